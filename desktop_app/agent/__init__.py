@@ -1,0 +1,1 @@
+"""The provider-neutral engine: messages, events, approval and the run loop (no Qt)."""

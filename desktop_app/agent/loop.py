@@ -1,0 +1,247 @@
+"""The agent loop: ask the model, run the tools it asked for (concurrently), repeat."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from desktop_app.agent import events as ev
+from desktop_app.agent.approval import Approver, Decision
+from desktop_app.agent.messages import (
+    AssistantMessage,
+    Message,
+    ToolCall,
+    ToolResultMessage,
+    UserMessage,
+)
+from desktop_app.llm.base import (
+    ChatModel,
+    Completed,
+    ModelRequest,
+    ProviderError,
+    TextChunk,
+    WireRequest,
+    WireResponse,
+)
+from desktop_app.tools.registry import PROGRESS, ToolOutput, ToolRegistry, error_output, timed
+
+MAX_TURNS = 10
+
+
+class Sink(Protocol):
+    """Where each finished message is committed before the model or the user sees it."""
+
+    def append(self, message: Message) -> None: ...
+
+
+class RunGuard(Protocol):
+    """Limits enforced by the engine (a skill's call counts and token budget)."""
+
+    def check_call(self, call: ToolCall) -> str | None:
+        """An error message when this call is over a limit, else None."""
+        ...
+
+    def check_usage(self, input_tokens: int, output_tokens: int) -> str | None:
+        """An error message when the run is over its token budget, else None."""
+        ...
+
+
+@dataclass
+class Agent:
+    """One configured engine; `run` yields CONTRACT events for one user message."""
+
+    model: ChatModel
+    registry: ToolRegistry
+    approver: Approver
+    system: Sequence[str] = ()
+    max_turns: int = MAX_TURNS
+    stream: bool = True
+    sink: Sink | None = None
+    conversation_id: str = ""
+    allowed_tools: Sequence[str] | None = None
+    guard: RunGuard | None = None
+    messages: list[Message] = field(default_factory=list)
+
+    def _commit(self, message: Message) -> None:
+        self.messages.append(message)
+        if self.sink is not None:
+            self.sink.append(message)
+
+    async def run(self, user_text: str) -> AsyncIterator[ev.AnyEvent]:
+        """Run until the model answers, a limit is hit, or the task is cancelled."""
+        yield ev.RunStarted(self.model.provider, self.model.model, self.conversation_id)
+        self._commit(UserMessage(user_text))
+        for turn in range(1, self.max_turns + 1):
+            yield ev.TurnStarted(turn)
+            reply: AssistantMessage | None = None
+            async for item in self._model_turn(turn):
+                if isinstance(item, AssistantMessage):
+                    reply = item
+                else:
+                    yield item
+            if reply is None:
+                return  # the model call failed; an error event was yielded
+            yield ev.TurnFinished(turn, reply.stop_reason)
+            if not reply.tool_calls:
+                yield ev.Final(reply.content, turn, reply.stop_reason)
+                return
+            async for event in self._tool_phase(reply.tool_calls):
+                yield event
+        yield ev.ErrorEvent(
+            f"reached the maximum of {self.max_turns} model calls without a final answer "
+            "(raise --max-turns to allow more)",
+            "max_turns",
+        )
+
+    async def _model_turn(self, turn: int) -> AsyncIterator[ev.AnyEvent | AssistantMessage]:
+        """One model call: stream deltas out, commit the reply (or the partial one when cut)."""
+        request = ModelRequest(
+            system=tuple(self.system),
+            messages=tuple(self.messages),
+            tools=self.registry.specs(self.allowed_tools),
+            stream=self.stream,
+            turn=turn,
+        )
+        partial: list[str] = []
+        try:
+            async for item in self.model.stream(request):
+                if isinstance(item, TextChunk):
+                    partial.append(item.text)
+                    yield ev.TextDelta(item.text)
+                elif isinstance(item, WireRequest):
+                    yield ev.ModelRequestEvent(turn, self.model.provider, item.url, item.body)
+                elif isinstance(item, WireResponse):
+                    yield ev.ModelResponseEvent(turn, item.body, item.stream_chunks)
+                elif isinstance(item, Completed):
+                    self._commit(item.message)
+                    yield ev.UsageEvent(item.usage.input_tokens, item.usage.output_tokens)
+                    over = (
+                        self.guard.check_usage(item.usage.input_tokens, item.usage.output_tokens)
+                        if self.guard
+                        else None
+                    )
+                    if over and item.message.tool_calls:
+                        self._commit_results(item.message.tool_calls, {}, f"not run: {over}")
+                        yield ev.ErrorEvent(over, "budget")
+                        return
+                    yield item.message
+                    return
+        except ProviderError as exc:
+            self._keep_partial(exc.partial, partial)
+            yield ev.ErrorEvent(str(exc), exc.kind)
+            return
+        except asyncio.CancelledError:
+            self._keep_partial(None, partial)
+            raise
+        self._keep_partial(None, partial)
+        yield ev.ErrorEvent("the model's response ended without a final message", "protocol")
+
+    def _keep_partial(self, partial: AssistantMessage | None, pieces: list[str]) -> None:
+        """A cut-off answer is kept and marked incomplete; tool calls in it are dropped."""
+        text = partial.content if partial is not None else "".join(pieces)
+        if text:
+            self._commit(AssistantMessage(content=text, incomplete=True, stop_reason="error"))
+
+    async def _tool_phase(self, calls: tuple[ToolCall, ...]) -> AsyncIterator[ev.AnyEvent]:
+        """Run all calls concurrently; results are committed in call order, even when cancelled."""
+        for call in calls:
+            tool = self.registry.get(call.name)
+            yield ev.ToolCallEvent(
+                id=call.id,
+                name=call.name,
+                arguments=call.arguments if call.arguments is not None else {},
+                arguments_raw=None if call.arguments is not None else call.arguments_raw,
+                source=tool.source if tool else "unknown",
+                risk=tool.risk if tool else "read",
+            )
+        queue: asyncio.Queue[ev.AnyEvent | None] = asyncio.Queue()
+        outputs: dict[int, ToolOutput] = {}
+        tasks = [
+            asyncio.create_task(self._run_one(i, call, queue, outputs))
+            for i, call in enumerate(calls)
+        ]
+        try:
+            remaining = len(tasks)
+            while remaining:
+                item = await queue.get()
+                if item is None:
+                    remaining -= 1
+                else:
+                    yield item
+        finally:
+            for task in tasks:
+                task.cancel()
+            self._commit_results(calls, outputs, "cancelled by the user before it finished")
+
+    def _commit_results(
+        self, calls: tuple[ToolCall, ...], outputs: dict[int, ToolOutput], missing: str
+    ) -> None:
+        """One result per call, in call order; calls without an output get an error result."""
+        for i, call in enumerate(calls):
+            out = outputs.get(i) or error_output(missing)
+            self._commit(ToolResultMessage(call.id, call.name, out.content, out.is_error))
+
+    async def _run_one(
+        self,
+        index: int,
+        call: ToolCall,
+        queue: asyncio.Queue[ev.AnyEvent | None],
+        outputs: dict[int, ToolOutput],
+    ) -> None:
+        """Validate, ask approval if needed, run; every path ends with one tool_result event."""
+        elapsed = timed()
+        try:
+            output = await self._decide_and_run(call, queue)
+            outputs[index] = output
+            await queue.put(
+                ev.ToolResultEvent(
+                    call.id,
+                    call.name,
+                    output.content,
+                    output.is_error,
+                    round(elapsed(), 1),
+                    output.images,
+                )
+            )
+        finally:
+            queue.put_nowait(None)
+
+    async def _decide_and_run(
+        self, call: ToolCall, queue: asyncio.Queue[ev.AnyEvent | None]
+    ) -> ToolOutput:
+        resolved = self.registry.resolve(call)
+        if isinstance(resolved, ToolOutput):
+            return resolved
+        tool, args = resolved
+        if self.allowed_tools is not None and tool.name not in self.allowed_tools:
+            return error_output(f"tool {tool.name!r} is not allowed by the active skill")
+        limit = self.guard.check_call(call) if self.guard else None
+        if limit:
+            return error_output(limit)
+        if tool.needs_confirmation:
+            try:
+                decision = await self.approver.decide(call, tool)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # noqa: BLE001 - a broken approver must mean "denied"
+                decision = Decision(False, "policy", f"approval failed: {exc}")
+            await queue.put(
+                ev.ApprovalEvent(
+                    call.id,
+                    call.name,
+                    "approved" if decision.approved else "denied",
+                    decision.by,
+                    decision.reason,
+                )
+            )
+            if not decision.approved:
+                why = f": {decision.reason}" if decision.reason else ""
+                return error_output(f"the user denied this call to {call.name}{why}")
+
+        def report(progress: float, total: float | None = None, message: str = "") -> None:
+            queue.put_nowait(ev.ToolProgress(call.id, progress, total, message))
+
+        PROGRESS.set(report)
+        return await self.registry.run(tool, args)

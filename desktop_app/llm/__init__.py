@@ -1,0 +1,1 @@
+"""Chat model adapters behind one protocol (no Qt)."""

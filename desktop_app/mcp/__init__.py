@@ -1,0 +1,1 @@
+"""MCP client, definition pinning and the travel tools served over MCP (no Qt)."""

@@ -1,0 +1,138 @@
+"""Builds the engine from options and settings: shared by the CLI, the window and the benchmarks."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+
+from desktop_app.agent.approval import Approver
+from desktop_app.agent.loop import Agent
+from desktop_app.llm.base import ChatModel
+from desktop_app.paths import resources_dir
+from desktop_app.store.settings import Settings
+from desktop_app.tools.registry import ToolDef, ToolRegistry
+
+PROVIDERS = ("offline", "openai", "anthropic")
+
+
+class UsageError(Exception):
+    """Bad options from the user: the CLI prints one line and exits 2."""
+
+
+@dataclass
+class RunOptions:
+    """What one run is configured with (CLI flags over settings)."""
+
+    provider: str = ""
+    model: str = ""
+    base_url: str = ""
+    stream: bool = True
+    max_turns: int = 10
+    enable_shell: bool = False
+    workspace: str = ""
+    skill: str = ""
+    mcp_config: str = ""
+    extra_tools: list[ToolDef] = field(default_factory=list)
+
+
+def system_prompt() -> str:
+    """The base system prompt, kept as a file so it can be read and edited."""
+    return (resources_dir() / "prompts" / "system.md").read_text(encoding="utf-8").strip()
+
+
+def builtin_tools(settings: Settings) -> list[ToolDef]:
+    """The travel tools every run offers."""
+    from desktop_app.tools.travel import travel_tools
+
+    return travel_tools(settings)
+
+
+def build_registry(settings: Settings, options: RunOptions) -> ToolRegistry:
+    """Built-in tools plus what the options switch on (shell, MCP tools added by the caller)."""
+    registry = ToolRegistry(builtin_tools(settings))
+    for t in options.extra_tools:
+        registry.add(t)
+    return registry
+
+
+def choose_provider(settings: Settings, options: RunOptions) -> str:
+    """Flag, then settings, then offline when no key is configured."""
+    provider = options.provider or settings.provider or ""
+    if provider and provider not in PROVIDERS:
+        raise UsageError(f"unknown provider {provider!r}; choose one of {', '.join(PROVIDERS)}")
+    return provider or "offline"
+
+
+def build_model(settings: Settings, options: RunOptions) -> ChatModel:
+    """The chat model for this run."""
+    provider = choose_provider(settings, options)
+    model = options.model or settings.model
+    base_url = options.base_url or settings.base_url or os.environ.get("OPENAI_BASE_URL", "")
+    if provider == "offline":
+        from desktop_app.llm.offline import OfflineModel
+
+        return OfflineModel()
+    if provider == "openai":
+        from desktop_app.llm.openai import make_openai_model
+
+        return make_openai_model(model=model, base_url=base_url)
+    from desktop_app.llm.anthropic import make_anthropic_model
+
+    return make_anthropic_model(model=model, base_url=options.base_url)
+
+
+Closer = Callable[[], Awaitable[None]]
+
+
+async def _nothing() -> None:
+    return None
+
+
+async def open_tools(settings: Settings, options: RunOptions) -> tuple[ToolRegistry, Closer]:
+    """The registry for a run or a listing, and an async closer for what it opened (MCP)."""
+    registry = build_registry(settings, options)
+    return registry, _nothing
+
+
+@dataclass
+class OpenRun:
+    """An agent ready to run one user message, and what to close afterwards."""
+
+    agent: Agent
+    closers: list[Closer] = field(default_factory=list)
+
+    async def close(self) -> None:
+        for closer in reversed(self.closers):
+            await closer()
+        await self.agent.model.aclose()
+
+
+async def open_run(
+    settings: Settings,
+    options: RunOptions,
+    approver: Approver,
+    *,
+    save: bool = True,
+    title: str = "",
+) -> OpenRun:
+    """Model, tools, history and system prompt wired into one Agent."""
+    model = build_model(settings, options)
+    registry, close_tools = await open_tools(settings, options)
+    agent = Agent(
+        model=model,
+        registry=registry,
+        approver=approver,
+        system=(system_prompt(),),
+        max_turns=options.max_turns,
+        stream=options.stream,
+    )
+    if save:
+        from desktop_app.store.history import HistoryStore
+
+        conversation = HistoryStore().new_conversation(
+            title=title[:60], provider=model.provider, model=model.model
+        )
+        agent.sink = conversation
+        agent.conversation_id = conversation.id
+    return OpenRun(agent, [close_tools])

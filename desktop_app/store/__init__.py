@@ -1,0 +1,1 @@
+"""Persistence: history, secrets and settings (no Qt)."""

@@ -1,0 +1,63 @@
+"""User settings as a small JSON file (keys never go here: they live in the keyring)."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+from desktop_app.paths import config_dir
+
+
+@dataclass
+class Settings:
+    """Everything the user can choose; unknown keys in the file are kept but ignored."""
+
+    provider: str = ""  # "" = offline unless a key is configured
+    model: str = ""
+    base_url: str = ""
+    live_weather: bool = False
+    language: str = ""  # "" follows the system, else "zh_CN" / "en"
+    enable_shell: bool = False
+    workspace: str = ""
+    shell_extra_commands: list[str] = field(default_factory=list)
+    auto_approve: list[str] = field(default_factory=list)
+    approval_timeout_s: int = 300
+    max_turns: int = 10
+    tool_timeout_s: float = 30.0
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def path(cls) -> Path:
+        return config_dir() / "settings.json"
+
+    @classmethod
+    def load(cls) -> Settings:
+        """Defaults when the file is missing or unreadable (a broken file never stops the app)."""
+        try:
+            raw = json.loads(cls.path().read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return cls()
+        known = {f.name for f in fields(cls)}
+        values = {k: v for k, v in raw.items() if k in known} if isinstance(raw, dict) else {}
+        try:
+            return cls(**values)
+        except TypeError:
+            return cls()
+
+    def save(self) -> None:
+        """Atomic write: a full disk or a crash leaves the old file intact."""
+        target = self.path()
+        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".settings-", suffix=".json")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                json.dump(asdict(self), fh, ensure_ascii=False, indent=2)
+                fh.flush()
+                os.fsync(fh.fileno())
+            os.replace(tmp, target)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise

@@ -1,0 +1,261 @@
+"""`@tool` turns a typed, documented function into a validated tool; the registry runs it safely."""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import json
+import re
+import time
+from collections.abc import Awaitable, Callable, Iterable
+from contextvars import ContextVar
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal, get_type_hints
+
+import jsonschema
+from pydantic import Field, create_model
+
+from desktop_app.agent.messages import ToolCall
+from desktop_app.llm.base import ToolSpec
+
+Risk = Literal["read", "write", "dangerous"]
+RESULT_CAP = 16_000  # characters of a result sent to the model
+DEFAULT_TIMEOUT = 30.0
+
+
+@dataclass(frozen=True)
+class ToolOutput:
+    """What a tool produced: text for the model, plus optional images (base64) and structure."""
+
+    content: str
+    is_error: bool = False
+    images: tuple[dict[str, str], ...] = ()
+    structured: Any = None
+
+
+ProgressFn = Callable[[float, "float | None", str], None]
+# Set by the loop for the task running one call; MCP tools report progress through it.
+PROGRESS: ContextVar[ProgressFn | None] = ContextVar("tool_progress", default=None)
+
+Invoker = Callable[[dict[str, Any]], Awaitable[ToolOutput]]
+
+
+@dataclass(frozen=True)
+class ToolDef:
+    """A tool from any source: its schema, how risky it is, and how to invoke it."""
+
+    name: str
+    description: str
+    parameters: dict[str, Any]
+    invoke: Invoker
+    risk: Risk = "read"
+    needs_confirmation: bool = False
+    source: str = "builtin"
+    timeout: float = DEFAULT_TIMEOUT
+    status: str = "ok"
+    warnings: tuple[str, ...] = ()
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    def spec(self) -> ToolSpec:
+        """The neutral definition handed to model adapters."""
+        return ToolSpec(self.name, self.description, self.parameters)
+
+    def listing(self) -> dict[str, Any]:
+        """One entry of `tools --json` (CONTRACT.md)."""
+        return {
+            "name": self.name,
+            "description": self.description,
+            "parameters": self.parameters,
+            "source": self.source,
+            "risk": self.risk,
+            "needs_confirmation": self.needs_confirmation,
+            "status": self.status,
+            "warnings": list(self.warnings),
+        }
+
+
+def _doc_parts(fn: Callable[..., Any]) -> tuple[str, dict[str, str]]:
+    """Split a Google-style docstring into the summary and `Args:` descriptions."""
+    doc = inspect.getdoc(fn) or ""
+    summary_lines: list[str] = []
+    params: dict[str, str] = {}
+    in_args = False
+    for line in doc.splitlines():
+        stripped = line.strip()
+        if stripped.lower() in ("args:", "arguments:", "parameters:"):
+            in_args = True
+            continue
+        if in_args:
+            match = re.match(r"^(\w+)\s*(\([^)]*\))?\s*:\s*(.*)$", stripped)
+            if match:
+                params[match.group(1)] = match.group(3)
+            elif stripped and not line.startswith((" ", "\t")):
+                in_args = False
+            continue
+        summary_lines.append(stripped)
+    return "\n".join(summary_lines).strip(), params
+
+
+def schema_from_function(fn: Callable[..., Any]) -> tuple[str, dict[str, Any]]:
+    """Description and JSON Schema from type hints and docstring (public pydantic API only)."""
+    summary, descriptions = _doc_parts(fn)
+    hints = get_type_hints(fn, include_extras=True)
+    fields: dict[str, Any] = {}
+    for pname, param in inspect.signature(fn).parameters.items():
+        annotation = hints.get(pname, Any)
+        default = ... if param.default is inspect.Parameter.empty else param.default
+        fields[pname] = (annotation, Field(default, description=descriptions.get(pname)))
+    model = create_model(f"{fn.__name__}_args", **fields)
+    schema = model.model_json_schema()
+    schema.pop("title", None)
+    for prop in schema.get("properties", {}).values():
+        prop.pop("title", None)
+    schema.setdefault("required", [])
+    return summary, schema
+
+
+def _to_text(value: Any) -> str:
+    """Tool return values become the text the model reads (JSON for structures)."""
+    if isinstance(value, str):
+        return value
+    return json.dumps(value, ensure_ascii=False)
+
+
+def tool(
+    *,
+    risk: Risk = "read",
+    confirm: bool | None = None,
+    name: str | None = None,
+    timeout: float = DEFAULT_TIMEOUT,
+) -> Callable[[Callable[..., Any]], ToolDef]:
+    """Decorator: a typed function with a docstring becomes a ToolDef."""
+
+    def wrap(fn: Callable[..., Any]) -> ToolDef:
+        description, schema = schema_from_function(fn)
+
+        async def invoke(args: dict[str, Any]) -> ToolOutput:
+            if inspect.iscoroutinefunction(fn):
+                value = await fn(**args)
+            else:
+                value = await asyncio.to_thread(fn, **args)
+            if isinstance(value, ToolOutput):
+                return value
+            return ToolOutput(_to_text(value), structured=value)
+
+        return ToolDef(
+            name=name or fn.__name__,
+            description=description,
+            parameters=schema,
+            invoke=invoke,
+            risk=risk,
+            needs_confirmation=(risk != "read") if confirm is None else confirm,
+            timeout=timeout,
+        )
+
+    return wrap
+
+
+def error_output(message: str) -> ToolOutput:
+    """An error result the model reads, as JSON so it can quote the reason."""
+    return ToolOutput(json.dumps({"error": message}, ensure_ascii=False), is_error=True)
+
+
+def truncate(output: ToolOutput, cap: int = RESULT_CAP) -> ToolOutput:
+    """Cut an over-long result and say so, so the model knows it saw a part."""
+    if len(output.content) <= cap:
+        return output
+    note = f"\n[truncated: result was {len(output.content)} characters, showing the first {cap}]"
+    return replace(output, content=output.content[:cap] + note)
+
+
+class ToolRegistry:
+    """All tools the model may call, by name; validates arguments before anything runs."""
+
+    def __init__(self, tools: Iterable[ToolDef] = ()) -> None:
+        self._tools: dict[str, ToolDef] = {}
+        for t in tools:
+            self.add(t)
+
+    def add(self, t: ToolDef) -> None:
+        """Register a tool; a name clash is a programming error, never silent shadowing."""
+        if t.name in self._tools:
+            raise ValueError(f"tool {t.name!r} is already registered")
+        self._tools[t.name] = t
+
+    def remove_source(self, source: str) -> None:
+        """Drop every tool from one source (an MCP server that went away)."""
+        self._tools = {n: t for n, t in self._tools.items() if t.source != source}
+
+    def names(self) -> list[str]:
+        return list(self._tools)
+
+    def get(self, name: str) -> ToolDef | None:
+        return self._tools.get(name)
+
+    def all(self) -> list[ToolDef]:
+        return list(self._tools.values())
+
+    def specs(self, allowed: Iterable[str] | None = None) -> tuple[ToolSpec, ...]:
+        """Definitions offered to the model (optionally only those a skill allows)."""
+        keep = None if allowed is None else set(allowed)
+        return tuple(
+            t.spec()
+            for t in self._tools.values()
+            if t.status == "ok" and (keep is None or t.name in keep)
+        )
+
+    def resolve(self, call: ToolCall) -> tuple[ToolDef, dict[str, Any]] | ToolOutput:
+        """The tool and validated arguments, or the error result the model should read."""
+        t = self._tools.get(call.name)
+        if t is None:
+            available = ", ".join(sorted(self._tools)) or "(none)"
+            return error_output(f"unknown tool {call.name!r}; available tools: {available}")
+        if t.status != "ok":
+            reason = t.meta.get("status_reason", f"tool {t.name!r} is not available ({t.status})")
+            return error_output(str(reason))
+        if call.arguments is None:
+            return error_output(
+                f"arguments for {call.name!r} are not valid JSON: {call.arguments_raw[:200]!r}"
+            )
+        problem = validate_arguments(t.parameters, call.arguments)
+        if problem:
+            return error_output(f"invalid arguments for {call.name!r}: {problem}")
+        return t, call.arguments
+
+    async def run(self, t: ToolDef, args: dict[str, Any]) -> ToolOutput:
+        """Invoke with the tool's timeout; exceptions become error results, never crashes."""
+        try:
+            output = await asyncio.wait_for(t.invoke(args), timeout=t.timeout)
+        except TimeoutError:
+            return error_output(f"tool {t.name!r} timed out after {t.timeout:g} s")
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - any tool failure is the model's to read
+            return error_output(f"tool {t.name!r} failed: {type(exc).__name__}: {exc}")
+        return truncate(output)
+
+    async def execute(self, call: ToolCall) -> ToolOutput:
+        """Resolve and run without approval (used by `tools call`, where the user is the caller)."""
+        resolved = self.resolve(call)
+        if isinstance(resolved, ToolOutput):
+            return resolved
+        return await self.run(*resolved)
+
+
+def validate_arguments(schema: dict[str, Any], args: dict[str, Any]) -> str | None:
+    """A one-line description of the first schema violation, or None when valid."""
+    if not isinstance(args, dict):
+        return "arguments must be a JSON object"
+    validator = jsonschema.Draft202012Validator(schema)
+    errors = sorted(validator.iter_errors(args), key=lambda e: list(e.path))
+    if not errors:
+        return None
+    err = errors[0]
+    where = "/".join(str(p) for p in err.absolute_path) or "(root)"
+    return f"{where}: {err.message}"
+
+
+def timed() -> Callable[[], float]:
+    """A stopwatch returning elapsed milliseconds."""
+    start = time.perf_counter()
+    return lambda: (time.perf_counter() - start) * 1000.0

@@ -1,0 +1,21 @@
+"""Shared fixtures: every test gets its own app home, offscreen Qt, and no real keys."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+
+@pytest.fixture(autouse=True)
+def app_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """Settings, history and documents go to a fresh folder; provider keys are unset."""
+    home = tmp_path / "app-home"
+    monkeypatch.setenv("TRAVEL_ASSISTANT_HOME", str(home))
+    for var in ("OPENAI_API_KEY", "ANTHROPIC_API_KEY", "OPENAI_BASE_URL"):
+        monkeypatch.delenv(var, raising=False)
+    yield home
