@@ -92,7 +92,19 @@ async def _nothing() -> None:
 async def open_tools(settings: Settings, options: RunOptions) -> tuple[ToolRegistry, Closer]:
     """The registry for a run or a listing, and an async closer for what it opened (MCP)."""
     registry = build_registry(settings, options)
-    return registry, _nothing
+    closers: list[Closer] = []
+
+    # [hook: shell] the sandboxed execute_shell tool when enabled (settings or --enable-shell)
+
+    # [hook: guides] web_search / read_page over the local guide library
+
+    # [hook: mcp] tools from the configured MCP servers (settings file or --mcp-config)
+
+    async def close_all() -> None:
+        for closer in reversed(closers):
+            await closer()
+
+    return registry, close_all
 
 
 @dataclass
@@ -115,8 +127,9 @@ async def open_run(
     *,
     save: bool = True,
     title: str = "",
+    conversation_id: str = "",
 ) -> OpenRun:
-    """Model, tools, history and system prompt wired into one Agent."""
+    """Model, tools, history and system prompt wired into one Agent (new or continued)."""
     model = build_model(settings, options)
     registry, close_tools = await open_tools(settings, options)
     agent = Agent(
@@ -127,12 +140,20 @@ async def open_run(
         max_turns=options.max_turns,
         stream=options.stream,
     )
-    if save:
+
+    # [hook: skill] an active skill: its text after the base prompt, its tools, its limits
+
+    if save or conversation_id:
         from desktop_app.store.history import HistoryStore
 
-        conversation = HistoryStore().new_conversation(
-            title=title[:60], provider=model.provider, model=model.model
-        )
+        store = HistoryStore()
+        if conversation_id:
+            conversation = store.conversation(conversation_id)
+            agent.messages = store.messages(conversation_id)
+        else:
+            conversation = store.new_conversation(
+                title=title[:60], provider=model.provider, model=model.model
+            )
         agent.sink = conversation
         agent.conversation_id = conversation.id
     return OpenRun(agent, [close_tools])
