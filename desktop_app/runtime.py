@@ -99,6 +99,9 @@ async def open_tools(settings: Settings, options: RunOptions) -> tuple[ToolRegis
     # [hook: guides] web_search / read_page over the local guide library
 
     # [hook: mcp] tools from the configured MCP servers (settings file or --mcp-config)
+    from desktop_app.mcp.client import attach_mcp
+
+    closers.append(await attach_mcp(registry, options.mcp_config))
 
     async def close_all() -> None:
         for closer in reversed(closers):
