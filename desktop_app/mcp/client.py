@@ -122,7 +122,8 @@ class _Connection:
         self.server_info = ""
         self.tools: list[ToolDef] = []
         self.warnings: list[str] = []
-        self.garbage: list[str] = []
+        self.garbage_count = 0
+        self.garbage_last = ""
         self.settled = asyncio.Event()
         self._stop = asyncio.Event()
         self._lost = False
@@ -187,7 +188,6 @@ class _Connection:
             transport,
             mode="legacy",
             cache=None,
-            read_timeout_seconds=self.config.timeout,
             message_handler=self._on_message,
             elicitation_callback=self._on_elicit,
             sampling_callback=self._on_sample,
@@ -269,11 +269,11 @@ class _Connection:
         return f"; last stderr: {' | '.join(tail[-3:])[-400:]}" if tail else ""
 
     def _garbage_hint(self) -> str:
-        if not self.garbage:
+        if not self.garbage_count:
             return ""
         return (
-            f"; it printed {len(self.garbage)} line(s) on stdout that are not MCP messages "
-            f"(e.g. {self.garbage[-1]!r}): a stdio server must write only protocol messages there"
+            f"; it printed {self.garbage_count} line(s) on stdout that are not MCP messages "
+            f"(e.g. {self.garbage_last!r}): a stdio server must write only protocol messages there"
         )
 
     def _timeout_reason(self) -> str:
@@ -338,10 +338,10 @@ class _Connection:
 
     async def _on_message(self, message: Any) -> None:
         if isinstance(message, Exception):
-            text = str(message).splitlines()
-            sample = next((ln for ln in text if "input_value=" in ln), text[0] if text else "")
-            self.garbage.append(sample.strip()[:160])
-            self._note(f"not an MCP message on stdout: {sample.strip()[:300]}")
+            sample = _offending_line(message)
+            self.garbage_count += 1
+            self.garbage_last = sample[:160]
+            self._note(f"not an MCP message on stdout: {sample[:300]}")
             warning = "prints lines that are not MCP messages on stdout"
             if warning not in self.warnings:
                 self.warnings.append(warning)
@@ -356,8 +356,11 @@ class _Connection:
             self._note(f"log {getattr(params, 'level', '')}: {getattr(params, 'data', '')}")
 
     async def _refresh_safely(self) -> None:
+        import anyio
+
         try:
-            await self._refresh(self.client)
+            with anyio.fail_after(self.config.timeout):
+                await self._refresh(self.client)
             self._note("tool list changed; reloaded")
         except Exception as exc:  # noqa: BLE001 - a failed refresh keeps the old tools
             self._note(f"reloading tools after list_changed failed: {exc}")
@@ -485,6 +488,19 @@ async def _watch_eof(transport: Any, on_eof: Callable[[], None]) -> AsyncIterato
                 yield receive, write_stream
             finally:
                 group.cancel_scope.cancel()
+
+
+def _offending_line(exc: Exception) -> str:
+    """The line a server printed that is not JSON-RPC (pydantic keeps it in the error)."""
+    errors = getattr(exc, "errors", None)
+    if callable(errors):
+        try:
+            first = errors()[0]
+            if isinstance(first.get("input"), str):
+                return str(first["input"]).strip()
+        except (IndexError, TypeError, ValueError):
+            pass
+    return (str(exc).splitlines() or [type(exc).__name__])[0].strip()
 
 
 def _sampling_request(server: str, params: Any) -> SamplingRequest:
