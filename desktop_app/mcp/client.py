@@ -1,4 +1,4 @@
-"""MCP client: stdio and streamable HTTP servers connected in the background, their tools as ToolDefs."""
+"""MCP client: stdio and streamable HTTP servers, connected in the background, tools as ToolDefs."""
 
 from __future__ import annotations
 

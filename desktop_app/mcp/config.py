@@ -1,4 +1,4 @@
-"""MCP server configuration in Claude Desktop's `mcpServers` format, plus `url`/`headers` for HTTP."""
+"""MCP servers in Claude Desktop's `mcpServers` format, plus `url` and `headers` for HTTP."""
 
 from __future__ import annotations
 

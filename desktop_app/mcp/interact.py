@@ -1,4 +1,4 @@
-"""When a server asks the user (elicitation) or asks for a completion (sampling): injected handlers."""
+"""A server asking the user (elicitation) or asking for a completion (sampling): handlers."""
 
 from __future__ import annotations
 

@@ -34,17 +34,25 @@ class CommandNotFound(Exception):
     """The program of a stdio server is nowhere to be found; the message says what to install."""
 
 
+# System-wide places (Homebrew on both Macs, MacPorts, snaps) a GUI session's PATH may lack.
+SYSTEM_DIRS = (
+    "/usr/local/bin",
+    "/opt/homebrew/bin",
+    "/opt/homebrew/sbin",
+    "/opt/local/bin",
+    "/snap/bin",
+    "/usr/bin",
+    "/bin",
+)
+
+
 def common_dirs() -> list[str]:
     """Where package managers put programs that a double-clicked app's PATH often lacks."""
     home = Path.home()
     found = [
         os.path.dirname(sys.executable),  # programs installed next to the app's own Python
         str(home / ".local" / "bin"),
-        "/usr/local/bin",
         str(home / ".npm-global" / "bin"),
-        "/opt/homebrew/bin",
-        "/opt/homebrew/sbin",
-        "/opt/local/bin",
         str(home / ".volta" / "bin"),
         str(home / ".bun" / "bin"),
         str(home / ".deno" / "bin"),
@@ -53,9 +61,7 @@ def common_dirs() -> list[str]:
         str(home / "Library" / "pnpm"),
         str(home / ".asdf" / "shims"),
         str(home / ".local" / "share" / "mise" / "shims"),
-        "/snap/bin",
-        "/usr/bin",
-        "/bin",
+        *SYSTEM_DIRS,
     ]
     # nvm / fnm: newest Node first (sorted by version-ish name, descending).
     for pattern in (

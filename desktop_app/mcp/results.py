@@ -24,7 +24,7 @@ def _short_hash(text: str) -> str:
 
 
 def qualify(prefix: str, tool: str, taken: set[str]) -> str:
-    """`<server>__<tool>` within the providers' rules, unique against `taken` (hash suffix if not)."""
+    """`<server>__<tool>` within the providers' name rules, unique against `taken`."""
     name = f"{prefix}__{safe_name(tool)}"
     if len(name) > MAX_NAME:
         name = f"{name[: MAX_NAME - 7]}_{_short_hash(tool)}"
@@ -53,7 +53,7 @@ def server_prefixes(names: list[str]) -> dict[str, str]:
 
 
 def risk_of(annotations: dict[str, Any] | None, trust_read_only: bool) -> tuple[Risk, bool]:
-    """Risk and whether to confirm, from annotations that are only hints from an untrusted server."""
+    """Risk and whether to confirm, from annotations: only hints, from an untrusted server."""
     if not annotations:
         return "write", True
     if annotations.get("destructiveHint") is True:

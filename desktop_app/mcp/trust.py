@@ -1,4 +1,4 @@
-"""Tool-definition pinning (trust on first use, changes held back) and revealing hidden characters."""
+"""Tool-definition pinning (trust on first use, changes held back); hidden characters revealed."""
 
 from __future__ import annotations
 
@@ -125,7 +125,7 @@ def definition_hash(definition: dict[str, Any]) -> str:
 
 @dataclass(frozen=True)
 class PendingChange:
-    """A tool held back: its definition differs from the pinned one (or it is new on a known server)."""
+    """A tool held back: its definition differs from its pin, or it is new on a known server."""
 
     name: str  # the qualified tool name the model would see
     server: str
@@ -139,14 +139,14 @@ class PendingChange:
         """What the model (and `tools call`) is told while the tool is held back."""
         what = "is new on" if self.old is None else "changed its definition on"
         return (
-            f"tool {self.name!r} {what} MCP server {self.server!r} since you approved that server's "
-            f"tools, so it is held back until you re-approve it (`travel-assistant tools trust "
-            f"{self.name}` or Settings → MCP)"
+            f"tool {self.name!r} {what} MCP server {self.server!r} since you approved "
+            f"that server's tools, so it is held back until you re-approve it "
+            f"(`travel-assistant tools trust {self.name}` or Settings → MCP)"
         )
 
 
 class TrustStore:
-    """Pins in `mcp-trust.json`: per server, per tool, the hash and text of what the user accepted."""
+    """Pins in `mcp-trust.json`: per server and tool, the hash and text the user accepted."""
 
     def __init__(self, path: Path | None = None) -> None:
         self.path = path or (config_dir() / "mcp-trust.json")

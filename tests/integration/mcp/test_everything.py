@@ -27,7 +27,9 @@ async def everything(
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("TRAVEL_ASSISTANT_HOME", str(home))
         if request.param == "stdio":
-            config = ServerConfig(name="everything", command=request.getfixturevalue("everything_bin"))
+            config = ServerConfig(
+                name="everything", command=request.getfixturevalue("everything_bin")
+            )
         else:
             config = ServerConfig(name="everything", url=request.getfixturevalue("everything_url"))
         registry = ToolRegistry()
@@ -40,7 +42,9 @@ async def everything(
         await manager.aclose()
 
 
-async def test_lists_tools_under_server_prefixed_names(everything: tuple[McpManager, ToolRegistry]) -> None:
+async def test_lists_tools_under_server_prefixed_names(
+    everything: tuple[McpManager, ToolRegistry],
+) -> None:
     manager, registry = everything
     names = registry.names()
     for expected in ("echo", "get-sum", "get-tiny-image", "trigger-long-running-operation"):
@@ -68,7 +72,9 @@ async def test_progress_notifications_reach_the_progress_hook(
     token = PROGRESS.set(lambda p, total, message: seen.append((p, total, message)))
     try:
         out = await registry.execute(
-            ToolCall("c2", "everything__trigger-long-running-operation", {"duration": 0.4, "steps": 4})
+            ToolCall(
+                "c2", "everything__trigger-long-running-operation", {"duration": 0.4, "steps": 4}
+            )
         )
     finally:
         PROGRESS.reset(token)
@@ -106,7 +112,9 @@ async def test_structured_content(everything: tuple[McpManager, ToolRegistry]) -
 async def test_embedded_resource_and_links(everything: tuple[McpManager, ToolRegistry]) -> None:
     _, registry = everything
     ref = await registry.execute(
-        ToolCall("c5", "everything__get-resource-reference", {"resourceType": "Text", "resourceId": 2})
+        ToolCall(
+            "c5", "everything__get-resource-reference", {"resourceType": "Text", "resourceId": 2}
+        )
     )
     assert not ref.is_error
     assert "[resource demo://resource/dynamic/text/2 (text/plain)]" in ref.content

@@ -38,7 +38,9 @@ async def test_crash_mid_call_fails_the_call_with_stderr(app_home: Path) -> None
         assert again.is_error and "not available" in again.content
         await manager.restart("crashy")  # the window's "restart" button
         await manager.wait_ready(60)
-        assert (await registry.execute(ToolCall("2", "crashy__ping", {"text": "x"}))).content == "pong: x"
+        assert (
+            await registry.execute(ToolCall("2", "crashy__ping", {"text": "x"}))
+        ).content == "pong: x"
     finally:
         await manager.aclose()
 
@@ -55,7 +57,9 @@ async def test_a_server_that_never_answers_times_out(app_home: Path) -> None:
         await asyncio.wait_for(
             _until(lambda: "hang: cancelled by the client" in manager.statuses()[0].stderr_tail), 10
         )
-        assert (await registry.execute(ToolCall("2", "stuck__ping", {"text": "y"}))).content == "pong: y"
+        assert (
+            await registry.execute(ToolCall("2", "stuck__ping", {"text": "y"}))
+        ).content == "pong: y"
     finally:
         await manager.aclose()
 

@@ -1,4 +1,4 @@
-"""`travel-assistant mcp-server` through the official SDK's client, as Claude Desktop would use it."""
+"""`travel-assistant mcp-server` through the official SDK's client, as Claude Desktop uses it."""
 
 from __future__ import annotations
 
@@ -86,4 +86,3 @@ async def test_progress_and_structured_content_in_process() -> None:
     assert result.structured_content == {"counted": 3}
     assert json.loads(result.content[0].text) == {"counted": 3}
     assert seen == [1, 2, 3]
-

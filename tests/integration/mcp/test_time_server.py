@@ -39,7 +39,9 @@ async def test_time_server_list_call_and_error(time_bin: str, app_home: Path) ->
         assert not converted.is_error, converted.content
         assert "01:30" in converted.content
 
-        bad = await registry.execute(ToolCall("t3", "time__get_current_time", {"timezone": "Mars/X"}))
+        bad = await registry.execute(
+            ToolCall("t3", "time__get_current_time", {"timezone": "Mars/X"})
+        )
         assert bad.is_error and "Mars/X" in bad.content
     finally:
         await manager.aclose()

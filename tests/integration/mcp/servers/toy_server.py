@@ -109,14 +109,18 @@ if MODE == "asker":
         answer = await ctx.elicit(f"Book a hotel in {city}: who and how long?", Booking)
         if answer.action == "accept":
             return f"booked {answer.data.nights} nights for {answer.data.name} in {city}"
-        return f"booking {answer.action}d"
+        return f"booking: {answer.action}"
 
     @server.tool()
     async def summarize(text: str, ctx: Context) -> str:
         """Ask the client's model for a summary."""
         try:
             result = await ctx.session.create_message(
-                [types.SamplingMessage(role="user", content=types.TextContent(type="text", text=text))],
+                [
+                    types.SamplingMessage(
+                        role="user", content=types.TextContent(type="text", text=text)
+                    )
+                ],
                 max_tokens=50,
                 system_prompt="Summarize in one line.",
             )
