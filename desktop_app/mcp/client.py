@@ -130,6 +130,8 @@ class _Connection:
         self._clock = _PersonClock()
         self._task: asyncio.Task[None] | None = None
         self._side_tasks: set[asyncio.Task[Any]] = set()
+        self._refreshing = False
+        self._refresh_again = False
         self.log_path = data_dir() / "logs" / f"mcp-{prefix}.log"
 
     # ------------------------------------------------------------ lifecycle
@@ -331,7 +333,8 @@ class _Connection:
     async def _refresh(self, client: Any) -> None:
         """tools/list, through pinning, into ToolDefs (on connect and on list_changed)."""
         listed = await self._list_tools(client)
-        self.tools = self.manager._build_tools(self, listed)
+        prepared = await asyncio.to_thread(prepare_tools, listed)
+        self.tools = self.manager._build_tools(self, prepared)
         self.manager._changed(self)
 
     # ------------------------------------------------------------ callbacks from the SDK
@@ -348,6 +351,10 @@ class _Connection:
             return
         method = getattr(message, "method", "")
         if method == "notifications/tools/list_changed" and self.client is not None:
+            if self._refreshing:  # one more refresh after the running one covers this too
+                self._refresh_again = True
+                return
+            self._refreshing = True
             task = asyncio.ensure_future(self._refresh_safely())
             self._side_tasks.add(task)
             task.add_done_callback(self._side_tasks.discard)
@@ -359,11 +366,17 @@ class _Connection:
         import anyio
 
         try:
-            with anyio.fail_after(self.config.timeout):
-                await self._refresh(self.client)
-            self._note("tool list changed; reloaded")
+            while self.client is not None:
+                self._refresh_again = False
+                with anyio.fail_after(self.config.timeout):
+                    await self._refresh(self.client)
+                self._note("tool list changed; reloaded")
+                if not self._refresh_again:
+                    break
         except Exception as exc:  # noqa: BLE001 - a failed refresh keeps the old tools
             self._note(f"reloading tools after list_changed failed: {exc}")
+        finally:
+            self._refreshing = False
 
     async def _on_elicit(self, context: Any, params: Any) -> Any:
         sdk = await self.manager.sdk()
@@ -692,7 +705,7 @@ class McpManager:
             if registry.get(t.name) is None:  # never shadow a built-in (names are unique anyway)
                 registry.add(t)
 
-    def _build_tools(self, conn: _Connection, listed: list[Any]) -> list[ToolDef]:
+    def _build_tools(self, conn: _Connection, prepared: list[PreparedTool]) -> list[ToolDef]:
         """ToolDefs for a server's tools/list, pinned on first sight, changed ones held back."""
         taken = {
             t.name for r in self._registries for t in r.all() if not t.source.startswith("mcp:")
@@ -700,61 +713,85 @@ class McpManager:
         for other in self._connections.values():
             if other is not conn:
                 taken |= {t.name for t in other.tools}
-        wires = [t.model_dump(by_alias=True, mode="json", exclude_none=True) for t in listed]
         names: dict[str, str] = {}
-        for wire in wires:
-            names[wire["name"]] = qualify(conn.prefix, wire["name"], taken)
-            taken.add(names[wire["name"]])
-        definitions = {w["name"]: _definition(w) for w in wires}
+        for tool in prepared:
+            names[tool.tool] = qualify(conn.prefix, tool.tool, taken)
+            taken.add(names[tool.tool])
+        definitions = {t.tool: t.definition for t in prepared}
         held = self.trust.review(conn.config.name, definitions, names)
-        return [
-            self._tool_def(conn, w, names[w["name"]], held.get(names[w["name"]])) for w in wires
-        ]
+        return [self._tool_def(conn, t, names[t.tool], held.get(names[t.tool])) for t in prepared]
 
     def _tool_def(
-        self, conn: _Connection, wire: dict[str, Any], name: str, held: PendingChange | None
+        self, conn: _Connection, prepared: PreparedTool, name: str, held: PendingChange | None
     ) -> ToolDef:
-        description, warnings = reveal(str(wire.get("description") or ""))
-        schema, schema_warnings = reveal_schema(wire.get("inputSchema") or {})
-        schema, schema_problem = _usable_schema(schema)
-        risk, confirm = risk_of(wire.get("annotations"), conn.config.trust_read_only_hints)
-        server, tool = conn.config.name, wire["name"]
+        risk, confirm = risk_of(prepared.annotations, conn.config.trust_read_only_hints)
+        server, tool = conn.config.name, prepared.tool
 
         async def invoke(args: dict[str, Any]) -> ToolOutput:
             return await self.call(server, tool, args)
 
-        all_warnings = [f"description: {w}" for w in warnings]
-        all_warnings += [f"input schema: {w}" for w in schema_warnings]
-        all_warnings += [schema_problem] if schema_problem else []
         return ToolDef(
             name=name,
-            description=description or wire.get("title") or tool,
-            parameters=schema,
+            description=prepared.description,
+            parameters=prepared.schema,
             invoke=invoke,
             risk=risk,
             needs_confirmation=confirm,
             source=f"mcp:{server}",
             timeout=conn.config.timeout + PERSON_ALLOWANCE,
             status="changed" if held else "ok",
-            warnings=tuple(all_warnings),
+            warnings=prepared.warnings,
             meta={
                 "server": server,
                 "tool": tool,
-                "title": wire.get("title") or (wire.get("annotations") or {}).get("title", ""),
-                "annotations": wire.get("annotations") or {},
+                "title": prepared.title,
+                "annotations": prepared.annotations,
                 "status_reason": held.reason if held else "",
             },
         )
 
 
-def _definition(wire: dict[str, Any]) -> dict[str, Any]:
-    """What is pinned: name, description, input schema and annotations, as the server sent them."""
-    return {
-        "name": wire["name"],
-        "description": wire.get("description") or "",
-        "input_schema": wire.get("inputSchema") or {},
-        "annotations": wire.get("annotations") or {},
-    }
+@dataclass(frozen=True)
+class PreparedTool:
+    """One listed tool, checked and made readable (computed off the event loop)."""
+
+    tool: str
+    definition: dict[str, Any]  # what is pinned
+    description: str  # hidden characters made visible
+    schema: dict[str, Any]
+    annotations: dict[str, Any]
+    title: str
+    warnings: tuple[str, ...]
+
+
+def prepare_tools(listed: list[Any]) -> list[PreparedTool]:
+    """SDK Tool objects to PreparedTools: pure work, run in a thread so a window never stutters."""
+    out = []
+    for item in listed:
+        wire = item.model_dump(by_alias=True, mode="json", exclude_none=True)
+        description, warnings = reveal(str(wire.get("description") or ""))
+        schema, schema_warnings = reveal_schema(wire.get("inputSchema") or {})
+        schema, problem = _usable_schema(schema)
+        annotations = wire.get("annotations") or {}
+        notes = [f"description: {w}" for w in warnings]
+        notes += [f"input schema: {w}" for w in schema_warnings] + ([problem] if problem else [])
+        out.append(
+            PreparedTool(
+                tool=wire["name"],
+                definition={
+                    "name": wire["name"],
+                    "description": wire.get("description") or "",
+                    "input_schema": wire.get("inputSchema") or {},
+                    "annotations": annotations,
+                },
+                description=description or wire.get("title") or wire["name"],
+                schema=schema,
+                annotations=annotations,
+                title=wire.get("title") or annotations.get("title", ""),
+                warnings=tuple(notes),
+            )
+        )
+    return out
 
 
 def _usable_schema(schema: Any) -> tuple[dict[str, Any], str]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import re
@@ -246,8 +247,7 @@ def resolve_secret(value: str | SecretRef, what: str) -> str:
         return value
     name = value["keyring"]
     try:
-        from desktop_app.store import secrets as store  # written by the keys feature
-
+        store = importlib.import_module("desktop_app.store.secrets")  # the keys feature's module
         getter = getattr(store, "get_secret", None)
     except ImportError:
         getter = None

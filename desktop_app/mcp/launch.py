@@ -125,10 +125,10 @@ def resolve_command(command: str, cwd: str = "") -> tuple[str, list[str]]:
     own = shutil.which(expanded)
     # Found on our own PATH: no need to ask the login shell (it can take a second).
     dirs = search_path(login_shell=own is None)
-    full = own or shutil.which(expanded, path=os.pathsep.join(dirs))
-    if full:
-        first = os.path.dirname(full)
-        return full, [first, *[d for d in dirs if d != first]]
+    found = own or shutil.which(expanded, path=os.pathsep.join(dirs))
+    if found:
+        first = os.path.dirname(found)
+        return found, [first, *[d for d in dirs if d != first]]
     raise CommandNotFound(missing_message(command))
 
 

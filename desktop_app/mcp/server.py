@@ -32,7 +32,7 @@ def build_server(registry: ToolRegistry) -> Any:
     from mcp import types
     from mcp.server.mcpserver import MCPServer
 
-    class RegistryServer(MCPServer):  # type: ignore[misc]
+    class RegistryServer(MCPServer):
         """MCPServer serving ToolDefs (validated and run by our registry) instead of functions."""
 
         async def list_tools(self) -> list[types.Tool]:
@@ -50,7 +50,9 @@ def build_server(registry: ToolRegistry) -> Any:
         async def call_tool(
             self, name: str, arguments: dict[str, Any], context: Any = None
         ) -> types.CallToolResult:
-            return to_call_result(await _run_with_progress(registry, name, arguments, context))
+            output = await _run_with_progress(registry, name, arguments, context)
+            result: types.CallToolResult = to_call_result(output)
+            return result
 
     return RegistryServer(
         "travel-assistant", version=__version__, instructions=INSTRUCTIONS, log_level="WARNING"

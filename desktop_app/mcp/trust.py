@@ -35,6 +35,8 @@ _INVISIBLE = {
     *range(0xE0100, 0xE01F0),
 }
 _TAGS = range(0xE0000, 0xE0080)
+# Hidden characters that str.isprintable() lets through (combining marks, Hangul fillers).
+_PRINTABLE_HIDDEN = frozenset(chr(c) for c in _INVISIBLE | _BIDI if chr(c).isprintable())
 
 
 def _hidden_kind(ch: str) -> str | None:
@@ -63,6 +65,9 @@ _KIND_TEXT = {
 
 def reveal(text: str) -> tuple[str, list[str]]:
     """Text with hidden characters shown as ⟦U+XXXX⟧ (tag runs decoded), and warnings about them."""
+    plain = text.replace("\n", "").replace("\t", "").replace("\r", "")
+    if plain.isprintable() and _PRINTABLE_HIDDEN.isdisjoint(plain):
+        return text, []  # the common case, decided in C
     out: list[str] = []
     counts: dict[str, int] = {}
     tags: list[int] = []

@@ -142,7 +142,7 @@ async def test_connecting_never_blocks_the_event_loop(app_home: Path) -> None:
         worst = max(worst, loop.time() - before - 0.01)
     await waiting
     assert {s.state for s in manager.statuses()} == {"ready"}
-    assert worst < 0.25, f"the event loop stalled {worst * 1000:.0f} ms while connecting"
+    assert worst < 0.5, f"the event loop stalled {worst * 1000:.0f} ms while connecting"
     await manager.aclose()
 
 
