@@ -156,17 +156,16 @@ class _Connection:
             self._set("stopped", "stopped")
 
     async def _run(self) -> None:
-        import anyio
-
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
         self.log_path.write_text("", encoding="utf-8")
         try:
+            sdk = await self.manager.sdk()  # before any anyio use: no import races the thread
             # One scope around the whole session so every context nests inside it.
-            with anyio.CancelScope(
-                deadline=anyio.current_time() + self.config.connect_timeout
+            with sdk.anyio.CancelScope(
+                deadline=sdk.anyio.current_time() + self.config.connect_timeout
             ) as scope:
                 async with AsyncExitStack() as stack:
-                    await self._connect(stack)
+                    await self._connect(stack, sdk)
                     scope.deadline = math.inf
                     self._set("ready")
                     await self._stop.wait()
@@ -183,8 +182,7 @@ class _Connection:
             self.client = None
             self.settled.set()
 
-    async def _connect(self, stack: AsyncExitStack) -> None:
-        sdk = await self.manager.sdk()
+    async def _connect(self, stack: AsyncExitStack, sdk: _Sdk) -> None:
         transport = await self._transport(stack, sdk)
         client = sdk.Client(
             transport,
@@ -285,6 +283,8 @@ class _Connection:
         )
 
     def _lost_reason(self) -> str:
+        if self.config.url:
+            return f"the connection to {self.config.url} was lost"
         return f"the server closed the connection (its process exited){self._stderr_hint()}"
 
     def _describe(self, exc: BaseException) -> str:
@@ -464,6 +464,7 @@ class _Connection:
         exc = _leaf(exc)
         code = getattr(exc, "code", None)
         if code == -32000 or self._lost:
+            self._on_eof()  # the session is over: the lifecycle task marks the server failed
             return error_output(
                 f"MCP server {self.config.name!r} stopped while running {tool}: "
                 f"{self._lost_reason()}"
@@ -545,12 +546,15 @@ class _Sdk:
     """The mcp SDK, imported once in a worker thread (it takes ~1 s) so no window ever waits."""
 
     def __init__(self) -> None:
+        import anyio
+        import anyio._backends._asyncio  # noqa: F401 - loaded here, not on first use in the loop
         import httpx2
         from mcp import types
         from mcp.client.client import Client
         from mcp.client.stdio import StdioServerParameters, stdio_client
         from mcp.client.streamable_http import streamable_http_client
 
+        self.anyio = anyio
         self.httpx2 = httpx2
         self.types = types
         self.Client = Client

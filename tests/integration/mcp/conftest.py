@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -81,19 +82,19 @@ def _wait_for_port(port: int, proc: subprocess.Popen[bytes], deadline: float) ->
     raise RuntimeError(f"server-everything did not listen on port {port}")
 
 
-@pytest.fixture(scope="module")
-def everything_url(everything_bin: str) -> Iterator[str]:
-    """server-everything over streamable HTTP on a free localhost port."""
+@contextmanager
+def everything_over_http(program: str) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """server-everything over streamable HTTP on a free localhost port: (url, process)."""
     port = _free_port()
     proc = subprocess.Popen(
-        [everything_bin, "streamableHttp"],
+        [program, "streamableHttp"],
         env={**os.environ, "PORT": str(port)},
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
     try:
         _wait_for_port(port, proc, time.monotonic() + 30)
-        yield f"http://127.0.0.1:{port}/mcp"
+        yield f"http://127.0.0.1:{port}/mcp", proc
     finally:
         proc.terminate()
         try:
@@ -101,3 +102,10 @@ def everything_url(everything_bin: str) -> Iterator[str]:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+
+
+@pytest.fixture(scope="module")
+def everything_url(everything_bin: str) -> Iterator[str]:
+    """server-everything over streamable HTTP, shared by a module's tests."""
+    with everything_over_http(everything_bin) as (url, _):
+        yield url

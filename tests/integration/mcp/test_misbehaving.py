@@ -11,7 +11,7 @@ from desktop_app.mcp.client import McpManager
 from desktop_app.mcp.config import ServerConfig
 from desktop_app.tools.registry import ToolRegistry
 
-from .conftest import toy
+from .conftest import everything_over_http, toy
 
 
 async def _connected(*configs: ServerConfig) -> tuple[McpManager, ToolRegistry]:
@@ -144,6 +144,32 @@ async def test_connecting_never_blocks_the_event_loop(app_home: Path) -> None:
     assert {s.state for s in manager.statuses()} == {"ready"}
     assert worst < 0.5, f"the event loop stalled {worst * 1000:.0f} ms while connecting"
     await manager.aclose()
+
+
+async def test_http_server_unreachable_fails_fast(app_home: Path) -> None:
+    started = time.perf_counter()
+    manager, _ = await _connected(ServerConfig(name="gone", url="http://127.0.0.1:9/mcp"))
+    status = manager.statuses()[0]
+    assert status.state == "failed" and time.perf_counter() - started < 10
+    assert status.reason.startswith("cannot reach http://127.0.0.1:9/mcp:")
+    await manager.aclose()
+
+
+async def test_http_server_dying_mid_call(app_home: Path, everything_bin: str) -> None:
+    with everything_over_http(everything_bin) as (url, proc):
+        manager, registry = await _connected(ServerConfig(name="web", url=url, timeout=10))
+        try:
+            call = asyncio.ensure_future(
+                manager.call("web", "trigger-long-running-operation", {"duration": 5, "steps": 5})
+            )
+            await asyncio.sleep(0.5)
+            proc.kill()
+            out = await asyncio.wait_for(call, 15)
+            assert out.is_error and f"the connection to {url} was lost" in out.content
+            await asyncio.wait_for(_until(lambda: manager.statuses()[0].state == "failed"), 10)
+            assert registry.names() == []
+        finally:
+            await manager.aclose()
 
 
 async def _until(predicate) -> None:  # type: ignore[no-untyped-def]
