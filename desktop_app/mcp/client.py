@@ -148,6 +148,8 @@ class _Connection:
         for task in list(self._side_tasks):
             task.cancel()
         if self._task is not None:
+            if self.state == "connecting":
+                self._task.cancel()  # no need to finish a handshake nobody will use
             try:
                 await asyncio.wait_for(asyncio.shield(self._task), timeout=10)
             except (TimeoutError, asyncio.CancelledError):
