@@ -95,6 +95,13 @@ async def open_tools(settings: Settings, options: RunOptions) -> tuple[ToolRegis
     closers: list[Closer] = []
 
     # [hook: shell] the sandboxed execute_shell tool when enabled (settings or --enable-shell)
+    from desktop_app.tools.shell import ShellConfigError, shell_tools
+
+    try:
+        for shell_tool in shell_tools(settings, options):
+            registry.add(shell_tool)
+    except ShellConfigError as exc:
+        raise UsageError(str(exc)) from None
 
     # [hook: guides] web_search / read_page over the local guide library
 

@@ -13,7 +13,7 @@ import signal
 import subprocess
 import sys
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
@@ -366,16 +366,18 @@ class Result:
     notes: list[str] = field(default_factory=list)
 
 
-async def _pump(stream: asyncio.StreamReader, sink: bytearray, budget: list[int]) -> bool:
-    """Copy until EOF or the shared byte budget is spent; True when the budget ran out."""
+async def _pump(
+    stream: asyncio.StreamReader, sink: bytearray, budget: list[int], stop: Callable[[], None]
+) -> bool:
+    """Copy until EOF; when the shared byte budget is spent, stop the command and say so."""
     while True:
         chunk = await stream.read(8192)
         if not chunk:
             return False
-        take = chunk[: max(budget[0], 0)]
-        sink.extend(take)
+        sink.extend(chunk[: max(budget[0], 0)])
         budget[0] -= len(chunk)
         if budget[0] < 0:
+            stop()
             return True
 
 
@@ -385,6 +387,17 @@ def _kill(proc: asyncio.subprocess.Process) -> None:
         os.killpg(proc.pid, signal.SIGKILL)
     except (ProcessLookupError, PermissionError):
         pass
+
+
+async def _drain(pumps: asyncio.Future[list[bool]]) -> None:
+    """Let the readers see EOF (closes the pipes); give up after a moment (escaped children)."""
+    try:
+        await asyncio.wait_for(asyncio.shield(pumps), 2.0)
+    except TimeoutError:
+        pumps.cancel()
+    except asyncio.CancelledError:
+        pumps.cancel()
+        raise
 
 
 async def run_argv(argv: Sequence[str], cwd: Path, timeout: float, cap: int = OUTPUT_CAP) -> Result:
@@ -402,12 +415,17 @@ async def run_argv(argv: Sequence[str], cwd: Path, timeout: float, cap: int = OU
     )
     out, err, budget = bytearray(), bytearray(), [cap]
     assert proc.stdout is not None and proc.stderr is not None
-    pumps = asyncio.gather(_pump(proc.stdout, out, budget), _pump(proc.stderr, err, budget))
+
+    def stop() -> None:
+        _kill(proc)
+
+    pumps = asyncio.gather(
+        _pump(proc.stdout, out, budget, stop), _pump(proc.stderr, err, budget, stop)
+    )
     result = Result(None)
     try:
         result.cut = any(await asyncio.wait_for(asyncio.shield(pumps), timeout))
         if result.cut:
-            _kill(proc)
             await proc.wait()
         else:
             left = max(deadline - loop.time(), 0.1)
@@ -419,7 +437,7 @@ async def run_argv(argv: Sequence[str], cwd: Path, timeout: float, cap: int = OU
     finally:
         if proc.returncode is None:
             _kill(proc)
-        pumps.cancel()
+        await _drain(pumps)
     result.stdout, result.stderr = bytes(out), bytes(err)
     return result
 
@@ -466,13 +484,11 @@ class ShellConfig:
 
     def needs_confirmation(self, command: str) -> bool:
         """Refused: never asked. No sandbox, writes, extra commands: always. Read-only: no."""
-        if not self.sandbox.available:
-            return True
         try:
             plan = check_command(command, self.workspace, self.extra)
         except Refused:
             return False
-        return plan.kind != "read"
+        return plan.kind != "read" or not self.sandbox.available
 
     async def execute(self, command: str) -> ToolOutput:
         try:
