@@ -149,6 +149,15 @@ async def open_run(
     )
 
     # [hook: skill] an active skill: its text after the base prompt, its tools, its limits
+    if options.skill:
+        from desktop_app.tools.skills import SkillError, activate_skill, find_skill
+
+        try:
+            activate_skill(agent, find_skill(options.skill), registry.names())
+        except SkillError as exc:
+            await close_tools()
+            await model.aclose()
+            raise UsageError(str(exc)) from None
 
     if save or conversation_id:
         from desktop_app.store.history import HistoryStore
