@@ -21,9 +21,14 @@ class City:
     country: str
     lat: float
     lon: float
+    country_en: str = ""
 
     def names(self) -> tuple[str, ...]:
         return (self.zh, self.en, *self.aliases)
+
+    def label(self) -> str:
+        """Both names, as error messages and listings show a city: `北京/Beijing`."""
+        return f"{self.zh}/{self.en}"
 
 
 @lru_cache(maxsize=1)
@@ -39,6 +44,7 @@ def all_cities() -> tuple[City, ...]:
             country=c.get("country", ""),
             lat=float(c.get("lat", 0.0)),
             lon=float(c.get("lon", 0.0)),
+            country_en=c.get("country_en", ""),
         )
         for c in raw["cities"]
     )
@@ -59,9 +65,25 @@ def _index() -> dict[str, City]:
 
 
 def resolve_city(name: str) -> City | None:
-    """Exact match on any name or alias, ignoring case, spaces and a trailing 市."""
+    """Exact match on any name or alias, ignoring case, spaces and a trailing 市 / city."""
     key = _norm(name)
-    return _index().get(key) or (_index().get(key[:-1]) if key.endswith("市") else None)
+    index = _index()
+    if key in index:
+        return index[key]
+    for suffix in ("市", "city"):
+        if key.endswith(suffix) and key[: -len(suffix)] in index:
+            return index[key[: -len(suffix)]]
+    return None
+
+
+def city_by_id(city_id: str) -> City | None:
+    """The city with this stable id (the key the other data files use)."""
+    return next((c for c in all_cities() if c.id == city_id), None)
+
+
+def known_cities_text() -> str:
+    """Every known city as `北京/Beijing, 上海/Shanghai, ...` for "no data" messages."""
+    return ", ".join(c.label() for c in all_cities())
 
 
 def find_cities(text: str) -> list[tuple[int, City]]:
