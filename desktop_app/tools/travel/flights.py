@@ -12,7 +12,8 @@ from desktop_app.tools.travel.places import City, resolve_city
 
 EARTH_RADIUS_KM = 6371.0
 # The estimate for pairs without a listed route (deterministic; sample data, not a quote):
-#   fare CNY = 300 + 0.5 x great-circle km, rounded to 10;  hours = 0.75 + km / 800, to 0.5 h.
+#   fare CNY = 300 + 0.5 x great-circle km, rounded to 10;  hours = 0.75 + km / 800, to 0.5 h
+#   (halves round up; at least 1 h).
 BASE_FARE_CNY = 300
 FARE_PER_KM = 0.5
 OVERHEAD_H = 0.75
@@ -36,8 +37,8 @@ def great_circle_km(a: City, b: City) -> float:
 
 def estimate(km: float) -> tuple[int, float]:
     """Fare (CNY) and duration (hours) by the documented formula."""
-    fare = int(round((BASE_FARE_CNY + FARE_PER_KM * km) / 10.0)) * 10
-    hours = max(1.0, round((OVERHEAD_H + km / CRUISE_KMH) * 2) / 2)
+    fare = math.floor((BASE_FARE_CNY + FARE_PER_KM * km) / 10.0 + 0.5) * 10  # halves round up
+    hours = max(1.0, math.floor((OVERHEAD_H + km / CRUISE_KMH) * 2 + 0.5) / 2)
     return fare, hours
 
 
@@ -91,7 +92,7 @@ def estimated_result(a: City, b: City) -> dict[str, Any]:
         "estimated": True,
         "distance_km": round(km),
         "basis": BASIS,
-        "source": f"{SAMPLE_SOURCE}; estimated from distance",
+        "source": SAMPLE_SOURCE,
     }
     if km < SHORT_KM:
         result["note"] = (
