@@ -49,7 +49,7 @@ def safe_file_stem(title: str) -> str:
     if not name:
         return DEFAULT_NAME
     if name.split(".")[0].strip().upper() in _RESERVED:
-        name = f"{name}_"
+        name = f"_{name}"  # Windows reads CON.anything as the device: change the part before "."
     return name
 
 
@@ -96,9 +96,10 @@ def save_markdown(folder: Path, title: str, markdown: str) -> Path:
     tmp = _write_temp(folder, data if data.endswith(b"\n") else data + b"\n")
     try:
         for n in range(1, MAX_COPIES + 1):
-            target = folder / (f"{stem}.md" if n == 1 else f"{stem}-{n}.md")
-            if target.resolve().parent != folder.resolve():
-                raise ValueError(f"refusing to write outside {folder}")
+            name = f"{stem}.md" if n == 1 else f"{stem}-{n}.md"
+            if os.path.basename(name) != name or os.sep in name or "/" in name:
+                raise ValueError(f"refusing to write outside {folder}")  # safe_file_stem's promise
+            target = folder / name
             if _publish(tmp, target):
                 _sync_dir(folder)
                 return target
