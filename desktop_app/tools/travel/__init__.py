@@ -1,4 +1,4 @@
-"""The built-in travel tools: weather, flights, hotels (bundled sample data) and saving itineraries."""
+"""The built-in travel tools: weather, flights, hotels (sample data) and saving itineraries."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""`get_flight_price`: the seed's listed fares, and a documented distance estimate for other pairs."""
+"""`get_flight_price`: the seed's listed fares, and a documented estimate for other pairs."""
 
 from __future__ import annotations
 
@@ -113,7 +113,8 @@ def flight_for(origin: str, destination: str) -> dict[str, Any] | ToolOutput:
         return no_data("航班", "flight", destination)
     if a.id == b.id:
         return error_result(
-            f"出发地和目的地是同一个城市（{a.zh}）/ origin and destination are the same city ({a.en})"
+            f"出发地和目的地是同一个城市（{a.zh}）/ "
+            f"origin and destination are the same city ({a.en})"
         )
     route = listed_routes().get((a.id, b.id))
     return listed_result(a, b, route) if route else estimated_result(a, b)

@@ -1,4 +1,4 @@
-"""`get_hotel_price`: a sample hotel per city at 3, 4 and 5 stars, with nightly price and breakfast."""
+"""`get_hotel_price`: a sample hotel per city at 3, 4 and 5 stars, nightly price, breakfast."""
 
 from __future__ import annotations
 

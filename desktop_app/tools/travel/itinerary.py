@@ -1,4 +1,4 @@
-"""`save_itinerary`: writes the model's Markdown into the user's documents, safely and atomically."""
+"""`save_itinerary`: the model's Markdown into the user's documents, safely and atomically."""
 
 from __future__ import annotations
 
@@ -89,7 +89,7 @@ _NO_LINK = {errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV, errno.EML
 
 
 def save_markdown(folder: Path, title: str, markdown: str) -> Path:
-    """Write `markdown` as `<safe title>.md` in `folder`, adding -2, -3 ... rather than overwrite."""
+    """Write `markdown` as `<safe title>.md` in `folder`; -2, -3 ... rather than overwrite."""
     folder.mkdir(parents=True, exist_ok=True)
     stem = safe_file_stem(title)
     data = markdown.encode("utf-8")

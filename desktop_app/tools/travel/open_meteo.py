@@ -194,7 +194,7 @@ class OpenMeteo:
 
     @classmethod
     def from_settings(cls, settings: Settings) -> OpenMeteo:
-        """URLs and timeout from `settings.extra` (`open_meteo_forecast_url`, ...), else defaults."""
+        """URLs and timeout from `settings.extra` (`open_meteo_forecast_url`, ...) or defaults."""
         extra = settings.extra if isinstance(settings.extra, dict) else {}
         forecast = extra.get("open_meteo_forecast_url")
         geocoding = extra.get("open_meteo_geocoding_url")
@@ -232,7 +232,9 @@ class OpenMeteo:
         except httpx.TimeoutException:
             raise LiveWeatherError(f"Open-Meteo timed out after {self.timeout_s:g} s") from None
         except httpx.HTTPError as exc:
-            raise LiveWeatherError(f"Open-Meteo unreachable ({type(exc).__name__}: {exc})") from None
+            raise LiveWeatherError(
+                f"Open-Meteo unreachable ({type(exc).__name__}: {exc})"
+            ) from None
         return _json_body(response)
 
 

@@ -42,7 +42,7 @@ def sample_weather(city: City) -> dict[str, Any] | None:
 
 
 def live_result(place: Place, city: City | None, now: Current) -> dict[str, Any]:
-    """Open-Meteo's current conditions in the same shape as the sample, saying where they are from."""
+    """Open-Meteo's conditions in the sample's shape, saying where they come from."""
     condition, condition_en = condition_text(now.code)
     wind, wind_en = wind_text(now.wind_kmh, now.wind_dir_deg)
     tip, tip_en = suggestion_text(now.code, now.temperature_c)

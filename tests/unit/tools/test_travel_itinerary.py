@@ -1,4 +1,4 @@
-"""save_itinerary: untrusted titles stay in the folder, nothing is overwritten, failures are clear."""
+"""save_itinerary: hostile titles stay in the folder, nothing is overwritten, errors are clear."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ import pytest
 from desktop_app import paths
 from desktop_app.agent.messages import ToolCall
 from desktop_app.tools.registry import ToolOutput, ToolRegistry
-from desktop_app.tools.travel import save_itinerary
 from desktop_app.tools.travel import itinerary as it
+from desktop_app.tools.travel import save_itinerary
 
 
 async def save(title: str, markdown: str = "# 三亚三日游\n\n- Day 1\n") -> ToolOutput:
@@ -108,7 +108,9 @@ async def test_an_existing_symlink_is_never_followed(tmp_path: Path) -> None:
     assert outside.read_text(encoding="utf-8") == "precious"
 
 
-async def test_without_hard_links_it_still_never_overwrites(monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_without_hard_links_it_still_never_overwrites(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     def no_link(src: Any, dst: Any) -> None:
         raise OSError(errno.EPERM, "Operation not permitted")
 
@@ -120,7 +122,9 @@ async def test_without_hard_links_it_still_never_overwrites(monkeypatch: pytest.
     assert saved_files() == ["fat32-2.md", "fat32.md"]
 
 
-async def test_disk_full_is_a_clear_error_and_leaves_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_disk_full_is_a_clear_error_and_leaves_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     def full(fd: int) -> None:
         raise OSError(errno.ENOSPC, "No space left on device")
 

@@ -1,4 +1,4 @@
-"""The travel tools as the model sees and calls them: schemas, the seed's values, aliases, errors."""
+"""The travel tools as the model sees and calls them: schemas, seed values, aliases, errors."""
 
 from __future__ import annotations
 
@@ -39,7 +39,12 @@ async def ok(registry: ToolRegistry, name: str, **args: Any) -> dict[str, Any]:
 
 
 def test_the_tools_and_their_risk(registry: ToolRegistry) -> None:
-    assert registry.names() == ["get_weather", "get_flight_price", "get_hotel_price", "save_itinerary"]
+    assert registry.names() == [
+        "get_weather",
+        "get_flight_price",
+        "get_hotel_price",
+        "save_itinerary",
+    ]
     read = [t.name for t in registry.all() if t.risk == "read" and not t.needs_confirmation]
     assert read == ["get_weather", "get_flight_price", "get_hotel_price"]
     save = registry.get("save_itinerary")
@@ -199,7 +204,8 @@ async def test_unknown_city_is_a_clear_error_not_a_guess(
     assert out.is_error
     message = json.loads(out.content)["error"]
     unknown = next(v for v in args.values() if resolve_city(str(v)) is None)
-    kind = {"get_weather": "weather", "get_flight_price": "flight", "get_hotel_price": "hotel"}[tool]
+    kinds = {"get_weather": "weather", "get_flight_price": "flight", "get_hotel_price": "hotel"}
+    kind = kinds[tool]
     assert f"no {kind} data for {unknown!r}" in message and "known cities: 北京/Beijing" in message
     assert "悉尼/Sydney" in message
     assert "33°C" not in out.content and "¥" not in out.content
