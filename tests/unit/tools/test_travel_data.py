@@ -21,7 +21,7 @@ def test_at_least_thirty_cities_chinese_and_international() -> None:
     china = [c for c in cities if c.country.startswith("中国")]
     assert len(china) >= 20 and len(cities) - len(china) >= 8
     for c in cities:
-        assert c.zh and c.en and c.country and c.country_en
+        assert c.zh and c.en and c.country and c.country_en and c.region and c.region_en
         assert -90 <= c.lat <= 90 and -180 <= c.lon <= 180
         assert (c.lat, c.lon) != (0.0, 0.0)
 
@@ -125,3 +125,37 @@ def test_known_cities_text_lists_both_names() -> None:
     text = known_cities_text()
     assert "北京/Beijing" in text and "悉尼/Sydney" in text
     assert text.count(",") == len(all_cities()) - 1
+
+
+@pytest.mark.parametrize(
+    ("name", "city_id"),
+    [
+        ("Paris, France", "paris"),
+        ("三亚（海南）", "sanya"),
+        ("Sanya, Hainan Province, China", "sanya"),
+        ("三亚，海南省", "sanya"),
+        ("Tokyo, Japan", "tokyo"),
+        ("New York, NY", "newyork"),
+        ("Los Angeles, California", "losangeles"),
+        ("Dubai, UAE", "dubai"),
+        ("Hong Kong SAR", "hongkong"),
+    ],
+)
+def test_a_city_may_carry_its_own_region_or_country(name: str, city_id: str) -> None:
+    city = resolve_city(name)
+    assert city is not None and city.id == city_id
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Paris, Texas",
+        "Paris (Texas)",
+        "Sydney, Nova Scotia",
+        "北京，上海",
+        "Atlantis, Paris",
+        "(Paris)",
+    ],
+)
+def test_a_foreign_qualifier_or_two_cities_resolve_to_nothing(name: str) -> None:
+    assert resolve_city(name) is None
