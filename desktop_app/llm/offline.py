@@ -55,9 +55,7 @@ class Exchange:
 
 
 def _call(name: str, arguments: dict[str, Any]) -> ToolCall:
-    return ToolCall(
-        f"call_{uuid.uuid4().hex[:12]}", name, arguments, json.dumps(arguments, ensure_ascii=False)
-    )
+    return ToolCall(f"call_{uuid.uuid4().hex[:12]}", name, arguments, json.dumps(arguments, ensure_ascii=False))
 
 
 def _split_turns(messages: tuple[Message, ...]) -> tuple[str, list[str], list[Exchange], str]:
@@ -65,11 +63,7 @@ def _split_turns(messages: tuple[Message, ...]) -> tuple[str, list[str], list[Ex
     last_user = max((i for i, m in enumerate(messages) if isinstance(m, UserMessage)), default=-1)
     question = messages[last_user].content if last_user >= 0 else ""
     earlier = [m.content for m in messages[: max(last_user, 0)] if isinstance(m, UserMessage)]
-    answers = [
-        m.content
-        for m in messages[: max(last_user, 0)]
-        if isinstance(m, AssistantMessage) and m.content
-    ]
+    answers = [m.content for m in messages[: max(last_user, 0)] if isinstance(m, AssistantMessage) and m.content]
     calls: dict[str, ToolCall] = {}
     exchanges: list[Exchange] = []
     for m in messages[last_user + 1 :]:

@@ -231,9 +231,7 @@ def unknown_places(text: str) -> list[str]:
         text,
     ):
         found.append(m.group("p"))
-    for m in re.finditer(
-        r"\b(?:in|to|visit|visiting)\s+(?P<p>[A-Z][a-zA-Z]{2,}(?:\s[A-Z][a-zA-Z]+)?)", text
-    ):
+    for m in re.finditer(r"\b(?:in|to|visit|visiting)\s+(?P<p>[A-Z][a-zA-Z]{2,}(?:\s[A-Z][a-zA-Z]+)?)", text):
         found.append(m.group("p"))
     return found
 
@@ -248,8 +246,7 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
     q.unknown_places = [
         p
         for p in unknown_places(text)
-        if p.casefold() not in known
-        and not any(p.casefold() in k or k in p.casefold() for k in known)
+        if p.casefold() not in known and not any(p.casefold() in k or k in p.casefold() for k in known)
     ]
     q.intents = find_intents(text)
     q.days, q.nights = parse_duration(text)

@@ -119,11 +119,7 @@ def weather_line(p: Place, lang: str) -> str:
         extra.append(("湿度 " if lang == "zh" else "humidity ") + str(d["humidity"]))
     if d.get("wind"):
         extra.append(_text(d, "wind", lang))
-    detail = (
-        f"（{'，'.join(extra)}）"
-        if lang == "zh" and extra
-        else (f" ({', '.join(extra)})" if extra else "")
-    )
+    detail = f"（{'，'.join(extra)}）" if lang == "zh" and extra else (f" ({', '.join(extra)})" if extra else "")
     if lang == "zh":
         return f"**天气**：{temp}，{cond}{detail}。" + (f"建议：{tip}。" if tip else "")
     return f"**Weather**: {temp}, {cond}{detail}." + (f" Tip: {tip}." if tip else "")
@@ -188,16 +184,10 @@ def trip_total(p: Place, q: TripQuery) -> int | None:
 
 def _intro(places: list[Place], q: TripQuery, lang: str) -> str:
     names = (
-        "、".join(display(p, "zh") for p in places)
-        if lang == "zh"
-        else " and ".join(display(p, "en") for p in places)
+        "、".join(display(p, "zh") for p in places) if lang == "zh" else " and ".join(display(p, "en") for p in places)
     )
     if lang == "zh":
-        span = (
-            f"{zh_count(q.days)}天行程"
-            if q.days
-            else (f"住{zh_count(q.nights)}晚" if q.nights else "出行")
-        )
+        span = f"{zh_count(q.days)}天行程" if q.days else (f"住{zh_count(q.nights)}晚" if q.nights else "出行")
         return f"帮你查好了，{names}{span}的基本信息如下："
     span = f"{q.days}-day trip" if q.days else (f"{q.nights}-night stay" if q.nights else "trip")
     return f"Here is what I found for your {names} {span}:"
@@ -207,10 +197,10 @@ def _assumption(q: TripQuery, lang: str) -> str:
     if not q.origin_assumed or q.origin is None:
         return ""
     if lang == "zh":
-        return (
-            f"\n\n（你没说从哪里出发，机票按从{q.origin.zh}出发查询；告诉我出发城市可以重新查。）"
-        )
-    return f"\n\n(You did not say where you leave from, so flights assume {q.origin.en}; tell me your city to re-check.)"
+        return f"\n\n（你没说从哪里出发，机票按从{q.origin.zh}出发查询；告诉我出发城市可以重新查。）"
+    return (
+        f"\n\n(You did not say where you leave from, so flights assume {q.origin.en}; tell me your city to re-check.)"
+    )
 
 
 def single(p: Place, q: TripQuery, lang: str) -> str:
@@ -228,9 +218,7 @@ def compare(places: list[Place], q: TripQuery, lang: str) -> str:
     """A side-by-side table and a recommendation for two or more destinations."""
     sections = [
         f"### {display(p, lang)}\n\n"
-        + "\n\n".join(
-            x for x in (weather_line(p, lang), flight_line(p, q, lang), hotel_line(p, q, lang)) if x
-        )
+        + "\n\n".join(x for x in (weather_line(p, lang), flight_line(p, q, lang), hotel_line(p, q, lang)) if x)
         for p in places
     ]
     header = "| | " + " | ".join(display(p, lang) for p in places) + " |"
@@ -248,14 +236,8 @@ def compare(places: list[Place], q: TripQuery, lang: str) -> str:
             [_money(trip_total(p, q)) for p in places],
         ),
     ]
-    table = "\n".join(
-        [header, rule] + [f"| {label} | " + " | ".join(vals) + " |" for label, vals in rows]
-    )
-    return (
-        f"{_intro(places, q, lang)}\n\n"
-        + "\n\n".join(sections)
-        + f"\n\n{table}\n\n{_recommend(places, q, lang)}"
-    )
+    table = "\n".join([header, rule] + [f"| {label} | " + " | ".join(vals) + " |" for label, vals in rows])
+    return f"{_intro(places, q, lang)}\n\n" + "\n\n".join(sections) + f"\n\n{table}\n\n{_recommend(places, q, lang)}"
 
 
 def _money(amount: int | None) -> str:
@@ -292,10 +274,7 @@ def _denials(exchanges: list[Exchange], lang: str) -> str:
     lines = []
     for e in exchanges:
         if e.result.is_error and "denied" in e.result.content:
-            lines.append(
-                f"- {e.call.name}: "
-                + ("你拒绝了这次调用" if lang == "zh" else "you declined this call")
-            )
+            lines.append(f"- {e.call.name}: " + ("你拒绝了这次调用" if lang == "zh" else "you declined this call"))
     return ("\n\n" + "\n".join(lines)) if lines else ""
 
 
@@ -309,29 +288,17 @@ def answer(q: TripQuery, exchanges: list[Exchange]) -> str:
     if not places:
         return cannot_help(q, set()) if not exchanges else _raw_results(exchanges, lang)
     text = single(places[0], q, lang) if len(places) == 1 else compare(places, q, lang)
-    return (
-        text
-        + _unknown_note(places, lang)
-        + _assumption(q, lang)
-        + _denials(exchanges, lang)
-        + NOTE[lang]
-    )
+    return text + _unknown_note(places, lang) + _assumption(q, lang) + _denials(exchanges, lang) + NOTE[lang]
 
 
 def _unknown_note(places: list[Place], lang: str) -> str:
     unknown = [p.key for p in places if resolve_city(p.key) is None]
     if not unknown:
         return ""
-    some = (
-        "、".join(c.zh for c in all_cities()[:12])
-        if lang == "zh"
-        else ", ".join(c.en for c in all_cities()[:12])
-    )
+    some = "、".join(c.zh for c in all_cities()[:12]) if lang == "zh" else ", ".join(c.en for c in all_cities()[:12])
     if lang == "zh":
         return f"\n\n示例数据里没有 {'、'.join(unknown)}。离线模式能查的城市包括：{some} 等。"
-    return (
-        f"\n\n{', '.join(unknown)} is not in the sample data. Offline I know cities such as {some}."
-    )
+    return f"\n\n{', '.join(unknown)} is not in the sample data. Offline I know cities such as {some}."
 
 
 def _raw_results(exchanges: list[Exchange], lang: str) -> str:
@@ -342,14 +309,10 @@ def _raw_results(exchanges: list[Exchange], lang: str) -> str:
 
 def saved_answer(e: Exchange, lang: str) -> str:
     if why := _failure(e):
-        return (
-            f"没能保存行程：{why}" if lang == "zh" else f"The itinerary was not saved: {why}"
-        ) + NOTE[lang]
+        return (f"没能保存行程：{why}" if lang == "zh" else f"The itinerary was not saved: {why}") + NOTE[lang]
     data = e.data
     path = data.get("path", "") if isinstance(data, dict) else str(data)
-    return (
-        f"行程已保存到：`{path}`" if lang == "zh" else f"Saved the itinerary to `{path}`."
-    ) + NOTE[lang]
+    return (f"行程已保存到：`{path}`" if lang == "zh" else f"Saved the itinerary to `{path}`.") + NOTE[lang]
 
 
 def itinerary_title(q: TripQuery, last_answer: str) -> str:
@@ -367,11 +330,7 @@ def itinerary_title(q: TripQuery, last_answer: str) -> str:
 def cannot_help(q: TripQuery, offered: set[str]) -> str:
     """An honest answer to what the offline planner cannot do, and how to get more."""
     cities = all_cities()
-    some = (
-        "、".join(c.zh for c in cities[:10])
-        if q.lang == "zh"
-        else ", ".join(c.en for c in cities[:10])
-    )
+    some = "、".join(c.zh for c in cities[:10]) if q.lang == "zh" else ", ".join(c.en for c in cities[:10])
     if q.lang == "zh":
         return (
             f"我是离线演示用的规划器，不是大模型，只能回答旅行查询：某个城市的天气、两城之间的机票、酒店价格，"
@@ -418,27 +377,16 @@ def guide_answer(q: TripQuery, exchanges: list[Exchange]) -> str:
         if e.call.name == "read_page" and not _failure(e)
     ]
     weather = next((e for e in exchanges if e.call.name == "get_weather"), None)
-    place = (
-        display(group([weather])[0], lang)
-        if weather
-        else (q.destinations[0].zh if q.destinations else "")
-    )
+    place = display(group([weather])[0], lang) if weather else (q.destinations[0].zh if q.destinations else "")
     title = f"# {place}旅游攻略" if lang == "zh" else f"# {place} travel guide"
     parts = [title]
     for zh, en, head_zh, head_en in GUIDE_SECTIONS:
         lines: list[str] = []
         if zh == "天气" and weather is not None:
-            lines.append(
-                "- "
-                + weather_line(Place("x", weather=weather), lang)
-                .split("：", 1)[-1]
-                .split(": ", 1)[-1]
-            )
+            lines.append("- " + weather_line(Place("x", weather=weather), lang).split("：", 1)[-1].split(": ", 1)[-1])
         for page in pages:
             lines.extend(ln for ln in _section(page, zh, en) if ln not in lines)
-        shown = "\n".join(lines[:6]) or (
-            "- 资料里没有这一部分" if lang == "zh" else "- not covered by the pages read"
-        )
+        shown = "\n".join(lines[:6]) or ("- 资料里没有这一部分" if lang == "zh" else "- not covered by the pages read")
         parts.append(f"## {head_zh if lang == 'zh' else head_en}\n{shown}")
     searches = sum(e.call.name == "web_search" for e in exchanges)
     reads = sum(e.call.name == "read_page" for e in exchanges)

@@ -29,9 +29,7 @@ def test_package_has_files() -> None:
 
 
 def test_qt_only_in_ui_and_app() -> None:
-    breaches = [
-        rel for rel, names in _files() if "PySide6" in names and not rel.startswith(QT_ALLOWED)
-    ]
+    breaches = [rel for rel, names in _files() if "PySide6" in names and not rel.startswith(QT_ALLOWED)]
     assert breaches == []
 
 

@@ -137,9 +137,7 @@ async def test_raising_tool_becomes_error_result() -> None:
 
 
 async def test_timeout_becomes_error_result() -> None:
-    agent, _ = make_agent(
-        [calls(("c1", "slow", {"seconds": 5, "tag": "t"}, "")), AssistantMessage("ok")]
-    )
+    agent, _ = make_agent([calls(("c1", "slow", {"seconds": 5, "tag": "t"}, "")), AssistantMessage("ok")])
     agent.registry._tools["slow"] = agent.registry._tools["slow"].__class__(
         **{**agent.registry._tools["slow"].__dict__, "timeout": 0.05}
     )
@@ -149,9 +147,7 @@ async def test_timeout_becomes_error_result() -> None:
 
 
 async def test_confirmation_denied_by_default_and_reason_goes_to_model() -> None:
-    agent, sink = make_agent(
-        [calls(("c1", "write_thing", {"text": "x"}, "")), AssistantMessage("ok")]
-    )
+    agent, sink = make_agent([calls(("c1", "write_thing", {"text": "x"}, "")), AssistantMessage("ok")])
     events = await collect(agent)
     approval = next(e for e in events if isinstance(e, ev.ApprovalEvent))
     assert approval.decision == "denied" and approval.by == "policy"
@@ -164,9 +160,7 @@ async def test_confirmation_denied_by_default_and_reason_goes_to_model() -> None
 
 async def test_user_approval_runs_the_tool() -> None:
     approver = RecordingApprover(approve=True)
-    agent, _ = make_agent(
-        [calls(("c1", "write_thing", {"text": "x"}, "")), AssistantMessage("ok")], approver
-    )
+    agent, _ = make_agent([calls(("c1", "write_thing", {"text": "x"}, "")), AssistantMessage("ok")], approver)
     await collect(agent)
     assert RAN == ["write_thing"] and [c.id for c in approver.asked] == ["c1"]
 

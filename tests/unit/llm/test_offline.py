@@ -16,8 +16,7 @@ from desktop_app.store.settings import Settings
 
 SEED_ZH = "我在北京，下周想去三亚玩三天，帮我查一下天气、机票和酒店"
 SEED_EN = (
-    "I'm in Beijing and want to spend three days in Sanya next week. "
-    "Can you check the weather, flights and hotels?"
+    "I'm in Beijing and want to spend three days in Sanya next week. Can you check the weather, flights and hotels?"
 )
 
 
