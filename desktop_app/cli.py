@@ -57,7 +57,7 @@ def build_parser() -> argparse.ArgumentParser:
     ask.add_argument("--enable-shell", action="store_true")
     ask.add_argument("--workspace", default="")
     ask.add_argument("--skill", default="")
-    ask.add_argument("--max-turns", type=int, default=0)
+    ask.add_argument("--max-turns", type=int, default=None)
     ask.add_argument("--no-save", action="store_true")
     ask.add_argument("--wire", action="store_true")
 
@@ -161,7 +161,7 @@ async def _ask(args: argparse.Namespace) -> int:
         model=args.model,
         base_url=args.base_url,
         stream=not args.no_stream,
-        max_turns=args.max_turns or settings.max_turns,
+        max_turns=settings.max_turns if args.max_turns is None else args.max_turns,
         enable_shell=args.enable_shell,
         workspace=args.workspace,
         skill=args.skill,
