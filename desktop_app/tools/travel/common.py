@@ -45,8 +45,5 @@ def error_result(message: str, **fields: Any) -> ToolOutput:
 def no_data(what_zh: str, what_en: str, name: str, extra: str = "") -> ToolOutput:
     """The answer for a city the data does not know: say so and list the known ones, never guess."""
     who = shown(name)
-    message = (
-        f"暂无 {who} 的{what_zh}数据 / no {what_en} data for {who!r}{extra}; "
-        f"known cities: {known_cities_text()}"
-    )
+    message = f"暂无 {who} 的{what_zh}数据 / no {what_en} data for {who!r}{extra}; known cities: {known_cities_text()}"
     return error_result(message, city=who)

@@ -78,7 +78,7 @@ def listed_result(a: City, b: City, route: dict[str, Any]) -> dict[str, Any]:
 
 def estimated_result(a: City, b: City) -> dict[str, Any]:
     """An unlisted pair: the distance formula's fare and time, marked as an estimate."""
-    km = great_circle_km(a, b)
+    km = round(great_circle_km(a, b))  # whole km: the figure shown is the one the formula used
     fare, hours = estimate(km)
     result = {
         **_base(a, b, fare, hours),
@@ -90,7 +90,7 @@ def estimated_result(a: City, b: City) -> dict[str, Any]:
         "origin": a.zh,
         "destination": b.zh,
         "estimated": True,
-        "distance_km": round(km),
+        "distance_km": km,
         "basis": BASIS,
         "source": SAMPLE_SOURCE,
     }
@@ -112,10 +112,7 @@ def flight_for(origin: str, destination: str) -> dict[str, Any] | ToolOutput:
     if b is None:
         return no_data("航班", "flight", destination)
     if a.id == b.id:
-        return error_result(
-            f"出发地和目的地是同一个城市（{a.zh}）/ "
-            f"origin and destination are the same city ({a.en})"
-        )
+        return error_result(f"出发地和目的地是同一个城市（{a.zh}）/ origin and destination are the same city ({a.en})")
     route = listed_routes().get((a.id, b.id))
     return listed_result(a, b, route) if route else estimated_result(a, b)
 

@@ -47,9 +47,7 @@ def hotel_for(name: str, stars: int) -> dict[str, Any] | ToolOutput:
 
 
 @tool()
-def get_hotel_price(
-    city: str, stars: Annotated[int, Field(ge=1, le=5)] = 4
-) -> dict[str, Any] | ToolOutput:
+def get_hotel_price(city: str, stars: Annotated[int, Field(ge=1, le=5)] = 4) -> dict[str, Any] | ToolOutput:
     """查询目的地的酒店价格（每晚，人民币）。
     Nightly price of a sample hotel in a city at a star level, and whether breakfast is included.
 

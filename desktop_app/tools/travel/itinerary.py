@@ -85,7 +85,16 @@ def _publish(tmp: Path, target: Path) -> bool:
     return True
 
 
-_NO_LINK = {errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV, errno.EMLINK, errno.ENOSYS}
+# What link() says on filesystems without hard links (FAT, some network and FUSE mounts, Windows).
+_NO_LINK = {
+    errno.EINVAL,
+    errno.EPERM,
+    errno.ENOTSUP,
+    errno.EOPNOTSUPP,
+    errno.EXDEV,
+    errno.EMLINK,
+    errno.ENOSYS,
+}
 
 
 def save_markdown(folder: Path, title: str, markdown: str) -> Path:

@@ -232,9 +232,7 @@ class OpenMeteo:
         except httpx.TimeoutException:
             raise LiveWeatherError(f"Open-Meteo timed out after {self.timeout_s:g} s") from None
         except httpx.HTTPError as exc:
-            raise LiveWeatherError(
-                f"Open-Meteo unreachable ({type(exc).__name__}: {exc})"
-            ) from None
+            raise LiveWeatherError(f"Open-Meteo unreachable ({type(exc).__name__}: {exc})") from None
         return _json_body(response)
 
 

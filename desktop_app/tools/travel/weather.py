@@ -99,8 +99,7 @@ def fallback(name: str, city: City | None, reason: str) -> dict[str, Any] | Tool
         return no_data("天气", "weather", name, extra=f" (live weather unavailable: {reason})")
     answer["live_error"] = reason
     answer["note"] = (
-        f"实时天气不可用（{reason}），以下为内置样例数据 / "
-        f"live weather unavailable ({reason}); showing sample data"
+        f"实时天气不可用（{reason}），以下为内置样例数据 / live weather unavailable ({reason}); showing sample data"
     )
     return answer
 

@@ -108,9 +108,7 @@ def test_names_and_aliases_resolve(name: str, city_id: str) -> None:
     assert city is not None and city.id == city_id
 
 
-@pytest.mark.parametrize(
-    "name", ["", "三", "Bei", "Sanyaa", "Springfield", "北京上海", "市", "city"]
-)
+@pytest.mark.parametrize("name", ["", "三", "Bei", "Sanyaa", "Springfield", "北京上海", "市", "city"])
 def test_near_misses_resolve_to_nothing(name: str) -> None:
     assert resolve_city(name) is None
 

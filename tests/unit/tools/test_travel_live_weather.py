@@ -299,9 +299,7 @@ def test_settings_choose_the_urls_and_ignore_junk() -> None:
     assert api.timeout_s == 6.0
 
 
-def test_cli_tools_call_with_live_weather_on(
-    server: FakeOpenMeteo, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_cli_tools_call_with_live_weather_on(server: FakeOpenMeteo, capsys: pytest.CaptureFixture[str]) -> None:
     server.answer("/v1/forecast", FORECAST)
     server.settings().save()
     code = main(["tools", "call", "get_weather", "--args", '{"city":"三亚"}'])
@@ -331,9 +329,7 @@ def test_wmo_codes(code: int, zh: str, en: str) -> None:
     assert condition_text(code) == (zh, en)
 
 
-@pytest.mark.parametrize(
-    ("kmh", "force"), [(0, 0), (0.9, 0), (1, 1), (5.9, 1), (6, 2), (12, 3), (19.9, 3), (118, 12)]
-)
+@pytest.mark.parametrize(("kmh", "force"), [(0, 0), (0.9, 0), (1, 1), (5.9, 1), (6, 2), (12, 3), (19.9, 3), (118, 12)])
 def test_beaufort(kmh: float, force: int) -> None:
     assert beaufort(kmh) == force
 
