@@ -57,6 +57,8 @@ def _write_temp(folder: Path, data: bytes) -> Path:
     """The whole content in a hidden temporary file in the target folder, flushed to disk."""
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=".itinerary-", suffix=".tmp")
     try:
+        if hasattr(os, "fchmod"):
+            os.fchmod(fd, 0o644)  # mkstemp makes 0600; a saved document is an ordinary file
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
             fh.flush()

@@ -50,6 +50,8 @@ async def test_saves_markdown_and_returns_the_path() -> None:
     assert path == folder() / "三亚三日游.md"
     assert path.read_text(encoding="utf-8") == "# 三亚三日游\n\n机票 ¥1,280\n"
     assert data["file_name"] == "三亚三日游.md" and data["bytes"] == path.stat().st_size
+    if os.name == "posix":
+        assert path.stat().st_mode & 0o777 == 0o644
 
 
 @pytest.mark.parametrize(
