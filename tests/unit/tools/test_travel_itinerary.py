@@ -11,10 +11,15 @@ from typing import Any
 import pytest
 
 from desktop_app import paths
-from desktop_app.agent.messages import ToolCall
+from desktop_app.agent import events as ev
+from desktop_app.agent.approval import PolicyApprover, RecordingApprover
+from desktop_app.agent.loop import Agent
+from desktop_app.agent.messages import AssistantMessage, ToolCall
+from desktop_app.llm.fake import FakeModel
+from desktop_app.store.settings import Settings
 from desktop_app.tools.registry import ToolOutput, ToolRegistry
 from desktop_app.tools.travel import itinerary as it
-from desktop_app.tools.travel import save_itinerary
+from desktop_app.tools.travel import save_itinerary, travel_tools
 
 
 async def save(title: str, markdown: str = "# 三亚三日游\n\n- Day 1\n") -> ToolOutput:
@@ -181,3 +186,26 @@ def test_safe_file_stem_is_idempotent_and_never_a_path() -> None:
         assert stem and "/" not in stem and "\\" not in stem and ".." not in stem
         assert not stem.startswith((".", " ")) and stem == stem.strip()
         assert it.safe_file_stem(stem) == stem
+
+
+# ---------------------------------------------------------------- through the agent loop
+
+
+async def run_agent_saving(approver: Any) -> list[Any]:
+
+    save_call = ToolCall("call_save", "save_itinerary", {"title": "三亚", "markdown": "# 三亚\n"}, "")
+    model = FakeModel([AssistantMessage(tool_calls=(save_call,), stop_reason="tool_calls"), AssistantMessage("ok")])
+    agent = Agent(model, ToolRegistry(travel_tools(Settings())), approver)
+    return [e for e in [e async for e in agent.run("save it")] if isinstance(e, ev.ToolResultEvent)]
+
+
+async def test_the_loop_refuses_to_save_without_confirmation() -> None:
+    (result,) = await run_agent_saving(PolicyApprover("none"))
+    assert result.is_error and saved_files() == []
+
+
+async def test_the_loop_saves_once_the_user_confirms() -> None:
+    approver = RecordingApprover(approve=True)
+    (result,) = await run_agent_saving(approver)
+    assert not result.is_error and saved_files() == ["三亚.md"]
+    assert [c.name for c in approver.asked] == ["save_itinerary"]
