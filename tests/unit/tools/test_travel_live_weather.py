@@ -100,6 +100,13 @@ class FakeOpenMeteo:
         )
 
 
+@pytest.fixture(autouse=True)
+def no_proxy(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A proxy in the environment would swallow requests meant for the local server."""
+    for var in ("HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "http_proxy", "https_proxy", "all_proxy"):
+        monkeypatch.delenv(var, raising=False)
+
+
 @pytest.fixture
 def server() -> Iterator[FakeOpenMeteo]:
     state = FakeOpenMeteo()
