@@ -11,6 +11,7 @@ too: writes take SQLite's write lock (`BEGIN IMMEDIATE`) and wait up to `BUSY_TI
 
 from __future__ import annotations
 
+import builtins
 import json
 import secrets
 import sqlite3
@@ -255,7 +256,8 @@ class HistoryStore:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise HistoryError(f"cannot create the history folder {self.path.parent}: {exc}")
+            msg = f"cannot create the history folder {self.path.parent}: {exc.strerror or exc}"
+            raise HistoryError(msg) from exc
         self._conn = self._connect()
         try:
             self._migrate()
@@ -377,7 +379,7 @@ class HistoryStore:
         return _info(row)
 
     def list(self, search: str = "") -> list[ConversationInfo]:
-        """Conversations with at least one message, newest first; `search` matches titles and text."""
+        """Conversations with a message, newest first; `search` matches titles and message text."""
         where = "WHERE EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = c.id)"
         params: tuple[str, ...] = ()
         if search.strip():
@@ -407,7 +409,7 @@ class HistoryStore:
             raise KeyError(f"no saved conversation with id {prefix!r}")
         raise KeyError(f"id prefix {prefix!r} matches several conversations; give more of it")
 
-    def stored_messages(self, conv_id: str) -> list[Message]:
+    def stored_messages(self, conv_id: str) -> builtins.list[Message]:
         """Exactly what was committed, in order (no repair); KeyError when missing."""
         self.info(conv_id)
         with self._read() as conn:
@@ -421,7 +423,7 @@ class HistoryStore:
         except (ValueError, KeyError, TypeError) as exc:
             raise HistoryError(f"conversation {conv_id} has an unreadable message: {exc}") from exc
 
-    def messages(self, conv_id: str) -> list[Message]:
+    def messages(self, conv_id: str) -> builtins.list[Message]:
         """The conversation ready for the next model call: dangling tool calls get a result."""
         return repair(self.stored_messages(conv_id))
 
