@@ -146,3 +146,14 @@ def test_a_broken_history_file_is_a_one_line_error(
     assert main(["history", "list"]) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "not a history database" in err
+
+
+def test_ask_with_an_unusable_history_fails_in_one_line(
+    app_home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (app_home / "data").mkdir(parents=True)
+    (app_home / "data" / "history.sqlite3").write_bytes(b"not sqlite at all" * 100)
+    assert main(["ask", "--provider", "offline", QUESTION]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "not a history database" in err and "unexpected" not in err
+    assert main(["ask", "--provider", "offline", "--no-save", QUESTION]) == 0
