@@ -411,3 +411,22 @@ def test_threads_and_a_second_connection_share_the_file(tmp_path: Path) -> None:
         assert [c for c in mine if c.startswith(f"s{n}:")] == [f"s{n}:{i}" for i in range(100)]
     store.close()
     other.close()
+
+
+def test_empty_conversations_are_pruned_after_a_day(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "h.sqlite3"
+    with HistoryStore(path) as s:
+        old_empty = s.new_conversation(title="old", provider="p", model="m").id
+        new_empty = s.new_conversation(title="new", provider="p", model="m").id
+        kept = _conv_with(s, [UserMessage("hi")])
+        s._connection().execute(
+            "UPDATE conversations SET updated_at = updated_at - 2 * 86400 WHERE id IN (?, ?)",
+            (old_empty, kept),
+        )
+    with HistoryStore(path) as s:
+        with pytest.raises(KeyError):
+            s.conversation(old_empty)
+        s.conversation(new_empty)  # still within its grace period: the window may use it
+        assert [i.id for i in s.list()] == [kept]
