@@ -157,9 +157,7 @@ async def open_run(
             conversation = store.conversation(conversation_id)
             agent.messages = store.messages(conversation_id)
         else:
-            conversation = store.new_conversation(
-                title=title[:60], provider=model.provider, model=model.model
-            )
+            conversation = store.new_conversation(title=title[:60], provider=model.provider, model=model.model)
         agent.sink = conversation
         agent.conversation_id = conversation.id
     return OpenRun(agent, closers)

@@ -158,10 +158,7 @@ class Agent:
             )
         queue: asyncio.Queue[ev.AnyEvent | None] = asyncio.Queue()
         outputs: dict[int, ToolOutput] = {}
-        tasks = [
-            asyncio.create_task(self._run_one(i, call, queue, outputs))
-            for i, call in enumerate(calls)
-        ]
+        tasks = [asyncio.create_task(self._run_one(i, call, queue, outputs)) for i, call in enumerate(calls)]
         try:
             remaining = len(tasks)
             while remaining:
@@ -175,9 +172,7 @@ class Agent:
                 task.cancel()
             self._commit_results(calls, outputs, "cancelled by the user before it finished")
 
-    def _commit_results(
-        self, calls: tuple[ToolCall, ...], outputs: dict[int, ToolOutput], missing: str
-    ) -> None:
+    def _commit_results(self, calls: tuple[ToolCall, ...], outputs: dict[int, ToolOutput], missing: str) -> None:
         """One result per call, in call order; calls without an output get an error result."""
         for i, call in enumerate(calls):
             out = outputs.get(i) or error_output(missing)
@@ -208,9 +203,7 @@ class Agent:
         finally:
             queue.put_nowait(None)
 
-    async def _decide_and_run(
-        self, call: ToolCall, queue: asyncio.Queue[ev.AnyEvent | None]
-    ) -> ToolOutput:
+    async def _decide_and_run(self, call: ToolCall, queue: asyncio.Queue[ev.AnyEvent | None]) -> ToolOutput:
         resolved = self.registry.resolve(call)
         if isinstance(resolved, ToolOutput):
             return resolved
