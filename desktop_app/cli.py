@@ -14,6 +14,7 @@ from desktop_app.agent import events as ev
 from desktop_app.agent.approval import Approver, Decision, PolicyApprover
 from desktop_app.agent.messages import ToolCall
 from desktop_app.runtime import RunOptions, UsageError
+from desktop_app.store.history import HistoryError
 from desktop_app.store.settings import Settings
 from desktop_app.tools.registry import ToolDef, ToolRegistry
 
@@ -294,6 +295,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except CliError as exc:
         print(f"travel-assistant: {exc}", file=sys.stderr)
         return exc.code
+    except HistoryError as exc:  # e.g. a full disk while `ask` saves: one line, exit 1
+        print(f"travel-assistant: {exc}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         print("travel-assistant: interrupted", file=sys.stderr)
         return 130

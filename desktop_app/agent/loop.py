@@ -35,6 +35,8 @@ class Sink(Protocol):
 
     def append(self, message: Message) -> None: ...
 
+    # optional: add_usage(input_tokens, output_tokens) -> None keeps per-conversation totals
+
 
 class RunGuard(Protocol):
     """Limits enforced by the engine (a skill's call counts and token budget)."""
@@ -116,6 +118,7 @@ class Agent:
                     yield ev.ModelResponseEvent(turn, item.body, item.stream_chunks)
                 elif isinstance(item, Completed):
                     self._commit(item.message)
+                    self._record_usage(item.usage.input_tokens, item.usage.output_tokens)
                     yield ev.UsageEvent(item.usage.input_tokens, item.usage.output_tokens)
                     over = (
                         self.guard.check_usage(item.usage.input_tokens, item.usage.output_tokens)
@@ -137,6 +140,12 @@ class Agent:
             raise
         self._keep_partial(None, partial)
         yield ev.ErrorEvent("the model's response ended without a final message", "protocol")
+
+    def _record_usage(self, input_tokens: int, output_tokens: int) -> None:
+        """Token totals per conversation, for the window's status bar (sinks that keep them)."""
+        add_usage = getattr(self.sink, "add_usage", None)
+        if add_usage is not None and (input_tokens or output_tokens):
+            add_usage(input_tokens, output_tokens)
 
     def _keep_partial(self, partial: AssistantMessage | None, pieces: list[str]) -> None:
         """A cut-off answer is kept and marked incomplete; tool calls in it are dropped."""
