@@ -104,6 +104,10 @@ async def open_tools(settings: Settings, options: RunOptions) -> tuple[ToolRegis
         raise UsageError(str(exc)) from None
 
     # [hook: guides] web_search / read_page over the local guide library
+    from desktop_app.tools.web import web_tools
+
+    for web_tool in web_tools(settings):
+        registry.add(web_tool)
 
     # [hook: mcp] tools from the configured MCP servers (settings file or --mcp-config)
 

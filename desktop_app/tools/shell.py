@@ -40,10 +40,7 @@ INTERPRETERS = frozenset(
     "php lua tclsh awk gawk mawk sed env xargs sudo su doas nohup timeout nice exec eval "
     "source busybox".split()
 )
-NETWORK = frozenset(
-    "curl wget nc ncat netcat ssh scp sftp rsync ftp telnet socat ping dig nslookup host "
-    "git".split()
-)
+NETWORK = frozenset("curl wget nc ncat netcat ssh scp sftp rsync ftp telnet socat ping dig nslookup host git".split())
 # Options that make a read-only command write files or run programs.
 FORBIDDEN_OPTIONS: dict[str, tuple[str, ...]] = {
     "find": (
@@ -193,8 +190,7 @@ def check_command(command: str, workspace: Path, extra: Sequence[str] = ()) -> P
         candidate = _path_candidate(arg)
         if candidate and not inside(workspace, candidate):
             raise Refused(
-                f"{arg!r} points outside the workspace ({workspace}); only files in the "
-                "workspace can be used"
+                f"{arg!r} points outside the workspace ({workspace}); only files in the workspace can be used"
             )
     return Plan((name, *expanded), kind)
 
@@ -307,14 +303,10 @@ def _probe(sandbox: Sandbox) -> Sandbox:
                 check=False,
             )
         except (OSError, subprocess.SubprocessError) as exc:
-            return Sandbox(
-                "none", False, f"{sandbox.name} failed to start ({exc}); " + NO_SANDBOX.detail
-            )
+            return Sandbox("none", False, f"{sandbox.name} failed to start ({exc}); " + NO_SANDBOX.detail)
     if done.returncode != 0:
         why = done.stderr.decode(errors="replace").strip().splitlines()[-1:] or ["no message"]
-        return Sandbox(
-            "none", False, f"{sandbox.name} does not work here ({why[0]}); " + NO_SANDBOX.detail
-        )
+        return Sandbox("none", False, f"{sandbox.name} does not work here ({why[0]}); " + NO_SANDBOX.detail)
     return sandbox
 
 
@@ -323,9 +315,7 @@ def _detected() -> Sandbox:
     if sys.platform.startswith("linux"):
         binary = shutil.which("bwrap")
         if binary is None:
-            return Sandbox(
-                "none", False, "bubblewrap (bwrap) is not installed; " + NO_SANDBOX.detail
-            )
+            return Sandbox("none", False, "bubblewrap (bwrap) is not installed; " + NO_SANDBOX.detail)
         return _probe(Bubblewrap("bubblewrap", True, "bubblewrap", binary))
     if sys.platform == "darwin" and Path(Seatbelt.binary).exists():
         return _probe(Seatbelt("sandbox-exec", True, "macOS sandbox-exec"))
@@ -335,9 +325,7 @@ def _detected() -> Sandbox:
 def detect_sandbox() -> Sandbox:
     """The sandbox commands run in (probed once per process); `TRAVEL_ASSISTANT_SANDBOX=off`."""
     if os.environ.get(SANDBOX_ENV, "").lower() in ("off", "none", "0", "false"):
-        return Sandbox(
-            "none", False, f"the sandbox is switched off ({SANDBOX_ENV}); " + NO_SANDBOX.detail
-        )
+        return Sandbox("none", False, f"the sandbox is switched off ({SANDBOX_ENV}); " + NO_SANDBOX.detail)
     return _detected()
 
 
@@ -366,9 +354,7 @@ class Result:
     notes: list[str] = field(default_factory=list)
 
 
-async def _pump(
-    stream: asyncio.StreamReader, sink: bytearray, budget: list[int], stop: Callable[[], None]
-) -> bool:
+async def _pump(stream: asyncio.StreamReader, sink: bytearray, budget: list[int], stop: Callable[[], None]) -> bool:
     """Copy until EOF; when the shared byte budget is spent, stop the command and say so."""
     while True:
         chunk = await stream.read(8192)
@@ -419,9 +405,7 @@ async def run_argv(argv: Sequence[str], cwd: Path, timeout: float, cap: int = OU
     def stop() -> None:
         _kill(proc)
 
-    pumps = asyncio.gather(
-        _pump(proc.stdout, out, budget, stop), _pump(proc.stderr, err, budget, stop)
-    )
+    pumps = asyncio.gather(_pump(proc.stdout, out, budget, stop), _pump(proc.stderr, err, budget, stop))
     result = Result(None)
     try:
         result.cut = any(await asyncio.wait_for(asyncio.shield(pumps), timeout))
@@ -446,14 +430,10 @@ def format_result(result: Result, timeout: float) -> ToolOutput:
     """The seed's shape: stdout, then STDERR and EXIT CODE when the command failed."""
     text = result.stdout.decode("utf-8", errors="replace")
     if len(text) > SHOWN_CAP:
-        result.notes.append(
-            f"[output cut: showing the first {SHOWN_CAP} of {len(text)} characters]"
-        )
+        result.notes.append(f"[output cut: showing the first {SHOWN_CAP} of {len(text)} characters]")
         text = text[:SHOWN_CAP]
     if result.cut:
-        result.notes.append(
-            f"[output cut: the command printed more than {OUTPUT_CAP // 1024} KiB and was stopped]"
-        )
+        result.notes.append(f"[output cut: the command printed more than {OUTPUT_CAP // 1024} KiB and was stopped]")
     stderr = result.stderr.decode("utf-8", errors="replace").strip()
     if result.timed_out:
         result.notes.append(f"命令超时: the command ran longer than {timeout:g} s and was stopped")
@@ -503,9 +483,7 @@ class ShellConfig:
 def resolve_workspace(raw: str) -> Path:
     """An existing folder that is not the home folder, a parent of it, or a system folder."""
     if not raw:
-        raise ShellConfigError(
-            "the shell needs a workspace folder: pass --workspace DIR or choose one in Settings"
-        )
+        raise ShellConfigError("the shell needs a workspace folder: pass --workspace DIR or choose one in Settings")
     path = Path(os.path.realpath(Path(raw).expanduser()))
     if not path.is_dir():
         raise ShellConfigError(f"the shell workspace {raw!r} is not an existing folder")
@@ -543,12 +521,8 @@ DESCRIPTION = (
 
 
 def _description(config: ShellConfig) -> str:
-    extra = (
-        f" Extra commands allowed by the user: {', '.join(config.extra)}." if config.extra else ""
-    )
-    return DESCRIPTION.format(
-        read=", ".join(sorted(READ_ONLY)), writes=", ".join(sorted(WRITES)), extra=extra
-    )
+    extra = f" Extra commands allowed by the user: {', '.join(config.extra)}." if config.extra else ""
+    return DESCRIPTION.format(read=", ".join(sorted(READ_ONLY)), writes=", ".join(sorted(WRITES)), extra=extra)
 
 
 def _warnings(config: ShellConfig) -> tuple[str, ...]:
@@ -556,8 +530,7 @@ def _warnings(config: ShellConfig) -> tuple[str, ...]:
     risky = [c for c in config.extra if c in INTERPRETERS or c in NETWORK]
     if risky:
         notes.append(
-            f"extra commands {', '.join(risky)} can run any program or reach the network; "
-            "each use needs confirmation"
+            f"extra commands {', '.join(risky)} can run any program or reach the network; each use needs confirmation"
         )
     return tuple(notes)
 

@@ -400,9 +400,7 @@ def activate_skill(agent: _Configurable, skill: Skill, available: Iterable[str])
     if skill.allowed_tools is not None:
         missing = [t for t in skill.allowed_tools if t not in names]
         if missing:
-            raise SkillError(
-                f"skill {skill.name!r} needs tools that are not available: {', '.join(missing)}"
-            )
+            raise SkillError(f"skill {skill.name!r} needs tools that are not available: {', '.join(missing)}")
         agent.allowed_tools = skill.allowed_tools
     system = tuple(agent.system)
     agent.system = (*system[:1], skill.system_message(), *system[1:])
