@@ -108,12 +108,8 @@ async def run_calls(
         ToolCall(f"call_{i}", "execute_shell", {"command": c}, json.dumps({"command": c}))
         for i, c in enumerate(commands)
     )
-    model = FakeModel(
-        [AssistantMessage(tool_calls=calls, stop_reason="tool_calls"), AssistantMessage("done")]
-    )
-    agent = Agent(
-        model=model, registry=ToolRegistry([tool]), approver=approver or PolicyApprover("all")
-    )  # type: ignore[arg-type]
+    model = FakeModel([AssistantMessage(tool_calls=calls, stop_reason="tool_calls"), AssistantMessage("done")])
+    agent = Agent(model=model, registry=ToolRegistry([tool]), approver=approver or PolicyApprover("all"))  # type: ignore[arg-type]
     events = [e async for e in agent.run("attack")]
     results = [e for e in events if isinstance(e, ev.ToolResultEvent)]
     approvals = [e for e in events if isinstance(e, ev.ApprovalEvent)]
@@ -213,9 +209,7 @@ async def test_ls_in_the_workspace_works_and_env_is_scrubbed(world: World) -> No
 
 async def test_file_changes_need_confirmation_every_time(world: World) -> None:
     approver = RecordingApprover(approve=True)
-    results, approvals = await run_calls(
-        shell_tool(world), ["mkdir made", "touch made/a", "ls made"], approver
-    )
+    results, approvals = await run_calls(shell_tool(world), ["mkdir made", "touch made/a", "ls made"], approver)
     asked = [c.arguments["command"] for c in approver.asked if c.arguments]
     assert "mkdir made" in asked and "touch made/a" in asked
     if detect_sandbox().available:
