@@ -375,7 +375,7 @@ def _kill(proc: asyncio.subprocess.Process) -> None:
         pass
 
 
-async def _drain(pumps: asyncio.Future[list[bool]]) -> None:
+async def _drain(pumps: asyncio.Future[tuple[bool, bool]]) -> None:
     """Let the readers see EOF (closes the pipes); give up after a moment (escaped children)."""
     try:
         await asyncio.wait_for(asyncio.shield(pumps), 2.0)
