@@ -177,15 +177,29 @@ def _expand(workspace: Path, arg: str) -> list[str]:
     return matches or [arg]
 
 
+def _quoted(command: str, count: int) -> list[bool]:
+    """Which tokens were quoted (their globs are not expanded); all, when it cannot be told."""
+    lexer = shlex.shlex(command, posix=False, punctuation_chars=True)
+    lexer.whitespace_split = True
+    try:
+        raw = list(lexer)
+    except ValueError:
+        return [True] * count
+    if len(raw) != count:
+        return [True] * count
+    return [any(q in token for q in "'\"") for token in raw]
+
+
 def check_command(command: str, workspace: Path, extra: Sequence[str] = ()) -> Plan:
     """The checked argument list for `command`, or Refused with the reason."""
     tokens = _split(command)
     name, args = tokens[0], tokens[1:]
     kind = _classify(name, frozenset(extra))
     _check_options(name, args)
+    quoted = _quoted(command, len(tokens))[1:]
     expanded: list[str] = []
-    for arg in args:
-        expanded.extend(_expand(workspace, arg))
+    for arg, was_quoted in zip(args, quoted, strict=True):
+        expanded.extend([arg] if was_quoted else _expand(workspace, arg))
     for arg in expanded:
         candidate = _path_candidate(arg)
         if candidate and not inside(workspace, candidate):
