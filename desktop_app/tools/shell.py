@@ -368,17 +368,18 @@ class Result:
     notes: list[str] = field(default_factory=list)
 
 
-async def _pump(stream: asyncio.StreamReader, sink: bytearray, budget: list[int], stop: Callable[[], None]) -> bool:
-    """Copy until EOF; when the shared byte budget is spent, stop the command and say so."""
-    while True:
-        chunk = await stream.read(8192)
-        if not chunk:
-            return False
+async def _pump(
+    stream: asyncio.StreamReader, sink: bytearray, budget: list[int], stop: Callable[[], None]
+) -> bool:
+    """Copy until EOF; once the shared byte budget is spent, stop the command, read to EOF."""
+    cut = False
+    while chunk := await stream.read(8192):
         sink.extend(chunk[: max(budget[0], 0)])
         budget[0] -= len(chunk)
-        if budget[0] < 0:
+        if budget[0] < 0 and not cut:
+            cut = True
             stop()
-            return True
+    return cut
 
 
 def _kill(proc: asyncio.subprocess.Process) -> None:
