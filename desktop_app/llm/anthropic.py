@@ -281,6 +281,8 @@ class AnthropicModel:
         data = response.to_dict()
         yield WireResponse(redact(data, [self._key]), 0)
         message, usage = response_from_wire(data)
+        if message.content:
+            yield TextChunk(message.content)  # a whole answer is shown like a one-piece stream
         yield Completed(message, usage)
 
     def _error(self, exc: anthropic.AnthropicError) -> ProviderError:

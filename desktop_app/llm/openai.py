@@ -65,9 +65,9 @@ def _assistant_to_wire(msg: AssistantMessage) -> dict[str, Any] | None:
                 "type": "function",
                 "function": {
                     "name": call.name,
+                    # echo what the model wrote (also when it was not JSON); else re-encode
                     "arguments": call.arguments_raw
-                    if call.arguments is None
-                    else json.dumps(call.arguments, ensure_ascii=False),
+                    or json.dumps(call.arguments or {}, ensure_ascii=False),
                 },
             }
             for call in msg.tool_calls
@@ -267,6 +267,8 @@ class OpenAIModel:
         data = response.to_dict()
         yield WireResponse(redact(data, [self._key]), 0)
         message, usage = response_from_wire(data)
+        if message.content:
+            yield TextChunk(message.content)  # a whole answer is shown like a one-piece stream
         yield Completed(message, usage)
 
     def _error(self, exc: openai.OpenAIError) -> ProviderError:
