@@ -257,7 +257,8 @@ class AnthropicDialect:
         return self.error(400, "prompt is too long: 210345 tokens > 200000 maximum")
 
     def auth_header(self, key: str) -> tuple[str, str]:
-        return "x-api-key", key
+        # anthropic 2.x sends an API key as a bearer token (1.x used `x-api-key`)
+        return "authorization", f"Bearer {key}"
 
 
 DIALECTS = [OpenAIDialect(), AnthropicDialect()]
