@@ -53,7 +53,9 @@ async def test_500_three_times_is_a_clear_failure(dialect: Any, server: Scripted
 
 
 async def test_401_names_the_fix_and_never_the_key(dialect: Any, server: ScriptedServer) -> None:
-    key = "sk-ant-canary-401-abcdefghijkl" if dialect.name == "anthropic" else "sk-canary-401-abc123"
+    key = (
+        "sk-ant-canary-401-abcdefghijkl" if dialect.name == "anthropic" else "sk-canary-401-abc123"
+    )
     server.push(dialect.error(401, f"Incorrect API key provided: {key}. Find yours at …"))
     err = error_of(await run_all(make_agent(dialect.model(server.url, key=key))))
     assert err.kind == "auth" and len(server.requests) == 1
@@ -135,9 +137,7 @@ async def test_missing_key(dialect: Any, stream: bool) -> None:
     assert err.kind == "auth" and "keys set" in err.message
 
 
-async def test_cancel_closes_the_stream_within_100_ms(
-    dialect: Any, server: ScriptedServer
-) -> None:
+async def test_cancel_closes_the_stream_within_100_ms(dialect: Any, server: ScriptedServer) -> None:
     events = dialect.stream_events("一段很长很长的回答，永远也不会结束……", split=2)
     server.push(SseReply(events[:6], hang=True))
     agent = make_agent(dialect.model(server.url))

@@ -6,9 +6,8 @@ import json
 from typing import Any
 
 from desktop_app.agent import events as ev
-from desktop_app.agent.messages import AssistantMessage, ToolResultMessage
+from desktop_app.agent.messages import AssistantMessage, ToolResultMessage, UserMessage
 from desktop_app.llm.base import Completed, ModelRequest, TextChunk, WireResponse
-from desktop_app.agent.messages import UserMessage
 from tests.integration.providers.conftest import make_agent, run_all
 from tests.integration.providers.server import ScriptedServer
 
