@@ -39,6 +39,7 @@ class SseReply:
     delay: float = 0.0
     cut_after: int | None = None
     hang: bool = False
+    burst: bool = False  # write every event at once (benchmarks: the client is the bottleneck)
 
 
 @dataclass
@@ -150,6 +151,11 @@ class ScriptedServer:
             b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n"
             b"Transfer-Encoding: chunked\r\n\r\n"
         )
+        if reply.burst:
+            writer.write(b"".join(b"%x\r\n%s\r\n" % (len(e), e) for e in reply.events))
+            writer.write(b"0\r\n\r\n")
+            await writer.drain()
+            return True
         for i, event in enumerate(reply.events):
             if reply.cut_after is not None and i >= reply.cut_after:
                 writer.transport.abort()  # mid-answer: no terminating chunk
