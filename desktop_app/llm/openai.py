@@ -165,11 +165,10 @@ class ChunkAccumulator:
         if delta.tool_calls:
             for piece in delta.tool_calls:
                 self._add_call(piece)
-        text = delta.content
+        text: str = delta.content or ""
         if text:
             self.text.append(text)
-            return text
-        return ""
+        return text
 
     def _add_call(self, piece: Any) -> None:
         slot = self.calls.setdefault(piece.index, {"id": "", "name": "", "arguments": []})

@@ -61,7 +61,7 @@ def _user_chose_backend() -> bool:
     try:
         from keyring.core import _config_path
 
-        path = _config_path()
+        path = _config_path()  # type: ignore[no-untyped-call]
         if not path.exists():
             return False
         parser = configparser.RawConfigParser()
