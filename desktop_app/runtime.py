@@ -83,6 +83,14 @@ def _base_url(settings: Settings, options: RunOptions, provider: str) -> str:
     return os.environ.get("OPENAI_BASE_URL", "") if provider == "openai" else ""
 
 
+def _max_retries(settings: Settings) -> int:
+    """`extra.max_retries` in settings.json (the SDKs' own retries), 2 when unset or invalid."""
+    try:
+        return max(0, min(10, int(settings.extra.get("max_retries", 2))))
+    except (TypeError, ValueError):
+        return 2
+
+
 def offline_hint(settings: Settings, options: RunOptions) -> str:
     """One line for humans when the run falls back to offline; "" when offline was chosen."""
     if options.provider or settings.provider == "offline":
@@ -105,7 +113,7 @@ def build_model(settings: Settings, options: RunOptions) -> ChatModel:
     provider = choose_provider(settings, options)
     model = options.model or (settings.model if settings.provider == provider else "")
     base_url = _base_url(settings, options, provider)
-    retries = int(settings.extra.get("max_retries", 2) or 0)
+    retries = _max_retries(settings)
     if provider == "offline":
         from desktop_app.llm.offline import OfflineModel
 
