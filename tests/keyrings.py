@@ -52,9 +52,7 @@ class LockedKeyring(MemoryKeyring):
 
 
 @pytest.fixture
-def use_keyring(
-    monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[object]:
+def use_keyring(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
     """`use_keyring(backend)` selects a backend for one test; no user keyring config is read."""
     previous = keyring.core._keyring_backend
     monkeypatch.delenv("PYTHON_KEYRING_BACKEND", raising=False)

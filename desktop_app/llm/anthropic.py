@@ -70,9 +70,7 @@ def _assistant_blocks(msg: AssistantMessage) -> list[dict[str, Any]]:
         blocks.append({"type": "text", "text": msg.content})
     for call in msg.tool_calls:
         # Arguments that were not JSON cannot be echoed as an object; the error result explains.
-        blocks.append(
-            {"type": "tool_use", "id": call.id, "name": call.name, "input": call.arguments or {}}
-        )
+        blocks.append({"type": "tool_use", "id": call.id, "name": call.name, "input": call.arguments or {}})
     return blocks
 
 
@@ -115,9 +113,7 @@ def messages_to_wire(system: Sequence[str], messages: Sequence[Message]) -> list
     return out
 
 
-def request_to_wire(
-    request: ModelRequest, model: str, max_tokens: int = DEFAULT_MAX_TOKENS
-) -> dict[str, Any]:
+def request_to_wire(request: ModelRequest, model: str, max_tokens: int = DEFAULT_MAX_TOKENS) -> dict[str, Any]:
     """The exact Messages request body for one model call (`max_tokens` is always set)."""
     body: dict[str, Any] = {"model": model, "max_tokens": max_tokens}
     prompt = "\n\n".join(s for s in request.system if s)
@@ -144,9 +140,7 @@ def response_from_wire(body: dict[str, Any]) -> tuple[AssistantMessage, Usage]:
             calls.append(make_call(call_id, name, block.get("input")))
     reason = str(body.get("stop_reason") or "end_turn")
     usage = body.get("usage") or {}
-    message = AssistantMessage(
-        content="".join(text), tool_calls=tuple(calls), stop_reason=_STOP.get(reason, reason)
-    )
+    message = AssistantMessage(content="".join(text), tool_calls=tuple(calls), stop_reason=_STOP.get(reason, reason))
     return message, Usage(int(usage.get("input_tokens") or 0), int(usage.get("output_tokens") or 0))
 
 
@@ -181,9 +175,7 @@ class EventAccumulator:
         elif kind == "message_delta":
             self.stop_reason = event.delta.stop_reason
             self.stop_sequence = event.delta.stop_sequence
-            self.usage.update(
-                {k: v for k, v in (event.usage.to_dict() if event.usage else {}).items() if v}
-            )
+            self.usage.update({k: v for k, v in (event.usage.to_dict() if event.usage else {}).items() if v})
         elif kind == "message_stop":
             self.done = True
         return ""
@@ -245,9 +237,7 @@ class AnthropicModel:
         self.max_tokens = max_tokens
         self._key = api_key or ""
         self._client: anthropic.AsyncAnthropic | None = None
-        self._text = ErrorText(
-            "Anthropic", "anthropic", "ANTHROPIC_API_KEY", self.base_url, self.model
-        )
+        self._text = ErrorText("Anthropic", "anthropic", "ANTHROPIC_API_KEY", self.base_url, self.model)
 
     @property
     def url(self) -> str:
@@ -296,9 +286,7 @@ class AnthropicModel:
             return self._text.connection(scrub(str(exc.__cause__ or exc), secrets))
         return ProviderError(f"Anthropic: {scrub(str(exc), secrets)}", "bad_request")
 
-    async def _streamed(
-        self, client: anthropic.AsyncAnthropic, body: dict[str, Any]
-    ) -> AsyncIterator[StreamItem]:
+    async def _streamed(self, client: anthropic.AsyncAnthropic, body: dict[str, Any]) -> AsyncIterator[StreamItem]:
         """Consume the SSE stream; close it on cancel; a break after the start is `stream_cut`."""
         stream = await client.messages.create(**body)
         acc = EventAccumulator()

@@ -66,8 +66,7 @@ def _assistant_to_wire(msg: AssistantMessage) -> dict[str, Any] | None:
                 "function": {
                     "name": call.name,
                     # echo what the model wrote (also when it was not JSON); else re-encode
-                    "arguments": call.arguments_raw
-                    or json.dumps(call.arguments or {}, ensure_ascii=False),
+                    "arguments": call.arguments_raw or json.dumps(call.arguments or {}, ensure_ascii=False),
                 },
             }
             for call in msg.tool_calls
@@ -93,9 +92,7 @@ def messages_to_wire(system: Sequence[str], messages: Sequence[Message]) -> list
     return out
 
 
-def request_to_wire(
-    request: ModelRequest, model: str, max_tokens: int | None = None
-) -> dict[str, Any]:
+def request_to_wire(request: ModelRequest, model: str, max_tokens: int | None = None) -> dict[str, Any]:
     """The exact Chat Completions request body for one model call."""
     body: dict[str, Any] = {
         "model": model,
@@ -281,9 +278,7 @@ class OpenAIModel:
             return self._text.connection(scrub(str(exc.__cause__ or exc), secrets))
         return ProviderError(f"OpenAI: {scrub(str(exc), secrets)}", "bad_request")
 
-    async def _streamed(
-        self, client: openai.AsyncOpenAI, body: dict[str, Any]
-    ) -> AsyncIterator[StreamItem]:
+    async def _streamed(self, client: openai.AsyncOpenAI, body: dict[str, Any]) -> AsyncIterator[StreamItem]:
         """Consume the SSE stream; close it on cancel; a break after the start is `stream_cut`."""
         stream = await client.chat.completions.create(**body)
         acc = ChunkAccumulator()

@@ -41,10 +41,7 @@ def redact(value: Any, secrets: Iterable[str] = ()) -> Any:
     if isinstance(value, str):
         return scrub(value, keys)
     if isinstance(value, dict):
-        return {
-            k: REDACTED if str(k).lower() in SECRET_HEADERS else redact(v, keys)
-            for k, v in value.items()
-        }
+        return {k: REDACTED if str(k).lower() in SECRET_HEADERS else redact(v, keys) for k, v in value.items()}
     if isinstance(value, list | tuple):
         return [redact(v, keys) for v in value]
     return value
@@ -117,9 +114,7 @@ class ErrorText:
     def key_hint(self) -> str:
         return f"run `travel-assistant keys set {self.provider}` or set {self.env_var}"
 
-    def status(
-        self, status: int, body: object, retries: int, secrets: Iterable[str]
-    ) -> ProviderError:
+    def status(self, status: int, body: object, retries: int, secrets: Iterable[str]) -> ProviderError:
         """An HTTP error status as a one-line, actionable ProviderError."""
         detail = one_line(scrub(body_message(body), secrets))
         code = body_code(body)
@@ -147,8 +142,7 @@ class ErrorText:
             )
         if status >= 500:
             return ProviderError(
-                f"{v} is unavailable (HTTP {status}, still after {retries} retries): "
-                f"try again later{tail}",
+                f"{v} is unavailable (HTTP {status}, still after {retries} retries): try again later{tail}",
                 "unavailable",
             )
         return ProviderError(f"{v} rejected the request ({status}){tail}", "bad_request")
@@ -163,18 +157,13 @@ class ErrorText:
     def connection(self, cause: str) -> ProviderError:
         why = f" ({one_line(cause, 120)})" if cause else ""
         return ProviderError(
-            f"could not connect to {self.vendor} at {self.base_url}{why}: check the network "
-            "and --base-url",
+            f"could not connect to {self.vendor} at {self.base_url}{why}: check the network and --base-url",
             "connection",
         )
 
     def stream_cut(self, cause: str, partial_text: str) -> ProviderError:
         """The stream broke after it started: keep what arrived, marked incomplete."""
-        partial = (
-            AssistantMessage(content=partial_text, incomplete=True, stop_reason="error")
-            if partial_text
-            else None
-        )
+        partial = AssistantMessage(content=partial_text, incomplete=True, stop_reason="error") if partial_text else None
         why = f" ({one_line(cause, 120)})" if cause else ""
         return ProviderError(
             f"the {self.vendor} stream was cut mid-answer{why}; the partial answer was kept: "

@@ -12,10 +12,7 @@ from typing import Any
 SERVICE = "travel-assistant"
 KEY_PROVIDERS = ("openai", "anthropic")
 ENV_VARS = {"openai": "OPENAI_API_KEY", "anthropic": "ANTHROPIC_API_KEY"}
-INSTALL_HINT = (
-    "install and unlock a keyring service (GNOME Keyring / KWallet on Linux; built in on "
-    "macOS and Windows)"
-)
+INSTALL_HINT = "install and unlock a keyring service (GNOME Keyring / KWallet on Linux; built in on macOS and Windows)"
 
 # Keys the user chose to keep in memory for this process only (the window offers this).
 _SESSION: dict[str, str] = {}
@@ -45,9 +42,7 @@ class KeyStatus:
 
 def _check_provider(provider: str) -> str:
     if provider not in KEY_PROVIDERS:
-        raise SecretsError(
-            f"unknown provider {provider!r} for keys: choose {' or '.join(KEY_PROVIDERS)}"
-        )
+        raise SecretsError(f"unknown provider {provider!r} for keys: choose {' or '.join(KEY_PROVIDERS)}")
     return provider
 
 
@@ -80,11 +75,7 @@ def _is_unusable(backend: Any) -> bool:
 def is_plaintext(backend: Any) -> bool:
     """A file on disk (keyrings.alt and the like), not a real keyring service."""
     cls = type(backend)
-    return (
-        cls.__module__.startswith("keyrings.alt")
-        or "plaintext" in cls.__name__.lower()
-        or hasattr(cls, "file_path")
-    )
+    return cls.__module__.startswith("keyrings.alt") or "plaintext" in cls.__name__.lower() or hasattr(cls, "file_path")
 
 
 def _name(backend: Any) -> str:
@@ -165,9 +156,7 @@ def set_key(provider: str, key: str) -> str:
     key = _clean(key)
     backend, reason = _secure_backend()
     if backend is None:
-        raise SecretsError(
-            f"cannot store the key: {reason}; {INSTALL_HINT}, or set {ENV_VARS[provider]} instead"
-        )
+        raise SecretsError(f"cannot store the key: {reason}; {INSTALL_HINT}, or set {ENV_VARS[provider]} instead")
     try:
         backend.set_password(SERVICE, provider, key)
     except Exception as exc:  # noqa: BLE001 - KeyringError, D-Bus errors: all mean "not stored"

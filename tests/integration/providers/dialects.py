@@ -74,10 +74,7 @@ class OpenAIDialect:
             for i, (cid, name, _) in enumerate(calls)
         ]
         parts = [
-            [
-                self.chunk({"tool_calls": [{"index": i, "function": {"arguments": p}}]})
-                for p in pieces(args, split)
-            ]
+            [self.chunk({"tool_calls": [{"index": i, "function": {"arguments": p}}]}) for p in pieces(args, split)]
             for i, (_, _, args) in enumerate(calls)
         ]
         if interleave:
@@ -96,13 +93,9 @@ class OpenAIDialect:
             "total_tokens": sum(usage),
         }
         out.append(tail)  # the usage-only final chunk of `stream_options.include_usage`
-        return [b"data: " + json.dumps(c, ensure_ascii=False).encode() + b"\n\n" for c in out] + [
-            b"data: [DONE]\n\n"
-        ]
+        return [b"data: " + json.dumps(c, ensure_ascii=False).encode() + b"\n\n" for c in out] + [b"data: [DONE]\n\n"]
 
-    def whole(
-        self, text: str = "", calls: Sequence[Call] = (), usage: tuple[int, int] = (10, 5)
-    ) -> dict[str, Any]:
+    def whole(self, text: str = "", calls: Sequence[Call] = (), usage: tuple[int, int] = (10, 5)) -> dict[str, Any]:
         message: dict[str, Any] = {"role": "assistant", "content": text or None}
         if calls:
             message["tool_calls"] = [
@@ -223,13 +216,10 @@ class AnthropicDialect:
     def _block_stop(self, index: int) -> bytes:
         return self.sse("content_block_stop", {"type": "content_block_stop", "index": index})
 
-    def whole(
-        self, text: str = "", calls: Sequence[Call] = (), usage: tuple[int, int] = (10, 5)
-    ) -> dict[str, Any]:
+    def whole(self, text: str = "", calls: Sequence[Call] = (), usage: tuple[int, int] = (10, 5)) -> dict[str, Any]:
         content: list[dict[str, Any]] = [{"type": "text", "text": text}] if text else []
         content += [
-            {"type": "tool_use", "id": cid, "name": name, "input": json.loads(args)}
-            for cid, name, args in calls
+            {"type": "tool_use", "id": cid, "name": name, "input": json.loads(args)} for cid, name, args in calls
         ]
         return {
             "id": "msg_1",

@@ -96,9 +96,7 @@ class ScriptedServer:
 
     def _run(self) -> None:
         asyncio.set_event_loop(self._loop)
-        self._server = self._loop.run_until_complete(
-            asyncio.start_server(self._handle, "127.0.0.1", 0)
-        )
+        self._server = self._loop.run_until_complete(asyncio.start_server(self._handle, "127.0.0.1", 0))
         self.port = self._server.sockets[0].getsockname()[1]
         self._ready.set()
         self._loop.run_forever()
@@ -144,13 +142,8 @@ class ScriptedServer:
         )
         await writer.drain()
 
-    async def _sse(
-        self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, reply: SseReply
-    ) -> bool:
-        writer.write(
-            b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n"
-            b"Transfer-Encoding: chunked\r\n\r\n"
-        )
+    async def _sse(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, reply: SseReply) -> bool:
+        writer.write(b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n")
         if reply.burst:
             writer.write(b"".join(b"%x\r\n%s\r\n" % (len(e), e) for e in reply.events))
             writer.write(b"0\r\n\r\n")

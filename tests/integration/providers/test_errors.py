@@ -53,9 +53,7 @@ async def test_500_three_times_is_a_clear_failure(dialect: Any, server: Scripted
 
 
 async def test_401_names_the_fix_and_never_the_key(dialect: Any, server: ScriptedServer) -> None:
-    key = (
-        "sk-ant-canary-401-abcdefghijkl" if dialect.name == "anthropic" else "sk-canary-401-abc123"
-    )
+    key = "sk-ant-canary-401-abcdefghijkl" if dialect.name == "anthropic" else "sk-canary-401-abc123"
     server.push(dialect.error(401, f"Incorrect API key provided: {key}. Find yours at …"))
     err = error_of(await run_all(make_agent(dialect.model(server.url, key=key))))
     assert err.kind == "auth" and len(server.requests) == 1
@@ -87,9 +85,7 @@ async def test_other_400_is_bad_request(dialect: Any, server: ScriptedServer) ->
     assert err.kind == "bad_request" and "field required" in err.message
 
 
-async def test_stream_cut_mid_answer_keeps_the_partial(
-    dialect: Any, server: ScriptedServer
-) -> None:
+async def test_stream_cut_mid_answer_keeps_the_partial(dialect: Any, server: ScriptedServer) -> None:
     events = dialect.stream_events("三亚这周天气炎热，午后有雷阵雨，记得带伞。", split=3)
     server.push(SseReply(events, cut_after=5))
     agent = make_agent(dialect.model(server.url))

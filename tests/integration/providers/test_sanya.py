@@ -107,10 +107,7 @@ async def test_openai_second_request_body(server: ScriptedServer, stream: bool) 
                     for cid, n, a in calls("call_")
                 ],
             },
-            *[
-                {"role": "tool", "tool_call_id": f"call_{i}", "content": out}
-                for i, out in enumerate(outputs)
-            ],
+            *[{"role": "tool", "tool_call_id": f"call_{i}", "content": out} for i, out in enumerate(outputs)],
         ],
         "tools": [oa.tool_to_wire(s) for s in registry.specs()],
     }
@@ -135,8 +132,7 @@ async def test_anthropic_second_request_body(server: ScriptedServer, stream: boo
             {
                 "role": "assistant",
                 "content": [
-                    {"type": "tool_use", "id": f"toolu_{i}", "name": n, "input": a}
-                    for i, (n, a) in enumerate(ARGS)
+                    {"type": "tool_use", "id": f"toolu_{i}", "name": n, "input": a} for i, (n, a) in enumerate(ARGS)
                 ],
             },
             {  # all results of the turn in ONE user message

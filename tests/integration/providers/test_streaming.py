@@ -73,9 +73,7 @@ async def test_length_stop_reason(dialect: Any, server: ScriptedServer) -> None:
     assert completed(await one_call(dialect.model(server.url))).message.stop_reason == "length"
 
 
-async def test_invalid_json_arguments_become_an_error_result(
-    dialect: Any, server: ScriptedServer
-) -> None:
+async def test_invalid_json_arguments_become_an_error_result(dialect: Any, server: ScriptedServer) -> None:
     bad = ("c_bad", "get_weather", '{"city": "三亚"')  # the model forgot the brace
     server.push(
         dialect.reply("", [bad], stream=True, split=5),

@@ -91,9 +91,7 @@ def test_responses_from_wire() -> None:
                 {
                     "message": {
                         "content": None,
-                        "tool_calls": [
-                            {"id": "call_1", "function": {"name": "f", "arguments": "{bad"}}
-                        ],
+                        "tool_calls": [{"id": "call_1", "function": {"name": "f", "arguments": "{bad"}}],
                     },
                     "finish_reason": "tool_calls",
                 }
@@ -115,9 +113,7 @@ def test_responses_from_wire() -> None:
     assert msg.content == "好" and msg.tool_calls[0].arguments == {"a": 1}
     assert msg.stop_reason == "tool_calls"
     for reason, neutral in (("end_turn", "stop"), ("max_tokens", "length")):
-        assert (
-            an.response_from_wire({"content": [], "stop_reason": reason})[0].stop_reason == neutral
-        )
+        assert an.response_from_wire({"content": [], "stop_reason": reason})[0].stop_reason == neutral
 
 
 def test_redaction() -> None:

@@ -70,9 +70,7 @@ def test_plaintext_file_backend_counts_as_no_keyring(use_keyring: Any) -> None:
     assert secrets.get_key("openai") is None
 
 
-def test_plaintext_backend_the_user_chose_is_used(
-    use_keyring: Any, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_plaintext_backend_the_user_chose_is_used(use_keyring: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     ring = use_keyring(PlaintextKeyring())
     monkeypatch.setenv("PYTHON_KEYRING_BACKEND", "keyrings.alt.file.PlaintextKeyring")
     assert secrets.keyring_usable()[0]
