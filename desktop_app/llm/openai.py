@@ -141,7 +141,8 @@ class ChunkAccumulator:
     def __init__(self) -> None:
         self.head: dict[str, Any] = {}
         self.text: list[str] = []
-        self.calls: dict[int, dict[str, Any]] = {}
+        self.calls: dict[tuple[int, int], dict[str, Any]] = {}  # (index, arrival) -> call
+        self._slot_of: dict[int, tuple[int, int]] = {}
         self.finish: str | None = None
         self.usage: dict[str, Any] | None = None
         self.chunks = 0
@@ -168,7 +169,13 @@ class ChunkAccumulator:
         return text
 
     def _add_call(self, piece: Any) -> None:
-        slot = self.calls.setdefault(piece.index, {"id": "", "name": "", "arguments": []})
+        index = piece.index if piece.index is not None else -1
+        key = self._slot_of.get(index)
+        # Some compatible servers (older Ollama) reuse index 0 for every call: a new id is a new call.
+        if key is None or (piece.id and self.calls[key]["id"] and piece.id != self.calls[key]["id"]):
+            key = self._slot_of[index] = (index, len(self.calls))
+            self.calls[key] = {"id": "", "name": "", "arguments": []}
+        slot = self.calls[key]
         if piece.id:
             slot["id"] = piece.id
         fn = piece.function

@@ -9,7 +9,8 @@ from desktop_app.agent import events as ev
 from desktop_app.agent.messages import AssistantMessage, ToolResultMessage, UserMessage
 from desktop_app.llm.base import Completed, ModelRequest, TextChunk, WireResponse
 from tests.integration.providers.conftest import make_agent, run_all
-from tests.integration.providers.server import ScriptedServer
+from tests.integration.providers.dialects import OpenAIDialect
+from tests.integration.providers.server import ScriptedServer, SseReply
 
 CALLS = [
     ("c_a", "get_weather", '{"city": "三亚"}'),
@@ -107,3 +108,17 @@ async def test_whole_response_without_streaming(dialect: Any, server: ScriptedSe
     assert (done.usage.input_tokens, done.usage.output_tokens) == (7, 3)
     wire = next(i for i in items if isinstance(i, WireResponse))
     assert wire.stream_chunks == 0 and wire.body == dialect.whole("整段回答", CALLS[:1], (7, 3))
+
+
+async def test_openai_compatible_server_reusing_index_zero(server: ScriptedServer) -> None:
+    """Older Ollama sends each whole call in one chunk, all with index 0."""
+    dialect = OpenAIDialect()
+    chunks = [dialect.chunk({"role": "assistant", "content": ""})]
+    for cid, name, args in CALLS:
+        call = {"index": 0, "id": cid, "type": "function", "function": {"name": name, "arguments": args}}
+        chunks.append(dialect.chunk({"tool_calls": [call]}))
+    chunks.append(dialect.chunk({}, "tool_calls"))
+    events = [b"data: " + json.dumps(c, ensure_ascii=False).encode() + b"\n\n" for c in chunks]
+    server.push(SseReply([*events, b"data: [DONE]\n\n"]))
+    message = completed(await one_call(dialect.model(server.url))).message
+    assert [(c.id, c.arguments) for c in message.tool_calls] == [(i, json.loads(a)) for i, _, a in CALLS]
