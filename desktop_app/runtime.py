@@ -65,7 +65,9 @@ def choose_provider(settings: Settings, options: RunOptions) -> str:
     if not options.provider and provider in ("openai", "anthropic"):
         if not _has_key(provider) and not _base_url(settings, options, provider):
             return "offline"  # the settings name a provider whose key is gone
-    return provider or "offline"
+    if not provider:  # nothing chosen: a configured key picks its provider (CONTRACT.md)
+        provider = next((p for p in ("openai", "anthropic") if _has_key(p)), "offline")
+    return provider
 
 
 def _has_key(provider: str) -> bool:
@@ -98,11 +100,6 @@ def offline_hint(settings: Settings, options: RunOptions) -> str:
         return ""
     if choose_provider(settings, options) != "offline":
         return ""
-    if any(_has_key(p) for p in ("openai", "anthropic")):
-        return (
-            "using the offline planner: a key is configured, so pass --provider openai "
-            "(or anthropic) or choose the provider in Settings"
-        )
     return (
         "using the offline planner (no API key configured): add one with "
         "`travel-assistant keys set openai` (or anthropic) or set OPENAI_API_KEY"
