@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, QTimer, Signal
+from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
@@ -24,10 +25,13 @@ from PySide6.QtWidgets import (
 
 from desktop_app.ui.call_details import CallDetails, TurnDetails, plain_label
 from desktop_app.ui.json_view import RowDelegate
+from desktop_app.ui.none_refcount import protect_none
 from desktop_app.ui.run_trace import CallRecord, Change, RunTrace, TurnRecord, parse_export
 from desktop_app.ui.sequence_view import SequenceView
 from desktop_app.ui.timeline_model import ROLE_INDEX, ROLE_KIND, TimelineModel, format_ms
 from desktop_app.ui.tool_defs_view import ToolDefsView
+
+protect_none()  # before any Qt call: PySide6 6.12 leaks None on Python 3.11
 
 TICK_MS = 250  # how often running rows show their elapsed time
 
@@ -85,8 +89,12 @@ class Inspector(QWidget):
         header = self.timeline.header()
         header.setStretchLastSection(False)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        for column in (1, 2, 3):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        # fixed widths: ResizeToContents would measure every row on every change (O(n) per event)
+        metrics = QFontMetrics(self.timeline.font())
+        samples = {1: "+000.000 s", 2: "00.00 s", 3: self.tr("waiting for approval") + " 00/00"}
+        for column, sample in samples.items():
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
+            header.resizeSection(column, metrics.horizontalAdvance(sample) + 24)
         for widget in (self.placeholder, self.call_details, self.turn_details):
             self.details.addWidget(widget)
         split = QSplitter(Qt.Orientation.Vertical, self)
@@ -236,18 +244,24 @@ class Inspector(QWidget):
                     kind=trace.error.get("kind", ""), message=trace.error.get("message", "")
                 )
             )
-            self.status_line.setStyleSheet("color: #c62828;")
+            self._status_colour("#c62828")
         elif trace.final is not None:
             self.status_line.setText(
                 self.tr("Finished after {n} model calls ({reason})").format(
                     n=trace.final.get("turns", ""), reason=trace.final.get("stop_reason", "")
                 )
             )
-            self.status_line.setStyleSheet("color: #2e7d32;")
+            self._status_colour("#2e7d32")
         else:
             self.status_line.setText(self.tr("Running…"))
-            self.status_line.setStyleSheet("color: #1565c0;")
+            self._status_colour("#1565c0")
         self.status_line.show()
+
+    def _status_colour(self, colour: str) -> None:
+        """Restyle only on change: setStyleSheet re-polishes the widget (slow per event)."""
+        style = f"color: {colour};"
+        if self.status_line.styleSheet() != style:
+            self.status_line.setStyleSheet(style)
 
     # -- selection -------------------------------------------------------------------------
     def _current_changed(self, current: QModelIndex, previous: QModelIndex) -> None:
@@ -341,5 +355,5 @@ class Inspector(QWidget):
 
     def _say_error(self, message: str) -> None:
         self.status_line.setText(message)
-        self.status_line.setStyleSheet("color: #c62828;")
+        self._status_colour("#c62828")
         self.status_line.show()

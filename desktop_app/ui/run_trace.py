@@ -106,6 +106,8 @@ class RunTrace:
         self.final: dict[str, Any] | None = None
         self.error: dict[str, Any] | None = None
         self._open_by_id: dict[str, list[int]] = {}
+        self.unfinished_calls: set[int] = set()  # kept so "is anything running" is O(1)
+        self.unfinished_turns: set[int] = set()
 
     # -- reading ---------------------------------------------------------------------------
     def rel(self, ts: float) -> float:
@@ -125,7 +127,7 @@ class RunTrace:
 
     @property
     def running(self) -> bool:
-        return any(not t.finished for t in self.turns) or any(not c.finished for c in self.calls)
+        return bool(self.unfinished_calls or self.unfinished_turns)
 
     def totals(self) -> tuple[int, int]:
         """Input and output tokens summed over all turns."""
@@ -163,6 +165,7 @@ class RunTrace:
         """The latest turn; a synthetic one when events arrive without a turn_started."""
         if not self.turns:
             self.turns.append(TurnRecord(0, 1, max(self.runs, 1), self.rel(ts)))
+            self.unfinished_turns.add(0)
         return self.turns[-1]
 
     def _run_started(self, event: dict[str, Any], ts: float) -> Change:
@@ -176,6 +179,7 @@ class RunTrace:
     def _turn_started(self, event: dict[str, Any], ts: float) -> Change:
         number = int(event.get("turn", len(self.turns) + 1))
         self.turns.append(TurnRecord(len(self.turns), number, max(self.runs, 1), self.rel(ts)))
+        self.unfinished_turns.add(len(self.turns) - 1)
         return Change("turn", len(self.turns) - 1, new=True)
 
     def _text_delta(self, event: dict[str, Any], ts: float) -> Change | None:
@@ -213,6 +217,7 @@ class RunTrace:
         turn.stop_reason = str(event.get("stop_reason", ""))
         turn.status = DONE
         turn.ended = self.rel(ts)
+        self.unfinished_turns.discard(turn.index)
         return Change("turn", turn.index)
 
     def _tool_call(self, event: dict[str, Any], ts: float) -> Change:
@@ -235,6 +240,7 @@ class RunTrace:
         self.calls.append(record)
         turn.calls.append(record.index)
         self._open_by_id.setdefault(call_id, []).append(record.index)
+        self.unfinished_calls.add(record.index)
         return Change("call", record.index, new=True)
 
     def _approval(self, event: dict[str, Any], ts: float) -> Change | None:
@@ -274,6 +280,7 @@ class RunTrace:
         record.duration_ms = float(duration) if isinstance(duration, int | float) else None
         if record.status != DENIED:
             record.status = ERROR if event.get("is_error") else DONE
+        self.unfinished_calls.discard(record.index)
         return Change("call", record.index, new=new)
 
     def _open_call(self, call_id: str, *, pop: bool) -> CallRecord | None:
@@ -295,6 +302,7 @@ class RunTrace:
             turn.status = ERROR
             turn.error = str(event.get("message", ""))
             turn.ended = self.rel(ts)
+            self.unfinished_turns.discard(turn.index)
             return Change("turn", turn.index)
         return Change("run")
 

@@ -176,7 +176,9 @@ class SequenceView(QAbstractScrollArea):
 
     def _paint_row(self, painter: QPainter, row: SeqRow, rect: QRectF) -> None:
         if self._is_selected(row):
-            painter.fillRect(rect, self.palette().color(QPalette.ColorRole.Highlight).lighter(170))
+            tint = QColor(self.palette().color(QPalette.ColorRole.Highlight))
+            tint.setAlpha(45)
+            painter.fillRect(rect, tint)
         if row.kind == ARROW:
             self._paint_arrow(painter, row, rect)
         elif row.kind == EXEC:
@@ -220,6 +222,9 @@ class SequenceView(QAbstractScrollArea):
             sub_rect = QRectF(left + 6, y + 1, span, rect.bottom() - y - 1)
             painter.setPen(QPen(self.palette().color(QPalette.ColorRole.PlaceholderText)))
             sub = metrics.elidedText(row.sub, Qt.TextElideMode.ElideMiddle, int(span))
+            if not self._is_selected(row):
+                back = QRectF(left + 4, y + 2, metrics.horizontalAdvance(sub) + 4, metrics.height())
+                painter.fillRect(back, self.palette().color(QPalette.ColorRole.Base))
             painter.drawText(
                 sub_rect, NO_CLIP | Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, sub
             )
@@ -291,14 +296,13 @@ def build_rows(trace: RunTrace, tr: Tr) -> list[SeqRow]:
     """Every arrow and tool execution of the trace, in the order they happened."""
     rows: list[SeqRow] = []
     run = 0
+    words = _words(tr)  # translated once per build, not once per row
     for turn in trace.turns:
         if turn.run != run and trace.runs > 1:
             rows.append(SeqRow(NOTE, -1, tr("Run {r}").format(r=turn.run)))
         run = turn.run
         rows.extend(_turn_rows(trace, turn, tr))
-        rows.extend(
-            _exec_row(call, turn.index, tr) for call in (trace.calls[i] for i in turn.calls)
-        )
+        rows.extend(_exec_row(trace.calls[i], turn.index, words) for i in turn.calls)
     return rows
 
 
@@ -342,22 +346,34 @@ def _turn_rows(trace: RunTrace, turn: TurnRecord, tr: Tr) -> list[SeqRow]:
     return rows
 
 
-def _exec_row(call: CallRecord, turn: int, tr: Tr) -> SeqRow:
+def _words(tr: Tr) -> dict[str, str]:
+    """The labels execution rows use, translated."""
+    keys = (
+        "waiting for approval",
+        "running",
+        "done",
+        "error",
+        "denied",
+        "approved",
+        "the user",
+        "policy",
+        "your code runs it",
+        "{decision} by {by}",
+    )
+    words = {k: tr(k) for k in keys}
+    words["waiting"] = words.pop("waiting for approval")
+    return words
+
+
+def _exec_row(call: CallRecord, turn: int, words: dict[str, str]) -> SeqRow:
     """Your code runs the tool: name and arguments, then status and time."""
-    status = {
-        "waiting": tr("waiting for approval"),
-        "running": tr("running"),
-        "done": tr("done"),
-        "error": tr("error"),
-        "denied": tr("denied"),
-    }.get(call.status, call.status)
-    parts = [tr("your code runs it"), status]
+    parts = [words["your code runs it"], words.get(call.status, call.status)]
     if call.duration_ms is not None:
         parts.append(format_ms(call.duration_ms))
     if call.approval:
-        decision = tr("approved") if call.approval.get("decision") == "approved" else tr("denied")
-        by = tr("the user") if call.approval.get("by") == "user" else tr("policy")
-        parts.append(tr("{decision} by {by}").format(decision=decision, by=by))
+        decision = words["approved" if call.approval.get("decision") == "approved" else "denied"]
+        by = words["the user" if call.approval.get("by") == "user" else "policy"]
+        parts.append(words["{decision} by {by}"].format(decision=decision, by=by))
     return SeqRow(
         EXEC,
         turn,

@@ -9,6 +9,7 @@ from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelInde
 from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import QWidget
 
+from desktop_app.ui.none_refcount import protect_none
 from desktop_app.ui.run_trace import (
     DENIED,
     DONE,
@@ -19,6 +20,8 @@ from desktop_app.ui.run_trace import (
     RunTrace,
     TurnRecord,
 )
+
+protect_none()  # before any Qt call: PySide6 6.12 leaks None on Python 3.11
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 ROOT = QModelIndex()  # the invisible root, as a default argument
@@ -101,12 +104,10 @@ class TimelineModel(QAbstractItemModel):
 
     def running_changed(self) -> None:
         """Elapsed times of unfinished rows (called from a slow timer, not per event)."""
-        for turn in self.trace.turns:
-            if not turn.finished:
-                self._changed(self.turn_index(turn.index))
-        for call in self.trace.calls:
-            if not call.finished:
-                self._changed(self.call_index(call.index))
+        for turn in sorted(self.trace.unfinished_turns):
+            self._changed(self.turn_index(turn))
+        for call in sorted(self.trace.unfinished_calls):
+            self._changed(self.call_index(call))
 
     def _changed(self, index: QModelIndex) -> None:
         if index.isValid():
