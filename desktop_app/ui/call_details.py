@@ -40,9 +40,9 @@ def plain_label(parent: QWidget, text: str = "") -> QLabel:
 def source_text(source: str, tr: Any) -> str:
     """builtin → built-in; mcp:weather → MCP server “weather”."""
     if source == "builtin":
-        return tr("built-in")
+        return str(tr("built-in"))
     if source.startswith("mcp:"):
-        return tr("MCP server “{name}”").format(name=source[4:])
+        return str(tr("MCP server “{name}”")).format(name=source[4:])
     return source
 
 
@@ -238,8 +238,9 @@ class CallDetails(QWidget):
     def _show_images(self, record: CallRecord) -> None:
         while self.images_layout.count():
             item = self.images_layout.takeAt(0)
-            if item is not None and item.widget() is not None:
-                item.widget().deleteLater()
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.deleteLater()
         images = (record.result or {}).get("images") or []
         for image in images if isinstance(images, list) else []:
             self.images_layout.addWidget(self._image_label(image))

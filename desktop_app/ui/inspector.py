@@ -47,6 +47,7 @@ class Inspector(QWidget):
         self.setObjectName("Inspector")
         self.trace = RunTrace()
         self._selected: tuple[str, int] = ("", -1)
+        self._live = False
         self._dialog: QFileDialog | None = None
         self.summary = plain_label(self)
         self.status_line = plain_label(self)
@@ -128,6 +129,7 @@ class Inspector(QWidget):
     # -- public API ------------------------------------------------------------------------
     def handle_event(self, event: dict[str, Any]) -> None:
         """Record one event and update only what it touched (text_delta redraws nothing)."""
+        self._live = True
         change = self.trace.apply(event)
         if change is not None:
             self._route(change)
@@ -152,10 +154,13 @@ class Inspector(QWidget):
     def load_events(self, events: list[dict[str, Any]]) -> None:
         """Show a saved run (events as exported; `ts` used when present)."""
         self._reset()
+        self._live = False  # a saved run: nothing is still running, whatever it says
         for event in events:
             change = self.trace.apply(event, None if "ts" in event else self._last_ts())
             if change is not None:
                 self._route(change)
+        self.model.now = self.trace.rel(self._last_ts())
+        self.model.refresh_all()
 
     # -- routing ---------------------------------------------------------------------------
     def _reset(self) -> None:
@@ -178,14 +183,27 @@ class Inspector(QWidget):
             self._call_change(self.trace.calls[change.index], change.new)
         elif change.kind == "defs":
             self.tool_defs.set_tools(self.trace.tool_defs)
+        elif change.kind == "run":
+            self.model.refresh_all()
+            self._refresh_selected()
         if change.kind != "defs":
             self.sequence.invalidate()
             self._refresh_summary()
             self._update_tick()
 
+    def _refresh_selected(self) -> None:
+        kind, index = self._selected
+        if kind == "call":
+            self.call_details.show_call(self.trace.calls[index], self.trace)
+        elif kind == "turn":
+            self.turn_details.show_turn(self.trace.turns[index], self.trace)
+
     def _turn_change(self, turn: TurnRecord, new: bool) -> None:
         if new:
+            following = self._at_bottom()
             self.model.turn_added(turn)
+            if following:
+                self.timeline.scrollToBottom()
         else:
             self.model.turn_changed(turn.index)
         if self._selected == ("turn", turn.index):
@@ -193,18 +211,26 @@ class Inspector(QWidget):
 
     def _call_change(self, call: CallRecord, new: bool) -> None:
         if new:
+            following = self._at_bottom()
             self.model.call_added(call)
             self.timeline.expand(self.model.turn_index(call.turn))
+            if following:
+                self.timeline.scrollToBottom()
         else:
             self.model.call_changed(call.index)
         if self._selected == ("call", call.index):
             self.call_details.show_call(call, self.trace)
 
+    def _at_bottom(self) -> bool:
+        """Follow new rows only when the user has not scrolled up to read something."""
+        bar = self.timeline.verticalScrollBar()
+        return bar.value() >= bar.maximum() - 2
+
     def _update_tick(self) -> None:
         """The elapsed-time timer runs only while something is unfinished."""
-        if self.trace.running and not self._tick.isActive():
+        if self._live and self.trace.running and not self._tick.isActive():
             self._tick.start()
-        elif not self.trace.running:
+        elif not (self._live and self.trace.running):
             self._tick.stop()
 
     def _on_tick(self) -> None:

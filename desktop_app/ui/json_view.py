@@ -182,8 +182,8 @@ class JsonTreeModel(QAbstractItemModel):
         node = JsonNode(key, value, "json-string" if inner is not NO_VALUE else kind, parent, row)
         self._nodes.append(node)
         node_id = len(self._nodes) - 1
-        container = inner if inner is not NO_VALUE else value
-        if _kind(container) in ("object", "array") and depth < 64:
+        container: Any = inner if inner is not NO_VALUE else value
+        if isinstance(container, dict | list) and depth < 64:
             items = container.items() if isinstance(container, dict) else enumerate(container)
             node.children = [
                 self._add(str(k), v, node_id, i, depth + 1) for i, (k, v) in enumerate(items)

@@ -293,18 +293,24 @@ class RunTrace:
 
     def _final(self, event: dict[str, Any], ts: float) -> Change:
         self.final = event
+        self._interrupt(ts, "")
         return Change("run")
 
     def _error(self, event: dict[str, Any], ts: float) -> Change:
         self.error = event
-        if self.turns and not self.turns[-1].finished:
-            turn = self.turns[-1]
-            turn.status = ERROR
-            turn.error = str(event.get("message", ""))
-            turn.ended = self.rel(ts)
-            self.unfinished_turns.discard(turn.index)
-            return Change("turn", turn.index)
+        self._interrupt(ts, str(event.get("message", "")))
         return Change("run")
+
+    def _interrupt(self, ts: float, message: str) -> None:
+        """The run ended: whatever is unfinished never will (the error, or a cancelled call)."""
+        for index in sorted(self.unfinished_turns):
+            turn = self.turns[index]
+            turn.status, turn.error, turn.ended = ERROR, message, self.rel(ts)
+        for index in sorted(self.unfinished_calls):
+            call = self.calls[index]
+            call.status, call.ended = ERROR, self.rel(ts)
+        self.unfinished_turns.clear()
+        self.unfinished_calls.clear()
 
     def _tool_defs(self, event: dict[str, Any], ts: float) -> Change:
         tools = event.get("tools")

@@ -109,6 +109,18 @@ class TimelineModel(QAbstractItemModel):
         for call in sorted(self.trace.unfinished_calls):
             self._changed(self.call_index(call))
 
+    def refresh_all(self) -> None:
+        """Every row may have changed (the run ended): one signal per turn's block of rows."""
+        last = len(self.COLUMNS) - 1
+        if self.trace.turns:
+            self.dataChanged.emit(self.index(0, 0), self.index(len(self.trace.turns) - 1, last))
+        for turn in self.trace.turns:
+            if turn.calls:
+                parent = self.turn_index(turn.index)
+                self.dataChanged.emit(
+                    self.index(0, 0, parent), self.index(len(turn.calls) - 1, last, parent)
+                )
+
     def _changed(self, index: QModelIndex) -> None:
         if index.isValid():
             last = index.siblingAtColumn(len(self.COLUMNS) - 1)

@@ -560,3 +560,42 @@ def test_void_qt_calls_cannot_free_none() -> None:
     assert sys.getrefcount(None) > 20_000
     if sys.version_info < (3, 12) and leaks_none():
         assert protect_none() is True
+
+
+def test_copy_buttons_put_json_and_ids_on_the_clipboard(
+    qtbot: Any, inspector: Inspector, sanya: list
+) -> None:
+    feed(inspector, sanya)
+    inspector.show()
+    qtbot.waitExposed(inspector)
+    inspector.select_call("call_sanya_hotel")
+    details = inspector.call_details
+    qtbot.mouseClick(details.result.copy_button, Qt.MouseButton.LeftButton)
+    assert QApplication.clipboard().text() == details.result.raw_text()
+    assert json.loads(QApplication.clipboard().text())["name"] == "三亚湾海景酒店"
+    qtbot.mouseClick(details.copy_id, Qt.MouseButton.LeftButton)
+    assert QApplication.clipboard().text() == "call_sanya_hotel"
+
+
+def _unfinished_run() -> list[dict[str, Any]]:
+    return [
+        {"type": "run_started", "provider": "fake", "model": "m", "conversation_id": ""},
+        {"type": "turn_started", "turn": 1},
+        {"type": "turn_finished", "turn": 1, "stop_reason": "tool_calls"},
+        {"type": "tool_call", "id": "c1", "name": "slow", "arguments": {}},
+    ]
+
+
+def test_an_ended_run_leaves_nothing_running(inspector: Inspector) -> None:
+    feed(inspector, _unfinished_run())
+    status = inspector.model.index(0, 3, inspector.model.index(0, 0))
+    assert status.data() == "running" and inspector._tick.isActive()
+    inspector.handle_event({"type": "error", "message": "cancelled", "kind": "cancelled"})
+    assert status.data() == "error" and not inspector._tick.isActive()
+    assert not inspector.trace.running
+
+
+def test_a_saved_unfinished_run_does_not_tick(inspector: Inspector) -> None:
+    inspector.load_events(_unfinished_run())
+    assert inspector.trace.running and not inspector._tick.isActive()
+    assert inspector.model.index(0, 3, inspector.model.index(0, 0)).data() == "running"
