@@ -181,14 +181,10 @@ class CallDetails(QWidget):
         approval = record.approval
         if approval is None:
             self.approval.setText(
-                self.tr("not needed")
-                if record.status != "waiting"
-                else self.tr("waiting for your decision")
+                self.tr("not needed") if record.status != "waiting" else self.tr("waiting for your decision")
             )
             return
-        decision = (
-            self.tr("approved") if approval.get("decision") == "approved" else self.tr("denied")
-        )
+        decision = self.tr("approved") if approval.get("decision") == "approved" else self.tr("denied")
         by = self.tr("the user") if approval.get("by") == "user" else self.tr("policy")
         text = self.tr("{decision} by {by}").format(decision=decision, by=by)
         reason = str(approval.get("reason") or "")
@@ -207,9 +203,7 @@ class CallDetails(QWidget):
 
     def _show_arguments(self, record: CallRecord) -> None:
         if record.arguments_raw is not None:
-            self.raw_warning.setText(
-                self.tr("The model's arguments were not valid JSON; the raw text is shown.")
-            )
+            self.raw_warning.setText(self.tr("The model's arguments were not valid JSON; the raw text is shown."))
             self.raw_warning.show()
             if self._mode_before_raw is None:
                 self._mode_before_raw = self.arguments.is_raw()
@@ -230,9 +224,7 @@ class CallDetails(QWidget):
             return
         title = self.tr("Result (error)") if result.get("is_error") else self.tr("Result")
         self.result.title.setText(title)
-        self.result.title.setStyleSheet(
-            f"color: {STATUS_COLOURS['error']};" if result.get("is_error") else ""
-        )
+        self.result.title.setStyleSheet(f"color: {STATUS_COLOURS['error']};" if result.get("is_error") else "")
         self.result.set_json_text(str(result.get("content", "")))
 
     def _show_images(self, record: CallRecord) -> None:
@@ -336,8 +328,7 @@ class TurnDetails(QWidget):
         )
         request = turn.request or {}
         self.endpoint.setText(
-            " ".join(str(p) for p in (request.get("provider", ""), request.get("url", "")) if p)
-            or "—"
+            " ".join(str(p) for p in (request.get("provider", ""), request.get("url", "")) if p) or "—"
         )
         chunks = (turn.response or {}).get("stream_chunks")
         self.stream.setText(

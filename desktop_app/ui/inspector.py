@@ -51,12 +51,8 @@ class Inspector(QWidget):
         self._dialog: QFileDialog | None = None
         self.summary = plain_label(self)
         self.status_line = plain_label(self)
-        self.export_button = self._button(
-            self.tr("Export JSON…"), self.tr("Save this run, every event with its time")
-        )
-        self.open_button = self._button(
-            self.tr("Open run…"), self.tr("Show a run saved with Export JSON")
-        )
+        self.export_button = self._button(self.tr("Export JSON…"), self.tr("Save this run, every event with its time"))
+        self.open_button = self._button(self.tr("Open run…"), self.tr("Show a run saved with Export JSON"))
         self.clear_button = self._button(self.tr("Clear"), self.tr("Forget this run"))
         self.model = TimelineModel(self.trace, self)
         self.timeline = QTreeView(self)
@@ -248,8 +244,7 @@ class Inspector(QWidget):
         elapsed = (trace.last_ts or trace.start_ts) - trace.start_ts
         self.summary.setText(
             self.tr(
-                "{provider} · {model} — {turns} turns · {calls} tool calls · "
-                "{tin} in / {tout} out tokens · {elapsed}"
+                "{provider} · {model} — {turns} turns · {calls} tool calls · {tin} in / {tout} out tokens · {elapsed}"
             ).format(
                 provider=trace.provider or "?",
                 model=trace.model or "?",
@@ -308,10 +303,7 @@ class Inspector(QWidget):
 
     def _set_current(self, index: QModelIndex) -> None:
         if index.isValid():
-            flags = (
-                QItemSelectionModel.SelectionFlag.ClearAndSelect
-                | QItemSelectionModel.SelectionFlag.Rows
-            )
+            flags = QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows
             self.timeline.selectionModel().setCurrentIndex(index, flags)
             self.timeline.scrollTo(index)
 
@@ -335,9 +327,7 @@ class Inspector(QWidget):
         """A non-modal dialog (never exec() under qasync), answered through fileSelected."""
         dialog = QFileDialog(self, self.tr("Export run as JSON") if save else self.tr("Open run"))
         dialog.setNameFilter(self.tr("Run JSON (*.json)"))
-        dialog.setAcceptMode(
-            QFileDialog.AcceptMode.AcceptSave if save else QFileDialog.AcceptMode.AcceptOpen
-        )
+        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave if save else QFileDialog.AcceptMode.AcceptOpen)
         if save:
             dialog.setDefaultSuffix("json")
             dialog.selectFile(f"run-{time.strftime('%Y%m%d-%H%M%S')}.json")
@@ -360,11 +350,7 @@ class Inspector(QWidget):
         try:
             Path(path).write_text(self.export_json(), encoding="utf-8")
         except OSError as exc:
-            self._say_error(
-                self.tr("Could not save {path}: {error}").format(
-                    path=path, error=exc.strerror or exc
-                )
-            )
+            self._say_error(self.tr("Could not save {path}: {error}").format(path=path, error=exc.strerror or exc))
 
     def open_file(self, path: str) -> None:
         """Load a run saved by export_to; a bad file is one line in the status line."""

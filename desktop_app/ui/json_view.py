@@ -162,9 +162,7 @@ class JsonTreeModel(QAbstractItemModel):
         self._decode = decode
         if value is not NO_VALUE:
             self._roots = (
-                self._children_of(value, -1)
-                if _kind(value) in ("object", "array")
-                else [self._add("", value, -1, 0)]
+                self._children_of(value, -1) if _kind(value) in ("object", "array") else [self._add("", value, -1, 0)]
             )
         self.endResetModel()
 
@@ -185,9 +183,7 @@ class JsonTreeModel(QAbstractItemModel):
         container: Any = inner if inner is not NO_VALUE else value
         if isinstance(container, dict | list) and depth < 64:
             items = container.items() if isinstance(container, dict) else enumerate(container)
-            node.children = [
-                self._add(str(k), v, node_id, i, depth + 1) for i, (k, v) in enumerate(items)
-            ]
+            node.children = [self._add(str(k), v, node_id, i, depth + 1) for i, (k, v) in enumerate(items)]
         return node_id
 
     def _child_ids(self, parent: AnyIndex) -> list[int]:
@@ -426,9 +422,7 @@ class JsonPane(QWidget):
         """What the raw view shows (and Copy copies)."""
         if self._value is NO_VALUE:
             return ""
-        if self._exact is not None and (
-            not self.decode_box.isChecked() or not isinstance(self._value, dict | list)
-        ):
+        if self._exact is not None and (not self.decode_box.isChecked() or not isinstance(self._value, dict | list)):
             return self._exact  # not JSON (or not decoding): exactly what was exchanged
         return pretty(decode_nested(self._value) if self.decode_box.isChecked() else self._value)
 

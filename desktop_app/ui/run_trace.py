@@ -314,9 +314,7 @@ class RunTrace:
 
     def _tool_defs(self, event: dict[str, Any], ts: float) -> Change:
         tools = event.get("tools")
-        self.tool_defs = (
-            [t for t in tools if isinstance(t, dict)] if isinstance(tools, list) else []
-        )
+        self.tool_defs = [t for t in tools if isinstance(t, dict)] if isinstance(tools, list) else []
         self.tool_defs_event = event
         return Change("defs")
 

@@ -213,9 +213,7 @@ class SequenceView(QAbstractScrollArea):
         label_rect = QRectF(left + 4, rect.top() + 1, right - left - 8, y - rect.top() - 2)
         metrics = QFontMetrics(self.font())
         text = metrics.elidedText(row.label, Qt.TextElideMode.ElideRight, int(label_rect.width()))
-        painter.drawText(
-            label_rect, NO_CLIP | Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom, text
-        )
+        painter.drawText(label_rect, NO_CLIP | Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom, text)
         if row.sub:
             # like the seed's "(finish_reason=...)": under the arrow, from its left end
             span = self.viewport().width() - left - 12
@@ -225,9 +223,7 @@ class SequenceView(QAbstractScrollArea):
             if not self._is_selected(row):
                 back = QRectF(left + 4, y + 2, metrics.horizontalAdvance(sub) + 4, metrics.height())
                 painter.fillRect(back, self.palette().color(QPalette.ColorRole.Base))
-            painter.drawText(
-                sub_rect, NO_CLIP | Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, sub
-            )
+            painter.drawText(sub_rect, NO_CLIP | Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, sub)
 
     def _paint_exec(self, painter: QPainter, row: SeqRow, rect: QRectF) -> None:
         x = self.lane_x(CODE)

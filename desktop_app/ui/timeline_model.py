@@ -54,8 +54,7 @@ def args_summary(record: CallRecord, limit: int = 48) -> str:
         text = record.arguments_raw
     else:
         text = ", ".join(
-            f"{k}={v if isinstance(v, str) else json.dumps(v, ensure_ascii=False)}"
-            for k, v in record.arguments.items()
+            f"{k}={v if isinstance(v, str) else json.dumps(v, ensure_ascii=False)}" for k, v in record.arguments.items()
         )
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 1] + "…"
@@ -117,9 +116,7 @@ class TimelineModel(QAbstractItemModel):
         for turn in self.trace.turns:
             if turn.calls:
                 parent = self.turn_index(turn.index)
-                self.dataChanged.emit(
-                    self.index(0, 0, parent), self.index(len(turn.calls) - 1, last, parent)
-                )
+                self.dataChanged.emit(self.index(0, 0, parent), self.index(len(turn.calls) - 1, last, parent))
 
     def _changed(self, index: QModelIndex) -> None:
         if index.isValid():
@@ -154,9 +151,7 @@ class TimelineModel(QAbstractItemModel):
         if not 0 <= column < len(self.COLUMNS) or row < 0:
             return QModelIndex()
         if not parent.isValid():
-            return (
-                self.createIndex(row, column, 0) if row < len(self.trace.turns) else QModelIndex()
-            )
+            return self.createIndex(row, column, 0) if row < len(self.trace.turns) else QModelIndex()
         if parent.internalId() != 0 or row >= len(self.trace.turns[parent.row()].calls):
             return QModelIndex()
         return self.createIndex(row, column, parent.row() + 1)

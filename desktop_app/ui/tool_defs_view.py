@@ -85,9 +85,7 @@ class ToolDefsView(QWidget):
         self._mappers: tuple[Mapper, Mapper, bool] | None = None
         self.list = QListWidget(self)
         self.list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.empty = plain_label(
-            self, self.tr("No tool definitions yet: they appear when a run starts.")
-        )
+        self.empty = plain_label(self, self.tr("No tool definitions yet: they appear when a run starts."))
         self.facts = plain_label(self)
         self.description = plain_label(self)
         self.warnings = plain_label(self)
@@ -134,8 +132,7 @@ class ToolDefsView(QWidget):
         self.list.clear()
         for listing in self._tools:
             item = QListWidgetItem(
-                f"{listing.get('name', '')}  ·  "
-                f"{source_text(str(listing.get('source', '')), self.tr)}"
+                f"{listing.get('name', '')}  ·  {source_text(str(listing.get('source', '')), self.tr)}"
             )
             if listing.get("status", "ok") != "ok":
                 item.setForeground(Qt.GlobalColor.darkYellow)
@@ -191,9 +188,7 @@ class ToolDefsView(QWidget):
         self.openai.mark_key(schema_path(openai_wire, spec.parameters).rsplit(".", 1)[-1])
         self.anthropic.mark_key(schema_path(anthropic_wire, spec.parameters).rsplit(".", 1)[-1])
 
-    def _fill_table(
-        self, spec: ToolSpec, openai: dict[str, Any], anthropic: dict[str, Any]
-    ) -> None:
+    def _fill_table(self, spec: ToolSpec, openai: dict[str, Any], anthropic: dict[str, Any]) -> None:
         """The seed's table of differences; the first two rows read the actual wire shapes."""
         rows = [
             (
@@ -203,12 +198,8 @@ class ToolDefsView(QWidget):
             ),
             (
                 self.tr("Wrapper"),
-                self.tr("nested in {key}").format(key="function")
-                if "function" in openai
-                else self.tr("flat"),
-                self.tr("nested in {key}").format(key="function")
-                if "function" in anthropic
-                else self.tr("flat"),
+                self.tr("nested in {key}").format(key="function") if "function" in openai else self.tr("flat"),
+                self.tr("nested in {key}").format(key="function") if "function" in anthropic else self.tr("flat"),
             ),
             (
                 self.tr("Arguments returned as"),

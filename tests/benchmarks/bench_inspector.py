@@ -35,10 +35,7 @@ async def big_run() -> list[dict[str, Any]]:
     """A real engine run: 10 turns of 50 concurrent calls, then a 6,000-chunk answer."""
     turns: list[Any] = [
         AssistantMessage(
-            tool_calls=tuple(
-                ToolCall(f"call_{t}_{i}", "get_weather", {"city": "三亚"})
-                for i in range(CALLS_PER_TURN)
-            ),
+            tool_calls=tuple(ToolCall(f"call_{t}_{i}", "get_weather", {"city": "三亚"}) for i in range(CALLS_PER_TURN)),
             stop_reason="tool_calls",
         )
         for t in range(TURNS)
@@ -104,8 +101,7 @@ def main() -> None:
 
     naive = feed_naive(events)
     total, costs, widget = feed_inspector(events)
-    print(f"feed all events: inspector {ms(total)}, naive QTreeWidget list {ms(naive)}, "
-          f"ratio {total / naive:.2f}")
+    print(f"feed all events: inspector {ms(total)}, naive QTreeWidget list {ms(naive)}, ratio {total / naive:.2f}")
 
     non_delta = [c for c, e in zip(costs, events, strict=True) if e["type"] != "text_delta"]
     delta = [c for c, e in zip(costs, events, strict=True) if e["type"] == "text_delta"]
@@ -113,12 +109,16 @@ def main() -> None:
     for e in deltas:
         json.dumps(e)
     dumps = (time.perf_counter() - dumps) / len(deltas)
-    print(f"text_delta: mean {statistics.mean(delta) * 1e6:.1f} µs per event; json.dumps of the "
-          f"same event {dumps * 1e6:.1f} µs; ratio {statistics.mean(delta) / dumps:.2f}")
+    print(
+        f"text_delta: mean {statistics.mean(delta) * 1e6:.1f} µs per event; json.dumps of the "
+        f"same event {dumps * 1e6:.1f} µs; ratio {statistics.mean(delta) / dumps:.2f}"
+    )
     p99 = sorted(non_delta)[int(len(non_delta) * 0.99)]
-    print(f"other events: mean {statistics.mean(non_delta) * 1e3:.3f} ms, p99 {p99 * 1e3:.3f} ms, "
-          f"worst {max(non_delta) * 1e3:.2f} ms (frame budget 16 ms: worst/16 ms = "
-          f"{max(non_delta) * 1e3 / 16:.2f})")
+    print(
+        f"other events: mean {statistics.mean(non_delta) * 1e3:.3f} ms, p99 {p99 * 1e3:.3f} ms, "
+        f"worst {max(non_delta) * 1e3:.2f} ms (frame budget 16 ms: worst/16 ms = "
+        f"{max(non_delta) * 1e3 / 16:.2f})"
+    )
     first = statistics.mean(non_delta[:200])
     last = statistics.mean(non_delta[-200:])
     print(f"growth: mean cost of the last 200 events / first 200 = {last / first:.2f}")
@@ -141,8 +141,10 @@ def main() -> None:
     empty.sequence.viewport().repaint()
     paint_empty = time.perf_counter() - t0
     print(f"select a call (details rebuilt): {ms(select)}")
-    print(f"sequence repaint with 500 calls {ms(paint_full)} vs empty {ms(paint_empty)}, "
-          f"ratio {paint_full / max(paint_empty, 1e-6):.2f}")
+    print(
+        f"sequence repaint with 500 calls {ms(paint_full)} vs empty {ms(paint_empty)}, "
+        f"ratio {paint_full / max(paint_empty, 1e-6):.2f}"
+    )
     t0 = time.perf_counter()
     text = widget.export_json()
     print(f"export_json: {ms(time.perf_counter() - t0)} for {len(text) / 1e6:.1f} MB")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import json
 import struct
 import zlib
 from collections.abc import AsyncIterator
@@ -13,6 +14,7 @@ from desktop_app.agent.loop import Agent
 from desktop_app.agent.messages import AssistantMessage, ToolCall
 from desktop_app.llm.base import ModelRequest, StreamItem, WireRequest, WireResponse
 from desktop_app.llm.fake import FakeModel
+from desktop_app.llm.openai import request_to_wire
 from desktop_app.runtime import RunOptions, build_registry
 from desktop_app.store.settings import Settings
 from desktop_app.tools.registry import ToolOutput, ToolRegistry, tool
@@ -32,26 +34,17 @@ SANYA_CALLS = (
 
 
 def _openai_message(msg: Any) -> dict[str, Any]:
-    """A neutral message in Chat Completions shape (what a real adapter would send)."""
-    if msg.role == "tool":
-        return {"role": "tool", "tool_call_id": msg.tool_call_id, "content": msg.content}
-    out: dict[str, Any] = {"role": msg.role, "content": msg.content or None}
-    calls = getattr(msg, "tool_calls", ())
-    if calls:
+    """The assistant message of a Chat Completions response (what the server would return)."""
+    out: dict[str, Any] = {"role": "assistant", "content": msg.content or None}
+    if msg.tool_calls:
         out["tool_calls"] = [
-            {
-                "id": c.id,
-                "type": "function",
-                "function": {"name": c.name, "arguments": c.arguments_raw or _dumps(c.arguments)},
-            }
-            for c in calls
+            {"id": c.id, "type": "function", "function": {"name": c.name, "arguments": _dumps(c.arguments)}}
+            for c in msg.tool_calls
         ]
     return out
 
 
 def _dumps(value: Any) -> str:
-    import json
-
     return json.dumps(value, ensure_ascii=False)
 
 
@@ -65,23 +58,7 @@ class WireFakeModel(FakeModel):
         self.model = "gpt-4o-mini"
 
     async def stream(self, request: ModelRequest) -> AsyncIterator[StreamItem]:
-        body = {
-            "model": self.model,
-            "stream": True,
-            "messages": [{"role": "system", "content": s} for s in request.system]
-            + [_openai_message(m) for m in request.messages],
-            "tools": [
-                {
-                    "type": "function",
-                    "function": {
-                        "name": t.name,
-                        "description": t.description,
-                        "parameters": t.parameters,
-                    },
-                }
-                for t in request.tools
-            ],
-        }
+        body = request_to_wire(request, self.model)  # the OpenAI adapter's own mapping
         yield WireRequest("https://api.openai.com/v1/chat/completions", body)
         chunks = 0
         async for item in super().stream(request):
@@ -144,25 +121,14 @@ def book_hotel(city: str, nights: int) -> str:
 def tiny_png(width: int = 24, height: int = 16) -> bytes:
     """A small striped PNG made without any imaging library."""
     rows = b"".join(
-        b"\x00" + b"".join(bytes((200 if (x // 4) % 2 else 30, 120, 220)) for x in range(width))
-        for _ in range(height)
+        b"\x00" + b"".join(bytes((200 if (x // 4) % 2 else 30, 120, 220)) for x in range(width)) for _ in range(height)
     )
 
     def chunk(kind: bytes, data: bytes) -> bytes:
-        return (
-            struct.pack(">I", len(data))
-            + kind
-            + data
-            + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
-        )
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
 
     header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
-    return (
-        b"\x89PNG\r\n\x1a\n"
-        + chunk(b"IHDR", header)
-        + chunk(b"IDAT", zlib.compress(rows))
-        + chunk(b"IEND", b"")
-    )
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
 
 
 @tool()
@@ -189,9 +155,7 @@ TROUBLE_CALLS = (
 
 async def trouble_events() -> list[dict[str, Any]]:
     """Invalid-JSON arguments, an unknown tool, a denied write, and an image result."""
-    registry: ToolRegistry = build_registry(
-        Settings(), RunOptions(extra_tools=[book_hotel, beach_map])
-    )
+    registry: ToolRegistry = build_registry(Settings(), RunOptions(extra_tools=[book_hotel, beach_map]))
     model = FakeModel(
         [
             AssistantMessage(tool_calls=TROUBLE_CALLS, stop_reason="tool_calls"),
