@@ -66,6 +66,9 @@ class Inspector(QWidget):
         self.tabs = QTabWidget(self)
         self._tick = QTimer(self)
         self._tick.setInterval(TICK_MS)
+        self._follow = QTimer(self)  # scrollToBottom lays out every row: once per loop pass
+        self._follow.setSingleShot(True)
+        self._follow.setInterval(0)
         self._build()
         self._connect()
         self._refresh_summary()
@@ -121,6 +124,7 @@ class Inspector(QWidget):
         self.open_button.clicked.connect(self._ask_open)
         self.clear_button.clicked.connect(self.clear)
         self._tick.timeout.connect(self._on_tick)
+        self._follow.timeout.connect(self.timeline.scrollToBottom)
 
     # -- public API ------------------------------------------------------------------------
     def handle_event(self, event: dict[str, Any]) -> None:
@@ -199,7 +203,7 @@ class Inspector(QWidget):
             following = self._at_bottom()
             self.model.turn_added(turn)
             if following:
-                self.timeline.scrollToBottom()
+                self._follow.start()
         else:
             self.model.turn_changed(turn.index)
         if self._selected == ("turn", turn.index):
@@ -211,7 +215,7 @@ class Inspector(QWidget):
             self.model.call_added(call)
             self.timeline.expand(self.model.turn_index(call.turn))
             if following:
-                self.timeline.scrollToBottom()
+                self._follow.start()
         else:
             self.model.call_changed(call.index)
         if self._selected == ("call", call.index):
