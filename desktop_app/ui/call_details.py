@@ -245,16 +245,16 @@ class CallDetails(QWidget):
         if pixmap is None:
             label.setText(self.tr("(an image that could not be decoded)"))
             return label
-        label.setPixmap(
-            pixmap.scaled(
+        mime = image.get("mime_type") or image.get("mimeType") or ""
+        label.setToolTip(f"{mime} {pixmap.width()}×{pixmap.height()}")
+        if max(pixmap.width(), pixmap.height()) > MAX_IMAGE_SIDE:  # shrink, never blow up
+            pixmap = pixmap.scaled(
                 MAX_IMAGE_SIDE,
                 MAX_IMAGE_SIDE,
                 Qt.AspectRatioMode.KeepAspectRatio,
                 Qt.TransformationMode.SmoothTransformation,
             )
-        )
-        mime = image.get("mime_type") or image.get("mimeType") or ""
-        label.setToolTip(f"{mime} {pixmap.width()}×{pixmap.height()}")
+        label.setPixmap(pixmap)
         return label
 
     def _copy_id(self) -> None:

@@ -91,10 +91,10 @@ class Inspector(QWidget):
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         # fixed widths: ResizeToContents would measure every row on every change (O(n) per event)
         metrics = QFontMetrics(self.timeline.font())
-        samples = {1: "+000.000 s", 2: "00.00 s", 3: self.tr("waiting for approval") + " 00/00"}
+        samples = {1: "+00.000 s", 2: "000 ms", 3: self.tr("waiting for approval")}
         for column, sample in samples.items():
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
-            header.resizeSection(column, metrics.horizontalAdvance(sample) + 24)
+            header.resizeSection(column, metrics.horizontalAdvance(sample) + 14)
         for widget in (self.placeholder, self.call_details, self.turn_details):
             self.details.addWidget(widget)
         split = QSplitter(Qt.Orientation.Vertical, self)

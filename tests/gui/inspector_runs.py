@@ -118,10 +118,10 @@ def book_hotel(city: str, nights: int) -> str:
     return f"booked {nights} nights in {city}"
 
 
-def tiny_png(width: int = 24, height: int = 16) -> bytes:
+def tiny_png(width: int = 96, height: int = 64) -> bytes:
     """A small striped PNG made without any imaging library."""
     rows = b"".join(
-        b"\x00" + b"".join(bytes((200 if (x // 4) % 2 else 30, 120, 220)) for x in range(width)) for _ in range(height)
+        b"\x00" + b"".join(bytes((200 if (x // 12) % 2 else 30, 120, 220)) for x in range(width)) for _ in range(height)
     )
 
     def chunk(kind: bytes, data: bytes) -> bytes:

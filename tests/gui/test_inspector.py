@@ -583,3 +583,21 @@ def test_a_saved_unfinished_run_does_not_tick(inspector: Inspector) -> None:
     inspector.load_events(_unfinished_run())
     assert inspector.trace.running and not inspector._tick.isActive()
     assert inspector.model.index(0, 3, inspector.model.index(0, 0)).data() == "running"
+
+
+def test_an_image_that_is_not_an_image_says_so(inspector: Inspector) -> None:
+    feed(inspector, _unfinished_run())
+    inspector.handle_event(
+        {
+            "type": "tool_result",
+            "id": "c1",
+            "name": "slow",
+            "content": "{}",
+            "is_error": False,
+            "duration_ms": 1,
+            "images": [{"data": "not base64!", "mime_type": "image/png"}],
+        }
+    )
+    inspector.select_call("c1")
+    labels = inspector.call_details.images.findChildren(QLabel)
+    assert [label.text() for label in labels] == ["(an image that could not be decoded)"]
