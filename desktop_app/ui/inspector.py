@@ -25,13 +25,10 @@ from PySide6.QtWidgets import (
 
 from desktop_app.ui.call_details import CallDetails, TurnDetails, plain_label
 from desktop_app.ui.json_view import RowDelegate
-from desktop_app.ui.none_refcount import protect_none
 from desktop_app.ui.run_trace import CallRecord, Change, RunTrace, TurnRecord, parse_export
 from desktop_app.ui.sequence_view import SequenceView
 from desktop_app.ui.timeline_model import ROLE_INDEX, ROLE_KIND, TimelineModel, format_ms
 from desktop_app.ui.tool_defs_view import ToolDefsView
-
-protect_none()  # before any Qt call: PySide6 6.12 leaks None on Python 3.11
 
 TICK_MS = 250  # how often running rows show their elapsed time
 

@@ -45,10 +45,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop_app.ui.none_refcount import protect_none
-
-protect_none()  # before any Qt call: PySide6 6.12 leaks None on Python 3.11
-
 MAX_DECODE_DEPTH = 6
 MAX_DECODE_CHARS = 2_000_000
 NO_VALUE = object()  # a pane with nothing to show

@@ -9,7 +9,6 @@ from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelInde
 from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import QWidget
 
-from desktop_app.ui.none_refcount import protect_none
 from desktop_app.ui.run_trace import (
     DENIED,
     DONE,
@@ -20,8 +19,6 @@ from desktop_app.ui.run_trace import (
     RunTrace,
     TurnRecord,
 )
-
-protect_none()  # before any Qt call: PySide6 6.12 leaks None on Python 3.11
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 ROOT = QModelIndex()  # the invisible root, as a default argument

@@ -7,7 +7,6 @@ README's picture to resources/screenshots/inspector.png.
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 import sys
 from pathlib import Path
@@ -17,9 +16,9 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from PySide6.QtCore import QCoreApplication  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
+from desktop_app.ui.dict_translator import json_translator  # noqa: E402
 from desktop_app.ui.inspector import Inspector  # noqa: E402
 from tests.gui.inspector_runs import sanya_events, trouble_events  # noqa: E402
-from tests.gui.test_inspector import TRANSLATIONS, DictTranslator  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -58,7 +57,9 @@ def main() -> None:
     out.mkdir(parents=True, exist_ok=True)
     app = QApplication.instance() or QApplication([])
     shoot(out, "en")
-    translator = DictTranslator(json.loads(TRANSLATIONS.read_text(encoding="utf-8")))
+    translator = json_translator("inspector", "zh_CN")
+    if translator is None:
+        raise SystemExit("resources/translations/inspector_zh_CN.json is missing")
     QCoreApplication.installTranslator(translator)
     shoot(out, "zh")
     target = ROOT / "resources" / "screenshots"

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QModelIndex, QPoint, Qt, QTranslator
+from PySide6.QtCore import QCoreApplication, QModelIndex, QPoint, Qt
 from PySide6.QtWidgets import QApplication, QLabel
 
 from desktop_app.agent.approval import PolicyApprover
@@ -19,6 +19,7 @@ from desktop_app.agent.loop import Agent
 from desktop_app.agent.messages import AssistantMessage, ToolCall
 from desktop_app.llm.fake import FakeModel
 from desktop_app.tools.registry import ToolRegistry, tool
+from desktop_app.ui.dict_translator import json_translator
 from desktop_app.ui.inspector import Inspector
 from desktop_app.ui.json_view import JsonTreeModel, decode_nested, pretty
 from desktop_app.ui.sequence_view import API, ARROW, CODE, EXEC, MODEL
@@ -456,20 +457,6 @@ def test_five_hundred_tool_calls_stay_cheap(inspector: Inspector) -> None:
 
 
 # -- languages and screenshots ------------------------------------------------------------
-class DictTranslator(QTranslator):
-    """Serves {english: chinese} the way the window's loader merges inspector_zh_CN.json."""
-
-    def __init__(self, table: dict[str, str]) -> None:
-        super().__init__()
-        self.table = table
-
-    def translate(self, context: str, source: str, disambiguation: Any = None, n: int = -1) -> Any:
-        return self.table.get(source, None)
-
-    def isEmpty(self) -> bool:
-        return False
-
-
 def _tr_strings() -> set[str]:
     """Every literal passed to tr()/_tr() in the inspector modules, plus model headers."""
     found: set[str] = set()
@@ -512,7 +499,8 @@ def _fields(text: str) -> list[str]:
 
 @pytest.fixture
 def chinese(qapp: QApplication) -> Any:
-    translator = DictTranslator(json.loads(TRANSLATIONS.read_text(encoding="utf-8")))
+    translator = json_translator("inspector", "zh_CN")
+    assert translator is not None
     QCoreApplication.installTranslator(translator)
     yield translator
     QCoreApplication.removeTranslator(translator)
@@ -601,3 +589,19 @@ def test_an_image_that_is_not_an_image_says_so(inspector: Inspector) -> None:
     inspector.select_call("c1")
     labels = inspector.call_details.images.findChildren(QLabel)
     assert [label.text() for label in labels] == ["(an image that could not be decoded)"]
+
+
+def test_json_translators_fall_through_to_each_other(qapp: QApplication) -> None:
+    from desktop_app.ui.dict_translator import DictTranslator
+
+    first, second = DictTranslator({"Tree": "树"}), DictTranslator({"Raw": "原文"})
+    for translator in (first, second):
+        QCoreApplication.installTranslator(translator)
+    try:
+        assert QCoreApplication.translate("JsonPane", "Tree") == "树"
+        assert QCoreApplication.translate("JsonPane", "Raw") == "原文"
+        assert QCoreApplication.translate("JsonPane", "Copy") == "Copy"
+    finally:
+        for translator in (first, second):
+            QCoreApplication.removeTranslator(translator)
+    assert json_translator("no-such-file", "zh_CN") is None
