@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop_app.ui.json_view import JsonPane
+from desktop_app.ui.json_view import JsonPane, plain_tooltip
 from desktop_app.ui.run_trace import CallRecord, RunTrace, TurnRecord
 from desktop_app.ui.sequence_view import wire_stop_reason
 from desktop_app.ui.timeline_model import STATUS_COLOURS, format_ms, format_seconds
@@ -246,7 +246,7 @@ class CallDetails(QWidget):
             label.setText(self.tr("(an image that could not be decoded)"))
             return label
         mime = image.get("mime_type") or image.get("mimeType") or ""
-        label.setToolTip(f"{mime} {pixmap.width()}×{pixmap.height()}")
+        label.setToolTip(plain_tooltip(f"{mime} {pixmap.width()}×{pixmap.height()}"))
         if max(pixmap.width(), pixmap.height()) > MAX_IMAGE_SIDE:  # shrink, never blow up
             pixmap = pixmap.scaled(
                 MAX_IMAGE_SIDE,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from dataclasses import dataclass, field
@@ -77,6 +78,11 @@ def decode_nested(value: Any, depth: int = 0) -> Any:
     if isinstance(value, list):
         return [decode_nested(v, depth + 1) for v in value]
     return value
+
+
+def plain_tooltip(text: str) -> str:
+    """Tool data in a tooltip, shown as text: Qt would render anything that looks like HTML."""
+    return f"<p style='white-space:pre-wrap'>{html.escape(text)}</p>"
 
 
 def pretty(value: Any) -> str:
@@ -219,7 +225,7 @@ class JsonTreeModel(QAbstractItemModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return (node.key, _summary(node), _tr(node.kind))[index.column()]
         if role == Qt.ItemDataRole.ToolTipRole and node.kind in ("string", "json-string"):
-            return str(node.value)[:2000]
+            return plain_tooltip(str(node.value)[:2000])
         if role == Qt.ItemDataRole.ForegroundRole and index.column() == 1:
             return QColor(_palette_colours()[_COLOUR_OF.get(node.kind, "punct")])
         return None

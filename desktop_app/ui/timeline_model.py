@@ -9,6 +9,7 @@ from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelInde
 from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import QWidget
 
+from desktop_app.ui.json_view import plain_tooltip
 from desktop_app.ui.run_trace import (
     DENIED,
     DONE,
@@ -196,7 +197,7 @@ class TimelineModel(QAbstractItemModel):
         if role == Qt.ItemDataRole.ForegroundRole and column == 3:
             return QColor(STATUS_COLOURS.get(turn.status, "#444444"))
         if role == Qt.ItemDataRole.ToolTipRole and turn.error:
-            return turn.error
+            return plain_tooltip(turn.error)
         return None
 
     def _turn_text(self, turn: TurnRecord, column: int) -> str:
@@ -220,7 +221,7 @@ class TimelineModel(QAbstractItemModel):
         if role == Qt.ItemDataRole.ForegroundRole and column == 3:
             return QColor(STATUS_COLOURS.get(call.status, "#444444"))
         if role == Qt.ItemDataRole.ToolTipRole:
-            return f"{call.id or '?'} → {call.result_id or '…'}"
+            return plain_tooltip(f"{call.id or '?'} → {call.result_id or '…'}")
         return None
 
     def _call_text(self, call: CallRecord, column: int) -> str:

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 
 from desktop_app.llm.base import ToolSpec
 from desktop_app.ui.call_details import plain_label, source_text
-from desktop_app.ui.json_view import JsonPane
+from desktop_app.ui.json_view import JsonPane, RowDelegate
 from desktop_app.ui.timeline_model import STATUS_COLOURS
 
 Mapper = Callable[[ToolSpec], dict[str, Any]]
@@ -85,6 +85,7 @@ class ToolDefsView(QWidget):
         self._mappers: tuple[Mapper, Mapper, bool] | None = None
         self.list = QListWidget(self)
         self.list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.list.setItemDelegate(RowDelegate(self.list))
         self.empty = plain_label(self, self.tr("No tool definitions yet: they appear when a run starts."))
         self.facts = plain_label(self)
         self.description = plain_label(self)

@@ -605,3 +605,11 @@ def test_json_translators_fall_through_to_each_other(qapp: QApplication) -> None
         for translator in (first, second):
             QCoreApplication.removeTranslator(translator)
     assert json_translator("no-such-file", "zh_CN") is None
+
+
+def test_tool_text_never_renders_as_html(qapp: QApplication) -> None:
+    model = JsonTreeModel()
+    model.set_value({"note": "<img src='x'><b>bold</b>"})
+    tip = model.index(0, 0).data(Qt.ItemDataRole.ToolTipRole)
+    assert "&lt;b&gt;bold&lt;/b&gt;" in tip and "<b>" not in tip
+    assert model.index(0, 1).data() == "<img src='x'><b>bold</b>"  # shown as the text it is
