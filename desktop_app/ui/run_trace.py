@@ -121,9 +121,12 @@ class RunTrace:
                 return record
         return None
 
-    def needs_confirmation(self, name: str) -> bool:
-        """From the tool definitions: will this call wait for the user's approval?"""
-        return any(d.get("name") == name and d.get("needs_confirmation") for d in self.tool_defs)
+    def needs_confirmation(self, name: str, risk: str) -> bool:
+        """Will this call wait for approval? The tool's definition says; else its risk does."""
+        for listing in self.tool_defs:
+            if listing.get("name") == name:
+                return bool(listing.get("needs_confirmation"))
+        return risk != "read"  # the registry's default rule
 
     @property
     def running(self) -> bool:
@@ -235,7 +238,7 @@ class RunTrace:
             arguments_raw=event.get("arguments_raw"),
             source=str(event.get("source", "builtin")),
             risk=str(event.get("risk", "read")),
-            status=WAITING if self.needs_confirmation(name) else RUNNING,
+            status=WAITING if self.needs_confirmation(name, str(event.get("risk", "read"))) else RUNNING,
         )
         self.calls.append(record)
         turn.calls.append(record.index)

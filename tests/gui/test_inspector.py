@@ -558,6 +558,13 @@ def _unfinished_run() -> list[dict[str, Any]]:
     ]
 
 
+def test_without_definitions_a_risky_call_waits_for_approval(inspector: Inspector) -> None:
+    run = _unfinished_run()
+    run[-1] = {**run[-1], "risk": "write"}
+    feed(inspector, run)
+    assert inspector.model.index(0, 3, inspector.model.index(0, 0)).data() == "waiting for approval"
+
+
 def test_an_ended_run_leaves_nothing_running(inspector: Inspector) -> None:
     feed(inspector, _unfinished_run())
     status = inspector.model.index(0, 3, inspector.model.index(0, 0))
