@@ -132,7 +132,9 @@ def _plan(query: TripQuery, offered: set[str], last_answer: str) -> list[ToolCal
     places = [_name(c, query.lang) for c in query.destinations] + query.unknown_places
     if not query.travel_related or not places:
         return []
-    wanted = {i for i in LOOKUPS if i in query.intents} or set(LOOKUPS)
+    wanted = {i for i in LOOKUPS if i in query.intents}
+    if not wanted or "compare" in query.intents:
+        wanted = set(LOOKUPS)  # a comparison weighs the whole trip, not one named detail
     if "flights" in wanted and query.origin is None:
         query.origin = resolve_city(DEFAULT_ORIGIN)
         query.origin_assumed = True

@@ -113,7 +113,7 @@ def weather_line(p: Place, lang: str) -> str:
         return f"**天气**：没有查到（{why}）" if lang == "zh" else f"**Weather**: not found ({why})"
     d = p.weather.data
     temp = d.get("temperature") or d.get("temp") or ""
-    cond, tip = _text(d, "condition", lang), _text(d, "suggestion", lang)
+    cond, tip = _text(d, "condition", lang), _text(d, "suggestion", lang).rstrip("。.")
     extra = []
     if d.get("humidity"):
         extra.append(("湿度 " if lang == "zh" else "humidity ") + str(d["humidity"]))

@@ -150,8 +150,7 @@ def _encode(msg: Message) -> str:
     if isinstance(msg, AssistantMessage):
         data = {
             "tool_calls": [
-                {"id": c.id, "name": c.name, "arguments": c.arguments, "raw": c.arguments_raw}
-                for c in msg.tool_calls
+                {"id": c.id, "name": c.name, "arguments": c.arguments, "raw": c.arguments_raw} for c in msg.tool_calls
             ],
             "incomplete": msg.incomplete,
             "stop_reason": msg.stop_reason,
@@ -221,8 +220,7 @@ def _pair(call_msg: AssistantMessage, results: Sequence[Message]) -> list[ToolRe
         if isinstance(r, ToolResultMessage):
             by_id.setdefault(r.tool_call_id, r)
     return [
-        by_id.get(call.id)
-        or ToolResultMessage(call.id, call.name, INTERRUPTED, True, call_msg.created_at)
+        by_id.get(call.id) or ToolResultMessage(call.id, call.name, INTERRUPTED, True, call_msg.created_at)
         for call in call_msg.tool_calls
     ]
 
@@ -268,9 +266,7 @@ class HistoryStore:
 
     def _connect(self) -> sqlite3.Connection:
         try:
-            conn = sqlite3.connect(
-                self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False
-            )
+            conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False)
         except sqlite3.Error as exc:
             raise _translate(exc, self.path) from exc
         try:
@@ -342,8 +338,7 @@ class HistoryStore:
     def _prune_empty(self) -> None:
         """Forget conversations that never got a message (a window opened and closed)."""
         where = (
-            "WHERE updated_at < ? AND NOT EXISTS "
-            "(SELECT 1 FROM messages m WHERE m.conversation_id = conversations.id)"
+            "WHERE updated_at < ? AND NOT EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = conversations.id)"
         )
         cutoff = (time.time() - EMPTY_GRACE_S,)
         try:
@@ -418,8 +413,7 @@ class HistoryStore:
         self.info(conv_id)
         with self._read() as conn:
             rows = conn.execute(
-                "SELECT role, content, data, created_at FROM messages "
-                "WHERE conversation_id = ? ORDER BY seq",
+                "SELECT role, content, data, created_at FROM messages WHERE conversation_id = ? ORDER BY seq",
                 (conv_id,),
             ).fetchall()
         try:
@@ -434,9 +428,7 @@ class HistoryStore:
     def rename(self, conv_id: str, title: str) -> None:
         """Change the title; KeyError when missing."""
         with self._write() as conn:
-            cur = conn.execute(
-                "UPDATE conversations SET title = ? WHERE id = ?", (_clean_title(title), conv_id)
-            )
+            cur = conn.execute("UPDATE conversations SET title = ? WHERE id = ?", (_clean_title(title), conv_id))
             if cur.rowcount == 0:
                 raise KeyError(conv_id)
 

@@ -116,10 +116,7 @@ def to_markdown(info: ConversationInfo, messages: Sequence[Message]) -> str:
 def list_table(items: Sequence[ConversationInfo]) -> str:
     """Aligned columns, newest first (the order given); the title last so it may be any width."""
     rows = [("ID", "UPDATED", "MSGS", "MODEL", "TITLE")]
-    rows += [
-        (c.id, _local(c.updated_at), str(c.message_count), f"{c.provider}/{c.model}", c.title)
-        for c in items
-    ]
+    rows += [(c.id, _local(c.updated_at), str(c.message_count), f"{c.provider}/{c.model}", c.title) for c in items]
     widths = [max(len(r[i]) for r in rows) for i in range(4)]
     lines = []
     for r in rows:

@@ -146,3 +146,22 @@ async def test_only_offered_tools_are_called() -> None:
     )
     events, _ = await run(SEED_ZH, agent)
     assert [n for n, _ in calls_of(events)] == ["get_weather"]
+
+
+async def test_comparison_with_a_hotel_class_still_looks_up_the_whole_trip() -> None:
+    events, _ = await run("I'm in Hangzhou, compare Tokyo and Bangkok for 4 days, 5-star hotel")
+    calls = calls_of(events)
+    assert len(calls) == 6
+    assert ("get_flight_price", {"origin": "Hangzhou", "destination": "Tokyo"}) in calls
+    assert all(a["stars"] == 5 for n, a in calls if n == "get_hotel_price")
+    text = final_text(events)
+    assert "Round trip + 4 nights" in text and "less than" in text
+
+
+async def test_unseen_paraphrase_and_cities() -> None:
+    events, _ = await run("下个月从广州出发去西安和桂林，想住经济型酒店，玩五天，哪个更划算？")
+    calls = calls_of(events)
+    assert ("get_flight_price", {"origin": "广州", "destination": "西安"}) in calls
+    assert ("get_hotel_price", {"city": "桂林", "stars": 3}) in calls
+    text = final_text(events)
+    assert "往返+五晚合计" in text and "省" in text

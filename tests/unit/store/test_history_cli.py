@@ -67,9 +67,7 @@ def test_show_json_has_the_contract_message_shape(capsys: pytest.CaptureFixture[
     for m in msgs:
         assert set(m) - {"created_at"} <= MESSAGE_KEYS
         assert isinstance(m["created_at"], float)
-    assert msgs[1]["tool_calls"] == [
-        {"id": "call_1", "name": "get_weather", "arguments": {"city": "三亚"}}
-    ]
+    assert msgs[1]["tool_calls"] == [{"id": "call_1", "name": "get_weather", "arguments": {"city": "三亚"}}]
     assert {k: msgs[2][k] for k in ("role", "tool_call_id", "name", "is_error")} == {
         "role": "tool",
         "tool_call_id": "call_1",
@@ -138,9 +136,7 @@ def test_unknown_id_and_unwritable_output_are_one_line_errors(
         assert "Traceback" not in err
 
 
-def test_a_broken_history_file_is_a_one_line_error(
-    app_home: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_a_broken_history_file_is_a_one_line_error(app_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (app_home / "data").mkdir(parents=True)
     (app_home / "data" / "history.sqlite3").write_bytes(b"not sqlite at all" * 100)
     assert main(["history", "list"]) == 1
@@ -148,9 +144,7 @@ def test_a_broken_history_file_is_a_one_line_error(
     assert err.count("\n") == 1 and "not a history database" in err
 
 
-def test_ask_with_an_unusable_history_fails_in_one_line(
-    app_home: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_ask_with_an_unusable_history_fails_in_one_line(app_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (app_home / "data").mkdir(parents=True)
     (app_home / "data" / "history.sqlite3").write_bytes(b"not sqlite at all" * 100)
     assert main(["ask", "--provider", "offline", QUESTION]) == 1

@@ -413,9 +413,7 @@ def test_threads_and_a_second_connection_share_the_file(tmp_path: Path) -> None:
     other.close()
 
 
-def test_empty_conversations_are_pruned_after_a_day(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_empty_conversations_are_pruned_after_a_day(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "h.sqlite3"
     with HistoryStore(path) as s:
         old_empty = s.new_conversation(title="old", provider="p", model="m").id
