@@ -75,12 +75,13 @@ def _has_key(provider: str) -> bool:
 
 
 def _base_url(settings: Settings, options: RunOptions, provider: str) -> str:
-    """--base-url, then the settings' (for the provider they name), then OPENAI_BASE_URL."""
+    """--base-url, then the settings' (for the provider they name), then OPENAI_/ANTHROPIC_BASE_URL."""
     if options.base_url:
         return options.base_url
     if settings.base_url and settings.provider == provider:
         return settings.base_url
-    return os.environ.get("OPENAI_BASE_URL", "") if provider == "openai" else ""
+    env = {"openai": "OPENAI_BASE_URL", "anthropic": "ANTHROPIC_BASE_URL"}.get(provider, "")
+    return os.environ.get(env, "") if env else ""
 
 
 def _max_retries(settings: Settings) -> int:

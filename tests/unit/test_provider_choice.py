@@ -84,3 +84,10 @@ def test_presets() -> None:
     assert preset("ollama") is not None and not preset("ollama").needs_key  # type: ignore[union-attr]
     assert matching_preset("openai", "https://api.deepseek.com/v1/") == preset("deepseek")
     assert matching_preset("openai", "") == preset("openai")
+
+
+def test_anthropic_base_url_env(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ANTHROPIC_BASE_URL", "http://proxy.local:8080")
+    monkeypatch.setenv("OPENAI_BASE_URL", "http://not-for-anthropic/v1")
+    model = build_model(Settings(), RunOptions(provider="anthropic"))
+    assert isinstance(model, AnthropicModel) and model.base_url == "http://proxy.local:8080"
