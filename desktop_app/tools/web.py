@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import ipaddress
 import json
-import os
 import re
 import socket
 from collections.abc import Awaitable, Callable
@@ -31,7 +30,6 @@ SEARCH_ENDPOINTS = {
     "brave": "https://api.search.brave.com/res/v1/web/search",
     "tavily": "https://api.tavily.com/search",
 }
-KEY_ENV = {"brave": "BRAVE_SEARCH_API_KEY", "tavily": "TAVILY_API_KEY"}
 
 
 class WebError(Exception):
@@ -233,19 +231,10 @@ def _page(url: str, title: str, markdown: str) -> ToolOutput:
 
 
 def search_key(provider: str) -> str | None:
-    """The search API key: its environment variable, else the keyring (user = provider)."""
-    env = os.environ.get(KEY_ENV.get(provider, ""), "")
-    if env:
-        return env
-    try:
-        import keyring
-        from keyring.errors import KeyringError
-    except ImportError:
-        return None
-    try:
-        return keyring.get_password("travel-assistant", provider)
-    except (KeyringError, RuntimeError):
-        return None
+    """The search API key: its environment variable, else the keyring (never a plaintext file)."""
+    from desktop_app.store.secrets import get_key
+
+    return get_key(provider)
 
 
 async def live_search(provider: str, query: str, key: str, endpoint: str = "") -> list[dict[str, Any]]:
