@@ -297,6 +297,10 @@ class Seatbelt(Sandbox):
         return [self.binary, "-p", _seatbelt_profile(workspace), "--", *argv]
 
 
+SANDBOXED = (
+    "commands run in a {} sandbox: system folders read-only, the workspace the only writable "
+    "folder, an empty home folder, no network"
+)
 NO_SANDBOX = Sandbox(
     "none",
     False,
@@ -330,9 +334,9 @@ def _detected() -> Sandbox:
         binary = shutil.which("bwrap")
         if binary is None:
             return Sandbox("none", False, "bubblewrap (bwrap) is not installed; " + NO_SANDBOX.detail)
-        return _probe(Bubblewrap("bubblewrap", True, "bubblewrap", binary))
+        return _probe(Bubblewrap("bubblewrap", True, SANDBOXED.format("bubblewrap"), binary))
     if sys.platform == "darwin" and Path(Seatbelt.binary).exists():
-        return _probe(Seatbelt("sandbox-exec", True, "macOS sandbox-exec"))
+        return _probe(Seatbelt("sandbox-exec", True, SANDBOXED.format("macOS sandbox-exec")))
     return NO_SANDBOX
 
 
@@ -368,9 +372,7 @@ class Result:
     notes: list[str] = field(default_factory=list)
 
 
-async def _pump(
-    stream: asyncio.StreamReader, sink: bytearray, budget: list[int], stop: Callable[[], None]
-) -> bool:
+async def _pump(stream: asyncio.StreamReader, sink: bytearray, budget: list[int], stop: Callable[[], None]) -> bool:
     """Copy until EOF; once the shared byte budget is spent, stop the command, read to EOF."""
     cut = False
     while chunk := await stream.read(8192):

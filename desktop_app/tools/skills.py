@@ -348,6 +348,14 @@ def find_skill(name: str, dirs: Iterable[tuple[str, Path]] | None = None) -> Ski
     raise SkillError(f"unknown skill {wanted!r}; available skills: {available}")
 
 
+def split_skill_command(text: str, names: Iterable[str]) -> tuple[str, str]:
+    """`/search_and_summarize 三亚` typed in the input box -> (skill name, the rest)."""
+    match = re.match(r"^/([a-z0-9][a-z0-9_-]*)(?:\s+|$)(.*)$", text.strip(), re.S)
+    if match and match.group(1) in set(names):
+        return match.group(1), match.group(2).strip()
+    return "", text
+
+
 # ---------------------------------------------------------------- limits and activation
 
 

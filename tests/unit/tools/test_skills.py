@@ -239,3 +239,15 @@ def test_cli_offline_skill_gives_the_five_sections(capsys: pytest.CaptureFixture
     for section in ("天气", "景点", "美食", "交通", "预算"):
         assert section in final
     assert "亚龙湾" in final and "清补凉" in final  # pulled from the guide page
+
+
+def test_slash_command_in_the_input_box() -> None:
+    from desktop_app.tools.skills import split_skill_command
+
+    names = discover().skills
+    assert split_skill_command("/search_and_summarize 三亚旅游攻略", names) == (
+        "search_and_summarize",
+        "三亚旅游攻略",
+    )
+    assert split_skill_command("/unknown hi", names) == ("", "/unknown hi")
+    assert split_skill_command("三亚 /search_and_summarize", names)[0] == ""
