@@ -43,21 +43,20 @@ INTERPRETERS = frozenset(
 NETWORK = frozenset("curl wget nc ncat netcat ssh scp sftp rsync ftp telnet socat ping dig nslookup host git".split())
 # Options that make a read-only command write files or run programs.
 FORBIDDEN_OPTIONS: dict[str, tuple[str, ...]] = {
-    "find": (
-        "-exec",
-        "-execdir",
-        "-ok",
-        "-okdir",
-        "-delete",
-        "-fprint",
-        "-fprint0",
-        "-fprintf",
-        "-fls",
-    ),
-    "sort": ("-o", "--output", "--compress-program"),
+    "find": ("-exec", "-execdir", "-ok", "-okdir", "-delete", "-fprint", "-fprint0", "-fprintf",
+             "-fls", "-L", "-H", "-follow", "-files0-from"),
+    "sort": ("-o", "--output", "--compress-program", "--files0-from", "-T"),
     "date": ("-s", "--set"),
-    "tree": ("-o",),
-}
+    "tree": ("-o", "-l"),
+    "grep": ("-R", "--dereference-recursive"),
+    "egrep": ("-R", "--dereference-recursive"),
+    "fgrep": ("-R", "--dereference-recursive"),
+    "ls": ("-L", "--dereference"),
+    "du": ("-L", "--dereference", "--files0-from"),
+    "wc": ("--files0-from",),
+    "cp": ("-L", "-H", "--dereference"),
+    "diff": ("-r", "--recursive"),
+}  # fmt: skip
 SHELL_OPERATORS = re.compile(r"^[;&|<>()]+$")
 SUBSTITUTION = re.compile(r"`|\$\(|\$\{|\$[A-Za-z_0-9]|<\(|>\(")
 SECRET_NAME = re.compile(r"KEY|TOKEN|SECRET|PASSW|CREDENTIAL|AUTH|COOKIE|SESSION", re.I)
@@ -142,7 +141,10 @@ def _check_options(name: str, args: Sequence[str]) -> None:
         head = arg.split("=", 1)[0]
         cluster = arg.startswith("-") and not arg.startswith("--")
         if head in bad or (cluster and letters & set(arg[1:])):
-            raise Refused(f"{name} {arg!r} writes files or runs programs; it is not allowed here")
+            raise Refused(
+                f"{name} {arg!r} is not allowed here: it writes files, runs programs, or follows "
+                "links out of the workspace"
+            )
     if name == "uniq" and len([a for a in args if not a.startswith("-")]) > 1:
         raise Refused("uniq with an output file writes files; it is not allowed here")
 
@@ -455,7 +457,7 @@ def format_result(result: Result, timeout: float) -> ToolOutput:
     if result.timed_out:
         result.notes.append(f"命令超时: the command ran longer than {timeout:g} s and was stopped")
     elif result.exit_code not in (0, None) or (result.cut and stderr):
-        text += f"\nSTDERR: {stderr[:4000]}\nEXIT CODE: {result.exit_code}"
+        text += (f"\nSTDERR: {stderr[:4000]}" if stderr else "") + f"\nEXIT CODE: {result.exit_code}"
     content = "\n".join([text.strip(), *result.notes]).strip()
     structured = {
         "exit_code": result.exit_code,
@@ -493,7 +495,10 @@ class ShellConfig:
         except Refused as exc:
             return error_output(f"refused: {exc}")
         argv = self.sandbox.wrap(plan.argv, self.workspace) if self.sandbox.available else plan.argv
-        result = await run_argv(argv, self.workspace, self.timeout)
+        try:
+            result = await run_argv(argv, self.workspace, self.timeout)
+        except (FileNotFoundError, PermissionError) as exc:
+            return error_output(f"cannot run {plan.argv[0]!r}: {exc.strerror or exc}")
         return format_result(result, self.timeout)
 
 

@@ -170,6 +170,17 @@ OUTSIDE = [
     "xargs rm",
     "awk 'BEGIN{system(\"id\")}'",
     "sed -n 1p notes.txt",
+    # following the workspace's symlinks out of it
+    "grep -R CANARY .",
+    "grep -rnR CANARY .",
+    "find -L . -name id_rsa",
+    "find . -follow -name id_rsa",
+    "ls -LR",
+    "du -L .",
+    "cp -rL homelink stolen",
+    "diff -r homelink .",
+    "sort --files0-from=list",
+    "wc --files0-from=list",
 ]
 
 

@@ -57,6 +57,8 @@ def test_plain_commands_are_split_without_a_shell(ws: Path) -> None:
         ("./run.sh", "by name"),
         ("uniq a.md out.md", "writes files"),
         ("date -s 2020-01-01", "writes files"),
+        ("sort -ro out a.md", "writes files"),
+        ("grep -Rn x .", "follows"),
         ("cat ../x", "outside the workspace"),
         ("cat -- /etc/hostname", "outside the workspace"),
     ],
@@ -103,6 +105,12 @@ def test_result_format_follows_the_seed() -> None:
     assert failed.structured["exit_code"] == 2
     timed = format_result(Result(None, b"partial", timed_out=True), 5)
     assert timed.is_error and "命令超时" in timed.content and "partial" in timed.content
+
+
+async def test_a_missing_program_is_a_clear_error(ws: Path) -> None:
+    out = await ShellConfig(ws, NO_SANDBOX, ("no-such-program-xyz",)).execute("no-such-program-xyz")
+    assert out.is_error and "cannot run 'no-such-program-xyz'" in out.content
+    assert format_result(Result(1), 30).content == "EXIT CODE: 1"
 
 
 def test_cli_enable_shell_without_workspace_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
