@@ -245,6 +245,7 @@ class Bubblewrap(Sandbox):
     """Linux: empty home, read-only system, the workspace the only writable place, no network."""
 
     binary: str = "bwrap"
+    user_ns: bool = True  # off for setuid bwrap on systems without unprivileged user namespaces
 
     def wrap(self, argv: Sequence[str], workspace: Path) -> list[str]:
         home = str(Path.home())
@@ -262,7 +263,7 @@ class Bubblewrap(Sandbox):
             "--bind", ws, ws,
             "--chdir", ws,
             "--unshare-all",
-            "--unshare-user",
+            *(["--unshare-user"] if self.user_ns else []),
             "--hostname", "sandbox",
             "--cap-drop", "ALL",
             "--die-with-parent",
@@ -336,7 +337,11 @@ def _detected() -> Sandbox:
         binary = shutil.which("bwrap")
         if binary is None:
             return Sandbox("none", False, "bubblewrap (bwrap) is not installed; " + NO_SANDBOX.detail)
-        return _probe(Bubblewrap("bubblewrap", True, SANDBOXED.format("bubblewrap"), binary))
+        full = _probe(Bubblewrap("bubblewrap", True, SANDBOXED.format("bubblewrap"), binary))
+        if full.available:
+            return full
+        fallback = _probe(Bubblewrap("bubblewrap", True, SANDBOXED.format("bubblewrap"), binary, user_ns=False))
+        return fallback if fallback.available else full
     if sys.platform == "darwin" and Path(Seatbelt.binary).exists():
         return _probe(Seatbelt("sandbox-exec", True, SANDBOXED.format("macOS sandbox-exec")))
     return NO_SANDBOX
@@ -585,6 +590,7 @@ def make_shell_tool(config: ShellConfig) -> ToolDef:
             "sandbox": config.sandbox.name,
             "sandbox_available": config.sandbox.available,
             "sandbox_detail": config.sandbox.detail,
+            "confirm_each_call": True,  # approvers must not offer "always allow" for this tool
         },
         confirm_for=confirm_for,
     )
