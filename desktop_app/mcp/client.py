@@ -42,9 +42,7 @@ STDERR_LINES = 20
 PERSON_ALLOWANCE = 900.0
 _NOTE = "[travel-assistant] "
 
-logging.getLogger("mcp").addHandler(
-    logging.NullHandler()
-)  # SDK tracebacks go to our log, not stderr
+logging.getLogger("mcp").addHandler(logging.NullHandler())  # SDK tracebacks go to our log, not stderr
 
 
 @dataclass(frozen=True)
@@ -163,9 +161,7 @@ class _Connection:
         try:
             sdk = await self.manager.sdk()  # before any anyio use: no import races the thread
             # One scope around the whole session so every context nests inside it.
-            with sdk.anyio.CancelScope(
-                deadline=sdk.anyio.current_time() + self.config.connect_timeout
-            ) as scope:
+            with sdk.anyio.CancelScope(deadline=sdk.anyio.current_time() + self.config.connect_timeout) as scope:
                 async with AsyncExitStack() as stack:
                     await self._connect(stack, sdk)
                     scope.deadline = math.inf
@@ -213,10 +209,7 @@ class _Connection:
             )
             return sdk.streamable_http_client(self.config.url, http_client=http)
         full, path = await asyncio.to_thread(resolve_command, self.config.command, self.config.cwd)
-        env = {
-            k: resolve_secret(v, f"MCP server {self.config.name!r}: env {k}")
-            for k, v in self.config.env.items()
-        }
+        env = {k: resolve_secret(v, f"MCP server {self.config.name!r}: env {k}") for k, v in self.config.env.items()}
         params = sdk.StdioServerParameters(
             command=full,
             args=list(self.config.args),
@@ -397,9 +390,7 @@ class _Connection:
             return sdk.types.ElicitResult(action=answer.action)
         problem = validate_arguments(schema, answer.content or {})
         if problem:
-            return sdk.types.ErrorData(
-                code=-32602, message=f"answer does not fit the form: {problem}"
-            )
+            return sdk.types.ErrorData(code=-32602, message=f"answer does not fit the form: {problem}")
         return sdk.types.ElicitResult(action="accept", content=answer.content or {})
 
     async def _on_sample(self, context: Any, params: Any) -> Any:
@@ -467,18 +458,11 @@ class _Connection:
         code = getattr(exc, "code", None)
         if code == -32000 or self._lost:
             self._on_eof()  # the session is over: the lifecycle task marks the server failed
-            return error_output(
-                f"MCP server {self.config.name!r} stopped while running {tool}: "
-                f"{self._lost_reason()}"
-            )
+            return error_output(f"MCP server {self.config.name!r} stopped while running {tool}: {self._lost_reason()}")
         message = getattr(exc, "message", "") or str(exc) or type(exc).__name__
         if code is not None:
-            return error_output(
-                f"MCP server {self.config.name!r} refused {tool}: {message} (error {code})"
-            )
-        return error_output(
-            f"MCP server {self.config.name!r} failed on {tool}: {type(exc).__name__}: {message}"
-        )
+            return error_output(f"MCP server {self.config.name!r} refused {tool}: {message} (error {code})")
+        return error_output(f"MCP server {self.config.name!r} failed on {tool}: {type(exc).__name__}: {message}")
 
 
 @asynccontextmanager
@@ -644,8 +628,7 @@ class McpManager:
         if conn is None:
             return
         conn.tools = [
-            replace(t, status="ok", meta={**t.meta, "status_reason": ""}) if t.name == name else t
-            for t in conn.tools
+            replace(t, status="ok", meta={**t.meta, "status_reason": ""}) if t.name == name else t for t in conn.tools
         ]
         self._changed(conn)
 
@@ -713,9 +696,7 @@ class McpManager:
 
     def _build_tools(self, conn: _Connection, prepared: list[PreparedTool]) -> list[ToolDef]:
         """ToolDefs for a server's tools/list, pinned on first sight, changed ones held back."""
-        taken = {
-            t.name for r in self._registries for t in r.all() if not t.source.startswith("mcp:")
-        }
+        taken = {t.name for r in self._registries for t in r.all() if not t.source.startswith("mcp:")}
         for other in self._connections.values():
             if other is not conn:
                 taken |= {t.name for t in other.tools}
@@ -727,9 +708,7 @@ class McpManager:
         held = self.trust.review(conn.config.name, definitions, names)
         return [self._tool_def(conn, t, names[t.tool], held.get(names[t.tool])) for t in prepared]
 
-    def _tool_def(
-        self, conn: _Connection, prepared: PreparedTool, name: str, held: PendingChange | None
-    ) -> ToolDef:
+    def _tool_def(self, conn: _Connection, prepared: PreparedTool, name: str, held: PendingChange | None) -> ToolDef:
         risk, confirm = risk_of(prepared.annotations, conn.config.trust_read_only_hints)
         server, tool = conn.config.name, prepared.tool
 
@@ -824,11 +803,7 @@ def servers_for_name(name: str, mcp_config: str = "") -> list[ServerConfig]:
     """The configured server a qualified tool name (or a server name) belongs to."""
     servers = _load_or_usage_error(mcp_config)
     prefixes = server_prefixes([s.name for s in servers])
-    chosen = [
-        s
-        for s in servers
-        if not s.disabled and (name == s.name or name.startswith(prefixes[s.name] + "__"))
-    ]
+    chosen = [s for s in servers if not s.disabled and (name == s.name or name.startswith(prefixes[s.name] + "__"))]
     return chosen or [s for s in servers if not s.disabled]
 
 
@@ -843,9 +818,7 @@ def _load_or_usage_error(mcp_config: str) -> list[ServerConfig]:
 
 def _print_failure(status: ServerStatus) -> None:
     if status.state == "failed":
-        print(
-            f"travel-assistant: MCP server {status.name!r} failed: {status.reason}", file=sys.stderr
-        )
+        print(f"travel-assistant: MCP server {status.name!r} failed: {status.reason}", file=sys.stderr)
 
 
 async def attach_mcp(

@@ -107,9 +107,7 @@ def _string_map(value: Any, path: Path | str, where: str) -> dict[str, str | Sec
     for key, item in value.items():
         if isinstance(item, str):
             out[str(key)] = item
-        elif (
-            isinstance(item, dict) and set(item) == {"keyring"} and isinstance(item["keyring"], str)
-        ):
+        elif isinstance(item, dict) and set(item) == {"keyring"} and isinstance(item["keyring"], str):
             out[str(key)] = {"keyring": item["keyring"]}
         else:
             raise _fail(path, f"{where}.{key}", 'must be a string or {"keyring": "secret name"}')
@@ -137,9 +135,7 @@ def _transport_fields(name: str, entry: dict[str, Any], path: Path | str) -> dic
     where = f"mcpServers.{name}"
     command, url = entry.get("command"), entry.get("url")
     if bool(command) == bool(url):
-        raise _fail(
-            path, where, 'needs either "command" (a program to run) or "url" (an HTTP server)'
-        )
+        raise _fail(path, where, 'needs either "command" (a program to run) or "url" (an HTTP server)')
     if url:
         if not isinstance(url, str) or not re.match(r"^https?://", url):
             raise _fail(path, f"{where}.url", "must be an http:// or https:// URL")
@@ -174,12 +170,8 @@ def parse_server(name: str, entry: Any, path: Path | str) -> ServerConfig:
         name=name,
         disabled=_flag(entry.get("disabled"), path, f"{where}.disabled"),
         timeout=_number(entry.get("timeout"), DEFAULT_CALL_TIMEOUT, path, f"{where}.timeout"),
-        connect_timeout=_number(
-            entry.get("connectTimeout"), DEFAULT_CONNECT_TIMEOUT, path, f"{where}.connectTimeout"
-        ),
-        trust_read_only_hints=_flag(
-            entry.get("trustReadOnlyHints"), path, f"{where}.trustReadOnlyHints"
-        ),
+        connect_timeout=_number(entry.get("connectTimeout"), DEFAULT_CONNECT_TIMEOUT, path, f"{where}.connectTimeout"),
+        trust_read_only_hints=_flag(entry.get("trustReadOnlyHints"), path, f"{where}.trustReadOnlyHints"),
         source=str(path),
         **_transport_fields(name, entry, path),
     )
@@ -242,31 +234,34 @@ def save_servers(servers: list[ServerConfig], path: Path | None = None) -> Path:
 
 
 def resolve_secret(value: str | SecretRef, what: str) -> str:
-    """A header/env value, taking `{"keyring": NAME}` from the app's secret store or the keyring."""
+    """A header/env value, taking `{"keyring": NAME}` from the app's keyring (never a file)."""
     if isinstance(value, str):
         return value
     name = value["keyring"]
     try:
-        store = importlib.import_module("desktop_app.store.secrets")  # the keys feature's module
-        getter = getattr(store, "get_secret", None)
-    except ImportError:
-        getter = None
-    try:
-        secret = getter(name) if getter else _keyring_get(name)
+        secret = _read_secret(name)
     except Exception as exc:  # noqa: BLE001 - any keyring backend failure is the user's to read
-        raise McpConfigError(
-            f"{what}: cannot read secret {name!r} from the keyring ({type(exc).__name__}: {exc})"
-        ) from None
+        raise McpConfigError(f"{what}: cannot read secret {name!r} from the keyring ({exc})") from None
     if not secret:
         raise McpConfigError(
-            f"{what}: secret {name!r} is not in the keyring "
-            f"(service 'travel-assistant'); store it there first"
+            f"{what}: secret {name!r} is not in the keyring (service 'travel-assistant'); store it there first"
         )
     return str(secret)
 
 
-def _keyring_get(name: str) -> str | None:
-    import keyring
+def _read_secret(name: str) -> str | None:
+    """Through the app's secret store (which refuses plaintext keyrings), else keyring itself."""
+    try:
+        store = importlib.import_module("desktop_app.store.secrets")
+    except ImportError:
+        import keyring
 
-    value: str | None = keyring.get_password("travel-assistant", name)
-    return value
+        value: str | None = keyring.get_password("travel-assistant", name)
+        return value
+    getter = getattr(store, "get_secret", None)
+    if getter is not None:
+        return getter(name)  # type: ignore[no-any-return]
+    usable, why = store.keyring_usable()
+    if not usable:
+        raise RuntimeError(why)
+    return store._keyring_get(name)  # type: ignore[no-any-return]

@@ -9,9 +9,7 @@ from typing import Any, Literal, Protocol
 from desktop_app.agent.messages import AssistantMessage, Message, UserMessage
 from desktop_app.llm.base import ChatModel, Completed, ModelRequest, ProviderError
 
-HEADLESS_ELICIT = (
-    "declined: travel-assistant is running without a window, so it cannot show the form to the user"
-)
+HEADLESS_ELICIT = "declined: travel-assistant is running without a window, so it cannot show the form to the user"
 HEADLESS_SAMPLE = (
     "declined: travel-assistant is running without a window, so it cannot ask the user to "
     "approve a completion requested by an MCP server"
@@ -93,8 +91,7 @@ class ModelSampler:
             return SamplingResult(False, reason="the user declined this sampling request")
         model = self._chat_model()
         messages: list[Message] = [
-            UserMessage(text) if role == "user" else AssistantMessage(text)
-            for role, text in request.messages
+            UserMessage(text) if role == "user" else AssistantMessage(text) for role, text in request.messages
         ]
         call = ModelRequest(
             system=(request.system_prompt,) if request.system_prompt else (),

@@ -47,29 +47,21 @@ def build_server(registry: ToolRegistry) -> Any:
                 if t.status == "ok"
             ]
 
-        async def call_tool(
-            self, name: str, arguments: dict[str, Any], context: Any = None
-        ) -> types.CallToolResult:
+        async def call_tool(self, name: str, arguments: dict[str, Any], context: Any = None) -> types.CallToolResult:
             output = await _run_with_progress(registry, name, arguments, context)
             result: types.CallToolResult = to_call_result(output)
             return result
 
-    return RegistryServer(
-        "travel-assistant", version=__version__, instructions=INSTRUCTIONS, log_level="WARNING"
-    )
+    return RegistryServer("travel-assistant", version=__version__, instructions=INSTRUCTIONS, log_level="WARNING")
 
 
-async def _run_with_progress(
-    registry: ToolRegistry, name: str, arguments: dict[str, Any], context: Any
-) -> ToolOutput:
+async def _run_with_progress(registry: ToolRegistry, name: str, arguments: dict[str, Any], context: Any) -> ToolOutput:
     """Validate and run through the registry; a tool's progress reports go out as notifications."""
     sent: list[asyncio.Task[Any]] = []
 
     def report(progress: float, total: float | None = None, message: str = "") -> None:
         if context is not None:
-            sent.append(
-                asyncio.ensure_future(context.report_progress(progress, total, message or None))
-            )
+            sent.append(asyncio.ensure_future(context.report_progress(progress, total, message or None)))
 
     token = PROGRESS.set(report)
     try:
@@ -86,14 +78,9 @@ def to_call_result(output: ToolOutput) -> Any:
     from mcp import types
 
     content: list[Any] = [types.TextContent(type="text", text=output.content)]
-    content += [
-        types.ImageContent(type="image", data=img["data"], mime_type=img["mime_type"])
-        for img in output.images
-    ]
+    content += [types.ImageContent(type="image", data=img["data"], mime_type=img["mime_type"]) for img in output.images]
     structured = output.structured if isinstance(output.structured, dict) else None
-    return types.CallToolResult(
-        content=content, structured_content=structured, is_error=output.is_error
-    )
+    return types.CallToolResult(content=content, structured_content=structured, is_error=output.is_error)
 
 
 def serve() -> int:

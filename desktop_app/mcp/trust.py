@@ -257,9 +257,7 @@ def pretty_definition(definition: dict[str, Any] | None) -> str:
 def render_change(change: PendingChange) -> str:
     """Old and new, then a unified diff: what `tools trust` shows before pinning."""
     old, new = pretty_definition(change.old), pretty_definition(change.new)
-    diff = difflib.unified_diff(
-        old.splitlines(), new.splitlines(), "approved", "now offered", lineterm=""
-    )
+    diff = difflib.unified_diff(old.splitlines(), new.splitlines(), "approved", "now offered", lineterm="")
     parts = [
         f"{change.name} (MCP server {change.server!r}, tool {change.tool!r})",
         "--- approved before ---",

@@ -1,1 +1,5 @@
 """The Qt face of the app: the only package that may import PySide6."""
+
+from desktop_app.ui.none_refcount import protect_none
+
+protect_none()  # before any Qt call: PySide6 6.12 on Python 3.11 frees None after ~5,000 calls

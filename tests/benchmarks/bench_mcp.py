@@ -105,9 +105,7 @@ async def bench_connect() -> None:
 
 async def bench_concurrent_calls() -> None:
     registry = ToolRegistry()
-    manager = McpManager(
-        [ServerConfig(name="toy", command=sys.executable, args=(str(TOY), "basic"))], registry
-    )
+    manager = McpManager([ServerConfig(name="toy", command=sys.executable, args=(str(TOY), "basic"))], registry)
     manager.start()
     await manager.wait_ready(120)
     call = ToolCall("b", "toy__sleep", {"seconds": 1.0})

@@ -56,9 +56,7 @@ async def test_model_calls_mcp_tools_through_the_loop(app_home: Path, tmp_path: 
     ]
     assert [c.name for c in approver.asked] == ["toy__sleep", "toy__ping"]
     progress = [e for e in events if isinstance(e, ev.ToolProgress)]
-    assert [(p.id, p.progress, p.total) for p in progress] == [
-        ("call_a", i, 4) for i in (1, 2, 3, 4)
-    ]
+    assert [(p.id, p.progress, p.total) for p in progress] == [("call_a", i, 4) for i in (1, 2, 3, 4)]
     results = {e.id: e for e in events if isinstance(e, ev.ToolResultEvent)}
     assert results["call_a"].content == "slept 0.4 s" and not results["call_a"].is_error
     assert results["call_b"].content == "pong: 三亚"
@@ -73,9 +71,7 @@ async def test_images_from_an_mcp_tool_reach_the_result_event(
     config = _write_config(tmp_path / "mcp.json", {"everything": {"command": everything_bin}})
     registry, close = await open_tools(Settings(), RunOptions(mcp_config=config))
     call = ToolCall("call_img", "everything__get-tiny-image", {})
-    model = FakeModel(
-        [AssistantMessage(tool_calls=(call,), stop_reason="tool_calls"), AssistantMessage("ok")]
-    )
+    model = FakeModel([AssistantMessage(tool_calls=(call,), stop_reason="tool_calls"), AssistantMessage("ok")])
     agent = Agent(model=model, registry=registry, approver=RecordingApprover())
     try:
         events = [e async for e in agent.run("show me the logo")]
@@ -92,9 +88,7 @@ def test_bad_config_is_one_line_naming_the_file(
     from desktop_app.cli import main
 
     path = tmp_path / "broken.json"
-    path.write_text(
-        '{"mcpServers": {"x": {"command": "a", "args": "not-a-list"}}}', encoding="utf-8"
-    )
+    path.write_text('{"mcpServers": {"x": {"command": "a", "args": "not-a-list"}}}', encoding="utf-8")
     assert main(["tools", "--mcp-config", str(path)]) == 2
     err = capsys.readouterr().err.strip()
     assert err.count("\n") == 0

@@ -27,9 +27,7 @@ async def everything(
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("TRAVEL_ASSISTANT_HOME", str(home))
         if request.param == "stdio":
-            config = ServerConfig(
-                name="everything", command=request.getfixturevalue("everything_bin")
-            )
+            config = ServerConfig(name="everything", command=request.getfixturevalue("everything_bin"))
         else:
             config = ServerConfig(name="everything", url=request.getfixturevalue("everything_url"))
         registry = ToolRegistry()
@@ -72,9 +70,7 @@ async def test_progress_notifications_reach_the_progress_hook(
     token = PROGRESS.set(lambda p, total, message: seen.append((p, total, message)))
     try:
         out = await registry.execute(
-            ToolCall(
-                "c2", "everything__trigger-long-running-operation", {"duration": 0.4, "steps": 4}
-            )
+            ToolCall("c2", "everything__trigger-long-running-operation", {"duration": 0.4, "steps": 4})
         )
     finally:
         PROGRESS.reset(token)
@@ -102,9 +98,7 @@ async def test_error_result(everything: tuple[McpManager, ToolRegistry]) -> None
 
 async def test_structured_content(everything: tuple[McpManager, ToolRegistry]) -> None:
     _, registry = everything
-    out = await registry.execute(
-        ToolCall("c4", "everything__get-structured-content", {"location": "New York"})
-    )
+    out = await registry.execute(ToolCall("c4", "everything__get-structured-content", {"location": "New York"}))
     assert not out.is_error, out.content
     assert isinstance(out.structured, dict) and out.structured
 
@@ -112,9 +106,7 @@ async def test_structured_content(everything: tuple[McpManager, ToolRegistry]) -
 async def test_embedded_resource_and_links(everything: tuple[McpManager, ToolRegistry]) -> None:
     _, registry = everything
     ref = await registry.execute(
-        ToolCall(
-            "c5", "everything__get-resource-reference", {"resourceType": "Text", "resourceId": 2}
-        )
+        ToolCall("c5", "everything__get-resource-reference", {"resourceType": "Text", "resourceId": 2})
     )
     assert not ref.is_error
     assert "[resource demo://resource/dynamic/text/2 (text/plain)]" in ref.content

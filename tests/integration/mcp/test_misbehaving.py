@@ -38,9 +38,7 @@ async def test_crash_mid_call_fails_the_call_with_stderr(app_home: Path) -> None
         assert again.is_error and "not available" in again.content
         await manager.restart("crashy")  # the window's "restart" button
         await manager.wait_ready(60)
-        assert (
-            await registry.execute(ToolCall("2", "crashy__ping", {"text": "x"}))
-        ).content == "pong: x"
+        assert (await registry.execute(ToolCall("2", "crashy__ping", {"text": "x"}))).content == "pong: x"
     finally:
         await manager.aclose()
 
@@ -54,12 +52,8 @@ async def test_a_server_that_never_answers_times_out(app_home: Path) -> None:
         assert out.is_error and "did not answer hang within 1 s" in out.content
         assert 0.9 < elapsed < 5
         # The timed-out request was cancelled on the server, and the server still works.
-        await asyncio.wait_for(
-            _until(lambda: "hang: cancelled by the client" in manager.statuses()[0].stderr_tail), 10
-        )
-        assert (
-            await registry.execute(ToolCall("2", "stuck__ping", {"text": "y"}))
-        ).content == "pong: y"
+        await asyncio.wait_for(_until(lambda: "hang: cancelled by the client" in manager.statuses()[0].stderr_tail), 10)
+        assert (await registry.execute(ToolCall("2", "stuck__ping", {"text": "y"}))).content == "pong: y"
     finally:
         await manager.aclose()
 
@@ -76,9 +70,7 @@ async def test_cancelling_a_call_cancels_it_on_the_server(app_home: Path) -> Non
         except asyncio.CancelledError:
             pass
         assert time.perf_counter() - started < 3
-        await asyncio.wait_for(
-            _until(lambda: "hang: cancelled by the client" in manager.statuses()[0].stderr_tail), 10
-        )
+        await asyncio.wait_for(_until(lambda: "hang: cancelled by the client" in manager.statuses()[0].stderr_tail), 10)
     finally:
         await manager.aclose()
 

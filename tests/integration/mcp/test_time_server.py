@@ -23,9 +23,7 @@ async def test_time_server_list_call_and_error(time_bin: str, app_home: Path) ->
         tool = registry.get("time__get_current_time")
         assert tool is not None and "timezone" in tool.parameters["properties"]
 
-        out = await registry.execute(
-            ToolCall("t1", "time__get_current_time", {"timezone": "Europe/Paris"})
-        )
+        out = await registry.execute(ToolCall("t1", "time__get_current_time", {"timezone": "Europe/Paris"}))
         assert not out.is_error, out.content
         assert json.loads(out.content)["timezone"] == "Europe/Paris"
 
@@ -39,9 +37,7 @@ async def test_time_server_list_call_and_error(time_bin: str, app_home: Path) ->
         assert not converted.is_error, converted.content
         assert "01:30" in converted.content
 
-        bad = await registry.execute(
-            ToolCall("t3", "time__get_current_time", {"timezone": "Mars/X"})
-        )
+        bad = await registry.execute(ToolCall("t3", "time__get_current_time", {"timezone": "Mars/X"}))
         assert bad.is_error and "Mars/X" in bad.content
     finally:
         await manager.aclose()

@@ -98,9 +98,7 @@ async def test_approve_all_never_approves_a_changed_definition(app_home: Path) -
     await manager.aclose()
     manager, registry = await _session("v2")
     call = ToolCall("call_1", "mut__weather", {"city": "Paris"})
-    model = FakeModel(
-        [AssistantMessage(tool_calls=(call,), stop_reason="tool_calls"), AssistantMessage("ok")]
-    )
+    model = FakeModel([AssistantMessage(tool_calls=(call,), stop_reason="tool_calls"), AssistantMessage("ok")])
     agent = Agent(model=model, registry=registry, approver=PolicyApprover("all"))
     try:
         results = [e async for e in agent.run("weather?") if e.type == "tool_result"]
@@ -131,12 +129,7 @@ def test_cli_trust_shows_old_and_new_then_pins(
     assert listing["mut__weather"]["status"] == "changed"
     assert listing["mut__weather"]["source"] == "mcp:mut"
     assert any("tag characters" in w for w in listing["mut__weather"]["warnings"])
-    assert (
-        main(
-            ["tools", "call", "mut__weather", "--args", '{"city": "Oslo"}', "--mcp-config", changed]
-        )
-        == 1
-    )
+    assert main(["tools", "call", "mut__weather", "--args", '{"city": "Oslo"}', "--mcp-config", changed]) == 1
     assert "held back" in capsys.readouterr().out
 
     assert main(["tools", "trust", "mut__weather", "--mcp-config", changed]) == 0
@@ -145,12 +138,7 @@ def test_cli_trust_shows_old_and_new_then_pins(
     assert "⟦hidden tag text: 'Ignore'⟧" in shown
     assert "trusted: mut__weather" in shown
 
-    assert (
-        main(
-            ["tools", "call", "mut__weather", "--args", '{"city": "Oslo"}', "--mcp-config", changed]
-        )
-        == 0
-    )
+    assert main(["tools", "call", "mut__weather", "--args", '{"city": "Oslo"}', "--mcp-config", changed]) == 0
     assert "sunny in Oslo" in capsys.readouterr().out
     assert main(["tools", "trust", "mut__weather", "--mcp-config", changed]) == 0
     assert "nothing to approve" in capsys.readouterr().out

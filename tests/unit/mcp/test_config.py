@@ -42,9 +42,7 @@ def test_claude_desktop_format_and_http(tmp_path: Path) -> None:
     files, remote, off = read_config_file(path)
     assert files.transport == "stdio" and files.args == ("-y", "pkg") and files.env == {"A": "1"}
     assert files.cwd == str(Path.home()) and files.timeout == 60.0
-    assert remote.transport == "http" and remote.headers == {
-        "Authorization": {"keyring": "remote-token"}
-    }
+    assert remote.transport == "http" and remote.headers == {"Authorization": {"keyring": "remote-token"}}
     assert remote.timeout == 120.0 and remote.trust_read_only_hints
     assert off.disabled
 
@@ -99,24 +97,20 @@ def test_save_round_trip_keeps_other_keys(app_home: Path) -> None:
     assert data["other"] == 1
     assert data["mcpServers"]["t"] == {"command": "uvx", "args": ["mcp-server-time"], "timeout": 90}
     loaded = read_config_file(app_config_path())
-    assert [(s.name, s.args, s.headers) for s in loaded] == [
-        (s.name, s.args, s.headers) for s in servers
-    ]
+    assert [(s.name, s.args, s.headers) for s in loaded] == [(s.name, s.args, s.headers) for s in servers]
 
 
 def test_secret_from_keyring(monkeypatch: pytest.MonkeyPatch) -> None:
-    import keyring
+    from desktop_app.store import secrets
 
-    stored = {("travel-assistant", "tok"): "s3cret"}
-    monkeypatch.setattr(keyring, "get_password", lambda service, name: stored.get((service, name)))
+    stored = {"tok": "s3cret"}
+    monkeypatch.setattr(secrets, "keyring_usable", lambda: (True, "test backend"))
+    monkeypatch.setattr(secrets, "_keyring_get", stored.get)
     assert resolve_secret({"keyring": "tok"}, "header A") == "s3cret"
     assert resolve_secret("plain", "header A") == "plain"
     with pytest.raises(McpConfigError, match="secret 'other' is not in the keyring"):
         resolve_secret({"keyring": "other"}, "header A")
 
-    def broken(service: str, name: str) -> str:
-        raise keyring.errors.NoKeyringError("no backend")
-
-    monkeypatch.setattr(keyring, "get_password", broken)
+    monkeypatch.setattr(secrets, "keyring_usable", lambda: (False, "no keyring service found"))
     with pytest.raises(McpConfigError, match="cannot read secret 'tok' from the keyring"):
         resolve_secret({"keyring": "tok"}, "header A")

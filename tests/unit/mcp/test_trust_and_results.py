@@ -21,9 +21,7 @@ def test_reveal_decodes_tags_and_flags_bidi_and_zero_width() -> None:
 
 
 def test_reveal_schema_only_touches_text_fields() -> None:
-    schema = {
-        "properties": {"x": {"type": "string", "description": "a\u200bb", "enum": ["c\u200bd"]}}
-    }
+    schema = {"properties": {"x": {"type": "string", "description": "a\u200bb", "enum": ["c\u200bd"]}}}
     shown, warnings = reveal_schema(schema)
     assert shown["properties"]["x"]["description"] == "a⟦U+200B⟧b"
     assert shown["properties"]["x"]["enum"] == ["c\u200bd"]
@@ -42,9 +40,7 @@ def test_first_sight_pins_then_changes_are_pending(tmp_path: Path) -> None:
     assert "\n-one\n+two\n" in shown and "--- approved before ---" in shown
     store.approve("srv__t")
     assert store.pending_changes() == []
-    assert TrustStore(tmp_path / "trust.json").pinned("srv")["t"]["hash"] == definition_hash(
-        v2["t"]
-    )
+    assert TrustStore(tmp_path / "trust.json").pinned("srv")["t"]["hash"] == definition_hash(v2["t"])
     assert TrustStore(tmp_path / "trust.json").review("srv", v2, {"t": "srv__t"}) == {}
 
 

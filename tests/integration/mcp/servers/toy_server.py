@@ -116,11 +116,7 @@ if MODE == "asker":
         """Ask the client's model for a summary."""
         try:
             result = await ctx.session.create_message(
-                [
-                    types.SamplingMessage(
-                        role="user", content=types.TextContent(type="text", text=text)
-                    )
-                ],
+                [types.SamplingMessage(role="user", content=types.TextContent(type="text", text=text))],
                 max_tokens=50,
                 system_prompt="Summarize in one line.",
             )
