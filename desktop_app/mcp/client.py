@@ -821,6 +821,16 @@ def _print_failure(status: ServerStatus) -> None:
         print(f"travel-assistant: MCP server {status.name!r} failed: {status.reason}", file=sys.stderr)
 
 
+_RUN_MANAGER: list[McpManager] = []  # the window's long-lived manager, when it registered one
+
+
+def use_manager_for_runs(manager: McpManager | None) -> None:
+    """The window registers its long-lived manager: each run then attaches to it (no new servers)."""
+    _RUN_MANAGER.clear()
+    if manager is not None:
+        _RUN_MANAGER.append(manager)
+
+
 async def attach_mcp(
     registry: ToolRegistry,
     mcp_config: str = "",
@@ -829,6 +839,14 @@ async def attach_mcp(
     on_failure: Callable[[ServerStatus], None] | None = _print_failure,
 ) -> Callable[[], Awaitable[None]]:
     """The runtime hook: MCP tools from the app's `mcp.json` and `--mcp-config` into `registry`."""
+    if _RUN_MANAGER:
+        shared = _RUN_MANAGER[0]
+        shared.attach(registry)  # tools that are ready now; later ones arrive as servers connect
+
+        async def detach() -> None:
+            shared.detach(registry)
+
+        return detach
     servers = _load_or_usage_error(mcp_config)
     manager = McpManager(servers, registry)
     if not servers:
