@@ -555,9 +555,11 @@ _SDK: _Sdk | None = None
 class McpManager:
     """Connects configured servers concurrently in the background and keeps registries up to date.
 
-    The window: `start()` after the first paint, `attach(registry)` for each run's registry,
-    `subscribe(fn)` for status changes, `pending_changes()` / `approve(name)` for held-back
-    tools, `restart(name)` / `update(servers)` after Settings edits, `aclose()` on quit.
+    The window: build one with `load_servers(args.mcp_config)` and its dialogs as `elicitation` /
+    `sampling`, `start()` it after the first paint and `use_manager_for_runs(it)` so each run's
+    `open_tools` attaches to it; `subscribe(fn)` for status changes, `statuses()` for the
+    Settings list, `pending_changes()` / `approve(name)` for held-back tools, `restart(name)` /
+    `update(servers)` after Settings edits (`save_servers` writes them), `aclose()` on quit.
     """
 
     def __init__(
