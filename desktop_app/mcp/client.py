@@ -855,7 +855,10 @@ async def attach_mcp(
         return manager.aclose
     manager.start()
     if wait:
-        await manager.wait_ready()
+        try:  # each server has its own connect deadline; this only guards against the unforeseen
+            await manager.wait_ready(max(s.connect_timeout for s in servers) + 30)
+        except TimeoutError:
+            pass
         for status in manager.statuses():
             if on_failure is not None:
                 on_failure(status)
