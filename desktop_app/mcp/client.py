@@ -200,16 +200,13 @@ class _Connection:
 
     async def _transport(self, stack: AsyncExitStack, sdk: Any) -> Any:
         if self.config.url:
-            headers = {
-                k: resolve_secret(v, f"MCP server {self.config.name!r}: header {k}")
-                for k, v in self.config.headers.items()
-            }
+            headers = {k: resolve_secret(v, f"header {k}") for k, v in self.config.headers.items()}
             http = await stack.enter_async_context(
                 sdk.httpx2.AsyncClient(headers=headers, timeout=sdk.httpx2.Timeout(30, read=300))
             )
             return sdk.streamable_http_client(self.config.url, http_client=http)
         full, path = await asyncio.to_thread(resolve_command, self.config.command, self.config.cwd)
-        env = {k: resolve_secret(v, f"MCP server {self.config.name!r}: env {k}") for k, v in self.config.env.items()}
+        env = {k: resolve_secret(v, f"env {k}") for k, v in self.config.env.items()}
         params = sdk.StdioServerParameters(
             command=full,
             args=list(self.config.args),

@@ -73,13 +73,13 @@ def _free_port() -> int:
 def _wait_for_port(port: int, proc: subprocess.Popen[bytes], deadline: float) -> None:
     while time.monotonic() < deadline:
         if proc.poll() is not None:
-            raise RuntimeError(f"server-everything exited with {proc.returncode}")
+            raise RuntimeError(f"the test server exited with {proc.returncode}")
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=0.2):
                 return
         except OSError:
             time.sleep(0.05)  # polling a port that a child process is opening
-    raise RuntimeError(f"server-everything did not listen on port {port}")
+    raise RuntimeError(f"the test server did not listen on port {port}")
 
 
 @contextmanager
@@ -102,6 +102,23 @@ def everything_over_http(program: str) -> Iterator[tuple[str, subprocess.Popen[b
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+
+
+@pytest.fixture
+def toy_http_url() -> Iterator[str]:
+    """Our toy server over streamable HTTP (MCPServer + uvicorn) on a free localhost port."""
+    port = _free_port()
+    proc = subprocess.Popen(
+        [sys.executable, str(TOY), "http", str(port)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        _wait_for_port(port, proc, time.monotonic() + 30)
+        yield f"http://127.0.0.1:{port}/mcp"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
 
 
 @pytest.fixture(scope="module")

@@ -125,5 +125,16 @@ if MODE == "asker":
         return f"summary: {result.content.text} (by {result.model})"
 
 
+if MODE == "http":
+
+    @server.tool()
+    def whoami(ctx: Context) -> str:
+        """Say which Authorization header the client sent."""
+        return (ctx.headers or {}).get("authorization", "(none)")
+
+
 if __name__ == "__main__":
-    server.run("stdio")
+    if MODE == "http":
+        server.run("streamable-http", port=int(sys.argv[2]))
+    else:
+        server.run("stdio")
