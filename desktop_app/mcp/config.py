@@ -15,7 +15,6 @@ from desktop_app.paths import config_dir
 
 DEFAULT_CALL_TIMEOUT = 60.0
 DEFAULT_CONNECT_TIMEOUT = 30.0
-_NAME_OK = re.compile(r"^[A-Za-z0-9_-]+$")
 _KNOWN_KEYS = {
     "command",
     "args",
@@ -159,8 +158,8 @@ def _transport_fields(name: str, entry: dict[str, Any], path: Path | str) -> dic
 def parse_server(name: str, entry: Any, path: Path | str) -> ServerConfig:
     """One `mcpServers` entry, checked; raises McpConfigError naming the file and the key."""
     where = f"mcpServers.{name}"
-    if not _NAME_OK.match(name) or len(name) > 40:
-        raise _fail(path, where, "a server name may use letters, digits, '_' and '-' (up to 40)")
+    if not name.strip() or len(name) > 64 or not name.isprintable():
+        raise _fail(path, where, "a server name must be 1 to 64 printable characters")
     if not isinstance(entry, dict):
         raise _fail(path, where, "must be an object")
     unknown = sorted(set(entry) - _KNOWN_KEYS)

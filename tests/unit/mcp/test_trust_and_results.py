@@ -52,6 +52,7 @@ def test_names_follow_provider_rules_and_never_collide() -> None:
     assert a == "srv__get_weather" and b != a and b.startswith("srv__get_weather")
     long = qualify("srv", "x" * 100, set())
     assert len(long) <= 64
+    assert server_prefixes(["Google Maps (work)"]) == {"Google Maps (work)": "Google_Maps_work"}
     prefixes = server_prefixes(["my.srv", "my_srv"])
     assert prefixes["my.srv"] == "my_srv" and prefixes["my_srv"].startswith("my_srv_")
 
