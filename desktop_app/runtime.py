@@ -143,17 +143,21 @@ async def open_run(
 
     # [hook: skill] an active skill: its text after the base prompt, its tools, its limits
 
+    closers: list[Closer] = [close_tools]
     if save or conversation_id:
         from desktop_app.store.history import HistoryStore
 
         store = HistoryStore()
+
+        async def close_store() -> None:
+            store.close()
+
+        closers.append(close_store)
         if conversation_id:
             conversation = store.conversation(conversation_id)
             agent.messages = store.messages(conversation_id)
         else:
-            conversation = store.new_conversation(
-                title=title[:60], provider=model.provider, model=model.model
-            )
+            conversation = store.new_conversation(title=title[:60], provider=model.provider, model=model.model)
         agent.sink = conversation
         agent.conversation_id = conversation.id
-    return OpenRun(agent, [close_tools])
+    return OpenRun(agent, closers)
