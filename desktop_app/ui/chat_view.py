@@ -296,6 +296,21 @@ class ChatView(QScrollArea):
         bar.valueChanged.connect(self._track_follow)
         self._selected: ToolChip | None = None
 
+    def warm_up(self) -> None:
+        """Build and paint one chip and one streamed answer off-screen, so the first real ones
+        do not pay for style polish, font loading (CJK) and text-layout set-up mid-run."""
+        from PySide6.QtGui import QPixmap
+
+        chip = ToolChip({"id": "warm", "name": "get_weather", "arguments": {"city": "三亚"}}, self)
+        bubble = StreamBubble(self)
+        bubble.append("**预热** warm-up: 三亚 ¥4,600\n\n- a\n\n`x`")
+        bubble.finish()
+        for widget in (chip, bubble):
+            widget.resize(600, 120)
+            pixmap = QPixmap(widget.size())
+            widget.render(pixmap)
+            widget.deleteLater()
+
     # ---------------------------------------------------------------- building
     def _add(self, widget: QWidget) -> QWidget:
         self._layout.insertWidget(self._layout.count() - 1, widget)

@@ -207,6 +207,7 @@ class MainWindow(QMainWindow):
         self.history_panel.newRequested.connect(self.new_conversation)
         self.history_panel.deleted.connect(self._on_deleted)
         self.history_panel.problem.connect(self.statusBar().showMessage)
+        self.firstPainted.connect(self._warm_up)
 
     # ---------------------------------------------------------------- actions
     def send(self, text: str) -> bool:
@@ -325,6 +326,10 @@ class MainWindow(QMainWindow):
     def _on_deleted(self, conversation_id: str) -> None:
         if conversation_id == self.session.conversation_id:
             self.new_conversation()
+
+    def _warm_up(self) -> None:
+        self.session.warm_up()
+        self.chat.warm_up()
 
     def _select_in_inspector(self, call_id: str) -> None:
         self.dock.show()

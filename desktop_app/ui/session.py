@@ -35,6 +35,33 @@ class RunFactory(Protocol):
     ) -> Awaitable[OpenRun]: ...
 
 
+WARM_MODULES = (
+    "desktop_app.runtime",
+    "desktop_app.agent.loop",
+    "desktop_app.tools.travel",
+    "desktop_app.llm.offline",
+    "desktop_app.store.history",
+    "desktop_app.store.secrets",
+)
+
+
+def _warm() -> None:
+    """Import the engine and find the keyring off the UI thread (~0.5 s otherwise stalls it)."""
+    import importlib
+
+    for name in WARM_MODULES:
+        try:
+            importlib.import_module(name)
+        except ImportError:
+            log.warning("could not preload %s", name)
+    try:
+        from desktop_app.store.secrets import keyring_usable
+
+        keyring_usable()
+    except Exception:  # noqa: BLE001 - a broken keyring is reported when a key is needed
+        log.info("keyring probe failed", exc_info=True)
+
+
 def _default_factory() -> RunFactory:
     from desktop_app.runtime import open_run
 
@@ -74,6 +101,13 @@ class AgentSession(QObject):
         self.conversation_id = ""
         self.last_user_text = ""
         self._status = "done"
+        self._warm: asyncio.Future[None] | None = None
+
+    def warm_up(self) -> asyncio.Future[None]:
+        """Preload the engine in a thread once the window is up; runs wait for it."""
+        if self._warm is None:
+            self._warm = asyncio.ensure_future(asyncio.to_thread(_warm))
+        return self._warm
 
     @property
     def busy(self) -> bool:
@@ -135,6 +169,7 @@ class AgentSession(QObject):
     async def _run(self, text: str, retry: bool) -> None:
         run: OpenRun | None = None
         try:
+            await self.warm_up()
             factory = self._factory or _default_factory()
             run = await factory(
                 self.settings,

@@ -37,31 +37,35 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-# (label, provider, base_url, default model); OpenAI-compatible services share the openai adapter
-PRESETS: list[tuple[str, str, str, str]] = [
-    ("Offline demo (no key)", "offline", "", ""),
-    ("OpenAI", "openai", "", "gpt-4o-mini"),
-    ("OpenAI-compatible: DeepSeek", "openai", "https://api.deepseek.com", "deepseek-chat"),
-    ("OpenAI-compatible: Qwen (DashScope)", "openai",
-     "https://dashscope.aliyuncs.com/compatible-mode/v1", "qwen-plus"),
-    ("OpenAI-compatible: Moonshot (Kimi)", "openai", "https://api.moonshot.cn/v1",
-     "moonshot-v1-8k"),
-    ("OpenAI-compatible: Ollama (local)", "openai", "http://localhost:11434/v1", "qwen2.5"),
-    ("OpenAI-compatible: custom URL", "openai", "custom", ""),
-    ("Anthropic", "anthropic", "", "claude-sonnet-4-5"),
-]
+# (label, provider, base_url, default model): offline, the known services, then a custom URL
+CUSTOM = "custom"
 
 
-def preset_index(provider: str, base_url: str) -> int:
-    """Which preset a saved provider + base URL corresponds to."""
+def choices() -> list[tuple[str, str, str, str]]:
+    """The provider menu: the offline demo, the presets of llm/presets.py, a custom service."""
+    from desktop_app.llm.presets import PRESETS
+
+    items = [(tr("Offline demo (no key)"), "offline", "", "")]
+    for p in PRESETS:
+        label = p.label if p.provider != "openai" or p.id == "openai" else (
+            tr("OpenAI-compatible: %1").replace("%1", p.label))
+        items.append((label, p.provider, p.base_url, p.model))
+    items.append((tr("OpenAI-compatible: custom URL"), "openai", CUSTOM, ""))
+    return items
+
+
+def choice_index(items: list[tuple[str, str, str, str]], provider: str, base_url: str) -> int:
+    """Which menu entry a saved provider + base URL corresponds to."""
+    from desktop_app.llm.presets import matching_preset
+
     if provider in ("", "offline"):
         return 0
-    if provider == "anthropic":
-        return len(PRESETS) - 1
-    for i, (_label, prov, url, _model) in enumerate(PRESETS):
-        if prov == "openai" and url == base_url and url != "custom":
-            return i
-    return len(PRESETS) - 2 if base_url else 1
+    found = matching_preset(provider, base_url)
+    if found is not None:
+        for i, item in enumerate(items):
+            if item[1] == found.provider and item[2] == found.base_url:
+                return i
+    return len(items) - 1
 
 
 def _secrets() -> Any | None:
@@ -78,12 +82,15 @@ def key_status_text(provider: str) -> str:
     secrets = _secrets()
     if secrets is None:
         return tr("key storage is not available")
-    status = secrets.key_status(provider)
-    stored = status if isinstance(status, bool) else getattr(status, "stored", None)
-    if stored is None:
-        text = str(status)
-        return text if text else tr("not stored")
-    return tr("stored") if stored else tr("not stored")
+    try:
+        status = secrets.key_status(provider)
+    except Exception as exc:  # noqa: BLE001 - SecretsError and keyring failures alike
+        return str(exc)
+    if not status.configured:
+        return tr("not stored") + f" ({status.detail})"
+    where = {"keyring": tr("stored in the keyring"), "env": tr("from the environment variable"),
+             "session": tr("kept in memory for this session")}
+    return where.get(status.source, tr("stored"))
 
 
 class SettingsDialog(QDialog):
@@ -122,8 +129,9 @@ class SettingsDialog(QDialog):
         form = QFormLayout(page)
         self.preset = QComboBox(page)
         self.preset.setObjectName("preset")
-        for label, *_rest in PRESETS:
-            self.preset.addItem(tr(label))
+        self._choices = choices()
+        for label, *_rest in self._choices:
+            self.preset.addItem(label)
         self.model = QLineEdit(self._settings.model, page)
         self.model.setObjectName("model")
         self.base_url = QLineEdit(self._settings.base_url, page)
@@ -156,7 +164,8 @@ class SettingsDialog(QDialog):
         self.live_weather = QCheckBox(tr("Live weather from the internet (Open-Meteo)"), page)
         self.live_weather.setChecked(self._settings.live_weather)
         form.addRow("", self.live_weather)
-        self.preset.setCurrentIndex(preset_index(self._settings.provider, self._settings.base_url))
+        self.preset.setCurrentIndex(
+            choice_index(self._choices, self._settings.provider, self._settings.base_url))
         self.preset.currentIndexChanged.connect(self._preset_changed)
         self.store_key.clicked.connect(self._store_key)
         self.test_button.clicked.connect(self.start_test)
@@ -164,11 +173,11 @@ class SettingsDialog(QDialog):
         return page
 
     def provider(self) -> str:
-        return PRESETS[self.preset.currentIndex()][1]
+        return self._choices[self.preset.currentIndex()][1]
 
     def _preset_changed(self, index: int) -> None:
-        _label, provider, url, model = PRESETS[index]
-        self.base_url.setText("" if url == "custom" else url)
+        _label, provider, url, model = self._choices[index]
+        self.base_url.setText("" if url == CUSTOM else url)
         self.model.setText(model)
         enabled = provider != "offline"
         for widget in (self.key, self.store_key, self.model, self.base_url):
@@ -192,7 +201,8 @@ class SettingsDialog(QDialog):
         if not key or provider == "offline" or secrets is None:
             return
         try:
-            if secrets.keyring_usable():
+            usable, _backend = secrets.keyring_usable()
+            if usable:
                 secrets.set_key(provider, key)
             else:
                 secrets.remember_for_session(provider, key)
