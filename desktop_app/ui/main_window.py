@@ -407,7 +407,7 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
         self.save_layout()
         self.approver.dismiss_all()
-        self.session.cancel()
+        self.session.shutdown()
         super().closeEvent(event)
         self.closed.emit()
 
