@@ -251,6 +251,10 @@ class DialogApprover(QObject):
         call, tool = request.call, request.tool
         if choice == "conversation":
             self._allowed.setdefault(request.conversation_id, set()).add(tool.name)
+            for other in list(self._queue):  # the same tool already waiting in line: allowed too
+                same = (other.tool.name, other.conversation_id) == (tool.name, request.conversation_id)
+                if same and not other.future.done():
+                    other.future.set_result(("conversation", ""))
         if choice in ("once", "conversation"):
             return self._record(call, tool, "approved", choice, reason)
         if choice == "dismissed":
@@ -318,6 +322,12 @@ class DialogApprover(QObject):
 
     def pending_count(self) -> int:
         return len(self._queue)
+
+    def cancel_all(self) -> None:
+        """The run was stopped: every waiting call is withdrawn and its dialog closed now."""
+        for request in list(self._queue):
+            request.future.cancel()
+            self._forget(request)
 
     def dismiss_all(self) -> None:
         """Deny every waiting call (the window is closing)."""

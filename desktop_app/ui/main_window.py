@@ -226,6 +226,8 @@ class MainWindow(QMainWindow):
         self.session.retry()
 
     def stop(self) -> None:
+        """Stop button and Esc: withdraw waiting confirmations, cancel the run at once."""
+        self.approver.cancel_all()
         self.session.cancel()
 
     def new_conversation(self) -> None:
