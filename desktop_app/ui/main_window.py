@@ -152,8 +152,12 @@ class MainWindow(QMainWindow):
         row = QHBoxLayout(banner)
         row.setContentsMargins(10, 6, 10, 6)
         self.banner_text = QLabel(
-            tr("Offline demo: no API key is set, so a built-in planner answers "
-               "(sample data, no network). Add a key in Settings to use a real model."), banner)
+            tr(
+                "Offline demo: no API key is set, so a built-in planner answers "
+                "(sample data, no network). Add a key in Settings to use a real model."
+            ),
+            banner,
+        )
         self.banner_text.setWordWrap(True)
         self.banner_button = QPushButton(tr("Open Settings"), banner)
         row.addWidget(self.banner_text, 1)
@@ -287,8 +291,8 @@ class MainWindow(QMainWindow):
         if self.language is not None and self.language.current != new.language:
             used = self.language.apply(new.language)
             self.statusBar().showMessage(
-                tr("Language: %1 (menus and labels update when the window reopens)").replace(
-                    "%1", used), 8000)
+                tr("Language: %1 (menus and labels update when the window reopens)").replace("%1", used), 8000
+            )
         self._update_provider()
 
     # ---------------------------------------------------------------- session events
@@ -355,8 +359,9 @@ class MainWindow(QMainWindow):
         model = self._model[1] or self.overrides.get("model") or self.settings.model
         if provider == "offline":
             model = model or "offline-planner"
-        self.header.setText(tr("Provider: %1 · Model: %2").replace("%1", provider).replace(
-            "%2", model or tr("default")))
+        self.header.setText(
+            tr("Provider: %1 · Model: %2").replace("%1", provider).replace("%2", model or tr("default"))
+        )
         self.banner.setVisible(self.provider_in_use() == "offline")
 
     def _show_usage(self) -> None:
@@ -365,8 +370,8 @@ class MainWindow(QMainWindow):
         cost = estimate_cost(provider, model, inp, out)
         money = tr("cost unknown") if cost is None else tr("est. $%1").replace("%1", f"{cost:.4f}")
         self.usage_label.setText(
-            tr("Tokens: %1 in / %2 out · %3").replace("%1", f"{inp:,}").replace(
-                "%2", f"{out:,}").replace("%3", money))
+            tr("Tokens: %1 in / %2 out · %3").replace("%1", f"{inp:,}").replace("%2", f"{out:,}").replace("%3", money)
+        )
 
     def tokens(self) -> tuple[int, int]:
         return self._tokens[0], self._tokens[1]
@@ -421,9 +426,14 @@ def _events_from_history(messages: list[dict[str, Any]]) -> list[dict[str, Any]]
         for call in msg.get("tool_calls") or []:
             events.append({"type": "tool_call", **call})
         if msg["role"] == "tool":
-            events.append({
-                "type": "tool_result", "id": msg.get("tool_call_id", ""), "name": msg.get("name", ""),
-                "content": msg.get("content", ""), "is_error": bool(msg.get("is_error")),
-                "duration_ms": 0.0,
-            })
+            events.append(
+                {
+                    "type": "tool_result",
+                    "id": msg.get("tool_call_id", ""),
+                    "name": msg.get("name", ""),
+                    "content": msg.get("content", ""),
+                    "is_error": bool(msg.get("is_error")),
+                    "duration_ms": 0.0,
+                }
+            )
     return events

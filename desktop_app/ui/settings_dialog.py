@@ -47,8 +47,11 @@ def choices() -> list[tuple[str, str, str, str]]:
 
     items = [(tr("Offline demo (no key)"), "offline", "", "")]
     for p in PRESETS:
-        label = p.label if p.provider != "openai" or p.id == "openai" else (
-            tr("OpenAI-compatible: %1").replace("%1", p.label))
+        label = (
+            p.label
+            if p.provider != "openai" or p.id == "openai"
+            else (tr("OpenAI-compatible: %1").replace("%1", p.label))
+        )
         items.append((label, p.provider, p.base_url, p.model))
     items.append((tr("OpenAI-compatible: custom URL"), "openai", CUSTOM, ""))
     return items
@@ -88,8 +91,11 @@ def key_status_text(provider: str) -> str:
         return str(exc)
     if not status.configured:
         return tr("not stored") + f" ({status.detail})"
-    where = {"keyring": tr("stored in the keyring"), "env": tr("from the environment variable"),
-             "session": tr("kept in memory for this session")}
+    where = {
+        "keyring": tr("stored in the keyring"),
+        "env": tr("from the environment variable"),
+        "session": tr("kept in memory for this session"),
+    }
     return where.get(status.source, tr("stored"))
 
 
@@ -99,9 +105,7 @@ class SettingsDialog(QDialog):
     saved = Signal(object)  # Settings
     testFinished = Signal(bool, str)  # the Test button's outcome
 
-    def __init__(
-        self, settings: Settings, approver: DialogApprover | None, parent: QWidget | None = None
-    ) -> None:
+    def __init__(self, settings: Settings, approver: DialogApprover | None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("settingsDialog")
         self.setWindowTitle(tr("Settings"))
@@ -113,9 +117,7 @@ class SettingsDialog(QDialog):
         tabs.addTab(self._approvals_tab(), tr("Approvals"))
         tabs.addTab(self._general_tab(), tr("General"))
         self.tabs = tabs
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel, self
-        )
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel, self)
         buttons.accepted.connect(self.save)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
@@ -164,8 +166,7 @@ class SettingsDialog(QDialog):
         self.live_weather = QCheckBox(tr("Live weather from the internet (Open-Meteo)"), page)
         self.live_weather.setChecked(self._settings.live_weather)
         form.addRow("", self.live_weather)
-        self.preset.setCurrentIndex(
-            choice_index(self._choices, self._settings.provider, self._settings.base_url))
+        self.preset.setCurrentIndex(choice_index(self._choices, self._settings.provider, self._settings.base_url))
         self.preset.currentIndexChanged.connect(self._preset_changed)
         self.store_key.clicked.connect(self._store_key)
         self.test_button.clicked.connect(self.start_test)
@@ -189,8 +190,7 @@ class SettingsDialog(QDialog):
         if provider == "offline":
             self.key_status.setText(tr("the offline demo needs no key"))
             return
-        self.key_status.setText(tr("Key for %1: %2").replace("%1", provider).replace(
-            "%2", key_status_text(provider)))
+        self.key_status.setText(tr("Key for %1: %2").replace("%1", provider).replace("%2", key_status_text(provider)))
 
     def _store_key(self) -> None:
         """Into the keyring (or this session's memory when there is none); never into a file."""
@@ -206,8 +206,7 @@ class SettingsDialog(QDialog):
                 secrets.set_key(provider, key)
             else:
                 secrets.remember_for_session(provider, key)
-                self.key_status.setText(
-                    tr("No usable system keyring: the key is kept in memory until you quit."))
+                self.key_status.setText(tr("No usable system keyring: the key is kept in memory until you quit."))
                 return
         except Exception as exc:  # noqa: BLE001 - keyring backends raise many kinds
             self.key_status.setText(tr("Could not store the key: %1").replace("%1", str(exc)))
@@ -273,8 +272,7 @@ class SettingsDialog(QDialog):
         layout.addWidget(QLabel(tr("Decisions:"), page))
         self.decisions = QTableWidget(0, 5, page)
         self.decisions.setObjectName("decisions")
-        self.decisions.setHorizontalHeaderLabels(
-            [tr("When"), tr("Tool"), tr("Decision"), tr("How"), tr("Reason")])
+        self.decisions.setHorizontalHeaderLabels([tr("When"), tr("Tool"), tr("Decision"), tr("How"), tr("Reason")])
         self.decisions.horizontalHeader().setStretchLastSection(True)
         layout.addWidget(self.decisions, 1)
         self._fill_approvals()
@@ -338,8 +336,7 @@ async def _tiny_request(draft: Settings) -> tuple[bool, str]:
     from desktop_app.runtime import RunOptions, build_model
 
     model = build_model(draft, RunOptions())
-    request = ModelRequest(system=("Reply with one word.",), messages=(UserMessage("ping"),),
-                           tools=(), stream=False)
+    request = ModelRequest(system=("Reply with one word.",), messages=(UserMessage("ping"),), tools=(), stream=False)
     try:
         async for item in model.stream(request):
             if isinstance(item, Completed):

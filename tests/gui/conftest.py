@@ -44,9 +44,7 @@ def qloop(qapp: QApplication) -> Iterator[asyncio.AbstractEventLoop]:
     gc.collect()  # Qt objects in cycles die here, on the GUI thread, not in a later engine thread
 
 
-def scripted_factory(
-    model: ChatModel | None = None, tools: Sequence[ToolDef] = ()
-) -> Callable[..., Any]:
+def scripted_factory(model: ChatModel | None = None, tools: Sequence[ToolDef] = ()) -> Callable[..., Any]:
     """`open_run` with extra tools and, when given, a scripted model instead of the offline one."""
 
     async def factory(
@@ -61,9 +59,7 @@ def scripted_factory(
         from desktop_app.runtime import open_run
 
         options.extra_tools = list(tools)
-        run = await open_run(
-            settings, options, approver, save=save, title=title, conversation_id=conversation_id
-        )
+        run = await open_run(settings, options, approver, save=save, title=title, conversation_id=conversation_id)
         if model is not None:
             await run.agent.model.aclose()
             run.agent.model = model

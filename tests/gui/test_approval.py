@@ -29,10 +29,12 @@ def book_hotel(hotel: str, nights: int) -> dict[str, Any]:
 
 
 def booking_model(*calls: ToolCall) -> FakeModel:
-    return FakeModel([
-        AssistantMessage(tool_calls=calls, stop_reason="tool_calls"),
-        AssistantMessage("finished"),
-    ])
+    return FakeModel(
+        [
+            AssistantMessage(tool_calls=calls, stop_reason="tool_calls"),
+            AssistantMessage("finished"),
+        ]
+    )
 
 
 def call(hotel: str = "三亚湾海景酒店", cid: str = "call_book1") -> ToolCall:
@@ -148,8 +150,7 @@ def test_invisible_characters_are_made_visible(qtbot: Any, make_window: Any) -> 
 def test_always_allowed_in_settings_skips_the_dialog(qtbot: Any, make_window: Any) -> None:
     BOOKED.clear()
     model = booking_model(call())
-    window = make_window(scripted_factory(model, [book_hotel]),
-                         settings=Settings(auto_approve=["book_hotel"]))
+    window = make_window(scripted_factory(model, [book_hotel]), settings=Settings(auto_approve=["book_hotel"]))
     shown: list[Any] = []
     window.approver.dialogShown.connect(shown.append)
     with qtbot.waitSignal(window.runDone, timeout=10000):

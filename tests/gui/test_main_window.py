@@ -88,14 +88,15 @@ def test_chip_click_expands_json_and_selects_in_inspector(qtbot: Any, make_windo
     assert selected == [chip.call_id]  # the inspector selected the same call
 
 
-def test_stop_cancels_within_100ms_and_leaves_no_dangling_call(
-    qtbot: Any, make_window: Any
-) -> None:
+def test_stop_cancels_within_100ms_and_leaves_no_dangling_call(qtbot: Any, make_window: Any) -> None:
     STARTED.clear()
-    model = FakeModel([
-        AssistantMessage(tool_calls=(ToolCall("call_slow", "slow_lookup", {"city": "三亚"}),),
-                         stop_reason="tool_calls"),
-    ])
+    model = FakeModel(
+        [
+            AssistantMessage(
+                tool_calls=(ToolCall("call_slow", "slow_lookup", {"city": "三亚"}),), stop_reason="tool_calls"
+            ),
+        ]
+    )
     window = make_window(scripted_factory(model, [slow_lookup]))
     with qtbot.waitSignal(window.session.toolCall, timeout=10000):
         window.send("look it up slowly")
@@ -114,9 +115,7 @@ def test_stop_cancels_within_100ms_and_leaves_no_dangling_call(
     assert call_ids == {"call_slow"} and result_ids == call_ids
 
 
-def test_history_reopens_an_old_conversation_with_its_tool_calls(
-    qtbot: Any, make_window: Any
-) -> None:
+def test_history_reopens_an_old_conversation_with_its_tool_calls(qtbot: Any, make_window: Any) -> None:
     window = make_window()
     run_and_wait(qtbot, window, SEED_QUESTION)
     first_id = window.session.conversation_id
@@ -126,8 +125,7 @@ def test_history_reopens_an_old_conversation_with_its_tool_calls(
     item = window.history_panel.list.item(0)
     assert item.data(Qt.ItemDataRole.UserRole) == first_id
     rect = window.history_panel.list.visualItemRect(item)
-    qtbot.mouseClick(window.history_panel.list.viewport(), Qt.MouseButton.LeftButton,
-                     pos=rect.center())
+    qtbot.mouseClick(window.history_panel.list.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     assert window.session.conversation_id == first_id
     chips = window.chat.chips()
     assert [c.call_id for c in chips] == first_calls
