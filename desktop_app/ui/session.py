@@ -75,16 +75,16 @@ def _default_factory() -> RunFactory:
 class AgentSession(QObject):
     """One conversation's engine runs; at most one at a time, cancellable at once."""
 
-    event = Signal(dict)  # every engine event as its CONTRACT dict (plus "tool_defs")
-    runStarted = Signal(dict)  # run_started: provider, model, conversation_id
+    event = Signal(object)  # every engine event as its CONTRACT dict (plus "tool_defs")
+    runStarted = Signal(object)  # run_started: provider, model, conversation_id
     textDelta = Signal(str)  # a piece of the streamed answer
-    toolCall = Signal(dict)  # tool_call: id, name, arguments, source, risk
-    approvalDecided = Signal(dict)  # approval: id, name, decision, by, reason
-    toolResult = Signal(dict)  # tool_result: id, name, content, is_error, duration_ms
-    toolProgress = Signal(dict)  # tool_progress: id, progress, total, message
+    toolCall = Signal(object)  # tool_call: id, name, arguments, source, risk
+    approvalDecided = Signal(object)  # approval: id, name, decision, by, reason
+    toolResult = Signal(object)  # tool_result: id, name, content, is_error, duration_ms
+    toolProgress = Signal(object)  # tool_progress: id, progress, total, message
     usage = Signal(int, int)  # input and output tokens of one model call
-    final = Signal(dict)  # final: text, turns, stop_reason
-    error = Signal(dict)  # error: message, kind
+    final = Signal(object)  # final: text, turns, stop_reason
+    error = Signal(object)  # error: message, kind
     busyChanged = Signal(bool)  # a run started (True) or ended (False)
     runFinished = Signal(str)  # "done" | "error" | "cancelled", after history is written
 
