@@ -26,6 +26,7 @@ APP_ID = "travel-assistant"
 def make_app() -> QApplication:
     """The one QApplication, named so the window matches its desktop entry."""
     import desktop_app.ui  # noqa: F401 - applies the PySide6 signal work-around first
+
     app = QApplication.instance() or QApplication(sys.argv[:1])
     assert isinstance(app, QApplication)
     QGuiApplication.setApplicationName(APP_ID)

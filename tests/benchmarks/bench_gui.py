@@ -210,10 +210,13 @@ async def bench_big_conversation() -> None:
     chat_mb = _rss_mb() - before
     chat_scroll = _scroll_ms(window.chat, app)
     print(f"conversation_messages={len(dicts)} tool_calls={calls} open_s={load_s:.2f}")
-    print(f"memory_chat_mb={chat_mb:.1f} memory_plain_labels_mb={plain_mb:.1f} "
-          f"ratio={chat_mb / max(plain_mb, 0.1):.2f}")
-    print(f"scroll_step_chat_ms={chat_scroll:.2f} scroll_step_plain_ms={plain_scroll:.2f} "
-          f"ratio={chat_scroll / max(plain_scroll, 0.01):.2f}")
+    print(
+        f"memory_chat_mb={chat_mb:.1f} memory_plain_labels_mb={plain_mb:.1f} ratio={chat_mb / max(plain_mb, 0.1):.2f}"
+    )
+    print(
+        f"scroll_step_chat_ms={chat_scroll:.2f} scroll_step_plain_ms={plain_scroll:.2f} "
+        f"ratio={chat_scroll / max(plain_scroll, 0.01):.2f}"
+    )
     window.close()
 
 
@@ -221,9 +224,13 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--chunks", type=int, default=6000)
+    parser.add_argument("--only", choices=["startup", "window"], default="")
     args = parser.parse_args()
     os.environ["TRAVEL_ASSISTANT_HOME"] = tempfile.mkdtemp(prefix="bench-gui-home-")
-    bench_startup(args.runs)
+    if args.only != "window":
+        bench_startup(args.runs)
+    if args.only == "startup":
+        return 0
 
     from desktop_app.app import make_app
     from desktop_app.ui.qt_async import run
