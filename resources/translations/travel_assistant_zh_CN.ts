@@ -109,6 +109,12 @@
       <source>cancelled</source>
       <translation>已取消</translation>
     </message>
+    <message numerus="yes">
+      <source>Show %n earlier message(s)</source>
+      <translation>
+        <numerusform>显示更早的 %n 条消息</numerusform>
+      </translation>
+    </message>
     <message>
       <source>(answer cut off)</source>
       <translation>（回答被中断）</translation>
