@@ -471,8 +471,7 @@ class ChatView(QScrollArea):
         if self._earlier:
             self.earlier_button = QToolButton(self._inner)
             self.earlier_button.setObjectName("earlier")
-            self.earlier_button.setText(
-                tr("Show %n earlier message(s)", None, len(self._earlier)))
+            self.earlier_button.setText(tr("Show %n earlier message(s)", None, len(self._earlier)))
             self.earlier_button.clicked.connect(self.show_earlier)
             self._add(self.earlier_button)
         self._load_many(messages[cut:])

@@ -259,9 +259,7 @@ class MainWindow(QMainWindow):
         self.session.open_conversation(conversation_id, last_user)
         self.approver.set_conversation(conversation_id)
         self.chat.load_messages(dicts)
-        self.inspector.clear()
-        for event in _events_from_history(dicts):
-            self.inspector.handle_event(event)
+        self.inspector.load_events(_events_from_history(dicts))
         self._tokens = [0, 0]
         self._show_usage()
 

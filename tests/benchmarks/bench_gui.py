@@ -209,8 +209,10 @@ async def bench_big_conversation() -> None:
     load_s = time.perf_counter() - began
     chat_mb = _rss_mb() - before
     chat_scroll = _scroll_ms(window.chat, app)
-    print(f"conversation_messages={len(dicts)} tool_calls={calls} plain_labels_mb={plain_mb:.1f} "
-          f"plain_scroll_step_ms={plain_scroll:.2f}")
+    print(
+        f"conversation_messages={len(dicts)} tool_calls={calls} plain_labels_mb={plain_mb:.1f} "
+        f"plain_scroll_step_ms={plain_scroll:.2f}"
+    )
     _report("opened (last messages shown)", load_s, chat_mb, plain_mb, chat_scroll, plain_scroll)
     began = time.perf_counter()
     window.chat.show_earlier()
