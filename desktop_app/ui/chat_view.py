@@ -26,7 +26,8 @@ from desktop_app.ui.text import make_visible, pretty_json, summarize_arguments
 FRAME_MS = 16  # streamed text is applied at most once a frame
 TAIL = 120  # messages of a long saved conversation rendered at first
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
-STATUS_GLYPH = {"waiting": "✋", "done": "✓", "error": "✗", "denied": "⛔", "cancelled": "■"}
+# plain symbols every desktop font has (emoji render as boxes without an emoji font)
+STATUS_GLYPH = {"waiting": "?", "done": "✓", "error": "✗", "denied": "⊘", "cancelled": "■"}
 
 
 def status_label(status: str) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QLocale, QObject, QTranslator
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QObject, QTranslator
 
 from desktop_app.paths import resources_dir
 
@@ -52,6 +52,9 @@ class Language(QObject):
             extra = _inspector_translator(language, self)
             if extra is not None:
                 self._translators.append(extra)
+            qt_own = QTranslator(self)  # Qt's own strings: Save / Cancel / Yes / No ...
+            if qt_own.load(f"qtbase_{language}", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
+                self._translators.append(qt_own)
             for installed in self._translators:
                 self._app.installTranslator(installed)
         self.current = language

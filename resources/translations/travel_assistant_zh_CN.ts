@@ -370,6 +370,38 @@
       <translation>语言：</translation>
     </message>
     <message>
+      <source>allowed</source>
+      <translation>允许</translation>
+    </message>
+    <message>
+      <source>once</source>
+      <translation>一次</translation>
+    </message>
+    <message>
+      <source>for this conversation</source>
+      <translation>本次对话</translation>
+    </message>
+    <message>
+      <source>always (Settings)</source>
+      <translation>总是（设置）</translation>
+    </message>
+    <message>
+      <source>denied by the user</source>
+      <translation>用户拒绝</translation>
+    </message>
+    <message>
+      <source>dialog closed</source>
+      <translation>关闭了对话框</translation>
+    </message>
+    <message>
+      <source>timed out</source>
+      <translation>超时</translation>
+    </message>
+    <message>
+      <source>run stopped</source>
+      <translation>运行已停止</translation>
+    </message>
+    <message>
       <source>the offline demo needs no key</source>
       <translation>离线演示不需要密钥</translation>
     </message>
