@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import QObject, Signal
 
-from desktop_app.ui.engine_thread import EngineThread, EventPipe, UiApprover
+from desktop_app.ui.engine_thread import MAX_BACKLOG, EngineThread, EventPipe, UiApprover
 
 if TYPE_CHECKING:
     from desktop_app.agent.approval import Approver
@@ -206,8 +206,11 @@ class AgentSession(QObject):
                 engine.loop.call_soon_threadsafe(self._cancel_engine_task)
                 await over  # the engine commits a result for every call before it ends
         finally:
-            pipe.flush()
-            self.busyChanged.emit(False)
+            try:
+                await pipe.drained()  # the last events in time slices, like the others
+            finally:
+                pipe.flush()
+                self.busyChanged.emit(False)
             self.runFinished.emit(self._status)
 
     def _cancel_engine_task(self) -> None:
@@ -243,6 +246,8 @@ class AgentSession(QObject):
             async with contextlib.aclosing(run.agent.run(text)) as events:
                 async for item in events:
                     pipe.put(item.to_dict())
+                    while pipe.backlog() > MAX_BACKLOG:  # let the window catch up
+                        await asyncio.sleep(0.002)
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # noqa: BLE001 - shown in the window, never a crash
