@@ -33,11 +33,11 @@ def make_app() -> QApplication:
     QGuiApplication.setDesktopFileName(APP_ID)
     from desktop_app.paths import resources_dir
 
-    for name in ("icons/travel-assistant.png", "icons/travel-assistant.svg", "icon.png"):
-        path = resources_dir() / name
-        if path.exists():
-            app.setWindowIcon(QIcon(str(path)))
-            break
+    icon = QIcon()
+    for path in sorted((resources_dir() / "icons").glob("travel-assistant*.png")):
+        icon.addFile(str(path))  # every size packaging rendered (16 ... 256 px)
+    if not icon.isNull():
+        app.setWindowIcon(icon)
     app.setQuitOnLastWindowClosed(False)  # main() ends the loop itself when the window closes
     return app
 

@@ -84,6 +84,7 @@ class MainWindow(QMainWindow):
         self.language = language
         self.overrides = overrides or {}
         self._painted = False
+        self._skill = ""  # a skill named as `/skill-name ...` in the message being sent
         self.first_paint_epoch = 0.0
         self._tokens = [0, 0]
         self._model = ("", "")
@@ -236,9 +237,11 @@ class MainWindow(QMainWindow):
         """Send a message as if typed; False while a run is going."""
         if self.session.busy or not text.strip():
             return False
+        self._skill, message = _skill_command(text)
         self.composer.clear()
         self.chat.add_user(text)
-        self.session.send(text)
+        self.session.send(message)
+        self._skill = ""
         return True
 
     def retry(self) -> None:
@@ -406,6 +409,7 @@ class MainWindow(QMainWindow):
             base_url=self.overrides.get("base_url", ""),
             mcp_config=self.overrides.get("mcp_config", ""),
             max_turns=self.settings.max_turns,
+            skill=self._skill,
         )
 
     # ---------------------------------------------------------------- window life
@@ -439,6 +443,16 @@ class MainWindow(QMainWindow):
         self.session.shutdown()
         super().closeEvent(event)
         self.closed.emit()
+
+
+def _skill_command(text: str) -> tuple[str, str]:
+    """`/search_and_summarize 三亚` -> the skill and the message; ("", text) otherwise."""
+    if not text.startswith("/"):
+        return "", text
+    from desktop_app.tools.skills import discover, split_skill_command
+
+    skill, rest = split_skill_command(text, discover().skills)
+    return (skill, rest or text) if skill else ("", text)
 
 
 def _events_from_history(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
