@@ -134,7 +134,12 @@ async def _main(args: argparse.Namespace, app: QApplication) -> int:
     reporter = ErrorReporter(window)
     reporter.install(asyncio.get_running_loop())
     closed: asyncio.Future[int] = asyncio.get_running_loop().create_future()
-    window.closed.connect(lambda: closed.done() or closed.set_result(0))
+
+    def on_closed() -> None:
+        if not closed.done():
+            closed.set_result(0)
+
+    window.closed.connect(on_closed)
     demo = asyncio.ensure_future(_scripted(window, args, closed))
     window.show()
     code = await closed

@@ -164,8 +164,8 @@ class HistoryPanel(QWidget):
 
     def _export(self, conversation_id: str, path: str) -> None:
         assert self.store is not None
-        fmt = "json" if path.endswith(".json") else "md"
         try:
-            Path(path).write_text(self.store.export(conversation_id, fmt), encoding="utf-8")
+            text = self.store.export(conversation_id, "json" if path.endswith(".json") else "md")
+            Path(path).write_text(text, encoding="utf-8")
         except OSError as exc:
             self.problem.emit(tr("Could not export: %1").replace("%1", str(exc)))

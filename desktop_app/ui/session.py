@@ -5,8 +5,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import AsyncGenerator, Awaitable, Callable
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from PySide6.QtCore import QObject, Signal
 
@@ -75,7 +75,9 @@ def _default_factory() -> RunFactory:
 class AgentSession(QObject):
     """One conversation's engine runs; at most one at a time, cancellable at once."""
 
-    event = Signal(object)  # every engine event as its CONTRACT dict (plus "tool_defs")
+    # every engine event as its CONTRACT dict (plus "tool_defs"); the name shadows QObject.event
+    # on the Python side only: Qt's C++ event dispatch still reaches QObject::event (checked)
+    event = Signal(object)  # type: ignore[assignment]
     runStarted = Signal(object)  # run_started: provider, model, conversation_id
     textDelta = Signal(str)  # a piece of the streamed answer
     toolCall = Signal(object)  # tool_call: id, name, arguments, source, risk
@@ -243,7 +245,8 @@ class AgentSession(QObject):
             if retry:
                 _rewind(run)
             pipe.put({"type": "tool_defs", "tools": [t.listing() for t in run.agent.registry.all()]})
-            async with contextlib.aclosing(run.agent.run(text)) as events:
+            stream = cast("AsyncGenerator[Any, None]", run.agent.run(text))  # an async generator
+            async with contextlib.aclosing(stream) as events:
                 async for item in events:
                     pipe.put(item.to_dict())
                     while pipe.backlog() > MAX_BACKLOG:  # let the window catch up
