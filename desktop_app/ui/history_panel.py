@@ -74,6 +74,14 @@ class HistoryPanel(QWidget):
         self.delete_button.clicked.connect(self.delete_selected)
         self.export_button.clicked.connect(self.export_selected)
 
+    def retranslate(self) -> None:
+        """Labels in the current language (the window calls this after a switch)."""
+        self.new_button.setText(tr("New conversation"))
+        self.search.setPlaceholderText(tr("Search conversations"))
+        self.rename_button.setText(tr("Rename"))
+        self.delete_button.setText(tr("Delete"))
+        self.export_button.setText(tr("Export"))
+
     def refresh(self, *_args: Any) -> None:
         """Reload the list (after a run, a rename, a delete, or a search edit)."""
         if self.store is None:

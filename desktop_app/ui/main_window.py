@@ -6,7 +6,7 @@ import logging
 import time
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, Signal
+from PySide6.QtCore import QByteArray, QEvent, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QKeySequence, QPaintEvent, QShortcut
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -135,7 +135,8 @@ class MainWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
         self.inspector_action = self.dock.toggleViewAction()
         self.inspector_action.setText(tr("Inspector"))
-        self.menuBar().addMenu(tr("View")).addAction(self.inspector_action)
+        self.view_menu = self.menuBar().addMenu(tr("View"))
+        self.view_menu.addAction(self.inspector_action)
         self.usage_label = QLabel(self)
         self.usage_label.setObjectName("usage")
         self.statusBar().addPermanentWidget(self.usage_label)
@@ -165,6 +166,36 @@ class MainWindow(QMainWindow):
             self._inspector_backlog.append(event)
         else:
             self._inspector.handle_event(event)
+
+    def retranslate(self) -> None:
+        """Every label of the window's frame in the current language (after a switch)."""
+        self.setWindowTitle(tr("Travel Assistant"))
+        self.send_button.setText(tr("Send"))
+        self.stop_button.setText(tr("Stop"))
+        self.stop_button.setToolTip(tr("Stop the run (Esc)"))
+        self.retry_button.setText(tr("Retry"))
+        self.retry_button.setToolTip(tr("Ask again for the last answer"))
+        self.settings_button.setText(tr("Settings…"))
+        self.dock.setWindowTitle(tr("Inspector"))
+        self.inspector_action.setText(tr("Inspector"))
+        self.view_menu.setTitle(tr("View"))
+        self.banner_text.setText(
+            tr(
+                "Offline demo: no API key is set, so a built-in planner answers "
+                "(sample data, no network). Add a key in Settings to use a real model."
+            )
+        )
+        self.banner_button.setText(tr("Open Settings"))
+        self.composer.retranslate()
+        self.history_panel.retranslate()
+        self._update_provider()
+        self._show_usage()
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        """Qt sends LanguageChange to every window when a translator comes or goes."""
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
 
     def _make_banner(self) -> QFrame:
         banner = QFrame(self)
@@ -310,7 +341,7 @@ class MainWindow(QMainWindow):
         if self.language is not None and self.language.current != new.language:
             used = self.language.apply(new.language)
             self.statusBar().showMessage(
-                tr("Language: %1 (menus and labels update when the window reopens)").replace("%1", used), 8000
+                tr("Language: %1 (messages already shown keep their language)").replace("%1", used), 8000
             )
         self._update_provider()
 
