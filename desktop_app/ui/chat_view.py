@@ -25,6 +25,7 @@ from desktop_app.ui.text import make_visible, pretty_json, summarize_arguments
 
 FRAME_MS = 16  # streamed text is applied at most once a frame
 TAIL = 120  # messages of a long saved conversation rendered at first
+FLUSH_CHARS = 1200  # streamed characters rendered per slice (about 2-3 ms of Markdown layout)
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 # plain symbols every desktop font has (emoji render as boxes without an emoji font)
 STATUS_GLYPH = {"waiting": "?", "done": "✓", "error": "✗", "denied": "⊘", "cancelled": "■"}
@@ -300,7 +301,7 @@ class ChatView(QScrollArea):
         self._flush_timer = QTimer(self)
         self._flush_timer.setSingleShot(True)
         self._flush_timer.setInterval(FRAME_MS)
-        self._flush_timer.timeout.connect(self.flush)
+        self._flush_timer.timeout.connect(self._flush_slice)
         self._spin_timer = QTimer(self)
         self._spin_timer.setInterval(100)
         self._spin_timer.timeout.connect(self._spin)
@@ -371,19 +372,28 @@ class ChatView(QScrollArea):
         """Queue streamed text; it is applied on the next frame tick, not per chunk."""
         self._pending.append(text)
         if not self._flush_timer.isActive():
-            self._flush_timer.start()
+            self._flush_timer.start(FRAME_MS)
 
-    def flush(self) -> None:
-        """Apply queued text to the streaming bubble (created on demand)."""
+    def flush(self, limit: int | None = None) -> None:
+        """Apply queued text to the streaming bubble (created on demand); with `limit`, at most
+        that many characters now and the rest on the loop's next turn."""
         self._flush_timer.stop()
         if not self._pending:
             return
         text = "".join(self._pending)
         self._pending.clear()
+        if limit is not None and len(text) > limit:
+            self._pending.append(text[limit:])
+            text = text[:limit]
+            self._flush_timer.start(0)
         if self._stream is None:
             self._stream = StreamBubble(self._inner)
             self._add(self._stream)
         self._stream.append(text)
+
+    def _flush_slice(self) -> None:
+        """The frame tick: a bounded slice, so a flood of text never blocks a frame."""
+        self.flush(FLUSH_CHARS)
 
     def end_stream(self) -> None:
         """Finish the answer being streamed (a tool call or the end of the run follows)."""
