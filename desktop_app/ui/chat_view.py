@@ -113,6 +113,9 @@ class MessageBubble(_Bubble):
             Qt.TextInteractionFlag.TextSelectableByMouse | Qt.TextInteractionFlag.LinksAccessibleByMouse
         )
         self.body.setOpenExternalLinks(True)
+        policy = self.body.sizePolicy()  # keeps height-for-width; an unbreakable word is cut
+        policy.setHorizontalPolicy(QSizePolicy.Policy.Ignored)
+        self.body.setSizePolicy(policy)
         self.body.setText(text)
         self.box.addWidget(self.body)
 
@@ -210,6 +213,8 @@ class ToolChip(QFrame):
         self.title = QLabel(self)
         self.title.setObjectName("title")
         self.title.setTextFormat(Qt.TextFormat.PlainText)
+        # a long call may be cut at the chip's edge, never widen the transcript past the view
+        self.title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.state = QLabel(self)
         self.state.setObjectName("state")
         row.addWidget(self.glyph)

@@ -150,3 +150,17 @@ def test_short_history_is_shown_whole(qtbot: Any) -> None:
     qtbot.addWidget(view)
     view.load_messages(_rounds(5))
     assert view.earlier_button is None and len(view.chips()) == 5
+
+
+def test_a_long_tool_call_never_widens_the_transcript(qtbot: Any) -> None:
+    from PySide6.QtWidgets import QApplication
+
+    view = ChatView()
+    qtbot.addWidget(view)
+    view.resize(300, 400)
+    view.show()
+    view.add_tool_call({"id": "c", "name": "save_itinerary", "arguments": {"markdown": "长" * 400}})
+    view.add_user("https://example.com/" + "x" * 300)  # one unbreakable word
+    view.add_assistant("`" + "y" * 300 + "`")
+    QApplication.processEvents()  # let the layout settle (no waiting on time)
+    assert view.widget().minimumSizeHint().width() <= view.viewport().width()
