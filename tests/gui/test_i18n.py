@@ -62,7 +62,7 @@ def test_compiled_qm_matches_the_ts(tmp_path: Path) -> None:
     ts = update_translations.TS_DIR / "travel_assistant_zh_CN.ts"
     out = tmp_path / "fresh.qm"
     subprocess.run([update_translations.lrelease(), "-silent", str(ts), "-qm", str(out)], check=True)
-    assert out.read_bytes() == ts.with_suffix(".qm").read_bytes(), "run scripts/update_translations.py"
+    assert out.read_bytes() == ts.with_suffix(".qm").read_bytes(), "run packaging/update_translations.py"
 
 
 def test_switching_language_in_settings_relabels_the_open_window(qtbot: Any, make_window: Any) -> None:

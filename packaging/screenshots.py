@@ -1,6 +1,6 @@
 """Drive the real window through the demo and save a PNG at each step (run under a display).
 
-Usage: xvfb-run -s "-screen 0 1600x1000x24" python scripts/screenshots.py OUT_DIR [en|zh_CN]
+Usage: xvfb-run -s "-screen 0 1600x1000x24" python packaging/screenshots.py OUT_DIR [en|zh_CN]
 Each step waits on the window's own signals; dialogs are captured with the whole screen.
 """
 

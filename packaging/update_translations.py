@@ -1,6 +1,6 @@
 """Refresh resources/translations/*.ts from the tr("...") calls in the UI, then compile .qm files.
 
-Run after changing UI strings: `python scripts/update_translations.py`. Existing translations
+Run after changing UI strings: `python packaging/update_translations.py`. Existing translations
 are kept; new strings are marked unfinished; strings no longer used are dropped.
 """
 
