@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QApplication
 from desktop_app.ui.i18n import Language, resolve_language, tr
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "scripts"))
+sys.path.insert(0, str(ROOT / "packaging"))
 import update_translations  # noqa: E402
 
 
