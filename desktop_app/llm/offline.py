@@ -113,6 +113,7 @@ class OfflineModel:
                 return AssistantMessage(tool_calls=tuple(step), stop_reason="tool_calls")
             return AssistantMessage(writer.guide_answer(query, exchanges))
         if exchanges:
+            _recall_assumed_origin(query, exchanges)
             return AssistantMessage(writer.answer(query, exchanges))
         calls = _plan(query, offered, last_answer)
         if calls:
@@ -148,6 +149,16 @@ def _plan(query: TripQuery, offered: set[str], last_answer: str) -> list[ToolCal
         if "hotels" in wanted and "get_hotel_price" in offered:
             calls.append(_call("get_hotel_price", {"city": place, "stars": query.stars}))
     return calls
+
+
+def _recall_assumed_origin(query: TripQuery, exchanges: list[Exchange]) -> None:
+    """The origin the plan assumed (none was asked) is said out loud in the answer."""
+    if query.origin is not None:
+        return
+    flight = next((e for e in exchanges if e.call.name == "get_flight_price"), None)
+    if flight is not None and flight.call.arguments:
+        query.origin = resolve_city(str(flight.call.arguments.get("origin", "")))
+        query.origin_assumed = query.origin is not None
 
 
 def _name(city: City, lang: str) -> str:

@@ -7,7 +7,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, QTimer, Signal
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, QSignalBlocker, Qt, QTimer, Signal
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -99,7 +99,7 @@ class Inspector(QWidget):
         split.addWidget(self.details)
         split.setStretchFactor(0, 2)
         split.setStretchFactor(1, 5)
-        split.setSizes([220, 560])
+        split.setSizes([320, 460])
         self.tabs.addTab(split, self.tr("Timeline"))
         self.tabs.addTab(self.sequence, self.tr("Sequence"))
         self.tabs.addTab(self.tool_defs, self.tr("Tool definitions"))
@@ -182,6 +182,9 @@ class Inspector(QWidget):
             self.tool_defs.set_tools(self.trace.tool_defs)
         elif change.kind == "run":
             self.model.refresh_all()
+            if self._selected[1] < 0 and self.trace.calls:
+                with QSignalBlocker(self):  # not the user's choice: the chat must not jump
+                    self._select_call_index(0)  # a finished run opens on its first call, not a blank pane
             self._refresh_selected()
         if change.kind != "defs":
             self.sequence.invalidate()

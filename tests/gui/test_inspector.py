@@ -196,10 +196,10 @@ def test_select_call_emits_once_per_change(qtbot: Any, inspector: Inspector, san
     feed(inspector, sanya)
     seen: list[str] = []
     inspector.callSelected.connect(seen.append)
-    inspector.select_call("call_sanya_weather")
-    inspector.select_call("call_sanya_weather")  # no echo loop with the chat pane
+    inspector.select_call("call_sanya_flight")
+    inspector.select_call("call_sanya_flight")  # no echo loop with the chat pane
     inspector.select_call("no-such-id")
-    assert seen == ["call_sanya_weather"]
+    assert seen == ["call_sanya_flight"]
 
 
 def test_export_json_round_trips(qtbot: Any, inspector: Inspector, sanya: list) -> None:

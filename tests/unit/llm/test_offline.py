@@ -75,7 +75,7 @@ async def test_two_destinations_give_six_calls_and_a_comparison() -> None:
     assert len(calls) >= 6
     assert {a.get("city") or a.get("destination") for _, a in calls} == {"三亚", "成都"}
     text = final_text(events)
-    assert "| 三亚 | 成都 |" in text and "北京" in text  # the assumed origin is said out loud
+    assert "| 三亚 | 成都 |" in text and "按从北京出发查询" in text  # the assumed origin is said out loud
 
 
 async def test_follow_up_reuses_origin_and_trip_length() -> None:
