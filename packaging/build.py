@@ -181,6 +181,27 @@ def deb_depends(root: Path) -> tuple[list[str], str]:
     return [f"libc6 (>= {glibc})", *packages, *EXTRA_DEPENDS], glibc
 
 
+# glibc of each release; PySide6 6.12 itself needs 2.34, so Debian 12 / Ubuntu 22.04 are the floor.
+UBUNTU_GLIBC = (
+    ("22.04", "2.35"), ("22.10", "2.36"), ("23.04", "2.37"), ("23.10", "2.38"), ("24.04", "2.39"),
+    ("24.10", "2.40"), ("25.04", "2.41"),
+)  # fmt: skip
+DEBIAN_GLIBC = (("12", "2.36"), ("13", "2.41"))
+
+
+def supported_distributions(glibc: str) -> str:
+    """Which Debian and Ubuntu releases have a glibc at least `glibc`."""
+    need = tuple(map(int, glibc.split(".")))
+
+    def first(table: tuple[tuple[str, str], ...]) -> str:
+        for release, have in table:
+            if tuple(map(int, have.split("."))) >= need:
+                return release + "+"
+        return "newer than " + table[-1][0]
+
+    return f"Debian {first(DEBIAN_GLIBC)}, Ubuntu {first(UBUNTU_GLIBC)}"
+
+
 def deb_control(depends: list[str], installed_kb: int) -> str:
     """The DEBIAN/control file."""
     arch = subprocess.run(
@@ -252,7 +273,7 @@ def build_deb() -> Path:
         check=True,
         stdout=subprocess.DEVNULL,
     )
-    print(f"build: .deb needs glibc >= {glibc}: Debian 12+, Ubuntu 22.04+ (x86_64)")
+    print(f"build: .deb needs glibc >= {glibc}: {supported_distributions(glibc)} ({arch})")
     return out
 
 
