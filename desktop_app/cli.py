@@ -14,6 +14,7 @@ from desktop_app.agent import events as ev
 from desktop_app.agent.approval import Approver, Decision, PolicyApprover
 from desktop_app.agent.messages import ToolCall
 from desktop_app.runtime import RunOptions, UsageError
+from desktop_app.store.history import HistoryError
 from desktop_app.store.settings import Settings
 from desktop_app.tools.registry import ToolDef, ToolRegistry
 
@@ -34,9 +35,7 @@ def _add_provider_flags(p: argparse.ArgumentParser) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     """Every command and flag of CONTRACT.md."""
-    parser = argparse.ArgumentParser(
-        prog="travel-assistant", description="A travel assistant that shows its work."
-    )
+    parser = argparse.ArgumentParser(prog="travel-assistant", description="A travel assistant that shows its work.")
     parser.add_argument("--version", action="version", version=f"travel-assistant {__version__}")
     parser.add_argument("--install-desktop-entry", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--uninstall-desktop-entry", action="store_true", help=argparse.SUPPRESS)
@@ -59,7 +58,7 @@ def build_parser() -> argparse.ArgumentParser:
     ask.add_argument("--enable-shell", action="store_true")
     ask.add_argument("--workspace", default="")
     ask.add_argument("--skill", default="")
-    ask.add_argument("--max-turns", type=int, default=0)
+    ask.add_argument("--max-turns", type=int, default=None)
     ask.add_argument("--no-save", action="store_true")
     ask.add_argument("--wire", action="store_true")
 
@@ -120,7 +119,7 @@ def make_approver(approve: str | None) -> Approver:
     if approve is None:
         return TerminalApprover() if sys.stdin.isatty() else PolicyApprover("none")
     if approve in ("none", "all"):
-        return PolicyApprover(approve)  # type: ignore[arg-type]
+        return PolicyApprover(approve)
     return PolicyApprover([n.strip() for n in approve.split(",") if n.strip()])
 
 
@@ -135,9 +134,7 @@ class HumanPrinter:
             args = event.arguments_raw or json.dumps(event.arguments, ensure_ascii=False)
             print(f"  → {event.name}({args})  [{event.id}]", file=sys.stderr)
         elif isinstance(event, ev.ApprovalEvent):
-            print(
-                f"  ✋ {event.name}: {event.decision} by {event.by} {event.reason}", file=sys.stderr
-            )
+            print(f"  ✋ {event.name}: {event.decision} by {event.by} {event.reason}", file=sys.stderr)
         elif isinstance(event, ev.ToolResultEvent):
             mark = "✗" if event.is_error else "←"
             print(
@@ -165,7 +162,7 @@ async def _ask(args: argparse.Namespace) -> int:
         model=args.model,
         base_url=args.base_url,
         stream=not args.no_stream,
-        max_turns=args.max_turns or settings.max_turns,
+        max_turns=settings.max_turns if args.max_turns is None else args.max_turns,
         enable_shell=args.enable_shell,
         workspace=args.workspace,
         skill=args.skill,
@@ -175,9 +172,7 @@ async def _ask(args: argparse.Namespace) -> int:
         raise UsageError("--max-turns must be at least 1")
     from desktop_app.runtime import open_run
 
-    run = await open_run(
-        settings, options, make_approver(args.approve), save=not args.no_save, title=args.prompt
-    )
+    run = await open_run(settings, options, make_approver(args.approve), save=not args.no_save, title=args.prompt)
     emit = _json_printer(args.wire) if args.json else HumanPrinter()
     failed = False
     try:
@@ -300,6 +295,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except CliError as exc:
         print(f"travel-assistant: {exc}", file=sys.stderr)
         return exc.code
+    except HistoryError as exc:  # e.g. a full disk while `ask` saves: one line, exit 1
+        print(f"travel-assistant: {exc}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         print("travel-assistant: interrupted", file=sys.stderr)
         return 130

@@ -30,20 +30,23 @@ def _home() -> Path | None:
 
 def data_dir() -> Path:
     """History database and other app data (created on demand)."""
-    path = (_home() / "data") if _home() else Path(user_data_dir(APP, appauthor=False))
+    home = _home()
+    path = (home / "data") if home else Path(user_data_dir(APP, appauthor=False))
     path.mkdir(parents=True, exist_ok=True)
     return path
 
 
 def config_dir() -> Path:
     """Settings, MCP config and trust pins (created on demand)."""
-    path = (_home() / "config") if _home() else Path(user_config_dir(APP, appauthor=False))
+    home = _home()
+    path = (home / "config") if home else Path(user_config_dir(APP, appauthor=False))
     path.mkdir(parents=True, exist_ok=True)
     return path
 
 
 def documents_dir() -> Path:
     """Where saved itineraries go: a folder in the user's documents (not created here)."""
-    if _home():
-        return _home() / "documents" / "Travel Assistant"
+    home = _home()
+    if home:
+        return home / "documents" / "Travel Assistant"
     return Path(user_documents_dir()) / "Travel Assistant"

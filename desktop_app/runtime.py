@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
@@ -61,25 +62,73 @@ def choose_provider(settings: Settings, options: RunOptions) -> str:
     provider = options.provider or settings.provider or ""
     if provider and provider not in PROVIDERS:
         raise UsageError(f"unknown provider {provider!r}; choose one of {', '.join(PROVIDERS)}")
+    if not options.provider and provider in ("openai", "anthropic"):
+        if not _has_key(provider) and not _base_url(settings, options, provider):
+            return "offline"  # the settings name a provider whose key is gone
     return provider or "offline"
 
 
+def _has_key(provider: str) -> bool:
+    from desktop_app.store.secrets import get_key
+
+    return bool(get_key(provider))
+
+
+def _base_url(settings: Settings, options: RunOptions, provider: str) -> str:
+    """--base-url, then the settings' (for the provider they name), then OPENAI_/ANTHROPIC_BASE_URL."""
+    if options.base_url:
+        return options.base_url
+    if settings.base_url and settings.provider == provider:
+        return settings.base_url
+    env = {"openai": "OPENAI_BASE_URL", "anthropic": "ANTHROPIC_BASE_URL"}.get(provider, "")
+    return os.environ.get(env, "") if env else ""
+
+
+def _max_retries(settings: Settings) -> int:
+    """`extra.max_retries` in settings.json (the SDKs' own retries), 2 when unset or invalid."""
+    try:
+        return max(0, min(10, int(settings.extra.get("max_retries", 2))))
+    except (TypeError, ValueError):
+        return 2
+
+
+def offline_hint(settings: Settings, options: RunOptions) -> str:
+    """One line for humans when the run falls back to offline; "" when offline was chosen."""
+    if options.provider or settings.provider == "offline":
+        return ""
+    if choose_provider(settings, options) != "offline":
+        return ""
+    if any(_has_key(p) for p in ("openai", "anthropic")):
+        return (
+            "using the offline planner: a key is configured, so pass --provider openai "
+            "(or anthropic) or choose the provider in Settings"
+        )
+    return (
+        "using the offline planner (no API key configured): add one with "
+        "`travel-assistant keys set openai` (or anthropic) or set OPENAI_API_KEY"
+    )
+
+
 def build_model(settings: Settings, options: RunOptions) -> ChatModel:
-    """The chat model for this run."""
+    """The chat model for this run (settings' model only for the provider they name)."""
     provider = choose_provider(settings, options)
-    model = options.model or settings.model
-    base_url = options.base_url or settings.base_url or os.environ.get("OPENAI_BASE_URL", "")
+    model = options.model or (settings.model if settings.provider == provider else "")
+    base_url = _base_url(settings, options, provider)
+    retries = _max_retries(settings)
     if provider == "offline":
         from desktop_app.llm.offline import OfflineModel
 
+        hint = offline_hint(settings, options)
+        if hint:
+            print(f"travel-assistant: {hint}", file=sys.stderr)
         return OfflineModel()
     if provider == "openai":
         from desktop_app.llm.openai import make_openai_model
 
-        return make_openai_model(model=model, base_url=base_url)
+        return make_openai_model(model=model, base_url=base_url, max_retries=retries)
     from desktop_app.llm.anthropic import make_anthropic_model
 
-    return make_anthropic_model(model=model, base_url=options.base_url)
+    return make_anthropic_model(model=model, base_url=base_url, max_retries=retries)
 
 
 Closer = Callable[[], Awaitable[None]]
@@ -143,17 +192,21 @@ async def open_run(
 
     # [hook: skill] an active skill: its text after the base prompt, its tools, its limits
 
+    closers: list[Closer] = [close_tools]
     if save or conversation_id:
         from desktop_app.store.history import HistoryStore
 
         store = HistoryStore()
+
+        async def close_store() -> None:
+            store.close()
+
+        closers.append(close_store)
         if conversation_id:
             conversation = store.conversation(conversation_id)
             agent.messages = store.messages(conversation_id)
         else:
-            conversation = store.new_conversation(
-                title=title[:60], provider=model.provider, model=model.model
-            )
+            conversation = store.new_conversation(title=title[:60], provider=model.provider, model=model.model)
         agent.sink = conversation
         agent.conversation_id = conversation.id
-    return OpenRun(agent, [close_tools])
+    return OpenRun(agent, closers)

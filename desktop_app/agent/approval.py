@@ -40,8 +40,7 @@ class PolicyApprover:
         return Decision(
             False,
             "policy",
-            f"{call.name} needs the user's confirmation and none was given "
-            "(headless run without --approve)",
+            f"{call.name} needs the user's confirmation and none was given (headless run without --approve)",
         )
 
 

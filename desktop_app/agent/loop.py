@@ -35,6 +35,8 @@ class Sink(Protocol):
 
     def append(self, message: Message) -> None: ...
 
+    # optional: add_usage(input_tokens, output_tokens) -> None keeps per-conversation totals
+
 
 class RunGuard(Protocol):
     """Limits enforced by the engine (a skill's call counts and token budget)."""
@@ -116,6 +118,7 @@ class Agent:
                     yield ev.ModelResponseEvent(turn, item.body, item.stream_chunks)
                 elif isinstance(item, Completed):
                     self._commit(item.message)
+                    self._record_usage(item.usage.input_tokens, item.usage.output_tokens)
                     yield ev.UsageEvent(item.usage.input_tokens, item.usage.output_tokens)
                     over = (
                         self.guard.check_usage(item.usage.input_tokens, item.usage.output_tokens)
@@ -138,6 +141,12 @@ class Agent:
         self._keep_partial(None, partial)
         yield ev.ErrorEvent("the model's response ended without a final message", "protocol")
 
+    def _record_usage(self, input_tokens: int, output_tokens: int) -> None:
+        """Token totals per conversation, for the window's status bar (sinks that keep them)."""
+        add_usage = getattr(self.sink, "add_usage", None)
+        if add_usage is not None and (input_tokens or output_tokens):
+            add_usage(input_tokens, output_tokens)
+
     def _keep_partial(self, partial: AssistantMessage | None, pieces: list[str]) -> None:
         """A cut-off answer is kept and marked incomplete; tool calls in it are dropped."""
         text = partial.content if partial is not None else "".join(pieces)
@@ -158,10 +167,7 @@ class Agent:
             )
         queue: asyncio.Queue[ev.AnyEvent | None] = asyncio.Queue()
         outputs: dict[int, ToolOutput] = {}
-        tasks = [
-            asyncio.create_task(self._run_one(i, call, queue, outputs))
-            for i, call in enumerate(calls)
-        ]
+        tasks = [asyncio.create_task(self._run_one(i, call, queue, outputs)) for i, call in enumerate(calls)]
         try:
             remaining = len(tasks)
             while remaining:
@@ -175,9 +181,7 @@ class Agent:
                 task.cancel()
             self._commit_results(calls, outputs, "cancelled by the user before it finished")
 
-    def _commit_results(
-        self, calls: tuple[ToolCall, ...], outputs: dict[int, ToolOutput], missing: str
-    ) -> None:
+    def _commit_results(self, calls: tuple[ToolCall, ...], outputs: dict[int, ToolOutput], missing: str) -> None:
         """One result per call, in call order; calls without an output get an error result."""
         for i, call in enumerate(calls):
             out = outputs.get(i) or error_output(missing)
@@ -208,9 +212,7 @@ class Agent:
         finally:
             queue.put_nowait(None)
 
-    async def _decide_and_run(
-        self, call: ToolCall, queue: asyncio.Queue[ev.AnyEvent | None]
-    ) -> ToolOutput:
+    async def _decide_and_run(self, call: ToolCall, queue: asyncio.Queue[ev.AnyEvent | None]) -> ToolOutput:
         resolved = self.registry.resolve(call)
         if isinstance(resolved, ToolOutput):
             return resolved

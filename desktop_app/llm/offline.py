@@ -1,21 +1,202 @@
-"""PLACEHOLDER: the offline travel planner (being written)."""
+"""The built-in offline provider: a rule-based travel planner behind the ChatModel protocol.
+
+It is not a language model and never claims to be one: it reads the question, plans tool calls
+in one turn (as the seed's turn 1), and writes the answer from the tool results on the next.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import json
+import re
+import uuid
 from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from typing import Any
 
-from desktop_app.agent.messages import AssistantMessage
-from desktop_app.llm.base import Completed, ModelRequest, StreamItem, TextChunk
+from desktop_app.agent.messages import (
+    AssistantMessage,
+    Message,
+    ToolCall,
+    ToolResultMessage,
+    Usage,
+    UserMessage,
+    message_to_dict,
+)
+from desktop_app.llm import offline_writer as writer
+from desktop_app.llm.base import (
+    Completed,
+    ModelRequest,
+    StreamItem,
+    TextChunk,
+    WireRequest,
+    WireResponse,
+)
+from desktop_app.llm.offline_nlu import TripQuery, parse
+from desktop_app.tools.travel.places import City, resolve_city
+
+DEFAULT_ORIGIN = "beijing"
+LOOKUPS = ("weather", "flights", "hotels")
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """One tool call of this run and its result (parsed JSON when it is JSON)."""
+
+    call: ToolCall
+    result: ToolResultMessage
+
+    @property
+    def data(self) -> Any:
+        try:
+            return json.loads(self.result.content)
+        except ValueError:
+            return self.result.content
+
+
+def _call(name: str, arguments: dict[str, Any]) -> ToolCall:
+    return ToolCall(f"call_{uuid.uuid4().hex[:12]}", name, arguments, json.dumps(arguments, ensure_ascii=False))
+
+
+def _split_turns(messages: tuple[Message, ...]) -> tuple[str, list[str], list[Exchange], str]:
+    """(current question, earlier questions, this run's tool exchanges, the last earlier answer)."""
+    last_user = max((i for i, m in enumerate(messages) if isinstance(m, UserMessage)), default=-1)
+    question = messages[last_user].content if last_user >= 0 else ""
+    earlier = [m.content for m in messages[: max(last_user, 0)] if isinstance(m, UserMessage)]
+    answers = [m.content for m in messages[: max(last_user, 0)] if isinstance(m, AssistantMessage) and m.content]
+    calls: dict[str, ToolCall] = {}
+    exchanges: list[Exchange] = []
+    for m in messages[last_user + 1 :]:
+        if isinstance(m, AssistantMessage):
+            calls.update({c.id: c for c in m.tool_calls})
+        elif isinstance(m, ToolResultMessage) and m.tool_call_id in calls:
+            exchanges.append(Exchange(calls[m.tool_call_id], m))
+    return question, earlier, exchanges, answers[-1] if answers else ""
 
 
 class OfflineModel:
+    """A planner, not an LLM: deterministic, offline, explains itself in every answer."""
+
     provider = "offline"
     model = "offline-planner"
 
-    async def stream(self, request: ModelRequest) -> AsyncIterator[StreamItem]:
-        text = "(offline planner not written yet)"
-        yield TextChunk(text)
-        yield Completed(AssistantMessage(text))
+    def __init__(self, chunk_size: int = 6, chunk_delay: float = 0.0) -> None:
+        self.chunk_size = chunk_size
+        self.chunk_delay = chunk_delay
 
     async def aclose(self) -> None:
         return None
+
+    async def stream(self, request: ModelRequest) -> AsyncIterator[StreamItem]:
+        """Yield a wire view of the request, then either tool calls or a streamed answer."""
+        yield WireRequest("offline://planner", _request_body(request))
+        reply = self.respond(request)
+        chunks = 0
+        text = reply.content
+        for i in range(0, len(text), self.chunk_size):
+            chunks += 1
+            if self.chunk_delay:
+                await asyncio.sleep(self.chunk_delay)
+            yield TextChunk(text[i : i + self.chunk_size])
+        yield WireResponse(_response_body(reply), chunks)
+        yield Completed(reply, Usage())
+
+    def respond(self, request: ModelRequest) -> AssistantMessage:
+        """The planner's whole turn for this request."""
+        offered = {t.name for t in request.tools}
+        question, earlier, exchanges, last_answer = _split_turns(request.messages)
+        query = parse(question, earlier)
+        skill = _guide_skill_active(request, offered)
+        if skill:
+            step = _guide_step(query, exchanges, offered)
+            if step:
+                return AssistantMessage(tool_calls=tuple(step), stop_reason="tool_calls")
+            return AssistantMessage(writer.guide_answer(query, exchanges))
+        if exchanges:
+            return AssistantMessage(writer.answer(query, exchanges))
+        calls = _plan(query, offered, last_answer)
+        if calls:
+            return AssistantMessage(tool_calls=tuple(calls), stop_reason="tool_calls")
+        return AssistantMessage(writer.cannot_help(query, offered))
+
+
+def _plan(query: TripQuery, offered: set[str], last_answer: str) -> list[ToolCall]:
+    """All the tool calls of the first turn (independent lookups go out together)."""
+    if "save" in query.intents and last_answer and "save_itinerary" in offered:
+        return [
+            _call(
+                "save_itinerary",
+                {"title": writer.itinerary_title(query, last_answer), "markdown": last_answer},
+            )
+        ]
+    places = [_name(c, query.lang) for c in query.destinations] + query.unknown_places
+    if not query.travel_related or not places:
+        return []
+    wanted = {i for i in LOOKUPS if i in query.intents}
+    if not wanted or "compare" in query.intents:
+        wanted = set(LOOKUPS)  # a comparison weighs the whole trip, not one named detail
+    if "flights" in wanted and query.origin is None:
+        query.origin = resolve_city(DEFAULT_ORIGIN)
+        query.origin_assumed = True
+    calls: list[ToolCall] = []
+    for place in places:
+        if "weather" in wanted and "get_weather" in offered:
+            calls.append(_call("get_weather", {"city": place}))
+        if "flights" in wanted and "get_flight_price" in offered and query.origin is not None:
+            origin = _name(query.origin, query.lang)
+            calls.append(_call("get_flight_price", {"origin": origin, "destination": place}))
+        if "hotels" in wanted and "get_hotel_price" in offered:
+            calls.append(_call("get_hotel_price", {"city": place, "stars": query.stars}))
+    return calls
+
+
+def _name(city: City, lang: str) -> str:
+    return city.zh if lang == "zh" else city.en
+
+
+def _guide_skill_active(request: ModelRequest, offered: set[str]) -> bool:
+    """The search_and_summarize skill is active when its text is in the system prompt."""
+    return "web_search" in offered and any("search_and_summarize" in s for s in request.system[1:])
+
+
+def _guide_step(query: TripQuery, exchanges: list[Exchange], offered: set[str]) -> list[ToolCall]:
+    """Search (and weather) first, then read up to three pages, then answer."""
+    dest = query.destinations[0] if query.destinations else None
+    place = _name(dest, query.lang) if dest else (query.unknown_places or [""])[0]
+    done = {e.call.name for e in exchanges}
+    if "web_search" not in done:
+        suffix = "旅游攻略" if query.lang == "zh" else "travel guide"
+        calls = [_call("web_search", {"query": f"{place} {suffix}".strip()})]
+        if place and "get_weather" in offered:
+            calls.append(_call("get_weather", {"city": place}))
+        return calls
+    if "read_page" not in done and "read_page" in offered:
+        urls = _urls([e for e in exchanges if e.call.name == "web_search"])
+        return [_call("read_page", {"url": u}) for u in urls[:3]]
+    return []
+
+
+def _urls(searches: list[Exchange]) -> list[str]:
+    """Links found in search results, in order, without duplicates."""
+    seen: list[str] = []
+    for e in searches:
+        for url in re.findall(r"(?:guide|https?)://[^\s\"'\\)\]>,]+", e.result.content):
+            if url not in seen:
+                seen.append(url)
+    return seen
+
+
+def _request_body(request: ModelRequest) -> dict[str, Any]:
+    """What the planner was given, in neutral form (no provider is involved offline)."""
+    return {
+        "model": OfflineModel.model,
+        "system": list(request.system),
+        "messages": [message_to_dict(m) for m in request.messages],
+        "tools": [t.name for t in request.tools],
+    }
+
+
+def _response_body(reply: AssistantMessage) -> dict[str, Any]:
+    body = message_to_dict(reply)
+    body["stop_reason"] = reply.stop_reason
+    return body

@@ -198,11 +198,7 @@ class ToolRegistry:
     def specs(self, allowed: Iterable[str] | None = None) -> tuple[ToolSpec, ...]:
         """Definitions offered to the model (optionally only those a skill allows)."""
         keep = None if allowed is None else set(allowed)
-        return tuple(
-            t.spec()
-            for t in self._tools.values()
-            if t.status == "ok" and (keep is None or t.name in keep)
-        )
+        return tuple(t.spec() for t in self._tools.values() if t.status == "ok" and (keep is None or t.name in keep))
 
     def resolve(self, call: ToolCall) -> tuple[ToolDef, dict[str, Any]] | ToolOutput:
         """The tool and validated arguments, or the error result the model should read."""
@@ -214,9 +210,7 @@ class ToolRegistry:
             reason = t.meta.get("status_reason", f"tool {t.name!r} is not available ({t.status})")
             return error_output(str(reason))
         if call.arguments is None:
-            return error_output(
-                f"arguments for {call.name!r} are not valid JSON: {call.arguments_raw[:200]!r}"
-            )
+            return error_output(f"arguments for {call.name!r} are not valid JSON: {call.arguments_raw[:200]!r}")
         problem = validate_arguments(t.parameters, call.arguments)
         if problem:
             return error_output(f"invalid arguments for {call.name!r}: {problem}")

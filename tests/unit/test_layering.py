@@ -21,9 +21,7 @@ def _imports(path: Path) -> set[str]:
 
 
 def _files() -> list[tuple[str, set[str]]]:
-    return [
-        (p.relative_to(PACKAGE).as_posix(), _imports(p)) for p in sorted(PACKAGE.rglob("*.py"))
-    ]
+    return [(p.relative_to(PACKAGE).as_posix(), _imports(p)) for p in sorted(PACKAGE.rglob("*.py"))]
 
 
 def test_package_has_files() -> None:
@@ -31,11 +29,7 @@ def test_package_has_files() -> None:
 
 
 def test_qt_only_in_ui_and_app() -> None:
-    breaches = [
-        rel
-        for rel, names in _files()
-        if "PySide6" in names and not rel.startswith(QT_ALLOWED)
-    ]
+    breaches = [rel for rel, names in _files() if "PySide6" in names and not rel.startswith(QT_ALLOWED)]
     assert breaches == []
 
 

@@ -1,0 +1,334 @@
+"""Anthropic Messages through the official async SDK: system on top, tool results in one message."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Sequence
+from typing import Any
+
+import anthropic
+import httpx2
+
+from desktop_app.agent.messages import (
+    AssistantMessage,
+    Message,
+    ToolResultMessage,
+    Usage,
+    UserMessage,
+)
+from desktop_app.llm.base import (
+    Completed,
+    ModelRequest,
+    ProviderError,
+    StreamItem,
+    TextChunk,
+    ToolSpec,
+    WireRequest,
+    WireResponse,
+)
+from desktop_app.llm.wire import (
+    ErrorText,
+    body_code,
+    make_call,
+    parse_arguments,
+    redact,
+    scrub,
+)
+
+DEFAULT_MODEL = "claude-sonnet-4-5"
+DEFAULT_BASE_URL = "https://api.anthropic.com"
+DEFAULT_MAX_TOKENS = 4096
+_STOP = {
+    "tool_use": "tool_calls",
+    "end_turn": "stop",
+    "stop_sequence": "stop",
+    "max_tokens": "length",
+    "refusal": "content_filter",
+}
+# An `error` event arrives inside a 200 response: its `error.type` says what happened.
+_ERROR_STATUS = {
+    "overloaded_error": 529,
+    "api_error": 500,
+    "rate_limit_error": 429,
+    "invalid_request_error": 400,
+    "authentication_error": 401,
+    "permission_error": 403,
+    "not_found_error": 404,
+}
+
+
+# ---------------------------------------------------------------- pure mapping
+
+
+def tool_to_wire(spec: ToolSpec) -> dict[str, Any]:
+    """A neutral tool as Anthropic wants it: flat, the schema under `input_schema`."""
+    return {"name": spec.name, "description": spec.description, "input_schema": spec.parameters}
+
+
+def _assistant_blocks(msg: AssistantMessage) -> list[dict[str, Any]]:
+    blocks: list[dict[str, Any]] = []
+    if msg.content:
+        blocks.append({"type": "text", "text": msg.content})
+    for call in msg.tool_calls:
+        # Arguments that were not JSON cannot be echoed as an object; the error result explains.
+        blocks.append({"type": "tool_use", "id": call.id, "name": call.name, "input": call.arguments or {}})
+    return blocks
+
+
+def _append(out: list[dict[str, Any]], role: str, blocks: list[dict[str, Any]]) -> None:
+    """Consecutive messages of one role become one message (the API wants them alternating)."""
+    if out and out[-1]["role"] == role:
+        prev = out[-1]["content"]
+        if isinstance(prev, str):
+            prev = [{"type": "text", "text": prev}]
+        out[-1]["content"] = prev + blocks
+    else:
+        out.append({"role": role, "content": blocks})
+
+
+def messages_to_wire(system: Sequence[str], messages: Sequence[Message]) -> list[dict[str, Any]]:
+    """The conversation as Messages (the system prompt goes in the top-level `system` field).
+
+    All tool results of a turn travel in ONE user message of `tool_result` blocks.
+    """
+    del system  # part of the signature for symmetry with OpenAI; see `request_to_wire`
+    out: list[dict[str, Any]] = []
+    for msg in messages:
+        if isinstance(msg, UserMessage):
+            if out and out[-1]["role"] == "user":
+                _append(out, "user", [{"type": "text", "text": msg.content}])
+            else:
+                out.append({"role": "user", "content": msg.content})
+        elif isinstance(msg, ToolResultMessage):
+            block = {
+                "type": "tool_result",
+                "tool_use_id": msg.tool_call_id,
+                "content": msg.content,
+                "is_error": msg.is_error,
+            }
+            _append(out, "user", [block])
+        else:
+            blocks = _assistant_blocks(msg)
+            if blocks:
+                _append(out, "assistant", blocks)
+    return out
+
+
+def request_to_wire(request: ModelRequest, model: str, max_tokens: int = DEFAULT_MAX_TOKENS) -> dict[str, Any]:
+    """The exact Messages request body for one model call (`max_tokens` is always set)."""
+    body: dict[str, Any] = {"model": model, "max_tokens": max_tokens}
+    prompt = "\n\n".join(s for s in request.system if s)
+    if prompt:
+        body["system"] = prompt
+    body["messages"] = messages_to_wire(request.system, request.messages)
+    if request.tools:
+        body["tools"] = [tool_to_wire(t) for t in request.tools]
+    if request.stream:
+        body["stream"] = True
+    return body
+
+
+def response_from_wire(body: dict[str, Any]) -> tuple[AssistantMessage, Usage]:
+    """A whole Messages response as the neutral assistant turn and its usage."""
+    text: list[str] = []
+    calls = []
+    for block in body.get("content") or []:
+        kind = block.get("type")
+        if kind == "text":
+            text.append(str(block.get("text") or ""))
+        elif kind == "tool_use":
+            call_id, name = str(block.get("id")), str(block.get("name"))
+            calls.append(make_call(call_id, name, block.get("input")))
+    reason = str(body.get("stop_reason") or "end_turn")
+    usage = body.get("usage") or {}
+    message = AssistantMessage(content="".join(text), tool_calls=tuple(calls), stop_reason=_STOP.get(reason, reason))
+    return message, Usage(int(usage.get("input_tokens") or 0), int(usage.get("output_tokens") or 0))
+
+
+# ---------------------------------------------------------------- stream reassembly
+
+
+class EventAccumulator:
+    """Rebuilds the whole Message from stream events; tool input from `input_json_delta`."""
+
+    def __init__(self) -> None:
+        self.message: dict[str, Any] = {}
+        self.blocks: dict[int, dict[str, Any]] = {}
+        self.json_parts: dict[int, list[str]] = {}
+        self.text: list[str] = []
+        self.usage: dict[str, Any] = {}
+        self.stop_reason: str | None = None
+        self.stop_sequence: str | None = None
+        self.done = False
+        self.chunks = 0
+
+    def add(self, event: Any) -> str:
+        """Take one stream event; return its text (may be empty)."""
+        self.chunks += 1
+        kind = event.type
+        if kind == "content_block_delta":
+            return self._delta(event.index, event.delta)
+        if kind == "content_block_start":
+            self.blocks[event.index] = event.content_block.to_dict()
+        elif kind == "message_start":
+            self.message = event.message.to_dict()
+            self.usage = dict(self.message.get("usage") or {})
+        elif kind == "message_delta":
+            self.stop_reason = event.delta.stop_reason
+            self.stop_sequence = event.delta.stop_sequence
+            self.usage.update({k: v for k, v in (event.usage.to_dict() if event.usage else {}).items() if v})
+        elif kind == "message_stop":
+            self.done = True
+        return ""
+
+    def _delta(self, index: int, delta: Any) -> str:
+        if delta.type == "text_delta":
+            self.text.append(delta.text)
+            block = self.blocks.setdefault(index, {"type": "text", "text": ""})
+            block["text"] = block.get("text", "") + delta.text
+            return str(delta.text)
+        if delta.type == "input_json_delta":
+            self.json_parts.setdefault(index, []).append(delta.partial_json)
+        return ""
+
+    def partial_text(self) -> str:
+        return "".join(self.text)
+
+    def body(self) -> dict[str, Any]:
+        """The equivalent non-streamed `message` object (unparseable tool input kept as text)."""
+        content = []
+        for index, block in sorted(self.blocks.items()):
+            parts = self.json_parts.get(index)
+            if block.get("type") == "tool_use" and parts:
+                raw = "".join(parts)
+                parsed, _ = parse_arguments(raw)
+                block = {**block, "input": parsed if parsed is not None else raw}
+            content.append(block)
+        return {
+            **self.message,
+            "content": content,
+            "stop_reason": self.stop_reason,
+            "stop_sequence": self.stop_sequence,
+            "usage": self.usage,
+        }
+
+
+# ---------------------------------------------------------------- the model
+
+
+class AnthropicModel:
+    """A ChatModel over the official `anthropic` SDK; the SDK's own retries handle 429/5xx."""
+
+    provider = "anthropic"
+
+    def __init__(
+        self,
+        model: str = DEFAULT_MODEL,
+        base_url: str = "",
+        api_key: str | None = None,
+        *,
+        max_retries: int = 2,
+        timeout: float = 60.0,
+        max_tokens: int = DEFAULT_MAX_TOKENS,
+    ) -> None:
+        self.model = model or DEFAULT_MODEL
+        self.base_url = (base_url or DEFAULT_BASE_URL).rstrip("/")
+        self.max_retries = max_retries
+        self.timeout = timeout
+        self.max_tokens = max_tokens
+        self._key = api_key or ""
+        self._client: anthropic.AsyncAnthropic | None = None
+        self._text = ErrorText("Anthropic", "anthropic", "ANTHROPIC_API_KEY", self.base_url, self.model)
+
+    @property
+    def url(self) -> str:
+        return f"{self.base_url}/v1/messages"
+
+    def _client_or_fail(self) -> anthropic.AsyncAnthropic:
+        if self._client is None:
+            if not self._key and self.base_url == DEFAULT_BASE_URL:
+                raise self._text.missing_key()
+            self._client = anthropic.AsyncAnthropic(
+                api_key=self._key or "no-key",
+                base_url=self.base_url,
+                max_retries=self.max_retries,
+                timeout=self.timeout,
+            )
+        return self._client
+
+    async def stream(self, request: ModelRequest) -> AsyncIterator[StreamItem]:
+        """One model call: the wire request, text as it arrives, the wire response, the turn."""
+        body = request_to_wire(request, self.model, self.max_tokens)
+        yield WireRequest(self.url, redact(body, [self._key]))
+        client = self._client_or_fail()
+        try:
+            if request.stream:
+                async for item in self._streamed(client, body):
+                    yield item
+                return
+            response = await client.messages.create(**body)
+        except anthropic.AnthropicError as exc:
+            raise self._error(exc) from None
+        data = response.to_dict()
+        yield WireResponse(redact(data, [self._key]), 0)
+        message, usage = response_from_wire(data)
+        if message.content:
+            yield TextChunk(message.content)  # a whole answer is shown like a one-piece stream
+        yield Completed(message, usage)
+
+    def _error(self, exc: anthropic.AnthropicError) -> ProviderError:
+        """An SDK failure (after its retries) as a one-line ProviderError, the key scrubbed."""
+        secrets = [self._key]
+        if isinstance(exc, anthropic.APIStatusError):
+            return self._text.status(exc.status_code, exc.body, self.max_retries, secrets)
+        if isinstance(exc, anthropic.APITimeoutError):
+            return self._text.timeout(self.timeout)
+        if isinstance(exc, anthropic.APIConnectionError):
+            return self._text.connection(scrub(str(exc.__cause__ or exc), secrets))
+        return ProviderError(f"Anthropic: {scrub(str(exc), secrets)}", "bad_request")
+
+    async def _streamed(self, client: anthropic.AsyncAnthropic, body: dict[str, Any]) -> AsyncIterator[StreamItem]:
+        """Consume the SSE stream; close it on cancel; a break after the start is `stream_cut`."""
+        stream = await client.messages.create(**body)
+        acc = EventAccumulator()
+        try:
+            async for event in stream:
+                text = acc.add(event)
+                if text:
+                    yield TextChunk(text)
+        except anthropic.APIStatusError as exc:  # an `error` event mid-stream (e.g. overloaded)
+            status = _ERROR_STATUS.get(body_code(exc.body).split(" ")[-1], exc.status_code)
+            err = self._text.status(status, exc.body, 0, [self._key])
+            err.partial = self._text.stream_cut("", acc.partial_text()).partial
+            raise err from None
+        except (anthropic.APIError, httpx2.HTTPError) as exc:
+            cause = scrub(str(exc.__cause__ or exc), [self._key])
+            raise self._text.stream_cut(cause, acc.partial_text()) from None
+        finally:
+            await stream.close()
+        if not acc.done:
+            raise self._text.stream_cut("it ended before the model finished", acc.partial_text())
+        data = acc.body()
+        yield WireResponse(redact(data, [self._key]), acc.chunks)
+        message, usage = response_from_wire(data)
+        yield Completed(message, usage)
+
+    async def aclose(self) -> None:
+        if self._client is not None:
+            await self._client.close()
+            self._client = None
+
+
+def make_anthropic_model(
+    model: str = "",
+    base_url: str = "",
+    *,
+    api_key: str | None = None,
+    max_retries: int = 2,
+    timeout: float = 60.0,
+) -> AnthropicModel:
+    """The Anthropic model for a run; the key comes from the env or the keyring unless given."""
+    if api_key is None:
+        from desktop_app.store.secrets import get_key
+
+        api_key = get_key("anthropic")
+    return AnthropicModel(model, base_url, api_key, max_retries=max_retries, timeout=timeout)

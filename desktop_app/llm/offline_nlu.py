@@ -1,0 +1,291 @@
+"""Reads a travel question (Chinese or English) into a structured trip query, no model needed."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from desktop_app.tools.travel.places import City, find_cities
+
+CJK = re.compile(r"[\u4e00-\u9fff]")
+ZH_NUM = {
+    "一": 1,
+    "两": 2,
+    "二": 2,
+    "三": 3,
+    "四": 4,
+    "五": 5,
+    "六": 6,
+    "七": 7,
+    "八": 8,
+    "九": 9,
+    "十": 10,
+}
+EN_NUM = {
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "a": 1,
+    "an": 1,
+}
+
+INTENT_WORDS: dict[str, tuple[str, ...]] = {
+    "weather": (
+        "天气",
+        "气温",
+        "温度",
+        "下雨",
+        "冷不冷",
+        "热不热",
+        "穿什么",
+        "带什么",
+        "准备什么",
+        "weather",
+        "temperature",
+        "rain",
+        "forecast",
+        "climate",
+        "pack",
+        "wear",
+    ),
+    "flights": (
+        "机票",
+        "航班",
+        "飞机",
+        "飞过去",
+        "直飞",
+        "flight",
+        "fly",
+        "airfare",
+        "plane",
+        "ticket",
+    ),
+    "hotels": (
+        "酒店",
+        "住宿",
+        "宾馆",
+        "民宿",
+        "住哪",
+        "hotel",
+        "stay",
+        "accommodation",
+        "lodging",
+        "room",
+    ),
+    "save": ("保存", "存下来", "存成", "导出", "save", "export", "write it down"),
+    "compare": (
+        "对比",
+        "比较",
+        "哪个好",
+        "哪个更",
+        "还是",
+        "compare",
+        "comparison",
+        " vs",
+        "versus",
+        "which is better",
+        "which one",
+    ),
+    "guide": (
+        "攻略",
+        "指南",
+        "景点",
+        "美食",
+        "好玩",
+        "guide",
+        "sights",
+        "what to do",
+        "things to do",
+        "food",
+    ),
+}
+TRIP_WORDS = (
+    "玩",
+    "旅游",
+    "旅行",
+    "出行",
+    "度假",
+    "去",
+    "行程",
+    "查",
+    "比较",
+    "对比",
+    "trip",
+    "travel",
+    "visit",
+    "vacation",
+    "holiday",
+    "go to",
+    "going to",
+    "compare",
+    "plan",
+    "check",
+    "look up",
+)
+ORIGIN_PATTERNS = (
+    r"我在(?P<c>\S{2,10}?)(?:[，,。 ]|$|工作|上班|生活|出发)",
+    r"从(?P<c>\S{2,10}?)(?:出发|飞|去|到|走)",
+    r"(?P<c>\S{2,6}?)出发",
+    r"(?i)\bfrom\s+(?P<c>[a-z][a-z' .-]{1,20}?)(?=[,.;!?]|\s+to\b|\s+next\b|\s+for\b|\s+and\b|$)",
+    r"(?i)\b(?:i am|i'm|i live|we are|we're|based)\s+in\s+(?P<c>[a-z][a-z' .-]{1,20}?)(?=[,.;!?]|\s+and\b|$)",
+)
+
+
+@dataclass
+class TripQuery:
+    """What the traveller asked for: where from, where to, what to look up, for how long."""
+
+    lang: str = "zh"
+    origin: City | None = None
+    origin_assumed: bool = False
+    destinations: list[City] = field(default_factory=list)
+    unknown_places: list[str] = field(default_factory=list)
+    intents: set[str] = field(default_factory=set)
+    days: int | None = None
+    nights: int | None = None
+    stars: int = 4
+    travel_related: bool = False
+
+    @property
+    def stay_nights(self) -> int:
+        """Nights of hotel: explicit nights, else the seed's convention of one night per day."""
+        if self.nights:
+            return self.nights
+        return self.days or 3
+
+
+def language(text: str) -> str:
+    """zh when the text has Chinese characters, else en."""
+    return "zh" if CJK.search(text) else "en"
+
+
+def _number(token: str) -> int | None:
+    if token.isdigit():
+        return int(token)
+    if token in ZH_NUM:
+        return ZH_NUM[token]
+    if token.startswith("十") and len(token) == 2 and token[1] in ZH_NUM:
+        return 10 + ZH_NUM[token[1]]
+    return EN_NUM.get(token.lower())
+
+
+def parse_duration(text: str) -> tuple[int | None, int | None]:
+    """(days, nights) from 三天 / 3 days / 两晚 / 一周 / a week / 周末 / weekend."""
+    days = nights = None
+    zh = r"(\d+|[一两二三四五六七八九十]{1,2})"
+    if m := re.search(zh + r"\s*(?:天|日)", text):
+        days = _number(m.group(1))
+    if m := re.search(zh + r"\s*(?:晚|夜)", text):
+        nights = _number(m.group(1))
+    en = r"(?i)\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|a|an)[\s-]*"
+    if m := re.search(en + r"(?:days?|day trip)\b", text):
+        days = _number(m.group(1))
+    if m := re.search(en + r"nights?\b", text):
+        nights = _number(m.group(1))
+    if days is None and re.search(r"(?i)一周|一个星期|\ba week\b|\bone week\b", text):
+        days = 7
+    if days is None and re.search(r"(?i)周末|\bweekend\b", text):
+        days, nights = 2, nights or 1
+    return days, nights
+
+
+def parse_stars(text: str) -> int:
+    """Hotel class: 五星 / 5-star / luxury -> 5, 三星 / budget -> 3; 4 is the seed's default."""
+    if m := re.search(r"(?i)(\d)\s*(?:星|-?\s*stars?)", text):
+        return max(1, min(5, int(m.group(1))))
+    if m := re.search(r"([一二三四五])星", text):
+        return ZH_NUM[m.group(1)]
+    if m := re.search(r"(?i)\b(one|two|three|four|five)[\s-]*stars?", text):
+        return EN_NUM[m.group(1).lower()]
+    if re.search(r"(?i)豪华|奢华|高端|luxury|upscale", text):
+        return 5
+    if re.search(r"(?i)经济|便宜|实惠|穷游|budget|cheap", text):
+        return 3
+    return 4
+
+
+def find_intents(text: str) -> set[str]:
+    """Which lookups the question names explicitly."""
+    folded = text.casefold()
+    return {name for name, words in INTENT_WORDS.items() if any(w in folded for w in words)}
+
+
+def _origin_from_patterns(text: str, cities: list[tuple[int, City]]) -> City | None:
+    for pattern in ORIGIN_PATTERNS:
+        for m in re.finditer(pattern, text):
+            start, end = m.span("c")
+            for pos, city in cities:
+                if start <= pos < end:
+                    return city
+    return None
+
+
+def _route_origin(text: str, cities: list[tuple[int, City]]) -> City | None:
+    """`北京到三亚` / `北京→三亚` / `Beijing to Sanya`: the first city of a route is the origin."""
+    for (p1, c1), (p2, _c2) in zip(cities, cities[1:], strict=False):
+        between = text[p1:p2].casefold()
+        if re.search(r"(?:→|->|到|飞|\bto\b|-)", between) and len(between) < len(c1.en) + 8:
+            return c1
+    return None
+
+
+def unknown_places(text: str) -> list[str]:
+    """Place-like words after 去 / 到 / in / to that are not in the sample data."""
+    found: list[str] = []
+    for m in re.finditer(
+        r"(?:想去|去|到|飞往|前往)(?P<p>[\u4e00-\u9fff]{2,4}?)(?:玩|旅游|旅行|度假|看看|的|，|,|。|$|呢|吗)",
+        text,
+    ):
+        found.append(m.group("p"))
+    for m in re.finditer(r"\b(?:in|to|visit|visiting)\s+(?P<p>[A-Z][a-zA-Z]{2,}(?:\s[A-Z][a-zA-Z]+)?)", text):
+        found.append(m.group("p"))
+    return found
+
+
+def parse(text: str, earlier: list[str]) -> TripQuery:
+    """The trip query for `text`, filling the origin and intents from earlier user turns."""
+    q = TripQuery(lang=language(text))
+    cities = find_cities(text)
+    q.origin = _origin_from_patterns(text, cities) or _route_origin(text, cities)
+    q.destinations = _unique([c for _, c in cities if c != q.origin])
+    known = {n.casefold() for _, c in cities for n in c.names()}
+    q.unknown_places = [
+        p
+        for p in unknown_places(text)
+        if p.casefold() not in known and not any(p.casefold() in k or k in p.casefold() for k in known)
+    ]
+    q.intents = find_intents(text)
+    q.days, q.nights = parse_duration(text)
+    q.stars = parse_stars(text)
+    folded = text.casefold()
+    q.travel_related = bool(q.intents or cities or any(w in folded for w in TRIP_WORDS))
+    _inherit(q, earlier)
+    return q
+
+
+def _unique(cities: list[City]) -> list[City]:
+    seen: set[str] = set()
+    return [c for c in cities if not (c.id in seen or seen.add(c.id))]  # type: ignore[func-returns-value]
+
+
+def _inherit(q: TripQuery, earlier: list[str]) -> None:
+    """Follow-ups ("那成都呢？", "三亚和成都都帮我查一下") reuse the conversation's context."""
+    for previous in reversed(earlier):
+        cities = find_cities(previous)
+        if q.origin is None:
+            q.origin = _origin_from_patterns(previous, cities) or _route_origin(previous, cities)
+        if not q.destinations and not q.unknown_places:
+            q.destinations = _unique([c for _, c in cities if c != q.origin])
+        if q.days is None and q.nights is None:
+            q.days, q.nights = parse_duration(previous)
+        if q.stars == 4:
+            q.stars = parse_stars(previous)
+    if q.origin is not None:
+        q.destinations = [c for c in q.destinations if c != q.origin]

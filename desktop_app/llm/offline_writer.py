@@ -1,0 +1,398 @@
+"""Writes the offline planner's answers from tool results only (never from its own knowledge)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from desktop_app.llm.offline_nlu import TripQuery
+from desktop_app.tools.travel.places import all_cities, resolve_city
+
+if TYPE_CHECKING:
+    from desktop_app.llm.offline import Exchange
+
+ZH_DIGITS = "零一二三四五六七八九十"
+NOTE = {
+    "zh": "\n\n> 离线演示：数据来自内置示例数据（非实时），回答由内置规划器根据工具结果拼写，"
+    "不是大模型。要连接真实模型：设置 → 提供商，或运行 `travel-assistant keys set openai`。",
+    "en": "\n\n> Offline demo: the figures are bundled sample data (not live), and this answer was "
+    "assembled by the built-in planner from the tool results, not by a language model. To use a "
+    "real model: Settings → Provider, or run `travel-assistant keys set openai`.",
+}
+
+
+def yuan(amount: int) -> str:
+    return f"¥{amount:,}"
+
+
+def zh_count(n: int) -> str:
+    """三 for 3 (as the seed writes 三晚), 两 for 2, digits past ten."""
+    if n == 2:
+        return "两"
+    return ZH_DIGITS[n] if 0 <= n <= 10 else str(n)
+
+
+def price_of(data: Any) -> int | None:
+    """A CNY amount from `price_cny` or the first number in `price` ("¥1,280", "¥680/晚")."""
+    if not isinstance(data, dict):
+        return None
+    if isinstance(data.get("price_cny"), int | float):
+        return int(data["price_cny"])
+    match = re.search(r"\d[\d,]*", str(data.get("price", "")))
+    return int(match.group(0).replace(",", "")) if match else None
+
+
+def _text(data: dict[str, Any], key: str, lang: str) -> str:
+    """A field in the answer's language when the tool gives both (`condition_en`)."""
+    if lang == "en" and data.get(f"{key}_en"):
+        return str(data[f"{key}_en"])
+    return str(data.get(key, "") or "")
+
+
+def _failure(e: Exchange) -> str | None:
+    """Why a lookup gave nothing usable, or None when it has data."""
+    data = e.data
+    if e.result.is_error or not isinstance(data, dict) or "error" in data:
+        reason = data.get("error") if isinstance(data, dict) else str(data)
+        return str(reason or e.result.content)[:200]
+    return None
+
+
+@dataclass
+class Place:
+    """Everything the results say about one destination."""
+
+    key: str
+    weather: Exchange | None = None
+    flight: Exchange | None = None
+    hotel: Exchange | None = None
+    notes: list[str] = field(default_factory=list)
+
+    def flight_price(self) -> int | None:
+        return price_of(self.flight.data) if self.flight and not _failure(self.flight) else None
+
+    def hotel_price(self) -> int | None:
+        return price_of(self.hotel.data) if self.hotel and not _failure(self.hotel) else None
+
+
+def _place_key(e: Exchange) -> str:
+    args = e.call.arguments or {}
+    name = str(args.get("destination") or args.get("city") or "")
+    city = resolve_city(name)
+    return city.id if city else name
+
+
+def group(exchanges: list[Exchange]) -> list[Place]:
+    """Results per destination, in the order the calls were made."""
+    places: dict[str, Place] = {}
+    slots = {"get_weather": "weather", "get_flight_price": "flight", "get_hotel_price": "hotel"}
+    for e in exchanges:
+        slot = slots.get(e.call.name)
+        if slot is None:
+            continue
+        place = places.setdefault(_place_key(e), Place(_place_key(e)))
+        setattr(place, slot, e)
+    return list(places.values())
+
+
+def display(place: Place, lang: str) -> str:
+    city = resolve_city(place.key)
+    if city is None:
+        return place.key
+    return city.zh if lang == "zh" else city.en
+
+
+# ------------------------------------------------------------------ trip answers
+
+
+def weather_line(p: Place, lang: str) -> str:
+    if p.weather is None:
+        return ""
+    if why := _failure(p.weather):
+        return f"**天气**：没有查到（{why}）" if lang == "zh" else f"**Weather**: not found ({why})"
+    d = p.weather.data
+    temp = d.get("temperature") or d.get("temp") or ""
+    cond, tip = _text(d, "condition", lang), _text(d, "suggestion", lang).rstrip("。.")
+    extra = []
+    if d.get("humidity"):
+        extra.append(("湿度 " if lang == "zh" else "humidity ") + str(d["humidity"]))
+    if d.get("wind"):
+        extra.append(_text(d, "wind", lang))
+    detail = f"（{'，'.join(extra)}）" if lang == "zh" and extra else (f" ({', '.join(extra)})" if extra else "")
+    if lang == "zh":
+        return f"**天气**：{temp}，{cond}{detail}。" + (f"建议：{tip}。" if tip else "")
+    return f"**Weather**: {temp}, {cond}{detail}." + (f" Tip: {tip}." if tip else "")
+
+
+def flight_line(p: Place, q: TripQuery, lang: str) -> str:
+    if p.flight is None:
+        return ""
+    if why := _failure(p.flight):
+        return f"**机票**：没有查到（{why}）" if lang == "zh" else f"**Flights**: not found ({why})"
+    d = p.flight.data
+    route = _text(d, "route", lang) or f"→{display(p, lang)}"
+    kind, dur = _text(d, "type", lang), d.get("duration", "")
+    price = p.flight_price()
+    shown = yuan(price) if price is not None else d.get("price", "?")
+    if lang == "zh":
+        return f"**机票**：{route}，{kind} {shown}，飞行约 {dur}。"
+    return f"**Flights**: {route}, {kind} {shown}, about {dur} in the air."
+
+
+def hotel_line(p: Place, q: TripQuery, lang: str) -> str:
+    if p.hotel is None:
+        return ""
+    if why := _failure(p.hotel):
+        return f"**酒店**：没有查到（{why}）" if lang == "zh" else f"**Hotel**: not found ({why})"
+    d = p.hotel.data
+    name, stars, price = _text(d, "name", lang), d.get("stars", q.stars), p.hotel_price()
+    n = q.stay_nights
+    total = f"{zh_count(n)}晚合计 {yuan(price * n)}" if price is not None else ""
+    breakfast = d.get("breakfast")
+    if lang == "zh":
+        meal = "，含早餐" if breakfast else ("，不含早餐" if breakfast is False else "")
+        return f"**酒店**：{name}（{stars}星），{yuan(price) if price else d.get('price')}/晚{meal}。{total}。"
+    meal = ", breakfast included" if breakfast else ("" if breakfast is None else ", no breakfast")
+    total_en = f" {n} nights: {yuan(price * n)}." if price is not None else ""
+    return f"**Hotel**: {name} ({stars}★), {yuan(price) if price else d.get('price')}/night{meal}.{total_en}"
+
+
+def cost_block(p: Place, q: TripQuery, lang: str) -> str:
+    """Round-trip flight x2 + hotel x nights, as the seed computes ¥2,560 + ¥2,040 = ¥4,600."""
+    flight, hotel, n = p.flight_price(), p.hotel_price(), q.stay_nights
+    if flight is None or hotel is None:
+        return ""
+    total = flight * 2 + hotel * n
+    if lang == "zh":
+        return (
+            f"**预估总费用**：\n- 往返机票：约 {yuan(flight * 2)}\n- 酒店{zh_count(n)}晚：{yuan(hotel * n)}\n"
+            f"- 合计：约 {yuan(total)}（不含餐饮、门票和交通）"
+        )
+    return (
+        f"**Estimated cost**:\n- Round-trip flight: about {yuan(flight * 2)}\n- Hotel, {n} nights: "
+        f"{yuan(hotel * n)}\n- Total: about {yuan(total)} (meals, tickets and local transport not included)"
+    )
+
+
+def trip_total(p: Place, q: TripQuery) -> int | None:
+    flight, hotel = p.flight_price(), p.hotel_price()
+    if flight is None or hotel is None:
+        return None
+    return flight * 2 + hotel * q.stay_nights
+
+
+def _intro(places: list[Place], q: TripQuery, lang: str) -> str:
+    names = (
+        "、".join(display(p, "zh") for p in places) if lang == "zh" else " and ".join(display(p, "en") for p in places)
+    )
+    if lang == "zh":
+        span = f"{zh_count(q.days)}天行程" if q.days else (f"住{zh_count(q.nights)}晚" if q.nights else "出行")
+        return f"帮你查好了，{names}{span}的基本信息如下："
+    span = f"{q.days}-day trip" if q.days else (f"{q.nights}-night stay" if q.nights else "trip")
+    return f"Here is what I found for your {names} {span}:"
+
+
+def _assumption(q: TripQuery, lang: str) -> str:
+    if not q.origin_assumed or q.origin is None:
+        return ""
+    if lang == "zh":
+        return f"\n\n（你没说从哪里出发，机票按从{q.origin.zh}出发查询；告诉我出发城市可以重新查。）"
+    return (
+        f"\n\n(You did not say where you leave from, so flights assume {q.origin.en}; tell me your city to re-check.)"
+    )
+
+
+def single(p: Place, q: TripQuery, lang: str) -> str:
+    lines = [
+        weather_line(p, lang),
+        flight_line(p, q, lang),
+        hotel_line(p, q, lang),
+        cost_block(p, q, lang),
+    ]
+    body = "\n\n".join(line for line in lines if line)
+    return f"{_intro([p], q, lang)}\n\n{body}"
+
+
+def compare(places: list[Place], q: TripQuery, lang: str) -> str:
+    """A side-by-side table and a recommendation for two or more destinations."""
+    sections = [
+        f"### {display(p, lang)}\n\n"
+        + "\n\n".join(x for x in (weather_line(p, lang), flight_line(p, q, lang), hotel_line(p, q, lang)) if x)
+        for p in places
+    ]
+    header = "| | " + " | ".join(display(p, lang) for p in places) + " |"
+    rule = "|---" * (len(places) + 1) + "|"
+    n = q.stay_nights
+    rows = [
+        ("天气" if lang == "zh" else "Weather", [_short_weather(p, lang) for p in places]),
+        (
+            "单程机票" if lang == "zh" else "One-way flight",
+            [_money(p.flight_price()) for p in places],
+        ),
+        ("酒店/晚" if lang == "zh" else "Hotel / night", [_money(p.hotel_price()) for p in places]),
+        (
+            f"往返+{zh_count(n)}晚合计" if lang == "zh" else f"Round trip + {n} nights",
+            [_money(trip_total(p, q)) for p in places],
+        ),
+    ]
+    table = "\n".join([header, rule] + [f"| {label} | " + " | ".join(vals) + " |" for label, vals in rows])
+    return f"{_intro(places, q, lang)}\n\n" + "\n\n".join(sections) + f"\n\n{table}\n\n{_recommend(places, q, lang)}"
+
+
+def _money(amount: int | None) -> str:
+    return yuan(amount) if amount is not None else "—"
+
+
+def _short_weather(p: Place, lang: str) -> str:
+    if p.weather is None or _failure(p.weather):
+        return "—"
+    d = p.weather.data
+    return f"{d.get('temperature') or d.get('temp', '')} {_text(d, 'condition', lang)}".strip()
+
+
+def _recommend(places: list[Place], q: TripQuery, lang: str) -> str:
+    priced = [(trip_total(p, q), p) for p in places if trip_total(p, q) is not None]
+    if len(priced) < 2:
+        return ""
+    priced.sort(key=lambda t: t[0] or 0)
+    (low, cheap), (high, dear) = priced[0], priced[-1]
+    diff = (high or 0) - (low or 0)
+    if lang == "zh":
+        return (
+            f"**对比**：按往返机票加{zh_count(q.stay_nights)}晚酒店估算，{display(cheap, 'zh')}约 {yuan(low or 0)}，"
+            f"比{display(dear, 'zh')}省 {yuan(diff)}。按预算选{display(cheap, 'zh')}，按天气和玩法再参考上面的天气。"
+        )
+    return (
+        f"**Comparison**: flight both ways plus {q.stay_nights} hotel nights comes to about {yuan(low or 0)} "
+        f"for {display(cheap, 'en')}, {yuan(diff)} less than {display(dear, 'en')}. On budget, "
+        f"{display(cheap, 'en')} wins; weigh the weather above too."
+    )
+
+
+def _denials(exchanges: list[Exchange], lang: str) -> str:
+    lines = []
+    for e in exchanges:
+        if e.result.is_error and "denied" in e.result.content:
+            lines.append(f"- {e.call.name}: " + ("你拒绝了这次调用" if lang == "zh" else "you declined this call"))
+    return ("\n\n" + "\n".join(lines)) if lines else ""
+
+
+def answer(q: TripQuery, exchanges: list[Exchange]) -> str:
+    """The final answer of a trip lookup, written from the tool results."""
+    lang = q.lang
+    saved = [e for e in exchanges if e.call.name == "save_itinerary"]
+    if saved:
+        return saved_answer(saved[0], lang)
+    places = group(exchanges)
+    if not places:
+        return cannot_help(q, set()) if not exchanges else _raw_results(exchanges, lang)
+    text = single(places[0], q, lang) if len(places) == 1 else compare(places, q, lang)
+    return text + _unknown_note(places, lang) + _assumption(q, lang) + _denials(exchanges, lang) + NOTE[lang]
+
+
+def _unknown_note(places: list[Place], lang: str) -> str:
+    unknown = [p.key for p in places if resolve_city(p.key) is None]
+    if not unknown:
+        return ""
+    some = "、".join(c.zh for c in all_cities()[:12]) if lang == "zh" else ", ".join(c.en for c in all_cities()[:12])
+    if lang == "zh":
+        return f"\n\n示例数据里没有 {'、'.join(unknown)}。离线模式能查的城市包括：{some} 等。"
+    return f"\n\n{', '.join(unknown)} is not in the sample data. Offline I know cities such as {some}."
+
+
+def _raw_results(exchanges: list[Exchange], lang: str) -> str:
+    head = "工具返回了以下结果：" if lang == "zh" else "The tools returned:"
+    body = "\n".join(f"- {e.call.name}: {e.result.content[:300]}" for e in exchanges)
+    return f"{head}\n{body}{NOTE[lang]}"
+
+
+def saved_answer(e: Exchange, lang: str) -> str:
+    if why := _failure(e):
+        return (f"没能保存行程：{why}" if lang == "zh" else f"The itinerary was not saved: {why}") + NOTE[lang]
+    data = e.data
+    path = data.get("path", "") if isinstance(data, dict) else str(data)
+    return (f"行程已保存到：`{path}`" if lang == "zh" else f"Saved the itinerary to `{path}`.") + NOTE[lang]
+
+
+def itinerary_title(q: TripQuery, last_answer: str) -> str:
+    names = [c.zh if q.lang == "zh" else c.en for c in q.destinations]
+    if not names:
+        match = re.search(r"[\u4e00-\u9fff]{2,4}(?=[、\d一二三四五六七]|行程)", last_answer)
+        names = [match.group(0)] if match else []
+    base = "、".join(names) if q.lang == "zh" else " & ".join(names)
+    return (f"{base} 行程" if q.lang == "zh" else f"{base} itinerary").strip() or "itinerary"
+
+
+# ------------------------------------------------------------------ help and guides
+
+
+def cannot_help(q: TripQuery, offered: set[str]) -> str:
+    """An honest answer to what the offline planner cannot do, and how to get more."""
+    cities = all_cities()
+    some = "、".join(c.zh for c in cities[:10]) if q.lang == "zh" else ", ".join(c.en for c in cities[:10])
+    if q.lang == "zh":
+        return (
+            f"我是离线演示用的规划器，不是大模型，只能回答旅行查询：某个城市的天气、两城之间的机票、酒店价格，"
+            f"以及几个目的地的对比（示例数据覆盖 {len(cities)} 个城市，例如 {some}）。\n\n"
+            "可以这样问：「我在北京，下周想去三亚玩三天，帮我查一下天气、机票和酒店」或「三亚和成都对比一下」。\n\n"
+            "其他问题需要真实模型：在 设置 → 提供商 里选择 OpenAI / Anthropic / 兼容服务，"
+            "或运行 `travel-assistant keys set openai`。"
+        )
+    return (
+        f"I am the offline demo planner, not a language model: I can look up weather in a city, flights "
+        f"between two cities, hotel prices, and compare destinations (sample data for {len(cities)} cities, "
+        f"such as {some}).\n\nTry: \"I'm in Beijing and want to spend 3 days in Sanya next week: weather, "
+        'flights and hotels?" or "Compare Sanya and Chengdu".\n\nFor anything else, connect a real '
+        "model: Settings → Provider (OpenAI, Anthropic or a compatible service), or run "
+        "`travel-assistant keys set openai`."
+    )
+
+
+GUIDE_SECTIONS = (
+    ("天气", "Weather", "天气概况", "Weather"),
+    ("必去景点", "Sights", "必去景点", "Must-see sights"),
+    ("美食", "Food", "美食推荐", "Food"),
+    ("交通", "Transport", "交通建议", "Getting around"),
+    ("预算", "Budget", "预算估算", "Budget"),
+)
+
+
+def _section(markdown: str, zh: str, en: str) -> list[str]:
+    """Bullet and text lines under a `## <zh> <en>` heading of a guide page."""
+    pattern = rf"^#+\s*(?:{re.escape(zh)}|{re.escape(en)})[^\n]*\n(?P<body>.*?)(?=^#+\s|\Z)"
+    match = re.search(pattern, markdown, re.M | re.S | re.I)
+    if not match:
+        return []
+    lines = [ln.strip() for ln in match.group("body").splitlines() if ln.strip()]
+    return [ln if ln.startswith(("-", "*", "|")) else f"- {ln}" for ln in lines][:5]
+
+
+def guide_answer(q: TripQuery, exchanges: list[Exchange]) -> str:
+    """The skill's five-section guide, pulled from the pages read and the weather lookup."""
+    lang = q.lang
+    pages = [
+        str(e.data.get("content", "")) if isinstance(e.data, dict) else str(e.data)
+        for e in exchanges
+        if e.call.name == "read_page" and not _failure(e)
+    ]
+    weather = next((e for e in exchanges if e.call.name == "get_weather"), None)
+    place = display(group([weather])[0], lang) if weather else (q.destinations[0].zh if q.destinations else "")
+    title = f"# {place}旅游攻略" if lang == "zh" else f"# {place} travel guide"
+    parts = [title]
+    for zh, en, head_zh, head_en in GUIDE_SECTIONS:
+        lines: list[str] = []
+        if zh == "天气" and weather is not None:
+            lines.append("- " + weather_line(Place("x", weather=weather), lang).split("：", 1)[-1].split(": ", 1)[-1])
+        for page in pages:
+            lines.extend(ln for ln in _section(page, zh, en) if ln not in lines)
+        shown = "\n".join(lines[:6]) or ("- 资料里没有这一部分" if lang == "zh" else "- not covered by the pages read")
+        parts.append(f"## {head_zh if lang == 'zh' else head_en}\n{shown}")
+    searches = sum(e.call.name == "web_search" for e in exchanges)
+    reads = sum(e.call.name == "read_page" for e in exchanges)
+    source = (
+        f"\n\n（来源：{searches} 次搜索、{reads} 个页面，本地攻略库）"
+        if lang == "zh"
+        else f"\n\n(Sources: {searches} searches, {reads} pages from the local guide library.)"
+    )
+    return "\n\n".join(parts) + source + NOTE[lang]

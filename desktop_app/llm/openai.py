@@ -1,0 +1,328 @@
+"""OpenAI Chat Completions (and every compatible service) through the official async SDK."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator, Sequence
+from typing import Any
+
+import httpx2
+import openai
+
+from desktop_app.agent.messages import (
+    AssistantMessage,
+    Message,
+    ToolResultMessage,
+    Usage,
+    UserMessage,
+)
+from desktop_app.llm.base import (
+    Completed,
+    ModelRequest,
+    ProviderError,
+    StreamItem,
+    TextChunk,
+    ToolSpec,
+    WireRequest,
+    WireResponse,
+)
+from desktop_app.llm.wire import ErrorText, make_call, redact, scrub
+
+DEFAULT_MODEL = "gpt-4o-mini"
+DEFAULT_BASE_URL = "https://api.openai.com/v1"
+_STOP = {
+    "tool_calls": "tool_calls",
+    "function_call": "tool_calls",
+    "stop": "stop",
+    "length": "length",
+    "content_filter": "content_filter",
+}
+
+
+# ---------------------------------------------------------------- pure mapping
+
+
+def tool_to_wire(spec: ToolSpec) -> dict[str, Any]:
+    """A neutral tool as OpenAI wants it: wrapped in `{"type": "function", "function": …}`."""
+    return {
+        "type": "function",
+        "function": {
+            "name": spec.name,
+            "description": spec.description,
+            "parameters": spec.parameters,
+        },
+    }
+
+
+def _assistant_to_wire(msg: AssistantMessage) -> dict[str, Any] | None:
+    if not msg.content and not msg.tool_calls:
+        return None  # OpenAI rejects an assistant message with neither
+    out: dict[str, Any] = {"role": "assistant", "content": msg.content or None}
+    if msg.tool_calls:
+        out["tool_calls"] = [
+            {
+                "id": call.id,
+                "type": "function",
+                "function": {
+                    "name": call.name,
+                    # echo what the model wrote (also when it was not JSON); else re-encode
+                    "arguments": call.arguments_raw or json.dumps(call.arguments or {}, ensure_ascii=False),
+                },
+            }
+            for call in msg.tool_calls
+        ]
+    return out
+
+
+def messages_to_wire(system: Sequence[str], messages: Sequence[Message]) -> list[dict[str, Any]]:
+    """System prompt first, then the conversation; one `role: "tool"` message per result."""
+    out: list[dict[str, Any]] = []
+    prompt = "\n\n".join(s for s in system if s)
+    if prompt:
+        out.append({"role": "system", "content": prompt})
+    for msg in messages:
+        if isinstance(msg, UserMessage):
+            out.append({"role": "user", "content": msg.content})
+        elif isinstance(msg, ToolResultMessage):
+            out.append({"role": "tool", "tool_call_id": msg.tool_call_id, "content": msg.content})
+        else:
+            wire = _assistant_to_wire(msg)
+            if wire is not None:
+                out.append(wire)
+    return out
+
+
+def request_to_wire(request: ModelRequest, model: str, max_tokens: int | None = None) -> dict[str, Any]:
+    """The exact Chat Completions request body for one model call."""
+    body: dict[str, Any] = {
+        "model": model,
+        "messages": messages_to_wire(request.system, request.messages),
+    }
+    if request.tools:
+        body["tools"] = [tool_to_wire(t) for t in request.tools]
+    if max_tokens:
+        body["max_tokens"] = max_tokens
+    if request.stream:
+        body["stream"] = True
+        body["stream_options"] = {"include_usage": True}
+    return body
+
+
+def response_from_wire(body: dict[str, Any]) -> tuple[AssistantMessage, Usage]:
+    """A whole Chat Completions response as the neutral assistant turn and its usage."""
+    choices = body.get("choices") or [{}]
+    choice = choices[0] or {}
+    message = choice.get("message") or {}
+    calls = tuple(
+        make_call(
+            str(tc.get("id") or f"call_{i}"),
+            str((tc.get("function") or {}).get("name") or ""),
+            (tc.get("function") or {}).get("arguments"),
+        )
+        for i, tc in enumerate(message.get("tool_calls") or [])
+    )
+    finish = str(choice.get("finish_reason") or "stop")
+    stop = _STOP.get(finish, finish)
+    if calls and stop == "stop":
+        stop = "tool_calls"  # some compatible servers say "stop" even when calling tools
+    usage = body.get("usage") or {}
+    return (
+        AssistantMessage(content=message.get("content") or "", tool_calls=calls, stop_reason=stop),
+        Usage(int(usage.get("prompt_tokens") or 0), int(usage.get("completion_tokens") or 0)),
+    )
+
+
+# ---------------------------------------------------------------- stream reassembly
+
+
+class ChunkAccumulator:
+    """Rebuilds the whole response from chunks; tool calls by `index`, pieces split anywhere."""
+
+    def __init__(self) -> None:
+        self.head: dict[str, Any] = {}
+        self.text: list[str] = []
+        self.calls: dict[tuple[int, int], dict[str, Any]] = {}  # (index, arrival) -> call
+        self._slot_of: dict[int, tuple[int, int]] = {}
+        self.finish: str | None = None
+        self.usage: dict[str, Any] | None = None
+        self.chunks = 0
+
+    def add(self, chunk: Any) -> str:
+        """Take one ChatCompletionChunk; return its text (may be empty)."""
+        self.chunks += 1
+        if not self.head:
+            self.head = {"id": chunk.id, "created": chunk.created, "model": chunk.model}
+        if chunk.usage is not None:
+            self.usage = chunk.usage.to_dict()
+        if not chunk.choices:
+            return ""
+        choice = chunk.choices[0]
+        if choice.finish_reason:
+            self.finish = choice.finish_reason
+        delta = choice.delta
+        if delta.tool_calls:
+            for piece in delta.tool_calls:
+                self._add_call(piece)
+        text: str = delta.content or ""
+        if text:
+            self.text.append(text)
+        return text
+
+    def _add_call(self, piece: Any) -> None:
+        index = piece.index if piece.index is not None else -1
+        key = self._slot_of.get(index)
+        # Some compatible servers (older Ollama) reuse index 0 for every call: a new id is a new call.
+        if key is None or (piece.id and self.calls[key]["id"] and piece.id != self.calls[key]["id"]):
+            key = self._slot_of[index] = (index, len(self.calls))
+            self.calls[key] = {"id": "", "name": "", "arguments": []}
+        slot = self.calls[key]
+        if piece.id:
+            slot["id"] = piece.id
+        fn = piece.function
+        if fn is not None:
+            if fn.name:
+                slot["name"] += fn.name
+            if fn.arguments:
+                slot["arguments"].append(fn.arguments)
+
+    def partial_text(self) -> str:
+        return "".join(self.text)
+
+    def body(self) -> dict[str, Any]:
+        """The equivalent non-streamed `chat.completion` object."""
+        message: dict[str, Any] = {"role": "assistant", "content": self.partial_text() or None}
+        if self.calls:
+            message["tool_calls"] = [
+                {
+                    "id": c["id"],
+                    "type": "function",
+                    "function": {"name": c["name"], "arguments": "".join(c["arguments"])},
+                }
+                for _, c in sorted(self.calls.items())
+            ]
+        out: dict[str, Any] = {
+            **self.head,
+            "object": "chat.completion",
+            "choices": [{"index": 0, "message": message, "finish_reason": self.finish}],
+        }
+        if self.usage is not None:
+            out["usage"] = self.usage
+        return out
+
+
+# ---------------------------------------------------------------- the model
+
+
+class OpenAIModel:
+    """A ChatModel over the official `openai` SDK; the SDK's own retries handle 429/5xx."""
+
+    provider = "openai"
+
+    def __init__(
+        self,
+        model: str = DEFAULT_MODEL,
+        base_url: str = "",
+        api_key: str | None = None,
+        *,
+        max_retries: int = 2,
+        timeout: float = 60.0,
+        max_tokens: int | None = None,
+    ) -> None:
+        self.model = model or DEFAULT_MODEL
+        self.base_url = (base_url or DEFAULT_BASE_URL).rstrip("/")
+        self.max_retries = max_retries
+        self.timeout = timeout
+        self.max_tokens = max_tokens
+        self._key = api_key or ""
+        self._client: openai.AsyncOpenAI | None = None
+        self._text = ErrorText("OpenAI", "openai", "OPENAI_API_KEY", self.base_url, self.model)
+
+    @property
+    def url(self) -> str:
+        return f"{self.base_url}/chat/completions"
+
+    def _client_or_fail(self) -> openai.AsyncOpenAI:
+        if self._client is None:
+            key = self._key
+            if not key and self.base_url == DEFAULT_BASE_URL:
+                raise self._text.missing_key()
+            self._client = openai.AsyncOpenAI(
+                api_key=key or "no-key",  # local servers (Ollama, LM Studio) ignore the key
+                base_url=self.base_url,
+                max_retries=self.max_retries,
+                timeout=self.timeout,
+            )
+        return self._client
+
+    async def stream(self, request: ModelRequest) -> AsyncIterator[StreamItem]:
+        """One model call: the wire request, text as it arrives, the wire response, the turn."""
+        body = request_to_wire(request, self.model, self.max_tokens)
+        yield WireRequest(self.url, redact(body, [self._key]))
+        client = self._client_or_fail()
+        try:
+            if request.stream:
+                async for item in self._streamed(client, body):
+                    yield item
+                return
+            response = await client.chat.completions.create(**body)
+        except openai.OpenAIError as exc:
+            raise self._error(exc) from None
+        data = response.to_dict()
+        yield WireResponse(redact(data, [self._key]), 0)
+        message, usage = response_from_wire(data)
+        if message.content:
+            yield TextChunk(message.content)  # a whole answer is shown like a one-piece stream
+        yield Completed(message, usage)
+
+    def _error(self, exc: openai.OpenAIError) -> ProviderError:
+        """An SDK failure (after its retries) as a one-line ProviderError, the key scrubbed."""
+        secrets = [self._key]
+        if isinstance(exc, openai.APIStatusError):
+            return self._text.status(exc.status_code, exc.body, self.max_retries, secrets)
+        if isinstance(exc, openai.APITimeoutError):
+            return self._text.timeout(self.timeout)
+        if isinstance(exc, openai.APIConnectionError):
+            return self._text.connection(scrub(str(exc.__cause__ or exc), secrets))
+        return ProviderError(f"OpenAI: {scrub(str(exc), secrets)}", "bad_request")
+
+    async def _streamed(self, client: openai.AsyncOpenAI, body: dict[str, Any]) -> AsyncIterator[StreamItem]:
+        """Consume the SSE stream; close it on cancel; a break after the start is `stream_cut`."""
+        stream = await client.chat.completions.create(**body)
+        acc = ChunkAccumulator()
+        try:
+            async for chunk in stream:
+                text = acc.add(chunk)
+                if text:
+                    yield TextChunk(text)
+        except (openai.APIError, httpx2.HTTPError) as exc:
+            cause = scrub(str(exc.__cause__ or exc), [self._key])
+            raise self._text.stream_cut(cause, acc.partial_text()) from None
+        finally:
+            await stream.close()
+        if acc.finish is None:
+            raise self._text.stream_cut("it ended before the model finished", acc.partial_text())
+        data = acc.body()
+        yield WireResponse(redact(data, [self._key]), acc.chunks)
+        message, usage = response_from_wire(data)
+        yield Completed(message, usage)
+
+    async def aclose(self) -> None:
+        if self._client is not None:
+            await self._client.close()
+            self._client = None
+
+
+def make_openai_model(
+    model: str = "",
+    base_url: str = "",
+    *,
+    api_key: str | None = None,
+    max_retries: int = 2,
+    timeout: float = 60.0,
+) -> OpenAIModel:
+    """The OpenAI model for a run; the key comes from the env or the keyring unless given."""
+    if api_key is None:
+        from desktop_app.store.secrets import get_key
+
+        api_key = get_key("openai")
+    return OpenAIModel(model, base_url, api_key, max_retries=max_retries, timeout=timeout)

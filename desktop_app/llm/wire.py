@@ -1,0 +1,176 @@
+"""Shared by the OpenAI and Anthropic adapters: secret redaction and SDK errors as ProviderError."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable
+from typing import Any
+
+from desktop_app.agent.messages import AssistantMessage, ToolCall
+from desktop_app.llm.base import ProviderError
+
+REDACTED = "[REDACTED]"
+SECRET_HEADERS = ("authorization", "x-api-key", "api-key", "proxy-authorization")
+# Vendor key shapes (sk-…, sk-ant-…, sk-proj-…) and bearer tokens, wherever they appear in text.
+_KEY_RE = re.compile(r"(?:sk-[A-Za-z0-9_\-]{12,}|Bearer\s+[A-Za-z0-9_\-.=]{12,})")
+_CONTEXT_MARKERS = (
+    "context_length_exceeded",
+    "maximum context length",
+    "context length",
+    "context window",
+    "prompt is too long",
+    "too many tokens",
+    "exceed context limit",
+    "input is too long",
+    "reduce the length",
+)
+
+
+def scrub(text: str, secrets: Iterable[str] = ()) -> str:
+    """Remove known secrets and anything key-shaped from a piece of text."""
+    for secret in secrets:
+        if secret and len(secret) >= 6:
+            text = text.replace(secret, REDACTED)
+    return _KEY_RE.sub(REDACTED, text)
+
+
+def redact(value: Any, secrets: Iterable[str] = ()) -> Any:
+    """A deep copy of a JSON value with secrets and auth headers replaced."""
+    keys = tuple(secrets)
+    if isinstance(value, str):
+        return scrub(value, keys)
+    if isinstance(value, dict):
+        return {k: REDACTED if str(k).lower() in SECRET_HEADERS else redact(v, keys) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [redact(v, keys) for v in value]
+    return value
+
+
+def parse_arguments(raw: str | dict[str, Any] | None) -> tuple[dict[str, Any] | None, str]:
+    """Model-written arguments: an object, or None with the raw text when it is not one."""
+    if isinstance(raw, dict):
+        return raw, json.dumps(raw, ensure_ascii=False)
+    text = raw or ""
+    if not text.strip():
+        return {}, text
+    try:
+        parsed = json.loads(text)
+    except ValueError:
+        return None, text
+    return (parsed, text) if isinstance(parsed, dict) else (None, text)
+
+
+def make_call(call_id: str, name: str, raw: str | dict[str, Any] | None) -> ToolCall:
+    """A neutral ToolCall from the vendor's id, name and arguments."""
+    args, text = parse_arguments(raw)
+    return ToolCall(id=call_id, name=name, arguments=args, arguments_raw=text)
+
+
+def one_line(text: str, limit: int = 240) -> str:
+    """Provider error text squeezed into one short line."""
+    flat = " ".join(str(text).split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+
+
+def body_message(body: object) -> str:
+    """The human part of a vendor error body (`error.message`), else the body as text."""
+    if isinstance(body, dict):
+        inner = body.get("error", body)
+        if isinstance(inner, dict) and inner.get("message"):
+            return str(inner["message"])
+        if isinstance(inner, str):
+            return inner
+        if body.get("message"):
+            return str(body["message"])
+    return "" if body is None else str(body)
+
+
+def body_code(body: object) -> str:
+    """`error.code` / `error.type` of a vendor error body, lowercased."""
+    if isinstance(body, dict):
+        inner = body.get("error", body)
+        if isinstance(inner, dict):
+            return f"{inner.get('code') or ''} {inner.get('type') or ''}".strip().lower()
+    return ""
+
+
+def is_context_error(message: str, code: str = "") -> bool:
+    """Both vendors' (and compatible servers') ways of saying the prompt is too long."""
+    hay = f"{message} {code}".lower()
+    return any(marker in hay for marker in _CONTEXT_MARKERS)
+
+
+class ErrorText:
+    """How one adapter names itself in messages: vendor, key command, env var, base URL."""
+
+    def __init__(self, vendor: str, provider: str, env_var: str, base_url: str, model: str):
+        self.vendor = vendor
+        self.provider = provider
+        self.env_var = env_var
+        self.base_url = base_url
+        self.model = model
+
+    def key_hint(self) -> str:
+        return f"run `travel-assistant keys set {self.provider}` or set {self.env_var}"
+
+    def status(self, status: int, body: object, retries: int, secrets: Iterable[str]) -> ProviderError:
+        """An HTTP error status as a one-line, actionable ProviderError."""
+        detail = one_line(scrub(body_message(body), secrets))
+        code = body_code(body)
+        tail = f": {detail}" if detail else ""
+        v = self.vendor
+        if status in (401, 403):
+            return ProviderError(f"{v} refused the API key ({status}): {self.key_hint()}", "auth")
+        if status == 404:
+            return ProviderError(
+                f"{v} has no model {self.model!r} at {self.base_url} (404): choose another "
+                f"with --model or check --base-url{tail}",
+                "not_found",
+            )
+        if status == 429:
+            return ProviderError(
+                f"{v} is rate-limiting requests (429, still after {retries} retries): wait a "
+                f"minute or check your plan's quota{tail}",
+                "rate_limit",
+            )
+        if status in (400, 413, 422) and is_context_error(detail, code):
+            return ProviderError(
+                f"the conversation is too long for {self.model} ({status}): start a new "
+                f"conversation or choose a model with a larger context{tail}",
+                "context_length",
+            )
+        if status >= 500:
+            return ProviderError(
+                f"{v} is unavailable (HTTP {status}, still after {retries} retries): try again later{tail}",
+                "unavailable",
+            )
+        return ProviderError(f"{v} rejected the request ({status}){tail}", "bad_request")
+
+    def timeout(self, seconds: float | None) -> ProviderError:
+        after = f" within {seconds:g} s" if seconds else ""
+        return ProviderError(
+            f"{self.vendor} did not answer{after} (timeout): check the network or try again",
+            "timeout",
+        )
+
+    def connection(self, cause: str) -> ProviderError:
+        why = f" ({one_line(cause, 120)})" if cause else ""
+        return ProviderError(
+            f"could not connect to {self.vendor} at {self.base_url}{why}: check the network and --base-url",
+            "connection",
+        )
+
+    def stream_cut(self, cause: str, partial_text: str) -> ProviderError:
+        """The stream broke after it started: keep what arrived, marked incomplete."""
+        partial = AssistantMessage(content=partial_text, incomplete=True, stop_reason="error") if partial_text else None
+        why = f" ({one_line(cause, 120)})" if cause else ""
+        return ProviderError(
+            f"the {self.vendor} stream was cut mid-answer{why}; the partial answer was kept: "
+            "send the message again to retry",
+            "stream_cut",
+            partial,
+        )
+
+    def missing_key(self) -> ProviderError:
+        return ProviderError(f"no {self.vendor} API key: {self.key_hint()}", "auth")

@@ -1,0 +1,531 @@
+"""Conversation history in SQLite: every message committed durably before anyone sees it.
+
+Durability: WAL journal with `synchronous=FULL`, one transaction per message, so `kill -9` (or a
+power cut) at any moment loses at most the answer still streaming, and the file stays intact.
+
+Threads: one connection per store, opened with `check_same_thread=False` and guarded by a
+re-entrant lock, so the window's Qt thread and an engine thread may share one store; every call
+holds the lock for one short transaction. Other processes (the CLI beside the window) are safe
+too: writes take SQLite's write lock (`BEGIN IMMEDIATE`) and wait up to `BUSY_TIMEOUT_S` for it.
+"""
+
+from __future__ import annotations
+
+import builtins
+import json
+import secrets
+import sqlite3
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal
+
+from desktop_app.agent.messages import (
+    AssistantMessage,
+    Message,
+    ToolCall,
+    ToolResultMessage,
+    UserMessage,
+)
+
+if TYPE_CHECKING:
+    import argparse
+
+FILENAME = "history.sqlite3"
+BUSY_TIMEOUT_S = 5.0
+INTERRUPTED = "interrupted: the app stopped before this tool finished"
+UNTITLED = "Untitled conversation"
+EMPTY_GRACE_S = 24 * 3600  # empty conversations older than this are pruned on open
+
+# Schema migrations: entry N takes the file from user_version N to N+1, in one transaction.
+# Append new steps; never edit a shipped one.
+MIGRATIONS: list[tuple[str, ...]] = [
+    (
+        """CREATE TABLE conversations (
+            id TEXT PRIMARY KEY,
+            title TEXT NOT NULL,
+            provider TEXT NOT NULL DEFAULT '',
+            model TEXT NOT NULL DEFAULT '',
+            created_at REAL NOT NULL,
+            updated_at REAL NOT NULL,
+            input_tokens INTEGER NOT NULL DEFAULT 0,
+            output_tokens INTEGER NOT NULL DEFAULT 0
+        )""",
+        """CREATE TABLE messages (
+            conversation_id TEXT NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
+            seq INTEGER NOT NULL,
+            role TEXT NOT NULL,
+            content TEXT NOT NULL,
+            data TEXT NOT NULL,
+            created_at REAL NOT NULL,
+            PRIMARY KEY (conversation_id, seq)
+        )""",
+        "CREATE INDEX conversations_by_update ON conversations(updated_at DESC, id DESC)",
+    ),
+]
+
+# sqlite3 error text -> the one line the user reads
+_ERRORS: tuple[tuple[str, str], ...] = (
+    ("full", "cannot save to history: the disk is full ({path})"),
+    ("readonly", "cannot save to history: the database is read-only ({path})"),
+    ("unable to open", "cannot open the history database at {path}"),
+    ("locked", "the history database is busy (another copy of the app is writing); try again"),
+    ("busy", "the history database is busy (another copy of the app is writing); try again"),
+    ("not a database", "{path} is not a history database (move it aside to start a new one)"),
+    ("malformed", "the history database {path} is damaged (move it aside to start a new one)"),
+    ("i/o error", "cannot read or write the history database {path}: disk I/O error"),
+)
+
+
+class HistoryError(Exception):
+    """The history could not be read or written; the message is one line for the user."""
+
+
+def _translate(exc: sqlite3.Error, path: Path) -> HistoryError:
+    text = str(exc).lower()
+    for needle, message in _ERRORS:
+        if needle in text:
+            return HistoryError(message.format(path=path))
+    return HistoryError(f"history database error ({path}): {' '.join(str(exc).split())}")
+
+
+_ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz"  # Crockford base32, lower case: URL-safe
+
+
+def _base32(value: int, width: int) -> str:
+    chars = []
+    for _ in range(width):
+        chars.append(_ALPHABET[value & 31])
+        value >>= 5
+    return "".join(reversed(chars))
+
+
+def new_id() -> str:
+    """16 URL-safe chars: 48-bit milliseconds then 30 random bits, so ids sort by creation."""
+    return _base32(int(time.time() * 1000), 10) + _base32(secrets.randbits(30), 6)
+
+
+def _clean_title(title: str) -> str:
+    return " ".join(title.split())[:200] or UNTITLED
+
+
+@dataclass(frozen=True)
+class ConversationInfo:
+    """One row of the history list (token totals are additive fields for the status bar)."""
+
+    id: str
+    title: str
+    created_at: float
+    updated_at: float
+    message_count: int
+    provider: str
+    model: str
+    input_tokens: int = 0
+    output_tokens: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        """CONTRACT's `history list --json` item (plus the token totals)."""
+        return {
+            "id": self.id,
+            "title": self.title,
+            "created_at": self.created_at,
+            "updated_at": self.updated_at,
+            "message_count": self.message_count,
+            "provider": self.provider,
+            "model": self.model,
+            "input_tokens": self.input_tokens,
+            "output_tokens": self.output_tokens,
+        }
+
+
+# ---------------------------------------------------------------- message encoding
+
+
+def _encode(msg: Message) -> str:
+    """Lossless JSON of everything but `content` and `created_at` (those have columns)."""
+    data: dict[str, Any]
+    if isinstance(msg, AssistantMessage):
+        data = {
+            "tool_calls": [
+                {"id": c.id, "name": c.name, "arguments": c.arguments, "raw": c.arguments_raw} for c in msg.tool_calls
+            ],
+            "incomplete": msg.incomplete,
+            "stop_reason": msg.stop_reason,
+        }
+    elif isinstance(msg, ToolResultMessage):
+        data = {"tool_call_id": msg.tool_call_id, "name": msg.name, "is_error": msg.is_error}
+    elif isinstance(msg, UserMessage):
+        data = {}
+    else:
+        raise TypeError(f"not a message: {type(msg).__name__}")
+    return json.dumps(data, ensure_ascii=False)
+
+
+def _decode(role: str, content: str, data_text: str, created_at: float) -> Message:
+    data = json.loads(data_text)
+    if role == "user":
+        return UserMessage(content=content, created_at=created_at)
+    if role == "assistant":
+        calls = tuple(
+            ToolCall(id=c["id"], name=c["name"], arguments=c["arguments"], arguments_raw=c["raw"])
+            for c in data["tool_calls"]
+        )
+        return AssistantMessage(
+            content=content,
+            tool_calls=calls,
+            incomplete=bool(data["incomplete"]),
+            stop_reason=data["stop_reason"],
+            created_at=created_at,
+        )
+    if role == "tool":
+        return ToolResultMessage(
+            tool_call_id=data["tool_call_id"],
+            name=data["name"],
+            content=content,
+            is_error=bool(data["is_error"]),
+            created_at=created_at,
+        )
+    raise ValueError(f"unknown message role {role!r}")
+
+
+def repair(messages: Sequence[Message]) -> list[Message]:
+    """Pair every tool call with exactly one result, in call order, right after its call.
+
+    A crash mid-tools leaves calls without results, which providers reject; each gets a
+    synthetic error result. A result that answers no preceding call is dropped for the same reason.
+    """
+    out: list[Message] = []
+    i = 0
+    while i < len(messages):
+        msg = messages[i]
+        i += 1
+        if isinstance(msg, ToolResultMessage):
+            continue  # an orphan: no call right before it
+        out.append(msg)
+        if isinstance(msg, AssistantMessage) and msg.tool_calls:
+            end = i
+            while end < len(messages) and isinstance(messages[end], ToolResultMessage):
+                end += 1
+            out.extend(_pair(msg, messages[i:end]))
+            i = end
+    return out
+
+
+def _pair(call_msg: AssistantMessage, results: Sequence[Message]) -> list[ToolResultMessage]:
+    by_id: dict[str, ToolResultMessage] = {}
+    for r in results:
+        if isinstance(r, ToolResultMessage):
+            by_id.setdefault(r.tool_call_id, r)
+    return [
+        by_id.get(call.id) or ToolResultMessage(call.id, call.name, INTERRUPTED, True, call_msg.created_at)
+        for call in call_msg.tool_calls
+    ]
+
+
+# ---------------------------------------------------------------- the store
+
+
+_INFO_SQL = """
+SELECT c.id, c.title, c.created_at, c.updated_at,
+       (SELECT COUNT(*) FROM messages m WHERE m.conversation_id = c.id) AS n,
+       c.provider, c.model, c.input_tokens, c.output_tokens
+FROM conversations c
+"""
+
+
+def _info(row: sqlite3.Row | tuple[Any, ...]) -> ConversationInfo:
+    return ConversationInfo(*row)
+
+
+class HistoryStore:
+    """Saved conversations in one SQLite file (see the module docstring for threads)."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        if path is None:
+            from desktop_app.paths import data_dir
+
+            path = data_dir() / FILENAME
+        self.path = Path(path)
+        self._lock = threading.RLock()
+        self._conn: sqlite3.Connection | None = None
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            msg = f"cannot create the history folder {self.path.parent}: {exc.strerror or exc}"
+            raise HistoryError(msg) from exc
+        self._conn = self._connect()
+        try:
+            self._migrate()
+            self._prune_empty()
+        except BaseException:
+            self.close()
+            raise
+
+    def _connect(self) -> sqlite3.Connection:
+        try:
+            conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False)
+        except sqlite3.Error as exc:
+            raise _translate(exc, self.path) from exc
+        try:
+            conn.execute("PRAGMA journal_mode=WAL").fetchone()
+            conn.execute("PRAGMA synchronous=FULL")
+            conn.execute("PRAGMA foreign_keys=ON")
+        except sqlite3.Error as exc:
+            conn.close()
+            raise _translate(exc, self.path) from exc
+        return conn
+
+    # -- transactions
+
+    def _connection(self) -> sqlite3.Connection:
+        if self._conn is None:
+            raise HistoryError("the history store is closed")
+        return self._conn
+
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """One IMMEDIATE transaction, committed (fsynced) on exit or rolled back on any error."""
+        with self._lock:
+            conn = self._connection()
+            try:
+                conn.execute("BEGIN IMMEDIATE")
+                yield conn
+                conn.execute("COMMIT")
+            except sqlite3.Error as exc:
+                self._rollback(conn)
+                raise _translate(exc, self.path) from exc
+            except BaseException:
+                self._rollback(conn)
+                raise
+
+    @contextmanager
+    def _read(self) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            conn = self._connection()
+            try:
+                yield conn
+            except sqlite3.Error as exc:
+                raise _translate(exc, self.path) from exc
+
+    @staticmethod
+    def _rollback(conn: sqlite3.Connection) -> None:
+        if conn.in_transaction:
+            try:
+                conn.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass  # SQLite already rolled back (e.g. after SQLITE_FULL)
+
+    def _migrate(self) -> None:
+        """Bring the file to the newest schema, one step per transaction."""
+        with self._read() as conn:
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+        if version > len(MIGRATIONS):
+            raise HistoryError(
+                f"the history database {self.path} was written by a newer version of the app "
+                f"(schema {version}); update the app"
+            )
+        for step in range(version, len(MIGRATIONS)):
+            with self._write() as conn:
+                if conn.execute("PRAGMA user_version").fetchone()[0] != step:
+                    continue  # another process migrated it meanwhile
+                for statement in MIGRATIONS[step]:
+                    conn.execute(statement)
+                conn.execute(f"PRAGMA user_version = {step + 1}")
+
+    def _prune_empty(self) -> None:
+        """Forget conversations that never got a message (a window opened and closed)."""
+        where = (
+            "WHERE updated_at < ? AND NOT EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = conversations.id)"
+        )
+        cutoff = (time.time() - EMPTY_GRACE_S,)
+        try:
+            with self._read() as conn:
+                if conn.execute(f"SELECT 1 FROM conversations {where}", cutoff).fetchone() is None:
+                    return  # the usual case: no write (and no fsync) just for opening
+            with self._write() as conn:
+                conn.execute(f"DELETE FROM conversations {where}", cutoff)
+        except HistoryError:
+            pass  # read-only or busy: housekeeping can wait; reading still works
+
+    # -- the API
+
+    def new_conversation(self, *, title: str, provider: str, model: str) -> Conversation:
+        """A new, empty conversation (listed once its first message is committed)."""
+        conv_id = new_id()
+        now = time.time()
+        with self._write() as conn:
+            conn.execute(
+                "INSERT INTO conversations (id, title, provider, model, created_at, updated_at) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (conv_id, _clean_title(title), provider, model, now, now),
+            )
+        return Conversation(self, conv_id)
+
+    def conversation(self, conv_id: str) -> Conversation:
+        """Continue a saved conversation; KeyError when there is none with this id."""
+        self.info(conv_id)
+        return Conversation(self, conv_id)
+
+    def info(self, conv_id: str) -> ConversationInfo:
+        """One conversation's row; KeyError when missing."""
+        with self._read() as conn:
+            row = conn.execute(_INFO_SQL + " WHERE c.id = ?", (conv_id,)).fetchone()
+        if row is None:
+            raise KeyError(conv_id)
+        return _info(row)
+
+    def list(self, search: str = "") -> list[ConversationInfo]:
+        """Conversations with a message, newest first; `search` matches titles and message text."""
+        where = "WHERE EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = c.id)"
+        params: tuple[str, ...] = ()
+        if search.strip():
+            pattern = "%" + _escape_like(search.strip()) + "%"
+            where += (
+                " AND (c.title LIKE ? ESCAPE '\\' OR EXISTS (SELECT 1 FROM messages m "
+                "WHERE m.conversation_id = c.id AND m.content LIKE ? ESCAPE '\\'))"
+            )
+            params = (pattern, pattern)
+        sql = f"{_INFO_SQL} {where} ORDER BY c.updated_at DESC, c.id DESC"
+        with self._read() as conn:
+            return [_info(row) for row in conn.execute(sql, params).fetchall()]
+
+    def resolve(self, prefix: str) -> str:
+        """The full id for an id or a unique prefix of one (for the CLI); KeyError otherwise."""
+        with self._read() as conn:
+            rows = conn.execute(
+                "SELECT id FROM conversations WHERE id = ? OR id LIKE ? ESCAPE '\\' LIMIT 3",
+                (prefix, _escape_like(prefix) + "%"),
+            ).fetchall()
+        ids = [r[0] for r in rows]
+        if prefix in ids:
+            return prefix
+        if len(ids) == 1 and prefix:
+            return str(ids[0])
+        if not ids or not prefix:
+            raise KeyError(f"no saved conversation with id {prefix!r}")
+        raise KeyError(f"id prefix {prefix!r} matches several conversations; give more of it")
+
+    def stored_messages(self, conv_id: str) -> builtins.list[Message]:
+        """Exactly what was committed, in order (no repair); KeyError when missing."""
+        self.info(conv_id)
+        with self._read() as conn:
+            rows = conn.execute(
+                "SELECT role, content, data, created_at FROM messages WHERE conversation_id = ? ORDER BY seq",
+                (conv_id,),
+            ).fetchall()
+        try:
+            return [_decode(*row) for row in rows]
+        except (ValueError, KeyError, TypeError) as exc:
+            raise HistoryError(f"conversation {conv_id} has an unreadable message: {exc}") from exc
+
+    def messages(self, conv_id: str) -> builtins.list[Message]:
+        """The conversation ready for the next model call: dangling tool calls get a result."""
+        return repair(self.stored_messages(conv_id))
+
+    def rename(self, conv_id: str, title: str) -> None:
+        """Change the title; KeyError when missing."""
+        with self._write() as conn:
+            cur = conn.execute("UPDATE conversations SET title = ? WHERE id = ?", (_clean_title(title), conv_id))
+            if cur.rowcount == 0:
+                raise KeyError(conv_id)
+
+    def delete(self, conv_id: str) -> None:
+        """Remove a conversation and its messages; KeyError when missing."""
+        with self._write() as conn:
+            conn.execute("DELETE FROM messages WHERE conversation_id = ?", (conv_id,))
+            cur = conn.execute("DELETE FROM conversations WHERE id = ?", (conv_id,))
+            if cur.rowcount == 0:
+                raise KeyError(conv_id)
+
+    def export(self, conv_id: str, fmt: Literal["md", "json"]) -> str:
+        """The conversation as Markdown or JSON text, tool calls and results included."""
+        from desktop_app.store import history_export
+
+        info = self.info(conv_id)
+        messages = self.stored_messages(conv_id)
+        if fmt == "json":
+            return history_export.to_json(info, messages)
+        if fmt == "md":
+            return history_export.to_markdown(info, messages)
+        raise ValueError(f"unknown export format {fmt!r}; use md or json")
+
+    def close(self) -> None:
+        """Close the connection (idempotent); conversations of this store stop working."""
+        with self._lock:
+            if self._conn is not None:
+                self._conn.close()
+                self._conn = None
+
+    def __enter__(self) -> HistoryStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- writes for Conversation
+
+    def _append(self, conv_id: str, message: Message) -> None:
+        data = _encode(message)
+        with self._write() as conn:
+            self._touch(conn, conv_id)
+            conn.execute(
+                "INSERT INTO messages (conversation_id, seq, role, content, data, created_at) "
+                "SELECT ?, COALESCE(MAX(seq), 0) + 1, ?, ?, ?, ? FROM messages "
+                "WHERE conversation_id = ?",
+                (conv_id, message.role, message.content, data, message.created_at, conv_id),
+            )
+
+    def _add_usage(self, conv_id: str, input_tokens: int, output_tokens: int) -> None:
+        with self._write() as conn:
+            self._touch(conn, conv_id)
+            conn.execute(
+                "UPDATE conversations SET input_tokens = input_tokens + ?, "
+                "output_tokens = output_tokens + ? WHERE id = ?",
+                (int(input_tokens), int(output_tokens), conv_id),
+            )
+
+    @staticmethod
+    def _touch(conn: sqlite3.Connection, conv_id: str) -> None:
+        cur = conn.execute(
+            "UPDATE conversations SET updated_at = MAX(updated_at, ?) WHERE id = ?",
+            (time.time(), conv_id),
+        )
+        if cur.rowcount == 0:
+            raise HistoryError(f"cannot save: conversation {conv_id} was deleted")
+
+
+def _escape_like(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+
+
+class Conversation:
+    """One saved conversation; the engine's Sink: `append` returns once the message is on disk."""
+
+    def __init__(self, store: HistoryStore, conv_id: str) -> None:
+        self._store = store
+        self.id = conv_id
+
+    def append(self, message: Message) -> None:
+        """Commit one message in its own transaction (fsynced) before returning."""
+        self._store._append(self.id, message)
+
+    def add_usage(self, input_tokens: int, output_tokens: int) -> None:
+        """Add one model call's token counts to the conversation's totals."""
+        self._store._add_usage(self.id, input_tokens, output_tokens)
+
+    def info(self) -> ConversationInfo:
+        """Title, counts and token totals as saved now."""
+        return self._store.info(self.id)
+
+    def __repr__(self) -> str:
+        return f"Conversation({self.id!r})"
+
+
+def history_command(args: argparse.Namespace) -> int:
+    """`history list / show / export` of CONTRACT.md; returns the exit status."""
+    from desktop_app.store.history_export import run_history_command
+
+    return run_history_command(args)

@@ -1,0 +1,49 @@
+"""What every travel tool shares: the sample-data label, the data files, prices, no-data answers."""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from functools import lru_cache
+from typing import Any
+
+from desktop_app.paths import resources_dir
+from desktop_app.tools.registry import ToolOutput
+from desktop_app.tools.travel.places import known_cities_text
+
+# Every result built from the bundled files carries this, so no one mistakes it for live data.
+SAMPLE_SOURCE = "sample data (not live)"
+
+
+@lru_cache(maxsize=8)
+def load_data(name: str) -> dict[str, Any]:
+    """One bundled JSON file of `resources/data/`, parsed once."""
+    raw = json.loads((resources_dir() / "data" / name).read_text(encoding="utf-8"))
+    if not isinstance(raw, dict):
+        raise ValueError(f"resources/data/{name} must hold a JSON object")
+    return raw
+
+
+def cny(amount: int) -> str:
+    """Prices as the seed writes them: ¥1,280."""
+    return f"¥{amount:,}"
+
+
+def shown(text: str, limit: int = 60) -> str:
+    """An untrusted name made safe to echo in a message: no control characters, bounded length."""
+    kept = "".join(" " if unicodedata.category(ch)[0] in "CZ" else ch for ch in str(text))
+    kept = " ".join(kept.split())
+    return kept if len(kept) <= limit else kept[: limit - 1] + "…"
+
+
+def error_result(message: str, **fields: Any) -> ToolOutput:
+    """An error the model reads (is_error), as JSON with the message first and any context after."""
+    payload = {"error": message, **fields}
+    return ToolOutput(json.dumps(payload, ensure_ascii=False), is_error=True, structured=payload)
+
+
+def no_data(what_zh: str, what_en: str, name: str, extra: str = "") -> ToolOutput:
+    """The answer for a city the data does not know: say so and list the known ones, never guess."""
+    who = shown(name)
+    message = f"暂无 {who} 的{what_zh}数据 / no {what_en} data for {who!r}{extra}; known cities: {known_cities_text()}"
+    return error_result(message, city=who)

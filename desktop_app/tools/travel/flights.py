@@ -1,0 +1,130 @@
+"""`get_flight_price`: the seed's listed fares, and a documented estimate for other pairs."""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from typing import Any
+
+from desktop_app.tools.registry import ToolOutput, tool
+from desktop_app.tools.travel.common import SAMPLE_SOURCE, cny, error_result, load_data, no_data
+from desktop_app.tools.travel.places import City, resolve_city
+
+EARTH_RADIUS_KM = 6371.0
+# The estimate for pairs without a listed route (deterministic; sample data, not a quote):
+#   fare CNY = 300 + 0.5 x great-circle km, rounded to 10;  hours = 0.75 + km / 800, to 0.5 h
+#   (halves round up; at least 1 h).
+BASE_FARE_CNY = 300
+FARE_PER_KM = 0.5
+OVERHEAD_H = 0.75
+CRUISE_KMH = 800.0
+SHORT_KM = 400  # closer than this there is rarely a flight at all
+LONG_KM = 11_000  # farther than this most itineraries connect
+BASIS = (
+    "估算：¥300 + 每公里 ¥0.5 × 大圆距离，四舍五入到 10 元；时长 = 0.75 小时 + 距离 ÷ 800 km/h / "
+    "estimate: CNY 300 + CNY 0.5 per great-circle km (rounded to 10); "
+    "duration 0.75 h + distance / 800 km/h (rounded to 0.5 h)"
+)
+
+
+def great_circle_km(a: City, b: City) -> float:
+    """Haversine distance between two city centres."""
+    p1, p2 = math.radians(a.lat), math.radians(b.lat)
+    dp, dl = p2 - p1, math.radians(b.lon - a.lon)
+    h = math.sin(dp / 2) ** 2 + math.cos(p1) * math.cos(p2) * math.sin(dl / 2) ** 2
+    return 2 * EARTH_RADIUS_KM * math.asin(min(1.0, math.sqrt(h)))
+
+
+def estimate(km: float) -> tuple[int, float]:
+    """Fare (CNY) and duration (hours) by the documented formula."""
+    fare = math.floor((BASE_FARE_CNY + FARE_PER_KM * km) / 10.0 + 0.5) * 10  # halves round up
+    hours = max(1.0, math.floor((OVERHEAD_H + km / CRUISE_KMH) * 2 + 0.5) / 2)
+    return fare, hours
+
+
+@lru_cache(maxsize=1)
+def listed_routes() -> dict[tuple[str, str], dict[str, Any]]:
+    """The bundled routes by (origin id, destination id)."""
+    return {(r["origin"], r["destination"]): r for r in load_data("flights.json")["routes"]}
+
+
+def _hours(h: float) -> str:
+    return f"{h:g}h"
+
+
+def _base(a: City, b: City, fare: int, hours: float) -> dict[str, Any]:
+    return {
+        "route": f"{a.zh}→{b.zh}",
+        "price": cny(fare),
+        "duration": _hours(hours),
+    }
+
+
+def listed_result(a: City, b: City, route: dict[str, Any]) -> dict[str, Any]:
+    """A listed route in the seed's shape, plus English and plain numbers."""
+    return {
+        **_base(a, b, route["price_cny"], float(route["duration_h"])),
+        "type": route["type"],
+        "route_en": f"{a.en} → {b.en}",
+        "type_en": route["type_en"],
+        "price_cny": route["price_cny"],
+        "duration_h": float(route["duration_h"]),
+        "origin": a.zh,
+        "destination": b.zh,
+        "estimated": False,
+        "source": SAMPLE_SOURCE,
+    }
+
+
+def estimated_result(a: City, b: City) -> dict[str, Any]:
+    """An unlisted pair: the distance formula's fare and time, marked as an estimate."""
+    km = round(great_circle_km(a, b))  # whole km: the figure shown is the one the formula used
+    fare, hours = estimate(km)
+    result = {
+        **_base(a, b, fare, hours),
+        "type": "经济舱（估算）",
+        "route_en": f"{a.en} → {b.en}",
+        "type_en": "economy (estimated)",
+        "price_cny": fare,
+        "duration_h": hours,
+        "origin": a.zh,
+        "destination": b.zh,
+        "estimated": True,
+        "distance_km": km,
+        "basis": BASIS,
+        "source": SAMPLE_SOURCE,
+    }
+    if km < SHORT_KM:
+        result["note"] = (
+            "两地很近，通常没有直飞航班，高铁或大巴更合适 / "
+            "the cities are close: there is rarely a flight; train or coach suits better"
+        )
+    elif km > LONG_KM:
+        result["note"] = "航程很长，通常需要转机 / a long trip: most itineraries connect"
+    return result
+
+
+def flight_for(origin: str, destination: str) -> dict[str, Any] | ToolOutput:
+    """What get_flight_price answers for any two names."""
+    a, b = resolve_city(origin), resolve_city(destination)
+    if a is None:
+        return no_data("航班", "flight", origin)
+    if b is None:
+        return no_data("航班", "flight", destination)
+    if a.id == b.id:
+        return error_result(f"出发地和目的地是同一个城市（{a.zh}）/ origin and destination are the same city ({a.en})")
+    route = listed_routes().get((a.id, b.id))
+    return listed_result(a, b, route) if route else estimated_result(a, b)
+
+
+@tool()
+def get_flight_price(origin: str, destination: str) -> dict[str, Any] | ToolOutput:
+    """查询两个城市之间的机票价格（单程经济舱）。
+    One-way economy fare and flight time between two cities (sample data; pairs without a
+    listed route get an estimate from the distance, marked "estimated").
+
+    Args:
+        origin: 出发城市 (departure city, Chinese or English name)
+        destination: 目的地城市 (destination city, Chinese or English name)
+    """
+    return flight_for(origin, destination)

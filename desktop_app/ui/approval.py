@@ -1,0 +1,329 @@
+"""Confirmation dialogs: the window's Approver, awaited through a Future, never exec()."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QFontDatabase
+from PySide6.QtWidgets import (
+    QDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop_app.agent.approval import Decision
+from desktop_app.ui.i18n import tr
+from desktop_app.ui.text import hidden_characters, make_visible, pretty_json
+
+if TYPE_CHECKING:
+    from desktop_app.agent.messages import ToolCall
+    from desktop_app.store.settings import Settings
+    from desktop_app.tools.registry import ToolDef
+
+LOG_KEEP = 500  # decisions kept in the log file
+
+
+@dataclass
+class DecisionRecord:
+    """One decision, as listed in Settings: who allowed or denied what, and how."""
+
+    tool: str
+    call_id: str
+    decision: str  # approved | denied
+    scope: str  # once | conversation | always | dismissed | timeout | cancelled
+    reason: str = ""
+    conversation_id: str = ""
+    source: str = ""
+    risk: str = ""
+    arguments: str = ""
+    at: float = field(default_factory=time.time)
+
+
+class ApprovalLog:
+    """Every decision, appended as a JSON line (the newest LOG_KEEP kept)."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = path
+        self._records: list[DecisionRecord] = self._read()
+
+    def _read(self) -> list[DecisionRecord]:
+        if self.path is None or not self.path.exists():
+            return []
+        records = []
+        for line in self.path.read_text(encoding="utf-8").splitlines()[-LOG_KEEP:]:
+            try:
+                records.append(DecisionRecord(**json.loads(line)))
+            except (TypeError, ValueError):
+                continue  # a damaged line never stops the app
+        return records
+
+    def add(self, record: DecisionRecord) -> None:
+        self._records = [*self._records[-(LOG_KEEP - 1) :], record]
+        if self.path is not None:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            with self.path.open("a", encoding="utf-8") as fh:
+                fh.write(json.dumps(asdict(record), ensure_ascii=False) + "\n")
+
+    def records(self) -> list[DecisionRecord]:
+        return list(self._records)
+
+
+@dataclass
+class _Request:
+    call: ToolCall
+    tool: ToolDef
+    conversation_id: str
+    future: asyncio.Future[tuple[str, str]]
+
+
+class ApprovalDialog(QDialog):
+    """Shows one call exactly; `choice` is once / conversation / deny, or None when dismissed."""
+
+    def __init__(self, call: ToolCall, tool: ToolDef, timeout_s: float, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.setObjectName("approvalDialog")
+        self.setWindowTitle(tr("Allow this tool call?"))
+        self.choice: str | None = None
+        self._deadline = time.monotonic() + timeout_s
+        layout = QVBoxLayout(self)
+        self.queue_label = QLabel(self)
+        self.queue_label.setObjectName("queue")
+        layout.addWidget(self.queue_label)
+        layout.addLayout(self._facts(call, tool))
+        layout.addWidget(QLabel(tr("Arguments, exactly as the model sent them:"), self))
+        self.arguments = QPlainTextEdit(self)
+        self.arguments.setObjectName("arguments")
+        self.arguments.setReadOnly(True)
+        self.arguments.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        raw = call.arguments if call.arguments is not None else call.arguments_raw
+        self.arguments.setPlainText(pretty_json(raw))
+        layout.addWidget(self.arguments, 1)
+        hidden = hidden_characters(json.dumps(raw, ensure_ascii=False))
+        self.warning = QLabel(self)
+        self.warning.setObjectName("warning")
+        self.warning.setWordWrap(True)
+        if hidden:
+            self.warning.setText(
+                tr("Warning: the arguments contain invisible or direction-changing characters: ")
+                + ", ".join(hidden)
+            )
+        self.warning.setVisible(bool(hidden))
+        layout.addWidget(self.warning)
+        self.reason = QLineEdit(self)
+        self.reason.setObjectName("reason")
+        self.reason.setPlaceholderText(tr("Reason (optional, told to the model when you deny)"))
+        layout.addWidget(self.reason)
+        layout.addLayout(self._buttons())
+        self.countdown = QLabel(self)
+        self.countdown.setObjectName("countdown")
+        layout.addWidget(self.countdown)
+        self._tick = QTimer(self)
+        self._tick.setInterval(1000)
+        self._tick.timeout.connect(self._update_countdown)
+        self._tick.start()
+        self._update_countdown()
+        self.resize(560, 420)
+
+    def _facts(self, call: ToolCall, tool: ToolDef) -> QFormLayout:
+        form = QFormLayout()
+        name = QLabel(make_visible(call.name), self)
+        name.setObjectName("toolName")
+        form.addRow(tr("Tool:"), name)
+        form.addRow(tr("Source:"), QLabel(make_visible(tool.source), self))
+        risk = QLabel(tool.risk, self)
+        risk.setObjectName("risk")
+        risk.setProperty("risk", tool.risk)
+        form.addRow(tr("Risk:"), risk)
+        form.addRow(tr("Call id:"), QLabel(make_visible(call.id), self))
+        summary = make_visible((tool.description or "").strip().split("\n")[0][:200])
+        about = QLabel(summary, self)
+        about.setTextFormat(Qt.TextFormat.PlainText)
+        about.setWordWrap(True)
+        form.addRow(tr("What it does:"), about)
+        return form
+
+    def _buttons(self) -> QHBoxLayout:
+        row = QHBoxLayout()
+        self.allow_once = QPushButton(tr("Allow once"), self)
+        self.allow_conversation = QPushButton(tr("Allow for this conversation"), self)
+        self.deny = QPushButton(tr("Deny"), self)
+        self.deny.setDefault(True)
+        for button, choice in (
+            (self.allow_once, "once"),
+            (self.allow_conversation, "conversation"),
+            (self.deny, "deny"),
+        ):
+            button.setAutoDefault(False)
+            button.clicked.connect(self._answer_with(choice))
+            row.addWidget(button)
+        row.insertStretch(2, 1)
+        return row
+
+    def _answer_with(self, choice: str) -> Callable[[], None]:
+        def answer() -> None:
+            self.choice = choice
+            self.accept()
+
+        return answer
+
+    def set_queue(self, waiting: int) -> None:
+        """How many calls wait behind this one."""
+        self.queue_label.setVisible(waiting > 0)
+        self.queue_label.setText(tr("%n more call(s) waiting for your decision", None, waiting))
+
+    def _update_countdown(self) -> None:
+        left = max(0, int(self._deadline - time.monotonic()))
+        self.countdown.setText(tr("Denied automatically in %1:%2").replace(
+            "%1", str(left // 60)).replace("%2", f"{left % 60:02d}"))
+
+
+class DialogApprover(QObject):
+    """The window's Approver: one dialog at a time, the rest queued; silence means deny."""
+
+    waiting = Signal(str)  # a call id now waits for the user
+    decided = Signal(object)  # a DecisionRecord, after it was logged
+    queueChanged = Signal(int)  # calls waiting (shown and queued)
+    dialogShown = Signal(object)  # the ApprovalDialog now on screen
+
+    def __init__(
+        self,
+        settings: Settings,
+        log: ApprovalLog,
+        parent_widget: QWidget | None = None,
+        timeout_s: float | None = None,
+    ) -> None:
+        super().__init__(parent_widget)
+        self.settings = settings
+        self.log = log
+        self._parent_widget = parent_widget
+        self._timeout = timeout_s
+        self.conversation_id = ""
+        self._queue: list[_Request] = []
+        self._allowed: dict[str, set[str]] = {}
+        self.dialog: ApprovalDialog | None = None
+        self._showing: _Request | None = None
+
+    @property
+    def timeout_s(self) -> float:
+        return float(self._timeout if self._timeout is not None else self.settings.approval_timeout_s)
+
+    def set_conversation(self, conversation_id: str) -> None:
+        self.conversation_id = conversation_id
+
+    async def decide(self, call: ToolCall, tool: ToolDef) -> Decision:
+        """Policy allowances first, then the user through a dialog; dismissed or late = deny."""
+        conversation = self.conversation_id
+        if tool.name in self.settings.auto_approve:
+            return self._record(call, tool, "approved", "always", tr("always allowed in Settings"))
+        if tool.name in self._allowed.get(conversation, set()):
+            return self._record(call, tool, "approved", "conversation", "")
+        loop = asyncio.get_event_loop()
+        request = _Request(call, tool, conversation, loop.create_future())
+        self._queue.append(request)
+        self.waiting.emit(call.id)
+        self._show_next()
+        try:
+            choice, reason = await asyncio.wait_for(request.future, self.timeout_s)
+        except TimeoutError:
+            choice, reason = "timeout", tr("no answer within %1 s").replace(
+                "%1", f"{self.timeout_s:g}")
+        except asyncio.CancelledError:
+            self._record(call, tool, "denied", "cancelled", "the run was stopped")
+            raise
+        finally:
+            self._forget(request)
+        return self._apply(request, choice, reason)
+
+    def _apply(self, request: _Request, choice: str, reason: str) -> Decision:
+        call, tool = request.call, request.tool
+        if choice == "conversation":
+            self._allowed.setdefault(request.conversation_id, set()).add(tool.name)
+        if choice in ("once", "conversation"):
+            return self._record(call, tool, "approved", choice, reason)
+        if choice == "dismissed":
+            reason = reason or tr("the user closed the confirmation dialog")
+        return self._record(call, tool, "denied", "deny" if choice == "deny" else choice, reason)
+
+    def _record(self, call: ToolCall, tool: ToolDef, decision: str, scope: str, reason: str
+                ) -> Decision:
+        record = DecisionRecord(
+            tool=call.name, call_id=call.id, decision=decision, scope=scope, reason=reason,
+            conversation_id=self.conversation_id, source=tool.source, risk=tool.risk,
+            arguments=json.dumps(call.arguments, ensure_ascii=False)[:2000],
+        )
+        self.log.add(record)
+        self.decided.emit(record)
+        by = "policy" if scope == "always" else "user"
+        return Decision(decision == "approved", by, reason)  # type: ignore[arg-type]
+
+    def _forget(self, request: _Request) -> None:
+        if request in self._queue:
+            self._queue.remove(request)
+        if self._showing is request and self.dialog is not None:
+            dialog, self.dialog, self._showing = self.dialog, None, None
+            dialog.finished.disconnect()
+            dialog.close()
+            dialog.deleteLater()
+        self._show_next()
+
+    def _show_next(self) -> None:
+        self.queueChanged.emit(len(self._queue))
+        if self.dialog is not None:
+            self.dialog.set_queue(len(self._queue) - 1)
+            return
+        if not self._queue:
+            return
+        request = self._queue[0]
+        dialog = ApprovalDialog(request.call, request.tool, self.timeout_s, self._parent_widget)
+        dialog.set_queue(len(self._queue) - 1)
+        dialog.finished.connect(lambda _result: self._answered(request, dialog))
+        self.dialog, self._showing = dialog, request
+        dialog.show()  # non-modal: Stop and the inspector stay usable while it waits
+        dialog.raise_()
+        dialog.activateWindow()
+        self.dialogShown.emit(dialog)
+
+    def _answered(self, request: _Request, dialog: ApprovalDialog) -> None:
+        if not request.future.done():
+            choice = dialog.choice or "dismissed"
+            request.future.set_result((choice, dialog.reason.text().strip()))
+
+    # ---------------------------------------------------------------- allowances
+    def allowances(self) -> list[tuple[str, str]]:
+        """(scope, tool): `always` from Settings and this session's per-conversation ones."""
+        out = [("always", name) for name in self.settings.auto_approve]
+        for conversation, names in self._allowed.items():
+            out.extend((f"conversation:{conversation}", name) for name in sorted(names))
+        return out
+
+    def revoke(self, scope: str, tool: str) -> None:
+        """Withdraw one allowance; the next call to that tool asks again."""
+        if scope == "always":
+            self.settings.auto_approve = [n for n in self.settings.auto_approve if n != tool]
+        elif scope.startswith("conversation:"):
+            self._allowed.get(scope.split(":", 1)[1], set()).discard(tool)
+
+    def pending_count(self) -> int:
+        return len(self._queue)
+
+    def dismiss_all(self) -> None:
+        """Deny every waiting call (the window is closing)."""
+        for request in list(self._queue):
+            if not request.future.done():
+                request.future.set_result(("dismissed", tr("the window was closed")))
+
+    def snapshot(self) -> dict[str, Any]:
+        return {"waiting": [r.call.id for r in self._queue], "allowances": self.allowances()}

@@ -1,0 +1,478 @@
+"""The chat pane: Markdown messages streamed in incrementally, tool calls as inline chips."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QGuiApplication, QTextBlockFormat, QTextCharFormat, QTextCursor
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QScrollArea,
+    QSizePolicy,
+    QTextBrowser,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop_app.ui.i18n import tr
+from desktop_app.ui.text import make_visible, pretty_json, summarize_arguments
+
+FRAME_MS = 16  # streamed text is applied at most once a frame
+SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
+STATUS_GLYPH = {"waiting": "✋", "done": "✓", "error": "✗", "denied": "⛔", "cancelled": "■"}
+
+
+def status_label(status: str) -> str:
+    """The chip's status in words (translated)."""
+    return {
+        "waiting": tr("waiting for approval"),
+        "running": tr("running"),
+        "done": tr("done"),
+        "error": tr("error"),
+        "denied": tr("denied"),
+        "cancelled": tr("cancelled"),
+    }.get(status, status)
+
+
+def markdown_cut(text: str) -> int:
+    """Index just after the last blank line outside a code fence: the part safe to render."""
+    cut, pos, fenced = 0, 0, False
+    for line in text.splitlines(keepends=True):
+        pos += len(line)
+        stripped = line.strip()
+        if stripped.startswith(("```", "~~~")):
+            fenced = not fenced
+        elif not stripped and not fenced and line.endswith("\n"):
+            cut = pos
+    return cut
+
+
+class _Bubble(QFrame):
+    """Common frame of a message: role caption, a copy button, the body below."""
+
+    def __init__(self, role: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.role = role
+        self.setObjectName(f"{role}Bubble")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(10, 6, 10, 8)
+        layout.setSpacing(2)
+        head = QHBoxLayout()
+        caption = {"user": tr("You"), "assistant": tr("Assistant"), "error": tr("Error")}
+        self.caption = QLabel(caption.get(role, role), self)
+        self.caption.setObjectName("caption")
+        head.addWidget(self.caption)
+        head.addStretch(1)
+        self.copy_button = QToolButton(self)
+        self.copy_button.setText(tr("Copy"))
+        self.copy_button.setAutoRaise(True)
+        self.copy_button.setToolTip(tr("Copy this message as Markdown"))
+        self.copy_button.clicked.connect(self.copy)
+        head.addWidget(self.copy_button)
+        layout.addLayout(head)
+
+    def markdown(self) -> str:
+        raise NotImplementedError
+
+    def copy(self) -> None:
+        QGuiApplication.clipboard().setText(self.markdown())
+
+
+class MessageBubble(_Bubble):
+    """A finished message rendered once as Markdown (history, user input, errors)."""
+
+    def __init__(self, role: str, text: str, parent: QWidget | None = None) -> None:
+        super().__init__(role, parent)
+        self._text = text
+        self.body = QLabel(self)
+        self.body.setObjectName("body")
+        self.body.setWordWrap(True)
+        self.body.setTextFormat(
+            Qt.TextFormat.PlainText if role == "user" else Qt.TextFormat.MarkdownText
+        )
+        self.body.setTextInteractionFlags(
+            Qt.TextInteractionFlag.TextSelectableByMouse
+            | Qt.TextInteractionFlag.LinksAccessibleByMouse
+        )
+        self.body.setOpenExternalLinks(True)
+        self.body.setText(text)
+        self.layout().addWidget(self.body)
+
+    def markdown(self) -> str:
+        return self._text
+
+
+class StreamBubble(_Bubble):
+    """An answer arriving in pieces: finished paragraphs become Markdown, the tail stays plain."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("assistant", parent)
+        self.body = QTextBrowser(self)
+        self.body.setObjectName("body")
+        self.body.setOpenExternalLinks(True)
+        self.body.setFrameShape(QFrame.Shape.NoFrame)
+        self.body.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.body.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.body.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.body.viewport().setAutoFillBackground(False)
+        self.body.setFixedHeight(24)
+        self.body.document().setDocumentMargin(2)
+        layout = self.body.document().documentLayout()
+        layout.documentSizeChanged.connect(self._fit)
+        self.layout().addWidget(self.body)
+        self._source = ""
+        self._rendered = 0  # characters of _source already rendered as Markdown
+        self._tail_pos = 0  # document position where the plain tail starts
+
+    def markdown(self) -> str:
+        return self._source
+
+    def append(self, text: str) -> None:
+        """Add streamed text; only the new paragraphs and the short tail are touched."""
+        if not text:
+            return
+        self._source += text
+        tail = self._source[self._rendered :]
+        cut = markdown_cut(tail)
+        self._replace_tail(tail[:cut], tail[cut:])
+        self._rendered += cut
+
+    def finish(self) -> None:
+        """Render whatever is left (an unclosed paragraph or code block) as Markdown."""
+        tail = self._source[self._rendered :]
+        if tail:
+            self._replace_tail(tail, "")
+            self._rendered = len(self._source)
+
+    def _replace_tail(self, finished: str, tail: str) -> None:
+        cursor = QTextCursor(self.body.document())
+        cursor.setPosition(self._tail_pos)
+        cursor.movePosition(QTextCursor.MoveOperation.End, QTextCursor.MoveMode.KeepAnchor)
+        cursor.removeSelectedText()
+        if finished.strip():
+            cursor.insertMarkdown(finished)
+            cursor.movePosition(QTextCursor.MoveOperation.End)
+            cursor.insertBlock(QTextBlockFormat(), QTextCharFormat())
+            self._tail_pos = cursor.position()
+        if tail:
+            cursor.insertText(tail, QTextCharFormat())
+
+    def _fit(self) -> None:
+        height = int(self.body.document().size().height()) + 4
+        if height != self.body.height():
+            self.body.setFixedHeight(height)
+
+
+class ToolChip(QFrame):
+    """One tool call inline: name, short arguments, status; click to expand its JSON."""
+
+    selected = Signal(str)  # the call id, when the chip is clicked
+
+    def __init__(self, event: dict[str, Any], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("toolChip")
+        self.call_id = str(event.get("id", ""))
+        self.name = str(event.get("name", ""))
+        self.call = event
+        self.result: dict[str, Any] | None = None
+        self.status = "running"
+        self._frame = 0
+        self._details: QPlainTextEdit | None = None
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 3, 8, 3)
+        row = QHBoxLayout()
+        row.setSpacing(6)
+        self.glyph = QLabel(self)
+        self.glyph.setObjectName("glyph")
+        self.title = QLabel(self)
+        self.title.setObjectName("title")
+        self.title.setTextFormat(Qt.TextFormat.PlainText)
+        self.state = QLabel(self)
+        self.state.setObjectName("state")
+        row.addWidget(self.glyph)
+        row.addWidget(self.title, 1)
+        row.addWidget(self.state)
+        layout.addLayout(row)
+        args = event.get("arguments_raw") or summarize_arguments(event.get("arguments") or {})
+        self.title.setText(f"{self.name}({make_visible(str(args))[:80]})")
+        self.title.setToolTip(tr("Click to show the JSON and select it in the inspector"))
+        self.set_status("running")
+
+    def set_status(self, status: str) -> None:
+        self.status = status
+        self.setProperty("status", status)
+        self.state.setText(status_label(status))
+        self.glyph.setText(STATUS_GLYPH.get(status, SPINNER[self._frame]))
+        self.style().unpolish(self)
+        self.style().polish(self)
+
+    def tick(self) -> None:
+        """Advance the spinner (driven by the chat view's one shared timer)."""
+        self._frame = (self._frame + 1) % len(SPINNER)
+        self.glyph.setText(SPINNER[self._frame])
+
+    def set_result(self, event: dict[str, Any]) -> None:
+        self.result = event
+        if self.status != "denied":
+            self.set_status("error" if event.get("is_error") else "done")
+        if self._details is not None:
+            self._details.setPlainText(self.json_text())
+
+    def json_text(self) -> str:
+        """What the expanded chip shows: the call and its result, result JSON decoded."""
+        data: dict[str, Any] = {"id": self.call_id, "name": self.name}
+        data["arguments"] = self.call.get("arguments", {})
+        if "arguments_raw" in self.call:
+            data["arguments_raw"] = self.call["arguments_raw"]
+        if self.result is not None:
+            content = self.result.get("content", "")
+            try:
+                data["result"] = json.loads(content)
+            except (TypeError, ValueError):
+                data["result"] = content
+            data["is_error"] = bool(self.result.get("is_error"))
+        return pretty_json(data)
+
+    def expanded(self) -> bool:
+        return self._details is not None and self._details.isVisible()
+
+    def toggle(self) -> None:
+        if self._details is None:
+            self._details = QPlainTextEdit(self)
+            self._details.setObjectName("json")
+            self._details.setReadOnly(True)
+            self._details.setMaximumHeight(260)
+            self.layout().addWidget(self._details)
+            self._details.setPlainText(self.json_text())
+            self._details.show()
+        else:
+            self._details.setVisible(not self._details.isVisible())
+
+    def mouseReleaseEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
+        if event.button() == Qt.MouseButton.LeftButton:
+            self.toggle()
+            self.selected.emit(self.call_id)
+        super().mouseReleaseEvent(event)
+
+
+class ChatView(QScrollArea):
+    """The transcript: appends widgets, batches streamed deltas per frame, follows the end."""
+
+    callSelected = Signal(str)  # a chip was clicked: its call id
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("chatView")
+        self.setWidgetResizable(True)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self._inner = QWidget(self)
+        self._inner.setObjectName("chatInner")
+        self._layout = QVBoxLayout(self._inner)
+        self._layout.setContentsMargins(12, 12, 12, 12)
+        self._layout.setSpacing(8)
+        self._layout.addStretch(1)
+        self.setWidget(self._inner)
+        self._chips: dict[str, ToolChip] = {}
+        self._stream: StreamBubble | None = None
+        self._pending: list[str] = []
+        self._flush_timer = QTimer(self)
+        self._flush_timer.setSingleShot(True)
+        self._flush_timer.setInterval(FRAME_MS)
+        self._flush_timer.timeout.connect(self.flush)
+        self._spin_timer = QTimer(self)
+        self._spin_timer.setInterval(100)
+        self._spin_timer.timeout.connect(self._spin)
+        self._follow = True
+        bar = self.verticalScrollBar()
+        bar.rangeChanged.connect(self._keep_at_end)
+        bar.valueChanged.connect(self._track_follow)
+        self._selected: ToolChip | None = None
+
+    # ---------------------------------------------------------------- building
+    def _add(self, widget: QWidget) -> QWidget:
+        self._layout.insertWidget(self._layout.count() - 1, widget)
+        return widget
+
+    def clear(self) -> None:
+        """Remove every message (a different conversation is shown)."""
+        self.flush()
+        self._stream = None
+        self._chips.clear()
+        self._selected = None
+        self._spin_timer.stop()
+        while self._layout.count() > 1:
+            item = self._layout.takeAt(0)
+            widget = item.widget()
+            if widget is not None:
+                widget.deleteLater()
+        self._follow = True
+
+    def add_user(self, text: str) -> MessageBubble:
+        self.end_stream()
+        self._follow = True
+        return self._add(MessageBubble("user", text, self._inner))  # type: ignore[return-value]
+
+    def add_assistant(self, text: str) -> MessageBubble:
+        self.end_stream()
+        return self._add(MessageBubble("assistant", text, self._inner))  # type: ignore[return-value]
+
+    def add_error(self, text: str) -> MessageBubble:
+        self.end_stream()
+        return self._add(MessageBubble("error", text, self._inner))  # type: ignore[return-value]
+
+    # ---------------------------------------------------------------- streaming
+    def append_delta(self, text: str) -> None:
+        """Queue streamed text; it is applied on the next frame tick, not per chunk."""
+        self._pending.append(text)
+        if not self._flush_timer.isActive():
+            self._flush_timer.start()
+
+    def flush(self) -> None:
+        """Apply queued text to the streaming bubble (created on demand)."""
+        self._flush_timer.stop()
+        if not self._pending:
+            return
+        text = "".join(self._pending)
+        self._pending.clear()
+        if self._stream is None:
+            self._stream = StreamBubble(self._inner)
+            self._add(self._stream)
+        self._stream.append(text)
+
+    def end_stream(self) -> None:
+        """Finish the answer being streamed (a tool call or the end of the run follows)."""
+        self.flush()
+        if self._stream is not None:
+            self._stream.finish()
+            self._stream = None
+
+    def drop_last_answer(self) -> None:
+        """Remove the widgets after the last user message (retry replaces the answer)."""
+        self.end_stream()
+        widgets = [self._layout.itemAt(i).widget() for i in range(self._layout.count() - 1)]
+        last_user = max((i for i, w in enumerate(widgets) if getattr(w, "role", "") == "user"),
+                        default=-1)
+        for widget in widgets[last_user + 1 :]:
+            self._layout.removeWidget(widget)
+            if isinstance(widget, ToolChip):
+                self._chips.pop(widget.call_id, None)
+            widget.deleteLater()
+
+    # ---------------------------------------------------------------- tool calls
+    def add_tool_call(self, event: dict[str, Any]) -> ToolChip:
+        self.end_stream()
+        chip = ToolChip(event, self._inner)
+        chip.selected.connect(self._chip_clicked)
+        self._chips[chip.call_id] = chip
+        self._add(chip)
+        if not self._spin_timer.isActive():
+            self._spin_timer.start()
+        return chip
+
+    def chip(self, call_id: str) -> ToolChip | None:
+        return self._chips.get(call_id)
+
+    def chips(self) -> list[ToolChip]:
+        return list(self._chips.values())
+
+    def set_waiting(self, call_id: str) -> None:
+        if (chip := self._chips.get(call_id)) is not None:
+            chip.set_status("waiting")
+
+    def on_approval(self, event: dict[str, Any]) -> None:
+        if (chip := self._chips.get(str(event.get("id")))) is not None:
+            chip.set_status("running" if event.get("decision") == "approved" else "denied")
+
+    def on_result(self, event: dict[str, Any]) -> None:
+        if (chip := self._chips.get(str(event.get("id")))) is not None:
+            chip.set_result(event)
+
+    def stop_spinners(self, status: str = "cancelled") -> None:
+        """The run ended: any chip still running or waiting gets `status`."""
+        for chip in self._chips.values():
+            if chip.status in ("running", "waiting"):
+                chip.set_status(status)
+        self._spin_timer.stop()
+
+    def _spin(self) -> None:
+        running = [c for c in self._chips.values() if c.status == "running"]
+        for chip in running:
+            chip.tick()
+        if not running:
+            self._spin_timer.stop()
+
+    def _chip_clicked(self, call_id: str) -> None:
+        self.select(call_id, scroll=False)
+        self.callSelected.emit(call_id)
+
+    def select(self, call_id: str, scroll: bool = True) -> None:
+        """Highlight one chip (from a click here or a selection in the inspector)."""
+        chip = self._chips.get(call_id)
+        for candidate in (self._selected, chip):
+            if candidate is not None:
+                candidate.setProperty("selected", candidate is chip)
+                candidate.style().unpolish(candidate)
+                candidate.style().polish(candidate)
+        self._selected = chip
+        if chip is not None and scroll:
+            self.ensureWidgetVisible(chip)
+
+    # ---------------------------------------------------------------- history
+    def load_messages(self, messages: list[dict[str, Any]]) -> None:
+        """Show a saved conversation (CONTRACT message dicts), chips paired with their results."""
+        self.clear()
+        self._inner.setUpdatesEnabled(False)
+        try:
+            for msg in messages:
+                self._load_one(msg)
+        finally:
+            self._inner.setUpdatesEnabled(True)
+        self._spin_timer.stop()
+
+    def _load_one(self, msg: dict[str, Any]) -> None:
+        role = msg.get("role")
+        content = str(msg.get("content") or "")
+        if role == "user":
+            self.add_user(content)
+        elif role == "assistant":
+            if content:
+                suffix = "\n\n*" + tr("(answer cut off)") + "*" if msg.get("incomplete") else ""
+                self.add_assistant(content + suffix)
+            for call in msg.get("tool_calls") or []:
+                self.add_tool_call(call).set_status("cancelled")
+        elif role == "tool":
+            chip = self._chips.get(str(msg.get("tool_call_id")))
+            if chip is not None:
+                result = {"content": content, "is_error": bool(msg.get("is_error"))}
+                chip.set_result(result)
+                if result["is_error"] and "the user denied" in content:
+                    chip.set_status("denied")
+
+    # ---------------------------------------------------------------- scrolling
+    def _track_follow(self, value: int) -> None:
+        bar = self.verticalScrollBar()
+        self._follow = value >= bar.maximum() - 4
+
+    def _keep_at_end(self, _min: int, maximum: int) -> None:
+        if self._follow:
+            self.verticalScrollBar().setValue(maximum)
+
+    def answer_text(self) -> str:
+        """The Markdown of every assistant message shown (tests and the scripted demo)."""
+        parts = []
+        for i in range(self._layout.count() - 1):
+            widget = self._layout.itemAt(i).widget()
+            if isinstance(widget, _Bubble) and widget.role == "assistant":
+                parts.append(widget.markdown())
+        return "\n\n".join(parts)
+
+    def message_count(self) -> int:
+        return self._layout.count() - 1

@@ -1,0 +1,34 @@
+"""The message box: Enter sends, Shift+Enter starts a new line."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import QPlainTextEdit, QWidget
+
+from desktop_app.ui.i18n import tr
+
+
+class Composer(QPlainTextEdit):
+    """A multi-line input whose Enter key submits the text."""
+
+    submitted = Signal(str)  # the text, when Enter is pressed on non-blank input
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("composer")
+        self.setPlaceholderText(tr("Ask about a trip… (Enter sends, Shift+Enter new line)"))
+        self.setTabChangesFocus(True)
+        self.setMaximumHeight(110)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
+        enter = event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+        if enter and not event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
+            self.submit()
+            return
+        super().keyPressEvent(event)
+
+    def submit(self) -> None:
+        text = self.toPlainText()
+        if text.strip():
+            self.submitted.emit(text.strip())

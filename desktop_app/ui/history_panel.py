@@ -1,0 +1,165 @@
+"""The conversation list: search, open, rename in place, delete after a confirmation."""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QHBoxLayout,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QMessageBox,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop_app.ui.i18n import tr
+
+if TYPE_CHECKING:
+    from desktop_app.store.history import HistoryStore
+
+log = logging.getLogger(__name__)
+ID_ROLE = Qt.ItemDataRole.UserRole
+
+
+class HistoryPanel(QWidget):
+    """Lists saved conversations newest first; emits what the user picked."""
+
+    opened = Signal(str)  # a conversation id to show
+    newRequested = Signal()  # start a fresh conversation
+    deleted = Signal(str)  # a conversation id that is gone
+    problem = Signal(str)  # a one-line error for the status bar
+
+    def __init__(self, store: HistoryStore | None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("historyPanel")
+        self.store = store
+        self._filling = False
+        self.confirm: QMessageBox | None = None
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        self.new_button = QPushButton(tr("New conversation"), self)
+        self.new_button.setObjectName("newConversation")
+        layout.addWidget(self.new_button)
+        self.search = QLineEdit(self)
+        self.search.setObjectName("search")
+        self.search.setPlaceholderText(tr("Search conversations"))
+        self.search.setClearButtonEnabled(True)
+        layout.addWidget(self.search)
+        self.list = QListWidget(self)
+        self.list.setObjectName("conversations")
+        layout.addWidget(self.list, 1)
+        row = QHBoxLayout()
+        self.rename_button = QPushButton(tr("Rename"), self)
+        self.delete_button = QPushButton(tr("Delete"), self)
+        self.export_button = QPushButton(tr("Export"), self)
+        for button in (self.rename_button, self.delete_button, self.export_button):
+            row.addWidget(button)
+        layout.addLayout(row)
+        self.new_button.clicked.connect(self.newRequested)
+        self.search.textChanged.connect(self.refresh)
+        self.list.itemActivated.connect(self._activated)
+        self.list.itemClicked.connect(self._activated)
+        self.list.itemChanged.connect(self._renamed)
+        self.rename_button.clicked.connect(self.rename_selected)
+        self.delete_button.clicked.connect(self.delete_selected)
+        self.export_button.clicked.connect(self.export_selected)
+
+    def refresh(self, *_args: Any) -> None:
+        """Reload the list (after a run, a rename, a delete, or a search edit)."""
+        if self.store is None:
+            return
+        current = self.selected_id()
+        self._filling = True
+        self.list.clear()
+        try:
+            infos = self.store.list(search=self.search.text().strip())
+        except Exception as exc:  # noqa: BLE001 - a broken database must not close the window
+            log.exception("history list failed")
+            self.problem.emit(tr("Could not read the history: %1").replace("%1", str(exc)))
+            infos = []
+        for info in infos:
+            item = QListWidgetItem(info.title or tr("(untitled)"), self.list)
+            item.setData(ID_ROLE, info.id)
+            when = dt.datetime.fromtimestamp(float(info.updated_at)).strftime("%Y-%m-%d %H:%M")
+            item.setToolTip(f"{when} · {info.provider}/{info.model} · {info.message_count}")
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsEditable)
+            if info.id == current:
+                self.list.setCurrentItem(item)
+        self._filling = False
+
+    def select(self, conversation_id: str) -> None:
+        for row in range(self.list.count()):
+            item = self.list.item(row)
+            if item.data(ID_ROLE) == conversation_id:
+                self.list.setCurrentItem(item)
+                return
+
+    def selected_id(self) -> str:
+        item = self.list.currentItem()
+        return str(item.data(ID_ROLE)) if item is not None else ""
+
+    def _activated(self, item: QListWidgetItem) -> None:
+        self.opened.emit(str(item.data(ID_ROLE)))
+
+    def rename_selected(self) -> None:
+        item = self.list.currentItem()
+        if item is not None:
+            self.list.editItem(item)
+
+    def _renamed(self, item: QListWidgetItem) -> None:
+        if self._filling or self.store is None:
+            return
+        title = item.text().strip()
+        if title:
+            self.store.rename(str(item.data(ID_ROLE)), title[:120])
+        self.refresh()
+
+    def delete_selected(self) -> None:
+        """Ask first (a non-blocking message box); delete on Yes."""
+        item = self.list.currentItem()
+        if item is None or self.store is None:
+            return
+        conversation_id, title = str(item.data(ID_ROLE)), item.text()
+        box = QMessageBox(QMessageBox.Icon.Question, tr("Delete conversation"),
+                          tr("Delete “%1” and all its messages?").replace("%1", title),
+                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
+        box.setDefaultButton(QMessageBox.StandardButton.No)
+        box.finished.connect(lambda result: self._confirmed(box, result, conversation_id))
+        self.confirm = box
+        box.open()
+
+    def _confirmed(self, box: QMessageBox, result: int, conversation_id: str) -> None:
+        self.confirm = None
+        box.deleteLater()
+        if result != QMessageBox.StandardButton.Yes.value or self.store is None:
+            return
+        self.store.delete(conversation_id)
+        self.refresh()
+        self.deleted.emit(conversation_id)
+
+    def export_selected(self) -> None:
+        conversation_id = self.selected_id()
+        if not conversation_id or self.store is None:
+            return
+        dialog = QFileDialog(self, tr("Export conversation"))
+        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
+        dialog.setNameFilters([tr("Markdown (*.md)"), tr("JSON (*.json)")])
+        dialog.selectFile("conversation.md")
+        dialog.fileSelected.connect(lambda path: self._export(conversation_id, path))
+        dialog.open()
+
+    def _export(self, conversation_id: str, path: str) -> None:
+        assert self.store is not None
+        fmt = "json" if path.endswith(".json") else "md"
+        try:
+            Path(path).write_text(self.store.export(conversation_id, fmt), encoding="utf-8")
+        except OSError as exc:
+            self.problem.emit(tr("Could not export: %1").replace("%1", str(exc)))

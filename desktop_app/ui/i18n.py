@@ -1,0 +1,54 @@
+"""Chinese and English UI through Qt translation files (resources/translations/*.qm)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication, QLocale, QObject, QTranslator
+
+from desktop_app.paths import resources_dir
+
+CONTEXT = "TravelAssistant"
+LANGUAGES = {"en": "English", "zh_CN": "简体中文"}
+
+
+def tr(text: str, disambiguation: str | None = None, n: int = -1) -> str:
+    """Translate one UI string; one context keeps the .ts file simple to maintain."""
+    return QCoreApplication.translate(CONTEXT, text, disambiguation, n)
+
+
+def resolve_language(choice: str, system: str | None = None) -> str:
+    """`""` follows the system language: Chinese for any zh locale, else English."""
+    if choice in LANGUAGES:
+        return choice
+    name = system if system is not None else QLocale.system().name()
+    return "zh_CN" if name.lower().startswith("zh") else "en"
+
+
+def qm_path(language: str) -> str:
+    """The compiled translation file for a language (English is the source: none)."""
+    return str(resources_dir() / "translations" / f"travel_assistant_{language}.qm")
+
+
+class Language(QObject):
+    """Owns the installed translator so it can be switched (Settings) without leaking."""
+
+    def __init__(self, app: QCoreApplication) -> None:
+        super().__init__(app)
+        self._app = app
+        self._translator: QTranslator | None = None
+        self.current = "en"
+
+    def apply(self, choice: str) -> str:
+        """Install the translation for `choice` (or the system's); returns the language used."""
+        language = resolve_language(choice)
+        if self._translator is not None:
+            self._app.removeTranslator(self._translator)
+            self._translator = None
+        if language != "en":
+            translator = QTranslator(self)
+            if translator.load(qm_path(language)):
+                self._app.installTranslator(translator)
+                self._translator = translator
+            else:
+                language = "en"
+        self.current = language
+        return language

@@ -1,0 +1,422 @@
+"""The main window: conversations | chat | inspector dock; every connection in one method."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QByteArray, QSettings, Qt, Signal
+from PySide6.QtGui import QCloseEvent, QKeySequence, QPaintEvent, QShortcut
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QMainWindow,
+    QPushButton,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop_app.ui.approval import ApprovalLog, DialogApprover
+from desktop_app.ui.chat_view import ChatView
+from desktop_app.ui.composer import Composer
+from desktop_app.ui.heartbeat import Heartbeat
+from desktop_app.ui.history_panel import HistoryPanel
+from desktop_app.ui.i18n import Language, tr
+from desktop_app.ui.pricing import estimate_cost
+from desktop_app.ui.session import AgentSession, RunFactory
+
+if TYPE_CHECKING:
+    from desktop_app.runtime import RunOptions
+    from desktop_app.store.history import HistoryStore
+    from desktop_app.store.settings import Settings
+    from desktop_app.ui.inspector import Inspector
+    from desktop_app.ui.settings_dialog import SettingsDialog
+
+log = logging.getLogger(__name__)
+
+STYLE = """
+#userBubble { background: #e8f0fe; border: 1px solid #c6d6f5; border-radius: 8px; }
+#assistantBubble { background: #ffffff; border: 1px solid #dedede; border-radius: 8px; }
+#errorBubble { background: #fdecea; border: 1px solid #f5c2bd; border-radius: 8px; }
+#caption { color: #666; font-size: 11px; font-weight: bold; }
+#toolChip { background: #f4f4f4; border: 1px solid #d0d0d0; border-radius: 12px; }
+#toolChip[status="running"] { border-color: #7aa7e0; }
+#toolChip[status="waiting"] { background: #fff6e0; border-color: #e0b050; }
+#toolChip[status="done"] { border-color: #9ccc9c; }
+#toolChip[status="error"] { background: #fdecea; border-color: #e09c96; }
+#toolChip[status="denied"] { background: #fdecea; border-color: #c0392b; }
+#toolChip[selected="true"] { border: 2px solid #1a73e8; }
+#toolChip #title { font-family: monospace; }
+#toolChip #state { color: #666; }
+#chatInner { background: #fafafa; }
+#offlineBanner { background: #fff4ce; border: 1px solid #e6c65c; border-radius: 6px; }
+#header { font-weight: bold; }
+"""
+
+
+class MainWindow(QMainWindow):
+    """Owns the session, the approver and the panes it is given; no globals."""
+
+    firstPainted = Signal()  # the window's first paint (start-up benchmark, scripted demo)
+    runDone = Signal(str)  # a run ended: done / error / cancelled, after the view settled
+    closed = Signal()  # the window was closed
+
+    def __init__(
+        self,
+        settings: Settings,
+        history: HistoryStore | None,
+        qsettings: QSettings,
+        language: Language | None = None,
+        run_factory: RunFactory | None = None,
+        overrides: dict[str, str] | None = None,
+        approval_log: ApprovalLog | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("mainWindow")
+        self.settings = settings
+        self.history = history
+        self.qsettings = qsettings
+        self.language = language
+        self.overrides = overrides or {}
+        self._painted = False
+        self._tokens = [0, 0]
+        self._model = ("", "")
+        self.settings_dialog: SettingsDialog | None = None
+        self.setWindowTitle(tr("Travel Assistant"))
+        self.setStyleSheet(STYLE)
+        self.heartbeat = Heartbeat(5, self)
+        self.approver = DialogApprover(settings, approval_log or ApprovalLog(None), self)
+        self.session = AgentSession(settings, self.approver, self._run_options, run_factory, self)
+        self._build()
+        self._connect_signals()
+        self._restore_layout()
+        self._update_provider()
+        self.history_panel.refresh()
+
+    # ---------------------------------------------------------------- building
+    def _build(self) -> None:
+        self.history_panel = HistoryPanel(self.history, self)
+        self.chat = ChatView(self)
+        self.composer = Composer(self)
+        self.send_button = QPushButton(tr("Send"), self)
+        self.stop_button = QPushButton(tr("Stop"), self)
+        self.stop_button.setToolTip(tr("Stop the run (Esc)"))
+        self.retry_button = QPushButton(tr("Retry"), self)
+        self.retry_button.setToolTip(tr("Ask again for the last answer"))
+        self.settings_button = QPushButton(tr("Settings…"), self)
+        self.header = QLabel(self)
+        self.header.setObjectName("header")
+        self.banner = self._make_banner()
+        splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        splitter.setObjectName("mainSplitter")
+        splitter.addWidget(self.history_panel)
+        splitter.addWidget(self._chat_pane(splitter))
+        splitter.setStretchFactor(1, 1)
+        splitter.setSizes([220, 640])
+        self.splitter = splitter
+        self.setCentralWidget(splitter)
+        self.inspector = self._make_inspector()
+        self.dock = QDockWidget(tr("Inspector"), self)
+        self.dock.setObjectName("inspectorDock")
+        self.dock.setWidget(self.inspector)
+        self.dock.setFeatures(
+            QDockWidget.DockWidgetFeature.DockWidgetClosable
+            | QDockWidget.DockWidgetFeature.DockWidgetMovable
+            | QDockWidget.DockWidgetFeature.DockWidgetFloatable
+        )
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
+        self.inspector_action = self.dock.toggleViewAction()
+        self.inspector_action.setText(tr("Inspector"))
+        self.menuBar().addMenu(tr("View")).addAction(self.inspector_action)
+        self.usage_label = QLabel(self)
+        self.usage_label.setObjectName("usage")
+        self.statusBar().addPermanentWidget(self.usage_label)
+        self.escape = QShortcut(QKeySequence(Qt.Key.Key_Escape), self)
+        self.escape.setContext(Qt.ShortcutContext.WindowShortcut)
+        self._set_busy(False)
+        self._show_usage()
+        self.resize(1280, 800)
+
+    def _make_inspector(self) -> Inspector:
+        from desktop_app.ui.inspector import Inspector
+
+        return Inspector(self)
+
+    def _make_banner(self) -> QFrame:
+        banner = QFrame(self)
+        banner.setObjectName("offlineBanner")
+        row = QHBoxLayout(banner)
+        row.setContentsMargins(10, 6, 10, 6)
+        self.banner_text = QLabel(
+            tr("Offline demo: no API key is set, so a built-in planner answers "
+               "(sample data, no network). Add a key in Settings to use a real model."), banner)
+        self.banner_text.setWordWrap(True)
+        self.banner_button = QPushButton(tr("Open Settings"), banner)
+        row.addWidget(self.banner_text, 1)
+        row.addWidget(self.banner_button)
+        return banner
+
+    def _chat_pane(self, parent: QWidget) -> QWidget:
+        pane = QWidget(parent)
+        layout = QVBoxLayout(pane)
+        layout.setContentsMargins(6, 6, 6, 6)
+        top = QHBoxLayout()
+        top.addWidget(self.header, 1)
+        top.addWidget(self.settings_button)
+        layout.addLayout(top)
+        layout.addWidget(self.banner)
+        layout.addWidget(self.chat, 1)
+        layout.addWidget(self.composer)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        for button in (self.retry_button, self.stop_button, self.send_button):
+            buttons.addWidget(button)
+        layout.addLayout(buttons)
+        return pane
+
+    def _connect_signals(self) -> None:
+        """Every signal-slot connection of the window, in one place."""
+        s = self.session
+        self.composer.submitted.connect(self.send)
+        self.send_button.clicked.connect(self.composer.submit)
+        self.stop_button.clicked.connect(self.stop)
+        self.escape.activated.connect(self.stop)
+        self.retry_button.clicked.connect(self.retry)
+        self.settings_button.clicked.connect(self.open_settings)
+        self.banner_button.clicked.connect(self.open_settings)
+        s.runStarted.connect(self._on_run_started)
+        s.textDelta.connect(self.chat.append_delta)
+        s.toolCall.connect(self.chat.add_tool_call)
+        s.approvalDecided.connect(self.chat.on_approval)
+        s.toolResult.connect(self.chat.on_result)
+        s.final.connect(self._on_final)
+        s.error.connect(self._on_error)
+        s.usage.connect(self._on_usage)
+        s.event.connect(self.inspector.handle_event)
+        s.busyChanged.connect(self._set_busy)
+        s.runFinished.connect(self._on_run_finished)
+        self.approver.waiting.connect(self.chat.set_waiting)
+        self.approver.queueChanged.connect(self._on_queue)
+        self.chat.callSelected.connect(self._select_in_inspector)
+        self.inspector.callSelected.connect(self.chat.select)
+        self.history_panel.opened.connect(self.open_conversation)
+        self.history_panel.newRequested.connect(self.new_conversation)
+        self.history_panel.deleted.connect(self._on_deleted)
+        self.history_panel.problem.connect(self.statusBar().showMessage)
+
+    # ---------------------------------------------------------------- actions
+    def send(self, text: str) -> bool:
+        """Send a message as if typed; False while a run is going."""
+        if self.session.busy or not text.strip():
+            return False
+        self.composer.clear()
+        self.chat.add_user(text)
+        self.session.send(text)
+        return True
+
+    def retry(self) -> None:
+        if self.session.busy or not self.session.last_user_text:
+            return
+        self.chat.drop_last_answer()
+        self.session.retry()
+
+    def stop(self) -> None:
+        self.session.cancel()
+
+    def new_conversation(self) -> None:
+        self.session.new_conversation()
+        self.chat.clear()
+        self.inspector.clear()
+        self._tokens = [0, 0]
+        self._show_usage()
+        self.history_panel.list.clearSelection()
+        self.composer.setFocus()
+
+    def open_conversation(self, conversation_id: str) -> None:
+        """Show a saved conversation; the next message continues it."""
+        if self.history is None or conversation_id == self.session.conversation_id:
+            return
+        try:
+            messages = self.history.messages(conversation_id)
+        except Exception as exc:  # noqa: BLE001 - shown, never a crash
+            self.statusBar().showMessage(tr("Could not open: %1").replace("%1", str(exc)))
+            return
+        from desktop_app.agent.messages import message_to_dict
+
+        dicts = [message_to_dict(m) for m in messages]
+        last_user = next((d["content"] for d in reversed(dicts) if d["role"] == "user"), "")
+        self.session.open_conversation(conversation_id, last_user)
+        self.approver.set_conversation(conversation_id)
+        self.chat.load_messages(dicts)
+        self.inspector.clear()
+        for event in _events_from_history(dicts):
+            self.inspector.handle_event(event)
+        self._tokens = [0, 0]
+        self._show_usage()
+
+    def open_settings(self) -> SettingsDialog:
+        """Open the Settings dialog without blocking (it is awaited through its signals)."""
+        from desktop_app.ui.settings_dialog import SettingsDialog
+
+        if self.settings_dialog is not None:
+            self.settings_dialog.raise_()
+            return self.settings_dialog
+        dialog = SettingsDialog(self.settings, self.approver, self)
+        dialog.saved.connect(self.apply_settings)
+        dialog.finished.connect(self._settings_closed)
+        self.settings_dialog = dialog
+        dialog.open()
+        return dialog
+
+    def _settings_closed(self) -> None:
+        if self.settings_dialog is not None:
+            self.settings_dialog.deleteLater()
+        self.settings_dialog = None
+
+    def apply_settings(self, new: Settings) -> None:
+        """Take saved settings over in place (the session and approver share the object)."""
+        for name, value in vars(new).items():
+            setattr(self.settings, name, value)
+        if self.language is not None and self.language.current != new.language:
+            used = self.language.apply(new.language)
+            self.statusBar().showMessage(
+                tr("Language: %1 (menus and labels update when the window reopens)").replace(
+                    "%1", used), 8000)
+        self._update_provider()
+
+    # ---------------------------------------------------------------- session events
+    def _on_run_started(self, event: dict[str, Any]) -> None:
+        self._model = (str(event.get("provider", "")), str(event.get("model", "")))
+        self.approver.set_conversation(str(event.get("conversation_id", "")))
+        self._update_provider()
+        self.history_panel.refresh()
+        self.history_panel.select(self.session.conversation_id)
+
+    def _on_final(self, _event: dict[str, Any]) -> None:
+        self.chat.end_stream()
+
+    def _on_error(self, event: dict[str, Any]) -> None:
+        self.chat.add_error(str(event.get("message", "")))
+
+    def _on_usage(self, input_tokens: int, output_tokens: int) -> None:
+        self._tokens[0] += input_tokens
+        self._tokens[1] += output_tokens
+        self._show_usage()
+
+    def _on_run_finished(self, status: str) -> None:
+        self.chat.end_stream()
+        self.chat.stop_spinners("cancelled")
+        if status == "cancelled":
+            self.chat.add_error(tr("Stopped."))
+        self.history_panel.refresh()
+        self.history_panel.select(self.session.conversation_id)
+        self.runDone.emit(status)
+
+    def _on_queue(self, waiting: int) -> None:
+        if waiting:
+            self.statusBar().showMessage(tr("%n call(s) waiting for your decision", None, waiting))
+        else:
+            self.statusBar().clearMessage()
+
+    def _on_deleted(self, conversation_id: str) -> None:
+        if conversation_id == self.session.conversation_id:
+            self.new_conversation()
+
+    def _select_in_inspector(self, call_id: str) -> None:
+        self.dock.show()
+        self.inspector.select_call(call_id)
+
+    def _set_busy(self, busy: bool) -> None:
+        self.send_button.setEnabled(not busy)
+        self.stop_button.setEnabled(busy)
+        self.retry_button.setEnabled(not busy and bool(self.session.last_user_text))
+        if busy:
+            self.heartbeat.start()
+        else:
+            self.heartbeat.stop()
+
+    # ---------------------------------------------------------------- header and status
+    def provider_in_use(self) -> str:
+        return self.overrides.get("provider") or self.settings.provider or "offline"
+
+    def _update_provider(self) -> None:
+        provider = self._model[0] or self.provider_in_use()
+        model = self._model[1] or self.overrides.get("model") or self.settings.model
+        if provider == "offline":
+            model = model or "offline-planner"
+        self.header.setText(tr("Provider: %1 · Model: %2").replace("%1", provider).replace(
+            "%2", model or tr("default")))
+        self.banner.setVisible(self.provider_in_use() == "offline")
+
+    def _show_usage(self) -> None:
+        inp, out = self._tokens
+        provider, model = self._model if self._model[0] else (self.provider_in_use(), "")
+        cost = estimate_cost(provider, model, inp, out)
+        money = tr("cost unknown") if cost is None else tr("est. $%1").replace("%1", f"{cost:.4f}")
+        self.usage_label.setText(
+            tr("Tokens: %1 in / %2 out · %3").replace("%1", f"{inp:,}").replace(
+                "%2", f"{out:,}").replace("%3", money))
+
+    def tokens(self) -> tuple[int, int]:
+        return self._tokens[0], self._tokens[1]
+
+    def _run_options(self) -> RunOptions:
+        from desktop_app.runtime import RunOptions
+
+        return RunOptions(
+            provider=self.overrides.get("provider", ""),
+            model=self.overrides.get("model", ""),
+            base_url=self.overrides.get("base_url", ""),
+            mcp_config=self.overrides.get("mcp_config", ""),
+            max_turns=self.settings.max_turns,
+        )
+
+    # ---------------------------------------------------------------- window life
+    def _restore_layout(self) -> None:
+        geometry = self.qsettings.value("window/geometry")
+        state = self.qsettings.value("window/state")
+        if isinstance(geometry, QByteArray):
+            self.restoreGeometry(geometry)
+        if isinstance(state, QByteArray):
+            self.restoreState(state)
+
+    def save_layout(self) -> None:
+        self.qsettings.setValue("window/geometry", self.saveGeometry())
+        self.qsettings.setValue("window/state", self.saveState())
+        self.qsettings.sync()
+
+    @property
+    def painted(self) -> bool:
+        return self._painted
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt override
+        super().paintEvent(event)
+        if not self._painted:
+            self._painted = True
+            self.firstPainted.emit()
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
+        self.save_layout()
+        self.approver.dismiss_all()
+        self.session.cancel()
+        super().closeEvent(event)
+        self.closed.emit()
+
+
+def _events_from_history(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Inspector events rebuilt from a saved conversation (calls and results, paired by id)."""
+    events: list[dict[str, Any]] = []
+    for msg in messages:
+        for call in msg.get("tool_calls") or []:
+            events.append({"type": "tool_call", **call})
+        if msg["role"] == "tool":
+            events.append({
+                "type": "tool_result", "id": msg.get("tool_call_id", ""), "name": msg.get("name", ""),
+                "content": msg.get("content", ""), "is_error": bool(msg.get("is_error")),
+                "duration_ms": 0.0,
+            })
+    return events

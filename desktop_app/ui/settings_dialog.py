@@ -1,0 +1,339 @@
+"""Settings: provider, model, key (into the keyring only), live weather, approvals, language."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import logging
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop_app.ui.i18n import LANGUAGES, tr
+
+if TYPE_CHECKING:
+    from desktop_app.store.settings import Settings
+    from desktop_app.ui.approval import DialogApprover
+
+log = logging.getLogger(__name__)
+
+# (label, provider, base_url, default model); OpenAI-compatible services share the openai adapter
+PRESETS: list[tuple[str, str, str, str]] = [
+    ("Offline demo (no key)", "offline", "", ""),
+    ("OpenAI", "openai", "", "gpt-4o-mini"),
+    ("OpenAI-compatible: DeepSeek", "openai", "https://api.deepseek.com", "deepseek-chat"),
+    ("OpenAI-compatible: Qwen (DashScope)", "openai",
+     "https://dashscope.aliyuncs.com/compatible-mode/v1", "qwen-plus"),
+    ("OpenAI-compatible: Moonshot (Kimi)", "openai", "https://api.moonshot.cn/v1",
+     "moonshot-v1-8k"),
+    ("OpenAI-compatible: Ollama (local)", "openai", "http://localhost:11434/v1", "qwen2.5"),
+    ("OpenAI-compatible: custom URL", "openai", "custom", ""),
+    ("Anthropic", "anthropic", "", "claude-sonnet-4-5"),
+]
+
+
+def preset_index(provider: str, base_url: str) -> int:
+    """Which preset a saved provider + base URL corresponds to."""
+    if provider in ("", "offline"):
+        return 0
+    if provider == "anthropic":
+        return len(PRESETS) - 1
+    for i, (_label, prov, url, _model) in enumerate(PRESETS):
+        if prov == "openai" and url == base_url and url != "custom":
+            return i
+    return len(PRESETS) - 2 if base_url else 1
+
+
+def _secrets() -> Any | None:
+    """The keyring module of the app, or None when this build lacks it."""
+    try:
+        from desktop_app.store import secrets
+    except ImportError:
+        return None
+    return secrets
+
+
+def key_status_text(provider: str) -> str:
+    """`stored` / `not stored` (never the key itself)."""
+    secrets = _secrets()
+    if secrets is None:
+        return tr("key storage is not available")
+    status = secrets.key_status(provider)
+    stored = status if isinstance(status, bool) else getattr(status, "stored", None)
+    if stored is None:
+        text = str(status)
+        return text if text else tr("not stored")
+    return tr("stored") if stored else tr("not stored")
+
+
+class SettingsDialog(QDialog):
+    """Edits a copy of the settings; `saved` carries the new Settings after they were written."""
+
+    saved = Signal(object)  # Settings
+    testFinished = Signal(bool, str)  # the Test button's outcome
+
+    def __init__(
+        self, settings: Settings, approver: DialogApprover | None, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("settingsDialog")
+        self.setWindowTitle(tr("Settings"))
+        self._settings = settings
+        self._approver = approver
+        self._test_task: asyncio.Task[None] | None = None
+        tabs = QTabWidget(self)
+        tabs.addTab(self._provider_tab(), tr("Provider"))
+        tabs.addTab(self._approvals_tab(), tr("Approvals"))
+        tabs.addTab(self._general_tab(), tr("General"))
+        self.tabs = tabs
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel, self
+        )
+        buttons.accepted.connect(self.save)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(tabs)
+        layout.addWidget(buttons)
+        self.resize(620, 480)
+
+    # ---------------------------------------------------------------- provider tab
+    def _provider_tab(self) -> QWidget:
+        page = QWidget(self)
+        form = QFormLayout(page)
+        self.preset = QComboBox(page)
+        self.preset.setObjectName("preset")
+        for label, *_rest in PRESETS:
+            self.preset.addItem(tr(label))
+        self.model = QLineEdit(self._settings.model, page)
+        self.model.setObjectName("model")
+        self.base_url = QLineEdit(self._settings.base_url, page)
+        self.base_url.setObjectName("baseUrl")
+        form.addRow(tr("Provider:"), self.preset)
+        form.addRow(tr("Model:"), self.model)
+        form.addRow(tr("Base URL:"), self.base_url)
+        self.key = QLineEdit(page)
+        self.key.setObjectName("apiKey")
+        self.key.setEchoMode(QLineEdit.EchoMode.Password)
+        self.key.setPlaceholderText(tr("paste a key to store it in the system keyring"))
+        self.store_key = QPushButton(tr("Store key"), page)
+        self.store_key.setObjectName("storeKey")
+        row = QHBoxLayout()
+        row.addWidget(self.key, 1)
+        row.addWidget(self.store_key)
+        form.addRow(tr("API key:"), row)
+        self.key_status = QLabel(page)
+        self.key_status.setObjectName("keyStatus")
+        form.addRow("", self.key_status)
+        self.test_button = QPushButton(tr("Test"), page)
+        self.test_button.setObjectName("test")
+        self.test_result = QLabel(page)
+        self.test_result.setObjectName("testResult")
+        self.test_result.setWordWrap(True)
+        test_row = QHBoxLayout()
+        test_row.addWidget(self.test_button)
+        test_row.addWidget(self.test_result, 1)
+        form.addRow("", test_row)
+        self.live_weather = QCheckBox(tr("Live weather from the internet (Open-Meteo)"), page)
+        self.live_weather.setChecked(self._settings.live_weather)
+        form.addRow("", self.live_weather)
+        self.preset.setCurrentIndex(preset_index(self._settings.provider, self._settings.base_url))
+        self.preset.currentIndexChanged.connect(self._preset_changed)
+        self.store_key.clicked.connect(self._store_key)
+        self.test_button.clicked.connect(self.start_test)
+        self._refresh_key_status()
+        return page
+
+    def provider(self) -> str:
+        return PRESETS[self.preset.currentIndex()][1]
+
+    def _preset_changed(self, index: int) -> None:
+        _label, provider, url, model = PRESETS[index]
+        self.base_url.setText("" if url == "custom" else url)
+        self.model.setText(model)
+        enabled = provider != "offline"
+        for widget in (self.key, self.store_key, self.model, self.base_url):
+            widget.setEnabled(enabled)
+        self._refresh_key_status()
+
+    def _refresh_key_status(self) -> None:
+        provider = self.provider()
+        if provider == "offline":
+            self.key_status.setText(tr("the offline demo needs no key"))
+            return
+        self.key_status.setText(tr("Key for %1: %2").replace("%1", provider).replace(
+            "%2", key_status_text(provider)))
+
+    def _store_key(self) -> None:
+        """Into the keyring (or this session's memory when there is none); never into a file."""
+        key = self.key.text().strip()
+        self.key.clear()
+        provider = self.provider()
+        secrets = _secrets()
+        if not key or provider == "offline" or secrets is None:
+            return
+        try:
+            if secrets.keyring_usable():
+                secrets.set_key(provider, key)
+            else:
+                secrets.remember_for_session(provider, key)
+                self.key_status.setText(
+                    tr("No usable system keyring: the key is kept in memory until you quit."))
+                return
+        except Exception as exc:  # noqa: BLE001 - keyring backends raise many kinds
+            self.key_status.setText(tr("Could not store the key: %1").replace("%1", str(exc)))
+            return
+        self._refresh_key_status()
+
+    # ---------------------------------------------------------------- test button
+    def draft(self) -> Settings:
+        """The settings as edited (not yet saved)."""
+        approve = [n.strip() for n in self.always_allow.text().split(",") if n.strip()]
+        return replace(
+            self._settings,
+            provider=self.provider(),
+            model=self.model.text().strip(),
+            base_url=self.base_url.text().strip(),
+            live_weather=self.live_weather.isChecked(),
+            approval_timeout_s=self.timeout.value(),
+            auto_approve=approve,
+            language=str(self.language.currentData() or ""),
+        )
+
+    def start_test(self) -> asyncio.Task[None]:
+        """One tiny request to the chosen provider; the outcome appears beside the button."""
+        self.test_button.setEnabled(False)
+        self.test_result.setText(tr("testing…"))
+        self._test_task = asyncio.get_event_loop().create_task(self._test(self.draft()))
+        return self._test_task
+
+    async def _test(self, draft: Settings) -> None:
+        ok, message = False, ""
+        try:
+            ok, message = await _tiny_request(draft)
+        except Exception as exc:  # noqa: BLE001 - reported in the dialog
+            message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        finally:
+            self.test_button.setEnabled(True)
+        self.test_result.setText(("✓ " if ok else "✗ ") + message)
+        self.testFinished.emit(ok, message)
+
+    # ---------------------------------------------------------------- approvals tab
+    def _approvals_tab(self) -> QWidget:
+        page = QWidget(self)
+        layout = QVBoxLayout(page)
+        form = QFormLayout()
+        self.timeout = QSpinBox(page)
+        self.timeout.setRange(5, 3600)
+        self.timeout.setSuffix(" s")
+        self.timeout.setValue(int(self._settings.approval_timeout_s))
+        form.addRow(tr("Deny automatically after:"), self.timeout)
+        self.always_allow = QLineEdit(", ".join(self._settings.auto_approve), page)
+        self.always_allow.setObjectName("alwaysAllow")
+        self.always_allow.setPlaceholderText(tr("tool names, comma separated"))
+        form.addRow(tr("Always allow:"), self.always_allow)
+        layout.addLayout(form)
+        layout.addWidget(QLabel(tr("Allowances in force:"), page))
+        self.allowances = QListWidget(page)
+        self.allowances.setObjectName("allowances")
+        layout.addWidget(self.allowances)
+        self.revoke = QPushButton(tr("Revoke selected"), page)
+        self.revoke.setObjectName("revoke")
+        self.revoke.clicked.connect(self._revoke)
+        layout.addWidget(self.revoke)
+        layout.addWidget(QLabel(tr("Decisions:"), page))
+        self.decisions = QTableWidget(0, 5, page)
+        self.decisions.setObjectName("decisions")
+        self.decisions.setHorizontalHeaderLabels(
+            [tr("When"), tr("Tool"), tr("Decision"), tr("How"), tr("Reason")])
+        self.decisions.horizontalHeader().setStretchLastSection(True)
+        layout.addWidget(self.decisions, 1)
+        self._fill_approvals()
+        return page
+
+    def _fill_approvals(self) -> None:
+        self.allowances.clear()
+        if self._approver is None:
+            return
+        for scope, name in self._approver.allowances():
+            item = QListWidgetItem(f"{name} — {scope}", self.allowances)
+            item.setData(256, (scope, name))
+        records = list(reversed(self._approver.log.records()))
+        self.decisions.setRowCount(len(records))
+        for row, rec in enumerate(records):
+            when = dt.datetime.fromtimestamp(rec.at).strftime("%Y-%m-%d %H:%M:%S")
+            for col, text in enumerate((when, rec.tool, rec.decision, rec.scope, rec.reason)):
+                self.decisions.setItem(row, col, QTableWidgetItem(text))
+
+    def _revoke(self) -> None:
+        item = self.allowances.currentItem()
+        if item is None or self._approver is None:
+            return
+        scope, name = item.data(256)
+        self._approver.revoke(scope, name)
+        if scope == "always":
+            names = [n.strip() for n in self.always_allow.text().split(",")]
+            self.always_allow.setText(", ".join(n for n in names if n and n != name))
+        self._fill_approvals()
+
+    # ---------------------------------------------------------------- general tab
+    def _general_tab(self) -> QWidget:
+        page = QWidget(self)
+        form = QFormLayout(page)
+        self.language = QComboBox(page)
+        self.language.setObjectName("language")
+        self.language.addItem(tr("Follow the system"), "")
+        for code, name in LANGUAGES.items():
+            self.language.addItem(name, code)
+        index = self.language.findData(self._settings.language)
+        self.language.setCurrentIndex(max(0, index))
+        form.addRow(tr("Language:"), self.language)
+        return page
+
+    def save(self) -> None:
+        """Write settings.json (never a key) and tell the window."""
+        new = self.draft()
+        try:
+            new.save()
+        except OSError as exc:
+            self.test_result.setText(tr("Could not save the settings: %1").replace("%1", str(exc)))
+            return
+        self.saved.emit(new)
+        self.accept()
+
+
+async def _tiny_request(draft: Settings) -> tuple[bool, str]:
+    """Ask the model for one word; True with the model's name when it answered."""
+    from desktop_app.agent.messages import UserMessage
+    from desktop_app.llm.base import Completed, ModelRequest
+    from desktop_app.runtime import RunOptions, build_model
+
+    model = build_model(draft, RunOptions())
+    request = ModelRequest(system=("Reply with one word.",), messages=(UserMessage("ping"),),
+                           tools=(), stream=False)
+    try:
+        async for item in model.stream(request):
+            if isinstance(item, Completed):
+                return True, tr("%1 answered").replace("%1", f"{model.provider}/{model.model}")
+    finally:
+        await model.aclose()
+    return False, tr("no answer")

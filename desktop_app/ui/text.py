@@ -1,0 +1,50 @@
+"""Text helpers for showing untrusted model data honestly (no Qt)."""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from typing import Any
+
+KEEP = {"\n", "\t", " ", "\u3000"}  # ordinary whitespace, including the CJK full-width space
+
+
+def _hidden(ch: str) -> bool:
+    """Characters a reader cannot see or that reorder text (bidi controls, zero-width...)."""
+    if ch in KEEP:
+        return False
+    return unicodedata.category(ch) in ("Cc", "Cf", "Co", "Cn", "Zl", "Zp", "Zs")
+
+
+def make_visible(text: str) -> str:
+    """Replace invisible and bidirectional characters with a visible `⟨U+XXXX NAME⟩` marker."""
+    if text.isascii() and text.isprintable():
+        return text
+    out = []
+    for ch in text:
+        if _hidden(ch):
+            name = unicodedata.name(ch, "")
+            out.append(f"⟨U+{ord(ch):04X}{' ' + name if name else ''}⟩")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def hidden_characters(text: str) -> list[str]:
+    """The code points `make_visible` would mark, for a warning line."""
+    return sorted({f"U+{ord(ch):04X}" for ch in text if _hidden(ch)})
+
+
+def pretty_json(value: Any) -> str:
+    """Indented JSON with real CJK characters and hidden characters made visible."""
+    return make_visible(json.dumps(value, ensure_ascii=False, indent=2, sort_keys=False))
+
+
+def summarize_arguments(args: dict[str, Any], limit: int = 60) -> str:
+    """`city=三亚, stars=4`: a chip-sized view of a call's arguments."""
+    parts = []
+    for key, value in args.items():
+        shown = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+        parts.append(f"{key}={shown}")
+    text = ", ".join(parts)
+    return text if len(text) <= limit else text[: limit - 1] + "…"

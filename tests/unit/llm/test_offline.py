@@ -1,0 +1,167 @@
+"""The offline planner through the real loop and the real travel tools."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from desktop_app.agent import events as ev
+from desktop_app.agent.approval import PolicyApprover
+from desktop_app.agent.loop import Agent
+from desktop_app.llm.offline import OfflineModel
+from desktop_app.llm.offline_nlu import parse, parse_duration, parse_stars
+from desktop_app.runtime import RunOptions, build_registry, system_prompt
+from desktop_app.store.settings import Settings
+
+SEED_ZH = "我在北京，下周想去三亚玩三天，帮我查一下天气、机票和酒店"
+SEED_EN = (
+    "I'm in Beijing and want to spend three days in Sanya next week. Can you check the weather, flights and hotels?"
+)
+
+
+async def run(text: str, agent: Agent | None = None) -> tuple[list[ev.AnyEvent], Agent]:
+    agent = agent or Agent(
+        OfflineModel(),
+        build_registry(Settings(), RunOptions()),
+        PolicyApprover("none"),
+        system=(system_prompt(),),
+    )
+    return [e async for e in agent.run(text)], agent
+
+
+def calls_of(events: list[ev.AnyEvent]) -> list[tuple[str, dict[str, Any]]]:
+    return [(e.name, e.arguments) for e in events if isinstance(e, ev.ToolCallEvent)]
+
+
+def final_text(events: list[ev.AnyEvent]) -> str:
+    final = events[-1]
+    assert isinstance(final, ev.Final), final
+    return final.text
+
+
+async def test_seed_question_three_calls_in_one_turn_and_the_seed_numbers() -> None:
+    events, _ = await run(SEED_ZH)
+    assert calls_of(events) == [
+        ("get_weather", {"city": "三亚"}),
+        ("get_flight_price", {"origin": "北京", "destination": "三亚"}),
+        ("get_hotel_price", {"city": "三亚", "stars": 4}),
+    ]
+    turn_of_calls = [e.turn for e in events if isinstance(e, ev.TurnFinished)]
+    assert turn_of_calls == [1, 2]
+    call_ids = [e.id for e in events if isinstance(e, ev.ToolCallEvent)]
+    result_ids = [e.id for e in events if isinstance(e, ev.ToolResultEvent)]
+    assert sorted(call_ids) == sorted(result_ids) and len(set(call_ids)) == 3
+    text = final_text(events)
+    for needle in ("¥1,280", "¥680/晚", "¥2,560", "¥2,040", "¥4,600", "33°C"):
+        assert needle in text
+
+
+async def test_english_question_same_calls_and_numbers() -> None:
+    events, _ = await run(SEED_EN)
+    names = [n for n, _ in calls_of(events)]
+    assert names == ["get_weather", "get_flight_price", "get_hotel_price"]
+    args = [a for _, a in calls_of(events)]
+    assert args[1]["origin"].lower() in ("beijing", "北京") and args[2]["stars"] == 4
+    text = final_text(events)
+    for needle in ("¥1,280", "¥680", "¥4,600"):
+        assert needle in text
+    assert "Offline demo" in text
+
+
+async def test_two_destinations_give_six_calls_and_a_comparison() -> None:
+    events, _ = await run("三亚和成都都帮我查一下")
+    calls = calls_of(events)
+    assert len(calls) >= 6
+    assert {a.get("city") or a.get("destination") for _, a in calls} == {"三亚", "成都"}
+    text = final_text(events)
+    assert "| 三亚 | 成都 |" in text and "北京" in text  # the assumed origin is said out loud
+
+
+async def test_follow_up_reuses_origin_and_trip_length() -> None:
+    events, agent = await run(SEED_ZH)
+    events2, _ = await run("那成都呢？", agent)
+    calls = calls_of(events2)
+    assert ("get_flight_price", {"origin": "北京", "destination": "成都"}) in calls
+    assert "三晚" in final_text(events2)
+
+
+async def test_off_topic_is_answered_honestly_without_tools() -> None:
+    events, _ = await run("今天股市怎么样？")
+    assert calls_of(events) == []
+    text = final_text(events)
+    assert "不是大模型" in text and "keys set" in text
+
+
+async def test_unknown_place_is_looked_up_and_reported_not_invented() -> None:
+    events, _ = await run("我想去火星玩，天气怎么样")
+    assert calls_of(events) == [("get_weather", {"city": "火星"})]
+    assert "没有" in final_text(events)
+
+
+@pytest.mark.parametrize(
+    ("text", "days", "nights"),
+    [
+        ("玩三天", 3, None),
+        ("3 days in", 3, None),
+        ("住两晚", None, 2),
+        ("a week in Tokyo", 7, None),
+        ("周末去", 2, 1),
+        ("five nights", None, 5),
+    ],
+)
+def test_durations(text: str, days: int | None, nights: int | None) -> None:
+    assert parse_duration(text) == (days, nights)
+
+
+@pytest.mark.parametrize(
+    ("text", "stars"),
+    [
+        ("五星酒店", 5),
+        ("5-star hotel", 5),
+        ("three star", 3),
+        ("经济型", 3),
+        ("酒店", 4),
+        ("luxury", 5),
+    ],
+)
+def test_stars(text: str, stars: int) -> None:
+    assert parse_stars(text) == stars
+
+
+def test_origin_forms() -> None:
+    assert parse("从上海飞三亚多少钱", []).origin.zh == "上海"  # type: ignore[union-attr]
+    assert parse("flights from Shanghai to Sanya", []).origin.zh == "上海"  # type: ignore[union-attr]
+    assert parse("北京到成都的机票", []).origin.zh == "北京"  # type: ignore[union-attr]
+    q = parse("三亚天气", [])
+    assert q.origin is None and q.intents == {"weather"}
+
+
+async def test_only_offered_tools_are_called() -> None:
+    agent = Agent(
+        OfflineModel(),
+        build_registry(Settings(), RunOptions()),
+        PolicyApprover("none"),
+        allowed_tools=["get_weather"],
+    )
+    events, _ = await run(SEED_ZH, agent)
+    assert [n for n, _ in calls_of(events)] == ["get_weather"]
+
+
+async def test_comparison_with_a_hotel_class_still_looks_up_the_whole_trip() -> None:
+    events, _ = await run("I'm in Hangzhou, compare Tokyo and Bangkok for 4 days, 5-star hotel")
+    calls = calls_of(events)
+    assert len(calls) == 6
+    assert ("get_flight_price", {"origin": "Hangzhou", "destination": "Tokyo"}) in calls
+    assert all(a["stars"] == 5 for n, a in calls if n == "get_hotel_price")
+    text = final_text(events)
+    assert "Round trip + 4 nights" in text and "less than" in text
+
+
+async def test_unseen_paraphrase_and_cities() -> None:
+    events, _ = await run("下个月从广州出发去西安和桂林，想住经济型酒店，玩五天，哪个更划算？")
+    calls = calls_of(events)
+    assert ("get_flight_price", {"origin": "广州", "destination": "西安"}) in calls
+    assert ("get_hotel_price", {"city": "桂林", "stars": 3}) in calls
+    text = final_text(events)
+    assert "往返+五晚合计" in text and "省" in text
