@@ -304,7 +304,7 @@ def build_setup_exe() -> Path:
     iscc = shutil.which("iscc") or r"C:\Program Files (x86)\Inno Setup 6\ISCC.exe"
     script = ROOT / "packaging" / "windows" / "travel-assistant.iss"
     subprocess.run(
-        [iscc, f"/DAppVersion={__version__}", f"/DSourceDir={BUNDLE}", f"/O{DIST}", str(script)],
+        [iscc, f"/DAppVersion={__version__}", f"/DBundleDir={BUNDLE}", f"/O{DIST}", str(script)],
         check=True,
     )
     return DIST / f"TravelAssistant-{__version__}-setup.exe"
