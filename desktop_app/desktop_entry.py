@@ -114,8 +114,7 @@ def install_or_uninstall(install: bool) -> int:
     """`--install-desktop-entry` / `--uninstall-desktop-entry`: 0 done, 1 failed, 2 unsupported."""
     if sys.platform == "win32" or sys.platform == "darwin":
         print(
-            "travel-assistant: desktop entries are a Linux desktop feature; "
-            "on Windows and macOS use the installer",
+            "travel-assistant: desktop entries are a Linux desktop feature; on Windows and macOS use the installer",
             file=sys.stderr,
         )
         return 2

@@ -204,9 +204,7 @@ def supported_distributions(glibc: str) -> str:
 
 def deb_control(depends: list[str], installed_kb: int) -> str:
     """The DEBIAN/control file."""
-    arch = subprocess.run(
-        ["dpkg", "--print-architecture"], capture_output=True, text=True, check=True
-    ).stdout.strip()
+    arch = subprocess.run(["dpkg", "--print-architecture"], capture_output=True, text=True, check=True).stdout.strip()
     return (
         f"Package: {APP_ID}\n"
         f"Version: {__version__}\n"

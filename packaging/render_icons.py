@@ -81,12 +81,8 @@ def main() -> int:
     out = ROOT / "packaging"
     (out / "windows").mkdir(exist_ok=True)
     (out / "macos").mkdir(exist_ok=True)
-    (out / "windows" / "travel-assistant.ico").write_bytes(
-        ico_bytes({s: pngs[s] for s in ICO_SIZES})
-    )
-    (out / "macos" / "travel-assistant.icns").write_bytes(
-        icns_bytes({s: pngs[s] for s in PNG_SIZES})
-    )
+    (out / "windows" / "travel-assistant.ico").write_bytes(ico_bytes({s: pngs[s] for s in ICO_SIZES}))
+    (out / "macos" / "travel-assistant.icns").write_bytes(icns_bytes({s: pngs[s] for s in PNG_SIZES}))
     del app
     print(f"render_icons: {len(PNG_SIZES)} PNGs, .ico and .icns from {SVG.name}")
     return 0

@@ -76,9 +76,7 @@ def test_uninstall_leaves_an_entry_it_did_not_write(xdg: Path) -> None:
     assert mine.is_file()
 
 
-def test_uninstall_with_nothing_installed_says_so(
-    xdg: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_uninstall_with_nothing_installed_says_so(xdg: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--uninstall-desktop-entry"]) == 0
     assert "nothing to remove" in capsys.readouterr().out
 
