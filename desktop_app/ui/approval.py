@@ -117,8 +117,7 @@ class ApprovalDialog(QDialog):
         self.warning.setWordWrap(True)
         if hidden:
             self.warning.setText(
-                tr("Warning: the arguments contain invisible or direction-changing characters: ")
-                + ", ".join(hidden)
+                tr("Warning: the arguments contain invisible or direction-changing characters: ") + ", ".join(hidden)
             )
         self.warning.setVisible(bool(hidden))
         layout.addWidget(self.warning)
@@ -186,8 +185,9 @@ class ApprovalDialog(QDialog):
 
     def _update_countdown(self) -> None:
         left = max(0, int(self._deadline - time.monotonic()))
-        self.countdown.setText(tr("Denied automatically in %1:%2").replace(
-            "%1", str(left // 60)).replace("%2", f"{left % 60:02d}"))
+        self.countdown.setText(
+            tr("Denied automatically in %1:%2").replace("%1", str(left // 60)).replace("%2", f"{left % 60:02d}")
+        )
 
 
 class DialogApprover(QObject):
@@ -227,7 +227,7 @@ class DialogApprover(QObject):
         """Policy allowances first, then the user through a dialog; dismissed or late = deny."""
         conversation = self.conversation_id
         if tool.name in self.settings.auto_approve:
-            return self._record(call, tool, "approved", "always", tr("always allowed in Settings"))
+            return self._record(call, tool, "approved", "always", "always allowed in Settings")
         if tool.name in self._allowed.get(conversation, set()):
             return self._record(call, tool, "approved", "conversation", "")
         loop = asyncio.get_event_loop()
@@ -238,8 +238,7 @@ class DialogApprover(QObject):
         try:
             choice, reason = await asyncio.wait_for(request.future, self.timeout_s)
         except TimeoutError:
-            choice, reason = "timeout", tr("no answer within %1 s").replace(
-                "%1", f"{self.timeout_s:g}")
+            choice, reason = "timeout", f"no answer within {self.timeout_s:g} s"
         except asyncio.CancelledError:
             self._record(call, tool, "denied", "cancelled", "the run was stopped")
             raise
@@ -251,17 +250,26 @@ class DialogApprover(QObject):
         call, tool = request.call, request.tool
         if choice == "conversation":
             self._allowed.setdefault(request.conversation_id, set()).add(tool.name)
+            for other in list(self._queue):  # the same tool already waiting in line: allowed too
+                same = (other.tool.name, other.conversation_id) == (tool.name, request.conversation_id)
+                if same and not other.future.done():
+                    other.future.set_result(("conversation", ""))
         if choice in ("once", "conversation"):
             return self._record(call, tool, "approved", choice, reason)
         if choice == "dismissed":
-            reason = reason or tr("the user closed the confirmation dialog")
+            reason = reason or "the user closed the confirmation dialog"
         return self._record(call, tool, "denied", "deny" if choice == "deny" else choice, reason)
 
-    def _record(self, call: ToolCall, tool: ToolDef, decision: str, scope: str, reason: str
-                ) -> Decision:
+    def _record(self, call: ToolCall, tool: ToolDef, decision: str, scope: str, reason: str) -> Decision:
         record = DecisionRecord(
-            tool=call.name, call_id=call.id, decision=decision, scope=scope, reason=reason,
-            conversation_id=self.conversation_id, source=tool.source, risk=tool.risk,
+            tool=call.name,
+            call_id=call.id,
+            decision=decision,
+            scope=scope,
+            reason=reason,
+            conversation_id=self.conversation_id,
+            source=tool.source,
+            risk=tool.risk,
             arguments=json.dumps(call.arguments, ensure_ascii=False)[:2000],
         )
         self.log.add(record)
@@ -319,11 +327,17 @@ class DialogApprover(QObject):
     def pending_count(self) -> int:
         return len(self._queue)
 
+    def cancel_all(self) -> None:
+        """The run was stopped: every waiting call is withdrawn and its dialog closed now."""
+        for request in list(self._queue):
+            request.future.cancel()
+            self._forget(request)
+
     def dismiss_all(self) -> None:
         """Deny every waiting call (the window is closing)."""
         for request in list(self._queue):
             if not request.future.done():
-                request.future.set_result(("dismissed", tr("the window was closed")))
+                request.future.set_result(("dismissed", "the window was closed"))
 
     def snapshot(self) -> dict[str, Any]:
         return {"waiting": [r.call.id for r in self._queue], "allowances": self.allowances()}

@@ -94,12 +94,9 @@ class MessageBubble(_Bubble):
         self.body = QLabel(self)
         self.body.setObjectName("body")
         self.body.setWordWrap(True)
-        self.body.setTextFormat(
-            Qt.TextFormat.PlainText if role == "user" else Qt.TextFormat.MarkdownText
-        )
+        self.body.setTextFormat(Qt.TextFormat.PlainText if role == "user" else Qt.TextFormat.MarkdownText)
         self.body.setTextInteractionFlags(
-            Qt.TextInteractionFlag.TextSelectableByMouse
-            | Qt.TextInteractionFlag.LinksAccessibleByMouse
+            Qt.TextInteractionFlag.TextSelectableByMouse | Qt.TextInteractionFlag.LinksAccessibleByMouse
         )
         self.body.setOpenExternalLinks(True)
         self.body.setText(text)
@@ -150,6 +147,10 @@ class StreamBubble(_Bubble):
         if tail:
             self._replace_tail(tail, "")
             self._rendered = len(self._source)
+        cursor = QTextCursor(self.body.document())
+        cursor.movePosition(QTextCursor.MoveOperation.End)
+        while cursor.block().length() <= 1 and cursor.blockNumber() > 0:
+            cursor.deletePreviousChar()  # the empty block kept for a tail that never came
 
     def _replace_tail(self, finished: str, tail: str) -> None:
         cursor = QTextCursor(self.body.document())
@@ -296,6 +297,21 @@ class ChatView(QScrollArea):
         bar.valueChanged.connect(self._track_follow)
         self._selected: ToolChip | None = None
 
+    def warm_up(self) -> None:
+        """Build and paint one chip and one streamed answer off-screen, so the first real ones
+        do not pay for style polish, font loading (CJK) and text-layout set-up mid-run."""
+        from PySide6.QtGui import QPixmap
+
+        chip = ToolChip({"id": "warm", "name": "get_weather", "arguments": {"city": "三亚"}}, self)
+        bubble = StreamBubble(self)
+        bubble.append("**预热** warm-up: 三亚 ¥4,600\n\n- a\n\n`x`")
+        bubble.finish()
+        for widget in (chip, bubble):
+            widget.resize(600, 120)
+            pixmap = QPixmap(widget.size())
+            widget.render(pixmap)
+            widget.deleteLater()
+
     # ---------------------------------------------------------------- building
     def _add(self, widget: QWidget) -> QWidget:
         self._layout.insertWidget(self._layout.count() - 1, widget)
@@ -358,8 +374,7 @@ class ChatView(QScrollArea):
         """Remove the widgets after the last user message (retry replaces the answer)."""
         self.end_stream()
         widgets = [self._layout.itemAt(i).widget() for i in range(self._layout.count() - 1)]
-        last_user = max((i for i, w in enumerate(widgets) if getattr(w, "role", "") == "user"),
-                        default=-1)
+        last_user = max((i for i, w in enumerate(widgets) if getattr(w, "role", "") == "user"), default=-1)
         for widget in widgets[last_user + 1 :]:
             self._layout.removeWidget(widget)
             if isinstance(widget, ToolChip):

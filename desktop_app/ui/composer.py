@@ -19,7 +19,7 @@ class Composer(QPlainTextEdit):
         self.setObjectName("composer")
         self.setPlaceholderText(tr("Ask about a trip… (Enter sends, Shift+Enter new line)"))
         self.setTabChangesFocus(True)
-        self.setMaximumHeight(110)
+        self.setMaximumHeight(80)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
         enter = event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)

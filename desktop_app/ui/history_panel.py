@@ -128,9 +128,13 @@ class HistoryPanel(QWidget):
         if item is None or self.store is None:
             return
         conversation_id, title = str(item.data(ID_ROLE)), item.text()
-        box = QMessageBox(QMessageBox.Icon.Question, tr("Delete conversation"),
-                          tr("Delete “%1” and all its messages?").replace("%1", title),
-                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
+            tr("Delete conversation"),
+            tr("Delete “%1” and all its messages?").replace("%1", title),
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            self,
+        )
         box.setDefaultButton(QMessageBox.StandardButton.No)
         box.finished.connect(lambda result: self._confirmed(box, result, conversation_id))
         self.confirm = box

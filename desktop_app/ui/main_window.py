@@ -152,8 +152,12 @@ class MainWindow(QMainWindow):
         row = QHBoxLayout(banner)
         row.setContentsMargins(10, 6, 10, 6)
         self.banner_text = QLabel(
-            tr("Offline demo: no API key is set, so a built-in planner answers "
-               "(sample data, no network). Add a key in Settings to use a real model."), banner)
+            tr(
+                "Offline demo: no API key is set, so a built-in planner answers "
+                "(sample data, no network). Add a key in Settings to use a real model."
+            ),
+            banner,
+        )
         self.banner_text.setWordWrap(True)
         self.banner_button = QPushButton(tr("Open Settings"), banner)
         row.addWidget(self.banner_text, 1)
@@ -207,6 +211,7 @@ class MainWindow(QMainWindow):
         self.history_panel.newRequested.connect(self.new_conversation)
         self.history_panel.deleted.connect(self._on_deleted)
         self.history_panel.problem.connect(self.statusBar().showMessage)
+        self.firstPainted.connect(self._warm_up)
 
     # ---------------------------------------------------------------- actions
     def send(self, text: str) -> bool:
@@ -225,6 +230,8 @@ class MainWindow(QMainWindow):
         self.session.retry()
 
     def stop(self) -> None:
+        """Stop button and Esc: withdraw waiting confirmations, cancel the run at once."""
+        self.approver.cancel_all()
         self.session.cancel()
 
     def new_conversation(self) -> None:
@@ -284,8 +291,8 @@ class MainWindow(QMainWindow):
         if self.language is not None and self.language.current != new.language:
             used = self.language.apply(new.language)
             self.statusBar().showMessage(
-                tr("Language: %1 (menus and labels update when the window reopens)").replace(
-                    "%1", used), 8000)
+                tr("Language: %1 (menus and labels update when the window reopens)").replace("%1", used), 8000
+            )
         self._update_provider()
 
     # ---------------------------------------------------------------- session events
@@ -326,6 +333,10 @@ class MainWindow(QMainWindow):
         if conversation_id == self.session.conversation_id:
             self.new_conversation()
 
+    def _warm_up(self) -> None:
+        self.session.warm_up()
+        self.chat.warm_up()
+
     def _select_in_inspector(self, call_id: str) -> None:
         self.dock.show()
         self.inspector.select_call(call_id)
@@ -348,8 +359,9 @@ class MainWindow(QMainWindow):
         model = self._model[1] or self.overrides.get("model") or self.settings.model
         if provider == "offline":
             model = model or "offline-planner"
-        self.header.setText(tr("Provider: %1 · Model: %2").replace("%1", provider).replace(
-            "%2", model or tr("default")))
+        self.header.setText(
+            tr("Provider: %1 · Model: %2").replace("%1", provider).replace("%2", model or tr("default"))
+        )
         self.banner.setVisible(self.provider_in_use() == "offline")
 
     def _show_usage(self) -> None:
@@ -358,8 +370,8 @@ class MainWindow(QMainWindow):
         cost = estimate_cost(provider, model, inp, out)
         money = tr("cost unknown") if cost is None else tr("est. $%1").replace("%1", f"{cost:.4f}")
         self.usage_label.setText(
-            tr("Tokens: %1 in / %2 out · %3").replace("%1", f"{inp:,}").replace(
-                "%2", f"{out:,}").replace("%3", money))
+            tr("Tokens: %1 in / %2 out · %3").replace("%1", f"{inp:,}").replace("%2", f"{out:,}").replace("%3", money)
+        )
 
     def tokens(self) -> tuple[int, int]:
         return self._tokens[0], self._tokens[1]
@@ -402,7 +414,7 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
         self.save_layout()
         self.approver.dismiss_all()
-        self.session.cancel()
+        self.session.shutdown()
         super().closeEvent(event)
         self.closed.emit()
 
@@ -414,9 +426,14 @@ def _events_from_history(messages: list[dict[str, Any]]) -> list[dict[str, Any]]
         for call in msg.get("tool_calls") or []:
             events.append({"type": "tool_call", **call})
         if msg["role"] == "tool":
-            events.append({
-                "type": "tool_result", "id": msg.get("tool_call_id", ""), "name": msg.get("name", ""),
-                "content": msg.get("content", ""), "is_error": bool(msg.get("is_error")),
-                "duration_ms": 0.0,
-            })
+            events.append(
+                {
+                    "type": "tool_result",
+                    "id": msg.get("tool_call_id", ""),
+                    "name": msg.get("name", ""),
+                    "content": msg.get("content", ""),
+                    "is_error": bool(msg.get("is_error")),
+                    "duration_ms": 0.0,
+                }
+            )
     return events

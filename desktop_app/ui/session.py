@@ -5,11 +5,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import time
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import QObject, Signal
+
+from desktop_app.ui.engine_thread import EngineThread, EventPipe, UiApprover
 
 if TYPE_CHECKING:
     from desktop_app.agent.approval import Approver
@@ -17,7 +18,6 @@ if TYPE_CHECKING:
     from desktop_app.store.settings import Settings
 
 log = logging.getLogger(__name__)
-YIELD_EVERY_S = 0.006  # hand the Qt loop a turn at least this often while events pour in
 
 
 class RunFactory(Protocol):
@@ -35,6 +35,37 @@ class RunFactory(Protocol):
     ) -> Awaitable[OpenRun]: ...
 
 
+WARM_MODULES = (
+    "desktop_app.runtime",
+    "desktop_app.agent.loop",
+    "desktop_app.tools.travel",
+    "desktop_app.llm.offline",
+    "desktop_app.store.history",
+    "desktop_app.store.secrets",
+)
+
+
+def _warm() -> None:
+    """Import the engine and find the keyring off the UI thread (~0.5 s otherwise stalls it)."""
+    import importlib
+
+    for name in WARM_MODULES:
+        try:
+            importlib.import_module(name)
+        except ImportError:
+            log.warning("could not preload %s", name)
+    try:
+        from desktop_app.store.secrets import keyring_usable
+
+        keyring_usable()
+    except Exception:  # noqa: BLE001 - a broken keyring is reported when a key is needed
+        log.info("keyring probe failed", exc_info=True)
+
+
+async def _warm_async() -> None:
+    _warm()
+
+
 def _default_factory() -> RunFactory:
     from desktop_app.runtime import open_run
 
@@ -44,16 +75,16 @@ def _default_factory() -> RunFactory:
 class AgentSession(QObject):
     """One conversation's engine runs; at most one at a time, cancellable at once."""
 
-    event = Signal(dict)  # every engine event as its CONTRACT dict (plus "tool_defs")
-    runStarted = Signal(dict)  # run_started: provider, model, conversation_id
+    event = Signal(object)  # every engine event as its CONTRACT dict (plus "tool_defs")
+    runStarted = Signal(object)  # run_started: provider, model, conversation_id
     textDelta = Signal(str)  # a piece of the streamed answer
-    toolCall = Signal(dict)  # tool_call: id, name, arguments, source, risk
-    approvalDecided = Signal(dict)  # approval: id, name, decision, by, reason
-    toolResult = Signal(dict)  # tool_result: id, name, content, is_error, duration_ms
-    toolProgress = Signal(dict)  # tool_progress: id, progress, total, message
+    toolCall = Signal(object)  # tool_call: id, name, arguments, source, risk
+    approvalDecided = Signal(object)  # approval: id, name, decision, by, reason
+    toolResult = Signal(object)  # tool_result: id, name, content, is_error, duration_ms
+    toolProgress = Signal(object)  # tool_progress: id, progress, total, message
     usage = Signal(int, int)  # input and output tokens of one model call
-    final = Signal(dict)  # final: text, turns, stop_reason
-    error = Signal(dict)  # error: message, kind
+    final = Signal(object)  # final: text, turns, stop_reason
+    error = Signal(object)  # error: message, kind
     busyChanged = Signal(bool)  # a run started (True) or ended (False)
     runFinished = Signal(str)  # "done" | "error" | "cancelled", after history is written
 
@@ -74,6 +105,29 @@ class AgentSession(QObject):
         self.conversation_id = ""
         self.last_user_text = ""
         self._status = "done"
+        self._warm: asyncio.Future[None] | None = None
+        self._engine: EngineThread | None = None
+        self._engine_task: asyncio.Task[None] | None = None
+        self._options_now: RunOptions | None = None
+        self._conversation_now = ""
+
+    def _engine_thread(self) -> EngineThread:
+        if self._engine is None:
+            self._engine = EngineThread()
+        return self._engine
+
+    def warm_up(self) -> asyncio.Future[None]:
+        """Preload the engine on its thread once the window is up; runs wait for it."""
+        if self._warm is None:
+            self._warm = asyncio.wrap_future(self._engine_thread().submit(_warm_async()))
+        return self._warm
+
+    def shutdown(self) -> None:
+        """Cancel any run and stop the engine thread (the window is closing)."""
+        self.cancel()
+        if self._engine is not None:
+            self._engine.stop()
+            self._engine = None
 
     @property
     def busy(self) -> bool:
@@ -121,6 +175,8 @@ class AgentSession(QObject):
 
     def _start(self, text: str, retry: bool) -> asyncio.Task[None]:
         self._status = "done"
+        self._options_now = self._run_options()  # read on the UI thread, used on the engine's
+        self._conversation_now = self.conversation_id
         self._task = asyncio.get_event_loop().create_task(self._run(text, retry))
         self.busyChanged.emit(True)
         return self._task
@@ -133,52 +189,74 @@ class AgentSession(QObject):
         return RunOptions(max_turns=self.settings.max_turns)
 
     async def _run(self, text: str, retry: bool) -> None:
+        """The UI-side task: starts the run on the engine thread and waits until it is over."""
+        ui = asyncio.get_running_loop()
+        pipe = EventPipe(ui, self._emit)
+        over: asyncio.Future[str] = ui.create_future()
+        engine = self._engine_thread()
+        started = False
+        try:
+            await self.warm_up()
+            engine.submit(self._engine_run(text, retry, pipe, ui, over))
+            started = True
+            await asyncio.shield(over)
+        except asyncio.CancelledError:
+            self._status = "cancelled"
+            if started:
+                engine.loop.call_soon_threadsafe(self._cancel_engine_task)
+                await over  # the engine commits a result for every call before it ends
+        finally:
+            pipe.flush()
+            self.busyChanged.emit(False)
+            self.runFinished.emit(self._status)
+
+    def _cancel_engine_task(self) -> None:
+        """On the engine thread: cancel the run (a no-op when it already ended)."""
+        task = self._engine_task
+        if task is not None and not task.done():
+            task.cancel()
+
+    async def _engine_run(
+        self,
+        text: str,
+        retry: bool,
+        pipe: EventPipe,
+        ui: asyncio.AbstractEventLoop,
+        over: asyncio.Future[str],
+    ) -> None:
+        """On the engine thread: open the run, forward its events, close it, report the end."""
+        self._engine_task = asyncio.current_task()
         run: OpenRun | None = None
         try:
             factory = self._factory or _default_factory()
             run = await factory(
                 self.settings,
-                self._run_options(),
-                self.approver,
+                self._options_now or self._run_options(),
+                UiApprover(self.approver, ui),
                 save=True,
                 title=text,
-                conversation_id=self.conversation_id,
+                conversation_id=self._conversation_now,
             )
             if retry:
                 _rewind(run)
-            self._emit({"type": "tool_defs", "tools": [t.listing() for t in run.agent.registry.all()]})
-            await self._pump(run, text)
+            pipe.put({"type": "tool_defs", "tools": [t.listing() for t in run.agent.registry.all()]})
+            async with contextlib.aclosing(run.agent.run(text)) as events:
+                async for item in events:
+                    pipe.put(item.to_dict())
         except asyncio.CancelledError:
-            self._status = "cancelled"
+            raise
         except Exception as exc:  # noqa: BLE001 - shown in the window, never a crash
             log.exception("run failed")
-            self._status = "error"
-            self._emit({"type": "error", "message": _one_line(exc), "kind": "internal"})
+            pipe.put({"type": "error", "message": _one_line(exc), "kind": "internal"})
         finally:
-            await self._close(run)
-            self.busyChanged.emit(False)
-            self.runFinished.emit(self._status)
-
-    async def _pump(self, run: OpenRun, text: str) -> None:
-        """Forward events, giving the Qt loop a turn whenever they arrive faster than a frame."""
-        last_yield = time.perf_counter()
-        async with contextlib.aclosing(run.agent.run(text)) as events:
-            async for item in events:
-                self._emit(item.to_dict())
-                now = time.perf_counter()
-                if now - last_yield > YIELD_EVERY_S:
-                    await asyncio.sleep(0)
-                    last_yield = time.perf_counter()
-
-    async def _close(self, run: OpenRun | None) -> None:
-        if run is None:
-            return
-        try:
-            await asyncio.shield(run.close())
-        except asyncio.CancelledError:
-            pass
-        except Exception:  # noqa: BLE001 - closing must not hide the run's outcome
-            log.exception("closing the run failed")
+            try:
+                if run is not None:
+                    await run.close()
+            except Exception:  # noqa: BLE001 - closing must not hide the run's outcome
+                log.exception("closing the run failed")
+            finally:
+                self._engine_task = None
+                ui.call_soon_threadsafe(_settle, over)
 
     def _emit(self, event: dict[str, Any]) -> None:
         kind = event.get("type")
@@ -190,6 +268,11 @@ class AgentSession(QObject):
         typed = _TYPED.get(str(kind))
         if typed is not None:
             typed(self, event)
+
+
+def _settle(over: asyncio.Future[str]) -> None:
+    if not over.done():
+        over.set_result("done")
 
 
 def _rewind(run: OpenRun) -> None:

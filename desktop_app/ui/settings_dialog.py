@@ -37,31 +37,38 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-# (label, provider, base_url, default model); OpenAI-compatible services share the openai adapter
-PRESETS: list[tuple[str, str, str, str]] = [
-    ("Offline demo (no key)", "offline", "", ""),
-    ("OpenAI", "openai", "", "gpt-4o-mini"),
-    ("OpenAI-compatible: DeepSeek", "openai", "https://api.deepseek.com", "deepseek-chat"),
-    ("OpenAI-compatible: Qwen (DashScope)", "openai",
-     "https://dashscope.aliyuncs.com/compatible-mode/v1", "qwen-plus"),
-    ("OpenAI-compatible: Moonshot (Kimi)", "openai", "https://api.moonshot.cn/v1",
-     "moonshot-v1-8k"),
-    ("OpenAI-compatible: Ollama (local)", "openai", "http://localhost:11434/v1", "qwen2.5"),
-    ("OpenAI-compatible: custom URL", "openai", "custom", ""),
-    ("Anthropic", "anthropic", "", "claude-sonnet-4-5"),
-]
+# (label, provider, base_url, default model): offline, the known services, then a custom URL
+CUSTOM = "custom"
 
 
-def preset_index(provider: str, base_url: str) -> int:
-    """Which preset a saved provider + base URL corresponds to."""
+def choices() -> list[tuple[str, str, str, str]]:
+    """The provider menu: the offline demo, the presets of llm/presets.py, a custom service."""
+    from desktop_app.llm.presets import PRESETS
+
+    items = [(tr("Offline demo (no key)"), "offline", "", "")]
+    for p in PRESETS:
+        label = (
+            p.label
+            if p.provider != "openai" or p.id == "openai"
+            else (tr("OpenAI-compatible: %1").replace("%1", p.label))
+        )
+        items.append((label, p.provider, p.base_url, p.model))
+    items.append((tr("OpenAI-compatible: custom URL"), "openai", CUSTOM, ""))
+    return items
+
+
+def choice_index(items: list[tuple[str, str, str, str]], provider: str, base_url: str) -> int:
+    """Which menu entry a saved provider + base URL corresponds to."""
+    from desktop_app.llm.presets import matching_preset
+
     if provider in ("", "offline"):
         return 0
-    if provider == "anthropic":
-        return len(PRESETS) - 1
-    for i, (_label, prov, url, _model) in enumerate(PRESETS):
-        if prov == "openai" and url == base_url and url != "custom":
-            return i
-    return len(PRESETS) - 2 if base_url else 1
+    found = matching_preset(provider, base_url)
+    if found is not None:
+        for i, item in enumerate(items):
+            if item[1] == found.provider and item[2] == found.base_url:
+                return i
+    return len(items) - 1
 
 
 def _secrets() -> Any | None:
@@ -78,12 +85,18 @@ def key_status_text(provider: str) -> str:
     secrets = _secrets()
     if secrets is None:
         return tr("key storage is not available")
-    status = secrets.key_status(provider)
-    stored = status if isinstance(status, bool) else getattr(status, "stored", None)
-    if stored is None:
-        text = str(status)
-        return text if text else tr("not stored")
-    return tr("stored") if stored else tr("not stored")
+    try:
+        status = secrets.key_status(provider)
+    except Exception as exc:  # noqa: BLE001 - SecretsError and keyring failures alike
+        return str(exc)
+    if not status.configured:
+        return tr("not stored") + f" ({status.detail})"
+    where = {
+        "keyring": tr("stored in the keyring"),
+        "env": tr("from the environment variable"),
+        "session": tr("kept in memory for this session"),
+    }
+    return where.get(status.source, tr("stored"))
 
 
 class SettingsDialog(QDialog):
@@ -92,9 +105,7 @@ class SettingsDialog(QDialog):
     saved = Signal(object)  # Settings
     testFinished = Signal(bool, str)  # the Test button's outcome
 
-    def __init__(
-        self, settings: Settings, approver: DialogApprover | None, parent: QWidget | None = None
-    ) -> None:
+    def __init__(self, settings: Settings, approver: DialogApprover | None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("settingsDialog")
         self.setWindowTitle(tr("Settings"))
@@ -106,9 +117,7 @@ class SettingsDialog(QDialog):
         tabs.addTab(self._approvals_tab(), tr("Approvals"))
         tabs.addTab(self._general_tab(), tr("General"))
         self.tabs = tabs
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel, self
-        )
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel, self)
         buttons.accepted.connect(self.save)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
@@ -122,8 +131,9 @@ class SettingsDialog(QDialog):
         form = QFormLayout(page)
         self.preset = QComboBox(page)
         self.preset.setObjectName("preset")
-        for label, *_rest in PRESETS:
-            self.preset.addItem(tr(label))
+        self._choices = choices()
+        for label, *_rest in self._choices:
+            self.preset.addItem(label)
         self.model = QLineEdit(self._settings.model, page)
         self.model.setObjectName("model")
         self.base_url = QLineEdit(self._settings.base_url, page)
@@ -156,7 +166,7 @@ class SettingsDialog(QDialog):
         self.live_weather = QCheckBox(tr("Live weather from the internet (Open-Meteo)"), page)
         self.live_weather.setChecked(self._settings.live_weather)
         form.addRow("", self.live_weather)
-        self.preset.setCurrentIndex(preset_index(self._settings.provider, self._settings.base_url))
+        self.preset.setCurrentIndex(choice_index(self._choices, self._settings.provider, self._settings.base_url))
         self.preset.currentIndexChanged.connect(self._preset_changed)
         self.store_key.clicked.connect(self._store_key)
         self.test_button.clicked.connect(self.start_test)
@@ -164,11 +174,11 @@ class SettingsDialog(QDialog):
         return page
 
     def provider(self) -> str:
-        return PRESETS[self.preset.currentIndex()][1]
+        return self._choices[self.preset.currentIndex()][1]
 
     def _preset_changed(self, index: int) -> None:
-        _label, provider, url, model = PRESETS[index]
-        self.base_url.setText("" if url == "custom" else url)
+        _label, provider, url, model = self._choices[index]
+        self.base_url.setText("" if url == CUSTOM else url)
         self.model.setText(model)
         enabled = provider != "offline"
         for widget in (self.key, self.store_key, self.model, self.base_url):
@@ -180,8 +190,7 @@ class SettingsDialog(QDialog):
         if provider == "offline":
             self.key_status.setText(tr("the offline demo needs no key"))
             return
-        self.key_status.setText(tr("Key for %1: %2").replace("%1", provider).replace(
-            "%2", key_status_text(provider)))
+        self.key_status.setText(tr("Key for %1: %2").replace("%1", provider).replace("%2", key_status_text(provider)))
 
     def _store_key(self) -> None:
         """Into the keyring (or this session's memory when there is none); never into a file."""
@@ -192,12 +201,12 @@ class SettingsDialog(QDialog):
         if not key or provider == "offline" or secrets is None:
             return
         try:
-            if secrets.keyring_usable():
+            usable, _backend = secrets.keyring_usable()
+            if usable:
                 secrets.set_key(provider, key)
             else:
                 secrets.remember_for_session(provider, key)
-                self.key_status.setText(
-                    tr("No usable system keyring: the key is kept in memory until you quit."))
+                self.key_status.setText(tr("No usable system keyring: the key is kept in memory until you quit."))
                 return
         except Exception as exc:  # noqa: BLE001 - keyring backends raise many kinds
             self.key_status.setText(tr("Could not store the key: %1").replace("%1", str(exc)))
@@ -263,8 +272,7 @@ class SettingsDialog(QDialog):
         layout.addWidget(QLabel(tr("Decisions:"), page))
         self.decisions = QTableWidget(0, 5, page)
         self.decisions.setObjectName("decisions")
-        self.decisions.setHorizontalHeaderLabels(
-            [tr("When"), tr("Tool"), tr("Decision"), tr("How"), tr("Reason")])
+        self.decisions.setHorizontalHeaderLabels([tr("When"), tr("Tool"), tr("Decision"), tr("How"), tr("Reason")])
         self.decisions.horizontalHeader().setStretchLastSection(True)
         layout.addWidget(self.decisions, 1)
         self._fill_approvals()
@@ -328,8 +336,7 @@ async def _tiny_request(draft: Settings) -> tuple[bool, str]:
     from desktop_app.runtime import RunOptions, build_model
 
     model = build_model(draft, RunOptions())
-    request = ModelRequest(system=("Reply with one word.",), messages=(UserMessage("ping"),),
-                           tools=(), stream=False)
+    request = ModelRequest(system=("Reply with one word.",), messages=(UserMessage("ping"),), tools=(), stream=False)
     try:
         async for item in model.stream(request):
             if isinstance(item, Completed):

@@ -1,0 +1,431 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+  <context>
+    <name>TravelAssistant</name>
+    <message>
+      <source>Allow this tool call?</source>
+      <translation>允许这次工具调用吗？</translation>
+    </message>
+    <message>
+      <source>Reason (optional, told to the model when you deny)</source>
+      <translation>理由（可选，拒绝时会告诉模型）</translation>
+    </message>
+    <message>
+      <source>Tool:</source>
+      <translation>工具：</translation>
+    </message>
+    <message>
+      <source>Source:</source>
+      <translation>来源：</translation>
+    </message>
+    <message>
+      <source>Risk:</source>
+      <translation>风险：</translation>
+    </message>
+    <message>
+      <source>Call id:</source>
+      <translation>调用 ID：</translation>
+    </message>
+    <message>
+      <source>What it does:</source>
+      <translation>作用：</translation>
+    </message>
+    <message>
+      <source>Allow once</source>
+      <translation>允许一次</translation>
+    </message>
+    <message>
+      <source>Allow for this conversation</source>
+      <translation>本次对话内都允许</translation>
+    </message>
+    <message>
+      <source>Deny</source>
+      <translation>拒绝</translation>
+    </message>
+    <message numerus="yes">
+      <source>%n more call(s) waiting for your decision</source>
+      <translation>
+        <numerusform>还有 %n 个调用等待你的决定</numerusform>
+      </translation>
+    </message>
+    <message>
+      <source>Arguments, exactly as the model sent them:</source>
+      <translation>参数（与模型发送的完全一致）：</translation>
+    </message>
+    <message>
+      <source>Warning: the arguments contain invisible or direction-changing characters: </source>
+      <translation>警告：参数中含有不可见或改变文字方向的字符：</translation>
+    </message>
+    <message>
+      <source>Denied automatically in %1:%2</source>
+      <translation>%1:%2 后自动拒绝</translation>
+    </message>
+    <message>
+      <source>You</source>
+      <translation>你</translation>
+    </message>
+    <message>
+      <source>Assistant</source>
+      <translation>助手</translation>
+    </message>
+    <message>
+      <source>Error</source>
+      <translation>错误</translation>
+    </message>
+    <message>
+      <source>Copy</source>
+      <translation>复制</translation>
+    </message>
+    <message>
+      <source>Copy this message as Markdown</source>
+      <translation>以 Markdown 复制这条消息</translation>
+    </message>
+    <message>
+      <source>Click to show the JSON and select it in the inspector</source>
+      <translation>点击查看 JSON，并在检查器中选中</translation>
+    </message>
+    <message>
+      <source>waiting for approval</source>
+      <translation>等待确认</translation>
+    </message>
+    <message>
+      <source>running</source>
+      <translation>运行中</translation>
+    </message>
+    <message>
+      <source>done</source>
+      <translation>完成</translation>
+    </message>
+    <message>
+      <source>error</source>
+      <translation>出错</translation>
+    </message>
+    <message>
+      <source>denied</source>
+      <translation>已拒绝</translation>
+    </message>
+    <message>
+      <source>cancelled</source>
+      <translation>已取消</translation>
+    </message>
+    <message>
+      <source>(answer cut off)</source>
+      <translation>（回答被中断）</translation>
+    </message>
+    <message>
+      <source>Ask about a trip… (Enter sends, Shift+Enter new line)</source>
+      <translation>问问旅行的事……（Enter 发送，Shift+Enter 换行）</translation>
+    </message>
+    <message>
+      <source>New conversation</source>
+      <translation>新对话</translation>
+    </message>
+    <message>
+      <source>Search conversations</source>
+      <translation>搜索对话</translation>
+    </message>
+    <message>
+      <source>Rename</source>
+      <translation>重命名</translation>
+    </message>
+    <message>
+      <source>Delete</source>
+      <translation>删除</translation>
+    </message>
+    <message>
+      <source>Export</source>
+      <translation>导出</translation>
+    </message>
+    <message>
+      <source>Delete conversation</source>
+      <translation>删除对话</translation>
+    </message>
+    <message>
+      <source>Export conversation</source>
+      <translation>导出对话</translation>
+    </message>
+    <message>
+      <source>Markdown (*.md)</source>
+      <translation>Markdown (*.md)</translation>
+    </message>
+    <message>
+      <source>JSON (*.json)</source>
+      <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+      <source>(untitled)</source>
+      <translation>（无标题）</translation>
+    </message>
+    <message>
+      <source>Delete “%1” and all its messages?</source>
+      <translation>删除“%1”及其全部消息？</translation>
+    </message>
+    <message>
+      <source>Could not read the history: %1</source>
+      <translation>无法读取历史记录：%1</translation>
+    </message>
+    <message>
+      <source>Could not export: %1</source>
+      <translation>无法导出：%1</translation>
+    </message>
+    <message>
+      <source>Travel Assistant</source>
+      <translation>旅行助手</translation>
+    </message>
+    <message>
+      <source>Send</source>
+      <translation>发送</translation>
+    </message>
+    <message>
+      <source>Stop</source>
+      <translation>停止</translation>
+    </message>
+    <message>
+      <source>Stop the run (Esc)</source>
+      <translation>停止本次运行（Esc）</translation>
+    </message>
+    <message>
+      <source>Retry</source>
+      <translation>重试</translation>
+    </message>
+    <message>
+      <source>Ask again for the last answer</source>
+      <translation>重新生成上一个回答</translation>
+    </message>
+    <message>
+      <source>Settings…</source>
+      <translation>设置…</translation>
+    </message>
+    <message>
+      <source>Inspector</source>
+      <translation>检查器</translation>
+    </message>
+    <message>
+      <source>Offline demo: no API key is set, so a built-in planner answers (sample data, no network). Add a key in Settings to use a real model.</source>
+      <translation>离线演示：尚未设置 API 密钥，由内置规划器回答（示例数据，不联网）。在设置中添加密钥即可使用真实模型。</translation>
+    </message>
+    <message>
+      <source>Open Settings</source>
+      <translation>打开设置</translation>
+    </message>
+    <message>
+      <source>cost unknown</source>
+      <translation>费用未知</translation>
+    </message>
+    <message>
+      <source>Stopped.</source>
+      <translation>已停止。</translation>
+    </message>
+    <message numerus="yes">
+      <source>%n call(s) waiting for your decision</source>
+      <translation>
+        <numerusform>%n 个调用等待你的决定</numerusform>
+      </translation>
+    </message>
+    <message>
+      <source>View</source>
+      <translation>视图</translation>
+    </message>
+    <message>
+      <source>default</source>
+      <translation>默认</translation>
+    </message>
+    <message>
+      <source>est. $%1</source>
+      <translation>约 $%1</translation>
+    </message>
+    <message>
+      <source>Language: %1 (menus and labels update when the window reopens)</source>
+      <translation>语言：%1（菜单和标签在重新打开窗口后更新）</translation>
+    </message>
+    <message>
+      <source>Could not open: %1</source>
+      <translation>无法打开：%1</translation>
+    </message>
+    <message>
+      <source>Provider: %1 · Model: %2</source>
+      <translation>提供商：%1 · 模型：%2</translation>
+    </message>
+    <message>
+      <source>Tokens: %1 in / %2 out · %3</source>
+      <translation>Token：输入 %1 / 输出 %2 · %3</translation>
+    </message>
+    <message>
+      <source>key storage is not available</source>
+      <translation>无法存储密钥</translation>
+    </message>
+    <message>
+      <source>stored in the keyring</source>
+      <translation>已存入系统钥匙串</translation>
+    </message>
+    <message>
+      <source>from the environment variable</source>
+      <translation>来自环境变量</translation>
+    </message>
+    <message>
+      <source>kept in memory for this session</source>
+      <translation>仅在本次运行中保存在内存里</translation>
+    </message>
+    <message>
+      <source>stored</source>
+      <translation>已存储</translation>
+    </message>
+    <message>
+      <source>no answer</source>
+      <translation>没有回答</translation>
+    </message>
+    <message>
+      <source>Offline demo (no key)</source>
+      <translation>离线演示（无需密钥）</translation>
+    </message>
+    <message>
+      <source>OpenAI-compatible: custom URL</source>
+      <translation>OpenAI 兼容：自定义地址</translation>
+    </message>
+    <message>
+      <source>not stored</source>
+      <translation>未存储</translation>
+    </message>
+    <message>
+      <source>Settings</source>
+      <translation>设置</translation>
+    </message>
+    <message>
+      <source>Provider</source>
+      <translation>提供商</translation>
+    </message>
+    <message>
+      <source>Approvals</source>
+      <translation>确认</translation>
+    </message>
+    <message>
+      <source>General</source>
+      <translation>通用</translation>
+    </message>
+    <message>
+      <source>Provider:</source>
+      <translation>提供商：</translation>
+    </message>
+    <message>
+      <source>Model:</source>
+      <translation>模型：</translation>
+    </message>
+    <message>
+      <source>Base URL:</source>
+      <translation>Base URL：</translation>
+    </message>
+    <message>
+      <source>paste a key to store it in the system keyring</source>
+      <translation>粘贴密钥，存入系统钥匙串</translation>
+    </message>
+    <message>
+      <source>Store key</source>
+      <translation>存储密钥</translation>
+    </message>
+    <message>
+      <source>API key:</source>
+      <translation>API 密钥：</translation>
+    </message>
+    <message>
+      <source>Test</source>
+      <translation>测试</translation>
+    </message>
+    <message>
+      <source>Live weather from the internet (Open-Meteo)</source>
+      <translation>联网获取实时天气（Open-Meteo）</translation>
+    </message>
+    <message>
+      <source>testing…</source>
+      <translation>测试中…</translation>
+    </message>
+    <message>
+      <source>Deny automatically after:</source>
+      <translation>超时自动拒绝：</translation>
+    </message>
+    <message>
+      <source>tool names, comma separated</source>
+      <translation>工具名，用逗号分隔</translation>
+    </message>
+    <message>
+      <source>Always allow:</source>
+      <translation>总是允许：</translation>
+    </message>
+    <message>
+      <source>Revoke selected</source>
+      <translation>撤销所选</translation>
+    </message>
+    <message>
+      <source>Follow the system</source>
+      <translation>跟随系统</translation>
+    </message>
+    <message>
+      <source>Language:</source>
+      <translation>语言：</translation>
+    </message>
+    <message>
+      <source>the offline demo needs no key</source>
+      <translation>离线演示不需要密钥</translation>
+    </message>
+    <message>
+      <source>Allowances in force:</source>
+      <translation>当前有效的许可：</translation>
+    </message>
+    <message>
+      <source>Decisions:</source>
+      <translation>决定记录：</translation>
+    </message>
+    <message>
+      <source>When</source>
+      <translation>时间</translation>
+    </message>
+    <message>
+      <source>Tool</source>
+      <translation>工具</translation>
+    </message>
+    <message>
+      <source>Decision</source>
+      <translation>决定</translation>
+    </message>
+    <message>
+      <source>How</source>
+      <translation>方式</translation>
+    </message>
+    <message>
+      <source>Reason</source>
+      <translation>理由</translation>
+    </message>
+    <message>
+      <source>OpenAI-compatible: %1</source>
+      <translation>OpenAI 兼容：%1</translation>
+    </message>
+    <message>
+      <source>No usable system keyring: the key is kept in memory until you quit.</source>
+      <translation>没有可用的系统钥匙串：密钥只保存在内存中，退出后清除。</translation>
+    </message>
+    <message>
+      <source>Key for %1: %2</source>
+      <translation>%1 的密钥：%2</translation>
+    </message>
+    <message>
+      <source>Could not store the key: %1</source>
+      <translation>无法存储密钥：%1</translation>
+    </message>
+    <message>
+      <source>Could not save the settings: %1</source>
+      <translation>无法保存设置：%1</translation>
+    </message>
+    <message>
+      <source>%1 answered</source>
+      <translation>%1 已回答</translation>
+    </message>
+    <message>
+      <source>Something went wrong</source>
+      <translation>出错了</translation>
+    </message>
+    <message>
+      <source>An internal error happened; the app keeps running.</source>
+      <translation>发生了内部错误，应用会继续运行。</translation>
+    </message>
+  </context>
+</TS>

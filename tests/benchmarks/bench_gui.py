@@ -1,0 +1,242 @@
+"""The window's figures, each against a baseline measured in the same run.
+
+1. start-up to first paint: `travel-assistant gui` vs a bare PySide6 window (goal: ratio <= 1.5)
+2. worst UI stall while a 6,000-chunk reply streams in (goal: < 16 ms), vs the idle window's
+3. memory and scroll time with a 1,000-message conversation holding 500 tool calls,
+   vs the same texts as plain QLabels in a QScrollArea
+
+Run: QT_QPA_PLATFORM=offscreen python tests/benchmarks/bench_gui.py [--runs N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import textwrap
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+BARE_WINDOW = textwrap.dedent(
+    """
+    import sys, time
+    from PySide6.QtWidgets import QApplication, QLabel, QMainWindow
+    class W(QMainWindow):
+        painted = False
+        def paintEvent(self, event):
+            super().paintEvent(event)
+            if not self.painted:
+                self.painted = True
+                print(f"first_paint_epoch={time.time():.6f}", file=sys.stderr, flush=True)
+                app.quit()
+    app = QApplication(sys.argv[:1])
+    w = W(); w.setCentralWidget(QLabel("hello")); w.resize(1280, 800); w.show()
+    app.exec()
+    """
+)
+
+
+def _paint_delay(cmd: list[str], env: dict[str, str]) -> float:
+    """Seconds from spawning the process to its first paint (as the process reports it)."""
+    start = time.time()
+    done = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=120, cwd=ROOT)
+    for line in done.stderr.splitlines():
+        if line.startswith("first_paint_epoch="):
+            return float(line.split("=", 1)[1]) - start
+    raise RuntimeError(f"no first paint reported by {cmd}: {done.stderr[-500:]}")
+
+
+def bench_startup(runs: int) -> None:
+    home = tempfile.mkdtemp(prefix="bench-gui-")
+    env = {**os.environ, "TRAVEL_ASSISTANT_HOME": home, "TRAVEL_ASSISTANT_BENCH": "1"}
+    bare_cmd = [sys.executable, "-c", BARE_WINDOW]
+    app_cmd = [sys.executable, "-m", "desktop_app", "gui", "--exit-when-done"]
+    _paint_delay(app_cmd, env)  # first run writes the settings folder and warms the disk cache
+    bare, app = [], []
+    for _ in range(runs):  # interleaved, so machine load hits both alike
+        bare.append(_paint_delay(bare_cmd, env))
+        app.append(_paint_delay(app_cmd, env))
+    b, a = statistics.median(bare), statistics.median(app)
+    print(f"startup_bare_window_ms={b * 1000:.0f}")
+    print(f"startup_app_window_ms={a * 1000:.0f}")
+    print(f"startup_ratio={a / b:.2f}  (goal <= 1.5; median of {runs})")
+
+
+# ---------------------------------------------------------------- in-process figures
+
+
+def _make_window(app: object, run_factory: object = None) -> object:
+    from PySide6.QtCore import QSettings
+
+    from desktop_app.store.history import HistoryStore
+    from desktop_app.store.settings import Settings
+    from desktop_app.ui.main_window import MainWindow
+
+    window = MainWindow(
+        settings=Settings(),
+        history=HistoryStore(),
+        qsettings=QSettings(str(Path(tempfile.mkdtemp()) / "w.ini"), QSettings.Format.IniFormat),
+        run_factory=run_factory,
+    )
+    window.show()
+    return window
+
+
+def _long_reply(chunks: int, chunk: int) -> str:
+    """Markdown with paragraphs, bold, lists: `chunks * chunk` characters."""
+    unit = "三亚的**天气**晴朗，机票 ¥1,280。\n\n- 酒店 ¥680/晚\n- 合计 ¥4,600\n\nMore text here. "
+    text = (unit * (chunks * chunk // len(unit) + 1))[: chunks * chunk]
+    return text
+
+
+async def bench_stream(chunks: int, chunk: int) -> None:
+    from desktop_app.agent.messages import AssistantMessage
+    from desktop_app.llm.fake import FakeModel
+    from desktop_app.runtime import open_run
+    from desktop_app.ui.qt_async import next_emission
+
+    reply = _long_reply(chunks, chunk)
+    model = FakeModel([AssistantMessage(reply)], chunk=chunk)
+
+    async def factory(settings, options, approver, **kw):  # type: ignore[no-untyped-def]
+        run = await open_run(settings, options, approver, **kw)
+        run.agent.model = model
+        return run
+
+    window = _make_window(None, factory)
+    if not window.painted:
+        await next_emission(window.firstPainted)
+    await window.session.warm_up()
+    await asyncio.sleep(0.5)  # let start-up work settle
+    window.heartbeat.reset()
+    window.heartbeat.start()
+    await asyncio.sleep(1.0)
+    idle = window.heartbeat.max_stall_ms
+    window.heartbeat.stop()
+    window.heartbeat.reset()
+    finished = next_emission(window.runDone)
+    began = time.perf_counter()
+    window.send("stream please")
+    await finished
+    took = time.perf_counter() - began
+    stall = window.heartbeat.max_stall_ms
+    shown = window.chat.answer_text()
+    assert shown == reply, "the streamed text differs from the reply"
+    print(f"stream_chunks={chunks} chars={len(reply)} seconds={took:.2f}")
+    print(f"stream_max_stall_ms={stall:.1f}  (goal < 16)")
+    print(f"idle_max_stall_ms={idle:.1f}  (same window, no run, 1 s)")
+    window.close()
+
+
+def _rss_mb() -> float:
+    with open("/proc/self/statm") as fh:
+        pages = int(fh.read().split()[1])
+    return pages * os.sysconf("SC_PAGE_SIZE") / 1e6
+
+
+def _conversation(store: object) -> str:
+    """1,000 messages: 250 rounds of user, assistant with 2 tool calls, 2 results (500 calls)."""
+    from desktop_app.agent.messages import AssistantMessage, ToolCall, ToolResultMessage, UserMessage
+
+    conv = store.new_conversation(title="bench", provider="fake", model="scripted")  # type: ignore[attr-defined]
+    for i in range(250):
+        conv.append(UserMessage(f"第 {i} 个问题：三亚的天气、机票和酒店？"))
+        calls = (
+            ToolCall(f"call_{i}_a", "get_weather", {"city": "三亚"}),
+            ToolCall(f"call_{i}_b", "get_hotel_price", {"city": "三亚", "stars": 4}),
+        )
+        conv.append(AssistantMessage(f"好的，我来查一下（第 {i} 轮）。**马上**。", calls, stop_reason="tool_calls"))
+        conv.append(ToolResultMessage(calls[0].id, calls[0].name, '{"city": "三亚", "temp": "33°C"}'))
+        conv.append(ToolResultMessage(calls[1].id, calls[1].name, '{"name": "三亚湾海景酒店", "price": "¥680/晚"}'))
+    return str(conv.id)
+
+
+def _scroll_ms(area: object, app: object, steps: int = 100) -> float:
+    """Mean milliseconds per scroll step, each step painted."""
+    bar = area.verticalScrollBar()  # type: ignore[attr-defined]
+    app.processEvents()  # type: ignore[attr-defined]
+    began = time.perf_counter()
+    for k in range(steps + 1):
+        bar.setValue(bar.maximum() * k // steps)
+        area.viewport().repaint()  # type: ignore[attr-defined]
+    return (time.perf_counter() - began) * 1000 / (steps + 1)
+
+
+async def bench_big_conversation() -> None:
+    from PySide6.QtWidgets import QApplication, QLabel, QScrollArea, QVBoxLayout, QWidget
+
+    from desktop_app.agent.messages import message_to_dict
+    from desktop_app.store.history import HistoryStore
+
+    app = QApplication.instance()
+    store = HistoryStore()
+    conv_id = _conversation(store)
+    dicts = [message_to_dict(m) for m in store.messages(conv_id)]
+    calls = sum(len(d.get("tool_calls") or []) for d in dicts)
+
+    # baseline: the same texts as plain labels
+    base_rss = _rss_mb()
+    area = QScrollArea()
+    inner = QWidget()
+    layout = QVBoxLayout(inner)
+    for d in dicts:
+        label = QLabel(d["content"] or str(d.get("tool_calls")), inner)
+        label.setWordWrap(True)
+        layout.addWidget(label)
+    area.setWidget(inner)
+    area.setWidgetResizable(True)
+    area.resize(800, 700)
+    area.show()
+    app.processEvents()
+    plain_mb = _rss_mb() - base_rss
+    plain_scroll = _scroll_ms(area, app)
+    area.close()
+
+    window = _make_window(app)
+    app.processEvents()
+    before = _rss_mb()
+    began = time.perf_counter()
+    window.open_conversation(conv_id)
+    app.processEvents()
+    load_s = time.perf_counter() - began
+    chat_mb = _rss_mb() - before
+    chat_scroll = _scroll_ms(window.chat, app)
+    print(f"conversation_messages={len(dicts)} tool_calls={calls} open_s={load_s:.2f}")
+    print(f"memory_chat_mb={chat_mb:.1f} memory_plain_labels_mb={plain_mb:.1f} "
+          f"ratio={chat_mb / max(plain_mb, 0.1):.2f}")
+    print(f"scroll_step_chat_ms={chat_scroll:.2f} scroll_step_plain_ms={plain_scroll:.2f} "
+          f"ratio={chat_scroll / max(plain_scroll, 0.01):.2f}")
+    window.close()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--chunks", type=int, default=6000)
+    args = parser.parse_args()
+    os.environ["TRAVEL_ASSISTANT_HOME"] = tempfile.mkdtemp(prefix="bench-gui-home-")
+    bench_startup(args.runs)
+
+    from desktop_app.app import make_app
+    from desktop_app.ui.qt_async import run
+
+    make_app()
+
+    async def in_process() -> int:
+        await bench_stream(args.chunks, 4)
+        await bench_big_conversation()
+        return 0
+
+    return run(in_process)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,115 @@
+"""The chat pane on its own: incremental streaming, batching per frame, chips, visible text."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from desktop_app.ui.chat_view import ChatView, StreamBubble, markdown_cut
+from desktop_app.ui.text import hidden_characters, make_visible, summarize_arguments
+
+
+def test_markdown_cut_keeps_unfinished_paragraphs_and_fences() -> None:
+    assert markdown_cut("# Title\n\nsome te") == len("# Title\n\n")
+    assert markdown_cut("no blank line yet") == 0
+    fenced = "intro\n\n```\ncode\n\nmore code\n"
+    assert markdown_cut(fenced) == len("intro\n\n")  # not inside the open fence
+    closed = fenced + "```\n\nafter"
+    assert markdown_cut(closed) == len(closed) - len("after")
+
+
+def test_stream_bubble_renders_markdown_incrementally(qtbot: Any) -> None:
+    bubble = StreamBubble()
+    qtbot.addWidget(bubble)
+    text = "# 三亚\n\n**天气**：晴\n\n- 机票 ¥1,280\n- 酒店 ¥2,040\n\n合计 ¥4,600"
+    for i in range(0, len(text), 3):
+        bubble.append(text[i : i + 3])
+    assert bubble.markdown() == text
+    bubble.finish()
+    doc = bubble.body.document()
+    assert doc.toPlainText().rstrip().endswith("合计 ¥4,600")
+    assert "**" not in doc.toPlainText()  # bold was rendered, not shown as asterisks
+    rendered = doc.toMarkdown()
+    assert "**天气**" in rendered and "- 机票 ¥1,280" in rendered
+
+
+def test_stream_bubble_touches_only_the_tail(qtbot: Any) -> None:
+    bubble = StreamBubble()
+    qtbot.addWidget(bubble)
+    bubble.append("first paragraph\n\n")
+    first_block = bubble.body.document().firstBlock()
+    for _ in range(200):
+        bubble.append("word ")
+    assert bubble.body.document().firstBlock() == first_block  # never re-rendered
+    assert bubble._rendered == len("first paragraph\n\n")
+
+
+def test_thousands_of_deltas_are_applied_per_frame_not_per_chunk(qtbot: Any) -> None:
+    view = ChatView()
+    qtbot.addWidget(view)
+    applied: list[int] = []
+    original = StreamBubble.append
+
+    def counting(self: StreamBubble, text: str) -> None:
+        applied.append(len(text))
+        original(self, text)
+
+    StreamBubble.append = counting  # type: ignore[method-assign]
+    try:
+        for i in range(6000):
+            view.append_delta(f"w{i} " if i % 50 else "\n\n")
+        qtbot.waitUntil(lambda: not view._pending, timeout=2000)
+    finally:
+        StreamBubble.append = original  # type: ignore[method-assign]
+    assert len(applied) == 1  # one frame, one update
+    view.end_stream()
+    assert "w5999" in view.answer_text()
+
+
+def test_chip_status_flow(qtbot: Any) -> None:
+    view = ChatView()
+    qtbot.addWidget(view)
+    chip = view.add_tool_call({"id": "c1", "name": "get_weather", "arguments": {"city": "三亚"}})
+    assert chip.status == "running" and "city=三亚" in chip.title.text()
+    view.set_waiting("c1")
+    assert chip.status == "waiting"
+    view.on_approval({"id": "c1", "decision": "approved"})
+    assert chip.status == "running"
+    view.on_result({"id": "c1", "content": '{"temp": "33°C"}', "is_error": False})
+    assert chip.status == "done"
+    assert '"temp": "33°C"' in chip.json_text()
+    other = view.add_tool_call({"id": "c2", "name": "x", "arguments": {}})
+    view.on_approval({"id": "c2", "decision": "denied"})
+    view.on_result({"id": "c2", "content": "{}", "is_error": True})
+    assert other.status == "denied"
+
+
+def test_invisible_characters_become_visible() -> None:
+    text = "a\u202eb\u200bc\u3000d\ne"
+    shown = make_visible(text)
+    assert "\u202e" not in shown and "⟨U+202E RIGHT-TO-LEFT OVERRIDE⟩" in shown
+    assert "⟨U+200B ZERO WIDTH SPACE⟩" in shown
+    assert "\u3000" in shown and "\n" in shown  # ordinary CJK space and newlines stay
+    assert hidden_characters(text) == ["U+200B", "U+202E"]
+    assert make_visible("plain") == "plain"
+
+
+def test_argument_summary_is_short() -> None:
+    assert summarize_arguments({"city": "三亚", "stars": 4}) == "city=三亚, stars=4"
+    assert len(summarize_arguments({"q": "x" * 500})) == 60
+
+
+def test_many_signal_emissions_do_not_exhaust_true() -> None:
+    import sys
+
+    from PySide6.QtCore import QObject, Signal
+
+    from desktop_app.ui import pyside_fix
+
+    class Emitter(QObject):
+        ping = Signal(object)
+
+    emitter = Emitter()
+    for _ in range(20000):  # more than True's references in a fresh 3.11 process
+        emitter.ping.emit({"ok": True})
+    assert sys.version_info >= (3, 12) or sys.getrefcount(True) > 1000
+    assert isinstance(pyside_fix.APPLIED, bool)

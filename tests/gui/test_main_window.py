@@ -1,0 +1,225 @@
+"""Through the real MainWindow: the seed's question, streaming, Stop, history, retry."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from typing import Any
+
+from PySide6.QtCore import Qt
+
+from desktop_app.agent.messages import AssistantMessage, ToolCall, ToolResultMessage
+from desktop_app.llm.fake import FakeModel
+from desktop_app.store.history import HistoryStore
+from desktop_app.tools.registry import tool
+from tests.gui.conftest import scripted_factory
+
+SEED_QUESTION = "我在北京，下周想去三亚玩三天，帮我查一下天气、机票和酒店"
+STARTED: list[str] = []
+
+
+@tool()
+async def slow_lookup(city: str) -> dict[str, Any]:
+    """Takes a long time (for Stop).
+
+    Args:
+        city: a city
+    """
+    STARTED.append(city)
+    await asyncio.sleep(30)
+    return {"city": city}
+
+
+def run_and_wait(qtbot: Any, window: Any, text: str, timeout: int = 15000) -> str:
+    with qtbot.waitSignal(window.runDone, timeout=timeout) as blocker:
+        window.composer.setFocus()
+        window.composer.insertPlainText(text)  # QTest types ASCII only; Enter is a real key press
+        qtbot.keyClick(window.composer, Qt.Key.Key_Return)
+    return str(blocker.args[0])
+
+
+def test_seed_question_answers_with_three_paired_tool_calls(qtbot: Any, make_window: Any) -> None:
+    window = make_window()
+    events: list[dict[str, Any]] = []
+    window.session.event.connect(events.append)
+    status = run_and_wait(qtbot, window, SEED_QUESTION)
+    assert status == "done"
+    assert "¥4,600" in window.chat.answer_text()
+    calls = [e for e in events if e["type"] == "tool_call"]
+    results = {e["id"]: e for e in events if e["type"] == "tool_result"}
+    assert [c["name"] for c in calls] == ["get_weather", "get_flight_price", "get_hotel_price"]
+    assert set(results) == {c["id"] for c in calls}  # every call id paired with its result id
+    chips = window.chat.chips()
+    assert [c.call_id for c in chips] == [c["id"] for c in calls]
+    for chip, call in zip(chips, calls, strict=True):
+        assert chip.status == "done"
+        shown = json.loads(chip.json_text())
+        assert shown["arguments"] == call["arguments"]
+        assert shown["result"] == json.loads(results[call["id"]]["content"])
+    inspected = [e for e in window.inspector.events if e.get("type") == "tool_call"]
+    assert [e["id"] for e in inspected] == [c["id"] for c in calls]
+    assert json.loads(window.inspector.export_json())  # exportable
+    assert window.composer.toPlainText() == ""
+
+
+def test_shift_enter_makes_a_new_line_and_does_not_send(qtbot: Any, make_window: Any) -> None:
+    window = make_window()
+    window.composer.setFocus()
+    qtbot.keyClicks(window.composer, "line one")
+    qtbot.keyClick(window.composer, Qt.Key.Key_Return, Qt.KeyboardModifier.ShiftModifier)
+    qtbot.keyClicks(window.composer, "line two")
+    assert window.composer.toPlainText() == "line one\nline two"
+    assert not window.session.busy
+    assert window.chat.message_count() == 0
+
+
+def test_chip_click_expands_json_and_selects_in_inspector(qtbot: Any, make_window: Any) -> None:
+    window = make_window()
+    run_and_wait(qtbot, window, SEED_QUESTION)
+    chip = window.chat.chips()[1]
+    selected: list[str] = []
+    window.inspector.callSelected.connect(selected.append)
+    with qtbot.waitSignal(window.chat.callSelected) as blocker:
+        qtbot.mouseClick(chip, Qt.MouseButton.LeftButton)
+    assert blocker.args == [chip.call_id]
+    assert chip.expanded()
+    assert "北京" in chip._details.toPlainText()
+    assert selected == [chip.call_id]  # the inspector selected the same call
+
+
+def test_stop_cancels_within_100ms_and_leaves_no_dangling_call(qtbot: Any, make_window: Any) -> None:
+    STARTED.clear()
+    model = FakeModel(
+        [
+            AssistantMessage(
+                tool_calls=(ToolCall("call_slow", "slow_lookup", {"city": "三亚"}),), stop_reason="tool_calls"
+            ),
+        ]
+    )
+    window = make_window(scripted_factory(model, [slow_lookup]))
+    with qtbot.waitSignal(window.session.toolCall, timeout=10000):
+        window.send("look it up slowly")
+    qtbot.waitUntil(lambda: STARTED == ["三亚"], timeout=5000)
+    assert window.chat.chip("call_slow").status == "running"
+    with qtbot.waitSignal(window.runDone, timeout=2000) as blocker:
+        began = time.perf_counter()
+        qtbot.keyClick(window, Qt.Key.Key_Escape)
+    elapsed_ms = (time.perf_counter() - began) * 1000
+    assert blocker.args == ["cancelled"]
+    assert elapsed_ms < 100, elapsed_ms
+    assert window.chat.chip("call_slow").status == "cancelled"
+    messages = HistoryStore().messages(window.session.conversation_id)
+    call_ids = {c.id for m in messages if isinstance(m, AssistantMessage) for c in m.tool_calls}
+    result_ids = {m.tool_call_id for m in messages if isinstance(m, ToolResultMessage)}
+    assert call_ids == {"call_slow"} and result_ids == call_ids
+
+
+def test_history_reopens_an_old_conversation_with_its_tool_calls(qtbot: Any, make_window: Any) -> None:
+    window = make_window()
+    run_and_wait(qtbot, window, SEED_QUESTION)
+    first_id = window.session.conversation_id
+    first_calls = [c.call_id for c in window.chat.chips()]
+    window.new_conversation()
+    assert window.chat.message_count() == 0
+    item = window.history_panel.list.item(0)
+    assert item.data(Qt.ItemDataRole.UserRole) == first_id
+    rect = window.history_panel.list.visualItemRect(item)
+    qtbot.mouseClick(window.history_panel.list.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert window.session.conversation_id == first_id
+    chips = window.chat.chips()
+    assert [c.call_id for c in chips] == first_calls
+    assert all(c.status == "done" and c.result is not None for c in chips)
+    assert "¥4,600" in window.chat.answer_text()
+    assert [e["id"] for e in window.inspector.events if e["type"] == "tool_call"] == first_calls
+    # the next message continues the same conversation
+    run_and_wait(qtbot, window, "成都呢？")
+    assert window.session.conversation_id == first_id
+    assert window.history_panel.list.count() == 1
+
+
+def test_rename_and_delete_with_confirmation(qtbot: Any, make_window: Any) -> None:
+    window = make_window()
+    run_and_wait(qtbot, window, SEED_QUESTION)
+    panel = window.history_panel
+    panel.list.setCurrentRow(0)
+    panel.list.item(0).setText("三亚之行")
+    assert HistoryStore().list()[0].title == "三亚之行"
+    panel.list.setCurrentRow(0)
+    panel.delete_selected()
+    assert panel.confirm is not None and panel.confirm.isVisible()
+    panel.confirm.button(panel.confirm.StandardButton.No).click()
+    assert len(HistoryStore().list()) == 1
+    panel.list.setCurrentRow(0)
+    panel.delete_selected()
+    panel.confirm.button(panel.confirm.StandardButton.Yes).click()
+    assert HistoryStore().list() == []
+    assert window.session.conversation_id == ""
+    assert window.chat.message_count() == 0
+
+
+def test_search_filters_the_list(qtbot: Any, make_window: Any) -> None:
+    window = make_window()
+    run_and_wait(qtbot, window, SEED_QUESTION)
+    window.new_conversation()
+    run_and_wait(qtbot, window, "成都天气怎么样")
+    assert window.history_panel.list.count() == 2
+    window.history_panel.search.setText("成都")
+    assert window.history_panel.list.count() == 1
+
+
+def test_retry_replaces_the_last_answer(qtbot: Any, make_window: Any) -> None:
+    model = FakeModel([AssistantMessage("first answer"), AssistantMessage("second answer")])
+    window = make_window(scripted_factory(model))
+    run_and_wait(qtbot, window, "hello")
+    assert window.chat.answer_text() == "first answer"
+    with qtbot.waitSignal(window.runDone, timeout=10000):
+        qtbot.mouseClick(window.retry_button, Qt.MouseButton.LeftButton)
+    assert window.chat.answer_text() == "second answer"
+    sent = [m.role for m in model.requests[1].messages]
+    assert sent == ["user"]  # the replaced answer was not shown to the model
+
+
+def test_copy_puts_the_markdown_on_the_clipboard(qtbot: Any, make_window: Any) -> None:
+    from PySide6.QtGui import QGuiApplication
+
+    model = FakeModel([AssistantMessage("**bold** answer")])
+    window = make_window(scripted_factory(model))
+    run_and_wait(qtbot, window, "hello")
+    from desktop_app.ui.chat_view import StreamBubble
+
+    bubble = window.chat.findChildren(StreamBubble)[0]
+    qtbot.mouseClick(bubble.copy_button, Qt.MouseButton.LeftButton)
+    assert QGuiApplication.clipboard().text() == "**bold** answer"
+
+
+def test_offline_banner_and_header(qtbot: Any, make_window: Any) -> None:
+    window = make_window()
+    assert window.banner.isVisible()
+    assert "offline" in window.header.text()
+    qtbot.mouseClick(window.banner_button, Qt.MouseButton.LeftButton)
+    dialog = window.settings_dialog
+    assert dialog is not None and dialog.isVisible()
+    dialog.reject()
+
+
+def test_usage_in_status_bar(qtbot: Any, make_window: Any) -> None:
+    model = FakeModel([AssistantMessage("x" * 40)])
+    window = make_window(scripted_factory(model))
+    run_and_wait(qtbot, window, "hello there")
+    inp, out = window.tokens()
+    assert inp > 0 and out > 0
+    assert f"{out:,} out" in window.usage_label.text()
+
+
+def test_an_engine_error_is_shown_not_raised(qtbot: Any, make_window: Any) -> None:
+    from desktop_app.llm.base import ProviderError
+
+    model = FakeModel([ProviderError("the service said no", "auth")])
+    window = make_window(scripted_factory(model))
+    assert run_and_wait(qtbot, window, "hello") == "error"
+    from desktop_app.ui.chat_view import MessageBubble
+
+    errors = [b for b in window.chat.findChildren(MessageBubble) if b.role == "error"]
+    assert errors and "the service said no" in errors[-1].markdown()
+    assert not window.session.busy
