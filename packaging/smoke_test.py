@@ -204,6 +204,27 @@ def _gui() -> None:
     expect("ui_max_stall_ms=" in out.stdout, f"no ui_max_stall_ms line: {out.stdout[:200]}")
 
 
+@check(
+    "gui on a real X server (Xvfb): Qt's xcb plugin loads with the system's xcb libraries", needs="desktop_app/app.py"
+)
+def _gui_xcb() -> None:
+    if not LINUX or not shutil.which("xvfb-run"):
+        raise Fail("needs Linux with xvfb-run (apt install xvfb xauth)")
+    shot = Path(tempfile.mkdtemp(prefix="ta-xshot-")) / "window.png"
+    env = bare_env()
+    inner = (
+        'exec env -i PATH="$TA_PATH" HOME="$TA_HOME" LANG=C.UTF-8 DISPLAY="$DISPLAY" '
+        'XAUTHORITY="$XAUTHORITY" QT_DEBUG_PLUGINS=1 "$0" "$@"'
+    )
+    cmd = ["xvfb-run", "-a", "-s", "-screen 0 1280x800x24", "sh", "-c", inner, str(EXE)]
+    cmd += ["gui", "--provider", "offline", "--screenshot", str(shot), "--exit-when-done"]
+    outer = {**os.environ, "TA_PATH": env["PATH"], "TA_HOME": env["HOME"]}
+    out = subprocess.run(cmd, env=outer, capture_output=True, text=True, timeout=180)
+    expect(out.returncode == 0, f"exit {out.returncode}: {out.stderr.strip()[-400:]}")
+    expect("libqxcb.so" in out.stderr and "loaded library" in out.stderr.lower(), "xcb plugin not loaded")
+    expect(shot.is_file() and shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n", "no PNG written")
+
+
 @check("--install-desktop-entry from the bundle points Exec at the bundle", linux_only=True)
 def _user_entry() -> None:
     data = tempfile.mkdtemp(prefix="ta-xdg-")
