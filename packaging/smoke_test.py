@@ -243,7 +243,9 @@ def _bundle_contents() -> None:
     missing = [
         str(p.relative_to(source))
         for p in source.rglob("*")
-        if p.is_file() and not (carried / p.relative_to(source)).is_file()
+        if p.is_file()
+        and p.relative_to(source).parts[0] != "screenshots"  # the README's pictures stay out
+        and not (carried / p.relative_to(source)).is_file()
     ]
     expect(not missing, f"resources missing from the bundle: {missing[:10]}")
     qt_names = [p.name.removeprefix("lib") for p in BUNDLE.rglob("*Qt6*")]
