@@ -12,9 +12,6 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal, get_type_hints
 
-import jsonschema
-from pydantic import Field, create_model
-
 from desktop_app.agent.messages import ToolCall
 from desktop_app.llm.base import ToolSpec
 
@@ -98,6 +95,8 @@ def _doc_parts(fn: Callable[..., Any]) -> tuple[str, dict[str, str]]:
 
 def schema_from_function(fn: Callable[..., Any]) -> tuple[str, dict[str, Any]]:
     """Description and JSON Schema from type hints and docstring (public pydantic API only)."""
+    from pydantic import Field, create_model  # lazily: the window paints before tools load
+
     summary, descriptions = _doc_parts(fn)
     hints = get_type_hints(fn, include_extras=True)
     fields: dict[str, Any] = {}
@@ -240,6 +239,8 @@ def validate_arguments(schema: dict[str, Any], args: dict[str, Any]) -> str | No
     """A one-line description of the first schema violation, or None when valid."""
     if not isinstance(args, dict):
         return "arguments must be a JSON object"
+    import jsonschema  # lazily, as pydantic above
+
     validator = jsonschema.Draft202012Validator(schema)
     errors = sorted(validator.iter_errors(args), key=lambda e: list(e.path))
     if not errors:

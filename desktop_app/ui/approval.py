@@ -24,11 +24,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop_app.agent.approval import Decision
 from desktop_app.ui.i18n import tr
 from desktop_app.ui.text import hidden_characters, make_visible, pretty_json
 
 if TYPE_CHECKING:
+    from desktop_app.agent.approval import Decision
     from desktop_app.agent.messages import ToolCall
     from desktop_app.store.settings import Settings
     from desktop_app.tools.registry import ToolDef
@@ -274,6 +274,8 @@ class DialogApprover(QObject):
         )
         self.log.add(record)
         self.decided.emit(record)
+        from desktop_app.agent.approval import Decision  # the engine is loaded by now
+
         by = "policy" if scope == "always" else "user"
         return Decision(decision == "approved", by, reason)  # type: ignore[arg-type]
 

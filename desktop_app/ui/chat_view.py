@@ -24,8 +24,10 @@ from desktop_app.ui.i18n import tr
 from desktop_app.ui.text import make_visible, pretty_json, summarize_arguments
 
 FRAME_MS = 16  # streamed text is applied at most once a frame
+TAIL = 120  # messages of a long saved conversation rendered at first
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
-STATUS_GLYPH = {"waiting": "✋", "done": "✓", "error": "✗", "denied": "⛔", "cancelled": "■"}
+# plain symbols every desktop font has (emoji render as boxes without an emoji font)
+STATUS_GLYPH = {"waiting": "?", "done": "✓", "error": "✗", "denied": "⊘", "cancelled": "■"}
 
 
 def status_label(status: str) -> str:
@@ -38,6 +40,17 @@ def status_label(status: str) -> str:
         "denied": tr("denied"),
         "cancelled": tr("cancelled"),
     }.get(status, status)
+
+
+def history_cut(messages: list[dict[str, Any]], tail: int) -> int:
+    """Where the shown tail of a long conversation starts: a user message, so calls keep
+    their results; 0 when everything fits."""
+    if len(messages) <= tail:
+        return 0
+    for i in range(len(messages) - tail, len(messages)):
+        if messages[i].get("role") == "user":
+            return i
+    return 0
 
 
 def markdown_cut(text: str) -> int:
@@ -296,6 +309,9 @@ class ChatView(QScrollArea):
         bar.rangeChanged.connect(self._keep_at_end)
         bar.valueChanged.connect(self._track_follow)
         self._selected: ToolChip | None = None
+        self._insert_at: int | None = None
+        self._earlier: list[dict[str, Any]] = []
+        self.earlier_button: QToolButton | None = None
 
     def warm_up(self) -> None:
         """Build and paint one chip and one streamed answer off-screen, so the first real ones
@@ -314,7 +330,11 @@ class ChatView(QScrollArea):
 
     # ---------------------------------------------------------------- building
     def _add(self, widget: QWidget) -> QWidget:
-        self._layout.insertWidget(self._layout.count() - 1, widget)
+        if self._insert_at is None:
+            self._layout.insertWidget(self._layout.count() - 1, widget)
+        else:  # earlier history goes above what is shown
+            self._layout.insertWidget(self._insert_at, widget)
+            self._insert_at += 1
         return widget
 
     def clear(self) -> None:
@@ -323,6 +343,8 @@ class ChatView(QScrollArea):
         self._stream = None
         self._chips.clear()
         self._selected = None
+        self._earlier = []
+        self.earlier_button = None
         self._spin_timer.stop()
         while self._layout.count() > 1:
             item = self._layout.takeAt(0)
@@ -441,9 +463,34 @@ class ChatView(QScrollArea):
             self.ensureWidgetVisible(chip)
 
     # ---------------------------------------------------------------- history
-    def load_messages(self, messages: list[dict[str, Any]]) -> None:
-        """Show a saved conversation (CONTRACT message dicts), chips paired with their results."""
+    def load_messages(self, messages: list[dict[str, Any]], tail: int = TAIL) -> None:
+        """Show a saved conversation (CONTRACT message dicts), chips paired with their results;
+        a long one shows its last `tail` messages and a button for the earlier ones."""
         self.clear()
+        cut = history_cut(messages, tail)
+        self._earlier = messages[:cut]
+        if self._earlier:
+            self.earlier_button = QToolButton(self._inner)
+            self.earlier_button.setObjectName("earlier")
+            self.earlier_button.setText(tr("Show %n earlier message(s)", None, len(self._earlier)))
+            self.earlier_button.clicked.connect(self.show_earlier)
+            self._add(self.earlier_button)
+        self._load_many(messages[cut:])
+
+    def show_earlier(self) -> None:
+        """Render the messages hidden above the tail (inserted at the top)."""
+        if self.earlier_button is not None:
+            self._layout.removeWidget(self.earlier_button)
+            self.earlier_button.deleteLater()
+            self.earlier_button = None
+        earlier, self._earlier = self._earlier, []
+        self._insert_at = 0
+        try:
+            self._load_many(earlier)
+        finally:
+            self._insert_at = None
+
+    def _load_many(self, messages: list[dict[str, Any]]) -> None:
         self._inner.setUpdatesEnabled(False)
         try:
             for msg in messages:

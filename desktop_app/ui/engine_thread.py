@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import sys
 import threading
 import time
 from collections import deque
@@ -23,6 +24,8 @@ class EngineThread:
     """A daemon thread running one asyncio loop; coroutines are submitted to it."""
 
     def __init__(self) -> None:
+        # the UI thread gets the GIL back within 1 ms (not 5) while the engine is busy
+        sys.setswitchinterval(min(sys.getswitchinterval(), 0.001))
         # a plain asyncio loop: under qasync.run the current policy would make a Qt one
         self.loop = asyncio.DefaultEventLoopPolicy().new_event_loop()
         self._thread = threading.Thread(target=self._main, name="engine", daemon=True)

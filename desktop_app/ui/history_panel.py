@@ -55,6 +55,8 @@ class HistoryPanel(QWidget):
         layout.addWidget(self.search)
         self.list = QListWidget(self)
         self.list.setObjectName("conversations")
+        self.list.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         layout.addWidget(self.list, 1)
         row = QHBoxLayout()
         self.rename_button = QPushButton(tr("Rename"), self)

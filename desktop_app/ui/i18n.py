@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QLocale, QObject, QTranslator
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QObject, QTranslator
 
 from desktop_app.paths import resources_dir
 
@@ -34,21 +34,37 @@ class Language(QObject):
     def __init__(self, app: QCoreApplication) -> None:
         super().__init__(app)
         self._app = app
-        self._translator: QTranslator | None = None
+        self._translators: list[QTranslator] = []
         self.current = "en"
 
     def apply(self, choice: str) -> str:
         """Install the translation for `choice` (or the system's); returns the language used."""
         language = resolve_language(choice)
-        if self._translator is not None:
-            self._app.removeTranslator(self._translator)
-            self._translator = None
+        for old in self._translators:
+            self._app.removeTranslator(old)
+        self._translators = []
         if language != "en":
             translator = QTranslator(self)
-            if translator.load(qm_path(language)):
-                self._app.installTranslator(translator)
-                self._translator = translator
-            else:
-                language = "en"
+            if not translator.load(qm_path(language)):
+                self.current = "en"
+                return "en"
+            self._translators.append(translator)
+            extra = _inspector_translator(language, self)
+            if extra is not None:
+                self._translators.append(extra)
+            qt_own = QTranslator(self)  # Qt's own strings: Save / Cancel / Yes / No ...
+            if qt_own.load(f"qtbase_{language}", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
+                self._translators.append(qt_own)
+            for installed in self._translators:
+                self._app.installTranslator(installed)
         self.current = language
         return language
+
+
+def _inspector_translator(language: str, parent: QObject) -> QTranslator | None:
+    """The inspector keeps its strings as JSON (resources/translations/inspector_*.json)."""
+    try:
+        from desktop_app.ui.dict_translator import json_translator
+    except ImportError:
+        return None
+    return json_translator("inspector", language, parent)

@@ -1,45 +1,372 @@
-"""PLACEHOLDER inspector (the real one is on branch `inspector`): same API, a plain event list."""
+"""The live tool-call inspector: timeline, call and turn details, sequence, tool definitions."""
 
 from __future__ import annotations
 
 import json
+import time
+from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QListWidget, QVBoxLayout, QWidget
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, QTimer, Signal
+from PySide6.QtGui import QFontMetrics
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QSplitter,
+    QStackedWidget,
+    QTabWidget,
+    QToolButton,
+    QTreeView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop_app.ui.call_details import CallDetails, TurnDetails, plain_label
+from desktop_app.ui.json_view import RowDelegate
+from desktop_app.ui.run_trace import CallRecord, Change, RunTrace, TurnRecord, parse_export
+from desktop_app.ui.sequence_view import SequenceView
+from desktop_app.ui.timeline_model import ROLE_INDEX, ROLE_KIND, TimelineModel, format_ms
+from desktop_app.ui.tool_defs_view import ToolDefsView
+
+TICK_MS = 250  # how often running rows show their elapsed time
 
 
 class Inspector(QWidget):
-    """Lists the run's events; `callSelected` when a tool call row is chosen."""
+    """Shows a run as it happens from CONTRACT event dicts; `callSelected(id)` on selection."""
 
     callSelected = Signal(str)
+    """The provider's id of the newly selected call (user, sequence view or select_call)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.events: list[dict[str, Any]] = []
-        self.list = QListWidget(self)
-        QVBoxLayout(self).addWidget(self.list)
-        self.list.currentRowChanged.connect(self._row_changed)
+        self.setObjectName("Inspector")
+        self.trace = RunTrace()
+        self._selected: tuple[str, int] = ("", -1)
+        self._live = False
+        self._dialog: QFileDialog | None = None
+        self.summary = plain_label(self)
+        self.status_line = plain_label(self)
+        self.export_button = self._button(self.tr("Export JSON…"), self.tr("Save this run, every event with its time"))
+        self.open_button = self._button(self.tr("Open run…"), self.tr("Show a run saved with Export JSON"))
+        self.clear_button = self._button(self.tr("Clear"), self.tr("Forget this run"))
+        self.model = TimelineModel(self.trace, self)
+        self.timeline = QTreeView(self)
+        self.call_details = CallDetails(self)
+        self.turn_details = TurnDetails(self)
+        self.placeholder = QLabel(self.tr("Select a model turn or a tool call"), self)
+        self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.details = QStackedWidget(self)
+        self.sequence = SequenceView(self.trace, self)
+        self.tool_defs = ToolDefsView(self)
+        self.tabs = QTabWidget(self)
+        self._tick = QTimer(self)
+        self._tick.setInterval(TICK_MS)
+        self._follow = QTimer(self)  # scrollToBottom lays out every row: once per loop pass
+        self._follow.setSingleShot(True)
+        self._follow.setInterval(0)
+        self._build()
+        self._connect()
+        self._refresh_summary()
 
+    # -- construction ----------------------------------------------------------------------
+    def _button(self, text: str, tip: str) -> QToolButton:
+        button = QToolButton(self)
+        button.setText(text)
+        button.setToolTip(tip)
+        return button
+
+    def _build(self) -> None:
+        self.timeline.setModel(self.model)
+        self.timeline.setItemDelegate(RowDelegate(self.timeline))
+        self.timeline.setUniformRowHeights(True)
+        self.timeline.setAlternatingRowColors(True)
+        self.timeline.setSelectionBehavior(QTreeView.SelectionBehavior.SelectRows)
+        header = self.timeline.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        # fixed widths: ResizeToContents would measure every row on every change (O(n) per event)
+        metrics = QFontMetrics(self.timeline.font())
+        samples = {1: "+00.000 s", 2: "000 ms", 3: self.tr("waiting for approval")}
+        for column, sample in samples.items():
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
+            header.resizeSection(column, metrics.horizontalAdvance(sample) + 14)
+        for widget in (self.placeholder, self.call_details, self.turn_details):
+            self.details.addWidget(widget)
+        split = QSplitter(Qt.Orientation.Vertical, self)
+        split.addWidget(self.timeline)
+        split.addWidget(self.details)
+        split.setStretchFactor(0, 2)
+        split.setStretchFactor(1, 5)
+        split.setSizes([220, 560])
+        self.tabs.addTab(split, self.tr("Timeline"))
+        self.tabs.addTab(self.sequence, self.tr("Sequence"))
+        self.tabs.addTab(self.tool_defs, self.tr("Tool definitions"))
+        bar = QHBoxLayout()
+        bar.addWidget(self.summary, 1)
+        for button in (self.export_button, self.open_button, self.clear_button):
+            bar.addWidget(button)
+        box = QVBoxLayout(self)
+        box.setContentsMargins(4, 4, 4, 4)
+        box.addLayout(bar)
+        box.addWidget(self.status_line)
+        box.addWidget(self.tabs, 1)
+
+    def _connect(self) -> None:
+        self.timeline.selectionModel().currentRowChanged.connect(self._current_changed)
+        self.sequence.callClicked.connect(self._select_call_index)
+        self.sequence.turnClicked.connect(self._select_turn_index)
+        self.export_button.clicked.connect(self._ask_export)
+        self.open_button.clicked.connect(self._ask_open)
+        self.clear_button.clicked.connect(self.clear)
+        self._tick.timeout.connect(self._on_tick)
+        self._follow.timeout.connect(self.timeline.scrollToBottom)
+
+    # -- public API ------------------------------------------------------------------------
     def handle_event(self, event: dict[str, Any]) -> None:
-        if event.get("type") == "text_delta":
-            return
-        self.events.append(event)
-        self.list.addItem(json.dumps(event, ensure_ascii=False)[:200])
+        """Record one event and update only what it touched (text_delta redraws nothing)."""
+        self._live = True
+        change = self.trace.apply(event)
+        if change is not None:
+            self._route(change)
 
     def clear(self) -> None:
-        self.events.clear()
-        self.list.clear()
+        """Forget the run; the tool definitions stay (they describe the tools, not the run)."""
+        defs = self.trace.tool_defs_event
+        self._reset()
+        if defs is not None:
+            self.handle_event(defs)
 
     def select_call(self, call_id: str) -> None:
-        for row, event in enumerate(self.events):
-            if event.get("type") == "tool_call" and event.get("id") == call_id:
-                self.list.setCurrentRow(row)
-                return
-
-    def _row_changed(self, row: int) -> None:
-        if 0 <= row < len(self.events) and self.events[row].get("type") == "tool_call":
-            self.callSelected.emit(str(self.events[row]["id"]))
+        """Select the latest call with this provider id (no-op for an unknown id)."""
+        record = self.trace.find_call(call_id)
+        if record is not None:
+            self._select_call_index(record.index)
 
     def export_json(self) -> str:
-        return json.dumps({"events": self.events}, ensure_ascii=False, indent=2)
+        """The run as JSON: every event, each with its `ts` (seconds since the epoch)."""
+        return json.dumps(self.trace.export(), ensure_ascii=False, indent=1)
+
+    def load_events(self, events: list[dict[str, Any]]) -> None:
+        """Show a saved run (events as exported; `ts` used when present)."""
+        self._reset()
+        self._live = False  # a saved run: nothing is still running, whatever it says
+        for event in events:
+            change = self.trace.apply(event, None if "ts" in event else self._last_ts())
+            if change is not None:
+                self._route(change)
+        self.model.now = self.trace.rel(self._last_ts())
+        self.model.refresh_all()
+
+    # -- routing ---------------------------------------------------------------------------
+    def _reset(self) -> None:
+        self.trace = RunTrace()
+        self._selected = ("", -1)
+        self.model.reset(self.trace)
+        self.sequence.set_trace(self.trace)
+        self.tool_defs.set_tools([])
+        self.details.setCurrentWidget(self.placeholder)
+        self._tick.stop()
+        self._refresh_summary()
+
+    def _last_ts(self) -> float:
+        return self.trace.last_ts if self.trace.last_ts is not None else time.time()
+
+    def _route(self, change: Change) -> None:
+        if change.kind == "turn":
+            self._turn_change(self.trace.turns[change.index], change.new)
+        elif change.kind == "call":
+            self._call_change(self.trace.calls[change.index], change.new)
+        elif change.kind == "defs":
+            self.tool_defs.set_tools(self.trace.tool_defs)
+        elif change.kind == "run":
+            self.model.refresh_all()
+            self._refresh_selected()
+        if change.kind != "defs":
+            self.sequence.invalidate()
+            self._refresh_summary()
+            self._update_tick()
+
+    def _refresh_selected(self) -> None:
+        kind, index = self._selected
+        if kind == "call":
+            self.call_details.show_call(self.trace.calls[index], self.trace)
+        elif kind == "turn":
+            self.turn_details.show_turn(self.trace.turns[index], self.trace)
+
+    def _turn_change(self, turn: TurnRecord, new: bool) -> None:
+        if new:
+            following = self._at_bottom()
+            self.model.turn_added(turn)
+            if following:
+                self._follow.start()
+        else:
+            self.model.turn_changed(turn.index)
+        if self._selected == ("turn", turn.index):
+            self.turn_details.show_turn(turn, self.trace)
+
+    def _call_change(self, call: CallRecord, new: bool) -> None:
+        if new:
+            following = self._at_bottom()
+            self.model.call_added(call)
+            self.timeline.expand(self.model.turn_index(call.turn))
+            if following:
+                self._follow.start()
+        else:
+            self.model.call_changed(call.index)
+        if self._selected == ("call", call.index):
+            self.call_details.show_call(call, self.trace)
+
+    def _at_bottom(self) -> bool:
+        """Follow new rows only when the user has not scrolled up to read something."""
+        bar = self.timeline.verticalScrollBar()
+        return bar.value() >= bar.maximum() - 2
+
+    def _update_tick(self) -> None:
+        """The elapsed-time timer runs only while something is unfinished."""
+        if self._live and self.trace.running and not self._tick.isActive():
+            self._tick.start()
+        elif not (self._live and self.trace.running):
+            self._tick.stop()
+
+    def _on_tick(self) -> None:
+        self.model.now = self.trace.rel(time.time())
+        self.model.running_changed()
+        self._update_tick()
+
+    def _refresh_summary(self) -> None:
+        trace = self.trace
+        if not trace.events or trace.start_ts is None:
+            self.summary.setText(self.tr("No run yet"))
+            self.status_line.hide()
+            return
+        tokens_in, tokens_out = trace.totals()
+        elapsed = (trace.last_ts or trace.start_ts) - trace.start_ts
+        self.summary.setText(
+            self.tr(
+                "{provider} · {model} — {turns} turns · {calls} tool calls · {tin} in / {tout} out tokens · {elapsed}"
+            ).format(
+                provider=trace.provider or "?",
+                model=trace.model or "?",
+                turns=len(trace.turns),
+                calls=len(trace.calls),
+                tin=tokens_in,
+                tout=tokens_out,
+                elapsed=format_ms(elapsed * 1000),
+            )
+        )
+        self._refresh_status_line()
+
+    def _refresh_status_line(self) -> None:
+        trace = self.trace
+        if trace.error is not None:
+            self.status_line.setText(
+                self.tr("Run failed ({kind}): {message}").format(
+                    kind=trace.error.get("kind", ""), message=trace.error.get("message", "")
+                )
+            )
+            self._status_colour("#c62828")
+        elif trace.final is not None:
+            self.status_line.setText(
+                self.tr("Finished after {n} model calls ({reason})").format(
+                    n=trace.final.get("turns", ""), reason=trace.final.get("stop_reason", "")
+                )
+            )
+            self._status_colour("#2e7d32")
+        else:
+            self.status_line.setText(self.tr("Running…"))
+            self._status_colour("#1565c0")
+        self.status_line.show()
+
+    def _status_colour(self, colour: str) -> None:
+        """Restyle only on change: setStyleSheet re-polishes the widget (slow per event)."""
+        style = f"color: {colour};"
+        if self.status_line.styleSheet() != style:
+            self.status_line.setStyleSheet(style)
+
+    # -- selection -------------------------------------------------------------------------
+    def _current_changed(self, current: QModelIndex, previous: QModelIndex) -> None:
+        kind = current.data(ROLE_KIND)
+        index = current.data(ROLE_INDEX)
+        if kind == "call":
+            self._show_selected("call", int(index))
+        elif kind == "turn":
+            self._show_selected("turn", int(index))
+
+    def _select_call_index(self, index: int) -> None:
+        self._set_current(self.model.call_index(index))
+        self._show_selected("call", index)
+
+    def _select_turn_index(self, index: int) -> None:
+        self._set_current(self.model.turn_index(index))
+        self._show_selected("turn", index)
+
+    def _set_current(self, index: QModelIndex) -> None:
+        if index.isValid():
+            flags = QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows
+            self.timeline.selectionModel().setCurrentIndex(index, flags)
+            self.timeline.scrollTo(index)
+
+    def _show_selected(self, kind: str, index: int) -> None:
+        """Show details and tell the window, once per change of selection."""
+        if self._selected == (kind, index):
+            return
+        self._selected = (kind, index)
+        self.sequence.set_selected(kind, index)
+        if kind == "call":
+            record = self.trace.calls[index]
+            self.call_details.show_call(record, self.trace)
+            self.details.setCurrentWidget(self.call_details)
+            self.callSelected.emit(record.id)
+        else:
+            self.turn_details.show_turn(self.trace.turns[index], self.trace)
+            self.details.setCurrentWidget(self.turn_details)
+
+    # -- files -----------------------------------------------------------------------------
+    def _file_dialog(self, save: bool) -> QFileDialog:
+        """A non-modal dialog (never exec() under qasync), answered through fileSelected."""
+        dialog = QFileDialog(self, self.tr("Export run as JSON") if save else self.tr("Open run"))
+        dialog.setNameFilter(self.tr("Run JSON (*.json)"))
+        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave if save else QFileDialog.AcceptMode.AcceptOpen)
+        if save:
+            dialog.setDefaultSuffix("json")
+            dialog.selectFile(f"run-{time.strftime('%Y%m%d-%H%M%S')}.json")
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self._dialog = dialog
+        return dialog
+
+    def _ask_export(self) -> None:
+        dialog = self._file_dialog(save=True)
+        dialog.fileSelected.connect(self.export_to)
+        dialog.open()
+
+    def _ask_open(self) -> None:
+        dialog = self._file_dialog(save=False)
+        dialog.fileSelected.connect(self.open_file)
+        dialog.open()
+
+    def export_to(self, path: str) -> None:
+        """Write export_json() to a file; a failure is one line in the status line."""
+        try:
+            Path(path).write_text(self.export_json(), encoding="utf-8")
+        except OSError as exc:
+            self._say_error(self.tr("Could not save {path}: {error}").format(path=path, error=exc.strerror or exc))
+
+    def open_file(self, path: str) -> None:
+        """Load a run saved by export_to; a bad file is one line in the status line."""
+        try:
+            events = parse_export(Path(path).read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, ValueError) as exc:
+            self._say_error(self.tr("Could not open {path}: {error}").format(path=path, error=exc))
+            return
+        try:
+            self.load_events(events)
+        except (ValueError, TypeError, KeyError, IndexError) as exc:
+            self._reset()
+            self._say_error(self.tr("Could not show {path}: {error}").format(path=path, error=exc))
+
+    def _say_error(self, message: str) -> None:
+        self.status_line.setText(message)
+        self._status_colour("#c62828")
+        self.status_line.show()

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import logging
+import time
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QByteArray, QSettings, Qt, Signal
+from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QKeySequence, QPaintEvent, QShortcut
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -83,6 +84,7 @@ class MainWindow(QMainWindow):
         self.language = language
         self.overrides = overrides or {}
         self._painted = False
+        self.first_paint_epoch = 0.0
         self._tokens = [0, 0]
         self._model = ("", "")
         self.settings_dialog: SettingsDialog | None = None
@@ -119,10 +121,11 @@ class MainWindow(QMainWindow):
         splitter.setSizes([220, 640])
         self.splitter = splitter
         self.setCentralWidget(splitter)
-        self.inspector = self._make_inspector()
+        self._inspector: Inspector | None = None  # built right after the first paint
+        self._inspector_backlog: list[dict[str, Any]] = []
         self.dock = QDockWidget(tr("Inspector"), self)
         self.dock.setObjectName("inspectorDock")
-        self.dock.setWidget(self.inspector)
+        self.dock.setWidget(QWidget(self.dock))
         self.dock.setFeatures(
             QDockWidget.DockWidgetFeature.DockWidgetClosable
             | QDockWidget.DockWidgetFeature.DockWidgetMovable
@@ -141,10 +144,26 @@ class MainWindow(QMainWindow):
         self._show_usage()
         self.resize(1280, 800)
 
-    def _make_inspector(self) -> Inspector:
-        from desktop_app.ui.inspector import Inspector
+    @property
+    def inspector(self) -> Inspector:
+        """The inspector dock's widget, built on first use (its import is ~0.1 s of start-up)."""
+        if self._inspector is None:
+            from desktop_app.ui.inspector import Inspector
 
-        return Inspector(self)
+            self._inspector = Inspector(self.dock)
+            self.dock.setWidget(self._inspector)
+            self._inspector.callSelected.connect(self.chat.select)  # its one outgoing signal
+            backlog, self._inspector_backlog = self._inspector_backlog, []
+            for event in backlog:
+                self._inspector.handle_event(event)
+        return self._inspector
+
+    def _inspector_event(self, event: dict[str, Any]) -> None:
+        """Engine events for the inspector; kept until it exists."""
+        if self._inspector is None:
+            self._inspector_backlog.append(event)
+        else:
+            self._inspector.handle_event(event)
 
     def _make_banner(self) -> QFrame:
         banner = QFrame(self)
@@ -200,13 +219,12 @@ class MainWindow(QMainWindow):
         s.final.connect(self._on_final)
         s.error.connect(self._on_error)
         s.usage.connect(self._on_usage)
-        s.event.connect(self.inspector.handle_event)
+        s.event.connect(self._inspector_event)
         s.busyChanged.connect(self._set_busy)
         s.runFinished.connect(self._on_run_finished)
         self.approver.waiting.connect(self.chat.set_waiting)
         self.approver.queueChanged.connect(self._on_queue)
         self.chat.callSelected.connect(self._select_in_inspector)
-        self.inspector.callSelected.connect(self.chat.select)
         self.history_panel.opened.connect(self.open_conversation)
         self.history_panel.newRequested.connect(self.new_conversation)
         self.history_panel.deleted.connect(self._on_deleted)
@@ -259,9 +277,7 @@ class MainWindow(QMainWindow):
         self.session.open_conversation(conversation_id, last_user)
         self.approver.set_conversation(conversation_id)
         self.chat.load_messages(dicts)
-        self.inspector.clear()
-        for event in _events_from_history(dicts):
-            self.inspector.handle_event(event)
+        self.inspector.load_events(_events_from_history(dicts))
         self._tokens = [0, 0]
         self._show_usage()
 
@@ -334,8 +350,13 @@ class MainWindow(QMainWindow):
             self.new_conversation()
 
     def _warm_up(self) -> None:
+        """After the first paint: preload the engine (its thread), then build the inspector."""
         self.session.warm_up()
+        QTimer.singleShot(0, self._build_late)
+
+    def _build_late(self) -> None:
         self.chat.warm_up()
+        _ = self.inspector
 
     def _select_in_inspector(self, call_id: str) -> None:
         self.dock.show()
@@ -409,6 +430,7 @@ class MainWindow(QMainWindow):
         super().paintEvent(event)
         if not self._painted:
             self._painted = True
+            self.first_paint_epoch = time.time()
             self.firstPainted.emit()
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override

@@ -99,6 +99,21 @@ def key_status_text(provider: str) -> str:
     return where.get(status.source, tr("stored"))
 
 
+def decision_label(word: str) -> str:
+    """A logged decision or scope in words (translated)."""
+    return {
+        "approved": tr("allowed"),
+        "denied": tr("denied"),
+        "once": tr("once"),
+        "conversation": tr("for this conversation"),
+        "always": tr("always (Settings)"),
+        "deny": tr("denied by the user"),
+        "dismissed": tr("dialog closed"),
+        "timeout": tr("timed out"),
+        "cancelled": tr("run stopped"),
+    }.get(word, word)
+
+
 class SettingsDialog(QDialog):
     """Edits a copy of the settings; `saved` carries the new Settings after they were written."""
 
@@ -167,6 +182,7 @@ class SettingsDialog(QDialog):
         self.live_weather.setChecked(self._settings.live_weather)
         form.addRow("", self.live_weather)
         self.preset.setCurrentIndex(choice_index(self._choices, self._settings.provider, self._settings.base_url))
+        self._update_enabled()
         self.preset.currentIndexChanged.connect(self._preset_changed)
         self.store_key.clicked.connect(self._store_key)
         self.test_button.clicked.connect(self.start_test)
@@ -180,10 +196,14 @@ class SettingsDialog(QDialog):
         _label, provider, url, model = self._choices[index]
         self.base_url.setText("" if url == CUSTOM else url)
         self.model.setText(model)
-        enabled = provider != "offline"
+        self._update_enabled()
+        self._refresh_key_status()
+
+    def _update_enabled(self) -> None:
+        """The offline demo has no model, URL or key to set."""
+        enabled = self.provider() != "offline"
         for widget in (self.key, self.store_key, self.model, self.base_url):
             widget.setEnabled(enabled)
-        self._refresh_key_status()
 
     def _refresh_key_status(self) -> None:
         provider = self.provider()
@@ -289,7 +309,8 @@ class SettingsDialog(QDialog):
         self.decisions.setRowCount(len(records))
         for row, rec in enumerate(records):
             when = dt.datetime.fromtimestamp(rec.at).strftime("%Y-%m-%d %H:%M:%S")
-            for col, text in enumerate((when, rec.tool, rec.decision, rec.scope, rec.reason)):
+            row_texts = (when, rec.tool, decision_label(rec.decision), decision_label(rec.scope), rec.reason)
+            for col, text in enumerate(row_texts):
                 self.decisions.setItem(row, col, QTableWidgetItem(text))
 
     def _revoke(self) -> None:

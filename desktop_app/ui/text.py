@@ -45,6 +45,6 @@ def summarize_arguments(args: dict[str, Any], limit: int = 60) -> str:
     parts = []
     for key, value in args.items():
         shown = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
-        parts.append(f"{key}={shown}")
+        parts.append(f"{key}={' '.join(shown.split())}")  # one line, whatever the value holds
     text = ", ".join(parts)
     return text if len(text) <= limit else text[: limit - 1] + "…"

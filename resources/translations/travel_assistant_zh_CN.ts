@@ -109,6 +109,12 @@
       <source>cancelled</source>
       <translation>已取消</translation>
     </message>
+    <message numerus="yes">
+      <source>Show %n earlier message(s)</source>
+      <translation>
+        <numerusform>显示更早的 %n 条消息</numerusform>
+      </translation>
+    </message>
     <message>
       <source>(answer cut off)</source>
       <translation>（回答被中断）</translation>
@@ -362,6 +368,38 @@
     <message>
       <source>Language:</source>
       <translation>语言：</translation>
+    </message>
+    <message>
+      <source>allowed</source>
+      <translation>允许</translation>
+    </message>
+    <message>
+      <source>once</source>
+      <translation>一次</translation>
+    </message>
+    <message>
+      <source>for this conversation</source>
+      <translation>本次对话</translation>
+    </message>
+    <message>
+      <source>always (Settings)</source>
+      <translation>总是（设置）</translation>
+    </message>
+    <message>
+      <source>denied by the user</source>
+      <translation>用户拒绝</translation>
+    </message>
+    <message>
+      <source>dialog closed</source>
+      <translation>关闭了对话框</translation>
+    </message>
+    <message>
+      <source>timed out</source>
+      <translation>超时</translation>
+    </message>
+    <message>
+      <source>run stopped</source>
+      <translation>运行已停止</translation>
     </message>
     <message>
       <source>the offline demo needs no key</source>

@@ -165,3 +165,23 @@ def test_stop_while_waiting_closes_the_dialog(qtbot: Any, make_window: Any) -> N
         window.stop()
     assert blocker.args == ["cancelled"]
     assert window.approver.dialog is None and BOOKED == []
+
+
+def test_offline_save_itinerary_asks_first_and_saves_only_when_allowed(
+    qtbot: Any, make_window: Any
+) -> None:
+    from desktop_app.paths import documents_dir
+
+    window = make_window()
+    with qtbot.waitSignal(window.runDone, timeout=15000):
+        window.send("我在北京，下周想去三亚玩三天，帮我查一下天气、机票和酒店")
+    with qtbot.waitSignal(window.approver.dialogShown, timeout=15000) as shown:
+        window.send("帮我把这个行程保存下来")
+    dialog = shown.args[0]
+    assert "save_itinerary" in dialog.findChild(type(dialog.queue_label), "toolName").text()
+    assert "¥4,600" in dialog.arguments.toPlainText()  # the exact markdown to be written
+    assert not documents_dir().exists() or not any(documents_dir().iterdir())
+    with qtbot.waitSignal(window.runDone, timeout=15000):
+        dialog.allow_once.click()
+    saved = list(documents_dir().glob("*.md"))
+    assert len(saved) == 1 and "¥4,600" in saved[0].read_text(encoding="utf-8")

@@ -113,3 +113,38 @@ def test_many_signal_emissions_do_not_exhaust_true() -> None:
         emitter.ping.emit({"ok": True})
     assert sys.version_info >= (3, 12) or sys.getrefcount(True) > 1000
     assert isinstance(pyside_fix.APPLIED, bool)
+
+
+def _rounds(n: int) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for i in range(n):
+        call = {"id": f"c{i}", "name": "get_weather", "arguments": {"city": "三亚"}}
+        out += [
+            {"role": "user", "content": f"q{i}"},
+            {"role": "assistant", "content": "", "tool_calls": [call]},
+            {"role": "tool", "tool_call_id": f"c{i}", "name": "get_weather", "content": "{}"},
+            {"role": "assistant", "content": f"a{i}"},
+        ]
+    return out
+
+
+def test_long_history_shows_its_tail_then_the_rest_on_demand(qtbot: Any) -> None:
+    view = ChatView()
+    qtbot.addWidget(view)
+    messages = _rounds(250)  # 1,000 messages
+    view.load_messages(messages)
+    shown = view.chips()
+    assert 0 < len(shown) <= 40 and all(c.status == "done" for c in shown)
+    assert view.earlier_button is not None and "earlier" in view.earlier_button.text()
+    assert view.answer_text().endswith("a249")
+    view.earlier_button.click()
+    assert len(view.chips()) == 250 and all(c.status == "done" for c in view.chips())
+    assert view.answer_text().startswith("a0\n\na1")  # earlier ones went above, in order
+    assert view.earlier_button is None
+
+
+def test_short_history_is_shown_whole(qtbot: Any) -> None:
+    view = ChatView()
+    qtbot.addWidget(view)
+    view.load_messages(_rounds(5))
+    assert view.earlier_button is None and len(view.chips()) == 5

@@ -31,6 +31,11 @@ async def slow_lookup(city: str) -> dict[str, Any]:
     return {"city": city}
 
 
+def inspector_calls(window: Any) -> list[dict[str, Any]]:
+    """The tool_call events the inspector holds, read through its public export."""
+    return [e for e in json.loads(window.inspector.export_json())["events"] if e["type"] == "tool_call"]
+
+
 def run_and_wait(qtbot: Any, window: Any, text: str, timeout: int = 15000) -> str:
     with qtbot.waitSignal(window.runDone, timeout=timeout) as blocker:
         window.composer.setFocus()
@@ -57,9 +62,9 @@ def test_seed_question_answers_with_three_paired_tool_calls(qtbot: Any, make_win
         shown = json.loads(chip.json_text())
         assert shown["arguments"] == call["arguments"]
         assert shown["result"] == json.loads(results[call["id"]]["content"])
-    inspected = [e for e in window.inspector.events if e.get("type") == "tool_call"]
+    inspected = inspector_calls(window)
     assert [e["id"] for e in inspected] == [c["id"] for c in calls]
-    assert json.loads(window.inspector.export_json())  # exportable
+    assert [e["arguments"] for e in inspected] == [c["arguments"] for c in calls]
     assert window.composer.toPlainText() == ""
 
 
@@ -131,7 +136,7 @@ def test_history_reopens_an_old_conversation_with_its_tool_calls(qtbot: Any, mak
     assert [c.call_id for c in chips] == first_calls
     assert all(c.status == "done" and c.result is not None for c in chips)
     assert "¥4,600" in window.chat.answer_text()
-    assert [e["id"] for e in window.inspector.events if e["type"] == "tool_call"] == first_calls
+    assert [e["id"] for e in inspector_calls(window)] == first_calls
     # the next message continues the same conversation
     run_and_wait(qtbot, window, "成都呢？")
     assert window.session.conversation_id == first_id

@@ -74,3 +74,21 @@ def test_canary_key_only_in_the_request_header(
     assert canary not in out.out and canary not in out.err
     assert app_home.exists()
     assert files_containing(app_home, canary) == []
+
+
+def test_ask_no_stream_json_wire(
+    dialect: Any, server: ScriptedServer, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    env = "OPENAI_API_KEY" if dialect.name == "openai" else "ANTHROPIC_API_KEY"
+    monkeypatch.setenv(env, canary_for(dialect.name))
+    server.push(dialect.reply("", CALLS, stream=False), dialect.reply("三亚 33°C，晴。", (), stream=False))
+    base = f"{server.url}/v1" if dialect.name == "openai" else server.url
+    argv = ["ask", "三亚天气", "--provider", dialect.name, "--base-url", base, "--no-stream", "--json", "--wire"]
+    assert main(argv) == 0
+    events = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    responses = [e for e in events if e["type"] == "model_response"]
+    assert [r["stream_chunks"] for r in responses] == [0, 0]
+    requests = [e for e in events if e["type"] == "model_request"]
+    assert [r["body"] for r in requests] == [r.body for r in server.requests]
+    assert all("stream" not in r.body for r in server.requests)
+    assert events[-1] == {"type": "final", "text": "三亚 33°C，晴。", "turns": 2, "stop_reason": "stop"}

@@ -1,0 +1,351 @@
+"""Detail panes: one tool call (ids, arguments, result, images) and one model turn (wire bodies)."""
+
+from __future__ import annotations
+
+import base64
+import binascii
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication, QPixmap
+from PySide6.QtWidgets import (
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QScrollArea,
+    QSplitter,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop_app.ui.json_view import JsonPane, plain_tooltip
+from desktop_app.ui.run_trace import CallRecord, RunTrace, TurnRecord
+from desktop_app.ui.sequence_view import wire_stop_reason
+from desktop_app.ui.timeline_model import STATUS_COLOURS, format_ms, format_seconds
+
+MAX_IMAGE_SIDE = 240
+
+
+def plain_label(parent: QWidget, text: str = "") -> QLabel:
+    """A label that never interprets its text as HTML (tool data is untrusted)."""
+    label = QLabel(text, parent)
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    label.setWordWrap(True)
+    return label
+
+
+def source_text(source: str, tr: Any) -> str:
+    """builtin → built-in; mcp:weather → MCP server “weather”."""
+    if source == "builtin":
+        return str(tr("built-in"))
+    if source.startswith("mcp:"):
+        return str(tr("MCP server “{name}”")).format(name=source[4:])
+    return source
+
+
+def decode_image(image: dict[str, Any]) -> QPixmap | None:
+    """A tool's base64 image as a pixmap, or None when the data is not an image."""
+    data = image.get("data")
+    if not isinstance(data, str):
+        return None
+    try:
+        raw = base64.b64decode(data, validate=True)
+    except (binascii.Error, ValueError):
+        return None
+    pixmap = QPixmap()
+    return pixmap if pixmap.loadFromData(raw) else None
+
+
+class CallDetails(QWidget):
+    """Everything about one tool call; refreshed only when that call changes."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.record: CallRecord | None = None
+        self._mode_before_raw: bool | None = None  # raw text forced for invalid arguments
+        self.title = plain_label(self)
+        font = self.title.font()
+        font.setBold(True)
+        font.setPointSizeF(font.pointSizeF() * 1.15)
+        self.title.setFont(font)
+        self.source = plain_label(self)
+        self.risk = plain_label(self)
+        self.status = plain_label(self)
+        self.timing = plain_label(self)
+        self.call_id = plain_label(self)
+        self.result_id = plain_label(self)
+        self.pairing = plain_label(self)
+        self.approval = plain_label(self)
+        self.progress = QProgressBar(self)
+        self.progress.setTextVisible(True)
+        self.copy_id = QToolButton(self)
+        self.copy_id.setText(self.tr("Copy id"))
+        self.copy_id.clicked.connect(self._copy_id)
+        self.raw_warning = plain_label(self)
+        self.raw_warning.setStyleSheet(f"color: {STATUS_COLOURS['error']};")
+        self.arguments = JsonPane(self.tr("Arguments"), self)
+        self.result = JsonPane(self.tr("Result"), self)
+        self.images = QWidget(self)
+        self.images_layout = QHBoxLayout(self.images)
+        self.images_layout.setContentsMargins(0, 0, 0, 0)
+        self.images_scroll = QScrollArea(self)
+        self.images_scroll.setWidget(self.images)
+        self.images_scroll.setWidgetResizable(True)
+        self.images_scroll.setMaximumHeight(MAX_IMAGE_SIDE + 30)
+        self._layout()
+
+    def _layout(self) -> None:
+        form = QFormLayout()
+        form.setContentsMargins(0, 0, 0, 0)
+        form.setVerticalSpacing(2)
+        form.addRow(self.tr("Source"), self.source)
+        form.addRow(self.tr("Risk"), self.risk)
+        form.addRow(self.tr("Status"), self.status)
+        form.addRow(self.tr("Timing"), self.timing)
+        ids = QHBoxLayout()
+        ids.addWidget(self.call_id, 1)
+        ids.addWidget(self.copy_id)
+        form.addRow(self.tr("Call id"), ids)
+        form.addRow(self.tr("Result id"), self.result_id)
+        form.addRow(self.tr("Pairing"), self.pairing)
+        form.addRow(self.tr("Approval"), self.approval)
+        form.addRow(self.tr("Progress"), self.progress)
+        self._form = form
+        split = QSplitter(Qt.Orientation.Vertical, self)
+        top = QWidget(split)
+        top_box = QVBoxLayout(top)
+        top_box.setContentsMargins(0, 0, 0, 0)
+        top_box.addWidget(self.raw_warning)
+        top_box.addWidget(self.arguments)
+        split.addWidget(top)
+        split.addWidget(self.result)
+        split.addWidget(self.images_scroll)
+        split.setStretchFactor(0, 2)
+        split.setStretchFactor(1, 3)
+        box = QVBoxLayout(self)
+        box.setContentsMargins(4, 4, 4, 4)
+        box.addWidget(self.title)
+        box.addLayout(form)
+        box.addWidget(split, 1)
+
+    def show_call(self, record: CallRecord, trace: RunTrace) -> None:
+        """Fill every field from the record (cheap: only the selected call is shown)."""
+        self.record = record
+        self.title.setText(record.name or self.tr("(unknown tool)"))
+        self.source.setText(source_text(record.source, self.tr))
+        self.risk.setText(record.risk)
+        self._show_status(record)
+        self.timing.setText(
+            self.tr("started {start}, took {duration}").format(
+                start=format_seconds(record.started),
+                duration=format_ms(record.duration_ms) or self.tr("(still running)"),
+            )
+        )
+        self._show_ids(record)
+        self._show_approval(record)
+        self._show_progress(record)
+        self._show_arguments(record)
+        self._show_result(record)
+        self._show_images(record)
+
+    def _show_status(self, record: CallRecord) -> None:
+        names = {
+            "waiting": self.tr("waiting for approval"),
+            "running": self.tr("running"),
+            "done": self.tr("done"),
+            "error": self.tr("error"),
+            "denied": self.tr("denied"),
+        }
+        self.status.setText(names.get(record.status, record.status))
+        self.status.setStyleSheet(f"color: {STATUS_COLOURS.get(record.status, '#444')};")
+
+    def _show_ids(self, record: CallRecord) -> None:
+        self.call_id.setText(record.id or self.tr("(none: no call had this result's id)"))
+        result_id = record.result_id
+        self.result_id.setText(self.tr("(no result yet)") if result_id is None else result_id)
+        if result_id is None:
+            self.pairing.setText(self.tr("waiting for the result"))
+            colour = STATUS_COLOURS["waiting"]
+        elif record.paired:
+            self.pairing.setText(self.tr("✓ result id matches the call id"))
+            colour = STATUS_COLOURS["done"]
+        else:
+            self.pairing.setText(self.tr("✗ result id does not match any call"))
+            colour = STATUS_COLOURS["error"]
+        self.pairing.setStyleSheet(f"color: {colour};")
+
+    def _show_approval(self, record: CallRecord) -> None:
+        approval = record.approval
+        if approval is None:
+            self.approval.setText(
+                self.tr("not needed") if record.status != "waiting" else self.tr("waiting for your decision")
+            )
+            return
+        decision = self.tr("approved") if approval.get("decision") == "approved" else self.tr("denied")
+        by = self.tr("the user") if approval.get("by") == "user" else self.tr("policy")
+        text = self.tr("{decision} by {by}").format(decision=decision, by=by)
+        reason = str(approval.get("reason") or "")
+        self.approval.setText(f"{text}: {reason}" if reason else text)
+
+    def _show_progress(self, record: CallRecord) -> None:
+        progress = record.progress or {}
+        done, total = progress.get("progress"), progress.get("total")
+        self._form.setRowVisible(self.progress, bool(progress))
+        if isinstance(total, int | float) and total > 0 and isinstance(done, int | float):
+            self.progress.setRange(0, 1000)
+            self.progress.setValue(int(min(done / total, 1.0) * 1000))
+        else:
+            self.progress.setRange(0, 0)
+        self.progress.setFormat(str(progress.get("message") or "%p%"))
+
+    def _show_arguments(self, record: CallRecord) -> None:
+        if record.arguments_raw is not None:
+            self.raw_warning.setText(self.tr("The model's arguments were not valid JSON; the raw text is shown."))
+            self.raw_warning.show()
+            if self._mode_before_raw is None:
+                self._mode_before_raw = self.arguments.is_raw()
+            self.arguments.set_value(record.arguments_raw, exact_text=record.arguments_raw)
+            self.arguments.set_mode(raw=True)
+        else:
+            self.raw_warning.hide()
+            if self._mode_before_raw is not None:  # back to the user's mode
+                self.arguments.set_mode(raw=self._mode_before_raw)
+                self._mode_before_raw = None
+            self.arguments.set_value(record.arguments)
+
+    def _show_result(self, record: CallRecord) -> None:
+        result = record.result
+        if result is None:
+            self.result.title.setText(self.tr("Result"))
+            self.result.clear_value()
+            return
+        title = self.tr("Result (error)") if result.get("is_error") else self.tr("Result")
+        self.result.title.setText(title)
+        self.result.title.setStyleSheet(f"color: {STATUS_COLOURS['error']};" if result.get("is_error") else "")
+        self.result.set_json_text(str(result.get("content", "")))
+
+    def _show_images(self, record: CallRecord) -> None:
+        while self.images_layout.count():
+            item = self.images_layout.takeAt(0)
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.deleteLater()
+        images = (record.result or {}).get("images") or []
+        for image in images if isinstance(images, list) else []:
+            self.images_layout.addWidget(self._image_label(image))
+        self.images_layout.addStretch(1)
+        self.images_scroll.setVisible(bool(images))
+
+    def _image_label(self, image: Any) -> QLabel:
+        pixmap = decode_image(image) if isinstance(image, dict) else None
+        label = plain_label(self.images)
+        if pixmap is None:
+            label.setText(self.tr("(an image that could not be decoded)"))
+            return label
+        mime = image.get("mime_type") or image.get("mimeType") or ""
+        label.setToolTip(plain_tooltip(f"{mime} {pixmap.width()}×{pixmap.height()}"))
+        if max(pixmap.width(), pixmap.height()) > MAX_IMAGE_SIDE:  # shrink, never blow up
+            pixmap = pixmap.scaled(
+                MAX_IMAGE_SIDE,
+                MAX_IMAGE_SIDE,
+                Qt.AspectRatioMode.KeepAspectRatio,
+                Qt.TransformationMode.SmoothTransformation,
+            )
+        label.setPixmap(pixmap)
+        return label
+
+    def _copy_id(self) -> None:
+        if self.record is not None:
+            QGuiApplication.clipboard().setText(self.record.id)
+
+
+class TurnDetails(QWidget):
+    """One model call: the exact request and response bodies, usage and stop reason."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.record: TurnRecord | None = None
+        self.title = plain_label(self)
+        font = self.title.font()
+        font.setBold(True)
+        font.setPointSizeF(font.pointSizeF() * 1.15)
+        self.title.setFont(font)
+        self.timing = plain_label(self)
+        self.stop = plain_label(self)
+        self.usage = plain_label(self)
+        self.endpoint = plain_label(self)
+        self.stream = plain_label(self)
+        self.error = plain_label(self)
+        self.error.setStyleSheet(f"color: {STATUS_COLOURS['error']};")
+        self.no_wire = plain_label(
+            self,
+            self.tr(
+                "No request or response bodies: this provider does not report its wire data "
+                "(the offline and scripted models talk to no API)."
+            ),
+        )
+        self.request = JsonPane(self.tr("Request body"), self)
+        self.response = JsonPane(self.tr("Response body"), self)
+        form = QFormLayout()
+        form.setVerticalSpacing(2)
+        form.addRow(self.tr("Timing"), self.timing)
+        form.addRow(self.tr("Stop reason"), self.stop)
+        form.addRow(self.tr("Tokens"), self.usage)
+        form.addRow(self.tr("Endpoint"), self.endpoint)
+        form.addRow(self.tr("Streamed"), self.stream)
+        split = QSplitter(Qt.Orientation.Vertical, self)
+        split.addWidget(self.request)
+        split.addWidget(self.response)
+        box = QVBoxLayout(self)
+        box.setContentsMargins(4, 4, 4, 4)
+        box.addWidget(self.title)
+        box.addLayout(form)
+        box.addWidget(self.error)
+        box.addWidget(self.no_wire)
+        box.addWidget(split, 1)
+
+    def show_turn(self, turn: TurnRecord, trace: RunTrace) -> None:
+        """Fill every field from the turn record."""
+        self.record = turn
+        self.title.setText(self.tr("Turn {n} · model call").format(n=turn.number))
+        duration = None if turn.ended is None else (turn.ended - turn.started) * 1000
+        self.timing.setText(
+            self.tr("started {start}, took {duration}").format(
+                start=format_seconds(turn.started),
+                duration=format_ms(duration) or self.tr("(still running)"),
+            )
+        )
+        body = (turn.response or {}).get("body")
+        wire = wire_stop_reason(body)
+        self.stop.setText(" · ".join(p for p in (turn.stop_reason, wire) if p) or "—")
+        self.usage.setText(
+            "—"
+            if turn.input_tokens is None
+            else self.tr("{i} input / {o} output").format(i=turn.input_tokens, o=turn.output_tokens)
+        )
+        request = turn.request or {}
+        self.endpoint.setText(
+            " ".join(str(p) for p in (request.get("provider", ""), request.get("url", "")) if p) or "—"
+        )
+        chunks = (turn.response or {}).get("stream_chunks")
+        self.stream.setText(
+            self.tr("{d} text deltas, {c} characters; {s} wire chunks").format(
+                d=turn.text_deltas, c=turn.text_chars, s=chunks if chunks is not None else "—"
+            )
+        )
+        self.error.setVisible(bool(turn.error))
+        self.error.setText(turn.error)
+        has_wire = turn.request is not None or turn.response is not None
+        self.no_wire.setVisible(not has_wire)
+        self._show_body(self.request, turn.request)
+        self._show_body(self.response, turn.response)
+
+    @staticmethod
+    def _show_body(pane: JsonPane, event: dict[str, Any] | None) -> None:
+        if event is None:
+            pane.clear_value()
+        else:
+            pane.set_value(event.get("body", {}))

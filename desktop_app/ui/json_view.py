@@ -1,0 +1,447 @@
+"""JSON shown two ways: a collapsible tree (model/view) and pretty raw text with syntax colour."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QCoreApplication,
+    QModelIndex,
+    QPersistentModelIndex,
+    QSize,
+    Qt,
+)
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontDatabase,
+    QFontMetrics,
+    QGuiApplication,
+    QPalette,
+    QSyntaxHighlighter,
+    QTextCharFormat,
+    QTextCursor,
+    QTextDocument,
+    QTextFormat,
+)
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QCheckBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPlainTextEdit,
+    QStackedWidget,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QTextEdit,
+    QToolButton,
+    QTreeView,
+    QVBoxLayout,
+    QWidget,
+)
+
+MAX_DECODE_DEPTH = 6
+MAX_DECODE_CHARS = 2_000_000
+NO_VALUE = object()  # a pane with nothing to show
+
+AnyIndex = QModelIndex | QPersistentModelIndex
+ROOT = QModelIndex()  # the invisible root, as a default argument
+
+
+def try_decode(text: str) -> Any:
+    """The JSON object or array inside a string, or NO_VALUE when it holds none."""
+    stripped = text.strip()
+    if len(stripped) < 2 or len(stripped) > MAX_DECODE_CHARS or stripped[0] not in "[{":
+        return NO_VALUE
+    try:
+        value = json.loads(stripped)
+    except ValueError:
+        return NO_VALUE
+    return value if isinstance(value, dict | list) else NO_VALUE
+
+
+def decode_nested(value: Any, depth: int = 0) -> Any:
+    """The value with every string that holds a JSON object or array replaced by its parse."""
+    if depth > MAX_DECODE_DEPTH:
+        return value
+    if isinstance(value, str):
+        inner = try_decode(value)
+        return value if inner is NO_VALUE else decode_nested(inner, depth + 1)
+    if isinstance(value, dict):
+        return {k: decode_nested(v, depth + 1) for k, v in value.items()}
+    if isinstance(value, list):
+        return [decode_nested(v, depth + 1) for v in value]
+    return value
+
+
+def plain_tooltip(text: str) -> str:
+    """Tool data in a tooltip, shown as text: Qt would render anything that looks like HTML."""
+    return f"<p style='white-space:pre-wrap'>{html.escape(text)}</p>"
+
+
+def pretty(value: Any) -> str:
+    """Indented JSON that keeps Chinese readable."""
+    return json.dumps(value, indent=2, ensure_ascii=False)
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("JsonView", text)
+
+
+class RowDelegate(QStyledItemDelegate):
+    """Rows tall enough for mixed Latin and CJK text (the fallback font sits lower)."""
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: AnyIndex) -> QSize:
+        size = super().sizeHint(option, index)
+        metrics = QFontMetrics(option.font)
+        size.setHeight(max(size.height(), metrics.boundingRect("国_gÅ").height() + 8))
+        return size
+
+
+# -- tree ----------------------------------------------------------------------------------
+@dataclass
+class JsonNode:
+    """One key/value of the tree; ids index the model's node list (no raw pointers)."""
+
+    key: str
+    value: Any
+    kind: str
+    parent: int
+    row: int
+    children: list[int] = field(default_factory=list)
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, bool):
+        return "boolean"
+    if value is None:
+        return "null"
+    if isinstance(value, int | float):
+        return "number"
+    if isinstance(value, dict):
+        return "object"
+    if isinstance(value, list):
+        return "array"
+    return "string"
+
+
+def _summary(node: JsonNode) -> str:
+    """The value column: scalars as JSON, containers as a count."""
+    if node.kind == "object":
+        return f"{{{len(node.value)}}}"
+    if node.kind == "array":
+        return f"[{len(node.value)}]"
+    if node.kind == "json-string":
+        return _tr("JSON in a string ({n} chars)").format(n=len(node.value))
+    if node.kind == "string":
+        text = str(node.value)
+        return text if len(text) <= 300 else text[:300] + "…"
+    return json.dumps(node.value)
+
+
+class JsonTreeModel(QAbstractItemModel):
+    """A JSON value as a tree: Key / Value / Type; strings holding JSON open into their parse."""
+
+    COLUMNS = ("Key", "Value", "Type")
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._nodes: list[JsonNode] = []
+        self._roots: list[int] = []
+        self._decode = True
+
+    def set_value(self, value: Any, *, decode: bool = True) -> None:
+        """Rebuild from a value (NO_VALUE for empty)."""
+        self.beginResetModel()
+        self._nodes = []
+        self._roots = []
+        self._decode = decode
+        if value is not NO_VALUE:
+            self._roots = (
+                self._children_of(value, -1) if _kind(value) in ("object", "array") else [self._add("", value, -1, 0)]
+            )
+        self.endResetModel()
+
+    def node(self, index: AnyIndex) -> JsonNode | None:
+        """The node behind an index (None for the invisible root)."""
+        return self._nodes[index.internalId()] if index.isValid() else None
+
+    def _children_of(self, value: Any, parent: int) -> list[int]:
+        items = value.items() if isinstance(value, dict) else enumerate(value)
+        return [self._add(str(k), v, parent, row) for row, (k, v) in enumerate(items)]
+
+    def _add(self, key: str, value: Any, parent: int, row: int, depth: int = 0) -> int:
+        kind = _kind(value)
+        inner = try_decode(value) if self._decode and kind == "string" else NO_VALUE
+        node = JsonNode(key, value, "json-string" if inner is not NO_VALUE else kind, parent, row)
+        self._nodes.append(node)
+        node_id = len(self._nodes) - 1
+        container: Any = inner if inner is not NO_VALUE else value
+        if isinstance(container, dict | list) and depth < 64:
+            items = container.items() if isinstance(container, dict) else enumerate(container)
+            node.children = [self._add(str(k), v, node_id, i, depth + 1) for i, (k, v) in enumerate(items)]
+        return node_id
+
+    def _child_ids(self, parent: AnyIndex) -> list[int]:
+        node = self.node(parent)
+        return self._roots if node is None else node.children
+
+    # -- QAbstractItemModel ----------------------------------------------------------------
+    def index(self, row: int, column: int, parent: AnyIndex = ROOT) -> QModelIndex:
+        ids = self._child_ids(parent)
+        if not 0 <= row < len(ids) or not 0 <= column < len(self.COLUMNS):
+            return QModelIndex()
+        return self.createIndex(row, column, ids[row])
+
+    def parent(self, index: AnyIndex = ROOT) -> QModelIndex:  # type: ignore[override]
+        node = self.node(index)
+        if node is None or node.parent < 0:
+            return QModelIndex()
+        return self.createIndex(self._nodes[node.parent].row, 0, node.parent)
+
+    def rowCount(self, parent: AnyIndex = ROOT) -> int:
+        if parent.isValid() and parent.column() != 0:
+            return 0
+        return len(self._child_ids(parent))
+
+    def columnCount(self, parent: AnyIndex = ROOT) -> int:
+        return len(self.COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = 0) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return self.tr(self.COLUMNS[section])
+        return None
+
+    def data(self, index: AnyIndex, role: int = 0) -> Any:
+        node = self.node(index)
+        if node is None:
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return (node.key, _summary(node), _tr(node.kind))[index.column()]
+        if role == Qt.ItemDataRole.ToolTipRole and node.kind in ("string", "json-string"):
+            return plain_tooltip(str(node.value)[:2000])
+        if role == Qt.ItemDataRole.ForegroundRole and index.column() == 1:
+            return QColor(_palette_colours()[_COLOUR_OF.get(node.kind, "punct")])
+        return None
+
+
+# -- raw text ------------------------------------------------------------------------------
+_LIGHT = {
+    "key": "#0451a5",
+    "string": "#a31515",
+    "number": "#098658",
+    "literal": "#0000ff",
+    "punct": "#444444",
+}
+_DARK = {
+    "key": "#9cdcfe",
+    "string": "#ce9178",
+    "number": "#b5cea8",
+    "literal": "#569cd6",
+    "punct": "#cccccc",
+}
+_COLOUR_OF = {
+    "string": "string",
+    "json-string": "key",
+    "number": "number",
+    "boolean": "literal",
+    "null": "literal",
+    "object": "punct",
+    "array": "punct",
+}
+_TOKEN = re.compile(
+    r'(?P<str>"(?:[^"\\]|\\.)*")(?P<colon>\s*:)?'
+    r"|(?P<num>-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)"
+    r"|(?P<lit>\btrue\b|\bfalse\b|\bnull\b)"
+)
+
+
+def _palette_colours() -> dict[str, str]:
+    """Colours readable on the current palette (light or dark window)."""
+    app = QGuiApplication.instance()
+    if app is None:
+        return _LIGHT
+    base = QGuiApplication.palette().color(QPalette.ColorRole.Base)
+    return _DARK if base.lightness() < 128 else _LIGHT
+
+
+class JsonHighlighter(QSyntaxHighlighter):
+    """Colours keys, strings, numbers and literals of pretty-printed JSON, one line at a time."""
+
+    def __init__(self, document: QTextDocument) -> None:
+        super().__init__(document)
+        colours = _palette_colours()
+        self._formats: dict[str, QTextCharFormat] = {}
+        for name, colour in colours.items():
+            fmt = QTextCharFormat()
+            fmt.setForeground(QColor(colour))
+            if name == "key":
+                fmt.setFontWeight(QFont.Weight.DemiBold)
+            self._formats[name] = fmt
+
+    def highlightBlock(self, text: str) -> None:
+        for match in _TOKEN.finditer(text):
+            if match.group("str") is not None:
+                kind = "key" if match.group("colon") else "string"
+                self.setFormat(match.start("str"), len(match.group("str")), self._formats[kind])
+            elif match.group("num") is not None:
+                self.setFormat(match.start(), len(match.group()), self._formats["number"])
+            else:
+                self.setFormat(match.start(), len(match.group()), self._formats["literal"])
+
+
+# -- the pane ------------------------------------------------------------------------------
+def monospace_font() -> QFont:
+    """The system fixed-width font at the widget's size."""
+    font = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+    font.setStyleHint(QFont.StyleHint.Monospace)
+    return font
+
+
+class JsonPane(QWidget):
+    """A titled JSON viewer: Tree / Raw switch, nested-JSON decoding toggle and a Copy button."""
+
+    def __init__(self, title: str = "", parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._value: Any = NO_VALUE
+        self._exact: str | None = None
+        self.title = QLabel(title, self)
+        self.title.setTextFormat(Qt.TextFormat.PlainText)
+        font = self.title.font()
+        font.setBold(True)
+        self.title.setFont(font)
+        self.tree_button = self._mode_button(self.tr("Tree"))
+        self.raw_button = self._mode_button(self.tr("Raw"))
+        self.decode_box = QCheckBox(self.tr("Decode nested JSON"), self)
+        self.decode_box.setChecked(True)
+        self.decode_box.setToolTip(self.tr("Show strings that hold JSON as parsed JSON"))
+        self.copy_button = QToolButton(self)
+        self.copy_button.setText(self.tr("Copy"))
+        self.copy_button.setToolTip(self.tr("Copy the raw JSON to the clipboard"))
+        self.model = JsonTreeModel(self)
+        self.tree = QTreeView(self)
+        self.tree.setModel(self.model)
+        self.tree.setUniformRowHeights(True)
+        self.tree.setAlternatingRowColors(True)
+        self.tree.setItemDelegate(RowDelegate(self.tree))
+        self.tree.header().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        self.tree.header().setStretchLastSection(False)
+        self.tree.header().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.tree.header().setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
+        self.raw = QPlainTextEdit(self)
+        self.raw.setReadOnly(True)
+        self.raw.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        self.raw.setFont(monospace_font())
+        self.highlighter = JsonHighlighter(self.raw.document())
+        self.stack = QStackedWidget(self)
+        self.stack.addWidget(self.tree)
+        self.stack.addWidget(self.raw)
+        self._layout()
+        self._group = QButtonGroup(self)
+        self._group.addButton(self.tree_button, 0)
+        self._group.addButton(self.raw_button, 1)
+        self.tree_button.setChecked(True)
+        self._group.idToggled.connect(self._mode_toggled)
+        self.decode_box.toggled.connect(self._refresh)
+        self.copy_button.clicked.connect(self.copy)
+
+    def _mode_button(self, text: str) -> QToolButton:
+        button = QToolButton(self)
+        button.setText(text)
+        button.setCheckable(True)
+        button.setAutoRaise(True)
+        return button
+
+    def _layout(self) -> None:
+        bar = QHBoxLayout()
+        bar.setContentsMargins(0, 0, 0, 0)
+        bar.setSpacing(4)
+        for widget in (self.title, self.tree_button, self.raw_button):
+            bar.addWidget(widget)
+        bar.addStretch(1)
+        bar.addWidget(self.decode_box)
+        bar.addWidget(self.copy_button)
+        box = QVBoxLayout(self)
+        box.setContentsMargins(0, 0, 0, 0)
+        box.setSpacing(2)
+        box.addLayout(bar)
+        box.addWidget(self.stack, 1)
+
+    # -- content ---------------------------------------------------------------------------
+    def set_value(self, value: Any, *, exact_text: str | None = None) -> None:
+        """Show a JSON value; `exact_text` is the string as exchanged, shown when not decoding."""
+        self._value = value
+        self._exact = exact_text
+        self._refresh()
+
+    def set_json_text(self, text: str) -> None:
+        """Show a string that should hold JSON (a tool result): parsed when it parses."""
+        try:
+            value: Any = json.loads(text)
+        except ValueError:
+            value = text
+        self.set_value(value, exact_text=text)
+
+    def clear_value(self) -> None:
+        self.set_value(NO_VALUE)
+
+    @property
+    def value(self) -> Any:
+        return self._value
+
+    def set_mode(self, raw: bool) -> None:
+        """Tree (False) or raw text (True)."""
+        (self.raw_button if raw else self.tree_button).setChecked(True)
+
+    def is_raw(self) -> bool:
+        return self.raw_button.isChecked()
+
+    def mark_key(self, key: str) -> int:
+        """Highlight the raw lines holding `"key":` (the seed's point of difference); count."""
+        fmt = QTextCharFormat()
+        fmt.setBackground(QColor("#fff3b0") if _palette_colours() is _LIGHT else QColor("#5c4b00"))
+        fmt.setProperty(QTextFormat.Property.FullWidthSelection, True)
+        selections = []
+        needle = f'"{key}":'
+        block = self.raw.document().begin()
+        while block.isValid():
+            if block.text().lstrip().startswith(needle):
+                selection = QTextEdit.ExtraSelection()
+                selection.cursor = QTextCursor(block)
+                selection.format = fmt
+                selections.append(selection)
+            block = block.next()
+        self.raw.setExtraSelections(selections)
+        return len(selections)
+
+    def raw_text(self) -> str:
+        """What the raw view shows (and Copy copies)."""
+        if self._value is NO_VALUE:
+            return ""
+        if self._exact is not None and (not self.decode_box.isChecked() or not isinstance(self._value, dict | list)):
+            return self._exact  # not JSON (or not decoding): exactly what was exchanged
+        return pretty(decode_nested(self._value) if self.decode_box.isChecked() else self._value)
+
+    def _refresh(self) -> None:
+        decode = self.decode_box.isChecked()
+        shown = self._value
+        if not decode and self._exact is not None:
+            shown = self._exact
+        self.model.set_value(shown, decode=decode)
+        self.tree.expandToDepth(1 if self.model.rowCount() < 50 else 0)
+        self.raw.setExtraSelections([])
+        self.raw.setPlainText(self.raw_text())
+
+    def _mode_toggled(self, button_id: int, checked: bool) -> None:
+        if checked:
+            self.stack.setCurrentIndex(button_id)
+
+    def copy(self) -> None:
+        """Put the raw JSON on the clipboard."""
+        QGuiApplication.clipboard().setText(self.raw_text())

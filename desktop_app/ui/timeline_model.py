@@ -1,0 +1,252 @@
+"""The run as a tree model: model turns on top, their tool calls beneath (cheap live inserts)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QColor, QFont
+from PySide6.QtWidgets import QWidget
+
+from desktop_app.ui.json_view import plain_tooltip
+from desktop_app.ui.run_trace import (
+    DENIED,
+    DONE,
+    ERROR,
+    RUNNING,
+    WAITING,
+    CallRecord,
+    RunTrace,
+    TurnRecord,
+)
+
+AnyIndex = QModelIndex | QPersistentModelIndex
+ROOT = QModelIndex()  # the invisible root, as a default argument
+STATUS_COLOURS = {
+    WAITING: "#b26a00",
+    RUNNING: "#1565c0",
+    DONE: "#2e7d32",
+    ERROR: "#c62828",
+    DENIED: "#6a1b9a",
+}
+ROLE_KIND = Qt.ItemDataRole.UserRole + 1  # "turn" or "call"
+ROLE_INDEX = Qt.ItemDataRole.UserRole + 2  # index into trace.turns / trace.calls
+
+
+def format_seconds(seconds: float | None) -> str:
+    """+0.012 s style offsets from the run start."""
+    return "" if seconds is None else f"+{seconds:.3f} s"
+
+
+def format_ms(ms: float | None) -> str:
+    """Durations: milliseconds under a second, seconds above."""
+    if ms is None:
+        return ""
+    return f"{ms:.0f} ms" if ms < 1000 else f"{ms / 1000:.2f} s"
+
+
+def args_summary(record: CallRecord, limit: int = 48) -> str:
+    """city=三亚, stars=4 — or the raw text when the arguments were not JSON."""
+    if record.arguments_raw is not None:
+        text = record.arguments_raw
+    else:
+        text = ", ".join(
+            f"{k}={v if isinstance(v, str) else json.dumps(v, ensure_ascii=False)}" for k, v in record.arguments.items()
+        )
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+class TimelineModel(QAbstractItemModel):
+    """Rows index the RunTrace directly; internal id 0 marks a turn, n+1 a call of turn n."""
+
+    COLUMNS = ("Step", "Start", "Duration", "Status")
+
+    def __init__(self, trace: RunTrace, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.trace = trace
+        self.now: float = 0.0  # seconds since run start, for running items' elapsed time
+        self._status_text = {
+            WAITING: self.tr("waiting for approval"),
+            RUNNING: self.tr("running"),
+            DONE: self.tr("done"),
+            ERROR: self.tr("error"),
+            DENIED: self.tr("denied"),
+        }
+
+    def reset(self, trace: RunTrace) -> None:
+        """Show another trace (after clear or load)."""
+        self.beginResetModel()
+        self.trace = trace
+        self.endResetModel()
+
+    # -- live updates ----------------------------------------------------------------------
+    def turn_added(self, turn: TurnRecord) -> None:
+        row = turn.index
+        self.beginInsertRows(QModelIndex(), row, row)
+        self.endInsertRows()
+
+    def call_added(self, call: CallRecord) -> None:
+        turn = self.trace.turns[call.turn]
+        row = turn.calls.index(call.index)
+        self.beginInsertRows(self.turn_index(turn.index), row, row)
+        self.endInsertRows()
+
+    def turn_changed(self, index: int) -> None:
+        self._changed(self.turn_index(index))
+
+    def call_changed(self, index: int) -> None:
+        self._changed(self.call_index(index))
+
+    def running_changed(self) -> None:
+        """Elapsed times of unfinished rows (called from a slow timer, not per event)."""
+        for turn in sorted(self.trace.unfinished_turns):
+            self._changed(self.turn_index(turn))
+        for call in sorted(self.trace.unfinished_calls):
+            self._changed(self.call_index(call))
+
+    def refresh_all(self) -> None:
+        """Every row may have changed (the run ended): one signal per turn's block of rows."""
+        last = len(self.COLUMNS) - 1
+        if self.trace.turns:
+            self.dataChanged.emit(self.index(0, 0), self.index(len(self.trace.turns) - 1, last))
+        for turn in self.trace.turns:
+            if turn.calls:
+                parent = self.turn_index(turn.index)
+                self.dataChanged.emit(self.index(0, 0, parent), self.index(len(turn.calls) - 1, last, parent))
+
+    def _changed(self, index: QModelIndex) -> None:
+        if index.isValid():
+            last = index.siblingAtColumn(len(self.COLUMNS) - 1)
+            self.dataChanged.emit(index.siblingAtColumn(0), last)
+
+    # -- lookups ---------------------------------------------------------------------------
+    def turn_index(self, index: int, column: int = 0) -> QModelIndex:
+        if not 0 <= index < len(self.trace.turns):
+            return QModelIndex()
+        return self.createIndex(index, column, 0)
+
+    def call_index(self, index: int, column: int = 0) -> QModelIndex:
+        if not 0 <= index < len(self.trace.calls):
+            return QModelIndex()
+        call = self.trace.calls[index]
+        row = self.trace.turns[call.turn].calls.index(index)
+        return self.createIndex(row, column, call.turn + 1)
+
+    def record(self, index: AnyIndex) -> TurnRecord | CallRecord | None:
+        """The turn or call behind an index."""
+        if not index.isValid():
+            return None
+        parent_id = index.internalId()
+        if parent_id == 0:
+            return self.trace.turns[index.row()]
+        turn = self.trace.turns[parent_id - 1]
+        return self.trace.calls[turn.calls[index.row()]]
+
+    # -- QAbstractItemModel ----------------------------------------------------------------
+    def index(self, row: int, column: int, parent: AnyIndex = ROOT) -> QModelIndex:
+        if not 0 <= column < len(self.COLUMNS) or row < 0:
+            return QModelIndex()
+        if not parent.isValid():
+            return self.createIndex(row, column, 0) if row < len(self.trace.turns) else QModelIndex()
+        if parent.internalId() != 0 or row >= len(self.trace.turns[parent.row()].calls):
+            return QModelIndex()
+        return self.createIndex(row, column, parent.row() + 1)
+
+    def parent(self, index: AnyIndex = ROOT) -> QModelIndex:  # type: ignore[override]
+        if not index.isValid() or index.internalId() == 0:
+            return QModelIndex()
+        return self.createIndex(index.internalId() - 1, 0, 0)
+
+    def rowCount(self, parent: AnyIndex = ROOT) -> int:
+        if not parent.isValid():
+            return len(self.trace.turns)
+        if parent.internalId() != 0 or parent.column() != 0:
+            return 0
+        return len(self.trace.turns[parent.row()].calls)
+
+    def columnCount(self, parent: AnyIndex = ROOT) -> int:
+        return len(self.COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = 0) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return self.tr(self.COLUMNS[section])
+        return None
+
+    def data(self, index: AnyIndex, role: int = 0) -> Any:
+        record = self.record(index)
+        if record is None:
+            return None
+        kind = "turn" if isinstance(record, TurnRecord) else "call"
+        if role == ROLE_KIND:
+            return kind
+        if role == ROLE_INDEX:
+            return record.index
+        if isinstance(record, TurnRecord):
+            return self._turn_data(record, index.column(), role)
+        return self._call_data(record, index.column(), role)
+
+    def _turn_data(self, turn: TurnRecord, column: int, role: int) -> Any:
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._turn_text(turn, column)
+        if role == Qt.ItemDataRole.FontRole and column == 0:
+            font = QFont()
+            font.setBold(True)
+            return font
+        if role == Qt.ItemDataRole.ForegroundRole and column == 3:
+            return QColor(STATUS_COLOURS.get(turn.status, "#444444"))
+        if role == Qt.ItemDataRole.ToolTipRole and turn.error:
+            return plain_tooltip(turn.error)
+        return None
+
+    def _turn_text(self, turn: TurnRecord, column: int) -> str:
+        if column == 0:
+            label = self.tr("Turn {n} · model").format(n=turn.number)
+            return label if turn.run <= 1 else self.tr("Run {r} · ").format(r=turn.run) + label
+        if column == 1:
+            return format_seconds(turn.started)
+        if column == 2:
+            end = turn.ended if turn.ended is not None else self.now
+            return format_ms(max(end - turn.started, 0.0) * 1000)
+        if turn.status == ERROR:
+            return self._status_text[ERROR]
+        if not turn.finished:
+            return self._status_text[RUNNING]
+        return turn.stop_reason or self._status_text[DONE]
+
+    def _call_data(self, call: CallRecord, column: int, role: int) -> Any:
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._call_text(call, column)
+        if role == Qt.ItemDataRole.ForegroundRole and column == 3:
+            return QColor(STATUS_COLOURS.get(call.status, "#444444"))
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return plain_tooltip(f"{call.id or '?'} → {call.result_id or '…'}")
+        return None
+
+    def _call_text(self, call: CallRecord, column: int) -> str:
+        if column == 0:
+            return f"{call.name}({args_summary(call)})"
+        if column == 1:
+            return format_seconds(call.started)
+        if column == 2:
+            if call.duration_ms is not None:
+                return format_ms(call.duration_ms)
+            return format_ms(max(self.now - call.started, 0.0) * 1000)
+        return self._call_status(call)
+
+    def _call_status(self, call: CallRecord) -> str:
+        text = self._status_text.get(call.status, call.status)
+        if call.status == RUNNING and call.progress:
+            text += " " + progress_text(call.progress)
+        return text
+
+
+def progress_text(progress: dict[str, Any]) -> str:
+    """3/10, or 3 when the total is unknown (values come from tools: check their types)."""
+    done, total = progress.get("progress"), progress.get("total")
+    if not isinstance(done, int | float):
+        return ""
+    if isinstance(total, int | float) and total > 0:
+        return f"{done:g}/{total:g}"
+    return f"{done:g}"

@@ -1,0 +1,220 @@
+"""Each tool as OpenAI sees it and as Anthropic sees it, side by side (the seed's 2.3.1, live)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QShowEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QListWidget,
+    QListWidgetItem,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop_app.llm.base import ToolSpec
+from desktop_app.ui.call_details import plain_label, source_text
+from desktop_app.ui.json_view import JsonPane, RowDelegate
+from desktop_app.ui.timeline_model import STATUS_COLOURS
+
+Mapper = Callable[[ToolSpec], dict[str, Any]]
+
+
+def local_openai(spec: ToolSpec) -> dict[str, Any]:
+    """OpenAI's Chat Completions shape: wrapped in a `function` object, schema in `parameters`."""
+    return {
+        "type": "function",
+        "function": {
+            "name": spec.name,
+            "description": spec.description,
+            "parameters": spec.parameters,
+        },
+    }
+
+
+def local_anthropic(spec: ToolSpec) -> dict[str, Any]:
+    """Anthropic's Messages shape: flat, schema in `input_schema`."""
+    return {"name": spec.name, "description": spec.description, "input_schema": spec.parameters}
+
+
+def wire_mappers() -> tuple[Mapper, Mapper, bool]:
+    """The providers' own `tool_to_wire` when present, else the local equivalents (and which)."""
+    try:
+        from desktop_app.llm.anthropic import tool_to_wire as anthropic_map
+        from desktop_app.llm.openai import tool_to_wire as openai_map
+    except (ImportError, AttributeError):
+        return local_openai, local_anthropic, False
+    return openai_map, anthropic_map, True
+
+
+def schema_path(wire: dict[str, Any], schema: dict[str, Any]) -> str:
+    """Where in a wire definition the JSON Schema sits: `parameters`, `function.parameters`, …."""
+    for key, value in wire.items():
+        if value is schema or (isinstance(value, dict) and value == schema and "type" in value):
+            return key
+        if isinstance(value, dict):
+            inner = schema_path(value, schema)
+            if inner:
+                return f"{key}.{inner}"
+    return ""
+
+
+def spec_of(listing: dict[str, Any]) -> ToolSpec:
+    """A neutral ToolSpec from a `tools --json` entry."""
+    params = listing.get("parameters")
+    return ToolSpec(
+        str(listing.get("name", "")),
+        str(listing.get("description", "")),
+        params if isinstance(params, dict) else {"type": "object", "properties": {}},
+    )
+
+
+class ToolDefsView(QWidget):
+    """A tool list; for the selected tool its facts, a difference table and both wire shapes."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._tools: list[dict[str, Any]] = []
+        self._mappers: tuple[Mapper, Mapper, bool] | None = None
+        self.list = QListWidget(self)
+        self.list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.list.setItemDelegate(RowDelegate(self.list))
+        self.empty = plain_label(self, self.tr("No tool definitions yet: they appear when a run starts."))
+        self.facts = plain_label(self)
+        self.description = plain_label(self)
+        self.warnings = plain_label(self)
+        self.warnings.setStyleSheet(f"color: {STATUS_COLOURS['waiting']};")
+        self.table = QTableWidget(0, 3, self)
+        self.table.setHorizontalHeaderLabels(["", "OpenAI", "Anthropic"])
+        self.table.verticalHeader().hide()
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.table.setWordWrap(True)
+        self.openai = JsonPane("OpenAI", self)
+        self.anthropic = JsonPane("Anthropic", self)
+        self.mapping_note = plain_label(self)
+        for pane in (self.openai, self.anthropic):
+            pane.set_mode(raw=True)
+            pane.decode_box.hide()
+        self._layout()
+        self.list.currentRowChanged.connect(self._show_row)
+
+    def _layout(self) -> None:
+        panes = QSplitter(Qt.Orientation.Horizontal, self)
+        panes.addWidget(self.openai)
+        panes.addWidget(self.anthropic)
+        detail = QWidget(self)
+        box = QVBoxLayout(detail)
+        box.setContentsMargins(0, 0, 0, 0)
+        for widget in (self.facts, self.description, self.warnings, self.table, self.mapping_note):
+            box.addWidget(widget)
+        box.addWidget(panes, 1)
+        split = QSplitter(Qt.Orientation.Vertical, self)
+        split.addWidget(self.list)
+        split.addWidget(detail)
+        split.setStretchFactor(0, 1)
+        split.setStretchFactor(1, 4)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(4, 4, 4, 4)
+        outer.addWidget(self.empty)
+        outer.addWidget(split, 1)
+
+    def set_tools(self, tools: list[dict[str, Any]]) -> None:
+        """Replace the list; the wire shapes are computed only when a tool is shown."""
+        self._tools = list(tools)
+        self.list.blockSignals(True)
+        self.list.clear()
+        for listing in self._tools:
+            item = QListWidgetItem(
+                f"{listing.get('name', '')}  ·  {source_text(str(listing.get('source', '')), self.tr)}"
+            )
+            if listing.get("status", "ok") != "ok":
+                item.setForeground(Qt.GlobalColor.darkYellow)
+            self.list.addItem(item)
+        self.list.blockSignals(False)
+        self.empty.setVisible(not self._tools)
+        if self.isVisible() and self._tools:
+            self.list.setCurrentRow(0)
+
+    def select_tool(self, name: str) -> bool:
+        """Show one tool by name; False when there is no such tool."""
+        for row, listing in enumerate(self._tools):
+            if listing.get("name") == name:
+                self.list.setCurrentRow(row)
+                self._show_row(row)
+                return True
+        return False
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self._tools and self.list.currentRow() < 0:
+            self.list.setCurrentRow(0)
+
+    def _show_row(self, row: int) -> None:
+        if not 0 <= row < len(self._tools):
+            return
+        listing = self._tools[row]
+        spec = spec_of(listing)
+        if self._mappers is None:
+            self._mappers = wire_mappers()
+        openai_map, anthropic_map, real = self._mappers
+        openai_wire, anthropic_wire = openai_map(spec), anthropic_map(spec)
+        self.facts.setText(
+            self.tr("{name} · source: {source} · risk: {risk} · status: {status}").format(
+                name=spec.name,
+                source=source_text(str(listing.get("source", "")), self.tr),
+                risk=listing.get("risk", ""),
+                status=listing.get("status", ""),
+            )
+        )
+        self.description.setText(spec.description)
+        warnings = [str(w) for w in listing.get("warnings") or []]
+        self.warnings.setText("\n".join("⚠ " + w for w in warnings))
+        self.warnings.setVisible(bool(warnings))
+        self.mapping_note.setText(
+            self.tr("Mapped by the providers' tool_to_wire")
+            if real
+            else self.tr("Mapped by the inspector's local equivalent mapping")
+        )
+        self._fill_table(spec, openai_wire, anthropic_wire)
+        self.openai.set_value(openai_wire)
+        self.anthropic.set_value(anthropic_wire)
+        self.openai.mark_key(schema_path(openai_wire, spec.parameters).rsplit(".", 1)[-1])
+        self.anthropic.mark_key(schema_path(anthropic_wire, spec.parameters).rsplit(".", 1)[-1])
+
+    def _fill_table(self, spec: ToolSpec, openai: dict[str, Any], anthropic: dict[str, Any]) -> None:
+        """The seed's table of differences; the first two rows read the actual wire shapes."""
+        rows = [
+            (
+                self.tr("Schema field"),
+                schema_path(openai, spec.parameters),
+                schema_path(anthropic, spec.parameters),
+            ),
+            (
+                self.tr("Wrapper"),
+                self.tr("nested in {key}").format(key="function") if "function" in openai else self.tr("flat"),
+                self.tr("nested in {key}").format(key="function") if "function" in anthropic else self.tr("flat"),
+            ),
+            (
+                self.tr("Arguments returned as"),
+                self.tr("JSON string (json.loads)"),
+                self.tr("JSON object"),
+            ),
+            (self.tr("Stop reason"), 'finish_reason: "tool_calls"', 'stop_reason: "tool_use"'),
+            (self.tr("Result sent as"), 'role: "tool"', self.tr('role: "user" + tool_result')),
+            (self.tr("Call id prefix"), "call_", "toolu_"),
+        ]
+        self.table.setRowCount(len(rows))
+        for r, values in enumerate(rows):
+            for c, value in enumerate(values):
+                self.table.setItem(r, c, QTableWidgetItem(value))
+        self.table.resizeRowsToContents()
+        height = sum(self.table.rowHeight(r) for r in range(len(rows)))
+        self.table.setFixedHeight(height + self.table.horizontalHeader().height() + 4)

@@ -1,0 +1,105 @@
+"""Drive the real window through the demo and save a PNG at each step (run under a display).
+
+Usage: xvfb-run -s "-screen 0 1600x1000x24" python scripts/screenshots.py OUT_DIR [en|zh_CN]
+Each step waits on the window's own signals; dialogs are captured with the whole screen.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+QUESTIONS = {
+    "zh_CN": ("我在北京，下周想去三亚玩三天，帮我查一下天气、机票和酒店", "帮我把这个行程保存下来"),
+    "en": (
+        "I'm in Beijing and want to spend three days in Sanya next week: weather, flights and hotels?",
+        "Please save this itinerary",
+    ),
+}
+
+
+async def shoot(out: Path, language: str) -> int:
+    from PySide6.QtGui import QGuiApplication
+
+    from desktop_app.app import build_window
+    from desktop_app.ui.qt_async import next_emission
+
+    window = build_window(argparse.Namespace(), QGuiApplication.instance())  # type: ignore[arg-type]
+    window.resize(1500, 900)
+    window.show()
+    if not window.painted:
+        await next_emission(window.firstPainted)
+    await window.session.warm_up()
+
+    async def settle() -> None:
+        for _ in range(5):
+            await asyncio.sleep(0.05)
+
+    def grab(name: str, screen: bool = False) -> None:
+        pixmap = QGuiApplication.primaryScreen().grabWindow(0) if screen else window.grab()
+        pixmap.save(str(out / f"{name}.png"), "PNG")
+        print(out / f"{name}.png")
+
+    await settle()
+    grab("01-start")
+    question, save = QUESTIONS[language]
+    done = next_emission(window.runDone)
+    window.send(question)
+    await done
+    await settle()
+    grab("02-answer")
+    chips = window.chat.chips()
+    if chips:
+        chips[0].toggle()
+        window.chat.select(chips[0].call_id, scroll=False)
+        window.inspector.select_call(chips[0].call_id)
+    await settle()
+    grab("03-chip-expanded")
+    shown = next_emission(window.approver.dialogShown)
+    done = next_emission(window.runDone)
+    window.send(save)
+    (dialog,) = await shown
+    dialog.move(window.geometry().center() - dialog.rect().center())
+    await settle()
+    grab("04-approval", screen=True)
+    dialog.allow_once.click()
+    await done
+    await settle()
+    grab("05-saved")
+    settings = window.open_settings()
+    settings.move(window.geometry().center() - settings.rect().center())
+    await settle()
+    grab("06-settings", screen=True)
+    settings.tabs.setCurrentIndex(1)
+    await settle()
+    grab("07-settings-approvals", screen=True)
+    settings.reject()
+    window.close()
+    return 0
+
+
+def main() -> int:
+    out = Path(sys.argv[1])
+    language = sys.argv[2] if len(sys.argv) > 2 else "en"
+    out.mkdir(parents=True, exist_ok=True)
+    home = Path(tempfile.mkdtemp(prefix="shots-"))
+    os.environ["TRAVEL_ASSISTANT_HOME"] = str(home)
+    (home / "config").mkdir(parents=True)
+    (home / "config" / "settings.json").write_text(json.dumps({"language": language}), encoding="utf-8")
+    from desktop_app.app import make_app
+    from desktop_app.ui.qt_async import run
+
+    make_app()
+    return run(lambda: shoot(out, language))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
