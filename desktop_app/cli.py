@@ -104,6 +104,8 @@ class TerminalApprover:
     async def decide(self, call: ToolCall, tool: ToolDef) -> Decision:
         args = json.dumps(call.arguments, ensure_ascii=False)
         prompt = f"Allow {call.name} ({tool.source}, risk {tool.risk}) with {args}? [y/N] "
+        for warning in tool.warnings:  # e.g. "no OS sandbox is available ..." for the shell
+            print(f"  ! {warning}", file=sys.stderr)
         print(prompt, end="", file=sys.stderr, flush=True)
         try:
             answer = await asyncio.to_thread(sys.stdin.readline)

@@ -65,7 +65,9 @@ def choose_provider(settings: Settings, options: RunOptions) -> str:
     if not options.provider and provider in ("openai", "anthropic"):
         if not _has_key(provider) and not _base_url(settings, options, provider):
             return "offline"  # the settings name a provider whose key is gone
-    return provider or "offline"
+    if not provider:  # nothing chosen: a configured key picks its provider (CONTRACT.md)
+        provider = next((p for p in ("openai", "anthropic") if _has_key(p)), "offline")
+    return provider
 
 
 def _has_key(provider: str) -> bool:
@@ -98,11 +100,6 @@ def offline_hint(settings: Settings, options: RunOptions) -> str:
         return ""
     if choose_provider(settings, options) != "offline":
         return ""
-    if any(_has_key(p) for p in ("openai", "anthropic")):
-        return (
-            "using the offline planner: a key is configured, so pass --provider openai "
-            "(or anthropic) or choose the provider in Settings"
-        )
     return (
         "using the offline planner (no API key configured): add one with "
         "`travel-assistant keys set openai` (or anthropic) or set OPENAI_API_KEY"
@@ -144,8 +141,19 @@ async def open_tools(settings: Settings, options: RunOptions) -> tuple[ToolRegis
     closers: list[Closer] = []
 
     # [hook: shell] the sandboxed execute_shell tool when enabled (settings or --enable-shell)
+    from desktop_app.tools.shell import ShellConfigError, shell_tools
+
+    try:
+        for shell_tool in shell_tools(settings, options):
+            registry.add(shell_tool)
+    except ShellConfigError as exc:
+        raise UsageError(str(exc)) from None
 
     # [hook: guides] web_search / read_page over the local guide library
+    from desktop_app.tools.web import web_tools
+
+    for web_tool in web_tools(settings):
+        registry.add(web_tool)
 
     # [hook: mcp] tools from the configured MCP servers (settings file or --mcp-config)
 
@@ -191,6 +199,15 @@ async def open_run(
     )
 
     # [hook: skill] an active skill: its text after the base prompt, its tools, its limits
+    if options.skill:
+        from desktop_app.tools.skills import SkillError, activate_skill, find_skill
+
+        try:
+            activate_skill(agent, find_skill(options.skill), registry.names())
+        except SkillError as exc:
+            await close_tools()
+            await model.aclose()
+            raise UsageError(str(exc)) from None
 
     closers: list[Closer] = [close_tools]
     if save or conversation_id:

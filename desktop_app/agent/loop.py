@@ -222,7 +222,8 @@ class Agent:
         limit = self.guard.check_call(call) if self.guard else None
         if limit:
             return error_output(limit)
-        if tool.needs_confirmation:
+        needs = tool.confirm_for(args) if tool.confirm_for else tool.needs_confirmation
+        if needs:
             try:
                 decision = await self.approver.decide(call, tool)
             except asyncio.CancelledError:

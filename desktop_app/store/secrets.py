@@ -11,7 +11,14 @@ from typing import Any
 
 SERVICE = "travel-assistant"
 KEY_PROVIDERS = ("openai", "anthropic")
-ENV_VARS = {"openai": "OPENAI_API_KEY", "anthropic": "ANTHROPIC_API_KEY"}
+SEARCH_PROVIDERS = ("brave", "tavily")  # web_search's live APIs (tools/web.py)
+KEYED = KEY_PROVIDERS + SEARCH_PROVIDERS
+ENV_VARS = {
+    "openai": "OPENAI_API_KEY",
+    "anthropic": "ANTHROPIC_API_KEY",
+    "brave": "BRAVE_SEARCH_API_KEY",
+    "tavily": "TAVILY_API_KEY",
+}
 INSTALL_HINT = "install and unlock a keyring service (GNOME Keyring / KWallet on Linux; built in on macOS and Windows)"
 
 # Keys the user chose to keep in memory for this process only (the window offers this).
@@ -41,8 +48,8 @@ class KeyStatus:
 
 
 def _check_provider(provider: str) -> str:
-    if provider not in KEY_PROVIDERS:
-        raise SecretsError(f"unknown provider {provider!r} for keys: choose {' or '.join(KEY_PROVIDERS)}")
+    if provider not in KEYED:
+        raise SecretsError(f"unknown provider {provider!r} for keys: choose {', '.join(KEYED)}")
     return provider
 
 
@@ -136,7 +143,7 @@ def get_key(provider: str) -> str | None:
         return env
     if provider in _SESSION:
         return _SESSION[provider]
-    if provider not in KEY_PROVIDERS:
+    if provider not in KEYED:
         return None
     return _keyring_get(provider)
 
@@ -245,8 +252,8 @@ def keys_command(subcommand: str, provider: str = "") -> int:
     if subcommand == "status":
         print("\n".join(_status_lines()))
         return 0
-    if provider not in KEY_PROVIDERS:
-        return _fail(f"unknown provider {provider!r}: choose {' or '.join(KEY_PROVIDERS)}", 2)
+    if provider not in KEYED:
+        return _fail(f"unknown provider {provider!r}: choose {', '.join(KEYED)}", 2)
     try:
         if subcommand == "set":
             backend = set_key(provider, _read_key(provider))

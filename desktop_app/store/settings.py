@@ -24,6 +24,9 @@ class Settings:
     enable_shell: bool = False
     workspace: str = ""
     shell_extra_commands: list[str] = field(default_factory=list)
+    live_web: bool = False  # read_page may fetch public http(s) pages (each read is confirmed)
+    web_search_provider: str = ""  # "" = the local guide library; "brave" or "tavily" (keyring key)
+    web_search_endpoint: str = ""  # override of the search API's URL (self-hosted proxies, tests)
     auto_approve: list[str] = field(default_factory=list)
     approval_timeout_s: int = 300
     max_turns: int = 10

@@ -52,6 +52,8 @@ class ToolDef:
     status: str = "ok"
     warnings: tuple[str, ...] = ()
     meta: dict[str, Any] = field(default_factory=dict)
+    # Per-call rule (the shell: read-only commands vs file-changing ones); None = the flag above.
+    confirm_for: Callable[[dict[str, Any]], bool] | None = None
 
     def spec(self) -> ToolSpec:
         """The neutral definition handed to model adapters."""

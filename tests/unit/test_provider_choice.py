@@ -67,8 +67,12 @@ def test_key_configured_but_no_provider_chosen(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setenv("OPENAI_API_KEY", "sk-env-0000000000000000")
-    assert build_model(Settings(), RunOptions()).provider == "offline"
-    assert "--provider openai" in capsys.readouterr().err
+    assert build_model(Settings(), RunOptions()).provider == "openai"  # a key picks its provider
+    assert capsys.readouterr().err == ""
+    monkeypatch.delenv("OPENAI_API_KEY")
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-env-000000000000")
+    assert build_model(Settings(), RunOptions()).provider == "anthropic"
+    assert build_model(Settings(provider="offline"), RunOptions()).provider == "offline"
 
 
 def test_unknown_provider() -> None:

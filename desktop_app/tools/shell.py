@@ -1,0 +1,618 @@
+"""The sandboxed `execute_shell` tool: no shell, an allowlist, workspace-only paths, OS sandbox."""
+
+from __future__ import annotations
+
+import asyncio
+import glob
+import json
+import os
+import re
+import shlex
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal
+
+from desktop_app.tools.registry import ToolDef, ToolOutput, error_output
+
+if TYPE_CHECKING:
+    from desktop_app.store.settings import Settings
+
+OUTPUT_CAP = 64 * 1024  # bytes read from the command before it is stopped
+SHOWN_CAP = 12_000  # characters of stdout the model is sent (under the registry's cap)
+DEFAULT_TIMEOUT = 30.0
+SANDBOX_ENV = "TRAVEL_ASSISTANT_SANDBOX"  # "off" forces "no sandbox" (tests, troubleshooting)
+
+READ_ONLY = frozenset(
+    "ls cat head tail grep egrep fgrep wc sort uniq find du df file stat date pwd echo printf "
+    "basename dirname realpath readlink tree cut nl diff cmp comm md5sum sha1sum sha256sum "
+    "printenv whoami id uname true false sleep seq tac rev column fold expand strings".split()
+)
+WRITES = frozenset("mkdir cp mv touch rm rmdir".split())
+INTERPRETERS = frozenset(
+    "python python3 python2 sh bash zsh dash ksh fish csh tcsh node nodejs deno bun perl ruby "
+    "php lua tclsh awk gawk mawk sed env xargs sudo su doas nohup timeout nice exec eval "
+    "source busybox".split()
+)
+NETWORK = frozenset("curl wget nc ncat netcat ssh scp sftp rsync ftp telnet socat ping dig nslookup host git".split())
+# Options that make a read-only command write files or run programs.
+FORBIDDEN_OPTIONS: dict[str, tuple[str, ...]] = {
+    "find": ("-exec", "-execdir", "-ok", "-okdir", "-delete", "-fprint", "-fprint0", "-fprintf",
+             "-fls", "-L", "-H", "-follow", "-files0-from"),
+    "sort": ("-o", "--output", "--compress-program", "--files0-from", "-T"),
+    "date": ("-s", "--set"),
+    "tree": ("-o", "-l"),
+    "grep": ("-R", "--dereference-recursive"),
+    "egrep": ("-R", "--dereference-recursive"),
+    "fgrep": ("-R", "--dereference-recursive"),
+    "ls": ("-L", "--dereference"),
+    "du": ("-L", "--dereference", "--files0-from"),
+    "wc": ("--files0-from",),
+    "cp": ("-L", "-H", "--dereference"),
+    "diff": ("-r", "--recursive"),
+}  # fmt: skip
+SHELL_OPERATORS = re.compile(r"^[;&|<>()]+$")
+SUBSTITUTION = re.compile(r"`|\$\(|\$\{|\$[A-Za-z_0-9]|<\(|>\(")
+SECRET_NAME = re.compile(r"KEY|TOKEN|SECRET|PASSW|CREDENTIAL|AUTH|COOKIE|SESSION", re.I)
+SAFE_ENV = ("LANG", "LC_ALL", "LC_CTYPE", "TZ")
+
+
+class ShellConfigError(ValueError):
+    """The shell was switched on without a usable workspace."""
+
+
+Kind = Literal["read", "write", "extra"]
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A checked command: the argument list to run and what kind of command it is."""
+
+    argv: tuple[str, ...]
+    kind: Kind
+
+
+class Refused(Exception):
+    """A command that will not run; the message tells the model why."""
+
+
+# ---------------------------------------------------------------- policy
+
+
+def _split(command: str) -> list[str]:
+    """shlex tokens; shell syntax is refused with a reason, never interpreted."""
+    if "\n" in command or "\r" in command or "\x00" in command:
+        raise Refused("newlines and NUL bytes are not allowed: run one command at a time")
+    if SUBSTITUTION.search(command):
+        raise Refused(
+            "command or variable substitution ($(...), backticks, $VAR, <(...)) is not allowed: "
+            "commands run without a shell"
+        )
+    lexer = shlex.shlex(command, posix=True, punctuation_chars=True)
+    lexer.whitespace_split = True
+    try:
+        tokens = list(lexer)
+    except ValueError as exc:
+        raise Refused(f"cannot parse the command: {exc}") from None
+    for token in tokens:
+        if SHELL_OPERATORS.match(token):
+            raise Refused(
+                f"shell syntax {token!r} is not allowed (no pipes, chaining, redirection or "
+                "background jobs): run one plain command at a time"
+            )
+    if not tokens:
+        raise Refused("empty command")
+    return tokens
+
+
+def _classify(name: str, extra: frozenset[str]) -> Kind:
+    if "/" in name:
+        raise Refused(f"give the command by name, not by path: {name!r}")
+    if name in extra:
+        return "extra"
+    if name in READ_ONLY:
+        return "read"
+    if name in WRITES:
+        return "write"
+    if name in INTERPRETERS:
+        raise Refused(
+            f"{name!r} is an interpreter or runs other programs; it is refused unless the user "
+            "adds it to the shell's extra commands in Settings"
+        )
+    if name in NETWORK:
+        raise Refused(
+            f"{name!r} is a network tool; it is refused unless the user adds it to the shell's "
+            "extra commands in Settings"
+        )
+    allowed = ", ".join(sorted(READ_ONLY | WRITES))
+    raise Refused(f"{name!r} is not on the allowlist; allowed commands: {allowed}")
+
+
+def _check_options(name: str, args: Sequence[str]) -> None:
+    bad = FORBIDDEN_OPTIONS.get(name, ())
+    letters = {b[1] for b in bad if len(b) == 2}
+    for arg in args:
+        head = arg.split("=", 1)[0]
+        cluster = arg.startswith("-") and not arg.startswith("--")
+        if head in bad or (cluster and letters & set(arg[1:])):
+            raise Refused(
+                f"{name} {arg!r} is not allowed here: it writes files, runs programs, or follows "
+                "links out of the workspace"
+            )
+    if name == "uniq" and len([a for a in args if not a.startswith("-")]) > 1:
+        raise Refused("uniq with an output file writes files; it is not allowed here")
+
+
+def _path_candidate(arg: str) -> str | None:
+    """The part of an argument that could name a file (option values included)."""
+    if arg.startswith("-"):
+        if "=" in arg:
+            return arg.split("=", 1)[1] or None
+        match = re.search(r"[/~.]", arg[1:].lstrip("-"))
+        if match is None:
+            return None
+        rest = arg[1:].lstrip("-")
+        return rest[match.start() :] if "/" in rest else None
+    return arg
+
+
+def inside(workspace: Path, candidate: str) -> bool:
+    """True when `candidate` (relative to the workspace) resolves inside it, symlinks followed."""
+    target = Path(candidate)
+    if not target.is_absolute():
+        target = workspace / target
+    resolved = Path(os.path.realpath(target))
+    return resolved == workspace or workspace in resolved.parents
+
+
+def _expand(workspace: Path, arg: str) -> list[str]:
+    """Glob patterns are expanded inside the workspace, as a shell would (kept when no match)."""
+    if arg.startswith("-") or not any(c in arg for c in "*?["):
+        return [arg]
+    matches = sorted(glob.glob(arg, root_dir=workspace))
+    return matches or [arg]
+
+
+def _quoted(command: str, count: int) -> list[bool]:
+    """Which tokens were quoted (their globs are not expanded); all, when it cannot be told."""
+    lexer = shlex.shlex(command, posix=False, punctuation_chars=True)
+    lexer.whitespace_split = True
+    try:
+        raw = list(lexer)
+    except ValueError:
+        return [True] * count
+    if len(raw) != count:
+        return [True] * count
+    return [any(q in token for q in "'\"") for token in raw]
+
+
+def check_command(command: str, workspace: Path, extra: Sequence[str] = ()) -> Plan:
+    """The checked argument list for `command`, or Refused with the reason."""
+    tokens = _split(command)
+    name, args = tokens[0], tokens[1:]
+    kind = _classify(name, frozenset(extra))
+    _check_options(name, args)
+    quoted = _quoted(command, len(tokens))[1:]
+    expanded: list[str] = []
+    for arg, was_quoted in zip(args, quoted, strict=True):
+        expanded.extend([arg] if was_quoted else _expand(workspace, arg))
+    for arg in expanded:
+        candidate = _path_candidate(arg)
+        if candidate and not inside(workspace, candidate):
+            raise Refused(
+                f"{arg!r} points outside the workspace ({workspace}); only files in the workspace can be used"
+            )
+    return Plan((name, *expanded), kind)
+
+
+# ---------------------------------------------------------------- sandboxes
+
+
+@dataclass(frozen=True)
+class Sandbox:
+    """How commands are confined: bubblewrap (Linux), sandbox-exec (macOS) or nothing."""
+
+    name: str
+    available: bool
+    detail: str = ""
+
+    def wrap(self, argv: Sequence[str], workspace: Path) -> list[str]:
+        return list(argv)
+
+
+def _bwrap_system_binds() -> list[str]:
+    """System folders read-only; merged-/usr symlinks kept as symlinks."""
+    args = ["--ro-bind", "/usr", "/usr"]
+    for top in ("/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"):
+        path = Path(top)
+        if path.is_symlink():
+            args += ["--symlink", os.readlink(top), top]
+        elif path.is_dir():
+            args += ["--ro-bind", top, top]
+    for etc in ("ld.so.cache", "localtime", "alternatives", "nsswitch.conf", "passwd", "group"):
+        args += ["--ro-bind-try", f"/etc/{etc}", f"/etc/{etc}"]
+    return args
+
+
+@dataclass(frozen=True)
+class Bubblewrap(Sandbox):
+    """Linux: empty home, read-only system, the workspace the only writable place, no network."""
+
+    binary: str = "bwrap"
+    user_ns: bool = True  # off for setuid bwrap on systems without unprivileged user namespaces
+
+    def wrap(self, argv: Sequence[str], workspace: Path) -> list[str]:
+        home = str(Path.home())
+        ws = str(workspace)
+        return [
+            self.binary,
+            *_bwrap_system_binds(),
+            "--proc", "/proc",
+            "--dev", "/dev",
+            "--tmpfs", "/tmp",
+            "--tmpfs", "/home",
+            "--tmpfs", "/root",
+            "--tmpfs", "/run",
+            "--dir", home,
+            "--bind", ws, ws,
+            "--chdir", ws,
+            "--unshare-all",
+            *(["--unshare-user"] if self.user_ns else []),
+            "--hostname", "sandbox",
+            "--cap-drop", "ALL",
+            "--die-with-parent",
+            "--new-session",
+            "--clearenv",
+            *[x for k, v in _clean_env(home).items() for x in ("--setenv", k, v)],
+            "--",
+            *argv,
+        ]  # fmt: skip
+
+
+def _seatbelt_profile(workspace: Path) -> str:
+    """macOS: read system folders, read-write only the workspace, no network."""
+    ws = json.dumps(str(workspace.resolve()))
+    return f"""(version 1)
+(deny default)
+(allow process-exec process-fork signal sysctl-read mach-lookup)
+(allow file-read-metadata)
+(allow file-read* (subpath "/usr") (subpath "/bin") (subpath "/sbin") (subpath "/System")
+  (subpath "/Library/Apple") (subpath "/private/etc") (subpath "/private/var/db/timezone")
+  (subpath "/dev") (subpath {ws}))
+(allow file-write* (subpath {ws}) (literal "/dev/null"))
+(deny network*)
+"""
+
+
+@dataclass(frozen=True)
+class Seatbelt(Sandbox):
+    """macOS sandbox-exec with a deny-by-default profile."""
+
+    binary: str = "/usr/bin/sandbox-exec"
+
+    def wrap(self, argv: Sequence[str], workspace: Path) -> list[str]:
+        return [self.binary, "-p", _seatbelt_profile(workspace), "--", *argv]
+
+
+SANDBOXED = (
+    "commands run in a {} sandbox: system folders read-only, the workspace the only writable "
+    "folder, an empty home folder, no network"
+)
+NO_SANDBOX = Sandbox(
+    "none",
+    False,
+    "no OS sandbox is available on this system: commands run with your own permissions, so "
+    "every command needs your confirmation",
+)
+
+
+def _probe(sandbox: Sandbox) -> Sandbox:
+    """Run `true` once in the sandbox; a sandbox that cannot run it is not available."""
+    with tempfile.TemporaryDirectory(prefix="ta-sandbox-probe-") as tmp:
+        try:
+            done = subprocess.run(
+                sandbox.wrap(["true"], Path(os.path.realpath(tmp))),
+                capture_output=True,
+                timeout=10,
+                env=_clean_env(str(Path.home())),
+                check=False,
+            )
+        except (OSError, subprocess.SubprocessError) as exc:
+            return Sandbox("none", False, f"{sandbox.name} failed to start ({exc}); " + NO_SANDBOX.detail)
+    if done.returncode != 0:
+        why = done.stderr.decode(errors="replace").strip().splitlines()[-1:] or ["no message"]
+        return Sandbox("none", False, f"{sandbox.name} does not work here ({why[0]}); " + NO_SANDBOX.detail)
+    return sandbox
+
+
+@lru_cache(maxsize=1)
+def _detected() -> Sandbox:
+    if sys.platform.startswith("linux"):
+        binary = shutil.which("bwrap")
+        if binary is None:
+            return Sandbox("none", False, "bubblewrap (bwrap) is not installed; " + NO_SANDBOX.detail)
+        full = _probe(Bubblewrap("bubblewrap", True, SANDBOXED.format("bubblewrap"), binary))
+        if full.available:
+            return full
+        fallback = _probe(Bubblewrap("bubblewrap", True, SANDBOXED.format("bubblewrap"), binary, user_ns=False))
+        return fallback if fallback.available else full
+    if sys.platform == "darwin" and Path(Seatbelt.binary).exists():
+        return _probe(Seatbelt("sandbox-exec", True, SANDBOXED.format("macOS sandbox-exec")))
+    return NO_SANDBOX
+
+
+def detect_sandbox() -> Sandbox:
+    """The sandbox commands run in (probed once per process); `TRAVEL_ASSISTANT_SANDBOX=off`."""
+    if os.environ.get(SANDBOX_ENV, "").lower() in ("off", "none", "0", "false"):
+        return Sandbox("none", False, f"the sandbox is switched off ({SANDBOX_ENV}); " + NO_SANDBOX.detail)
+    return _detected()
+
+
+# ---------------------------------------------------------------- running
+
+
+def _clean_env(home: str) -> dict[str, str]:
+    """A minimal environment: no keys, tokens or the user's variables reach the command."""
+    env = {"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": home, "TERM": "dumb", "LANG": "C.UTF-8"}
+    for name in SAFE_ENV:
+        value = os.environ.get(name)
+        if value and not SECRET_NAME.search(name):
+            env[name] = value
+    return env
+
+
+@dataclass
+class Result:
+    """What a finished (or stopped) command produced."""
+
+    exit_code: int | None
+    stdout: bytes = b""
+    stderr: bytes = b""
+    timed_out: bool = False
+    cut: bool = False
+    notes: list[str] = field(default_factory=list)
+
+
+async def _pump(stream: asyncio.StreamReader, sink: bytearray, budget: list[int], stop: Callable[[], None]) -> bool:
+    """Copy until EOF; once the shared byte budget is spent, stop the command, read to EOF."""
+    cut = False
+    while chunk := await stream.read(8192):
+        sink.extend(chunk[: max(budget[0], 0)])
+        budget[0] -= len(chunk)
+        if budget[0] < 0 and not cut:
+            cut = True
+            stop()
+    return cut
+
+
+def _kill(proc: asyncio.subprocess.Process) -> None:
+    """The whole process group: the sandbox and everything it started."""
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+async def _drain(pumps: asyncio.Future[tuple[bool, bool]]) -> None:
+    """Let the readers see EOF (closes the pipes); give up after a moment (escaped children)."""
+    try:
+        await asyncio.wait_for(asyncio.shield(pumps), 2.0)
+    except TimeoutError:
+        pumps.cancel()
+    except asyncio.CancelledError:
+        pumps.cancel()
+        raise
+
+
+async def run_argv(argv: Sequence[str], cwd: Path, timeout: float, cap: int = OUTPUT_CAP) -> Result:
+    """Run with a timeout and an output cap; the process group dies on either, or on cancel."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    proc = await asyncio.create_subprocess_exec(
+        *argv,
+        cwd=cwd,
+        stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+        env=_clean_env(str(Path.home())),
+        start_new_session=True,
+    )
+    out, err, budget = bytearray(), bytearray(), [cap]
+    assert proc.stdout is not None and proc.stderr is not None
+
+    def stop() -> None:
+        _kill(proc)
+
+    pumps = asyncio.gather(_pump(proc.stdout, out, budget, stop), _pump(proc.stderr, err, budget, stop))
+    result = Result(None)
+    try:
+        result.cut = any(await asyncio.wait_for(asyncio.shield(pumps), timeout))
+        if result.cut:
+            await proc.wait()
+        else:
+            left = max(deadline - loop.time(), 0.1)
+            result.exit_code = await asyncio.wait_for(proc.wait(), left)
+    except TimeoutError:
+        result.timed_out = True
+        _kill(proc)
+        await proc.wait()
+    finally:
+        if proc.returncode is None:
+            _kill(proc)
+        await _drain(pumps)
+    result.stdout, result.stderr = bytes(out), bytes(err)
+    return result
+
+
+def format_result(result: Result, timeout: float) -> ToolOutput:
+    """The seed's shape: stdout, then STDERR and EXIT CODE when the command failed."""
+    text = result.stdout.decode("utf-8", errors="replace")
+    if len(text) > SHOWN_CAP:
+        result.notes.append(f"[output cut: showing the first {SHOWN_CAP} of {len(text)} characters]")
+        text = text[:SHOWN_CAP]
+    if result.cut:
+        result.notes.append(f"[output cut: the command printed more than {OUTPUT_CAP // 1024} KiB and was stopped]")
+    stderr = result.stderr.decode("utf-8", errors="replace").strip()
+    if result.timed_out:
+        result.notes.append(f"命令超时: the command ran longer than {timeout:g} s and was stopped")
+    elif result.exit_code not in (0, None) or (result.cut and stderr):
+        text += (f"\nSTDERR: {stderr[:4000]}" if stderr else "") + f"\nEXIT CODE: {result.exit_code}"
+    content = "\n".join([text.strip(), *result.notes]).strip()
+    structured = {
+        "exit_code": result.exit_code,
+        "stdout": text,
+        "stderr": stderr[:4000],
+        "timed_out": result.timed_out,
+        "cut": result.cut,
+    }
+    return ToolOutput(content or "(no output)", is_error=result.timed_out, structured=structured)
+
+
+# ---------------------------------------------------------------- the tool
+
+
+@dataclass(frozen=True)
+class ShellConfig:
+    """Everything a shell tool instance needs, fixed when the run starts."""
+
+    workspace: Path
+    sandbox: Sandbox
+    extra: tuple[str, ...] = ()
+    timeout: float = DEFAULT_TIMEOUT
+
+    def needs_confirmation(self, command: str) -> bool:
+        """Refused: never asked. No sandbox, writes, extra commands: always. Read-only: no."""
+        try:
+            plan = check_command(command, self.workspace, self.extra)
+        except Refused:
+            return False
+        return plan.kind != "read" or not self.sandbox.available
+
+    async def execute(self, command: str) -> ToolOutput:
+        try:
+            plan = check_command(command, self.workspace, self.extra)
+        except Refused as exc:
+            return error_output(f"refused: {exc}")
+        argv = self.sandbox.wrap(plan.argv, self.workspace) if self.sandbox.available else plan.argv
+        try:
+            result = await run_argv(argv, self.workspace, self.timeout)
+        except (FileNotFoundError, PermissionError) as exc:
+            return error_output(f"cannot run {plan.argv[0]!r}: {exc.strerror or exc}")
+        return format_result(result, self.timeout)
+
+
+def resolve_workspace(raw: str) -> Path:
+    """An existing folder that is not the home folder, a parent of it, or a system folder."""
+    if not raw:
+        raise ShellConfigError("the shell needs a workspace folder: pass --workspace DIR or choose one in Settings")
+    path = Path(os.path.realpath(Path(raw).expanduser()))
+    if not path.is_dir():
+        raise ShellConfigError(f"the shell workspace {raw!r} is not an existing folder")
+    home = Path(os.path.realpath(Path.home()))
+    system = {
+        Path(p)
+        for p in (
+            "/",
+            "/usr",
+            "/etc",
+            "/bin",
+            "/sbin",
+            "/lib",
+            "/var",
+            "/opt",
+            "/System",
+            "/Library",
+            "/Applications",
+        )
+    }
+    if path == home or path in home.parents or path in system:
+        raise ShellConfigError(
+            f"the shell workspace cannot be {path}: choose a dedicated folder (it would expose "
+            "your home or system files)"
+        )
+    return path
+
+
+DESCRIPTION = (
+    "在沙箱环境中执行 shell 命令 (run one command in the workspace folder). No shell: pipes, "
+    "chaining, redirection and substitution are refused; paths must stay inside the workspace. "
+    "Read-only commands: {read}. Commands that change files ({writes}) need the user's "
+    "confirmation each time.{extra}"
+)
+
+
+def _description(config: ShellConfig) -> str:
+    extra = f" Extra commands allowed by the user: {', '.join(config.extra)}." if config.extra else ""
+    return DESCRIPTION.format(read=", ".join(sorted(READ_ONLY)), writes=", ".join(sorted(WRITES)), extra=extra)
+
+
+def _warnings(config: ShellConfig) -> tuple[str, ...]:
+    notes = [] if config.sandbox.available else [config.sandbox.detail]
+    risky = [c for c in config.extra if c in INTERPRETERS or c in NETWORK]
+    if risky:
+        notes.append(
+            f"extra commands {', '.join(risky)} can run any program or reach the network; each use needs confirmation"
+        )
+    return tuple(notes)
+
+
+def make_shell_tool(config: ShellConfig) -> ToolDef:
+    """The `execute_shell` ToolDef for one workspace and sandbox."""
+
+    async def invoke(args: dict[str, Any]) -> ToolOutput:
+        return await config.execute(str(args["command"]))
+
+    def confirm_for(args: dict[str, Any]) -> bool:
+        return config.needs_confirmation(str(args.get("command", "")))
+
+    return ToolDef(
+        name="execute_shell",
+        description=_description(config),
+        parameters={
+            "type": "object",
+            "properties": {"command": {"type": "string", "description": "要执行的 shell 命令"}},
+            "required": ["command"],
+            "additionalProperties": False,
+        },
+        invoke=invoke,
+        risk="dangerous",
+        needs_confirmation=True,
+        timeout=config.timeout + 10,
+        warnings=_warnings(config),
+        meta={
+            "workspace": str(config.workspace),
+            "sandbox": config.sandbox.name,
+            "sandbox_available": config.sandbox.available,
+            "sandbox_detail": config.sandbox.detail,
+            "confirm_each_call": True,  # approvers must not offer "always allow" for this tool
+        },
+        confirm_for=confirm_for,
+    )
+
+
+def shell_tools(settings: Settings, options: Any, sandbox: Sandbox | None = None) -> list[ToolDef]:
+    """`[execute_shell]` when enabled; a bad workspace raises only when the flag asked for it."""
+    explicit = bool(getattr(options, "enable_shell", False))
+    if not (explicit or settings.enable_shell):
+        return []
+    try:
+        workspace = resolve_workspace(getattr(options, "workspace", "") or settings.workspace)
+    except ShellConfigError as exc:
+        if explicit:
+            raise
+        return [_unavailable_tool(str(exc))]
+    extra = tuple(c.strip() for c in settings.shell_extra_commands if c.strip())
+    timeout = float(settings.tool_timeout_s or DEFAULT_TIMEOUT)
+    config = ShellConfig(workspace, sandbox or detect_sandbox(), extra, timeout)
+    return [make_shell_tool(config)]
+
+
+def _unavailable_tool(reason: str) -> ToolDef:
+    tool = make_shell_tool(ShellConfig(Path("/nonexistent"), NO_SANDBOX))
+    return replace(tool, status="unavailable", warnings=(reason,), meta={"status_reason": reason})
