@@ -156,6 +156,9 @@ async def open_tools(settings: Settings, options: RunOptions) -> tuple[ToolRegis
         registry.add(web_tool)
 
     # [hook: mcp] tools from the configured MCP servers (settings file or --mcp-config)
+    from desktop_app.mcp.client import attach_mcp
+
+    closers.append(await attach_mcp(registry, options.mcp_config))
 
     async def close_all() -> None:
         for closer in reversed(closers):

@@ -1,0 +1,88 @@
+"""`travel-assistant mcp-server` through the official SDK's client, as Claude Desktop uses it."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+from pathlib import Path
+
+from mcp import Client
+from mcp.client.stdio import StdioServerParameters
+
+from desktop_app.mcp.server import build_server
+from desktop_app.runtime import builtin_tools
+from desktop_app.store.settings import Settings
+from desktop_app.tools.registry import PROGRESS, ToolRegistry, tool
+
+REPO = Path(__file__).resolve().parents[3]
+
+
+async def test_serves_every_builtin_tool_over_stdio(app_home: Path) -> None:
+    params = StdioServerParameters(
+        command=sys.executable,
+        args=["-m", "desktop_app", "mcp-server"],
+        cwd=str(REPO),
+        env={"TRAVEL_ASSISTANT_HOME": str(app_home), "PYTHONPATH": str(REPO)},
+    )
+    expected = {t.name: t for t in builtin_tools(Settings.load())}
+    async with Client(params, mode="legacy") as client:
+        listed = (await client.list_tools()).tools
+        assert {t.name for t in listed} == set(expected)
+        for served in listed:
+            ours = expected[served.name]
+            assert served.input_schema == ours.parameters
+            assert served.description == ours.description
+            assert served.annotations is not None
+            assert served.annotations.read_only_hint == (ours.risk == "read")
+
+        name = next(iter(expected))
+        args = _example_args(expected[name].parameters)
+        result = await client.call_tool(name, args)
+        assert not result.is_error
+        assert result.content and result.content[0].text
+
+        bad = await client.call_tool(name, {"no_such_argument": 1, **{k: 5 for k in args}})
+        assert bad.is_error
+        assert "invalid arguments" in bad.content[0].text
+
+
+def _example_args(schema: dict[str, object]) -> dict[str, object]:
+    """Plausible values for required string/number arguments."""
+    props = schema.get("properties", {})
+    assert isinstance(props, dict)
+    out: dict[str, object] = {}
+    for key in schema.get("required", []):  # type: ignore[union-attr]
+        kind = props[key].get("type")
+        out[key] = 2 if kind in ("integer", "number") else "三亚"
+    return out
+
+
+@tool()
+async def count_to(n: int) -> dict[str, int]:
+    """Count to n, reporting progress.
+
+    Args:
+        n: how far to count
+    """
+    report = PROGRESS.get()
+    for i in range(1, n + 1):
+        await asyncio.sleep(0)
+        if report:
+            report(i, n, f"{i}/{n}")
+    return {"counted": n}
+
+
+async def test_progress_and_structured_content_in_process() -> None:
+    server = build_server(ToolRegistry([count_to]))
+    seen: list[float] = []
+
+    async def on_progress(progress: float, total: float | None, message: str | None) -> None:
+        seen.append(progress)
+
+    async with Client(server, mode="legacy") as client:
+        result = await client.call_tool("count_to", {"n": 3}, progress_callback=on_progress)
+    assert not result.is_error
+    assert result.structured_content == {"counted": 3}
+    assert json.loads(result.content[0].text) == {"counted": 3}
+    assert seen == [1, 2, 3]

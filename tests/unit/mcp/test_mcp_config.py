@@ -1,0 +1,116 @@
+"""`mcpServers` parsing: every mistake is one message naming the file and the key."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from desktop_app.mcp.config import (
+    McpConfigError,
+    ServerConfig,
+    app_config_path,
+    load_servers,
+    read_config_file,
+    resolve_secret,
+    save_servers,
+)
+
+
+def _write(path: Path, data: object) -> Path:
+    path.write_text(json.dumps(data) if not isinstance(data, str) else data, encoding="utf-8")
+    return path
+
+
+def test_claude_desktop_format_and_http(tmp_path: Path) -> None:
+    path = _write(
+        tmp_path / "c.json",
+        {
+            "mcpServers": {
+                "files": {"command": "npx", "args": ["-y", "pkg"], "env": {"A": "1"}, "cwd": "~"},
+                "remote": {
+                    "url": "https://mcp.example/mcp",
+                    "headers": {"Authorization": {"keyring": "remote-token"}},
+                    "timeout": 120,
+                    "trustReadOnlyHints": True,
+                },
+                "off": {"command": "x", "disabled": True},
+            }
+        },
+    )
+    files, remote, off = read_config_file(path)
+    assert files.transport == "stdio" and files.args == ("-y", "pkg") and files.env == {"A": "1"}
+    assert files.cwd == str(Path.home()) and files.timeout == 60.0
+    assert remote.transport == "http" and remote.headers == {"Authorization": {"keyring": "remote-token"}}
+    assert remote.timeout == 120.0 and remote.trust_read_only_hints
+    assert off.disabled
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("{not json", "is not valid JSON"),
+        ('{"mcpServers": []}', 'expected an object like {"mcpServers"'),
+        ('{"mcpServers": {"a": {}}}', 'mcpServers.a): needs either "command"'),
+        ('{"mcpServers": {"a": {"command": "x", "url": "http://h"}}}', "needs either"),
+        (
+            '{"mcpServers": {"a": {"command": "x", "args": [1]}}}',
+            "mcpServers.a.args): must be a list",
+        ),
+        ('{"mcpServers": {"a": {"url": "ftp://h"}}}', "mcpServers.a.url): must be an http"),
+        ('{"mcpServers": {"a": {"command": "x", "timeout": -1}}}', "positive number of seconds"),
+        ('{"mcpServers": {"a": {"command": "x", "env": {"K": 1}}}}', "mcpServers.a.env.K)"),
+        ('{"mcpServers": {"": {"command": "x"}}}', "a server name must be 1 to 64 printable characters"),
+        ('{"mcpServers": {"a": {"command": "x", "comand": "y"}}}', "unknown key(s) comand"),
+    ],
+)
+def test_bad_config_names_file_and_problem(tmp_path: Path, text: str, problem: str) -> None:
+    path = _write(tmp_path / "bad.json", text)
+    with pytest.raises(McpConfigError) as info:
+        read_config_file(path)
+    assert str(path) in str(info.value) and problem in str(info.value)
+    assert "\n" not in str(info.value)
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    with pytest.raises(McpConfigError, match="file not found"):
+        read_config_file(tmp_path / "nope.json")
+    assert read_config_file(tmp_path / "nope.json", missing_ok=True) == []
+
+
+def test_app_file_then_flag_file_wins(app_home: Path, tmp_path: Path) -> None:
+    _write(app_config_path(), {"mcpServers": {"a": {"command": "one"}, "b": {"command": "b"}}})
+    flag = _write(tmp_path / "f.json", {"mcpServers": {"a": {"command": "two"}}})
+    servers = {s.name: s.command for s in load_servers(str(flag))}
+    assert servers == {"a": "two", "b": "b"}
+
+
+def test_save_round_trip_keeps_other_keys(app_home: Path) -> None:
+    _write(app_config_path(), {"other": 1, "mcpServers": {}})
+    servers = [
+        ServerConfig(name="t", command="uvx", args=("mcp-server-time",), timeout=90),
+        ServerConfig(name="r", url="http://localhost:1/mcp", headers={"X": {"keyring": "k"}}),
+    ]
+    save_servers(servers)
+    data = json.loads(app_config_path().read_text(encoding="utf-8"))
+    assert data["other"] == 1
+    assert data["mcpServers"]["t"] == {"command": "uvx", "args": ["mcp-server-time"], "timeout": 90}
+    loaded = read_config_file(app_config_path())
+    assert [(s.name, s.args, s.headers) for s in loaded] == [(s.name, s.args, s.headers) for s in servers]
+
+
+def test_secret_from_keyring(monkeypatch: pytest.MonkeyPatch) -> None:
+    from desktop_app.store import secrets
+
+    stored = {"tok": "s3cret"}
+    monkeypatch.setattr(secrets, "keyring_usable", lambda: (True, "test backend"))
+    monkeypatch.setattr(secrets, "_keyring_get", stored.get)
+    assert resolve_secret({"keyring": "tok"}, "header A") == "s3cret"
+    assert resolve_secret("plain", "header A") == "plain"
+    with pytest.raises(McpConfigError, match="secret 'other' is not in the keyring"):
+        resolve_secret({"keyring": "other"}, "header A")
+
+    monkeypatch.setattr(secrets, "keyring_usable", lambda: (False, "no keyring service found"))
+    with pytest.raises(McpConfigError, match="cannot read secret 'tok' from the keyring"):
+        resolve_secret({"keyring": "tok"}, "header A")

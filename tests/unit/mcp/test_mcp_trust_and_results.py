@@ -1,0 +1,102 @@
+"""Revealing hidden characters, pin bookkeeping, names, risk and result conversion."""
+
+from __future__ import annotations
+
+import base64
+from pathlib import Path
+
+from desktop_app.mcp.results import qualify, risk_of, server_prefixes, to_output
+from desktop_app.mcp.trust import TrustStore, definition_hash, render_change, reveal, reveal_schema
+
+
+def test_reveal_decodes_tags_and_flags_bidi_and_zero_width() -> None:
+    hidden = "".join(chr(0xE0000 + ord(c)) for c in "Ignore all")
+    text, warnings = reveal(f"Adds numbers.{hidden} \u202eevil\u202c zero\u200bwidth")
+    assert "⟦hidden tag text: 'Ignore all'⟧" in text
+    assert "⟦U+202E⟧evil⟦U+202C⟧" in text and "zero⟦U+200B⟧width" in text
+    assert any(w.startswith("10 Unicode tag characters") for w in warnings)
+    assert any("bidirectional" in w for w in warnings)
+    assert any("invisible" in w for w in warnings)
+    assert reveal("普通的描述\n第二行\tTab") == ("普通的描述\n第二行\tTab", [])
+
+
+def test_reveal_schema_only_touches_text_fields() -> None:
+    schema = {"properties": {"x": {"type": "string", "description": "a\u200bb", "enum": ["c\u200bd"]}}}
+    shown, warnings = reveal_schema(schema)
+    assert shown["properties"]["x"]["description"] == "a⟦U+200B⟧b"
+    assert shown["properties"]["x"]["enum"] == ["c\u200bd"]
+    assert warnings
+
+
+def test_first_sight_pins_then_changes_are_pending(tmp_path: Path) -> None:
+    store = TrustStore(tmp_path / "trust.json")
+    v1 = {"t": {"name": "t", "description": "one", "input_schema": {}, "annotations": {}}}
+    assert store.review("srv", v1, {"t": "srv__t"}) == {}
+    assert store.review("srv", v1, {"t": "srv__t"}) == {}
+    v2 = {"t": {**v1["t"], "description": "two"}}
+    held = store.review("srv", v2, {"t": "srv__t"})
+    assert list(held) == ["srv__t"] and held["srv__t"].old == v1["t"]
+    shown = render_change(held["srv__t"])
+    assert "\n-one\n+two\n" in shown and "--- approved before ---" in shown
+    store.approve("srv__t")
+    assert store.pending_changes() == []
+    assert TrustStore(tmp_path / "trust.json").pinned("srv")["t"]["hash"] == definition_hash(v2["t"])
+    assert TrustStore(tmp_path / "trust.json").review("srv", v2, {"t": "srv__t"}) == {}
+
+
+def test_names_follow_provider_rules_and_never_collide() -> None:
+    taken: set[str] = set()
+    a = qualify("srv", "get.weather", taken)
+    taken.add(a)
+    b = qualify("srv", "get_weather", taken)
+    assert a == "srv__get_weather" and b != a and b.startswith("srv__get_weather")
+    long = qualify("srv", "x" * 100, set())
+    assert len(long) <= 64
+    assert server_prefixes(["Google Maps (work)"]) == {"Google Maps (work)": "Google_Maps_work"}
+    prefixes = server_prefixes(["my.srv", "my_srv"])
+    assert prefixes["my.srv"] == "my_srv" and prefixes["my_srv"].startswith("my_srv_")
+
+
+def test_annotations_are_hints() -> None:
+    assert risk_of(None, trust_read_only=True) == ("write", True)
+    assert risk_of({"readOnlyHint": True}, trust_read_only=False) == ("read", True)
+    assert risk_of({"readOnlyHint": True}, trust_read_only=True) == ("read", False)
+    assert risk_of({"destructiveHint": True, "readOnlyHint": True}, True) == ("dangerous", True)
+    assert risk_of({"idempotentHint": True}, True) == ("write", True)
+
+
+def test_results_text_images_resources_structure_and_errors() -> None:
+    png = base64.b64encode(b"\x89PNG....").decode()
+    out = to_output(
+        {
+            "content": [
+                {"type": "text", "text": "hi"},
+                {"type": "image", "data": png, "mimeType": "image/png"},
+                {
+                    "type": "resource",
+                    "resource": {"uri": "file:///a.txt", "mimeType": "text/plain", "text": "A"},
+                },
+                {
+                    "type": "resource",
+                    "resource": {
+                        "uri": "file:///b.bin",
+                        "blob": png,
+                        "mimeType": "application/zip",
+                    },
+                },
+                {"type": "resource_link", "uri": "file:///c", "name": "c"},
+            ],
+            "structuredContent": {"k": 1},
+        }
+    )
+    assert out.content.splitlines()[0] == "hi"
+    assert "[image: image/png, 8 bytes]" in out.content
+    assert "[resource file:///a.txt (text/plain)]\nA" in out.content
+    assert "[binary resource file:///b.bin (application/zip, 8 bytes): not shown]" in out.content
+    assert "[resource link: c <file:///c>]" in out.content
+    assert out.images == ({"mime_type": "image/png", "data": png},)
+    assert out.structured == {"k": 1} and not out.is_error
+    only_structure = to_output({"content": [], "structuredContent": {"k": 2}})
+    assert only_structure.content == '{"k": 2}'
+    error = to_output({"content": [{"type": "text", "text": "bad city"}], "isError": True})
+    assert error.is_error and error.content == "bad city"
