@@ -33,11 +33,11 @@ def make_app() -> QApplication:
     QGuiApplication.setDesktopFileName(APP_ID)
     from desktop_app.paths import resources_dir
 
-    for name in ("icons/travel-assistant.png", "icons/travel-assistant.svg", "icon.png"):
-        path = resources_dir() / name
-        if path.exists():
-            app.setWindowIcon(QIcon(str(path)))
-            break
+    icon = QIcon()
+    for path in sorted((resources_dir() / "icons").glob("travel-assistant*.png")):
+        icon.addFile(str(path))  # every size packaging rendered (16 ... 256 px)
+    if not icon.isNull():
+        app.setWindowIcon(icon)
     app.setQuitOnLastWindowClosed(False)  # main() ends the loop itself when the window closes
     return app
 
@@ -134,7 +134,12 @@ async def _main(args: argparse.Namespace, app: QApplication) -> int:
     reporter = ErrorReporter(window)
     reporter.install(asyncio.get_running_loop())
     closed: asyncio.Future[int] = asyncio.get_running_loop().create_future()
-    window.closed.connect(lambda: closed.done() or closed.set_result(0))
+
+    def on_closed() -> None:
+        if not closed.done():
+            closed.set_result(0)
+
+    window.closed.connect(on_closed)
     demo = asyncio.ensure_future(_scripted(window, args, closed))
     window.show()
     code = await closed

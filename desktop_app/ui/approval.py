@@ -92,7 +92,7 @@ class _Request:
 class ApprovalDialog(QDialog):
     """Shows one call exactly; `choice` is once / conversation / deny, or None when dismissed."""
 
-    def __init__(self, call: ToolCall, tool: ToolDef, timeout_s: float, parent: QWidget) -> None:
+    def __init__(self, call: ToolCall, tool: ToolDef, timeout_s: float, parent: QWidget | None) -> None:
         super().__init__(parent)
         self.setObjectName("approvalDialog")
         self.setWindowTitle(tr("Allow this tool call?"))

@@ -25,6 +25,7 @@ from desktop_app.ui.text import make_visible, pretty_json, summarize_arguments
 
 FRAME_MS = 16  # streamed text is applied at most once a frame
 TAIL = 120  # messages of a long saved conversation rendered at first
+FLUSH_CHARS = 1200  # streamed characters rendered per slice (about 2-3 ms of Markdown layout)
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 # plain symbols every desktop font has (emoji render as boxes without an emoji font)
 STATUS_GLYPH = {"waiting": "?", "done": "✓", "error": "✗", "denied": "⊘", "cancelled": "■"}
@@ -74,7 +75,7 @@ class _Bubble(QFrame):
         self.role = role
         self.setObjectName(f"{role}Bubble")
         self.setFrameShape(QFrame.Shape.StyledPanel)
-        layout = QVBoxLayout(self)
+        layout = self.box = QVBoxLayout(self)
         layout.setContentsMargins(10, 6, 10, 8)
         layout.setSpacing(2)
         head = QHBoxLayout()
@@ -113,7 +114,7 @@ class MessageBubble(_Bubble):
         )
         self.body.setOpenExternalLinks(True)
         self.body.setText(text)
-        self.layout().addWidget(self.body)
+        self.box.addWidget(self.body)
 
     def markdown(self) -> str:
         return self._text
@@ -136,7 +137,7 @@ class StreamBubble(_Bubble):
         self.body.document().setDocumentMargin(2)
         layout = self.body.document().documentLayout()
         layout.documentSizeChanged.connect(self._fit)
-        self.layout().addWidget(self.body)
+        self.box.addWidget(self.body)
         self._source = ""
         self._rendered = 0  # characters of _source already rendered as Markdown
         self._tail_pos = 0  # document position where the plain tail starts
@@ -200,7 +201,7 @@ class ToolChip(QFrame):
         self._frame = 0
         self._details: QPlainTextEdit | None = None
         self.setCursor(Qt.CursorShape.PointingHandCursor)
-        layout = QVBoxLayout(self)
+        layout = self.box = QVBoxLayout(self)
         layout.setContentsMargins(8, 3, 8, 3)
         row = QHBoxLayout()
         row.setSpacing(6)
@@ -264,7 +265,7 @@ class ToolChip(QFrame):
             self._details.setObjectName("json")
             self._details.setReadOnly(True)
             self._details.setMaximumHeight(260)
-            self.layout().addWidget(self._details)
+            self.box.addWidget(self._details)
             self._details.setPlainText(self.json_text())
             self._details.show()
         else:
@@ -300,7 +301,7 @@ class ChatView(QScrollArea):
         self._flush_timer = QTimer(self)
         self._flush_timer.setSingleShot(True)
         self._flush_timer.setInterval(FRAME_MS)
-        self._flush_timer.timeout.connect(self.flush)
+        self._flush_timer.timeout.connect(self._flush_slice)
         self._spin_timer = QTimer(self)
         self._spin_timer.setInterval(100)
         self._spin_timer.timeout.connect(self._spin)
@@ -348,7 +349,7 @@ class ChatView(QScrollArea):
         self._spin_timer.stop()
         while self._layout.count() > 1:
             item = self._layout.takeAt(0)
-            widget = item.widget()
+            widget = item.widget() if item is not None else None
             if widget is not None:
                 widget.deleteLater()
         self._follow = True
@@ -371,19 +372,28 @@ class ChatView(QScrollArea):
         """Queue streamed text; it is applied on the next frame tick, not per chunk."""
         self._pending.append(text)
         if not self._flush_timer.isActive():
-            self._flush_timer.start()
+            self._flush_timer.start(FRAME_MS)
 
-    def flush(self) -> None:
-        """Apply queued text to the streaming bubble (created on demand)."""
+    def flush(self, limit: int | None = None) -> None:
+        """Apply queued text to the streaming bubble (created on demand); with `limit`, at most
+        that many characters now and the rest on the loop's next turn."""
         self._flush_timer.stop()
         if not self._pending:
             return
         text = "".join(self._pending)
         self._pending.clear()
+        if limit is not None and len(text) > limit:
+            self._pending.append(text[limit:])
+            text = text[:limit]
+            self._flush_timer.start(0)
         if self._stream is None:
             self._stream = StreamBubble(self._inner)
             self._add(self._stream)
         self._stream.append(text)
+
+    def _flush_slice(self) -> None:
+        """The frame tick: a bounded slice, so a flood of text never blocks a frame."""
+        self.flush(FLUSH_CHARS)
 
     def end_stream(self) -> None:
         """Finish the answer being streamed (a tool call or the end of the run follows)."""
@@ -395,7 +405,7 @@ class ChatView(QScrollArea):
     def drop_last_answer(self) -> None:
         """Remove the widgets after the last user message (retry replaces the answer)."""
         self.end_stream()
-        widgets = [self._layout.itemAt(i).widget() for i in range(self._layout.count() - 1)]
+        widgets = self._widgets()
         last_user = max((i for i, w in enumerate(widgets) if getattr(w, "role", "") == "user"), default=-1)
         for widget in widgets[last_user + 1 :]:
             self._layout.removeWidget(widget)
@@ -529,12 +539,13 @@ class ChatView(QScrollArea):
 
     def answer_text(self) -> str:
         """The Markdown of every assistant message shown (tests and the scripted demo)."""
-        parts = []
-        for i in range(self._layout.count() - 1):
-            widget = self._layout.itemAt(i).widget()
-            if isinstance(widget, _Bubble) and widget.role == "assistant":
-                parts.append(widget.markdown())
+        parts = [w.markdown() for w in self._widgets() if isinstance(w, _Bubble) and w.role == "assistant"]
         return "\n\n".join(parts)
+
+    def _widgets(self) -> list[QWidget]:
+        """The transcript's widgets in order (the trailing stretch left out)."""
+        items = (self._layout.itemAt(i) for i in range(self._layout.count() - 1))
+        return [w for item in items if item is not None and (w := item.widget()) is not None]
 
     def message_count(self) -> int:
         return self._layout.count() - 1

@@ -17,9 +17,12 @@ class Composer(QPlainTextEdit):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("composer")
-        self.setPlaceholderText(tr("Ask about a trip… (Enter sends, Shift+Enter new line)"))
+        self.retranslate()
         self.setTabChangesFocus(True)
         self.setMaximumHeight(80)
+
+    def retranslate(self) -> None:
+        self.setPlaceholderText(tr("Ask about a trip… (Enter sends, Shift+Enter new line)"))
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
         enter = event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)

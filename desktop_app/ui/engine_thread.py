@@ -17,7 +17,8 @@ if TYPE_CHECKING:
     from desktop_app.tools.registry import ToolDef
 
 T = TypeVar("T")
-DRAIN_BUDGET_S = 0.004  # UI-loop time spent delivering events before handing back to Qt
+DRAIN_BUDGET_S = 0.003  # UI-loop time spent delivering events before handing back to Qt
+MAX_BACKLOG = 200  # undelivered events before the engine pauses (it would hog the GIL)
 
 
 class EngineThread:
@@ -68,6 +69,7 @@ class EventPipe:
         self._items: deque[Any] = deque()
         self._lock = threading.Lock()
         self._scheduled = False
+        self._empty: list[asyncio.Future[None]] = []
 
     def put(self, item: Any) -> None:
         """Called on the engine thread; wakes the UI loop once per batch, not per item."""
@@ -84,12 +86,33 @@ class EventPipe:
             with self._lock:
                 if not self._items:
                     self._scheduled = False
+                    self._wake_waiters()
                     return
                 item = self._items.popleft()
             self._deliver(item)
             if time.perf_counter() > deadline:
                 self._ui.call_soon(self._drain)  # the rest after Qt had a turn
                 return
+
+    def backlog(self) -> int:
+        """Items not yet delivered (the engine waits when the window falls behind)."""
+        with self._lock:
+            return len(self._items)
+
+    def _wake_waiters(self) -> None:
+        waiters, self._empty = self._empty, []
+        for waiter in waiters:
+            if not waiter.done():
+                waiter.set_result(None)
+
+    async def drained(self) -> None:
+        """Until everything put so far was delivered (in time slices, never in one go)."""
+        with self._lock:
+            if not self._items and not self._scheduled:
+                return
+            waiter = self._ui.create_future()
+            self._empty.append(waiter)
+        await waiter
 
     def flush(self) -> None:
         """Deliver everything still queued (the run has ended)."""

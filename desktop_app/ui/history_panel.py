@@ -74,6 +74,14 @@ class HistoryPanel(QWidget):
         self.delete_button.clicked.connect(self.delete_selected)
         self.export_button.clicked.connect(self.export_selected)
 
+    def retranslate(self) -> None:
+        """Labels in the current language (the window calls this after a switch)."""
+        self.new_button.setText(tr("New conversation"))
+        self.search.setPlaceholderText(tr("Search conversations"))
+        self.rename_button.setText(tr("Rename"))
+        self.delete_button.setText(tr("Delete"))
+        self.export_button.setText(tr("Export"))
+
     def refresh(self, *_args: Any) -> None:
         """Reload the list (after a run, a rename, a delete, or a search edit)."""
         if self.store is None:
@@ -164,8 +172,8 @@ class HistoryPanel(QWidget):
 
     def _export(self, conversation_id: str, path: str) -> None:
         assert self.store is not None
-        fmt = "json" if path.endswith(".json") else "md"
         try:
-            Path(path).write_text(self.store.export(conversation_id, fmt), encoding="utf-8")
+            text = self.store.export(conversation_id, "json" if path.endswith(".json") else "md")
+            Path(path).write_text(text, encoding="utf-8")
         except OSError as exc:
             self.problem.emit(tr("Could not export: %1").replace("%1", str(exc)))

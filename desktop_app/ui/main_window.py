@@ -6,7 +6,7 @@ import logging
 import time
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, Signal
+from PySide6.QtCore import QByteArray, QEvent, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QKeySequence, QPaintEvent, QShortcut
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -84,6 +84,7 @@ class MainWindow(QMainWindow):
         self.language = language
         self.overrides = overrides or {}
         self._painted = False
+        self._skill = ""  # a skill named as `/skill-name ...` in the message being sent
         self.first_paint_epoch = 0.0
         self._tokens = [0, 0]
         self._model = ("", "")
@@ -134,7 +135,8 @@ class MainWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
         self.inspector_action = self.dock.toggleViewAction()
         self.inspector_action.setText(tr("Inspector"))
-        self.menuBar().addMenu(tr("View")).addAction(self.inspector_action)
+        self.view_menu = self.menuBar().addMenu(tr("View"))
+        self.view_menu.addAction(self.inspector_action)
         self.usage_label = QLabel(self)
         self.usage_label.setObjectName("usage")
         self.statusBar().addPermanentWidget(self.usage_label)
@@ -164,6 +166,36 @@ class MainWindow(QMainWindow):
             self._inspector_backlog.append(event)
         else:
             self._inspector.handle_event(event)
+
+    def retranslate(self) -> None:
+        """Every label of the window's frame in the current language (after a switch)."""
+        self.setWindowTitle(tr("Travel Assistant"))
+        self.send_button.setText(tr("Send"))
+        self.stop_button.setText(tr("Stop"))
+        self.stop_button.setToolTip(tr("Stop the run (Esc)"))
+        self.retry_button.setText(tr("Retry"))
+        self.retry_button.setToolTip(tr("Ask again for the last answer"))
+        self.settings_button.setText(tr("Settings…"))
+        self.dock.setWindowTitle(tr("Inspector"))
+        self.inspector_action.setText(tr("Inspector"))
+        self.view_menu.setTitle(tr("View"))
+        self.banner_text.setText(
+            tr(
+                "Offline demo: no API key is set, so a built-in planner answers "
+                "(sample data, no network). Add a key in Settings to use a real model."
+            )
+        )
+        self.banner_button.setText(tr("Open Settings"))
+        self.composer.retranslate()
+        self.history_panel.retranslate()
+        self._update_provider()
+        self._show_usage()
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        """Qt sends LanguageChange to every window when a translator comes or goes."""
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
 
     def _make_banner(self) -> QFrame:
         banner = QFrame(self)
@@ -236,9 +268,11 @@ class MainWindow(QMainWindow):
         """Send a message as if typed; False while a run is going."""
         if self.session.busy or not text.strip():
             return False
+        self._skill, message = _skill_command(text)
         self.composer.clear()
         self.chat.add_user(text)
-        self.session.send(text)
+        self.session.send(message)
+        self._skill = ""
         return True
 
     def retry(self) -> None:
@@ -307,7 +341,7 @@ class MainWindow(QMainWindow):
         if self.language is not None and self.language.current != new.language:
             used = self.language.apply(new.language)
             self.statusBar().showMessage(
-                tr("Language: %1 (menus and labels update when the window reopens)").replace("%1", used), 8000
+                tr("Language: %1 (messages already shown keep their language)").replace("%1", used), 8000
             )
         self._update_provider()
 
@@ -406,6 +440,7 @@ class MainWindow(QMainWindow):
             base_url=self.overrides.get("base_url", ""),
             mcp_config=self.overrides.get("mcp_config", ""),
             max_turns=self.settings.max_turns,
+            skill=self._skill,
         )
 
     # ---------------------------------------------------------------- window life
@@ -439,6 +474,16 @@ class MainWindow(QMainWindow):
         self.session.shutdown()
         super().closeEvent(event)
         self.closed.emit()
+
+
+def _skill_command(text: str) -> tuple[str, str]:
+    """`/search_and_summarize 三亚` -> the skill and the message; ("", text) otherwise."""
+    if not text.startswith("/"):
+        return "", text
+    from desktop_app.tools.skills import discover, split_skill_command
+
+    skill, rest = split_skill_command(text, discover().skills)
+    return (skill, rest or text) if skill else ("", text)
 
 
 def _events_from_history(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -20,7 +20,7 @@ def run(main: Callable[[], Coroutine[Any, Any, int]]) -> int:
 
 def attach_loop(app: QCoreApplication) -> asyncio.AbstractEventLoop:
     """An asyncio loop on an app whose Qt loop is already running (tests)."""
-    loop = qasync.QEventLoop(app, already_running=True)
+    loop: asyncio.AbstractEventLoop = qasync.QEventLoop(app, already_running=True)
     asyncio.set_event_loop(loop)
     return loop
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import AsyncGenerator, Awaitable, Callable
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from PySide6.QtCore import QObject, Signal
 
-from desktop_app.ui.engine_thread import EngineThread, EventPipe, UiApprover
+from desktop_app.ui.engine_thread import MAX_BACKLOG, EngineThread, EventPipe, UiApprover
 
 if TYPE_CHECKING:
     from desktop_app.agent.approval import Approver
@@ -75,7 +75,9 @@ def _default_factory() -> RunFactory:
 class AgentSession(QObject):
     """One conversation's engine runs; at most one at a time, cancellable at once."""
 
-    event = Signal(object)  # every engine event as its CONTRACT dict (plus "tool_defs")
+    # every engine event as its CONTRACT dict (plus "tool_defs"); the name shadows QObject.event
+    # on the Python side only: Qt's C++ event dispatch still reaches QObject::event (checked)
+    event = Signal(object)  # type: ignore[assignment]
     runStarted = Signal(object)  # run_started: provider, model, conversation_id
     textDelta = Signal(str)  # a piece of the streamed answer
     toolCall = Signal(object)  # tool_call: id, name, arguments, source, risk
@@ -206,8 +208,11 @@ class AgentSession(QObject):
                 engine.loop.call_soon_threadsafe(self._cancel_engine_task)
                 await over  # the engine commits a result for every call before it ends
         finally:
-            pipe.flush()
-            self.busyChanged.emit(False)
+            try:
+                await pipe.drained()  # the last events in time slices, like the others
+            finally:
+                pipe.flush()
+                self.busyChanged.emit(False)
             self.runFinished.emit(self._status)
 
     def _cancel_engine_task(self) -> None:
@@ -240,9 +245,12 @@ class AgentSession(QObject):
             if retry:
                 _rewind(run)
             pipe.put({"type": "tool_defs", "tools": [t.listing() for t in run.agent.registry.all()]})
-            async with contextlib.aclosing(run.agent.run(text)) as events:
+            stream = cast("AsyncGenerator[Any, None]", run.agent.run(text))  # an async generator
+            async with contextlib.aclosing(stream) as events:
                 async for item in events:
                     pipe.put(item.to_dict())
+                    while pipe.backlog() > MAX_BACKLOG:  # let the window catch up
+                        await asyncio.sleep(0.002)
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # noqa: BLE001 - shown in the window, never a crash

@@ -208,6 +208,10 @@
       <translation>检查器</translation>
     </message>
     <message>
+      <source>View</source>
+      <translation>视图</translation>
+    </message>
+    <message>
       <source>Offline demo: no API key is set, so a built-in planner answers (sample data, no network). Add a key in Settings to use a real model.</source>
       <translation>离线演示：尚未设置 API 密钥，由内置规划器回答（示例数据，不联网）。在设置中添加密钥即可使用真实模型。</translation>
     </message>
@@ -230,10 +234,6 @@
       </translation>
     </message>
     <message>
-      <source>View</source>
-      <translation>视图</translation>
-    </message>
-    <message>
       <source>default</source>
       <translation>默认</translation>
     </message>
@@ -242,8 +242,8 @@
       <translation>约 $%1</translation>
     </message>
     <message>
-      <source>Language: %1 (menus and labels update when the window reopens)</source>
-      <translation>语言：%1（菜单和标签在重新打开窗口后更新）</translation>
+      <source>Language: %1 (messages already shown keep their language)</source>
+      <translation>语言：%1（已显示的消息保持原来的语言）</translation>
     </message>
     <message>
       <source>Could not open: %1</source>

@@ -167,9 +167,7 @@ def test_stop_while_waiting_closes_the_dialog(qtbot: Any, make_window: Any) -> N
     assert window.approver.dialog is None and BOOKED == []
 
 
-def test_offline_save_itinerary_asks_first_and_saves_only_when_allowed(
-    qtbot: Any, make_window: Any
-) -> None:
+def test_offline_save_itinerary_asks_first_and_saves_only_when_allowed(qtbot: Any, make_window: Any) -> None:
     from desktop_app.paths import documents_dir
 
     window = make_window()

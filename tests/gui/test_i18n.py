@@ -63,3 +63,14 @@ def test_compiled_qm_matches_the_ts(tmp_path: Path) -> None:
     out = tmp_path / "fresh.qm"
     subprocess.run([update_translations.lrelease(), "-silent", str(ts), "-qm", str(out)], check=True)
     assert out.read_bytes() == ts.with_suffix(".qm").read_bytes(), "run scripts/update_translations.py"
+
+
+def test_switching_language_in_settings_relabels_the_open_window(qtbot: Any, make_window: Any) -> None:
+    window = make_window(language="en")
+    dialog = window.open_settings()
+    dialog.language.setCurrentIndex(dialog.language.findData("zh_CN"))
+    dialog.save()
+    qtbot.waitUntil(lambda: window.send_button.text() == "发送")  # LanguageChange is posted
+    assert window.history_panel.new_button.text() == "新对话"
+    assert "离线演示" in window.banner_text.text()
+    assert window.view_menu.title() == "视图"

@@ -228,3 +228,28 @@ def test_an_engine_error_is_shown_not_raised(qtbot: Any, make_window: Any) -> No
     errors = [b for b in window.chat.findChildren(MessageBubble) if b.role == "error"]
     assert errors and "the service said no" in errors[-1].markdown()
     assert not window.session.busy
+
+
+def test_dock_layout_is_remembered(qtbot: Any, make_window: Any) -> None:
+    first = make_window()
+    assert first.dock.isVisible()
+    first.inspector_action.trigger()  # View > Inspector: hide it
+    assert not first.dock.isVisible()
+    first.close()
+    second = make_window()  # same QSettings file
+    assert not second.dock.isVisible()
+    second.inspector_action.trigger()
+    assert second.dock.isVisible()
+
+
+def test_slash_skill_in_the_input_box_activates_the_skill(qtbot: Any, make_window: Any) -> None:
+    seen: list[Any] = []
+
+    async def factory(settings: Any, options: Any, approver: Any, **kw: Any) -> Any:
+        seen.append(options.skill)
+        return await scripted_factory(FakeModel([AssistantMessage("ok")]))(settings, options, approver, **kw)
+
+    window = make_window(factory)
+    run_and_wait(qtbot, window, "/search_and_summarize 三亚 攻略")
+    run_and_wait(qtbot, window, "/not-a-skill hello")
+    assert seen == ["search_and_summarize", ""]
