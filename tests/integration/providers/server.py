@@ -143,6 +143,18 @@ class ScriptedServer:
         await writer.drain()
 
     async def _sse(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, reply: SseReply) -> bool:
+        try:
+            return await self._sse_body(reader, writer, reply)
+        except ConnectionError:
+            if reply.hang:  # the client went away while we were still writing: that is the close
+                self._mark_disconnected()
+            return False
+
+    def _mark_disconnected(self) -> None:
+        self.disconnected_at = time.monotonic()
+        self.disconnected.set()
+
+    async def _sse_body(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, reply: SseReply) -> bool:
         writer.write(b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n")
         if reply.burst:
             writer.write(b"".join(b"%x\r\n%s\r\n" % (len(e), e) for e in reply.events))
@@ -158,9 +170,11 @@ class ScriptedServer:
             if reply.delay:
                 await asyncio.sleep(reply.delay)
         if reply.hang:
-            await reader.read()  # returns b"" when the client closes its side
-            self.disconnected_at = time.monotonic()
-            self.disconnected.set()
+            try:
+                await reader.read()  # returns b"" when the client closes its side
+            except ConnectionError:
+                pass  # closing with unread data in its buffer makes the client send RST, not FIN
+            self._mark_disconnected()
             return False
         writer.write(b"0\r\n\r\n")
         await writer.drain()
