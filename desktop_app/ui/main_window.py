@@ -26,10 +26,12 @@ from desktop_app.ui.composer import Composer
 from desktop_app.ui.heartbeat import Heartbeat
 from desktop_app.ui.history_panel import HistoryPanel
 from desktop_app.ui.i18n import Language, tr
+from desktop_app.ui.mcp_bridge import McpBridge
 from desktop_app.ui.pricing import estimate_cost
 from desktop_app.ui.session import AgentSession, RunFactory
 
 if TYPE_CHECKING:
+    from desktop_app.llm.base import ChatModel
     from desktop_app.runtime import RunOptions
     from desktop_app.store.history import HistoryStore
     from desktop_app.store.settings import Settings
@@ -94,6 +96,9 @@ class MainWindow(QMainWindow):
         self.heartbeat = Heartbeat(5, self)
         self.approver = DialogApprover(settings, approval_log or ApprovalLog(None), self)
         self.session = AgentSession(settings, self.approver, self._run_options, run_factory, self)
+        self.mcp = McpBridge(
+            self.overrides.get("mcp_config", ""), self._sampling_model, self._sampling_model_name, self
+        )
         self._build()
         self._connect_signals()
         self._restore_layout()
@@ -139,6 +144,12 @@ class MainWindow(QMainWindow):
         self.view_menu.addAction(self.inspector_action)
         self.usage_label = QLabel(self)
         self.usage_label.setObjectName("usage")
+        self.mcp_notice = QPushButton(self)
+        self.mcp_notice.setObjectName("mcpNotice")
+        self.mcp_notice.setFlat(True)
+        self.mcp_notice.setStyleSheet("color: #b05a00; font-weight: bold;")
+        self.mcp_notice.hide()
+        self.statusBar().addPermanentWidget(self.mcp_notice)
         self.statusBar().addPermanentWidget(self.usage_label)
         self.escape = QShortcut(QKeySequence(Qt.Key.Key_Escape), self)
         self.escape.setContext(Qt.ShortcutContext.WindowShortcut)
@@ -188,6 +199,7 @@ class MainWindow(QMainWindow):
         self.banner_button.setText(tr("Open Settings"))
         self.composer.retranslate()
         self.history_panel.retranslate()
+        self._on_mcp_pending(self.mcp.pending)
         self._update_provider()
         self._show_usage()
 
@@ -262,6 +274,9 @@ class MainWindow(QMainWindow):
         self.history_panel.deleted.connect(self._on_deleted)
         self.history_panel.problem.connect(self.statusBar().showMessage)
         self.firstPainted.connect(self._warm_up)
+        self.mcp.pendingChanged.connect(self._on_mcp_pending)
+        self.mcp.problem.connect(self.statusBar().showMessage)
+        self.mcp_notice.clicked.connect(self.review_mcp_changes)
 
     # ---------------------------------------------------------------- actions
     def send(self, text: str) -> bool:
@@ -323,6 +338,9 @@ class MainWindow(QMainWindow):
             self.settings_dialog.raise_()
             return self.settings_dialog
         dialog = SettingsDialog(self.settings, self.approver, self)
+        from desktop_app.ui.mcp_settings import McpSettings
+
+        dialog.tabs.addTab(McpSettings(self.mcp, dialog), tr("MCP servers"))
         dialog.saved.connect(self.apply_settings)
         dialog.finished.connect(self._settings_closed)
         self.settings_dialog = dialog
@@ -386,6 +404,7 @@ class MainWindow(QMainWindow):
     def _warm_up(self) -> None:
         """After the first paint: preload the engine (its thread), then build the inspector."""
         self.session.warm_up()
+        self.mcp.start(self.session.engine_thread())  # queued after the warm-up, before any run
         QTimer.singleShot(0, self._build_late)
 
     def _build_late(self) -> None:
@@ -443,6 +462,30 @@ class MainWindow(QMainWindow):
             skill=self._skill,
         )
 
+    # ---------------------------------------------------------------- MCP
+    def _on_mcp_pending(self, pending: list[Any]) -> None:
+        """A non-modal notice while changed tool definitions wait for the user's review."""
+        self.mcp_notice.setVisible(bool(pending))
+        self.mcp_notice.setText(tr("%n MCP tool(s) changed: review", None, len(pending)))
+        self.mcp_notice.setToolTip(", ".join(p.name for p in pending))
+
+    def review_mcp_changes(self) -> Any:
+        """Old and new definition of the first held-back tool, side by side."""
+        from desktop_app.ui.mcp_settings import open_review
+
+        return open_review(self.mcp, self)
+
+    def _sampling_model(self) -> ChatModel:
+        """The configured model answers a server's sampling request (after the user approved it)."""
+        from desktop_app.runtime import build_model
+
+        return build_model(self.settings, self._run_options())
+
+    def _sampling_model_name(self) -> str:
+        provider = self.provider_in_use()
+        model = self.overrides.get("model") or (self.settings.model if self.settings.provider == provider else "")
+        return f"{provider}:{model}" if model else provider
+
     # ---------------------------------------------------------------- window life
     def _restore_layout(self) -> None:
         geometry = self.qsettings.value("window/geometry")
@@ -471,6 +514,7 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
         self.save_layout()
         self.approver.dismiss_all()
+        self.mcp.close()  # server processes end before the engine thread does
         self.session.shutdown()
         super().closeEvent(event)
         self.closed.emit()

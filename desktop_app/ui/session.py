@@ -118,6 +118,10 @@ class AgentSession(QObject):
             self._engine = EngineThread()
         return self._engine
 
+    def engine_thread(self) -> EngineThread:
+        """The engine's thread and loop (started on first use); MCP's manager lives there too."""
+        return self._engine_thread()
+
     def warm_up(self) -> asyncio.Future[None]:
         """Preload the engine on its thread once the window is up; runs wait for it."""
         if self._warm is None:

@@ -1,0 +1,205 @@
+"""The window's MCP manager: it lives on the engine loop (where runs call it); Qt sees signals."""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import logging
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtWidgets import QDialog, QWidget
+
+from desktop_app.ui.mcp_dialogs import ElicitationDialog, SamplingDialog
+
+if TYPE_CHECKING:
+    from desktop_app.llm.base import ChatModel
+    from desktop_app.mcp.client import McpManager, ServerStatus
+    from desktop_app.mcp.config import ServerConfig
+    from desktop_app.mcp.interact import ElicitationResult, SamplingRequest
+    from desktop_app.mcp.trust import PendingChange
+    from desktop_app.ui.engine_thread import EngineThread
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+CLOSE_TIMEOUT_S = 8.0
+
+
+class DialogInteraction(QObject):
+    """ElicitationHandler and sampling confirmation: called on the engine loop, shown on the UI loop."""
+
+    dialogShown = Signal(object)  # the ElicitationDialog / SamplingDialog now on screen
+
+    def __init__(self, parent_widget: QWidget | None, model_name: Callable[[], str]) -> None:
+        super().__init__(parent_widget)
+        self._parent_widget = parent_widget
+        self._model_name = model_name
+        self.ui_loop: asyncio.AbstractEventLoop | None = None
+
+    async def _on_ui(self, coro: Coroutine[Any, Any, T]) -> T:
+        """Run `coro` on the UI loop and await it from the engine loop (cancellation crosses too)."""
+        assert self.ui_loop is not None, "the window sets ui_loop before starting the manager"
+        future = asyncio.run_coroutine_threadsafe(coro, self.ui_loop)
+        return await asyncio.wrap_future(future)
+
+    async def elicit(self, server: str, message: str, schema: dict[str, Any]) -> ElicitationResult:
+        return await self._on_ui(self._elicit_ui(server, message, schema))
+
+    async def confirm_sampling(self, request: SamplingRequest) -> bool:
+        return await self._on_ui(self._sample_ui(request))
+
+    async def _elicit_ui(self, server: str, message: str, schema: dict[str, Any]) -> ElicitationResult:
+        from desktop_app.mcp.interact import ElicitationResult
+
+        dialog = ElicitationDialog(server, message, schema, self._parent_widget)
+        await self._show_and_wait(dialog)
+        if dialog.action == "accept":
+            return ElicitationResult("accept", dialog.content())
+        reason = "the user declined the form" if dialog.action == "decline" else "the user dismissed the form"
+        return ElicitationResult(dialog.action, reason=reason)  # type: ignore[arg-type]
+
+    async def _sample_ui(self, request: SamplingRequest) -> bool:
+        dialog = SamplingDialog(request, self._model_name(), self._parent_widget)
+        await self._show_and_wait(dialog)
+        return dialog.approved
+
+    async def _show_and_wait(self, dialog: QDialog) -> None:
+        """show() and await `finished` (never exec()); a cancelled wait closes the dialog."""
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        dialog.finished.connect(lambda _r: None if done.done() else done.set_result(None))
+        dialog.show()
+        dialog.raise_()
+        self.dialogShown.emit(dialog)
+        try:
+            await done
+        finally:
+            dialog.finished.disconnect()
+            dialog.close()
+            dialog.deleteLater()
+
+
+class McpBridge(QObject):
+    """Starts, feeds and closes the McpManager on the engine thread; mirrors its state for Qt."""
+
+    statusChanged = Signal(object)  # ServerStatus (on the UI thread)
+    pendingChanged = Signal(object)  # list[PendingChange] held back now
+    started = Signal()  # the manager is running and registered for runs
+    problem = Signal(str)  # the configuration could not be read
+
+    def __init__(
+        self,
+        mcp_config: str,
+        model: Callable[[], ChatModel],
+        model_name: Callable[[], str],
+        parent_widget: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent_widget)
+        self.mcp_config = mcp_config
+        self._model = model
+        self.interaction = DialogInteraction(parent_widget, model_name)
+        self.manager: McpManager | None = None
+        self._engine: EngineThread | None = None
+        self._ui: asyncio.AbstractEventLoop | None = None
+        self.statuses: dict[str, ServerStatus] = {}
+        self.pending: list[PendingChange] = []
+
+    @property
+    def running(self) -> bool:
+        return self.manager is not None
+
+    def start(self, engine: EngineThread) -> asyncio.Future[None]:
+        """Create and start the manager on the engine loop; returns at once (after the first paint)."""
+        self._engine = engine
+        self._ui = asyncio.get_event_loop()
+        self.interaction.ui_loop = self._ui
+        return self._submit(self._open())
+
+    def _submit(self, coro: Coroutine[Any, Any, T]) -> asyncio.Future[T]:
+        assert self._engine is not None
+        return asyncio.wrap_future(self._engine.submit(coro))
+
+    async def _open(self) -> None:
+        """On the engine loop: read the servers, build the manager, register it for runs, start."""
+        from desktop_app.mcp.client import McpManager, use_manager_for_runs
+        from desktop_app.mcp.config import McpConfigError, load_servers
+        from desktop_app.mcp.interact import ModelSampler
+
+        try:
+            servers = load_servers(self.mcp_config)
+        except McpConfigError as exc:
+            self._post(self.problem.emit, str(exc))
+            servers = []
+        sampler = ModelSampler(lambda: self._model(), self.interaction.confirm_sampling)
+        manager = McpManager(servers, elicitation=self.interaction, sampling=sampler)
+        manager.subscribe(self._on_status)
+        use_manager_for_runs(manager)  # every run's open_tools attaches to it: no server per run
+        manager.start()
+        self.manager = manager
+        self._post(self._snapshot_ui, manager.statuses(), manager.pending_changes(), True)
+
+    def _on_status(self, status: ServerStatus) -> None:
+        """The manager's listener (engine thread): hand the status over to the UI loop."""
+        manager = self.manager
+        pending = manager.pending_changes() if manager is not None else []
+        self._post(self._status_ui, status, pending)
+
+    def _post(self, fn: Callable[..., None], *args: Any) -> None:
+        if self._ui is None:
+            return
+        try:
+            self._ui.call_soon_threadsafe(fn, *args)
+        except RuntimeError:  # the window's loop is already closed (quitting)
+            pass
+
+    def _status_ui(self, status: ServerStatus, pending: list[PendingChange]) -> None:
+        self.statuses[status.name] = status
+        self.statusChanged.emit(status)
+        self._set_pending(pending)
+
+    def _snapshot_ui(self, statuses: list[ServerStatus], pending: list[PendingChange], first: bool = False) -> None:
+        self.statuses = {s.name: s for s in statuses}
+        for status in statuses:
+            self.statusChanged.emit(status)
+        self._set_pending(pending, force=True)
+        if first:
+            self.started.emit()
+
+    def _set_pending(self, pending: list[PendingChange], force: bool = False) -> None:
+        if force or [p.name for p in pending] != [p.name for p in self.pending] or pending != self.pending:
+            self.pending = list(pending)
+            self.pendingChanged.emit(self.pending)
+
+    # ---------------------------------------------------------------- requests from the window
+    async def _then_snapshot(self, action: Callable[[McpManager], Awaitable[None] | None]) -> None:
+        manager = self.manager
+        if manager is None:
+            return
+        result = action(manager)
+        if result is not None:
+            await result
+        self._post(self._snapshot_ui, manager.statuses(), manager.pending_changes())
+
+    def approve(self, name: str) -> asyncio.Future[None]:
+        """Pin a held-back tool's new definition (the user saw old and new)."""
+        return self._submit(self._then_snapshot(lambda m: m.approve(name)))
+
+    def update(self, servers: list[ServerConfig]) -> asyncio.Future[None]:
+        """Apply an edited server list: changed and removed servers stop, new ones connect."""
+        return self._submit(self._then_snapshot(lambda m: m.update(servers)))
+
+    def restart(self, name: str) -> asyncio.Future[None]:
+        return self._submit(self._then_snapshot(lambda m: m.restart(name)))
+
+    def close(self) -> None:
+        """On quit, before the engine thread stops: close every session and server process."""
+        from desktop_app.mcp.client import use_manager_for_runs
+
+        manager, self.manager = self.manager, None
+        if manager is None or self._engine is None:
+            return
+        use_manager_for_runs(None)
+        try:
+            self._engine.submit(manager.aclose()).result(CLOSE_TIMEOUT_S)
+        except (concurrent.futures.TimeoutError, RuntimeError):
+            log.warning("MCP servers did not close within %s s", CLOSE_TIMEOUT_S)

@@ -1,0 +1,347 @@
+"""MCP dialogs: a server's form (elicitation), its completion request (sampling), changed tools, logs."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFontDatabase
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDoubleSpinBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop_app.ui.i18n import tr
+from desktop_app.ui.text import make_visible
+
+if TYPE_CHECKING:
+    from desktop_app.mcp.interact import SamplingRequest
+    from desktop_app.mcp.trust import PendingChange
+
+LOG_TAIL_BYTES = 256_000
+INT_LIMIT = 2_147_483_647
+
+
+def _mono(widget: QWidget) -> None:
+    widget.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+
+
+def _plain_label(text: str, parent: QWidget, name: str = "") -> QLabel:
+    label = QLabel(text, parent)
+    label.setTextFormat(Qt.TextFormat.PlainText)  # server text is untrusted: never rich text
+    label.setWordWrap(True)
+    if name:
+        label.setObjectName(name)
+    return label
+
+
+def _button_row(parent: QWidget, *buttons: tuple[str, str]) -> tuple[QHBoxLayout, dict[str, QPushButton]]:
+    row = QHBoxLayout()
+    row.addStretch(1)
+    made: dict[str, QPushButton] = {}
+    for name, text in buttons:
+        button = QPushButton(text, parent)
+        button.setObjectName(name)
+        button.setAutoDefault(False)
+        row.addWidget(button)
+        made[name] = button
+    return row, made
+
+
+class _Field:
+    """One form field: its widget and how to read its value (None when left empty)."""
+
+    def __init__(self, name: str, spec: dict[str, Any], parent: QWidget) -> None:
+        self.name = name
+        self.spec = spec
+        self.kind = str(spec.get("type", "string"))
+        self.widget = self._make(parent)
+        self.widget.setObjectName(f"field_{name}")
+
+    def _make(self, parent: QWidget) -> QWidget:
+        spec, default = self.spec, self.spec.get("default")
+        choices = _choices(spec)
+        if choices:
+            box = QComboBox(parent)
+            box.addItem("", None)
+            for value, title in choices:
+                box.addItem(make_visible(title), value)
+            if default is not None:
+                box.setCurrentIndex(max(0, box.findData(default)))
+            return box
+        if self.kind == "boolean":
+            check = QCheckBox(parent)
+            check.setChecked(bool(default))
+            return check
+        if self.kind == "integer":
+            spin = QSpinBox(parent)
+            spin.setRange(int(spec.get("minimum", -INT_LIMIT)), int(spec.get("maximum", INT_LIMIT)))
+            spin.setValue(int(default) if isinstance(default, int) else max(spin.minimum(), min(0, spin.maximum())))
+            return spin
+        if self.kind == "number":
+            dspin = QDoubleSpinBox(parent)
+            dspin.setDecimals(4)
+            dspin.setRange(float(spec.get("minimum", -1e12)), float(spec.get("maximum", 1e12)))
+            dspin.setValue(float(default) if isinstance(default, int | float) else max(dspin.minimum(), 0.0))
+            return dspin
+        line = QLineEdit(parent)
+        if isinstance(default, str):
+            line.setText(default)
+        if self.kind not in ("string", ""):
+            line.setPlaceholderText(tr("JSON value"))
+        return line
+
+    def value(self) -> Any:
+        w = self.widget
+        if isinstance(w, QComboBox):
+            return w.currentData()
+        if isinstance(w, QCheckBox):
+            return w.isChecked()
+        if isinstance(w, QSpinBox | QDoubleSpinBox):
+            return w.value()
+        assert isinstance(w, QLineEdit)
+        text = w.text()
+        if not text:
+            return None
+        if self.kind in ("string", ""):
+            return text
+        try:
+            return json.loads(text)
+        except ValueError:
+            return text  # the schema check reports it
+
+
+def _choices(spec: dict[str, Any]) -> list[tuple[Any, str]]:
+    """(value, shown title) for `enum` (+ `enumNames`) or `oneOf` of `const`s."""
+    if isinstance(spec.get("enum"), list):
+        names = spec.get("enumNames")
+        titles = names if isinstance(names, list) and len(names) == len(spec["enum"]) else spec["enum"]
+        return [(v, str(t)) for v, t in zip(spec["enum"], titles, strict=True)]
+    one_of = spec.get("oneOf")
+    if isinstance(one_of, list) and all(isinstance(o, dict) and "const" in o for o in one_of):
+        return [(o["const"], str(o.get("title", o["const"]))) for o in one_of]
+    return []
+
+
+class ElicitationDialog(QDialog):
+    """A form generated from a server's flat JSON schema; `action` is accept / decline / cancel."""
+
+    def __init__(self, server: str, message: str, schema: dict[str, Any], parent: QWidget | None) -> None:
+        super().__init__(parent)
+        self.setObjectName("elicitationDialog")
+        self.setWindowTitle(tr("An MCP server asks for information"))
+        self.action = "cancel"
+        self.schema = schema if isinstance(schema, dict) else {}
+        self.required = {str(r) for r in self.schema.get("required", []) if isinstance(r, str)}
+        layout = QVBoxLayout(self)
+        who = tr("Server: %1").replace("%1", make_visible(server))
+        layout.addWidget(_plain_label(who, self, "server"))
+        layout.addWidget(_plain_label(message, self, "message"))
+        form = QFormLayout()
+        self.fields: list[_Field] = []
+        properties = self.schema.get("properties", {})
+        for name, spec in (properties if isinstance(properties, dict) else {}).items():
+            field = _Field(str(name), spec if isinstance(spec, dict) else {}, self)
+            self.fields.append(field)
+            title = make_visible(str(field.spec.get("title") or name))
+            mark = " *" if field.name in self.required else ""
+            label = _plain_label(f"{title}{mark}", self)
+            if field.spec.get("description"):
+                field.widget.setToolTip(make_visible(str(field.spec["description"])))
+            form.addRow(label, field.widget)
+        layout.addLayout(form)
+        layout.addWidget(_plain_label(tr("* required. Only what you enter here is sent to the server."), self))
+        self.error = _plain_label("", self, "error")
+        self.error.setStyleSheet("color: #b00020;")
+        self.error.hide()
+        layout.addWidget(self.error)
+        row, buttons = _button_row(self, ("accept", tr("Send")), ("decline", tr("Decline")), ("cancel", tr("Cancel")))
+        self.accept_button, self.decline_button, self.cancel_button = (
+            buttons["accept"],
+            buttons["decline"],
+            buttons["cancel"],
+        )
+        self.accept_button.clicked.connect(self._send)
+        self.decline_button.clicked.connect(lambda: self._finish("decline"))
+        self.cancel_button.clicked.connect(lambda: self._finish("cancel"))
+        layout.addLayout(row)
+        self.resize(480, 200 + 36 * len(self.fields))
+
+    def content(self) -> dict[str, Any]:
+        """The entered values; empty optional text fields are left out."""
+        out: dict[str, Any] = {}
+        for field in self.fields:
+            value = field.value()
+            if value is not None:
+                out[field.name] = value
+        return out
+
+    def _send(self) -> None:
+        content = self.content()
+        missing = [f.name for f in self.fields if f.name in self.required and content.get(f.name) in (None, "")]
+        if missing:
+            self.error.setText(tr("Please fill in: %1").replace("%1", ", ".join(missing)))
+            self.error.show()
+            return
+        self._finish("accept")
+
+    def _finish(self, action: str) -> None:
+        self.action = action
+        self.done(QDialog.DialogCode.Accepted if action == "accept" else QDialog.DialogCode.Rejected)
+
+
+class SamplingDialog(QDialog):
+    """A server's completion request, shown in full; `approved` after Approve."""
+
+    def __init__(self, request: SamplingRequest, model: str, parent: QWidget | None) -> None:
+        super().__init__(parent)
+        self.setObjectName("samplingDialog")
+        self.setWindowTitle(tr("An MCP server asks to use your model"))
+        self.approved = False
+        layout = QVBoxLayout(self)
+        layout.addWidget(
+            _plain_label(
+                tr("Server %1 wants this sent to %2 (on your account). Approve only if you expect it.")
+                .replace("%1", make_visible(request.server))
+                .replace("%2", model),
+                self,
+                "about",
+            )
+        )
+        self.request_text = QPlainTextEdit(self)
+        self.request_text.setObjectName("request")
+        self.request_text.setReadOnly(True)
+        _mono(self.request_text)
+        self.request_text.setPlainText(_sampling_text(request))
+        layout.addWidget(self.request_text, 1)
+        if request.warnings:
+            warn = _plain_label(tr("Warnings: ") + "; ".join(request.warnings), self, "warnings")
+            warn.setStyleSheet("color: #b00020;")
+            layout.addWidget(warn)
+        row, buttons = _button_row(self, ("approve", tr("Approve and send")), ("deny", tr("Deny")))
+        self.approve_button, self.deny_button = buttons["approve"], buttons["deny"]
+        self.deny_button.setDefault(True)
+        self.approve_button.clicked.connect(self._approve)
+        self.deny_button.clicked.connect(self.reject)
+        layout.addLayout(row)
+        self.resize(560, 420)
+
+    def _approve(self) -> None:
+        self.approved = True
+        self.accept()
+
+
+def _sampling_text(request: SamplingRequest) -> str:
+    lines = []
+    if request.system_prompt:
+        lines += ["[system]", request.system_prompt, ""]
+    for role, text in request.messages:
+        lines += [f"[{role}]", text, ""]
+    facts = [f"max_tokens: {request.max_tokens}"]
+    if request.temperature is not None:
+        facts.append(f"temperature: {request.temperature}")
+    if request.model_hints:
+        facts.append(f"model hints: {', '.join(request.model_hints)}")
+    return "\n".join(lines + facts)
+
+
+class DefinitionChangeDialog(QDialog):
+    """Old and new definition of a held-back tool side by side; Approve pins the new one."""
+
+    def __init__(self, change: PendingChange, parent: QWidget | None) -> None:
+        from desktop_app.mcp.trust import pretty_definition
+
+        super().__init__(parent)
+        self.setObjectName("definitionChangeDialog")
+        self.setWindowTitle(tr("A tool's definition changed"))
+        self.change = change
+        self.approved = False
+        layout = QVBoxLayout(self)
+        what = (
+            tr("Tool %1 is new on server %2, which you already trusted.")
+            if change.old is None
+            else tr("Tool %1 on server %2 changed since you approved it.")
+        )
+        intro = what.replace("%1", make_visible(change.name)).replace("%2", make_visible(change.server))
+        layout.addWidget(_plain_label(intro + " " + tr("It stays blocked until you approve it."), self, "intro"))
+        sides = QHBoxLayout()
+        self.old_text = self._side(sides, tr("Approved before"), pretty_definition(change.old), "old")
+        self.new_text = self._side(sides, tr("Offered now"), pretty_definition(change.new), "new")
+        layout.addLayout(sides, 1)
+        self.warnings = _plain_label(
+            tr("Warnings: ") + "; ".join(change.warnings) if change.warnings else "", self, "warnings"
+        )
+        self.warnings.setStyleSheet("color: #b00020;")
+        self.warnings.setVisible(bool(change.warnings))
+        layout.addWidget(self.warnings)
+        row, buttons = _button_row(self, ("approve", tr("Approve new definition")), ("keep", tr("Keep blocked")))
+        self.approve_button, self.keep_button = buttons["approve"], buttons["keep"]
+        self.keep_button.setDefault(True)
+        self.approve_button.clicked.connect(self._approve)
+        self.keep_button.clicked.connect(self.reject)
+        layout.addLayout(row)
+        self.resize(900, 520)
+
+    def _side(self, row: QHBoxLayout, title: str, text: str, name: str) -> QPlainTextEdit:
+        column = QVBoxLayout()
+        column.addWidget(_plain_label(title, self))
+        view = QPlainTextEdit(self)
+        view.setObjectName(name)
+        view.setReadOnly(True)
+        view.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+        _mono(view)
+        view.setPlainText(text)
+        column.addWidget(view, 1)
+        row.addLayout(column, 1)
+        return view
+
+    def _approve(self) -> None:
+        self.approved = True
+        self.accept()
+
+
+class LogDialog(QDialog):
+    """The end of a server's log file (its stderr and our notes), read-only, reloadable."""
+
+    def __init__(self, server: str, path: str, parent: QWidget | None) -> None:
+        super().__init__(parent)
+        self.setObjectName("mcpLogDialog")
+        self.setWindowTitle(tr("Log of MCP server %1").replace("%1", server))
+        self.path = Path(path)
+        layout = QVBoxLayout(self)
+        layout.addWidget(_plain_label(str(self.path), self, "path"))
+        self.text = QPlainTextEdit(self)
+        self.text.setObjectName("log")
+        self.text.setReadOnly(True)
+        _mono(self.text)
+        layout.addWidget(self.text, 1)
+        row, buttons = _button_row(self, ("reload", tr("Reload")), ("close", tr("Close")))
+        buttons["reload"].clicked.connect(self.reload)
+        buttons["close"].clicked.connect(self.accept)
+        layout.addLayout(row)
+        self.resize(760, 480)
+        self.reload()
+
+    def reload(self) -> None:
+        try:
+            with self.path.open("rb") as fh:
+                fh.seek(0, 2)
+                fh.seek(max(0, fh.tell() - LOG_TAIL_BYTES))
+                text = fh.read().decode("utf-8", "replace")
+        except OSError as exc:
+            text = tr("The log cannot be read: %1").replace("%1", exc.strerror or str(exc))
+        self.text.setPlainText(text or tr("(the log is empty)"))
+        self.text.moveCursor(self.text.textCursor().MoveOperation.End)
