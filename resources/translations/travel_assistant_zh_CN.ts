@@ -220,8 +220,18 @@
       <translation>打开设置</translation>
     </message>
     <message>
+      <source>MCP servers</source>
+      <translation>MCP 服务器</translation>
+    </message>
+    <message>
       <source>cost unknown</source>
       <translation>费用未知</translation>
+    </message>
+    <message numerus="yes">
+      <source>%n MCP tool(s) changed: review</source>
+      <translation>
+        <numerusform>%n 个 MCP 工具已变更：请审阅</numerusform>
+      </translation>
     </message>
     <message>
       <source>Stopped.</source>
@@ -256,6 +266,298 @@
     <message>
       <source>Tokens: %1 in / %2 out · %3</source>
       <translation>Token：输入 %1 / 输出 %2 · %3</translation>
+    </message>
+    <message>
+      <source>An MCP server asks for information</source>
+      <translation>MCP 服务器请求信息</translation>
+    </message>
+    <message>
+      <source>An MCP server asks to use your model</source>
+      <translation>MCP 服务器请求使用你的模型</translation>
+    </message>
+    <message>
+      <source>A tool's definition changed</source>
+      <translation>工具定义已变更</translation>
+    </message>
+    <message>
+      <source>Tool %1 is new on server %2, which you already trusted.</source>
+      <translation>工具 %1 是你已信任的服务器 %2 上新出现的。</translation>
+    </message>
+    <message>
+      <source>Tool %1 on server %2 changed since you approved it.</source>
+      <translation>服务器 %2 上的工具 %1 在你批准后已变更。</translation>
+    </message>
+    <message>
+      <source>Approved before</source>
+      <translation>之前批准的</translation>
+    </message>
+    <message>
+      <source>Offered now</source>
+      <translation>现在提供的</translation>
+    </message>
+    <message>
+      <source>JSON value</source>
+      <translation>JSON 值</translation>
+    </message>
+    <message>
+      <source>Server: %1</source>
+      <translation>服务器：%1</translation>
+    </message>
+    <message>
+      <source>* required. Only what you enter here is sent to the server.</source>
+      <translation>* 为必填。只有你在此填写的内容会发送给服务器。</translation>
+    </message>
+    <message>
+      <source>Decline</source>
+      <translation>拒绝</translation>
+    </message>
+    <message>
+      <source>Cancel</source>
+      <translation>取消</translation>
+    </message>
+    <message>
+      <source>Approve and send</source>
+      <translation>批准并发送</translation>
+    </message>
+    <message>
+      <source>Approve new definition</source>
+      <translation>批准新定义</translation>
+    </message>
+    <message>
+      <source>Keep blocked</source>
+      <translation>保持阻止</translation>
+    </message>
+    <message>
+      <source>Reload</source>
+      <translation>重新加载</translation>
+    </message>
+    <message>
+      <source>Close</source>
+      <translation>关闭</translation>
+    </message>
+    <message>
+      <source>(the log is empty)</source>
+      <translation>（日志为空）</translation>
+    </message>
+    <message>
+      <source>Warnings: </source>
+      <translation>警告：</translation>
+    </message>
+    <message>
+      <source>It stays blocked until you approve it.</source>
+      <translation>在你批准之前，它将一直被阻止。</translation>
+    </message>
+    <message>
+      <source>Log of MCP server %1</source>
+      <translation>MCP 服务器 %1 的日志</translation>
+    </message>
+    <message>
+      <source>Please fill in: %1</source>
+      <translation>请填写：%1</translation>
+    </message>
+    <message>
+      <source>The log cannot be read: %1</source>
+      <translation>无法读取日志：%1</translation>
+    </message>
+    <message>
+      <source>Server %1 wants this sent to %2 (on your account). Approve only if you expect it.</source>
+      <translation>服务器 %1 想把以下内容发送给 %2（使用你的账户）。仅在你预期如此时批准。</translation>
+    </message>
+    <message>
+      <source>Name:</source>
+      <translation>名称：</translation>
+    </message>
+    <message>
+      <source>Program (stdio)</source>
+      <translation>程序（stdio）</translation>
+    </message>
+    <message>
+      <source>URL (streamable HTTP)</source>
+      <translation>URL（可流式 HTTP）</translation>
+    </message>
+    <message>
+      <source>Kind:</source>
+      <translation>类型：</translation>
+    </message>
+    <message>
+      <source>Enabled</source>
+      <translation>启用</translation>
+    </message>
+    <message>
+      <source>Let read-only tools skip confirmation (trust the server's hints)</source>
+      <translation>只读工具无需确认（信任服务器的提示）</translation>
+    </message>
+    <message>
+      <source>Command:</source>
+      <translation>命令：</translation>
+    </message>
+    <message>
+      <source>Arguments:</source>
+      <translation>参数：</translation>
+    </message>
+    <message>
+      <source>Environment:</source>
+      <translation>环境变量：</translation>
+    </message>
+    <message>
+      <source>Working folder:</source>
+      <translation>工作目录：</translation>
+    </message>
+    <message>
+      <source>URL:</source>
+      <translation>URL：</translation>
+    </message>
+    <message>
+      <source>Headers:</source>
+      <translation>请求头：</translation>
+    </message>
+    <message>
+      <source>Call timeout:</source>
+      <translation>调用超时：</translation>
+    </message>
+    <message>
+      <source>Save</source>
+      <translation>保存</translation>
+    </message>
+    <message>
+      <source>connecting…</source>
+      <translation>连接中…</translation>
+    </message>
+    <message>
+      <source>ready</source>
+      <translation>就绪</translation>
+    </message>
+    <message>
+      <source>failed</source>
+      <translation>失败</translation>
+    </message>
+    <message>
+      <source>disabled</source>
+      <translation>已停用</translation>
+    </message>
+    <message>
+      <source>stopped</source>
+      <translation>已停止</translation>
+    </message>
+    <message>
+      <source>Edit MCP server</source>
+      <translation>编辑 MCP 服务器</translation>
+    </message>
+    <message>
+      <source>Add MCP server</source>
+      <translation>添加 MCP 服务器</translation>
+    </message>
+    <message>
+      <source>Add…</source>
+      <translation>添加…</translation>
+    </message>
+    <message>
+      <source>Edit…</source>
+      <translation>编辑…</translation>
+    </message>
+    <message>
+      <source>Remove</source>
+      <translation>删除</translation>
+    </message>
+    <message>
+      <source>Enable / disable</source>
+      <translation>启用 / 停用</translation>
+    </message>
+    <message>
+      <source>Restart</source>
+      <translation>重启</translation>
+    </message>
+    <message>
+      <source>Show log</source>
+      <translation>查看日志</translation>
+    </message>
+    <message>
+      <source>Review changes…</source>
+      <translation>审阅变更…</translation>
+    </message>
+    <message numerus="yes">
+      <source>%n tool(s)</source>
+      <translation>
+        <numerusform>%n 个工具</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <source>%n changed tool(s) blocked</source>
+      <translation>
+        <numerusform>%n 个已变更的工具被阻止</numerusform>
+      </translation>
+    </message>
+    <message>
+      <source>Servers are saved in %1; changes apply at once.</source>
+      <translation>服务器保存在 %1；修改立即生效。</translation>
+    </message>
+    <message>
+      <source>Last lines on stderr:</source>
+      <translation>stderr 最后几行：</translation>
+    </message>
+    <message>
+      <source>starting…</source>
+      <translation>启动中…</translation>
+    </message>
+    <message>
+      <source>not started</source>
+      <translation>未启动</translation>
+    </message>
+    <message>
+      <source>State:</source>
+      <translation>状态：</translation>
+    </message>
+    <message>
+      <source>Warning:</source>
+      <translation>警告：</translation>
+    </message>
+    <message>
+      <source>Environment</source>
+      <translation>环境变量</translation>
+    </message>
+    <message>
+      <source>Headers</source>
+      <translation>请求头</translation>
+    </message>
+    <message>
+      <source>Servers from %1 are shown but edited in that file.</source>
+      <translation>来自 %1 的服务器在此显示，但需在该文件中编辑。</translation>
+    </message>
+    <message>
+      <source>Server:</source>
+      <translation>服务器：</translation>
+    </message>
+    <message>
+      <source>Reason:</source>
+      <translation>原因：</translation>
+    </message>
+    <message>
+      <source>Tools:</source>
+      <translation>工具：</translation>
+    </message>
+    <message>
+      <source>Blocked until approved:</source>
+      <translation>批准前被阻止：</translation>
+    </message>
+    <message>
+      <source>A server named %1 already exists.</source>
+      <translation>已存在名为 %1 的服务器。</translation>
+    </message>
+    <message>
+      <source>Could not save: %1</source>
+      <translation>无法保存：%1</translation>
+    </message>
+    <message>
+      <source>Arguments: %1</source>
+      <translation>参数：%1</translation>
+    </message>
+    <message>
+      <source>%1 comes from %2: edit it there.</source>
+      <translation>%1 来自 %2：请在那里编辑。</translation>
+    </message>
+    <message>
+      <source>%1, line %2: expected NAME%3VALUE</source>
+      <translation>%1，第 %2 行：应为 名称%3值</translation>
     </message>
     <message>
       <source>key storage is not available</source>
