@@ -175,9 +175,13 @@ class McpBridge(QObject):
         manager = self.manager
         if manager is None:
             return
-        result = action(manager)
-        if result is not None:
-            await result
+        try:
+            result = action(manager)
+            if result is not None:
+                await result
+        except Exception as exc:  # noqa: BLE001 - shown in the status bar, never a crash
+            log.exception("MCP request failed")
+            self._post(self.problem.emit, f"MCP: {exc}")
         self._post(self._snapshot_ui, manager.statuses(), manager.pending_changes())
 
     def approve(self, name: str) -> asyncio.Future[None]:

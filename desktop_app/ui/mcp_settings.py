@@ -35,6 +35,8 @@ if TYPE_CHECKING:
     from desktop_app.mcp.config import ServerConfig
     from desktop_app.ui.mcp_bridge import McpBridge
 
+LINE_MAX = 110  # the list shows this much; the details pane and the tooltip show all
+
 
 def state_label(state: str) -> str:
     """A server state in words (translated)."""
@@ -299,7 +301,9 @@ class McpSettings(QWidget):
         names += [n for n in self.bridge.statuses if n not in names]
         for name in names:
             status = self.bridge.statuses.get(name)
-            item = QListWidgetItem(self._line(name, status), self.list)
+            line = self._line(name, status)
+            item = QListWidgetItem(line if len(line) <= LINE_MAX else line[: LINE_MAX - 1] + "…", self.list)
+            item.setToolTip(line)
             item.setData(Qt.ItemDataRole.UserRole, name)
             if name == current:
                 self.list.setCurrentItem(item)
