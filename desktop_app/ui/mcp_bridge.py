@@ -103,6 +103,7 @@ class McpBridge(QObject):
         self._ui: asyncio.AbstractEventLoop | None = None
         self.statuses: dict[str, ServerStatus] = {}
         self.pending: list[PendingChange] = []
+        self._closed = False  # after close(): late news from the engine thread is dropped
 
     @property
     def running(self) -> bool:
@@ -128,7 +129,7 @@ class McpBridge(QObject):
         try:
             servers = load_servers(self.mcp_config)
         except McpConfigError as exc:
-            self._post(self.problem.emit, str(exc))
+            self._post(self._problem_ui, str(exc))
             servers = []
         sampler = ModelSampler(lambda: self._model(), self.interaction.confirm_sampling)
         manager = McpManager(servers, elicitation=self.interaction, sampling=sampler)
@@ -153,17 +154,25 @@ class McpBridge(QObject):
             pass
 
     def _status_ui(self, status: ServerStatus, pending: list[PendingChange]) -> None:
+        if self._closed:
+            return
         self.statuses[status.name] = status
         self.statusChanged.emit(status)
         self._set_pending(pending)
 
     def _snapshot_ui(self, statuses: list[ServerStatus], pending: list[PendingChange], first: bool = False) -> None:
+        if self._closed:
+            return
         self.statuses = {s.name: s for s in statuses}
         for status in statuses:
             self.statusChanged.emit(status)
         self._set_pending(pending, force=True)
         if first:
             self.started.emit()
+
+    def _problem_ui(self, text: str) -> None:
+        if not self._closed:
+            self.problem.emit(text)
 
     def _set_pending(self, pending: list[PendingChange], force: bool = False) -> None:
         if force or [p.name for p in pending] != [p.name for p in self.pending] or pending != self.pending:
@@ -181,7 +190,7 @@ class McpBridge(QObject):
                 await result
         except Exception as exc:  # noqa: BLE001 - shown in the status bar, never a crash
             log.exception("MCP request failed")
-            self._post(self.problem.emit, f"MCP: {exc}")
+            self._post(self._problem_ui, f"MCP: {exc}")
         self._post(self._snapshot_ui, manager.statuses(), manager.pending_changes())
 
     def approve(self, name: str) -> asyncio.Future[None]:
@@ -197,13 +206,18 @@ class McpBridge(QObject):
 
     def close(self) -> None:
         """On quit, before the engine thread stops: close every session and server process."""
-        from desktop_app.mcp.client import use_manager_for_runs
-
-        manager, self.manager = self.manager, None
-        if manager is None or self._engine is None:
+        self._closed = True
+        if self._engine is None:
             return
-        use_manager_for_runs(None)
-        try:
-            self._engine.submit(manager.aclose()).result(CLOSE_TIMEOUT_S)
+        try:  # queued behind _open on the same loop, so a manager still starting is closed too
+            self._engine.submit(self._close_on_engine()).result(CLOSE_TIMEOUT_S)
         except (concurrent.futures.TimeoutError, RuntimeError):
             log.warning("MCP servers did not close within %s s", CLOSE_TIMEOUT_S)
+
+    async def _close_on_engine(self) -> None:
+        from desktop_app.mcp.client import use_manager_for_runs
+
+        use_manager_for_runs(None)
+        manager, self.manager = self.manager, None
+        if manager is not None:
+            await manager.aclose()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -233,3 +235,30 @@ def test_elicitation_form_fields_follow_the_schema(qtbot: Any) -> None:
     assert dialog.content() == {"name": "Ann", "nights": 2, "budget": 120.5, "breakfast": True, "room": "double"}
     dialog._send()
     assert dialog.action == "accept"
+
+
+def _toy_children() -> list[int]:
+    """Our child processes running the toy server (Linux /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            cmdline = (entry / "cmdline").read_bytes()
+        except OSError:
+            continue
+        if int(stat[1]) == os.getpid() and b"toy_server.py" in cmdline and stat[0] != "Z":
+            found.append(int(entry.name))
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_closing_the_window_stops_the_servers(qtbot: Any, make_window: Any) -> None:
+    save_servers([toy("toy")])
+    window = make_window()
+    wait_state(qtbot, window.mcp, "toy", "ready")
+    assert len(_toy_children()) == 1
+    window.close()
+    assert window.mcp.manager is None
+    assert _toy_children() == []
