@@ -60,9 +60,7 @@ async def shoot(out: Path, language: str) -> int:  # noqa: C901 - a linear scrip
             await asyncio.sleep(0.05)
 
     def grab(name: str, widget: Any = None) -> None:
-        if widget is not None:
-            widget.move(window.geometry().center() - widget.rect().center())
-        pixmap = QGuiApplication.primaryScreen().grabWindow(0)
+        pixmap = widget.grab() if widget is not None else window.grab()  # no stale screen behind it
         pixmap.save(str(out / f"{name}.png"), "PNG")
         print(out / f"{name}.png")
 

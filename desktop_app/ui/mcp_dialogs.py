@@ -164,6 +164,7 @@ class ElicitationDialog(QDialog):
             form.addRow(label, field.widget)
         layout.addLayout(form)
         layout.addWidget(_plain_label(tr("* required. Only what you enter here is sent to the server."), self))
+        layout.addStretch(1)  # spare height below the form, not between its labels
         self.error = _plain_label("", self, "error")
         self.error.setStyleSheet("color: #b00020;")
         self.error.hide()
