@@ -299,6 +299,7 @@ class MainWindow(QMainWindow):
     def stop(self) -> None:
         """Stop button and Esc: withdraw waiting confirmations, cancel the run at once."""
         self.approver.cancel_all()
+        self.mcp.interaction.cancel_all()  # a server's form or sampling request waiting on the run
         self.session.cancel()
 
     def new_conversation(self) -> None:
@@ -514,6 +515,7 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
         self.save_layout()
         self.approver.dismiss_all()
+        self.mcp.interaction.cancel_all()
         self.mcp.close()  # server processes end before the engine thread does
         self.session.shutdown()
         super().closeEvent(event)

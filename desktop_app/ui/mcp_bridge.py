@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import logging
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from PySide6.QtCore import QObject, Signal
@@ -36,6 +36,7 @@ class DialogInteraction(QObject):
         self._parent_widget = parent_widget
         self._model_name = model_name
         self.ui_loop: asyncio.AbstractEventLoop | None = None
+        self.open_dialogs: list[QDialog] = []
 
     async def _on_ui(self, coro: Coroutine[Any, Any, T]) -> T:
         """Run `coro` on the UI loop and await it from the engine loop (cancellation crosses too)."""
@@ -64,16 +65,23 @@ class DialogInteraction(QObject):
         await self._show_and_wait(dialog)
         return dialog.approved
 
+    def cancel_all(self) -> None:
+        """Stop was pressed: every open form or sampling request is answered "cancel" / denied."""
+        for dialog in list(self.open_dialogs):
+            dialog.reject()
+
     async def _show_and_wait(self, dialog: QDialog) -> None:
         """show() and await `finished` (never exec()); a cancelled wait closes the dialog."""
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         dialog.finished.connect(lambda _r: None if done.done() else done.set_result(None))
         dialog.show()
         dialog.raise_()
+        self.open_dialogs.append(dialog)
         self.dialogShown.emit(dialog)
         try:
             await done
         finally:
+            self.open_dialogs.remove(dialog)
             dialog.finished.disconnect()
             dialog.close()
             dialog.deleteLater()
@@ -131,7 +139,7 @@ class McpBridge(QObject):
         except McpConfigError as exc:
             self._post(self._problem_ui, str(exc))
             servers = []
-        sampler = ModelSampler(lambda: self._model(), self.interaction.confirm_sampling)
+        sampler = ModelSampler(lambda: _OneShotModel(self._model()), self.interaction.confirm_sampling)
         manager = McpManager(servers, elicitation=self.interaction, sampling=sampler)
         manager.subscribe(self._on_status)
         use_manager_for_runs(manager)  # every run's open_tools attaches to it: no server per run
@@ -221,3 +229,22 @@ class McpBridge(QObject):
         manager, self.manager = self.manager, None
         if manager is not None:
             await manager.aclose()
+
+
+class _OneShotModel:
+    """A model made for one sampling request and closed after it (its HTTP client with it)."""
+
+    def __init__(self, inner: ChatModel) -> None:
+        self._inner = inner
+        self.provider = inner.provider
+        self.model = inner.model
+
+    async def stream(self, request: Any) -> AsyncIterator[Any]:
+        try:
+            async for item in self._inner.stream(request):
+                yield item
+        finally:
+            await self._inner.aclose()
+
+    async def aclose(self) -> None:
+        await self._inner.aclose()

@@ -262,3 +262,15 @@ def test_closing_the_window_stops_the_servers(qtbot: Any, make_window: Any) -> N
     window.close()
     assert window.mcp.manager is None
     assert _toy_children() == []
+
+
+def test_stop_closes_an_open_form_and_cancels_the_run(qtbot: Any, make_window: Any) -> None:
+    window = _asker_window(qtbot, make_window, ("ask__book", {"city": "Paris"}))
+    with qtbot.waitSignal(window.mcp.interaction.dialogShown, timeout=SERVER_WAIT_MS) as shown:
+        assert window.send("go")
+    dialog = shown.args[0]
+    assert dialog.isVisible()
+    with qtbot.waitSignal(window.runDone, timeout=SERVER_WAIT_MS) as done:
+        window.stop()
+    assert done.args[0] == "cancelled"
+    assert window.mcp.interaction.open_dialogs == []
