@@ -150,7 +150,8 @@ class ApprovalDialog(QDialog):
         self._tick.timeout.connect(self._update_countdown)
         self._tick.start()
         self._update_countdown()
-        self.resize(560, 420)
+        hint = self.sizeHint()
+        self.resize(max(560, hint.width()), max(420, hint.height()))
 
     def _tool_warnings(self, tool: ToolDef) -> QLabel:
         """The tool's own warnings (e.g. no OS sandbox for the shell), at the top, in red."""
@@ -159,8 +160,11 @@ class ApprovalDialog(QDialog):
         label.setWordWrap(True)
         label.setTextFormat(Qt.TextFormat.PlainText)
         label.setStyleSheet(WARNINGS_STYLE)
-        label.setText("\n".join("⚠ " + make_visible(str(w)) for w in tool.warnings))
-        label.setVisible(bool(tool.warnings))
+        lines = [make_visible(str(w)) for w in tool.warnings]
+        if tool.meta.get("sandbox_available") is False:  # the shell without an OS sandbox
+            lines.insert(0, tr("No OS sandbox: this command runs with your own permissions."))
+        label.setText("\n".join("⚠ " + line for line in lines))
+        label.setVisible(bool(lines))
         return label
 
     def _command(self, call: ToolCall) -> QLabel | None:

@@ -54,6 +54,10 @@
       <translation>参数（与模型发送的完全一致）：</translation>
     </message>
     <message>
+      <source>No OS sandbox: this command runs with your own permissions.</source>
+      <translation>没有系统沙箱：此命令将以你自己的权限运行。</translation>
+    </message>
+    <message>
       <source>Warning: the arguments contain invisible or direction-changing characters: </source>
       <translation>警告：参数中含有不可见或改变文字方向的字符：</translation>
     </message>
