@@ -34,6 +34,16 @@ if TYPE_CHECKING:
     from desktop_app.tools.registry import ToolDef
 
 LOG_KEEP = 500  # decisions kept in the log file
+WARNINGS_STYLE = (
+    "background: #fdecea; color: #8c1d18; border: 1px solid #e09c96; border-radius: 6px; "
+    "padding: 8px; font-weight: bold;"
+)
+COMMAND_STYLE = "background: #202124; color: #f1f3f4; border-radius: 6px; padding: 8px; font-size: 14px;"
+
+
+def confirm_each_call(tool: ToolDef) -> bool:
+    """Tools (the shell) whose every call is confirmed: no allowance may skip the dialog."""
+    return bool(tool.meta.get("confirm_each_call"))
 
 
 @dataclass
@@ -102,7 +112,12 @@ class ApprovalDialog(QDialog):
         self.queue_label = QLabel(self)
         self.queue_label.setObjectName("queue")
         layout.addWidget(self.queue_label)
+        self.tool_warnings = self._tool_warnings(tool)
+        layout.addWidget(self.tool_warnings)
         layout.addLayout(self._facts(call, tool))
+        self.command = self._command(call)
+        if self.command is not None:
+            layout.addWidget(self.command)
         layout.addWidget(QLabel(tr("Arguments, exactly as the model sent them:"), self))
         self.arguments = QPlainTextEdit(self)
         self.arguments.setObjectName("arguments")
@@ -126,6 +141,7 @@ class ApprovalDialog(QDialog):
         self.reason.setPlaceholderText(tr("Reason (optional, told to the model when you deny)"))
         layout.addWidget(self.reason)
         layout.addLayout(self._buttons())
+        self.allow_conversation.setVisible(not confirm_each_call(tool))
         self.countdown = QLabel(self)
         self.countdown.setObjectName("countdown")
         layout.addWidget(self.countdown)
@@ -134,7 +150,38 @@ class ApprovalDialog(QDialog):
         self._tick.timeout.connect(self._update_countdown)
         self._tick.start()
         self._update_countdown()
-        self.resize(560, 420)
+        hint = self.sizeHint()
+        self.resize(max(560, hint.width()), max(420, hint.height()))
+
+    def _tool_warnings(self, tool: ToolDef) -> QLabel:
+        """The tool's own warnings (e.g. no OS sandbox for the shell), at the top, in red."""
+        label = QLabel(self)
+        label.setObjectName("toolWarnings")
+        label.setWordWrap(True)
+        label.setTextFormat(Qt.TextFormat.PlainText)
+        label.setStyleSheet(WARNINGS_STYLE)
+        lines = [make_visible(str(w)) for w in tool.warnings]
+        if tool.meta.get("sandbox_available") is False:  # the shell without an OS sandbox
+            lines.insert(0, tr("No OS sandbox: this command runs with your own permissions."))
+        label.setText("\n".join("⚠ " + line for line in lines))
+        label.setVisible(bool(lines))
+        return label
+
+    def _command(self, call: ToolCall) -> QLabel | None:
+        """execute_shell: the exact command line, large, as it will be split and run."""
+        if call.name != "execute_shell":
+            return None
+        command = (call.arguments or {}).get("command")
+        text = command if isinstance(command, str) else call.arguments_raw
+        label = QLabel(self)
+        label.setObjectName("command")
+        label.setTextFormat(Qt.TextFormat.PlainText)
+        label.setWordWrap(True)
+        label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        label.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        label.setStyleSheet(COMMAND_STYLE)
+        label.setText("$ " + make_visible(str(text)))
+        return label
 
     def _facts(self, call: ToolCall, tool: ToolDef) -> QFormLayout:
         form = QFormLayout()
@@ -226,9 +273,10 @@ class DialogApprover(QObject):
     async def decide(self, call: ToolCall, tool: ToolDef) -> Decision:
         """Policy allowances first, then the user through a dialog; dismissed or late = deny."""
         conversation = self.conversation_id
-        if tool.name in self.settings.auto_approve:
+        each = confirm_each_call(tool)
+        if tool.name in self.settings.auto_approve and not each:
             return self._record(call, tool, "approved", "always", "always allowed in Settings")
-        if tool.name in self._allowed.get(conversation, set()):
+        if tool.name in self._allowed.get(conversation, set()) and not each:
             return self._record(call, tool, "approved", "conversation", "")
         loop = asyncio.get_event_loop()
         request = _Request(call, tool, conversation, loop.create_future())
@@ -252,7 +300,7 @@ class DialogApprover(QObject):
             self._allowed.setdefault(request.conversation_id, set()).add(tool.name)
             for other in list(self._queue):  # the same tool already waiting in line: allowed too
                 same = (other.tool.name, other.conversation_id) == (tool.name, request.conversation_id)
-                if same and not other.future.done():
+                if same and not other.future.done() and not confirm_each_call(other.tool):
                     other.future.set_result(("conversation", ""))
         if choice in ("once", "conversation"):
             return self._record(call, tool, "approved", choice, reason)

@@ -29,6 +29,7 @@ from desktop_app.ui.i18n import Language, tr
 from desktop_app.ui.mcp_bridge import McpBridge
 from desktop_app.ui.pricing import estimate_cost
 from desktop_app.ui.session import AgentSession, RunFactory
+from desktop_app.ui.skills_ui import SkillChip, SkillsMenu
 
 if TYPE_CHECKING:
     from desktop_app.llm.base import ChatModel
@@ -57,6 +58,8 @@ STYLE = """
 #chatInner { background: #fafafa; }
 #offlineBanner { background: #fff4ce; border: 1px solid #e6c65c; border-radius: 6px; }
 #header { font-weight: bold; }
+#skillChip { background: #e6f4ea; border: 1px solid #81c995; border-radius: 12px; }
+#skillChip #skillLabel { color: #137333; font-weight: bold; }
 """
 
 
@@ -86,7 +89,7 @@ class MainWindow(QMainWindow):
         self.language = language
         self.overrides = overrides or {}
         self._painted = False
-        self._skill = ""  # a skill named as `/skill-name ...` in the message being sent
+        self._skill = ""  # the active skill (Skills menu, chip, or `/skill-name` typed)
         self.first_paint_epoch = 0.0
         self._tokens = [0, 0]
         self._model = ("", "")
@@ -110,6 +113,7 @@ class MainWindow(QMainWindow):
         self.history_panel = HistoryPanel(self.history, self)
         self.chat = ChatView(self)
         self.composer = Composer(self)
+        self.skill_chip = SkillChip(self)
         self.send_button = QPushButton(tr("Send"), self)
         self.stop_button = QPushButton(tr("Stop"), self)
         self.stop_button.setToolTip(tr("Stop the run (Esc)"))
@@ -142,6 +146,8 @@ class MainWindow(QMainWindow):
         self.inspector_action.setText(tr("Inspector"))
         self.view_menu = self.menuBar().addMenu(tr("View"))
         self.view_menu.addAction(self.inspector_action)
+        self.skills_menu = SkillsMenu(self)
+        self.menuBar().addMenu(self.skills_menu)
         self.usage_label = QLabel(self)
         self.usage_label.setObjectName("usage")
         self.mcp_notice = QPushButton(self)
@@ -200,6 +206,8 @@ class MainWindow(QMainWindow):
         self.composer.retranslate()
         self.history_panel.retranslate()
         self._on_mcp_pending(self.mcp.pending)
+        self.skills_menu.retranslate()
+        self.skill_chip.retranslate()
         self._update_provider()
         self._show_usage()
 
@@ -237,6 +245,7 @@ class MainWindow(QMainWindow):
         layout.addLayout(top)
         layout.addWidget(self.banner)
         layout.addWidget(self.chat, 1)
+        layout.addWidget(self.skill_chip, 0, Qt.AlignmentFlag.AlignLeft)
         layout.addWidget(self.composer)
         buttons = QHBoxLayout()
         buttons.addStretch(1)
@@ -277,18 +286,53 @@ class MainWindow(QMainWindow):
         self.mcp.pendingChanged.connect(self._on_mcp_pending)
         self.mcp.problem.connect(self.statusBar().showMessage)
         self.mcp_notice.clicked.connect(self.review_mcp_changes)
+        self.skills_menu.chosen.connect(self.set_skill)
+        self.skill_chip.removed.connect(lambda: self.set_skill(""))
 
     # ---------------------------------------------------------------- actions
     def send(self, text: str) -> bool:
         """Send a message as if typed; False while a run is going."""
         if self.session.busy or not text.strip():
             return False
-        self._skill, message = _skill_command(text)
+        skill, message = self._skill_command(text)
+        if skill:
+            self.set_skill(skill)
         self.composer.clear()
+        if skill and not message:  # `/skill-name` alone: the chip shows it, the next message uses it
+            return True
         self.chat.add_user(text)
         self.session.send(message)
-        self._skill = ""
         return True
+
+    @property
+    def active_skill(self) -> str:
+        return self._skill
+
+    def set_skill(self, name: str) -> bool:
+        """Activate a skill for this conversation's next runs ("" deactivates); False if unknown."""
+        catalog = self.skills_menu.catalog
+        if name and (catalog is None or name not in catalog.skills):
+            self.skills_menu.refresh()
+            catalog = self.skills_menu.catalog
+        skill = catalog.skills.get(name) if catalog is not None and name else None
+        if name and skill is None:
+            self.statusBar().showMessage(tr("Unknown skill: %1").replace("%1", name), 8000)
+            return False
+        self._skill = name
+        self.skill_chip.show_skill(skill)
+        self.skills_menu.set_active(name)
+        return True
+
+    def _skill_command(self, text: str) -> tuple[str, str]:
+        """`/search_and_summarize 三亚` -> the skill and the message; ("", text) otherwise."""
+        if not text.startswith("/"):
+            return "", text
+        from desktop_app.tools.skills import split_skill_command
+
+        self.skills_menu.refresh()
+        names = self.skills_menu.catalog.skills if self.skills_menu.catalog is not None else {}
+        skill, rest = split_skill_command(text, names)
+        return (skill, rest) if skill else ("", text)
 
     def retry(self) -> None:
         if self.session.busy or not self.session.last_user_text:
@@ -304,6 +348,7 @@ class MainWindow(QMainWindow):
 
     def new_conversation(self) -> None:
         self.session.new_conversation()
+        self.set_skill("")
         self.chat.clear()
         self.inspector.clear()
         self._tokens = [0, 0]
@@ -325,6 +370,7 @@ class MainWindow(QMainWindow):
         dicts = [message_to_dict(m) for m in messages]
         last_user = next((d["content"] for d in reversed(dicts) if d["role"] == "user"), "")
         self.session.open_conversation(conversation_id, last_user)
+        self.set_skill("")
         self.approver.set_conversation(conversation_id)
         self.chat.load_messages(dicts)
         self.inspector.load_events(_events_from_history(dicts))
@@ -411,6 +457,8 @@ class MainWindow(QMainWindow):
     def _build_late(self) -> None:
         self.chat.warm_up()
         _ = self.inspector
+        if self.skills_menu.catalog is None:
+            self.skills_menu.refresh()
 
     def _select_in_inspector(self, call_id: str) -> None:
         self.dock.show()
@@ -520,16 +568,6 @@ class MainWindow(QMainWindow):
         self.session.shutdown()
         super().closeEvent(event)
         self.closed.emit()
-
-
-def _skill_command(text: str) -> tuple[str, str]:
-    """`/search_and_summarize 三亚` -> the skill and the message; ("", text) otherwise."""
-    if not text.startswith("/"):
-        return "", text
-    from desktop_app.tools.skills import discover, split_skill_command
-
-    skill, rest = split_skill_command(text, discover().skills)
-    return (skill, rest or text) if skill else ("", text)
 
 
 def _events_from_history(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -131,6 +131,10 @@ class SettingsDialog(QDialog):
         tabs.addTab(self._provider_tab(), tr("Provider"))
         tabs.addTab(self._approvals_tab(), tr("Approvals"))
         tabs.addTab(self._general_tab(), tr("General"))
+        from desktop_app.ui.shell_settings import ShellWebSettings  # shell tool, live web (own module)
+
+        self.shell_section = ShellWebSettings(settings, self)
+        tabs.addTab(self.shell_section, tr("Shell and web"))
         self.tabs = tabs
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel, self)
         buttons.accepted.connect(self.save)
@@ -237,7 +241,7 @@ class SettingsDialog(QDialog):
     def draft(self) -> Settings:
         """The settings as edited (not yet saved)."""
         approve = [n.strip() for n in self.always_allow.text().split(",") if n.strip()]
-        return replace(
+        draft = replace(
             self._settings,
             provider=self.provider(),
             model=self.model.text().strip(),
@@ -247,6 +251,7 @@ class SettingsDialog(QDialog):
             auto_approve=approve,
             language=str(self.language.currentData() or ""),
         )
+        return self.shell_section.apply(draft)
 
     def start_test(self) -> asyncio.Task[None]:
         """One tiny request to the chosen provider; the outcome appears beside the button."""

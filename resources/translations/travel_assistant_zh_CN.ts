@@ -54,6 +54,10 @@
       <translation>参数（与模型发送的完全一致）：</translation>
     </message>
     <message>
+      <source>No OS sandbox: this command runs with your own permissions.</source>
+      <translation>没有系统沙箱：此命令将以你自己的权限运行。</translation>
+    </message>
+    <message>
       <source>Warning: the arguments contain invisible or direction-changing characters: </source>
       <translation>警告：参数中含有不可见或改变文字方向的字符：</translation>
     </message>
@@ -250,6 +254,10 @@
     <message>
       <source>est. $%1</source>
       <translation>约 $%1</translation>
+    </message>
+    <message>
+      <source>Unknown skill: %1</source>
+      <translation>未知的技能：%1</translation>
     </message>
     <message>
       <source>Language: %1 (messages already shown keep their language)</source>
@@ -612,6 +620,10 @@
       <translation>通用</translation>
     </message>
     <message>
+      <source>Shell and web</source>
+      <translation>Shell 与网页</translation>
+    </message>
+    <message>
       <source>Provider:</source>
       <translation>提供商：</translation>
     </message>
@@ -758,6 +770,142 @@
     <message>
       <source>%1 answered</source>
       <translation>%1 已回答</translation>
+    </message>
+    <message>
+      <source>No OS sandbox is available: commands run with your own permissions, so every command will need your confirmation.</source>
+      <translation>没有可用的系统沙箱：命令将以你自己的权限运行，因此每条命令都需要你确认。</translation>
+    </message>
+    <message>
+      <source>Local guide library (offline)</source>
+      <translation>本地攻略库（离线）</translation>
+    </message>
+    <message>
+      <source>Shell tool</source>
+      <translation>Shell 工具</translation>
+    </message>
+    <message>
+      <source>Let the assistant run commands in a workspace folder (execute_shell)</source>
+      <translation>允许助手在工作区文件夹中运行命令 (execute_shell)</translation>
+    </message>
+    <message>
+      <source>a folder used only for this, e.g. ~/travel-notes</source>
+      <translation>专门用于此用途的文件夹，例如 ~/travel-notes</translation>
+    </message>
+    <message>
+      <source>Choose…</source>
+      <translation>选择…</translation>
+    </message>
+    <message>
+      <source>Workspace:</source>
+      <translation>工作区：</translation>
+    </message>
+    <message>
+      <source>more commands to allow, comma separated</source>
+      <translation>额外允许的命令，用逗号分隔</translation>
+    </message>
+    <message>
+      <source>Extra commands:</source>
+      <translation>额外命令：</translation>
+    </message>
+    <message>
+      <source>Checking the OS sandbox…</source>
+      <translation>正在检查系统沙箱…</translation>
+    </message>
+    <message>
+      <source>Sandbox:</source>
+      <translation>沙箱：</translation>
+    </message>
+    <message>
+      <source>Choose the shell workspace folder</source>
+      <translation>选择 Shell 工作区文件夹</translation>
+    </message>
+    <message>
+      <source>Web pages and search</source>
+      <translation>网页与搜索</translation>
+    </message>
+    <message>
+      <source>read_page may fetch public web pages (each fetch needs your confirmation)</source>
+      <translation>允许 read_page 读取公开网页（每次读取都需要你确认）</translation>
+    </message>
+    <message>
+      <source>web_search uses:</source>
+      <translation>web_search 使用：</translation>
+    </message>
+    <message>
+      <source>the service's own address (leave empty)</source>
+      <translation>服务自身的地址（留空即可）</translation>
+    </message>
+    <message>
+      <source>Search API URL:</source>
+      <translation>搜索 API 地址：</translation>
+    </message>
+    <message>
+      <source>Search API key:</source>
+      <translation>搜索 API 密钥：</translation>
+    </message>
+    <message>
+      <source>Commands run in the %1 sandbox: system folders read-only, the workspace the only writable folder, an empty home folder, no network.</source>
+      <translation>命令在 %1 沙箱中运行：系统文件夹只读，工作区是唯一可写的文件夹，主目录为空，无网络。</translation>
+    </message>
+    <message>
+      <source>Each use of an extra command needs your confirmation.</source>
+      <translation>每次使用额外命令都需要你确认。</translation>
+    </message>
+    <message>
+      <source>the local guide library needs no key</source>
+      <translation>本地攻略库不需要密钥</translation>
+    </message>
+    <message>
+      <source>Commands run in this folder and cannot read or write outside it.</source>
+      <translation>命令在此文件夹中运行，无法读写其外的文件。</translation>
+    </message>
+    <message>
+      <source>Warning: %1 can run any program, so they can do anything your account can.</source>
+      <translation>警告：%1 可以运行任意程序，能做你的账户能做的任何事。</translation>
+    </message>
+    <message>
+      <source>Warning: %1 can reach the network.</source>
+      <translation>警告：%1 可以访问网络。</translation>
+    </message>
+    <message>
+      <source>Could not check the sandbox: %1</source>
+      <translation>无法检查沙箱：%1</translation>
+    </message>
+    <message>
+      <source>Skills</source>
+      <translation>技能</translation>
+    </message>
+    <message>
+      <source>No skill</source>
+      <translation>不使用技能</translation>
+    </message>
+    <message>
+      <source>Answer without a skill</source>
+      <translation>不使用技能直接回答</translation>
+    </message>
+    <message>
+      <source>Deactivate this skill</source>
+      <translation>停用此技能</translation>
+    </message>
+    <message>
+      <source>No skills found</source>
+      <translation>未找到技能</translation>
+    </message>
+    <message>
+      <source>%1 tokens</source>
+      <translation>%1 个 token</translation>
+    </message>
+    <message>
+      <source>Tools: %1</source>
+      <translation>工具：%1</translation>
+    </message>
+    <message>
+      <source>Limits: %1</source>
+      <translation>限制：%1</translation>
+    </message>
+    <message>
+      <source>Skill: %1</source>
+      <translation>技能：%1</translation>
     </message>
     <message>
       <source>Something went wrong</source>

@@ -251,5 +251,8 @@ def test_slash_skill_in_the_input_box_activates_the_skill(qtbot: Any, make_windo
 
     window = make_window(factory)
     run_and_wait(qtbot, window, "/search_and_summarize 三亚 攻略")
+    assert window.skill_chip.isVisible()  # active for the conversation until its chip is removed
     run_and_wait(qtbot, window, "/not-a-skill hello")
-    assert seen == ["search_and_summarize", ""]
+    qtbot.mouseClick(window.skill_chip.close_button, Qt.MouseButton.LeftButton)
+    run_and_wait(qtbot, window, "/not-a-skill hello")
+    assert seen == ["search_and_summarize", "search_and_summarize", ""]

@@ -1,0 +1,310 @@
+"""Settings section for the shell tool (workspace, extra commands, sandbox) and the live web."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFileDialog,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop_app.ui.i18n import tr
+
+if TYPE_CHECKING:
+    from desktop_app.store.settings import Settings
+    from desktop_app.tools.shell import Sandbox
+
+log = logging.getLogger(__name__)
+
+WARN_STYLE = "color: #b3261e;"
+OK_STYLE = "color: #137333;"
+
+
+def split_commands(text: str) -> list[str]:
+    """`python3, curl  jq` -> ["python3", "curl", "jq"] (commas or spaces, duplicates dropped)."""
+    return list(dict.fromkeys(c for c in re.split(r"[,\s]+", text) if c))
+
+
+def risky_commands(names: list[str]) -> tuple[list[str], list[str]]:
+    """The interpreters and the network tools among `names` (they can do anything)."""
+    from desktop_app.tools.shell import INTERPRETERS, NETWORK
+
+    return [n for n in names if n in INTERPRETERS], [n for n in names if n in NETWORK]
+
+
+def workspace_problem(raw: str) -> str:
+    """Empty when the folder can be the workspace, else the engine's one-line reason."""
+    from desktop_app.tools.shell import ShellConfigError, resolve_workspace
+
+    try:
+        resolve_workspace(raw)
+    except ShellConfigError as exc:
+        return str(exc)
+    return ""
+
+
+def sandbox_sentence(sandbox: Sandbox) -> str:
+    """What the sandbox means for the user, in their language, then the engine's detail."""
+    if sandbox.available:
+        lead = tr(
+            "Commands run in the %1 sandbox: system folders read-only, the workspace the only "
+            "writable folder, an empty home folder, no network."
+        ).replace("%1", sandbox.name)
+    else:
+        lead = tr(
+            "No OS sandbox is available: commands run with your own permissions, so every "
+            "command will need your confirmation."
+        )
+    return f"{lead}\n({sandbox.detail})" if sandbox.detail else lead
+
+
+def _search_providers() -> list[tuple[str, str]]:
+    return [
+        (tr("Local guide library (offline)"), ""),
+        ("Brave Search", "brave"),
+        ("Tavily", "tavily"),
+    ]
+
+
+class ShellWebSettings(QWidget):
+    """One tab of the Settings dialog; `apply(draft)` puts its choices into a Settings copy."""
+
+    sandboxShown = Signal(str)  # the sandbox sentence, once the (possibly slow) probe is done
+
+    def __init__(self, settings: Settings, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("shellWebSettings")
+        self._settings = settings
+        self._folder_dialog: QFileDialog | None = None
+        layout = QVBoxLayout(self)
+        layout.addWidget(self._shell_group())
+        layout.addWidget(self._web_group())
+        layout.addStretch(1)
+        self._check_workspace()
+        self._check_extra()
+        self._refresh_search_key()
+        self._start_sandbox_probe()
+
+    # ---------------------------------------------------------------- shell
+    def _shell_group(self) -> QGroupBox:
+        box = QGroupBox(tr("Shell tool"), self)
+        form = QFormLayout(box)
+        self.enable_shell = QCheckBox(tr("Let the assistant run commands in a workspace folder (execute_shell)"), box)
+        self.enable_shell.setObjectName("enableShell")
+        self.enable_shell.setChecked(self._settings.enable_shell)
+        form.addRow(self.enable_shell)
+        self.workspace = QLineEdit(self._settings.workspace, box)
+        self.workspace.setObjectName("workspace")
+        self.workspace.setPlaceholderText(tr("a folder used only for this, e.g. ~/travel-notes"))
+        self.choose_workspace = QPushButton(tr("Choose…"), box)
+        self.choose_workspace.setObjectName("chooseWorkspace")
+        row = QHBoxLayout()
+        row.addWidget(self.workspace, 1)
+        row.addWidget(self.choose_workspace)
+        form.addRow(tr("Workspace:"), row)
+        self.workspace_status = self._note(box, "workspaceStatus")
+        form.addRow("", self.workspace_status)
+        self.extra_commands = QLineEdit(", ".join(self._settings.shell_extra_commands), box)
+        self.extra_commands.setObjectName("extraCommands")
+        self.extra_commands.setPlaceholderText(tr("more commands to allow, comma separated"))
+        form.addRow(tr("Extra commands:"), self.extra_commands)
+        self.extra_warning = self._note(box, "extraWarning", WARN_STYLE)
+        form.addRow("", self.extra_warning)
+        self.sandbox_status = self._note(box, "sandboxStatus")
+        self.sandbox_status.setText(tr("Checking the OS sandbox…"))
+        form.addRow(tr("Sandbox:"), self.sandbox_status)
+        self.enable_shell.toggled.connect(self._check_workspace)
+        self.workspace.textChanged.connect(self._check_workspace)
+        self.extra_commands.textChanged.connect(self._check_extra)
+        self.choose_workspace.clicked.connect(self.open_folder_dialog)
+        return box
+
+    def _note(self, parent: QWidget, name: str, style: str = "") -> QLabel:
+        label = QLabel(parent)
+        label.setObjectName(name)
+        label.setWordWrap(True)
+        if style:
+            label.setStyleSheet(style)
+        return label
+
+    def open_folder_dialog(self) -> QFileDialog:
+        """A folder chooser opened with open() (never exec): the choice arrives as a signal."""
+        if self._folder_dialog is not None:
+            self._folder_dialog.raise_()
+            return self._folder_dialog
+        dialog = QFileDialog(self, tr("Choose the shell workspace folder"), self.workspace.text().strip())
+        dialog.setFileMode(QFileDialog.FileMode.Directory)
+        dialog.setOption(QFileDialog.Option.ShowDirsOnly, True)
+        dialog.fileSelected.connect(self._folder_chosen)
+        dialog.finished.connect(self._folder_dialog_closed)
+        self._folder_dialog = dialog
+        dialog.open()
+        return dialog
+
+    def _folder_chosen(self, path: str) -> None:
+        if path:
+            self.workspace.setText(path)
+
+    def _folder_dialog_closed(self) -> None:
+        if self._folder_dialog is not None:
+            self._folder_dialog.deleteLater()
+        self._folder_dialog = None
+
+    def _check_workspace(self) -> None:
+        raw = self.workspace.text().strip()
+        problem = workspace_problem(raw) if raw or self.enable_shell.isChecked() else ""
+        if problem:
+            self.workspace_status.setStyleSheet(WARN_STYLE)
+            self.workspace_status.setText(problem)
+        else:
+            self.workspace_status.setStyleSheet("")
+            self.workspace_status.setText(
+                tr("Commands run in this folder and cannot read or write outside it.") if raw else ""
+            )
+
+    def _check_extra(self) -> None:
+        interpreters, network = risky_commands(split_commands(self.extra_commands.text()))
+        lines = []
+        if interpreters:
+            lines.append(
+                tr("Warning: %1 can run any program, so they can do anything your account can.").replace(
+                    "%1", ", ".join(interpreters)
+                )
+            )
+        if network:
+            lines.append(tr("Warning: %1 can reach the network.").replace("%1", ", ".join(network)))
+        if lines:
+            lines.append(tr("Each use of an extra command needs your confirmation."))
+        self.extra_warning.setText("\n".join(lines))
+        self.extra_warning.setVisible(bool(lines))
+
+    def _start_sandbox_probe(self) -> None:
+        """The first probe runs `true` in bubblewrap: off the UI thread."""
+        from desktop_app.tools.shell import detect_sandbox
+
+        try:
+            loop = asyncio.get_event_loop()
+        except RuntimeError:
+            self._show_sandbox(detect_sandbox())
+            return
+        future = loop.run_in_executor(None, detect_sandbox)
+        future.add_done_callback(self._sandbox_probed)
+
+    def _sandbox_probed(self, future: asyncio.Future[Any]) -> None:
+        from shiboken6 import isValid
+
+        if not isValid(self) or future.cancelled():
+            return
+        exc = future.exception()
+        if exc is not None:
+            self.sandbox_status.setText(tr("Could not check the sandbox: %1").replace("%1", str(exc)))
+            return
+        self._show_sandbox(future.result())
+
+    def _show_sandbox(self, sandbox: Sandbox) -> None:
+        text = sandbox_sentence(sandbox)
+        self.sandbox_status.setStyleSheet(OK_STYLE if sandbox.available else WARN_STYLE)
+        self.sandbox_status.setText(text)
+        self.sandboxShown.emit(text)
+
+    # ---------------------------------------------------------------- live web
+    def _web_group(self) -> QGroupBox:
+        box = QGroupBox(tr("Web pages and search"), self)
+        form = QFormLayout(box)
+        self.live_web = QCheckBox(tr("read_page may fetch public web pages (each fetch needs your confirmation)"), box)
+        self.live_web.setObjectName("liveWeb")
+        self.live_web.setChecked(self._settings.live_web)
+        form.addRow(self.live_web)
+        self.search_provider = QComboBox(box)
+        self.search_provider.setObjectName("searchProvider")
+        for label, value in _search_providers():
+            self.search_provider.addItem(label, value)
+        self.search_provider.setCurrentIndex(max(0, self.search_provider.findData(self._settings.web_search_provider)))
+        form.addRow(tr("web_search uses:"), self.search_provider)
+        self.search_endpoint = QLineEdit(self._settings.web_search_endpoint, box)
+        self.search_endpoint.setObjectName("searchEndpoint")
+        self.search_endpoint.setPlaceholderText(tr("the service's own address (leave empty)"))
+        form.addRow(tr("Search API URL:"), self.search_endpoint)
+        self.search_key = QLineEdit(box)
+        self.search_key.setObjectName("searchKey")
+        self.search_key.setEchoMode(QLineEdit.EchoMode.Password)
+        self.search_key.setPlaceholderText(tr("paste a key to store it in the system keyring"))
+        self.store_search_key = QPushButton(tr("Store key"), box)
+        self.store_search_key.setObjectName("storeSearchKey")
+        row = QHBoxLayout()
+        row.addWidget(self.search_key, 1)
+        row.addWidget(self.store_search_key)
+        form.addRow(tr("Search API key:"), row)
+        self.search_key_status = self._note(box, "searchKeyStatus")
+        form.addRow("", self.search_key_status)
+        self.search_provider.currentIndexChanged.connect(self._refresh_search_key)
+        self.store_search_key.clicked.connect(self._store_search_key)
+        return box
+
+    def search_provider_name(self) -> str:
+        return str(self.search_provider.currentData() or "")
+
+    def _refresh_search_key(self) -> None:
+        provider = self.search_provider_name()
+        keyed = bool(provider)
+        for widget in (self.search_key, self.store_search_key, self.search_endpoint):
+            widget.setEnabled(keyed)
+        if not keyed:
+            self.search_key_status.setText(tr("the local guide library needs no key"))
+            return
+        from desktop_app.ui.settings_dialog import key_status_text
+
+        self.search_key_status.setText(
+            tr("Key for %1: %2").replace("%1", provider).replace("%2", key_status_text(provider))
+        )
+
+    def _store_search_key(self) -> None:
+        """Into the keyring (or this session's memory when there is none); never into a file."""
+        key = self.search_key.text().strip()
+        self.search_key.clear()
+        provider = self.search_provider_name()
+        if not key or not provider:
+            return
+        try:
+            from desktop_app.store import secrets
+
+            usable, _backend = secrets.keyring_usable()
+            if not usable:
+                secrets.remember_for_session(provider, key)
+                self.search_key_status.setText(
+                    tr("No usable system keyring: the key is kept in memory until you quit.")
+                )
+                return
+            secrets.set_key(provider, key)
+        except Exception as exc:  # noqa: BLE001 - keyring backends raise many kinds
+            self.search_key_status.setText(tr("Could not store the key: %1").replace("%1", str(exc)))
+            return
+        self._refresh_search_key()
+
+    # ---------------------------------------------------------------- result
+    def apply(self, draft: Settings) -> Settings:
+        """`draft` with this section's choices (the caller saves it)."""
+        return replace(
+            draft,
+            enable_shell=self.enable_shell.isChecked(),
+            workspace=self.workspace.text().strip(),
+            shell_extra_commands=split_commands(self.extra_commands.text()),
+            live_web=self.live_web.isChecked(),
+            web_search_provider=self.search_provider_name(),
+            web_search_endpoint=self.search_endpoint.text().strip(),
+        )

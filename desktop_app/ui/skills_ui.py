@@ -1,0 +1,164 @@
+"""The Skills menu and the active-skill chip above the input box (skills live in tools/skills.py)."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QAction, QActionGroup
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QMenu, QToolButton, QWidget
+
+from desktop_app.ui.i18n import tr
+
+if TYPE_CHECKING:
+    from desktop_app.tools.skills import Catalog, Skill
+
+MENU_DESCRIPTION_CHARS = 60
+
+
+def load_catalog() -> Catalog:
+    """Every skill found on disk now (bundled and the user's), with the broken ones' errors."""
+    from desktop_app.tools.skills import discover
+
+    return discover()
+
+
+def limits_text(skill: Skill) -> str:
+    """`web_search ≤ 5, read_page ≤ 3, 10,000 tokens`: what the engine holds the skill to."""
+    parts = [f"{name} ≤ {limit}" for name, limit in skill.limits.items()]
+    if skill.token_budget is not None:
+        parts.append(tr("%1 tokens").replace("%1", f"{skill.token_budget:,}"))
+    return ", ".join(parts)
+
+
+def skill_tooltip(skill: Skill) -> str:
+    """Description, tools and limits of a skill, for menus and the chip."""
+    lines = [skill.description]
+    if skill.allowed_tools is not None:
+        lines.append(tr("Tools: %1").replace("%1", ", ".join(skill.allowed_tools)))
+    limits = limits_text(skill)
+    if limits:
+        lines.append(tr("Limits: %1").replace("%1", limits))
+    lines.append(str(skill.path))
+    return "\n".join(lines)
+
+
+def _short(text: str, limit: int = MENU_DESCRIPTION_CHARS) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+PROBLEM_RE = re.compile(r"([^/\\]+)[/\\]SKILL\.md(?::\d+)?: (.*)$", re.S)
+
+
+def _problem_title(problem: str) -> str:
+    """`…/skills/broken/SKILL.md:3: what` -> `broken: what` (the full line goes in the tooltip)."""
+    match = PROBLEM_RE.search(problem)
+    return _short(f"{match.group(1)}: {match.group(2)}" if match else problem, 80)
+
+
+class SkillsMenu(QMenu):
+    """Lists the skills on disk each time it opens; choosing one emits `chosen(name)`."""
+
+    chosen = Signal(str)  # a skill name; "" = no skill
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(tr("Skills"), parent)
+        self.setObjectName("skillsMenu")
+        self.setToolTipsVisible(True)
+        self.active = ""
+        self.catalog: Catalog | None = None
+        self._group = QActionGroup(self)
+        self._group.setExclusive(True)
+        self.aboutToShow.connect(self.refresh)  # filled after the first paint, then on each opening
+
+    def retranslate(self) -> None:
+        self.setTitle(tr("Skills"))
+        if self.catalog is not None:
+            self.refresh()
+
+    def set_active(self, name: str) -> None:
+        """Tick the active skill (the chip and `/name` change it too)."""
+        self.active = name
+        for action in self.actions():
+            if action.isCheckable():
+                action.setChecked(action.data() == name)
+
+    def refresh(self) -> None:
+        """Rebuild the entries from disk: a new or fixed SKILL.md shows up without a restart."""
+        self.catalog = load_catalog()
+        self.clear()
+        for action in self._group.actions():
+            self._group.removeAction(action)
+        none = self._add_choice(tr("No skill"), "", tr("Answer without a skill"))
+        none.setObjectName("noSkill")
+        self.addSeparator()
+        for name, skill in sorted(self.catalog.skills.items()):
+            label = f"{name} — {_short(skill.description)}"
+            self._add_choice(label, name, skill_tooltip(skill))
+        if not self.catalog.skills:
+            empty = self.addAction(tr("No skills found"))
+            empty.setEnabled(False)
+        for problem in self.catalog.problems:
+            broken = self.addAction("⚠ " + _problem_title(problem))
+            broken.setObjectName("brokenSkill")
+            broken.setToolTip(problem)
+            broken.setStatusTip(problem)
+            broken.setEnabled(False)
+        self.set_active(self.active)
+
+    def _add_choice(self, label: str, name: str, tip: str) -> QAction:
+        action = self.addAction(label)
+        action.setCheckable(True)
+        action.setData(name)
+        action.setToolTip(tip)
+        action.setStatusTip(tip.splitlines()[0] if tip else "")
+        self._group.addAction(action)
+        action.triggered.connect(lambda _checked=False, n=name: self.chosen.emit(n))
+        return action
+
+    def skill_actions(self) -> list[QAction]:
+        """The entries that activate a skill (not "No skill", not the broken ones)."""
+        return [a for a in self.actions() if a.isCheckable() and a.data()]
+
+    def problem_actions(self) -> list[QAction]:
+        return [a for a in self.actions() if a.objectName() == "brokenSkill"]
+
+
+class SkillChip(QFrame):
+    """`Skill: name ×` above the input box; × emits `removed` (hidden while no skill is active)."""
+
+    removed = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("skillChip")
+        self.name = ""
+        row = QHBoxLayout(self)
+        row.setContentsMargins(8, 2, 2, 2)
+        row.setSpacing(4)
+        self.label = QLabel(self)
+        self.label.setObjectName("skillLabel")
+        self.label.setTextFormat(Qt.TextFormat.PlainText)
+        self.close_button = QToolButton(self)
+        self.close_button.setObjectName("removeSkill")
+        self.close_button.setText("×")
+        self.close_button.setAutoRaise(True)
+        self.close_button.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.close_button.clicked.connect(self.removed.emit)
+        row.addWidget(self.label)
+        row.addWidget(self.close_button)
+        self.setVisible(False)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self.close_button.setToolTip(tr("Deactivate this skill"))
+        self.label.setText(tr("Skill: %1").replace("%1", self.name))
+
+    def show_skill(self, skill: Skill | None) -> None:
+        """Show the active skill (None hides the chip)."""
+        self.name = skill.name if skill is not None else ""
+        self.retranslate()
+        self.setToolTip(skill_tooltip(skill) if skill is not None else "")
+        self.setVisible(skill is not None)
