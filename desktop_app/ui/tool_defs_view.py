@@ -27,31 +27,12 @@ from desktop_app.ui.timeline_model import STATUS_COLOURS
 Mapper = Callable[[ToolSpec], dict[str, Any]]
 
 
-def local_openai(spec: ToolSpec) -> dict[str, Any]:
-    """OpenAI's Chat Completions shape: wrapped in a `function` object, schema in `parameters`."""
-    return {
-        "type": "function",
-        "function": {
-            "name": spec.name,
-            "description": spec.description,
-            "parameters": spec.parameters,
-        },
-    }
+def wire_mappers() -> tuple[Mapper, Mapper]:
+    """The providers' own `tool_to_wire`: the inspector shows exactly what each adapter sends."""
+    from desktop_app.llm.anthropic import tool_to_wire as anthropic_map
+    from desktop_app.llm.openai import tool_to_wire as openai_map
 
-
-def local_anthropic(spec: ToolSpec) -> dict[str, Any]:
-    """Anthropic's Messages shape: flat, schema in `input_schema`."""
-    return {"name": spec.name, "description": spec.description, "input_schema": spec.parameters}
-
-
-def wire_mappers() -> tuple[Mapper, Mapper, bool]:
-    """The providers' own `tool_to_wire` when present, else the local equivalents (and which)."""
-    try:
-        from desktop_app.llm.anthropic import tool_to_wire as anthropic_map
-        from desktop_app.llm.openai import tool_to_wire as openai_map
-    except (ImportError, AttributeError):
-        return local_openai, local_anthropic, False
-    return openai_map, anthropic_map, True
+    return openai_map, anthropic_map
 
 
 def schema_path(wire: dict[str, Any], schema: dict[str, Any]) -> str:
@@ -82,7 +63,7 @@ class ToolDefsView(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._tools: list[dict[str, Any]] = []
-        self._mappers: tuple[Mapper, Mapper, bool] | None = None
+        self._mappers: tuple[Mapper, Mapper] | None = None
         self.list = QListWidget(self)
         self.list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.list.setItemDelegate(RowDelegate(self.list))
@@ -164,7 +145,7 @@ class ToolDefsView(QWidget):
         spec = spec_of(listing)
         if self._mappers is None:
             self._mappers = wire_mappers()
-        openai_map, anthropic_map, real = self._mappers
+        openai_map, anthropic_map = self._mappers
         openai_wire, anthropic_wire = openai_map(spec), anthropic_map(spec)
         self.facts.setText(
             self.tr("{name} · source: {source} · risk: {risk} · status: {status}").format(
@@ -178,11 +159,7 @@ class ToolDefsView(QWidget):
         warnings = [str(w) for w in listing.get("warnings") or []]
         self.warnings.setText("\n".join("⚠ " + w for w in warnings))
         self.warnings.setVisible(bool(warnings))
-        self.mapping_note.setText(
-            self.tr("Mapped by the providers' tool_to_wire")
-            if real
-            else self.tr("Mapped by the inspector's local equivalent mapping")
-        )
+        self.mapping_note.setText(self.tr("Mapped by the providers' tool_to_wire"))
         self._fill_table(spec, openai_wire, anthropic_wire)
         self.openai.set_value(openai_wire)
         self.anthropic.set_value(anthropic_wire)
