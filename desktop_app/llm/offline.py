@@ -118,6 +118,8 @@ class OfflineModel:
         calls = _plan(query, offered, last_answer)
         if calls:
             return AssistantMessage(tool_calls=tuple(calls), stop_reason="tool_calls")
+        if "save" in query.intents and not last_answer:
+            return AssistantMessage(writer.nothing_to_save(query.lang))
         return AssistantMessage(writer.cannot_help(query, offered))
 
 

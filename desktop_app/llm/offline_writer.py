@@ -315,6 +315,19 @@ def saved_answer(e: Exchange, lang: str) -> str:
     return (f"行程已保存到：`{path}`" if lang == "zh" else f"Saved the itinerary to `{path}`.") + NOTE[lang]
 
 
+def nothing_to_save(lang: str) -> str:
+    """Asked to save before any plan exists in this conversation."""
+    if lang == "zh":
+        return (
+            "这段对话里还没有可以保存的行程：先问一个旅行问题（例如「我在北京，想去三亚玩三天」），再让我保存。"
+            + NOTE[lang]
+        )
+    return (
+        "There is no itinerary in this conversation yet: ask a travel question first (for example "
+        '"3 days in Sanya from Beijing"), then ask me to save it.'
+    ) + NOTE[lang]
+
+
 def itinerary_title(q: TripQuery, last_answer: str) -> str:
     names = [c.zh if q.lang == "zh" else c.en for c in q.destinations]
     if not names:

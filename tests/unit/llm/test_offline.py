@@ -165,3 +165,25 @@ async def test_unseen_paraphrase_and_cities() -> None:
     assert ("get_hotel_price", {"city": "桂林", "stars": 3}) in calls
     text = final_text(events)
     assert "往返+五晚合计" in text and "省" in text
+
+
+async def test_save_asks_for_confirmation_and_writes_the_last_answer() -> None:
+    from desktop_app.agent.approval import RecordingApprover
+
+    approver = RecordingApprover(approve=True)
+    agent = Agent(
+        OfflineModel(),
+        build_registry(Settings(), RunOptions()),
+        approver,
+        system=(system_prompt(),),
+    )
+    await run(SEED_ZH, agent)
+    events, _ = await run("帮我把这个行程保存下来", agent)
+    assert [n for n, _ in calls_of(events)] == ["save_itinerary"]
+    assert [c.name for c in approver.asked] == ["save_itinerary"]
+    assert "行程已保存到" in final_text(events)
+
+
+async def test_save_with_nothing_to_save_says_so() -> None:
+    events, _ = await run("帮我把行程保存下来")
+    assert calls_of(events) == [] and "还没有可以保存的行程" in final_text(events)
