@@ -106,11 +106,16 @@ def display(place: Place, lang: str) -> str:
 # ------------------------------------------------------------------ trip answers
 
 
+def _not_found(zh: str, en: str, why: str, lang: str) -> str:
+    """A lookup that gave nothing, with the tool's own reason."""
+    return f"**{zh}**：没有查到（{why}）" if lang == "zh" else f"**{en}**: not found ({why})"
+
+
 def weather_line(p: Place, lang: str) -> str:
     if p.weather is None:
         return ""
     if why := _failure(p.weather):
-        return f"**天气**：没有查到（{why}）" if lang == "zh" else f"**Weather**: not found ({why})"
+        return _not_found("天气", "Weather", why, lang)
     d = p.weather.data
     temp = d.get("temperature") or d.get("temp") or ""
     cond, tip = _text(d, "condition", lang), _text(d, "suggestion", lang).rstrip("。.")
@@ -129,7 +134,7 @@ def flight_line(p: Place, q: TripQuery, lang: str) -> str:
     if p.flight is None:
         return ""
     if why := _failure(p.flight):
-        return f"**机票**：没有查到（{why}）" if lang == "zh" else f"**Flights**: not found ({why})"
+        return _not_found("机票", "Flights", why, lang)
     d = p.flight.data
     route = _text(d, "route", lang) or f"→{display(p, lang)}"
     kind, dur = _text(d, "type", lang), d.get("duration", "")
@@ -144,7 +149,7 @@ def hotel_line(p: Place, q: TripQuery, lang: str) -> str:
     if p.hotel is None:
         return ""
     if why := _failure(p.hotel):
-        return f"**酒店**：没有查到（{why}）" if lang == "zh" else f"**Hotel**: not found ({why})"
+        return _not_found("酒店", "Hotel", why, lang)
     d = p.hotel.data
     name, stars, price = _text(d, "name", lang), d.get("stars", q.stars), p.hotel_price()
     n = q.stay_nights
