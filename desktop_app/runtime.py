@@ -9,16 +9,13 @@ from dataclasses import dataclass, field
 
 from desktop_app.agent.approval import Approver
 from desktop_app.agent.loop import Agent
+from desktop_app.errors import UsageError
 from desktop_app.llm.base import ChatModel
 from desktop_app.paths import resources_dir
 from desktop_app.store.settings import Settings
 from desktop_app.tools.registry import ToolDef, ToolRegistry
 
 PROVIDERS = ("offline", "openai", "anthropic")
-
-
-class UsageError(Exception):
-    """Bad options from the user: the CLI prints one line and exits 2."""
 
 
 @dataclass

@@ -810,7 +810,7 @@ def _load_or_usage_error(mcp_config: str) -> list[ServerConfig]:
     try:
         return load_servers(mcp_config)
     except McpConfigError as exc:
-        from desktop_app.runtime import UsageError
+        from desktop_app.errors import UsageError
 
         raise UsageError(str(exc)) from None
 

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from desktop_app.errors import UsageError
 from desktop_app.llm.anthropic import AnthropicModel
 from desktop_app.llm.openai import OpenAIModel
 from desktop_app.llm.presets import PRESETS, matching_preset, preset
-from desktop_app.runtime import RunOptions, UsageError, build_model
+from desktop_app.runtime import RunOptions, build_model
 from desktop_app.store.settings import Settings
 
 

@@ -12,9 +12,10 @@ from desktop_app.agent.approval import PolicyApprover
 from desktop_app.agent.loop import Agent
 from desktop_app.agent.messages import AssistantMessage, ToolCall
 from desktop_app.cli import main
+from desktop_app.errors import UsageError
 from desktop_app.llm.fake import FakeModel
 from desktop_app.paths import config_dir
-from desktop_app.runtime import RunOptions, UsageError, open_run, system_prompt
+from desktop_app.runtime import RunOptions, open_run, system_prompt
 from desktop_app.store.settings import Settings
 from desktop_app.tools.registry import ToolRegistry
 from desktop_app.tools.skills import (

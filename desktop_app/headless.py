@@ -1,0 +1,165 @@
+"""The headless commands `ask` and `tools`: the engine, printed for a terminal or a script."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+from typing import Any
+
+from desktop_app.agent import events as ev
+from desktop_app.agent.approval import Approver, Decision, PolicyApprover
+from desktop_app.agent.messages import ToolCall
+from desktop_app.errors import UsageError
+from desktop_app.runtime import RunOptions
+from desktop_app.store.settings import Settings
+from desktop_app.tools.registry import ToolDef, ToolRegistry
+
+# ---------------------------------------------------------------- ask
+
+
+class TerminalApprover:
+    """Asks on the terminal (stderr prompt, stdin answer); anything but yes is a denial."""
+
+    async def decide(self, call: ToolCall, tool: ToolDef) -> Decision:
+        args = json.dumps(call.arguments, ensure_ascii=False)
+        prompt = f"Allow {call.name} ({tool.source}, risk {tool.risk}) with {args}? [y/N] "
+        for warning in tool.warnings:  # e.g. "no OS sandbox is available ..." for the shell
+            print(f"  ! {warning}", file=sys.stderr)
+        print(prompt, end="", file=sys.stderr, flush=True)
+        try:
+            answer = await asyncio.to_thread(sys.stdin.readline)
+        except (OSError, EOFError):
+            answer = ""
+        if answer.strip().lower() in ("y", "yes", "是"):
+            return Decision(True, "user")
+        return Decision(False, "user", "the user said no on the terminal")
+
+
+def make_approver(approve: str | None) -> Approver:
+    """`--approve` policy; on a terminal without it, ask there."""
+    if approve is None:
+        return TerminalApprover() if sys.stdin.isatty() else PolicyApprover("none")
+    if approve in ("none", "all"):
+        return PolicyApprover(approve)
+    return PolicyApprover([n.strip() for n in approve.split(",") if n.strip()])
+
+
+class HumanPrinter:
+    """Readable output: the answer on stdout, the tool traffic on stderr."""
+
+    def __call__(self, event: ev.AnyEvent) -> None:
+        if isinstance(event, ev.TextDelta):
+            sys.stdout.write(event.text)
+            sys.stdout.flush()
+        elif isinstance(event, ev.ToolCallEvent):
+            args = event.arguments_raw or json.dumps(event.arguments, ensure_ascii=False)
+            print(f"  → {event.name}({args})  [{event.id}]", file=sys.stderr)
+        elif isinstance(event, ev.ApprovalEvent):
+            print(f"  ✋ {event.name}: {event.decision} by {event.by} {event.reason}", file=sys.stderr)
+        elif isinstance(event, ev.ToolResultEvent):
+            mark = "✗" if event.is_error else "←"
+            print(
+                f"  {mark} {event.name}: {event.content[:200]}  ({event.duration_ms:.0f} ms)",
+                file=sys.stderr,
+            )
+        elif isinstance(event, ev.Final):
+            print()
+
+
+def _json_printer(wire: bool) -> Any:
+    def emit(event: ev.AnyEvent) -> None:
+        if not wire and isinstance(event, ev.ModelRequestEvent | ev.ModelResponseEvent):
+            return
+        sys.stdout.write(json.dumps(event.to_dict(), ensure_ascii=False) + "\n")
+        sys.stdout.flush()
+
+    return emit
+
+
+async def ask_command(args: argparse.Namespace) -> int:
+    """`travel-assistant ask`: one run, its events printed; 1 when the run could not finish."""
+    settings = Settings.load()
+    options = RunOptions(
+        provider=args.provider or "",
+        model=args.model,
+        base_url=args.base_url,
+        stream=not args.no_stream,
+        max_turns=settings.max_turns if args.max_turns is None else args.max_turns,
+        enable_shell=args.enable_shell,
+        workspace=args.workspace,
+        skill=args.skill,
+        mcp_config=args.mcp_config,
+    )
+    if options.max_turns < 1:
+        raise UsageError("--max-turns must be at least 1")
+    from desktop_app.runtime import open_run
+
+    run = await open_run(settings, options, make_approver(args.approve), save=not args.no_save, title=args.prompt)
+    emit = _json_printer(args.wire) if args.json else HumanPrinter()
+    failed = False
+    try:
+        async for event in run.agent.run(args.prompt):
+            emit(event)
+            if isinstance(event, ev.ErrorEvent):
+                failed = True
+                if not args.json:
+                    print(f"\nerror: {event.message}", file=sys.stderr)
+    finally:
+        await run.close()
+    return 1 if failed else 0
+
+
+# ---------------------------------------------------------------- tools
+
+
+async def _registry_for(args: argparse.Namespace) -> tuple[ToolRegistry, Any]:
+    from desktop_app.runtime import open_tools
+
+    return await open_tools(Settings.load(), RunOptions(mcp_config=getattr(args, "mcp_config", "")))
+
+
+async def tools_command(args: argparse.Namespace) -> int:
+    """`travel-assistant tools [call|trust]`: list, call one tool as the user, or re-trust one."""
+    if args.tools_command == "trust":
+        from desktop_app.mcp.trust import trust_command
+
+        return await trust_command(args.name, args.mcp_config)
+    registry, closer = await _registry_for(args)
+    try:
+        if args.tools_command == "call":
+            return await _tools_call(registry, args.name, args.args)
+        listing = [t.listing() for t in registry.all()]
+        if args.json:
+            print(json.dumps(listing, ensure_ascii=False, indent=2))
+        else:
+            for t in listing:
+                flag = "" if t["status"] == "ok" else f"  [{t['status']}]"
+                summary = (t["description"] or "").split("\n")[0]
+                print(f"{t['name']:<28} {t['risk']:<9} {t['source']:<16} {summary}{flag}")
+        return 0
+    finally:
+        await closer()
+
+
+async def _tools_call(registry: ToolRegistry, name: str, raw: str) -> int:
+    try:
+        parsed = json.loads(raw)
+    except ValueError as exc:
+        raise UsageError(f"--args is not valid JSON: {exc}") from None
+    if not isinstance(parsed, dict):
+        raise UsageError("--args must be a JSON object")
+    out = await registry.execute(ToolCall("cli", name, parsed, raw))
+    try:
+        content: Any = json.loads(out.content)
+    except ValueError:
+        content = out.content
+    print(
+        json.dumps(
+            {"name": name, "content": content, "is_error": out.is_error},
+            ensure_ascii=False,
+            indent=2,
+        )
+    )
+    return 1 if out.is_error else 0
