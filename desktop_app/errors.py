@@ -5,3 +5,7 @@ from __future__ import annotations
 
 class UsageError(Exception):
     """Bad options from the user: the CLI prints one line and exits 2."""
+
+
+class HistoryError(Exception):
+    """The history could not be read or written; the message is one line for the user."""

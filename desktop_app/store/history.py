@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import builtins
 import json
-import secrets
+import os
 import sqlite3
 import threading
 import time
@@ -30,6 +30,7 @@ from desktop_app.agent.messages import (
     ToolResultMessage,
     UserMessage,
 )
+from desktop_app.errors import HistoryError as HistoryError  # its home is errors.py; kept importable here
 
 if TYPE_CHECKING:
     import argparse
@@ -80,10 +81,6 @@ _ERRORS: tuple[tuple[str, str], ...] = (
 )
 
 
-class HistoryError(Exception):
-    """The history could not be read or written; the message is one line for the user."""
-
-
 def _translate(exc: sqlite3.Error, path: Path) -> HistoryError:
     text = str(exc).lower()
     for needle, message in _ERRORS:
@@ -105,7 +102,7 @@ def _base32(value: int, width: int) -> str:
 
 def new_id() -> str:
     """16 URL-safe chars: 48-bit milliseconds then 30 random bits, so ids sort by creation."""
-    return _base32(int(time.time() * 1000), 10) + _base32(secrets.randbits(30), 6)
+    return _base32(int(time.time() * 1000), 10) + _base32(int.from_bytes(os.urandom(4), "big") >> 2, 6)
 
 
 def _clean_title(title: str) -> str:

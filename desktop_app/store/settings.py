@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
@@ -54,6 +53,8 @@ class Settings:
     def save(self) -> None:
         """Atomic write: a full disk or a crash leaves the old file intact."""
         target = self.path()
+        import tempfile  # only when saving: it is not needed to open the window
+
         fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".settings-", suffix=".json")
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as fh:

@@ -74,3 +74,18 @@ def test_tools_call_prints_result_and_exit_codes(capsys: pytest.CaptureFixture[s
     assert out["is_error"] and "available tools" in out["content"]["error"]
     assert main(["tools", "call", "get_weather", "--args", "{not json"]) == 2
     assert "not valid JSON" in capsys.readouterr().err
+
+
+def test_the_window_launch_is_parsed_by_the_gui_parser_alone(capsys: pytest.CaptureFixture[str]) -> None:
+    from desktop_app.cli import parse_args
+
+    bare = parse_args([])  # a double-click: the window with its defaults
+    assert (bare.command, bare.provider, bare.prompt, bare.exit_when_done) == ("gui", None, "", False)
+    scripted = parse_args(["gui", "--prompt", "三亚", "--exit-when-done", "--provider", "offline"])
+    assert (scripted.prompt, scripted.exit_when_done, scripted.provider) == ("三亚", True, "offline")
+    assert not scripted.install_desktop_entry
+    assert parse_args(["history", "list"]).history_command == "list"  # other commands: the full parser
+    with pytest.raises(SystemExit) as exc:
+        parse_args(["gui", "--bogus"])
+    assert exc.value.code == 2
+    assert "travel-assistant gui: error" in capsys.readouterr().err
