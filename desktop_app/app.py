@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
 import logging
 import os
 import sys
@@ -11,15 +10,20 @@ import traceback
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QSettings
-from PySide6.QtGui import QGuiApplication, QIcon
-from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
+from PySide6.QtCore import QEventLoop, QSettings, QTimer
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QApplication, QWidget
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # asyncio (and qasync) are imported only after the window's first paint
+    import asyncio
+
+    from PySide6.QtWidgets import QMessageBox
+
     from desktop_app.ui.main_window import MainWindow
 
 log = logging.getLogger("desktop_app")
 APP_ID = "travel-assistant"
+FIRST_PAINT_WAIT_MS = 2000  # a window that is never exposed (e.g. started minimised) must not hold start-up
 
 
 def make_app() -> QApplication:
@@ -31,15 +35,22 @@ def make_app() -> QApplication:
     QGuiApplication.setApplicationName(APP_ID)
     QGuiApplication.setApplicationDisplayName("Travel Assistant")
     QGuiApplication.setDesktopFileName(APP_ID)
+    app.setQuitOnLastWindowClosed(False)  # main() ends the loop itself when the window closes
+    return app
+
+
+def set_app_icon(app: QApplication) -> None:
+    """Every size packaging rendered (16 ... 256 px); run_gui sets it after the first paint,
+    since a platform window decodes them all when the icon is set."""
+    from PySide6.QtGui import QIcon
+
     from desktop_app.paths import resources_dir
 
     icon = QIcon()
     for path in sorted((resources_dir() / "icons").glob("travel-assistant*.png")):
-        icon.addFile(str(path))  # every size packaging rendered (16 ... 256 px)
+        icon.addFile(str(path))
     if not icon.isNull():
         app.setWindowIcon(icon)
-    app.setQuitOnLastWindowClosed(False)  # main() ends the loop itself when the window closes
-    return app
 
 
 class ErrorReporter:
@@ -49,15 +60,18 @@ class ErrorReporter:
         self.parent = parent
         self.boxes: list[QMessageBox] = []
 
-    def install(self, loop: asyncio.AbstractEventLoop) -> None:
+    def install(self, loop: asyncio.AbstractEventLoop | None = None) -> None:
         sys.excepthook = self.excepthook
-        loop.set_exception_handler(self.loop_handler)
+        if loop is not None:
+            loop.set_exception_handler(self.loop_handler)
 
     def excepthook(self, kind: type[BaseException], exc: BaseException, tb: TracebackType | None) -> None:
         log.error("unhandled error", exc_info=(kind, exc, tb))
         self.show(f"{kind.__name__}: {exc}", "".join(traceback.format_exception(kind, exc, tb)))
 
     def loop_handler(self, _loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        import asyncio
+
         exc = context.get("exception")
         if isinstance(exc, asyncio.CancelledError):
             return
@@ -67,6 +81,8 @@ class ErrorReporter:
 
     def show(self, text: str, details: str) -> None:
         try:
+            from PySide6.QtWidgets import QMessageBox
+
             from desktop_app.ui.i18n import tr
 
             box = QMessageBox(
@@ -97,11 +113,11 @@ def _setup_logging() -> None:
     log.setLevel(logging.INFO)
 
 
-def build_window(args: argparse.Namespace, app: QApplication) -> MainWindow:
-    """The window with its settings, stores and translations (also used by tests)."""
-    from desktop_app.paths import config_dir, data_dir
+def build_window(args: argparse.Namespace, app: QApplication, defer: bool = False) -> MainWindow:
+    """The window with its settings, stores and translations (also used by tests);
+    `defer=True` leaves the rest to `complete_window` after the first paint."""
+    from desktop_app.paths import config_dir
     from desktop_app.store.settings import Settings
-    from desktop_app.ui.approval import ApprovalLog
     from desktop_app.ui.i18n import Language
     from desktop_app.ui.main_window import MainWindow
 
@@ -110,14 +126,49 @@ def build_window(args: argparse.Namespace, app: QApplication) -> MainWindow:
     language.apply(settings.language)
     overrides = {k: str(getattr(args, k, "") or "") for k in ("provider", "model", "base_url", "mcp_config")}
     qsettings = QSettings(str(config_dir() / "window.ini"), QSettings.Format.IniFormat)
-    return MainWindow(
+    window = MainWindow(
         settings=settings,
-        history=_history(),
+        history=None,  # opened by complete_window
         qsettings=qsettings,
         language=language,
         overrides={k: v for k, v in overrides.items() if v},
-        approval_log=ApprovalLog(data_dir() / "approvals.jsonl"),
+        defer=True,
     )
+    if not defer:
+        complete_window(window)
+    return window
+
+
+def complete_window(window: MainWindow) -> None:
+    """The window's history, engine side and the rest, with the approval log on disk."""
+    from desktop_app.paths import data_dir
+    from desktop_app.ui.approval import ApprovalLog
+
+    window.set_history(_history())
+    window.complete(ApprovalLog(data_dir() / "approvals.jsonl"))
+
+
+def paint_first(window: MainWindow) -> None:
+    """Show the window and let Qt's own loop paint it, before asyncio, qasync and the engine
+    side are imported: what the first paint does not need comes after it."""
+    window.show()
+    if window.painted:
+        return
+    waiter = QEventLoop()
+    timer = QTimer()
+    timer.setSingleShot(True)
+    timer.timeout.connect(waiter.quit)
+    window.firstPainted.connect(waiter.quit)
+    timer.start(FIRST_PAINT_WAIT_MS)
+    waiter.exec()
+    timer.stop()
+    window.firstPainted.disconnect(waiter.quit)
+    if os.environ.get("TRAVEL_ASSISTANT_BENCH"):  # what the first paint loaded (tests check it)
+        from PySide6 import QtCore, QtGui, QtWidgets
+
+        qt_types = sorted(name for m in (QtCore, QtGui, QtWidgets) for name in vars(m) if name.startswith("Q"))
+        print(f"first_paint_modules={','.join(sorted(sys.modules))}", file=sys.stderr, flush=True)
+        print(f"first_paint_qt_types={','.join(qt_types)}", file=sys.stderr, flush=True)
 
 
 def _history() -> Any:
@@ -129,10 +180,11 @@ def _history() -> Any:
     return HistoryStore()
 
 
-async def _main(args: argparse.Namespace, app: QApplication) -> int:
-    window = build_window(args, app)
-    reporter = ErrorReporter(window)
+async def _main(args: argparse.Namespace, window: MainWindow, reporter: ErrorReporter) -> int:
+    import asyncio
+
     reporter.install(asyncio.get_running_loop())
+    complete_window(window)
     closed: asyncio.Future[int] = asyncio.get_running_loop().create_future()
 
     def on_closed() -> None:
@@ -141,7 +193,6 @@ async def _main(args: argparse.Namespace, app: QApplication) -> int:
 
     window.closed.connect(on_closed)
     demo = asyncio.ensure_future(_scripted(window, args, closed))
-    window.show()
     code = await closed
     demo.cancel()
     await window.session.wait()
@@ -150,12 +201,15 @@ async def _main(args: argparse.Namespace, app: QApplication) -> int:
 
 async def _scripted(window: MainWindow, args: argparse.Namespace, closed: asyncio.Future[int]) -> None:
     """`--prompt`, `--screenshot`, `--exit-when-done` as CONTRACT.md describes them."""
+    import asyncio
+
     from desktop_app.ui.qt_async import next_emission
 
     if not window.painted:
         await next_emission(window.firstPainted)
     if os.environ.get("TRAVEL_ASSISTANT_BENCH"):
         print(f"first_paint_epoch={window.first_paint_epoch:.6f}", file=sys.stderr, flush=True)
+        print(f"first_paint_cpu={window.first_paint_cpu:.6f}", file=sys.stderr, flush=True)
     status = "done"
     if args.prompt:
         await window.session.warm_up()  # as a person would: typing takes longer than preloading
@@ -179,6 +233,12 @@ def run_gui(args: argparse.Namespace) -> int:
     """`travel-assistant gui`: the window on a qasync loop; returns the exit status."""
     _setup_logging()
     app = make_app()
+    reporter = ErrorReporter()
+    reporter.install()  # the loop's handler joins once the loop runs
+    window = build_window(args, app, defer=True)
+    reporter.parent = window
+    paint_first(window)
+    set_app_icon(app)
     from desktop_app.ui.qt_async import run
 
-    return run(lambda: _main(args, app))
+    return run(lambda: _main(args, window, reporter))

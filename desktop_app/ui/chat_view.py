@@ -1,12 +1,17 @@
-"""The chat pane: Markdown messages streamed in incrementally, tool calls as inline chips."""
+"""The chat pane: Markdown messages streamed in incrementally, tool calls as inline chips.
+
+The window's first paint imports this module, so the rich-text classes only a streamed answer
+uses (QTextBrowser, QTextCursor and formats: ~3 ms of type set-up) are imported where used.
+"""
 
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QGuiApplication, QTextBlockFormat, QTextCharFormat, QTextCursor
+from PySide6 import QtCore
+from PySide6.QtCore import QTimer, Signal
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -14,7 +19,6 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QScrollArea,
     QSizePolicy,
-    QTextBrowser,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -22,6 +26,9 @@ from PySide6.QtWidgets import (
 
 from desktop_app.ui.i18n import tr
 from desktop_app.ui.text import make_visible, pretty_json, summarize_arguments
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QTextBrowser
 
 FRAME_MS = 16  # streamed text is applied at most once a frame
 TAIL = 120  # messages of a long saved conversation rendered at first
@@ -108,9 +115,9 @@ class MessageBubble(_Bubble):
         self.body = QLabel(self)
         self.body.setObjectName("body")
         self.body.setWordWrap(True)
-        self.body.setTextFormat(Qt.TextFormat.PlainText if role == "user" else Qt.TextFormat.MarkdownText)
+        self.body.setTextFormat(QtCore.Qt.TextFormat.PlainText if role == "user" else QtCore.Qt.TextFormat.MarkdownText)
         self.body.setTextInteractionFlags(
-            Qt.TextInteractionFlag.TextSelectableByMouse | Qt.TextInteractionFlag.LinksAccessibleByMouse
+            QtCore.Qt.TextInteractionFlag.TextSelectableByMouse | QtCore.Qt.TextInteractionFlag.LinksAccessibleByMouse
         )
         self.body.setOpenExternalLinks(True)
         policy = self.body.sizePolicy()  # keeps height-for-width; an unbreakable word is cut
@@ -127,13 +134,15 @@ class StreamBubble(_Bubble):
     """An answer arriving in pieces: finished paragraphs become Markdown, the tail stays plain."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
+        from PySide6.QtWidgets import QTextBrowser
+
         super().__init__("assistant", parent)
-        self.body = QTextBrowser(self)
+        self.body: QTextBrowser = QTextBrowser(self)
         self.body.setObjectName("body")
         self.body.setOpenExternalLinks(True)
         self.body.setFrameShape(QFrame.Shape.NoFrame)
-        self.body.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.body.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.body.setVerticalScrollBarPolicy(QtCore.Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.body.setHorizontalScrollBarPolicy(QtCore.Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.body.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.body.viewport().setAutoFillBackground(False)
         self.body.setFixedHeight(24)
@@ -164,12 +173,16 @@ class StreamBubble(_Bubble):
         if tail:
             self._replace_tail(tail, "")
             self._rendered = len(self._source)
+        from PySide6.QtGui import QTextCursor
+
         cursor = QTextCursor(self.body.document())
         cursor.movePosition(QTextCursor.MoveOperation.End)
         while cursor.block().length() <= 1 and cursor.blockNumber() > 0:
             cursor.deletePreviousChar()  # the empty block kept for a tail that never came
 
     def _replace_tail(self, finished: str, tail: str) -> None:
+        from PySide6.QtGui import QTextBlockFormat, QTextCharFormat, QTextCursor
+
         cursor = QTextCursor(self.body.document())
         cursor.setPosition(self._tail_pos)
         cursor.movePosition(QTextCursor.MoveOperation.End, QTextCursor.MoveMode.KeepAnchor)
@@ -203,7 +216,7 @@ class ToolChip(QFrame):
         self.status = "running"
         self._frame = 0
         self._details: QPlainTextEdit | None = None
-        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.setCursor(QtCore.Qt.CursorShape.PointingHandCursor)
         layout = self.box = QVBoxLayout(self)
         layout.setContentsMargins(8, 3, 8, 3)
         row = QHBoxLayout()
@@ -212,7 +225,7 @@ class ToolChip(QFrame):
         self.glyph.setObjectName("glyph")
         self.title = QLabel(self)
         self.title.setObjectName("title")
-        self.title.setTextFormat(Qt.TextFormat.PlainText)
+        self.title.setTextFormat(QtCore.Qt.TextFormat.PlainText)
         # a long call may be cut at the chip's edge, never widen the transcript past the view
         self.title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.state = QLabel(self)
@@ -277,7 +290,7 @@ class ToolChip(QFrame):
             self._details.setVisible(not self._details.isVisible())
 
     def mouseReleaseEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
-        if event.button() == Qt.MouseButton.LeftButton:
+        if event.button() == QtCore.Qt.MouseButton.LeftButton:
             self.toggle()
             self.selected.emit(self.call_id)
         super().mouseReleaseEvent(event)
@@ -292,7 +305,7 @@ class ChatView(QScrollArea):
         super().__init__(parent)
         self.setObjectName("chatView")
         self.setWidgetResizable(True)
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self._has_content = False  # _add turns the horizontal scroll bar off (Qt's enums load then)
         self._inner = QWidget(self)
         self._inner.setObjectName("chatInner")
         self._layout = QVBoxLayout(self._inner)
@@ -336,6 +349,9 @@ class ChatView(QScrollArea):
 
     # ---------------------------------------------------------------- building
     def _add(self, widget: QWidget) -> QWidget:
+        if not self._has_content:  # from the first message on: no sideways scrolling, ever
+            self._has_content = True
+            self.setHorizontalScrollBarPolicy(QtCore.Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         if self._insert_at is None:
             self._layout.insertWidget(self._layout.count() - 1, widget)
         else:  # earlier history goes above what is shown

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6 import QtCore
+from PySide6.QtCore import Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QPlainTextEdit, QWidget
 
@@ -25,8 +26,8 @@ class Composer(QPlainTextEdit):
         self.setPlaceholderText(tr("Ask about a trip… (Enter sends, Shift+Enter new line)"))
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
-        enter = event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
-        if enter and not event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
+        enter = event.key() in (QtCore.Qt.Key.Key_Return, QtCore.Qt.Key.Key_Enter)
+        if enter and not event.modifiers() & QtCore.Qt.KeyboardModifier.ShiftModifier:
             self.submit()
             return
         super().keyPressEvent(event)

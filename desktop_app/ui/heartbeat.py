@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import time
 
-from PySide6.QtCore import QObject, Qt, QTimer
+from PySide6 import QtCore
+from PySide6.QtCore import QObject, QTimer
 
 
 class Heartbeat(QObject):
@@ -16,7 +17,7 @@ class Heartbeat(QObject):
         self.max_stall_ms = 0.0
         self._last = 0.0
         self._timer = QTimer(self)
-        self._timer.setTimerType(Qt.TimerType.PreciseTimer)
+        self._timer.setTimerType(QtCore.Qt.TimerType.PreciseTimer)
         self._timer.setInterval(interval_ms)
         self._timer.timeout.connect(self._beat)
 

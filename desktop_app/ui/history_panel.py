@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-import datetime as dt
 import logging
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6 import QtCore
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
-    QFileDialog,
     QHBoxLayout,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
-    QMessageBox,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -23,10 +22,12 @@ from PySide6.QtWidgets import (
 from desktop_app.ui.i18n import tr
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QMessageBox
+
     from desktop_app.store.history import HistoryStore
 
 log = logging.getLogger(__name__)
-ID_ROLE = Qt.ItemDataRole.UserRole
+ID_ROLE = 0x0100  # Qt.ItemDataRole.UserRole, as the int the API takes (no Qt namespace at import)
 
 
 class HistoryPanel(QWidget):
@@ -55,9 +56,8 @@ class HistoryPanel(QWidget):
         layout.addWidget(self.search)
         self.list = QListWidget(self)
         self.list.setObjectName("conversations")
-        self.list.setTextElideMode(Qt.TextElideMode.ElideRight)
-        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        layout.addWidget(self.list, 1)
+        layout.addWidget(self.list, 1)  # long titles elide (Qt's default): refresh() turns the
+        # horizontal scroll bar off, after the first paint (the list is empty until then)
         row = QHBoxLayout()
         self.rename_button = QPushButton(tr("Rename"), self)
         self.delete_button = QPushButton(tr("Delete"), self)
@@ -86,6 +86,7 @@ class HistoryPanel(QWidget):
         """Reload the list (after a run, a rename, a delete, or a search edit)."""
         if self.store is None:
             return
+        self.list.setHorizontalScrollBarPolicy(QtCore.Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         current = self.selected_id()
         self._filling = True
         self.list.clear()
@@ -98,9 +99,9 @@ class HistoryPanel(QWidget):
         for info in infos:
             item = QListWidgetItem(info.title or tr("(untitled)"), self.list)
             item.setData(ID_ROLE, info.id)
-            when = dt.datetime.fromtimestamp(float(info.updated_at)).strftime("%Y-%m-%d %H:%M")
+            when = time.strftime("%Y-%m-%d %H:%M", time.localtime(float(info.updated_at)))
             item.setToolTip(f"{when} · {info.provider}/{info.model} · {info.message_count}")
-            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsEditable)
+            item.setFlags(item.flags() | QtCore.Qt.ItemFlag.ItemIsEditable)
             if info.id == current:
                 self.list.setCurrentItem(item)
         self._filling = False
@@ -134,6 +135,8 @@ class HistoryPanel(QWidget):
 
     def delete_selected(self) -> None:
         """Ask first (a non-blocking message box); delete on Yes."""
+        from PySide6.QtWidgets import QMessageBox  # dialogs load when used, not before the first paint
+
         item = self.list.currentItem()
         if item is None or self.store is None:
             return
@@ -151,6 +154,8 @@ class HistoryPanel(QWidget):
         box.open()
 
     def _confirmed(self, box: QMessageBox, result: int, conversation_id: str) -> None:
+        from PySide6.QtWidgets import QMessageBox
+
         self.confirm = None
         box.deleteLater()
         if result != QMessageBox.StandardButton.Yes.value or self.store is None:
@@ -163,6 +168,8 @@ class HistoryPanel(QWidget):
         conversation_id = self.selected_id()
         if not conversation_id or self.store is None:
             return
+        from PySide6.QtWidgets import QFileDialog
+
         dialog = QFileDialog(self, tr("Export conversation"))
         dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
         dialog.setNameFilters([tr("Markdown (*.md)"), tr("JSON (*.json)")])

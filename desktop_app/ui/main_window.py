@@ -1,4 +1,10 @@
-"""The main window: conversations | chat | inspector dock; every connection in one method."""
+"""The main window: conversations | chat | inspector dock; every connection in one method.
+
+Start-up is in two steps. `__init__` builds what the first paint shows (the final layout, no
+content) and imports nothing it does not need: no asyncio, and not Qt's `Qt` namespace, whose
+~90 enums take ~20 ms to create (so this module writes `QtCore.Qt` at the point of use).
+`complete()` adds the rest right after that paint: the engine side, shortcuts, the history list.
+"""
 
 from __future__ import annotations
 
@@ -6,8 +12,8 @@ import logging
 import time
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QByteArray, QEvent, QSettings, Qt, QTimer, Signal
-from PySide6.QtGui import QCloseEvent, QKeySequence, QPaintEvent, QShortcut
+from PySide6 import QtCore
+from PySide6.QtCore import QByteArray, QEvent, QSettings, QTimer, Signal
 from PySide6.QtWidgets import (
     QDockWidget,
     QFrame,
@@ -20,26 +26,29 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop_app.ui.approval import ApprovalLog, DialogApprover
 from desktop_app.ui.chat_view import ChatView
 from desktop_app.ui.composer import Composer
 from desktop_app.ui.heartbeat import Heartbeat
 from desktop_app.ui.history_panel import HistoryPanel
 from desktop_app.ui.i18n import Language, tr
-from desktop_app.ui.mcp_bridge import McpBridge
 from desktop_app.ui.pricing import estimate_cost
-from desktop_app.ui.session import AgentSession, RunFactory
 from desktop_app.ui.skills_ui import SkillChip, SkillsMenu
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the engine side imports asyncio: complete() imports it after the first paint
+    from PySide6.QtGui import QCloseEvent, QPaintEvent, QShortcut
+
     from desktop_app.llm.base import ChatModel
     from desktop_app.runtime import RunOptions
     from desktop_app.store.history import HistoryStore
     from desktop_app.store.settings import Settings
+    from desktop_app.ui.approval import ApprovalLog, DialogApprover
     from desktop_app.ui.inspector import Inspector
+    from desktop_app.ui.mcp_bridge import McpBridge
+    from desktop_app.ui.session import AgentSession, RunFactory
     from desktop_app.ui.settings_dialog import SettingsDialog
 
 log = logging.getLogger(__name__)
+LAYOUT_VERSION = 1  # saved with the dock layout; bump when the set of docks changes
 
 STYLE = """
 #userBubble { background: #e8f0fe; border: 1px solid #c6d6f5; border-radius: 8px; }
@@ -66,6 +75,11 @@ STYLE = """
 class MainWindow(QMainWindow):
     """Owns the session, the approver and the panes it is given; no globals."""
 
+    approver: DialogApprover  # these five exist once complete() ran
+    session: AgentSession
+    mcp: McpBridge
+    heartbeat: Heartbeat
+    escape: QShortcut
     firstPainted = Signal()  # the window's first paint (start-up benchmark, scripted demo)
     runDone = Signal(str)  # a run ended: done / error / cancelled, after the view settled
     closed = Signal()  # the window was closed
@@ -80,6 +94,7 @@ class MainWindow(QMainWindow):
         overrides: dict[str, str] | None = None,
         approval_log: ApprovalLog | None = None,
         parent: QWidget | None = None,
+        defer: bool = False,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("mainWindow")
@@ -90,23 +105,53 @@ class MainWindow(QMainWindow):
         self.overrides = overrides or {}
         self._painted = False
         self._skill = ""  # the active skill (Skills menu, chip, or `/skill-name` typed)
-        self.first_paint_epoch = 0.0
+        self.first_paint_epoch = 0.0  # wall clock and process CPU time at the first paint (benchmark)
+        self.first_paint_cpu = 0.0
         self._tokens = [0, 0]
         self._model = ("", "")
         self.settings_dialog: SettingsDialog | None = None
         self.setWindowTitle(tr("Travel Assistant"))
         self.setStyleSheet(STYLE)
+        self._run_factory = run_factory
+        self.completed = False  # until complete() the window shows its layout but does nothing
+        self._build()
+        self._restore_layout()
+        self._update_provider()
+        if not defer:
+            self.complete(approval_log)
+
+    def set_history(self, history: HistoryStore | None) -> None:
+        """The conversation store (the app opens it after the first paint; complete() lists it)."""
+        self.history = history
+        self.history_panel.store = history
+
+    def complete(self, approval_log: ApprovalLog | None = None) -> None:
+        """Everything the first paint does not show: the session, approver and MCP bridge
+        (their modules import asyncio), the Esc shortcut, the history list, every connection.
+        The app calls this right after the first paint (`defer=True`), tests at once."""
+        from PySide6.QtGui import QKeySequence, QShortcut
+
+        from desktop_app.ui.approval import ApprovalLog, DialogApprover
+        from desktop_app.ui.mcp_bridge import McpBridge
+        from desktop_app.ui.session import AgentSession
+
+        if self.completed:
+            return
         self.heartbeat = Heartbeat(5, self)
-        self.approver = DialogApprover(settings, approval_log or ApprovalLog(None), self)
-        self.session = AgentSession(settings, self.approver, self._run_options, run_factory, self)
+        self.approver = DialogApprover(self.settings, approval_log or ApprovalLog(None), self)
+        self.session = AgentSession(self.settings, self.approver, self._run_options, self._run_factory, self)
         self.mcp = McpBridge(
             self.overrides.get("mcp_config", ""), self._sampling_model, self._sampling_model_name, self
         )
-        self._build()
-        self._connect_signals()
-        self._restore_layout()
-        self._update_provider()
+        self.escape = QShortcut(QKeySequence(QtCore.Qt.Key.Key_Escape), self)
+        self.escape.setContext(QtCore.Qt.ShortcutContext.WindowShortcut)
         self.history_panel.refresh()
+        self._connect_signals()
+        self.completed = True
+        if self._painted:
+            QTimer.singleShot(0, self._warm_up)
+        else:
+            self.firstPainted.connect(self._warm_up)
 
     # ---------------------------------------------------------------- building
     def _build(self) -> None:
@@ -123,7 +168,7 @@ class MainWindow(QMainWindow):
         self.header = QLabel(self)
         self.header.setObjectName("header")
         self.banner = self._make_banner()
-        splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        splitter = QSplitter(parent=self)  # horizontal; QSplitter(self) would create Qt's namespace
         splitter.setObjectName("mainSplitter")
         splitter.addWidget(self.history_panel)
         splitter.addWidget(self._chat_pane(splitter))
@@ -141,7 +186,6 @@ class MainWindow(QMainWindow):
             | QDockWidget.DockWidgetFeature.DockWidgetMovable
             | QDockWidget.DockWidgetFeature.DockWidgetFloatable
         )
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
         self.inspector_action = self.dock.toggleViewAction()
         self.inspector_action.setText(tr("Inspector"))
         self.view_menu = self.menuBar().addMenu(tr("View"))
@@ -157,9 +201,8 @@ class MainWindow(QMainWindow):
         self.mcp_notice.hide()
         self.statusBar().addPermanentWidget(self.mcp_notice)
         self.statusBar().addPermanentWidget(self.usage_label)
-        self.escape = QShortcut(QKeySequence(Qt.Key.Key_Escape), self)
-        self.escape.setContext(Qt.ShortcutContext.WindowShortcut)
-        self._set_busy(False)
+        self.stop_button.setEnabled(False)
+        self.retry_button.setEnabled(False)
         self._show_usage()
         self.resize(1280, 800)
 
@@ -205,7 +248,8 @@ class MainWindow(QMainWindow):
         self.banner_button.setText(tr("Open Settings"))
         self.composer.retranslate()
         self.history_panel.retranslate()
-        self._on_mcp_pending(self.mcp.pending)
+        if self.completed:
+            self._on_mcp_pending(self.mcp.pending)
         self.skills_menu.retranslate()
         self.skill_chip.retranslate()
         self._update_provider()
@@ -245,7 +289,10 @@ class MainWindow(QMainWindow):
         layout.addLayout(top)
         layout.addWidget(self.banner)
         layout.addWidget(self.chat, 1)
-        layout.addWidget(self.skill_chip, 0, Qt.AlignmentFlag.AlignLeft)
+        chip_row = QHBoxLayout()
+        chip_row.addWidget(self.skill_chip)
+        chip_row.addStretch(1)  # the chip keeps its own width
+        layout.addLayout(chip_row)
         layout.addWidget(self.composer)
         buttons = QHBoxLayout()
         buttons.addStretch(1)
@@ -282,7 +329,6 @@ class MainWindow(QMainWindow):
         self.history_panel.newRequested.connect(self.new_conversation)
         self.history_panel.deleted.connect(self._on_deleted)
         self.history_panel.problem.connect(self.statusBar().showMessage)
-        self.firstPainted.connect(self._warm_up)
         self.mcp.pendingChanged.connect(self._on_mcp_pending)
         self.mcp.problem.connect(self.statusBar().showMessage)
         self.mcp_notice.clicked.connect(self.review_mcp_changes)
@@ -291,8 +337,8 @@ class MainWindow(QMainWindow):
 
     # ---------------------------------------------------------------- actions
     def send(self, text: str) -> bool:
-        """Send a message as if typed; False while a run is going."""
-        if self.session.busy or not text.strip():
+        """Send a message as if typed; False while a run is going (or before complete())."""
+        if not self.completed or self.session.busy or not text.strip():
             return False
         skill, message = self._skill_command(text)
         if skill:
@@ -537,16 +583,18 @@ class MainWindow(QMainWindow):
 
     # ---------------------------------------------------------------- window life
     def _restore_layout(self) -> None:
+        """Geometry and docks as the user left them; the first time, the inspector on the right."""
         geometry = self.qsettings.value("window/geometry")
         state = self.qsettings.value("window/state")
         if isinstance(geometry, QByteArray):
             self.restoreGeometry(geometry)
-        if isinstance(state, QByteArray):
-            self.restoreState(state)
+        if isinstance(state, QByteArray) and self.restoreState(state, LAYOUT_VERSION):
+            return  # a state we saved places the (not yet added) dock itself
+        self.addDockWidget(QtCore.Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
 
     def save_layout(self) -> None:
         self.qsettings.setValue("window/geometry", self.saveGeometry())
-        self.qsettings.setValue("window/state", self.saveState())
+        self.qsettings.setValue("window/state", self.saveState(LAYOUT_VERSION))
         self.qsettings.sync()
 
     @property
@@ -558,14 +606,16 @@ class MainWindow(QMainWindow):
         if not self._painted:
             self._painted = True
             self.first_paint_epoch = time.time()
+            self.first_paint_cpu = time.process_time()
             self.firstPainted.emit()
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
         self.save_layout()
-        self.approver.dismiss_all()
-        self.mcp.interaction.cancel_all()
-        self.mcp.close()  # server processes end before the engine thread does
-        self.session.shutdown()
+        if self.completed:
+            self.approver.dismiss_all()
+            self.mcp.interaction.cancel_all()
+            self.mcp.close()  # server processes end before the engine thread does
+            self.session.shutdown()
         super().closeEvent(event)
         self.closed.emit()
 

@@ -8,7 +8,6 @@ we do the same by hand, and only when the leak is measured.
 
 from __future__ import annotations
 
-import ctypes
 import sys
 
 BOOST = 1 << 50  # references added to None: decades of leaked calls before it could matter
@@ -33,6 +32,8 @@ def protect_none() -> bool:
     _state["checked"] = True
     if sys.version_info >= (3, 12) or not leaks_none():
         return False
+    import ctypes  # only when the leak is there: its import is ~2 ms of start-up
+
     ctypes.c_ssize_t.from_address(id(None)).value += BOOST
     _state["applied"] = True
     return True

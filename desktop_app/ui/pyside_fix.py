@@ -8,7 +8,6 @@ here we do the same by hand, once, and only when the leak is detected.
 
 from __future__ import annotations
 
-import ctypes
 import sys
 
 from PySide6.QtCore import QObject, Signal
@@ -33,6 +32,8 @@ def apply() -> bool:
     """Make True and False immortal when needed; True when the fix was applied."""
     if sys.version_info >= (3, 12) or not emit_steals_true():
         return False
+    import ctypes  # only when the leak is there: its import is ~2 ms of start-up
+
     for value in (True, False):
         ctypes.c_ssize_t.from_address(id(value)).value += PIN
     return True

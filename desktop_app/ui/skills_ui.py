@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, Signal
+from PySide6 import QtCore
+from PySide6.QtCore import Signal
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QMenu, QToolButton, QWidget
 
@@ -140,12 +141,10 @@ class SkillChip(QFrame):
         row.setSpacing(4)
         self.label = QLabel(self)
         self.label.setObjectName("skillLabel")
-        self.label.setTextFormat(Qt.TextFormat.PlainText)
         self.close_button = QToolButton(self)
         self.close_button.setObjectName("removeSkill")
         self.close_button.setText("×")
         self.close_button.setAutoRaise(True)
-        self.close_button.setCursor(Qt.CursorShape.PointingHandCursor)
         self.close_button.clicked.connect(self.removed.emit)
         row.addWidget(self.label)
         row.addWidget(self.close_button)
@@ -159,6 +158,8 @@ class SkillChip(QFrame):
     def show_skill(self, skill: Skill | None) -> None:
         """Show the active skill (None hides the chip)."""
         self.name = skill.name if skill is not None else ""
+        self.label.setTextFormat(QtCore.Qt.TextFormat.PlainText)  # a skill's name is untrusted text
+        self.close_button.setCursor(QtCore.Qt.CursorShape.PointingHandCursor)
         self.retranslate()
         self.setToolTip(skill_tooltip(skill) if skill is not None else "")
         self.setVisible(skill is not None)
