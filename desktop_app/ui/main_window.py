@@ -49,6 +49,7 @@ if TYPE_CHECKING:  # the engine side imports asyncio: complete() imports it afte
 
 log = logging.getLogger(__name__)
 LAYOUT_VERSION = 1  # saved with the dock layout; bump when the set of docks changes
+INSPECTOR_WIDTH = 530  # the inspector dock's width before any saved layout (its own size hint)
 
 STYLE = """
 #userBubble { background: #e8f0fe; border: 1px solid #c6d6f5; border-radius: 8px; }
@@ -180,7 +181,9 @@ class MainWindow(QMainWindow):
         self._inspector_backlog: list[dict[str, Any]] = []
         self.dock = QDockWidget(tr("Inspector"), self)
         self.dock.setObjectName("inspectorDock")
-        self.dock.setWidget(QWidget(self.dock))
+        placeholder = QWidget(self.dock)  # the inspector replaces it after the first paint
+        placeholder.setMinimumWidth(INSPECTOR_WIDTH)  # so the first launch does not reflow then
+        self.dock.setWidget(placeholder)
         self.dock.setFeatures(
             QDockWidget.DockWidgetFeature.DockWidgetClosable
             | QDockWidget.DockWidgetFeature.DockWidgetMovable
