@@ -43,6 +43,7 @@ class HistoryPanel(QWidget):
         self.setObjectName("historyPanel")
         self.store = store
         self._filling = False
+        self._listed = False  # the first refresh() turns the horizontal scroll bar off
         self.confirm: QMessageBox | None = None
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
@@ -56,8 +57,7 @@ class HistoryPanel(QWidget):
         layout.addWidget(self.search)
         self.list = QListWidget(self)
         self.list.setObjectName("conversations")
-        layout.addWidget(self.list, 1)  # long titles elide (Qt's default): refresh() turns the
-        # horizontal scroll bar off, after the first paint (the list is empty until then)
+        layout.addWidget(self.list, 1)  # long titles elide (Qt's default)
         row = QHBoxLayout()
         self.rename_button = QPushButton(tr("Rename"), self)
         self.delete_button = QPushButton(tr("Delete"), self)
@@ -86,7 +86,9 @@ class HistoryPanel(QWidget):
         """Reload the list (after a run, a rename, a delete, or a search edit)."""
         if self.store is None:
             return
-        self.list.setHorizontalScrollBarPolicy(QtCore.Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        if not self._listed:  # once, after the first paint (the list is empty until then)
+            self._listed = True
+            self.list.setHorizontalScrollBarPolicy(QtCore.Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         current = self.selected_id()
         self._filling = True
         self.list.clear()

@@ -130,14 +130,14 @@ class MainWindow(QMainWindow):
         """Everything the first paint does not show: the session, approver and MCP bridge
         (their modules import asyncio), the Esc shortcut, the history list, every connection.
         The app calls this right after the first paint (`defer=True`), tests at once."""
+        if self.completed:
+            return
         from PySide6.QtGui import QKeySequence, QShortcut
 
         from desktop_app.ui.approval import ApprovalLog, DialogApprover
         from desktop_app.ui.mcp_bridge import McpBridge
         from desktop_app.ui.session import AgentSession
 
-        if self.completed:
-            return
         self.heartbeat = Heartbeat(5, self)
         self.approver = DialogApprover(self.settings, approval_log or ApprovalLog(None), self)
         self.session = AgentSession(self.settings, self.approver, self._run_options, self._run_factory, self)

@@ -59,10 +59,10 @@ def _first_paint(cmd: list[str], env: dict[str, str]) -> tuple[float, float]:
 def _seed_history(home: str, conversations: int = 30) -> None:
     """A returning user's history: the list is part of the window (filled after the first paint)."""
     from desktop_app.agent.messages import AssistantMessage, UserMessage
-    from desktop_app.store.history import HistoryStore
+    from desktop_app.store.history import FILENAME, HistoryStore
 
-    os.environ["TRAVEL_ASSISTANT_HOME"] = home
-    store = HistoryStore()
+    (Path(home) / "data").mkdir(parents=True, exist_ok=True)
+    store = HistoryStore(Path(home) / "data" / FILENAME)  # where the app under test looks
     for i in range(conversations):
         conv = store.new_conversation(title=f"三亚 trip {i}", provider="offline", model="offline-planner")
         conv.append(UserMessage(f"三亚天气怎么样？ {i}"))
