@@ -3,23 +3,35 @@
 from __future__ import annotations
 
 import asyncio
-import glob
 import json
 import os
 import re
-import shlex
 import shutil
 import signal
 import subprocess
 import sys
 import tempfile
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 from desktop_app.tools.registry import ToolDef, ToolOutput, error_output
+from desktop_app.tools.shell_policy import (
+    FORBIDDEN_OPTIONS,
+    INTERPRETERS,
+    NETWORK,
+    READ_ONLY,
+    WRITES,
+    Plan,
+    Refused,
+    check_argv,
+    check_command,
+    inside,
+    verify_before_exec,
+)
 
 if TYPE_CHECKING:
     from desktop_app.store.settings import Settings
@@ -29,186 +41,16 @@ SHOWN_CAP = 12_000  # characters of stdout the model is sent (under the registry
 DEFAULT_TIMEOUT = 30.0
 SANDBOX_ENV = "TRAVEL_ASSISTANT_SANDBOX"  # "off" forces "no sandbox" (tests, troubleshooting)
 
-READ_ONLY = frozenset(
-    "ls cat head tail grep egrep fgrep wc sort uniq find du df file stat date pwd echo printf "
-    "basename dirname realpath readlink tree cut nl diff cmp comm md5sum sha1sum sha256sum "
-    "printenv whoami id uname true false sleep seq tac rev column fold expand strings".split()
-)
-WRITES = frozenset("mkdir cp mv touch rm rmdir".split())
-INTERPRETERS = frozenset(
-    "python python3 python2 sh bash zsh dash ksh fish csh tcsh node nodejs deno bun perl ruby "
-    "php lua tclsh awk gawk mawk sed env xargs sudo su doas nohup timeout nice exec eval "
-    "source busybox".split()
-)
-NETWORK = frozenset("curl wget nc ncat netcat ssh scp sftp rsync ftp telnet socat ping dig nslookup host git".split())
-# Options that make a read-only command write files or run programs.
-FORBIDDEN_OPTIONS: dict[str, tuple[str, ...]] = {
-    "find": ("-exec", "-execdir", "-ok", "-okdir", "-delete", "-fprint", "-fprint0", "-fprintf",
-             "-fls", "-L", "-H", "-follow", "-files0-from"),
-    "sort": ("-o", "--output", "--compress-program", "--files0-from", "-T"),
-    "date": ("-s", "--set"),
-    "tree": ("-o", "-l"),
-    "grep": ("-R", "--dereference-recursive"),
-    "egrep": ("-R", "--dereference-recursive"),
-    "fgrep": ("-R", "--dereference-recursive"),
-    "ls": ("-L", "--dereference"),
-    "du": ("-L", "--dereference", "--files0-from"),
-    "wc": ("--files0-from",),
-    "cp": ("-L", "-H", "--dereference"),
-    "diff": ("-r", "--recursive"),
-}  # fmt: skip
-SHELL_OPERATORS = re.compile(r"^[;&|<>()]+$")
-SUBSTITUTION = re.compile(r"`|\$\(|\$\{|\$[A-Za-z_0-9]|<\(|>\(")
 SECRET_NAME = re.compile(r"KEY|TOKEN|SECRET|PASSW|CREDENTIAL|AUTH|COOKIE|SESSION", re.I)
 SAFE_ENV = ("LANG", "LC_ALL", "LC_CTYPE", "TZ")
+__all__ = [  # the policy lives in shell_policy; these names stay importable from here
+    "FORBIDDEN_OPTIONS", "INTERPRETERS", "NETWORK", "READ_ONLY", "WRITES", "Plan", "Refused",
+    "check_argv", "check_command", "inside",
+]  # fmt: skip
 
 
 class ShellConfigError(ValueError):
     """The shell was switched on without a usable workspace."""
-
-
-Kind = Literal["read", "write", "extra"]
-
-
-@dataclass(frozen=True)
-class Plan:
-    """A checked command: the argument list to run and what kind of command it is."""
-
-    argv: tuple[str, ...]
-    kind: Kind
-
-
-class Refused(Exception):
-    """A command that will not run; the message tells the model why."""
-
-
-# ---------------------------------------------------------------- policy
-
-
-def _split(command: str) -> list[str]:
-    """shlex tokens; shell syntax is refused with a reason, never interpreted."""
-    if "\n" in command or "\r" in command or "\x00" in command:
-        raise Refused("newlines and NUL bytes are not allowed: run one command at a time")
-    if SUBSTITUTION.search(command):
-        raise Refused(
-            "command or variable substitution ($(...), backticks, $VAR, <(...)) is not allowed: "
-            "commands run without a shell"
-        )
-    lexer = shlex.shlex(command, posix=True, punctuation_chars=True)
-    lexer.whitespace_split = True
-    try:
-        tokens = list(lexer)
-    except ValueError as exc:
-        raise Refused(f"cannot parse the command: {exc}") from None
-    for token in tokens:
-        if SHELL_OPERATORS.match(token):
-            raise Refused(
-                f"shell syntax {token!r} is not allowed (no pipes, chaining, redirection or "
-                "background jobs): run one plain command at a time"
-            )
-    if not tokens:
-        raise Refused("empty command")
-    return tokens
-
-
-def _classify(name: str, extra: frozenset[str]) -> Kind:
-    if "/" in name:
-        raise Refused(f"give the command by name, not by path: {name!r}")
-    if name in extra:
-        return "extra"
-    if name in READ_ONLY:
-        return "read"
-    if name in WRITES:
-        return "write"
-    if name in INTERPRETERS:
-        raise Refused(
-            f"{name!r} is an interpreter or runs other programs; it is refused unless the user "
-            "adds it to the shell's extra commands in Settings"
-        )
-    if name in NETWORK:
-        raise Refused(
-            f"{name!r} is a network tool; it is refused unless the user adds it to the shell's "
-            "extra commands in Settings"
-        )
-    allowed = ", ".join(sorted(READ_ONLY | WRITES))
-    raise Refused(f"{name!r} is not on the allowlist; allowed commands: {allowed}")
-
-
-def _check_options(name: str, args: Sequence[str]) -> None:
-    bad = FORBIDDEN_OPTIONS.get(name, ())
-    letters = {b[1] for b in bad if len(b) == 2}
-    for arg in args:
-        head = arg.split("=", 1)[0]
-        cluster = arg.startswith("-") and not arg.startswith("--")
-        if head in bad or (cluster and letters & set(arg[1:])):
-            raise Refused(
-                f"{name} {arg!r} is not allowed here: it writes files, runs programs, or follows "
-                "links out of the workspace"
-            )
-    if name == "uniq" and len([a for a in args if not a.startswith("-")]) > 1:
-        raise Refused("uniq with an output file writes files; it is not allowed here")
-
-
-def _path_candidate(arg: str) -> str | None:
-    """The part of an argument that could name a file (option values included)."""
-    if arg.startswith("-"):
-        if "=" in arg:
-            return arg.split("=", 1)[1] or None
-        match = re.search(r"[/~.]", arg[1:].lstrip("-"))
-        if match is None:
-            return None
-        rest = arg[1:].lstrip("-")
-        return rest[match.start() :] if "/" in rest else None
-    return arg
-
-
-def inside(workspace: Path, candidate: str) -> bool:
-    """True when `candidate` (relative to the workspace) resolves inside it, symlinks followed."""
-    target = Path(candidate)
-    if not target.is_absolute():
-        target = workspace / target
-    resolved = Path(os.path.realpath(target))
-    return resolved == workspace or workspace in resolved.parents
-
-
-def _expand(workspace: Path, arg: str) -> list[str]:
-    """Glob patterns are expanded inside the workspace, as a shell would (kept when no match)."""
-    if arg.startswith("-") or not any(c in arg for c in "*?["):
-        return [arg]
-    matches = sorted(glob.glob(arg, root_dir=workspace))
-    return matches or [arg]
-
-
-def _quoted(command: str, count: int) -> list[bool]:
-    """Which tokens were quoted (their globs are not expanded); all, when it cannot be told."""
-    lexer = shlex.shlex(command, posix=False, punctuation_chars=True)
-    lexer.whitespace_split = True
-    try:
-        raw = list(lexer)
-    except ValueError:
-        return [True] * count
-    if len(raw) != count:
-        return [True] * count
-    return [any(q in token for q in "'\"") for token in raw]
-
-
-def check_command(command: str, workspace: Path, extra: Sequence[str] = ()) -> Plan:
-    """The checked argument list for `command`, or Refused with the reason."""
-    tokens = _split(command)
-    name, args = tokens[0], tokens[1:]
-    kind = _classify(name, frozenset(extra))
-    _check_options(name, args)
-    quoted = _quoted(command, len(tokens))[1:]
-    expanded: list[str] = []
-    for arg, was_quoted in zip(args, quoted, strict=True):
-        expanded.extend([arg] if was_quoted else _expand(workspace, arg))
-    for arg in expanded:
-        candidate = _path_candidate(arg)
-        if candidate and not inside(workspace, candidate):
-            raise Refused(
-                f"{arg!r} points outside the workspace ({workspace}); only files in the workspace can be used"
-            )
-    return Plan((name, *expanded), kind)
 
 
 # ---------------------------------------------------------------- sandboxes
@@ -486,20 +328,40 @@ class ShellConfig:
     extra: tuple[str, ...] = ()
     timeout: float = DEFAULT_TIMEOUT
 
+    # Commands answered "no confirmation" and not yet run: if one of them needs confirmation
+    # when it runs (the workspace changed in between), it is refused instead of run unasked.
+    unasked: Counter[str] = field(default_factory=Counter, compare=False, repr=False)
+
     def needs_confirmation(self, command: str) -> bool:
         """Refused: never asked. No sandbox, writes, extra commands: always. Read-only: no."""
         try:
-            plan = check_command(command, self.workspace, self.extra)
+            needed = self._needs(check_command(command, self.workspace, self.extra))
         except Refused:
-            return False
+            needed = False
+        if not needed:
+            self.unasked[command] += 1
+        return needed
+
+    def _needs(self, plan: Plan) -> bool:
         return plan.kind != "read" or not self.sandbox.available
+
+    def _final_argv(self, command: str) -> tuple[Plan, list[str]]:
+        """Check the final argv, wrap it, and re-check that the wrapped argv runs exactly it."""
+        was_unasked = self.unasked[command] > 0
+        if was_unasked:
+            self.unasked[command] -= 1
+        plan = check_command(command, self.workspace, self.extra)
+        if was_unasked and self._needs(plan):
+            raise Refused("the workspace changed since the command was checked; run it again")
+        argv = self.sandbox.wrap(plan.argv, self.workspace) if self.sandbox.available else list(plan.argv)
+        verify_before_exec(argv, plan, self.workspace, self.extra)
+        return plan, argv
 
     async def execute(self, command: str) -> ToolOutput:
         try:
-            plan = check_command(command, self.workspace, self.extra)
+            plan, argv = self._final_argv(command)
         except Refused as exc:
             return error_output(f"refused: {exc}")
-        argv = self.sandbox.wrap(plan.argv, self.workspace) if self.sandbox.available else plan.argv
         try:
             result = await run_argv(argv, self.workspace, self.timeout)
         except (FileNotFoundError, PermissionError) as exc:
