@@ -184,6 +184,22 @@ OUTSIDE = [
 ]
 
 
+# Files named like options, and commands whose globs (or option spellings) reach them.
+HOSTILE_NAMES = ("-exec", "-delete", "--output=notes.txt", "-o", "-fprint")
+HOSTILE = [
+    "find . ?exec touch pwned {} +",
+    "find . ?delete",
+    "find . [-]delete",
+    "find . -name x -o ?fprint pwned",
+    "sort notes.txt ?-output=notes.txt",
+    "sort notes.txt ?o notes.txt",
+    "sort --out=notes.txt notes.txt",
+    "sort --compress-prog=touch notes.txt",
+    "uniq -- -o pwned",
+    "rm ?delete",
+]
+
+
 def _fill(cmd: str, w: World) -> str:
     for key, value in (("{outside}", w.outside), ("{home}", w.home), ("{port}", w.port)):
         cmd = cmd.replace(key, str(value))
@@ -344,3 +360,25 @@ def test_sandbox_detection_is_reported() -> None:
     assert sandbox.name in ("bubblewrap", "sandbox-exec", "none")
     if not sandbox.available:
         assert "confirmation" in sandbox.detail
+
+
+@pytest.mark.parametrize("sandbox", ["auto", "off"])
+async def test_file_names_like_options_cannot_turn_a_command_into_another(
+    world: World, monkeypatch: pytest.MonkeyPatch, sandbox: str
+) -> None:
+    """`find . ?delete` with a file named -delete: refused, never asked, nothing changed."""
+    if sandbox == "off":
+        monkeypatch.setenv(SANDBOX_ENV, "off")
+    for name in HOSTILE_NAMES:
+        (world.ws / name).write_text("x\n")
+    before = sorted(p.name for p in world.ws.iterdir())
+    approver = RecordingApprover(approve=True)
+    results, _ = await run_calls(shell_tool(world), HOSTILE, approver)
+    for cmd, result in zip(HOSTILE, results, strict=True):
+        assert result.is_error and "refused" in result.content, (cmd, result.content)
+    assert approver.asked == []
+    assert sorted(p.name for p in world.ws.iterdir()) == before
+    assert (world.ws / "notes.txt").read_text() == "三亚 beach\nline two\n"
+    world.untouched()
+    ok, _ = await run_calls(shell_tool(world), ["ls ./?exec"], approver)
+    assert "./-exec" in ok[0].content
