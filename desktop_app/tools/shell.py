@@ -403,7 +403,8 @@ def resolve_workspace(raw: str) -> Path:
 
 DESCRIPTION = (
     "在沙箱环境中执行 shell 命令 (run one command in the workspace folder). No shell: pipes, "
-    "chaining, redirection and substitution are refused; paths must stay inside the workspace. "
+    "chaining, redirection and substitution are refused; paths must stay inside the workspace; "
+    "write files whose names start with '-' as ./NAME. "
     "Read-only commands: {read}. Commands that change files ({writes}) need the user's "
     "confirmation each time.{extra}"
 )

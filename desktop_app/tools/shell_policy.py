@@ -258,17 +258,22 @@ def _path_words(arg: str) -> list[str]:
     if not arg.startswith("-") or arg == "-":
         return [arg]
     if len(arg) > LONGEST_OPTION:
-        raise Refused(f"an option longer than {LONGEST_OPTION} characters is not allowed: {arg[:40]!r}...")
+        raise Refused(f"an option longer than {LONGEST_OPTION} characters is not allowed: {_shown(arg)}")
     if arg.startswith("--"):
         return [arg, arg.split("=", 1)[1]] if "=" in arg else [arg]
     return [arg[i:] for i in range(len(arg))]
+
+
+def _shown(arg: str) -> str:
+    """An argument for a one-line message: quoted, long ones shortened."""
+    return repr(arg) if len(arg) <= 80 else repr(arg[:60]) + "..."
 
 
 def _check_paths(args: Sequence[str], workspace: Path) -> None:
     for arg in args:
         if any(not inside(workspace, word) for word in _path_words(arg) if word):
             raise Refused(
-                f"{arg!r} points outside the workspace ({workspace}); only files in the workspace can be used"
+                f"{_shown(arg)} points outside the workspace ({workspace}); only files in the workspace can be used"
             )
 
 
