@@ -146,8 +146,10 @@ def _walk(node: Any, where: str, found: list[str]) -> Any:
     if isinstance(node, dict):
         out: dict[str, Any] = {}
         for key, value in node.items():
-            shown = _reveal_at(str(key), f"{where} key" if where else "key", found)
-            out[shown] = _walk(value, f"{where}.{shown}" if where else shown, found)
+            shown, _ = reveal(str(key))
+            path = f"{where}.{shown}" if where else shown
+            _reveal_at(str(key), f"{path} (the name itself)", found)
+            out[shown] = _walk(value, path, found)
         return out
     return node
 
