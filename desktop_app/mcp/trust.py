@@ -400,9 +400,16 @@ def pretty_definition(definition: dict[str, Any] | None) -> str:
     return "\n".join(lines)
 
 
+def approved_text(change: PendingChange) -> str:
+    """The "approved before" side: the old definition, or why there is none to show."""
+    if change.old is None and change.pins_lost:
+        return "(unknown: the saved tool pins could not be read, so nothing counts as approved)"
+    return pretty_definition(change.old)
+
+
 def render_change(change: PendingChange) -> str:
     """Old and new, then a unified diff: what `tools trust` shows before pinning."""
-    old, new = pretty_definition(change.old), pretty_definition(change.new)
+    old, new = approved_text(change), pretty_definition(change.new)
     diff = difflib.unified_diff(old.splitlines(), new.splitlines(), "approved", "now offered", lineterm="")
     parts = [
         f"{change.name} (MCP server {change.server!r}, tool {change.tool!r})",

@@ -126,7 +126,9 @@ def test_unsafe_server_names_are_refused_alone(tmp_path: Path, name: str) -> Non
 
 
 async def test_a_refused_server_is_never_started_and_says_why() -> None:
-    manager = McpManager([ServerConfig(name="s1__b", command="never-run", refused="server name 's1__b' is not allowed")])
+    manager = McpManager(
+        [ServerConfig(name="s1__b", command="never-run", refused="server name 's1__b' is not allowed")]
+    )
     manager.start()
     (status,) = manager.statuses()
     assert status.state == "failed" and "is not allowed" in status.reason
@@ -174,7 +176,7 @@ def _wire(**extra: Any) -> dict[str, Any]:
         "inputSchema": {
             "type": "object",
             "properties": {
-                f"unit{zw}": {"type": "string", "enum": [f"metric{zw}"], "default": f"m\u202e", "examples": [tag]},
+                f"unit{zw}": {"type": "string", "enum": [f"metric{zw}"], "default": "m\u202e", "examples": [tag]},
             },
         },
         "annotations": {"title": f"C{zw}"},
@@ -185,7 +187,15 @@ def _wire(**extra: Any) -> dict[str, Any]:
 def test_every_string_of_a_definition_is_checked() -> None:
     warnings = tool_warnings(_wire())
     joined = "\n".join(warnings)
-    for where in ("name:", "title:", "(the name itself):", "enum[0]:", "default:", "examples[0]:", "annotations.title:"):
+    for where in (
+        "name:",
+        "title:",
+        "(the name itself):",
+        "enum[0]:",
+        "default:",
+        "examples[0]:",
+        "annotations.title:",
+    ):
         assert where in joined, where
     assert any("tag characters" in w for w in warnings) and any("bidirectional" in w for w in warnings)
 
