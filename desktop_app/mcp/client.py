@@ -24,7 +24,7 @@ from desktop_app.mcp.interact import (
 )
 from desktop_app.mcp.launch import CommandNotFound, child_environment, resolve_command
 from desktop_app.mcp.results import qualify_all, risk_of, safe_name, short_hash, to_output
-from desktop_app.mcp.trust import PendingChange, TrustStore, reveal, reveal_tree, text_warnings, tool_warnings
+from desktop_app.mcp.trust import PendingChange, TrustStore, reveal, reveal_definition, text_warnings
 from desktop_app.paths import data_dir
 from desktop_app.tools.registry import (
     PROGRESS,
@@ -757,11 +757,11 @@ def prepare_tools(listed: list[Any]) -> list[PreparedTool]:
     out = []
     for item in listed:
         wire = item.model_dump(by_alias=True, mode="json", exclude_none=True)
-        shown, _ = reveal_tree(wire)  # every string the model could be sent, hidden characters shown
+        shown, notes = reveal_definition(wire)  # every string the model could be sent, hidden characters shown
         schema, problem = _usable_schema(shown.get("inputSchema") or {})
         annotations = wire.get("annotations") or {}
         title = shown.get("title") or (shown.get("annotations") or {}).get("title", "")
-        notes = tool_warnings(wire) + ([problem] if problem else [])
+        notes += [problem] if problem else []
         out.append(
             PreparedTool(
                 tool=wire["name"],

@@ -64,10 +64,14 @@ _KIND_TEXT = {
 }
 
 
+def _has_hidden(text: str) -> bool:
+    plain = text.replace("\n", "").replace("\t", "").replace("\r", "")
+    return not (plain.isprintable() and _PRINTABLE_HIDDEN.isdisjoint(plain))
+
+
 def reveal(text: str) -> tuple[str, list[str]]:
     """Text with hidden characters shown as ⟦U+XXXX⟧ (tag runs decoded), and warnings about them."""
-    plain = text.replace("\n", "").replace("\t", "").replace("\r", "")
-    if plain.isprintable() and _PRINTABLE_HIDDEN.isdisjoint(plain):
+    if not _has_hidden(text):
         return text, []  # the common case, decided in C
     out: list[str] = []
     counts: dict[str, int] = {}
@@ -120,7 +124,7 @@ def poisoning_warnings(text: str) -> list[str]:
     """Classic tool-poisoning phrases (English and Chinese), matched with hidden characters removed."""
     if not text:
         return []
-    plain = "".join(ch for ch in text if _hidden_kind(ch) is None)
+    plain = "".join(ch for ch in text if _hidden_kind(ch) is None) if _has_hidden(text) else text
     if not plain.isascii():
         plain = unicodedata.normalize("NFKC", plain)
     plain = " ".join(plain.replace("\u2019", "'").casefold().split())
@@ -163,11 +167,20 @@ def _reveal_at(text: str, where: str, found: list[str]) -> str:
 MAX_WARNINGS = 12
 
 
+def reveal_definition(definition: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    """A tool definition with every string and key revealed, and its warnings (deduplicated, capped)."""
+    found: list[str] = []
+    shown: dict[str, Any] = {}
+    for key, value in definition.items():
+        label = _LABELS.get(key, key)
+        _reveal_at(str(key), f"{label} (the name itself)", found)
+        shown[key] = _walk(value, label, found)
+    return shown, capped(found)
+
+
 def tool_warnings(definition: dict[str, Any]) -> list[str]:
-    """Warnings for every string of a tool definition a model could read (deduplicated, capped)."""
-    labelled = {_LABELS.get(k, k): v for k, v in definition.items()}
-    _, found = reveal_tree(labelled)
-    return capped(found)
+    """Warnings for every string of a tool definition a model could read."""
+    return reveal_definition(definition)[1]
 
 
 def text_warnings(text: str, where: str) -> list[str]:
