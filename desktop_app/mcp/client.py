@@ -23,8 +23,8 @@ from desktop_app.mcp.interact import (
     SamplingRequest,
 )
 from desktop_app.mcp.launch import CommandNotFound, child_environment, resolve_command
-from desktop_app.mcp.results import qualify, risk_of, server_prefixes, to_output
-from desktop_app.mcp.trust import PendingChange, TrustStore, reveal, reveal_schema
+from desktop_app.mcp.results import qualify_all, risk_of, safe_name, short_hash, to_output
+from desktop_app.mcp.trust import PendingChange, TrustStore, reveal, reveal_definition, text_warnings
 from desktop_app.paths import data_dir
 from desktop_app.tools.registry import (
     PROGRESS,
@@ -110,16 +110,21 @@ def _leaf(exc: BaseException) -> BaseException:
 class _Connection:
     """One server: its lifecycle task owns the SDK client; calls come from any task."""
 
-    def __init__(self, config: ServerConfig, manager: McpManager, prefix: str) -> None:
+    def __init__(self, config: ServerConfig, manager: McpManager) -> None:
         self.config = config
         self.manager = manager
-        self.prefix = prefix
+        # A refused name never reaches a tool name or a file name; a valid one is used as it is.
+        self.prefix = f"{safe_name(config.name)[:23]}_{short_hash(config.name)}" if config.refused else config.name
         self.state: State = "disabled" if config.disabled else "connecting"
         self.reason = "disabled in the configuration" if config.disabled else ""
+        if config.refused:
+            self.state, self.reason = "failed", config.refused
         self.client: Any = None
         self.server_info = ""
         self.tools: list[ToolDef] = []
-        self.warnings: list[str] = []
+        self.warnings: list[str] = []  # about the server itself (stdout noise)
+        self.list_warnings: list[str] = []  # from its last tools/list and its instructions
+        self.instruction_warnings: list[str] = []
         self.garbage_count = 0
         self.garbage_last = ""
         self.settled = asyncio.Event()
@@ -130,12 +135,12 @@ class _Connection:
         self._side_tasks: set[asyncio.Task[Any]] = set()
         self._refreshing = False
         self._refresh_again = False
-        self.log_path = data_dir() / "logs" / f"mcp-{prefix}.log"
+        self.log_path = data_dir() / "logs" / f"mcp-{self.prefix}.log"
 
     # ------------------------------------------------------------ lifecycle
 
     def start(self) -> None:
-        if self.config.disabled:
+        if self.config.disabled or self.config.refused:
             self.settled.set()
             return
         self._task = asyncio.create_task(self._run(), name=f"mcp:{self.config.name}")
@@ -195,6 +200,7 @@ class _Connection:
         await stack.enter_async_context(client)
         info = client.server_info
         self.server_info = f"{info.name} {info.version}".strip() if info else ""
+        self.instruction_warnings = text_warnings(str(client.instructions or ""), "server instructions")
         self.client = client
         await self._refresh(client)
 
@@ -304,7 +310,7 @@ class _Connection:
             stderr_tail=tuple(self.stderr_tail()),
             tools=tuple(t.name for t in self.tools),
             held_back=held,
-            warnings=tuple(self.warnings),
+            warnings=tuple(self.manager.notices() + self.warnings + self.instruction_warnings + self.list_warnings),
             server_info=self.server_info,
             log_path=str(self.log_path),
         )
@@ -577,7 +583,6 @@ class McpManager:
         self._configs = list(servers)
         self._connections: dict[str, _Connection] = {}
         self._sdk_lock = asyncio.Lock()
-        self._prefixes = server_prefixes([c.name for c in self._configs])
 
     # ------------------------------------------------------------ public API
 
@@ -585,7 +590,7 @@ class McpManager:
         """Begin connecting every enabled server; returns at once (never blocks a window)."""
         for config in self._configs:
             if config.name not in self._connections:
-                conn = _Connection(config, self, self._prefixes[config.name])
+                conn = _Connection(config, self)
                 self._connections[config.name] = conn
                 conn.start()
 
@@ -616,6 +621,10 @@ class McpManager:
         """`listener(status)` on every status or tool change (the window turns it into a signal)."""
         self._listeners.append(listener)
 
+    def notices(self) -> list[str]:
+        """Problems that concern every server (the pin file could not be read), one line each."""
+        return [self.trust.notice] if self.trust.notice else []
+
     def pending_changes(self) -> list[PendingChange]:
         """Tools held back because their definition changed (or appeared) on a known server."""
         return self.trust.pending_changes()
@@ -645,7 +654,7 @@ class McpManager:
             await old.stop()
         config = next((c for c in self._configs if c.name == name), None)
         if config is not None:
-            self._connections[name] = _Connection(config, self, self._prefixes[name])
+            self._connections[name] = _Connection(config, self)
             self._connections[name].start()
 
     async def update(self, servers: Iterable[ServerConfig]) -> None:
@@ -656,7 +665,6 @@ class McpManager:
                 await conn.stop()
                 del self._connections[name]
         self._configs = list(new.values())
-        self._prefixes = server_prefixes([c.name for c in self._configs])
         self.start()
 
     async def aclose(self) -> None:
@@ -695,17 +703,13 @@ class McpManager:
 
     def _build_tools(self, conn: _Connection, prepared: list[PreparedTool]) -> list[ToolDef]:
         """ToolDefs for a server's tools/list, pinned on first sight, changed ones held back."""
-        taken = {t.name for r in self._registries for t in r.all() if not t.source.startswith("mcp:")}
-        for other in self._connections.values():
-            if other is not conn:
-                taken |= {t.name for t in other.tools}
-        names: dict[str, str] = {}
-        for tool in prepared:
-            names[tool.tool] = qualify(conn.prefix, tool.tool, taken)
-            taken.add(names[tool.tool])
-        definitions = {t.tool: t.definition for t in prepared}
+        builtins = {t.name for r in self._registries for t in r.all() if not t.source.startswith("mcp:")}
+        names, refused = qualify_all(conn.prefix, [t.tool for t in prepared], builtins)
+        conn.list_warnings = refused
+        offered = [t for t in prepared if t.tool in names]
+        definitions = {t.tool: t.definition for t in offered}
         held = self.trust.review(conn.config.name, definitions, names)
-        return [self._tool_def(conn, t, names[t.tool], held.get(names[t.tool])) for t in prepared]
+        return [self._tool_def(conn, t, names[t.tool], held.get(names[t.tool])) for t in offered]
 
     def _tool_def(self, conn: _Connection, prepared: PreparedTool, name: str, held: PendingChange | None) -> ToolDef:
         risk, confirm = risk_of(prepared.annotations, conn.config.trust_read_only_hints)
@@ -724,7 +728,7 @@ class McpManager:
             source=f"mcp:{server}",
             timeout=conn.config.timeout + PERSON_ALLOWANCE,
             status="changed" if held else "ok",
-            warnings=prepared.warnings,
+            warnings=prepared.warnings + tuple(conn.instruction_warnings),
             meta={
                 "server": server,
                 "tool": tool,
@@ -753,12 +757,11 @@ def prepare_tools(listed: list[Any]) -> list[PreparedTool]:
     out = []
     for item in listed:
         wire = item.model_dump(by_alias=True, mode="json", exclude_none=True)
-        description, warnings = reveal(str(wire.get("description") or ""))
-        schema, schema_warnings = reveal_schema(wire.get("inputSchema") or {})
-        schema, problem = _usable_schema(schema)
+        shown, notes = reveal_definition(wire)  # every string the model could be sent, hidden characters shown
+        schema, problem = _usable_schema(shown.get("inputSchema") or {})
         annotations = wire.get("annotations") or {}
-        notes = [f"description: {w}" for w in warnings]
-        notes += [f"input schema: {w}" for w in schema_warnings] + ([problem] if problem else [])
+        title = shown.get("title") or (shown.get("annotations") or {}).get("title", "")
+        notes += [problem] if problem else []
         out.append(
             PreparedTool(
                 tool=wire["name"],
@@ -768,10 +771,10 @@ def prepare_tools(listed: list[Any]) -> list[PreparedTool]:
                     "input_schema": wire.get("inputSchema") or {},
                     "annotations": annotations,
                 },
-                description=description or wire.get("title") or wire["name"],
+                description=str(shown.get("description") or title or shown["name"]),
                 schema=schema,
                 annotations=annotations,
-                title=wire.get("title") or annotations.get("title", ""),
+                title=str(title),
                 warnings=tuple(notes),
             )
         )
@@ -800,10 +803,9 @@ def _usable_schema(schema: Any) -> tuple[dict[str, Any], str]:
 
 def servers_for_name(name: str, mcp_config: str = "") -> list[ServerConfig]:
     """The configured server a qualified tool name (or a server name) belongs to."""
-    servers = _load_or_usage_error(mcp_config)
-    prefixes = server_prefixes([s.name for s in servers])
-    chosen = [s for s in servers if not s.disabled and (name == s.name or name.startswith(prefixes[s.name] + "__"))]
-    return chosen or [s for s in servers if not s.disabled]
+    servers = [s for s in _load_or_usage_error(mcp_config) if not s.disabled and not s.refused]
+    chosen = [s for s in servers if name == s.name or name.startswith(s.name + "__")]
+    return chosen or servers
 
 
 def _load_or_usage_error(mcp_config: str) -> list[ServerConfig]:
@@ -856,6 +858,8 @@ async def attach_mcp(
             await manager.wait_ready(max(s.connect_timeout for s in servers) + 30)
         except TimeoutError:
             pass
+        for notice in manager.notices():
+            print(f"travel-assistant: {notice}", file=sys.stderr)
         for status in manager.statuses():
             if on_failure is not None:
                 on_failure(status)

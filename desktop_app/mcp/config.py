@@ -6,12 +6,12 @@ import importlib
 import json
 import os
 import re
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from desktop_app.paths import config_dir
+from desktop_app.store.atomic import write_json_atomic
 
 DEFAULT_CALL_TIMEOUT = 60.0
 DEFAULT_CONNECT_TIMEOUT = 30.0
@@ -55,6 +55,7 @@ class ServerConfig:
     connect_timeout: float = DEFAULT_CONNECT_TIMEOUT
     trust_read_only_hints: bool = False
     source: str = ""  # the file it came from, for messages
+    refused: str = ""  # why this server is not started (a name that could make tool names ambiguous)
 
     @property
     def transport(self) -> str:
@@ -89,6 +90,21 @@ class ServerConfig:
 def app_config_path() -> Path:
     """The app's own MCP file, edited by the window's Settings."""
     return config_dir() / "mcp.json"
+
+
+# Letters, digits, "-" and single "_" inside: a server's name is its tools' prefix, used unchanged.
+_SERVER_NAME = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9_-]{0,30}[A-Za-z0-9])?")
+
+
+def server_name_problem(name: str) -> str:
+    """Why `name` cannot name a server ("" when it can): it must keep tool names unambiguous."""
+    if _SERVER_NAME.fullmatch(name) and "__" not in name:
+        return ""
+    shown = repr(name[:40]) + ("…" if len(name) > 40 else "")
+    return (
+        f"server name {shown} is not allowed (use 1 to 32 letters, digits, '-' or single '_', "
+        "starting and ending with a letter or digit), so the server is not started; rename it"
+    )
 
 
 def _fail(path: Path | str, where: str, problem: str) -> McpConfigError:
@@ -157,9 +173,15 @@ def _transport_fields(name: str, entry: dict[str, Any], path: Path | str) -> dic
 
 def parse_server(name: str, entry: Any, path: Path | str) -> ServerConfig:
     """One `mcpServers` entry, checked; raises McpConfigError naming the file and the key."""
+    problem = server_name_problem(name)
+    if problem:
+        raise _fail(path, "mcpServers", problem)
+    return _parse_entry(name, entry, path)
+
+
+def _parse_entry(name: str, entry: Any, path: Path | str, refused: str = "") -> ServerConfig:
+    """The entry's fields; `refused` marks a server that is kept (and saved) but never started."""
     where = f"mcpServers.{name}"
-    if not name.strip() or len(name) > 64 or not name.isprintable():
-        raise _fail(path, where, "a server name must be 1 to 64 printable characters")
     if not isinstance(entry, dict):
         raise _fail(path, where, "must be an object")
     unknown = sorted(set(entry) - _KNOWN_KEYS)
@@ -172,6 +194,7 @@ def parse_server(name: str, entry: Any, path: Path | str) -> ServerConfig:
         connect_timeout=_number(entry.get("connectTimeout"), DEFAULT_CONNECT_TIMEOUT, path, f"{where}.connectTimeout"),
         trust_read_only_hints=_flag(entry.get("trustReadOnlyHints"), path, f"{where}.trustReadOnlyHints"),
         source=str(path),
+        refused=refused,
         **_transport_fields(name, entry, path),
     )
 
@@ -180,7 +203,8 @@ def parse_config(data: Any, path: Path | str) -> list[ServerConfig]:
     """The servers of one parsed file (`{"mcpServers": {...}}`)."""
     if not isinstance(data, dict) or not isinstance(data.get("mcpServers", {}), dict):
         raise _fail(path, "", 'expected an object like {"mcpServers": {"name": {...}}}')
-    return [parse_server(str(n), e, path) for n, e in data.get("mcpServers", {}).items()]
+    servers = data.get("mcpServers", {}).items()
+    return [_parse_entry(str(n), e, path, server_name_problem(str(n))) for n, e in servers]
 
 
 def read_config_file(path: Path | str, *, missing_ok: bool = False) -> list[ServerConfig]:
@@ -221,14 +245,7 @@ def save_servers(servers: list[ServerConfig], path: Path | None = None) -> Path:
     except (OSError, ValueError):
         existing = {}
     existing["mcpServers"] = {s.name: s.to_json() for s in servers}
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".mcp-", suffix=".json")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(existing, fh, ensure_ascii=False, indent=2)
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_json_atomic(target, existing)
     return target
 
 

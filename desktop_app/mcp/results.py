@@ -19,37 +19,44 @@ def safe_name(text: str) -> str:
     return _BAD.sub("_", text).strip("_") or "tool"
 
 
-def _short_hash(text: str) -> str:
+def short_hash(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:6]
 
 
-def qualify(prefix: str, tool: str, taken: set[str]) -> str:
-    """`<server>__<tool>` within the providers' name rules, unique against `taken`."""
-    name = f"{prefix}__{safe_name(tool)}"
+# A tool part kept as it is; anything else is sanitised and gets a hash of the original name.
+_SAFE_TOOL = re.compile(r"[A-Za-z0-9-][A-Za-z0-9_-]*")
+
+
+def qualify(server: str, tool: str) -> str:
+    """`<server>__<tool>`, within the providers' rules, a function of the two names alone.
+
+    With a server name free of "__" that does not end in "_" (config.server_name_problem) and a
+    tool part that never starts with "_", the first "__" always ends the server's name: two
+    servers can never produce the same qualified name.
+    """
+    part = tool if _SAFE_TOOL.fullmatch(tool) else f"{safe_name(tool)}_{short_hash(tool)}"
+    name = f"{server}__{part}"
     if len(name) > MAX_NAME:
-        name = f"{name[: MAX_NAME - 7]}_{_short_hash(tool)}"
-    if name in taken:
-        name = f"{name[: MAX_NAME - 7]}_{_short_hash(prefix + '/' + tool)}"
-    counter = 2
-    base = name
-    while name in taken:  # only on a hash collision: practically never
-        suffix = f"_{counter}"
-        name = base[: MAX_NAME - len(suffix)] + suffix
-        counter += 1
+        name = f"{name[: MAX_NAME - 7]}_{short_hash(tool)}"
     return name
 
 
-def server_prefixes(names: list[str]) -> dict[str, str]:
-    """A distinct, safe prefix per server name (at most 30 characters, so tools keep room)."""
-    out: dict[str, str] = {}
-    used: set[str] = set()
-    for name in names:
-        prefix = safe_name(name)[:30]
-        if prefix in used:
-            prefix = f"{prefix[:23]}_{_short_hash(name)}"
-        used.add(prefix)
-        out[name] = prefix
-    return out
+def qualify_all(server: str, tools: list[str], reserved: set[str]) -> tuple[dict[str, str], list[str]]:
+    """Names for one server's tools; tools that would share a name are all refused, in any order."""
+    owners: dict[str, list[str]] = {}
+    for tool in tools:
+        owners.setdefault(qualify(server, tool), []).append(tool)
+    names: dict[str, str] = {}
+    refused: list[str] = []
+    for name, group in sorted(owners.items()):
+        shown = ", ".join(sorted({repr(t[:40]) for t in group}))
+        if name in reserved:
+            refused.append(f"tool {shown} is not offered: {name} is the name of a built-in tool")
+        elif len(group) > 1:
+            refused.append(f"tool(s) {shown} are not offered: {len(group)} tools would all be called {name}")
+        else:
+            names[group[0]] = name
+    return names, refused
 
 
 def risk_of(annotations: dict[str, Any] | None, trust_read_only: bool) -> tuple[Risk, bool]:

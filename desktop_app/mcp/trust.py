@@ -6,8 +6,8 @@ import difflib
 import hashlib
 import json
 import os
+import re
 import sys
-import tempfile
 import time
 import unicodedata
 from dataclasses import dataclass
@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from desktop_app.paths import config_dir
+from desktop_app.store.atomic import write_json_atomic
 
 # Characters that render as nothing (or reorder text) yet a model reads: the usual smuggling kit.
 _BIDI = {0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A)}
@@ -63,10 +64,14 @@ _KIND_TEXT = {
 }
 
 
+def _has_hidden(text: str) -> bool:
+    plain = text.replace("\n", "").replace("\t", "").replace("\r", "")
+    return not (plain.isprintable() and _PRINTABLE_HIDDEN.isdisjoint(plain))
+
+
 def reveal(text: str) -> tuple[str, list[str]]:
     """Text with hidden characters shown as ⟦U+XXXX⟧ (tag runs decoded), and warnings about them."""
-    plain = text.replace("\n", "").replace("\t", "").replace("\r", "")
-    if plain.isprintable() and _PRINTABLE_HIDDEN.isdisjoint(plain):
+    if not _has_hidden(text):
         return text, []  # the common case, decided in C
     out: list[str] = []
     counts: dict[str, int] = {}
@@ -92,34 +97,112 @@ def reveal(text: str) -> tuple[str, list[str]]:
     return "".join(out), warnings
 
 
-def reveal_schema(schema: Any) -> tuple[Any, list[str]]:
-    """The same for every `description` / `title` string inside a JSON Schema."""
+_POISONING = (
+    (re.compile(r"<\s*/?\s*(important|system|instructions?)\s*>"), "an <IMPORTANT>/<SYSTEM>-style block"),
+    (
+        re.compile(r"\b(do not|don't|dont|never)\s+(tell|inform|mention|reveal|disclose|notify)\b"),
+        'an instruction to hide something from the user ("do not tell the user")',
+    ),
+    (
+        re.compile(
+            r"\b(ignore|disregard|forget)\s+(all\s+)?(the\s+|your\s+)?(previous|prior|above|earlier|preceding)\b"
+        ),
+        'an instruction to override the model\'s instructions ("ignore previous instructions")',
+    ),
+    (
+        re.compile(r"(不要|别|勿|切勿|不得|不可|不能)\s*(告诉|告知|透露|提及|提到|通知|让用户知道)"),
+        "an instruction to hide something from the user (不要告诉用户)",
+    ),
+    (
+        re.compile(r"(忽略|无视|忘记|忘掉)\s*(之前|以上|上面|先前|前面|此前|所有|全部)"),
+        "an instruction to override the model's instructions (忽略之前的指令)",
+    ),
+)
+
+
+def poisoning_warnings(text: str) -> list[str]:
+    """Classic tool-poisoning phrases (English and Chinese), matched with hidden characters removed."""
+    if not text:
+        return []
+    plain = "".join(ch for ch in text if _hidden_kind(ch) is None) if _has_hidden(text) else text
+    if not plain.isascii():
+        plain = unicodedata.normalize("NFKC", plain)
+    plain = " ".join(plain.replace("\u2019", "'").casefold().split())
+    return [f"looks like tool poisoning: {label}" for pattern, label in _POISONING if pattern.search(plain)]
+
+
+def reveal_tree(node: Any, where: str = "") -> tuple[Any, list[str]]:
+    """Every string and key inside `node` revealed; a warning names where each problem sits."""
     found: list[str] = []
+    return _walk(node, where, found), found
 
-    def walk(node: Any) -> Any:
-        if isinstance(node, dict):
-            fixed = {}
-            for key, value in node.items():
-                if key in ("description", "title") and isinstance(value, str):
-                    value, warns = reveal(value)
-                    found.extend(warns)
-                    fixed[key] = value
-                else:
-                    fixed[key] = walk(value)
-            return fixed
-        if isinstance(node, list):
-            return [walk(v) for v in node]
-        return node
 
-    return walk(schema), found
+def reveal_schema(schema: Any) -> tuple[Any, list[str]]:
+    """A JSON Schema as the model is sent it: property names, enums, defaults and text all revealed."""
+    return reveal_tree(schema)
+
+
+def _walk(node: Any, where: str, found: list[str]) -> Any:
+    if isinstance(node, str):
+        return _reveal_at(node, where, found)
+    if isinstance(node, list):
+        return [_walk(v, f"{where}[{i}]", found) for i, v in enumerate(node)]
+    if isinstance(node, dict):
+        out: dict[str, Any] = {}
+        for key, value in node.items():
+            shown, _ = reveal(str(key))
+            path = f"{where}.{shown}" if where else shown
+            _reveal_at(str(key), f"{path} (the name itself)", found)
+            out[shown] = _walk(value, path, found)
+        return out
+    return node
+
+
+def _reveal_at(text: str, where: str, found: list[str]) -> str:
+    shown, warns = reveal(text)
+    found.extend(f"{where or 'text'}: {w}" for w in warns + poisoning_warnings(text))
+    return shown
+
+
+MAX_WARNINGS = 12
+
+
+def reveal_definition(definition: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    """A tool definition with every string and key revealed, and its warnings (deduplicated, capped)."""
+    found: list[str] = []
+    shown: dict[str, Any] = {}
+    for key, value in definition.items():
+        label = _LABELS.get(key, key)
+        _reveal_at(str(key), f"{label} (the name itself)", found)
+        shown[key] = _walk(value, label, found)
+    return shown, capped(found)
+
+
+def tool_warnings(definition: dict[str, Any]) -> list[str]:
+    """Warnings for every string of a tool definition a model could read."""
+    return reveal_definition(definition)[1]
+
+
+def text_warnings(text: str, where: str) -> list[str]:
+    """The same for one text, e.g. a server's `instructions`."""
+    _, found = reveal_tree(text, where)
+    return capped(found)
+
+
+def capped(warnings: list[str]) -> list[str]:
+    """Each warning once; a flood from a hostile server is cut to MAX_WARNINGS lines."""
+    unique = list(dict.fromkeys(warnings))
+    if len(unique) <= MAX_WARNINGS:
+        return unique
+    return [*unique[:MAX_WARNINGS], f"… and {len(unique) - MAX_WARNINGS} more warnings"]
+
+
+_LABELS = {"inputSchema": "input schema", "input_schema": "input schema", "outputSchema": "output schema"}
 
 
 def definition_warnings(definition: dict[str, Any]) -> list[str]:
-    """Warnings about hidden characters anywhere a model would read them."""
-    _, in_description = reveal(str(definition.get("description") or ""))
-    _, in_schema = reveal_schema(definition.get("input_schema") or {})
-    found = [f"description: {w}" for w in in_description]
-    return found + [f"input schema: {w}" for w in in_schema]
+    """Warnings about hidden characters or poisoning anywhere a model would read them."""
+    return tool_warnings(definition)
 
 
 def definition_hash(definition: dict[str, Any]) -> str:
@@ -138,43 +221,117 @@ class PendingChange:
     old: dict[str, Any] | None  # None: a new tool on a server the user already trusted
     new: dict[str, Any]
     warnings: tuple[str, ...] = ()
+    pins_lost: bool = False  # held because the pin file could not be read, not because it changed
 
     @property
     def reason(self) -> str:
         """What the model (and `tools call`) is told while the tool is held back."""
-        what = "is new on" if self.old is None else "changed its definition on"
+        if self.pins_lost and self.old is None:
+            why = f"tool {self.name!r} of MCP server {self.server!r}: the saved tool pins could not be read"
+        else:
+            what = "is new on" if self.old is None else "changed its definition on"
+            why = f"tool {self.name!r} {what} MCP server {self.server!r} since you approved that server's tools"
         return (
-            f"tool {self.name!r} {what} MCP server {self.server!r} since you approved "
-            f"that server's tools, so it is held back until you re-approve it "
+            f"{why}, so it is held back until you re-approve it "
             f"(`travel-assistant tools trust {self.name}` or Settings → MCP)"
         )
 
 
+PINS_VERSION = 1
+
+
+def _stamp() -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+
+
+def _is_pin(pin: Any) -> bool:
+    return isinstance(pin, dict) and isinstance(pin.get("hash"), str) and isinstance(pin.get("definition"), dict)
+
+
+def pins_problem(data: Any) -> str:
+    """Why parsed pins are not a store this app wrote ("" when they are): wrong shapes fail closed."""
+    if not isinstance(data, dict):
+        return "is not a JSON object"
+    if data.get("version") != PINS_VERSION:
+        return f"has no version {PINS_VERSION} field (not a pin file this app wrote)"
+    servers = data.get("servers")
+    if not isinstance(servers, dict):
+        return 'has no "servers" object'
+    for name, entry in servers.items():
+        tools = entry.get("tools") if isinstance(entry, dict) else None
+        if not isinstance(tools, dict):
+            return f"has a damaged entry for server {name!r}"
+        if not all(_is_pin(pin) for pin in tools.values()):
+            return f"has a damaged pin on server {name!r}"
+    return ""
+
+
 class TrustStore:
-    """Pins in `mcp-trust.json`: per server and tool, the hash and text the user accepted."""
+    """Pins in `mcp-trust.json`: per server and tool, the hash and text the user accepted.
+
+    Only a missing file is a first run. A file that cannot be read or is not one we wrote is moved
+    aside and every server is treated as known with no pins: all its tools are held back.
+    """
 
     def __init__(self, path: Path | None = None) -> None:
         self.path = path or (config_dir() / "mcp-trust.json")
         self._pending: dict[str, PendingChange] = {}
+        self._lost: dict[str, str] | None = None  # set once this run found the pins damaged
+        self.notice = ""  # one line for the user when that happened
 
     def _load(self) -> dict[str, Any]:
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return {"version": 1, "servers": {}}
-        if not isinstance(data, dict) or not isinstance(data.get("servers"), dict):
-            return {"version": 1, "servers": {}}
+            text = self.path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return self._fresh()
+        except (OSError, UnicodeDecodeError) as exc:
+            return self._quarantine(f"cannot be read ({getattr(exc, 'strerror', None) or exc})")
+        if not text.strip():
+            return self._quarantine("is empty")
+        try:
+            data = json.loads(text)
+        except ValueError:
+            return self._quarantine("is not valid JSON")
+        problem = pins_problem(data)
+        return self._quarantine(problem) if problem else data
+
+    def _fresh(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"version": PINS_VERSION, "servers": {}}
+        if self._lost is not None:  # moved aside earlier in this run but the new file was not written
+            data["pins_lost"] = dict(self._lost)
         return data
 
-    def _save(self, data: dict[str, Any]) -> None:
-        fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".mcp-trust-", suffix=".json")
+    def _quarantine(self, problem: str) -> dict[str, Any]:
+        """Move the bad file aside, say so once, and fail closed: every server counts as pinned."""
+        bad = self._bad_name()
         try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                json.dump(data, fh, ensure_ascii=False, indent=2, sort_keys=True)
-            os.replace(tmp, self.path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+            os.replace(self.path, bad)
+            where = f"moved to {bad.name}"
+        except OSError as exc:
+            where = f"and could not be moved aside ({exc.strerror or exc})"
+        self._lost = {"at": _stamp(), "moved_to": str(bad)}
+        self.notice = (
+            f"MCP tool pins {self.path} {problem}; {where}. Every MCP tool is held back until you "
+            f"trust it again (`travel-assistant tools trust NAME` or Settings → MCP → Review)"
+        )
+        data = self._fresh()
+        try:
+            self._save(data)
+        except OSError:
+            pass  # self._lost keeps this run closed; the next run finds no file and the moved one
+        return data
+
+    def _bad_name(self) -> Path:
+        stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
+        bad = self.path.with_name(f"{self.path.name}.bad-{stamp}")
+        n = 2
+        while bad.exists():
+            bad = self.path.with_name(f"{self.path.name}.bad-{stamp}-{n}")
+            n += 1
+        return bad
+
+    def _save(self, data: dict[str, Any]) -> None:
+        write_json_atomic(self.path, data, sort_keys=True)
 
     def pinned(self, server: str) -> dict[str, dict[str, Any]]:
         """The pinned tools of one server (empty for a server never seen)."""
@@ -186,9 +343,10 @@ class TrustStore:
     ) -> dict[str, PendingChange]:
         """Pin everything on first sight; on a known server return the changed or new tools."""
         data = self._load()
+        lost = "pins_lost" in data
         entry = data["servers"].get(server)
-        if entry is None:
-            stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+        if entry is None and not lost:
+            stamp = _stamp()
             data["servers"][server] = {
                 "first_seen": stamp,
                 "tools": {n: self._pin_entry(d, stamp) for n, d in definitions.items()},
@@ -196,7 +354,7 @@ class TrustStore:
             self._save(data)
             self._forget_server(server)
             return {}
-        pins = entry.get("tools", {})
+        pins = (entry or {}).get("tools", {})
         held: dict[str, PendingChange] = {}
         for tool, definition in definitions.items():
             old = pins.get(tool)
@@ -210,6 +368,7 @@ class TrustStore:
                 old.get("definition") if old else None,
                 definition,
                 tuple(definition_warnings(definition)),
+                pins_lost=lost,
             )
         self._forget_server(server)
         self._pending.update(held)
@@ -232,8 +391,8 @@ class TrustStore:
         if change is None:
             raise KeyError(name)
         data = self._load()
-        server = data["servers"].setdefault(change.server, {"tools": {}})
-        stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+        stamp = _stamp()
+        server = data["servers"].setdefault(change.server, {"first_seen": stamp, "tools": {}})
         server.setdefault("tools", {})[change.tool] = self._pin_entry(change.new, stamp)
         self._save(data)
         del self._pending[name]
@@ -244,19 +403,26 @@ def pretty_definition(definition: dict[str, Any] | None) -> str:
     """A definition as the user reads it: hidden characters made visible, schema indented."""
     if definition is None:
         return "(no earlier definition: this tool is new on the server)"
-    description, _ = reveal(str(definition.get("description") or ""))
-    schema, _ = reveal_schema(definition.get("input_schema") or {})
-    lines = [f"name: {definition.get('name', '')}", "description:", description or "(none)"]
+    shown, _ = reveal_tree(definition)
+    lines = [f"name: {shown.get('name', '')}", "description:", str(shown.get("description") or "(none)")]
+    schema = shown.get("input_schema") or {}
     lines += ["input schema:", json.dumps(schema, ensure_ascii=False, indent=2, sort_keys=True)]
-    if definition.get("annotations"):
-        annotations = json.dumps(definition["annotations"], ensure_ascii=False, sort_keys=True)
+    if shown.get("annotations"):
+        annotations = json.dumps(shown["annotations"], ensure_ascii=False, sort_keys=True)
         lines += [f"annotations: {annotations}"]
     return "\n".join(lines)
 
 
+def approved_text(change: PendingChange) -> str:
+    """The "approved before" side: the old definition, or why there is none to show."""
+    if change.old is None and change.pins_lost:
+        return "(unknown: the saved tool pins could not be read, so nothing counts as approved)"
+    return pretty_definition(change.old)
+
+
 def render_change(change: PendingChange) -> str:
     """Old and new, then a unified diff: what `tools trust` shows before pinning."""
-    old, new = pretty_definition(change.old), pretty_definition(change.new)
+    old, new = approved_text(change), pretty_definition(change.new)
     diff = difflib.unified_diff(old.splitlines(), new.splitlines(), "approved", "now offered", lineterm="")
     parts = [
         f"{change.name} (MCP server {change.server!r}, tool {change.tool!r})",
@@ -281,6 +447,8 @@ async def trust_command(name: str, mcp_config: str = "") -> int:
     manager.start()
     try:
         await manager.wait_ready()
+        if manager.trust.notice:
+            print(f"travel-assistant: {manager.trust.notice}", file=sys.stderr)
         pending = [p for p in manager.pending_changes() if name in (p.name, p.server)]
         if not pending:
             return _nothing_to_trust(manager, name)

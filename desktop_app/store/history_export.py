@@ -6,7 +6,6 @@ import json
 import os
 import re
 import sys
-import tempfile
 from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
@@ -19,6 +18,7 @@ from desktop_app.agent.messages import (
     ToolResultMessage,
     message_to_dict,
 )
+from desktop_app.store.atomic import write_atomic
 
 if TYPE_CHECKING:
     import argparse
@@ -128,22 +128,11 @@ def list_table(items: Sequence[ConversationInfo]) -> str:
 # ---------------------------------------------------------------- files
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Write to a temporary file beside `path`, fsync, then rename over it: never half a file."""
-    path = path.expanduser()
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        mask = os.umask(0)
-        os.umask(mask)
-        os.chmod(tmp, 0o666 & ~mask)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+def write_export(path: Path, text: str) -> None:
+    """An export the user asked for: atomic, with the ordinary permissions of a new file."""
+    mask = os.umask(0)
+    os.umask(mask)
+    write_atomic(path, text, mode=0o666 & ~mask)
 
 
 # ---------------------------------------------------------------- commands
@@ -181,7 +170,7 @@ def _export(store: HistoryStore, conv_id: str, fmt: str, output: str) -> int:
         sys.stdout.write(text)
         return 0
     try:
-        write_atomic(Path(output), text)
+        write_export(Path(output), text)
     except OSError as exc:
         return _fail(f"cannot write {output}: {exc.strerror or exc}")
     print(f"exported {conv_id} to {output}", file=sys.stderr)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
@@ -52,16 +51,6 @@ class Settings:
 
     def save(self) -> None:
         """Atomic write: a full disk or a crash leaves the old file intact."""
-        target = self.path()
-        import tempfile  # only when saving: it is not needed to open the window
+        from desktop_app.store.atomic import write_json_atomic  # only when saving: not needed to open the window
 
-        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".settings-", suffix=".json")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                json.dump(asdict(self), fh, ensure_ascii=False, indent=2)
-                fh.flush()
-                os.fsync(fh.fileno())
-            os.replace(tmp, target)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        write_json_atomic(self.path(), asdict(self))

@@ -63,7 +63,7 @@ class DecisionRecord:
 
 
 class ApprovalLog:
-    """Every decision, appended as a JSON line (the newest LOG_KEEP kept)."""
+    """Every decision as a JSON line (the newest LOG_KEEP kept in the file)."""
 
     def __init__(self, path: Path | None = None) -> None:
         self.path = path
@@ -82,10 +82,12 @@ class ApprovalLog:
 
     def add(self, record: DecisionRecord) -> None:
         self._records = [*self._records[-(LOG_KEEP - 1) :], record]
-        if self.path is not None:
+        if self.path is not None:  # rewritten whole and atomically: a crash never leaves half a line
+            from desktop_app.store.atomic import write_atomic
+
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            with self.path.open("a", encoding="utf-8") as fh:
-                fh.write(json.dumps(asdict(record), ensure_ascii=False) + "\n")
+            lines = [json.dumps(asdict(r), ensure_ascii=False) + "\n" for r in self._records]
+            write_atomic(self.path, "".join(lines))
 
     def records(self) -> list[DecisionRecord]:
         return list(self._records)

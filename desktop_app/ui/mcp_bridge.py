@@ -112,6 +112,7 @@ class McpBridge(QObject):
         self.statuses: dict[str, ServerStatus] = {}
         self.pending: list[PendingChange] = []
         self._closed = False  # after close(): late news from the engine thread is dropped
+        self._told: set[str] = set()  # notices already shown
 
     @property
     def running(self) -> bool:
@@ -151,6 +152,10 @@ class McpBridge(QObject):
         """The manager's listener (engine thread): hand the status over to the UI loop."""
         manager = self.manager
         pending = manager.pending_changes() if manager is not None else []
+        for notice in manager.notices() if manager is not None else []:
+            if notice not in self._told:  # e.g. the pin file was damaged: said once, in the status bar
+                self._told.add(notice)
+                self._post(self._problem_ui, f"MCP: {notice}")
         self._post(self._status_ui, status, pending)
 
     def _post(self, fn: Callable[..., None], *args: Any) -> None:

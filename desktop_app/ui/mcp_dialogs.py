@@ -263,7 +263,7 @@ class DefinitionChangeDialog(QDialog):
     """Old and new definition of a held-back tool side by side; Approve pins the new one."""
 
     def __init__(self, change: PendingChange, parent: QWidget | None) -> None:
-        from desktop_app.mcp.trust import pretty_definition
+        from desktop_app.mcp.trust import approved_text, pretty_definition
 
         super().__init__(parent)
         self.setObjectName("definitionChangeDialog")
@@ -279,7 +279,7 @@ class DefinitionChangeDialog(QDialog):
         intro = what.replace("%1", make_visible(change.name)).replace("%2", make_visible(change.server))
         layout.addWidget(_plain_label(intro + " " + tr("It stays blocked until you approve it."), self, "intro"))
         sides = QHBoxLayout()
-        self.old_text = self._side(sides, tr("Approved before"), pretty_definition(change.old), "old")
+        self.old_text = self._side(sides, tr("Approved before"), approved_text(change), "old")
         self.new_text = self._side(sides, tr("Offered now"), pretty_definition(change.new), "new")
         layout.addLayout(sides, 1)
         self.warnings = _plain_label(

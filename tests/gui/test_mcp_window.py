@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QWidget
 from desktop_app.agent.messages import AssistantMessage, ToolCall
 from desktop_app.llm.fake import FakeModel
 from desktop_app.mcp.config import ServerConfig, app_config_path, read_config_file, save_servers
+from desktop_app.paths import config_dir
 from desktop_app.store.settings import Settings
 from desktop_app.ui.mcp_bridge import McpBridge
 from desktop_app.ui.mcp_dialogs import ElicitationDialog
@@ -134,6 +135,22 @@ def test_changed_definition_dialog_approves_and_the_tool_becomes_callable(qtbot:
     assert not window.mcp_notice.isVisible()
     results = run(qtbot, window)
     assert [(r["content"], r["is_error"]) for r in results] == [("sunny in Paris", False)]
+
+
+def test_damaged_pins_show_a_notice_and_every_tool_waits_for_review(qtbot: Any, make_window: Any) -> None:
+    save_servers([toy("mut", "mutable", env={"TOY_VERSION": "v1"})])
+    (config_dir() / "mcp-trust.json").write_text("{}", encoding="utf-8")  # damaged: not a store we wrote
+    window = make_window()
+    with qtbot.waitSignal(window.mcp.problem, timeout=SERVER_WAIT_MS) as told:
+        pass
+    assert "mcp-trust.json" in told.args[0] and "held back" in told.args[0] and "\n" not in told.args[0]
+    status = wait_state(qtbot, window.mcp, "mut", "ready")
+    qtbot.waitUntil(lambda: len(window.mcp.pending) == len(status.tools), timeout=SERVER_WAIT_MS)
+    assert status.warnings and "mcp-trust.json" in status.warnings[0]
+    assert window.mcp_notice.isVisible()
+    dialog = window.review_mcp_changes()
+    assert "could not be read" in dialog.old_text.toPlainText()
+    dialog.reject()
 
 
 def test_keep_blocked_refuses_the_call(qtbot: Any, make_window: Any) -> None:

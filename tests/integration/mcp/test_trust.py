@@ -142,3 +142,43 @@ def test_cli_trust_shows_old_and_new_then_pins(
     assert "sunny in Oslo" in capsys.readouterr().out
     assert main(["tools", "trust", "mut__weather", "--mcp-config", changed]) == 0
     assert "nothing to approve" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("damage", ["", "{}", '{"version": 1, "servers": {"mut": {"tools": {"ping": {"ha'])
+def test_cli_damaged_pins_fail_closed_and_say_so(
+    app_home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], damage: str
+) -> None:
+    config = str(_config_file(tmp_path, "v1"))
+    assert main(["tools", "--json", "--mcp-config", config]) == 0  # first run: pinned
+    capsys.readouterr()
+    pins = config_dir() / "mcp-trust.json"
+    pins.write_text(damage, encoding="utf-8")
+    assert main(["tools", "--json", "--mcp-config", config]) == 0
+    out, err = capsys.readouterr()
+    notice = [line for line in err.splitlines() if "mcp-trust.json" in line]
+    assert len(notice) == 1 and "moved to mcp-trust.json.bad-" in notice[0] and "held back" in notice[0]
+    listing = {t["name"]: t for t in json.loads(out) if t["source"] == "mcp:mut"}
+    assert listing and all(t["status"] == "changed" for t in listing.values())
+    assert main(["tools", "call", "mut__ping", "--args", '{"text": "x"}', "--mcp-config", config]) == 1
+    assert "could not be read" in capsys.readouterr().out
+    assert main(["tools", "trust", "mut", "--mcp-config", config]) == 0
+    capsys.readouterr()
+    assert main(["tools", "call", "mut__ping", "--args", '{"text": "x"}', "--mcp-config", config]) == 0
+
+
+async def test_hidden_text_outside_descriptions_from_a_real_server(app_home: Path) -> None:
+    registry = ToolRegistry()
+    manager = McpManager([toy("bad", "poisoned")], registry)
+    manager.start()
+    try:
+        await manager.wait_ready(60)
+        (status,) = manager.statuses()
+        assert any(w.startswith("server instructions: ") and "tag characters" in w for w in status.warnings)
+        convert = registry.get("bad__convert")
+        assert convert is not None
+        assert "imperial⟦U+200B⟧" in convert.parameters["properties"]["unit"]["enum"]
+        assert any("enum" in w and "invisible" in w for w in convert.warnings)
+        assert any("tool poisoning" in w and "<IMPORTANT>" in w for w in convert.warnings)
+        assert any(w.startswith("server instructions: ") for w in convert.warnings)
+    finally:
+        await manager.aclose()

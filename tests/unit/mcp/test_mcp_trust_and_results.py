@@ -5,7 +5,7 @@ from __future__ import annotations
 import base64
 from pathlib import Path
 
-from desktop_app.mcp.results import qualify, risk_of, server_prefixes, to_output
+from desktop_app.mcp.results import qualify, risk_of, to_output
 from desktop_app.mcp.trust import TrustStore, definition_hash, render_change, reveal, reveal_schema
 
 
@@ -20,12 +20,13 @@ def test_reveal_decodes_tags_and_flags_bidi_and_zero_width() -> None:
     assert reveal("普通的描述\n第二行\tTab") == ("普通的描述\n第二行\tTab", [])
 
 
-def test_reveal_schema_only_touches_text_fields() -> None:
+def test_reveal_schema_reveals_every_string_the_model_reads() -> None:
     schema = {"properties": {"x": {"type": "string", "description": "a\u200bb", "enum": ["c\u200bd"]}}}
     shown, warnings = reveal_schema(schema)
     assert shown["properties"]["x"]["description"] == "a⟦U+200B⟧b"
-    assert shown["properties"]["x"]["enum"] == ["c\u200bd"]
-    assert warnings
+    assert shown["properties"]["x"]["enum"] == ["c⟦U+200B⟧d"]
+    assert len(warnings) == 2 and all("invisible" in w for w in warnings)
+    assert reveal_schema({"type": "object", "enum": ["a", 1, None]}) == ({"type": "object", "enum": ["a", 1, None]}, [])
 
 
 def test_first_sight_pins_then_changes_are_pending(tmp_path: Path) -> None:
@@ -44,17 +45,14 @@ def test_first_sight_pins_then_changes_are_pending(tmp_path: Path) -> None:
     assert TrustStore(tmp_path / "trust.json").review("srv", v2, {"t": "srv__t"}) == {}
 
 
-def test_names_follow_provider_rules_and_never_collide() -> None:
-    taken: set[str] = set()
-    a = qualify("srv", "get.weather", taken)
-    taken.add(a)
-    b = qualify("srv", "get_weather", taken)
-    assert a == "srv__get_weather" and b != a and b.startswith("srv__get_weather")
-    long = qualify("srv", "x" * 100, set())
-    assert len(long) <= 64
-    assert server_prefixes(["Google Maps (work)"]) == {"Google Maps (work)": "Google_Maps_work"}
-    prefixes = server_prefixes(["my.srv", "my_srv"])
-    assert prefixes["my.srv"] == "my_srv" and prefixes["my_srv"].startswith("my_srv_")
+def test_names_follow_provider_rules_and_depend_only_on_the_names() -> None:
+    assert qualify("srv", "get_weather") == "srv__get_weather"
+    dotted = qualify("srv", "get.weather")
+    assert dotted.startswith("srv__get_weather_") and dotted != "srv__get_weather"
+    assert qualify("srv", "get.weather") == dotted  # stable between runs
+    long = qualify("srv", "x" * 100)
+    assert len(long) <= 64 and long.startswith("srv__x")
+    assert qualify("srv", "天气").startswith("srv__tool_") and qualify("srv", "天气") != qualify("srv", "地图")
 
 
 def test_annotations_are_hints() -> None:
