@@ -208,6 +208,7 @@ class MainWindow(QMainWindow):
         self.retry_button.setEnabled(False)
         self._show_usage()
         self.resize(1280, 800)
+        self.composer.setFocus()  # typing starts at once: keys must not land on "New conversation"
 
     @property
     def inspector(self) -> Inspector:
