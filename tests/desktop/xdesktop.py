@@ -111,11 +111,11 @@ class Desktop:
         return done.stdout.strip()
 
     def windows(self, title: str, pid: int | None = None) -> list[str]:
-        """Visible windows whose whole title is `title` (of one process, when given)."""
+        """Visible windows titled `title` (a regex), the window manager's " — Travel Assistant" allowed."""
         args = ["search", "--onlyvisible"]
         if pid is not None:
             args += ["--pid", str(pid)]
-        return [w for w in self.xdotool(*args, "--name", f"^{title}$").split() if w]
+        return [w for w in self.xdotool(*args, "--name", f"^({title})( — Travel Assistant)?$").split() if w]
 
     def wait_window(self, title: str, pid: int | None = None, timeout: float = WINDOW_TIMEOUT_S) -> str:
         return wait_for(f"a window titled {title!r}", lambda: (self.windows(title, pid) or [None])[0], timeout)
@@ -192,6 +192,13 @@ class App:
         self.procs.append(proc)
         self.logs.append(log)
         return proc
+
+    def open(self, *args: str, title: str = "Travel Assistant") -> tuple[subprocess.Popen[bytes], str]:
+        """Launch and wait until the window manager gave the new window the keyboard."""
+        proc = self.launch(*args)
+        window = self.desktop.wait_window(title, proc.pid)
+        self.desktop.wait_active(window)
+        return proc, window
 
     def cli(self, *args: str) -> Any:
         done = subprocess.run(
