@@ -105,14 +105,12 @@ class Desktop:
         self.env = {**os.environ, "DISPLAY": display}
 
     def xdotool(self, *args: str) -> str:
-        done = subprocess.run(
-            ["xdotool", *args], env=self.env, capture_output=True, text=True, timeout=30, check=False
-        )
+        done = subprocess.run(["xdotool", *args], env=self.env, capture_output=True, text=True, timeout=30, check=False)
         return done.stdout.strip()
 
     def windows(self, title: str, pid: int | None = None) -> list[str]:
         """Visible windows titled `title` (a regex), the window manager's " — Travel Assistant" allowed."""
-        args = ["search", "--onlyvisible"]
+        args = ["search", "--all", "--onlyvisible"]  # every condition must hold (xdotool: any)
         if pid is not None:
             args += ["--pid", str(pid)]
         return [w for w in self.xdotool(*args, "--name", f"^({title})( — Travel Assistant)?$").split() if w]
