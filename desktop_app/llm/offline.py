@@ -63,7 +63,6 @@ def _split_turns(messages: tuple[Message, ...]) -> tuple[str, list[str], list[Ex
     last_user = max((i for i, m in enumerate(messages) if isinstance(m, UserMessage)), default=-1)
     question = messages[last_user].content if last_user >= 0 else ""
     earlier = [m.content for m in messages[: max(last_user, 0)] if isinstance(m, UserMessage)]
-    answers = [m.content for m in messages[: max(last_user, 0)] if isinstance(m, AssistantMessage) and m.content]
     calls: dict[str, ToolCall] = {}
     exchanges: list[Exchange] = []
     for m in messages[last_user + 1 :]:
@@ -71,7 +70,21 @@ def _split_turns(messages: tuple[Message, ...]) -> tuple[str, list[str], list[Ex
             calls.update({c.id: c for c in m.tool_calls})
         elif isinstance(m, ToolResultMessage) and m.tool_call_id in calls:
             exchanges.append(Exchange(calls[m.tool_call_id], m))
-    return question, earlier, exchanges, answers[-1] if answers else ""
+    return question, earlier, exchanges, _last_plan(messages[: max(last_user, 0)])
+
+
+def _last_plan(messages: tuple[Message, ...]) -> str:
+    """The last earlier answer worth saving: not one that reported on a save (saved or denied),
+    so "save it" after a denied save still saves the plan, not the refusal."""
+    plan, saving = "", False
+    for m in messages:
+        if isinstance(m, UserMessage):
+            saving = False
+        elif isinstance(m, AssistantMessage):
+            saving = saving or any(c.name == "save_itinerary" for c in m.tool_calls)
+            if m.content and not saving:
+                plan = m.content
+    return plan
 
 
 class OfflineModel:

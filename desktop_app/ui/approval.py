@@ -144,6 +144,7 @@ class ApprovalDialog(QDialog):
         layout.addWidget(self.reason)
         layout.addLayout(self._buttons())
         self.allow_conversation.setVisible(not confirm_each_call(tool))
+        self.reason.setFocus()  # not the arguments box, which eats Enter: Enter denies, Tab reaches Allow once
         self.countdown = QLabel(self)
         self.countdown.setObjectName("countdown")
         layout.addWidget(self.countdown)

@@ -33,6 +33,7 @@ from desktop_app.ui.history_panel import HistoryPanel
 from desktop_app.ui.i18n import Language, tr
 from desktop_app.ui.pricing import estimate_cost
 from desktop_app.ui.skills_ui import SkillChip, SkillsMenu
+from desktop_app.ui.window_menus import WindowMenus
 
 if TYPE_CHECKING:  # the engine side imports asyncio: complete() imports it after the first paint
     from PySide6.QtGui import QCloseEvent, QPaintEvent, QShortcut
@@ -147,6 +148,7 @@ class MainWindow(QMainWindow):
         self.escape = QShortcut(QKeySequence(QtCore.Qt.Key.Key_Escape), self)
         self.escape.setContext(QtCore.Qt.ShortcutContext.WindowShortcut)
         self.history_panel.refresh()
+        self.menus.bind()
         self._connect_signals()
         self.completed = True
         if self._painted:
@@ -191,10 +193,12 @@ class MainWindow(QMainWindow):
         )
         self.inspector_action = self.dock.toggleViewAction()
         self.inspector_action.setText(tr("Inspector"))
+        self.menus = WindowMenus(self.menuBar())  # File first: New, Settings, Quit with their shortcuts
         self.view_menu = self.menuBar().addMenu(tr("View"))
         self.view_menu.addAction(self.inspector_action)
         self.skills_menu = SkillsMenu(self)
         self.menuBar().addMenu(self.skills_menu)
+        self.menus.add_help(self.menuBar())
         self.usage_label = QLabel(self)
         self.usage_label.setObjectName("usage")
         self.mcp_notice = QPushButton(self)
@@ -208,6 +212,7 @@ class MainWindow(QMainWindow):
         self.retry_button.setEnabled(False)
         self._show_usage()
         self.resize(1280, 800)
+        self.composer.setFocus()  # typing starts at once: keys must not land on "New conversation"
 
     @property
     def inspector(self) -> Inspector:
@@ -242,6 +247,7 @@ class MainWindow(QMainWindow):
         self.dock.setWindowTitle(tr("Inspector"))
         self.inspector_action.setText(tr("Inspector"))
         self.view_menu.setTitle(tr("View"))
+        self.menus.retranslate()
         self.banner_text.setText(
             tr(
                 "Offline demo: no API key is set, so a built-in planner answers "
@@ -337,6 +343,12 @@ class MainWindow(QMainWindow):
         self.mcp_notice.clicked.connect(self.review_mcp_changes)
         self.skills_menu.chosen.connect(self.set_skill)
         self.skill_chip.removed.connect(lambda: self.set_skill(""))
+        actions = self.menus.actions
+        actions["new"].triggered.connect(self.new_conversation)
+        actions["focus"].triggered.connect(self.focus_composer)
+        actions["settings"].triggered.connect(self.open_settings)
+        actions["quit"].triggered.connect(self.close)
+        actions["shortcuts"].triggered.connect(lambda: self.menus.show_shortcuts(self))
 
     # ---------------------------------------------------------------- actions
     def send(self, text: str) -> bool:
@@ -403,6 +415,11 @@ class MainWindow(QMainWindow):
         self._tokens = [0, 0]
         self._show_usage()
         self.history_panel.list.clearSelection()
+        self.composer.setFocus()
+
+    def focus_composer(self) -> None:
+        """Ctrl+L: back to the message box from anywhere in the window."""
+        self.activateWindow()
         self.composer.setFocus()
 
     def open_conversation(self, conversation_id: str) -> None:

@@ -209,7 +209,7 @@ class AgentSession(QObject):
         except asyncio.CancelledError:
             self._status = "cancelled"
             if started:
-                engine.loop.call_soon_threadsafe(self._cancel_engine_task)
+                self._cancel_on_engine(engine, over)
                 await over  # the engine commits a result for every call before it ends
         finally:
             try:
@@ -218,6 +218,14 @@ class AgentSession(QObject):
                 pipe.flush()
                 self.busyChanged.emit(False)
             self.runFinished.emit(self._status)
+
+    def _cancel_on_engine(self, engine: EngineThread, over: asyncio.Future[str]) -> None:
+        """Ask the engine thread to cancel the run; if the window's close already stopped that
+        thread (its shutdown ended the run and committed what streamed), the run is over."""
+        try:
+            engine.loop.call_soon_threadsafe(self._cancel_engine_task)
+        except RuntimeError:  # "Event loop is closed": closing while an answer streamed
+            _settle(over)
 
     def _cancel_engine_task(self) -> None:
         """On the engine thread: cancel the run (a no-op when it already ended)."""

@@ -908,6 +908,46 @@
       <translation>技能：%1</translation>
     </message>
     <message>
+      <source>&amp;File</source>
+      <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+      <source>&amp;Help</source>
+      <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+      <source>&amp;New conversation</source>
+      <translation>新建对话(&amp;N)</translation>
+    </message>
+    <message>
+      <source>Go to the &amp;message box</source>
+      <translation>转到输入框(&amp;M)</translation>
+    </message>
+    <message>
+      <source>&amp;Settings…</source>
+      <translation>设置(&amp;S)…</translation>
+    </message>
+    <message>
+      <source>&amp;Quit</source>
+      <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+      <source>&amp;Keyboard shortcuts</source>
+      <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+      <source>Stop the run</source>
+      <translation>停止运行</translation>
+    </message>
+    <message>
+      <source>Send the message (Shift+Enter: new line)</source>
+      <translation>发送消息（Shift+Enter 换行）</translation>
+    </message>
+    <message>
+      <source>Keyboard shortcuts</source>
+      <translation>键盘快捷键</translation>
+    </message>
+    <message>
       <source>Something went wrong</source>
       <translation>出错了</translation>
     </message>

@@ -184,6 +184,19 @@ async def test_save_asks_for_confirmation_and_writes_the_last_answer() -> None:
     assert "行程已保存到" in final_text(events)
 
 
+async def test_save_after_a_denied_save_saves_the_plan_not_the_refusal() -> None:
+    from desktop_app.agent.approval import RecordingApprover
+
+    approver = RecordingApprover(approve=False)
+    agent = Agent(OfflineModel(), build_registry(Settings(), RunOptions()), approver, system=(system_prompt(),))
+    await run(SEED_ZH, agent)
+    await run("帮我把这个行程保存下来", agent)  # denied: the answer says it was not saved
+    approver.approve = True
+    events, _ = await run("帮我把这个行程保存下来", agent)
+    (saved,) = [args for name, args in calls_of(events) if name == "save_itinerary"]
+    assert "三亚" in saved["markdown"] and "没能保存" not in saved["markdown"]
+
+
 async def test_save_with_nothing_to_save_says_so() -> None:
     events, _ = await run("帮我把行程保存下来")
     assert calls_of(events) == [] and "还没有可以保存的行程" in final_text(events)

@@ -1,0 +1,90 @@
+"""The File and Help menus: the actions and shortcuts a person tries first (Ctrl+N, Ctrl+, ...).
+
+Built with the first paint (so the menu bar does not reflow), given their shortcuts by
+`bind()` once the window is complete: a shortcut that did nothing would be worse than none.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtWidgets import QMenu, QMenuBar, QWidget
+
+from desktop_app.ui.i18n import tr
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QAction
+    from PySide6.QtWidgets import QMessageBox
+
+KEYS = {  # action name -> its shortcut, in Qt's portable text form
+    "new": "Ctrl+N",
+    "settings": "Ctrl+,",
+    "focus": "Ctrl+L",
+    "quit": "Ctrl+Q",
+    "shortcuts": "F1",
+}
+
+
+class WindowMenus:
+    """File (new conversation, settings, quit), Go to the message box, Help (the shortcuts)."""
+
+    def __init__(self, bar: QMenuBar) -> None:
+        self.file_menu = QMenu(bar)
+        bar.addMenu(self.file_menu)
+        self.help_menu = QMenu(bar)
+        self.actions: dict[str, QAction] = {}
+        for name in ("new", "focus", "settings"):
+            self.actions[name] = self.file_menu.addAction("")
+        self.file_menu.addSeparator()
+        self.actions["quit"] = self.file_menu.addAction("")
+        self.actions["shortcuts"] = self.help_menu.addAction("")
+        self.shortcuts_box: QMessageBox | None = None
+        self.retranslate()
+
+    def add_help(self, bar: QMenuBar) -> None:
+        """Help goes last on the menu bar, after the window's other menus."""
+        bar.addMenu(self.help_menu)
+
+    def retranslate(self) -> None:
+        self.file_menu.setTitle(tr("&File"))
+        self.help_menu.setTitle(tr("&Help"))
+        self.actions["new"].setText(tr("&New conversation"))
+        self.actions["focus"].setText(tr("Go to the &message box"))
+        self.actions["settings"].setText(tr("&Settings…"))
+        self.actions["quit"].setText(tr("&Quit"))
+        self.actions["shortcuts"].setText(tr("&Keyboard shortcuts"))
+
+    def bind(self) -> None:
+        """Give every action its shortcut (the window is complete, so they all do something)."""
+        from PySide6.QtGui import QKeySequence
+
+        for name, keys in KEYS.items():
+            self.actions[name].setShortcut(QKeySequence(keys))
+
+    def shortcuts_text(self) -> str:
+        """One line per shortcut, in the current language, for the Help box."""
+        rows = [(self.actions[name].text().replace("&", ""), keys) for name, keys in KEYS.items()]
+        rows.insert(1, (tr("Stop the run"), "Esc"))
+        rows.insert(2, (tr("Send the message (Shift+Enter: new line)"), "Enter"))
+        return "\n".join(f"{keys}\t{label}" for label, keys in rows)
+
+    def show_shortcuts(self, parent: QWidget) -> QMessageBox:
+        """A non-modal box listing the shortcuts (F1); shown again if already open."""
+        from PySide6.QtWidgets import QMessageBox
+
+        if self.shortcuts_box is None:
+            box = QMessageBox(parent)
+            box.setModal(False)
+            box.setWindowTitle(tr("Keyboard shortcuts"))
+            box.finished.connect(self._forget_box)
+            self.shortcuts_box = box
+        self.shortcuts_box.setText(self.shortcuts_text())
+        self.shortcuts_box.show()
+        self.shortcuts_box.raise_()
+        self.shortcuts_box.activateWindow()
+        return self.shortcuts_box
+
+    def _forget_box(self) -> None:
+        if self.shortcuts_box is not None:
+            self.shortcuts_box.deleteLater()
+        self.shortcuts_box = None
