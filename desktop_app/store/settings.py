@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import asdict, dataclass, field, fields
+from copy import deepcopy
+from dataclasses import FrozenInstanceError, asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -50,6 +51,13 @@ class Settings:
         except TypeError:
             return cls()
 
+    def snapshot(self) -> Settings:
+        """A deep copy for one run: the window may edit its own settings while the run goes on."""
+        frozen = object.__new__(_FrozenSettings)
+        for f in fields(self):
+            object.__setattr__(frozen, f.name, deepcopy(getattr(self, f.name)))
+        return frozen
+
     def save(self) -> None:
         """Atomic write: a full disk or a crash leaves the old file intact."""
         target = self.path()
@@ -65,3 +73,13 @@ class Settings:
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
             raise
+
+
+class _FrozenSettings(Settings):
+    """A run's snapshot: assigning to it raises, so a run cannot drift from what it started with."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise FrozenInstanceError(f"cannot assign to {name!r}: a run's settings are a frozen snapshot")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete {name!r}: a run's settings are a frozen snapshot")

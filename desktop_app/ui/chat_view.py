@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop_app.agent.events import ApprovalEvent, ToolCallEvent, ToolResultEvent
 from desktop_app.ui.i18n import tr
 from desktop_app.ui.text import make_visible, pretty_json, summarize_arguments
 
@@ -59,6 +60,19 @@ def history_cut(messages: list[dict[str, Any]], tail: int) -> int:
         if messages[i].get("role") == "user":
             return i
     return 0
+
+
+def saved_call(call: Any) -> ToolCallEvent:
+    """A saved message's tool call (a dict read from disk, so every field is checked) as the event."""
+    data = call if isinstance(call, dict) else {}
+    args = data.get("arguments")
+    raw = data.get("arguments_raw")
+    return ToolCallEvent(
+        str(data.get("id", "")),
+        str(data.get("name", "")),
+        args if isinstance(args, dict) else {},
+        raw if isinstance(raw, str) else None,
+    )
 
 
 def markdown_cut(text: str) -> int:
@@ -206,13 +220,13 @@ class ToolChip(QFrame):
 
     selected = Signal(str)  # the call id, when the chip is clicked
 
-    def __init__(self, event: dict[str, Any], parent: QWidget | None = None) -> None:
+    def __init__(self, event: ToolCallEvent, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("toolChip")
-        self.call_id = str(event.get("id", ""))
-        self.name = str(event.get("name", ""))
+        self.call_id = event.id
+        self.name = event.name
         self.call = event
-        self.result: dict[str, Any] | None = None
+        self.result: ToolResultEvent | None = None
         self.status = "running"
         self._frame = 0
         self._details: QPlainTextEdit | None = None
@@ -234,7 +248,7 @@ class ToolChip(QFrame):
         row.addWidget(self.title, 1)
         row.addWidget(self.state)
         layout.addLayout(row)
-        args = event.get("arguments_raw") or summarize_arguments(event.get("arguments") or {})
+        args = event.arguments_raw or summarize_arguments(event.arguments)
         self.title.setText(f"{self.name}({make_visible(str(args))[:80]})")
         self.title.setToolTip(tr("Click to show the JSON and select it in the inspector"))
         self.set_status("running")
@@ -252,26 +266,26 @@ class ToolChip(QFrame):
         self._frame = (self._frame + 1) % len(SPINNER)
         self.glyph.setText(SPINNER[self._frame])
 
-    def set_result(self, event: dict[str, Any]) -> None:
+    def set_result(self, event: ToolResultEvent) -> None:
         self.result = event
         if self.status != "denied":
-            self.set_status("error" if event.get("is_error") else "done")
+            self.set_status("error" if event.is_error else "done")
         if self._details is not None:
             self._details.setPlainText(self.json_text())
 
     def json_text(self) -> str:
         """What the expanded chip shows: the call and its result, result JSON decoded."""
         data: dict[str, Any] = {"id": self.call_id, "name": self.name}
-        data["arguments"] = self.call.get("arguments", {})
-        if "arguments_raw" in self.call:
-            data["arguments_raw"] = self.call["arguments_raw"]
+        data["arguments"] = self.call.arguments
+        if self.call.arguments_raw is not None:
+            data["arguments_raw"] = self.call.arguments_raw
         if self.result is not None:
-            content = self.result.get("content", "")
+            content = self.result.content
             try:
                 data["result"] = json.loads(content)
             except (TypeError, ValueError):
                 data["result"] = content
-            data["is_error"] = bool(self.result.get("is_error"))
+            data["is_error"] = self.result.is_error
         return pretty_json(data)
 
     def expanded(self) -> bool:
@@ -337,7 +351,7 @@ class ChatView(QScrollArea):
         do not pay for style polish, font loading (CJK) and text-layout set-up mid-run."""
         from PySide6.QtGui import QPixmap
 
-        chip = ToolChip({"id": "warm", "name": "get_weather", "arguments": {"city": "三亚"}}, self)
+        chip = ToolChip(ToolCallEvent("warm", "get_weather", {"city": "三亚"}), self)
         bubble = StreamBubble(self)
         bubble.append("**预热** warm-up: 三亚 ¥4,600\n\n- a\n\n`x`")
         bubble.finish()
@@ -435,7 +449,7 @@ class ChatView(QScrollArea):
             widget.deleteLater()
 
     # ---------------------------------------------------------------- tool calls
-    def add_tool_call(self, event: dict[str, Any]) -> ToolChip:
+    def add_tool_call(self, event: ToolCallEvent) -> ToolChip:
         self.end_stream()
         chip = ToolChip(event, self._inner)
         chip.selected.connect(self._chip_clicked)
@@ -455,12 +469,12 @@ class ChatView(QScrollArea):
         if (chip := self._chips.get(call_id)) is not None:
             chip.set_status("waiting")
 
-    def on_approval(self, event: dict[str, Any]) -> None:
-        if (chip := self._chips.get(str(event.get("id")))) is not None:
-            chip.set_status("running" if event.get("decision") == "approved" else "denied")
+    def on_approval(self, event: ApprovalEvent) -> None:
+        if (chip := self._chips.get(event.id)) is not None:
+            chip.set_status("running" if event.decision == "approved" else "denied")
 
-    def on_result(self, event: dict[str, Any]) -> None:
-        if (chip := self._chips.get(str(event.get("id")))) is not None:
+    def on_result(self, event: ToolResultEvent) -> None:
+        if (chip := self._chips.get(event.id)) is not None:
             chip.set_result(event)
 
     def stop_spinners(self, status: str = "cancelled") -> None:
@@ -540,13 +554,13 @@ class ChatView(QScrollArea):
                 suffix = "\n\n*" + tr("(answer cut off)") + "*" if msg.get("incomplete") else ""
                 self.add_assistant(content + suffix)
             for call in msg.get("tool_calls") or []:
-                self.add_tool_call(call).set_status("cancelled")
+                self.add_tool_call(saved_call(call)).set_status("cancelled")
         elif role == "tool":
             chip = self._chips.get(str(msg.get("tool_call_id")))
             if chip is not None:
-                result = {"content": content, "is_error": bool(msg.get("is_error"))}
+                result = ToolResultEvent(chip.call_id, chip.name, content, bool(msg.get("is_error")), 0.0)
                 chip.set_result(result)
-                if result["is_error"] and "the user denied" in content:
+                if result.is_error and "the user denied" in content:
                     chip.set_status("denied")
 
     # ---------------------------------------------------------------- scrolling

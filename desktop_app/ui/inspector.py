@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, QSignalBlocker, Qt, QTimer, Signal
 from PySide6.QtGui import QFontMetrics
@@ -30,11 +30,14 @@ from desktop_app.ui.sequence_view import SequenceView
 from desktop_app.ui.timeline_model import ROLE_INDEX, ROLE_KIND, TimelineModel, format_ms
 from desktop_app.ui.tool_defs_view import ToolDefsView
 
+if TYPE_CHECKING:
+    from desktop_app.agent.events import Event
+
 TICK_MS = 250  # how often running rows show their elapsed time
 
 
 class Inspector(QWidget):
-    """Shows a run as it happens from CONTRACT event dicts; `callSelected(id)` on selection."""
+    """Shows a run as it happens (typed events) or as saved (event dicts); `callSelected(id)` on selection."""
 
     callSelected = Signal(str)
     """The provider's id of the newly selected call (user, sequence view or select_call)."""
@@ -124,8 +127,8 @@ class Inspector(QWidget):
         self._follow.timeout.connect(self.timeline.scrollToBottom)
 
     # -- public API ------------------------------------------------------------------------
-    def handle_event(self, event: dict[str, Any]) -> None:
-        """Record one event and update only what it touched (text_delta redraws nothing)."""
+    def handle_event(self, event: Event | dict[str, Any]) -> None:
+        """Record one event (typed when live) and update only what it touched (text_delta redraws nothing)."""
         self._live = True
         change = self.trace.apply(event)
         if change is not None:

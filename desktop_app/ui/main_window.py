@@ -37,6 +37,7 @@ from desktop_app.ui.skills_ui import SkillChip, SkillsMenu
 if TYPE_CHECKING:  # the engine side imports asyncio: complete() imports it after the first paint
     from PySide6.QtGui import QCloseEvent, QPaintEvent, QShortcut
 
+    from desktop_app.agent import events as ev
     from desktop_app.llm.base import ChatModel
     from desktop_app.runtime import RunOptions
     from desktop_app.store.history import HistoryStore
@@ -178,7 +179,7 @@ class MainWindow(QMainWindow):
         self.splitter = splitter
         self.setCentralWidget(splitter)
         self._inspector: Inspector | None = None  # built right after the first paint
-        self._inspector_backlog: list[dict[str, Any]] = []
+        self._inspector_backlog: list[ev.Event] = []
         self.dock = QDockWidget(tr("Inspector"), self)
         self.dock.setObjectName("inspectorDock")
         placeholder = QWidget(self.dock)  # the inspector replaces it after the first paint
@@ -223,7 +224,7 @@ class MainWindow(QMainWindow):
                 self._inspector.handle_event(event)
         return self._inspector
 
-    def _inspector_event(self, event: dict[str, Any]) -> None:
+    def _inspector_event(self, event: ev.Event) -> None:
         """Engine events for the inspector; kept until it exists."""
         if self._inspector is None:
             self._inspector_backlog.append(event)
@@ -460,18 +461,18 @@ class MainWindow(QMainWindow):
         self._update_provider()
 
     # ---------------------------------------------------------------- session events
-    def _on_run_started(self, event: dict[str, Any]) -> None:
-        self._model = (str(event.get("provider", "")), str(event.get("model", "")))
-        self.approver.set_conversation(str(event.get("conversation_id", "")))
+    def _on_run_started(self, event: ev.RunStarted) -> None:
+        self._model = (event.provider, event.model)
+        self.approver.set_conversation(event.conversation_id)
         self._update_provider()
         self.history_panel.refresh()
         self.history_panel.select(self.session.conversation_id)
 
-    def _on_final(self, _event: dict[str, Any]) -> None:
+    def _on_final(self, _event: ev.Final) -> None:
         self.chat.end_stream()
 
-    def _on_error(self, event: dict[str, Any]) -> None:
-        self.chat.add_error(str(event.get("message", "")))
+    def _on_error(self, event: ev.ErrorEvent) -> None:
+        self.chat.add_error(event.message)
 
     def _on_usage(self, input_tokens: int, output_tokens: int) -> None:
         self._tokens[0] += input_tokens
@@ -500,7 +501,7 @@ class MainWindow(QMainWindow):
     def _warm_up(self) -> None:
         """After the first paint: preload the engine (its thread), then build the inspector."""
         self.session.warm_up()
-        self.mcp.start(self.session.engine_thread())  # queued after the warm-up, before any run
+        self.mcp.start(self.session.bridge)  # queued after the warm-up, before any run
         QTimer.singleShot(0, self._build_late)
 
     def _build_late(self) -> None:

@@ -1,4 +1,7 @@
-"""The inspector's record of one run: CONTRACT events folded into turns and tool calls (no Qt)."""
+"""The inspector's record of one run: CONTRACT events folded into turns and tool calls (no Qt).
+
+Live events arrive typed (agent/events.py), saved runs as JSON objects: `apply` turns the typed
+ones into their CONTRACT dicts, the one form both share (and the form an export writes)."""
 
 from __future__ import annotations
 
@@ -6,6 +9,8 @@ import json
 import time
 from dataclasses import dataclass, field
 from typing import Any
+
+from desktop_app.agent.events import Event
 
 EXPORT_FORMAT = "travel-assistant.run"
 EXPORT_VERSION = 1
@@ -152,8 +157,10 @@ class RunTrace:
         }
 
     # -- folding ---------------------------------------------------------------------------
-    def apply(self, event: dict[str, Any], ts: float | None = None) -> Change | None:
+    def apply(self, event: Event | dict[str, Any], ts: float | None = None) -> Change | None:
         """Record one event; returns what changed, or None when no view needs to redraw."""
+        if isinstance(event, Event):
+            event = event.to_dict()
         if not isinstance(event, dict) or not isinstance(event.get("type"), str):
             raise ValueError("an event must be an object with a string 'type'")
         stamp = _stamp(event, ts)
