@@ -26,13 +26,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop_app.ui.chat_view import ChatView
-from desktop_app.ui.composer import Composer
+from desktop_app.ui.chat.chat_view import ChatView
+from desktop_app.ui.chat.composer import Composer
+from desktop_app.ui.chat.history_panel import HistoryPanel
+from desktop_app.ui.chat.skills_ui import SkillChip, SkillsMenu
 from desktop_app.ui.heartbeat import Heartbeat
-from desktop_app.ui.history_panel import HistoryPanel
 from desktop_app.ui.i18n import Language, tr
 from desktop_app.ui.pricing import estimate_cost
-from desktop_app.ui.skills_ui import SkillChip, SkillsMenu
 
 if TYPE_CHECKING:  # the engine side imports asyncio: complete() imports it after the first paint
     from PySide6.QtGui import QCloseEvent, QPaintEvent, QShortcut
@@ -43,10 +43,10 @@ if TYPE_CHECKING:  # the engine side imports asyncio: complete() imports it afte
     from desktop_app.store.history import HistoryStore
     from desktop_app.store.settings import Settings
     from desktop_app.ui.approval import ApprovalLog, DialogApprover
-    from desktop_app.ui.inspector import Inspector
-    from desktop_app.ui.mcp_bridge import McpBridge
+    from desktop_app.ui.inspector.inspector import Inspector
+    from desktop_app.ui.mcp.bridge import McpBridge
     from desktop_app.ui.session import AgentSession, RunFactory
-    from desktop_app.ui.settings_dialog import SettingsDialog
+    from desktop_app.ui.settings.settings_dialog import SettingsDialog
 
 log = logging.getLogger(__name__)
 LAYOUT_VERSION = 1  # saved with the dock layout; bump when the set of docks changes
@@ -136,7 +136,7 @@ class MainWindow(QMainWindow):
         from PySide6.QtGui import QKeySequence, QShortcut
 
         from desktop_app.ui.approval import ApprovalLog, DialogApprover
-        from desktop_app.ui.mcp_bridge import McpBridge
+        from desktop_app.ui.mcp.bridge import McpBridge
         from desktop_app.ui.session import AgentSession
 
         self.heartbeat = Heartbeat(5, self)
@@ -214,7 +214,7 @@ class MainWindow(QMainWindow):
     def inspector(self) -> Inspector:
         """The inspector dock's widget, built on first use (its import is ~0.1 s of start-up)."""
         if self._inspector is None:
-            from desktop_app.ui.inspector import Inspector
+            from desktop_app.ui.inspector.inspector import Inspector
 
             self._inspector = Inspector(self.dock)
             self.dock.setWidget(self._inspector)
@@ -429,13 +429,13 @@ class MainWindow(QMainWindow):
 
     def open_settings(self) -> SettingsDialog:
         """Open the Settings dialog without blocking (it is awaited through its signals)."""
-        from desktop_app.ui.settings_dialog import SettingsDialog
+        from desktop_app.ui.settings.settings_dialog import SettingsDialog
 
         if self.settings_dialog is not None:
             self.settings_dialog.raise_()
             return self.settings_dialog
         dialog = SettingsDialog(self.settings, self.approver, self)
-        from desktop_app.ui.mcp_settings import McpSettings
+        from desktop_app.ui.mcp.settings import McpSettings
 
         dialog.tabs.addTab(McpSettings(self.mcp, dialog), tr("MCP servers"))
         dialog.saved.connect(self.apply_settings)
@@ -570,7 +570,7 @@ class MainWindow(QMainWindow):
 
     def review_mcp_changes(self) -> Any:
         """Old and new definition of the first held-back tool, side by side."""
-        from desktop_app.ui.mcp_settings import open_review
+        from desktop_app.ui.mcp.settings import open_review
 
         return open_review(self.mcp, self)
 

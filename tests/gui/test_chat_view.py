@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from desktop_app.agent.events import ApprovalEvent, ToolCallEvent, ToolResultEvent
-from desktop_app.ui.chat_view import FLUSH_CHARS, ChatView, StreamBubble, markdown_cut
+from desktop_app.ui.chat.chat_view import FLUSH_CHARS, ChatView, StreamBubble, markdown_cut
 from desktop_app.ui.text import hidden_characters, make_visible, summarize_arguments
 
 
@@ -106,7 +106,7 @@ def test_many_signal_emissions_do_not_exhaust_true() -> None:
 
     from PySide6.QtCore import QObject, Signal
 
-    from desktop_app.ui import pyside_fix
+    from desktop_app.ui.qt_fixes import QtFixes, apply_qt_fixes
 
     class Emitter(QObject):
         ping = Signal(object)
@@ -115,7 +115,7 @@ def test_many_signal_emissions_do_not_exhaust_true() -> None:
     for _ in range(20000):  # more than True's references in a fresh 3.11 process
         emitter.ping.emit({"ok": True})
     assert sys.version_info >= (3, 12) or sys.getrefcount(True) > 1000
-    assert isinstance(pyside_fix.APPLIED, bool)
+    assert isinstance(apply_qt_fixes(), QtFixes)
 
 
 def _rounds(n: int) -> list[dict[str, Any]]:

@@ -195,7 +195,7 @@ def test_copy_puts_the_markdown_on_the_clipboard(qtbot: Any, make_window: Any) -
     model = FakeModel([AssistantMessage("**bold** answer")])
     window = make_window(scripted_factory(model))
     run_and_wait(qtbot, window, "hello")
-    from desktop_app.ui.chat_view import StreamBubble
+    from desktop_app.ui.chat.chat_view import StreamBubble
 
     bubble = window.chat.findChildren(StreamBubble)[0]
     qtbot.mouseClick(bubble.copy_button, Qt.MouseButton.LeftButton)
@@ -227,7 +227,7 @@ def test_an_engine_error_is_shown_not_raised(qtbot: Any, make_window: Any) -> No
     model = FakeModel([ProviderError("the service said no", "auth")])
     window = make_window(scripted_factory(model))
     assert run_and_wait(qtbot, window, "hello") == "error"
-    from desktop_app.ui.chat_view import MessageBubble
+    from desktop_app.ui.chat.chat_view import MessageBubble
 
     errors = [b for b in window.chat.findChildren(MessageBubble) if b.role == "error"]
     assert errors and "the service said no" in errors[-1].markdown()

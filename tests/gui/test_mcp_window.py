@@ -14,8 +14,8 @@ from desktop_app.agent.messages import AssistantMessage, ToolCall
 from desktop_app.llm.fake import FakeModel
 from desktop_app.mcp.config import ServerConfig, app_config_path, read_config_file, save_servers
 from desktop_app.store.settings import Settings
-from desktop_app.ui.mcp_bridge import McpBridge
-from desktop_app.ui.mcp_dialogs import ElicitationDialog
+from desktop_app.ui.mcp.bridge import McpBridge
+from desktop_app.ui.mcp.dialogs import ElicitationDialog
 from tests.gui.conftest import scripted_factory
 from tests.integration.mcp.conftest import toy
 

@@ -23,12 +23,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop_app.ui.call_details import CallDetails, TurnDetails, plain_label
-from desktop_app.ui.json_view import RowDelegate
-from desktop_app.ui.run_trace import CallRecord, Change, RunTrace, TurnRecord, parse_export
-from desktop_app.ui.sequence_view import SequenceView
-from desktop_app.ui.timeline_model import ROLE_INDEX, ROLE_KIND, TimelineModel, format_ms
-from desktop_app.ui.tool_defs_view import ToolDefsView
+from desktop_app.ui.inspector.call_details import CallDetails, TurnDetails, plain_label
+from desktop_app.ui.inspector.json_view import RowDelegate
+from desktop_app.ui.inspector.run_trace import CallRecord, Change, RunTrace, TurnRecord, parse_export
+from desktop_app.ui.inspector.sequence_view import SequenceView
+from desktop_app.ui.inspector.timeline_model import ROLE_INDEX, ROLE_KIND, TimelineModel, format_ms
+from desktop_app.ui.inspector.tool_defs_view import ToolDefsView
 
 if TYPE_CHECKING:
     from desktop_app.agent.events import Event

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QDialog, QWidget
 
-from desktop_app.ui.mcp_dialogs import ElicitationDialog, SamplingDialog
+from desktop_app.ui.mcp.dialogs import ElicitationDialog, SamplingDialog
 
 if TYPE_CHECKING:
     from desktop_app.bridge import EngineBridge
