@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop_app.agent.events import ApprovalEvent, ToolCallEvent, ToolResultEvent
+from desktop_app.agent.events import ApprovalEvent, ErrorEvent, Final, ToolCallEvent, ToolResultEvent
 from desktop_app.ui.i18n import tr
 from desktop_app.ui.text import make_visible, pretty_json, summarize_arguments
 
@@ -476,6 +476,12 @@ class ChatView(QScrollArea):
     def on_result(self, event: ToolResultEvent) -> None:
         if (chip := self._chips.get(event.id)) is not None:
             chip.set_result(event)
+
+    def on_final(self, _event: Final) -> None:
+        self.end_stream()
+
+    def on_error(self, event: ErrorEvent) -> None:
+        self.add_error(event.message)
 
     def stop_spinners(self, status: str = "cancelled") -> None:
         """The run ended: any chip still running or waiting gets `status`."""
