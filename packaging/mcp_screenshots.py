@@ -43,7 +43,7 @@ async def shoot(out: Path, language: str) -> int:  # noqa: C901 - a linear scrip
     from desktop_app.app import build_window
     from desktop_app.mcp.config import save_servers
     from desktop_app.mcp.interact import SamplingRequest
-    from desktop_app.ui.mcp_dialogs import ElicitationDialog, SamplingDialog
+    from desktop_app.ui.mcp.dialogs import ElicitationDialog, SamplingDialog
     from desktop_app.ui.qt_async import next_emission
 
     save_servers(servers("v1"))

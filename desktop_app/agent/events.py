@@ -146,6 +146,18 @@ class ModelResponseEvent(Event):
     stream_chunks: int
 
 
+@dataclass(frozen=True)
+class ToolDefs(Event):
+    """The tools a run offers (their listings): the window's inspector shows them, the loop never yields it."""
+
+    type: ClassVar[str] = "tool_defs"
+    tools: tuple[dict[str, Any], ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """`tools` as a JSON list, like the other lists in an export."""
+        return {"type": self.type, "tools": list(self.tools)}
+
+
 AnyEvent = (
     RunStarted
     | TurnStarted

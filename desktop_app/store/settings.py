@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, field, fields
+from copy import deepcopy
+from dataclasses import FrozenInstanceError, asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -49,8 +50,25 @@ class Settings:
         except TypeError:
             return cls()
 
+    def snapshot(self) -> Settings:
+        """A deep copy for one run: the window may edit its own settings while the run goes on."""
+        frozen = object.__new__(_FrozenSettings)
+        for f in fields(self):
+            object.__setattr__(frozen, f.name, deepcopy(getattr(self, f.name)))
+        return frozen
+
     def save(self) -> None:
         """Atomic write: a full disk or a crash leaves the old file intact."""
         from desktop_app.store.atomic import write_json_atomic  # only when saving: not needed to open the window
 
         write_json_atomic(self.path(), asdict(self))
+
+
+class _FrozenSettings(Settings):
+    """A run's snapshot: assigning to it raises, so a run cannot drift from what it started with."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise FrozenInstanceError(f"cannot assign to {name!r}: a run's settings are a frozen snapshot")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete {name!r}: a run's settings are a frozen snapshot")

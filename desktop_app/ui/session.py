@@ -1,4 +1,4 @@
-"""AgentSession: owns the running engine task and turns its events into Qt signals."""
+"""AgentSession: one conversation's runs on the engine side, their typed events as Qt signals."""
 
 from __future__ import annotations
 
@@ -6,16 +6,22 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncGenerator, Awaitable, Callable
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol, cast
 
 from PySide6.QtCore import QObject, Signal
 
-from desktop_app.ui.engine_thread import MAX_BACKLOG, EngineThread, EventPipe, UiApprover
+from desktop_app.agent import events as ev
+from desktop_app.bridge import EngineBridge, EventPipe
 
 if TYPE_CHECKING:
-    from desktop_app.agent.approval import Approver
+    from desktop_app.agent.approval import Approver, Decision
+    from desktop_app.agent.messages import ToolCall
     from desktop_app.runtime import OpenRun, RunOptions
     from desktop_app.store.settings import Settings
+    from desktop_app.tools.registry import ToolDef
+
+WindowEvent = ev.AnyEvent | ev.ToolDefs  # what crosses to the window: the loop's events and the run's tools
 
 log = logging.getLogger(__name__)
 
@@ -72,21 +78,32 @@ def _default_factory() -> RunFactory:
     return open_run
 
 
+class UiApprover:
+    """Runs the window's Approver on the UI loop for a caller on the engine thread."""
+
+    def __init__(self, inner: Approver, bridge: EngineBridge) -> None:
+        self.inner = inner
+        self._bridge = bridge
+
+    async def decide(self, call: ToolCall, tool: ToolDef) -> Decision:
+        return await self._bridge.call_on_ui(self.inner.decide(call, tool))  # a cancel closes the dialog's wait
+
+
 class AgentSession(QObject):
     """One conversation's engine runs; at most one at a time, cancellable at once."""
 
-    # every engine event as its CONTRACT dict (plus "tool_defs"); the name shadows QObject.event
+    # every event as its typed object (agent/events.py, plus ToolDefs); the name shadows QObject.event
     # on the Python side only: Qt's C++ event dispatch still reaches QObject::event (checked)
     event = Signal(object)  # type: ignore[assignment]
-    runStarted = Signal(object)  # run_started: provider, model, conversation_id
+    runStarted = Signal(object)  # ev.RunStarted
     textDelta = Signal(str)  # a piece of the streamed answer
-    toolCall = Signal(object)  # tool_call: id, name, arguments, source, risk
-    approvalDecided = Signal(object)  # approval: id, name, decision, by, reason
-    toolResult = Signal(object)  # tool_result: id, name, content, is_error, duration_ms
-    toolProgress = Signal(object)  # tool_progress: id, progress, total, message
+    toolCall = Signal(object)  # ev.ToolCallEvent
+    approvalDecided = Signal(object)  # ev.ApprovalEvent
+    toolResult = Signal(object)  # ev.ToolResultEvent
+    toolProgress = Signal(object)  # ev.ToolProgress
     usage = Signal(int, int)  # input and output tokens of one model call
-    final = Signal(object)  # final: text, turns, stop_reason
-    error = Signal(object)  # error: message, kind
+    final = Signal(object)  # ev.Final
+    error = Signal(object)  # ev.ErrorEvent
     busyChanged = Signal(bool)  # a run started (True) or ended (False)
     runFinished = Signal(str)  # "done" | "error" | "cancelled", after history is written
 
@@ -97,10 +114,12 @@ class AgentSession(QObject):
         options: Callable[[], RunOptions] | None = None,
         run_factory: RunFactory | None = None,
         parent: QObject | None = None,
+        bridge: EngineBridge | None = None,
     ) -> None:
         super().__init__(parent)
         self.settings = settings
         self.approver = approver
+        self.bridge = bridge or EngineBridge()
         self._options = options
         self._factory = run_factory
         self._task: asyncio.Task[None] | None = None
@@ -108,32 +127,18 @@ class AgentSession(QObject):
         self.last_user_text = ""
         self._status = "done"
         self._warm: asyncio.Future[None] | None = None
-        self._engine: EngineThread | None = None
-        self._engine_task: asyncio.Task[None] | None = None
-        self._options_now: RunOptions | None = None
-        self._conversation_now = ""
-
-    def _engine_thread(self) -> EngineThread:
-        if self._engine is None:
-            self._engine = EngineThread()
-        return self._engine
-
-    def engine_thread(self) -> EngineThread:
-        """The engine's thread and loop (started on first use); MCP's manager lives there too."""
-        return self._engine_thread()
 
     def warm_up(self) -> asyncio.Future[None]:
         """Preload the engine on its thread once the window is up; runs wait for it."""
         if self._warm is None:
-            self._warm = asyncio.wrap_future(self._engine_thread().submit(_warm_async()))
+            self.bridge.start()
+            self._warm = self.bridge.submit(_warm_async())
         return self._warm
 
     def shutdown(self) -> None:
         """Cancel any run and stop the engine thread (the window is closing)."""
         self.cancel()
-        if self._engine is not None:
-            self._engine.stop()
-            self._engine = None
+        self.bridge.stop()
 
     @property
     def busy(self) -> bool:
@@ -181,9 +186,8 @@ class AgentSession(QObject):
 
     def _start(self, text: str, retry: bool) -> asyncio.Task[None]:
         self._status = "done"
-        self._options_now = self._run_options()  # read on the UI thread, used on the engine's
-        self._conversation_now = self.conversation_id
-        self._task = asyncio.get_event_loop().create_task(self._run(text, retry))
+        job = _Job(text, retry, self.settings.snapshot(), self._run_options(), self.conversation_id)
+        self._task = asyncio.get_event_loop().create_task(self._run(job))  # job read on the UI thread
         self.busyChanged.emit(True)
         return self._task
 
@@ -194,23 +198,15 @@ class AgentSession(QObject):
             return self._options()
         return RunOptions(max_turns=self.settings.max_turns)
 
-    async def _run(self, text: str, retry: bool) -> None:
-        """The UI-side task: starts the run on the engine thread and waits until it is over."""
-        ui = asyncio.get_running_loop()
-        pipe = EventPipe(ui, self._emit)
-        over: asyncio.Future[str] = ui.create_future()
-        engine = self._engine_thread()
-        started = False
+    async def _run(self, job: _Job) -> None:
+        """The UI-side task: runs the job on the engine thread and waits until it is over."""
+        self.bridge.start()
+        pipe: EventPipe[WindowEvent] = self.bridge.pipe(self._emit)
         try:
-            await self.warm_up()
-            engine.submit(self._engine_run(text, retry, pipe, ui, over))
-            started = True
-            await asyncio.shield(over)
+            await asyncio.shield(self.warm_up())  # a Stop during warm-up leaves the warm-up alone
+            await self.bridge.run(self._engine_run(job, pipe))
         except asyncio.CancelledError:
-            self._status = "cancelled"
-            if started:
-                self._cancel_on_engine(engine, over)
-                await over  # the engine commits a result for every call before it ends
+            self._status = "cancelled"  # the bridge waited until the engine committed its results
         finally:
             try:
                 await pipe.drained()  # the last events in time slices, like the others
@@ -219,80 +215,75 @@ class AgentSession(QObject):
                 self.busyChanged.emit(False)
             self.runFinished.emit(self._status)
 
-    def _cancel_on_engine(self, engine: EngineThread, over: asyncio.Future[str]) -> None:
-        """Ask the engine thread to cancel the run; if the window's close already stopped that
-        thread (its shutdown ended the run and committed what streamed), the run is over."""
-        try:
-            engine.loop.call_soon_threadsafe(self._cancel_engine_task)
-        except RuntimeError:  # "Event loop is closed": closing while an answer streamed
-            _settle(over)
-
-    def _cancel_engine_task(self) -> None:
-        """On the engine thread: cancel the run (a no-op when it already ended)."""
-        task = self._engine_task
-        if task is not None and not task.done():
-            task.cancel()
-
-    async def _engine_run(
-        self,
-        text: str,
-        retry: bool,
-        pipe: EventPipe,
-        ui: asyncio.AbstractEventLoop,
-        over: asyncio.Future[str],
-    ) -> None:
-        """On the engine thread: open the run, forward its events, close it, report the end."""
-        self._engine_task = asyncio.current_task()
+    async def _engine_run(self, job: _Job, pipe: EventPipe[WindowEvent]) -> None:
+        """On the engine thread: open the run, forward its events, close it."""
         run: OpenRun | None = None
         try:
             factory = self._factory or _default_factory()
+            approver = UiApprover(self.approver, self.bridge)
             run = await factory(
-                self.settings,
-                self._options_now or self._run_options(),
-                UiApprover(self.approver, ui),
-                save=True,
-                title=text,
-                conversation_id=self._conversation_now,
+                job.settings, job.options, approver, save=True, title=job.text, conversation_id=job.conversation_id
             )
-            if retry:
+            if job.retry:
                 _rewind(run)
-            pipe.put({"type": "tool_defs", "tools": [t.listing() for t in run.agent.registry.all()]})
-            stream = cast("AsyncGenerator[Any, None]", run.agent.run(text))  # an async generator
+            pipe.put(ev.ToolDefs(tuple(t.listing() for t in run.agent.registry.all())))
+            stream = cast("AsyncGenerator[ev.AnyEvent, None]", run.agent.run(job.text))  # an async generator
             async with contextlib.aclosing(stream) as events:
                 async for item in events:
-                    pipe.put(item.to_dict())
-                    while pipe.backlog() > MAX_BACKLOG:  # let the window catch up
-                        await asyncio.sleep(0.002)
+                    await pipe.send(item)  # pauses while the window is far behind
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # noqa: BLE001 - shown in the window, never a crash
             log.exception("run failed")
-            pipe.put({"type": "error", "message": _one_line(exc), "kind": "internal"})
+            pipe.put(ev.ErrorEvent(_one_line(exc), "internal"))
         finally:
             try:
                 if run is not None:
                     await run.close()
             except Exception:  # noqa: BLE001 - closing must not hide the run's outcome
                 log.exception("closing the run failed")
-            finally:
-                self._engine_task = None
-                ui.call_soon_threadsafe(_settle, over)
 
-    def _emit(self, event: dict[str, Any]) -> None:
-        kind = event.get("type")
-        if kind == "run_started":
-            self.conversation_id = str(event.get("conversation_id") or self.conversation_id)
-        elif kind == "error":
+    def _emit(self, event: WindowEvent) -> None:
+        """On the UI loop: one event to the generic signal, then to its typed one."""
+        if isinstance(event, ev.RunStarted):
+            self.conversation_id = event.conversation_id or self.conversation_id
+        elif isinstance(event, ev.ErrorEvent):
             self._status = "error"
         self.event.emit(event)
-        typed = _TYPED.get(str(kind))
-        if typed is not None:
-            typed(self, event)
+        self._emit_typed(event)
+
+    def _emit_typed(self, event: WindowEvent) -> None:
+        """The typed signal a view listens to (the text and token counts as plain values)."""
+        match event:
+            case ev.RunStarted():
+                self.runStarted.emit(event)
+            case ev.TextDelta(text=text):
+                self.textDelta.emit(text)
+            case ev.ToolCallEvent():
+                self.toolCall.emit(event)
+            case ev.ApprovalEvent():
+                self.approvalDecided.emit(event)
+            case ev.ToolResultEvent():
+                self.toolResult.emit(event)
+            case ev.ToolProgress():
+                self.toolProgress.emit(event)
+            case ev.UsageEvent(input_tokens=tokens_in, output_tokens=tokens_out):
+                self.usage.emit(tokens_in, tokens_out)
+            case ev.Final():
+                self.final.emit(event)
+            case ev.ErrorEvent():
+                self.error.emit(event)
 
 
-def _settle(over: asyncio.Future[str]) -> None:
-    if not over.done():
-        over.set_result("done")
+@dataclass(frozen=True)
+class _Job:
+    """One run's inputs, all read on the UI thread when it starts (settings frozen)."""
+
+    text: str
+    retry: bool
+    settings: Settings
+    options: RunOptions
+    conversation_id: str
 
 
 def _rewind(run: OpenRun) -> None:
@@ -309,16 +300,3 @@ def _rewind(run: OpenRun) -> None:
 def _one_line(exc: BaseException) -> str:
     text = str(exc).strip().splitlines()
     return text[0] if text else type(exc).__name__
-
-
-_TYPED: dict[str, Callable[[AgentSession, dict[str, Any]], None]] = {
-    "run_started": lambda s, e: s.runStarted.emit(e),
-    "text_delta": lambda s, e: s.textDelta.emit(str(e.get("text", ""))),
-    "tool_call": lambda s, e: s.toolCall.emit(e),
-    "approval": lambda s, e: s.approvalDecided.emit(e),
-    "tool_result": lambda s, e: s.toolResult.emit(e),
-    "tool_progress": lambda s, e: s.toolProgress.emit(e),
-    "usage": lambda s, e: s.usage.emit(int(e["input_tokens"]), int(e["output_tokens"])),
-    "final": lambda s, e: s.final.emit(e),
-    "error": lambda s, e: s.error.emit(e),
-}

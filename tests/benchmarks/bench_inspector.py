@@ -26,7 +26,7 @@ from desktop_app.agent.messages import AssistantMessage, ToolCall  # noqa: E402
 from desktop_app.llm.fake import FakeModel  # noqa: E402
 from desktop_app.runtime import RunOptions, build_registry  # noqa: E402
 from desktop_app.store.settings import Settings  # noqa: E402
-from desktop_app.ui.inspector import Inspector  # noqa: E402
+from desktop_app.ui.inspector.inspector import Inspector  # noqa: E402
 
 TURNS, CALLS_PER_TURN, DELTAS = 10, 50, 6000
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from desktop_app.ui.chat_view import FLUSH_CHARS, ChatView, StreamBubble, markdown_cut
+from desktop_app.agent.events import ApprovalEvent, ToolCallEvent, ToolResultEvent
+from desktop_app.ui.chat.chat_view import FLUSH_CHARS, ChatView, StreamBubble, markdown_cut
 from desktop_app.ui.text import hidden_characters, make_visible, summarize_arguments
 
 
@@ -70,18 +71,18 @@ def test_thousands_of_deltas_are_applied_per_frame_not_per_chunk(qtbot: Any) -> 
 def test_chip_status_flow(qtbot: Any) -> None:
     view = ChatView()
     qtbot.addWidget(view)
-    chip = view.add_tool_call({"id": "c1", "name": "get_weather", "arguments": {"city": "三亚"}})
+    chip = view.add_tool_call(ToolCallEvent("c1", "get_weather", {"city": "三亚"}))
     assert chip.status == "running" and "city=三亚" in chip.title.text()
     view.set_waiting("c1")
     assert chip.status == "waiting"
-    view.on_approval({"id": "c1", "decision": "approved"})
+    view.on_approval(ApprovalEvent("c1", "get_weather", "approved", "user"))
     assert chip.status == "running"
-    view.on_result({"id": "c1", "content": '{"temp": "33°C"}', "is_error": False})
+    view.on_result(ToolResultEvent("c1", "get_weather", '{"temp": "33°C"}', False, 1.0))
     assert chip.status == "done"
     assert '"temp": "33°C"' in chip.json_text()
-    other = view.add_tool_call({"id": "c2", "name": "x", "arguments": {}})
-    view.on_approval({"id": "c2", "decision": "denied"})
-    view.on_result({"id": "c2", "content": "{}", "is_error": True})
+    other = view.add_tool_call(ToolCallEvent("c2", "x", {}))
+    view.on_approval(ApprovalEvent("c2", "x", "denied", "user"))
+    view.on_result(ToolResultEvent("c2", "x", "{}", True, 1.0))
     assert other.status == "denied"
 
 
@@ -105,7 +106,7 @@ def test_many_signal_emissions_do_not_exhaust_true() -> None:
 
     from PySide6.QtCore import QObject, Signal
 
-    from desktop_app.ui import pyside_fix
+    from desktop_app.ui.qt_fixes import QtFixes, apply_qt_fixes
 
     class Emitter(QObject):
         ping = Signal(object)
@@ -114,7 +115,7 @@ def test_many_signal_emissions_do_not_exhaust_true() -> None:
     for _ in range(20000):  # more than True's references in a fresh 3.11 process
         emitter.ping.emit({"ok": True})
     assert sys.version_info >= (3, 12) or sys.getrefcount(True) > 1000
-    assert isinstance(pyside_fix.APPLIED, bool)
+    assert isinstance(apply_qt_fixes(), QtFixes)
 
 
 def _rounds(n: int) -> list[dict[str, Any]]:
@@ -159,7 +160,7 @@ def test_a_long_tool_call_never_widens_the_transcript(qtbot: Any) -> None:
     qtbot.addWidget(view)
     view.resize(300, 400)
     view.show()
-    view.add_tool_call({"id": "c", "name": "save_itinerary", "arguments": {"markdown": "长" * 400}})
+    view.add_tool_call(ToolCallEvent("c", "save_itinerary", {"markdown": "长" * 400}))
     view.add_user("https://example.com/" + "x" * 300)  # one unbreakable word
     view.add_assistant("`" + "y" * 300 + "`")
     QApplication.processEvents()  # let the layout settle (no waiting on time)

@@ -20,9 +20,9 @@ from desktop_app.agent.messages import AssistantMessage, ToolCall
 from desktop_app.llm.fake import FakeModel
 from desktop_app.tools.registry import ToolRegistry, tool
 from desktop_app.ui.dict_translator import json_translator
-from desktop_app.ui.inspector import Inspector
-from desktop_app.ui.json_view import JsonTreeModel, decode_nested, pretty
-from desktop_app.ui.sequence_view import API, ARROW, CODE, EXEC, MODEL
+from desktop_app.ui.inspector.inspector import Inspector
+from desktop_app.ui.inspector.json_view import JsonTreeModel, decode_nested, pretty
+from desktop_app.ui.inspector.sequence_view import API, ARROW, CODE, EXEC, MODEL
 from tests.gui.inspector_runs import SANYA_CALLS, run_events, sanya_events, trouble_events
 
 # The offscreen platform's note when a shown top-level window gets size hints: not our warning.
@@ -469,14 +469,14 @@ def _tr_strings() -> set[str]:
         "timeline_model",
     ]
     for module in modules:
-        tree = ast.parse((ROOT / "desktop_app" / "ui" / f"{module}.py").read_text("utf-8"))
+        tree = ast.parse((ROOT / "desktop_app" / "ui" / "inspector" / f"{module}.py").read_text("utf-8"))
         for node in ast.walk(tree):
             if isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant):
                 func = node.func
                 name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
                 if name in ("tr", "_tr"):
                     found.add(node.args[0].value)
-    from desktop_app.ui.timeline_model import TimelineModel
+    from desktop_app.ui.inspector.timeline_model import TimelineModel
 
     found.update(JsonTreeModel.COLUMNS, TimelineModel.COLUMNS)
     found.update(("string", "number", "boolean", "null", "object", "array", "json-string"))
@@ -525,15 +525,15 @@ def test_void_qt_calls_cannot_free_none() -> None:
     """PySide6 6.12 on Python 3.11 drops a None reference per void call; the guard holds."""
     from PySide6.QtCore import QSize
 
-    from desktop_app.ui.none_refcount import leaks_none, protect_none
+    from desktop_app.ui.qt_fixes import apply_qt_fixes, leaks_none
 
-    protect_none()
+    fixes = apply_qt_fixes()
     size = QSize(1, 1)
     for _ in range(20_000):  # more than None's natural reference count
         size.setHeight(2)
     assert sys.getrefcount(None) > 20_000
     if sys.version_info < (3, 12) and leaks_none():
-        assert protect_none() is True
+        assert fixes.none is True
 
 
 def test_copy_buttons_put_json_and_ids_on_the_clipboard(qtbot: Any, inspector: Inspector, sanya: list) -> None:

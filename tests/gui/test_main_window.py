@@ -5,13 +5,17 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from dataclasses import FrozenInstanceError
 from typing import Any
 
+import pytest
 from PySide6.QtCore import Qt
 
+from desktop_app.agent.events import Event, ToolCallEvent, ToolResultEvent
 from desktop_app.agent.messages import AssistantMessage, ToolCall, ToolResultMessage
 from desktop_app.llm.fake import FakeModel
 from desktop_app.store.history import HistoryStore
+from desktop_app.store.settings import Settings
 from desktop_app.tools.registry import tool
 from tests.gui.conftest import scripted_factory
 
@@ -46,25 +50,25 @@ def run_and_wait(qtbot: Any, window: Any, text: str, timeout: int = 15000) -> st
 
 def test_seed_question_answers_with_three_paired_tool_calls(qtbot: Any, make_window: Any) -> None:
     window = make_window()
-    events: list[dict[str, Any]] = []
+    events: list[Event] = []
     window.session.event.connect(events.append)
     status = run_and_wait(qtbot, window, SEED_QUESTION)
     assert status == "done"
     assert "¥4,600" in window.chat.answer_text()
-    calls = [e for e in events if e["type"] == "tool_call"]
-    results = {e["id"]: e for e in events if e["type"] == "tool_result"}
-    assert [c["name"] for c in calls] == ["get_weather", "get_flight_price", "get_hotel_price"]
-    assert set(results) == {c["id"] for c in calls}  # every call id paired with its result id
+    calls = [e for e in events if isinstance(e, ToolCallEvent)]
+    results = {e.id: e for e in events if isinstance(e, ToolResultEvent)}
+    assert [c.name for c in calls] == ["get_weather", "get_flight_price", "get_hotel_price"]
+    assert set(results) == {c.id for c in calls}  # every call id paired with its result id
     chips = window.chat.chips()
-    assert [c.call_id for c in chips] == [c["id"] for c in calls]
+    assert [c.call_id for c in chips] == [c.id for c in calls]
     for chip, call in zip(chips, calls, strict=True):
         assert chip.status == "done"
         shown = json.loads(chip.json_text())
-        assert shown["arguments"] == call["arguments"]
-        assert shown["result"] == json.loads(results[call["id"]]["content"])
+        assert shown["arguments"] == call.arguments
+        assert shown["result"] == json.loads(results[call.id].content)
     inspected = inspector_calls(window)
-    assert [e["id"] for e in inspected] == [c["id"] for c in calls]
-    assert [e["arguments"] for e in inspected] == [c["arguments"] for c in calls]
+    assert [e["id"] for e in inspected] == [c.id for c in calls]
+    assert [e["arguments"] for e in inspected] == [c.arguments for c in calls]
     assert window.composer.toPlainText() == ""
 
 
@@ -191,7 +195,7 @@ def test_copy_puts_the_markdown_on_the_clipboard(qtbot: Any, make_window: Any) -
     model = FakeModel([AssistantMessage("**bold** answer")])
     window = make_window(scripted_factory(model))
     run_and_wait(qtbot, window, "hello")
-    from desktop_app.ui.chat_view import StreamBubble
+    from desktop_app.ui.chat.chat_view import StreamBubble
 
     bubble = window.chat.findChildren(StreamBubble)[0]
     qtbot.mouseClick(bubble.copy_button, Qt.MouseButton.LeftButton)
@@ -223,7 +227,7 @@ def test_an_engine_error_is_shown_not_raised(qtbot: Any, make_window: Any) -> No
     model = FakeModel([ProviderError("the service said no", "auth")])
     window = make_window(scripted_factory(model))
     assert run_and_wait(qtbot, window, "hello") == "error"
-    from desktop_app.ui.chat_view import MessageBubble
+    from desktop_app.ui.chat.chat_view import MessageBubble
 
     errors = [b for b in window.chat.findChildren(MessageBubble) if b.role == "error"]
     assert errors and "the service said no" in errors[-1].markdown()
@@ -256,3 +260,26 @@ def test_slash_skill_in_the_input_box_activates_the_skill(qtbot: Any, make_windo
     qtbot.mouseClick(window.skill_chip.close_button, Qt.MouseButton.LeftButton)
     run_and_wait(qtbot, window, "/not-a-skill hello")
     assert seen == ["search_and_summarize", "search_and_summarize", ""]
+
+
+def test_a_run_keeps_the_settings_it_started_with(qtbot: Any, make_window: Any) -> None:
+    seen: list[Settings] = []
+    inner = scripted_factory(FakeModel([AssistantMessage("ok")]))
+
+    async def factory(settings: Settings, *args: Any, **kwargs: Any) -> Any:
+        seen.append(settings)
+        return await inner(settings, *args, **kwargs)
+
+    window = make_window(factory, settings=Settings(model="chosen before the run", max_turns=7))
+
+    def edit_during_the_run(_event: Any) -> None:  # on the UI thread while the engine runs
+        window.settings.model = "edited in the window"
+        window.settings.max_turns = 1
+
+    window.session.runStarted.connect(edit_during_the_run)
+    assert run_and_wait(qtbot, window, "hello") == "done"
+    assert window.settings.model == "edited in the window"
+    run_settings = seen[0]
+    assert (run_settings.model, run_settings.max_turns) == ("chosen before the run", 7)
+    with pytest.raises(FrozenInstanceError):
+        run_settings.model = "changed by the run"

@@ -9,13 +9,14 @@ from typing import Any
 import pytest
 from PySide6.QtWidgets import QWidget
 
+from desktop_app.agent.events import ToolCallEvent, ToolResultEvent
 from desktop_app.agent.messages import AssistantMessage, ToolCall
 from desktop_app.llm.fake import FakeModel
 from desktop_app.mcp.config import ServerConfig, app_config_path, read_config_file, save_servers
 from desktop_app.paths import config_dir
 from desktop_app.store.settings import Settings
-from desktop_app.ui.mcp_bridge import McpBridge
-from desktop_app.ui.mcp_dialogs import ElicitationDialog
+from desktop_app.ui.mcp.bridge import McpBridge
+from desktop_app.ui.mcp.dialogs import ElicitationDialog
 from tests.gui.conftest import scripted_factory
 from tests.integration.mcp.conftest import toy
 
@@ -44,9 +45,9 @@ def script(*calls: tuple[str, dict[str, Any]]) -> FakeModel:
     return FakeModel(turns)
 
 
-def run(qtbot: Any, window: Any, text: str = "go") -> list[dict[str, Any]]:
+def run(qtbot: Any, window: Any, text: str = "go") -> list[ToolResultEvent]:
     """Send `text`, wait for the run to end; the tool results it produced."""
-    results: list[dict[str, Any]] = []
+    results: list[ToolResultEvent] = []
     window.session.toolResult.connect(results.append)
     with qtbot.waitSignal(window.runDone, timeout=SERVER_WAIT_MS) as blocker:
         assert window.send(text)
@@ -62,9 +63,9 @@ def test_manager_starts_after_first_paint_and_a_run_uses_an_mcp_tool(
     painted_at_start: list[bool] = []
     real_start = McpBridge.start
 
-    def spy(self: McpBridge, engine: Any) -> Any:
+    def spy(self: McpBridge, bridge: Any) -> Any:
         painted_at_start.append(self.parent().painted)
-        return real_start(self, engine)
+        return real_start(self, bridge)
 
     monkeypatch.setattr(McpBridge, "start", spy)
     settings = Settings(auto_approve=["toy__ping"])
@@ -72,11 +73,11 @@ def test_manager_starts_after_first_paint_and_a_run_uses_an_mcp_tool(
     assert painted_at_start in ([], [True])  # never before the first paint
     wait_state(qtbot, window.mcp, "toy", "ready")
     assert painted_at_start == [True]
-    calls: list[dict[str, Any]] = []
+    calls: list[ToolCallEvent] = []
     window.session.toolCall.connect(calls.append)
     results = run(qtbot, window)
-    assert [(r["name"], r["content"], r["is_error"]) for r in results] == [("toy__ping", "pong: hi", False)]
-    assert [(c["name"], c["source"]) for c in calls] == [("toy__ping", "mcp:toy")]
+    assert [(r.name, r.content, r.is_error) for r in results] == [("toy__ping", "pong: hi", False)]
+    assert [(c.name, c.source) for c in calls] == [("toy__ping", "mcp:toy")]
 
 
 def test_settings_lists_a_failed_server_with_its_reason_and_adds_one(qtbot: Any, make_window: Any) -> None:
@@ -134,7 +135,7 @@ def test_changed_definition_dialog_approves_and_the_tool_becomes_callable(qtbot:
         dialog.approve_button.click()
     assert not window.mcp_notice.isVisible()
     results = run(qtbot, window)
-    assert [(r["content"], r["is_error"]) for r in results] == [("sunny in Paris", False)]
+    assert [(r.content, r.is_error) for r in results] == [("sunny in Paris", False)]
 
 
 def test_damaged_pins_show_a_notice_and_every_tool_waits_for_review(qtbot: Any, make_window: Any) -> None:
@@ -164,7 +165,7 @@ def test_keep_blocked_refuses_the_call(qtbot: Any, make_window: Any) -> None:
     dialog = window.review_mcp_changes()
     dialog.keep_button.click()
     results = run(qtbot, window)
-    assert results[0]["is_error"]
+    assert results[0].is_error
     assert window.mcp_notice.isVisible()
 
 
@@ -201,11 +202,11 @@ def test_elicitation_form_returns_accepted_data_then_decline(qtbot: Any, make_wi
     shown = _answer_next_dialog(qtbot, window, fill)
     results = run(qtbot, window)
     assert len(shown) == 1
-    assert results[0]["content"] == "booked 3 nights for Ann in Paris"
+    assert results[0].content == "booked 3 nights for Ann in Paris"
     window.mcp.interaction.dialogShown.disconnect()
     _answer_next_dialog(qtbot, window, lambda d: d.decline_button.click())
     results = run(qtbot, window)
-    assert results[0]["content"] == "booking: decline"
+    assert results[0].content == "booking: decline"
 
 
 def test_sampling_deny_tells_the_server(qtbot: Any, make_window: Any) -> None:
@@ -219,7 +220,7 @@ def test_sampling_deny_tells_the_server(qtbot: Any, make_window: Any) -> None:
     shown = _answer_next_dialog(qtbot, window, deny)
     results = run(qtbot, window)
     assert len(shown) == 1
-    assert "sampling refused" in results[0]["content"] and "declined" in results[0]["content"]
+    assert "sampling refused" in results[0].content and "declined" in results[0].content
 
 
 def test_sampling_approve_sends_it_to_the_configured_model(qtbot: Any, make_window: Any) -> None:
@@ -227,7 +228,7 @@ def test_sampling_approve_sends_it_to_the_configured_model(qtbot: Any, make_wind
     window.mcp._model = lambda: FakeModel([AssistantMessage("Trip was long.")])  # the configured model
     _answer_next_dialog(qtbot, window, lambda d: d.approve_button.click())
     results = run(qtbot, window)
-    assert results[0]["content"].startswith("summary: Trip was long. (by fake")
+    assert results[0].content.startswith("summary: Trip was long. (by fake")
 
 
 def test_elicitation_form_fields_follow_the_schema(qtbot: Any) -> None:

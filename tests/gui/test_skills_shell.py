@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt
 
+from desktop_app.agent.events import Event, ToolDefs
 from desktop_app.agent.messages import AssistantMessage, ToolCall, ToolResultMessage
 from desktop_app.llm.fake import FakeModel
 from desktop_app.paths import config_dir
@@ -39,7 +40,7 @@ def test_menu_lists_bundled_skill_with_description(qtbot: Any, make_window: Any)
 
 def test_chosen_skill_shows_chip_and_runs_the_guide(qtbot: Any, make_window: Any) -> None:
     window = make_window()
-    events: list[dict[str, Any]] = []
+    events: list[Event] = []
     window.session.event.connect(events.append)
     skill_action(window, SKILL).trigger()
     assert window.skill_chip.isVisible()
@@ -53,8 +54,8 @@ def test_chosen_skill_shows_chip_and_runs_the_guide(qtbot: Any, make_window: Any
     assert "web_search" in names and "read_page" in names
     assert names.count("web_search") <= 5 and names.count("read_page") <= 3
     assert set(names) <= {"web_search", "read_page", "get_weather"}  # only the skill's tools
-    tool_defs = next(e for e in events if e["type"] == "tool_defs")
-    assert {t["name"] for t in tool_defs["tools"]} >= {"web_search", "read_page"}
+    tool_defs = next(e for e in events if isinstance(e, ToolDefs))
+    assert {t["name"] for t in tool_defs.tools} >= {"web_search", "read_page"}
     assert window.skill_chip.isVisible()  # still active for the conversation's next message
 
 

@@ -16,7 +16,7 @@ from desktop_app.agent.messages import UserMessage
 from desktop_app.store.history import HistoryStore
 from desktop_app.store.settings import Settings
 from desktop_app.ui.approval import ApprovalLog
-from desktop_app.ui.history_panel import ID_ROLE
+from desktop_app.ui.chat.history_panel import ID_ROLE
 from desktop_app.ui.main_window import MainWindow
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -25,8 +25,8 @@ NOT_BEFORE_FIRST_PAINT = {
     "qasync",
     "desktop_app.ui.session",
     "desktop_app.ui.approval",
-    "desktop_app.ui.engine_thread",
-    "desktop_app.ui.inspector",
+    "desktop_app.bridge",
+    "desktop_app.ui.inspector.inspector",
     "desktop_app.agent.loop",
     "desktop_app.store.history",
     "desktop_app.runtime",

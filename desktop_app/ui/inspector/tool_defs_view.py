@@ -20,9 +20,9 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.llm.base import ToolSpec
-from desktop_app.ui.call_details import plain_label, source_text
-from desktop_app.ui.json_view import JsonPane, RowDelegate
-from desktop_app.ui.timeline_model import STATUS_COLOURS
+from desktop_app.ui.inspector.call_details import plain_label, source_text
+from desktop_app.ui.inspector.json_view import JsonPane, RowDelegate
+from desktop_app.ui.inspector.timeline_model import STATUS_COLOURS
 
 Mapper = Callable[[ToolSpec], dict[str, Any]]
 

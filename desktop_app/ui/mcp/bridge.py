@@ -11,15 +11,15 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QDialog, QWidget
 
-from desktop_app.ui.mcp_dialogs import ElicitationDialog, SamplingDialog
+from desktop_app.ui.mcp.dialogs import ElicitationDialog, SamplingDialog
 
 if TYPE_CHECKING:
+    from desktop_app.bridge import EngineBridge
     from desktop_app.llm.base import ChatModel
     from desktop_app.mcp.client import McpManager, ServerStatus
     from desktop_app.mcp.config import ServerConfig
     from desktop_app.mcp.interact import ElicitationResult, SamplingRequest
     from desktop_app.mcp.trust import PendingChange
-    from desktop_app.ui.engine_thread import EngineThread
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -35,14 +35,13 @@ class DialogInteraction(QObject):
         super().__init__(parent_widget)
         self._parent_widget = parent_widget
         self._model_name = model_name
-        self.ui_loop: asyncio.AbstractEventLoop | None = None
+        self.bridge: EngineBridge | None = None
         self.open_dialogs: list[QDialog] = []
 
     async def _on_ui(self, coro: Coroutine[Any, Any, T]) -> T:
         """Run `coro` on the UI loop and await it from the engine loop (cancellation crosses too)."""
-        assert self.ui_loop is not None, "the window sets ui_loop before starting the manager"
-        future = asyncio.run_coroutine_threadsafe(coro, self.ui_loop)
-        return await asyncio.wrap_future(future)
+        assert self.bridge is not None, "the window hands over the bridge before starting the manager"
+        return await self.bridge.call_on_ui(coro)
 
     async def elicit(self, server: str, message: str, schema: dict[str, Any]) -> ElicitationResult:
         return await self._on_ui(self._elicit_ui(server, message, schema))
@@ -107,8 +106,7 @@ class McpBridge(QObject):
         self._model = model
         self.interaction = DialogInteraction(parent_widget, model_name)
         self.manager: McpManager | None = None
-        self._engine: EngineThread | None = None
-        self._ui: asyncio.AbstractEventLoop | None = None
+        self._bridge: EngineBridge | None = None
         self.statuses: dict[str, ServerStatus] = {}
         self.pending: list[PendingChange] = []
         self._closed = False  # after close(): late news from the engine thread is dropped
@@ -118,16 +116,15 @@ class McpBridge(QObject):
     def running(self) -> bool:
         return self.manager is not None
 
-    def start(self, engine: EngineThread) -> asyncio.Future[None]:
+    def start(self, bridge: EngineBridge) -> asyncio.Future[None]:
         """Create and start the manager on the engine loop; returns at once (after the first paint)."""
-        self._engine = engine
-        self._ui = asyncio.get_event_loop()
-        self.interaction.ui_loop = self._ui
+        self._bridge = bridge
+        self.interaction.bridge = bridge
         return self._submit(self._open())
 
     def _submit(self, coro: Coroutine[Any, Any, T]) -> asyncio.Future[T]:
-        assert self._engine is not None
-        return asyncio.wrap_future(self._engine.submit(coro))
+        assert self._bridge is not None
+        return self._bridge.submit(coro)
 
     async def _open(self) -> None:
         """On the engine loop: read the servers, build the manager, register it for runs, start."""
@@ -159,12 +156,8 @@ class McpBridge(QObject):
         self._post(self._status_ui, status, pending)
 
     def _post(self, fn: Callable[..., None], *args: Any) -> None:
-        if self._ui is None:
-            return
-        try:
-            self._ui.call_soon_threadsafe(fn, *args)
-        except RuntimeError:  # the window's loop is already closed (quitting)
-            pass
+        if self._bridge is not None:
+            self._bridge.post(fn, *args)
 
     def _status_ui(self, status: ServerStatus, pending: list[PendingChange]) -> None:
         if self._closed:
@@ -220,10 +213,10 @@ class McpBridge(QObject):
     def close(self) -> None:
         """On quit, before the engine thread stops: close every session and server process."""
         self._closed = True
-        if self._engine is None:
+        if self._bridge is None or not self._bridge.running:
             return
         try:  # queued behind _open on the same loop, so a manager still starting is closed too
-            self._engine.submit(self._close_on_engine()).result(CLOSE_TIMEOUT_S)
+            self._bridge.call_blocking(self._close_on_engine(), CLOSE_TIMEOUT_S)
         except (concurrent.futures.TimeoutError, RuntimeError):
             log.warning("MCP servers did not close within %s s", CLOSE_TIMEOUT_S)
 

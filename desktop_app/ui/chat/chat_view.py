@@ -6,7 +6,6 @@ uses (QTextBrowser, QTextCursor and formats: ~3 ms of type set-up) are imported 
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any
 
 from PySide6 import QtCore
@@ -16,7 +15,6 @@ from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QLabel,
-    QPlainTextEdit,
     QScrollArea,
     QSizePolicy,
     QToolButton,
@@ -24,8 +22,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop_app.agent.events import ApprovalEvent, ErrorEvent, Final, ToolCallEvent, ToolResultEvent
+from desktop_app.ui.chat.tool_chip import ToolChip, saved_call
 from desktop_app.ui.i18n import tr
-from desktop_app.ui.text import make_visible, pretty_json, summarize_arguments
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QTextBrowser
@@ -33,21 +32,6 @@ if TYPE_CHECKING:
 FRAME_MS = 16  # streamed text is applied at most once a frame
 TAIL = 120  # messages of a long saved conversation rendered at first
 FLUSH_CHARS = 1200  # streamed characters rendered per slice (about 2-3 ms of Markdown layout)
-SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
-# plain symbols every desktop font has (emoji render as boxes without an emoji font)
-STATUS_GLYPH = {"waiting": "?", "done": "✓", "error": "✗", "denied": "⊘", "cancelled": "■"}
-
-
-def status_label(status: str) -> str:
-    """The chip's status in words (translated)."""
-    return {
-        "waiting": tr("waiting for approval"),
-        "running": tr("running"),
-        "done": tr("done"),
-        "error": tr("error"),
-        "denied": tr("denied"),
-        "cancelled": tr("cancelled"),
-    }.get(status, status)
 
 
 def history_cut(messages: list[dict[str, Any]], tail: int) -> int:
@@ -201,101 +185,6 @@ class StreamBubble(_Bubble):
             self.body.setFixedHeight(height)
 
 
-class ToolChip(QFrame):
-    """One tool call inline: name, short arguments, status; click to expand its JSON."""
-
-    selected = Signal(str)  # the call id, when the chip is clicked
-
-    def __init__(self, event: dict[str, Any], parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("toolChip")
-        self.call_id = str(event.get("id", ""))
-        self.name = str(event.get("name", ""))
-        self.call = event
-        self.result: dict[str, Any] | None = None
-        self.status = "running"
-        self._frame = 0
-        self._details: QPlainTextEdit | None = None
-        self.setCursor(QtCore.Qt.CursorShape.PointingHandCursor)
-        layout = self.box = QVBoxLayout(self)
-        layout.setContentsMargins(8, 3, 8, 3)
-        row = QHBoxLayout()
-        row.setSpacing(6)
-        self.glyph = QLabel(self)
-        self.glyph.setObjectName("glyph")
-        self.title = QLabel(self)
-        self.title.setObjectName("title")
-        self.title.setTextFormat(QtCore.Qt.TextFormat.PlainText)
-        # a long call may be cut at the chip's edge, never widen the transcript past the view
-        self.title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.state = QLabel(self)
-        self.state.setObjectName("state")
-        row.addWidget(self.glyph)
-        row.addWidget(self.title, 1)
-        row.addWidget(self.state)
-        layout.addLayout(row)
-        args = event.get("arguments_raw") or summarize_arguments(event.get("arguments") or {})
-        self.title.setText(f"{self.name}({make_visible(str(args))[:80]})")
-        self.title.setToolTip(tr("Click to show the JSON and select it in the inspector"))
-        self.set_status("running")
-
-    def set_status(self, status: str) -> None:
-        self.status = status
-        self.setProperty("status", status)
-        self.state.setText(status_label(status))
-        self.glyph.setText(STATUS_GLYPH.get(status, SPINNER[self._frame]))
-        self.style().unpolish(self)
-        self.style().polish(self)
-
-    def tick(self) -> None:
-        """Advance the spinner (driven by the chat view's one shared timer)."""
-        self._frame = (self._frame + 1) % len(SPINNER)
-        self.glyph.setText(SPINNER[self._frame])
-
-    def set_result(self, event: dict[str, Any]) -> None:
-        self.result = event
-        if self.status != "denied":
-            self.set_status("error" if event.get("is_error") else "done")
-        if self._details is not None:
-            self._details.setPlainText(self.json_text())
-
-    def json_text(self) -> str:
-        """What the expanded chip shows: the call and its result, result JSON decoded."""
-        data: dict[str, Any] = {"id": self.call_id, "name": self.name}
-        data["arguments"] = self.call.get("arguments", {})
-        if "arguments_raw" in self.call:
-            data["arguments_raw"] = self.call["arguments_raw"]
-        if self.result is not None:
-            content = self.result.get("content", "")
-            try:
-                data["result"] = json.loads(content)
-            except (TypeError, ValueError):
-                data["result"] = content
-            data["is_error"] = bool(self.result.get("is_error"))
-        return pretty_json(data)
-
-    def expanded(self) -> bool:
-        return self._details is not None and self._details.isVisible()
-
-    def toggle(self) -> None:
-        if self._details is None:
-            self._details = QPlainTextEdit(self)
-            self._details.setObjectName("json")
-            self._details.setReadOnly(True)
-            self._details.setMaximumHeight(260)
-            self.box.addWidget(self._details)
-            self._details.setPlainText(self.json_text())
-            self._details.show()
-        else:
-            self._details.setVisible(not self._details.isVisible())
-
-    def mouseReleaseEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
-        if event.button() == QtCore.Qt.MouseButton.LeftButton:
-            self.toggle()
-            self.selected.emit(self.call_id)
-        super().mouseReleaseEvent(event)
-
-
 class ChatView(QScrollArea):
     """The transcript: appends widgets, batches streamed deltas per frame, follows the end."""
 
@@ -337,7 +226,7 @@ class ChatView(QScrollArea):
         do not pay for style polish, font loading (CJK) and text-layout set-up mid-run."""
         from PySide6.QtGui import QPixmap
 
-        chip = ToolChip({"id": "warm", "name": "get_weather", "arguments": {"city": "三亚"}}, self)
+        chip = ToolChip(ToolCallEvent("warm", "get_weather", {"city": "三亚"}), self)
         bubble = StreamBubble(self)
         bubble.append("**预热** warm-up: 三亚 ¥4,600\n\n- a\n\n`x`")
         bubble.finish()
@@ -435,7 +324,7 @@ class ChatView(QScrollArea):
             widget.deleteLater()
 
     # ---------------------------------------------------------------- tool calls
-    def add_tool_call(self, event: dict[str, Any]) -> ToolChip:
+    def add_tool_call(self, event: ToolCallEvent) -> ToolChip:
         self.end_stream()
         chip = ToolChip(event, self._inner)
         chip.selected.connect(self._chip_clicked)
@@ -455,13 +344,19 @@ class ChatView(QScrollArea):
         if (chip := self._chips.get(call_id)) is not None:
             chip.set_status("waiting")
 
-    def on_approval(self, event: dict[str, Any]) -> None:
-        if (chip := self._chips.get(str(event.get("id")))) is not None:
-            chip.set_status("running" if event.get("decision") == "approved" else "denied")
+    def on_approval(self, event: ApprovalEvent) -> None:
+        if (chip := self._chips.get(event.id)) is not None:
+            chip.set_status("running" if event.decision == "approved" else "denied")
 
-    def on_result(self, event: dict[str, Any]) -> None:
-        if (chip := self._chips.get(str(event.get("id")))) is not None:
+    def on_result(self, event: ToolResultEvent) -> None:
+        if (chip := self._chips.get(event.id)) is not None:
             chip.set_result(event)
+
+    def on_final(self, _event: Final) -> None:
+        self.end_stream()
+
+    def on_error(self, event: ErrorEvent) -> None:
+        self.add_error(event.message)
 
     def stop_spinners(self, status: str = "cancelled") -> None:
         """The run ended: any chip still running or waiting gets `status`."""
@@ -540,13 +435,13 @@ class ChatView(QScrollArea):
                 suffix = "\n\n*" + tr("(answer cut off)") + "*" if msg.get("incomplete") else ""
                 self.add_assistant(content + suffix)
             for call in msg.get("tool_calls") or []:
-                self.add_tool_call(call).set_status("cancelled")
+                self.add_tool_call(saved_call(call)).set_status("cancelled")
         elif role == "tool":
             chip = self._chips.get(str(msg.get("tool_call_id")))
             if chip is not None:
-                result = {"content": content, "is_error": bool(msg.get("is_error"))}
+                result = ToolResultEvent(chip.call_id, chip.name, content, bool(msg.get("is_error")), 0.0)
                 chip.set_result(result)
-                if result["is_error"] and "the user denied" in content:
+                if result.is_error and "the user denied" in content:
                     chip.set_status("denied")
 
     # ---------------------------------------------------------------- scrolling

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, QSignalBlocker, Qt, QTimer, Signal
 from PySide6.QtGui import QFontMetrics
@@ -23,18 +23,21 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop_app.ui.call_details import CallDetails, TurnDetails, plain_label
-from desktop_app.ui.json_view import RowDelegate
-from desktop_app.ui.run_trace import CallRecord, Change, RunTrace, TurnRecord, parse_export
-from desktop_app.ui.sequence_view import SequenceView
-from desktop_app.ui.timeline_model import ROLE_INDEX, ROLE_KIND, TimelineModel, format_ms
-from desktop_app.ui.tool_defs_view import ToolDefsView
+from desktop_app.ui.inspector.call_details import CallDetails, TurnDetails, plain_label
+from desktop_app.ui.inspector.json_view import RowDelegate
+from desktop_app.ui.inspector.run_trace import CallRecord, Change, RunTrace, TurnRecord, parse_export
+from desktop_app.ui.inspector.sequence_view import SequenceView
+from desktop_app.ui.inspector.timeline_model import ROLE_INDEX, ROLE_KIND, TimelineModel, format_ms
+from desktop_app.ui.inspector.tool_defs_view import ToolDefsView
+
+if TYPE_CHECKING:
+    from desktop_app.agent.events import Event
 
 TICK_MS = 250  # how often running rows show their elapsed time
 
 
 class Inspector(QWidget):
-    """Shows a run as it happens from CONTRACT event dicts; `callSelected(id)` on selection."""
+    """Shows a run as it happens (typed events) or as saved (event dicts); `callSelected(id)` on selection."""
 
     callSelected = Signal(str)
     """The provider's id of the newly selected call (user, sequence view or select_call)."""
@@ -124,8 +127,8 @@ class Inspector(QWidget):
         self._follow.timeout.connect(self.timeline.scrollToBottom)
 
     # -- public API ------------------------------------------------------------------------
-    def handle_event(self, event: dict[str, Any]) -> None:
-        """Record one event and update only what it touched (text_delta redraws nothing)."""
+    def handle_event(self, event: Event | dict[str, Any]) -> None:
+        """Record one event (typed when live) and update only what it touched (text_delta redraws nothing)."""
         self._live = True
         change = self.trace.apply(event)
         if change is not None:

@@ -27,13 +27,13 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.ui.i18n import tr
-from desktop_app.ui.mcp_dialogs import DefinitionChangeDialog, LogDialog
+from desktop_app.ui.mcp.dialogs import DefinitionChangeDialog, LogDialog
 from desktop_app.ui.text import make_visible
 
 if TYPE_CHECKING:
     from desktop_app.mcp.client import ServerStatus
     from desktop_app.mcp.config import ServerConfig
-    from desktop_app.ui.mcp_bridge import McpBridge
+    from desktop_app.ui.mcp.bridge import McpBridge
 
 LINE_MAX = 110  # the list shows this much; the details pane and the tooltip show all
 

@@ -19,8 +19,8 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QAbstractScrollArea, QWidget
 
-from desktop_app.ui.run_trace import ERROR, CallRecord, RunTrace, TurnRecord
-from desktop_app.ui.timeline_model import STATUS_COLOURS, args_summary, format_ms
+from desktop_app.ui.inspector.run_trace import ERROR, CallRecord, RunTrace, TurnRecord
+from desktop_app.ui.inspector.timeline_model import STATUS_COLOURS, args_summary, format_ms
 
 CODE, API, MODEL = 0, 1, 2
 NO_CLIP = Qt.TextFlag.TextDontClip  # descenders of mixed CJK/Latin lines reach past the box

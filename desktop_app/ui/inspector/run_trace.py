@@ -1,4 +1,7 @@
-"""The inspector's record of one run: CONTRACT events folded into turns and tool calls (no Qt)."""
+"""The inspector's record of one run: CONTRACT events folded into turns and tool calls (no Qt).
+
+Live events arrive typed (agent/events.py), saved runs as JSON objects: `apply` turns the typed
+ones into their CONTRACT dicts, the one form both share (and the form an export writes)."""
 
 from __future__ import annotations
 
@@ -6,6 +9,8 @@ import json
 import time
 from dataclasses import dataclass, field
 from typing import Any
+
+from desktop_app.agent.events import Event
 
 EXPORT_FORMAT = "travel-assistant.run"
 EXPORT_VERSION = 1
@@ -152,8 +157,10 @@ class RunTrace:
         }
 
     # -- folding ---------------------------------------------------------------------------
-    def apply(self, event: dict[str, Any], ts: float | None = None) -> Change | None:
+    def apply(self, event: Event | dict[str, Any], ts: float | None = None) -> Change | None:
         """Record one event; returns what changed, or None when no view needs to redraw."""
+        if isinstance(event, Event):
+            event = event.to_dict()
         if not isinstance(event, dict) or not isinstance(event.get("type"), str):
             raise ValueError("an event must be an object with a string 'type'")
         stamp = _stamp(event, ts)
@@ -346,6 +353,26 @@ _HANDLERS: dict[str, Any] = {
     "error": RunTrace._error,
     "tool_defs": RunTrace._tool_defs,
 }
+
+
+def events_from_history(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Inspector events rebuilt from a saved conversation (calls and results, paired by id)."""
+    events: list[dict[str, Any]] = []
+    for msg in messages:
+        for call in msg.get("tool_calls") or []:
+            events.append({"type": "tool_call", **call})
+        if msg["role"] == "tool":
+            events.append(
+                {
+                    "type": "tool_result",
+                    "id": msg.get("tool_call_id", ""),
+                    "name": msg.get("name", ""),
+                    "content": msg.get("content", ""),
+                    "is_error": bool(msg.get("is_error")),
+                    "duration_ms": 0.0,
+                }
+            )
+    return events
 
 
 def parse_export(text: str) -> list[dict[str, Any]]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6 import QtCore
@@ -163,3 +164,39 @@ class SkillChip(QFrame):
         self.retranslate()
         self.setToolTip(skill_tooltip(skill) if skill is not None else "")
         self.setVisible(skill is not None)
+
+
+class ActiveSkill:
+    """The conversation's active skill, kept in step with the Skills menu and the chip."""
+
+    def __init__(self, menu: SkillsMenu, chip: SkillChip, say: Callable[[str], None]) -> None:
+        self.menu = menu
+        self.chip = chip
+        self._say = say  # one line for the status bar
+        self.name = ""
+
+    def set(self, name: str) -> bool:
+        """Activate a skill for this conversation's next runs ("" deactivates); False if unknown."""
+        catalog = self.menu.catalog
+        if name and (catalog is None or name not in catalog.skills):
+            self.menu.refresh()
+            catalog = self.menu.catalog
+        skill = catalog.skills.get(name) if catalog is not None and name else None
+        if name and skill is None:
+            self._say(tr("Unknown skill: %1").replace("%1", name))
+            return False
+        self.name = name
+        self.chip.show_skill(skill)
+        self.menu.set_active(name)
+        return True
+
+    def split_command(self, text: str) -> tuple[str, str]:
+        """`/search_and_summarize 三亚` -> the skill and the message; ("", text) otherwise."""
+        if not text.startswith("/"):
+            return "", text
+        from desktop_app.tools.skills import split_skill_command
+
+        self.menu.refresh()
+        names = self.menu.catalog.skills if self.menu.catalog is not None else {}
+        skill, rest = split_skill_command(text, names)
+        return (skill, rest) if skill else ("", text)

@@ -267,7 +267,7 @@ class ShellWebSettings(QWidget):
         if not keyed:
             self.search_key_status.setText(tr("the local guide library needs no key"))
             return
-        from desktop_app.ui.settings_dialog import key_status_text
+        from desktop_app.ui.settings.settings_dialog import key_status_text
 
         self.search_key_status.setText(
             tr("Key for %1: %2").replace("%1", provider).replace("%2", key_status_text(provider))

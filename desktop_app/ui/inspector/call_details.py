@@ -20,10 +20,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop_app.ui.json_view import JsonPane, plain_tooltip
-from desktop_app.ui.run_trace import CallRecord, RunTrace, TurnRecord
-from desktop_app.ui.sequence_view import wire_stop_reason
-from desktop_app.ui.timeline_model import STATUS_COLOURS, format_ms, format_seconds
+from desktop_app.ui.inspector.json_view import JsonPane, plain_tooltip
+from desktop_app.ui.inspector.run_trace import CallRecord, RunTrace, TurnRecord
+from desktop_app.ui.inspector.sequence_view import wire_stop_reason
+from desktop_app.ui.inspector.timeline_model import STATUS_COLOURS, format_ms, format_seconds
 
 MAX_IMAGE_SIDE = 240
 

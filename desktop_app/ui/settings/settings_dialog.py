@@ -131,7 +131,7 @@ class SettingsDialog(QDialog):
         tabs.addTab(self._provider_tab(), tr("Provider"))
         tabs.addTab(self._approvals_tab(), tr("Approvals"))
         tabs.addTab(self._general_tab(), tr("General"))
-        from desktop_app.ui.shell_settings import ShellWebSettings  # shell tool, live web (own module)
+        from desktop_app.ui.settings.shell_settings import ShellWebSettings  # shell tool, live web (own module)
 
         self.shell_section = ShellWebSettings(settings, self)
         tabs.addTab(self.shell_section, tr("Shell and web"))

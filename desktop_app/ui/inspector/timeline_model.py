@@ -9,8 +9,8 @@ from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelInde
 from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import QWidget
 
-from desktop_app.ui.json_view import plain_tooltip
-from desktop_app.ui.run_trace import (
+from desktop_app.ui.inspector.json_view import plain_tooltip
+from desktop_app.ui.inspector.run_trace import (
     DENIED,
     DONE,
     ERROR,

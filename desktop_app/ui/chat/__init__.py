@@ -1,0 +1,1 @@
+"""The chat pane: transcript, composer, history list and skills menu."""

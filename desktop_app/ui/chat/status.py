@@ -1,0 +1,53 @@
+"""What the chat pane says about the model in use: the offline banner, the header, the token line."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
+
+from desktop_app.ui.i18n import tr
+from desktop_app.ui.pricing import estimate_cost
+
+
+def offline_text() -> str:
+    return tr(
+        "Offline demo: no API key is set, so a built-in planner answers "
+        "(sample data, no network). Add a key in Settings to use a real model."
+    )
+
+
+class OfflineBanner(QFrame):
+    """Shown while no key is set: says the planner answers and offers the Settings."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("offlineBanner")
+        row = QHBoxLayout(self)
+        row.setContentsMargins(10, 6, 10, 6)
+        self.text = QLabel(offline_text(), self)
+        self.text.setWordWrap(True)
+        self.button = QPushButton(tr("Open Settings"), self)
+        row.addWidget(self.text, 1)
+        row.addWidget(self.button)
+
+    def retranslate(self) -> None:
+        self.text.setText(offline_text())
+        self.button.setText(tr("Open Settings"))
+
+
+def header_text(provider: str, model: str) -> str:
+    """`Provider: openai · Model: gpt-4o-mini` (the offline planner named when no model is)."""
+    if provider == "offline":
+        model = model or "offline-planner"
+    return tr("Provider: %1 · Model: %2").replace("%1", provider).replace("%2", model or tr("default"))
+
+
+def usage_text(provider: str, model: str, tokens_in: int, tokens_out: int) -> str:
+    """`Tokens: 1,200 in / 300 out · est. $0.0004` (or "cost unknown" for an unpriced model)."""
+    cost = estimate_cost(provider, model, tokens_in, tokens_out)
+    money = tr("cost unknown") if cost is None else tr("est. $%1").replace("%1", f"{cost:.4f}")
+    return (
+        tr("Tokens: %1 in / %2 out · %3")
+        .replace("%1", f"{tokens_in:,}")
+        .replace("%2", f"{tokens_out:,}")
+        .replace("%3", money)
+    )

@@ -1,0 +1,1 @@
+"""The inspector dock: a run folded into turns and tool calls, shown as timeline, sequence and JSON."""

@@ -1,0 +1,59 @@
+"""The inspector's dock: a placeholder of its width at the first paint, the inspector on first use.
+
+Its import is ~0.1 s of start-up, so events that arrive before it exists wait here.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QDockWidget, QWidget
+
+from desktop_app.ui.i18n import tr
+
+if TYPE_CHECKING:
+    from desktop_app.agent.events import Event
+    from desktop_app.ui.inspector.inspector import Inspector
+
+INSPECTOR_WIDTH = 530  # the inspector dock's width before any saved layout (its own size hint)
+
+
+class InspectorDock(QDockWidget):
+    """Holds the inspector; `callSelected(id)` forwards the inspector's selection."""
+
+    callSelected = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(tr("Inspector"), parent)
+        self.setObjectName("inspectorDock")
+        placeholder = QWidget(self)  # the inspector replaces it after the first paint
+        placeholder.setMinimumWidth(INSPECTOR_WIDTH)  # so the first launch does not reflow then
+        self.setWidget(placeholder)
+        self.setFeatures(
+            QDockWidget.DockWidgetFeature.DockWidgetClosable
+            | QDockWidget.DockWidgetFeature.DockWidgetMovable
+            | QDockWidget.DockWidgetFeature.DockWidgetFloatable
+        )
+        self._inspector: Inspector | None = None
+        self._backlog: list[Event | dict[str, Any]] = []
+
+    def inspector(self) -> Inspector:
+        """The inspector, built on first use; events that came before are handed to it then."""
+        if self._inspector is None:
+            from desktop_app.ui.inspector.inspector import Inspector
+
+            self._inspector = Inspector(self)
+            self.setWidget(self._inspector)
+            self._inspector.callSelected.connect(self.callSelected)
+            backlog, self._backlog = self._backlog, []
+            for event in backlog:
+                self._inspector.handle_event(event)
+        return self._inspector
+
+    def handle_event(self, event: Event) -> None:
+        """An engine event for the inspector; kept until it exists."""
+        if self._inspector is None:
+            self._backlog.append(event)
+        else:
+            self._inspector.handle_event(event)

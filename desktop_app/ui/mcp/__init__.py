@@ -1,0 +1,1 @@
+"""The window's MCP side: the manager on the engine loop, server dialogs and the settings page."""

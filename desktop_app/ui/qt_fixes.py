@@ -1,0 +1,69 @@
+"""Work-arounds for PySide6 6.12 on Python < 3.12, which drops references to None, True and False.
+
+Every call of a void Qt method (`QLabel.setText`, `QSize.setHeight`, …) and every invalid
+QVariant handed back to Python drops one reference to None; `SignalInstance.emit()`,
+`.connect()` and `.disconnect()` return `True` without a new reference. After a few thousand
+calls (a long streamed answer) CPython aborts with "none_dealloc" / "bool_dealloc". Python 3.12
+made these objects immortal; `apply_qt_fixes()` does the same by hand, once, and only for a
+leak it measured.
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+from dataclasses import dataclass
+
+BOOST = 1 << 50  # references added: decades of leaked calls before it could matter
+
+
+@dataclass(frozen=True)
+class QtFixes:
+    """Which work-arounds this process needed (each measured once, before any other Qt call)."""
+
+    none: bool = False  # void calls dropped references to None
+    bools: bool = False  # signal emit/connect dropped references to True
+
+
+def leaks_none(calls: int = 200) -> bool:
+    """True when void PySide calls drop references to None (the bug is present)."""
+    from PySide6.QtCore import QSize
+
+    size = QSize(1, 1)
+    before = sys.getrefcount(None)
+    for _ in range(calls):
+        size.setHeight(2)
+    return sys.getrefcount(None) < before - calls // 2
+
+
+def emit_steals_true() -> bool:
+    """Whether this PySide6 build's emit() drops a reference to True."""
+    from PySide6.QtCore import QObject, Signal
+
+    class Probe(QObject):
+        ping = Signal()
+
+    probe = Probe()
+    before = sys.getrefcount(True)
+    for _ in range(8):
+        probe.ping.emit()
+    return sys.getrefcount(True) < before
+
+
+@functools.cache  # once per process: what it pins stays pinned
+def apply_qt_fixes() -> QtFixes:
+    """Make None, True and False immortal where this PySide6 leaks them; later calls return the first answer."""
+    if sys.version_info >= (3, 12):
+        return QtFixes()
+    fixes = QtFixes(none=leaks_none(), bools=emit_steals_true())
+    if fixes.none or fixes.bools:
+        _pin([None] if fixes.none else [], [True, False] if fixes.bools else [])
+    return fixes
+
+
+def _pin(*groups: list[object]) -> None:
+    import ctypes  # only when a leak is there: its import is ~2 ms of start-up
+
+    for group in groups:
+        for value in group:
+            ctypes.c_ssize_t.from_address(id(value)).value += BOOST

@@ -1,0 +1,46 @@
+"""At most one Settings dialog at a time, opened without blocking, with the MCP servers' tab."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from desktop_app.ui.i18n import tr
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QWidget
+
+    from desktop_app.store.settings import Settings
+    from desktop_app.ui.approval import DialogApprover
+    from desktop_app.ui.mcp.bridge import McpBridge
+    from desktop_app.ui.settings.settings_dialog import SettingsDialog
+
+
+class SettingsOpener:
+    """Opens the dialog (or raises the open one); `on_saved` receives each saved Settings."""
+
+    def __init__(self, parent: QWidget, on_saved: Callable[[Settings], None]) -> None:
+        self._parent = parent
+        self._on_saved = on_saved
+        self.dialog: SettingsDialog | None = None
+
+    def open(self, settings: Settings, approver: DialogApprover, mcp: McpBridge) -> SettingsDialog:
+        """Open the Settings dialog without blocking (it is awaited through its signals)."""
+        from desktop_app.ui.mcp.settings import McpSettings
+        from desktop_app.ui.settings.settings_dialog import SettingsDialog
+
+        if self.dialog is not None:
+            self.dialog.raise_()
+            return self.dialog
+        dialog = SettingsDialog(settings, approver, self._parent)
+        dialog.tabs.addTab(McpSettings(mcp, dialog), tr("MCP servers"))
+        dialog.saved.connect(self._on_saved)
+        dialog.finished.connect(self._closed)
+        self.dialog = dialog
+        dialog.open()
+        return dialog
+
+    def _closed(self) -> None:
+        if self.dialog is not None:
+            self.dialog.deleteLater()
+        self.dialog = None
