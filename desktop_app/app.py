@@ -121,7 +121,10 @@ def build_window(args: argparse.Namespace, app: QApplication, defer: bool = Fals
     from desktop_app.ui.i18n import Language
     from desktop_app.ui.main_window import MainWindow
 
-    settings = Settings.load()
+    problems: list[str] = []
+    settings = Settings.load(problems.append)
+    for line in problems:  # a wrong setting: one line each, on stderr and in the status bar
+        print(f"travel-assistant: {line}", file=sys.stderr)
     language = Language(app)
     language.apply(settings.language)
     overrides = {k: str(getattr(args, k, "") or "") for k in ("provider", "model", "base_url", "mcp_config")}
@@ -134,6 +137,8 @@ def build_window(args: argparse.Namespace, app: QApplication, defer: bool = Fals
         overrides={k: v for k, v in overrides.items() if v},
         defer=True,
     )
+    if problems:
+        window.statusBar().showMessage(" · ".join(problems))
     if not defer:
         complete_window(window)
     return window
