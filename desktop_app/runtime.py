@@ -119,10 +119,12 @@ def build_model(settings: Settings, options: RunOptions) -> ChatModel:
     if provider == "openai":
         from desktop_app.llm.openai import make_openai_model
 
-        return make_openai_model(model=model, base_url=base_url, max_retries=retries)
+        return make_openai_model(
+            model=model, base_url=base_url, max_retries=retries, timeout=settings.request_timeout_s
+        )
     from desktop_app.llm.anthropic import make_anthropic_model
 
-    return make_anthropic_model(model=model, base_url=base_url, max_retries=retries)
+    return make_anthropic_model(model=model, base_url=base_url, max_retries=retries, timeout=settings.request_timeout_s)
 
 
 Closer = Callable[[], Awaitable[None]]
