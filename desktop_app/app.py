@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 if TYPE_CHECKING:  # asyncio (and qasync) are imported only after the window's first paint
     import asyncio
+    from pathlib import Path
 
     from PySide6.QtWidgets import QMessageBox
 
@@ -149,8 +150,12 @@ def complete_window(window: MainWindow) -> None:
     from desktop_app.paths import data_dir
     from desktop_app.ui.approval import ApprovalLog
 
-    window.set_history(_history())
-    window.complete(ApprovalLog(data_dir() / "approvals.jsonl"))
+    window.set_history(_history(window))
+    try:
+        log_path: Path | None = data_dir() / "approvals.jsonl"
+    except OSError:
+        log_path = None  # the data folder is unusable: _history said so; decisions stay in memory
+    window.complete(ApprovalLog(log_path))
 
 
 def paint_first(window: MainWindow) -> None:
@@ -176,13 +181,18 @@ def paint_first(window: MainWindow) -> None:
         print(f"first_paint_qt_types={','.join(qt_types)}", file=sys.stderr, flush=True)
 
 
-def _history() -> Any:
+def _history(window: MainWindow) -> Any:
     try:
-        from desktop_app.store.history import HistoryStore
+        from desktop_app.store.history import HistoryError, HistoryStore
     except ImportError:
         log.warning("history is not available in this build")
         return None
-    return HistoryStore()
+    try:
+        return HistoryStore()
+    except HistoryError as exc:  # e.g. the data folder is a file: one line, the window still opens
+        print(f"travel-assistant: {exc}", file=sys.stderr)
+        window.statusBar().showMessage(str(exc))
+        return None
 
 
 async def _main(args: argparse.Namespace, window: MainWindow, reporter: ErrorReporter) -> int:

@@ -213,7 +213,7 @@ async def open_run(
 
     closers: list[Closer] = [close_tools]
     if save or conversation_id:
-        from desktop_app.store.history import HistoryStore
+        from desktop_app.store.history import HistoryStore, RunSink
 
         store = HistoryStore()
 
@@ -226,6 +226,6 @@ async def open_run(
             agent.messages = store.messages(conversation_id)
         else:
             conversation = store.new_conversation(title=title[:60], provider=model.provider, model=model.model)
-        agent.sink = conversation
+        agent.sink = RunSink(conversation)
         agent.conversation_id = conversation.id
     return OpenRun(agent, closers)
