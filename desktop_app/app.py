@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 if TYPE_CHECKING:  # asyncio (and qasync) are imported only after the window's first paint
     import asyncio
+    from pathlib import Path
 
     from PySide6.QtWidgets import QMessageBox
 
@@ -121,7 +122,10 @@ def build_window(args: argparse.Namespace, app: QApplication, defer: bool = Fals
     from desktop_app.ui.i18n import Language
     from desktop_app.ui.main_window import MainWindow
 
-    settings = Settings.load()
+    problems: list[str] = []
+    settings = Settings.load(problems.append)
+    for line in problems:  # a wrong setting: one line each, on stderr and in the status bar
+        print(f"travel-assistant: {line}", file=sys.stderr)
     language = Language(app)
     language.apply(settings.language)
     overrides = {k: str(getattr(args, k, "") or "") for k in ("provider", "model", "base_url", "mcp_config")}
@@ -134,6 +138,8 @@ def build_window(args: argparse.Namespace, app: QApplication, defer: bool = Fals
         overrides={k: v for k, v in overrides.items() if v},
         defer=True,
     )
+    if problems:
+        window.statusBar().showMessage(" · ".join(problems))
     if not defer:
         complete_window(window)
     return window
@@ -144,8 +150,12 @@ def complete_window(window: MainWindow) -> None:
     from desktop_app.paths import data_dir
     from desktop_app.ui.approval import ApprovalLog
 
-    window.set_history(_history())
-    window.complete(ApprovalLog(data_dir() / "approvals.jsonl"))
+    window.set_history(_history(window))
+    try:
+        log_path: Path | None = data_dir() / "approvals.jsonl"
+    except OSError:
+        log_path = None  # the data folder is unusable: _history said so; decisions stay in memory
+    window.complete(ApprovalLog(log_path))
 
 
 def paint_first(window: MainWindow) -> None:
@@ -171,13 +181,18 @@ def paint_first(window: MainWindow) -> None:
         print(f"first_paint_qt_types={','.join(qt_types)}", file=sys.stderr, flush=True)
 
 
-def _history() -> Any:
+def _history(window: MainWindow) -> Any:
     try:
-        from desktop_app.store.history import HistoryStore
+        from desktop_app.store.history import HistoryError, HistoryStore
     except ImportError:
         log.warning("history is not available in this build")
         return None
-    return HistoryStore()
+    try:
+        return HistoryStore()
+    except HistoryError as exc:  # e.g. the data folder is a file: one line, the window still opens
+        print(f"travel-assistant: {exc}", file=sys.stderr)
+        window.statusBar().showMessage(str(exc))
+        return None
 
 
 async def _main(args: argparse.Namespace, window: MainWindow, reporter: ErrorReporter) -> int:

@@ -119,10 +119,12 @@ def build_model(settings: Settings, options: RunOptions) -> ChatModel:
     if provider == "openai":
         from desktop_app.llm.openai import make_openai_model
 
-        return make_openai_model(model=model, base_url=base_url, max_retries=retries)
+        return make_openai_model(
+            model=model, base_url=base_url, max_retries=retries, timeout=settings.request_timeout_s
+        )
     from desktop_app.llm.anthropic import make_anthropic_model
 
-    return make_anthropic_model(model=model, base_url=base_url, max_retries=retries)
+    return make_anthropic_model(model=model, base_url=base_url, max_retries=retries, timeout=settings.request_timeout_s)
 
 
 Closer = Callable[[], Awaitable[None]]
@@ -211,7 +213,7 @@ async def open_run(
 
     closers: list[Closer] = [close_tools]
     if save or conversation_id:
-        from desktop_app.store.history import HistoryStore
+        from desktop_app.store.history import HistoryStore, RunSink
 
         store = HistoryStore()
 
@@ -224,6 +226,6 @@ async def open_run(
             agent.messages = store.messages(conversation_id)
         else:
             conversation = store.new_conversation(title=title[:60], provider=model.provider, model=model.model)
-        agent.sink = conversation
+        agent.sink = RunSink(conversation)
         agent.conversation_id = conversation.id
     return OpenRun(agent, closers)

@@ -36,6 +36,7 @@ class Sink(Protocol):
     def append(self, message: Message) -> None: ...
 
     # optional: add_usage(input_tokens, output_tokens) -> None keeps per-conversation totals
+    # optional: finish() -> str, at the end of a run: "" when all is saved, else the line to show
 
 
 class RunGuard(Protocol):
@@ -72,7 +73,23 @@ class Agent:
             self.sink.append(message)
 
     async def run(self, user_text: str) -> AsyncIterator[ev.AnyEvent]:
-        """Run until the model answers, a limit is hit, or the task is cancelled."""
+        """Run until the model answers, a limit is hit, or the task is cancelled; a history that
+        could not be written is an `error` of kind `history_write` after everything else."""
+        try:
+            async for event in self._turns(user_text):
+                yield event
+        except BaseException:
+            self._finish_sink()  # cancelled or broken: still a last try to save what was seen
+            raise
+        problem = self._finish_sink()
+        if problem:
+            yield ev.ErrorEvent(problem, "history_write")
+
+    def _finish_sink(self) -> str:
+        finish = getattr(self.sink, "finish", None)
+        return str(finish() or "") if finish is not None else ""
+
+    async def _turns(self, user_text: str) -> AsyncIterator[ev.AnyEvent]:
         yield ev.RunStarted(self.model.provider, self.model.model, self.conversation_id)
         self._commit(UserMessage(user_text))
         for turn in range(1, self.max_turns + 1):

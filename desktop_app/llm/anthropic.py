@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator, Sequence
 from typing import Any
 
@@ -26,9 +27,11 @@ from desktop_app.llm.base import (
     WireResponse,
 )
 from desktop_app.llm.wire import (
+    Deadline,
     ErrorText,
     body_code,
     make_call,
+    paced,
     parse_arguments,
     redact,
     scrub,
@@ -260,14 +263,18 @@ class AnthropicModel:
         body = request_to_wire(request, self.model, self.max_tokens)
         yield WireRequest(self.url, redact(body, [self._key]))
         client = self._client_or_fail()
+        deadline = Deadline(self.timeout)  # the SDK's retries included: one bound for the whole wait
         try:
             if request.stream:
-                async for item in self._streamed(client, body):
+                async for item in self._streamed(client, body, deadline):
                     yield item
                 return
-            response = await client.messages.create(**body)
+            async with asyncio.timeout(deadline.left()):
+                response = await client.messages.create(**body)
         except anthropic.AnthropicError as exc:
             raise self._error(exc) from None
+        except TimeoutError:
+            raise self._text.timeout(self.timeout) from None
         data = response.to_dict()
         yield WireResponse(redact(data, [self._key]), 0)
         message, usage = response_from_wire(data)
@@ -286,12 +293,15 @@ class AnthropicModel:
             return self._text.connection(scrub(str(exc.__cause__ or exc), secrets))
         return ProviderError(f"Anthropic: {scrub(str(exc), secrets)}", "bad_request")
 
-    async def _streamed(self, client: anthropic.AsyncAnthropic, body: dict[str, Any]) -> AsyncIterator[StreamItem]:
-        """Consume the SSE stream; close it on cancel; a break after the start is `stream_cut`."""
-        stream = await client.messages.create(**body)
+    async def _streamed(
+        self, client: anthropic.AsyncAnthropic, body: dict[str, Any], deadline: Deadline
+    ) -> AsyncIterator[StreamItem]:
+        """Consume the SSE stream; close it on cancel; silence is `timeout`, a break `stream_cut`."""
+        async with asyncio.timeout(deadline.left()):
+            stream = await client.messages.create(**body)
         acc = EventAccumulator()
         try:
-            async for event in stream:
+            async for event in paced(stream, deadline.left(), self.timeout):
                 text = acc.add(event)
                 if text:
                     yield TextChunk(text)
@@ -300,6 +310,8 @@ class AnthropicModel:
             err = self._text.status(status, exc.body, 0, [self._key])
             err.partial = self._text.stream_cut("", acc.partial_text()).partial
             raise err from None
+        except (TimeoutError, httpx2.TimeoutException, anthropic.APITimeoutError):
+            raise self._text.idle(self.timeout, acc.partial_text()) from None
         except (anthropic.APIError, httpx2.HTTPError) as exc:
             cause = scrub(str(exc.__cause__ or exc), [self._key])
             raise self._text.stream_cut(cause, acc.partial_text()) from None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import AsyncIterator, Sequence
 from typing import Any
@@ -26,7 +27,7 @@ from desktop_app.llm.base import (
     WireRequest,
     WireResponse,
 )
-from desktop_app.llm.wire import ErrorText, make_call, redact, scrub
+from desktop_app.llm.wire import Deadline, ErrorText, make_call, paced, redact, scrub
 
 DEFAULT_MODEL = "gpt-4o-mini"
 DEFAULT_BASE_URL = "https://api.openai.com/v1"
@@ -259,14 +260,18 @@ class OpenAIModel:
         body = request_to_wire(request, self.model, self.max_tokens)
         yield WireRequest(self.url, redact(body, [self._key]))
         client = self._client_or_fail()
+        deadline = Deadline(self.timeout)  # the SDK's retries included: one bound for the whole wait
         try:
             if request.stream:
-                async for item in self._streamed(client, body):
+                async for item in self._streamed(client, body, deadline):
                     yield item
                 return
-            response = await client.chat.completions.create(**body)
+            async with asyncio.timeout(deadline.left()):
+                response = await client.chat.completions.create(**body)
         except openai.OpenAIError as exc:
             raise self._error(exc) from None
+        except TimeoutError:
+            raise self._text.timeout(self.timeout) from None
         data = response.to_dict()
         yield WireResponse(redact(data, [self._key]), 0)
         message, usage = response_from_wire(data)
@@ -285,15 +290,20 @@ class OpenAIModel:
             return self._text.connection(scrub(str(exc.__cause__ or exc), secrets))
         return ProviderError(f"OpenAI: {scrub(str(exc), secrets)}", "bad_request")
 
-    async def _streamed(self, client: openai.AsyncOpenAI, body: dict[str, Any]) -> AsyncIterator[StreamItem]:
-        """Consume the SSE stream; close it on cancel; a break after the start is `stream_cut`."""
-        stream = await client.chat.completions.create(**body)
+    async def _streamed(
+        self, client: openai.AsyncOpenAI, body: dict[str, Any], deadline: Deadline
+    ) -> AsyncIterator[StreamItem]:
+        """Consume the SSE stream; close it on cancel; silence is `timeout`, a break `stream_cut`."""
+        async with asyncio.timeout(deadline.left()):
+            stream = await client.chat.completions.create(**body)
         acc = ChunkAccumulator()
         try:
-            async for chunk in stream:
+            async for chunk in paced(stream, deadline.left(), self.timeout):
                 text = acc.add(chunk)
                 if text:
                     yield TextChunk(text)
+        except (TimeoutError, httpx2.TimeoutException, openai.APITimeoutError):
+            raise self._text.idle(self.timeout, acc.partial_text()) from None
         except (openai.APIError, httpx2.HTTPError) as exc:
             cause = scrub(str(exc.__cause__ or exc), [self._key])
             raise self._text.stream_cut(cause, acc.partial_text()) from None

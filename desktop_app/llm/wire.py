@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
-from collections.abc import Iterable
-from typing import Any
+import time
+from collections.abc import AsyncIterator, Iterable
+from typing import Any, TypeVar
 
 from desktop_app.agent.messages import AssistantMessage, ToolCall
 from desktop_app.llm.base import ProviderError
 
+T = TypeVar("T")
 REDACTED = "[REDACTED]"
 SECRET_HEADERS = ("authorization", "x-api-key", "api-key", "proxy-authorization")
 # Vendor key shapes (sk-…, sk-ant-…, sk-proj-…) and bearer tokens, wherever they appear in text.
@@ -172,5 +175,41 @@ class ErrorText:
             partial,
         )
 
+    def idle(self, seconds: float, partial_text: str) -> ProviderError:
+        """The stream went silent: a timeout (not a cut), whatever arrived kept as incomplete."""
+        partial = AssistantMessage(content=partial_text, incomplete=True, stop_reason="error") if partial_text else None
+        kept = "; the partial answer was kept" if partial_text else ""
+        return ProviderError(
+            f"{self.vendor} stopped sending for {seconds:g} s (timeout){kept}: check the network or try again",
+            "timeout",
+            partial,
+        )
+
     def missing_key(self) -> ProviderError:
         return ProviderError(f"no {self.vendor} API key: {self.key_hint()}", "auth")
+
+
+class Deadline:
+    """The whole wait for one model call (connect, headers, the SDK's retries, the first data)."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self._end = time.monotonic() + seconds
+
+    def left(self) -> float:
+        """Seconds still allowed (never zero, so a timeout context is always valid)."""
+        return max(0.001, self._end - time.monotonic())
+
+
+async def paced(source: AsyncIterator[T], first_s: float, idle_s: float) -> AsyncIterator[T]:
+    """`source`'s items; TimeoutError when the first is later than `first_s` or a gap is longer than `idle_s`."""
+    iterator = aiter(source)
+    wait = first_s
+    while True:
+        try:
+            async with asyncio.timeout(wait):
+                item = await anext(iterator)
+        except StopAsyncIteration:
+            return
+        yield item
+        wait = idle_s

@@ -15,11 +15,12 @@ import builtins
 import json
 import os
 import sqlite3
+import tempfile
 import threading
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -28,6 +29,7 @@ from desktop_app.agent.messages import (
     Message,
     ToolCall,
     ToolResultMessage,
+    Usage,
     UserMessage,
 )
 from desktop_app.errors import HistoryError as HistoryError  # its home is errors.py; kept importable here
@@ -241,11 +243,7 @@ class HistoryStore:
     """Saved conversations in one SQLite file (see the module docstring for threads)."""
 
     def __init__(self, path: Path | None = None) -> None:
-        if path is None:
-            from desktop_app.paths import data_dir
-
-            path = data_dir() / FILENAME
-        self.path = Path(path)
+        self.path = Path(path) if path is not None else _default_path()
         self._lock = threading.RLock()
         self._conn: sqlite3.Connection | None = None
         try:
@@ -283,9 +281,10 @@ class HistoryStore:
         return self._conn
 
     @contextmanager
-    def _write(self) -> Iterator[sqlite3.Connection]:
-        """One IMMEDIATE transaction, committed (fsynced) on exit or rolled back on any error."""
-        with self._lock:
+    def _write(self, wait: bool = True) -> Iterator[sqlite3.Connection]:
+        """One IMMEDIATE transaction, committed (fsynced) on exit or rolled back on any error;
+        `wait=False` gives up at once when another process holds the write lock."""
+        with self._lock, self._busy(wait):
             conn = self._connection()
             try:
                 conn.execute("BEGIN IMMEDIATE")
@@ -297,6 +296,19 @@ class HistoryStore:
             except BaseException:
                 self._rollback(conn)
                 raise
+
+    @contextmanager
+    def _busy(self, wait: bool) -> Iterator[None]:
+        """SQLite's busy wait: `BUSY_TIMEOUT_S`, or none at all for a quick retry."""
+        if wait:
+            yield
+            return
+        conn = self._connection()
+        conn.execute("PRAGMA busy_timeout = 0")
+        try:
+            yield
+        finally:
+            conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
 
     @contextmanager
     def _read(self) -> Iterator[sqlite3.Connection]:
@@ -464,25 +476,47 @@ class HistoryStore:
 
     # -- writes for Conversation
 
-    def _append(self, conv_id: str, message: Message) -> None:
-        data = _encode(message)
-        with self._write() as conn:
+    def _save(self, conv_id: str, items: Sequence[Message | Usage], wait: bool = True) -> None:
+        """Messages and token counts, in order, in one transaction (all or nothing)."""
+        with self._write(wait) as conn:
             self._touch(conn, conv_id)
-            conn.execute(
-                "INSERT INTO messages (conversation_id, seq, role, content, data, created_at) "
-                "SELECT ?, COALESCE(MAX(seq), 0) + 1, ?, ?, ?, ? FROM messages "
-                "WHERE conversation_id = ?",
-                (conv_id, message.role, message.content, data, message.created_at, conv_id),
-            )
+            for item in items:
+                if isinstance(item, Usage):
+                    conn.execute(
+                        "UPDATE conversations SET input_tokens = input_tokens + ?, "
+                        "output_tokens = output_tokens + ? WHERE id = ?",
+                        (int(item.input_tokens), int(item.output_tokens), conv_id),
+                    )
+                else:
+                    conn.execute(
+                        "INSERT INTO messages (conversation_id, seq, role, content, data, created_at) "
+                        "SELECT ?, COALESCE(MAX(seq), 0) + 1, ?, ?, ?, ? FROM messages "
+                        "WHERE conversation_id = ?",
+                        (conv_id, item.role, item.content, _encode(item), item.created_at, conv_id),
+                    )
 
-    def _add_usage(self, conv_id: str, input_tokens: int, output_tokens: int) -> None:
-        with self._write() as conn:
-            self._touch(conn, conv_id)
-            conn.execute(
-                "UPDATE conversations SET input_tokens = input_tokens + ?, "
-                "output_tokens = output_tokens + ? WHERE id = ?",
-                (int(input_tokens), int(output_tokens), conv_id),
-            )
+    def _recover(self, conv_id: str, unsaved: Sequence[Message]) -> Path | None:
+        """The conversation (what was saved, then what was not) as a `history export --format json`
+        file in the data folder's `recovery/` (else the temp folder); None when neither is writable."""
+        from desktop_app.store.history_export import to_json
+
+        try:
+            with self._lock, self._busy(wait=False):
+                saved, info = self.stored_messages(conv_id), self.info(conv_id)
+        except (HistoryError, KeyError):
+            now = time.time()
+            saved, info = [], ConversationInfo(conv_id, UNTITLED, now, now, 0, "", "")
+        messages = [*saved, *unsaved]
+        text = to_json(replace(info, message_count=len(messages)), messages)
+        name = f"conversation-{conv_id}-{time.strftime('%Y%m%d-%H%M%S')}.json"
+        for folder in (self.path.parent / "recovery", Path(tempfile.gettempdir()) / "travel-assistant-recovery"):
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+                (folder / name).write_text(text, encoding="utf-8")
+            except OSError:
+                continue
+            return folder / name
+        return None
 
     @staticmethod
     def _touch(conn: sqlite3.Connection, conv_id: str) -> None:
@@ -494,12 +528,23 @@ class HistoryStore:
             raise HistoryError(f"cannot save: conversation {conv_id} was deleted")
 
 
+def _default_path() -> Path:
+    """The database in the data folder; a folder that cannot be made is one clear line."""
+    from desktop_app.paths import data_dir
+
+    try:
+        return data_dir() / FILENAME
+    except OSError as exc:
+        where = f" {exc.filename}" if exc.filename else ""
+        raise HistoryError(f"cannot use the data folder{where}: {exc.strerror or exc}") from None
+
+
 def _escape_like(text: str) -> str:
     return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
 
 class Conversation:
-    """One saved conversation; the engine's Sink: `append` returns once the message is on disk."""
+    """One saved conversation; `append` returns once the message is on disk (or raises)."""
 
     def __init__(self, store: HistoryStore, conv_id: str) -> None:
         self._store = store
@@ -507,11 +552,11 @@ class Conversation:
 
     def append(self, message: Message) -> None:
         """Commit one message in its own transaction (fsynced) before returning."""
-        self._store._append(self.id, message)
+        self._store._save(self.id, [message])
 
     def add_usage(self, input_tokens: int, output_tokens: int) -> None:
         """Add one model call's token counts to the conversation's totals."""
-        self._store._add_usage(self.id, input_tokens, output_tokens)
+        self._store._save(self.id, [Usage(input_tokens, output_tokens)])
 
     def info(self) -> ConversationInfo:
         """Title, counts and token totals as saved now."""
@@ -519,6 +564,56 @@ class Conversation:
 
     def __repr__(self) -> str:
         return f"Conversation({self.id!r})"
+
+
+class RunSink:
+    """The engine's Sink for one run: each message is committed before anyone sees it, but a
+    write the database refuses (another process holds its lock past `BUSY_TIMEOUT_S`, a full
+    disk) does not end the run, since the user already saw the text: what was not saved is kept
+    here, in order, retried with the next write and at `finish`, then written to a recovery file."""
+
+    def __init__(self, conversation: Conversation) -> None:
+        self.conversation = conversation
+        self.id = conversation.id
+        self._unsaved: builtins.list[Message | Usage] = []
+        self._problem = ""
+
+    def append(self, message: Message) -> None:
+        """Commit one message, or keep it for the next try."""
+        self._keep(message)
+
+    def add_usage(self, input_tokens: int, output_tokens: int) -> None:
+        """Add one model call's token counts, or keep them for the next try."""
+        self._keep(Usage(input_tokens, output_tokens))
+
+    @property
+    def unsaved(self) -> builtins.list[Message]:
+        """Messages not yet on disk (empty when history is up to date)."""
+        return [m for m in self._unsaved if not isinstance(m, Usage)]
+
+    def _keep(self, item: Message | Usage) -> None:
+        self._unsaved.append(item)
+        self._flush(wait=len(self._unsaved) == 1)  # already behind: a quick try, no busy wait
+
+    def _flush(self, wait: bool) -> bool:
+        """Write everything kept, oldest first, in one transaction; False when it failed again."""
+        if not self._unsaved:
+            return True
+        try:
+            self.conversation._store._save(self.id, self._unsaved, wait)
+        except HistoryError as exc:
+            self._problem = str(exc)
+            return False
+        self._unsaved.clear()
+        return True
+
+    def finish(self) -> str:
+        """At the end of a run: a last try; "" when saved, else one line saying where the text went."""
+        if self._flush(wait=True):
+            return ""
+        path = self.conversation._store._recover(self.id, self.unsaved)
+        where = f"it was written to {path}" if path else "no recovery file could be written either"
+        return f"the conversation could not be saved to history ({self._problem}); {where}"
 
 
 def history_command(args: argparse.Namespace) -> int:

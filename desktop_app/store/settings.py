@@ -1,8 +1,19 @@
-"""User settings as a small JSON file (keys never go here: they live in the keyring)."""
+"""User settings as a small JSON file (keys never go here: they live in the keyring).
+
+Loading checks every value against `RULES`: a value of the wrong type, outside its choices or
+its range is reported in one line naming the key and replaced by the field's default, which is
+always the safe one (shell off, nothing auto-approved, no live network). A file that is not a
+JSON object is moved aside and the defaults are used. No pydantic here: `load` runs before the
+window's first paint, which must not import it.
+"""
 
 from __future__ import annotations
 
 import json
+import os
+import sys
+import time
+from collections.abc import Callable
 from copy import deepcopy
 from dataclasses import FrozenInstanceError, asdict, dataclass, field, fields
 from pathlib import Path
@@ -10,10 +21,12 @@ from typing import Any
 
 from desktop_app.paths import config_dir
 
+Report = Callable[[str], None]
+
 
 @dataclass
 class Settings:
-    """Everything the user can choose; unknown keys in the file are kept but ignored."""
+    """Everything the user can choose; unknown keys in the file are reported and ignored."""
 
     provider: str = ""  # "" = offline unless a key is configured
     model: str = ""
@@ -30,6 +43,7 @@ class Settings:
     approval_timeout_s: int = 300
     max_turns: int = 10
     tool_timeout_s: float = 30.0
+    request_timeout_s: float = 60.0  # the whole wait for a model's answer, retries included
     extra: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
@@ -37,18 +51,25 @@ class Settings:
         return config_dir() / "settings.json"
 
     @classmethod
-    def load(cls) -> Settings:
-        """Defaults when the file is missing or unreadable (a broken file never stops the app)."""
-        try:
-            raw = json.loads(cls.path().read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+    def load(cls, report: Report | None = None) -> Settings:
+        """Defaults for what is missing or wrong; each problem is one line to `report` (stderr)."""
+        say = report or _to_stderr
+        path = cls.path()
+        raw = _read(path, say)
+        if raw is None:
             return cls()
-        known = {f.name for f in fields(cls)}
-        values = {k: v for k, v in raw.items() if k in known} if isinstance(raw, dict) else {}
-        try:
-            return cls(**values)
-        except TypeError:
-            return cls()
+        values = {}
+        for key, value in raw.items():
+            rule = RULES.get(key)
+            if rule is None:
+                say(f"{path.name}: unknown setting {key!r} ignored")
+                continue
+            problem = rule.check(value)
+            if problem:
+                say(f"{path.name}: {key!r} {problem} (got {_shown(value)}); using the default {_default(key)}")
+            else:
+                values[key] = rule.clean(value)
+        return cls(**values)
 
     def snapshot(self) -> Settings:
         """A deep copy for one run: the window may edit its own settings while the run goes on."""
@@ -72,3 +93,110 @@ class _FrozenSettings(Settings):
 
     def __delattr__(self, name: str) -> None:
         raise FrozenInstanceError(f"cannot delete {name!r}: a run's settings are a frozen snapshot")
+
+
+# ---------------------------------------------------------------- the schema
+
+_TYPES: dict[str, tuple[Callable[[Any], bool], str]] = {
+    "bool": (lambda v: isinstance(v, bool), "true or false"),
+    "str": (lambda v: isinstance(v, str), "a string"),
+    "int": (lambda v: isinstance(v, int) and not isinstance(v, bool), "a whole number"),
+    "float": (lambda v: isinstance(v, int | float) and not isinstance(v, bool) and v == v, "a number"),
+    "str_list": (lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v), "a list of strings"),
+    "dict": (lambda v: isinstance(v, dict), "a JSON object"),
+}
+
+
+@dataclass(frozen=True)
+class Rule:
+    """What one key accepts: a JSON type, optionally a closed set of strings or a number range."""
+
+    kind: str
+    choices: tuple[str, ...] = ()
+    low: float | None = None
+    high: float | None = None
+
+    def check(self, value: Any) -> str:
+        """Why `value` is not acceptable, or "" when it is."""
+        accepts, text = _TYPES[self.kind]
+        if not accepts(value):
+            return f"must be {text}"
+        if self.choices and value not in self.choices:
+            return "must be one of " + ", ".join(json.dumps(c) for c in self.choices)
+        if self.low is not None and self.high is not None and not self.low <= value <= self.high:
+            return f"must be between {self.low:g} and {self.high:g}"
+        return ""
+
+    def clean(self, value: Any) -> Any:
+        """A private copy in the field's own type (an int is a fine float)."""
+        if self.kind == "float":
+            return float(value)
+        if self.kind in ("str_list", "dict"):
+            return json.loads(json.dumps(value))
+        return value
+
+
+RULES: dict[str, Rule] = {
+    "provider": Rule("str", ("", "offline", "openai", "anthropic")),
+    "model": Rule("str"),
+    "base_url": Rule("str"),
+    "live_weather": Rule("bool"),
+    "language": Rule("str", ("", "zh_CN", "en")),
+    "enable_shell": Rule("bool"),
+    "workspace": Rule("str"),
+    "shell_extra_commands": Rule("str_list"),
+    "live_web": Rule("bool"),
+    "web_search_provider": Rule("str", ("", "brave", "tavily")),
+    "web_search_endpoint": Rule("str"),
+    "auto_approve": Rule("str_list"),
+    "approval_timeout_s": Rule("int", low=5, high=3600),
+    "max_turns": Rule("int", low=1, high=100),
+    "tool_timeout_s": Rule("float", low=0.1, high=3600),
+    "request_timeout_s": Rule("float", low=0.1, high=600),
+    "extra": Rule("dict"),
+}
+
+
+def _to_stderr(line: str) -> None:
+    print(f"travel-assistant: {line}", file=sys.stderr)
+
+
+def _shown(value: Any) -> str:
+    """A hostile value as a short, single-line, ASCII-escaped quote."""
+    text = json.dumps(value, ensure_ascii=True)
+    return text if len(text) <= 60 else text[:59] + "…"
+
+
+def _default(key: str) -> str:
+    return json.dumps(getattr(Settings(), key))
+
+
+def _read(path: Path, say: Report) -> dict[str, Any] | None:
+    """The file's JSON object; None (after one line, the bad file moved aside) when there is none."""
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        say(f"cannot read {path} ({exc.strerror or exc}); using the default settings")
+        return None
+    try:
+        raw = json.loads(data.decode("utf-8"))
+    except ValueError as exc:
+        _set_aside(path, f"it is not valid JSON: {' '.join(str(exc).split())}", say)
+        return None
+    if not isinstance(raw, dict):
+        _set_aside(path, "it is not a JSON object", say)
+        return None
+    return raw
+
+
+def _set_aside(path: Path, why: str, say: Report) -> None:
+    """Keep a broken settings file for the user under a new name, so a save cannot lose it."""
+    aside = path.with_name(f"{path.stem}.broken-{time.strftime('%Y%m%d-%H%M%S')}{path.suffix}")
+    try:
+        os.replace(path, aside)
+        kept = f"the file was kept as {aside}"
+    except OSError as exc:
+        kept = f"it could not be moved aside ({exc.strerror or exc})"
+    say(f"{path} was not used ({why}); using the default settings; {kept}")

@@ -171,3 +171,49 @@ async def test_cancel_closes_the_stream_within_100_ms(dialect: Any, server: Scri
     assert min(latencies) < 0.1
     kept = agent.messages[-1]
     assert isinstance(kept, AssistantMessage) and kept.incomplete and kept.content
+
+
+# ---------------------------------------------------------------- an idle provider: `timeout`, one bound
+
+
+async def test_headers_then_silence_is_a_timeout_not_a_cut(dialect: Any, server: ScriptedServer) -> None:
+    server.push(SseReply([], hang=True))
+    started = time.monotonic()
+    err = error_of(await run_all(make_agent(dialect.model(server.url, timeout=1.0))))
+    assert err.kind == "timeout" and "stopped sending for 1 s" in err.message
+    assert time.monotonic() - started < 10
+    one_line(err.message)
+
+
+async def test_silence_mid_answer_is_a_timeout_and_keeps_the_partial(dialect: Any, server: ScriptedServer) -> None:
+    events = dialect.stream_events("三亚这周天气炎热，午后有雷阵雨。", split=3)
+    server.push(SseReply(events[:4], hang=True))
+    agent = make_agent(dialect.model(server.url, timeout=1.0))
+    out = await run_all(agent)
+    err = error_of(out)
+    assert err.kind == "timeout" and "partial answer was kept" in err.message
+    streamed = "".join(e.text for e in out if isinstance(e, ev.TextDelta))
+    kept = agent.messages[-1]
+    assert isinstance(kept, AssistantMessage) and kept.incomplete and kept.content == streamed != ""
+    assert len(server.requests) == 1  # a stream that started is never retried
+
+
+async def test_no_stream_total_wait_is_one_timeout_retries_included(dialect: Any, server: ScriptedServer) -> None:
+    server.push(*[SseReply([], hang=True) for _ in range(6)])  # every attempt: headers, then nothing
+    model = dialect.model(server.url, timeout=1.0, max_retries=5)  # was 6 waits of 1 s plus back-off
+    started = time.monotonic()
+    err = error_of(await run_all(make_agent(model, stream=False)))
+    elapsed = time.monotonic() - started
+    assert err.kind == "timeout" and "within 1 s" in err.message
+    assert elapsed < 5, elapsed
+    one_line(err.message)
+
+
+def test_the_setting_reaches_the_model(monkeypatch: pytest.MonkeyPatch) -> None:
+    from desktop_app.runtime import RunOptions, build_model
+    from desktop_app.store.settings import Settings
+
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test-000000000000")
+    settings = Settings(provider="openai", request_timeout_s=7.5)
+    assert build_model(settings, RunOptions()).timeout == 7.5  # type: ignore[attr-defined]
+    assert Settings().request_timeout_s <= 60
