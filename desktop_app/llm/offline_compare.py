@@ -17,7 +17,21 @@ COOL_C = 24  # sample temperature at or below which a city counts as cool
 WINTER = (11, 12, 1, 2, 3)
 
 CRITERIA: dict[str, tuple[str, ...]] = {
-    "warm": ("暖和", "温暖", "暖一点", "避寒", "过冬", "海边", "海岛", "阳光", "warm", "sunny", "beach", "sun ", "island"),
+    "warm": (
+        "暖和",
+        "温暖",
+        "暖一点",
+        "避寒",
+        "过冬",
+        "海边",
+        "海岛",
+        "阳光",
+        "warm",
+        "sunny",
+        "beach",
+        "sun ",
+        "island",
+    ),
     "cool": ("凉快", "避暑", "凉爽", "不热", "cool", "escape the heat", "not too hot"),
     "cheap": ("便宜", "最省", "省钱", "划算", "实惠", "cheap", "lowest price", "least expensive", "affordable"),
 }
@@ -113,13 +127,14 @@ def candidates(ask: OpenAsk, origin: City) -> list[City]:
 
 def basis(ask: OpenAsk, lang: str) -> str:
     """How the candidates were picked, said in the answer."""
+    south = "或南半球" if ask.month in (*WINTER, None) else ""
     zh = {
-        "warm": f"冬季更暖的低纬度城市（北纬 {WARM_LAT:g}° 以南{'或南半球' if ask.month in (*WINTER, None) else ''}）中离出发地最近的",
+        "warm": f"冬季更暖的低纬度城市（北纬 {WARM_LAT:g}° 以南{south}）中离出发地最近的",
         "cool": f"示例天气在 {COOL_C}°C 及以下的城市中离出发地最近的",
         "cheap": "离出发地最近、有航班的城市（距离近，机票通常便宜）",
     }
     en = {
-        "warm": f"the closest of the low-latitude cities (south of {WARM_LAT:g}°N, or the southern hemisphere in winter)",
+        "warm": f"the closest low-latitude cities (south of {WARM_LAT:g}°N, or the southern hemisphere in winter)",
         "cool": f"the closest of the cities whose sample weather is {COOL_C}°C or cooler",
         "cheap": "the closest cities with flights (shorter flights are usually cheaper)",
     }

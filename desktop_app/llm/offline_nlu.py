@@ -131,12 +131,13 @@ TRIP_WORDS = (
     "check",
     "look up",
 )
+ORIGIN_ENDS = "to|next|for|and|this|on|in|over|at|during|with|under|around"
 ORIGIN_PATTERNS = (
     r"我在(?P<c>\S{2,10}?)(?:[，,。 ]|$|工作|上班|生活|出发)",
     r"从(?P<c>\S{2,10}?)(?:出发|飞|去|到|走)",
     r"(?P<c>\S{2,6}?)出发",
     r"(?i)\bfrom\s*(?P<c>[\u4e00-\u9fff]{2,6})",
-    r"(?i)\bfrom\s+(?P<c>[a-z][a-z' .-]{1,20}?)(?=[,.;!?]|\s+(?:to|next|for|and|this|on|in|over|at|during|with|under|around)\b|$)",
+    r"(?i)\bfrom\s+(?P<c>[a-z][a-z' .-]{1,20}?)(?=[,.;!?]|\s+(?:" + ORIGIN_ENDS + r")\b|$)",
     r"(?i)\b(?:i am|i'm|i live|we are|we're|based)\s+in\s+(?P<c>[a-z][a-z' .-]{1,20}?)(?=[,.;!?]|\s+and\b|$)",
 )
 
@@ -255,10 +256,13 @@ NOT_PLACE_EN = {
 }  # fmt: skip
 
 
+ZH_PLACE_ENDS = r"(?:玩|旅游|旅行|度假|看看|的|，|,|。|$|呢|吗|哪个|比)"
+
+
 def unknown_places(text: str) -> list[str]:
     """Words asked about as places (after 去 / 到 / to / visit / and) that no gazetteer knows."""
     found: list[str] = []
-    zh = r"(?:想去|去|到|飞往|前往|和|跟)(?P<p>[\u4e00-\u9fff]{2,4}?)(?:玩|旅游|旅行|度假|看看|的|，|,|。|$|呢|吗|哪个|比)"
+    zh = r"(?:想去|去|到|飞往|前往|和|跟)(?P<p>[\u4e00-\u9fff]{2,4}?)" + ZH_PLACE_ENDS
     found += [m.group("p") for m in re.finditer(zh, text) if not NOT_PLACE_CHARS.search(m.group("p"))]
     en = r"\b(?:in|to|visit|visiting|and|or|vs\.?)\s+(?P<p>[A-Z][a-zA-Z]{2,}(?:\s[A-Z][a-zA-Z]+)?)"
     found += [m.group("p") for m in re.finditer(en, text) if m.group("p").split()[0].casefold() not in NOT_PLACE_EN]

@@ -62,7 +62,9 @@ def world_places() -> tuple[tuple[str, WorldPlace], ...]:
         zh, en = [str(n) for n in row.get("zh", [])], [str(n) for n in row.get("en", [])]
         if not en:
             continue
-        place = WorldPlace(zh[0] if zh else "", en[0], str(row.get("kind", "city")), float(row["lat"]), float(row["lon"]))
+        place = WorldPlace(
+            zh[0] if zh else "", en[0], str(row.get("kind", "city")), float(row["lat"]), float(row["lon"])
+        )
         pairs.extend((n, place) for n in (*zh, *en) if len(n) >= 2 and n.casefold() not in sample)
     return tuple(sorted(pairs, key=lambda p: -len(p[0])))
 
@@ -136,4 +138,4 @@ def unrecognised_note(words: list[str], lang: str) -> str:
     if lang == "zh":
         return f"\n\n我不认识「{'」「'.join(words)}」这个地名（内置地名表里没有），没有为它查询。"
     shown = ", ".join(f'"{w}"' for w in words)
-    return f"\n\nI do not know {shown} as a place (it is not in my built-in list of places), so I looked nothing up for it."
+    return f"\n\nI do not know {shown} as a place (it is not in my built-in list of places), so I looked nothing up."

@@ -10,7 +10,7 @@ from desktop_app.llm.offline_nlu import TripQuery
 from desktop_app.llm.offline_writer import Place, display, trip_total, yuan, zh_count
 
 if TYPE_CHECKING:
-    from desktop_app.llm.offline_writer import Exchange
+    from desktop_app.llm.offline import Exchange
 
 LABELS = {
     "warm": ("最暖", "warmest"),
@@ -44,7 +44,7 @@ def ranked(places: list[Place], q: TripQuery, ask: OpenAsk) -> list[Place]:
 
     def key(p: Place) -> tuple[int, int, float]:
         total = trip_total(p, q)
-        over = int(ask.budget is not None and (total is None or total > ask.budget))
+        over = int(ask.budget is not None and total is not None and total > ask.budget)
         temp = temperature(p)
         if ask.criterion in ("warm", "cool") and temp is not None:
             return over, 0, -temp if ask.criterion == "warm" else temp
@@ -67,7 +67,7 @@ def _assumptions(q: TripQuery, ask: OpenAsk, lang: str) -> str:
         return (
             f"**假设**：从{origin}出发{whence}；{stay}；{q.stars}星酒店{money}。"
             f"示例数据不分日期：天气是典型的一天、价格是典型价格，不是{when}的预报或报价。\n"
-            f"**候选**：{basis(ask, 'zh')}。"
+            f"**候选**：{basis(q.open or ask, 'zh')}。"
         )
     whence = " (you did not say, so Beijing)" if q.origin_assumed else ""
     stay = f"{n} night{'s' if n != 1 else ''}" + ("" if told else " (you did not say, so 3)")
@@ -76,7 +76,7 @@ def _assumptions(q: TripQuery, ask: OpenAsk, lang: str) -> str:
     return (
         f"**Assumptions**: leaving from {origin}{whence}; {stay}; {q.stars}-star hotel{money}. "
         f"The sample data has no dates: the weather is a typical day and prices are typical, not a forecast "
-        f"or a quote for {when}.\n**Candidates**: {basis(ask, 'en')}."
+        f"or a quote for {when}.\n**Candidates**: {basis(q.open or ask, 'en')}."
     )
 
 
@@ -137,8 +137,12 @@ def recommendation(places: list[Place], q: TripQuery, ask: OpenAsk, lang: str) -
     best = places[0] if places else None
     total = trip_total(best, q) if best else None
     if best is None or cost(best, q) is None:
-        return "**没有可比较的价格**：工具没有返回价格。" if lang == "zh" else "**No prices to compare**: the tools returned none."
-    if ask.budget is not None and (total is None or total > ask.budget):
+        return (
+            "**没有可比较的价格**：工具没有返回价格。"
+            if lang == "zh"
+            else "**No prices to compare**: the tools returned none."
+        )
+    if ask.budget is not None and total is not None and total > ask.budget:
         cheapest = min(places, key=lambda p: cost(p, q) or 10**9)
         low = cost(cheapest, q) or 0
         if lang == "zh":
@@ -152,20 +156,35 @@ def recommendation(places: list[Place], q: TripQuery, ask: OpenAsk, lang: str) -
     return f"**Pick: {display(best, 'en')}**: {_why(best, ask, 'en')}, about {yuan(money or 0)} in all{fit}."
 
 
+KINDS = {
+    "get_weather": ("天气", "weather"),
+    "get_flight_price": ("机票", "flights"),
+    "get_hotel_price": ("酒店", "hotels"),
+}
+
+
+def _by(places: list[Place], ask: OpenAsk) -> str:
+    """The criterion the ranking really used: temperature when the weather was looked up, else cost."""
+    by_weather = ask.criterion in ("warm", "cool") and any(temperature(p) is not None for p in places)
+    return ask.criterion if by_weather else "cheap"
+
+
 def open_answer(q: TripQuery, places: list[Place], exchanges: list[Exchange]) -> str:
     """The whole answer to an open question (the caller adds notes and the offline label)."""
     ask = q.open or OpenAsk()
+    ask = OpenAsk(_by(places, ask), ask.budget, ask.month, ask.scope)
     order = ranked(places, q, ask)
-    calls = len(exchanges)
+    calls, i = len(exchanges), 0 if q.lang == "zh" else 1
+    kinds = [KINDS[name][i] for name in KINDS if any(e.call.name == name for e in exchanges)]
     if q.lang == "zh":
         intro = (
             f"这是一个开放问题：我从示例数据里挑了 {len(places)} 个城市，同一轮并行查了 {calls} 项"
-            f"（天气、机票、酒店），按「{LABELS[ask.criterion][0]}」排序："
+            f"（{'、'.join(kinds)}），按「{LABELS[ask.criterion][0]}」排序："
         )
     else:
         intro = (
             f"An open question: I picked {len(places)} cities from the sample data, looked up {calls} things "
-            f"for them in one round of parallel calls (weather, flights, hotels), ranked {LABELS[ask.criterion][1]} first:"
+            f"for them in one round of parallel calls ({', '.join(kinds)}), ranked {LABELS[ask.criterion][1]} first:"
         )
     parts = [intro, _assumptions(q, ask, q.lang), table(order, q, ask, q.lang), recommendation(order, q, ask, q.lang)]
     return "\n\n".join(parts)
