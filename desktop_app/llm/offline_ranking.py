@@ -60,7 +60,7 @@ def _assumptions(q: TripQuery, ask: OpenAsk, lang: str) -> str:
     told = q.days is not None or q.nights is not None
     month = ask.month
     if lang == "zh":
-        whence = "（你没说出发地，按北京算）" if q.origin_assumed else ""
+        whence = "（你没说出发地，按北京算）" if q.origin_assumed and not q.origin_world else ""
         stay = f"住{zh_count(n)}晚" + ("" if told else "（你没说天数，按三晚算）")
         when = f"{month}月" if month else "出行日期"
         money = f"；预算 {yuan(ask.budget)}，按往返机票 + 酒店{zh_count(n)}晚（每人）算" if ask.budget else ""
@@ -69,7 +69,7 @@ def _assumptions(q: TripQuery, ask: OpenAsk, lang: str) -> str:
             f"示例数据不分日期：天气是典型的一天、价格是典型价格，不是{when}的预报或报价。\n"
             f"**候选**：{basis(q.open or ask, 'zh')}。"
         )
-    whence = " (you did not say, so Beijing)" if q.origin_assumed else ""
+    whence = " (you did not say, so Beijing)" if q.origin_assumed and not q.origin_world else ""
     stay = f"{n} night{'s' if n != 1 else ''}" + ("" if told else " (you did not say, so 3)")
     when = f"month {month}" if month else "your dates"
     money = f"; budget {yuan(ask.budget)} for a round-trip flight + {n} hotel nights, per person" if ask.budget else ""

@@ -200,7 +200,7 @@ def _intro(places: list[Place], q: TripQuery, lang: str) -> str:
 
 
 def _assumption(q: TripQuery, lang: str) -> str:
-    if not q.origin_assumed or q.origin is None:
+    if not q.origin_assumed or q.origin is None or q.origin_world is not None:
         return ""
     if lang == "zh":
         return f"\n\n（你没说从哪里出发，机票按从{q.origin.zh}出发查询；告诉我出发城市可以重新查。）"
@@ -317,9 +317,11 @@ def _origin_note(q: TripQuery) -> str:
     if q.origin_world is None or q.origin is None:
         return ""
     here, there = q.origin_world.label(q.lang), (q.origin.zh if q.lang == "zh" else q.origin.en)
+    near = q.origin in stand_ins(q.origin_world)
     if q.lang == "zh":
-        return f"\n\n（出发地{here}没有示例航班，机票按离它最近的{there}出发查询。）"
-    return f"\n\n({here} has no sample flights, so flights leave from {there}, the nearest city with data.)"
+        return f"\n\n（出发地{here}没有示例航班，机票按{'离它最近的' if near else ''}{there}出发查询。）"
+    nearest = ", the nearest city with data" if near else ""
+    return f"\n\n({here} has no sample flights, so flights leave from {there}{nearest}.)"
 
 
 def places_answer(q: TripQuery) -> str:
