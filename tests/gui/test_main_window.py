@@ -256,3 +256,16 @@ def test_slash_skill_in_the_input_box_activates_the_skill(qtbot: Any, make_windo
     qtbot.mouseClick(window.skill_chip.close_button, Qt.MouseButton.LeftButton)
     run_and_wait(qtbot, window, "/not-a-skill hello")
     assert seen == ["search_and_summarize", "search_and_summarize", ""]
+
+
+def test_open_question_and_follow_up_in_the_window(qtbot: Any, make_window: Any) -> None:
+    """Issue 18: the inspector shows the parallel lookups of an open question; a follow-up continues it."""
+    window = make_window()
+    assert run_and_wait(qtbot, window, "12月想从上海去个暖和的地方，预算5000，有什么推荐") == "done"
+    cities = {c["arguments"].get("city") or c["arguments"].get("destination") for c in inspector_calls(window)}
+    assert len(cities) >= 3 and "个暖和" not in cities
+    assert "推荐：" in window.chat.answer_text()
+    before = len(inspector_calls(window))
+    assert run_and_wait(qtbot, window, "换成成都呢") == "done"
+    after = inspector_calls(window)[before:]
+    assert {"origin": "上海", "destination": "成都"} in [c["arguments"] for c in after]
