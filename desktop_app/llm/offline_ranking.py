@@ -107,7 +107,15 @@ def table(places: list[Place], q: TripQuery, ask: OpenAsk, lang: str) -> str:
     if lang == "zh":
         heads = ["排名", "城市", "天气", "单程机票", "酒店/晚", f"往返+{zh_count(n)}晚", "预算"]
     else:
-        heads = ["#", "City", "Weather", "One-way flight", "Hotel / night", f"Round trip + {n} nights", "Budget"]
+        heads = [
+            "#",
+            "City",
+            "Weather",
+            "One-way flight",
+            "Hotel / night",
+            f"Round trip + {n} night{'s' if n != 1 else ''}",
+            "Budget",
+        ]
     width = 7 if ask.budget is not None else 6
     rows = ["| " + " | ".join(heads[:width]) + " |", "|---" * width + "|"]
     for i, p in enumerate(places, start=1):
