@@ -32,7 +32,10 @@ from desktop_app.llm.base import (
     WireRequest,
     WireResponse,
 )
+from desktop_app.llm.offline_compare import candidates
 from desktop_app.llm.offline_nlu import TripQuery, parse
+from desktop_app.llm.offline_places import stand_ins
+from desktop_app.llm.offline_ranking import open_answer
 from desktop_app.tools.travel.places import City, resolve_city
 
 DEFAULT_ORIGIN = "beijing"
@@ -127,12 +130,14 @@ class OfflineModel:
             return AssistantMessage(writer.guide_answer(query, exchanges))
         if exchanges:
             _recall_assumed_origin(query, exchanges)
-            return AssistantMessage(writer.answer(query, exchanges))
+            return AssistantMessage(_answer(query, exchanges))
         calls = _plan(query, offered, last_answer)
         if calls:
             return AssistantMessage(tool_calls=tuple(calls), stop_reason="tool_calls")
         if "save" in query.intents and not last_answer:
             return AssistantMessage(writer.nothing_to_save(query.lang))
+        if query.no_data or query.unknown_places:
+            return AssistantMessage(writer.places_answer(query))
         return AssistantMessage(writer.cannot_help(query, offered))
 
 
@@ -145,25 +150,51 @@ def _plan(query: TripQuery, offered: set[str], last_answer: str) -> list[ToolCal
                 {"title": writer.itinerary_title(query, last_answer), "markdown": last_answer},
             )
         ]
-    places = [_name(c, query.lang) for c in query.destinations] + query.unknown_places
-    if not query.travel_related or not places:
+    if not query.travel_related:
         return []
     wanted = {i for i in LOOKUPS if i in query.intents}
     if not wanted or "compare" in query.intents:
         wanted = set(LOOKUPS)  # a comparison weighs the whole trip, not one named detail
-    if "flights" in wanted and query.origin is None:
+    if query.origin is None and ("flights" in wanted or query.open is not None):
         query.origin = resolve_city(DEFAULT_ORIGIN)
         query.origin_assumed = True
     calls: list[ToolCall] = []
-    for place in places:
-        if "weather" in wanted and "get_weather" in offered:
-            calls.append(_call("get_weather", {"city": place}))
-        if "flights" in wanted and "get_flight_price" in offered and query.origin is not None:
-            origin = _name(query.origin, query.lang)
-            calls.append(_call("get_flight_price", {"origin": origin, "destination": place}))
-        if "hotels" in wanted and "get_hotel_price" in offered:
-            calls.append(_call("get_hotel_price", {"city": place, "stars": query.stars}))
+    for city in _targets(query):
+        calls.extend(_lookups(city, query, wanted, offered))
     return calls
+
+
+def _targets(query: TripQuery) -> list[City]:
+    """Only places are places: sample cities named, the nearest stand-ins for places without
+    data, or for an open question the candidates picked from the data."""
+    if query.open is not None and query.origin is not None:
+        return candidates(query.open, query.origin)
+    targets = list(query.destinations)
+    for place in query.no_data:
+        targets.extend(c for c in stand_ins(place) if c not in targets and c != query.origin)
+    return targets
+
+
+def _lookups(city: City, query: TripQuery, wanted: set[str], offered: set[str]) -> list[ToolCall]:
+    place = _name(city, query.lang)
+    calls: list[ToolCall] = []
+    if "weather" in wanted and "get_weather" in offered:
+        calls.append(_call("get_weather", {"city": place}))
+    if "flights" in wanted and "get_flight_price" in offered and query.origin is not None:
+        origin = _name(query.origin, query.lang)
+        calls.append(_call("get_flight_price", {"origin": origin, "destination": place}))
+    if "hotels" in wanted and "get_hotel_price" in offered:
+        calls.append(_call("get_hotel_price", {"city": place, "stars": query.stars}))
+    return calls
+
+
+def _answer(query: TripQuery, exchanges: list[Exchange]) -> str:
+    """An open question's ranking, or the trip answer for the places named."""
+    places = writer.group(exchanges)
+    if query.open is None or len(places) < 2 or any(e.call.name == "save_itinerary" for e in exchanges):
+        return writer.answer(query, exchanges)
+    text = open_answer(query, places, exchanges) + writer.notes(query, exchanges)
+    return text + writer.denials(exchanges, query.lang) + writer.NOTE[query.lang]
 
 
 def _recall_assumed_origin(query: TripQuery, exchanges: list[Exchange]) -> None:

@@ -5,7 +5,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from desktop_app.tools.travel.places import City, find_cities
+from desktop_app.llm.offline_compare import OpenAsk, parse_open
+from desktop_app.llm.offline_places import Mention, WorldPlace, find_places, stand_ins
+from desktop_app.tools.travel.places import City
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
 ZH_NUM = {
@@ -129,11 +131,13 @@ TRIP_WORDS = (
     "check",
     "look up",
 )
+ORIGIN_ENDS = "to|next|for|and|this|on|in|over|at|during|with|under|around"
 ORIGIN_PATTERNS = (
     r"我在(?P<c>\S{2,10}?)(?:[，,。 ]|$|工作|上班|生活|出发)",
     r"从(?P<c>\S{2,10}?)(?:出发|飞|去|到|走)",
     r"(?P<c>\S{2,6}?)出发",
-    r"(?i)\bfrom\s+(?P<c>[a-z][a-z' .-]{1,20}?)(?=[,.;!?]|\s+to\b|\s+next\b|\s+for\b|\s+and\b|$)",
+    r"(?i)\bfrom\s*(?P<c>[\u4e00-\u9fff]{2,6})",
+    r"(?i)\bfrom\s+(?P<c>[a-z][a-z' .-]{1,20}?)(?=[,.;!?]|\s+(?:" + ORIGIN_ENDS + r")\b|$)",
     r"(?i)\b(?:i am|i'm|i live|we are|we're|based)\s+in\s+(?P<c>[a-z][a-z' .-]{1,20}?)(?=[,.;!?]|\s+and\b|$)",
 )
 
@@ -146,7 +150,10 @@ class TripQuery:
     origin: City | None = None
     origin_assumed: bool = False
     destinations: list[City] = field(default_factory=list)
+    no_data: list[WorldPlace] = field(default_factory=list)
     unknown_places: list[str] = field(default_factory=list)
+    open: OpenAsk | None = None
+    origin_world: WorldPlace | None = None
     intents: set[str] = field(default_factory=set)
     days: int | None = None
     nights: int | None = None
@@ -217,57 +224,94 @@ def find_intents(text: str) -> set[str]:
     return {name for name, words in INTENT_WORDS.items() if any(w in folded for w in words)}
 
 
-def _origin_from_patterns(text: str, cities: list[tuple[int, City]]) -> City | None:
+def _origin_from_patterns(text: str, places: list[Mention]) -> Mention | None:
     for pattern in ORIGIN_PATTERNS:
         for m in re.finditer(pattern, text):
             start, end = m.span("c")
-            for pos, city in cities:
-                if start <= pos < end:
-                    return city
+            for place in places:
+                if start <= place.start < end:
+                    return place
     return None
 
 
-def _route_origin(text: str, cities: list[tuple[int, City]]) -> City | None:
+def _route_origin(text: str, places: list[Mention]) -> Mention | None:
     """`北京到三亚` / `北京→三亚` / `Beijing to Sanya`: the first city of a route is the origin."""
-    for (p1, c1), (p2, _c2) in zip(cities, cities[1:], strict=False):
-        between = text[p1:p2].casefold()
-        if re.search(r"(?:→|->|到|飞|\bto\b|-)", between) and len(between) < len(c1.en) + 8:
-            return c1
+    cities = [p for p in places if p.city is not None]
+    for first, second in zip(cities, cities[1:], strict=False):
+        between = text[first.start : second.start].casefold()
+        name = first.city.en if first.city else ""
+        if re.search(r"(?:→|->|到|飞|\bto\b|-)", between) and len(between) < len(name) + 8:
+            return first
     return None
+
+
+# Words that follow 去 / to in questions but are not place names (never named as unknown places).
+NOT_PLACE_CHARS = re.compile(r"[个哪什么地方暖凉热冷便宜贵一这那些儿边外内趟点呢吗吧玩看吃买海山国便省钱]")
+NOT_PLACE_EN = {
+    "i", "the", "a", "an", "my", "me", "somewhere", "anywhere", "europe", "asia", "africa", "america",
+    "christmas", "easter", "spring", "summer", "autumn", "fall", "winter", "new", "next", "this",
+    "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "budget",
+    "january", "february", "march", "april", "may", "june", "july", "august", "september",
+    "october", "november", "december",
+}  # fmt: skip
+
+
+ZH_PLACE_ENDS = r"(?:玩|旅游|旅行|度假|看看|的|，|,|。|$|呢|吗|哪个|比)"
 
 
 def unknown_places(text: str) -> list[str]:
-    """Place-like words after 去 / 到 / in / to that are not in the sample data."""
+    """Words asked about as places (after 去 / 到 / to / visit / and) that no gazetteer knows."""
     found: list[str] = []
-    for m in re.finditer(
-        r"(?:想去|去|到|飞往|前往)(?P<p>[\u4e00-\u9fff]{2,4}?)(?:玩|旅游|旅行|度假|看看|的|，|,|。|$|呢|吗)",
-        text,
-    ):
-        found.append(m.group("p"))
-    for m in re.finditer(r"\b(?:in|to|visit|visiting)\s+(?P<p>[A-Z][a-zA-Z]{2,}(?:\s[A-Z][a-zA-Z]+)?)", text):
-        found.append(m.group("p"))
-    return found
+    zh = r"(?:想去|去|到|飞往|前往|和|跟)(?P<p>[\u4e00-\u9fff]{2,4}?)" + ZH_PLACE_ENDS
+    found += [m.group("p") for m in re.finditer(zh, text) if not NOT_PLACE_CHARS.search(m.group("p"))]
+    en = r"\b(?:in|to|visit|visiting|and|or|vs\.?)\s+(?P<p>[A-Z][a-zA-Z]{2,}(?:\s[A-Z][a-zA-Z]+)?)"
+    found += [m.group("p") for m in re.finditer(en, text) if m.group("p").split()[0].casefold() not in NOT_PLACE_EN]
+    return _unique_words([w for w in found if not find_places(w)])
+
+
+def _unique_words(words: list[str]) -> list[str]:
+    return list(dict.fromkeys(words))
 
 
 def parse(text: str, earlier: list[str]) -> TripQuery:
     """The trip query for `text`, filling the origin and intents from earlier user turns."""
     q = TripQuery(lang=language(text))
-    cities = find_cities(text)
-    q.origin = _origin_from_patterns(text, cities) or _route_origin(text, cities)
-    q.destinations = _unique([c for _, c in cities if c != q.origin])
-    known = {n.casefold() for _, c in cities for n in c.names()}
-    q.unknown_places = [
-        p
-        for p in unknown_places(text)
-        if p.casefold() not in known and not any(p.casefold() in k or k in p.casefold() for k in known)
-    ]
+    places = find_places(text)
+    _set_places(q, text, places)
+    q.unknown_places = unknown_places(text)
     q.intents = find_intents(text)
     q.days, q.nights = parse_duration(text)
     q.stars = parse_stars(text)
+    if not q.intents and STARS.search(text):
+        q.intents = {"hotels"}  # "What about 5 stars?" asks about the hotel only
+    if not q.destinations and not q.no_data and not q.unknown_places:
+        q.open = parse_open(text)
     folded = text.casefold()
-    q.travel_related = bool(q.intents or cities or any(w in folded for w in TRIP_WORDS))
+    q.travel_related = bool(q.intents or places or any(w in folded for w in TRIP_WORDS) or _open_trip(q.open))
     _inherit(q, earlier)
     return q
+
+
+STARS = re.compile(r"(?i)(\d|[一二三四五])\s*-?\s*(?:星|stars?\b)|\b(?:one|two|three|four|five)[\s-]*stars?\b")
+
+
+def _open_trip(ask: OpenAsk | None) -> bool:
+    """An open ask is about travel when it names a criterion other than the default, a budget or a month."""
+    return ask is not None and (ask.criterion != "cheap" or ask.budget is not None or ask.month is not None)
+
+
+def _set_places(q: TripQuery, text: str, places: list[Mention]) -> None:
+    """Origin, sample destinations and places without sample data, from the places in text."""
+    origin = _origin_from_patterns(text, places) or _route_origin(text, places)
+    if origin is not None and origin.world is not None:
+        q.origin_world = origin.world
+        near = stand_ins(origin.world)
+        q.origin = near[0] if near else None
+    elif origin is not None:
+        q.origin = origin.city
+    rest = [p for p in places if p is not origin]
+    q.destinations = _unique([p.city for p in rest if p.city is not None and p.city != q.origin])
+    q.no_data = list(dict.fromkeys(p.world for p in rest if p.world is not None))
 
 
 def _unique(cities: list[City]) -> list[City]:
@@ -276,13 +320,16 @@ def _unique(cities: list[City]) -> list[City]:
 
 
 def _inherit(q: TripQuery, earlier: list[str]) -> None:
-    """Follow-ups ("那成都呢？", "三亚和成都都帮我查一下") reuse the conversation's context."""
+    """Follow-ups ("那成都呢？", "What about 5 stars?") reuse the conversation's context."""
     for previous in reversed(earlier):
-        cities = find_cities(previous)
-        if q.origin is None:
-            q.origin = _origin_from_patterns(previous, cities) or _route_origin(previous, cities)
-        if not q.destinations and not q.unknown_places:
-            q.destinations = _unique([c for _, c in cities if c != q.origin])
+        prev = TripQuery()
+        places = find_places(previous)
+        _set_places(prev, previous, places)
+        if q.origin is None and q.origin_world is None:
+            q.origin, q.origin_world = prev.origin, prev.origin_world
+        if not q.destinations and not q.no_data and not q.unknown_places and q.open is None:
+            q.destinations, q.no_data = prev.destinations, prev.no_data
+            q.open = None if prev.destinations or prev.no_data else parse_open(previous)
         if q.days is None and q.nights is None:
             q.days, q.nights = parse_duration(previous)
         if q.stars == 4:

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from desktop_app.llm.offline_nlu import TripQuery
+from desktop_app.llm.offline_places import no_data_note, stand_ins, unrecognised_note
 from desktop_app.tools.travel.places import all_cities, resolve_city
 
 if TYPE_CHECKING:
@@ -199,7 +200,7 @@ def _intro(places: list[Place], q: TripQuery, lang: str) -> str:
 
 
 def _assumption(q: TripQuery, lang: str) -> str:
-    if not q.origin_assumed or q.origin is None:
+    if not q.origin_assumed or q.origin is None or q.origin_world is not None:
         return ""
     if lang == "zh":
         return f"\n\n（你没说从哪里出发，机票按从{q.origin.zh}出发查询；告诉我出发城市可以重新查。）"
@@ -275,7 +276,7 @@ def _recommend(places: list[Place], q: TripQuery, lang: str) -> str:
     )
 
 
-def _denials(exchanges: list[Exchange], lang: str) -> str:
+def denials(exchanges: list[Exchange], lang: str) -> str:
     lines = []
     for e in exchanges:
         if e.result.is_error and "denied" in e.result.content:
@@ -293,17 +294,44 @@ def answer(q: TripQuery, exchanges: list[Exchange]) -> str:
     if not places:
         return cannot_help(q, set()) if not exchanges else _raw_results(exchanges, lang)
     text = single(places[0], q, lang) if len(places) == 1 else compare(places, q, lang)
-    return text + _unknown_note(places, lang) + _assumption(q, lang) + _denials(exchanges, lang) + NOTE[lang]
+    return text + notes(q, exchanges) + _assumption(q, lang) + denials(exchanges, lang) + NOTE[lang]
 
 
-def _unknown_note(places: list[Place], lang: str) -> str:
-    unknown = [p.key for p in places if resolve_city(p.key) is None]
-    if not unknown:
+def notes(q: TripQuery, exchanges: list[Exchange]) -> str:
+    """Places asked about that have no sample data (with the nearest that do) and unknown words."""
+    stood_in = {_place_key(e) for e in exchanges} & {c.id for p in q.no_data for c in stand_ins(p)}
+    tail = ""
+    if stood_in:
+        names = [display(Place(k), q.lang) for k in stood_in]
+        tail = (
+            f"\n\n（上面用离得最近、有示例数据的{'、'.join(sorted(names))}代替查询。）"
+            if q.lang == "zh"
+            else f"\n\n(Above, {', '.join(sorted(names))}, the nearest with sample data, stands in.)"
+        )
+    places = [*([q.origin_world] if q.origin_world else []), *q.no_data]
+    return no_data_note(places, q.lang) + tail + _origin_note(q) + unrecognised_note(q.unknown_places, q.lang)
+
+
+def _origin_note(q: TripQuery) -> str:
+    """A departure city without sample flights: which city the flights were looked up from."""
+    if q.origin_world is None or q.origin is None:
         return ""
-    some = "、".join(c.zh for c in all_cities()[:12]) if lang == "zh" else ", ".join(c.en for c in all_cities()[:12])
-    if lang == "zh":
-        return f"\n\n示例数据里没有 {'、'.join(unknown)}。离线模式能查的城市包括：{some} 等。"
-    return f"\n\n{', '.join(unknown)} is not in the sample data. Offline I know cities such as {some}."
+    here, there = q.origin_world.label(q.lang), (q.origin.zh if q.lang == "zh" else q.origin.en)
+    near = q.origin in stand_ins(q.origin_world)
+    if q.lang == "zh":
+        return f"\n\n（出发地{here}没有示例航班，机票按{'离它最近的' if near else ''}{there}出发查询。）"
+    nearest = ", the nearest city with data" if near else ""
+    return f"\n\n({here} has no sample flights, so flights leave from {there}{nearest}.)"
+
+
+def places_answer(q: TripQuery) -> str:
+    """Nothing to look up: every place asked about lacks sample data or is not a place at all."""
+    head = (
+        "我是离线演示用的规划器，只有示例数据里的城市能查天气、机票和酒店。"
+        if q.lang == "zh"
+        else "I am the offline demo planner; I can look up weather, flights and hotels only for the sample cities."
+    )
+    return head + notes(q, []) + NOTE[q.lang]
 
 
 def _raw_results(exchanges: list[Exchange], lang: str) -> str:

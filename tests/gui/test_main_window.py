@@ -283,3 +283,16 @@ def test_a_run_keeps_the_settings_it_started_with(qtbot: Any, make_window: Any) 
     assert (run_settings.model, run_settings.max_turns) == ("chosen before the run", 7)
     with pytest.raises(FrozenInstanceError):
         run_settings.model = "changed by the run"
+
+
+def test_open_question_and_follow_up_in_the_window(qtbot: Any, make_window: Any) -> None:
+    """Issue 18: the inspector shows the parallel lookups of an open question; a follow-up continues it."""
+    window = make_window()
+    assert run_and_wait(qtbot, window, "12月想从上海去个暖和的地方，预算5000，有什么推荐") == "done"
+    cities = {c["arguments"].get("city") or c["arguments"].get("destination") for c in inspector_calls(window)}
+    assert len(cities) >= 3 and "个暖和" not in cities
+    assert "推荐：" in window.chat.answer_text()
+    before = len(inspector_calls(window))
+    assert run_and_wait(qtbot, window, "换成成都呢") == "done"
+    after = inspector_calls(window)[before:]
+    assert {"origin": "上海", "destination": "成都"} in [c["arguments"] for c in after]

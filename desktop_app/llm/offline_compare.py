@@ -1,0 +1,144 @@
+"""Open questions ("somewhere warm in December", "the cheapest from Guangzhou", "budget 3,000"):
+what is asked, which sample cities to weigh, and how to rank them."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from desktop_app.llm.offline_places import city_km
+from desktop_app.tools.travel.common import load_data
+from desktop_app.tools.travel.places import City, all_cities
+
+CANDIDATES = 4
+FLIGHT_KM = 400  # closer than this the tools say there is rarely a flight
+WARM_LAT = 21.0  # in the northern winter the sample cities south of this are the warm ones
+COOL_C = 24  # sample temperature at or below which a city counts as cool
+WINTER = (11, 12, 1, 2, 3)
+
+CRITERIA: dict[str, tuple[str, ...]] = {
+    "warm": (
+        "暖和",
+        "温暖",
+        "暖一点",
+        "避寒",
+        "过冬",
+        "海边",
+        "海岛",
+        "阳光",
+        "warm",
+        "sunny",
+        "beach",
+        "sun ",
+        "island",
+    ),
+    "cool": ("凉快", "避暑", "凉爽", "不热", "cool", "escape the heat", "not too hot"),
+    "cheap": ("便宜", "最省", "省钱", "划算", "实惠", "cheap", "lowest price", "least expensive", "affordable"),
+}
+OPEN_WORDS = (
+    "推荐", "哪里", "哪儿", "去哪", "什么地方", "地方", "建议", "预算", "随便",
+    "where", "somewhere", "anywhere", "suggest", "recommend", "idea", "budget", "destination",
+)  # fmt: skip
+ABROAD = ("出国", "国外", "境外", "abroad", "overseas", "international")
+DOMESTIC = ("国内", "境内", "domestic", "in china", "within china")
+MONTHS_EN = (
+    "january", "february", "march", "april", "may", "june",
+    "july", "august", "september", "october", "november", "december",
+)  # fmt: skip
+WINTER_WORDS = ("冬天", "冬季", "寒假", "春节", "元旦", "过年", "winter", "christmas", "new year")
+ZH_DIGIT = {"一": 1, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
+
+
+@dataclass
+class OpenAsk:
+    """What an open question weighs: the criterion, a budget, the month, home or abroad."""
+
+    criterion: str = "cheap"
+    budget: int | None = None
+    month: int | None = None
+    scope: str = ""  # "abroad", "domestic" or "" for either
+
+
+def parse_budget(text: str) -> int | None:
+    """预算5000 / 5,000元 / budget 3k / under ¥4000 / 五千 / 1万 -> CNY."""
+    folded = text.casefold().replace("，", ",")
+    m = re.search(r"(\d+(?:\.\d+)?)\s*(万|w\b)", folded) or re.search(r"(\d+(?:\.\d+)?)\s*(千|k\b)", folded)
+    if m:
+        return int(float(m.group(1)) * (10_000 if m.group(2) in ("万", "w") else 1_000))
+    m = re.search(r"([一两二三四五六七八九十])\s*(万|千)", text)
+    if m and re.search(r"预算|块|元|以内|以下|之内", text):
+        return ZH_DIGIT[m.group(1)] * (10_000 if m.group(2) == "万" else 1_000)
+    pattern = r"(?:预算|budget|under|below|within|max|不超过|以内)[^\d]{0,8}(\d{1,3}(?:,\d{3})+|\d{3,6})"
+    m = re.search(pattern, folded) or re.search(r"[¥￥]\s*(\d{1,3}(?:,\d{3})+|\d{3,6})", folded)
+    m = m or re.search(r"(\d{1,3}(?:,\d{3})+|\d{3,6})\s*(?:元|块|rmb|cny|yuan)", folded)
+    return int(m.group(1).replace(",", "")) if m else None
+
+
+def parse_month(text: str) -> int | None:
+    """12月 / 十二月 / December / winter (counted as December)."""
+    folded = text.casefold()
+    if m := re.search(r"(\d{1,2})\s*月", text):
+        return int(m.group(1)) if 1 <= int(m.group(1)) <= 12 else None
+    if m := re.search(r"(十[一二]?|[一二三四五六七八九])月", text):
+        word = m.group(1)
+        return 10 + ZH_DIGIT.get(word[1:], 0) if word.startswith("十") else ZH_DIGIT[word]
+    for i, name in enumerate(MONTHS_EN, start=1):
+        if re.search(rf"\b{name}\b", folded) or (len(name) > 4 and re.search(rf"\b{name[:3]}\b", folded)):
+            return i
+    return 12 if any(w in folded for w in WINTER_WORDS) else None
+
+
+def parse_open(text: str) -> OpenAsk | None:
+    """The open ask in text, or None when it names no criterion and asks nothing open."""
+    folded = text.casefold()
+    found = [name for name, words in CRITERIA.items() if any(w in folded for w in words)]
+    budget = parse_budget(text)
+    if not found and budget is None and not any(w in folded for w in OPEN_WORDS):
+        return None
+    scope = "abroad" if any(w in folded for w in ABROAD) else ("domestic" if any(w in folded for w in DOMESTIC) else "")
+    return OpenAsk(found[0] if found else "cheap", budget, parse_month(text), scope)
+
+
+def _in_scope(city: City, scope: str) -> bool:
+    home = city.country_en == "China"
+    return scope == "" or (scope == "domestic") == home
+
+
+def _warm(city: City, month: int | None) -> bool:
+    winter = month is None or month in WINTER
+    return 0 <= city.lat < WARM_LAT or (winter and city.lat < 0)
+
+
+def _sample_temp(city: City) -> int | None:
+    w = load_data("weather.json")["weather"].get(city.id)
+    return int(w["temperature_c"]) if isinstance(w, dict) else None
+
+
+def candidates(ask: OpenAsk, origin: City) -> list[City]:
+    """The sample cities an open question weighs: by season, by temperature, else by distance."""
+    pool = [c for c in all_cities() if c.id != origin.id and _in_scope(c, ask.scope)]
+    pool = [c for c in pool if city_km(origin, c) >= FLIGHT_KM] or pool
+    if ask.criterion == "warm":
+        pool = [c for c in pool if _warm(c, ask.month)] or pool
+    elif ask.criterion == "cool":
+        pool = [c for c in pool if (_sample_temp(c) or 99) <= COOL_C] or pool
+    return sorted(pool, key=lambda c: city_km(origin, c))[:CANDIDATES]
+
+
+def basis(ask: OpenAsk, lang: str) -> str:
+    """How the candidates were picked, said in the answer."""
+    south = "或南半球" if ask.month in (*WINTER, None) else ""
+    zh = {
+        "warm": f"冬季更暖的低纬度城市（北纬 {WARM_LAT:g}° 以南{south}）中离出发地最近的",
+        "cool": f"示例天气在 {COOL_C}°C 及以下的城市中离出发地最近的",
+        "cheap": "离出发地最近、有航班的城市（距离近，机票通常便宜）",
+    }
+    en = {
+        "warm": f"the closest low-latitude cities (south of {WARM_LAT:g}°N, or the southern hemisphere in winter)",
+        "cool": f"the closest of the cities whose sample weather is {COOL_C}°C or cooler",
+        "cheap": "the closest cities with flights (shorter flights are usually cheaper)",
+    }
+    where = {"abroad": ("境外", "abroad only"), "domestic": ("国内", "in China only")}.get(ask.scope)
+    if lang == "zh":
+        return zh[ask.criterion] + (f"（限{where[0]}）" if where else "")
+    return en[ask.criterion] + (f" ({where[1]})" if where else "")

@@ -1,0 +1,141 @@
+"""The offline planner's gazetteer: which words of a question are real places, and which of those
+the sample data covers (the rest are named in the answer with the nearest places it has)."""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from desktop_app.paths import resources_dir
+from desktop_app.tools.travel.places import City, all_cities, find_cities
+
+EARTH_RADIUS_KM = 6371.0
+STAND_IN_KM = 800  # a sample city this close may stand in for a place without data
+SHORT_ASCII = 5  # English names this short match only as written (Male, Nice, Nara, Rio)
+
+
+@dataclass(frozen=True)
+class WorldPlace:
+    """A real place of the kept world list (resources/data/world_places.json), no sample data."""
+
+    zh: str
+    en: str
+    kind: str
+    lat: float
+    lon: float
+
+    def label(self, lang: str) -> str:
+        return (self.zh or self.en) if lang == "zh" else self.en
+
+
+@dataclass(frozen=True)
+class Mention:
+    """A place found in text: a sample city or a world place, at `start`."""
+
+    start: int
+    city: City | None = None
+    world: WorldPlace | None = None
+
+
+def distance_km(lat1: float, lon1: float, lat2: float, lon2: float) -> float:
+    """Great-circle (haversine) distance between two coordinates."""
+    p1, p2 = math.radians(lat1), math.radians(lat2)
+    dp, dl = p2 - p1, math.radians(lon2 - lon1)
+    h = math.sin(dp / 2) ** 2 + math.cos(p1) * math.cos(p2) * math.sin(dl / 2) ** 2
+    return 2 * EARTH_RADIUS_KM * math.asin(min(1.0, math.sqrt(h)))
+
+
+def city_km(a: City, b: City) -> float:
+    return distance_km(a.lat, a.lon, b.lat, b.lon)
+
+
+@lru_cache(maxsize=1)
+def world_places() -> tuple[tuple[str, WorldPlace], ...]:
+    """Every (name, place) of the world list, longest name first, sample cities' names left out."""
+    raw = json.loads((resources_dir() / "data" / "world_places.json").read_text(encoding="utf-8"))
+    sample = {n.casefold() for c in all_cities() for n in c.names()}
+    pairs: list[tuple[str, WorldPlace]] = []
+    for row in raw.get("places", []):
+        zh, en = [str(n) for n in row.get("zh", [])], [str(n) for n in row.get("en", [])]
+        if not en:
+            continue
+        place = WorldPlace(
+            zh[0] if zh else "", en[0], str(row.get("kind", "city")), float(row["lat"]), float(row["lon"])
+        )
+        pairs.extend((n, place) for n in (*zh, *en) if len(n) >= 2 and n.casefold() not in sample)
+    return tuple(sorted(pairs, key=lambda p: -len(p[0])))
+
+
+@lru_cache(maxsize=1)
+def _world_patterns() -> tuple[tuple[re.Pattern[str], WorldPlace], ...]:
+    patterns = []
+    for name, place in world_places():
+        if not name.isascii():
+            patterns.append((re.compile(re.escape(name)), place))
+            continue
+        flags = re.IGNORECASE if len(name) > SHORT_ASCII else 0
+        patterns.append((re.compile(rf"(?<![A-Za-z]){re.escape(name)}(?![A-Za-z])", flags), place))
+    return tuple(patterns)
+
+
+def find_places(text: str) -> list[Mention]:
+    """Sample cities and world places mentioned in text, in order, without overlaps."""
+    sample = find_cities(text)
+    taken = [(pos, pos + _matched_len(text, pos, city)) for pos, city in sample]
+    found = [Mention(pos, city=city) for pos, city in sample]
+    for pattern, place in _world_patterns():
+        for m in pattern.finditer(text):
+            if any(m.start() < e and s < m.end() for s, e in taken):
+                continue
+            taken.append((m.start(), m.end()))
+            found.append(Mention(m.start(), world=place))
+    return sorted(found, key=lambda m: m.start)
+
+
+def _matched_len(text: str, pos: int, city: City) -> int:
+    """How long the name of `city` found at `pos` is (its longest name that matches there)."""
+    folded = text.casefold()
+    lengths = [len(n) for n in city.names() if folded.startswith(n.casefold(), pos)]
+    return max(lengths, default=len(city.zh))
+
+
+def nearest(lat: float, lon: float, count: int = 3) -> list[tuple[City, int]]:
+    """The sample cities closest to a coordinate, with whole-kilometre distances."""
+    ranked = sorted(all_cities(), key=lambda c: distance_km(lat, lon, c.lat, c.lon))
+    return [(c, round(distance_km(lat, lon, c.lat, c.lon))) for c in ranked[:count]]
+
+
+def stand_ins(place: WorldPlace) -> list[City]:
+    """Sample cities near enough to look up in its place (a country's own cities, a nearby town)."""
+    near = [c for c, km in nearest(place.lat, place.lon, 3) if km <= STAND_IN_KM]
+    return near if place.kind == "country" else near[:1]
+
+
+def no_data_note(places: list[WorldPlace], lang: str) -> str:
+    """Names each known place without sample data, with the nearest cities that have data."""
+    lines = []
+    for p in places:
+        near = nearest(p.lat, p.lon, 3)
+        if lang == "zh":
+            listed = "、".join(f"{c.zh}（约 {km:,} km）" for c, km in near)
+            lines.append(f"- 示例数据里没有 **{p.label('zh')}** 的天气、机票和酒店；离它最近、有数据的城市：{listed}。")
+        else:
+            listed = ", ".join(f"{c.en} (about {km:,} km)" for c, km in near)
+            lines.append(f"- The sample data has nothing for **{p.en}**; the nearest cities it covers: {listed}.")
+    if not lines:
+        return ""
+    tail = "（距离按坐标计算的直线距离）" if lang == "zh" else "(straight-line distances from coordinates)"
+    return "\n\n" + "\n".join(lines) + f"\n{tail}"
+
+
+def unrecognised_note(words: list[str], lang: str) -> str:
+    """Names words asked about as places that no gazetteer knows (nothing was looked up for them)."""
+    if not words:
+        return ""
+    if lang == "zh":
+        return f"\n\n我不认识「{'」「'.join(words)}」这个地名（内置地名表里没有），没有为它查询。"
+    shown = ", ".join(f'"{w}"' for w in words)
+    return f"\n\nI do not know {shown} as a place (it is not in my built-in list of places), so I looked nothing up."

@@ -1,0 +1,198 @@
+"""The answer to an open question: the candidates ranked by what was asked, the assumptions said
+out loud, the budget kept; every figure comes from a tool result."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from desktop_app.llm.offline_compare import OpenAsk, basis
+from desktop_app.llm.offline_nlu import TripQuery
+from desktop_app.llm.offline_writer import Place, display, trip_total, yuan, zh_count
+
+if TYPE_CHECKING:
+    from desktop_app.llm.offline import Exchange
+
+LABELS = {
+    "warm": ("最暖", "warmest"),
+    "cool": ("最凉快", "coolest"),
+    "cheap": ("最便宜", "cheapest"),
+}
+
+
+def temperature(p: Place) -> float | None:
+    """The temperature a weather result gave, as a number."""
+    data = p.weather.data if p.weather is not None else None
+    if not isinstance(data, dict) or "error" in data:
+        return None
+    value = data.get("temperature_c")
+    return float(value) if isinstance(value, int | float) else None
+
+
+def cost(p: Place, q: TripQuery) -> int | None:
+    """The trip's cost from what was looked up: the whole trip, else the part that was asked."""
+    total = trip_total(p, q)
+    if total is not None:
+        return total
+    hotel, flight = p.hotel_price(), p.flight_price()
+    if hotel is not None:
+        return hotel * q.stay_nights
+    return flight * 2 if flight is not None else None
+
+
+def ranked(places: list[Place], q: TripQuery, ask: OpenAsk) -> list[Place]:
+    """Within budget first, then by the criterion (temperature or cost); missing figures last."""
+
+    def key(p: Place) -> tuple[int, int, float]:
+        total = trip_total(p, q)
+        over = int(ask.budget is not None and total is not None and total > ask.budget)
+        temp = temperature(p)
+        if ask.criterion in ("warm", "cool") and temp is not None:
+            return over, 0, -temp if ask.criterion == "warm" else temp
+        money = cost(p, q)
+        return over, int(money is None), float(money or 0)
+
+    return sorted(places, key=key)
+
+
+def _assumptions(q: TripQuery, ask: OpenAsk, lang: str) -> str:
+    origin = q.origin.zh if lang == "zh" and q.origin else (q.origin.en if q.origin else "?")
+    n = q.stay_nights
+    told = q.days is not None or q.nights is not None
+    month = ask.month
+    if lang == "zh":
+        whence = "（你没说出发地，按北京算）" if q.origin_assumed and not q.origin_world else ""
+        stay = f"住{zh_count(n)}晚" + ("" if told else "（你没说天数，按三晚算）")
+        when = f"{month}月" if month else "出行日期"
+        money = f"；预算 {yuan(ask.budget)}，按往返机票 + 酒店{zh_count(n)}晚（每人）算" if ask.budget else ""
+        return (
+            f"**假设**：从{origin}出发{whence}；{stay}；{q.stars}星酒店{money}。"
+            f"示例数据不分日期：天气是典型的一天、价格是典型价格，不是{when}的预报或报价。\n"
+            f"**候选**：{basis(q.open or ask, 'zh')}。"
+        )
+    whence = " (you did not say, so Beijing)" if q.origin_assumed and not q.origin_world else ""
+    stay = f"{n} night{'s' if n != 1 else ''}" + ("" if told else " (you did not say, so 3)")
+    when = f"month {month}" if month else "your dates"
+    money = f"; budget {yuan(ask.budget)} for a round-trip flight + {n} hotel nights, per person" if ask.budget else ""
+    return (
+        f"**Assumptions**: leaving from {origin}{whence}; {stay}; {q.stars}-star hotel{money}. "
+        f"The sample data has no dates: the weather is a typical day and prices are typical, not a forecast "
+        f"or a quote for {when}.\n**Candidates**: {basis(q.open or ask, 'en')}."
+    )
+
+
+def _cell(value: int | None) -> str:
+    return yuan(value) if value is not None else "—"
+
+
+def _weather_cell(p: Place, lang: str) -> str:
+    temp, data = temperature(p), p.weather.data if p.weather is not None else None
+    if temp is None or not isinstance(data, dict):
+        return "—"
+    cond = data.get("condition_en" if lang == "en" else "condition", "")
+    return f"{temp:g}°C {cond}".strip()
+
+
+def _fits(p: Place, q: TripQuery, ask: OpenAsk, lang: str) -> str:
+    total = trip_total(p, q)
+    if ask.budget is None or total is None:
+        return "—"
+    if lang == "zh":
+        return "✓ 在预算内" if total <= ask.budget else f"✗ 超出 {yuan(total - ask.budget)}"
+    return "✓ within" if total <= ask.budget else f"✗ {yuan(total - ask.budget)} over"
+
+
+def table(places: list[Place], q: TripQuery, ask: OpenAsk, lang: str) -> str:
+    """One row per candidate, best first."""
+    n = q.stay_nights
+    if lang == "zh":
+        heads = ["排名", "城市", "天气", "单程机票", "酒店/晚", f"往返+{zh_count(n)}晚", "预算"]
+    else:
+        heads = [
+            "#",
+            "City",
+            "Weather",
+            "One-way flight",
+            "Hotel / night",
+            f"Round trip + {n} night{'s' if n != 1 else ''}",
+            "Budget",
+        ]
+    width = 7 if ask.budget is not None else 6
+    rows = ["| " + " | ".join(heads[:width]) + " |", "|---" * width + "|"]
+    for i, p in enumerate(places, start=1):
+        cells = [
+            str(i),
+            display(p, lang),
+            _weather_cell(p, lang),
+            _cell(p.flight_price()),
+            _cell(p.hotel_price()),
+            _cell(trip_total(p, q)),
+            _fits(p, q, ask, lang),
+        ]
+        rows.append("| " + " | ".join(cells[:width]) + " |")
+    return "\n".join(rows)
+
+
+def _why(p: Place, ask: OpenAsk, lang: str) -> str:
+    label = LABELS[ask.criterion][0 if lang == "zh" else 1]
+    temp = temperature(p)
+    if ask.criterion in ("warm", "cool") and temp is not None:
+        return f"示例天气{label}（{temp:g}°C）" if lang == "zh" else f"{label} in the sample weather ({temp:g}°C)"
+    return f"这几个里{label}" if lang == "zh" else f"the {label} of these"
+
+
+def recommendation(places: list[Place], q: TripQuery, ask: OpenAsk, lang: str) -> str:
+    """The pick, or why there is none (everything over budget, or no prices)."""
+    best = places[0] if places else None
+    total = trip_total(best, q) if best else None
+    if best is None or cost(best, q) is None:
+        return (
+            "**没有可比较的价格**：工具没有返回价格。"
+            if lang == "zh"
+            else "**No prices to compare**: the tools returned none."
+        )
+    if ask.budget is not None and total is not None and total > ask.budget:
+        cheapest = min(places, key=lambda p: cost(p, q) or 10**9)
+        low = cost(cheapest, q) or 0
+        if lang == "zh":
+            return f"**没有在预算 {yuan(ask.budget)} 内的**：最便宜的是{display(cheapest, 'zh')}，约 {yuan(low)}。"
+        return f"**Nothing fits {yuan(ask.budget)}**: the cheapest is {display(cheapest, 'en')} at about {yuan(low)}."
+    money = total if total is not None else cost(best, q)
+    if lang == "zh":
+        fit = f"，在预算 {yuan(ask.budget)} 内" if ask.budget else ""
+        return f"**推荐：{display(best, 'zh')}**：{_why(best, ask, 'zh')}，合计约 {yuan(money or 0)}{fit}。"
+    fit = f", within your {yuan(ask.budget)} budget" if ask.budget else ""
+    return f"**Pick: {display(best, 'en')}**: {_why(best, ask, 'en')}, about {yuan(money or 0)} in all{fit}."
+
+
+KINDS = {
+    "get_weather": ("天气", "weather"),
+    "get_flight_price": ("机票", "flights"),
+    "get_hotel_price": ("酒店", "hotels"),
+}
+
+
+def _by(places: list[Place], ask: OpenAsk) -> str:
+    """The criterion the ranking really used: temperature when the weather was looked up, else cost."""
+    by_weather = ask.criterion in ("warm", "cool") and any(temperature(p) is not None for p in places)
+    return ask.criterion if by_weather else "cheap"
+
+
+def open_answer(q: TripQuery, places: list[Place], exchanges: list[Exchange]) -> str:
+    """The whole answer to an open question (the caller adds notes and the offline label)."""
+    ask = q.open or OpenAsk()
+    ask = OpenAsk(_by(places, ask), ask.budget, ask.month, ask.scope)
+    order = ranked(places, q, ask)
+    calls, i = len(exchanges), 0 if q.lang == "zh" else 1
+    kinds = [KINDS[name][i] for name in KINDS if any(e.call.name == name for e in exchanges)]
+    if q.lang == "zh":
+        intro = (
+            f"这是一个开放问题：我从示例数据里挑了 {len(places)} 个城市，同一轮并行查了 {calls} 项"
+            f"（{'、'.join(kinds)}），按「{LABELS[ask.criterion][0]}」排序："
+        )
+    else:
+        intro = (
+            f"An open question: I picked {len(places)} cities from the sample data, looked up {calls} things "
+            f"for them in one round of parallel calls ({', '.join(kinds)}), ranked {LABELS[ask.criterion][1]} first:"
+        )
+    parts = [intro, _assumptions(q, ask, q.lang), table(order, q, ask, q.lang), recommendation(order, q, ask, q.lang)]
+    return "\n\n".join(parts)
