@@ -29,6 +29,7 @@ class Settings:
     approval_timeout_s: int = 300
     max_turns: int = 10
     tool_timeout_s: float = 30.0
+    mcp_grace_s: float = 1.5  # a run waits at most this long for MCP servers; late ones join from the next turn
     extra: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
@@ -48,6 +49,13 @@ class Settings:
             return cls(**values)
         except TypeError:
             return cls()
+
+    def mcp_grace(self) -> float:
+        """`mcp_grace_s` kept within 0 to 60 s (1.5 s when the file holds something else)."""
+        value: object = self.mcp_grace_s
+        if isinstance(value, bool) or not isinstance(value, int | float) or value != value:
+            return 1.5
+        return float(min(max(value, 0.0), 60.0))
 
     def save(self) -> None:
         """Atomic write: a full disk or a crash leaves the old file intact."""
