@@ -380,8 +380,8 @@
       <translation>程序（stdio）</translation>
     </message>
     <message>
-      <source>URL (streamable HTTP)</source>
-      <translation>URL（可流式 HTTP）</translation>
+      <source>URL (streamable HTTP or SSE)</source>
+      <translation>URL（可流式 HTTP 或 SSE）</translation>
     </message>
     <message>
       <source>Kind:</source>
@@ -392,8 +392,12 @@
       <translation>启用</translation>
     </message>
     <message>
-      <source>Let read-only tools skip confirmation (trust the server's hints)</source>
-      <translation>只读工具无需确认（信任服务器的提示）</translation>
+      <source>Trust this server: its read-only tools run without asking</source>
+      <translation>信任此服务器：其只读工具无需询问即可运行</translation>
+    </message>
+    <message>
+      <source>The server itself says which of its tools only read. Tick this only for a server you trust: a dishonest one could mark a tool that changes or sends your data as read-only, and it would then run without asking you. Tools not marked read-only always ask.</source>
+      <translation>哪些工具是只读的，由服务器自己声明。只对你信任的服务器勾选此项：不诚实的服务器可能把会修改或发送你数据的工具标为只读，这样它就会在不询问你的情况下运行。未标为只读的工具始终会询问。</translation>
     </message>
     <message>
       <source>Command:</source>

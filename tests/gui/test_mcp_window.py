@@ -291,3 +291,18 @@ def test_stop_closes_an_open_form_and_cancels_the_run(qtbot: Any, make_window: A
         window.stop()
     assert done.args[0] == "cancelled"
     assert window.mcp.interaction.open_dialogs == []
+
+
+def test_trusting_read_only_hints_is_a_checkbox_that_says_what_it_does(qtbot: Any) -> None:
+    """Ticked, the entry carries trustReadOnlyHints; an SSE entry keeps its "type" through an edit."""
+    from desktop_app.ui.mcp_settings import ServerEditor
+
+    existing = ServerConfig(name="legacy", url="http://127.0.0.1:1/events", kind="sse")
+    editor = ServerEditor(existing, set(), None)
+    qtbot.addWidget(editor)
+    assert not editor.read_only.isChecked()
+    assert "without asking" in editor.read_only.text() and "dishonest" in editor.read_only.toolTip()
+    editor.read_only.setChecked(True)
+    editor.save()
+    assert editor.config is not None and editor.config.trust_read_only_hints
+    assert editor.config.transport == "sse" and editor.config.to_json()["type"] == "sse"
