@@ -174,7 +174,7 @@ def test_sse_kind_survives_a_save(tmp_path: Path) -> None:
     path.write_text(CLINE, encoding="utf-8")
     servers = read_config_file(path)
     out = tmp_path / "saved.json"
-    out.write_text("// kept keys survive\n{\"other\": 1,}", encoding="utf-8")
+    out.write_text('// kept keys survive\n{"other": 1,}', encoding="utf-8")
     save_servers(servers, out)
     again = {s.name: s for s in read_config_file(out)}
     assert again["legacy"].transport == "sse" and again["hosted"].transport == "http"
