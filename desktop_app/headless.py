@@ -91,6 +91,7 @@ async def ask_command(args: argparse.Namespace) -> int:
         workspace=args.workspace,
         skill=args.skill,
         mcp_config=args.mcp_config,
+        mcp_grace_s=settings.mcp_grace(),
     )
     if options.max_turns < 1:
         raise UsageError("--max-turns must be at least 1")
@@ -117,7 +118,8 @@ async def ask_command(args: argparse.Namespace) -> int:
 async def _registry_for(args: argparse.Namespace) -> tuple[ToolRegistry, Any]:
     from desktop_app.runtime import open_tools
 
-    return await open_tools(Settings.load(), RunOptions(mcp_config=getattr(args, "mcp_config", "")))
+    calling = args.name if args.tools_command == "call" else None  # a built-in's call starts no server
+    return await open_tools(Settings.load(), RunOptions(mcp_config=getattr(args, "mcp_config", ""), mcp_tool=calling))
 
 
 async def tools_command(args: argparse.Namespace) -> int:

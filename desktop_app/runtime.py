@@ -31,6 +31,8 @@ class RunOptions:
     workspace: str = ""
     skill: str = ""
     mcp_config: str = ""
+    mcp_grace_s: float | None = None  # wait this long for MCP servers (None: until all are settled)
+    mcp_tool: str | None = None  # start only the MCP server this tool belongs to (`tools call`)
     extra_tools: list[ToolDef] = field(default_factory=list)
 
 
@@ -157,7 +159,7 @@ async def open_tools(settings: Settings, options: RunOptions) -> tuple[ToolRegis
     # [hook: mcp] tools from the configured MCP servers (settings file or --mcp-config)
     from desktop_app.mcp.client import attach_mcp
 
-    closers.append(await attach_mcp(registry, options.mcp_config))
+    closers.append(await attach_mcp(registry, options.mcp_config, grace=options.mcp_grace_s, tool=options.mcp_tool))
 
     async def close_all() -> None:
         for closer in reversed(closers):

@@ -1,4 +1,4 @@
-"""MCP client: stdio and streamable HTTP servers, connected in the background, tools as ToolDefs."""
+"""MCP client: stdio, streamable HTTP and legacy SSE servers, connected in the background, tools as ToolDefs."""
 
 from __future__ import annotations
 
@@ -41,6 +41,10 @@ STDERR_LINES = 20
 # How long a person may take to answer a server's form or sampling request inside one call.
 PERSON_ALLOWANCE = 900.0
 _NOTE = "[travel-assistant] "
+TASK_ONLY = (
+    'not offered to the model: the server runs it only as an MCP task (execution.taskSupport "required"), '
+    "which this app does not support yet"
+)
 
 logging.getLogger("mcp").addHandler(logging.NullHandler())  # SDK tracebacks go to our log, not stderr
 
@@ -115,6 +119,7 @@ class _Connection:
         self.manager = manager
         # A refused name never reaches a tool name or a file name; a valid one is used as it is.
         self.prefix = f"{safe_name(config.name)[:23]}_{short_hash(config.name)}" if config.refused else config.name
+        self.wire = config.transport  # "sse" after a bare URL turned out to be a legacy SSE server
         self.state: State = "disabled" if config.disabled else "connecting"
         self.reason = "disabled in the configuration" if config.disabled else ""
         if config.refused:
@@ -186,9 +191,20 @@ class _Connection:
             self.settled.set()
 
     async def _connect(self, stack: AsyncExitStack, sdk: _Sdk) -> None:
-        transport = await self._transport(stack, sdk)
+        if self.config.may_fall_back_to_sse:
+            client = await self._open_with_fallback(stack, sdk)
+        else:
+            client = await self._open(stack, sdk)
+        info = client.server_info
+        self.server_info = f"{info.name} {info.version}".strip() if info else ""
+        self.instruction_warnings = text_warnings(str(client.instructions or ""), "server instructions")
+        self.client = client
+        await self._refresh(client)
+
+    async def _open(self, stack: AsyncExitStack, sdk: _Sdk) -> Any:
+        """The SDK client over this server's transport (`self.wire`), initialized."""
         client = sdk.Client(
-            transport,
+            await self._transport(stack, sdk),
             mode="legacy",
             cache=None,
             message_handler=self._on_message,
@@ -196,19 +212,45 @@ class _Connection:
             sampling_callback=self._on_sample,
             client_info=sdk.types.Implementation(name="travel-assistant", version=__version__),
         )
-        self._note(f"connecting ({self.config.transport})")
+        self._note(f"connecting ({self.wire})")
         await stack.enter_async_context(client)
-        info = client.server_info
-        self.server_info = f"{info.name} {info.version}".strip() if info else ""
-        self.instruction_warnings = text_warnings(str(client.instructions or ""), "server instructions")
-        self.client = client
-        await self._refresh(client)
+        return client
+
+    async def _open_with_fallback(self, stack: AsyncExitStack, sdk: _Sdk) -> Any:
+        """A bare URL: streamable HTTP first; legacy SSE when that fails and the URL streams events."""
+        attempt = AsyncExitStack()
+        try:
+            client = await self._open(attempt, sdk)
+        except Exception:
+            await attempt.aclose()
+            if not await self._answers_like_sse(sdk):
+                raise
+            self._note("streamable HTTP was refused and the URL answers with an event stream: using legacy SSE")
+            self.wire = "sse"
+            return await self._open(stack, sdk)
+        await stack.enter_async_context(attempt)
+        return client
+
+    async def _answers_like_sse(self, sdk: _Sdk) -> bool:
+        """GET with Accept: text/event-stream answered 200 text/event-stream: an SSE server."""
+        headers = {**self._headers(), "Accept": "text/event-stream"}
+        try:
+            async with sdk.httpx2.AsyncClient(headers=headers, timeout=10) as http:
+                async with http.stream("GET", self.config.url) as response:
+                    kind = str(response.headers.get("content-type", ""))
+                    return bool(response.status_code == 200 and kind.startswith("text/event-stream"))
+        except Exception:  # noqa: BLE001 - any failure here means "not an SSE server"
+            return False
+
+    def _headers(self) -> dict[str, str]:
+        return {k: resolve_secret(v, f"header {k}") for k, v in self.config.headers.items()}
 
     async def _transport(self, stack: AsyncExitStack, sdk: Any) -> Any:
+        if self.wire == "sse":
+            return sdk.sse_client(self.config.url, headers=self._headers(), timeout=30, sse_read_timeout=300)
         if self.config.url:
-            headers = {k: resolve_secret(v, f"header {k}") for k, v in self.config.headers.items()}
             http = await stack.enter_async_context(
-                sdk.httpx2.AsyncClient(headers=headers, timeout=sdk.httpx2.Timeout(30, read=300))
+                sdk.httpx2.AsyncClient(headers=self._headers(), timeout=sdk.httpx2.Timeout(30, read=300))
             )
             return sdk.streamable_http_client(self.config.url, http_client=http)
         full, path = await asyncio.to_thread(resolve_command, self.config.command, self.config.cwd)
@@ -305,12 +347,18 @@ class _Connection:
         return ServerStatus(
             name=self.config.name,
             state=self.state,
-            transport=self.config.transport,
+            transport=self.wire,
             reason=self.reason,
             stderr_tail=tuple(self.stderr_tail()),
             tools=tuple(t.name for t in self.tools),
             held_back=held,
-            warnings=tuple(self.manager.notices() + self.warnings + self.instruction_warnings + self.list_warnings),
+            warnings=tuple(
+                self.manager.notices()
+                + list(self.config.warnings)
+                + self.warnings
+                + self.instruction_warnings
+                + self.list_warnings
+            ),
             server_info=self.server_info,
             log_path=str(self.log_path),
         )
@@ -540,6 +588,7 @@ class _Sdk:
         import httpx2
         from mcp import types
         from mcp.client.client import Client
+        from mcp.client.sse import sse_client
         from mcp.client.stdio import StdioServerParameters, stdio_client
         from mcp.client.streamable_http import streamable_http_client
 
@@ -549,6 +598,7 @@ class _Sdk:
         self.Client = Client
         self.StdioServerParameters = StdioServerParameters
         self.stdio_client = stdio_client
+        self.sse_client = sse_client
         self.streamable_http_client = streamable_http_client
 
 
@@ -635,9 +685,7 @@ class McpManager:
         conn = self._connections.get(change.server)
         if conn is None:
             return
-        conn.tools = [
-            replace(t, status="ok", meta={**t.meta, "status_reason": ""}) if t.name == name else t for t in conn.tools
-        ]
+        conn.tools = [_approved(t) if t.name == name and t.status == "changed" else t for t in conn.tools]
         self._changed(conn)
 
     async def call(self, server: str, tool: str, args: dict[str, Any]) -> ToolOutput:
@@ -714,6 +762,9 @@ class McpManager:
     def _tool_def(self, conn: _Connection, prepared: PreparedTool, name: str, held: PendingChange | None) -> ToolDef:
         risk, confirm = risk_of(prepared.annotations, conn.config.trust_read_only_hints)
         server, tool = conn.config.name, prepared.tool
+        status, reason = ("changed", held.reason) if held else ("ok", "")
+        if prepared.needs_task:  # the SDK's client cannot run tasks: offering it would always fail
+            status, reason = "unsupported", TASK_ONLY
 
         async def invoke(args: dict[str, Any]) -> ToolOutput:
             return await self.call(server, tool, args)
@@ -727,14 +778,14 @@ class McpManager:
             needs_confirmation=confirm,
             source=f"mcp:{server}",
             timeout=conn.config.timeout + PERSON_ALLOWANCE,
-            status="changed" if held else "ok",
-            warnings=prepared.warnings + tuple(conn.instruction_warnings),
+            status=status,
+            warnings=prepared.warnings + tuple(conn.instruction_warnings) + ((reason,) if prepared.needs_task else ()),
             meta={
                 "server": server,
                 "tool": tool,
                 "title": prepared.title,
                 "annotations": prepared.annotations,
-                "status_reason": held.reason if held else "",
+                "status_reason": reason,
             },
         )
 
@@ -750,6 +801,7 @@ class PreparedTool:
     annotations: dict[str, Any]
     title: str
     warnings: tuple[str, ...]
+    needs_task: bool = False  # `execution.taskSupport: "required"`: only callable as an MCP task
 
 
 def prepare_tools(listed: list[Any]) -> list[PreparedTool]:
@@ -776,9 +828,16 @@ def prepare_tools(listed: list[Any]) -> list[PreparedTool]:
                 annotations=annotations,
                 title=str(title),
                 warnings=tuple(notes),
+                needs_task=_task_only(wire),
             )
         )
     return out
+
+
+def _task_only(wire: dict[str, Any]) -> bool:
+    """The tool declares it works only as a task (MCP 2025-11-25 `execution.taskSupport`)."""
+    execution = wire.get("execution")
+    return isinstance(execution, dict) and execution.get("taskSupport") == "required"
 
 
 def _usable_schema(schema: Any) -> tuple[dict[str, Any], str]:
@@ -822,6 +881,19 @@ def _print_failure(status: ServerStatus) -> None:
         print(f"travel-assistant: MCP server {status.name!r} failed: {status.reason}", file=sys.stderr)
 
 
+class _ToldOnce:
+    """A listener that hands each server's failure to `report` once, however late it comes."""
+
+    def __init__(self, report: Callable[[ServerStatus], None]) -> None:
+        self.report = report
+        self.told: set[str] = set()
+
+    def __call__(self, status: ServerStatus) -> None:
+        if status.state == "failed" and status.name not in self.told:
+            self.told.add(status.name)
+            self.report(status)
+
+
 _RUN_MANAGER: list[McpManager] = []  # the window's long-lived manager, when it registered one
 
 
@@ -832,38 +904,80 @@ def use_manager_for_runs(manager: McpManager | None) -> None:
         _RUN_MANAGER.append(manager)
 
 
+def _approved(tool: ToolDef) -> ToolDef:
+    return replace(tool, status="ok", meta={**tool.meta, "status_reason": ""})
+
+
+def servers_for_tool(servers: list[ServerConfig], tool: str) -> list[ServerConfig]:
+    """Only the server a qualified tool name belongs to: a built-in's call starts no server."""
+    return [s for s in servers if tool.startswith(s.name + "__")]
+
+
+async def _settle(manager: McpManager, grace: float | None, servers: list[ServerConfig]) -> None:
+    """Wait for every server (grace None) or at most `grace` seconds; late ones keep connecting."""
+    limit = max(s.connect_timeout for s in servers) + 30 if grace is None else max(grace, 0.0)
+    try:  # each server has its own connect deadline; the limit only guards against the unforeseen
+        await manager.wait_ready(limit)
+    except TimeoutError:
+        pass
+
+
 async def attach_mcp(
     registry: ToolRegistry,
     mcp_config: str = "",
     *,
-    wait: bool = True,
+    grace: float | None = None,
+    tool: str | None = None,
     on_failure: Callable[[ServerStatus], None] | None = _print_failure,
 ) -> Callable[[], Awaitable[None]]:
-    """The runtime hook: MCP tools from the app's `mcp.json` and `--mcp-config` into `registry`."""
+    """The runtime hook: MCP tools from the app's `mcp.json` and `--mcp-config` into `registry`.
+
+    `grace`: seconds to wait for servers before the run starts (None: until all are settled);
+    servers that connect later add their tools to `registry` as they come. `tool`: start only
+    the server that name belongs to (none for a built-in). Each failure is reported once.
+    """
     if _RUN_MANAGER:
-        shared = _RUN_MANAGER[0]
-        shared.attach(registry)  # tools that are ready now; later ones arrive as servers connect
-
-        async def detach() -> None:
-            shared.detach(registry)
-
-        return detach
+        return await _attach_shared(_RUN_MANAGER[0], registry, grace)
     servers = _load_or_usage_error(mcp_config)
+    if tool is not None:
+        servers = servers_for_tool(servers, tool)
     manager = McpManager(servers, registry)
     if not servers:
         return manager.aclose
+    told = _ToldOnce(on_failure or (lambda _status: None))
+    manager.subscribe(told)
+    for warning in dict.fromkeys(w for s in servers for w in s.warnings):
+        print(f"travel-assistant: {warning}", file=sys.stderr)
     manager.start()
-    if wait:
-        try:  # each server has its own connect deadline; this only guards against the unforeseen
-            await manager.wait_ready(max(s.connect_timeout for s in servers) + 30)
+    await _settle(manager, grace, servers)
+    for notice in manager.notices():
+        print(f"travel-assistant: {notice}", file=sys.stderr)
+    for status in manager.statuses():  # refused servers never change state: tell them here
+        told(status)
+        if status.state == "connecting" and grace is not None and on_failure is not None:
+            print(
+                f"travel-assistant: MCP server {status.name!r} is not ready after {grace:g} s; "
+                "the run starts without it and its tools join when it connects",
+                file=sys.stderr,
+            )
+    return manager.aclose
+
+
+async def _attach_shared(
+    shared: McpManager, registry: ToolRegistry, grace: float | None
+) -> Callable[[], Awaitable[None]]:
+    """The window's manager: tools ready now, servers still connecting get `grace` seconds at most."""
+    shared.attach(registry)  # later tools arrive as their servers connect
+    if grace:
+        try:
+            await shared.wait_ready(grace)
         except TimeoutError:
             pass
-        for notice in manager.notices():
-            print(f"travel-assistant: {notice}", file=sys.stderr)
-        for status in manager.statuses():
-            if on_failure is not None:
-                on_failure(status)
-    return manager.aclose
+
+    async def detach() -> None:
+        shared.detach(registry)
+
+    return detach
 
 
 def log_dir() -> Path:

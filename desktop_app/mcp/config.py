@@ -1,26 +1,28 @@
-"""MCP servers in Claude Desktop's `mcpServers` format, plus `url` and `headers` for HTTP."""
+"""MCP servers in Claude Desktop's `mcpServers` format (and the shapes other clients write)."""
 
 from __future__ import annotations
 
 import importlib
-import json
 import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlparse
 
 from desktop_app.paths import config_dir
 from desktop_app.store.atomic import write_json_atomic
 
 DEFAULT_CALL_TIMEOUT = 60.0
 DEFAULT_CONNECT_TIMEOUT = 30.0
+# Keys with a meaning here; other clients' keys are read, ignored and named in one warning.
 _KNOWN_KEYS = {
     "command",
     "args",
     "env",
     "cwd",
     "url",
+    "serverUrl",
     "headers",
     "disabled",
     "timeout",
@@ -28,11 +30,30 @@ _KNOWN_KEYS = {
     "trustReadOnlyHints",
     "type",
     "transport",
+    "transportType",
+}
+# Approvals written for another client: an untrusted file must never grant them silently.
+_APPROVAL_KEYS = ("autoApprove", "alwaysAllow")
+_KINDS = {
+    "stdio": "stdio",
+    "http": "http",
+    "streamable-http": "http",
+    "streamable_http": "http",
+    "streamablehttp": "http",
+    "sse": "sse",
 }
 
 
 class McpConfigError(ValueError):
     """A configuration file the user must fix: the message names the file and the problem."""
+
+    def __init__(self, message: str, *, path: Path | str = "", where: str = "", problem: str = "") -> None:
+        super().__init__(message)
+        self.path, self.where, self.problem = str(path), where, problem
+
+    def at_line(self, line: int) -> McpConfigError:
+        """The same problem, with the line of the file it is on."""
+        return _fail(self.path, self.where, self.problem, line) if self.path and line else self
 
 
 # A value in `headers` or `env` may be {"keyring": "secret name"} instead of the secret itself.
@@ -41,7 +62,7 @@ SecretRef = dict[str, str]
 
 @dataclass(frozen=True)
 class ServerConfig:
-    """One MCP server: launched over stdio (`command`) or reached over streamable HTTP (`url`)."""
+    """One MCP server: launched over stdio (`command`) or reached over HTTP (`url`)."""
 
     name: str
     command: str = ""
@@ -54,28 +75,31 @@ class ServerConfig:
     timeout: float = DEFAULT_CALL_TIMEOUT
     connect_timeout: float = DEFAULT_CONNECT_TIMEOUT
     trust_read_only_hints: bool = False
+    kind: str = ""  # "http" or "sse" when the entry says so; "" lets the URL decide
     source: str = ""  # the file it came from, for messages
-    refused: str = ""  # why this server is not started (a name that could make tool names ambiguous)
+    refused: str = ""  # why this server is not started (an ambiguous name, a broken entry)
+    warnings: tuple[str, ...] = field(default=(), compare=False)  # keys read but ignored
+    raw: Any = field(default=None, compare=False)  # a broken entry, written back unchanged
 
     @property
     def transport(self) -> str:
-        return "http" if self.url else "stdio"
+        """The wire: "stdio", "sse" (asked for, or a URL ending in /sse) or "http" (streamable HTTP)."""
+        if not self.url:
+            return "stdio"
+        if self.kind == "sse" or (not self.kind and urlparse(self.url).path.rstrip("/").endswith("/sse")):
+            return "sse"
+        return "http"
+
+    @property
+    def may_fall_back_to_sse(self) -> bool:
+        """A bare URL: tried as streamable HTTP first, then as legacy SSE if it answers like one."""
+        return bool(self.url) and not self.kind and self.transport == "http"
 
     def to_json(self) -> dict[str, Any]:
         """The entry as it is written back to `mcp.json` (defaults left out)."""
-        out: dict[str, Any] = {}
-        if self.url:
-            out["url"] = self.url
-            if self.headers:
-                out["headers"] = dict(self.headers)
-        else:
-            out["command"] = self.command
-            if self.args:
-                out["args"] = list(self.args)
-            if self.env:
-                out["env"] = dict(self.env)
-            if self.cwd:
-                out["cwd"] = self.cwd
+        if self.raw is not None:
+            return dict(self.raw)
+        out = self._http_json() if self.url else self._stdio_json()
         if self.disabled:
             out["disabled"] = True
         if self.timeout != DEFAULT_CALL_TIMEOUT:
@@ -84,6 +108,24 @@ class ServerConfig:
             out["connectTimeout"] = self.connect_timeout
         if self.trust_read_only_hints:
             out["trustReadOnlyHints"] = True
+        return out
+
+    def _http_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"url": self.url}
+        if self.kind:
+            out["type"] = self.kind
+        if self.headers:
+            out["headers"] = dict(self.headers)
+        return out
+
+    def _stdio_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"command": self.command}
+        if self.args:
+            out["args"] = list(self.args)
+        if self.env:
+            out["env"] = dict(self.env)
+        if self.cwd:
+            out["cwd"] = self.cwd
         return out
 
 
@@ -107,21 +149,32 @@ def server_name_problem(name: str) -> str:
     )
 
 
-def _fail(path: Path | str, where: str, problem: str) -> McpConfigError:
-    at = f" ({where})" if where else ""
-    return McpConfigError(f"MCP config {path}{at}: {problem}")
+def _fail(path: Path | str, where: str, problem: str, line: int = 0) -> McpConfigError:
+    at = f" line {line}" if line else ""
+    key = f" ({where})" if where else ""
+    return McpConfigError(f"MCP config {path}{at}{key}: {problem}", path=path, where=where, problem=problem)
+
+
+def _text(value: Any) -> str | None:
+    """A string, or a number written without quotes (other clients accept `"PORT": 8080`)."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return str(value)
+    return None
 
 
 def _string_map(value: Any, path: Path | str, where: str) -> dict[str, str | SecretRef]:
-    """`env` / `headers`: strings, or {"keyring": NAME} references to a kept secret."""
+    """`env` / `headers`: strings (or numbers), or {"keyring": NAME} references to a kept secret."""
     if value is None:
         return {}
     if not isinstance(value, dict):
         raise _fail(path, where, "must be an object of names to strings")
     out: dict[str, str | SecretRef] = {}
     for key, item in value.items():
-        if isinstance(item, str):
-            out[str(key)] = item
+        text = _text(item)
+        if text is not None:
+            out[str(key)] = text
         elif isinstance(item, dict) and set(item) == {"keyring"} and isinstance(item["keyring"], str):
             out[str(key)] = {"keyring": item["keyring"]}
         else:
@@ -145,27 +198,54 @@ def _flag(value: Any, path: Path | str, where: str) -> bool:
     return value
 
 
-def _transport_fields(name: str, entry: dict[str, Any], path: Path | str) -> dict[str, Any]:
-    """`command` (+ args, env, cwd) or `url` (+ headers): exactly one of them."""
-    where = f"mcpServers.{name}"
-    command, url = entry.get("command"), entry.get("url")
-    if bool(command) == bool(url):
+def _kind(entry: dict[str, Any], path: Path | str, where: str) -> str:
+    """`type` / `transport` / `transportType` as "stdio", "http", "sse" or "" (not given)."""
+    for key in ("type", "transport", "transportType"):
+        value = entry.get(key)
+        if value is None:
+            continue
+        kind = _KINDS.get(str(value).lower()) if isinstance(value, str) else None
+        if kind is None:
+            raise _fail(path, f"{where}.{key}", 'must be "stdio", "http", "streamable-http" or "sse"')
+        return kind
+    return ""
+
+
+def _http_fields(entry: dict[str, Any], kind: str, path: Path | str, where: str) -> dict[str, Any]:
+    url = entry.get("url") or entry.get("serverUrl")
+    if kind == "stdio":
+        raise _fail(path, where, 'says "type": "stdio" but gives a URL instead of a "command"')
+    if not isinstance(url, str) or not re.match(r"^https?://", url):
+        raise _fail(path, f"{where}.url", "must be an http:// or https:// URL")
+    return {
+        "url": url,
+        "kind": kind,
+        "headers": _string_map(entry.get("headers"), path, f"{where}.headers"),
+    }
+
+
+def _transport_fields(entry: dict[str, Any], path: Path | str, where: str) -> dict[str, Any]:
+    """`command` (+ args, env, cwd) or `url`/`serverUrl` (+ headers): exactly one of them."""
+    command, url = entry.get("command"), entry.get("url") or entry.get("serverUrl")
+    if bool(command) == bool(url) or ("url" in entry and "serverUrl" in entry):
         raise _fail(path, where, 'needs either "command" (a program to run) or "url" (an HTTP server)')
+    kind = _kind(entry, path, where)
     if url:
-        if not isinstance(url, str) or not re.match(r"^https?://", url):
-            raise _fail(path, f"{where}.url", "must be an http:// or https:// URL")
-        return {"url": url, "headers": _string_map(entry.get("headers"), path, f"{where}.headers")}
+        return _http_fields(entry, kind, path, where)
+    if kind in ("http", "sse"):
+        raise _fail(path, where, f'says "type": "{kind}" but gives a "command" instead of a "url"')
     if not isinstance(command, str):
         raise _fail(path, f"{where}.command", "must be a string")
     args = entry.get("args", [])
-    if not isinstance(args, list) or not all(isinstance(a, str) for a in args):
+    texts = [_text(a) for a in args] if isinstance(args, list) else [None]
+    if any(t is None for t in texts):
         raise _fail(path, f"{where}.args", "must be a list of strings")
     cwd = entry.get("cwd", "")
     if not isinstance(cwd, str):
         raise _fail(path, f"{where}.cwd", "must be a string")
     return {
         "command": command,
-        "args": tuple(args),
+        "args": tuple(t for t in texts if t is not None),
         "env": _string_map(entry.get("env"), path, f"{where}.env"),
         "cwd": os.path.expanduser(cwd) if cwd else "",
     }
@@ -179,14 +259,34 @@ def parse_server(name: str, entry: Any, path: Path | str) -> ServerConfig:
     return _parse_entry(name, entry, path)
 
 
-def _parse_entry(name: str, entry: Any, path: Path | str, refused: str = "") -> ServerConfig:
+def ignored_keys_warning(entry: dict[str, Any]) -> str:
+    """One line naming the keys of `entry` that mean nothing here ("" when there are none)."""
+    approvals = [k for k in _APPROVAL_KEYS if k in entry]
+    others = sorted(str(k) for k in set(entry) - _KNOWN_KEYS - set(_APPROVAL_KEYS))
+    parts = []
+    if approvals:
+        parts.append(
+            f"{', '.join(approvals)} (a config file cannot grant approvals: use --approve or confirm in the window)"
+        )
+    parts += others
+    return f"ignored key(s) {', '.join(parts)}" if parts else ""
+
+
+def _entry_warnings(entry: dict[str, Any], path: Path | str, where: str) -> tuple[str, ...]:
+    out = []
+    ignored = ignored_keys_warning(entry)
+    if ignored:
+        out.append(f"MCP config {path} ({where}): {ignored}")
+    if "${input:" in repr(entry):
+        out.append(f"MCP config {path} ({where}): VS Code ${{input:…}} values are not asked for; sent as written")
+    return tuple(out)
+
+
+def _parse_entry(name: str, entry: Any, path: Path | str, refused: str = "", where: str = "") -> ServerConfig:
     """The entry's fields; `refused` marks a server that is kept (and saved) but never started."""
-    where = f"mcpServers.{name}"
+    where = where or f"mcpServers.{name}"
     if not isinstance(entry, dict):
         raise _fail(path, where, "must be an object")
-    unknown = sorted(set(entry) - _KNOWN_KEYS)
-    if unknown:
-        raise _fail(path, where, f"unknown key(s) {', '.join(unknown)}")
     return ServerConfig(
         name=name,
         disabled=_flag(entry.get("disabled"), path, f"{where}.disabled"),
@@ -195,16 +295,63 @@ def _parse_entry(name: str, entry: Any, path: Path | str, refused: str = "") -> 
         trust_read_only_hints=_flag(entry.get("trustReadOnlyHints"), path, f"{where}.trustReadOnlyHints"),
         source=str(path),
         refused=refused,
-        **_transport_fields(name, entry, path),
+        warnings=_entry_warnings(entry, path, where),
+        **_transport_fields(entry, path, where),
     )
 
 
-def parse_config(data: Any, path: Path | str) -> list[ServerConfig]:
-    """The servers of one parsed file (`{"mcpServers": {...}}`)."""
-    if not isinstance(data, dict) or not isinstance(data.get("mcpServers", {}), dict):
+def _broken_entry(name: str, entry: Any, path: Path | str, error: McpConfigError) -> ServerConfig:
+    """A bad entry: that server alone is not started (a disabled one stays quietly disabled)."""
+    disabled = isinstance(entry, dict) and entry.get("disabled") is True
+    return ServerConfig(name=name, disabled=disabled, source=str(path), refused=str(error), raw=entry)
+
+
+def _servers_object(data: Any, path: Path | str) -> tuple[str, dict[str, Any]]:
+    """The servers' object and its key: `mcpServers` (Claude, Cursor, …) or VS Code's `servers`."""
+    if isinstance(data, dict) and isinstance(data.get("mcp"), dict) and "servers" in data["mcp"]:
+        data = data["mcp"]  # VS Code's settings.json: {"mcp": {"servers": {...}}}
+    if not isinstance(data, dict):
         raise _fail(path, "", 'expected an object like {"mcpServers": {"name": {...}}}')
-    servers = data.get("mcpServers", {}).items()
-    return [_parse_entry(str(n), e, path, server_name_problem(str(n))) for n, e in servers]
+    key = next((k for k in ("mcpServers", "servers") if k in data), "")
+    servers = data.get(key, {}) if key else {}
+    if not isinstance(servers, dict) or (not key and set(data) - {"inputs"}):
+        raise _fail(path, key, 'expected an object like {"mcpServers": {"name": {...}}} (or VS Code\'s "servers")')
+    return key, servers
+
+
+def line_of(text: str, name: str) -> int:
+    """The line where a server's entry starts (its quoted name followed by a colon), 0 if unknown."""
+    match = re.search(r"[\"']" + re.escape(name) + r"[\"']\s*:", text)
+    return text.count("\n", 0, match.start()) + 1 if match else 0
+
+
+def parse_config(data: Any, path: Path | str, text: str = "") -> list[ServerConfig]:
+    """The servers of one parsed file; a broken entry disables that server, never the file."""
+    key, servers = _servers_object(data, path)
+    out = []
+    for raw_name, entry in servers.items():
+        name = str(raw_name)
+        try:
+            out.append(_parse_entry(name, entry, path, server_name_problem(name), f"{key}.{name}"))
+        except McpConfigError as exc:
+            out.append(_broken_entry(name, entry, path, exc.at_line(line_of(text, name))))
+    return out
+
+
+def parse_text(text: str, path: Path | str) -> Any:
+    """JSON as other clients write it: a BOM, comments, trailing commas (JSON5, via `json5`)."""
+    import json5
+
+    try:
+        return json5.loads(text.lstrip("\ufeff"))
+    except ValueError as exc:
+        message = str(exc)
+        found = re.match(r"<string>:(\d+) (.*)", message)
+        if found:
+            raise _fail(path, "", f"is not valid JSON: {found.group(2)}", int(found.group(1))) from None
+        raise _fail(path, "", f"is not valid JSON: {message}") from None
+    except RecursionError:
+        raise _fail(path, "", "is not valid JSON: nested too deeply") from None
 
 
 def read_config_file(path: Path | str, *, missing_ok: bool = False) -> list[ServerConfig]:
@@ -216,15 +363,13 @@ def read_config_file(path: Path | str, *, missing_ok: bool = False) -> list[Serv
         if missing_ok:
             return []
         raise _fail(p, "", "file not found") from None
+    except UnicodeDecodeError:
+        raise _fail(p, "", "is not UTF-8 text") from None
     except OSError as exc:
         raise _fail(p, "", f"cannot be read: {exc.strerror or exc}") from None
-    if not text.strip():
+    if not text.strip("\ufeff \t\r\n"):
         return []
-    try:
-        data = json.loads(text)
-    except ValueError as exc:
-        raise _fail(p, "", f"is not valid JSON: {exc}") from None
-    return parse_config(data, p)
+    return parse_config(parse_text(text, p), p, text)
 
 
 def load_servers(extra_file: str = "") -> list[ServerConfig]:
@@ -239,7 +384,7 @@ def save_servers(servers: list[ServerConfig], path: Path | None = None) -> Path:
     """Write servers back as `mcpServers` (atomic); other top-level keys of the file are kept."""
     target = path or app_config_path()
     try:
-        existing = json.loads(target.read_text(encoding="utf-8"))
+        existing = parse_text(target.read_text(encoding="utf-8"), target)
         if not isinstance(existing, dict):
             existing = {}
     except (OSError, ValueError):

@@ -44,6 +44,7 @@ class Settings:
     max_turns: int = 10
     tool_timeout_s: float = 30.0
     request_timeout_s: float = 60.0  # the whole wait for a model's answer, retries included
+    mcp_grace_s: float = 1.5  # a run waits at most this long for MCP servers; late ones join from the next turn
     extra: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
@@ -77,6 +78,13 @@ class Settings:
         for f in fields(self):
             object.__setattr__(frozen, f.name, deepcopy(getattr(self, f.name)))
         return frozen
+
+    def mcp_grace(self) -> float:
+        """`mcp_grace_s` kept within 0 to 60 s (1.5 s when the file holds something else)."""
+        value: object = self.mcp_grace_s
+        if isinstance(value, bool) or not isinstance(value, int | float) or value != value:
+            return 1.5
+        return float(min(max(value, 0.0), 60.0))
 
     def save(self) -> None:
         """Atomic write: a full disk or a crash leaves the old file intact."""
@@ -153,6 +161,7 @@ RULES: dict[str, Rule] = {
     "max_turns": Rule("int", low=1, high=100),
     "tool_timeout_s": Rule("float", low=0.1, high=3600),
     "request_timeout_s": Rule("float", low=0.1, high=600),
+    "mcp_grace_s": Rule("float", low=0, high=60),
     "extra": Rule("dict"),
 }
 

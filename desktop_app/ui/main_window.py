@@ -410,6 +410,7 @@ class MainWindow(QMainWindow):
             mcp_config=self.overrides.get("mcp_config", ""),
             max_turns=self.settings.max_turns,
             skill=self.skill.name,
+            mcp_grace_s=self.settings.mcp_grace(),  # a run never waits longer on a slow MCP server
         )
 
     # ---------------------------------------------------------------- MCP

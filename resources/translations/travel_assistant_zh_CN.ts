@@ -85,34 +85,6 @@
       <source>Copy this message as Markdown</source>
       <translation>以 Markdown 复制这条消息</translation>
     </message>
-    <message>
-      <source>Click to show the JSON and select it in the inspector</source>
-      <translation>点击查看 JSON，并在检查器中选中</translation>
-    </message>
-    <message>
-      <source>waiting for approval</source>
-      <translation>等待确认</translation>
-    </message>
-    <message>
-      <source>running</source>
-      <translation>运行中</translation>
-    </message>
-    <message>
-      <source>done</source>
-      <translation>完成</translation>
-    </message>
-    <message>
-      <source>error</source>
-      <translation>出错</translation>
-    </message>
-    <message>
-      <source>denied</source>
-      <translation>已拒绝</translation>
-    </message>
-    <message>
-      <source>cancelled</source>
-      <translation>已取消</translation>
-    </message>
     <message numerus="yes">
       <source>Show %n earlier message(s)</source>
       <translation>
@@ -180,10 +152,6 @@
       <translation>无法导出：%1</translation>
     </message>
     <message>
-      <source>Travel Assistant</source>
-      <translation>旅行助手</translation>
-    </message>
-    <message>
       <source>Send</source>
       <translation>发送</translation>
     </message>
@@ -204,38 +172,116 @@
       <translation>重新生成上一个回答</translation>
     </message>
     <message>
-      <source>Settings…</source>
-      <translation>设置…</translation>
+      <source>Skills</source>
+      <translation>技能</translation>
     </message>
     <message>
-      <source>Inspector</source>
-      <translation>检查器</translation>
+      <source>No skill</source>
+      <translation>不使用技能</translation>
     </message>
     <message>
-      <source>View</source>
-      <translation>视图</translation>
+      <source>Answer without a skill</source>
+      <translation>不使用技能直接回答</translation>
+    </message>
+    <message>
+      <source>Deactivate this skill</source>
+      <translation>停用此技能</translation>
+    </message>
+    <message>
+      <source>No skills found</source>
+      <translation>未找到技能</translation>
+    </message>
+    <message>
+      <source>%1 tokens</source>
+      <translation>%1 个 token</translation>
+    </message>
+    <message>
+      <source>Tools: %1</source>
+      <translation>工具：%1</translation>
+    </message>
+    <message>
+      <source>Limits: %1</source>
+      <translation>限制：%1</translation>
+    </message>
+    <message>
+      <source>Skill: %1</source>
+      <translation>技能：%1</translation>
+    </message>
+    <message>
+      <source>Unknown skill: %1</source>
+      <translation>未知的技能：%1</translation>
     </message>
     <message>
       <source>Offline demo: no API key is set, so a built-in planner answers (sample data, no network). Add a key in Settings to use a real model.</source>
       <translation>离线演示：尚未设置 API 密钥，由内置规划器回答（示例数据，不联网）。在设置中添加密钥即可使用真实模型。</translation>
     </message>
     <message>
+      <source>cost unknown</source>
+      <translation>费用未知</translation>
+    </message>
+    <message>
       <source>Open Settings</source>
       <translation>打开设置</translation>
     </message>
     <message>
-      <source>MCP servers</source>
-      <translation>MCP 服务器</translation>
+      <source>default</source>
+      <translation>默认</translation>
     </message>
     <message>
-      <source>cost unknown</source>
-      <translation>费用未知</translation>
+      <source>est. $%1</source>
+      <translation>约 $%1</translation>
     </message>
-    <message numerus="yes">
-      <source>%n MCP tool(s) changed: review</source>
-      <translation>
-        <numerusform>%n 个 MCP 工具已变更：请审阅</numerusform>
-      </translation>
+    <message>
+      <source>Provider: %1 · Model: %2</source>
+      <translation>提供商：%1 · 模型：%2</translation>
+    </message>
+    <message>
+      <source>Tokens: %1 in / %2 out · %3</source>
+      <translation>Token：输入 %1 / 输出 %2 · %3</translation>
+    </message>
+    <message>
+      <source>Click to show the JSON and select it in the inspector</source>
+      <translation>点击查看 JSON，并在检查器中选中</translation>
+    </message>
+    <message>
+      <source>waiting for approval</source>
+      <translation>等待确认</translation>
+    </message>
+    <message>
+      <source>running</source>
+      <translation>运行中</translation>
+    </message>
+    <message>
+      <source>done</source>
+      <translation>完成</translation>
+    </message>
+    <message>
+      <source>error</source>
+      <translation>出错</translation>
+    </message>
+    <message>
+      <source>denied</source>
+      <translation>已拒绝</translation>
+    </message>
+    <message>
+      <source>cancelled</source>
+      <translation>已取消</translation>
+    </message>
+    <message>
+      <source>Inspector</source>
+      <translation>检查器</translation>
+    </message>
+    <message>
+      <source>Travel Assistant</source>
+      <translation>旅行助手</translation>
+    </message>
+    <message>
+      <source>Settings…</source>
+      <translation>设置…</translation>
+    </message>
+    <message>
+      <source>View</source>
+      <translation>视图</translation>
     </message>
     <message>
       <source>Stopped.</source>
@@ -248,32 +294,12 @@
       </translation>
     </message>
     <message>
-      <source>default</source>
-      <translation>默认</translation>
-    </message>
-    <message>
-      <source>est. $%1</source>
-      <translation>约 $%1</translation>
-    </message>
-    <message>
-      <source>Unknown skill: %1</source>
-      <translation>未知的技能：%1</translation>
-    </message>
-    <message>
       <source>Language: %1 (messages already shown keep their language)</source>
       <translation>语言：%1（已显示的消息保持原来的语言）</translation>
     </message>
     <message>
       <source>Could not open: %1</source>
       <translation>无法打开：%1</translation>
-    </message>
-    <message>
-      <source>Provider: %1 · Model: %2</source>
-      <translation>提供商：%1 · 模型：%2</translation>
-    </message>
-    <message>
-      <source>Tokens: %1 in / %2 out · %3</source>
-      <translation>Token：输入 %1 / 输出 %2 · %3</translation>
     </message>
     <message>
       <source>An MCP server asks for information</source>
@@ -371,6 +397,12 @@
       <source>Server %1 wants this sent to %2 (on your account). Approve only if you expect it.</source>
       <translation>服务器 %1 想把以下内容发送给 %2（使用你的账户）。仅在你预期如此时批准。</translation>
     </message>
+    <message numerus="yes">
+      <source>%n MCP tool(s) changed: review</source>
+      <translation>
+        <numerusform>%n 个 MCP 工具已变更：请审阅</numerusform>
+      </translation>
+    </message>
     <message>
       <source>Name:</source>
       <translation>名称：</translation>
@@ -380,8 +412,8 @@
       <translation>程序（stdio）</translation>
     </message>
     <message>
-      <source>URL (streamable HTTP)</source>
-      <translation>URL（可流式 HTTP）</translation>
+      <source>URL (streamable HTTP or SSE)</source>
+      <translation>URL（可流式 HTTP 或 SSE）</translation>
     </message>
     <message>
       <source>Kind:</source>
@@ -392,8 +424,12 @@
       <translation>启用</translation>
     </message>
     <message>
-      <source>Let read-only tools skip confirmation (trust the server's hints)</source>
-      <translation>只读工具无需确认（信任服务器的提示）</translation>
+      <source>Trust this server: its read-only tools run without asking</source>
+      <translation>信任此服务器：其只读工具无需询问即可运行</translation>
+    </message>
+    <message>
+      <source>The server itself says which of its tools only read. Tick this only for a server you trust: a dishonest one could mark a tool that changes or sends your data as read-only, and it would then run without asking you. Tools not marked read-only always ask.</source>
+      <translation>哪些工具是只读的，由服务器自己声明。只对你信任的服务器勾选此项：不诚实的服务器可能把会修改或发送你数据的工具标为只读，这样它就会在不询问你的情况下运行。未标为只读的工具始终会询问。</translation>
     </message>
     <message>
       <source>Command:</source>
@@ -518,6 +554,10 @@
     <message>
       <source>Warning:</source>
       <translation>警告：</translation>
+    </message>
+    <message>
+      <source>MCP servers</source>
+      <translation>MCP 服务器</translation>
     </message>
     <message>
       <source>Environment</source>
@@ -870,42 +910,6 @@
     <message>
       <source>Could not check the sandbox: %1</source>
       <translation>无法检查沙箱：%1</translation>
-    </message>
-    <message>
-      <source>Skills</source>
-      <translation>技能</translation>
-    </message>
-    <message>
-      <source>No skill</source>
-      <translation>不使用技能</translation>
-    </message>
-    <message>
-      <source>Answer without a skill</source>
-      <translation>不使用技能直接回答</translation>
-    </message>
-    <message>
-      <source>Deactivate this skill</source>
-      <translation>停用此技能</translation>
-    </message>
-    <message>
-      <source>No skills found</source>
-      <translation>未找到技能</translation>
-    </message>
-    <message>
-      <source>%1 tokens</source>
-      <translation>%1 个 token</translation>
-    </message>
-    <message>
-      <source>Tools: %1</source>
-      <translation>工具：%1</translation>
-    </message>
-    <message>
-      <source>Limits: %1</source>
-      <translation>限制：%1</translation>
-    </message>
-    <message>
-      <source>Skill: %1</source>
-      <translation>技能：%1</translation>
     </message>
     <message>
       <source>&amp;File</source>

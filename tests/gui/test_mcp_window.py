@@ -292,3 +292,36 @@ def test_stop_closes_an_open_form_and_cancels_the_run(qtbot: Any, make_window: A
         window.stop()
     assert done.args[0] == "cancelled"
     assert window.mcp.interaction.open_dialogs == []
+
+
+def test_trusting_read_only_hints_is_a_checkbox_that_says_what_it_does(qtbot: Any) -> None:
+    """Ticked, the entry carries trustReadOnlyHints; an SSE entry keeps its "type" through an edit."""
+    from desktop_app.ui.mcp.settings import ServerEditor
+
+    existing = ServerConfig(name="legacy", url="http://127.0.0.1:1/events", kind="sse")
+    editor = ServerEditor(existing, set(), None)
+    qtbot.addWidget(editor)
+    assert not editor.read_only.isChecked()
+    assert "without asking" in editor.read_only.text() and "dishonest" in editor.read_only.toolTip()
+    editor.read_only.setChecked(True)
+    editor.save()
+    assert editor.config is not None and editor.config.trust_read_only_hints
+    assert editor.config.transport == "sse" and editor.config.to_json()["type"] == "sse"
+
+
+def test_a_run_in_the_window_never_waits_on_a_dead_server(qtbot: Any, make_window: Any) -> None:
+    """A server that never answers initialize: the run starts after the grace period and finishes."""
+    import sys
+    import time
+
+    from tests.integration.mcp.test_slow_servers import SILENT
+
+    save_servers([ServerConfig(name="dead", command=sys.executable, args=(str(SILENT),)), toy("toy")])
+    settings = Settings(auto_approve=["toy__ping"], mcp_grace_s=0.3)
+    window = make_window(scripted_factory(script(("toy__ping", {"text": "hi"}))), settings=settings)
+    wait_state(qtbot, window.mcp, "toy", "ready")
+    assert window.mcp.statuses["dead"].state == "connecting"
+    started = time.monotonic()
+    results = run(qtbot, window)
+    assert time.monotonic() - started < 10  # the dead server's connect timeout is 30 s
+    assert [(r.name, r.content) for r in results] == [("toy__ping", "pong: hi")]

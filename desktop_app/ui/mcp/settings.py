@@ -86,6 +86,7 @@ class ServerEditor(QDialog):
         self.setObjectName("mcpServerEditor")
         self.setWindowTitle(tr("Edit MCP server") if existing else tr("Add MCP server"))
         self.config: ServerConfig | None = None
+        self._kind = existing.kind if existing is not None else ""  # "type" of the entry, kept on save
         self._taken = taken
         form = QFormLayout()
         self.name = QLineEdit(self)
@@ -93,7 +94,7 @@ class ServerEditor(QDialog):
         form.addRow(tr("Name:"), self.name)
         kinds = QHBoxLayout()
         self.stdio = QRadioButton(tr("Program (stdio)"), self)
-        self.http = QRadioButton(tr("URL (streamable HTTP)"), self)
+        self.http = QRadioButton(tr("URL (streamable HTTP or SSE)"), self)
         group = QButtonGroup(self)
         for button in (self.stdio, self.http):
             group.addButton(button)
@@ -122,7 +123,15 @@ class ServerEditor(QDialog):
         self.timeout.setRange(1, 86_400)
         self.timeout.setSuffix(" s")
         self.enabled = QCheckBox(tr("Enabled"), self)
-        self.read_only = QCheckBox(tr("Let read-only tools skip confirmation (trust the server's hints)"), self)
+        self.read_only = QCheckBox(tr("Trust this server: its read-only tools run without asking"), self)
+        self.read_only.setObjectName("trustReadOnly")
+        self.read_only.setToolTip(
+            tr(
+                "The server itself says which of its tools only read. Tick this only for a server you trust: "
+                "a dishonest one could mark a tool that changes or sends your data as read-only, and it would "
+                "then run without asking you. Tools not marked read-only always ask."
+            )
+        )
         form.addRow(tr("Command:"), self.command)
         form.addRow(tr("Arguments:"), self.args)
         form.addRow(tr("Environment:"), self.env)
@@ -200,6 +209,8 @@ class ServerEditor(QDialog):
             entry.update(
                 url=self.url.text().strip(), headers=_parse_pairs(self.headers.toPlainText(), ":", tr("Headers"))
             )
+            if self._kind in ("http", "sse"):
+                entry["type"] = self._kind
         if not self.enabled.isChecked():
             entry["disabled"] = True
         if self.read_only.isChecked():

@@ -83,18 +83,18 @@ def _wait_for_port(port: int, proc: subprocess.Popen[bytes], deadline: float) ->
 
 
 @contextmanager
-def everything_over_http(program: str) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
-    """server-everything over streamable HTTP on a free localhost port: (url, process)."""
+def everything_over_http(program: str, mode: str = "streamableHttp") -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """server-everything over streamable HTTP (or legacy SSE) on a free localhost port: (url, process)."""
     port = _free_port()
     proc = subprocess.Popen(
-        [program, "streamableHttp"],
+        [program, mode],
         env={**os.environ, "PORT": str(port)},
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
     try:
         _wait_for_port(port, proc, time.monotonic() + 30)
-        yield f"http://127.0.0.1:{port}/mcp", proc
+        yield f"http://127.0.0.1:{port}/{'sse' if mode == 'sse' else 'mcp'}", proc
     finally:
         proc.terminate()
         try:
@@ -119,6 +119,30 @@ def toy_http_url() -> Iterator[str]:
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+@contextmanager
+def toy_over_sse(path: str) -> Iterator[str]:
+    """Our toy server over the SDK's legacy SSE transport, its event stream at `path`: the URL."""
+    port = _free_port()
+    proc = subprocess.Popen(
+        [sys.executable, str(TOY), "sse", str(port), path],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        _wait_for_port(port, proc, time.monotonic() + 30)
+        yield f"http://127.0.0.1:{port}{path}"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def everything_sse_url(everything_bin: str) -> Iterator[str]:
+    """server-everything over legacy SSE (GET /sse, POST /message), shared by a module's tests."""
+    with everything_over_http(everything_bin, "sse") as (url, _):
+        yield url
 
 
 @pytest.fixture(scope="module")

@@ -85,14 +85,21 @@ async def test_images_from_an_mcp_tool_reach_the_result_event(
 def test_bad_config_is_one_line_naming_the_file(
     app_home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """A bad entry: that server is reported in one line and the rest still works; a broken file is exit 2."""
     from desktop_app.cli import main
 
     path = tmp_path / "broken.json"
     path.write_text('{"mcpServers": {"x": {"command": "a", "args": "not-a-list"}}}', encoding="utf-8")
+    assert main(["tools", "--mcp-config", str(path)]) == 0
+    captured = capsys.readouterr()
+    err = captured.err.strip()
+    assert err.count("\n") == 0 and "MCP server 'x' failed" in err
+    assert f"{path} line 1 (mcpServers.x.args)" in err and "list of strings" in err
+    assert "get_weather" in captured.out
+    path.write_text('{"mcpServers": {"x": {"command": "a",\n "args": [}}}', encoding="utf-8")
     assert main(["tools", "--mcp-config", str(path)]) == 2
     err = capsys.readouterr().err.strip()
-    assert err.count("\n") == 0
-    assert str(path) in err and "mcpServers.x.args" in err and "list of strings" in err
+    assert err.count("\n") == 0 and f"{path} line 2: is not valid JSON" in err
 
 
 async def test_a_window_manager_is_shared_by_runs(app_home: Path) -> None:

@@ -1,4 +1,4 @@
-"""Against @modelcontextprotocol/server-everything (npm) over stdio and streamable HTTP."""
+"""Against @modelcontextprotocol/server-everything (npm) over stdio, streamable HTTP and legacy SSE."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from desktop_app.tools.registry import PROGRESS, ToolRegistry
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 
-@pytest_asyncio.fixture(scope="module", loop_scope="module", params=["stdio", "http"])
+@pytest_asyncio.fixture(scope="module", loop_scope="module", params=["stdio", "http", "sse"])
 async def everything(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> AsyncIterator[tuple[McpManager, ToolRegistry]]:
@@ -28,8 +28,10 @@ async def everything(
         mp.setenv("TRAVEL_ASSISTANT_HOME", str(home))
         if request.param == "stdio":
             config = ServerConfig(name="everything", command=request.getfixturevalue("everything_bin"))
-        else:
+        elif request.param == "http":
             config = ServerConfig(name="everything", url=request.getfixturevalue("everything_url"))
+        else:  # a URL ending in /sse speaks legacy SSE
+            config = ServerConfig(name="everything", url=request.getfixturevalue("everything_sse_url"))
         registry = ToolRegistry()
         manager = McpManager([config], registry, trust=TrustStore(Path(home) / "trust.json"))
         manager.start()

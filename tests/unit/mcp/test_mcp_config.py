@@ -50,26 +50,49 @@ def test_claude_desktop_format_and_http(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("text", "problem"),
     [
-        ("{not json", "is not valid JSON"),
+        ("{not json", "line 1: is not valid JSON"),
+        ('{\n"mcpServers": {\n"a": {"command": "x"\n}', "line 4: is not valid JSON"),
         ('{"mcpServers": []}', 'expected an object like {"mcpServers"'),
-        ('{"mcpServers": {"a": {}}}', 'mcpServers.a): needs either "command"'),
-        ('{"mcpServers": {"a": {"command": "x", "url": "http://h"}}}', "needs either"),
-        (
-            '{"mcpServers": {"a": {"command": "x", "args": [1]}}}',
-            "mcpServers.a.args): must be a list",
-        ),
-        ('{"mcpServers": {"a": {"url": "ftp://h"}}}', "mcpServers.a.url): must be an http"),
-        ('{"mcpServers": {"a": {"command": "x", "timeout": -1}}}', "positive number of seconds"),
-        ('{"mcpServers": {"a": {"command": "x", "env": {"K": 1}}}}', "mcpServers.a.env.K)"),
-        ('{"mcpServers": {"a": {"command": "x", "comand": "y"}}}', "unknown key(s) comand"),
+        ('{"other": {}}', 'expected an object like {"mcpServers"'),
+        ("[1]", 'expected an object like {"mcpServers"'),
     ],
 )
-def test_bad_config_names_file_and_problem(tmp_path: Path, text: str, problem: str) -> None:
+def test_broken_file_names_file_line_and_problem(tmp_path: Path, text: str, problem: str) -> None:
     path = _write(tmp_path / "bad.json", text)
     with pytest.raises(McpConfigError) as info:
         read_config_file(path)
     assert str(path) in str(info.value) and problem in str(info.value)
     assert "\n" not in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("entry", "problem"),
+    [
+        ("{}", '(mcpServers.a): needs either "command"'),
+        ('{"command": "x", "url": "http://h"}', "needs either"),
+        ('{"command": "x", "args": [{}]}', "(mcpServers.a.args): must be a list"),
+        ('{"url": "ftp://h"}', "(mcpServers.a.url): must be an http"),
+        ('{"command": "x", "timeout": -1}', "positive number of seconds"),
+        ('{"command": "x", "env": {"K": [1]}}', "(mcpServers.a.env.K)"),
+        ('{"command": "x", "type": "websocket"}', '(mcpServers.a.type): must be "stdio"'),
+        ('{"command": "x", "type": "sse"}', 'gives a "command" instead of a "url"'),
+        ('{"url": "http://h", "type": "stdio"}', 'gives a URL instead of a "command"'),
+        ('"npx"', "(mcpServers.a): must be an object"),
+    ],
+)
+def test_bad_entry_disables_that_server_only(tmp_path: Path, entry: str, problem: str) -> None:
+    text = '{\n  "mcpServers": {\n    "ok": {"command": "x"},\n    "a": ' + entry + "\n  }\n}\n"
+    path = _write(tmp_path / "bad.json", text)
+    ok, bad = read_config_file(path)
+    assert ok.name == "ok" and not ok.refused
+    assert bad.name == "a" and f"MCP config {path} line 4 " in bad.refused and problem in bad.refused
+    assert "\n" not in bad.refused
+    assert bad.to_json() == json.loads(entry) if entry.startswith("{") else True  # kept as written
+
+
+def test_broken_but_disabled_entry_stays_quiet(tmp_path: Path) -> None:
+    (off,) = read_config_file(_write(tmp_path / "c.json", {"mcpServers": {"off": {"disabled": True}}}))
+    assert off.disabled and off.to_json() == {"disabled": True}
 
 
 def test_missing_file(tmp_path: Path) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
+import time
 from typing import Literal
 
 from mcp import types
@@ -147,5 +148,9 @@ if MODE == "poisoned":
 if __name__ == "__main__":
     if MODE == "http":
         server.run("streamable-http", port=int(sys.argv[2]))
+    elif MODE == "sse":  # legacy SSE; argv[3] is the event stream's path (the SDK's default is /sse)
+        server.run("sse", port=int(sys.argv[2]), sse_path=sys.argv[3] if len(sys.argv) > 3 else "/sse")
     else:
+        if MODE == "late":  # a slow starter: reads nothing until TOY_DELAY seconds have passed
+            time.sleep(float(os.environ.get("TOY_DELAY", "2")))
         server.run("stdio")

@@ -1,0 +1,133 @@
+"""One dead or slow MCP server never holds up work that does not need it (real stdio servers)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from desktop_app.agent.approval import RecordingApprover
+from desktop_app.agent.loop import Agent
+from desktop_app.agent.messages import AssistantMessage, ToolCall
+from desktop_app.llm.base import ModelRequest
+from desktop_app.llm.fake import FakeModel
+from desktop_app.runtime import RunOptions, open_tools
+from desktop_app.store.settings import Settings
+from desktop_app.tools.registry import ToolDef, ToolOutput, ToolRegistry
+
+from .conftest import TOY
+
+SILENT = Path(__file__).resolve().parent / "servers" / "silent_server.py"
+
+
+def _config(path: Path, time_bin: str, **more: dict[str, object]) -> str:
+    servers: dict[str, object] = {
+        "dead": {"command": sys.executable, "args": [str(SILENT)]},
+        "time": {"command": time_bin},
+        **more,
+    }
+    path.write_text(json.dumps({"mcpServers": servers}), encoding="utf-8")
+    return str(path)
+
+
+def test_calling_a_builtin_starts_no_server(
+    app_home: Path, tmp_path: Path, time_bin: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from desktop_app.cli import main
+
+    config = _config(tmp_path / "mcp.json", time_bin)
+    started = time.monotonic()
+    code = main(["tools", "call", "get_weather", "--args", '{"city": "Paris"}', "--mcp-config", config])
+    elapsed = time.monotonic() - started
+    assert code == 0 and json.loads(capsys.readouterr().out)["name"] == "get_weather"
+    assert elapsed < 2.0, f"took {elapsed:.2f} s"  # 31 s before: it waited for the dead server
+
+
+def test_calling_a_server_tool_starts_only_that_server(
+    app_home: Path, tmp_path: Path, time_bin: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from desktop_app.cli import main
+
+    config = _config(tmp_path / "mcp.json", time_bin)
+    started = time.monotonic()
+    code = main(["tools", "call", "time__get_current_time", "--args", '{"timezone": "UTC"}', "--mcp-config", config])
+    elapsed = time.monotonic() - started
+    captured = capsys.readouterr()
+    assert code == 0 and '"timezone": "UTC"' in captured.out
+    assert "dead" not in captured.err and elapsed < 20
+
+
+def test_ask_starts_after_the_grace_period(
+    app_home: Path, tmp_path: Path, time_bin: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from desktop_app.cli import main
+
+    missing = {"command": str(tmp_path / "no-such-program")}
+    config = _config(tmp_path / "mcp.json", time_bin, gone=missing)
+    started = time.monotonic()
+    code = main(["ask", "weather in Paris", "--provider", "offline", "--no-save", "--mcp-config", config])
+    elapsed = time.monotonic() - started
+    captured = capsys.readouterr()
+    assert code == 0 and "Paris" in captured.out
+    assert elapsed < 6, f"took {elapsed:.2f} s"  # 34 s before; 1.5 s grace + closing the servers
+    err = captured.err.splitlines()
+    assert [line for line in err if "'dead'" in line] == [
+        "travel-assistant: MCP server 'dead' is not ready after 1.5 s; "
+        "the run starts without it and its tools join when it connects"
+    ]
+    (gone,) = [line for line in err if "'gone'" in line]
+    assert "failed" in gone and "no-such-program" in gone
+
+
+def test_grace_period_is_a_setting(app_home: Path) -> None:
+    assert Settings().mcp_grace() == 1.5
+    assert Settings(mcp_grace_s=0.2).mcp_grace() == 0.2
+    assert Settings(mcp_grace_s="soon").mcp_grace() == 1.5  # type: ignore[arg-type]
+    assert Settings(mcp_grace_s=1e9).mcp_grace() == 60.0
+
+
+async def test_a_late_server_joins_from_the_next_turn(app_home: Path, tmp_path: Path, time_bin: str) -> None:
+    """Turn 1 is offered no tool of the late server; turn 2 is, and calls it; the dead one never matters."""
+    late = {"command": sys.executable, "args": [str(TOY), "late"], "env": {"TOY_DELAY": "1.0"}}
+    config = _config(tmp_path / "mcp.json", time_bin, late=late)
+    registry_box: list[ToolRegistry] = []
+
+    async def wait_for_late(_args: dict[str, object]) -> ToolOutput:
+        deadline = time.monotonic() + 60
+        while registry_box[0].get("late__ping") is None and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)  # the run goes on; the server's tools arrive on their own
+        return ToolOutput("waited")
+
+    waiter = ToolDef("wait_for_late", "Wait.", {"type": "object", "properties": {}}, wait_for_late)
+    options = RunOptions(mcp_config=config, mcp_grace_s=0.2, extra_tools=[waiter])
+    registry, close = await open_tools(Settings(), options)
+    registry_box.append(registry)
+    offered: list[set[str]] = []
+
+    def turn(calls: tuple[ToolCall, ...]) -> object:
+        def step(request: ModelRequest) -> AssistantMessage:
+            offered.append({t.name for t in request.tools})
+            return AssistantMessage(tool_calls=calls, stop_reason="tool_calls") if calls else AssistantMessage("done")
+
+        return step
+
+    model = FakeModel(
+        [
+            turn((ToolCall("c1", "wait_for_late", {}),)),  # type: ignore[list-item]
+            turn((ToolCall("c2", "late__ping", {"text": "hi"}),)),  # type: ignore[list-item]
+            turn(()),  # type: ignore[list-item]
+        ]
+    )
+    agent = Agent(model=model, registry=registry, approver=RecordingApprover(approve=True))
+    try:
+        events = [e async for e in agent.run("go")]
+    finally:
+        await close()
+    assert "late__ping" not in offered[0] and "late__ping" in offered[1]
+    assert not any(name.startswith("dead__") for names in offered for name in names)
+    results = [e.to_dict() for e in events if e.to_dict()["type"] == "tool_result"]
+    assert results[1]["content"] == "pong: hi" and not results[1]["is_error"]
