@@ -31,7 +31,7 @@ from desktop_app.ui.composer import Composer
 from desktop_app.ui.heartbeat import Heartbeat
 from desktop_app.ui.history_panel import HistoryPanel
 from desktop_app.ui.i18n import Language, tr
-from desktop_app.ui.pricing import estimate_cost
+from desktop_app.ui.pricing import estimate_cost, format_cost
 from desktop_app.ui.skills_ui import SkillChip, SkillsMenu
 
 if TYPE_CHECKING:  # the engine side imports asyncio: complete() imports it after the first paint
@@ -540,7 +540,7 @@ class MainWindow(QMainWindow):
         inp, out = self._tokens
         provider, model = self._model if self._model[0] else (self.provider_in_use(), "")
         cost = estimate_cost(provider, model, inp, out)
-        money = tr("cost unknown") if cost is None else tr("est. $%1").replace("%1", f"{cost:.4f}")
+        money = tr("cost unknown") if cost is None else tr("est. $%1").replace("%1", format_cost(cost))
         self.usage_label.setText(
             tr("Tokens: %1 in / %2 out · %3").replace("%1", f"{inp:,}").replace("%2", f"{out:,}").replace("%3", money)
         )
