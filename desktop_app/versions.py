@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
-import platform
-from importlib import metadata
-
 from desktop_app import __version__
 
 SDKS = ("openai", "anthropic", "mcp")
@@ -15,6 +11,8 @@ def version_text(verbose: bool) -> str:
     """One line, or with `verbose` one more line each for Python, Qt and the SDKs."""
     lines = [f"travel-assistant {__version__}"]
     if verbose:
+        import platform  # here, with importlib.metadata below: plain --version stays as fast as before
+
         lines.append(f"Python {platform.python_version()} ({platform.python_implementation()}, {platform.platform()})")
         lines.append(qt_line())
         lines += [f"{name} {package_version(name)}" for name in SDKS]
@@ -23,6 +21,9 @@ def version_text(verbose: bool) -> str:
 
 def package_version(name: str) -> str:
     """The installed distribution's version; a bundle without its metadata falls back to `__version__`."""
+    import importlib
+    from importlib import metadata
+
     try:
         return metadata.version(name)
     except metadata.PackageNotFoundError:
