@@ -6,8 +6,11 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from desktop_app import __version__
 from desktop_app.errors import HistoryError, UsageError
+
+MCP_CONFIG_HELP = "MCP servers, in Claude Desktop's mcpServers format (plus url for HTTP servers)"
+PROVIDERS = "openai or anthropic"
+ID_HELP = "the conversation's id (a unique prefix works; see `history list`)"
 
 
 class CliError(Exception):
@@ -19,17 +22,25 @@ class CliError(Exception):
 
 
 def _add_provider_flags(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--provider", choices=["offline", "openai", "anthropic"])
-    p.add_argument("--model", default="")
-    p.add_argument("--base-url", default="")
+    p.add_argument(
+        "--provider",
+        choices=["offline", "openai", "anthropic"],
+        help="model provider (default: the one in settings; offline when no key is set)",
+    )
+    p.add_argument("--model", default="", metavar="NAME", help="e.g. gpt-4o-mini (default: the one in settings)")
+    p.add_argument("--base-url", default="", metavar="URL", help="an OpenAI-compatible service (or OPENAI_BASE_URL)")
 
 
 def _add_gui_flags(p: argparse.ArgumentParser) -> None:
     _add_provider_flags(p)
-    p.add_argument("--prompt", default="")
-    p.add_argument("--screenshot", default="")
-    p.add_argument("--exit-when-done", action="store_true")
-    p.add_argument("--mcp-config", default="")
+    p.add_argument("--prompt", default="", metavar="TEXT", help="send this first message as if typed")
+    p.add_argument("--screenshot", default="", metavar="FILE", help="save a PNG of the window once the run is done")
+    p.add_argument(
+        "--exit-when-done",
+        action="store_true",
+        help="quit after the run (or the first paint) and print ui_max_stall_ms=N",
+    )
+    p.add_argument("--mcp-config", default="", metavar="FILE", help=MCP_CONFIG_HELP)
 
 
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:
@@ -47,7 +58,8 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
 def build_parser() -> argparse.ArgumentParser:
     """Every command and flag of CONTRACT.md."""
     parser = argparse.ArgumentParser(prog="travel-assistant", description="A travel assistant that shows its work.")
-    parser.add_argument("--version", action="version", version=f"travel-assistant {__version__}")
+    parser.add_argument("--version", action="store_true", help="print the version and exit")
+    parser.add_argument("--verbose", action="store_true", help="with --version: also Python, Qt and the SDKs")
     parser.add_argument("--install-desktop-entry", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--uninstall-desktop-entry", action="store_true", help=argparse.SUPPRESS)
     sub = parser.add_subparsers(dest="command")
@@ -55,47 +67,48 @@ def build_parser() -> argparse.ArgumentParser:
     _add_gui_flags(sub.add_parser("gui", help="open the desktop window (the default)"))
 
     ask = sub.add_parser("ask", help="one conversation run, headless")
-    ask.add_argument("prompt")
+    ask.add_argument("prompt", help="the question, e.g. 三亚三天的天气、机票和酒店")
     _add_provider_flags(ask)
     ask.add_argument("--json", action="store_true", help="JSON Lines events on stdout")
-    ask.add_argument("--no-stream", action="store_true")
+    ask.add_argument("--no-stream", action="store_true", help="ask for whole responses instead of a stream")
     ask.add_argument("--approve", default=None, help="none | all | TOOL[,TOOL...]")
-    ask.add_argument("--mcp-config", default="")
-    ask.add_argument("--enable-shell", action="store_true")
-    ask.add_argument("--workspace", default="")
-    ask.add_argument("--skill", default="")
-    ask.add_argument("--max-turns", type=int, default=None)
-    ask.add_argument("--no-save", action="store_true")
-    ask.add_argument("--wire", action="store_true")
+    ask.add_argument("--mcp-config", default="", metavar="FILE", help=MCP_CONFIG_HELP)
+    ask.add_argument("--enable-shell", action="store_true", help="offer the sandboxed execute_shell tool")
+    ask.add_argument("--workspace", default="", metavar="DIR", help="the folder the shell tool is confined to")
+    ask.add_argument("--skill", default="", metavar="NAME", help="activate an Agent Skill (SKILL.md) for this run")
+    ask.add_argument("--max-turns", type=int, default=None, metavar="N", help="model calls per run (default 10)")
+    ask.add_argument("--no-save", action="store_true", help="do not keep this conversation in history")
+    ask.add_argument("--wire", action="store_true", help="with --json: also the exact request and response bodies")
 
     tools = sub.add_parser("tools", help="list the tools the model would be offered")
-    tools.add_argument("--json", action="store_true")
-    tools.add_argument("--mcp-config", default="")
+    tools.add_argument("--json", action="store_true", help="one JSON array: schema, source, risk, status")
+    tools.add_argument("--mcp-config", default="", metavar="FILE", help=MCP_CONFIG_HELP)
     tools_sub = tools.add_subparsers(dest="tools_command")
     call = tools_sub.add_parser("call", help="call one tool directly, as the user")
-    call.add_argument("name")
-    call.add_argument("--args", default="{}")
-    call.add_argument("--mcp-config", default="")
+    call.add_argument("name", help="the tool's name (see `travel-assistant tools`)")
+    call.add_argument("--args", default="{}", metavar="JSON", help='the arguments, a JSON object: {"city": "三亚"}')
+    call.add_argument("--mcp-config", default="", metavar="FILE", help=MCP_CONFIG_HELP)
     trust = tools_sub.add_parser("trust", help="re-approve a changed MCP tool definition")
-    trust.add_argument("name")
-    trust.add_argument("--mcp-config", default="")
+    trust.add_argument("name", help="the changed tool's name")
+    trust.add_argument("--mcp-config", default="", metavar="FILE", help=MCP_CONFIG_HELP)
 
     keys = sub.add_parser("keys", help="API keys in the OS keyring")
     keys_sub = keys.add_subparsers(dest="keys_command", required=True)
-    keys_sub.add_parser("set").add_argument("provider")
-    keys_sub.add_parser("delete").add_argument("provider")
-    keys_sub.add_parser("status")
+    keys_sub.add_parser("set", help="store a key (hidden prompt, or stdin)").add_argument("provider", help=PROVIDERS)
+    keys_sub.add_parser("delete", help="remove a stored key").add_argument("provider", help=PROVIDERS)
+    keys_sub.add_parser("status", help="which providers have a key, and from where")
 
     history = sub.add_parser("history", help="saved conversations")
     hist_sub = history.add_subparsers(dest="history_command", required=True)
-    hist_sub.add_parser("list").add_argument("--json", action="store_true")
-    show = hist_sub.add_parser("show")
-    show.add_argument("id")
-    show.add_argument("--json", action="store_true")
-    export = hist_sub.add_parser("export")
-    export.add_argument("id")
-    export.add_argument("--format", choices=["md", "json"], default="md")
-    export.add_argument("-o", "--output", default="")
+    listing = hist_sub.add_parser("list", help="saved conversations, newest first")
+    listing.add_argument("--json", action="store_true", help="one JSON array")
+    show = hist_sub.add_parser("show", help="one conversation's messages")
+    show.add_argument("id", help=ID_HELP)
+    show.add_argument("--json", action="store_true", help="id, title and messages as JSON")
+    export = hist_sub.add_parser("export", help="write a conversation as Markdown or JSON")
+    export.add_argument("id", help=ID_HELP)
+    export.add_argument("--format", choices=["md", "json"], default="md", help="md (default) or json")
+    export.add_argument("-o", "--output", default="", metavar="FILE", help="write to FILE instead of stdout")
 
     sub.add_parser("mcp-server", help="serve the travel tools over MCP stdio")
     return parser
@@ -144,6 +157,11 @@ def _dispatch(args: argparse.Namespace) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point: exit 0 done, 1 could not finish, 2 bad usage; one line on stderr on error."""
     args = parse_args(list(sys.argv[1:] if argv is None else argv))
+    if getattr(args, "version", False):
+        from desktop_app.versions import version_text
+
+        print(version_text(args.verbose))
+        return 0
     try:
         return _dispatch(args)
     except UsageError as exc:

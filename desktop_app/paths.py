@@ -9,16 +9,20 @@ from pathlib import Path
 from platformdirs import user_config_dir, user_data_dir, user_documents_dir
 
 APP = "travel-assistant"
+RESOURCES_MARKER = Path("prompts") / "system.md"  # every resources folder has it; a stray `resources` does not
 
 
 def resources_dir() -> Path:
-    """Bundled resources: the repo's `resources/`, a wheel's copy, or a PyInstaller bundle's."""
-    bundle = getattr(sys, "_MEIPASS", None)
+    """Bundled resources: a PyInstaller bundle's, the installed package's, or the source checkout's."""
+    return find_resources(Path(__file__).resolve().parent, getattr(sys, "_MEIPASS", None))
+
+
+def find_resources(package: Path, bundle: str | None) -> Path:
+    """The first real resources folder; the package's own copy before a `resources` beside it (site-packages)."""
     candidates = [Path(bundle) / "resources"] if bundle else []
-    candidates.append(Path(__file__).resolve().parent.parent / "resources")
-    candidates.append(Path(__file__).resolve().parent / "resources")
+    candidates += [package / "resources", package.parent / "resources"]
     for path in candidates:
-        if path.is_dir():
+        if (path / RESOURCES_MARKER).is_file():
             return path
     raise FileNotFoundError("the app's resources folder is missing; reinstall the app")
 

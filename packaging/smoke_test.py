@@ -114,6 +114,11 @@ def seed_run(env: dict[str, str]) -> None:
 def _version() -> None:
     out = run(["--version"])
     expect(out.returncode == 0 and out.stdout.startswith("travel-assistant "), out.stderr)
+    lines = run(["--version", "--verbose"]).stdout.splitlines()
+    named = [line.split()[0] for line in lines[1:]]
+    expect(named == ["Python", "PySide6", "openai", "anthropic", "mcp"], f"--version --verbose: {lines}")
+    missing = ("Qt not available", "not installed", "(version unknown)")  # desktop_app/versions.py's fallbacks
+    expect(not any(m in line for m in missing for line in lines), f"--version --verbose: {lines}")
 
 
 @check("first start, fresh HOME: seed question offline gives the three tool calls")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 # USD per million input / output tokens, list prices; an estimate, shown as such
 PRICES: dict[str, tuple[float, float]] = {
     "gpt-4o-mini": (0.15, 0.60),
@@ -29,3 +31,12 @@ def estimate_cost(provider: str, model: str, input_tokens: int, output_tokens: i
             return None
         prices = PRICES[max(matches, key=len)]
     return (input_tokens * prices[0] + output_tokens * prices[1]) / 1_000_000
+
+
+def format_cost(dollars: float) -> str:
+    """Dollars with the digits that matter: cents from $0.10 up, else two significant digits ($0.000045)."""
+    if dollars <= 0:
+        return "0"
+    if dollars >= 0.095:
+        return f"{dollars:,.2f}"
+    return format(Decimal(f"{dollars:.2g}"), "f")

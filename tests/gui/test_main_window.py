@@ -12,7 +12,8 @@ import pytest
 from PySide6.QtCore import Qt
 
 from desktop_app.agent.events import Event, ToolCallEvent, ToolResultEvent
-from desktop_app.agent.messages import AssistantMessage, ToolCall, ToolResultMessage
+from desktop_app.agent.messages import AssistantMessage, ToolCall, ToolResultMessage, Usage
+from desktop_app.llm.base import Completed
 from desktop_app.llm.fake import FakeModel
 from desktop_app.store.history import HistoryStore
 from desktop_app.store.settings import Settings
@@ -219,6 +220,27 @@ def test_usage_in_status_bar(qtbot: Any, make_window: Any) -> None:
     inp, out = window.tokens()
     assert inp > 0 and out > 0
     assert f"{out:,} out" in window.usage_label.text()
+
+
+class PricedModel(FakeModel):
+    """A scripted gpt-4o-mini that reports the usage of a small real run (164 in / 34 out)."""
+
+    provider = "openai"
+
+    def __init__(self) -> None:
+        super().__init__([AssistantMessage("晴，33°C")])
+        self.model = "gpt-4o-mini"
+
+    async def stream(self, request: Any) -> Any:
+        async for item in super().stream(request):
+            yield Completed(item.message, Usage(164, 34)) if isinstance(item, Completed) else item
+
+
+def test_a_small_runs_cost_keeps_its_significant_digits(qtbot: Any, make_window: Any) -> None:
+    window = make_window(scripted_factory(PricedModel()))
+    run_and_wait(qtbot, window, "三亚天气")
+    assert window.tokens() == (164, 34)
+    assert window.usage_label.text().endswith("est. $0.000045")  # 164 × $0.15/M + 34 × $0.60/M
 
 
 def test_an_engine_error_is_shown_not_raised(qtbot: Any, make_window: Any) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
 
 from desktop_app.ui.i18n import tr
-from desktop_app.ui.pricing import estimate_cost
+from desktop_app.ui.pricing import estimate_cost, format_cost
 
 
 def offline_text() -> str:
@@ -44,7 +44,7 @@ def header_text(provider: str, model: str) -> str:
 def usage_text(provider: str, model: str, tokens_in: int, tokens_out: int) -> str:
     """`Tokens: 1,200 in / 300 out · est. $0.0004` (or "cost unknown" for an unpriced model)."""
     cost = estimate_cost(provider, model, tokens_in, tokens_out)
-    money = tr("cost unknown") if cost is None else tr("est. $%1").replace("%1", f"{cost:.4f}")
+    money = tr("cost unknown") if cost is None else tr("est. $%1").replace("%1", format_cost(cost))
     return (
         tr("Tokens: %1 in / %2 out · %3")
         .replace("%1", f"{tokens_in:,}")
