@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import sys
 from dataclasses import dataclass
+from types import ModuleType
 
 BOOST = 1 << 50  # references added: decades of leaked calls before it could matter
 
@@ -53,6 +54,7 @@ def emit_steals_true() -> bool:
 @functools.cache  # once per process: what it pins stays pinned
 def apply_qt_fixes() -> QtFixes:
     """Make None, True and False immortal where this PySide6 leaks them; later calls return the first answer."""
+    _quiet_feature_hook()
     if sys.version_info >= (3, 12):
         return QtFixes()
     fixes = QtFixes(none=leaks_none(), bools=emit_steals_true())
@@ -67,3 +69,34 @@ def _pin(*groups: list[object]) -> None:
     for group in groups:
         for value in group:
             ctypes.c_ssize_t.from_address(id(value)).value += BOOST
+
+
+def _quiet_feature_hook() -> None:
+    """Make PySide6's import hook read a module's file instead of calling `inspect.getsource`.
+
+    The hook asks of every module imported after PySide6 whether its source names "PySide6".
+    `inspect.getsource` walks all of `sys.modules` touching attributes, which on the UI thread
+    half-imports lazy packages (pydantic) that the engine thread is importing at that moment:
+    "cannot import name … from partially initialized module" in about 1 window start in 25.
+    Reading the file answers the same question without touching other modules (and faster).
+    """
+    import importlib
+
+    importlib.import_module("PySide6.QtCore")  # loads the hook this replaces
+    feature = sys.modules.get("shibokensupport.feature")
+    upstream = getattr(feature, "_mod_uses_pyside", None)
+    if feature is None or upstream is None or getattr(upstream, "quiet", False):
+        return
+
+    def mod_uses_pyside(module: object) -> bool:
+        path = getattr(module, "__file__", None) if isinstance(module, ModuleType) else None
+        if not isinstance(path, str) or not path.endswith(".py"):
+            return False  # built-in, extension or source-less: upstream answers False for these too
+        try:
+            with open(path, "rb") as source:
+                return b"PySide6" in source.read()
+        except OSError:
+            return False
+
+    mod_uses_pyside.quiet = True  # type: ignore[attr-defined]
+    feature.__dict__["_mod_uses_pyside"] = mod_uses_pyside  # a private name of PySide6's own
