@@ -110,7 +110,7 @@ def build_model(settings: Settings, options: RunOptions) -> ChatModel:
     base_url = _base_url(settings, options, provider)
     retries = _max_retries(settings)
     if provider == "offline":
-        from desktop_app.llm.offline import OfflineModel
+        from desktop_app.planner.model import OfflineModel
 
         hint = offline_hint(settings, options)
         if hint:
