@@ -140,7 +140,7 @@ async def open_tools(settings: Settings, options: RunOptions) -> tuple[ToolRegis
     closers: list[Closer] = []
 
     # [hook: shell] the sandboxed execute_shell tool when enabled (settings or --enable-shell)
-    from desktop_app.tools.shell import ShellConfigError, shell_tools
+    from desktop_app.tools.shell.run import ShellConfigError, shell_tools
 
     try:
         for shell_tool in shell_tools(settings, options):
