@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.ui.i18n import tr
+from desktop_app.ui.settings.key_status import key_status_text
 
 if TYPE_CHECKING:
     from desktop_app.store.settings import Settings
@@ -267,8 +268,6 @@ class ShellWebSettings(QWidget):
         if not keyed:
             self.search_key_status.setText(tr("the local guide library needs no key"))
             return
-        from desktop_app.ui.settings.settings_dialog import key_status_text
-
         self.search_key_status.setText(
             tr("Key for %1: %2").replace("%1", provider).replace("%2", key_status_text(provider))
         )
