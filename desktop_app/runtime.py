@@ -112,7 +112,7 @@ def build_model(settings: Settings, options: RunOptions) -> ChatModel:
     base_url = _base_url(settings, options, provider)
     retries = _max_retries(settings)
     if provider == "offline":
-        from desktop_app.llm.offline import OfflineModel
+        from desktop_app.planner.model import OfflineModel
 
         hint = offline_hint(settings, options)
         if hint:
@@ -142,7 +142,7 @@ async def open_tools(settings: Settings, options: RunOptions) -> tuple[ToolRegis
     closers: list[Closer] = []
 
     # [hook: shell] the sandboxed execute_shell tool when enabled (settings or --enable-shell)
-    from desktop_app.tools.shell import ShellConfigError, shell_tools
+    from desktop_app.tools.shell.run import ShellConfigError, shell_tools
 
     try:
         for shell_tool in shell_tools(settings, options):

@@ -45,7 +45,7 @@ WARM_MODULES = (
     "desktop_app.runtime",
     "desktop_app.agent.loop",
     "desktop_app.tools.travel",
-    "desktop_app.llm.offline",
+    "desktop_app.planner.model",
     "desktop_app.store.history",
     "desktop_app.store.secrets",
 )

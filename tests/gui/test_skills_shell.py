@@ -135,7 +135,7 @@ def test_shell_settings_save_and_say_there_is_no_sandbox(
 
 
 def test_sandbox_sentence_when_bubblewrap_works(qtbot: Any, make_window: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    from desktop_app.tools.shell import detect_sandbox
+    from desktop_app.tools.shell.sandbox import detect_sandbox
 
     monkeypatch.delenv("TRAVEL_ASSISTANT_SANDBOX", raising=False)
     window = make_window()

@@ -6,7 +6,7 @@ import asyncio
 import datetime as dt
 import logging
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.ui.i18n import LANGUAGES, tr
+from desktop_app.ui.settings.key_status import key_status_text, secrets_module
 
 if TYPE_CHECKING:
     from desktop_app.store.settings import Settings
@@ -69,34 +70,6 @@ def choice_index(items: list[tuple[str, str, str, str]], provider: str, base_url
             if item[1] == found.provider and item[2] == found.base_url:
                 return i
     return len(items) - 1
-
-
-def _secrets() -> Any | None:
-    """The keyring module of the app, or None when this build lacks it."""
-    try:
-        from desktop_app.store import secrets
-    except ImportError:
-        return None
-    return secrets
-
-
-def key_status_text(provider: str) -> str:
-    """`stored` / `not stored` (never the key itself)."""
-    secrets = _secrets()
-    if secrets is None:
-        return tr("key storage is not available")
-    try:
-        status = secrets.key_status(provider)
-    except Exception as exc:  # noqa: BLE001 - SecretsError and keyring failures alike
-        return str(exc)
-    if not status.configured:
-        return tr("not stored") + f" ({status.detail})"
-    where = {
-        "keyring": tr("stored in the keyring"),
-        "env": tr("from the environment variable"),
-        "session": tr("kept in memory for this session"),
-    }
-    return where.get(status.source, tr("stored"))
 
 
 def decision_label(word: str) -> str:
@@ -221,7 +194,7 @@ class SettingsDialog(QDialog):
         key = self.key.text().strip()
         self.key.clear()
         provider = self.provider()
-        secrets = _secrets()
+        secrets = secrets_module()
         if not key or provider == "offline" or secrets is None:
             return
         try:

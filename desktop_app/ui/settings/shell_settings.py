@@ -24,10 +24,11 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.ui.i18n import tr
+from desktop_app.ui.settings.key_status import key_status_text
 
 if TYPE_CHECKING:
     from desktop_app.store.settings import Settings
-    from desktop_app.tools.shell import Sandbox
+    from desktop_app.tools.shell.sandbox import Sandbox
 
 log = logging.getLogger(__name__)
 
@@ -42,14 +43,14 @@ def split_commands(text: str) -> list[str]:
 
 def risky_commands(names: list[str]) -> tuple[list[str], list[str]]:
     """The interpreters and the network tools among `names` (they can do anything)."""
-    from desktop_app.tools.shell import INTERPRETERS, NETWORK
+    from desktop_app.tools.shell.policy import INTERPRETERS, NETWORK
 
     return [n for n in names if n in INTERPRETERS], [n for n in names if n in NETWORK]
 
 
 def workspace_problem(raw: str) -> str:
     """Empty when the folder can be the workspace, else the engine's one-line reason."""
-    from desktop_app.tools.shell import ShellConfigError, resolve_workspace
+    from desktop_app.tools.shell.run import ShellConfigError, resolve_workspace
 
     try:
         resolve_workspace(raw)
@@ -195,7 +196,7 @@ class ShellWebSettings(QWidget):
 
     def _start_sandbox_probe(self) -> None:
         """The first probe runs `true` in bubblewrap: off the UI thread."""
-        from desktop_app.tools.shell import detect_sandbox
+        from desktop_app.tools.shell.sandbox import detect_sandbox
 
         try:
             loop = asyncio.get_event_loop()
@@ -267,8 +268,6 @@ class ShellWebSettings(QWidget):
         if not keyed:
             self.search_key_status.setText(tr("the local guide library needs no key"))
             return
-        from desktop_app.ui.settings.settings_dialog import key_status_text
-
         self.search_key_status.setText(
             tr("Key for %1: %2").replace("%1", provider).replace("%2", key_status_text(provider))
         )

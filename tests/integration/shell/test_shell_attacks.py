@@ -21,7 +21,8 @@ from desktop_app.llm.fake import FakeModel
 from desktop_app.runtime import RunOptions
 from desktop_app.store.settings import Settings
 from desktop_app.tools.registry import ToolDef, ToolRegistry
-from desktop_app.tools.shell import SANDBOX_ENV, detect_sandbox, run_argv, shell_tools
+from desktop_app.tools.shell.run import run_argv, shell_tools
+from desktop_app.tools.shell.sandbox import SANDBOX_ENV, detect_sandbox
 
 CANARY = "CANARY-7f3a-do-not-leak"
 SECRET_ENV = "sk-ENVCANARY-1234"

@@ -11,7 +11,7 @@ import pytest
 from desktop_app.cli import main
 from desktop_app.runtime import RunOptions
 from desktop_app.store.settings import RULES, Settings
-from desktop_app.tools.shell import shell_tools
+from desktop_app.tools.shell.run import shell_tools
 
 SAFE = Settings()
 

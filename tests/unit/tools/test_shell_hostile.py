@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from desktop_app.tools.shell import Refused, Sandbox, ShellConfig, check_command
+from desktop_app.tools.shell.policy import Refused, check_command
+from desktop_app.tools.shell.run import ShellConfig
+from desktop_app.tools.shell.sandbox import Sandbox
 
 HOSTILE = ("-exec", "-execdir", "-delete", "--output=a.md", "-o", "-rf", "--files0-from=list", "-fprint", "-L")
 SANDBOX = Sandbox("test", True)  # counts as a working sandbox; runs the argv as it is

@@ -9,17 +9,16 @@ import pytest
 from desktop_app.cli import main
 from desktop_app.runtime import RunOptions
 from desktop_app.store.settings import Settings
-from desktop_app.tools.shell import (
-    NO_SANDBOX,
-    Refused,
+from desktop_app.tools.shell.policy import Refused, check_command
+from desktop_app.tools.shell.run import (
     Result,
     ShellConfig,
     ShellConfigError,
-    check_command,
     format_result,
     resolve_workspace,
     shell_tools,
 )
+from desktop_app.tools.shell.sandbox import NO_SANDBOX
 
 
 @pytest.fixture

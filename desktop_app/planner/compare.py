@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from desktop_app.llm.offline_places import city_km
+from desktop_app.planner.places import city_km
 from desktop_app.tools.travel.common import load_data
 from desktop_app.tools.travel.places import City, all_cities
 

@@ -11,11 +11,11 @@ from typing import Any
 import pytest
 
 from desktop_app.agent import events as ev
-from desktop_app.llm.offline_compare import parse_budget, parse_month
-from desktop_app.llm.offline_places import find_places, nearest
 from desktop_app.paths import resources_dir
+from desktop_app.planner.compare import parse_budget, parse_month
+from desktop_app.planner.places import find_places, nearest
 from desktop_app.tools.travel.places import resolve_city
-from tests.unit.llm.test_offline import calls_of, final_text, run
+from tests.unit.planner.test_model import calls_of, final_text, run
 
 QUESTIONS = Path(__file__).parent / "data" / "open_questions.json"
 OPEN_ZH = "12月想从上海去个暖和的地方，预算5000，有什么推荐"

@@ -11,7 +11,6 @@ import json
 import re
 import uuid
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
 from typing import Any
 
 from desktop_app.agent.messages import (
@@ -23,7 +22,6 @@ from desktop_app.agent.messages import (
     UserMessage,
     message_to_dict,
 )
-from desktop_app.llm import offline_writer as writer
 from desktop_app.llm.base import (
     Completed,
     ModelRequest,
@@ -32,29 +30,16 @@ from desktop_app.llm.base import (
     WireRequest,
     WireResponse,
 )
-from desktop_app.llm.offline_compare import candidates
-from desktop_app.llm.offline_nlu import TripQuery, parse
-from desktop_app.llm.offline_places import stand_ins
-from desktop_app.llm.offline_ranking import open_answer
+from desktop_app.planner import writer
+from desktop_app.planner.compare import candidates
+from desktop_app.planner.exchange import Exchange
+from desktop_app.planner.nlu import TripQuery, parse
+from desktop_app.planner.places import stand_ins
+from desktop_app.planner.ranking import open_answer
 from desktop_app.tools.travel.places import City, resolve_city
 
 DEFAULT_ORIGIN = "beijing"
 LOOKUPS = ("weather", "flights", "hotels")
-
-
-@dataclass(frozen=True)
-class Exchange:
-    """One tool call of this run and its result (parsed JSON when it is JSON)."""
-
-    call: ToolCall
-    result: ToolResultMessage
-
-    @property
-    def data(self) -> Any:
-        try:
-            return json.loads(self.result.content)
-        except ValueError:
-            return self.result.content
 
 
 def _call(name: str, arguments: dict[str, Any]) -> ToolCall:

@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from desktop_app.llm.offline_nlu import TripQuery
-from desktop_app.llm.offline_places import no_data_note, stand_ins, unrecognised_note
+from desktop_app.planner.exchange import Exchange
+from desktop_app.planner.nlu import TripQuery
+from desktop_app.planner.places import no_data_note, stand_ins, unrecognised_note
 from desktop_app.tools.travel.places import all_cities, resolve_city
-
-if TYPE_CHECKING:
-    from desktop_app.llm.offline import Exchange
 
 ZH_DIGITS = "零一二三四五六七八九十"
 NOTE = {

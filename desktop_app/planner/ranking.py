@@ -3,14 +3,10 @@ out loud, the budget kept; every figure comes from a tool result."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from desktop_app.llm.offline_compare import OpenAsk, basis
-from desktop_app.llm.offline_nlu import TripQuery
-from desktop_app.llm.offline_writer import Place, display, trip_total, yuan, zh_count
-
-if TYPE_CHECKING:
-    from desktop_app.llm.offline import Exchange
+from desktop_app.planner.compare import OpenAsk, basis
+from desktop_app.planner.exchange import Exchange
+from desktop_app.planner.nlu import TripQuery
+from desktop_app.planner.writer import Place, display, trip_total, yuan, zh_count
 
 LABELS = {
     "warm": ("最暖", "warmest"),

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from desktop_app.llm.offline_compare import OpenAsk, parse_open
-from desktop_app.llm.offline_places import Mention, WorldPlace, find_places, stand_ins
+from desktop_app.planner.compare import OpenAsk, parse_open
+from desktop_app.planner.places import Mention, WorldPlace, find_places, stand_ins
 from desktop_app.tools.travel.places import City
 
 CJK = re.compile(r"[\u4e00-\u9fff]")

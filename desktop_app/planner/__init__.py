@@ -1,0 +1,1 @@
+"""The built-in offline travel planner: a ChatModel made of rules over the travel data (no Qt)."""

@@ -1,0 +1,24 @@
+"""One tool call and its result, as the planner reads them; its own module so no planner module imports model.py."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from desktop_app.agent.messages import ToolCall, ToolResultMessage
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """One tool call of this run and its result (parsed JSON when it is JSON)."""
+
+    call: ToolCall
+    result: ToolResultMessage
+
+    @property
+    def data(self) -> Any:
+        try:
+            return json.loads(self.result.content)
+        except ValueError:
+            return self.result.content
