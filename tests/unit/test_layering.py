@@ -20,6 +20,7 @@ ALLOWED: dict[str, frozenset[str]] = {
     "errors": frozenset(),
     "paths": frozenset(),
     "desktop_entry": frozenset(),
+    "versions": frozenset({"ui"}),  # `--version --verbose` asks ui.qt_info for Qt's version (Qt only there)
     "bridge": frozenset(),  # threads and queues only: knows neither the engine nor Qt
     "agent": ENGINE,  # the loop asks a ChatModel (llm.base) and runs ToolDefs (tools.registry)
     "llm": frozenset({"agent"}),  # the protocol, two adapters and the fake: neutral messages in, wire out
@@ -30,7 +31,7 @@ ALLOWED: dict[str, frozenset[str]] = {
     "runtime": ENGINE | {"planner", "mcp", "store"},  # the one place that wires a run
     "headless": ENGINE | {"mcp", "store", "runtime"},
     "commands": ENGINE | {"mcp", "store", "runtime"},  # the CLI handlers (issue 12, item 3)
-    "cli": frozenset({"commands", "headless", "mcp", "store", "desktop_entry", "app"}),
+    "cli": frozenset({"commands", "headless", "mcp", "store", "desktop_entry", "app", "versions"}),
     "ui": ENGINE | {"bridge", "mcp", "store", "runtime"},
     "app": frozenset({"ui", "store"}),
     "__main__": frozenset({"cli"}),
