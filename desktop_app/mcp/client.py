@@ -15,6 +15,7 @@ from typing import Any, Literal
 
 from desktop_app import __version__
 from desktop_app.mcp.config import McpConfigError, ServerConfig, load_servers, resolve_secret
+from desktop_app.mcp.guard import guarded
 from desktop_app.mcp.interact import (
     ElicitationHandler,
     ElicitationResult,
@@ -23,6 +24,7 @@ from desktop_app.mcp.interact import (
     SamplingRequest,
 )
 from desktop_app.mcp.launch import CommandNotFound, child_environment, resolve_command
+from desktop_app.mcp.logs import ServerLog
 from desktop_app.mcp.results import qualify, risk_of, server_prefixes, to_output
 from desktop_app.mcp.trust import PendingChange, TrustStore, reveal, reveal_schema
 from desktop_app.paths import data_dir
@@ -131,6 +133,7 @@ class _Connection:
         self._refreshing = False
         self._refresh_again = False
         self.log_path = data_dir() / "logs" / f"mcp-{prefix}.log"
+        self.log = ServerLog(self.log_path)
 
     # ------------------------------------------------------------ lifecycle
 
@@ -156,8 +159,7 @@ class _Connection:
             self._set("stopped", "stopped")
 
     async def _run(self) -> None:
-        self.log_path.parent.mkdir(parents=True, exist_ok=True)
-        self.log_path.write_text("", encoding="utf-8")
+        self.log.start_session()
         try:
             sdk = await self.manager.sdk()  # before any anyio use: no import races the thread
             # One scope around the whole session so every context nests inside it.
@@ -167,6 +169,7 @@ class _Connection:
                     scope.deadline = math.inf
                     self._set("ready")
                     await self._stop.wait()
+            await self.log.drain()  # the dead server's last stderr lines, for the reason below
             if scope.cancelled_caught:
                 self._set("failed", self._timeout_reason())
             elif self._lost:
@@ -175,6 +178,7 @@ class _Connection:
             self._set("stopped", "stopped")
             raise
         except Exception as exc:  # noqa: BLE001 - every failure becomes the server's status
+            await self.log.drain()
             self._set("failed", self._describe(exc))
         finally:
             self.client = None
@@ -207,14 +211,16 @@ class _Connection:
             return sdk.streamable_http_client(self.config.url, http_client=http)
         full, path = await asyncio.to_thread(resolve_command, self.config.command, self.config.cwd)
         env = {k: resolve_secret(v, f"env {k}") for k, v in self.config.env.items()}
+        command, args = guarded(full, self.config.args)  # its process group dies with the app
         params = sdk.StdioServerParameters(
-            command=full,
-            args=list(self.config.args),
+            command=command,
+            args=args,
             env=child_environment(path, env),
             cwd=self.config.cwd or None,
             encoding_error_handler="replace",
         )
-        errlog = stack.enter_context(self.log_path.open("a", encoding="utf-8", errors="replace"))
+        errlog = self.log.stderr_pipe()  # closed after the transport (and the process) are gone
+        stack.callback(errlog.close)
         return _watch_eof(sdk.stdio_client(params, errlog=errlog), self._on_eof)
 
     def _on_eof(self) -> None:
@@ -236,11 +242,7 @@ class _Connection:
         self.manager._changed(self)
 
     def _note(self, text: str) -> None:
-        try:
-            with self.log_path.open("a", encoding="utf-8") as fh:
-                fh.write(f"{_NOTE}{time.strftime('%H:%M:%S')} {text}\n")
-        except OSError:
-            pass
+        self.log.append(f"{_NOTE}{time.strftime('%H:%M:%S')} {text}\n".encode("utf-8", "replace"))
 
     def stderr_tail(self) -> list[str]:
         """The last lines the server wrote on stderr (our own notes left out)."""
@@ -444,6 +446,8 @@ class _Connection:
                 f'{self.config.timeout:g} s (set "timeout" for this server to allow longer)'
                 f"{self._garbage_hint()}"
             )
+        if task.exception() is not None:
+            await self.log.drain()  # a crash's last words go into the error
         return self._result(tool, task)
 
     def _result(self, tool: str, task: asyncio.Task[Any]) -> ToolOutput:
