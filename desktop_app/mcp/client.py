@@ -132,6 +132,8 @@ class _Connection:
         self._side_tasks: set[asyncio.Task[Any]] = set()
         self._refreshing = False
         self._refresh_again = False
+        self._calls = 0
+        self._asked: list[str] = []  # forms not accepted while calls ran: the reason goes to the model
         self.log_path = data_dir() / "logs" / f"mcp-{prefix}.log"
         self.log = ServerLog(self.log_path)
 
@@ -386,6 +388,7 @@ class _Connection:
             answer = ElicitationResult("cancel", reason=f"the form failed: {exc}")
         self._note(f"elicitation: {answer.action} {answer.reason}".strip())
         if answer.action != "accept":
+            self._asked.append(_elicit_note(message, answer))
             return sdk.types.ElicitResult(action=answer.action)
         problem = validate_arguments(schema, answer.content or {})
         if problem:
@@ -424,12 +427,24 @@ class _Connection:
             if report is not None:
                 report(value, total, message or "")
 
+        self._calls += 1
+        first = len(self._asked)
+        try:
+            output = await self._call(client, tool, args, progress if report else None)
+        finally:
+            self._calls -= 1
+        output = _with_notes(output, self._asked[first:])
+        if not self._calls:
+            self._asked.clear()
+        return output
+
+    async def _call(self, client: Any, tool: str, args: dict[str, Any], progress: Any) -> ToolOutput:
         task = asyncio.ensure_future(
             client.call_tool(
                 tool,
                 args,
                 read_timeout_seconds=self.config.timeout + PERSON_ALLOWANCE,
-                progress_callback=progress if report else None,
+                progress_callback=progress,
             )
         )
         try:
@@ -464,6 +479,20 @@ class _Connection:
         if code is not None:
             return error_output(f"MCP server {self.config.name!r} refused {tool}: {message} (error {code})")
         return error_output(f"MCP server {self.config.name!r} failed on {tool}: {type(exc).__name__}: {message}")
+
+
+def _elicit_note(message: str, answer: ElicitationResult) -> str:
+    """The model's view of a form that was not accepted (the server only hears the action)."""
+    why = answer.reason or f"the user chose {answer.action}"
+    short = message if len(message) <= 160 else message[:160] + "…"
+    return f'the server asked the user "{short}", but {why} (the server was told "{answer.action}")'
+
+
+def _with_notes(output: ToolOutput, notes: list[str]) -> ToolOutput:
+    if not notes:
+        return output
+    lines = "\n".join(f"[travel-assistant: {note}]" for note in notes)
+    return replace(output, content=f"{output.content}\n{lines}")
 
 
 @asynccontextmanager
