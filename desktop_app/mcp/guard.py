@@ -88,6 +88,8 @@ def main(argv: Sequence[str]) -> int:
     if os.getppid() != app_pid:  # the app died before the kernel could be told
         return 1
     _prctl(PR_SET_CHILD_SUBREAPER, 1)
+    if os.getpgrp() != os.getpid():  # the SDK makes us a group leader; never signal someone else's group
+        os.setpgid(0, 0)
     ending = _Ending()
     for signum in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):
         signal.signal(signum, ending.begin)
