@@ -156,7 +156,12 @@ def _dispatch(args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point: exit 0 done, 1 could not finish, 2 bad usage; one line on stderr on error."""
-    args = parse_args(list(sys.argv[1:] if argv is None else argv))
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["--mcp-guard"]:  # a bundled app starting an MCP server (mcp/guard.py)
+        from desktop_app.mcp.guard import main as guard_main
+
+        return guard_main(argv[1:])
+    args = parse_args(argv)
     if getattr(args, "version", False):
         from desktop_app.versions import version_text
 

@@ -46,6 +46,18 @@ def make_approver(approve: str | None) -> Approver:
     return PolicyApprover([n.strip() for n in approve.split(",") if n.strip()])
 
 
+def warn_unmatched(approver: Approver, registry: ToolRegistry) -> None:
+    """One stderr line for `--approve` names that match no tool: a typo should not pass silently."""
+    if isinstance(approver, PolicyApprover):
+        unknown = approver.unmatched(registry.all())
+        if unknown:
+            names = ", ".join(repr(n) for n in unknown)
+            print(
+                f"travel-assistant: --approve: no tool matches {names} (`travel-assistant tools` lists them)",
+                file=sys.stderr,
+            )
+
+
 class HumanPrinter:
     """Readable output: the answer on stdout, the tool traffic on stderr."""
 
@@ -97,7 +109,9 @@ async def ask_command(args: argparse.Namespace) -> int:
         raise UsageError("--max-turns must be at least 1")
     from desktop_app.runtime import open_run
 
-    run = await open_run(settings, options, make_approver(args.approve), save=not args.no_save, title=args.prompt)
+    approver = make_approver(args.approve)
+    run = await open_run(settings, options, approver, save=not args.no_save, title=args.prompt)
+    warn_unmatched(approver, run.agent.registry)
     emit = _json_printer(args.wire) if args.json else HumanPrinter()
     failed = False
     try:

@@ -28,20 +28,40 @@ class Approver(Protocol):
 
 
 class PolicyApprover:
-    """Headless policy: `none` refuses every confirmable call, `all` allows, or a set of names."""
+    """Headless policy: `none` refuses every confirmable call, `all` allows, or names.
+
+    A name `SERVER__*` allows every tool of that MCP server (by its configured name or the
+    prefix its tools carry).
+    """
 
     def __init__(self, allow: Literal["none", "all"] | Iterable[str] = "none") -> None:
         self._all = allow == "all"
         self._names = set() if isinstance(allow, str) else set(allow)
 
+    def _allows(self, name: str, tool: ToolDef) -> bool:
+        return name in self._names or any(_in_server(pattern, name, tool) for pattern in self._names)
+
+    def unmatched(self, tools: Iterable[ToolDef]) -> list[str]:
+        """The names given that match no tool (a typo, or a server that did not start)."""
+        tools = list(tools)
+        return sorted(n for n in self._names if not any(t.name == n or _in_server(n, t.name, t) for t in tools))
+
     async def decide(self, call: ToolCall, tool: ToolDef) -> Decision:
-        if self._all or call.name in self._names:
+        if self._all or self._allows(call.name, tool):
             return Decision(True, "policy", "allowed by --approve")
         return Decision(
             False,
             "policy",
             f"{call.name} needs the user's confirmation and none was given (headless run without --approve)",
         )
+
+
+def _in_server(pattern: str, name: str, tool: ToolDef) -> bool:
+    """`SERVER__*` against one MCP tool: its configured server's name or its name's prefix."""
+    if not pattern.endswith("__*") or not tool.source.startswith("mcp:"):
+        return False
+    server = pattern[: -len("__*")]
+    return tool.source == f"mcp:{server}" or name.startswith(f"{server}__")
 
 
 class RecordingApprover:

@@ -35,6 +35,7 @@ from desktop_app.llm.wire import (
     parse_arguments,
     redact,
     scrub,
+    url_secrets,
 )
 
 DEFAULT_MODEL = "claude-sonnet-4-5"
@@ -239,6 +240,7 @@ class AnthropicModel:
         self.timeout = timeout
         self.max_tokens = max_tokens
         self._key = api_key or ""
+        self._secrets = [self._key, *url_secrets(self.base_url)]  # a password in --base-url too
         self._client: anthropic.AsyncAnthropic | None = None
         self._text = ErrorText("Anthropic", "anthropic", "ANTHROPIC_API_KEY", self.base_url, self.model)
 
@@ -261,7 +263,7 @@ class AnthropicModel:
     async def stream(self, request: ModelRequest) -> AsyncIterator[StreamItem]:
         """One model call: the wire request, text as it arrives, the wire response, the turn."""
         body = request_to_wire(request, self.model, self.max_tokens)
-        yield WireRequest(self.url, redact(body, [self._key]))
+        yield WireRequest(scrub(self.url), redact(body, self._secrets))
         client = self._client_or_fail()
         deadline = Deadline(self.timeout)  # the SDK's retries included: one bound for the whole wait
         try:
@@ -276,7 +278,7 @@ class AnthropicModel:
         except TimeoutError:
             raise self._text.timeout(self.timeout) from None
         data = response.to_dict()
-        yield WireResponse(redact(data, [self._key]), 0)
+        yield WireResponse(redact(data, self._secrets), 0)
         message, usage = response_from_wire(data)
         if message.content:
             yield TextChunk(message.content)  # a whole answer is shown like a one-piece stream
@@ -284,7 +286,7 @@ class AnthropicModel:
 
     def _error(self, exc: anthropic.AnthropicError) -> ProviderError:
         """An SDK failure (after its retries) as a one-line ProviderError, the key scrubbed."""
-        secrets = [self._key]
+        secrets = self._secrets
         if isinstance(exc, anthropic.APIStatusError):
             return self._text.status(exc.status_code, exc.body, self.max_retries, secrets)
         if isinstance(exc, anthropic.APITimeoutError):
@@ -307,20 +309,20 @@ class AnthropicModel:
                     yield TextChunk(text)
         except anthropic.APIStatusError as exc:  # an `error` event mid-stream (e.g. overloaded)
             status = _ERROR_STATUS.get(body_code(exc.body).split(" ")[-1], exc.status_code)
-            err = self._text.status(status, exc.body, 0, [self._key])
+            err = self._text.status(status, exc.body, 0, self._secrets)
             err.partial = self._text.stream_cut("", acc.partial_text()).partial
             raise err from None
         except (TimeoutError, httpx2.TimeoutException, anthropic.APITimeoutError):
             raise self._text.idle(self.timeout, acc.partial_text()) from None
         except (anthropic.APIError, httpx2.HTTPError) as exc:
-            cause = scrub(str(exc.__cause__ or exc), [self._key])
+            cause = scrub(str(exc.__cause__ or exc), self._secrets)
             raise self._text.stream_cut(cause, acc.partial_text()) from None
         finally:
             await stream.close()
         if not acc.done:
             raise self._text.stream_cut("it ended before the model finished", acc.partial_text())
         data = acc.body()
-        yield WireResponse(redact(data, [self._key]), acc.chunks)
+        yield WireResponse(redact(data, self._secrets), acc.chunks)
         message, usage = response_from_wire(data)
         yield Completed(message, usage)
 

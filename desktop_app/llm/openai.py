@@ -27,7 +27,7 @@ from desktop_app.llm.base import (
     WireRequest,
     WireResponse,
 )
-from desktop_app.llm.wire import Deadline, ErrorText, make_call, paced, redact, scrub
+from desktop_app.llm.wire import Deadline, ErrorText, make_call, paced, redact, scrub, url_secrets
 
 DEFAULT_MODEL = "gpt-4o-mini"
 DEFAULT_BASE_URL = "https://api.openai.com/v1"
@@ -235,6 +235,7 @@ class OpenAIModel:
         self.timeout = timeout
         self.max_tokens = max_tokens
         self._key = api_key or ""
+        self._secrets = [self._key, *url_secrets(self.base_url)]  # a password in --base-url too
         self._client: openai.AsyncOpenAI | None = None
         self._text = ErrorText("OpenAI", "openai", "OPENAI_API_KEY", self.base_url, self.model)
 
@@ -258,7 +259,7 @@ class OpenAIModel:
     async def stream(self, request: ModelRequest) -> AsyncIterator[StreamItem]:
         """One model call: the wire request, text as it arrives, the wire response, the turn."""
         body = request_to_wire(request, self.model, self.max_tokens)
-        yield WireRequest(self.url, redact(body, [self._key]))
+        yield WireRequest(scrub(self.url), redact(body, self._secrets))
         client = self._client_or_fail()
         deadline = Deadline(self.timeout)  # the SDK's retries included: one bound for the whole wait
         try:
@@ -273,7 +274,7 @@ class OpenAIModel:
         except TimeoutError:
             raise self._text.timeout(self.timeout) from None
         data = response.to_dict()
-        yield WireResponse(redact(data, [self._key]), 0)
+        yield WireResponse(redact(data, self._secrets), 0)
         message, usage = response_from_wire(data)
         if message.content:
             yield TextChunk(message.content)  # a whole answer is shown like a one-piece stream
@@ -281,7 +282,7 @@ class OpenAIModel:
 
     def _error(self, exc: openai.OpenAIError) -> ProviderError:
         """An SDK failure (after its retries) as a one-line ProviderError, the key scrubbed."""
-        secrets = [self._key]
+        secrets = self._secrets
         if isinstance(exc, openai.APIStatusError):
             return self._text.status(exc.status_code, exc.body, self.max_retries, secrets)
         if isinstance(exc, openai.APITimeoutError):
@@ -305,14 +306,14 @@ class OpenAIModel:
         except (TimeoutError, httpx2.TimeoutException, openai.APITimeoutError):
             raise self._text.idle(self.timeout, acc.partial_text()) from None
         except (openai.APIError, httpx2.HTTPError) as exc:
-            cause = scrub(str(exc.__cause__ or exc), [self._key])
+            cause = scrub(str(exc.__cause__ or exc), self._secrets)
             raise self._text.stream_cut(cause, acc.partial_text()) from None
         finally:
             await stream.close()
         if acc.finish is None:
             raise self._text.stream_cut("it ended before the model finished", acc.partial_text())
         data = acc.body()
-        yield WireResponse(redact(data, [self._key]), acc.chunks)
+        yield WireResponse(redact(data, self._secrets), acc.chunks)
         message, usage = response_from_wire(data)
         yield Completed(message, usage)
 

@@ -8,6 +8,7 @@ import re
 import time
 from collections.abc import AsyncIterator, Iterable
 from typing import Any, TypeVar
+from urllib.parse import unquote, urlsplit
 
 from desktop_app.agent.messages import AssistantMessage, ToolCall
 from desktop_app.llm.base import ProviderError
@@ -17,6 +18,8 @@ REDACTED = "[REDACTED]"
 SECRET_HEADERS = ("authorization", "x-api-key", "api-key", "proxy-authorization")
 # Vendor key shapes (sk-…, sk-ant-…, sk-proj-…) and bearer tokens, wherever they appear in text.
 _KEY_RE = re.compile(r"(?:sk-[A-Za-z0-9_\-]{12,}|Bearer\s+[A-Za-z0-9_\-.=]{12,})")
+# The password of a URL's user part (https://user:secret@host), wherever a URL appears in text.
+_USERINFO_RE = re.compile(r"(\b[A-Za-z][A-Za-z0-9+.\-]*://[^/\s:@]*):[^/\s@]+@")
 _CONTEXT_MARKERS = (
     "context_length_exceeded",
     "maximum context length",
@@ -35,7 +38,17 @@ def scrub(text: str, secrets: Iterable[str] = ()) -> str:
     for secret in secrets:
         if secret and len(secret) >= 6:
             text = text.replace(secret, REDACTED)
+    text = _USERINFO_RE.sub(rf"\1:{REDACTED}@", text)
     return _KEY_RE.sub(REDACTED, text)
+
+
+def url_secrets(url: str) -> list[str]:
+    """The password in a URL (as written and decoded), to scrub wherever it turns up."""
+    try:
+        password = urlsplit(url).password or ""
+    except ValueError:
+        return []
+    return [p for p in {password, unquote(password)} if p]
 
 
 def redact(value: Any, secrets: Iterable[str] = ()) -> Any:
@@ -111,7 +124,7 @@ class ErrorText:
         self.vendor = vendor
         self.provider = provider
         self.env_var = env_var
-        self.base_url = base_url
+        self.base_url = scrub(base_url)  # no password from --base-url in any message
         self.model = model
 
     def key_hint(self) -> str:

@@ -15,6 +15,7 @@ from typing import Any, Literal
 
 from desktop_app import __version__
 from desktop_app.mcp.config import McpConfigError, ServerConfig, load_servers, resolve_secret
+from desktop_app.mcp.guard import guarded
 from desktop_app.mcp.interact import (
     ElicitationHandler,
     ElicitationResult,
@@ -23,6 +24,7 @@ from desktop_app.mcp.interact import (
     SamplingRequest,
 )
 from desktop_app.mcp.launch import CommandNotFound, child_environment, resolve_command
+from desktop_app.mcp.logs import ServerLog
 from desktop_app.mcp.results import qualify_all, risk_of, safe_name, short_hash, to_output
 from desktop_app.mcp.trust import PendingChange, TrustStore, reveal, reveal_definition, text_warnings
 from desktop_app.paths import data_dir
@@ -140,7 +142,10 @@ class _Connection:
         self._side_tasks: set[asyncio.Task[Any]] = set()
         self._refreshing = False
         self._refresh_again = False
+        self._calls = 0
+        self._asked: list[str] = []  # forms not accepted while calls ran: the reason goes to the model
         self.log_path = data_dir() / "logs" / f"mcp-{self.prefix}.log"
+        self.log = ServerLog(self.log_path)
 
     # ------------------------------------------------------------ lifecycle
 
@@ -166,8 +171,7 @@ class _Connection:
             self._set("stopped", "stopped")
 
     async def _run(self) -> None:
-        self.log_path.parent.mkdir(parents=True, exist_ok=True)
-        self.log_path.write_text("", encoding="utf-8")
+        self.log.start_session()
         try:
             sdk = await self.manager.sdk()  # before any anyio use: no import races the thread
             # One scope around the whole session so every context nests inside it.
@@ -177,6 +181,7 @@ class _Connection:
                     scope.deadline = math.inf
                     self._set("ready")
                     await self._stop.wait()
+            await self.log.drain()  # the dead server's last stderr lines, for the reason below
             if scope.cancelled_caught:
                 self._set("failed", self._timeout_reason())
             elif self._lost:
@@ -185,6 +190,7 @@ class _Connection:
             self._set("stopped", "stopped")
             raise
         except Exception as exc:  # noqa: BLE001 - every failure becomes the server's status
+            await self.log.drain()
             self._set("failed", self._describe(exc))
         finally:
             self.client = None
@@ -255,14 +261,16 @@ class _Connection:
             return sdk.streamable_http_client(self.config.url, http_client=http)
         full, path = await asyncio.to_thread(resolve_command, self.config.command, self.config.cwd)
         env = {k: resolve_secret(v, f"env {k}") for k, v in self.config.env.items()}
+        command, args = guarded(full, self.config.args)  # its process group dies with the app
         params = sdk.StdioServerParameters(
-            command=full,
-            args=list(self.config.args),
+            command=command,
+            args=args,
             env=child_environment(path, env),
             cwd=self.config.cwd or None,
             encoding_error_handler="replace",
         )
-        errlog = stack.enter_context(self.log_path.open("a", encoding="utf-8", errors="replace"))
+        errlog = self.log.stderr_pipe()  # closed after the transport (and the process) are gone
+        stack.callback(errlog.close)
         return _watch_eof(sdk.stdio_client(params, errlog=errlog), self._on_eof)
 
     def _on_eof(self) -> None:
@@ -284,11 +292,7 @@ class _Connection:
         self.manager._changed(self)
 
     def _note(self, text: str) -> None:
-        try:
-            with self.log_path.open("a", encoding="utf-8") as fh:
-                fh.write(f"{_NOTE}{time.strftime('%H:%M:%S')} {text}\n")
-        except OSError:
-            pass
+        self.log.append(f"{_NOTE}{time.strftime('%H:%M:%S')} {text}\n".encode("utf-8", "replace"))
 
     def stderr_tail(self) -> list[str]:
         """The last lines the server wrote on stderr (our own notes left out)."""
@@ -438,6 +442,7 @@ class _Connection:
             answer = ElicitationResult("cancel", reason=f"the form failed: {exc}")
         self._note(f"elicitation: {answer.action} {answer.reason}".strip())
         if answer.action != "accept":
+            self._asked.append(_elicit_note(message, answer))
             return sdk.types.ElicitResult(action=answer.action)
         problem = validate_arguments(schema, answer.content or {})
         if problem:
@@ -476,12 +481,24 @@ class _Connection:
             if report is not None:
                 report(value, total, message or "")
 
+        self._calls += 1
+        first = len(self._asked)
+        try:
+            output = await self._call(client, tool, args, progress if report else None)
+        finally:
+            self._calls -= 1
+        output = _with_notes(output, self._asked[first:])
+        if not self._calls:
+            self._asked.clear()
+        return output
+
+    async def _call(self, client: Any, tool: str, args: dict[str, Any], progress: Any) -> ToolOutput:
         task = asyncio.ensure_future(
             client.call_tool(
                 tool,
                 args,
                 read_timeout_seconds=self.config.timeout + PERSON_ALLOWANCE,
-                progress_callback=progress if report else None,
+                progress_callback=progress,
             )
         )
         try:
@@ -498,6 +515,8 @@ class _Connection:
                 f'{self.config.timeout:g} s (set "timeout" for this server to allow longer)'
                 f"{self._garbage_hint()}"
             )
+        if task.exception() is not None:
+            await self.log.drain()  # a crash's last words go into the error
         return self._result(tool, task)
 
     def _result(self, tool: str, task: asyncio.Task[Any]) -> ToolOutput:
@@ -514,6 +533,20 @@ class _Connection:
         if code is not None:
             return error_output(f"MCP server {self.config.name!r} refused {tool}: {message} (error {code})")
         return error_output(f"MCP server {self.config.name!r} failed on {tool}: {type(exc).__name__}: {message}")
+
+
+def _elicit_note(message: str, answer: ElicitationResult) -> str:
+    """The model's view of a form that was not accepted (the server only hears the action)."""
+    why = answer.reason or f"the user chose {answer.action}"
+    short = message if len(message) <= 160 else message[:160] + "…"
+    return f'the server asked the user "{short}", but {why} (the server was told "{answer.action}")'
+
+
+def _with_notes(output: ToolOutput, notes: list[str]) -> ToolOutput:
+    if not notes:
+        return output
+    lines = "\n".join(f"[travel-assistant: {note}]" for note in notes)
+    return replace(output, content=f"{output.content}\n{lines}")
 
 
 @asynccontextmanager

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
@@ -9,7 +10,6 @@ from typing import Any, Literal, Protocol
 from desktop_app.agent.messages import AssistantMessage, Message, UserMessage
 from desktop_app.llm.base import ChatModel, Completed, ModelRequest, ProviderError
 
-HEADLESS_ELICIT = "declined: travel-assistant is running without a window, so it cannot show the form to the user"
 HEADLESS_SAMPLE = (
     "declined: travel-assistant is running without a window, so it cannot ask the user to "
     "approve a completion requested by an MCP server"
@@ -22,7 +22,7 @@ class ElicitationResult:
 
     action: Literal["accept", "decline", "cancel"]
     content: dict[str, Any] | None = None
-    reason: str = ""  # for our log only; the protocol carries no reason
+    reason: str = ""  # the protocol carries none: for our log and a note to the model
 
 
 class ElicitationHandler(Protocol):
@@ -66,7 +66,7 @@ class HeadlessInteraction:
     """The default without a window: declines both, saying why."""
 
     async def elicit(self, server: str, message: str, schema: dict[str, Any]) -> ElicitationResult:
-        return ElicitationResult("decline", reason=HEADLESS_ELICIT)
+        return ElicitationResult("decline", reason=headless_elicit_reason())
 
     async def sample(self, request: SamplingRequest) -> SamplingResult:
         return SamplingResult(False, reason=HEADLESS_SAMPLE)
@@ -107,3 +107,10 @@ class ModelSampler:
         except ProviderError as exc:
             return SamplingResult(False, reason=f"the model call failed: {exc}")
         return SamplingResult(False, reason="the model returned no answer")
+
+
+def headless_elicit_reason() -> str:
+    """Why a server's form got no answer without a window: the model is told, not just "declined"."""
+    if sys.stdin is None or not sys.stdin.isatty():
+        return "the user could not be asked: travel-assistant is running headless without a terminal"
+    return "the user could not be asked: travel-assistant's command line cannot show a server's form (the window can)"

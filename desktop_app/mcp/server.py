@@ -3,13 +3,23 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import sys
 from typing import Any
 
+from pydantic import BaseModel, Field
+
 from desktop_app import __version__
 from desktop_app.agent.messages import ToolCall
-from desktop_app.tools.registry import PROGRESS, ToolDef, ToolOutput, ToolRegistry
+from desktop_app.tools.registry import (
+    PROGRESS,
+    ToolDef,
+    ToolOutput,
+    ToolRegistry,
+    error_output,
+    validate_arguments,
+)
 
 INSTRUCTIONS = (
     "Travel tools from the Travel Assistant desktop app: weather, flights, hotels and "
@@ -22,7 +32,7 @@ def _annotations(tool: ToolDef) -> dict[str, Any]:
     return {
         "title": tool.meta.get("title") or tool.name.replace("_", " "),
         "readOnlyHint": tool.risk == "read",
-        "destructiveHint": tool.risk == "dangerous",
+        "destructiveHint": tool.risk != "read",  # e.g. save_itinerary writes files
         "openWorldHint": bool(tool.meta.get("open_world", False)),
     }
 
@@ -48,11 +58,74 @@ def build_server(registry: ToolRegistry) -> Any:
             ]
 
         async def call_tool(self, name: str, arguments: dict[str, Any], context: Any = None) -> types.CallToolResult:
-            output = await _run_with_progress(registry, name, arguments, context)
+            refusal = await ask_first(registry.get(name), arguments, context)
+            output = refusal or await _run_with_progress(registry, name, arguments, context)
             result: types.CallToolResult = to_call_result(output)
             return result
 
     return RegistryServer("travel-assistant", version=__version__, instructions=INSTRUCTIONS, log_level="WARNING")
+
+
+class Confirmation(BaseModel):
+    """The form a client shows before a tool that changes something runs."""
+
+    confirm: bool = Field(default=False, title="Allow", description="Tick to let the tool run")
+
+
+def _needs_asking(tool: ToolDef | None, arguments: dict[str, Any]) -> bool:
+    """Asks only for a valid call of a tool that needs confirmation (an invalid one fails anyway)."""
+    if tool is None or tool.status != "ok" or validate_arguments(tool.parameters, arguments):
+        return False
+    return tool.confirm_for(arguments) if tool.confirm_for else tool.needs_confirmation
+
+
+def _can_elicit_forms(context: Any) -> bool:
+    """The client declared elicitation with form mode (an empty `elicitation: {}` means forms)."""
+    try:
+        caps = context.client_capabilities if context is not None else None
+    except ValueError:  # no request context: called outside a request
+        return False
+    found = getattr(caps, "elicitation", None)
+    return found is not None and (found.form is not None or found.url is None)
+
+
+def confirmation_message(tool: ToolDef, arguments: dict[str, Any]) -> str:
+    """What the user is asked: the tool and its arguments, long values shortened."""
+    lines = [f"Allow {tool.meta.get('title') or tool.name} to run? It {_effect(tool)}."]
+    for key, value in arguments.items():
+        text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+        short = text if len(text) <= 120 else f"{text[:120]}… ({len(text):,} characters)"
+        lines.append(f"{key}: {short}")
+    return "\n".join(lines)
+
+
+def _effect(tool: ToolDef) -> str:
+    if tool.name == "save_itinerary":
+        return "saves a Markdown file in your Documents/Travel Assistant folder"
+    return "changes things on this computer" if tool.risk != "read" else "needs your confirmation"
+
+
+async def ask_first(tool: ToolDef | None, arguments: dict[str, Any], context: Any) -> ToolOutput | None:
+    """The user's yes through the client's form (elicitation); otherwise the error result to return."""
+    if tool is None or not _needs_asking(tool, arguments):
+        return None
+    if not _can_elicit_forms(context):
+        return error_output(
+            f"{tool.name} needs the user's confirmation, but this MCP client cannot ask the user "
+            "(it does not support elicitation); nothing was done"
+        )
+    try:
+        answer = await context.elicit(confirmation_message(tool, arguments), Confirmation)
+    except Exception as exc:  # noqa: BLE001 - a failed question means no
+        return error_output(f"{tool.name} could not ask the user for confirmation ({exc}); nothing was done")
+    if answer.action == "accept" and answer.data.confirm:
+        return None
+    why = {
+        "accept": "the user did not tick Allow",
+        "decline": "the user declined",
+        "cancel": "the user dismissed the confirmation",
+    }[answer.action]
+    return error_output(f"{tool.name} did not run: {why}; nothing was done")
 
 
 async def _run_with_progress(registry: ToolRegistry, name: str, arguments: dict[str, Any], context: Any) -> ToolOutput:

@@ -206,7 +206,8 @@ def test_elicitation_form_returns_accepted_data_then_decline(qtbot: Any, make_wi
     window.mcp.interaction.dialogShown.disconnect()
     _answer_next_dialog(qtbot, window, lambda d: d.decline_button.click())
     results = run(qtbot, window)
-    assert results[0].content == "booking: decline"
+    assert results[0].content.startswith("booking: decline\n")
+    assert "but the user declined the form" in results[0].content  # what the model is told
 
 
 def test_sampling_deny_tells_the_server(qtbot: Any, make_window: Any) -> None:

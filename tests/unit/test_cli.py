@@ -89,3 +89,13 @@ def test_the_window_launch_is_parsed_by_the_gui_parser_alone(capsys: pytest.Capt
         parse_args(["gui", "--bogus"])
     assert exc.value.code == 2
     assert "travel-assistant gui: error" in capsys.readouterr().err
+
+
+def test_approve_warns_once_about_names_that_match_no_tool(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["ask", "--provider", "offline", "--no-save", "--approve", "save_itinerary,get_wether,nosrv__*", "hi"])
+    _, err = capsys.readouterr()
+    assert code == 0
+    warnings = [line for line in err.splitlines() if "--approve" in line]
+    assert warnings == [
+        "travel-assistant: --approve: no tool matches 'get_wether', 'nosrv__*' (`travel-assistant tools` lists them)"
+    ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from desktop_app.tools.registry import ToolDef, ToolOutput, tool
@@ -129,7 +130,8 @@ def weather_tool(api: OpenMeteo | None) -> ToolDef:
         """
         return await weather_for(city, api)
 
-    return get_weather
+    # Live weather reaches out to Open-Meteo: MCP clients see it as an open-world tool.
+    return replace(get_weather, meta={**get_weather.meta, "open_world": api is not None})
 
 
 get_weather = weather_tool(None)

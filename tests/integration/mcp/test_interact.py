@@ -52,11 +52,32 @@ async def test_headless_declines_both_with_a_clear_message(app_home: Path) -> No
     manager, registry = await _asker()
     try:
         booked = await registry.execute(ToolCall("1", "ask__book", {"city": "Paris"}))
-        assert booked.content == "booking: decline"
+        server_said, note = booked.content.split("\n")
+        assert server_said == "booking: decline"
+        assert note == (  # the model learns why, not just "declined" (pytest's stdin is no terminal)
+            '[travel-assistant: the server asked the user "Book a hotel in Paris: who and how long?", '
+            "but the user could not be asked: travel-assistant is running headless without a terminal "
+            '(the server was told "decline")]'
+        )
         summary = await registry.execute(ToolCall("2", "ask__summarize", {"text": "long"}))
         assert "running without a window" in summary.content
         log = Path(manager.statuses()[0].log_path).read_text(encoding="utf-8")
-        assert "elicitation: decline declined: travel-assistant is running without a window" in log
+        assert "elicitation: decline the user could not be asked: travel-assistant is running headless" in log
+    finally:
+        await manager.aclose()
+
+
+async def test_a_user_who_declines_is_reported_as_declining(app_home: Path) -> None:
+    user = ScriptedUser(ElicitationResult("decline", reason="the user declined the form"))
+    manager, registry = await _asker(elicitation=user)
+    try:
+        out = await registry.execute(ToolCall("1", "ask__book", {"city": "Sanya"}))
+        assert out.content.startswith("booking: decline\n")
+        assert "but the user declined the form" in out.content and "could not be asked" not in out.content
+        accepted = ScriptedUser(ElicitationResult("accept", {"name": "Ann", "nights": 3}))
+        manager.elicitation = accepted
+        out = await registry.execute(ToolCall("2", "ask__book", {"city": "Sanya"}))
+        assert out.content == "booked 3 nights for Ann in Sanya"  # no note once the form was answered
     finally:
         await manager.aclose()
 
@@ -79,7 +100,8 @@ async def test_a_person_thinking_does_not_count_against_the_timeout(app_home: Pa
     manager, registry = await _asker(elicitation=user, timeout=1.0)
     try:
         out = await registry.execute(ToolCall("1", "ask__book", {"city": "Sanya"}))
-        assert out.content == "booking: cancel"
+        assert out.content.startswith("booking: cancel\n")  # not a timeout
+        assert out.content.endswith('but the user chose cancel (the server was told "cancel")]')
     finally:
         await manager.aclose()
 

@@ -129,6 +129,25 @@ if MODE == "asker":
         return f"summary: {result.content.text} (by {result.model})"
 
 
+if MODE == "spawner":
+    import subprocess
+
+    # A grandchild that never reads stdin, so only its process group dying ends it.
+    CHILD = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"], stdin=subprocess.DEVNULL)
+    PIDS = os.environ["TOY_PIDS"]
+    with open(PIDS + ".tmp", "w", encoding="utf-8") as fh:
+        fh.write(f"{os.getpid()} {CHILD.pid}")
+    os.replace(PIDS + ".tmp", PIDS)
+
+    @server.tool()
+    def noisy(lines: int) -> str:
+        """Write that many lines on stderr."""
+        for i in range(lines):
+            print(f"stderr line {i:06d} " + "x" * 100, file=sys.stderr)
+        sys.stderr.flush()
+        return "written"
+
+
 if MODE == "http":
 
     @server.tool()

@@ -1,0 +1,105 @@
+"""Runs a stdio MCP server so that it and everything it starts die with the app (Linux).
+
+The SDK starts each server in its own process group and kills that group on a normal close,
+but an app killed with SIGKILL closes nothing. So on Linux a server is started through this
+small stdlib-only script (`python -I -S guard.py APP_PID COMMAND ARGS...`), which:
+asks the kernel for SIGTERM when the app dies (PR_SET_PDEATHSIG), adopts orphaned
+grandchildren (PR_SET_CHILD_SUBREAPER), runs the server with the same stdin/stdout/stderr,
+and when the server exits or a SIGTERM arrives, ends the whole group (SIGTERM, then SIGKILL).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import signal
+import subprocess
+import sys
+from collections.abc import Sequence
+from types import FrameType
+
+PR_SET_PDEATHSIG = 1
+PR_SET_CHILD_SUBREAPER = 36
+GRACE = 1.0  # seconds between SIGTERM and SIGKILL for what is left of the group
+FROZEN_FLAG = "--mcp-guard"  # how a bundled app (no separate Python) runs this module
+
+
+def guarded(command: str, args: Sequence[str]) -> tuple[str, list[str]]:
+    """The command line that starts `command args` under the guard; unchanged off Linux."""
+    if not sys.platform.startswith("linux"):
+        return command, list(args)
+    if getattr(sys, "frozen", False):
+        return sys.executable, [FROZEN_FLAG, str(os.getpid()), command, *args]
+    return sys.executable, ["-I", "-S", os.path.abspath(__file__), str(os.getpid()), command, *args]
+
+
+def _prctl(option: int, value: int) -> bool:
+    libc = ctypes.CDLL(None, use_errno=True)
+    return bool(libc.prctl(option, value, 0, 0, 0) == 0)
+
+
+class _Ending:
+    """SIGTERM to the group once; SIGKILL to it `GRACE` seconds later (by SIGALRM)."""
+
+    def __init__(self) -> None:
+        self.started = False
+
+    def begin(self, signum: int = 0, frame: FrameType | None = None) -> None:
+        if self.started:
+            return
+        self.started = True
+        signal.signal(signal.SIGALRM, self.force)
+        signal.setitimer(signal.ITIMER_REAL, GRACE)
+        _signal_group(signal.SIGTERM)
+
+    def force(self, signum: int = 0, frame: FrameType | None = None) -> None:
+        _signal_group(signal.SIGKILL)
+
+
+def _signal_group(signum: int) -> None:
+    try:
+        os.killpg(0, signum)
+    except OSError:
+        pass
+
+
+def _exit_code(status: int) -> int:
+    code = os.waitstatus_to_exitcode(status)
+    return 128 - code if code < 0 else code
+
+
+def _reap_all(server_pid: int, ending: _Ending) -> int:
+    """Wait for every child (adopted ones too); the server's exit starts the ending."""
+    code = 0
+    while True:
+        try:
+            pid, status = os.waitpid(-1, 0)
+        except ChildProcessError:
+            return code
+        if pid == server_pid:
+            code = _exit_code(status)
+            ending.begin()
+
+
+def main(argv: Sequence[str]) -> int:
+    """`APP_PID COMMAND ARGS...`: run the server, exit with its code once the group is gone."""
+    app_pid, command = int(argv[0]), list(argv[1:])
+    _prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+    if os.getppid() != app_pid:  # the app died before the kernel could be told
+        return 1
+    _prctl(PR_SET_CHILD_SUBREAPER, 1)
+    if os.getpgrp() != os.getpid():  # the SDK makes us a group leader; never signal someone else's group
+        os.setpgid(0, 0)
+    ending = _Ending()
+    for signum in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):
+        signal.signal(signum, ending.begin)
+    try:
+        server = subprocess.Popen(command)  # same stdin/stdout/stderr, same process group
+    except OSError as exc:
+        print(f"cannot start {command[0]}: {exc.strerror or exc}", file=sys.stderr, flush=True)
+        return 127
+    return _reap_all(server.pid, ending)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

@@ -1,0 +1,38 @@
+"""The guard that starts stdio servers: transparent for the server, safe on its own."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from desktop_app.mcp.guard import guarded
+
+pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the guard is used on Linux")
+
+
+def _guard(*command: str, new_session: bool = True) -> subprocess.CompletedProcess[str]:
+    program, args = guarded(command[0], command[1:])
+    return subprocess.run([program, *args], capture_output=True, text=True, timeout=30, start_new_session=new_session)
+
+
+def test_the_command_line_names_this_app_as_the_parent() -> None:
+    program, args = guarded("/usr/bin/env", ["node", "server.js"])
+    assert program == sys.executable and args[-4:] == [str(os.getpid()), "/usr/bin/env", "node", "server.js"]
+
+
+def test_exit_code_and_output_pass_through() -> None:
+    done = _guard("sh", "-c", "echo out; echo err >&2; exit 7")
+    assert (done.returncode, done.stdout, done.stderr) == (7, "out\n", "err\n")
+
+
+def test_a_missing_program_is_one_line_on_stderr() -> None:
+    done = _guard("/nonexistent/server")
+    assert done.returncode == 127 and done.stderr == "cannot start /nonexistent/server: No such file or directory\n"
+
+
+def test_outside_its_own_group_it_signals_only_itself() -> None:
+    done = _guard("sh", "-c", "exit 0", new_session=False)  # were it to signal our group, pytest would die
+    assert done.returncode == 0
