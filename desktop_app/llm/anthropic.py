@@ -265,10 +265,10 @@ class AnthropicModel:
                 async for item in self._streamed(client, body):
                     yield item
                 return
-            response = await client.messages.create(**body)
+            raw = await client.messages.with_raw_response.create(**body)
+            data = self._text.body(await raw.text())  # parsed here: the SDK's parser recurses on deep JSON
         except anthropic.AnthropicError as exc:
             raise self._error(exc) from None
-        data = response.to_dict()
         yield WireResponse(redact(data, [self._key]), 0)
         message, usage = response_from_wire(data)
         if message.content:
@@ -300,7 +300,7 @@ class AnthropicModel:
             err = self._text.status(status, exc.body, 0, [self._key])
             err.partial = self._text.stream_cut("", acc.partial_text()).partial
             raise err from None
-        except (anthropic.APIError, httpx2.HTTPError) as exc:
+        except (anthropic.APIError, httpx2.HTTPError, RecursionError) as exc:  # Recursion: an event nested too deep
             cause = scrub(str(exc.__cause__ or exc), [self._key])
             raise self._text.stream_cut(cause, acc.partial_text()) from None
         finally:

@@ -264,10 +264,10 @@ class OpenAIModel:
                 async for item in self._streamed(client, body):
                     yield item
                 return
-            response = await client.chat.completions.create(**body)
+            raw = await client.chat.completions.with_raw_response.create(**body)
+            data = self._text.body(raw.text)  # parsed here: the SDK's parser recurses on deep JSON
         except openai.OpenAIError as exc:
             raise self._error(exc) from None
-        data = response.to_dict()
         yield WireResponse(redact(data, [self._key]), 0)
         message, usage = response_from_wire(data)
         if message.content:
@@ -294,7 +294,7 @@ class OpenAIModel:
                 text = acc.add(chunk)
                 if text:
                     yield TextChunk(text)
-        except (openai.APIError, httpx2.HTTPError) as exc:
+        except (openai.APIError, httpx2.HTTPError, RecursionError) as exc:  # Recursion: an event nested too deep
             cause = scrub(str(exc.__cause__ or exc), [self._key])
             raise self._text.stream_cut(cause, acc.partial_text()) from None
         finally:
