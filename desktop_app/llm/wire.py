@@ -9,7 +9,7 @@ from typing import Any
 
 from desktop_app import jsonsafe
 from desktop_app.agent.messages import AssistantMessage, ToolCall
-from desktop_app.jsonsafe import MAX_ARGUMENT_DEPTH, TOO_DEEP_ARGUMENTS, value_problem
+from desktop_app.jsonsafe import MAX_ARGUMENT_DEPTH, MAX_DOCUMENT_DEPTH, TOO_DEEP, TOO_DEEP_ARGUMENTS, value_problem
 from desktop_app.llm.base import ProviderError
 
 REDACTED = "[REDACTED]"
@@ -38,15 +38,19 @@ def scrub(text: str, secrets: Iterable[str] = ()) -> str:
     return _KEY_RE.sub(REDACTED, text)
 
 
-def redact(value: Any, secrets: Iterable[str] = ()) -> Any:
-    """A deep copy of a JSON value with secrets and auth headers replaced."""
+def redact(value: Any, secrets: Iterable[str] = (), depth: int = 0) -> Any:
+    """A deep copy of a JSON value with secrets and auth headers replaced, cut below the document depth."""
     keys = tuple(secrets)
     if isinstance(value, str):
         return scrub(value, keys)
+    if isinstance(value, dict | list | tuple) and depth >= MAX_DOCUMENT_DEPTH:
+        return TOO_DEEP  # a body no view or serialiser should have to recurse through
     if isinstance(value, dict):
-        return {k: REDACTED if str(k).lower() in SECRET_HEADERS else redact(v, keys) for k, v in value.items()}
+        return {
+            k: REDACTED if str(k).lower() in SECRET_HEADERS else redact(v, keys, depth + 1) for k, v in value.items()
+        }
     if isinstance(value, list | tuple):
-        return [redact(v, keys) for v in value]
+        return [redact(v, keys, depth + 1) for v in value]
     return value
 
 

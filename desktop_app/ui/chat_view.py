@@ -6,7 +6,6 @@ uses (QTextBrowser, QTextCursor and formats: ~3 ms of type set-up) are imported 
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any
 
 from PySide6 import QtCore
@@ -24,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop_app import jsonsafe
 from desktop_app.ui.i18n import tr
 from desktop_app.ui.text import make_visible, pretty_json, summarize_arguments
 
@@ -268,7 +268,7 @@ class ToolChip(QFrame):
         if self.result is not None:
             content = self.result.get("content", "")
             try:
-                data["result"] = json.loads(content)
+                data["result"] = jsonsafe.loads(content)
             except (TypeError, ValueError):
                 data["result"] = content
             data["is_error"] = bool(self.result.get("is_error"))

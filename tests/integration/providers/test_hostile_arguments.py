@@ -10,10 +10,12 @@ import pytest
 from desktop_app.agent import events as ev
 from desktop_app.cli import main
 from desktop_app.jsonsafe import MAX_ARGUMENT_DEPTH
+from desktop_app.jsonsafe import dumps as jsonsafe_dumps
 from desktop_app.llm.wire import RAW_KEEP
 from desktop_app.store.history import HistoryStore
 from tests.integration.providers.conftest import make_agent, run_all
-from tests.integration.providers.server import JsonReply, ScriptedServer
+from tests.integration.providers.dialects import AnthropicDialect
+from tests.integration.providers.server import JsonReply, ScriptedServer, SseReply
 
 LEVELS = 50_000
 DEEP = '{"city": ' + "[" * LEVELS + "]" * LEVELS + "}"
@@ -104,3 +106,18 @@ def test_ask_json_lines_are_strict_json_for_hostile_arguments(
     assert "\u202e" not in out.out and "\x1b" not in out.out  # escaped, the same value once parsed
     assert main(["history", "show", events[0]["conversation_id"], "--json"]) == 0
     strict_loads(capsys.readouterr().out)
+
+
+@pytest.mark.parametrize("levels", [500, 5000])
+async def test_anthropic_deep_input_in_block_start_never_crashes(server: ScriptedServer, levels: int) -> None:
+    """Not what the API sends (input arrives as text deltas), but any JSON must end in an event."""
+    dialect = AnthropicDialect()
+    events = dialect.stream_events("", [("c_deep", "get_weather", "")])
+    start = next(i for i, e in enumerate(events) if b"content_block_start" in e)
+    events[start] = events[start].replace(b'"input": {}', b'"input": {"a": ' + b"[" * levels + b"]" * levels + b"}")
+    server.push(SseReply(events), dialect.reply("好的。", (), stream=True))
+    out = await run_all(make_agent(dialect.model(server.url)), "三亚天气")
+    last = out[-1]
+    assert isinstance(last, ev.Final | ev.ErrorEvent)
+    for event in out:
+        strict_loads(jsonsafe_dumps(event.to_dict()))
