@@ -7,6 +7,7 @@ import sys
 from collections.abc import Sequence
 
 from desktop_app.errors import HistoryError, UsageError
+from desktop_app.visible import for_terminal
 
 MCP_CONFIG_HELP = "MCP servers, in Claude Desktop's mcpServers format (plus url for HTTP servers)"
 PROVIDERS = "openai or anthropic"
@@ -154,6 +155,12 @@ def _dispatch(args: argparse.Namespace) -> int:
     raise UsageError(f"unknown command {command!r}")
 
 
+def _fail(message: str, code: int) -> int:
+    """The one error line on stderr; server and model text in it cannot drive the terminal."""
+    print(for_terminal(f"travel-assistant: {message}"), file=sys.stderr)
+    return code
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point: exit 0 done, 1 could not finish, 2 bad usage; one line on stderr on error."""
     argv = list(sys.argv[1:] if argv is None else argv)
@@ -170,22 +177,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return _dispatch(args)
     except UsageError as exc:
-        print(f"travel-assistant: {exc}", file=sys.stderr)
-        return 2
+        return _fail(str(exc), 2)
     except CliError as exc:
-        print(f"travel-assistant: {exc}", file=sys.stderr)
-        return exc.code
+        return _fail(str(exc), exc.code)
     except HistoryError as exc:  # e.g. a full disk while `ask` saves: one line, exit 1
-        print(f"travel-assistant: {exc}", file=sys.stderr)
-        return 1
+        return _fail(str(exc), 1)
     except KeyboardInterrupt:
-        print("travel-assistant: interrupted", file=sys.stderr)
-        return 130
+        return _fail("interrupted", 130)
     except BrokenPipeError:
         return 0
     except Exception as exc:  # noqa: BLE001 - the promise: never a traceback at the user
-        print(f"travel-assistant: unexpected error: {type(exc).__name__}: {exc}", file=sys.stderr)
-        return 1
+        return _fail(f"unexpected error: {type(exc).__name__}: {exc}", 1)
 
 
 if __name__ == "__main__":

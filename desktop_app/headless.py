@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import sys
 from typing import Any
 
+from desktop_app import jsonsafe
 from desktop_app.agent import events as ev
 from desktop_app.agent.approval import Approver, Decision, PolicyApprover
 from desktop_app.agent.messages import ToolCall
@@ -15,6 +15,7 @@ from desktop_app.errors import UsageError
 from desktop_app.runtime import RunOptions
 from desktop_app.store.settings import Settings
 from desktop_app.tools.registry import ToolDef, ToolRegistry
+from desktop_app.visible import for_terminal
 
 # ---------------------------------------------------------------- ask
 
@@ -23,10 +24,10 @@ class TerminalApprover:
     """Asks on the terminal (stderr prompt, stdin answer); anything but yes is a denial."""
 
     async def decide(self, call: ToolCall, tool: ToolDef) -> Decision:
-        args = json.dumps(call.arguments, ensure_ascii=False)
-        prompt = f"Allow {call.name} ({tool.source}, risk {tool.risk}) with {args}? [y/N] "
+        args = jsonsafe.dumps(call.arguments)
+        prompt = f"Allow {for_terminal(call.name)} ({for_terminal(tool.source)}, risk {tool.risk}) with {args}? [y/N] "
         for warning in tool.warnings:  # e.g. "no OS sandbox is available ..." for the shell
-            print(f"  ! {warning}", file=sys.stderr)
+            print(f"  ! {for_terminal(warning)}", file=sys.stderr)
         print(prompt, end="", file=sys.stderr, flush=True)
         try:
             answer = await asyncio.to_thread(sys.stdin.readline)
@@ -58,24 +59,26 @@ def warn_unmatched(approver: Approver, registry: ToolRegistry) -> None:
             )
 
 
+def _say(text: str) -> None:
+    """One line of tool traffic on stderr, model and tool text made harmless for the terminal."""
+    print(for_terminal(text), file=sys.stderr)
+
+
 class HumanPrinter:
-    """Readable output: the answer on stdout, the tool traffic on stderr."""
+    """Readable output: the answer on stdout, the tool traffic on stderr (all through for_terminal)."""
 
     def __call__(self, event: ev.AnyEvent) -> None:
         if isinstance(event, ev.TextDelta):
-            sys.stdout.write(event.text)
+            sys.stdout.write(for_terminal(event.text))
             sys.stdout.flush()
         elif isinstance(event, ev.ToolCallEvent):
-            args = event.arguments_raw or json.dumps(event.arguments, ensure_ascii=False)
-            print(f"  → {event.name}({args})  [{event.id}]", file=sys.stderr)
+            args = event.arguments_raw[:200] if event.arguments_raw is not None else jsonsafe.dumps(event.arguments)
+            _say(f"  → {event.name}({args})  [{event.id}]")
         elif isinstance(event, ev.ApprovalEvent):
-            print(f"  ✋ {event.name}: {event.decision} by {event.by} {event.reason}", file=sys.stderr)
+            _say(f"  ✋ {event.name}: {event.decision} by {event.by} {event.reason}")
         elif isinstance(event, ev.ToolResultEvent):
             mark = "✗" if event.is_error else "←"
-            print(
-                f"  {mark} {event.name}: {event.content[:200]}  ({event.duration_ms:.0f} ms)",
-                file=sys.stderr,
-            )
+            _say(f"  {mark} {event.name}: {event.content[:200]}  ({event.duration_ms:.0f} ms)")
         elif isinstance(event, ev.Final):
             print()
 
@@ -84,7 +87,7 @@ def _json_printer(wire: bool) -> Any:
     def emit(event: ev.AnyEvent) -> None:
         if not wire and isinstance(event, ev.ModelRequestEvent | ev.ModelResponseEvent):
             return
-        sys.stdout.write(json.dumps(event.to_dict(), ensure_ascii=False) + "\n")
+        sys.stdout.write(jsonsafe.dumps(event.to_dict()) + "\n")  # strict JSON, one line, always
         sys.stdout.flush()
 
     return emit
@@ -120,7 +123,7 @@ async def ask_command(args: argparse.Namespace) -> int:
             if isinstance(event, ev.ErrorEvent):
                 failed = True
                 if not args.json:
-                    print(f"\nerror: {event.message}", file=sys.stderr)
+                    _say(f"\nerror: {event.message}")
     finally:
         await run.close()
     return 1 if failed else 0
@@ -148,12 +151,12 @@ async def tools_command(args: argparse.Namespace) -> int:
             return await _tools_call(registry, args.name, args.args)
         listing = [t.listing() for t in registry.all()]
         if args.json:
-            print(json.dumps(listing, ensure_ascii=False, indent=2))
+            print(jsonsafe.dumps(listing, indent=2))
         else:
             for t in listing:
                 flag = "" if t["status"] == "ok" else f"  [{t['status']}]"
                 summary = (t["description"] or "").split("\n")[0]
-                print(f"{t['name']:<28} {t['risk']:<9} {t['source']:<16} {summary}{flag}")
+                print(for_terminal(f"{t['name']:<28} {t['risk']:<9} {t['source']:<16} {summary}{flag}"))
         return 0
     finally:
         await closer()
@@ -161,21 +164,15 @@ async def tools_command(args: argparse.Namespace) -> int:
 
 async def _tools_call(registry: ToolRegistry, name: str, raw: str) -> int:
     try:
-        parsed = json.loads(raw)
+        parsed = jsonsafe.loads(raw, jsonsafe.MAX_ARGUMENT_DEPTH)
     except ValueError as exc:
         raise UsageError(f"--args is not valid JSON: {exc}") from None
     if not isinstance(parsed, dict):
         raise UsageError("--args must be a JSON object")
     out = await registry.execute(ToolCall("cli", name, parsed, raw))
     try:
-        content: Any = json.loads(out.content)
+        content: Any = jsonsafe.loads(out.content)
     except ValueError:
         content = out.content
-    print(
-        json.dumps(
-            {"name": name, "content": content, "is_error": out.is_error},
-            ensure_ascii=False,
-            indent=2,
-        )
-    )
+    print(jsonsafe.dumps({"name": name, "content": content, "is_error": out.is_error}, indent=2))
     return 1 if out.is_error else 0

@@ -16,12 +16,16 @@ def now() -> float:
 
 @dataclass(frozen=True)
 class ToolCall:
-    """A model's request to run a tool; `arguments` is None when the raw text was not JSON."""
+    """A model's request to run a tool; `arguments` is None when the raw text was not usable JSON.
+
+    `arguments_error` says why (e.g. "are nested deeper than 64 levels"); empty means "not valid JSON".
+    """
 
     id: str
     name: str
     arguments: dict[str, Any] | None
     arguments_raw: str = ""
+    arguments_error: str = field(default="", compare=False)
 
     def to_dict(self) -> dict[str, Any]:
         """Shape used by history and events (raw text only when it did not parse)."""

@@ -272,12 +272,12 @@ class AnthropicModel:
                     yield item
                 return
             async with asyncio.timeout(deadline.left()):
-                response = await client.messages.create(**body)
+                raw = await client.messages.with_raw_response.create(**body)
+                data = self._text.body(await raw.text())  # parsed here: the SDK's parser recurses on deep JSON
         except anthropic.AnthropicError as exc:
             raise self._error(exc) from None
         except TimeoutError:
             raise self._text.timeout(self.timeout) from None
-        data = response.to_dict()
         yield WireResponse(redact(data, self._secrets), 0)
         message, usage = response_from_wire(data)
         if message.content:
@@ -314,7 +314,7 @@ class AnthropicModel:
             raise err from None
         except (TimeoutError, httpx2.TimeoutException, anthropic.APITimeoutError):
             raise self._text.idle(self.timeout, acc.partial_text()) from None
-        except (anthropic.APIError, httpx2.HTTPError) as exc:
+        except (anthropic.APIError, httpx2.HTTPError, RecursionError) as exc:  # Recursion: an event nested too deep
             cause = scrub(str(exc.__cause__ or exc), self._secrets)
             raise self._text.stream_cut(cause, acc.partial_text()) from None
         finally:

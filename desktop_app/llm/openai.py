@@ -268,12 +268,12 @@ class OpenAIModel:
                     yield item
                 return
             async with asyncio.timeout(deadline.left()):
-                response = await client.chat.completions.create(**body)
+                raw = await client.chat.completions.with_raw_response.create(**body)
+                data = self._text.body(raw.text)  # parsed here: the SDK's parser recurses on deep JSON
         except openai.OpenAIError as exc:
             raise self._error(exc) from None
         except TimeoutError:
             raise self._text.timeout(self.timeout) from None
-        data = response.to_dict()
         yield WireResponse(redact(data, self._secrets), 0)
         message, usage = response_from_wire(data)
         if message.content:
@@ -305,7 +305,7 @@ class OpenAIModel:
                     yield TextChunk(text)
         except (TimeoutError, httpx2.TimeoutException, openai.APITimeoutError):
             raise self._text.idle(self.timeout, acc.partial_text()) from None
-        except (openai.APIError, httpx2.HTTPError) as exc:
+        except (openai.APIError, httpx2.HTTPError, RecursionError) as exc:  # Recursion: an event nested too deep
             cause = scrub(str(exc.__cause__ or exc), self._secrets)
             raise self._text.stream_cut(cause, acc.partial_text()) from None
         finally:

@@ -10,11 +10,14 @@ from collections.abc import AsyncIterator, Iterable
 from typing import Any, TypeVar
 from urllib.parse import unquote, urlsplit
 
+from desktop_app import jsonsafe
 from desktop_app.agent.messages import AssistantMessage, ToolCall
+from desktop_app.jsonsafe import MAX_ARGUMENT_DEPTH, MAX_DOCUMENT_DEPTH, TOO_DEEP, TOO_DEEP_ARGUMENTS, value_problem
 from desktop_app.llm.base import ProviderError
 
 T = TypeVar("T")
 REDACTED = "[REDACTED]"
+RAW_KEEP = 2000  # characters of unusable argument text kept for the record
 SECRET_HEADERS = ("authorization", "x-api-key", "api-key", "proxy-authorization")
 # Vendor key shapes (sk-…, sk-ant-…, sk-proj-…) and bearer tokens, wherever they appear in text.
 _KEY_RE = re.compile(r"(?:sk-[A-Za-z0-9_\-]{12,}|Bearer\s+[A-Za-z0-9_\-.=]{12,})")
@@ -51,36 +54,62 @@ def url_secrets(url: str) -> list[str]:
     return [p for p in {password, unquote(password)} if p]
 
 
-def redact(value: Any, secrets: Iterable[str] = ()) -> Any:
-    """A deep copy of a JSON value with secrets and auth headers replaced."""
+def redact(value: Any, secrets: Iterable[str] = (), depth: int = 0) -> Any:
+    """A deep copy of a JSON value with secrets and auth headers replaced, cut below the document depth."""
     keys = tuple(secrets)
     if isinstance(value, str):
         return scrub(value, keys)
+    if isinstance(value, dict | list | tuple) and depth >= MAX_DOCUMENT_DEPTH:
+        return TOO_DEEP  # a body no view or serialiser should have to recurse through
     if isinstance(value, dict):
-        return {k: REDACTED if str(k).lower() in SECRET_HEADERS else redact(v, keys) for k, v in value.items()}
+        return {
+            k: REDACTED if str(k).lower() in SECRET_HEADERS else redact(v, keys, depth + 1) for k, v in value.items()
+        }
     if isinstance(value, list | tuple):
-        return [redact(v, keys) for v in value]
+        return [redact(v, keys, depth + 1) for v in value]
     return value
+
+
+def read_arguments(raw: str | dict[str, Any] | None) -> tuple[dict[str, Any] | None, str, str]:
+    """Model-written arguments: (object, raw text, "") or (None, raw text kept short, what is wrong).
+
+    The one place both adapters parse arguments: nesting is checked before parsing and without
+    recursion, and NaN / Infinity (not JSON) count as invalid, so nothing later can choke on them.
+    """
+    if isinstance(raw, dict):
+        problem = value_problem(raw)
+        if problem == TOO_DEEP_ARGUMENTS:
+            return None, "", problem  # no text: printing it would recurse as deep
+        return (None, _keep(json.dumps(raw)), problem) if problem else (raw, json.dumps(raw, ensure_ascii=False), "")
+    text = raw or ""
+    if not text.strip():
+        return {}, text, ""
+    if jsonsafe.deep_spans(text, MAX_ARGUMENT_DEPTH):
+        return None, _keep(text), TOO_DEEP_ARGUMENTS
+    try:
+        parsed = jsonsafe.loads(text, MAX_ARGUMENT_DEPTH)
+    except ValueError:
+        return None, _keep(text), "are not valid JSON"
+    if not isinstance(parsed, dict):
+        return None, _keep(text), "are not a JSON object"
+    return parsed, text, ""
+
+
+def _keep(text: str) -> str:
+    """Unusable argument text as stored and shown: the start of it, never megabytes."""
+    return text if len(text) <= RAW_KEEP else text[:RAW_KEEP] + "…"
 
 
 def parse_arguments(raw: str | dict[str, Any] | None) -> tuple[dict[str, Any] | None, str]:
     """Model-written arguments: an object, or None with the raw text when it is not one."""
-    if isinstance(raw, dict):
-        return raw, json.dumps(raw, ensure_ascii=False)
-    text = raw or ""
-    if not text.strip():
-        return {}, text
-    try:
-        parsed = json.loads(text)
-    except ValueError:
-        return None, text
-    return (parsed, text) if isinstance(parsed, dict) else (None, text)
+    args, text, _ = read_arguments(raw)
+    return args, text
 
 
 def make_call(call_id: str, name: str, raw: str | dict[str, Any] | None) -> ToolCall:
     """A neutral ToolCall from the vendor's id, name and arguments."""
-    args, text = parse_arguments(raw)
-    return ToolCall(id=call_id, name=name, arguments=args, arguments_raw=text)
+    args, text, problem = read_arguments(raw)
+    return ToolCall(id=call_id, name=name, arguments=args, arguments_raw=text, arguments_error=problem)
 
 
 def one_line(text: str, limit: int = 240) -> str:
@@ -197,6 +226,19 @@ class ErrorText:
             "timeout",
             partial,
         )
+
+    def bad_body(self, why: str) -> ProviderError:
+        return ProviderError(f"{self.vendor} sent a response that could not be read ({why}): try again", "protocol")
+
+    def body(self, text: str) -> dict[str, Any]:
+        """A whole response body, parsed without recursion limits biting (deep parts cut)."""
+        try:
+            data = jsonsafe.loads_pruned(text)
+        except (ValueError, RecursionError) as exc:
+            raise self.bad_body(one_line(str(exc), 120)) from None
+        if not isinstance(data, dict):
+            raise self.bad_body("not a JSON object")
+        return data
 
     def missing_key(self) -> ProviderError:
         return ProviderError(f"no {self.vendor} API key: {self.key_hint()}", "auth")

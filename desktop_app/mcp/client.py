@@ -37,6 +37,7 @@ from desktop_app.tools.registry import (
     error_output,
     validate_arguments,
 )
+from desktop_app.visible import for_terminal
 
 State = Literal["disabled", "connecting", "ready", "failed", "stopped"]
 STDERR_LINES = 20
@@ -911,7 +912,7 @@ def _load_or_usage_error(mcp_config: str) -> list[ServerConfig]:
 
 def _print_failure(status: ServerStatus) -> None:
     if status.state == "failed":
-        print(f"travel-assistant: MCP server {status.name!r} failed: {status.reason}", file=sys.stderr)
+        print(for_terminal(f"travel-assistant: MCP server {status.name!r} failed: {status.reason}"), file=sys.stderr)
 
 
 class _ToldOnce:

@@ -16,44 +16,12 @@ from typing import Any
 
 from desktop_app.paths import config_dir
 from desktop_app.store.atomic import write_json_atomic
-
-# Characters that render as nothing (or reorder text) yet a model reads: the usual smuggling kit.
-_BIDI = {0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A)}
-_INVISIBLE = {
-    0x00AD,
-    0x034F,
-    0x115F,
-    0x1160,
-    0x17B4,
-    0x17B5,
-    0x180E,
-    0x3164,
-    0xFFA0,
-    0xFEFF,
-    *range(0x200B, 0x200E),
-    *range(0x2060, 0x2065),
-    *range(0xFE00, 0xFE10),
-    *range(0xE0100, 0xE01F0),
-}
-_TAGS = range(0xE0000, 0xE0080)
-# Hidden characters that str.isprintable() lets through (combining marks, Hangul fillers).
-_PRINTABLE_HIDDEN = frozenset(chr(c) for c in _INVISIBLE | _BIDI if chr(c).isprintable())
+from desktop_app.visible import for_terminal, hidden_kind, is_plain
 
 
 def _hidden_kind(ch: str) -> str | None:
-    """Which warning a character belongs to, or None when it is ordinary visible text."""
-    cp = ord(ch)
-    if cp in _TAGS:
-        return "tag"
-    if cp in _BIDI:
-        return "bidi"
-    if cp in _INVISIBLE:
-        return "invisible"
-    if ch in "\n\t\r":
-        return None
-    if unicodedata.category(ch) in ("Cc", "Cf", "Co", "Cn", "Cs"):
-        return "control"
-    return None
+    """Which warning a character belongs to (CR is kept: CRLF line ends are ordinary here)."""
+    return hidden_kind(ch, "\n\t\r")
 
 
 _KIND_TEXT = {
@@ -65,8 +33,7 @@ _KIND_TEXT = {
 
 
 def _has_hidden(text: str) -> bool:
-    plain = text.replace("\n", "").replace("\t", "").replace("\r", "")
-    return not (plain.isprintable() and _PRINTABLE_HIDDEN.isdisjoint(plain))
+    return not is_plain(text, "\n\t\r")
 
 
 def reveal(text: str) -> tuple[str, list[str]]:
@@ -453,9 +420,9 @@ async def trust_command(name: str, mcp_config: str = "") -> int:
         if not pending:
             return _nothing_to_trust(manager, name)
         for change in pending:
-            print(render_change(change))
+            print(for_terminal(render_change(change)))
             manager.approve(change.name)
-            print(f"trusted: {change.name} is pinned to the definition shown above\n")
+            print(for_terminal(f"trusted: {change.name} is pinned to the definition shown above\n"))
         return 0
     finally:
         await manager.aclose()
@@ -466,14 +433,13 @@ def _nothing_to_trust(manager: Any, name: str) -> int:
     for status in manager.statuses():
         if status.state == "failed":
             print(
-                f"travel-assistant: MCP server {status.name!r} failed: {status.reason}",
-                file=sys.stderr,
+                for_terminal(f"travel-assistant: MCP server {status.name!r} failed: {status.reason}"), file=sys.stderr
             )
             return 1
     known = [t.name for t in manager.tools()]
     if name in known or any(t.startswith(name + "__") for t in known):
-        print(f"{name}: nothing to approve; the definition matches the one you trusted")
+        print(for_terminal(f"{name}: nothing to approve; the definition matches the one you trusted"))
         return 0
     shown = ", ".join(sorted(known)) or "(none)"
-    print(f"travel-assistant: no MCP tool named {name!r}; tools: {shown}", file=sys.stderr)
+    print(for_terminal(f"travel-assistant: no MCP tool named {name!r}; tools: {shown}"), file=sys.stderr)
     return 1

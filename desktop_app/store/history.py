@@ -24,6 +24,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
+from desktop_app import jsonsafe
 from desktop_app.agent.messages import (
     AssistantMessage,
     Message,
@@ -164,7 +165,7 @@ def _encode(msg: Message) -> str:
 
 
 def _decode(role: str, content: str, data_text: str, created_at: float) -> Message:
-    data = json.loads(data_text)
+    data = jsonsafe.loads(data_text)  # a file on disk: ValueError (not RecursionError) when too deep
     if role == "user":
         return UserMessage(content=content, created_at=created_at)
     if role == "assistant":

@@ -11,6 +11,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from desktop_app import jsonsafe
 from desktop_app.agent.messages import (
     AssistantMessage,
     Message,
@@ -19,6 +20,7 @@ from desktop_app.agent.messages import (
     message_to_dict,
 )
 from desktop_app.store.atomic import write_atomic
+from desktop_app.visible import for_terminal
 
 if TYPE_CHECKING:
     import argparse
@@ -46,10 +48,10 @@ def show_dict(info: ConversationInfo, messages: Sequence[Message]) -> dict[str, 
 
 
 def to_json(info: ConversationInfo, messages: Sequence[Message]) -> str:
-    """The `show --json` object plus the conversation's metadata, pretty-printed."""
+    """The `show --json` object plus the conversation's metadata, pretty-printed (strict JSON)."""
     data = info.to_dict()
     data["messages"] = [message_to_dict(m) for m in messages]
-    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    return jsonsafe.dumps(data, indent=2) + "\n"
 
 
 # ---------------------------------------------------------------- Markdown
@@ -64,7 +66,7 @@ def _fenced(body: str, lang: str) -> str:
 
 def _json_or_text(text: str) -> str:
     try:
-        value = json.loads(text)
+        value = jsonsafe.loads(text)  # a tool's result: may be nested beyond any recursion limit
     except ValueError:
         return _fenced(text, "text")
     if not isinstance(value, dict | list):
@@ -139,16 +141,16 @@ def write_export(path: Path, text: str) -> None:
 
 
 def _fail(message: str) -> int:
-    print(f"{PROG}: {message}", file=sys.stderr)
+    print(for_terminal(f"{PROG}: {message}"), file=sys.stderr)
     return 1
 
 
 def _list(store: HistoryStore, as_json: bool) -> int:
     items = store.list()
     if as_json:
-        print(json.dumps([c.to_dict() for c in items], ensure_ascii=False, indent=2))
+        print(jsonsafe.dumps([c.to_dict() for c in items], indent=2))
     elif items:
-        sys.stdout.write(list_table(items))
+        sys.stdout.write(for_terminal(list_table(items)))
     else:
         print("no saved conversations yet", file=sys.stderr)
     return 0
@@ -158,16 +160,16 @@ def _show(store: HistoryStore, conv_id: str, as_json: bool) -> int:
     info = store.info(conv_id)
     messages = store.stored_messages(conv_id)
     if as_json:
-        print(json.dumps(show_dict(info, messages), ensure_ascii=False, indent=2))
+        print(jsonsafe.dumps(show_dict(info, messages), indent=2))
     else:
-        sys.stdout.write(to_markdown(info, messages))
+        sys.stdout.write(for_terminal(to_markdown(info, messages)))
     return 0
 
 
 def _export(store: HistoryStore, conv_id: str, fmt: str, output: str) -> int:
     text = store.export(conv_id, "json" if fmt == "json" else "md")
     if not output or output == "-":
-        sys.stdout.write(text)
+        sys.stdout.write(text if fmt == "json" else for_terminal(text))  # JSON: hidden chars already \u-escaped
         return 0
     try:
         write_export(Path(output), text)

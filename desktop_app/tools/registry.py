@@ -211,7 +211,8 @@ class ToolRegistry:
             reason = t.meta.get("status_reason", f"tool {t.name!r} is not available ({t.status})")
             return error_output(str(reason))
         if call.arguments is None:
-            return error_output(f"arguments for {call.name!r} are not valid JSON: {call.arguments_raw[:200]!r}")
+            why = call.arguments_error or "are not valid JSON"
+            return error_output(f"arguments for {call.name!r} {why}: {call.arguments_raw[:200]!r}")
         problem = validate_arguments(t.parameters, call.arguments)
         if problem:
             return error_output(f"invalid arguments for {call.name!r}: {problem}")

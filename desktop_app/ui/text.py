@@ -6,14 +6,17 @@ import json
 import unicodedata
 from typing import Any
 
+from desktop_app.jsonsafe import json_safe
+from desktop_app.visible import hidden_kind
+
 KEEP = {"\n", "\t", " ", "\u3000"}  # ordinary whitespace, including the CJK full-width space
 
 
 def _hidden(ch: str) -> bool:
-    """Characters a reader cannot see or that reorder text (bidi controls, zero-width...)."""
+    """The shared classifier (desktop_app.visible), plus unusual spaces a reader cannot tell apart."""
     if ch in KEEP:
         return False
-    return unicodedata.category(ch) in ("Cc", "Cf", "Co", "Cn", "Zl", "Zp", "Zs")
+    return hidden_kind(ch) is not None or unicodedata.category(ch) == "Zs"
 
 
 def make_visible(text: str) -> str:
@@ -37,7 +40,7 @@ def hidden_characters(text: str) -> list[str]:
 
 def pretty_json(value: Any) -> str:
     """Indented JSON with real CJK characters and hidden characters made visible."""
-    return make_visible(json.dumps(value, ensure_ascii=False, indent=2, sort_keys=False))
+    return make_visible(json.dumps(json_safe(value), ensure_ascii=False, indent=2, sort_keys=False))
 
 
 def summarize_arguments(args: dict[str, Any], limit: int = 60) -> str:

@@ -13,12 +13,15 @@ MAX_LINES = 500
 # Which part of desktop_app may import which (a part is a subpackage or a top-level module;
 # "desktop_app" is the package's own __init__, the version). A part may always import itself
 # and LEAVES. Every part found in desktop_app needs a row: a new one is a decision, made here.
-LEAVES = frozenset({"desktop_app", "errors", "paths"})
+# jsonsafe and visible handle untrusted text (parsed or shown) for every part
+LEAVES = frozenset({"desktop_app", "errors", "paths", "jsonsafe", "visible"})
 ENGINE = frozenset({"agent", "llm", "tools"})  # messages, loop, model protocol, tool registry
 ALLOWED: dict[str, frozenset[str]] = {
     "desktop_app": frozenset(),
     "errors": frozenset(),
     "paths": frozenset(),
+    "jsonsafe": frozenset({"visible"}),  # strict, depth-limited JSON for everything read or written
+    "visible": frozenset(),  # hidden and control characters made visible (terminal, window, MCP review)
     "desktop_entry": frozenset(),
     "versions": frozenset({"ui"}),  # `--version --verbose` asks ui.qt_info for Qt's version (Qt only there)
     "bridge": frozenset(),  # threads and queues only: knows neither the engine nor Qt

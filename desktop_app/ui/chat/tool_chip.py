@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from PySide6 import QtCore
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPlainTextEdit, QSizePolicy, QVBoxLayout, QWidget
 
+from desktop_app import jsonsafe
 from desktop_app.agent.events import ToolCallEvent, ToolResultEvent
 from desktop_app.ui.i18n import tr
 from desktop_app.ui.text import make_visible, pretty_json, summarize_arguments
@@ -110,7 +110,7 @@ class ToolChip(QFrame):
         if self.result is not None:
             content = self.result.content
             try:
-                data["result"] = json.loads(content)
+                data["result"] = jsonsafe.loads(content)
             except (TypeError, ValueError):
                 data["result"] = content
             data["is_error"] = self.result.is_error

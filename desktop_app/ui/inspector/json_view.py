@@ -46,6 +46,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop_app import jsonsafe
+
 MAX_DECODE_DEPTH = 6
 MAX_DECODE_CHARS = 2_000_000
 NO_VALUE = object()  # a pane with nothing to show
@@ -60,7 +62,7 @@ def try_decode(text: str) -> Any:
     if len(stripped) < 2 or len(stripped) > MAX_DECODE_CHARS or stripped[0] not in "[{":
         return NO_VALUE
     try:
-        value = json.loads(stripped)
+        value = jsonsafe.loads(stripped)  # model text: ValueError, not RecursionError, when too deep
     except ValueError:
         return NO_VALUE
     return value if isinstance(value, dict | list) else NO_VALUE
@@ -383,7 +385,7 @@ class JsonPane(QWidget):
     def set_json_text(self, text: str) -> None:
         """Show a string that should hold JSON (a tool result): parsed when it parses."""
         try:
-            value: Any = json.loads(text)
+            value: Any = jsonsafe.loads(text)
         except ValueError:
             value = text
         self.set_value(value, exact_text=text)

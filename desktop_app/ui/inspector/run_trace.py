@@ -10,6 +10,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from desktop_app import jsonsafe
 from desktop_app.agent.events import Event
 
 EXPORT_FORMAT = "travel-assistant.run"
@@ -378,9 +379,11 @@ def events_from_history(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def parse_export(text: str) -> list[dict[str, Any]]:
     """The events of an exported run (or a bare list of events); ValueError when it is neither."""
     try:
-        data = json.loads(text)
+        data = jsonsafe.loads(text)  # a file on disk: depth checked before parsing
     except json.JSONDecodeError as exc:
         raise ValueError(f"not JSON: {exc.msg} at line {exc.lineno}") from None
+    except ValueError as exc:
+        raise ValueError(f"not usable JSON: {exc}") from None
     events = data.get("events") if isinstance(data, dict) else data
     if not isinstance(events, list) or not all(isinstance(e, dict) for e in events):
         raise ValueError("expected an exported run: an object with an 'events' list")

@@ -132,7 +132,8 @@ class ScriptedServer:
         return await self._sse(reader, writer, reply)
 
     async def _json(self, writer: asyncio.StreamWriter, reply: JsonReply) -> None:
-        data = json.dumps(reply.body, ensure_ascii=False).encode()
+        body = reply.body  # bytes: sent as they are (JSON too deep for json.dumps, say)
+        data = body if isinstance(body, bytes) else json.dumps(body, ensure_ascii=False).encode()
         extra = "".join(f"{k}: {v}\r\n" for k, v in reply.headers.items())
         reason = _REASONS.get(reply.status, "Status")
         writer.write(
