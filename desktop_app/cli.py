@@ -96,6 +96,8 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("id")
     export.add_argument("--format", choices=["md", "json"], default="md")
     export.add_argument("-o", "--output", default="")
+    imp = hist_sub.add_parser("import", help="add a conversation from a `history export --format json` file")
+    imp.add_argument("file", help="the file, or - for stdin")
 
     sub.add_parser("mcp-server", help="serve the travel tools over MCP stdio")
     return parser
@@ -131,7 +133,7 @@ def _dispatch(args: argparse.Namespace) -> int:
 
         return keys_command(args.keys_command, getattr(args, "provider", ""))
     if command == "history":
-        from desktop_app.store.history import history_command
+        from desktop_app.commands.history import history_command
 
         return history_command(args)
     if command == "mcp-server":
