@@ -55,7 +55,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_gui_flags(sub.add_parser("gui", help="open the desktop window (the default)"))
 
     ask = sub.add_parser("ask", help="one conversation run, headless")
-    ask.add_argument("prompt")
+    ask.add_argument("prompt", nargs="?")
     _add_provider_flags(ask)
     ask.add_argument("--json", action="store_true", help="JSON Lines events on stdout")
     ask.add_argument("--no-stream", action="store_true")
@@ -67,6 +67,14 @@ def build_parser() -> argparse.ArgumentParser:
     ask.add_argument("--max-turns", type=int, default=None)
     ask.add_argument("--no-save", action="store_true")
     ask.add_argument("--wire", action="store_true")
+    ask.add_argument(
+        "--continue",
+        dest="continue_id",
+        nargs="?",
+        const="",
+        metavar="ID",
+        help="continue a saved conversation (the latest without ID; a unique id prefix works)",
+    )
 
     tools = sub.add_parser("tools", help="list the tools the model would be offered")
     tools.add_argument("--json", action="store_true")

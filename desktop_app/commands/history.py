@@ -50,6 +50,16 @@ def saved_conversation(ref: str) -> str:
             raise UsageError(str(exc.args[0])) from None
 
 
+def ask_target(prompt: str | None, continue_ref: str | None) -> tuple[str, str]:
+    """`ask`'s prompt and the saved conversation it continues ("" = a new one). argparse gives
+    `ask --continue "TEXT"` to --continue, so TEXT without another prompt is the prompt."""
+    if prompt is None and continue_ref:
+        prompt, continue_ref = continue_ref, ""
+    if prompt is None:
+        raise UsageError("ask needs a PROMPT (the message to send)")
+    return prompt, "" if continue_ref is None else saved_conversation(continue_ref)
+
+
 # ---------------------------------------------------------------- list / show / export
 
 
