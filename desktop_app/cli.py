@@ -30,6 +30,9 @@ def _add_gui_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument("--screenshot", default="")
     p.add_argument("--exit-when-done", action="store_true")
     p.add_argument("--mcp-config", default="")
+    p.add_argument(
+        "--conversation", default="", metavar="ID", help="open this saved conversation (a unique id prefix works)"
+    )
 
 
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:
