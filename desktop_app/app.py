@@ -226,6 +226,7 @@ async def _scripted(window: MainWindow, args: argparse.Namespace, closed: asynci
         print(f"first_paint_epoch={window.first_paint_epoch:.6f}", file=sys.stderr, flush=True)
         print(f"first_paint_cpu={window.first_paint_cpu:.6f}", file=sys.stderr, flush=True)
     status = "done"
+    open_requested(window, args)
     if args.prompt:
         await window.session.warm_up()  # as a person would: typing takes longer than preloading
         window.heartbeat.reset()
@@ -244,8 +245,27 @@ async def _scripted(window: MainWindow, args: argparse.Namespace, closed: asynci
         window.close()
 
 
+def resolve_requested(args: argparse.Namespace) -> None:
+    """`--conversation ID` made a full id before any window exists: an unknown or ambiguous one
+    is one line and exit 2 (UsageError), not a window that opens and then complains."""
+    ref = str(getattr(args, "conversation", "") or "")
+    if ref:
+        from desktop_app.commands.history import saved_conversation
+
+        args.conversation = saved_conversation(ref)
+
+
+def open_requested(window: MainWindow, args: argparse.Namespace) -> None:
+    """Show the `--conversation` the user asked for, selected in the list as if clicked there."""
+    conversation_id = str(getattr(args, "conversation", "") or "")
+    if conversation_id:
+        window.open_conversation(conversation_id)
+        window.history_panel.select(conversation_id)
+
+
 def run_gui(args: argparse.Namespace) -> int:
     """`travel-assistant gui`: the window on a qasync loop; returns the exit status."""
+    resolve_requested(args)
     _setup_logging()
     app = make_app()
     reporter = ErrorReporter()

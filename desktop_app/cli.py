@@ -42,6 +42,9 @@ def _add_gui_flags(p: argparse.ArgumentParser) -> None:
         help="quit after the run (or the first paint) and print ui_max_stall_ms=N",
     )
     p.add_argument("--mcp-config", default="", metavar="FILE", help=MCP_CONFIG_HELP)
+    p.add_argument(
+        "--conversation", default="", metavar="ID", help="open this saved conversation (a unique id prefix works)"
+    )
 
 
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:
@@ -68,7 +71,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_gui_flags(sub.add_parser("gui", help="open the desktop window (the default)"))
 
     ask = sub.add_parser("ask", help="one conversation run, headless")
-    ask.add_argument("prompt", help="the question, e.g. 三亚三天的天气、机票和酒店")
+    ask.add_argument("prompt", nargs="?", help="the question, e.g. 三亚三天的天气、机票和酒店")
     _add_provider_flags(ask)
     ask.add_argument("--json", action="store_true", help="JSON Lines events on stdout")
     ask.add_argument("--no-stream", action="store_true", help="ask for whole responses instead of a stream")
@@ -80,6 +83,14 @@ def build_parser() -> argparse.ArgumentParser:
     ask.add_argument("--max-turns", type=int, default=None, metavar="N", help="model calls per run (default 10)")
     ask.add_argument("--no-save", action="store_true", help="do not keep this conversation in history")
     ask.add_argument("--wire", action="store_true", help="with --json: also the exact request and response bodies")
+    ask.add_argument(
+        "--continue",
+        dest="continue_id",
+        nargs="?",
+        const="",
+        metavar="ID",
+        help="continue a saved conversation (the latest without ID; a unique id prefix works)",
+    )
 
     tools = sub.add_parser("tools", help="list the tools the model would be offered")
     tools.add_argument("--json", action="store_true", help="one JSON array: schema, source, risk, status")
@@ -110,6 +121,8 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("id", help=ID_HELP)
     export.add_argument("--format", choices=["md", "json"], default="md", help="md (default) or json")
     export.add_argument("-o", "--output", default="", metavar="FILE", help="write to FILE instead of stdout")
+    imp = hist_sub.add_parser("import", help="add a conversation from a `history export --format json` file")
+    imp.add_argument("file", help="the file, or - for stdin")
 
     sub.add_parser("mcp-server", help="serve the travel tools over MCP stdio")
     return parser
@@ -145,7 +158,7 @@ def _dispatch(args: argparse.Namespace) -> int:
 
         return keys_command(args.keys_command, getattr(args, "provider", ""))
     if command == "history":
-        from desktop_app.store.history import history_command
+        from desktop_app.commands.history import history_command
 
         return history_command(args)
     if command == "mcp-server":

@@ -95,6 +95,9 @@ def _json_printer(wire: bool) -> Any:
 
 async def ask_command(args: argparse.Namespace) -> int:
     """`travel-assistant ask`: one run, its events printed; 1 when the run could not finish."""
+    from desktop_app.commands.history import ask_target
+
+    prompt, conversation_id = ask_target(args.prompt, args.continue_id)  # before anything is written
     settings = Settings.load()
     options = RunOptions(
         provider=args.provider or "",
@@ -113,12 +116,14 @@ async def ask_command(args: argparse.Namespace) -> int:
     from desktop_app.runtime import open_run
 
     approver = make_approver(args.approve)
-    run = await open_run(settings, options, approver, save=not args.no_save, title=args.prompt)
+    run = await open_run(
+        settings, options, approver, save=not args.no_save, title=prompt, conversation_id=conversation_id
+    )
     warn_unmatched(approver, run.agent.registry)
     emit = _json_printer(args.wire) if args.json else HumanPrinter()
     failed = False
     try:
-        async for event in run.agent.run(args.prompt):
+        async for event in run.agent.run(prompt):
             emit(event)
             if isinstance(event, ev.ErrorEvent):
                 failed = True

@@ -215,19 +215,31 @@ async def open_run(
 
     closers: list[Closer] = [close_tools]
     if save or conversation_id:
-        from desktop_app.store.history import HistoryStore, RunSink
+        closers.append(_attach_history(agent, save=save, title=title, conversation_id=conversation_id))
+    return OpenRun(agent, closers)
 
-        store = HistoryStore()
 
-        async def close_store() -> None:
-            store.close()
+def _attach_history(agent: Agent, *, save: bool, title: str, conversation_id: str) -> Closer:
+    """A continued conversation's messages and, when saving, the sink that commits the new ones
+    (continued with `save=False`, the run sees the conversation but adds nothing to it)."""
+    from desktop_app.store.history import HistoryStore, RunSink
 
-        closers.append(close_store)
+    store = HistoryStore()
+
+    async def close_store() -> None:
+        store.close()
+
+    try:
         if conversation_id:
             conversation = store.conversation(conversation_id)
             agent.messages = store.messages(conversation_id)
         else:
+            model = agent.model
             conversation = store.new_conversation(title=title[:60], provider=model.provider, model=model.model)
+    except BaseException:
+        store.close()
+        raise
+    agent.conversation_id = conversation.id
+    if save:
         agent.sink = RunSink(conversation)
-        agent.conversation_id = conversation.id
-    return OpenRun(agent, closers)
+    return close_store

@@ -12,220 +12,32 @@ too: writes take SQLite's write lock (`BEGIN IMMEDIATE`) and wait up to `BUSY_TI
 from __future__ import annotations
 
 import builtins
-import json
-import os
 import sqlite3
 import tempfile
 import threading
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
-from desktop_app import jsonsafe
-from desktop_app.agent.messages import (
-    AssistantMessage,
-    Message,
-    ToolCall,
-    ToolResultMessage,
-    Usage,
-    UserMessage,
-)
+from desktop_app.agent.messages import Message, Usage
 from desktop_app.errors import HistoryError as HistoryError  # its home is errors.py; kept importable here
-
-if TYPE_CHECKING:
-    import argparse
+from desktop_app.store import history_export
+from desktop_app.store.history_import import ImportedConversation
+from desktop_app.store.history_rows import INTERRUPTED as INTERRUPTED
+from desktop_app.store.history_rows import UNTITLED as UNTITLED
+from desktop_app.store.history_rows import ConversationInfo as ConversationInfo
+from desktop_app.store.history_rows import clean_title, decode, encode
+from desktop_app.store.history_rows import new_id as new_id
+from desktop_app.store.history_rows import repair as repair
+from desktop_app.store.history_schema import MIGRATIONS as MIGRATIONS
+from desktop_app.store.history_schema import translate
 
 FILENAME = "history.sqlite3"
 BUSY_TIMEOUT_S = 5.0
-INTERRUPTED = "interrupted: the app stopped before this tool finished"
-UNTITLED = "Untitled conversation"
 EMPTY_GRACE_S = 24 * 3600  # empty conversations older than this are pruned on open
-
-# Schema migrations: entry N takes the file from user_version N to N+1, in one transaction.
-# Append new steps; never edit a shipped one.
-MIGRATIONS: list[tuple[str, ...]] = [
-    (
-        """CREATE TABLE conversations (
-            id TEXT PRIMARY KEY,
-            title TEXT NOT NULL,
-            provider TEXT NOT NULL DEFAULT '',
-            model TEXT NOT NULL DEFAULT '',
-            created_at REAL NOT NULL,
-            updated_at REAL NOT NULL,
-            input_tokens INTEGER NOT NULL DEFAULT 0,
-            output_tokens INTEGER NOT NULL DEFAULT 0
-        )""",
-        """CREATE TABLE messages (
-            conversation_id TEXT NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
-            seq INTEGER NOT NULL,
-            role TEXT NOT NULL,
-            content TEXT NOT NULL,
-            data TEXT NOT NULL,
-            created_at REAL NOT NULL,
-            PRIMARY KEY (conversation_id, seq)
-        )""",
-        "CREATE INDEX conversations_by_update ON conversations(updated_at DESC, id DESC)",
-    ),
-]
-
-# sqlite3 error text -> the one line the user reads
-_ERRORS: tuple[tuple[str, str], ...] = (
-    ("full", "cannot save to history: the disk is full ({path})"),
-    ("readonly", "cannot save to history: the database is read-only ({path})"),
-    ("unable to open", "cannot open the history database at {path}"),
-    ("locked", "the history database is busy (another copy of the app is writing); try again"),
-    ("busy", "the history database is busy (another copy of the app is writing); try again"),
-    ("not a database", "{path} is not a history database (move it aside to start a new one)"),
-    ("malformed", "the history database {path} is damaged (move it aside to start a new one)"),
-    ("i/o error", "cannot read or write the history database {path}: disk I/O error"),
-)
-
-
-def _translate(exc: sqlite3.Error, path: Path) -> HistoryError:
-    text = str(exc).lower()
-    for needle, message in _ERRORS:
-        if needle in text:
-            return HistoryError(message.format(path=path))
-    return HistoryError(f"history database error ({path}): {' '.join(str(exc).split())}")
-
-
-_ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz"  # Crockford base32, lower case: URL-safe
-
-
-def _base32(value: int, width: int) -> str:
-    chars = []
-    for _ in range(width):
-        chars.append(_ALPHABET[value & 31])
-        value >>= 5
-    return "".join(reversed(chars))
-
-
-def new_id() -> str:
-    """16 URL-safe chars: 48-bit milliseconds then 30 random bits, so ids sort by creation."""
-    return _base32(int(time.time() * 1000), 10) + _base32(int.from_bytes(os.urandom(4), "big") >> 2, 6)
-
-
-def _clean_title(title: str) -> str:
-    return " ".join(title.split())[:200] or UNTITLED
-
-
-@dataclass(frozen=True)
-class ConversationInfo:
-    """One row of the history list (token totals are additive fields for the status bar)."""
-
-    id: str
-    title: str
-    created_at: float
-    updated_at: float
-    message_count: int
-    provider: str
-    model: str
-    input_tokens: int = 0
-    output_tokens: int = 0
-
-    def to_dict(self) -> dict[str, Any]:
-        """CONTRACT's `history list --json` item (plus the token totals)."""
-        return {
-            "id": self.id,
-            "title": self.title,
-            "created_at": self.created_at,
-            "updated_at": self.updated_at,
-            "message_count": self.message_count,
-            "provider": self.provider,
-            "model": self.model,
-            "input_tokens": self.input_tokens,
-            "output_tokens": self.output_tokens,
-        }
-
-
-# ---------------------------------------------------------------- message encoding
-
-
-def _encode(msg: Message) -> str:
-    """Lossless JSON of everything but `content` and `created_at` (those have columns)."""
-    data: dict[str, Any]
-    if isinstance(msg, AssistantMessage):
-        data = {
-            "tool_calls": [
-                {"id": c.id, "name": c.name, "arguments": c.arguments, "raw": c.arguments_raw} for c in msg.tool_calls
-            ],
-            "incomplete": msg.incomplete,
-            "stop_reason": msg.stop_reason,
-        }
-    elif isinstance(msg, ToolResultMessage):
-        data = {"tool_call_id": msg.tool_call_id, "name": msg.name, "is_error": msg.is_error}
-    elif isinstance(msg, UserMessage):
-        data = {}
-    else:
-        raise TypeError(f"not a message: {type(msg).__name__}")
-    return json.dumps(data, ensure_ascii=False)
-
-
-def _decode(role: str, content: str, data_text: str, created_at: float) -> Message:
-    data = jsonsafe.loads(data_text)  # a file on disk: ValueError (not RecursionError) when too deep
-    if role == "user":
-        return UserMessage(content=content, created_at=created_at)
-    if role == "assistant":
-        calls = tuple(
-            ToolCall(id=c["id"], name=c["name"], arguments=c["arguments"], arguments_raw=c["raw"])
-            for c in data["tool_calls"]
-        )
-        return AssistantMessage(
-            content=content,
-            tool_calls=calls,
-            incomplete=bool(data["incomplete"]),
-            stop_reason=data["stop_reason"],
-            created_at=created_at,
-        )
-    if role == "tool":
-        return ToolResultMessage(
-            tool_call_id=data["tool_call_id"],
-            name=data["name"],
-            content=content,
-            is_error=bool(data["is_error"]),
-            created_at=created_at,
-        )
-    raise ValueError(f"unknown message role {role!r}")
-
-
-def repair(messages: Sequence[Message]) -> list[Message]:
-    """Pair every tool call with exactly one result, in call order, right after its call.
-
-    A crash mid-tools leaves calls without results, which providers reject; each gets a
-    synthetic error result. A result that answers no preceding call is dropped for the same reason.
-    """
-    out: list[Message] = []
-    i = 0
-    while i < len(messages):
-        msg = messages[i]
-        i += 1
-        if isinstance(msg, ToolResultMessage):
-            continue  # an orphan: no call right before it
-        out.append(msg)
-        if isinstance(msg, AssistantMessage) and msg.tool_calls:
-            end = i
-            while end < len(messages) and isinstance(messages[end], ToolResultMessage):
-                end += 1
-            out.extend(_pair(msg, messages[i:end]))
-            i = end
-    return out
-
-
-def _pair(call_msg: AssistantMessage, results: Sequence[Message]) -> list[ToolResultMessage]:
-    by_id: dict[str, ToolResultMessage] = {}
-    for r in results:
-        if isinstance(r, ToolResultMessage):
-            by_id.setdefault(r.tool_call_id, r)
-    return [
-        by_id.get(call.id) or ToolResultMessage(call.id, call.name, INTERRUPTED, True, call_msg.created_at)
-        for call in call_msg.tool_calls
-    ]
-
-
-# ---------------------------------------------------------------- the store
 
 
 _INFO_SQL = """
@@ -264,14 +76,14 @@ class HistoryStore:
         try:
             conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False)
         except sqlite3.Error as exc:
-            raise _translate(exc, self.path) from exc
+            raise translate(exc, self.path) from exc
         try:
             conn.execute("PRAGMA journal_mode=WAL").fetchone()
             conn.execute("PRAGMA synchronous=FULL")
             conn.execute("PRAGMA foreign_keys=ON")
         except sqlite3.Error as exc:
             conn.close()
-            raise _translate(exc, self.path) from exc
+            raise translate(exc, self.path) from exc
         return conn
 
     # -- transactions
@@ -293,7 +105,7 @@ class HistoryStore:
                 conn.execute("COMMIT")
             except sqlite3.Error as exc:
                 self._rollback(conn)
-                raise _translate(exc, self.path) from exc
+                raise translate(exc, self.path) from exc
             except BaseException:
                 self._rollback(conn)
                 raise
@@ -318,7 +130,7 @@ class HistoryStore:
             try:
                 yield conn
             except sqlite3.Error as exc:
-                raise _translate(exc, self.path) from exc
+                raise translate(exc, self.path) from exc
 
     @staticmethod
     def _rollback(conn: sqlite3.Connection) -> None:
@@ -370,7 +182,7 @@ class HistoryStore:
             conn.execute(
                 "INSERT INTO conversations (id, title, provider, model, created_at, updated_at) "
                 "VALUES (?, ?, ?, ?, ?, ?)",
-                (conv_id, _clean_title(title), provider, model, now, now),
+                (conv_id, clean_title(title), provider, model, now, now),
             )
         return Conversation(self, conv_id)
 
@@ -418,6 +230,13 @@ class HistoryStore:
             raise KeyError(f"no saved conversation with id {prefix!r}")
         raise KeyError(f"id prefix {prefix!r} matches several conversations; give more of it")
 
+    def latest(self) -> str:
+        """The id of the conversation updated last (for `ask --continue`); KeyError when none."""
+        items = self.list()
+        if not items:
+            raise KeyError("there is no saved conversation to continue yet")
+        return items[0].id
+
     def stored_messages(self, conv_id: str) -> builtins.list[Message]:
         """Exactly what was committed, in order (no repair); KeyError when missing."""
         self.info(conv_id)
@@ -427,7 +246,7 @@ class HistoryStore:
                 (conv_id,),
             ).fetchall()
         try:
-            return [_decode(*row) for row in rows]
+            return [decode(*row) for row in rows]
         except (ValueError, KeyError, TypeError) as exc:
             raise HistoryError(f"conversation {conv_id} has an unreadable message: {exc}") from exc
 
@@ -435,10 +254,28 @@ class HistoryStore:
         """The conversation ready for the next model call: dangling tool calls get a result."""
         return repair(self.stored_messages(conv_id))
 
+    def add_imported(self, conv: ImportedConversation) -> str:
+        """A new conversation holding a whole imported one, in one transaction: all or nothing."""
+        conv_id = new_id()
+        head = (conv_id, clean_title(conv.title), conv.provider, conv.model, conv.created_at, time.time())
+        rows = [(conv_id, seq, m.role, m.content, encode(m), m.created_at) for seq, m in enumerate(conv.messages, 1)]
+        with self._write() as conn:
+            conn.execute(
+                "INSERT INTO conversations (id, title, provider, model, created_at, updated_at, input_tokens, "
+                "output_tokens) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (*head, conv.input_tokens, conv.output_tokens),
+            )
+            conn.executemany(
+                "INSERT INTO messages (conversation_id, seq, role, content, data, created_at) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                rows,
+            )
+        return conv_id
+
     def rename(self, conv_id: str, title: str) -> None:
         """Change the title; KeyError when missing."""
         with self._write() as conn:
-            cur = conn.execute("UPDATE conversations SET title = ? WHERE id = ?", (_clean_title(title), conv_id))
+            cur = conn.execute("UPDATE conversations SET title = ? WHERE id = ?", (clean_title(title), conv_id))
             if cur.rowcount == 0:
                 raise KeyError(conv_id)
 
@@ -452,8 +289,6 @@ class HistoryStore:
 
     def export(self, conv_id: str, fmt: Literal["md", "json"]) -> str:
         """The conversation as Markdown or JSON text, tool calls and results included."""
-        from desktop_app.store import history_export
-
         info = self.info(conv_id)
         messages = self.stored_messages(conv_id)
         if fmt == "json":
@@ -493,14 +328,12 @@ class HistoryStore:
                         "INSERT INTO messages (conversation_id, seq, role, content, data, created_at) "
                         "SELECT ?, COALESCE(MAX(seq), 0) + 1, ?, ?, ?, ? FROM messages "
                         "WHERE conversation_id = ?",
-                        (conv_id, item.role, item.content, _encode(item), item.created_at, conv_id),
+                        (conv_id, item.role, item.content, encode(item), item.created_at, conv_id),
                     )
 
     def _recover(self, conv_id: str, unsaved: Sequence[Message]) -> Path | None:
         """The conversation (what was saved, then what was not) as a `history export --format json`
         file in the data folder's `recovery/` (else the temp folder); None when neither is writable."""
-        from desktop_app.store.history_export import to_json
-
         try:
             with self._lock, self._busy(wait=False):
                 saved, info = self.stored_messages(conv_id), self.info(conv_id)
@@ -508,7 +341,7 @@ class HistoryStore:
             now = time.time()
             saved, info = [], ConversationInfo(conv_id, UNTITLED, now, now, 0, "", "")
         messages = [*saved, *unsaved]
-        text = to_json(replace(info, message_count=len(messages)), messages)
+        text = history_export.to_json(replace(info, message_count=len(messages)), messages)
         name = f"conversation-{conv_id}-{time.strftime('%Y%m%d-%H%M%S')}.json"
         for folder in (self.path.parent / "recovery", Path(tempfile.gettempdir()) / "travel-assistant-recovery"):
             try:
@@ -615,10 +448,3 @@ class RunSink:
         path = self.conversation._store._recover(self.id, self.unsaved)
         where = f"it was written to {path}" if path else "no recovery file could be written either"
         return f"the conversation could not be saved to history ({self._problem}); {where}"
-
-
-def history_command(args: argparse.Namespace) -> int:
-    """`history list / show / export` of CONTRACT.md; returns the exit status."""
-    from desktop_app.store.history_export import run_history_command
-
-    return run_history_command(args)

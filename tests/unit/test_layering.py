@@ -32,11 +32,11 @@ ALLOWED: dict[str, frozenset[str]] = {
     "store": frozenset({"agent"}),  # history stores the neutral messages
     "mcp": ENGINE | {"store"},  # sampling asks a ChatModel; servers' tools become ToolDefs
     "runtime": ENGINE | {"planner", "mcp", "store"},  # the one place that wires a run
-    "headless": ENGINE | {"mcp", "store", "runtime"},
+    "headless": ENGINE | {"mcp", "store", "runtime", "commands"},  # `ask` resolves --continue IDs there
     "commands": ENGINE | {"mcp", "store", "runtime"},  # the CLI handlers (issue 12, item 3)
     "cli": frozenset({"commands", "headless", "mcp", "store", "desktop_entry", "app", "versions"}),
     "ui": ENGINE | {"bridge", "mcp", "store", "runtime"},
-    "app": frozenset({"ui", "store"}),
+    "app": frozenset({"ui", "store", "commands"}),  # `gui --conversation ID` resolves the id as `ask` does
     "__main__": frozenset({"cli"}),
 }
 # Edges the design does not want and issue 12 item 2 ("wiring only in runtime.py") removes;
@@ -55,8 +55,6 @@ PENDING_SPLIT = frozenset(
     {
         "desktop_app.mcp.client",
         "desktop_app.mcp.trust",
-        "desktop_app.store.history",
-        "desktop_app.store.history_export",
     }
 )
 

@@ -1,0 +1,156 @@
+"""History rows: conversation ids, the list item, and messages to and from their stored form."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from desktop_app import jsonsafe
+from desktop_app.agent.messages import (
+    AssistantMessage,
+    Message,
+    ToolCall,
+    ToolResultMessage,
+    UserMessage,
+)
+
+INTERRUPTED = "interrupted: the app stopped before this tool finished"
+UNTITLED = "Untitled conversation"
+
+_ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz"  # Crockford base32, lower case: URL-safe
+
+
+def _base32(value: int, width: int) -> str:
+    chars = []
+    for _ in range(width):
+        chars.append(_ALPHABET[value & 31])
+        value >>= 5
+    return "".join(reversed(chars))
+
+
+def new_id() -> str:
+    """16 URL-safe chars: 48-bit milliseconds then 30 random bits, so ids sort by creation."""
+    return _base32(int(time.time() * 1000), 10) + _base32(int.from_bytes(os.urandom(4), "big") >> 2, 6)
+
+
+def clean_title(title: str) -> str:
+    """One line of at most 200 characters, never empty: the list shows titles as they are."""
+    return " ".join(title.split())[:200] or UNTITLED
+
+
+@dataclass(frozen=True)
+class ConversationInfo:
+    """One row of the history list (token totals are additive fields for the status bar)."""
+
+    id: str
+    title: str
+    created_at: float
+    updated_at: float
+    message_count: int
+    provider: str
+    model: str
+    input_tokens: int = 0
+    output_tokens: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        """CONTRACT's `history list --json` item (plus the token totals)."""
+        return {
+            "id": self.id,
+            "title": self.title,
+            "created_at": self.created_at,
+            "updated_at": self.updated_at,
+            "message_count": self.message_count,
+            "provider": self.provider,
+            "model": self.model,
+            "input_tokens": self.input_tokens,
+            "output_tokens": self.output_tokens,
+        }
+
+
+# ---------------------------------------------------------------- message encoding
+
+
+def encode(msg: Message) -> str:
+    """Lossless JSON of everything but `content` and `created_at` (those have columns)."""
+    data: dict[str, Any]
+    if isinstance(msg, AssistantMessage):
+        data = {
+            "tool_calls": [
+                {"id": c.id, "name": c.name, "arguments": c.arguments, "raw": c.arguments_raw} for c in msg.tool_calls
+            ],
+            "incomplete": msg.incomplete,
+            "stop_reason": msg.stop_reason,
+        }
+    elif isinstance(msg, ToolResultMessage):
+        data = {"tool_call_id": msg.tool_call_id, "name": msg.name, "is_error": msg.is_error}
+    elif isinstance(msg, UserMessage):
+        data = {}
+    else:
+        raise TypeError(f"not a message: {type(msg).__name__}")
+    return json.dumps(data, ensure_ascii=False)
+
+
+def decode(role: str, content: str, data_text: str, created_at: float) -> Message:
+    """A stored row back as a message; ValueError, KeyError or TypeError when it is unreadable."""
+    data = jsonsafe.loads(data_text)  # a file on disk: ValueError (not RecursionError) when too deep
+    if role == "user":
+        return UserMessage(content=content, created_at=created_at)
+    if role == "assistant":
+        calls = tuple(
+            ToolCall(id=c["id"], name=c["name"], arguments=c["arguments"], arguments_raw=c["raw"])
+            for c in data["tool_calls"]
+        )
+        return AssistantMessage(
+            content=content,
+            tool_calls=calls,
+            incomplete=bool(data["incomplete"]),
+            stop_reason=data["stop_reason"],
+            created_at=created_at,
+        )
+    if role == "tool":
+        return ToolResultMessage(
+            tool_call_id=data["tool_call_id"],
+            name=data["name"],
+            content=content,
+            is_error=bool(data["is_error"]),
+            created_at=created_at,
+        )
+    raise ValueError(f"unknown message role {role!r}")
+
+
+def repair(messages: Sequence[Message]) -> list[Message]:
+    """Pair every tool call with exactly one result, in call order, right after its call.
+
+    A crash mid-tools leaves calls without results, which providers reject; each gets a
+    synthetic error result. A result that answers no preceding call is dropped for the same reason.
+    """
+    out: list[Message] = []
+    i = 0
+    while i < len(messages):
+        msg = messages[i]
+        i += 1
+        if isinstance(msg, ToolResultMessage):
+            continue  # an orphan: no call right before it
+        out.append(msg)
+        if isinstance(msg, AssistantMessage) and msg.tool_calls:
+            end = i
+            while end < len(messages) and isinstance(messages[end], ToolResultMessage):
+                end += 1
+            out.extend(_pair(msg, messages[i:end]))
+            i = end
+    return out
+
+
+def _pair(call_msg: AssistantMessage, results: Sequence[Message]) -> list[ToolResultMessage]:
+    by_id: dict[str, ToolResultMessage] = {}
+    for r in results:
+        if isinstance(r, ToolResultMessage):
+            by_id.setdefault(r.tool_call_id, r)
+    return [
+        by_id.get(call.id) or ToolResultMessage(call.id, call.name, INTERRUPTED, True, call_msg.created_at)
+        for call in call_msg.tool_calls
+    ]

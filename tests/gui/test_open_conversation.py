@@ -1,0 +1,97 @@
+"""`gui --conversation ID`: the window opens that saved conversation instead of a new one."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from desktop_app.agent.messages import AssistantMessage, ToolCall, ToolResultMessage, UserMessage
+from desktop_app.app import open_requested
+from desktop_app.store.history import HistoryStore
+
+ROOT = Path(__file__).resolve().parents[2]
+OPEN_QUESTION = "12月想从上海去个暖和的地方，预算5000，有什么推荐"
+
+
+def _saved(title: str = "Paris trip") -> str:
+    with HistoryStore() as store:
+        conv = store.new_conversation(title=title, provider="offline", model="offline-planner")
+        conv.append(UserMessage("Paris in May?"))
+        conv.append(AssistantMessage("", (ToolCall("call_1", "get_weather", {"city": "Paris"}),)))
+        conv.append(ToolResultMessage("call_1", "get_weather", '{"temperature": 18}'))
+        conv.append(AssistantMessage("Mild, around 18°C."))
+        return conv.id
+
+
+def gui(*args: str, home: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "TRAVEL_ASSISTANT_HOME": str(home)}
+    return subprocess.run(
+        [sys.executable, "-m", "desktop_app", "gui", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_the_requested_conversation_is_shown_and_selected(make_window: Any) -> None:
+    other, wanted = _saved("other"), _saved()
+    window = make_window()
+    open_requested(window, argparse.Namespace(conversation=other))
+    open_requested(window, argparse.Namespace(conversation=wanted))
+    assert window.session.conversation_id == wanted
+    assert window.history_panel.selected_id() == wanted
+    assert window.chat.answer_text().endswith("Mild, around 18°C.")
+    assert [c.status for c in window.chat.chips()] == ["done"]
+
+
+def test_no_request_leaves_the_new_conversation(make_window: Any) -> None:
+    _saved()
+    window = make_window()
+    open_requested(window, argparse.Namespace(conversation=""))
+    assert window.session.conversation_id == "" and window.chat.chips() == []
+
+
+def test_an_unknown_id_is_one_line_and_exit_2(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    home = tmp_path / "home"
+    monkeypatch.setenv("TRAVEL_ASSISTANT_HOME", str(home))
+    for saved in (False, True):  # no history yet, then a history without that id
+        if saved:
+            _saved()
+        done = gui("--conversation", "nosuchid", "--exit-when-done", home=home)
+        assert done.returncode == 2, done.stderr
+        assert done.stdout == "" and done.stderr == "travel-assistant: no saved conversation with id 'nosuchid'\n"
+
+
+def test_a_prefix_opens_the_conversation_and_a_prompt_continues_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    home = tmp_path / "home"
+    monkeypatch.setenv("TRAVEL_ASSISTANT_HOME", str(home))
+    ask = subprocess.run(
+        [sys.executable, "-m", "desktop_app", "ask", "--provider", "offline", "--json", OPEN_QUESTION],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert ask.returncode == 0, ask.stderr
+    with HistoryStore() as store:
+        (saved,) = store.list()
+    done = gui("--conversation", saved.id[:9], "--prompt", "换成成都呢", "--exit-when-done", home=home)
+    assert done.returncode == 0, done.stderr
+    assert re.fullmatch(r"ui_max_stall_ms=\d+\n", done.stdout), done.stdout
+    with HistoryStore() as store:
+        (after,) = store.list()  # the same conversation, not a new one
+        messages = store.stored_messages(saved.id)
+    assert after.id == saved.id and after.message_count > saved.message_count
+    flights = [c.arguments for m in messages if isinstance(m, AssistantMessage) for c in m.tool_calls]
+    assert {"origin": "上海", "destination": "成都"} in flights  # the window's run saw the saved question
