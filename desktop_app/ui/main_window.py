@@ -27,11 +27,12 @@ from desktop_app.ui.i18n import Language, tr
 from desktop_app.ui.inspector.dock import InspectorDock
 from desktop_app.ui.mcp.notice import McpNotice
 from desktop_app.ui.settings.opener import SettingsOpener
+from desktop_app.ui.window_fit import PaneFolding
 from desktop_app.ui.window_menus import WindowMenus
 from desktop_app.ui.window_state import STYLE, restore_layout, save_layout
 
 if TYPE_CHECKING:  # the engine side imports asyncio: complete() imports it after the first paint
-    from PySide6.QtGui import QCloseEvent, QPaintEvent, QShortcut
+    from PySide6.QtGui import QCloseEvent, QPaintEvent, QResizeEvent, QShortcut
 
     from desktop_app.agent import events as ev
     from desktop_app.llm.base import ChatModel
@@ -169,7 +170,7 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.mcp_notice)
         self.statusBar().addPermanentWidget(self.usage_label)
         self._show_usage()
-        self.resize(1280, 800)
+        self.folding = PaneFolding(self.dock, self.splitter)  # narrow windows fold the side panes
         self.composer.setFocus()  # typing starts at once: keys must not land on "New conversation"
 
     @property
@@ -433,7 +434,11 @@ class MainWindow(QMainWindow):
 
     # ---------------------------------------------------------------- window life
     def save_layout(self) -> None:
-        save_layout(self, self.qsettings)
+        save_layout(self, self.qsettings, self.folding.dock_folded)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
+        super().resizeEvent(event)
+        self.folding.update(event.size().width())
 
     @property
     def painted(self) -> bool:
