@@ -29,6 +29,10 @@ STYLE = """
 #header { font-weight: bold; }
 #skillChip { background: #e6f4ea; border: 1px solid #81c995; border-radius: 12px; }
 #skillChip #skillLabel { color: #137333; font-weight: bold; }
+QLineEdit:focus, QPlainTextEdit:focus, QTextEdit:focus, QAbstractItemView:focus { border: 2px solid #1a73e8; }
+QPushButton:focus { border: 2px solid #1a73e8; border-radius: 4px; padding: 3px 8px; }
+QToolButton:focus { border: 2px solid #1a73e8; border-radius: 4px; padding: 1px; }
+QCheckBox:focus { border: 1px solid #1a73e8; border-radius: 3px; }
 """
 
 
