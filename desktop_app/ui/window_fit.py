@@ -97,7 +97,7 @@ class PaneFolding:
     def update(self, width: int) -> None:
         """Fold or unfold for the window's new width."""
         before, self.width = self.width, width
-        if _crossed_below(before, width, COMPACT_WIDTH) and self.dock.isVisible() and not self.dock.isFloating():
+        if _crossed_below(before, width, COMPACT_WIDTH) and not self.dock.isHidden() and not self.dock.isFloating():
             self.dock_folded = True
             self.dock.hide()
         elif width >= COMPACT_WIDTH and self.dock_folded:

@@ -111,3 +111,13 @@ def test_a_dock_folded_on_a_small_screen_comes_back_on_a_big_one(qtbot: Any, tmp
     big.resize(1280, 760)
     big.show()
     qtbot.waitUntil(big.dock.isVisible)
+
+
+def test_a_window_first_shown_narrow_starts_with_the_inspector_folded(qtbot: Any, tmp_path: Path) -> None:
+    window = _window(tmp_path, qtbot)
+    window.resize(1000, 700)  # e.g. clamped to a 1024×768 screen
+    window.show()
+    qtbot.waitExposed(window)
+    assert not window.dock.isVisible() and window.folding.dock_folded
+    window.resize(1280, 760)
+    qtbot.waitUntil(window.dock.isVisible)
