@@ -120,8 +120,10 @@ class ApprovalDialog(QDialog):
         self.command = self._command(call)
         if self.command is not None:
             layout.addWidget(self.command)
-        layout.addWidget(QLabel(tr("Arguments, exactly as the model sent them:"), self))
+        arguments_label = QLabel(tr("Arguments, exactly as the model sent them:"), self)
+        layout.addWidget(arguments_label)
         self.arguments = QPlainTextEdit(self)
+        arguments_label.setBuddy(self.arguments)  # its screen-reader name
         self.arguments.setObjectName("arguments")
         self.arguments.setReadOnly(True)
         self.arguments.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
@@ -141,6 +143,8 @@ class ApprovalDialog(QDialog):
         self.reason = QLineEdit(self)
         self.reason.setObjectName("reason")
         self.reason.setPlaceholderText(tr("Reason (optional, told to the model when you deny)"))
+        self.reason.setAccessibleName(tr("Reason for denying"))
+        self.reason.setAccessibleDescription(tr("Optional; told to the model when you deny"))
         layout.addWidget(self.reason)
         layout.addLayout(self._buttons())
         self.allow_conversation.setVisible(not confirm_each_call(tool))
@@ -206,9 +210,9 @@ class ApprovalDialog(QDialog):
 
     def _buttons(self) -> QHBoxLayout:
         row = QHBoxLayout()
-        self.allow_once = QPushButton(tr("Allow once"), self)
-        self.allow_conversation = QPushButton(tr("Allow for this conversation"), self)
-        self.deny = QPushButton(tr("Deny"), self)
+        self.allow_once = QPushButton(tr("&Allow once"), self)  # Alt+A, Alt+C, Alt+D (Enter: deny)
+        self.allow_conversation = QPushButton(tr("Allow for this &conversation"), self)
+        self.deny = QPushButton(tr("&Deny"), self)
         self.deny.setDefault(True)
         for button, choice in (
             (self.allow_once, "once"),

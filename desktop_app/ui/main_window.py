@@ -27,11 +27,12 @@ from desktop_app.ui.i18n import Language, tr
 from desktop_app.ui.inspector.dock import InspectorDock
 from desktop_app.ui.mcp.notice import McpNotice
 from desktop_app.ui.settings.opener import SettingsOpener
-from desktop_app.ui.window_menus import WindowMenus
+from desktop_app.ui.window_fit import PaneFolding
+from desktop_app.ui.window_menus import INSPECTOR_TABS, WindowMenus
 from desktop_app.ui.window_state import STYLE, restore_layout, save_layout
 
 if TYPE_CHECKING:  # the engine side imports asyncio: complete() imports it after the first paint
-    from PySide6.QtGui import QCloseEvent, QPaintEvent, QShortcut
+    from PySide6.QtGui import QCloseEvent, QPaintEvent, QResizeEvent, QShortcut
 
     from desktop_app.agent import events as ev
     from desktop_app.llm.base import ChatModel
@@ -45,6 +46,7 @@ if TYPE_CHECKING:  # the engine side imports asyncio: complete() imports it afte
     from desktop_app.ui.settings.settings_dialog import SettingsDialog
 
 log = logging.getLogger(__name__)
+ANNOUNCE_CHARS = 600  # the start of an answer read out when it arrives; the rest is in the transcript
 
 
 class MainWindow(QMainWindow):
@@ -58,6 +60,7 @@ class MainWindow(QMainWindow):
     firstPainted = Signal()  # the window's first paint (start-up benchmark, scripted demo)
     runDone = Signal(str)  # a run ended: done / error / cancelled, after the view settled
     closed = Signal()  # the window was closed
+    announced = Signal(str)  # what was said to screen readers (a run's answer or end)
 
     def __init__(
         self,
@@ -82,6 +85,7 @@ class MainWindow(QMainWindow):
         self.first_paint_epoch = 0.0  # wall clock and process CPU time at the first paint (benchmark)
         self.first_paint_cpu = 0.0
         self._tokens = [0, 0]
+        self._answers_before = 0
         self._model = ("", "")
         self._settings = SettingsOpener(self, self.apply_settings)
         self.setWindowTitle(tr("Travel Assistant"))
@@ -157,6 +161,7 @@ class MainWindow(QMainWindow):
         self.menus = WindowMenus(self.menuBar())  # File first: New, Settings, Quit with their shortcuts
         self.view_menu = self.menuBar().addMenu(tr("View"))
         self.view_menu.addAction(self.inspector_action)
+        self.menus.add_inspector_tabs(self.view_menu)
         self.skills_menu = SkillsMenu(self)
         self.menuBar().addMenu(self.skills_menu)
         self.menus.add_help(self.menuBar())
@@ -169,7 +174,7 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.mcp_notice)
         self.statusBar().addPermanentWidget(self.usage_label)
         self._show_usage()
-        self.resize(1280, 800)
+        self.folding = PaneFolding(self.dock, self.splitter)  # narrow windows fold the side panes
         self.composer.setFocus()  # typing starts at once: keys must not land on "New conversation"
 
     @property
@@ -241,6 +246,8 @@ class MainWindow(QMainWindow):
         actions["settings"].triggered.connect(self.open_settings)
         actions["quit"].triggered.connect(self.close)
         actions["shortcuts"].triggered.connect(lambda: self.menus.show_shortcuts(self))
+        for index, name in enumerate(INSPECTOR_TABS):
+            actions[name].triggered.connect(lambda _=False, i=index: self.show_inspector_tab(i))
 
     # ---------------------------------------------------------------- actions
     def send(self, text: str) -> bool:
@@ -288,6 +295,14 @@ class MainWindow(QMainWindow):
         self.activateWindow()
         self.composer.setFocus()
 
+    def show_inspector_tab(self, index: int) -> None:
+        """Alt+1..3: the inspector's tab, shown and focused (arrow keys then move through calls)."""
+        self.dock.show()
+        inspector = self.inspector
+        inspector.tabs.setCurrentIndex(index)
+        target = (inspector.timeline, inspector.sequence, inspector.tool_defs.list)[index]
+        target.setFocus()
+
     def open_conversation(self, conversation_id: str) -> None:
         """Show a saved conversation; the next message continues it."""
         if self.history is None or conversation_id == self.session.conversation_id:
@@ -331,6 +346,7 @@ class MainWindow(QMainWindow):
 
     # ---------------------------------------------------------------- session events
     def _on_run_started(self, event: ev.RunStarted) -> None:
+        self._answers_before = len(self.chat.answer_text())  # what is new at the end is this run's answer
         self._model = (event.provider, event.model)
         self.approver.set_conversation(event.conversation_id)
         self._update_provider()
@@ -349,7 +365,21 @@ class MainWindow(QMainWindow):
             self.chat.add_error(tr("Stopped."))
         self.history_panel.refresh()
         self.history_panel.select(self.session.conversation_id)
+        self._announce(status)
         self.runDone.emit(status)
+
+    def _announce(self, status: str) -> None:
+        """Tell screen readers the run ended, with the answer (Qt's announcement event, polite)."""
+        from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent
+
+        if status == "done":
+            answer = " ".join(self.chat.answer_text()[self._answers_before :].split())
+            text = tr("Answer: %1").replace("%1", answer[:ANNOUNCE_CHARS]) if answer else tr("The run finished.")
+        else:
+            text = tr("Stopped.") if status == "cancelled" else tr("The run ended with an error.")
+        self.chat.setAccessibleDescription(text)  # also there for a reader that ignores announcements
+        QAccessible.updateAccessibility(QAccessibleAnnouncementEvent(self.chat, text))
+        self.announced.emit(text)
 
     def _on_queue(self, waiting: int) -> None:
         if waiting:
@@ -433,7 +463,11 @@ class MainWindow(QMainWindow):
 
     # ---------------------------------------------------------------- window life
     def save_layout(self) -> None:
-        save_layout(self, self.qsettings)
+        save_layout(self, self.qsettings, self.folding.dock_folded)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
+        super().resizeEvent(event)
+        self.folding.update(event.size().width())
 
     @property
     def painted(self) -> bool:

@@ -21,12 +21,30 @@ KEYS = {  # action name -> its shortcut, in Qt's portable text form
     "settings": "Ctrl+,",
     "focus": "Ctrl+L",
     "quit": "Ctrl+Q",
+    "timeline": "Alt+1",
+    "sequence": "Alt+2",
+    "definitions": "Alt+3",
     "shortcuts": "F1",
 }
+INSPECTOR_TABS = ("timeline", "sequence", "definitions")  # the inspector's tabs, in order
+
+
+def _other_keys() -> list[tuple[str, str]]:
+    """Keys that belong to a control, not to a menu action: listed on the Help page too."""
+    return [
+        ("Esc", tr("Stop the run")),
+        ("Enter", tr("Send the message (Shift+Enter: new line)")),
+        ("Alt+A / Alt+C / Alt+D", tr("Confirmation dialog: allow once / for this conversation / deny")),
+        ("Enter", tr("Confirmation dialog: deny (the safe default)")),
+        ("↑ / ↓", tr("Inspector timeline: previous / next call")),
+        ("Ctrl+Tab", tr("Inspector: next tab (when it has the focus)")),
+        ("Tab / Shift+Tab", tr("Next / previous control")),
+    ]
 
 
 class WindowMenus:
-    """File (new conversation, settings, quit), Go to the message box, Help (the shortcuts)."""
+    """File (new conversation, settings, quit), Go to the message box, the inspector's tabs in
+    View, Help (the shortcuts)."""
 
     def __init__(self, bar: QMenuBar) -> None:
         self.file_menu = QMenu(bar)
@@ -41,6 +59,13 @@ class WindowMenus:
         self.shortcuts_box: QMessageBox | None = None
         self.retranslate()
 
+    def add_inspector_tabs(self, view_menu: QMenu) -> None:
+        """View → Timeline / Sequence / Tool definitions (Alt+1..3): the inspector without a mouse."""
+        view_menu.addSeparator()
+        for name in INSPECTOR_TABS:
+            self.actions[name] = view_menu.addAction("")
+        self.retranslate()
+
     def add_help(self, bar: QMenuBar) -> None:
         """Help goes last on the menu bar, after the window's other menus."""
         bar.addMenu(self.help_menu)
@@ -53,6 +78,10 @@ class WindowMenus:
         self.actions["settings"].setText(tr("&Settings…"))
         self.actions["quit"].setText(tr("&Quit"))
         self.actions["shortcuts"].setText(tr("&Keyboard shortcuts"))
+        tabs = (tr("Inspector: &Timeline"), tr("Inspector: &Sequence"), tr("Inspector: Tool &definitions"))
+        for name, text in zip(INSPECTOR_TABS, tabs, strict=True):
+            if name in self.actions:
+                self.actions[name].setText(text)
 
     def bind(self) -> None:
         """Give every action its shortcut (the window is complete, so they all do something)."""
@@ -63,10 +92,8 @@ class WindowMenus:
 
     def shortcuts_text(self) -> str:
         """One line per shortcut, in the current language, for the Help box."""
-        rows = [(self.actions[name].text().replace("&", ""), keys) for name, keys in KEYS.items()]
-        rows.insert(1, (tr("Stop the run"), "Esc"))
-        rows.insert(2, (tr("Send the message (Shift+Enter: new line)"), "Enter"))
-        return "\n".join(f"{keys}\t{label}" for label, keys in rows)
+        rows = [(keys, self.actions[name].text().replace("&", "")) for name, keys in KEYS.items()]
+        return "\n".join(f"{keys}\t{label}" for keys, label in rows + _other_keys())
 
     def show_shortcuts(self, parent: QWidget) -> QMessageBox:
         """A non-modal box listing the shortcuts (F1); shown again if already open."""

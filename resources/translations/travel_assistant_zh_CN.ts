@@ -8,8 +8,20 @@
       <translation>允许这次工具调用吗？</translation>
     </message>
     <message>
+      <source>Arguments, exactly as the model sent them:</source>
+      <translation>参数（与模型发送的完全一致）：</translation>
+    </message>
+    <message>
       <source>Reason (optional, told to the model when you deny)</source>
       <translation>理由（可选，拒绝时会告诉模型）</translation>
+    </message>
+    <message>
+      <source>Reason for denying</source>
+      <translation>拒绝理由</translation>
+    </message>
+    <message>
+      <source>Optional; told to the model when you deny</source>
+      <translation>可不填；拒绝时会告诉模型</translation>
     </message>
     <message>
       <source>Tool:</source>
@@ -32,26 +44,22 @@
       <translation>作用：</translation>
     </message>
     <message>
-      <source>Allow once</source>
-      <translation>允许一次</translation>
+      <source>&amp;Allow once</source>
+      <translation>允许一次(&amp;A)</translation>
     </message>
     <message>
-      <source>Allow for this conversation</source>
-      <translation>本次对话内都允许</translation>
+      <source>Allow for this &amp;conversation</source>
+      <translation>本次对话内都允许(&amp;C)</translation>
     </message>
     <message>
-      <source>Deny</source>
-      <translation>拒绝</translation>
+      <source>&amp;Deny</source>
+      <translation>拒绝(&amp;D)</translation>
     </message>
     <message numerus="yes">
       <source>%n more call(s) waiting for your decision</source>
       <translation>
         <numerusform>还有 %n 个调用等待你的决定</numerusform>
       </translation>
-    </message>
-    <message>
-      <source>Arguments, exactly as the model sent them:</source>
-      <translation>参数（与模型发送的完全一致）：</translation>
     </message>
     <message>
       <source>No OS sandbox: this command runs with your own permissions.</source>
@@ -100,6 +108,14 @@
       <translation>问问旅行的事……（Enter 发送，Shift+Enter 换行）</translation>
     </message>
     <message>
+      <source>Message</source>
+      <translation>消息</translation>
+    </message>
+    <message>
+      <source>Enter sends, Shift+Enter starts a new line</source>
+      <translation>Enter 发送，Shift+Enter 换行</translation>
+    </message>
+    <message>
       <source>New conversation</source>
       <translation>新对话</translation>
     </message>
@@ -118,6 +134,10 @@
     <message>
       <source>Export</source>
       <translation>导出</translation>
+    </message>
+    <message>
+      <source>Conversations</source>
+      <translation>对话列表</translation>
     </message>
     <message>
       <source>Delete conversation</source>
@@ -287,6 +307,14 @@
       <source>Stopped.</source>
       <translation>已停止。</translation>
     </message>
+    <message>
+      <source>The run finished.</source>
+      <translation>运行已结束。</translation>
+    </message>
+    <message>
+      <source>The run ended with an error.</source>
+      <translation>运行因错误而结束。</translation>
+    </message>
     <message numerus="yes">
       <source>%n call(s) waiting for your decision</source>
       <translation>
@@ -296,6 +324,10 @@
     <message>
       <source>Language: %1 (messages already shown keep their language)</source>
       <translation>语言：%1（已显示的消息保持原来的语言）</translation>
+    </message>
+    <message>
+      <source>Answer: %1</source>
+      <translation>回答：%1</translation>
     </message>
     <message>
       <source>Could not open: %1</source>
@@ -354,6 +386,10 @@
       <translation>批准并发送</translation>
     </message>
     <message>
+      <source>Deny</source>
+      <translation>拒绝</translation>
+    </message>
+    <message>
       <source>Approve new definition</source>
       <translation>批准新定义</translation>
     </message>
@@ -396,6 +432,10 @@
     <message>
       <source>Server %1 wants this sent to %2 (on your account). Approve only if you expect it.</source>
       <translation>服务器 %1 想把以下内容发送给 %2（使用你的账户）。仅在你预期如此时批准。</translation>
+    </message>
+    <message>
+      <source>MCP tool changes</source>
+      <translation>MCP 工具变更</translation>
     </message>
     <message numerus="yes">
       <source>%n MCP tool(s) changed: review</source>
@@ -462,6 +502,14 @@
     <message>
       <source>Save</source>
       <translation>保存</translation>
+    </message>
+    <message>
+      <source>MCP servers</source>
+      <translation>MCP 服务器</translation>
+    </message>
+    <message>
+      <source>Server details</source>
+      <translation>服务器详情</translation>
     </message>
     <message>
       <source>connecting…</source>
@@ -556,10 +604,6 @@
       <translation>警告：</translation>
     </message>
     <message>
-      <source>MCP servers</source>
-      <translation>MCP 服务器</translation>
-    </message>
-    <message>
       <source>Environment</source>
       <translation>环境变量</translation>
     </message>
@@ -628,6 +672,10 @@
       <translation>已存储</translation>
     </message>
     <message>
+      <source>not stored</source>
+      <translation>未存储</translation>
+    </message>
+    <message>
       <source>no answer</source>
       <translation>没有回答</translation>
     </message>
@@ -638,10 +686,6 @@
     <message>
       <source>OpenAI-compatible: custom URL</source>
       <translation>OpenAI 兼容：自定义地址</translation>
-    </message>
-    <message>
-      <source>not stored</source>
-      <translation>未存储</translation>
     </message>
     <message>
       <source>Settings</source>
@@ -678,6 +722,10 @@
     <message>
       <source>paste a key to store it in the system keyring</source>
       <translation>粘贴密钥，存入系统钥匙串</translation>
+    </message>
+    <message>
+      <source>API key</source>
+      <translation>API 密钥</translation>
     </message>
     <message>
       <source>Store key</source>
@@ -760,14 +808,6 @@
       <translation>离线演示不需要密钥</translation>
     </message>
     <message>
-      <source>Allowances in force:</source>
-      <translation>当前有效的许可：</translation>
-    </message>
-    <message>
-      <source>Decisions:</source>
-      <translation>决定记录：</translation>
-    </message>
-    <message>
       <source>When</source>
       <translation>时间</translation>
     </message>
@@ -794,6 +834,14 @@
     <message>
       <source>No usable system keyring: the key is kept in memory until you quit.</source>
       <translation>没有可用的系统钥匙串：密钥只保存在内存中，退出后清除。</translation>
+    </message>
+    <message>
+      <source>Allowances in force:</source>
+      <translation>当前有效的许可：</translation>
+    </message>
+    <message>
+      <source>Decisions:</source>
+      <translation>决定记录：</translation>
     </message>
     <message>
       <source>Key for %1: %2</source>
@@ -912,6 +960,34 @@
       <translation>无法检查沙箱：%1</translation>
     </message>
     <message>
+      <source>Stop the run</source>
+      <translation>停止运行</translation>
+    </message>
+    <message>
+      <source>Send the message (Shift+Enter: new line)</source>
+      <translation>发送消息（Shift+Enter 换行）</translation>
+    </message>
+    <message>
+      <source>Confirmation dialog: allow once / for this conversation / deny</source>
+      <translation>确认对话框：允许一次 / 本次对话内都允许 / 拒绝</translation>
+    </message>
+    <message>
+      <source>Confirmation dialog: deny (the safe default)</source>
+      <translation>确认对话框：拒绝（安全的默认选项）</translation>
+    </message>
+    <message>
+      <source>Inspector timeline: previous / next call</source>
+      <translation>检查器时间线：上一个 / 下一个调用</translation>
+    </message>
+    <message>
+      <source>Inspector: next tab (when it has the focus)</source>
+      <translation>检查器：下一个标签页（焦点在检查器内时）</translation>
+    </message>
+    <message>
+      <source>Next / previous control</source>
+      <translation>下一个 / 上一个控件</translation>
+    </message>
+    <message>
       <source>&amp;File</source>
       <translation>文件(&amp;F)</translation>
     </message>
@@ -940,12 +1016,16 @@
       <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-      <source>Stop the run</source>
-      <translation>停止运行</translation>
+      <source>Inspector: &amp;Timeline</source>
+      <translation>检查器：时间线(&amp;T)</translation>
     </message>
     <message>
-      <source>Send the message (Shift+Enter: new line)</source>
-      <translation>发送消息（Shift+Enter 换行）</translation>
+      <source>Inspector: &amp;Sequence</source>
+      <translation>检查器：时序图(&amp;S)</translation>
+    </message>
+    <message>
+      <source>Inspector: Tool &amp;definitions</source>
+      <translation>检查器：工具定义(&amp;D)</translation>
     </message>
     <message>
       <source>Keyboard shortcuts</source>

@@ -17,7 +17,7 @@ SEED_QUESTION = "我在北京，下周想去三亚玩三天，帮我查一下天
 
 
 def gui(*args: str, home: Path) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "TRAVEL_ASSISTANT_HOME": str(home)}
+    env = {**os.environ, "QT_QPA_PLATFORM": os.environ["QT_QPA_PLATFORM"], "TRAVEL_ASSISTANT_HOME": str(home)}
     return subprocess.run(
         [sys.executable, "-m", "desktop_app", "gui", *args],
         cwd=ROOT,

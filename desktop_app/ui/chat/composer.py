@@ -24,6 +24,8 @@ class Composer(QPlainTextEdit):
 
     def retranslate(self) -> None:
         self.setPlaceholderText(tr("Ask about a trip… (Enter sends, Shift+Enter new line)"))
+        self.setAccessibleName(tr("Message"))
+        self.setAccessibleDescription(tr("Enter sends, Shift+Enter starts a new line"))
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
         enter = event.key() in (QtCore.Qt.Key.Key_Return, QtCore.Qt.Key.Key_Enter)

@@ -65,6 +65,7 @@ class HistoryPanel(QWidget):
         for button in (self.rename_button, self.delete_button, self.export_button):
             row.addWidget(button)
         layout.addLayout(row)
+        self.retranslate()  # the accessible names
         self.new_button.clicked.connect(self.newRequested)
         self.search.textChanged.connect(self.refresh)
         self.list.itemActivated.connect(self._activated)
@@ -78,6 +79,8 @@ class HistoryPanel(QWidget):
         """Labels in the current language (the window calls this after a switch)."""
         self.new_button.setText(tr("New conversation"))
         self.search.setPlaceholderText(tr("Search conversations"))
+        self.search.setAccessibleName(tr("Search conversations"))
+        self.list.setAccessibleName(tr("Conversations"))
         self.rename_button.setText(tr("Rename"))
         self.delete_button.setText(tr("Delete"))
         self.export_button.setText(tr("Export"))

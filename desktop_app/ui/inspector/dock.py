@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QDockWidget, QWidget
+from PySide6.QtCore import QSize, Signal
+from PySide6.QtWidgets import QDockWidget, QFrame, QScrollArea, QWidget
 
 from desktop_app.ui.i18n import tr
 
@@ -19,6 +19,13 @@ if TYPE_CHECKING:
 INSPECTOR_WIDTH = 530  # the inspector dock's width before any saved layout (its own size hint)
 
 
+class _Placeholder(QWidget):
+    """The inspector's width as a hint, not a minimum: a narrow screen may squeeze it."""
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt override
+        return QSize(INSPECTOR_WIDTH, 0)
+
+
 class InspectorDock(QDockWidget):
     """Holds the inspector; `callSelected(id)` forwards the inspector's selection."""
 
@@ -27,9 +34,7 @@ class InspectorDock(QDockWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(tr("Inspector"), parent)
         self.setObjectName("inspectorDock")
-        placeholder = QWidget(self)  # the inspector replaces it after the first paint
-        placeholder.setMinimumWidth(INSPECTOR_WIDTH)  # so the first launch does not reflow then
-        self.setWidget(placeholder)
+        self.setWidget(_Placeholder(self))  # the inspector replaces it after the first paint
         self.setFeatures(
             QDockWidget.DockWidgetFeature.DockWidgetClosable
             | QDockWidget.DockWidgetFeature.DockWidgetMovable
@@ -43,8 +48,12 @@ class InspectorDock(QDockWidget):
         if self._inspector is None:
             from desktop_app.ui.inspector.inspector import Inspector
 
-            self._inspector = Inspector(self)
-            self.setWidget(self._inspector)
+            scroll = QScrollArea(self)  # a short screen scrolls the inspector, never crops the window
+            scroll.setFrameShape(QFrame.Shape.NoFrame)
+            scroll.setWidgetResizable(True)
+            self._inspector = Inspector(scroll)
+            scroll.setWidget(self._inspector)
+            self.setWidget(scroll)
             self._inspector.callSelected.connect(self.callSelected)
             backlog, self._backlog = self._backlog, []
             for event in backlog:

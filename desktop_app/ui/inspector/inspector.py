@@ -82,6 +82,10 @@ class Inspector(QWidget):
 
     def _build(self) -> None:
         self.timeline.setModel(self.model)
+        self.timeline.setAccessibleName(self.tr("Timeline"))
+        self.timeline.setAccessibleDescription(self.tr("Model turns and tool calls; arrow keys move between them"))
+        self.tabs.setAccessibleName(self.tr("Inspector views"))
+        self.sequence.setAccessibleName(self.tr("Sequence"))
         self.timeline.setItemDelegate(RowDelegate(self.timeline))
         self.timeline.setUniformRowHeights(True)
         self.timeline.setAlternatingRowColors(True)

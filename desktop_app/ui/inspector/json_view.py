@@ -341,6 +341,9 @@ class JsonPane(QWidget):
         self.raw.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
         self.raw.setFont(monospace_font())
         self.highlighter = JsonHighlighter(self.raw.document())
+        self.tree.setAccessibleName(self.tr("{title} as a tree").format(title=title))
+        self.raw.setAccessibleName(self.tr("{title} as raw JSON").format(title=title))
+        self.copy_button.setAccessibleName(self.tr("Copy {title}").format(title=title))
         self.stack = QStackedWidget(self)
         self.stack.addWidget(self.tree)
         self.stack.addWidget(self.raw)
@@ -358,6 +361,7 @@ class JsonPane(QWidget):
         button.setText(text)
         button.setCheckable(True)
         button.setAutoRaise(True)
+        button.setAccessibleDescription(self.tr("How the JSON below is shown"))
         return button
 
     def _layout(self) -> None:

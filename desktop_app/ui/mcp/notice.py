@@ -20,6 +20,7 @@ class McpNotice(QPushButton):
         self.setObjectName("mcpNotice")
         self.setFlat(True)
         self.setStyleSheet("color: #b05a00; font-weight: bold;")
+        self.setAccessibleName(tr("MCP tool changes"))
         self.hide()
 
     def show_pending(self, pending: list[PendingChange]) -> None:

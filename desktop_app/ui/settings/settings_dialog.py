@@ -137,6 +137,7 @@ class SettingsDialog(QDialog):
         self.key.setObjectName("apiKey")
         self.key.setEchoMode(QLineEdit.EchoMode.Password)
         self.key.setPlaceholderText(tr("paste a key to store it in the system keyring"))
+        self.key.setAccessibleName(tr("API key"))
         self.store_key = QPushButton(tr("Store key"), page)
         self.store_key.setObjectName("storeKey")
         row = QHBoxLayout()
@@ -259,16 +260,16 @@ class SettingsDialog(QDialog):
         self.always_allow.setPlaceholderText(tr("tool names, comma separated"))
         form.addRow(tr("Always allow:"), self.always_allow)
         layout.addLayout(form)
-        layout.addWidget(QLabel(tr("Allowances in force:"), page))
         self.allowances = QListWidget(page)
+        layout.addWidget(_buddy(QLabel(tr("Allowances in force:"), page), self.allowances))
         self.allowances.setObjectName("allowances")
         layout.addWidget(self.allowances)
         self.revoke = QPushButton(tr("Revoke selected"), page)
         self.revoke.setObjectName("revoke")
         self.revoke.clicked.connect(self._revoke)
         layout.addWidget(self.revoke)
-        layout.addWidget(QLabel(tr("Decisions:"), page))
         self.decisions = QTableWidget(0, 5, page)
+        layout.addWidget(_buddy(QLabel(tr("Decisions:"), page), self.decisions))
         self.decisions.setObjectName("decisions")
         self.decisions.setHorizontalHeaderLabels([tr("When"), tr("Tool"), tr("Decision"), tr("How"), tr("Reason")])
         self.decisions.horizontalHeader().setStretchLastSection(True)
@@ -343,3 +344,9 @@ async def _tiny_request(draft: Settings) -> tuple[bool, str]:
     finally:
         await model.aclose()
     return False, tr("no answer")
+
+
+def _buddy(label: QLabel, widget: QWidget) -> QLabel:
+    """The label names the widget for screen readers (and its mnemonic, if any, focuses it)."""
+    label.setBuddy(widget)
+    return label

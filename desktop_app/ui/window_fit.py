@@ -1,0 +1,116 @@
+"""The window fits the screen it is on: first and restored sizes clamped, panes folded when narrow.
+
+A 1366×768 laptop (or 1920×1080 at 150 %, 1280×720 logical pixels) must show the whole window:
+the input box's buttons and the status bar included, whatever monitor a saved layout came from.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from PySide6.QtCore import QRect
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QSplitter
+
+FIRST_SIZE = (1280, 800)  # the first window on a screen with room for it
+COMPACT_WIDTH = 1200  # narrower: the inspector dock hides (View → Inspector brings it back)
+NARROW_WIDTH = 900  # narrower still: the conversation list folds away too (drag its edge back)
+
+
+class Box(NamedTuple):
+    """A rectangle in logical pixels, without Qt (so the arithmetic is tested on its own)."""
+
+    x: int
+    y: int
+    w: int
+    h: int
+
+
+class Frame(NamedTuple):
+    """The window manager's frame around the window: left, top (title bar), right, bottom."""
+
+    left: int
+    top: int
+    right: int
+    bottom: int
+
+
+FRAME_GUESS = Frame(8, 32, 8, 8)  # before the window manager framed it: a title bar and thin borders
+
+
+def fit_box(want: Box, available: Box, frame: Frame = FRAME_GUESS) -> Box:
+    """`want` shrunk and moved so that it, with its frame, lies inside `available`."""
+    w = max(1, min(want.w, available.w - frame.left - frame.right))
+    h = max(1, min(want.h, available.h - frame.top - frame.bottom))
+    x = min(max(want.x, available.x + frame.left), available.x + available.w - frame.right - w)
+    y = min(max(want.y, available.y + frame.top), available.y + available.h - frame.bottom - h)
+    return Box(x, y, w, h)
+
+
+def first_box(available: Box, frame: Frame = FRAME_GUESS) -> Box:
+    """The first window: FIRST_SIZE where it fits, else as large as fits, centred."""
+    fitted = fit_box(Box(available.x, available.y, *FIRST_SIZE), available, frame)
+    x = available.x + (available.w - fitted.w - frame.left - frame.right) // 2 + frame.left
+    y = available.y + (available.h - fitted.h - frame.top - frame.bottom) // 2 + frame.top
+    return Box(x, y, fitted.w, fitted.h)
+
+
+def _box(rect: QRect) -> Box:
+    return Box(rect.x(), rect.y(), rect.width(), rect.height())
+
+
+def _frame(window: QMainWindow) -> Frame:
+    """The real frame once the window manager drew one, else FRAME_GUESS."""
+    outer, inner = window.frameGeometry(), window.geometry()
+    if outer == inner:
+        return FRAME_GUESS
+    left, top = inner.left() - outer.left(), inner.top() - outer.top()
+    return Frame(left, top, outer.right() - inner.right(), outer.bottom() - inner.bottom())
+
+
+def available_box(window: QMainWindow) -> Box:
+    """The available area (no panels) of the screen under the window's centre, else the primary's."""
+    screen = QGuiApplication.screenAt(window.geometry().center()) or QGuiApplication.primaryScreen()
+    return _box(screen.availableGeometry())
+
+
+def fit_window(window: QMainWindow, first: bool) -> None:
+    """Clamp the window to its screen (first=True: the first size, centred); maximised windows stay."""
+    if window.isMaximized() or window.isFullScreen():  # (no Qt namespace before the first paint)
+        return
+    available, frame = available_box(window), _frame(window)
+    box = first_box(available, frame) if first else fit_box(_box(window.geometry()), available, frame)
+    window.setGeometry(box.x, box.y, box.w, box.h)
+
+
+class PaneFolding:
+    """Crossing below COMPACT_WIDTH hides the inspector dock, below NARROW_WIDTH folds the list;
+    crossing back brings them back. Only crossings act: what the user opens while narrow stays."""
+
+    def __init__(self, dock: QDockWidget, splitter: QSplitter) -> None:
+        self.dock = dock
+        self.splitter = splitter
+        self.width = 0  # the width last seen (0: none yet, so the first width acts)
+        self.dock_folded = False  # hidden by us, not by the user: shown again when wide
+        self.list_width = 0  # the list's width before we folded it (0: not folded)
+
+    def update(self, width: int) -> None:
+        """Fold or unfold for the window's new width."""
+        before, self.width = self.width, width
+        if _crossed_below(before, width, COMPACT_WIDTH) and not self.dock.isHidden() and not self.dock.isFloating():
+            self.dock_folded = True
+            self.dock.hide()
+        elif width >= COMPACT_WIDTH and self.dock_folded:
+            self.dock_folded = False
+            self.dock.show()
+        sizes = self.splitter.sizes()
+        if _crossed_below(before, width, NARROW_WIDTH) and sizes[0] > 0:
+            self.list_width = sizes[0]
+            self.splitter.setSizes([0, sizes[0] + sizes[1]])
+        elif width >= NARROW_WIDTH and self.list_width:
+            self.splitter.setSizes([self.list_width, max(1, sizes[0] + sizes[1] - self.list_width)])
+            self.list_width = 0
+
+
+def _crossed_below(before: int, now: int, limit: int) -> bool:
+    return now < limit and (before == 0 or before >= limit)
