@@ -140,11 +140,7 @@ async def _registry_for(args: argparse.Namespace) -> tuple[ToolRegistry, Any]:
 
 
 async def tools_command(args: argparse.Namespace) -> int:
-    """`travel-assistant tools [call|trust]`: list, call one tool as the user, or re-trust one."""
-    if args.tools_command == "trust":
-        from desktop_app.mcp.trust import trust_command
-
-        return await trust_command(args.name, args.mcp_config)
+    """`travel-assistant tools [call]`: list the tools, or call one as the user."""
     registry, closer = await _registry_for(args)
     try:
         if args.tools_command == "call":

@@ -56,16 +56,10 @@ def _warm() -> None:
     import importlib
 
     for name in WARM_MODULES:
-        try:
-            importlib.import_module(name)
-        except ImportError:
-            log.warning("could not preload %s", name)
-    try:
-        from desktop_app.store.secrets import keyring_usable
+        importlib.import_module(name)
+    from desktop_app.store.secrets import keyring_usable
 
-        keyring_usable()
-    except Exception:  # noqa: BLE001 - a broken keyring is reported when a key is needed
-        log.info("keyring probe failed", exc_info=True)
+    keyring_usable()  # never raises: a broken keyring reads as "unusable"
 
 
 async def _warm_async() -> None:

@@ -17,7 +17,6 @@ from desktop_app.agent.approval import PolicyApprover  # noqa: E402
 from desktop_app.agent.loop import Agent  # noqa: E402
 from desktop_app.agent.messages import AssistantMessage, ToolCall  # noqa: E402
 from desktop_app.llm.fake import FakeModel  # noqa: E402
-from desktop_app.store.settings import Settings  # noqa: E402
 from desktop_app.tools.registry import ToolRegistry, tool  # noqa: E402
 from desktop_app.tools.travel import travel_tools  # noqa: E402
 
@@ -84,7 +83,7 @@ async def concurrency() -> tuple[float, float]:
 
 
 async def main() -> None:
-    registry = ToolRegistry(travel_tools(Settings()))
+    registry = ToolRegistry(travel_tools())
     turns, repeats = 50, 5
     engine = statistics.median([await engine_run(registry, turns) for _ in range(repeats)])
     direct = statistics.median([await direct_run(registry, turns) for _ in range(repeats)])

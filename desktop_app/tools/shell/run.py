@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from desktop_app.tools.registry import ToolDef, ToolOutput, error_output
 from desktop_app.tools.shell.policy import (
@@ -23,9 +23,6 @@ from desktop_app.tools.shell.policy import (
     verify_before_exec,
 )
 from desktop_app.tools.shell.sandbox import NO_SANDBOX, Sandbox, clean_env, detect_sandbox
-
-if TYPE_CHECKING:
-    from desktop_app.store.settings import Settings
 
 OUTPUT_CAP = 64 * 1024  # bytes read from the command before it is stopped
 SHOWN_CAP = 12_000  # characters of stdout the model is sent (under the registry's cap)
@@ -286,20 +283,28 @@ def make_shell_tool(config: ShellConfig) -> ToolDef:
     )
 
 
-def shell_tools(settings: Settings, options: Any, sandbox: Sandbox | None = None) -> list[ToolDef]:
+@dataclass(frozen=True)
+class ShellRequest:
+    """What a run asks of the shell (flag over settings), before the workspace is checked."""
+
+    enabled: bool = False
+    explicit: bool = False  # --enable-shell: a bad workspace is then an error, not a disabled tool
+    workspace: str = ""
+    extra: tuple[str, ...] = ()
+    timeout: float = DEFAULT_TIMEOUT
+
+
+def shell_tools(request: ShellRequest, sandbox: Sandbox | None = None) -> list[ToolDef]:
     """`[execute_shell]` when enabled; a bad workspace raises only when the flag asked for it."""
-    explicit = bool(getattr(options, "enable_shell", False))
-    if not (explicit or settings.enable_shell):
+    if not (request.explicit or request.enabled):
         return []
     try:
-        workspace = resolve_workspace(getattr(options, "workspace", "") or settings.workspace)
+        workspace = resolve_workspace(request.workspace)
     except ShellConfigError as exc:
-        if explicit:
+        if request.explicit:
             raise
         return [_unavailable_tool(str(exc))]
-    extra = tuple(c.strip() for c in settings.shell_extra_commands if c.strip())
-    timeout = float(settings.tool_timeout_s or DEFAULT_TIMEOUT)
-    config = ShellConfig(workspace, sandbox or detect_sandbox(), extra, timeout)
+    config = ShellConfig(workspace, sandbox or detect_sandbox(), request.extra, request.timeout)
     return [make_shell_tool(config)]
 
 

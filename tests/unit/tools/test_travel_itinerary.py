@@ -16,7 +16,6 @@ from desktop_app.agent.approval import PolicyApprover, RecordingApprover
 from desktop_app.agent.loop import Agent
 from desktop_app.agent.messages import AssistantMessage, ToolCall
 from desktop_app.llm.fake import FakeModel
-from desktop_app.store.settings import Settings
 from desktop_app.tools.registry import ToolOutput, ToolRegistry
 from desktop_app.tools.travel import itinerary as it
 from desktop_app.tools.travel import save_itinerary, travel_tools
@@ -195,7 +194,7 @@ async def run_agent_saving(approver: Any) -> list[Any]:
 
     save_call = ToolCall("call_save", "save_itinerary", {"title": "三亚", "markdown": "# 三亚\n"}, "")
     model = FakeModel([AssistantMessage(tool_calls=(save_call,), stop_reason="tool_calls"), AssistantMessage("ok")])
-    agent = Agent(model, ToolRegistry(travel_tools(Settings())), approver)
+    agent = Agent(model, ToolRegistry(travel_tools()), approver)
     return [e for e in [e async for e in agent.run("save it")] if isinstance(e, ev.ToolResultEvent)]
 
 
