@@ -116,17 +116,14 @@ async def ask_command(args: argparse.Namespace) -> int:
     run = await open_run(settings, options, approver, save=not args.no_save, title=args.prompt)
     warn_unmatched(approver, run.agent.registry)
     emit = _json_printer(args.wire) if args.json else HumanPrinter()
-    failed = False
     try:
         async for event in run.agent.run(args.prompt):
             emit(event)
-            if isinstance(event, ev.ErrorEvent):
-                failed = True
-                if not args.json:
-                    _say(f"\nerror: {event.message}")
+            if isinstance(event, ev.ErrorEvent) and not args.json:
+                _say(f"\nerror: {event.message}")
     finally:
         await run.close()
-    return 1 if failed else 0
+    return 0 if run.agent.outcome.ok else 1
 
 
 # ---------------------------------------------------------------- tools
