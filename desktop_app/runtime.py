@@ -175,10 +175,6 @@ def build_model(settings: Settings, options: RunOptions) -> ChatModel:
 Closer = Callable[[], Awaitable[None]]
 
 
-async def _nothing() -> None:
-    return None
-
-
 async def open_tools(settings: Settings, options: RunOptions) -> tuple[ToolRegistry, Closer]:
     """The registry for a run or a listing, and an async closer for what it opened (MCP)."""
     registry = build_registry(settings, options)

@@ -37,7 +37,7 @@ async def until(bridge: Any, test: Any) -> None:
         await next_emission(bridge.statusChanged)
 
 
-async def shoot(out: Path, language: str) -> int:  # noqa: C901 - a linear script of steps
+async def shoot(out: Path, language: str) -> int:
     from PySide6.QtGui import QGuiApplication
 
     from desktop_app.app import build_window

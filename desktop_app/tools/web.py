@@ -95,9 +95,9 @@ async def check_url(url: str, resolve: Resolver, allowed: Callable[[str], bool])
 class _TextParser(HTMLParser):
     """Readable text with Markdown-ish headings and bullets; scripts and styles dropped."""
 
-    SKIP = {"script", "style", "noscript", "svg", "template", "iframe", "head"}
-    BLOCK = {"p", "div", "section", "article", "br", "tr", "table", "ul", "ol", "header",
-             "footer", "main", "nav", "aside", "blockquote", "pre", "hr"}  # fmt: skip
+    SKIP = frozenset({"script", "style", "noscript", "svg", "template", "iframe", "head"})
+    BLOCK = frozenset({"p", "div", "section", "article", "br", "tr", "table", "ul", "ol", "header",
+             "footer", "main", "nav", "aside", "blockquote", "pre", "hr"})  # fmt: skip
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)

@@ -196,7 +196,7 @@ class MainWindow(QMainWindow):
         self._update_provider()
         self._show_usage()
 
-    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+    def changeEvent(self, event: QEvent) -> None:
         """Qt sends LanguageChange to every window when a translator comes or goes."""
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
@@ -439,7 +439,7 @@ class MainWindow(QMainWindow):
     def painted(self) -> bool:
         return self._painted
 
-    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt override
+    def paintEvent(self, event: QPaintEvent) -> None:
         super().paintEvent(event)
         if not self._painted:
             self._painted = True
@@ -447,7 +447,7 @@ class MainWindow(QMainWindow):
             self.first_paint_cpu = time.process_time()
             self.firstPainted.emit()
 
-    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
+    def closeEvent(self, event: QCloseEvent) -> None:
         self.save_layout()
         if self.completed:
             self.approver.dismiss_all()

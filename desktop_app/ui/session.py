@@ -227,14 +227,14 @@ class AgentSession(QObject):
                     await pipe.send(item)  # pauses while the window is far behind
         except asyncio.CancelledError:
             raise
-        except Exception as exc:  # noqa: BLE001 - shown in the window, never a crash
+        except Exception as exc:  # shown in the window, never a crash
             log.exception("run failed")
             pipe.put(ev.ErrorEvent(_one_line(exc), "internal"))
         finally:
             try:
                 if run is not None:
                     await run.close()
-            except Exception:  # noqa: BLE001 - closing must not hide the run's outcome
+            except Exception:  # closing must not hide the run's outcome
                 log.exception("closing the run failed")
 
     def _emit(self, event: WindowEvent) -> None:

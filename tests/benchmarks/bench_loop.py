@@ -13,12 +13,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from desktop_app.agent.approval import PolicyApprover  # noqa: E402
-from desktop_app.agent.loop import Agent  # noqa: E402
-from desktop_app.agent.messages import AssistantMessage, ToolCall  # noqa: E402
-from desktop_app.llm.fake import FakeModel  # noqa: E402
-from desktop_app.tools.registry import ToolRegistry, tool  # noqa: E402
-from desktop_app.tools.travel import travel_tools  # noqa: E402
+from desktop_app.agent.approval import PolicyApprover
+from desktop_app.agent.loop import Agent
+from desktop_app.agent.messages import AssistantMessage, ToolCall
+from desktop_app.llm.fake import FakeModel
+from desktop_app.tools.registry import ToolRegistry, tool
+from desktop_app.tools.travel import travel_tools
 
 SEED_CALLS = (
     ("get_weather", {"city": "三亚"}),

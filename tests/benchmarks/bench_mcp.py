@@ -18,10 +18,10 @@ REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 os.environ.setdefault("TRAVEL_ASSISTANT_HOME", tempfile.mkdtemp(prefix="bench-mcp-"))
 
-from desktop_app.agent.messages import ToolCall  # noqa: E402
-from desktop_app.mcp.client import McpManager  # noqa: E402
-from desktop_app.mcp.config import ServerConfig  # noqa: E402
-from desktop_app.tools.registry import ToolRegistry  # noqa: E402
+from desktop_app.agent.messages import ToolCall
+from desktop_app.mcp.client import McpManager
+from desktop_app.mcp.config import ServerConfig
+from desktop_app.tools.registry import ToolRegistry
 
 TOY = REPO / "tests" / "integration" / "mcp" / "servers" / "toy_server.py"
 HEARTBEAT = 0.010  # a UI timer ticking every 10 ms

@@ -105,7 +105,7 @@ def test_closing_while_an_answer_streams_keeps_history_and_reopens(
     online: App, desktop: Desktop, slow: SlowServer
 ) -> None:
     slow.push_slow_answer()
-    proc, window = online.open(*slow.app_flags())
+    proc, _window = online.open(*slow.app_flags())
     ask(online, QUESTION)
     wait_for("the answer to be streaming", lambda: slow.sent >= 6, 30)
     desktop.key("alt+F4")  # the window manager's close, as a person closes any window
@@ -138,7 +138,7 @@ def test_settings_by_shortcut_switch_the_language(app: App, desktop: Desktop) ->
 
 def test_the_standard_shortcuts(app: App, desktop: Desktop) -> None:
     """Ctrl+N starts a new conversation, Ctrl+L returns to the message box, F1 lists them, Ctrl+Q quits."""
-    proc, window = app.open()
+    proc, _window = app.open()
     ask(app, QUESTION)
     first = only_conversation(app)
     wait_answers(app, first, 1)

@@ -23,7 +23,7 @@ KEY_DELAY_MS = 12  # xdotool's pause between keys: a fast typist, not an instant
 WINDOW_TIMEOUT_S = 30.0
 
 
-class Timeout(AssertionError):
+class WaitTimeoutError(AssertionError):
     """A polled condition did not hold in time."""
 
 
@@ -35,7 +35,7 @@ def wait_for(what: str, probe: Callable[[], T | None], timeout: float = 20.0, ev
         if value:
             return value
         if time.monotonic() > deadline:
-            raise Timeout(f"timed out after {timeout:g} s waiting for {what}")
+            raise WaitTimeoutError(f"timed out after {timeout:g} s waiting for {what}")
         time.sleep(every)
 
 

@@ -18,7 +18,7 @@ from desktop_app.tools.shell.policy import (
     READ_ONLY,
     WRITES,
     Plan,
-    Refused,
+    RefusedError,
     check_command,
     verify_before_exec,
 )
@@ -157,10 +157,10 @@ class ShellConfig:
     unasked: Counter[str] = field(default_factory=Counter, compare=False, repr=False)
 
     def needs_confirmation(self, command: str) -> bool:
-        """Refused: never asked. No sandbox, writes, extra commands: always. Read-only: no."""
+        """RefusedError: never asked. No sandbox, writes, extra commands: always. Read-only: no."""
         try:
             needed = self._needs(check_command(command, self.workspace, self.extra))
-        except Refused:
+        except RefusedError:
             needed = False
         if not needed:
             self.unasked[command] += 1
@@ -176,7 +176,7 @@ class ShellConfig:
             self.unasked[command] -= 1
         plan = check_command(command, self.workspace, self.extra)
         if was_unasked and self._needs(plan):
-            raise Refused("the workspace changed since the command was checked; run it again")
+            raise RefusedError("the workspace changed since the command was checked; run it again")
         argv = self.sandbox.wrap(plan.argv, self.workspace) if self.sandbox.available else list(plan.argv)
         verify_before_exec(argv, plan, self.workspace, self.extra)
         return plan, argv
@@ -184,7 +184,7 @@ class ShellConfig:
     async def execute(self, command: str) -> ToolOutput:
         try:
             plan, argv = self._final_argv(command)
-        except Refused as exc:
+        except RefusedError as exc:
             return error_output(f"refused: {exc}")
         try:
             result = await run_argv(argv, self.workspace, self.timeout)

@@ -25,7 +25,7 @@ class Composer(QPlainTextEdit):
     def retranslate(self) -> None:
         self.setPlaceholderText(tr("Ask about a trip… (Enter sends, Shift+Enter new line)"))
 
-    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
+    def keyPressEvent(self, event: QKeyEvent) -> None:
         enter = event.key() in (QtCore.Qt.Key.Key_Return, QtCore.Qt.Key.Key_Enter)
         if enter and not event.modifiers() & QtCore.Qt.KeyboardModifier.ShiftModifier:
             self.submit()

@@ -170,7 +170,7 @@ class SettingsDialog(QDialog):
         return self._choices[self.preset.currentIndex()][1]
 
     def _preset_changed(self, index: int) -> None:
-        _label, provider, url, model = self._choices[index]
+        _label, _provider, url, model = self._choices[index]
         self.base_url.setText("" if url == CUSTOM else url)
         self.model.setText(model)
         self._update_enabled()

@@ -54,7 +54,7 @@ def server() -> Iterator[tuple[int, list[str]]]:
     hits: list[str] = []
 
     class Handler(BaseHTTPRequestHandler):
-        def do_GET(self) -> None:  # noqa: N802 - the stdlib's name
+        def do_GET(self) -> None:
             hits.append(self.path)
             self.send_response(200)
             self.end_headers()

@@ -115,7 +115,7 @@ async def test_three_tools_run_concurrently_and_pair_by_id() -> None:
 async def test_bad_input_becomes_error_result_and_tool_never_runs(
     call: tuple[str, str, dict[str, Any] | None, str], needle: str
 ) -> None:
-    agent, sink = make_agent([calls(call), AssistantMessage("ok")])
+    agent, _sink = make_agent([calls(call), AssistantMessage("ok")])
     events = await collect(agent)
     result = next(e for e in events if isinstance(e, ev.ToolResultEvent))
     assert result.is_error and needle in result.content

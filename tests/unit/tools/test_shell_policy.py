@@ -9,7 +9,7 @@ import pytest
 from desktop_app.cli import main
 from desktop_app.runtime import RunOptions, shell_request
 from desktop_app.store.settings import Settings
-from desktop_app.tools.shell.policy import Refused, check_command
+from desktop_app.tools.shell.policy import RefusedError, check_command
 from desktop_app.tools.shell.run import (
     Result,
     ShellConfig,
@@ -63,7 +63,7 @@ def test_plain_commands_are_split_without_a_shell(ws: Path) -> None:
     ],
 )
 def test_refusals_say_why(ws: Path, command: str, words: str) -> None:
-    with pytest.raises(Refused, match=words.replace("|", r"\|").replace("$", r"\$")):
+    with pytest.raises(RefusedError, match=words.replace("|", r"\|").replace("$", r"\$")):
         check_command(command, ws)
 
 

@@ -212,7 +212,7 @@ async def test_open_run_activates_and_rejects_unknown_skills() -> None:
         PolicyApprover("none"), save=False,
     )  # fmt: skip
     try:
-        assert tuple(run.agent.system)[0] == system_prompt()
+        assert next(iter(run.agent.system)) == system_prompt()
         assert tuple(run.agent.system)[1].startswith(SKILL_PREFIX)
         assert run.agent.allowed_tools == ("web_search", "read_page", "get_weather")
         assert run.agent.guard is not None

@@ -112,7 +112,7 @@ def server() -> Iterator[FakeOpenMeteo]:
     state = FakeOpenMeteo()
 
     class Handler(BaseHTTPRequestHandler):
-        def do_GET(self) -> None:  # noqa: N802 - the http.server API
+        def do_GET(self) -> None:
             url = urlsplit(self.path)
             query = {k: v[0] for k, v in parse_qs(url.query).items()}
             state.requests.append((url.path, query))

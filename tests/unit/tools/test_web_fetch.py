@@ -155,7 +155,7 @@ async def test_redirects_are_rechecked_and_cookies_never_sent(server: Server) ->
                    "http://localhost:1/"):  # fmt: skip
         with pytest.raises(WebError, match="refused"):
             await fetcher.fetch(server.url(f"/redirect?to={target}", "good.test"))
-    final, kind, raw = await fetcher.fetch(server.url(f"/redirect?to={server.url('/page', 'good.test')}", "good.test"))
+    final, _kind, raw = await fetcher.fetch(server.url(f"/redirect?to={server.url('/page', 'good.test')}", "good.test"))
     assert final.endswith("/page") and "Beaches" in raw
     hops = [r["path"].split("?")[0] for r in server.requests]
     assert hops == ["/redirect"] * 4 + ["/page"]
