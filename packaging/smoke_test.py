@@ -83,7 +83,7 @@ def bare_env(**extra: str) -> dict[str, str]:
 
 def run(args: list[str], env: dict[str, str] | None = None, **kw: object) -> subprocess.CompletedProcess[str]:
     """The bundled executable with `args`; output captured as text."""
-    return subprocess.run([str(EXE), *args], env=env or bare_env(), capture_output=True, text=True, timeout=120, **kw)  # type: ignore[call-overload]
+    return subprocess.run([str(EXE), *args], env=env or bare_env(), capture_output=True, text=True, timeout=120, **kw)  # type: ignore[call-overload,no-any-return]
 
 
 def expect(cond: bool, message: str) -> None:

@@ -10,6 +10,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
@@ -20,7 +21,7 @@ from desktop_app.llm.fake import FakeModel
 from desktop_app.tools.registry import ToolRegistry, tool
 from desktop_app.tools.travel import travel_tools
 
-SEED_CALLS = (
+SEED_CALLS: tuple[tuple[str, dict[str, Any]], ...] = (
     ("get_weather", {"city": "三亚"}),
     ("get_flight_price", {"origin": "北京", "destination": "三亚"}),
     ("get_hotel_price", {"city": "三亚", "stars": 4}),

@@ -13,6 +13,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
@@ -45,7 +46,7 @@ def three_servers() -> list[ServerConfig]:
     ]
 
 
-async def heartbeat_lateness(until: asyncio.Future[object] | float) -> float:
+async def heartbeat_lateness(until: asyncio.Future[Any] | float) -> float:
     """The worst lateness of a 10 ms timer while `until` runs (or for that many seconds)."""
     loop = asyncio.get_running_loop()
     end = loop.time() + until if isinstance(until, float) else None

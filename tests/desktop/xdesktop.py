@@ -116,7 +116,7 @@ class Desktop:
         return [w for w in self.xdotool(*args, "--name", f"^({title})( — Travel Assistant)?$").split() if w]
 
     def wait_window(self, title: str, pid: int | None = None, timeout: float = WINDOW_TIMEOUT_S) -> str:
-        return wait_for(f"a window titled {title!r}", lambda: (self.windows(title, pid) or [None])[0], timeout)
+        return wait_for(f"a window titled {title!r}", lambda: (self.windows(title, pid) or [None])[0], timeout)  # type: ignore[list-item]
 
     def wait_gone(self, title: str, pid: int | None = None, timeout: float = 20.0) -> None:
         wait_for(f"the window {title!r} to close", lambda: not self.windows(title, pid), timeout)

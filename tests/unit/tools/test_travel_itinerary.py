@@ -5,6 +5,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -120,7 +121,7 @@ async def test_without_hard_links_it_still_never_overwrites(
     def no_link(src: Any, dst: Any) -> None:
         raise OSError(errno.EPERM, "Operation not permitted")
 
-    monkeypatch.setattr(it.os, "link", no_link)
+    monkeypatch.setattr(os, "link", no_link)
     first = await saved_path("fat32", "# one\n")
     second = await saved_path("fat32", "# two\n")
     assert (first.name, second.name) == ("fat32.md", "fat32-2.md")
@@ -134,7 +135,7 @@ async def test_disk_full_is_a_clear_error_and_leaves_nothing(
     def full(fd: int) -> None:
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(it.os, "fsync", full)
+    monkeypatch.setattr(os, "fsync", full)
     out = await save("三亚")
     assert out.is_error and "disk full" in json.loads(out.content)["error"]
     assert saved_files() == []
@@ -144,7 +145,7 @@ async def test_permission_error_is_clear(monkeypatch: pytest.MonkeyPatch) -> Non
     def denied(**_: Any) -> tuple[int, str]:
         raise PermissionError(errno.EACCES, "Permission denied")
 
-    monkeypatch.setattr(it.tempfile, "mkstemp", denied)
+    monkeypatch.setattr(tempfile, "mkstemp", denied)
     out = await save("三亚")
     assert out.is_error and "permission denied" in json.loads(out.content)["error"]
 

@@ -28,7 +28,7 @@ from desktop_app.tools.travel.open_meteo import (
     wind_text,
 )
 
-FORECAST = {
+FORECAST: dict[str, Any] = {
     "latitude": 18.25,
     "longitude": 109.5,
     "generationtime_ms": 0.05,

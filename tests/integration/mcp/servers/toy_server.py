@@ -141,7 +141,7 @@ if MODE == "spawner":
     os.replace(PIDS + ".tmp", PIDS)
 
     @server.tool()
-    def noisy(lines: int) -> str:
+    def noisy(lines: int) -> str:  # type: ignore[misc]
         """Write that many lines on stderr."""
         for i in range(lines):
             print(f"stderr line {i:06d} " + "x" * 100, file=sys.stderr)
