@@ -182,11 +182,8 @@ def paint_first(window: MainWindow) -> None:
 
 
 def _history(window: MainWindow) -> Any:
-    try:
-        from desktop_app.store.history import HistoryError, HistoryStore
-    except ImportError:
-        log.warning("history is not available in this build")
-        return None
+    from desktop_app.store.history import HistoryError, HistoryStore
+
     try:
         return HistoryStore()
     except HistoryError as exc:  # e.g. the data folder is a file: one line, the window still opens

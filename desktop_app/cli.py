@@ -150,11 +150,15 @@ def _dispatch(args: argparse.Namespace) -> int:
     if command == "tools":
         import asyncio
 
+        if args.tools_command == "trust":
+            from desktop_app.commands.trust import trust_command
+
+            return asyncio.run(trust_command(args.name, args.mcp_config))
         from desktop_app.headless import tools_command
 
         return asyncio.run(tools_command(args))
     if command == "keys":
-        from desktop_app.store.secrets import keys_command
+        from desktop_app.commands.keys import keys_command
 
         return keys_command(args.keys_command, getattr(args, "provider", ""))
     if command == "history":

@@ -121,17 +121,14 @@ async def ask_command(args: argparse.Namespace) -> int:
     )
     warn_unmatched(approver, run.agent.registry)
     emit = _json_printer(args.wire) if args.json else HumanPrinter()
-    failed = False
     try:
         async for event in run.agent.run(prompt):
             emit(event)
-            if isinstance(event, ev.ErrorEvent):
-                failed = True
-                if not args.json:
-                    _say(f"\nerror: {event.message}")
+            if isinstance(event, ev.ErrorEvent) and not args.json:
+                _say(f"\nerror: {event.message}")
     finally:
         await run.close()
-    return 1 if failed else 0
+    return 0 if run.agent.outcome.ok else 1
 
 
 # ---------------------------------------------------------------- tools
@@ -145,11 +142,7 @@ async def _registry_for(args: argparse.Namespace) -> tuple[ToolRegistry, Any]:
 
 
 async def tools_command(args: argparse.Namespace) -> int:
-    """`travel-assistant tools [call|trust]`: list, call one tool as the user, or re-trust one."""
-    if args.tools_command == "trust":
-        from desktop_app.mcp.trust import trust_command
-
-        return await trust_command(args.name, args.mcp_config)
+    """`travel-assistant tools [call]`: list the tools, or call one as the user."""
     registry, closer = await _registry_for(args)
     try:
         if args.tools_command == "call":

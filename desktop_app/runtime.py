@@ -6,14 +6,21 @@ import os
 import sys
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from desktop_app.agent.approval import Approver
 from desktop_app.agent.loop import Agent
 from desktop_app.errors import UsageError
 from desktop_app.llm.base import ChatModel
 from desktop_app.paths import resources_dir
+from desktop_app.store.secrets import lookup_key
 from desktop_app.store.settings import Settings
 from desktop_app.tools.registry import ToolDef, ToolRegistry
+
+if TYPE_CHECKING:
+    from desktop_app.tools.shell.run import ShellRequest
+    from desktop_app.tools.travel import WeatherConfig
+    from desktop_app.tools.web import WebConfig
 
 PROVIDERS = ("offline", "openai", "anthropic")
 
@@ -41,11 +48,50 @@ def system_prompt() -> str:
     return (resources_dir() / "prompts" / "system.md").read_text(encoding="utf-8").strip()
 
 
+def weather_config(settings: Settings) -> WeatherConfig:
+    """`live_weather`, and Open-Meteo's URLs and timeout from `settings.extra` (tests, mirrors)."""
+    from desktop_app.tools.travel import WeatherConfig
+    from desktop_app.tools.travel.open_meteo import FORECAST_URL, GEOCODING_URL, OpenMeteo
+
+    extra = settings.extra if isinstance(settings.extra, dict) else {}
+    forecast = extra.get("open_meteo_forecast_url")
+    geocoding = extra.get("open_meteo_geocoding_url")
+    timeout = extra.get("open_meteo_timeout_s")
+    api = OpenMeteo(
+        forecast_url=forecast if isinstance(forecast, str) and forecast else FORECAST_URL,
+        geocoding_url=geocoding if isinstance(geocoding, str) and geocoding else GEOCODING_URL,
+        timeout_s=float(timeout) if isinstance(timeout, int | float) and timeout > 0 else 6.0,
+    )
+    return WeatherConfig(settings.live_weather, api)
+
+
+def web_config(settings: Settings) -> WebConfig:
+    """Live pages, the search API and its key (looked up only when a search API is chosen)."""
+    from desktop_app.tools.web import SEARCH_ENDPOINTS, WebConfig
+
+    provider = settings.web_search_provider
+    key = lookup_key(provider) if provider in SEARCH_ENDPOINTS else None
+    return WebConfig(settings.live_web, provider, settings.web_search_endpoint, key)
+
+
+def shell_request(settings: Settings, options: RunOptions) -> ShellRequest:
+    """The shell as the flags (over the settings) ask for it."""
+    from desktop_app.tools.shell.run import DEFAULT_TIMEOUT, ShellRequest
+
+    return ShellRequest(
+        enabled=settings.enable_shell,
+        explicit=options.enable_shell,
+        workspace=options.workspace or settings.workspace,
+        extra=tuple(c.strip() for c in settings.shell_extra_commands if c.strip()),
+        timeout=float(settings.tool_timeout_s or DEFAULT_TIMEOUT),
+    )
+
+
 def builtin_tools(settings: Settings) -> list[ToolDef]:
     """The travel tools every run offers."""
     from desktop_app.tools.travel import travel_tools
 
-    return travel_tools(settings)
+    return travel_tools(weather_config(settings))
 
 
 def build_registry(settings: Settings, options: RunOptions) -> ToolRegistry:
@@ -70,9 +116,7 @@ def choose_provider(settings: Settings, options: RunOptions) -> str:
 
 
 def _has_key(provider: str) -> bool:
-    from desktop_app.store.secrets import get_key
-
-    return bool(get_key(provider))
+    return bool(lookup_key(provider))
 
 
 def _base_url(settings: Settings, options: RunOptions, provider: str) -> str:
@@ -118,22 +162,17 @@ def build_model(settings: Settings, options: RunOptions) -> ChatModel:
         if hint:
             print(f"travel-assistant: {hint}", file=sys.stderr)
         return OfflineModel()
+    key, timeout = lookup_key(provider), settings.request_timeout_s
     if provider == "openai":
-        from desktop_app.llm.openai import make_openai_model
+        from desktop_app.llm.openai import OpenAIModel
 
-        return make_openai_model(
-            model=model, base_url=base_url, max_retries=retries, timeout=settings.request_timeout_s
-        )
-    from desktop_app.llm.anthropic import make_anthropic_model
+        return OpenAIModel(model, base_url, key, max_retries=retries, timeout=timeout)
+    from desktop_app.llm.anthropic import AnthropicModel
 
-    return make_anthropic_model(model=model, base_url=base_url, max_retries=retries, timeout=settings.request_timeout_s)
+    return AnthropicModel(model, base_url, key, max_retries=retries, timeout=timeout)
 
 
 Closer = Callable[[], Awaitable[None]]
-
-
-async def _nothing() -> None:
-    return None
 
 
 async def open_tools(settings: Settings, options: RunOptions) -> tuple[ToolRegistry, Closer]:
@@ -145,7 +184,7 @@ async def open_tools(settings: Settings, options: RunOptions) -> tuple[ToolRegis
     from desktop_app.tools.shell.run import ShellConfigError, shell_tools
 
     try:
-        for shell_tool in shell_tools(settings, options):
+        for shell_tool in shell_tools(shell_request(settings, options)):
             registry.add(shell_tool)
     except ShellConfigError as exc:
         raise UsageError(str(exc)) from None
@@ -153,7 +192,7 @@ async def open_tools(settings: Settings, options: RunOptions) -> tuple[ToolRegis
     # [hook: guides] web_search / read_page over the local guide library
     from desktop_app.tools.web import web_tools
 
-    for web_tool in web_tools(settings):
+    for web_tool in web_tools(web_config(settings)):
         registry.add(web_tool)
 
     # [hook: mcp] tools from the configured MCP servers (settings file or --mcp-config)

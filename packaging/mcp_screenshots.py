@@ -37,13 +37,14 @@ async def until(bridge: Any, test: Any) -> None:
         await next_emission(bridge.statusChanged)
 
 
-async def shoot(out: Path, language: str) -> int:  # noqa: C901 - a linear script of steps
+async def shoot(out: Path, language: str) -> int:
     from PySide6.QtGui import QGuiApplication
 
     from desktop_app.app import build_window
     from desktop_app.mcp.config import save_servers
     from desktop_app.mcp.interact import SamplingRequest
     from desktop_app.ui.mcp.dialogs import ElicitationDialog, SamplingDialog
+    from desktop_app.ui.mcp.settings import McpSettings
     from desktop_app.ui.qt_async import next_emission
 
     save_servers(servers("v1"))
@@ -75,16 +76,19 @@ async def shoot(out: Path, language: str) -> int:  # noqa: C901 - a linear scrip
     settings = window.open_settings()
     settings.tabs.setCurrentIndex(settings.tabs.count() - 1)
     settings.resize(900, 560)
-    page = settings.findChild(type(settings.tabs.widget(settings.tabs.count() - 1)), "mcpSettings")
+    page = settings.findChild(McpSettings, "mcpSettings")
+    assert page is not None
     page.list.setCurrentRow(1)
     await settle()
     grab("mcp-02-settings", settings)
     page.list.setCurrentRow(0)
     editor = page.edit()
+    assert editor is not None
     await settle()
     grab("mcp-03-editor", editor)
     editor.reject()
     log = page.show_log()
+    assert log is not None
     await settle()
     grab("mcp-04-log", log)
     log.close()

@@ -41,7 +41,7 @@ def render_png(size: int) -> bytes:
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    image.save(buffer, "PNG")
+    image.save(buffer, "PNG")  # type: ignore[call-overload]  # the stubs want bytes; PySide6 takes str
     buffer.close()
     return bytes(data.data())
 

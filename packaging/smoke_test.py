@@ -37,7 +37,7 @@ EXCLUDED_QT = (
 results: list[tuple[str, str, str]] = []
 
 
-class Fail(Exception):
+class SmokeTestError(Exception):
     """A smoke check that did not hold."""
 
 
@@ -55,7 +55,7 @@ def check(name: str, needs: str = "", linux_only: bool = False) -> Callable[[Cal
             try:
                 fn()
                 results.append(("ok", name, ""))
-            except (Fail, subprocess.TimeoutExpired, OSError, ValueError, KeyError) as exc:
+            except (SmokeTestError, subprocess.TimeoutExpired, OSError, ValueError, KeyError) as exc:
                 results.append(("FAIL", name, str(exc)))
 
         CHECKS.append(run)
@@ -83,12 +83,12 @@ def bare_env(**extra: str) -> dict[str, str]:
 
 def run(args: list[str], env: dict[str, str] | None = None, **kw: object) -> subprocess.CompletedProcess[str]:
     """The bundled executable with `args`; output captured as text."""
-    return subprocess.run([str(EXE), *args], env=env or bare_env(), capture_output=True, text=True, timeout=120, **kw)  # type: ignore[call-overload]
+    return subprocess.run([str(EXE), *args], env=env or bare_env(), capture_output=True, text=True, timeout=120, **kw)  # type: ignore[call-overload,no-any-return]
 
 
 def expect(cond: bool, message: str) -> None:
     if not cond:
-        raise Fail(message)
+        raise SmokeTestError(message)
 
 
 def seed_run(env: dict[str, str]) -> None:
@@ -214,7 +214,7 @@ def _gui() -> None:
 )
 def _gui_xcb() -> None:
     if not LINUX or not shutil.which("xvfb-run"):
-        raise Fail("needs Linux with xvfb-run (apt install xvfb xauth)")
+        raise SmokeTestError("needs Linux with xvfb-run (apt install xvfb xauth)")
     shot = Path(tempfile.mkdtemp(prefix="ta-xshot-")) / "window.png"
     env = bare_env()
     inner = (
@@ -264,7 +264,7 @@ def _bundle_contents() -> None:
 def deb_path() -> Path:
     debs = sorted((ROOT / "dist").glob("travel-assistant_*.deb"))
     if not debs:
-        raise Fail("no dist/travel-assistant_*.deb: run python packaging/build.py")
+        raise SmokeTestError("no dist/travel-assistant_*.deb: run python packaging/build.py")
     return debs[-1]
 
 
@@ -322,7 +322,7 @@ def _deb_control() -> None:
 @check("deb: apt can resolve every dependency (simulated install)", linux_only=True)
 def _deb_apt() -> None:
     if not shutil.which("apt-get") or os.geteuid() != 0:
-        raise Fail("needs apt-get as root (CI runs as root)")
+        raise SmokeTestError("needs apt-get as root (CI runs as root)")
     out = subprocess.run(["apt-get", "install", "-s", "-qq", str(deb_path())], capture_output=True, text=True)
     expect(out.returncode == 0, out.stdout[-400:] + out.stderr[-400:])
 

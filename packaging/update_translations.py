@@ -14,7 +14,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-UI_FILES = sorted((ROOT / "desktop_app" / "ui").rglob("*.py")) + [ROOT / "desktop_app" / "app.py"]
+UI_FILES = [*sorted((ROOT / "desktop_app" / "ui").rglob("*.py")), ROOT / "desktop_app" / "app.py"]
 # only modules that translate through desktop_app.ui.i18n (the inspector keeps its own JSON table)
 SOURCES = [p for p in UI_FILES if "from desktop_app.ui.i18n import" in p.read_text(encoding="utf-8")]
 TS_DIR = ROOT / "resources" / "translations"

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator, Sequence
-from dataclasses import dataclass, field
-from typing import Protocol
+from dataclasses import dataclass, field, replace
+from typing import Literal, Protocol
 
 from desktop_app.agent import events as ev
 from desktop_app.agent.approval import Approver, Decision
@@ -35,8 +35,39 @@ class Sink(Protocol):
 
     def append(self, message: Message) -> None: ...
 
-    # optional: add_usage(input_tokens, output_tokens) -> None keeps per-conversation totals
-    # optional: finish() -> str, at the end of a run: "" when all is saved, else the line to show
+    def add_usage(self, input_tokens: int, output_tokens: int) -> None:
+        """One model call's token counts, for the conversation's totals."""
+        ...
+
+    def finish(self) -> str:
+        """At the end of a run: "" when all is saved, else the line to show."""
+        ...
+
+
+Status = Literal["finished", "max_turns", "error", "cancelled"]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a run ended: the final answer, a limit, an error (its kind) or a cancel."""
+
+    status: Status
+    turns: int = 0
+    text: str = ""  # the final answer, or the error's message
+    error_kind: str = ""
+    history_error: str = ""  # the run's messages could not all be saved
+
+    @property
+    def ok(self) -> bool:
+        return self.status == "finished" and not self.history_error
+
+
+@dataclass
+class _ModelCall:
+    """What one model call left behind: the reply, or the error that ended it."""
+
+    reply: AssistantMessage | None = None
+    error: ev.ErrorEvent | None = None
 
 
 class RunGuard(Protocol):
@@ -66,6 +97,7 @@ class Agent:
     allowed_tools: Sequence[str] | None = None
     guard: RunGuard | None = None
     messages: list[Message] = field(default_factory=list)
+    outcome: Outcome = field(default_factory=lambda: Outcome("cancelled"))
 
     def _commit(self, message: Message) -> None:
         self.messages.append(message)
@@ -73,8 +105,9 @@ class Agent:
             self.sink.append(message)
 
     async def run(self, user_text: str) -> AsyncIterator[ev.AnyEvent]:
-        """Run until the model answers, a limit is hit, or the task is cancelled; a history that
-        could not be written is an `error` of kind `history_write` after everything else."""
+        """Run until the model answers, a limit is hit, or the task is cancelled; `self.outcome`
+        says which. A history that could not be written is an `error` of kind `history_write` last."""
+        self.outcome = Outcome("cancelled")
         try:
             async for event in self._turns(user_text):
                 yield event
@@ -83,38 +116,40 @@ class Agent:
             raise
         problem = self._finish_sink()
         if problem:
+            self.outcome = replace(self.outcome, history_error=problem)
             yield ev.ErrorEvent(problem, "history_write")
 
     def _finish_sink(self) -> str:
-        finish = getattr(self.sink, "finish", None)
-        return str(finish() or "") if finish is not None else ""
+        return self.sink.finish() if self.sink is not None else ""
 
     async def _turns(self, user_text: str) -> AsyncIterator[ev.AnyEvent]:
         yield ev.RunStarted(self.model.provider, self.model.model, self.conversation_id)
         self._commit(UserMessage(user_text))
         for turn in range(1, self.max_turns + 1):
             yield ev.TurnStarted(turn)
-            reply: AssistantMessage | None = None
-            async for item in self._model_turn(turn):
-                if isinstance(item, AssistantMessage):
-                    reply = item
-                else:
-                    yield item
-            if reply is None:
-                return  # the model call failed; an error event was yielded
-            yield ev.TurnFinished(turn, reply.stop_reason)
-            if not reply.tool_calls:
-                yield ev.Final(reply.content, turn, reply.stop_reason)
-                return
-            async for event in self._tool_phase(reply.tool_calls):
+            call = _ModelCall()
+            async for event in self._model_turn(turn, call):
                 yield event
-        yield ev.ErrorEvent(
+            if call.reply is None:
+                error = call.error or ev.ErrorEvent("the model call ended without a reply", "protocol")
+                self.outcome = Outcome("error", turn, error.message, error.kind)
+                yield error
+                return
+            yield ev.TurnFinished(turn, call.reply.stop_reason)
+            if not call.reply.tool_calls:
+                self.outcome = Outcome("finished", turn, call.reply.content)
+                yield ev.Final(call.reply.content, turn, call.reply.stop_reason)
+                return
+            async for event in self._tool_phase(call.reply.tool_calls):
+                yield event
+        message = (
             f"reached the maximum of {self.max_turns} model calls without a final answer "
-            "(raise --max-turns to allow more)",
-            "max_turns",
+            "(raise --max-turns to allow more)"
         )
+        self.outcome = Outcome("max_turns", self.max_turns, message, "max_turns")
+        yield ev.ErrorEvent(message, "max_turns")
 
-    async def _model_turn(self, turn: int) -> AsyncIterator[ev.AnyEvent | AssistantMessage]:
+    async def _model_turn(self, turn: int, call: _ModelCall) -> AsyncIterator[ev.AnyEvent]:
         """One model call: stream deltas out, commit the reply (or the partial one when cut)."""
         request = ModelRequest(
             system=tuple(self.system),
@@ -134,35 +169,34 @@ class Agent:
                 elif isinstance(item, WireResponse):
                     yield ev.ModelResponseEvent(turn, item.body, item.stream_chunks)
                 elif isinstance(item, Completed):
-                    self._commit(item.message)
-                    self._record_usage(item.usage.input_tokens, item.usage.output_tokens)
+                    self._completed(item, call)  # committed before anyone sees it
                     yield ev.UsageEvent(item.usage.input_tokens, item.usage.output_tokens)
-                    over = (
-                        self.guard.check_usage(item.usage.input_tokens, item.usage.output_tokens)
-                        if self.guard
-                        else None
-                    )
-                    if over and item.message.tool_calls:
-                        self._commit_results(item.message.tool_calls, {}, f"not run: {over}")
-                        yield ev.ErrorEvent(over, "budget")
-                        return
-                    yield item.message
                     return
         except ProviderError as exc:
             self._keep_partial(exc.partial, partial)
-            yield ev.ErrorEvent(str(exc), exc.kind)
+            call.error = ev.ErrorEvent(str(exc), exc.kind)
             return
         except asyncio.CancelledError:
             self._keep_partial(None, partial)
             raise
         self._keep_partial(None, partial)
-        yield ev.ErrorEvent("the model's response ended without a final message", "protocol")
+        call.error = ev.ErrorEvent("the model's response ended without a final message", "protocol")
+
+    def _completed(self, item: Completed, call: _ModelCall) -> None:
+        """Commit the reply and its usage; over the token budget, its calls are answered unrun."""
+        self._commit(item.message)
+        self._record_usage(item.usage.input_tokens, item.usage.output_tokens)
+        over = self.guard.check_usage(item.usage.input_tokens, item.usage.output_tokens) if self.guard else None
+        if over and item.message.tool_calls:
+            self._commit_results(item.message.tool_calls, {}, f"not run: {over}")
+            call.error = ev.ErrorEvent(over, "budget")
+        else:
+            call.reply = item.message
 
     def _record_usage(self, input_tokens: int, output_tokens: int) -> None:
         """Token totals per conversation, for the window's status bar (sinks that keep them)."""
-        add_usage = getattr(self.sink, "add_usage", None)
-        if add_usage is not None and (input_tokens or output_tokens):
-            add_usage(input_tokens, output_tokens)
+        if self.sink is not None and (input_tokens or output_tokens):
+            self.sink.add_usage(input_tokens, output_tokens)
 
     def _keep_partial(self, partial: AssistantMessage | None, pieces: list[str]) -> None:
         """A cut-off answer is kept and marked incomplete; tool calls in it are dropped."""

@@ -6,8 +6,6 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-StopReason = Literal["tool_calls", "stop", "length", "content_filter", "cancelled", "error"]
-
 
 def now() -> float:
     """Wall-clock seconds, one place so tests can reason about it."""
@@ -91,38 +89,3 @@ def message_to_dict(msg: Message) -> dict[str, Any]:
     elif isinstance(msg, ToolResultMessage):
         out.update(tool_call_id=msg.tool_call_id, name=msg.name, is_error=msg.is_error)
     return out
-
-
-def message_from_dict(data: dict[str, Any]) -> Message:
-    """Inverse of `message_to_dict`, tolerant of missing optional fields."""
-    role = data.get("role")
-    created = float(data.get("created_at") or now())
-    content = str(data.get("content") or "")
-    if role == "user":
-        return UserMessage(content=content, created_at=created)
-    if role == "assistant":
-        calls = tuple(
-            ToolCall(
-                id=str(c["id"]),
-                name=str(c["name"]),
-                arguments=None if "arguments_raw" in c else dict(c.get("arguments") or {}),
-                arguments_raw=str(c.get("arguments_raw", "")),
-            )
-            for c in data.get("tool_calls") or []
-        )
-        return AssistantMessage(
-            content=content,
-            tool_calls=calls,
-            incomplete=bool(data.get("incomplete", False)),
-            stop_reason=str(data.get("stop_reason", "tool_calls" if calls else "stop")),
-            created_at=created,
-        )
-    if role == "tool":
-        return ToolResultMessage(
-            tool_call_id=str(data["tool_call_id"]),
-            name=str(data.get("name", "")),
-            content=content,
-            is_error=bool(data.get("is_error", False)),
-            created_at=created,
-        )
-    raise ValueError(f"unknown message role: {role!r}")

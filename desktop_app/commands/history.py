@@ -15,7 +15,7 @@ from desktop_app.errors import HistoryError, UsageError
 from desktop_app.store.atomic import write_atomic
 from desktop_app.store.history import FILENAME, ConversationInfo, HistoryStore
 from desktop_app.store.history_export import local_time, show_dict, to_markdown
-from desktop_app.store.history_import import MAX_BYTES, InvalidImport, parse_export
+from desktop_app.store.history_import import MAX_BYTES, InvalidImportError, parse_export
 from desktop_app.visible import for_terminal
 
 PROG = "travel-assistant"
@@ -137,7 +137,7 @@ def _import(source: str) -> int:
         return _fail(f"cannot read {name}: {exc.strerror or exc}")
     try:
         conversation = parse_export(data, now=time.time())
-    except InvalidImport as exc:
+    except InvalidImportError as exc:
         return _fail(f"cannot import {name}: {exc}")
     with HistoryStore() as store:
         conv_id = store.add_imported(conversation)

@@ -321,19 +321,3 @@ class OpenAIModel:
         if self._client is not None:
             await self._client.close()
             self._client = None
-
-
-def make_openai_model(
-    model: str = "",
-    base_url: str = "",
-    *,
-    api_key: str | None = None,
-    max_retries: int = 2,
-    timeout: float = 60.0,
-) -> OpenAIModel:
-    """The OpenAI model for a run; the key comes from the env or the keyring unless given."""
-    if api_key is None:
-        from desktop_app.store.secrets import get_key
-
-        api_key = get_key("openai")
-    return OpenAIModel(model, base_url, api_key, max_retries=max_retries, timeout=timeout)

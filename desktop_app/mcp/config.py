@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import os
 import re
 from dataclasses import dataclass, field
@@ -12,6 +11,7 @@ from urllib.parse import urlparse
 
 from desktop_app.paths import config_dir
 from desktop_app.store.atomic import write_json_atomic
+from desktop_app.store.secrets import SecretsError, keyring_secret
 
 DEFAULT_CALL_TIMEOUT = 60.0
 DEFAULT_CONNECT_TIMEOUT = 30.0
@@ -400,29 +400,11 @@ def resolve_secret(value: str | SecretRef, what: str) -> str:
         return value
     name = value["keyring"]
     try:
-        secret = _read_secret(name)
-    except Exception as exc:  # noqa: BLE001 - any keyring backend failure is the user's to read
+        secret = keyring_secret(name)  # the app's store: it refuses plaintext keyrings
+    except SecretsError as exc:
         raise McpConfigError(f"{what}: cannot read secret {name!r} from the keyring ({exc})") from None
     if not secret:
         raise McpConfigError(
             f"{what}: secret {name!r} is not in the keyring (service 'travel-assistant'); store it there first"
         )
     return str(secret)
-
-
-def _read_secret(name: str) -> str | None:
-    """Through the app's secret store (which refuses plaintext keyrings), else keyring itself."""
-    try:
-        store = importlib.import_module("desktop_app.store.secrets")
-    except ImportError:
-        import keyring
-
-        value: str | None = keyring.get_password("travel-assistant", name)
-        return value
-    getter = getattr(store, "get_secret", None)
-    if getter is not None:
-        return getter(name)  # type: ignore[no-any-return]
-    usable, why = store.keyring_usable()
-    if not usable:
-        raise RuntimeError(why)
-    return store._keyring_get(name)  # type: ignore[no-any-return]

@@ -30,7 +30,7 @@ if sys.platform == "win32":
     PASSED_ENV += ("APPDATA", "LOCALAPPDATA", "USERPROFILE", "SYSTEMROOT", "TEMP", "PATHEXT")
 
 
-class CommandNotFound(Exception):
+class CommandNotFound(Exception):  # noqa: N818 - renamed after the mcp/client.py split merges (it uses it)
     """The program of a stdio server is nowhere to be found; the message says what to install."""
 
 

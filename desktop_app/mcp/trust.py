@@ -7,7 +7,6 @@ import hashlib
 import json
 import os
 import re
-import sys
 import time
 import unicodedata
 from dataclasses import dataclass
@@ -16,7 +15,7 @@ from typing import Any
 
 from desktop_app.paths import config_dir
 from desktop_app.store.atomic import write_json_atomic
-from desktop_app.visible import for_terminal, hidden_kind, is_plain
+from desktop_app.visible import hidden_kind, is_plain
 
 
 def _hidden_kind(ch: str) -> str | None:
@@ -403,43 +402,3 @@ def render_change(change: PendingChange) -> str:
     if change.warnings:
         parts.append("warnings: " + "; ".join(change.warnings))
     return "\n".join(parts)
-
-
-async def trust_command(name: str, mcp_config: str = "") -> int:
-    """`travel-assistant tools trust NAME`: show old vs new for a held-back tool, then pin it."""
-    from desktop_app.mcp.client import McpManager, servers_for_name
-
-    servers = servers_for_name(name, mcp_config)
-    manager = McpManager(servers)
-    manager.start()
-    try:
-        await manager.wait_ready()
-        if manager.trust.notice:
-            print(f"travel-assistant: {manager.trust.notice}", file=sys.stderr)
-        pending = [p for p in manager.pending_changes() if name in (p.name, p.server)]
-        if not pending:
-            return _nothing_to_trust(manager, name)
-        for change in pending:
-            print(for_terminal(render_change(change)))
-            manager.approve(change.name)
-            print(for_terminal(f"trusted: {change.name} is pinned to the definition shown above\n"))
-        return 0
-    finally:
-        await manager.aclose()
-
-
-def _nothing_to_trust(manager: Any, name: str) -> int:
-    """Explain why there was nothing to approve (already trusted, unknown, or the server failed)."""
-    for status in manager.statuses():
-        if status.state == "failed":
-            print(
-                for_terminal(f"travel-assistant: MCP server {status.name!r} failed: {status.reason}"), file=sys.stderr
-            )
-            return 1
-    known = [t.name for t in manager.tools()]
-    if name in known or any(t.startswith(name + "__") for t in known):
-        print(for_terminal(f"{name}: nothing to approve; the definition matches the one you trusted"))
-        return 0
-    shown = ", ".join(sorted(known)) or "(none)"
-    print(for_terminal(f"travel-assistant: no MCP tool named {name!r}; tools: {shown}"), file=sys.stderr)
-    return 1

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 from desktop_app.planner.compare import OpenAsk, parse_open
 from desktop_app.planner.places import Mention, WorldPlace, find_places, stand_ins
@@ -237,7 +238,7 @@ def _origin_from_patterns(text: str, places: list[Mention]) -> Mention | None:
 def _route_origin(text: str, places: list[Mention]) -> Mention | None:
     """`北京到三亚` / `北京→三亚` / `Beijing to Sanya`: the first city of a route is the origin."""
     cities = [p for p in places if p.city is not None]
-    for first, second in zip(cities, cities[1:], strict=False):
+    for first, second in pairwise(cities):
         between = text[first.start : second.start].casefold()
         name = first.city.en if first.city else ""
         if re.search(r"(?:→|->|到|飞|\bto\b|-)", between) and len(between) < len(name) + 8:

@@ -21,7 +21,7 @@ LATEST = 253402300799.0  # 9999-12-31T23:59:59Z: a later timestamp is not a date
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
 
 
-class InvalidImport(ValueError):
+class InvalidImportError(ValueError):
     """The file is not a conversation in the export shape; the message says where and why."""
 
 
@@ -39,7 +39,7 @@ class ImportedConversation:
 
 
 def _fail(message: str) -> NoReturn:
-    raise InvalidImport(message)
+    raise InvalidImportError(message)
 
 
 def _shown(value: object) -> str:
@@ -68,7 +68,7 @@ def load_json(data: bytes) -> Any:
     except RecursionError:
         _fail(f"the JSON is nested more than {MAX_DEPTH} levels deep")
     except ValueError as exc:
-        if isinstance(exc, InvalidImport):
+        if isinstance(exc, InvalidImportError):
             raise
         _fail(f"the file is not valid JSON ({exc})")
     _check_tree(value)
@@ -171,7 +171,7 @@ def _assistant(data: dict[str, Any], where: str, content: str, created: float) -
 
 
 def message(value: Any, where: str, default_time: float) -> Message:
-    """One message of the export shape; InvalidImport says which field is wrong."""
+    """One message of the export shape; InvalidImportError says which field is wrong."""
     data = _object(value, where)
     role = data.get("role")
     content = _text(data, "content", where)
@@ -208,7 +208,7 @@ def _clean(text: str) -> str:
 
 
 def parse_export(data: bytes, now: float) -> ImportedConversation:
-    """The whole file checked: a conversation to store, or InvalidImport saying what is wrong."""
+    """The whole file checked: a conversation to store, or InvalidImportError saying what is wrong."""
     top = _object(load_json(data), "the file")
     raw = top.get("messages")
     if not isinstance(raw, list) or not raw:

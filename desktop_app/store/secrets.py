@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import configparser
-import getpass
 import os
-import sys
 from dataclasses import dataclass
 from typing import Any
 
@@ -136,7 +134,7 @@ def _keyring_get(provider: str) -> str | None:
     return value or None
 
 
-def get_key(provider: str) -> str | None:
+def lookup_key(provider: str) -> str | None:
     """The key for a provider: its env variable wins, then this session, then the keyring."""
     env = os.environ.get(ENV_VARS.get(provider, ""), "").strip()
     if env:
@@ -146,6 +144,14 @@ def get_key(provider: str) -> str | None:
     if provider not in KEYED:
         return None
     return _keyring_get(provider)
+
+
+def keyring_secret(name: str) -> str | None:
+    """A secret the user stored under `name` (MCP headers); SecretsError when there is no safe keyring."""
+    usable, why = keyring_usable()
+    if not usable:
+        raise SecretsError(why)
+    return _keyring_get(name)
 
 
 def _clean(key: str) -> str:
@@ -218,56 +224,3 @@ def key_status(provider: str) -> KeyStatus:
     if _keyring_get(provider):
         return KeyStatus(provider, True, "keyring", f"in the keyring ({detail})")
     return KeyStatus(provider, False, "", "not set")
-
-
-def any_key_configured() -> bool:
-    """True when at least one provider has a key."""
-    return any(get_key(p) for p in KEY_PROVIDERS)
-
-
-# ---------------------------------------------------------------- the `keys` command
-
-
-def _read_key(provider: str) -> str:
-    """A hidden prompt on a terminal, else stdin; the key is never echoed."""
-    if sys.stdin is not None and sys.stdin.isatty():
-        return getpass.getpass(f"API key for {provider} (input hidden): ")
-    return sys.stdin.read() if sys.stdin is not None else ""
-
-
-def _fail(message: str, code: int = 1) -> int:
-    print(f"travel-assistant: {message}", file=sys.stderr)
-    return code
-
-
-def _status_lines() -> list[str]:
-    usable, detail = keyring_usable()
-    lines = [f"keyring: {detail}" if usable else f"keyring: unavailable ({detail})"]
-    lines += [f"{s.provider:<10} {s.detail}" for s in map(key_status, KEY_PROVIDERS)]
-    return lines
-
-
-def keys_command(subcommand: str, provider: str = "") -> int:
-    """`keys set|delete PROVIDER` and `keys status`: exit 0 done, 1 failed, 2 bad usage."""
-    if subcommand == "status":
-        print("\n".join(_status_lines()))
-        return 0
-    if provider not in KEYED:
-        return _fail(f"unknown provider {provider!r}: choose {', '.join(KEYED)}", 2)
-    try:
-        if subcommand == "set":
-            backend = set_key(provider, _read_key(provider))
-            print(f"saved the {provider} key in the keyring ({backend})")
-            if os.environ.get(ENV_VARS[provider], "").strip():
-                print(f"note: {ENV_VARS[provider]} is set and wins over the keyring")
-            return 0
-        if subcommand == "delete":
-            if delete_key(provider):
-                print(f"deleted the {provider} key")
-                return 0
-            return _fail(f"no {provider} key is stored in the keyring")
-    except SecretsError as exc:
-        return _fail(str(exc))
-    except (EOFError, KeyboardInterrupt):
-        return _fail("cancelled; nothing was stored")
-    return _fail(f"unknown keys command {subcommand!r}", 2)

@@ -123,7 +123,7 @@ class _Parser:
         self.i = 0
 
     def block(self, indent: int) -> Any:
-        number, _, text = self.lines[self.i]
+        _number, _, text = self.lines[self.i]
         if text == "-" or text.startswith("- "):
             return self.sequence(indent)
         return self.mapping(indent)

@@ -8,18 +8,15 @@ import json
 import re
 import socket
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from html.parser import HTMLParser
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from urllib.parse import urljoin, urlsplit
 
 import httpx
 
 from desktop_app.tools.guides import SCHEME, city_vocabulary, library
 from desktop_app.tools.registry import ToolDef, ToolOutput, error_output
-
-if TYPE_CHECKING:
-    from desktop_app.store.settings import Settings
 
 MAX_BYTES = 2 * 1024 * 1024
 FETCH_TIMEOUT = 15.0
@@ -98,9 +95,9 @@ async def check_url(url: str, resolve: Resolver, allowed: Callable[[str], bool])
 class _TextParser(HTMLParser):
     """Readable text with Markdown-ish headings and bullets; scripts and styles dropped."""
 
-    SKIP = {"script", "style", "noscript", "svg", "template", "iframe", "head"}
-    BLOCK = {"p", "div", "section", "article", "br", "tr", "table", "ul", "ol", "header",
-             "footer", "main", "nav", "aside", "blockquote", "pre", "hr"}  # fmt: skip
+    SKIP = frozenset({"script", "style", "noscript", "svg", "template", "iframe", "head"})
+    BLOCK = frozenset({"p", "div", "section", "article", "br", "tr", "table", "ul", "ol", "header",
+             "footer", "main", "nav", "aside", "blockquote", "pre", "hr"})  # fmt: skip
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
@@ -230,13 +227,6 @@ def _page(url: str, title: str, markdown: str) -> ToolOutput:
 # ---------------------------------------------------------------- live search
 
 
-def search_key(provider: str) -> str | None:
-    """The search API key: its environment variable, else the keyring (never a plaintext file)."""
-    from desktop_app.store.secrets import get_key
-
-    return get_key(provider)
-
-
 async def live_search(provider: str, query: str, key: str, endpoint: str = "") -> list[dict[str, Any]]:
     """Results from Brave Search or Tavily (the user's key), as title / url / snippet."""
     url = endpoint or SEARCH_ENDPOINTS[provider]
@@ -270,22 +260,22 @@ async def live_search(provider: str, query: str, key: str, endpoint: str = "") -
 # ---------------------------------------------------------------- the tools
 
 
+@dataclass(frozen=True)
+class WebConfig:
+    """What a run allows the web tools: live pages, a search API and its key (looked up by runtime)."""
+
+    live: bool = False
+    search_provider: str = ""  # "" = the local guide library; "brave" or "tavily"
+    endpoint: str = ""  # override of the search API's URL (self-hosted proxies, tests)
+    key: str | None = None
+
+
 @dataclass
 class WebTools:
-    """The two tools for one run's settings."""
+    """The two tools for one run's configuration."""
 
-    live_web: bool = False
-    search_provider: str = ""
-    search_endpoint: str = ""
+    config: WebConfig = field(default_factory=WebConfig)
     fetcher: Fetcher | None = None
-
-    @classmethod
-    def from_settings(cls, settings: Settings) -> WebTools:
-        return cls(
-            live_web=bool(getattr(settings, "live_web", False)),
-            search_provider=str(getattr(settings, "web_search_provider", "") or ""),
-            search_endpoint=str(getattr(settings, "web_search_endpoint", "") or ""),
-        )
 
     async def web_search(self, query: str) -> ToolOutput:
         query = query.strip()
@@ -294,7 +284,7 @@ class WebTools:
         lib = library()
         results = await asyncio.to_thread(lib.search, query, city_vocabulary())
         notes: list[str] = []
-        if self.search_provider in SEARCH_ENDPOINTS:
+        if self.config.search_provider in SEARCH_ENDPOINTS:
             notes, live = await self._live(query)
             results = live + results
         if not results:
@@ -303,12 +293,11 @@ class WebTools:
         return ToolOutput(json.dumps(body, ensure_ascii=False), structured=body)
 
     async def _live(self, query: str) -> tuple[list[str], list[dict[str, Any]]]:
-        key = search_key(self.search_provider)
+        provider, key = self.config.search_provider, self.config.key
         if not key:
-            return [f"live search ({self.search_provider}) has no API key: "
-                    f"run `travel-assistant keys set {self.search_provider}`"], []  # fmt: skip
+            return [f"live search ({provider}) has no API key: run `travel-assistant keys set {provider}`"], []
         try:
-            return [], await live_search(self.search_provider, query, key, self.search_endpoint)
+            return [], await live_search(provider, query, key, self.config.endpoint)
         except (WebError, httpx.HTTPError, ValueError) as exc:
             return [f"live search failed ({exc}); showing the local guide library"], []
 
@@ -319,7 +308,7 @@ class WebTools:
             if guide is None:
                 return error_output(f"no guide at {url}; use web_search to find guide:// pages")
             return _page(guide.url, guide.title, guide.markdown)
-        if not self.live_web:
+        if not self.config.live:
             return error_output(
                 "reading web pages is switched off in Settings (live web); only guide:// pages "
                 "from web_search can be read"
@@ -350,7 +339,7 @@ class WebTools:
             parameters=_schema("url", "页面地址：guide://<slug> 或 https://..."),
             invoke=lambda args: self.read_page(str(args["url"])),
             timeout=FETCH_TIMEOUT + 5,
-            confirm_for=lambda args: self.live_web and not str(args.get("url", "")).startswith(SCHEME),
+            confirm_for=lambda args: self.config.live and not str(args.get("url", "")).startswith(SCHEME),
         )
         return [search, read]
 
@@ -364,6 +353,6 @@ def _schema(name: str, description: str) -> dict[str, Any]:
     }
 
 
-def web_tools(settings: Settings) -> list[ToolDef]:
+def web_tools(config: WebConfig) -> list[ToolDef]:
     """`web_search` and `read_page` for a run (plugged in at runtime's guides hook)."""
-    return WebTools.from_settings(settings).tools()
+    return WebTools(config).tools()

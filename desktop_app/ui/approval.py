@@ -381,9 +381,6 @@ class DialogApprover(QObject):
         elif scope.startswith("conversation:"):
             self._allowed.get(scope.split(":", 1)[1], set()).discard(tool)
 
-    def pending_count(self) -> int:
-        return len(self._queue)
-
     def cancel_all(self) -> None:
         """The run was stopped: every waiting call is withdrawn and its dialog closed now."""
         for request in list(self._queue):

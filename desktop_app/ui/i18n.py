@@ -63,8 +63,6 @@ class Language(QObject):
 
 def _inspector_translator(language: str, parent: QObject) -> QTranslator | None:
     """The inspector keeps its strings as JSON (resources/translations/inspector_*.json)."""
-    try:
-        from desktop_app.ui.dict_translator import json_translator
-    except ImportError:
-        return None
+    from desktop_app.ui.dict_translator import json_translator
+
     return json_translator("inspector", language, parent)

@@ -201,7 +201,7 @@ class MainWindow(QMainWindow):
         self._update_provider()
         self._show_usage()
 
-    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+    def changeEvent(self, event: QEvent) -> None:
         """Qt sends LanguageChange to every window when a translator comes or goes."""
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
@@ -465,7 +465,7 @@ class MainWindow(QMainWindow):
     def save_layout(self) -> None:
         save_layout(self, self.qsettings, self.folding.dock_folded)
 
-    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
+    def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self.folding.update(event.size().width())
 
@@ -473,7 +473,7 @@ class MainWindow(QMainWindow):
     def painted(self) -> bool:
         return self._painted
 
-    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt override
+    def paintEvent(self, event: QPaintEvent) -> None:
         super().paintEvent(event)
         if not self._painted:
             self._painted = True
@@ -481,7 +481,7 @@ class MainWindow(QMainWindow):
             self.first_paint_cpu = time.process_time()
             self.firstPainted.emit()
 
-    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
+    def closeEvent(self, event: QCloseEvent) -> None:
         self.save_layout()
         if self.completed:
             self.approver.dismiss_all()

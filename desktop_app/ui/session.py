@@ -56,16 +56,10 @@ def _warm() -> None:
     import importlib
 
     for name in WARM_MODULES:
-        try:
-            importlib.import_module(name)
-        except ImportError:
-            log.warning("could not preload %s", name)
-    try:
-        from desktop_app.store.secrets import keyring_usable
+        importlib.import_module(name)
+    from desktop_app.store.secrets import keyring_usable
 
-        keyring_usable()
-    except Exception:  # noqa: BLE001 - a broken keyring is reported when a key is needed
-        log.info("keyring probe failed", exc_info=True)
+    keyring_usable()  # never raises: a broken keyring reads as "unusable"
 
 
 async def _warm_async() -> None:
@@ -233,14 +227,14 @@ class AgentSession(QObject):
                     await pipe.send(item)  # pauses while the window is far behind
         except asyncio.CancelledError:
             raise
-        except Exception as exc:  # noqa: BLE001 - shown in the window, never a crash
+        except Exception as exc:  # shown in the window, never a crash
             log.exception("run failed")
             pipe.put(ev.ErrorEvent(_one_line(exc), "internal"))
         finally:
             try:
                 if run is not None:
                     await run.close()
-            except Exception:  # noqa: BLE001 - closing must not hide the run's outcome
+            except Exception:  # closing must not hide the run's outcome
                 log.exception("closing the run failed")
 
     def _emit(self, event: WindowEvent) -> None:

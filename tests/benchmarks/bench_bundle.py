@@ -73,7 +73,7 @@ def measure(runs: int) -> list[Row]:
             pip.append(timed([*pip_cmd, *args], env))
         med = [statistics.median(x[i] for x in series) for series in (bundle, pip) for i in (0, 1)]
         rows.append((label, *med))
-    return rows
+    return rows  # type: ignore[return-value]
 
 
 def main() -> int:

@@ -21,6 +21,7 @@ import tempfile
 import textwrap
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
@@ -97,7 +98,7 @@ def bench_startup(runs: int) -> None:
 # ---------------------------------------------------------------- in-process figures
 
 
-def _make_window(app: object, run_factory: object = None) -> object:
+def _make_window(app: object, run_factory: Any = None) -> Any:
     from PySide6.QtCore import QSettings
 
     from desktop_app.store.history import HistoryStore

@@ -18,15 +18,15 @@ from typing import Any
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from PySide6.QtWidgets import QApplication, QTreeWidget, QTreeWidgetItem  # noqa: E402
+from PySide6.QtWidgets import QApplication, QTreeWidget, QTreeWidgetItem
 
-from desktop_app.agent.approval import PolicyApprover  # noqa: E402
-from desktop_app.agent.loop import Agent  # noqa: E402
-from desktop_app.agent.messages import AssistantMessage, ToolCall  # noqa: E402
-from desktop_app.llm.fake import FakeModel  # noqa: E402
-from desktop_app.runtime import RunOptions, build_registry  # noqa: E402
-from desktop_app.store.settings import Settings  # noqa: E402
-from desktop_app.ui.inspector.inspector import Inspector  # noqa: E402
+from desktop_app.agent.approval import PolicyApprover
+from desktop_app.agent.loop import Agent
+from desktop_app.agent.messages import AssistantMessage, ToolCall
+from desktop_app.llm.fake import FakeModel
+from desktop_app.runtime import RunOptions, build_registry
+from desktop_app.store.settings import Settings
+from desktop_app.ui.inspector.inspector import Inspector
 
 TURNS, CALLS_PER_TURN, DELTAS = 10, 50, 6000
 

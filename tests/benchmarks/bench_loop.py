@@ -10,18 +10,18 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from desktop_app.agent.approval import PolicyApprover  # noqa: E402
-from desktop_app.agent.loop import Agent  # noqa: E402
-from desktop_app.agent.messages import AssistantMessage, ToolCall  # noqa: E402
-from desktop_app.llm.fake import FakeModel  # noqa: E402
-from desktop_app.store.settings import Settings  # noqa: E402
-from desktop_app.tools.registry import ToolRegistry, tool  # noqa: E402
-from desktop_app.tools.travel import travel_tools  # noqa: E402
+from desktop_app.agent.approval import PolicyApprover
+from desktop_app.agent.loop import Agent
+from desktop_app.agent.messages import AssistantMessage, ToolCall
+from desktop_app.llm.fake import FakeModel
+from desktop_app.tools.registry import ToolRegistry, tool
+from desktop_app.tools.travel import travel_tools
 
-SEED_CALLS = (
+SEED_CALLS: tuple[tuple[str, dict[str, Any]], ...] = (
     ("get_weather", {"city": "三亚"}),
     ("get_flight_price", {"origin": "北京", "destination": "三亚"}),
     ("get_hotel_price", {"city": "三亚", "stars": 4}),
@@ -84,7 +84,7 @@ async def concurrency() -> tuple[float, float]:
 
 
 async def main() -> None:
-    registry = ToolRegistry(travel_tools(Settings()))
+    registry = ToolRegistry(travel_tools())
     turns, repeats = 50, 5
     engine = statistics.median([await engine_run(registry, turns) for _ in range(repeats)])
     direct = statistics.median([await direct_run(registry, turns) for _ in range(repeats)])

@@ -13,15 +13,16 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 os.environ.setdefault("TRAVEL_ASSISTANT_HOME", tempfile.mkdtemp(prefix="bench-mcp-"))
 
-from desktop_app.agent.messages import ToolCall  # noqa: E402
-from desktop_app.mcp.client import McpManager  # noqa: E402
-from desktop_app.mcp.config import ServerConfig  # noqa: E402
-from desktop_app.tools.registry import ToolRegistry  # noqa: E402
+from desktop_app.agent.messages import ToolCall
+from desktop_app.mcp.client import McpManager
+from desktop_app.mcp.config import ServerConfig
+from desktop_app.tools.registry import ToolRegistry
 
 TOY = REPO / "tests" / "integration" / "mcp" / "servers" / "toy_server.py"
 HEARTBEAT = 0.010  # a UI timer ticking every 10 ms
@@ -45,7 +46,7 @@ def three_servers() -> list[ServerConfig]:
     ]
 
 
-async def heartbeat_lateness(until: asyncio.Future[object] | float) -> float:
+async def heartbeat_lateness(until: asyncio.Future[Any] | float) -> float:
     """The worst lateness of a 10 ms timer while `until` runs (or for that many seconds)."""
     loop = asyncio.get_running_loop()
     end = loop.time() + until if isinstance(until, float) else None

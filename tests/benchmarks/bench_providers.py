@@ -17,12 +17,12 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from desktop_app.agent.messages import UserMessage  # noqa: E402
-from desktop_app.llm import anthropic as an  # noqa: E402
-from desktop_app.llm import openai as oa  # noqa: E402
-from desktop_app.llm.base import ModelRequest  # noqa: E402
-from tests.integration.providers.dialects import AnthropicDialect, OpenAIDialect  # noqa: E402
-from tests.integration.providers.server import ScriptedServer, SseReply  # noqa: E402
+from desktop_app.agent.messages import UserMessage
+from desktop_app.llm import anthropic as an
+from desktop_app.llm import openai as oa
+from desktop_app.llm.base import ModelRequest
+from tests.integration.providers.dialects import AnthropicDialect, OpenAIDialect
+from tests.integration.providers.server import ScriptedServer, SseReply
 
 TEXT = "三亚这周以晴为主，午后可能有短时雷阵雨，记得带伞和防晒。"
 CALLS = [("c_1", "get_hotel_price", '{"city": "三亚", "stars": 4, "note": "' + "x" * 200 + '"}')]

@@ -14,9 +14,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from desktop_app.tools.guides import GuideLibrary, city_vocabulary, guides_dir  # noqa: E402
-from desktop_app.tools.shell.run import ShellConfig  # noqa: E402
-from desktop_app.tools.shell.sandbox import NO_SANDBOX, detect_sandbox  # noqa: E402
+from desktop_app.tools.guides import GuideLibrary, city_vocabulary, guides_dir
+from desktop_app.tools.shell.run import ShellConfig
+from desktop_app.tools.shell.sandbox import NO_SANDBOX, detect_sandbox
 
 
 def _median_ms(samples: list[float]) -> float:

@@ -22,7 +22,7 @@ QUESTION = "Plan three days in Sanya from Beijing"
 @pytest.fixture
 def slow() -> Iterator[SlowServer]:
     with SlowServer() as server:
-        yield server
+        yield server  # type: ignore[misc]
 
 
 @pytest.fixture
@@ -47,7 +47,7 @@ def answers(app: App, conversation: str) -> list[dict[str, Any]]:
 
 
 def wait_answers(app: App, conversation: str, count: int) -> list[dict[str, Any]]:
-    return wait_for(f"{count} answer(s)", lambda: (a := answers(app, conversation)) and len(a) >= count and a, 30)
+    return wait_for(f"{count} answer(s)", lambda: (a := answers(app, conversation)) and len(a) >= count and a, 30)  # type: ignore[arg-type,return-value]
 
 
 def saved_files(app: App) -> list[Path]:
@@ -83,7 +83,7 @@ def test_an_approval_is_answered_with_the_keyboard(app: App, desktop: Desktop) -
     itinerary = files[0].read_text(encoding="utf-8")
     assert "Sanya" in itinerary and "not saved" not in itinerary  # the plan, not the earlier refusal
     results = wait_for("two save results", lambda: len(r := save_results(app, conversation)) == 2 and r)
-    assert not results[1]["is_error"]
+    assert not results[1]["is_error"]  # type: ignore[index]
 
 
 def test_esc_stops_a_streaming_answer_and_the_cut_answer_is_kept_marked(
@@ -105,7 +105,7 @@ def test_closing_while_an_answer_streams_keeps_history_and_reopens(
     online: App, desktop: Desktop, slow: SlowServer
 ) -> None:
     slow.push_slow_answer()
-    proc, window = online.open(*slow.app_flags())
+    proc, _window = online.open(*slow.app_flags())
     ask(online, QUESTION)
     wait_for("the answer to be streaming", lambda: slow.sent >= 6, 30)
     desktop.key("alt+F4")  # the window manager's close, as a person closes any window
@@ -138,7 +138,7 @@ def test_settings_by_shortcut_switch_the_language(app: App, desktop: Desktop) ->
 
 def test_the_standard_shortcuts(app: App, desktop: Desktop) -> None:
     """Ctrl+N starts a new conversation, Ctrl+L returns to the message box, F1 lists them, Ctrl+Q quits."""
-    proc, window = app.open()
+    proc, _window = app.open()
     ask(app, QUESTION)
     first = only_conversation(app)
     wait_answers(app, first, 1)
@@ -146,7 +146,7 @@ def test_the_standard_shortcuts(app: App, desktop: Desktop) -> None:
     desktop.key("ctrl+l")
     ask(app, "Weather in Sanya")
     both = wait_for("a second conversation", lambda: len(c := app.conversations()) == 2 and c, 30)
-    second = next(c["id"] for c in both if c["id"] != first)
+    second = next(c["id"] for c in both if c["id"] != first)  # type: ignore[attr-defined]
     assert [m["content"] for m in app.messages(second) if m["role"] == "user"] == ["Weather in Sanya"]
     desktop.key("F1")
     help_box = desktop.wait_window("Keyboard shortcuts")
@@ -168,7 +168,7 @@ def test_a_second_instance_shares_history_safely(app: App, desktop: Desktop) -> 
     desktop.wait_active(window_a)
     ask(app, "Weather in Sanya")
     listed = wait_for("both questions", lambda: len(c := app.conversations()) == 2 and c, 30)
-    for conversation in listed:
+    for conversation in listed:  # type: ignore[attr-defined]
         wait_answers(app, conversation["id"], 1)
     database = app.home / "data" / "history.sqlite3"
     with sqlite3.connect(database) as db:

@@ -23,7 +23,7 @@ KEY_DELAY_MS = 12  # xdotool's pause between keys: a fast typist, not an instant
 WINDOW_TIMEOUT_S = 30.0
 
 
-class Timeout(AssertionError):
+class WaitTimeoutError(AssertionError):
     """A polled condition did not hold in time."""
 
 
@@ -35,7 +35,7 @@ def wait_for(what: str, probe: Callable[[], T | None], timeout: float = 20.0, ev
         if value:
             return value
         if time.monotonic() > deadline:
-            raise Timeout(f"timed out after {timeout:g} s waiting for {what}")
+            raise WaitTimeoutError(f"timed out after {timeout:g} s waiting for {what}")
         time.sleep(every)
 
 
@@ -116,7 +116,7 @@ class Desktop:
         return [w for w in self.xdotool(*args, "--name", f"^({title})( — Travel Assistant)?$").split() if w]
 
     def wait_window(self, title: str, pid: int | None = None, timeout: float = WINDOW_TIMEOUT_S) -> str:
-        return wait_for(f"a window titled {title!r}", lambda: (self.windows(title, pid) or [None])[0], timeout)
+        return wait_for(f"a window titled {title!r}", lambda: (self.windows(title, pid) or [None])[0], timeout)  # type: ignore[list-item]
 
     def wait_gone(self, title: str, pid: int | None = None, timeout: float = 20.0) -> None:
         wait_for(f"the window {title!r} to close", lambda: not self.windows(title, pid), timeout)

@@ -84,7 +84,7 @@ def make_window(qtbot: Any, qloop: asyncio.AbstractEventLoop, tmp_path: Path) ->
         language: str = "en",
         timeout_s: float | None = None,
     ) -> MainWindow:
-        lang = Language(QApplication.instance())
+        lang = Language(QApplication.instance())  # type: ignore[arg-type]
         lang.apply(language)
         window = MainWindow(
             settings=settings or Settings(),

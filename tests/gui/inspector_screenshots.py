@@ -13,12 +13,12 @@ from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtCore import QCoreApplication  # noqa: E402
-from PySide6.QtWidgets import QApplication  # noqa: E402
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import QApplication
 
-from desktop_app.ui.dict_translator import json_translator  # noqa: E402
-from desktop_app.ui.inspector.inspector import Inspector  # noqa: E402
-from tests.gui.inspector_runs import sanya_events, trouble_events  # noqa: E402
+from desktop_app.ui.dict_translator import json_translator
+from desktop_app.ui.inspector.inspector import Inspector
+from tests.gui.inspector_runs import sanya_events, trouble_events
 
 ROOT = Path(__file__).resolve().parents[2]
 

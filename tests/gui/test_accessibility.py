@@ -121,7 +121,7 @@ def test_arrow_keys_move_through_calls_in_the_timeline(qtbot: Any, make_window: 
     assert QApplication.focusWidget() is window.inspector.timeline
     timeline = window.inspector.timeline
     timeline.setCurrentIndex(timeline.model().index(0, 0))
-    seen = []
+    seen: list[str] = []
     window.inspector.callSelected.connect(seen.append)
     for _ in range(3):
         qtbot.keyClick(timeline, Qt.Key.Key_Down)

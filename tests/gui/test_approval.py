@@ -56,7 +56,7 @@ def tool_result_sent(model: FakeModel) -> ToolResultMessage:
 
 
 def test_allow_once_runs_the_tool(qtbot: Any, make_window: Any) -> None:
-    window, model = start(qtbot, make_window, call())
+    window, _model = start(qtbot, make_window, call())
     dialog = window.approver.dialog
     assert "三亚湾海景酒店" in dialog.arguments.toPlainText()
     assert window.chat.chip("call_book1").status == "waiting"
@@ -106,7 +106,7 @@ def test_timeout_denies(qtbot: Any, make_window: Any) -> None:
 
 
 def test_several_calls_are_queued_one_decision_each(qtbot: Any, make_window: Any) -> None:
-    window, model = start(qtbot, make_window, call("A", "call_a"), call("B", "call_b"))
+    window, _model = start(qtbot, make_window, call("A", "call_a"), call("B", "call_b"))
     first = window.approver.dialog
     assert first.queue_label.isVisible() and "1 more" in first.queue_label.text()
     with qtbot.waitSignal(window.approver.dialogShown, timeout=5000) as shown:
@@ -121,7 +121,7 @@ def test_several_calls_are_queued_one_decision_each(qtbot: Any, make_window: Any
 
 
 def test_allow_for_conversation_then_revoke_in_settings(qtbot: Any, make_window: Any) -> None:
-    window, model = start(qtbot, make_window, call("A", "call_a"), call("B", "call_b"))
+    window, _model = start(qtbot, make_window, call("A", "call_a"), call("B", "call_b"))
     with qtbot.waitSignal(window.runDone, timeout=10000):
         window.approver.dialog.allow_conversation.click()
     assert BOOKED == ["A", "B"]  # the second call did not ask again
@@ -160,7 +160,7 @@ def test_always_allowed_in_settings_skips_the_dialog(qtbot: Any, make_window: An
 
 
 def test_stop_while_waiting_closes_the_dialog(qtbot: Any, make_window: Any) -> None:
-    window, model = start(qtbot, make_window, call())
+    window, _model = start(qtbot, make_window, call())
     with qtbot.waitSignal(window.runDone, timeout=5000) as blocker:
         window.stop()
     assert blocker.args == ["cancelled"]

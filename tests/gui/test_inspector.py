@@ -475,7 +475,7 @@ def _tr_strings() -> set[str]:
                 func = node.func
                 name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
                 if name in ("tr", "_tr"):
-                    found.add(node.args[0].value)
+                    found.add(node.args[0].value)  # type: ignore[arg-type]
     from desktop_app.ui.inspector.timeline_model import TimelineModel
 
     found.update(JsonTreeModel.COLUMNS, TimelineModel.COLUMNS)

@@ -21,7 +21,7 @@ def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, list[
 def test_ask_json_events_follow_the_contract(capsys: pytest.CaptureFixture[str]) -> None:
     code, events, _ = run_json(capsys, "ask", "--provider", "offline", "--json", "--no-save", SEED_ZH)
     assert code == 0
-    assert all(list(e)[0] == "type" for e in events)  # `type` first
+    assert all(next(iter(e)) == "type" for e in events)  # `type` first
     types = [e["type"] for e in events]
     assert types[0] == "run_started" and types[-1] == "final"
     assert "model_request" not in types  # only with --wire

@@ -1,4 +1,4 @@
-"""Lint and types are part of the suite: ruff (with C901 <= 10) and mypy --strict on the package."""
+"""Lint is part of the suite: ruff (with C901 <= 10); mypy --strict runs as its own step in .ci/run."""
 
 from __future__ import annotations
 
@@ -14,10 +14,5 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_ruff_is_clean() -> None:
-    result = run("ruff", "check", "desktop_app", "tests")
-    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
-
-
-def test_mypy_strict_is_clean() -> None:
-    result = run("mypy", "desktop_app")
+    result = run("ruff", "check", "desktop_app", "tests", "packaging")
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]

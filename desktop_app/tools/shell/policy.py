@@ -80,7 +80,7 @@ class Plan:
     kind: Kind
 
 
-class Refused(Exception):
+class RefusedError(Exception):
     """A command that will not run; the message tells the model why."""
 
 
@@ -90,9 +90,9 @@ class Refused(Exception):
 def _split(command: str) -> list[str]:
     """shlex tokens; shell syntax is refused with a reason, never interpreted."""
     if "\n" in command or "\r" in command or "\x00" in command:
-        raise Refused("newlines and NUL bytes are not allowed: run one command at a time")
+        raise RefusedError("newlines and NUL bytes are not allowed: run one command at a time")
     if SUBSTITUTION.search(command):
-        raise Refused(
+        raise RefusedError(
             "command or variable substitution ($(...), backticks, $VAR, <(...)) is not allowed: "
             "commands run without a shell"
         )
@@ -101,15 +101,15 @@ def _split(command: str) -> list[str]:
     try:
         tokens = list(lexer)
     except ValueError as exc:
-        raise Refused(f"cannot parse the command: {exc}") from None
+        raise RefusedError(f"cannot parse the command: {exc}") from None
     for token in tokens:
         if SHELL_OPERATORS.match(token):
-            raise Refused(
+            raise RefusedError(
                 f"shell syntax {token!r} is not allowed (no pipes, chaining, redirection or "
                 "background jobs): run one plain command at a time"
             )
     if not tokens:
-        raise Refused("empty command")
+        raise RefusedError("empty command")
     return tokens
 
 
@@ -140,16 +140,16 @@ def _expand(workspace: Path, word: str) -> list[str]:
     if word.startswith("-") or not any(c in word for c in GLOB_CHARS):
         return [word]
     if not inside(workspace, word):
-        raise Refused(f"the pattern {word!r} points outside the workspace ({workspace})")
+        raise RefusedError(f"the pattern {word!r} points outside the workspace ({workspace})")
     matches = sorted(glob.glob(word, root_dir=workspace))
     for match in matches:
         if match.startswith("-"):
-            raise Refused(
+            raise RefusedError(
                 f"the pattern {word!r} matches a file whose name starts with '-', which the "
                 "program would read as an option: write the pattern as ./PATTERN instead"
             )
         if not inside(workspace, match):
-            raise Refused(f"the pattern {word!r} matches files outside the workspace through a link")
+            raise RefusedError(f"the pattern {word!r} matches files outside the workspace through a link")
     return matches or [word]
 
 
@@ -167,7 +167,7 @@ def expand(command: str, tokens: Sequence[str], workspace: Path) -> tuple[str, .
 
 def _classify(name: str, extra: frozenset[str]) -> Kind:
     if "/" in name:
-        raise Refused(f"give the command by name, not by path: {name!r}")
+        raise RefusedError(f"give the command by name, not by path: {name!r}")
     if name in extra:
         return "extra"
     if name in READ_ONLY:
@@ -175,17 +175,17 @@ def _classify(name: str, extra: frozenset[str]) -> Kind:
     if name in WRITES:
         return "write"
     if name in INTERPRETERS:
-        raise Refused(
+        raise RefusedError(
             f"{name!r} is an interpreter or runs other programs; it is refused unless the user "
             "adds it to the shell's extra commands in Settings"
         )
     if name in NETWORK:
-        raise Refused(
+        raise RefusedError(
             f"{name!r} is a network tool; it is refused unless the user adds it to the shell's "
             "extra commands in Settings"
         )
     allowed = ", ".join(sorted(READ_ONLY | WRITES))
-    raise Refused(f"{name!r} is not on the allowlist; allowed commands: {allowed}")
+    raise RefusedError(f"{name!r} is not on the allowlist; allowed commands: {allowed}")
 
 
 def _long_refused(word: str, bad: Sequence[str]) -> bool:
@@ -218,7 +218,7 @@ def _check_options(name: str, args: Sequence[str]) -> None:
     """Every word that could be an option, `--` ignored (it may be another option's value)."""
     for arg in args:
         if arg.startswith("-") and len(arg) > 1 and _option_refused(name, arg):
-            raise Refused(
+            raise RefusedError(
                 f"{name} {arg!r} is not allowed here: it writes files, runs programs, reads a list "
                 "of files, or follows links out of the workspace"
             )
@@ -250,7 +250,7 @@ def _uniq_operands(args: Sequence[str]) -> Iterator[str]:
 def _check_outputs(name: str, args: Sequence[str]) -> None:
     """`uniq IN OUT` writes OUT: a second operand is refused."""
     if name == "uniq" and len(list(_uniq_operands(args))) > 1:
-        raise Refused("uniq with an output file writes files; it is not allowed here")
+        raise RefusedError("uniq with an output file writes files; it is not allowed here")
 
 
 def _path_words(arg: str) -> list[str]:
@@ -258,7 +258,7 @@ def _path_words(arg: str) -> list[str]:
     if not arg.startswith("-") or arg == "-":
         return [arg]
     if len(arg) > LONGEST_OPTION:
-        raise Refused(f"an option longer than {LONGEST_OPTION} characters is not allowed: {_shown(arg)}")
+        raise RefusedError(f"an option longer than {LONGEST_OPTION} characters is not allowed: {_shown(arg)}")
     if arg.startswith("--"):
         return [arg, arg.split("=", 1)[1]] if "=" in arg else [arg]
     return [arg[i:] for i in range(len(arg))]
@@ -272,7 +272,7 @@ def _shown(arg: str) -> str:
 def _check_paths(args: Sequence[str], workspace: Path) -> None:
     for arg in args:
         if any(not inside(workspace, word) for word in _path_words(arg) if word):
-            raise Refused(
+            raise RefusedError(
                 f"{_shown(arg)} points outside the workspace ({workspace}); only files in the workspace can be used"
             )
 
@@ -280,9 +280,9 @@ def _check_paths(args: Sequence[str], workspace: Path) -> None:
 def check_argv(argv: Sequence[str], workspace: Path, extra: Sequence[str] = ()) -> Plan:
     """THE check, on the argv exactly as it will run: program, options, outputs, paths."""
     if not argv:
-        raise Refused("empty command")
+        raise RefusedError("empty command")
     if any("\x00" in word for word in argv):
-        raise Refused("NUL bytes are not allowed")
+        raise RefusedError("NUL bytes are not allowed")
     name, args = argv[0], argv[1:]
     kind = _classify(name, frozenset(extra))
     _check_options(name, args)
@@ -292,7 +292,7 @@ def check_argv(argv: Sequence[str], workspace: Path, extra: Sequence[str] = ()) 
 
 
 def check_command(command: str, workspace: Path, extra: Sequence[str] = ()) -> Plan:
-    """The checked argv for `command` (globs expanded first), or Refused with the reason."""
+    """The checked argv for `command` (globs expanded first), or RefusedError with the reason."""
     tokens = _split(command)
     _classify(tokens[0], frozenset(extra))  # a clear reason before any globbing
     return check_argv(expand(command, tokens, workspace), workspace, extra)
@@ -302,4 +302,4 @@ def verify_before_exec(argv: Sequence[str], plan: Plan, workspace: Path, extra: 
     """Defence in depth: what is about to run ends with the checked argv, which still passes."""
     tail = tuple(argv[len(argv) - len(plan.argv) :])
     if tail != plan.argv or check_argv(plan.argv, workspace, extra) != plan:
-        raise Refused("internal check failed: the command about to run is not the command that was checked")
+        raise RefusedError("internal check failed: the command about to run is not the command that was checked")

@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from desktop_app.tools.registry import ToolDef, ToolOutput, error_output
 from desktop_app.tools.shell.policy import (
@@ -18,14 +18,11 @@ from desktop_app.tools.shell.policy import (
     READ_ONLY,
     WRITES,
     Plan,
-    Refused,
+    RefusedError,
     check_command,
     verify_before_exec,
 )
 from desktop_app.tools.shell.sandbox import NO_SANDBOX, Sandbox, clean_env, detect_sandbox
-
-if TYPE_CHECKING:
-    from desktop_app.store.settings import Settings
 
 OUTPUT_CAP = 64 * 1024  # bytes read from the command before it is stopped
 SHOWN_CAP = 12_000  # characters of stdout the model is sent (under the registry's cap)
@@ -160,10 +157,10 @@ class ShellConfig:
     unasked: Counter[str] = field(default_factory=Counter, compare=False, repr=False)
 
     def needs_confirmation(self, command: str) -> bool:
-        """Refused: never asked. No sandbox, writes, extra commands: always. Read-only: no."""
+        """RefusedError: never asked. No sandbox, writes, extra commands: always. Read-only: no."""
         try:
             needed = self._needs(check_command(command, self.workspace, self.extra))
-        except Refused:
+        except RefusedError:
             needed = False
         if not needed:
             self.unasked[command] += 1
@@ -179,7 +176,7 @@ class ShellConfig:
             self.unasked[command] -= 1
         plan = check_command(command, self.workspace, self.extra)
         if was_unasked and self._needs(plan):
-            raise Refused("the workspace changed since the command was checked; run it again")
+            raise RefusedError("the workspace changed since the command was checked; run it again")
         argv = self.sandbox.wrap(plan.argv, self.workspace) if self.sandbox.available else list(plan.argv)
         verify_before_exec(argv, plan, self.workspace, self.extra)
         return plan, argv
@@ -187,7 +184,7 @@ class ShellConfig:
     async def execute(self, command: str) -> ToolOutput:
         try:
             plan, argv = self._final_argv(command)
-        except Refused as exc:
+        except RefusedError as exc:
             return error_output(f"refused: {exc}")
         try:
             result = await run_argv(argv, self.workspace, self.timeout)
@@ -286,20 +283,28 @@ def make_shell_tool(config: ShellConfig) -> ToolDef:
     )
 
 
-def shell_tools(settings: Settings, options: Any, sandbox: Sandbox | None = None) -> list[ToolDef]:
+@dataclass(frozen=True)
+class ShellRequest:
+    """What a run asks of the shell (flag over settings), before the workspace is checked."""
+
+    enabled: bool = False
+    explicit: bool = False  # --enable-shell: a bad workspace is then an error, not a disabled tool
+    workspace: str = ""
+    extra: tuple[str, ...] = ()
+    timeout: float = DEFAULT_TIMEOUT
+
+
+def shell_tools(request: ShellRequest, sandbox: Sandbox | None = None) -> list[ToolDef]:
     """`[execute_shell]` when enabled; a bad workspace raises only when the flag asked for it."""
-    explicit = bool(getattr(options, "enable_shell", False))
-    if not (explicit or settings.enable_shell):
+    if not (request.explicit or request.enabled):
         return []
     try:
-        workspace = resolve_workspace(getattr(options, "workspace", "") or settings.workspace)
+        workspace = resolve_workspace(request.workspace)
     except ShellConfigError as exc:
-        if explicit:
+        if request.explicit:
             raise
         return [_unavailable_tool(str(exc))]
-    extra = tuple(c.strip() for c in settings.shell_extra_commands if c.strip())
-    timeout = float(settings.tool_timeout_s or DEFAULT_TIMEOUT)
-    config = ShellConfig(workspace, sandbox or detect_sandbox(), extra, timeout)
+    config = ShellConfig(workspace, sandbox or detect_sandbox(), request.extra, request.timeout)
     return [make_shell_tool(config)]
 
 

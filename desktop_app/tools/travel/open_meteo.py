@@ -6,10 +6,7 @@ import math
 import re
 from bisect import bisect_right
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from desktop_app.store.settings import Settings
+from typing import Any
 
 FORECAST_URL = "https://api.open-meteo.com/v1/forecast"
 GEOCODING_URL = "https://geocoding-api.open-meteo.com/v1/search"
@@ -186,24 +183,11 @@ def _language(name: str) -> str:
 
 @dataclass(frozen=True)
 class OpenMeteo:
-    """An Open-Meteo client; base URLs are settings so tests and mirrors can point elsewhere."""
+    """An Open-Meteo client; base URLs are configurable so tests and mirrors can point elsewhere."""
 
     forecast_url: str = FORECAST_URL
     geocoding_url: str = GEOCODING_URL
     timeout_s: float = 6.0
-
-    @classmethod
-    def from_settings(cls, settings: Settings) -> OpenMeteo:
-        """URLs and timeout from `settings.extra` (`open_meteo_forecast_url`, ...) or defaults."""
-        extra = settings.extra if isinstance(settings.extra, dict) else {}
-        forecast = extra.get("open_meteo_forecast_url")
-        geocoding = extra.get("open_meteo_geocoding_url")
-        timeout = extra.get("open_meteo_timeout_s")
-        return cls(
-            forecast_url=forecast if isinstance(forecast, str) and forecast else FORECAST_URL,
-            geocoding_url=geocoding if isinstance(geocoding, str) and geocoding else GEOCODING_URL,
-            timeout_s=float(timeout) if isinstance(timeout, int | float) and timeout > 0 else 6.0,
-        )
 
     async def geocode(self, name: str) -> Place | None:
         """The place Open-Meteo's geocoding finds first for this name (None: nothing found)."""

@@ -55,7 +55,7 @@ def all_cities() -> tuple[City, ...]:
 
 
 def _norm(name: str) -> str:
-    return re.sub(r"[\s'’\-_.]+", "", name).casefold()
+    return re.sub(r"[\s'\u2019\-_.]+", "", name).casefold()
 
 
 @lru_cache(maxsize=1)

@@ -27,7 +27,7 @@ class Composer(QPlainTextEdit):
         self.setAccessibleName(tr("Message"))
         self.setAccessibleDescription(tr("Enter sends, Shift+Enter starts a new line"))
 
-    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
+    def keyPressEvent(self, event: QKeyEvent) -> None:
         enter = event.key() in (QtCore.Qt.Key.Key_Return, QtCore.Qt.Key.Key_Enter)
         if enter and not event.modifiers() & QtCore.Qt.KeyboardModifier.ShiftModifier:
             self.submit()

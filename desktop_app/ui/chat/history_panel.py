@@ -97,7 +97,7 @@ class HistoryPanel(QWidget):
         self.list.clear()
         try:
             infos = self.store.list(search=self.search.text().strip())
-        except Exception as exc:  # noqa: BLE001 - a broken database must not close the window
+        except Exception as exc:  # a broken database must not close the window
             log.exception("history list failed")
             self.problem.emit(tr("Could not read the history: %1").replace("%1", str(exc)))
             infos = []

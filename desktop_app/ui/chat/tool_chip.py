@@ -131,7 +131,7 @@ class ToolChip(QFrame):
         else:
             self._details.setVisible(not self._details.isVisible())
 
-    def mouseReleaseEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
+    def mouseReleaseEvent(self, event: Any) -> None:
         if event.button() == QtCore.Qt.MouseButton.LeftButton:
             self.toggle()
             self.selected.emit(self.call_id)

@@ -22,7 +22,7 @@ INSPECTOR_WIDTH = 530  # the inspector dock's width before any saved layout (its
 class _Placeholder(QWidget):
     """The inspector's width as a hint, not a minimum: a narrow screen may squeeze it."""
 
-    def sizeHint(self) -> QSize:  # noqa: N802 - Qt override
+    def sizeHint(self) -> QSize:
         return QSize(INSPECTOR_WIDTH, 0)
 
 

@@ -194,7 +194,7 @@ class McpBridge(QObject):
             result = action(manager)
             if result is not None:
                 await result
-        except Exception as exc:  # noqa: BLE001 - shown in the status bar, never a crash
+        except Exception as exc:  # shown in the status bar, never a crash
             log.exception("MCP request failed")
             self._post(self._problem_ui, f"MCP: {exc}")
         self._post(self._snapshot_ui, manager.statuses(), manager.pending_changes())

@@ -2,28 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
-
+from desktop_app.store.secrets import SecretsError, key_status, keyring_usable, remember_for_session, set_key
 from desktop_app.ui.i18n import tr
-
-
-def secrets_module() -> Any | None:
-    """The keyring module of the app, or None when this build lacks it."""
-    try:
-        from desktop_app.store import secrets
-    except ImportError:
-        return None
-    return secrets
 
 
 def key_status_text(provider: str) -> str:
     """`stored` / `not stored` (never the key itself)."""
-    secrets = secrets_module()
-    if secrets is None:
-        return tr("key storage is not available")
     try:
-        status = secrets.key_status(provider)
-    except Exception as exc:  # noqa: BLE001 - SecretsError and keyring failures alike
+        status = key_status(provider)
+    except SecretsError as exc:  # an unknown provider; keyring failures already read as "not set"
         return str(exc)
     if not status.configured:
         return tr("not stored") + f" ({status.detail})"
@@ -33,3 +20,16 @@ def key_status_text(provider: str) -> str:
         "session": tr("kept in memory for this session"),
     }
     return where.get(status.source, tr("stored"))
+
+
+def store_key(provider: str, key: str) -> str:
+    """Into the keyring, else this session's memory (never a file); "" when stored, else the line to show."""
+    try:
+        usable, _backend = keyring_usable()
+        if usable:
+            set_key(provider, key)
+            return ""
+        remember_for_session(provider, key)
+    except SecretsError as exc:
+        return tr("Could not store the key: %1").replace("%1", str(exc))
+    return tr("No usable system keyring: the key is kept in memory until you quit.")

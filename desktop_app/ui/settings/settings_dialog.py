@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.ui.i18n import LANGUAGES, tr
-from desktop_app.ui.settings.key_status import key_status_text, secrets_module
+from desktop_app.ui.settings.key_status import key_status_text, store_key
 
 if TYPE_CHECKING:
     from desktop_app.store.settings import Settings
@@ -171,7 +171,7 @@ class SettingsDialog(QDialog):
         return self._choices[self.preset.currentIndex()][1]
 
     def _preset_changed(self, index: int) -> None:
-        _label, provider, url, model = self._choices[index]
+        _label, _provider, url, model = self._choices[index]
         self.base_url.setText("" if url == CUSTOM else url)
         self.model.setText(model)
         self._update_enabled()
@@ -195,19 +195,11 @@ class SettingsDialog(QDialog):
         key = self.key.text().strip()
         self.key.clear()
         provider = self.provider()
-        secrets = secrets_module()
-        if not key or provider == "offline" or secrets is None:
+        if not key or provider == "offline":
             return
-        try:
-            usable, _backend = secrets.keyring_usable()
-            if usable:
-                secrets.set_key(provider, key)
-            else:
-                secrets.remember_for_session(provider, key)
-                self.key_status.setText(tr("No usable system keyring: the key is kept in memory until you quit."))
-                return
-        except Exception as exc:  # noqa: BLE001 - keyring backends raise many kinds
-            self.key_status.setText(tr("Could not store the key: %1").replace("%1", str(exc)))
+        note = store_key(provider, key)
+        if note:
+            self.key_status.setText(note)
             return
         self._refresh_key_status()
 

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.ui.i18n import tr
-from desktop_app.ui.settings.key_status import key_status_text
+from desktop_app.ui.settings.key_status import key_status_text, store_key
 
 if TYPE_CHECKING:
     from desktop_app.store.settings import Settings
@@ -279,19 +279,9 @@ class ShellWebSettings(QWidget):
         provider = self.search_provider_name()
         if not key or not provider:
             return
-        try:
-            from desktop_app.store import secrets
-
-            usable, _backend = secrets.keyring_usable()
-            if not usable:
-                secrets.remember_for_session(provider, key)
-                self.search_key_status.setText(
-                    tr("No usable system keyring: the key is kept in memory until you quit.")
-                )
-                return
-            secrets.set_key(provider, key)
-        except Exception as exc:  # noqa: BLE001 - keyring backends raise many kinds
-            self.search_key_status.setText(tr("Could not store the key: %1").replace("%1", str(exc)))
+        note = store_key(provider, key)
+        if note:
+            self.search_key_status.setText(note)
             return
         self._refresh_search_key()
 

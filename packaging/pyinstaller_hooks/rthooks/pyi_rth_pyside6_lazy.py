@@ -2,7 +2,7 @@
 # (loading Qt and ICU: ~100 ms) only to register a qt.conf that PySide6 6.x already embeds
 # itself. The CLI commands (ask, tools, mcp-server, ...) never touch Qt, so they start faster;
 # the window still finds its plugins through QT_PLUGIN_PATH, set here as the original does.
-def _pyi_rthook():
+def _pyi_rthook() -> None:
     import os
     import sys
 
@@ -13,7 +13,7 @@ def _pyi_rthook():
     if sys.platform.startswith("win"):
         qt_path = os.path.join(sys._MEIPASS, "PySide6")
     else:
-        qt_path = os.path.join(sys._MEIPASS, "PySide6", "Qt")
+        qt_path = os.path.join(sys._MEIPASS, "PySide6", "Qt")  # type: ignore[attr-defined]  # set by PyInstaller
     os.environ["QT_PLUGIN_PATH"] = os.path.join(qt_path, "plugins")
     if sys.platform.startswith("win"):
         prepend_path_to_environment_variable(sys._MEIPASS, "PATH")

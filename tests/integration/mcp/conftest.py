@@ -28,7 +28,7 @@ def toy(name: str, mode: str = "basic", **options: object) -> ServerConfig:
         name=name,
         command=sys.executable,
         args=(str(TOY), mode),
-        env=dict(env),  # type: ignore[arg-type]
+        env=dict(env),  # type: ignore[arg-type,call-overload]
         **options,  # type: ignore[arg-type]
     )
 

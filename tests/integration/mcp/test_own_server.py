@@ -53,7 +53,7 @@ def _example_args(schema: dict[str, object]) -> dict[str, object]:
     props = schema.get("properties", {})
     assert isinstance(props, dict)
     out: dict[str, object] = {}
-    for key in schema.get("required", []):  # type: ignore[union-attr]
+    for key in schema.get("required", []):  # type: ignore[attr-defined,union-attr]
         kind = props[key].get("type")
         out[key] = 2 if kind in ("integer", "number") else "三亚"
     return out

@@ -6,6 +6,7 @@ import asyncio
 import json
 import sys
 import time
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -24,7 +25,7 @@ from .conftest import TOY
 SILENT = Path(__file__).resolve().parent / "servers" / "silent_server.py"
 
 
-def _config(path: Path, time_bin: str, **more: dict[str, object]) -> str:
+def _config(path: Path, time_bin: str, **more: Mapping[str, object]) -> str:
     servers: dict[str, object] = {
         "dead": {"command": sys.executable, "args": [str(SILENT)]},
         "time": {"command": time_bin},

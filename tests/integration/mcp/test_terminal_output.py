@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -44,10 +45,10 @@ def mcp_config(tmp_path: Path) -> str:
 
 
 @pytest.fixture
-def model_server(monkeypatch: pytest.MonkeyPatch) -> ScriptedServer:
+def model_server(monkeypatch: pytest.MonkeyPatch) -> Iterator[ScriptedServer]:
     monkeypatch.setenv("OPENAI_API_KEY", "sk-test-000000000000")
     with ScriptedServer() as srv:
-        yield srv  # type: ignore[misc]
+        yield srv
 
 
 def ask(server: ScriptedServer, *flags: str) -> int:

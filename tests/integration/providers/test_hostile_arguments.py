@@ -12,7 +12,7 @@ from desktop_app.cli import main
 from desktop_app.jsonsafe import MAX_ARGUMENT_DEPTH
 from desktop_app.jsonsafe import dumps as jsonsafe_dumps
 from desktop_app.llm.wire import RAW_KEEP
-from desktop_app.store.history import HistoryStore
+from desktop_app.store.history import HistoryStore, RunSink
 from tests.integration.providers.conftest import make_agent, run_all
 from tests.integration.providers.dialects import AnthropicDialect
 from tests.integration.providers.server import JsonReply, ScriptedServer, SseReply
@@ -59,7 +59,7 @@ async def test_deeply_nested_arguments_get_an_error_result(
     server.push(first or JsonReply(200, deep_whole(dialect)), dialect.reply("换个问法。", (), stream=stream))
     with HistoryStore() as store:
         conv = store.new_conversation(title="deep", provider=dialect.name, model="m")
-        agent = make_agent(dialect.model(server.url), stream=stream, sink=conv)
+        agent = make_agent(dialect.model(server.url), stream=stream, sink=RunSink(conv))
         events = await run_all(agent, "三亚天气")
         assert_error_result_then_final(events, "c_deep", DEEP_ERROR)
         reloaded = store.messages(conv.id)  # SQLite JSON and back

@@ -17,7 +17,7 @@ from tests.integration.providers.conftest import SANYA, SYSTEM, make_agent, run_
 from tests.integration.providers.dialects import AnthropicDialect, OpenAIDialect
 from tests.integration.providers.server import ScriptedServer
 
-ARGS = [
+ARGS: list[tuple[str, dict[str, Any]]] = [
     ("get_weather", {"city": "三亚"}),
     ("get_flight_price", {"origin": "北京", "destination": "三亚"}),
     ("get_hotel_price", {"city": "三亚", "stars": 4}),

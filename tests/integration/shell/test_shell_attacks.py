@@ -18,7 +18,7 @@ from desktop_app.agent.approval import PolicyApprover, RecordingApprover
 from desktop_app.agent.loop import Agent
 from desktop_app.agent.messages import AssistantMessage, ToolCall
 from desktop_app.llm.fake import FakeModel
-from desktop_app.runtime import RunOptions
+from desktop_app.runtime import RunOptions, shell_request
 from desktop_app.store.settings import Settings
 from desktop_app.tools.registry import ToolDef, ToolRegistry
 from desktop_app.tools.shell.run import run_argv, shell_tools
@@ -54,7 +54,7 @@ def server() -> Iterator[tuple[int, list[str]]]:
     hits: list[str] = []
 
     class Handler(BaseHTTPRequestHandler):
-        def do_GET(self) -> None:  # noqa: N802 - the stdlib's name
+        def do_GET(self) -> None:
             hits.append(self.path)
             self.send_response(200)
             self.end_headers()
@@ -97,7 +97,7 @@ def shell_tool(w: World, extra: tuple[str, ...] = (), timeout: float = 2.0) -> T
         shell_extra_commands=list(extra),
         tool_timeout_s=timeout,
     )
-    (tool,) = shell_tools(settings, RunOptions())
+    (tool,) = shell_tools(shell_request(settings, RunOptions()))
     return tool
 
 

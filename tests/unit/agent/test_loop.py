@@ -10,7 +10,7 @@ import pytest
 
 from desktop_app.agent import events as ev
 from desktop_app.agent.approval import PolicyApprover, RecordingApprover
-from desktop_app.agent.loop import Agent
+from desktop_app.agent.loop import Agent, Outcome
 from desktop_app.agent.messages import AssistantMessage, Message, ToolCall, ToolResultMessage
 from desktop_app.llm.base import ProviderError
 from desktop_app.llm.fake import FakeModel
@@ -51,11 +51,20 @@ def write_thing(text: str) -> str:
 
 
 class ListSink:
+    finished = ""
+
     def __init__(self) -> None:
         self.items: list[Message] = []
+        self.usage: list[tuple[int, int]] = []
 
     def append(self, message: Message) -> None:
         self.items.append(message)
+
+    def add_usage(self, input_tokens: int, output_tokens: int) -> None:
+        self.usage.append((input_tokens, output_tokens))
+
+    def finish(self) -> str:
+        return self.finished
 
 
 def calls(*items: tuple[str, str, dict[str, Any] | None, str]) -> AssistantMessage:
@@ -91,6 +100,7 @@ async def test_three_tools_run_concurrently_and_pair_by_id() -> None:
     assert [r.content for r in results] == ['{"tag": "a"}', '{"tag": "b"}', '{"tag": "c"}']
     final = events[-1]
     assert isinstance(final, ev.Final) and final.text == "done" and final.turns == 2
+    assert agent.outcome == Outcome("finished", 2, "done")
 
 
 @pytest.mark.parametrize(
@@ -105,7 +115,7 @@ async def test_three_tools_run_concurrently_and_pair_by_id() -> None:
 async def test_bad_input_becomes_error_result_and_tool_never_runs(
     call: tuple[str, str, dict[str, Any] | None, str], needle: str
 ) -> None:
-    agent, sink = make_agent([calls(call), AssistantMessage("ok")])
+    agent, _sink = make_agent([calls(call), AssistantMessage("ok")])
     events = await collect(agent)
     result = next(e for e in events if isinstance(e, ev.ToolResultEvent))
     assert result.is_error and needle in result.content
@@ -171,6 +181,7 @@ async def test_max_turns_ends_with_error_event() -> None:
     events = await collect(agent)
     assert isinstance(events[-1], ev.ErrorEvent) and events[-1].kind == "max_turns"
     assert sum(isinstance(e, ev.TurnStarted) for e in events) == 3
+    assert (agent.outcome.status, agent.outcome.turns, agent.outcome.ok) == ("max_turns", 3, False)
 
 
 async def test_cancel_during_tools_leaves_no_dangling_call() -> None:
@@ -195,6 +206,7 @@ async def test_cancel_during_tools_leaves_no_dangling_call() -> None:
     result_ids = [m.tool_call_id for m in sink.items if isinstance(m, ToolResultMessage)]
     assert call_ids == result_ids == ["c1", "c2"]
     assert "cancelled" in sink.items[-1].content
+    assert agent.outcome.status == "cancelled"
 
 
 async def test_provider_error_keeps_partial_answer_incomplete() -> None:
@@ -202,6 +214,7 @@ async def test_provider_error_keeps_partial_answer_incomplete() -> None:
     agent, sink = make_agent([ProviderError("stream cut", "stream_cut", partial)])
     events = await collect(agent)
     assert isinstance(events[-1], ev.ErrorEvent) and events[-1].kind == "stream_cut"
+    assert agent.outcome == Outcome("error", 1, "stream cut", "stream_cut")
     last = sink.items[-1]
     assert isinstance(last, AssistantMessage) and last.incomplete and last.content == "半句话"
 
@@ -228,3 +241,14 @@ async def test_cancel_mid_stream_keeps_streamed_text() -> None:
     last = sink.items[-1]
     assert isinstance(last, AssistantMessage) and last.incomplete
     assert len(last.content) == 8 * deltas and deltas < 50
+
+
+async def test_usage_goes_to_the_sink_and_a_failed_save_is_the_last_event() -> None:
+    agent, sink = make_agent([AssistantMessage("done")])
+    sink.finished = "the conversation could not be saved"
+    events = await collect(agent)
+    assert sink.usage and all(n >= 0 for pair in sink.usage for n in pair)
+    assert isinstance(events[-1], ev.ErrorEvent) and events[-1].kind == "history_write"
+    assert isinstance(events[-2], ev.Final)
+    assert agent.outcome.status == "finished" and not agent.outcome.ok
+    assert agent.outcome.history_error == sink.finished

@@ -15,7 +15,7 @@ from desktop_app.cli import main
 from desktop_app.errors import HistoryError
 from desktop_app.store import history_import
 from desktop_app.store.history import FILENAME, HistoryStore
-from desktop_app.store.history_import import InvalidImport, parse_export
+from desktop_app.store.history_import import InvalidImportError, parse_export
 
 
 def _saved_trip() -> str:
@@ -186,7 +186,7 @@ def test_a_write_that_fails_midway_leaves_nothing(tmp_path: Path) -> None:
 
 
 def test_errors_say_where(tmp_path: Path) -> None:
-    with pytest.raises(InvalidImport, match=r"messages\[1\]\.role is not user, assistant or tool: 'system'"):
+    with pytest.raises(InvalidImportError, match=r"messages\[1\]\.role is not user, assistant or tool: 'system'"):
         parse_export(json.dumps({"messages": [USER, {"role": "system", "content": ""}]}).encode(), now=0.0)
-    with pytest.raises(InvalidImport, match=r"messages\[1\] is a tool result for 'c1'"):
+    with pytest.raises(InvalidImportError, match=r"messages\[1\] is a tool result for 'c1'"):
         parse_export(json.dumps({"messages": [USER, RESULT]}).encode(), now=0.0)

@@ -10,7 +10,7 @@ from desktop_app.cli import main
 from desktop_app.llm.wire import scrub, url_secrets
 from desktop_app.store.settings import Settings
 
-PASSWORD = "hunter2-s3cret"  # noqa: S105 - a test value
+PASSWORD = "hunter2-s3cret"
 BASE = f"http://ann:{PASSWORD}@127.0.0.1:9/v1"  # port 9 (discard): nothing listens, refused at once
 
 

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import stat
+import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -20,12 +23,12 @@ def _program(folder: Path, name: str) -> Path:
 
 
 @pytest.fixture
-def bare_path(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+def bare_path(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[Path]:
     """A desktop-app PATH (nothing useful on it) and a home with its own install places."""
     monkeypatch.setenv("PATH", str(tmp_path / "empty"))
     monkeypatch.setenv("SHELL", "/nonexistent")
     monkeypatch.setattr(Path, "home", lambda: tmp_path / "home")
-    monkeypatch.setattr(launch.sys, "executable", str(tmp_path / "py" / "python"))
+    monkeypatch.setattr(sys, "executable", str(tmp_path / "py" / "python"))
     monkeypatch.setattr(launch, "SYSTEM_DIRS", ())
     launch.login_shell_path.cache_clear()
     yield tmp_path
@@ -45,7 +48,7 @@ def test_found_in_nvm_and_local_bin(bare_path: Path) -> None:
 def test_login_shell_path_is_used(bare_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     shell_dir = bare_path / "shell-bin"
     tool = _program(shell_dir, "my-server")
-    fake = launch.lru_cache(maxsize=1)(lambda: (str(shell_dir),))
+    fake = functools.lru_cache(maxsize=1)(lambda: (str(shell_dir),))
     monkeypatch.setattr(launch, "login_shell_path", fake)
     assert launch.resolve_command("my-server")[0] == str(tool)
 

@@ -79,7 +79,7 @@ async def test_two_destinations_give_six_calls_and_a_comparison() -> None:
 
 
 async def test_follow_up_reuses_origin_and_trip_length() -> None:
-    events, agent = await run(SEED_ZH)
+    _events, agent = await run(SEED_ZH)
     events2, _ = await run("那成都呢？", agent)
     calls = calls_of(events2)
     assert ("get_flight_price", {"origin": "北京", "destination": "成都"}) in calls

@@ -29,6 +29,7 @@ from desktop_app.store.history import (
     INTERRUPTED,
     HistoryError,
     HistoryStore,
+    RunSink,
     new_id,
     repair,
 )
@@ -321,7 +322,7 @@ async def test_a_crashed_conversation_continues_with_a_valid_model_call(
         model=FakeModel([answer]),
         registry=ToolRegistry([]),
         approver=PolicyApprover("none"),
-        sink=store.conversation(conv_id),
+        sink=RunSink(store.conversation(conv_id)),
         conversation_id=conv_id,
         messages=store.messages(conv_id),
     )

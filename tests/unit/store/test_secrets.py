@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from keyring.backends import fail, null
 
+from desktop_app.commands.keys import keys_command
 from desktop_app.store import secrets
 from tests.keyrings import LockedKeyring, MemoryKeyring, PlaintextKeyring, use_keyring
 
@@ -33,10 +34,10 @@ def test_set_get_delete_in_the_keyring(use_keyring: Any) -> None:
     ring = use_keyring(MemoryKeyring())
     secrets.set_key("openai", f"  {KEY}\n")
     assert ring.store == {("travel-assistant", "openai"): KEY}
-    assert secrets.get_key("openai") == KEY
+    assert secrets.lookup_key("openai") == KEY
     assert secrets.key_status("openai").source == "keyring"
     assert secrets.delete_key("openai") is True
-    assert secrets.get_key("openai") is None
+    assert secrets.lookup_key("openai") is None
     assert secrets.delete_key("openai") is False
 
 
@@ -44,7 +45,7 @@ def test_environment_wins(use_keyring: Any, monkeypatch: pytest.MonkeyPatch) -> 
     use_keyring(MemoryKeyring())
     secrets.set_key("anthropic", KEY)
     monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-from-env-000000000")
-    assert secrets.get_key("anthropic") == "sk-ant-from-env-000000000"
+    assert secrets.lookup_key("anthropic") == "sk-ant-from-env-000000000"
     status = secrets.key_status("anthropic")
     assert status.source == "env" and "ANTHROPIC_API_KEY" in status.detail
 
@@ -67,7 +68,7 @@ def test_plaintext_file_backend_counts_as_no_keyring(use_keyring: Any) -> None:
     with pytest.raises(secrets.SecretsError):
         secrets.set_key("openai", KEY)
     assert ring.store == {}  # nothing fell back to the file
-    assert secrets.get_key("openai") is None
+    assert secrets.lookup_key("openai") is None
 
 
 def test_plaintext_backend_the_user_chose_is_used(use_keyring: Any, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -90,7 +91,7 @@ def test_plaintext_backend_chosen_in_keyringrc(use_keyring: Any, tmp_path: Any) 
 
 def test_locked_keyring(use_keyring: Any) -> None:
     use_keyring(LockedKeyring())
-    assert secrets.get_key("openai") is None
+    assert secrets.lookup_key("openai") is None
     with pytest.raises(secrets.SecretsError, match="unlock"):
         secrets.set_key("openai", KEY)
 
@@ -98,10 +99,10 @@ def test_locked_keyring(use_keyring: Any) -> None:
 def test_session_key_when_there_is_no_keyring(use_keyring: Any) -> None:
     use_keyring(fail.Keyring())
     secrets.remember_for_session("openai", KEY)
-    assert secrets.get_key("openai") == KEY
+    assert secrets.lookup_key("openai") == KEY
     assert secrets.key_status("openai").source == "session"
     assert secrets.delete_key("openai") is True
-    assert secrets.get_key("openai") is None
+    assert secrets.lookup_key("openai") is None
 
 
 def test_keys_set_from_stdin_never_echoes(
@@ -109,9 +110,9 @@ def test_keys_set_from_stdin_never_echoes(
 ) -> None:
     ring = use_keyring(MemoryKeyring())
     feed_stdin(monkeypatch, KEY + "\n")
-    assert secrets.keys_command("set", "openai") == 0
+    assert keys_command("set", "openai") == 0
     assert ring.store[("travel-assistant", "openai")] == KEY
-    assert secrets.keys_command("status") == 0
+    assert keys_command("status") == 0
     out = capsys.readouterr()
     assert KEY not in out.out + out.err
     assert "openai" in out.out and "in the keyring" in out.out
@@ -129,7 +130,7 @@ def test_keys_set_on_a_terminal_uses_a_hidden_prompt(
         return KEY
 
     monkeypatch.setattr("getpass.getpass", fake_getpass)
-    assert secrets.keys_command("set", "anthropic") == 0
+    assert keys_command("set", "anthropic") == 0
     assert prompts and "hidden" in prompts[0]
     assert ring.store[("travel-assistant", "anthropic")] == KEY
     assert KEY not in capsys.readouterr().out
@@ -140,12 +141,12 @@ def test_keys_command_errors(
 ) -> None:
     use_keyring(fail.Keyring())
     feed_stdin(monkeypatch, KEY)
-    assert secrets.keys_command("set", "openai") == 1
+    assert keys_command("set", "openai") == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "OPENAI_API_KEY" in err and KEY not in err
-    assert secrets.keys_command("set", "offline") == 2
+    assert keys_command("set", "offline") == 2
     use_keyring(MemoryKeyring())
     feed_stdin(monkeypatch, "   \n")
-    assert secrets.keys_command("set", "openai") == 1
+    assert keys_command("set", "openai") == 1
     assert "no key" in capsys.readouterr().err
-    assert secrets.keys_command("delete", "openai") == 1
+    assert keys_command("delete", "openai") == 1

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from desktop_app.cli import main
-from desktop_app.runtime import RunOptions
+from desktop_app.runtime import RunOptions, shell_request
 from desktop_app.store.settings import RULES, Settings
 from desktop_app.tools.shell.run import shell_tools
 
@@ -102,7 +102,7 @@ def test_right_values_load_silently(app_home: Path) -> None:
 
 def test_the_shell_stays_off_when_enable_shell_is_the_string_false(app_home: Path) -> None:
     write(app_home, {"enable_shell": "false", "workspace": str(app_home)})
-    assert shell_tools(Settings.load(lambda _line: None), RunOptions()) == []
+    assert shell_tools(shell_request(Settings.load(lambda _line: None), RunOptions())) == []
 
 
 def test_auto_approve_as_a_string_allows_nothing(app_home: Path) -> None:

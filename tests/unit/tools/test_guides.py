@@ -9,7 +9,7 @@ import pytest
 
 from desktop_app.tools.guides import GuideLibrary, city_vocabulary, guides_dir, library
 from desktop_app.tools.travel.places import all_cities
-from desktop_app.tools.web import WebTools
+from desktop_app.tools.web import WebConfig, WebTools
 
 HEADINGS = ("## 天气 Weather", "## 必去景点 Sights", "## 美食 Food", "## 交通 Transport",
             "## 预算 Budget", "## 来源 Sources")  # fmt: skip
@@ -95,7 +95,7 @@ async def test_web_search_and_read_page_tools() -> None:
 
 
 def test_read_page_confirmation_rule() -> None:
-    _, read = WebTools(live_web=True).tools()
+    _, read = WebTools(WebConfig(live=True)).tools()
     assert read.confirm_for is not None
     assert read.confirm_for({"url": "https://example.com"}) is True
     assert read.confirm_for({"url": "guide://sanya"}) is False

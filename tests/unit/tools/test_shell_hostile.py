@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from desktop_app.tools.shell.policy import Refused, check_command
+from desktop_app.tools.shell.policy import RefusedError, check_command
 from desktop_app.tools.shell.run import ShellConfig
 from desktop_app.tools.shell.sandbox import Sandbox
 
@@ -119,7 +119,7 @@ def outcome(config: ShellConfig, command: str) -> str:
     """What the user would see: refused, asked to confirm, or run as read-only."""
     try:
         check_command(command, config.workspace)
-    except Refused:
+    except RefusedError:
         assert config.needs_confirmation(command) is False  # refusals are never put to the user
         return "refused"
     return "confirm" if config.needs_confirmation(command) else "read"
@@ -143,9 +143,9 @@ async def test_refused_globs_never_run(ws: Path, command: str) -> None:
 
 
 def test_a_glob_reaching_an_option_says_how_to_fix_it(ws: Path) -> None:
-    with pytest.raises(Refused, match=r"starts with '-'.*\./PATTERN"):
+    with pytest.raises(RefusedError, match=r"starts with '-'.*\./PATTERN"):
         check_command("find . ?delete", ws)
-    with pytest.raises(Refused, match="outside the workspace"):
+    with pytest.raises(RefusedError, match="outside the workspace"):
         check_command("cat ../*", ws)
 
 

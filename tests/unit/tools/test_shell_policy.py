@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from desktop_app.cli import main
-from desktop_app.runtime import RunOptions
+from desktop_app.runtime import RunOptions, shell_request
 from desktop_app.store.settings import Settings
-from desktop_app.tools.shell.policy import Refused, check_command
+from desktop_app.tools.shell.policy import RefusedError, check_command
 from desktop_app.tools.shell.run import (
     Result,
     ShellConfig,
@@ -63,7 +63,7 @@ def test_plain_commands_are_split_without_a_shell(ws: Path) -> None:
     ],
 )
 def test_refusals_say_why(ws: Path, command: str, words: str) -> None:
-    with pytest.raises(Refused, match=words.replace("|", r"\|").replace("$", r"\$")):
+    with pytest.raises(RefusedError, match=words.replace("|", r"\|").replace("$", r"\$")):
         check_command(command, ws)
 
 
@@ -86,14 +86,14 @@ def test_workspace_rules(ws: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Pa
 
 
 def test_shell_tools_switching(ws: Path) -> None:
-    assert shell_tools(Settings(), RunOptions()) == []
-    (tool,) = shell_tools(Settings(), RunOptions(enable_shell=True, workspace=str(ws)))
+    assert shell_tools(shell_request(Settings(), RunOptions())) == []
+    (tool,) = shell_tools(shell_request(Settings(), RunOptions(enable_shell=True, workspace=str(ws))))
     assert tool.name == "execute_shell" and tool.risk == "dangerous"
     assert tool.parameters["required"] == ["command"]
-    (broken,) = shell_tools(Settings(enable_shell=True), RunOptions())
+    (broken,) = shell_tools(shell_request(Settings(enable_shell=True), RunOptions()))
     assert broken.status == "unavailable" and "workspace" in broken.warnings[0]
     with pytest.raises(ShellConfigError):
-        shell_tools(Settings(), RunOptions(enable_shell=True))
+        shell_tools(shell_request(Settings(), RunOptions(enable_shell=True)))
 
 
 def test_result_format_follows_the_seed() -> None:

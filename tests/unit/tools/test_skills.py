@@ -28,7 +28,7 @@ from desktop_app.tools.skills import (
     parse_front_matter,
 )
 from desktop_app.tools.travel import get_flight_price, get_weather
-from desktop_app.tools.web import web_tools
+from desktop_app.tools.web import WebConfig, web_tools
 
 
 def write_skill(root: Path, name: str, text: str) -> Path:
@@ -144,7 +144,7 @@ def _call(name: str, args: dict[str, object], n: int) -> ToolCall:
 
 
 def _agent(model: FakeModel) -> Agent:
-    registry = ToolRegistry([get_weather, *web_tools(Settings())])
+    registry = ToolRegistry([get_weather, *web_tools(WebConfig())])
     agent = Agent(model=model, registry=registry, approver=PolicyApprover("none"), system=("BASE",))
     activate_skill(agent, find_skill("search_and_summarize"), registry.names())
     return agent
@@ -212,7 +212,7 @@ async def test_open_run_activates_and_rejects_unknown_skills() -> None:
         PolicyApprover("none"), save=False,
     )  # fmt: skip
     try:
-        assert tuple(run.agent.system)[0] == system_prompt()
+        assert next(iter(run.agent.system)) == system_prompt()
         assert tuple(run.agent.system)[1].startswith(SKILL_PREFIX)
         assert run.agent.allowed_tools == ("web_search", "read_page", "get_weather")
         assert run.agent.guard is not None

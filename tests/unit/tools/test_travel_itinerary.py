@@ -5,6 +5,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +17,6 @@ from desktop_app.agent.approval import PolicyApprover, RecordingApprover
 from desktop_app.agent.loop import Agent
 from desktop_app.agent.messages import AssistantMessage, ToolCall
 from desktop_app.llm.fake import FakeModel
-from desktop_app.store.settings import Settings
 from desktop_app.tools.registry import ToolOutput, ToolRegistry
 from desktop_app.tools.travel import itinerary as it
 from desktop_app.tools.travel import save_itinerary, travel_tools
@@ -121,7 +121,7 @@ async def test_without_hard_links_it_still_never_overwrites(
     def no_link(src: Any, dst: Any) -> None:
         raise OSError(errno.EPERM, "Operation not permitted")
 
-    monkeypatch.setattr(it.os, "link", no_link)
+    monkeypatch.setattr(os, "link", no_link)
     first = await saved_path("fat32", "# one\n")
     second = await saved_path("fat32", "# two\n")
     assert (first.name, second.name) == ("fat32.md", "fat32-2.md")
@@ -135,7 +135,7 @@ async def test_disk_full_is_a_clear_error_and_leaves_nothing(
     def full(fd: int) -> None:
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(it.os, "fsync", full)
+    monkeypatch.setattr(os, "fsync", full)
     out = await save("三亚")
     assert out.is_error and "disk full" in json.loads(out.content)["error"]
     assert saved_files() == []
@@ -145,7 +145,7 @@ async def test_permission_error_is_clear(monkeypatch: pytest.MonkeyPatch) -> Non
     def denied(**_: Any) -> tuple[int, str]:
         raise PermissionError(errno.EACCES, "Permission denied")
 
-    monkeypatch.setattr(it.tempfile, "mkstemp", denied)
+    monkeypatch.setattr(tempfile, "mkstemp", denied)
     out = await save("三亚")
     assert out.is_error and "permission denied" in json.loads(out.content)["error"]
 
@@ -195,7 +195,7 @@ async def run_agent_saving(approver: Any) -> list[Any]:
 
     save_call = ToolCall("call_save", "save_itinerary", {"title": "三亚", "markdown": "# 三亚\n"}, "")
     model = FakeModel([AssistantMessage(tool_calls=(save_call,), stop_reason="tool_calls"), AssistantMessage("ok")])
-    agent = Agent(model, ToolRegistry(travel_tools(Settings())), approver)
+    agent = Agent(model, ToolRegistry(travel_tools()), approver)
     return [e for e in [e async for e in agent.run("save it")] if isinstance(e, ev.ToolResultEvent)]
 
 

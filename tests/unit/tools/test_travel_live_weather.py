@@ -15,20 +15,20 @@ import pytest
 
 from desktop_app.agent.messages import ToolCall
 from desktop_app.cli import main
+from desktop_app.runtime import weather_config
 from desktop_app.store.settings import Settings
 from desktop_app.tools.registry import ToolOutput, ToolRegistry
 from desktop_app.tools.travel import travel_tools
 from desktop_app.tools.travel.common import SAMPLE_SOURCE
 from desktop_app.tools.travel.open_meteo import (
     LIVE_SOURCE,
-    OpenMeteo,
     beaufort,
     condition_text,
     suggestion_text,
     wind_text,
 )
 
-FORECAST = {
+FORECAST: dict[str, Any] = {
     "latitude": 18.25,
     "longitude": 109.5,
     "generationtime_ms": 0.05,
@@ -112,7 +112,7 @@ def server() -> Iterator[FakeOpenMeteo]:
     state = FakeOpenMeteo()
 
     class Handler(BaseHTTPRequestHandler):
-        def do_GET(self) -> None:  # noqa: N802 - the http.server API
+        def do_GET(self) -> None:
             url = urlsplit(self.path)
             query = {k: v[0] for k, v in parse_qs(url.query).items()}
             state.requests.append((url.path, query))
@@ -146,7 +146,7 @@ def server() -> Iterator[FakeOpenMeteo]:
 
 
 async def weather(settings: Settings, city: str) -> ToolOutput:
-    registry = ToolRegistry(travel_tools(settings))
+    registry = ToolRegistry(travel_tools(weather_config(settings)))
     return await registry.execute(ToolCall("c1", "get_weather", {"city": city}, ""))
 
 
@@ -300,7 +300,7 @@ async def test_a_stalled_server_times_out_quickly(server: FakeOpenMeteo) -> None
 
 
 def test_settings_choose_the_urls_and_ignore_junk() -> None:
-    api = OpenMeteo.from_settings(Settings(extra={"open_meteo_forecast_url": 42}))
+    api = weather_config(Settings(extra={"open_meteo_forecast_url": 42})).api
     assert api.forecast_url == "https://api.open-meteo.com/v1/forecast"
     assert api.geocoding_url == "https://geocoding-api.open-meteo.com/v1/search"
     assert api.timeout_s == 6.0

@@ -10,7 +10,6 @@ import pytest
 
 from desktop_app.agent.messages import ToolCall
 from desktop_app.cli import main
-from desktop_app.store.settings import Settings
 from desktop_app.tools.registry import ToolOutput, ToolRegistry
 from desktop_app.tools.travel import travel_tools
 from desktop_app.tools.travel.common import SAMPLE_SOURCE
@@ -20,7 +19,7 @@ from desktop_app.tools.travel.places import all_cities, resolve_city
 
 @pytest.fixture
 def registry() -> ToolRegistry:
-    return ToolRegistry(travel_tools(Settings()))
+    return ToolRegistry(travel_tools())
 
 
 async def call(registry: ToolRegistry, name: str, **args: Any) -> ToolOutput:
@@ -75,7 +74,7 @@ def test_schemas_are_the_seeds(registry: ToolRegistry) -> None:
 
 
 def test_seed_descriptions() -> None:
-    tools = {t.name: t for t in travel_tools(Settings())}
+    tools = {t.name: t for t in travel_tools()}
     assert tools["get_weather"].description.startswith(
         "查询指定城市的当前天气，返回气温、天气状况、湿度、风力和出行建议"
     )

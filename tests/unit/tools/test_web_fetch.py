@@ -11,7 +11,9 @@ from typing import Any
 
 import pytest
 
-from desktop_app.tools.web import Fetcher, WebError, WebTools, html_to_text, public_address
+from desktop_app.runtime import web_config
+from desktop_app.store.settings import Settings
+from desktop_app.tools.web import Fetcher, WebConfig, WebError, WebTools, html_to_text, public_address
 
 PAGE = (
     "<html><head><title>Sanya notes</title><style>body{}</style>"
@@ -123,7 +125,7 @@ def test_public_address(address: str, ok: bool) -> None:
 
 
 async def test_local_server_is_refused_by_default(server: Server) -> None:
-    tools = WebTools(live_web=True)
+    tools = WebTools(WebConfig(live=True))
     for url in (server.url("/page"), server.url("/page", "localhost"), server.url("/page", "[::1]")):
         out = await tools.read_page(url)
         assert out.is_error and ("refused" in out.content or "cannot" in out.content), url
@@ -153,7 +155,7 @@ async def test_redirects_are_rechecked_and_cookies_never_sent(server: Server) ->
                    "http://localhost:1/"):  # fmt: skip
         with pytest.raises(WebError, match="refused"):
             await fetcher.fetch(server.url(f"/redirect?to={target}", "good.test"))
-    final, kind, raw = await fetcher.fetch(server.url(f"/redirect?to={server.url('/page', 'good.test')}", "good.test"))
+    final, _kind, raw = await fetcher.fetch(server.url(f"/redirect?to={server.url('/page', 'good.test')}", "good.test"))
     assert final.endswith("/page") and "Beaches" in raw
     hops = [r["path"].split("?")[0] for r in server.requests]
     assert hops == ["/redirect"] * 4 + ["/page"]
@@ -174,7 +176,7 @@ async def test_size_time_and_type_caps(server: Server) -> None:
 
 
 async def test_read_page_returns_readable_text(server: Server) -> None:
-    tools = WebTools(live_web=True, fetcher=trusting({}))
+    tools = WebTools(WebConfig(live=True), fetcher=trusting({}))
     out = await tools.read_page(server.url("/page"))
     page = json.loads(out.content)
     assert page["title"] == "Sanya notes"
@@ -194,7 +196,7 @@ async def test_live_search_uses_the_configured_api(
 ) -> None:
     monkeypatch.setenv("BRAVE_SEARCH_API_KEY", "k-brave")
     monkeypatch.setenv("TAVILY_API_KEY", "k-tavily")
-    tools = WebTools(search_provider=provider, search_endpoint=server.url(f"/{provider}"))
+    tools = WebTools(web_config(Settings(web_search_provider=provider, web_search_endpoint=server.url(f"/{provider}"))))
     data = json.loads((await tools.web_search("三亚 旅游攻略")).content)
     urls = [r["url"] for r in data["results"]]
     assert urls[0].startswith("https://example.org/") and "guide://sanya" in urls
@@ -207,6 +209,5 @@ async def test_live_search_uses_the_configured_api(
 
 async def test_live_search_without_a_key_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("BRAVE_SEARCH_API_KEY", raising=False)
-    monkeypatch.setattr("desktop_app.tools.web.search_key", lambda provider: None)
-    data = json.loads((await WebTools(search_provider="brave").web_search("三亚")).content)
+    data = json.loads((await WebTools(WebConfig(search_provider="brave", key=None)).web_search("三亚")).content)
     assert "keys set brave" in data["notes"][0] and data["results"][0]["url"] == "guide://sanya"

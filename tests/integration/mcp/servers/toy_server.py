@@ -10,6 +10,7 @@ from typing import Literal
 
 from mcp import types
 from mcp.server.mcpserver import Context, MCPServer
+from mcp.shared.exceptions import MCPError
 from pydantic import BaseModel
 
 MODE = sys.argv[1] if len(sys.argv) > 1 else "basic"
@@ -124,7 +125,7 @@ if MODE == "asker":
                 max_tokens=50,
                 system_prompt="Summarize in one line.",
             )
-        except Exception as exc:  # the client declined
+        except MCPError as exc:  # the client declined
             return f"sampling refused: {exc}"
         return f"summary: {result.content.text} (by {result.model})"
 
@@ -140,7 +141,7 @@ if MODE == "spawner":
     os.replace(PIDS + ".tmp", PIDS)
 
     @server.tool()
-    def noisy(lines: int) -> str:
+    def noisy(lines: int) -> str:  # type: ignore[misc]
         """Write that many lines on stderr."""
         for i in range(lines):
             print(f"stderr line {i:06d} " + "x" * 100, file=sys.stderr)

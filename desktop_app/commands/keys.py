@@ -1,0 +1,70 @@
+"""`travel-assistant keys set|delete|status`: the terminal side of store.secrets."""
+
+from __future__ import annotations
+
+import getpass
+import os
+import sys
+
+from desktop_app.store.secrets import (
+    ENV_VARS,
+    KEY_PROVIDERS,
+    KEYED,
+    SecretsError,
+    delete_key,
+    key_status,
+    keyring_usable,
+    set_key,
+)
+
+
+def _read_key(provider: str) -> str:
+    """A hidden prompt on a terminal, else stdin; the key is never echoed."""
+    if sys.stdin is not None and sys.stdin.isatty():
+        return getpass.getpass(f"API key for {provider} (input hidden): ")
+    return sys.stdin.read() if sys.stdin is not None else ""
+
+
+def _fail(message: str, code: int = 1) -> int:
+    print(f"travel-assistant: {message}", file=sys.stderr)
+    return code
+
+
+def _status_lines() -> list[str]:
+    usable, detail = keyring_usable()
+    lines = [f"keyring: {detail}" if usable else f"keyring: unavailable ({detail})"]
+    lines += [f"{s.provider:<10} {s.detail}" for s in map(key_status, KEY_PROVIDERS)]
+    return lines
+
+
+def _set(provider: str) -> int:
+    backend = set_key(provider, _read_key(provider))
+    print(f"saved the {provider} key in the keyring ({backend})")
+    if os.environ.get(ENV_VARS[provider], "").strip():
+        print(f"note: {ENV_VARS[provider]} is set and wins over the keyring")
+    return 0
+
+
+def _delete(provider: str) -> int:
+    if delete_key(provider):
+        print(f"deleted the {provider} key")
+        return 0
+    return _fail(f"no {provider} key is stored in the keyring")
+
+
+def keys_command(subcommand: str, provider: str = "") -> int:
+    """`keys set|delete PROVIDER` and `keys status`: exit 0 done, 1 failed, 2 bad usage."""
+    if subcommand == "status":
+        print("\n".join(_status_lines()))
+        return 0
+    if provider not in KEYED:
+        return _fail(f"unknown provider {provider!r}: choose {', '.join(KEYED)}", 2)
+    action = {"set": _set, "delete": _delete}.get(subcommand)
+    if action is None:
+        return _fail(f"unknown keys command {subcommand!r}", 2)
+    try:
+        return action(provider)
+    except SecretsError as exc:
+        return _fail(str(exc))
+    except (EOFError, KeyboardInterrupt):
+        return _fail("cancelled; nothing was stored")

@@ -1,0 +1,47 @@
+"""`travel-assistant tools trust NAME`: review a held-back MCP tool definition, then pin it."""
+
+from __future__ import annotations
+
+import sys
+
+from desktop_app.mcp.client import McpManager, servers_for_name
+from desktop_app.mcp.trust import render_change
+from desktop_app.visible import for_terminal
+
+
+async def trust_command(name: str, mcp_config: str = "") -> int:
+    """`travel-assistant tools trust NAME`: show old vs new for a held-back tool, then pin it."""
+    servers = servers_for_name(name, mcp_config)
+    manager = McpManager(servers)
+    manager.start()
+    try:
+        await manager.wait_ready()
+        if manager.trust.notice:
+            print(f"travel-assistant: {manager.trust.notice}", file=sys.stderr)
+        pending = [p for p in manager.pending_changes() if name in (p.name, p.server)]
+        if not pending:
+            return _nothing_to_trust(manager, name)
+        for change in pending:
+            print(for_terminal(render_change(change)))
+            manager.approve(change.name)
+            print(for_terminal(f"trusted: {change.name} is pinned to the definition shown above\n"))
+        return 0
+    finally:
+        await manager.aclose()
+
+
+def _nothing_to_trust(manager: McpManager, name: str) -> int:
+    """Explain why there was nothing to approve (already trusted, unknown, or the server failed)."""
+    for status in manager.statuses():
+        if status.state == "failed":
+            print(
+                for_terminal(f"travel-assistant: MCP server {status.name!r} failed: {status.reason}"), file=sys.stderr
+            )
+            return 1
+    known = [t.name for t in manager.tools()]
+    if name in known or any(t.startswith(name + "__") for t in known):
+        print(for_terminal(f"{name}: nothing to approve; the definition matches the one you trusted"))
+        return 0
+    shown = ", ".join(sorted(known)) or "(none)"
+    print(for_terminal(f"travel-assistant: no MCP tool named {name!r}; tools: {shown}"), file=sys.stderr)
+    return 1
