@@ -51,8 +51,9 @@ def wait_answers(app: App, conversation: str, count: int) -> list[dict[str, Any]
 
 
 def saved_files(app: App) -> list[Path]:
+    """Finished itineraries only: the save writes a hidden temporary file first, then renames it."""
     folder = app.home / "documents" / "Travel Assistant"
-    return sorted(folder.glob("*")) if folder.is_dir() else []
+    return sorted(f for f in folder.glob("*") if not f.name.startswith(".")) if folder.is_dir() else []
 
 
 def save_results(app: App, conversation: str) -> list[dict[str, Any]]:
