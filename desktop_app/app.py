@@ -236,10 +236,20 @@ async def _scripted(window: MainWindow, args: argparse.Namespace, closed: asynci
         if not window.grab().save(args.screenshot, "PNG"):
             print(f"travel-assistant: could not write {args.screenshot}", file=sys.stderr)
     if args.exit_when_done:
+        if args.prompt:  # the finished run's last layout and paint happen after runDone
+            await asyncio.sleep(0.25)
+        _print_stalls(window)
         print(f"ui_max_stall_ms={round(window.heartbeat.max_stall_ms)}", flush=True)
         if not closed.done():
             closed.set_result(0 if status == "done" else 1)
         window.close()
+
+
+def _print_stalls(window: MainWindow) -> None:
+    """Under the benchmark, each late heartbeat with its phase, so a stall can be traced to its cause."""
+    if os.environ.get("TRAVEL_ASSISTANT_BENCH"):
+        for at, late, phase in window.heartbeat.stalls:
+            print(f"ui_stall at_ms={at:.0f} late_ms={late:.1f} phase={phase}", file=sys.stderr, flush=True)
 
 
 def resolve_requested(args: argparse.Namespace) -> None:
