@@ -104,10 +104,26 @@ def _show(store: HistoryStore, conv_id: str, as_json: bool) -> int:
     return 0
 
 
+def python_export(store: HistoryStore, conv_id: str, fmt: str) -> str:
+    """`--format python-openai|python-anthropic`: the conversation as a runnable script."""
+    from desktop_app.llm.export_code import FORMATS, render
+    from desktop_app.runtime import offered_without_mcp
+    from desktop_app.store.settings import Settings
+
+    flavour = FORMATS[fmt]
+    info = store.info(conv_id)
+    system, tools = offered_without_mcp(Settings.load())
+    model = info.model if info.provider == flavour else ""
+    return render(flavour, system, store.stored_messages(conv_id), tools, model=model, title=info.title)
+
+
 def _export(store: HistoryStore, conv_id: str, fmt: str, output: str) -> int:
-    text = store.export(conv_id, "json" if fmt == "json" else "md")
+    if fmt.startswith("python-"):
+        text = python_export(store, conv_id, fmt)
+    else:
+        text = store.export(conv_id, "json" if fmt == "json" else "md")
     if not output or output == "-":
-        sys.stdout.write(text if fmt == "json" else for_terminal(text))  # JSON: hidden chars already \u-escaped
+        sys.stdout.write(text if fmt != "md" else for_terminal(text))  # JSON, Python: hidden chars escaped
         return 0
     try:
         write_export(Path(output), text)
