@@ -18,6 +18,7 @@ from desktop_app.store.settings import Settings
 from desktop_app.tools.registry import ToolDef, ToolRegistry
 
 if TYPE_CHECKING:
+    from desktop_app.store.history import HistoryStore
     from desktop_app.tools.shell.run import ShellRequest
     from desktop_app.tools.travel import WeatherConfig
     from desktop_app.tools.web import WebConfig
@@ -117,6 +118,18 @@ def offered_without_mcp(settings: Settings) -> tuple[tuple[str, ...], tuple[Tool
     for web_tool in web_tools(web_config(settings)):
         registry.add(web_tool)
     return (system_prompt(),), registry.specs()
+
+
+def export_script(store: HistoryStore, conv_id: str, fmt: str) -> str:
+    """`history export --format python-openai|python-anthropic` (and the window's File → Export):
+    the conversation as a runnable script, with today's system prompt and tools (no MCP)."""
+    from desktop_app.llm.export_code import FORMATS, render
+
+    flavour = FORMATS[fmt]
+    info = store.info(conv_id)
+    system, tools = offered_without_mcp(Settings.load())
+    model = info.model if info.provider == flavour else ""
+    return render(flavour, system, store.stored_messages(conv_id), tools, model=model, title=info.title)
 
 
 def choose_provider(settings: Settings, options: RunOptions) -> str:

@@ -104,22 +104,11 @@ def _show(store: HistoryStore, conv_id: str, as_json: bool) -> int:
     return 0
 
 
-def python_export(store: HistoryStore, conv_id: str, fmt: str) -> str:
-    """`--format python-openai|python-anthropic`: the conversation as a runnable script."""
-    from desktop_app.llm.export_code import FORMATS, render
-    from desktop_app.runtime import offered_without_mcp
-    from desktop_app.store.settings import Settings
-
-    flavour = FORMATS[fmt]
-    info = store.info(conv_id)
-    system, tools = offered_without_mcp(Settings.load())
-    model = info.model if info.provider == flavour else ""
-    return render(flavour, system, store.stored_messages(conv_id), tools, model=model, title=info.title)
-
-
 def _export(store: HistoryStore, conv_id: str, fmt: str, output: str) -> int:
     if fmt.startswith("python-"):
-        text = python_export(store, conv_id, fmt)
+        from desktop_app.runtime import export_script
+
+        text = export_script(store, conv_id, fmt)
     else:
         text = store.export(conv_id, "json" if fmt == "json" else "md")
     if not output or output == "-":

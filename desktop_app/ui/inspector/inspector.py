@@ -41,6 +41,10 @@ class Inspector(QWidget):
 
     callSelected = Signal(str)
     """The provider's id of the newly selected call (user, sequence view or select_call)."""
+    replayRequested = Signal(str, str)
+    """Fork the conversation at a recorded call: its id and a mode of call_details.REPLAY_MODES."""
+    tryRequested = Signal(str, object)
+    """The person calls a tool from the Tool definitions tab: its name and arguments."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -127,6 +131,8 @@ class Inspector(QWidget):
         self.export_button.clicked.connect(self._ask_export)
         self.open_button.clicked.connect(self._ask_open)
         self.clear_button.clicked.connect(self.clear)
+        self.call_details.replayRequested.connect(self.replayRequested)
+        self.tool_defs.tryRequested.connect(self.tryRequested)
         self._tick.timeout.connect(self._on_tick)
         self._follow.timeout.connect(self.timeline.scrollToBottom)
 

@@ -13,8 +13,7 @@ from typing import Any
 import pytest
 
 from desktop_app.agent.approval import PolicyApprover
-from desktop_app.commands.history import python_export
-from desktop_app.runtime import RunOptions, open_run
+from desktop_app.runtime import RunOptions, export_script, open_run
 from desktop_app.store.history import HistoryStore
 from desktop_app.store.settings import Settings
 from tests.integration.providers.conftest import SANYA
@@ -69,7 +68,7 @@ async def test_exported_script_repeats_the_recorded_requests(
         conv_id = await record(dialect, server, monkeypatch)
         recorded = [r.body for r in server.requests]
         with HistoryStore() as store:
-            script = python_export(store, conv_id, f"python-{dialect.name}")
+            script = export_script(store, conv_id, f"python-{dialect.name}")
         path = tmp_path / "agent.py"
         path.write_text(script, encoding="utf-8")
         prefix = "call_" if dialect.name == "openai" else "toolu_"
