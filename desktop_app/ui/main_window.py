@@ -406,6 +406,7 @@ class MainWindow(QMainWindow):
     def _build_late(self) -> None:
         self.chat.warm_up()
         _ = self.inspector
+        self.replay.load_tools()
         if self.skills_menu.catalog is None:
             self.skills_menu.refresh()
 

@@ -78,6 +78,7 @@ class ReplayController(QObject):
 
     forked = Signal(str)  # the new conversation's id, once it is saved and its model turn started
     tried = Signal(str, bool)  # a Try it result: its content, is_error
+    toolsListed = Signal()  # Tool definitions filled before the first run
 
     def __init__(self, window: Any) -> None:  # the MainWindow (not imported: it imports this module)
         super().__init__(window)
@@ -99,6 +100,18 @@ class ReplayController(QObject):
         panel.export_python(self.window.session.conversation_id or panel.selected_id(), fmt)
 
     # ---------------------------------------------------------------- Try it
+    def load_tools(self) -> None:
+        """Fill Tool definitions before the first run, so Try it works at once."""
+
+        def show(listings: tuple[dict[str, Any], ...] | BaseException) -> None:
+            if isinstance(listings, tuple) and self.window.inspector.trace.tool_defs_event is None:
+                from desktop_app.agent.events import ToolDefs
+
+                self.window.dock.handle_event(ToolDefs(listings))
+            self.toolsListed.emit()
+
+        self._keep(self.window.session.list_tools(), show)
+
     def try_tool(self, name: str, arguments: dict[str, Any]) -> None:
         """Call a tool as the user; the result goes to the Try it panel."""
         task = self.window.session.call_tool(name, arguments)

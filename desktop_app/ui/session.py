@@ -7,7 +7,7 @@ import contextlib
 import logging
 from collections.abc import AsyncGenerator, Awaitable, Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
 from PySide6.QtCore import QObject, Signal
 
@@ -19,8 +19,9 @@ if TYPE_CHECKING:
     from desktop_app.agent.messages import ToolCall
     from desktop_app.runtime import OpenRun, RunOptions
     from desktop_app.store.settings import Settings
-    from desktop_app.tools.registry import ToolDef, ToolOutput
+    from desktop_app.tools.registry import ToolDef, ToolOutput, ToolRegistry
 
+T = TypeVar("T")
 WindowEvent = ev.AnyEvent | ev.ToolDefs  # what crosses to the window: the loop's events and the run's tools
 
 log = logging.getLogger(__name__)
@@ -165,22 +166,35 @@ class AgentSession(QObject):
         return self._start(None, retry=False)
 
     def call_tool(self, name: str, arguments: dict[str, Any]) -> asyncio.Task[ToolOutput]:
-        """Call one tool as the user on the engine thread (the run's tools, MCP included),
-        confirmed like a model's call when it writes; the task's result is the tool's output."""
-        settings, options = self.settings.snapshot(), self._run_options()
-        approver = UiApprover(self.approver, self.bridge)
+        """Call one tool as the user (the run's tools, MCP included), confirmed like a model's
+        call when it writes; the task's result is the tool's output."""
+        from desktop_app.agent.user_call import call_as_user
 
-        async def on_engine() -> ToolOutput:
-            from desktop_app.agent.user_call import call_as_user
+        approver = UiApprover(self.approver, self.bridge)
+        return self.with_tools(lambda registry: call_as_user(registry, approver, name, arguments))
+
+    def list_tools(self) -> asyncio.Task[tuple[dict[str, Any], ...]]:
+        """The listings of the tools a run would offer now (for Try it before any run)."""
+
+        async def listings(registry: ToolRegistry) -> tuple[dict[str, Any], ...]:
+            return tuple(t.listing() for t in registry.all())
+
+        return self.with_tools(listings)
+
+    def with_tools(self, use: Callable[[ToolRegistry], Awaitable[T]]) -> asyncio.Task[T]:
+        """`use(registry)` on the engine thread with the tools a run would get, then closed."""
+        settings, options = self.settings.snapshot(), self._run_options()
+
+        async def on_engine() -> T:
             from desktop_app.runtime import open_tools
 
             registry, close = await open_tools(settings, options)
             try:
-                return await call_as_user(registry, approver, name, arguments)
+                return await use(registry)
             finally:
                 await close()
 
-        async def on_ui() -> ToolOutput:
+        async def on_ui() -> T:
             self.bridge.start()
             await asyncio.shield(self.warm_up())
             return await self.bridge.run(on_engine())

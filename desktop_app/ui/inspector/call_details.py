@@ -189,7 +189,7 @@ class CallDetails(QWidget):
         self._show_arguments(record)
         self._show_result(record)
         self._show_images(record)
-        replayable = record.finished and not record.orphan and not trace.running
+        replayable = record.finished and not record.orphan  # the window refuses while a run is going
         for button in self.replay_buttons.values():
             button.setEnabled(replayable)
 

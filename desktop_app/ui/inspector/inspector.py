@@ -162,8 +162,13 @@ class Inspector(QWidget):
         return json.dumps(self.trace.export(), ensure_ascii=False, indent=1)
 
     def load_events(self, events: list[dict[str, Any]]) -> None:
-        """Show a saved run (events as exported; `ts` used when present)."""
+        """Show a saved run (events as exported; `ts` used when present); the tool definitions
+        shown stay until the run brings its own (Try it works on an opened conversation)."""
+        defs = self.trace.tool_defs_event
         self._reset()
+        if defs is not None and not any(e.get("type") == "tool_defs" for e in events):
+            self.trace.apply(defs)
+            self.tool_defs.set_tools(self.trace.tool_defs)
         self._live = False  # a saved run: nothing is still running, whatever it says
         for event in events:
             change = self.trace.apply(event, None if "ts" in event else self._last_ts())

@@ -106,8 +106,9 @@ class ToolDefsView(QWidget):
         lower = QSplitter(Qt.Orientation.Vertical, detail)
         lower.addWidget(panes)
         lower.addWidget(self.try_panel)
-        lower.setStretchFactor(0, 1)
-        lower.setStretchFactor(1, 1)
+        lower.setStretchFactor(0, 2)
+        lower.setStretchFactor(1, 3)
+        lower.setSizes([240, 360])  # Try it's result gets the larger share
         box.addWidget(lower, 1)
         split = QSplitter(Qt.Orientation.Vertical, self)
         split.addWidget(self.list)
