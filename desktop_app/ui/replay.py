@@ -184,7 +184,7 @@ class ReplayController(QObject):
             return ""
         try:
             messages = fork_messages(history.stored_messages(original), call_id, arguments=arguments, result=result)
-            fork_id = history.fork(original, messages)
+            fork_id: str = history.fork(original, messages)
         except Exception as exc:  # noqa: BLE001 - shown, never a crash
             window.statusBar().showMessage(tr("Could not fork: %1").replace("%1", str(exc)), 8000)
             return ""

@@ -152,7 +152,7 @@ def test_run_again_and_edit_arguments(qtbot: Any, make_window: Any) -> None:
 
 
 def test_file_export_as_python(qtbot: Any, make_window: Any, tmp_path: Path) -> None:
-    window, original = recorded_run(qtbot, make_window)
+    window, _original = recorded_run(qtbot, make_window)
     window.menus.actions["export_anthropic"].trigger()
     dialog = window.history_panel.export_dialog
     assert dialog is not None
