@@ -122,6 +122,8 @@ class AgentSession(QObject):
         self.last_user_text = ""
         self._status = "done"
         self._warm: asyncio.Future[None] | None = None
+        self._tool_tasks: set[asyncio.Task[Any]] = set()  # Try it / Run again calls in flight
+        self._closed = False
 
     def warm_up(self) -> asyncio.Future[None]:
         """Preload the engine on its thread once the window is up; runs wait for it."""
@@ -131,8 +133,11 @@ class AgentSession(QObject):
         return self._warm
 
     def shutdown(self) -> None:
-        """Cancel any run and stop the engine thread (the window is closing)."""
+        """Cancel any run and tool call and stop the engine thread (the window is closing)."""
+        self._closed = True
         self.cancel()
+        for task in list(self._tool_tasks):
+            task.cancel()
         self.bridge.stop()
 
     @property
@@ -195,11 +200,16 @@ class AgentSession(QObject):
                 await close()
 
         async def on_ui() -> T:
+            if self._closed:  # the window closed before this started: no engine thread again
+                raise asyncio.CancelledError
             self.bridge.start()
             await asyncio.shield(self.warm_up())
             return await self.bridge.run(on_engine())
 
-        return asyncio.get_event_loop().create_task(on_ui())
+        task = asyncio.get_event_loop().create_task(on_ui())
+        self._tool_tasks.add(task)
+        task.add_done_callback(self._tool_tasks.discard)
+        return task
 
     def retry(self) -> asyncio.Task[None] | None:
         """Run the last user message again, the model not seeing the answer being replaced."""
