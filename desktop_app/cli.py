@@ -119,7 +119,12 @@ def build_parser() -> argparse.ArgumentParser:
     show.add_argument("--json", action="store_true", help="id, title and messages as JSON")
     export = hist_sub.add_parser("export", help="write a conversation as Markdown or JSON")
     export.add_argument("id", help=ID_HELP)
-    export.add_argument("--format", choices=["md", "json"], default="md", help="md (default) or json")
+    export.add_argument(
+        "--format",
+        choices=["md", "json", "python-openai", "python-anthropic"],
+        default="md",
+        help="md (default), json, or a runnable script: python-openai / python-anthropic",
+    )
     export.add_argument("-o", "--output", default="", metavar="FILE", help="write to FILE instead of stdout")
     imp = hist_sub.add_parser("import", help="add a conversation from a `history export --format json` file")
     imp.add_argument("file", help="the file, or - for stdin")

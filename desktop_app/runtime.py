@@ -11,13 +11,14 @@ from typing import TYPE_CHECKING
 from desktop_app.agent.approval import Approver
 from desktop_app.agent.loop import Agent
 from desktop_app.errors import UsageError
-from desktop_app.llm.base import ChatModel
+from desktop_app.llm.base import ChatModel, ToolSpec
 from desktop_app.paths import resources_dir
 from desktop_app.store.secrets import lookup_key
 from desktop_app.store.settings import Settings
 from desktop_app.tools.registry import ToolDef, ToolRegistry
 
 if TYPE_CHECKING:
+    from desktop_app.store.history import HistoryStore
     from desktop_app.tools.shell.run import ShellRequest
     from desktop_app.tools.travel import WeatherConfig
     from desktop_app.tools.web import WebConfig
@@ -100,6 +101,35 @@ def build_registry(settings: Settings, options: RunOptions) -> ToolRegistry:
     for t in options.extra_tools:
         registry.add(t)
     return registry
+
+
+def offered_without_mcp(settings: Settings) -> tuple[tuple[str, ...], tuple[ToolSpec, ...]]:
+    """The system prompt and the tools a default run offers before MCP servers join (for an
+    exported script): built-in, the shell when enabled, web_search / read_page."""
+    from desktop_app.tools.shell.run import ShellConfigError, shell_tools
+    from desktop_app.tools.web import web_tools
+
+    registry = build_registry(settings, RunOptions())
+    try:
+        for shell_tool in shell_tools(shell_request(settings, RunOptions())):
+            registry.add(shell_tool)
+    except ShellConfigError:
+        pass  # not offered to a run either
+    for web_tool in web_tools(web_config(settings)):
+        registry.add(web_tool)
+    return (system_prompt(),), registry.specs()
+
+
+def export_script(store: HistoryStore, conv_id: str, fmt: str) -> str:
+    """`history export --format python-openai|python-anthropic` (and the window's File → Export):
+    the conversation as a runnable script, with today's system prompt and tools (no MCP)."""
+    from desktop_app.llm.export_code import FORMATS, render
+
+    flavour = FORMATS[fmt]
+    info = store.info(conv_id)
+    system, tools = offered_without_mcp(Settings.load())
+    model = info.model if info.provider == flavour else ""
+    return render(flavour, system, store.stored_messages(conv_id), tools, model=model, title=info.title)
 
 
 def choose_provider(settings: Settings, options: RunOptions) -> str:

@@ -104,9 +104,11 @@ class Agent:
         if self.sink is not None:
             self.sink.append(message)
 
-    async def run(self, user_text: str) -> AsyncIterator[ev.AnyEvent]:
+    async def run(self, user_text: str | None) -> AsyncIterator[ev.AnyEvent]:
         """Run until the model answers, a limit is hit, or the task is cancelled; `self.outcome`
-        says which. A history that could not be written is an `error` of kind `history_write` last."""
+        says which. A history that could not be written is an `error` of kind `history_write` last.
+        `None` adds no user message: the model turn is re-run on the conversation as it is (a fork
+        that ends with an edited tool result)."""
         self.outcome = Outcome("cancelled")
         try:
             async for event in self._turns(user_text):
@@ -122,9 +124,10 @@ class Agent:
     def _finish_sink(self) -> str:
         return self.sink.finish() if self.sink is not None else ""
 
-    async def _turns(self, user_text: str) -> AsyncIterator[ev.AnyEvent]:
+    async def _turns(self, user_text: str | None) -> AsyncIterator[ev.AnyEvent]:
         yield ev.RunStarted(self.model.provider, self.model.model, self.conversation_id)
-        self._commit(UserMessage(user_text))
+        if user_text is not None:
+            self._commit(UserMessage(user_text))
         for turn in range(1, self.max_turns + 1):
             yield ev.TurnStarted(turn)
             call = _ModelCall()

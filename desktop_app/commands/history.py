@@ -105,9 +105,14 @@ def _show(store: HistoryStore, conv_id: str, as_json: bool) -> int:
 
 
 def _export(store: HistoryStore, conv_id: str, fmt: str, output: str) -> int:
-    text = store.export(conv_id, "json" if fmt == "json" else "md")
+    if fmt.startswith("python-"):
+        from desktop_app.runtime import export_script
+
+        text = export_script(store, conv_id, fmt)
+    else:
+        text = store.export(conv_id, "json" if fmt == "json" else "md")
     if not output or output == "-":
-        sys.stdout.write(text if fmt == "json" else for_terminal(text))  # JSON: hidden chars already \u-escaped
+        sys.stdout.write(text if fmt != "md" else for_terminal(text))  # JSON, Python: hidden chars escaped
         return 0
     try:
         write_export(Path(output), text)

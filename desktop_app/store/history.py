@@ -43,7 +43,7 @@ EMPTY_GRACE_S = 24 * 3600  # empty conversations older than this are pruned on o
 _INFO_SQL = """
 SELECT c.id, c.title, c.created_at, c.updated_at,
        (SELECT COUNT(*) FROM messages m WHERE m.conversation_id = c.id) AS n,
-       c.provider, c.model, c.input_tokens, c.output_tokens
+       c.provider, c.model, c.input_tokens, c.output_tokens, c.forked_from
 FROM conversations c
 """
 
@@ -271,6 +271,25 @@ class HistoryStore:
                 rows,
             )
         return conv_id
+
+    def fork(self, conv_id: str, messages: Sequence[Message]) -> str:
+        """A new conversation holding `messages` (see history_rows.fork_messages), linked to
+        `conv_id` by `forked_from`; the original is left as it is. KeyError when it is missing."""
+        info = self.info(conv_id)
+        fork_id, now = new_id(), time.time()
+        rows = [(fork_id, seq, m.role, m.content, encode(m), m.created_at) for seq, m in enumerate(messages, 1)]
+        with self._write() as conn:
+            conn.execute(
+                "INSERT INTO conversations (id, title, provider, model, created_at, updated_at, forked_from) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (fork_id, info.title, info.provider, info.model, now, now, conv_id),
+            )
+            conn.executemany(
+                "INSERT INTO messages (conversation_id, seq, role, content, data, created_at) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                rows,
+            )
+        return fork_id
 
     def rename(self, conv_id: str, title: str) -> None:
         """Change the title; KeyError when missing."""

@@ -6,7 +6,7 @@ import json
 import os
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from desktop_app import jsonsafe
@@ -55,6 +55,7 @@ class ConversationInfo:
     model: str
     input_tokens: int = 0
     output_tokens: int = 0
+    forked_from: str = ""  # the conversation this one was forked from at a tool call ("" = none)
 
     def to_dict(self) -> dict[str, Any]:
         """CONTRACT's `history list --json` item (plus the token totals)."""
@@ -68,6 +69,7 @@ class ConversationInfo:
             "model": self.model,
             "input_tokens": self.input_tokens,
             "output_tokens": self.output_tokens,
+            "forked_from": self.forked_from,
         }
 
 
@@ -154,3 +156,46 @@ def _pair(call_msg: AssistantMessage, results: Sequence[Message]) -> list[ToolRe
         by_id.get(call.id) or ToolResultMessage(call.id, call.name, INTERRUPTED, True, call_msg.created_at)
         for call in call_msg.tool_calls
     ]
+
+
+def fork_messages(
+    messages: Sequence[Message],
+    call_id: str,
+    *,
+    arguments: dict[str, Any] | None = None,
+    result: tuple[str, bool] | None = None,
+) -> list[Message]:
+    """The conversation up to the (last) assistant turn holding `call_id` and that turn's results,
+    the call's arguments and its result (content, is_error) replaced when given; KeyError when
+    no assistant turn has that call."""
+    at = next(
+        (i for i in range(len(messages) - 1, -1, -1) if _has_call(messages[i], call_id)),
+        None,
+    )
+    if at is None:
+        raise KeyError(f"no tool call with id {call_id!r} in this conversation")
+    turn = messages[at]
+    assert isinstance(turn, AssistantMessage)
+    if arguments is not None:
+        turn = replace(
+            turn,
+            tool_calls=tuple(
+                replace(c, arguments=arguments, arguments_raw=json.dumps(arguments, ensure_ascii=False))
+                if c.id == call_id
+                else c
+                for c in turn.tool_calls
+            ),
+        )
+    end = at + 1
+    while end < len(messages) and isinstance(messages[end], ToolResultMessage):
+        end += 1
+    results = _pair(turn, messages[at + 1 : end])
+    if result is not None:
+        results = [
+            replace(r, content=result[0], is_error=result[1]) if r.tool_call_id == call_id else r for r in results
+        ]
+    return [*repair(messages[:at]), turn, *results]
+
+
+def _has_call(msg: Message, call_id: str) -> bool:
+    return isinstance(msg, AssistantMessage) and any(c.id == call_id for c in msg.tool_calls)

@@ -32,6 +32,8 @@ MIGRATIONS: list[tuple[str, ...]] = [
         )""",
         "CREATE INDEX conversations_by_update ON conversations(updated_at DESC, id DESC)",
     ),
+    # 1 -> 2: a conversation forked from a recorded tool call names its original (issue 16)
+    ("ALTER TABLE conversations ADD COLUMN forked_from TEXT NOT NULL DEFAULT ''",),
 ]
 
 # sqlite3 error text -> the one line the user reads

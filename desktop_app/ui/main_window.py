@@ -42,6 +42,7 @@ if TYPE_CHECKING:  # the engine side imports asyncio: complete() imports it afte
     from desktop_app.ui.approval import ApprovalLog, DialogApprover
     from desktop_app.ui.inspector.inspector import Inspector
     from desktop_app.ui.mcp.bridge import McpBridge
+    from desktop_app.ui.replay import ReplayController
     from desktop_app.ui.session import AgentSession, RunFactory
     from desktop_app.ui.settings.settings_dialog import SettingsDialog
 
@@ -57,6 +58,7 @@ class MainWindow(QMainWindow):
     mcp: McpBridge
     heartbeat: Heartbeat
     escape: QShortcut
+    replay: ReplayController
     firstPainted = Signal()  # the window's first paint (start-up benchmark, scripted demo)
     runDone = Signal(str)  # a run ended: done / error / cancelled, after the view settled
     closed = Signal()  # the window was closed
@@ -123,6 +125,9 @@ class MainWindow(QMainWindow):
         )
         self.escape = QShortcut(QKeySequence(QtCore.Qt.Key.Key_Escape), self)
         self.escape.setContext(QtCore.Qt.ShortcutContext.WindowShortcut)
+        from desktop_app.ui.replay import ReplayController
+
+        self.replay = ReplayController(self)  # Try it and the inspector's replay buttons
         self.history_panel.refresh()
         self.menus.bind()
         self._connect_signals()
@@ -247,6 +252,7 @@ class MainWindow(QMainWindow):
         actions["focus"].triggered.connect(self.focus_composer)
         actions["settings"].triggered.connect(self.open_settings)
         actions["quit"].triggered.connect(self.close)
+        self.replay.connect_window()  # Try it, replay, File → Export → as Python
         actions["shortcuts"].triggered.connect(lambda: self.menus.show_shortcuts(self))
         for index, name in enumerate(INSPECTOR_TABS):
             actions[name].triggered.connect(lambda _=False, i=index: self.show_inspector_tab(i))
@@ -402,6 +408,7 @@ class MainWindow(QMainWindow):
     def _build_late(self) -> None:
         self.chat.warm_up()
         _ = self.inspector
+        self.replay.load_tools()
         if self.skills_menu.catalog is None:
             self.skills_menu.refresh()
 

@@ -7,7 +7,7 @@ import contextlib
 import logging
 from collections.abc import AsyncGenerator, Awaitable, Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol, cast
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
 from PySide6.QtCore import QObject, Signal
 
@@ -19,8 +19,9 @@ if TYPE_CHECKING:
     from desktop_app.agent.messages import ToolCall
     from desktop_app.runtime import OpenRun, RunOptions
     from desktop_app.store.settings import Settings
-    from desktop_app.tools.registry import ToolDef
+    from desktop_app.tools.registry import ToolDef, ToolOutput, ToolRegistry
 
+T = TypeVar("T")
 WindowEvent = ev.AnyEvent | ev.ToolDefs  # what crosses to the window: the loop's events and the run's tools
 
 log = logging.getLogger(__name__)
@@ -121,6 +122,8 @@ class AgentSession(QObject):
         self.last_user_text = ""
         self._status = "done"
         self._warm: asyncio.Future[None] | None = None
+        self._tool_tasks: set[asyncio.Task[Any]] = set()  # Try it / Run again calls in flight
+        self._closed = False
 
     def warm_up(self) -> asyncio.Future[None]:
         """Preload the engine on its thread once the window is up; runs wait for it."""
@@ -130,8 +133,11 @@ class AgentSession(QObject):
         return self._warm
 
     def shutdown(self) -> None:
-        """Cancel any run and stop the engine thread (the window is closing)."""
+        """Cancel any run and tool call and stop the engine thread (the window is closing)."""
+        self._closed = True
         self.cancel()
+        for task in list(self._tool_tasks):
+            task.cancel()
         self.bridge.stop()
 
     @property
@@ -157,6 +163,54 @@ class AgentSession(QObject):
         self.last_user_text = text
         return self._start(text, retry=False)
 
+    def resume(self, conversation_id: str) -> asyncio.Task[None] | None:
+        """Re-run the model turn of a saved conversation that ends with tool results (a fork)."""
+        if self.busy:
+            return None
+        self.conversation_id = conversation_id
+        return self._start(None, retry=False)
+
+    def call_tool(self, name: str, arguments: dict[str, Any]) -> asyncio.Task[ToolOutput]:
+        """Call one tool as the user (the run's tools, MCP included), confirmed like a model's
+        call when it writes; the task's result is the tool's output."""
+        from desktop_app.agent.user_call import call_as_user
+
+        approver = UiApprover(self.approver, self.bridge)
+        return self.with_tools(lambda registry: call_as_user(registry, approver, name, arguments))
+
+    def list_tools(self) -> asyncio.Task[tuple[dict[str, Any], ...]]:
+        """The listings of the tools a run would offer now (for Try it before any run)."""
+
+        async def listings(registry: ToolRegistry) -> tuple[dict[str, Any], ...]:
+            return tuple(t.listing() for t in registry.all())
+
+        return self.with_tools(listings)
+
+    def with_tools(self, use: Callable[[ToolRegistry], Awaitable[T]]) -> asyncio.Task[T]:
+        """`use(registry)` on the engine thread with the tools a run would get, then closed."""
+        settings, options = self.settings.snapshot(), self._run_options()
+
+        async def on_engine() -> T:
+            from desktop_app.runtime import open_tools
+
+            registry, close = await open_tools(settings, options)
+            try:
+                return await use(registry)
+            finally:
+                await close()
+
+        async def on_ui() -> T:
+            if self._closed:  # the window closed before this started: no engine thread again
+                raise asyncio.CancelledError
+            self.bridge.start()
+            await asyncio.shield(self.warm_up())
+            return await self.bridge.run(on_engine())
+
+        task = asyncio.get_event_loop().create_task(on_ui())
+        self._tool_tasks.add(task)
+        task.add_done_callback(self._tool_tasks.discard)
+        return task
+
     def retry(self) -> asyncio.Task[None] | None:
         """Run the last user message again, the model not seeing the answer being replaced."""
         if self.busy or not self.last_user_text:
@@ -178,7 +232,7 @@ class AgentSession(QObject):
             with contextlib.suppress(asyncio.CancelledError):
                 await asyncio.shield(self._task)
 
-    def _start(self, text: str, retry: bool) -> asyncio.Task[None]:
+    def _start(self, text: str | None, retry: bool) -> asyncio.Task[None]:
         self._status = "done"
         job = _Job(text, retry, self.settings.snapshot(), self._run_options(), self.conversation_id)
         self._task = asyncio.get_event_loop().create_task(self._run(job))  # job read on the UI thread
@@ -216,7 +270,12 @@ class AgentSession(QObject):
             factory = self._factory or _default_factory()
             approver = UiApprover(self.approver, self.bridge)
             run = await factory(
-                job.settings, job.options, approver, save=True, title=job.text, conversation_id=job.conversation_id
+                job.settings,
+                job.options,
+                approver,
+                save=True,
+                title=job.text or "",
+                conversation_id=job.conversation_id,
             )
             if job.retry:
                 _rewind(run)
@@ -273,7 +332,7 @@ class AgentSession(QObject):
 class _Job:
     """One run's inputs, all read on the UI thread when it starts (settings frozen)."""
 
-    text: str
+    text: str | None  # None: no new user message, the model turn is re-run (a fork)
     retry: bool
     settings: Settings
     options: RunOptions

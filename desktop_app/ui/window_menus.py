@@ -26,6 +26,7 @@ KEYS = {  # action name -> its shortcut, in Qt's portable text form
     "definitions": "Alt+3",
     "shortcuts": "F1",
 }
+EXPORTS = ("export_openai", "export_anthropic")  # File → Export → as Python (OpenAI / Anthropic)
 INSPECTOR_TABS = ("timeline", "sequence", "definitions")  # the inspector's tabs, in order
 
 
@@ -53,6 +54,9 @@ class WindowMenus:
         self.actions: dict[str, QAction] = {}
         for name in ("new", "focus", "settings"):
             self.actions[name] = self.file_menu.addAction("")
+        self.export_menu = self.file_menu.addMenu("")
+        for name in EXPORTS:
+            self.actions[name] = self.export_menu.addAction("")
         self.file_menu.addSeparator()
         self.actions["quit"] = self.file_menu.addAction("")
         self.actions["shortcuts"] = self.help_menu.addAction("")
@@ -77,6 +81,9 @@ class WindowMenus:
         self.actions["focus"].setText(tr("Go to the &message box"))
         self.actions["settings"].setText(tr("&Settings…"))
         self.actions["quit"].setText(tr("&Quit"))
+        self.export_menu.setTitle(tr("&Export"))
+        self.actions["export_openai"].setText(tr("as Python (OpenAI)…"))
+        self.actions["export_anthropic"].setText(tr("as Python (Anthropic)…"))
         self.actions["shortcuts"].setText(tr("&Keyboard shortcuts"))
         tabs = (tr("Inspector: &Timeline"), tr("Inspector: &Sequence"), tr("Inspector: Tool &definitions"))
         for name, text in zip(INSPECTOR_TABS, tabs, strict=True):

@@ -156,8 +156,28 @@
       <translation>JSON (*.json)</translation>
     </message>
     <message>
+      <source>Python, OpenAI SDK (*.py)</source>
+      <translation>Python，OpenAI SDK (*.py)</translation>
+    </message>
+    <message>
+      <source>Python, Anthropic SDK (*.py)</source>
+      <translation>Python，Anthropic SDK (*.py)</translation>
+    </message>
+    <message>
+      <source>Export conversation as Python</source>
+      <translation>将对话导出为 Python</translation>
+    </message>
+    <message>
+      <source>Python (*.py)</source>
+      <translation>Python (*.py)</translation>
+    </message>
+    <message>
       <source>(untitled)</source>
       <translation>（无标题）</translation>
+    </message>
+    <message>
+      <source>Open or start a conversation to export it.</source>
+      <translation>先打开或开始一个对话，才能导出。</translation>
     </message>
     <message>
       <source>Delete “%1” and all its messages?</source>
@@ -170,6 +190,10 @@
     <message>
       <source>Could not export: %1</source>
       <translation>无法导出：%1</translation>
+    </message>
+    <message>
+      <source>Fork of “%1”</source>
+      <translation>“%1”的分支</translation>
     </message>
     <message>
       <source>Send</source>
@@ -360,10 +384,6 @@
     <message>
       <source>Offered now</source>
       <translation>现在提供的</translation>
-    </message>
-    <message>
-      <source>JSON value</source>
-      <translation>JSON 值</translation>
     </message>
     <message>
       <source>Server: %1</source>
@@ -652,8 +672,52 @@
       <translation>%1，第 %2 行：应为 名称%3值</translation>
     </message>
     <message>
-      <source>key storage is not available</source>
-      <translation>无法存储密钥</translation>
+      <source>Forked into a new conversation; the original is kept.</source>
+      <translation>已分支为新对话；原对话保留不变。</translation>
+    </message>
+    <message>
+      <source>Replay needs a saved conversation and no run going.</source>
+      <translation>重放需要一个已保存的对话，且当前没有正在进行的运行。</translation>
+    </message>
+    <message>
+      <source>The arguments must be a JSON object ({…}).</source>
+      <translation>参数必须是一个 JSON 对象（{…}）。</translation>
+    </message>
+    <message>
+      <source>The tool runs with these arguments; the model then continues in a new conversation.</source>
+      <translation>工具将用这些参数运行；然后模型在新的对话中继续。</translation>
+    </message>
+    <message>
+      <source>Running %1 again…</source>
+      <translation>正在重新运行 %1…</translation>
+    </message>
+    <message>
+      <source>The model reads this result instead of the recorded one, in a new conversation.</source>
+      <translation>在新的对话中，模型将读到这个结果，而不是记录下来的那个。</translation>
+    </message>
+    <message>
+      <source>Edit arguments of %1</source>
+      <translation>编辑 %1 的参数</translation>
+    </message>
+    <message>
+      <source>Could not fork: %1</source>
+      <translation>无法分支：%1</translation>
+    </message>
+    <message>
+      <source>Not valid JSON: %1</source>
+      <translation>不是有效的 JSON：%1</translation>
+    </message>
+    <message>
+      <source>Edit result of %1</source>
+      <translation>编辑 %1 的结果</translation>
+    </message>
+    <message>
+      <source>JSON value</source>
+      <translation>JSON 值</translation>
+    </message>
+    <message>
+      <source>No usable system keyring: the key is kept in memory until you quit.</source>
+      <translation>没有可用的系统钥匙串：密钥只保存在内存中，退出后清除。</translation>
     </message>
     <message>
       <source>stored in the keyring</source>
@@ -674,6 +738,10 @@
     <message>
       <source>not stored</source>
       <translation>未存储</translation>
+    </message>
+    <message>
+      <source>Could not store the key: %1</source>
+      <translation>无法存储密钥：%1</translation>
     </message>
     <message>
       <source>no answer</source>
@@ -832,10 +900,6 @@
       <translation>OpenAI 兼容：%1</translation>
     </message>
     <message>
-      <source>No usable system keyring: the key is kept in memory until you quit.</source>
-      <translation>没有可用的系统钥匙串：密钥只保存在内存中，退出后清除。</translation>
-    </message>
-    <message>
       <source>Allowances in force:</source>
       <translation>当前有效的许可：</translation>
     </message>
@@ -846,10 +910,6 @@
     <message>
       <source>Key for %1: %2</source>
       <translation>%1 的密钥：%2</translation>
-    </message>
-    <message>
-      <source>Could not store the key: %1</source>
-      <translation>无法存储密钥：%1</translation>
     </message>
     <message>
       <source>Could not save the settings: %1</source>
@@ -1010,6 +1070,18 @@
     <message>
       <source>&amp;Quit</source>
       <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+      <source>&amp;Export</source>
+      <translation>导出(&amp;E)</translation>
+    </message>
+    <message>
+      <source>as Python (OpenAI)…</source>
+      <translation>Python 脚本（OpenAI）…</translation>
+    </message>
+    <message>
+      <source>as Python (Anthropic)…</source>
+      <translation>Python 脚本（Anthropic）…</translation>
     </message>
     <message>
       <source>&amp;Keyboard shortcuts</source>

@@ -467,6 +467,7 @@ def _tr_strings() -> set[str]:
         "tool_defs_view",
         "call_details",
         "timeline_model",
+        "try_panel",
     ]
     for module in modules:
         tree = ast.parse((ROOT / "desktop_app" / "ui" / "inspector" / f"{module}.py").read_text("utf-8"))

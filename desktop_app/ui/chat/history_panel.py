@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from desktop_app.store.history import HistoryStore
 
 log = logging.getLogger(__name__)
+FORK_MARK = "↳ "  # a conversation forked from another at a tool call (its tooltip names the original)
 ID_ROLE = 0x0100  # Qt.ItemDataRole.UserRole, as the int the API takes (no Qt namespace at import)
 
 
@@ -45,6 +46,7 @@ class HistoryPanel(QWidget):
         self._filling = False
         self._listed = False  # the first refresh() turns the horizontal scroll bar off
         self.confirm: QMessageBox | None = None
+        self.export_dialog: QWidget | None = None
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         self.new_button = QPushButton(tr("New conversation"), self)
@@ -101,11 +103,17 @@ class HistoryPanel(QWidget):
             log.exception("history list failed")
             self.problem.emit(tr("Could not read the history: %1").replace("%1", str(exc)))
             infos = []
+        titles = {info.id: info.title for info in infos}
         for info in infos:
-            item = QListWidgetItem(info.title or tr("(untitled)"), self.list)
+            title = info.title or tr("(untitled)")
+            item = QListWidgetItem(FORK_MARK + title if info.forked_from else title, self.list)
             item.setData(ID_ROLE, info.id)
             when = time.strftime("%Y-%m-%d %H:%M", time.localtime(float(info.updated_at)))
-            item.setToolTip(f"{when} · {info.provider}/{info.model} · {info.message_count}")
+            tip = f"{when} · {info.provider}/{info.model} · {info.message_count}"
+            if info.forked_from:
+                original = titles.get(info.forked_from, info.forked_from)
+                tip = tr("Fork of “%1”").replace("%1", original) + "\n" + tip
+            item.setToolTip(tip)
             item.setFlags(item.flags() | QtCore.Qt.ItemFlag.ItemIsEditable)
             if info.id == current:
                 self.list.setCurrentItem(item)
@@ -133,7 +141,7 @@ class HistoryPanel(QWidget):
     def _renamed(self, item: QListWidgetItem) -> None:
         if self._filling or self.store is None:
             return
-        title = item.text().strip()
+        title = item.text().removeprefix(FORK_MARK).strip()
         if title:
             self.store.rename(str(item.data(ID_ROLE)), title[:120])
         self.refresh()
@@ -177,15 +185,49 @@ class HistoryPanel(QWidget):
 
         dialog = QFileDialog(self, tr("Export conversation"))
         dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
-        dialog.setNameFilters([tr("Markdown (*.md)"), tr("JSON (*.json)")])
+        filters = self._filters()
+        dialog.setNameFilters(list(filters))
         dialog.selectFile("conversation.md")
-        dialog.fileSelected.connect(lambda path: self._export(conversation_id, path))
+        dialog.fileSelected.connect(
+            lambda path: self._export(conversation_id, path, filters[dialog.selectedNameFilter()])
+        )
         dialog.open()
 
-    def _export(self, conversation_id: str, path: str) -> None:
+    def _filters(self) -> dict[str, str]:
+        """Name filter -> export format."""
+        return {
+            tr("Markdown (*.md)"): "md",
+            tr("JSON (*.json)"): "json",
+            tr("Python, OpenAI SDK (*.py)"): "python-openai",
+            tr("Python, Anthropic SDK (*.py)"): "python-anthropic",
+        }
+
+    def export_python(self, conversation_id: str, fmt: str) -> None:
+        """File → Export → as Python (OpenAI / Anthropic): a save dialog for the script."""
+        if not conversation_id or self.store is None:
+            self.problem.emit(tr("Open or start a conversation to export it."))
+            return
+        from PySide6.QtWidgets import QFileDialog
+
+        dialog = QFileDialog(self, tr("Export conversation as Python"))
+        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
+        dialog.setNameFilter(tr("Python (*.py)"))
+        dialog.setDefaultSuffix("py")
+        dialog.selectFile(f"conversation_{fmt.removeprefix('python-')}.py")
+        dialog.fileSelected.connect(lambda path: self._export(conversation_id, path, fmt))
+        self.export_dialog = dialog
+        dialog.open()
+
+    def _export(self, conversation_id: str, path: str, fmt: str = "") -> None:
         assert self.store is not None
+        fmt = fmt or ("json" if path.endswith(".json") else "md")
         try:
-            text = self.store.export(conversation_id, "json" if path.endswith(".json") else "md")
+            if fmt.startswith("python-"):
+                from desktop_app.runtime import export_script
+
+                text = export_script(self.store, conversation_id, fmt)
+            else:
+                text = self.store.export(conversation_id, "json" if fmt == "json" else "md")
             Path(path).write_text(text, encoding="utf-8")
-        except OSError as exc:
+        except (OSError, KeyError, ValueError) as exc:
             self.problem.emit(tr("Could not export: %1").replace("%1", str(exc)))

@@ -6,13 +6,14 @@ import base64
 import binascii
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QGuiApplication, QPixmap
 from PySide6.QtWidgets import (
     QFormLayout,
     QHBoxLayout,
     QLabel,
     QProgressBar,
+    QPushButton,
     QScrollArea,
     QSplitter,
     QToolButton,
@@ -59,12 +60,19 @@ def decode_image(image: dict[str, Any]) -> QPixmap | None:
     return pixmap if pixmap.loadFromData(raw) else None
 
 
+REPLAY_MODES = ("again", "edit_arguments", "edit_result")
+
+
 class CallDetails(QWidget):
-    """Everything about one tool call; refreshed only when that call changes."""
+    """Everything about one tool call; refreshed only when that call changes. Its replay buttons
+    ask the window to fork the conversation at this call: `replayRequested(call id, mode)`."""
+
+    replayRequested = Signal(str, str)  # the call's id, one of REPLAY_MODES
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.record: CallRecord | None = None
+        self.replay_buttons = self._replay_buttons()
         self._mode_before_raw: bool | None = None  # raw text forced for invalid arguments
         self.title = plain_label(self)
         font = self.title.font()
@@ -96,6 +104,32 @@ class CallDetails(QWidget):
         self.images_scroll.setWidgetResizable(True)
         self.images_scroll.setMaximumHeight(MAX_IMAGE_SIDE + 30)
         self._layout()
+
+    def _replay_buttons(self) -> dict[str, QPushButton]:
+        texts = {
+            "again": (self.tr("Run again"), self.tr("Run the tool again with the same arguments, in a fork")),
+            "edit_arguments": (
+                self.tr("Edit arguments and run…"),
+                self.tr("Change the arguments, run the tool, and let the model continue, in a fork"),
+            ),
+            "edit_result": (
+                self.tr("Edit result and continue…"),
+                self.tr("Change the result the model reads and re-run its turn, in a fork"),
+            ),
+        }
+        buttons = {}
+        for mode, (text, tip) in texts.items():
+            button = QPushButton(text, self)
+            button.setObjectName(f"replay_{mode}")
+            button.setToolTip(tip)
+            button.setEnabled(False)
+            button.clicked.connect(lambda _=False, m=mode: self._replay(m))
+            buttons[mode] = button
+        return buttons
+
+    def _replay(self, mode: str) -> None:
+        if self.record is not None:
+            self.replayRequested.emit(self.record.id, mode)
 
     def _layout(self) -> None:
         form = QFormLayout()
@@ -129,6 +163,11 @@ class CallDetails(QWidget):
         box.setContentsMargins(4, 4, 4, 4)
         box.addWidget(self.title)
         box.addLayout(form)
+        replay = QHBoxLayout()
+        for button in self.replay_buttons.values():
+            replay.addWidget(button)
+        replay.addStretch(1)
+        box.addLayout(replay)
         box.addWidget(split, 1)
 
     def show_call(self, record: CallRecord, trace: RunTrace) -> None:
@@ -150,6 +189,9 @@ class CallDetails(QWidget):
         self._show_arguments(record)
         self._show_result(record)
         self._show_images(record)
+        replayable = record.finished and not record.orphan  # the window refuses while a run is going
+        for button in self.replay_buttons.values():
+            button.setEnabled(replayable)
 
     def _show_status(self, record: CallRecord) -> None:
         names = {

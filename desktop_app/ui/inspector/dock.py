@@ -30,6 +30,8 @@ class InspectorDock(QDockWidget):
     """Holds the inspector; `callSelected(id)` forwards the inspector's selection."""
 
     callSelected = Signal(str)
+    replayRequested = Signal(str, str)  # fork at a recorded call: its id, the mode
+    tryRequested = Signal(str, object)  # the person calls a tool: name, arguments
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(tr("Inspector"), parent)
@@ -55,6 +57,8 @@ class InspectorDock(QDockWidget):
             scroll.setWidget(self._inspector)
             self.setWidget(scroll)
             self._inspector.callSelected.connect(self.callSelected)
+            self._inspector.replayRequested.connect(self.replayRequested)
+            self._inspector.tryRequested.connect(self.tryRequested)
             backlog, self._backlog = self._backlog, []
             for event in backlog:
                 self._inspector.handle_event(event)

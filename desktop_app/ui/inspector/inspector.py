@@ -41,6 +41,10 @@ class Inspector(QWidget):
 
     callSelected = Signal(str)
     """The provider's id of the newly selected call (user, sequence view or select_call)."""
+    replayRequested = Signal(str, str)
+    """Fork the conversation at a recorded call: its id and a mode of call_details.REPLAY_MODES."""
+    tryRequested = Signal(str, object)
+    """The person calls a tool from the Tool definitions tab: its name and arguments."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -127,6 +131,8 @@ class Inspector(QWidget):
         self.export_button.clicked.connect(self._ask_export)
         self.open_button.clicked.connect(self._ask_open)
         self.clear_button.clicked.connect(self.clear)
+        self.call_details.replayRequested.connect(self.replayRequested)
+        self.tool_defs.tryRequested.connect(self.tryRequested)
         self._tick.timeout.connect(self._on_tick)
         self._follow.timeout.connect(self.timeline.scrollToBottom)
 
@@ -156,8 +162,13 @@ class Inspector(QWidget):
         return json.dumps(self.trace.export(), ensure_ascii=False, indent=1)
 
     def load_events(self, events: list[dict[str, Any]]) -> None:
-        """Show a saved run (events as exported; `ts` used when present)."""
+        """Show a saved run (events as exported; `ts` used when present); the tool definitions
+        shown stay until the run brings its own (Try it works on an opened conversation)."""
+        defs = self.trace.tool_defs_event
         self._reset()
+        if defs is not None and not any(e.get("type") == "tool_defs" for e in events):
+            self.trace.apply(defs)
+            self.tool_defs.set_tools(self.trace.tool_defs)
         self._live = False  # a saved run: nothing is still running, whatever it says
         for event in events:
             change = self.trace.apply(event, None if "ts" in event else self._last_ts())

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -23,6 +23,7 @@ from desktop_app.llm.base import ToolSpec
 from desktop_app.ui.inspector.call_details import plain_label, source_text
 from desktop_app.ui.inspector.json_view import JsonPane, RowDelegate
 from desktop_app.ui.inspector.timeline_model import STATUS_COLOURS
+from desktop_app.ui.inspector.try_panel import TryPanel
 
 Mapper = Callable[[ToolSpec], dict[str, Any]]
 
@@ -58,7 +59,9 @@ def spec_of(listing: dict[str, Any]) -> ToolSpec:
 
 
 class ToolDefsView(QWidget):
-    """A tool list; for the selected tool its facts, a difference table and both wire shapes."""
+    """A tool list; for the selected tool its facts, a difference table, both wire shapes and Try it."""
+
+    tryRequested = Signal(str, object)  # the person calls a tool: name, arguments
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -83,6 +86,8 @@ class ToolDefsView(QWidget):
         self.openai = JsonPane("OpenAI", self)
         self.anthropic = JsonPane("Anthropic", self)
         self.mapping_note = plain_label(self)
+        self.try_panel = TryPanel(self)
+        self.try_panel.tryRequested.connect(self.tryRequested)
         for pane in (self.openai, self.anthropic):
             pane.set_mode(raw=True)
             pane.decode_box.hide()
@@ -98,7 +103,13 @@ class ToolDefsView(QWidget):
         box.setContentsMargins(0, 0, 0, 0)
         for widget in (self.facts, self.description, self.warnings, self.table, self.mapping_note):
             box.addWidget(widget)
-        box.addWidget(panes, 1)
+        lower = QSplitter(Qt.Orientation.Vertical, detail)
+        lower.addWidget(panes)
+        lower.addWidget(self.try_panel)
+        lower.setStretchFactor(0, 2)
+        lower.setStretchFactor(1, 3)
+        lower.setSizes([240, 360])  # Try it's result gets the larger share
+        box.addWidget(lower, 1)
         split = QSplitter(Qt.Orientation.Vertical, self)
         split.addWidget(self.list)
         split.addWidget(detail)
@@ -163,6 +174,8 @@ class ToolDefsView(QWidget):
         self.warnings.setVisible(bool(warnings))
         self.mapping_note.setText(self.tr("Mapped by the providers' tool_to_wire"))
         self._fill_table(spec, openai_wire, anthropic_wire)
+        if self.try_panel.name != spec.name:
+            self.try_panel.set_tool(listing)
         self.openai.set_value(openai_wire)
         self.anthropic.set_value(anthropic_wire)
         self.openai.mark_key(schema_path(openai_wire, spec.parameters).rsplit(".", 1)[-1])

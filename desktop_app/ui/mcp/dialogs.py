@@ -2,29 +2,23 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
-    QCheckBox,
-    QComboBox,
     QDialog,
-    QDoubleSpinBox,
-    QFormLayout,
     QHBoxLayout,
     QLabel,
-    QLineEdit,
     QPlainTextEdit,
     QPushButton,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
 from desktop_app.ui.i18n import tr
+from desktop_app.ui.schema_form import SchemaForm
 from desktop_app.ui.text import make_visible
 
 if TYPE_CHECKING:
@@ -32,7 +26,6 @@ if TYPE_CHECKING:
     from desktop_app.mcp.trust import PendingChange
 
 LOG_TAIL_BYTES = 256_000
-INT_LIMIT = 2_147_483_647
 
 
 def _mono(widget: QWidget) -> None:
@@ -61,81 +54,6 @@ def _button_row(parent: QWidget, *buttons: tuple[str, str]) -> tuple[QHBoxLayout
     return row, made
 
 
-class _Field:
-    """One form field: its widget and how to read its value (None when left empty)."""
-
-    def __init__(self, name: str, spec: dict[str, Any], parent: QWidget) -> None:
-        self.name = name
-        self.spec = spec
-        self.kind = str(spec.get("type", "string"))
-        self.widget = self._make(parent)
-        self.widget.setObjectName(f"field_{name}")
-
-    def _make(self, parent: QWidget) -> QWidget:
-        spec, default = self.spec, self.spec.get("default")
-        choices = _choices(spec)
-        if choices:
-            box = QComboBox(parent)
-            box.addItem("", None)
-            for value, title in choices:
-                box.addItem(make_visible(title), value)
-            if default is not None:
-                box.setCurrentIndex(max(0, box.findData(default)))
-            return box
-        if self.kind == "boolean":
-            check = QCheckBox(parent)
-            check.setChecked(bool(default))
-            return check
-        if self.kind == "integer":
-            spin = QSpinBox(parent)
-            spin.setRange(int(spec.get("minimum", -INT_LIMIT)), int(spec.get("maximum", INT_LIMIT)))
-            spin.setValue(int(default) if isinstance(default, int) else max(spin.minimum(), min(0, spin.maximum())))
-            return spin
-        if self.kind == "number":
-            dspin = QDoubleSpinBox(parent)
-            dspin.setDecimals(4)
-            dspin.setRange(float(spec.get("minimum", -1e12)), float(spec.get("maximum", 1e12)))
-            dspin.setValue(float(default) if isinstance(default, int | float) else max(dspin.minimum(), 0.0))
-            return dspin
-        line = QLineEdit(parent)
-        if isinstance(default, str):
-            line.setText(default)
-        if self.kind not in ("string", ""):
-            line.setPlaceholderText(tr("JSON value"))
-        return line
-
-    def value(self) -> Any:
-        w = self.widget
-        if isinstance(w, QComboBox):
-            return w.currentData()
-        if isinstance(w, QCheckBox):
-            return w.isChecked()
-        if isinstance(w, QSpinBox | QDoubleSpinBox):
-            return w.value()
-        assert isinstance(w, QLineEdit)
-        text = w.text()
-        if not text:
-            return None
-        if self.kind in ("string", ""):
-            return text
-        try:
-            return json.loads(text)
-        except ValueError:
-            return text  # the schema check reports it
-
-
-def _choices(spec: dict[str, Any]) -> list[tuple[Any, str]]:
-    """(value, shown title) for `enum` (+ `enumNames`) or `oneOf` of `const`s."""
-    if isinstance(spec.get("enum"), list):
-        names = spec.get("enumNames")
-        titles = names if isinstance(names, list) and len(names) == len(spec["enum"]) else spec["enum"]
-        return [(v, str(t)) for v, t in zip(spec["enum"], titles, strict=True)]
-    one_of = spec.get("oneOf")
-    if isinstance(one_of, list) and all(isinstance(o, dict) and "const" in o for o in one_of):
-        return [(o["const"], str(o.get("title", o["const"]))) for o in one_of]
-    return []
-
-
 class ElicitationDialog(QDialog):
     """A form generated from a server's flat JSON schema; `action` is accept / decline / cancel."""
 
@@ -150,19 +68,9 @@ class ElicitationDialog(QDialog):
         who = tr("Server: %1").replace("%1", make_visible(server))
         layout.addWidget(_plain_label(who, self, "server"))
         layout.addWidget(_plain_label(message, self, "message"))
-        form = QFormLayout()
-        self.fields: list[_Field] = []
-        properties = self.schema.get("properties", {})
-        for name, spec in (properties if isinstance(properties, dict) else {}).items():
-            field = _Field(str(name), spec if isinstance(spec, dict) else {}, self)
-            self.fields.append(field)
-            title = make_visible(str(field.spec.get("title") or name))
-            mark = " *" if field.name in self.required else ""
-            label = _plain_label(f"{title}{mark}", self)
-            if field.spec.get("description"):
-                field.widget.setToolTip(make_visible(str(field.spec["description"])))
-            form.addRow(label, field.widget)
-        layout.addLayout(form)
+        self.form = SchemaForm(self.schema, self)
+        self.fields = self.form.fields
+        layout.addWidget(self.form)
         layout.addWidget(_plain_label(tr("* required. Only what you enter here is sent to the server."), self))
         layout.addStretch(1)  # spare height below the form, not between its labels
         self.error = _plain_label("", self, "error")
@@ -183,16 +91,10 @@ class ElicitationDialog(QDialog):
 
     def content(self) -> dict[str, Any]:
         """The entered values; empty optional text fields are left out."""
-        out: dict[str, Any] = {}
-        for field in self.fields:
-            value = field.value()
-            if value is not None:
-                out[field.name] = value
-        return out
+        return self.form.content()
 
     def _send(self) -> None:
-        content = self.content()
-        missing = [f.name for f in self.fields if f.name in self.required and content.get(f.name) in (None, "")]
+        missing = self.form.missing()
         if missing:
             self.error.setText(tr("Please fill in: %1").replace("%1", ", ".join(missing)))
             self.error.show()

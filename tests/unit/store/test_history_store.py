@@ -111,7 +111,7 @@ def test_migration_path_upgrades_an_old_file_and_keeps_its_data(
     monkeypatch.setattr(history, "MIGRATIONS", [*history.MIGRATIONS, step])
     with HistoryStore(path) as s:
         conn = s._connection()
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == 2
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == len(history.MIGRATIONS)
         assert conn.execute("SELECT pinned FROM conversations").fetchone()[0] == 0
         assert s.stored_messages(conv_id) == every_kind()
 
