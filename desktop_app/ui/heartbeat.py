@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from PySide6 import QtCore
 from PySide6.QtCore import QObject, QTimer
@@ -41,6 +42,18 @@ class Heartbeat(QObject):
         self.max_stall_ms = 0.0
         self.stalls.clear()
         self._last = self._origin = time.perf_counter()
+
+    def watch(self, session: Any) -> None:
+        """Beat while the session is busy (and a second after, so the last paint counts); each
+        engine event names the phase. Connect before the window's own slots."""
+        session.event.connect(lambda event: self.note(event.type))
+        session.runFinished.connect(lambda _status: self.note("run_finished"))
+        session.busyChanged.connect(lambda busy: self.start() if busy else QTimer.singleShot(1000, self._idle_stop))
+        self._session = session
+
+    def _idle_stop(self) -> None:
+        if not self._session.busy:
+            self.stop()
 
     def note(self, phase: str) -> None:
         """What the window is busy with now (kept short: it names each logged stall)."""

@@ -215,8 +215,7 @@ class MainWindow(QMainWindow):
     def _connect_signals(self) -> None:
         """Every signal-slot connection of the window, in one place."""
         s = self.session
-        s.event.connect(lambda event: self.heartbeat.note(event.type))  # first: stalls name their phase
-        s.runFinished.connect(lambda _status: self.heartbeat.note("run_finished"))
+        self.heartbeat.watch(s)  # first: a stall is named by the event being handled
         self.composer.submitted.connect(self.send)
         self.send_button.clicked.connect(self.composer.submit)
         self.stop_button.clicked.connect(self.stop)
@@ -418,14 +417,6 @@ class MainWindow(QMainWindow):
 
     def _set_busy(self, busy: bool) -> None:
         self.run_buttons.set_busy(busy, can_retry=bool(self.session.last_user_text))
-        if busy:
-            self.heartbeat.start()
-        else:  # a little later: the finished run's last layout and paint count too
-            QtCore.QTimer.singleShot(1000, self._stop_heartbeat_if_idle)
-
-    def _stop_heartbeat_if_idle(self) -> None:
-        if not self.session.busy:
-            self.heartbeat.stop()
 
     # ---------------------------------------------------------------- header and status
     def provider_in_use(self) -> str:
