@@ -248,6 +248,7 @@ async def _scripted(window: MainWindow, args: argparse.Namespace, closed: asynci
 def _print_stalls(window: MainWindow) -> None:
     """Under the benchmark, each late heartbeat with its phase, so a stall can be traced to its cause."""
     if os.environ.get("TRAVEL_ASSISTANT_BENCH"):
+        print(f"ui_heartbeat_origin={window.heartbeat.origin:.6f}", file=sys.stderr, flush=True)
         for at, late, phase in window.heartbeat.stalls:
             print(f"ui_stall at_ms={at:.0f} late_ms={late:.1f} phase={phase}", file=sys.stderr, flush=True)
 
@@ -274,6 +275,10 @@ def run_gui(args: argparse.Namespace) -> int:
     """`travel-assistant gui`: the window on a qasync loop; returns the exit status."""
     resolve_requested(args)
     _setup_logging()
+    import os as _o
+
+    if _o.environ.get("XSWITCH"):
+        sys.setswitchinterval(float(_o.environ["XSWITCH"]))
     app = make_app()
     reporter = ErrorReporter()
     reporter.install()  # the loop's handler joins once the loop runs

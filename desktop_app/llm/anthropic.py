@@ -35,6 +35,7 @@ from desktop_app.llm.wire import (
     parse_arguments,
     redact,
     scrub,
+    shared_tls,
     url_secrets,
 )
 
@@ -253,6 +254,7 @@ class AnthropicModel:
             if not self._key and self.base_url == DEFAULT_BASE_URL:
                 raise self._text.missing_key()
             self._client = anthropic.AsyncAnthropic(
+                http_client=anthropic.DefaultAsyncHttpxClient(verify=shared_tls()),
                 api_key=self._key or "no-key",
                 base_url=self.base_url,
                 max_retries=self.max_retries,

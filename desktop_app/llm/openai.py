@@ -27,7 +27,7 @@ from desktop_app.llm.base import (
     WireRequest,
     WireResponse,
 )
-from desktop_app.llm.wire import Deadline, ErrorText, make_call, paced, redact, scrub, url_secrets
+from desktop_app.llm.wire import Deadline, ErrorText, make_call, paced, redact, scrub, shared_tls, url_secrets
 
 DEFAULT_MODEL = "gpt-4o-mini"
 DEFAULT_BASE_URL = "https://api.openai.com/v1"
@@ -249,6 +249,7 @@ class OpenAIModel:
             if not key and self.base_url == DEFAULT_BASE_URL:
                 raise self._text.missing_key()
             self._client = openai.AsyncOpenAI(
+                http_client=openai.DefaultAsyncHttpxClient(verify=shared_tls()),
                 api_key=key or "no-key",  # local servers (Ollama, LM Studio) ignore the key
                 base_url=self.base_url,
                 max_retries=self.max_retries,

@@ -8,6 +8,7 @@ import math
 import sys
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import AsyncExitStack, asynccontextmanager, contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -384,7 +385,8 @@ class _Connection:
     async def _refresh(self, client: Any) -> None:
         """tools/list, through pinning, into ToolDefs (on connect and on list_changed)."""
         listed = await self._list_tools(client)
-        prepared = await asyncio.to_thread(prepare_tools, listed)
+        # one worker for every server: ten servers listing at once in ten threads fight the window for the GIL
+        prepared = await asyncio.get_running_loop().run_in_executor(_PREPARE, prepare_tools, listed)
         self.tools = self.manager._build_tools(self, prepared)
         self.manager._changed(self)
 
@@ -637,6 +639,7 @@ class _Sdk:
 
 
 _SDK: _Sdk | None = None
+_PREPARE = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mcp-prepare")
 
 
 class McpManager:

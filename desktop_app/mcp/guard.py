@@ -20,6 +20,7 @@ from types import FrameType
 
 PR_SET_PDEATHSIG = 1
 PR_SET_CHILD_SUBREAPER = 36
+NICENESS = 5  # added to the app's own: below the window, above batch work
 GRACE = 1.0  # seconds between SIGTERM and SIGKILL for what is left of the group
 FROZEN_FLAG = "--mcp-guard"  # how a bundled app (no separate Python) runs this module
 
@@ -81,6 +82,15 @@ def _reap_all(server_pid: int, ending: _Ending) -> int:
             ending.begin()
 
 
+def _lower_priority() -> None:
+    """Servers are the window's helpers: on a small machine their start-up (node, uv, Python, often
+    a second of CPU each) must not take the cores the window needs to stay smooth."""
+    try:
+        os.nice(NICENESS)
+    except OSError:
+        pass
+
+
 def main(argv: Sequence[str]) -> int:
     """`APP_PID COMMAND ARGS...`: run the server, exit with its code once the group is gone."""
     app_pid, command = int(argv[0]), list(argv[1:])
@@ -90,6 +100,7 @@ def main(argv: Sequence[str]) -> int:
     _prctl(PR_SET_CHILD_SUBREAPER, 1)
     if os.getpgrp() != os.getpid():  # the SDK makes us a group leader; never signal someone else's group
         os.setpgid(0, 0)
+    _lower_priority()
     ending = _Ending()
     for signum in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):
         signal.signal(signum, ending.begin)

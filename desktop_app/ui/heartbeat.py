@@ -43,6 +43,11 @@ class Heartbeat(QObject):
         self.stalls.clear()
         self._last = self._origin = time.perf_counter()
 
+    @property
+    def origin(self) -> float:
+        """`time.perf_counter()` at the last reset: stall times are counted from here."""
+        return self._origin
+
     def watch(self, session: Any) -> None:
         """Beat while the session is busy (and a second after, so the last paint counts); each
         engine event names the phase. Connect before the window's own slots."""

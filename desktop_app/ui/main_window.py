@@ -400,7 +400,7 @@ class MainWindow(QMainWindow):
 
     def _warm_up(self) -> None:
         """After the first paint: preload the engine (its thread), then build the inspector."""
-        self.session.warm_up()
+        self.session.warm_up(self.provider_in_use(), self.mcp.mcp_config)
         self.mcp.start(self.session.bridge)  # queued after the warm-up, before any run
         QTimer.singleShot(0, self._build_late)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import importlib
 import logging
 from collections.abc import AsyncGenerator, Awaitable, Callable
 from dataclasses import dataclass
@@ -52,19 +53,57 @@ WARM_MODULES = (
 )
 
 
-def _warm() -> None:
-    """Import the engine and find the keyring off the UI thread (~0.5 s otherwise stalls it)."""
-    import importlib
+WARM_MCP_MODULES = (  # the mcp SDK: ~1 s of imports, pydantic schema builds holding the GIL ~30 ms at a time
+    "anyio._backends._asyncio",
+    "mcp.types",
+    "mcp.client.client",
+    "mcp.client.sse",
+    "mcp.client.stdio",
+    "mcp.client.streamable_http",
+)
 
+
+def _warm(provider: str, mcp_config: str | None) -> None:
+    """Import the engine and find the keyring off the UI thread (~0.5 s otherwise stalls it), and
+    do each first-use cost that holds the GIL now rather than during the first run."""
     for name in WARM_MODULES:
         importlib.import_module(name)
     from desktop_app.store.secrets import keyring_usable
+    from desktop_app.tools.registry import validate_arguments
 
+    validate_arguments({"type": "object"}, {})  # jsonschema's import holds the GIL ~20 ms at the first call
+    from desktop_app.planner.nlu import parse
+
+    parse("北京去三亚 3 days in Sanya", [])  # compiles the gazetteer's patterns (~15 ms holding the GIL)
     keyring_usable()  # never raises: a broken keyring reads as "unusable"
+    _warm_sdk(provider)
+    if mcp_config is not None and _servers_configured(mcp_config):
+        for name in WARM_MCP_MODULES:
+            importlib.import_module(name)
 
 
-async def _warm_async() -> None:
-    _warm()
+def _servers_configured(mcp_config: str) -> bool:
+    """Whether any MCP server will start (a broken file is reported by the MCP bridge, not here)."""
+    from desktop_app.mcp.config import McpConfigError, load_servers
+
+    try:
+        return bool(load_servers(mcp_config))
+    except McpConfigError:
+        return False
+
+
+def _warm_sdk(provider: str) -> None:
+    """The provider's SDK (importing openai holds the GIL ~0.3 s) and the shared TLS context."""
+    if provider == "offline":
+        return
+    from desktop_app.llm.wire import shared_tls
+
+    importlib.import_module("desktop_app.llm.anthropic" if provider == "anthropic" else "desktop_app.llm.openai")
+    shared_tls()
+
+
+async def _warm_async(provider: str, mcp_config: str | None) -> None:
+    _warm(provider, mcp_config)
 
 
 def _default_factory() -> RunFactory:
@@ -125,11 +164,12 @@ class AgentSession(QObject):
         self._tool_tasks: set[asyncio.Task[Any]] = set()  # Try it / Run again calls in flight
         self._closed = False
 
-    def warm_up(self) -> asyncio.Future[None]:
-        """Preload the engine on its thread once the window is up; runs wait for it."""
+    def warm_up(self, provider: str = "offline", mcp_config: str | None = None) -> asyncio.Future[None]:
+        """Preload the engine, the provider's SDK and (with servers in `mcp_config`) the mcp SDK on
+        the engine thread once the window is up, so their GIL-holding imports never overlap a run."""
         if self._warm is None:
             self.bridge.start()
-            self._warm = self.bridge.submit(_warm_async())
+            self._warm = self.bridge.submit(_warm_async(provider, mcp_config))
         return self._warm
 
     def shutdown(self) -> None:

@@ -9,11 +9,13 @@ reads the UI heartbeat's figures (`ui_max_stall_ms`, and with TRAVEL_ASSISTANT_B
    then streams a 6,000-chunk answer
 3. mcp_stdio: the offline question while three stdio MCP servers connect
 4. mcp_http: the offline question with one streamable-HTTP MCP server configured
+5. mcp_http10: the same with ten configured
 
 Baseline, measured in the same run: a bare PySide6 window running the same 5 ms heartbeat
 while idle for as long (the platform's own timer lateness).
 
-Run: QT_QPA_PLATFORM=offscreen python tests/benchmarks/bench_gui_real.py [--runs N]
+Run: QT_QPA_PLATFORM=offscreen python tests/benchmarks/bench_gui_real.py [--runs N] [--only NAME] [--probe]
+(--probe runs the app under stall_probe.py and adds what other threads held the GIL for during each gap)
 """
 
 from __future__ import annotations
@@ -64,19 +66,40 @@ BARE_HEARTBEAT = textwrap.dedent(
 
 
 def _parse(out: str, err: str) -> tuple[float, list[str]]:
-    """The worst stall and the named stalls of one run."""
+    """The worst stall and the named stalls of one run (with --probe, the probe's gaps during the run too)."""
     worst = [float(line.split("=", 1)[1]) for line in out.splitlines() if line.startswith("ui_max_stall_ms=")]
     if not worst:
         raise RuntimeError(f"no ui_max_stall_ms printed: {err[-800:]}")
-    return worst[0], [line for line in err.splitlines() if line.startswith("ui_stall ")]
+    return worst[0], [line for line in err.splitlines() if line.startswith("ui_stall ")] + _probe_gaps(err)
 
 
-def _run_app(home: str, extra: list[str], env_extra: dict[str, str]) -> tuple[float, list[str], float]:
+def _probe_gaps(err: str) -> list[str]:
+    """stall_probe's GIL gaps after the heartbeat's origin, timed like the stalls, with the stacks after."""
+    lines = err.splitlines()
+    origins = [float(line.split("=", 1)[1]) for line in lines if line.startswith("ui_heartbeat_origin=")]
+    kept: list[str] = []
+    keeping = False
+    for line in lines:
+        if line.startswith("probe_gap "):
+            fields = dict(f.split("=", 1) for f in line.split() if "=" in f)
+            at = (float(fields["perf"]) - origins[0]) * 1000 if origins else -1.0
+            keeping = at >= 0
+            if keeping:
+                kept.append(f"probe_gap at_ms={at:.0f} gap_ms={fields['gap_ms']} (GIL held by another thread)")
+        elif line.startswith("    after") and keeping:
+            kept.append("    " + line[:240])
+        else:
+            keeping = False
+    return kept
+
+
+def _run_app(home: str, extra: list[str], env_extra: dict[str, str], probe: bool) -> tuple[float, list[str], float]:
     """One scripted window run: (worst stall ms, stall lines, wall seconds)."""
     import time
 
     env = {**os.environ, "TRAVEL_ASSISTANT_HOME": home, "TRAVEL_ASSISTANT_BENCH": "1", **env_extra}
-    cmd = [sys.executable, "-m", "desktop_app", "gui", "--prompt", SEED, "--exit-when-done", *extra]
+    entry = [str(Path(__file__).with_name("stall_probe.py"))] if probe else ["-m", "desktop_app"]
+    cmd = [sys.executable, *entry, "gui", "--prompt", SEED, "--exit-when-done", *extra]
     start = time.perf_counter()
     done = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=300, cwd=ROOT)
     if done.returncode != 0:
@@ -129,6 +152,7 @@ def _situations(chunks: int) -> dict[str, object]:
         "http": lambda: _openai_server(chunks),
         "mcp_stdio": (lambda: _mcp_config(stdio)) if everything and time_server else None,
         "mcp_http": (lambda: _mcp_http(everything)) if everything else None,
+        "mcp_http10": (lambda: _mcp_http(everything, 10)) if everything else None,
     }
 
 
@@ -138,17 +162,20 @@ def _nothing(flags: list[str]) -> Iterator[tuple[list[str], dict[str, str]]]:
 
 
 @contextmanager
-def _mcp_http(program: str) -> Iterator[tuple[list[str], dict[str, str]]]:
+def _mcp_http(program: str, count: int = 1) -> Iterator[tuple[list[str], dict[str, str]]]:
+    """`count` streamable-HTTP servers configured (the same local server under different names)."""
     with ExitStack() as stack:
         url, _ = stack.enter_context(everything_over_http(program))
-        yield stack.enter_context(_mcp_config({"everything_http": {"url": url}}))
+        servers: dict[str, dict[str, object]] = {f"everything_http{i or ''}": {"url": url} for i in range(count)}
+        yield stack.enter_context(_mcp_config(servers))
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--chunks", type=int, default=6000)
-    parser.add_argument("--only", default="", help="one situation: offline, http, mcp_stdio, mcp_http")
+    parser.add_argument("--only", default="", help="one situation: offline, http, mcp_stdio, mcp_http, mcp_http10")
+    parser.add_argument("--probe", action="store_true", help="sample every thread's stack (stall_probe.py)")
     args = parser.parse_args()
     compileall.compile_dir(str(ROOT / "desktop_app"), quiet=1)
     for name, factory in _situations(args.chunks).items():
@@ -160,7 +187,7 @@ def main() -> None:
         worsts, walls, worst_stalls = [], [], []
         for _ in range(args.runs):
             with factory() as (flags, env), tempfile.TemporaryDirectory() as home:  # type: ignore[operator]
-                worst, stalls, wall = _run_app(home, flags, env)
+                worst, stalls, wall = _run_app(home, flags, env, args.probe)
             worsts.append(worst)
             walls.append(wall)
             if worst >= max(worsts):
@@ -171,7 +198,7 @@ def main() -> None:
             f"(goal < 16; bare window's heartbeat over as long: {bare:.1f} ms, "
             f"ratio {statistics.median(worsts) / max(bare, 1.0):.1f}x)"
         )
-        for line in worst_stalls[:12]:
+        for line in worst_stalls[: 60 if args.probe else 12]:
             print(f"    {line}")
 
 

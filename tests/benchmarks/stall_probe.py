@@ -51,7 +51,10 @@ def _report() -> None:
     for (t0, _before), (t1, after) in itertools.pairwise(_samples):
         gap = (t1 - t0) * 1000
         if gap > THRESHOLD_MS:
-            print(f"probe_gap at_ms={(t0 - start) * 1000:.0f} gap_ms={gap:.1f} (GIL held elsewhere)", file=out)
+            print(
+                f"probe_gap at_ms={(t0 - start) * 1000:.0f} perf={t0:.6f} gap_ms={gap:.1f} (GIL held elsewhere)",
+                file=out,
+            )
             for tid, stack in after.items():
                 who = "UI" if tid == main_id else names.get(tid, str(tid))
                 print(f"    after  {who}: {stack}", file=out)

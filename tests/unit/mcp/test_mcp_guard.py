@@ -36,3 +36,11 @@ def test_a_missing_program_is_one_line_on_stderr() -> None:
 def test_outside_its_own_group_it_signals_only_itself() -> None:
     done = _guard("sh", "-c", "exit 0", new_session=False)  # were it to signal our group, pytest would die
     assert done.returncode == 0
+
+
+def test_a_server_runs_below_the_window_s_priority() -> None:
+    """Starting node or Python servers must not take the cores the window needs (issue 13)."""
+    from desktop_app.mcp.guard import NICENESS
+
+    done = _guard(sys.executable, "-c", "import os; print(os.nice(0))")
+    assert int(done.stdout) == min(os.nice(0) + NICENESS, 19)
