@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib
+import logging
 import os
 import sys
 from collections.abc import Awaitable, Callable
@@ -312,3 +314,74 @@ def _attach_history(agent: Agent, *, save: bool, title: str, conversation_id: st
     if save:
         agent.sink = RunSink(conversation)
     return close_store
+
+
+# ---------------------------------------------------------------- the warm-up
+WARM_MODULES = (
+    "desktop_app.agent.loop",
+    "desktop_app.tools.travel",
+    "desktop_app.planner.model",
+    "desktop_app.store.history",
+    "desktop_app.store.secrets",
+)
+
+
+WARM_MCP_MODULES = (  # the mcp SDK: ~1 s of imports, pydantic schema builds holding the GIL ~30 ms at a time
+    "anyio._backends._asyncio",
+    "mcp.types",
+    "mcp.client.client",
+    "mcp.client.sse",
+    "mcp.client.stdio",
+    "mcp.client.streamable_http",
+)
+
+
+def _warm(provider: str, mcp_config: str | None) -> None:
+    """Import the engine and find the keyring (~0.5 s), and pay now each first-use cost that holds
+    the GIL, which during a run would stall the window (issue 13: measured with bench_gui_real --probe)."""
+    for name in WARM_MODULES:
+        importlib.import_module(name)
+    from desktop_app.store.secrets import keyring_usable
+    from desktop_app.tools.registry import validate_arguments
+
+    validate_arguments({"type": "object"}, {})  # jsonschema's import holds the GIL ~20 ms at the first call
+    from desktop_app.planner.nlu import parse
+
+    parse("北京去三亚 3 days in Sanya", [])  # compiles the gazetteer's patterns (~15 ms holding the GIL)
+    keyring_usable()  # never raises: a broken keyring reads as "unusable"
+    _warm_sdk(provider)
+    if mcp_config is not None and _servers_configured(mcp_config):
+        for name in WARM_MCP_MODULES:
+            importlib.import_module(name)
+
+
+def _servers_configured(mcp_config: str) -> bool:
+    """Whether any MCP server will start (a broken file is reported by the MCP bridge, not here)."""
+    from desktop_app.mcp.config import McpConfigError, load_servers
+
+    try:
+        return bool(load_servers(mcp_config))
+    except McpConfigError:
+        return False
+
+
+def _warm_sdk(provider: str) -> None:
+    """The provider's SDK (importing openai holds the GIL ~0.3 s) and the shared TLS context."""
+    if provider == "offline":
+        return
+    from desktop_app.llm.wire import shared_tls
+
+    importlib.import_module("desktop_app.llm.anthropic" if provider == "anthropic" else "desktop_app.llm.openai")
+    shared_tls()
+
+
+async def warm_up(provider: str, mcp_config: str | None = None) -> None:
+    """The window's warm-up, on the engine thread once the first paint is done; runs wait for it."""
+    _warm(provider, mcp_config)
+    if provider != "offline":
+        from desktop_app.llm.rehearsal import rehearse
+
+        try:
+            await rehearse(provider)
+        except Exception:
+            logging.getLogger(__name__).warning("the SDK rehearsal failed", exc_info=True)

@@ -233,11 +233,13 @@ class AnthropicModel:
         *,
         max_retries: int = 2,
         timeout: float = 60.0,
+        transport: Any = None,
         max_tokens: int = DEFAULT_MAX_TOKENS,
     ) -> None:
         self.model = model or DEFAULT_MODEL
         self.base_url = (base_url or DEFAULT_BASE_URL).rstrip("/")
         self.max_retries = max_retries
+        self._transport = transport  # an httpx2 transport instead of the network (the warm-up's rehearsal)
         self.timeout = timeout
         self.max_tokens = max_tokens
         self._key = api_key or ""
@@ -254,7 +256,7 @@ class AnthropicModel:
             if not self._key and self.base_url == DEFAULT_BASE_URL:
                 raise self._text.missing_key()
             self._client = anthropic.AsyncAnthropic(
-                http_client=anthropic.DefaultAsyncHttpxClient(verify=shared_tls()),
+                http_client=anthropic.DefaultAsyncHttpxClient(verify=shared_tls(), transport=self._transport),
                 api_key=self._key or "no-key",
                 base_url=self.base_url,
                 max_retries=self.max_retries,

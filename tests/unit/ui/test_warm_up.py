@@ -10,7 +10,7 @@ from pathlib import Path
 
 PROBE = """
 import sys
-from desktop_app.ui.session import _warm
+from desktop_app.runtime import _warm
 _warm(sys.argv[1], sys.argv[2])
 print(" ".join(m for m in ("openai", "anthropic", "mcp.client.stdio", "jsonschema") if m in sys.modules))
 """
