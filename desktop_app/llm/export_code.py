@@ -136,7 +136,9 @@ def render(
         title=repr(title or "conversation"), sdk=flavour, env=flavour.upper(), model=repr(model or default)
     )
     answers = f"RECORDED_RESULTS = {literal(list(recorded.results))}\n"
-    return "\n".join([head, data, answers.rstrip("\n"), _ANSWER_TOOL, body_code.replace("@MAX_TURNS@", str(MAX_TURNS))])
+    return "\n".join(
+        [head, data, answers.rstrip("\n"), _ANSWER_TOOL, (body_code + _ENDING).replace("@MAX_TURNS@", str(MAX_TURNS))]
+    )
 
 
 _HEAD = '''#!/usr/bin/env python3
@@ -226,14 +228,6 @@ def run_agent(model):
             print(f"  result: {content}", file=sys.stderr)
             messages.append({"role": "tool", "tool_call_id": tc.id, "content": content})
 
-    print(f"reached MAX_TURNS ({MAX_TURNS}) without a final answer", file=sys.stderr)
-    return 1
-
-
-if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--model", default=MODEL)
-    sys.exit(run_agent(parser.parse_args().model))
 """
 
 _ANTHROPIC_LOOP = """
@@ -281,7 +275,10 @@ def run_agent(model):
             )
         messages.append({"role": "user", "content": results})   # all results of a turn in ONE message
 
-    print(f"reached MAX_TURNS ({MAX_TURNS}) without a final answer", file=sys.stderr)
+"""
+
+# Both loops end alike: out of turns, and the command line that picks the model.
+_ENDING = """    print(f"reached MAX_TURNS ({MAX_TURNS}) without a final answer", file=sys.stderr)
     return 1
 
 
