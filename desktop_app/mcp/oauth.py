@@ -39,13 +39,13 @@ from desktop_app.mcp.oauth_callback import (
     LoginError,
     LoopbackListener,
     Opener,
-    UnsafeUrl,
+    UnsafeUrlError,
     expected_state,
     open_in_browser,
 )
 from desktop_app.store.secrets import SecretsError, delete_secret, keyring_secret, keyring_usable, store_secret
 
-__all__ = ["LoginError", "UnsafeUrl", "background_auth", "has_login", "login", "logout"]
+__all__ = ["LoginError", "UnsafeUrlError", "background_auth", "has_login", "login", "logout"]
 CLIENT_NAME = "Travel Assistant"
 _PARTS = ("tokens", "client")
 
@@ -108,7 +108,9 @@ class KeyringTokenStorage:
 
     async def set_tokens(self, tokens: OAuthToken) -> None:
         expires_at = time.time() + tokens.expires_in if tokens.expires_in is not None else None
-        await self._write("tokens", {"token": tokens.model_dump(mode="json", exclude_none=True), "expires_at": expires_at})
+        await self._write(
+            "tokens", {"token": tokens.model_dump(mode="json", exclude_none=True), "expires_at": expires_at}
+        )
 
     async def get_client_info(self) -> OAuthClientInformationFull | None:
         record = await self._read("client")
@@ -300,7 +302,12 @@ async def login(
         return AuthorizationCodeResult(code=got.code, state=got.state, iss=got.iss)
 
     provider = AppOAuthProvider(
-        config.name, config.url, listener.redirect_uri, interactive=True, redirect_handler=redirect, callback_handler=callback
+        config.name,
+        config.url,
+        listener.redirect_uri,
+        interactive=True,
+        redirect_handler=redirect,
+        callback_handler=callback,
     )
     try:
         status = await _challenge(provider, config)

@@ -23,7 +23,7 @@ class LoginError(Exception):
     """A login that cannot go on; the message is one line for the user."""
 
 
-class UnsafeUrl(LoginError):
+class UnsafeUrlError(LoginError):
     """An authorization URL the app refuses to open (it came from a server: hostile until checked)."""
 
 
@@ -48,17 +48,19 @@ def _is_loopback(host: str) -> bool:
 def checked_authorization_url(url: str) -> str:
     """`url` if a browser may open it: https, or http to this machine only; nothing else, no user:pass@."""
     if not url or any(ord(ch) <= 0x20 or ord(ch) == 0x7F for ch in url):
-        raise UnsafeUrl("refusing to open an authorization URL with spaces or control characters")
+        raise UnsafeUrlError("refusing to open an authorization URL with spaces or control characters")
     parts = urlsplit(url)
     scheme, host = parts.scheme.lower(), parts.hostname or ""
     if scheme not in ("https", "http"):
-        raise UnsafeUrl(f"refusing to open an authorization URL with scheme {scheme or 'none'!r} (only https)")
+        raise UnsafeUrlError(f"refusing to open an authorization URL with scheme {scheme or 'none'!r} (only https)")
     if not host:
-        raise UnsafeUrl("refusing to open an authorization URL without a host")
+        raise UnsafeUrlError("refusing to open an authorization URL without a host")
     if scheme == "http" and not _is_loopback(host):
-        raise UnsafeUrl(f"refusing to open a plain-http authorization URL on {host!r} (only https, or http to localhost)")
+        raise UnsafeUrlError(
+            f"refusing to open a plain-http authorization URL on {host!r} (only https, or http to localhost)"
+        )
     if parts.username is not None or parts.password is not None:
-        raise UnsafeUrl("refusing to open an authorization URL that carries a user name or password")
+        raise UnsafeUrlError("refusing to open an authorization URL that carries a user name or password")
     return url
 
 
@@ -156,7 +158,7 @@ class LoopbackListener:
 async def _read_request(reader: asyncio.StreamReader) -> str:
     """The request target of a `GET target HTTP/1.x` request; its headers are read and dropped."""
     line = (await reader.readuntil(b"\r\n")).decode("latin-1").strip()
-    method, target, version = (line.split(" ") + ["", "", ""])[:3]
+    method, target, version = [*line.split(" "), "", "", ""][:3]
     if method != "GET" or not version.startswith("HTTP/1."):
         raise ValueError("not a GET")
     for _ in range(_MAX_HEADERS):

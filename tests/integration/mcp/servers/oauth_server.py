@@ -72,7 +72,9 @@ class MemoryProvider:
     async def load_authorization_code(self, client: OAuthClientInformationFull, code: str) -> AuthorizationCode | None:
         return self.codes.get(code)
 
-    async def exchange_authorization_code(self, client: OAuthClientInformationFull, code: AuthorizationCode) -> OAuthToken:
+    async def exchange_authorization_code(
+        self, client: OAuthClientInformationFull, code: AuthorizationCode
+    ) -> OAuthToken:
         self.codes.pop(code.code, None)
         EVENTS.append({"event": "token", "grant": "authorization_code"})
         return self._issue(client.client_id or "", code.scopes, code.resource)
@@ -95,6 +97,9 @@ class MemoryProvider:
 
     async def revoke_token(self, token: Any) -> None:
         self.access.pop(token.token, None)
+
+    async def exchange_identity_assertion(self, client: OAuthClientInformationFull, params: Any) -> OAuthToken:
+        raise NotImplementedError("not offered")
 
     def _issue(self, client_id: str, scopes: list[str], resource: str | None) -> OAuthToken:
         access, refresh = secrets.token_urlsafe(24), secrets.token_urlsafe(24)
@@ -126,12 +131,12 @@ def whoami() -> str:
     return f"client {token.client_id}" if token else "(anonymous)"
 
 
-@server.custom_route("/test/events", methods=["GET"])
+@server.custom_route("/test/events", methods=["GET"])  # type: ignore[untyped-decorator]
 async def events(_request: Request) -> Response:
     return JSONResponse(EVENTS)
 
 
-@server.custom_route("/test/expire", methods=["POST"])
+@server.custom_route("/test/expire", methods=["POST"])  # type: ignore[untyped-decorator]
 async def expire(_request: Request) -> Response:
     for token in PROVIDER.access.values():
         token.expires_at = 0
@@ -169,7 +174,13 @@ async def _hostile_metadata(app: Any, scope: dict[str, Any], receive: Any, send:
     body["authorization_endpoint"] = HOSTILE
     data = json.dumps(body).encode()
     headers = [(k, v) for k, v in start.get("headers", []) if k.lower() != b"content-length"]
-    await send({"type": "http.response.start", "status": 200, "headers": [*headers, (b"content-length", str(len(data)).encode())]})
+    await send(
+        {
+            "type": "http.response.start",
+            "status": 200,
+            "headers": [*headers, (b"content-length", str(len(data)).encode())],
+        }
+    )
     await send({"type": "http.response.body", "body": data})
 
 
