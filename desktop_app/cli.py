@@ -129,6 +129,13 @@ def build_parser() -> argparse.ArgumentParser:
     imp = hist_sub.add_parser("import", help="add a conversation from a `history export --format json` file")
     imp.add_argument("file", help="the file, or - for stdin")
 
+    mcp = sub.add_parser("mcp", help="MCP servers")  # h-oauth: login / logout
+    mcp_sub = mcp.add_subparsers(dest="mcp_command", required=True)
+    for verb, text in (("login", "log in to a remote server (OAuth, in the browser)"), ("logout", "forget its tokens")):
+        cmd = mcp_sub.add_parser(verb, help=text)
+        cmd.add_argument("server", help="the server's name in mcp.json")
+        cmd.add_argument("--mcp-config", default="", metavar="FILE", help=MCP_CONFIG_HELP)
+
     sub.add_parser("mcp-server", help="serve the travel tools over MCP stdio")
     return parser
 
@@ -170,11 +177,24 @@ def _dispatch(args: argparse.Namespace) -> int:
         from desktop_app.commands.history import history_command
 
         return history_command(args)
-    if command == "mcp-server":
+    if command in ("mcp", "mcp-server"):
+        return _mcp(args)
+    raise UsageError(f"unknown command {command!r}")
+
+
+def _mcp(args: argparse.Namespace) -> int:
+    """`mcp-server`, and `mcp login` / `mcp logout` (h-oauth)."""
+    if args.command == "mcp-server":
         from desktop_app.mcp.server import serve
 
         return serve()
-    raise UsageError(f"unknown command {command!r}")
+    from desktop_app.commands.mcp_login import login_command, logout_command
+
+    if args.mcp_command == "logout":
+        return logout_command(args.server, args.mcp_config)
+    import asyncio
+
+    return asyncio.run(login_command(args.server, args.mcp_config))
 
 
 def _fail(message: str, code: int) -> int:

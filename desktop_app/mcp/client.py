@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import importlib
 import logging
 import math
 import sys
@@ -129,6 +130,7 @@ class _Connection:
         if config.refused:
             self.state, self.reason = "failed", config.refused
         self.client: Any = None
+        self.oauth: Any = None  # OAuth hook (h-oauth): the httpx auth of a URL server, see mcp/oauth.py
         self.server_info = ""
         self.tools: list[ToolDef] = []
         self.warnings: list[str] = []  # about the server itself (stdout noise)
@@ -254,11 +256,18 @@ class _Connection:
         return {k: resolve_secret(v, f"header {k}") for k, v in self.config.headers.items()}
 
     async def _transport(self, stack: AsyncExitStack, sdk: Any) -> Any:
+        if self.config.url:  # OAuth hook (h-oauth): stored tokens, refreshed; a 401 only marks "log in"
+            oauth = await asyncio.to_thread(importlib.import_module, "desktop_app.mcp.oauth")
+            self.oauth = oauth.background_auth(self.config)
         if self.wire == "sse":
-            return sdk.sse_client(self.config.url, headers=self._headers(), timeout=30, sse_read_timeout=300)
+            return sdk.sse_client(
+                self.config.url, headers=self._headers(), timeout=30, sse_read_timeout=300, auth=self.oauth
+            )
         if self.config.url:
             http = await stack.enter_async_context(
-                sdk.httpx2.AsyncClient(headers=self._headers(), timeout=sdk.httpx2.Timeout(30, read=300))
+                sdk.httpx2.AsyncClient(
+                    headers=self._headers(), timeout=sdk.httpx2.Timeout(30, read=300), auth=self.oauth
+                )
             )
             return sdk.streamable_http_client(self.config.url, http_client=http)
         full, path = await asyncio.to_thread(resolve_command, self.config.command, self.config.cwd)
@@ -335,6 +344,8 @@ class _Connection:
 
     def _describe(self, exc: BaseException) -> str:
         exc = _leaf(exc)
+        if self.oauth is not None and self.oauth.login_needed:  # OAuth hook (h-oauth)
+            return str(self.oauth.login_hint())
         if isinstance(exc, CommandNotFound | McpConfigError):
             return str(exc)
         if isinstance(exc, TimeoutError):

@@ -154,6 +154,31 @@ def keyring_secret(name: str) -> str | None:
     return _keyring_get(name)
 
 
+def store_secret(name: str, value: str) -> None:
+    """Keep a secret (MCP OAuth tokens) under `name` in the keyring; SecretsError, never a file."""
+    backend, reason = _secure_backend()
+    if backend is None:
+        raise SecretsError(f"no safe place for it: {reason}; {INSTALL_HINT}")
+    try:
+        backend.set_password(SERVICE, name, value)
+    except Exception as exc:  # noqa: BLE001 - KeyringError, D-Bus errors: all mean "not stored"
+        raise SecretsError(f"the keyring refused to store it ({type(exc).__name__}): unlock it and try again") from None
+
+
+def delete_secret(name: str) -> bool:
+    """Forget a secret kept with `store_secret`; False when there was none (or no keyring)."""
+    backend, _ = _secure_backend()
+    if backend is None:
+        return False
+    try:
+        if backend.get_password(SERVICE, name) is None:
+            return False
+        backend.delete_password(SERVICE, name)
+    except Exception as exc:  # noqa: BLE001
+        raise SecretsError(f"the keyring refused to delete it ({type(exc).__name__})") from None
+    return True
+
+
 def _clean(key: str) -> str:
     key = key.strip()
     if not key:

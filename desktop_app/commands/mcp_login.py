@@ -1,0 +1,49 @@
+"""`travel-assistant mcp login SERVER` / `mcp logout SERVER`: OAuth for a remote MCP server, tokens in the keyring."""
+
+from __future__ import annotations
+
+import sys
+
+from desktop_app.errors import UsageError
+from desktop_app.mcp.config import McpConfigError, ServerConfig, load_servers
+from desktop_app.visible import for_terminal
+
+
+def _server(name: str, mcp_config: str) -> ServerConfig:
+    try:
+        servers = load_servers(mcp_config)
+    except McpConfigError as exc:
+        raise UsageError(str(exc)) from None
+    found = next((s for s in servers if s.name == name), None)
+    if found is None:
+        known = ", ".join(s.name for s in servers if s.url) or "none"
+        raise UsageError(f"no MCP server named {name!r} (servers with a url: {known})")
+    return found
+
+
+async def login_command(name: str, mcp_config: str = "") -> int:
+    """Open the browser for the server's OAuth login; the URL is printed too, for another browser."""
+    from desktop_app.mcp.oauth import LoginError, login
+
+    server = _server(name, mcp_config)
+    try:
+        done = await login(server, notify=lambda line: print(for_terminal(line), file=sys.stderr, flush=True))
+    except LoginError as exc:
+        print(for_terminal(f"travel-assistant: {exc}"), file=sys.stderr)
+        return 1
+    print(for_terminal(done))
+    return 0
+
+
+def logout_command(name: str, mcp_config: str = "") -> int:
+    """Forget the server's tokens and client registration (the keyring entries)."""
+    from desktop_app.mcp.oauth import logout
+    from desktop_app.store.secrets import SecretsError
+
+    try:
+        removed = logout(_server(name, mcp_config))
+    except SecretsError as exc:
+        print(for_terminal(f"travel-assistant: {exc}"), file=sys.stderr)
+        return 1
+    print(f"logged out of {name!r}" if removed else f"no login was kept for {name!r}")
+    return 0
