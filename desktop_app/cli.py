@@ -185,9 +185,9 @@ def _dispatch(args: argparse.Namespace) -> int:
 def _mcp(args: argparse.Namespace) -> int:
     """`mcp-server`, and `mcp login` / `mcp logout` (h-oauth)."""
     if args.command == "mcp-server":
-        from desktop_app.mcp.server import serve
+        from desktop_app.commands.mcp_server import serve_command
 
-        return serve()
+        return serve_command()
     from desktop_app.commands.mcp_login import login_command, logout_command
 
     if args.mcp_command == "logout":

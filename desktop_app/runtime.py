@@ -97,6 +97,11 @@ def builtin_tools(settings: Settings) -> list[ToolDef]:
     return travel_tools(weather_config(settings))
 
 
+def builtin_registry() -> ToolRegistry:
+    """The built-in tools with the saved settings: what `mcp-server` offers other MCP clients."""
+    return ToolRegistry(builtin_tools(Settings.load()))
+
+
 def build_registry(settings: Settings, options: RunOptions) -> ToolRegistry:
     """Built-in tools plus what the options switch on (shell, MCP tools added by the caller)."""
     registry = ToolRegistry(builtin_tools(settings))
@@ -228,7 +233,7 @@ async def open_tools(settings: Settings, options: RunOptions) -> tuple[ToolRegis
         registry.add(web_tool)
 
     # [hook: mcp] tools from the configured MCP servers (settings file or --mcp-config)
-    from desktop_app.mcp.client import attach_mcp
+    from desktop_app.mcp.manager import attach_mcp
 
     closers.append(await attach_mcp(registry, options.mcp_config, grace=options.mcp_grace_s, tool=options.mcp_tool))
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from desktop_app.mcp.client import McpManager, servers_for_name
+from desktop_app.mcp.manager import McpManager, servers_for_name
 from desktop_app.mcp.trust import render_change
 from desktop_app.visible import for_terminal
 

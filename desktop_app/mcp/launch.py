@@ -30,7 +30,7 @@ if sys.platform == "win32":
     PASSED_ENV += ("APPDATA", "LOCALAPPDATA", "USERPROFILE", "SYSTEMROOT", "TEMP", "PATHEXT")
 
 
-class CommandNotFound(Exception):  # noqa: N818 - renamed after the mcp/client.py split merges (it uses it)
+class CommandNotFoundError(Exception):
     """The program of a stdio server is nowhere to be found; the message says what to install."""
 
 
@@ -115,13 +115,13 @@ def search_path(login_shell: bool = True) -> list[str]:
 
 
 def resolve_command(command: str, cwd: str = "") -> tuple[str, list[str]]:
-    """The program's full path and the PATH to give it; raises CommandNotFound saying what to do."""
+    """The program's full path and the PATH to give it; raises CommandNotFoundError saying what to do."""
     expanded = os.path.expanduser(command)
     if os.sep in expanded or (os.altsep and os.altsep in expanded):
         full = expanded if os.path.isabs(expanded) else os.path.join(cwd or os.getcwd(), expanded)
         if os.path.isfile(full) and os.access(full, os.X_OK):
             return full, search_path()
-        raise CommandNotFound(f"`{command}` not found or not executable (looked for {full})")
+        raise CommandNotFoundError(f"`{command}` not found or not executable (looked for {full})")
     own = shutil.which(expanded)
     # Found on our own PATH: no need to ask the login shell (it can take a second).
     dirs = search_path(login_shell=own is None)
@@ -129,7 +129,7 @@ def resolve_command(command: str, cwd: str = "") -> tuple[str, list[str]]:
     if found:
         first = os.path.dirname(found)
         return found, [first, *[d for d in dirs if d != first]]
-    raise CommandNotFound(missing_message(command))
+    raise CommandNotFoundError(missing_message(command))
 
 
 def missing_message(command: str) -> str:

@@ -156,13 +156,9 @@ def to_call_result(output: ToolOutput) -> Any:
     return types.CallToolResult(content=content, structured_content=structured, is_error=output.is_error)
 
 
-def serve() -> int:
-    """Serve the travel tools over stdio until the client closes stdin."""
-    from desktop_app.runtime import builtin_tools
-    from desktop_app.store.settings import Settings
-
+def serve(registry: ToolRegistry) -> int:
+    """Serve the given tools (the app's built-in ones: runtime wires them) over stdio until the client closes stdin."""
     logging.basicConfig(stream=sys.stderr, level=logging.WARNING)  # stdout is the protocol
-    registry = ToolRegistry(builtin_tools(Settings.load()))
     server = build_server(registry)
     try:
         server.run("stdio")

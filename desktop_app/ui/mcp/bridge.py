@@ -16,9 +16,10 @@ from desktop_app.ui.mcp.dialogs import ElicitationDialog, SamplingDialog
 if TYPE_CHECKING:
     from desktop_app.bridge import EngineBridge
     from desktop_app.llm.base import ChatModel
-    from desktop_app.mcp.client import McpManager, ServerStatus
     from desktop_app.mcp.config import ServerConfig
+    from desktop_app.mcp.connection import ServerStatus
     from desktop_app.mcp.interact import ElicitationResult, SamplingRequest
+    from desktop_app.mcp.manager import McpManager
     from desktop_app.mcp.trust import PendingChange
 
 log = logging.getLogger(__name__)
@@ -128,9 +129,9 @@ class McpBridge(QObject):
 
     async def _open(self) -> None:
         """On the engine loop: read the servers, build the manager, register it for runs, start."""
-        from desktop_app.mcp.client import McpManager, use_manager_for_runs
         from desktop_app.mcp.config import McpConfigError, load_servers
         from desktop_app.mcp.interact import ModelSampler
+        from desktop_app.mcp.manager import McpManager, use_manager_for_runs
 
         try:
             servers = load_servers(self.mcp_config)
@@ -221,7 +222,7 @@ class McpBridge(QObject):
             log.warning("MCP servers did not close within %s s", CLOSE_TIMEOUT_S)
 
     async def _close_on_engine(self) -> None:
-        from desktop_app.mcp.client import use_manager_for_runs
+        from desktop_app.mcp.manager import use_manager_for_runs
 
         use_manager_for_runs(None)
         manager, self.manager = self.manager, None

@@ -31,8 +31,8 @@ from desktop_app.ui.mcp.dialogs import DefinitionChangeDialog, LogDialog
 from desktop_app.ui.text import make_visible
 
 if TYPE_CHECKING:
-    from desktop_app.mcp.client import ServerStatus
     from desktop_app.mcp.config import ServerConfig
+    from desktop_app.mcp.connection import ServerStatus
     from desktop_app.ui.mcp.bridge import McpBridge
 
 LINE_MAX = 110  # the list shows this much; the details pane and the tooltip show all

@@ -10,8 +10,8 @@ import pytest
 import pytest_asyncio
 
 from desktop_app.agent.messages import ToolCall
-from desktop_app.mcp.client import McpManager
 from desktop_app.mcp.config import ServerConfig
+from desktop_app.mcp.manager import McpManager
 from desktop_app.mcp.trust import TrustStore
 from desktop_app.tools.registry import PROGRESS, ToolRegistry
 

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from desktop_app.agent.messages import ToolCall
-from desktop_app.mcp.client import McpManager
 from desktop_app.mcp.logs import ServerLog
+from desktop_app.mcp.manager import McpManager
 from desktop_app.tools.registry import ToolRegistry
 
 from .conftest import REPO, TOY, toy
@@ -23,7 +23,7 @@ linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR
 
 APP = """
 import asyncio, sys
-from desktop_app.mcp.client import McpManager
+from desktop_app.mcp.manager import McpManager
 from desktop_app.mcp.config import ServerConfig
 
 async def main() -> None:

@@ -6,8 +6,8 @@ import json
 from pathlib import Path
 
 from desktop_app.agent.messages import ToolCall
-from desktop_app.mcp.client import McpManager
 from desktop_app.mcp.config import ServerConfig
+from desktop_app.mcp.manager import McpManager
 from desktop_app.tools.registry import ToolRegistry
 
 

@@ -54,12 +54,12 @@ def test_login_shell_path_is_used(bare_path: Path, monkeypatch: pytest.MonkeyPat
 
 
 def test_missing_says_what_to_install(bare_path: Path) -> None:
-    with pytest.raises(launch.CommandNotFound) as info:
+    with pytest.raises(launch.CommandNotFoundError) as info:
         launch.resolve_command("npx")
     assert str(info.value).startswith("`npx` not found: install Node.js")
-    with pytest.raises(launch.CommandNotFound, match="`uvx` not found: install uv"):
+    with pytest.raises(launch.CommandNotFoundError, match="`uvx` not found: install uv"):
         launch.resolve_command("uvx")
-    with pytest.raises(launch.CommandNotFound, match="not found or not executable"):
+    with pytest.raises(launch.CommandNotFoundError, match="not found or not executable"):
         launch.resolve_command("./missing.sh", str(bare_path))
 
 

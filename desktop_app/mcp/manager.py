@@ -1,0 +1,348 @@
+"""MCP client: stdio, streamable HTTP and legacy SSE servers, connected in the background, tools as ToolDefs."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from desktop_app.mcp.config import McpConfigError, ServerConfig, load_servers
+from desktop_app.mcp.connection import Connection, ServerStatus
+from desktop_app.mcp.interact import (
+    ElicitationHandler,
+    HeadlessInteraction,
+    SamplingHandler,
+)
+from desktop_app.mcp.person import PERSON_ALLOWANCE
+from desktop_app.mcp.results import qualify_all, risk_of
+from desktop_app.mcp.sdk import Sdk
+from desktop_app.mcp.tools import TASK_ONLY, PreparedTool
+from desktop_app.mcp.trust import PendingChange, TrustStore
+from desktop_app.paths import data_dir
+from desktop_app.tools.registry import (
+    PROGRESS,
+    ToolDef,
+    ToolOutput,
+    ToolRegistry,
+    error_output,
+)
+from desktop_app.visible import for_terminal
+
+logging.getLogger("mcp").addHandler(logging.NullHandler())  # SDK tracebacks go to our log, not stderr
+
+
+_SDK: Sdk | None = None
+
+
+class McpManager:
+    """Connects configured servers concurrently in the background and keeps registries up to date.
+
+    The window: build one with `load_servers(args.mcp_config)` and its dialogs as `elicitation` /
+    `sampling`, `start()` it after the first paint and `use_manager_for_runs(it)` so each run's
+    `open_tools` attaches to it; `subscribe(fn)` for status changes, `statuses()` for the
+    Settings list, `pending_changes()` / `approve(name)` for held-back tools, `restart(name)` /
+    `update(servers)` after Settings edits (`save_servers` writes them), `aclose()` on quit.
+    """
+
+    def __init__(
+        self,
+        servers: Iterable[ServerConfig],
+        registry: ToolRegistry | None = None,
+        *,
+        trust: TrustStore | None = None,
+        elicitation: ElicitationHandler | None = None,
+        sampling: SamplingHandler | None = None,
+    ) -> None:
+        headless = HeadlessInteraction()
+        self.trust = trust or TrustStore()
+        self.elicitation: ElicitationHandler = elicitation or headless
+        self.sampling: SamplingHandler = sampling or headless
+        self._registries: list[ToolRegistry] = [registry] if registry is not None else []
+        self._listeners: list[Callable[[ServerStatus], None]] = []
+        self._configs = list(servers)
+        self._connections: dict[str, Connection] = {}
+        self._sdk_lock = asyncio.Lock()
+
+    # ------------------------------------------------------------ public API
+
+    def start(self) -> None:
+        """Begin connecting every enabled server; returns at once (never blocks a window)."""
+        for config in self._configs:
+            if config.name not in self._connections:
+                conn = Connection(config, self)
+                self._connections[config.name] = conn
+                conn.start()
+
+    async def wait_ready(self, timeout: float | None = None) -> None:
+        """Until every server is ready or failed (the headless CLI needs the tools up front)."""
+        waits = [c.settled.wait() for c in self._connections.values()]
+        if waits:
+            await asyncio.wait_for(asyncio.gather(*waits), timeout)
+
+    def statuses(self) -> list[ServerStatus]:
+        return [c.status() for c in self._connections.values()]
+
+    def tools(self) -> list[ToolDef]:
+        return [t for c in self._connections.values() for t in c.tools]
+
+    def attach(self, registry: ToolRegistry) -> None:
+        """Keep `registry` in step with the servers' tools (added now and on every change)."""
+        if registry not in self._registries:
+            self._registries.append(registry)
+        for conn in self._connections.values():
+            self._sync(registry, conn)
+
+    def detach(self, registry: ToolRegistry) -> None:
+        if registry in self._registries:
+            self._registries.remove(registry)
+
+    def subscribe(self, listener: Callable[[ServerStatus], None]) -> None:
+        """`listener(status)` on every status or tool change (the window turns it into a signal)."""
+        self._listeners.append(listener)
+
+    def notices(self) -> list[str]:
+        """Problems that concern every server (the pin file could not be read), one line each."""
+        return [self.trust.notice] if self.trust.notice else []
+
+    def pending_changes(self) -> list[PendingChange]:
+        """Tools held back because their definition changed (or appeared) on a known server."""
+        return self.trust.pending_changes()
+
+    def approve(self, name: str) -> None:
+        """The user accepted the new definition: pin it and offer the tool again."""
+        change = self.trust.approve(name)
+        conn = self._connections.get(change.server)
+        if conn is None:
+            return
+        conn.tools = [_approved(t) if t.name == name and t.status == "changed" else t for t in conn.tools]
+        self.changed(conn)
+
+    async def call(self, server: str, tool: str, args: dict[str, Any]) -> ToolOutput:
+        """Call a server's tool directly (no pinning check: the caller is the user)."""
+        conn = self._connections.get(server)
+        if conn is None:
+            return error_output(f"no MCP server named {server!r}")
+        return await conn.call(tool, args, PROGRESS.get())
+
+    async def restart(self, name: str) -> None:
+        """Stop and reconnect one server (after a crash or a Settings edit)."""
+        old = self._connections.pop(name, None)
+        if old is not None:
+            await old.stop()
+        config = next((c for c in self._configs if c.name == name), None)
+        if config is not None:
+            self._connections[name] = Connection(config, self)
+            self._connections[name].start()
+
+    async def update(self, servers: Iterable[ServerConfig]) -> None:
+        """Apply an edited configuration: stop removed or changed servers, start new ones."""
+        new = {s.name: s for s in servers}
+        for name, conn in list(self._connections.items()):
+            if new.get(name) != conn.config:
+                await conn.stop()
+                del self._connections[name]
+        self._configs = list(new.values())
+        self.start()
+
+    async def aclose(self) -> None:
+        """Close every session and stop every server process."""
+        conns = list(self._connections.values())
+        await asyncio.gather(*(c.stop() for c in conns), return_exceptions=True)
+        for registry in self._registries:
+            for conn in conns:
+                registry.remove_source(f"mcp:{conn.config.name}")
+
+    # ------------------------------------------------------------ internals
+
+    async def sdk(self) -> Sdk:
+        global _SDK
+        async with self._sdk_lock:
+            if _SDK is None:
+                _SDK = await asyncio.to_thread(Sdk)
+        return _SDK
+
+    def changed(self, conn: Connection) -> None:
+        for registry in self._registries:
+            self._sync(registry, conn)
+        status = conn.status()
+        for listener in list(self._listeners):
+            try:
+                listener(status)
+            except Exception:
+                logging.getLogger(__name__).exception("MCP status listener failed")
+
+    def _sync(self, registry: ToolRegistry, conn: Connection) -> None:
+        source = f"mcp:{conn.config.name}"
+        registry.remove_source(source)
+        for t in conn.tools:
+            if registry.get(t.name) is None:  # never shadow a built-in (names are unique anyway)
+                registry.add(t)
+
+    def build_tools(self, conn: Connection, prepared: list[PreparedTool]) -> list[ToolDef]:
+        """ToolDefs for a server's tools/list, pinned on first sight, changed ones held back."""
+        builtins = {t.name for r in self._registries for t in r.all() if not t.source.startswith("mcp:")}
+        names, refused = qualify_all(conn.prefix, [t.tool for t in prepared], builtins)
+        conn.list_warnings = refused
+        offered = [t for t in prepared if t.tool in names]
+        definitions = {t.tool: t.definition for t in offered}
+        held = self.trust.review(conn.config.name, definitions, names)
+        return [self._tool_def(conn, t, names[t.tool], held.get(names[t.tool])) for t in offered]
+
+    def _tool_def(self, conn: Connection, prepared: PreparedTool, name: str, held: PendingChange | None) -> ToolDef:
+        risk, confirm = risk_of(prepared.annotations, conn.config.trust_read_only_hints)
+        server, tool = conn.config.name, prepared.tool
+        status, reason = ("changed", held.reason) if held else ("ok", "")
+        if prepared.needs_task:  # the SDK's client cannot run tasks: offering it would always fail
+            status, reason = "unsupported", TASK_ONLY
+
+        async def invoke(args: dict[str, Any]) -> ToolOutput:
+            return await self.call(server, tool, args)
+
+        return ToolDef(
+            name=name,
+            description=prepared.description,
+            parameters=prepared.schema,
+            invoke=invoke,
+            risk=risk,
+            needs_confirmation=confirm,
+            source=f"mcp:{server}",
+            timeout=conn.config.timeout + PERSON_ALLOWANCE,
+            status=status,
+            warnings=prepared.warnings + tuple(conn.instruction_warnings) + ((reason,) if prepared.needs_task else ()),
+            meta={
+                "server": server,
+                "tool": tool,
+                "title": prepared.title,
+                "annotations": prepared.annotations,
+                "status_reason": reason,
+            },
+        )
+
+
+def servers_for_name(name: str, mcp_config: str = "") -> list[ServerConfig]:
+    """The configured server a qualified tool name (or a server name) belongs to."""
+    servers = [s for s in _load_or_usage_error(mcp_config) if not s.disabled and not s.refused]
+    chosen = [s for s in servers if name == s.name or name.startswith(s.name + "__")]
+    return chosen or servers
+
+
+def _load_or_usage_error(mcp_config: str) -> list[ServerConfig]:
+    try:
+        return load_servers(mcp_config)
+    except McpConfigError as exc:
+        from desktop_app.errors import UsageError
+
+        raise UsageError(str(exc)) from None
+
+
+def _print_failure(status: ServerStatus) -> None:
+    if status.state == "failed":
+        print(for_terminal(f"travel-assistant: MCP server {status.name!r} failed: {status.reason}"), file=sys.stderr)
+
+
+class _ToldOnce:
+    """A listener that hands each server's failure to `report` once, however late it comes."""
+
+    def __init__(self, report: Callable[[ServerStatus], None]) -> None:
+        self.report = report
+        self.told: set[str] = set()
+
+    def __call__(self, status: ServerStatus) -> None:
+        if status.state == "failed" and status.name not in self.told:
+            self.told.add(status.name)
+            self.report(status)
+
+
+_RUN_MANAGER: list[McpManager] = []  # the window's long-lived manager, when it registered one
+
+
+def use_manager_for_runs(manager: McpManager | None) -> None:
+    """The window registers its long-lived manager: each run then attaches to it (no new servers)."""
+    _RUN_MANAGER.clear()
+    if manager is not None:
+        _RUN_MANAGER.append(manager)
+
+
+def _approved(tool: ToolDef) -> ToolDef:
+    return replace(tool, status="ok", meta={**tool.meta, "status_reason": ""})
+
+
+def servers_for_tool(servers: list[ServerConfig], tool: str) -> list[ServerConfig]:
+    """Only the server a qualified tool name belongs to: a built-in's call starts no server."""
+    return [s for s in servers if tool.startswith(s.name + "__")]
+
+
+async def _settle(manager: McpManager, grace: float | None, servers: list[ServerConfig]) -> None:
+    """Wait for every server (grace None) or at most `grace` seconds; late ones keep connecting."""
+    limit = max(s.connect_timeout for s in servers) + 30 if grace is None else max(grace, 0.0)
+    try:  # each server has its own connect deadline; the limit only guards against the unforeseen
+        await manager.wait_ready(limit)
+    except TimeoutError:
+        pass
+
+
+async def attach_mcp(
+    registry: ToolRegistry,
+    mcp_config: str = "",
+    *,
+    grace: float | None = None,
+    tool: str | None = None,
+    on_failure: Callable[[ServerStatus], None] | None = _print_failure,
+) -> Callable[[], Awaitable[None]]:
+    """The runtime hook: MCP tools from the app's `mcp.json` and `--mcp-config` into `registry`.
+
+    `grace`: seconds to wait for servers before the run starts (None: until all are settled);
+    servers that connect later add their tools to `registry` as they come. `tool`: start only
+    the server that name belongs to (none for a built-in). Each failure is reported once.
+    """
+    if _RUN_MANAGER:
+        return await _attach_shared(_RUN_MANAGER[0], registry, grace)
+    servers = _load_or_usage_error(mcp_config)
+    if tool is not None:
+        servers = servers_for_tool(servers, tool)
+    manager = McpManager(servers, registry)
+    if not servers:
+        return manager.aclose
+    told = _ToldOnce(on_failure or (lambda _status: None))
+    manager.subscribe(told)
+    for warning in dict.fromkeys(w for s in servers for w in s.warnings):
+        print(f"travel-assistant: {warning}", file=sys.stderr)
+    manager.start()
+    await _settle(manager, grace, servers)
+    for notice in manager.notices():
+        print(f"travel-assistant: {notice}", file=sys.stderr)
+    for status in manager.statuses():  # refused servers never change state: tell them here
+        told(status)
+        if status.state == "connecting" and grace is not None and on_failure is not None:
+            print(
+                f"travel-assistant: MCP server {status.name!r} is not ready after {grace:g} s; "
+                "the run starts without it and its tools join when it connects",
+                file=sys.stderr,
+            )
+    return manager.aclose
+
+
+async def _attach_shared(
+    shared: McpManager, registry: ToolRegistry, grace: float | None
+) -> Callable[[], Awaitable[None]]:
+    """The window's manager: tools ready now, servers still connecting get `grace` seconds at most."""
+    shared.attach(registry)  # later tools arrive as their servers connect
+    if grace:
+        try:
+            await shared.wait_ready(grace)
+        except TimeoutError:
+            pass
+
+    async def detach() -> None:
+        shared.detach(registry)
+
+    return detach
+
+
+def log_dir() -> Path:
+    """Where each server's stderr and our notes about it are kept (one file per server)."""
+    return data_dir() / "logs"

@@ -1,0 +1,99 @@
+"""A server's tools/list made safe to offer: schemas checked, task-only tools held back, on one worker thread."""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+from desktop_app.mcp.trust import reveal_definition
+
+TASK_ONLY = (
+    'not offered to the model: the server runs it only as an MCP task (execution.taskSupport "required"), '
+    "which this app does not support yet"
+)
+
+PREPARE = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mcp-prepare")
+
+
+@dataclass(frozen=True)
+class PreparedTool:
+    """One listed tool, checked and made readable (computed off the event loop)."""
+
+    tool: str
+    definition: dict[str, Any]  # what is pinned
+    description: str  # hidden characters made visible
+    schema: dict[str, Any]
+    annotations: dict[str, Any]
+    title: str
+    warnings: tuple[str, ...]
+    needs_task: bool = False  # `execution.taskSupport: "required"`: only callable as an MCP task
+
+
+def prepare_tools(listed: list[Any]) -> list[PreparedTool]:
+    """SDK Tool objects to PreparedTools: pure work, run in a thread so a window never stutters."""
+    out = []
+    for item in listed:
+        wire = item.model_dump(by_alias=True, mode="json", exclude_none=True)
+        shown, notes = reveal_definition(wire)  # every string the model could be sent, hidden characters shown
+        schema, problem = _usable_schema(shown.get("inputSchema") or {})
+        annotations = wire.get("annotations") or {}
+        title = shown.get("title") or (shown.get("annotations") or {}).get("title", "")
+        notes += [problem] if problem else []
+        out.append(
+            PreparedTool(
+                tool=wire["name"],
+                definition={
+                    "name": wire["name"],
+                    "description": wire.get("description") or "",
+                    "input_schema": wire.get("inputSchema") or {},
+                    "annotations": annotations,
+                },
+                description=str(shown.get("description") or title or shown["name"]),
+                schema=schema,
+                annotations=annotations,
+                title=str(title),
+                warnings=tuple(notes),
+                needs_task=_task_only(wire),
+            )
+        )
+    return out
+
+
+def _task_only(wire: dict[str, Any]) -> bool:
+    """The tool declares it works only as a task (MCP 2025-11-25 `execution.taskSupport`)."""
+    execution = wire.get("execution")
+    return isinstance(execution, dict) and execution.get("taskSupport") == "required"
+
+
+def _usable_schema(schema: Any) -> tuple[dict[str, Any], str]:
+    """An object schema providers accept; an invalid one is replaced (and the tool warned about)."""
+    import jsonschema
+
+    if not isinstance(schema, dict):
+        return {"type": "object", "properties": {}}, "input schema is not an object; replaced"
+    try:
+        jsonschema.Draft202012Validator.check_schema(schema)
+    except jsonschema.SchemaError as exc:
+        return (
+            {"type": "object", "properties": {}},
+            f"input schema is not valid JSON Schema ({exc.message}); arguments go unchecked",
+        )
+    fixed = dict(schema)
+    fixed.setdefault("type", "object")
+    if fixed.get("type") == "object":
+        fixed.setdefault("properties", {})
+    return fixed, ""
+
+
+async def list_all(client: Any) -> list[Any]:
+    """Every page of a server's tools/list (a paginator that never ends cannot hang us)."""
+    tools: list[Any] = []
+    cursor = None
+    for _ in range(50):
+        page = await client.list_tools(cursor=cursor)
+        tools.extend(page.tools)
+        cursor = page.next_cursor
+        if not cursor:
+            break
+    return tools
