@@ -8,7 +8,6 @@ import json
 import re
 import time
 from collections.abc import Awaitable, Callable, Iterable
-from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal, get_type_hints
 
@@ -31,10 +30,10 @@ class ToolOutput:
 
 
 ProgressFn = Callable[[float, "float | None", str], None]
-# Set by the loop for the task running one call; MCP tools report progress through it.
-PROGRESS: ContextVar[ProgressFn | None] = ContextVar("tool_progress", default=None)
-
-Invoker = Callable[[dict[str, Any]], Awaitable[ToolOutput]]
+# A tool is invoked with its arguments and where to report progress (None: nobody listens);
+# MCP tools pass the server's progress notifications on, the others ignore it.
+Invoker = Callable[[dict[str, Any], ProgressFn | None], Awaitable[ToolOutput]]
+REPORT_PARAM = "report"  # a @tool function with a parameter of this name gets the ProgressFn
 
 
 @dataclass(frozen=True)
@@ -103,6 +102,8 @@ def schema_from_function(fn: Callable[..., Any]) -> tuple[str, dict[str, Any]]:
     hints = get_type_hints(fn, include_extras=True)
     fields: dict[str, Any] = {}
     for pname, param in inspect.signature(fn).parameters.items():
+        if pname == REPORT_PARAM:
+            continue  # where progress goes, handed in by the registry: not the model's to fill
         annotation = hints.get(pname, Any)
         default = ... if param.default is inspect.Parameter.empty else param.default
         fields[pname] = (annotation, Field(default, description=descriptions.get(pname)))
@@ -134,7 +135,11 @@ def tool(
     def wrap(fn: Callable[..., Any]) -> ToolDef:
         description, schema = schema_from_function(fn)
 
-        async def invoke(args: dict[str, Any]) -> ToolOutput:
+        wants_report = REPORT_PARAM in inspect.signature(fn).parameters
+
+        async def invoke(args: dict[str, Any], report: ProgressFn | None = None) -> ToolOutput:
+            if wants_report:
+                args = {**args, REPORT_PARAM: report}
             if inspect.iscoroutinefunction(fn):
                 value = await fn(**args)
             else:
@@ -218,10 +223,10 @@ class ToolRegistry:
             return error_output(f"invalid arguments for {call.name!r}: {problem}")
         return t, call.arguments
 
-    async def run(self, t: ToolDef, args: dict[str, Any]) -> ToolOutput:
+    async def run(self, t: ToolDef, args: dict[str, Any], report: ProgressFn | None = None) -> ToolOutput:
         """Invoke with the tool's timeout; exceptions become error results, never crashes."""
         try:
-            output = await asyncio.wait_for(t.invoke(args), timeout=t.timeout)
+            output = await asyncio.wait_for(t.invoke(args, report), timeout=t.timeout)
         except TimeoutError:
             return error_output(f"tool {t.name!r} timed out after {t.timeout:g} s")
         except asyncio.CancelledError:
@@ -230,12 +235,12 @@ class ToolRegistry:
             return error_output(f"tool {t.name!r} failed: {type(exc).__name__}: {exc}")
         return truncate(output)
 
-    async def execute(self, call: ToolCall) -> ToolOutput:
+    async def execute(self, call: ToolCall, report: ProgressFn | None = None) -> ToolOutput:
         """Resolve and run without approval (used by `tools call`, where the user is the caller)."""
         resolved = self.resolve(call)
         if isinstance(resolved, ToolOutput):
             return resolved
-        return await self.run(*resolved)
+        return await self.run(*resolved, report)
 
 
 def validate_arguments(schema: dict[str, Any], args: dict[str, Any]) -> str | None:

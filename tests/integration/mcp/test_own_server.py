@@ -14,7 +14,7 @@ from mcp.client.stdio import StdioServerParameters
 from desktop_app.mcp.server import build_server
 from desktop_app.runtime import builtin_tools
 from desktop_app.store.settings import Settings
-from desktop_app.tools.registry import PROGRESS, ToolRegistry, tool
+from desktop_app.tools.registry import ProgressFn, ToolRegistry, tool
 
 REPO = Path(__file__).resolve().parents[3]
 
@@ -60,18 +60,21 @@ def _example_args(schema: dict[str, object]) -> dict[str, object]:
 
 
 @tool()
-async def count_to(n: int) -> dict[str, int]:
+async def count_to(n: int, report: ProgressFn | None = None) -> dict[str, int]:
     """Count to n, reporting progress.
 
     Args:
         n: how far to count
     """
-    report = PROGRESS.get()
     for i in range(1, n + 1):
         await asyncio.sleep(0)
         if report:
             report(i, n, f"{i}/{n}")
     return {"counted": n}
+
+
+def test_the_progress_parameter_is_not_part_of_the_schema() -> None:
+    assert count_to.parameters["properties"].keys() == {"n"} and count_to.parameters["required"] == ["n"]
 
 
 async def test_progress_and_structured_content_in_process() -> None:
