@@ -95,6 +95,11 @@ class ServerConfig:
         """A bare URL: tried as streamable HTTP first, then as legacy SSE if it answers like one."""
         return bool(self.url) and not self.kind and self.transport == "http"
 
+    @property
+    def uses_oauth(self) -> bool:
+        """A URL server without a static Authorization header (that header means the user chose a key)."""
+        return bool(self.url) and not any(k.lower() == "authorization" for k in self.headers)
+
     def to_json(self) -> dict[str, Any]:
         """The entry as it is written back to `mcp.json` (defaults left out)."""
         if self.raw is not None:

@@ -51,6 +51,7 @@ class ServerStatus:
     warnings: tuple[str, ...] = ()
     server_info: str = ""
     log_path: str = ""
+    login_needed: bool = False  # an OAuth server answered "sign in first" (Settings offers Sign in…)
 
 
 class Host(Protocol):
@@ -330,6 +331,7 @@ class Connection:
             ),
             server_info=self.server_info,
             log_path=str(self.log_path),
+            login_needed=bool(self.oauth is not None and self.oauth.login_needed),
         )
 
     # ------------------------------------------------------------ tools

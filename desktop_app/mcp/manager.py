@@ -86,6 +86,10 @@ class McpManager:
     def statuses(self) -> list[ServerStatus]:
         return [c.status() for c in self._connections.values()]
 
+    def config(self, name: str) -> ServerConfig | None:
+        """The configuration the manager runs `name` with (a sign-in uses exactly that URL)."""
+        return next((c for c in self._configs if c.name == name), None)
+
     def tools(self) -> list[ToolDef]:
         return [t for c in self._connections.values() for t in c.tools]
 
@@ -133,7 +137,7 @@ class McpManager:
         old = self._connections.pop(name, None)
         if old is not None:
             await old.stop()
-        config = next((c for c in self._configs if c.name == name), None)
+        config = self.config(name)
         if config is not None:
             self._connections[name] = Connection(config, self)
             self._connections[name].start()

@@ -51,15 +51,15 @@ _PARTS = ("tokens", "client")
 
 
 def uses_oauth(config: ServerConfig) -> bool:
-    """A URL server without a static Authorization header (that header means the user chose a key)."""
-    return bool(config.url) and not any(k.lower() == "authorization" for k in config.headers)
+    """A URL server without a static Authorization header (ServerConfig.uses_oauth)."""
+    return config.uses_oauth
 
 
 def login_hint(name: str) -> str:
     """The one line shown for an OAuth server without a usable token."""
     return (
         f"the server asks you to log in (OAuth): run `travel-assistant mcp login {name}` "
-        "or press Log in in Settings → MCP servers"
+        "or press Sign in… in Settings → MCP servers"
     )
 
 

@@ -604,6 +604,10 @@
       <translation>服务器保存在 %1；修改立即生效。</translation>
     </message>
     <message>
+      <source>This server asks you to sign in: press Sign in…</source>
+      <translation>此服务器要求您登录：请按“登录…”</translation>
+    </message>
+    <message>
       <source>Last lines on stderr:</source>
       <translation>stderr 最后几行：</translation>
     </message>
@@ -670,6 +674,42 @@
     <message>
       <source>%1, line %2: expected NAME%3VALUE</source>
       <translation>%1，第 %2 行：应为 名称%3值</translation>
+    </message>
+    <message>
+      <source>Sign in…</source>
+      <translation>登录…</translation>
+    </message>
+    <message>
+      <source>Sign in to this remote server in your browser (OAuth); tokens go to the keyring</source>
+      <translation>在浏览器中登录此远程服务器（OAuth）；令牌保存在密钥环中</translation>
+    </message>
+    <message>
+      <source>Sign out</source>
+      <translation>退出登录</translation>
+    </message>
+    <message>
+      <source>Forget this server's sign-in (its tokens in the keyring)</source>
+      <translation>忘记此服务器的登录（删除密钥环中的令牌）</translation>
+    </message>
+    <message>
+      <source>Signing in to %1: finish in your browser…</source>
+      <translation>正在登录 %1：请在浏览器中完成…</translation>
+    </message>
+    <message>
+      <source>Signed in to %1; reconnecting with the new token.</source>
+      <translation>已登录 %1；正在使用新令牌重新连接。</translation>
+    </message>
+    <message>
+      <source>Signed out of %1; its tokens were removed from the keyring.</source>
+      <translation>已退出 %1；其令牌已从密钥环中删除。</translation>
+    </message>
+    <message>
+      <source>No sign-in was kept for %1.</source>
+      <translation>没有保存 %1 的登录。</translation>
+    </message>
+    <message>
+      <source>Sign-in to %1 failed: %2</source>
+      <translation>登录 %1 失败：%2</translation>
     </message>
     <message>
       <source>Forked into a new conversation; the original is kept.</source>

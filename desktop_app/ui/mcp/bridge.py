@@ -94,6 +94,8 @@ class McpBridge(QObject):
     pendingChanged = Signal(object)  # list[PendingChange] held back now
     started = Signal()  # the manager is running and registered for runs
     problem = Signal(str)  # the configuration could not be read
+    # server, phase (progress / signed_in / failed / signed_out / no_login), one line (URL or error)
+    signIn = Signal(str, str, str)
 
     def __init__(
         self,
@@ -112,6 +114,7 @@ class McpBridge(QObject):
         self.pending: list[PendingChange] = []
         self._closed = False  # after close(): late news from the engine thread is dropped
         self._told: set[str] = set()  # notices already shown
+        self.signing_in: set[str] = set()  # servers whose browser sign-in is under way
 
     @property
     def running(self) -> bool:
@@ -210,6 +213,54 @@ class McpBridge(QObject):
 
     def restart(self, name: str) -> asyncio.Future[None]:
         return self._submit(self._then_snapshot(lambda m: m.restart(name)))
+
+    def login(self, name: str) -> asyncio.Future[None]:
+        """OAuth sign-in in the browser on the engine loop (never the UI thread); the server then reconnects."""
+        self.signing_in.add(name)
+        return self._submit(self._login(name))
+
+    async def _login(self, name: str) -> None:
+        from desktop_app.mcp.oauth import LoginError, login
+
+        manager = self.manager
+        config = manager.config(name) if manager is not None else None
+        try:
+            if config is None:
+                raise LoginError(f"no MCP server named {name!r} is running")
+            await login(config, notify=lambda line: self._post(self._login_ui, name, "progress", line))
+        except LoginError as exc:
+            self._post(self._login_ui, name, "failed", str(exc))
+            return
+        except Exception as exc:  # the keyring or the network: one line, never a crash
+            log.exception("MCP sign-in failed")
+            self._post(self._login_ui, name, "failed", f"{type(exc).__name__}: {exc}")
+            return
+        self._post(self._login_ui, name, "signed_in", "")
+        await self._then_snapshot(lambda m: m.restart(name))
+
+    def logout(self, name: str) -> asyncio.Future[None]:
+        """Forget the server's tokens in the keyring; it reconnects without them."""
+        return self._submit(self._logout(name))
+
+    async def _logout(self, name: str) -> None:
+        from desktop_app.mcp.oauth import logout
+
+        manager = self.manager
+        config = manager.config(name) if manager is not None else None
+        try:
+            removed = config is not None and await asyncio.to_thread(logout, config)
+        except Exception as exc:  # noqa: BLE001 - a locked keyring: said, never a crash
+            self._post(self._login_ui, name, "failed", f"{type(exc).__name__}: {exc}")
+            return
+        self._post(self._login_ui, name, "signed_out" if removed else "no_login", "")
+        if removed:
+            await self._then_snapshot(lambda m: m.restart(name))
+
+    def _login_ui(self, name: str, phase: str, detail: str) -> None:
+        if phase != "progress":
+            self.signing_in.discard(name)
+        if not self._closed:
+            self.signIn.emit(name, phase, detail)
 
     def close(self) -> None:
         """On quit, before the engine thread stops: close every session and server process."""

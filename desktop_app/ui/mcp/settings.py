@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from desktop_app.ui.i18n import tr
 from desktop_app.ui.mcp.dialogs import DefinitionChangeDialog, LogDialog
+from desktop_app.ui.mcp.signin import SignInControls
 from desktop_app.ui.text import make_visible
 
 if TYPE_CHECKING:
@@ -259,6 +260,8 @@ class McpSettings(QWidget):
         self.details.setReadOnly(True)
         self.details.setFixedHeight(130)
         layout.addWidget(self.details)
+        self.account = SignInControls(bridge, self.selected_config, self)
+        layout.addWidget(self.account.progress)
         layout.addLayout(self._buttons())
         bridge.statusChanged.connect(self._refresh)
         bridge.pendingChanged.connect(self._refresh)
@@ -285,6 +288,9 @@ class McpSettings(QWidget):
             button.clicked.connect(slot)
             row.addWidget(button)
             self.buttons[name] = button
+        for button in (self.account.sign_in, self.account.sign_out):
+            row.insertWidget(row.count() - 2, button)  # before Show log and Review changes…
+            self.buttons[button.objectName()] = button
         row.addStretch(1)
         return row
 
@@ -351,8 +357,12 @@ class McpSettings(QWidget):
         item = self.list.currentItem()
         return str(item.data(Qt.ItemDataRole.UserRole)) if item is not None else ""
 
+    def selected_config(self) -> ServerConfig | None:
+        return next((c for c in self._configs() if c.name == self.selected()), None)
+
     def _show_details(self, *_: Any) -> None:
         status = self.bridge.statuses.get(self.selected())
+        self.account.update_buttons()
         if status is None:
             self.details.setPlainText("")
             return
@@ -361,6 +371,8 @@ class McpSettings(QWidget):
             lines.append(f"{tr('Server:')} {status.server_info}")
         if status.reason:
             lines.append(f"{tr('Reason:')} {make_visible(status.reason)}")
+        if status.login_needed:
+            lines.append(tr("This server asks you to sign in: press Sign in…"))
         if status.tools:
             lines.append(f"{tr('Tools:')} {', '.join(status.tools)}")
         if status.held_back:

@@ -115,7 +115,7 @@ async def test_login_call_refresh_and_nothing_on_disk(
     err = [ln for ln in capsys.readouterr().err.splitlines() if "remote" in ln]
     assert err == [
         "travel-assistant: MCP server 'remote' failed: the server asks you to log in (OAuth): "
-        "run `travel-assistant mcp login remote` or press Log in in Settings → MCP servers"
+        "run `travel-assistant mcp login remote` or press Sign in… in Settings → MCP servers"
     ]
     assert not backend.store  # a background connection registers nothing and stores nothing
 
