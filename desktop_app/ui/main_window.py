@@ -115,8 +115,9 @@ class MainWindow(WindowActions):
         self.heartbeat = Heartbeat(5, self)
         self.approver = DialogApprover(self.settings, approval_log or ApprovalLog(None), self)
         self.session = AgentSession(self.settings, self.approver, self.setup.options, self._run_factory, self)
+        setup = self.setup
         self.mcp = McpBridge(
-            self.overrides.get("mcp_config", ""), self.setup.sampling_model, self.setup.sampling_model_name, self
+            self.overrides.get("mcp_config", ""), setup.sampling_model, setup.sampling_model_name, self, setup.roots
         )
         self.escape = QShortcut(QKeySequence(QtCore.Qt.Key.Key_Escape), self)
         self.escape.setContext(QtCore.Qt.ShortcutContext.WindowShortcut)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QLabel
@@ -45,6 +46,12 @@ class RunSetup:
         from desktop_app.runtime import build_model
 
         return build_model(self.settings, self.options())
+
+    def roots(self) -> list[Path]:
+        """The shell's workspace when the shell is on: the folder MCP servers may be told about."""
+        from desktop_app.runtime import shell_roots
+
+        return shell_roots(self.settings, self.options())
 
     def sampling_model_name(self) -> str:
         provider = self.provider()

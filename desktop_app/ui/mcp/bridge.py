@@ -6,6 +6,7 @@ import asyncio
 import concurrent.futures
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from PySide6.QtCore import QObject, Signal
@@ -103,9 +104,11 @@ class McpBridge(QObject):
         model: Callable[[], ChatModel],
         model_name: Callable[[], str],
         parent_widget: QWidget | None = None,
+        roots: Callable[[], list[Path]] = list,
     ) -> None:
         super().__init__(parent_widget)
         self.mcp_config = mcp_config
+        self._roots = roots  # folders offered to servers that ask (read when the servers start)
         self._model = model
         self.interaction = DialogInteraction(parent_widget, model_name)
         self.manager: McpManager | None = None
@@ -142,7 +145,7 @@ class McpBridge(QObject):
             self._post(self._problem_ui, str(exc))
             servers = []
         sampler = ModelSampler(lambda: _OneShotModel(self._model()), self.interaction.confirm_sampling)
-        manager = McpManager(servers, elicitation=self.interaction, sampling=sampler)
+        manager = McpManager(servers, elicitation=self.interaction, sampling=sampler, roots=self._roots())
         manager.subscribe(self._on_status)
         use_manager_for_runs(manager)  # every run's open_tools attaches to it: no server per run
         manager.start()
