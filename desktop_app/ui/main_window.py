@@ -16,6 +16,7 @@ from PySide6 import QtCore
 from PySide6.QtCore import QEvent, QSettings, QTimer, Signal
 from PySide6.QtWidgets import QLabel, QPushButton, QSplitter, QWidget
 
+from desktop_app.ui.chat.attachments import AttachmentChip
 from desktop_app.ui.chat.chat_view import ChatView
 from desktop_app.ui.chat.composer import Composer
 from desktop_app.ui.chat.history_panel import HistoryPanel
@@ -139,6 +140,7 @@ class MainWindow(WindowActions):
         self.chat = ChatView(self)
         self.composer = Composer(self)
         self.skill_chip = SkillChip(self)
+        self.attach_chip = AttachmentChip(self)
         buttons = self.run_buttons = RunButtons(self)
         self.send_button, self.stop_button, self.retry_button = buttons.send, buttons.stop, buttons.retry
         self.settings_button = QPushButton(tr("Settings…"), self)
@@ -150,7 +152,9 @@ class MainWindow(WindowActions):
         splitter.setObjectName("mainSplitter")
         splitter.addWidget(self.history_panel)
         header, row = (self.header, self.settings_button), self.run_buttons.widgets()
-        splitter.addWidget(chat_pane(splitter, header, self.banner, self.chat, self.skill_chip, self.composer, row))
+        splitter.addWidget(
+            chat_pane(splitter, header, self.banner, self.chat, (self.skill_chip, self.attach_chip), self.composer, row)
+        )
         splitter.setStretchFactor(1, 1)
         splitter.setSizes([220, 640])
         self.splitter = splitter
@@ -242,6 +246,7 @@ class MainWindow(WindowActions):
         actions["new"].triggered.connect(self.new_conversation)
         actions["focus"].triggered.connect(self.focus_composer)
         actions["settings"].triggered.connect(self.open_settings)
+        actions["resources"].triggered.connect(self.browse_resources)
         actions["quit"].triggered.connect(self.close)
         self.replay.connect_window()  # Try it, replay, File → Export → as Python
         actions["shortcuts"].triggered.connect(lambda: self.menus.show_shortcuts(self))

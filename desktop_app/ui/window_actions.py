@@ -3,10 +3,13 @@ a conversation, move the focus. MainWindow builds the parts named here and wires
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import re
+from typing import TYPE_CHECKING, Any
 
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QMainWindow
 
+from desktop_app.ui.chat.attachments import Attachment, AttachmentChip, with_attachments
 from desktop_app.ui.chat.chat_view import ChatView
 from desktop_app.ui.chat.composer import Composer
 from desktop_app.ui.chat.history_panel import HistoryPanel
@@ -15,16 +18,21 @@ from desktop_app.ui.i18n import tr
 from desktop_app.ui.inspector.dock import InspectorDock
 from desktop_app.ui.run_setup import ModelStatus
 
+PROMPT_COMMAND = re.compile(r"^/([^\s:/]+):(\S+)$")  # `/server:prompt`
+
 if TYPE_CHECKING:  # the engine side imports asyncio: only after the first paint
     from desktop_app.store.history import HistoryStore
     from desktop_app.ui.approval import DialogApprover
     from desktop_app.ui.inspector.inspector import Inspector
     from desktop_app.ui.mcp.bridge import McpBridge
+    from desktop_app.ui.mcp.resources_dialog import PromptDialog, ResourceBrowser
     from desktop_app.ui.session import AgentSession
 
 
 class WindowActions(QMainWindow):
     """The actions, on the parts MainWindow builds (declared here so each action is type-checked)."""
+
+    promptOpened = Signal(object)  # a `/server:prompt` form is showing (its PromptDialog)
 
     approver: DialogApprover  # these three exist once complete() ran
     session: AgentSession
@@ -37,6 +45,9 @@ class WindowActions(QMainWindow):
     skill: ActiveSkill
     status: ModelStatus
     dock: InspectorDock
+    attach_chip: AttachmentChip
+    prompt_dialog: PromptDialog
+    resource_browser: ResourceBrowser
 
     @property
     def inspector(self) -> Inspector:
@@ -47,15 +58,62 @@ class WindowActions(QMainWindow):
         """Send a message as if typed; False while a run is going (or before complete())."""
         if not self.completed or self.session.busy or not text.strip():
             return False
+        prompt = PROMPT_COMMAND.match(text.strip())
+        if prompt and self.mcp.running:  # `/server:prompt`: the server's prompt, arguments asked first
+            self.composer.clear()
+            self.mcp.prompts().add_done_callback(lambda f: self._prompt_listed(prompt[1], prompt[2], f))
+            return True
         skill, message = self.skill.split_command(text)
         if skill:
             self.skill.set(skill)
         self.composer.clear()
         if skill and not message:  # `/skill-name` alone: the chip shows it, the next message uses it
             return True
-        self.chat.add_user(text)
-        self.session.send(message)
+        attached = self.attach_chip.take()
+        names = ", ".join(a.name or a.uri for a in attached)
+        self.chat.add_user(f"{text}\n\n📎 {names}" if attached else text)
+        self.session.send(with_attachments(message, attached))
         return True
+
+    def browse_resources(self) -> ResourceBrowser:
+        """File → MCP resources…: browse the servers' resources, attach one to the next message."""
+        from desktop_app.ui.mcp.resources_dialog import ResourceBrowser
+
+        self.resource_browser = ResourceBrowser(self.mcp, self)
+        self.resource_browser.attached.connect(self.attach)
+        self.resource_browser.open()
+        return self.resource_browser
+
+    def attach(self, attachment: Attachment) -> None:
+        """A resource from the browser goes with the next message."""
+        self.attach_chip.add(attachment)
+        self.composer.setFocus()
+
+    def _prompt_listed(self, server: str, name: str, future: Any) -> None:
+        found = [] if future.cancelled() or future.exception() else future.result()[0]
+        prompt = next((p for p in found if (p["server"], p["name"]) == (server, name)), None)
+        if prompt is None:
+            self.statusBar().showMessage(tr("No MCP prompt /%1:%2").replace("%1", server).replace("%2", name), 8000)
+            return
+        if not prompt["arguments"]:
+            self._expand(server, name, {})
+            return
+        from desktop_app.ui.mcp.resources_dialog import PromptDialog
+
+        self.prompt_dialog = PromptDialog(prompt, self)
+        self.prompt_dialog.accepted.connect(lambda: self._expand(server, name, self.prompt_dialog.arguments()))
+        self.prompt_dialog.open()
+        self.promptOpened.emit(self.prompt_dialog)
+
+    def _expand(self, server: str, name: str, arguments: dict[str, str]) -> None:
+        def expanded(future: Any) -> None:
+            messages, problems = ([], ["failed"]) if future.cancelled() or future.exception() else future.result()
+            if problems or not messages:
+                self.statusBar().showMessage("; ".join(problems) or tr("The prompt was empty."), 8000)
+                return
+            self.send("\n\n".join(m["text"] for m in messages))
+
+        self.mcp.prompt(server, name, arguments).add_done_callback(expanded)
 
     @property
     def active_skill(self) -> str:
