@@ -21,6 +21,7 @@ from desktop_app.store.settings import Settings
 from desktop_app.tools.registry import ToolDef, ToolRegistry
 
 if TYPE_CHECKING:
+    from desktop_app.mcp.manager import McpManager
     from desktop_app.store.history import HistoryStore
     from desktop_app.tools.shell.run import ShellRequest
     from desktop_app.tools.travel import WeatherConfig
@@ -45,6 +46,9 @@ class RunOptions:
     mcp_grace_s: float | None = None  # wait this long for MCP servers (None: until all are settled)
     mcp_tool: str | None = None  # start only the MCP server this tool belongs to (`tools call`)
     extra_tools: list[ToolDef] = field(default_factory=list)
+    # the window's long-lived servers, asked for when the run opens its tools (on the engine loop):
+    # a run attaches to them instead of starting its own; None, or None returned: its own servers
+    mcp_manager: Callable[[], McpManager | None] | None = None
 
 
 def system_prompt() -> str:
@@ -251,8 +255,11 @@ async def open_tools(settings: Settings, options: RunOptions) -> tuple[ToolRegis
 
     shell = registry.get("execute_shell")
     roots = [Path(str(shell.meta["workspace"]))] if shell is not None and shell.meta.get("workspace") else []
+    shared = options.mcp_manager() if options.mcp_manager is not None else None
     closers.append(
-        await attach_mcp(registry, options.mcp_config, grace=options.mcp_grace_s, tool=options.mcp_tool, roots=roots)
+        await attach_mcp(
+            registry, options.mcp_config, grace=options.mcp_grace_s, tool=options.mcp_tool, shared=shared, roots=roots
+        )
     )
 
     async def close_all() -> None:

@@ -120,6 +120,7 @@ class MainWindow(WindowActions):
         self.mcp = McpBridge(
             self.overrides.get("mcp_config", ""), setup.sampling_model, setup.sampling_model_name, self, setup.roots
         )
+        setup.mcp_manager = lambda: self.mcp.manager  # runs use the window's servers, start none of their own
         self.escape = QShortcut(QKeySequence(QtCore.Qt.Key.Key_Escape), self)
         self.escape.setContext(QtCore.Qt.ShortcutContext.WindowShortcut)
         from desktop_app.ui.replay import ReplayController

@@ -12,6 +12,7 @@ from desktop_app.ui.chat.status import OfflineBanner, header_text, usage_text
 
 if TYPE_CHECKING:  # the engine side imports asyncio: only after the first paint
     from desktop_app.llm.base import ChatModel
+    from desktop_app.mcp.manager import McpManager
     from desktop_app.runtime import RunOptions
     from desktop_app.store.settings import Settings
 
@@ -24,6 +25,7 @@ class RunSetup:
         self.settings = settings
         self.overrides = overrides
         self._skill = skill
+        self.mcp_manager: Callable[[], McpManager | None] | None = None  # the window's, once it runs
 
     def provider(self) -> str:
         return self.overrides.get("provider") or self.settings.provider or "offline"
@@ -39,6 +41,7 @@ class RunSetup:
             max_turns=self.settings.max_turns,
             skill=self._skill(),
             mcp_grace_s=self.settings.mcp_grace(),  # a run never waits longer on a slow MCP server
+            mcp_manager=self.mcp_manager,  # asked on the engine loop: runs attach to it, start no server
         )
 
     def sampling_model(self) -> ChatModel:
