@@ -25,7 +25,7 @@ from desktop_app.llm.base import (
     WireRequest,
     WireResponse,
 )
-from desktop_app.tools.registry import PROGRESS, ToolOutput, ToolRegistry, error_output, timed
+from desktop_app.tools.registry import ToolOutput, ToolRegistry, error_output, timed
 
 MAX_TURNS = 10
 
@@ -300,5 +300,4 @@ class Agent:
         def report(progress: float, total: float | None = None, message: str = "") -> None:
             queue.put_nowait(ev.ToolProgress(call.id, progress, total, message))
 
-        PROGRESS.set(report)
-        return await self.registry.run(tool, args)
+        return await self.registry.run(tool, args, report)

@@ -24,7 +24,7 @@ from desktop_app.mcp.tools import TASK_ONLY, PreparedTool
 from desktop_app.mcp.trust import PendingChange, TrustStore
 from desktop_app.paths import data_dir
 from desktop_app.tools.registry import (
-    PROGRESS,
+    ProgressFn,
     ToolDef,
     ToolOutput,
     ToolRegistry,
@@ -125,12 +125,12 @@ class McpManager:
         conn.tools = [_approved(t) if t.name == name and t.status == "changed" else t for t in conn.tools]
         self.changed(conn)
 
-    async def call(self, server: str, tool: str, args: dict[str, Any]) -> ToolOutput:
+    async def call(self, server: str, tool: str, args: dict[str, Any], report: ProgressFn | None = None) -> ToolOutput:
         """Call a server's tool directly (no pinning check: the caller is the user)."""
         conn = self._connections.get(server)
         if conn is None:
             return error_output(f"no MCP server named {server!r}")
-        return await conn.call(tool, args, PROGRESS.get())
+        return await conn.call(tool, args, report)
 
     async def restart(self, name: str) -> None:
         """Stop and reconnect one server (after a crash or a Settings edit)."""
@@ -203,8 +203,8 @@ class McpManager:
         if prepared.needs_task:  # the SDK's client cannot run tasks: offering it would always fail
             status, reason = "unsupported", TASK_ONLY
 
-        async def invoke(args: dict[str, Any]) -> ToolOutput:
-            return await self.call(server, tool, args)
+        async def invoke(args: dict[str, Any], report: ProgressFn | None) -> ToolOutput:
+            return await self.call(server, tool, args, report)
 
         return ToolDef(
             name=name,

@@ -13,7 +13,6 @@ from pydantic import BaseModel, Field
 from desktop_app import __version__
 from desktop_app.agent.messages import ToolCall
 from desktop_app.tools.registry import (
-    PROGRESS,
     ToolDef,
     ToolOutput,
     ToolRegistry,
@@ -136,11 +135,7 @@ async def _run_with_progress(registry: ToolRegistry, name: str, arguments: dict[
         if context is not None:
             sent.append(asyncio.ensure_future(context.report_progress(progress, total, message or None)))
 
-    token = PROGRESS.set(report)
-    try:
-        output = await registry.execute(ToolCall("mcp", name, arguments))
-    finally:
-        PROGRESS.reset(token)
+    output = await registry.execute(ToolCall("mcp", name, arguments), report)
     if sent:
         await asyncio.gather(*sent, return_exceptions=True)
     return output

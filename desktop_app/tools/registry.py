@@ -8,7 +8,6 @@ import json
 import re
 import time
 from collections.abc import Awaitable, Callable, Iterable
-from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal, get_type_hints
 
@@ -31,10 +30,8 @@ class ToolOutput:
 
 
 ProgressFn = Callable[[float, "float | None", str], None]
-# Set by the loop for the task running one call; MCP tools report progress through it.
-PROGRESS: ContextVar[ProgressFn | None] = ContextVar("tool_progress", default=None)
-
-Invoker = Callable[[dict[str, Any]], Awaitable[ToolOutput]]
+# A tool is handed its call's progress reporter (or None) by whoever runs it: the loop, mcp-server.
+Invoker = Callable[[dict[str, Any], ProgressFn | None], Awaitable[ToolOutput]]
 
 
 @dataclass(frozen=True)
@@ -95,7 +92,7 @@ def _doc_parts(fn: Callable[..., Any]) -> tuple[str, dict[str, str]]:
     return "\n".join(summary_lines).strip(), params
 
 
-def schema_from_function(fn: Callable[..., Any]) -> tuple[str, dict[str, Any]]:
+def schema_from_function(fn: Callable[..., Any], skip: Iterable[str] = ()) -> tuple[str, dict[str, Any]]:
     """Description and JSON Schema from type hints and docstring (public pydantic API only)."""
     from pydantic import Field, create_model  # lazily: the window paints before tools load
 
@@ -103,6 +100,8 @@ def schema_from_function(fn: Callable[..., Any]) -> tuple[str, dict[str, Any]]:
     hints = get_type_hints(fn, include_extras=True)
     fields: dict[str, Any] = {}
     for pname, param in inspect.signature(fn).parameters.items():
+        if pname in skip:
+            continue
         annotation = hints.get(pname, Any)
         default = ... if param.default is inspect.Parameter.empty else param.default
         fields[pname] = (annotation, Field(default, description=descriptions.get(pname)))
@@ -128,17 +127,22 @@ def tool(
     confirm: bool | None = None,
     name: str | None = None,
     timeout: float = DEFAULT_TIMEOUT,
+    progress: bool = False,
 ) -> Callable[[Callable[..., Any]], ToolDef]:
-    """Decorator: a typed function with a docstring becomes a ToolDef."""
+    """Decorator: a typed function with a docstring becomes a ToolDef.
+
+    With `progress=True` the function also gets `report` (a ProgressFn or None), not in its schema.
+    """
 
     def wrap(fn: Callable[..., Any]) -> ToolDef:
-        description, schema = schema_from_function(fn)
+        description, schema = schema_from_function(fn, skip=("report",) if progress else ())
 
-        async def invoke(args: dict[str, Any]) -> ToolOutput:
+        async def invoke(args: dict[str, Any], report: ProgressFn | None) -> ToolOutput:
+            kwargs = {**args, "report": report} if progress else args
             if inspect.iscoroutinefunction(fn):
-                value = await fn(**args)
+                value = await fn(**kwargs)
             else:
-                value = await asyncio.to_thread(fn, **args)
+                value = await asyncio.to_thread(fn, **kwargs)
             if isinstance(value, ToolOutput):
                 return value
             return ToolOutput(_to_text(value), structured=value)
@@ -218,10 +222,10 @@ class ToolRegistry:
             return error_output(f"invalid arguments for {call.name!r}: {problem}")
         return t, call.arguments
 
-    async def run(self, t: ToolDef, args: dict[str, Any]) -> ToolOutput:
+    async def run(self, t: ToolDef, args: dict[str, Any], report: ProgressFn | None = None) -> ToolOutput:
         """Invoke with the tool's timeout; exceptions become error results, never crashes."""
         try:
-            output = await asyncio.wait_for(t.invoke(args), timeout=t.timeout)
+            output = await asyncio.wait_for(t.invoke(args, report), timeout=t.timeout)
         except TimeoutError:
             return error_output(f"tool {t.name!r} timed out after {t.timeout:g} s")
         except asyncio.CancelledError:
@@ -230,12 +234,12 @@ class ToolRegistry:
             return error_output(f"tool {t.name!r} failed: {type(exc).__name__}: {exc}")
         return truncate(output)
 
-    async def execute(self, call: ToolCall) -> ToolOutput:
+    async def execute(self, call: ToolCall, report: ProgressFn | None = None) -> ToolOutput:
         """Resolve and run without approval (used by `tools call`, where the user is the caller)."""
         resolved = self.resolve(call)
         if isinstance(resolved, ToolOutput):
             return resolved
-        return await self.run(*resolved)
+        return await self.run(*resolved, report)
 
 
 def validate_arguments(schema: dict[str, Any], args: dict[str, Any]) -> str | None:

@@ -329,7 +329,7 @@ class WebTools:
             description="搜索网页 (search travel guides; offline: the local guide library). "
             "Returns titles, URLs (guide://... or https://...) and snippets.",
             parameters=_schema("query", "搜索关键词，例如 “三亚 旅游攻略”"),
-            invoke=lambda args: self.web_search(str(args["query"])),
+            invoke=lambda args, _report: self.web_search(str(args["query"])),
             timeout=FETCH_TIMEOUT + 5,
         )
         read = ToolDef(
@@ -337,7 +337,7 @@ class WebTools:
             description="读取网页全文 (read a page found by web_search: guide:// pages from the "
             "local library, or a public http(s) page when live web is on). Returns Markdown.",
             parameters=_schema("url", "页面地址：guide://<slug> 或 https://..."),
-            invoke=lambda args: self.read_page(str(args["url"])),
+            invoke=lambda args, _report: self.read_page(str(args["url"])),
             timeout=FETCH_TIMEOUT + 5,
             confirm_for=lambda args: self.config.live and not str(args.get("url", "")).startswith(SCHEME),
         )

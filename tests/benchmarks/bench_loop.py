@@ -50,7 +50,7 @@ async def direct_run(registry: ToolRegistry, turns: int) -> float:
     start = time.perf_counter()
     for _ in range(turns):
         for name, args in SEED_CALLS:
-            await tools[name].invoke(args)
+            await tools[name].invoke(args, None)
     return time.perf_counter() - start
 
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from desktop_app.tools.registry import ToolDef, ToolOutput, error_output
+from desktop_app.tools.registry import ProgressFn, ToolDef, ToolOutput, error_output
 from desktop_app.tools.shell.policy import (
     INTERPRETERS,
     NETWORK,
@@ -252,7 +252,7 @@ def _warnings(config: ShellConfig) -> tuple[str, ...]:
 def make_shell_tool(config: ShellConfig) -> ToolDef:
     """The `execute_shell` ToolDef for one workspace and sandbox."""
 
-    async def invoke(args: dict[str, Any]) -> ToolOutput:
+    async def invoke(args: dict[str, Any], _report: ProgressFn | None) -> ToolOutput:
         return await config.execute(str(args["command"]))
 
     def confirm_for(args: dict[str, Any]) -> bool:

@@ -13,7 +13,7 @@ from desktop_app.agent.messages import ToolCall
 from desktop_app.mcp.config import ServerConfig
 from desktop_app.mcp.manager import McpManager
 from desktop_app.mcp.trust import TrustStore
-from desktop_app.tools.registry import PROGRESS, ToolRegistry
+from desktop_app.tools.registry import ToolRegistry
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -69,13 +69,10 @@ async def test_progress_notifications_reach_the_progress_hook(
 ) -> None:
     _, registry = everything
     seen: list[tuple[float, float | None, str]] = []
-    token = PROGRESS.set(lambda p, total, message: seen.append((p, total, message)))
-    try:
-        out = await registry.execute(
-            ToolCall("c2", "everything__trigger-long-running-operation", {"duration": 0.4, "steps": 4})
-        )
-    finally:
-        PROGRESS.reset(token)
+    out = await registry.execute(
+        ToolCall("c2", "everything__trigger-long-running-operation", {"duration": 0.4, "steps": 4}),
+        lambda p, total, message: seen.append((p, total, message)),
+    )
     assert not out.is_error, out.content
     assert [p for p, _, _ in seen] == [1, 2, 3, 4]
     assert all(total == 4 for _, total, _ in seen)

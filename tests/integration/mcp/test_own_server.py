@@ -14,7 +14,7 @@ from mcp.client.stdio import StdioServerParameters
 from desktop_app.mcp.server import build_server
 from desktop_app.runtime import builtin_tools
 from desktop_app.store.settings import Settings
-from desktop_app.tools.registry import PROGRESS, ToolRegistry, tool
+from desktop_app.tools.registry import ProgressFn, ToolRegistry, tool
 
 REPO = Path(__file__).resolve().parents[3]
 
@@ -59,14 +59,13 @@ def _example_args(schema: dict[str, object]) -> dict[str, object]:
     return out
 
 
-@tool()
-async def count_to(n: int) -> dict[str, int]:
+@tool(progress=True)
+async def count_to(n: int, report: ProgressFn | None = None) -> dict[str, int]:
     """Count to n, reporting progress.
 
     Args:
         n: how far to count
     """
-    report = PROGRESS.get()
     for i in range(1, n + 1):
         await asyncio.sleep(0)
         if report:
