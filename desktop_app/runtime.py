@@ -20,6 +20,7 @@ from desktop_app.store.settings import Settings
 from desktop_app.tools.registry import ToolDef, ToolRegistry
 
 if TYPE_CHECKING:
+    from desktop_app.mcp.manager import McpManager
     from desktop_app.store.history import HistoryStore
     from desktop_app.tools.shell.run import ShellRequest
     from desktop_app.tools.travel import WeatherConfig
@@ -44,6 +45,9 @@ class RunOptions:
     mcp_grace_s: float | None = None  # wait this long for MCP servers (None: until all are settled)
     mcp_tool: str | None = None  # start only the MCP server this tool belongs to (`tools call`)
     extra_tools: list[ToolDef] = field(default_factory=list)
+    # the window's long-lived servers, asked for when the run opens its tools (on the engine loop):
+    # a run attaches to them instead of starting its own; None, or None returned: its own servers
+    mcp_manager: Callable[[], McpManager | None] | None = None
 
 
 def system_prompt() -> str:
@@ -235,7 +239,10 @@ async def open_tools(settings: Settings, options: RunOptions) -> tuple[ToolRegis
     # [hook: mcp] tools from the configured MCP servers (settings file or --mcp-config)
     from desktop_app.mcp.manager import attach_mcp
 
-    closers.append(await attach_mcp(registry, options.mcp_config, grace=options.mcp_grace_s, tool=options.mcp_tool))
+    shared = options.mcp_manager() if options.mcp_manager is not None else None
+    closers.append(
+        await attach_mcp(registry, options.mcp_config, grace=options.mcp_grace_s, tool=options.mcp_tool, shared=shared)
+    )
 
     async def close_all() -> None:
         for closer in reversed(closers):

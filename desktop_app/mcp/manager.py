@@ -42,8 +42,8 @@ class McpManager:
     """Connects configured servers concurrently in the background and keeps registries up to date.
 
     The window: build one with `load_servers(args.mcp_config)` and its dialogs as `elicitation` /
-    `sampling`, `start()` it after the first paint and `use_manager_for_runs(it)` so each run's
-    `open_tools` attaches to it; `subscribe(fn)` for status changes, `statuses()` for the
+    `sampling`, `start()` it after the first paint and hand it to each run (`RunOptions.mcp_manager`) so
+    its `open_tools` attaches to it; `subscribe(fn)` for status changes, `statuses()` for the
     Settings list, `pending_changes()` / `approve(name)` for held-back tools, `restart(name)` /
     `update(servers)` after Settings edits (`save_servers` writes them), `aclose()` on quit.
     """
@@ -261,16 +261,6 @@ class _ToldOnce:
             self.report(status)
 
 
-_RUN_MANAGER: list[McpManager] = []  # the window's long-lived manager, when it registered one
-
-
-def use_manager_for_runs(manager: McpManager | None) -> None:
-    """The window registers its long-lived manager: each run then attaches to it (no new servers)."""
-    _RUN_MANAGER.clear()
-    if manager is not None:
-        _RUN_MANAGER.append(manager)
-
-
 def _approved(tool: ToolDef) -> ToolDef:
     return replace(tool, status="ok", meta={**tool.meta, "status_reason": ""})
 
@@ -296,15 +286,17 @@ async def attach_mcp(
     grace: float | None = None,
     tool: str | None = None,
     on_failure: Callable[[ServerStatus], None] | None = _print_failure,
+    shared: McpManager | None = None,
 ) -> Callable[[], Awaitable[None]]:
     """The runtime hook: MCP tools from the app's `mcp.json` and `--mcp-config` into `registry`.
 
     `grace`: seconds to wait for servers before the run starts (None: until all are settled);
     servers that connect later add their tools to `registry` as they come. `tool`: start only
     the server that name belongs to (none for a built-in). Each failure is reported once.
+    `shared`: the window's running manager; the run attaches to it and starts no server.
     """
-    if _RUN_MANAGER:
-        return await _attach_shared(_RUN_MANAGER[0], registry, grace)
+    if shared is not None:
+        return await _attach_shared(shared, registry, grace)
     servers = _load_or_usage_error(mcp_config)
     if tool is not None:
         servers = servers_for_tool(servers, tool)

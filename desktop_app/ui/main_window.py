@@ -445,6 +445,7 @@ class MainWindow(QMainWindow):
             max_turns=self.settings.max_turns,
             skill=self.skill.name,
             mcp_grace_s=self.settings.mcp_grace(),  # a run never waits longer on a slow MCP server
+            mcp_manager=lambda: self.mcp.manager,  # asked on the engine loop, after the bridge started it
         )
 
     # ---------------------------------------------------------------- MCP

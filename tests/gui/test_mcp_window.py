@@ -13,6 +13,7 @@ from desktop_app.agent.events import ToolCallEvent, ToolResultEvent
 from desktop_app.agent.messages import AssistantMessage, ToolCall
 from desktop_app.llm.fake import FakeModel
 from desktop_app.mcp.config import ServerConfig, app_config_path, read_config_file, save_servers
+from desktop_app.mcp.manager import McpManager
 from desktop_app.paths import config_dir
 from desktop_app.store.settings import Settings
 from desktop_app.ui.mcp.bridge import McpBridge
@@ -68,6 +69,9 @@ def test_manager_starts_after_first_paint_and_a_run_uses_an_mcp_tool(
         return real_start(self, bridge)
 
     monkeypatch.setattr(McpBridge, "start", spy)
+    started: list[McpManager] = []
+    real_manager_start = McpManager.start
+    monkeypatch.setattr(McpManager, "start", lambda self: (started.append(self), real_manager_start(self))[1])
     settings = Settings(auto_approve=["toy__ping"])
     window = make_window(scripted_factory(script(("toy__ping", {"text": "hi"}))), settings=settings)
     assert painted_at_start in ([], [True])  # never before the first paint
@@ -78,6 +82,7 @@ def test_manager_starts_after_first_paint_and_a_run_uses_an_mcp_tool(
     results = run(qtbot, window)
     assert [(r.name, r.content, r.is_error) for r in results] == [("toy__ping", "pong: hi", False)]
     assert [(c.name, c.source) for c in calls] == [("toy__ping", "mcp:toy")]
+    assert started == [window.mcp.manager]  # the run attached to the window's servers and started none
 
 
 def test_settings_lists_a_failed_server_with_its_reason_and_adds_one(qtbot: Any, make_window: Any) -> None:

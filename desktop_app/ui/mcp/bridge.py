@@ -131,10 +131,10 @@ class McpBridge(QObject):
         return self._bridge.submit(coro)
 
     async def _open(self) -> None:
-        """On the engine loop: read the servers, build the manager, register it for runs, start."""
+        """On the engine loop: read the servers, build the manager, start it (runs find it in `manager`)."""
         from desktop_app.mcp.config import McpConfigError, load_servers
         from desktop_app.mcp.interact import ModelSampler
-        from desktop_app.mcp.manager import McpManager, use_manager_for_runs
+        from desktop_app.mcp.manager import McpManager
 
         try:
             servers = load_servers(self.mcp_config)
@@ -144,7 +144,6 @@ class McpBridge(QObject):
         sampler = ModelSampler(lambda: _OneShotModel(self._model()), self.interaction.confirm_sampling)
         manager = McpManager(servers, elicitation=self.interaction, sampling=sampler)
         manager.subscribe(self._on_status)
-        use_manager_for_runs(manager)  # every run's open_tools attaches to it: no server per run
         manager.start()
         self.manager = manager
         self._post(self._snapshot_ui, manager.statuses(), manager.pending_changes(), True)
@@ -273,10 +272,7 @@ class McpBridge(QObject):
             log.warning("MCP servers did not close within %s s", CLOSE_TIMEOUT_S)
 
     async def _close_on_engine(self) -> None:
-        from desktop_app.mcp.manager import use_manager_for_runs
-
-        use_manager_for_runs(None)
-        manager, self.manager = self.manager, None
+        manager, self.manager = self.manager, None  # runs opened from now on start no server
         if manager is not None:
             await manager.aclose()
 

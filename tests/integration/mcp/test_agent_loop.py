@@ -103,22 +103,21 @@ def test_bad_config_is_one_line_naming_the_file(
 
 
 async def test_a_window_manager_is_shared_by_runs(app_home: Path) -> None:
-    from desktop_app.mcp.manager import McpManager, use_manager_for_runs
+    from desktop_app.mcp.manager import McpManager
 
     from .conftest import toy
 
     manager = McpManager([toy("toy")])
     manager.start()
-    use_manager_for_runs(manager)
+    options = RunOptions(mcp_manager=lambda: manager)
     try:
         await manager.wait_ready(60)
-        first, close_first = await open_tools(Settings(), RunOptions())
-        second, close_second = await open_tools(Settings(), RunOptions())
+        first, close_first = await open_tools(Settings(), options)
+        second, close_second = await open_tools(Settings(), options)
         assert "toy__ping" in first.names() and "toy__ping" in second.names()
         assert len(manager.statuses()) == 1  # no servers launched per run
         await close_first()
         await close_second()
         assert manager.statuses()[0].state == "ready"  # runs ending do not stop the window's servers
     finally:
-        use_manager_for_runs(None)
         await manager.aclose()
