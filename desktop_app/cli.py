@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from desktop_app.errors import HistoryError, UsageError
 from desktop_app.visible import for_terminal
@@ -135,9 +136,26 @@ def build_parser() -> argparse.ArgumentParser:
         cmd = mcp_sub.add_parser(verb, help=text)
         cmd.add_argument("server", help="the server's name in mcp.json")
         cmd.add_argument("--mcp-config", default="", metavar="FILE", help=MCP_CONFIG_HELP)
+    _add_resource_commands(mcp_sub)
 
     sub.add_parser("mcp-server", help="serve the travel tools over MCP stdio")
     return parser
+
+
+def _add_resource_commands(mcp_sub: Any) -> None:
+    """`mcp resources|read|prompts|prompt` (CONTRACT.md)."""
+    resources = mcp_sub.add_parser("resources", help="the configured servers' resources")
+    read = mcp_sub.add_parser("read", help="print one resource's text")
+    read.add_argument("server", help="the server's name in mcp.json")
+    read.add_argument("uri", help="the resource's URI (see `mcp resources`)")
+    prompts = mcp_sub.add_parser("prompts", help="the configured servers' prompts")
+    prompt = mcp_sub.add_parser("prompt", help="print the messages a prompt expands to")
+    prompt.add_argument("server", help="the server's name in mcp.json")
+    prompt.add_argument("name", help="the prompt's name (see `mcp prompts`)")
+    prompt.add_argument("--args", default="", metavar="JSON", help='its arguments, e.g. \'{"city": "Sanya"}\'')
+    for cmd in (resources, read, prompts, prompt):
+        cmd.add_argument("--json", action="store_true", help="print JSON instead of text")
+        cmd.add_argument("--mcp-config", default="", metavar="FILE", help=MCP_CONFIG_HELP)
 
 
 # ---------------------------------------------------------------- dispatch
@@ -182,12 +200,28 @@ def _dispatch(args: argparse.Namespace) -> int:
     raise UsageError(f"unknown command {command!r}")
 
 
+def _mcp_resources(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from desktop_app.commands import mcp_resources as r
+
+    if args.mcp_command == "resources":
+        return asyncio.run(r.resources_command(args.json, args.mcp_config))
+    if args.mcp_command == "prompts":
+        return asyncio.run(r.prompts_command(args.json, args.mcp_config))
+    if args.mcp_command == "read":
+        return asyncio.run(r.read_command(args.server, args.uri, args.json, args.mcp_config))
+    return asyncio.run(r.prompt_command(args.server, args.name, args.args, args.json, args.mcp_config))
+
+
 def _mcp(args: argparse.Namespace) -> int:
     """`mcp-server`, and `mcp login` / `mcp logout` (h-oauth)."""
     if args.command == "mcp-server":
         from desktop_app.commands.mcp_server import serve_command
 
         return serve_command()
+    if args.mcp_command in ("resources", "read", "prompts", "prompt"):
+        return _mcp_resources(args)
     from desktop_app.commands.mcp_login import login_command, logout_command
 
     if args.mcp_command == "logout":

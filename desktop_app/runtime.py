@@ -8,6 +8,7 @@ import os
 import sys
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from desktop_app.agent.approval import Approver
@@ -92,6 +93,19 @@ def shell_request(settings: Settings, options: RunOptions) -> ShellRequest:
         extra=tuple(c.strip() for c in settings.shell_extra_commands if c.strip()),
         timeout=float(settings.tool_timeout_s or DEFAULT_TIMEOUT),
     )
+
+
+def shell_roots(settings: Settings, options: RunOptions) -> list[Path]:
+    """The shell's workspace as MCP roots when the shell is on and its folder is usable, else none."""
+    from desktop_app.tools.shell.run import ShellConfigError, resolve_workspace
+
+    request = shell_request(settings, options)
+    if not (request.enabled or request.explicit):
+        return []
+    try:
+        return [resolve_workspace(request.workspace)]
+    except ShellConfigError:
+        return []
 
 
 def builtin_tools(settings: Settings) -> list[ToolDef]:
@@ -239,9 +253,13 @@ async def open_tools(settings: Settings, options: RunOptions) -> tuple[ToolRegis
     # [hook: mcp] tools from the configured MCP servers (settings file or --mcp-config)
     from desktop_app.mcp.manager import attach_mcp
 
+    shell = registry.get("execute_shell")
+    roots = [Path(str(shell.meta["workspace"]))] if shell is not None and shell.meta.get("workspace") else []
     shared = options.mcp_manager() if options.mcp_manager is not None else None
     closers.append(
-        await attach_mcp(registry, options.mcp_config, grace=options.mcp_grace_s, tool=options.mcp_tool, shared=shared)
+        await attach_mcp(
+            registry, options.mcp_config, grace=options.mcp_grace_s, tool=options.mcp_tool, shared=shared, roots=roots
+        )
     )
 
     async def close_all() -> None:

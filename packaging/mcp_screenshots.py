@@ -118,7 +118,7 @@ async def shoot(out: Path, language: str) -> int:
         system_prompt="Summarize in one line.",
         max_tokens=50,
     )
-    sampling = SamplingDialog(request, window._sampling_model_name(), window)
+    sampling = SamplingDialog(request, window.setup.sampling_model_name(), window)
     sampling.show()
     await settle()
     grab("mcp-07-sampling", sampling)

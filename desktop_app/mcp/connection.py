@@ -8,6 +8,7 @@ import math
 import time
 from contextlib import AsyncExitStack
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Literal, Protocol
 
 from desktop_app import __version__
@@ -18,7 +19,7 @@ from desktop_app.mcp.launch import CommandNotFoundError, child_environment, reso
 from desktop_app.mcp.logs import ServerLog
 from desktop_app.mcp.person import PERSON_ALLOWANCE, PersonClock, elicit_note, sampling_request, with_notes
 from desktop_app.mcp.results import safe_name, short_hash, to_output
-from desktop_app.mcp.sdk import Sdk, leaf, offending_line, watch_eof
+from desktop_app.mcp.sdk import Sdk, leaf, offending_line, roots_result, watch_eof
 from desktop_app.mcp.tools import PREPARE, PreparedTool, list_all, prepare_tools
 from desktop_app.mcp.trust import reveal, text_warnings
 from desktop_app.paths import data_dir
@@ -59,6 +60,7 @@ class Host(Protocol):
 
     elicitation: ElicitationHandler
     sampling: SamplingHandler
+    roots: tuple[Path, ...]
 
     async def sdk(self) -> Sdk: ...
 
@@ -173,6 +175,7 @@ class Connection:
             message_handler=self._on_message,
             elicitation_callback=self._on_elicit,
             sampling_callback=self._on_sample,
+            list_roots_callback=self._on_roots if self.manager.roots else None,  # no roots capability
             client_info=sdk.types.Implementation(name="travel-assistant", version=__version__),
         )
         self._note(f"connecting ({self.wire})")
@@ -405,6 +408,10 @@ class Connection:
         if problem:
             return sdk.types.ErrorData(code=-32602, message=f"answer does not fit the form: {problem}")
         return sdk.types.ElicitResult(action="accept", content=answer.content or {})
+
+    async def _on_roots(self, context: Any) -> Any:
+        """roots/list: the folders the user shared (the shell's workspace), as file:// URIs."""
+        return roots_result((await self.manager.sdk()).types, self.manager.roots)
 
     async def _on_sample(self, context: Any, params: Any) -> Any:
         sdk = await self.manager.sdk()

@@ -56,8 +56,10 @@ class McpManager:
         trust: TrustStore | None = None,
         elicitation: ElicitationHandler | None = None,
         sampling: SamplingHandler | None = None,
+        roots: Iterable[Path] = (),
     ) -> None:
         headless = HeadlessInteraction()
+        self.roots = tuple(roots)  # folders offered to servers that ask (the shell's workspace)
         self.trust = trust or TrustStore()
         self.elicitation: ElicitationHandler = elicitation or headless
         self.sampling: SamplingHandler = sampling or headless
@@ -82,6 +84,13 @@ class McpManager:
         waits = [c.settled.wait() for c in self._connections.values()]
         if waits:
             await asyncio.wait_for(asyncio.gather(*waits), timeout)
+
+    def connection(self, name: str) -> Connection | None:
+        """One server's connection (resources and prompts are asked of it directly)."""
+        return self._connections.get(name)
+
+    def connections(self) -> list[Connection]:
+        return list(self._connections.values())
 
     def statuses(self) -> list[ServerStatus]:
         return [c.status() for c in self._connections.values()]
@@ -203,7 +212,7 @@ class McpManager:
         if prepared.needs_task:  # the SDK's client cannot run tasks: offering it would always fail
             status, reason = "unsupported", TASK_ONLY
 
-        async def invoke(args: dict[str, Any], report: ProgressFn | None) -> ToolOutput:
+        async def invoke(args: dict[str, Any], report: ProgressFn | None = None) -> ToolOutput:
             return await self.call(server, tool, args, report)
 
         return ToolDef(
@@ -286,6 +295,7 @@ async def attach_mcp(
     grace: float | None = None,
     tool: str | None = None,
     on_failure: Callable[[ServerStatus], None] | None = _print_failure,
+    roots: Iterable[Path] = (),
     shared: McpManager | None = None,
 ) -> Callable[[], Awaitable[None]]:
     """The runtime hook: MCP tools from the app's `mcp.json` and `--mcp-config` into `registry`.
@@ -300,7 +310,7 @@ async def attach_mcp(
     servers = _load_or_usage_error(mcp_config)
     if tool is not None:
         servers = servers_for_tool(servers, tool)
-    manager = McpManager(servers, registry)
+    manager = McpManager(servers, registry, roots=roots)
     if not servers:
         return manager.aclose
     told = _ToldOnce(on_failure or (lambda _status: None))

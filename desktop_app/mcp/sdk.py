@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from pathlib import Path
 from typing import Any
 
 
@@ -73,3 +74,8 @@ def offending_line(exc: Exception) -> str:
         except (IndexError, TypeError, ValueError):
             pass
     return (str(exc).splitlines() or [type(exc).__name__])[0].strip()
+
+
+def roots_result(types: Any, folders: tuple[Path, ...]) -> Any:
+    """A ListRootsResult naming each folder by its file:// URI and its own name."""
+    return types.ListRootsResult(roots=[types.Root(uri=f.resolve().as_uri(), name=f.name) for f in folders])

@@ -30,8 +30,10 @@ class ToolOutput:
 
 
 ProgressFn = Callable[[float, "float | None", str], None]
-# A tool is handed its call's progress reporter (or None) by whoever runs it: the loop, mcp-server.
+# A tool is invoked with its arguments and where to report progress (None: nobody listens);
+# MCP tools pass the server's progress notifications on, the others ignore it.
 Invoker = Callable[[dict[str, Any], ProgressFn | None], Awaitable[ToolOutput]]
+REPORT_PARAM = "report"  # a @tool function with a parameter of this name gets the ProgressFn
 
 
 @dataclass(frozen=True)
@@ -92,7 +94,7 @@ def _doc_parts(fn: Callable[..., Any]) -> tuple[str, dict[str, str]]:
     return "\n".join(summary_lines).strip(), params
 
 
-def schema_from_function(fn: Callable[..., Any], skip: Iterable[str] = ()) -> tuple[str, dict[str, Any]]:
+def schema_from_function(fn: Callable[..., Any]) -> tuple[str, dict[str, Any]]:
     """Description and JSON Schema from type hints and docstring (public pydantic API only)."""
     from pydantic import Field, create_model  # lazily: the window paints before tools load
 
@@ -100,8 +102,8 @@ def schema_from_function(fn: Callable[..., Any], skip: Iterable[str] = ()) -> tu
     hints = get_type_hints(fn, include_extras=True)
     fields: dict[str, Any] = {}
     for pname, param in inspect.signature(fn).parameters.items():
-        if pname in skip:
-            continue
+        if pname == REPORT_PARAM:
+            continue  # where progress goes, handed in by the registry: not the model's to fill
         annotation = hints.get(pname, Any)
         default = ... if param.default is inspect.Parameter.empty else param.default
         fields[pname] = (annotation, Field(default, description=descriptions.get(pname)))
@@ -127,22 +129,21 @@ def tool(
     confirm: bool | None = None,
     name: str | None = None,
     timeout: float = DEFAULT_TIMEOUT,
-    progress: bool = False,
 ) -> Callable[[Callable[..., Any]], ToolDef]:
-    """Decorator: a typed function with a docstring becomes a ToolDef.
-
-    With `progress=True` the function also gets `report` (a ProgressFn or None), not in its schema.
-    """
+    """Decorator: a typed function with a docstring becomes a ToolDef."""
 
     def wrap(fn: Callable[..., Any]) -> ToolDef:
-        description, schema = schema_from_function(fn, skip=("report",) if progress else ())
+        description, schema = schema_from_function(fn)
 
-        async def invoke(args: dict[str, Any], report: ProgressFn | None) -> ToolOutput:
-            kwargs = {**args, "report": report} if progress else args
+        wants_report = REPORT_PARAM in inspect.signature(fn).parameters
+
+        async def invoke(args: dict[str, Any], report: ProgressFn | None = None) -> ToolOutput:
+            if wants_report:
+                args = {**args, REPORT_PARAM: report}
             if inspect.iscoroutinefunction(fn):
-                value = await fn(**kwargs)
+                value = await fn(**args)
             else:
-                value = await asyncio.to_thread(fn, **kwargs)
+                value = await asyncio.to_thread(fn, **args)
             if isinstance(value, ToolOutput):
                 return value
             return ToolOutput(_to_text(value), structured=value)

@@ -14,19 +14,22 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6 import QtCore
 from PySide6.QtCore import QEvent, QSettings, QTimer, Signal
-from PySide6.QtWidgets import QLabel, QMainWindow, QPushButton, QSplitter, QWidget
+from PySide6.QtWidgets import QLabel, QPushButton, QSplitter, QWidget
 
+from desktop_app.ui.chat.attachments import AttachmentChip
 from desktop_app.ui.chat.chat_view import ChatView
 from desktop_app.ui.chat.composer import Composer
 from desktop_app.ui.chat.history_panel import HistoryPanel
 from desktop_app.ui.chat.pane import RunButtons, chat_pane
 from desktop_app.ui.chat.skills_ui import ActiveSkill, SkillChip, SkillsMenu
-from desktop_app.ui.chat.status import OfflineBanner, header_text, usage_text
+from desktop_app.ui.chat.status import OfflineBanner
 from desktop_app.ui.heartbeat import Heartbeat
 from desktop_app.ui.i18n import Language, tr
 from desktop_app.ui.inspector.dock import InspectorDock
 from desktop_app.ui.mcp.notice import McpNotice
+from desktop_app.ui.run_setup import ModelStatus, RunSetup
 from desktop_app.ui.settings.opener import SettingsOpener
+from desktop_app.ui.window_actions import WindowActions
 from desktop_app.ui.window_fit import PaneFolding
 from desktop_app.ui.window_menus import INSPECTOR_TABS, WindowMenus
 from desktop_app.ui.window_state import STYLE, restore_layout, save_layout
@@ -35,27 +38,21 @@ if TYPE_CHECKING:  # the engine side imports asyncio: complete() imports it afte
     from PySide6.QtGui import QCloseEvent, QPaintEvent, QResizeEvent, QShortcut
 
     from desktop_app.agent import events as ev
-    from desktop_app.llm.base import ChatModel
     from desktop_app.runtime import RunOptions
     from desktop_app.store.history import HistoryStore
     from desktop_app.store.settings import Settings
-    from desktop_app.ui.approval import ApprovalLog, DialogApprover
-    from desktop_app.ui.inspector.inspector import Inspector
-    from desktop_app.ui.mcp.bridge import McpBridge
+    from desktop_app.ui.approval import ApprovalLog
     from desktop_app.ui.replay import ReplayController
-    from desktop_app.ui.session import AgentSession, RunFactory
+    from desktop_app.ui.session import RunFactory
     from desktop_app.ui.settings.settings_dialog import SettingsDialog
 
 log = logging.getLogger(__name__)
 ANNOUNCE_CHARS = 600  # the start of an answer read out when it arrives; the rest is in the transcript
 
 
-class MainWindow(QMainWindow):
-    """Owns the session, the approver and the panes it is given; no globals."""
+class MainWindow(WindowActions):
+    """Owns the session, the approver and the panes it is given; builds and wires them; no globals."""
 
-    approver: DialogApprover  # these five exist once complete() ran
-    session: AgentSession
-    mcp: McpBridge
     heartbeat: Heartbeat
     escape: QShortcut
     replay: ReplayController
@@ -86,9 +83,8 @@ class MainWindow(QMainWindow):
         self._painted = False
         self.first_paint_epoch = 0.0  # wall clock and process CPU time at the first paint (benchmark)
         self.first_paint_cpu = 0.0
-        self._tokens = [0, 0]
         self._answers_before = 0
-        self._model = ("", "")
+        self.setup = RunSetup(settings, self.overrides, lambda: self.skill.name)
         self._settings = SettingsOpener(self, self.apply_settings)
         self.setWindowTitle(tr("Travel Assistant"))
         self.setStyleSheet(STYLE)
@@ -96,7 +92,7 @@ class MainWindow(QMainWindow):
         self.completed = False  # until complete() the window shows its layout but does nothing
         self._build()
         restore_layout(self, self.qsettings, self.dock)
-        self._update_provider()
+        self.status.show_model()
         if not defer:
             self.complete(approval_log)
 
@@ -119,10 +115,12 @@ class MainWindow(QMainWindow):
 
         self.heartbeat = Heartbeat(5, self)
         self.approver = DialogApprover(self.settings, approval_log or ApprovalLog(None), self)
-        self.session = AgentSession(self.settings, self.approver, self._run_options, self._run_factory, self)
+        self.session = AgentSession(self.settings, self.approver, self.setup.options, self._run_factory, self)
+        setup = self.setup
         self.mcp = McpBridge(
-            self.overrides.get("mcp_config", ""), self._sampling_model, self._sampling_model_name, self
+            self.overrides.get("mcp_config", ""), setup.sampling_model, setup.sampling_model_name, self, setup.roots
         )
+        setup.mcp_manager = lambda: self.mcp.manager  # runs use the window's servers, start none of their own
         self.escape = QShortcut(QKeySequence(QtCore.Qt.Key.Key_Escape), self)
         self.escape.setContext(QtCore.Qt.ShortcutContext.WindowShortcut)
         from desktop_app.ui.replay import ReplayController
@@ -143,6 +141,7 @@ class MainWindow(QMainWindow):
         self.chat = ChatView(self)
         self.composer = Composer(self)
         self.skill_chip = SkillChip(self)
+        self.attach_chip = AttachmentChip(self)
         buttons = self.run_buttons = RunButtons(self)
         self.send_button, self.stop_button, self.retry_button = buttons.send, buttons.stop, buttons.retry
         self.settings_button = QPushButton(tr("Settings…"), self)
@@ -154,7 +153,9 @@ class MainWindow(QMainWindow):
         splitter.setObjectName("mainSplitter")
         splitter.addWidget(self.history_panel)
         header, row = (self.header, self.settings_button), self.run_buttons.widgets()
-        splitter.addWidget(chat_pane(splitter, header, self.banner, self.chat, self.skill_chip, self.composer, row))
+        splitter.addWidget(
+            chat_pane(splitter, header, self.banner, self.chat, (self.skill_chip, self.attach_chip), self.composer, row)
+        )
         splitter.setStretchFactor(1, 1)
         splitter.setSizes([220, 640])
         self.splitter = splitter
@@ -178,14 +179,10 @@ class MainWindow(QMainWindow):
         self.mcp_notice = McpNotice(self)
         self.statusBar().addPermanentWidget(self.mcp_notice)
         self.statusBar().addPermanentWidget(self.usage_label)
-        self._show_usage()
+        self.status = ModelStatus(self.setup, self.header, self.banner, self.usage_label)
+        self.status.show_usage()
         self.folding = PaneFolding(self.dock, self.splitter)  # narrow windows fold the side panes
         self.composer.setFocus()  # typing starts at once: keys must not land on "New conversation"
-
-    @property
-    def inspector(self) -> Inspector:
-        """The inspector dock's widget, built on first use (its import is ~0.1 s of start-up)."""
-        return self.dock.inspector()
 
     def retranslate(self) -> None:
         """Every label of the window's frame in the current language (after a switch)."""
@@ -203,8 +200,8 @@ class MainWindow(QMainWindow):
             self.mcp_notice.show_pending(self.mcp.pending)
         self.skills_menu.retranslate()
         self.skill_chip.retranslate()
-        self._update_provider()
-        self._show_usage()
+        self.status.show_model()
+        self.status.show_usage()
 
     def changeEvent(self, event: QEvent) -> None:
         """Qt sends LanguageChange to every window when a translator comes or goes."""
@@ -230,7 +227,7 @@ class MainWindow(QMainWindow):
         s.toolResult.connect(self.chat.on_result)
         s.final.connect(self.chat.on_final)
         s.error.connect(self.chat.on_error)
-        s.usage.connect(self._on_usage)
+        s.usage.connect(self.status.add)
         s.event.connect(self.dock.handle_event)
         s.busyChanged.connect(self._set_busy)
         s.runFinished.connect(self._on_run_finished)
@@ -250,87 +247,12 @@ class MainWindow(QMainWindow):
         actions["new"].triggered.connect(self.new_conversation)
         actions["focus"].triggered.connect(self.focus_composer)
         actions["settings"].triggered.connect(self.open_settings)
+        actions["resources"].triggered.connect(self.browse_resources)
         actions["quit"].triggered.connect(self.close)
         self.replay.connect_window()  # Try it, replay, File → Export → as Python
         actions["shortcuts"].triggered.connect(lambda: self.menus.show_shortcuts(self))
         for index, name in enumerate(INSPECTOR_TABS):
             actions[name].triggered.connect(lambda _=False, i=index: self.show_inspector_tab(i))
-
-    # ---------------------------------------------------------------- actions
-    def send(self, text: str) -> bool:
-        """Send a message as if typed; False while a run is going (or before complete())."""
-        if not self.completed or self.session.busy or not text.strip():
-            return False
-        skill, message = self.skill.split_command(text)
-        if skill:
-            self.skill.set(skill)
-        self.composer.clear()
-        if skill and not message:  # `/skill-name` alone: the chip shows it, the next message uses it
-            return True
-        self.chat.add_user(text)
-        self.session.send(message)
-        return True
-
-    @property
-    def active_skill(self) -> str:
-        return self.skill.name
-
-    def retry(self) -> None:
-        if self.session.busy or not self.session.last_user_text:
-            return
-        self.chat.drop_last_answer()
-        self.session.retry()
-
-    def stop(self) -> None:
-        """Stop button and Esc: withdraw waiting confirmations, cancel the run at once."""
-        self.approver.cancel_all()
-        self.mcp.interaction.cancel_all()  # a server's form or sampling request waiting on the run
-        self.session.cancel()
-
-    def new_conversation(self) -> None:
-        self.session.new_conversation()
-        self.skill.set("")
-        self.chat.clear()
-        self.inspector.clear()
-        self._tokens = [0, 0]
-        self._show_usage()
-        self.history_panel.list.clearSelection()
-        self.composer.setFocus()
-
-    def focus_composer(self) -> None:
-        """Ctrl+L: back to the message box from anywhere in the window."""
-        self.activateWindow()
-        self.composer.setFocus()
-
-    def show_inspector_tab(self, index: int) -> None:
-        """Alt+1..3: the inspector's tab, shown and focused (arrow keys then move through calls)."""
-        self.dock.show()
-        inspector = self.inspector
-        inspector.tabs.setCurrentIndex(index)
-        target = (inspector.timeline, inspector.sequence, inspector.tool_defs.list)[index]
-        target.setFocus()
-
-    def open_conversation(self, conversation_id: str) -> None:
-        """Show a saved conversation; the next message continues it."""
-        if self.history is None or conversation_id == self.session.conversation_id:
-            return
-        try:
-            messages = self.history.messages(conversation_id)
-        except Exception as exc:  # noqa: BLE001 - shown, never a crash
-            self.statusBar().showMessage(tr("Could not open: %1").replace("%1", str(exc)))
-            return
-        from desktop_app.agent.messages import message_to_dict
-        from desktop_app.ui.inspector.run_trace import events_from_history
-
-        dicts = [message_to_dict(m) for m in messages]
-        last_user = next((d["content"] for d in reversed(dicts) if d["role"] == "user"), "")
-        self.session.open_conversation(conversation_id, last_user)
-        self.skill.set("")
-        self.approver.set_conversation(conversation_id)
-        self.chat.load_messages(dicts)
-        self.inspector.load_events(events_from_history(dicts))
-        self._tokens = [0, 0]
-        self._show_usage()
 
     @property
     def settings_dialog(self) -> SettingsDialog | None:
@@ -349,21 +271,15 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(
                 tr("Language: %1 (messages already shown keep their language)").replace("%1", used), 8000
             )
-        self._update_provider()
+        self.status.show_model()
 
     # ---------------------------------------------------------------- session events
     def _on_run_started(self, event: ev.RunStarted) -> None:
         self._answers_before = len(self.chat.answer_text())  # what is new at the end is this run's answer
-        self._model = (event.provider, event.model)
         self.approver.set_conversation(event.conversation_id)
-        self._update_provider()
+        self.status.show_model(event.provider, event.model)
         self.history_panel.refresh()
         self.history_panel.select(self.session.conversation_id)
-
-    def _on_usage(self, input_tokens: int, output_tokens: int) -> None:
-        self._tokens[0] += input_tokens
-        self._tokens[1] += output_tokens
-        self._show_usage()
 
     def _on_run_finished(self, status: str) -> None:
         self.chat.end_stream()
@@ -418,35 +334,15 @@ class MainWindow(QMainWindow):
     def _set_busy(self, busy: bool) -> None:
         self.run_buttons.set_busy(busy, can_retry=bool(self.session.last_user_text))
 
-    # ---------------------------------------------------------------- header and status
+    # ---------------------------------------------------------------- the model in use
     def provider_in_use(self) -> str:
-        return self.overrides.get("provider") or self.settings.provider or "offline"
-
-    def _update_provider(self) -> None:
-        provider = self._model[0] or self.provider_in_use()
-        self.header.setText(header_text(provider, self._model[1] or self.overrides.get("model") or self.settings.model))
-        self.banner.setVisible(self.provider_in_use() == "offline")
-
-    def _show_usage(self) -> None:
-        provider, model = self._model if self._model[0] else (self.provider_in_use(), "")
-        self.usage_label.setText(usage_text(provider, model, *self._tokens))
+        return self.setup.provider()
 
     def tokens(self) -> tuple[int, int]:
-        return self._tokens[0], self._tokens[1]
+        return self.status.tokens[0], self.status.tokens[1]
 
     def _run_options(self) -> RunOptions:
-        from desktop_app.runtime import RunOptions
-
-        return RunOptions(
-            provider=self.overrides.get("provider", ""),
-            model=self.overrides.get("model", ""),
-            base_url=self.overrides.get("base_url", ""),
-            mcp_config=self.overrides.get("mcp_config", ""),
-            max_turns=self.settings.max_turns,
-            skill=self.skill.name,
-            mcp_grace_s=self.settings.mcp_grace(),  # a run never waits longer on a slow MCP server
-            mcp_manager=lambda: self.mcp.manager,  # asked on the engine loop, after the bridge started it
-        )
+        return self.setup.options()
 
     # ---------------------------------------------------------------- MCP
     def review_mcp_changes(self) -> Any:
@@ -454,17 +350,6 @@ class MainWindow(QMainWindow):
         from desktop_app.ui.mcp.settings import open_review
 
         return open_review(self.mcp, self)
-
-    def _sampling_model(self) -> ChatModel:
-        """The configured model answers a server's sampling request (after the user approved it)."""
-        from desktop_app.runtime import build_model
-
-        return build_model(self.settings, self._run_options())
-
-    def _sampling_model_name(self) -> str:
-        provider = self.provider_in_use()
-        model = self.overrides.get("model") or (self.settings.model if self.settings.provider == provider else "")
-        return f"{provider}:{model}" if model else provider
 
     # ---------------------------------------------------------------- window life
     def save_layout(self) -> None:

@@ -52,7 +52,7 @@ class WindowMenus:
         bar.addMenu(self.file_menu)
         self.help_menu = QMenu(bar)
         self.actions: dict[str, QAction] = {}
-        for name in ("new", "focus", "settings"):
+        for name in ("new", "focus", "settings", "resources"):
             self.actions[name] = self.file_menu.addAction("")
         self.export_menu = self.file_menu.addMenu("")
         for name in EXPORTS:
@@ -80,6 +80,7 @@ class WindowMenus:
         self.actions["new"].setText(tr("&New conversation"))
         self.actions["focus"].setText(tr("Go to the &message box"))
         self.actions["settings"].setText(tr("&Settings…"))
+        self.actions["resources"].setText(tr("MCP &resources…"))
         self.actions["quit"].setText(tr("&Quit"))
         self.export_menu.setTitle(tr("&Export"))
         self.actions["export_openai"].setText(tr("as Python (OpenAI)…"))

@@ -74,6 +74,14 @@
       <translation>%1:%2 后自动拒绝</translation>
     </message>
     <message>
+      <source>Remove the attached resources</source>
+      <translation>移除附加的资源</translation>
+    </message>
+    <message>
+      <source>Attached: %1</source>
+      <translation>已附加：%1</translation>
+    </message>
+    <message>
       <source>You</source>
       <translation>你</translation>
     </message>
@@ -354,10 +362,6 @@
       <translation>回答：%1</translation>
     </message>
     <message>
-      <source>Could not open: %1</source>
-      <translation>无法打开：%1</translation>
-    </message>
-    <message>
       <source>An MCP server asks for information</source>
       <translation>MCP 服务器请求信息</translation>
     </message>
@@ -462,6 +466,56 @@
       <translation>
         <numerusform>%n 个 MCP 工具已变更：请审阅</numerusform>
       </translation>
+    </message>
+    <message>
+      <source>MCP resources</source>
+      <translation>MCP 资源</translation>
+    </message>
+    <message>
+      <source>Resources</source>
+      <translation>资源</translation>
+    </message>
+    <message>
+      <source>The resource's text</source>
+      <translation>资源内容</translation>
+    </message>
+    <message>
+      <source>Loading…</source>
+      <translation>正在加载…</translation>
+    </message>
+    <message>
+      <source>Attach to conversation</source>
+      <translation>附加到对话</translation>
+    </message>
+    <message>
+      <source>No server offers resources.</source>
+      <translation>没有服务器提供资源。</translation>
+    </message>
+    <message>
+      <source>Run</source>
+      <translation>运行</translation>
+    </message>
+    <message>
+      <source>Could not list resources.</source>
+      <translation>无法列出资源。</translation>
+    </message>
+    <message numerus="yes">
+      <source>%n resource(s)</source>
+      <translation>
+        <numerusform>%n 个资源</numerusform>
+      </translation>
+    </message>
+    <message>
+      <source>Could not read this resource.</source>
+      <translation>无法读取此资源。</translation>
+    </message>
+    <message>
+      <source>Prompt %1</source>
+      <translation>提示词 %1</translation>
+    </message>
+    <message>
+      <source>Required: %1</source>
+      <translation>必填：%1</translation>
     </message>
     <message>
       <source>Name:</source>
@@ -1060,6 +1114,18 @@
       <translation>无法检查沙箱：%1</translation>
     </message>
     <message>
+      <source>The prompt was empty.</source>
+      <translation>提示词为空。</translation>
+    </message>
+    <message>
+      <source>Could not open: %1</source>
+      <translation>无法打开：%1</translation>
+    </message>
+    <message>
+      <source>No MCP prompt /%1:%2</source>
+      <translation>没有 MCP 提示词 /%1:%2</translation>
+    </message>
+    <message>
       <source>Stop the run</source>
       <translation>停止运行</translation>
     </message>
@@ -1106,6 +1172,10 @@
     <message>
       <source>&amp;Settings…</source>
       <translation>设置(&amp;S)…</translation>
+    </message>
+    <message>
+      <source>MCP &amp;resources…</source>
+      <translation>MCP 资源(&amp;R)…</translation>
     </message>
     <message>
       <source>&amp;Quit</source>

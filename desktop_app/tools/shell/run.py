@@ -252,7 +252,7 @@ def _warnings(config: ShellConfig) -> tuple[str, ...]:
 def make_shell_tool(config: ShellConfig) -> ToolDef:
     """The `execute_shell` ToolDef for one workspace and sandbox."""
 
-    async def invoke(args: dict[str, Any], _report: ProgressFn | None) -> ToolOutput:
+    async def invoke(args: dict[str, Any], _report: ProgressFn | None = None) -> ToolOutput:
         return await config.execute(str(args["command"]))
 
     def confirm_for(args: dict[str, Any]) -> bool:

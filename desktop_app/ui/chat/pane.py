@@ -1,4 +1,4 @@
-"""The chat pane's layout: header row, offline banner, transcript, skill chip, input, buttons."""
+"""The chat pane's layout: header row, offline banner, transcript, skill and attachment chips, input, buttons."""
 
 from __future__ import annotations
 
@@ -40,7 +40,7 @@ def chat_pane(
     header: Sequence[QWidget],
     banner: QWidget,
     transcript: QWidget,
-    chip: QWidget,
+    chips: Sequence[QWidget],
     composer: QWidget,
     buttons: Sequence[QWidget],
 ) -> QWidget:
@@ -51,8 +51,8 @@ def chat_pane(
     layout.addLayout(_row(header, stretch_first=True))
     layout.addWidget(banner)
     layout.addWidget(transcript, 1)
-    chip_row = _row([chip])
-    chip_row.addStretch(1)  # the chip keeps its own width
+    chip_row = _row(chips)
+    chip_row.addStretch(1)  # the chips keep their own width
     layout.addLayout(chip_row)
     layout.addWidget(composer)
     button_row = QHBoxLayout()

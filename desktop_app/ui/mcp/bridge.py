@@ -6,6 +6,7 @@ import asyncio
 import concurrent.futures
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from PySide6.QtCore import QObject, Signal
@@ -103,9 +104,11 @@ class McpBridge(QObject):
         model: Callable[[], ChatModel],
         model_name: Callable[[], str],
         parent_widget: QWidget | None = None,
+        roots: Callable[[], list[Path]] = list,
     ) -> None:
         super().__init__(parent_widget)
         self.mcp_config = mcp_config
+        self._roots = roots  # folders offered to servers that ask (read when the servers start)
         self._model = model
         self.interaction = DialogInteraction(parent_widget, model_name)
         self.manager: McpManager | None = None
@@ -142,7 +145,7 @@ class McpBridge(QObject):
             self._post(self._problem_ui, str(exc))
             servers = []
         sampler = ModelSampler(lambda: _OneShotModel(self._model()), self.interaction.confirm_sampling)
-        manager = McpManager(servers, elicitation=self.interaction, sampling=sampler)
+        manager = McpManager(servers, elicitation=self.interaction, sampling=sampler, roots=self._roots())
         manager.subscribe(self._on_status)
         manager.start()
         self.manager = manager
@@ -212,6 +215,47 @@ class McpBridge(QObject):
 
     def restart(self, name: str) -> asyncio.Future[None]:
         return self._submit(self._then_snapshot(lambda m: m.restart(name)))
+
+    # ---------------------------------------------------------------- resources and prompts
+    def resources(self) -> asyncio.Future[tuple[list[dict[str, Any]], list[str]]]:
+        """Every ready server's resources, and one line per server that could not list them."""
+        from desktop_app.mcp.resources import list_resources
+
+        return self._submit(self._gather(list_resources))
+
+    def prompts(self) -> asyncio.Future[tuple[list[dict[str, Any]], list[str]]]:
+        from desktop_app.mcp.resources import list_prompts
+
+        return self._submit(self._gather(list_prompts))
+
+    def read(self, server: str, uri: str) -> asyncio.Future[tuple[list[dict[str, Any]], list[str]]]:
+        from desktop_app.mcp.resources import read_resource
+
+        return self._submit(self._gather(lambda conn: read_resource(conn, uri), server))
+
+    def prompt(
+        self, server: str, name: str, arguments: dict[str, str]
+    ) -> asyncio.Future[tuple[list[dict[str, Any]], list[str]]]:
+        from desktop_app.mcp.resources import get_prompt
+
+        return self._submit(self._gather(lambda conn: get_prompt(conn, name, arguments), server))
+
+    async def _gather(self, each: Callable[[Any], Awaitable[list[Any]]], only: str = "") -> tuple[list[Any], list[str]]:
+        from desktop_app.mcp.resources import McpFeatureError
+
+        found: list[Any] = []
+        problems: list[str] = []
+        conns = self.manager.connections() if self.manager is not None else []
+        for conn in conns:
+            if (only and conn.config.name != only) or (not only and conn.state != "ready"):
+                continue
+            try:
+                found += await each(conn)
+            except McpFeatureError as exc:
+                problems.append(str(exc))
+        if only and not any(c.config.name == only for c in conns):
+            problems.append(f"no MCP server named {only!r}")
+        return found, problems
 
     def login(self, name: str) -> asyncio.Future[None]:
         """OAuth sign-in in the browser on the engine loop (never the UI thread); the server then reconnects."""

@@ -59,7 +59,7 @@ def _example_args(schema: dict[str, object]) -> dict[str, object]:
     return out
 
 
-@tool(progress=True)
+@tool()
 async def count_to(n: int, report: ProgressFn | None = None) -> dict[str, int]:
     """Count to n, reporting progress.
 
@@ -71,6 +71,10 @@ async def count_to(n: int, report: ProgressFn | None = None) -> dict[str, int]:
         if report:
             report(i, n, f"{i}/{n}")
     return {"counted": n}
+
+
+def test_the_progress_parameter_is_not_part_of_the_schema() -> None:
+    assert count_to.parameters["properties"].keys() == {"n"} and count_to.parameters["required"] == ["n"]
 
 
 async def test_progress_and_structured_content_in_process() -> None:

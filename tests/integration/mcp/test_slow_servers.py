@@ -97,7 +97,7 @@ async def test_a_late_server_joins_from_the_next_turn(app_home: Path, tmp_path: 
     config = _config(tmp_path / "mcp.json", time_bin, late=late)
     registry_box: list[ToolRegistry] = []
 
-    async def wait_for_late(_args: dict[str, object], _report: object) -> ToolOutput:
+    async def wait_for_late(_args: dict[str, object], _report: object = None) -> ToolOutput:
         deadline = time.monotonic() + 60
         while registry_box[0].get("late__ping") is None and time.monotonic() < deadline:
             await asyncio.sleep(0.05)  # the run goes on; the server's tools arrive on their own

@@ -10,7 +10,7 @@ from desktop_app.agent.messages import ToolCall
 from desktop_app.tools.registry import ToolDef, ToolOutput
 
 
-async def _run(args: dict[str, Any], _report: Any) -> ToolOutput:
+async def _run(args: dict[str, Any], _report: object = None) -> ToolOutput:
     return ToolOutput("ran")
 
 

@@ -1,0 +1,142 @@
+"""`mcp resources` / `mcp read` / `mcp prompts` / `mcp prompt` (CONTRACT.md): a server's
+resources and prompts, headless. `read` and `prompt` start only the server they name."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+from desktop_app.errors import UsageError
+from desktop_app.mcp.config import McpConfigError, ServerConfig, load_servers
+from desktop_app.mcp.connection import Connection
+from desktop_app.mcp.manager import McpManager
+from desktop_app.mcp.resources import (
+    McpFeatureError,
+    contents_text,
+    get_prompt,
+    list_prompts,
+    list_resources,
+    read_resource,
+)
+from desktop_app.visible import for_terminal
+
+T = TypeVar("T")
+
+
+def _servers(mcp_config: str, only: str = "") -> list[ServerConfig]:
+    try:
+        servers = [s for s in load_servers(mcp_config) if not s.disabled and not s.refused]
+    except McpConfigError as exc:
+        raise UsageError(str(exc)) from None
+    if not only:
+        return servers
+    chosen = [s for s in servers if s.name == only]
+    if not chosen:
+        raise UsageError(f"no MCP server named {only!r} (servers: {', '.join(s.name for s in servers) or 'none'})")
+    return chosen
+
+
+async def _with_servers(
+    servers: list[ServerConfig], each: Callable[[Connection], Awaitable[list[T]]]
+) -> tuple[list[T], bool]:
+    """Start the servers, wait for them, gather `each` of every ready one; failures one line each
+    (and the second value says whether any happened)."""
+    manager = McpManager(servers)
+    manager.start()
+    try:
+        await manager.wait_ready()
+        found: list[T] = []
+        failed = False
+        for conn in manager.connections():
+            try:
+                if conn.state != "ready":
+                    raise McpFeatureError(f"MCP server {conn.config.name!r} failed: {conn.reason}")
+                found += await each(conn)
+            except McpFeatureError as exc:
+                _warn(str(exc))
+                failed = True
+        return found, failed
+    finally:
+        await manager.aclose()
+
+
+def _warn(text: str) -> None:
+    print(for_terminal(f"travel-assistant: {text}"), file=sys.stderr)
+
+
+def _print_json(data: Any) -> None:
+    print(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+async def resources_command(as_json: bool, mcp_config: str = "") -> int:
+    found, _failed = await _with_servers(_servers(mcp_config), list_resources)
+    if as_json:
+        _print_json(found)
+        return 0
+    for item in found:
+        kind = f" ({item['mimeType']})" if item["mimeType"] else ""
+        print(for_terminal(f"{item['server']}  {item['uri']}  {item['name']}{kind}"))
+        if item["description"]:
+            print(for_terminal(f"    {item['description'][:200]}"))
+    if not found:
+        print("no MCP resources")
+    return 0
+
+
+async def read_command(server: str, uri: str, as_json: bool, mcp_config: str = "") -> int:
+    async def read(conn: Connection) -> list[dict[str, Any]]:
+        return await read_resource(conn, uri)
+
+    contents, failed = await _with_servers(_servers(mcp_config, server), read)
+    if failed:
+        return 1
+    if as_json:
+        _print_json(contents)
+    else:
+        print(for_terminal(contents_text(contents)))
+    return 0
+
+
+async def prompts_command(as_json: bool, mcp_config: str = "") -> int:
+    found, _failed = await _with_servers(_servers(mcp_config), list_prompts)
+    if as_json:
+        _print_json(found)
+        return 0
+    for item in found:
+        names = [a["name"] + ("" if a["required"] else "?") for a in item["arguments"]]
+        print(for_terminal(f"/{item['server']}:{item['name']}({', '.join(names)})  {item['description'][:200]}"))
+    if not found:
+        print("no MCP prompts")
+    return 0
+
+
+def prompt_arguments(text: str) -> dict[str, str]:
+    """`--args '{"city": "Sanya"}'`: a JSON object of strings (MCP prompt arguments are strings)."""
+    if not text:
+        return {}
+    try:
+        value = json.loads(text)
+    except ValueError as exc:
+        raise UsageError(f"--args is not JSON: {exc}") from None
+    if not isinstance(value, dict):
+        raise UsageError('--args must be a JSON object, e.g. \'{"city": "Sanya"}\'')
+    return {str(k): v if isinstance(v, str) else json.dumps(v, ensure_ascii=False) for k, v in value.items()}
+
+
+async def prompt_command(server: str, name: str, args_json: str, as_json: bool, mcp_config: str = "") -> int:
+    arguments = prompt_arguments(args_json)
+
+    async def expand(conn: Connection) -> list[dict[str, str]]:
+        return await get_prompt(conn, name, arguments)
+
+    messages, failed = await _with_servers(_servers(mcp_config, server), expand)
+    if failed:
+        return 1
+    if as_json:
+        _print_json(messages)
+    else:
+        for message in messages:
+            print(for_terminal(f"[{message['role']}]\n{message['text']}\n"))
+    return 0

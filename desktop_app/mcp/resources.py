@@ -1,0 +1,140 @@
+"""MCP resources and prompts of a connected server, as plain, bounded data.
+
+Everything a server sends here is hostile: names and texts are shown to the user and may be sent
+to the model, so hidden characters are made visible (`reveal`) where they are shown, sizes are
+bounded, and a server that does not offer the feature is one clear error.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+from typing import Any
+
+from desktop_app.mcp.connection import Connection
+
+MAX_PAGES = 50  # a paginator that never ends cannot hang us
+MAX_TEXT = 200_000  # characters of one resource's text kept (the rest is cut, and said so)
+MAX_ITEMS = 1_000  # resources or prompts listed per server
+
+
+class McpFeatureError(Exception):
+    """The server cannot answer this (no such capability, not connected, an error it returned)."""
+
+
+def _client(conn: Connection, feature: str) -> Any:
+    client = conn.client
+    if conn.state != "ready" or client is None:
+        raise McpFeatureError(f"MCP server {conn.config.name!r} is not available: {conn.reason or conn.state}")
+    capabilities = getattr(client, "server_capabilities", None)
+    if getattr(capabilities, feature, None) is None:
+        raise McpFeatureError(f"MCP server {conn.config.name!r} offers no {feature}")
+    return client
+
+
+async def _bounded(conn: Connection, request: Any) -> Any:
+    """One request with the server's own call timeout; an error the server returns becomes one line."""
+    try:
+        return await asyncio.wait_for(request, conn.config.timeout)
+    except TimeoutError:
+        raise McpFeatureError(
+            f"MCP server {conn.config.name!r} did not answer within {conn.config.timeout:g} s"
+        ) from None
+    except McpFeatureError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - the SDK raises many kinds; the user needs one line
+        text = (str(exc).splitlines() or [type(exc).__name__])[0]
+        raise McpFeatureError(f"MCP server {conn.config.name!r}: {text[:300]}") from None
+
+
+def _text(value: Any, limit: int = 2_000) -> str:
+    return str(value)[:limit] if isinstance(value, str) else ""
+
+
+async def list_resources(conn: Connection) -> list[dict[str, str]]:
+    """`{"server", "uri", "name", "mimeType", "description"}` for each resource (CONTRACT.md)."""
+    client = _client(conn, "resources")
+    found: list[dict[str, str]] = []
+    cursor = None
+    for _ in range(MAX_PAGES):
+        page = await _bounded(conn, client.list_resources(cursor=cursor))
+        for item in page.resources:
+            found.append(
+                {
+                    "server": conn.config.name,
+                    "uri": _text(item.uri),
+                    "name": _text(item.name, 300),
+                    "mimeType": _text(item.mime_type, 200),
+                    "description": _text(item.description),
+                }
+            )
+        cursor = page.next_cursor
+        if not cursor or len(found) >= MAX_ITEMS:
+            break
+    return found[:MAX_ITEMS]
+
+
+async def read_resource(conn: Connection, uri: str) -> list[dict[str, Any]]:
+    """The SDK's contents list as JSON data; text cut at MAX_TEXT, binary kept as base64 (bounded)."""
+    client = _client(conn, "resources")
+    result = await _bounded(conn, client.read_resource(uri))
+    contents: list[dict[str, Any]] = []
+    for item in result.contents:
+        data = item.model_dump(mode="json", by_alias=True, exclude_none=True)
+        if isinstance(data.get("text"), str) and len(data["text"]) > MAX_TEXT:
+            data["text"] = data["text"][:MAX_TEXT]
+            data["truncated"] = True
+        if isinstance(data.get("blob"), str) and len(data["blob"]) > MAX_TEXT:
+            data["blob"] = data["blob"][:MAX_TEXT]
+            data["truncated"] = True
+        contents.append(data)
+    return contents
+
+
+def contents_text(contents: list[dict[str, Any]]) -> str:
+    """What `mcp read` prints: each text part, and a line for each binary part."""
+    parts: list[str] = []
+    for item in contents:
+        if isinstance(item.get("text"), str):
+            parts.append(item["text"] + ("\n[…cut: the resource is longer]" if item.get("truncated") else ""))
+        else:
+            size = len(base64.b64decode(str(item.get("blob", "")), validate=False) or b"")
+            parts.append(f"[binary {item.get('mimeType') or 'data'}, {size:,} bytes]")
+    return "\n\n".join(parts)
+
+
+async def list_prompts(conn: Connection) -> list[dict[str, Any]]:
+    """`{"server", "name", "description", "arguments": [...]}` for each prompt (CONTRACT.md)."""
+    client = _client(conn, "prompts")
+    found: list[dict[str, Any]] = []
+    cursor = None
+    for _ in range(MAX_PAGES):
+        page = await _bounded(conn, client.list_prompts(cursor=cursor))
+        for item in page.prompts:
+            arguments = [
+                {"name": _text(a.name, 200), "description": _text(a.description), "required": bool(a.required)}
+                for a in item.arguments or []
+            ]
+            entry = {"server": conn.config.name, "name": _text(item.name, 200), "description": _text(item.description)}
+            found.append({**entry, "arguments": arguments})
+        cursor = page.next_cursor
+        if not cursor or len(found) >= MAX_ITEMS:
+            break
+    return found[:MAX_ITEMS]
+
+
+async def get_prompt(conn: Connection, name: str, arguments: dict[str, str]) -> list[dict[str, str]]:
+    """The messages a prompt expands to, as `{"role", "text"}` (non-text parts named, not decoded)."""
+    client = _client(conn, "prompts")
+    result = await _bounded(conn, client.get_prompt(name, arguments or None))
+    messages: list[dict[str, str]] = []
+    for message in result.messages:
+        content = message.content
+        text = getattr(content, "text", None)
+        if not isinstance(text, str):
+            resource = getattr(content, "resource", None)
+            text = getattr(resource, "text", None) if resource is not None else None
+        if not isinstance(text, str):
+            text = f"[{getattr(content, 'type', 'content')}]"
+        messages.append({"role": str(message.role), "text": text[:MAX_TEXT]})
+    return messages

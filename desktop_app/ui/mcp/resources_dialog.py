@@ -1,0 +1,153 @@
+"""Browse the MCP servers' resources and attach one to the conversation; fill a prompt's arguments.
+
+Everything shown here comes from a server: plain text only (never rich text), hidden characters
+made visible, and nothing is sent anywhere until the user presses Attach or Run.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPlainTextEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop_app.ui.chat.attachments import Attachment
+from desktop_app.ui.i18n import tr
+from desktop_app.ui.mcp.bridge import McpBridge
+from desktop_app.ui.schema_form import SchemaForm
+from desktop_app.ui.text import make_visible
+
+
+class ResourceBrowser(QDialog):
+    """Left: every ready server's resources; right: the selected one's text; Attach sends it along
+    with the next message (it then shows in the inspector's request body, as the model saw it)."""
+
+    attached = Signal(object)  # an Attachment
+    loaded = Signal()  # the list arrived (tests wait on it)
+    shown = Signal()  # a resource's text arrived
+
+    def __init__(self, mcp: McpBridge, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("resourceBrowser")
+        self.setWindowTitle(tr("MCP resources"))
+        self.resize(860, 520)
+        self.mcp = mcp
+        self.list = QListWidget(self)
+        self.list.setObjectName("resourceList")
+        self.list.setAccessibleName(tr("Resources"))
+        self.text = QPlainTextEdit(self)
+        self.text.setObjectName("resourceText")
+        self.text.setReadOnly(True)
+        self.text.setAccessibleName(tr("The resource's text"))
+        self.status = QLabel(tr("Loading…"), self)
+        self.status.setTextFormat(Qt.TextFormat.PlainText)
+        self.status.setWordWrap(True)
+        self.attach_button = QPushButton(tr("Attach to conversation"), self)
+        self.attach_button.setObjectName("attachResource")
+        self.attach_button.setEnabled(False)
+        close = QPushButton(tr("Close"), self)
+        split = QHBoxLayout()
+        split.addWidget(self.list, 2)
+        split.addWidget(self.text, 3)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.status, 1)
+        buttons.addWidget(self.attach_button)
+        buttons.addWidget(close)
+        layout = QVBoxLayout(self)
+        layout.addLayout(split, 1)
+        layout.addLayout(buttons)
+        self._current: Attachment | None = None
+        self.list.currentItemChanged.connect(self._selected)
+        self.attach_button.clicked.connect(self._attach)
+        close.clicked.connect(self.reject)
+        mcp.resources().add_done_callback(self._listed)
+
+    def _listed(self, future: Any) -> None:
+        if future.cancelled() or future.exception() is not None:
+            self.status.setText(tr("Could not list resources."))
+            return
+        found, problems = future.result()
+        for entry in found:
+            label = f"{entry['server']} · {entry['name'] or entry['uri']}"
+            item = QListWidgetItem(make_visible(label)[:200], self.list)
+            item.setToolTip(make_visible(f"{entry['uri']}\n{entry['description']}")[:1000])
+            item.setData(Qt.ItemDataRole.UserRole, entry)
+        none = tr("No server offers resources.") if not found else ""
+        self.status.setText(" · ".join([none, *problems]).strip(" ·") or tr("%n resource(s)", None, len(found)))
+        self.loaded.emit()
+
+    def _selected(self, item: QListWidgetItem | None, _previous: QListWidgetItem | None = None) -> None:
+        self.attach_button.setEnabled(False)
+        if item is None:
+            return
+        entry = item.data(Qt.ItemDataRole.UserRole)
+        self.text.setPlainText(tr("Loading…"))
+        self.mcp.read(entry["server"], entry["uri"]).add_done_callback(lambda f: self._read(entry, f))
+
+    def _read(self, entry: dict[str, Any], future: Any) -> None:
+        from desktop_app.mcp.resources import contents_text
+
+        if future.cancelled() or future.exception() is not None:
+            self.text.setPlainText(tr("Could not read this resource."))
+            return
+        contents, problems = future.result()
+        text = contents_text(contents) if contents else "\n".join(problems)
+        self.text.setPlainText(make_visible(text))
+        if contents:
+            self._current = Attachment(entry["server"], entry["uri"], entry["name"], text)
+            self.attach_button.setEnabled(True)
+        self.shown.emit()
+
+    def _attach(self) -> None:
+        if self._current is not None:
+            self.attached.emit(self._current)
+            self.accept()
+
+
+def prompt_schema(arguments: list[dict[str, Any]]) -> dict[str, Any]:
+    """A prompt's arguments (all strings in MCP) as the JSON Schema SchemaForm draws."""
+    properties = {a["name"]: {"type": "string", "description": a["description"]} for a in arguments}
+    return {"type": "object", "properties": properties, "required": [a["name"] for a in arguments if a["required"]]}
+
+
+class PromptDialog(QDialog):
+    """`/server:prompt`: the prompt's arguments as a small form; Run expands it into the message."""
+
+    def __init__(self, prompt: dict[str, Any], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("promptDialog")
+        self.setWindowTitle(tr("Prompt %1").replace("%1", make_visible(f"/{prompt['server']}:{prompt['name']}")))
+        about = QLabel(make_visible(prompt["description"])[:500], self)
+        about.setTextFormat(Qt.TextFormat.PlainText)
+        about.setWordWrap(True)
+        self.form = SchemaForm(prompt_schema(prompt["arguments"]), self)
+        buttons = QDialogButtonBox(self)
+        self.run_button = buttons.addButton(tr("Run"), QDialogButtonBox.ButtonRole.AcceptRole)
+        buttons.addButton(QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self._run)
+        buttons.rejected.connect(self.reject)
+        self.problem = QLabel("", self)
+        layout = QVBoxLayout(self)
+        for widget in (about, self.form, self.problem, buttons):
+            layout.addWidget(widget)
+
+    def arguments(self) -> dict[str, str]:
+        return {k: str(v) for k, v in self.form.content().items()}
+
+    def _run(self) -> None:
+        missing = self.form.missing()
+        if missing:
+            self.problem.setText(tr("Required: %1").replace("%1", ", ".join(missing)))
+            return
+        self.accept()

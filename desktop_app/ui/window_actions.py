@@ -1,0 +1,175 @@
+"""What a person can do in the window (buttons, menus, shortcuts): send, stop, retry, start or open
+a conversation, move the focus. MainWindow builds the parts named here and wires them to these."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QMainWindow
+
+from desktop_app.ui.chat.attachments import Attachment, AttachmentChip, with_attachments
+from desktop_app.ui.chat.chat_view import ChatView
+from desktop_app.ui.chat.composer import Composer
+from desktop_app.ui.chat.history_panel import HistoryPanel
+from desktop_app.ui.chat.skills_ui import ActiveSkill
+from desktop_app.ui.i18n import tr
+from desktop_app.ui.inspector.dock import InspectorDock
+from desktop_app.ui.run_setup import ModelStatus
+
+PROMPT_COMMAND = re.compile(r"^/([^\s:/]+):(\S+)$")  # `/server:prompt`
+
+if TYPE_CHECKING:  # the engine side imports asyncio: only after the first paint
+    from desktop_app.store.history import HistoryStore
+    from desktop_app.ui.approval import DialogApprover
+    from desktop_app.ui.inspector.inspector import Inspector
+    from desktop_app.ui.mcp.bridge import McpBridge
+    from desktop_app.ui.mcp.resources_dialog import PromptDialog, ResourceBrowser
+    from desktop_app.ui.session import AgentSession
+
+
+class WindowActions(QMainWindow):
+    """The actions, on the parts MainWindow builds (declared here so each action is type-checked)."""
+
+    promptOpened = Signal(object)  # a `/server:prompt` form is showing (its PromptDialog)
+
+    approver: DialogApprover  # these three exist once complete() ran
+    session: AgentSession
+    mcp: McpBridge
+    completed: bool
+    history: HistoryStore | None
+    history_panel: HistoryPanel
+    chat: ChatView
+    composer: Composer
+    skill: ActiveSkill
+    status: ModelStatus
+    dock: InspectorDock
+    attach_chip: AttachmentChip
+    prompt_dialog: PromptDialog
+    resource_browser: ResourceBrowser
+
+    @property
+    def inspector(self) -> Inspector:
+        """The inspector dock's widget, built on first use (its import is ~0.1 s of start-up)."""
+        return self.dock.inspector()
+
+    def send(self, text: str) -> bool:
+        """Send a message as if typed; False while a run is going (or before complete())."""
+        if not self.completed or self.session.busy or not text.strip():
+            return False
+        prompt = PROMPT_COMMAND.match(text.strip())
+        if prompt and self.mcp.running:  # `/server:prompt`: the server's prompt, arguments asked first
+            self.composer.clear()
+            self.mcp.prompts().add_done_callback(lambda f: self._prompt_listed(prompt[1], prompt[2], f))
+            return True
+        skill, message = self.skill.split_command(text)
+        if skill:
+            self.skill.set(skill)
+        self.composer.clear()
+        if skill and not message:  # `/skill-name` alone: the chip shows it, the next message uses it
+            return True
+        attached = self.attach_chip.take()
+        names = ", ".join(a.name or a.uri for a in attached)
+        self.chat.add_user(f"{text}\n\n📎 {names}" if attached else text)
+        self.session.send(with_attachments(message, attached))
+        return True
+
+    def browse_resources(self) -> ResourceBrowser:
+        """File → MCP resources…: browse the servers' resources, attach one to the next message."""
+        from desktop_app.ui.mcp.resources_dialog import ResourceBrowser
+
+        self.resource_browser = ResourceBrowser(self.mcp, self)
+        self.resource_browser.attached.connect(self.attach)
+        self.resource_browser.open()
+        return self.resource_browser
+
+    def attach(self, attachment: Attachment) -> None:
+        """A resource from the browser goes with the next message."""
+        self.attach_chip.add(attachment)
+        self.composer.setFocus()
+
+    def _prompt_listed(self, server: str, name: str, future: Any) -> None:
+        found = [] if future.cancelled() or future.exception() else future.result()[0]
+        prompt = next((p for p in found if (p["server"], p["name"]) == (server, name)), None)
+        if prompt is None:
+            self.statusBar().showMessage(tr("No MCP prompt /%1:%2").replace("%1", server).replace("%2", name), 8000)
+            return
+        if not prompt["arguments"]:
+            self._expand(server, name, {})
+            return
+        from desktop_app.ui.mcp.resources_dialog import PromptDialog
+
+        self.prompt_dialog = PromptDialog(prompt, self)
+        self.prompt_dialog.accepted.connect(lambda: self._expand(server, name, self.prompt_dialog.arguments()))
+        self.prompt_dialog.open()
+        self.promptOpened.emit(self.prompt_dialog)
+
+    def _expand(self, server: str, name: str, arguments: dict[str, str]) -> None:
+        def expanded(future: Any) -> None:
+            messages, problems = ([], ["failed"]) if future.cancelled() or future.exception() else future.result()
+            if problems or not messages:
+                self.statusBar().showMessage("; ".join(problems) or tr("The prompt was empty."), 8000)
+                return
+            self.send("\n\n".join(m["text"] for m in messages))
+
+        self.mcp.prompt(server, name, arguments).add_done_callback(expanded)
+
+    @property
+    def active_skill(self) -> str:
+        return self.skill.name
+
+    def retry(self) -> None:
+        if self.session.busy or not self.session.last_user_text:
+            return
+        self.chat.drop_last_answer()
+        self.session.retry()
+
+    def stop(self) -> None:
+        """Stop button and Esc: withdraw waiting confirmations, cancel the run at once."""
+        self.approver.cancel_all()
+        self.mcp.interaction.cancel_all()  # a server's form or sampling request waiting on the run
+        self.session.cancel()
+
+    def new_conversation(self) -> None:
+        self.session.new_conversation()
+        self.skill.set("")
+        self.chat.clear()
+        self.inspector.clear()
+        self.status.reset()
+        self.history_panel.list.clearSelection()
+        self.composer.setFocus()
+
+    def focus_composer(self) -> None:
+        """Ctrl+L: back to the message box from anywhere in the window."""
+        self.activateWindow()
+        self.composer.setFocus()
+
+    def show_inspector_tab(self, index: int) -> None:
+        """Alt+1..3: the inspector's tab, shown and focused (arrow keys then move through calls)."""
+        self.dock.show()
+        inspector = self.inspector
+        inspector.tabs.setCurrentIndex(index)
+        target = (inspector.timeline, inspector.sequence, inspector.tool_defs.list)[index]
+        target.setFocus()
+
+    def open_conversation(self, conversation_id: str) -> None:
+        """Show a saved conversation; the next message continues it."""
+        if self.history is None or conversation_id == self.session.conversation_id:
+            return
+        try:
+            messages = self.history.messages(conversation_id)
+        except Exception as exc:  # noqa: BLE001 - shown, never a crash
+            self.statusBar().showMessage(tr("Could not open: %1").replace("%1", str(exc)))
+            return
+        from desktop_app.agent.messages import message_to_dict
+        from desktop_app.ui.inspector.run_trace import events_from_history
+
+        dicts = [message_to_dict(m) for m in messages]
+        last_user = next((d["content"] for d in reversed(dicts) if d["role"] == "user"), "")
+        self.session.open_conversation(conversation_id, last_user)
+        self.skill.set("")
+        self.approver.set_conversation(conversation_id)
+        self.chat.load_messages(dicts)
+        self.inspector.load_events(events_from_history(dicts))
+        self.status.reset()

@@ -1,0 +1,72 @@
+"""MCP resources and prompts in the window, against the real server-everything (stdio)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from desktop_app.agent.messages import AssistantMessage
+from desktop_app.llm.fake import FakeModel
+from desktop_app.mcp.config import ServerConfig, save_servers
+from tests.gui.conftest import scripted_factory
+from tests.gui.test_mcp_window import SERVER_WAIT_MS, wait_state
+from tests.integration.mcp.conftest import find_program
+
+DOC = "demo://resource/static/document/architecture.md"
+
+
+@pytest.fixture
+def window(qtbot: Any, make_window: Any) -> Any:
+    program = find_program("mcp-server-everything")
+    if program is None:
+        pytest.skip("@modelcontextprotocol/server-everything is not installed (see .ci/run)")
+    save_servers([ServerConfig(name="everything", command=program, args=("stdio",))])
+    window = make_window(scripted_factory(FakeModel([AssistantMessage("noted")])))
+    wait_state(qtbot, window.mcp, "everything", "ready")
+    return window
+
+
+def _sent(window: Any, qtbot: Any, text: str) -> str:
+    """Send, wait for the run; the user message as saved (what the model was sent)."""
+    with qtbot.waitSignal(window.runDone, timeout=SERVER_WAIT_MS):
+        assert window.send(text)
+    messages = window.history.messages(window.session.conversation_id)
+    return str(next(m.content for m in messages if m.role == "user"))
+
+
+def test_a_browsed_resource_is_attached_to_the_next_message(qtbot: Any, window: Any) -> None:
+    window.menus.actions["resources"].trigger()  # File → MCP resources…
+    browser = window.resource_browser
+    if browser.list.count() == 0:  # the list arrives from the engine thread
+        with qtbot.waitSignal(browser.loaded, timeout=SERVER_WAIT_MS):
+            pass
+    row = next(i for i in range(browser.list.count()) if "architecture.md" in browser.list.item(i).text())
+    with qtbot.waitSignal(browser.shown, timeout=SERVER_WAIT_MS):
+        browser.list.setCurrentRow(row)
+    assert "Architecture" in browser.text.toPlainText() and browser.attach_button.isEnabled()
+    browser.attach_button.click()
+    assert window.attach_chip.isVisible() and "architecture.md" in window.attach_chip.label.text()
+    sent = _sent(window, qtbot, "Summarise the attached document")
+    assert sent.startswith("Summarise the attached document")
+    assert f'<resource server="everything" uri="{DOC}">' in sent and "Architecture" in sent
+    assert not window.attach_chip.isVisible()  # one message takes them
+
+
+def test_a_slash_prompt_asks_its_arguments_then_sends_what_it_expands_to(qtbot: Any, window: Any) -> None:
+    with qtbot.waitSignal(window.promptOpened, timeout=SERVER_WAIT_MS) as opened:
+        assert window.send("/everything:args-prompt")
+    dialog = opened.args[0]
+    dialog.run_button.click()  # the required city is missing: the form says so and stays
+    assert dialog.isVisible() and "city" in dialog.problem.text()
+    dialog.form.fields[0].widget.setText("Sanya")
+    with qtbot.waitSignal(window.runDone, timeout=SERVER_WAIT_MS):
+        dialog.run_button.click()
+    messages = window.history.messages(window.session.conversation_id)
+    assert [m.content for m in messages if m.role == "user"] == ["What's weather in Sanya?"]
+
+
+def test_an_unknown_prompt_is_one_line_in_the_status_bar(qtbot: Any, window: Any) -> None:
+    with qtbot.waitSignal(window.statusBar().messageChanged, timeout=SERVER_WAIT_MS):
+        assert window.send("/everything:no-such-prompt")
+    assert window.statusBar().currentMessage() == "No MCP prompt /everything:no-such-prompt"

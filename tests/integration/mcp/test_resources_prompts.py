@@ -1,0 +1,103 @@
+"""`mcp resources|read|prompts|prompt` and roots, against the real server-everything (stdio)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from desktop_app.agent.messages import ToolCall
+from desktop_app.mcp.config import ServerConfig
+from desktop_app.mcp.manager import McpManager
+from desktop_app.tools.registry import ToolRegistry
+from tests.integration.mcp.conftest import REPO, TOY
+
+DOC = "demo://resource/static/document/architecture.md"
+
+
+@pytest.fixture
+def config(tmp_path: Path, everything_bin: str) -> Path:
+    path = tmp_path / "mcp.json"
+    servers = {
+        "everything": {"command": everything_bin, "args": ["stdio"]},
+        "toy": {"command": sys.executable, "args": [str(TOY), "basic"]},  # FastMCP: none listed
+    }
+    path.write_text(json.dumps({"mcpServers": servers}), encoding="utf-8")
+    return path
+
+
+def _cli(config: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    command = [sys.executable, "-m", "desktop_app", "mcp", *args, "--mcp-config", str(config)]
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    return subprocess.run(command, capture_output=True, text=True, timeout=120, cwd=REPO, env=env)
+
+
+def test_resources_as_the_contract_gives_them(config: Path) -> None:
+    done = _cli(config, "resources", "--json")
+    assert done.returncode == 0, done.stderr
+    found = json.loads(done.stdout)
+    doc = next(r for r in found if r["uri"] == DOC)
+    assert doc == {
+        "server": "everything",
+        "uri": DOC,
+        "name": "architecture.md",
+        "mimeType": "text/markdown",
+        "description": doc["description"],
+    }
+    assert {r["server"] for r in found} == {"everything"} and done.stderr == ""  # toy has none: no noise
+
+
+def test_read_prints_the_text_and_json_gives_the_contents(config: Path) -> None:
+    text = _cli(config, "read", "everything", DOC)
+    assert text.returncode == 0 and "Architecture" in text.stdout, text.stderr
+    contents = json.loads(_cli(config, "read", "everything", DOC, "--json").stdout)
+    assert contents[0]["uri"] == DOC and "Architecture" in contents[0]["text"]
+
+
+def test_prompts_and_a_prompt_with_arguments(config: Path) -> None:
+    prompts = json.loads(_cli(config, "prompts", "--json").stdout)
+    args_prompt = next(p for p in prompts if p["name"] == "args-prompt")
+    assert args_prompt["server"] == "everything"
+    assert {"name": "city", "description": "Name of the city", "required": True} in args_prompt["arguments"]
+    done = _cli(config, "prompt", "everything", "args-prompt", "--args", '{"city": "Sanya"}')
+    assert done.returncode == 0 and "Sanya" in done.stdout, done.stderr
+    assert json.loads(_cli(config, "prompt", "everything", "simple-prompt", "--json").stdout)[0]["role"] == "user"
+
+
+def test_errors_are_one_line_each(config: Path) -> None:
+    missing = _cli(config, "read", "everything", "demo://no/such/resource")
+    assert missing.returncode == 1 and "not found" in missing.stderr and "Traceback" not in missing.stderr
+    unknown = _cli(config, "read", "nosuch", DOC)
+    assert unknown.returncode == 2 and "no MCP server named 'nosuch'" in unknown.stderr
+    bad_args = _cli(config, "prompt", "everything", "args-prompt", "--args", "[1, 2]")
+    assert bad_args.returncode == 2 and "--args must be a JSON object" in bad_args.stderr
+    no_prompt = _cli(config, "prompt", "toy", "anything")
+    assert (
+        no_prompt.returncode == 1
+        and no_prompt.stderr == "travel-assistant: MCP server 'toy': Unknown prompt: anything\n"
+    )
+
+
+@pytest.mark.asyncio
+async def test_roots_are_offered_only_when_there_are_some(tmp_path: Path, everything_bin: str) -> None:
+    """server-everything lists the client's roots through a tool it only offers to clients with roots."""
+    workspace = tmp_path / "workspace"
+    workspace.mkdir()
+    for roots, expected in (((), False), ((workspace,), True)):
+        registry = ToolRegistry()
+        manager = McpManager([ServerConfig(name="everything", command=everything_bin)], registry, roots=roots)
+        manager.start()
+        try:
+            await manager.wait_ready(60)
+            tool = registry.get("everything__get-roots-list")
+            assert (tool is not None) is expected
+            if tool is not None:
+                manager.approve(tool.name)
+                out = await registry.execute(ToolCall("r", tool.name, {}))
+                assert workspace.resolve().as_uri() in out.content, out.content
+        finally:
+            await manager.aclose()
