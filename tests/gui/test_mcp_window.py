@@ -71,7 +71,12 @@ def test_manager_starts_after_first_paint_and_a_run_uses_an_mcp_tool(
     monkeypatch.setattr(McpBridge, "start", spy)
     started: list[McpManager] = []
     real_manager_start = McpManager.start
-    monkeypatch.setattr(McpManager, "start", lambda self: (started.append(self), real_manager_start(self))[1])
+
+    def counted(self: McpManager) -> None:
+        started.append(self)
+        real_manager_start(self)
+
+    monkeypatch.setattr(McpManager, "start", counted)
     settings = Settings(auto_approve=["toy__ping"])
     window = make_window(scripted_factory(script(("toy__ping", {"text": "hi"}))), settings=settings)
     assert painted_at_start in ([], [True])  # never before the first paint
