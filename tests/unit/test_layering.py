@@ -39,13 +39,8 @@ ALLOWED: dict[str, frozenset[str]] = {
     "app": frozenset({"ui", "store", "commands"}),  # `gui --conversation ID` resolves the id as `ask` does
     "__main__": frozenset({"cli"}),
 }
-# Edges the design does not want and issue 12 item 2 ("wiring only in runtime.py") removes;
-# a test fails once an edge is gone, so this set only shrinks.
-PENDING_WIRING: frozenset[tuple[str, str]] = frozenset()  # empty: mcp/server.py is handed its tools
-# Modules over MAX_LINES or in an import cycle that a branch is splitting right now (none today:
-# mcp/client.py became connection / manager / tools / sdk / person). A test fails once a listed
-# module is neither long nor in a cycle, so this set only shrinks.
-PENDING_SPLIT: frozenset[str] = frozenset()
+# No exceptions: the last unwanted edge (mcp -> runtime: mcp-server is now handed its tools) and
+# the last long module (mcp/client.py, now connection / manager / tools / sdk / person) are gone.
 
 
 # ---------------------------------------------------------------- reading the imports
@@ -121,7 +116,7 @@ def part(module: str) -> str:
 
 
 def breaches(found: dict[str, list[str]]) -> list[str]:
-    """Imports between parts that ALLOWED does not list (and PENDING_WIRING does not excuse)."""
+    """Imports between parts that ALLOWED does not list."""
     out = []
     for source, names in found.items():
         mine = part(source)
@@ -135,7 +130,7 @@ def breaches(found: dict[str, list[str]]) -> list[str]:
 
 def _allowed(mine: str, theirs: str) -> bool:
     ok = ALLOWED.get(mine, frozenset()) | LEAVES | {mine}
-    return theirs in ok or (mine, theirs) in PENDING_WIRING
+    return theirs in ok
 
 
 def graph(found: dict[str, list[str]]) -> dict[str, set[str]]:
@@ -195,25 +190,13 @@ def test_imports_follow_the_table() -> None:
     assert breaches(imports()) == []
 
 
-def test_pending_wiring_edges_still_exist() -> None:
-    """An edge that is gone comes off PENDING_WIRING, so it cannot come back unnoticed."""
-    edges = {(part(src), part(n)) for src, names in imports().items() for n in names if n.startswith("desktop_app.")}
-    assert PENDING_WIRING - edges == set()
-
-
 def test_no_import_cycles() -> None:
     found = cycles(graph(imports()))
-    assert [c for c in found if not set(c) <= PENDING_SPLIT] == []
+    assert found == []
 
 
 def test_no_module_over_500_lines() -> None:
-    assert {name: n for name, n in too_long(modules()).items() if name not in PENDING_SPLIT} == {}
-
-
-def test_pending_split_lists_only_real_offenders() -> None:
-    """Once a listed module is short and out of every cycle, it must leave PENDING_SPLIT."""
-    in_cycle = {m for c in cycles(graph(imports())) for m in c}
-    assert PENDING_SPLIT - in_cycle - set(too_long(modules())) == set()
+    assert too_long(modules()) == {}
 
 
 # ---------------------------------------------------------------- the detectors can fail
