@@ -127,6 +127,10 @@ def build_window(args: argparse.Namespace, app: QApplication, defer: bool = Fals
     settings = Settings.load(problems.append)
     for line in problems:  # a wrong setting: one line each, on stderr and in the status bar
         print(f"travel-assistant: {line}", file=sys.stderr)
+    if settings.color_scheme:  # a forced scheme; following the OS costs nothing at start-up
+        from desktop_app.ui.palette import apply_scheme
+
+        apply_scheme(settings.color_scheme)
     language = Language(app)
     language.apply(settings.language)
     overrides = {k: str(getattr(args, k, "") or "") for k in ("provider", "model", "base_url", "mcp_config")}

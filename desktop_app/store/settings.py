@@ -33,6 +33,7 @@ class Settings:
     base_url: str = ""
     live_weather: bool = False
     language: str = ""  # "" follows the system, else "zh_CN" / "en"
+    color_scheme: str = ""  # "" follows the system, else "light" / "dark"
     enable_shell: bool = False
     workspace: str = ""
     shell_extra_commands: list[str] = field(default_factory=list)
@@ -150,6 +151,7 @@ RULES: dict[str, Rule] = {
     "base_url": Rule("str"),
     "live_weather": Rule("bool"),
     "language": Rule("str", ("", "zh_CN", "en")),
+    "color_scheme": Rule("str", ("", "light", "dark")),
     "enable_shell": Rule("bool"),
     "workspace": Rule("str"),
     "shell_extra_commands": Rule("str_list"),

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.ui.i18n import tr
+from desktop_app.ui.palette import colours
 from desktop_app.ui.text import hidden_characters, make_visible, pretty_json
 
 if TYPE_CHECKING:
@@ -34,11 +35,19 @@ if TYPE_CHECKING:
     from desktop_app.tools.registry import ToolDef
 
 LOG_KEEP = 500  # decisions kept in the log file
-WARNINGS_STYLE = (
-    "background: #fdecea; color: #8c1d18; border: 1px solid #e09c96; border-radius: 6px; "
-    "padding: 8px; font-weight: bold;"
-)
-COMMAND_STYLE = "background: #202124; color: #f1f3f4; border-radius: 6px; padding: 8px; font-size: 14px;"
+
+
+def _warnings_style() -> str:
+    c = colours()
+    return (
+        f"background: {c.warn_box_bg}; color: {c.warn_box_text}; border: 1px solid {c.warn_box_border}; "
+        "border-radius: 6px; padding: 8px; font-weight: bold;"
+    )
+
+
+def _command_style() -> str:
+    c = colours()
+    return f"background: {c.command_bg}; color: {c.command_text}; border-radius: 6px; padding: 8px; font-size: 14px;"
 
 
 def confirm_each_call(tool: ToolDef) -> bool:
@@ -166,7 +175,7 @@ class ApprovalDialog(QDialog):
         label.setObjectName("toolWarnings")
         label.setWordWrap(True)
         label.setTextFormat(Qt.TextFormat.PlainText)
-        label.setStyleSheet(WARNINGS_STYLE)
+        label.setStyleSheet(_warnings_style())
         lines = [make_visible(str(w)) for w in tool.warnings]
         if tool.meta.get("sandbox_available") is False:  # the shell without an OS sandbox
             lines.insert(0, tr("No OS sandbox: this command runs with your own permissions."))
@@ -186,7 +195,7 @@ class ApprovalDialog(QDialog):
         label.setWordWrap(True)
         label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         label.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
-        label.setStyleSheet(COMMAND_STYLE)
+        label.setStyleSheet(_command_style())
         label.setText("$ " + make_visible(str(text)))
         return label
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6 import QtCore
 from PySide6.QtCore import QEvent, QSettings, QTimer, Signal
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QLabel, QPushButton, QSplitter, QWidget
 
 from desktop_app.ui.chat.attachments import AttachmentChip
@@ -27,12 +28,13 @@ from desktop_app.ui.heartbeat import Heartbeat
 from desktop_app.ui.i18n import Language, tr
 from desktop_app.ui.inspector.dock import InspectorDock
 from desktop_app.ui.mcp.notice import McpNotice
+from desktop_app.ui.palette import apply_scheme, colours, restyle, stylesheet
 from desktop_app.ui.run_setup import ModelStatus, RunSetup
 from desktop_app.ui.settings.opener import SettingsOpener
 from desktop_app.ui.window_actions import WindowActions
 from desktop_app.ui.window_fit import PaneFolding
 from desktop_app.ui.window_menus import INSPECTOR_TABS, WindowMenus
-from desktop_app.ui.window_state import STYLE, restore_layout, save_layout
+from desktop_app.ui.window_state import restore_layout, save_layout
 
 if TYPE_CHECKING:  # the engine side imports asyncio: complete() imports it after the first paint
     from PySide6.QtGui import QCloseEvent, QPaintEvent, QResizeEvent, QShortcut
@@ -87,7 +89,7 @@ class MainWindow(WindowActions):
         self.setup = RunSetup(settings, self.overrides, lambda: self.skill.name)
         self._settings = SettingsOpener(self, self.apply_settings)
         self.setWindowTitle(tr("Travel Assistant"))
-        self.setStyleSheet(STYLE)
+        self.setStyleSheet(stylesheet(colours()))
         self._run_factory = run_factory
         self.completed = False  # until complete() the window shows its layout but does nothing
         self._build()
@@ -238,6 +240,7 @@ class MainWindow(WindowActions):
         self.history_panel.newRequested.connect(self.new_conversation)
         self.history_panel.deleted.connect(self._on_deleted)
         self.history_panel.problem.connect(self.statusBar().showMessage)
+        QGuiApplication.styleHints().colorSchemeChanged.connect(self._scheme_changed)  # live, as the OS switches
         self.mcp.pendingChanged.connect(self.mcp_notice.show_pending)
         self.mcp.problem.connect(self.statusBar().showMessage)
         self.mcp_notice.clicked.connect(self.review_mcp_changes)
@@ -264,6 +267,9 @@ class MainWindow(WindowActions):
 
     def apply_settings(self, new: Settings) -> None:
         """Take saved settings over in place (the session and approver share the object)."""
+        if new.color_scheme != self.settings.color_scheme:
+            apply_scheme(new.color_scheme)
+            restyle(self)
         for name, value in vars(new).items():
             setattr(self.settings, name, value)
         if self.language is not None and self.language.current != new.language:
@@ -272,6 +278,11 @@ class MainWindow(WindowActions):
                 tr("Language: %1 (messages already shown keep their language)").replace("%1", used), 8000
             )
         self.status.show_model()
+
+    def _scheme_changed(self) -> None:
+        if self.settings.color_scheme not in ("light", "dark"):  # a forced scheme stays, whatever the OS does
+            apply_scheme("")
+            restyle(self)
 
     # ---------------------------------------------------------------- session events
     def _on_run_started(self, event: ev.RunStarted) -> None:

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QPlainTextEdit,
 
 from desktop_app import jsonsafe
 from desktop_app.ui.i18n import tr
+from desktop_app.ui.palette import colours
 
 if TYPE_CHECKING:
     from desktop_app.tools.registry import ToolOutput
@@ -42,7 +43,7 @@ class EditDialog(QDialog):
         self.editor.setPlainText(text)
         layout.addWidget(self.editor, 1)
         self.error = QLabel("", self)
-        self.error.setStyleSheet("color: #b00020;")
+        self.error.setStyleSheet(f"color: {colours().error};")
         layout.addWidget(self.error)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self)
         buttons.accepted.connect(self._ok)

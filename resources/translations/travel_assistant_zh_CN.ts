@@ -934,6 +934,10 @@
       <translation>语言：</translation>
     </message>
     <message>
+      <source>Appearance:</source>
+      <translation>外观：</translation>
+    </message>
+    <message>
       <source>allowed</source>
       <translation>允许</translation>
     </message>
@@ -988,6 +992,14 @@
     <message>
       <source>Reason</source>
       <translation>理由</translation>
+    </message>
+    <message>
+      <source>Light</source>
+      <translation>浅色</translation>
+    </message>
+    <message>
+      <source>Dark</source>
+      <translation>深色</translation>
     </message>
     <message>
       <source>OpenAI-compatible: %1</source>

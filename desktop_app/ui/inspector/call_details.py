@@ -25,6 +25,7 @@ from desktop_app.ui.inspector.json_view import JsonPane, plain_tooltip
 from desktop_app.ui.inspector.run_trace import CallRecord, RunTrace, TurnRecord
 from desktop_app.ui.inspector.sequence_view import wire_stop_reason
 from desktop_app.ui.inspector.timeline_model import STATUS_COLOURS, format_ms, format_seconds
+from desktop_app.ui.palette import colours
 
 MAX_IMAGE_SIDE = 240
 
@@ -202,7 +203,7 @@ class CallDetails(QWidget):
             "denied": self.tr("denied"),
         }
         self.status.setText(names.get(record.status, record.status))
-        self.status.setStyleSheet(f"color: {STATUS_COLOURS.get(record.status, '#444')};")
+        self.status.setStyleSheet(f"color: {STATUS_COLOURS.get(record.status, colours().neutral)};")
 
     def _show_ids(self, record: CallRecord) -> None:
         self.call_id.setText(record.id or self.tr("(none: no call had this result's id)"))

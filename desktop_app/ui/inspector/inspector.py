@@ -29,6 +29,7 @@ from desktop_app.ui.inspector.run_trace import CallRecord, Change, RunTrace, Tur
 from desktop_app.ui.inspector.sequence_view import SequenceView
 from desktop_app.ui.inspector.timeline_model import ROLE_INDEX, ROLE_KIND, TimelineModel, format_ms
 from desktop_app.ui.inspector.tool_defs_view import ToolDefsView
+from desktop_app.ui.palette import colours
 
 if TYPE_CHECKING:
     from desktop_app.agent.events import Event
@@ -287,17 +288,17 @@ class Inspector(QWidget):
                     kind=trace.error.get("kind", ""), message=trace.error.get("message", "")
                 )
             )
-            self._status_colour("#c62828")
+            self._status_colour(colours().failed)
         elif trace.final is not None:
             self.status_line.setText(
                 self.tr("Finished after {n} model calls ({reason})").format(
                     n=trace.final.get("turns", ""), reason=trace.final.get("stop_reason", "")
                 )
             )
-            self._status_colour("#2e7d32")
+            self._status_colour(colours().done)
         else:
             self.status_line.setText(self.tr("Running…"))
-            self._status_colour("#1565c0")
+            self._status_colour(colours().running)
         self.status_line.show()
 
     def _status_colour(self, colour: str) -> None:
@@ -389,5 +390,5 @@ class Inspector(QWidget):
 
     def _say_error(self, message: str) -> None:
         self.status_line.setText(message)
-        self._status_colour("#c62828")
+        self._status_colour(colours().failed)
         self.status_line.show()

@@ -22,7 +22,6 @@ from PySide6.QtGui import (
     QFontDatabase,
     QFontMetrics,
     QGuiApplication,
-    QPalette,
     QSyntaxHighlighter,
     QTextCharFormat,
     QTextCursor,
@@ -47,6 +46,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app import jsonsafe
+from desktop_app.ui.palette import colours
 
 MAX_DECODE_DEPTH = 6
 MAX_DECODE_CHARS = 2_000_000
@@ -234,20 +234,6 @@ class JsonTreeModel(QAbstractItemModel):
 
 
 # -- raw text ------------------------------------------------------------------------------
-_LIGHT = {
-    "key": "#0451a5",
-    "string": "#a31515",
-    "number": "#098658",
-    "literal": "#0000ff",
-    "punct": "#444444",
-}
-_DARK = {
-    "key": "#9cdcfe",
-    "string": "#ce9178",
-    "number": "#b5cea8",
-    "literal": "#569cd6",
-    "punct": "#cccccc",
-}
 _COLOUR_OF = {
     "string": "string",
     "json-string": "key",
@@ -265,12 +251,15 @@ _TOKEN = re.compile(
 
 
 def _palette_colours() -> dict[str, str]:
-    """Colours readable on the current palette (light or dark window)."""
-    app = QGuiApplication.instance()
-    if app is None:
-        return _LIGHT
-    base = QGuiApplication.palette().color(QPalette.ColorRole.Base)
-    return _DARK if base.lightness() < 128 else _LIGHT
+    """The JSON colours of the scheme painted now (ui/palette.py)."""
+    c = colours()
+    return {
+        "key": c.json_key,
+        "string": c.json_string,
+        "number": c.json_number,
+        "literal": c.json_literal,
+        "punct": c.json_punct,
+    }
 
 
 class JsonHighlighter(QSyntaxHighlighter):
@@ -278,9 +267,12 @@ class JsonHighlighter(QSyntaxHighlighter):
 
     def __init__(self, document: QTextDocument) -> None:
         super().__init__(document)
-        colours = _palette_colours()
         self._formats: dict[str, QTextCharFormat] = {}
-        for name, colour in colours.items():
+        self.recolour()
+
+    def recolour(self) -> None:
+        """Formats for the scheme painted now; the window calls it (and rehighlights) on a switch."""
+        for name, colour in _palette_colours().items():
             fmt = QTextCharFormat()
             fmt.setForeground(QColor(colour))
             if name == "key":
@@ -411,7 +403,7 @@ class JsonPane(QWidget):
     def mark_key(self, key: str) -> int:
         """Highlight the raw lines holding `"key":` (the seed's point of difference); count."""
         fmt = QTextCharFormat()
-        fmt.setBackground(QColor("#fff3b0") if _palette_colours() is _LIGHT else QColor("#5c4b00"))
+        fmt.setBackground(QColor(colours().find_bg))
         fmt.setProperty(QTextFormat.Property.FullWidthSelection, True)
         selections = []
         needle = f'"{key}":'

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QAbstractScrollArea, QWidget
 
 from desktop_app.ui.inspector.run_trace import ERROR, CallRecord, RunTrace, TurnRecord
 from desktop_app.ui.inspector.timeline_model import STATUS_COLOURS, args_summary, format_ms
+from desktop_app.ui.palette import colours
 
 CODE, API, MODEL = 0, 1, 2
 NO_CLIP = Qt.TextFlag.TextDontClip  # descenders of mixed CJK/Latin lines reach past the box
@@ -227,7 +228,7 @@ class SequenceView(QAbstractScrollArea):
 
     def _paint_exec(self, painter: QPainter, row: SeqRow, rect: QRectF) -> None:
         x = self.lane_x(CODE)
-        colour = QColor(row.colour or "#1565c0")
+        colour = QColor(row.colour or colours().running)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(colour)
         painter.drawRect(QRectF(x - 5, rect.top(), 10, rect.height()))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt
@@ -20,16 +21,27 @@ from desktop_app.ui.inspector.run_trace import (
     RunTrace,
     TurnRecord,
 )
+from desktop_app.ui.palette import colours
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 ROOT = QModelIndex()  # the invisible root, as a default argument
-STATUS_COLOURS = {
-    WAITING: "#b26a00",
-    RUNNING: "#1565c0",
-    DONE: "#2e7d32",
-    ERROR: "#c62828",
-    DENIED: "#6a1b9a",
-}
+_STATUS_FIELD = {WAITING: "waiting", RUNNING: "running", DONE: "done", ERROR: "failed", DENIED: "denied"}
+
+
+class _StatusColours(Mapping[str, str]):
+    """Status -> its colour in the scheme painted now (ui/palette.py): a switch re-colours."""
+
+    def __getitem__(self, status: str) -> str:
+        return str(getattr(colours(), _STATUS_FIELD[status]))
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_STATUS_FIELD)
+
+    def __len__(self) -> int:
+        return len(_STATUS_FIELD)
+
+
+STATUS_COLOURS: Mapping[str, str] = _StatusColours()
 ROLE_KIND = Qt.ItemDataRole.UserRole + 1  # "turn" or "call"
 ROLE_INDEX = Qt.ItemDataRole.UserRole + 2  # index into trace.turns / trace.calls
 
@@ -195,7 +207,7 @@ class TimelineModel(QAbstractItemModel):
             font.setBold(True)
             return font
         if role == Qt.ItemDataRole.ForegroundRole and column == 3:
-            return QColor(STATUS_COLOURS.get(turn.status, "#444444"))
+            return QColor(STATUS_COLOURS.get(turn.status, colours().neutral))
         if role == Qt.ItemDataRole.ToolTipRole and turn.error:
             return plain_tooltip(turn.error)
         return None
@@ -219,7 +231,7 @@ class TimelineModel(QAbstractItemModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return self._call_text(call, column)
         if role == Qt.ItemDataRole.ForegroundRole and column == 3:
-            return QColor(STATUS_COLOURS.get(call.status, "#444444"))
+            return QColor(STATUS_COLOURS.get(call.status, colours().neutral))
         if role == Qt.ItemDataRole.ToolTipRole:
             return plain_tooltip(f"{call.id or '?'} → {call.result_id or '…'}")
         return None

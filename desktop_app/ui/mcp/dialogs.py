@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.ui.i18n import tr
+from desktop_app.ui.palette import colours
 from desktop_app.ui.schema_form import SchemaForm
 from desktop_app.ui.text import make_visible
 
@@ -74,7 +75,7 @@ class ElicitationDialog(QDialog):
         layout.addWidget(_plain_label(tr("* required. Only what you enter here is sent to the server."), self))
         layout.addStretch(1)  # spare height below the form, not between its labels
         self.error = _plain_label("", self, "error")
-        self.error.setStyleSheet("color: #b00020;")
+        self.error.setStyleSheet(f"color: {colours().error};")
         self.error.hide()
         layout.addWidget(self.error)
         row, buttons = _button_row(self, ("accept", tr("Send")), ("decline", tr("Decline")), ("cancel", tr("Cancel")))
@@ -132,7 +133,7 @@ class SamplingDialog(QDialog):
         layout.addWidget(self.request_text, 1)
         if request.warnings:
             warn = _plain_label(tr("Warnings: ") + "; ".join(request.warnings), self, "warnings")
-            warn.setStyleSheet("color: #b00020;")
+            warn.setStyleSheet(f"color: {colours().error};")
             layout.addWidget(warn)
         row, buttons = _button_row(self, ("approve", tr("Approve and send")), ("deny", tr("Deny")))
         self.approve_button, self.deny_button = buttons["approve"], buttons["deny"]
@@ -187,7 +188,7 @@ class DefinitionChangeDialog(QDialog):
         self.warnings = _plain_label(
             tr("Warnings: ") + "; ".join(change.warnings) if change.warnings else "", self, "warnings"
         )
-        self.warnings.setStyleSheet("color: #b00020;")
+        self.warnings.setStyleSheet(f"color: {colours().error};")
         self.warnings.setVisible(bool(change.warnings))
         layout.addWidget(self.warnings)
         row, buttons = _button_row(self, ("approve", tr("Approve new definition")), ("keep", tr("Keep blocked")))

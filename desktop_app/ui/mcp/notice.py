@@ -19,7 +19,6 @@ class McpNotice(QPushButton):
         super().__init__(parent)
         self.setObjectName("mcpNotice")
         self.setFlat(True)
-        self.setStyleSheet("color: #b05a00; font-weight: bold;")
         self.setAccessibleName(tr("MCP tool changes"))
         self.hide()
 

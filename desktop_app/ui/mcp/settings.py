@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 from desktop_app.ui.i18n import tr
 from desktop_app.ui.mcp.dialogs import DefinitionChangeDialog, LogDialog
 from desktop_app.ui.mcp.signin import SignInControls
+from desktop_app.ui.palette import colours
 from desktop_app.ui.text import make_visible
 
 if TYPE_CHECKING:
@@ -146,7 +147,7 @@ class ServerEditor(QDialog):
         self.error.setObjectName("error")
         self.error.setWordWrap(True)
         self.error.setTextFormat(Qt.TextFormat.PlainText)
-        self.error.setStyleSheet("color: #b00020;")
+        self.error.setStyleSheet(f"color: {colours().error};")
         self.error.hide()
         buttons = QHBoxLayout()
         buttons.addStretch(1)

@@ -216,6 +216,7 @@ class SettingsDialog(QDialog):
             approval_timeout_s=self.timeout.value(),
             auto_approve=approve,
             language=str(self.language.currentData() or ""),
+            color_scheme=str(self.scheme.currentData() or ""),
         )
         return self.shell_section.apply(draft)
 
@@ -307,6 +308,12 @@ class SettingsDialog(QDialog):
         index = self.language.findData(self._settings.language)
         self.language.setCurrentIndex(max(0, index))
         form.addRow(tr("Language:"), self.language)
+        self.scheme = QComboBox(page)
+        self.scheme.setObjectName("colorScheme")
+        for label, code in ((tr("Follow the system"), ""), (tr("Light"), "light"), (tr("Dark"), "dark")):
+            self.scheme.addItem(label, code)
+        self.scheme.setCurrentIndex(max(0, self.scheme.findData(self._settings.color_scheme)))
+        form.addRow(tr("Appearance:"), self.scheme)
         return page
 
     def save(self) -> None:

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.ui.i18n import tr
+from desktop_app.ui.palette import colours
 from desktop_app.ui.settings.key_status import key_status_text, store_key
 
 if TYPE_CHECKING:
@@ -32,8 +33,13 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-WARN_STYLE = "color: #b3261e;"
-OK_STYLE = "color: #137333;"
+
+def _warn_style() -> str:
+    return f"color: {colours().error};"
+
+
+def _ok_style() -> str:
+    return f"color: {colours().ok};"
 
 
 def split_commands(text: str) -> list[str]:
@@ -124,7 +130,7 @@ class ShellWebSettings(QWidget):
         self.extra_commands.setObjectName("extraCommands")
         self.extra_commands.setPlaceholderText(tr("more commands to allow, comma separated"))
         form.addRow(tr("Extra commands:"), self.extra_commands)
-        self.extra_warning = self._note(box, "extraWarning", WARN_STYLE)
+        self.extra_warning = self._note(box, "extraWarning", _warn_style())
         form.addRow("", self.extra_warning)
         self.sandbox_status = self._note(box, "sandboxStatus")
         self.sandbox_status.setText(tr("Checking the OS sandbox…"))
@@ -170,7 +176,7 @@ class ShellWebSettings(QWidget):
         raw = self.workspace.text().strip()
         problem = workspace_problem(raw) if raw or self.enable_shell.isChecked() else ""
         if problem:
-            self.workspace_status.setStyleSheet(WARN_STYLE)
+            self.workspace_status.setStyleSheet(_warn_style())
             self.workspace_status.setText(problem)
         else:
             self.workspace_status.setStyleSheet("")
@@ -219,7 +225,7 @@ class ShellWebSettings(QWidget):
 
     def _show_sandbox(self, sandbox: Sandbox) -> None:
         text = sandbox_sentence(sandbox)
-        self.sandbox_status.setStyleSheet(OK_STYLE if sandbox.available else WARN_STYLE)
+        self.sandbox_status.setStyleSheet(_ok_style() if sandbox.available else _warn_style())
         self.sandbox_status.setText(text)
         self.sandboxShown.emit(text)
 

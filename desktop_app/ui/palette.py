@@ -1,0 +1,299 @@
+"""Every colour the app paints, for a light and a dark scheme, and how the scheme is chosen.
+
+One place, so both schemes stay readable: tests/gui/test_palette.py checks the WCAG AA contrast
+(4.5:1) of every text colour against the background it is painted on, in both schemes. Widgets
+ask `colours()` when they paint or style, so a scheme switch (the OS's, or Settings → General →
+Appearance) re-colours the open window.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+
+from PySide6.QtGui import QColor, QGuiApplication, QPalette, QSyntaxHighlighter
+from PySide6.QtWidgets import QWidget
+
+
+@dataclass(frozen=True)
+class Colours:
+    """One scheme. Backgrounds end in _bg; `window_bg`/`base_bg` are Qt's own (for the tests)."""
+
+    window_bg: str
+    base_bg: str
+    text: str
+    muted: str
+    chat_bg: str
+    user_bg: str
+    user_border: str
+    assistant_bg: str
+    assistant_border: str
+    error_bg: str
+    error_border: str
+    chip_bg: str
+    chip_border: str
+    chip_running: str
+    chip_waiting_bg: str
+    chip_waiting_border: str
+    chip_done: str
+    chip_denied: str
+    focus: str
+    banner_bg: str
+    banner_border: str
+    banner_text: str
+    skill_bg: str
+    skill_border: str
+    skill_text: str
+    error: str  # error text on the window (forms, dialogs)
+    ok: str
+    notice: str  # the status bar's "tools changed" notice
+    waiting: str  # status colours in the inspector, on its base
+    running: str
+    done: str
+    failed: str
+    denied: str
+    neutral: str
+    json_key: str
+    json_string: str
+    json_number: str
+    json_literal: str
+    json_punct: str
+    find_bg: str
+    warn_box_bg: str
+    warn_box_text: str
+    warn_box_border: str
+    command_bg: str
+    command_text: str
+    diff_removed_bg: str
+    diff_added_bg: str
+
+
+LIGHT = Colours(
+    window_bg="#efefef",
+    base_bg="#ffffff",
+    text="#202124",
+    muted="#5f6368",
+    chat_bg="#fafafa",
+    user_bg="#e8f0fe",
+    user_border="#c6d6f5",
+    assistant_bg="#ffffff",
+    assistant_border="#dedede",
+    error_bg="#fdecea",
+    error_border="#f5c2bd",
+    chip_bg="#f4f4f4",
+    chip_border="#d0d0d0",
+    chip_running="#7aa7e0",
+    chip_waiting_bg="#fff6e0",
+    chip_waiting_border="#e0b050",
+    chip_done="#9ccc9c",
+    chip_denied="#c0392b",
+    focus="#1a73e8",
+    banner_bg="#fff4ce",
+    banner_border="#e6c65c",
+    banner_text="#3c2f00",
+    skill_bg="#e6f4ea",
+    skill_border="#81c995",
+    skill_text="#0d652d",
+    error="#b00020",
+    ok="#137333",
+    notice="#8a4600",
+    waiting="#8a5300",
+    running="#1565c0",
+    done="#2e7d32",
+    failed="#c62828",
+    denied="#6a1b9a",
+    neutral="#444444",
+    json_key="#0451a5",
+    json_string="#a31515",
+    json_number="#098658",
+    json_literal="#0000ff",
+    json_punct="#444444",
+    find_bg="#fff3b0",
+    warn_box_bg="#fdecea",
+    warn_box_text="#8c1d18",
+    warn_box_border="#e09c96",
+    command_bg="#202124",
+    command_text="#f1f3f4",
+    diff_removed_bg="#fde2e1",
+    diff_added_bg="#dcf5dc",
+)
+
+DARK = Colours(
+    window_bg="#2b2b2b",
+    base_bg="#1e1e1e",
+    text="#e8eaed",
+    muted="#b0b3b8",
+    chat_bg="#1b1c1e",
+    user_bg="#1f3a5f",
+    user_border="#3b5b8a",
+    assistant_bg="#26282b",
+    assistant_border="#3c4043",
+    error_bg="#4a1f1c",
+    error_border="#8c3b35",
+    chip_bg="#2d2f31",
+    chip_border="#5f6368",
+    chip_running="#8ab4f8",
+    chip_waiting_bg="#3d3320",
+    chip_waiting_border="#c9a13b",
+    chip_done="#81c995",
+    chip_denied="#f28b82",
+    focus="#8ab4f8",
+    banner_bg="#3d3320",
+    banner_border="#c9a13b",
+    banner_text="#fde293",
+    skill_bg="#1e3a2a",
+    skill_border="#4f8a64",
+    skill_text="#81c995",
+    error="#f28b82",
+    ok="#81c995",
+    notice="#fdd663",
+    waiting="#fdd663",
+    running="#8ab4f8",
+    done="#81c995",
+    failed="#f28b82",
+    denied="#d7aefb",
+    neutral="#c4c7c5",
+    json_key="#9cdcfe",
+    json_string="#ce9178",
+    json_number="#b5cea8",
+    json_literal="#569cd6",
+    json_punct="#cccccc",
+    find_bg="#5c4b00",
+    warn_box_bg="#4a1f1c",
+    warn_box_text="#f6aea9",
+    warn_box_border="#8c3b35",
+    command_bg="#0f1012",
+    command_text="#f1f3f4",
+    diff_removed_bg="#5c2b29",
+    diff_added_bg="#1f4a2a",
+)
+
+# (text, background) pairs the app paints; each must reach WCAG AA (4.5:1) in both schemes.
+TEXT_PAIRS = [
+    *(("text", bg) for bg in ("user_bg", "assistant_bg", "error_bg", "chip_bg", "chip_waiting_bg", "chat_bg")),
+    ("muted", "chat_bg"),
+    ("muted", "chip_bg"),
+    ("banner_text", "banner_bg"),
+    ("skill_text", "skill_bg"),
+    ("warn_box_text", "warn_box_bg"),
+    ("command_text", "command_bg"),
+    ("text", "diff_removed_bg"),
+    ("text", "diff_added_bg"),
+    *((c, "window_bg") for c in ("error", "ok", "notice")),
+    *((c, "base_bg") for c in ("waiting", "running", "done", "failed", "denied", "neutral")),
+    *((c, "base_bg") for c in ("json_key", "json_string", "json_number", "json_literal", "json_punct")),
+]
+
+
+def is_dark(palette: QPalette | None = None) -> bool:
+    """Whether the app paints dark now (the platform's scheme, or the one Settings forced)."""
+    palette = palette or QGuiApplication.palette()
+    return palette.color(QPalette.ColorRole.Window).lightness() < 128
+
+
+def colours() -> Colours:
+    return DARK if is_dark() else LIGHT
+
+
+def stylesheet(c: Colours) -> str:
+    """The main window's style sheet (dialogs it owns inherit it)."""
+    return f"""
+#userBubble {{ background: {c.user_bg}; color: {c.text}; border: 1px solid {c.user_border}; border-radius: 10px; }}
+#assistantBubble {{ background: {c.assistant_bg}; color: {c.text}; border: 1px solid {c.assistant_border};
+  border-radius: 10px; }}
+#errorBubble {{ background: {c.error_bg}; color: {c.text}; border: 1px solid {c.error_border}; border-radius: 10px; }}
+#caption {{ color: {c.muted}; font-size: 11px; font-weight: bold; }}
+#toolChip {{ background: {c.chip_bg}; color: {c.text}; border: 1px solid {c.chip_border}; border-radius: 12px; }}
+#toolChip[status="running"] {{ border-color: {c.chip_running}; }}
+#toolChip[status="waiting"] {{ background: {c.chip_waiting_bg}; border-color: {c.chip_waiting_border}; }}
+#toolChip[status="done"] {{ border-color: {c.chip_done}; }}
+#toolChip[status="error"] {{ background: {c.error_bg}; border-color: {c.error_border}; }}
+#toolChip[status="denied"] {{ background: {c.error_bg}; border-color: {c.chip_denied}; }}
+#toolChip[selected="true"] {{ border: 2px solid {c.focus}; }}
+#toolChip #title {{ font-family: monospace; }}
+#toolChip #state {{ color: {c.muted}; }}
+#chatInner {{ background: {c.chat_bg}; }}
+#offlineBanner {{ background: {c.banner_bg}; border: 1px solid {c.banner_border}; border-radius: 6px; }}
+#offlineBanner QLabel {{ color: {c.banner_text}; }}
+#header {{ font-weight: bold; }}
+#mcpNotice {{ color: {c.notice}; font-weight: bold; }}
+#skillChip, #attachmentChip {{ background: {c.skill_bg}; border: 1px solid {c.skill_border}; border-radius: 12px; }}
+#skillChip #skillLabel, #attachmentChip QLabel {{ color: {c.skill_text}; font-weight: bold; }}
+QLabel[role="error"] {{ color: {c.error}; }}
+QLabel[role="ok"] {{ color: {c.ok}; }}
+QLineEdit:focus, QPlainTextEdit:focus, QTextEdit:focus, QAbstractItemView:focus {{ border: 2px solid {c.focus}; }}
+QPushButton:focus {{ border: 2px solid {c.focus}; border-radius: 4px; padding: 3px 8px; }}
+QToolButton:focus {{ border: 2px solid {c.focus}; border-radius: 4px; padding: 1px; }}
+QCheckBox:focus {{ border: 1px solid {c.focus}; border-radius: 3px; }}
+"""
+
+
+def restyle(window: QWidget) -> None:
+    """After a scheme switch (the OS's or Settings'): the style sheet and the JSON colours again
+    (models and painters ask `colours()` as they paint)."""
+    window.setStyleSheet(stylesheet(colours()))
+    for highlighter in window.findChildren(QSyntaxHighlighter):
+        recolour = getattr(highlighter, "recolour", None)
+        if callable(recolour):
+            recolour()
+            highlighter.rehighlight()
+    window.update()
+
+
+def dark_palette() -> QPalette:
+    """The Fusion palette for the dark scheme, for platforms that cannot switch it themselves."""
+    c, p = DARK, QPalette()
+    roles = QPalette.ColorRole
+    for role, value in (
+        (roles.Window, c.window_bg),
+        (roles.WindowText, c.text),
+        (roles.Base, c.base_bg),
+        (roles.AlternateBase, c.assistant_bg),
+        (roles.Text, c.text),
+        (roles.Button, c.chip_bg),
+        (roles.ButtonText, c.text),
+        (roles.ToolTipBase, c.assistant_bg),
+        (roles.ToolTipText, c.text),
+        (roles.PlaceholderText, c.muted),
+        (roles.Highlight, "#3b5b8a"),
+        (roles.HighlightedText, "#ffffff"),
+        (roles.Link, c.running),
+    ):
+        p.setColor(role, QColor(value))
+    return p
+
+
+def apply_scheme(choice: str) -> None:
+    """ "light" / "dark" force a scheme, "" or "system" follow the OS. Qt 6.8+ asks the platform
+    first; where it does not switch (or cannot), the Fusion style paints the chosen palette."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance()
+    if not isinstance(app, QApplication):
+        return
+    hints = app.styleHints()
+    wanted = {"light": Qt.ColorScheme.Light, "dark": Qt.ColorScheme.Dark}.get(choice, Qt.ColorScheme.Unknown)
+    if hasattr(hints, "setColorScheme"):
+        hints.setColorScheme(wanted)
+    want_dark = choice == "dark" or (choice not in ("light", "dark") and hints.colorScheme() == Qt.ColorScheme.Dark)
+    if want_dark != is_dark(app.palette()):
+        app.setStyle("Fusion")
+        app.setPalette(dark_palette() if want_dark else app.style().standardPalette())
+
+
+def contrast(foreground: str, background: str) -> float:
+    """The WCAG 2 contrast ratio of two colours (1 to 21)."""
+
+    def luminance(colour: str) -> float:
+        q = QColor(colour)
+        channels = [
+            (v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4) for v in (q.redF(), q.greenF(), q.blueF())
+        ]
+        return 0.2126 * channels[0] + 0.7152 * channels[1] + 0.0722 * channels[2]
+
+    high, low = sorted((luminance(foreground), luminance(background)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def names() -> list[str]:
+    return [f.name for f in fields(Colours)]

@@ -1,0 +1,90 @@
+"""Dark mode: every colour from ui/palette.py, readable in both schemes, switched live."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+
+from desktop_app.ui import palette
+from desktop_app.ui.inspector.timeline_model import STATUS_COLOURS
+from desktop_app.ui.palette import DARK, LIGHT, TEXT_PAIRS, contrast, is_dark
+
+UI = Path(palette.__file__).parent
+HEX = re.compile(r"""["'][^"'\n]*#[0-9a-fA-F]{3}(?:[0-9a-fA-F]{3})?\b""")
+
+
+@pytest.fixture(autouse=True)
+def as_before(qapp: QApplication) -> Any:
+    """The app's style and palette as they were: the other tests paint with the platform's."""
+    app = qapp
+    style, colours = app.style().name(), app.palette()
+    yield
+    app.setStyle(style)
+    app.setPalette(colours)
+
+
+@pytest.mark.parametrize("scheme", [LIGHT, DARK], ids=["light", "dark"])
+def test_every_text_colour_reaches_wcag_aa_on_its_background(scheme: palette.Colours) -> None:
+    low = {(fg, bg): round(contrast(getattr(scheme, fg), getattr(scheme, bg)), 2) for fg, bg in TEXT_PAIRS}
+    assert {pair: ratio for pair, ratio in low.items() if ratio < 4.5} == {}
+
+
+def test_the_contrast_formula_matches_wcag() -> None:
+    assert round(contrast("#000000", "#ffffff"), 1) == 21.0 and round(contrast("#777777", "#ffffff"), 2) == 4.48
+
+
+def test_no_colour_is_written_outside_the_palette_module() -> None:
+    found = [
+        f"{path.relative_to(UI)}:{n}"
+        for path in sorted(UI.rglob("*.py"))
+        if path.name != "palette.py"
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if HEX.search(line)
+    ]
+    assert found == []
+
+
+def test_settings_switch_the_scheme_live(qtbot: Any, make_window: Any) -> None:
+    window = make_window()
+    window.apply_settings(replace(window.settings, color_scheme="dark"))
+    assert is_dark() and DARK.user_bg in window.styleSheet() and LIGHT.user_bg not in window.styleSheet()
+    assert STATUS_COLOURS["done"] == DARK.done  # the inspector's colours follow at the next paint
+    window.apply_settings(replace(window.settings, color_scheme="light"))
+    assert not is_dark() and LIGHT.user_bg in window.styleSheet() and STATUS_COLOURS["done"] == LIGHT.done
+
+
+def test_the_os_switching_its_scheme_restyles_the_window(
+    qtbot: Any, make_window: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    window = make_window()
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    monkeypatch.setattr("desktop_app.ui.main_window.apply_scheme", lambda _choice: None)  # the OS did it
+    app.setPalette(palette.dark_palette())
+    app.styleHints().colorSchemeChanged.emit(Qt.ColorScheme.Dark)
+    assert DARK.assistant_bg in window.styleSheet()
+
+
+def test_a_forced_scheme_ignores_the_os(qtbot: Any, make_window: Any) -> None:
+    window = make_window()
+    window.apply_settings(replace(window.settings, color_scheme="light"))
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    app.styleHints().colorSchemeChanged.emit(Qt.ColorScheme.Dark)
+    assert LIGHT.assistant_bg in window.styleSheet()
+
+
+def test_appearance_is_a_choice_in_settings(qtbot: Any, make_window: Any) -> None:
+    window = make_window()
+    dialog = window.open_settings()
+    assert [dialog.scheme.itemData(i) for i in range(dialog.scheme.count())] == ["", "light", "dark"]
+    dialog.scheme.setCurrentIndex(dialog.scheme.findData("dark"))
+    with qtbot.waitSignal(dialog.saved, timeout=5000):
+        dialog.save()
+    assert window.settings.color_scheme == "dark" and is_dark() and DARK.text in window.styleSheet()
