@@ -267,7 +267,16 @@ def unknown_places(text: str) -> list[str]:
     found += [m.group("p") for m in re.finditer(zh, text) if not NOT_PLACE_CHARS.search(m.group("p"))]
     en = r"\b(?:in|to|visit|visiting|and|or|vs\.?)\s+(?P<p>[A-Z][a-zA-Z]{2,}(?:\s[A-Z][a-zA-Z]+)?)"
     found += [m.group("p") for m in re.finditer(en, text) if m.group("p").split()[0].casefold() not in NOT_PLACE_EN]
-    return _unique_words([w for w in found if not find_places(w)])
+    return _unique_words([w for w in found if not find_places(w) and not _travel_word(w)])
+
+
+# Travel words a question joins with 和 / 跟 / and ("机票和酒店"): asked-for things, never places.
+TRAVEL_NOUNS = ("景点", "美食", "门票", "交通", "签证", "攻略", "住宿", "预算", "费用", "路线", "行程", "安排")
+
+
+def _travel_word(word: str) -> bool:
+    """A lookup the planner knows (酒店, 机票, 天气, hotels…) or another travel noun."""
+    return bool(find_intents(word)) or any(noun in word for noun in TRAVEL_NOUNS)
 
 
 def _unique_words(words: list[str]) -> list[str]:

@@ -201,3 +201,18 @@ async def test_save_after_a_denied_save_saves_the_plan_not_the_refusal() -> None
 async def test_save_with_nothing_to_save_says_so() -> None:
     events, _ = await run("帮我把行程保存下来")
     assert calls_of(events) == [] and "还没有可以保存的行程" in final_text(events)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [SEED_ZH, "帮我查一下三亚的机票和天气", "杭州三天，景点和美食有哪些", "Sanya: flights and hotels please"],
+)
+def test_things_asked_for_are_never_taken_for_places(text: str) -> None:
+    """ "机票和酒店": 酒店 follows 和 like a place would; it is what the user asks for, not where."""
+    assert parse(text, []).unknown_places == []
+
+
+async def test_the_seed_s_answer_names_no_unknown_place() -> None:
+    events, _ = await run(SEED_ZH)
+    final = next(e for e in events if isinstance(e, ev.Final))
+    assert "不认识" not in final.text and "¥1,280" in final.text
