@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QPlainTextEdit,
     QPushButton,
+    QTextEdit,
     QVBoxLayout,
     QWidget,
 )
@@ -185,6 +186,7 @@ class DefinitionChangeDialog(QDialog):
         self.old_text = self._side(sides, tr("Approved before"), approved_text(change), "old")
         self.new_text = self._side(sides, tr("Offered now"), pretty_definition(change.new), "new")
         layout.addLayout(sides, 1)
+        self.changed_lines = mark_differences(self.old_text, self.new_text)
         self.warnings = _plain_label(
             tr("Warnings: ") + "; ".join(change.warnings) if change.warnings else "", self, "warnings"
         )
@@ -215,6 +217,34 @@ class DefinitionChangeDialog(QDialog):
     def _approve(self) -> None:
         self.approved = True
         self.accept()
+
+
+def mark_differences(old: QPlainTextEdit, new: QPlainTextEdit) -> tuple[list[int], list[int]]:
+    """Tint the lines that differ (removed on the old side, added on the new; difflib's line
+    diff), so a one-word change in a long description cannot hide. Returns the line numbers."""
+    import difflib
+
+    from PySide6.QtGui import QColor, QTextCharFormat, QTextCursor, QTextFormat
+
+    before, after = old.toPlainText().splitlines(), new.toPlainText().splitlines()
+    removed: list[int] = []
+    added: list[int] = []
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, before, after, autojunk=False).get_opcodes():
+        if tag != "equal":
+            removed += range(i1, i2)
+            added += range(j1, j2)
+    for view, lines, colour in ((old, removed, colours().diff_removed_bg), (new, added, colours().diff_added_bg)):
+        selections = []
+        for line in lines:
+            tint = QTextCharFormat()
+            tint.setBackground(QColor(colour))
+            tint.setProperty(QTextFormat.Property.FullWidthSelection, True)
+            selection = QTextEdit.ExtraSelection()
+            selection.format = tint
+            selection.cursor = QTextCursor(view.document().findBlockByLineNumber(line))
+            selections.append(selection)
+        view.setExtraSelections(selections)
+    return removed, added
 
 
 class LogDialog(QDialog):
