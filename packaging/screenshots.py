@@ -1,6 +1,6 @@
 """Drive the real window through the demo and save a PNG at each step (run under a display).
 
-Usage: xvfb-run -s "-screen 0 1600x1000x24" python packaging/screenshots.py OUT_DIR [en|zh_CN]
+Usage: xvfb-run -s "-screen 0 1600x1000x24" python packaging/screenshots.py OUT_DIR [en|zh_CN] [light|dark]
 Each step waits on the window's own signals; dialogs are captured with the whole screen.
 """
 
@@ -89,11 +89,12 @@ async def shoot(out: Path, language: str) -> int:
 def main() -> int:
     out = Path(sys.argv[1])
     language = sys.argv[2] if len(sys.argv) > 2 else "en"
+    scheme = sys.argv[3] if len(sys.argv) > 3 else ""
     out.mkdir(parents=True, exist_ok=True)
     home = Path(tempfile.mkdtemp(prefix="shots-"))
     os.environ["TRAVEL_ASSISTANT_HOME"] = str(home)
     (home / "config").mkdir(parents=True)
-    (home / "config" / "settings.json").write_text(json.dumps({"language": language}), encoding="utf-8")
+    (home / "config" / "settings.json").write_text(json.dumps({"language": language, "color_scheme": scheme}), encoding="utf-8")
     from desktop_app.app import make_app
     from desktop_app.ui.qt_async import run
 
