@@ -137,6 +137,11 @@ def build_parser() -> argparse.ArgumentParser:
         cmd.add_argument("server", help="the server's name in mcp.json")
         cmd.add_argument("--mcp-config", default="", metavar="FILE", help=MCP_CONFIG_HELP)
     _add_resource_commands(mcp_sub)
+    gallery = mcp_sub.add_parser("gallery", help="vetted travel connectors (real listings, weather, flights, maps)")
+    gallery.add_argument("--json", action="store_true", help="print JSON instead of text")
+    add = mcp_sub.add_parser("add", help="add a gallery connector to mcp.json (shows what it runs and sends first)")
+    add.add_argument("name", help="the connector's name (see `mcp gallery`)")
+    add.add_argument("--yes", action="store_true", help="do not ask (for scripts)")
 
     sub.add_parser("mcp-server", help="serve the travel tools over MCP stdio")
     return parser
@@ -222,6 +227,10 @@ def _mcp(args: argparse.Namespace) -> int:
         return serve_command()
     if args.mcp_command in ("resources", "read", "prompts", "prompt"):
         return _mcp_resources(args)
+    if args.mcp_command in ("gallery", "add"):
+        from desktop_app.commands.mcp_gallery import add_command, gallery_command
+
+        return gallery_command(args.json) if args.mcp_command == "gallery" else add_command(args.name, args.yes)
     from desktop_app.commands.mcp_login import login_command, logout_command
 
     if args.mcp_command == "logout":

@@ -298,7 +298,7 @@ async def open_run(
         model=model,
         registry=registry,
         approver=approver,
-        system=(system_prompt(),),
+        system=(system_prompt(), *live_data_notes(options)),
         max_turns=options.max_turns,
         stream=options.stream,
     )
@@ -318,6 +318,19 @@ async def open_run(
     if save or conversation_id:
         closers.append(_attach_history(agent, save=save, title=title, conversation_id=conversation_id))
     return OpenRun(agent, closers)
+
+
+def live_data_notes(options: RunOptions) -> tuple[str, ...]:
+    """With gallery connectors configured, the model is told which tools are live and that the
+    built-in travel tools are samples (issue 19); nothing otherwise."""
+    from desktop_app.mcp.config import McpConfigError, load_servers
+    from desktop_app.mcp.gallery import live_data_note
+
+    try:
+        note = live_data_note(load_servers(options.mcp_config))
+    except McpConfigError:
+        return ()
+    return (note,) if note else ()
 
 
 def _attach_history(agent: Agent, *, save: bool, title: str, conversation_id: str) -> Closer:

@@ -1,0 +1,180 @@
+"""The gallery of vetted travel connectors (MCP servers from npm), and adding one to `mcp.json`.
+
+Each entry pins an exact package version and says what it does, who serves the data, what leaves
+the machine and whether it needs a key. Adding writes the server as `npx -y PACKAGE@VERSION`, a
+key only as `{"keyring": NAME}` (never the key itself), and the usual definition pinning applies
+from its first connect. The file ships with the app (`resources/data/connectors.json`) and is
+checked strictly here, so a damaged or hostile file cannot add a command the gallery never vetted.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from desktop_app.mcp.config import ServerConfig, app_config_path, read_config_file, save_servers, server_name_problem
+from desktop_app.paths import resources_dir
+
+PACKAGE = re.compile(r"(?:@[a-z0-9][a-z0-9._-]*/)?[a-z0-9][a-z0-9._-]*")
+VERSION = re.compile(r"\d+\.\d+\.\d+")  # exact: a new upstream release is vetted before it is listed
+ENV_NAME = re.compile(r"[A-Z][A-Z0-9_]{1,63}")
+ARG = re.compile(r"--[a-z][a-z0-9-]*")  # flags only: nothing that could name a file or a URL
+TEXT_FIELDS = ("title", "covers", "what", "data_from", "sends", "limits", "licence", "homepage")
+
+
+class GalleryError(Exception):
+    """The gallery file is damaged, or a name is not in it."""
+
+
+@dataclass(frozen=True)
+class ConnectorKey:
+    """A key the connector needs: the env variable it reads, its keyring entry, where to get one."""
+
+    env: str
+    keyring: str
+    where: str
+
+
+@dataclass(frozen=True)
+class Connector:
+    name: str
+    title: str
+    covers: str
+    package: str
+    version: str
+    args: tuple[str, ...]
+    what: str
+    data_from: str
+    sends: str
+    limits: str
+    key: ConnectorKey | None
+    licence: str
+    homepage: str
+    tools: tuple[str, ...]
+
+    @property
+    def argv(self) -> list[str]:
+        """The exact command that runs it (shown before anything is added)."""
+        return ["npx", "-y", f"{self.package}@{self.version}", *self.args]
+
+    def server(self) -> ServerConfig:
+        """Its `mcp.json` entry: the key, if any, from the keyring only."""
+        env: dict[str, str | dict[str, str]] = {}
+        if self.key is not None:
+            env[self.key.env] = {"keyring": self.key.keyring}
+        return ServerConfig(name=self.name, command="npx", args=tuple(self.argv[1:]), env=env)
+
+    def listing(self) -> dict[str, Any]:
+        """One entry of `mcp gallery --json`: CONTRACT.md's keys first, then the rest of the vetting."""
+        key = None if self.key is None else {"env": self.key.env, "keyring": self.key.keyring, "where": self.key.where}
+        contract: dict[str, Any] = {"name": self.name, "title": self.title, "description": self.what}
+        contract["command"] = self.argv[0]
+        contract |= {"args": self.argv[1:], "needs_key": self.key is not None, "sends": self.sends}
+        more: dict[str, Any] = {
+            "covers": self.covers,
+            "data_from": self.data_from,
+            "limits": self.limits,
+            "licence": self.licence,
+        }
+        more |= {"package": self.package, "version": self.version, "key": key, "tools": list(self.tools)}
+        return {**contract, "homepage": self.homepage, **more}
+
+
+def _text(entry: dict[str, Any], field: str, limit: int = 600) -> str:
+    value = entry.get(field)
+    if not isinstance(value, str) or not value.strip() or len(value) > limit:
+        raise GalleryError(f"connector {entry.get('name')!r}: {field} must be a short text")
+    return value
+
+
+def _key(entry: dict[str, Any]) -> ConnectorKey | None:
+    raw = entry.get("key")
+    if raw is None:
+        return None
+    if not isinstance(raw, dict) or not ENV_NAME.fullmatch(str(raw.get("env", ""))):
+        raise GalleryError(f"connector {entry.get('name')!r}: key needs an env variable name")
+    if server_name_problem(str(raw.get("keyring", ""))):
+        raise GalleryError(f"connector {entry.get('name')!r}: key needs a keyring name")
+    return ConnectorKey(str(raw["env"]), str(raw["keyring"]), _text(raw, "where", 200))
+
+
+def _connector(entry: Any) -> Connector:
+    if not isinstance(entry, dict):
+        raise GalleryError("every connector must be an object")
+    name = str(entry.get("name", ""))
+    if server_name_problem(name):
+        raise GalleryError(f"connector name {name[:40]!r} is not a valid server name")
+    package, version = str(entry.get("package", "")), str(entry.get("version", ""))
+    if not PACKAGE.fullmatch(package) or not VERSION.fullmatch(version):
+        raise GalleryError(f"connector {name!r}: package and an exact version (1.2.3) are needed")
+    args = entry.get("args", [])
+    tools = entry.get("tools", [])
+    if not isinstance(args, list) or not all(isinstance(a, str) and ARG.fullmatch(a) for a in args):
+        raise GalleryError(f"connector {name!r}: args may only be --flags")
+    if not isinstance(tools, list) or not all(isinstance(t, str) for t in tools):
+        raise GalleryError(f"connector {name!r}: tools must be a list of names")
+    texts = {f: _text(entry, f) for f in TEXT_FIELDS}
+    return Connector(
+        name=name, package=package, version=version, args=tuple(args), key=_key(entry), tools=tuple(tools), **texts
+    )
+
+
+def load_gallery(path: Path | None = None) -> list[Connector]:
+    """Every connector of the gallery file, checked; a damaged file is one GalleryError."""
+    source = path or resources_dir() / "data" / "connectors.json"
+    try:
+        data = json.loads(source.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise GalleryError(f"the connector gallery {source} cannot be read: {exc}") from None
+    entries = data.get("connectors") if isinstance(data, dict) else None
+    if not isinstance(entries, list):
+        raise GalleryError(f"the connector gallery {source} has no connectors list")
+    connectors = [_connector(e) for e in entries]
+    if len({c.name for c in connectors}) != len(connectors):
+        raise GalleryError("two connectors share a name")
+    return connectors
+
+
+def find_connector(name: str, path: Path | None = None) -> Connector:
+    gallery = load_gallery(path)
+    found = next((c for c in gallery if c.name == name), None)
+    if found is None:
+        raise GalleryError(f"no connector named {name!r} in the gallery ({', '.join(c.name for c in gallery)})")
+    return found
+
+
+def configured_names(config: Path | None = None) -> set[str]:
+    """Server names already in the app's `mcp.json`."""
+    return {s.name for s in read_config_file(config or app_config_path(), missing_ok=True)}
+
+
+def add_connector(connector: Connector, config: Path | None = None) -> Path:
+    """Add (or replace) the connector's server in the app's `mcp.json`, atomically; other servers stay."""
+    target = config or app_config_path()
+    servers = [s for s in read_config_file(target, missing_ok=True) if s.name != connector.name]
+    return save_servers([*servers, connector.server()], target)
+
+
+def is_from_gallery(server: ServerConfig, connector: Connector) -> bool:
+    """The server runs the connector's package (under its own name, whatever version)."""
+    return any(arg.startswith(f"{connector.package}@") or arg == connector.package for arg in server.args)
+
+
+def live_data_note(servers: list[ServerConfig], path: Path | None = None) -> str:
+    """For the system prompt, when gallery connectors are configured: which tools are live."""
+    try:
+        gallery = load_gallery(path)
+    except GalleryError:
+        return ""
+    present = [(s.name, c) for s in servers if not s.disabled for c in gallery if is_from_gallery(s, c)]
+    if not present:
+        return ""
+    lines = [f"- {name}__* ({c.title}: {c.covers})" for name, c in present]
+    return (
+        "Live travel data is available from these MCP connectors; prefer them for real prices, "
+        "listings and forecasts:\n" + "\n".join(lines) + "\nThe built-in get_weather, get_flight_price and "
+        "get_hotel_price tools return bundled sample data, not live data: say so if you use them."
+    )
