@@ -458,6 +458,54 @@
       <translation>服务器 %1 想把以下内容发送给 %2（使用你的账户）。仅在你预期如此时批准。</translation>
     </message>
     <message>
+      <source>Its tools are pinned on first connect; changed definitions are held back for your review.</source>
+      <translation>首次连接时会固定它的工具定义；定义变化时会暂停，等你审核。</translation>
+    </message>
+    <message>
+      <source>Add a travel connector</source>
+      <translation>添加旅行连接器</translation>
+    </message>
+    <message>
+      <source>Connectors</source>
+      <translation>连接器</translation>
+    </message>
+    <message>
+      <source>Add</source>
+      <translation>添加</translation>
+    </message>
+    <message>
+      <source>What it does: %1</source>
+      <translation>功能：%1</translation>
+    </message>
+    <message>
+      <source>Data from: %1</source>
+      <translation>数据来源：%1</translation>
+    </message>
+    <message>
+      <source>What leaves this computer: %1</source>
+      <translation>会发出本机的数据：%1</translation>
+    </message>
+    <message>
+      <source>Homepage: %1</source>
+      <translation>主页：%1</translation>
+    </message>
+    <message>
+      <source>It runs: %1</source>
+      <translation>运行命令：%1</translation>
+    </message>
+    <message>
+      <source> (added)</source>
+      <translation>（已添加）</translation>
+    </message>
+    <message>
+      <source>%1 (optional now; kept in the keyring)</source>
+      <translation>%1（现在可不填；保存在系统钥匙串中）</translation>
+    </message>
+    <message>
+      <source>Needs a key (%1), kept in the keyring only; get one at %2</source>
+      <translation>需要密钥（%1），只保存在系统钥匙串中；可在 %2 获取</translation>
+    </message>
+    <message>
       <source>MCP tool changes</source>
       <translation>MCP 工具变更</translation>
     </message>
@@ -616,6 +664,10 @@
     <message>
       <source>Add…</source>
       <translation>添加…</translation>
+    </message>
+    <message>
+      <source>Add from gallery…</source>
+      <translation>从连接器库添加…</translation>
     </message>
     <message>
       <source>Edit…</source>

@@ -274,6 +274,7 @@ class McpSettings(QWidget):
         row = QHBoxLayout()
         specs = [
             ("add", tr("Add…"), self.add),
+            ("gallery", tr("Add from gallery…"), self.add_from_gallery),
             ("edit", tr("Edit…"), self.edit),
             ("remove", tr("Remove"), self.remove),
             ("toggle", tr("Enable / disable"), self.toggle),
@@ -394,6 +395,16 @@ class McpSettings(QWidget):
 
     def add(self) -> ServerEditor:
         return self._open_editor(None)
+
+    def add_from_gallery(self) -> QDialog:
+        """A vetted travel connector, added to the app's mcp.json (it connects at once)."""
+        from desktop_app.ui.mcp.gallery_dialog import GalleryDialog
+
+        dialog = GalleryDialog({s.name for s in self._app_servers()}, self)
+        dialog.chosen.connect(lambda c: self._save([*(s for s in self._app_servers() if s.name != c.name), c.server()]))
+        self.gallery = dialog
+        dialog.open()
+        return dialog
 
     def edit(self) -> ServerEditor | None:
         config = self._editable(self.selected())

@@ -1,0 +1,139 @@
+"""Settings → MCP servers → Add from gallery…: the vetted travel connectors, each with what it
+does, what leaves the machine and the exact command, added without editing a file."""
+
+from __future__ import annotations
+
+import shlex
+import shutil
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QDialog,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPlainTextEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop_app.mcp.gallery import Connector, GalleryError, load_gallery
+from desktop_app.mcp.launch import missing_message
+from desktop_app.ui.i18n import tr
+from desktop_app.ui.palette import colours
+
+
+def details_text(c: Connector) -> str:
+    """Everything the user should know before adding it (plain text: the file is ours, but still)."""
+    lines = [
+        f"{c.title} — {c.package} {c.version} ({c.licence})",
+        "",
+        tr("What it does: %1").replace("%1", c.what),
+        tr("Data from: %1").replace("%1", c.data_from),
+        tr("What leaves this computer: %1").replace("%1", c.sends),
+        tr("Limits: %1").replace("%1", c.limits),
+        tr("Homepage: %1").replace("%1", c.homepage),
+        "",
+        tr("It runs: %1").replace("%1", shlex.join(c.argv)),
+    ]
+    if c.key is not None:
+        lines.append(
+            tr("Needs a key (%1), kept in the keyring only; get one at %2")
+            .replace("%1", c.key.env)
+            .replace("%2", c.key.where)
+        )
+    lines.append(tr("Its tools are pinned on first connect; changed definitions are held back for your review."))
+    return "\n".join(lines)
+
+
+class GalleryDialog(QDialog):
+    """Pick a connector, read what it sends, (give its key,) Add: `chosen` carries it."""
+
+    chosen = Signal(object)  # the Connector to add (its key, if any, is already in the keyring)
+
+    def __init__(self, configured: set[str], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("galleryDialog")
+        self.setWindowTitle(tr("Add a travel connector"))
+        self.resize(820, 460)
+        try:
+            self.connectors = load_gallery()
+            problem = ""
+        except GalleryError as exc:
+            self.connectors, problem = [], str(exc)
+        self.list = QListWidget(self)
+        self.list.setObjectName("connectors")
+        self.list.setAccessibleName(tr("Connectors"))
+        for c in self.connectors:
+            added = tr(" (added)") if c.name in configured else ""
+            item = QListWidgetItem(f"{c.title} · {c.covers}{added}", self.list)
+            item.setData(Qt.ItemDataRole.UserRole, c.name)
+        self.details = QPlainTextEdit(self)
+        self.details.setObjectName("connectorDetails")
+        self.details.setReadOnly(True)
+        self.key = QLineEdit(self)
+        self.key.setObjectName("connectorKey")
+        self.key.setEchoMode(QLineEdit.EchoMode.Password)
+        self.note = QLabel(problem or self._npx_note(), self)
+        self.note.setTextFormat(Qt.TextFormat.PlainText)
+        self.note.setWordWrap(True)
+        self.note.setStyleSheet(f"color: {colours().error};")
+        self.add_button = QPushButton(tr("Add"), self)
+        self.add_button.setObjectName("addConnector")
+        self.add_button.setEnabled(False)
+        cancel = QPushButton(tr("Cancel"), self)
+        self._layout(cancel)
+        self.list.currentRowChanged.connect(self._show)
+        self.add_button.clicked.connect(self._add)
+        cancel.clicked.connect(self.reject)
+
+    def _layout(self, cancel: QPushButton) -> None:
+        right = QVBoxLayout()
+        right.addWidget(self.details, 1)
+        right.addWidget(self.key)
+        split = QHBoxLayout()
+        split.addWidget(self.list, 2)
+        split.addLayout(right, 3)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.note, 1)
+        buttons.addWidget(self.add_button)
+        buttons.addWidget(cancel)
+        layout = QVBoxLayout(self)
+        layout.addLayout(split, 1)
+        layout.addLayout(buttons)
+        self.key.hide()
+
+    @staticmethod
+    def _npx_note() -> str:
+        return "" if shutil.which("npx") else missing_message("npx")
+
+    def current(self) -> Connector | None:
+        row = self.list.currentRow()
+        return self.connectors[row] if 0 <= row < len(self.connectors) else None
+
+    def _show(self, _row: int) -> None:
+        c = self.current()
+        self.add_button.setEnabled(c is not None)
+        self.details.setPlainText(details_text(c) if c else "")
+        self.key.setVisible(c is not None and c.key is not None)
+        if c is not None and c.key is not None:
+            self.key.clear()
+            self.key.setPlaceholderText(tr("%1 (optional now; kept in the keyring)").replace("%1", c.key.env))
+
+    def _add(self) -> None:
+        from desktop_app.store.secrets import SecretsError, store_secret
+
+        c = self.current()
+        if c is None:
+            return
+        if c.key is not None and self.key.text().strip():
+            try:
+                store_secret(c.key.keyring, self.key.text().strip())
+            except SecretsError as exc:
+                self.note.setText(str(exc))
+                return
+        self.chosen.emit(c)
+        self.accept()
