@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from desktop_app.mcp.config import ServerConfig
     from desktop_app.mcp.connection import ServerStatus
     from desktop_app.ui.mcp.bridge import McpBridge
+    from desktop_app.ui.mcp.gallery_dialog import GalleryDialog
 
 LINE_MAX = 110  # the list shows this much; the details pane and the tooltip show all
 
@@ -396,7 +397,7 @@ class McpSettings(QWidget):
     def add(self) -> ServerEditor:
         return self._open_editor(None)
 
-    def add_from_gallery(self) -> QDialog:
+    def add_from_gallery(self) -> GalleryDialog:
         """A vetted travel connector, added to the app's mcp.json (it connects at once)."""
         from desktop_app.ui.mcp.gallery_dialog import GalleryDialog
 
