@@ -203,6 +203,16 @@
       <source>Fork of “%1”</source>
       <translation>“%1”的分支</translation>
     </message>
+    <message numerus="yes">
+      <source>%n listing(s)</source>
+      <translation>
+        <numerusform>%n 条房源</numerusform>
+      </translation>
+    </message>
+    <message>
+      <source>picture on %1 (not loaded)</source>
+      <translation>%1 上的图片（未加载）</translation>
+    </message>
     <message>
       <source>Send</source>
       <translation>发送</translation>

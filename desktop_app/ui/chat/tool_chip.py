@@ -58,6 +58,7 @@ class ToolChip(QFrame):
         self.status = "running"
         self._frame = 0
         self._details: QPlainTextEdit | None = None
+        self.cards: QLabel | None = None  # a listing result's cards, under the title
         self.setCursor(QtCore.Qt.CursorShape.PointingHandCursor)
         layout = self.box = QVBoxLayout(self)
         layout.setContentsMargins(8, 3, 8, 3)
@@ -100,6 +101,20 @@ class ToolChip(QFrame):
             self.set_status("error" if event.is_error else "done")
         if self._details is not None:
             self._details.setPlainText(self.json_text())
+        if not event.is_error and self.cards is None:
+            self._show_cards(event.content)
+
+    def _show_cards(self, content: str) -> None:
+        """Stays, hotels, places: readable cards (escaped, links on click only, no picture fetched)."""
+        from desktop_app.ui.chat.listing_cards import ListingCards, find_listings
+
+        try:
+            cards = find_listings(jsonsafe.loads(content))
+        except (TypeError, ValueError):
+            return
+        if cards:
+            self.cards = ListingCards(cards, self)
+            self.box.insertWidget(1, self.cards)
 
     def json_text(self) -> str:
         """What the expanded chip shows: the call and its result, result JSON decoded."""
