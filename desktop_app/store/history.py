@@ -254,6 +254,22 @@ class HistoryStore:
         """The conversation ready for the next model call: dangling tool calls get a result."""
         return repair(self.stored_messages(conv_id))
 
+    def messages_tail(self, conv_id: str, limit: int) -> tuple[builtins.list[Message], int]:
+        """The last `limit` messages (repaired, in order) and how many there are in all: a window
+        opens a 10,000-message conversation by reading only what it shows."""
+        self.info(conv_id)
+        with self._read() as conn:
+            (total,) = conn.execute("SELECT count(*) FROM messages WHERE conversation_id = ?", (conv_id,)).fetchone()
+            rows = conn.execute(
+                "SELECT role, content, data, created_at FROM messages WHERE conversation_id = ? "
+                "ORDER BY seq DESC LIMIT ?",
+                (conv_id, max(limit, 0)),
+            ).fetchall()
+        try:
+            return repair([decode(*row) for row in reversed(rows)]), int(total)
+        except (ValueError, KeyError, TypeError) as exc:
+            raise HistoryError(f"conversation {conv_id} has an unreadable message: {exc}") from exc
+
     def add_imported(self, conv: ImportedConversation) -> str:
         """A new conversation holding a whole imported one, in one transaction: all or nothing."""
         conv_id = new_id()

@@ -18,6 +18,7 @@ from desktop_app.ui.i18n import tr
 from desktop_app.ui.inspector.dock import InspectorDock
 from desktop_app.ui.run_setup import ModelStatus
 
+READ_AT_OPEN = 120  # messages read when a conversation opens (the chat shows the last TAIL of them)
 PROMPT_COMMAND = re.compile(r"^/([^\s:/]+):(\S+)$")  # `/server:prompt`
 
 if TYPE_CHECKING:  # the engine side imports asyncio: only after the first paint
@@ -157,8 +158,9 @@ class WindowActions(QMainWindow):
         """Show a saved conversation; the next message continues it."""
         if self.history is None or conversation_id == self.session.conversation_id:
             return
-        try:
-            messages = self.history.messages(conversation_id)
+        history = self.history
+        try:  # only the end is read: a 10,000-message conversation opens like a short one
+            messages, total = history.messages_tail(conversation_id, READ_AT_OPEN)
         except Exception as exc:  # noqa: BLE001 - shown, never a crash
             self.statusBar().showMessage(tr("Could not open: %1").replace("%1", str(exc)))
             return
@@ -170,6 +172,11 @@ class WindowActions(QMainWindow):
         self.session.open_conversation(conversation_id, last_user)
         self.skill.set("")
         self.approver.set_conversation(conversation_id)
-        self.chat.load_messages(dicts)
-        self.inspector.load_events(events_from_history(dicts))
+        older = total - len(dicts)  # not read yet: the chat asks for them when the user does
+
+        def read_older() -> list[dict[str, Any]]:
+            return [message_to_dict(m) for m in history.stored_messages(conversation_id)[:older]]
+
+        self.chat.load_messages(dicts, older=(older, read_older) if older > 0 else None)
+        self.inspector.load_events(events_from_history(dicts))  # the calls of what was read
         self.status.reset()

@@ -6,6 +6,7 @@ uses (QTextBrowser, QTextCursor and formats: ~3 ms of type set-up) are imported 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from PySide6 import QtCore
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
     from PySide6.QtWidgets import QTextBrowser
 
 FRAME_MS = 16  # streamed text is applied at most once a frame
-TAIL = 120  # messages of a long saved conversation rendered at first
+TAIL = 40  # messages of a long saved conversation rendered at first
 FLUSH_CHARS = 1200  # streamed characters rendered per slice (about 2-3 ms of Markdown layout)
 
 
@@ -219,6 +220,7 @@ class ChatView(QScrollArea):
         self._selected: ToolChip | None = None
         self._insert_at: int | None = None
         self._earlier: list[dict[str, Any]] = []
+        self._older: tuple[int, Callable[[], list[dict[str, Any]]]] | None = None
         self.earlier_button: QToolButton | None = None
 
     def warm_up(self) -> None:
@@ -255,6 +257,7 @@ class ChatView(QScrollArea):
         self._chips.clear()
         self._selected = None
         self._earlier = []
+        self._older = None
         self.earlier_button = None
         self._spin_timer.stop()
         while self._layout.count() > 1:
@@ -389,16 +392,24 @@ class ChatView(QScrollArea):
             self.ensureWidgetVisible(chip)
 
     # ---------------------------------------------------------------- history
-    def load_messages(self, messages: list[dict[str, Any]], tail: int = TAIL) -> None:
+    def load_messages(
+        self,
+        messages: list[dict[str, Any]],
+        tail: int = TAIL,
+        older: tuple[int, Callable[[], list[dict[str, Any]]]] | None = None,
+    ) -> None:
         """Show a saved conversation (CONTRACT message dicts), chips paired with their results;
-        a long one shows its last `tail` messages and a button for the earlier ones."""
+        a long one shows its last `tail` messages and a button for the earlier ones (`older`:
+        how many came before `messages`, and how to read them, only when asked)."""
         self.clear()
         cut = history_cut(messages, tail)
         self._earlier = messages[:cut]
-        if self._earlier:
+        self._older = older
+        hidden = len(self._earlier) + (older[0] if older else 0)
+        if hidden:
             self.earlier_button = QToolButton(self._inner)
             self.earlier_button.setObjectName("earlier")
-            self.earlier_button.setText(tr("Show %n earlier message(s)", None, len(self._earlier)))
+            self.earlier_button.setText(tr("Show %n earlier message(s)", None, hidden))
             self.earlier_button.clicked.connect(self.show_earlier)
             self._add(self.earlier_button)
         self._load_many(messages[cut:])
@@ -410,6 +421,9 @@ class ChatView(QScrollArea):
             self.earlier_button.deleteLater()
             self.earlier_button = None
         earlier, self._earlier = self._earlier, []
+        if self._older is not None:  # the part never read at open, from the store now
+            earlier = self._older[1]() + earlier
+            self._older = None
         self._insert_at = 0
         try:
             self._load_many(earlier)

@@ -171,12 +171,19 @@ class Inspector(QWidget):
             self.trace.apply(defs)
             self.tool_defs.set_tools(self.trace.tool_defs)
         self._live = False  # a saved run: nothing is still running, whatever it says
-        for event in events:
-            change = self.trace.apply(event, None if "ts" in event else self._last_ts())
-            if change is not None:
-                self._route(change)
+        for event in events:  # into the trace only: the views are told once, below
+            self.trace.apply(event, None if "ts" in event else self._last_ts())
         self.model.now = self.trace.rel(self._last_ts())
-        self.model.refresh_all()
+        self.model.reset(self.trace)  # one reset, not a row signal per call (2,500 calls: 0.3 s -> ms)
+        self.timeline.expandAll()
+        self.sequence.set_trace(self.trace)
+        if self.trace.tool_defs_event is not None:
+            self.tool_defs.set_tools(self.trace.tool_defs)
+        if self.trace.calls:
+            with QSignalBlocker(self):  # not the user's choice: the chat must not jump
+                self._select_call_index(0)  # a finished run opens on its first call, not a blank pane
+        self._refresh_summary()
+        self._update_tick()
 
     # -- routing ---------------------------------------------------------------------------
     def _reset(self) -> None:
