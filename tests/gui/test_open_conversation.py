@@ -95,3 +95,27 @@ def test_a_prefix_opens_the_conversation_and_a_prompt_continues_it(
     assert after.id == saved.id and after.message_count > saved.message_count
     flights = [c.arguments for m in messages if isinstance(m, AssistantMessage) for c in m.tool_calls]
     assert {"origin": "上海", "destination": "成都"} in flights  # the window's run saw the saved question
+
+
+def test_a_long_conversation_reads_only_its_end_and_the_rest_when_asked(make_window: Any) -> None:
+    from desktop_app.ui.chat.chat_view import TAIL
+    from desktop_app.ui.window_actions import READ_AT_OPEN
+
+    rounds = READ_AT_OPEN  # 4 messages a round: several times what is read at open
+    with HistoryStore() as store:
+        conv = store.new_conversation(title="long", provider="offline", model="offline-planner")
+        for i in range(rounds):
+            conv.append(UserMessage(f"question {i}"))
+            conv.append(AssistantMessage("", (ToolCall(f"c{i}", "get_weather", {"city": "Sanya"}),)))
+            conv.append(ToolResultMessage(f"c{i}", "get_weather", '{"temperature": 33}'))
+            conv.append(AssistantMessage(f"answer {i}"))
+        conv_id = conv.id
+    window = make_window()
+    window.open_conversation(conv_id)
+    rows = window.chat.message_count() - 1  # the "Show earlier" button is a row too
+    assert rows == TAIL // 4 * 3 and window.chat.earlier_button is not None  # question, chip, answer
+    assert window.chat.earlier_button.text() == f"Show {rounds * 4 - TAIL} earlier message(s)"
+    assert len(window.inspector.trace.calls) == READ_AT_OPEN // 4  # the calls of what was read
+    window.chat.show_earlier()
+    assert window.chat.message_count() == rounds * 3  # every round; a call's result joins its chip
+    assert window.chat.answer_text().split("\n\n")[0] == "answer 0"
