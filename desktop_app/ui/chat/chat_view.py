@@ -23,12 +23,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop_app.agent.events import ApprovalEvent, ErrorEvent, Final, ToolCallEvent, ToolResultEvent
 from desktop_app.ui.chat.tool_chip import ToolChip, saved_call
 from desktop_app.ui.i18n import tr
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the event dataclasses load after the first paint (~6 ms)
     from PySide6.QtWidgets import QTextBrowser
+
+    from desktop_app.agent.events import ApprovalEvent, ErrorEvent, Final, ToolCallEvent, ToolResultEvent
 
 FRAME_MS = 16  # streamed text is applied at most once a frame
 TAIL = 40  # messages of a long saved conversation rendered at first
@@ -227,6 +228,8 @@ class ChatView(QScrollArea):
         """Build and paint one chip and one streamed answer off-screen, so the first real ones
         do not pay for style polish, font loading (CJK) and text-layout set-up mid-run."""
         from PySide6.QtGui import QPixmap
+
+        from desktop_app.agent.events import ToolCallEvent
 
         chip = ToolChip(ToolCallEvent("warm", "get_weather", {"city": "三亚"}), self)
         bubble = StreamBubble(self)
@@ -453,6 +456,8 @@ class ChatView(QScrollArea):
         elif role == "tool":
             chip = self._chips.get(str(msg.get("tool_call_id")))
             if chip is not None:
+                from desktop_app.agent.events import ToolResultEvent
+
                 result = ToolResultEvent(chip.call_id, chip.name, content, bool(msg.get("is_error")), 0.0)
                 chip.set_result(result)
                 if result.is_error and "the user denied" in content:

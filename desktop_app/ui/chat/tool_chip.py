@@ -2,20 +2,22 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6 import QtCore
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPlainTextEdit, QSizePolicy, QVBoxLayout, QWidget
 
 from desktop_app import jsonsafe
-from desktop_app.agent.events import ToolCallEvent, ToolResultEvent
 from desktop_app.ui.i18n import tr
 from desktop_app.ui.text import make_visible, pretty_json, summarize_arguments
 
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 # plain symbols every desktop font has (emoji render as boxes without an emoji font)
 STATUS_GLYPH = {"waiting": "?", "done": "✓", "error": "✗", "denied": "⊘", "cancelled": "■"}
+
+if TYPE_CHECKING:  # the event dataclasses load after the first paint
+    from desktop_app.agent.events import ToolCallEvent, ToolResultEvent
 
 
 def status_label(status: str) -> str:
@@ -35,6 +37,8 @@ def saved_call(call: Any) -> ToolCallEvent:
     data = call if isinstance(call, dict) else {}
     args = data.get("arguments")
     raw = data.get("arguments_raw")
+    from desktop_app.agent.events import ToolCallEvent
+
     return ToolCallEvent(
         str(data.get("id", "")),
         str(data.get("name", "")),
