@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import unicodedata
 from typing import Any
 
@@ -51,3 +52,32 @@ def summarize_arguments(args: dict[str, Any], limit: int = 60) -> str:
         parts.append(f"{key}={' '.join(shown.split())}")  # one line, whatever the value holds
     text = ", ".join(parts)
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+_CODE = re.compile(r"(```.*?(?:```|$)|`[^`\n]*`)", re.S)  # fenced blocks and inline code spans
+_TAG = re.compile(r"<(?=[A-Za-z/!?])")
+
+
+def safe_markdown(text: str) -> str:
+    """Model text for Qt's Markdown: HTML tags become literal text (no <img> loaded, no markup
+    injected), code spans and blocks left as written."""
+    parts = _CODE.split(text)
+    return "".join(part if i % 2 else _TAG.sub("&lt;", part) for i, part in enumerate(parts))
+
+
+def web_link(url: str) -> bool:
+    """Only http(s) links leave the app (a model's or a server's `file:` or `javascript:` never)."""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    return parts.scheme in ("http", "https") and bool(parts.netloc)
+
+
+def open_web_link(url: str) -> bool:
+    """A clicked link in the browser, if it is a web link; anything else is refused."""
+    if not web_link(url):
+        return False
+    from PySide6.QtCore import QUrl
+    from PySide6.QtGui import QDesktopServices
+
+    return bool(QDesktopServices.openUrl(QUrl(url)))

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from desktop_app.ui.chat.tool_chip import ToolChip, saved_call
 from desktop_app.ui.i18n import tr
+from desktop_app.ui.text import open_web_link, safe_markdown
 
 if TYPE_CHECKING:  # the event dataclasses load after the first paint (~6 ms)
     from PySide6.QtWidgets import QTextBrowser
@@ -105,11 +106,12 @@ class MessageBubble(_Bubble):
         self.body.setTextInteractionFlags(
             QtCore.Qt.TextInteractionFlag.TextSelectableByMouse | QtCore.Qt.TextInteractionFlag.LinksAccessibleByMouse
         )
-        self.body.setOpenExternalLinks(True)
+        self.body.setOpenExternalLinks(False)  # linkActivated: web links only, on a click
+        self.body.linkActivated.connect(open_web_link)
         policy = self.body.sizePolicy()  # keeps height-for-width; an unbreakable word is cut
         policy.setHorizontalPolicy(QSizePolicy.Policy.Ignored)
         self.body.setSizePolicy(policy)
-        self.body.setText(text)
+        self.body.setText(text if role == "user" else safe_markdown(text))
         self.box.addWidget(self.body)
 
     def markdown(self) -> str:
@@ -125,7 +127,8 @@ class StreamBubble(_Bubble):
         super().__init__("assistant", parent)
         self.body: QTextBrowser = QTextBrowser(self)
         self.body.setObjectName("body")
-        self.body.setOpenExternalLinks(True)
+        self.body.setOpenLinks(False)  # anchorClicked: web links only, in the browser
+        self.body.anchorClicked.connect(lambda url: open_web_link(url.toString()))
         self.body.setFrameShape(QFrame.Shape.NoFrame)
         self.body.setVerticalScrollBarPolicy(QtCore.Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.body.setHorizontalScrollBarPolicy(QtCore.Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -174,7 +177,7 @@ class StreamBubble(_Bubble):
         cursor.movePosition(QTextCursor.MoveOperation.End, QTextCursor.MoveMode.KeepAnchor)
         cursor.removeSelectedText()
         if finished.strip():
-            cursor.insertMarkdown(finished)
+            cursor.insertMarkdown(safe_markdown(finished))
             cursor.movePosition(QTextCursor.MoveOperation.End)
             cursor.insertBlock(QTextBlockFormat(), QTextCharFormat())
             self._tail_pos = cursor.position()

@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 from PySide6.QtWidgets import QLabel, QWidget
 
 from desktop_app.ui.i18n import tr
-from desktop_app.ui.text import make_visible
+from desktop_app.ui.text import make_visible, open_web_link, web_link
 
 MAX_CARDS = 10
 NAME_KEYS = ("name", "title")
@@ -68,8 +68,7 @@ def _field(item: dict[str, Any], keys: tuple[str, ...], depth: int = 0) -> str:
 
 
 def _web(url: str) -> str:
-    parts = urlsplit(url)
-    return url if parts.scheme in ("http", "https") and parts.netloc else ""
+    return url if web_link(url) else ""
 
 
 def _card(item: Any) -> Card | None:
@@ -140,11 +139,4 @@ class ListingCards(QLabel):
         self.linkActivated.connect(open_link)
 
 
-def open_link(url: str) -> bool:
-    """A clicked card link, in the user's browser; anything but http(s) is refused."""
-    if not _web(url):
-        return False
-    from PySide6.QtCore import QUrl
-    from PySide6.QtGui import QDesktopServices
-
-    return bool(QDesktopServices.openUrl(QUrl(url)))
+open_link = open_web_link  # a clicked card link: web links only, in the browser
