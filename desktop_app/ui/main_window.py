@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6 import QtCore
 from PySide6.QtCore import QEvent, QSettings, QTimer, Signal
@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QLabel, QPushButton, QSplitter, QWidget
 from desktop_app.ui.chat.attachments import AttachmentChip
 from desktop_app.ui.chat.chat_view import ChatView
 from desktop_app.ui.chat.composer import Composer
+from desktop_app.ui.chat.find_bar import FindBar
 from desktop_app.ui.chat.history_panel import HistoryPanel
 from desktop_app.ui.chat.pane import RunButtons, chat_pane
 from desktop_app.ui.chat.skills_ui import ActiveSkill, SkillChip, SkillsMenu
@@ -144,6 +145,7 @@ class MainWindow(WindowActions):
         self.composer = Composer(self)
         self.skill_chip = SkillChip(self)
         self.attach_chip = AttachmentChip(self)
+        self.find_bar = FindBar(self.chat, self)
         buttons = self.run_buttons = RunButtons(self)
         self.send_button, self.stop_button, self.retry_button = buttons.send, buttons.stop, buttons.retry
         self.settings_button = QPushButton(tr("Settings…"), self)
@@ -156,7 +158,16 @@ class MainWindow(WindowActions):
         splitter.addWidget(self.history_panel)
         header, row = (self.header, self.settings_button), self.run_buttons.widgets()
         splitter.addWidget(
-            chat_pane(splitter, header, self.banner, self.chat, (self.skill_chip, self.attach_chip), self.composer, row)
+            chat_pane(
+                splitter,
+                header,
+                self.banner,
+                self.find_bar,
+                self.chat,
+                (self.skill_chip, self.attach_chip),
+                self.composer,
+                row,
+            )
         )
         splitter.setStretchFactor(1, 1)
         splitter.setSizes([220, 640])
@@ -251,6 +262,7 @@ class MainWindow(WindowActions):
         actions["focus"].triggered.connect(self.focus_composer)
         actions["settings"].triggered.connect(self.open_settings)
         actions["resources"].triggered.connect(self.browse_resources)
+        actions["find"].triggered.connect(self.find_bar.open_bar)
         actions["quit"].triggered.connect(self.close)
         self.replay.connect_window()  # Try it, replay, File → Export → as Python
         actions["shortcuts"].triggered.connect(lambda: self.menus.show_shortcuts(self))
@@ -338,10 +350,6 @@ class MainWindow(WindowActions):
         if self.skills_menu.catalog is None:
             self.skills_menu.refresh()
 
-    def _select_in_inspector(self, call_id: str) -> None:
-        self.dock.show()
-        self.inspector.select_call(call_id)
-
     def _set_busy(self, busy: bool) -> None:
         self.run_buttons.set_busy(busy, can_retry=bool(self.session.last_user_text))
 
@@ -356,12 +364,6 @@ class MainWindow(WindowActions):
         return self.setup.options()
 
     # ---------------------------------------------------------------- MCP
-    def review_mcp_changes(self) -> Any:
-        """Old and new definition of the first held-back tool, side by side."""
-        from desktop_app.ui.mcp.settings import open_review
-
-        return open_review(self.mcp, self)
-
     # ---------------------------------------------------------------- window life
     def save_layout(self) -> None:
         save_layout(self, self.qsettings, self.folding.dock_folded)

@@ -208,7 +208,7 @@ def stylesheet(c: Colours) -> str:
 #toolChip[status="done"] {{ border-color: {c.chip_done}; }}
 #toolChip[status="error"] {{ background: {c.error_bg}; border-color: {c.error_border}; }}
 #toolChip[status="denied"] {{ background: {c.error_bg}; border-color: {c.chip_denied}; }}
-#toolChip[selected="true"] {{ border: 2px solid {c.focus}; }}
+#toolChip[selected="true"], [found="true"] {{ border: 2px solid {c.focus}; }}
 #toolChip #title {{ font-family: monospace; }}
 #toolChip #state {{ color: {c.muted}; }}
 #chatInner {{ background: {c.chat_bg}; }}

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QMainWindow
 from desktop_app.ui.chat.attachments import Attachment, AttachmentChip, with_attachments
 from desktop_app.ui.chat.chat_view import ChatView
 from desktop_app.ui.chat.composer import Composer
+from desktop_app.ui.chat.find_bar import FindBar
 from desktop_app.ui.chat.history_panel import HistoryPanel
 from desktop_app.ui.chat.skills_ui import ActiveSkill
 from desktop_app.ui.i18n import tr
@@ -47,6 +48,7 @@ class WindowActions(QMainWindow):
     status: ModelStatus
     dock: InspectorDock
     attach_chip: AttachmentChip
+    find_bar: FindBar
     prompt_dialog: PromptDialog
     resource_browser: ResourceBrowser
 
@@ -127,7 +129,12 @@ class WindowActions(QMainWindow):
         self.session.retry()
 
     def stop(self) -> None:
-        """Stop button and Esc: withdraw waiting confirmations, cancel the run at once."""
+        """Stop button and Esc: withdraw waiting confirmations, cancel the run at once (Esc in the
+        find bar closes the bar instead)."""
+        if self.find_bar.isVisible() and self.find_bar.isAncestorOf(self.focusWidget()):
+            self.find_bar.close_bar()
+            self.composer.setFocus()
+            return
         self.approver.cancel_all()
         self.mcp.interaction.cancel_all()  # a server's form or sampling request waiting on the run
         self.session.cancel()
@@ -180,3 +187,13 @@ class WindowActions(QMainWindow):
         self.chat.load_messages(dicts, older=(older, read_older) if older > 0 else None)
         self.inspector.load_events(events_from_history(dicts))  # the calls of what was read
         self.status.reset()
+
+    def review_mcp_changes(self) -> Any:
+        """Old and new definition of the first held-back tool, side by side."""
+        from desktop_app.ui.mcp.settings import open_review
+
+        return open_review(self.mcp, self)
+
+    def _select_in_inspector(self, call_id: str) -> None:
+        self.dock.show()
+        self.inspector.select_call(call_id)

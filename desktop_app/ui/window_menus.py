@@ -20,6 +20,7 @@ KEYS = {  # action name -> its shortcut, in Qt's portable text form
     "new": "Ctrl+N",
     "settings": "Ctrl+,",
     "focus": "Ctrl+L",
+    "find": "Ctrl+F",
     "quit": "Ctrl+Q",
     "timeline": "Alt+1",
     "sequence": "Alt+2",
@@ -52,7 +53,7 @@ class WindowMenus:
         bar.addMenu(self.file_menu)
         self.help_menu = QMenu(bar)
         self.actions: dict[str, QAction] = {}
-        for name in ("new", "focus", "settings", "resources"):
+        for name in ("new", "focus", "find", "settings", "resources"):
             self.actions[name] = self.file_menu.addAction("")
         self.export_menu = self.file_menu.addMenu("")
         for name in EXPORTS:
@@ -79,6 +80,7 @@ class WindowMenus:
         self.help_menu.setTitle(tr("&Help"))
         self.actions["new"].setText(tr("&New conversation"))
         self.actions["focus"].setText(tr("Go to the &message box"))
+        self.actions["find"].setText(tr("&Find in conversation…"))
         self.actions["settings"].setText(tr("&Settings…"))
         self.actions["resources"].setText(tr("MCP &resources…"))
         self.actions["quit"].setText(tr("&Quit"))

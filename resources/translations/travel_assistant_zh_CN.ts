@@ -124,6 +124,30 @@
       <translation>Enter 发送，Shift+Enter 换行</translation>
     </message>
     <message>
+      <source>Find in this conversation</source>
+      <translation>在此对话中查找</translation>
+    </message>
+    <message>
+      <source>Previous match</source>
+      <translation>上一个匹配</translation>
+    </message>
+    <message>
+      <source>Next match</source>
+      <translation>下一个匹配</translation>
+    </message>
+    <message>
+      <source>Close the find bar</source>
+      <translation>关闭查找栏</translation>
+    </message>
+    <message>
+      <source>No match</source>
+      <translation>没有匹配</translation>
+    </message>
+    <message>
+      <source>%1 of %2</source>
+      <translation>第 %1 个，共 %2 个</translation>
+    </message>
+    <message>
       <source>New conversation</source>
       <translation>新对话</translation>
     </message>
@@ -1242,6 +1266,10 @@
     <message>
       <source>Go to the &amp;message box</source>
       <translation>转到输入框(&amp;M)</translation>
+    </message>
+    <message>
+      <source>&amp;Find in conversation…</source>
+      <translation>在对话中查找(&amp;F)…</translation>
     </message>
     <message>
       <source>&amp;Settings…</source>

@@ -485,5 +485,8 @@ class ChatView(QScrollArea):
         items = (self._layout.itemAt(i) for i in range(self._layout.count() - 1))
         return [w for item in items if item is not None and (w := item.widget()) is not None]
 
+    def rows(self) -> list[QWidget]:
+        return self._widgets()
+
     def message_count(self) -> int:
         return self._layout.count() - 1

@@ -39,6 +39,7 @@ def chat_pane(
     parent: QWidget,
     header: Sequence[QWidget],
     banner: QWidget,
+    find_bar: QWidget,
     transcript: QWidget,
     chips: Sequence[QWidget],
     composer: QWidget,
@@ -50,6 +51,7 @@ def chat_pane(
     layout.setContentsMargins(6, 6, 6, 6)
     layout.addLayout(_row(header, stretch_first=True))
     layout.addWidget(banner)
+    layout.addWidget(find_bar)
     layout.addWidget(transcript, 1)
     chip_row = _row(chips)
     chip_row.addStretch(1)  # the chips keep their own width

@@ -1,0 +1,113 @@
+"""Ctrl+F: find text in the open conversation, the part not shown yet included.
+
+Searches the messages and tool calls the chat shows; when the text is not among them and earlier
+messages are hidden, those are read from the store and shown first (a long conversation is
+searched whole). Enter / Shift+Enter move to the next / previous match, Esc closes the bar.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QToolButton, QWidget
+
+from desktop_app.ui.i18n import tr
+
+
+def row_text(widget: QWidget) -> str:
+    """What a transcript row says: a message's Markdown, or a tool call with its JSON."""
+    markdown = getattr(widget, "markdown", None)
+    if callable(markdown):
+        return str(markdown())
+    json_text = getattr(widget, "json_text", None)
+    return str(json_text()) if callable(json_text) else ""
+
+
+class FindBar(QWidget):
+    """A one-line bar above the transcript; `chat` is the ChatView it searches."""
+
+    closed = Signal()
+
+    def __init__(self, chat: Any, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("findBar")
+        self.chat = chat
+        self.matches: list[QWidget] = []
+        self.current = -1
+        row = QHBoxLayout(self)
+        row.setContentsMargins(0, 0, 0, 0)
+        self.field = QLineEdit(self)
+        self.field.setObjectName("findText")
+        self.field.setClearButtonEnabled(True)
+        self.count = QLabel(self)
+        self.previous_button, self.next_button, self.close_button = (
+            QToolButton(self),
+            QToolButton(self),
+            QToolButton(self),
+        )
+        for widget in (self.field, self.count, self.previous_button, self.next_button, self.close_button):
+            row.addWidget(widget, 1 if widget is self.field else 0)
+        self.field.returnPressed.connect(self.next)
+        self.field.textChanged.connect(self._search)
+        self.previous_button.clicked.connect(self.previous)
+        self.next_button.clicked.connect(self.next)
+        self.close_button.clicked.connect(self.close_bar)
+        self.retranslate()
+        self.hide()
+
+    def retranslate(self) -> None:
+        self.field.setPlaceholderText(tr("Find in this conversation"))
+        self.field.setAccessibleName(tr("Find in this conversation"))
+        self.previous_button.setText("↑")
+        self.previous_button.setAccessibleName(tr("Previous match"))
+        self.next_button.setText("↓")
+        self.next_button.setAccessibleName(tr("Next match"))
+        self.close_button.setText("×")
+        self.close_button.setAccessibleName(tr("Close the find bar"))
+
+    def open_bar(self) -> None:
+        self.show()
+        self.field.setFocus()
+        self.field.selectAll()
+
+    def close_bar(self) -> None:
+        self._mark(None)
+        self.hide()
+        self.closed.emit()
+
+    def _search(self, text: str = "") -> None:
+        needle = (text or self.field.text()).casefold().strip()
+        self.matches = [w for w in self.chat.rows() if needle and needle in row_text(w).casefold()]
+        if needle and not self.matches and self.chat.earlier_button is not None:
+            self.chat.show_earlier()  # the rest of the conversation, read from the store
+            self.matches = [w for w in self.chat.rows() if needle in row_text(w).casefold()]
+        self.current = len(self.matches) - 1 if self.matches else -1  # the newest first
+        self._go()
+
+    def next(self) -> None:
+        if self.matches:
+            self.current = (self.current - 1) % len(self.matches)  # up the conversation, newest first
+            self._go()
+
+    def previous(self) -> None:
+        if self.matches:
+            self.current = (self.current + 1) % len(self.matches)
+            self._go()
+
+    def _go(self) -> None:
+        found = self.matches[self.current] if self.matches else None
+        self._mark(found)
+        if found is not None:
+            self.chat.ensureWidgetVisible(found)
+            shown = len(self.matches) - self.current
+            self.count.setText(tr("%1 of %2").replace("%1", str(shown)).replace("%2", str(len(self.matches))))
+        else:
+            self.count.setText(tr("No match") if self.field.text().strip() else "")
+
+    def _mark(self, widget: QWidget | None) -> None:
+        for row in self.chat.rows():
+            if row.property("found") is True or row is widget:
+                row.setProperty("found", row is widget)
+                row.style().unpolish(row)
+                row.style().polish(row)
