@@ -84,6 +84,12 @@ class WindowActions(QMainWindow):
         self.resource_browser.open()
         return self.resource_browser
 
+    def open_resource(self, server: str, uri: str, name: str) -> ResourceBrowser:
+        """A resource link in a tool result: the browser, with that resource read and selected."""
+        browser = self.browse_resources()
+        browser.show_resource(server, uri, name)
+        return browser
+
     def attach(self, attachment: Attachment) -> None:
         """A resource from the browser goes with the next message."""
         self.attach_chip.add(attachment)

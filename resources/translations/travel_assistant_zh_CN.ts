@@ -224,6 +224,14 @@
       <translation>重新生成上一个回答</translation>
     </message>
     <message>
+      <source>Resources:</source>
+      <translation>资源：</translation>
+    </message>
+    <message>
+      <source>Open %1 in the MCP resource browser</source>
+      <translation>在 MCP 资源浏览器中打开 %1</translation>
+    </message>
+    <message>
       <source>Skills</source>
       <translation>技能</translation>
     </message>

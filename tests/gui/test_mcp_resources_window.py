@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from PySide6.QtCore import Qt
 
 from desktop_app.agent.messages import AssistantMessage
 from desktop_app.llm.fake import FakeModel
@@ -70,3 +71,28 @@ def test_an_unknown_prompt_is_one_line_in_the_status_bar(qtbot: Any, window: Any
     with qtbot.waitSignal(window.statusBar().messageChanged, timeout=SERVER_WAIT_MS):
         assert window.send("/everything:no-such-prompt")
     assert window.statusBar().currentMessage() == "No MCP prompt /everything:no-such-prompt"
+
+
+def test_a_resource_link_in_a_tool_result_opens_in_the_browser(qtbot: Any, window: Any) -> None:
+    """server-everything's get-resource-links answers with template URIs (not in resources/list)."""
+    from desktop_app.agent.events import ToolCallEvent, ToolResultEvent
+    from desktop_app.mcp.results import to_output
+
+    uri = "demo://resource/dynamic/text/2"
+    link = {"type": "resource_link", "uri": uri, "name": "Text Resource 2", "description": "Resource 2"}
+    name = "everything__get-resource-links"
+    chip = window.chat.add_tool_call(ToolCallEvent("c1", name, {"count": 1}))
+    window.chat.on_result(ToolResultEvent("c1", name, to_output({"content": [link]}).content, False, 1.0))
+    assert chip.links is not None and [b.text() for b in chip.links.buttons] == ["Text Resource 2"]
+    chip.links.buttons[0].click()
+    browser = window.resource_browser
+    if "Resource 2" not in browser.text.toPlainText():
+        with qtbot.waitSignal(browser.shown, timeout=SERVER_WAIT_MS):
+            pass
+    assert "Resource 2" in browser.text.toPlainText() and browser.attach_button.isEnabled()
+    assert browser.list.currentItem().data(Qt.ItemDataRole.UserRole)["uri"] == uri
+    if browser.list.count() == 1:  # the full list arrives later: the link is not listed twice
+        with qtbot.waitSignal(browser.loaded, timeout=SERVER_WAIT_MS):
+            pass
+    uris = [browser.list.item(i).data(Qt.ItemDataRole.UserRole)["uri"] for i in range(browser.list.count())]
+    assert uris.count(uri) == 1 and DOC in uris

@@ -10,6 +10,8 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPlainTextEdit, QSize
 
 from desktop_app import jsonsafe
 from desktop_app.agent.events import ToolCallEvent, ToolResultEvent
+from desktop_app.mcp.results import resource_links
+from desktop_app.ui.chat.resource_links import ResourceLinks
 from desktop_app.ui.i18n import tr
 from desktop_app.ui.text import make_visible, pretty_json, summarize_arguments
 
@@ -47,6 +49,7 @@ class ToolChip(QFrame):
     """One tool call inline: name, short arguments, status; click to expand its JSON."""
 
     selected = Signal(str)  # the call id, when the chip is clicked
+    resourceOpened = Signal(str, str, str)  # server, uri, name: a resource link in its result was clicked
 
     def __init__(self, event: ToolCallEvent, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -58,6 +61,7 @@ class ToolChip(QFrame):
         self.status = "running"
         self._frame = 0
         self._details: QPlainTextEdit | None = None
+        self.links: ResourceLinks | None = None
         self.setCursor(QtCore.Qt.CursorShape.PointingHandCursor)
         layout = self.box = QVBoxLayout(self)
         layout.setContentsMargins(8, 3, 8, 3)
@@ -100,6 +104,15 @@ class ToolChip(QFrame):
             self.set_status("error" if event.is_error else "done")
         if self._details is not None:
             self._details.setPlainText(self.json_text())
+        self._offer_links(event.content)
+
+    def _offer_links(self, content: str) -> None:
+        """Resource links in an MCP tool's result become buttons that open the resource browser."""
+        links = resource_links(self.name, content) if self.links is None else []
+        if links:
+            self.links = ResourceLinks(links, self)
+            self.links.opened.connect(self.resourceOpened)
+            self.box.insertWidget(1, self.links)
 
     def json_text(self) -> str:
         """What the expanded chip shows: the call and its result, result JSON decoded."""

@@ -79,6 +79,8 @@ class ResourceBrowser(QDialog):
             return
         found, problems = future.result()
         for entry in found:
+            if self._row(entry["server"], entry["uri"]) is not None:
+                continue  # already shown (a link from a tool result opened it)
             label = f"{entry['server']} · {entry['name'] or entry['uri']}"
             item = QListWidgetItem(make_visible(label)[:200], self.list)
             item.setToolTip(make_visible(f"{entry['uri']}\n{entry['description']}")[:1000])
@@ -86,6 +88,25 @@ class ResourceBrowser(QDialog):
         none = tr("No server offers resources.") if not found else ""
         self.status.setText(" · ".join([none, *problems]).strip(" ·") or tr("%n resource(s)", None, len(found)))
         self.loaded.emit()
+
+    def _row(self, server: str, uri: str) -> int | None:
+        for row in range(self.list.count()):
+            entry = self.list.item(row).data(Qt.ItemDataRole.UserRole)
+            if (entry["server"], entry["uri"]) == (server, uri):
+                return row
+        return None
+
+    def show_resource(self, server: str, uri: str, name: str) -> None:
+        """Select (and read) one resource, e.g. a link a tool returned: templates' URIs are not listed."""
+        row = self._row(server, uri)
+        if row is None:
+            entry = {"server": server, "uri": uri, "name": name, "mimeType": "", "description": ""}
+            item = QListWidgetItem(make_visible(f"{server} · {name or uri}")[:200])
+            item.setToolTip(make_visible(uri)[:1000])
+            item.setData(Qt.ItemDataRole.UserRole, entry)
+            self.list.insertItem(0, item)
+            row = 0
+        self.list.setCurrentRow(row)
 
     def _selected(self, item: QListWidgetItem | None, _previous: QListWidgetItem | None = None) -> None:
         self.attach_button.setEnabled(False)

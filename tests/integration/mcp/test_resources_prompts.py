@@ -101,3 +101,25 @@ async def test_roots_are_offered_only_when_there_are_some(tmp_path: Path, everyt
                 assert workspace.resolve().as_uri() in out.content, out.content
         finally:
             await manager.aclose()
+
+
+@pytest.mark.asyncio
+async def test_resource_links_in_a_tool_result_can_be_read_from_their_server(everything_bin: str) -> None:
+    """get-resource-links returns resource_link blocks (template URIs, not in resources/list):
+    the window offers each one, and reading it from the same server works."""
+    from desktop_app.mcp.resources import read_resource
+    from desktop_app.mcp.results import resource_links
+
+    registry = ToolRegistry()
+    manager = McpManager([ServerConfig(name="everything", command=everything_bin)], registry)
+    manager.start()
+    try:
+        await manager.wait_ready(60)
+        out = await registry.execute(ToolCall("l", "everything__get-resource-links", {"count": 2}))
+        links = resource_links("everything__get-resource-links", out.content)
+        assert [(s, n) for s, _u, n in links] == [("everything", "Blob Resource 1"), ("everything", "Text Resource 2")]
+        conn = next(c for c in manager.connections() if c.config.name == "everything")
+        text = await read_resource(conn, links[1][1])
+        assert text[0]["uri"] == links[1][1] and "Resource 2" in text[0]["text"]
+    finally:
+        await manager.aclose()
