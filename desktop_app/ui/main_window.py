@@ -28,6 +28,7 @@ from desktop_app.ui.heartbeat import Heartbeat
 from desktop_app.ui.i18n import Language, tr
 from desktop_app.ui.inspector.dock import InspectorDock
 from desktop_app.ui.mcp.notice import McpNotice
+from desktop_app.ui.mcp.prompts_menu import PromptsMenu
 from desktop_app.ui.palette import apply_scheme, colours, restyle, stylesheet
 from desktop_app.ui.run_setup import ModelStatus, RunSetup
 from desktop_app.ui.settings.opener import SettingsOpener
@@ -123,6 +124,7 @@ class MainWindow(WindowActions):
             self.overrides.get("mcp_config", ""), setup.sampling_model, setup.sampling_model_name, self, setup.roots
         )
         setup.mcp_manager = lambda: self.mcp.manager  # runs use the window's servers, start none of their own
+        self.prompts_menu.mcp = self.mcp
         self.escape = QShortcut(QKeySequence(QtCore.Qt.Key.Key_Escape), self)
         self.escape.setContext(QtCore.Qt.ShortcutContext.WindowShortcut)
         from desktop_app.ui.replay import ReplayController
@@ -172,6 +174,8 @@ class MainWindow(WindowActions):
         self.menus.add_inspector_tabs(self.view_menu)
         self.skills_menu = SkillsMenu(self)
         self.menuBar().addMenu(self.skills_menu)
+        self.prompts_menu = PromptsMenu(self)  # every ready server's `/server:prompt`, once complete
+        self.menuBar().addMenu(self.prompts_menu)
         self.menus.add_help(self.menuBar())
         self.skill = ActiveSkill(
             self.skills_menu, self.skill_chip, lambda text: self.statusBar().showMessage(text, 8000)
@@ -201,6 +205,7 @@ class MainWindow(WindowActions):
         if self.completed:
             self.mcp_notice.show_pending(self.mcp.pending)
         self.skills_menu.retranslate()
+        self.prompts_menu.retranslate()
         self.skill_chip.retranslate()
         self.status.show_model()
         self.status.show_usage()
@@ -246,6 +251,7 @@ class MainWindow(WindowActions):
         self.mcp.problem.connect(self.statusBar().showMessage)
         self.mcp_notice.clicked.connect(self.review_mcp_changes)
         self.skills_menu.chosen.connect(self.skill.set)
+        self.prompts_menu.chosen.connect(self.run_prompt)
         self.skill_chip.removed.connect(lambda: self.skill.set(""))
         actions = self.menus.actions
         actions["new"].triggered.connect(self.new_conversation)

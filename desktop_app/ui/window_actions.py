@@ -101,6 +101,11 @@ class WindowActions(QMainWindow):
         if prompt is None:
             self.statusBar().showMessage(tr("No MCP prompt /%1:%2").replace("%1", server).replace("%2", name), 8000)
             return
+        self.run_prompt(prompt)
+
+    def run_prompt(self, prompt: dict[str, Any]) -> None:
+        """`/server:prompt` typed or chosen in the Prompts menu: its arguments asked first, if any."""
+        server, name = prompt["server"], prompt["name"]
         if not prompt["arguments"]:
             self._expand(server, name, {})
             return

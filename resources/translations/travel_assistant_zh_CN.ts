@@ -524,6 +524,18 @@
       </translation>
     </message>
     <message>
+      <source>Prompts</source>
+      <translation>提示词</translation>
+    </message>
+    <message>
+      <source>No server offers prompts.</source>
+      <translation>没有服务器提供提示词。</translation>
+    </message>
+    <message>
+      <source>Loading…</source>
+      <translation>正在加载…</translation>
+    </message>
+    <message>
       <source>MCP resources</source>
       <translation>MCP 资源</translation>
     </message>
@@ -534,10 +546,6 @@
     <message>
       <source>The resource's text</source>
       <translation>资源内容</translation>
-    </message>
-    <message>
-      <source>Loading…</source>
-      <translation>正在加载…</translation>
     </message>
     <message>
       <source>Attach to conversation</source>

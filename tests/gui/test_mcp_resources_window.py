@@ -96,3 +96,19 @@ def test_a_resource_link_in_a_tool_result_opens_in_the_browser(qtbot: Any, windo
             pass
     uris = [browser.list.item(i).data(Qt.ItemDataRole.UserRole)["uri"] for i in range(browser.list.count())]
     assert uris.count(uri) == 1 and DOC in uris
+
+
+def test_the_prompts_menu_lists_each_servers_prompts_and_runs_one(qtbot: Any, window: Any) -> None:
+    menu = window.prompts_menu
+    with qtbot.waitSignal(menu.filled, timeout=SERVER_WAIT_MS):
+        menu.aboutToShow.emit()  # what opening it does
+    entries = {a.text(): a for a in menu.actions()}
+    assert "/everything:simple-prompt" in entries and "/everything:args-prompt" in entries
+    with qtbot.waitSignal(window.promptOpened, timeout=SERVER_WAIT_MS) as opened:
+        entries["/everything:args-prompt"].trigger()
+    dialog = opened.args[0]
+    dialog.form.fields[0].widget.setText("Lijiang")
+    with qtbot.waitSignal(window.runDone, timeout=SERVER_WAIT_MS):
+        dialog.run_button.click()
+    messages = window.history.messages(window.session.conversation_id)
+    assert [m.content for m in messages if m.role == "user"] == ["What's weather in Lijiang?"]

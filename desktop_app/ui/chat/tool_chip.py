@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6 import QtCore
 from PySide6.QtCore import Signal
@@ -10,10 +10,11 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPlainTextEdit, QSize
 
 from desktop_app import jsonsafe
 from desktop_app.agent.events import ToolCallEvent, ToolResultEvent
-from desktop_app.mcp.results import resource_links
-from desktop_app.ui.chat.resource_links import ResourceLinks
 from desktop_app.ui.i18n import tr
 from desktop_app.ui.text import make_visible, pretty_json, summarize_arguments
+
+if TYPE_CHECKING:  # mcp.results imports the tool registry (asyncio): only once a result arrives
+    from desktop_app.ui.chat.resource_links import ResourceLinks
 
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 # plain symbols every desktop font has (emoji render as boxes without an emoji font)
@@ -108,6 +109,9 @@ class ToolChip(QFrame):
 
     def _offer_links(self, content: str) -> None:
         """Resource links in an MCP tool's result become buttons that open the resource browser."""
+        from desktop_app.mcp.results import resource_links
+        from desktop_app.ui.chat.resource_links import ResourceLinks
+
         links = resource_links(self.name, content) if self.links is None else []
         if links:
             self.links = ResourceLinks(links, self)
