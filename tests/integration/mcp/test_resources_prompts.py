@@ -123,3 +123,19 @@ async def test_resource_links_in_a_tool_result_can_be_read_from_their_server(eve
         assert text[0]["uri"] == links[1][1] and "Resource 2" in text[0]["text"]
     finally:
         await manager.aclose()
+
+
+@pytest.mark.parametrize("transport", ["everything_url", "everything_sse_url"])
+def test_resources_and_prompts_over_http_and_sse(
+    tmp_path: Path, transport: str, request: pytest.FixtureRequest
+) -> None:
+    """The same commands against server-everything over streamable HTTP and legacy SSE."""
+    url = request.getfixturevalue(transport)
+    config = tmp_path / "mcp.json"
+    config.write_text(json.dumps({"mcpServers": {"remote": {"url": url}}}), encoding="utf-8")
+    found = json.loads(_cli(config, "resources", "--json").stdout)
+    assert any(r["uri"] == DOC and r["server"] == "remote" for r in found)
+    text = _cli(config, "read", "remote", DOC)
+    assert text.returncode == 0 and "Architecture" in text.stdout, text.stderr
+    done = _cli(config, "prompt", "remote", "args-prompt", "--args", '{"city": "Dali"}', "--json")
+    assert done.returncode == 0 and json.loads(done.stdout) == [{"role": "user", "text": "What's weather in Dali?"}]
