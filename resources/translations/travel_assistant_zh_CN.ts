@@ -544,6 +544,18 @@
       <translation>资源</translation>
     </message>
     <message>
+      <source>Resource URI</source>
+      <translation>资源 URI</translation>
+    </message>
+    <message>
+      <source>Choose a resource, or a template and fill in its {placeholders}</source>
+      <translation>选择一个资源，或选择一个模板并填写其中的 {占位符}</translation>
+    </message>
+    <message>
+      <source>Open</source>
+      <translation>打开</translation>
+    </message>
+    <message>
       <source>The resource's text</source>
       <translation>资源内容</translation>
     </message>
@@ -580,6 +592,10 @@
     <message>
       <source>Required: %1</source>
       <translation>必填：%1</translation>
+    </message>
+    <message>
+      <source>%1 · %2 (template)</source>
+      <translation>%1 · %2（模板）</translation>
     </message>
     <message>
       <source>Name:</source>

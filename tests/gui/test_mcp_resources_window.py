@@ -39,7 +39,7 @@ def _sent(window: Any, qtbot: Any, text: str) -> str:
 def test_a_browsed_resource_is_attached_to_the_next_message(qtbot: Any, window: Any) -> None:
     window.menus.actions["resources"].trigger()  # File → MCP resources…
     browser = window.resource_browser
-    if browser.list.count() == 0:  # the list arrives from the engine thread
+    if DOC not in _uris(browser):  # the list arrives from the engine thread
         with qtbot.waitSignal(browser.loaded, timeout=SERVER_WAIT_MS):
             pass
     row = next(i for i in range(browser.list.count()) if "architecture.md" in browser.list.item(i).text())
@@ -91,11 +91,15 @@ def test_a_resource_link_in_a_tool_result_opens_in_the_browser(qtbot: Any, windo
             pass
     assert "Resource 2" in browser.text.toPlainText() and browser.attach_button.isEnabled()
     assert browser.list.currentItem().data(Qt.ItemDataRole.UserRole)["uri"] == uri
-    if browser.list.count() == 1:  # the full list arrives later: the link is not listed twice
+    if DOC not in _uris(browser):  # the full list arrives later: the link is not listed twice
         with qtbot.waitSignal(browser.loaded, timeout=SERVER_WAIT_MS):
             pass
-    uris = [browser.list.item(i).data(Qt.ItemDataRole.UserRole)["uri"] for i in range(browser.list.count())]
+    uris = _uris(browser)
     assert uris.count(uri) == 1 and DOC in uris
+
+
+def _uris(browser: Any) -> list[str]:
+    return [browser.list.item(i).data(Qt.ItemDataRole.UserRole).get("uri") for i in range(browser.list.count())]
 
 
 def test_the_prompts_menu_lists_each_servers_prompts_and_runs_one(qtbot: Any, window: Any) -> None:
@@ -112,3 +116,19 @@ def test_the_prompts_menu_lists_each_servers_prompts_and_runs_one(qtbot: Any, wi
         dialog.run_button.click()
     messages = window.history.messages(window.session.conversation_id)
     assert [m.content for m in messages if m.role == "user"] == ["What's weather in Lijiang?"]
+
+
+def test_a_resource_template_is_filled_in_then_read(qtbot: Any, window: Any) -> None:
+    window.menus.actions["resources"].trigger()
+    browser = window.resource_browser
+    with qtbot.waitSignal(browser.templatesLoaded, timeout=SERVER_WAIT_MS):
+        pass
+    row = next(i for i in range(browser.list.count()) if "Dynamic Text Resource" in browser.list.item(i).text())
+    assert "(template)" in browser.list.item(row).text()
+    browser.list.setCurrentRow(row)  # nothing is read: the URI waits to be completed
+    assert browser.uri.text() == "demo://resource/dynamic/text/{resourceId}" and not browser.attach_button.isEnabled()
+    browser.uri.setText("demo://resource/dynamic/text/7")
+    with qtbot.waitSignal(browser.shown, timeout=SERVER_WAIT_MS):
+        browser.open_button.click()
+    assert "Resource 7" in browser.text.toPlainText() and browser.attach_button.isEnabled()
+    assert browser.list.currentItem().data(Qt.ItemDataRole.UserRole)["uri"] == "demo://resource/dynamic/text/7"

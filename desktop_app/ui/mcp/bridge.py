@@ -223,6 +223,12 @@ class McpBridge(QObject):
 
         return self._submit(self._gather(list_resources))
 
+    def templates(self) -> asyncio.Future[tuple[list[dict[str, Any]], list[str]]]:
+        """Every ready server's resource templates (URIs the person completes before reading)."""
+        from desktop_app.mcp.resources import list_templates
+
+        return self._submit(self._gather(list_templates))
+
     def prompts(self) -> asyncio.Future[tuple[list[dict[str, Any]], list[str]]]:
         from desktop_app.mcp.resources import list_prompts
 
