@@ -51,6 +51,13 @@ def test_resources_as_the_contract_gives_them(config: Path) -> None:
     assert {r["server"] for r in found} == {"everything"} and done.stderr == ""  # toy has none: no noise
 
 
+def test_resources_text_lists_templates_too_json_only_resources(config: Path) -> None:
+    done = _cli(config, "resources")
+    assert done.returncode == 0 and DOC in done.stdout, done.stderr
+    assert "everything  demo://resource/dynamic/text/{resourceId}  [template]  Dynamic Text Resource" in done.stdout
+    assert not any("uriTemplate" in r for r in json.loads(_cli(config, "resources", "--json").stdout))
+
+
 def test_read_prints_the_text_and_json_gives_the_contents(config: Path) -> None:
     text = _cli(config, "read", "everything", DOC)
     assert text.returncode == 0 and "Architecture" in text.stdout, text.stderr
