@@ -285,6 +285,8 @@ class MainWindow(WindowActions):
                 tr("Language: %1 (messages already shown keep their language)").replace("%1", used), 8000
             )
         self.status.show_model()
+        if self.completed and self.mcp.running:  # the shell on or off, or its folder moved: MCP roots follow
+            self.mcp.set_roots(self.setup.roots())
 
     def _scheme_changed(self) -> None:
         if self.settings.color_scheme not in ("light", "dark"):  # a forced scheme stays, whatever the OS does

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -132,3 +133,22 @@ def test_a_resource_template_is_filled_in_then_read(qtbot: Any, window: Any) -> 
         browser.open_button.click()
     assert "Resource 7" in browser.text.toPlainText() and browser.attach_button.isEnabled()
     assert browser.list.currentItem().data(Qt.ItemDataRole.UserRole)["uri"] == "demo://resource/dynamic/text/7"
+
+
+def test_turning_the_shell_on_in_settings_offers_its_workspace_as_a_root(
+    qtbot: Any, window: Any, tmp_path: Path
+) -> None:
+    """server-everything offers get-roots-list only to a client with roots: it appears once the
+    shell is on (the servers reconnect, as the capability is agreed at initialize)."""
+    from dataclasses import replace
+
+    workspace = tmp_path / "trip"
+    workspace.mkdir()
+
+    def offers_roots_tool(status: Any) -> bool:
+        return status.state == "ready" and any("get-roots-list" in t for t in status.tools + status.held_back)
+
+    assert not offers_roots_tool(window.mcp.statuses["everything"])
+    with qtbot.waitSignal(window.mcp.statusChanged, timeout=SERVER_WAIT_MS, check_params_cb=offers_roots_tool):
+        window.apply_settings(replace(window.settings, enable_shell=True, workspace=str(workspace)))
+    assert window.mcp.manager.roots == (workspace.resolve(),)

@@ -108,7 +108,7 @@ class McpBridge(QObject):
     ) -> None:
         super().__init__(parent_widget)
         self.mcp_config = mcp_config
-        self._roots = roots  # folders offered to servers that ask (read when the servers start)
+        self._roots = roots  # folders offered to servers that ask (read when the servers start, then set_roots)
         self._model = model
         self.interaction = DialogInteraction(parent_widget, model_name)
         self.manager: McpManager | None = None
@@ -212,6 +212,10 @@ class McpBridge(QObject):
     def update(self, servers: list[ServerConfig]) -> asyncio.Future[None]:
         """Apply an edited server list: changed and removed servers stop, new ones connect."""
         return self._submit(self._then_snapshot(lambda m: m.update(servers)))
+
+    def set_roots(self, roots: list[Path]) -> asyncio.Future[None]:
+        """The shell's workspace changed in Settings: tell the servers (see McpManager.set_roots)."""
+        return self._submit(self._then_snapshot(lambda m: m.set_roots(roots)))
 
     def restart(self, name: str) -> asyncio.Future[None]:
         return self._submit(self._then_snapshot(lambda m: m.restart(name)))

@@ -146,3 +146,44 @@ def test_resources_and_prompts_over_http_and_sse(
     assert text.returncode == 0 and "Architecture" in text.stdout, text.stderr
     done = _cli(config, "prompt", "remote", "args-prompt", "--args", '{"city": "Dali"}', "--json")
     assert done.returncode == 0 and json.loads(done.stdout) == [{"role": "user", "text": "What's weather in Dali?"}]
+
+
+@pytest.mark.asyncio
+async def test_roots_follow_the_shell_on_off_and_moved(
+    tmp_path: Path, everything_bin: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Roots appearing reconnect (the capability is agreed at initialize); a moved workspace is a
+    roots/list_changed after which the server asks again and gets the new folder."""
+    import asyncio
+
+    from desktop_app.mcp import connection
+    from desktop_app.mcp.sdk import roots_result as real
+
+    asked: asyncio.Queue[tuple[Path, ...]] = asyncio.Queue()
+
+    def spy(types: object, folders: tuple[Path, ...]) -> object:
+        asked.put_nowait(folders)
+        return real(types, folders)
+
+    monkeypatch.setattr(connection, "roots_result", spy)
+    first, second = tmp_path / "a", tmp_path / "b"
+    first.mkdir()
+    second.mkdir()
+    registry = ToolRegistry()
+    manager = McpManager([ServerConfig(name="everything", command=everything_bin)], registry)
+    manager.start()
+    try:
+        await manager.wait_ready(60)
+        assert registry.get("everything__get-roots-list") is None
+        await manager.set_roots([first])
+        await manager.wait_ready(60)
+        assert registry.get("everything__get-roots-list") is not None
+        manager.approve("everything__get-roots-list")  # new since the server was first pinned: held back
+        out = await registry.execute(ToolCall("r", "everything__get-roots-list", {}))
+        assert first.resolve().as_uri() in out.content, out.content
+        while not asked.empty():
+            asked.get_nowait()
+        await manager.set_roots([second])
+        assert await asyncio.wait_for(asked.get(), 30) == (second,)
+    finally:
+        await manager.aclose()
