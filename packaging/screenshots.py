@@ -94,7 +94,9 @@ def main() -> int:
     home = Path(tempfile.mkdtemp(prefix="shots-"))
     os.environ["TRAVEL_ASSISTANT_HOME"] = str(home)
     (home / "config").mkdir(parents=True)
-    (home / "config" / "settings.json").write_text(json.dumps({"language": language, "color_scheme": scheme}), encoding="utf-8")
+    (home / "config" / "settings.json").write_text(
+        json.dumps({"language": language, "color_scheme": scheme}), encoding="utf-8"
+    )
     from desktop_app.app import make_app
     from desktop_app.ui.qt_async import run
 
