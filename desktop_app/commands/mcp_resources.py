@@ -18,6 +18,7 @@ from desktop_app.mcp.resources import (
     get_prompt,
     list_prompts,
     list_resources,
+    list_templates,
     read_resource,
 )
 from desktop_app.visible import for_terminal
@@ -70,14 +71,24 @@ def _print_json(data: Any) -> None:
     print(json.dumps(data, ensure_ascii=False, indent=2))
 
 
+async def _resources_and_templates(conn: Connection) -> list[dict[str, str]]:
+    """A server's resources, then its templates (a server that cannot list templates just has none)."""
+    found = await list_resources(conn)
+    try:
+        return found + await list_templates(conn)
+    except McpFeatureError:
+        return found
+
+
 async def resources_command(as_json: bool, mcp_config: str = "") -> int:
-    found, _failed = await _with_servers(_servers(mcp_config), list_resources)
-    if as_json:
-        _print_json(found)
+    found, _failed = await _with_servers(_servers(mcp_config), _resources_and_templates)
+    if as_json:  # the CONTRACT's shape: resources only (a template has no URI yet)
+        _print_json([item for item in found if "uri" in item])
         return 0
     for item in found:
         kind = f" ({item['mimeType']})" if item["mimeType"] else ""
-        print(for_terminal(f"{item['server']}  {item['uri']}  {item['name']}{kind}"))
+        uri = item.get("uri") or f"{item['uriTemplate']}  [template]"
+        print(for_terminal(f"{item['server']}  {uri}  {item['name']}{kind}"))
         if item["description"]:
             print(for_terminal(f"    {item['description'][:200]}"))
     if not found:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import sys
 from collections.abc import Awaitable, Callable, Iterable
@@ -150,6 +151,23 @@ class McpManager:
         if config is not None:
             self._connections[name] = Connection(config, self)
             self._connections[name].start()
+
+    async def set_roots(self, roots: Iterable[Path]) -> None:
+        """The shell was switched or moved: servers that may ask are told (roots/list_changed); the
+        capability itself is agreed at initialize, so its coming or going reconnects the servers."""
+        new = tuple(roots)
+        if new == self.roots:
+            return
+        reconnect = bool(new) != bool(self.roots)
+        self.roots = new
+        for conn in self.connections():
+            if reconnect:
+                await self.restart(conn.config.name)
+            elif conn.state == "ready" and conn.client is not None:
+                with contextlib.suppress(Exception):  # a server gone meanwhile is its own problem
+                    # the notification itself: the SDK's helper warns that roots are deprecated (SEP-2577)
+                    changed = (await self.sdk()).types.RootsListChangedNotification()
+                    await conn.client.session.send_notification(changed)
 
     async def update(self, servers: Iterable[ServerConfig]) -> None:
         """Apply an edited configuration: stop removed or changed servers, start new ones."""

@@ -74,6 +74,23 @@ async def list_resources(conn: Connection) -> list[dict[str, str]]:
     return found[:MAX_ITEMS]
 
 
+async def list_templates(conn: Connection) -> list[dict[str, str]]:
+    """`{"server", "uriTemplate", "name", "mimeType", "description"}` for each resource template:
+    URIs with `{placeholders}` the person fills in before reading (RFC 6570)."""
+    client = _client(conn, "resources")
+    found: list[dict[str, str]] = []
+    cursor = None
+    for _ in range(MAX_PAGES):
+        page = await _bounded(conn, client.list_resource_templates(cursor=cursor))
+        for item in page.resource_templates:
+            entry = {"server": conn.config.name, "uriTemplate": _text(item.uri_template), "name": _text(item.name, 300)}
+            found.append({**entry, "mimeType": _text(item.mime_type, 200), "description": _text(item.description)})
+        cursor = page.next_cursor
+        if not cursor or len(found) >= MAX_ITEMS:
+            break
+    return found[:MAX_ITEMS]
+
+
 async def read_resource(conn: Connection, uri: str) -> list[dict[str, Any]]:
     """The SDK's contents list as JSON data; text cut at MAX_TEXT, binary kept as base64 (bounded)."""
     client = _client(conn, "resources")

@@ -124,3 +124,24 @@ def to_output(result: dict[str, Any]) -> ToolOutput:
         images=tuple(images),
         structured=structured,
     )
+
+
+# `_block_text` writes a link as "[resource link: NAME <URI>…]"; the window reads it back to offer it
+_LINK = re.compile(r"\[resource link: ([^\n]{0,300}?) <([^\s<>]{1,2000})>(?: - |\])")
+MAX_LINKS = 10
+
+
+def resource_links(tool_name: str, content: str) -> list[tuple[str, str, str]]:
+    """`(server, uri, name)` of the resource links in an MCP tool's result, so the window can open
+    them in its resource browser (asking the same server, and only when the person clicks)."""
+    server, sep, _tool = tool_name.partition("__")
+    if not sep or not server:
+        return []  # a built-in tool has no server to ask
+    found: list[tuple[str, str, str]] = []
+    for match in _LINK.finditer(content[:200_000]):
+        link = (server, match[2], match[1].strip())
+        if all(f[1] != link[1] for f in found):
+            found.append(link)
+        if len(found) >= MAX_LINKS:
+            break
+    return found

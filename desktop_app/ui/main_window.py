@@ -24,11 +24,12 @@ from desktop_app.ui.chat.find_bar import FindBar
 from desktop_app.ui.chat.history_panel import HistoryPanel
 from desktop_app.ui.chat.pane import RunButtons, chat_pane
 from desktop_app.ui.chat.skills_ui import ActiveSkill, SkillChip, SkillsMenu
-from desktop_app.ui.chat.status import OfflineBanner
+from desktop_app.ui.chat.status import OfflineBanner, announcement
 from desktop_app.ui.heartbeat import Heartbeat
 from desktop_app.ui.i18n import Language, tr
 from desktop_app.ui.inspector.dock import InspectorDock
 from desktop_app.ui.mcp.notice import McpNotice
+from desktop_app.ui.mcp.prompts_menu import PromptsMenu
 from desktop_app.ui.palette import apply_scheme, colours, restyle, stylesheet
 from desktop_app.ui.run_setup import ModelStatus, RunSetup
 from desktop_app.ui.settings.opener import SettingsOpener
@@ -50,7 +51,6 @@ if TYPE_CHECKING:  # the engine side imports asyncio: complete() imports it afte
     from desktop_app.ui.settings.settings_dialog import SettingsDialog
 
 log = logging.getLogger(__name__)
-ANNOUNCE_CHARS = 600  # the start of an answer read out when it arrives; the rest is in the transcript
 
 
 class MainWindow(WindowActions):
@@ -124,6 +124,7 @@ class MainWindow(WindowActions):
             self.overrides.get("mcp_config", ""), setup.sampling_model, setup.sampling_model_name, self, setup.roots
         )
         setup.mcp_manager = lambda: self.mcp.manager  # runs use the window's servers, start none of their own
+        self.prompts_menu.mcp = self.mcp
         self.escape = QShortcut(QKeySequence(QtCore.Qt.Key.Key_Escape), self)
         self.escape.setContext(QtCore.Qt.ShortcutContext.WindowShortcut)
         from desktop_app.ui.replay import ReplayController
@@ -183,6 +184,8 @@ class MainWindow(WindowActions):
         self.menus.add_inspector_tabs(self.view_menu)
         self.skills_menu = SkillsMenu(self)
         self.menuBar().addMenu(self.skills_menu)
+        self.prompts_menu = PromptsMenu(self)  # every ready server's `/server:prompt`, once complete
+        self.menuBar().addMenu(self.prompts_menu)
         self.menus.add_help(self.menuBar())
         self.skill = ActiveSkill(
             self.skills_menu, self.skill_chip, lambda text: self.statusBar().showMessage(text, 8000)
@@ -212,6 +215,7 @@ class MainWindow(WindowActions):
         if self.completed:
             self.mcp_notice.show_pending(self.mcp.pending)
         self.skills_menu.retranslate()
+        self.prompts_menu.retranslate()
         self.skill_chip.retranslate()
         self.status.show_model()
         self.status.show_usage()
@@ -247,6 +251,7 @@ class MainWindow(WindowActions):
         self.approver.waiting.connect(self.chat.set_waiting)
         self.approver.queueChanged.connect(self._on_queue)
         self.chat.callSelected.connect(self._select_in_inspector)
+        self.chat.resourceOpened.connect(self.open_resource)
         self.history_panel.opened.connect(self.open_conversation)
         self.history_panel.newRequested.connect(self.new_conversation)
         self.history_panel.deleted.connect(self._on_deleted)
@@ -256,6 +261,7 @@ class MainWindow(WindowActions):
         self.mcp.problem.connect(self.statusBar().showMessage)
         self.mcp_notice.clicked.connect(self.review_mcp_changes)
         self.skills_menu.chosen.connect(self.skill.set)
+        self.prompts_menu.chosen.connect(self.run_prompt)
         self.skill_chip.removed.connect(lambda: self.skill.set(""))
         actions = self.menus.actions
         actions["new"].triggered.connect(self.new_conversation)
@@ -290,6 +296,8 @@ class MainWindow(WindowActions):
                 tr("Language: %1 (messages already shown keep their language)").replace("%1", used), 8000
             )
         self.status.show_model()
+        if self.completed and self.mcp.running:  # the shell on or off, or its folder moved: MCP roots follow
+            self.mcp.set_roots(self.setup.roots())
 
     def _scheme_changed(self) -> None:
         if self.settings.color_scheme not in ("light", "dark"):  # a forced scheme stays, whatever the OS does
@@ -318,11 +326,7 @@ class MainWindow(WindowActions):
         """Tell screen readers the run ended, with the answer (Qt's announcement event, polite)."""
         from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent
 
-        if status == "done":
-            answer = " ".join(self.chat.answer_text()[self._answers_before :].split())
-            text = tr("Answer: %1").replace("%1", answer[:ANNOUNCE_CHARS]) if answer else tr("The run finished.")
-        else:
-            text = tr("Stopped.") if status == "cancelled" else tr("The run ended with an error.")
+        text = announcement(status, self.chat.answer_text()[self._answers_before :])
         self.chat.setAccessibleDescription(text)  # also there for a reader that ignores announcements
         QAccessible.updateAccessibility(QAccessibleAnnouncementEvent(self.chat, text))
         self.announced.emit(text)

@@ -87,6 +87,12 @@ class WindowActions(QMainWindow):
         self.resource_browser.open()
         return self.resource_browser
 
+    def open_resource(self, server: str, uri: str, name: str) -> ResourceBrowser:
+        """A resource link in a tool result: the browser, with that resource read and selected."""
+        browser = self.browse_resources()
+        browser.show_resource(server, uri, name)
+        return browser
+
     def attach(self, attachment: Attachment) -> None:
         """A resource from the browser goes with the next message."""
         self.attach_chip.add(attachment)
@@ -98,6 +104,11 @@ class WindowActions(QMainWindow):
         if prompt is None:
             self.statusBar().showMessage(tr("No MCP prompt /%1:%2").replace("%1", server).replace("%2", name), 8000)
             return
+        self.run_prompt(prompt)
+
+    def run_prompt(self, prompt: dict[str, Any]) -> None:
+        """`/server:prompt` typed or chosen in the Prompts menu: its arguments asked first, if any."""
+        server, name = prompt["server"], prompt["name"]
         if not prompt["arguments"]:
             self._expand(server, name, {})
             return

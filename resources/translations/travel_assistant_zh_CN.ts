@@ -258,6 +258,14 @@
       <translation>重新生成上一个回答</translation>
     </message>
     <message>
+      <source>Resources:</source>
+      <translation>资源：</translation>
+    </message>
+    <message>
+      <source>Open %1 in the MCP resource browser</source>
+      <translation>在 MCP 资源浏览器中打开 %1</translation>
+    </message>
+    <message>
       <source>Skills</source>
       <translation>技能</translation>
     </message>
@@ -306,6 +314,14 @@
       <translation>费用未知</translation>
     </message>
     <message>
+      <source>Stopped.</source>
+      <translation>已停止。</translation>
+    </message>
+    <message>
+      <source>The run ended with an error.</source>
+      <translation>运行因错误而结束。</translation>
+    </message>
+    <message>
       <source>Open Settings</source>
       <translation>打开设置</translation>
     </message>
@@ -314,12 +330,20 @@
       <translation>默认</translation>
     </message>
     <message>
+      <source>The run finished.</source>
+      <translation>运行已结束。</translation>
+    </message>
+    <message>
       <source>est. $%1</source>
       <translation>约 $%1</translation>
     </message>
     <message>
       <source>Provider: %1 · Model: %2</source>
       <translation>提供商：%1 · 模型：%2</translation>
+    </message>
+    <message>
+      <source>Answer: %1</source>
+      <translation>回答：%1</translation>
     </message>
     <message>
       <source>Tokens: %1 in / %2 out · %3</source>
@@ -369,18 +393,6 @@
       <source>View</source>
       <translation>视图</translation>
     </message>
-    <message>
-      <source>Stopped.</source>
-      <translation>已停止。</translation>
-    </message>
-    <message>
-      <source>The run finished.</source>
-      <translation>运行已结束。</translation>
-    </message>
-    <message>
-      <source>The run ended with an error.</source>
-      <translation>运行因错误而结束。</translation>
-    </message>
     <message numerus="yes">
       <source>%n call(s) waiting for your decision</source>
       <translation>
@@ -390,10 +402,6 @@
     <message>
       <source>Language: %1 (messages already shown keep their language)</source>
       <translation>语言：%1（已显示的消息保持原来的语言）</translation>
-    </message>
-    <message>
-      <source>Answer: %1</source>
-      <translation>回答：%1</translation>
     </message>
     <message>
       <source>An MCP server asks for information</source>
@@ -550,6 +558,18 @@
       </translation>
     </message>
     <message>
+      <source>Prompts</source>
+      <translation>提示词</translation>
+    </message>
+    <message>
+      <source>No server offers prompts.</source>
+      <translation>没有服务器提供提示词。</translation>
+    </message>
+    <message>
+      <source>Loading…</source>
+      <translation>正在加载…</translation>
+    </message>
+    <message>
       <source>MCP resources</source>
       <translation>MCP 资源</translation>
     </message>
@@ -558,12 +578,20 @@
       <translation>资源</translation>
     </message>
     <message>
-      <source>The resource's text</source>
-      <translation>资源内容</translation>
+      <source>Resource URI</source>
+      <translation>资源 URI</translation>
     </message>
     <message>
-      <source>Loading…</source>
-      <translation>正在加载…</translation>
+      <source>Choose a resource, or a template and fill in its {placeholders}</source>
+      <translation>选择一个资源，或选择一个模板并填写其中的 {占位符}</translation>
+    </message>
+    <message>
+      <source>Open</source>
+      <translation>打开</translation>
+    </message>
+    <message>
+      <source>The resource's text</source>
+      <translation>资源内容</translation>
     </message>
     <message>
       <source>Attach to conversation</source>
@@ -598,6 +626,10 @@
     <message>
       <source>Required: %1</source>
       <translation>必填：%1</translation>
+    </message>
+    <message>
+      <source>%1 · %2 (template)</source>
+      <translation>%1 · %2（模板）</translation>
     </message>
     <message>
       <source>Name:</source>

@@ -194,6 +194,7 @@ class ChatView(QScrollArea):
     """The transcript: appends widgets, batches streamed deltas per frame, follows the end."""
 
     callSelected = Signal(str)  # a chip was clicked: its call id
+    resourceOpened = Signal(str, str, str)  # server, uri, name: a resource link in a tool result
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -337,6 +338,7 @@ class ChatView(QScrollArea):
         self.end_stream()
         chip = ToolChip(event, self._inner)
         chip.selected.connect(self._chip_clicked)
+        chip.resourceOpened.connect(self.resourceOpened)
         self._chips[chip.call_id] = chip
         self._add(chip)
         if not self._spin_timer.isActive():

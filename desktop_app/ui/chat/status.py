@@ -51,3 +51,14 @@ def usage_text(provider: str, model: str, tokens_in: int, tokens_out: int) -> st
         .replace("%2", f"{tokens_out:,}")
         .replace("%3", money)
     )
+
+
+ANNOUNCE_CHARS = 600  # the start of an answer read out when it arrives; the rest is in the transcript
+
+
+def announcement(status: str, answer: str) -> str:
+    """What screen readers are told when a run ends: the start of the answer, or how it ended."""
+    if status == "done":
+        answer = " ".join(answer.split())
+        return tr("Answer: %1").replace("%1", answer[:ANNOUNCE_CHARS]) if answer else tr("The run finished.")
+    return tr("Stopped.") if status == "cancelled" else tr("The run ended with an error.")

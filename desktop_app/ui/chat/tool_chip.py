@@ -12,6 +12,9 @@ from desktop_app import jsonsafe
 from desktop_app.ui.i18n import tr
 from desktop_app.ui.text import make_visible, pretty_json, summarize_arguments
 
+if TYPE_CHECKING:  # mcp.results imports the tool registry (asyncio): only once a result arrives
+    from desktop_app.ui.chat.resource_links import ResourceLinks
+
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 # plain symbols every desktop font has (emoji render as boxes without an emoji font)
 STATUS_GLYPH = {"waiting": "?", "done": "✓", "error": "✗", "denied": "⊘", "cancelled": "■"}
@@ -51,6 +54,7 @@ class ToolChip(QFrame):
     """One tool call inline: name, short arguments, status; click to expand its JSON."""
 
     selected = Signal(str)  # the call id, when the chip is clicked
+    resourceOpened = Signal(str, str, str)  # server, uri, name: a resource link in its result was clicked
 
     def __init__(self, event: ToolCallEvent, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -63,6 +67,7 @@ class ToolChip(QFrame):
         self._frame = 0
         self._details: QPlainTextEdit | None = None
         self.cards: QLabel | None = None  # a listing result's cards, under the title
+        self.links: ResourceLinks | None = None
         self.setCursor(QtCore.Qt.CursorShape.PointingHandCursor)
         layout = self.box = QVBoxLayout(self)
         layout.setContentsMargins(8, 3, 8, 3)
@@ -107,6 +112,7 @@ class ToolChip(QFrame):
             self._details.setPlainText(self.json_text())
         if not event.is_error and self.cards is None:
             self._show_cards(event.content)
+        self._offer_links(event.content)
 
     def _show_cards(self, content: str) -> None:
         """Stays, hotels, places: readable cards (escaped, links on click only, no picture fetched)."""
@@ -119,6 +125,17 @@ class ToolChip(QFrame):
         if cards:
             self.cards = ListingCards(cards, self)
             self.box.insertWidget(1, self.cards)
+
+    def _offer_links(self, content: str) -> None:
+        """Resource links in an MCP tool's result become buttons that open the resource browser."""
+        from desktop_app.mcp.results import resource_links
+        from desktop_app.ui.chat.resource_links import ResourceLinks
+
+        links = resource_links(self.name, content) if self.links is None else []
+        if links:
+            self.links = ResourceLinks(links, self)
+            self.links.opened.connect(self.resourceOpened)
+            self.box.insertWidget(1, self.links)
 
     def json_text(self) -> str:
         """What the expanded chip shows: the call and its result, result JSON decoded."""

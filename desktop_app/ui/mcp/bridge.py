@@ -108,7 +108,7 @@ class McpBridge(QObject):
     ) -> None:
         super().__init__(parent_widget)
         self.mcp_config = mcp_config
-        self._roots = roots  # folders offered to servers that ask (read when the servers start)
+        self._roots = roots  # folders offered to servers that ask (read when the servers start, then set_roots)
         self._model = model
         self.interaction = DialogInteraction(parent_widget, model_name)
         self.manager: McpManager | None = None
@@ -213,6 +213,10 @@ class McpBridge(QObject):
         """Apply an edited server list: changed and removed servers stop, new ones connect."""
         return self._submit(self._then_snapshot(lambda m: m.update(servers)))
 
+    def set_roots(self, roots: list[Path]) -> asyncio.Future[None]:
+        """The shell's workspace changed in Settings: tell the servers (see McpManager.set_roots)."""
+        return self._submit(self._then_snapshot(lambda m: m.set_roots(roots)))
+
     def restart(self, name: str) -> asyncio.Future[None]:
         return self._submit(self._then_snapshot(lambda m: m.restart(name)))
 
@@ -222,6 +226,12 @@ class McpBridge(QObject):
         from desktop_app.mcp.resources import list_resources
 
         return self._submit(self._gather(list_resources))
+
+    def templates(self) -> asyncio.Future[tuple[list[dict[str, Any]], list[str]]]:
+        """Every ready server's resource templates (URIs the person completes before reading)."""
+        from desktop_app.mcp.resources import list_templates
+
+        return self._submit(self._gather(list_templates))
 
     def prompts(self) -> asyncio.Future[tuple[list[dict[str, Any]], list[str]]]:
         from desktop_app.mcp.resources import list_prompts

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QListWidget,
     QListWidgetItem,
     QPlainTextEdit,
@@ -36,6 +37,7 @@ class ResourceBrowser(QDialog):
     attached = Signal(object)  # an Attachment
     loaded = Signal()  # the list arrived (tests wait on it)
     shown = Signal()  # a resource's text arrived
+    templatesLoaded = Signal()  # the resource templates arrived
 
     def __init__(self, mcp: McpBridge, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -46,6 +48,12 @@ class ResourceBrowser(QDialog):
         self.list = QListWidget(self)
         self.list.setObjectName("resourceList")
         self.list.setAccessibleName(tr("Resources"))
+        self.uri = QLineEdit(self)
+        self.uri.setObjectName("resourceUri")
+        self.uri.setAccessibleName(tr("Resource URI"))
+        self.uri.setPlaceholderText(tr("Choose a resource, or a template and fill in its {placeholders}"))
+        self.open_button = QPushButton(tr("Open"), self)
+        self.open_button.setEnabled(False)
         self.text = QPlainTextEdit(self)
         self.text.setObjectName("resourceText")
         self.text.setReadOnly(True)
@@ -59,7 +67,13 @@ class ResourceBrowser(QDialog):
         close = QPushButton(tr("Close"), self)
         split = QHBoxLayout()
         split.addWidget(self.list, 2)
-        split.addWidget(self.text, 3)
+        right = QVBoxLayout()
+        address = QHBoxLayout()
+        address.addWidget(self.uri, 1)
+        address.addWidget(self.open_button)
+        right.addLayout(address)
+        right.addWidget(self.text, 1)
+        split.addLayout(right, 3)
         buttons = QHBoxLayout()
         buttons.addWidget(self.status, 1)
         buttons.addWidget(self.attach_button)
@@ -70,8 +84,11 @@ class ResourceBrowser(QDialog):
         self._current: Attachment | None = None
         self.list.currentItemChanged.connect(self._selected)
         self.attach_button.clicked.connect(self._attach)
+        self.open_button.clicked.connect(self._open_typed)
+        self.uri.returnPressed.connect(self._open_typed)
         close.clicked.connect(self.reject)
         mcp.resources().add_done_callback(self._listed)
+        mcp.templates().add_done_callback(self._templates_listed)
 
     def _listed(self, future: Any) -> None:
         if future.cancelled() or future.exception() is not None:
@@ -79,6 +96,8 @@ class ResourceBrowser(QDialog):
             return
         found, problems = future.result()
         for entry in found:
+            if self._row(entry["server"], entry["uri"]) is not None:
+                continue  # already shown (a link from a tool result opened it)
             label = f"{entry['server']} · {entry['name'] or entry['uri']}"
             item = QListWidgetItem(make_visible(label)[:200], self.list)
             item.setToolTip(make_visible(f"{entry['uri']}\n{entry['description']}")[:1000])
@@ -87,17 +106,63 @@ class ResourceBrowser(QDialog):
         self.status.setText(" · ".join([none, *problems]).strip(" ·") or tr("%n resource(s)", None, len(found)))
         self.loaded.emit()
 
+    def _templates_listed(self, future: Any) -> None:
+        """Templates go at the end, marked: choosing one puts its URI in the box to be completed."""
+        found = [] if future.cancelled() or future.exception() is not None else future.result()[0]
+        for entry in found:
+            label = tr("%1 · %2 (template)").replace("%1", entry["server"]).replace("%2", entry["name"])
+            item = QListWidgetItem(make_visible(label)[:200], self.list)
+            item.setToolTip(make_visible(f"{entry['uriTemplate']}\n{entry['description']}")[:1000])
+            item.setData(Qt.ItemDataRole.UserRole, entry)
+        self.templatesLoaded.emit()
+
+    def _open_typed(self) -> None:
+        """Read the URI in the box from the selected row's server (a completed template, say)."""
+        item = self.list.currentItem()
+        uri = self.uri.text().strip()
+        if item is not None and uri:
+            self.show_resource(item.data(Qt.ItemDataRole.UserRole)["server"], uri, "")
+
+    def _row(self, server: str, uri: str) -> int | None:
+        for row in range(self.list.count()):
+            entry = self.list.item(row).data(Qt.ItemDataRole.UserRole)
+            if (entry["server"], entry.get("uri")) == (server, uri):
+                return row
+        return None
+
+    def show_resource(self, server: str, uri: str, name: str) -> None:
+        """Select (and read) one resource, e.g. a link a tool returned: templates' URIs are not listed."""
+        row = self._row(server, uri)
+        if row is None:
+            entry = {"server": server, "uri": uri, "name": name, "mimeType": "", "description": ""}
+            item = QListWidgetItem(make_visible(f"{server} · {name or uri}")[:200])
+            item.setToolTip(make_visible(uri)[:1000])
+            item.setData(Qt.ItemDataRole.UserRole, entry)
+            self.list.insertItem(0, item)
+            row = 0
+        self.list.setCurrentRow(row)
+
     def _selected(self, item: QListWidgetItem | None, _previous: QListWidgetItem | None = None) -> None:
         self.attach_button.setEnabled(False)
         if item is None:
             return
         entry = item.data(Qt.ItemDataRole.UserRole)
+        self.open_button.setEnabled(True)
+        if "uriTemplate" in entry:  # nothing to read until the person fills it in
+            self.uri.setText(entry["uriTemplate"])
+            self.text.setPlainText(make_visible(entry["description"]))
+            self.uri.setFocus()
+            return
+        self.uri.setText(entry["uri"])
         self.text.setPlainText(tr("Loading…"))
         self.mcp.read(entry["server"], entry["uri"]).add_done_callback(lambda f: self._read(entry, f))
 
     def _read(self, entry: dict[str, Any], future: Any) -> None:
         from desktop_app.mcp.resources import contents_text
 
+        item = self.list.currentItem()
+        if item is None or item.data(Qt.ItemDataRole.UserRole) != entry:
+            return  # the person has moved on: an answer for an earlier choice is not shown
         if future.cancelled() or future.exception() is not None:
             self.text.setPlainText(tr("Could not read this resource."))
             return

@@ -51,6 +51,13 @@ def test_resources_as_the_contract_gives_them(config: Path) -> None:
     assert {r["server"] for r in found} == {"everything"} and done.stderr == ""  # toy has none: no noise
 
 
+def test_resources_text_lists_templates_too_json_only_resources(config: Path) -> None:
+    done = _cli(config, "resources")
+    assert done.returncode == 0 and DOC in done.stdout, done.stderr
+    assert "everything  demo://resource/dynamic/text/{resourceId}  [template]  Dynamic Text Resource" in done.stdout
+    assert not any("uriTemplate" in r for r in json.loads(_cli(config, "resources", "--json").stdout))
+
+
 def test_read_prints_the_text_and_json_gives_the_contents(config: Path) -> None:
     text = _cli(config, "read", "everything", DOC)
     assert text.returncode == 0 and "Architecture" in text.stdout, text.stderr
@@ -101,3 +108,82 @@ async def test_roots_are_offered_only_when_there_are_some(tmp_path: Path, everyt
                 assert workspace.resolve().as_uri() in out.content, out.content
         finally:
             await manager.aclose()
+
+
+@pytest.mark.asyncio
+async def test_resource_links_in_a_tool_result_can_be_read_from_their_server(everything_bin: str) -> None:
+    """get-resource-links returns resource_link blocks (template URIs, not in resources/list):
+    the window offers each one, and reading it from the same server works."""
+    from desktop_app.mcp.resources import read_resource
+    from desktop_app.mcp.results import resource_links
+
+    registry = ToolRegistry()
+    manager = McpManager([ServerConfig(name="everything", command=everything_bin)], registry)
+    manager.start()
+    try:
+        await manager.wait_ready(60)
+        out = await registry.execute(ToolCall("l", "everything__get-resource-links", {"count": 2}))
+        links = resource_links("everything__get-resource-links", out.content)
+        assert [(s, n) for s, _u, n in links] == [("everything", "Blob Resource 1"), ("everything", "Text Resource 2")]
+        conn = next(c for c in manager.connections() if c.config.name == "everything")
+        text = await read_resource(conn, links[1][1])
+        assert text[0]["uri"] == links[1][1] and "Resource 2" in text[0]["text"]
+    finally:
+        await manager.aclose()
+
+
+@pytest.mark.parametrize("transport", ["everything_url", "everything_sse_url"])
+def test_resources_and_prompts_over_http_and_sse(
+    tmp_path: Path, transport: str, request: pytest.FixtureRequest
+) -> None:
+    """The same commands against server-everything over streamable HTTP and legacy SSE."""
+    url = request.getfixturevalue(transport)
+    config = tmp_path / "mcp.json"
+    config.write_text(json.dumps({"mcpServers": {"remote": {"url": url}}}), encoding="utf-8")
+    found = json.loads(_cli(config, "resources", "--json").stdout)
+    assert any(r["uri"] == DOC and r["server"] == "remote" for r in found)
+    text = _cli(config, "read", "remote", DOC)
+    assert text.returncode == 0 and "Architecture" in text.stdout, text.stderr
+    done = _cli(config, "prompt", "remote", "args-prompt", "--args", '{"city": "Dali"}', "--json")
+    assert done.returncode == 0 and json.loads(done.stdout) == [{"role": "user", "text": "What's weather in Dali?"}]
+
+
+@pytest.mark.asyncio
+async def test_roots_follow_the_shell_on_off_and_moved(
+    tmp_path: Path, everything_bin: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Roots appearing reconnect (the capability is agreed at initialize); a moved workspace is a
+    roots/list_changed after which the server asks again and gets the new folder."""
+    import asyncio
+
+    from desktop_app.mcp import connection
+    from desktop_app.mcp.sdk import roots_result as real
+
+    asked: asyncio.Queue[tuple[Path, ...]] = asyncio.Queue()
+
+    def spy(types: object, folders: tuple[Path, ...]) -> object:
+        asked.put_nowait(folders)
+        return real(types, folders)
+
+    monkeypatch.setattr(connection, "roots_result", spy)
+    first, second = tmp_path / "a", tmp_path / "b"
+    first.mkdir()
+    second.mkdir()
+    registry = ToolRegistry()
+    manager = McpManager([ServerConfig(name="everything", command=everything_bin)], registry)
+    manager.start()
+    try:
+        await manager.wait_ready(60)
+        assert registry.get("everything__get-roots-list") is None
+        await manager.set_roots([first])
+        await manager.wait_ready(60)
+        assert registry.get("everything__get-roots-list") is not None
+        manager.approve("everything__get-roots-list")  # new since the server was first pinned: held back
+        out = await registry.execute(ToolCall("r", "everything__get-roots-list", {}))
+        assert first.resolve().as_uri() in out.content, out.content
+        while not asked.empty():
+            asked.get_nowait()
+        await manager.set_roots([second])
+        assert await asyncio.wait_for(asked.get(), 30) == (second,)
+    finally:
+        await manager.aclose()

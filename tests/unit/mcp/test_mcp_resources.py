@@ -69,3 +69,17 @@ def test_an_endless_paginator_and_wrong_types_cannot_hurt() -> None:
 def test_a_prompt_s_non_text_parts_are_named() -> None:
     messages = asyncio.run(r.get_prompt(_conn(_Client(prompts=object())), "p", {}))
     assert messages == [{"role": "user", "text": "hi"}, {"role": "user", "text": "[image]"}]
+
+
+def test_resource_links_are_read_back_from_an_mcp_tool_result_only() -> None:
+    from desktop_app.mcp.results import MAX_LINKS, resource_links, to_output
+
+    block = {"type": "resource_link", "uri": "trip://plan/1", "name": "Plan <1>", "description": "d"}
+    content = to_output({"content": [{"type": "text", "text": "see"}, block, block]}).content
+    assert resource_links("trips__plan", content) == [("trips", "trip://plan/1", "Plan <1>")]  # once
+    plain = to_output({"content": [{**block, "name": "Plan 1"}]}).content
+    assert resource_links("trips__plan", plain) == [("trips", "trip://plan/1", "Plan 1")]
+    assert resource_links("get_weather", plain) == []  # a built-in tool has no server to ask
+    many = "".join(f"[resource link: r{i} <trip://{i}>]" for i in range(50))
+    assert resource_links("trips__plan", "[resource link: a <b c>]") == []  # no URI has a space
+    assert len(resource_links("trips__plan", many)) == MAX_LINKS
