@@ -27,6 +27,7 @@ from desktop_app.ui.chat.skills_ui import ActiveSkill, SkillChip, SkillsMenu
 from desktop_app.ui.chat.status import OfflineBanner, announcement
 from desktop_app.ui.heartbeat import Heartbeat
 from desktop_app.ui.i18n import Language, tr
+from desktop_app.ui.icons import apply_icons
 from desktop_app.ui.inspector.dock import InspectorDock
 from desktop_app.ui.mcp.notice import McpNotice
 from desktop_app.ui.mcp.prompts_menu import PromptsMenu
@@ -132,6 +133,7 @@ class MainWindow(WindowActions):
         self.replay = ReplayController(self)  # Try it and the inspector's replay buttons
         self.history_panel.refresh()
         self.menus.bind()
+        apply_icons(self)  # after the first paint: drawing them is not the first paint's work
         self._connect_signals()
         self.completed = True
         if self._painted:
@@ -288,6 +290,7 @@ class MainWindow(WindowActions):
         if new.color_scheme != self.settings.color_scheme:
             apply_scheme(new.color_scheme)
             restyle(self)
+            apply_icons(self)
         for name, value in vars(new).items():
             setattr(self.settings, name, value)
         if self.language is not None and self.language.current != new.language:
@@ -298,11 +301,6 @@ class MainWindow(WindowActions):
         self.status.show_model()
         if self.completed and self.mcp.running:  # the shell on or off, or its folder moved: MCP roots follow
             self.mcp.set_roots(self.setup.roots())
-
-    def _scheme_changed(self) -> None:
-        if self.settings.color_scheme not in ("light", "dark"):  # a forced scheme stays, whatever the OS does
-            apply_scheme("")
-            restyle(self)
 
     # ---------------------------------------------------------------- session events
     def _on_run_started(self, event: ev.RunStarted) -> None:

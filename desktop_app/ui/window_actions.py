@@ -16,7 +16,9 @@ from desktop_app.ui.chat.find_bar import FindBar
 from desktop_app.ui.chat.history_panel import HistoryPanel
 from desktop_app.ui.chat.skills_ui import ActiveSkill
 from desktop_app.ui.i18n import tr
+from desktop_app.ui.icons import apply_icons
 from desktop_app.ui.inspector.dock import InspectorDock
+from desktop_app.ui.palette import apply_scheme, restyle
 from desktop_app.ui.run_setup import ModelStatus
 
 READ_AT_OPEN = 120  # messages read when a conversation opens (the chat shows the last TAIL of them)
@@ -24,6 +26,7 @@ PROMPT_COMMAND = re.compile(r"^/([^\s:/]+):(\S+)$")  # `/server:prompt`
 
 if TYPE_CHECKING:  # the engine side imports asyncio: only after the first paint
     from desktop_app.store.history import HistoryStore
+    from desktop_app.store.settings import Settings
     from desktop_app.ui.approval import DialogApprover
     from desktop_app.ui.inspector.inspector import Inspector
     from desktop_app.ui.mcp.bridge import McpBridge
@@ -47,6 +50,7 @@ class WindowActions(QMainWindow):
     skill: ActiveSkill
     status: ModelStatus
     dock: InspectorDock
+    settings: Settings
     attach_chip: AttachmentChip
     find_bar: FindBar
     prompt_dialog: PromptDialog
@@ -208,3 +212,10 @@ class WindowActions(QMainWindow):
     def _select_in_inspector(self, call_id: str) -> None:
         self.dock.show()
         self.inspector.select_call(call_id)
+
+    def _scheme_changed(self) -> None:
+        """The OS switched its colour scheme: follow it, unless Settings forced one."""
+        if self.settings.color_scheme not in ("light", "dark"):  # a forced scheme stays, whatever the OS does
+            apply_scheme("")
+            restyle(self)
+            apply_icons(self)

@@ -65,7 +65,7 @@ def test_the_os_switching_its_scheme_restyles_the_window(
     window = make_window()
     app = QApplication.instance()
     assert isinstance(app, QApplication)
-    monkeypatch.setattr("desktop_app.ui.main_window.apply_scheme", lambda _choice: None)  # the OS did it
+    monkeypatch.setattr("desktop_app.ui.window_actions.apply_scheme", lambda _choice: None)  # the OS did it
     app.setPalette(palette.dark_palette())
     app.styleHints().colorSchemeChanged.emit(Qt.ColorScheme.Dark)
     assert DARK.assistant_bg in window.styleSheet()
@@ -88,3 +88,15 @@ def test_appearance_is_a_choice_in_settings(qtbot: Any, make_window: Any) -> Non
     with qtbot.waitSignal(dialog.saved, timeout=5000):
         dialog.save()
     assert window.settings.color_scheme == "dark" and is_dark() and DARK.text in window.styleSheet()
+
+
+def test_menu_actions_and_run_buttons_get_icons_in_the_scheme_s_colour(qtbot: Any, make_window: Any) -> None:
+    from desktop_app.ui.icons import ICONED
+
+    window = make_window()
+    assert all(not window.menus.actions[name].icon().isNull() for name in ICONED if name in window.menus.actions)
+    assert not window.run_buttons.send.icon().isNull() and not window.run_buttons.stop.icon().isNull()
+    light = window.run_buttons.send.icon().pixmap(24, 24).toImage()
+    window.apply_settings(replace(window.settings, color_scheme="dark"))
+    dark = window.run_buttons.send.icon().pixmap(24, 24).toImage()
+    assert light != dark  # redrawn in the dark scheme's text colour
