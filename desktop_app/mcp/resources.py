@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from desktop_app.mcp.connection import Connection
@@ -51,44 +52,52 @@ def _text(value: Any, limit: int = 2_000) -> str:
     return str(value)[:limit] if isinstance(value, str) else ""
 
 
-async def list_resources(conn: Connection) -> list[dict[str, str]]:
-    """`{"server", "uri", "name", "mimeType", "description"}` for each resource (CONTRACT.md)."""
-    client = _client(conn, "resources")
-    found: list[dict[str, str]] = []
+async def _listed(
+    conn: Connection, feature: str, ask: Callable[[Any, str | None], Awaitable[Any]], field: str
+) -> list[Any]:
+    """Every page of one listing (bounded: MAX_PAGES pages, MAX_ITEMS items)."""
+    client = _client(conn, feature)
+    found: list[Any] = []
     cursor = None
     for _ in range(MAX_PAGES):
-        page = await _bounded(conn, client.list_resources(cursor=cursor))
-        for item in page.resources:
-            found.append(
-                {
-                    "server": conn.config.name,
-                    "uri": _text(item.uri),
-                    "name": _text(item.name, 300),
-                    "mimeType": _text(item.mime_type, 200),
-                    "description": _text(item.description),
-                }
-            )
+        page = await _bounded(conn, ask(client, cursor))
+        found += list(getattr(page, field) or [])
         cursor = page.next_cursor
         if not cursor or len(found) >= MAX_ITEMS:
             break
     return found[:MAX_ITEMS]
+
+
+async def list_resources(conn: Connection) -> list[dict[str, str]]:
+    """`{"server", "uri", "name", "mimeType", "description"}` for each resource (CONTRACT.md)."""
+    items = await _listed(conn, "resources", lambda c, cursor: c.list_resources(cursor=cursor), "resources")
+    return [
+        {
+            "server": conn.config.name,
+            "uri": _text(item.uri),
+            "name": _text(item.name, 300),
+            "mimeType": _text(item.mime_type, 200),
+            "description": _text(item.description),
+        }
+        for item in items
+    ]
 
 
 async def list_templates(conn: Connection) -> list[dict[str, str]]:
     """`{"server", "uriTemplate", "name", "mimeType", "description"}` for each resource template:
     URIs with `{placeholders}` the person fills in before reading (RFC 6570)."""
-    client = _client(conn, "resources")
-    found: list[dict[str, str]] = []
-    cursor = None
-    for _ in range(MAX_PAGES):
-        page = await _bounded(conn, client.list_resource_templates(cursor=cursor))
-        for item in page.resource_templates:
-            entry = {"server": conn.config.name, "uriTemplate": _text(item.uri_template), "name": _text(item.name, 300)}
-            found.append({**entry, "mimeType": _text(item.mime_type, 200), "description": _text(item.description)})
-        cursor = page.next_cursor
-        if not cursor or len(found) >= MAX_ITEMS:
-            break
-    return found[:MAX_ITEMS]
+    ask = lambda c, cursor: c.list_resource_templates(cursor=cursor)  # noqa: E731 - one line each
+    items = await _listed(conn, "resources", ask, "resource_templates")
+    return [
+        {
+            "server": conn.config.name,
+            "uriTemplate": _text(item.uri_template),
+            "name": _text(item.name, 300),
+            "mimeType": _text(item.mime_type, 200),
+            "description": _text(item.description),
+        }
+        for item in items
+    ]
 
 
 async def read_resource(conn: Connection, uri: str) -> list[dict[str, Any]]:
@@ -122,22 +131,19 @@ def contents_text(contents: list[dict[str, Any]]) -> str:
 
 async def list_prompts(conn: Connection) -> list[dict[str, Any]]:
     """`{"server", "name", "description", "arguments": [...]}` for each prompt (CONTRACT.md)."""
-    client = _client(conn, "prompts")
-    found: list[dict[str, Any]] = []
-    cursor = None
-    for _ in range(MAX_PAGES):
-        page = await _bounded(conn, client.list_prompts(cursor=cursor))
-        for item in page.prompts:
-            arguments = [
+    items = await _listed(conn, "prompts", lambda c, cursor: c.list_prompts(cursor=cursor), "prompts")
+    return [
+        {
+            "server": conn.config.name,
+            "name": _text(item.name, 200),
+            "description": _text(item.description),
+            "arguments": [
                 {"name": _text(a.name, 200), "description": _text(a.description), "required": bool(a.required)}
                 for a in item.arguments or []
-            ]
-            entry = {"server": conn.config.name, "name": _text(item.name, 200), "description": _text(item.description)}
-            found.append({**entry, "arguments": arguments})
-        cursor = page.next_cursor
-        if not cursor or len(found) >= MAX_ITEMS:
-            break
-    return found[:MAX_ITEMS]
+            ],
+        }
+        for item in items
+    ]
 
 
 async def get_prompt(conn: Connection, name: str, arguments: dict[str, str]) -> list[dict[str, str]]:
