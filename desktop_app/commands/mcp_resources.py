@@ -67,6 +67,17 @@ def _warn(text: str) -> None:
     print(for_terminal(f"travel-assistant: {text}"), file=sys.stderr)
 
 
+def _emit(found: list[Any], failed: bool, as_json: bool, as_text: Callable[[list[Any]], str]) -> int:
+    """A read or a prompt: exit 1 after a failure (already said in one line), else JSON or text."""
+    if failed:
+        return 1
+    if as_json:
+        _print_json(found)
+    else:
+        print(for_terminal(as_text(found)))
+    return 0
+
+
 def _print_json(data: Any) -> None:
     print(json.dumps(data, ensure_ascii=False, indent=2))
 
@@ -101,13 +112,7 @@ async def read_command(server: str, uri: str, as_json: bool, mcp_config: str = "
         return await read_resource(conn, uri)
 
     contents, failed = await _with_servers(_servers(mcp_config, server), read)
-    if failed:
-        return 1
-    if as_json:
-        _print_json(contents)
-    else:
-        print(for_terminal(contents_text(contents)))
-    return 0
+    return _emit(contents, failed, as_json, contents_text)
 
 
 async def prompts_command(as_json: bool, mcp_config: str = "") -> int:
@@ -143,11 +148,4 @@ async def prompt_command(server: str, name: str, args_json: str, as_json: bool, 
         return await get_prompt(conn, name, arguments)
 
     messages, failed = await _with_servers(_servers(mcp_config, server), expand)
-    if failed:
-        return 1
-    if as_json:
-        _print_json(messages)
-    else:
-        for message in messages:
-            print(for_terminal(f"[{message['role']}]\n{message['text']}\n"))
-    return 0
+    return _emit(messages, failed, as_json, lambda ms: "\n".join(f"[{m['role']}]\n{m['text']}\n" for m in ms))
