@@ -13,6 +13,10 @@ from dataclasses import dataclass, fields
 from PySide6.QtGui import QColor, QGuiApplication, QPalette, QSyntaxHighlighter
 from PySide6.QtWidgets import QWidget
 
+# Every margin and spacing in ui/ is one of these (a 4-point grid, 2 for the tightest rows);
+# tests/gui/test_palette.py checks the sources, so the panes, bubbles and chips stay aligned.
+SPACING = (0, 2, 4, 8, 12, 16)
+
 
 @dataclass(frozen=True)
 class Colours:

@@ -100,3 +100,15 @@ def test_menu_actions_and_run_buttons_get_icons_in_the_scheme_s_colour(qtbot: An
     window.apply_settings(replace(window.settings, color_scheme="dark"))
     dark = window.run_buttons.send.icon().pixmap(24, 24).toImage()
     assert light != dark  # redrawn in the dark scheme's text colour
+
+
+def test_every_margin_and_spacing_is_on_the_spacing_scale() -> None:
+    calls = re.compile(r"set(?:ContentsMargins|Spacing)\(([0-9, ]+)\)")
+    off = [
+        f"{path.relative_to(UI)}:{n}: {found}"
+        for path in sorted(UI.rglob("*.py"))
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        for found in calls.findall(line)
+        if any(int(v) not in palette.SPACING for v in found.split(","))
+    ]
+    assert off == []

@@ -70,7 +70,7 @@ class _Bubble(QFrame):
         self.setObjectName(f"{role}Bubble")
         self.setFrameShape(QFrame.Shape.StyledPanel)
         layout = self.box = QVBoxLayout(self)
-        layout.setContentsMargins(10, 6, 10, 8)
+        layout.setContentsMargins(12, 8, 12, 8)
         layout.setSpacing(2)
         head = QHBoxLayout()
         caption = {"user": tr("You"), "assistant": tr("Assistant"), "error": tr("Error")}

@@ -48,7 +48,7 @@ class HistoryPanel(QWidget):
         self.confirm: QMessageBox | None = None
         self.export_dialog: QWidget | None = None
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(6, 6, 6, 6)
+        layout.setContentsMargins(8, 8, 8, 8)
         self.new_button = QPushButton(tr("New conversation"), self)
         self.new_button.setObjectName("newConversation")
         layout.addWidget(self.new_button)

@@ -48,7 +48,7 @@ def chat_pane(
     """Lay the given widgets out (the window owns them); the transcript and the header's first widget stretch."""
     pane = QWidget(parent)
     layout = QVBoxLayout(pane)
-    layout.setContentsMargins(6, 6, 6, 6)
+    layout.setContentsMargins(8, 8, 8, 8)
     layout.addLayout(_row(header, stretch_first=True))
     layout.addWidget(banner)
     layout.addWidget(find_bar)

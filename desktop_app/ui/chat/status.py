@@ -22,7 +22,7 @@ class OfflineBanner(QFrame):
         super().__init__(parent)
         self.setObjectName("offlineBanner")
         row = QHBoxLayout(self)
-        row.setContentsMargins(10, 6, 10, 6)
+        row.setContentsMargins(12, 8, 12, 8)
         self.text = QLabel(offline_text(), self)
         self.text.setWordWrap(True)
         self.button = QPushButton(tr("Open Settings"), self)

@@ -70,9 +70,9 @@ class ToolChip(QFrame):
         self.links: ResourceLinks | None = None
         self.setCursor(QtCore.Qt.CursorShape.PointingHandCursor)
         layout = self.box = QVBoxLayout(self)
-        layout.setContentsMargins(8, 3, 8, 3)
+        layout.setContentsMargins(8, 4, 8, 4)
         row = QHBoxLayout()
-        row.setSpacing(6)
+        row.setSpacing(8)
         self.glyph = QLabel(self)
         self.glyph.setObjectName("glyph")
         self.title = QLabel(self)
