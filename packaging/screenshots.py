@@ -58,7 +58,9 @@ async def shoot(out: Path, language: str) -> int:
     grab("02-answer")
     chips = window.chat.chips()
     if chips:
-        chips[0].toggle()
+        chip = window.chat.chip_widget(chips[0].call_id)
+        if chip is not None:
+            chip.toggle()
         window.chat.select(chips[0].call_id, scroll=False)
         window.inspector.select_call(chips[0].call_id)
     await settle()

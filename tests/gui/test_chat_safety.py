@@ -35,14 +35,13 @@ def test_a_model_s_link_opens_only_when_it_is_a_web_link(
     if streamed:
         chat.append_delta(HOSTILE + "\n\n")
         chat.flush()
-        body = chat._stream.body  # type: ignore[union-attr]
+        body = chat._stream.widget.body  # type: ignore[union-attr]
         assert not body.openLinks() and not body.openExternalLinks()
         assert "<img" not in body.toHtml().split("<body")[1].replace("&lt;img", "")
         body.anchorClicked.emit(QUrl("file:///home/me/.ssh/id_rsa"))
         body.anchorClicked.emit(QUrl("https://example.com/x"))
     else:
-        chat.add_assistant(HOSTILE)
-        bubble = chat._widgets()[-1]
+        bubble = chat.reveal(chat.add_assistant(HOSTILE))
         assert not bubble.body.openExternalLinks()  # type: ignore[attr-defined]
         bubble.body.linkActivated.emit("file:///home/me/.ssh/id_rsa")  # type: ignore[attr-defined]
         bubble.body.linkActivated.emit("https://example.com/x")  # type: ignore[attr-defined]

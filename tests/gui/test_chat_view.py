@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from desktop_app.agent.events import ApprovalEvent, ToolCallEvent, ToolResultEvent
-from desktop_app.ui.chat.chat_view import FLUSH_CHARS, ChatView, StreamBubble, markdown_cut
+from desktop_app.ui.chat.bubbles import MessageBubble, StreamBubble, markdown_cut
+from desktop_app.ui.chat.chat_view import FLUSH_CHARS, ChatView
 from desktop_app.ui.text import hidden_characters, make_visible, summarize_arguments
 
 
@@ -72,14 +73,15 @@ def test_chip_status_flow(qtbot: Any) -> None:
     view = ChatView()
     qtbot.addWidget(view)
     chip = view.add_tool_call(ToolCallEvent("c1", "get_weather", {"city": "三亚"}))
-    assert chip.status == "running" and "city=三亚" in chip.title.text()
+    widget = view.chip_widget("c1")
+    assert chip.status == "running" and widget is not None and "city=三亚" in widget.title.text()
     view.set_waiting("c1")
     assert chip.status == "waiting"
     view.on_approval(ApprovalEvent("c1", "get_weather", "approved", "user"))
     assert chip.status == "running"
     view.on_result(ToolResultEvent("c1", "get_weather", '{"temp": "33°C"}', False, 1.0))
     assert chip.status == "done"
-    assert '"temp": "33°C"' in chip.json_text()
+    assert '"temp": "33°C"' in chip.json_text() and widget.state.text() == "done"  # the widget follows its row
     other = view.add_tool_call(ToolCallEvent("c2", "x", {}))
     view.on_approval(ApprovalEvent("c2", "x", "denied", "user"))
     view.on_result(ToolResultEvent("c2", "x", "{}", True, 1.0))
@@ -131,19 +133,85 @@ def _rounds(n: int) -> list[dict[str, Any]]:
     return out
 
 
-def test_long_history_shows_its_tail_then_the_rest_on_demand(qtbot: Any) -> None:
+def test_a_long_history_is_rows_and_only_what_is_on_screen_is_built(qtbot: Any) -> None:
     view = ChatView()
     qtbot.addWidget(view)
-    messages = _rounds(250)  # 1,000 messages
-    view.load_messages(messages)
-    shown = view.chips()
-    assert 0 < len(shown) <= 40 and all(c.status == "done" for c in shown)
-    assert view.earlier_button is not None and "earlier" in view.earlier_button.text()
-    assert view.answer_text().endswith("a249")
+    view.resize(600, 500)
+    view.show()
+    messages = _rounds(2500)  # 10,000 messages
+    view.load_messages(messages[-120:], older=(len(messages) - 120, lambda: messages[:-120]))
+    assert view.earlier_button is not None and "9880 earlier" in view.earlier_button.text()
+    assert view.answer_text().endswith("a2499") and all(c.status == "done" for c in view.chips())
+    built = view.widgets()
+    height = view.viewport().height()  # built: what is seen and half a screen around it
+    assert 0 < len(built) < 20 and all(
+        -height < w.geometry().bottom() and w.geometry().top() < 2 * height for w in built
+    )
+    assert view.at_end()
     view.earlier_button.click()
-    assert len(view.chips()) == 250 and all(c.status == "done" for c in view.chips())
-    assert view.answer_text().startswith("a0\n\na1")  # earlier ones went above, in order
-    assert view.earlier_button is None
+    assert len(view.chips()) == 2500 and all(c.status == "done" for c in view.chips())
+    assert [c.call_id for c in view.chips()][:2] == ["c0", "c1"]  # earlier calls first, in order
+    assert view.answer_text().startswith("a0\n\na1")
+    assert view.earlier_button is None and len(view.widgets()) < 20
+    bar = view.verticalScrollBar()
+    bar.setValue(0)  # to the top: the first rows are built, the last ones dropped
+    assert view.widgets()[0] is view.rows()[0].widget
+    first = view.rows()[0].widget
+    assert isinstance(first, MessageBubble) and first.markdown() == "q0"
+    for value in range(0, bar.maximum(), bar.maximum() // 50):  # through the whole conversation
+        bar.setValue(value)
+        assert 0 < len(view.widgets()) < 40  # of 7,500 rows
+
+
+def test_heights_are_measured_on_screen_and_the_view_does_not_jump(qtbot: Any) -> None:
+    view = ChatView()
+    qtbot.addWidget(view)
+    view.resize(500, 400)
+    view.show()
+    long_answer = "\n\n".join(f"paragraph {i} " + "word " * 60 for i in range(8))
+    with view.batch():
+        for i in range(40):
+            view.add_user(f"question {i}")
+            view.add_assistant(long_answer if i % 3 == 0 else f"short {i}")
+    bar = view.verticalScrollBar()
+    bar.setValue(bar.maximum() // 2)
+    row = next(r for r in view.rows() if r.widget is not None and r.widget.geometry().top() >= 0)
+    top = row.widget.geometry().top()
+    bar.setValue(bar.value() - 3 * bar.singleStep())  # rows above get measured as they appear
+    bar.setValue(bar.value() + 3 * bar.singleStep())
+    assert row.widget is not None and abs(row.widget.geometry().top() - top) <= 1
+    for r in view.rows():
+        if r.widget is not None and not r.widget.isHidden():
+            assert r.height == r.widget.height() and r.width == view.viewport().width() - 24
+
+
+def test_a_streamed_answer_keeps_its_text_off_screen(qtbot: Any) -> None:
+    view = ChatView()
+    qtbot.addWidget(view)
+    view.resize(500, 300)
+    view.show()
+    with view.batch():
+        for i in range(30):
+            view.add_user(f"question {i}")
+    view.append_delta("part one\n\n")
+    view.flush()
+    view.verticalScrollBar().setValue(0)  # the user reads the start while the answer streams
+    view.append_delta("part two")
+    view.flush()
+    view.end_stream()
+    assert view.answer_text() == "part one\n\npart two"
+    view.follow_end()
+    last = view.rows()[-1].widget
+    assert last is not None and last.isVisible() and "part two" in last.markdown()  # type: ignore[attr-defined]
+
+
+def test_retry_drops_the_rows_after_the_last_question(qtbot: Any) -> None:
+    view = ChatView()
+    qtbot.addWidget(view)
+    view.load_messages(_rounds(3))
+    view.drop_last_answer()
+    assert [c.call_id for c in view.chips()] == ["c0", "c1"] and view.answer_text().endswith("a1")
+    assert view.message_count() == 7
 
 
 def test_short_history_is_shown_whole(qtbot: Any) -> None:
@@ -164,4 +232,6 @@ def test_a_long_tool_call_never_widens_the_transcript(qtbot: Any) -> None:
     view.add_user("https://example.com/" + "x" * 300)  # one unbreakable word
     view.add_assistant("`" + "y" * 300 + "`")
     QApplication.processEvents()  # let the layout settle (no waiting on time)
-    assert view.widget().minimumSizeHint().width() <= view.viewport().width()
+    width = view.viewport().width()
+    assert view.widgets() and all(w.geometry().right() < width for w in view.widgets())
+    assert all(w.minimumSizeHint().width() <= width for w in view.widgets())

@@ -28,7 +28,9 @@ def test_find_reaches_the_unread_start_of_a_long_conversation(qtbot: Any, make_w
     assert bar.isVisible() and window.focusWidget() is bar.field
     qtbot.keyClicks(bar.field, "lijiang")
     assert len(bar.matches) == 1 and bar.count.text() == "1 of 1"
-    assert bar.matches[0].property("found") is True and "Lijiang" in bar.matches[0].markdown()
+    found = bar.matches[0]
+    assert found.found is True and "Lijiang" in found.markdown()
+    assert found.widget is not None and found.widget.property("found") is True  # scrolled to, outlined
     assert window.chat.earlier_button is None  # the rest was read to search it
 
 
@@ -44,4 +46,4 @@ def test_next_and_previous_walk_the_matches_and_esc_closes(qtbot: Any, make_wind
     bar.previous()
     assert bar.count.text() == "1 of 4"
     window.stop()  # what Esc does: in the bar, it closes the bar
-    assert not bar.isVisible() and not any(r.property("found") for r in window.chat.rows())
+    assert not bar.isVisible() and not any(getattr(r, "found", False) for r in window.chat.rows())

@@ -10,7 +10,7 @@ import pytest
 from desktop_app.agent.events import ToolCallEvent, ToolResultEvent
 from desktop_app.ui.chat import listing_cards
 from desktop_app.ui.chat.listing_cards import cards_html, find_listings
-from desktop_app.ui.chat.tool_chip import ToolChip
+from desktop_app.ui.chat.tool_chip import CallRow, ToolChip
 
 AIRBNB = {  # the shape @openbnb/mcp-server-airbnb returns (trimmed)
     "searchUrl": "https://www.airbnb.com/s/Sanya/homes",
@@ -63,7 +63,7 @@ def test_the_chip_shows_cards_and_a_click_opens_only_web_links(qtbot: Any, monke
         return True
 
     monkeypatch.setattr("PySide6.QtGui.QDesktopServices.openUrl", open_url)
-    chip = ToolChip(ToolCallEvent("c1", "airbnb__airbnb_search", {"location": "Sanya"}))
+    chip = ToolChip(CallRow(ToolCallEvent("c1", "airbnb__airbnb_search", {"location": "Sanya"})))
     qtbot.addWidget(chip)
     chip.set_result(ToolResultEvent("c1", "airbnb__airbnb_search", json.dumps(AIRBNB), False, 0.1))
     assert chip.cards is not None and "Sea view" in chip.cards.text()

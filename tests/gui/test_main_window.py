@@ -87,14 +87,15 @@ def test_shift_enter_makes_a_new_line_and_does_not_send(qtbot: Any, make_window:
 def test_chip_click_expands_json_and_selects_in_inspector(qtbot: Any, make_window: Any) -> None:
     window = make_window()
     run_and_wait(qtbot, window, SEED_QUESTION)
-    chip = window.chat.chips()[1]
+    chip = window.chat.chip_widget(window.chat.chips()[1].call_id)
+    assert chip is not None
     selected: list[str] = []
     window.inspector.callSelected.connect(selected.append)
     with qtbot.waitSignal(window.chat.callSelected) as blocker:
         qtbot.mouseClick(chip, Qt.MouseButton.LeftButton)
     assert blocker.args == [chip.call_id]
     assert chip.expanded()
-    assert "北京" in chip._details.toPlainText()
+    assert chip._details is not None and "北京" in chip._details.toPlainText()
     assert selected == [chip.call_id]  # the inspector selected the same call
 
 
@@ -196,7 +197,7 @@ def test_copy_puts_the_markdown_on_the_clipboard(qtbot: Any, make_window: Any) -
     model = FakeModel([AssistantMessage("**bold** answer")])
     window = make_window(scripted_factory(model))
     run_and_wait(qtbot, window, "hello")
-    from desktop_app.ui.chat.chat_view import StreamBubble
+    from desktop_app.ui.chat.bubbles import StreamBubble
 
     bubble = window.chat.findChildren(StreamBubble)[0]
     qtbot.mouseClick(bubble.copy_button, Qt.MouseButton.LeftButton)
@@ -249,7 +250,7 @@ def test_an_engine_error_is_shown_not_raised(qtbot: Any, make_window: Any) -> No
     model = FakeModel([ProviderError("the service said no", "auth")])
     window = make_window(scripted_factory(model))
     assert run_and_wait(qtbot, window, "hello") == "error"
-    from desktop_app.ui.chat.chat_view import MessageBubble
+    from desktop_app.ui.chat.bubbles import MessageBubble
 
     errors = [b for b in window.chat.findChildren(MessageBubble) if b.role == "error"]
     assert errors and "the service said no" in errors[-1].markdown()

@@ -82,9 +82,10 @@ def test_a_resource_link_in_a_tool_result_opens_in_the_browser(qtbot: Any, windo
     uri = "demo://resource/dynamic/text/2"
     link = {"type": "resource_link", "uri": uri, "name": "Text Resource 2", "description": "Resource 2"}
     name = "everything__get-resource-links"
-    chip = window.chat.add_tool_call(ToolCallEvent("c1", name, {"count": 1}))
+    window.chat.add_tool_call(ToolCallEvent("c1", name, {"count": 1}))
     window.chat.on_result(ToolResultEvent("c1", name, to_output({"content": [link]}).content, False, 1.0))
-    assert chip.links is not None and [b.text() for b in chip.links.buttons] == ["Text Resource 2"]
+    chip = window.chat.chip_widget("c1")
+    assert chip is not None and chip.links is not None and [b.text() for b in chip.links.buttons] == ["Text Resource 2"]
     chip.links.buttons[0].click()
     browser = window.resource_browser
     if "Resource 2" not in browser.text.toPlainText():

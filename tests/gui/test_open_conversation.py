@@ -98,7 +98,6 @@ def test_a_prefix_opens_the_conversation_and_a_prompt_continues_it(
 
 
 def test_a_long_conversation_reads_only_its_end_and_the_rest_when_asked(make_window: Any) -> None:
-    from desktop_app.ui.chat.chat_view import TAIL
     from desktop_app.ui.window_actions import READ_AT_OPEN
 
     rounds = READ_AT_OPEN  # 4 messages a round: several times what is read at open
@@ -113,8 +112,9 @@ def test_a_long_conversation_reads_only_its_end_and_the_rest_when_asked(make_win
     window = make_window()
     window.open_conversation(conv_id)
     rows = window.chat.message_count() - 1  # the "Show earlier" button is a row too
-    assert rows == TAIL // 4 * 3 and window.chat.earlier_button is not None  # question, chip, answer
-    assert window.chat.earlier_button.text() == f"Show {rounds * 4 - TAIL} earlier message(s)"
+    assert rows == READ_AT_OPEN // 4 * 3 and window.chat.earlier_button is not None  # question, chip, answer
+    assert window.chat.earlier_button.text() == f"Show {rounds * 4 - READ_AT_OPEN} earlier message(s)"
+    assert len(window.chat.widgets()) < 30  # widgets only for what is on screen
     assert len(window.inspector.trace.calls) == READ_AT_OPEN // 4  # the calls of what was read
     window.chat.show_earlier()
     assert window.chat.message_count() == rounds * 3  # every round; a call's result joins its chip

@@ -1,7 +1,9 @@
 """The chat pane: Markdown messages streamed in incrementally, tool calls as inline chips.
 
-The window's first paint imports this module, so the rich-text classes only a streamed answer
-uses (QTextBrowser, QTextCursor and formats: ~3 ms of type set-up) are imported where used.
+The transcript is virtualized (`virtual_rows.py`): each message and call is a small row object,
+and only the rows on screen have widgets, so a 10,000-message conversation costs a dozen widgets.
+
+The bubbles themselves are in `bubbles.py`.
 """
 
 from __future__ import annotations
@@ -9,189 +11,59 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from PySide6 import QtCore
 from PySide6.QtCore import QTimer, Signal
-from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import (
-    QFrame,
-    QHBoxLayout,
-    QLabel,
-    QScrollArea,
-    QSizePolicy,
-    QToolButton,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QToolButton, QWidget
 
-from desktop_app.ui.chat.tool_chip import ToolChip, saved_call
+from desktop_app.ui.chat.bubbles import MessageBubble, StreamBubble
+from desktop_app.ui.chat.tool_chip import CallRow, ToolChip, saved_call
+from desktop_app.ui.chat.virtual_rows import Row, VirtualRows
 from desktop_app.ui.i18n import tr
-from desktop_app.ui.text import open_web_link, safe_markdown
 
 if TYPE_CHECKING:  # the event dataclasses load after the first paint (~6 ms)
-    from PySide6.QtWidgets import QTextBrowser
-
     from desktop_app.agent.events import ApprovalEvent, ErrorEvent, Final, ToolCallEvent, ToolResultEvent
 
 FRAME_MS = 16  # streamed text is applied at most once a frame
-TAIL = 40  # messages of a long saved conversation rendered at first
 FLUSH_CHARS = 1200  # streamed characters rendered per slice (about 2-3 ms of Markdown layout)
 
 
-def history_cut(messages: list[dict[str, Any]], tail: int) -> int:
-    """Where the shown tail of a long conversation starts: a user message, so calls keep
-    their results; 0 when everything fits."""
-    if len(messages) <= tail:
-        return 0
-    for i in range(len(messages) - tail, len(messages)):
-        if messages[i].get("role") == "user":
-            return i
-    return 0
+class MessageRow(Row):
+    """A message in the transcript; `stream` while its answer is still arriving (the widget then
+    holds the text, and it is kept built off screen)."""
 
+    __slots__ = ("found", "role", "stream", "text")
 
-def markdown_cut(text: str) -> int:
-    """Index just after the last blank line outside a code fence: the part safe to render."""
-    cut, pos, fenced = 0, 0, False
-    for line in text.splitlines(keepends=True):
-        pos += len(line)
-        stripped = line.strip()
-        if stripped.startswith(("```", "~~~")):
-            fenced = not fenced
-        elif not stripped and not fenced and line.endswith("\n"):
-            cut = pos
-    return cut
-
-
-class _Bubble(QFrame):
-    """Common frame of a message: role caption, a copy button, the body below."""
-
-    def __init__(self, role: str, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.role = role
-        self.setObjectName(f"{role}Bubble")
-        self.setFrameShape(QFrame.Shape.StyledPanel)
-        layout = self.box = QVBoxLayout(self)
-        layout.setContentsMargins(12, 8, 12, 8)
-        layout.setSpacing(2)
-        head = QHBoxLayout()
-        caption = {"user": tr("You"), "assistant": tr("Assistant"), "error": tr("Error")}
-        self.caption = QLabel(caption.get(role, role), self)
-        self.caption.setObjectName("caption")
-        head.addWidget(self.caption)
-        head.addStretch(1)
-        self.copy_button = QToolButton(self)
-        self.copy_button.setText(tr("Copy"))
-        self.copy_button.setAutoRaise(True)
-        self.copy_button.setToolTip(tr("Copy this message as Markdown"))
-        self.copy_button.clicked.connect(self.copy)
-        head.addWidget(self.copy_button)
-        layout.addLayout(head)
+    def __init__(self, role: str, text: str, stream: bool = False) -> None:
+        super().__init__()
+        self.role, self.text, self.found, self.stream = role, text, False, stream
+        self.keep = stream
 
     def markdown(self) -> str:
-        raise NotImplementedError
-
-    def copy(self) -> None:
-        QGuiApplication.clipboard().setText(self.markdown())
-
-
-class MessageBubble(_Bubble):
-    """A finished message rendered once as Markdown (history, user input, errors)."""
-
-    def __init__(self, role: str, text: str, parent: QWidget | None = None) -> None:
-        super().__init__(role, parent)
-        self._text = text
-        self.body = QLabel(self)
-        self.body.setObjectName("body")
-        self.body.setWordWrap(True)
-        self.body.setTextFormat(QtCore.Qt.TextFormat.PlainText if role == "user" else QtCore.Qt.TextFormat.MarkdownText)
-        self.body.setTextInteractionFlags(
-            QtCore.Qt.TextInteractionFlag.TextSelectableByMouse | QtCore.Qt.TextInteractionFlag.LinksAccessibleByMouse
-        )
-        self.body.setOpenExternalLinks(False)  # linkActivated: web links only, on a click
-        self.body.linkActivated.connect(open_web_link)
-        policy = self.body.sizePolicy()  # keeps height-for-width; an unbreakable word is cut
-        policy.setHorizontalPolicy(QSizePolicy.Policy.Ignored)
-        self.body.setSizePolicy(policy)
-        self.body.setText(text if role == "user" else safe_markdown(text))
-        self.box.addWidget(self.body)
-
-    def markdown(self) -> str:
-        return self._text
+        if self.stream and isinstance(self.widget, StreamBubble):
+            return self.widget.markdown()
+        return self.text
 
 
-class StreamBubble(_Bubble):
-    """An answer arriving in pieces: finished paragraphs become Markdown, the tail stays plain."""
+class EarlierRow(Row):
+    """The "Show N earlier messages" button above a long conversation's tail."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
-        from PySide6.QtWidgets import QTextBrowser
+    __slots__ = ()
 
-        super().__init__("assistant", parent)
-        self.body: QTextBrowser = QTextBrowser(self)
-        self.body.setObjectName("body")
-        self.body.setOpenLinks(False)  # anchorClicked: web links only, in the browser
-        self.body.anchorClicked.connect(lambda url: open_web_link(url.toString()))
-        self.body.setFrameShape(QFrame.Shape.NoFrame)
-        self.body.setVerticalScrollBarPolicy(QtCore.Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.body.setHorizontalScrollBarPolicy(QtCore.Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.body.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        self.body.viewport().setAutoFillBackground(False)
-        self.body.setFixedHeight(24)
-        self.body.document().setDocumentMargin(2)
-        layout = self.body.document().documentLayout()
-        layout.documentSizeChanged.connect(self._fit)
-        self.box.addWidget(self.body)
-        self._source = ""
-        self._rendered = 0  # characters of _source already rendered as Markdown
-        self._tail_pos = 0  # document position where the plain tail starts
-
-    def markdown(self) -> str:
-        return self._source
-
-    def append(self, text: str) -> None:
-        """Add streamed text; only the new paragraphs and the short tail are touched."""
-        if not text:
-            return
-        self._source += text
-        tail = self._source[self._rendered :]
-        cut = markdown_cut(tail)
-        self._replace_tail(tail[:cut], tail[cut:])
-        self._rendered += cut
-
-    def finish(self) -> None:
-        """Render whatever is left (an unclosed paragraph or code block) as Markdown."""
-        tail = self._source[self._rendered :]
-        if tail:
-            self._replace_tail(tail, "")
-            self._rendered = len(self._source)
-        from PySide6.QtGui import QTextCursor
-
-        cursor = QTextCursor(self.body.document())
-        cursor.movePosition(QTextCursor.MoveOperation.End)
-        while cursor.block().length() <= 1 and cursor.blockNumber() > 0:
-            cursor.deletePreviousChar()  # the empty block kept for a tail that never came
-
-    def _replace_tail(self, finished: str, tail: str) -> None:
-        from PySide6.QtGui import QTextBlockFormat, QTextCharFormat, QTextCursor
-
-        cursor = QTextCursor(self.body.document())
-        cursor.setPosition(self._tail_pos)
-        cursor.movePosition(QTextCursor.MoveOperation.End, QTextCursor.MoveMode.KeepAnchor)
-        cursor.removeSelectedText()
-        if finished.strip():
-            cursor.insertMarkdown(safe_markdown(finished))
-            cursor.movePosition(QTextCursor.MoveOperation.End)
-            cursor.insertBlock(QTextBlockFormat(), QTextCharFormat())
-            self._tail_pos = cursor.position()
-        if tail:
-            cursor.insertText(tail, QTextCharFormat())
-
-    def _fit(self) -> None:
-        height = int(self.body.document().size().height()) + 4
-        if height != self.body.height():
-            self.body.setFixedHeight(height)
+    def __init__(self) -> None:
+        super().__init__()
+        self.keep = True
 
 
-class ChatView(QScrollArea):
-    """The transcript: appends widgets, batches streamed deltas per frame, follows the end."""
+def guess_lines(text: str, per_line: int) -> int:
+    """Wrapped lines a text may take (a CJK character counts twice): a row's height before it is built."""
+    lines = 0
+    for part in text.split("\n"):
+        size = (len(part.encode()) + len(part)) // 2
+        lines += 1 + size // per_line
+    return lines
+
+
+class ChatView(VirtualRows):
+    """The transcript: rows for messages and calls, streamed deltas batched per frame, follows the end."""
 
     callSelected = Signal(str)  # a chip was clicked: its call id
     resourceOpened = Signal(str, str, str)  # server, uri, name: a resource link in a tool result
@@ -199,17 +71,9 @@ class ChatView(QScrollArea):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("chatView")
-        self.setWidgetResizable(True)
-        self._has_content = False  # _add turns the horizontal scroll bar off (Qt's enums load then)
-        self._inner = QWidget(self)
-        self._inner.setObjectName("chatInner")
-        self._layout = QVBoxLayout(self._inner)
-        self._layout.setContentsMargins(12, 12, 12, 12)
-        self._layout.setSpacing(8)
-        self._layout.addStretch(1)
-        self.setWidget(self._inner)
-        self._chips: dict[str, ToolChip] = {}
-        self._stream: StreamBubble | None = None
+        self.viewport().setObjectName("chatInner")
+        self._calls: dict[str, CallRow] = {}
+        self._stream: MessageRow | None = None
         self._pending: list[str] = []
         self._flush_timer = QTimer(self)
         self._flush_timer.setSingleShot(True)
@@ -218,13 +82,9 @@ class ChatView(QScrollArea):
         self._spin_timer = QTimer(self)
         self._spin_timer.setInterval(100)
         self._spin_timer.timeout.connect(self._spin)
-        self._follow = True
-        bar = self.verticalScrollBar()
-        bar.rangeChanged.connect(self._keep_at_end)
-        bar.valueChanged.connect(self._track_follow)
-        self._selected: ToolChip | None = None
-        self._insert_at: int | None = None
-        self._earlier: list[dict[str, Any]] = []
+        self._selected: CallRow | None = None
+        self._found: Row | None = None
+        self._chip_height = 0  # a plain chip's measured height: the estimate for the others
         self._older: tuple[int, Callable[[], list[dict[str, Any]]]] | None = None
         self.earlier_button: QToolButton | None = None
 
@@ -235,7 +95,7 @@ class ChatView(QScrollArea):
 
         from desktop_app.agent.events import ToolCallEvent
 
-        chip = ToolChip(ToolCallEvent("warm", "get_weather", {"city": "三亚"}), self)
+        chip = ToolChip(CallRow(ToolCallEvent("warm", "get_weather", {"city": "三亚"})), self)
         bubble = StreamBubble(self)
         bubble.append("**预热** warm-up: 三亚 ¥4,600\n\n- a\n\n`x`")
         bubble.finish()
@@ -245,47 +105,67 @@ class ChatView(QScrollArea):
             widget.render(pixmap)
             widget.deleteLater()
 
+    # ---------------------------------------------------------------- the delegate
+    def build(self, row: Row) -> QWidget:
+        parent = self.viewport()
+        if isinstance(row, CallRow):
+            chip = ToolChip(row, parent)
+            chip.selected.connect(self._chip_clicked)
+            chip.resourceOpened.connect(self.resourceOpened)
+            return chip
+        if isinstance(row, EarlierRow) and self.earlier_button is not None:
+            return self.earlier_button
+        assert isinstance(row, MessageRow)
+        bubble = MessageBubble(row.role, row.text, parent)
+        if row.found:
+            bubble.setProperty("found", True)
+        return bubble
+
+    def estimate(self, row: Row, width: int) -> int:
+        metrics = self.fontMetrics()
+        if isinstance(row, CallRow):
+            return (self._chip_height or metrics.height() + 14) + (260 if row.expanded else 0)
+        if not isinstance(row, MessageRow):
+            return metrics.height() + 12
+        per_line = max(8, (width - 24) // max(1, metrics.averageCharWidth()))
+        return 24 + metrics.height() + guess_lines(row.text, per_line) * metrics.lineSpacing()
+
+    def _measure(self, widget: QWidget, width: int) -> int:
+        height = super()._measure(widget, width)
+        if isinstance(widget, ToolChip) and not self._chip_height and widget.cards is None and widget.links is None:
+            self._chip_height = height
+        return height
+
     # ---------------------------------------------------------------- building
-    def _add(self, widget: QWidget) -> QWidget:
-        if not self._has_content:  # from the first message on: no sideways scrolling, ever
-            self._has_content = True
-            self.setHorizontalScrollBarPolicy(QtCore.Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        if self._insert_at is None:
-            self._layout.insertWidget(self._layout.count() - 1, widget)
-        else:  # earlier history goes above what is shown
-            self._layout.insertWidget(self._insert_at, widget)
-            self._insert_at += 1
-        return widget
+    def _add(self, row: Row) -> Row:
+        self.insert_rows(len(self._rows), [row])
+        return row
 
     def clear(self) -> None:
         """Remove every message (a different conversation is shown)."""
         self.flush()
         self._stream = None
-        self._chips.clear()
-        self._selected = None
-        self._earlier = []
+        self._calls.clear()
+        self._selected = self._found = None
         self._older = None
-        self.earlier_button = None
         self._spin_timer.stop()
-        while self._layout.count() > 1:
-            item = self._layout.takeAt(0)
-            widget = item.widget() if item is not None else None
-            if widget is not None:
-                widget.deleteLater()
-        self._follow = True
+        self.clear_rows()
+        if self.earlier_button is not None:
+            self.earlier_button.deleteLater()
+            self.earlier_button = None
 
-    def add_user(self, text: str) -> MessageBubble:
+    def add_user(self, text: str) -> MessageRow:
         self.end_stream()
         self._follow = True
-        return self._add(MessageBubble("user", text, self._inner))  # type: ignore[return-value]
+        return self._add(MessageRow("user", text))  # type: ignore[return-value]
 
-    def add_assistant(self, text: str) -> MessageBubble:
+    def add_assistant(self, text: str) -> MessageRow:
         self.end_stream()
-        return self._add(MessageBubble("assistant", text, self._inner))  # type: ignore[return-value]
+        return self._add(MessageRow("assistant", text))  # type: ignore[return-value]
 
-    def add_error(self, text: str) -> MessageBubble:
+    def add_error(self, text: str) -> MessageRow:
         self.end_stream()
-        return self._add(MessageBubble("error", text, self._inner))  # type: ignore[return-value]
+        return self._add(MessageRow("error", text))  # type: ignore[return-value]
 
     # ---------------------------------------------------------------- streaming
     def append_delta(self, text: str) -> None:
@@ -307,9 +187,12 @@ class ChatView(QScrollArea):
             text = text[:limit]
             self._flush_timer.start(0)
         if self._stream is None:
-            self._stream = StreamBubble(self._inner)
+            self._stream = MessageRow("assistant", "", stream=True)
+            self._stream.widget = StreamBubble(self.viewport())  # it holds the text while it streams
             self._add(self._stream)
-        self._stream.append(text)
+        bubble = self._stream.widget
+        assert isinstance(bubble, StreamBubble)
+        bubble.append(text)
 
     def _flush_slice(self) -> None:
         """The frame tick: a bounded slice, so a flood of text never blocks a frame."""
@@ -318,50 +201,57 @@ class ChatView(QScrollArea):
     def end_stream(self) -> None:
         """Finish the answer being streamed (a tool call or the end of the run follows)."""
         self.flush()
-        if self._stream is not None:
-            self._stream.finish()
-            self._stream = None
+        row, self._stream = self._stream, None
+        if row is not None and isinstance(row.widget, StreamBubble):
+            row.widget.finish()
+            row.text, row.stream, row.keep = row.widget.markdown(), False, False
 
     def drop_last_answer(self) -> None:
-        """Remove the widgets after the last user message (retry replaces the answer)."""
+        """Remove the rows after the last user message (retry replaces the answer)."""
         self.end_stream()
-        widgets = self._widgets()
-        last_user = max((i for i, w in enumerate(widgets) if getattr(w, "role", "") == "user"), default=-1)
-        for widget in widgets[last_user + 1 :]:
-            self._layout.removeWidget(widget)
-            if isinstance(widget, ToolChip):
-                self._chips.pop(widget.call_id, None)
-            widget.deleteLater()
+        rows = self._rows
+        last_user = max((i for i, r in enumerate(rows) if isinstance(r, MessageRow) and r.role == "user"), default=-1)
+        for row in rows[last_user + 1 :]:
+            if isinstance(row, CallRow):
+                self._calls.pop(row.call_id, None)
+        self.remove_rows(last_user + 1)
 
     # ---------------------------------------------------------------- tool calls
-    def add_tool_call(self, event: ToolCallEvent) -> ToolChip:
+    def add_tool_call(self, event: ToolCallEvent) -> CallRow:
         self.end_stream()
-        chip = ToolChip(event, self._inner)
-        chip.selected.connect(self._chip_clicked)
-        chip.resourceOpened.connect(self.resourceOpened)
-        self._chips[chip.call_id] = chip
-        self._add(chip)
+        row = CallRow(event)
+        self._calls[row.call_id] = row
+        self._add(row)
         if not self._spin_timer.isActive():
             self._spin_timer.start()
-        return chip
+        return row
 
-    def chip(self, call_id: str) -> ToolChip | None:
-        return self._chips.get(call_id)
+    def chip(self, call_id: str) -> CallRow | None:
+        return self._calls.get(call_id)
 
-    def chips(self) -> list[ToolChip]:
-        return list(self._chips.values())
+    def chips(self) -> list[CallRow]:
+        return list(self._calls.values())
+
+    def chip_widget(self, call_id: str) -> ToolChip | None:
+        """The call's chip, scrolled into view (built if it was off screen)."""
+        row = self._calls.get(call_id)
+        return None if row is None else row.chip() if row.widget is not None else self._revealed_chip(row)
+
+    def _revealed_chip(self, row: CallRow) -> ToolChip | None:
+        self.reveal(row)
+        return row.chip()
 
     def set_waiting(self, call_id: str) -> None:
-        if (chip := self._chips.get(call_id)) is not None:
-            chip.set_status("waiting")
+        if (row := self._calls.get(call_id)) is not None:
+            row.set_status("waiting")
 
     def on_approval(self, event: ApprovalEvent) -> None:
-        if (chip := self._chips.get(event.id)) is not None:
-            chip.set_status("running" if event.decision == "approved" else "denied")
+        if (row := self._calls.get(event.id)) is not None:
+            row.set_status("running" if event.decision == "approved" else "denied")
 
     def on_result(self, event: ToolResultEvent) -> None:
-        if (chip := self._chips.get(event.id)) is not None:
-            chip.set_result(event)
+        if (row := self._calls.get(event.id)) is not None:
+            row.set_result(event)
 
     def on_final(self, _event: Final) -> None:
         self.end_stream()
@@ -370,16 +260,16 @@ class ChatView(QScrollArea):
         self.add_error(event.message)
 
     def stop_spinners(self, status: str = "cancelled") -> None:
-        """The run ended: any chip still running or waiting gets `status`."""
-        for chip in self._chips.values():
-            if chip.status in ("running", "waiting"):
-                chip.set_status(status)
+        """The run ended: any call still running or waiting gets `status`."""
+        for row in self._calls.values():
+            if row.status in ("running", "waiting"):
+                row.set_status(status)
         self._spin_timer.stop()
 
     def _spin(self) -> None:
-        running = [c for c in self._chips.values() if c.status == "running"]
-        for chip in running:
-            chip.tick()
+        running = [r for r in self._calls.values() if r.status == "running"]
+        for row in running:
+            row.tick()
         if not running:
             self._spin_timer.stop()
 
@@ -388,107 +278,106 @@ class ChatView(QScrollArea):
         self.callSelected.emit(call_id)
 
     def select(self, call_id: str, scroll: bool = True) -> None:
-        """Highlight one chip (from a click here or a selection in the inspector)."""
-        chip = self._chips.get(call_id)
-        for candidate in (self._selected, chip):
+        """Highlight one call (from a click here or a selection in the inspector)."""
+        row = self._calls.get(call_id)
+        for candidate in (self._selected, row):
             if candidate is not None:
-                candidate.setProperty("selected", candidate is chip)
-                candidate.style().unpolish(candidate)
-                candidate.style().polish(candidate)
-        self._selected = chip
-        if chip is not None and scroll:
-            self.ensureWidgetVisible(chip)
+                candidate.selected = candidate is row
+                if (chip := candidate.chip()) is not None:
+                    chip.refresh()
+        self._selected = row
+        if row is not None and scroll:
+            self.reveal(row)
+
+    def mark_found(self, row: Row | None) -> None:
+        """Outline the row Ctrl+F found (and no other)."""
+        for candidate in (self._found, row):
+            if isinstance(candidate, MessageRow | CallRow):
+                candidate.found = candidate is row
+                widget = candidate.widget
+                if widget is not None:
+                    widget.setProperty("found", candidate.found)
+                    widget.style().unpolish(widget)
+                    widget.style().polish(widget)
+        self._found = row
 
     # ---------------------------------------------------------------- history
     def load_messages(
         self,
         messages: list[dict[str, Any]],
-        tail: int = TAIL,
         older: tuple[int, Callable[[], list[dict[str, Any]]]] | None = None,
     ) -> None:
         """Show a saved conversation (CONTRACT message dicts), chips paired with their results;
-        a long one shows its last `tail` messages and a button for the earlier ones (`older`:
-        how many came before `messages`, and how to read them, only when asked)."""
+        `older`: how many messages came before these, and how to read them when the user asks."""
         self.clear()
-        cut = history_cut(messages, tail)
-        self._earlier = messages[:cut]
         self._older = older
-        hidden = len(self._earlier) + (older[0] if older else 0)
-        if hidden:
-            self.earlier_button = QToolButton(self._inner)
-            self.earlier_button.setObjectName("earlier")
-            self.earlier_button.setText(tr("Show %n earlier message(s)", None, hidden))
-            self.earlier_button.clicked.connect(self.show_earlier)
-            self._add(self.earlier_button)
-        self._load_many(messages[cut:])
+        with self.batch():
+            if older:
+                self.earlier_button = QToolButton(self.viewport())
+                self.earlier_button.setObjectName("earlier")
+                self.earlier_button.setText(tr("Show %n earlier message(s)", None, older[0]))
+                self.earlier_button.clicked.connect(self.show_earlier)
+                self._add(EarlierRow())
+            self.insert_rows(len(self._rows), self._rows_of(messages))
+        self._follow = True
+        self._place()
 
     def show_earlier(self) -> None:
-        """Render the messages hidden above the tail (inserted at the top)."""
-        if self.earlier_button is not None:
-            self._layout.removeWidget(self.earlier_button)
-            self.earlier_button.deleteLater()
-            self.earlier_button = None
-        earlier, self._earlier = self._earlier, []
-        if self._older is not None:  # the part never read at open, from the store now
-            earlier = self._older[1]() + earlier
-            self._older = None
-        self._insert_at = 0
-        try:
-            self._load_many(earlier)
-        finally:
-            self._insert_at = None
+        """Read the messages before the shown ones from the store and put them above."""
+        if self._older is None:
+            return
+        read, self._older = self._older[1], None
+        button, self.earlier_button = self.earlier_button, None
+        if self._rows and isinstance(self._rows[0], EarlierRow):
+            self.remove_rows(0, 1)
+        if button is not None:
+            button.deleteLater()
+        calls = dict(self._calls)  # the tail's calls stay after the earlier ones, in order
+        self._calls.clear()
+        rows = self._rows_of(read())
+        self._calls.update(calls)
+        self.insert_rows(0, rows)
 
-    def _load_many(self, messages: list[dict[str, Any]]) -> None:
-        self._inner.setUpdatesEnabled(False)
-        try:
-            for msg in messages:
-                self._load_one(msg)
-        finally:
-            self._inner.setUpdatesEnabled(True)
-        self._spin_timer.stop()
+    def _rows_of(self, messages: list[dict[str, Any]]) -> list[Row]:
+        """Rows for saved messages: a call's result joins its row, denied calls are marked."""
+        rows: list[Row] = []
+        for msg in messages:
+            role = msg.get("role")
+            content = str(msg.get("content") or "")
+            if role == "user":
+                rows.append(MessageRow("user", content))
+            elif role == "assistant":
+                if content:
+                    suffix = "\n\n*" + tr("(answer cut off)") + "*" if msg.get("incomplete") else ""
+                    rows.append(MessageRow("assistant", content + suffix))
+                for call in msg.get("tool_calls") or []:
+                    row = CallRow(saved_call(call))
+                    row.status = "cancelled"
+                    self._calls[row.call_id] = row
+                    rows.append(row)
+            elif role == "tool":
+                self._pair_result(msg, content)
+        return rows
 
-    def _load_one(self, msg: dict[str, Any]) -> None:
-        role = msg.get("role")
-        content = str(msg.get("content") or "")
-        if role == "user":
-            self.add_user(content)
-        elif role == "assistant":
-            if content:
-                suffix = "\n\n*" + tr("(answer cut off)") + "*" if msg.get("incomplete") else ""
-                self.add_assistant(content + suffix)
-            for call in msg.get("tool_calls") or []:
-                self.add_tool_call(saved_call(call)).set_status("cancelled")
-        elif role == "tool":
-            chip = self._chips.get(str(msg.get("tool_call_id")))
-            if chip is not None:
-                from desktop_app.agent.events import ToolResultEvent
+    def _pair_result(self, msg: dict[str, Any], content: str) -> None:
+        row = self._calls.get(str(msg.get("tool_call_id")))
+        if row is not None:
+            from desktop_app.agent.events import ToolResultEvent
 
-                result = ToolResultEvent(chip.call_id, chip.name, content, bool(msg.get("is_error")), 0.0)
-                chip.set_result(result)
-                if result.is_error and "the user denied" in content:
-                    chip.set_status("denied")
+            result = ToolResultEvent(row.call_id, row.name, content, bool(msg.get("is_error")), 0.0)
+            row.set_result(result)
+            if result.is_error and "the user denied" in content:
+                row.status = "denied"
 
-    # ---------------------------------------------------------------- scrolling
-    def _track_follow(self, value: int) -> None:
-        bar = self.verticalScrollBar()
-        self._follow = value >= bar.maximum() - 4
-
-    def _keep_at_end(self, _min: int, maximum: int) -> None:
-        if self._follow:
-            self.verticalScrollBar().setValue(maximum)
-
+    # ---------------------------------------------------------------- reading
     def answer_text(self) -> str:
-        """The Markdown of every assistant message shown (tests and the scripted demo)."""
-        parts = [w.markdown() for w in self._widgets() if isinstance(w, _Bubble) and w.role == "assistant"]
+        """The Markdown of every assistant message (tests and the scripted demo)."""
+        parts = [r.markdown() for r in self._rows if isinstance(r, MessageRow) and r.role == "assistant"]
         return "\n\n".join(parts)
 
-    def _widgets(self) -> list[QWidget]:
-        """The transcript's widgets in order (the trailing stretch left out)."""
-        items = (self._layout.itemAt(i) for i in range(self._layout.count() - 1))
-        return [w for item in items if item is not None and (w := item.widget()) is not None]
-
-    def rows(self) -> list[QWidget]:
-        return self._widgets()
-
     def message_count(self) -> int:
-        return self._layout.count() - 1
+        return len(self._rows)
+
+    def widgets(self) -> list[QWidget]:
+        """The widgets built now (the rows on screen), top to bottom."""
+        return [r.widget for r in self._rows if r.widget is not None and not r.widget.isHidden()]

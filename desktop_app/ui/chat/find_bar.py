@@ -1,8 +1,8 @@
 """Ctrl+F: find text in the open conversation, the part not shown yet included.
 
-Searches the messages and tool calls the chat shows; when the text is not among them and earlier
-messages are hidden, those are read from the store and shown first (a long conversation is
-searched whole). Enter / Shift+Enter move to the next / previous match, Esc closes the bar.
+Searches the chat's rows (messages and tool calls, built on screen or not); when the text is not
+among them and earlier messages were not read yet, those are read from the store first (a long
+conversation is searched whole). Enter / Shift+Enter move to the next / previous match, Esc closes the bar.
 """
 
 from __future__ import annotations
@@ -15,12 +15,12 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QToolButton, QWidg
 from desktop_app.ui.i18n import tr
 
 
-def row_text(widget: QWidget) -> str:
+def row_text(row: object) -> str:
     """What a transcript row says: a message's Markdown, or a tool call with its JSON."""
-    markdown = getattr(widget, "markdown", None)
+    markdown = getattr(row, "markdown", None)
     if callable(markdown):
         return str(markdown())
-    json_text = getattr(widget, "json_text", None)
+    json_text = getattr(row, "json_text", None)
     return str(json_text()) if callable(json_text) else ""
 
 
@@ -33,7 +33,7 @@ class FindBar(QWidget):
         super().__init__(parent)
         self.setObjectName("findBar")
         self.chat = chat
-        self.matches: list[QWidget] = []
+        self.matches: list[Any] = []  # the chat's rows that contain the text
         self.current = -1
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
@@ -72,7 +72,7 @@ class FindBar(QWidget):
         self.field.selectAll()
 
     def close_bar(self) -> None:
-        self._mark(None)
+        self.chat.mark_found(None)
         self.hide()
         self.closed.emit()
 
@@ -97,17 +97,10 @@ class FindBar(QWidget):
 
     def _go(self) -> None:
         found = self.matches[self.current] if self.matches else None
-        self._mark(found)
+        self.chat.mark_found(found)
         if found is not None:
-            self.chat.ensureWidgetVisible(found)
+            self.chat.reveal(found)
             shown = len(self.matches) - self.current
             self.count.setText(tr("%1 of %2").replace("%1", str(shown)).replace("%2", str(len(self.matches))))
         else:
             self.count.setText(tr("No match") if self.field.text().strip() else "")
-
-    def _mark(self, widget: QWidget | None) -> None:
-        for row in self.chat.rows():
-            if row.property("found") is True or row is widget:
-                row.setProperty("found", row is widget)
-                row.style().unpolish(row)
-                row.style().polish(row)

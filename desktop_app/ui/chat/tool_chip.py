@@ -1,4 +1,8 @@
-"""One tool call inline in the transcript: name, short arguments, status; click for its JSON."""
+"""One tool call inline in the transcript: name, short arguments, status; click for its JSON.
+
+The call's state lives in a `CallRow` (the chat's model: it outlives the widget when the chip
+scrolls away); a `ToolChip` is the widget drawn from it while it is on screen.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +13,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPlainTextEdit, QSizePolicy, QVBoxLayout, QWidget
 
 from desktop_app import jsonsafe
+from desktop_app.ui.chat.virtual_rows import Row
 from desktop_app.ui.i18n import tr
 from desktop_app.ui.text import make_visible, pretty_json, summarize_arguments
 
@@ -50,29 +55,86 @@ def saved_call(call: Any) -> ToolCallEvent:
     )
 
 
+class CallRow(Row):
+    """A tool call in the transcript: the call, its result and status (kept off screen too)."""
+
+    __slots__ = ("call", "expanded", "found", "frame", "result", "selected", "status")
+
+    def __init__(self, event: ToolCallEvent) -> None:
+        super().__init__()
+        self.call = event
+        self.result: ToolResultEvent | None = None
+        self.status = "running"
+        self.frame = 0
+        self.expanded = False
+        self.selected = False
+        self.found = False
+
+    @property
+    def call_id(self) -> str:
+        return self.call.id
+
+    @property
+    def name(self) -> str:
+        return self.call.name
+
+    def chip(self) -> ToolChip | None:
+        return self.widget if isinstance(self.widget, ToolChip) else None
+
+    def set_status(self, status: str) -> None:
+        self.status = status
+        if (chip := self.chip()) is not None:
+            chip.refresh()
+
+    def set_result(self, event: ToolResultEvent) -> None:
+        self.result = event
+        if self.status != "denied":
+            self.status = "error" if event.is_error else "done"
+        if (chip := self.chip()) is not None:
+            chip.refresh()
+
+    def tick(self) -> None:
+        """Advance the spinner (driven by the chat view's one shared timer)."""
+        self.frame = (self.frame + 1) % len(SPINNER)
+        if (chip := self.chip()) is not None:
+            chip.glyph.setText(SPINNER[self.frame])
+
+    def json_text(self) -> str:
+        """What the expanded chip shows: the call and its result, result JSON decoded."""
+        data: dict[str, Any] = {"id": self.call_id, "name": self.name}
+        data["arguments"] = self.call.arguments
+        if self.call.arguments_raw is not None:
+            data["arguments_raw"] = self.call.arguments_raw
+        if self.result is not None:
+            content = self.result.content
+            try:
+                data["result"] = jsonsafe.loads(content)
+            except (TypeError, ValueError):
+                data["result"] = content
+            data["is_error"] = self.result.is_error
+        return pretty_json(data)
+
+
 class ToolChip(QFrame):
-    """One tool call inline: name, short arguments, status; click to expand its JSON."""
+    """The widget of a `CallRow`: name, short arguments, status; click to expand its JSON."""
 
     selected = Signal(str)  # the call id, when the chip is clicked
     resourceOpened = Signal(str, str, str)  # server, uri, name: a resource link in its result was clicked
 
-    def __init__(self, event: ToolCallEvent, parent: QWidget | None = None) -> None:
+    def __init__(self, row: CallRow, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("toolChip")
-        self.call_id = event.id
-        self.name = event.name
-        self.call = event
-        self.result: ToolResultEvent | None = None
-        self.status = "running"
-        self._frame = 0
+        self.row = row
+        row.widget = self
         self._details: QPlainTextEdit | None = None
         self.cards: QLabel | None = None  # a listing result's cards, under the title
         self.links: ResourceLinks | None = None
+        self._seen: ToolResultEvent | None = None
         self.setCursor(QtCore.Qt.CursorShape.PointingHandCursor)
         layout = self.box = QVBoxLayout(self)
         layout.setContentsMargins(8, 4, 8, 4)
-        row = QHBoxLayout()
-        row.setSpacing(8)
+        line = QHBoxLayout()
+        line.setSpacing(8)
         self.glyph = QLabel(self)
         self.glyph.setObjectName("glyph")
         self.title = QLabel(self)
@@ -82,37 +144,68 @@ class ToolChip(QFrame):
         self.title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.state = QLabel(self)
         self.state.setObjectName("state")
-        row.addWidget(self.glyph)
-        row.addWidget(self.title, 1)
-        row.addWidget(self.state)
-        layout.addLayout(row)
+        line.addWidget(self.glyph)
+        line.addWidget(self.title, 1)
+        line.addWidget(self.state)
+        layout.addLayout(line)
+        event = row.call
         args = event.arguments_raw or summarize_arguments(event.arguments)
-        self.title.setText(f"{self.name}({make_visible(str(args))[:80]})")
+        self.title.setText(f"{row.name}({make_visible(str(args))[:80]})")
         self.title.setToolTip(tr("Click to show the JSON and select it in the inspector"))
-        self.set_status("running")
+        self.refresh()
+
+    # the call's state, read through the row (tests and callers holding the widget)
+    @property
+    def call_id(self) -> str:
+        return self.row.call_id
+
+    @property
+    def name(self) -> str:
+        return self.row.name
+
+    @property
+    def status(self) -> str:
+        return self.row.status
+
+    @property
+    def result(self) -> ToolResultEvent | None:
+        return self.row.result
+
+    def json_text(self) -> str:
+        return self.row.json_text()
 
     def set_status(self, status: str) -> None:
-        self.status = status
-        self.setProperty("status", status)
-        self.state.setText(status_label(status))
-        self.glyph.setText(STATUS_GLYPH.get(status, SPINNER[self._frame]))
-        self.style().unpolish(self)
-        self.style().polish(self)
-
-    def tick(self) -> None:
-        """Advance the spinner (driven by the chat view's one shared timer)."""
-        self._frame = (self._frame + 1) % len(SPINNER)
-        self.glyph.setText(SPINNER[self._frame])
+        self.row.set_status(status)
 
     def set_result(self, event: ToolResultEvent) -> None:
-        self.result = event
-        if self.status != "denied":
-            self.set_status("error" if event.is_error else "done")
+        self.row.set_result(event)
+
+    def refresh(self) -> None:
+        """Show the row's state: status, highlight, result cards and links, the open JSON."""
+        row = self.row
+        self.setProperty("status", row.status)
+        self.setProperty("selected", row.selected)
+        self.setProperty("found", row.found)
+        self.state.setText(status_label(row.status))
+        self.glyph.setText(STATUS_GLYPH.get(row.status, SPINNER[row.frame]))
+        self.style().unpolish(self)
+        self.style().polish(self)
+        if row.result is not None and row.result is not self._seen:
+            self._seen = row.result  # cards and links are looked for once per result
+            if not row.result.is_error and self.cards is None:
+                self._show_cards(row.result.content)
+            if self.links is None:
+                self._offer_links(row.result.content)
+        if row.expanded and self._details is None:
+            self._details = QPlainTextEdit(self)
+            self._details.setObjectName("json")
+            self._details.setReadOnly(True)
+            self._details.setMaximumHeight(260)
+            self.box.addWidget(self._details)
         if self._details is not None:
-            self._details.setPlainText(self.json_text())
-        if not event.is_error and self.cards is None:
-            self._show_cards(event.content)
-        self._offer_links(event.content)
+            if row.expanded and self._details.toPlainText() != (text := row.json_text()):
+                self._details.setPlainText(text)
+            self._details.setVisible(row.expanded)
 
     def _show_cards(self, content: str) -> None:
         """Stays, hotels, places: readable cards (escaped, links on click only, no picture fetched)."""
@@ -131,41 +224,18 @@ class ToolChip(QFrame):
         from desktop_app.mcp.results import resource_links
         from desktop_app.ui.chat.resource_links import ResourceLinks
 
-        links = resource_links(self.name, content) if self.links is None else []
+        links = resource_links(self.name, content)
         if links:
             self.links = ResourceLinks(links, self)
             self.links.opened.connect(self.resourceOpened)
             self.box.insertWidget(1, self.links)
 
-    def json_text(self) -> str:
-        """What the expanded chip shows: the call and its result, result JSON decoded."""
-        data: dict[str, Any] = {"id": self.call_id, "name": self.name}
-        data["arguments"] = self.call.arguments
-        if self.call.arguments_raw is not None:
-            data["arguments_raw"] = self.call.arguments_raw
-        if self.result is not None:
-            content = self.result.content
-            try:
-                data["result"] = jsonsafe.loads(content)
-            except (TypeError, ValueError):
-                data["result"] = content
-            data["is_error"] = self.result.is_error
-        return pretty_json(data)
-
     def expanded(self) -> bool:
         return self._details is not None and self._details.isVisible()
 
     def toggle(self) -> None:
-        if self._details is None:
-            self._details = QPlainTextEdit(self)
-            self._details.setObjectName("json")
-            self._details.setReadOnly(True)
-            self._details.setMaximumHeight(260)
-            self.box.addWidget(self._details)
-            self._details.setPlainText(self.json_text())
-            self._details.show()
-        else:
-            self._details.setVisible(not self._details.isVisible())
+        self.row.expanded = not self.row.expanded
+        self.refresh()
 
     def mouseReleaseEvent(self, event: Any) -> None:
         if event.button() == QtCore.Qt.MouseButton.LeftButton:

@@ -1,0 +1,161 @@
+"""Message bubbles: a finished message rendered once, and an answer rendered as it streams in.
+
+The window's first paint imports this module, so the rich-text classes only a streamed answer
+uses (QTextBrowser, QTextCursor and formats: ~3 ms of type set-up) are imported where used.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6 import QtCore
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QToolButton, QVBoxLayout, QWidget
+
+from desktop_app.ui.i18n import tr
+from desktop_app.ui.text import open_web_link, safe_markdown
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QTextBrowser
+
+
+def markdown_cut(text: str) -> int:
+    """Index just after the last blank line outside a code fence: the part safe to render."""
+    cut, pos, fenced = 0, 0, False
+    for line in text.splitlines(keepends=True):
+        pos += len(line)
+        stripped = line.strip()
+        if stripped.startswith(("```", "~~~")):
+            fenced = not fenced
+        elif not stripped and not fenced and line.endswith("\n"):
+            cut = pos
+    return cut
+
+
+class _Bubble(QFrame):
+    """Common frame of a message: role caption, a copy button, the body below."""
+
+    def __init__(self, role: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.role = role
+        self.setObjectName(f"{role}Bubble")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        layout = self.box = QVBoxLayout(self)
+        layout.setContentsMargins(12, 8, 12, 8)
+        layout.setSpacing(2)
+        head = QHBoxLayout()
+        caption = {"user": tr("You"), "assistant": tr("Assistant"), "error": tr("Error")}
+        self.caption = QLabel(caption.get(role, role), self)
+        self.caption.setObjectName("caption")
+        head.addWidget(self.caption)
+        head.addStretch(1)
+        self.copy_button = QToolButton(self)
+        self.copy_button.setText(tr("Copy"))
+        self.copy_button.setAutoRaise(True)
+        self.copy_button.setToolTip(tr("Copy this message as Markdown"))
+        self.copy_button.clicked.connect(self.copy)
+        head.addWidget(self.copy_button)
+        layout.addLayout(head)
+
+    def markdown(self) -> str:
+        raise NotImplementedError
+
+    def copy(self) -> None:
+        QGuiApplication.clipboard().setText(self.markdown())
+
+
+class MessageBubble(_Bubble):
+    """A finished message rendered once as Markdown (history, user input, errors)."""
+
+    def __init__(self, role: str, text: str, parent: QWidget | None = None) -> None:
+        super().__init__(role, parent)
+        self._text = text
+        self.body = QLabel(self)
+        self.body.setObjectName("body")
+        self.body.setWordWrap(True)
+        self.body.setTextFormat(QtCore.Qt.TextFormat.PlainText if role == "user" else QtCore.Qt.TextFormat.MarkdownText)
+        self.body.setTextInteractionFlags(
+            QtCore.Qt.TextInteractionFlag.TextSelectableByMouse | QtCore.Qt.TextInteractionFlag.LinksAccessibleByMouse
+        )
+        self.body.setOpenExternalLinks(False)  # linkActivated: web links only, on a click
+        self.body.linkActivated.connect(open_web_link)
+        policy = self.body.sizePolicy()  # keeps height-for-width; an unbreakable word is cut
+        policy.setHorizontalPolicy(QSizePolicy.Policy.Ignored)
+        self.body.setSizePolicy(policy)
+        self.body.setText(text if role == "user" else safe_markdown(text))
+        self.box.addWidget(self.body)
+
+    def markdown(self) -> str:
+        return self._text
+
+
+class StreamBubble(_Bubble):
+    """An answer arriving in pieces: finished paragraphs become Markdown, the tail stays plain."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        from PySide6.QtWidgets import QTextBrowser
+
+        super().__init__("assistant", parent)
+        self.body: QTextBrowser = QTextBrowser(self)
+        self.body.setObjectName("body")
+        self.body.setOpenLinks(False)  # anchorClicked: web links only, in the browser
+        self.body.anchorClicked.connect(lambda url: open_web_link(url.toString()))
+        self.body.setFrameShape(QFrame.Shape.NoFrame)
+        self.body.setVerticalScrollBarPolicy(QtCore.Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.body.setHorizontalScrollBarPolicy(QtCore.Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.body.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.body.viewport().setAutoFillBackground(False)
+        self.body.setFixedHeight(24)
+        self.body.document().setDocumentMargin(2)
+        layout = self.body.document().documentLayout()
+        layout.documentSizeChanged.connect(self._fit)
+        self.box.addWidget(self.body)
+        self._source = ""
+        self._rendered = 0  # characters of _source already rendered as Markdown
+        self._tail_pos = 0  # document position where the plain tail starts
+
+    def markdown(self) -> str:
+        return self._source
+
+    def append(self, text: str) -> None:
+        """Add streamed text; only the new paragraphs and the short tail are touched."""
+        if not text:
+            return
+        self._source += text
+        tail = self._source[self._rendered :]
+        cut = markdown_cut(tail)
+        self._replace_tail(tail[:cut], tail[cut:])
+        self._rendered += cut
+
+    def finish(self) -> None:
+        """Render whatever is left (an unclosed paragraph or code block) as Markdown."""
+        tail = self._source[self._rendered :]
+        if tail:
+            self._replace_tail(tail, "")
+            self._rendered = len(self._source)
+        from PySide6.QtGui import QTextCursor
+
+        cursor = QTextCursor(self.body.document())
+        cursor.movePosition(QTextCursor.MoveOperation.End)
+        while cursor.block().length() <= 1 and cursor.blockNumber() > 0:
+            cursor.deletePreviousChar()  # the empty block kept for a tail that never came
+
+    def _replace_tail(self, finished: str, tail: str) -> None:
+        from PySide6.QtGui import QTextBlockFormat, QTextCharFormat, QTextCursor
+
+        cursor = QTextCursor(self.body.document())
+        cursor.setPosition(self._tail_pos)
+        cursor.movePosition(QTextCursor.MoveOperation.End, QTextCursor.MoveMode.KeepAnchor)
+        cursor.removeSelectedText()
+        if finished.strip():
+            cursor.insertMarkdown(safe_markdown(finished))
+            cursor.movePosition(QTextCursor.MoveOperation.End)
+            cursor.insertBlock(QTextBlockFormat(), QTextCharFormat())
+            self._tail_pos = cursor.position()
+        if tail:
+            cursor.insertText(tail, QTextCharFormat())
+
+    def _fit(self) -> None:
+        height = int(self.body.document().size().height()) + 4
+        if height != self.body.height():
+            self.body.setFixedHeight(height)

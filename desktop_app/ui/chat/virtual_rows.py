@@ -1,0 +1,322 @@
+"""A virtualized list: a widget exists only for the rows on screen and a screen's margin.
+
+The rows are plain objects (the model); `build(row)` makes a row's widget (the delegate) when it
+comes into view, and the widget is dropped when it leaves. Heights are measured from the widget
+and cached per width; a row never shown has an estimate, corrected without a jump when it
+appears. A 10,000-message conversation is 10,000 small objects and a dozen widgets, while the
+widgets on screen stay real ones: text selection, links, buttons, focus and screen readers.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from typing import Any
+
+from PySide6 import QtCore
+from PySide6.QtWidgets import QAbstractScrollArea, QApplication, QWidget
+
+MARGIN = 12  # around the rows (on the spacing scale, ui/palette.py)
+GAP = 8  # between rows
+OVERSCAN = 0.5  # viewport heights kept built above and below what is seen
+
+
+class Row:
+    """One entry; `widget` is set while it is built, `height` is measured at `width` (or guessed)."""
+
+    __slots__ = ("height", "keep", "widget", "width")
+
+    def __init__(self) -> None:
+        self.widget: QWidget | None = None
+        self.height = -1  # -1: not known yet (an estimate is made when needed)
+        self.width = -1  # the width `height` was measured at; -1: an estimate
+        self.keep = False  # the widget survives leaving the screen (hidden, not dropped)
+
+
+class VirtualRows(QAbstractScrollArea):
+    """Rows with cached heights; subclasses say how a row is built and how tall it may be."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.verticalScrollBar().setSingleStep(24)
+        self._styled = False  # Qt's namespace enums (~20 ms) load with the first row, after the first paint
+        self._rows: list[Row] = []
+        self._tops: list[int] = []  # each row's top, valid for the first `_valid` rows
+        self._valid = 0
+        self._built: dict[int, Row] = {}  # id(row) -> row, for the rows with a widget
+        self._follow = True  # at the end: stay there as rows come and grow
+        self._placing = False
+        self._batch = 0  # > 0: rows are being added in bulk, placing waits for the end
+
+    # ------------------------------------------------------------------ for subclasses
+    def build(self, row: Row) -> QWidget:
+        """The widget for `row`, a child of the viewport."""
+        raise NotImplementedError
+
+    def first_rows(self) -> None:
+        """Set-up done when the first row comes (not at start-up): never a sideways scroll bar."""
+        self.setHorizontalScrollBarPolicy(QtCore.Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+
+    def estimate(self, row: Row, width: int) -> int:
+        """A guess of `row`'s height before it was ever built."""
+        return 40
+
+    # ------------------------------------------------------------------ the rows
+    def rows(self) -> list[Row]:
+        return list(self._rows)
+
+    def insert_rows(self, index: int, rows: list[Row]) -> None:
+        """Add rows at `index` (len for the end); what is on screen stays where it is."""
+        if not self._styled:
+            self._styled = True
+            self.first_rows()
+        self._rows[index:index] = rows
+        self._invalidate(index)
+        self._place()
+
+    def remove_rows(self, start: int, end: int | None = None) -> None:
+        """Drop rows [start, end) and their widgets."""
+        for row in self._rows[start:end]:
+            self._drop(row, force=True)
+        del self._rows[start:end]
+        self._invalidate(start)
+        self._place()
+
+    def clear_rows(self) -> None:
+        self.remove_rows(0)
+        self._follow = True
+
+    def index_of(self, row: Row) -> int:
+        return self._rows.index(row)
+
+    def changed(self, row: Row) -> None:
+        """`row`'s content changed: measure it again when it is next placed."""
+        row.width = -1  # a built row is measured again when placed
+        if row.widget is None:
+            row.height = -1
+            self._invalidate(self._rows.index(row))
+        self._place()
+
+    def batch(self) -> _Batch:
+        """`with view.batch(): ...` adds many rows and places them once at the end."""
+        return _Batch(self)
+
+    def reveal(self, row: Row) -> QWidget | None:
+        """Scroll so `row` is on screen (its widget is built), and return the widget."""
+        for _ in range(3):  # measuring what comes into view may move the row: settle
+            self._ensure_tops()
+            index = self._rows.index(row)
+            top, bar = self._tops[index], self.verticalScrollBar()
+            height = self._height(index, self._row_width())
+            view = self.viewport().height()
+            if top < bar.value() or top + height > bar.value() + view:
+                self._follow = False
+                self._set_value(max(0, top - max(0, (view - height) // 2)))
+            self._place()
+        self._track_follow(self.verticalScrollBar().value())
+        return row.widget
+
+    def at_end(self) -> bool:
+        return self._follow
+
+    def follow_end(self) -> None:
+        """Go to the end and stay there (a new message was sent)."""
+        self._follow = True
+        self._place()
+
+    # ------------------------------------------------------------------ geometry
+    def _row_width(self) -> int:
+        return max(120, self.viewport().width() - 2 * MARGIN)
+
+    def _height(self, index: int, width: int) -> int:
+        row = self._rows[index]
+        if row.height < 0:
+            row.height = self.estimate(row, width)
+        return row.height
+
+    def _invalidate(self, index: int) -> None:
+        self._valid = min(self._valid, index)
+
+    def _ensure_tops(self) -> None:
+        """Each row's top from the first stale one on (a few ms for 10,000 rows)."""
+        count = len(self._rows)
+        if self._valid >= count and len(self._tops) == count:
+            return
+        width = self._row_width()
+        tops = self._tops[: self._valid]
+        y = tops[-1] + self._height(len(tops) - 1, width) + GAP if tops else MARGIN
+        for index in range(len(tops), count):
+            tops.append(y)
+            y += self._height(index, width) + GAP
+        self._tops, self._valid = tops, count
+
+    def _total(self) -> int:
+        if not self._rows:
+            return 0
+        return self._tops[-1] + self._height(len(self._rows) - 1, self._row_width()) + MARGIN
+
+    def _index_at(self, y: int) -> int:
+        return max(0, min(len(self._rows) - 1, bisect_right(self._tops, y) - 1))
+
+    # ------------------------------------------------------------------ placing
+    def _place(self) -> None:
+        """Build, measure and position the rows on screen; drop the ones that left."""
+        if self._placing or self._batch:
+            return
+        self._placing = True
+        try:
+            for _ in range(4):  # a corrected height can bring another row into view
+                if not self._place_once():
+                    break
+        finally:
+            self._placing = False
+
+    def _place_once(self) -> bool:
+        if not self._rows:
+            self._update_bar(0)
+            return False
+        width = self._row_width()
+        bar, view = self.verticalScrollBar(), self.viewport().height()
+        moved = False
+        if self._follow:  # the end is measured first, so the screen's range is known exactly
+            moved = self._fill_end(width, view)
+            self._ensure_tops()
+            self._update_bar(self._total())
+            self._set_value(bar.maximum())
+        self._ensure_tops()
+        value = bar.value()
+        anchor = self._index_at(value)
+        offset = self._tops[anchor] - value  # the first row seen keeps its place on screen
+        first, last = self._index_at(value), self._index_at(value + view)
+        for index in range(first, last + 1):
+            moved = self._ready(index, width) or moved
+        keep = int(view * OVERSCAN)  # built rows this close to the screen stay built
+        kept_first, kept_last = self._index_at(value - keep), self._index_at(value + view + keep)
+        wanted = {id(row) for row in self._rows[kept_first : kept_last + 1]}
+        for row in [r for key, r in self._built.items() if key not in wanted]:
+            self._drop(row)
+        self._ensure_tops()
+        self._update_bar(self._total())
+        self._set_value(bar.maximum() if self._follow else self._tops[anchor] - offset)
+        self._position(kept_first, kept_last, width)
+        return moved or bar.value() != value
+
+    def _ready(self, index: int, width: int) -> bool:
+        """Build and measure one row; True when its height changed."""
+        row = self._rows[index]
+        if row.widget is None:
+            row.widget = self.build(row)
+            row.widget.resize(width, max(1, row.height))
+        self._built[id(row)] = row
+        if row.width == width:
+            return False
+        height = self._measure(row.widget, width)
+        row.width = width
+        if height == row.height:
+            return False
+        row.height = height
+        self._invalidate(index + 1)
+        return True
+
+    def _fill_end(self, width: int, view: int) -> bool:
+        """Following the end: measure the last rows, upward, until they fill the screen (one pass
+        places them exactly, whatever the estimates above them say)."""
+        moved, filled = False, 0
+        for index in range(len(self._rows) - 1, -1, -1):
+            moved = self._ready(index, width) or moved
+            filled += self._rows[index].height + GAP
+            if filled >= view:
+                break
+        return moved
+
+    def _measure(self, widget: QWidget, width: int) -> int:
+        widget.ensurePolished()
+        if widget.hasHeightForWidth():
+            height = widget.heightForWidth(width)
+        else:
+            height = widget.sizeHint().height()
+        return max(height, widget.minimumSizeHint().height(), 1)
+
+    def _position(self, first: int, last: int, width: int) -> None:
+        value = self.verticalScrollBar().value()
+        for index in range(first, last + 1):
+            row = self._rows[index]
+            widget = row.widget
+            if widget is None or id(row) not in self._built:
+                continue
+            widget.setGeometry(MARGIN, self._tops[index] - value, width, row.height)
+            if widget.isHidden():
+                widget.show()
+
+    def _drop(self, row: Row, force: bool = False) -> None:
+        widget = row.widget
+        self._built.pop(id(row), None)
+        if widget is None:
+            return
+        focus = QApplication.focusWidget()
+        if not force and focus is not None and (focus is widget or widget.isAncestorOf(focus)):
+            self._built[id(row)] = row  # the keyboard is in it: it stays until focus leaves
+            return
+        if row.keep and not force:
+            widget.hide()  # a hidden widget does not say when it grows: measure it when it is back
+            row.width = -1
+            return
+        row.widget = None
+        widget.hide()
+        widget.deleteLater()
+
+    def _update_bar(self, total: int) -> None:
+        bar = self.verticalScrollBar()
+        view = self.viewport().height()
+        bar.setPageStep(view)
+        bar.setRange(0, max(0, total - view))
+
+    def _set_value(self, value: int) -> None:
+        bar = self.verticalScrollBar()
+        if bar.value() != value:
+            was = self._placing
+            self._placing = True  # scrollContentsBy must not place again mid-way
+            try:
+                bar.setValue(value)
+            finally:
+                self._placing = was
+
+    def _track_follow(self, value: int) -> None:
+        bar = self.verticalScrollBar()
+        self._follow = value >= bar.maximum() - 4
+
+    # ------------------------------------------------------------------ Qt events
+    def scrollContentsBy(self, dx: int, dy: int) -> None:  # noqa: N802 - Qt override
+        self.viewport().scroll(0, dy)  # moves the built widgets with a blit
+        if not self._placing:  # the user scrolled: at the end or not decides what follows
+            self._track_follow(self.verticalScrollBar().value())
+            self._place()
+
+    def resizeEvent(self, event: Any) -> None:
+        super().resizeEvent(event)
+        self._place()
+
+    def showEvent(self, event: Any) -> None:
+        super().showEvent(event)
+        self._place()
+
+    def viewportEvent(self, event: Any) -> bool:
+        if event.type() == QtCore.QEvent.Type.LayoutRequest and not self._placing:
+            for row in self._built.values():  # a row's widget asked for a new size
+                row.width = -1  # measured again in _place; a changed height moves the rows below
+            self._place()
+        return super().viewportEvent(event)
+
+
+class _Batch:
+    """Context manager: place once after adding many rows."""
+
+    def __init__(self, view: VirtualRows) -> None:
+        self.view = view
+
+    def __enter__(self) -> VirtualRows:
+        self.view._batch += 1
+        return self.view
+
+    def __exit__(self, *exc: object) -> None:
+        self.view._batch -= 1
+        self.view._place()
