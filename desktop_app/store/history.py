@@ -239,11 +239,19 @@ class HistoryStore:
 
     def stored_messages(self, conv_id: str) -> builtins.list[Message]:
         """Exactly what was committed, in order (no repair); KeyError when missing."""
+        return self.messages_slice(conv_id, 0)
+
+    def messages_slice(self, conv_id: str, start: int, end: int | None = None) -> builtins.list[Message]:
+        """Stored messages [start, end) in order (no repair): the window reads a long conversation's
+        earlier part a page at a time as the user scrolls up."""
         self.info(conv_id)
+        start = max(0, start)
+        limit = -1 if end is None else max(0, end - start)  # SQLite: -1 is no limit
         with self._read() as conn:
             rows = conn.execute(
-                "SELECT role, content, data, created_at FROM messages WHERE conversation_id = ? ORDER BY seq",
-                (conv_id,),
+                "SELECT role, content, data, created_at FROM messages WHERE conversation_id = ? "
+                "ORDER BY seq LIMIT ? OFFSET ?",
+                (conv_id, limit, start),
             ).fetchall()
         try:
             return [decode(*row) for row in rows]

@@ -196,8 +196,8 @@ class WindowActions(QMainWindow):
         self.approver.set_conversation(conversation_id)
         older = total - len(dicts)  # not read yet: the chat asks for them when the user does
 
-        def read_older() -> list[dict[str, Any]]:
-            return [message_to_dict(m) for m in history.stored_messages(conversation_id)[:older]]
+        def read_older(start: int, end: int) -> list[dict[str, Any]]:
+            return [message_to_dict(m) for m in history.messages_slice(conversation_id, start, end)]
 
         self.chat.load_messages(dicts, older=(older, read_older) if older > 0 else None)
         self.inspector.load_events(events_from_history(dicts))  # the calls of what was read

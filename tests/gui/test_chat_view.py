@@ -139,7 +139,7 @@ def test_a_long_history_is_rows_and_only_what_is_on_screen_is_built(qtbot: Any) 
     view.resize(600, 500)
     view.show()
     messages = _rounds(2500)  # 10,000 messages
-    view.load_messages(messages[-120:], older=(len(messages) - 120, lambda: messages[:-120]))
+    view.load_messages(messages[-120:], older=(len(messages) - 120, lambda a, b: messages[a:b]))
     assert view.earlier_button is not None and "9880 earlier" in view.earlier_button.text()
     assert view.answer_text().endswith("a2499") and all(c.status == "done" for c in view.chips())
     built = view.widgets()
@@ -161,6 +161,40 @@ def test_a_long_history_is_rows_and_only_what_is_on_screen_is_built(qtbot: Any) 
     for value in range(0, bar.maximum(), bar.maximum() // 50):  # through the whole conversation
         bar.setValue(value)
         assert 0 < len(view.widgets()) < 40  # of 7,500 rows
+
+
+def test_scrolling_up_reads_earlier_pages_and_the_screen_stays_put(qtbot: Any) -> None:
+    from desktop_app.ui.chat.chat_view import PAGE
+
+    view = ChatView()
+    qtbot.addWidget(view)
+    view.resize(600, 500)
+    view.show()
+    messages = _rounds(500)  # 2,000 messages
+    reads: list[tuple[int, int]] = []
+
+    def read(start: int, end: int) -> list[dict[str, Any]]:
+        reads.append((start, end))
+        return messages[start:end]
+
+    view.load_messages(messages[-120:], older=(len(messages) - 120, read))
+    bar = view.verticalScrollBar()
+    bar.setValue(0)  # the top of what was read: the page before it is read on the loop's next turn
+    seen = [r for r in view.rows() if r.widget is not None and r.widget.geometry().bottom() > 0]
+    top_row = seen[1]  # the first message under the "Show earlier" button
+    top = top_row.widget.geometry().top()  # type: ignore[union-attr]
+    qtbot.waitUntil(lambda: len(reads) == 1)
+    start, end = reads[0]
+    assert end == len(messages) - 120 and end - start == PAGE
+    assert top_row.widget is not None and top_row.widget.geometry().top() == top  # no jump
+    assert view.earlier_button is not None and f"{start} earlier" in view.earlier_button.text()
+    assert [c.call_id for c in view.chips()][:1] == [f"c{start // 4}"]  # a page starts at a question
+    while view.earlier_button is not None:  # on up to the start
+        before = len(reads)
+        bar.setValue(0)
+        qtbot.waitUntil(lambda: len(reads) > before or view.earlier_button is None)  # noqa: B023 - read now
+    assert [c.call_id for c in view.chips()] == [f"c{i}" for i in range(500)]
+    assert view.answer_text().startswith("a0\n\na1") and reads[-1][0] == 0
 
 
 def test_heights_are_measured_on_screen_and_the_view_does_not_jump(qtbot: Any) -> None:

@@ -24,6 +24,10 @@ if TYPE_CHECKING:  # the event dataclasses load after the first paint (~6 ms)
 
 FRAME_MS = 16  # streamed text is applied at most once a frame
 FLUSH_CHARS = 1200  # streamed characters rendered per slice (about 2-3 ms of Markdown layout)
+PAGE = 400  # earlier messages read from the store at a time as the user scrolls up
+
+# how many saved messages come before the shown ones, and how to read messages [start, end)
+Older = tuple[int, Callable[[int, int], list[dict[str, Any]]]]
 
 
 class MessageRow(Row):
@@ -85,7 +89,8 @@ class ChatView(VirtualRows):
         self._selected: CallRow | None = None
         self._found: Row | None = None
         self._chip_height = 0  # a plain chip's measured height: the estimate for the others
-        self._older: tuple[int, Callable[[], list[dict[str, Any]]]] | None = None
+        self._older: Older | None = None
+        self._paging = False  # a page of earlier messages is about to be read
         self.earlier_button: QToolButton | None = None
 
     def warm_up(self) -> None:
@@ -120,6 +125,15 @@ class ChatView(VirtualRows):
         if row.found:
             bubble.setProperty("found", True)
         return bubble
+
+    def anchors(self, row: Row) -> bool:
+        return not isinstance(row, EarlierRow)
+
+    def discard(self, widget: QWidget) -> None:
+        if widget is self.earlier_button:  # the view's own: it comes back above the next page
+            widget.hide()
+        else:
+            super().discard(widget)
 
     def estimate(self, row: Row, width: int) -> int:
         metrics = self.fontMetrics()
@@ -302,41 +316,71 @@ class ChatView(VirtualRows):
         self._found = row
 
     # ---------------------------------------------------------------- history
-    def load_messages(
-        self,
-        messages: list[dict[str, Any]],
-        older: tuple[int, Callable[[], list[dict[str, Any]]]] | None = None,
-    ) -> None:
+    def load_messages(self, messages: list[dict[str, Any]], older: Older | None = None) -> None:
         """Show a saved conversation (CONTRACT message dicts), chips paired with their results;
-        `older`: how many messages came before these, and how to read them when the user asks."""
+        `older`: how many messages came before these, and how to read a range of them."""
         self.clear()
         self._older = older
         with self.batch():
             if older:
                 self.earlier_button = QToolButton(self.viewport())
                 self.earlier_button.setObjectName("earlier")
-                self.earlier_button.setText(tr("Show %n earlier message(s)", None, older[0]))
                 self.earlier_button.clicked.connect(self.show_earlier)
+                self._count_earlier()
                 self._add(EarlierRow())
             self.insert_rows(len(self._rows), self._rows_of(messages))
         self._follow = True
         self._place()
 
     def show_earlier(self) -> None:
-        """Read the messages before the shown ones from the store and put them above."""
+        """Read every message before the shown ones (the button, and Ctrl+F searching it all)."""
+        self._paging, was = True, self._paging
+        try:
+            self._read_earlier(None)
+        finally:
+            self._paging = was
+
+    def placed(self, first: int) -> None:
+        """The user scrolled up to the start of what was read: read the page before it."""
+        if first == 0 and self._older is not None and not self._paging:
+            self._paging = True
+            QTimer.singleShot(0, self._next_page)
+
+    def _next_page(self) -> None:
+        try:
+            self._read_earlier(PAGE)
+        finally:
+            self._paging = False  # only now: placing the new rows must not ask for the next page
+
+    def _read_earlier(self, limit: int | None) -> None:
+        """Put up to `limit` earlier messages (None: all) above the shown ones, from a question on
+        (a call and its result are always read together); the screen does not move."""
         if self._older is None:
             return
-        read, self._older = self._older[1], None
-        button, self.earlier_button = self.earlier_button, None
-        if self._rows and isinstance(self._rows[0], EarlierRow):
-            self.remove_rows(0, 1)
-        if button is not None:
-            button.deleteLater()
-        calls = dict(self._calls)  # the tail's calls stay after the earlier ones, in order
+        count, read = self._older
+        start = 0 if limit is None else max(0, count - limit)
+        messages = read(start, count)
+        if start > 0:
+            cut = next((i for i, m in enumerate(messages) if m.get("role") == "user"), 0)
+            messages, start = messages[cut:], start + cut
+        self._older = (start, read) if start > 0 else None
+        calls = dict(self._calls)  # the calls shown stay after the earlier ones, in order
         self._calls.clear()
-        rows = self._rows_of(read())
+        rows = self._rows_of(messages)
         self._calls.update(calls)
-        self.insert_rows(0, rows)
+        has_button = bool(self._rows) and isinstance(self._rows[0], EarlierRow)
+        self.insert_rows(1 if has_button else 0, rows)  # under the button, which stays on top
+        if self._older is not None:
+            self._count_earlier()
+        elif has_button:
+            self.remove_rows(0, 1)
+            if self.earlier_button is not None:
+                self.earlier_button.deleteLater()
+                self.earlier_button = None
+
+    def _count_earlier(self) -> None:
+        if self.earlier_button is not None and self._older is not None:
+            self.earlier_button.setText(tr("Show %n earlier message(s)", None, self._older[0]))
 
     def _rows_of(self, messages: list[dict[str, Any]]) -> list[Row]:
         """Rows for saved messages: a call's result joins its row, denied calls are marked."""

@@ -52,6 +52,13 @@ class VirtualRows(QAbstractScrollArea):
         """The widget for `row`, a child of the viewport."""
         raise NotImplementedError
 
+    def anchors(self, row: Row) -> bool:
+        """Whether `row` may hold the screen still while rows come and go (not a button above them)."""
+        return True
+
+    def placed(self, first: int) -> None:
+        """Called after placing, with the first row on screen (a subclass may read more rows)."""
+
     def first_rows(self) -> None:
         """Set-up done when the first row comes (not at start-up): never a sideways scroll bar."""
         self.setHorizontalScrollBarPolicy(QtCore.Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -69,17 +76,46 @@ class VirtualRows(QAbstractScrollArea):
         if not self._styled:
             self._styled = True
             self.first_rows()
+        anchor = self._anchor()
         self._rows[index:index] = rows
         self._invalidate(index)
+        if anchor is not None:
+            seen, offset = anchor
+            self._hold(seen + len(rows) if index <= seen else seen, offset)
         self._place()
 
     def remove_rows(self, start: int, end: int | None = None) -> None:
         """Drop rows [start, end) and their widgets."""
-        for row in self._rows[start:end]:
+        stop = len(self._rows) if end is None else min(end, len(self._rows))
+        anchor = self._anchor()
+        if anchor is not None and start <= anchor[0] < stop < len(self._rows):  # the row after holds still
+            anchor = stop, self._tops[stop] - self.verticalScrollBar().value()
+        for row in self._rows[start:stop]:
             self._drop(row, force=True)
-        del self._rows[start:end]
+        del self._rows[start:stop]
         self._invalidate(start)
+        if anchor is not None and self._rows:
+            seen, offset = anchor
+            self._hold(seen - (stop - start) if seen >= stop else min(seen, start), offset)
         self._place()
+
+    def _anchor(self) -> tuple[int, int] | None:
+        """The first row seen and its offset on screen, when the user is not following the end."""
+        if self._follow or not self._rows or self._batch:
+            return None
+        self._ensure_tops()
+        value = self.verticalScrollBar().value()
+        seen = self._index_at(value)
+        while seen < len(self._rows) - 1 and not self.anchors(self._rows[seen]):
+            seen += 1
+        return seen, self._tops[seen] - value
+
+    def _hold(self, index: int, offset: int) -> None:
+        """Scroll so row `index` is `offset` from the top again (rows came or went above it)."""
+        index = max(0, min(index, len(self._rows) - 1))
+        self._ensure_tops()
+        self._update_bar(self._total())
+        self._set_value(self._tops[index] - offset)
 
     def clear_rows(self) -> None:
         self.remove_rows(0)
@@ -185,7 +221,9 @@ class VirtualRows(QAbstractScrollArea):
         self._ensure_tops()
         value = bar.value()
         anchor = self._index_at(value)
-        offset = self._tops[anchor] - value  # the first row seen keeps its place on screen
+        if self._tops[anchor] < value and anchor + 1 < len(self._rows):
+            anchor += 1  # the first row that starts on screen keeps its place (the one cut above may grow)
+        offset = self._tops[anchor] - value
         first, last = self._index_at(value), self._index_at(value + view)
         for index in range(first, last + 1):
             moved = self._ready(index, width) or moved
@@ -198,6 +236,7 @@ class VirtualRows(QAbstractScrollArea):
         self._update_bar(self._total())
         self._set_value(bar.maximum() if self._follow else self._tops[anchor] - offset)
         self._position(kept_first, kept_last, width)
+        self.placed(first)
         return moved or bar.value() != value
 
     def _ready(self, index: int, width: int) -> bool:
@@ -261,6 +300,10 @@ class VirtualRows(QAbstractScrollArea):
             row.width = -1
             return
         row.widget = None
+        self.discard(widget)
+
+    def discard(self, widget: QWidget) -> None:
+        """A row's widget is no longer needed (a subclass may keep one it owns)."""
         widget.hide()
         widget.deleteLater()
 
