@@ -16,12 +16,12 @@ from desktop_app.ui.i18n import tr
 
 
 def row_text(row: object) -> str:
-    """What a transcript row says: a message's Markdown, or a tool call with its JSON."""
-    markdown = getattr(row, "markdown", None)
-    if callable(markdown):
-        return str(markdown())
-    json_text = getattr(row, "json_text", None)
-    return str(json_text()) if callable(json_text) else ""
+    """What a transcript row says: a message's Markdown, or a tool call with its arguments and result."""
+    for name in ("markdown", "search_text"):
+        method = getattr(row, name, None)
+        if callable(method):
+            return str(method())
+    return ""
 
 
 class FindBar(QWidget):

@@ -6,6 +6,7 @@ scrolls away); a `ToolChip` is the widget drawn from it while it is on screen.
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Any
 
 from PySide6 import QtCore
@@ -58,7 +59,7 @@ def saved_call(call: Any) -> ToolCallEvent:
 class CallRow(Row):
     """A tool call in the transcript: the call, its result and status (kept off screen too)."""
 
-    __slots__ = ("call", "expanded", "found", "frame", "result", "selected", "status")
+    __slots__ = ("_search", "call", "expanded", "found", "frame", "result", "selected", "status")
 
     def __init__(self, event: ToolCallEvent) -> None:
         super().__init__()
@@ -69,6 +70,7 @@ class CallRow(Row):
         self.expanded = False
         self.selected = False
         self.found = False
+        self._search = ""  # what Ctrl+F looks in, made once per result
 
     @property
     def call_id(self) -> str:
@@ -88,6 +90,7 @@ class CallRow(Row):
 
     def set_result(self, event: ToolResultEvent) -> None:
         self.result = event
+        self._search = ""
         if self.status != "denied":
             self.status = "error" if event.is_error else "done"
         if (chip := self.chip()) is not None:
@@ -98,6 +101,13 @@ class CallRow(Row):
         self.frame = (self.frame + 1) % len(SPINNER)
         if (chip := self.chip()) is not None:
             chip.glyph.setText(SPINNER[self.frame])
+
+    def search_text(self) -> str:
+        """The name, arguments and result as one string (no pretty-printing: Ctrl+F over 2,500 calls)."""
+        if not self._search:
+            args = self.call.arguments_raw or json.dumps(self.call.arguments, ensure_ascii=False)
+            self._search = f"{self.name}({args}) {self.result.content if self.result else ''}"
+        return self._search
 
     def json_text(self) -> str:
         """What the expanded chip shows: the call and its result, result JSON decoded."""

@@ -13,6 +13,7 @@ from bisect import bisect_right
 from typing import Any
 
 from PySide6 import QtCore
+from PySide6.QtCore import QEvent, QObject
 from PySide6.QtWidgets import QAbstractScrollArea, QApplication, QWidget
 
 MARGIN = 12  # around the rows (on the spacing scale, ui/palette.py)
@@ -43,6 +44,7 @@ class VirtualRows(QAbstractScrollArea):
         self._tops: list[int] = []  # each row's top, valid for the first `_valid` rows
         self._valid = 0
         self._built: dict[int, Row] = {}  # id(row) -> row, for the rows with a widget
+        self._owner: dict[int, Row] = {}  # id(widget) -> its row, for the size changes it reports
         self._follow = True  # at the end: stay there as rows come and grow
         self._placing = False
         self._batch = 0  # > 0: rows are being added in bulk, placing waits for the end
@@ -242,13 +244,18 @@ class VirtualRows(QAbstractScrollArea):
     def _ready(self, index: int, width: int) -> bool:
         """Build and measure one row; True when its height changed."""
         row = self._rows[index]
-        if row.widget is None:
-            row.widget = self.build(row)
-            row.widget.resize(width, max(1, row.height))
+        widget = row.widget
+        if widget is None:
+            widget = row.widget = self.build(row)
+            widget.resize(width, max(1, row.height))
+        if id(widget) not in self._owner:
+            self._owner[id(widget)] = row
+            widget.installEventFilter(self)  # its own size changes come to eventFilter
+            widget.ensurePolished()
         self._built[id(row)] = row
         if row.width == width:
             return False
-        height = self._measure(row.widget, width)
+        height = self._measure(widget, width)
         row.width = width
         if height == row.height:
             return False
@@ -268,10 +275,8 @@ class VirtualRows(QAbstractScrollArea):
         return moved
 
     def _measure(self, widget: QWidget, width: int) -> int:
-        widget.ensurePolished()
-        if widget.hasHeightForWidth():
-            height = widget.heightForWidth(width)
-        else:
+        height = widget.heightForWidth(width)  # -1: its height does not depend on its width
+        if height < 0:
             height = widget.sizeHint().height()
         return max(height, widget.minimumSizeHint().height(), 1)
 
@@ -300,6 +305,8 @@ class VirtualRows(QAbstractScrollArea):
             row.width = -1
             return
         row.widget = None
+        self._owner.pop(id(widget), None)
+        widget.removeEventFilter(self)
         self.discard(widget)
 
     def discard(self, widget: QWidget) -> None:
@@ -342,12 +349,14 @@ class VirtualRows(QAbstractScrollArea):
         super().showEvent(event)
         self._place()
 
-    def viewportEvent(self, event: Any) -> bool:
-        if event.type() == QtCore.QEvent.Type.LayoutRequest and not self._placing:
-            for row in self._built.values():  # a row's widget asked for a new size
-                row.width = -1  # measured again in _place; a changed height moves the rows below
-            self._place()
-        return super().viewportEvent(event)
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        """A row's widget asked for a new size (text set, a part shown): measure that row again."""
+        if event.type() == QEvent.Type.LayoutRequest and not self._placing:
+            row = self._owner.get(id(watched))
+            if row is not None and row.widget is watched:
+                row.width = -1
+                self._place()
+        return super().eventFilter(watched, event)
 
 
 class _Batch:
