@@ -166,7 +166,7 @@ def main() -> int:
     app.processEvents()
     found = window.find_bar.count.text()
     print(
-        f"find_first_message_ms={(time.perf_counter() - began) * 1000:.0f}  ({found}; the unread start read to search it)"
+        f"find_first_message_ms={(time.perf_counter() - began) * 1000:.0f}  ({found}; the unread start read first)"
     )
     window.close()
     return 0
