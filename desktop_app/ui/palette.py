@@ -215,7 +215,7 @@ def stylesheet(c: Colours) -> str:
 #toolChip[selected="true"], [found="true"] {{ border: 2px solid {c.focus}; }}
 #toolChip #title {{ font-family: monospace; }}
 #toolChip #state {{ color: {c.muted}; }}
-#chatInner {{ background: {c.chat_bg}; }}
+#chatView {{ background: {c.chat_bg}; }}
 #offlineBanner {{ background: {c.banner_bg}; border: 1px solid {c.banner_border}; border-radius: 6px; }}
 #offlineBanner QLabel {{ color: {c.banner_text}; }}
 #header {{ font-weight: bold; }}

@@ -165,9 +165,7 @@ def main() -> int:
     window.find_bar.field.setText("第 0 个问题")
     app.processEvents()
     found = window.find_bar.count.text()
-    print(
-        f"find_first_message_ms={(time.perf_counter() - began) * 1000:.0f}  ({found}; the unread start read first)"
-    )
+    print(f"find_first_message_ms={(time.perf_counter() - began) * 1000:.0f}  ({found}; the unread start read first)")
     window.close()
     return 0
 

@@ -77,6 +77,7 @@ class VirtualRows(QAbstractScrollArea):
         """Add rows at `index` (len for the end); what is on screen stays where it is."""
         if not self._styled:
             self._styled = True
+            self._watcher = _SizeWatcher(self)
             self.first_rows()
         anchor = self._anchor()
         self._rows[index:index] = rows
@@ -209,8 +210,8 @@ class VirtualRows(QAbstractScrollArea):
             self._placing = False
 
     def _place_once(self) -> bool:
-        if not self._rows:
-            self._update_bar(0)
+        if not self._rows:  # (the viewport's wrapper, ~7 ms of enums, is not made before a row comes)
+            self.verticalScrollBar().setRange(0, 0)
             return False
         width = self._row_width()
         bar, view = self.verticalScrollBar(), self.viewport().height()
@@ -250,7 +251,7 @@ class VirtualRows(QAbstractScrollArea):
             widget.resize(width, max(1, row.height))
         if id(widget) not in self._owner:
             self._owner[id(widget)] = row
-            widget.installEventFilter(self)  # its own size changes come to eventFilter
+            widget.installEventFilter(self._watcher)  # its own size changes come to _resized
             widget.ensurePolished()
         self._built[id(row)] = row
         if row.width == width:
@@ -306,7 +307,7 @@ class VirtualRows(QAbstractScrollArea):
             return
         row.widget = None
         self._owner.pop(id(widget), None)
-        widget.removeEventFilter(self)
+        widget.removeEventFilter(self._watcher)
         self.discard(widget)
 
     def discard(self, widget: QWidget) -> None:
@@ -349,14 +350,27 @@ class VirtualRows(QAbstractScrollArea):
         super().showEvent(event)
         self._place()
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+    def _resized(self, widget: QObject) -> None:
         """A row's widget asked for a new size (text set, a part shown): measure that row again."""
-        if event.type() == QEvent.Type.LayoutRequest and not self._placing:
-            row = self._owner.get(id(watched))
-            if row is not None and row.widget is watched:
-                row.width = -1
-                self._place()
-        return super().eventFilter(watched, event)
+        row = self._owner.get(id(widget))
+        if row is not None and row.widget is widget and not self._placing:
+            row.width = -1
+            self._place()
+
+
+class _SizeWatcher(QObject):
+    """Watches the rows' widgets for layout requests (a filter of its own: the scroll area's
+    viewport events stay in C++, and Qt's event enums load with the first row, not at start-up)."""
+
+    def __init__(self, view: VirtualRows) -> None:
+        super().__init__(view)
+        self.view = view
+        self.layout_request = QEvent.Type.LayoutRequest
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        if event.type() == self.layout_request:
+            self.view._resized(watched)
+        return False
 
 
 class _Batch:
