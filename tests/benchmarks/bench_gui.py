@@ -198,13 +198,17 @@ def _conversation(store: object) -> str:
 
 
 def _scroll_ms(area: object, app: object, steps: int = 100) -> float:
-    """Mean milliseconds per scroll step, each step painted."""
+    """Mean milliseconds per scroll step (a jump of 1% of the length, like dragging the scroll
+    bar: a new screen each step), each step painted; widgets let go are deleted as the loop would."""
+    from PySide6.QtCore import QEvent
+
     bar = area.verticalScrollBar()  # type: ignore[attr-defined]
     app.processEvents()  # type: ignore[attr-defined]
     began = time.perf_counter()
     for k in range(steps + 1):
         bar.setValue(bar.maximum() * k // steps)
         area.viewport().repaint()  # type: ignore[attr-defined]
+        app.sendPostedEvents(None, QEvent.Type.DeferredDelete)  # type: ignore[attr-defined]
     return (time.perf_counter() - began) * 1000 / (steps + 1)
 
 
@@ -253,14 +257,14 @@ async def bench_big_conversation() -> None:
         f"conversation_messages={len(dicts)} tool_calls={calls} plain_labels_mb={plain_mb:.1f} "
         f"plain_scroll_step_ms={plain_scroll:.2f}"
     )
-    _report("opened (last messages shown)", load_s, chat_mb, plain_mb, chat_scroll, plain_scroll)
+    _report("opened (the last 120 messages read)", load_s, chat_mb, plain_mb, chat_scroll, plain_scroll)
     began = time.perf_counter()
     window.chat.show_earlier()
     app.processEvents()
     load_s = time.perf_counter() - began
     chat_mb = _rss_mb() - before
     chat_scroll = _scroll_ms(window.chat, app)
-    _report("all 1,000 shown", load_s, chat_mb, plain_mb, chat_scroll, plain_scroll)
+    _report("all 1,000 read (Show earlier)", load_s, chat_mb, plain_mb, chat_scroll, plain_scroll)
     window.close()
 
 
