@@ -282,10 +282,6 @@ def run_gui(args: argparse.Namespace) -> int:
     """`travel-assistant gui`: the window on a qasync loop; returns the exit status."""
     resolve_requested(args)
     _setup_logging()
-    import os as _o
-
-    if _o.environ.get("XSWITCH"):
-        sys.setswitchinterval(float(_o.environ["XSWITCH"]))
     app = make_app()
     reporter = ErrorReporter()
     reporter.install()  # the loop's handler joins once the loop runs
