@@ -281,13 +281,13 @@ def open_requested(window: MainWindow, args: argparse.Namespace) -> None:
 def run_gui(args: argparse.Namespace) -> int:
     """`travel-assistant gui`: the window on a qasync loop; returns the exit status."""
     resolve_requested(args)
-    _setup_logging()
     app = make_app()
     reporter = ErrorReporter()
     reporter.install()  # the loop's handler joins once the loop runs
     window = build_window(args, app, defer=True)
     reporter.parent = window
     paint_first(window)
+    _setup_logging()  # the log file (data folder, platformdirs): after the first paint, before the engine
     set_app_icon(app)
     from desktop_app.ui.qt_async import run
 

@@ -6,8 +6,6 @@ import os
 import sys
 from pathlib import Path
 
-from platformdirs import user_config_dir, user_data_dir, user_documents_dir
-
 APP = "travel-assistant"
 RESOURCES_MARKER = Path("prompts") / "system.md"  # every resources folder has it; a stray `resources` does not
 
@@ -32,10 +30,18 @@ def _home() -> Path | None:
     return Path(value) if value else None
 
 
+def _user_dir(kind: str) -> Path:
+    """platformdirs' user data or config folder (imported here: ~3 ms, not needed with a home)."""
+    import platformdirs
+
+    find = platformdirs.user_data_dir if kind == "data" else platformdirs.user_config_dir
+    return Path(find(APP, appauthor=False))
+
+
 def data_dir() -> Path:
     """History database and other app data (created on demand)."""
     home = _home()
-    path = (home / "data") if home else Path(user_data_dir(APP, appauthor=False))
+    path = (home / "data") if home else _user_dir("data")
     path.mkdir(parents=True, exist_ok=True)
     return path
 
@@ -43,7 +49,7 @@ def data_dir() -> Path:
 def config_dir() -> Path:
     """Settings, MCP config and trust pins (created on demand)."""
     home = _home()
-    path = (home / "config") if home else Path(user_config_dir(APP, appauthor=False))
+    path = (home / "config") if home else _user_dir("config")
     path.mkdir(parents=True, exist_ok=True)
     return path
 
@@ -53,4 +59,6 @@ def documents_dir() -> Path:
     home = _home()
     if home:
         return home / "documents" / "Travel Assistant"
+    from platformdirs import user_documents_dir
+
     return Path(user_documents_dir()) / "Travel Assistant"

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from decimal import Decimal
-
 # USD per million input / output tokens, list prices; an estimate, shown as such
 PRICES: dict[str, tuple[float, float]] = {
     "gpt-4o-mini": (0.15, 0.60),
@@ -39,4 +37,6 @@ def format_cost(dollars: float) -> str:
         return "0"
     if dollars >= 0.095:
         return f"{dollars:,.2f}"
+    from decimal import Decimal  # ~1 ms of import: when a price is shown, not before the first paint
+
     return format(Decimal(f"{dollars:.2g}"), "f")

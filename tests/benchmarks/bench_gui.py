@@ -70,8 +70,9 @@ def _seed_history(home: str, conversations: int = 30) -> None:
     from desktop_app.agent.messages import AssistantMessage, UserMessage
     from desktop_app.store.history import FILENAME, HistoryStore
 
-    (Path(home) / "data").mkdir(parents=True, exist_ok=True)
-    store = HistoryStore(Path(home) / "data" / FILENAME)  # where the app under test looks
+    data = Path(home) / "share" / "travel-assistant"  # where platformdirs sends the app under test
+    data.mkdir(parents=True, exist_ok=True)
+    store = HistoryStore(data / FILENAME)
     for i in range(conversations):
         conv = store.new_conversation(title=f"三亚 trip {i}", provider="offline", model="offline-planner")
         conv.append(UserMessage(f"三亚天气怎么样？ {i}"))
@@ -85,7 +86,10 @@ def bench_startup(runs: int) -> None:
     compileall.compile_dir(str(ROOT / "desktop_app"), quiet=1)
     home = tempfile.mkdtemp(prefix="bench-gui-")
     _seed_history(home)
-    env = {**os.environ, "TRAVEL_ASSISTANT_HOME": home, "TRAVEL_ASSISTANT_BENCH": "1"}
+    # a user's real folders (platformdirs, as installed), moved into `home` the XDG way
+    env = {k: v for k, v in os.environ.items() if k != "TRAVEL_ASSISTANT_HOME"}
+    env |= {"HOME": home, "XDG_DATA_HOME": f"{home}/share", "XDG_CONFIG_HOME": f"{home}/config"}
+    env["TRAVEL_ASSISTANT_BENCH"] = "1"
     bare_cmd = [sys.executable, "-c", BARE_WINDOW]
     app_cmd = [sys.executable, "-m", "desktop_app", "gui", "--exit-when-done"]
     first_launch, _ = _first_paint(app_cmd, env)  # no saved layout yet; it saves one on close
