@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QObject, QTranslator
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QObject, QTranslator, Signal
 
 from desktop_app.paths import resources_dir
 
@@ -31,6 +31,8 @@ def qm_path(language: str) -> str:
 class Language(QObject):
     """Owns the installed translator so it can be switched (Settings) without leaking."""
 
+    changed = Signal(str)  # the language now used: windows retranslate their labels
+
     def __init__(self, app: QCoreApplication) -> None:
         super().__init__(app)
         self._app = app
@@ -47,6 +49,7 @@ class Language(QObject):
             translator = QTranslator(self)
             if not translator.load(qm_path(language)):
                 self.current = "en"
+                self.changed.emit("en")
                 return "en"
             self._translators.append(translator)
             extra = _inspector_translator(language, self)
@@ -58,6 +61,7 @@ class Language(QObject):
             for installed in self._translators:
                 self._app.installTranslator(installed)
         self.current = language
+        self.changed.emit(language)
         return language
 
 

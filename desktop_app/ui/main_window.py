@@ -13,7 +13,7 @@ import time
 from typing import TYPE_CHECKING
 
 from PySide6 import QtCore
-from PySide6.QtCore import QEvent, QSettings, QTimer, Signal
+from PySide6.QtCore import QSettings, QTimer, Signal
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QLabel, QPushButton, QSplitter, QWidget
 
@@ -95,6 +95,8 @@ class MainWindow(WindowActions):
         self._run_factory = run_factory
         self.completed = False  # until complete() the window shows its layout but does nothing
         self._build()
+        if language is not None:  # a signal, not a changeEvent override called for every change before the paint
+            language.changed.connect(self.retranslate)
         restore_layout(self, self.qsettings, self.dock)
         self.status.show_model()
         if not defer:
@@ -221,12 +223,6 @@ class MainWindow(WindowActions):
         self.skill_chip.retranslate()
         self.status.show_model()
         self.status.show_usage()
-
-    def changeEvent(self, event: QEvent) -> None:
-        """Qt sends LanguageChange to every window when a translator comes or goes."""
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate()
-        super().changeEvent(event)
 
     def _connect_signals(self) -> None:
         """Every signal-slot connection of the window, in one place."""
