@@ -200,7 +200,9 @@ class WindowActions(QMainWindow):
             return [message_to_dict(m) for m in history.messages_slice(conversation_id, start, end)]
 
         self.chat.load_messages(dicts, older=(older, read_older) if older > 0 else None)
-        self.inspector.load_events(events_from_history(dicts))  # the calls of what was read
+        saved = history.info(conversation_id)  # who answered: the inspector's summary names them
+        started = {"type": "run_started", "provider": saved.provider, "model": saved.model}
+        self.inspector.load_events([started, *events_from_history(dicts)])  # the calls of what was read
         self.status.reset()
 
     def review_mcp_changes(self) -> Any:

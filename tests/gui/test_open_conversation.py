@@ -53,6 +53,14 @@ def test_the_requested_conversation_is_shown_and_selected(make_window: Any) -> N
     assert [c.status for c in window.chat.chips()] == ["done"]
 
 
+def test_the_inspector_shows_a_saved_conversation_as_saved(make_window: Any) -> None:
+    window = make_window()
+    window.open_conversation(_saved())
+    inspector = window.inspector
+    assert inspector.summary.text().startswith("offline · offline-planner")  # who answered, as saved
+    assert inspector.status_line.text() == "Saved calls, as recorded (no timings)"  # not "Running…"
+
+
 def test_no_request_leaves_the_new_conversation(make_window: Any) -> None:
     _saved()
     window = make_window()

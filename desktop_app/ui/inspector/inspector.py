@@ -303,6 +303,9 @@ class Inspector(QWidget):
                 )
             )
             self._status_colour(colours().done)
+        elif not self._live:  # a saved conversation's calls: nothing runs, nothing was timed
+            self.status_line.setText(self.tr("Saved calls, as recorded (no timings)"))
+            self._status_colour(colours().muted)
         else:
             self.status_line.setText(self.tr("Running…"))
             self._status_colour(colours().running)
