@@ -239,6 +239,47 @@ def test_a_streamed_answer_keeps_its_text_off_screen(qtbot: Any) -> None:
     assert last is not None and last.isVisible() and "part two" in last.markdown()  # type: ignore[attr-defined]
 
 
+def test_a_growing_answer_and_a_resize_keep_the_end_in_view(qtbot: Any) -> None:
+    from PySide6.QtWidgets import QApplication
+
+    view = ChatView()
+    qtbot.addWidget(view)
+    view.resize(500, 300)
+    view.show()
+    with view.batch():
+        for i in range(20):
+            view.add_user(f"question {i}")
+    bar = view.verticalScrollBar()
+    for i in range(30):  # an answer streaming in, paragraph by paragraph
+        view.append_delta(f"paragraph {i} " + "word " * 30 + "\n\n")
+        view.flush()
+        QApplication.processEvents()  # the bubble's layout request arrives, as in the app
+        assert bar.value() == bar.maximum()
+    last = view.rows()[-1].widget
+    assert last is not None and last.geometry().bottom() <= view.viewport().height()
+    view.resize(350, 300)  # narrower: every row on screen is taller now
+    QApplication.processEvents()
+    assert bar.value() == bar.maximum() and view.at_end()
+    assert all(r.height == r.widget.height() for r in view.rows() if r.widget is not None and r.widget.isVisible())
+
+
+def test_keys_scroll_the_transcript(qtbot: Any) -> None:
+    from PySide6.QtCore import Qt
+
+    view = ChatView()
+    qtbot.addWidget(view)
+    view.resize(500, 300)
+    view.show()
+    view.load_messages(_rounds(40))
+    bar = view.verticalScrollBar()
+    end = bar.value()
+    view.setFocus()
+    qtbot.keyClick(view, Qt.Key.Key_PageUp)
+    assert bar.value() < end and not view.at_end()
+    qtbot.keyClick(view, Qt.Key.Key_PageDown)
+    assert bar.value() == bar.maximum() and view.at_end()  # (rows measured on the way may move the end)
+
+
 def test_retry_drops_the_rows_after_the_last_question(qtbot: Any) -> None:
     view = ChatView()
     qtbot.addWidget(view)
