@@ -277,7 +277,9 @@ def test_keys_scroll_the_transcript(qtbot: Any) -> None:
     qtbot.keyClick(view, Qt.Key.Key_PageUp)
     assert bar.value() < end and not view.at_end()
     qtbot.keyClick(view, Qt.Key.Key_PageDown)
-    assert bar.value() == bar.maximum() and view.at_end()  # (rows measured on the way may move the end)
+    assert bar.maximum() - bar.value() < 40  # rows measured on the way up may have moved the end a little
+    qtbot.keyClick(view, Qt.Key.Key_PageDown)
+    assert bar.value() == bar.maximum() and view.at_end()
 
 
 def test_retry_drops_the_rows_after_the_last_question(qtbot: Any) -> None:
