@@ -120,6 +120,15 @@ def test_many_signal_emissions_do_not_exhaust_true() -> None:
     assert isinstance(apply_qt_fixes(), QtFixes)
 
 
+def _shown(qtbot: Any, width: int, height: int) -> ChatView:
+    """A chat view on screen at that size (what is built depends on it)."""
+    view = ChatView()
+    qtbot.addWidget(view)
+    view.resize(width, height)
+    view.show()
+    return view
+
+
 def _rounds(n: int) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for i in range(n):
@@ -134,10 +143,7 @@ def _rounds(n: int) -> list[dict[str, Any]]:
 
 
 def test_a_long_history_is_rows_and_only_what_is_on_screen_is_built(qtbot: Any) -> None:
-    view = ChatView()
-    qtbot.addWidget(view)
-    view.resize(600, 500)
-    view.show()
+    view = _shown(qtbot, 600, 500)
     messages = _rounds(2500)  # 10,000 messages
     view.load_messages(messages[-120:], older=(len(messages) - 120, lambda a, b: messages[a:b]))
     assert view.earlier_button is not None and "9880 earlier" in view.earlier_button.text()
@@ -166,10 +172,7 @@ def test_a_long_history_is_rows_and_only_what_is_on_screen_is_built(qtbot: Any) 
 def test_scrolling_up_reads_earlier_pages_and_the_screen_stays_put(qtbot: Any) -> None:
     from desktop_app.ui.chat.chat_view import PAGE
 
-    view = ChatView()
-    qtbot.addWidget(view)
-    view.resize(600, 500)
-    view.show()
+    view = _shown(qtbot, 600, 500)
     messages = _rounds(500)  # 2,000 messages
     reads: list[tuple[int, int]] = []
 
@@ -198,10 +201,7 @@ def test_scrolling_up_reads_earlier_pages_and_the_screen_stays_put(qtbot: Any) -
 
 
 def test_heights_are_measured_on_screen_and_the_view_does_not_jump(qtbot: Any) -> None:
-    view = ChatView()
-    qtbot.addWidget(view)
-    view.resize(500, 400)
-    view.show()
+    view = _shown(qtbot, 500, 400)
     long_answer = "\n\n".join(f"paragraph {i} " + "word " * 60 for i in range(8))
     with view.batch():
         for i in range(40):
@@ -220,10 +220,7 @@ def test_heights_are_measured_on_screen_and_the_view_does_not_jump(qtbot: Any) -
 
 
 def test_a_streamed_answer_keeps_its_text_off_screen(qtbot: Any) -> None:
-    view = ChatView()
-    qtbot.addWidget(view)
-    view.resize(500, 300)
-    view.show()
+    view = _shown(qtbot, 500, 300)
     with view.batch():
         for i in range(30):
             view.add_user(f"question {i}")
@@ -242,10 +239,7 @@ def test_a_streamed_answer_keeps_its_text_off_screen(qtbot: Any) -> None:
 def test_a_growing_answer_and_a_resize_keep_the_end_in_view(qtbot: Any) -> None:
     from PySide6.QtWidgets import QApplication
 
-    view = ChatView()
-    qtbot.addWidget(view)
-    view.resize(500, 300)
-    view.show()
+    view = _shown(qtbot, 500, 300)
     with view.batch():
         for i in range(20):
             view.add_user(f"question {i}")
@@ -266,10 +260,7 @@ def test_a_growing_answer_and_a_resize_keep_the_end_in_view(qtbot: Any) -> None:
 def test_keys_scroll_the_transcript(qtbot: Any) -> None:
     from PySide6.QtCore import Qt
 
-    view = ChatView()
-    qtbot.addWidget(view)
-    view.resize(500, 300)
-    view.show()
+    view = _shown(qtbot, 500, 300)
     view.load_messages(_rounds(40))
     bar = view.verticalScrollBar()
     end = bar.value()
@@ -301,10 +292,7 @@ def test_short_history_is_shown_whole(qtbot: Any) -> None:
 def test_a_long_tool_call_never_widens_the_transcript(qtbot: Any) -> None:
     from PySide6.QtWidgets import QApplication
 
-    view = ChatView()
-    qtbot.addWidget(view)
-    view.resize(300, 400)
-    view.show()
+    view = _shown(qtbot, 300, 400)
     view.add_tool_call(ToolCallEvent("c", "save_itinerary", {"markdown": "长" * 400}))
     view.add_user("https://example.com/" + "x" * 300)  # one unbreakable word
     view.add_assistant("`" + "y" * 300 + "`")

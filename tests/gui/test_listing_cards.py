@@ -65,7 +65,7 @@ def test_the_chip_shows_cards_and_a_click_opens_only_web_links(qtbot: Any, monke
     monkeypatch.setattr("PySide6.QtGui.QDesktopServices.openUrl", open_url)
     chip = ToolChip(CallRow(ToolCallEvent("c1", "airbnb__airbnb_search", {"location": "Sanya"})))
     qtbot.addWidget(chip)
-    chip.set_result(ToolResultEvent("c1", "airbnb__airbnb_search", json.dumps(AIRBNB), False, 0.1))
+    chip.row.set_result(ToolResultEvent("c1", "airbnb__airbnb_search", json.dumps(AIRBNB), False, 0.1))
     assert chip.cards is not None and "Sea view" in chip.cards.text()
     assert not chip.cards.openExternalLinks()
     chip.cards.linkActivated.emit("https://www.airbnb.com/rooms/1")

@@ -93,10 +93,10 @@ def test_chip_click_expands_json_and_selects_in_inspector(qtbot: Any, make_windo
     window.inspector.callSelected.connect(selected.append)
     with qtbot.waitSignal(window.chat.callSelected) as blocker:
         qtbot.mouseClick(chip, Qt.MouseButton.LeftButton)
-    assert blocker.args == [chip.call_id]
+    assert blocker.args == [chip.row.call_id]
     assert chip.expanded()
     assert chip._details is not None and "北京" in chip._details.toPlainText()
-    assert selected == [chip.call_id]  # the inspector selected the same call
+    assert selected == [chip.row.call_id]  # the inspector selected the same call
 
 
 def test_stop_cancels_within_100ms_and_leaves_no_dangling_call(qtbot: Any, make_window: Any) -> None:

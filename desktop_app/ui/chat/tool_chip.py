@@ -164,32 +164,6 @@ class ToolChip(QFrame):
         self.title.setToolTip(tr("Click to show the JSON and select it in the inspector"))
         self.refresh()
 
-    # the call's state, read through the row (tests and callers holding the widget)
-    @property
-    def call_id(self) -> str:
-        return self.row.call_id
-
-    @property
-    def name(self) -> str:
-        return self.row.name
-
-    @property
-    def status(self) -> str:
-        return self.row.status
-
-    @property
-    def result(self) -> ToolResultEvent | None:
-        return self.row.result
-
-    def json_text(self) -> str:
-        return self.row.json_text()
-
-    def set_status(self, status: str) -> None:
-        self.row.set_status(status)
-
-    def set_result(self, event: ToolResultEvent) -> None:
-        self.row.set_result(event)
-
     def refresh(self) -> None:
         """Show the row's state: status, highlight, result cards and links, the open JSON."""
         row = self.row
@@ -234,7 +208,7 @@ class ToolChip(QFrame):
         from desktop_app.mcp.results import resource_links
         from desktop_app.ui.chat.resource_links import ResourceLinks
 
-        links = resource_links(self.name, content)
+        links = resource_links(self.row.name, content)
         if links:
             self.links = ResourceLinks(links, self)
             self.links.opened.connect(self.resourceOpened)
@@ -250,5 +224,5 @@ class ToolChip(QFrame):
     def mouseReleaseEvent(self, event: Any) -> None:
         if event.button() == QtCore.Qt.MouseButton.LeftButton:
             self.toggle()
-            self.selected.emit(self.call_id)
+            self.selected.emit(self.row.call_id)
         super().mouseReleaseEvent(event)
