@@ -15,6 +15,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
@@ -162,15 +163,33 @@ def _keys() -> None:
     expect("Traceback" not in out.stderr and "unexpected error" not in out.stderr, out.stderr)
 
 
-def mcp_exchange(messages: list[dict[str, object]]) -> list[dict[str, object]]:
-    """Sends JSON-RPC lines to `mcp-server` on stdin and returns the replies with an id."""
-    payload = "".join(json.dumps(m) + "\n" for m in messages)
-    proc = subprocess.run(
-        [str(EXE), "mcp-server"], input=payload, env=bare_env(), capture_output=True, text=True,
-        timeout=60,
+def mcp_exchange(messages: list[dict[str, object]], last_id: int = 2) -> list[dict[str, object]]:
+    """Sends JSON-RPC lines to `mcp-server` on stdin and returns the replies with an id, closing
+    stdin only after the reply to `last_id` (as a client does: a server may drop requests still
+    in flight when its input ends, which made this check flaky on a loaded machine)."""
+    proc = subprocess.Popen(
+        [str(EXE), "mcp-server"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+        env=bare_env(), text=True,
     )  # fmt: skip
-    replies = [json.loads(line) for line in proc.stdout.splitlines() if line.startswith("{")]
-    return [r for r in replies if "id" in r]
+    timer = threading.Timer(60, proc.kill)  # a server that never answers fails the check, not the run
+    timer.start()
+    replies: list[dict[str, object]] = []
+    try:
+        assert proc.stdin is not None and proc.stdout is not None
+        proc.stdin.write("".join(json.dumps(m) + "\n" for m in messages))
+        proc.stdin.flush()
+        for line in proc.stdout:
+            reply = json.loads(line) if line.startswith("{") else {}
+            if "id" in reply:
+                replies.append(reply)
+            if reply.get("id") == last_id:
+                break
+        proc.stdin.close()
+        proc.wait(timeout=30)
+    finally:
+        timer.cancel()
+        proc.kill()
+    return replies
 
 
 @check("mcp-server answers initialize and tools/list over stdio", needs="desktop_app/mcp/server.py")
