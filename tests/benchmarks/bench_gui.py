@@ -1,6 +1,7 @@
 """The window's figures, each against a baseline measured in the same run.
 
-1. start-up to first paint: `travel-assistant gui` vs a bare PySide6 window (goal: ratio <= 1.2),
+1. start-up to first paint: `travel-assistant gui` vs a bare PySide6 window (goal: ratio <= 1.2) and
+   vs a plain PySide6 window of the same shape (the floor for this shape),
    and from that paint until the window sends a typed message (goal: <= 0.3 s)
 2. worst UI stall while a 6,000-chunk reply streams in (goal: < 16 ms), vs the idle window's
 3. memory and scroll time with a 1,000-message conversation holding 500 tool calls,
@@ -45,6 +46,34 @@ BARE_WINDOW = textwrap.dedent(
     w = W(); w.setCentralWidget(QLabel("hello")); w.resize(1280, 800); w.show()
     app.exec()
     """
+)
+
+# The floor for a window of the app's shape: the same widgets (two panes, a list, a search box,
+# a transcript area, a text box, eight buttons, five menus, a dock, a status bar) built by plain
+# PySide6 in one script, with no settings, styles, translations or modules of ours.
+SHAPED_WINDOW = BARE_WINDOW.replace(
+    'w = W(); w.setCentralWidget(QLabel("hello")); w.resize(1280, 800); w.show()',
+    textwrap.dedent(
+        """
+        from PySide6.QtCore import Qt
+        from PySide6.QtWidgets import (QAbstractScrollArea, QDockWidget, QHBoxLayout, QLineEdit, QListWidget,
+            QPlainTextEdit, QPushButton, QSplitter, QVBoxLayout, QWidget)
+        w = W(); split = QSplitter()
+        left = QWidget(); lay = QVBoxLayout(left); lay.addWidget(QPushButton("New conversation"))
+        lay.addWidget(QLineEdit()); lay.addWidget(QListWidget()); row = QHBoxLayout(); lay.addLayout(row)
+        for t in ("Rename", "Delete", "Export"): row.addWidget(QPushButton(t))
+        mid = QWidget(); lay = QVBoxLayout(mid); lay.addWidget(QLabel("Provider")); lay.addWidget(QLabel("banner"))
+        lay.addWidget(QAbstractScrollArea(), 1); lay.addWidget(QPlainTextEdit())
+        row = QHBoxLayout(); lay.addLayout(row)
+        for t in ("Retry", "Stop", "Send"): row.addWidget(QPushButton(t))
+        split.addWidget(left); split.addWidget(mid); w.setCentralWidget(split)
+        for t in ("File", "View", "Skills", "Prompts", "Help"):
+            menu = w.menuBar().addMenu(t)
+            for i in range(4): menu.addAction(f"{t} {i}")
+        w.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, QDockWidget("Inspector"))
+        w.statusBar().addPermanentWidget(QLabel("Tokens")); w.resize(1280, 800); w.show()
+        """
+    ),
 )
 
 
@@ -93,11 +122,13 @@ def bench_startup(runs: int) -> None:
     bare_cmd = [sys.executable, "-c", BARE_WINDOW]
     app_cmd = [sys.executable, "-m", "desktop_app", "gui", "--exit-when-done"]
     first_launch, _ = _first_paint(app_cmd, env)  # no saved layout yet; it saves one on close
-    bare, app = [], []
-    for _ in range(runs):  # interleaved, so machine load hits both alike
+    bare, app, shaped = [], [], []
+    for _ in range(runs):  # interleaved, so machine load hits all alike
         bare.append(_first_paint(bare_cmd, env))
         app.append(_first_paint(app_cmd, env))
+        shaped.append(_first_paint([sys.executable, "-c", SHAPED_WINDOW], env))
     b, a = statistics.median(w for w, _ in bare), statistics.median(w for w, _ in app)
+    floor = statistics.median(w for w, _ in shaped)
     paired = statistics.median(x[0] / y[0] for x, y in zip(app, bare, strict=True))
     cpu = statistics.median(c for _, c in app) / statistics.median(c for _, c in bare)
     print(f"startup_bare_window_ms={b * 1000:.0f}")
@@ -105,6 +136,10 @@ def bench_startup(runs: int) -> None:
     print(f"startup_ratio={a / b:.2f}  (goal <= 1.2; medians of {runs} interleaved runs)")
     print(f"startup_ratio_paired={paired:.2f}  (median of each app run over the bare run just before it)")
     print(f"startup_cpu_ratio={cpu:.2f}  (process CPU time to first paint: steadier on a noisy machine)")
+    print(
+        f"startup_shaped_window_ms={floor * 1000:.0f}  (plain PySide6, the app's widgets and nothing else:"
+        f" ratio {floor / b:.2f} to the bare window, the floor for this shape; the app is {a / floor:.2f}x it)"
+    )
     if READY:
         print(
             f"ready_after_first_paint_ms median={statistics.median(READY) * 1000:.0f} max={max(READY) * 1000:.0f}"
