@@ -151,9 +151,8 @@ class ChatView(VirtualRows):
         return height
 
     # ---------------------------------------------------------------- building
-    def _add(self, row: Row) -> Row:
+    def _add(self, row: Row) -> None:
         self.insert_rows(len(self._rows), [row])
-        return row
 
     def clear(self) -> None:
         """Remove every message (a different conversation is shown)."""
@@ -169,17 +168,24 @@ class ChatView(VirtualRows):
             self.earlier_button = None
 
     def add_user(self, text: str) -> MessageRow:
+        """The user's message; the view goes to the end with it (an answer follows)."""
         self.end_stream()
-        self._follow = True
-        return self._add(MessageRow("user", text))  # type: ignore[return-value]
+        row = MessageRow("user", text)
+        self._add(row)
+        self.follow_end()
+        return row
 
     def add_assistant(self, text: str) -> MessageRow:
         self.end_stream()
-        return self._add(MessageRow("assistant", text))  # type: ignore[return-value]
+        row = MessageRow("assistant", text)
+        self._add(row)
+        return row
 
     def add_error(self, text: str) -> MessageRow:
         self.end_stream()
-        return self._add(MessageRow("error", text))  # type: ignore[return-value]
+        row = MessageRow("error", text)
+        self._add(row)
+        return row
 
     # ---------------------------------------------------------------- streaming
     def append_delta(self, text: str) -> None:
@@ -329,8 +335,7 @@ class ChatView(VirtualRows):
                 self._count_earlier()
                 self._add(EarlierRow())
             self.insert_rows(len(self._rows), self._rows_of(messages))
-        self._follow = True
-        self._place()
+        self.follow_end()
 
     def show_earlier(self) -> None:
         """Read every message before the shown ones (the button, and Ctrl+F searching it all)."""

@@ -124,17 +124,6 @@ class VirtualRows(QAbstractScrollArea):
         self.remove_rows(0)
         self._follow = True
 
-    def index_of(self, row: Row) -> int:
-        return self._rows.index(row)
-
-    def changed(self, row: Row) -> None:
-        """`row`'s content changed: measure it again when it is next placed."""
-        row.width = -1  # a built row is measured again when placed
-        if row.widget is None:
-            row.height = -1
-            self._invalidate(self._rows.index(row))
-        self._place()
-
     def batch(self) -> _Batch:
         """`with view.batch(): ...` adds many rows and places them once at the end."""
         return _Batch(self)
