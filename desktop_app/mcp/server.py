@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
+import os
 import sys
 from typing import Any
 
@@ -154,9 +156,16 @@ def to_call_result(output: ToolOutput) -> Any:
 def serve(registry: ToolRegistry) -> int:
     """Serve the given tools (the app's built-in ones: runtime wires them) over stdio until the client closes stdin."""
     logging.basicConfig(stream=sys.stderr, level=logging.WARNING)  # stdout is the protocol
+    if sys.stdin is None or sys.stdout is None:
+        print("travel-assistant: mcp-server speaks MCP on stdin/stdout; an MCP client starts it", file=sys.stderr)
+        return 2
     server = build_server(registry)
+    from desktop_app.mcp.stdio_drain import owed_replies
+
+    relay = owed_replies() if os.name == "posix" else contextlib.nullcontext()
     try:
-        server.run("stdio")
+        with relay:  # a client's closed stdin ends us only once its replies are written
+            server.run("stdio")
     except KeyboardInterrupt:
         return 0
     return 0
