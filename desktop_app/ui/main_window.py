@@ -250,6 +250,7 @@ class MainWindow(WindowActions):
         self.approver.queueChanged.connect(self._on_queue)
         self.chat.callSelected.connect(self._select_in_inspector)
         self.chat.resourceOpened.connect(self.open_resource)
+        self.chat.earlierRead.connect(self._earlier_read)
         self.history_panel.opened.connect(self.open_conversation)
         self.history_panel.newRequested.connect(self.new_conversation)
         self.history_panel.deleted.connect(self._on_deleted)

@@ -34,6 +34,13 @@ if TYPE_CHECKING:  # the engine side imports asyncio: only after the first paint
     from desktop_app.ui.session import AgentSession
 
 
+def saved_events(read: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The inspector's events for a saved conversation: its run_started, then the calls read."""
+    from desktop_app.ui.inspector.run_trace import events_from_history
+
+    return [read[0], *events_from_history(read[1:])]
+
+
 class WindowActions(QMainWindow):
     """The actions, on the parts MainWindow builds (declared here so each action is type-checked)."""
 
@@ -55,6 +62,8 @@ class WindowActions(QMainWindow):
     find_bar: FindBar
     prompt_dialog: PromptDialog
     resource_browser: ResourceBrowser
+    _saved_read: list[dict[str, Any]] | None = None  # the opened conversation as read so far (inspector)
+    _saved_trace: object = None  # the inspector's trace showing it, while it does
 
     @property
     def inspector(self) -> Inspector:
@@ -187,7 +196,6 @@ class WindowActions(QMainWindow):
             self.statusBar().showMessage(tr("Could not open: %1").replace("%1", str(exc)))
             return
         from desktop_app.agent.messages import message_to_dict
-        from desktop_app.ui.inspector.run_trace import events_from_history
 
         dicts = [message_to_dict(m) for m in messages]
         last_user = next((d["content"] for d in reversed(dicts) if d["role"] == "user"), "")
@@ -201,9 +209,26 @@ class WindowActions(QMainWindow):
 
         self.chat.load_messages(dicts, older=(older, read_older) if older > 0 else None)
         saved = history.info(conversation_id)  # who answered: the inspector's summary names them
-        started = {"type": "run_started", "provider": saved.provider, "model": saved.model}
-        self.inspector.load_events([started, *events_from_history(dicts)])  # the calls of what was read
+        self._saved_read = [{"type": "run_started", "provider": saved.provider, "model": saved.model}, *dicts]
+        self.inspector.load_events(saved_events(self._saved_read))  # the calls of what was read
+        self._saved_trace = self.inspector.trace
         self.status.reset()
+
+    def _earlier_read(self, messages: list[dict[str, Any]]) -> None:
+        """Older messages came into the chat: kept for the inspector, which loads them only when
+        one of their calls is picked (a reload per page read would cost scrolling its frames)."""
+        if self._saved_read is not None:
+            self._saved_read[1:1] = messages
+
+    def _saved_view_for(self, call_id: str) -> None:
+        """A call read after opening was picked: the inspector's saved view takes every call read
+        (not over a run made since opening, or a run file opened in it)."""
+        inspector = self.inspector
+        if self._saved_read is None or inspector.trace is not self._saved_trace or inspector.live:
+            return
+        if inspector.trace.find_call(call_id) is None:
+            inspector.load_events(saved_events(self._saved_read))
+            self._saved_trace = inspector.trace
 
     def review_mcp_changes(self) -> Any:
         """Old and new definition of the first held-back tool, side by side."""
@@ -213,6 +238,7 @@ class WindowActions(QMainWindow):
 
     def _select_in_inspector(self, call_id: str) -> None:
         self.dock.show()
+        self._saved_view_for(call_id)
         self.inspector.select_call(call_id)
 
     def _scheme_changed(self) -> None:

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PySide6.QtCore import Qt
 
 from desktop_app.agent.messages import AssistantMessage, ToolCall, ToolResultMessage, UserMessage
 from desktop_app.app import open_requested
@@ -127,3 +128,53 @@ def test_a_long_conversation_reads_only_its_end_and_the_rest_when_asked(make_win
     window.chat.show_earlier()
     assert window.chat.message_count() == rounds * 3  # every round; a call's result joins its chip
     assert window.chat.answer_text().split("\n\n")[0] == "answer 0"
+
+
+def test_earlier_pages_bring_their_calls_to_the_inspector(qtbot: Any, make_window: Any) -> None:
+    from desktop_app.ui.window_actions import READ_AT_OPEN
+
+    with HistoryStore() as store:
+        conv = store.new_conversation(title="long", provider="offline", model="offline-planner")
+        for i in range(READ_AT_OPEN):  # four messages a round: most of it is not read at open
+            conv.append(UserMessage(f"question {i}"))
+            conv.append(AssistantMessage("", (ToolCall(f"c{i}", "get_weather", {"city": "Sanya"}),)))
+            conv.append(ToolResultMessage(f"c{i}", "get_weather", '{"temperature": 33}'))
+            conv.append(AssistantMessage(f"answer {i}"))
+        conv_id = conv.id
+    window = make_window()
+    window.open_conversation(conv_id)
+    trace = window.inspector.trace
+    assert trace.find_call("c0") is None and len(trace.calls) == READ_AT_OPEN // 4
+    window.chat.show_earlier()  # what scrolling to the top does a page at a time
+    assert window.inspector.trace is trace  # nothing reloaded while reading (scrolling keeps its frames)
+    with qtbot.waitSignal(window.chat.callSelected):
+        chip = window.chat.chip_widget("c0")  # an old call, clicked
+        assert chip is not None
+        qtbot.mouseClick(chip, Qt.MouseButton.LeftButton)
+    inspector = window.inspector
+    trace = inspector.trace
+    assert trace.find_call("c0") is not None and len(trace.calls) == READ_AT_OPEN
+    assert [c.id for c in trace.calls][:2] == ["c0", "c1"]  # in the conversation's order
+    assert inspector._selected[1] == trace.find_call("c0").index  # type: ignore[union-attr]
+    assert inspector.status_line.text() == "Saved calls, as recorded (no timings)"
+
+
+def test_a_run_since_opening_keeps_the_inspector(qtbot: Any, make_window: Any) -> None:
+    from desktop_app.ui.window_actions import READ_AT_OPEN
+
+    with HistoryStore() as store:
+        conv = store.new_conversation(title="long", provider="offline", model="offline-planner")
+        for i in range(READ_AT_OPEN):
+            conv.append(UserMessage(f"question {i}"))
+            conv.append(AssistantMessage("", (ToolCall(f"old{i}", "get_weather", {"city": "Sanya"}),)))
+            conv.append(ToolResultMessage(f"old{i}", "get_weather", '{"temperature": 33}'))
+        conv_id = conv.id
+    window = make_window()
+    window.open_conversation(conv_id)
+    with qtbot.waitSignal(window.runDone, timeout=20000):
+        window.send("三亚明天天气怎么样？")
+    live = window.inspector.trace
+    assert window.inspector.live and live.calls
+    window.chat.show_earlier()
+    window.chat.callSelected.emit("old0")  # an old call picked
+    assert window.inspector.trace is live  # the run just made stays; old messages only join the chat

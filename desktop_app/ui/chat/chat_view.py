@@ -71,6 +71,7 @@ class ChatView(VirtualRows):
 
     callSelected = Signal(str)  # a chip was clicked: its call id
     resourceOpened = Signal(str, str, str)  # server, uri, name: a resource link in a tool result
+    earlierRead = Signal(object)  # the saved messages just put above the shown ones, oldest first
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -252,6 +253,10 @@ class ChatView(VirtualRows):
     def chips(self) -> list[CallRow]:
         return list(self._calls.values())
 
+    def selected_call(self) -> str:
+        """The id of the call highlighted now ("" for none)."""
+        return self._selected.call_id if self._selected is not None else ""
+
     def chip_widget(self, call_id: str) -> ToolChip | None:
         """The call's chip, scrolled into view (built if it was off screen)."""
         row = self._calls.get(call_id)
@@ -375,6 +380,7 @@ class ChatView(VirtualRows):
         self._calls.update(calls)
         has_button = bool(self._rows) and isinstance(self._rows[0], EarlierRow)
         self.insert_rows(1 if has_button else 0, rows)  # under the button, which stays on top
+        self.earlierRead.emit(messages)
         if self._older is not None:
             self._count_earlier()
         elif has_button:

@@ -152,6 +152,11 @@ class Inspector(QWidget):
         if defs is not None:
             self.handle_event(defs)
 
+    @property
+    def live(self) -> bool:
+        """Whether it shows a run of this window (not only a saved one loaded into it)."""
+        return self._live
+
     def select_call(self, call_id: str) -> None:
         """Select the latest call with this provider id (no-op for an unknown id)."""
         record = self.trace.find_call(call_id)
