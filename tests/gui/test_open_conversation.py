@@ -31,6 +31,19 @@ def _saved(title: str = "Paris trip") -> str:
         return conv.id
 
 
+def _long_saved(rounds: int, prefix: str = "c", answers: bool = True) -> str:
+    """A saved conversation of `rounds` x (question, a call, its result[, the answer])."""
+    with HistoryStore() as store:
+        conv = store.new_conversation(title="long", provider="offline", model="offline-planner")
+        for i in range(rounds):
+            conv.append(UserMessage(f"question {i}"))
+            conv.append(AssistantMessage("", (ToolCall(f"{prefix}{i}", "get_weather", {"city": "Sanya"}),)))
+            conv.append(ToolResultMessage(f"{prefix}{i}", "get_weather", '{"temperature": 33}'))
+            if answers:
+                conv.append(AssistantMessage(f"answer {i}"))
+        return conv.id
+
+
 def gui(*args: str, home: Path) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "TRAVEL_ASSISTANT_HOME": str(home)}
     return subprocess.run(
@@ -110,14 +123,7 @@ def test_a_long_conversation_reads_only_its_end_and_the_rest_when_asked(make_win
     from desktop_app.ui.window_actions import READ_AT_OPEN
 
     rounds = READ_AT_OPEN  # 4 messages a round: several times what is read at open
-    with HistoryStore() as store:
-        conv = store.new_conversation(title="long", provider="offline", model="offline-planner")
-        for i in range(rounds):
-            conv.append(UserMessage(f"question {i}"))
-            conv.append(AssistantMessage("", (ToolCall(f"c{i}", "get_weather", {"city": "Sanya"}),)))
-            conv.append(ToolResultMessage(f"c{i}", "get_weather", '{"temperature": 33}'))
-            conv.append(AssistantMessage(f"answer {i}"))
-        conv_id = conv.id
+    conv_id = _long_saved(rounds)
     window = make_window()
     window.open_conversation(conv_id)
     rows = window.chat.message_count() - 1  # the "Show earlier" button is a row too
@@ -133,14 +139,7 @@ def test_a_long_conversation_reads_only_its_end_and_the_rest_when_asked(make_win
 def test_earlier_pages_bring_their_calls_to_the_inspector(qtbot: Any, make_window: Any) -> None:
     from desktop_app.ui.window_actions import READ_AT_OPEN
 
-    with HistoryStore() as store:
-        conv = store.new_conversation(title="long", provider="offline", model="offline-planner")
-        for i in range(READ_AT_OPEN):  # four messages a round: most of it is not read at open
-            conv.append(UserMessage(f"question {i}"))
-            conv.append(AssistantMessage("", (ToolCall(f"c{i}", "get_weather", {"city": "Sanya"}),)))
-            conv.append(ToolResultMessage(f"c{i}", "get_weather", '{"temperature": 33}'))
-            conv.append(AssistantMessage(f"answer {i}"))
-        conv_id = conv.id
+    conv_id = _long_saved(READ_AT_OPEN)  # four messages a round: most of it is not read at open
     window = make_window()
     window.open_conversation(conv_id)
     trace = window.inspector.trace
@@ -162,13 +161,7 @@ def test_earlier_pages_bring_their_calls_to_the_inspector(qtbot: Any, make_windo
 def test_a_run_since_opening_keeps_the_inspector(qtbot: Any, make_window: Any) -> None:
     from desktop_app.ui.window_actions import READ_AT_OPEN
 
-    with HistoryStore() as store:
-        conv = store.new_conversation(title="long", provider="offline", model="offline-planner")
-        for i in range(READ_AT_OPEN):
-            conv.append(UserMessage(f"question {i}"))
-            conv.append(AssistantMessage("", (ToolCall(f"old{i}", "get_weather", {"city": "Sanya"}),)))
-            conv.append(ToolResultMessage(f"old{i}", "get_weather", '{"temperature": 33}'))
-        conv_id = conv.id
+    conv_id = _long_saved(READ_AT_OPEN, prefix="old", answers=False)
     window = make_window()
     window.open_conversation(conv_id)
     with qtbot.waitSignal(window.runDone, timeout=20000):
