@@ -142,9 +142,28 @@ def build_parser() -> argparse.ArgumentParser:
     add = mcp_sub.add_parser("add", help="add a gallery connector to mcp.json (shows what it runs and sends first)")
     add.add_argument("name", help="the connector's name (see `mcp gallery`)")
     add.add_argument("--yes", action="store_true", help="do not ask (for scripts)")
+    _add_secret_commands(mcp_sub)
 
     sub.add_parser("mcp-server", help="serve the travel tools over MCP stdio")
     return parser
+
+
+def _add_secret_commands(mcp_sub: Any) -> None:
+    """`mcp secret set|delete|allow|list`: a server's own secrets and where they may go."""
+    secret = mcp_sub.add_parser("secret", help="secrets kept for one MCP server, and where they may be sent")
+    secret_sub = secret.add_subparsers(dest="secret_command", required=True)
+    for verb, text in (("set", "store a secret for a server (hidden prompt, or stdin)"), ("delete", "forget it")):
+        cmd = secret_sub.add_parser(verb, help=text)
+        cmd.add_argument("server", help="the server's name in mcp.json")
+        cmd.add_argument("secret", help='the NAME of its {"keyring": NAME} reference')
+        cmd.add_argument("--mcp-config", default="", metavar="FILE", help=MCP_CONFIG_HELP)
+    allow = secret_sub.add_parser("allow", help="allow a server's secrets to go where its entry sends them")
+    allow.add_argument("server", help="the server's name in mcp.json")
+    allow.add_argument("--yes", action="store_true", help="do not ask (for scripts)")
+    allow.add_argument("--mcp-config", default="", metavar="FILE", help=MCP_CONFIG_HELP)
+    listing = secret_sub.add_parser("list", help="every secret reference, whether it is stored and allowed")
+    listing.add_argument("--json", action="store_true", help="print JSON instead of text")
+    listing.add_argument("--mcp-config", default="", metavar="FILE", help=MCP_CONFIG_HELP)
 
 
 def _add_resource_commands(mcp_sub: Any) -> None:
@@ -219,6 +238,18 @@ def _mcp_resources(args: argparse.Namespace) -> int:
     return asyncio.run(r.prompt_command(args.server, args.name, args.args, args.json, args.mcp_config))
 
 
+def _mcp_secret(args: argparse.Namespace) -> int:
+    from desktop_app.commands import mcp_secret as s
+
+    if args.secret_command == "set":
+        return s.set_command(args.server, args.secret, args.mcp_config)
+    if args.secret_command == "delete":
+        return s.delete_command(args.server, args.secret)
+    if args.secret_command == "allow":
+        return s.allow_command(args.server, args.yes, args.mcp_config)
+    return s.list_command(args.json, args.mcp_config)
+
+
 def _mcp(args: argparse.Namespace) -> int:
     """`mcp-server`, and `mcp login` / `mcp logout` (h-oauth)."""
     if args.command == "mcp-server":
@@ -227,6 +258,8 @@ def _mcp(args: argparse.Namespace) -> int:
         return serve_command()
     if args.mcp_command in ("resources", "read", "prompts", "prompt"):
         return _mcp_resources(args)
+    if args.mcp_command == "secret":
+        return _mcp_secret(args)
     if args.mcp_command in ("gallery", "add"):
         from desktop_app.commands.mcp_gallery import add_command, gallery_command
 

@@ -116,6 +116,10 @@ async def ask_command(args: argparse.Namespace) -> int:
     from desktop_app.runtime import open_run
 
     approver = make_approver(args.approve)
+    if sys.stdin.isatty():  # a secret's first trip to a server is asked here (a script is told how)
+        from desktop_app.commands.mcp_secret import confirm_pending_on_terminal
+
+        await asyncio.to_thread(confirm_pending_on_terminal, args.mcp_config)
     run = await open_run(
         settings, options, approver, save=not args.no_save, title=prompt, conversation_id=conversation_id
     )

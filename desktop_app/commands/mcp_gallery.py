@@ -9,6 +9,7 @@ import shutil
 import sys
 
 from desktop_app.errors import UsageError
+from desktop_app.mcp import secret_refs
 from desktop_app.mcp.config import McpConfigError, app_config_path
 from desktop_app.mcp.gallery import (
     Connector,
@@ -19,7 +20,7 @@ from desktop_app.mcp.gallery import (
     load_gallery,
 )
 from desktop_app.mcp.launch import missing_message
-from desktop_app.store.secrets import SecretsError, keyring_secret, store_secret
+from desktop_app.store.secrets import SecretsError, keyring_secret
 from desktop_app.visible import for_terminal
 
 
@@ -95,7 +96,7 @@ def _key_step(c: Connector) -> None:
     if c.key is None:
         return
     try:
-        if keyring_secret(c.key.keyring):
+        if keyring_secret(secret_refs.scoped(c.name, c.key.keyring)):
             print(for_terminal(f"the key {c.key.keyring!r} is already in the keyring"))
             return
         key = (
@@ -104,8 +105,8 @@ def _key_step(c: Connector) -> None:
             else sys.stdin.readline()
         )
         if key.strip():
-            store_secret(c.key.keyring, key.strip())
-            print(for_terminal(f"stored the key in the keyring as {c.key.keyring!r}"))
+            secret_refs.store_for(c.server(), c.key.keyring, key.strip())
+            print(for_terminal(f"stored the key in the keyring as {c.key.keyring!r} for {c.name!r}"))
             return
     except SecretsError as exc:
         print(for_terminal(f"travel-assistant: {exc}"), file=sys.stderr)

@@ -11,7 +11,6 @@ from urllib.parse import urlparse
 
 from desktop_app.paths import config_dir
 from desktop_app.store.atomic import write_json_atomic
-from desktop_app.store.secrets import SecretsError, keyring_secret
 
 DEFAULT_CALL_TIMEOUT = 60.0
 DEFAULT_CONNECT_TIMEOUT = 30.0
@@ -397,19 +396,3 @@ def save_servers(servers: list[ServerConfig], path: Path | None = None) -> Path:
     existing["mcpServers"] = {s.name: s.to_json() for s in servers}
     write_json_atomic(target, existing)
     return target
-
-
-def resolve_secret(value: str | SecretRef, what: str) -> str:
-    """A header/env value, taking `{"keyring": NAME}` from the app's keyring (never a file)."""
-    if isinstance(value, str):
-        return value
-    name = value["keyring"]
-    try:
-        secret = keyring_secret(name)  # the app's store: it refuses plaintext keyrings
-    except SecretsError as exc:
-        raise McpConfigError(f"{what}: cannot read secret {name!r} from the keyring ({exc})") from None
-    if not secret:
-        raise McpConfigError(
-            f"{what}: secret {name!r} is not in the keyring (service 'travel-assistant'); store it there first"
-        )
-    return str(secret)

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, Literal, Protocol
 
 from desktop_app import __version__
-from desktop_app.mcp.config import McpConfigError, ServerConfig, resolve_secret
+from desktop_app.mcp.config import McpConfigError, ServerConfig
 from desktop_app.mcp.guard import guarded
 from desktop_app.mcp.interact import ElicitationHandler, ElicitationResult, SamplingHandler
 from desktop_app.mcp.launch import CommandNotFoundError, child_environment, resolve_command
@@ -20,6 +20,7 @@ from desktop_app.mcp.logs import ServerLog
 from desktop_app.mcp.person import PERSON_ALLOWANCE, PersonClock, elicit_note, sampling_request, with_notes
 from desktop_app.mcp.results import safe_name, short_hash, to_output
 from desktop_app.mcp.sdk import Sdk, leaf, offending_line, roots_result, watch_eof
+from desktop_app.mcp.secret_refs import resolve as resolve_secret
 from desktop_app.mcp.tools import PREPARE, PreparedTool, list_all, prepare_tools
 from desktop_app.mcp.trust import reveal, text_warnings
 from desktop_app.paths import data_dir
@@ -209,7 +210,7 @@ class Connection:
             return False
 
     def _headers(self) -> dict[str, str]:
-        return {k: resolve_secret(v, f"header {k}") for k, v in self.config.headers.items()}
+        return {k: resolve_secret(self.config, v, f"header {k}") for k, v in self.config.headers.items()}
 
     async def _transport(self, stack: AsyncExitStack, sdk: Any) -> Any:
         if self.config.url:  # OAuth hook (h-oauth): stored tokens, refreshed; a 401 only marks "log in"
@@ -227,7 +228,7 @@ class Connection:
             )
             return sdk.streamable_http_client(self.config.url, http_client=http)
         full, path = await asyncio.to_thread(resolve_command, self.config.command, self.config.cwd)
-        env = {k: resolve_secret(v, f"env {k}") for k, v in self.config.env.items()}
+        env = {k: resolve_secret(self.config, v, f"env {k}") for k, v in self.config.env.items()}
         command, args = guarded(full, self.config.args)  # its process group dies with the app
         params = sdk.StdioServerParameters(
             command=command,

@@ -312,12 +312,8 @@ class DialogApprover(QObject):
 
     def _apply(self, request: _Request, choice: str, reason: str) -> Decision:
         call, tool = request.call, request.tool
-        if choice == "conversation":
+        if choice == "conversation":  # later calls; those already queued are still shown, one by one
             self._allowed.setdefault(request.conversation_id, set()).add(tool.name)
-            for other in list(self._queue):  # the same tool already waiting in line: allowed too
-                same = (other.tool.name, other.conversation_id) == (tool.name, request.conversation_id)
-                if same and not other.future.done() and not confirm_each_call(other.tool):
-                    other.future.set_result(("conversation", ""))
         if choice in ("once", "conversation"):
             return self._record(call, tool, "approved", choice, reason)
         if choice == "dismissed":

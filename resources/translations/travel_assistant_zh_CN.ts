@@ -404,12 +404,20 @@
       <translation>语言：%1（已显示的消息保持原来的语言）</translation>
     </message>
     <message>
+      <source>MCP server %1 asks for the secret %2, stored in the keyring for it.</source>
+      <translation>MCP 服务器 %1 需要密钥 %2（已为它保存在密钥环中）。</translation>
+    </message>
+    <message>
       <source>An MCP server asks for information</source>
       <translation>MCP 服务器请求信息</translation>
     </message>
     <message>
       <source>An MCP server asks to use your model</source>
       <translation>MCP 服务器请求使用你的模型</translation>
+    </message>
+    <message>
+      <source>Send a stored secret to an MCP server?</source>
+      <translation>要把保存的密钥发送给 MCP 服务器吗？</translation>
     </message>
     <message>
       <source>A tool's definition changed</source>
@@ -456,6 +464,18 @@
       <translation>拒绝</translation>
     </message>
     <message>
+      <source>Send it only if you expect this server to need it. You are asked again if it changes.</source>
+      <translation>仅在你确认此服务器需要它时才发送。目的地变化时会再次询问。</translation>
+    </message>
+    <message>
+      <source>Send it</source>
+      <translation>发送</translation>
+    </message>
+    <message>
+      <source>Don't send</source>
+      <translation>不发送</translation>
+    </message>
+    <message>
       <source>Approve new definition</source>
       <translation>批准新定义</translation>
     </message>
@@ -478,6 +498,10 @@
     <message>
       <source>Warnings: </source>
       <translation>警告：</translation>
+    </message>
+    <message>
+      <source>It would be sent as %1 to:</source>
+      <translation>它将以 %1 的形式发送到：</translation>
     </message>
     <message>
       <source>It stays blocked until you approve it.</source>

@@ -122,11 +122,15 @@ def test_several_calls_are_queued_one_decision_each(qtbot: Any, make_window: Any
 
 def test_allow_for_conversation_then_revoke_in_settings(qtbot: Any, make_window: Any) -> None:
     window, _model = start(qtbot, make_window, call("A", "call_a"), call("B", "call_b"))
-    with qtbot.waitSignal(window.runDone, timeout=10000):
+    with qtbot.waitSignal(window.approver.dialogShown, timeout=5000) as shown:
         window.approver.dialog.allow_conversation.click()
-    assert BOOKED == ["A", "B"]  # the second call did not ask again
+    queued = shown.args[0]  # already waiting when A was allowed: the user still sees B's arguments
+    assert '"B"' in queued.arguments.toPlainText()
+    with qtbot.waitSignal(window.runDone, timeout=10000):
+        queued.allow_once.click()
+    assert BOOKED == ["A", "B"]
     scopes = [r.scope for r in window.approver.log.records()]
-    assert scopes == ["conversation", "conversation"]
+    assert scopes == ["conversation", "once"]
     dialog = window.open_settings()
     assert dialog.allowances.count() == 1
     assert dialog.decisions.rowCount() == 2
@@ -135,6 +139,26 @@ def test_allow_for_conversation_then_revoke_in_settings(qtbot: Any, make_window:
     assert dialog.allowances.count() == 0
     assert window.approver.allowances() == []
     dialog.reject()
+
+
+def test_allowed_for_the_conversation_a_later_call_runs_without_asking(qtbot: Any, make_window: Any) -> None:
+    BOOKED.clear()
+    model = FakeModel(
+        [
+            AssistantMessage(tool_calls=(call("A", "call_a"),), stop_reason="tool_calls"),
+            AssistantMessage(tool_calls=(call("C", "call_c"),), stop_reason="tool_calls"),
+            AssistantMessage("finished"),
+        ]
+    )
+    window = make_window(scripted_factory(model, [book_hotel]))
+    shown: list[Any] = []
+    window.approver.dialogShown.connect(shown.append)
+    with qtbot.waitSignal(window.approver.dialogShown, timeout=10000):
+        window.send("book it")
+    with qtbot.waitSignal(window.runDone, timeout=10000):
+        window.approver.dialog.allow_conversation.click()
+    assert BOOKED == ["A", "C"] and len(shown) == 1  # C came after the allowance: not asked
+    assert [r.scope for r in window.approver.log.records()] == ["conversation", "conversation"]
 
 
 def test_invisible_characters_are_made_visible(qtbot: Any, make_window: Any) -> None:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QDialog, QWidget
 
-from desktop_app.ui.mcp.dialogs import ElicitationDialog, SamplingDialog
+from desktop_app.ui.mcp.dialogs import ElicitationDialog, SamplingDialog, SecretSendDialog
 
 if TYPE_CHECKING:
     from desktop_app.bridge import EngineBridge
@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from desktop_app.mcp.connection import ServerStatus
     from desktop_app.mcp.interact import ElicitationResult, SamplingRequest
     from desktop_app.mcp.manager import McpManager
+    from desktop_app.mcp.secret_refs import SecretSend
     from desktop_app.mcp.trust import PendingChange
 
 log = logging.getLogger(__name__)
@@ -60,6 +61,14 @@ class DialogInteraction(QObject):
             return ElicitationResult("accept", dialog.content())
         reason = "the user declined the form" if dialog.action == "decline" else "the user dismissed the form"
         return ElicitationResult(dialog.action, reason=reason)  # type: ignore[arg-type]
+
+    async def confirm_secret(self, send: SecretSend) -> bool:
+        return await self._on_ui(self._secret_ui(send))
+
+    async def _secret_ui(self, send: SecretSend) -> bool:
+        dialog = SecretSendDialog(send, self._parent_widget)
+        await self._show_and_wait(dialog)
+        return dialog.approved
 
     async def _sample_ui(self, request: SamplingRequest) -> bool:
         dialog = SamplingDialog(request, self._model_name(), self._parent_widget)
@@ -116,6 +125,7 @@ class McpBridge(QObject):
         self.statuses: dict[str, ServerStatus] = {}
         self.pending: list[PendingChange] = []
         self._closed = False  # after close(): late news from the engine thread is dropped
+        self._asking: asyncio.Task[None] | None = None  # first-time secret sends being asked
         self._told: set[str] = set()  # notices already shown
         self.signing_in: set[str] = set()  # servers whose browser sign-in is under way
 
@@ -150,6 +160,17 @@ class McpBridge(QObject):
         manager.start()
         self.manager = manager
         self._post(self._snapshot_ui, manager.statuses(), manager.pending_changes(), True)
+        self._asking = asyncio.create_task(self._ask_secrets(servers))  # never holds up the start
+
+    async def _ask_secrets(self, servers: list[ServerConfig]) -> None:
+        """A secret's first trip to a server is asked in a dialog; its server (failed until then) reconnects."""
+        from desktop_app.mcp import secret_refs
+
+        for send in secret_refs.pending(servers):
+            if self.manager is None or not await self.interaction.confirm_secret(send):
+                continue
+            secret_refs.allow(send)
+            await self._restart(send.server)
 
     def _on_status(self, status: ServerStatus) -> None:
         """The manager's listener (engine thread): hand the status over to the UI loop."""
@@ -211,14 +232,21 @@ class McpBridge(QObject):
 
     def update(self, servers: list[ServerConfig]) -> asyncio.Future[None]:
         """Apply an edited server list: changed and removed servers stop, new ones connect."""
-        return self._submit(self._then_snapshot(lambda m: m.update(servers)))
+        return self._submit(self._update(servers))
+
+    async def _update(self, servers: list[ServerConfig]) -> None:
+        await self._then_snapshot(lambda m: m.update(servers))
+        await self._ask_secrets(servers)
 
     def set_roots(self, roots: list[Path]) -> asyncio.Future[None]:
         """The shell's workspace changed in Settings: tell the servers (see McpManager.set_roots)."""
         return self._submit(self._then_snapshot(lambda m: m.set_roots(roots)))
 
     def restart(self, name: str) -> asyncio.Future[None]:
-        return self._submit(self._then_snapshot(lambda m: m.restart(name)))
+        return self._submit(self._restart(name))
+
+    async def _restart(self, name: str) -> None:
+        await self._then_snapshot(lambda m: m.restart(name))
 
     # ---------------------------------------------------------------- resources and prompts
     def resources(self) -> asyncio.Future[tuple[list[dict[str, Any]], list[str]]]:
@@ -327,6 +355,8 @@ class McpBridge(QObject):
 
     async def _close_on_engine(self) -> None:
         manager, self.manager = self.manager, None  # runs opened from now on start no server
+        if self._asking is not None:
+            self._asking.cancel()
         if manager is not None:
             await manager.aclose()
 

@@ -25,6 +25,7 @@ from desktop_app.ui.text import make_visible
 
 if TYPE_CHECKING:
     from desktop_app.mcp.interact import SamplingRequest
+    from desktop_app.mcp.secret_refs import SecretSend
     from desktop_app.mcp.trust import PendingChange
 
 LOG_TAIL_BYTES = 256_000
@@ -145,6 +146,44 @@ class SamplingDialog(QDialog):
         self.resize(560, 420)
 
     def _approve(self) -> None:
+        self.approved = True
+        self.accept()
+
+
+class SecretSendDialog(QDialog):
+    """A stored secret's first trip to a server: which secret, as what, to where; Send only on a click."""
+
+    def __init__(self, send: SecretSend, parent: QWidget | None) -> None:
+        super().__init__(parent)
+        self.setObjectName("secretSendDialog")
+        self.setWindowTitle(tr("Send a stored secret to an MCP server?"))
+        self.approved = False
+        layout = QVBoxLayout(self)
+        intro = tr("MCP server %1 asks for the secret %2, stored in the keyring for it.")
+        layout.addWidget(
+            _plain_label(
+                intro.replace("%1", make_visible(send.server)).replace("%2", make_visible(send.secret)), self, "about"
+            )
+        )
+        where = _plain_label(tr("It would be sent as %1 to:").replace("%1", make_visible(send.field)), self)
+        layout.addWidget(where)
+        target = _plain_label(make_visible(send.to), self, "destination")
+        _mono(target)
+        target.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        layout.addWidget(target)
+        layout.addWidget(
+            _plain_label(
+                tr("Send it only if you expect this server to need it. You are asked again if it changes."), self
+            )
+        )
+        row, buttons = _button_row(self, ("send", tr("Send it")), ("keep", tr("Don't send")))
+        self.send_button, self.keep_button = buttons["send"], buttons["keep"]
+        self.keep_button.setDefault(True)
+        self.send_button.clicked.connect(self._send)
+        self.keep_button.clicked.connect(self.reject)
+        layout.addLayout(row)
+
+    def _send(self) -> None:
         self.approved = True
         self.accept()
 

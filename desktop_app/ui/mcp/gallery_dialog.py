@@ -124,14 +124,15 @@ class GalleryDialog(QDialog):
             self.key.setPlaceholderText(tr("%1 (optional now; kept in the keyring)").replace("%1", c.key.env))
 
     def _add(self) -> None:
-        from desktop_app.store.secrets import SecretsError, store_secret
+        from desktop_app.mcp.secret_refs import store_for
+        from desktop_app.store.secrets import SecretsError
 
         c = self.current()
         if c is None:
             return
         if c.key is not None and self.key.text().strip():
             try:
-                store_secret(c.key.keyring, self.key.text().strip())
+                store_for(c.server(), c.key.keyring, self.key.text().strip())
             except SecretsError as exc:
                 self.note.setText(str(exc))
                 return

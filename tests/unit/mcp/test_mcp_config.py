@@ -13,7 +13,6 @@ from desktop_app.mcp.config import (
     app_config_path,
     load_servers,
     read_config_file,
-    resolve_secret,
     save_servers,
 )
 
@@ -120,19 +119,3 @@ def test_save_round_trip_keeps_other_keys(app_home: Path) -> None:
     assert data["mcpServers"]["t"] == {"command": "uvx", "args": ["mcp-server-time"], "timeout": 90}
     loaded = read_config_file(app_config_path())
     assert [(s.name, s.args, s.headers) for s in loaded] == [(s.name, s.args, s.headers) for s in servers]
-
-
-def test_secret_from_keyring(monkeypatch: pytest.MonkeyPatch) -> None:
-    from desktop_app.store import secrets
-
-    stored = {"tok": "s3cret"}
-    monkeypatch.setattr(secrets, "keyring_usable", lambda: (True, "test backend"))
-    monkeypatch.setattr(secrets, "_keyring_get", stored.get)
-    assert resolve_secret({"keyring": "tok"}, "header A") == "s3cret"
-    assert resolve_secret("plain", "header A") == "plain"
-    with pytest.raises(McpConfigError, match="secret 'other' is not in the keyring"):
-        resolve_secret({"keyring": "other"}, "header A")
-
-    monkeypatch.setattr(secrets, "keyring_usable", lambda: (False, "no keyring service found"))
-    with pytest.raises(McpConfigError, match="cannot read secret 'tok' from the keyring"):
-        resolve_secret({"keyring": "tok"}, "header A")
