@@ -51,5 +51,5 @@ def test_adding_writes_the_server_and_a_key_goes_to_the_keyring_only(
     entry = json.loads(text)["mcpServers"]["googlemaps"]
     assert entry["args"] == ["-y", "@cablate/mcp-google-map@0.0.63", "--stdio"]
     assert entry["env"] == {"GOOGLE_MAPS_API_KEY": {"keyring": "google-maps-api-key"}} and "gm-key-42" not in text
-    assert store.store == {("travel-assistant", "google-maps-api-key"): "gm-key-42"}
+    assert store.store == {("travel-assistant", "mcp/googlemaps/google-maps-api-key"): "gm-key-42"}  # its own scope
     assert "googlemaps" in [page.list.item(i).text().split()[0] for i in range(page.list.count())]

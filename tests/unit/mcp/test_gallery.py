@@ -85,7 +85,7 @@ def test_add_asks_first_and_stores_a_piped_key_in_the_keyring(
     assert mcp_gallery.add_command("variflight", yes=True) == 0
     out = capsys.readouterr().out
     assert "npx -y @variflight-ai/variflight-mcp@1.0.3" in out and "mcp.variflight.com" in out
-    assert store.store == {("travel-assistant", "variflight-api-key"): "vf-secret-123"}
+    assert store.store == {("travel-assistant", "mcp/variflight/variflight-api-key"): "vf-secret-123"}
     assert "vf-secret-123" not in app_config_path().read_text(encoding="utf-8")
     assert [s.name for s in read_config_file(app_config_path())] == ["variflight"]
 
