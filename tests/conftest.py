@@ -13,11 +13,15 @@ if os.environ["QT_QPA_PLATFORM"] == "offscreen":  # a 1920×1080 desktop, not Qt
     os.environ["QT_QPA_PLATFORM"] = f"offscreen:configfile={Path(__file__).with_name('offscreen_screen.json')}"
 
 
+TODAY = "2026-12-04"  # a Friday
+
+
 @pytest.fixture(autouse=True)
 def app_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """Settings, history and documents go to a fresh folder; provider keys are unset."""
+    """Settings, history and documents go to a fresh folder; provider keys are unset; today is pinned."""
     home = tmp_path / "app-home"
     monkeypatch.setenv("TRAVEL_ASSISTANT_HOME", str(home))
+    monkeypatch.setenv("TRAVEL_ASSISTANT_TODAY", TODAY)  # one pinned "today": 下周 is always 7-13 Dec 2026
     for var in ("OPENAI_API_KEY", "ANTHROPIC_API_KEY", "OPENAI_BASE_URL"):
         monkeypatch.delenv(var, raising=False)
     yield home

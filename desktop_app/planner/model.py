@@ -36,6 +36,7 @@ from desktop_app.planner.exchange import Exchange
 from desktop_app.planner.nlu import TripQuery, parse
 from desktop_app.planner.places import stand_ins
 from desktop_app.planner.ranking import open_answer
+from desktop_app.planner.trip_lines import trip_dates
 from desktop_app.tools.travel.places import City, resolve_city
 
 DEFAULT_ORIGIN = "beijing"
@@ -162,14 +163,24 @@ def _targets(query: TripQuery) -> list[City]:
 
 def _lookups(city: City, query: TripQuery, wanted: set[str], offered: set[str]) -> list[ToolCall]:
     place = _name(city, query.lang)
+    dates = trip_dates(query)
     calls: list[ToolCall] = []
     if "weather" in wanted and "get_weather" in offered:
-        calls.append(_call("get_weather", {"city": place}))
+        calls.append(_call("get_weather", {"city": place, **({"date": dates[0]} if dates else {})}))
     if "flights" in wanted and "get_flight_price" in offered and query.origin is not None:
-        origin = _name(query.origin, query.lang)
-        calls.append(_call("get_flight_price", {"origin": origin, "destination": place}))
+        args: dict[str, Any] = {"origin": _name(query.origin, query.lang), "destination": place}
+        if dates:
+            args |= {"depart_date": dates[0], "return_date": dates[1]}
+        if query.party.size > 1:
+            args["passengers"] = query.party.size
+        calls.append(_call("get_flight_price", args))
     if "hotels" in wanted and "get_hotel_price" in offered:
-        calls.append(_call("get_hotel_price", {"city": place, "stars": query.stars}))
+        stay: dict[str, Any] = {"city": place, "stars": query.stars}
+        if dates:
+            stay |= {"check_in": dates[0], "nights": query.stay_nights}
+        if query.party.size > 1:
+            stay["rooms"] = query.party.rooms
+        calls.append(_call("get_hotel_price", stay))
     return calls
 
 

@@ -6,9 +6,13 @@ import re
 from dataclasses import dataclass, field
 from itertools import pairwise
 
+from desktop_app import clock
 from desktop_app.planner.compare import OpenAsk, parse_open
+from desktop_app.planner.party import Party, find_party
 from desktop_app.planner.places import Mention, WorldPlace, find_places, stand_ins
+from desktop_app.planner.regions import Region, country_cities, find_regions
 from desktop_app.tools.travel.places import City
+from desktop_app.tools.travel.when import Span, find_span
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
 ZH_NUM = {
@@ -134,12 +138,16 @@ TRIP_WORDS = (
 )
 ORIGIN_ENDS = "to|next|for|and|this|on|in|over|at|during|with|under|around"
 ORIGIN_PATTERNS = (
-    r"我在(?P<c>\S{2,10}?)(?:[，,。 ]|$|工作|上班|生活|出发)",
+    r"(?:我在|人在|家在|住在|我住)(?P<c>\S{2,10}?)(?:[，,。 ]|$|工作|上班|生活|出发)",
     r"从(?P<c>\S{2,10}?)(?:出发|飞|去|到|走)",
     r"(?P<c>\S{2,6}?)出发",
     r"(?i)\bfrom\s*(?P<c>[\u4e00-\u9fff]{2,6})",
     r"(?i)\bfrom\s+(?P<c>[a-z][a-z' .-]{1,20}?)(?=[,.;!?]|\s+(?:" + ORIGIN_ENDS + r")\b|$)",
-    r"(?i)\b(?:i am|i'm|i live|we are|we're|based)\s+in\s+(?P<c>[a-z][a-z' .-]{1,20}?)(?=[,.;!?]|\s+and\b|$)",
+    r"(?i)\b(?:i am|i'm|i live|we live|we are|we're|based|living|staying)\s+in\s+(?P<c>[a-z][a-z' .-]{1,20}?)"
+    r"(?=[,.;!?]|\s+(?:and|but|so)\b|$)",
+    r"(?i)\b(?:out of|leaving|departing|home is|my home town is|my hometown is)\s+(?P<c>[a-z][a-z' .-]{1,20}?)"
+    r"(?=[,.;!?]|\s+(?:" + ORIGIN_ENDS + r")\b|$)",
+    r"(?i)\b(?:out of|from|leaving)\s+(?P<c>[A-Z]{3})\b",
 )
 
 
@@ -160,13 +168,21 @@ class TripQuery:
     nights: int | None = None
     stars: int = 4
     travel_related: bool = False
+    when: Span | None = None
+    party: Party = field(default_factory=lambda: Party(1, ""))
+    regions: list[Region] = field(default_factory=list)
 
     @property
     def stay_nights(self) -> int:
-        """Nights of hotel: explicit nights, else the seed's convention of one night per day."""
+        """Nights of hotel: explicit nights, else the seed's convention of one night per day,
+        else what the dates span (a weekend: one night, Dec 20-27: seven), else three."""
         if self.nights:
             return self.nights
-        return self.days or 3
+        if self.days:
+            return self.days
+        if self.when is not None and self.when.kind in ("weekend", "range", "holiday") and self.when.days > 1:
+            return self.when.days - 1
+        return 3
 
 
 def language(text: str) -> str:
@@ -267,7 +283,7 @@ def unknown_places(text: str) -> list[str]:
     found += [m.group("p") for m in re.finditer(zh, text) if not NOT_PLACE_CHARS.search(m.group("p"))]
     en = r"\b(?:in|to|visit|visiting|and|or|vs\.?)\s+(?P<p>[A-Z][a-zA-Z]{2,}(?:\s[A-Z][a-zA-Z]+)?)"
     found += [m.group("p") for m in re.finditer(en, text) if m.group("p").split()[0].casefold() not in NOT_PLACE_EN]
-    return _unique_words([w for w in found if not find_places(w) and not _travel_word(w)])
+    return _unique_words([w for w in found if not find_places(w) and not find_regions(w, []) and not _travel_word(w)])
 
 
 # Travel words a question joins with 和 / 跟 / and ("机票和酒店"): asked-for things, never places.
@@ -292,13 +308,20 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
     q.intents = find_intents(text)
     q.days, q.nights = parse_duration(text)
     q.stars = parse_stars(text)
+    q.when = find_span(text, clock.today())
+    q.party = find_party(text)
     if not q.intents and STARS.search(text):
         q.intents = {"hotels"}  # "What about 5 stars?" asks about the hotel only
     if not q.destinations and not q.no_data and not q.unknown_places:
         q.open = parse_open(text)
     folded = text.casefold()
-    q.travel_related = bool(q.intents or places or any(w in folded for w in TRIP_WORDS) or _open_trip(q.open))
+    q.travel_related = bool(
+        q.intents or places or q.regions or any(w in folded for w in TRIP_WORDS) or _open_trip(q.open)
+    )
+    changes_trip = q.when is not None or q.days is not None or q.nights is not None or q.party.said != ""
     _inherit(q, earlier)
+    if changes_trip and (q.destinations or q.no_data) and earlier:
+        q.travel_related = True  # "改成下下周", "make it 5 nights", "we are 4 now": the same trip, changed
     return q
 
 
@@ -320,8 +343,31 @@ def _set_places(q: TripQuery, text: str, places: list[Mention]) -> None:
     elif origin is not None:
         q.origin = origin.city
     rest = [p for p in places if p is not origin]
-    q.destinations = _unique([p.city for p in rest if p.city is not None and p.city != q.origin])
-    q.no_data = list(dict.fromkeys(p.world for p in rest if p.world is not None))
+    found: list[tuple[int, City]] = [(p.start, p.city) for p in rest if p.city is not None]
+    no_data: list[WorldPlace] = []
+    for p in rest:
+        if p.world is not None and (inside := country_cities(p.world)):
+            found += [(p.start, c) for c in inside]
+        elif p.world is not None:
+            no_data.append(p.world)
+    for start, region in find_regions(text, _spans(text, places)):
+        q.regions.append(region)
+        found += [(start, c) for c in region.cities]
+        if not region.cities:
+            no_data.append(region.as_place())
+    ordered = [c for _, c in sorted(found, key=lambda f: f[0])]
+    q.destinations = _unique([c for c in ordered if c != q.origin])
+    q.no_data = list(dict.fromkeys(no_data))
+
+
+def _spans(text: str, places: list[Mention]) -> list[tuple[int, int]]:
+    """Where the places found sit in text (a region is never read inside one)."""
+    out = []
+    for p in places:
+        names = p.city.names() if p.city else (p.world.zh, p.world.en) if p.world else ()
+        length = max((len(n) for n in names if n and text.casefold().startswith(n.casefold(), p.start)), default=2)
+        out.append((p.start, p.start + length))
+    return out
 
 
 def _unique(cities: list[City]) -> list[City]:
@@ -344,5 +390,9 @@ def _inherit(q: TripQuery, earlier: list[str]) -> None:
             q.days, q.nights = parse_duration(previous)
         if q.stars == 4:
             q.stars = parse_stars(previous)
+        if q.when is None:
+            q.when = find_span(previous, clock.today())
+        if not q.party.said:
+            q.party = find_party(previous)
     if q.origin is not None:
         q.destinations = [c for c in q.destinations if c != q.origin]

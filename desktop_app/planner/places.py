@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from desktop_app.paths import resources_dir
+from desktop_app.tools.travel.airports import find_airports
 from desktop_app.tools.travel.places import City, all_cities, find_cities
 
 EARTH_RADIUS_KM = 6371.0
@@ -86,6 +87,10 @@ def find_places(text: str) -> list[Mention]:
     sample = find_cities(text)
     taken = [(pos, pos + _matched_len(text, pos, city)) for pos, city in sample]
     found = [Mention(pos, city=city) for pos, city in sample]
+    for start, end, city in find_airports(text):  # PVG, 浦东机场: the city the airport serves
+        if not any(start < e and s < end for s, e in taken):
+            taken.append((start, end))
+            found.append(Mention(start, city=city))
     for pattern, place in _world_patterns():
         for m in pattern.finditer(text):
             if any(m.start() < e and s < m.end() for s, e in taken):

@@ -9,6 +9,7 @@ from typing import Any
 from desktop_app.planner.exchange import Exchange
 from desktop_app.planner.nlu import TripQuery
 from desktop_app.planner.places import no_data_note, stand_ins, unrecognised_note
+from desktop_app.planner.trip_lines import cost_lines, costs, dated_weather_line, dates_line, party_line, trip_dates
 from desktop_app.tools.travel.places import all_cities, resolve_city
 
 ZH_DIGITS = "零一二三四五六七八九十"
@@ -116,6 +117,8 @@ def weather_line(p: Place, lang: str) -> str:
     if why := _failure(p.weather):
         return _not_found("天气", "Weather", why, lang)
     d = p.weather.data
+    if d.get("kind") in ("typical", "forecast"):
+        return dated_weather_line(d, lang)
     temp = d.get("temperature") or d.get("temp") or ""
     cond, tip = _text(d, "condition", lang), _text(d, "suggestion", lang).rstrip("。.")
     extra = []
@@ -139,6 +142,8 @@ def flight_line(p: Place, q: TripQuery, lang: str) -> str:
     kind, dur = _text(d, "type", lang), d.get("duration", "")
     price = p.flight_price()
     shown = yuan(price) if price is not None else d.get("price", "?")
+    if q.party.size > 1:
+        shown += "/人" if lang == "zh" else " per person"
     if lang == "zh":
         return f"**机票**：{route}，{kind} {shown}，飞行约 {dur}。"
     return f"**Flights**: {route}, {kind} {shown}, about {dur} in the air."
@@ -151,39 +156,37 @@ def hotel_line(p: Place, q: TripQuery, lang: str) -> str:
         return _not_found("酒店", "Hotel", why, lang)
     d = p.hotel.data
     name, stars, price = _text(d, "name", lang), d.get("stars", q.stars), p.hotel_price()
-    n = q.stay_nights
-    total = f"{zh_count(n)}晚合计 {yuan(price * n)}" if price is not None else ""
+    n, rooms = q.stay_nights, q.party.rooms
+    each = f"{rooms}间" if rooms > 1 else ""
+    total = f"{each}{zh_count(n)}晚合计 {yuan(price * n * rooms)}" if price is not None else ""
     breakfast = d.get("breakfast")
     if lang == "zh":
         meal = "，含早餐" if breakfast else ("，不含早餐" if breakfast is False else "")
         return f"**酒店**：{name}（{stars}星），{yuan(price) if price else d.get('price')}/晚{meal}。{total}。"
     meal = ", breakfast included" if breakfast else ("" if breakfast is None else ", no breakfast")
-    total_en = f" {n} nights: {yuan(price * n)}." if price is not None else ""
+    rooms_en = f"{rooms} rooms, " if rooms > 1 else ""
+    total_en = f" {rooms_en}{n} nights: {yuan(price * n * rooms)}." if price is not None else ""
     return f"**Hotel**: {name} ({stars}★), {yuan(price) if price else d.get('price')}/night{meal}.{total_en}"
 
 
 def cost_block(p: Place, q: TripQuery, lang: str) -> str:
-    """Round-trip flight x2 + hotel x nights, as the seed computes ¥2,560 + ¥2,040 = ¥4,600."""
-    flight, hotel, n = p.flight_price(), p.hotel_price(), q.stay_nights
-    if flight is None or hotel is None:
-        return ""
-    total = flight * 2 + hotel * n
-    if lang == "zh":
-        return (
-            f"**预估总费用**：\n- 往返机票：约 {yuan(flight * 2)}\n- 酒店{zh_count(n)}晚：{yuan(hotel * n)}\n"
-            f"- 合计：约 {yuan(total)}（不含餐饮、门票和交通）"
-        )
-    return (
-        f"**Estimated cost**:\n- Round-trip flight: about {yuan(flight * 2)}\n- Hotel, {n} nights: "
-        f"{yuan(hotel * n)}\n- Total: about {yuan(total)} (meals, tickets and local transport not included)"
-    )
+    """Round trip for everyone + hotel x nights x rooms, as the seed computes ¥2,560 + ¥2,040 = ¥4,600."""
+    c = costs(_data(p.flight), _data(p.hotel), q)
+    return cost_lines(c, q, lang, yuan, zh_count) if c is not None else ""
+
+
+def _data(e: Exchange | None) -> dict[str, Any] | None:
+    if e is None or _failure(e) or not isinstance(e.data, dict):
+        return None
+    data = dict(e.data)
+    if "price_cny" not in data and (price := price_of(data)) is not None:
+        data["price_cny"] = price
+    return data
 
 
 def trip_total(p: Place, q: TripQuery) -> int | None:
-    flight, hotel = p.flight_price(), p.hotel_price()
-    if flight is None or hotel is None:
-        return None
-    return flight * 2 + hotel * q.stay_nights
+    c = costs(_data(p.flight), _data(p.hotel), q)
+    return c.total if c is not None else None
 
 
 def _intro(places: list[Place], q: TripQuery, lang: str) -> str:
@@ -207,6 +210,12 @@ def _assumption(q: TripQuery, lang: str) -> str:
     )
 
 
+def when_who(q: TripQuery, lang: str) -> str:
+    """The dates and party the answer assumed, stated before any figure."""
+    lines = [dates_line(q, trip_dates(q), lang), party_line(q, lang)]
+    return "".join(f"\n\n{line}" for line in lines if line)
+
+
 def single(p: Place, q: TripQuery, lang: str) -> str:
     lines = [
         weather_line(p, lang),
@@ -215,7 +224,7 @@ def single(p: Place, q: TripQuery, lang: str) -> str:
         cost_block(p, q, lang),
     ]
     body = "\n\n".join(line for line in lines if line)
-    return f"{_intro([p], q, lang)}\n\n{body}"
+    return f"{_intro([p], q, lang)}{when_who(q, lang)}\n\n{body}"
 
 
 def compare(places: list[Place], q: TripQuery, lang: str) -> str:
@@ -241,7 +250,11 @@ def compare(places: list[Place], q: TripQuery, lang: str) -> str:
         ),
     ]
     table = "\n".join([header, rule] + [f"| {label} | " + " | ".join(vals) + " |" for label, vals in rows])
-    return f"{_intro(places, q, lang)}\n\n" + "\n\n".join(sections) + f"\n\n{table}\n\n{_recommend(places, q, lang)}"
+    return (
+        f"{_intro(places, q, lang)}{when_who(q, lang)}\n\n"
+        + "\n\n".join(sections)
+        + f"\n\n{table}\n\n{_recommend(places, q, lang)}"
+    )
 
 
 def _money(amount: int | None) -> str:

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import json
 import unicodedata
+from datetime import date, timedelta
 from functools import lru_cache
 from typing import Any
 
+from desktop_app import clock
 from desktop_app.paths import resources_dir
 from desktop_app.tools.registry import ToolOutput
 from desktop_app.tools.travel.places import known_cities_text
@@ -47,3 +49,27 @@ def no_data(what_zh: str, what_en: str, name: str, extra: str = "") -> ToolOutpu
     who = shown(name)
     message = f"暂无 {who} 的{what_zh}数据 / no {what_en} data for {who!r}{extra}; known cities: {known_cities_text()}"
     return error_result(message, city=who)
+
+
+MAX_DAYS_AHEAD = 550  # about 18 months: sample prices and normals say nothing sensible beyond
+
+
+def date_arg(value: str | None, field: str) -> date | ToolOutput | None:
+    """A tool's optional date (`YYYY-MM-DD`): None when not given, an error result when unusable."""
+    if value is None or not str(value).strip():
+        return None
+    text = str(value).strip()
+    try:
+        day = date.fromisoformat(text) if len(text) == 10 else None
+    except ValueError:
+        day = None
+    today = clock.today()
+    if day is None:
+        return error_result(f"{field} 须为 YYYY-MM-DD 格式 / {field} must be a date as YYYY-MM-DD, got {shown(text)!r}")
+    if day < today:
+        return error_result(
+            f"{field} {day} 已经过去（今天是 {today}）/ {field} {day} is in the past (today is {today})"
+        )
+    if day > today + timedelta(days=MAX_DAYS_AHEAD):
+        return error_result(f"{field} {day} 太远了 / {field} {day} is too far ahead for the sample data")
+    return day

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import Any
+from typing import Annotated, Any
+
+from pydantic import Field
 
 from desktop_app.tools.registry import ToolOutput, tool
-from desktop_app.tools.travel.common import SAMPLE_SOURCE, cny, error_result, load_data, no_data
+from desktop_app.tools.travel.common import SAMPLE_SOURCE, cny, date_arg, error_result, load_data, no_data
 from desktop_app.tools.travel.places import City, resolve_city
+from desktop_app.tools.travel.seasons import peak_on
 
 EARTH_RADIUS_KM = 6371.0
 # The estimate for pairs without a listed route (deterministic; sample data, not a quote):
@@ -105,7 +108,7 @@ def estimated_result(a: City, b: City) -> dict[str, Any]:
 
 
 def flight_for(origin: str, destination: str) -> dict[str, Any] | ToolOutput:
-    """What get_flight_price answers for any two names."""
+    """What get_flight_price answers for any two names (the seed's call: no dates, one seat)."""
     a, b = resolve_city(origin), resolve_city(destination)
     if a is None:
         return no_data("航班", "flight", origin)
@@ -117,14 +120,52 @@ def flight_for(origin: str, destination: str) -> dict[str, Any] | ToolOutput:
     return listed_result(a, b, route) if route else estimated_result(a, b)
 
 
+def dated_flight(
+    origin: str, destination: str, depart_date: str | None, return_date: str | None, passengers: int
+) -> dict[str, Any] | ToolOutput:
+    """The fare for dates and a party: the same sample price, seats and legs counted, peaks estimated."""
+    found = flight_for(origin, destination)
+    depart, back = date_arg(depart_date, "depart_date"), date_arg(return_date, "return_date")
+    for checked in (found, depart, back):
+        if isinstance(checked, ToolOutput):
+            return checked
+    assert isinstance(found, dict) and not isinstance(depart, ToolOutput) and not isinstance(back, ToolOutput)
+    if back is not None and depart is not None and back < depart:
+        return error_result(f"return_date {back} 早于 depart_date {depart} / return_date is before depart_date")
+    legs = [d for d in (depart, back) if d is not None]
+    price = int(found["price_cny"])
+    out = {**found, "passengers": passengers, "legs": 2 if back is not None else 1}
+    out["total_cny"] = price * passengers * out["legs"]
+    if depart is not None:
+        out["depart_date"] = depart.isoformat()
+    if back is not None:
+        out["return_date"] = back.isoformat()
+    peaks = [p.fields("flight", price, passengers) | {"date": d.isoformat()} for d in legs if (p := peak_on(d))]
+    if peaks:
+        out["peak_estimate"] = peaks
+    return out
+
+
 @tool()
-def get_flight_price(origin: str, destination: str) -> dict[str, Any] | ToolOutput:
+def get_flight_price(
+    origin: str,
+    destination: str,
+    depart_date: str | None = None,
+    return_date: str | None = None,
+    passengers: Annotated[int, Field(ge=1, le=9)] = 1,
+) -> dict[str, Any] | ToolOutput:
     """查询两个城市之间的机票价格（单程经济舱）。
     One-way economy fare and flight time between two cities (sample data; pairs without a
-    listed route get an estimate from the distance, marked "estimated").
+    listed route get an estimate from the distance, marked "estimated"). With dates and
+    passengers it also counts the seats and legs, and estimates holiday peaks separately.
 
     Args:
         origin: 出发城市 (departure city, Chinese or English name)
         destination: 目的地城市 (destination city, Chinese or English name)
+        depart_date: 可选，出发日期 YYYY-MM-DD (optional departure date)
+        return_date: 可选，返程日期 YYYY-MM-DD (optional return date: the fare is counted both ways)
+        passengers: 乘客人数，默认1 (number of travellers, default 1)
     """
-    return flight_for(origin, destination)
+    if depart_date is None and return_date is None and passengers == 1:
+        return flight_for(origin, destination)  # the seed's call and its result, unchanged
+    return dated_flight(origin, destination, depart_date, return_date, passengers)

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Annotated, Any
 
 from pydantic import Field
 
 from desktop_app.tools.registry import ToolOutput, tool
-from desktop_app.tools.travel.common import SAMPLE_SOURCE, cny, error_result, load_data, no_data
+from desktop_app.tools.travel.common import SAMPLE_SOURCE, cny, date_arg, error_result, load_data, no_data
 from desktop_app.tools.travel.places import City, resolve_city
+from desktop_app.tools.travel.seasons import peak_nights
 
 
 def hotel_result(city: City, stars: int, h: dict[str, Any]) -> dict[str, Any]:
@@ -46,13 +48,45 @@ def hotel_for(name: str, stars: int) -> dict[str, Any] | ToolOutput:
     return hotel_result(city, stars, h)
 
 
+def dated_stay(
+    city: str, stars: int, check_in: str | None, nights: int | None, rooms: int
+) -> dict[str, Any] | ToolOutput:
+    """The stay for dates and rooms: the same nightly sample price, nights and rooms counted, peaks estimated."""
+    found = hotel_for(city, stars)
+    start = date_arg(check_in, "check_in")
+    if isinstance(found, ToolOutput):
+        return found
+    if isinstance(start, ToolOutput):
+        return start
+    price, count = int(found["price_cny"]), nights or 1
+    out = {**found, "rooms": rooms, "nights": count, "total_cny": price * count * rooms}
+    if start is not None:
+        out |= {"check_in": start.isoformat(), "check_out": (start + timedelta(days=count)).isoformat()}
+        peak = peak_nights(start, count)
+        if peak is not None:
+            out["peak_estimate"] = peak[0].fields("hotel", price, peak[1] * rooms) | {"nights": peak[1]}
+    return out
+
+
 @tool()
-def get_hotel_price(city: str, stars: Annotated[int, Field(ge=1, le=5)] = 4) -> dict[str, Any] | ToolOutput:
+def get_hotel_price(
+    city: str,
+    stars: Annotated[int, Field(ge=1, le=5)] = 4,
+    check_in: str | None = None,
+    nights: Annotated[int, Field(ge=1, le=60)] | None = None,
+    rooms: Annotated[int, Field(ge=1, le=9)] = 1,
+) -> dict[str, Any] | ToolOutput:
     """查询目的地的酒店价格（每晚，人民币）。
     Nightly price of a sample hotel in a city at a star level, and whether breakfast is included.
+    With a check-in date, nights and rooms it also counts the stay and estimates holiday peaks.
 
     Args:
         city: 城市名称 (city name, Chinese or English)
         stars: 酒店星级，默认4 (hotel star level 1-5, default 4)
+        check_in: 可选，入住日期 YYYY-MM-DD (optional check-in date)
+        nights: 可选，住几晚 (optional number of nights)
+        rooms: 房间数，默认1 (rooms, default 1)
     """
-    return hotel_for(city, stars)
+    if check_in is None and nights is None and rooms == 1:
+        return hotel_for(city, stars)  # the seed's call and its result, unchanged
+    return dated_stay(city, stars, check_in, nights, rooms)

@@ -86,6 +86,20 @@ class Current:
     time: str
 
 
+@dataclass(frozen=True)
+class Daily:
+    """One day of Open-Meteo's forecast (metric units)."""
+
+    day: str
+    high_c: float
+    low_c: float
+    code: int
+    rain_pct: float | None
+
+
+FORECAST_DAYS = 16  # Open-Meteo's forecast horizon: later dates get typical values instead
+
+
 def condition_text(code: int) -> tuple[str, str]:
     """A WMO code as Chinese and English text (an unknown code is named, not guessed)."""
     return WMO_CODES.get(code, (f"未知天气（代码 {code}）", f"Unknown weather (code {code})"))
@@ -160,6 +174,23 @@ def parse_current(body: dict[str, Any]) -> Current:
     )
 
 
+def parse_daily(body: dict[str, Any]) -> Daily:
+    """The first day of a `daily` block, validated like `current`."""
+    block = body.get("daily")
+    if not isinstance(block, dict):
+        raise LiveWeatherError("malformed response from Open-Meteo: no 'daily' object")
+    first = {k: v[0] for k, v in block.items() if isinstance(v, list) and v}
+    code = _number(first, "weather_code", 0, 99)
+    rain = first.get("precipitation_probability_max")
+    return Daily(
+        day=str(first.get("time", ""))[:10],
+        high_c=_number(first, "temperature_2m_max", -100, 70),
+        low_c=_number(first, "temperature_2m_min", -100, 70),
+        code=int(code),
+        rain_pct=_number(first, "precipitation_probability_max", 0, 100) if rain is not None else None,
+    )
+
+
 def parse_place(body: dict[str, Any]) -> Place | None:
     """The best geocoding match, or None when Open-Meteo found nothing."""
     results = body.get("results")
@@ -204,6 +235,18 @@ class OpenMeteo:
             "timezone": "auto",
         }
         return parse_current(await self._get_json(self.forecast_url, params))
+
+    async def daily(self, lat: float, lon: float, day: str) -> Daily:
+        """The forecast for one day (inside the forecast horizon) at a coordinate."""
+        params = {
+            "latitude": f"{lat:.4f}",
+            "longitude": f"{lon:.4f}",
+            "daily": "temperature_2m_max,temperature_2m_min,weather_code,precipitation_probability_max",
+            "start_date": day,
+            "end_date": day,
+            "timezone": "auto",
+        }
+        return parse_daily(await self._get_json(self.forecast_url, params))
 
     async def _get_json(self, url: str, params: dict[str, str]) -> dict[str, Any]:
         """GET a JSON object with short timeouts; every failure becomes one LiveWeatherError."""

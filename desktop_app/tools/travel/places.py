@@ -126,7 +126,11 @@ def _qualified(name: str) -> City | None:
 def resolve_city(name: str) -> City | None:
     """Exact match on any name or alias, ignoring case, spaces, a trailing 市 / city and the
     city's own region or country as a qualifier; never a partial or fuzzy match."""
-    return _exact(name) or _qualified(name)
+    if city := _exact(name) or _qualified(name):
+        return city
+    from desktop_app.tools.travel.airports import airport_city  # a code or airport name: its city
+
+    return airport_city(name)
 
 
 def city_by_id(city_id: str) -> City | None:

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import date, timedelta
 from typing import Any
 
+from desktop_app import clock
 from desktop_app.tools.registry import ToolDef, ToolOutput, tool
-from desktop_app.tools.travel.common import SAMPLE_SOURCE, error_result, load_data, no_data, shown
+from desktop_app.tools.travel.common import SAMPLE_SOURCE, date_arg, error_result, load_data, no_data, shown
 from desktop_app.tools.travel.open_meteo import (
+    FORECAST_DAYS,
     LIVE_SOURCE,
     Current,
+    Daily,
     LiveWeatherError,
     OpenMeteo,
     Place,
@@ -18,6 +22,7 @@ from desktop_app.tools.travel.open_meteo import (
     wind_text,
 )
 from desktop_app.tools.travel.places import City, known_cities_text, resolve_city
+from desktop_app.tools.travel.seasons import typical
 
 
 def sample_weather(city: City) -> dict[str, Any] | None:
@@ -116,19 +121,73 @@ async def weather_for(name: str, api: OpenMeteo | None) -> dict[str, Any] | Tool
         return fallback(name, city, str(exc))
 
 
+def forecast_result(city: City, day: Daily) -> dict[str, Any]:
+    """Open-Meteo's forecast for one day, in the sample's shape, named a forecast."""
+    condition, condition_en = condition_text(day.code)
+    tip, tip_en = suggestion_text(day.code, day.high_c)
+    rain = f"，降水概率 {round(day.rain_pct)}%" if day.rain_pct is not None else ""
+    rain_en = f", {round(day.rain_pct)}% chance of rain" if day.rain_pct is not None else ""
+    return {
+        "city": city.zh,
+        "date": day.day,
+        "kind": "forecast",
+        "temperature": f"{round(day.low_c)}~{round(day.high_c)}°C",
+        "condition": condition + rain,
+        "suggestion": tip,
+        "city_en": city.en,
+        "condition_en": condition_en + rain_en,
+        "suggestion_en": tip_en,
+        "temp_high_c": round(day.high_c, 1),
+        "temp_low_c": round(day.low_c, 1),
+        "source": LIVE_SOURCE,
+    }
+
+
+async def dated_weather(name: str, when: date, api: OpenMeteo | None) -> dict[str, Any] | ToolOutput:
+    """A date's weather: the live forecast inside its horizon, else the month's typical values."""
+    city = resolve_city(name)
+    if city is None:
+        return no_data("天气", "weather", name)
+    reason = ""
+    if api is not None and when <= clock.today() + timedelta(days=FORECAST_DAYS - 1):
+        try:
+            return forecast_result(city, await api.daily(city.lat, city.lon, when.isoformat()))
+        except LiveWeatherError as exc:
+            reason = f"live forecast unavailable: {exc}; "
+    elif api is not None:
+        reason = f"{when} is beyond the {FORECAST_DAYS}-day forecast; "
+    found = typical(city, when)
+    if found is None:
+        return error_result(
+            f"没有{city.zh}在 {when} 的天气或典型值数据 / {reason}no forecast or typical values for {city.en} on {when}",
+            city=city.zh,
+        )
+    if reason:
+        found["note"] = f"{reason}{found['note']}"
+    return found
+
+
 def weather_tool(api: OpenMeteo | None) -> ToolDef:
     """The get_weather tool; `api` set means live weather from Open-Meteo with sample fallback."""
 
     @tool(timeout=20.0)
-    async def get_weather(city: str) -> dict[str, Any] | ToolOutput:
+    async def get_weather(city: str, date: str | None = None) -> dict[str, Any] | ToolOutput:
         """查询指定城市的当前天气，返回气温、天气状况、湿度、风力和出行建议。
         Current weather for a city: temperature, conditions, humidity, wind and a travel tip
         (bundled sample data unless live weather from Open-Meteo is turned on in settings).
+        With a date: the forecast for that day when it is near and live weather is on, else the
+        month's typical values (climate normals), which are labelled as such, never a forecast.
 
         Args:
             city: 城市名称，例如 北京、三亚、成都 (city name in Chinese or English, e.g. Beijing)
+            date: 可选，日期 YYYY-MM-DD (optional date of the trip)
         """
-        return await weather_for(city, api)
+        when = date_arg(date, "date")
+        if isinstance(when, ToolOutput):
+            return when
+        if when is None:
+            return await weather_for(city, api)  # the seed's call and its result, unchanged
+        return await dated_weather(city, when, api)
 
     # Live weather reaches out to Open-Meteo: MCP clients see it as an open-world tool.
     return replace(get_weather, meta={**get_weather.meta, "open_world": api is not None})

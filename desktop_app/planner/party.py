@@ -1,0 +1,115 @@
+"""Who travels: 两个人, 带爸妈, 一家三口, "a family of four", "with my wife and two kids" as a head count."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from desktop_app.tools.travel.when import zh_number
+
+EN_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9}
+_ZN = r"(\d{1,2}|[一二两三四五六七八九十]{1,2})"
+_EN = r"(\d{1,2}|one|two|three|four|five|six|seven|eight|nine)"
+MAX_PARTY = 9  # the tools book at most nine seats / rooms
+
+
+@dataclass(frozen=True)
+class Party:
+    size: int
+    said: str  # the words it was read from ("" when nobody was named: one traveller)
+
+    @property
+    def rooms(self) -> int:
+        """Rooms at two people a room (said in every answer that uses it)."""
+        return (self.size + 1) // 2
+
+
+def _n(token: str) -> int | None:
+    token = token.lower()
+    return EN_NUMBERS.get(token) or zh_number(token)
+
+
+# companions named with the speaker: each adds to "me"
+ZH_COMPANIONS: tuple[tuple[str, int], ...] = (
+    (r"爸妈|父母|爸爸妈妈|二老|公婆|岳父母", 2),
+    (r"老婆|老公|媳妇|爱人|妻子|丈夫|女朋友|男朋友|女友|男友|对象|太太|先生", 1),
+    (r"孩子|小孩|娃|儿子|女儿|宝宝", 1),
+)
+EN_COMPANIONS: tuple[tuple[str, int], ...] = (
+    (r"parents|mum and dad|mom and dad", 2),
+    (r"wife|husband|partner|girlfriend|boyfriend|fianc[eé]e?|spouse", 1),
+    (r"\b(?:kids?|child(?:ren)?|sons?|daughters?|bab(?:y|ies))\b", 1),
+)
+
+
+def _explicit(text: str) -> Party | None:
+    """A count said outright: 两个人, 3人, 一家三口, 两大一小, "4 people", "a family of four"."""
+    if m := re.search(_ZN + r"\s*大\s*" + _ZN + r"\s*小", text):
+        a, b = _n(m.group(1)), _n(m.group(2))
+        return Party(a + b, m.group(0)) if a and b else None
+    if m := re.search(r"一家\s*" + _ZN + r"\s*口|" + _ZN + r"\s*(?:个人|人|位|口人)(?!民|口[^人])", text):
+        n = _n(m.group(1) or m.group(2))
+        return Party(n, m.group(0)) if n else None
+    en = re.search(
+        r"(?i)\b(?:a\s+)?(?:family|group|party)\s+of\s+" + _EN + r"\b|\b" + _EN
+        + r"\s+(?:of us|people|persons|adults|travell?ers|pax|guests)\b",
+        text,
+    )  # fmt: skip
+    if en:
+        n = _n(en.group(1) or en.group(2))
+        if n:
+            kids = re.search(r"(?i)\band\s+" + _EN + r"\s+(?:kids|children)\b", text[en.end() :])
+            extra = _n(kids.group(1)) if kids and "adult" in en.group(0).lower() else 0
+            return Party(n + (extra or 0), en.group(0))
+    return None
+
+
+def _companions(text: str) -> Party | None:
+    """Me plus the people named: 带爸妈 (3), "with my wife and two kids" (4), 我和3个朋友 (4)."""
+    if m := re.search(r"(?:我|我们)?(?:和|跟|带|陪|与)\s*" + _ZN + r"\s*个?(?:朋友|同事|同学)", text):
+        n = _n(m.group(1))
+        return Party(n + 1, m.group(0)) if n else None
+    if m := re.search(r"(?i)\b(?:me and|with)\s+" + _EN + r"\s+(?:friends|colleagues|mates)\b", text):
+        n = _n(m.group(1))
+        return Party(n + 1, m.group(0)) if n else None
+    if re.search(r"我们俩|我俩|咱俩|两口子|小两口|夫妻|情侣|蜜月", text) or re.search(
+        r"(?i)\b(?:the two of us|we two|as a couple|honeymoon|my (?:wife|husband|partner) and i)\b", text
+    ):
+        base = 2
+    else:
+        base = 1
+    said: list[str] = []
+    count = base
+    zh = re.search(r"(?:带|和|跟|陪|与)(?:着)?(?:我)?(?:的)?([^，,。！？!?\s]{1,12})", text)
+    if zh:
+        count, said = _add(zh.group(1), ZH_COMPANIONS, count, said, zh.group(0))
+    en = re.search(r"(?i)\bwith (?:my|our) ([a-z0-9 ,&]{3,60})", text)
+    if en:
+        count, said = _add(en.group(1), EN_COMPANIONS, count, said, en.group(0), english=True)
+    if count == 1:
+        return None
+    return Party(count, ("、" if re.search(r"[\u4e00-\u9fff]", text) else ", ").join(said) or "2")
+
+
+def _add(
+    words: str, table: tuple[tuple[str, int], ...], count: int, said: list[str], phrase: str, english: bool = False
+) -> tuple[int, list[str]]:
+    """The people named in `words`, a number before a plural counted ("two kids" = 2, 两个孩子 = 2)."""
+    added = 0
+    for pattern, each in table:
+        for m in re.finditer(pattern, words, re.IGNORECASE):
+            before = words[: m.start()].split()[-1:] if english else [words[max(0, m.start() - 2) : m.start()]]
+            n = _n(before[0].rstrip("个")) if before and before[0] else None
+            counted = n if n and each == 1 and n < 10 else each
+            added += counted
+            gap = " " if english else ""
+            said.append(f"{before[0]}{gap}{m.group(0)}".strip() if counted != each else m.group(0))
+    return count + added, said
+
+
+def find_party(text: str) -> Party:
+    """The head count a question gives (one traveller when it names nobody)."""
+    found = _explicit(text) or _companions(text)
+    if found is None or not 1 <= found.size <= MAX_PARTY:
+        return Party(1, "")
+    return found

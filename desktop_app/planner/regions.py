@@ -1,0 +1,89 @@
+"""Regions, provinces and countries: 云南 means Kunming, Lijiang and Dali; 新疆 has no data (said so,
+with the nearest cities that have some); Japan means Tokyo and Osaka."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from desktop_app.paths import resources_dir
+from desktop_app.planner.places import WorldPlace
+from desktop_app.tools.travel.places import City, all_cities
+
+SHORT_ASCII = 5
+
+
+@dataclass(frozen=True)
+class Region:
+    """A region named in a question, and the sample cities in it (none: named as without data)."""
+
+    zh: str
+    en: str
+    lat: float
+    lon: float
+    cities: tuple[City, ...]
+
+    def as_place(self) -> WorldPlace:
+        return WorldPlace(self.zh, self.en, "region", self.lat, self.lon)
+
+
+def _cities_in(names: set[str], countries: set[str], ids: set[str]) -> tuple[City, ...]:
+    folded = {n.casefold() for n in names}
+    return tuple(
+        c
+        for c in all_cities()
+        if c.id in ids
+        or c.region.casefold() in folded
+        or c.region_en.casefold() in folded
+        or c.country_en in countries
+        or c.country in countries
+    )
+
+
+@lru_cache(maxsize=1)
+def regions() -> tuple[tuple[str, Region], ...]:
+    """(name, region) for every name of regions.json, longest first; a city's own name never is one."""
+    raw = json.loads((resources_dir() / "data" / "regions.json").read_text(encoding="utf-8"))
+    city_names = {n.casefold() for c in all_cities() for n in c.names()}
+    pairs: list[tuple[str, Region]] = []
+    for row in raw.get("regions", []):
+        zh, en = [str(n) for n in row.get("zh", [])], [str(n) for n in row.get("en", [])]
+        names = {*zh, *en}
+        cities = _cities_in(names, set(row.get("countries", [])), set(row.get("cities", [])))
+        region = Region(zh[0] if zh else en[0], en[0], float(row["lat"]), float(row["lon"]), cities)
+        pairs.extend((n, region) for n in names if n.casefold() not in city_names)
+    return tuple(sorted(pairs, key=lambda p: -len(p[0])))
+
+
+@lru_cache(maxsize=1)
+def _patterns() -> tuple[tuple[re.Pattern[str], Region], ...]:
+    out = []
+    for name, region in regions():
+        if name.isascii():
+            flags = re.IGNORECASE if len(name) > SHORT_ASCII else 0
+            out.append((re.compile(rf"(?<![A-Za-z]){re.escape(name)}(?![A-Za-z])", flags), region))
+        else:
+            out.append((re.compile(re.escape(name)), region))
+    return tuple(out)
+
+
+def find_regions(text: str, taken: list[tuple[int, int]]) -> list[tuple[int, Region]]:
+    """Regions named in text (not inside a place already found), in order."""
+    found: list[tuple[int, Region]] = []
+    spans = list(taken)
+    for pattern, region in _patterns():
+        for m in pattern.finditer(text):
+            if any(m.start() < e and s < m.end() for s, e in spans):
+                continue
+            spans.append((m.start(), m.end()))
+            found.append((m.start(), region))
+    return sorted(found, key=lambda f: f[0])
+
+
+def country_cities(place: WorldPlace) -> tuple[City, ...]:
+    """A country's sample cities (Japan: Tokyo and Osaka); none for other kinds of place."""
+    if place.kind != "country":
+        return ()
+    return tuple(c for c in all_cities() if c.country_en == place.en or (place.zh and c.country == place.zh))

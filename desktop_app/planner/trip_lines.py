@@ -1,0 +1,142 @@
+"""The parts of an answer about *when* and *who*: the dates assumed, the party, typical weather,
+costs for everyone, and holiday peaks as their own estimate line (figures from tool results only)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, timedelta
+from typing import Any
+
+from desktop_app import clock
+from desktop_app.planner.nlu import TripQuery
+from desktop_app.tools.travel.when import span_text
+
+
+def trip_dates(query: TripQuery) -> tuple[str, str] | None:
+    """(depart, return) as ISO dates: the span's first day (never before today) plus the nights."""
+    if query.when is None:
+        return None
+    start = max(query.when.start, clock.today())
+    return start.isoformat(), (start + timedelta(days=query.stay_nights)).isoformat()
+
+
+def _iso(value: Any) -> date | None:
+    try:
+        return date.fromisoformat(str(value)) if value else None
+    except ValueError:
+        return None
+
+
+def dates_line(q: TripQuery, trip: tuple[str, str] | None, lang: str) -> str:
+    """`**日期**：下周 = 12月7日–13日；按 12月7日–10日（3晚）查询。` (nothing when no time was named)."""
+    if q.when is None:
+        return ""
+    said = q.when.label(lang)
+    start, end = (_iso(trip[0]), _iso(trip[1])) if trip else (None, None)
+    unofficial = not q.when.official
+    if lang == "zh":
+        line = f"**日期**：{said}"
+        if start and end:
+            line += f"；按 {span_text(start, end, 'zh')}（{q.stay_nights}晚）查询"
+        if unofficial:
+            line += f"（{q.when.start.year}年放假安排尚未公布，按法定假日估算）"
+        return line + "。"
+    line = f"**Dates**: {said}"
+    if start and end:
+        line += f"; looked up for {span_text(start, end, 'en')} ({q.stay_nights} nights)"
+    if unofficial:
+        line += f" ({q.when.start.year}'s official holiday schedule is not published yet: statutory days used)"
+    return line + "."
+
+
+def party_line(q: TripQuery, lang: str) -> str:
+    """Who the prices are for: seats for everyone, rooms at two a room."""
+    if q.party.size <= 1:
+        return ""
+    n, rooms, said = q.party.size, q.party.rooms, q.party.said
+    if lang == "zh":
+        who = f"（{said}）" if said and not said.isdigit() else ""
+        return f"**人数**：{n}人{who}；机票按 {n} 张、酒店按 {rooms} 间（每间 2 人）计算。"
+    who = f" ({said})" if said and not said.isdigit() else ""
+    return f"**Travellers**: {n}{who}; {n} seats and {rooms} room{'s' if rooms > 1 else ''} (two to a room)."
+
+
+def dated_weather_line(d: dict[str, Any], lang: str) -> str:
+    """Typical values said to be typical, a forecast said to be one (never one passed off as the other)."""
+    temp = d.get("temperature", "")
+    cond = d.get("condition_en" if lang == "en" else "condition", "")
+    tip = str(d.get("suggestion_en" if lang == "en" else "suggestion", "")).rstrip("。.")
+    day = _iso(d.get("date"))
+    if d.get("kind") == "typical":
+        if lang == "zh":
+            return f"**天气（典型值）**：{cond}，约 {temp}。这是气候平均值，不是天气预报。" + (
+                f"建议：{tip}。" if tip else ""
+            )
+        return f"**Weather (typical)**: {cond}, about {temp}. A climate average, not a forecast." + (
+            f" {tip}." if tip else ""
+        )
+    when = span_text(day, day, lang) if day else ""
+    if lang == "zh":
+        return f"**天气预报（{when}）**：{temp}，{cond}。" + (f"建议：{tip}。" if tip else "")
+    return f"**Forecast ({when})**: {temp}, {cond}." + (f" Tip: {tip}." if tip else "")
+
+
+@dataclass(frozen=True)
+class Costs:
+    flights: int
+    hotel: int
+    peak_extra: int
+    peak_names: tuple[tuple[str, str], ...]  # (zh, en) of each holiday peak the trip meets
+
+    @property
+    def total(self) -> int:
+        return self.flights + self.hotel
+
+
+def costs(flight: dict[str, Any] | None, hotel: dict[str, Any] | None, q: TripQuery) -> Costs | None:
+    """Round trip for everyone plus the nights for every room; the tools' own totals where they gave them."""
+    if not flight or not hotel or "price_cny" not in flight or "price_cny" not in hotel:
+        return None
+    seats, rooms, nights = q.party.size, q.party.rooms, q.stay_nights
+    flights = int(flight["price_cny"]) * 2 * seats
+    if isinstance(flight.get("total_cny"), int) and flight.get("legs") == 2:
+        flights = int(flight["total_cny"])
+    stay = int(hotel["price_cny"]) * nights * rooms
+    if isinstance(hotel.get("total_cny"), int) and hotel.get("nights") == nights:
+        stay = int(hotel["total_cny"])
+    peaks = [*(flight.get("peak_estimate") or []), hotel.get("peak_estimate")]
+    extra = sum(int(p.get("extra_cny", 0)) for p in peaks if isinstance(p, dict))
+    names = tuple(
+        dict.fromkeys((str(p.get("holiday", "")), str(p.get("holiday_en", ""))) for p in peaks if isinstance(p, dict))
+    )
+    return Costs(flights, stay, extra, names)
+
+
+def cost_lines(c: Costs, q: TripQuery, lang: str, yuan: Any, count: Any) -> str:
+    """The seed's cost block (¥2,560 + ¥2,040 = ¥4,600 for one), for the party, with a peak line."""
+    seats, rooms, nights = q.party.size, q.party.rooms, q.stay_nights
+    if lang == "zh":
+        who = f"（{seats}人）" if seats > 1 else ""
+        room = f"{rooms}间×" if rooms > 1 else ""
+        text = (
+            f"**预估总费用**：\n- 往返机票{who}：约 {yuan(c.flights)}\n- 酒店{room}{count(nights)}晚：{yuan(c.hotel)}\n"
+            f"- 合计：约 {yuan(c.total)}（不含餐饮、门票和交通）"
+        )
+        if c.peak_extra:
+            text += (
+                f"\n- {'、'.join(z for z, _ in c.peak_names)}高峰估算：再加约 {yuan(c.peak_extra)}，即约 {yuan(c.total + c.peak_extra)}"
+                "（按 README 写明的规则估算，不是报价）"
+            )
+        return text
+    who = f" for {seats}" if seats > 1 else ""
+    room = f"{rooms} rooms × " if rooms > 1 else ""
+    text = (
+        f"**Estimated cost**:\n- Round-trip flights{who}: about {yuan(c.flights)}\n- Hotel, {room}{nights} nights: "
+        f"{yuan(c.hotel)}\n- Total: about {yuan(c.total)} (meals, tickets and local transport not included)"
+    )
+    if c.peak_extra:
+        text += (
+            f"\n- {', '.join(e for _, e in c.peak_names)} peak estimate: about {yuan(c.peak_extra)} more, "
+            f"about {yuan(c.total + c.peak_extra)} (a rule written in the README, not a quote)"
+        )
+    return text

@@ -1,0 +1,141 @@
+"""Weather for a date: typical monthly values (climate normals) and the holiday-peak price rule.
+
+A typical value is never a forecast: every result says which month's normals it is, their period
+and source (resources/data/climate.json, see CLIMATE_SOURCES.md beside it). Peak prices are an
+estimate by a written rule (README, "Holiday peaks"), shown beside the ordinary price, never instead.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, timedelta
+from functools import lru_cache
+from typing import Any
+
+from desktop_app.tools.travel.common import load_data
+from desktop_app.tools.travel.places import City
+from desktop_app.tools.travel.when import HOLIDAYS, holiday_on
+
+MONTHS_ZH = "一 二 三 四 五 六 七 八 九 十 十一 十二".split()
+MONTHS_EN = "January February March April May June July August September October November December".split()
+
+
+@lru_cache(maxsize=1)
+def _normals() -> dict[str, Any]:
+    try:
+        return load_data("climate.json")
+    except (OSError, ValueError):
+        return {}
+
+
+def _feel(mean: float) -> tuple[str, str]:
+    """How a month's mean temperature feels to a traveller (the words follow the number, never replace it)."""
+    for limit, zh, en in ((-10, "严寒", "bitterly cold"), (0, "寒冷，常在冰点以下", "cold, often below freezing"),
+                          (8, "冷", "cold"), (15, "偏凉", "cool"), (22, "温和", "mild"), (27, "温暖", "warm")):  # fmt: skip
+        if mean <= limit:
+            return zh, en
+    return "炎热", "hot"
+
+
+def _tip(mean: float) -> tuple[str, str]:
+    if mean <= -5:
+        return "带羽绒服、帽子、手套和防滑鞋", "Pack a down coat, hat, gloves and non-slip shoes."
+    if mean <= 5:
+        return "带厚外套和保暖衣物", "Pack a warm coat and layers."
+    if mean <= 15:
+        return "带外套，早晚较凉", "Pack a jacket for cool mornings and evenings."
+    if mean >= 27:
+        return "轻薄透气的衣服，注意防晒补水", "Light clothes, sun protection and water."
+    return "轻便衣物，备一件薄外套", "Light clothes and a thin layer."
+
+
+def _month_value(values: Any, month: int) -> float | None:
+    if not isinstance(values, list) or len(values) != 12:
+        return None
+    value = values[month - 1]
+    ok = isinstance(value, int | float) and not isinstance(value, bool) and -60 <= value <= 50
+    return float(value) if ok else None
+
+
+def typical(city: City, day: date) -> dict[str, Any] | None:
+    """The city's normals for the month of `day`, in get_weather's shape, labelled as typical."""
+    entry = _normals().get("climate", {}).get(city.id)
+    mean = _month_value(entry.get("mean_c"), day.month) if isinstance(entry, dict) else None
+    if mean is None:
+        return None
+    feel, tip = _feel(mean), _tip(mean)
+    month_zh, month_en = f"{MONTHS_ZH[day.month - 1]}月", MONTHS_EN[day.month - 1]
+    period = str(entry.get("period", ""))[:20] if isinstance(entry, dict) else ""
+    return {
+        "city": city.zh,
+        "date": day.isoformat(),
+        "kind": "typical",
+        "temperature": f"{mean:g}°C",
+        "condition": f"{month_zh}平均气温，{feel[0]}",
+        "suggestion": tip[0],
+        "city_en": city.en,
+        "condition_en": f"mean temperature for {month_en}, {feel[1]}",
+        "suggestion_en": tip[1],
+        "mean_temp_c": mean,
+        "note": (
+            f"{month_zh}的典型气温（{period} 气候平均值），不是天气预报 / typical {month_en} temperature "
+            f"({period} climate normals), not a forecast"
+        ),
+        "source": str(_normals().get("source", "climate normals"))[:200],
+        "licence": str(_normals().get("licence", ""))[:200],
+    }
+
+
+# ---------------------------------------------------------------- holiday peaks
+
+# The written rule (README "Holiday peaks"): sample prices times these factors on days in the
+# holiday's block, and in the summer holidays (1 July - 31 August); an estimate, never a quote.
+PEAK_FACTORS = {"spring_festival": (1.5, 1.3), "labour_day": (1.3, 1.2), "national_day": (1.5, 1.3)}
+SUMMER_FACTORS = (1.2, 1.15)
+
+
+@dataclass(frozen=True)
+class Peak:
+    zh: str
+    en: str
+    flight: float
+    hotel: float
+    official: bool
+
+    def fields(self, kind: str, price: int, count: int = 1) -> dict[str, Any]:
+        factor = self.flight if kind == "flight" else self.hotel
+        each = round(price * factor / 10) * 10
+        zh_more = "" if self.official else "；当年放假安排尚未公布，按法定假日估算"
+        en_more = "" if self.official else "; that year's schedule is not published yet: statutory days used"
+        return {
+            "holiday": self.zh,
+            "holiday_en": self.en,
+            "factor": factor,
+            "price_cny": each,
+            "count": count,
+            "extra_cny": (each - price) * count,
+            "note": f"{self.zh}高峰估算（样例价 ×{factor:g}，规则见 README），不是报价{zh_more} / "
+            f"{self.en} peak estimate (sample price ×{factor:g}, rule in the README), not a quote{en_more}",
+        }
+
+
+def peak_on(day: date) -> Peak | None:
+    """Whether the rule raises prices on `day`, and by how much."""
+    span = holiday_on(day)
+    if span is not None:
+        h = HOLIDAYS[span.holiday]
+        flight, hotel = PEAK_FACTORS[span.holiday]
+        return Peak(h.zh, h.en, flight, hotel, span.official)
+    if day.month in (7, 8):
+        return Peak("暑期", "summer holidays", *SUMMER_FACTORS, True)
+    return None
+
+
+def peak_nights(check_in: date, nights: int) -> tuple[Peak, int] | None:
+    """The peak that the most nights of a stay fall in, and how many nights."""
+    counts: dict[Peak, int] = {}
+    for i in range(nights):
+        peak = peak_on(check_in + timedelta(days=i))
+        if peak is not None:
+            counts[peak] = counts.get(peak, 0) + 1
+    return max(counts.items(), key=lambda kv: kv[1]) if counts else None

@@ -1,0 +1,369 @@
+"""When a trip is: 下周, next weekend, 五一, in January, Dec 20 resolved against one "today".
+
+Week and month arithmetic is calendar arithmetic; holidays come from kept libraries, never from a
+table of our own: China's official schedules (with adjusted days) from `chinese_calendar` for the
+years it has published, the statutory days from `holidays` beyond them (marked not yet official),
+Christmas and New Year from `holidays` too; English month-and-day phrases go through `dateparser`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+
+MONTHS_EN = "january february march april may june july august september october november december".split()
+ZH_DIGITS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+WEEKDAYS_ZH = "一二三四五六日天"
+WEEKDAYS_EN = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+
+
+@dataclass(frozen=True)
+class Holiday:
+    key: str
+    zh: str
+    en: str
+    cc_name: str  # chinese_calendar's name ("" when not a Chinese public holiday)
+    lib_names: tuple[str, ...]  # the `holidays` package's names for its days
+
+
+HOLIDAYS = {
+    h.key: h
+    for h in (
+        Holiday("spring_festival", "春节", "Chinese New Year", "Spring Festival", ("Chinese New Year",)),
+        Holiday("labour_day", "五一", "May Day", "Labour Day", ("Labor Day",)),
+        Holiday("national_day", "国庆", "National Day (Golden Week)", "National Day", ("National Day",)),
+        Holiday("dragon_boat", "端午", "Dragon Boat Festival", "Dragon Boat Festival", ("Dragon Boat Festival",)),
+        Holiday("mid_autumn", "中秋", "Mid-Autumn Festival", "Mid-autumn Festival", ("Mid-Autumn Festival",)),
+        Holiday("qingming", "清明", "Qingming", "Tomb-sweeping Day", ("Tomb-Sweeping Day",)),
+        Holiday("new_year", "元旦", "New Year's Day", "New Year's Day", ("New Year's Day",)),
+        Holiday("christmas", "圣诞节", "Christmas", "", ("Christmas Day",)),
+    )
+}
+# Holiday peaks the sample prices may rise in (README: "Holiday peaks").
+PEAK_HOLIDAYS = ("spring_festival", "labour_day", "national_day")
+
+
+@dataclass(frozen=True)
+class Span:
+    """A stretch of days a question names (both ends included), and how it was read."""
+
+    start: date
+    end: date
+    said: str
+    kind: str  # day | week | weekend | month | range | holiday | season
+    holiday: str = ""  # a HOLIDAYS key
+    official: bool = True  # False: that year's schedule is not published; statutory days shown
+
+    @property
+    def days(self) -> int:
+        return (self.end - self.start).days + 1
+
+    def label(self, lang: str) -> str:
+        """`下周 = 12月7日–13日` / `next week = 7–13 Dec 2026`: the reading stated in every answer."""
+        return f"{self.said} = {span_text(self.start, self.end, lang)}"
+
+
+def span_text(start: date, end: date, lang: str) -> str:
+    if lang == "zh":
+        head = f"{start.month}月{start.day}日"
+        if start == end:
+            return head
+        tail = f"{end.day}日" if (end.year, end.month) == (start.year, start.month) else f"{end.month}月{end.day}日"
+        year = f"{start.year}年" if start.year != end.year else ""
+        return f"{year}{head}–{tail}"
+    months = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split()
+    if start == end:
+        return f"{start.day} {months[start.month - 1]} {start.year}"
+    if (start.year, start.month) == (end.year, end.month):
+        return f"{start.day}–{end.day} {months[start.month - 1]} {start.year}"
+    return f"{start.day} {months[start.month - 1]} – {end.day} {months[end.month - 1]} {end.year}"
+
+
+def zh_number(text: str) -> int | None:
+    """1–99 written with digits or Chinese numerals (十二, 二十, 三十一)."""
+    if text.isdigit():
+        return int(text)
+    if text == "十":
+        return 10
+    if "十" in text:
+        tens, _, ones = text.partition("十")
+        t = ZH_DIGITS.get(tens, 1) if tens else 1
+        return t * 10 + (ZH_DIGITS.get(ones, 0) if ones else 0)
+    return ZH_DIGITS.get(text)
+
+
+# ---------------------------------------------------------------- holidays
+
+
+def _official_days(h: Holiday, year: int) -> list[date] | None:
+    """The published days off of a Chinese holiday in `year`, or None when the year is not published."""
+    import chinese_calendar
+
+    day, found = date(year, 1, 1), []
+    try:
+        while day.year == year:
+            off, name = chinese_calendar.get_holiday_detail(day)
+            if off and name == h.cc_name:
+                found.append(day)
+            day += timedelta(days=1)
+    except NotImplementedError:
+        return None
+    return found
+
+
+def _statutory_days(h: Holiday, year: int) -> list[date]:
+    import holidays
+
+    table = holidays.country_holidays("CN", years=year) if h.cc_name else holidays.country_holidays("GB", years=year)
+    return sorted(d for d, name in table.items() if any(n in str(name) for n in h.lib_names))
+
+
+def _first_run(days: list[date]) -> list[date]:
+    """The first run of consecutive days (a holiday's block, not a later one of the same name)."""
+    run = days[:1]
+    for d in days[1:]:
+        if d - run[-1] != timedelta(days=1):
+            break
+        run.append(d)
+    return run
+
+
+def holiday_span(key: str, today: date, said: str) -> Span | None:
+    """The next (or current) block of a holiday, official where published."""
+    h = HOLIDAYS[key]
+    for year in (today.year, today.year + 1):
+        official = _official_days(h, year) if h.cc_name else None
+        days = _first_run(official if official else _statutory_days(h, year))
+        if days and days[-1] >= today:
+            return Span(days[0], days[-1], said, "holiday", key, official=bool(official) or not h.cc_name)
+    return None
+
+
+# ---------------------------------------------------------------- weeks, months, dates
+
+
+def _monday(d: date) -> date:
+    return d - timedelta(days=d.weekday())
+
+
+def _week(today: date, ahead: int, said: str) -> Span:
+    start = _monday(today) + timedelta(weeks=ahead)
+    return Span(max(start, today), start + timedelta(days=6), said, "week")
+
+
+def _weekend(today: date, ahead: int, said: str) -> Span:
+    saturday = _monday(today) + timedelta(days=5, weeks=ahead)
+    return Span(max(saturday, today), saturday + timedelta(days=1), said, "weekend")
+
+
+def _month(today: date, month: int, said: str, year: int | None = None) -> Span:
+    y = year or (today.year if month >= today.month else today.year + 1)
+    start = date(y, month, 1)
+    end = (date(y + 1, 1, 1) if month == 12 else date(y, month + 1, 1)) - timedelta(days=1)
+    return Span(max(start, today) if (y, month) == (today.year, today.month) else start, end, said, "month")
+
+
+def _months_ahead(today: date, ahead: int, said: str) -> Span:
+    index = today.month - 1 + ahead
+    return _month(today, index % 12 + 1, said, today.year + index // 12)
+
+
+def _dated(today: date, month: int, day: int, year: int | None = None) -> date | None:
+    for y in (year,) if year else (today.year, today.year + 1):
+        try:
+            d = date(y, month, day)
+        except ValueError:
+            return None
+        if year or d >= today:
+            return d
+    return None
+
+
+def _en_date(text: str, today: date) -> date | None:
+    """`Dec 20`, `20 December`, `March 3rd`, `2027-01-03` through dateparser (future dates first)."""
+    import dateparser
+
+    settings = {"RELATIVE_BASE": datetime(today.year, today.month, today.day), "PREFER_DATES_FROM": "future"}
+    found = dateparser.parse(text, languages=["en"], settings=settings)
+    return found.date() if found else None
+
+
+# ---------------------------------------------------------------- the phrases
+
+Rule = tuple[re.Pattern[str], Callable[[re.Match[str], date], Span | None]]
+_M = r"(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)"
+_ZN = r"(\d{1,2}|[一二两三四五六七八九十]{1,3})"
+
+
+def _p(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.IGNORECASE)
+
+
+def _day(offset: int) -> Callable[[re.Match[str], date], Span]:
+    def make(m: re.Match[str], today: date) -> Span:
+        d = today + timedelta(days=offset)
+        return Span(d, d, m.group(0), "day")
+
+    return make
+
+
+def _after(m: re.Match[str], today: date) -> Span | None:
+    n = zh_number(m.group("n")) if m.group("n") else 1
+    if n is None:
+        return None
+    unit = m.group("u").lower()
+    step = 7 if unit.startswith(("周", "week", "星期", "个星期", "个礼拜", "礼拜")) else 1
+    d = today + timedelta(days=n * step)
+    return Span(d, d, m.group(0), "day")
+
+
+def _en_count(word: str) -> int | None:
+    words = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "ten": 10}
+    return int(word) if word.isdigit() else words.get(word.lower())
+
+
+def _in_n(m: re.Match[str], today: date) -> Span | None:
+    n = _en_count(m.group("n"))
+    if n is None:
+        return None
+    d = today + timedelta(days=n * (7 if m.group("u").lower().startswith("week") else 1))
+    return Span(d, d, m.group(0), "day")
+
+
+def _zh_month(m: re.Match[str], today: date) -> Span | None:
+    month = zh_number(m.group("m"))
+    year = int(m.group("y")) if m.group("y") else None
+    return _month(today, month, m.group(0), year) if month and 1 <= month <= 12 else None
+
+
+def _zh_date(m: re.Match[str], today: date) -> Span | None:
+    month, day = zh_number(m.group("m")), zh_number(m.group("d"))
+    year = int(m.group("y")) if m.group("y") else None
+    start = _dated(today, month or 0, day or 0, year)
+    if start is None:
+        return None
+    end = start
+    if m.group("d2"):
+        month2 = zh_number(m.group("m2")) if m.group("m2") else start.month
+        end = _dated(start, month2 or 0, zh_number(m.group("d2")) or 0) or start
+    return Span(start, max(end, start), m.group(0), "range" if end > start else "day")
+
+
+def _en_dated(m: re.Match[str], today: date) -> Span | None:
+    start = _en_date(m.group("a"), today)
+    if start is None:
+        return None
+    end = start
+    if m.group("b"):
+        second = m.group("b")
+        end = _en_date(second if re.search(r"[a-z]", second, re.I) else f"{m.group('mon')} {second}", start) or start
+    return Span(start, max(end, start), m.group(0).strip(), "range" if end > start else "day")
+
+
+def _en_month(m: re.Match[str], today: date) -> Span | None:
+    name = m.group("m").lower()[:3]
+    month = next(i for i, full in enumerate(MONTHS_EN, 1) if full.startswith(name))
+    return _month(today, month, m.group(0).strip(), int(m.group("y")) if m.group("y") else None)
+
+
+def _weekday(m: re.Match[str], today: date) -> Span:
+    raw = m.group("w").lower()
+    index = WEEKDAYS_ZH.index(raw) if raw in WEEKDAYS_ZH else WEEKDAYS_EN.index(raw)
+    index = min(index, 6)
+    if m.group("next"):
+        d = _monday(today) + timedelta(weeks=1, days=index)
+    else:
+        d = today + timedelta(days=(index - today.weekday()) % 7)
+    return Span(d, d, m.group(0), "day")
+
+
+def _holiday(key: str) -> Callable[[re.Match[str], date], Span | None]:
+    return lambda m, today: holiday_span(key, today, m.group(0))
+
+
+def _summer(m: re.Match[str], today: date) -> Span:
+    year = today.year if today < date(today.year, 8, 31) else today.year + 1
+    return Span(max(date(year, 7, 1), today), date(year, 8, 31), m.group(0), "season")
+
+
+RULES: list[Rule] = [
+    (_p(r"(?P<y>20\d\d)?年?" + _ZN.replace("(", "(?P<m>", 1) + r"\s*月\s*" + _ZN.replace("(", "(?P<d>", 1)
+        + r"\s*[日号]?(?:\s*(?:到|至|-|–|~)\s*(?:" + _ZN.replace("(", "(?P<m2>", 1) + r"\s*月)?\s*"
+        + _ZN.replace("(", "(?P<d2>", 1) + r"\s*[日号])?"), _zh_date),
+    (_p(r"(?:(?P<y>20\d\d)\s*年\s*)?(?<![\d一二三四五六七八九十])" + _ZN.replace("(", "(?P<m>", 1) + r"\s*月(?:份)?(?!\s*[\d一二三四五六七八九十])"), _zh_month),
+    (_p(r"\b(?:from\s+)?(?P<a>(?P<mon>" + _M[1:-1] + r")\.?\s+\d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)?\s+" + _M
+        + r"|20\d\d-\d\d-\d\d)(?:\s*(?:-|–|to|until|till)\s*(?P<b>" + _M + r"\.?\s+\d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)?(?:\s+"
+        + _M + r")?|20\d\d-\d\d-\d\d))?\b"), _en_dated),
+    (_p(r"\b(?:in\s+|during\s+|for\s+|this\s+|next\s+)?(?P<m>" + _M[1:-1] + r")\b(?:\s+(?P<y>20\d\d))?"), _en_month),
+    (_p(r"下下(?:个)?周末|下下个?星期[六日天]|\bthe weekend after next\b"), lambda m, t: _weekend(t, 2, m.group(0))),
+    (_p(r"下(?:个)?周末|下(?:个)?星期[六日天]?末|\bnext weekend\b"), lambda m, t: _weekend(t, 1, m.group(0))),
+    (_p(r"(?:这|本|这个)?周末|\b(?:this )?weekend\b"), lambda m, t: _weekend(t, 0, m.group(0))),
+    (_p(r"(?P<next>下(?:个)?(?:周|星期|礼拜)|\bnext\s+)(?P<w>[一二三四五六日天]|monday|tuesday|wednesday|thursday|friday|saturday|sunday)"), _weekday),
+    (_p(r"下下(?:个)?(?:周|星期|礼拜)|\b(?:the )?week after next\b"), lambda m, t: _week(t, 2, m.group(0))),
+    (_p(r"下(?:个)?(?:周|星期|礼拜)|\bnext week\b"), lambda m, t: _week(t, 1, m.group(0))),
+    (_p(r"(?:这|本)(?:个)?(?:周|星期|礼拜)(?![末六日天])|\bthis week\b"), lambda m, t: _week(t, 0, m.group(0))),
+    (_p(r"下下个?月|\bthe month after next\b"), lambda m, t: _months_ahead(t, 2, m.group(0))),
+    (_p(r"下个?月|\bnext month\b"), lambda m, t: _months_ahead(t, 1, m.group(0))),
+    (_p(r"(?:这|本)个?月|\bthis month\b"), lambda m, t: _months_ahead(t, 0, m.group(0))),
+    (_p(r"(?P<n>\d{1,2}|[一二两三四五六七八九十]{1,2})?个?(?P<u>天|周|星期|礼拜)(?:以)?后"), _after),
+    (_p(r"\bin (?P<n>\d{1,2}|a|one|two|three|four|five|six|ten) (?P<u>days?|weeks?)\b"), _in_n),
+    (_p(r"大后天"), _day(3)),
+    (_p(r"后天|\bday after tomorrow\b"), _day(2)),
+    (_p(r"明天|\btomorrow\b"), _day(1)),
+    (_p(r"今天|\btoday\b|\btonight\b"), _day(0)),
+    (_p(r"春节|过年|\b(?:chinese|lunar) new year\b|\bspring festival\b"), _holiday("spring_festival")),
+    (_p(r"五一|劳动节|\bmay day\b|\blabou?r day\b"), _holiday("labour_day")),
+    (_p(r"十一(?:假期|长假|黄金周)|国庆|\bgolden week\b|\bnational day\b"), _holiday("national_day")),
+    (_p(r"十一(?![月日号点])"), _holiday("national_day")),
+    (_p(r"端午|\bdragon boat\b"), _holiday("dragon_boat")),
+    (_p(r"中秋|\bmid-?autumn\b"), _holiday("mid_autumn")),
+    (_p(r"清明|\bqingming\b|\btomb[- ]sweeping\b"), _holiday("qingming")),
+    (_p(r"元旦|\bnew year'?s(?: day)?\b"), _holiday("new_year")),
+    (_p(r"圣诞|\bchristmas\b|\bxmas\b"), _holiday("christmas")),
+    (_p(r"暑假|\bsummer (?:holidays?|vacation|break)\b"), _summer),
+]  # fmt: skip
+
+
+def _ambiguous(m: re.Match[str]) -> bool:
+    """ "may" is a month only as "May" or after in/during/next/this ("you may", "may I" are not)."""
+    word = m.group(0).strip()
+    if word.lower() != "may":
+        return False
+    return word != "May" or not re.match(r"\s+\d", m.string[m.end() :])
+
+
+def find_span(text: str, today: date) -> Span | None:
+    """The time a question names (the earliest phrase; the longer one where two start together)."""
+    best: tuple[int, int, Span] | None = None
+    for pattern, make in RULES:
+        for m in pattern.finditer(text):
+            if not m.group(0).strip():
+                continue
+            key = (m.start(), -len(m.group(0)))
+            if best is not None and key >= best[:2]:
+                break
+            span = make(m, today) if not _ambiguous(m) else None
+            if span is not None:
+                best = (*key, span)
+                break
+    return best[2] if best else None
+
+
+def parse_iso(value: str) -> date | None:
+    """A tool's date argument: `YYYY-MM-DD` (or `YYYY-MM`, its first day); anything else is None."""
+    text = value.strip()
+    try:
+        return date.fromisoformat(text) if len(text) == 10 else date.fromisoformat(text + "-01")
+    except ValueError:
+        return None
+
+
+def holiday_on(day: date) -> Span | None:
+    """The peak holiday block that contains `day` (for the price rule), if any."""
+    for key in PEAK_HOLIDAYS:
+        span = holiday_span(key, day - timedelta(days=15), HOLIDAYS[key].zh)
+        if span is not None and span.start <= day <= span.end:
+            return span
+    return None
