@@ -19,15 +19,17 @@ TOO_DEEP_ARGUMENTS = f"are nested deeper than {MAX_ARGUMENT_DEPTH} levels"
 NOT_FINITE = "hold NaN or Infinity, which JSON does not allow"
 # A JSON string (escapes included) or one bracket: strings are skipped whole, at C speed.
 _TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.S)
+# the same for JSON5 (mcp.json as other clients write it): single quotes and comments too
+JSON5_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|\'(?:[^\'\\]|\\.)*\'|//[^\n]*|/\*.*?\*/|[\[\]{}]', re.S)
 
 
-def deep_spans(text: str, limit: int) -> list[tuple[int, int]]:
+def deep_spans(text: str, limit: int, tokens: re.Pattern[str] = _TOKENS) -> list[tuple[int, int]]:
     """Where containers open deeper than `limit` levels start and end (counted without recursion)."""
     if text.count("[") + text.count("{") <= limit:
         return []  # the common case: not even the brackets inside strings add up
     spans: list[tuple[int, int]] = []
     depth, start = 0, -1
-    for match in _TOKENS.finditer(text):
+    for match in tokens.finditer(text):
         ch = text[match.start()]
         if ch in "[{":
             depth += 1
@@ -74,19 +76,23 @@ def loads(text: str, max_depth: int = MAX_DOCUMENT_DEPTH, *, finite: bool = True
     return json.loads(text, parse_constant=_refuse_constant, parse_float=_finite)
 
 
-def read_file(path: Path, max_depth: int = MAX_DOCUMENT_DEPTH, *, finite: bool = True) -> Any:
-    """A JSON file from outside under the same policy: OSError when it cannot be read, ValueError
-    (one line) when it is too large, not UTF-8 or refused by `loads`; nothing larger is read."""
+def read_text(path: Path) -> str:
+    """A text file from outside: OSError when it cannot be read, ValueError (one line) when it is
+    larger than MAX_DOCUMENT_BYTES (nothing more is read) or not UTF-8."""
     with open(path, "rb") as handle:
         data = handle.read(MAX_DOCUMENT_BYTES + 1)
     big = too_big(len(data))
     if big:
         raise ValueError(big)
     try:
-        text = data.decode("utf-8")
+        return data.decode("utf-8")
     except UnicodeDecodeError:
         raise ValueError("not UTF-8 text") from None
-    return loads(text, max_depth, finite=finite)
+
+
+def read_file(path: Path, max_depth: int = MAX_DOCUMENT_DEPTH, *, finite: bool = True) -> Any:
+    """A JSON file from outside under the same policy (`read_text`, then `loads`)."""
+    return loads(read_text(path), max_depth, finite=finite)
 
 
 def has_non_finite(value: Any) -> bool:
