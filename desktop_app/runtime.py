@@ -64,11 +64,10 @@ def weather_config(settings: Settings) -> WeatherConfig:
     extra = settings.extra if isinstance(settings.extra, dict) else {}
     forecast = extra.get("open_meteo_forecast_url")
     geocoding = extra.get("open_meteo_geocoding_url")
-    timeout = extra.get("open_meteo_timeout_s")
     api = OpenMeteo(
         forecast_url=forecast if isinstance(forecast, str) and forecast else FORECAST_URL,
         geocoding_url=geocoding if isinstance(geocoding, str) and geocoding else GEOCODING_URL,
-        timeout_s=float(timeout) if isinstance(timeout, int | float) and timeout > 0 else 6.0,
+        timeout_s=settings.extra_number("open_meteo_timeout_s", 6.0),
     )
     return WeatherConfig(settings.live_weather, api)
 
@@ -186,10 +185,7 @@ def _base_url(settings: Settings, options: RunOptions, provider: str) -> str:
 
 def _max_retries(settings: Settings) -> int:
     """`extra.max_retries` in settings.json (the SDKs' own retries), 2 when unset or invalid."""
-    try:
-        return max(0, min(10, int(settings.extra.get("max_retries", 2))))
-    except (TypeError, ValueError):
-        return 2
+    return int(settings.extra_number("max_retries", 2))
 
 
 def offline_hint(settings: Settings, options: RunOptions) -> str:

@@ -8,6 +8,7 @@ import sys
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
+from desktop_app import jsonsafe
 from desktop_app.errors import UsageError
 from desktop_app.mcp.config import McpConfigError, ServerConfig, load_servers
 from desktop_app.mcp.connection import Connection
@@ -133,7 +134,7 @@ def prompt_arguments(text: str) -> dict[str, str]:
     if not text:
         return {}
     try:
-        value = json.loads(text)
+        value = jsonsafe.loads(text)
     except ValueError as exc:
         raise UsageError(f"--args is not JSON: {exc}") from None
     if not isinstance(value, dict):

@@ -9,6 +9,7 @@ from typing import Any
 import anthropic
 import httpx2
 
+from desktop_app import jsonsafe
 from desktop_app.agent.messages import (
     AssistantMessage,
     Message,
@@ -144,9 +145,10 @@ def response_from_wire(body: dict[str, Any]) -> tuple[AssistantMessage, Usage]:
             call_id, name = str(block.get("id")), str(block.get("name"))
             calls.append(make_call(call_id, name, block.get("input")))
     reason = str(body.get("stop_reason") or "end_turn")
-    usage = body.get("usage") or {}
+    usage = body.get("usage")
+    usage = usage if isinstance(usage, dict) else {}  # counts checked below: NaN, 1e400, -5 are unknown (0)
     message = AssistantMessage(content="".join(text), tool_calls=tuple(calls), stop_reason=_STOP.get(reason, reason))
-    return message, Usage(int(usage.get("input_tokens") or 0), int(usage.get("output_tokens") or 0))
+    return message, Usage(jsonsafe.count(usage.get("input_tokens")), jsonsafe.count(usage.get("output_tokens")))
 
 
 # ---------------------------------------------------------------- stream reassembly
@@ -173,14 +175,16 @@ class EventAccumulator:
         if kind == "content_block_delta":
             return self._delta(event.index, event.delta)
         if kind == "content_block_start":
-            self.blocks[event.index] = event.content_block.to_dict()
+            self.blocks[event.index] = event.content_block.to_dict(warnings=False)
         elif kind == "message_start":
-            self.message = event.message.to_dict()
+            self.message = event.message.to_dict(warnings=False)
             self.usage = dict(self.message.get("usage") or {})
         elif kind == "message_delta":
             self.stop_reason = event.delta.stop_reason
             self.stop_sequence = event.delta.stop_sequence
-            self.usage.update({k: v for k, v in (event.usage.to_dict() if event.usage else {}).items() if v})
+            self.usage.update(
+                {k: v for k, v in (event.usage.to_dict(warnings=False) if event.usage else {}).items() if v}
+            )
         elif kind == "message_stop":
             self.done = True
         return ""

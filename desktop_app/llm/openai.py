@@ -10,6 +10,7 @@ from typing import Any
 import httpx2
 import openai
 
+from desktop_app import jsonsafe
 from desktop_app.agent.messages import (
     AssistantMessage,
     Message,
@@ -126,10 +127,11 @@ def response_from_wire(body: dict[str, Any]) -> tuple[AssistantMessage, Usage]:
     stop = _STOP.get(finish, finish)
     if calls and stop == "stop":
         stop = "tool_calls"  # some compatible servers say "stop" even when calling tools
-    usage = body.get("usage") or {}
+    usage = body.get("usage")
+    usage = usage if isinstance(usage, dict) else {}  # counts checked below: NaN, 1e400, -5 are unknown (0)
     return (
         AssistantMessage(content=message.get("content") or "", tool_calls=calls, stop_reason=stop),
-        Usage(int(usage.get("prompt_tokens") or 0), int(usage.get("completion_tokens") or 0)),
+        Usage(jsonsafe.count(usage.get("prompt_tokens")), jsonsafe.count(usage.get("completion_tokens"))),
     )
 
 
@@ -154,7 +156,7 @@ class ChunkAccumulator:
         if not self.head:
             self.head = {"id": chunk.id, "created": chunk.created, "model": chunk.model}
         if chunk.usage is not None:
-            self.usage = chunk.usage.to_dict()
+            self.usage = chunk.usage.to_dict(warnings=False)  # checked by jsonsafe.count, not the SDK
         if not chunk.choices:
             return ""
         choice = chunk.choices[0]

@@ -9,11 +9,13 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
+from desktop_app import jsonsafe
 from desktop_app.paths import config_dir
 from desktop_app.store.atomic import write_json_atomic
 
 DEFAULT_CALL_TIMEOUT = 60.0
 DEFAULT_CONNECT_TIMEOUT = 30.0
+MAX_SECONDS = 86400.0  # a timeout longer than a day is a mistake (or Infinity)
 # Keys with a meaning here; other clients' keys are read, ignored and named in one warning.
 _KNOWN_KEYS = {
     "command",
@@ -163,9 +165,13 @@ def _text(value: Any) -> str | None:
     """A string, or a number written without quotes (other clients accept `"PORT": 8080`)."""
     if isinstance(value, str):
         return value
-    if isinstance(value, int | float) and not isinstance(value, bool):
+    if (
+        isinstance(value, int | float)
+        and not isinstance(value, bool)
+        and jsonsafe.number_in(value, -1e300, 1e300) is not None
+    ):
         return str(value)
-    return None
+    return None  # NaN, Infinity, 1e400: not a value to pass on
 
 
 def _string_map(value: Any, path: Path | str, where: str) -> dict[str, str | SecretRef]:
@@ -187,11 +193,13 @@ def _string_map(value: Any, path: Path | str, where: str) -> dict[str, str | Sec
 
 
 def _number(value: Any, default: float, path: Path | str, where: str) -> float:
+    """Seconds: finite, above 0, at most a day (Infinity or 1e400 would wait forever or overflow)."""
     if value is None:
         return default
-    if isinstance(value, bool) or not isinstance(value, int | float) or value <= 0:
-        raise _fail(path, where, "must be a positive number of seconds")
-    return float(value)
+    seconds = jsonsafe.number_in(value, 0.0, MAX_SECONDS)
+    if not seconds:
+        raise _fail(path, where, f"must be a positive number of seconds, at most {MAX_SECONDS:g}")
+    return seconds
 
 
 def _flag(value: Any, path: Path | str, where: str) -> bool:
@@ -346,8 +354,14 @@ def parse_text(text: str, path: Path | str) -> Any:
     """JSON as other clients write it: a BOM, comments, trailing commas (JSON5, via `json5`)."""
     import json5
 
-    try:
-        return json5.loads(text.lstrip("\ufeff"))
+    text = text.lstrip("\ufeff")
+    big = jsonsafe.too_big(len(text))
+    if big:
+        raise _fail(path, "", f"is {big}")
+    if jsonsafe.deep_spans(text, jsonsafe.MAX_DOCUMENT_DEPTH, jsonsafe.JSON5_TOKENS):  # json5 recurses
+        raise _fail(path, "", f"is nested deeper than {jsonsafe.MAX_DOCUMENT_DEPTH} levels")
+    try:  # NaN and Infinity parse as floats; each entry's numbers are checked where they are used
+        return json5.loads(text)
     except ValueError as exc:
         message = str(exc)
         found = re.match(r"<string>:(\d+) (.*)", message)
@@ -362,13 +376,13 @@ def read_config_file(path: Path | str, *, missing_ok: bool = False) -> list[Serv
     """Servers from one file; a missing file is an error unless `missing_ok` (the app's own)."""
     p = Path(path).expanduser()
     try:
-        text = p.read_text(encoding="utf-8")
+        text = jsonsafe.read_text(p)
     except FileNotFoundError:
         if missing_ok:
             return []
         raise _fail(p, "", "file not found") from None
-    except UnicodeDecodeError:
-        raise _fail(p, "", "is not UTF-8 text") from None
+    except ValueError as exc:  # larger than jsonsafe's limit, or not UTF-8
+        raise _fail(p, "", f"is {exc}") from None
     except OSError as exc:
         raise _fail(p, "", f"cannot be read: {exc.strerror or exc}") from None
     if not text.strip("\ufeff \t\r\n"):

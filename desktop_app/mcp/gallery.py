@@ -9,12 +9,12 @@ checked strictly here, so a damaged or hostile file cannot add a command the gal
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from desktop_app import jsonsafe
 from desktop_app.mcp.config import ServerConfig, app_config_path, read_config_file, save_servers, server_name_problem
 from desktop_app.paths import resources_dir
 
@@ -126,7 +126,7 @@ def load_gallery(path: Path | None = None) -> list[Connector]:
     """Every connector of the gallery file, checked; a damaged file is one GalleryError."""
     source = path or resources_dir() / "data" / "connectors.json"
     try:
-        data = json.loads(source.read_text(encoding="utf-8"))
+        data = jsonsafe.read_file(source)
     except (OSError, ValueError) as exc:
         raise GalleryError(f"the connector gallery {source} cannot be read: {exc}") from None
     entries = data.get("connectors") if isinstance(data, dict) else None

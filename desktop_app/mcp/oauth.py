@@ -33,6 +33,7 @@ from mcp.shared.inbound import MCP_PROTOCOL_VERSION_HEADER
 from mcp_types import LATEST_PROTOCOL_VERSION
 from pydantic import ValidationError
 
+from desktop_app import jsonsafe
 from desktop_app.mcp.config import ServerConfig
 from desktop_app.mcp.oauth_callback import (
     LOGIN_TIMEOUT,
@@ -86,7 +87,7 @@ class KeyringTokenStorage:
 
         text = await anyio.to_thread.run_sync(read)
         try:
-            record = json.loads(text) if text else {}
+            record = jsonsafe.loads(text) if text else {}  # depth, size, finite numbers
         except ValueError:
             return {}
         return record if isinstance(record, dict) and record.get("url") == self.url else {}

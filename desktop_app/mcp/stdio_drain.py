@@ -6,7 +6,9 @@ EOF and cancels the handlers still running (modelcontextprotocol/python-sdk#2678
 here lost `tools/list`). `owed_replies()` puts two pipes between the process's stdin/stdout and the
 SDK: requests are passed on and their ids remembered, replies are passed out and their ids struck
 off, and the client's EOF reaches the SDK only when nothing is owed (or after `DRAIN_S`). Only
-ids are read from the traffic; every line is passed on unchanged (stdlib only, no Qt).
+ids are read from the traffic (under jsonsafe's depth and size policy: a line 100,000 levels deep
+is passed on, not parsed, and a client's line larger than MAX_DOCUMENT_BYTES is dropped with one
+line on stderr); every other line is passed on unchanged (stdlib only, no Qt).
 """
 
 from __future__ import annotations
@@ -14,9 +16,12 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import sys
 import threading
 from collections.abc import Iterator
 from typing import Any, BinaryIO
+
+from desktop_app import jsonsafe
 
 DRAIN_S = 10.0  # a handler that never answers (a cancelled call) does not hold the exit longer
 # written after the server has finished: the SDK keeps its own copy of stdout open for good, so
@@ -51,9 +56,9 @@ class Owed:
 
 def _messages(line: bytes) -> list[dict[str, Any]]:
     """The JSON-RPC messages of one line (one, or a batch); [] for anything else."""
-    try:
-        data = json.loads(line)
-    except ValueError:
+    try:  # depth counted without recursion: a 100,000-deep line once killed this relay
+        data = jsonsafe.loads(line.decode("utf-8", "replace"), finite=False)
+    except (ValueError, RecursionError):
         return []
     items = data if isinstance(data, list) else [data]
     return [item for item in items if isinstance(item, dict)]
@@ -61,17 +66,38 @@ def _messages(line: bytes) -> list[dict[str, Any]]:
 
 def _pump(source: BinaryIO, target: BinaryIO, owed: Owed, incoming: bool) -> None:
     """Copy lines until EOF, noting ids; incoming EOF waits for the owed replies."""
-    with contextlib.suppress(OSError, ValueError):
-        for line in iter(source.readline, b""):
-            if line == END:
-                break
-            owed.note(line, incoming)
-            target.write(line)
-            target.flush()
-        if incoming:
-            owed.wait_paid(DRAIN_S)
-    with contextlib.suppress(OSError):
-        target.close()
+    try:
+        with contextlib.suppress(OSError, ValueError):
+            for line in _lines(source, incoming):
+                if line == END:
+                    break
+                owed.note(line, incoming)
+                target.write(line)
+                target.flush()
+            if incoming:
+                owed.wait_paid(DRAIN_S)
+    finally:  # whatever happened, the SDK sees EOF: a dead relay once kept the server up for good
+        with contextlib.suppress(OSError):
+            target.close()
+
+
+def _lines(source: BinaryIO, limited: bool) -> Iterator[bytes]:
+    """`source`'s lines; when `limited` (the client's), one longer than jsonsafe's limit is dropped."""
+    if not limited:
+        yield from iter(source.readline, b"")
+        return
+    limit = jsonsafe.MAX_DOCUMENT_BYTES
+    while line := source.readline(limit + 1):
+        if len(line) <= limit:
+            yield line
+            continue
+        while line and not line.endswith(b"\n"):  # the rest of it, never held whole
+            line = source.readline(limit)
+        print(
+            f"travel-assistant: mcp-server: a message of more than {limit} bytes was dropped",
+            file=sys.stderr,
+            flush=True,
+        )
 
 
 @contextlib.contextmanager

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from desktop_app import jsonsafe
 from desktop_app.paths import config_dir
 from desktop_app.store.atomic import write_json_atomic
 from desktop_app.visible import hidden_kind, is_plain
@@ -246,18 +247,18 @@ class TrustStore:
         self.notice = ""  # one line for the user when that happened
 
     def _load(self) -> dict[str, Any]:
-        try:
-            text = self.path.read_text(encoding="utf-8")
+        try:  # jsonsafe's size and depth policy: too large or too deep is damaged, fail closed
+            text = jsonsafe.read_text(self.path)
         except FileNotFoundError:
             return self._fresh()
-        except (OSError, UnicodeDecodeError) as exc:
+        except (OSError, ValueError) as exc:
             return self._quarantine(f"cannot be read ({getattr(exc, 'strerror', None) or exc})")
         if not text.strip():
             return self._quarantine("is empty")
         try:
-            data = json.loads(text)
-        except ValueError:
-            return self._quarantine("is not valid JSON")
+            data = jsonsafe.loads(text)
+        except ValueError as exc:
+            return self._quarantine(f"is not valid JSON ({' '.join(str(exc).split())[:80]})")
         problem = pins_problem(data)
         return self._quarantine(problem) if problem else data
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 
+from desktop_app import jsonsafe
 from desktop_app.agent.messages import ToolCall, ToolResultMessage
 
 
@@ -19,6 +19,6 @@ class Exchange:
     @property
     def data(self) -> Any:
         try:
-            return json.loads(self.result.content)
+            return jsonsafe.loads(self.result.content)  # a server's text: depth and size checked
         except ValueError:
             return self.result.content

@@ -3,16 +3,16 @@ disk is hostile input, and the whole file is judged before anything is written."
 
 from __future__ import annotations
 
-import json
 import math
 import re
 from dataclasses import dataclass
 from typing import Any, NoReturn
 
+from desktop_app import jsonsafe
 from desktop_app.agent.messages import AssistantMessage, Message, ToolCall, ToolResultMessage, UserMessage
 from desktop_app.store.history_rows import UNTITLED
 
-MAX_BYTES = 64 * 1024 * 1024
+MAX_BYTES = jsonsafe.MAX_DOCUMENT_BYTES
 MAX_MESSAGES = 20_000
 MAX_DEPTH = 64  # JSON nesting, tool arguments included
 MAX_NAME = 256  # ids, tool names, provider and model names
@@ -51,26 +51,20 @@ def _shown(value: object) -> str:
 # ---------------------------------------------------------------- bytes to JSON
 
 
-def _reject_constant(name: str) -> NoReturn:
-    _fail(f"{name} is not a JSON number")
-
-
 def load_json(data: bytes) -> Any:
-    """Size, encoding, syntax, depth and Unicode checked; the parsed value."""
+    """Size, encoding, syntax, depth, finite numbers (jsonsafe's policy) and Unicode checked."""
     if len(data) > MAX_BYTES:
         _fail(f"the file is larger than {MAX_BYTES // (1024 * 1024)} MB")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         _fail("the file is not UTF-8 text")
-    try:
-        value = json.loads(text, parse_constant=_reject_constant)
-    except RecursionError:
+    if jsonsafe.deep_spans(text, MAX_DEPTH):
         _fail(f"the JSON is nested more than {MAX_DEPTH} levels deep")
+    try:
+        value = jsonsafe.loads(text, MAX_DEPTH)  # NaN, Infinity and 1e400 refused: never stored
     except ValueError as exc:
-        if isinstance(exc, InvalidImportError):
-            raise
-        _fail(f"the file is not valid JSON ({exc})")
+        _fail(f"the file is not valid JSON ({' '.join(str(exc).split())[:120]})")
     _check_tree(value)
     return value
 

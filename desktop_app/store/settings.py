@@ -19,6 +19,7 @@ from dataclasses import FrozenInstanceError, asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from desktop_app import jsonsafe
 from desktop_app.paths import config_dir
 
 Report = Callable[[str], None]
@@ -71,7 +72,16 @@ class Settings:
                 say(f"{path.name}: {key!r} {problem} (got {_shown(value)}); using the default {_default(key)}")
             else:
                 values[key] = rule.clean(value)
+        if "extra" in values:
+            values["extra"] = _checked_extra(values["extra"], path.name, say)
         return cls(**values)
+
+    def extra_number(self, key: str, default: float) -> float:
+        """A number from `extra` (EXTRA_RULES' range), `default` when unset or anything else."""
+        rule = EXTRA_RULES[key]
+        extra = self.extra if isinstance(self.extra, dict) else {}
+        value = jsonsafe.number_in(extra.get(key), rule.low or 0.0, rule.high or 0.0)
+        return default if value is None else value
 
     def snapshot(self) -> Settings:
         """A deep copy for one run: the window may edit its own settings while the run goes on."""
@@ -128,6 +138,8 @@ class Rule:
     def check(self, value: Any) -> str:
         """Why `value` is not acceptable, or "" when it is."""
         accepts, text = _TYPES[self.kind]
+        if self.kind in ("float", "int") and jsonsafe.has_non_finite(value):
+            return "must be a finite number"
         if not accepts(value):
             return f"must be {text}"
         if self.choices and value not in self.choices:
@@ -166,6 +178,26 @@ RULES: dict[str, Rule] = {
     "mcp_grace_s": Rule("float", low=0, high=60),
     "extra": Rule("dict"),
 }
+# the numbers read from `extra` (tests, mirrors): checked like the keys above
+EXTRA_RULES: dict[str, Rule] = {
+    "max_retries": Rule("int", low=0, high=10),
+    "open_meteo_timeout_s": Rule("float", low=0.1, high=120),
+}
+
+
+def _checked_extra(extra: dict[str, Any], name: str, say: Report) -> dict[str, Any]:
+    """`extra` without the numbers EXTRA_RULES refuses (one line each): their defaults apply."""
+    out = {}
+    for key, value in extra.items():
+        rule = EXTRA_RULES.get(key)
+        problem = rule.check(value) if rule else ""
+        if not problem and jsonsafe.has_non_finite(value):
+            problem = "must not hold NaN or Infinity"
+        if problem:
+            say(f"{name}: 'extra.{key}' {problem} (got {_shown(value)}); using the default")
+        else:
+            out[key] = value
+    return out
 
 
 def _to_stderr(line: str) -> None:
@@ -174,7 +206,7 @@ def _to_stderr(line: str) -> None:
 
 def _shown(value: Any) -> str:
     """A hostile value as a short, single-line, ASCII-escaped quote."""
-    text = json.dumps(value, ensure_ascii=True)
+    text = json.dumps(value, ensure_ascii=True)  # NaN and Infinity shown as written
     return text if len(text) <= 60 else text[:59] + "…"
 
 
@@ -184,15 +216,13 @@ def _default(key: str) -> str:
 
 def _read(path: Path, say: Report) -> dict[str, Any] | None:
     """The file's JSON object; None (after one line, the bad file moved aside) when there is none."""
-    try:
-        data = path.read_bytes()
+    try:  # jsonsafe's size and depth policy; NaN/Infinity are judged key by key
+        raw = jsonsafe.read_file(path, finite=False)
     except FileNotFoundError:
         return None
     except OSError as exc:
         say(f"cannot read {path} ({exc.strerror or exc}); using the default settings")
         return None
-    try:
-        raw = json.loads(data.decode("utf-8"))
     except ValueError as exc:
         _set_aside(path, f"it is not valid JSON: {' '.join(str(exc).split())}", say)
         return None

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop_app import jsonsafe
 from desktop_app.ui.i18n import tr
 from desktop_app.ui.palette import colours
 from desktop_app.ui.text import hidden_characters, make_visible, pretty_json
@@ -79,12 +80,16 @@ class ApprovalLog:
         self._records: list[DecisionRecord] = self._read()
 
     def _read(self) -> list[DecisionRecord]:
-        if self.path is None or not self.path.exists():
+        if self.path is None:
             return []
+        try:  # jsonsafe's policy: a file over its size limit is not read at all
+            lines = jsonsafe.read_text(self.path).splitlines()[-LOG_KEEP:]
+        except (OSError, ValueError):
+            return []  # missing, unreadable or too large: the log starts again
         records = []
-        for line in self.path.read_text(encoding="utf-8").splitlines()[-LOG_KEEP:]:
+        for line in lines:
             try:
-                records.append(DecisionRecord(**json.loads(line)))
+                records.append(DecisionRecord(**jsonsafe.loads(line)))
             except (TypeError, ValueError):
                 continue  # a damaged line never stops the app
         return records

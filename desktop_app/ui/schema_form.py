@@ -4,7 +4,6 @@ plain, with hidden characters made visible."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -19,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop_app import jsonsafe
 from desktop_app.ui.i18n import tr
 from desktop_app.ui.text import make_visible
 
@@ -83,7 +83,7 @@ class SchemaField:
         if self.kind in ("string", ""):
             return text
         try:
-            return json.loads(text)
+            return jsonsafe.loads(text)
         except ValueError:
             return text  # the schema check reports it
 

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop_app import jsonsafe
 from desktop_app.ui.inspector.call_details import CallDetails, TurnDetails, plain_label
 from desktop_app.ui.inspector.json_view import RowDelegate
 from desktop_app.ui.inspector.run_trace import CallRecord, Change, RunTrace, TurnRecord, parse_export
@@ -393,7 +394,7 @@ class Inspector(QWidget):
     def open_file(self, path: str) -> None:
         """Load a run saved by export_to; a bad file is one line in the status line."""
         try:
-            events = parse_export(Path(path).read_text(encoding="utf-8"))
+            events = parse_export(jsonsafe.read_text(Path(path)))  # size-limited, like every file read
         except (OSError, UnicodeDecodeError, ValueError) as exc:
             self._say_error(self.tr("Could not open {path}: {error}").format(path=path, error=exc))
             return

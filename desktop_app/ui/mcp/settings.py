@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop_app import jsonsafe
 from desktop_app.ui.i18n import tr
 from desktop_app.ui.mcp.dialogs import DefinitionChangeDialog, LogDialog
 from desktop_app.ui.mcp.signin import SignInControls
@@ -73,7 +74,7 @@ def _parse_pairs(text: str, sep: str, what: str) -> dict[str, Any]:
         value = value.strip() if sep == ":" else value
         if value.startswith("{"):
             try:
-                out[key.strip()] = json.loads(value)
+                out[key.strip()] = jsonsafe.loads(value)
                 continue
             except ValueError:
                 pass

@@ -99,3 +99,46 @@ def test_no_stdin_at_all_is_one_clear_line() -> None:
     )
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr == "travel-assistant: mcp-server speaks MCP on stdin/stdout; an MCP client starts it\n"
+
+
+REAL_SERVER = "import sys; from desktop_app.cli import main; sys.exit(main(['mcp-server']))"
+
+
+def _raw_piped(script: str, payload: bytes) -> tuple[list[dict[str, object]], str]:
+    """Bytes into the real server's stdin, then EOF; it must exit by itself (timeout otherwise)."""
+    done = subprocess.run([sys.executable, "-c", script], input=payload, capture_output=True, timeout=60, cwd=REPO)
+    assert done.returncode == 0, done.stderr[-2000:]
+    replies = [m for m in map(json.loads, done.stdout.decode().splitlines()) if "id" in m]
+    return replies, done.stderr.decode()
+
+
+def _around(*middle: bytes) -> bytes:
+    init = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": INIT}
+    ready = {"jsonrpc": "2.0", "method": "notifications/initialized"}
+    listing = {"jsonrpc": "2.0", "id": "list", "method": "tools/list"}
+    return b"".join([json.dumps(init).encode() + b"\n", json.dumps(ready).encode() + b"\n", *middle]) + (
+        json.dumps(listing).encode() + b"\n"
+    )
+
+
+def test_a_100000_deep_line_neither_kills_the_relay_nor_keeps_the_server_up() -> None:
+    deep = b'{"jsonrpc": "2.0", "id": 9, "method": "ping", "params": {"a": ' + b"[" * 100_000 + b"]" * 100_000 + b"}}\n"
+    replies, err = _raw_piped(REAL_SERVER, _around(deep, b"[" * 100_000 + b"\n"))
+    ids = [r["id"] for r in replies]
+    assert ids[0] == 1 and "list" in ids and "RecursionError" not in err
+
+
+def test_a_line_over_the_size_limit_is_dropped_in_one_line_and_the_server_exits() -> None:
+    script = "import desktop_app.jsonsafe as j; j.MAX_DOCUMENT_BYTES = 4096\n" + REAL_SERVER
+    huge = b'{"jsonrpc": "2.0", "id": 8, "method": "ping", "params": {"a": "' + b"x" * 200_000 + b'"}}\n'
+    replies, err = _raw_piped(script, _around(huge))
+    assert [r["id"] for r in replies] == [1, "list"]
+    assert err.count("a message of more than 4096 bytes was dropped") == 1
+
+
+def test_owed_ignores_deep_and_non_finite_lines_without_recursion() -> None:
+    owed = Owed()
+    owed.note(b"[" * 100_000 + b"]" * 100_000 + b"\n", incoming=True)
+    assert owed.wait_paid(0)
+    owed.note(b'{"jsonrpc": "2.0", "id": 3, "method": "x", "params": {"n": NaN}}\n', incoming=True)
+    assert not owed.wait_paid(0)  # the SDK may still answer it: its id is owed

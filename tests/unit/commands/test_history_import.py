@@ -99,6 +99,10 @@ BAD_FILES: dict[str, bytes | Any] = {
     "not JSON": b"{not json",
     "not UTF-8": b'{"messages": [{"role": "user", "content": "\xff"}]}',
     "NaN": b'{"messages": [{"role": "user", "content": "x", "created_at": NaN}]}',
+    "1e400 in tool arguments": b'{"messages": [{"role": "user", "content": "x"}, {"role": "assistant", "content": '
+    b'"", "tool_calls": [{"id": "c1", "name": "get_weather", "arguments": {"days": 1e400}}]}]}',
+    "-Infinity in a result": b'{"messages": [{"role": "user", "content": "x", "extra": [-Infinity]}]}',
+    "1e400 tokens": b'{"input_tokens": 1e400, "messages": [{"role": "user", "content": "x"}]}',
     "lone surrogate": b'{"messages": [{"role": "user", "content": "\\ud800"}]}',
     "deeply nested": b"[" * 200_000 + b"]" * 200_000,
     "nested arguments": {
