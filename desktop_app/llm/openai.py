@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import AsyncIterator, Sequence
+from dataclasses import replace
 from typing import Any
 
 import httpx2
@@ -27,6 +28,7 @@ from desktop_app.llm.base import (
     WireRequest,
     WireResponse,
 )
+from desktop_app.llm.text_calls import MODES, next_call_number, recovering
 from desktop_app.llm.wire import Deadline, ErrorText, make_call, paced, redact, scrub, shared_tls, url_secrets
 
 DEFAULT_MODEL = "gpt-4o-mini"
@@ -229,7 +231,11 @@ class OpenAIModel:
         timeout: float = 60.0,
         transport: Any = None,
         max_tokens: int | None = None,
+        tool_text: str = "native",
     ) -> None:
+        if tool_text not in MODES:
+            raise ValueError(f"tool_text must be one of {', '.join(MODES)}")
+        self.tool_text = tool_text  # native calls only / also recovered from text / no tools offered
         self.model = model or DEFAULT_MODEL
         self.base_url = (base_url or DEFAULT_BASE_URL).rstrip("/")
         self.max_retries = max_retries
@@ -261,6 +267,17 @@ class OpenAIModel:
 
     async def stream(self, request: ModelRequest) -> AsyncIterator[StreamItem]:
         """One model call: the wire request, text as it arrives, the wire response, the turn."""
+        if self.tool_text == "off":
+            request = replace(request, tools=())
+        if self.tool_text != "recover" or not request.tools:
+            async for item in self._stream(request):
+                yield item
+            return
+        offered = {t.name for t in request.tools}  # only the tools of THIS request may be recovered
+        async for item in recovering(self._stream(request), offered, next_call_number(request.messages)):
+            yield item
+
+    async def _stream(self, request: ModelRequest) -> AsyncIterator[StreamItem]:
         body = request_to_wire(request, self.model, self.max_tokens)
         yield WireRequest(scrub(self.url), redact(body, self._secrets))
         client = self._client_or_fail()
