@@ -221,7 +221,10 @@ def build_model(settings: Settings, options: RunOptions) -> ChatModel:
     if provider == "openai":
         from desktop_app.llm.openai import OpenAIModel
 
-        return OpenAIModel(model, base_url, key, max_retries=retries, timeout=timeout)
+        from desktop_app.llm.presets import tool_calls_mode
+
+        mode = tool_calls_mode(provider, base_url, model, settings.tool_calls)
+        return OpenAIModel(model, base_url, key, max_retries=retries, timeout=timeout, tool_text=mode)
     from desktop_app.llm.anthropic import AnthropicModel
 
     return AnthropicModel(model, base_url, key, max_retries=retries, timeout=timeout)
