@@ -220,7 +220,6 @@ def build_model(settings: Settings, options: RunOptions) -> ChatModel:
     key, timeout = lookup_key(provider), settings.request_timeout_s
     if provider == "openai":
         from desktop_app.llm.openai import OpenAIModel
-
         from desktop_app.llm.presets import tool_calls_mode
 
         mode = tool_calls_mode(provider, base_url, model, settings.tool_calls)
