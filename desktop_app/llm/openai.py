@@ -18,6 +18,7 @@ from desktop_app.agent.messages import (
     Usage,
     UserMessage,
 )
+from desktop_app.llm import tolerance
 from desktop_app.llm.base import (
     Completed,
     ModelRequest,
@@ -278,18 +279,37 @@ class OpenAIModel:
             yield item
 
     async def _stream(self, request: ModelRequest) -> AsyncIterator[StreamItem]:
-        body = request_to_wire(request, self.model, self.max_tokens)
-        yield WireRequest(scrub(self.url), redact(body, self._secrets))
-        client = self._client_or_fail()
+        """The call, sent as this server accepts it; a refusal of something it may not take is retried once."""
+        body = tolerance.adapt(request_to_wire(request, self.model, self.max_tokens), tolerance.refused(self.base_url))
         deadline = Deadline(self.timeout)  # the SDK's retries included: one bound for the whole wait
+        for retried in (False, True):
+            yield WireRequest(scrub(self.url), redact(body, self._secrets))
+            client = self._client_or_fail()
+            try:
+                async for item in self._attempt(client, body, request.stream, deadline):
+                    yield item
+                return
+            except openai.APIStatusError as exc:
+                text = f"{exc.message} {exc.body}"
+                again = None if retried else tolerance.learn(self.base_url, body, exc.status_code, text)
+                if again is None:
+                    raise self._error(exc) from None
+                body = again
+
+    async def _attempt(
+        self, client: openai.AsyncOpenAI, body: dict[str, Any], stream: bool, deadline: Deadline
+    ) -> AsyncIterator[StreamItem]:
+        """One request; a refusal (APIStatusError) is left to `_stream`, every other failure is a ProviderError."""
         try:
-            if request.stream:
+            if stream:
                 async for item in self._streamed(client, body, deadline):
                     yield item
                 return
             async with asyncio.timeout(deadline.left()):
                 raw = await client.chat.completions.with_raw_response.create(**body)
                 data = self._text.body(raw.text)  # parsed here: the SDK's parser recurses on deep JSON
+        except openai.APIStatusError:
+            raise
         except openai.OpenAIError as exc:
             raise self._error(exc) from None
         except TimeoutError:

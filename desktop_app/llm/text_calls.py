@@ -224,11 +224,7 @@ def apply(message: AssistantMessage, found: Recovered) -> AssistantMessage:
 def next_call_number(messages: Sequence[Message]) -> int:
     """1 + the recovered calls already in the conversation: ids stay unique across turns and runs."""
     return 1 + sum(
-        1
-        for m in messages
-        if isinstance(m, AssistantMessage)
-        for c in m.tool_calls
-        if c.id.startswith(ID_PREFIX)
+        1 for m in messages if isinstance(m, AssistantMessage) for c in m.tool_calls if c.id.startswith(ID_PREFIX)
     )
 
 
