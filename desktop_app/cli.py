@@ -145,6 +145,9 @@ def build_parser() -> argparse.ArgumentParser:
     _add_secret_commands(mcp_sub)
 
     sub.add_parser("mcp-server", help="serve the travel tools over MCP stdio")
+    from desktop_app.commands import models
+
+    models.add_arguments(sub.add_parser("models", help="a provider's or local server's models; does one call tools?"))
     return parser
 
 
@@ -221,6 +224,12 @@ def _dispatch(args: argparse.Namespace) -> int:
         return history_command(args)
     if command in ("mcp", "mcp-server"):
         return _mcp(args)
+    if command == "models":
+        import asyncio
+
+        from desktop_app.commands.models import models_command
+
+        return asyncio.run(models_command(args))
     raise UsageError(f"unknown command {command!r}")
 
 

@@ -216,8 +216,10 @@ def build_model(settings: Settings, options: RunOptions) -> ChatModel:
     key, timeout = lookup_key(provider), settings.request_timeout_s
     if provider == "openai":
         from desktop_app.llm.openai import OpenAIModel
+        from desktop_app.llm.presets import tool_calls_mode
 
-        return OpenAIModel(model, base_url, key, max_retries=retries, timeout=timeout)
+        mode = tool_calls_mode(provider, base_url, model, settings.tool_calls)
+        return OpenAIModel(model, base_url, key, max_retries=retries, timeout=timeout, tool_text=mode)
     from desktop_app.llm.anthropic import AnthropicModel
 
     return AnthropicModel(model, base_url, key, max_retries=retries, timeout=timeout)

@@ -48,12 +48,17 @@ class ToolCallEvent(Event):
     arguments_raw: str | None = None
     source: str = "builtin"
     risk: str = "read"
+    recovered_from_text: bool = False  # read out of the model's text (a local model writing calls as text)
+    raw_text: str | None = None  # that text, when recovered
 
     def to_dict(self) -> dict[str, Any]:
-        """Omit `arguments_raw` when the arguments parsed."""
+        """Omit `arguments_raw` when the arguments parsed, the recovery fields for native calls."""
         out = super().to_dict()
         if self.arguments_raw is None:
             out.pop("arguments_raw")
+        if not self.recovered_from_text:
+            out.pop("recovered_from_text")
+            out.pop("raw_text")
         return out
 
 

@@ -218,6 +218,8 @@ class Agent:
                 arguments_raw=None if call.arguments is not None else call.arguments_raw,
                 source=tool.source if tool else "unknown",
                 risk=tool.risk if tool else "read",
+                recovered_from_text=call.recovered,
+                raw_text=call.raw_text if call.recovered else None,
             )
         queue: asyncio.Queue[ev.AnyEvent | None] = asyncio.Queue()
         outputs: dict[int, ToolOutput] = {}

@@ -24,6 +24,8 @@ class ToolCall:
     arguments: dict[str, Any] | None
     arguments_raw: str = ""
     arguments_error: str = field(default="", compare=False)
+    recovered: bool = False  # read out of the model's text (llm/text_calls), not a native call
+    raw_text: str = ""  # the answer it was read from, for the inspector
 
     def to_dict(self) -> dict[str, Any]:
         """Shape used by history and events (raw text only when it did not parse)."""
@@ -31,6 +33,9 @@ class ToolCall:
         if self.arguments is None:
             out["arguments"] = {}
             out["arguments_raw"] = self.arguments_raw
+        if self.recovered:
+            out["recovered_from_text"] = True
+            out["raw_text"] = self.raw_text
         return out
 
 

@@ -334,6 +334,17 @@ class AnthropicModel:
         message, usage = response_from_wire(data)
         yield Completed(message, usage)
 
+    async def list_models(self) -> list[dict[str, Any]]:
+        """The models the service offers (`GET /v1/models`), as `{"id", ...}` objects."""
+        client = self._client_or_fail()
+        try:
+            async with asyncio.timeout(self.timeout):
+                return [m.to_dict() async for m in client.models.list()]
+        except anthropic.AnthropicError as exc:
+            raise self._error(exc) from None
+        except TimeoutError:
+            raise self._text.timeout(self.timeout) from None
+
     async def aclose(self) -> None:
         if self._client is not None:
             await self._client.close()

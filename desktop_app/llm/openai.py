@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import AsyncIterator, Sequence
+from dataclasses import replace
 from typing import Any
 
 import httpx2
@@ -18,6 +19,7 @@ from desktop_app.agent.messages import (
     Usage,
     UserMessage,
 )
+from desktop_app.llm import tolerance
 from desktop_app.llm.base import (
     Completed,
     ModelRequest,
@@ -28,6 +30,7 @@ from desktop_app.llm.base import (
     WireRequest,
     WireResponse,
 )
+from desktop_app.llm.text_calls import MODES, next_call_number, recovering
 from desktop_app.llm.wire import Deadline, ErrorText, make_call, paced, redact, scrub, shared_tls, url_secrets
 
 DEFAULT_MODEL = "gpt-4o-mini"
@@ -231,7 +234,11 @@ class OpenAIModel:
         timeout: float = 60.0,
         transport: Any = None,
         max_tokens: int | None = None,
+        tool_text: str = "native",
     ) -> None:
+        if tool_text not in MODES:
+            raise ValueError(f"tool_text must be one of {', '.join(MODES)}")
+        self.tool_text = tool_text  # native calls only / also recovered from text / no tools offered
         self.model = model or DEFAULT_MODEL
         self.base_url = (base_url or DEFAULT_BASE_URL).rstrip("/")
         self.max_retries = max_retries
@@ -263,18 +270,48 @@ class OpenAIModel:
 
     async def stream(self, request: ModelRequest) -> AsyncIterator[StreamItem]:
         """One model call: the wire request, text as it arrives, the wire response, the turn."""
-        body = request_to_wire(request, self.model, self.max_tokens)
-        yield WireRequest(scrub(self.url), redact(body, self._secrets))
-        client = self._client_or_fail()
+        if self.tool_text == "off":
+            request = replace(request, tools=())
+        if self.tool_text != "recover" or not request.tools:
+            async for item in self._stream(request):
+                yield item
+            return
+        offered = {t.name for t in request.tools}  # only the tools of THIS request may be recovered
+        async for item in recovering(self._stream(request), offered, next_call_number(request.messages)):
+            yield item
+
+    async def _stream(self, request: ModelRequest) -> AsyncIterator[StreamItem]:
+        """The call, sent as this server accepts it; a refusal of something it may not take is retried once."""
+        body = tolerance.adapt(request_to_wire(request, self.model, self.max_tokens), tolerance.refused(self.base_url))
         deadline = Deadline(self.timeout)  # the SDK's retries included: one bound for the whole wait
+        for retried in (False, True):
+            yield WireRequest(scrub(self.url), redact(body, self._secrets))
+            client = self._client_or_fail()
+            try:
+                async for item in self._attempt(client, body, request.stream, deadline):
+                    yield item
+                return
+            except openai.APIStatusError as exc:
+                text = f"{exc.message} {exc.body}"
+                again = None if retried else tolerance.learn(self.base_url, body, exc.status_code, text)
+                if again is None:
+                    raise self._error(exc) from None
+                body = again
+
+    async def _attempt(
+        self, client: openai.AsyncOpenAI, body: dict[str, Any], stream: bool, deadline: Deadline
+    ) -> AsyncIterator[StreamItem]:
+        """One request; a refusal (APIStatusError) is left to `_stream`, every other failure is a ProviderError."""
         try:
-            if request.stream:
+            if stream:
                 async for item in self._streamed(client, body, deadline):
                     yield item
                 return
             async with asyncio.timeout(deadline.left()):
                 raw = await client.chat.completions.with_raw_response.create(**body)
                 data = self._text.body(raw.text)  # parsed here: the SDK's parser recurses on deep JSON
+        except openai.APIStatusError:
+            raise
         except openai.OpenAIError as exc:
             raise self._error(exc) from None
         except TimeoutError:
@@ -321,6 +358,17 @@ class OpenAIModel:
         yield WireResponse(redact(data, self._secrets), acc.chunks)
         message, usage = response_from_wire(data)
         yield Completed(message, usage)
+
+    async def list_models(self) -> list[dict[str, Any]]:
+        """The models the service offers (`GET /v1/models`), as `{"id", ...}` objects."""
+        client = self._client_or_fail()
+        try:
+            async with asyncio.timeout(self.timeout):
+                return [m.to_dict() async for m in client.models.list()]
+        except openai.OpenAIError as exc:
+            raise self._error(exc) from None
+        except TimeoutError:
+            raise self._text.timeout(self.timeout) from None
 
     async def aclose(self) -> None:
         if self._client is not None:

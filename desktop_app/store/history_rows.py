@@ -81,9 +81,7 @@ def encode(msg: Message) -> str:
     data: dict[str, Any]
     if isinstance(msg, AssistantMessage):
         data = {
-            "tool_calls": [
-                {"id": c.id, "name": c.name, "arguments": c.arguments, "raw": c.arguments_raw} for c in msg.tool_calls
-            ],
+            "tool_calls": [_encode_call(c) for c in msg.tool_calls],
             "incomplete": msg.incomplete,
             "stop_reason": msg.stop_reason,
         }
@@ -96,6 +94,13 @@ def encode(msg: Message) -> str:
     return json.dumps(data, ensure_ascii=False)
 
 
+def _encode_call(call: ToolCall) -> dict[str, Any]:
+    out: dict[str, Any] = {"id": call.id, "name": call.name, "arguments": call.arguments, "raw": call.arguments_raw}
+    if call.recovered:  # read out of the model's text: the inspector shows what it was read from
+        out.update(recovered=True, raw_text=call.raw_text)
+    return out
+
+
 def decode(role: str, content: str, data_text: str, created_at: float) -> Message:
     """A stored row back as a message; ValueError, KeyError or TypeError when it is unreadable."""
     data = jsonsafe.loads(data_text)  # a file on disk: ValueError (not RecursionError) when too deep
@@ -103,7 +108,14 @@ def decode(role: str, content: str, data_text: str, created_at: float) -> Messag
         return UserMessage(content=content, created_at=created_at)
     if role == "assistant":
         calls = tuple(
-            ToolCall(id=c["id"], name=c["name"], arguments=c["arguments"], arguments_raw=c["raw"])
+            ToolCall(
+                id=c["id"],
+                name=c["name"],
+                arguments=c["arguments"],
+                arguments_raw=c["raw"],
+                recovered=bool(c.get("recovered")),
+                raw_text=str(c.get("raw_text") or ""),
+            )
             for c in data["tool_calls"]
         )
         return AssistantMessage(

@@ -47,6 +47,10 @@ class Settings:
     tool_timeout_s: float = 30.0
     request_timeout_s: float = 60.0  # the whole wait for a model's answer, retries included
     mcp_grace_s: float = 1.5  # a run waits at most this long for MCP servers; late ones join from the next turn
+    # Tool calls a model writes as text, per model, base URL or provider (most specific first):
+    # "native" (structured calls only), "recover" (also read out of the text), "off" (no tools offered).
+    # Unset: "recover" for local servers (presets, loopback, private networks), "native" for cloud services.
+    tool_calls: dict[str, str] = field(default_factory=dict)
     extra: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
@@ -123,6 +127,10 @@ _TYPES: dict[str, tuple[Callable[[Any], bool], str]] = {
     "float": (lambda v: isinstance(v, int | float) and not isinstance(v, bool) and v == v, "a number"),
     "str_list": (lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v), "a list of strings"),
     "dict": (lambda v: isinstance(v, dict), "a JSON object"),
+    "str_map": (
+        lambda v: isinstance(v, dict) and all(isinstance(x, str) for x in v.values()),
+        "a JSON object of strings",
+    ),
 }
 
 
@@ -142,7 +150,8 @@ class Rule:
             return "must be a finite number"
         if not accepts(value):
             return f"must be {text}"
-        if self.choices and value not in self.choices:
+        wrong = [v for v in (value.values() if self.kind == "str_map" else [value]) if v not in self.choices]
+        if self.choices and wrong:
             return "must be one of " + ", ".join(json.dumps(c) for c in self.choices)
         if self.low is not None and self.high is not None and not self.low <= value <= self.high:
             return f"must be between {self.low:g} and {self.high:g}"
@@ -152,7 +161,7 @@ class Rule:
         """A private copy in the field's own type (an int is a fine float)."""
         if self.kind == "float":
             return float(value)
-        if self.kind in ("str_list", "dict"):
+        if self.kind in ("str_list", "dict", "str_map"):
             return json.loads(json.dumps(value))
         return value
 
@@ -176,6 +185,7 @@ RULES: dict[str, Rule] = {
     "tool_timeout_s": Rule("float", low=0.1, high=3600),
     "request_timeout_s": Rule("float", low=0.1, high=600),
     "mcp_grace_s": Rule("float", low=0, high=60),
+    "tool_calls": Rule("str_map", ("native", "recover", "off")),
     "extra": Rule("dict"),
 }
 # the numbers read from `extra` (tests, mirrors): checked like the keys above

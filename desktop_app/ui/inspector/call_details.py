@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QHBoxLayout,
     QLabel,
+    QPlainTextEdit,
     QProgressBar,
     QPushButton,
     QScrollArea,
@@ -95,6 +96,10 @@ class CallDetails(QWidget):
         self.copy_id.clicked.connect(self._copy_id)
         self.raw_warning = plain_label(self)
         self.raw_warning.setStyleSheet(f"color: {STATUS_COLOURS['error']};")
+        self.recovered = plain_label(self)  # "recovered from text", with the text it was read from
+        self.recovered_text = QPlainTextEdit(self)
+        self.recovered_text.setReadOnly(True)
+        self.recovered_text.setMaximumHeight(110)
         self.arguments = JsonPane(self.tr("Arguments"), self)
         self.result = JsonPane(self.tr("Result"), self)
         self.images = QWidget(self)
@@ -154,6 +159,8 @@ class CallDetails(QWidget):
         top_box = QVBoxLayout(top)
         top_box.setContentsMargins(0, 0, 0, 0)
         top_box.addWidget(self.raw_warning)
+        top_box.addWidget(self.recovered)
+        top_box.addWidget(self.recovered_text)
         top_box.addWidget(self.arguments)
         split.addWidget(top)
         split.addWidget(self.result)
@@ -244,7 +251,17 @@ class CallDetails(QWidget):
             self.progress.setRange(0, 0)
         self.progress.setFormat(str(progress.get("message") or "%p%"))
 
+    def _show_recovered(self, record: CallRecord) -> None:
+        self.recovered.setVisible(record.recovered)
+        self.recovered_text.setVisible(record.recovered)
+        if record.recovered:
+            self.recovered.setText(
+                self.tr("Recovered from text: the model wrote this call in its answer; it was read from:")
+            )
+            self.recovered_text.setPlainText(record.raw_text)
+
     def _show_arguments(self, record: CallRecord) -> None:
+        self._show_recovered(record)
         if record.arguments_raw is not None:
             self.raw_warning.setText(self.tr("The model's arguments were not valid JSON; the raw text is shown."))
             self.raw_warning.show()

@@ -44,6 +44,8 @@ class CallRecord:
     result: dict[str, Any] | None = None
     progress: dict[str, Any] | None = None
     orphan: bool = False  # a result arrived for an id no call had
+    recovered: bool = False  # read out of the model's text (a local model writing its call as text)
+    raw_text: str = ""  # that text
 
     @property
     def result_id(self) -> str | None:
@@ -247,6 +249,8 @@ class RunTrace:
             source=str(event.get("source", "builtin")),
             risk=str(event.get("risk", "read")),
             status=WAITING if self.needs_confirmation(name, str(event.get("risk", "read"))) else RUNNING,
+            recovered=event.get("recovered_from_text") is True,
+            raw_text=str(event.get("raw_text") or ""),
         )
         self.calls.append(record)
         turn.calls.append(record.index)

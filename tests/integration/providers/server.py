@@ -7,6 +7,7 @@ import json
 import threading
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -59,6 +60,8 @@ class ScriptedServer:
     def __init__(self) -> None:
         self.replies: deque[Reply] = deque()
         self.requests: list[Recorded] = []
+        # asked first for every request: a reply of its own (a refusal, say), or None for the next scripted one
+        self.gate: Callable[[Recorded], Reply | None] | None = None
         self.disconnected = threading.Event()
         self.disconnected_at = 0.0
         self.port = 0
@@ -122,7 +125,9 @@ class ScriptedServer:
         raw = await reader.readexactly(int(headers.get("content-length", "0")))
         body = json.loads(raw) if raw else None
         self.requests.append(Recorded(method, path, headers, body, raw))
-        reply = self.replies.popleft() if self.replies else JsonReply(500, {"error": "no reply"})
+        reply = self.gate(self.requests[-1]) if self.gate is not None else None
+        if reply is None:
+            reply = self.replies.popleft() if self.replies else JsonReply(500, {"error": "no reply"})
         if isinstance(reply, JsonReply):
             await self._json(writer, reply)
             return True

@@ -53,6 +53,9 @@ WRONG: list[tuple[str, Any]] = [
     ("request_timeout_s", 0),
     ("request_timeout_s", 1e9),
     ("extra", ["max_retries", 5]),
+    ("tool_calls", "recover"),
+    ("tool_calls", {"qwen2.5:1.5b": "yes"}),
+    ("tool_calls", {"qwen2.5:1.5b": ["recover"]}),
 ]
 
 
@@ -91,6 +94,7 @@ def test_right_values_load_silently(app_home: Path) -> None:
         "tool_timeout_s": 5,
         "request_timeout_s": 1,
         "extra": {"max_retries": 0},
+        "tool_calls": {"qwen2.5:1.5b": "recover", "http://10.0.0.5:8000/v1": "native", "openai": "off"},
     }
     write(app_home, good)
     lines: list[str] = []

@@ -1,0 +1,180 @@
+"""`travel-assistant models list|check`: what a provider or OpenAI-compatible server offers, and
+whether a model really calls tools (natively, written as text, or not at all)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from desktop_app.errors import UsageError
+from desktop_app.llm.presets import PRESETS, preset
+
+if TYPE_CHECKING:  # the rest is imported when a command runs: `--help` of every command stays quick
+    from desktop_app.llm.base import ChatModel
+    from desktop_app.store.settings import Settings
+
+PROBE_TOOL = {
+    "name": "get_weather",
+    "description": "Get the weather forecast for a city.",
+    "parameters": {
+        "type": "object",
+        "properties": {"city": {"type": "string", "description": "city name"}},
+        "required": ["city"],
+    },
+}
+PROBE = "What is the weather in Beijing? Use the get_weather tool."
+PROVIDER_HELP = "openai, anthropic, or a preset: " + ", ".join(p.id for p in PRESETS if p.provider == "openai")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """`models list` and `models check` under the `models` parser."""
+    sub = parser.add_subparsers(dest="models_command", required=True)
+    listing = sub.add_parser("list", help="the models a provider or OpenAI-compatible server offers (/v1/models)")
+    check = sub.add_parser("check", help="one probe with one tool: native calls, calls as text, or none")
+    for p in (listing, check):
+        p.add_argument("--provider", default="", metavar="P", help=PROVIDER_HELP)
+        p.add_argument(
+            "--base-url", default="", metavar="URL", help="an OpenAI-compatible server, e.g. http://localhost:8080/v1"
+        )
+        p.add_argument("--json", action="store_true", help="print JSON")
+    check.add_argument("--model", default="", metavar="M", help="the model to probe (default: the server's first)")
+
+
+@dataclass(frozen=True)
+class Target:
+    """Which service a `models` command talks to."""
+
+    provider: str  # "openai" or "anthropic"
+    base_url: str
+    model: str
+
+
+def resolve(provider: str, base_url: str, model: str, settings: Settings) -> Target:
+    """--provider (a preset names its server), --base-url, then the settings and the environment."""
+    chosen = preset(provider) if provider and provider not in ("openai", "anthropic") else None
+    if provider and chosen is None and provider not in ("openai", "anthropic"):
+        raise UsageError(f"unknown provider {provider!r}; choose {PROVIDER_HELP}")
+    kind = (
+        chosen.provider if chosen else provider or (settings.provider if settings.provider == "anthropic" else "openai")
+    )
+    same = settings.provider == kind and not chosen
+    env = os.environ.get("ANTHROPIC_BASE_URL" if kind == "anthropic" else "OPENAI_BASE_URL", "")
+    url = base_url or (chosen.base_url if chosen else "") or (settings.base_url if same else "") or env
+    return Target(kind, url, model or (settings.model if same else ""))
+
+
+def build(target: Target, model: str = "", *, timeout: float = 60.0) -> Any:
+    """The adapter for a target (recovering calls from text, so `check` can tell the three apart)."""
+    from desktop_app.store.secrets import lookup_key
+
+    key = lookup_key(target.provider)
+    if target.provider == "anthropic":
+        from desktop_app.llm.anthropic import AnthropicModel
+
+        return AnthropicModel(model, target.base_url, key, max_retries=0, timeout=timeout)
+    from desktop_app.llm.openai import OpenAIModel
+
+    return OpenAIModel(model, target.base_url, key, max_retries=0, timeout=timeout, tool_text="recover")
+
+
+async def probe(model: ChatModel, stream: bool) -> tuple[str, int]:
+    """One call with one tool: ("native" | "recovered" | "none", stream chunks seen)."""
+    from desktop_app.agent.messages import UserMessage
+    from desktop_app.llm.base import Completed, ModelRequest, ToolSpec, WireResponse
+
+    tool = ToolSpec(**PROBE_TOOL)  # type: ignore[arg-type]
+    request = ModelRequest(("You can call tools.",), (UserMessage(PROBE),), (tool,), stream=stream)
+    chunks, kind = 0, "none"
+    async for item in model.stream(request):
+        if isinstance(item, WireResponse):
+            chunks = item.stream_chunks
+        elif isinstance(item, Completed) and item.message.tool_calls:
+            kind = "recovered" if all(c.recovered for c in item.message.tool_calls) else "native"
+    return kind, chunks
+
+
+async def check(target: Target) -> dict[str, Any]:
+    """Probe streamed first; a server that cannot stream is probed whole."""
+    from desktop_app.llm.base import ProviderError
+
+    lister = build(target)
+    try:
+        name = target.model or await _first_model(lister)
+    finally:
+        await lister.aclose()
+    model = build(target, name)
+    started = time.monotonic()
+    try:
+        try:
+            kind, chunks = await probe(model, stream=True)
+            streaming = chunks > 0
+        except ProviderError as exc:
+            if exc.kind in ("auth", "not_found", "connection", "timeout", "rate_limit"):
+                raise
+            started = time.monotonic()
+            kind, _ = await probe(model, stream=False)
+            streaming = False
+    finally:
+        await model.aclose()
+    latency = round(time.monotonic() - started, 2)
+    return {
+        "model": model.model,
+        "base_url": model.base_url,
+        "tool_calls": kind,
+        "streaming": streaming,
+        "latency_s": latency,
+    }
+
+
+async def _first_model(lister: Any) -> str:
+    from desktop_app.llm.base import ProviderError
+
+    found = await lister.list_models()
+    if not found:
+        raise ProviderError("the server lists no models; name one with --model", "not_found")
+    return str(found[0].get("id", ""))
+
+
+async def models_command(args: argparse.Namespace) -> int:
+    """0 done, 1 the server could not be asked (one line on stderr), 2 bad usage (raised)."""
+    from desktop_app.llm.base import ProviderError
+    from desktop_app.store.settings import Settings
+
+    target = resolve(args.provider, args.base_url, getattr(args, "model", ""), Settings.load())
+    try:
+        if args.models_command == "check":
+            report = await check(target)
+            print(json.dumps(report, ensure_ascii=False) if args.json else _check_line(report))
+            return 0
+        lister = build(target)
+        try:
+            found = await lister.list_models()
+        finally:
+            await lister.aclose()
+    except ProviderError as exc:
+        print(f"travel-assistant: {' '.join(str(exc).split())}", file=sys.stderr)
+        return 1
+    if args.json:
+        print(
+            json.dumps([{"id": m.get("id", ""), "owned_by": m.get("owned_by", "")} for m in found], ensure_ascii=False)
+        )
+    else:
+        print("\n".join(str(m.get("id", "")) for m in found))
+    return 0
+
+
+def _check_line(report: dict[str, Any]) -> str:
+    calls = {
+        "native": "native tool calls",
+        "recovered": "tool calls written as text (recovered)",
+        "none": "no tool call",
+    }
+    stream = "streams" if report["streaming"] else "does not stream"
+    return (
+        f"{report['model']} at {report['base_url']}: {calls[report['tool_calls']]}, {stream}, {report['latency_s']} s"
+    )
