@@ -10,8 +10,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from desktop_app.paths import resources_dir
-from desktop_app.tools.travel.airports import find_airports
-from desktop_app.tools.travel.places import City, all_cities, find_cities
+from desktop_app.tools.travel.places import City, all_cities, find_airports, find_cities
 
 EARTH_RADIUS_KM = 6371.0
 STAND_IN_KM = 800  # a sample city this close may stand in for a place without data

@@ -67,6 +67,14 @@ def dated_weather_line(d: dict[str, Any], lang: str) -> str:
     cond = d.get("condition_en" if lang == "en" else "condition", "")
     tip = str(d.get("suggestion_en" if lang == "en" else "suggestion", "")).rstrip("。.")
     day = _iso(d.get("date"))
+    if d.get("kind") == "sample":
+        when = span_text(day, day, lang) if day else ""
+        if lang == "zh":
+            return f"**天气（样例，不针对{when}）**：示例数据里的普通一天是 {temp}，{cond}。没有{when}的预报或典型值，这个数字不代表那天。"
+        return (
+            f"**Weather (sample, not for {when})**: the sample data's ordinary day is {temp}, {cond}. There is no "
+            f"forecast or typical value for {when}, so this figure does not describe that day."
+        )
     if d.get("kind") == "typical":
         if lang == "zh":
             return f"**天气（典型值）**：{cond}，约 {temp}。这是气候平均值，不是天气预报。" + (

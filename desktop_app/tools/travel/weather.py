@@ -143,6 +143,20 @@ def forecast_result(city: City, day: Daily) -> dict[str, Any]:
     }
 
 
+def undated_sample(city: City, when: date, reason: str) -> dict[str, Any] | ToolOutput:
+    """No forecast or typical values for that date: the sample's ordinary day, said not to be that date's."""
+    sample = sample_weather(city)
+    if sample is None:
+        return no_data("天气", "weather", city.zh, extra=f" ({reason}no typical values for {when})")
+    return {
+        **sample,
+        "date": when.isoformat(),
+        "kind": "sample",
+        "note": f"没有{city.zh}在 {when} 的预报或典型值：这是样例数据里的普通一天，不是那天的天气 / {reason}no "
+        f"forecast or typical values for {city.en} on {when}: this is the sample's ordinary day, not that day's weather",
+    }
+
+
 async def dated_weather(name: str, when: date, api: OpenMeteo | None) -> dict[str, Any] | ToolOutput:
     """A date's weather: the live forecast inside its horizon, else the month's typical values."""
     city = resolve_city(name)
@@ -158,10 +172,7 @@ async def dated_weather(name: str, when: date, api: OpenMeteo | None) -> dict[st
         reason = f"{when} is beyond the {FORECAST_DAYS}-day forecast; "
     found = typical(city, when)
     if found is None:
-        return error_result(
-            f"没有{city.zh}在 {when} 的天气或典型值数据 / {reason}no forecast or typical values for {city.en} on {when}",
-            city=city.zh,
-        )
+        return undated_sample(city, when, reason)
     if reason:
         found["note"] = f"{reason}{found['note']}"
     return found

@@ -34,6 +34,14 @@ def calls_of(events: list[ev.AnyEvent]) -> list[tuple[str, dict[str, Any]]]:
     return [(e.name, e.arguments) for e in events if isinstance(e, ev.ToolCallEvent)]
 
 
+WHEN_WHO = ("date", "depart_date", "return_date", "check_in", "nights", "passengers", "rooms")
+
+
+def places_of(events: list[ev.AnyEvent]) -> list[tuple[str, dict[str, Any]]]:
+    """The calls with their date and party arguments left out (the seed's own call shapes)."""
+    return [(n, {k: v for k, v in a.items() if k not in WHEN_WHO}) for n, a in calls_of(events)]
+
+
 def final_text(events: list[ev.AnyEvent]) -> str:
     final = events[-1]
     assert isinstance(final, ev.Final), final
@@ -42,10 +50,13 @@ def final_text(events: list[ev.AnyEvent]) -> str:
 
 async def test_seed_question_three_calls_in_one_turn_and_the_seed_numbers() -> None:
     events, _ = await run(SEED_ZH)
-    assert calls_of(events) == [
-        ("get_weather", {"city": "三亚"}),
-        ("get_flight_price", {"origin": "北京", "destination": "三亚"}),
-        ("get_hotel_price", {"city": "三亚", "stars": 4}),
+    assert calls_of(events) == [  # 下周 on the pinned today (Fri 4 Dec 2026) is 7-13 Dec; 三天 = 3 nights
+        ("get_weather", {"city": "三亚", "date": "2026-12-07"}),
+        (
+            "get_flight_price",
+            {"origin": "北京", "destination": "三亚", "depart_date": "2026-12-07", "return_date": "2026-12-10"},
+        ),
+        ("get_hotel_price", {"city": "三亚", "stars": 4, "check_in": "2026-12-07", "nights": 3}),
     ]
     turn_of_calls = [e.turn for e in events if isinstance(e, ev.TurnFinished)]
     assert turn_of_calls == [1, 2]
@@ -53,8 +64,9 @@ async def test_seed_question_three_calls_in_one_turn_and_the_seed_numbers() -> N
     result_ids = [e.id for e in events if isinstance(e, ev.ToolResultEvent)]
     assert sorted(call_ids) == sorted(result_ids) and len(set(call_ids)) == 3
     text = final_text(events)
-    for needle in ("¥1,280", "¥680/晚", "¥2,560", "¥2,040", "¥4,600", "33°C"):
+    for needle in ("¥1,280", "¥680/晚", "¥2,560", "¥2,040", "¥4,600", "33°C", "下周 = 12月7日–13日", "12月7日–10日"):
         assert needle in text
+    assert "不代表那天" in text  # the sample's 33°C is said not to be next week's weather
 
 
 async def test_english_question_same_calls_and_numbers() -> None:
@@ -82,8 +94,9 @@ async def test_follow_up_reuses_origin_and_trip_length() -> None:
     _events, agent = await run(SEED_ZH)
     events2, _ = await run("那成都呢？", agent)
     calls = calls_of(events2)
-    assert ("get_flight_price", {"origin": "北京", "destination": "成都"}) in calls
-    assert "三晚" in final_text(events2)
+    assert ("get_flight_price", {"origin": "北京", "destination": "成都"}) in places_of(events2)
+    assert "三晚" in final_text(events2) and "12月7日" in final_text(events2)  # the dates follow too
+    assert calls[1][1]["depart_date"] == "2026-12-07"
 
 
 async def test_off_topic_is_answered_honestly_without_tools() -> None:
@@ -161,7 +174,7 @@ async def test_comparison_with_a_hotel_class_still_looks_up_the_whole_trip() -> 
 
 async def test_unseen_paraphrase_and_cities() -> None:
     events, _ = await run("下个月从广州出发去西安和桂林，想住经济型酒店，玩五天，哪个更划算？")
-    calls = calls_of(events)
+    calls = places_of(events)
     assert ("get_flight_price", {"origin": "广州", "destination": "西安"}) in calls
     assert ("get_hotel_price", {"city": "桂林", "stars": 3}) in calls
     text = final_text(events)

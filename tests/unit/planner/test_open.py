@@ -15,7 +15,7 @@ from desktop_app.paths import resources_dir
 from desktop_app.planner.compare import parse_budget, parse_month
 from desktop_app.planner.places import find_places, nearest
 from desktop_app.tools.travel.places import resolve_city
-from tests.unit.planner.test_model import calls_of, final_text, run
+from tests.unit.planner.test_model import calls_of, final_text, places_of, run
 
 QUESTIONS = Path(__file__).parent / "data" / "open_questions.json"
 OPEN_ZH = "12月想从上海去个暖和的地方，预算5000，有什么推荐"
@@ -95,7 +95,7 @@ async def test_follow_ups_continue_the_open_question() -> None:
     assert {n for n, _ in calls} == {"get_hotel_price"} and len(calls) >= 3
     assert all(a["stars"] == 5 for _, a in calls)
     events, _ = await run("换成成都呢", agent)
-    assert ("get_flight_price", {"origin": "上海", "destination": "成都"}) in calls_of(events)
+    assert ("get_flight_price", {"origin": "上海", "destination": "成都"}) in places_of(events)
 
 
 async def test_follow_up_hotels_there_keeps_the_destination() -> None:
