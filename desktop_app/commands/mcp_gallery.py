@@ -9,10 +9,11 @@ import shutil
 import sys
 
 from desktop_app.errors import UsageError
-from desktop_app.mcp.config import McpConfigError, app_config_path
+from desktop_app.mcp.config import McpConfigError, app_config_path, server_name_problem
 from desktop_app.mcp.gallery import (
     Connector,
     GalleryError,
+    NameTakenError,
     add_connector,
     configured_names,
     find_connector,
@@ -47,21 +48,30 @@ def _configured() -> set[str]:
         return set()
 
 
-def add_command(name: str, yes: bool) -> int:
+def add_command(name: str, yes: bool, as_name: str = "") -> int:
     try:
         connector = find_connector(name)
     except GalleryError as exc:
         raise UsageError(str(exc)) from None
+    if as_name and server_name_problem(as_name):
+        raise UsageError(f"--name: {server_name_problem(as_name)}")
     _describe(connector)
-    if not yes and not _confirm():
+    if not yes and not _confirm("Add it? [y/N] "):
         print("nothing was added")
         return 1
+    path, server = app_config_path(), as_name or connector.name
     try:
-        path = add_connector(connector)
+        try:
+            added = add_connector(connector, name=server)
+        except NameTakenError as exc:
+            if yes or not _confirm(for_terminal(f"{exc}: replace your entry with this one? [y/N] ")):
+                print(for_terminal(_taken_line(connector, exc)), file=sys.stderr)
+                return 1
+            added = add_connector(connector, name=server, replace=True)
     except (OSError, McpConfigError) as exc:
-        print(for_terminal(f"travel-assistant: could not write {app_config_path()}: {exc}"), file=sys.stderr)
+        print(for_terminal(f"travel-assistant: could not write {path}: {exc}"), file=sys.stderr)
         return 1
-    print(for_terminal(f"added {connector.name!r} to {path}"))
+    print(for_terminal(f"added {server!r} to {path}" if added else f"{server!r} is already in {path} as is"))
     _key_step(connector)
     if shutil.which("npx") is None:
         print(for_terminal(f"note: {missing_message('npx')}"), file=sys.stderr)
@@ -84,10 +94,20 @@ def _describe(c: Connector) -> None:
     print("  Its tools are pinned on first connect; changed definitions are held back for review.")
 
 
-def _confirm() -> bool:
+def _taken_line(c: Connector, exc: NameTakenError) -> str:
+    """One line: nothing was changed, and the command that adds it under a free name."""
+    other = (
+        f"travel-assistant mcp add {c.name} --name {exc.free}"
+        if exc.free
+        else f"travel-assistant mcp add {c.name} --name NEW-NAME"
+    )
+    return f"travel-assistant: {exc}; nothing was changed: add it under another name with `{other}`"
+
+
+def _confirm(question: str) -> bool:
     if not sys.stdin.isatty():
         raise UsageError("add asks before it writes anything: run it on a terminal, or pass --yes")
-    return input("Add it? [y/N] ").strip().lower() in ("y", "yes")
+    return input(question).strip().lower() in ("y", "yes")
 
 
 def _key_step(c: Connector) -> None:
