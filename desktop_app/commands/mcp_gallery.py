@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import getpass
-import json
 import shlex
 import shutil
 import sys
 
+from desktop_app import jsonsafe
 from desktop_app.errors import UsageError
 from desktop_app.mcp.config import McpConfigError, app_config_path, server_name_problem
 from desktop_app.mcp.gallery import (
@@ -30,7 +30,7 @@ def gallery_command(as_json: bool) -> int:
     except GalleryError as exc:
         raise UsageError(str(exc)) from None
     if as_json:
-        print(json.dumps([c.listing() for c in gallery], ensure_ascii=False, indent=2))
+        print(jsonsafe.dumps([c.listing() for c in gallery], indent=2))
         return 0
     added = _configured()
     for c in gallery:

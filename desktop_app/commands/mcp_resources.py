@@ -8,6 +8,7 @@ import sys
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
+from desktop_app import jsonsafe
 from desktop_app.errors import UsageError
 from desktop_app.mcp.config import McpConfigError, ServerConfig, load_servers
 from desktop_app.mcp.connection import Connection
@@ -79,7 +80,7 @@ def _emit(found: list[Any], failed: bool, as_json: bool, as_text: Callable[[list
 
 
 def _print_json(data: Any) -> None:
-    print(json.dumps(data, ensure_ascii=False, indent=2))
+    print(jsonsafe.dumps(data, indent=2))  # strict JSON, hidden characters as \uXXXX (as `ask --json`)
 
 
 async def _resources_and_templates(conn: Connection) -> list[dict[str, str]]:

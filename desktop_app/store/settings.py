@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from desktop_app.paths import config_dir
+from desktop_app.visible import for_terminal
 
 Report = Callable[[str], None]
 
@@ -169,7 +170,7 @@ RULES: dict[str, Rule] = {
 
 
 def _to_stderr(line: str) -> None:
-    print(f"travel-assistant: {line}", file=sys.stderr)
+    print(for_terminal(f"travel-assistant: {line}"), file=sys.stderr)
 
 
 def _shown(value: Any) -> str:
