@@ -35,7 +35,13 @@ def _fake_servers(monkeypatch: pytest.MonkeyPatch, found: list[Any]) -> None:
 def test_mcp_resource_and_prompt_json_escape_hidden_characters(
     command: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    item = {"server": "s", "uri": "file:///x", "name": HOSTILE, "description": HOSTILE, "mimeType": "text/plain"}
+    item: dict[str, Any] = {
+        "server": "s",
+        "uri": "file:///x",
+        "name": HOSTILE,
+        "description": HOSTILE,
+        "mimeType": "text/plain",
+    }
     item |= {"text": HOSTILE, "arguments": [], "role": "user"}
     _fake_servers(monkeypatch, [item])
     run = {
@@ -119,7 +125,8 @@ def _registry(output: ToolOutput) -> tuple[ToolRegistry, ToolDef]:
 def test_hidden_characters_in_a_tool_result_are_revealed_and_flagged() -> None:
     registry, tool = _registry(ToolOutput("22°C\U000e0049\U000e0047\U000e004e\u202e ok\r\n"))
     out = asyncio.run(registry.run(tool, {}))
-    assert out.content.startswith("[hidden characters in this result are shown as ⟦U+XXXX⟧: ")
+    assert out.content.startswith("22°C⟦hidden tag text: 'IGN'⟧⟦U+202E⟧ ok\r\n")
+    assert out.content.splitlines()[-1].startswith("[hidden characters in this result are shown as ⟦U+XXXX⟧: ")
     assert "hidden tag text: 'IGN'" in out.content and "⟦U+202E⟧" in out.content and "Unicode tag" in out.content
     assert "\u202e" not in out.content and "\U000e0049" not in out.content
     registry, tool = _registry(ToolOutput("晴 33°C\n\tok\r\n"))
