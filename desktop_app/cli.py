@@ -141,7 +141,12 @@ def build_parser() -> argparse.ArgumentParser:
     gallery.add_argument("--json", action="store_true", help="print JSON instead of text")
     add = mcp_sub.add_parser("add", help="add a gallery connector to mcp.json (shows what it runs and sends first)")
     add.add_argument("name", help="the connector's name (see `mcp gallery`)")
-    add.add_argument("--yes", action="store_true", help="do not ask (for scripts)")
+    add.add_argument(
+        "--yes", action="store_true", help="do not ask (for scripts); an existing server of that name is never replaced"
+    )
+    add.add_argument(
+        "--name", default="", dest="as_name", help="the server's name in mcp.json (default: the connector's)"
+    )
     _add_secret_commands(mcp_sub)
 
     sub.add_parser("mcp-server", help="serve the travel tools over MCP stdio")
@@ -272,7 +277,11 @@ def _mcp(args: argparse.Namespace) -> int:
     if args.mcp_command in ("gallery", "add"):
         from desktop_app.commands.mcp_gallery import add_command, gallery_command
 
-        return gallery_command(args.json) if args.mcp_command == "gallery" else add_command(args.name, args.yes)
+        return (
+            gallery_command(args.json)
+            if args.mcp_command == "gallery"
+            else add_command(args.name, args.yes, args.as_name)
+        )
     from desktop_app.commands.mcp_login import login_command, logout_command
 
     if args.mcp_command == "logout":

@@ -54,7 +54,9 @@ def warn_unmatched(approver: Approver, registry: ToolRegistry) -> None:
         if unknown:
             names = ", ".join(repr(n) for n in unknown)
             print(
-                f"travel-assistant: --approve: no tool matches {names} (`travel-assistant tools` lists them)",
+                for_terminal(
+                    f"travel-assistant: --approve: no tool matches {names} (`travel-assistant tools` lists them)"
+                ),
                 file=sys.stderr,
             )
 

@@ -19,6 +19,7 @@ from desktop_app.paths import resources_dir
 from desktop_app.store.secrets import lookup_key
 from desktop_app.store.settings import Settings
 from desktop_app.tools.registry import ToolDef, ToolRegistry
+from desktop_app.visible import for_terminal
 
 if TYPE_CHECKING:
     from desktop_app.mcp.manager import McpManager
@@ -211,7 +212,7 @@ def build_model(settings: Settings, options: RunOptions) -> ChatModel:
 
         hint = offline_hint(settings, options)
         if hint:
-            print(f"travel-assistant: {hint}", file=sys.stderr)
+            print(for_terminal(f"travel-assistant: {hint}"), file=sys.stderr)
         return OfflineModel()
     key, timeout = lookup_key(provider), settings.request_timeout_s
     if provider == "openai":

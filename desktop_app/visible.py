@@ -84,3 +84,49 @@ def json_visible(text: str) -> str:
     if is_plain(text, "\n"):
         return text
     return "".join(_json_escape(ch) if hidden_kind(ch, "\n") else ch for ch in text)
+
+
+_KIND_TEXT = {
+    "tag": "Unicode tag characters (U+E0000 block), invisible text a model can read",
+    "bidi": "bidirectional control characters that reorder what is shown",
+    "invisible": "invisible (zero-width or variation-selector) characters",
+    "control": "control or unassigned characters",
+}
+
+
+def reveal(text: str) -> tuple[str, list[str]]:
+    """Text with hidden characters shown as ⟦U+XXXX⟧ (tag runs decoded), and warnings about them."""
+    if is_plain(text, "\n\t\r"):
+        return text, []  # the common case, decided in C
+    out: list[str] = []
+    counts: dict[str, int] = {}
+    tags: list[int] = []
+
+    def flush_tags() -> None:
+        if tags:
+            decoded = "".join(chr(c - 0xE0000) if 0x20 <= c - 0xE0000 < 0x7F else "?" for c in tags)
+            out.append(f"⟦hidden tag text: {decoded!r}⟧")
+            tags.clear()
+
+    for ch in text:
+        kind = hidden_kind(ch, "\n\t\r")
+        if kind == "tag":
+            tags.append(ord(ch))
+        else:
+            flush_tags()
+            out.append(f"⟦U+{ord(ch):04X}⟧" if kind else ch)
+        if kind:
+            counts[kind] = counts.get(kind, 0) + 1
+    flush_tags()
+    warnings = [f"{n} {_KIND_TEXT[k]}" for k, n in counts.items()]
+    return "".join(out), warnings
+
+
+def one_line(text: str) -> str:
+    """`text` as one line a person can trust: newlines shown as `\\n`, every other control and
+    hidden character as `\\x1b` / `<U+202E>` (a value cannot fake a further line of a question)."""
+    text = str(text)
+    if is_plain(text, ""):
+        return text
+    named = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+    return "".join(named.get(ch) or (_terminal_mark(ch) if hidden_kind(ch, "") else ch) for ch in text)

@@ -16,6 +16,7 @@ from desktop_app.store.secrets import (
     keyring_usable,
     set_key,
 )
+from desktop_app.visible import for_terminal
 
 
 def _read_key(provider: str) -> str:
@@ -26,7 +27,7 @@ def _read_key(provider: str) -> str:
 
 
 def _fail(message: str, code: int = 1) -> int:
-    print(f"travel-assistant: {message}", file=sys.stderr)
+    print(for_terminal(f"travel-assistant: {message}"), file=sys.stderr)
     return code
 
 

@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 import getpass
-import json
 import shlex
 import shutil
 import sys
 
+from desktop_app import jsonsafe
 from desktop_app.errors import UsageError
 from desktop_app.mcp import secret_refs
-from desktop_app.mcp.config import McpConfigError, app_config_path
+from desktop_app.mcp.config import McpConfigError, app_config_path, server_name_problem
 from desktop_app.mcp.gallery import (
     Connector,
     GalleryError,
+    NameTakenError,
     add_connector,
     configured_names,
     find_connector,
@@ -30,7 +31,7 @@ def gallery_command(as_json: bool) -> int:
     except GalleryError as exc:
         raise UsageError(str(exc)) from None
     if as_json:
-        print(json.dumps([c.listing() for c in gallery], ensure_ascii=False, indent=2))
+        print(jsonsafe.dumps([c.listing() for c in gallery], indent=2))
         return 0
     added = _configured()
     for c in gallery:
@@ -48,22 +49,31 @@ def _configured() -> set[str]:
         return set()
 
 
-def add_command(name: str, yes: bool) -> int:
+def add_command(name: str, yes: bool, as_name: str = "") -> int:
     try:
         connector = find_connector(name)
     except GalleryError as exc:
         raise UsageError(str(exc)) from None
+    if as_name and server_name_problem(as_name):
+        raise UsageError(f"--name: {server_name_problem(as_name)}")
     _describe(connector)
-    if not yes and not _confirm():
+    if not yes and not _confirm("Add it? [y/N] "):
         print("nothing was added")
         return 1
+    path, server = app_config_path(), as_name or connector.name
     try:
-        path = add_connector(connector)
+        try:
+            added = add_connector(connector, name=server)
+        except NameTakenError as exc:
+            if yes or not _confirm(for_terminal(f"{exc}: replace your entry with this one? [y/N] ")):
+                print(for_terminal(_taken_line(connector, exc)), file=sys.stderr)
+                return 1
+            added = add_connector(connector, name=server, replace=True)
     except (OSError, McpConfigError) as exc:
-        print(for_terminal(f"travel-assistant: could not write {app_config_path()}: {exc}"), file=sys.stderr)
+        print(for_terminal(f"travel-assistant: could not write {path}: {exc}"), file=sys.stderr)
         return 1
-    print(for_terminal(f"added {connector.name!r} to {path}"))
-    _key_step(connector)
+    print(for_terminal(f"added {server!r} to {path}" if added else f"{server!r} is already in {path} as is"))
+    _key_step(connector, server)
     if shutil.which("npx") is None:
         print(for_terminal(f"note: {missing_message('npx')}"), file=sys.stderr)
     return 0
@@ -85,18 +95,29 @@ def _describe(c: Connector) -> None:
     print("  Its tools are pinned on first connect; changed definitions are held back for review.")
 
 
-def _confirm() -> bool:
+def _taken_line(c: Connector, exc: NameTakenError) -> str:
+    """One line: nothing was changed, and the command that adds it under a free name."""
+    other = (
+        f"travel-assistant mcp add {c.name} --name {exc.free}"
+        if exc.free
+        else f"travel-assistant mcp add {c.name} --name NEW-NAME"
+    )
+    return f"travel-assistant: {exc}; nothing was changed: add it under another name with `{other}`"
+
+
+def _confirm(question: str) -> bool:
     if not sys.stdin.isatty():
         raise UsageError("add asks before it writes anything: run it on a terminal, or pass --yes")
-    return input("Add it? [y/N] ").strip().lower() in ("y", "yes")
+    return input(question).strip().lower() in ("y", "yes")
 
 
-def _key_step(c: Connector) -> None:
-    """A hidden prompt on a terminal, one line from stdin in a script; the key goes to the keyring only."""
+def _key_step(c: Connector, server: str) -> None:
+    """A hidden prompt on a terminal, one line from stdin in a script; the key goes to the keyring only,
+    kept for the server it was added as (`--name`), and allowed to go to the program that entry runs."""
     if c.key is None:
         return
     try:
-        if keyring_secret(secret_refs.scoped(c.name, c.key.keyring)):
+        if keyring_secret(secret_refs.scoped(server, c.key.keyring)):
             print(for_terminal(f"the key {c.key.keyring!r} is already in the keyring"))
             return
         key = (
@@ -105,10 +126,10 @@ def _key_step(c: Connector) -> None:
             else sys.stdin.readline()
         )
         if key.strip():
-            secret_refs.store_for(c.server(), c.key.keyring, key.strip())
-            print(for_terminal(f"stored the key in the keyring as {c.key.keyring!r} for {c.name!r}"))
+            secret_refs.store_for(c.server(server), c.key.keyring, key.strip())
+            print(for_terminal(f"stored the key in the keyring as {c.key.keyring!r} for {server!r}"))
             return
     except SecretsError as exc:
         print(for_terminal(f"travel-assistant: {exc}"), file=sys.stderr)
-    again = f"run `mcp add {c.name}` again"
-    print(for_terminal(f"no key stored: {c.name} will fail until {c.key.keyring!r} is in the keyring ({again})"))
+    again = f"`travel-assistant mcp secret set {server} {c.key.keyring}`"
+    print(for_terminal(f"no key stored: {server} will fail until {c.key.keyring!r} is stored for it ({again})"))

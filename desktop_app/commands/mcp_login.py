@@ -45,5 +45,5 @@ def logout_command(name: str, mcp_config: str = "") -> int:
     except SecretsError as exc:
         print(for_terminal(f"travel-assistant: {exc}"), file=sys.stderr)
         return 1
-    print(f"logged out of {name!r}" if removed else f"no login was kept for {name!r}")
+    print(for_terminal(f"logged out of {name!r}" if removed else f"no login was kept for {name!r}"))
     return 0

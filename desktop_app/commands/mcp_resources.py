@@ -80,7 +80,7 @@ def _emit(found: list[Any], failed: bool, as_json: bool, as_text: Callable[[list
 
 
 def _print_json(data: Any) -> None:
-    print(json.dumps(data, ensure_ascii=False, indent=2))
+    print(jsonsafe.dumps(data, indent=2))  # strict JSON, hidden characters as \uXXXX (as `ask --json`)
 
 
 async def _resources_and_templates(conn: Connection) -> list[dict[str, str]]:

@@ -17,7 +17,7 @@ async def trust_command(name: str, mcp_config: str = "") -> int:
     try:
         await manager.wait_ready()
         if manager.trust.notice:
-            print(f"travel-assistant: {manager.trust.notice}", file=sys.stderr)
+            print(for_terminal(f"travel-assistant: {manager.trust.notice}"), file=sys.stderr)
         pending = [p for p in manager.pending_changes() if name in (p.name, p.server)]
         if not pending:
             return _nothing_to_trust(manager, name)

@@ -15,8 +15,10 @@ from pathlib import Path
 from typing import Any
 
 from desktop_app import jsonsafe
-from desktop_app.mcp.config import ServerConfig, app_config_path, read_config_file, save_servers, server_name_problem
+from desktop_app.mcp.config import McpConfigError, ServerConfig, app_config_path, read_config_file, server_name_problem
+from desktop_app.mcp.config_edit import EditError, with_server
 from desktop_app.paths import resources_dir
+from desktop_app.store.atomic import write_atomic
 
 PACKAGE = re.compile(r"(?:@[a-z0-9][a-z0-9._-]*/)?[a-z0-9][a-z0-9._-]*")
 VERSION = re.compile(r"\d+\.\d+\.\d+")  # exact: a new upstream release is vetted before it is listed
@@ -60,12 +62,12 @@ class Connector:
         """The exact command that runs it (shown before anything is added)."""
         return ["npx", "-y", f"{self.package}@{self.version}", *self.args]
 
-    def server(self) -> ServerConfig:
-        """Its `mcp.json` entry: the key, if any, from the keyring only."""
+    def server(self, name: str = "") -> ServerConfig:
+        """Its `mcp.json` entry (under `name`, its own by default): the key, if any, from the keyring only."""
         env: dict[str, str | dict[str, str]] = {}
         if self.key is not None:
             env[self.key.env] = {"keyring": self.key.keyring}
-        return ServerConfig(name=self.name, command="npx", args=tuple(self.argv[1:]), env=env)
+        return ServerConfig(name=name or self.name, command="npx", args=tuple(self.argv[1:]), env=env)
 
     def listing(self) -> dict[str, Any]:
         """One entry of `mcp gallery --json`: CONTRACT.md's keys first, then the rest of the vetting."""
@@ -151,11 +153,49 @@ def configured_names(config: Path | None = None) -> set[str]:
     return {s.name for s in read_config_file(config or app_config_path(), missing_ok=True)}
 
 
-def add_connector(connector: Connector, config: Path | None = None) -> Path:
-    """Add (or replace) the connector's server in the app's `mcp.json`, atomically; other servers stay."""
+class NameTakenError(Exception):
+    """`mcp.json` already has a different server of that name: the user's own, never replaced unasked."""
+
+    def __init__(self, name: str, free: str) -> None:
+        super().__init__(f"mcp.json already has a server named {name!r} (yours is kept)")
+        self.name, self.free = name, free
+
+
+def free_name(taken: set[str], name: str) -> str:
+    """`name-2`, `name-3`, … : the first that is not taken and is a valid server name."""
+    for n in range(2, 1000):
+        candidate = f"{name[:28]}-{n}"
+        if candidate not in taken and not server_name_problem(candidate):
+            return candidate
+    return ""
+
+
+def add_connector(connector: Connector, config: Path | None = None, *, name: str = "", replace: bool = False) -> bool:
+    """Add the connector's server to the app's `mcp.json` as `name` (its own by default), atomically.
+
+    The file's text is edited: comments, layout and every other server stay as written. A
+    different server already under that name is replaced only with `replace` (the user said
+    so), else NameTakenError. False when the very same entry is already there (nothing written).
+    """
     target = config or app_config_path()
-    servers = [s for s in read_config_file(target, missing_ok=True) if s.name != connector.name]
-    return save_servers([*servers, connector.server()], target)
+    name = name or connector.name
+    server = connector.server(name)
+    existing = {s.name: s for s in read_config_file(target, missing_ok=True)}
+    if name in existing:
+        if existing[name].to_json() == server.to_json():
+            return False
+        if not replace:
+            raise NameTakenError(name, free_name(set(existing), name))
+    try:
+        text = target.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        text = ""
+    try:
+        new = with_server(text, name, server.to_json())
+    except EditError as exc:
+        raise McpConfigError(f"MCP config {target}: not changed, its text could not be edited safely ({exc})") from None
+    write_atomic(target, new)
+    return True
 
 
 def is_from_gallery(server: ServerConfig, connector: Connector) -> bool:

@@ -334,17 +334,19 @@ async def attach_mcp(
     told = _ToldOnce(on_failure or (lambda _status: None))
     manager.subscribe(told)
     for warning in dict.fromkeys(w for s in servers for w in s.warnings):
-        print(f"travel-assistant: {warning}", file=sys.stderr)
+        print(for_terminal(f"travel-assistant: {warning}"), file=sys.stderr)
     manager.start()
     await _settle(manager, grace, servers)
     for notice in manager.notices():
-        print(f"travel-assistant: {notice}", file=sys.stderr)
+        print(for_terminal(f"travel-assistant: {notice}"), file=sys.stderr)
     for status in manager.statuses():  # refused servers never change state: tell them here
         told(status)
         if status.state == "connecting" and grace is not None and on_failure is not None:
             print(
-                f"travel-assistant: MCP server {status.name!r} is not ready after {grace:g} s; "
-                "the run starts without it and its tools join when it connects",
+                for_terminal(
+                    f"travel-assistant: MCP server {status.name!r} is not ready after {grace:g} s; "
+                    "the run starts without it and its tools join when it connects"
+                ),
                 file=sys.stderr,
             )
     return manager.aclose

@@ -14,6 +14,7 @@ the server's URL; never in a file. A stored token is refreshed when it expires.
 from __future__ import annotations
 
 import json
+import logging
 import time
 from collections.abc import AsyncGenerator, Callable
 from typing import Any
@@ -48,6 +49,13 @@ from desktop_app.store.secrets import SecretsError, delete_secret, keyring_secre
 
 __all__ = ["LoginError", "UnsafeUrlError", "background_auth", "has_login", "login", "logout"]
 CLIENT_NAME = "Travel Assistant"
+# The SDK logs a failed flow with its traceback ("OAuth flow error") before raising it again; the
+# error itself becomes our one LoginError line, so those records go nowhere (not to stderr via
+# logging's last-resort handler, not to a root handler another part set up).
+_SDK_AUTH_LOG = logging.getLogger("mcp.client.auth")
+_SDK_AUTH_LOG.addHandler(logging.NullHandler())
+_SDK_AUTH_LOG.propagate = False
+
 _PARTS = ("tokens", "client")
 
 

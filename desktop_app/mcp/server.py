@@ -21,6 +21,7 @@ from desktop_app.tools.registry import (
     error_output,
     validate_arguments,
 )
+from desktop_app.visible import one_line
 
 INSTRUCTIONS = (
     "Travel tools from the Travel Assistant desktop app: weather, flights, hotels and "
@@ -91,12 +92,16 @@ def _can_elicit_forms(context: Any) -> bool:
 
 
 def confirmation_message(tool: ToolDef, arguments: dict[str, Any]) -> str:
-    """What the user is asked: the tool and its arguments, long values shortened."""
-    lines = [f"Allow {tool.meta.get('title') or tool.name} to run? It {_effect(tool)}."]
+    """What the user is asked: the tool, then one line per argument, long values shortened.
+
+    The model writes the values: a newline, a control or a hidden character in one is shown as
+    `\\n`, `\\x1b`, `<U+202E>`, so no value can add lines that look like the question's own.
+    """
+    lines = [f"Allow {one_line(tool.meta.get('title') or tool.name)} to run? It {_effect(tool)}."]
     for key, value in arguments.items():
         text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
         short = text if len(text) <= 120 else f"{text[:120]}… ({len(text):,} characters)"
-        lines.append(f"{key}: {short}")
+        lines.append(f"{one_line(str(key))[:60]}: {one_line(short)}")
     return "\n".join(lines)
 
 

@@ -16,7 +16,9 @@ from typing import Any
 from desktop_app import jsonsafe
 from desktop_app.paths import config_dir
 from desktop_app.store.atomic import write_json_atomic
-from desktop_app.visible import hidden_kind, is_plain
+from desktop_app.visible import hidden_kind, is_plain, reveal
+
+__all__ = ["reveal"]  # moved to visible (tool results use it too); kept here for its callers
 
 
 def _hidden_kind(ch: str) -> str | None:
@@ -24,44 +26,8 @@ def _hidden_kind(ch: str) -> str | None:
     return hidden_kind(ch, "\n\t\r")
 
 
-_KIND_TEXT = {
-    "tag": "Unicode tag characters (U+E0000 block), invisible text a model can read",
-    "bidi": "bidirectional control characters that reorder what is shown",
-    "invisible": "invisible (zero-width or variation-selector) characters",
-    "control": "control or unassigned characters",
-}
-
-
 def _has_hidden(text: str) -> bool:
     return not is_plain(text, "\n\t\r")
-
-
-def reveal(text: str) -> tuple[str, list[str]]:
-    """Text with hidden characters shown as ⟦U+XXXX⟧ (tag runs decoded), and warnings about them."""
-    if not _has_hidden(text):
-        return text, []  # the common case, decided in C
-    out: list[str] = []
-    counts: dict[str, int] = {}
-    tags: list[int] = []
-
-    def flush_tags() -> None:
-        if tags:
-            decoded = "".join(chr(c - 0xE0000) if 0x20 <= c - 0xE0000 < 0x7F else "?" for c in tags)
-            out.append(f"⟦hidden tag text: {decoded!r}⟧")
-            tags.clear()
-
-    for ch in text:
-        kind = _hidden_kind(ch)
-        if kind == "tag":
-            tags.append(ord(ch))
-        else:
-            flush_tags()
-            out.append(f"⟦U+{ord(ch):04X}⟧" if kind else ch)
-        if kind:
-            counts[kind] = counts.get(kind, 0) + 1
-    flush_tags()
-    warnings = [f"{n} {_KIND_TEXT[k]}" for k, n in counts.items()]
-    return "".join(out), warnings
 
 
 _POISONING = (

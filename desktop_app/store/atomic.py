@@ -4,18 +4,26 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import tempfile
 from pathlib import Path
 from typing import Any
 
 
 def write_atomic(path: Path, text: str, *, mode: int | None = None) -> None:
-    """Temp file beside `path`, flush + fsync, os.replace over it, fsync the folder (never half a file).
+    """Temp file beside the target, flush + fsync, os.replace over it, fsync the folder (never half a file).
 
-    `mode` None keeps mkstemp's owner-only 0600 (settings, pins and MCP headers are private).
+    A symlink is followed: its target is replaced (the temp file goes in the target's folder) and
+    the link stays a link. A target that exists and is not a regular file (a device such as
+    /dev/stdout, a FIFO) is written in place, never renamed over. `mode` None keeps mkstemp's
+    owner-only 0600 (settings, pins and MCP headers are private).
     """
     path = path.expanduser()
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    if _in_place(path):
+        _write_in_place(path, text)
+        return
+    target = Path(os.path.realpath(path))
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
             fh.write(text)
@@ -23,16 +31,41 @@ def write_atomic(path: Path, text: str, *, mode: int | None = None) -> None:
             os.fsync(fh.fileno())
         if mode is not None:
             os.chmod(tmp, mode)
-        os.replace(tmp, path)
+        os.replace(tmp, target)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
-    _fsync_dir(path.parent)
+    _fsync_dir(target.parent)
+
+
+def _in_place(path: Path) -> bool:
+    """A device, FIFO or socket (followed through links), or a stream file such as /dev/stdout or
+    /proc/self/fd/1 (a rename there would swap the file the shell opened, or fail)."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return False
+    if not stat.S_ISREG(mode):
+        return not stat.S_ISDIR(mode)
+    parts = Path(os.path.abspath(path)).parts
+    return (len(parts) > 1 and parts[1] in ("dev", "proc")) or os.path.realpath(path).startswith("/proc/")
+
+
+def _write_in_place(target: Path, text: str) -> None:
+    """A device or FIFO: opened for writing as it is (no truncation, no rename, no new file)."""
+    with open(target, "w", encoding="utf-8", newline="\n") as fh:
+        fh.write(text)
+        fh.flush()
 
 
 def write_json_atomic(path: Path, data: Any, *, sort_keys: bool = False) -> None:
     """`data` as indented UTF-8 JSON, written with write_atomic."""
-    write_atomic(path, json.dumps(data, ensure_ascii=False, indent=2, sort_keys=sort_keys) + "\n")
+    write_atomic(path, json_text(data, sort_keys=sort_keys))
+
+
+def json_text(data: Any, *, sort_keys: bool = False) -> str:
+    """The text write_json_atomic writes: indented UTF-8 JSON and a final newline."""
+    return json.dumps(data, ensure_ascii=False, indent=2, sort_keys=sort_keys) + "\n"
 
 
 def _fsync_dir(folder: Path) -> None:

@@ -21,6 +21,7 @@ from typing import Any
 
 from desktop_app import jsonsafe
 from desktop_app.paths import config_dir
+from desktop_app.visible import for_terminal
 
 Report = Callable[[str], None]
 
@@ -211,7 +212,7 @@ def _checked_extra(extra: dict[str, Any], name: str, say: Report) -> dict[str, A
 
 
 def _to_stderr(line: str) -> None:
-    print(f"travel-assistant: {line}", file=sys.stderr)
+    print(for_terminal(f"travel-assistant: {line}"), file=sys.stderr)
 
 
 def _shown(value: Any) -> str:

@@ -13,6 +13,7 @@ from typing import Any, Literal, get_type_hints
 
 from desktop_app.agent.messages import ToolCall
 from desktop_app.llm.base import ToolSpec
+from desktop_app.visible import reveal
 
 Risk = Literal["read", "write", "dangerous"]
 RESULT_CAP = 16_000  # characters of a result sent to the model
@@ -166,6 +167,41 @@ def error_output(message: str) -> ToolOutput:
     return ToolOutput(json.dumps({"error": message}, ensure_ascii=False), is_error=True)
 
 
+MAX_IMAGE_DATA = 1_000_000  # base64 characters of one image a result carries (about 730 KB of image)
+MAX_IMAGES = 8  # images of one result; more are named in the text and dropped
+
+
+def _capped_image(image: dict[str, str]) -> dict[str, str]:
+    """An image small enough to carry, or its metadata and a note (never megabytes of base64)."""
+    data = image.get("data", "")
+    if len(data) <= MAX_IMAGE_DATA:
+        return image
+    size = f"{len(data) * 3 / 4 / 1_048_576:.1f} MB"
+    note = f"not carried: {size}, over the {MAX_IMAGE_DATA * 3 // 4 // 1024} KB limit of an image in a tool result"
+    return {"mime_type": str(image.get("mime_type", "")), "size": size, "note": note}
+
+
+def finish(output: ToolOutput, cap: int = RESULT_CAP, *, for_model: bool = True) -> ToolOutput:
+    """Every tool's result as the model and the event stream get it: hidden characters revealed
+    as ⟦U+XXXX⟧, the text cut to `cap`, images bounded in size, and a last line flagging what
+    was revealed (after the cut, so it is never cut off). `for_model` False (`tools call`, where
+    the user is the caller and the output is escaped JSON) keeps the text as the tool wrote it."""
+    shown, warnings = reveal(output.content) if for_model else (output.content, [])
+    original_images = output.images
+    images = tuple(_capped_image(i) for i in original_images[:MAX_IMAGES])
+    if shown is not output.content or images != output.images:
+        output = replace(output, content=shown, images=images)
+    output = truncate(output, cap)
+    notes = []
+    if len(images) < len(original_images):
+        notes.append(
+            f"[{len(original_images) - len(images)} more image(s) not carried: at most {MAX_IMAGES} per result]"
+        )
+    if warnings:
+        notes.append(f"[hidden characters in this result are shown as ⟦U+XXXX⟧: {'; '.join(warnings)}]")
+    return replace(output, content="\n".join([output.content, *notes])) if notes else output
+
+
 def truncate(output: ToolOutput, cap: int = RESULT_CAP) -> ToolOutput:
     """Cut an over-long result and say so, so the model knows it saw a part."""
     if len(output.content) <= cap:
@@ -223,7 +259,9 @@ class ToolRegistry:
             return error_output(f"invalid arguments for {call.name!r}: {problem}")
         return t, call.arguments
 
-    async def run(self, t: ToolDef, args: dict[str, Any], report: ProgressFn | None = None) -> ToolOutput:
+    async def run(
+        self, t: ToolDef, args: dict[str, Any], report: ProgressFn | None = None, *, for_model: bool = True
+    ) -> ToolOutput:
         """Invoke with the tool's timeout; exceptions become error results, never crashes."""
         try:
             output = await asyncio.wait_for(t.invoke(args, report), timeout=t.timeout)
@@ -233,14 +271,14 @@ class ToolRegistry:
             raise
         except Exception as exc:  # noqa: BLE001 - any tool failure is the model's to read
             return error_output(f"tool {t.name!r} failed: {type(exc).__name__}: {exc}")
-        return truncate(output)
+        return finish(output, for_model=for_model)
 
     async def execute(self, call: ToolCall, report: ProgressFn | None = None) -> ToolOutput:
         """Resolve and run without approval (used by `tools call`, where the user is the caller)."""
         resolved = self.resolve(call)
         if isinstance(resolved, ToolOutput):
             return resolved
-        return await self.run(*resolved, report)
+        return await self.run(*resolved, report, for_model=False)
 
 
 def validate_arguments(schema: dict[str, Any], args: dict[str, Any]) -> str | None:

@@ -209,3 +209,31 @@ async def test_static_authorization_header_means_no_oauth() -> None:
     assert oauth.background_auth(ServerConfig(name="s", command="uvx")) is None
     with pytest.raises(LoginError, match="sends its own Authorization header"):
         await oauth.login(keyed)
+
+
+def test_the_cli_refusal_of_a_hostile_endpoint_is_one_line(tmp_path: Path) -> None:
+    """No SDK traceback ("OAuth flow error") before the refusal: a separate process, so logging's
+    last-resort handler is the one a user's terminal would get (pytest's own handlers hide it)."""
+    import os
+
+    with oauth_server(hostile="http://evil.example/authorize") as base:
+        config = write_config(tmp_path, "evil", base)
+        env = {
+            **os.environ,
+            "TRAVEL_ASSISTANT_HOME": str(tmp_path / "home"),
+            "PYTHON_KEYRING_BACKEND": "tests.keyrings.MemoryKeyring",
+            "PYTHONPATH": str(HERE.parents[2]),
+        }
+        done = subprocess.run(
+            [sys.executable, "-m", "desktop_app", "mcp", "login", "evil", "--mcp-config", str(config)],
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=60,
+            check=False,
+        )
+    assert done.returncode == 1
+    assert done.stderr.splitlines() == [
+        "travel-assistant: refusing to open a plain-http authorization URL on 'evil.example' "
+        "(only https, or http to localhost)"
+    ]

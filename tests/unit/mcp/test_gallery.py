@@ -34,7 +34,7 @@ def test_a_key_is_written_as_a_keyring_reference_never_the_value(tmp_path: Path)
     config = tmp_path / "mcp.json"
     save_servers([ServerConfig(name="mine", command="my-server")], config)
     add_connector(find_connector("variflight"), config)
-    add_connector(find_connector("variflight"), config)  # again: replaced, not doubled
+    assert add_connector(find_connector("variflight"), config) is False  # the same entry again: unchanged
     data = json.loads(config.read_text(encoding="utf-8"))
     assert list(data["mcpServers"]) == ["mine", "variflight"]
     assert data["mcpServers"]["variflight"]["env"] == {"VARIFLIGHT_API_KEY": {"keyring": "variflight-api-key"}}
@@ -104,3 +104,82 @@ def _shipped() -> list[dict[str, Any]]:
 
     data = json.loads((resources_dir() / "data" / "connectors.json").read_text(encoding="utf-8"))
     return list(data["connectors"])
+
+
+USER_FILE = """// my MCP servers: written by hand
+{
+  "mcpServers": {
+    /* the weather server I wrote myself */
+    "openmeteo": {"command": "my-weather", "args": ["--fast"]}, // keep this
+    "mine": {command: 'my-server'},
+  },
+}
+"""
+
+
+def test_add_keeps_the_files_comments_and_layout(tmp_path: Path) -> None:
+    import json5
+
+    config = tmp_path / "mcp.json"
+    config.write_text(USER_FILE, encoding="utf-8")
+    assert add_connector(find_connector("airbnb"), config) is True
+    text = config.read_text(encoding="utf-8")
+    assert text.startswith(USER_FILE.split('    "mine"')[0])  # everything before is byte for byte the same
+    for comment in ("// my MCP servers: written by hand", "/* the weather server I wrote myself */", "// keep this"):
+        assert comment in text
+    data = json5.loads(text)
+    assert list(data["mcpServers"]) == ["openmeteo", "mine", "airbnb"]
+    assert data["mcpServers"]["airbnb"] == find_connector("airbnb").server().to_json()
+    assert data["mcpServers"]["openmeteo"] == {"command": "my-weather", "args": ["--fast"]}
+
+
+def test_add_never_replaces_the_users_entry_with_yes(
+    app_home: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    config = app_config_path()
+    config.parent.mkdir(parents=True, exist_ok=True)
+    config.write_text(USER_FILE, encoding="utf-8")
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    assert mcp_gallery.add_command("openmeteo", yes=True) == 1
+    err = capsys.readouterr().err
+    assert config.read_text(encoding="utf-8") == USER_FILE  # not a byte changed
+    assert len(err.strip().splitlines()) == 1 and "mcp add openmeteo --name openmeteo-2" in err
+    assert mcp_gallery.add_command("openmeteo", yes=True, as_name="openmeteo-2") == 0
+    servers = {s.name: s for s in read_config_file(config)}
+    assert servers["openmeteo"].command == "my-weather" and servers["openmeteo-2"].command == "npx"
+    assert "// keep this" in config.read_text(encoding="utf-8")
+
+
+def test_on_a_terminal_replacing_the_users_entry_is_asked(
+    app_home: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    config = app_config_path()
+    config.parent.mkdir(parents=True, exist_ok=True)
+    config.write_text(USER_FILE, encoding="utf-8")
+    answers = iter(["y", "n"])
+    questions: list[str] = []
+    monkeypatch.setattr("sys.stdin.isatty", lambda: True)
+
+    def ask(question: str) -> str:
+        questions.append(question)
+        return next(answers)
+
+    monkeypatch.setattr("builtins.input", ask)
+    assert mcp_gallery.add_command("openmeteo", yes=False) == 1
+    assert "already has a server named 'openmeteo'" in questions[1] and config.read_text(encoding="utf-8") == USER_FILE
+    answers = iter(["y", "y"])
+    assert mcp_gallery.add_command("openmeteo", yes=False) == 0
+    assert {s.name: s for s in read_config_file(config)}["openmeteo"].command == "npx"
+    text = config.read_text(encoding="utf-8")
+    assert "// keep this" in text and "/* the weather" in text
+
+
+def test_add_through_a_symlinked_mcp_json_keeps_the_link(app_home: Path, tmp_path: Path) -> None:
+    real = tmp_path / "dotfiles" / "mcp.json"
+    real.parent.mkdir()
+    real.write_text(USER_FILE, encoding="utf-8")
+    link = app_config_path()
+    link.parent.mkdir(parents=True, exist_ok=True)
+    link.symlink_to(real)
+    add_connector(find_connector("airbnb"))
+    assert link.is_symlink() and "airbnb" in real.read_text(encoding="utf-8")
