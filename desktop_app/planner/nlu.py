@@ -11,7 +11,7 @@ from desktop_app.planner.compare import OpenAsk, parse_open
 from desktop_app.planner.party import Party, find_party
 from desktop_app.planner.places import Mention, WorldPlace, find_places, stand_ins
 from desktop_app.planner.regions import Region, country_cities, find_regions
-from desktop_app.tools.travel.places import City
+from desktop_app.tools.travel.places import City, resolve_city
 from desktop_app.tools.travel.when import Span, find_span
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -61,6 +61,24 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
         "climate",
         "pack",
         "wear",
+        "冷吗",
+        "热吗",
+        "很冷",
+        "很热",
+        "太热",
+        "太冷",
+        "多冷",
+        "暖和",
+        "凉快",
+        "下雪",
+        "多少度",
+        " cold ",
+        " hot ",
+        "冷",
+        "snow",
+        "swim",
+        "sunny",
+        "chilly",
     ),
     "flights": (
         "机票",
@@ -68,6 +86,8 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
         "飞机",
         "飞过去",
         "直飞",
+        "飞",
+        "flite",
         "flight",
         "fly",
         "airfare",
@@ -80,6 +100,8 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
         "宾馆",
         "民宿",
         "住哪",
+        "空房",
+        "订房",
         "hotel",
         "stay",
         "accommodation",
@@ -99,6 +121,12 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
         "versus",
         "which is better",
         "which one",
+        "比一下",
+        "哪个",
+        "哪里更",
+        "which better",
+        "which is",
+        " or ",
     ),
     "guide": (
         "攻略",
@@ -111,8 +139,23 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
         "what to do",
         "things to do",
         "food",
+        "怎么玩",
+        "玩什么",
+        "吃什么",
+        "看什么",
+        "推荐",
+        "必去",
+        "to see",
+        "should i see",
+        "should we see",
+        "to eat",
+        "recommend",
+        "itinerary",
+        "must see",
     ),
 }
+WEAK_GUIDE = ("好玩", "推荐", "recommend")  # "哪个好玩" compares, "hotel推荐" asks for a hotel: not guides
+ORIGIN_CUES = re.compile(r"(?i)\bfly(?:ing)? (?:out of|from)\b|\bflights? out of\b")
 TRIP_WORDS = (
     "玩",
     "旅游",
@@ -142,7 +185,7 @@ ORIGIN_PATTERNS = (
     r"从(?P<c>\S{2,10}?)(?:出发|飞|去|到|走)",
     r"(?P<c>\S{2,6}?)出发",
     r"(?i)\bfrom\s*(?P<c>[\u4e00-\u9fff]{2,6})",
-    r"(?i)\bfrom\s+(?P<c>[a-z][a-z' .-]{1,20}?)(?=[,.;!?]|\s+(?:" + ORIGIN_ENDS + r")\b|$)",
+    r"(?i)\bfrom\s+(?P<c>[a-z][a-z' .-]{1,20}?)(?=[,.;:!?]|\s+(?:" + ORIGIN_ENDS + r")\b|\s*[\u4e00-\u9fff]|$)",
     r"(?i)\b(?:i am|i'm|i live|we live|we are|we're|based|living|staying)\s+in\s+(?P<c>[a-z][a-z' .-]{1,20}?)"
     r"(?=[,.;!?]|\s+(?:and|but|so)\b|$)",
     r"(?i)\b(?:out of|leaving|departing|home is|my home town is|my hometown is)\s+(?P<c>[a-z][a-z' .-]{1,20}?)"
@@ -169,6 +212,7 @@ class TripQuery:
     stars: int = 4
     travel_related: bool = False
     when: Span | None = None
+    open_here: bool = False  # the open question is this one's (not carried over from an earlier one)
     party: Party = field(default_factory=lambda: Party(1, ""))
     regions: list[Region] = field(default_factory=list)
 
@@ -237,8 +281,14 @@ def parse_stars(text: str) -> int:
 
 def find_intents(text: str) -> set[str]:
     """Which lookups the question names explicitly."""
-    folded = text.casefold()
-    return {name for name, words in INTENT_WORDS.items() if any(w in folded for w in words)}
+    folded = " " + re.sub(r"[^\w]+", " ", ORIGIN_CUES.sub(" ", text).casefold()) + " "
+    found = {name for name, words in INTENT_WORDS.items() if any(w in folded for w in words)}
+    others = found - {"guide"}
+    if "guide" in found and others:
+        strong = [w for w in INTENT_WORDS["guide"] if w in folded and w not in WEAK_GUIDE]
+        if not strong:
+            found.discard("guide")
+    return found
 
 
 def _origin_from_patterns(text: str, places: list[Mention]) -> Mention | None:
@@ -269,7 +319,8 @@ NOT_PLACE_EN = {
     "christmas", "easter", "spring", "summer", "autumn", "fall", "winter", "new", "next", "this",
     "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "budget",
     "january", "february", "march", "april", "may", "june", "july", "august", "september",
-    "october", "november", "december",
+    "october", "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct",
+    "nov", "dec", "rmb", "usd", "cny", "eur", "hkd", "jpy", "gbp",
 }  # fmt: skip
 
 
@@ -283,7 +334,8 @@ def unknown_places(text: str) -> list[str]:
     found += [m.group("p") for m in re.finditer(zh, text) if not NOT_PLACE_CHARS.search(m.group("p"))]
     en = r"\b(?:in|to|visit|visiting|and|or|vs\.?)\s+(?P<p>[A-Z][a-zA-Z]{2,}(?:\s[A-Z][a-zA-Z]+)?)"
     found += [m.group("p") for m in re.finditer(en, text) if m.group("p").split()[0].casefold() not in NOT_PLACE_EN]
-    return _unique_words([w for w in found if not find_places(w) and not find_regions(w, []) and not _travel_word(w)])
+    known = [w for w in found if find_places(w) or find_regions(w, []) or resolve_city(w)]
+    return _unique_words([w for w in found if w not in known and not _travel_word(w)])
 
 
 # Travel words a question joins with 和 / 跟 / and ("机票和酒店"): asked-for things, never places.
@@ -314,14 +366,18 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
         q.intents = {"hotels"}  # "What about 5 stars?" asks about the hotel only
     if not q.destinations and not q.no_data and not q.unknown_places:
         q.open = parse_open(text)
+        q.open_here = q.open is not None
     folded = text.casefold()
     q.travel_related = bool(
         q.intents or places or q.regions or any(w in folded for w in TRIP_WORDS) or _open_trip(q.open)
     )
     changes_trip = q.when is not None or q.days is not None or q.nights is not None or q.party.said != ""
+    _added(q, text, earlier)
     _inherit(q, earlier)
     if changes_trip and (q.destinations or q.no_data) and earlier:
         q.travel_related = True  # "改成下下周", "make it 5 nights", "we are 4 now": the same trip, changed
+    if not q.travel_related:
+        q.when = None  # "今天股票涨了吗": a day, but no trip
     return q
 
 
@@ -392,7 +448,24 @@ def _inherit(q: TripQuery, earlier: list[str]) -> None:
             q.stars = parse_stars(previous)
         if q.when is None:
             q.when = find_span(previous, clock.today())
+        if not q.intents and not q.open and previous is earlier[-1] and (prev.destinations or prev.no_data):
+            q.intents = find_intents(previous) - {"save"}  # "那成都呢？" after a weather question: weather
         if not q.party.said:
             q.party = find_party(previous)
     if q.origin is not None:
         q.destinations = [c for c in q.destinations if c != q.origin]
+
+
+ADDING = re.compile(r"(?i)\badd\b|\balso\b|加上|再加|也查|还有")
+
+
+def _added(q: TripQuery, text: str, earlier: list[str]) -> None:
+    """ "add Dubai to that", "再加上厦门": the places asked about before stay, the new ones join them."""
+    if not earlier or not q.destinations or not ADDING.search(text):
+        return
+    prev = TripQuery()
+    for previous in reversed(earlier):
+        _set_places(prev, previous, find_places(previous))
+        if prev.destinations:
+            break
+    q.destinations = _unique([*prev.destinations, *q.destinations])

@@ -10,7 +10,7 @@ from desktop_app.tools.travel.when import zh_number
 EN_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9}
 _ZN = r"(\d{1,2}|[一二两三四五六七八九十]{1,2})"
 _EN = r"(\d{1,2}|one|two|three|four|five|six|seven|eight|nine)"
-MAX_PARTY = 9  # the tools book at most nine seats / rooms
+MAX_PARTY = 50  # a group (公司12个人) is counted; the tools take up to 50 seats and 25 rooms
 
 
 @dataclass(frozen=True)
@@ -37,14 +37,14 @@ ZH_COMPANIONS: tuple[tuple[str, int], ...] = (
 )
 EN_COMPANIONS: tuple[tuple[str, int], ...] = (
     (r"parents|mum and dad|mom and dad", 2),
-    (r"wife|husband|partner|girlfriend|boyfriend|fianc[eé]e?|spouse", 1),
+    (r"\b(?:wife|husband|partner|girlfriend|boyfriend|gf|bf|fianc[eé]e?|spouse|hubby)\b", 1),
     (r"\b(?:kids?|child(?:ren)?|sons?|daughters?|bab(?:y|ies))\b", 1),
 )
 
 
 def _explicit(text: str) -> Party | None:
     """A count said outright: 两个人, 3人, 一家三口, 两大一小, "4 people", "a family of four"."""
-    if m := re.search(_ZN + r"\s*大\s*" + _ZN + r"\s*小", text):
+    if m := re.search(_ZN + r"\s*个?大(?:人)?\s*[，,、和]?\s*" + _ZN + r"\s*个?(?:小孩|孩子|儿童|小)", text):
         a, b = _n(m.group(1)), _n(m.group(2))
         return Party(a + b, m.group(0)) if a and b else None
     if m := re.search(r"一家\s*" + _ZN + r"\s*口|" + _ZN + r"\s*(?:个人|人|位|口人)(?!民|口[^人])", text):
@@ -52,13 +52,15 @@ def _explicit(text: str) -> Party | None:
         return Party(n, m.group(0)) if n else None
     en = re.search(
         r"(?i)\b(?:a\s+)?(?:family|group|party)\s+of\s+" + _EN + r"\b|\b" + _EN
-        + r"\s+(?:of us|people|persons|adults|travell?ers|pax|guests)\b",
+        + r"\s+(?:of us|people|persons|adults|travell?ers|pax|guests|ppl)\b",
         text,
     )  # fmt: skip
     if en:
         n = _n(en.group(1) or en.group(2))
         if n:
-            kids = re.search(r"(?i)\band\s+" + _EN + r"\s+(?:kids|children)\b", text[en.end() :])
+            kids = re.search(
+                r"(?i)^\s*,?\s*(?:and\s+|&\s*|\+\s*)?" + _EN + r"\s+(?:kids?|children|child)\b", text[en.end() :]
+            )
             extra = _n(kids.group(1)) if kids and "adult" in en.group(0).lower() else 0
             return Party(n + (extra or 0), en.group(0))
     return None
@@ -72,6 +74,11 @@ def _companions(text: str) -> Party | None:
     if m := re.search(r"(?i)\b(?:me and|with)\s+" + _EN + r"\s+(?:friends|colleagues|mates)\b", text):
         n = _n(m.group(1))
         return Party(n + 1, m.group(0)) if n else None
+    if m := re.search(
+        r"(?i)\b(?:hotels?|rooms?|seats?|tickets?|flights?)\s+for\s+" + _EN + r"\b(?!\s*(?:nights?|days?|weeks?))", text
+    ):
+        n = _n(m.group(1))
+        return Party(n, m.group(0)) if n else None
     if re.search(r"我们俩|我俩|咱俩|两口子|小两口|夫妻|情侣|蜜月", text) or re.search(
         r"(?i)\b(?:the two of us|we two|as a couple|honeymoon|my (?:wife|husband|partner) and i)\b", text
     ):
@@ -83,7 +90,7 @@ def _companions(text: str) -> Party | None:
     zh = re.search(r"(?:带|和|跟|陪|与)(?:着)?(?:我)?(?:的)?([^，,。！？!?\s]{1,12})", text)
     if zh:
         count, said = _add(zh.group(1), ZH_COMPANIONS, count, said, zh.group(0))
-    en = re.search(r"(?i)\bwith (?:my|our) ([a-z0-9 ,&]{3,60})", text)
+    en = re.search(r"(?i)(?:\bwith |\bme and |\band |和|跟|带)\s*(?:my|our) ([a-z0-9 ,&]{2,60})", text)
     if en:
         count, said = _add(en.group(1), EN_COMPANIONS, count, said, en.group(0), english=True)
     if count == 1:

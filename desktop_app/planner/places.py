@@ -90,6 +90,9 @@ def find_places(text: str) -> list[Mention]:
         if not any(start < e and s < end for s, e in taken):
             taken.append((start, end))
             found.append(Mention(start, city=city))
+    for start, end, city in _misspelt(text, taken):  # "sanay hotels", "kunmimg weather"
+        taken.append((start, end))
+        found.append(Mention(start, city=city))
     for pattern, place in _world_patterns():
         for m in pattern.finditer(text):
             if any(m.start() < e and s < m.end() for s, e in taken):
@@ -97,6 +100,47 @@ def find_places(text: str) -> list[Mention]:
             taken.append((m.start(), m.end()))
             found.append(Mention(m.start(), world=place))
     return sorted(found, key=lambda m: m.start)
+
+
+# A misspelt name counts only where a place is meant: before a lookup or a route word, after to/in/from.
+_PLACE_AFTER = re.compile(r"(?i)^\s*(?:hotels?|weather|flights?|flites?|trip|to|and|n|or|vs\.?|&|,|\?|$)")
+_PLACE_BEFORE = re.compile(r"(?i)(?:\bto|\bin|\bfrom|\bvisit|\bfly|\bfor|\band|飞|去|到)\s*$")
+
+
+def _distance(a: str, b: str) -> int:
+    """Damerau-Levenshtein distance (a swapped pair of letters is one slip), for short names."""
+    rows = [list(range(len(b) + 1))] + [[i] + [0] * len(b) for i in range(1, len(a) + 1)]
+    for i in range(1, len(a) + 1):
+        for j in range(1, len(b) + 1):
+            cost = a[i - 1] != b[j - 1]
+            rows[i][j] = min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                rows[i][j] = min(rows[i][j], rows[i - 2][j - 2] + 1)
+    return rows[-1][-1]
+
+
+@lru_cache(maxsize=1)
+def _latin_names() -> tuple[tuple[str, City], ...]:
+    return tuple((n.casefold(), c) for c in all_cities() for n in c.names() if n.isascii() and len(n) >= 5)
+
+
+def _misspelt(text: str, taken: list[tuple[int, int]]) -> list[tuple[int, int, City]]:
+    """Latin words one slip (two for long names) from a sample city's name, said where a place is meant."""
+    found = []
+    for m in re.finditer(r"[A-Za-z]{5,}", text):
+        if any(m.start() < e and s < m.end() for s, e in taken):
+            continue
+        if not (_PLACE_AFTER.match(text[m.end() :]) or _PLACE_BEFORE.search(text[: m.start()])):
+            continue
+        word = m.group(0).casefold()
+        best = min(
+            ((_distance(word, name), city) for name, city in _latin_names() if name[0] == word[0]),
+            key=lambda pair: pair[0],
+            default=None,
+        )
+        if best is not None and 0 < best[0] <= (1 if len(word) < 8 else 2):
+            found.append((m.start(), m.end(), best[1]))
+    return found
 
 
 def _matched_len(text: str, pos: int, city: City) -> int:

@@ -70,7 +70,10 @@ def dated_weather_line(d: dict[str, Any], lang: str) -> str:
     if d.get("kind") == "sample":
         when = span_text(day, day, lang) if day else ""
         if lang == "zh":
-            return f"**天气（样例，不针对{when}）**：示例数据里的普通一天是 {temp}，{cond}。没有{when}的预报或典型值，这个数字不代表那天。"
+            return (
+                f"**天气（样例，不针对{when}）**：示例数据里的普通一天是 {temp}，{cond}。"
+                f"没有{when}的预报或典型值，这个数字不代表那天。"
+            )
         return (
             f"**Weather (sample, not for {when})**: the sample data's ordinary day is {temp}, {cond}. There is no "
             f"forecast or typical value for {when}, so this figure does not describe that day."
@@ -132,7 +135,8 @@ def cost_lines(c: Costs, q: TripQuery, lang: str, yuan: Any, count: Any) -> str:
         )
         if c.peak_extra:
             text += (
-                f"\n- {'、'.join(z for z, _ in c.peak_names)}高峰估算：再加约 {yuan(c.peak_extra)}，即约 {yuan(c.total + c.peak_extra)}"
+                f"\n- {'、'.join(z for z, _ in c.peak_names)}高峰估算：再加约 {yuan(c.peak_extra)}，"
+                f"即约 {yuan(c.total + c.peak_extra)}"
                 "（按 README 写明的规则估算，不是报价）"
             )
         return text

@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 os.environ["TRAVEL_ASSISTANT_TODAY"] = "2026-12-04"
 
-from desktop_app.planner.nlu import TripQuery, parse  # noqa: E402
+from desktop_app.planner.nlu import TripQuery, parse
 
 FIELDS = ("intent", "places", "origin", "dates", "party")
 LOOKUPS = {"weather", "flights", "hotels"}
@@ -46,8 +46,8 @@ def intents(q: TripQuery) -> list[str]:
     if not q.travel_related:
         return []
     named = set(q.intents)
-    if not named & (LOOKUPS | {"guide", "save", "compare"}):
-        named |= LOOKUPS
+    if q.open_here or not named & (LOOKUPS | {"guide", "save", "compare"}):
+        named |= LOOKUPS  # an open question or a whole trip: every lookup
     return sorted(named)
 
 

@@ -152,7 +152,7 @@ def get_flight_price(
     destination: str,
     depart_date: str | None = None,
     return_date: str | None = None,
-    passengers: Annotated[int, Field(ge=1, le=9)] = 1,
+    passengers: Annotated[int, Field(ge=1, le=50)] = 1,
 ) -> dict[str, Any] | ToolOutput:
     """查询两个城市之间的机票价格（单程经济舱）。
     One-way economy fare and flight time between two cities (sample data; pairs without a

@@ -74,7 +74,7 @@ def get_hotel_price(
     stars: Annotated[int, Field(ge=1, le=5)] = 4,
     check_in: str | None = None,
     nights: Annotated[int, Field(ge=1, le=60)] | None = None,
-    rooms: Annotated[int, Field(ge=1, le=9)] = 1,
+    rooms: Annotated[int, Field(ge=1, le=25)] = 1,
 ) -> dict[str, Any] | ToolOutput:
     """查询目的地的酒店价格（每晚，人民币）。
     Nightly price of a sample hotel in a city at a star level, and whether breakfast is included.

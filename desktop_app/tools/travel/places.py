@@ -175,6 +175,9 @@ ZH_AIRPORTS = {
     "流亭": "TAO", "胶东机场": "TAO", "周水子": "DLC", "天河机场": "WUH", "黄花机场": "CSX", "美兰": "HAK",
     "贡嘎": "LXA", "三义机场": "LJG", "荷花机场": "DYG", "桃园机场": "TPE", "成田": "NRT", "羽田": "HND",
     "关西机场": "KIX", "仁川": "ICN", "素万那普": "BKK", "樟宜": "SIN", "戴高乐机场": "CDG", "希思罗": "LHR",
+    "天府": "TFU", "Heathrow": "LHR", "Gatwick": "LGW", "Narita": "NRT", "Haneda": "HND", "Changi": "SIN",
+    "Suvarnabhumi": "BKK", "Pudong": "PVG", "Hongqiao": "SHA", "Daxing": "PKX", "Incheon": "ICN", "Kansai": "KIX",
+    "Charles de Gaulle": "CDG", "Baiyun": "CAN", "Shuangliu": "CTU",
 }  # fmt: skip
 
 
@@ -209,7 +212,9 @@ def airport_city(name: str) -> City | None:
     if re.fullmatch(r"[A-Za-z]{3}", text):
         return _city_of(text)
     for zh, code in ZH_AIRPORTS.items():
-        if text.startswith(zh) and re.fullmatch(r"(?:国际)?(?:机场)?", text[len(zh) :]):
+        if text.casefold().startswith(zh.casefold()) and re.fullmatch(
+            r"(?i)\s*(?:国际)?(?:机场)?(?:international)?\s*(?:airport)?", text[len(zh) :]
+        ):
             return _city_of(code)
     return None
 
@@ -231,7 +236,8 @@ def find_airports(text: str) -> list[tuple[int, int, City]]:
         if city is not None and _said_as_airport(text, m.start(), m.end()):
             found.append((m.start(), m.end(), city))
     for zh, code in ZH_AIRPORTS.items():
-        for m in re.finditer(re.escape(zh) + r"(?:国际)?(?:机场)?", text):
+        name = re.escape(zh) if not zh.isascii() else rf"(?<![A-Za-z]){re.escape(zh)}(?![A-Za-z])"
+        for m in re.finditer(name + r"(?:国际)?(?:机场)?", text, flags=re.IGNORECASE if zh.isascii() else 0):
             city = _city_of(code)
             if city is not None:
                 found.append((m.start(), m.end(), city))

@@ -30,8 +30,15 @@ def _normals() -> dict[str, Any]:
 
 def _feel(mean: float) -> tuple[str, str]:
     """How a month's mean temperature feels to a traveller (the words follow the number, never replace it)."""
-    for limit, zh, en in ((-10, "严寒", "bitterly cold"), (0, "寒冷，常在冰点以下", "cold, often below freezing"),
-                          (8, "冷", "cold"), (15, "偏凉", "cool"), (22, "温和", "mild"), (27, "温暖", "warm")):  # fmt: skip
+    steps = (
+        (-10, "严寒", "bitterly cold"),
+        (0, "寒冷，常在冰点以下", "cold, often below freezing"),
+        (8, "冷", "cold"),
+        (15, "偏凉", "cool"),
+        (22, "温和", "mild"),
+        (27, "温暖", "warm"),
+    )
+    for limit, zh, en in steps:
         if mean <= limit:
             return zh, en
     return "炎热", "hot"

@@ -153,7 +153,8 @@ def undated_sample(city: City, when: date, reason: str) -> dict[str, Any] | Tool
         "date": when.isoformat(),
         "kind": "sample",
         "note": f"没有{city.zh}在 {when} 的预报或典型值：这是样例数据里的普通一天，不是那天的天气 / {reason}no "
-        f"forecast or typical values for {city.en} on {when}: this is the sample's ordinary day, not that day's weather",
+        f"forecast or typical values for {city.en} on {when}: this is the sample's ordinary day, "
+        "not that day's weather",
     }
 
 

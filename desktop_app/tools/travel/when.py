@@ -193,7 +193,10 @@ def _en_date(text: str, today: date) -> date | None:
 # ---------------------------------------------------------------- the phrases
 
 Rule = tuple[re.Pattern[str], Callable[[re.Match[str], date], Span | None]]
-_M = r"(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)"
+_M = (
+    r"(january|february|march|april|may|june|july|august|september|october|november|december"
+    r"|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)"
+)
 _ZN = r"(\d{1,2}|[一二两三四五六七八九十]{1,3})"
 
 
@@ -288,19 +291,37 @@ def _summer(m: re.Match[str], today: date) -> Span:
     return Span(max(date(year, 7, 1), today), date(year, 8, 31), m.group(0), "season")
 
 
+def _zn(name: str) -> str:
+    return _ZN.replace("(", f"(?P<{name}>", 1)
+
+
+_DAY_EN = r"\d{1,2}(?:st|nd|rd|th)?"
+ZH_DATE = (
+    r"(?P<y>20\d\d)?年?" + _zn("m") + r"\s*月\s*" + _zn("d") + r"\s*[日号]?"
+    r"(?:\s*(?:到|至|-|–|~)\s*(?:" + _zn("m2") + r"\s*月)?\s*" + _zn("d2") + r"\s*[日号])?"
+)
+_ZH_DIGIT = r"[\d一二三四五六七八九十]"
+ZH_MONTH = r"(?:(?P<y>20\d\d)\s*年\s*)?(?<!" + _ZH_DIGIT + r")" + _zn("m") + r"\s*月(?:份)?(?!\s*" + _ZH_DIGIT + r")"
+_EN_ONE = _M + r"\.?\s+" + _DAY_EN + r"|" + _DAY_EN + r"\s+" + _M + r"|20\d\d-\d\d-\d\d"
+EN_DATE = (
+    r"\b(?:from\s+)?(?P<a>(?P<mon>" + _M[1:-1] + r")\.?\s+" + _DAY_EN + r"|" + _DAY_EN + r"\s+" + _M
+    + r"|20\d\d-\d\d-\d\d)(?:\s*(?:-|–|to|until|till)\s*(?P<b>" + _EN_ONE + r"|" + _DAY_EN + r"))?\b"
+)  # fmt: skip
+EN_MONTH = r"\b(?P<m>" + _M[1:-1] + r")\b(?:\s+(?P<y>20\d\d))?"
+WEEKDAY = (
+    r"(?P<next>下(?:个)?(?:周|星期|礼拜)|\bnext\s+)"
+    r"(?P<w>[一二三四五六日天]|monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+)
+
 RULES: list[Rule] = [
-    (_p(r"(?P<y>20\d\d)?年?" + _ZN.replace("(", "(?P<m>", 1) + r"\s*月\s*" + _ZN.replace("(", "(?P<d>", 1)
-        + r"\s*[日号]?(?:\s*(?:到|至|-|–|~)\s*(?:" + _ZN.replace("(", "(?P<m2>", 1) + r"\s*月)?\s*"
-        + _ZN.replace("(", "(?P<d2>", 1) + r"\s*[日号])?"), _zh_date),
-    (_p(r"(?:(?P<y>20\d\d)\s*年\s*)?(?<![\d一二三四五六七八九十])" + _ZN.replace("(", "(?P<m>", 1) + r"\s*月(?:份)?(?!\s*[\d一二三四五六七八九十])"), _zh_month),
-    (_p(r"\b(?:from\s+)?(?P<a>(?P<mon>" + _M[1:-1] + r")\.?\s+\d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)?\s+" + _M
-        + r"|20\d\d-\d\d-\d\d)(?:\s*(?:-|–|to|until|till)\s*(?P<b>" + _M + r"\.?\s+\d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)?(?:\s+"
-        + _M + r")?|20\d\d-\d\d-\d\d))?\b"), _en_dated),
-    (_p(r"\b(?:in\s+|during\s+|for\s+|this\s+|next\s+)?(?P<m>" + _M[1:-1] + r")\b(?:\s+(?P<y>20\d\d))?"), _en_month),
+    (_p(ZH_DATE), _zh_date),
+    (_p(ZH_MONTH), _zh_month),
+    (_p(EN_DATE), _en_dated),
+    (_p(EN_MONTH), _en_month),
     (_p(r"下下(?:个)?周末|下下个?星期[六日天]|\bthe weekend after next\b"), lambda m, t: _weekend(t, 2, m.group(0))),
     (_p(r"下(?:个)?周末|下(?:个)?星期[六日天]?末|\bnext weekend\b"), lambda m, t: _weekend(t, 1, m.group(0))),
     (_p(r"(?:这|本|这个)?周末|\b(?:this )?weekend\b"), lambda m, t: _weekend(t, 0, m.group(0))),
-    (_p(r"(?P<next>下(?:个)?(?:周|星期|礼拜)|\bnext\s+)(?P<w>[一二三四五六日天]|monday|tuesday|wednesday|thursday|friday|saturday|sunday)"), _weekday),
+    (_p(WEEKDAY), _weekday),
     (_p(r"下下(?:个)?(?:周|星期|礼拜)|\b(?:the )?week after next\b"), lambda m, t: _week(t, 2, m.group(0))),
     (_p(r"下(?:个)?(?:周|星期|礼拜)|\bnext week\b"), lambda m, t: _week(t, 1, m.group(0))),
     (_p(r"(?:这|本)(?:个)?(?:周|星期|礼拜)(?![末六日天])|\bthis week\b"), lambda m, t: _week(t, 0, m.group(0))),
@@ -312,7 +333,7 @@ RULES: list[Rule] = [
     (_p(r"大后天"), _day(3)),
     (_p(r"后天|\bday after tomorrow\b"), _day(2)),
     (_p(r"明天|\btomorrow\b"), _day(1)),
-    (_p(r"今天|\btoday\b|\btonight\b"), _day(0)),
+    (_p(r"今天|今晚|\btoday\b|\btonight\b"), _day(0)),
     (_p(r"春节|过年|\b(?:chinese|lunar) new year\b|\bspring festival\b"), _holiday("spring_festival")),
     (_p(r"五一|劳动节|\bmay day\b|\blabou?r day\b"), _holiday("labour_day")),
     (_p(r"十一(?:假期|长假|黄金周)|国庆|\bgolden week\b|\bnational day\b"), _holiday("national_day")),
@@ -331,7 +352,10 @@ def _ambiguous(m: re.Match[str]) -> bool:
     word = m.group(0).strip()
     if word.lower() != "may":
         return False
-    return word != "May" or not re.match(r"\s+\d", m.string[m.end() :])
+    before = m.string[max(0, m.start() - 8) : m.start()].lower()
+    return not (
+        re.search(r"\b(?:in|during|this|next|of|early|late|mid)\s+$", before) or re.match(r"\s+\d", m.string[m.end() :])
+    )
 
 
 def find_span(text: str, today: date) -> Span | None:
