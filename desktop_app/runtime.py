@@ -60,14 +60,18 @@ def system_prompt() -> str:
 def weather_config(settings: Settings) -> WeatherConfig:
     """`live_weather`, and Open-Meteo's URLs and timeout from `settings.extra` (tests, mirrors)."""
     from desktop_app.tools.travel import WeatherConfig
-    from desktop_app.tools.travel.open_meteo import FORECAST_URL, GEOCODING_URL, OpenMeteo
+    from desktop_app.tools.travel.open_meteo import ARCHIVE_URL, FORECAST_URL, GEOCODING_URL, OpenMeteo
 
     extra = settings.extra if isinstance(settings.extra, dict) else {}
-    forecast = extra.get("open_meteo_forecast_url")
-    geocoding = extra.get("open_meteo_geocoding_url")
+
+    def url(key: str, default: str) -> str:
+        value = extra.get(key)
+        return value if isinstance(value, str) and value else default
+
     api = OpenMeteo(
-        forecast_url=forecast if isinstance(forecast, str) and forecast else FORECAST_URL,
-        geocoding_url=geocoding if isinstance(geocoding, str) and geocoding else GEOCODING_URL,
+        forecast_url=url("open_meteo_forecast_url", FORECAST_URL),
+        geocoding_url=url("open_meteo_geocoding_url", GEOCODING_URL),
+        archive_url=url("open_meteo_archive_url", ARCHIVE_URL),
         timeout_s=settings.extra_number("open_meteo_timeout_s", 6.0),
     )
     return WeatherConfig(settings.live_weather, api)

@@ -78,6 +78,12 @@ def dated_weather_line(d: dict[str, Any], lang: str) -> str:
             f"**Weather (sample, not for {when})**: the sample data's ordinary day is {temp}, {cond}. There is no "
             f"forecast or typical value for {when}, so this figure does not describe that day."
         )
+    if d.get("kind") == "observed":
+        if lang == "zh":
+            return f"**天气（去年同期实测）**：{cond}。这是历史数据，不是天气预报。" + (f"建议：{tip}。" if tip else "")
+        return f"**Weather (last year, observed)**: {cond}. Historical data, not a forecast." + (
+            f" {tip}." if tip else ""
+        )
     if d.get("kind") == "typical":
         if lang == "zh":
             return f"**天气（典型值）**：{cond}，约 {temp}。这是气候平均值，不是天气预报。" + (

@@ -117,7 +117,7 @@ def weather_line(p: Place, lang: str) -> str:
     if why := _failure(p.weather):
         return _not_found("天气", "Weather", why, lang)
     d = p.weather.data
-    if d.get("kind") in ("typical", "forecast", "sample"):
+    if d.get("kind") in ("typical", "forecast", "sample", "observed"):
         return dated_weather_line(d, lang)
     temp = d.get("temperature") or d.get("temp") or ""
     cond, tip = _text(d, "condition", lang), _text(d, "suggestion", lang).rstrip("。.")

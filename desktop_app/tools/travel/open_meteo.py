@@ -6,9 +6,11 @@ import math
 import re
 from bisect import bisect_right
 from dataclasses import dataclass
+from datetime import date, timedelta
 from typing import Any
 
 FORECAST_URL = "https://api.open-meteo.com/v1/forecast"
+ARCHIVE_URL = "https://archive-api.open-meteo.com/v1/archive"
 GEOCODING_URL = "https://geocoding-api.open-meteo.com/v1/search"
 CURRENT_VARS = "temperature_2m,relative_humidity_2m,weather_code,wind_speed_10m,wind_direction_10m"
 LIVE_SOURCE = "live: Open-Meteo (open-meteo.com)"
@@ -97,7 +99,19 @@ class Daily:
     rain_pct: float | None
 
 
-FORECAST_DAYS = 16  # Open-Meteo's forecast horizon: later dates get typical values instead
+FORECAST_DAYS = 16  # Open-Meteo's forecast horizon: later dates get last year's observations instead
+
+
+@dataclass(frozen=True)
+class MonthObserved:
+    """A month as it was observed (Open-Meteo's historical archive): means of the daily values."""
+
+    year: int
+    month: int
+    high_c: float
+    low_c: float
+    wet_days: int  # days with at least 1 mm of precipitation
+    days: int
 
 
 def condition_text(code: int) -> tuple[str, str]:
@@ -191,6 +205,27 @@ def parse_daily(body: dict[str, Any]) -> Daily:
     )
 
 
+def parse_month(body: dict[str, Any], year: int, month: int) -> MonthObserved:
+    """The `daily` block of an archive answer, averaged (every value checked like `current`)."""
+    block = body.get("daily")
+    if not isinstance(block, dict):
+        raise LiveWeatherError("malformed response from Open-Meteo archive: no 'daily' object")
+    highs, lows, rain = (block.get(k) for k in ("temperature_2m_max", "temperature_2m_min", "precipitation_sum"))
+    if not isinstance(highs, list) or not isinstance(lows, list) or not highs or len(highs) != len(lows):
+        raise LiveWeatherError("malformed response from Open-Meteo archive: no daily temperatures")
+    pairs = [
+        (_number({"v": h}, "v", -100, 70), _number({"v": lo}, "v", -100, 70))
+        for h, lo in zip(highs, lows, strict=True)
+        if h is not None and lo is not None
+    ]
+    if not pairs:
+        raise LiveWeatherError("Open-Meteo archive has no temperatures for that month")
+    wet = sum(1 for r in (rain if isinstance(rain, list) else []) if isinstance(r, int | float) and not isinstance(r, bool) and 1 <= r < 2000)
+    return MonthObserved(
+        year, month, sum(h for h, _ in pairs) / len(pairs), sum(lo for _, lo in pairs) / len(pairs), wet, len(pairs)
+    )
+
+
 def parse_place(body: dict[str, Any]) -> Place | None:
     """The best geocoding match, or None when Open-Meteo found nothing."""
     results = body.get("results")
@@ -218,6 +253,7 @@ class OpenMeteo:
 
     forecast_url: str = FORECAST_URL
     geocoding_url: str = GEOCODING_URL
+    archive_url: str = ARCHIVE_URL
     timeout_s: float = 6.0
 
     async def geocode(self, name: str) -> Place | None:
@@ -247,6 +283,19 @@ class OpenMeteo:
             "timezone": "auto",
         }
         return parse_daily(await self._get_json(self.forecast_url, params))
+
+    async def month_observed(self, lat: float, lon: float, year: int, month: int) -> MonthObserved:
+        """A past month's observed highs, lows and wet days (the archive), for dates past the forecast."""
+        last = (date(year + (month == 12), month % 12 + 1, 1) - timedelta(days=1)).day
+        params = {
+            "latitude": f"{lat:.4f}",
+            "longitude": f"{lon:.4f}",
+            "daily": "temperature_2m_max,temperature_2m_min,precipitation_sum",
+            "start_date": f"{year:04d}-{month:02d}-01",
+            "end_date": f"{year:04d}-{month:02d}-{last:02d}",
+            "timezone": "auto",
+        }
+        return parse_month(await self._get_json(self.archive_url, params), year, month)
 
     async def _get_json(self, url: str, params: dict[str, str]) -> dict[str, Any]:
         """GET a JSON object with short timeouts; every failure becomes one LiveWeatherError."""

@@ -15,6 +15,7 @@ from desktop_app.tools.travel.open_meteo import (
     Current,
     Daily,
     LiveWeatherError,
+    MonthObserved,
     OpenMeteo,
     Place,
     condition_text,
@@ -143,6 +144,31 @@ def forecast_result(city: City, day: Daily) -> dict[str, Any]:
     }
 
 
+def observed_result(city: City, when: date, seen: MonthObserved) -> dict[str, Any]:
+    """Last year's same month as observed (Open-Meteo archive): what it was like, never a forecast."""
+    month = f"{seen.year}年{seen.month}月"
+    month_en = date(seen.year, seen.month, 1).strftime("%B %Y")
+    tip, tip_en = suggestion_text(61 if seen.wet_days >= 10 else 1, (seen.high_c + seen.low_c) / 2)
+    return {
+        "city": city.zh,
+        "date": when.isoformat(),
+        "kind": "observed",
+        "temperature": f"{round(seen.low_c)}~{round(seen.high_c)}°C",
+        "condition": f"{month}实测：平均最低 {seen.low_c:.1f}°C、最高 {seen.high_c:.1f}°C，{seen.wet_days} 天有降水",
+        "suggestion": tip,
+        "city_en": city.en,
+        "condition_en": f"as observed in {month_en}: mean low {seen.low_c:.1f}°C, high {seen.high_c:.1f}°C, "
+        f"{seen.wet_days} wet days",
+        "suggestion_en": tip_en,
+        "temp_high_c": round(seen.high_c, 1),
+        "temp_low_c": round(seen.low_c, 1),
+        "wet_days": seen.wet_days,
+        "note": f"{when} 超出预报范围：这是{month}的实测（历史数据），不是预报 / {when} is past the forecast: "
+        f"this is {month_en} as observed (historical archive), not a forecast",
+        "source": LIVE_SOURCE,
+    }
+
+
 def undated_sample(city: City, when: date, reason: str) -> dict[str, Any] | ToolOutput:
     """No forecast or typical values for that date: the sample's ordinary day, said not to be that date's."""
     sample = sample_weather(city)
@@ -170,7 +196,11 @@ async def dated_weather(name: str, when: date, api: OpenMeteo | None) -> dict[st
         except LiveWeatherError as exc:
             reason = f"live forecast unavailable: {exc}; "
     elif api is not None:
-        reason = f"{when} is beyond the {FORECAST_DAYS}-day forecast; "
+        try:  # past the forecast: the same month last year, as observed
+            year = clock.today().year - 1 if when.month >= clock.today().month else clock.today().year
+            return observed_result(city, when, await api.month_observed(city.lat, city.lon, year, when.month))
+        except LiveWeatherError as exc:
+            reason = f"{when} is beyond the {FORECAST_DAYS}-day forecast and the archive failed ({exc}); "
     found = typical(city, when)
     if found is None:
         return undated_sample(city, when, reason)
