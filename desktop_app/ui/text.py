@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
 import unicodedata
 from typing import Any
 
@@ -54,15 +53,10 @@ def summarize_arguments(args: dict[str, Any], limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-_CODE = re.compile(r"(```.*?(?:```|$)|`[^`\n]*`)", re.S)  # fenced blocks and inline code spans
-_TAG = re.compile(r"<(?=[A-Za-z/!?])")
-
-
-def safe_markdown(text: str) -> str:
-    """Model text for Qt's Markdown: HTML tags become literal text (no <img> loaded, no markup
-    injected), code spans and blocks left as written."""
-    parts = _CODE.split(text)
-    return "".join(part if i % 2 else _TAG.sub("&lt;", part) for i, part in enumerate(parts))
+def may_hold_resources(markdown: str) -> bool:
+    """Whether Markdown could name a file for Qt to load: only a picture (`![`) or raw HTML
+    (`<`: an img, a stylesheet, a background) can; any other text is shown as it is."""
+    return "<" in markdown or "![" in markdown
 
 
 def web_link(url: str) -> bool:

@@ -924,6 +924,10 @@
       <translation>编辑 %1 的结果</translation>
     </message>
     <message>
+      <source>picture: %1</source>
+      <translation>图片：%1</translation>
+    </message>
+    <message>
       <source>JSON value</source>
       <translation>JSON 值</translation>
     </message>
