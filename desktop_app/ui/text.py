@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 import unicodedata
 from typing import Any
@@ -51,6 +52,13 @@ def summarize_arguments(args: dict[str, Any], limit: int = 60) -> str:
         parts.append(f"{key}={' '.join(shown.split())}")  # one line, whatever the value holds
     text = ", ".join(parts)
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def plain_tip(text: str) -> str:
+    """Untrusted text for a tooltip, shown as text: Qt renders a tooltip that looks like HTML as
+    rich text, and loads the pictures it names (a server's `<img src=/dev/zero>`)."""
+    escaped = html.escape(text, quote=False)
+    return f"<p style='white-space:pre-wrap'>{escaped}</p>"
 
 
 def may_hold_resources(markdown: str) -> bool:

@@ -152,3 +152,35 @@ def test_an_opened_conversation_opens_nothing(make_window: Any, fifo: Callable[[
         window._select_in_inspector(chip.call_id)
         _paint(window)
     assert fifo() == 0
+
+
+@pytest.mark.qt_log_ignore("QFile::at: Cannot set file position")
+def test_the_watcher_sees_a_label_that_loads_a_picture(qtbot: Any, fifo: Callable[[], int], tmp_path: Path) -> None:
+    """The control: Qt's own Markdown label does open the FIFO, so the tests above can fail."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QLabel
+
+    label = QLabel()
+    qtbot.addWidget(label)
+    label.setTextFormat(Qt.TextFormat.MarkdownText)
+    label.setText(f"![room]({tmp_path / 'room.png'})")
+    _paint(label)
+    assert fifo() > 0
+
+
+def test_tooltips_from_data_open_nothing(qtbot: Any, fifo: Callable[[], int], tmp_path: Path) -> None:
+    from PySide6.QtCore import QPoint
+    from PySide6.QtWidgets import QLabel, QToolTip
+
+    from desktop_app.ui.text import plain_tip
+
+    anchor = QLabel("x")
+    qtbot.addWidget(anchor)
+    anchor.show()
+    for text in _texts(tmp_path / "room.png"):
+        QToolTip.showText(QPoint(10, 10), plain_tip(text), anchor)
+        for tip in QApplication.topLevelWidgets():
+            if tip.inherits("QTipLabel"):
+                _paint(tip)
+    QToolTip.hideText()
+    assert fifo() == 0
