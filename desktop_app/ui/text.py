@@ -61,6 +61,26 @@ def plain_tip(text: str) -> str:
     return f"<p style='white-space:pre-wrap'>{escaped}</p>"
 
 
+HEAD_CHARS = 20_000  # shown in the transcript: a few screens, laid out in well under 100 ms
+
+
+def head(text: str) -> str:
+    """The part of a long message the transcript shows: up to HEAD_CHARS, cut at a paragraph
+    (or a line) when one ends in the second half."""
+    if len(text) <= HEAD_CHARS:
+        return text
+    cut = text[:HEAD_CHARS]
+    for mark in ("\n\n", "\n"):
+        at = cut.rfind(mark)
+        if at > HEAD_CHARS // 2:
+            return cut[:at]
+    return cut
+
+
+def is_cut(text: str) -> bool:
+    return len(text) > HEAD_CHARS
+
+
 def may_hold_resources(markdown: str) -> bool:
     """Whether Markdown could name a file for Qt to load: only a picture (`![`) or raw HTML
     (`<`: an img, a stylesheet, a background) can; any other text is shown as it is."""

@@ -152,6 +152,11 @@ def test_an_opened_conversation_opens_nothing(make_window: Any, fifo: Callable[[
         window._select_in_inspector(chip.call_id)
         _paint(window)
     assert fifo() == 0
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QLabel
+
+    auto = [w for w in window.findChildren(QLabel) if w.textFormat() == Qt.TextFormat.AutoText and "<img" in w.text()]
+    assert not auto, [w.objectName() or w.text()[:40] for w in auto]  # shown as text, not left to Qt's guess
 
 
 @pytest.mark.qt_log_ignore("QFile::at: Cannot set file position")

@@ -13,7 +13,7 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QToolButton, QVBoxLayout, QWidget
 
 from desktop_app.ui.i18n import tr
-from desktop_app.ui.text import may_hold_resources, open_web_link
+from desktop_app.ui.text import head, is_cut, may_hold_resources, open_web_link
 
 if TYPE_CHECKING:
     from desktop_app.ui.rich_text import SafeBrowser
@@ -70,6 +70,7 @@ class MessageBubble(_Bubble):
     def __init__(self, role: str, text: str, parent: QWidget | None = None) -> None:
         super().__init__(role, parent)
         self._text = text
+        text = head(text)  # a huge message: its head here, all of it in the viewer
         self.body = QLabel(self)
         self.body.setObjectName("body")
         self.body.setWordWrap(True)
@@ -91,6 +92,24 @@ class MessageBubble(_Bubble):
         self.body.setSizePolicy(policy)
         self.body.setText(shown)
         self.box.addWidget(self.body)
+        self.show_all: QToolButton | None = None
+        if is_cut(self._text):
+            self.show_all = QToolButton(self)
+            self.show_all.setObjectName("showAll")
+            rest = len(self._text) - len(text)
+            self.show_all.setText(tr("Show all: %1 more characters…").replace("%1", f"{rest:,}"))
+            self.show_all.setToolTip(tr("The message is too long to show here; see it whole as plain text"))
+            self.show_all.clicked.connect(self.open_full_text)
+            self.box.addWidget(self.show_all)
+
+    def open_full_text(self) -> QWidget:
+        """The whole message in a plain-text viewer (Copy and Save there too)."""
+        from desktop_app.ui.chat.full_text import FullTextDialog
+
+        dialog = FullTextDialog(self._text, self.window())
+        dialog.setAttribute(QtCore.Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.show()
+        return dialog
 
     def markdown(self) -> str:
         return self._text
