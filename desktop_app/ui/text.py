@@ -88,11 +88,37 @@ def may_hold_resources(markdown: str) -> bool:
 
 
 def web_link(url: str) -> bool:
-    """Only http(s) links leave the app (a model's or a server's `file:` or `javascript:` never)."""
+    """Only http(s) links leave the app (a model's or a server's `file:` or `javascript:` never),
+    and only those every parser reads alike: no backslash (a browser's path, Python's userinfo),
+    no space, control or hidden character, a host that is there."""
+    from urllib.parse import urlsplit
+
+    if "\\" in url or any(ch.isspace() or not ch.isprintable() or _hidden(ch) for ch in url):
+        return False
+    try:
+        parts = urlsplit(url)
+        host = parts.hostname
+        parts.port  # noqa: B018 - a bad port raises
+    except ValueError:
+        return False
+    return parts.scheme in ("http", "https") and bool(host)
+
+
+def link_host(url: str) -> tuple[str, str]:
+    """The host a web link really goes to, as a label (a non-ASCII name in its punycode form, the
+    one that tells look-alike letters apart), and any user name written before an `@`, which
+    makes a link look like it goes where it does not (`https://www.airbnb.com@evil.example/`)."""
     from urllib.parse import urlsplit
 
     parts = urlsplit(url)
-    return parts.scheme in ("http", "https") and bool(parts.netloc)
+    host = parts.hostname or ""
+    if not host.isascii():
+        try:
+            host = host.encode("idna").decode("ascii")
+        except UnicodeError:
+            host = make_visible(host)
+    userinfo = parts.netloc.rpartition("@")[0] if "@" in parts.netloc else ""
+    return host, userinfo
 
 
 def open_web_link(url: str) -> bool:

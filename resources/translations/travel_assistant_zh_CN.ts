@@ -266,6 +266,10 @@
       </translation>
     </message>
     <message>
+      <source>⚠ not %1: the link goes to %2</source>
+      <translation>⚠ 不是 %1：链接实际指向 %2</translation>
+    </message>
+    <message>
       <source>picture on %1 (not loaded)</source>
       <translation>%1 上的图片（未加载）</translation>
     </message>
