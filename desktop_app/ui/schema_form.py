@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 
 from desktop_app import jsonsafe
 from desktop_app.ui.i18n import tr
-from desktop_app.ui.text import make_visible
+from desktop_app.ui.text import make_visible, plain_tip
 
 INT_LIMIT = 2_147_483_647
 
@@ -121,7 +121,7 @@ class SchemaForm(QWidget):
             label.setTextFormat(Qt.TextFormat.PlainText)  # schema text is untrusted: never rich text
             label.setWordWrap(True)
             if field.spec.get("description"):
-                field.widget.setToolTip(make_visible(str(field.spec["description"])))
+                field.widget.setToolTip(plain_tip(make_visible(str(field.spec["description"]))))
             field.widget.setAccessibleName(title)
             layout.addRow(label, field.widget)
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+import html
 import json
-import re
 import unicodedata
 from typing import Any
 
@@ -54,23 +54,71 @@ def summarize_arguments(args: dict[str, Any], limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-_CODE = re.compile(r"(```.*?(?:```|$)|`[^`\n]*`)", re.S)  # fenced blocks and inline code spans
-_TAG = re.compile(r"<(?=[A-Za-z/!?])")
+def plain_tip(text: str) -> str:
+    """Untrusted text for a tooltip, shown as text: Qt renders a tooltip that looks like HTML as
+    rich text, and loads the pictures it names (a server's `<img src=/dev/zero>`)."""
+    escaped = html.escape(text, quote=False)
+    return f"<p style='white-space:pre-wrap'>{escaped}</p>"
 
 
-def safe_markdown(text: str) -> str:
-    """Model text for Qt's Markdown: HTML tags become literal text (no <img> loaded, no markup
-    injected), code spans and blocks left as written."""
-    parts = _CODE.split(text)
-    return "".join(part if i % 2 else _TAG.sub("&lt;", part) for i, part in enumerate(parts))
+HEAD_CHARS = 20_000  # shown in the transcript: a few screens, laid out in well under 100 ms
+
+
+def head(text: str) -> str:
+    """The part of a long message the transcript shows: up to HEAD_CHARS, cut at a paragraph
+    (or a line) when one ends in the second half."""
+    if len(text) <= HEAD_CHARS:
+        return text
+    cut = text[:HEAD_CHARS]
+    for mark in ("\n\n", "\n"):
+        at = cut.rfind(mark)
+        if at > HEAD_CHARS // 2:
+            return cut[:at]
+    return cut
+
+
+def is_cut(text: str) -> bool:
+    return len(text) > HEAD_CHARS
+
+
+def may_hold_resources(markdown: str) -> bool:
+    """Whether Markdown could name a file for Qt to load: only a picture (`![`) or raw HTML
+    (`<`: an img, a stylesheet, a background) can; any other text is shown as it is."""
+    return "<" in markdown or "![" in markdown
 
 
 def web_link(url: str) -> bool:
-    """Only http(s) links leave the app (a model's or a server's `file:` or `javascript:` never)."""
+    """Only http(s) links leave the app (a model's or a server's `file:` or `javascript:` never),
+    and only those every parser reads alike: no backslash (a browser's path, Python's userinfo),
+    no space, control or hidden character, a host that is there."""
+    from urllib.parse import urlsplit
+
+    if "\\" in url or any(ch.isspace() or not ch.isprintable() or _hidden(ch) for ch in url):
+        return False
+    try:
+        parts = urlsplit(url)
+        host = parts.hostname
+        parts.port  # noqa: B018 - a bad port raises
+    except ValueError:
+        return False
+    return parts.scheme in ("http", "https") and bool(host)
+
+
+def link_host(url: str) -> tuple[str, str]:
+    """The host a web link really goes to, as a label (a non-ASCII name in its punycode form, the
+    one that tells look-alike letters apart), and any user name written before an `@`, which
+    makes a link look like it goes where it does not (`https://www.airbnb.com@evil.example/`)."""
     from urllib.parse import urlsplit
 
     parts = urlsplit(url)
-    return parts.scheme in ("http", "https") and bool(parts.netloc)
+    host = parts.hostname or ""
+    if not host.isascii():
+        try:
+            host = host.encode("idna").decode("ascii")
+        except UnicodeError:
+            host = make_visible(host)
+    userinfo = parts.netloc.rpartition("@")[0] if "@" in parts.netloc else ""
+    return host, userinfo
 
 
 def open_web_link(url: str) -> bool:

@@ -101,6 +101,14 @@
       <source>Copy this message as Markdown</source>
       <translation>以 Markdown 复制这条消息</translation>
     </message>
+    <message>
+      <source>The message is too long to show here; see it whole as plain text</source>
+      <translation>消息太长，这里只显示开头；点击以纯文本查看全文</translation>
+    </message>
+    <message>
+      <source>Show all: %1 more characters…</source>
+      <translation>显示全部：还有 %1 个字符…</translation>
+    </message>
     <message numerus="yes">
       <source>Show %n earlier message(s)</source>
       <translation>
@@ -146,6 +154,30 @@
     <message>
       <source>%1 of %2</source>
       <translation>第 %1 个，共 %2 个</translation>
+    </message>
+    <message>
+      <source>The whole message</source>
+      <translation>完整消息</translation>
+    </message>
+    <message>
+      <source>Copy all</source>
+      <translation>全部复制</translation>
+    </message>
+    <message>
+      <source>Save to file…</source>
+      <translation>保存到文件…</translation>
+    </message>
+    <message>
+      <source>Save the message</source>
+      <translation>保存消息</translation>
+    </message>
+    <message>
+      <source>Text (*.md *.txt)</source>
+      <translation>文本 (*.md *.txt)</translation>
+    </message>
+    <message>
+      <source>%1 characters, as plain text.</source>
+      <translation>共 %1 个字符，以纯文本显示。</translation>
     </message>
     <message>
       <source>New conversation</source>
@@ -232,6 +264,10 @@
       <translation>
         <numerusform>%n 条房源</numerusform>
       </translation>
+    </message>
+    <message>
+      <source>⚠ not %1: the link goes to %2</source>
+      <translation>⚠ 不是 %1：链接实际指向 %2</translation>
     </message>
     <message>
       <source>picture on %1 (not loaded)</source>
@@ -946,6 +982,10 @@
     <message>
       <source>Edit result of %1</source>
       <translation>编辑 %1 的结果</translation>
+    </message>
+    <message>
+      <source>picture: %1</source>
+      <translation>图片：%1</translation>
     </message>
     <message>
       <source>JSON value</source>

@@ -8,15 +8,15 @@ import pytest
 from PySide6.QtCore import QUrl
 
 from desktop_app.ui.chat.chat_view import ChatView
-from desktop_app.ui.text import safe_markdown
+from desktop_app.ui.rich_text import label_markdown
 
 HOSTILE = 'Hi <img src="file:///etc/passwd"> <b>bold</b> [click](file:///home/me/.ssh/id_rsa) `a <b> c`'
 
 
-def test_tags_become_text_but_code_stays_as_written() -> None:
-    out = safe_markdown(HOSTILE)
-    assert "<img" not in out and "&lt;img" in out and "&lt;b>bold" in out
-    assert "`a <b> c`" in out and safe_markdown("```\n<div>\n```") == "```\n<div>\n```"
+def test_tags_become_text_but_code_stays_as_written(qapp: Any) -> None:
+    out, rich = label_markdown(HOSTILE, qapp.font())
+    assert rich and "<img" not in out and "&lt;img" in out and "&lt;b&gt;bold" in out
+    assert "a &lt;b&gt; c" in out and "&lt;div&gt;" in label_markdown("```\n<div>\n```", qapp.font())[0]
 
 
 @pytest.mark.parametrize("streamed", [False, True], ids=["saved", "streamed"])

@@ -71,3 +71,37 @@ def test_the_chip_shows_cards_and_a_click_opens_only_web_links(qtbot: Any, monke
     chip.cards.linkActivated.emit("https://www.airbnb.com/rooms/1")
     assert listing_cards.open_link("file:///etc/passwd") is False
     assert opened == ["https://www.airbnb.com/rooms/1"]
+
+
+@pytest.mark.parametrize(
+    ("url", "label", "warned"),
+    [
+        ("https://www.airbnb.com@evil.example/x", "evil.example", True),
+        ("https://www.airbnb.com:pw@evil.example/x", "evil.example", True),
+        ("https://WWW.Airbnb.COM/rooms/1", "www.airbnb.com", False),
+        ("https://www.\u0430irbnb.com/rooms/1", "www.xn--irbnb-3ve.com", False),  # a Cyrillic a: punycode shows it
+    ],
+)
+def test_a_card_link_is_labelled_with_its_real_host(url: str, label: str, warned: bool) -> None:
+    listing = [{"name": "Sea view flat", "url": url, "price": "¥680"}]
+    cards = find_listings(listing)
+    shown = cards_html(cards).split("<br>")[1]
+    text = shown.split(">", 1)[1].split("</a>")[0]  # the link's label
+    assert text.startswith(label) and ("⚠" in text) == warned
+    if warned:  # the name it hides, and where it really goes
+        assert "www.airbnb.com" in text.split("⚠")[1] and "evil.example" in text.split("⚠")[1]
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "https://evil.example\\@www.airbnb.com/x",  # a browser goes to evil.example, Python reads airbnb
+        "https://www.air\u200bbnb.com/x",  # zero-width space
+        "https://\u202emoc.bnbria.www/x",  # right-to-left override
+        "https://www.airbnb.com /x",
+        "https://user@evil.example:99999/x",
+    ],
+)
+def test_a_link_parsers_disagree_on_is_no_link(url: str) -> None:
+    cards = find_listings([{"name": "Flat", "url": url, "price": "¥1"}])
+    assert cards and cards[0].url == "" and "<a " not in cards_html(cards)

@@ -13,10 +13,10 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QToolButton, QVBoxLayout, QWidget
 
 from desktop_app.ui.i18n import tr
-from desktop_app.ui.text import open_web_link, safe_markdown
+from desktop_app.ui.text import head, is_cut, may_hold_resources, open_web_link
 
 if TYPE_CHECKING:
-    from PySide6.QtWidgets import QTextBrowser
+    from desktop_app.ui.rich_text import SafeBrowser
 
 
 def markdown_cut(text: str) -> int:
@@ -70,10 +70,18 @@ class MessageBubble(_Bubble):
     def __init__(self, role: str, text: str, parent: QWidget | None = None) -> None:
         super().__init__(role, parent)
         self._text = text
+        text = head(text)  # a huge message: its head here, all of it in the viewer
         self.body = QLabel(self)
         self.body.setObjectName("body")
         self.body.setWordWrap(True)
-        self.body.setTextFormat(QtCore.Qt.TextFormat.PlainText if role == "user" else QtCore.Qt.TextFormat.MarkdownText)
+        shown, rich = text, False
+        if role != "user" and may_hold_resources(text):  # read here first: nothing it names is loaded
+            from desktop_app.ui.rich_text import label_markdown
+
+            shown, rich = label_markdown(text, self.body.font())
+        formats = QtCore.Qt.TextFormat
+        kind = formats.PlainText if role == "user" else formats.RichText if rich else formats.MarkdownText
+        self.body.setTextFormat(kind)
         self.body.setTextInteractionFlags(
             QtCore.Qt.TextInteractionFlag.TextSelectableByMouse | QtCore.Qt.TextInteractionFlag.LinksAccessibleByMouse
         )
@@ -82,8 +90,26 @@ class MessageBubble(_Bubble):
         policy = self.body.sizePolicy()  # keeps height-for-width; an unbreakable word is cut
         policy.setHorizontalPolicy(QSizePolicy.Policy.Ignored)
         self.body.setSizePolicy(policy)
-        self.body.setText(text if role == "user" else safe_markdown(text))
+        self.body.setText(shown)
         self.box.addWidget(self.body)
+        self.show_all: QToolButton | None = None
+        if is_cut(self._text):
+            self.show_all = QToolButton(self)
+            self.show_all.setObjectName("showAll")
+            rest = len(self._text) - len(text)
+            self.show_all.setText(tr("Show all: %1 more characters…").replace("%1", f"{rest:,}"))
+            self.show_all.setToolTip(tr("The message is too long to show here; see it whole as plain text"))
+            self.show_all.clicked.connect(self.open_full_text)
+            self.box.addWidget(self.show_all)
+
+    def open_full_text(self) -> QWidget:
+        """The whole message in a plain-text viewer (Copy and Save there too)."""
+        from desktop_app.ui.chat.full_text import FullTextDialog
+
+        dialog = FullTextDialog(self._text, self.window())
+        dialog.setAttribute(QtCore.Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.show()
+        return dialog
 
     def markdown(self) -> str:
         return self._text
@@ -93,10 +119,10 @@ class StreamBubble(_Bubble):
     """An answer arriving in pieces: finished paragraphs become Markdown, the tail stays plain."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        from PySide6.QtWidgets import QTextBrowser
+        from desktop_app.ui.rich_text import SafeBrowser
 
         super().__init__("assistant", parent)
-        self.body: QTextBrowser = QTextBrowser(self)
+        self.body: SafeBrowser = SafeBrowser(self)
         self.body.setObjectName("body")
         self.body.setOpenLinks(False)  # anchorClicked: web links only, in the browser
         self.body.anchorClicked.connect(lambda url: open_web_link(url.toString()))
@@ -143,12 +169,14 @@ class StreamBubble(_Bubble):
     def _replace_tail(self, finished: str, tail: str) -> None:
         from PySide6.QtGui import QTextBlockFormat, QTextCharFormat, QTextCursor
 
+        from desktop_app.ui.rich_text import insert_markdown
+
         cursor = QTextCursor(self.body.document())
         cursor.setPosition(self._tail_pos)
         cursor.movePosition(QTextCursor.MoveOperation.End, QTextCursor.MoveMode.KeepAnchor)
         cursor.removeSelectedText()
         if finished.strip():
-            cursor.insertMarkdown(safe_markdown(finished))
+            insert_markdown(cursor, finished)
             cursor.movePosition(QTextCursor.MoveOperation.End)
             cursor.insertBlock(QTextBlockFormat(), QTextCharFormat())
             self._tail_pos = cursor.position()

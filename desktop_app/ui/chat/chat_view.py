@@ -18,6 +18,7 @@ from desktop_app.ui.chat.bubbles import MessageBubble, StreamBubble
 from desktop_app.ui.chat.tool_chip import CallRow, ToolChip, saved_call
 from desktop_app.ui.chat.virtual_rows import Row, VirtualRows
 from desktop_app.ui.i18n import tr
+from desktop_app.ui.text import head
 
 if TYPE_CHECKING:  # the event dataclasses load after the first paint (~6 ms)
     from desktop_app.agent.events import ApprovalEvent, ErrorEvent, Final, ToolCallEvent, ToolResultEvent
@@ -143,7 +144,7 @@ class ChatView(VirtualRows):
         if not isinstance(row, MessageRow):
             return metrics.height() + 12
         per_line = max(8, (width - 24) // max(1, metrics.averageCharWidth()))
-        return 24 + metrics.height() + guess_lines(row.text, per_line) * metrics.lineSpacing()
+        return 24 + metrics.height() + guess_lines(head(row.text), per_line) * metrics.lineSpacing()
 
     def _measure(self, widget: QWidget, width: int) -> int:
         height = super()._measure(widget, width)

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.ui.i18n import tr
+from desktop_app.ui.text import plain_tip
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QMessageBox
@@ -113,7 +114,7 @@ class HistoryPanel(QWidget):
             if info.forked_from:
                 original = titles.get(info.forked_from, info.forked_from)
                 tip = tr("Fork of “%1”").replace("%1", original) + "\n" + tip
-            item.setToolTip(tip)
+            item.setToolTip(plain_tip(tip))
             item.setFlags(item.flags() | QtCore.Qt.ItemFlag.ItemIsEditable)
             if info.id == current:
                 self.list.setCurrentItem(item)

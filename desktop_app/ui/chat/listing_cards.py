@@ -11,12 +11,11 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import urlsplit
 
 from PySide6.QtWidgets import QLabel, QWidget
 
 from desktop_app.ui.i18n import tr
-from desktop_app.ui.text import make_visible, open_web_link, web_link
+from desktop_app.ui.text import link_host, make_visible, open_web_link, web_link
 
 MAX_CARDS = 10
 NAME_KEYS = ("name", "title")
@@ -102,6 +101,15 @@ def _esc(text: str) -> str:
     return html.escape(make_visible(text), quote=True)
 
 
+def _link_label(url: str) -> str:
+    """The real host, and a warning when the link hides a name before an `@`."""
+    host, userinfo = link_host(url)
+    if not userinfo:
+        return _esc(host)
+    warning = tr("⚠ not %1: the link goes to %2").replace("%1", userinfo[:60]).replace("%2", host)
+    return f"{_esc(host)} <b>{_esc(warning)}</b>"
+
+
 def cards_html(cards: list[Card]) -> str:
     """Escaped rich text: names bold, price and rating, the listing's link, a picture as a link."""
     rows = []
@@ -111,9 +119,9 @@ def cards_html(cards: list[Card]) -> str:
         line += f" — {extra}" if extra else ""
         links = []
         if c.url:
-            links.append(f'<a href="{html.escape(c.url, quote=True)}">{_esc(urlsplit(c.url).netloc)}</a>')
+            links.append(f'<a href="{html.escape(c.url, quote=True)}">{_link_label(c.url)}</a>')
         if c.picture:
-            where = _esc(urlsplit(c.picture).netloc)
+            where = _link_label(c.picture)
             text = tr("picture on %1 (not loaded)").replace("%1", where)
             links.append(f'<a href="{html.escape(c.picture, quote=True)}">{text}</a>')
         rows.append(line + ("<br>" + " · ".join(links) if links else ""))

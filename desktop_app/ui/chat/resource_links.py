@@ -7,7 +7,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QToolButton, QWidget
 
 from desktop_app.ui.i18n import tr
-from desktop_app.ui.text import make_visible
+from desktop_app.ui.text import make_visible, plain_tip
 
 
 class ResourceLinks(QWidget):
@@ -27,7 +27,9 @@ class ResourceLinks(QWidget):
         for server, uri, name in links:
             button = QToolButton(self)
             button.setText(make_visible(name or uri)[:60])
-            button.setToolTip(tr("Open %1 in the MCP resource browser").replace("%1", make_visible(uri)[:300]))
+            button.setToolTip(
+                plain_tip(tr("Open %1 in the MCP resource browser").replace("%1", make_visible(uri)[:300]))
+            )
             button.setAutoRaise(True)
             button.clicked.connect(lambda _=False, s=server, u=uri, n=name: self.opened.emit(s, u, n))
             row.addWidget(button)

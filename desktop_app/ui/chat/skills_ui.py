@@ -12,6 +12,7 @@ from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QMenu, QToolButton, QWidget
 
 from desktop_app.ui.i18n import tr
+from desktop_app.ui.text import plain_tip
 
 if TYPE_CHECKING:
     from desktop_app.tools.skills import Catalog, Skill
@@ -105,7 +106,7 @@ class SkillsMenu(QMenu):
         for problem in self.catalog.problems:
             broken = self.addAction("⚠ " + _problem_title(problem))
             broken.setObjectName("brokenSkill")
-            broken.setToolTip(problem)
+            broken.setToolTip(plain_tip(problem))
             broken.setStatusTip(problem)
             broken.setEnabled(False)
         self.set_active(self.active)
@@ -114,7 +115,7 @@ class SkillsMenu(QMenu):
         action = self.addAction(label)
         action.setCheckable(True)
         action.setData(name)
-        action.setToolTip(tip)
+        action.setToolTip(plain_tip(tip))
         action.setStatusTip(tip.splitlines()[0] if tip else "")
         self._group.addAction(action)
         action.triggered.connect(lambda _checked=False, n=name: self.chosen.emit(n))
@@ -162,7 +163,7 @@ class SkillChip(QFrame):
         self.label.setTextFormat(QtCore.Qt.TextFormat.PlainText)  # a skill's name is untrusted text
         self.close_button.setCursor(QtCore.Qt.CursorShape.PointingHandCursor)
         self.retranslate()
-        self.setToolTip(skill_tooltip(skill) if skill is not None else "")
+        self.setToolTip(plain_tip(skill_tooltip(skill) if skill is not None else ""))
         self.setVisible(skill is not None)
 
 

@@ -27,6 +27,7 @@ from desktop_app.ui.inspector.run_trace import CallRecord, RunTrace, TurnRecord
 from desktop_app.ui.inspector.sequence_view import wire_stop_reason
 from desktop_app.ui.inspector.timeline_model import STATUS_COLOURS, format_ms, format_seconds
 from desktop_app.ui.palette import colours
+from desktop_app.ui.text import plain_tip
 
 MAX_IMAGE_SIDE = 240
 
@@ -127,7 +128,7 @@ class CallDetails(QWidget):
         for mode, (text, tip) in texts.items():
             button = QPushButton(text, self)
             button.setObjectName(f"replay_{mode}")
-            button.setToolTip(tip)
+            button.setToolTip(plain_tip(tip))
             button.setEnabled(False)
             button.clicked.connect(lambda _=False, m=mode: self._replay(m))
             buttons[mode] = button

@@ -31,6 +31,7 @@ from desktop_app.ui.inspector.sequence_view import SequenceView
 from desktop_app.ui.inspector.timeline_model import ROLE_INDEX, ROLE_KIND, TimelineModel, format_ms
 from desktop_app.ui.inspector.tool_defs_view import ToolDefsView
 from desktop_app.ui.palette import colours
+from desktop_app.ui.text import plain_tip
 
 if TYPE_CHECKING:
     from desktop_app.agent.events import Event
@@ -83,7 +84,7 @@ class Inspector(QWidget):
     def _button(self, text: str, tip: str) -> QToolButton:
         button = QToolButton(self)
         button.setText(text)
-        button.setToolTip(tip)
+        button.setToolTip(plain_tip(tip))
         return button
 
     def _build(self) -> None:

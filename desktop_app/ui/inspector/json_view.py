@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import html
 import json
 import re
 from dataclasses import dataclass, field
@@ -47,6 +46,7 @@ from PySide6.QtWidgets import (
 
 from desktop_app import jsonsafe
 from desktop_app.ui.palette import colours
+from desktop_app.ui.text import plain_tip
 
 MAX_DECODE_DEPTH = 6
 MAX_DECODE_CHARS = 2_000_000
@@ -82,9 +82,7 @@ def decode_nested(value: Any, depth: int = 0) -> Any:
     return value
 
 
-def plain_tooltip(text: str) -> str:
-    """Tool data in a tooltip, shown as text: Qt would render anything that looks like HTML."""
-    return f"<p style='white-space:pre-wrap'>{html.escape(text)}</p>"
+plain_tooltip = plain_tip  # tool data in a tooltip, shown as text (the one helper, ui/text.py)
 
 
 def pretty(value: Any) -> str:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtWidgets import QPushButton, QWidget
 
 from desktop_app.ui.i18n import tr
+from desktop_app.ui.text import plain_tip
 
 if TYPE_CHECKING:
     from desktop_app.mcp.trust import PendingChange
@@ -25,4 +26,4 @@ class McpNotice(QPushButton):
     def show_pending(self, pending: list[PendingChange]) -> None:
         self.setVisible(bool(pending))
         self.setText(tr("%n MCP tool(s) changed: review", None, len(pending)))
-        self.setToolTip(", ".join(p.name for p in pending))
+        self.setToolTip(plain_tip(", ".join(p.name for p in pending)))

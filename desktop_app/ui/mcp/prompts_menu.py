@@ -9,7 +9,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QMenu, QWidget
 
 from desktop_app.ui.i18n import tr
-from desktop_app.ui.text import make_visible
+from desktop_app.ui.text import make_visible, plain_tip
 
 if TYPE_CHECKING:  # the bridge imports asyncio: the window gives it to the menu after the first paint
     from desktop_app.ui.mcp.bridge import McpBridge
@@ -52,7 +52,7 @@ class PromptsMenu(QMenu):
         for prompt in found[:MAX_SHOWN]:
             label = make_visible(f"/{prompt['server']}:{prompt['name']}")[:80]
             action = self.addAction(label)
-            action.setToolTip(make_visible(prompt["description"])[:500])
+            action.setToolTip(plain_tip(make_visible(prompt["description"])[:500]))
             action.triggered.connect(lambda _=False, p=prompt: self.chosen.emit(p))
         if not found:
             self._note(tr("No server offers prompts."))

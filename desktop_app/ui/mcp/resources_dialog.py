@@ -27,7 +27,7 @@ from desktop_app.ui.chat.attachments import Attachment
 from desktop_app.ui.i18n import tr
 from desktop_app.ui.mcp.bridge import McpBridge
 from desktop_app.ui.schema_form import SchemaForm
-from desktop_app.ui.text import make_visible
+from desktop_app.ui.text import make_visible, plain_tip
 
 
 class ResourceBrowser(QDialog):
@@ -100,7 +100,7 @@ class ResourceBrowser(QDialog):
                 continue  # already shown (a link from a tool result opened it)
             label = f"{entry['server']} · {entry['name'] or entry['uri']}"
             item = QListWidgetItem(make_visible(label)[:200], self.list)
-            item.setToolTip(make_visible(f"{entry['uri']}\n{entry['description']}")[:1000])
+            item.setToolTip(plain_tip(make_visible(f"{entry['uri']}\n{entry['description']}")[:1000]))
             item.setData(Qt.ItemDataRole.UserRole, entry)
         none = tr("No server offers resources.") if not found else ""
         self.status.setText(" · ".join([none, *problems]).strip(" ·") or tr("%n resource(s)", None, len(found)))
@@ -112,7 +112,7 @@ class ResourceBrowser(QDialog):
         for entry in found:
             label = tr("%1 · %2 (template)").replace("%1", entry["server"]).replace("%2", entry["name"])
             item = QListWidgetItem(make_visible(label)[:200], self.list)
-            item.setToolTip(make_visible(f"{entry['uriTemplate']}\n{entry['description']}")[:1000])
+            item.setToolTip(plain_tip(make_visible(f"{entry['uriTemplate']}\n{entry['description']}")[:1000]))
             item.setData(Qt.ItemDataRole.UserRole, entry)
         self.templatesLoaded.emit()
 
@@ -136,7 +136,7 @@ class ResourceBrowser(QDialog):
         if row is None:
             entry = {"server": server, "uri": uri, "name": name, "mimeType": "", "description": ""}
             item = QListWidgetItem(make_visible(f"{server} · {name or uri}")[:200])
-            item.setToolTip(make_visible(uri)[:1000])
+            item.setToolTip(plain_tip(make_visible(uri)[:1000]))
             item.setData(Qt.ItemDataRole.UserRole, entry)
             self.list.insertItem(0, item)
             row = 0

@@ -31,7 +31,7 @@ from desktop_app.ui.i18n import tr
 from desktop_app.ui.mcp.dialogs import DefinitionChangeDialog, LogDialog
 from desktop_app.ui.mcp.signin import SignInControls
 from desktop_app.ui.palette import colours
-from desktop_app.ui.text import make_visible
+from desktop_app.ui.text import make_visible, plain_tip
 
 if TYPE_CHECKING:
     from desktop_app.mcp.config import ServerConfig
@@ -326,7 +326,7 @@ class McpSettings(QWidget):
             status = self.bridge.statuses.get(name)
             line = self._line(name, status)
             item = QListWidgetItem(line if len(line) <= LINE_MAX else line[: LINE_MAX - 1] + "…", self.list)
-            item.setToolTip(line)
+            item.setToolTip(plain_tip(line))
             item.setData(Qt.ItemDataRole.UserRole, name)
             if name == current:
                 self.list.setCurrentItem(item)

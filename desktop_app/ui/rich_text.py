@@ -1,0 +1,105 @@
+"""Rich text from a model, a tool, a server or history, shown without reading anything local.
+
+Qt's rich text loads what a text names as it lays it out: an image's source, a stylesheet, a
+background, read from disk (`![room](/dev/zero)` made a label read /dev/zero whole, and a path
+that is a FIFO blocks the window). Labels offer no hook, so that text never reaches them with a
+resource in it: Markdown is read here with raw HTML off (tags stay text, in code or not), its
+pictures become their alt text (a link when they are on the web: opened on a click, never
+fetched), and only then handed over. The documents the app owns answer every resource request
+with an empty picture, never a file (SafeDocument, SafeBrowser).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from PySide6.QtCore import QUrl
+from PySide6.QtGui import QColor, QFont, QGuiApplication, QImage, QTextCharFormat, QTextCursor, QTextDocument
+from PySide6.QtWidgets import QTextBrowser
+
+from desktop_app.ui.i18n import tr
+from desktop_app.ui.text import may_hold_resources, web_link
+
+MARKDOWN = QTextDocument.MarkdownFeature.MarkdownDialectGitHub | QTextDocument.MarkdownFeature.MarkdownNoHTML
+_BODY_STYLE = re.compile(r'<body style="[^"]*">')
+_blank: QImage | None = None
+
+
+def blank_picture() -> QImage:
+    """What every resource request gets: a transparent pixel (a null one makes Qt try the file)."""
+    global _blank
+    if _blank is None:
+        _blank = QImage(1, 1, QImage.Format.Format_ARGB32)
+        _blank.fill(QColor(0, 0, 0, 0))
+    return _blank
+
+
+def refuse_resource(_kind: int, _name: QUrl | str) -> Any:
+    return blank_picture()
+
+
+class SafeDocument(QTextDocument):
+    """A document that never loads a resource: no file, no `qrc:`, no device."""
+
+    def loadResource(self, type: int, name: QUrl | str) -> Any:  # noqa: N802 - Qt override
+        return refuse_resource(type, name)
+
+
+class SafeBrowser(QTextBrowser):
+    """A text browser that never loads a resource (its document asks the browser)."""
+
+    def loadResource(self, type: int, name: QUrl | str) -> Any:  # noqa: N802 - Qt override
+        return refuse_resource(type, name)
+
+
+def pictures_to_text(doc: QTextDocument, start: int = 0) -> int:
+    """Replace every picture from `start` on by `[picture: alt]` (a link if it is on the web);
+    returns how many there were."""
+    found: list[tuple[int, int, str, str]] = []
+    block = doc.findBlock(start)
+    while block.isValid():
+        it = block.begin()
+        while not it.atEnd():
+            fragment = it.fragment()
+            fmt = fragment.charFormat()
+            if fragment.isValid() and fmt.isImageFormat() and fragment.position() >= start:
+                image = fmt.toImageFormat()
+                alt = str(image.property(QTextCharFormat.Property.ImageAltText) or "")
+                found.append((fragment.position(), fragment.length(), alt, image.name()))
+            it += 1
+        block = block.next()
+    cursor = QTextCursor(doc)
+    for position, length, alt, url in reversed(found):
+        cursor.setPosition(position)
+        cursor.setPosition(position + length, QTextCursor.MoveMode.KeepAnchor)
+        plain = QTextCharFormat()
+        if web_link(url):
+            plain.setAnchor(True)
+            plain.setAnchorHref(url)
+            plain.setFontUnderline(True)
+            plain.setForeground(QGuiApplication.palette().link())
+        label = "[" + tr("picture: %1").replace("%1", " ".join(alt.split()) or "?") + "]"
+        cursor.insertText(label * length, plain)
+    return len(found)
+
+
+def insert_markdown(cursor: QTextCursor, text: str) -> None:
+    """`cursor.insertMarkdown`, with tags as text and pictures as their alt text."""
+    start = cursor.position()
+    cursor.insertMarkdown(text, MARKDOWN)
+    if may_hold_resources(text):
+        pictures_to_text(cursor.document(), start)
+
+
+def label_markdown(text: str, font: QFont) -> tuple[str, bool]:
+    """What a label shows for untrusted Markdown, and whether that is rich text (else Markdown):
+    text that cannot name a resource goes as it is; any other is read here and handed over as
+    HTML with no picture, stylesheet or background left in it."""
+    if not may_hold_resources(text):
+        return text, False
+    doc = SafeDocument()
+    doc.setDefaultFont(font)
+    doc.setMarkdown(text, MARKDOWN)
+    pictures_to_text(doc)
+    return _BODY_STYLE.sub("<body>", doc.toHtml(), count=1), True
