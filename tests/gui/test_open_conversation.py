@@ -115,7 +115,12 @@ def test_a_prefix_opens_the_conversation_and_a_prompt_continues_it(
         (after,) = store.list()  # the same conversation, not a new one
         messages = store.stored_messages(saved.id)
     assert after.id == saved.id and after.message_count > saved.message_count
-    flights = [c.arguments for m in messages if isinstance(m, AssistantMessage) for c in m.tool_calls]
+    flights = [
+        {k: v for k, v in (c.arguments or {}).items() if k in ("origin", "destination")}
+        for m in messages
+        if isinstance(m, AssistantMessage)
+        for c in m.tool_calls
+    ]
     assert {"origin": "上海", "destination": "成都"} in flights  # the window's run saw the saved question
 
 

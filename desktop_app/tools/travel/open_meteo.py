@@ -220,7 +220,11 @@ def parse_month(body: dict[str, Any], year: int, month: int) -> MonthObserved:
     ]
     if not pairs:
         raise LiveWeatherError("Open-Meteo archive has no temperatures for that month")
-    wet = sum(1 for r in (rain if isinstance(rain, list) else []) if isinstance(r, int | float) and not isinstance(r, bool) and 1 <= r < 2000)
+    wet = sum(
+        1
+        for r in (rain if isinstance(rain, list) else [])
+        if isinstance(r, int | float) and not isinstance(r, bool) and 1 <= r < 2000
+    )
     return MonthObserved(
         year, month, sum(h for h, _ in pairs) / len(pairs), sum(lo for _, lo in pairs) / len(pairs), wet, len(pairs)
     )

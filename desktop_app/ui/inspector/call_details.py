@@ -100,6 +100,7 @@ class CallDetails(QWidget):
         self.recovered = plain_label(self)  # "recovered from text", with the text it was read from
         self.recovered_text = QPlainTextEdit(self)
         self.recovered_text.setReadOnly(True)
+        self.recovered_text.setAccessibleName(self.tr("The model's text the call was read from"))
         self.recovered_text.setMaximumHeight(110)
         self.arguments = JsonPane(self.tr("Arguments"), self)
         self.result = JsonPane(self.tr("Result"), self)
