@@ -6,7 +6,8 @@ from __future__ import annotations
 from desktop_app.planner.compare import OpenAsk, basis
 from desktop_app.planner.exchange import Exchange
 from desktop_app.planner.nlu import TripQuery
-from desktop_app.planner.writer import Place, display, trip_total, yuan, zh_count
+from desktop_app.planner.trip_lines import costs, dates_line, party_line, trip_dates
+from desktop_app.planner.writer import Place, _data, display, trip_total, yuan, zh_count
 
 LABELS = {
     "warm": ("最暖", "warmest"),
@@ -20,6 +21,11 @@ def temperature(p: Place) -> float | None:
     data = p.weather.data if p.weather is not None else None
     if not isinstance(data, dict) or "error" in data:
         return None
+    if isinstance(data.get("mean_temp_c"), int | float):  # a month's typical mean
+        return float(data["mean_temp_c"])
+    high, low = data.get("temp_high_c"), data.get("temp_low_c")
+    if isinstance(high, int | float) and isinstance(low, int | float):  # a forecast or last year's month
+        return round((float(high) + float(low)) / 2, 1)
     value = data.get("temperature_c")
     return float(value) if isinstance(value, int | float) else None
 
@@ -53,27 +59,31 @@ def ranked(places: list[Place], q: TripQuery, ask: OpenAsk) -> list[Place]:
 def _assumptions(q: TripQuery, ask: OpenAsk, lang: str) -> str:
     origin = q.origin.zh if lang == "zh" and q.origin else (q.origin.en if q.origin else "?")
     n = q.stay_nights
-    told = q.days is not None or q.nights is not None
+    told = q.days is not None or q.nights is not None or q.when is not None
     month = ask.month
+    people = q.party.size
+    when_who = "\n".join(x for x in (dates_line(q, trip_dates(q), lang), party_line(q, lang)) if x)
     if lang == "zh":
         whence = "（你没说出发地，按北京算）" if q.origin_assumed and not q.origin_world else ""
         stay = f"住{zh_count(n)}晚" + ("" if told else "（你没说天数，按三晚算）")
-        when = f"{month}月" if month else "出行日期"
-        money = f"；预算 {yuan(ask.budget)}，按往返机票 + 酒店{zh_count(n)}晚（每人）算" if ask.budget else ""
-        return (
-            f"**假设**：从{origin}出发{whence}；{stay}；{q.stars}星酒店{money}。"
-            f"示例数据不分日期：天气是典型的一天、价格是典型价格，不是{when}的预报或报价。\n"
-            f"**候选**：{basis(q.open or ask, 'zh')}。"
-        )
+        who = f"{people}人" if people > 1 else "每人"
+        money = f"；预算 {yuan(ask.budget)}，按往返机票 + 酒店{zh_count(n)}晚（{who}）算" if ask.budget else ""
+        span = f"{month}月" if month else "出行日期"
+        undated = "" if q.when else f"示例数据不分日期：天气是典型的一天、价格是典型价格，不是{span}的预报或报价。"
+        head = f"**假设**：从{origin}出发{whence}；{stay}；{q.stars}星酒店{money}。{undated}"
+        return "\n".join(x for x in (head, when_who, f"**候选**：{basis(q.open or ask, 'zh')}。") if x)
     whence = " (you did not say, so Beijing)" if q.origin_assumed and not q.origin_world else ""
     stay = f"{n} night{'s' if n != 1 else ''}" + ("" if told else " (you did not say, so 3)")
-    when = f"month {month}" if month else "your dates"
-    money = f"; budget {yuan(ask.budget)} for a round-trip flight + {n} hotel nights, per person" if ask.budget else ""
-    return (
-        f"**Assumptions**: leaving from {origin}{whence}; {stay}; {q.stars}-star hotel{money}. "
-        f"The sample data has no dates: the weather is a typical day and prices are typical, not a forecast "
-        f"or a quote for {when}.\n**Candidates**: {basis(q.open or ask, 'en')}."
+    who = f"for {people}" if people > 1 else "per person"
+    money = f"; budget {yuan(ask.budget)} for round-trip flights + {n} hotel nights, {who}" if ask.budget else ""
+    undated = (
+        ""
+        if q.when
+        else " The sample data has no dates: the weather is a typical day and prices are typical, not a forecast "
+        f"or a quote for {f'month {month}' if month else 'your dates'}."
     )
+    head = f"**Assumptions**: leaving from {origin}{whence}; {stay}; {q.stars}-star hotel{money}.{undated}"
+    return "\n".join(x for x in (head, when_who, f"**Candidates**: {basis(q.open or ask, 'en')}.") if x)
 
 
 def _cell(value: int | None) -> str:
@@ -84,8 +94,28 @@ def _weather_cell(p: Place, lang: str) -> str:
     temp, data = temperature(p), p.weather.data if p.weather is not None else None
     if temp is None or not isinstance(data, dict):
         return "—"
+    kind = data.get("kind")
+    if kind == "typical":
+        return f"{temp:g}°C（月平均）" if lang == "zh" else f"{temp:g}°C (monthly mean)"
+    if kind in ("forecast", "observed"):
+        return str(data.get("temperature", f"{temp:g}°C"))
     cond = data.get("condition_en" if lang == "en" else "condition", "")
-    return f"{temp:g}°C {cond}".strip()
+    tag = ("（样例）" if lang == "zh" else " (sample)") if kind == "sample" else ""
+    return f"{temp:g}°C {cond}{tag}".strip()
+
+
+def _total_cell(p: Place, q: TripQuery, lang: str) -> str:
+    """The trip's cost, with a holiday peak's estimate beside it (never folded into it)."""
+    c = costs(_data(p.flight), _data(p.hotel), q)
+    if c is None:
+        return "—"
+    if not c.peak_extra:
+        return yuan(c.total)
+    return (
+        f"{yuan(c.total)}（高峰估算 +{yuan(c.peak_extra)}）"
+        if lang == "zh"
+        else f"{yuan(c.total)} (peak est. +{yuan(c.peak_extra)})"
+    )
 
 
 def _fits(p: Place, q: TripQuery, ask: OpenAsk, lang: str) -> str:
@@ -121,7 +151,7 @@ def table(places: list[Place], q: TripQuery, ask: OpenAsk, lang: str) -> str:
             _weather_cell(p, lang),
             _cell(p.flight_price()),
             _cell(p.hotel_price()),
-            _cell(trip_total(p, q)),
+            _total_cell(p, q, lang),
             _fits(p, q, ask, lang),
         ]
         rows.append("| " + " | ".join(cells[:width]) + " |")

@@ -3,6 +3,7 @@ costs for everyone, and holiday peaks as their own estimate line (figures from t
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
@@ -54,10 +55,12 @@ def party_line(q: TripQuery, lang: str) -> str:
     if q.party.size <= 1:
         return ""
     n, rooms, said = q.party.size, q.party.rooms, q.party.said
+    if re.search(r"(?i)\d|[一二两三四五六七八九十]\s*(?:个人|人|位|口)|people|of us|ppl|adults|persons|family|group", said):
+        said = ""  # the count itself was said: no need to repeat it
     if lang == "zh":
-        who = f"（{said}）" if said and not said.isdigit() else ""
+        who = f"（{said}）" if said else ""
         return f"**人数**：{n}人{who}；机票按 {n} 张、酒店按 {rooms} 间（每间 2 人）计算。"
-    who = f" ({said})" if said and not said.isdigit() else ""
+    who = f" ({said})" if said else ""
     return f"**Travellers**: {n}{who}; {n} seats and {rooms} room{'s' if rooms > 1 else ''} (two to a room)."
 
 
