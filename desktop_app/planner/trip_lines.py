@@ -55,7 +55,8 @@ def party_line(q: TripQuery, lang: str) -> str:
     if q.party.size <= 1:
         return ""
     n, rooms, said = q.party.size, q.party.rooms, q.party.said
-    if re.search(r"(?i)\d|[一二两三四五六七八九十]\s*(?:个人|人|位|口)|people|of us|ppl|adults|persons|family|group", said):
+    counted = r"(?i)\d|[一二两三四五六七八九十]\s*(?:个人|人|位|口)|people|of us|ppl|adults|persons|family|group"
+    if re.search(counted, said):
         said = ""  # the count itself was said: no need to repeat it
     if lang == "zh":
         who = f"（{said}）" if said else ""
