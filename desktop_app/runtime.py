@@ -394,6 +394,11 @@ def _warm(provider: str, mcp_config: str | None) -> None:
     from desktop_app.planner.nlu import parse
 
     parse("北京去三亚 3 days in Sanya", [])  # compiles the gazetteer's patterns (~15 ms holding the GIL)
+    parse("two of us, Dec 20 to Dec 27 in Tokyo from PVG", [])  # dateparser's English tables, airports (~0.3 s)
+    from desktop_app import clock
+    from desktop_app.tools.travel.when import holiday_on
+
+    holiday_on(clock.today())  # this year's and next year's holiday blocks (chinese_calendar, holidays)
     keyring_usable()  # never raises: a broken keyring reads as "unusable"
     _warm_sdk(provider)
     if mcp_config is not None and _servers_configured(mcp_config):

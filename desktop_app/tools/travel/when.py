@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
+from functools import lru_cache
 
 MONTHS_EN = "january february march april may june july august september october november december".split()
 ZH_DIGITS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
@@ -97,7 +98,8 @@ def zh_number(text: str) -> int | None:
 # ---------------------------------------------------------------- holidays
 
 
-def _official_days(h: Holiday, year: int) -> list[date] | None:
+@lru_cache(maxsize=64)
+def _official_days(h: Holiday, year: int) -> tuple[date, ...] | None:
     """The published days off of a Chinese holiday in `year`, or None when the year is not published."""
     import chinese_calendar
 
@@ -110,19 +112,20 @@ def _official_days(h: Holiday, year: int) -> list[date] | None:
             day += timedelta(days=1)
     except NotImplementedError:
         return None
-    return found
+    return tuple(found)
 
 
-def _statutory_days(h: Holiday, year: int) -> list[date]:
+@lru_cache(maxsize=64)
+def _statutory_days(h: Holiday, year: int) -> tuple[date, ...]:
     import holidays
 
     table = holidays.country_holidays("CN", years=year) if h.cc_name else holidays.country_holidays("GB", years=year)
-    return sorted(d for d, name in table.items() if any(n in str(name) for n in h.lib_names))
+    return tuple(sorted(d for d, name in table.items() if any(n in str(name) for n in h.lib_names)))
 
 
-def _first_run(days: list[date]) -> list[date]:
+def _first_run(days: tuple[date, ...]) -> list[date]:
     """The first run of consecutive days (a holiday's block, not a later one of the same name)."""
-    run = days[:1]
+    run = list(days[:1])
     for d in days[1:]:
         if d - run[-1] != timedelta(days=1):
             break
