@@ -7,7 +7,7 @@ import logging
 import os
 import sys
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -46,6 +46,7 @@ class RunOptions:
     mcp_config: str = ""
     mcp_grace_s: float | None = None  # wait this long for MCP servers (None: until all are settled)
     mcp_tool: str | None = None  # start only the MCP server this tool belongs to (`tools call`)
+    mcp_for_model: bool = True  # False: the model never calls MCP tools (offline planner): start or wait for none
     extra_tools: list[ToolDef] = field(default_factory=list)
     # the window's long-lived servers, asked for when the run opens its tools (on the engine loop):
     # a run attaches to them instead of starting its own; None, or None returned: its own servers
@@ -259,11 +260,13 @@ async def open_tools(settings: Settings, options: RunOptions) -> tuple[ToolRegis
     shell = registry.get("execute_shell")
     roots = [Path(str(shell.meta["workspace"]))] if shell is not None and shell.meta.get("workspace") else []
     shared = options.mcp_manager() if options.mcp_manager is not None else None
-    closers.append(
-        await attach_mcp(
-            registry, options.mcp_config, grace=options.mcp_grace_s, tool=options.mcp_tool, shared=shared, roots=roots
+    if options.mcp_for_model or shared is not None:  # the window's servers run anyway: their tools are listed
+        grace = options.mcp_grace_s if options.mcp_for_model else 0.0
+        closers.append(
+            await attach_mcp(
+                registry, options.mcp_config, grace=grace, tool=options.mcp_tool, shared=shared, roots=roots
+            )
         )
-    )
 
     async def close_all() -> None:
         for closer in reversed(closers):
@@ -296,6 +299,8 @@ async def open_run(
 ) -> OpenRun:
     """Model, tools, history and system prompt wired into one Agent (new or continued)."""
     model = build_model(settings, options)
+    if model.provider == "offline":  # the planner plans only built-in travel calls: no MCP server to wait for
+        options = replace(options, mcp_for_model=False)
     registry, close_tools = await open_tools(settings, options)
     agent = Agent(
         model=model,
