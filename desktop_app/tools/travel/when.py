@@ -340,7 +340,7 @@ RULES: list[Rule] = [
     (_p(r"春节|过年|\b(?:chinese|lunar) new year\b|\bspring festival\b"), _holiday("spring_festival")),
     (_p(r"五一|劳动节|\bmay day\b|\blabou?r day\b"), _holiday("labour_day")),
     (_p(r"十一(?:假期|长假|黄金周)|国庆|\bgolden week\b|\bnational day\b"), _holiday("national_day")),
-    (_p(r"十一(?![月日号点])"), _holiday("national_day")),
+    (_p(r"(?<![一二三四五六七八九十\d])十一(?![月日号点个人位天晚岁年次\d])"), _holiday("national_day")),
     (_p(r"端午|\bdragon boat\b"), _holiday("dragon_boat")),
     (_p(r"中秋|\bmid-?autumn\b"), _holiday("mid_autumn")),
     (_p(r"清明|\bqingming\b|\btomb[- ]sweeping\b"), _holiday("qingming")),

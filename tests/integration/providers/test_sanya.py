@@ -187,3 +187,25 @@ async def test_wire_events_match_what_the_server_received(dialect: Any, server) 
         assert first["content"] == whole["content"]
         assert first["stop_reason"] == "tool_use"
         assert first["usage"]["output_tokens"] == 40
+
+
+@pytest.mark.parametrize("dialect", [OpenAIDialect(), AnthropicDialect()], ids=lambda d: d.name)
+async def test_the_dates_and_party_reach_a_real_provider_in_the_tool_schemas(
+    server: ScriptedServer, dialect: Any
+) -> None:
+    """Issue 30: a real model is offered the optional date and party parameters; the seed's stay required."""
+    server.push(dialect.reply(ANSWER, (), stream=False, usage=(10, 5)))
+    await run_all(make_agent(dialect.model(server.url), stream=False))
+    tools = server.requests[0].body["tools"]
+    schemas = {
+        (t["function"] if "function" in t else t)["name"]: (
+            t["function"]["parameters"] if "function" in t else t["input_schema"]
+        )
+        for t in tools
+    }
+    assert set(schemas["get_weather"]["properties"]) == {"city", "date"}
+    assert schemas["get_weather"]["required"] == ["city"]
+    assert {"depart_date", "return_date", "passengers"} <= set(schemas["get_flight_price"]["properties"])
+    assert schemas["get_flight_price"]["required"] == ["origin", "destination"]
+    assert {"check_in", "nights", "rooms"} <= set(schemas["get_hotel_price"]["properties"])
+    assert "YYYY-MM-DD" in schemas["get_weather"]["properties"]["date"]["description"]

@@ -1,0 +1,50 @@
+"""The issue's five questions, offline: the dates, the party, the origin and the places an answer is about."""
+
+from __future__ import annotations
+
+from tests.unit.planner.test_model import calls_of, final_text, run
+
+
+async def test_harbin_in_january_from_guangzhou_is_a_dated_weather_question() -> None:
+    events, _ = await run("is harbin cold in january? I'm going from guangzhou")
+    assert calls_of(events) == [("get_weather", {"city": "Harbin", "date": "2027-01-01"})]
+    text = final_text(events)
+    assert "january = 1–31 Jan 2027" in text
+    assert "24°C" in text and "does not describe that day" in text  # no January values: said, not passed off
+
+
+async def test_warm_in_winter_flying_out_of_shanghai() -> None:
+    events, _ = await run("Where is it warm in winter? I'm flying out of Shanghai.")
+    flights = [a for n, a in calls_of(events) if n == "get_flight_price"]
+    assert len(flights) >= 3 and all(a["origin"] == "Shanghai" for a in flights)
+    assert "Shanghai" not in {a["destination"] for a in flights}
+    assert "did not say where you leave from" not in final_text(events)
+
+
+async def test_yunnan_with_parents_for_a_week_from_hangzhou() -> None:
+    events, _ = await run("下个月带爸妈去云南玩一周，从杭州出发，大概要花多少钱")
+    flights = [a for n, a in calls_of(events) if n == "get_flight_price"]
+    assert {a["destination"] for a in flights} == {"昆明", "丽江", "大理"}
+    assert all(a["origin"] == "杭州" and a["passengers"] == 3 and a["depart_date"] == "2027-01-01" for a in flights)
+    hotels = [a for n, a in calls_of(events) if n == "get_hotel_price"]
+    assert all(a["rooms"] == 2 and a["nights"] == 7 for a in hotels)
+    text = final_text(events)
+    assert "我不认识" not in text and "下个月 = 1月1日–31日" in text and "3人（爸妈）" in text
+
+
+async def test_may_day_two_people_from_shanghai_with_a_budget() -> None:
+    events, _ = await run("五一假期 上海出发 两个人 预算一万 去哪")
+    flights = [a for n, a in calls_of(events) if n == "get_flight_price"]
+    assert flights and all(a["passengers"] == 2 and a["depart_date"] == "2027-05-01" for a in flights)
+    text = final_text(events)
+    assert "五一 = 5月1日–4日" in text and "2人" in text and "高峰估算" in text and "每人" not in text
+
+
+async def test_change_the_dates_in_a_follow_up() -> None:
+    _, agent = await run("我在北京，下周想去三亚玩三天，帮我查一下天气、机票和酒店")
+    events, agent = await run("改成下下周", agent)
+    flight = next(a for n, a in calls_of(events) if n == "get_flight_price")
+    assert (flight["depart_date"], flight["return_date"]) == ("2026-12-14", "2026-12-17")
+    events, _ = await run("make it 5 nights", agent)
+    hotel = next(a for n, a in calls_of(events) if n == "get_hotel_price")
+    assert hotel["nights"] == 5 and hotel["check_in"] == "2026-12-14"

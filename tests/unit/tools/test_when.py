@@ -1,0 +1,102 @@
+"""Dates in the traveller's words, against one pinned today (Friday 4 Dec 2026)."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from desktop_app.tools.registry import ToolRegistry
+from desktop_app.tools.travel import travel_tools
+from desktop_app.tools.travel.when import find_span, holiday_on, span_text
+
+TODAY = date(2026, 12, 4)
+
+
+@pytest.mark.parametrize(
+    ("text", "start", "end"),
+    [
+        ("我在北京，下周想去三亚玩三天", "2026-12-07", "2026-12-13"),
+        ("下下周末去哪", "2026-12-19", "2026-12-20"),
+        ("这周末", "2026-12-05", "2026-12-06"),
+        ("next weekend in Tokyo", "2026-12-12", "2026-12-13"),
+        ("the weekend after next", "2026-12-19", "2026-12-20"),
+        ("下个月带爸妈去云南", "2027-01-01", "2027-01-31"),
+        ("is harbin cold in january?", "2027-01-01", "2027-01-31"),
+        ("三月去大理", "2027-03-01", "2027-03-31"),
+        ("十一月去昆明", "2027-11-01", "2027-11-30"),
+        ("12月20日到25日去厦门", "2026-12-20", "2026-12-25"),
+        ("1月15号", "2027-01-15", "2027-01-15"),
+        ("Dec 20 to Dec 27 in Bangkok", "2026-12-20", "2026-12-27"),
+        ("Jan 3-7 Sanya", "2027-01-03", "2027-01-07"),
+        ("Macau hotels for Dec 31 to Jan 2", "2026-12-31", "2027-01-02"),
+        ("明天北京天气", "2026-12-05", "2026-12-05"),
+        ("今晚上海还有空房吗", "2026-12-04", "2026-12-04"),
+        ("两周后", "2026-12-18", "2026-12-18"),
+        ("in two weeks", "2026-12-18", "2026-12-18"),
+        ("下周五去上海", "2026-12-11", "2026-12-11"),
+        ("Christmas in Paris", "2026-12-25", "2026-12-25"),
+        ("元旦", "2027-01-01", "2027-01-01"),
+        ("春节去哈尔滨", "2027-02-05", "2027-02-10"),
+        ("五一假期 上海出发", "2027-05-01", "2027-05-04"),
+        ("十一去西安", "2027-10-01", "2027-10-05"),
+        ("国庆", "2027-10-01", "2027-10-05"),
+        ("端午", "2027-06-09", "2027-06-09"),
+        ("暑假带孩子去青岛", "2027-07-01", "2027-08-31"),
+        ("May I go to Paris in June?", "2027-06-01", "2027-06-30"),
+    ],
+)
+def test_phrases_resolve_against_today(text: str, start: str, end: str) -> None:
+    span = find_span(text, TODAY)
+    assert span is not None, text
+    assert (span.start.isoformat(), span.end.isoformat()) == (start, end)
+
+
+@pytest.mark.parametrize("text", ["make it 5 nights", "三天", "somewhere warm", "you may like it", "十一个人"])
+def test_no_time_is_invented(text: str) -> None:
+    assert find_span(text, TODAY) is None
+
+
+def test_an_unpublished_schedule_is_said_to_be_statutory_days() -> None:
+    spring = find_span("春节", TODAY)
+    assert spring is not None and not spring.official  # chinese_calendar has no 2027 schedule yet
+    labour = find_span("五一", date(2026, 4, 20))
+    assert labour is not None and labour.official and (labour.start, labour.end) == (date(2026, 5, 1), date(2026, 5, 5))
+
+
+def test_the_label_states_the_reading() -> None:
+    span = find_span("下周", TODAY)
+    assert span is not None and span.label("zh") == "下周 = 12月7日–13日"
+    assert span.label("en") == "下周 = 7–13 Dec 2026"
+    assert span_text(date(2026, 12, 31), date(2027, 1, 2), "zh") == "2026年12月31日–1月2日"
+
+
+def test_peaks_are_the_holiday_blocks_only() -> None:
+    assert holiday_on(date(2027, 2, 7)) is not None and holiday_on(date(2026, 12, 7)) is None
+
+
+async def test_tools_refuse_bad_dates_and_count_the_party() -> None:
+    registry = ToolRegistry(travel_tools())
+    from desktop_app.agent.messages import ToolCall
+
+    past = await registry.execute(ToolCall("1", "get_weather", {"city": "北京", "date": "2026-11-01"}))
+    assert past.is_error and "in the past" in past.content
+    wrong = await registry.execute(ToolCall("2", "get_hotel_price", {"city": "三亚", "check_in": "next week"}))
+    assert wrong.is_error and "YYYY-MM-DD" in wrong.content
+    back = await registry.execute(
+        ToolCall("3", "get_flight_price", {"origin": "北京", "destination": "三亚", "depart_date": "2027-01-09",
+                                           "return_date": "2027-01-02"})
+    )  # fmt: skip
+    assert back.is_error and "before" in back.content
+    seats = await registry.execute(
+        ToolCall("4", "get_flight_price", {"origin": "北京", "destination": "三亚", "passengers": 3,
+                                           "depart_date": "2027-02-06", "return_date": "2027-02-09"})
+    )  # fmt: skip
+    data = seats.structured
+    assert isinstance(data, dict) and data["price_cny"] == 1280 and data["total_cny"] == 1280 * 3 * 2
+    assert data["peak_estimate"][0]["holiday"] == "春节" and data["peak_estimate"][0]["price_cny"] == 1920
+    typical = await registry.execute(ToolCall("5", "get_weather", {"city": "Beijing", "date": "2027-01-10"}))
+    assert isinstance(typical.structured, dict) and typical.structured["kind"] == "typical"
+    assert typical.structured["mean_temp_c"] < 0 and "not a forecast" in typical.structured["note"]
+    seed = await registry.execute(ToolCall("6", "get_hotel_price", {"city": "三亚", "stars": 4}))
+    assert seed.structured == {**seed.structured, "price": "¥680/晚"} and "check_in" not in seed.content
