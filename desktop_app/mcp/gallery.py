@@ -170,6 +170,14 @@ def free_name(taken: set[str], name: str) -> str:
     return ""
 
 
+def name_to_add(connector: Connector, servers: dict[str, ServerConfig]) -> str:
+    """Its own name, unless the user's own different server has it: then the next free one."""
+    same = servers.get(connector.name)
+    if same is None or same.to_json() == connector.server().to_json():
+        return connector.name
+    return free_name(set(servers), connector.name)
+
+
 def add_connector(connector: Connector, config: Path | None = None, *, name: str = "", replace: bool = False) -> bool:
     """Add the connector's server to the app's `mcp.json` as `name` (its own by default), atomically.
 

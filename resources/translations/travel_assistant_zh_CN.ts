@@ -752,12 +752,44 @@
       <translation>保存</translation>
     </message>
     <message>
+      <source>Edit MCP server</source>
+      <translation>编辑 MCP 服务器</translation>
+    </message>
+    <message>
+      <source>Add MCP server</source>
+      <translation>添加 MCP 服务器</translation>
+    </message>
+    <message>
+      <source>Environment</source>
+      <translation>环境变量</translation>
+    </message>
+    <message>
+      <source>Headers</source>
+      <translation>请求头</translation>
+    </message>
+    <message>
+      <source>A server named %1 already exists.</source>
+      <translation>已存在名为 %1 的服务器。</translation>
+    </message>
+    <message>
+      <source>Arguments: %1</source>
+      <translation>参数：%1</translation>
+    </message>
+    <message>
+      <source>%1, line %2: expected NAME%3VALUE</source>
+      <translation>%1，第 %2 行：应为 名称%3值</translation>
+    </message>
+    <message>
       <source>MCP servers</source>
       <translation>MCP 服务器</translation>
     </message>
     <message>
       <source>Server details</source>
       <translation>服务器详情</translation>
+    </message>
+    <message>
+      <source>You already have a server named %1: the connector was added as %2.</source>
+      <translation>你已有名为 %1 的服务器：这个连接器以 %2 的名字添加。</translation>
     </message>
     <message>
       <source>connecting…</source>
@@ -778,14 +810,6 @@
     <message>
       <source>stopped</source>
       <translation>已停止</translation>
-    </message>
-    <message>
-      <source>Edit MCP server</source>
-      <translation>编辑 MCP 服务器</translation>
-    </message>
-    <message>
-      <source>Add MCP server</source>
-      <translation>添加 MCP 服务器</translation>
     </message>
     <message>
       <source>Add…</source>
@@ -860,14 +884,6 @@
       <translation>警告：</translation>
     </message>
     <message>
-      <source>Environment</source>
-      <translation>环境变量</translation>
-    </message>
-    <message>
-      <source>Headers</source>
-      <translation>请求头</translation>
-    </message>
-    <message>
       <source>Servers from %1 are shown but edited in that file.</source>
       <translation>来自 %1 的服务器在此显示，但需在该文件中编辑。</translation>
     </message>
@@ -888,24 +904,12 @@
       <translation>批准前被阻止：</translation>
     </message>
     <message>
-      <source>A server named %1 already exists.</source>
-      <translation>已存在名为 %1 的服务器。</translation>
-    </message>
-    <message>
       <source>Could not save: %1</source>
       <translation>无法保存：%1</translation>
     </message>
     <message>
-      <source>Arguments: %1</source>
-      <translation>参数：%1</translation>
-    </message>
-    <message>
       <source>%1 comes from %2: edit it there.</source>
       <translation>%1 来自 %2：请在那里编辑。</translation>
-    </message>
-    <message>
-      <source>%1, line %2: expected NAME%3VALUE</source>
-      <translation>%1，第 %2 行：应为 名称%3值</translation>
     </message>
     <message>
       <source>Sign in…</source>

@@ -53,3 +53,25 @@ def test_adding_writes_the_server_and_a_key_goes_to_the_keyring_only(
     assert entry["env"] == {"GOOGLE_MAPS_API_KEY": {"keyring": "google-maps-api-key"}} and "gm-key-42" not in text
     assert store.store == {("travel-assistant", "mcp/googlemaps/google-maps-api-key"): "gm-key-42"}  # its own scope
     assert "googlemaps" in [page.list.item(i).text().split()[0] for i in range(page.list.count())]
+
+
+def test_adding_never_replaces_the_users_own_server_and_keeps_comments(
+    qtbot: Any, page: McpSettings, use_keyring: Any
+) -> None:
+    store = use_keyring(MemoryKeyring())
+    path = app_config_path()
+    mine = '{\n  // my own weather server\n  "mcpServers": {\n    "googlemaps": {"command": "my-maps"}\n  }\n}\n'
+    path.write_text(mine, encoding="utf-8")
+    dialog = page.add_from_gallery()
+    _choose(dialog, "googlemaps")
+    dialog.key.setText("gm-key-7")
+    with qtbot.waitSignal(dialog.chosen, timeout=5000):
+        dialog.add_button.click()
+    text = path.read_text(encoding="utf-8")
+    assert "// my own weather server" in text and '"command": "my-maps"' in text  # untouched
+    import json5
+
+    servers = json5.loads(text)["mcpServers"]
+    assert servers["googlemaps"] == {"command": "my-maps"} and "googlemaps-2" in servers
+    assert "googlemaps-2" in page.note.text()
+    assert store.store == {("travel-assistant", "mcp/googlemaps-2/google-maps-api-key"): "gm-key-7"}

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import shlex
 import shutil
+from collections.abc import Callable
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
@@ -54,8 +55,12 @@ class GalleryDialog(QDialog):
 
     chosen = Signal(object)  # the Connector to add (its key, if any, is already in the keyring)
 
-    def __init__(self, configured: set[str], parent: QWidget | None = None) -> None:
+    def __init__(
+        self, configured: set[str], parent: QWidget | None = None, name_for: Callable[[Connector], str] | None = None
+    ) -> None:
         super().__init__(parent)
+        self.name_for = name_for or (lambda c: c.name)  # the server name it will be added as
+        self.chosen_name = ""
         self.setObjectName("galleryDialog")
         self.setWindowTitle(tr("Add a travel connector"))
         self.resize(820, 460)
@@ -130,9 +135,10 @@ class GalleryDialog(QDialog):
         c = self.current()
         if c is None:
             return
+        self.chosen_name = self.name_for(c)
         if c.key is not None and self.key.text().strip():
             try:
-                store_for(c.server(), c.key.keyring, self.key.text().strip())
+                store_for(c.server(self.chosen_name), c.key.keyring, self.key.text().strip())
             except SecretsError as exc:
                 self.note.setText(str(exc))
                 return

@@ -2,40 +2,31 @@
 
 from __future__ import annotations
 
-import json
-import shlex
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QButtonGroup,
-    QCheckBox,
-    QDialog,
-    QDoubleSpinBox,
-    QFormLayout,
     QHBoxLayout,
     QLabel,
-    QLineEdit,
     QListWidget,
     QListWidgetItem,
     QMessageBox,
     QPlainTextEdit,
     QPushButton,
-    QRadioButton,
     QVBoxLayout,
     QWidget,
 )
 
-from desktop_app import jsonsafe
 from desktop_app.ui.i18n import tr
 from desktop_app.ui.mcp.dialogs import DefinitionChangeDialog, LogDialog
+from desktop_app.ui.mcp.server_editor import ServerEditor
 from desktop_app.ui.mcp.signin import SignInControls
-from desktop_app.ui.palette import colours
 from desktop_app.ui.text import make_visible, plain_tip
 
 if TYPE_CHECKING:
     from desktop_app.mcp.config import ServerConfig
     from desktop_app.mcp.connection import ServerStatus
+    from desktop_app.mcp.gallery import Connector
     from desktop_app.ui.mcp.bridge import McpBridge
     from desktop_app.ui.mcp.gallery_dialog import GalleryDialog
 
@@ -51,190 +42,6 @@ def state_label(state: str) -> str:
         "disabled": tr("disabled"),
         "stopped": tr("stopped"),
     }.get(state, state)
-
-
-def _pairs_text(values: dict[str, Any], sep: str) -> str:
-    """`env` / `headers` as lines; a keyring reference stays JSON so it round-trips."""
-    return "\n".join(f"{k}{sep}{v if isinstance(v, str) else json.dumps(v)}" for k, v in values.items())
-
-
-def _parse_pairs(text: str, sep: str, what: str) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for number, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
-            continue
-        key, found, value = line.partition(sep)
-        if not found or not key.strip():
-            raise ValueError(
-                tr("%1, line %2: expected NAME%3VALUE")
-                .replace("%1", what)
-                .replace("%2", str(number))
-                .replace("%3", sep)
-            )
-        value = value.strip() if sep == ":" else value
-        if value.startswith("{"):
-            try:
-                out[key.strip()] = jsonsafe.loads(value)
-                continue
-            except ValueError:
-                pass
-        out[key.strip()] = value
-    return out
-
-
-class ServerEditor(QDialog):
-    """Edit one server entry; `config` holds the checked ServerConfig after Save."""
-
-    def __init__(self, existing: ServerConfig | None, taken: set[str], parent: QWidget | None) -> None:
-        super().__init__(parent)
-        self.setObjectName("mcpServerEditor")
-        self.setWindowTitle(tr("Edit MCP server") if existing else tr("Add MCP server"))
-        self.config: ServerConfig | None = None
-        self._kind = existing.kind if existing is not None else ""  # "type" of the entry, kept on save
-        self._taken = taken
-        form = QFormLayout()
-        self.name = QLineEdit(self)
-        self.name.setObjectName("name")
-        form.addRow(tr("Name:"), self.name)
-        kinds = QHBoxLayout()
-        self.stdio = QRadioButton(tr("Program (stdio)"), self)
-        self.http = QRadioButton(tr("URL (streamable HTTP or SSE)"), self)
-        group = QButtonGroup(self)
-        for button in (self.stdio, self.http):
-            group.addButton(button)
-            kinds.addWidget(button)
-        form.addRow(tr("Kind:"), kinds)
-        self.command = QLineEdit(self)
-        self.command.setObjectName("command")
-        self.command.setPlaceholderText("npx")
-        self.args = QLineEdit(self)
-        self.args.setObjectName("args")
-        self.args.setPlaceholderText("-y @modelcontextprotocol/server-filesystem ~/Trips")
-        self.env = QPlainTextEdit(self)
-        self.env.setObjectName("env")
-        self.env.setPlaceholderText('NAME=value\nTOKEN={"keyring": "secret name"}')
-        self.cwd = QLineEdit(self)
-        self.cwd.setObjectName("cwd")
-        self.url = QLineEdit(self)
-        self.url.setObjectName("url")
-        self.url.setPlaceholderText("https://mcp.example.com/mcp")
-        self.headers = QPlainTextEdit(self)
-        self.headers.setObjectName("headers")
-        self.headers.setPlaceholderText('Authorization: {"keyring": "remote-token"}')
-        for widget in (self.env, self.headers):
-            widget.setFixedHeight(64)
-        self.timeout = QDoubleSpinBox(self)
-        self.timeout.setRange(1, 86_400)
-        self.timeout.setSuffix(" s")
-        self.enabled = QCheckBox(tr("Enabled"), self)
-        self.read_only = QCheckBox(tr("Trust this server: its read-only tools run without asking"), self)
-        self.read_only.setObjectName("trustReadOnly")
-        self.read_only.setToolTip(
-            tr(
-                "The server itself says which of its tools only read. Tick this only for a server you trust: "
-                "a dishonest one could mark a tool that changes or sends your data as read-only, and it would "
-                "then run without asking you. Tools not marked read-only always ask."
-            )
-        )
-        form.addRow(tr("Command:"), self.command)
-        form.addRow(tr("Arguments:"), self.args)
-        form.addRow(tr("Environment:"), self.env)
-        form.addRow(tr("Working folder:"), self.cwd)
-        form.addRow(tr("URL:"), self.url)
-        form.addRow(tr("Headers:"), self.headers)
-        form.addRow(tr("Call timeout:"), self.timeout)
-        form.addRow("", self.enabled)
-        form.addRow("", self.read_only)
-        self.error = QLabel(self)
-        self.error.setObjectName("error")
-        self.error.setWordWrap(True)
-        self.error.setTextFormat(Qt.TextFormat.PlainText)
-        self.error.setStyleSheet(f"color: {colours().error};")
-        self.error.hide()
-        buttons = QHBoxLayout()
-        buttons.addStretch(1)
-        self.save_button = QPushButton(tr("Save"), self)
-        self.save_button.setObjectName("save")
-        cancel = QPushButton(tr("Cancel"), self)
-        buttons.addWidget(self.save_button)
-        buttons.addWidget(cancel)
-        self.save_button.clicked.connect(self.save)
-        cancel.clicked.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        layout.addWidget(self.error)
-        layout.addLayout(buttons)
-        self.stdio.toggled.connect(self._kind_changed)
-        self._fill(existing)
-        self.resize(560, 480)
-
-    def _fill(self, config: ServerConfig | None) -> None:
-        from desktop_app.mcp.config import DEFAULT_CALL_TIMEOUT
-
-        self.enabled.setChecked(config is None or not config.disabled)
-        self.timeout.setValue(config.timeout if config else DEFAULT_CALL_TIMEOUT)
-        self.stdio.setChecked(config is None or not config.url)
-        self.http.setChecked(config is not None and bool(config.url))
-        self._kind_changed()
-        if config is None:
-            return
-        self.name.setText(config.name)
-        self.command.setText(config.command)
-        self.args.setText(shlex.join(config.args))
-        self.env.setPlainText(_pairs_text(config.env, "="))
-        self.cwd.setText(config.cwd)
-        self.url.setText(config.url)
-        self.headers.setPlainText(_pairs_text(config.headers, ": "))
-        self.read_only.setChecked(config.trust_read_only_hints)
-
-    def _kind_changed(self) -> None:
-        stdio = self.stdio.isChecked()
-        for widget in (self.command, self.args, self.env, self.cwd):
-            widget.setEnabled(stdio)
-        for widget in (self.url, self.headers):
-            widget.setEnabled(not stdio)
-
-    def entry(self) -> dict[str, Any]:
-        """The `mcpServers` entry the fields describe (raises ValueError on a malformed line)."""
-        entry: dict[str, Any] = {"timeout": self.timeout.value()}
-        if self.stdio.isChecked():
-            try:
-                args = shlex.split(self.args.text())
-            except ValueError as exc:
-                raise ValueError(tr("Arguments: %1").replace("%1", str(exc))) from None
-            entry.update(
-                command=self.command.text().strip(),
-                args=args,
-                env=_parse_pairs(self.env.toPlainText(), "=", tr("Environment")),
-            )
-            if self.cwd.text().strip():
-                entry["cwd"] = self.cwd.text().strip()
-        else:
-            entry.update(
-                url=self.url.text().strip(), headers=_parse_pairs(self.headers.toPlainText(), ":", tr("Headers"))
-            )
-            if self._kind in ("http", "sse"):
-                entry["type"] = self._kind
-        if not self.enabled.isChecked():
-            entry["disabled"] = True
-        if self.read_only.isChecked():
-            entry["trustReadOnlyHints"] = True
-        return entry
-
-    def save(self) -> None:
-        """Check the entry exactly as the config file would be checked; show the one-line error."""
-        from desktop_app.mcp.config import McpConfigError, app_config_path, parse_server
-
-        name = self.name.text().strip()
-        try:
-            if name in self._taken:
-                raise ValueError(tr("A server named %1 already exists.").replace("%1", name))
-            self.config = parse_server(name, self.entry(), app_config_path())
-        except (McpConfigError, ValueError) as exc:
-            self.error.setText(str(exc))
-            self.error.show()
-            return
-        self.accept()
 
 
 class McpSettings(QWidget):
@@ -400,10 +207,12 @@ class McpSettings(QWidget):
 
     def add_from_gallery(self) -> GalleryDialog:
         """A vetted travel connector, added to the app's mcp.json (it connects at once)."""
+        from desktop_app.mcp.gallery import name_to_add
         from desktop_app.ui.mcp.gallery_dialog import GalleryDialog
 
-        dialog = GalleryDialog({s.name for s in self._app_servers()}, self)
-        dialog.chosen.connect(lambda c: self._save([*(s for s in self._app_servers() if s.name != c.name), c.server()]))
+        servers = {s.name: s for s in self._app_servers()}
+        dialog = GalleryDialog(set(servers), self, lambda c: name_to_add(c, servers))
+        dialog.chosen.connect(lambda c: self._add_connector(c, dialog.chosen_name or c.name))
         self.gallery = dialog
         dialog.open()
         return dialog
@@ -440,6 +249,24 @@ class McpSettings(QWidget):
         if config is not None:
             flipped = replace(config, disabled=not config.disabled)
             self._save([flipped if s.name == config.name else s for s in self._app_servers()])
+
+    def _add_connector(self, connector: Connector, name: str) -> None:
+        """Added by editing mcp.json's text (comments kept); a user's same-named server is never replaced."""
+        from desktop_app.mcp.config import McpConfigError
+        from desktop_app.mcp.gallery import NameTakenError, add_connector
+
+        try:
+            add_connector(connector, name=name)
+            configs = self._configs()
+        except (OSError, McpConfigError, NameTakenError) as exc:
+            self.note.setText(str(exc))
+            return
+        if self.bridge.running:
+            self.bridge.update(configs)
+        self._refresh()
+        if name != connector.name:
+            renamed = tr("You already have a server named %1: the connector was added as %2.")
+            self.note.setText(renamed.replace("%1", connector.name).replace("%2", name))
 
     def _save(self, servers: list[ServerConfig]) -> None:
         """Write the app's file, then hand the whole configuration to the manager."""
