@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import importlib
 import logging
-import os
 import sys
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
@@ -163,16 +162,13 @@ def export_script(store: HistoryStore, conv_id: str, fmt: str) -> str:
 
 
 def choose_provider(settings: Settings, options: RunOptions) -> str:
-    """Flag, then settings, then offline when no key is configured."""
+    """Flag, then settings, then offline when no key is configured (the window asks the same)."""
+    from desktop_app.store.provider_choice import decide
+
     provider = options.provider or settings.provider or ""
     if provider and provider not in PROVIDERS:
         raise UsageError(f"unknown provider {provider!r}; choose one of {', '.join(PROVIDERS)}")
-    if not options.provider and provider in ("openai", "anthropic"):
-        if not _has_key(provider) and not _base_url(settings, options, provider):
-            return "offline"  # the settings name a provider whose key is gone
-    if not provider:  # nothing chosen: a configured key picks its provider (CONTRACT.md)
-        provider = next((p for p in ("openai", "anthropic") if _has_key(p)), "offline")
-    return provider
+    return decide(settings, options.provider, options.base_url, _has_key)
 
 
 def _has_key(provider: str) -> bool:
@@ -181,12 +177,9 @@ def _has_key(provider: str) -> bool:
 
 def _base_url(settings: Settings, options: RunOptions, provider: str) -> str:
     """--base-url, then the settings' (for the provider they name), then OPENAI_/ANTHROPIC_BASE_URL."""
-    if options.base_url:
-        return options.base_url
-    if settings.base_url and settings.provider == provider:
-        return settings.base_url
-    env = {"openai": "OPENAI_BASE_URL", "anthropic": "ANTHROPIC_BASE_URL"}.get(provider, "")
-    return os.environ.get(env, "") if env else ""
+    from desktop_app.store.provider_choice import base_url_for
+
+    return base_url_for(settings, options.base_url, provider)
 
 
 def _max_retries(settings: Settings) -> int:

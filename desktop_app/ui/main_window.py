@@ -338,9 +338,15 @@ class MainWindow(WindowActions):
 
     def _warm_up(self) -> None:
         """After the first paint: preload the engine (its thread), then build the inspector."""
-        self.session.warm_up(self.provider_in_use(), self.mcp.mcp_config)
+        warm = self.session.warm_up(self.provider_in_use(), self.mcp.mcp_config)
+        warm.add_done_callback(lambda _f: self._keys_ready())
         self.mcp.start(self.session.bridge)  # queued after the warm-up, before any run
         QTimer.singleShot(0, self._build_late)
+
+    def _keys_ready(self) -> None:
+        """The keyring is warm: a key kept there now names the provider in the header and banner."""
+        self.setup.keys_ready = True
+        self.status.show_model()
 
     def _build_late(self) -> None:
         self.chat.warm_up()

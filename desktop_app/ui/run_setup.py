@@ -26,9 +26,23 @@ class RunSetup:
         self.overrides = overrides
         self._skill = skill
         self.mcp_manager: Callable[[], McpManager | None] | None = None  # the window's, once it runs
+        self.keys_ready = False  # after the warm-up the keyring is asked too (before: the environment only)
 
     def provider(self) -> str:
-        return self.overrides.get("provider") or self.settings.provider or "offline"
+        """The provider a run will use: the engine's own decision (a key in the environment or keyring
+        picks it when none was chosen), so the header and banner never disagree with the runs."""
+        from desktop_app.store.provider_choice import decide, env_key
+
+        has_key: Callable[[str], bool] = env_key
+        if self.keys_ready:
+            from desktop_app.store.secrets import lookup_key
+
+            has_key = lambda p: bool(lookup_key(p))  # noqa: E731 - one line, where it is used
+        flag = self.overrides.get("provider", "")
+        try:
+            return decide(self.settings, flag, self.overrides.get("base_url", ""), has_key)
+        except Exception:  # noqa: BLE001 - a broken keyring reads as "no key": the banner says offline
+            return flag or self.settings.provider or "offline"
 
     def options(self) -> RunOptions:
         from desktop_app.runtime import RunOptions

@@ -214,6 +214,22 @@ def test_offline_banner_and_header(qtbot: Any, make_window: Any) -> None:
     dialog.reject()
 
 
+def test_a_key_in_the_environment_names_the_provider_runs_will_use(
+    qtbot: Any, make_window: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 24: OPENAI_API_KEY set and no provider chosen: runs go to OpenAI, so no offline banner."""
+    from desktop_app.runtime import RunOptions, choose_provider
+
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test-not-used")
+    window = make_window()
+    assert choose_provider(Settings(), RunOptions()) == "openai"  # what a run decides
+    assert window.provider_in_use() == "openai" and not window.banner.isVisible()
+    assert "openai" in window.header.text()
+    monkeypatch.delenv("OPENAI_API_KEY")
+    window.status.show_model()
+    assert window.provider_in_use() == "offline" and window.banner.isVisible()
+
+
 def test_usage_in_status_bar(qtbot: Any, make_window: Any) -> None:
     model = FakeModel([AssistantMessage("x" * 40)])
     window = make_window(scripted_factory(model))
