@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import replace
@@ -153,43 +154,47 @@ class ChunkAccumulator:
         self.usage: dict[str, Any] | None = None
         self.chunks = 0
 
-    def add(self, chunk: Any) -> str:
-        """Take one ChatCompletionChunk; return its text (may be empty)."""
+    def add(self, chunk: dict[str, Any]) -> str:
+        """Take one `chat.completion.chunk` (a parsed SSE event); return its text (may be empty).
+        Any field of the wrong type is ignored: a hostile server cannot make this raise."""
         self.chunks += 1
         if not self.head:
-            self.head = {"id": chunk.id, "created": chunk.created, "model": chunk.model}
-        if chunk.usage is not None:
-            self.usage = chunk.usage.to_dict(warnings=False)  # checked by jsonsafe.count, not the SDK
-        if not chunk.choices:
-            return ""
-        choice = chunk.choices[0]
-        if choice.finish_reason:
-            self.finish = choice.finish_reason
-        delta = choice.delta
-        if delta.tool_calls:
-            for piece in delta.tool_calls:
+            self.head = {k: chunk.get(k) for k in ("id", "created", "model")}
+        if isinstance(chunk.get("usage"), dict):
+            self.usage = chunk["usage"]  # checked by jsonsafe.count when read, not here
+        choices = chunk.get("choices")
+        choice = choices[0] if isinstance(choices, list) and choices and isinstance(choices[0], dict) else {}
+        if isinstance(choice.get("finish_reason"), str) and choice["finish_reason"]:
+            self.finish = choice["finish_reason"]
+        found = choice.get("delta")
+        delta: dict[str, Any] = found if isinstance(found, dict) else {}
+        calls = delta.get("tool_calls")
+        for piece in calls if isinstance(calls, list) else []:
+            if isinstance(piece, dict):
                 self._add_call(piece)
-        text: str = delta.content or ""
-        if text:
+        text = delta.get("content")
+        if isinstance(text, str) and text:
             self.text.append(text)
-        return text
+            return text
+        return ""
 
-    def _add_call(self, piece: Any) -> None:
-        index = piece.index if piece.index is not None else -1
+    def _add_call(self, piece: dict[str, Any]) -> None:
+        index = piece["index"] if isinstance(piece.get("index"), int) else -1
+        call_id = piece.get("id") if isinstance(piece.get("id"), str) else ""
         key = self._slot_of.get(index)
         # Some compatible servers (older Ollama) reuse index 0 for every call: a new id is a new call.
-        if key is None or (piece.id and self.calls[key]["id"] and piece.id != self.calls[key]["id"]):
+        if key is None or (call_id and self.calls[key]["id"] and call_id != self.calls[key]["id"]):
             key = self._slot_of[index] = (index, len(self.calls))
             self.calls[key] = {"id": "", "name": "", "arguments": []}
         slot = self.calls[key]
-        if piece.id:
-            slot["id"] = piece.id
-        fn = piece.function
-        if fn is not None:
-            if fn.name:
-                slot["name"] += fn.name
-            if fn.arguments:
-                slot["arguments"].append(fn.arguments)
+        if call_id:
+            slot["id"] = call_id
+        fn = piece.get("function")
+        if isinstance(fn, dict):
+            if isinstance(fn.get("name"), str):
+                slot["name"] += fn["name"]
+            if isinstance(fn.get("arguments"), str):
+                slot["arguments"].append(fn["arguments"])
 
     def partial_text(self) -> str:
         return "".join(self.text)
@@ -214,6 +219,22 @@ class ChunkAccumulator:
         if self.usage is not None:
             out["usage"] = self.usage
         return out
+
+
+async def sse_data(lines: AsyncIterator[str]) -> AsyncIterator[str]:
+    """The `data` of each server-sent event (several data lines joined), comments and other fields skipped."""
+    data: list[str] = []
+    async for line in lines:
+        if not line:
+            if data:
+                yield "\n".join(data)
+                data = []
+            continue
+        field, _, value = line.partition(":")
+        if field == "data":
+            data.append(value[1:] if value.startswith(" ") else value)
+    if data:
+        yield "\n".join(data)
 
 
 # ---------------------------------------------------------------- the model
@@ -336,28 +357,44 @@ class OpenAIModel:
     async def _streamed(
         self, client: openai.AsyncOpenAI, body: dict[str, Any], deadline: Deadline
     ) -> AsyncIterator[StreamItem]:
-        """Consume the SSE stream; close it on cancel; silence is `timeout`, a break `stream_cut`."""
-        async with asyncio.timeout(deadline.left()):
-            stream = await client.chat.completions.create(**body)
+        """Read the SSE stream's events ourselves (the SDK builds a pydantic object per chunk, holding
+        the GIL ~0.1 ms each: a burst stalled the window 30-40 ms); silence is `timeout`, a break `stream_cut`."""
         acc = ChunkAccumulator()
-        try:
-            async for chunk in paced(stream, deadline.left(), self.timeout):
-                text = acc.add(chunk)
-                if text:
-                    yield TextChunk(text)
-        except (TimeoutError, httpx2.TimeoutException, openai.APITimeoutError):
-            raise self._text.idle(self.timeout, acc.partial_text()) from None
-        except (openai.APIError, httpx2.HTTPError, RecursionError) as exc:  # Recursion: an event nested too deep
-            cause = scrub(str(exc.__cause__ or exc), self._secrets)
-            raise self._text.stream_cut(cause, acc.partial_text()) from None
-        finally:
-            await stream.close()
+        async with contextlib.AsyncExitStack() as stack:
+            async with asyncio.timeout(deadline.left()):
+                response = await stack.enter_async_context(
+                    client.chat.completions.with_streaming_response.create(**body)
+                )
+            try:
+                async for event in paced(sse_data(response.iter_lines()), deadline.left(), self.timeout):
+                    if event == "[DONE]":
+                        break
+                    text = acc.add(self._chunk(event))
+                    if text:
+                        yield TextChunk(text)
+            except (TimeoutError, httpx2.TimeoutException, openai.APITimeoutError):
+                raise self._text.idle(self.timeout, acc.partial_text()) from None
+            except (openai.APIError, httpx2.HTTPError, ValueError) as exc:
+                cause = scrub(str(exc.__cause__ or exc), self._secrets)
+                raise self._text.stream_cut(cause, acc.partial_text()) from None
         if acc.finish is None:
             raise self._text.stream_cut("it ended before the model finished", acc.partial_text())
         data = acc.body()
         yield WireResponse(redact(data, self._secrets), acc.chunks)
         message, usage = response_from_wire(data)
         yield Completed(message, usage)
+
+    @staticmethod
+    def _chunk(data: str) -> dict[str, Any]:
+        """One event's JSON (depth-limited, finite numbers); an error event ends the stream with its message."""
+        chunk = jsonsafe.loads(data, finite=False)  # NaN usage is made unknown later (jsonsafe.count), not fatal
+        if not isinstance(chunk, dict):
+            raise ValueError("an event that is not a JSON object")
+        error = chunk.get("error")
+        if error:
+            message = error.get("message") if isinstance(error, dict) else error
+            raise ValueError(f"the server sent an error: {str(message)[:300]}")
+        return chunk
 
     async def list_models(self) -> list[dict[str, Any]]:
         """The models the service offers (`GET /v1/models`), as `{"id", ...}` objects."""

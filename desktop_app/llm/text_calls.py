@@ -264,18 +264,66 @@ def hold_from(text: str) -> int:
 
 
 class Holdback:
-    """Streamed text: shown as it comes, except from where it starts to look like a call."""
+    """Streamed text: shown as it comes, except from where it starts to look like a call.
+
+    Incremental: once the answer's start can no longer be a call, only the new text (and a tag's
+    length before it) is searched for a special tag, so a 6,000-chunk answer costs O(n), not O(n²)
+    (that rescan held the GIL long enough to stall the window 10-20 ms at a time)."""
+
+    MAX_TAG = max(map(len, SPECIAL_TAGS))
+    MAX_OPENER = max(map(len, OPENERS))
 
     def __init__(self) -> None:
         self.text = ""
         self.shown = 0
+        self._start_clear = False  # the answer's start is no call opener (and no thinking is open)
+        self._search_from = 0  # special tags outside code samples are looked for from here on
+        self._tag_at = -1  # where a special tag outside code samples starts: held from there
 
     def feed(self, piece: str) -> str:
         """Add a piece; return the text that may be shown now."""
         self.text += piece
-        upto = max(hold_from(self.text), self.shown)
+        upto = max(self._upto(), self.shown)
         out, self.shown = self.text[self.shown : upto], upto
         return out
+
+    def _upto(self) -> int:
+        if self._tag_at >= 0:
+            return self._tag_at
+        if not self._start_clear:
+            lead = self._lead()
+            if lead < 0 or not self._clear_after(lead):
+                return hold_from(self.text)
+            self._start_clear, self._search_from = True, lead
+        text = self.text
+        found = [at for at in (self._find(tag) for tag in SPECIAL_TAGS) if at >= 0]
+        if found:
+            self._tag_at = min(found)
+            return self._tag_at
+        self._search_from = max(self._search_from, len(text) - self.MAX_TAG + 1)
+        return _partial_tag_at_end(text)
+
+    def _find(self, tag: str) -> int:
+        at = self.text.find(tag, self._search_from)
+        while at >= 0 and not _outside_fences(self.text, at):
+            at = self.text.find(tag, at + 1)
+        return at
+
+    def _lead(self) -> int:
+        """Where the answer proper starts (after blanks and thinking), -1 while thinking is open."""
+        text, lead = self.text, 0
+        while True:
+            lead += len(text[lead:]) - len(text[lead:].lstrip())
+            if not text.startswith("<think>", lead):
+                return lead
+            close = text.find("</think>", lead)
+            if close < 0:
+                return -1
+            lead = close + len("</think>")
+
+    def _clear_after(self, lead: int) -> bool:
+        rest = self.text[lead : lead + self.MAX_OPENER]
+        return len(rest) >= self.MAX_OPENER and not any(rest.startswith(o) for o in OPENERS)
 
     def finish(self, final: str) -> str:
         """At the end: the rest of the final content not shown yet (held text that was no call)."""

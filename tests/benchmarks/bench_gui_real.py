@@ -116,14 +116,15 @@ def _bare(seconds: float) -> float:
 
 
 @contextmanager
-def _openai_server(chunks: int) -> Iterator[tuple[list[str], dict[str, str]]]:
-    """Flags and env for the app to talk to a local OpenAI-compatible server, replies queued."""
+def _openai_server(chunks: int, delay: float = 0.0005) -> Iterator[tuple[list[str], dict[str, str]]]:
+    """Flags and env for the app to talk to a local OpenAI-compatible server, replies queued; the
+    server runs in this (the bench's) process, the app in its own: `delay` 0 is a burst."""
     dialect = OpenAIDialect()
     text = ("三亚的天气晴朗，机票 ¥1,280，酒店 ¥680/晚。\n\n- **合计** ¥4,600\n\n" * (chunks // 8 + 1))[: chunks * 4]
     with ScriptedServer() as server:
         server.push(
             SseReply(dialect.stream_events(calls=CALLS)),
-            SseReply(dialect.stream_events(text=text, split=4), delay=0.0005),
+            SseReply(dialect.stream_events(text=text, split=4), delay=delay),
         )
         flags = ["--provider", "openai", "--model", "gpt-test", "--base-url", f"{server.url}/v1"]
         yield flags, {"OPENAI_API_KEY": "sk-bench-000000000000"}
@@ -150,6 +151,8 @@ def _situations(chunks: int) -> dict[str, object]:
     return {
         "offline": lambda: _nothing(["--provider", "offline"]),
         "http": lambda: _openai_server(chunks),
+        "http_burst": lambda: _openai_server(chunks, 0.0),  # issue 27: every chunk at once
+        "http_1ms": lambda: _openai_server(chunks, 0.001),  # issue 27: a chunk every millisecond
         "mcp_stdio": (lambda: _mcp_config(stdio)) if everything and time_server else None,
         "mcp_http": (lambda: _mcp_http(everything)) if everything else None,
         "mcp_http10": (lambda: _mcp_http(everything, 10)) if everything else None,
@@ -174,7 +177,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--chunks", type=int, default=6000)
-    parser.add_argument("--only", default="", help="one situation: offline, http, mcp_stdio, mcp_http, mcp_http10")
+    parser.add_argument(
+        "--only", default="", help="one situation: offline, http, http_burst, http_1ms, mcp_stdio, mcp_http, mcp_http10"
+    )
     parser.add_argument("--probe", action="store_true", help="sample every thread's stack (stall_probe.py)")
     args = parser.parse_args()
     compileall.compile_dir(str(ROOT / "desktop_app"), quiet=1)
