@@ -82,6 +82,9 @@ class ModelPicker(QObject):
         self.combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
         self.combo.setEditText(model)
         self.combo.setAccessibleName(tr("Model"))
+        edit = self.combo.lineEdit()
+        if edit is not None:
+            edit.setAccessibleName(tr("Model"))
         self.refresh_button = _button(tr("Refresh"), "refreshModels", parent)
         self.refresh_button.setToolTip(tr("Read the models the server offers (/v1/models)"))
         self.list_status = QLabel(parent)
