@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QWidget
 
+from desktop_app.llm.presets import tool_calls_mode
 from desktop_app.ui.chat.status import check_summary
 from desktop_app.ui.i18n import tr
 
@@ -73,7 +74,8 @@ class ModelPicker(QObject):
         self._checks = checks if checks is not None else {}
         self._timeout = timeout
         self._closed = False
-        self._checking: Target | None = None
+        self._checking: Target | None = None  # what a check under way probes
+        self._listing: Target | None = None  # the server a Refresh under way reads
         self.tasks: set[asyncio.Task[None]] = set()
         self.choices = dict(tool_calls)  # settings.json's `tool_calls`, with this dialog's choices
         self.combo = QComboBox(parent)
@@ -132,14 +134,14 @@ class ModelPicker(QObject):
         self.target_changed()
 
     def set_enabled(self, enabled: bool) -> None:
-        for widget in (self.combo, self.refresh_button, self.check_button):
-            widget.setEnabled(enabled)
+        """Off for the offline demo; a button stays off while its request is under way."""
+        self.combo.setEnabled(enabled)
+        self.refresh_button.setEnabled(enabled and self._listing is None)
+        self.check_button.setEnabled(enabled and self._checking is None)
 
     def target_changed(self) -> None:
         """The model, base URL or provider changed: the tool-calls choice and any check follow."""
         provider, base_url, model = self._target()
-        from desktop_app.llm.presets import tool_calls_mode
-
         mode = tool_calls_mode(provider, base_url, model, self.choices)
         self.tool_calls.setCurrentIndex(max(0, self.tool_calls.findData(mode)))
         self.tool_calls.setEnabled(provider == "openai")  # only the OpenAI-compatible adapter reads text calls
@@ -158,24 +160,30 @@ class ModelPicker(QObject):
     # ---------------------------------------------------------------- Refresh
     def refresh(self) -> asyncio.Task[None]:
         """Read the server's models off the UI thread; the list fills the drop-down."""
-        provider, base_url, _model = self._target()
+        provider, base_url, _model = self._listing = self._target()
         self.refresh_button.setEnabled(False)
         self.list_status.setText(tr("reading the list…"))
         self.list_status.setToolTip("")
         return self._spawn(self._refresh(provider, base_url))
 
     async def _refresh(self, provider: str, base_url: str) -> None:
+        names: list[str] = []
         ok, line, tip = False, "", ""
         try:
             names = await self._on_engine(_list_on_engine(provider, base_url))
+            ok = True
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # noqa: BLE001 - one line beside the button
             line, tip = "✗ " + one_line(exc), " ".join(str(exc).split())
-        else:
-            ok = True
-            if self._closed:
-                return
+        if self._closed:
+            return
+        self._listing = None
+        self.refresh_button.setEnabled(self.combo.isEnabled())
+        if self._target()[:2] != (provider, base_url):  # another server by now: not its list
+            self.listFinished.emit(ok, line)
+            return
+        if ok:
             typed = self.combo.currentText()
             self.combo.blockSignals(True)
             self.combo.clear()
@@ -183,9 +191,6 @@ class ModelPicker(QObject):
             self.combo.setEditText(typed)  # what was typed stays
             self.combo.blockSignals(False)
             line = tr("%1 models listed").replace("%1", str(len(names))) if names else tr("the server lists no models")
-        if self._closed:
-            return
-        self.refresh_button.setEnabled(True)
         self.list_status.setText(line)
         self.list_status.setToolTip(tip)
         self.listFinished.emit(ok, line)
@@ -214,7 +219,7 @@ class ModelPicker(QObject):
         if self._closed:
             return
         self._checking = None
-        self.check_button.setEnabled(True)
+        self.check_button.setEnabled(self.combo.isEnabled())
         self.check_button.setText(tr("Check this model"))
         if self._target() == (provider, base_url, model):  # not another model's result
             self.check_result.setText(line)
