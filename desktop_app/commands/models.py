@@ -7,7 +7,6 @@ import argparse
 import json
 import os
 import sys
-import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -15,19 +14,8 @@ from desktop_app.errors import UsageError
 from desktop_app.llm.presets import PRESETS, preset
 
 if TYPE_CHECKING:  # the rest is imported when a command runs: `--help` of every command stays quick
-    from desktop_app.llm.base import ChatModel
     from desktop_app.store.settings import Settings
 
-PROBE_TOOL = {
-    "name": "get_weather",
-    "description": "Get the weather forecast for a city.",
-    "parameters": {
-        "type": "object",
-        "properties": {"city": {"type": "string", "description": "city name"}},
-        "required": ["city"],
-    },
-}
-PROBE = "What is the weather in Beijing? Use the get_weather tool."
 PROVIDER_HELP = "openai, anthropic, or a preset: " + ", ".join(p.id for p in PRESETS if p.provider == "openai")
 
 
@@ -68,81 +56,19 @@ def resolve(provider: str, base_url: str, model: str, settings: Settings) -> Tar
     return Target(kind, url, model or (settings.model if same else ""))
 
 
-def build(target: Target, model: str = "", *, timeout: float = 60.0) -> Any:
-    """The adapter for a target (recovering calls from text, so `check` can tell the three apart)."""
+async def check(target: Target) -> dict[str, Any]:
+    """`models check`: llm/model_check.py's probe (the Settings dialog's Check runs the same)."""
+    from desktop_app.llm import model_check
     from desktop_app.store.secrets import lookup_key
 
-    key = lookup_key(target.provider)
-    if target.provider == "anthropic":
-        from desktop_app.llm.anthropic import AnthropicModel
-
-        return AnthropicModel(model, target.base_url, key, max_retries=0, timeout=timeout)
-    from desktop_app.llm.openai import OpenAIModel
-
-    return OpenAIModel(model, target.base_url, key, max_retries=0, timeout=timeout, tool_text="recover")
-
-
-async def probe(model: ChatModel, stream: bool) -> tuple[str, int]:
-    """One call with one tool: ("native" | "recovered" | "none", stream chunks seen)."""
-    from desktop_app.agent.messages import UserMessage
-    from desktop_app.llm.base import Completed, ModelRequest, ToolSpec, WireResponse
-
-    tool = ToolSpec(**PROBE_TOOL)  # type: ignore[arg-type]
-    request = ModelRequest(("You can call tools.",), (UserMessage(PROBE),), (tool,), stream=stream)
-    chunks, kind = 0, "none"
-    async for item in model.stream(request):
-        if isinstance(item, WireResponse):
-            chunks = item.stream_chunks
-        elif isinstance(item, Completed) and item.message.tool_calls:
-            kind = "recovered" if all(c.recovered for c in item.message.tool_calls) else "native"
-    return kind, chunks
-
-
-async def check(target: Target) -> dict[str, Any]:
-    """Probe streamed first; a server that cannot stream is probed whole."""
-    from desktop_app.llm.base import ProviderError
-
-    lister = build(target)
-    try:
-        name = target.model or await _first_model(lister)
-    finally:
-        await lister.aclose()
-    model = build(target, name)
-    started = time.monotonic()
-    try:
-        try:
-            kind, chunks = await probe(model, stream=True)
-            streaming = chunks > 0
-        except ProviderError as exc:
-            if exc.kind in ("auth", "not_found", "connection", "timeout", "rate_limit"):
-                raise
-            started = time.monotonic()
-            kind, _ = await probe(model, stream=False)
-            streaming = False
-    finally:
-        await model.aclose()
-    latency = round(time.monotonic() - started, 2)
-    return {
-        "model": model.model,
-        "base_url": model.base_url,
-        "tool_calls": kind,
-        "streaming": streaming,
-        "latency_s": latency,
-    }
-
-
-async def _first_model(lister: Any) -> str:
-    from desktop_app.llm.base import ProviderError
-
-    found = await lister.list_models()
-    if not found:
-        raise ProviderError("the server lists no models; name one with --model", "not_found")
-    return str(found[0].get("id", ""))
+    return await model_check.check(target.provider, target.base_url, lookup_key(target.provider), target.model)
 
 
 async def models_command(args: argparse.Namespace) -> int:
     """0 done, 1 the server could not be asked (one line on stderr), 2 bad usage (raised)."""
+    from desktop_app.llm import model_check
     from desktop_app.llm.base import ProviderError
+    from desktop_app.store.secrets import lookup_key
     from desktop_app.store.settings import Settings
 
     target = resolve(args.provider, args.base_url, getattr(args, "model", ""), Settings.load())
@@ -151,11 +77,7 @@ async def models_command(args: argparse.Namespace) -> int:
             report = await check(target)
             print(json.dumps(report, ensure_ascii=False) if args.json else _check_line(report))
             return 0
-        lister = build(target)
-        try:
-            found = await lister.list_models()
-        finally:
-            await lister.aclose()
+        found = await model_check.list_models(target.provider, target.base_url, lookup_key(target.provider))
     except ProviderError as exc:
         print(f"travel-assistant: {' '.join(str(exc).split())}", file=sys.stderr)
         return 1

@@ -89,7 +89,6 @@ class MainWindow(WindowActions):
         self.first_paint_cpu = 0.0
         self._answers_before = 0
         self.setup = RunSetup(settings, self.overrides, lambda: self.skill.name)
-        self._settings = SettingsOpener(self, self.apply_settings)
         self.setWindowTitle(tr("Travel Assistant"))
         self.setStyleSheet(stylesheet(colours()))
         self._run_factory = run_factory
@@ -200,6 +199,7 @@ class MainWindow(WindowActions):
         self.statusBar().addPermanentWidget(self.mcp_notice)
         self.statusBar().addPermanentWidget(self.usage_label)
         self.status = ModelStatus(self.setup, self.header, self.banner, self.usage_label)
+        self._settings = SettingsOpener(self, self.apply_settings, self.status.remember_check, self.status.checks)
         self.status.show_usage()
         self.folding = PaneFolding(self.dock, self.splitter)  # narrow windows fold the side panes
         self.composer.setFocus()  # typing starts at once: keys must not land on "New conversation"
@@ -280,7 +280,7 @@ class MainWindow(WindowActions):
 
     def open_settings(self) -> SettingsDialog:
         """Open the Settings dialog without blocking (it is awaited through its signals)."""
-        return self._settings.open(self.settings, self.approver, self.mcp)
+        return self._settings.open(self.settings, self.approver, self.mcp, self.session.bridge)
 
     def apply_settings(self, new: Settings) -> None:
         """Take saved settings over in place (the session and approver share the object)."""

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QLabel
 
-from desktop_app.ui.chat.status import OfflineBanner, header_text, usage_text
+from desktop_app.ui.chat.status import OfflineBanner, check_summary, header_text, usage_text
 
 if TYPE_CHECKING:  # the engine side imports asyncio: only after the first paint
     from desktop_app.llm.base import ChatModel
@@ -84,6 +84,19 @@ class ModelStatus:
         self.header, self.banner, self.usage = header, banner, usage
         self.model = ("", "")  # provider and model the last run reported
         self.tokens = [0, 0]
+        self.checks: dict[tuple[str, str], dict[str, Any]] = {}  # (base URL, model) -> Settings' Check, this session
+
+    def remember_check(self, base_url: str, model: str, report: dict[str, Any]) -> None:
+        """A successful Check in Settings: shown beside the model's name while it is in use."""
+        for name in {model, str(report.get("model", ""))} - {""}:
+            self.checks[(base_url.rstrip("/"), name)] = report
+        self.show_model()
+
+    def base_url(self) -> str:
+        """The base URL runs use now (the command line's, else the settings' for their provider)."""
+        settings = self.setup.settings
+        same = settings.provider == self.setup.provider()
+        return (self.setup.overrides.get("base_url") or (settings.base_url if same else "")).rstrip("/")
 
     def show_model(self, provider: str = "", model: str = "") -> None:
         """After a run started (its provider and model), a settings change or a language switch."""
@@ -91,7 +104,9 @@ class ModelStatus:
             self.model = (provider, model)
         in_use = self.model[0] or self.setup.provider()
         settings = self.setup.settings
-        self.header.setText(header_text(in_use, self.model[1] or self.setup.overrides.get("model") or settings.model))
+        model = self.model[1] or self.setup.overrides.get("model") or settings.model
+        report = self.checks.get((self.base_url(), model)) if in_use != "offline" else None
+        self.header.setText(header_text(in_use, model, check_summary(report) if report else ""))
         self.banner.setVisible(self.setup.provider() == "offline")
 
     def add(self, input_tokens: int, output_tokens: int) -> None:

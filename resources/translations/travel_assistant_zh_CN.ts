@@ -346,6 +346,26 @@
       <translation>离线演示：尚未设置 API 密钥，由内置规划器回答（示例数据，不联网）。在设置中添加密钥即可使用真实模型。</translation>
     </message>
     <message>
+      <source>native</source>
+      <translation>原生</translation>
+    </message>
+    <message>
+      <source>recovered from text</source>
+      <translation>从文本中恢复</translation>
+    </message>
+    <message>
+      <source>none</source>
+      <translation>无</translation>
+    </message>
+    <message>
+      <source>streaming yes</source>
+      <translation>流式：是</translation>
+    </message>
+    <message>
+      <source>streaming no</source>
+      <translation>流式：否</translation>
+    </message>
+    <message>
       <source>cost unknown</source>
       <translation>费用未知</translation>
     </message>
@@ -380,6 +400,10 @@
     <message>
       <source>Answer: %1</source>
       <translation>回答：%1</translation>
+    </message>
+    <message>
+      <source>Tool calls: %1 · %2 · %3 s</source>
+      <translation>工具调用：%1 · %2 · %3 秒</translation>
     </message>
     <message>
       <source>Tokens: %1 in / %2 out · %3</source>
@@ -1024,6 +1048,54 @@
       <translation>无法存储密钥：%1</translation>
     </message>
     <message>
+      <source>Model</source>
+      <translation>模型</translation>
+    </message>
+    <message>
+      <source>Refresh</source>
+      <translation>刷新</translation>
+    </message>
+    <message>
+      <source>Read the models the server offers (/v1/models)</source>
+      <translation>读取服务器提供的模型（/v1/models）</translation>
+    </message>
+    <message>
+      <source>Check this model</source>
+      <translation>检查此模型</translation>
+    </message>
+    <message>
+      <source>One request with one tool: does this model call tools?</source>
+      <translation>发送一个带一个工具的请求：这个模型会调用工具吗？</translation>
+    </message>
+    <message>
+      <source>Calls a model writes as text: run them (recover), treat them as text (native), or offer no tools (off)</source>
+      <translation>模型以文本写出的调用：运行它们（从文本恢复）、当作文本（原生），或不提供工具（关闭）</translation>
+    </message>
+    <message>
+      <source>reading the list…</source>
+      <translation>正在读取列表…</translation>
+    </message>
+    <message>
+      <source>Checking…</source>
+      <translation>检查中…</translation>
+    </message>
+    <message>
+      <source>recover from text</source>
+      <translation>从文本恢复</translation>
+    </message>
+    <message>
+      <source>off</source>
+      <translation>关闭</translation>
+    </message>
+    <message>
+      <source>the server lists no models</source>
+      <translation>服务器没有列出任何模型</translation>
+    </message>
+    <message>
+      <source>%1 models listed</source>
+      <translation>列出了 %1 个模型</translation>
+    </message>
+    <message>
       <source>no answer</source>
       <translation>没有回答</translation>
     </message>
@@ -1066,6 +1138,10 @@
     <message>
       <source>Base URL:</source>
       <translation>Base URL：</translation>
+    </message>
+    <message>
+      <source>Tool calls:</source>
+      <translation>工具调用：</translation>
     </message>
     <message>
       <source>paste a key to store it in the system keyring</source>

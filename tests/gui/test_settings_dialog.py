@@ -71,7 +71,7 @@ def test_presets_fill_url_and_model_and_save(qtbot: Any, make_window: Any) -> No
     dialog = window.open_settings()
     choose(dialog, "DeepSeek")
     assert dialog.base_url.text().startswith("https://api.deepseek.com")
-    assert dialog.model.text() == "deepseek-chat"
+    assert dialog.model.currentText() == "deepseek-chat"
     dialog.live_weather.setChecked(True)
     dialog.timeout.setValue(120)
     dialog.language.setCurrentIndex(dialog.language.findData("zh_CN"))
@@ -106,7 +106,7 @@ def test_test_button_reports_a_failure_in_one_line(qtbot: Any, make_window: Any,
     dialog = window.open_settings()
     choose(dialog, "custom URL")
     dialog.base_url.setText("http://127.0.0.1:9/v1")  # nothing listens on the discard port
-    dialog.model.setText("m")
+    dialog.model.setEditText("m")
     with qtbot.waitSignal(dialog.testFinished, timeout=20000) as blocker:
         dialog.test_button.click()
     ok, message = blocker.args

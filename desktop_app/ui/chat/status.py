@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
 
 from desktop_app.ui.i18n import tr
@@ -34,11 +37,23 @@ class OfflineBanner(QFrame):
         self.button.setText(tr("Open Settings"))
 
 
-def header_text(provider: str, model: str) -> str:
-    """`Provider: openai · Model: gpt-4o-mini` (the offline planner named when no model is)."""
+def header_text(provider: str, model: str, check: str = "") -> str:
+    """`Provider: openai · Model: gpt-4o-mini` (the offline planner named when no model is), and
+    what Settings' Check found for this model, if it was checked in this session."""
     if provider == "offline":
         model = model or "offline-planner"
-    return tr("Provider: %1 · Model: %2").replace("%1", provider).replace("%2", model or tr("default"))
+    text = tr("Provider: %1 · Model: %2").replace("%1", provider).replace("%2", model or tr("default"))
+    return f"{text} · {check}" if check else text
+
+
+def check_summary(report: Mapping[str, Any]) -> str:
+    """`Tool calls: recovered from text · streaming yes · 1.2 s` (a `models check` report)."""
+    kinds = {"native": tr("native"), "recovered": tr("recovered from text"), "none": tr("none")}
+    kind = kinds.get(str(report.get("tool_calls", "")), str(report.get("tool_calls", "")))
+    stream = tr("streaming yes") if report.get("streaming") else tr("streaming no")
+    latency = report.get("latency_s", 0.0)
+    seconds = f"{latency:.1f}" if isinstance(latency, int | float) else "?"
+    return tr("Tool calls: %1 · %2 · %3 s").replace("%1", kind).replace("%2", stream).replace("%3", seconds)
 
 
 def usage_text(provider: str, model: str, tokens_in: int, tokens_out: int) -> str:

@@ -31,8 +31,13 @@ from PySide6.QtWidgets import (
 
 from desktop_app.ui.i18n import LANGUAGES, tr
 from desktop_app.ui.settings.key_status import key_status_text, store_key
+from desktop_app.ui.settings.model_picker import ModelPicker
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from typing import Any
+
+    from desktop_app.bridge import EngineBridge
     from desktop_app.store.settings import Settings
     from desktop_app.ui.approval import DialogApprover
 
@@ -92,13 +97,23 @@ class SettingsDialog(QDialog):
 
     saved = Signal(object)  # Settings
     testFinished = Signal(bool, str)  # the Test button's outcome
+    modelChecked = Signal(str, str, object)  # base URL, model, `models check`'s report
 
-    def __init__(self, settings: Settings, approver: DialogApprover | None, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        approver: DialogApprover | None,
+        parent: QWidget | None = None,
+        bridge: EngineBridge | None = None,
+        checks: Mapping[tuple[str, str], dict[str, Any]] | None = None,
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("settingsDialog")
         self.setWindowTitle(tr("Settings"))
         self._settings = settings
         self._approver = approver
+        self._bridge = bridge  # the engine thread: the model list and Check run there
+        self._checks = checks
         self._test_task: asyncio.Task[None] | None = None
         tabs = QTabWidget(self)
         tabs.addTab(self._provider_tab(), tr("Provider"))
@@ -126,13 +141,23 @@ class SettingsDialog(QDialog):
         self._choices = choices()
         for label, *_rest in self._choices:
             self.preset.addItem(label)
-        self.model = QLineEdit(self._settings.model, page)
-        self.model.setObjectName("model")
+        self.models = ModelPicker(
+            page,
+            self._settings.model,
+            self._settings.tool_calls,
+            lambda: (self.provider(), self.base_url.text().strip(), self.models.text()),
+            self._bridge,
+            self._checks,
+            self._settings.request_timeout_s,
+        )
+        self.model = self.models.combo
         self.base_url = QLineEdit(self._settings.base_url, page)
         self.base_url.setObjectName("baseUrl")
         form.addRow(tr("Provider:"), self.preset)
-        form.addRow(tr("Model:"), self.model)
+        form.addRow(tr("Model:"), self.models.model_row())
+        form.addRow("", self.models.check_row())
         form.addRow(tr("Base URL:"), self.base_url)
+        form.addRow(tr("Tool calls:"), self.models.tool_calls)
         self.key = QLineEdit(page)
         self.key.setObjectName("apiKey")
         self.key.setEchoMode(QLineEdit.EchoMode.Password)
@@ -161,7 +186,11 @@ class SettingsDialog(QDialog):
         form.addRow("", self.live_weather)
         self.preset.setCurrentIndex(choice_index(self._choices, self._settings.provider, self._settings.base_url))
         self._update_enabled()
+        self.models.target_changed()
         self.preset.currentIndexChanged.connect(self._preset_changed)
+        self.base_url.textChanged.connect(self.models.target_changed)
+        self.models.checked.connect(self.modelChecked)
+        self.finished.connect(self.models.close)
         self.store_key.clicked.connect(self._store_key)
         self.test_button.clicked.connect(self.start_test)
         self._refresh_key_status()
@@ -173,15 +202,16 @@ class SettingsDialog(QDialog):
     def _preset_changed(self, index: int) -> None:
         _label, _provider, url, model = self._choices[index]
         self.base_url.setText("" if url == CUSTOM else url)
-        self.model.setText(model)
         self._update_enabled()
+        self.models.server_changed(model)
         self._refresh_key_status()
 
     def _update_enabled(self) -> None:
         """The offline demo has no model, URL or key to set."""
         enabled = self.provider() != "offline"
-        for widget in (self.key, self.store_key, self.model, self.base_url):
+        for widget in (self.key, self.store_key, self.base_url):
             widget.setEnabled(enabled)
+        self.models.set_enabled(enabled)
 
     def _refresh_key_status(self) -> None:
         provider = self.provider()
@@ -210,13 +240,14 @@ class SettingsDialog(QDialog):
         draft = replace(
             self._settings,
             provider=self.provider(),
-            model=self.model.text().strip(),
+            model=self.models.text(),
             base_url=self.base_url.text().strip(),
             live_weather=self.live_weather.isChecked(),
             approval_timeout_s=self.timeout.value(),
             auto_approve=approve,
             language=str(self.language.currentData() or ""),
             color_scheme=str(self.scheme.currentData() or ""),
+            tool_calls=dict(self.models.choices),
         )
         return self.shell_section.apply(draft)
 
