@@ -41,6 +41,13 @@ def make_app() -> QApplication:
     return app
 
 
+def trip_pdf(markdown: str, title: str) -> bytes:
+    """`trip export --format pdf`: the CLI reaches Qt through here (commands may not import ui)."""
+    from desktop_app.ui.trip_pdf import pdf_bytes
+
+    return pdf_bytes(markdown, title)
+
+
 def set_app_icon(app: QApplication) -> None:
     """Every size packaging rendered (16 ... 256 px); run_gui sets it after the first paint,
     since a platform window decodes them all when the icon is set."""

@@ -150,7 +150,9 @@ def build_parser() -> argparse.ArgumentParser:
     _add_secret_commands(mcp_sub)
 
     sub.add_parser("mcp-server", help="serve the travel tools over MCP stdio")
-    from desktop_app.commands import models
+    from desktop_app.commands import models, trip
+
+    trip.add_arguments(sub.add_parser("trip", help="trips built by runs: list, show, export (.ics, Markdown, PDF)"))
 
     models.add_arguments(sub.add_parser("models", help="a provider's or local server's models; does one call tools?"))
     return parser
@@ -223,10 +225,8 @@ def _dispatch(args: argparse.Namespace) -> int:
         from desktop_app.commands.keys import keys_command
 
         return keys_command(args.keys_command, getattr(args, "provider", ""))
-    if command == "history":
-        from desktop_app.commands.history import history_command
-
-        return history_command(args)
+    if command in ("history", "trip"):
+        return _saved(args)
     if command in ("mcp", "mcp-server"):
         return _mcp(args)
     if command == "models":
@@ -236,6 +236,21 @@ def _dispatch(args: argparse.Namespace) -> int:
 
         return asyncio.run(models_command(args))
     raise UsageError(f"unknown command {command!r}")
+
+
+def _saved(args: argparse.Namespace) -> int:
+    """`history ...` and `trip ...`; a trip's PDF is drawn by Qt, reached through app (commands may not import ui)."""
+    if args.command == "history":
+        from desktop_app.commands.history import history_command
+
+        return history_command(args)
+    from desktop_app.commands.trip import trip_command
+
+    if args.trip_command == "export" and args.format == "pdf":
+        from desktop_app.app import trip_pdf
+
+        return trip_command(args, trip_pdf)
+    return trip_command(args)
 
 
 def _mcp_resources(args: argparse.Namespace) -> int:

@@ -318,6 +318,10 @@ async def open_run(
     closers: list[Closer] = [close_tools]
     if save or conversation_id:
         closers.append(_attach_history(agent, save=save, title=title, conversation_id=conversation_id))
+    else:
+        from desktop_app.trips.record import TripRecorder
+
+        agent.watcher = TripRecorder(None, "")  # not saved, but still reported as `trip` events
     return OpenRun(agent, closers)
 
 
@@ -351,6 +355,9 @@ def _attach_history(agent: Agent, *, save: bool, title: str, conversation_id: st
         else:
             model = agent.model
             conversation = store.new_conversation(title=title[:60], provider=model.provider, model=model.model)
+        from desktop_app.trips.record import TripRecorder
+
+        agent.watcher = TripRecorder(store if save else None, conversation.id)  # the trip board: saved, reported
     except BaseException:
         store.close()
         raise

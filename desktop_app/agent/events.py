@@ -111,6 +111,24 @@ class UsageEvent(Event):
 
 
 @dataclass(frozen=True)
+class TripEvent(Event):
+    """A run created or changed the conversation's trip (the trip board; `start`/`end` ISO or None)."""
+
+    type: ClassVar[str] = "trip"
+    id: str
+    title: str
+    start: str | None
+    end: str | None
+    destinations: tuple[str, ...]
+    party: int
+    total_cny: int
+
+    def to_dict(self) -> dict[str, Any]:
+        """`destinations` as a JSON list."""
+        return {**super().to_dict(), "destinations": list(self.destinations)}
+
+
+@dataclass(frozen=True)
 class TurnFinished(Event):
     type: ClassVar[str] = "turn_finished"
     turn: int
@@ -172,6 +190,7 @@ AnyEvent = (
     | ToolResultEvent
     | ToolProgress
     | UsageEvent
+    | TripEvent
     | TurnFinished
     | Final
     | ErrorEvent

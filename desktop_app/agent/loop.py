@@ -44,6 +44,12 @@ class Sink(Protocol):
         ...
 
 
+class Watcher(Protocol):
+    """Looks at the conversation after each batch of tool results and may report events (the trip board)."""
+
+    def after_tools(self, messages: Sequence[Message]) -> Sequence[ev.AnyEvent]: ...
+
+
 Status = Literal["finished", "max_turns", "error", "cancelled"]
 
 
@@ -96,6 +102,7 @@ class Agent:
     conversation_id: str = ""
     allowed_tools: Sequence[str] | None = None
     guard: RunGuard | None = None
+    watcher: Watcher | None = None
     messages: list[Message] = field(default_factory=list)
     outcome: Outcome = field(default_factory=lambda: Outcome("cancelled"))
 
@@ -144,6 +151,8 @@ class Agent:
                 yield ev.Final(call.reply.content, turn, call.reply.stop_reason)
                 return
             async for event in self._tool_phase(call.reply.tool_calls):
+                yield event
+            for event in self.watcher.after_tools(self.messages) if self.watcher else ():
                 yield event
         message = (
             f"reached the maximum of {self.max_turns} model calls without a final answer "

@@ -34,6 +34,21 @@ MIGRATIONS: list[tuple[str, ...]] = [
     ),
     # 1 -> 2: a conversation forked from a recorded tool call names its original (issue 16)
     ("ALTER TABLE conversations ADD COLUMN forked_from TEXT NOT NULL DEFAULT ''",),
+    # 2 -> 3: the trip board: one trip per conversation, its summary in columns, the whole trip in `data`
+    (
+        """CREATE TABLE trips (
+            id TEXT PRIMARY KEY,
+            conversation_id TEXT NOT NULL UNIQUE REFERENCES conversations(id) ON DELETE CASCADE,
+            title TEXT NOT NULL,
+            start_date TEXT,
+            end_date TEXT,
+            total_cny INTEGER NOT NULL DEFAULT 0,
+            data TEXT NOT NULL,
+            created_at REAL NOT NULL,
+            updated_at REAL NOT NULL
+        )""",
+        "CREATE INDEX trips_by_update ON trips(updated_at DESC, id DESC)",
+    ),
 ]
 
 # sqlite3 error text -> the one line the user reads

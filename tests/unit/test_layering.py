@@ -29,12 +29,14 @@ ALLOWED: dict[str, frozenset[str]] = {
     "agent": ENGINE,  # the loop asks a ChatModel (llm.base) and runs ToolDefs (tools.registry)
     "llm": frozenset({"agent"}),  # the protocol, two adapters and the fake: neutral messages in, wire out
     "tools": ENGINE,  # the registry turns tools into llm.base ToolSpecs
+    "trips": frozenset({"agent", "tools", "store"}),  # the trip model folded from tool results (tools: places
+    # for time zones), saved in the history database; its exports (.ics, Markdown); the PDF is ui/trip_pdf
     "planner": ENGINE,  # a ChatModel that reads the travel data (tools.travel)
     "store": frozenset({"agent"}),  # history stores the neutral messages
     "mcp": ENGINE | {"store"},  # sampling asks a ChatModel; servers' tools become ToolDefs
-    "runtime": ENGINE | {"planner", "mcp", "store"},  # the one place that wires a run
+    "runtime": ENGINE | {"planner", "mcp", "store", "trips"},  # the one place that wires a run
     "headless": ENGINE | {"mcp", "store", "runtime", "commands"},  # `ask` resolves --continue IDs there
-    "commands": ENGINE | {"mcp", "store", "runtime"},  # the CLI handlers (issue 12, item 3)
+    "commands": ENGINE | {"mcp", "store", "runtime", "trips"},  # the CLI handlers (issue 12, item 3)
     "cli": frozenset({"commands", "headless", "mcp", "store", "desktop_entry", "app", "versions"}),
     "ui": ENGINE | {"bridge", "mcp", "store", "runtime"},
     "app": frozenset({"ui", "store", "commands"}),  # `gui --conversation ID` resolves the id as `ask` does

@@ -92,7 +92,7 @@ def test_a_version_1_file_gains_forked_from(tmp_path: Path) -> None:
     conn.commit()
     conn.close()
     with HistoryStore(path) as store:
-        assert store._connection().execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS) == 2
+        assert store._connection().execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS) == 3
         assert store.info("old1").forked_from == ""
         assert store.stored_messages("old1") == [UserMessage("hi", created_at=1)]
 

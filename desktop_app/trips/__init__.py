@@ -1,0 +1,1 @@
+"""The trip a conversation plans: a typed model folded from tool results, and its exports (no Qt)."""

@@ -1,0 +1,100 @@
+"""The trip as an iCalendar file: flights on their dates (timed with TZID when known), stays as all-day spans."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, time, timedelta
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from icalendar import Calendar, Event
+
+from desktop_app.trips.model import Leg, Stay, Trip
+
+PRODID = "-//travel-assistant//trip board//EN"
+
+
+def to_ics(trip: Trip, now: datetime | None = None) -> bytes:
+    """An RFC 5545 calendar of the trip's dated flights and stays (undated ones are left out)."""
+    cal = Calendar()
+    cal.add("prodid", PRODID)
+    cal.add("version", "2.0")
+    cal.add("calscale", "GREGORIAN")
+    cal.add("x-wr-calname", trip.title)
+    stamp = now or datetime.now(UTC)
+    for n, leg in enumerate(trip.legs):
+        if leg.date is not None:
+            cal.add_component(_flight(trip, n, leg, stamp))
+    for n, stay in enumerate(trip.stays):
+        if stay.check_in is not None:
+            cal.add_component(_stay(trip, n, stay, stamp))
+    cal.add_missing_timezones()  # a VTIMEZONE for every TZID a timed flight uses
+    return bytes(cal.to_ical())
+
+
+def _zone(name: str) -> ZoneInfo | None:
+    try:
+        return ZoneInfo(name) if name else None
+    except (ZoneInfoNotFoundError, ValueError):
+        return None
+
+
+def _event(trip: Trip, uid: str, summary: str, description: str, stamp: datetime) -> Event:
+    event = Event()
+    event.add("uid", f"{trip.id}-{uid}@travel-assistant")
+    event.add("dtstamp", stamp)
+    event.add("summary", summary)
+    event.add("description", description)
+    return event
+
+
+def _flight(trip: Trip, n: int, leg: Leg, stamp: datetime) -> Event:
+    zh = trip.lang == "zh"
+    route = f"{leg.origin}→{leg.destination}" if zh or not leg.origin_en else f"{leg.origin_en} → {leg.destination_en}"
+    summary = f"航班 {route}" if zh else f"Flight {route}"
+    price = f"¥{leg.price_cny:,}"
+    description = (
+        f"{leg.fare} {price}/人 ×{leg.passengers}（样例数据，非实时）\n来源：工具调用 {leg.call_id}"
+        if zh
+        else f"{price} per seat × {leg.passengers} (sample data, not live)\nsource: tool call {leg.call_id}"
+    )
+    event = _event(trip, f"flight-{n}", summary, description, stamp)
+    event.add("location", leg.origin if zh or not leg.origin_en else leg.origin_en)
+    assert leg.date is not None
+    origin_zone, dest_zone = _zone(leg.origin_tz), _zone(leg.destination_tz)
+    clock = _hhmm(leg.departs)
+    if clock is None or origin_zone is None:
+        event.add("dtstart", leg.date)  # no time: an all-day event on the flight's date
+        event.add("dtend", leg.date + timedelta(days=1))
+        event.add("transp", "TRANSPARENT")
+        return event
+    start = datetime.combine(leg.date, clock, tzinfo=origin_zone)
+    end = start + timedelta(hours=leg.duration_h or 1.0)
+    event.add("dtstart", start)
+    event.add("dtend", end.astimezone(dest_zone or origin_zone))  # the arrival in the destination's zone
+    return event
+
+
+def _hhmm(text: str) -> time | None:
+    try:
+        return time.fromisoformat(text) if text else None
+    except ValueError:
+        return None
+
+
+def _stay(trip: Trip, n: int, stay: Stay, stamp: datetime) -> Event:
+    zh = trip.lang == "zh"
+    name = stay.name if zh or not stay.name_en else stay.name_en
+    summary = f"酒店 {name}" if zh else f"Hotel {name}"
+    price = f"¥{stay.price_cny:,}"
+    description = (
+        f"{price}/晚 × {stay.nights}晚 × {stay.rooms}间（样例数据，非实时）\n来源：工具调用 {stay.call_id}"
+        if zh
+        else f"{price}/night × {stay.nights} night(s) × {stay.rooms} room(s) (sample data, not live)\n"
+        f"source: tool call {stay.call_id}"
+    )
+    event = _event(trip, f"stay-{n}", summary, description, stamp)
+    event.add("location", stay.city if zh or not stay.city_en else stay.city_en)
+    assert stay.check_in is not None
+    event.add("dtstart", stay.check_in)  # all-day: the nights from check-in to the check-out morning
+    event.add("dtend", stay.check_in + timedelta(days=stay.nights))
+    event.add("transp", "TRANSPARENT")
+    return event

@@ -1,0 +1,148 @@
+"""The trip as a Markdown plan in the conversation's language: flights, stays, days, and the costs with their calls."""
+
+from __future__ import annotations
+
+from desktop_app.trips.model import Day, DayItem, Trip
+
+WEEKDAYS_ZH = "一二三四五六日"
+WEEKDAYS_EN = "Mon Tue Wed Thu Fri Sat Sun".split()
+LABELS = {
+    "zh": {
+        "dates": "日期",
+        "party": "人数",
+        "flights": "航班",
+        "stays": "住宿",
+        "days": "每日安排",
+        "costs": "费用",
+        "other": "其他",
+        "total": "合计",
+        "none": "（暂无）",
+        "undated": "日期未定",
+        "source": "来源",
+        "flight": "航班",
+        "check_in": "入住",
+        "check_out": "退房",
+        "weather": "天气",
+        "free": "自由活动",
+        "peak": "节假日高峰估算（另计，不含在合计内）",
+        "sample": "价格来自内置样例数据（非实时报价）；每个数字旁是返回它的工具调用。",
+        "flight_row": "| 日期 | 航线 | 舱位 | 单价 | 人数 | 来源 |",
+        "stay_row": "| 入住 | 酒店 | 城市 | 每晚 | 晚数 | 房间 | 来源 |",
+        "cost_row": "| 项目 | 明细 | 金额 | 来源 |",
+    },
+    "en": {
+        "dates": "Dates",
+        "party": "Travellers",
+        "flights": "Flights",
+        "stays": "Stays",
+        "days": "Day by day",
+        "costs": "Costs",
+        "other": "Other",
+        "total": "Total",
+        "none": "(none yet)",
+        "undated": "dates not set",
+        "source": "source",
+        "flight": "Flight",
+        "check_in": "Check in",
+        "check_out": "Check out",
+        "weather": "Weather",
+        "free": "free day",
+        "peak": "Holiday peak estimate (extra, not in the total)",
+        "sample": "Prices are the built-in sample data (not live quotes); each figure names the call it came from.",
+        "flight_row": "| Date | Route | Fare | Per seat | Seats | Source |",
+        "stay_row": "| Check-in | Hotel | City | Per night | Nights | Rooms | Source |",
+        "cost_row": "| Item | Detail | Amount | Source |",
+    },
+}
+
+
+def cny(amount: int) -> str:
+    return f"¥{amount:,}"
+
+
+def to_markdown(trip: Trip, lang: str = "") -> str:
+    """The plan; `lang` "zh" or "en" (default: the conversation's language)."""
+    lang = lang if lang in LABELS else trip.lang
+    t = LABELS[lang]
+    zh = lang == "zh"
+    lines = [f"# {trip.title if lang == trip.lang else _retitled(trip, lang)}", ""]
+    span = f"{trip.start} – {trip.end}" if trip.start and trip.end else t["undated"]
+    lines += [f"- {t['dates']}: {span}", f"- {t['party']}: {trip.party}", ""]
+    lines += _flights(trip, t, zh) + _stays(trip, t, zh) + _days(trip, t, zh) + _costs(trip, t, zh)
+    lines += ["", f"> {t['sample']}", ""]
+    return "\n".join(lines)
+
+
+def _retitled(trip: Trip, lang: str) -> str:
+    from dataclasses import replace
+
+    return replace(trip, lang="en" if lang == "en" else "zh").title
+
+
+def _flights(trip: Trip, t: dict[str, str], zh: bool) -> list[str]:
+    out = [f"## {t['flights']}", ""]
+    if not trip.legs:
+        return [*out, t["none"], ""]
+    out += [t["flight_row"], "|---|---|---|---:|---:|---|"]
+    for leg in trip.legs:
+        route = (
+            f"{leg.origin}→{leg.destination}" if zh or not leg.origin_en else f"{leg.origin_en} → {leg.destination_en}"
+        )
+        when = f"{leg.date} {leg.departs}".strip() if leg.date else t["undated"]
+        fare = leg.fare if zh or not leg.fare_en else leg.fare_en
+        out.append(f"| {when} | {route} | {fare} | {cny(leg.price_cny)} | {leg.passengers} | `{leg.call_id}` |")
+    return [*out, ""]
+
+
+def _stays(trip: Trip, t: dict[str, str], zh: bool) -> list[str]:
+    out = [f"## {t['stays']}", ""]
+    if not trip.stays:
+        return [*out, t["none"], ""]
+    out += [t["stay_row"], "|---|---|---|---:|---:|---:|---|"]
+    for s in trip.stays:
+        name = s.name if zh or not s.name_en else s.name_en
+        city = s.city if zh or not s.city_en else s.city_en
+        when = str(s.check_in) if s.check_in else t["undated"]
+        out.append(f"| {when} | {name} | {city} | {cny(s.price_cny)} | {s.nights} | {s.rooms} | `{s.call_id}` |")
+    return [*out, ""]
+
+
+def _day_head(day: Day, zh: bool) -> str:
+    d = day.date
+    where = day.where if zh or not day.where_en else day.where_en
+    if zh:
+        return f"### {d.month}月{d.day}日（周{WEEKDAYS_ZH[d.weekday()]}）{where}"
+    return f"### {WEEKDAYS_EN[d.weekday()]} {d.day} {d.strftime('%b')} · {where}".rstrip(" ·")
+
+
+def _item(item: DayItem, t: dict[str, str], zh: bool) -> str:
+    text = item.text if zh or not item.text_en else item.text_en
+    return f"- {t[item.kind]}: {text}  (`{item.call_id}`)"
+
+
+def _days(trip: Trip, t: dict[str, str], zh: bool) -> list[str]:
+    out = [f"## {t['days']}", ""]
+    if not trip.days:
+        return [*out, t["none"], ""]
+    for day in trip.days:
+        out += [_day_head(day, zh), ""]
+        out += [_item(i, t, zh) for i in day.items] or [f"- {t['free']}"]
+        out.append("")
+    return out
+
+
+def _costs(trip: Trip, t: dict[str, str], zh: bool) -> list[str]:
+    out = [f"## {t['costs']}", "", t["cost_row"], "|---|---|---:|---|"]
+    for c in trip.costs:
+        kind = t["flights"] if c.kind == "flights" else t["stays"] if c.kind == "hotel" else t["other"]
+        label = c.label if zh or not c.label_en else c.label_en
+        out.append(f"| {kind} | {label} | {cny(c.amount_cny)} | `{c.call_id}` |")
+    if not any(c.kind == "other" for c in trip.costs):
+        out.append(f"| {t['other']} |  | {cny(0)} |  |")
+    out.append(f"| **{t['total']}** |  | **{cny(trip.total_cny)}** |  |")
+    if trip.peaks:
+        out += ["", f"{t['peak']}: +{cny(trip.peak_extra_cny)}", ""]
+        for p in trip.peaks:
+            holiday = p.holiday if zh or not p.holiday_en else p.holiday_en
+            out.append(f"- {holiday}: +{cny(p.extra_cny)} (`{p.call_id}`)")
+    return out

@@ -1,0 +1,227 @@
+"""The trip: dates, party, legs, stays, days and costs, every figure tied to the tool call that returned it."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from datetime import date
+from typing import Any, Literal
+
+CostKind = Literal["flights", "hotel", "other"]
+
+
+@dataclass(frozen=True)
+class Leg:
+    """One flight: a date when the call had one, a fare per seat, seats, and the cities' time zones."""
+
+    origin: str
+    destination: str
+    date: date | None
+    price_cny: int
+    passengers: int
+    call_id: str
+    origin_en: str = ""
+    destination_en: str = ""
+    origin_tz: str = ""  # IANA names from the nearest airport (airportsdata), "" when unknown
+    destination_tz: str = ""
+    duration_h: float | None = None
+    departs: str = ""  # "HH:MM" local time at the origin, when a tool gave one (the sample data does not)
+    fare: str = ""  # 直飞经济舱
+    fare_en: str = ""  # direct, economy
+    estimated: bool = False
+
+
+@dataclass(frozen=True)
+class Stay:
+    """One hotel: check-in, nights, rooms and the price of one room-night."""
+
+    name: str
+    city: str
+    check_in: date | None
+    nights: int
+    rooms: int
+    price_cny: int
+    call_id: str
+    name_en: str = ""
+    city_en: str = ""
+    stars: int | None = None
+    breakfast: bool | None = None
+    tz: str = ""
+
+
+@dataclass(frozen=True)
+class DayItem:
+    """Something on a day: a flight, a check-in or -out, the weather; in both languages where known."""
+
+    kind: Literal["flight", "check_in", "check_out", "weather"]
+    text: str
+    call_id: str
+    text_en: str = ""
+
+
+@dataclass(frozen=True)
+class Day:
+    """One date of the trip, where the traveller is, and what happens (may be nothing yet)."""
+
+    date: date
+    where: str
+    items: tuple[DayItem, ...] = ()
+    where_en: str = ""
+
+
+@dataclass(frozen=True)
+class Cost:
+    """One figure of the budget and the call that returned it."""
+
+    kind: CostKind
+    label: str
+    amount_cny: int
+    call_id: str
+    label_en: str = ""
+
+
+@dataclass(frozen=True)
+class PeakCost:
+    """A holiday-peak estimate: extra money on top of the sample prices, never part of the total."""
+
+    kind: CostKind
+    holiday: str
+    extra_cny: int
+    call_id: str
+    holiday_en: str = ""
+
+
+@dataclass(frozen=True)
+class Trip:
+    """A conversation's trip (one per conversation; `id` is the trip's own)."""
+
+    id: str
+    conversation_id: str
+    lang: Literal["zh", "en"] = "zh"
+    origin: str = ""
+    origin_en: str = ""
+    destinations: tuple[str, ...] = ()
+    destinations_en: tuple[str, ...] = ()
+    start: date | None = None
+    end: date | None = None
+    party: int = 1
+    legs: tuple[Leg, ...] = ()
+    stays: tuple[Stay, ...] = ()
+    days: tuple[Day, ...] = ()
+    costs: tuple[Cost, ...] = ()
+    peaks: tuple[PeakCost, ...] = field(default=())
+
+    def cost_of(self, kind: CostKind) -> int:
+        return sum(c.amount_cny for c in self.costs if c.kind == kind)
+
+    @property
+    def total_cny(self) -> int:
+        """Flights, hotel and other costs at sample prices; peak estimates are kept apart."""
+        return sum(c.amount_cny for c in self.costs)
+
+    @property
+    def peak_extra_cny(self) -> int:
+        return sum(p.extra_cny for p in self.peaks)
+
+    @property
+    def title(self) -> str:
+        return trip_title(self)
+
+    def summary(self) -> dict[str, Any]:
+        """The CONTRACT's `trip` event and `trip list --json` fields."""
+        return {
+            "id": self.id,
+            "title": self.title,
+            "start": self.start.isoformat() if self.start else None,
+            "end": self.end.isoformat() if self.end else None,
+            "destinations": list(self.destinations),
+            "party": self.party,
+            "total_cny": self.total_cny,
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        """Everything, as JSON-ready values (dates as ISO text); `from_dict` reads it back."""
+        data = _jsonable(asdict(self))
+        assert isinstance(data, dict)
+        data.update(title=self.title, total_cny=self.total_cny, peak_extra_cny=self.peak_extra_cny)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Trip:
+        """A trip saved by `to_dict`; KeyError, TypeError or ValueError when it is not one."""
+        legs = tuple(Leg(**{**x, "date": _day(x["date"])}) for x in data.get("legs", ()))
+        stays = tuple(Stay(**{**x, "check_in": _day(x["check_in"])}) for x in data.get("stays", ()))
+        days = tuple(
+            Day(
+                date=date.fromisoformat(d["date"]),
+                where=d["where"],
+                items=tuple(DayItem(**i) for i in d.get("items", ())),
+                where_en=d.get("where_en", ""),
+            )
+            for d in data.get("days", ())
+        )
+        return cls(
+            id=data["id"],
+            conversation_id=data["conversation_id"],
+            lang="en" if data.get("lang") == "en" else "zh",
+            origin=data.get("origin", ""),
+            origin_en=data.get("origin_en", ""),
+            destinations=tuple(data.get("destinations", ())),
+            destinations_en=tuple(data.get("destinations_en", ())),
+            start=_day(data.get("start")),
+            end=_day(data.get("end")),
+            party=int(data.get("party", 1)),
+            legs=legs,
+            stays=stays,
+            days=days,
+            costs=tuple(Cost(**c) for c in data.get("costs", ())),
+            peaks=tuple(PeakCost(**p) for p in data.get("peaks", ())),
+        )
+
+
+def _day(value: Any) -> date | None:
+    return date.fromisoformat(value) if isinstance(value, str) and value else None
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, date):
+        return value.isoformat()
+    if isinstance(value, dict):
+        return {k: _jsonable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_jsonable(v) for v in value]
+    return value
+
+
+def trip_title(trip: Trip) -> str:
+    """`北京→三亚 12月7日–10日` / `Beijing → Sanya, 7–10 Dec`: places first, then dates when known."""
+    zh = trip.lang == "zh"
+    dests = trip.destinations if zh or not trip.destinations_en else trip.destinations_en
+    origin = trip.origin if zh or not trip.origin_en else trip.origin_en
+    places = ("、" if zh else ", ").join(dests) or ("行程" if zh else "Trip")
+    if origin:
+        places = f"{origin}→{places}" if zh else f"{origin} → {places}"
+    span = date_span(trip.start, trip.end, trip.lang)
+    return f"{places} {span}" if zh and span else f"{places}, {span}" if span else places
+
+
+MONTHS_EN = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split()
+
+
+def date_span(start: date | None, end: date | None, lang: str) -> str:
+    """`12月7日–10日` / `7–10 Dec` (the year only when the trip crosses one)."""
+    if start is None:
+        return ""
+    end = end or start
+    if lang == "zh":
+        head = (
+            f"{start.year}年{start.month}月{start.day}日" if start.year != end.year else f"{start.month}月{start.day}日"
+        )
+        if end == start:
+            return head
+        tail = f"{end.day}日" if (end.year, end.month) == (start.year, start.month) else f"{end.month}月{end.day}日"
+        return f"{head}–{end.year}年{end.month}月{end.day}日" if start.year != end.year else f"{head}–{tail}"
+    if end == start:
+        return f"{start.day} {MONTHS_EN[start.month - 1]}"
+    if (end.year, end.month) == (start.year, start.month):
+        return f"{start.day}–{end.day} {MONTHS_EN[end.month - 1]}"
+    return f"{start.day} {MONTHS_EN[start.month - 1]} – {end.day} {MONTHS_EN[end.month - 1]}"

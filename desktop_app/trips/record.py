@@ -1,0 +1,73 @@
+"""The trip board's side of a run: after each batch of tool results, rebuild the trip, save it, report it."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+from desktop_app.agent import events as ev
+from desktop_app.agent.messages import Message
+from desktop_app.errors import HistoryError
+from desktop_app.store.history import HistoryStore, new_id
+from desktop_app.store.trip_rows import list_trips, load_trip, save_trip, trip_id_for
+from desktop_app.trips.builder import build_trip
+from desktop_app.trips.model import Trip
+
+log = logging.getLogger(__name__)
+
+
+def trip_event(trip: Trip) -> ev.TripEvent:
+    s = trip.summary()
+    return ev.TripEvent(s["id"], s["title"], s["start"], s["end"], tuple(s["destinations"]), s["party"], s["total_cny"])
+
+
+class TripRecorder:
+    """The loop's Watcher for one conversation: a `trip` event whenever the trip is new or changed;
+    with a store it is saved too (a write the database refuses is logged, the run goes on)."""
+
+    def __init__(self, store: HistoryStore | None, conversation_id: str) -> None:
+        self._store = store if conversation_id else None
+        self._conversation_id = conversation_id
+        self._trip_id = ""
+        self._last: dict[str, Any] | None = None
+        if self._store is not None:
+            self._trip_id = trip_id_for(self._store, conversation_id)
+            if self._trip_id:
+                self._last = load_trip(self._store, self._trip_id).data
+        self._trip_id = self._trip_id or new_id()
+
+    def after_tools(self, messages: Sequence[Message]) -> Sequence[ev.AnyEvent]:
+        trip = build_trip(messages, self._trip_id, self._conversation_id)
+        if trip is None:
+            return ()
+        data = trip.to_dict()
+        if data == self._last:
+            return ()
+        self._last = data
+        if self._store is not None:
+            try:
+                save_trip(self._store, self._conversation_id, trip.id, trip.summary(), data)
+            except HistoryError as exc:
+                log.warning("the trip could not be saved: %s", exc)
+        return (trip_event(trip),)
+
+
+def saved_trips(store: HistoryStore) -> list[Trip]:
+    """Every saved trip, newest first (a row that no longer reads as a trip is skipped)."""
+    out = []
+    for row in list_trips(store):
+        try:
+            out.append(Trip.from_dict(row.data))
+        except (KeyError, TypeError, ValueError):
+            log.warning("trip %s is unreadable; skipped", row.id)
+    return out
+
+
+def saved_trip(store: HistoryStore, ref: str) -> Trip:
+    """The saved trip with this id or unique prefix; KeyError (the line to show) otherwise."""
+    row = load_trip(store, ref)
+    try:
+        return Trip.from_dict(row.data)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise KeyError(f"trip {row.id} is unreadable: {exc}") from None
