@@ -374,6 +374,8 @@ WARM_MODULES = (
     "desktop_app.planner.model",
     "desktop_app.store.history",
     "desktop_app.store.secrets",
+    "desktop_app.trips.record",  # the trip recorder's first use (dataclasses built at import) fell in a run
+    "desktop_app.trips.builder",
 )
 
 
@@ -399,7 +401,7 @@ def _warm(provider: str, mcp_config: str | None) -> None:
     from desktop_app.planner.nlu import parse
 
     parse("北京去三亚 3 days in Sanya", [])  # compiles the gazetteer's patterns (~15 ms holding the GIL)
-    parse("two of us, Dec 20 to Dec 27 in Tokyo from PVG", [])  # dateparser's English tables, airports (~0.3 s)
+    parse("two of us, Dec 20 to Dec 27 in Tokyo from PVG", [])  # the party, date and airport patterns
     from desktop_app import clock
     from desktop_app.tools.travel.when import holiday_on
 

@@ -21,7 +21,7 @@ class Leg:
     call_id: str
     origin_en: str = ""
     destination_en: str = ""
-    origin_tz: str = ""  # IANA names from the nearest airport (airportsdata), "" when unknown
+    origin_tz: str = ""  # IANA names of the nearest airport (resources/data/airports.json), "" when unknown
     destination_tz: str = ""
     duration_h: float | None = None
     departs: str = ""  # "HH:MM" local time at the origin, when a tool gave one (the sample data does not)

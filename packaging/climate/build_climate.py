@@ -1,6 +1,6 @@
 """Rebuilds resources/data/climate.json from the `world-temperature-data` package (CC BY 4.0).
 
-Run with the `climate` extra installed: `pip install -e '.[climate]' && python packaging/climate/build_climate.py`.
+Run with the `data` extra installed: `pip install -e '.[data]' && python packaging/climate/build_climate.py`.
 A sample city gets the normals of the package's city within MATCH_KM of it (the same city, by its
 coordinates); a city with none is left out and listed, never filled in from a farther one.
 """

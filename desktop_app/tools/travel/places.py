@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import json
-import math
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
 from desktop_app.paths import resources_dir
 
@@ -164,7 +162,7 @@ def find_cities(text: str) -> list[tuple[int, City]]:
 
 
 # ---------------------------------------------------------------- airports
-# Airports as places: IATA codes (PVG, PKX) through the kept `airportsdata` database, and the
+# Airports as places: IATA codes (PVG, PKX) from a table built from the kept `airportsdata` database, and the
 # Chinese names people use for the big airports (浦东, 首都机场, 大兴) mapped to their codes.
 
 # How people name airports in Chinese; the code is then looked up in airportsdata (city, coordinates).
@@ -182,28 +180,17 @@ ZH_AIRPORTS = {
 
 
 @lru_cache(maxsize=1)
-def _airports() -> dict[str, dict[str, Any]]:
-    import airportsdata
-
-    table: dict[str, dict[str, Any]] = {k: dict(v) for k, v in airportsdata.load("IATA").items()}
-    return table
+def _airports() -> dict[str, str]:
+    """IATA code -> the sample city it serves (resources/data/airports.json, built from airportsdata)."""
+    raw = json.loads((resources_dir() / "data" / "airports.json").read_text(encoding="utf-8"))
+    table = raw.get("airports", {}) if isinstance(raw, dict) else {}
+    return {str(code): str(a.get("city", "")) for code, a in table.items() if isinstance(a, dict)}
 
 
 def _city_of(code: str) -> City | None:
-    """The sample city an airport serves: its city, or the nearest sample city within 80 km."""
-    airport = _airports().get(code.upper())
-    if airport is None:
-        return None
-    lat, lon = float(airport["lat"]), float(airport["lon"])
-    near = min(all_cities(), key=lambda c: _km(lat, lon, c.lat, c.lon))
-    return near if _km(lat, lon, near.lat, near.lon) <= 80 else None
-
-
-def _km(lat1: float, lon1: float, lat2: float, lon2: float) -> float:
-    """Great-circle distance (haversine), for matching an airport to the city it serves."""
-    p1, p2 = math.radians(lat1), math.radians(lat2)
-    h = math.sin((p2 - p1) / 2) ** 2 + math.cos(p1) * math.cos(p2) * math.sin(math.radians(lon2 - lon1) / 2) ** 2
-    return 2 * 6371.0 * math.asin(min(1.0, math.sqrt(h)))
+    """The sample city an airport serves (within 80 km of it), or None."""
+    city_id = _airports().get(code.upper())
+    return next((c for c in all_cities() if c.id == city_id), None) if city_id else None
 
 
 def airport_city(name: str) -> City | None:

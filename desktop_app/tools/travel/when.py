@@ -3,7 +3,7 @@
 Week and month arithmetic is calendar arithmetic; holidays come from kept libraries, never from a
 table of our own: China's official schedules (with adjusted days) from `chinese_calendar` for the
 years it has published, the statutory days from `holidays` beyond them (marked not yet official),
-Christmas and New Year from `holidays` too; English month-and-day phrases go through `dateparser`.
+Christmas and New Year from `holidays` too; English month-and-day phrases are calendar arithmetic.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta
+from datetime import date, timedelta
 from functools import lru_cache
 
 MONTHS_EN = "january february march april may june july august september october november december".split()
@@ -185,12 +185,23 @@ def _dated(today: date, month: int, day: int, year: int | None = None) -> date |
 
 
 def _en_date(text: str, today: date) -> date | None:
-    """`Dec 20`, `20 December`, `March 3rd`, `2027-01-03` through dateparser (future dates first)."""
-    import dateparser
-
-    settings = {"RELATIVE_BASE": datetime(today.year, today.month, today.day), "PREFER_DATES_FROM": "future"}
-    found = dateparser.parse(text, languages=["en"], settings=settings)
-    return found.date() if found else None
+    """`Dec 20`, `20 December`, `March 3rd`, `Dec 20 2027`, `2027-01-03`: that day (the next one when
+    no year is given). Calendar arithmetic only, so no date library is loaded for it."""
+    words = text.strip().lower().replace(".", "")
+    if re.fullmatch(r"20\d\d-\d\d-\d\d", words):
+        try:
+            return date.fromisoformat(words)
+        except ValueError:
+            return None
+    found = re.fullmatch(r"([a-z]+)\s+(\d{1,2})(?:st|nd|rd|th)?(?:,?\s+(20\d\d))?", words) or re.fullmatch(
+        r"(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?([a-z]+)(?:,?\s+(20\d\d))?", words
+    )
+    if not found:
+        return None
+    first, second, year = found.groups()
+    name, day = (first, second) if first.isalpha() else (second, first)
+    month = next((i for i, full in enumerate(MONTHS_EN, 1) if full.startswith(name[:3]) and len(name) >= 3), 0)
+    return _dated(today, month, int(day), int(year) if year else None) if month else None
 
 
 # ---------------------------------------------------------------- the phrases
@@ -388,9 +399,12 @@ def parse_iso(value: str) -> date | None:
 
 
 def holiday_on(day: date) -> Span | None:
-    """The peak holiday block that contains `day` (for the price rule), if any."""
+    """The peak holiday block that contains `day` (for the price rule), if any. Only `day`'s own year
+    is looked at (no peak block crosses New Year), so a 2026 date never loads next year's tables."""
     for key in PEAK_HOLIDAYS:
-        span = holiday_span(key, day - timedelta(days=15), HOLIDAYS[key].zh)
-        if span is not None and span.start <= day <= span.end:
-            return span
+        h = HOLIDAYS[key]
+        official = _official_days(h, day.year)
+        days = _first_run(official if official else _statutory_days(h, day.year))
+        if days and days[0] <= day <= days[-1]:
+            return Span(days[0], days[-1], h.zh, "holiday", key, official=bool(official))
     return None
