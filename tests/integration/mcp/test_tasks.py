@@ -13,7 +13,7 @@ import pytest
 import pytest_asyncio
 
 from desktop_app.agent.messages import ToolCall
-from desktop_app.mcp.config import ServerConfig
+from desktop_app.mcp.config import SecretRef, ServerConfig
 from desktop_app.mcp.manager import McpManager
 from desktop_app.mcp.task_book import TaskBook
 from desktop_app.mcp.tasks import poll_seconds
@@ -24,7 +24,7 @@ SERVER = Path(__file__).resolve().parent / "servers" / "task_server.py"
 
 
 def task_server(tmp: Path, name: str = "toy") -> ServerConfig:
-    env = {"TASK_SERVER_LOG": str(tmp / "cancels.log"), "TASK_SERVER_STATE": str(tmp / "tasks-state.json")}
+    env: dict[str, str | SecretRef] = {"TASK_SERVER_LOG": str(tmp / "cancels.log"), "TASK_SERVER_STATE": str(tmp / "tasks-state.json")}
     return ServerConfig(name=name, command=sys.executable, args=(str(SERVER),), env=env)
 
 
