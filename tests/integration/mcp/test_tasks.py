@@ -24,7 +24,10 @@ SERVER = Path(__file__).resolve().parent / "servers" / "task_server.py"
 
 
 def task_server(tmp: Path, name: str = "toy") -> ServerConfig:
-    env: dict[str, str | SecretRef] = {"TASK_SERVER_LOG": str(tmp / "cancels.log"), "TASK_SERVER_STATE": str(tmp / "tasks-state.json")}
+    env: dict[str, str | SecretRef] = {
+        "TASK_SERVER_LOG": str(tmp / "cancels.log"),
+        "TASK_SERVER_STATE": str(tmp / "tasks-state.json"),
+    }
     return ServerConfig(name=name, command=sys.executable, args=(str(SERVER),), env=env)
 
 
