@@ -184,8 +184,9 @@ def _add_task_commands(mcp_sub: Any) -> None:
         cmd = tasks_sub.add_parser(verb, help=text)
         cmd.add_argument("server", help="the server's name in mcp.json")
         cmd.add_argument("task_id", help="the task's id (see `mcp tasks`)")
-        cmd.add_argument("--json", action="store_true", help="print JSON instead of text")
         cmd.add_argument("--mcp-config", default="", metavar="FILE", help=MCP_CONFIG_HELP)
+        if verb == "result":
+            cmd.add_argument("--json", action="store_true", help="print JSON instead of text")
 
 
 def _add_resource_commands(mcp_sub: Any) -> None:
