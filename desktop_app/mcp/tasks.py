@@ -106,9 +106,9 @@ async def call_as_task(
     task = created.task
     book = book or TaskBook()
     record = TaskRecord(server, tool, task.task_id, now_iso())
-    await asyncio.to_thread(book.add, record)
     started = time.monotonic()
     try:
+        await asyncio.to_thread(book.add, record)
         while task.status not in TERMINAL:
             if progress is not None:
                 await progress(round(time.monotonic() - started), None, status_line(task.status, task.status_message))
