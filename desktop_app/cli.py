@@ -148,6 +148,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--name", default="", dest="as_name", help="the server's name in mcp.json (default: the connector's)"
     )
     _add_secret_commands(mcp_sub)
+    _add_task_commands(mcp_sub)
 
     sub.add_parser("mcp-server", help="serve the travel tools over MCP stdio")
     from desktop_app.commands import models, trip
@@ -174,6 +175,20 @@ def _add_secret_commands(mcp_sub: Any) -> None:
     listing = secret_sub.add_parser("list", help="every secret reference, whether it is stored and allowed")
     listing.add_argument("--json", action="store_true", help="print JSON instead of text")
     listing.add_argument("--mcp-config", default="", metavar="FILE", help=MCP_CONFIG_HELP)
+
+
+def _add_task_commands(mcp_sub: Any) -> None:
+    """`mcp tasks [cancel|result]`: MCP tasks an earlier run left running (CONTRACT.md)."""
+    tasks = mcp_sub.add_parser("tasks", help="MCP tasks an earlier run left running; cancel one or fetch its result")
+    tasks.add_argument("--json", action="store_true", help="print JSON instead of text")
+    tasks_sub = tasks.add_subparsers(dest="tasks_command")
+    for verb, text in (("cancel", "ask the server to cancel a task"), ("result", "fetch a finished task's result")):
+        cmd = tasks_sub.add_parser(verb, help=text)
+        cmd.add_argument("server", help="the server's name in mcp.json")
+        cmd.add_argument("task_id", help="the task's id (see `mcp tasks`)")
+        cmd.add_argument("--mcp-config", default="", metavar="FILE", help=MCP_CONFIG_HELP)
+        if verb == "result":
+            cmd.add_argument("--json", action="store_true", help="print JSON instead of text")
 
 
 def _add_resource_commands(mcp_sub: Any) -> None:
@@ -279,6 +294,18 @@ def _mcp_secret(args: argparse.Namespace) -> int:
     return s.list_command(args.json, args.mcp_config)
 
 
+def _mcp_tasks(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from desktop_app.commands import mcp_tasks as t
+
+    if args.tasks_command == "cancel":
+        return asyncio.run(t.cancel_command(args.server, args.task_id, args.mcp_config))
+    if args.tasks_command == "result":
+        return asyncio.run(t.result_command(args.server, args.task_id, args.json, args.mcp_config))
+    return t.list_command(args.json)
+
+
 def _mcp(args: argparse.Namespace) -> int:
     """`mcp-server`, and `mcp login` / `mcp logout` (h-oauth)."""
     if args.command == "mcp-server":
@@ -289,6 +316,8 @@ def _mcp(args: argparse.Namespace) -> int:
         return _mcp_resources(args)
     if args.mcp_command == "secret":
         return _mcp_secret(args)
+    if args.mcp_command == "tasks":
+        return _mcp_tasks(args)
     if args.mcp_command in ("gallery", "add"):
         from desktop_app.commands.mcp_gallery import add_command, gallery_command
 

@@ -19,8 +19,9 @@ from desktop_app.mcp.launch import CommandNotFoundError, child_environment, reso
 from desktop_app.mcp.logs import ServerLog
 from desktop_app.mcp.person import PERSON_ALLOWANCE, PersonClock, elicit_note, sampling_request, with_notes
 from desktop_app.mcp.results import safe_name, short_hash, to_output
-from desktop_app.mcp.sdk import Sdk, leaf, offending_line, roots_result, watch_eof
+from desktop_app.mcp.sdk import Sdk, answers_like_sse, leaf, offending_line, roots_result, watch_eof
 from desktop_app.mcp.secret_refs import resolve as resolve_secret
+from desktop_app.mcp.tasks import call_as_task
 from desktop_app.mcp.tools import PREPARE, PreparedTool, list_all, prepare_tools
 from desktop_app.mcp.trust import reveal, text_warnings
 from desktop_app.paths import data_dir
@@ -89,6 +90,7 @@ class Connection:
         self.oauth: Any = None  # OAuth hook (h-oauth): the httpx auth of a URL server, see mcp/oauth.py
         self.server_info = ""
         self.tools: list[ToolDef] = []
+        self.task_only: set[str] = set()  # tools it runs only as MCP tasks (execution.taskSupport required)
         self.warnings: list[str] = []  # about the server itself (stdout noise)
         self.list_warnings: list[str] = []  # from its last tools/list and its instructions
         self.instruction_warnings: list[str] = []
@@ -190,24 +192,13 @@ class Connection:
             client = await self._open(attempt, sdk)
         except Exception:
             await attempt.aclose()
-            if not await self._answers_like_sse(sdk):
+            if not await answers_like_sse(sdk, self.config.url, self._headers()):
                 raise
             self._note("streamable HTTP was refused and the URL answers with an event stream: using legacy SSE")
             self.wire = "sse"
             return await self._open(stack, sdk)
         await stack.enter_async_context(attempt)
         return client
-
-    async def _answers_like_sse(self, sdk: Sdk) -> bool:
-        """GET with Accept: text/event-stream answered 200 text/event-stream: an SSE server."""
-        headers = {**self._headers(), "Accept": "text/event-stream"}
-        try:
-            async with sdk.httpx2.AsyncClient(headers=headers, timeout=10) as http:
-                async with http.stream("GET", self.config.url) as response:
-                    kind = str(response.headers.get("content-type", ""))
-                    return bool(response.status_code == 200 and kind.startswith("text/event-stream"))
-        except Exception:  # noqa: BLE001 - any failure here means "not an SSE server"
-            return False
 
     def _headers(self) -> dict[str, str]:
         return {k: resolve_secret(self.config, v, f"header {k}") for k, v in self.config.headers.items()}
@@ -345,6 +336,7 @@ class Connection:
         listed = await list_all(client)
         # one worker for every server: ten servers listing at once in ten threads fight the window for the GIL
         prepared = await asyncio.get_running_loop().run_in_executor(PREPARE, prepare_tools, listed)
+        self.task_only = {t.tool for t in prepared if t.needs_task}
         self.tools = self.manager.build_tools(self, prepared)
         self.manager.changed(self)
 
@@ -458,14 +450,16 @@ class Connection:
         return output
 
     async def _call(self, client: Any, tool: str, args: dict[str, Any], progress: Any) -> ToolOutput:
-        task = asyncio.ensure_future(
-            client.call_tool(
-                tool,
-                args,
-                read_timeout_seconds=self.config.timeout + PERSON_ALLOWANCE,
-                progress_callback=progress,
+        wait = self.config.timeout + PERSON_ALLOWANCE
+        if tool in self.task_only:  # created, polled, its result fetched; a cancel sends tasks/cancel
+            types = (await self.manager.sdk()).types
+            name = self.config.name
+            task = asyncio.ensure_future(
+                call_as_task(client.session, types, server=name, tool=tool, args=args, progress=progress, timeout=wait)
             )
-        )
+        else:
+            call = client.call_tool(tool, args, read_timeout_seconds=wait, progress_callback=progress)
+            task = asyncio.ensure_future(call)
         try:
             finished = await self._clock.run(task, self.config.timeout)
         except asyncio.CancelledError:

@@ -21,7 +21,8 @@ from desktop_app.mcp.interact import (
 from desktop_app.mcp.person import PERSON_ALLOWANCE
 from desktop_app.mcp.results import qualify_all, risk_of
 from desktop_app.mcp.sdk import Sdk
-from desktop_app.mcp.tools import TASK_ONLY, PreparedTool
+from desktop_app.mcp.task_book import leftover_notice
+from desktop_app.mcp.tools import TASK_NOTE, PreparedTool
 from desktop_app.mcp.trust import PendingChange, TrustStore
 from desktop_app.paths import data_dir
 from desktop_app.tools.registry import (
@@ -69,11 +70,14 @@ class McpManager:
         self._configs = list(servers)
         self._connections: dict[str, Connection] = {}
         self._sdk_lock = asyncio.Lock()
+        self._leftover = ""  # MCP tasks an earlier run left behind (read once, at start)
 
     # ------------------------------------------------------------ public API
 
     def start(self) -> None:
         """Begin connecting every enabled server; returns at once (never blocks a window)."""
+        if self._configs and not self._connections:
+            self._leftover = leftover_notice()
         for config in self._configs:
             if config.name not in self._connections:
                 conn = Connection(config, self)
@@ -119,8 +123,8 @@ class McpManager:
         self._listeners.append(listener)
 
     def notices(self) -> list[str]:
-        """Problems that concern every server (the pin file could not be read), one line each."""
-        return [self.trust.notice] if self.trust.notice else []
+        """What concerns every server (the pin file could not be read, tasks left by an earlier run)."""
+        return [n for n in (self.trust.notice, self._leftover) if n]
 
     def pending_changes(self) -> list[PendingChange]:
         """Tools held back because their definition changed (or appeared) on a known server."""
@@ -227,8 +231,6 @@ class McpManager:
         risk, confirm = risk_of(prepared.annotations, conn.config.trust_read_only_hints)
         server, tool = conn.config.name, prepared.tool
         status, reason = ("changed", held.reason) if held else ("ok", "")
-        if prepared.needs_task:  # the SDK's client cannot run tasks: offering it would always fail
-            status, reason = "unsupported", TASK_ONLY
 
         async def invoke(args: dict[str, Any], report: ProgressFn | None = None) -> ToolOutput:
             return await self.call(server, tool, args, report)
@@ -243,13 +245,14 @@ class McpManager:
             source=f"mcp:{server}",
             timeout=conn.config.timeout + PERSON_ALLOWANCE,
             status=status,
-            warnings=prepared.warnings + tuple(conn.instruction_warnings) + ((reason,) if prepared.needs_task else ()),
+            warnings=prepared.warnings + tuple(conn.instruction_warnings),
             meta={
                 "server": server,
                 "tool": tool,
                 "title": prepared.title,
                 "annotations": prepared.annotations,
                 "status_reason": reason,
+                **({"execution": TASK_NOTE} if prepared.needs_task else {}),
             },
         )
 

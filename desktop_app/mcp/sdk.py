@@ -63,6 +63,18 @@ async def watch_eof(transport: Any, on_eof: Callable[[], None]) -> AsyncIterator
                 group.cancel_scope.cancel()
 
 
+async def answers_like_sse(sdk: Sdk, url: str, headers: dict[str, str]) -> bool:
+    """GET with Accept: text/event-stream answered 200 text/event-stream: an SSE server."""
+    headers = {**headers, "Accept": "text/event-stream"}
+    try:
+        async with sdk.httpx2.AsyncClient(headers=headers, timeout=10) as http:
+            async with http.stream("GET", url) as response:
+                kind = str(response.headers.get("content-type", ""))
+                return bool(response.status_code == 200 and kind.startswith("text/event-stream"))
+    except Exception:  # noqa: BLE001 - any failure here means "not an SSE server"
+        return False
+
+
 def offending_line(exc: Exception) -> str:
     """The line a server printed that is not JSON-RPC (pydantic keeps it in the error)."""
     errors = getattr(exc, "errors", None)

@@ -1,4 +1,4 @@
-"""A server's tools/list made safe to offer: schemas checked, task-only tools held back, on one worker thread."""
+"""A server's tools/list made safe to offer: schemas checked, task-only tools marked, on one worker thread."""
 
 from __future__ import annotations
 
@@ -8,10 +8,8 @@ from typing import Any
 
 from desktop_app.mcp.trust import reveal_definition
 
-TASK_ONLY = (
-    'not offered to the model: the server runs it only as an MCP task (execution.taskSupport "required"), '
-    "which this app does not support yet"
-)
+TASK_NOTE = 'run as an MCP task (execution.taskSupport "required"): created, polled, its result fetched'
+
 
 PREPARE = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mcp-prepare")
 

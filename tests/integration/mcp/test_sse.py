@@ -67,21 +67,24 @@ async def test_a_streamable_server_stays_streamable(app_home: Path, toy_http_url
         await manager.aclose()
 
 
-def test_task_only_tool_is_listed_with_why_but_never_offered(
+def test_task_only_tool_runs_as_an_mcp_task(
     app_home: Path, tmp_path: Path, everything_sse_url: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """server-everything's simulate-research-query needs MCP tasks (execution.taskSupport required)."""
+    """server-everything's simulate-research-query needs MCP tasks (execution.taskSupport required):
+    it is offered, created as a task, polled through its four stages and its report fetched."""
     from desktop_app.cli import main
+    from desktop_app.mcp.task_book import TaskBook
 
     config = tmp_path / "mcp.json"
     config.write_text(json.dumps({"mcpServers": {"ev": {"url": everything_sse_url}}}), encoding="utf-8")
     assert main(["tools", "--json", "--mcp-config", str(config)]) == 0
     listing = {t["name"]: t for t in json.loads(capsys.readouterr().out)}
     task = listing["ev__simulate-research-query"]
-    assert task["status"] == "unsupported"
-    assert any('execution.taskSupport "required"' in w for w in task["warnings"])
+    assert task["status"] == "ok" and task["warnings"] == []
     assert listing["ev__echo"]["status"] == "ok"
     code = main(
         ["tools", "call", "ev__simulate-research-query", "--args", '{"topic": "x"}', "--mcp-config", str(config)]
     )
-    assert code == 1 and "MCP task" in json.loads(capsys.readouterr().out)["content"]["error"]
+    out = json.loads(capsys.readouterr().out)
+    assert code == 0 and "# Research Report: x" in out["content"] and "tasks/result" in out["content"]
+    assert TaskBook().records() == []
