@@ -307,7 +307,7 @@ def test_stop_closes_an_open_form_and_cancels_the_run(qtbot: Any, make_window: A
 
 def test_trusting_read_only_hints_is_a_checkbox_that_says_what_it_does(qtbot: Any) -> None:
     """Ticked, the entry carries trustReadOnlyHints; an SSE entry keeps its "type" through an edit."""
-    from desktop_app.ui.mcp.settings import ServerEditor
+    from desktop_app.ui.mcp.server_editor import ServerEditor
 
     existing = ServerConfig(name="legacy", url="http://127.0.0.1:1/events", kind="sse")
     editor = ServerEditor(existing, set(), None)
