@@ -65,3 +65,12 @@ def test_the_file_menu_opens_a_non_modal_file_dialog_and_a_bad_bundle_says_why(
     assert isinstance(box, QMessageBox) and "outside its folder" in box.text()
     box.close()
     assert not app_config_path().exists()
+
+
+def test_the_message_box_leaves_a_dropped_bundle_to_the_window(make_window: Any, tmp_path: Path) -> None:
+    window = make_window()
+    bundle, text = QMimeData(), QMimeData()
+    bundle.setUrls([QUrl.fromLocalFile(str(tmp_path / "toy.mcpb"))])
+    text.setUrls([QUrl.fromLocalFile(str(tmp_path / "notes.txt"))])
+    assert not window.composer.canInsertFromMimeData(bundle)
+    assert window.composer.canInsertFromMimeData(text)
