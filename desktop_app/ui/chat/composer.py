@@ -27,7 +27,7 @@ class Composer(QPlainTextEdit):
         self.setAccessibleName(tr("Message"))
         self.setAccessibleDescription(tr("Enter sends, Shift+Enter starts a new line"))
 
-    def canInsertFromMimeData(self, source: QMimeData) -> bool:
+    def canInsertFromMimeData(self, source: QMimeData) -> bool:  # noqa: N802 - Qt's name
         """A dropped MCP bundle is not text: the window takes it (and offers to install it)."""
         if source.hasUrls() and any(u.toLocalFile().lower().endswith((".mcpb", ".dxt")) for u in source.urls()):
             return False
