@@ -147,6 +147,7 @@ def build_parser() -> argparse.ArgumentParser:
     add.add_argument(
         "--name", default="", dest="as_name", help="the server's name in mcp.json (default: the connector's)"
     )
+    _add_bundle_commands(mcp_sub)
     _add_secret_commands(mcp_sub)
     _add_task_commands(mcp_sub)
 
@@ -157,6 +158,18 @@ def build_parser() -> argparse.ArgumentParser:
 
     models.add_arguments(sub.add_parser("models", help="a provider's or local server's models; does one call tools?"))
     return parser
+
+
+def _add_bundle_commands(mcp_sub: Any) -> None:
+    """`mcp install FILE.mcpb` / `mcp uninstall NAME` (CONTRACT.md)."""
+    inst = mcp_sub.add_parser("install", help="install an MCP bundle (.mcpb or .dxt; shows what it runs first)")
+    inst.add_argument("file", help="the bundle file")
+    inst.add_argument(
+        "--yes", action="store_true", help="do not ask (for scripts); an existing server of that name is never replaced"
+    )
+    uninst = mcp_sub.add_parser("uninstall", help="remove an installed MCP bundle: its files, entry and keys")
+    uninst.add_argument("name", help="the bundle's server name in mcp.json")
+    uninst.add_argument("--yes", action="store_true", help="do not ask (for scripts)")
 
 
 def _add_secret_commands(mcp_sub: Any) -> None:
@@ -318,6 +331,12 @@ def _mcp(args: argparse.Namespace) -> int:
         return _mcp_secret(args)
     if args.mcp_command == "tasks":
         return _mcp_tasks(args)
+    if args.mcp_command in ("install", "uninstall"):
+        from desktop_app.commands.mcp_bundle import install_command, uninstall_command
+
+        if args.mcp_command == "install":
+            return install_command(args.file, args.yes)
+        return uninstall_command(args.name, args.yes)
     if args.mcp_command in ("gallery", "add"):
         from desktop_app.commands.mcp_gallery import add_command, gallery_command
 

@@ -205,3 +205,54 @@ def with_server(text: str, name: str, entry: dict[str, Any]) -> str:
     if after != expected:
         raise EditError("the edited text would not read back as intended")
     return new
+
+
+def _line_start_if_alone(text: str, offset: int) -> int:
+    """The start of `offset`'s line when only blanks precede it there, else `offset`."""
+    start = text.rfind("\n", 0, offset) + 1
+    return start if not text[start:offset].strip() else offset
+
+
+def _through_line_end(text: str, offset: int) -> int:
+    """Past the newline when only blanks follow `offset` on its line, else `offset`."""
+    end = text.find("\n", offset)
+    end = len(text) if end < 0 else end
+    return end + 1 if not text[offset:end].strip() else offset
+
+
+def without_server(text: str, name: str) -> str:
+    """`text` with server `name` removed (its key, value and separating comma); the rest unchanged.
+
+    Comments inside the entry go with it; every other line stays as written. Raises EditError
+    when the server is not there or the result would not read back as the file without it.
+    """
+    import json5
+
+    try:
+        before = json5.loads(text.lstrip("\ufeff"))
+    except (ValueError, RecursionError) as exc:
+        raise EditError(f"it is not valid JSON: {exc}") from None
+    _holder, vscode, key, servers = _servers_obj(text)
+    if servers is None or name not in servers.members:
+        raise EditError(f"it has no server named {name!r}")
+    key_start, _start, end, _nested = servers.members[name]
+    toks = _tokens(text)
+    after = next(t for t in toks if t.start >= end)
+    if after.kind == ",":
+        new = text[: _line_start_if_alone(text, key_start)] + text[_through_line_end(text, after.end) :]
+    else:  # the last member: the comma before it goes instead (if any)
+        comma = next((t for t in reversed(toks) if t.end <= key_start and t.start > servers.open), None)
+        cut_from = _line_start_if_alone(text, key_start)
+        new = text[:cut_from] + text[_through_line_end(text, end) :]
+        if comma is not None and comma.kind == ",":
+            new = new[: comma.start] + new[comma.end :]
+    expected = json.loads(json.dumps(before))
+    place = expected["mcp"] if vscode else expected
+    del place[key][name]
+    try:
+        result = json5.loads(new.lstrip("\ufeff"))
+    except (ValueError, RecursionError):
+        result = None
+    if result != expected:
+        raise EditError("the edited text would not read back as intended")
+    return new

@@ -267,6 +267,8 @@ class MainWindow(WindowActions):
         actions["focus"].triggered.connect(self.focus_composer)
         actions["settings"].triggered.connect(self.open_settings)
         actions["resources"].triggered.connect(self.browse_resources)
+        actions["install_bundle"].triggered.connect(lambda: self.install_bundle())
+        self.setAcceptDrops(True)  # a .mcpb dropped on the window installs it (after a confirmation)
         actions["find"].triggered.connect(self.find_bar.open_bar)
         actions["quit"].triggered.connect(self.close)
         self.replay.connect_window()  # Try it, replay, File → Export → as Python

@@ -25,6 +25,11 @@ READ_AT_OPEN = 120  # messages read when a conversation opens (the chat shows th
 PROMPT_COMMAND = re.compile(r"^/([^\s:/]+):(\S+)$")  # `/server:prompt`
 
 if TYPE_CHECKING:  # the engine side imports asyncio: only after the first paint
+    from pathlib import Path
+
+    from PySide6.QtGui import QDragEnterEvent, QDropEvent
+    from PySide6.QtWidgets import QWidget
+
     from desktop_app.store.history import HistoryStore
     from desktop_app.store.settings import Settings
     from desktop_app.ui.approval import DialogApprover
@@ -62,6 +67,7 @@ class WindowActions(QMainWindow):
     find_bar: FindBar
     prompt_dialog: PromptDialog
     resource_browser: ResourceBrowser
+    bundle_dialog: QWidget
     _saved_read: list[dict[str, Any]] | None = None  # the opened conversation as read so far (inspector)
     _saved_trace: object = None  # the inspector's trace showing it, while it does
 
@@ -99,6 +105,45 @@ class WindowActions(QMainWindow):
         self.resource_browser.attached.connect(self.attach)
         self.resource_browser.open()
         return self.resource_browser
+
+    def install_bundle(self, path: Path | None = None) -> QWidget:
+        """File → Install MCP bundle… (or a dropped `.mcpb`): what it is and runs, its options, Install."""
+        from desktop_app.ui.mcp.bundle_dialog import choose_bundle_file, open_bundle_dialog
+
+        if path is None:
+            self.bundle_dialog = choose_bundle_file(self, self.install_bundle)
+        else:
+            self.bundle_dialog = open_bundle_dialog(path, self, self._bundle_installed)
+        return self.bundle_dialog
+
+    def _bundle_installed(self, name: str) -> None:
+        """The bundle is in mcp.json: the window's servers follow at once (its tools pinned on first connect)."""
+        from desktop_app.mcp.config import McpConfigError, load_servers
+
+        self.statusBar().showMessage(tr("Installed the MCP bundle %1.").replace("%1", name))
+        if self.completed and self.mcp.running:
+            try:
+                self.mcp.update(load_servers(self.mcp.mcp_config))
+            except McpConfigError as exc:
+                self.statusBar().showMessage(str(exc))
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        from desktop_app.ui.mcp.bundle_dialog import bundle_path
+
+        if event.mimeData().hasUrls() and bundle_path(event.mimeData().urls()) is not None:
+            event.acceptProposedAction()
+        else:
+            super().dragEnterEvent(event)
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        from desktop_app.ui.mcp.bundle_dialog import bundle_path
+
+        path = bundle_path(event.mimeData().urls()) if event.mimeData().hasUrls() else None
+        if path is None:
+            super().dropEvent(event)
+            return
+        event.acceptProposedAction()
+        self.install_bundle(path)
 
     def open_resource(self, server: str, uri: str, name: str) -> ResourceBrowser:
         """A resource link in a tool result: the browser, with that resource read and selected."""

@@ -53,7 +53,7 @@ class WindowMenus:
         bar.addMenu(self.file_menu)
         self.help_menu = QMenu(bar)
         self.actions: dict[str, QAction] = {}
-        for name in ("new", "focus", "find", "settings", "resources"):
+        for name in ("new", "focus", "find", "settings", "resources", "install_bundle"):
             self.actions[name] = self.file_menu.addAction("")
         self.export_menu = self.file_menu.addMenu("")
         for name in EXPORTS:
@@ -83,6 +83,7 @@ class WindowMenus:
         self.actions["find"].setText(tr("&Find in conversation…"))
         self.actions["settings"].setText(tr("&Settings…"))
         self.actions["resources"].setText(tr("MCP &resources…"))
+        self.actions["install_bundle"].setText(tr("Install MCP &bundle…"))
         self.actions["quit"].setText(tr("&Quit"))
         self.export_menu.setTitle(tr("&Export"))
         self.actions["export_openai"].setText(tr("as Python (OpenAI)…"))

@@ -464,6 +464,74 @@
       <translation>语言：%1（已显示的消息保持原来的语言）</translation>
     </message>
     <message>
+      <source>Name</source>
+      <translation>名称</translation>
+    </message>
+    <message>
+      <source>Description</source>
+      <translation>说明</translation>
+    </message>
+    <message>
+      <source>Version</source>
+      <translation>版本</translation>
+    </message>
+    <message>
+      <source>Author</source>
+      <translation>作者</translation>
+    </message>
+    <message>
+      <source>Server</source>
+      <translation>服务器</translation>
+    </message>
+    <message>
+      <source>It runs</source>
+      <translation>运行的命令</translation>
+    </message>
+    <message>
+      <source>Environment</source>
+      <translation>环境变量</translation>
+    </message>
+    <message>
+      <source>It asks for</source>
+      <translation>需要填写</translation>
+    </message>
+    <message>
+      <source>Files</source>
+      <translation>文件</translation>
+    </message>
+    <message>
+      <source>Its tools are pinned on first connect; changed definitions are held back for your review.</source>
+      <translation>首次连接时会固定它的工具定义；定义变化时会暂停，等你审核。</translation>
+    </message>
+    <message>
+      <source>Install MCP bundle</source>
+      <translation>安装 MCP 扩展包</translation>
+    </message>
+    <message>
+      <source>Install</source>
+      <translation>安装</translation>
+    </message>
+    <message>
+      <source>Cancel</source>
+      <translation>取消</translation>
+    </message>
+    <message>
+      <source>MCP bundles (*.mcpb *.dxt)</source>
+      <translation>MCP 扩展包 (*.mcpb *.dxt)</translation>
+    </message>
+    <message>
+      <source>kept in the keyring only</source>
+      <translation>仅保存在系统钥匙串中</translation>
+    </message>
+    <message>
+      <source>%1: nothing was changed; rename or remove your entry first.</source>
+      <translation>%1：未做任何更改；请先重命名或删除您的条目。</translation>
+    </message>
+    <message>
+      <source>Nothing was installed: %1</source>
+      <translation>未安装任何内容：%1</translation>
+    </message>
+    <message>
       <source>MCP server %1 asks for the secret %2, stored in the keyring for it.</source>
       <translation>MCP 服务器 %1 需要密钥 %2（已为它保存在密钥环中）。</translation>
     </message>
@@ -510,10 +578,6 @@
     <message>
       <source>Decline</source>
       <translation>拒绝</translation>
-    </message>
-    <message>
-      <source>Cancel</source>
-      <translation>取消</translation>
     </message>
     <message>
       <source>Approve and send</source>
@@ -582,10 +646,6 @@
     <message>
       <source>Server %1 wants this sent to %2 (on your account). Approve only if you expect it.</source>
       <translation>服务器 %1 想把以下内容发送给 %2（使用你的账户）。仅在你预期如此时批准。</translation>
-    </message>
-    <message>
-      <source>Its tools are pinned on first connect; changed definitions are held back for your review.</source>
-      <translation>首次连接时会固定它的工具定义；定义变化时会暂停，等你审核。</translation>
     </message>
     <message>
       <source>Add a travel connector</source>
@@ -782,10 +842,6 @@
     <message>
       <source>Add MCP server</source>
       <translation>添加 MCP 服务器</translation>
-    </message>
-    <message>
-      <source>Environment</source>
-      <translation>环境变量</translation>
     </message>
     <message>
       <source>Headers</source>
@@ -1388,6 +1444,10 @@
       <translation>无法检查沙箱：%1</translation>
     </message>
     <message>
+      <source>Installed the MCP bundle %1.</source>
+      <translation>已安装 MCP 扩展包 %1。</translation>
+    </message>
+    <message>
       <source>The prompt was empty.</source>
       <translation>提示词为空。</translation>
     </message>
@@ -1454,6 +1514,10 @@
     <message>
       <source>MCP &amp;resources…</source>
       <translation>MCP 资源(&amp;R)…</translation>
+    </message>
+    <message>
+      <source>Install MCP &amp;bundle…</source>
+      <translation>安装 MCP 扩展包(&amp;B)…</translation>
     </message>
     <message>
       <source>&amp;Quit</source>

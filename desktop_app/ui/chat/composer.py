@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6 import QtCore
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QMimeData, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QPlainTextEdit, QWidget
 
@@ -26,6 +26,12 @@ class Composer(QPlainTextEdit):
         self.setPlaceholderText(tr("Ask about a trip… (Enter sends, Shift+Enter new line)"))
         self.setAccessibleName(tr("Message"))
         self.setAccessibleDescription(tr("Enter sends, Shift+Enter starts a new line"))
+
+    def canInsertFromMimeData(self, source: QMimeData) -> bool:  # noqa: N802 - Qt's name
+        """A dropped MCP bundle is not text: the window takes it (and offers to install it)."""
+        if source.hasUrls() and any(u.toLocalFile().lower().endswith((".mcpb", ".dxt")) for u in source.urls()):
+            return False
+        return super().canInsertFromMimeData(source)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         enter = event.key() in (QtCore.Qt.Key.Key_Return, QtCore.Qt.Key.Key_Enter)

@@ -1,0 +1,260 @@
+"""MCP bundles (`.mcpb`, formerly `.dxt`): installed into the app's data folder and its `mcp.json`.
+
+`read_bundle` opens the zip safely (bundle_zip) and checks its manifest (bundle_manifest) without
+writing anything. `install` unpacks it into `data_dir()/bundles/NAME/` (a temporary folder renamed
+into place), keeps each sensitive value in the keyring for that server (`secret_refs.store_for`:
+the entry says `{"keyring": KEY}`, the value is in no file), and adds the entry to `mcp.json` by
+editing its text (comments kept). A different server of the user's under that name is never
+replaced unasked (NameTakenError, as `mcp add`). Its tools are pinned on first connect like any
+server's. `uninstall` removes the folder, the entry, its keyring entries and its allowances.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import shutil
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from desktop_app import jsonsafe
+from desktop_app.mcp import secret_refs
+from desktop_app.mcp.bundle_manifest import Manifest, UserOption, Value, parse_manifest
+from desktop_app.mcp.bundle_zip import MAX_MANIFEST, BundleError, extract, open_bundle, read_member
+from desktop_app.mcp.config import McpConfigError, ServerConfig, app_config_path, read_config_file
+from desktop_app.mcp.config_edit import EditError, with_server, without_server
+from desktop_app.mcp.gallery import NameTakenError, free_name
+from desktop_app.paths import data_dir
+from desktop_app.store.atomic import write_atomic
+from desktop_app.store.secrets import SecretsError
+
+__all__ = ["Bundle", "BundleError", "NameTakenError", "UserOption", "install", "read_bundle", "uninstall"]
+
+
+def bundles_dir() -> Path:
+    return data_dir() / "bundles"
+
+
+def bundle_folder(name: str) -> Path:
+    return bundles_dir() / name
+
+
+@dataclass(frozen=True)
+class Bundle:
+    """A checked bundle file: its manifest and where it would be installed."""
+
+    path: Path
+    manifest: Manifest
+    files: int
+    unpacked_bytes: int
+
+    @property
+    def folder(self) -> Path:
+        return bundle_folder(self.manifest.name)
+
+    def command_line(self) -> list[str]:
+        return self.manifest.command_line(self.folder)
+
+    def facts(self) -> list[tuple[str, str]]:
+        """What the user is shown before installing (the CLI and the window show the same)."""
+        m = self.manifest
+        out = [
+            ("name", m.name),
+            ("version", m.version),
+            ("author", m.author),
+            ("server", f"{m.server_type}, installed in {self.folder}"),
+            ("it runs", _join(self.command_line())),
+        ]
+        if m.description:
+            out.insert(1, ("description", m.description))
+        for key, value in m.env.items():
+            out.append(("environment", f"{key}={value}"))
+        for option in m.options:
+            what = "hidden, kept in the keyring" if option.sensitive else option.type
+            need = "required" if option.required else "optional"
+            default = "" if option.default is None or option.sensitive else f", default {option.default}"
+            out.append(("it asks", f"{option.title} ({option.key}: {what}, {need}{default})"))
+        out.append(("files", f"{self.files} ({self.unpacked_bytes:,} bytes unpacked)"))
+        return out
+
+
+def _join(argv: list[str]) -> str:
+    import shlex
+
+    return shlex.join(argv)
+
+
+def read_bundle(path: Path) -> Bundle:
+    """The bundle at `path`, checked (zip and manifest); nothing is written."""
+    archive, entries = open_bundle(path)
+    with archive:
+        by_name = {str(e.path): e for e in entries}
+        manifest_entry = by_name.get("manifest.json")
+        if manifest_entry is None or manifest_entry.is_dir:
+            raise BundleError(f"{path.name} is not an MCP bundle: it has no manifest.json")
+        raw = read_member(archive, manifest_entry, MAX_MANIFEST)
+        try:
+            data = jsonsafe.loads(raw.decode("utf-8-sig"))
+        except (UnicodeDecodeError, ValueError) as exc:
+            raise BundleError(f"manifest.json is not valid JSON: {str(exc)[:200]}") from None
+        manifest = parse_manifest(data)
+        entry_point = manifest.entry_point.strip("/")
+        if entry_point and entry_point.removeprefix("./") not in by_name:
+            raise BundleError(f"manifest.json: server.entry_point {entry_point[:80]!r} is not in the bundle")
+        files = [e for e in entries if not e.is_dir]
+        return Bundle(path, manifest, len(files), sum(e.info.file_size for e in files))
+
+
+@dataclass(frozen=True)
+class Installed:
+    server: ServerConfig
+    changed: bool  # False: the very same entry was already in mcp.json
+
+
+def _is_ours(server: ServerConfig, name: str) -> bool:
+    """An entry a bundle installed: it runs in that bundle's folder."""
+    return bool(server.cwd) and Path(server.cwd) == bundle_folder(name)
+
+
+def _check_name(manifest: Manifest, server: ServerConfig, target: Path, replace: bool) -> bool:
+    """True when mcp.json already has this very entry; NameTakenError for the user's own server."""
+    existing = {s.name: s for s in read_config_file(target, missing_ok=True)}
+    same = existing.get(manifest.name)
+    if same is None:
+        return False
+    if same.to_json() == server.to_json():
+        return True
+    if not replace and not _is_ours(same, manifest.name):
+        raise NameTakenError(manifest.name, free_name(set(existing), manifest.name))
+    return False
+
+
+def _unpack(bundle: Bundle) -> Path | None:
+    """Unpack into a new folder, then swap it in; returns the previous folder (moved aside) if any."""
+    base = bundles_dir()
+    base.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(dir=base, prefix=f".new-{bundle.manifest.name}-"))
+    try:
+        archive, entries = open_bundle(bundle.path)
+        with archive:
+            extract(archive, entries, tmp)
+        old: Path | None = None
+        if bundle.folder.exists() or bundle.folder.is_symlink():
+            old = Path(tempfile.mkdtemp(dir=base, prefix=f".old-{bundle.manifest.name}-")) / "x"
+            bundle.folder.rename(old)
+        tmp.rename(bundle.folder)
+        return old
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+
+
+def _restore(bundle: Bundle, old: Path | None) -> None:
+    shutil.rmtree(bundle.folder, ignore_errors=True)
+    if old is not None:
+        with contextlib.suppress(OSError):
+            old.rename(bundle.folder)
+        shutil.rmtree(old.parent, ignore_errors=True)
+
+
+def install(
+    bundle: Bundle, values: dict[str, Value], config: Path | None = None, *, replace: bool = False
+) -> Installed:
+    """Unpack, keep its secrets in the keyring and add its entry; on any failure nothing is left changed.
+
+    Raises BundleError (a value or the bundle), NameTakenError (the user's own server has the name),
+    McpConfigError (mcp.json cannot be read or edited safely), SecretsError (no usable keyring).
+    """
+    target = config or app_config_path()
+    server, secrets = bundle.manifest.server(bundle.folder, values)
+    same = _check_name(bundle.manifest, server, target, replace)
+    try:
+        text = target.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        text = ""
+    except OSError as exc:
+        raise McpConfigError(f"MCP config {target} cannot be read: {exc.strerror or exc}") from None
+    try:
+        new = text if same else with_server(text, server.name, server.to_json())
+    except EditError as exc:
+        raise McpConfigError(f"MCP config {target}: not changed, its text could not be edited safely ({exc})") from None
+    old = _unpack(bundle)
+    stored: list[str] = []
+    try:
+        for key, value in secrets.items():
+            secret_refs.store_for(server, key, value)
+            stored.append(key)
+        if not same:
+            write_atomic(target, new)
+    except BaseException:
+        for key in stored:
+            with contextlib.suppress(SecretsError):
+                secret_refs.delete_for(server.name, key)
+        _restore(bundle, old)
+        raise
+    if old is not None:
+        shutil.rmtree(old.parent, ignore_errors=True)
+    return Installed(server, not same)
+
+
+@dataclass(frozen=True)
+class Removed:
+    folder: bool
+    entry: bool
+    secrets: tuple[str, ...]
+    kept_entry: bool  # an entry of that name that is not the bundle's (the user's own) was left alone
+
+
+def installed_names() -> list[str]:
+    base = bundles_dir()
+    if not base.is_dir():
+        return []
+    return sorted(p.name for p in base.iterdir() if p.is_dir() and not p.name.startswith("."))
+
+
+def _secret_names(name: str, entry: ServerConfig | None) -> set[str]:
+    """The keyring names the bundle may have stored: its entry's references and its manifest's sensitive keys."""
+    names = {s.secret for s in secret_refs.sends(entry)} if entry is not None else set()
+    try:
+        data = jsonsafe.loads((bundle_folder(name) / "manifest.json").read_text(encoding="utf-8")[:MAX_MANIFEST])
+        names |= {o.key for o in parse_manifest(data).options if o.sensitive}
+    except (OSError, ValueError, BundleError):
+        pass
+    return {n for n in names if not secret_refs.ref_problem(n)}
+
+
+def uninstall(name: str, config: Path | None = None) -> Removed:
+    """Remove bundle `name`: its folder, its `mcp.json` entry (text edit), keyring entries and allowances.
+
+    BundleError when no bundle of that name is installed (a server of the user's is never removed here).
+    """
+    target = config or app_config_path()
+    folder = bundle_folder(name)
+    entries = {s.name: s for s in read_config_file(target, missing_ok=True)}
+    entry = entries.get(name)
+    ours = entry is not None and _is_ours(entry, name)
+    if not folder.is_dir() and not ours:
+        installed = ", ".join(installed_names()) or "none"
+        raise BundleError(f"no MCP bundle named {name!r} is installed (installed: {installed})")
+    kept = entry is not None and not ours  # the user's own server of that name: its secrets stay too
+    secrets = set() if kept else _secret_names(name, entry)
+    if ours:
+        try:
+            write_atomic(target, without_server(target.read_text(encoding="utf-8"), name))
+        except EditError as exc:
+            raise McpConfigError(
+                f"MCP config {target}: not changed, its text could not be edited safely ({exc})"
+            ) from None
+    removed = []
+    for secret in sorted(secrets):
+        with contextlib.suppress(SecretsError):
+            if secret_refs.delete_for(name, secret):
+                removed.append(secret)
+    if not kept:
+        secret_refs.forget_server(name)
+    had_folder = folder.is_dir()
+    if had_folder:
+        aside = Path(tempfile.mkdtemp(dir=bundles_dir(), prefix=f".gone-{name}-")) / "x"
+        folder.rename(aside)
+        shutil.rmtree(aside.parent, ignore_errors=True)
+    return Removed(had_folder, ours, tuple(removed), kept)

@@ -1,0 +1,175 @@
+"""File → Install MCP bundle… (or a `.mcpb` dropped on the window): the same facts as
+`mcp install`, a field for each `user_config` option (sensitive ones hidden), then Install.
+
+Nothing blocks: the file dialog and this dialog are opened with `open()`, never `exec()`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import Qt, QUrl, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QDialog,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QPlainTextEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop_app.mcp.bundle_manifest import Value
+from desktop_app.mcp.bundles import Bundle, BundleError, NameTakenError, UserOption, install, read_bundle
+from desktop_app.ui.i18n import tr
+from desktop_app.ui.palette import colours
+from desktop_app.ui.text import make_visible, plain_tip
+
+SUFFIXES = (".mcpb", ".dxt")
+
+
+def facts_text(bundle: Bundle) -> str:
+    """The facts `mcp install` prints, one a line, with translated labels."""
+    labels = {
+        "name": tr("Name"),
+        "description": tr("Description"),
+        "version": tr("Version"),
+        "author": tr("Author"),
+        "server": tr("Server"),
+        "it runs": tr("It runs"),
+        "environment": tr("Environment"),
+        "it asks": tr("It asks for"),
+        "files": tr("Files"),
+    }
+    lines = [f"{labels.get(label, label)}: {value}" for label, value in bundle.facts()]
+    lines.append(tr("Its tools are pinned on first connect; changed definitions are held back for your review."))
+    return make_visible("\n".join(lines))  # hidden or bidi characters in a manifest are shown, not obeyed
+
+
+def bundle_path(urls: list[QUrl]) -> Path | None:
+    """The first local `.mcpb` / `.dxt` file among dropped URLs."""
+    for url in urls:
+        if url.isLocalFile() and url.toLocalFile().lower().endswith(SUFFIXES):
+            return Path(url.toLocalFile())
+    return None
+
+
+class BundleDialog(QDialog):
+    """What the bundle is and runs, its options, Install / Cancel; `installed` carries the server's name."""
+
+    installed = Signal(str)
+
+    def __init__(self, bundle: Bundle, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.bundle = bundle
+        self.setObjectName("bundleDialog")
+        self.setWindowTitle(tr("Install MCP bundle"))
+        self.resize(760, 480)
+        self.details = QPlainTextEdit(facts_text(bundle), self)
+        self.details.setObjectName("bundleDetails")
+        self.details.setReadOnly(True)
+        self.fields: dict[str, QLineEdit | QCheckBox] = {}
+        form = QFormLayout()
+        for option in bundle.manifest.options:
+            field = self._field(option)
+            self.fields[option.key] = field
+            label = QLabel(make_visible(option.title) + (" *" if option.required else ""), self)
+            label.setTextFormat(Qt.TextFormat.PlainText)  # a manifest's text is never rich text
+            form.addRow(label, field)
+        self.note = QLabel("", self)
+        self.note.setObjectName("bundleNote")
+        self.note.setWordWrap(True)
+        self.note.setTextFormat(Qt.TextFormat.PlainText)
+        self.note.setStyleSheet(f"color: {colours().error};")
+        self.install_button = QPushButton(tr("Install"), self)
+        self.install_button.setObjectName("installBundle")
+        cancel = QPushButton(tr("Cancel"), self)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.note, 1)
+        buttons.addWidget(self.install_button)
+        buttons.addWidget(cancel)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.details, 1)
+        layout.addLayout(form)
+        layout.addLayout(buttons)
+        self.install_button.clicked.connect(self._install)
+        cancel.clicked.connect(self.reject)
+        self.cancel_button = cancel
+
+    def _field(self, option: UserOption) -> QLineEdit | QCheckBox:
+        if option.type == "boolean":
+            box = QCheckBox(self)
+            box.setChecked(option.default is True)
+            box.setToolTip(plain_tip(make_visible(option.description)))
+            return box
+        edit = QLineEdit(self)
+        edit.setObjectName(f"option_{option.key}")
+        edit.setToolTip(plain_tip(make_visible(option.description)))
+        edit.setAccessibleName(option.title)
+        if option.sensitive:
+            edit.setEchoMode(QLineEdit.EchoMode.Password)
+            edit.setPlaceholderText(tr("kept in the keyring only"))
+        elif option.default is not None:
+            default = option.default
+            edit.setText(", ".join(default) if isinstance(default, list) else str(default))
+        return edit
+
+    def values(self) -> dict[str, Value]:
+        out: dict[str, Value] = {}
+        for option in self.bundle.manifest.options:
+            field = self.fields[option.key]
+            if isinstance(field, QCheckBox):
+                out[option.key] = field.isChecked()
+                continue
+            text = field.text().strip()
+            if text:
+                out[option.key] = [p.strip() for p in text.split(",") if p.strip()] if option.multiple else text
+        return out
+
+    def _install(self) -> None:
+        from desktop_app.mcp.config import McpConfigError
+        from desktop_app.store.secrets import SecretsError
+
+        try:
+            install(self.bundle, self.values())
+        except NameTakenError as exc:
+            self.note.setText(tr("%1: nothing was changed; rename or remove your entry first.").replace("%1", str(exc)))
+            return
+        except (BundleError, McpConfigError, SecretsError, OSError) as exc:
+            self.note.setText(tr("Nothing was installed: %1").replace("%1", str(exc)))
+            return
+        self.installed.emit(self.bundle.manifest.name)
+        self.accept()
+
+
+def choose_bundle_file(parent: QWidget, chosen: Callable[[Path], object]) -> QFileDialog:
+    """A non-modal file dialog for `.mcpb` / `.dxt` files; `chosen` gets the path."""
+    dialog = QFileDialog(parent, tr("Install MCP bundle"))
+    dialog.setFileMode(QFileDialog.FileMode.ExistingFile)
+    dialog.setNameFilters([tr("MCP bundles (*.mcpb *.dxt)")])
+    dialog.fileSelected.connect(lambda path: chosen(Path(path)))
+    dialog.open()
+    return dialog
+
+
+def open_bundle_dialog(path: Path, parent: QWidget, installed: Callable[[str], object]) -> QDialog:
+    """The confirmation dialog for the bundle at `path`, or a box saying why it cannot be installed."""
+    try:
+        bundle = read_bundle(path)
+    except BundleError as exc:
+        box = QMessageBox(QMessageBox.Icon.Warning, tr("Install MCP bundle"), f"{path.name}: {exc}", parent=parent)
+        box.setTextFormat(Qt.TextFormat.PlainText)
+        box.setModal(False)
+        box.open()
+        return box
+    dialog = BundleDialog(bundle, parent)
+    dialog.installed.connect(installed)
+    dialog.finished.connect(dialog.deleteLater)
+    dialog.open()
+    return dialog
