@@ -7,11 +7,13 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from desktop_app.core.providers import keyed
+from desktop_app.core.providers import names as provider_names
 from desktop_app.errors import HistoryError, UsageError
 from desktop_app.visible import for_terminal
 
 MCP_CONFIG_HELP = "MCP servers, in Claude Desktop's mcpServers format (plus url for HTTP servers)"
-PROVIDERS = "openai or anthropic"
+PROVIDERS = " or ".join(keyed())
 ID_HELP = "the conversation's id (a unique prefix works; see `history list`)"
 
 
@@ -26,7 +28,7 @@ class CliError(Exception):
 def _add_provider_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--provider",
-        choices=["offline", "openai", "anthropic"],
+        choices=provider_names(),
         help="model provider (default: the one in settings; offline when no key is set)",
     )
     p.add_argument("--model", default="", metavar="NAME", help="e.g. gpt-4o-mini (default: the one in settings)")

@@ -8,9 +8,9 @@ import sys
 from typing import Any
 
 from desktop_app import jsonsafe
-from desktop_app.agent import events as ev
 from desktop_app.agent.approval import Approver, Decision, PolicyApprover
-from desktop_app.agent.messages import ToolCall
+from desktop_app.core import events as ev
+from desktop_app.core.messages import ToolCall
 from desktop_app.errors import UsageError
 from desktop_app.runtime import RunOptions
 from desktop_app.store.settings import Settings

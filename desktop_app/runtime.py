@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING
 
 from desktop_app.agent.approval import Approver
 from desktop_app.agent.loop import Agent
+from desktop_app.core.providers import get as get_provider
+from desktop_app.core.providers import names as provider_names
 from desktop_app.errors import UsageError
 from desktop_app.llm.base import ChatModel, ToolSpec
 from desktop_app.paths import resources_dir
@@ -27,7 +29,7 @@ if TYPE_CHECKING:
     from desktop_app.tools.travel import WeatherConfig
     from desktop_app.tools.web import WebConfig
 
-PROVIDERS = ("offline", "openai", "anthropic")
+PROVIDERS = provider_names()
 
 
 @dataclass
@@ -429,7 +431,9 @@ def _warm_sdk(provider: str) -> None:
         return
     from desktop_app.llm.wire import shared_tls
 
-    importlib.import_module("desktop_app.llm.anthropic" if provider == "anthropic" else "desktop_app.llm.openai")
+    record = get_provider(provider)
+    if record is not None and record.model:
+        importlib.import_module(record.model.partition(":")[0])
     shared_tls()
 
 

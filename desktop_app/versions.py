@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from desktop_app import __version__
+from desktop_app.core.providers import PROVIDERS
 
-SDKS = ("openai", "anthropic", "mcp")
+SDKS = (*(p.sdk for p in PROVIDERS if p.sdk), "mcp")
 
 
 def version_text(verbose: bool) -> str:

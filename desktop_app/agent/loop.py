@@ -7,9 +7,9 @@ from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal, Protocol
 
-from desktop_app.agent import events as ev
 from desktop_app.agent.approval import Approver, Decision
-from desktop_app.agent.messages import (
+from desktop_app.core import events as ev
+from desktop_app.core.messages import (
     AssistantMessage,
     Message,
     ToolCall,

@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 from desktop_app.agent.approval import Approver, Decision
-from desktop_app.agent.messages import ToolCall
+from desktop_app.core.messages import ToolCall
 from desktop_app.tools.registry import ToolOutput, ToolRegistry, error_output
 
 USER_CALL_ID = "user_call"

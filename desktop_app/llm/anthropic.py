@@ -10,7 +10,7 @@ import anthropic
 import httpx2
 
 from desktop_app import jsonsafe
-from desktop_app.agent.messages import (
+from desktop_app.core.messages import (
     AssistantMessage,
     Message,
     ToolResultMessage,

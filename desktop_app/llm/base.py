@@ -6,7 +6,7 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
-from desktop_app.agent.messages import AssistantMessage, Message, Usage
+from desktop_app.core.messages import AssistantMessage, Message, Usage
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from desktop_app.agent.messages import AssistantMessage, Message, ToolResultMessage, UserMessage
+from desktop_app.core.messages import AssistantMessage, Message, ToolResultMessage, UserMessage
 from desktop_app.llm import anthropic as an
 from desktop_app.llm import openai as oa
 from desktop_app.llm.base import ModelRequest, ToolSpec

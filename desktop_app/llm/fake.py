@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator, Callable, Sequence
 
-from desktop_app.agent.messages import AssistantMessage, Usage
+from desktop_app.core.messages import AssistantMessage, Usage
 from desktop_app.llm.base import Completed, ModelRequest, ProviderError, StreamItem, TextChunk
 
 Script = AssistantMessage | ProviderError | Callable[[ModelRequest], AssistantMessage]

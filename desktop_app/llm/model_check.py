@@ -53,7 +53,7 @@ async def list_models(provider: str, base_url: str, key: str | None, *, timeout:
 
 async def probe(model: ChatModel, stream: bool) -> tuple[str, int]:
     """One call with one tool: ("native" | "recovered" | "none", stream chunks seen)."""
-    from desktop_app.agent.messages import UserMessage
+    from desktop_app.core.messages import UserMessage
     from desktop_app.llm.base import Completed, ModelRequest, ToolSpec, WireResponse
 
     tool = ToolSpec(**PROBE_TOOL)  # type: ignore[arg-type]

@@ -13,7 +13,7 @@ import httpx2
 import openai
 
 from desktop_app import jsonsafe
-from desktop_app.agent.messages import (
+from desktop_app.core.messages import (
     AssistantMessage,
     Message,
     ToolResultMessage,

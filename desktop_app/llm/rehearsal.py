@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from desktop_app.agent.messages import AssistantMessage, UserMessage
+from desktop_app.core.messages import AssistantMessage, UserMessage
 from desktop_app.llm.base import ChatModel, Completed, ModelRequest, ToolSpec
 
 _TOOL = ToolSpec("get_weather", "rehearsal", {"type": "object", "properties": {"city": {"type": "string"}}})

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from desktop_app import jsonsafe
-from desktop_app.agent.messages import AssistantMessage, Message, ToolCall
+from desktop_app.core.messages import AssistantMessage, Message, ToolCall
 from desktop_app.llm.base import Completed, StreamItem, TextChunk
 from desktop_app.llm.presets import TOOL_CALL_MODES
 from desktop_app.llm.wire import make_call

@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 from urllib.parse import unquote, urlsplit
 
 from desktop_app import jsonsafe
-from desktop_app.agent.messages import AssistantMessage, ToolCall
+from desktop_app.core.messages import AssistantMessage, ToolCall
 from desktop_app.jsonsafe import MAX_ARGUMENT_DEPTH, MAX_DOCUMENT_DEPTH, TOO_DEEP, TOO_DEEP_ARGUMENTS, value_problem
 from desktop_app.llm.base import ProviderError
 

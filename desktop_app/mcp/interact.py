@@ -7,7 +7,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
-from desktop_app.agent.messages import AssistantMessage, Message, UserMessage
+from desktop_app.core.messages import AssistantMessage, Message, UserMessage
 from desktop_app.llm.base import ChatModel, Completed, ModelRequest, ProviderError
 
 HEADLESS_SAMPLE = (

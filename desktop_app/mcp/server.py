@@ -13,7 +13,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from desktop_app import __version__
-from desktop_app.agent.messages import ToolCall
+from desktop_app.core.messages import ToolCall
 from desktop_app.tools.registry import (
     ToolDef,
     ToolOutput,

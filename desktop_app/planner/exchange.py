@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from desktop_app import jsonsafe
-from desktop_app.agent.messages import ToolCall, ToolResultMessage
+from desktop_app.core.messages import ToolCall, ToolResultMessage
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ import uuid
 from collections.abc import AsyncIterator
 from typing import Any
 
-from desktop_app.agent.messages import (
+from desktop_app.core.messages import (
     AssistantMessage,
     Message,
     ToolCall,

@@ -22,7 +22,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Literal
 
-from desktop_app.agent.messages import Message, Usage
+from desktop_app.core.messages import Message, Usage
 from desktop_app.errors import HistoryError as HistoryError  # its home is errors.py; kept importable here
 from desktop_app.store import history_export
 from desktop_app.store.history_import import ImportedConversation

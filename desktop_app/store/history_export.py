@@ -9,7 +9,7 @@ from datetime import datetime
 from typing import Any
 
 from desktop_app import jsonsafe
-from desktop_app.agent.messages import (
+from desktop_app.core.messages import (
     AssistantMessage,
     Message,
     ToolCall,

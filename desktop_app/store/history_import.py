@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any, NoReturn
 
 from desktop_app import jsonsafe
-from desktop_app.agent.messages import AssistantMessage, Message, ToolCall, ToolResultMessage, UserMessage
+from desktop_app.core.messages import AssistantMessage, Message, ToolCall, ToolResultMessage, UserMessage
 from desktop_app.store.history_rows import UNTITLED
 
 MAX_BYTES = jsonsafe.MAX_DOCUMENT_BYTES

@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from desktop_app import jsonsafe
-from desktop_app.agent.messages import (
+from desktop_app.core.messages import (
     AssistantMessage,
     Message,
     ToolCall,

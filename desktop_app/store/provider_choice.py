@@ -6,12 +6,13 @@ import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from desktop_app.core.providers import PROVIDERS
 from desktop_app.store.secrets import ENV_VARS, KEY_PROVIDERS
 
 if TYPE_CHECKING:
     from desktop_app.store.settings import Settings
 
-BASE_URL_ENV = {"openai": "OPENAI_BASE_URL", "anthropic": "ANTHROPIC_BASE_URL"}
+BASE_URL_ENV = {p.name: p.base_url_env for p in PROVIDERS if p.base_url_env}
 
 
 def base_url_for(settings: Settings, flag_base_url: str, provider: str) -> str:

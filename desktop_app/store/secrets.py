@@ -7,13 +7,14 @@ import os
 from dataclasses import dataclass
 from typing import Any
 
+from desktop_app.core.providers import PROVIDERS, keyed
+
 SERVICE = "travel-assistant"
-KEY_PROVIDERS = ("openai", "anthropic")
+KEY_PROVIDERS = keyed()
 SEARCH_PROVIDERS = ("brave", "tavily")  # web_search's live APIs (tools/web.py)
 KEYED = KEY_PROVIDERS + SEARCH_PROVIDERS
 ENV_VARS = {
-    "openai": "OPENAI_API_KEY",
-    "anthropic": "ANTHROPIC_API_KEY",
+    **{p.name: p.key_env for p in PROVIDERS if p.key_env},
     "brave": "BRAVE_SEARCH_API_KEY",
     "tavily": "TAVILY_API_KEY",
 }

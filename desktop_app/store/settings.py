@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from desktop_app import jsonsafe
+from desktop_app.core.providers import names as provider_names
 from desktop_app.paths import config_dir
 from desktop_app.visible import for_terminal
 
@@ -168,7 +169,7 @@ class Rule:
 
 
 RULES: dict[str, Rule] = {
-    "provider": Rule("str", ("", "offline", "openai", "anthropic")),
+    "provider": Rule("str", ("", *provider_names())),
     "model": Rule("str"),
     "base_url": Rule("str"),
     "live_weather": Rule("bool"),

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from desktop_app.agent.messages import ToolCall
+from desktop_app.core.messages import ToolCall
 from desktop_app.paths import config_dir, resources_dir
 
 SKILL_FILE = "SKILL.md"

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
 
-from desktop_app.agent.messages import AssistantMessage, Message, ToolCall, ToolResultMessage, UserMessage
+from desktop_app.core.messages import AssistantMessage, Message, ToolCall, ToolResultMessage, UserMessage
 from desktop_app.trips.model import Cost, Day, DayItem, Leg, PeakCost, Stay, Trip
 from desktop_app.trips.zones import zone_for
 

@@ -6,8 +6,8 @@ import logging
 from collections.abc import Sequence
 from typing import Any
 
-from desktop_app.agent import events as ev
-from desktop_app.agent.messages import Message
+from desktop_app.core import events as ev
+from desktop_app.core.messages import Message
 from desktop_app.errors import HistoryError
 from desktop_app.store.history import HistoryStore, new_id
 from desktop_app.store.trip_rows import list_trips, load_trip, save_trip, trip_id_for

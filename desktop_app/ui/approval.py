@@ -31,7 +31,7 @@ from desktop_app.ui.text import hidden_characters, make_visible, pretty_json
 
 if TYPE_CHECKING:
     from desktop_app.agent.approval import Decision
-    from desktop_app.agent.messages import ToolCall
+    from desktop_app.core.messages import ToolCall
     from desktop_app.store.settings import Settings
     from desktop_app.tools.registry import ToolDef
 

@@ -42,7 +42,7 @@ from desktop_app.ui.window_state import restore_layout, save_layout
 if TYPE_CHECKING:  # the engine side imports asyncio: complete() imports it after the first paint
     from PySide6.QtGui import QCloseEvent, QPaintEvent, QResizeEvent, QShortcut
 
-    from desktop_app.agent import events as ev
+    from desktop_app.core import events as ev
     from desktop_app.runtime import RunOptions
     from desktop_app.store.history import HistoryStore
     from desktop_app.store.settings import Settings

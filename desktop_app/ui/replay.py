@@ -106,7 +106,7 @@ class ReplayController(QObject):
 
         def show(listings: tuple[dict[str, Any], ...] | BaseException) -> None:
             if isinstance(listings, tuple) and self.window.inspector.trace.tool_defs_event is None:
-                from desktop_app.agent.events import ToolDefs
+                from desktop_app.core.events import ToolDefs
 
                 self.window.dock.handle_event(ToolDefs(listings))
             self.toolsListed.emit()

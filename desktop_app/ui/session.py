@@ -11,12 +11,12 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
 from PySide6.QtCore import QObject, Signal
 
-from desktop_app.agent import events as ev
 from desktop_app.bridge import EngineBridge, EventPipe
+from desktop_app.core import events as ev
 
 if TYPE_CHECKING:
     from desktop_app.agent.approval import Approver, Decision
-    from desktop_app.agent.messages import ToolCall
+    from desktop_app.core.messages import ToolCall
     from desktop_app.runtime import OpenRun, RunOptions
     from desktop_app.store.settings import Settings
     from desktop_app.tools.registry import ToolDef, ToolOutput, ToolRegistry
@@ -323,7 +323,7 @@ class _Job:
 
 def _rewind(run: OpenRun) -> None:
     """Drop the last user message and what followed it from what the model will see."""
-    from desktop_app.agent.messages import UserMessage
+    from desktop_app.core.messages import UserMessage
 
     messages = run.agent.messages
     for i in range(len(messages) - 1, -1, -1):

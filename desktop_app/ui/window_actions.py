@@ -240,7 +240,7 @@ class WindowActions(QMainWindow):
         except Exception as exc:  # noqa: BLE001 - shown, never a crash
             self.statusBar().showMessage(tr("Could not open: %1").replace("%1", str(exc)))
             return
-        from desktop_app.agent.messages import message_to_dict
+        from desktop_app.core.messages import message_to_dict
 
         dicts = [message_to_dict(m) for m in messages]
         last_user = next((d["content"] for d in reversed(dicts) if d["role"] == "user"), "")

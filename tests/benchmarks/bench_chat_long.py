@@ -33,7 +33,7 @@ def _rss_mb() -> float:
 
 def _conversation(store: Any, rounds: int) -> str:
     """`rounds` x (question, a call, its result, the answer): 4 messages and 1 call a round."""
-    from desktop_app.agent.messages import AssistantMessage, ToolCall, ToolResultMessage, UserMessage
+    from desktop_app.core.messages import AssistantMessage, ToolCall, ToolResultMessage, UserMessage
 
     conv = store.new_conversation(title=f"bench {rounds}", provider="fake", model="scripted")
     for i in range(rounds):

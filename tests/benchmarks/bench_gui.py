@@ -96,7 +96,7 @@ READY: list[float] = []
 
 def _seed_history(home: str, conversations: int = 30) -> None:
     """A returning user's history: the list is part of the window (filled after the first paint)."""
-    from desktop_app.agent.messages import AssistantMessage, UserMessage
+    from desktop_app.core.messages import AssistantMessage, UserMessage
     from desktop_app.store.history import FILENAME, HistoryStore
 
     data = Path(home) / "share" / "travel-assistant"  # where platformdirs sends the app under test
@@ -175,7 +175,7 @@ def _long_reply(chunks: int, chunk: int) -> str:
 
 
 async def bench_stream(chunks: int, chunk: int) -> None:
-    from desktop_app.agent.messages import AssistantMessage
+    from desktop_app.core.messages import AssistantMessage
     from desktop_app.llm.fake import FakeModel
     from desktop_app.runtime import open_run
     from desktop_app.ui.qt_async import next_emission
@@ -221,7 +221,7 @@ def _rss_mb() -> float:
 
 def _conversation(store: object) -> str:
     """1,000 messages: 250 rounds of user, assistant with 2 tool calls, 2 results (500 calls)."""
-    from desktop_app.agent.messages import AssistantMessage, ToolCall, ToolResultMessage, UserMessage
+    from desktop_app.core.messages import AssistantMessage, ToolCall, ToolResultMessage, UserMessage
 
     conv = store.new_conversation(title="bench", provider="fake", model="scripted")  # type: ignore[attr-defined]
     for i in range(250):
@@ -254,7 +254,7 @@ def _scroll_ms(area: object, app: object, steps: int = 100) -> float:
 async def bench_big_conversation() -> None:
     from PySide6.QtWidgets import QApplication, QLabel, QScrollArea, QVBoxLayout, QWidget
 
-    from desktop_app.agent.messages import message_to_dict
+    from desktop_app.core.messages import message_to_dict
     from desktop_app.store.history import HistoryStore
 
     app = QApplication.instance()

@@ -29,7 +29,7 @@ PARAGRAPH = "三亚 **12 月**平均 26°C，海水温暖。预算 5000 元足�
 
 
 def _conversation(store: Any, answer: str) -> str:
-    from desktop_app.agent.messages import AssistantMessage, UserMessage
+    from desktop_app.core.messages import AssistantMessage, UserMessage
 
     conv = store.new_conversation(title=f"bench {len(answer)}", provider="fake", model="scripted")
     conv.append(UserMessage("12月想从上海去个暖和的地方，预算5000，有什么推荐"))

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import QApplication, QTreeWidget, QTreeWidgetItem
 
 from desktop_app.agent.approval import PolicyApprover
 from desktop_app.agent.loop import Agent
-from desktop_app.agent.messages import AssistantMessage, ToolCall
+from desktop_app.core.messages import AssistantMessage, ToolCall
 from desktop_app.llm.fake import FakeModel
 from desktop_app.runtime import RunOptions, build_registry
 from desktop_app.store.settings import Settings

@@ -19,7 +19,7 @@ REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 os.environ.setdefault("TRAVEL_ASSISTANT_HOME", tempfile.mkdtemp(prefix="bench-mcp-"))
 
-from desktop_app.agent.messages import ToolCall
+from desktop_app.core.messages import ToolCall
 from desktop_app.mcp.config import ServerConfig
 from desktop_app.mcp.manager import McpManager
 from desktop_app.tools.registry import ToolRegistry

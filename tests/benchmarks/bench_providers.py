@@ -17,7 +17,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from desktop_app.agent.messages import UserMessage
+from desktop_app.core.messages import UserMessage
 from desktop_app.llm import anthropic as an
 from desktop_app.llm import openai as oa
 from desktop_app.llm.base import ModelRequest

@@ -11,7 +11,7 @@ from typing import Any
 
 from desktop_app.agent.approval import PolicyApprover
 from desktop_app.agent.loop import Agent
-from desktop_app.agent.messages import AssistantMessage, ToolCall
+from desktop_app.core.messages import AssistantMessage, ToolCall
 from desktop_app.llm.base import ModelRequest, StreamItem, WireRequest, WireResponse
 from desktop_app.llm.fake import FakeModel
 from desktop_app.llm.openai import request_to_wire

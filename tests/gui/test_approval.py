@@ -7,7 +7,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 
-from desktop_app.agent.messages import AssistantMessage, ToolCall, ToolResultMessage
+from desktop_app.core.messages import AssistantMessage, ToolCall, ToolResultMessage
 from desktop_app.llm.fake import FakeModel
 from desktop_app.store.settings import Settings
 from desktop_app.tools.registry import tool

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from desktop_app.agent.events import ApprovalEvent, ToolCallEvent, ToolResultEvent
+from desktop_app.core.events import ApprovalEvent, ToolCallEvent, ToolResultEvent
 from desktop_app.ui.chat.bubbles import MessageBubble, StreamBubble, markdown_cut
 from desktop_app.ui.chat.chat_view import FLUSH_CHARS, ChatView
 from desktop_app.ui.text import hidden_characters, make_visible, summarize_arguments

@@ -6,7 +6,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 
-from desktop_app.agent.messages import AssistantMessage, UserMessage
+from desktop_app.core.messages import AssistantMessage, UserMessage
 from desktop_app.store.history import HistoryStore
 
 

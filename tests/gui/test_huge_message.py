@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from desktop_app.agent.messages import AssistantMessage, UserMessage
+from desktop_app.core.messages import AssistantMessage, UserMessage
 from desktop_app.store.history import HistoryStore
 from desktop_app.ui.chat.chat_view import ChatView
 from desktop_app.ui.chat.full_text import LINE_CHARS, viewer_lines

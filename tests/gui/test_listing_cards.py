@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from desktop_app.agent.events import ToolCallEvent, ToolResultEvent
+from desktop_app.core.events import ToolCallEvent, ToolResultEvent
 from desktop_app.ui.chat import listing_cards
 from desktop_app.ui.chat.listing_cards import cards_html, find_listings
 from desktop_app.ui.chat.tool_chip import CallRow, ToolChip

@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 from PySide6.QtWidgets import QApplication, QWidget
 
-from desktop_app.agent.messages import AssistantMessage, ToolCall, ToolResultMessage, UserMessage
+from desktop_app.core.messages import AssistantMessage, ToolCall, ToolResultMessage, UserMessage
 from desktop_app.store.history import HistoryStore
 from desktop_app.ui.chat.chat_view import ChatView
 from desktop_app.ui.text import may_hold_resources

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt
 
-from desktop_app.agent.events import Event, ToolCallEvent, ToolResultEvent
-from desktop_app.agent.messages import AssistantMessage, ToolCall, ToolResultMessage, Usage
+from desktop_app.core.events import Event, ToolCallEvent, ToolResultEvent
+from desktop_app.core.messages import AssistantMessage, ToolCall, ToolResultMessage, Usage
 from desktop_app.llm.base import Completed
 from desktop_app.llm.fake import FakeModel
 from desktop_app.store.history import HistoryStore

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt
 
-from desktop_app.agent.messages import AssistantMessage
+from desktop_app.core.messages import AssistantMessage
 from desktop_app.llm.fake import FakeModel
 from desktop_app.mcp.config import ServerConfig, save_servers
 from tests.gui.conftest import scripted_factory
@@ -76,7 +76,7 @@ def test_an_unknown_prompt_is_one_line_in_the_status_bar(qtbot: Any, window: Any
 
 def test_a_resource_link_in_a_tool_result_opens_in_the_browser(qtbot: Any, window: Any) -> None:
     """server-everything's get-resource-links answers with template URIs (not in resources/list)."""
-    from desktop_app.agent.events import ToolCallEvent, ToolResultEvent
+    from desktop_app.core.events import ToolCallEvent, ToolResultEvent
     from desktop_app.mcp.results import to_output
 
     uri = "demo://resource/dynamic/text/2"

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from PySide6.QtWidgets import QWidget
 
-from desktop_app.agent.events import ToolCallEvent, ToolResultEvent
-from desktop_app.agent.messages import AssistantMessage, ToolCall
+from desktop_app.core.events import ToolCallEvent, ToolResultEvent
+from desktop_app.core.messages import AssistantMessage, ToolCall
 from desktop_app.llm.fake import FakeModel
 from desktop_app.mcp.config import ServerConfig, app_config_path, read_config_file, save_servers
 from desktop_app.mcp.manager import McpManager

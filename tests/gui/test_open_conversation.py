@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt
 
-from desktop_app.agent.messages import AssistantMessage, ToolCall, ToolResultMessage, UserMessage
 from desktop_app.app import open_requested
+from desktop_app.core.messages import AssistantMessage, ToolCall, ToolResultMessage, UserMessage
 from desktop_app.store.history import HistoryStore
 
 ROOT = Path(__file__).resolve().parents[2]

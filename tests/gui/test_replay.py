@@ -12,7 +12,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWidget
 
-from desktop_app.agent.messages import AssistantMessage, ToolCall, ToolResultMessage
+from desktop_app.core.messages import AssistantMessage, ToolCall, ToolResultMessage
 from desktop_app.llm.base import ModelRequest
 from desktop_app.llm.fake import FakeModel
 from desktop_app.store.history import HistoryStore

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt
 
-from desktop_app.agent.events import Event, ToolDefs
-from desktop_app.agent.messages import AssistantMessage, ToolCall, ToolResultMessage
+from desktop_app.core.events import Event, ToolDefs
+from desktop_app.core.messages import AssistantMessage, ToolCall, ToolResultMessage
 from desktop_app.llm.fake import FakeModel
 from desktop_app.paths import config_dir
 from desktop_app.store.settings import Settings

@@ -12,7 +12,7 @@ from typing import Any
 
 from PySide6.QtCore import QSettings, Qt
 
-from desktop_app.agent.messages import UserMessage
+from desktop_app.core.messages import UserMessage
 from desktop_app.store.history import HistoryStore
 from desktop_app.store.settings import Settings
 from desktop_app.ui.approval import ApprovalLog

@@ -134,7 +134,7 @@ def test_hidden_characters_in_a_tool_result_are_revealed_and_flagged() -> None:
 
 
 def test_a_20_mb_image_result_carries_its_metadata_not_its_bytes() -> None:
-    from desktop_app.agent.events import ToolResultEvent
+    from desktop_app.core.events import ToolResultEvent
     from desktop_app.jsonsafe import dumps
 
     big = {"mime_type": "image/png", "data": "A" * (20 * 1024 * 1024)}

@@ -14,29 +14,31 @@ MAX_LINES = 500
 # "desktop_app" is the package's own __init__, the version). A part may always import itself
 # and LEAVES. Every part found in desktop_app needs a row: a new one is a decision, made here.
 # jsonsafe and visible handle untrusted text (parsed or shown) for every part
-LEAVES = frozenset({"desktop_app", "errors", "paths", "jsonsafe", "visible", "clock"})
-ENGINE = frozenset({"agent", "llm", "tools"})  # messages, loop, model protocol, tool registry
+LEAVES = frozenset({"desktop_app", "errors", "paths", "jsonsafe", "visible", "clock", "core"})
+ENGINE = frozenset({"agent", "llm", "tools"})  # the loop, the model protocol, the tool registry (on core)
 ALLOWED: dict[str, frozenset[str]] = {
     "desktop_app": frozenset(),
     "errors": frozenset(),
     "paths": frozenset(),
     "clock": frozenset(),  # the one "today" (pinned by tests): nothing reads the machine's date elsewhere
+    "core": frozenset(),  # the engine's floor: neutral messages, the event union, provider records
     "jsonsafe": frozenset({"visible"}),  # strict, depth-limited JSON for everything read or written
     "visible": frozenset(),  # hidden and control characters made visible (terminal, window, MCP review)
     "desktop_entry": frozenset(),
     "versions": frozenset({"ui"}),  # `--version --verbose` asks ui.qt_info for Qt's version (Qt only there)
     "bridge": frozenset(),  # threads and queues only: knows neither the engine nor Qt
+    # a one-way chain over core: llm <- tools <- agent (issue 24: no arrow runs back up)
     "agent": ENGINE,  # the loop asks a ChatModel (llm.base) and runs ToolDefs (tools.registry)
-    "llm": frozenset({"agent"}),  # the protocol, two adapters and the fake: neutral messages in, wire out
-    "tools": ENGINE,  # the registry turns tools into llm.base ToolSpecs
-    "trips": frozenset({"agent", "tools", "store"}),  # the trip model folded from tool results (tools: places
+    "llm": frozenset(),  # the protocol, the adapters and the fake: core's neutral messages in, wire out
+    "tools": frozenset({"llm"}),  # the registry turns tools into llm.base ToolSpecs
+    "trips": frozenset({"tools", "store"}),  # the trip model folded from tool results (tools: places
     # for time zones), saved in the history database; its exports (.ics, Markdown); the PDF is ui/trip_pdf
-    "planner": ENGINE,  # a ChatModel that reads the travel data (tools.travel)
-    "store": frozenset({"agent"}),  # history stores the neutral messages
-    "mcp": ENGINE | {"store"},  # sampling asks a ChatModel; servers' tools become ToolDefs
+    "planner": frozenset({"llm", "tools"}),  # a ChatModel that reads the travel data (tools.travel)
+    "store": frozenset(),  # history stores core's neutral messages
+    "mcp": frozenset({"llm", "tools", "store"}),  # sampling asks a ChatModel; servers' tools become ToolDefs
     "runtime": ENGINE | {"planner", "mcp", "store", "trips"},  # the one place that wires a run
     "headless": ENGINE | {"mcp", "store", "runtime", "commands"},  # `ask` resolves --continue IDs there
-    "commands": ENGINE | {"mcp", "store", "runtime", "trips"},  # the CLI handlers (issue 12, item 3)
+    "commands": frozenset({"llm", "mcp", "store", "runtime", "trips"}),  # the CLI handlers (issue 12, item 3)
     "cli": frozenset({"commands", "headless", "mcp", "store", "desktop_entry", "app", "versions"}),
     "ui": ENGINE | {"bridge", "mcp", "store", "runtime"},
     "app": frozenset({"ui", "store", "commands"}),  # `gui --conversation ID` resolves the id as `ask` does
@@ -229,7 +231,7 @@ def test_walker_sees_local_type_checking_and_dynamic_imports() -> None:
 
 def test_table_check_catches_a_breach() -> None:
     found = {
-        "desktop_app.llm.openai": ["desktop_app.agent.messages", "desktop_app.tools.registry"],
+        "desktop_app.llm.openai": ["desktop_app.core.messages", "desktop_app.tools.registry"],
         "desktop_app.agent.loop": ["desktop_app.ui.session", "desktop_app.paths", "json"],
         "desktop_app.tools.web": ["desktop_app.store.secrets", ".sibling"],
     }

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from desktop_app import jsonsafe
-from desktop_app.agent.messages import ToolCall, ToolResultMessage
 from desktop_app.commands.mcp_resources import prompt_arguments
+from desktop_app.core.messages import ToolCall, ToolResultMessage
 from desktop_app.errors import UsageError
 from desktop_app.mcp import oauth
 from desktop_app.mcp.gallery import GalleryError, load_gallery

@@ -8,7 +8,7 @@ import math
 import pytest
 
 from desktop_app import jsonsafe
-from desktop_app.agent import events as ev
+from desktop_app.core import events as ev
 from desktop_app.llm.wire import read_arguments, redact
 from desktop_app.visible import for_terminal, json_visible
 

@@ -21,7 +21,7 @@ from desktop_app.ui.i18n import tr
 from desktop_app.ui.text import head
 
 if TYPE_CHECKING:  # the event dataclasses load after the first paint (~6 ms)
-    from desktop_app.agent.events import ApprovalEvent, ErrorEvent, Final, ToolCallEvent, ToolResultEvent
+    from desktop_app.core.events import ApprovalEvent, ErrorEvent, Final, ToolCallEvent, ToolResultEvent
 
 FRAME_MS = 16  # streamed text is applied at most once a frame
 FLUSH_CHARS = 1200  # streamed characters rendered per slice (about 2-3 ms of Markdown layout)
@@ -99,7 +99,7 @@ class ChatView(VirtualRows):
         do not pay for style polish, font loading (CJK) and text-layout set-up mid-run."""
         from PySide6.QtGui import QPixmap
 
-        from desktop_app.agent.events import ToolCallEvent
+        from desktop_app.core.events import ToolCallEvent
 
         self.viewport()  # its wrapper's first use creates ~77 enums (~7 ms): now, not at the first message
         chip = ToolChip(CallRow(ToolCallEvent("warm", "get_weather", {"city": "三亚"})), self)
@@ -418,7 +418,7 @@ class ChatView(VirtualRows):
     def _pair_result(self, msg: dict[str, Any], content: str) -> None:
         row = self._calls.get(str(msg.get("tool_call_id")))
         if row is not None:
-            from desktop_app.agent.events import ToolResultEvent
+            from desktop_app.core.events import ToolResultEvent
 
             result = ToolResultEvent(row.call_id, row.name, content, bool(msg.get("is_error")), 0.0)
             row.set_result(result)

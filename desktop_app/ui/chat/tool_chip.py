@@ -26,7 +26,7 @@ SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 STATUS_GLYPH = {"waiting": "?", "done": "✓", "error": "✗", "denied": "⊘", "cancelled": "■"}
 
 if TYPE_CHECKING:  # the event dataclasses load after the first paint
-    from desktop_app.agent.events import ToolCallEvent, ToolResultEvent
+    from desktop_app.core.events import ToolCallEvent, ToolResultEvent
 
 
 def status_label(status: str) -> str:
@@ -46,7 +46,7 @@ def saved_call(call: Any) -> ToolCallEvent:
     data = call if isinstance(call, dict) else {}
     args = data.get("arguments")
     raw = data.get("arguments_raw")
-    from desktop_app.agent.events import ToolCallEvent
+    from desktop_app.core.events import ToolCallEvent
 
     return ToolCallEvent(
         str(data.get("id", "")),

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QDockWidget, QFrame, QScrollArea, QWidget
 from desktop_app.ui.i18n import tr
 
 if TYPE_CHECKING:
-    from desktop_app.agent.events import Event
+    from desktop_app.core.events import Event
     from desktop_app.ui.inspector.inspector import Inspector
 
 INSPECTOR_WIDTH = 530  # the inspector dock's width before any saved layout (its own size hint)

@@ -34,7 +34,7 @@ from desktop_app.ui.palette import colours
 from desktop_app.ui.text import plain_tip
 
 if TYPE_CHECKING:
-    from desktop_app.agent.events import Event
+    from desktop_app.core.events import Event
 
 TICK_MS = 250  # how often running rows show their elapsed time
 

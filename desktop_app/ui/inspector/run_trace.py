@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from desktop_app import jsonsafe
-from desktop_app.agent.events import Event
+from desktop_app.core.events import Event
 
 EXPORT_FORMAT = "travel-assistant.run"
 EXPORT_VERSION = 1

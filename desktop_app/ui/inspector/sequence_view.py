@@ -282,7 +282,10 @@ class SequenceView(QAbstractScrollArea):
 
 def lane_titles(provider: str) -> tuple[str, str, str]:
     """The seed's three lanes; the API lane is named after the provider when known."""
-    api = {"openai": "OpenAI API", "anthropic": "Anthropic API"}.get(provider, "API")
+    from desktop_app.core.providers import get
+
+    record = get(provider)
+    api = record.api_name if record is not None and record.api_name else "API"
     return ("你的代码\nYour code", api, "模型\nModel")
 
 

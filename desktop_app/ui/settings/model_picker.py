@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QWidg
 from desktop_app.llm.presets import tool_calls_mode
 from desktop_app.ui.chat.status import check_summary
 from desktop_app.ui.i18n import tr
+from desktop_app.ui.text import plain_tip
 
 if TYPE_CHECKING:
     from desktop_app.bridge import EngineBridge
@@ -192,7 +193,7 @@ class ModelPicker(QObject):
             self.combo.blockSignals(False)
             line = tr("%1 models listed").replace("%1", str(len(names))) if names else tr("the server lists no models")
         self.list_status.setText(line)
-        self.list_status.setToolTip(tip)
+        self.list_status.setToolTip(plain_tip(tip))
         self.listFinished.emit(ok, line)
 
     # ---------------------------------------------------------------- Check
@@ -223,7 +224,8 @@ class ModelPicker(QObject):
         self.check_button.setText(tr("Check this model"))
         if self._target() == (provider, base_url, model):  # not another model's result
             self.check_result.setText(line)
-            self.check_result.setToolTip(tip or (f"{report['model']} · {report['base_url']}" if report else ""))
+            where = f"{report['model']} · {report['base_url']}" if report else ""
+            self.check_result.setToolTip(plain_tip(tip or where))
         if report is not None:
             self.checked.emit(base_url, model, report)
         self.checkFinished.emit(report is not None, line)

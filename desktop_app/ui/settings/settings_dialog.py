@@ -361,7 +361,7 @@ class SettingsDialog(QDialog):
 
 async def _tiny_request(draft: Settings) -> tuple[bool, str]:
     """Ask the model for one word; True with the model's name when it answered."""
-    from desktop_app.agent.messages import UserMessage
+    from desktop_app.core.messages import UserMessage
     from desktop_app.llm.base import Completed, ModelRequest
     from desktop_app.runtime import RunOptions, build_model
 

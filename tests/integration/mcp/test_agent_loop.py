@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from desktop_app.agent import events as ev
 from desktop_app.agent.approval import RecordingApprover
 from desktop_app.agent.loop import Agent
-from desktop_app.agent.messages import AssistantMessage, ToolCall
+from desktop_app.core import events as ev
+from desktop_app.core.messages import AssistantMessage, ToolCall
 from desktop_app.llm.fake import FakeModel
 from desktop_app.runtime import RunOptions, open_tools
 from desktop_app.store.settings import Settings

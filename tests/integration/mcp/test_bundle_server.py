@@ -6,7 +6,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from desktop_app.agent.messages import ToolCall
+from desktop_app.core.messages import ToolCall
 from desktop_app.mcp.bundles import bundles_dir, install, read_bundle, uninstall
 from desktop_app.mcp.config import app_config_path, read_config_file
 from desktop_app.mcp.manager import McpManager

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 
-from desktop_app.agent.messages import ToolCall
+from desktop_app.core.messages import ToolCall
 from desktop_app.mcp.config import ServerConfig
 from desktop_app.mcp.manager import McpManager
 from desktop_app.mcp.trust import TrustStore

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from desktop_app.agent.messages import ToolCall
+from desktop_app.core.messages import ToolCall
 from desktop_app.mcp.config import ServerConfig
 from desktop_app.mcp.gallery import find_connector
 from desktop_app.mcp.manager import McpManager

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from desktop_app.agent.messages import ToolCall
+from desktop_app.core.messages import ToolCall
 from desktop_app.mcp import secret_refs
 from desktop_app.mcp.config import ServerConfig, read_config_file
 from desktop_app.runtime import RunOptions, open_tools

@@ -6,7 +6,7 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
-from desktop_app.agent.messages import AssistantMessage, ToolCall
+from desktop_app.core.messages import AssistantMessage, ToolCall
 from desktop_app.llm.fake import FakeModel
 from desktop_app.mcp.interact import (
     ElicitationResult,

@@ -19,8 +19,8 @@ from urllib.parse import parse_qs, urlsplit
 import httpx2
 import pytest
 
-from desktop_app.agent.messages import ToolCall
 from desktop_app.cli import main
+from desktop_app.core.messages import ToolCall
 from desktop_app.mcp import oauth
 from desktop_app.mcp.config import ServerConfig
 from desktop_app.mcp.oauth_callback import LoginError, UnsafeUrlError

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from desktop_app.agent.approval import RecordingApprover
 from desktop_app.agent.loop import Agent
-from desktop_app.agent.messages import AssistantMessage, ToolCall
+from desktop_app.core.messages import AssistantMessage, ToolCall
 from desktop_app.llm.fake import FakeModel
 from desktop_app.mcp.config import ServerConfig
 from desktop_app.mcp.manager import McpManager

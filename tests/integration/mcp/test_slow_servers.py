@@ -13,7 +13,7 @@ import pytest
 
 from desktop_app.agent.approval import RecordingApprover
 from desktop_app.agent.loop import Agent
-from desktop_app.agent.messages import AssistantMessage, ToolCall
+from desktop_app.core.messages import AssistantMessage, ToolCall
 from desktop_app.llm.base import ModelRequest
 from desktop_app.llm.fake import FakeModel
 from desktop_app.runtime import RunOptions, open_tools

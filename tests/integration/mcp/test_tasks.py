@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 
-from desktop_app.agent.messages import ToolCall
+from desktop_app.core.messages import ToolCall
 from desktop_app.mcp.config import SecretRef, ServerConfig
 from desktop_app.mcp.manager import McpManager
 from desktop_app.mcp.task_book import TaskBook

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from desktop_app.agent.messages import ToolCall
+from desktop_app.core.messages import ToolCall
 from desktop_app.mcp.config import ServerConfig
 from desktop_app.mcp.manager import McpManager
 from desktop_app.tools.registry import ToolRegistry

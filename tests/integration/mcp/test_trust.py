@@ -11,8 +11,8 @@ import pytest
 
 from desktop_app.agent.approval import PolicyApprover
 from desktop_app.agent.loop import Agent
-from desktop_app.agent.messages import AssistantMessage, ToolCall
 from desktop_app.cli import main
+from desktop_app.core.messages import AssistantMessage, ToolCall
 from desktop_app.llm.fake import FakeModel
 from desktop_app.mcp.manager import McpManager
 from desktop_app.paths import config_dir

@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from desktop_app.agent import events as ev
 from desktop_app.agent.approval import PolicyApprover
 from desktop_app.agent.loop import Agent
+from desktop_app.core import events as ev
 from desktop_app.runtime import RunOptions, build_registry
 from desktop_app.store.settings import Settings
 from tests.integration.providers.dialects import DIALECTS

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from desktop_app.agent import events as ev
 from desktop_app.agent.loop import Agent
-from desktop_app.agent.messages import AssistantMessage
+from desktop_app.core import events as ev
+from desktop_app.core.messages import AssistantMessage
 from tests.integration.providers.conftest import make_agent, run_all
 from tests.integration.providers.server import ScriptedServer, SseReply, StallReply
 

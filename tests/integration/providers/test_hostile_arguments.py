@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from desktop_app.agent import events as ev
 from desktop_app.cli import main
+from desktop_app.core import events as ev
 from desktop_app.jsonsafe import MAX_ARGUMENT_DEPTH
 from desktop_app.jsonsafe import dumps as jsonsafe_dumps
 from desktop_app.llm.wire import RAW_KEEP

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from desktop_app.agent import events as ev
 from desktop_app.agent.approval import PolicyApprover
+from desktop_app.core import events as ev
 from desktop_app.llm import tolerance
 from desktop_app.llm.openai import OpenAIModel
 from tests.integration.providers.conftest import make_agent, run_all

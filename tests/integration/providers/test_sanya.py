@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from desktop_app.agent import events as ev
-from desktop_app.agent.messages import ToolCall
+from desktop_app.core import events as ev
+from desktop_app.core.messages import ToolCall
 from desktop_app.llm import anthropic as an
 from desktop_app.llm import openai as oa
 from desktop_app.runtime import RunOptions, build_registry

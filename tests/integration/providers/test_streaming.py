@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from desktop_app.agent import events as ev
-from desktop_app.agent.messages import AssistantMessage, ToolResultMessage, UserMessage
+from desktop_app.core import events as ev
+from desktop_app.core.messages import AssistantMessage, ToolResultMessage, UserMessage
 from desktop_app.llm.base import Completed, ModelRequest, TextChunk, WireResponse
 from tests.integration.providers.conftest import make_agent, run_all
 from tests.integration.providers.dialects import OpenAIDialect

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from desktop_app.agent import events as ev
+from desktop_app.core import events as ev
 from desktop_app.store.history import HistoryStore, RunSink
 from tests.integration.providers.conftest import make_agent, run_all
 from tests.integration.providers.server import JsonReply, ScriptedServer, SseReply

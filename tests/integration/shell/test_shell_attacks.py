@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from desktop_app.agent import events as ev
 from desktop_app.agent.approval import PolicyApprover, RecordingApprover
 from desktop_app.agent.loop import Agent
-from desktop_app.agent.messages import AssistantMessage, ToolCall
+from desktop_app.core import events as ev
+from desktop_app.core.messages import AssistantMessage, ToolCall
 from desktop_app.llm.fake import FakeModel
 from desktop_app.runtime import RunOptions, shell_request
 from desktop_app.store.settings import Settings

@@ -6,7 +6,7 @@ import asyncio
 from typing import Any
 
 from desktop_app.agent.approval import PolicyApprover
-from desktop_app.agent.messages import ToolCall
+from desktop_app.core.messages import ToolCall
 from desktop_app.tools.registry import ToolDef, ToolOutput
 
 

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from desktop_app.agent.messages import AssistantMessage, UserMessage
 from desktop_app.cli import main, parse_args
+from desktop_app.core.messages import AssistantMessage, UserMessage
 from desktop_app.store.history import FILENAME, HistoryStore
 
 OPEN_QUESTION = "12月想从上海去个暖和的地方，预算5000，有什么推荐"

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from desktop_app.agent.messages import AssistantMessage, ToolCall, ToolResultMessage, UserMessage, message_to_dict
 from desktop_app.cli import main
+from desktop_app.core.messages import AssistantMessage, ToolCall, ToolResultMessage, UserMessage, message_to_dict
 from desktop_app.errors import HistoryError
 from desktop_app.store import history_import
 from desktop_app.store.history import FILENAME, HistoryStore

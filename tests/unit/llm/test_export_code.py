@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from desktop_app.agent.messages import AssistantMessage, Message, ToolCall, ToolResultMessage, UserMessage
 from desktop_app.cli import main
+from desktop_app.core.messages import AssistantMessage, Message, ToolCall, ToolResultMessage, UserMessage
 from desktop_app.llm import anthropic as an
 from desktop_app.llm import openai as oa
 from desktop_app.llm.base import ModelRequest, ToolSpec

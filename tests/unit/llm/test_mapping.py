@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from desktop_app.agent.messages import AssistantMessage, ToolCall, ToolResultMessage, UserMessage
+from desktop_app.core.messages import AssistantMessage, ToolCall, ToolResultMessage, UserMessage
 from desktop_app.llm import anthropic as an
 from desktop_app.llm import openai as oa
 from desktop_app.llm.base import ModelRequest, ToolSpec

@@ -8,7 +8,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from desktop_app.agent.messages import AssistantMessage, ToolCall, UserMessage
+from desktop_app.core.messages import AssistantMessage, ToolCall, UserMessage
 from desktop_app.llm.base import Completed, StreamItem, TextChunk
 from desktop_app.llm.text_calls import Holdback, hold_from, json_values, next_call_number, recover, recovering
 

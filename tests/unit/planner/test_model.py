@@ -6,9 +6,9 @@ from typing import Any
 
 import pytest
 
-from desktop_app.agent import events as ev
 from desktop_app.agent.approval import PolicyApprover
 from desktop_app.agent.loop import Agent
+from desktop_app.core import events as ev
 from desktop_app.planner.model import OfflineModel
 from desktop_app.planner.nlu import parse, parse_duration, parse_stars
 from desktop_app.runtime import RunOptions, build_registry, system_prompt

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from desktop_app.agent import events as ev
+from desktop_app.core import events as ev
 from desktop_app.paths import resources_dir
 from desktop_app.planner.compare import parse_budget, parse_month
 from desktop_app.planner.places import find_places, nearest

@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from desktop_app.agent.messages import (
+from desktop_app.core.messages import (
     AssistantMessage,
     Message,
     ToolCall,

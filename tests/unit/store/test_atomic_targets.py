@@ -69,7 +69,7 @@ def test_history_export_to_a_device_or_stdout_leaves_the_node_alone(tmp_path: Pa
     code = (
         "import sys\n"
         "from desktop_app.store.history import HistoryStore\n"
-        "from desktop_app.agent.messages import UserMessage\n"
+        "from desktop_app.core.messages import UserMessage\n"
         "from desktop_app.cli import main\n"
         "with HistoryStore() as s:\n"
         "    c = s.new_conversation(title='t', provider='offline', model='planner')\n"

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from desktop_app.agent.messages import AssistantMessage, ToolCall, ToolResultMessage, UserMessage
 from desktop_app.cli import main
+from desktop_app.core.messages import AssistantMessage, ToolCall, ToolResultMessage, UserMessage
 from desktop_app.store.history import HistoryStore
 
 LIST_KEYS = {"id", "title", "created_at", "updated_at", "message_count", "provider", "model"}

@@ -11,7 +11,7 @@ import pytest
 
 from desktop_app.agent.approval import PolicyApprover
 from desktop_app.agent.loop import Agent
-from desktop_app.agent.messages import AssistantMessage, Message, ToolCall, ToolResultMessage, UserMessage
+from desktop_app.core.messages import AssistantMessage, Message, ToolCall, ToolResultMessage, UserMessage
 from desktop_app.llm.fake import FakeModel
 from desktop_app.runtime import RunOptions, build_registry
 from desktop_app.store.history import MIGRATIONS, HistoryStore, RunSink

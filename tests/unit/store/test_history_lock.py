@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 import desktop_app.runtime as runtime
-from desktop_app.agent.messages import AssistantMessage, UserMessage
 from desktop_app.cli import main
+from desktop_app.core.messages import AssistantMessage, UserMessage
 from desktop_app.llm.base import ModelRequest
 from desktop_app.llm.fake import FakeModel
 from desktop_app.store import history

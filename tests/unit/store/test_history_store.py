@@ -14,7 +14,7 @@ import pytest
 
 from desktop_app.agent.approval import PolicyApprover
 from desktop_app.agent.loop import Agent
-from desktop_app.agent.messages import (
+from desktop_app.core.messages import (
     AssistantMessage,
     Message,
     ToolCall,

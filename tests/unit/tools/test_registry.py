@@ -7,7 +7,7 @@ from typing import Literal
 
 import pytest
 
-from desktop_app.agent.messages import ToolCall
+from desktop_app.core.messages import ToolCall
 from desktop_app.tools.registry import RESULT_CAP, ToolRegistry, tool
 
 

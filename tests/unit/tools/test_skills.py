@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from desktop_app.agent import events as ev
 from desktop_app.agent.approval import PolicyApprover
 from desktop_app.agent.loop import Agent
-from desktop_app.agent.messages import AssistantMessage, ToolCall
 from desktop_app.cli import main
+from desktop_app.core import events as ev
+from desktop_app.core.messages import AssistantMessage, ToolCall
 from desktop_app.errors import UsageError
 from desktop_app.llm.fake import FakeModel
 from desktop_app.paths import config_dir

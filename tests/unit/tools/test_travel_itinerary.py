@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 
 from desktop_app import paths
-from desktop_app.agent import events as ev
 from desktop_app.agent.approval import PolicyApprover, RecordingApprover
 from desktop_app.agent.loop import Agent
-from desktop_app.agent.messages import AssistantMessage, ToolCall
+from desktop_app.core import events as ev
+from desktop_app.core.messages import AssistantMessage, ToolCall
 from desktop_app.llm.fake import FakeModel
 from desktop_app.tools.registry import ToolOutput, ToolRegistry
 from desktop_app.tools.travel import itinerary as it

@@ -13,8 +13,8 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from desktop_app.agent.messages import ToolCall
 from desktop_app.cli import main
+from desktop_app.core.messages import ToolCall
 from desktop_app.runtime import weather_config
 from desktop_app.store.settings import Settings
 from desktop_app.tools.registry import ToolOutput, ToolRegistry

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from desktop_app.agent.messages import ToolCall
 from desktop_app.cli import main
+from desktop_app.core.messages import ToolCall
 from desktop_app.tools.registry import ToolOutput, ToolRegistry
 from desktop_app.tools.travel import travel_tools
 from desktop_app.tools.travel.common import SAMPLE_SOURCE

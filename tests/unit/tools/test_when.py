@@ -77,7 +77,7 @@ def test_peaks_are_the_holiday_blocks_only() -> None:
 
 async def test_tools_refuse_bad_dates_and_count_the_party() -> None:
     registry = ToolRegistry(travel_tools())
-    from desktop_app.agent.messages import ToolCall
+    from desktop_app.core.messages import ToolCall
 
     past = await registry.execute(ToolCall("1", "get_weather", {"city": "北京", "date": "2026-11-01"}))
     assert past.is_error and "in the past" in past.content

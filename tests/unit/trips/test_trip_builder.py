@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from desktop_app.agent.messages import AssistantMessage, Message, ToolCall, ToolResultMessage, UserMessage
 from desktop_app.cli import main
+from desktop_app.core.messages import AssistantMessage, Message, ToolCall, ToolResultMessage, UserMessage
 from desktop_app.store.history import HistoryStore
 from desktop_app.trips.builder import TripBuilder, build_trip
 from desktop_app.trips.model import Trip
