@@ -11,6 +11,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from desktop_app import jsonsafe
+from desktop_app.commands.flags import ID_HELP
+from desktop_app.core.providers import PROVIDERS
 from desktop_app.errors import HistoryError, UsageError
 from desktop_app.store.atomic import write_atomic
 from desktop_app.store.history import FILENAME, ConversationInfo, HistoryStore
@@ -171,3 +173,27 @@ def history_command(args: argparse.Namespace) -> int:
     except HistoryError as exc:
         return _fail(str(exc))
     return _fail(f"unknown history command {args.history_command!r}")
+
+
+def add_arguments(history: argparse.ArgumentParser) -> None:
+    hist_sub = history.add_subparsers(dest="history_command", required=True)
+    listing = hist_sub.add_parser("list", help="saved conversations, newest first")
+    listing.add_argument("--json", action="store_true", help="one JSON array")
+    show = hist_sub.add_parser("show", help="one conversation's messages")
+    show.add_argument("id", help=ID_HELP)
+    show.add_argument("--json", action="store_true", help="id, title and messages as JSON")
+    export = hist_sub.add_parser("export", help="write a conversation as Markdown or JSON")
+    export.add_argument("id", help=ID_HELP)
+    export.add_argument(
+        "--format",
+        choices=["md", "json", *(p.export_format for p in PROVIDERS if p.export_format)],
+        default="md",
+        help="md (default), json, or a runnable script: python-openai / python-anthropic",
+    )
+    export.add_argument("-o", "--output", default="", metavar="FILE", help="write to FILE instead of stdout")
+    imp = hist_sub.add_parser("import", help="add a conversation from a `history export --format json` file")
+    imp.add_argument("file", help="the file, or - for stdin")
+
+
+def run(args: argparse.Namespace) -> int:
+    return history_command(args)

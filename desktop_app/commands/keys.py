@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import argparse
 import getpass
 import os
 import sys
 
+from desktop_app.commands.flags import PROVIDERS
 from desktop_app.store.secrets import (
     ENV_VARS,
     KEY_PROVIDERS,
@@ -69,3 +71,14 @@ def keys_command(subcommand: str, provider: str = "") -> int:
         return _fail(str(exc))
     except (EOFError, KeyboardInterrupt):
         return _fail("cancelled; nothing was stored")
+
+
+def add_arguments(keys: argparse.ArgumentParser) -> None:
+    keys_sub = keys.add_subparsers(dest="keys_command", required=True)
+    keys_sub.add_parser("set", help="store a key (hidden prompt, or stdin)").add_argument("provider", help=PROVIDERS)
+    keys_sub.add_parser("delete", help="remove a stored key").add_argument("provider", help=PROVIDERS)
+    keys_sub.add_parser("status", help="which providers have a key, and from where")
+
+
+def run(args: argparse.Namespace) -> int:
+    return keys_command(args.keys_command, getattr(args, "provider", ""))

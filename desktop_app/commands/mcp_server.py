@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import argparse
+
 
 def serve_command() -> int:
     """Wire the built-in tools (runtime) to the stdio server (mcp), which knows neither settings nor tools."""
@@ -9,3 +11,11 @@ def serve_command() -> int:
     from desktop_app.runtime import builtin_registry
 
     return serve(builtin_registry())
+
+
+def add_arguments(_parser: argparse.ArgumentParser) -> None:
+    """No flags: it speaks MCP on stdin/stdout."""
+
+
+def run(_args: argparse.Namespace) -> int:
+    return serve_command()

@@ -100,3 +100,9 @@ def _check_line(report: dict[str, Any]) -> str:
     return (
         f"{report['model']} at {report['base_url']}: {calls[report['tool_calls']]}, {stream}, {report['latency_s']} s"
     )
+
+
+def run(args: argparse.Namespace) -> int:
+    import asyncio
+
+    return asyncio.run(models_command(args))

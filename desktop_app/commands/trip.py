@@ -135,3 +135,8 @@ def trip_command(args: argparse.Namespace, pdf: PdfRenderer | None = None) -> in
         return _fail(str(exc.args[0]) if exc.args else "no such trip")
     except HistoryError as exc:
         return _fail(str(exc))
+
+
+def run(args: argparse.Namespace) -> int:
+    """A trip's PDF is drawn by Qt: the CLI hands its renderer over as `args.render_pdf` (no ui import here)."""
+    return trip_command(args, getattr(args, "render_pdf", None))

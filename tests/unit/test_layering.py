@@ -37,9 +37,8 @@ ALLOWED: dict[str, frozenset[str]] = {
     "store": frozenset(),  # history stores core's neutral messages
     "mcp": frozenset({"llm", "tools", "store"}),  # sampling asks a ChatModel; servers' tools become ToolDefs
     "runtime": ENGINE | {"planner", "mcp", "store", "trips"},  # the one place that wires a run
-    "headless": ENGINE | {"mcp", "store", "runtime", "commands"},  # `ask` resolves --continue IDs there
-    "commands": frozenset({"llm", "mcp", "store", "runtime", "trips"}),  # the CLI handlers (issue 12, item 3)
-    "cli": frozenset({"commands", "headless", "mcp", "store", "desktop_entry", "app", "versions"}),
+    "commands": ENGINE | {"mcp", "store", "runtime", "trips"},  # every CLI command: add_arguments + run
+    "cli": frozenset({"commands", "mcp", "desktop_entry", "app", "versions"}),  # the table of commands
     "ui": ENGINE | {"bridge", "mcp", "store", "runtime"},
     "app": frozenset({"ui", "store", "commands"}),  # `gui --conversation ID` resolves the id as `ask` does
     "__main__": frozenset({"cli"}),

@@ -1,4 +1,4 @@
-"""The headless commands `ask` and `tools`: the engine, printed for a terminal or a script."""
+"""`travel-assistant ask`: one run of the engine, printed for a terminal (or `--json` events for a script)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from typing import Any
 
 from desktop_app import jsonsafe
 from desktop_app.agent.approval import Approver, Decision, PolicyApprover
+from desktop_app.commands.flags import add_mcp_config, add_provider_flags
 from desktop_app.core import events as ev
 from desktop_app.core.messages import ToolCall
 from desktop_app.errors import UsageError
@@ -16,8 +17,6 @@ from desktop_app.runtime import RunOptions
 from desktop_app.store.settings import Settings
 from desktop_app.tools.registry import ToolDef, ToolRegistry
 from desktop_app.visible import for_terminal
-
-# ---------------------------------------------------------------- ask
 
 
 class TerminalApprover:
@@ -137,46 +136,28 @@ async def ask_command(args: argparse.Namespace) -> int:
     return 0 if run.agent.outcome.ok else 1
 
 
-# ---------------------------------------------------------------- tools
+def add_arguments(ask: argparse.ArgumentParser) -> None:
+    ask.add_argument("prompt", nargs="?", help="the question, e.g. 三亚三天的天气、机票和酒店")
+    add_provider_flags(ask)
+    ask.add_argument("--json", action="store_true", help="JSON Lines events on stdout")
+    ask.add_argument("--no-stream", action="store_true", help="ask for whole responses instead of a stream")
+    ask.add_argument("--approve", default=None, help="none | all | TOOL[,TOOL...]")
+    add_mcp_config(ask)
+    ask.add_argument("--enable-shell", action="store_true", help="offer the sandboxed execute_shell tool")
+    ask.add_argument("--workspace", default="", metavar="DIR", help="the folder the shell tool is confined to")
+    ask.add_argument("--skill", default="", metavar="NAME", help="activate an Agent Skill (SKILL.md) for this run")
+    ask.add_argument("--max-turns", type=int, default=None, metavar="N", help="model calls per run (default 10)")
+    ask.add_argument("--no-save", action="store_true", help="do not keep this conversation in history")
+    ask.add_argument("--wire", action="store_true", help="with --json: also the exact request and response bodies")
+    ask.add_argument(
+        "--continue",
+        dest="continue_id",
+        nargs="?",
+        const="",
+        metavar="ID",
+        help="continue a saved conversation (the latest without ID; a unique id prefix works)",
+    )
 
 
-async def _registry_for(args: argparse.Namespace) -> tuple[ToolRegistry, Any]:
-    from desktop_app.runtime import open_tools
-
-    calling = args.name if args.tools_command == "call" else None  # a built-in's call starts no server
-    return await open_tools(Settings.load(), RunOptions(mcp_config=getattr(args, "mcp_config", ""), mcp_tool=calling))
-
-
-async def tools_command(args: argparse.Namespace) -> int:
-    """`travel-assistant tools [call]`: list the tools, or call one as the user."""
-    registry, closer = await _registry_for(args)
-    try:
-        if args.tools_command == "call":
-            return await _tools_call(registry, args.name, args.args)
-        listing = [t.listing() for t in registry.all()]
-        if args.json:
-            print(jsonsafe.dumps(listing, indent=2))
-        else:
-            for t in listing:
-                flag = "" if t["status"] == "ok" else f"  [{t['status']}]"
-                summary = (t["description"] or "").split("\n")[0]
-                print(for_terminal(f"{t['name']:<28} {t['risk']:<9} {t['source']:<16} {summary}{flag}"))
-        return 0
-    finally:
-        await closer()
-
-
-async def _tools_call(registry: ToolRegistry, name: str, raw: str) -> int:
-    try:
-        parsed = jsonsafe.loads(raw, jsonsafe.MAX_ARGUMENT_DEPTH)
-    except ValueError as exc:
-        raise UsageError(f"--args is not valid JSON: {exc}") from None
-    if not isinstance(parsed, dict):
-        raise UsageError("--args must be a JSON object")
-    out = await registry.execute(ToolCall("cli", name, parsed, raw))
-    try:
-        content: Any = jsonsafe.loads(out.content)
-    except ValueError:
-        content = out.content
-    print(jsonsafe.dumps({"name": name, "content": content, "is_error": out.is_error}, indent=2))
-    return 1 if out.is_error else 0
+def run(args: argparse.Namespace) -> int:
+    return asyncio.run(ask_command(args))
