@@ -621,3 +621,23 @@ def test_tool_text_never_renders_as_html(qapp: QApplication) -> None:
     tip = model.index(0, 0).data(Qt.ItemDataRole.ToolTipRole)
     assert "&lt;b&gt;bold&lt;/b&gt;" in tip and "<b>" not in tip
     assert model.index(0, 1).data() == "<img src='x'><b>bold</b>"  # shown as the text it is
+
+
+def test_the_inspector_reveals_hidden_characters_and_copies_the_exact_text(qtbot: Any) -> None:
+    """Issue 24: one way of showing JSON everywhere: the approval dialog and the inspector alike
+    show a bidi override as ⟨U+202E⟩ (it reorders what a person reads); Copy keeps the exact text."""
+    from PySide6.QtCore import Qt as QtNs
+    from PySide6.QtGui import QGuiApplication
+
+    from desktop_app.ui.inspector.json_view import JsonPane
+
+    pane = JsonPane("Arguments")
+    qtbot.addWidget(pane)
+    raw = '{"file": "invoice\u202egpj.exe"}'
+    pane.set_json_text(raw)
+    assert "\u202e" not in pane.raw.toPlainText() and "U+202E" in pane.raw.toPlainText()
+    index = pane.model.index(0, 1)
+    shown = pane.model.data(index, QtNs.ItemDataRole.DisplayRole)
+    assert "\u202e" not in shown and "U+202E" in shown
+    pane.copy()
+    assert "\u202e" in QGuiApplication.clipboard().text()

@@ -46,7 +46,7 @@ from PySide6.QtWidgets import (
 
 from desktop_app import jsonsafe
 from desktop_app.ui.palette import colours
-from desktop_app.ui.text import plain_tip
+from desktop_app.ui.text import make_visible, plain_tip
 
 MAX_DECODE_DEPTH = 6
 MAX_DECODE_CHARS = 2_000_000
@@ -222,10 +222,10 @@ class JsonTreeModel(QAbstractItemModel):
         node = self.node(index)
         if node is None:
             return None
-        if role == Qt.ItemDataRole.DisplayRole:
-            return (node.key, _summary(node), _tr(node.kind))[index.column()]
+        if role == Qt.ItemDataRole.DisplayRole:  # hidden and bidi characters shown as ⟨U+202E⟩, as everywhere
+            return (make_visible(str(node.key)), make_visible(_summary(node)), _tr(node.kind))[index.column()]
         if role == Qt.ItemDataRole.ToolTipRole and node.kind in ("string", "json-string"):
-            return plain_tooltip(str(node.value)[:2000])
+            return plain_tooltip(make_visible(str(node.value)[:2000]))
         if role == Qt.ItemDataRole.ForegroundRole and index.column() == 1:
             return QColor(_palette_colours()[_COLOUR_OF.get(node.kind, "punct")])
         return None
@@ -432,7 +432,7 @@ class JsonPane(QWidget):
         self.model.set_value(shown, decode=decode)
         self.tree.expandToDepth(1 if self.model.rowCount() < 50 else 0)
         self.raw.setExtraSelections([])
-        self.raw.setPlainText(self.raw_text())
+        self.raw.setPlainText(make_visible(self.raw_text()))  # shown revealed; Copy copies the exact text
 
     def _mode_toggled(self, button_id: int, checked: bool) -> None:
         if checked:
