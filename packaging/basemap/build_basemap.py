@@ -95,7 +95,7 @@ def main(argv: list[str]) -> int:
         print(__doc__)
         return 2
     topology = json.loads(Path(argv[0]).read_text(encoding="utf-8"))
-    data = {
+    data: dict[str, Any] = {
         "source": "Natural Earth 1:110m admin-0 countries (public domain), via world-atlas@2.0.2 countries-110m.json",
         "projection": "longitude/latitude degrees (WGS84); rings are flat [lon, lat, lon, lat, ...] lists",
         "countries": polygons(topology),

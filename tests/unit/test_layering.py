@@ -38,7 +38,7 @@ ALLOWED: dict[str, frozenset[str]] = {
     "headless": ENGINE | {"mcp", "store", "runtime", "commands"},  # `ask` resolves --continue IDs there
     "commands": ENGINE | {"mcp", "store", "runtime", "trips"},  # the CLI handlers (issue 12, item 3)
     "cli": frozenset({"commands", "headless", "mcp", "store", "desktop_entry", "app", "versions"}),
-    "ui": ENGINE | {"bridge", "mcp", "store", "runtime"},
+    "ui": ENGINE | {"bridge", "mcp", "store", "runtime", "trips"},  # trips: the Trip pane shows and exports one
     "app": frozenset({"ui", "store", "commands"}),  # `gui --conversation ID` resolves the id as `ask` does
     "__main__": frozenset({"cli"}),
 }
