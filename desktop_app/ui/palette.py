@@ -218,7 +218,7 @@ TEXT_PAIRS = [
     ("command_text", "command_bg"),
     ("text", "diff_removed_bg"),
     ("text", "diff_added_bg"),
-    *((c, "window_bg") for c in ("error", "ok", "notice")),
+    *((c, "window_bg") for c in ("error", "ok", "notice", "running")),  # running: the Trip pane's prices (links)
     *((c, "base_bg") for c in ("waiting", "running", "done", "failed", "denied", "neutral")),
     *((c, "base_bg") for c in ("json_key", "json_string", "json_number", "json_literal", "json_punct")),
     ("text", "map_land_bg"),  # the route map's city names (on a halo of the land colour)
@@ -268,6 +268,7 @@ def stylesheet(c: Colours) -> str:
 #mcpNotice {{ color: {c.notice}; font-weight: bold; }}
 #skillChip, #attachmentChip {{ background: {c.skill_bg}; border: 1px solid {c.skill_border}; border-radius: 12px; }}
 #skillChip #skillLabel, #attachmentChip QLabel {{ color: {c.skill_text}; font-weight: bold; }}
+#priceButton {{ color: {c.running}; text-decoration: underline; padding: 2px 4px; }}
 QLabel[role="error"] {{ color: {c.error}; }}
 QLabel[role="ok"] {{ color: {c.ok}; }}
 QLineEdit:focus, QPlainTextEdit:focus, QTextEdit:focus, QAbstractItemView:focus {{ border: 2px solid {c.focus}; }}

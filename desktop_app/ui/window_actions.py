@@ -244,9 +244,7 @@ class WindowActions(QMainWindow):
         """Alt+4 (View → Trip): the Trip tab, shown, in front, with the keyboard on its first control."""
         self.trip_dock.show()
         self.trip_dock.raise_()
-        pane = self.trip_dock.pane()
-        pane.setFocus()
-        pane.focusNextChild()
+        self.trip_dock.focus_first()
 
     def question_budget(self) -> int | None:
         """The budget the conversation's last question named, for the cost chart's line."""

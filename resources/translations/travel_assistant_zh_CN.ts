@@ -1568,10 +1568,6 @@
       <translation>日期未定</translation>
     </message>
     <message>
-      <source>an estimate, not in the total</source>
-      <translation>估算，不含在合计内</translation>
-    </message>
-    <message>
       <source>Free day</source>
       <translation>自由活动</translation>
     </message>
@@ -1580,8 +1576,12 @@
       <translation>把行程导出为 %1</translation>
     </message>
     <message>
-      <source>Holiday peak: %1</source>
-      <translation>节假日高峰：%1</translation>
+      <source>Holiday peak</source>
+      <translation>节假日高峰</translation>
+    </message>
+    <message>
+      <source>an estimate, not in the total</source>
+      <translation>估算，不含在合计内</translation>
     </message>
     <message>
       <source>Show the tool call %1 in the inspector</source>

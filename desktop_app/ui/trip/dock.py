@@ -64,6 +64,19 @@ class TripDock(QDockWidget):
             self._pane.exportRequested.connect(self.export)
         return self._pane
 
+    def focus_first(self) -> None:
+        """The keyboard on the pane's first control (a price, else an export button), the pane
+        scrolled to its top (the title) as far as that control stays in view."""
+        pane = self.pane()
+        buttons = [*pane.price_buttons.values(), *pane.exports.values()]
+        target = next((b for b in buttons if b.isVisible() and b.isEnabled()), None)
+        (target or pane).setFocus()
+        scroll = self.widget()
+        if isinstance(scroll, QScrollArea):
+            scroll.verticalScrollBar().setValue(0)
+            if target is not None:
+                scroll.ensureWidgetVisible(target)
+
     @property
     def trip(self) -> Trip | None:
         return self._pane.trip if self._pane is not None else None

@@ -164,17 +164,21 @@ class TripPane(QWidget):
 
         names = {"flights": tr("Flights"), "hotel": tr("Hotel"), "other": tr("Other")}
         segments = [Segment(c.kind, c.amount_cny, c.call_id, names[c.kind]) for c in trip.costs]
-        peaks = [
-            Segment(
-                "peak", p.extra_cny, p.call_id, tr("Holiday peak: %1").replace("%1", label(p.holiday, p.holiday_en))
-            )
-            for p in trip.peaks
-        ]
+        peaks = [Segment("peak", p.extra_cny, p.call_id, f"{tr('Holiday peak')} · {names[p.kind]}") for p in trip.peaks]
         self.chart.set_costs(segments, peaks, budget)
         rows: list[tuple[str, str, str, int, str]] = [
             (c.kind, names[c.kind], label(c.label, c.label_en), c.amount_cny, c.call_id) for c in trip.costs
         ]
-        rows += [("peak", s.label, tr("an estimate, not in the total"), s.amount_cny, s.call_id) for s in peaks]
+        rows += [
+            (
+                "peak",
+                s.label,
+                f"{label(p.holiday, p.holiday_en)} · {tr('an estimate, not in the total')}",
+                s.amount_cny,
+                s.call_id,
+            )
+            for s, p in zip(peaks, trip.peaks, strict=True)
+        ]
         for n, (kind, name, detail, amount, call_id) in enumerate(rows):
             swatch = QLabel(self)
             swatch.setFixedSize(12, 12)
@@ -258,4 +262,5 @@ def _day_heading(day: date, zh: bool, short: bool = False) -> str:
 
 def _item_text(item: DayItem, zh: bool) -> str:
     kinds = {"flight": tr("Flight"), "check_in": tr("Check in"), "check_out": tr("Check out")}
-    return f"{kinds.get(item.kind, item.kind)}: {one_line(item.text if zh or not item.text_en else item.text_en)}"
+    colon = "：" if zh else ": "
+    return f"{kinds.get(item.kind, item.kind)}{colon}{one_line(item.text if zh or not item.text_en else item.text_en)}"
