@@ -203,7 +203,7 @@ class MainWindow(WindowActions):
         self.status = ModelStatus(self.setup, self.header, self.banner, self.usage_label)
         self._settings = SettingsOpener(self, self.apply_settings, self.status.remember_check, self.status.checks)
         self.status.show_usage()
-        self.folding = PaneFolding(self.dock, self.splitter)  # narrow windows fold the side panes
+        self.folding = PaneFolding(self.dock, self.splitter, self.trip_dock)  # narrow windows fold the side panes
         self.composer.setFocus()  # typing starts at once: keys must not land on "New conversation"
 
     def retranslate(self) -> None:

@@ -153,3 +153,12 @@ def test_the_map_paints_in_both_schemes(qtbot: Any, make_window: Any) -> None:
         seen = {image.pixelColor(x, y).name() for x in range(0, image.width(), 7) for y in range(0, image.height(), 7)}
         assert {colours.map_land_bg, colours.map_water_bg} <= seen, scheme  # land and sea in this scheme's colours
     window.apply_settings(replace(window.settings, color_scheme="light"))
+
+
+def test_a_narrow_window_folds_the_trip_tab_with_the_inspector(qtbot: Any, make_window: Any) -> None:
+    window = make_window()
+    window.folding.update(1500)
+    window.folding.update(1000)
+    assert window.dock.isHidden() and window.trip_dock.isHidden()
+    window.folding.update(1500)
+    assert not window.dock.isHidden() and not window.trip_dock.isHidden()
