@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from desktop_app.ui.i18n import tr
 from desktop_app.ui.palette import Colours, colours
+from desktop_app.ui.text import plain_tip
 
 BAR_TOP, BAR_HEIGHT, SIDE = 22.0, 26.0, 8.0
 
@@ -92,7 +93,7 @@ class CostChart(QWidget):
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         found = self.segment_at(event.position())
         self.setCursor(Qt.CursorShape.PointingHandCursor if found else Qt.CursorShape.ArrowCursor)
-        self.setToolTip(f"{found.label}: {yuan(found.amount_cny)}" if found else "")
+        self.setToolTip(plain_tip(f"{found.label}: {yuan(found.amount_cny)}" if found else ""))
         super().mouseMoveEvent(event)
 
     def paintEvent(self, event: QPaintEvent) -> None:

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QPushButton, QVB
 
 from desktop_app.trips.model import Day, DayItem, Trip, date_span
 from desktop_app.ui.i18n import tr
+from desktop_app.ui.text import plain_tip
 from desktop_app.ui.trip.cost_chart import CostChart, Segment, kind_colour, yuan
 from desktop_app.ui.trip.geo import locate
 from desktop_app.ui.trip.route_map import Place, RouteMap
@@ -189,7 +190,7 @@ class TripPane(QWidget):
             price.setObjectName("priceButton")
             price.setFlat(True)
             price.setCursor(Qt.CursorShape.PointingHandCursor)
-            price.setToolTip(tr("Show the tool call %1 in the inspector").replace("%1", call_id))
+            price.setToolTip(plain_tip(tr("Show the tool call %1 in the inspector").replace("%1", call_id)))
             price.setAccessibleName(
                 tr("%1 %2: show its tool call in the inspector").replace("%1", name).replace("%2", yuan(amount))
             )
