@@ -327,6 +327,13 @@ async def open_run(
     return OpenRun(agent, closers)
 
 
+def question_budget(text: str) -> int | None:
+    """The budget a question names (预算5000, budget 3k, 不超过4000元), in CNY: the Trip pane's line."""
+    from desktop_app.planner.compare import parse_budget
+
+    return parse_budget(text) if text else None
+
+
 def live_data_notes(options: RunOptions) -> tuple[str, ...]:
     """With gallery connectors configured, the model is told which tools are live and that the
     built-in travel tools are samples (issue 19); nothing otherwise."""

@@ -122,10 +122,14 @@ class TripEvent(Event):
     destinations: tuple[str, ...]
     party: int
     total_cny: int
+    # the whole trip (`Trip.to_dict()`) for the window's Trip pane; not part of the `--json` event
+    detail: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def to_dict(self) -> dict[str, Any]:
-        """`destinations` as a JSON list."""
-        return {**super().to_dict(), "destinations": list(self.destinations)}
+        """`destinations` as a JSON list; the CONTRACT's fields only (no `detail`)."""
+        out = {**super().to_dict(), "destinations": list(self.destinations)}
+        out.pop("detail")
+        return out
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,9 @@ log = logging.getLogger(__name__)
 
 def trip_event(trip: Trip) -> ev.TripEvent:
     s = trip.summary()
-    return ev.TripEvent(s["id"], s["title"], s["start"], s["end"], tuple(s["destinations"]), s["party"], s["total_cny"])
+    return ev.TripEvent(
+        s["id"], s["title"], s["start"], s["end"], tuple(s["destinations"]), s["party"], s["total_cny"], trip.to_dict()
+    )
 
 
 class TripRecorder:

@@ -34,6 +34,7 @@ from desktop_app.ui.mcp.prompts_menu import PromptsMenu
 from desktop_app.ui.palette import apply_scheme, colours, restyle, stylesheet
 from desktop_app.ui.run_setup import ModelStatus, RunSetup
 from desktop_app.ui.settings.opener import SettingsOpener
+from desktop_app.ui.trip.dock import TripDock
 from desktop_app.ui.window_actions import WindowActions
 from desktop_app.ui.window_fit import PaneFolding
 from desktop_app.ui.window_menus import INSPECTOR_TABS, WindowMenus
@@ -96,7 +97,7 @@ class MainWindow(WindowActions):
         self._build()
         if language is not None:  # a signal, not a changeEvent override called for every change before the paint
             language.changed.connect(self.retranslate)
-        restore_layout(self, self.qsettings, self.dock)
+        restore_layout(self, self.qsettings, self.dock, self.trip_dock)
         self.status.show_model()
         if not defer:
             self.complete(approval_log)
@@ -179,6 +180,7 @@ class MainWindow(WindowActions):
         self.setCentralWidget(splitter)
         self.dock = InspectorDock(self)  # the inspector itself is built right after the first paint
         self.dock.callSelected.connect(self.chat.select)
+        self.trip_dock = TripDock(self.ui_lang, self)  # a tab beside the inspector: the trip's plan
         self.inspector_action = self.dock.toggleViewAction()
         self.inspector_action.setText(tr("Inspector"))
         self.menus = WindowMenus(self.menuBar())  # File first: New, Settings, Quit with their shortcuts
@@ -201,7 +203,7 @@ class MainWindow(WindowActions):
         self.status = ModelStatus(self.setup, self.header, self.banner, self.usage_label)
         self._settings = SettingsOpener(self, self.apply_settings, self.status.remember_check, self.status.checks)
         self.status.show_usage()
-        self.folding = PaneFolding(self.dock, self.splitter)  # narrow windows fold the side panes
+        self.folding = PaneFolding(self.dock, self.splitter, self.trip_dock)  # narrow windows fold the side panes
         self.composer.setFocus()  # typing starts at once: keys must not land on "New conversation"
 
     def retranslate(self) -> None:
@@ -211,6 +213,7 @@ class MainWindow(WindowActions):
         self.settings_button.setText(tr("Settings…"))
         self.dock.setWindowTitle(tr("Inspector"))
         self.inspector_action.setText(tr("Inspector"))
+        self.trip_dock.retranslate()
         self.view_menu.setTitle(tr("View"))
         self.menus.retranslate()
         self.banner.retranslate()
@@ -241,6 +244,7 @@ class MainWindow(WindowActions):
         s.approvalDecided.connect(self.chat.on_approval)
         s.toolResult.connect(self.chat.on_result)
         s.final.connect(self.chat.on_final)
+        s.trip.connect(self.on_trip)
         s.error.connect(self.chat.on_error)
         s.usage.connect(self.status.add)
         s.event.connect(self.dock.handle_event)
@@ -249,6 +253,11 @@ class MainWindow(WindowActions):
         self.approver.waiting.connect(self.chat.set_waiting)
         self.approver.queueChanged.connect(self._on_queue)
         self.chat.callSelected.connect(self._select_in_inspector)
+        self.trip_dock.callSelected.connect(self._select_in_inspector)
+        self.trip_dock.exported.connect(
+            lambda path: self.statusBar().showMessage(tr("Saved %1").replace("%1", path), 8000)
+        )
+        self.trip_dock.problem.connect(self.statusBar().showMessage)
         self.chat.resourceOpened.connect(self.open_resource)
         self.chat.earlierRead.connect(self._earlier_read)
         self.history_panel.opened.connect(self.open_conversation)
@@ -275,6 +284,7 @@ class MainWindow(WindowActions):
         actions["shortcuts"].triggered.connect(lambda: self.menus.show_shortcuts(self))
         for index, name in enumerate(INSPECTOR_TABS):
             actions[name].triggered.connect(lambda _=False, i=index: self.show_inspector_tab(i))
+        actions["trip"].triggered.connect(self.show_trip_pane)
 
     @property
     def settings_dialog(self) -> SettingsDialog | None:

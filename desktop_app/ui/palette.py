@@ -69,6 +69,18 @@ class Colours(NamedTuple):
     command_text: str
     diff_removed_bg: str
     diff_added_bg: str
+    chart_flights: str  # the Trip pane: cost chart segments, the peak estimate, the budget line
+    chart_hotel: str
+    chart_other: str
+    chart_peak: str
+    chart_budget: str
+    map_water_bg: str  # the route map: sea, land, borders, the legs and the cities
+    map_land_bg: str
+    map_border: str
+    map_route: str
+    map_city: str
+    weather_sun: str  # the weather strip's glyphs
+    weather_rain: str
 
 
 LIGHT = Colours(
@@ -119,6 +131,18 @@ LIGHT = Colours(
     command_text="#f1f3f4",
     diff_removed_bg="#fde2e1",
     diff_added_bg="#dcf5dc",
+    chart_flights="#1a73e8",
+    chart_hotel="#188038",
+    chart_other="#b06000",
+    chart_peak="#c5221f",
+    chart_budget="#8430ce",
+    map_water_bg="#dceefb",
+    map_land_bg="#f3f1e8",
+    map_border="#b8b4a6",
+    map_route="#c5221f",
+    map_city="#202124",
+    weather_sun="#b35c00",
+    weather_rain="#1565c0",
 )
 
 DARK = Colours(
@@ -169,6 +193,18 @@ DARK = Colours(
     command_text="#f1f3f4",
     diff_removed_bg="#5c2b29",
     diff_added_bg="#1f4a2a",
+    chart_flights="#8ab4f8",
+    chart_hotel="#81c995",
+    chart_other="#fcad70",
+    chart_peak="#f28b82",
+    chart_budget="#d7aefb",
+    map_water_bg="#16232f",
+    map_land_bg="#2e3033",
+    map_border="#5f6368",
+    map_route="#f28b82",
+    map_city="#e8eaed",
+    weather_sun="#fdd663",
+    weather_rain="#8ab4f8",
 )
 
 # (text, background) pairs the app paints; each must reach WCAG AA (4.5:1) in both schemes.
@@ -182,9 +218,19 @@ TEXT_PAIRS = [
     ("command_text", "command_bg"),
     ("text", "diff_removed_bg"),
     ("text", "diff_added_bg"),
-    *((c, "window_bg") for c in ("error", "ok", "notice")),
+    *((c, "window_bg") for c in ("error", "ok", "notice", "running")),  # running: the Trip pane's prices (links)
     *((c, "base_bg") for c in ("waiting", "running", "done", "failed", "denied", "neutral")),
     *((c, "base_bg") for c in ("json_key", "json_string", "json_number", "json_literal", "json_punct")),
+    ("text", "map_land_bg"),  # the route map's city names (on a halo of the land colour)
+    ("text", "map_water_bg"),
+]
+
+# (graphic, background) pairs: chart bars, map lines, weather glyphs; each must reach WCAG 2.1's
+# 3:1 for non-text contrast (1.4.11) in both schemes.
+GRAPHIC_PAIRS = [
+    *((c, "base_bg") for c in ("chart_flights", "chart_hotel", "chart_other", "chart_peak", "chart_budget")),
+    *((c, bg) for c in ("map_route", "map_city") for bg in ("map_land_bg", "map_water_bg")),
+    *((c, "chip_bg") for c in ("weather_sun", "weather_rain")),
 ]
 
 
@@ -222,6 +268,7 @@ def stylesheet(c: Colours) -> str:
 #mcpNotice {{ color: {c.notice}; font-weight: bold; }}
 #skillChip, #attachmentChip {{ background: {c.skill_bg}; border: 1px solid {c.skill_border}; border-radius: 12px; }}
 #skillChip #skillLabel, #attachmentChip QLabel {{ color: {c.skill_text}; font-weight: bold; }}
+#priceButton {{ color: {c.running}; text-decoration: underline; padding: 2px 4px; }}
 QLabel[role="error"] {{ color: {c.error}; }}
 QLabel[role="ok"] {{ color: {c.ok}; }}
 QLineEdit:focus, QPlainTextEdit:focus, QTextEdit:focus, QAbstractItemView:focus {{ border: 2px solid {c.focus}; }}

@@ -78,6 +78,7 @@ class AgentSession(QObject):
     toolResult = Signal(object)  # ev.ToolResultEvent
     toolProgress = Signal(object)  # ev.ToolProgress
     usage = Signal(int, int)  # input and output tokens of one model call
+    trip = Signal(object)  # ev.TripEvent: the conversation's trip is new or changed (its `detail` the whole trip)
     final = Signal(object)  # ev.Final
     error = Signal(object)  # ev.ErrorEvent
     busyChanged = Signal(bool)  # a run started (True) or ended (False)
@@ -285,7 +286,10 @@ class AgentSession(QObject):
         elif isinstance(event, ev.ErrorEvent):
             self._status = "error"
         self.event.emit(event)
-        self._emit_typed(event)
+        if isinstance(event, ev.TripEvent):
+            self.trip.emit(event)
+        else:
+            self._emit_typed(event)
 
     def _emit_typed(self, event: WindowEvent) -> None:
         """The typed signal a view listens to (the text and token counts as plain values)."""

@@ -20,6 +20,7 @@ from desktop_app.ui.icons import apply_icons
 from desktop_app.ui.inspector.dock import InspectorDock
 from desktop_app.ui.palette import apply_scheme, restyle
 from desktop_app.ui.run_setup import ModelStatus
+from desktop_app.ui.trip.dock import TripDock
 
 READ_AT_OPEN = 120  # messages read when a conversation opens (the chat shows the last TAIL of them)
 PROMPT_COMMAND = re.compile(r"^/([^\s:/]+):(\S+)$")  # `/server:prompt`
@@ -30,9 +31,11 @@ if TYPE_CHECKING:  # the engine side imports asyncio: only after the first paint
     from PySide6.QtGui import QDragEnterEvent, QDropEvent
     from PySide6.QtWidgets import QWidget
 
+    from desktop_app.core.events import TripEvent
     from desktop_app.store.history import HistoryStore
     from desktop_app.store.settings import Settings
     from desktop_app.ui.approval import DialogApprover
+    from desktop_app.ui.i18n import Language
     from desktop_app.ui.inspector.inspector import Inspector
     from desktop_app.ui.mcp.bridge import McpBridge
     from desktop_app.ui.mcp.resources_dialog import PromptDialog, ResourceBrowser
@@ -62,6 +65,8 @@ class WindowActions(QMainWindow):
     skill: ActiveSkill
     status: ModelStatus
     dock: InspectorDock
+    trip_dock: TripDock
+    language: Language | None
     settings: Settings
     attach_chip: AttachmentChip
     find_bar: FindBar
@@ -213,6 +218,7 @@ class WindowActions(QMainWindow):
         self.skill.set("")
         self.chat.clear()
         self.inspector.clear()
+        self.trip_dock.clear()
         self.status.reset()
         self.history_panel.list.clearSelection()
         self.composer.setFocus()
@@ -229,6 +235,26 @@ class WindowActions(QMainWindow):
         inspector.tabs.setCurrentIndex(index)
         target = (inspector.timeline, inspector.sequence, inspector.tool_defs.list)[index]
         target.setFocus()
+
+    def ui_lang(self) -> str:
+        """The UI's language as the trip exports name it: "zh" or "en"."""
+        return "zh" if self.language is not None and self.language.current.startswith("zh") else "en"
+
+    def show_trip_pane(self) -> None:
+        """Alt+4 (View → Trip): the Trip tab, shown, in front, with the keyboard on its first control."""
+        self.trip_dock.show()
+        self.trip_dock.raise_()
+        self.trip_dock.focus_first()
+
+    def question_budget(self) -> int | None:
+        """The budget the conversation's last question named, for the cost chart's line."""
+        from desktop_app.runtime import question_budget
+
+        return question_budget(self.session.last_user_text)
+
+    def on_trip(self, event: TripEvent) -> None:
+        """A run made or changed the conversation's trip: the Trip pane shows it all."""
+        self.trip_dock.show_trip(event.detail, self.question_budget())
 
     def open_conversation(self, conversation_id: str) -> None:
         """Show a saved conversation; the next message continues it."""
@@ -257,6 +283,7 @@ class WindowActions(QMainWindow):
         self._saved_read = [{"type": "run_started", "provider": saved.provider, "model": saved.model}, *dicts]
         self.inspector.load_events(saved_events(self._saved_read))  # the calls of what was read
         self._saved_trace = self.inspector.trace
+        self.trip_dock.load_saved(history, conversation_id, self.question_budget())  # its stored trip
         self.status.reset()
 
     def _earlier_read(self, messages: list[dict[str, Any]]) -> None:
@@ -283,6 +310,7 @@ class WindowActions(QMainWindow):
 
     def _select_in_inspector(self, call_id: str) -> None:
         self.dock.show()
+        self.dock.raise_()  # in front of the Trip tab beside it
         self._saved_view_for(call_id)
         self.inspector.select_call(call_id)
 

@@ -84,11 +84,14 @@ def fit_window(window: QMainWindow, first: bool) -> None:
 
 
 class PaneFolding:
-    """Crossing below COMPACT_WIDTH hides the inspector dock, below NARROW_WIDTH folds the list;
-    crossing back brings them back. Only crossings act: what the user opens while narrow stays."""
+    """Crossing below COMPACT_WIDTH hides the inspector dock (and the docks tabbed with it, the
+    Trip pane), below NARROW_WIDTH folds the list; crossing back brings them back. Only crossings
+    act: what the user opens while narrow stays."""
 
-    def __init__(self, dock: QDockWidget, splitter: QSplitter) -> None:
+    def __init__(self, dock: QDockWidget, splitter: QSplitter, *tabbed: QDockWidget) -> None:
         self.dock = dock
+        self.tabbed = tabbed
+        self.tabbed_folded: list[QDockWidget] = []  # the tabbed docks we hid with it
         self.splitter = splitter
         self.width = 0  # the width last seen (0: none yet, so the first width acts)
         self.dock_folded = False  # hidden by us, not by the user: shown again when wide
@@ -99,10 +102,14 @@ class PaneFolding:
         before, self.width = self.width, width
         if _crossed_below(before, width, COMPACT_WIDTH) and not self.dock.isHidden() and not self.dock.isFloating():
             self.dock_folded = True
-            self.dock.hide()
+            self.tabbed_folded = [d for d in self.tabbed if not d.isHidden() and not d.isFloating()]
+            for dock in (self.dock, *self.tabbed_folded):
+                dock.hide()
         elif width >= COMPACT_WIDTH and self.dock_folded:
             self.dock_folded = False
-            self.dock.show()
+            for dock in (*self.tabbed_folded, self.dock):
+                dock.show()
+            self.tabbed_folded = []
         sizes = self.splitter.sizes()
         if _crossed_below(before, width, NARROW_WIDTH) and sizes[0] > 0:
             self.list_width = sizes[0]

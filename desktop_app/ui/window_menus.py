@@ -25,6 +25,7 @@ KEYS = {  # action name -> its shortcut, in Qt's portable text form
     "timeline": "Alt+1",
     "sequence": "Alt+2",
     "definitions": "Alt+3",
+    "trip": "Alt+4",
     "shortcuts": "F1",
 }
 EXPORTS = ("export_openai", "export_anthropic")  # File → Export → as Python (OpenAI / Anthropic)
@@ -45,8 +46,8 @@ def _other_keys() -> list[tuple[str, str]]:
 
 
 class WindowMenus:
-    """File (new conversation, settings, quit), Go to the message box, the inspector's tabs in
-    View, Help (the shortcuts)."""
+    """File (new conversation, settings, quit), Go to the message box, the inspector's tabs and
+    the Trip pane in View, Help (the shortcuts)."""
 
     def __init__(self, bar: QMenuBar) -> None:
         self.file_menu = QMenu(bar)
@@ -69,6 +70,7 @@ class WindowMenus:
         view_menu.addSeparator()
         for name in INSPECTOR_TABS:
             self.actions[name] = view_menu.addAction("")
+        self.actions["trip"] = view_menu.addAction("")  # the Trip pane, tabbed beside the inspector
         self.retranslate()
 
     def add_help(self, bar: QMenuBar) -> None:
@@ -93,6 +95,8 @@ class WindowMenus:
         for name, text in zip(INSPECTOR_TABS, tabs, strict=True):
             if name in self.actions:
                 self.actions[name].setText(text)
+        if "trip" in self.actions:
+            self.actions["trip"].setText(tr("T&rip"))
 
     def bind(self) -> None:
         """Give every action its shortcut (the window is complete, so they all do something)."""

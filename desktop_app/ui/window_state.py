@@ -8,12 +8,13 @@ from PySide6.QtWidgets import QDockWidget, QMainWindow
 
 from desktop_app.ui.window_fit import fit_window
 
-LAYOUT_VERSION = 1  # saved with the dock layout; bump when the set of docks changes
+LAYOUT_VERSION = 2  # saved with the dock layout; bump when the set of docks changes (2: the Trip dock)
 
 
-def restore_layout(window: QMainWindow, qsettings: QSettings, dock: QDockWidget) -> None:
+def restore_layout(window: QMainWindow, qsettings: QSettings, dock: QDockWidget, *tabbed: QDockWidget) -> None:
     """Geometry and docks as the user left them, clamped to this screen; the first time, the
-    inspector on the right and a size that fits."""
+    inspector on the right (the `tabbed` docks as tabs beside it, the inspector in front) and a
+    size that fits."""
     geometry = qsettings.value("window/geometry")
     state = qsettings.value("window/state")
     restored = isinstance(geometry, QByteArray) and window.restoreGeometry(geometry)
@@ -23,6 +24,10 @@ def restore_layout(window: QMainWindow, qsettings: QSettings, dock: QDockWidget)
             dock.show()  # hidden only because that window was narrow: this one decides afresh
         return  # a state we saved places the (not yet added) dock itself
     window.addDockWidget(QtCore.Qt.DockWidgetArea.RightDockWidgetArea, dock)
+    for other in tabbed:
+        window.tabifyDockWidget(dock, other)
+    if tabbed:
+        dock.raise_()
 
 
 def save_layout(window: QMainWindow, qsettings: QSettings, inspector_folded: bool = False) -> None:

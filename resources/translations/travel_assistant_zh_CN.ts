@@ -464,6 +464,10 @@
       <translation>语言：%1（已显示的消息保持原来的语言）</translation>
     </message>
     <message>
+      <source>Saved %1</source>
+      <translation>已保存 %1</translation>
+    </message>
+    <message>
       <source>Name</source>
       <translation>名称</translation>
     </message>
@@ -1444,6 +1448,150 @@
       <translation>无法检查沙箱：%1</translation>
     </message>
     <message>
+      <source>Cost chart</source>
+      <translation>费用图</translation>
+    </message>
+    <message>
+      <source>Costs: %1 in all</source>
+      <translation>费用：合计 %1</translation>
+    </message>
+    <message>
+      <source>Total %1</source>
+      <translation>合计 %1</translation>
+    </message>
+    <message>
+      <source>Budget %1</source>
+      <translation>预算 %1</translation>
+    </message>
+    <message>
+      <source>budget %1</source>
+      <translation>预算 %1</translation>
+    </message>
+    <message>
+      <source>Trip</source>
+      <translation>行程</translation>
+    </message>
+    <message>
+      <source>Calendar (*.ics)</source>
+      <translation>日历 (*.ics)</translation>
+    </message>
+    <message>
+      <source>PDF (*.pdf)</source>
+      <translation>PDF (*.pdf)</translation>
+    </message>
+    <message>
+      <source>Export the trip</source>
+      <translation>导出行程</translation>
+    </message>
+    <message>
+      <source>Could not write %1: %2</source>
+      <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+      <source>Flight</source>
+      <translation>航班</translation>
+    </message>
+    <message>
+      <source>Check in</source>
+      <translation>入住</translation>
+    </message>
+    <message>
+      <source>Check out</source>
+      <translation>退房</translation>
+    </message>
+    <message>
+      <source>No trip yet. Ask about a trip: its plan, costs, weather and route appear here.</source>
+      <translation>还没有行程。问一个旅行问题：行程安排、费用、天气和路线会显示在这里。</translation>
+    </message>
+    <message>
+      <source>Costs</source>
+      <translation>费用</translation>
+    </message>
+    <message>
+      <source>Weather</source>
+      <translation>天气</translation>
+    </message>
+    <message>
+      <source>Route</source>
+      <translation>路线</translation>
+    </message>
+    <message>
+      <source>Day by day</source>
+      <translation>每日安排</translation>
+    </message>
+    <message>
+      <source>Calendar (.ics)…</source>
+      <translation>日历 (.ics)…</translation>
+    </message>
+    <message>
+      <source>Markdown…</source>
+      <translation>Markdown…</translation>
+    </message>
+    <message>
+      <source>PDF…</source>
+      <translation>PDF…</translation>
+    </message>
+    <message>
+      <source>Route map</source>
+      <translation>路线图</translation>
+    </message>
+    <message>
+      <source>Weather by day</source>
+      <translation>每日天气</translation>
+    </message>
+    <message numerus="yes">
+      <source>%n traveller(s)</source>
+      <translation>
+        <numerusform>%n 位旅客</numerusform>
+      </translation>
+    </message>
+    <message>
+      <source>Flights</source>
+      <translation>机票</translation>
+    </message>
+    <message>
+      <source>Hotel</source>
+      <translation>酒店</translation>
+    </message>
+    <message>
+      <source>Other</source>
+      <translation>其他</translation>
+    </message>
+    <message numerus="yes">
+      <source>%n night(s)</source>
+      <translation>
+        <numerusform>%n 晚</numerusform>
+      </translation>
+    </message>
+    <message>
+      <source>dates not set</source>
+      <translation>日期未定</translation>
+    </message>
+    <message>
+      <source>Free day</source>
+      <translation>自由活动</translation>
+    </message>
+    <message>
+      <source>Export the trip as %1</source>
+      <translation>把行程导出为 %1</translation>
+    </message>
+    <message>
+      <source>Holiday peak</source>
+      <translation>节假日高峰</translation>
+    </message>
+    <message>
+      <source>an estimate, not in the total</source>
+      <translation>估算，不含在合计内</translation>
+    </message>
+    <message>
+      <source>Show the tool call %1 in the inspector</source>
+      <translation>在检查器中显示工具调用 %1</translation>
+    </message>
+    <message>
+      <source>%1 %2: show its tool call in the inspector</source>
+      <translation>%1 %2：在检查器中显示它的工具调用</translation>
+    </message>
+    <message>
       <source>Installed the MCP bundle %1.</source>
       <translation>已安装 MCP 扩展包 %1。</translation>
     </message>
@@ -1550,6 +1698,10 @@
     <message>
       <source>Inspector: Tool &amp;definitions</source>
       <translation>检查器：工具定义(&amp;D)</translation>
+    </message>
+    <message>
+      <source>T&amp;rip</source>
+      <translation>行程(&amp;R)</translation>
     </message>
     <message>
       <source>Keyboard shortcuts</source>

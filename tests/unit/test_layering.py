@@ -39,7 +39,7 @@ ALLOWED: dict[str, frozenset[str]] = {
     "runtime": ENGINE | {"planner", "mcp", "store", "trips"},  # the one place that wires a run
     "commands": ENGINE | {"mcp", "store", "runtime", "trips"},  # every CLI command: add_arguments + run
     "cli": frozenset({"commands", "mcp", "desktop_entry", "app", "versions"}),  # the table of commands
-    "ui": ENGINE | {"bridge", "mcp", "store", "runtime"},
+    "ui": ENGINE | {"bridge", "mcp", "store", "runtime", "trips"},  # trips: the Trip pane shows and exports one
     "app": frozenset({"ui", "store", "commands"}),  # `gui --conversation ID` resolves the id as `ask` does
     "__main__": frozenset({"cli"}),
 }

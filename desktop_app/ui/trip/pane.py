@@ -1,0 +1,267 @@
+"""The Trip pane's contents: title, dates and party; the costs (chart and clickable prices); the
+weather strip; the route map; the plan day by day; the export buttons. Every figure names the tool
+call it came from: a click on it asks for that call in the inspector (`callSelected`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from datetime import date
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from desktop_app.trips.model import Day, DayItem, Trip, date_span
+from desktop_app.ui.i18n import tr
+from desktop_app.ui.text import plain_tip
+from desktop_app.ui.trip.cost_chart import CostChart, Segment, kind_colour, yuan
+from desktop_app.ui.trip.geo import locate
+from desktop_app.ui.trip.route_map import Place, RouteMap
+from desktop_app.ui.trip.weather_strip import WeatherDay, WeatherStrip
+from desktop_app.visible import one_line
+
+WEEKDAYS_ZH = "一二三四五六日"
+WEEKDAYS_EN = "Mon Tue Wed Thu Fri Sat Sun".split()
+MONTHS_EN = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split()
+EXPORTS = ("ics", "md", "pdf")
+
+
+def _label(parent: QWidget, text: str = "", bold: bool = False) -> QLabel:
+    """Plain text only (tool data is untrusted), selectable, wrapped."""
+    label = QLabel(text, parent)
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    label.setWordWrap(True)
+    if bold:
+        font = QFont(label.font())
+        font.setBold(True)
+        label.setFont(font)
+    return label
+
+
+def _clear(layout: QGridLayout | QVBoxLayout) -> None:
+    while layout.count():
+        item = layout.takeAt(0)
+        widget = item.widget() if item is not None else None
+        if widget is not None:
+            widget.deleteLater()
+
+
+class TripPane(QWidget):
+    """`show_trip(trip, budget)` (None: the empty state); `lang()` is the UI's "zh" or "en"."""
+
+    callSelected = Signal(str)
+    exportRequested = Signal(str)  # ics / md / pdf
+
+    def __init__(self, lang: Callable[[], str], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("tripPane")
+        self.lang = lang
+        self.trip: Trip | None = None
+        self.budget: int | None = None
+        self.empty = _label(self)
+        self.title = _label(self, bold=True)
+        title_font = QFont(self.title.font())
+        title_font.setPointSizeF(title_font.pointSizeF() * 1.25)
+        self.title.setFont(title_font)
+        self.facts = _label(self)
+        self.headings = {key: _label(self, bold=True) for key in ("costs", "weather", "route", "days")}
+        self.chart = CostChart(self)
+        self.prices = QGridLayout()
+        self.prices.setHorizontalSpacing(8)
+        self.prices.setVerticalSpacing(2)
+        self.price_buttons: dict[str, QPushButton] = {}  # cost kind (and "peak") -> its price
+        self.total = _label(self, bold=True)
+        self.weather = WeatherStrip(self)
+        self.map = RouteMap(self)
+        self.days = QVBoxLayout()
+        self.days.setSpacing(4)
+        self.exports = {fmt: QPushButton(self) for fmt in EXPORTS}
+        self.chart.callSelected.connect(self.callSelected)
+        self.weather.callSelected.connect(self.callSelected)
+        for fmt, button in self.exports.items():
+            button.clicked.connect(lambda _=False, f=fmt: self.exportRequested.emit(f))
+        self._layout()
+        self.retranslate()
+
+    def _layout(self) -> None:
+        box = QVBoxLayout(self)
+        box.setContentsMargins(8, 8, 8, 8)
+        box.setSpacing(8)
+        box.addWidget(self.empty)
+        box.addWidget(self.title)
+        box.addWidget(self.facts)
+        box.addWidget(self.headings["costs"])
+        box.addWidget(self.chart)
+        box.addLayout(self.prices)
+        box.addWidget(self.total)
+        box.addWidget(self.headings["weather"])
+        box.addWidget(self.weather)
+        box.addWidget(self.headings["route"])
+        box.addWidget(self.map, 1)
+        box.addWidget(self.headings["days"])
+        box.addLayout(self.days)
+        row = QHBoxLayout()
+        row.setSpacing(4)
+        for button in self.exports.values():
+            row.addWidget(button)
+        row.addStretch(1)
+        box.addLayout(row)
+        box.addStretch(0)
+
+    def retranslate(self) -> None:
+        self.empty.setText(tr("No trip yet. Ask about a trip: its plan, costs, weather and route appear here."))
+        texts = {"costs": tr("Costs"), "weather": tr("Weather"), "route": tr("Route"), "days": tr("Day by day")}
+        for key, text in texts.items():
+            self.headings[key].setText(text)
+        labels = {"ics": tr("Calendar (.ics)…"), "md": tr("Markdown…"), "pdf": tr("PDF…")}
+        for fmt, button in self.exports.items():
+            button.setText(labels[fmt])
+            button.setAccessibleName(tr("Export the trip as %1").replace("%1", labels[fmt].rstrip("…")))
+        self.map.setAccessibleName(tr("Route map"))
+        self.weather.setAccessibleName(tr("Weather by day"))
+        self.show_trip(self.trip, self.budget)
+
+    # ---------------------------------------------------------------- filling
+    def show_trip(self, trip: Trip | None, budget: int | None = None) -> None:
+        self.trip, self.budget = trip, budget
+        filled = trip is not None
+        self.empty.setVisible(not filled)
+        for widget in (self.title, self.facts, self.chart, self.total, self.weather, self.map, *self.headings.values()):
+            widget.setVisible(filled)
+        for button in self.exports.values():
+            button.setEnabled(filled)
+        _clear(self.prices)
+        _clear(self.days)
+        self.price_buttons = {}
+        if trip is None:
+            return
+        zh = self.lang() == "zh"
+        shown = replace(trip, lang="zh" if zh else "en")
+        self.title.setText(one_line(shown.title))
+        self.facts.setText(self._facts(trip, zh))
+        self._costs(trip, zh, budget)
+        self.weather.set_days([self._weather_day(d, zh) for d in trip.days])
+        self._route(trip, zh)
+        for day in trip.days:
+            self._day(day, zh)
+
+    def _facts(self, trip: Trip, zh: bool) -> str:
+        parts = []
+        if trip.start:
+            span = date_span(trip.start, trip.end, "zh" if zh else "en")
+            parts.append(f"{trip.start.year}年{span}" if zh else f"{span} {(trip.end or trip.start).year}")
+            nights = ((trip.end or trip.start) - trip.start).days
+            parts.append(tr("%n night(s)", None, nights))
+        else:
+            parts.append(tr("dates not set"))
+        parts.append(tr("%n traveller(s)", None, trip.party))
+        return " · ".join(parts)
+
+    def _costs(self, trip: Trip, zh: bool, budget: int | None) -> None:
+        def label(text: str, text_en: str) -> str:
+            return one_line(text if zh or not text_en else text_en)
+
+        names = {"flights": tr("Flights"), "hotel": tr("Hotel"), "other": tr("Other")}
+        segments = [Segment(c.kind, c.amount_cny, c.call_id, names[c.kind]) for c in trip.costs]
+        peaks = [Segment("peak", p.extra_cny, p.call_id, f"{tr('Holiday peak')} · {names[p.kind]}") for p in trip.peaks]
+        self.chart.set_costs(segments, peaks, budget)
+        rows: list[tuple[str, str, str, int, str]] = [
+            (c.kind, names[c.kind], label(c.label, c.label_en), c.amount_cny, c.call_id) for c in trip.costs
+        ]
+        rows += [
+            (
+                "peak",
+                s.label,
+                f"{label(p.holiday, p.holiday_en)} · {tr('an estimate, not in the total')}",
+                s.amount_cny,
+                s.call_id,
+            )
+            for s, p in zip(peaks, trip.peaks, strict=True)
+        ]
+        for n, (kind, name, detail, amount, call_id) in enumerate(rows):
+            swatch = QLabel(self)
+            swatch.setFixedSize(12, 12)
+            style = "border: 1px dashed {0};" if kind == "peak" else "background: {0};"
+            swatch.setStyleSheet(style.format(kind_colour(kind)))
+            text = _label(self, f"{name} · {detail}")
+            price = QPushButton(("+" if kind == "peak" else "") + yuan(amount), self)
+            price.setObjectName("priceButton")
+            price.setFlat(True)
+            price.setCursor(Qt.CursorShape.PointingHandCursor)
+            price.setToolTip(plain_tip(tr("Show the tool call %1 in the inspector").replace("%1", call_id)))
+            price.setAccessibleName(
+                tr("%1 %2: show its tool call in the inspector").replace("%1", name).replace("%2", yuan(amount))
+            )
+            price.clicked.connect(lambda _=False, cid=call_id: self.callSelected.emit(cid))
+            self.price_buttons.setdefault(kind, price)
+            self.prices.addWidget(swatch, n, 0)
+            self.prices.addWidget(text, n, 1)
+            self.prices.addWidget(price, n, 2, Qt.AlignmentFlag.AlignRight)
+        self.prices.setColumnStretch(1, 1)
+        total = tr("Total %1").replace("%1", yuan(trip.total_cny))
+        if budget:
+            total += " · " + tr("budget %1").replace("%1", yuan(budget))
+        self.total.setText(total)
+
+    def _weather_day(self, day: Day, zh: bool) -> WeatherDay:
+        found = next((i for i in day.items if i.kind == "weather"), None)
+        text = "" if found is None else one_line(found.text if zh or not found.text_en else found.text_en)
+        return WeatherDay(_day_heading(day.date, zh, short=True), text, found.call_id if found else "")
+
+    def _route(self, trip: Trip, zh: bool) -> None:
+        def name(zh_name: str, en_name: str) -> str:
+            return one_line(zh_name if zh or not en_name else en_name)
+
+        places: list[Place] = []
+        index: dict[str, int] = {}
+
+        def add(zh_name: str, en_name: str) -> None:
+            where = locate(zh_name, en_name)
+            if zh_name and zh_name not in index and where is not None:
+                index[zh_name] = len(places)
+                places.append(Place(name(zh_name, en_name), where[0], where[1]))
+
+        add(trip.origin, trip.origin_en)
+        for dest, dest_en in zip(trip.destinations, trip.destinations_en or trip.destinations, strict=False):
+            add(dest, dest_en)
+        for leg in trip.legs:
+            add(leg.origin, leg.origin_en)
+            add(leg.destination, leg.destination_en)
+        legs = [
+            (index[leg.origin], index[leg.destination])
+            for leg in trip.legs
+            if {leg.origin, leg.destination} <= set(index)
+        ]
+        self.map.set_route(places, legs)
+        self.map.setAccessibleDescription(" → ".join(p.name for p in places))
+
+    def _day(self, day: Day, zh: bool) -> None:
+        where = one_line(day.where if zh or not day.where_en else day.where_en)
+        head = _label(
+            self, f"{_day_heading(day.date, zh)} · {where}" if where else _day_heading(day.date, zh), bold=True
+        )
+        lines = [_item_text(i, zh) for i in day.items if i.kind != "weather"] or [tr("Free day")]
+        self.days.addWidget(head)
+        self.days.addWidget(_label(self, "\n".join(lines)))
+
+
+def _day_heading(day: date, zh: bool, short: bool = False) -> str:
+    if zh:
+        return (
+            f"{day.month}/{day.day} 周{WEEKDAYS_ZH[day.weekday()]}"
+            if short
+            else f"{day.month}月{day.day}日 周{WEEKDAYS_ZH[day.weekday()]}"
+        )
+    return (
+        f"{WEEKDAYS_EN[day.weekday()]} {day.day}"
+        if short
+        else f"{WEEKDAYS_EN[day.weekday()]} {day.day} {MONTHS_EN[day.month - 1]}"
+    )
+
+
+def _item_text(item: DayItem, zh: bool) -> str:
+    kinds = {"flight": tr("Flight"), "check_in": tr("Check in"), "check_out": tr("Check out")}
+    colon = "：" if zh else ": "
+    return f"{kinds.get(item.kind, item.kind)}{colon}{one_line(item.text if zh or not item.text_en else item.text_en)}"
