@@ -162,3 +162,12 @@ def test_a_narrow_window_folds_the_trip_tab_with_the_inspector(qtbot: Any, make_
     assert window.dock.isHidden() and window.trip_dock.isHidden()
     window.folding.update(1500)
     assert not window.dock.isHidden() and not window.trip_dock.isHidden()
+
+
+def test_a_sample_or_typical_figure_is_tagged_in_the_weather_strip() -> None:
+    """The seed's 33°C is the sample's ordinary day, not 7 Dec's weather: the strip says so."""
+    from desktop_app.ui.trip.weather_strip import tag_of
+
+    assert tag_of("33°C 晴（样例，非预报）") == "样例"
+    assert tag_of("-3.8°C mean (typical)") == "typical"
+    assert tag_of("12~18°C 多云") == ""

@@ -25,6 +25,16 @@ class WeatherDay:
     call_id: str = ""
 
 
+def tag_of(text: str) -> str:
+    """ "sample" / "typical" when the figure is not that day's forecast (drawn in the cell, never hidden)."""
+    folded = text.casefold()
+    if "样例" in text or "sample" in folded:
+        return "样例" if "样例" in text else "sample"
+    if "典型" in text or "typical" in folded:
+        return "典型值" if "典型" in text else "typical"
+    return ""
+
+
 def glyph_kind(text: str) -> str:
     """showers (sun, then rain) / rain / cloud / sun / "" from the condition's words, Chinese or English."""
     folded = text.casefold()
@@ -87,8 +97,13 @@ class WeatherStrip(QWidget):
                 rect.adjusted(4, 3, -4, 0), Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, day.heading
             )
             found = TEMPERATURE.search(day.text)
+            tag = tag_of(day.text)
             kind = glyph_kind(day.text)
-            if kind:
+            if tag:  # not that day's weather: say which kind of figure, draw no sky for a sample
+                painter.drawText(
+                    rect.adjusted(2, 18, -2, 0), Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, tag
+                )
+            if kind and tag not in ("样例", "sample"):
                 _glyph(painter, c, kind, QPointF(rect.center().x(), rect.top() + 32), 9.0)
             painter.setFont(big)
             painter.setPen(QColor(c.text if day.text else c.muted))
