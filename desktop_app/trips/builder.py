@@ -33,6 +33,7 @@ class TripBuilder:
         self._flights: dict[tuple[str, str], _Found] = {}
         self._hotels: dict[str, _Found] = {}
         self._weather: dict[tuple[str, str], _Found] = {}
+        self._plans: dict[str, _Found] = {}  # update_trip: the day's plan, the latest one kept
         self._lang: str = ""
 
     def add(self, message: Message) -> None:
@@ -63,6 +64,8 @@ class TripBuilder:
             self._hotels[str(data["city"])] = found
         elif message.name == "get_weather" and data.get("city") and _iso(data.get("date")):
             self._weather[(str(data["city"]), str(data["date"]))] = found
+        elif message.name == "update_trip" and _iso(data.get("date")) and isinstance(data.get("plan"), str):
+            self._plans[str(data["date"])] = found
 
     def trip(self, trip_id: str, conversation_id: str) -> Trip | None:
         """The trip so far, or None when no flight, hotel or dated weather has come back yet."""
@@ -122,6 +125,9 @@ class TripBuilder:
             here = next((c for c, d in self._weather if d == day.isoformat()), "")
             if here:
                 items.append(_weather_item(self._weather[(here, day.isoformat())]))
+            plan = self._plans.get(day.isoformat())
+            if plan is not None:
+                items.append(_plan_item(plan))
             arrived = [leg.destination for leg in legs if leg.date == day]
             where = arrived[-1] if arrived else here or where
             out.append(Day(day, where, tuple(items), names_en.get(where, "")))
@@ -256,6 +262,12 @@ def _peaks(flights: Iterable[_Found], hotels: Iterable[_Found]) -> list[PeakCost
 def _flight_item(leg: Leg) -> DayItem:
     en = f"{leg.origin_en} → {leg.destination_en}" if leg.origin_en else ""
     return DayItem("flight", f"{leg.origin}→{leg.destination}", leg.call_id, en)
+
+
+def _plan_item(found: _Found) -> DayItem:
+    place = str(found.data.get("place") or "")
+    text = f"{found.data['plan']}" + (f"（{place}）" if place else "")
+    return DayItem("plan", text, found.call.id, text)
 
 
 def _weather_item(found: _Found) -> DayItem:

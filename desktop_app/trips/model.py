@@ -50,9 +50,10 @@ class Stay:
 
 @dataclass(frozen=True)
 class DayItem:
-    """Something on a day: a flight, a check-in or -out, the weather; in both languages where known."""
+    """Something on a day: a flight, a check-in or -out, the weather, a plan the model wrote
+    (`update_trip`, confirmed by the user); in both languages where known."""
 
-    kind: Literal["flight", "check_in", "check_out", "weather"]
+    kind: Literal["flight", "check_in", "check_out", "weather", "plan"]
     text: str
     call_id: str
     text_en: str = ""

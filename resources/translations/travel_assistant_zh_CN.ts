@@ -1500,6 +1500,10 @@
       <translation>退房</translation>
     </message>
     <message>
+      <source>Plan</source>
+      <translation>安排</translation>
+    </message>
+    <message>
       <source>No trip yet. Ask about a trip: its plan, costs, weather and route appear here.</source>
       <translation>还没有行程。问一个旅行问题：行程安排、费用、天气和路线会显示在这里。</translation>
     </message>

@@ -262,6 +262,6 @@ def _day_heading(day: date, zh: bool, short: bool = False) -> str:
 
 
 def _item_text(item: DayItem, zh: bool) -> str:
-    kinds = {"flight": tr("Flight"), "check_in": tr("Check in"), "check_out": tr("Check out")}
+    kinds = {"flight": tr("Flight"), "check_in": tr("Check in"), "check_out": tr("Check out"), "plan": tr("Plan")}
     colon = "：" if zh else ": "
     return f"{kinds.get(item.kind, item.kind)}{colon}{one_line(item.text if zh or not item.text_en else item.text_en)}"

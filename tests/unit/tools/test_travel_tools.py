@@ -43,11 +43,13 @@ def test_the_tools_and_their_risk(registry: ToolRegistry) -> None:
         "get_flight_price",
         "get_hotel_price",
         "save_itinerary",
+        "update_trip",
     ]
     read = [t.name for t in registry.all() if t.risk == "read" and not t.needs_confirmation]
     assert read == ["get_weather", "get_flight_price", "get_hotel_price"]
-    save = registry.get("save_itinerary")
-    assert save is not None and save.risk == "write" and save.needs_confirmation
+    for name in ("save_itinerary", "update_trip"):  # every write asks first
+        tool = registry.get(name)
+        assert tool is not None and tool.risk == "write" and tool.needs_confirmation
 
 
 def test_schemas_are_the_seeds(registry: ToolRegistry) -> None:
@@ -312,3 +314,16 @@ def test_tools_listing_shows_all_four(capsys: pytest.CaptureFixture[str]) -> Non
     listing = {t["name"]: t for t in json.loads(capsys.readouterr().out)}
     assert {"get_weather", "get_flight_price", "get_hotel_price", "save_itinerary"} <= set(listing)
     assert listing["save_itinerary"]["risk"] == "write"
+
+
+async def test_update_trip_keeps_one_clean_line_and_refuses_bad_days(registry: ToolRegistry) -> None:
+    out = await call(registry, "update_trip", date="2026-12-08", plan="上午潜水\n\u202e下午休息" + "x" * 600)
+    data = json.loads(out.content)
+    assert not out.is_error and "\n" not in data["plan"] and "\u202e" not in data["plan"]
+    assert len(data["plan"]) == 500 and data["date"] == "2026-12-08"
+    for bad in (
+        {"date": "next tuesday", "plan": "x"},
+        {"date": "2026-01-01", "plan": "x"},
+        {"date": "2026-12-08", "plan": " "},
+    ):
+        assert (await call(registry, "update_trip", **bad)).is_error

@@ -136,3 +136,41 @@ def test_time_zones_come_from_the_nearest_airport() -> None:
     assert zone_for("London") == "Europe/London"
     assert zone_for("Tokyo") == "Asia/Tokyo"
     assert zone_for("Atlantis") == ""
+
+
+async def test_a_plan_the_model_writes_lands_on_its_day_only_when_the_user_allows_it() -> None:
+    """`update_trip` is a write: asked first; allowed, its plan is that day's item (tied to the call);
+    denied, the trip has no plan; a later call for the same day replaces the earlier one."""
+    from desktop_app.agent.approval import RecordingApprover
+    from desktop_app.agent.loop import Agent
+    from desktop_app.llm.fake import FakeModel
+    from desktop_app.runtime import RunOptions, build_registry
+    from desktop_app.store.settings import Settings
+
+    def plan_call(cid: str, text: str) -> ToolCall:
+        args = {"date": "2026-12-08", "plan": text, "place": "亚龙湾"}
+        return ToolCall(cid, "update_trip", args, json.dumps(args, ensure_ascii=False))
+
+    hotel_args = {"city": "三亚", "stars": 4, "check_in": "2026-12-07", "nights": 3}
+    hotel = ToolCall("h1", "get_hotel_price", hotel_args, json.dumps(hotel_args, ensure_ascii=False))
+    for allow in (True, False):
+        model = FakeModel(
+            [
+                AssistantMessage(tool_calls=(hotel,), stop_reason="tool_calls"),
+                AssistantMessage(tool_calls=(plan_call("p1", "上午潜水\n\u202e下午休息"),), stop_reason="tool_calls"),
+                AssistantMessage(tool_calls=(plan_call("p2", "全天海滩"),), stop_reason="tool_calls"),
+                AssistantMessage("好了"),
+            ]
+        )
+        approver = RecordingApprover(approve=allow)
+        agent = Agent(model, build_registry(Settings(), RunOptions()), approver, system=("s",))
+        _ = [e async for e in agent.run("三亚")]
+        assert [c.name for c in approver.asked] == ["update_trip", "update_trip"]
+        trip = build_trip(agent.messages, "t", "c")
+        assert trip is not None
+        day = next(d for d in trip.days if d.date == date(2026, 12, 8))
+        plans = [i for i in day.items if i.kind == "plan"]
+        if allow:
+            assert [(i.text, i.call_id) for i in plans] == [("全天海滩（亚龙湾）", "p2")]
+        else:
+            assert plans == []
