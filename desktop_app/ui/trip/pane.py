@@ -180,6 +180,7 @@ class TripPane(QWidget):
             )
             for s, p in zip(peaks, trip.peaks, strict=True)
         ]
+        order: list[QWidget] = []
         for n, (kind, name, detail, amount, call_id) in enumerate(rows):
             swatch = QLabel(self)
             swatch.setFixedSize(12, 12)
@@ -199,7 +200,11 @@ class TripPane(QWidget):
             self.prices.addWidget(swatch, n, 0)
             self.prices.addWidget(text, n, 1)
             self.prices.addWidget(price, n, 2, Qt.AlignmentFlag.AlignRight)
+            order.append(price)
         self.prices.setColumnStretch(1, 1)
+        chain = [*order, *self.exports.values()]  # Tab follows the page: the prices (made per trip), then exports
+        for first, second in zip(chain, chain[1:], strict=False):
+            QWidget.setTabOrder(first, second)
         total = tr("Total %1").replace("%1", yuan(trip.total_cny))
         if budget:
             total += " · " + tr("budget %1").replace("%1", yuan(budget))
