@@ -33,6 +33,7 @@ def test_a_trip_is_exported_to_a_calendar_with_the_keyboard(app: App, desktop: D
     desktop.type(str(target))
     desktop.key("Return")
     desktop.wait_gone(EXPORT)
-    text = wait_for("the calendar on disk", lambda: target.is_file() and target.read_text(encoding="utf-8"), 20)
+    wait_for("the calendar on disk", target.is_file, 20)
+    text = target.read_text(encoding="utf-8")
     assert "BEGIN:VCALENDAR" in text and "Sanya" in text and text.count("BEGIN:VEVENT") >= 3
     desktop.screenshot("trip-exported")

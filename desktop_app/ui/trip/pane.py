@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import date
+from itertools import pairwise
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont
@@ -203,7 +204,7 @@ class TripPane(QWidget):
             order.append(price)
         self.prices.setColumnStretch(1, 1)
         chain = [*order, *self.exports.values()]  # Tab follows the page: the prices (made per trip), then exports
-        for first, second in zip(chain, chain[1:], strict=False):
+        for first, second in pairwise(chain):
             QWidget.setTabOrder(first, second)
         total = tr("Total %1").replace("%1", yuan(trip.total_cny))
         if budget:
