@@ -362,6 +362,7 @@ class MainWindow(WindowActions):
 
     def _build_late(self) -> None:
         self.chat.warm_up()
+        self.trip_dock.warm_up()
         _ = self.inspector
         self.replay.load_tools()
         if self.skills_menu.catalog is None:

@@ -47,6 +47,16 @@ CALLS = [
     ("call_f", "search_flights", '{"origin": "北京", "destination": "三亚"}'),
     ("call_h", "search_hotels", '{"city": "三亚"}'),
 ]
+# issue 25: the real travel tools with dates, so a trip is built and the Trip tab redrawn during the run
+TRIP_CALLS = [
+    ("call_w", "get_weather", '{"city": "三亚", "date": "2026-12-07"}'),
+    (
+        "call_f",
+        "get_flight_price",
+        '{"origin": "北京", "destination": "三亚", "depart_date": "2026-12-07", "return_date": "2026-12-10"}',
+    ),
+    ("call_h", "get_hotel_price", '{"city": "三亚", "stars": 4, "check_in": "2026-12-07", "nights": 3}'),
+]
 BARE_HEARTBEAT = textwrap.dedent(
     """
     import sys, time
@@ -97,7 +107,13 @@ def _run_app(home: str, extra: list[str], env_extra: dict[str, str], probe: bool
     """One scripted window run: (worst stall ms, stall lines, wall seconds)."""
     import time
 
-    env = {**os.environ, "TRAVEL_ASSISTANT_HOME": home, "TRAVEL_ASSISTANT_BENCH": "1", **env_extra}
+    env = {
+        **os.environ,
+        "TRAVEL_ASSISTANT_HOME": home,
+        "TRAVEL_ASSISTANT_BENCH": "1",
+        "TRAVEL_ASSISTANT_TODAY": "2026-12-04",
+    }
+    env |= env_extra  # today pinned: the trip situation's dates (7-10 Dec 2026) stay in the future
     entry = [str(Path(__file__).with_name("stall_probe.py"))] if probe else ["-m", "desktop_app"]
     cmd = [sys.executable, *entry, "gui", "--prompt", SEED, "--exit-when-done", *extra]
     start = time.perf_counter()
@@ -116,14 +132,16 @@ def _bare(seconds: float) -> float:
 
 
 @contextmanager
-def _openai_server(chunks: int, delay: float = 0.0005) -> Iterator[tuple[list[str], dict[str, str]]]:
+def _openai_server(
+    chunks: int, delay: float = 0.0005, calls: list[tuple[str, str, str]] = CALLS
+) -> Iterator[tuple[list[str], dict[str, str]]]:
     """Flags and env for the app to talk to a local OpenAI-compatible server, replies queued; the
     server runs in this (the bench's) process, the app in its own: `delay` 0 is a burst."""
     dialect = OpenAIDialect()
     text = ("三亚的天气晴朗，机票 ¥1,280，酒店 ¥680/晚。\n\n- **合计** ¥4,600\n\n" * (chunks // 8 + 1))[: chunks * 4]
     with ScriptedServer() as server:
         server.push(
-            SseReply(dialect.stream_events(calls=CALLS)),
+            SseReply(dialect.stream_events(calls=calls)),
             SseReply(dialect.stream_events(text=text, split=4), delay=delay),
         )
         flags = ["--provider", "openai", "--model", "gpt-test", "--base-url", f"{server.url}/v1"]
@@ -153,6 +171,7 @@ def _situations(chunks: int) -> dict[str, object]:
         "http": lambda: _openai_server(chunks),
         "http_burst": lambda: _openai_server(chunks, 0.0),  # issue 27: every chunk at once
         "http_1ms": lambda: _openai_server(chunks, 0.001),  # issue 27: a chunk every millisecond
+        "http_trip": lambda: _openai_server(chunks, 0.0005, TRIP_CALLS),  # issue 25: the Trip tab fills mid-run
         "mcp_stdio": (lambda: _mcp_config(stdio)) if everything and time_server else None,
         "mcp_http": (lambda: _mcp_http(everything)) if everything else None,
         "mcp_http10": (lambda: _mcp_http(everything, 10)) if everything else None,
@@ -178,7 +197,9 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--chunks", type=int, default=6000)
     parser.add_argument(
-        "--only", default="", help="one situation: offline, http, http_burst, http_1ms, mcp_stdio, mcp_http, mcp_http10"
+        "--only",
+        default="",
+        help="one situation: offline, http, http_burst, http_1ms, http_trip, mcp_stdio, mcp_http, mcp_http10",
     )
     parser.add_argument("--probe", action="store_true", help="sample every thread's stack (stall_probe.py)")
     args = parser.parse_args()

@@ -64,6 +64,15 @@ class TripDock(QDockWidget):
             self._pane.exportRequested.connect(self.export)
         return self._pane
 
+    def warm_up(self) -> None:
+        """After the first paint: build the pane and read the basemap now, not at the first trip
+        event in a run (that first use was ~70 ms of the UI thread: a stall mid-answer)."""
+        from desktop_app.ui.trip.geo import basemap
+
+        basemap()
+        pane = self.pane()
+        pane.ensurePolished()
+
     def focus_first(self) -> None:
         """The keyboard on the pane's first control (a price, else an export button), the pane
         scrolled to its top (the title) as far as that control stays in view."""
