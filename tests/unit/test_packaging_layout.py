@@ -58,3 +58,13 @@ def test_the_bundle_then_the_package_then_the_checkout(tmp_path: Path) -> None:
 
 def test_the_checkout_resolves_to_the_top_level_folder() -> None:
     assert resources_dir() == ROOT / "resources"
+
+
+def test_every_package_has_an_up_to_date_readme_of_its_files() -> None:
+    """Issue 24: a few-line README per package listing its files (packaging/package_readmes.py)."""
+    import subprocess
+    import sys
+
+    script = Path(__file__).resolve().parents[2] / "packaging" / "package_readmes.py"
+    done = subprocess.run([sys.executable, str(script), "--check"], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, f"stale package READMEs (run packaging/package_readmes.py):\n{done.stdout}"
