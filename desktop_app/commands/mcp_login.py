@@ -4,21 +4,12 @@ from __future__ import annotations
 
 import sys
 
-from desktop_app.errors import UsageError
-from desktop_app.mcp.config import McpConfigError, ServerConfig, load_servers
+from desktop_app.mcp.config import ServerConfig, configured_server
 from desktop_app.visible import for_terminal
 
 
 def _server(name: str, mcp_config: str) -> ServerConfig:
-    try:
-        servers = load_servers(mcp_config)
-    except McpConfigError as exc:
-        raise UsageError(str(exc)) from None
-    found = next((s for s in servers if s.name == name), None)
-    if found is None:
-        known = ", ".join(s.name for s in servers if s.url) or "none"
-        raise UsageError(f"no MCP server named {name!r} (servers with a url: {known})")
-    return found
+    return configured_server(name, mcp_config, with_url=True)
 
 
 async def login_command(name: str, mcp_config: str = "") -> int:

@@ -8,20 +8,13 @@ import sys
 
 from desktop_app.errors import UsageError
 from desktop_app.mcp import secret_refs
-from desktop_app.mcp.config import McpConfigError, ServerConfig, load_servers
+from desktop_app.mcp.config import McpConfigError, ServerConfig, configured_server, load_servers
 from desktop_app.store.secrets import SecretsError
 from desktop_app.visible import for_terminal
 
 
 def _server(name: str, mcp_config: str) -> ServerConfig:
-    try:
-        servers = load_servers(mcp_config)
-    except McpConfigError as exc:
-        raise UsageError(str(exc)) from None
-    found = next((s for s in servers if s.name == name), None)
-    if found is None:
-        raise UsageError(f"no MCP server named {name!r} (see `travel-assistant tools` or mcp.json)")
-    return found
+    return configured_server(name, mcp_config)
 
 
 def _say(line: str, err: bool = False) -> None:

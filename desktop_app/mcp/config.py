@@ -410,3 +410,20 @@ def save_servers(servers: list[ServerConfig], path: Path | None = None) -> Path:
     existing["mcpServers"] = {s.name: s.to_json() for s in servers}
     write_json_atomic(target, existing)
     return target
+
+
+def configured_server(name: str, mcp_config: str = "", *, with_url: bool = False) -> ServerConfig:
+    """The configured server called `name`, for the commands that act on one; UsageError (one line,
+    exit 2) naming the servers there are when it is not configured."""
+    from desktop_app.errors import UsageError
+
+    try:
+        servers = load_servers(mcp_config)
+    except McpConfigError as exc:
+        raise UsageError(str(exc)) from None
+    found = next((s for s in servers if s.name == name), None)
+    if found is None:
+        known = ", ".join(s.name for s in servers if s.url or not with_url) or "none"
+        kind = "servers with a url" if with_url else "servers"
+        raise UsageError(f"no MCP server named {name!r} ({kind}: {known})")
+    return found
