@@ -65,6 +65,7 @@ class Csp:
     def header(self) -> str:
         """The Content-Security-Policy; with nothing declared: inline code only, no network at all."""
         res = " ".join(self.resource)
+        none = "'none'"
         media = f"'self' data: blob: {res}".strip()
         return "; ".join(
             [
@@ -74,9 +75,9 @@ class Csp:
                 f"img-src {media}",
                 f"font-src {media}",
                 f"media-src {media}",
-                f"connect-src {' '.join(self.connect) or "'none'"}",
-                f"frame-src {' '.join(self.frame) or "'none'"}",
-                f"base-uri {' '.join(self.base_uri) or "'none'"}",
+                f"connect-src {' '.join(self.connect) or none}",
+                f"frame-src {' '.join(self.frame) or none}",
+                f"base-uri {' '.join(self.base_uri) or none}",
                 "form-action 'none'",
                 "object-src 'none'",
                 "worker-src 'none'",

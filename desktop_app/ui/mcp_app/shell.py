@@ -22,7 +22,8 @@ import html
 
 from desktop_app.mcp.apps_host import BURST, MAX_MESSAGE, RATE
 
-BRIDGE_JS = """
+BRIDGE_JS = (
+    """
 (function () {
   "use strict";
   var RATE = %(rate)s, BURST = %(burst)s, MAX = %(max)s;
@@ -60,7 +61,10 @@ BRIDGE_JS = """
     host.ready();
   });
 })();
-""" % {"rate": RATE, "burst": BURST, "max": MAX_MESSAGE}
+""".replace("%(rate)s", str(RATE))
+    .replace("%(burst)s", str(BURST))
+    .replace("%(max)s", str(MAX_MESSAGE))
+)
 
 
 def shell_html(csp: str, background: str) -> str:

@@ -68,7 +68,7 @@ class Interceptor(QWebEngineUrlRequestInterceptor):
         super().__init__(parent)
         self._allows, self._blocked = allows, blocked
 
-    def interceptRequest(self, info: QWebEngineUrlRequestInfo) -> None:
+    def interceptRequest(self, info: QWebEngineUrlRequestInfo) -> None:  # noqa: N802 - Qt override
         url = info.requestUrl().toString()
         if url.startswith(("data:", "blob:", "about:")) or self._allows(url):
             return
@@ -87,7 +87,7 @@ class Page(QWebEnginePage):
         self.refused: list[str] = []
         self.permissionRequested.connect(lambda permission: permission.deny())
 
-    def acceptNavigationRequest(self, url: QUrl | str, kind: QWebEnginePage.NavigationType, main: bool) -> bool:
+    def acceptNavigationRequest(self, url: QUrl | str, kind: QWebEnginePage.NavigationType, main: bool) -> bool:  # noqa: N802 - Qt override
         url = QUrl(url)
         text = url.toString()
         if main and not self._shell and url.scheme() == "data":
@@ -101,10 +101,10 @@ class Page(QWebEnginePage):
             self._opened(text)
         return False
 
-    def createWindow(self, _kind: QWebEnginePage.WebWindowType) -> QWebEnginePage | None:  # type: ignore[override]
+    def createWindow(self, _kind: QWebEnginePage.WebWindowType) -> QWebEnginePage | None:  # type: ignore[override]  # noqa: N802 - Qt override
         return None  # no popups, no new windows
 
-    def javaScriptConsoleMessage(self, *_args: Any) -> None:
+    def javaScriptConsoleMessage(self, *_args: Any) -> None:  # noqa: N802 - Qt override
         pass  # a view's console is its own business (and would end up in Qt's log)
 
 
@@ -184,6 +184,12 @@ class McpAppView(QWebEngineView):
         self.channel_object.ready_.connect(self._bridge_ready)
         self._bridge_up = False
 
+    def dispose(self) -> None:
+        """Delete the page before its profile (Qt warns, and may crash, the other way round)."""
+        self.channel_object.blockSignals(True)
+        self.web_page.deleteLater()
+        self.profile.deleteLater()
+
     def _allows(self, url: str) -> bool:
         return self.resource is not None and self.resource.csp.allows(url)
 
@@ -221,7 +227,7 @@ class McpAppView(QWebEngineView):
         if event.added() and isinstance(child, QWidget):  # the render widget gets the clicks
             child.installEventFilter(self)
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
         if event.type() == QEvent.Type.MouseButtonPress:
             self.last_click = time.monotonic()
         return super().eventFilter(watched, event)
