@@ -32,10 +32,6 @@ def make_app() -> QApplication:
     """The one QApplication, named so the window matches its desktop entry."""
     import desktop_app.ui  # noqa: F401 - applies the PySide6 signal work-around first
 
-    if QApplication.instance() is None:
-        from desktop_app.ui.mcp_app import prepare_application
-
-        prepare_application()  # MCP Apps' WebEngine, when installed, needs a word before the app exists
     app = QApplication.instance() or QApplication(sys.argv[:1])
     assert isinstance(app, QApplication)
     QGuiApplication.setApplicationName(APP_ID)

@@ -21,11 +21,3 @@ def available() -> bool:
     except (ImportError, ValueError):
         return False
 
-
-def prepare_application() -> None:
-    """Before the QApplication is built: Qt WebEngine shares OpenGL contexts with the window (it
-    refuses to start later otherwise). Only a flag: WebEngine itself loads when a view first opens."""
-    if available():
-        from PySide6.QtCore import QCoreApplication, Qt
-
-        QCoreApplication.setAttribute(Qt.ApplicationAttribute.AA_ShareOpenGLContexts)

@@ -25,7 +25,6 @@ if TYPE_CHECKING:
     from desktop_app.core.events import ToolCallEvent, ToolResultEvent
     from desktop_app.mcp.apps_host import AppHost
     from desktop_app.tools.registry import ToolDef
-    from desktop_app.ui.main_window import MainWindow
 
 MAX_OPEN = 3  # views kept open at once; the oldest is torn down for a new one
 _ids = itertools.count(1)
@@ -37,7 +36,8 @@ class AppController(QObject):
     opened = Signal(str)  # a view's panel was added (the call id)
     failed = Signal(str, str)  # the call id, one line: the view could not be shown
 
-    def __init__(self, window: MainWindow, slot: AppSlot) -> None:
+    def __init__(self, window: Any, slot: AppSlot) -> None:
+        """`window`: the MainWindow (its session, mcp bridge, approver; not imported: no cycle)."""
         super().__init__(window)
         self.window = window
         self.slot = slot

@@ -4,7 +4,8 @@ No WebEngine import here: the view is handed in."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6 import QtCore
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QVBoxLayout, QWidget
 
 from desktop_app.ui.i18n import tr
@@ -15,7 +16,7 @@ MIN_HEIGHT, MAX_HEIGHT, FIRST_HEIGHT = 80, 520, 240  # pixels of a view (it asks
 
 def _plain(parent: QWidget) -> QLabel:
     label = QLabel(parent)
-    label.setTextFormat(Qt.TextFormat.PlainText)
+    label.setTextFormat(QtCore.Qt.TextFormat.PlainText)  # Qt's namespace: after the first paint
     label.setWordWrap(True)
     return label
 
@@ -65,17 +66,18 @@ class AppSlot(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("mcpAppSlot")
-        self.note = _plain(self)
-        self.note.setObjectName("mcpAppNote")
-        self.note.setVisible(False)
+        self.note: QLabel | None = None  # built when first needed (the slot exists at the first paint)
         self.box = QVBoxLayout(self)
         self.box.setContentsMargins(0, 0, 0, 0)
         self.box.setSpacing(4)
-        self.box.addWidget(self.note)
         self.panels: list[AppPanel] = []
         self.setVisible(False)
 
     def show_note(self, text: str) -> None:
+        if self.note is None:
+            self.note = _plain(self)
+            self.note.setObjectName("mcpAppNote")
+            self.box.insertWidget(0, self.note)
         self.note.setStyleSheet(f"color: {colours().muted};")
         self.note.setText(text)
         self.note.setVisible(True)
@@ -92,10 +94,11 @@ class AppSlot(QWidget):
         self.box.removeWidget(panel)
         panel.hide()
         panel.deleteLater()
-        self.setVisible(bool(self.panels) or self.note.isVisible())
+        self.setVisible(bool(self.panels) or (self.note is not None and self.note.isVisible()))
 
     def clear(self) -> None:
         for panel in list(self.panels):
             self.remove(panel)
-        self.note.setVisible(False)
+        if self.note is not None:
+            self.note.setVisible(False)
         self.setVisible(False)
