@@ -272,6 +272,7 @@ class Agent:
                     output.is_error,
                     round(elapsed(), 1),
                     output.images,
+                    output.structured,
                 )
             )
         finally:

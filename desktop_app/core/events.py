@@ -81,10 +81,13 @@ class ToolResultEvent(Event):
     is_error: bool
     duration_ms: float
     images: tuple[dict[str, str], ...] = field(default=())
+    # an MCP result's structuredContent: in-process only (an MCP App's view gets it), never in --json
+    structured: Any = field(default=None, compare=False)
 
     def to_dict(self) -> dict[str, Any]:
         """Images (base64 data with mime type) only when a tool returned some."""
         out = super().to_dict()
+        out.pop("structured")
         if not self.images:
             out.pop("images")
         else:

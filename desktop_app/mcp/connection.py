@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any, Literal, Protocol
 
 from desktop_app import __version__
+from desktop_app.mcp.apps import EXTENSION_ID, MIME_TYPE
 from desktop_app.mcp.config import McpConfigError, ServerConfig
 from desktop_app.mcp.guard import guarded
 from desktop_app.mcp.interact import ElicitationHandler, ElicitationResult, SamplingHandler
@@ -61,6 +62,7 @@ class Host(Protocol):
     """What a connection asks of the manager that owns it (so this module never imports that one)."""
 
     elicitation: ElicitationHandler
+    apps: bool
     sampling: SamplingHandler
     roots: tuple[Path, ...]
 
@@ -180,6 +182,8 @@ class Connection:
             sampling_callback=self._on_sample,
             list_roots_callback=self._on_roots if self.manager.roots else None,  # no roots capability
             client_info=sdk.types.Implementation(name="travel-assistant", version=__version__),
+            # MCP Apps: only a window that can render views says so (servers may then send less text)
+            extensions=[sdk.advertise(EXTENSION_ID, {"mimeTypes": [MIME_TYPE]})] if self.manager.apps else None,
         )
         self._note(f"connecting ({self.wire})")
         await stack.enter_async_context(client)

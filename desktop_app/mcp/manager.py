@@ -59,8 +59,10 @@ class McpManager:
         elicitation: ElicitationHandler | None = None,
         sampling: SamplingHandler | None = None,
         roots: Iterable[Path] = (),
+        apps: bool = False,
     ) -> None:
         headless = HeadlessInteraction()
+        self.apps = apps  # MCP Apps views can be rendered (the window with Qt WebEngine): advertised to servers
         self.roots = tuple(roots)  # folders offered to servers that ask (the shell's workspace)
         self.trust = trust or TrustStore()
         self.elicitation: ElicitationHandler = elicitation or headless
@@ -253,6 +255,8 @@ class McpManager:
                 "annotations": prepared.annotations,
                 "status_reason": reason,
                 **({"execution": TASK_NOTE} if prepared.needs_task else {}),
+                **({"ui_resource": prepared.ui_resource} if prepared.ui_resource else {}),
+                **({"ui_visibility": list(prepared.visibility)} if prepared.visibility != ("model", "app") else {}),
             },
         )
 

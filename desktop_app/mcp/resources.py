@@ -100,15 +100,15 @@ async def list_templates(conn: Connection) -> list[dict[str, str]]:
     ]
 
 
-async def read_resource(conn: Connection, uri: str) -> list[dict[str, Any]]:
-    """The SDK's contents list as JSON data; text cut at MAX_TEXT, binary kept as base64 (bounded)."""
+async def read_resource(conn: Connection, uri: str, limit: int = MAX_TEXT) -> list[dict[str, Any]]:
+    """The SDK's contents list as JSON data; text cut at `limit`, binary kept as base64 (bounded)."""
     client = _client(conn, "resources")
     result = await _bounded(conn, client.read_resource(uri))
     contents: list[dict[str, Any]] = []
     for item in result.contents:
         data = item.model_dump(mode="json", by_alias=True, exclude_none=True)
-        if isinstance(data.get("text"), str) and len(data["text"]) > MAX_TEXT:
-            data["text"] = data["text"][:MAX_TEXT]
+        if isinstance(data.get("text"), str) and len(data["text"]) > limit:
+            data["text"] = data["text"][:limit]
             data["truncated"] = True
         if isinstance(data.get("blob"), str) and len(data["blob"]) > MAX_TEXT:
             data["blob"] = data["blob"][:MAX_TEXT]

@@ -17,6 +17,7 @@ class Sdk:
         import httpx2
         from mcp import types
         from mcp.client.client import Client
+        from mcp.client.extension import advertise
         from mcp.client.sse import sse_client
         from mcp.client.stdio import StdioServerParameters, stdio_client
         from mcp.client.streamable_http import streamable_http_client
@@ -25,6 +26,7 @@ class Sdk:
         self.httpx2 = httpx2
         self.types = types
         self.Client = Client
+        self.advertise = advertise
         self.StdioServerParameters = StdioServerParameters
         self.stdio_client = stdio_client
         self.sse_client = sse_client

@@ -6,6 +6,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
+from desktop_app.mcp.apps import resource_uri, visibility
 from desktop_app.mcp.trust import reveal_definition
 
 TASK_NOTE = 'run as an MCP task (execution.taskSupport "required"): created, polled, its result fetched'
@@ -26,6 +27,8 @@ class PreparedTool:
     title: str
     warnings: tuple[str, ...]
     needs_task: bool = False  # `execution.taskSupport: "required"`: only callable as an MCP task
+    ui_resource: str = ""  # MCP Apps: the `ui://` view its `_meta.ui.resourceUri` names
+    visibility: tuple[str, ...] = ("model", "app")  # `_meta.ui.visibility`: who may call it
 
 
 def prepare_tools(listed: list[Any]) -> list[PreparedTool]:
@@ -53,6 +56,8 @@ def prepare_tools(listed: list[Any]) -> list[PreparedTool]:
                 title=str(title),
                 warnings=tuple(notes),
                 needs_task=_task_only(wire),
+                ui_resource=resource_uri(wire.get("_meta")),
+                visibility=visibility(wire.get("_meta")),
             )
         )
     return out

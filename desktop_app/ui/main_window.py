@@ -31,6 +31,7 @@ from desktop_app.ui.icons import apply_icons
 from desktop_app.ui.inspector.dock import InspectorDock
 from desktop_app.ui.mcp.notice import McpNotice
 from desktop_app.ui.mcp.prompts_menu import PromptsMenu
+from desktop_app.ui.mcp_app.panel import AppSlot
 from desktop_app.ui.palette import apply_scheme, colours, restyle, stylesheet
 from desktop_app.ui.run_setup import ModelStatus, RunSetup
 from desktop_app.ui.settings.opener import SettingsOpener
@@ -133,6 +134,9 @@ class MainWindow(WindowActions):
         from desktop_app.ui.replay import ReplayController
 
         self.replay = ReplayController(self)  # Try it and the inspector's replay buttons
+        from desktop_app.ui.mcp_app.controller import AppController
+
+        self.apps = AppController(self, self.app_slot)  # MCP Apps: a tool's ui:// view under the answer
         self.history_panel.refresh()
         self.menus.bind()
         apply_icons(self)  # after the first paint: drawing them is not the first paint's work
@@ -151,6 +155,7 @@ class MainWindow(WindowActions):
         self.skill_chip = SkillChip(self)
         self.attach_chip = AttachmentChip(self)
         self.find_bar = FindBar(self.chat, self)
+        self.app_slot = AppSlot(self)  # MCP Apps' views go here, under the transcript (empty until one opens)
         buttons = self.run_buttons = RunButtons(self)
         self.send_button, self.stop_button, self.retry_button = buttons.send, buttons.stop, buttons.retry
         self.settings_button = QPushButton(tr("Settings…"), self)
@@ -172,6 +177,7 @@ class MainWindow(WindowActions):
                 (self.skill_chip, self.attach_chip),
                 self.composer,
                 row,
+                self.app_slot,
             )
         )
         splitter.setStretchFactor(1, 1)
@@ -259,6 +265,10 @@ class MainWindow(WindowActions):
         )
         self.trip_dock.problem.connect(self.statusBar().showMessage)
         self.chat.resourceOpened.connect(self.open_resource)
+        self.apps.connect_session()
+        self.apps.opened.connect(lambda _id: self.dock.inspector().call_details.app_traffic.attach(self.apps.log))
+        self.history_panel.newRequested.connect(self.apps.clear)
+        self.history_panel.opened.connect(lambda _id: self.apps.clear())
         self.chat.earlierRead.connect(self._earlier_read)
         self.history_panel.opened.connect(self.open_conversation)
         self.history_panel.newRequested.connect(self.new_conversation)
@@ -406,6 +416,7 @@ class MainWindow(WindowActions):
         self.save_layout()
         if self.completed:
             self.approver.dismiss_all()
+            self.apps.clear()  # MCP Apps' views: torn down, their pages deleted before their profiles
             self.mcp.interaction.cancel_all()
             self.mcp.close()  # server processes end before the engine thread does
             self.session.shutdown()

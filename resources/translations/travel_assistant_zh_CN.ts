@@ -1032,6 +1032,30 @@
       <translation>登录 %1 失败：%2</translation>
     </message>
     <message>
+      <source>%1 has an interactive view; install the 'apps' extra to see it</source>
+      <translation>%1 有交互视图；安装 “apps” 扩展即可查看</translation>
+    </message>
+    <message>
+      <source>%1 — interactive view from MCP server “%2”</source>
+      <translation>%1 — 来自 MCP 服务器 “%2” 的交互视图</translation>
+    </message>
+    <message>
+      <source>Close this view</source>
+      <translation>关闭此视图</translation>
+    </message>
+    <message>
+      <source>MCP App messages</source>
+      <translation>MCP 应用消息</translation>
+    </message>
+    <message>
+      <source>The selected MCP App message</source>
+      <translation>所选的 MCP 应用消息</translation>
+    </message>
+    <message>
+      <source>MCP App (ui://) messages: ← from the view, → to the view</source>
+      <translation>MCP 应用（ui://）消息：← 来自视图，→ 发往视图</translation>
+    </message>
+    <message>
       <source>Forked into a new conversation; the original is kept.</source>
       <translation>已分支为新对话；原对话保留不变。</translation>
     </message>

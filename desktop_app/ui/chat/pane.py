@@ -44,6 +44,7 @@ def chat_pane(
     chips: Sequence[QWidget],
     composer: QWidget,
     buttons: Sequence[QWidget],
+    below: QWidget | None = None,
 ) -> QWidget:
     """Lay the given widgets out (the window owns them); the transcript and the header's first widget stretch."""
     pane = QWidget(parent)
@@ -53,6 +54,8 @@ def chat_pane(
     layout.addWidget(banner)
     layout.addWidget(find_bar)
     layout.addWidget(transcript, 1)
+    if below is not None:  # MCP Apps' views, under the answer
+        layout.addWidget(below)
     chip_row = _row(chips)
     chip_row.addStretch(1)  # the chips keep their own width
     layout.addLayout(chip_row)

@@ -26,6 +26,7 @@ from desktop_app.ui.inspector.json_view import JsonPane, plain_tooltip
 from desktop_app.ui.inspector.run_trace import CallRecord, RunTrace, TurnRecord
 from desktop_app.ui.inspector.sequence_view import wire_stop_reason
 from desktop_app.ui.inspector.timeline_model import STATUS_COLOURS, format_ms, format_seconds
+from desktop_app.ui.mcp_app.traffic import TrafficPane
 from desktop_app.ui.palette import colours
 from desktop_app.ui.text import plain_tip
 
@@ -111,6 +112,7 @@ class CallDetails(QWidget):
         self.images_scroll.setWidget(self.images)
         self.images_scroll.setWidgetResizable(True)
         self.images_scroll.setMaximumHeight(MAX_IMAGE_SIDE + 30)
+        self.app_traffic = TrafficPane(self)  # an MCP App's messages, both ways (hidden when none)
         self._layout()
 
     def _replay_buttons(self) -> dict[str, QPushButton]:
@@ -167,6 +169,7 @@ class CallDetails(QWidget):
         split.addWidget(top)
         split.addWidget(self.result)
         split.addWidget(self.images_scroll)
+        split.addWidget(self.app_traffic)
         split.setStretchFactor(0, 2)
         split.setStretchFactor(1, 3)
         box = QVBoxLayout(self)
@@ -198,6 +201,7 @@ class CallDetails(QWidget):
         self._show_progress(record)
         self._show_arguments(record)
         self._show_result(record)
+        self.app_traffic.show_for(record.id)
         self._show_images(record)
         replayable = record.finished and not record.orphan  # the window refuses while a run is going
         for button in self.replay_buttons.values():

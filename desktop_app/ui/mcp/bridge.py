@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from desktop_app.mcp.manager import McpManager
     from desktop_app.mcp.secret_refs import SecretSend
     from desktop_app.mcp.trust import PendingChange
+    from desktop_app.tools.registry import ToolOutput
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -155,7 +156,11 @@ class McpBridge(QObject):
             self._post(self._problem_ui, str(exc))
             servers = []
         sampler = ModelSampler(lambda: _OneShotModel(self._model()), self.interaction.confirm_sampling)
-        manager = McpManager(servers, elicitation=self.interaction, sampling=sampler, roots=self._roots())
+        from desktop_app.ui import mcp_app
+
+        manager = McpManager(
+            servers, elicitation=self.interaction, sampling=sampler, roots=self._roots(), apps=mcp_app.available()
+        )
         manager.subscribe(self._on_status)
         manager.start()
         self.manager = manager
@@ -248,6 +253,11 @@ class McpBridge(QObject):
     async def _restart(self, name: str) -> None:
         await self._then_snapshot(lambda m: m.restart(name))
 
+    def call(self, server: str, tool: str, args: dict[str, Any]) -> asyncio.Future[ToolOutput]:
+        """One server's tool, called on the engine loop (an MCP App's view asks; approval is the caller's)."""
+        assert self.manager is not None, "a view exists only for a tool of a running manager"
+        return self._submit(self.manager.call(server, tool, args))
+
     # ---------------------------------------------------------------- resources and prompts
     def resources(self) -> asyncio.Future[tuple[list[dict[str, Any]], list[str]]]:
         """Every ready server's resources, and one line per server that could not list them."""
@@ -266,10 +276,13 @@ class McpBridge(QObject):
 
         return self._submit(self._gather(list_prompts))
 
-    def read(self, server: str, uri: str) -> asyncio.Future[tuple[list[dict[str, Any]], list[str]]]:
-        from desktop_app.mcp.resources import read_resource
+    def read(
+        self, server: str, uri: str, limit: int | None = None
+    ) -> asyncio.Future[tuple[list[dict[str, Any]], list[str]]]:
+        """One resource of one server (`limit`: characters of text kept, when not the browser's)."""
+        from desktop_app.mcp.resources import MAX_TEXT, read_resource
 
-        return self._submit(self._gather(lambda conn: read_resource(conn, uri), server))
+        return self._submit(self._gather(lambda conn: read_resource(conn, uri, limit or MAX_TEXT), server))
 
     def prompt(
         self, server: str, name: str, arguments: dict[str, str]

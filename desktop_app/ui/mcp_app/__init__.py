@@ -1,0 +1,23 @@
+"""MCP Apps in the window: a tool's `ui://` view rendered in an isolated Qt WebEngine page.
+
+Qt WebEngine ships in the PySide6-Addons wheel (the `apps` extra); without it the tool's text
+result is shown with a one-line note. `available()` asks without importing it (~0.3 s).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from functools import cache
+
+
+@cache
+def available() -> bool:
+    """Whether Qt WebEngine (and its QWebChannel) can be imported here."""
+    try:
+        return all(
+            importlib.util.find_spec(name) is not None
+            for name in ("PySide6.QtWebEngineWidgets", "PySide6.QtWebEngineCore", "PySide6.QtWebChannel")
+        )
+    except (ImportError, ValueError):
+        return False
+
