@@ -21,6 +21,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import shiboken6
 from PySide6.QtCore import QByteArray, QEvent, QFile, QIODevice, QObject, QUrl, Signal, Slot
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWebChannel import QWebChannel
@@ -187,8 +188,11 @@ class McpAppView(QWebEngineView):
     def dispose(self) -> None:
         """Delete the page before its profile (Qt warns, and may crash, the other way round)."""
         self.channel_object.blockSignals(True)
-        self.web_page.deleteLater()
-        self.profile.deleteLater()
+        if not shiboken6.isValid(self.web_page):
+            return
+        self.setPage(QWebEnginePage(self))  # the view lets go of the page, on the default profile
+        shiboken6.delete(self.web_page)  # now, not deleteLater: at exit no event loop runs it
+        shiboken6.delete(self.profile)
 
     def _allows(self, url: str) -> bool:
         return self.resource is not None and self.resource.csp.allows(url)
