@@ -92,7 +92,6 @@ def _trip_pdf(*args: Any, **kwargs: Any) -> Any:
 
 
 def _fail(message: str, code: int) -> int:
-
     """The one error line on stderr; server and model text in it cannot drive the terminal."""
     print(for_terminal(f"travel-assistant: {message}"), file=sys.stderr)
     return code

@@ -20,4 +20,3 @@ def available() -> bool:
         )
     except (ImportError, ValueError):
         return False
-
