@@ -242,7 +242,7 @@ async def _scripted(window: MainWindow, args: argparse.Namespace, closed: asynci
         await window.session.warm_up()  # as a person would: typing takes longer than preloading
         window.heartbeat.reset()
         finished = next_emission(window.runDone)
-        window.send(args.prompt)
+        window.conversation.send(args.prompt)
         (status,) = await finished
     for _ in range(3):  # let layouts settle before grabbing
         await asyncio.sleep(0)
@@ -281,7 +281,7 @@ def open_requested(window: MainWindow, args: argparse.Namespace) -> None:
     """Show the `--conversation` the user asked for, selected in the list as if clicked there."""
     conversation_id = str(getattr(args, "conversation", "") or "")
     if conversation_id:
-        window.open_conversation(conversation_id)
+        window.conversation.open(conversation_id)
         window.history_panel.select(conversation_id)
 
 

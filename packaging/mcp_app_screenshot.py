@@ -75,7 +75,7 @@ async def shoot(out: Path) -> int:
         await next_emission(window.mcp.statusChanged)
     before = rss_mb()
     shown = next_emission(window.approver.dialogShown)
-    window.send("What time is it on the server?")
+    window.conversation.send("What time is it on the server?")
     await shown
     opened = next_emission(window.apps.opened)
     started = time.perf_counter()

@@ -93,7 +93,7 @@ async def shoot(out: Path, language: str) -> int:
     grab("mcp-04-log", log)
     log.close()
     settings.reject()
-    review = window.review_mcp_changes()
+    review = window.mcp_actions.review_changes()
     await settle()
     grab("mcp-05-changed-tool", review)
     review.reject()

@@ -52,7 +52,7 @@ async def shoot(out: Path, language: str) -> int:
     grab("01-start")
     question, save = QUESTIONS[language]
     done = next_emission(window.runDone)
-    window.send(question)
+    window.conversation.send(question)
     await done
     await settle()
     grab("02-answer")
@@ -67,7 +67,7 @@ async def shoot(out: Path, language: str) -> int:
     grab("03-chip-expanded")
     shown = next_emission(window.approver.dialogShown)
     done = next_emission(window.runDone)
-    window.send(save)
+    window.conversation.send(save)
     (dialog,) = await shown
     dialog.move(window.geometry().center() - dialog.rect().center())
     await settle()

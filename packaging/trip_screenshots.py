@@ -37,7 +37,7 @@ async def shoot(out: Path, language: str, suffix: str) -> int:
         await next_emission(window.firstPainted)
     await window.session.warm_up()
     done = next_emission(window.runDone)
-    window.send(QUESTIONS[language])
+    window.conversation.send(QUESTIONS[language])
     await done
     window.show_trip_pane()
     for _ in range(6):

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from PySide6 import QtCore
 from PySide6.QtCore import QSettings, QTimer, Signal
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QLabel, QPushButton, QSplitter, QWidget
+from PySide6.QtWidgets import QLabel, QMainWindow, QPushButton, QSplitter, QWidget
 
 from desktop_app.ui.chat.attachments import AttachmentChip
 from desktop_app.ui.chat.chat_view import ChatView
@@ -24,11 +24,12 @@ from desktop_app.ui.chat.find_bar import FindBar
 from desktop_app.ui.chat.history_panel import HistoryPanel
 from desktop_app.ui.chat.pane import RunButtons, chat_pane
 from desktop_app.ui.chat.skills_ui import ActiveSkill, SkillChip, SkillsMenu
-from desktop_app.ui.chat.status import OfflineBanner, announcement
+from desktop_app.ui.chat.status import OfflineBanner
 from desktop_app.ui.heartbeat import Heartbeat
 from desktop_app.ui.i18n import Language, tr
 from desktop_app.ui.icons import apply_icons
 from desktop_app.ui.inspector.dock import InspectorDock
+from desktop_app.ui.inspector.tabs import TABS
 from desktop_app.ui.mcp.notice import McpNotice
 from desktop_app.ui.mcp.prompts_menu import PromptsMenu
 from desktop_app.ui.mcp_app.panel import AppSlot
@@ -36,32 +37,43 @@ from desktop_app.ui.palette import apply_scheme, colours, restyle, stylesheet
 from desktop_app.ui.run_setup import ModelStatus, RunSetup
 from desktop_app.ui.settings.opener import SettingsOpener
 from desktop_app.ui.trip.dock import TripDock
-from desktop_app.ui.window_actions import WindowActions
 from desktop_app.ui.window_fit import PaneFolding
-from desktop_app.ui.window_menus import INSPECTOR_TABS, WindowMenus
+from desktop_app.ui.window_menus import WindowMenus
 from desktop_app.ui.window_state import restore_layout, save_layout
 
 if TYPE_CHECKING:  # the engine side imports asyncio: complete() imports it after the first paint
-    from PySide6.QtGui import QCloseEvent, QPaintEvent, QResizeEvent, QShortcut
+    from collections.abc import Callable
 
-    from desktop_app.core import events as ev
-    from desktop_app.runtime import RunOptions
+    from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QPaintEvent, QResizeEvent, QShortcut
+
     from desktop_app.store.history import HistoryStore
     from desktop_app.store.settings import Settings
-    from desktop_app.ui.approval import ApprovalLog
+    from desktop_app.ui.approval import ApprovalLog, DialogApprover
+    from desktop_app.ui.conversation import Conversation
+    from desktop_app.ui.inspector.inspector import Inspector
+    from desktop_app.ui.mcp.bridge import McpBridge
+    from desktop_app.ui.mcp.window_mcp import McpActions
+    from desktop_app.ui.mcp_app.controller import AppController
     from desktop_app.ui.replay import ReplayController
-    from desktop_app.ui.session import RunFactory
+    from desktop_app.ui.session import AgentSession, RunFactory
     from desktop_app.ui.settings.settings_dialog import SettingsDialog
 
 log = logging.getLogger(__name__)
 
 
-class MainWindow(WindowActions):
-    """Owns the session, the approver and the panes it is given; builds and wires them; no globals."""
+class MainWindow(QMainWindow):
+    """Builds the panes and wires them: what a person does lives in `conversation` (send, stop,
+    retry, new, open) and `mcp_actions` (resources, prompts, bundles); no globals."""
 
     heartbeat: Heartbeat
     escape: QShortcut
     replay: ReplayController
+    approver: DialogApprover  # these exist once complete() ran
+    session: AgentSession
+    mcp: McpBridge
+    apps: AppController
+    conversation: Conversation
+    mcp_actions: McpActions
     firstPainted = Signal()  # the window's first paint (start-up benchmark, scripted demo)
     runDone = Signal(str)  # a run ended: done / error / cancelled, after the view settled
     closed = Signal()  # the window was closed
@@ -89,7 +101,6 @@ class MainWindow(WindowActions):
         self._painted = False
         self.first_paint_epoch = 0.0  # wall clock and process CPU time at the first paint (benchmark)
         self.first_paint_cpu = 0.0
-        self._answers_before = 0
         self.setup = RunSetup(settings, self.overrides, lambda: self.skill.name)
         self.setWindowTitle(tr("Travel Assistant"))
         self.setStyleSheet(stylesheet(colours()))
@@ -117,7 +128,11 @@ class MainWindow(WindowActions):
         from PySide6.QtGui import QKeySequence, QShortcut
 
         from desktop_app.ui.approval import ApprovalLog, DialogApprover
+        from desktop_app.ui.conversation import Conversation
         from desktop_app.ui.mcp.bridge import McpBridge
+        from desktop_app.ui.mcp.window_mcp import McpActions
+        from desktop_app.ui.mcp_app.controller import AppController
+        from desktop_app.ui.replay import ReplayController
         from desktop_app.ui.session import AgentSession
 
         self.heartbeat = Heartbeat(5, self)
@@ -131,14 +146,12 @@ class MainWindow(WindowActions):
         self.prompts_menu.mcp = self.mcp
         self.escape = QShortcut(QKeySequence(QtCore.Qt.Key.Key_Escape), self)
         self.escape.setContext(QtCore.Qt.ShortcutContext.WindowShortcut)
-        from desktop_app.ui.replay import ReplayController
-
+        self.conversation = Conversation(self, self)
+        self.mcp_actions = McpActions(self, self.mcp, self.composer, self.attach_chip, self.conversation.send)
         self.replay = ReplayController(self)  # Try it and the inspector's replay buttons
-        from desktop_app.ui.mcp_app.controller import AppController
-
         self.apps = AppController(self, self.app_slot)  # MCP Apps: a tool's ui:// view under the answer
         self.history_panel.refresh()
-        self.menus.bind()
+        self.menus.bind(self._menu_handlers())
         apply_icons(self)  # after the first paint: drawing them is not the first paint's work
         self._connect_signals()
         self.completed = True
@@ -215,86 +228,69 @@ class MainWindow(WindowActions):
     def retranslate(self) -> None:
         """Every label of the window's frame in the current language (after a switch)."""
         self.setWindowTitle(tr("Travel Assistant"))
-        self.run_buttons.retranslate()
         self.settings_button.setText(tr("Settings…"))
         self.dock.setWindowTitle(tr("Inspector"))
         self.inspector_action.setText(tr("Inspector"))
-        self.trip_dock.retranslate()
         self.view_menu.setTitle(tr("View"))
-        self.menus.retranslate()
-        self.banner.retranslate()
-        self.composer.retranslate()
-        self.history_panel.retranslate()
+        for part in (self.run_buttons, self.trip_dock, self.menus, self.banner, self.composer, self.history_panel):
+            part.retranslate()
+        for menu in (self.skills_menu, self.prompts_menu, self.skill_chip):
+            menu.retranslate()
         if self.completed:
             self.mcp_notice.show_pending(self.mcp.pending)
-        self.skills_menu.retranslate()
-        self.prompts_menu.retranslate()
-        self.skill_chip.retranslate()
         self.status.show_model()
         self.status.show_usage()
 
     def _connect_signals(self) -> None:
-        """Every signal-slot connection of the window, in one place."""
-        s = self.session
+        """Every signal-slot connection of the window, in one place (the session's in the conversation)."""
+        conv, s = self.conversation, self.session
         self.heartbeat.watch(s)  # first: a stall is named by the event being handled
-        self.composer.submitted.connect(self.send)
+        conv.connect_session()
+        conv.finished.connect(self.runDone)
+        conv.announced.connect(self.announced)
+        s.busyChanged.connect(self._set_busy)
+        self.composer.submitted.connect(conv.send)
         self.send_button.clicked.connect(self.composer.submit)
-        self.stop_button.clicked.connect(self.stop)
-        self.escape.activated.connect(self.stop)
-        self.retry_button.clicked.connect(self.retry)
+        self.stop_button.clicked.connect(conv.stop)
+        self.escape.activated.connect(conv.stop)
+        self.retry_button.clicked.connect(conv.retry)
         self.settings_button.clicked.connect(self.open_settings)
         self.banner_button.clicked.connect(self.open_settings)
-        s.runStarted.connect(self._on_run_started)
-        s.textDelta.connect(self.chat.append_delta)
-        s.toolCall.connect(self.chat.add_tool_call)
-        s.approvalDecided.connect(self.chat.on_approval)
-        s.toolResult.connect(self.chat.on_result)
-        s.final.connect(self.chat.on_final)
-        s.trip.connect(self.on_trip)
-        s.error.connect(self.chat.on_error)
-        s.usage.connect(self.status.add)
-        s.event.connect(self.dock.handle_event)
-        s.busyChanged.connect(self._set_busy)
-        s.runFinished.connect(self._on_run_finished)
-        self.approver.waiting.connect(self.chat.set_waiting)
-        self.approver.queueChanged.connect(self._on_queue)
-        self.chat.callSelected.connect(self._select_in_inspector)
-        self.trip_dock.callSelected.connect(self._select_in_inspector)
-        self.trip_dock.exported.connect(
-            lambda path: self.statusBar().showMessage(tr("Saved %1").replace("%1", path), 8000)
-        )
+        self.chat.callSelected.connect(conv.select_in_inspector)
+        self.trip_dock.callSelected.connect(conv.select_in_inspector)
+        self.trip_dock.exported.connect(lambda path: self._say(tr("Saved %1").replace("%1", path)))
         self.trip_dock.problem.connect(self.statusBar().showMessage)
-        self.chat.resourceOpened.connect(self.open_resource)
+        self.chat.resourceOpened.connect(self.mcp_actions.open_resource)
         self.apps.connect_session()
-        self.apps.opened.connect(lambda _id: self.dock.inspector().call_details.app_traffic.attach(self.apps.log))
+        self.apps.opened.connect(lambda _id: self.inspector.call_details.app_traffic.attach(self.apps.log))
         self.history_panel.newRequested.connect(self.apps.clear)
         self.history_panel.opened.connect(lambda _id: self.apps.clear())
-        self.chat.earlierRead.connect(self._earlier_read)
-        self.history_panel.opened.connect(self.open_conversation)
-        self.history_panel.newRequested.connect(self.new_conversation)
-        self.history_panel.deleted.connect(self._on_deleted)
         self.history_panel.problem.connect(self.statusBar().showMessage)
         QGuiApplication.styleHints().colorSchemeChanged.connect(self._scheme_changed)  # live, as the OS switches
         self.mcp.pendingChanged.connect(self.mcp_notice.show_pending)
         self.mcp.problem.connect(self.statusBar().showMessage)
-        self.mcp_notice.clicked.connect(self.review_mcp_changes)
+        self.mcp_notice.clicked.connect(self.mcp_actions.review_changes)
         self.skills_menu.chosen.connect(self.skill.set)
-        self.prompts_menu.chosen.connect(self.run_prompt)
+        self.prompts_menu.chosen.connect(self.mcp_actions.run_prompt)
         self.skill_chip.removed.connect(lambda: self.skill.set(""))
-        actions = self.menus.actions
-        actions["new"].triggered.connect(self.new_conversation)
-        actions["focus"].triggered.connect(self.focus_composer)
-        actions["settings"].triggered.connect(self.open_settings)
-        actions["resources"].triggered.connect(self.browse_resources)
-        actions["install_bundle"].triggered.connect(lambda: self.install_bundle())
         self.setAcceptDrops(True)  # a .mcpb dropped on the window installs it (after a confirmation)
-        actions["find"].triggered.connect(self.find_bar.open_bar)
-        actions["quit"].triggered.connect(self.close)
         self.replay.connect_window()  # Try it, replay, File → Export → as Python
-        actions["shortcuts"].triggered.connect(lambda: self.menus.show_shortcuts(self))
-        for index, name in enumerate(INSPECTOR_TABS):
-            actions[name].triggered.connect(lambda _=False, i=index: self.show_inspector_tab(i))
-        actions["trip"].triggered.connect(self.show_trip_pane)
+
+    def _menu_handlers(self) -> dict[str, Callable[[], object]]:
+        """File, View and Help: each action's handler (WindowMenus gives them their shortcuts)."""
+        tabs = {tab.name: (lambda i=index: self.show_inspector_tab(i)) for index, tab in enumerate(TABS)}
+        return {
+            "new": self.conversation.new,
+            "focus": self.focus_composer,
+            "settings": self.open_settings,
+            "resources": self.mcp_actions.browse_resources,
+            "install_bundle": self.mcp_actions.install_bundle,
+            "find": self.find_bar.open_bar,
+            "quit": self.close,
+            "shortcuts": lambda: self.menus.show_shortcuts(self),
+            "trip": self.show_trip_pane,
+            **tabs,
+        }
 
     @property
     def settings_dialog(self) -> SettingsDialog | None:
@@ -307,56 +303,15 @@ class MainWindow(WindowActions):
     def apply_settings(self, new: Settings) -> None:
         """Take saved settings over in place (the session and approver share the object)."""
         if new.color_scheme != self.settings.color_scheme:
-            apply_scheme(new.color_scheme)
-            restyle(self)
-            apply_icons(self)
+            self._restyle(new.color_scheme)
         for name, value in vars(new).items():
             setattr(self.settings, name, value)
         if self.language is not None and self.language.current != new.language:
             used = self.language.apply(new.language)
-            self.statusBar().showMessage(
-                tr("Language: %1 (messages already shown keep their language)").replace("%1", used), 8000
-            )
+            self._say(tr("Language: %1 (messages already shown keep their language)").replace("%1", used))
         self.status.show_model()
         if self.completed and self.mcp.running:  # the shell on or off, or its folder moved: MCP roots follow
             self.mcp.set_roots(self.setup.roots())
-
-    # ---------------------------------------------------------------- session events
-    def _on_run_started(self, event: ev.RunStarted) -> None:
-        self._answers_before = len(self.chat.answer_text())  # what is new at the end is this run's answer
-        self.approver.set_conversation(event.conversation_id)
-        self.status.show_model(event.provider, event.model)
-        self.history_panel.refresh()
-        self.history_panel.select(self.session.conversation_id)
-
-    def _on_run_finished(self, status: str) -> None:
-        self.chat.end_stream()
-        self.chat.stop_spinners("cancelled")
-        if status == "cancelled":
-            self.chat.add_error(tr("Stopped."))
-        self.history_panel.refresh()
-        self.history_panel.select(self.session.conversation_id)
-        self._announce(status)
-        self.runDone.emit(status)
-
-    def _announce(self, status: str) -> None:
-        """Tell screen readers the run ended, with the answer (Qt's announcement event, polite)."""
-        from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent
-
-        text = announcement(status, self.chat.answer_text()[self._answers_before :])
-        self.chat.setAccessibleDescription(text)  # also there for a reader that ignores announcements
-        QAccessible.updateAccessibility(QAccessibleAnnouncementEvent(self.chat, text))
-        self.announced.emit(text)
-
-    def _on_queue(self, waiting: int) -> None:
-        if waiting:
-            self.statusBar().showMessage(tr("%n call(s) waiting for your decision", None, waiting))
-        else:
-            self.statusBar().clearMessage()
-
-    def _on_deleted(self, conversation_id: str) -> None:
-        if conversation_id == self.session.conversation_id:
-            self.new_conversation()
 
     def _warm_up(self) -> None:
         """After the first paint: preload the engine (its thread), then build the inspector."""
@@ -381,17 +336,64 @@ class MainWindow(WindowActions):
     def _set_busy(self, busy: bool) -> None:
         self.run_buttons.set_busy(busy, can_retry=bool(self.session.last_user_text))
 
-    # ---------------------------------------------------------------- the model in use
+    # ---------------------------------------------------------------- the parts, by keyboard
     def provider_in_use(self) -> str:
         return self.setup.provider()
 
     def tokens(self) -> tuple[int, int]:
         return self.status.tokens[0], self.status.tokens[1]
 
-    def _run_options(self) -> RunOptions:
-        return self.setup.options()
+    @property
+    def inspector(self) -> Inspector:
+        """The inspector dock's widget, built on first use (its import is ~0.1 s of start-up)."""
+        return self.dock.inspector()
 
-    # ---------------------------------------------------------------- MCP
+    @property
+    def active_skill(self) -> str:
+        return self.skill.name
+
+    def ui_lang(self) -> str:
+        """The UI's language as the trip exports name it: "zh" or "en"."""
+        return "zh" if self.language is not None and self.language.current.startswith("zh") else "en"
+
+    def focus_composer(self) -> None:
+        """Ctrl+L: back to the message box from anywhere in the window."""
+        self.activateWindow()
+        self.composer.setFocus()
+
+    def show_inspector_tab(self, index: int) -> None:
+        """Alt+1..3: the inspector's tab, shown and focused (arrow keys then move through calls)."""
+        self.dock.show()
+        self.inspector.show_tab(index)
+
+    def show_trip_pane(self) -> None:
+        """Alt+4 (View → Trip): the Trip tab, shown, in front, with the keyboard on its first control."""
+        self.trip_dock.show()
+        self.trip_dock.raise_()
+        self.trip_dock.focus_first()
+
+    def _say(self, text: str) -> None:
+        self.statusBar().showMessage(text, 8000)
+
+    def _scheme_changed(self) -> None:
+        """The OS switched its colour scheme: follow it, unless Settings forced one."""
+        if self.settings.color_scheme not in ("light", "dark"):  # a forced scheme stays, whatever the OS does
+            self._restyle("")
+
+    def _restyle(self, scheme: str) -> None:
+        apply_scheme(scheme)
+        restyle(self)
+        apply_icons(self)
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if self.mcp_actions.dropped_bundle(event.mimeData()) is not None:
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        if (path := self.mcp_actions.dropped_bundle(event.mimeData())) is not None:
+            event.acceptProposedAction()
+            self.mcp_actions.install_bundle(path)
+
     # ---------------------------------------------------------------- window life
     def save_layout(self) -> None:
         save_layout(self, self.qsettings, self.folding.dock_folded)

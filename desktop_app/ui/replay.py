@@ -189,7 +189,7 @@ class ReplayController(QObject):
         except Exception as exc:  # noqa: BLE001 - shown, never a crash
             window.statusBar().showMessage(tr("Could not fork: %1").replace("%1", str(exc)), 8000)
             return ""
-        window.open_conversation(fork_id)
+        window.conversation.open(fork_id)
         window.history_panel.refresh()
         window.history_panel.select(fork_id)
         window.session.resume(fork_id)

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import logging
-from collections.abc import AsyncGenerator, Awaitable, Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from PySide6.QtCore import QObject, Signal
 
@@ -23,8 +22,6 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 WindowEvent = ev.AnyEvent | ev.ToolDefs  # what crosses to the window: the loop's events and the run's tools
-
-log = logging.getLogger(__name__)
 
 
 class RunFactory(Protocol):
@@ -247,12 +244,13 @@ class AgentSession(QObject):
             self.runFinished.emit(self._status)
 
     async def _engine_run(self, job: _Job, pipe: EventPipe[WindowEvent]) -> None:
-        """On the engine thread: open the run, forward its events, close it."""
-        run: OpenRun | None = None
-        try:
-            factory = self._factory or _default_factory()
-            approver = UiApprover(self.approver, self.bridge)
-            run = await factory(
+        """On the engine thread: the engine's driver runs the job (this coroutine holds no state)."""
+        from desktop_app.agent.driver import drive
+
+        factory, approver = self._factory or _default_factory(), UiApprover(self.approver, self.bridge)
+
+        def open_run() -> Awaitable[OpenRun]:
+            return factory(
                 job.settings,
                 job.options,
                 approver,
@@ -260,24 +258,8 @@ class AgentSession(QObject):
                 title=job.text or "",
                 conversation_id=job.conversation_id,
             )
-            if job.retry:
-                _rewind(run)
-            pipe.put(ev.ToolDefs(tuple(t.listing() for t in run.agent.registry.all())))
-            stream = cast("AsyncGenerator[ev.AnyEvent, None]", run.agent.run(job.text))  # an async generator
-            async with contextlib.aclosing(stream) as events:
-                async for item in events:
-                    await pipe.send(item)  # pauses while the window is far behind
-        except asyncio.CancelledError:
-            raise
-        except Exception as exc:  # shown in the window, never a crash
-            log.exception("run failed")
-            pipe.put(ev.ErrorEvent(_one_line(exc), "internal"))
-        finally:
-            try:
-                if run is not None:
-                    await run.close()
-            except Exception:  # closing must not hide the run's outcome
-                log.exception("closing the run failed")
+
+        await drive(open_run, job.text, job.retry, pipe)
 
     def _emit(self, event: WindowEvent) -> None:
         """On the UI loop: one event to the generic signal, then to its typed one."""
@@ -323,19 +305,3 @@ class _Job:
     settings: Settings
     options: RunOptions
     conversation_id: str
-
-
-def _rewind(run: OpenRun) -> None:
-    """Drop the last user message and what followed it from what the model will see."""
-    from desktop_app.core.messages import UserMessage
-
-    messages = run.agent.messages
-    for i in range(len(messages) - 1, -1, -1):
-        if isinstance(messages[i], UserMessage):
-            run.agent.messages = messages[:i]
-            return
-
-
-def _one_line(exc: BaseException) -> str:
-    text = str(exc).strip().splitlines()
-    return text[0] if text else type(exc).__name__

@@ -11,8 +11,11 @@ from typing import TYPE_CHECKING
 from PySide6.QtWidgets import QMenu, QMenuBar, QWidget
 
 from desktop_app.ui.i18n import tr
+from desktop_app.ui.inspector.tabs import TABS
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from PySide6.QtGui import QAction
     from PySide6.QtWidgets import QMessageBox
 
@@ -22,14 +25,11 @@ KEYS = {  # action name -> its shortcut, in Qt's portable text form
     "focus": "Ctrl+L",
     "find": "Ctrl+F",
     "quit": "Ctrl+Q",
-    "timeline": "Alt+1",
-    "sequence": "Alt+2",
-    "definitions": "Alt+3",
+    **{tab.name: tab.keys for tab in TABS},
     "trip": "Alt+4",
     "shortcuts": "F1",
 }
 EXPORTS = ("export_openai", "export_anthropic")  # File → Export → as Python (OpenAI / Anthropic)
-INSPECTOR_TABS = ("timeline", "sequence", "definitions")  # the inspector's tabs, in order
 
 
 def _other_keys() -> list[tuple[str, str]]:
@@ -66,10 +66,10 @@ class WindowMenus:
         self.retranslate()
 
     def add_inspector_tabs(self, view_menu: QMenu) -> None:
-        """View → Timeline / Sequence / Tool definitions (Alt+1..3): the inspector without a mouse."""
+        """View → the inspector's TABS (Alt+1..3): the inspector without a mouse."""
         view_menu.addSeparator()
-        for name in INSPECTOR_TABS:
-            self.actions[name] = view_menu.addAction("")
+        for tab in TABS:
+            self.actions[tab.name] = view_menu.addAction("")
         self.actions["trip"] = view_menu.addAction("")  # the Trip pane, tabbed beside the inspector
         self.retranslate()
 
@@ -91,17 +91,18 @@ class WindowMenus:
         self.actions["export_openai"].setText(tr("as Python (OpenAI)…"))
         self.actions["export_anthropic"].setText(tr("as Python (Anthropic)…"))
         self.actions["shortcuts"].setText(tr("&Keyboard shortcuts"))
-        tabs = (tr("Inspector: &Timeline"), tr("Inspector: &Sequence"), tr("Inspector: Tool &definitions"))
-        for name, text in zip(INSPECTOR_TABS, tabs, strict=True):
-            if name in self.actions:
-                self.actions[name].setText(text)
+        for tab in TABS:
+            if tab.name in self.actions:
+                self.actions[tab.name].setText(tr(tab.menu_text))
         if "trip" in self.actions:
             self.actions["trip"].setText(tr("T&rip"))
 
-    def bind(self) -> None:
-        """Give every action its shortcut (the window is complete, so they all do something)."""
+    def bind(self, handlers: dict[str, Callable[[], object]]) -> None:
+        """Each action to its handler, then every shortcut (the window is complete, so they all do something)."""
         from PySide6.QtGui import QKeySequence
 
+        for name, handler in handlers.items():
+            self.actions[name].triggered.connect(lambda _=False, run=handler: run())
         for name, keys in KEYS.items():
             self.actions[name].setShortcut(QKeySequence(keys))
 

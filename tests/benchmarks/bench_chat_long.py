@@ -47,11 +47,11 @@ def _conversation(store: Any, rounds: int) -> str:
 
 def _open(window: Any, app: Any, conv_id: str) -> tuple[float, float]:
     """Seconds to open and show it, and the MB it added."""
-    window.new_conversation()
+    window.conversation.new()
     app.processEvents()
     before = _rss_mb()
     began = time.perf_counter()
-    window.open_conversation(conv_id)
+    window.conversation.open(conv_id)
     app.processEvents()
     return time.perf_counter() - began, _rss_mb() - before
 
@@ -157,8 +157,8 @@ def main() -> int:
         f" p50={_pct(plain, 0.5):.1f} p95={_pct(plain, 0.95):.1f} ms)"
     )
     print(f"all_read_mb={_rss_mb() - before + long_mb:+.1f}  (every message read and scrolled through)")
-    window.open_conversation(short)
-    window.open_conversation(long)
+    window.conversation.open(short)
+    window.conversation.open(long)
     app.processEvents()
     began = time.perf_counter()
     window.find_bar.open_bar()

@@ -201,7 +201,7 @@ async def bench_stream(chunks: int, chunk: int) -> None:
     window.heartbeat.reset()
     finished = next_emission(window.runDone)
     began = time.perf_counter()
-    window.send("stream please")
+    window.conversation.send("stream please")
     await finished
     took = time.perf_counter() - began
     stall = window.heartbeat.max_stall_ms
@@ -287,7 +287,7 @@ async def bench_big_conversation() -> None:
     app.processEvents()
     before = _rss_mb()
     began = time.perf_counter()
-    window.open_conversation(conv_id)
+    window.conversation.open(conv_id)
     app.processEvents()
     load_s = time.perf_counter() - began
     chat_mb = _rss_mb() - before

@@ -44,10 +44,10 @@ def _text(megabytes: float, one_line: bool = False) -> str:
 
 
 def _open(window: Any, app: Any, conv_id: str) -> float:
-    window.new_conversation()
+    window.conversation.new()
     app.processEvents()
     began = time.perf_counter()
-    window.open_conversation(conv_id)
+    window.conversation.open(conv_id)
     app.processEvents()
     window.chat.viewport().grab()  # painted, as a person would see it
     return time.perf_counter() - began

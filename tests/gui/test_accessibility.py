@@ -67,7 +67,7 @@ def test_every_control_of_the_window_settings_and_inspector_is_named(qtbot: Any,
 def test_every_control_of_the_approval_dialog_is_named(qtbot: Any, make_window: Any) -> None:
     window = make_window(scripted_factory(booking_model(call()), [book_hotel]))
     with qtbot.waitSignal(window.approver.dialogShown, timeout=10000):
-        window.send("book it")
+        window.conversation.send("book it")
     dialog = window.approver.dialog
     activate(qtbot, dialog)
     assert unnamed_controls(dialog) == []
@@ -80,7 +80,7 @@ def test_every_control_of_the_approval_dialog_is_named(qtbot: Any, make_window: 
 def test_alt_a_allows_once(qtbot: Any, make_window: Any) -> None:
     window = make_window(scripted_factory(booking_model(call()), [book_hotel]))
     with qtbot.waitSignal(window.approver.dialogShown, timeout=10000):
-        window.send("book it")
+        window.conversation.send("book it")
     dialog = window.approver.dialog
     activate(qtbot, dialog)
     with qtbot.waitSignal(window.runDone, timeout=10000):
@@ -116,7 +116,7 @@ def test_arrow_keys_move_through_calls_in_the_timeline(qtbot: Any, make_window: 
     window = make_window()
     activate(qtbot, window)
     with qtbot.waitSignal(window.runDone, timeout=15000):
-        window.send("Plan three days in Sanya from Beijing")
+        window.conversation.send("Plan three days in Sanya from Beijing")
     qtbot.keyClick(window.composer, Qt.Key.Key_1, Qt.KeyboardModifier.AltModifier)
     assert QApplication.focusWidget() is window.inspector.timeline
     timeline = window.inspector.timeline
@@ -131,11 +131,11 @@ def test_arrow_keys_move_through_calls_in_the_timeline(qtbot: Any, make_window: 
 def test_a_finished_run_is_announced_with_its_answer(qtbot: Any, make_window: Any) -> None:
     window = make_window()
     with qtbot.waitSignal(window.announced, timeout=15000) as said:
-        window.send("Plan three days in Sanya from Beijing")
+        window.conversation.send("Plan three days in Sanya from Beijing")
     assert said.args[0].startswith("Answer: ") and "Sanya" in said.args[0]
     assert window.chat.accessibleDescription() == said.args[0]
     with qtbot.waitSignal(window.announced, timeout=15000) as again:
-        window.send("Plan three days in Sanya from Beijing")
+        window.conversation.send("Plan three days in Sanya from Beijing")
     assert len(again.args[0]) <= len("Answer: ") + 600
 
 

@@ -47,7 +47,7 @@ def start(qtbot: Any, make_window: Any, *calls: ToolCall, **kw: Any) -> tuple[An
     model = booking_model(*calls)
     window = make_window(scripted_factory(model, [book_hotel]), **kw)
     with qtbot.waitSignal(window.approver.dialogShown, timeout=10000):
-        window.send("book it")
+        window.conversation.send("book it")
     return window, model
 
 
@@ -154,7 +154,7 @@ def test_allowed_for_the_conversation_a_later_call_runs_without_asking(qtbot: An
     shown: list[Any] = []
     window.approver.dialogShown.connect(shown.append)
     with qtbot.waitSignal(window.approver.dialogShown, timeout=10000):
-        window.send("book it")
+        window.conversation.send("book it")
     with qtbot.waitSignal(window.runDone, timeout=10000):
         window.approver.dialog.allow_conversation.click()
     assert BOOKED == ["A", "C"] and len(shown) == 1  # C came after the allowance: not asked
@@ -178,7 +178,7 @@ def test_always_allowed_in_settings_skips_the_dialog(qtbot: Any, make_window: An
     shown: list[Any] = []
     window.approver.dialogShown.connect(shown.append)
     with qtbot.waitSignal(window.runDone, timeout=10000):
-        window.send("book it")
+        window.conversation.send("book it")
     assert shown == [] and BOOKED == ["三亚湾海景酒店"]
     assert window.approver.log.records()[-1].scope == "always"
 
@@ -186,7 +186,7 @@ def test_always_allowed_in_settings_skips_the_dialog(qtbot: Any, make_window: An
 def test_stop_while_waiting_closes_the_dialog(qtbot: Any, make_window: Any) -> None:
     window, _model = start(qtbot, make_window, call())
     with qtbot.waitSignal(window.runDone, timeout=5000) as blocker:
-        window.stop()
+        window.conversation.stop()
     assert blocker.args == ["cancelled"]
     assert window.approver.dialog is None and BOOKED == []
 
@@ -196,9 +196,9 @@ def test_offline_save_itinerary_asks_first_and_saves_only_when_allowed(qtbot: An
 
     window = make_window()
     with qtbot.waitSignal(window.runDone, timeout=15000):
-        window.send("我在北京，下周想去三亚玩三天，帮我查一下天气、机票和酒店")
+        window.conversation.send("我在北京，下周想去三亚玩三天，帮我查一下天气、机票和酒店")
     with qtbot.waitSignal(window.approver.dialogShown, timeout=15000) as shown:
-        window.send("帮我把这个行程保存下来")
+        window.conversation.send("帮我把这个行程保存下来")
     dialog = shown.args[0]
     assert "save_itinerary" in dialog.findChild(type(dialog.queue_label), "toolName").text()
     assert "¥4,600" in dialog.arguments.toPlainText()  # the exact markdown to be written

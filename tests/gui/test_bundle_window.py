@@ -33,7 +33,7 @@ def test_a_dropped_bundle_is_shown_then_installed_with_its_secret_in_the_keyring
     store = use_keyring(MemoryKeyring())
     window = make_window()
     _drop(window, make_bundle(tmp_path / "toy.mcpb"))
-    dialog = window.bundle_dialog
+    dialog = window.mcp_actions.bundle_dialog
     assert isinstance(dialog, BundleDialog)
     text = dialog.details.toPlainText()
     for fact in ("toybundle", "1.2.0", "Toy Author", "python3 ", "toy_server.py basic", "API key"):
@@ -57,11 +57,11 @@ def test_the_file_menu_opens_a_non_modal_file_dialog_and_a_bad_bundle_says_why(
     action = window.menus.actions["install_bundle"]
     assert action.text().replace("&", "") == "Install MCP bundle…"
     action.trigger()
-    chooser = window.bundle_dialog
+    chooser = window.mcp_actions.bundle_dialog
     assert isinstance(chooser, QFileDialog) and chooser.isVisible()
     chooser.reject()
     bad = make_bundle(tmp_path / "bad.mcpb", extra=[("../evil", b"x")])
-    box = window.install_bundle(bad)
+    box = window.mcp_actions.install_bundle(bad)
     assert isinstance(box, QMessageBox) and "outside its folder" in box.text()
     box.close()
     assert not app_config_path().exists()

@@ -21,7 +21,7 @@ def _long(rounds: int) -> str:
 
 def test_find_reaches_the_unread_start_of_a_long_conversation(qtbot: Any, make_window: Any) -> None:
     window = make_window()
-    window.open_conversation(_long(300))
+    window.conversation.open(_long(300))
     assert window.chat.earlier_button is not None  # the start is not shown, not even read
     window.menus.actions["find"].trigger()
     bar = window.find_bar
@@ -36,7 +36,7 @@ def test_find_reaches_the_unread_start_of_a_long_conversation(qtbot: Any, make_w
 
 def test_next_and_previous_walk_the_matches_and_esc_closes(qtbot: Any, make_window: Any) -> None:
     window = make_window()
-    window.open_conversation(_long(5))
+    window.conversation.open(_long(5))
     window.find_bar.open_bar()
     qtbot.keyClicks(window.find_bar.field, "answer")
     bar = window.find_bar
@@ -45,5 +45,5 @@ def test_next_and_previous_walk_the_matches_and_esc_closes(qtbot: Any, make_wind
     assert bar.count.text() == "2 of 4"
     bar.previous()
     assert bar.count.text() == "1 of 4"
-    window.stop()  # what Esc does: in the bar, it closes the bar
+    window.conversation.stop()  # what Esc does: in the bar, it closes the bar
     assert not bar.isVisible() and not any(getattr(r, "found", False) for r in window.chat.rows())

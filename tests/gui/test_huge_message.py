@@ -45,7 +45,7 @@ def test_a_10_mb_message_opens_cut_and_shows_whole_in_the_viewer(make_window: An
         conv.append(AssistantMessage(text))
         conv_id = conv.id
     window = make_window()
-    window.open_conversation(conv_id)
+    window.conversation.open(conv_id)
     bubble = window.chat.widgets()[-1]
     assert len(bubble.body.text()) <= HEAD_CHARS and text.startswith(bubble.body.text()[:1000])
     assert bubble.show_all is not None and bubble.show_all.isVisible()

@@ -145,11 +145,11 @@ def test_an_opened_conversation_opens_nothing(make_window: Any, fifo: Callable[[
         conv.append(AssistantMessage("\n\n".join(texts)))
         conv_id = conv.id
     window = make_window()
-    window.open_conversation(conv_id)
+    window.conversation.open(conv_id)
     _paint(window)
     for chip in window.chat.chips():
         window.chat.select(chip.call_id)
-        window._select_in_inspector(chip.call_id)
+        window.conversation.select_in_inspector(chip.call_id)
         _paint(window)
     assert fifo() == 0
     from PySide6.QtCore import Qt

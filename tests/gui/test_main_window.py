@@ -110,7 +110,7 @@ def test_stop_cancels_within_100ms_and_leaves_no_dangling_call(qtbot: Any, make_
     )
     window = make_window(scripted_factory(model, [slow_lookup]))
     with qtbot.waitSignal(window.session.toolCall, timeout=10000):
-        window.send("look it up slowly")
+        window.conversation.send("look it up slowly")
     qtbot.waitUntil(lambda: STARTED == ["三亚"], timeout=5000)
     assert window.chat.chip("call_slow").status == "running"
     with qtbot.waitSignal(window.runDone, timeout=2000) as blocker:
@@ -131,7 +131,7 @@ def test_history_reopens_an_old_conversation_with_its_tool_calls(qtbot: Any, mak
     run_and_wait(qtbot, window, SEED_QUESTION)
     first_id = window.session.conversation_id
     first_calls = [c.call_id for c in window.chat.chips()]
-    window.new_conversation()
+    window.conversation.new()
     assert window.chat.message_count() == 0
     item = window.history_panel.list.item(0)
     assert item.data(Qt.ItemDataRole.UserRole) == first_id
@@ -172,7 +172,7 @@ def test_rename_and_delete_with_confirmation(qtbot: Any, make_window: Any) -> No
 def test_search_filters_the_list(qtbot: Any, make_window: Any) -> None:
     window = make_window()
     run_and_wait(qtbot, window, SEED_QUESTION)
-    window.new_conversation()
+    window.conversation.new()
     run_and_wait(qtbot, window, "成都天气怎么样")
     assert window.history_panel.list.count() == 2
     window.history_panel.search.setText("成都")

@@ -64,7 +64,7 @@ def wait_traffic(qtbot: Any, window: Any, call_id: str, found: Callable[[list[st
 def open_the_example(qtbot: Any, window: Any) -> Any:
     """The model calls get-time (allowed once in the dialog); its view opens and says hello."""
     with qtbot.waitSignal(window.approver.dialogShown, timeout=SERVER_WAIT_MS):
-        window.send("what time is it on the server?")
+        window.conversation.send("what time is it on the server?")
     opened = qtbot.waitSignal(window.apps.opened, timeout=SERVER_WAIT_MS)
     with opened, qtbot.waitSignal(window.runDone, timeout=SERVER_WAIT_MS):
         window.approver.dialog.allow_once.click()

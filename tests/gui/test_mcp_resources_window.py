@@ -32,14 +32,14 @@ def window(qtbot: Any, make_window: Any) -> Any:
 def _sent(window: Any, qtbot: Any, text: str) -> str:
     """Send, wait for the run; the user message as saved (what the model was sent)."""
     with qtbot.waitSignal(window.runDone, timeout=SERVER_WAIT_MS):
-        assert window.send(text)
+        assert window.conversation.send(text)
     messages = window.history.messages(window.session.conversation_id)
     return str(next(m.content for m in messages if m.role == "user"))
 
 
 def test_a_browsed_resource_is_attached_to_the_next_message(qtbot: Any, window: Any) -> None:
     window.menus.actions["resources"].trigger()  # File → MCP resources…
-    browser = window.resource_browser
+    browser = window.mcp_actions.resource_browser
     if DOC not in _uris(browser):  # the list arrives from the engine thread
         with qtbot.waitSignal(browser.loaded, timeout=SERVER_WAIT_MS):
             pass
@@ -56,8 +56,8 @@ def test_a_browsed_resource_is_attached_to_the_next_message(qtbot: Any, window: 
 
 
 def test_a_slash_prompt_asks_its_arguments_then_sends_what_it_expands_to(qtbot: Any, window: Any) -> None:
-    with qtbot.waitSignal(window.promptOpened, timeout=SERVER_WAIT_MS) as opened:
-        assert window.send("/everything:args-prompt")
+    with qtbot.waitSignal(window.mcp_actions.promptOpened, timeout=SERVER_WAIT_MS) as opened:
+        assert window.conversation.send("/everything:args-prompt")
     dialog = opened.args[0]
     dialog.run_button.click()  # the required city is missing: the form says so and stays
     assert dialog.isVisible() and "city" in dialog.problem.text()
@@ -70,7 +70,7 @@ def test_a_slash_prompt_asks_its_arguments_then_sends_what_it_expands_to(qtbot: 
 
 def test_an_unknown_prompt_is_one_line_in_the_status_bar(qtbot: Any, window: Any) -> None:
     with qtbot.waitSignal(window.statusBar().messageChanged, timeout=SERVER_WAIT_MS):
-        assert window.send("/everything:no-such-prompt")
+        assert window.conversation.send("/everything:no-such-prompt")
     assert window.statusBar().currentMessage() == "No MCP prompt /everything:no-such-prompt"
 
 
@@ -87,7 +87,7 @@ def test_a_resource_link_in_a_tool_result_opens_in_the_browser(qtbot: Any, windo
     chip = window.chat.chip_widget("c1")
     assert chip is not None and chip.links is not None and [b.text() for b in chip.links.buttons] == ["Text Resource 2"]
     chip.links.buttons[0].click()
-    browser = window.resource_browser
+    browser = window.mcp_actions.resource_browser
     if "Resource 2" not in browser.text.toPlainText():
         with qtbot.waitSignal(browser.shown, timeout=SERVER_WAIT_MS):
             pass
@@ -110,7 +110,7 @@ def test_the_prompts_menu_lists_each_servers_prompts_and_runs_one(qtbot: Any, wi
         menu.aboutToShow.emit()  # what opening it does
     entries = {a.text(): a for a in menu.actions()}
     assert "/everything:simple-prompt" in entries and "/everything:args-prompt" in entries
-    with qtbot.waitSignal(window.promptOpened, timeout=SERVER_WAIT_MS) as opened:
+    with qtbot.waitSignal(window.mcp_actions.promptOpened, timeout=SERVER_WAIT_MS) as opened:
         entries["/everything:args-prompt"].trigger()
     dialog = opened.args[0]
     dialog.form.fields[0].widget.setText("Lijiang")
@@ -122,7 +122,7 @@ def test_the_prompts_menu_lists_each_servers_prompts_and_runs_one(qtbot: Any, wi
 
 def test_a_resource_template_is_filled_in_then_read(qtbot: Any, window: Any) -> None:
     window.menus.actions["resources"].trigger()
-    browser = window.resource_browser
+    browser = window.mcp_actions.resource_browser
     with qtbot.waitSignal(browser.templatesLoaded, timeout=SERVER_WAIT_MS):
         pass
     row = next(i for i in range(browser.list.count()) if "Dynamic Text Resource" in browser.list.item(i).text())

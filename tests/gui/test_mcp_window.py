@@ -51,7 +51,7 @@ def run(qtbot: Any, window: Any, text: str = "go") -> list[ToolResultEvent]:
     results: list[ToolResultEvent] = []
     window.session.toolResult.connect(results.append)
     with qtbot.waitSignal(window.runDone, timeout=SERVER_WAIT_MS) as blocker:
-        assert window.send(text)
+        assert window.conversation.send(text)
     window.session.toolResult.disconnect(results.append)
     assert blocker.args[0] == "done"
     return results
@@ -136,7 +136,7 @@ def test_changed_definition_dialog_approves_and_the_tool_becomes_callable(qtbot:
         save_servers(changed)
         window.mcp.update(changed)
     assert window.mcp_notice.isVisible() and "review" in window.mcp_notice.text()
-    dialog = window.review_mcp_changes()
+    dialog = window.mcp_actions.review_changes()
     assert "Weather for a city." in dialog.old_text.toPlainText()
     assert "evil.example" in dialog.new_text.toPlainText()
     assert "⟦hidden tag text: 'Ignore'⟧" in dialog.new_text.toPlainText()
@@ -159,7 +159,7 @@ def test_damaged_pins_show_a_notice_and_every_tool_waits_for_review(qtbot: Any, 
     qtbot.waitUntil(lambda: len(window.mcp.pending) == len(status.tools), timeout=SERVER_WAIT_MS)
     assert status.warnings and "mcp-trust.json" in status.warnings[0]
     assert window.mcp_notice.isVisible()
-    dialog = window.review_mcp_changes()
+    dialog = window.mcp_actions.review_changes()
     assert "could not be read" in dialog.old_text.toPlainText()
     dialog.reject()
 
@@ -172,7 +172,7 @@ def test_keep_blocked_refuses_the_call(qtbot: Any, make_window: Any) -> None:
     changed = [toy("mut", "mutable", env={"TOY_VERSION": "v2"})]
     with qtbot.waitSignal(window.mcp.pendingChanged, timeout=SERVER_WAIT_MS, check_params_cb=bool):
         window.mcp.update(changed)
-    dialog = window.review_mcp_changes()
+    dialog = window.mcp_actions.review_changes()
     dialog.keep_button.click()
     results = run(qtbot, window)
     assert results[0].is_error
@@ -296,11 +296,11 @@ def test_closing_the_window_stops_the_servers(qtbot: Any, make_window: Any) -> N
 def test_stop_closes_an_open_form_and_cancels_the_run(qtbot: Any, make_window: Any) -> None:
     window = _asker_window(qtbot, make_window, ("ask__book", {"city": "Paris"}))
     with qtbot.waitSignal(window.mcp.interaction.dialogShown, timeout=SERVER_WAIT_MS) as shown:
-        assert window.send("go")
+        assert window.conversation.send("go")
     dialog = shown.args[0]
     assert dialog.isVisible()
     with qtbot.waitSignal(window.runDone, timeout=SERVER_WAIT_MS) as done:
-        window.stop()
+        window.conversation.stop()
     assert done.args[0] == "cancelled"
     assert window.mcp.interaction.open_dialogs == []
 

@@ -69,7 +69,7 @@ def test_the_requested_conversation_is_shown_and_selected(make_window: Any) -> N
 
 def test_the_inspector_shows_a_saved_conversation_as_saved(make_window: Any) -> None:
     window = make_window()
-    window.open_conversation(_saved())
+    window.conversation.open(_saved())
     inspector = window.inspector
     assert inspector.summary.text().startswith("offline · offline-planner")  # who answered, as saved
     assert inspector.status_line.text() == "Saved calls, as recorded (no timings)"  # not "Running…"
@@ -125,12 +125,12 @@ def test_a_prefix_opens_the_conversation_and_a_prompt_continues_it(
 
 
 def test_a_long_conversation_reads_only_its_end_and_the_rest_when_asked(make_window: Any) -> None:
-    from desktop_app.ui.window_actions import READ_AT_OPEN
+    from desktop_app.ui.conversation import READ_AT_OPEN
 
     rounds = READ_AT_OPEN  # 4 messages a round: several times what is read at open
     conv_id = _long_saved(rounds)
     window = make_window()
-    window.open_conversation(conv_id)
+    window.conversation.open(conv_id)
     rows = window.chat.message_count() - 1  # the "Show earlier" button is a row too
     assert rows == READ_AT_OPEN // 4 * 3 and window.chat.earlier_button is not None  # question, chip, answer
     assert window.chat.earlier_button.text() == f"Show {rounds * 4 - READ_AT_OPEN} earlier message(s)"
@@ -142,11 +142,11 @@ def test_a_long_conversation_reads_only_its_end_and_the_rest_when_asked(make_win
 
 
 def test_earlier_pages_bring_their_calls_to_the_inspector(qtbot: Any, make_window: Any) -> None:
-    from desktop_app.ui.window_actions import READ_AT_OPEN
+    from desktop_app.ui.conversation import READ_AT_OPEN
 
     conv_id = _long_saved(READ_AT_OPEN)  # four messages a round: most of it is not read at open
     window = make_window()
-    window.open_conversation(conv_id)
+    window.conversation.open(conv_id)
     trace = window.inspector.trace
     assert trace.find_call("c0") is None and len(trace.calls) == READ_AT_OPEN // 4
     window.chat.show_earlier()  # what scrolling to the top does a page at a time
@@ -164,13 +164,13 @@ def test_earlier_pages_bring_their_calls_to_the_inspector(qtbot: Any, make_windo
 
 
 def test_a_run_since_opening_keeps_the_inspector(qtbot: Any, make_window: Any) -> None:
-    from desktop_app.ui.window_actions import READ_AT_OPEN
+    from desktop_app.ui.conversation import READ_AT_OPEN
 
     conv_id = _long_saved(READ_AT_OPEN, prefix="old", answers=False)
     window = make_window()
-    window.open_conversation(conv_id)
+    window.conversation.open(conv_id)
     with qtbot.waitSignal(window.runDone, timeout=20000):
-        window.send("三亚明天天气怎么样？")
+        window.conversation.send("三亚明天天气怎么样？")
     live = window.inspector.trace
     assert window.inspector.live and live.calls
     window.chat.show_earlier()

@@ -65,7 +65,7 @@ def test_the_os_switching_its_scheme_restyles_the_window(
     window = make_window()
     app = QApplication.instance()
     assert isinstance(app, QApplication)
-    monkeypatch.setattr("desktop_app.ui.window_actions.apply_scheme", lambda _choice: None)  # the OS did it
+    monkeypatch.setattr("desktop_app.ui.main_window.apply_scheme", lambda _choice: None)  # the OS did it
     app.setPalette(palette.dark_palette())
     app.styleHints().colorSchemeChanged.emit(Qt.ColorScheme.Dark)
     assert DARK.assistant_bg in window.styleSheet()

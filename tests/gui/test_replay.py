@@ -87,7 +87,7 @@ def recorded_run(qtbot: Any, make_window: Any) -> tuple[Any, str]:
     )
     window = ready(qtbot, make_window, scripted_factory(model))
     with qtbot.waitSignal(window.runDone, timeout=20000):
-        window.send("三亚天气？")
+        window.conversation.send("三亚天气？")
     original = window.session.conversation_id
     window.inspector.select_call("call_w1")
     return window, original
@@ -130,7 +130,7 @@ def test_run_again_and_edit_arguments(qtbot: Any, make_window: Any) -> None:
     _fork_id, messages = fork_of(window, original)
     assert "三亚" in messages[2].content and not messages[2].is_error  # the real tool ran again
     # edit the arguments of the same call, from the original conversation
-    window.open_conversation(original)
+    window.conversation.open(original)
     window.inspector.select_call("call_w1")
     model = FakeModel([saw_result])
     window.session._factory = scripted_factory(model)

@@ -62,11 +62,11 @@ def test_chosen_skill_shows_chip_and_runs_the_guide(qtbot: Any, make_window: Any
 def test_removing_the_chip_deactivates_the_skill(qtbot: Any, make_window: Any) -> None:
     window = make_window()
     skill_action(window, SKILL).trigger()
-    assert window._run_options().skill == SKILL
+    assert window.setup.options().skill == SKILL
     qtbot.mouseClick(window.skill_chip.close_button, Qt.MouseButton.LeftButton)
     assert not window.skill_chip.isVisible()
     assert window.active_skill == ""
-    assert window._run_options().skill == ""
+    assert window.setup.options().skill == ""
     assert not skill_action(window, SKILL).isChecked()
     assert run_and_wait(qtbot, window, "三亚旅游攻略", timeout=30000) == "done"
     assert "web_search" not in [e["name"] for e in inspector_calls(window)]
@@ -79,7 +79,7 @@ def test_typed_slash_command_shows_the_same_chip(qtbot: Any, make_window: Any) -
     qtbot.keyClick(window.composer, Qt.Key.Key_Return)
     assert window.skill_chip.isVisible() and window.active_skill == SKILL
     assert window.chat.message_count() == 0 and not window.session.busy  # nothing sent yet
-    window.new_conversation()
+    window.conversation.new()
     assert not window.skill_chip.isVisible()
     status = run_and_wait(qtbot, window, f"/{SKILL} 三亚旅游攻略", timeout=30000)
     assert status == "done" and window.active_skill == SKILL
@@ -197,7 +197,7 @@ def test_shell_confirmation_shows_the_warning_and_exact_command(
     settings = Settings(enable_shell=True, workspace=str(workspace), auto_approve=["execute_shell"])
     window = make_window(scripted_factory(model), settings=settings)
     with qtbot.waitSignal(window.approver.dialogShown, timeout=15000) as shown:
-        window.send("list my notes")
+        window.conversation.send("list my notes")
     dialog = shown.args[0]  # shown although "always allow" names it: every shell call is confirmed
     assert dialog.tool_warnings.isVisible()
     assert "no OS sandbox is available" in dialog.tool_warnings.text()

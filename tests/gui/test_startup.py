@@ -78,13 +78,16 @@ def test_a_deferred_window_is_inert_until_complete(
     assert not window.completed
     assert window.dockWidgetArea(window.dock) == Qt.DockWidgetArea.RightDockWidgetArea
     assert window.history_panel.list.count() == 0  # content comes with complete()
-    assert window.send("三亚天气怎么样") is False  # nothing runs before the engine exists
+    window.composer.setPlainText("三亚天气怎么样")
+    window.composer.submit()  # not wired before complete(): nothing runs before the engine exists
+    assert window.chat.message_count() == 0 and not hasattr(window, "session")
+    window.composer.clear()
     window.set_history(store)
     window.complete(ApprovalLog(tmp_path / "approvals.jsonl"))
     assert window.completed and window.history_panel.list.count() == 1
     assert window.history_panel.list.item(0).data(ID_ROLE) == store.list()[0].id
     with qtbot.waitSignal(window.runDone, timeout=15000) as finished:
-        assert window.send("三亚天气怎么样")
+        assert window.conversation.send("三亚天气怎么样")
     assert finished.args == ["done"]
     assert "33" in window.chat.answer_text()
     window.close()

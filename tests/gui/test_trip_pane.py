@@ -30,7 +30,7 @@ def _seed(qtbot: Any, window: Any, question: str = SEED_QUESTION) -> list[ToolCa
     calls: list[ToolCallEvent] = []
     window.session.toolCall.connect(calls.append)
     with qtbot.waitSignal(window.runDone, timeout=20000):
-        window.send(question)
+        window.conversation.send(question)
     return calls
 
 
@@ -115,9 +115,9 @@ def test_an_opened_saved_conversation_shows_its_stored_trip(qtbot: Any, make_win
     stored = first.trip_dock.trip
     second = make_window()
     assert second.trip_dock.trip is None
-    second.open_conversation(conversation)
+    second.conversation.open(conversation)
     assert second.trip_dock.trip == stored
-    second.new_conversation()
+    second.conversation.new()
     assert second.trip_dock.trip is None
 
 

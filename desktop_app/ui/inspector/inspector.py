@@ -28,6 +28,7 @@ from desktop_app.ui.inspector.call_details import CallDetails, TurnDetails, plai
 from desktop_app.ui.inspector.json_view import RowDelegate
 from desktop_app.ui.inspector.run_trace import CallRecord, Change, RunTrace, TurnRecord, parse_export
 from desktop_app.ui.inspector.sequence_view import SequenceView
+from desktop_app.ui.inspector.tabs import TABS
 from desktop_app.ui.inspector.timeline_model import ROLE_INDEX, ROLE_KIND, TimelineModel, format_ms
 from desktop_app.ui.inspector.tool_defs_view import ToolDefsView
 from desktop_app.ui.palette import colours
@@ -114,9 +115,8 @@ class Inspector(QWidget):
         split.setStretchFactor(0, 2)
         split.setStretchFactor(1, 5)
         split.setSizes([320, 460])
-        self.tabs.addTab(split, self.tr("Timeline"))
-        self.tabs.addTab(self.sequence, self.tr("Sequence"))
-        self.tabs.addTab(self.tool_defs, self.tr("Tool definitions"))
+        for tab, page in zip(TABS, (split, self.sequence, self.tool_defs), strict=True):
+            self.tabs.addTab(page, self.tr(tab.title))  # in the Inspector's translation context
         bar = QHBoxLayout()
         bar.addWidget(self.summary, 1)
         for button in (self.export_button, self.open_button, self.clear_button):
@@ -158,6 +158,11 @@ class Inspector(QWidget):
     def live(self) -> bool:
         """Whether it shows a run of this window (not only a saved one loaded into it)."""
         return self._live
+
+    def show_tab(self, index: int) -> None:
+        """One of TABS in front, the keyboard on its list (arrow keys then move through calls)."""
+        self.tabs.setCurrentIndex(index)
+        (self.timeline, self.sequence, self.tool_defs.list)[index].setFocus()
 
     def select_call(self, call_id: str) -> None:
         """Select the latest call with this provider id (no-op for an unknown id)."""

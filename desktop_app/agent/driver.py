@@ -1,0 +1,81 @@
+"""The run driver: open one run, forward its events, close it — on the engine's loop, no Qt.
+
+The window's session (and any other front end) hands it a way to open the run and a sink for
+the events; everything here runs on one thread, the engine's.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncGenerator, Awaitable, Callable
+from typing import Protocol, TypeVar, cast
+
+from desktop_app.agent.loop import Agent
+from desktop_app.core import events as ev
+from desktop_app.core.messages import UserMessage
+
+E_contra = TypeVar("E_contra", contravariant=True)
+log = logging.getLogger(__name__)
+
+
+class EventSink(Protocol[E_contra]):
+    """Where the run's events go (bridge.EventPipe): `send` may pause while the reader is behind."""
+
+    def put(self, item: E_contra) -> None: ...
+
+    async def send(self, item: E_contra) -> None: ...
+
+
+class RunHandle(Protocol):
+    """runtime.OpenRun's shape: the agent, and what to close afterwards."""
+
+    agent: Agent
+
+    async def close(self) -> None: ...
+
+
+async def drive(
+    open_run: Callable[[], Awaitable[RunHandle]],
+    text: str | None,
+    retry: bool,
+    sink: EventSink[ev.AnyEvent | ev.ToolDefs],
+) -> None:
+    """Open the run, announce its tools, forward every event, close it; a failure is an event."""
+    run: RunHandle | None = None
+    try:
+        run = await open_run()
+        if retry:
+            rewind(run.agent)
+        sink.put(ev.ToolDefs(tuple(t.listing() for t in run.agent.registry.all())))
+        stream = cast("AsyncGenerator[ev.AnyEvent, None]", run.agent.run(text))  # an async generator
+        async with contextlib.aclosing(stream) as events:
+            async for item in events:
+                await sink.send(item)  # pauses while the window is far behind
+    except asyncio.CancelledError:
+        raise
+    except Exception as exc:  # shown in the window, never a crash
+        log.exception("run failed")
+        sink.put(ev.ErrorEvent(one_line(exc), "internal"))
+    finally:
+        try:
+            if run is not None:
+                await run.close()
+        except Exception:  # closing must not hide the run's outcome
+            log.exception("closing the run failed")
+
+
+def rewind(agent: Agent) -> None:
+    """Drop the last user message and what followed it from what the model will see (a retry)."""
+    messages = agent.messages
+    for i in range(len(messages) - 1, -1, -1):
+        if isinstance(messages[i], UserMessage):
+            agent.messages = messages[:i]
+            return
+
+
+def one_line(exc: BaseException) -> str:
+    """An exception as the one line the window shows."""
+    text = str(exc).strip().splitlines()
+    return text[0] if text else type(exc).__name__
