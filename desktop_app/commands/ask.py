@@ -5,10 +5,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
+from collections.abc import Sequence
 from typing import Any
 
 from desktop_app import jsonsafe
-from desktop_app.agent.approval import Approver, Decision, PolicyApprover
+from desktop_app.agent.approval import ApprovalPolicy, Approver, Decision, Pending, PolicyApprover
 from desktop_app.commands.flags import add_mcp_config, add_provider_flags
 from desktop_app.core import events as ev
 from desktop_app.core.messages import ToolCall
@@ -20,9 +21,25 @@ from desktop_app.visible import for_terminal
 
 
 class TerminalApprover:
-    """Asks on the terminal (stderr prompt, stdin answer); anything but yes is a denial."""
+    """Asks on the terminal through the engine's ApprovalPolicy: calls always allowed in Settings
+    run, the others are asked one at a time in call order (stderr prompt, stdin answer); anything
+    but yes is a denial. A terminal waits for its person: no timeout."""
+
+    def __init__(self, always: Sequence[str] = ()) -> None:
+        self.policy = ApprovalPolicy(lambda: always, lambda: None)
+        self._prompts: set[asyncio.Task[None]] = set()
 
     async def decide(self, call: ToolCall, tool: ToolDef) -> Decision:
+        verdict = self.policy.settled(tool, "") or await self.policy.ask(call, tool, "", self)
+        return verdict.decision()
+
+    def show(self, pending: Pending) -> None:
+        task = asyncio.get_running_loop().create_task(self._prompt(pending))
+        self._prompts.add(task)
+        task.add_done_callback(self._prompts.discard)
+
+    async def _prompt(self, pending: Pending) -> None:
+        call, tool = pending.call, pending.tool
         args = jsonsafe.dumps(call.arguments)
         prompt = f"Allow {for_terminal(call.name)} ({for_terminal(tool.source)}, risk {tool.risk}) with {args}? [y/N] "
         for warning in tool.warnings:  # e.g. "no OS sandbox is available ..." for the shell
@@ -33,14 +50,21 @@ class TerminalApprover:
         except (OSError, EOFError):
             answer = ""
         if answer.strip().lower() in ("y", "yes", "是"):
-            return Decision(True, "user")
-        return Decision(False, "user", "the user said no on the terminal")
+            self.policy.answer(pending, "once")
+        else:
+            self.policy.answer(pending, "deny", "the user said no on the terminal")
+
+    def withdraw(self, pending: Pending) -> None:
+        """Nothing to take back: a terminal question ends with its answer."""
+
+    def queue_changed(self, waiting: int) -> None:
+        """The terminal shows one question at a time; the line is not shown."""
 
 
-def make_approver(approve: str | None) -> Approver:
-    """`--approve` policy; on a terminal without it, ask there."""
+def make_approver(approve: str | None, always: Sequence[str] = ()) -> Approver:
+    """`--approve` policy; on a terminal without it, ask there (`always`: Settings' always-allowed tools)."""
     if approve is None:
-        return TerminalApprover() if sys.stdin.isatty() else PolicyApprover("none")
+        return TerminalApprover(always) if sys.stdin.isatty() else PolicyApprover("none")
     if approve in ("none", "all"):
         return PolicyApprover(approve)
     return PolicyApprover([n.strip() for n in approve.split(",") if n.strip()])
@@ -116,7 +140,7 @@ async def ask_command(args: argparse.Namespace) -> int:
         raise UsageError("--max-turns must be at least 1")
     from desktop_app.runtime import open_run
 
-    approver = make_approver(args.approve)
+    approver = make_approver(args.approve, settings.auto_approve)
     if sys.stdin.isatty():  # a secret's first trip to a server is asked here (a script is told how)
         from desktop_app.commands.mcp_secret import confirm_pending_on_terminal
 

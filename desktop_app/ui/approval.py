@@ -30,7 +30,7 @@ from desktop_app.ui.palette import colours
 from desktop_app.ui.text import hidden_characters, make_visible, pretty_json
 
 if TYPE_CHECKING:
-    from desktop_app.agent.approval import Decision
+    from desktop_app.agent.approval import Choice, Decision, Pending
     from desktop_app.core.messages import ToolCall
     from desktop_app.store.settings import Settings
     from desktop_app.tools.registry import ToolDef
@@ -49,11 +49,6 @@ def _warnings_style() -> str:
 def _command_style() -> str:
     c = colours()
     return f"background: {c.command_bg}; color: {c.command_text}; border-radius: 6px; padding: 8px; font-size: 14px;"
-
-
-def confirm_each_call(tool: ToolDef) -> bool:
-    """Tools (the shell) whose every call is confirmed: no allowance may skip the dialog."""
-    return bool(tool.meta.get("confirm_each_call"))
 
 
 @dataclass
@@ -107,14 +102,6 @@ class ApprovalLog:
         return list(self._records)
 
 
-@dataclass
-class _Request:
-    call: ToolCall
-    tool: ToolDef
-    conversation_id: str
-    future: asyncio.Future[tuple[str, str]]
-
-
 class ApprovalDialog(QDialog):
     """Shows one call exactly; `choice` is once / conversation / deny, or None when dismissed."""
 
@@ -122,7 +109,7 @@ class ApprovalDialog(QDialog):
         super().__init__(parent)
         self.setObjectName("approvalDialog")
         self.setWindowTitle(tr("Allow this tool call?"))
-        self.choice: str | None = None
+        self.choice: Choice | None = None
         self._deadline = time.monotonic() + timeout_s
         layout = QVBoxLayout(self)
         self.queue_label = QLabel(self)
@@ -161,7 +148,7 @@ class ApprovalDialog(QDialog):
         self.reason.setAccessibleDescription(tr("Optional; told to the model when you deny"))
         layout.addWidget(self.reason)
         layout.addLayout(self._buttons())
-        self.allow_conversation.setVisible(not confirm_each_call(tool))
+        self.allow_conversation.setVisible(not tool.meta.get("confirm_each_call"))  # agent.approval.confirm_each_call
         self.reason.setFocus()  # not the arguments box, which eats Enter: Enter denies, Tab reaches Allow once
         self.countdown = QLabel(self)
         self.countdown.setObjectName("countdown")
@@ -228,18 +215,19 @@ class ApprovalDialog(QDialog):
         self.allow_conversation = QPushButton(tr("Allow for this &conversation"), self)
         self.deny = QPushButton(tr("&Deny"), self)
         self.deny.setDefault(True)
-        for button, choice in (
+        choices: tuple[tuple[QPushButton, Choice], ...] = (
             (self.allow_once, "once"),
             (self.allow_conversation, "conversation"),
             (self.deny, "deny"),
-        ):
+        )
+        for button, choice in choices:
             button.setAutoDefault(False)
             button.clicked.connect(self._answer_with(choice))
             row.addWidget(button)
         row.insertStretch(2, 1)
         return row
 
-    def _answer_with(self, choice: str) -> Callable[[], None]:
+    def _answer_with(self, choice: Choice) -> Callable[[], None]:
         def answer() -> None:
             self.choice = choice
             self.accept()
@@ -259,7 +247,7 @@ class ApprovalDialog(QDialog):
 
 
 class DialogApprover(QObject):
-    """The window's Approver: one dialog at a time, the rest queued; silence means deny."""
+    """The window's Approver: the engine's ApprovalPolicy, its questions asked as dialogs."""
 
     waiting = Signal(str)  # a call id now waits for the user
     decided = Signal(object)  # a DecisionRecord, after it was logged
@@ -273,16 +261,17 @@ class DialogApprover(QObject):
         parent_widget: QWidget | None = None,
         timeout_s: float | None = None,
     ) -> None:
+        from desktop_app.agent.approval import ApprovalPolicy
+
         super().__init__(parent_widget)
         self.settings = settings
         self.log = log
         self._parent_widget = parent_widget
         self._timeout = timeout_s
         self.conversation_id = ""
-        self._queue: list[_Request] = []
-        self._allowed: dict[str, set[str]] = {}
+        self.policy = ApprovalPolicy(lambda: self.settings.auto_approve, lambda: self.timeout_s)
         self.dialog: ApprovalDialog | None = None
-        self._showing: _Request | None = None
+        self._showing: Pending | None = None
 
     @property
     def timeout_s(self) -> float:
@@ -292,40 +281,20 @@ class DialogApprover(QObject):
         self.conversation_id = conversation_id
 
     async def decide(self, call: ToolCall, tool: ToolDef) -> Decision:
-        """Policy allowances first, then the user through a dialog; dismissed or late = deny."""
-        conversation = self.conversation_id
-        each = confirm_each_call(tool)
-        if tool.name in self.settings.auto_approve and not each:
-            return self._record(call, tool, "approved", "always", "always allowed in Settings")
-        if tool.name in self._allowed.get(conversation, set()) and not each:
-            return self._record(call, tool, "approved", "conversation", "")
-        loop = asyncio.get_event_loop()
-        request = _Request(call, tool, conversation, loop.create_future())
-        self._queue.append(request)
-        self.waiting.emit(call.id)
-        self._show_next()
-        try:
-            choice, reason = await asyncio.wait_for(request.future, self.timeout_s)
-        except TimeoutError:
-            choice, reason = "timeout", f"no answer within {self.timeout_s:g} s"
-        except asyncio.CancelledError:
-            self._record(call, tool, "denied", "cancelled", "the run was stopped")
-            raise
-        finally:
-            self._forget(request)
-        return self._apply(request, choice, reason)
+        """The policy's allowances first, then the user through a dialog; dismissed or late = deny."""
+        verdict = self.policy.settled(tool, self.conversation_id)
+        if verdict is None:
+            self.waiting.emit(call.id)
+            try:
+                verdict = await self.policy.ask(call, tool, self.conversation_id, self)
+            except asyncio.CancelledError:
+                self._record(call, tool, "denied", "cancelled", "the run was stopped")
+                raise
+        approved = "approved" if verdict.approved else "denied"
+        self._record(call, tool, approved, verdict.scope, verdict.reason)
+        return verdict.decision()
 
-    def _apply(self, request: _Request, choice: str, reason: str) -> Decision:
-        call, tool = request.call, request.tool
-        if choice == "conversation":  # later calls; those already queued are still shown, one by one
-            self._allowed.setdefault(request.conversation_id, set()).add(tool.name)
-        if choice in ("once", "conversation"):
-            return self._record(call, tool, "approved", choice, reason)
-        if choice == "dismissed":
-            reason = reason or "the user closed the confirmation dialog"
-        return self._record(call, tool, "denied", "deny" if choice == "deny" else choice, reason)
-
-    def _record(self, call: ToolCall, tool: ToolDef, decision: str, scope: str, reason: str) -> Decision:
+    def _record(self, call: ToolCall, tool: ToolDef, decision: str, scope: str, reason: str) -> None:
         record = DecisionRecord(
             tool=call.name,
             call_id=call.id,
@@ -339,69 +308,56 @@ class DialogApprover(QObject):
         )
         self.log.add(record)
         self.decided.emit(record)
-        from desktop_app.agent.approval import Decision  # the engine is loaded by now
 
-        by = "policy" if scope == "always" else "user"
-        return Decision(decision == "approved", by, reason)  # type: ignore[arg-type]
-
-    def _forget(self, request: _Request) -> None:
-        if request in self._queue:
-            self._queue.remove(request)
-        if self._showing is request and self.dialog is not None:
-            dialog, self.dialog, self._showing = self.dialog, None, None
-            dialog.finished.disconnect()
-            dialog.close()
-            dialog.deleteLater()
-        self._show_next()
-
-    def _show_next(self) -> None:
-        self.queueChanged.emit(len(self._queue))
-        if self.dialog is not None:
-            self.dialog.set_queue(len(self._queue) - 1)
-            return
-        if not self._queue:
-            return
-        request = self._queue[0]
-        dialog = ApprovalDialog(request.call, request.tool, self.timeout_s, self._parent_widget)
-        dialog.set_queue(len(self._queue) - 1)
-        dialog.finished.connect(lambda _result: self._answered(request, dialog))
-        self.dialog, self._showing = dialog, request
-        dialog.show()  # non-modal: Stop and the inspector stay usable while it waits
+    # ---------------------------------------------------------------- the policy's Asker
+    def show(self, pending: Pending) -> None:
+        """First in line: its dialog, non-modal (Stop and the inspector stay usable while it waits)."""
+        dialog = ApprovalDialog(pending.call, pending.tool, self.timeout_s, self._parent_widget)
+        dialog.set_queue(len(self.policy.queue) - 1)
+        dialog.finished.connect(lambda _result: self._answered(pending, dialog))
+        self.dialog, self._showing = dialog, pending
+        dialog.show()
         dialog.raise_()
         dialog.activateWindow()
         self.dialogShown.emit(dialog)
 
-    def _answered(self, request: _Request, dialog: ApprovalDialog) -> None:
-        if not request.future.done():
-            choice = dialog.choice or "dismissed"
-            request.future.set_result((choice, dialog.reason.text().strip()))
+    def _answered(self, pending: Pending, dialog: ApprovalDialog) -> None:
+        self.policy.answer(pending, dialog.choice or "dismissed", dialog.reason.text().strip())
+
+    def withdraw(self, pending: Pending) -> None:
+        """Its answer came (or the timeout, or Stop): the dialog goes away."""
+        if self._showing is pending and self.dialog is not None:
+            dialog, self.dialog, self._showing = self.dialog, None, None
+            dialog.finished.disconnect()
+            dialog.close()
+            dialog.deleteLater()
+
+    def queue_changed(self, waiting: int) -> None:
+        self.queueChanged.emit(waiting)
+        if self.dialog is not None:
+            self.dialog.set_queue(waiting - 1)
 
     # ---------------------------------------------------------------- allowances
     def allowances(self) -> list[tuple[str, str]]:
         """(scope, tool): `always` from Settings and this session's per-conversation ones."""
-        out = [("always", name) for name in self.settings.auto_approve]
-        for conversation, names in self._allowed.items():
-            out.extend((f"conversation:{conversation}", name) for name in sorted(names))
-        return out
+        return self.policy.allowances()
 
     def revoke(self, scope: str, tool: str) -> None:
         """Withdraw one allowance; the next call to that tool asks again."""
         if scope == "always":
             self.settings.auto_approve = [n for n in self.settings.auto_approve if n != tool]
         elif scope.startswith("conversation:"):
-            self._allowed.get(scope.split(":", 1)[1], set()).discard(tool)
+            self.policy.revoke_conversation(scope.split(":", 1)[1], tool)
 
     def cancel_all(self) -> None:
         """The run was stopped: every waiting call is withdrawn and its dialog closed now."""
-        for request in list(self._queue):
-            request.future.cancel()
-            self._forget(request)
+        self.policy.cancel_all()
+        if self._showing is not None:
+            self.withdraw(self._showing)
 
     def dismiss_all(self) -> None:
         """Deny every waiting call (the window is closing)."""
-        for request in list(self._queue):
-            if not request.future.done():
-                request.future.set_result(("dismissed", "the window was closed"))
+        self.policy.dismiss_all("the window was closed")
 
     def snapshot(self) -> dict[str, Any]:
-        return {"waiting": [r.call.id for r in self._queue], "allowances": self.allowances()}
+        return {"waiting": [p.call.id for p in self.policy.queue], "allowances": self.allowances()}

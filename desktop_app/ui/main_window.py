@@ -15,16 +15,11 @@ from typing import TYPE_CHECKING
 from PySide6 import QtCore
 from PySide6.QtCore import QSettings, QTimer, Signal
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QLabel, QMainWindow, QPushButton, QSplitter, QWidget
+from PySide6.QtWidgets import QLabel, QMainWindow, QSplitter, QWidget
 
-from desktop_app.ui.chat.attachments import AttachmentChip
-from desktop_app.ui.chat.chat_view import ChatView
-from desktop_app.ui.chat.composer import Composer
-from desktop_app.ui.chat.find_bar import FindBar
 from desktop_app.ui.chat.history_panel import HistoryPanel
-from desktop_app.ui.chat.pane import RunButtons, chat_pane
-from desktop_app.ui.chat.skills_ui import ActiveSkill, SkillChip, SkillsMenu
-from desktop_app.ui.chat.status import OfflineBanner
+from desktop_app.ui.chat.pane import ChatColumn
+from desktop_app.ui.chat.skills_ui import ActiveSkill, SkillsMenu
 from desktop_app.ui.heartbeat import Heartbeat
 from desktop_app.ui.i18n import Language, tr
 from desktop_app.ui.icons import apply_icons
@@ -32,7 +27,6 @@ from desktop_app.ui.inspector.dock import InspectorDock
 from desktop_app.ui.inspector.tabs import TABS
 from desktop_app.ui.mcp.notice import McpNotice
 from desktop_app.ui.mcp.prompts_menu import PromptsMenu
-from desktop_app.ui.mcp_app.panel import AppSlot
 from desktop_app.ui.palette import apply_scheme, colours, restyle, stylesheet
 from desktop_app.ui.run_setup import ModelStatus, RunSetup
 from desktop_app.ui.settings.opener import SettingsOpener
@@ -163,39 +157,19 @@ class MainWindow(QMainWindow):
     # ---------------------------------------------------------------- building
     def _build(self) -> None:
         self.history_panel = HistoryPanel(self.history, self)
-        self.chat = ChatView(self)
-        self.composer = Composer(self)
-        self.skill_chip = SkillChip(self)
-        self.attach_chip = AttachmentChip(self)
-        self.find_bar = FindBar(self.chat, self)
-        self.app_slot = AppSlot(self)  # MCP Apps' views go here, under the transcript (empty until one opens)
-        buttons = self.run_buttons = RunButtons(self)
-        self.send_button, self.stop_button, self.retry_button = buttons.send, buttons.stop, buttons.retry
-        self.settings_button = QPushButton(tr("Settings…"), self)
-        self.header = QLabel(self)
-        self.header.setObjectName("header")
-        self.banner = OfflineBanner(self)
+        col = self.column = ChatColumn(self)
+        self.chat, self.composer, self.find_bar, self.app_slot = col.chat, col.composer, col.find_bar, col.app_slot
+        self.skill_chip, self.attach_chip = col.skill_chip, col.attach_chip
+        self.header, self.banner = col.header, col.banner
+        self.run_buttons, self.settings_button = col.buttons, col.settings_button
+        self.send_button, self.stop_button, self.retry_button = col.buttons.send, col.buttons.stop, col.buttons.retry
         self.banner_text, self.banner_button = self.banner.text, self.banner.button
-        splitter = QSplitter(parent=self)  # horizontal; QSplitter(self) would create Qt's namespace
+        splitter = self.splitter = QSplitter(parent=self)  # horizontal; QSplitter(self) would create Qt's namespace
         splitter.setObjectName("mainSplitter")
         splitter.addWidget(self.history_panel)
-        header, row = (self.header, self.settings_button), self.run_buttons.widgets()
-        splitter.addWidget(
-            chat_pane(
-                splitter,
-                header,
-                self.banner,
-                self.find_bar,
-                self.chat,
-                (self.skill_chip, self.attach_chip),
-                self.composer,
-                row,
-                self.app_slot,
-            )
-        )
+        splitter.addWidget(col)
         splitter.setStretchFactor(1, 1)
         splitter.setSizes([220, 640])
-        self.splitter = splitter
         self.setCentralWidget(splitter)
         self.dock = InspectorDock(self)  # the inspector itself is built right after the first paint
         self.dock.callSelected.connect(self.chat.select)
@@ -228,14 +202,11 @@ class MainWindow(QMainWindow):
     def retranslate(self) -> None:
         """Every label of the window's frame in the current language (after a switch)."""
         self.setWindowTitle(tr("Travel Assistant"))
-        self.settings_button.setText(tr("Settings…"))
         self.dock.setWindowTitle(tr("Inspector"))
         self.inspector_action.setText(tr("Inspector"))
         self.view_menu.setTitle(tr("View"))
-        for part in (self.run_buttons, self.trip_dock, self.menus, self.banner, self.composer, self.history_panel):
+        for part in (self.column, self.trip_dock, self.menus, self.history_panel, self.skills_menu, self.prompts_menu):
             part.retranslate()
-        for menu in (self.skills_menu, self.prompts_menu, self.skill_chip):
-            menu.retranslate()
         if self.completed:
             self.mcp_notice.show_pending(self.mcp.pending)
         self.status.show_model()

@@ -1,12 +1,19 @@
-"""The chat pane's layout: header row, offline banner, transcript, skill and attachment chips, input, buttons."""
+"""The chat column: header row, offline banner, transcript, skill and attachment chips, input, buttons."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtWidgets import QHBoxLayout, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
+from desktop_app.ui.chat.attachments import AttachmentChip
+from desktop_app.ui.chat.chat_view import ChatView
+from desktop_app.ui.chat.composer import Composer
+from desktop_app.ui.chat.find_bar import FindBar
+from desktop_app.ui.chat.skills_ui import SkillChip
+from desktop_app.ui.chat.status import OfflineBanner
 from desktop_app.ui.i18n import tr
+from desktop_app.ui.mcp_app.panel import AppSlot
 
 
 class RunButtons:
@@ -35,37 +42,42 @@ class RunButtons:
         self.retry.setEnabled(not busy and can_retry)
 
 
-def chat_pane(
-    parent: QWidget,
-    header: Sequence[QWidget],
-    banner: QWidget,
-    find_bar: QWidget,
-    transcript: QWidget,
-    chips: Sequence[QWidget],
-    composer: QWidget,
-    buttons: Sequence[QWidget],
-    below: QWidget | None = None,
-) -> QWidget:
-    """Lay the given widgets out (the window owns them); the transcript and the header's first widget stretch."""
-    pane = QWidget(parent)
-    layout = QVBoxLayout(pane)
-    layout.setContentsMargins(8, 8, 8, 8)
-    layout.addLayout(_row(header, stretch_first=True))
-    layout.addWidget(banner)
-    layout.addWidget(find_bar)
-    layout.addWidget(transcript, 1)
-    if below is not None:  # MCP Apps' views, under the answer
-        layout.addWidget(below)
-    chip_row = _row(chips)
-    chip_row.addStretch(1)  # the chips keep their own width
-    layout.addLayout(chip_row)
-    layout.addWidget(composer)
-    button_row = QHBoxLayout()
-    button_row.addStretch(1)
-    for button in buttons:
-        button_row.addWidget(button)
-    layout.addLayout(button_row)
-    return pane
+class ChatColumn(QWidget):
+    """The middle column, built whole: header row, offline banner, find bar, transcript, App views,
+    skill and attachment chips, the message box and the run buttons (the transcript stretches)."""
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.chat = ChatView(self)
+        self.composer = Composer(self)
+        self.skill_chip = SkillChip(self)
+        self.attach_chip = AttachmentChip(self)
+        self.find_bar = FindBar(self.chat, self)
+        self.app_slot = AppSlot(self)  # MCP Apps' views go here, under the transcript (empty until one opens)
+        self.buttons = RunButtons(self)
+        self.settings_button = QPushButton(tr("Settings…"), self)
+        self.header = QLabel(self)
+        self.header.setObjectName("header")
+        self.banner = OfflineBanner(self)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 8, 8, 8)
+        layout.addLayout(_row((self.header, self.settings_button), stretch_first=True))
+        for widget, stretch in ((self.banner, 0), (self.find_bar, 0), (self.chat, 1), (self.app_slot, 0)):
+            layout.addWidget(widget, stretch)
+        chip_row = _row((self.skill_chip, self.attach_chip))
+        chip_row.addStretch(1)  # the chips keep their own width
+        layout.addLayout(chip_row)
+        layout.addWidget(self.composer)
+        button_row = QHBoxLayout()
+        button_row.addStretch(1)
+        for button in self.buttons.widgets():
+            button_row.addWidget(button)
+        layout.addLayout(button_row)
+
+    def retranslate(self) -> None:
+        self.settings_button.setText(tr("Settings…"))
+        for part in (self.buttons, self.banner, self.composer, self.skill_chip):
+            part.retranslate()
 
 
 def _row(widgets: Sequence[QWidget], stretch_first: bool = False) -> QHBoxLayout:
