@@ -48,3 +48,17 @@ async def test_change_the_dates_in_a_follow_up() -> None:
     events, _ = await run("make it 5 nights", agent)
     hotel = next(a for n, a in calls_of(events) if n == "get_hotel_price")
     assert hotel["nights"] == 5 and hotel["check_in"] == "2026-12-14"
+
+
+async def test_early_next_month_is_its_first_ten_days_and_the_stay_starts_there() -> None:
+    events, _ = await run("下个月初两个人从上海去哈尔滨看冰雪大世界，玩四天")
+    flight = next(a for n, a in calls_of(events) if n == "get_flight_price")
+    assert (flight["depart_date"], flight["return_date"], flight["passengers"]) == ("2027-01-01", "2027-01-05", 2)
+    assert "下个月初 = 1月1日–10日；按 1月1日–5日（4晚）查询" in final_text(events)
+
+
+async def test_late_january_stay_starts_on_the_21st() -> None:
+    events, _ = await run("Shanghai to Tokyo late January, 3 nights")
+    hotel = next(a for n, a in calls_of(events) if n == "get_hotel_price")
+    assert (hotel["check_in"], hotel["nights"]) == ("2027-01-21", 3)
+    assert "late January = 21–31 Jan 2027; looked up for 21–24 Jan 2027 (3 nights)" in final_text(events)
