@@ -42,8 +42,9 @@ HOLIDAYS = {
         Holiday("christmas", "圣诞节", "Christmas", "", ("Christmas Day",)),
     )
 }
-# Holiday peaks the sample prices may rise in (README: "Holiday peaks").
-PEAK_HOLIDAYS = ("spring_festival", "labour_day", "national_day")
+# Holidays the price rule raises (docs/travel.md "Holiday peaks"): the golden weeks, then the short
+# breaks. A block where two meet (中秋 beside 国庆) is named after the first in this order.
+PEAK_HOLIDAYS = ("spring_festival", "national_day", "labour_day", "new_year", "qingming", "dragon_boat", "mid_autumn")
 
 
 @dataclass(frozen=True)
@@ -470,13 +471,32 @@ def parse_iso(value: str) -> date | None:
         return None
 
 
-def holiday_on(day: date) -> Span | None:
-    """The peak holiday block that contains `day` (for the price rule), if any. Only `day`'s own year
-    is looked at (no peak block crosses New Year), so a 2026 date never loads next year's tables."""
+@lru_cache(maxsize=8)
+def _days_off(year: int) -> tuple[dict[date, str], bool]:
+    """Each peak holiday's days off in `year` (official where published), and whether they are official."""
+    found: dict[date, str] = {}
+    published = True
     for key in PEAK_HOLIDAYS:
         h = HOLIDAYS[key]
-        official = _official_days(h, day.year)
-        days = _first_run(official if official else _statutory_days(h, day.year))
-        if days and days[0] <= day <= days[-1]:
-            return Span(days[0], days[-1], h.zh, "holiday", key, official=bool(official))
-    return None
+        official = _official_days(h, year)
+        published = published and official is not None
+        for d in official if official is not None else _statutory_days(h, year):
+            found.setdefault(d, key)
+    return found, published
+
+
+def holiday_on(day: date) -> Span | None:
+    """The peak block that contains `day` (for the price rule): its run of consecutive days off, named
+    after its biggest holiday. Only `day`'s own year is read (a 元旦 block across New Year is cut at
+    the year's edge; the rule is per day), so a 2026 date never loads next year's tables."""
+    days, official = _days_off(day.year)
+    if day not in days:
+        return None
+    start, end = day, day
+    while start - timedelta(days=1) in days:
+        start -= timedelta(days=1)
+    while end + timedelta(days=1) in days:
+        end += timedelta(days=1)
+    names = {days[start + timedelta(days=i)] for i in range((end - start).days + 1)}
+    key = min(names, key=PEAK_HOLIDAYS.index)
+    return Span(start, end, HOLIDAYS[key].zh, "holiday", key, official=official)

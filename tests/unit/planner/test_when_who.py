@@ -62,3 +62,13 @@ async def test_late_january_stay_starts_on_the_21st() -> None:
     hotel = next(a for n, a in calls_of(events) if n == "get_hotel_price")
     assert (hotel["check_in"], hotel["nights"]) == ("2027-01-21", 3)
     assert "late January = 21–31 Jan 2027; looked up for 21–24 Jan 2027 (3 nights)" in final_text(events)
+
+
+async def test_new_years_day_has_its_own_peak_estimate_line() -> None:
+    events, _ = await run("元旦去三亚 两个人")
+    flight = next(a for n, a in calls_of(events) if n == "get_flight_price")
+    assert (flight["depart_date"], flight["passengers"]) == ("2027-01-01", 2)
+    text = final_text(events)
+    assert "元旦 = 1月1日；按 1月1日–4日（3晚）查询" in text
+    # 1 Jan by the short-break rule: ¥1,280 → ¥1,470 for 2 seats (outbound), ¥680 → ¥750 for 1 night
+    assert "- 合计：约 ¥7,160" in text and "- 元旦高峰估算：再加约 ¥450，即约 ¥7,610" in text

@@ -119,6 +119,35 @@ def test_peaks_are_the_holiday_blocks_only() -> None:
     assert holiday_on(date(2027, 2, 7)) is not None and holiday_on(date(2026, 12, 7)) is None
 
 
+@pytest.mark.parametrize(
+    ("day", "holiday", "start", "end", "official"),
+    [
+        ("2026-01-02", "new_year", "2026-01-01", "2026-01-03", True),  # 元旦 2026 as published
+        ("2027-01-01", "new_year", "2027-01-01", "2027-01-01", False),  # 2027 not published: statutory day
+        ("2026-04-05", "qingming", "2026-04-04", "2026-04-06", True),
+        ("2026-06-20", "dragon_boat", "2026-06-19", "2026-06-21", True),
+        ("2026-09-26", "mid_autumn", "2026-09-25", "2026-09-27", True),
+        ("2025-10-06", "national_day", "2025-10-01", "2025-10-08", True),  # 中秋 inside 国庆: the bigger peak
+        ("2023-09-29", "national_day", "2023-09-29", "2023-10-06", True),
+    ],
+)
+def test_short_breaks_are_peaks_and_a_merged_block_takes_the_bigger(
+    day: str, holiday: str, start: str, end: str, official: bool
+) -> None:
+    span = holiday_on(date.fromisoformat(day))
+    assert span is not None and span.holiday == holiday and span.official is official
+    assert (span.start.isoformat(), span.end.isoformat()) == (start, end)
+
+
+def test_the_short_break_rule_is_smaller_than_the_golden_weeks() -> None:
+    from desktop_app.tools.travel.seasons import peak_on
+
+    new_year, spring = peak_on(date(2026, 1, 1)), peak_on(date(2026, 2, 17))
+    assert new_year is not None and (new_year.zh, new_year.flight, new_year.hotel) == ("元旦", 1.15, 1.1)
+    assert spring is not None and spring.flight > new_year.flight and spring.hotel > new_year.hotel
+    assert peak_on(date(2026, 1, 4)) is None and peak_on(date(2026, 12, 25)) is None  # Christmas: no peak
+
+
 async def test_tools_refuse_bad_dates_and_count_the_party() -> None:
     registry = ToolRegistry(travel_tools())
     from desktop_app.core.messages import ToolCall
