@@ -53,7 +53,7 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
         "热不热",
         "穿什么",
         "带什么",
-        "准备什么",
+        "衣服",
         "weather",
         "temperature",
         "rain",
@@ -152,9 +152,11 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
         "recommend",
         "itinerary",
         "must see",
+        "准备什么",
     ),
 }
-WEAK_GUIDE = ("好玩", "推荐", "recommend")  # "哪个好玩" compares, "hotel推荐" asks for a hotel: not guides
+# "哪个好玩" compares, "hotel推荐" asks for a hotel, "准备什么衣服" asks about weather: not guides
+WEAK_GUIDE = ("好玩", "推荐", "recommend", "准备什么")
 ORIGIN_CUES = re.compile(r"(?i)\bfly(?:ing)? (?:out of|from)\b|\bflights? out of\b")
 TRIP_WORDS = (
     "玩",
@@ -373,7 +375,7 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
     )
     changes_trip = q.when is not None or q.days is not None or q.nights is not None or q.party.said != ""
     _added(q, text, earlier)
-    _inherit(q, earlier)
+    _inherit(q, text, earlier)
     if changes_trip and (q.destinations or q.no_data) and earlier:
         q.travel_related = True  # "改成下下周", "make it 5 nights", "we are 4 now": the same trip, changed
     if not q.travel_related:
@@ -431,7 +433,21 @@ def _unique(cities: list[City]) -> list[City]:
     return [c for c in cities if not (c.id in seen or seen.add(c.id))]  # type: ignore[func-returns-value]
 
 
-def _inherit(q: TripQuery, earlier: list[str]) -> None:
+TRIP_LOOKUPS = frozenset({"weather", "flights", "hotels"})
+
+
+def _carry_intents(q: TripQuery, text: str, previous: str) -> None:
+    """A follow-up with no lookup of its own asks what the turn before did ("那成都呢？"); one that adds
+    ("保存这个行程", "add Beijing to the comparison") keeps it too: the earlier intents and the new one."""
+    before = find_intents(previous) - {"save"}
+    if not q.intents:
+        q.intents = before
+    elif q.intents <= {"save"} or (ADDING.search(text) and q.intents <= {"compare", "save"}):
+        whole_trip = not before & (TRIP_LOOKUPS | {"guide", "compare"})
+        q.intents |= before | (TRIP_LOOKUPS if whole_trip else set())
+
+
+def _inherit(q: TripQuery, text: str, earlier: list[str]) -> None:
     """Follow-ups ("那成都呢？", "What about 5 stars?") reuse the conversation's context."""
     for previous in reversed(earlier):
         prev = TripQuery()
@@ -448,8 +464,8 @@ def _inherit(q: TripQuery, earlier: list[str]) -> None:
             q.stars = parse_stars(previous)
         if q.when is None:
             q.when = find_span(previous, clock.today())
-        if not q.intents and not q.open and previous is earlier[-1] and (prev.destinations or prev.no_data):
-            q.intents = find_intents(previous) - {"save"}  # "那成都呢？" after a weather question: weather
+        if not q.open and previous is earlier[-1] and (prev.destinations or prev.no_data):
+            _carry_intents(q, text, previous)
         if not q.party.said:
             q.party = find_party(previous)
     if q.origin is not None:

@@ -2,7 +2,7 @@
 
 A typical value is never a forecast: every result says which month's normals it is, their period
 and source (resources/data/climate.json, see CLIMATE_SOURCES.md beside it). Peak prices are an
-estimate by a written rule (README, "Holiday peaks"), shown beside the ordinary price, never instead.
+estimate by a written rule (docs/travel.md, "Holiday peaks"), shown beside the ordinary price, never instead.
 """
 
 from __future__ import annotations
@@ -95,9 +95,19 @@ def typical(city: City, day: date) -> dict[str, Any] | None:
 
 # ---------------------------------------------------------------- holiday peaks
 
-# The written rule (README "Holiday peaks"): sample prices times these factors on days in the
-# holiday's block, and in the summer holidays (1 July - 31 August); an estimate, never a quote.
-PEAK_FACTORS = {"spring_festival": (1.5, 1.3), "labour_day": (1.3, 1.2), "national_day": (1.5, 1.3)}
+# The written rule (docs/travel.md "Holiday peaks"): sample prices times these factors (flights,
+# hotels) on days in the holiday's block, and in the summer holidays (1 July - 31 August); the short
+# breaks (元旦, 清明, 端午, 中秋: about three days off) rise less than the golden weeks. An estimate.
+SHORT_BREAK_FACTORS = (1.15, 1.1)
+PEAK_FACTORS = {
+    "spring_festival": (1.5, 1.3),
+    "labour_day": (1.3, 1.2),
+    "national_day": (1.5, 1.3),
+    "new_year": SHORT_BREAK_FACTORS,
+    "qingming": SHORT_BREAK_FACTORS,
+    "dragon_boat": SHORT_BREAK_FACTORS,
+    "mid_autumn": SHORT_BREAK_FACTORS,
+}
 SUMMER_FACTORS = (1.2, 1.15)
 
 
@@ -121,8 +131,8 @@ class Peak:
             "price_cny": each,
             "count": count,
             "extra_cny": (each - price) * count,
-            "note": f"{self.zh}高峰估算（样例价 ×{factor:g}，规则见 README），不是报价{zh_more} / "
-            f"{self.en} peak estimate (sample price ×{factor:g}, rule in the README), not a quote{en_more}",
+            "note": f"{self.zh}高峰估算（样例价 ×{factor:g}，规则见 docs/travel.md），不是报价{zh_more} / "
+            f"{self.en} peak estimate (sample price ×{factor:g}, rule in docs/travel.md), not a quote{en_more}",
         }
 
 

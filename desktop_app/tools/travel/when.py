@@ -42,8 +42,9 @@ HOLIDAYS = {
         Holiday("christmas", "圣诞节", "Christmas", "", ("Christmas Day",)),
     )
 }
-# Holiday peaks the sample prices may rise in (README: "Holiday peaks").
-PEAK_HOLIDAYS = ("spring_festival", "labour_day", "national_day")
+# Holidays the price rule raises (docs/travel.md "Holiday peaks"): the golden weeks, then the short
+# breaks. A block where two meet (中秋 beside 国庆) is named after the first in this order.
+PEAK_HOLIDAYS = ("spring_festival", "national_day", "labour_day", "new_year", "qingming", "dragon_boat", "mid_autumn")
 
 
 @dataclass(frozen=True)
@@ -53,7 +54,7 @@ class Span:
     start: date
     end: date
     said: str
-    kind: str  # day | week | weekend | month | range | holiday | season
+    kind: str  # day | week | weekend | month | part (上旬/mid-…/月底) | range | holiday | season
     holiday: str = ""  # a HOLIDAYS key
     official: bool = True  # False: that year's schedule is not published; statutory days shown
 
@@ -171,6 +172,63 @@ def _month(today: date, month: int, said: str, year: int | None = None) -> Span:
 def _months_ahead(today: date, ahead: int, said: str) -> Span:
     index = today.month - 1 + ahead
     return _month(today, index % 12 + 1, said, today.year + index // 12)
+
+
+# Parts of a month: 上旬/early (days 1–10), 中旬/mid (11–20), 下旬/late (21 to the month's end).
+PART_DAYS = {"early": (1, 10), "mid": (11, 20), "late": (21, 31)}
+_PART_ZH = {"初": "early", "上旬": "early", "中旬": "mid", "中": "mid", "底": "late", "末": "late", "下旬": "late"}
+
+
+def _part_word(word: str) -> str:
+    """The part a word names (月初 → early, "end of" → late), whichever language it is in."""
+    w = word.lower().strip()
+    if w in _PART_ZH:
+        return _PART_ZH[w]
+    if w.startswith(("early", "beginning", "start")):
+        return "early"
+    return "mid" if w.startswith(("mid", "middle")) else "late"
+
+
+def _narrow(month: Span, part: str, today: date, said: str) -> Span | None:
+    """That part of the month `month` lies in (None when it is already over)."""
+    first, last = PART_DAYS[part]
+    start = date(month.end.year, month.end.month, first)
+    end = min(month.end, date(month.end.year, month.end.month, 1) + timedelta(days=last - 1))
+    if end < today:
+        return None
+    return Span(max(start, today), end, said, "part")
+
+
+def _zh_part(m: re.Match[str], today: date) -> Span | None:
+    """下个月初, 1月底, 三月中旬: the month read as before, then narrowed to its part."""
+    month = _month_of(m.group("base"), today)
+    part = _narrow(month, _part_word(m.group("part")), today, m.group(0)) if month else None
+    if part is None and month is not None and re.fullmatch(NAMED_MONTH, m.group("base")):
+        month = _month(today, month.end.month, m.group("base"), month.end.year + 1)  # 12月初 said on 15 Dec
+        part = _narrow(month, _part_word(m.group("part")), today, m.group(0))
+    return part
+
+
+def _en_part(m: re.Match[str], today: date) -> Span | None:
+    """Early January, end of next month, mid-March: the month, narrowed to its part."""
+    month = _month_of(m.group("base"), today)
+    return _narrow(month, _part_word(m.group("part")), today, m.group(0).strip()) if month else None
+
+
+def _year_end(m: re.Match[str], today: date) -> Span | None:
+    """年底 / "end of the year": the last part of December (明年年底, "end of next year": next year's)."""
+    year = today.year + (1 if re.search(r"明年|next year", m.group(0), re.IGNORECASE) else 0)
+    return _narrow(_month(today, 12, m.group(0), year), "late", today, m.group(0).strip())
+
+
+def _month_of(text: str, today: date) -> Span | None:
+    """The month a part is taken from (下个月, 1月, January, this month), read by the month rules."""
+    if re.fullmatch(r"(?i)\s*(?:the|this)\s+month\s*|本月|这个?月", text):
+        return _months_ahead(today, 0, text)
+    if named := _p(EN_MONTH).fullmatch(text.strip()):
+        return _en_month(named, today)  # "early May": May is a month here, never the verb
+    span = find_span(text, today)
+    return span if span is not None and span.kind == "month" else None
 
 
 def _dated(today: date, month: int, day: int, year: int | None = None) -> date | None:
@@ -327,7 +385,22 @@ WEEKDAY = (
     r"(?P<w>[一二三四五六日天]|monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
 )
 
+ZH_PART = (
+    r"(?P<base>下下个?月|下个?月|这个?月|本月|(?:20\d\d\s*年\s*)?(?<!" + _ZH_DIGIT + r")" + _ZN + r"\s*月份?)"
+    r"\s*(?P<part>初|上旬|中旬|中(?![国午心文部间东西南北])|底|末|下旬)"
+)
+EN_PART = (
+    r"\b(?:the\s+|at\s+the\s+)?(?P<part>early|mid|middle\s+of|late|beginning\s+of|start\s+of|end\s+of)"
+    r"(?:\s+|-)(?:in\s+)?(?P<base>(?:the\s+)?month\s+after\s+next|next\s+month|this\s+month|the\s+month"
+    r"|(?:" + _M[1:-1] + r")\b(?:\s+20\d\d)?)"
+)
+NAMED_MONTH = r"(?:\d{1,2}|[一二三四五六七八九十]{1,2})\s*月份?"  # a month by its number, no year
+YEAR_END = r"(?:明年)?(?<![去前])年[底末]|\b(?:at\s+)?(?:the\s+)?end\s+of\s+(?:the|this|next)\s+year\b|\byear[- ]end\b"
+
 RULES: list[Rule] = [
+    (_p(ZH_PART), _zh_part),
+    (_p(EN_PART), _en_part),
+    (_p(YEAR_END), _year_end),
     (_p(ZH_DATE), _zh_date),
     (_p(ZH_MONTH), _zh_month),
     (_p(EN_DATE), _en_dated),
@@ -398,13 +471,32 @@ def parse_iso(value: str) -> date | None:
         return None
 
 
-def holiday_on(day: date) -> Span | None:
-    """The peak holiday block that contains `day` (for the price rule), if any. Only `day`'s own year
-    is looked at (no peak block crosses New Year), so a 2026 date never loads next year's tables."""
+@lru_cache(maxsize=8)
+def _days_off(year: int) -> tuple[dict[date, str], bool]:
+    """Each peak holiday's days off in `year` (official where published), and whether they are official."""
+    found: dict[date, str] = {}
+    published = True
     for key in PEAK_HOLIDAYS:
         h = HOLIDAYS[key]
-        official = _official_days(h, day.year)
-        days = _first_run(official if official else _statutory_days(h, day.year))
-        if days and days[0] <= day <= days[-1]:
-            return Span(days[0], days[-1], h.zh, "holiday", key, official=bool(official))
-    return None
+        official = _official_days(h, year)
+        published = published and official is not None
+        for d in official if official is not None else _statutory_days(h, year):
+            found.setdefault(d, key)
+    return found, published
+
+
+def holiday_on(day: date) -> Span | None:
+    """The peak block that contains `day` (for the price rule): its run of consecutive days off, named
+    after its biggest holiday. Only `day`'s own year is read (a 元旦 block across New Year is cut at
+    the year's edge; the rule is per day), so a 2026 date never loads next year's tables."""
+    days, official = _days_off(day.year)
+    if day not in days:
+        return None
+    start, end = day, day
+    while start - timedelta(days=1) in days:
+        start -= timedelta(days=1)
+    while end + timedelta(days=1) in days:
+        end += timedelta(days=1)
+    names = {days[start + timedelta(days=i)] for i in range((end - start).days + 1)}
+    key = min(names, key=PEAK_HOLIDAYS.index)
+    return Span(start, end, HOLIDAYS[key].zh, "holiday", key, official=official)

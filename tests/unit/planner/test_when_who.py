@@ -48,3 +48,27 @@ async def test_change_the_dates_in_a_follow_up() -> None:
     events, _ = await run("make it 5 nights", agent)
     hotel = next(a for n, a in calls_of(events) if n == "get_hotel_price")
     assert hotel["nights"] == 5 and hotel["check_in"] == "2026-12-14"
+
+
+async def test_early_next_month_is_its_first_ten_days_and_the_stay_starts_there() -> None:
+    events, _ = await run("下个月初两个人从上海去哈尔滨看冰雪大世界，玩四天")
+    flight = next(a for n, a in calls_of(events) if n == "get_flight_price")
+    assert (flight["depart_date"], flight["return_date"], flight["passengers"]) == ("2027-01-01", "2027-01-05", 2)
+    assert "下个月初 = 1月1日–10日；按 1月1日–5日（4晚）查询" in final_text(events)
+
+
+async def test_late_january_stay_starts_on_the_21st() -> None:
+    events, _ = await run("Shanghai to Tokyo late January, 3 nights")
+    hotel = next(a for n, a in calls_of(events) if n == "get_hotel_price")
+    assert (hotel["check_in"], hotel["nights"]) == ("2027-01-21", 3)
+    assert "late January = 21–31 Jan 2027; looked up for 21–24 Jan 2027 (3 nights)" in final_text(events)
+
+
+async def test_new_years_day_has_its_own_peak_estimate_line() -> None:
+    events, _ = await run("元旦去三亚 两个人")
+    flight = next(a for n, a in calls_of(events) if n == "get_flight_price")
+    assert (flight["depart_date"], flight["passengers"]) == ("2027-01-01", 2)
+    text = final_text(events)
+    assert "元旦 = 1月1日；按 1月1日–4日（3晚）查询" in text
+    # 1 Jan by the short-break rule: ¥1,280 → ¥1,470 for 2 seats (outbound), ¥680 → ¥750 for 1 night
+    assert "- 合计：约 ¥7,160" in text and "- 元旦高峰估算：再加约 ¥450，即约 ¥7,610" in text

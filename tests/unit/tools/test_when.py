@@ -52,6 +52,50 @@ def test_phrases_resolve_against_today(text: str, start: str, end: str) -> None:
     assert (span.start.isoformat(), span.end.isoformat()) == (start, end)
 
 
+@pytest.mark.parametrize(
+    ("text", "start", "end"),
+    [
+        ("下个月初两个人从上海去哈尔滨看冰雪大世界，玩四天", "2027-01-01", "2027-01-10"),
+        ("下月中旬去昆明", "2027-01-11", "2027-01-20"),
+        ("下个月底", "2027-01-21", "2027-01-31"),
+        ("1月底去三亚", "2027-01-21", "2027-01-31"),
+        ("二月下旬", "2027-02-21", "2027-02-28"),
+        ("三月上旬去大理", "2027-03-01", "2027-03-10"),
+        ("2027年4月中去成都", "2027-04-11", "2027-04-20"),
+        ("这个月底去哪", "2026-12-21", "2026-12-31"),
+        ("本月初", "2026-12-04", "2026-12-10"),  # the part, from today on
+        ("年底去三亚", "2026-12-21", "2026-12-31"),
+        ("明年年底", "2027-12-21", "2027-12-31"),
+        ("early January in Tokyo", "2027-01-01", "2027-01-10"),
+        ("mid-January", "2027-01-11", "2027-01-20"),
+        ("late February", "2027-02-21", "2027-02-28"),
+        ("early May", "2027-05-01", "2027-05-10"),
+        ("beginning of next month", "2027-01-01", "2027-01-10"),
+        ("at the end of next month", "2027-01-21", "2027-01-31"),
+        ("end of the year in Sydney", "2026-12-21", "2026-12-31"),
+    ],
+)
+def test_parts_of_a_month_are_the_part_not_the_month(text: str, start: str, end: str) -> None:
+    span = find_span(text, TODAY)
+    assert span is not None and span.kind == "part", text
+    assert (span.start.isoformat(), span.end.isoformat()) == (start, end)
+
+
+def test_a_part_already_over_is_next_years_or_the_rest_of_the_month() -> None:
+    later = date(2026, 12, 15)
+    named = find_span("12月初", later)
+    assert named is not None and (named.start, named.end) == (date(2027, 12, 1), date(2027, 12, 10))
+    this = find_span("这个月初", later)
+    assert this is not None and (this.start, this.end) == (date(2026, 12, 15), date(2026, 12, 31))
+
+
+@pytest.mark.parametrize("text", ["1月中国游客多吗", "下个月中午出发"])
+def test_a_part_is_read_only_where_it_is_one(text: str) -> None:
+    span = find_span(text, TODAY)
+    assert span is not None and span.kind == "month", text
+    assert find_span("拿了年终奖去三亚", TODAY) is None
+
+
 @pytest.mark.parametrize("text", ["make it 5 nights", "三天", "somewhere warm", "you may like it", "十一个人"])
 def test_no_time_is_invented(text: str) -> None:
     assert find_span(text, TODAY) is None
@@ -73,6 +117,35 @@ def test_the_label_states_the_reading() -> None:
 
 def test_peaks_are_the_holiday_blocks_only() -> None:
     assert holiday_on(date(2027, 2, 7)) is not None and holiday_on(date(2026, 12, 7)) is None
+
+
+@pytest.mark.parametrize(
+    ("day", "holiday", "start", "end", "official"),
+    [
+        ("2026-01-02", "new_year", "2026-01-01", "2026-01-03", True),  # 元旦 2026 as published
+        ("2027-01-01", "new_year", "2027-01-01", "2027-01-01", False),  # 2027 not published: statutory day
+        ("2026-04-05", "qingming", "2026-04-04", "2026-04-06", True),
+        ("2026-06-20", "dragon_boat", "2026-06-19", "2026-06-21", True),
+        ("2026-09-26", "mid_autumn", "2026-09-25", "2026-09-27", True),
+        ("2025-10-06", "national_day", "2025-10-01", "2025-10-08", True),  # 中秋 inside 国庆: the bigger peak
+        ("2023-09-29", "national_day", "2023-09-29", "2023-10-06", True),
+    ],
+)
+def test_short_breaks_are_peaks_and_a_merged_block_takes_the_bigger(
+    day: str, holiday: str, start: str, end: str, official: bool
+) -> None:
+    span = holiday_on(date.fromisoformat(day))
+    assert span is not None and span.holiday == holiday and span.official is official
+    assert (span.start.isoformat(), span.end.isoformat()) == (start, end)
+
+
+def test_the_short_break_rule_is_smaller_than_the_golden_weeks() -> None:
+    from desktop_app.tools.travel.seasons import peak_on
+
+    new_year, spring = peak_on(date(2026, 1, 1)), peak_on(date(2026, 2, 17))
+    assert new_year is not None and (new_year.zh, new_year.flight, new_year.hotel) == ("元旦", 1.15, 1.1)
+    assert spring is not None and spring.flight > new_year.flight and spring.hotel > new_year.hotel
+    assert peak_on(date(2026, 1, 4)) is None and peak_on(date(2026, 12, 25)) is None  # Christmas: no peak
 
 
 async def test_tools_refuse_bad_dates_and_count_the_party() -> None:
