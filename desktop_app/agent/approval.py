@@ -17,6 +17,9 @@ if TYPE_CHECKING:  # annotations only: the window imports this module on its UI 
     from desktop_app.tools.registry import ToolDef
 
 
+Waiting = Callable[[], None] | None  # the loop's "a person is being asked" (an approval_waiting event)
+
+
 @dataclass(frozen=True)
 class Decision:
     """An approval outcome; a denial's reason goes back to the model."""
@@ -29,8 +32,8 @@ class Decision:
 class Approver(Protocol):
     """Decides whether a call that needs confirmation may run (dialog, terminal, policy)."""
 
-    async def decide(self, call: ToolCall, tool: ToolDef) -> Decision:
-        """Dismissed, timed out or failed means denied."""
+    async def decide(self, call: ToolCall, tool: ToolDef, waiting: Waiting = None) -> Decision:
+        """Dismissed, timed out or failed means denied; `waiting()` is called when a person is asked."""
         ...
 
 
@@ -53,7 +56,7 @@ class PolicyApprover:
         tools = list(tools)
         return sorted(n for n in self._names if not any(t.name == n or _in_server(n, t.name, t) for t in tools))
 
-    async def decide(self, call: ToolCall, tool: ToolDef) -> Decision:
+    async def decide(self, call: ToolCall, tool: ToolDef, waiting: Waiting = None) -> Decision:
         if self._all or self._allows(call.name, tool):
             return Decision(True, "policy", "allowed by --approve")
         return Decision(
@@ -79,7 +82,7 @@ class RecordingApprover:
         self.reason = reason
         self.asked: list[ToolCall] = []
 
-    async def decide(self, call: ToolCall, tool: ToolDef) -> Decision:
+    async def decide(self, call: ToolCall, tool: ToolDef, waiting: Waiting = None) -> Decision:
         self.asked.append(call)
         return Decision(self.approve, "user", self.reason)
 

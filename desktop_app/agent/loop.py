@@ -291,7 +291,8 @@ class Agent:
         needs = tool.confirm_for(args) if tool.confirm_for else tool.needs_confirmation
         if needs:
             try:
-                decision = await self.approver.decide(call, tool)
+                waiting = ev.ApprovalWaiting(call.id, call.name)
+                decision = await self.approver.decide(call, tool, lambda: queue.put_nowait(waiting))
             except asyncio.CancelledError:
                 raise
             except Exception as exc:  # noqa: BLE001 - a broken approver must mean "denied"

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from desktop_app import jsonsafe
-from desktop_app.agent.approval import ApprovalPolicy, Approver, Decision, Pending, PolicyApprover
+from desktop_app.agent.approval import ApprovalPolicy, Approver, Decision, Pending, PolicyApprover, Waiting
 from desktop_app.commands.flags import add_mcp_config, add_provider_flags
 from desktop_app.core import events as ev
 from desktop_app.core.messages import ToolCall
@@ -29,8 +29,12 @@ class TerminalApprover:
         self.policy = ApprovalPolicy(lambda: always, lambda: None)
         self._prompts: set[asyncio.Task[None]] = set()
 
-    async def decide(self, call: ToolCall, tool: ToolDef) -> Decision:
-        verdict = self.policy.settled(tool, "") or await self.policy.ask(call, tool, "", self)
+    async def decide(self, call: ToolCall, tool: ToolDef, waiting: Waiting = None) -> Decision:
+        verdict = self.policy.settled(tool, "")
+        if verdict is None:
+            if waiting is not None:
+                waiting()
+            verdict = await self.policy.ask(call, tool, "", self)
         return verdict.decision()
 
     def show(self, pending: Pending) -> None:

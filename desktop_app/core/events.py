@@ -63,6 +63,15 @@ class ToolCallEvent(Event):
 
 
 @dataclass(frozen=True)
+class ApprovalWaiting(Event):
+    """A call waits for a person's answer (a dialog, a terminal prompt); its `approval` follows."""
+
+    type: ClassVar[str] = "approval_waiting"
+    id: str
+    name: str
+
+
+@dataclass(frozen=True)
 class ApprovalEvent(Event):
     type: ClassVar[str] = "approval"
     id: str
@@ -193,6 +202,7 @@ AnyEvent = (
     | TurnStarted
     | TextDelta
     | ToolCallEvent
+    | ApprovalWaiting
     | ApprovalEvent
     | ToolResultEvent
     | ToolProgress

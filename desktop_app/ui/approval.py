@@ -30,7 +30,7 @@ from desktop_app.ui.palette import colours
 from desktop_app.ui.text import hidden_characters, make_visible, pretty_json
 
 if TYPE_CHECKING:
-    from desktop_app.agent.approval import Choice, Decision, Pending
+    from desktop_app.agent.approval import Choice, Decision, Pending, Waiting
     from desktop_app.core.messages import ToolCall
     from desktop_app.store.settings import Settings
     from desktop_app.tools.registry import ToolDef
@@ -249,7 +249,6 @@ class ApprovalDialog(QDialog):
 class DialogApprover(QObject):
     """The window's Approver: the engine's ApprovalPolicy, its questions asked as dialogs."""
 
-    waiting = Signal(str)  # a call id now waits for the user
     decided = Signal(object)  # a DecisionRecord, after it was logged
     queueChanged = Signal(int)  # calls waiting (shown and queued)
     dialogShown = Signal(object)  # the ApprovalDialog now on screen
@@ -280,11 +279,12 @@ class DialogApprover(QObject):
     def set_conversation(self, conversation_id: str) -> None:
         self.conversation_id = conversation_id
 
-    async def decide(self, call: ToolCall, tool: ToolDef) -> Decision:
+    async def decide(self, call: ToolCall, tool: ToolDef, waiting: Waiting = None) -> Decision:
         """The policy's allowances first, then the user through a dialog; dismissed or late = deny."""
         verdict = self.policy.settled(tool, self.conversation_id)
         if verdict is None:
-            self.waiting.emit(call.id)
+            if waiting is not None:  # the run's approval_waiting event: the chat's chip and the inspector
+                waiting()
             try:
                 verdict = await self.policy.ask(call, tool, self.conversation_id, self)
             except asyncio.CancelledError:
@@ -328,9 +328,12 @@ class DialogApprover(QObject):
         """Its answer came (or the timeout, or Stop): the dialog goes away."""
         if self._showing is pending and self.dialog is not None:
             dialog, self.dialog, self._showing = self.dialog, None, None
-            dialog.finished.disconnect()
-            dialog.close()
-            dialog.deleteLater()
+            try:
+                dialog.finished.disconnect()
+                dialog.close()
+                dialog.deleteLater()
+            except RuntimeError:  # the window (and the dialog with it) is already gone
+                pass
 
     def queue_changed(self, waiting: int) -> None:
         self.queueChanged.emit(waiting)

@@ -8,13 +8,13 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, Signal, SignalInstance
 
 from desktop_app.bridge import EngineBridge, EventPipe
 from desktop_app.core import events as ev
 
 if TYPE_CHECKING:
-    from desktop_app.agent.approval import Approver, Decision
+    from desktop_app.agent.approval import Approver, Decision, Waiting
     from desktop_app.core.messages import ToolCall
     from desktop_app.runtime import OpenRun, RunOptions
     from desktop_app.store.settings import Settings
@@ -58,8 +58,14 @@ class UiApprover:
         self.inner = inner
         self._bridge = bridge
 
-    async def decide(self, call: ToolCall, tool: ToolDef) -> Decision:
-        return await self._bridge.call_on_ui(self.inner.decide(call, tool))  # a cancel closes the dialog's wait
+    async def decide(self, call: ToolCall, tool: ToolDef, waiting: Waiting = None) -> Decision:
+        engine = asyncio.get_running_loop()  # `waiting` belongs to the engine's loop: called there
+
+        def on_engine() -> None:
+            if waiting is not None:
+                engine.call_soon_threadsafe(waiting)
+
+        return await self._bridge.call_on_ui(self.inner.decide(call, tool, on_engine))  # a cancel closes the wait
 
 
 class AgentSession(QObject):
@@ -71,6 +77,7 @@ class AgentSession(QObject):
     runStarted = Signal(object)  # ev.RunStarted
     textDelta = Signal(str)  # a piece of the streamed answer
     toolCall = Signal(object)  # ev.ToolCallEvent
+    approvalWaiting = Signal(object)  # ev.ApprovalWaiting: a person is asked about a call
     approvalDecided = Signal(object)  # ev.ApprovalEvent
     toolResult = Signal(object)  # ev.ToolResultEvent
     toolProgress = Signal(object)  # ev.ToolProgress
@@ -276,24 +283,28 @@ class AgentSession(QObject):
     def _emit_typed(self, event: WindowEvent) -> None:
         """The typed signal a view listens to (the text and token counts as plain values)."""
         match event:
-            case ev.RunStarted():
-                self.runStarted.emit(event)
             case ev.TextDelta(text=text):
                 self.textDelta.emit(text)
-            case ev.ToolCallEvent():
-                self.toolCall.emit(event)
-            case ev.ApprovalEvent():
-                self.approvalDecided.emit(event)
-            case ev.ToolResultEvent():
-                self.toolResult.emit(event)
-            case ev.ToolProgress():
-                self.toolProgress.emit(event)
             case ev.UsageEvent(input_tokens=tokens_in, output_tokens=tokens_out):
                 self.usage.emit(tokens_in, tokens_out)
-            case ev.Final():
-                self.final.emit(event)
-            case ev.ErrorEvent():
-                self.error.emit(event)
+            case _:
+                signal = self._typed.get(type(event))
+                if signal is not None:
+                    signal.emit(event)
+
+    @property
+    def _typed(self) -> dict[type, SignalInstance]:
+        """The events passed on whole, each to its own signal."""
+        return {
+            ev.RunStarted: self.runStarted,
+            ev.ToolCallEvent: self.toolCall,
+            ev.ApprovalWaiting: self.approvalWaiting,
+            ev.ApprovalEvent: self.approvalDecided,
+            ev.ToolResultEvent: self.toolResult,
+            ev.ToolProgress: self.toolProgress,
+            ev.Final: self.final,
+            ev.ErrorEvent: self.error,
+        }
 
 
 @dataclass(frozen=True)

@@ -59,7 +59,7 @@ def test_allow_once_runs_the_tool(qtbot: Any, make_window: Any) -> None:
     window, _model = start(qtbot, make_window, call())
     dialog = window.approver.dialog
     assert "三亚湾海景酒店" in dialog.arguments.toPlainText()
-    assert window.chat.chip("call_book1").status == "waiting"
+    qtbot.waitUntil(lambda: window.chat.chip("call_book1").status == "waiting")  # the run's approval_waiting
     with qtbot.waitSignal(window.runDone, timeout=10000):
         qtbot.mouseClick(dialog.allow_once, Qt.MouseButton.LeftButton)
     assert BOOKED == ["三亚湾海景酒店"]

@@ -369,6 +369,8 @@ def test_live_status_waiting_running_done_and_progress(inspector: Inspector) -> 
         ],
     )
     status = inspector.model.index(0, 3, inspector.model.index(0, 0))
+    assert status.data() == "running"  # until a person is asked
+    feed(inspector, [{"type": "approval_waiting", "id": "c1", "name": "book"}])
     assert status.data() == "waiting for approval"
     assert inspector._tick.isActive()
     inspector.select_call("c1")
@@ -559,11 +561,14 @@ def _unfinished_run() -> list[dict[str, Any]]:
     ]
 
 
-def test_without_definitions_a_risky_call_waits_for_approval(inspector: Inspector) -> None:
+def test_a_call_waits_for_approval_only_once_the_run_says_so(inspector: Inspector) -> None:
     run = _unfinished_run()
     run[-1] = {**run[-1], "risk": "write"}
     feed(inspector, run)
-    assert inspector.model.index(0, 3, inspector.model.index(0, 0)).data() == "waiting for approval"
+    status = inspector.model.index(0, 3, inspector.model.index(0, 0))
+    assert status.data() == "running"  # a write is not a question: always-allowed ones never wait
+    feed(inspector, [{"type": "approval_waiting", "id": run[-1]["id"], "name": run[-1]["name"]}])
+    assert status.data() == "waiting for approval"
 
 
 def test_an_ended_run_leaves_nothing_running(inspector: Inspector) -> None:

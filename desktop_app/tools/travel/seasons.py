@@ -14,7 +14,7 @@ from typing import Any
 
 from desktop_app.tools.travel.common import load_data
 from desktop_app.tools.travel.places import City
-from desktop_app.tools.travel.when import HOLIDAYS, holiday_on
+from desktop_app.tools.travel.when import HOLIDAYS, PEAK_HOLIDAYS, Span, official_days, statutory_days
 
 MONTHS_ZH = "一 二 三 四 五 六 七 八 九 十 十一 十二".split()
 MONTHS_EN = "January February March April May June July August September October November December".split()
@@ -156,3 +156,34 @@ def peak_nights(check_in: date, nights: int) -> tuple[Peak, int] | None:
         if peak is not None:
             counts[peak] = counts.get(peak, 0) + 1
     return max(counts.items(), key=lambda kv: kv[1]) if counts else None
+
+
+@lru_cache(maxsize=8)
+def _days_off(year: int) -> tuple[dict[date, str], bool]:
+    """Each peak holiday's days off in `year` (official where published), and whether they are official."""
+    found: dict[date, str] = {}
+    published = True
+    for key in PEAK_HOLIDAYS:
+        h = HOLIDAYS[key]
+        official = official_days(h, year)
+        published = published and official is not None
+        for d in official if official is not None else statutory_days(h, year):
+            found.setdefault(d, key)
+    return found, published
+
+
+def holiday_on(day: date) -> Span | None:
+    """The peak block that contains `day` (for the price rule): its run of consecutive days off, named
+    after its biggest holiday. Only `day`'s own year is read (a 元旦 block across New Year is cut at
+    the year's edge; the rule is per day), so a 2026 date never loads next year's tables."""
+    days, official = _days_off(day.year)
+    if day not in days:
+        return None
+    start, end = day, day
+    while start - timedelta(days=1) in days:
+        start -= timedelta(days=1)
+    while end + timedelta(days=1) in days:
+        end += timedelta(days=1)
+    names = {days[start + timedelta(days=i)] for i in range((end - start).days + 1)}
+    key = min(names, key=PEAK_HOLIDAYS.index)
+    return Span(start, end, HOLIDAYS[key].zh, "holiday", key, official=official)

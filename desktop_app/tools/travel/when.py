@@ -100,7 +100,7 @@ def zh_number(text: str) -> int | None:
 
 
 @lru_cache(maxsize=64)
-def _official_days(h: Holiday, year: int) -> tuple[date, ...] | None:
+def official_days(h: Holiday, year: int) -> tuple[date, ...] | None:
     """The published days off of a Chinese holiday in `year`, or None when the year is not published."""
     import chinese_calendar
 
@@ -117,7 +117,7 @@ def _official_days(h: Holiday, year: int) -> tuple[date, ...] | None:
 
 
 @lru_cache(maxsize=64)
-def _statutory_days(h: Holiday, year: int) -> tuple[date, ...]:
+def statutory_days(h: Holiday, year: int) -> tuple[date, ...]:
     import holidays
 
     table = holidays.country_holidays("CN", years=year) if h.cc_name else holidays.country_holidays("GB", years=year)
@@ -138,8 +138,8 @@ def holiday_span(key: str, today: date, said: str) -> Span | None:
     """The next (or current) block of a holiday, official where published."""
     h = HOLIDAYS[key]
     for year in (today.year, today.year + 1):
-        official = _official_days(h, year) if h.cc_name else None
-        days = _first_run(official if official else _statutory_days(h, year))
+        official = official_days(h, year) if h.cc_name else None
+        days = _first_run(official if official else statutory_days(h, year))
         if days and days[-1] >= today:
             return Span(days[0], days[-1], said, "holiday", key, official=bool(official) or not h.cc_name)
     return None
@@ -469,34 +469,3 @@ def parse_iso(value: str) -> date | None:
         return date.fromisoformat(text) if len(text) == 10 else date.fromisoformat(text + "-01")
     except ValueError:
         return None
-
-
-@lru_cache(maxsize=8)
-def _days_off(year: int) -> tuple[dict[date, str], bool]:
-    """Each peak holiday's days off in `year` (official where published), and whether they are official."""
-    found: dict[date, str] = {}
-    published = True
-    for key in PEAK_HOLIDAYS:
-        h = HOLIDAYS[key]
-        official = _official_days(h, year)
-        published = published and official is not None
-        for d in official if official is not None else _statutory_days(h, year):
-            found.setdefault(d, key)
-    return found, published
-
-
-def holiday_on(day: date) -> Span | None:
-    """The peak block that contains `day` (for the price rule): its run of consecutive days off, named
-    after its biggest holiday. Only `day`'s own year is read (a 元旦 block across New Year is cut at
-    the year's edge; the rule is per day), so a 2026 date never loads next year's tables."""
-    days, official = _days_off(day.year)
-    if day not in days:
-        return None
-    start, end = day, day
-    while start - timedelta(days=1) in days:
-        start -= timedelta(days=1)
-    while end + timedelta(days=1) in days:
-        end += timedelta(days=1)
-    names = {days[start + timedelta(days=i)] for i in range((end - start).days + 1)}
-    key = min(names, key=PEAK_HOLIDAYS.index)
-    return Span(start, end, HOLIDAYS[key].zh, "holiday", key, official=official)

@@ -129,13 +129,6 @@ class RunTrace:
                 return record
         return None
 
-    def needs_confirmation(self, name: str, risk: str) -> bool:
-        """Will this call wait for approval? The tool's definition says; else its risk does."""
-        for listing in self.tool_defs:
-            if listing.get("name") == name:
-                return bool(listing.get("needs_confirmation"))
-        return risk != "read"  # the registry's default rule
-
     @property
     def running(self) -> bool:
         return bool(self.unfinished_calls or self.unfinished_turns)
@@ -248,7 +241,7 @@ class RunTrace:
             arguments_raw=event.get("arguments_raw"),
             source=str(event.get("source", "builtin")),
             risk=str(event.get("risk", "read")),
-            status=WAITING if self.needs_confirmation(name, str(event.get("risk", "read"))) else RUNNING,
+            status=RUNNING,  # WAITING comes with its approval_waiting event
             recovered=event.get("recovered_from_text") is True,
             raw_text=str(event.get("raw_text") or ""),
         )
@@ -257,6 +250,13 @@ class RunTrace:
         self._open_by_id.setdefault(call_id, []).append(record.index)
         self.unfinished_calls.add(record.index)
         return Change("call", record.index, new=True)
+
+    def _approval_waiting(self, event: dict[str, Any], ts: float) -> Change | None:
+        record = self._open_call(str(event.get("id", "")), pop=False)
+        if record is None:
+            return None
+        record.status = WAITING
+        return Change("call", record.index)
 
     def _approval(self, event: dict[str, Any], ts: float) -> Change | None:
         record = self._open_call(str(event.get("id", "")), pop=False)
@@ -353,6 +353,7 @@ _HANDLERS: dict[str, Any] = {
     "tool_call": RunTrace._tool_call,
     "approval": RunTrace._approval,
     "tool_progress": RunTrace._tool_progress,
+    "approval_waiting": RunTrace._approval_waiting,
     "tool_result": RunTrace._tool_result,
     "final": RunTrace._final,
     "error": RunTrace._error,

@@ -130,3 +130,27 @@ def test_the_terminal_runs_what_settings_always_allow_without_asking(
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     decision = asyncio.run(TerminalApprover(["book"]).decide(_call(0), BOOK))
     assert decision.approved and decision.by == "policy" and "[y/N]" not in capsys.readouterr().err
+
+
+def test_the_loop_says_a_call_waits_only_while_a_person_is_asked(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from desktop_app.agent.loop import Agent
+    from desktop_app.core import events as ev
+    from desktop_app.core.messages import AssistantMessage
+    from desktop_app.llm.fake import FakeModel
+    from desktop_app.tools.registry import ToolRegistry
+
+    def agent(approver: Any) -> Agent:
+        turns = [AssistantMessage("", tool_calls=(_call(0),)), AssistantMessage("done")]
+        return Agent(FakeModel(turns), ToolRegistry([book]), approver)
+
+    async def events(approver: Any) -> list[str]:
+        return [e.type async for e in agent(approver).run("book it")]
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("y\n"))
+    asked = asyncio.run(events(TerminalApprover()))
+    assert asked.index("tool_call") < asked.index("approval_waiting") < asked.index("approval")
+    allowed = asyncio.run(events(TerminalApprover(["book"])))
+    assert "approval_waiting" not in allowed and "approval" in allowed
+    assert ev.ApprovalWaiting("c0", "book").to_dict() == {"type": "approval_waiting", "id": "c0", "name": "book"}

@@ -8,7 +8,8 @@ import pytest
 
 from desktop_app.tools.registry import ToolRegistry
 from desktop_app.tools.travel import travel_tools
-from desktop_app.tools.travel.when import find_span, holiday_on, span_text
+from desktop_app.tools.travel.seasons import holiday_on
+from desktop_app.tools.travel.when import find_span, span_text
 
 TODAY = date(2026, 12, 4)
 
