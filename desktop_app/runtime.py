@@ -423,7 +423,7 @@ def _warm(provider: str, mcp_config: str | None) -> None:
 
 
 def _servers_configured(mcp_config: str) -> bool:
-    """Whether any MCP server will start (a broken file is reported by the MCP bridge, not here)."""
+    """Whether any MCP server will start (a broken file is reported by the window's McpServers, not here)."""
     from desktop_app.mcp.config import McpConfigError, load_servers
 
     try:

@@ -21,7 +21,7 @@ log = logging.getLogger(__name__)
 
 
 class EventSink(Protocol[E_contra]):
-    """Where the run's events go (bridge.EventPipe): `send` may pause while the reader is behind."""
+    """Where the run's events go (engine_thread.EventPipe): `send` may pause while the reader is behind."""
 
     def put(self, item: E_contra) -> None: ...
 

@@ -126,7 +126,7 @@ class AppHost:
     # ------------------------------------------------------------ view -> host
 
     def receive(self, text: Any) -> None:
-        """One message the view posted, as the bridge serialized it (untrusted)."""
+        """One message the view posted, as the host script serialized it (untrusted)."""
         if self.closed:
             return
         if not self.bucket.take():

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from desktop_app.ui.chat.history_panel import HistoryPanel
     from desktop_app.ui.chat.skills_ui import ActiveSkill
     from desktop_app.ui.inspector.dock import InspectorDock
-    from desktop_app.ui.mcp.bridge import McpBridge
+    from desktop_app.ui.mcp.servers import McpServers
     from desktop_app.ui.mcp.window_mcp import McpActions
     from desktop_app.ui.run_setup import ModelStatus
     from desktop_app.ui.session import AgentSession
@@ -39,7 +39,7 @@ class Parts(Protocol):
     history: HistoryStore | None
     session: AgentSession
     approver: DialogApprover
-    mcp: McpBridge
+    mcp: McpServers
     mcp_actions: McpActions
     history_panel: HistoryPanel
     chat: ChatView

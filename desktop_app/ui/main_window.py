@@ -45,7 +45,7 @@ if TYPE_CHECKING:  # the engine side imports asyncio: complete() imports it afte
     from desktop_app.ui.approval import ApprovalLog, DialogApprover
     from desktop_app.ui.conversation import Conversation
     from desktop_app.ui.inspector.inspector import Inspector
-    from desktop_app.ui.mcp.bridge import McpBridge
+    from desktop_app.ui.mcp.servers import McpServers
     from desktop_app.ui.mcp.window_mcp import McpActions
     from desktop_app.ui.mcp_app.controller import AppController
     from desktop_app.ui.replay import ReplayController
@@ -64,7 +64,7 @@ class MainWindow(QMainWindow):
     replay: ReplayController
     approver: DialogApprover  # these exist once complete() ran
     session: AgentSession
-    mcp: McpBridge
+    mcp: McpServers
     apps: AppController
     conversation: Conversation
     mcp_actions: McpActions
@@ -114,7 +114,7 @@ class MainWindow(QMainWindow):
         self.history_panel.store = history
 
     def complete(self, approval_log: ApprovalLog | None = None) -> None:
-        """Everything the first paint does not show: the session, approver and MCP bridge
+        """Everything the first paint does not show: the session, approver and MCP servers
         (their modules import asyncio), the Esc shortcut, the history list, every connection.
         The app calls this right after the first paint (`defer=True`), tests at once."""
         if self.completed:
@@ -123,7 +123,7 @@ class MainWindow(QMainWindow):
 
         from desktop_app.ui.approval import ApprovalLog, DialogApprover
         from desktop_app.ui.conversation import Conversation
-        from desktop_app.ui.mcp.bridge import McpBridge
+        from desktop_app.ui.mcp.servers import McpServers
         from desktop_app.ui.mcp.window_mcp import McpActions
         from desktop_app.ui.mcp_app.controller import AppController
         from desktop_app.ui.replay import ReplayController
@@ -133,7 +133,7 @@ class MainWindow(QMainWindow):
         self.approver = DialogApprover(self.settings, approval_log or ApprovalLog(None), self)
         self.session = AgentSession(self.settings, self.approver, self.setup.options, self._run_factory, self)
         setup = self.setup
-        self.mcp = McpBridge(
+        self.mcp = McpServers(
             self.overrides.get("mcp_config", ""), setup.sampling_model, setup.sampling_model_name, self, setup.roots
         )
         setup.mcp_manager = lambda: self.mcp.manager  # runs use the window's servers, start none of their own
@@ -269,7 +269,7 @@ class MainWindow(QMainWindow):
 
     def open_settings(self) -> SettingsDialog:
         """Open the Settings dialog without blocking (it is awaited through its signals)."""
-        return self._settings.open(self.settings, self.approver, self.mcp, self.session.bridge)
+        return self._settings.open(self.settings, self.approver, self.mcp, self.session.engine)
 
     def apply_settings(self, new: Settings) -> None:
         """Take saved settings over in place (the session and approver share the object)."""
@@ -288,7 +288,7 @@ class MainWindow(QMainWindow):
         """After the first paint: preload the engine (its thread), then build the inspector."""
         warm = self.session.warm_up(self.provider_in_use(), self.mcp.mcp_config)
         warm.add_done_callback(lambda _f: self._keys_ready())
-        self.mcp.start(self.session.bridge)  # queued after the warm-up, before any run
+        self.mcp.start(self.session.engine)  # queued after the warm-up, before any run
         QTimer.singleShot(0, self._build_late)
 
     def _keys_ready(self) -> None:

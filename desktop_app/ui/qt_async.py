@@ -1,4 +1,4 @@
-"""The one bridge between asyncio and Qt: the only module that imports qasync."""
+"""The one join of asyncio and Qt: the only module that imports qasync."""
 
 from __future__ import annotations
 

@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from PySide6.QtCore import QObject, Signal, SignalInstance
 
-from desktop_app.bridge import EngineBridge, EventPipe
 from desktop_app.core import events as ev
+from desktop_app.engine_thread import EngineThread, EventPipe
 
 if TYPE_CHECKING:
     from desktop_app.agent.approval import Approver, Decision, Waiting
@@ -54,9 +54,9 @@ def _default_factory() -> RunFactory:
 class UiApprover:
     """Runs the window's Approver on the UI loop for a caller on the engine thread."""
 
-    def __init__(self, inner: Approver, bridge: EngineBridge) -> None:
+    def __init__(self, inner: Approver, engine: EngineThread) -> None:
         self.inner = inner
-        self._bridge = bridge
+        self._engine = engine
 
     async def decide(self, call: ToolCall, tool: ToolDef, waiting: Waiting = None) -> Decision:
         engine = asyncio.get_running_loop()  # `waiting` belongs to the engine's loop: called there
@@ -65,7 +65,7 @@ class UiApprover:
             if waiting is not None:
                 engine.call_soon_threadsafe(waiting)
 
-        return await self._bridge.call_on_ui(self.inner.decide(call, tool, on_engine))  # a cancel closes the wait
+        return await self._engine.call_on_ui(self.inner.decide(call, tool, on_engine))  # a cancel closes the wait
 
 
 class AgentSession(QObject):
@@ -95,12 +95,12 @@ class AgentSession(QObject):
         options: Callable[[], RunOptions] | None = None,
         run_factory: RunFactory | None = None,
         parent: QObject | None = None,
-        bridge: EngineBridge | None = None,
+        engine: EngineThread | None = None,
     ) -> None:
         super().__init__(parent)
         self.settings = settings
         self.approver = approver
-        self.bridge = bridge or EngineBridge()
+        self.engine = engine or EngineThread()
         self._options = options
         self._factory = run_factory
         self._task: asyncio.Task[None] | None = None
@@ -115,8 +115,8 @@ class AgentSession(QObject):
         """Preload the engine, the provider's SDK and (with servers in `mcp_config`) the mcp SDK on
         the engine thread once the window is up, so their GIL-holding imports never overlap a run."""
         if self._warm is None:
-            self.bridge.start()
-            self._warm = self.bridge.submit(_warm_async(provider, mcp_config))
+            self.engine.start()
+            self._warm = self.engine.submit(_warm_async(provider, mcp_config))
         return self._warm
 
     def shutdown(self) -> None:
@@ -125,7 +125,7 @@ class AgentSession(QObject):
         self.cancel()
         for task in list(self._tool_tasks):
             task.cancel()
-        self.bridge.stop()
+        self.engine.stop()
 
     @property
     def busy(self) -> bool:
@@ -162,7 +162,7 @@ class AgentSession(QObject):
         call when it writes; the task's result is the tool's output."""
         from desktop_app.agent.user_call import call_as_user
 
-        approver = UiApprover(self.approver, self.bridge)
+        approver = UiApprover(self.approver, self.engine)
         return self.with_tools(lambda registry: call_as_user(registry, approver, name, arguments))
 
     def list_tools(self) -> asyncio.Task[tuple[dict[str, Any], ...]]:
@@ -189,9 +189,9 @@ class AgentSession(QObject):
         async def on_ui() -> T:
             if self._closed:  # the window closed before this started: no engine thread again
                 raise asyncio.CancelledError
-            self.bridge.start()
+            self.engine.start()
             await asyncio.shield(self.warm_up())
-            return await self.bridge.run(on_engine())
+            return await self.engine.run(on_engine())
 
         task = asyncio.get_event_loop().create_task(on_ui())
         self._tool_tasks.add(task)
@@ -235,13 +235,13 @@ class AgentSession(QObject):
 
     async def _run(self, job: _Job) -> None:
         """The UI-side task: runs the job on the engine thread and waits until it is over."""
-        self.bridge.start()
-        pipe: EventPipe[WindowEvent] = self.bridge.pipe(self._emit)
+        self.engine.start()
+        pipe: EventPipe[WindowEvent] = self.engine.pipe(self._emit)
         try:
             await asyncio.shield(self.warm_up())  # a Stop during warm-up leaves the warm-up alone
-            await self.bridge.run(self._engine_run(job, pipe))
+            await self.engine.run(self._engine_run(job, pipe))
         except asyncio.CancelledError:
-            self._status = "cancelled"  # the bridge waited until the engine committed its results
+            self._status = "cancelled"  # the engine thread waited until the engine committed its results
         finally:
             try:
                 await pipe.drained()  # the last events in time slices, like the others
@@ -254,7 +254,7 @@ class AgentSession(QObject):
         """On the engine thread: the engine's driver runs the job (this coroutine holds no state)."""
         from desktop_app.agent.driver import drive
 
-        factory, approver = self._factory or _default_factory(), UiApprover(self.approver, self.bridge)
+        factory, approver = self._factory or _default_factory(), UiApprover(self.approver, self.engine)
 
         def open_run() -> Awaitable[OpenRun]:
             return factory(

@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from desktop_app.mcp.config import app_config_path
-from desktop_app.ui.mcp.bridge import McpBridge
 from desktop_app.ui.mcp.gallery_dialog import GalleryDialog
+from desktop_app.ui.mcp.servers import McpServers
 from desktop_app.ui.mcp.settings import McpSettings
 from tests.keyrings import MemoryKeyring, use_keyring
 
@@ -18,8 +18,8 @@ __all__ = ["use_keyring"]
 
 @pytest.fixture
 def page(qtbot: Any) -> McpSettings:
-    bridge = McpBridge("", lambda: None, lambda: "offline")  # type: ignore[arg-type,return-value]
-    settings = McpSettings(bridge)  # the bridge is not running: adding only writes mcp.json
+    servers = McpServers("", lambda: None, lambda: "offline")  # type: ignore[arg-type,return-value]
+    settings = McpSettings(servers)  # the bridge is not running: adding only writes mcp.json
     qtbot.addWidget(settings)
     return settings
 

@@ -16,15 +16,15 @@ from desktop_app.mcp.config import ServerConfig, app_config_path, read_config_fi
 from desktop_app.mcp.manager import McpManager
 from desktop_app.paths import config_dir
 from desktop_app.store.settings import Settings
-from desktop_app.ui.mcp.bridge import McpBridge
 from desktop_app.ui.mcp.dialogs import ElicitationDialog
+from desktop_app.ui.mcp.servers import McpServers
 from tests.gui.conftest import scripted_factory
 from tests.integration.mcp.conftest import toy
 
 SERVER_WAIT_MS = 60_000
 
 
-def wait_state(qtbot: Any, bridge: McpBridge, name: str, *states: str) -> Any:
+def wait_state(qtbot: Any, bridge: McpServers, name: str, *states: str) -> Any:
     """Until server `name` reports one of `states` (checked first: no signal is missed)."""
     status = bridge.statuses.get(name)
     if status is not None and status.state in states:
@@ -62,13 +62,13 @@ def test_manager_starts_after_first_paint_and_a_run_uses_an_mcp_tool(
 ) -> None:
     save_servers([toy("toy")])
     painted_at_start: list[bool] = []
-    real_start = McpBridge.start
+    real_start = McpServers.start
 
-    def spy(self: McpBridge, bridge: Any) -> Any:
+    def spy(self: McpServers, bridge: Any) -> Any:
         painted_at_start.append(self.parent().painted)
         return real_start(self, bridge)
 
-    monkeypatch.setattr(McpBridge, "start", spy)
+    monkeypatch.setattr(McpServers, "start", spy)
     started: list[McpManager] = []
     real_manager_start = McpManager.start
 

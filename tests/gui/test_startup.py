@@ -25,7 +25,7 @@ NOT_BEFORE_FIRST_PAINT = {
     "qasync",
     "desktop_app.ui.session",
     "desktop_app.ui.approval",
-    "desktop_app.bridge",
+    "desktop_app.engine_thread",
     "desktop_app.ui.inspector.inspector",
     "desktop_app.agent.loop",
     "desktop_app.store.history",

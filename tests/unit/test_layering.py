@@ -26,7 +26,7 @@ ALLOWED: dict[str, frozenset[str]] = {
     "visible": frozenset(),  # hidden and control characters made visible (terminal, window, MCP review)
     "desktop_entry": frozenset(),
     "versions": frozenset({"ui"}),  # `--version --verbose` asks ui.qt_info for Qt's version (Qt only there)
-    "bridge": frozenset(),  # threads and queues only: knows neither the engine nor Qt
+    "engine_thread": frozenset(),  # threads and queues only: knows neither the engine nor Qt
     # a one-way chain over core: llm <- tools <- agent (issue 24: no arrow runs back up)
     "agent": ENGINE,  # the loop asks a ChatModel (llm.base) and runs ToolDefs (tools.registry)
     "llm": frozenset(),  # the protocol, the adapters and the fake: core's neutral messages in, wire out
@@ -39,7 +39,7 @@ ALLOWED: dict[str, frozenset[str]] = {
     "runtime": ENGINE | {"planner", "mcp", "store", "trips"},  # the one place that wires a run
     "commands": ENGINE | {"mcp", "store", "runtime", "trips"},  # every CLI command: add_arguments + run
     "cli": frozenset({"commands", "mcp", "desktop_entry", "app", "versions"}),  # the table of commands
-    "ui": ENGINE | {"bridge", "mcp", "store", "runtime", "trips"},  # trips: the Trip pane shows and exports one
+    "ui": ENGINE | {"engine_thread", "mcp", "store", "runtime", "trips"},  # trips: the Trip pane shows and exports one
     "app": frozenset({"ui", "store", "commands"}),  # `gui --conversation ID` resolves the id as `ask` does
     "__main__": frozenset({"cli"}),
 }

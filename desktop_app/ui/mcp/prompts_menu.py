@@ -11,8 +11,8 @@ from PySide6.QtWidgets import QMenu, QWidget
 from desktop_app.ui.i18n import tr
 from desktop_app.ui.text import make_visible, plain_tip
 
-if TYPE_CHECKING:  # the bridge imports asyncio: the window gives it to the menu after the first paint
-    from desktop_app.ui.mcp.bridge import McpBridge
+if TYPE_CHECKING:  # McpServers imports asyncio: the window gives it to the menu after the first paint
+    from desktop_app.ui.mcp.servers import McpServers
 
 MAX_SHOWN = 100  # a menu, not a catalogue
 
@@ -27,7 +27,7 @@ class PromptsMenu(QMenu):
         super().__init__(tr("Prompts"), parent)
         self.setObjectName("promptsMenu")
         self.setToolTipsVisible(True)
-        self.mcp: McpBridge | None = None  # until the window is complete
+        self.mcp: McpServers | None = None  # until the window is complete
         self.aboutToShow.connect(self.refresh)
         self._note(tr("No server offers prompts."))
 

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 
 from desktop_app.ui.chat.attachments import Attachment
 from desktop_app.ui.i18n import tr
-from desktop_app.ui.mcp.bridge import McpBridge
+from desktop_app.ui.mcp.servers import McpServers
 from desktop_app.ui.schema_form import SchemaForm
 from desktop_app.ui.text import make_visible, plain_tip
 
@@ -39,7 +39,7 @@ class ResourceBrowser(QDialog):
     shown = Signal()  # a resource's text arrived
     templatesLoaded = Signal()  # the resource templates arrived
 
-    def __init__(self, mcp: McpBridge, parent: QWidget | None = None) -> None:
+    def __init__(self, mcp: McpServers, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("resourceBrowser")
         self.setWindowTitle(tr("MCP resources"))

@@ -27,8 +27,8 @@ if TYPE_CHECKING:
     from desktop_app.mcp.config import ServerConfig
     from desktop_app.mcp.connection import ServerStatus
     from desktop_app.mcp.gallery import Connector
-    from desktop_app.ui.mcp.bridge import McpBridge
     from desktop_app.ui.mcp.gallery_dialog import GalleryDialog
+    from desktop_app.ui.mcp.servers import McpServers
 
 LINE_MAX = 110  # the list shows this much; the details pane and the tooltip show all
 
@@ -45,12 +45,12 @@ def state_label(state: str) -> str:
 
 
 class McpSettings(QWidget):
-    """The MCP servers page: a live list from the bridge, edits saved to the app's `mcp.json`."""
+    """The MCP servers page: a live list from the window's McpServers, edits saved to the app's `mcp.json`."""
 
-    def __init__(self, bridge: McpBridge, parent: QWidget | None = None) -> None:
+    def __init__(self, servers: McpServers, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("mcpSettings")
-        self.bridge = bridge
+        self.servers = servers
         self.editor: ServerEditor | None = None
         self.review: DefinitionChangeDialog | None = None
         self.logs: list[LogDialog] = []
@@ -70,12 +70,12 @@ class McpSettings(QWidget):
         self.details.setReadOnly(True)
         self.details.setFixedHeight(130)
         layout.addWidget(self.details)
-        self.account = SignInControls(bridge, self.selected_config, self)
+        self.account = SignInControls(servers, self.selected_config, self)
         layout.addWidget(self.account.progress)
         layout.addLayout(self._buttons())
-        bridge.statusChanged.connect(self._refresh)
-        bridge.pendingChanged.connect(self._refresh)
-        bridge.started.connect(self._refresh)
+        servers.statusChanged.connect(self._refresh)
+        servers.pendingChanged.connect(self._refresh)
+        servers.started.connect(self._refresh)
         self.list.currentRowChanged.connect(self._show_details)
         self._refresh()
 
@@ -111,7 +111,7 @@ class McpSettings(QWidget):
         from desktop_app.mcp.config import McpConfigError, load_servers
 
         try:
-            return load_servers(self.bridge.mcp_config)
+            return load_servers(self.servers.mcp_config)
         except McpConfigError:
             return self._app_servers()
 
@@ -128,9 +128,9 @@ class McpSettings(QWidget):
         current = self.selected()
         self.list.clear()
         names = [c.name for c in self._configs()]
-        names += [n for n in self.bridge.statuses if n not in names]
+        names += [n for n in self.servers.statuses if n not in names]
         for name in names:
-            status = self.bridge.statuses.get(name)
+            status = self.servers.statuses.get(name)
             line = self._line(name, status)
             item = QListWidgetItem(line if len(line) <= LINE_MAX else line[: LINE_MAX - 1] + "…", self.list)
             item.setToolTip(plain_tip(line))
@@ -144,7 +144,7 @@ class McpSettings(QWidget):
 
     def _line(self, name: str, status: ServerStatus | None) -> str:
         if status is None:
-            return f"{make_visible(name)} — " + (tr("starting…") if self.bridge.running else tr("not started"))
+            return f"{make_visible(name)} — " + (tr("starting…") if self.servers.running else tr("not started"))
         text = f"{make_visible(name)} — {state_label(status.state)} ({status.transport})"
         if status.state == "ready":
             text += " · " + tr("%n tool(s)", None, len(status.tools))
@@ -157,12 +157,12 @@ class McpSettings(QWidget):
     def _update_note(self) -> None:
         from desktop_app.mcp.config import app_config_path
 
-        extra = self.bridge.mcp_config
+        extra = self.servers.mcp_config
         text = tr("Servers are saved in %1; changes apply at once.").replace("%1", str(app_config_path()))
         if extra:
             text += " " + tr("Servers from %1 are shown but edited in that file.").replace("%1", extra)
         self.note.setText(text)
-        self.buttons["review"].setEnabled(bool(self.bridge.pending))
+        self.buttons["review"].setEnabled(bool(self.servers.pending))
 
     def selected(self) -> str:
         item = self.list.currentItem()
@@ -172,7 +172,7 @@ class McpSettings(QWidget):
         return next((c for c in self._configs() if c.name == self.selected()), None)
 
     def _show_details(self, *_: Any) -> None:
-        status = self.bridge.statuses.get(self.selected())
+        status = self.servers.statuses.get(self.selected())
         self.account.update_buttons()
         if status is None:
             self.details.setPlainText("")
@@ -198,7 +198,7 @@ class McpSettings(QWidget):
         found = next((s for s in self._app_servers() if s.name == name), None)
         if found is None and name:
             self.note.setText(
-                tr("%1 comes from %2: edit it there.").replace("%1", name).replace("%2", self.bridge.mcp_config or "?")
+                tr("%1 comes from %2: edit it there.").replace("%1", name).replace("%2", self.servers.mcp_config or "?")
             )
         return found
 
@@ -261,8 +261,8 @@ class McpSettings(QWidget):
         except (OSError, McpConfigError, NameTakenError) as exc:
             self.note.setText(str(exc))
             return
-        if self.bridge.running:
-            self.bridge.update(configs)
+        if self.servers.running:
+            self.servers.update(configs)
         self._refresh()
         if name != connector.name:
             renamed = tr("You already have a server named %1: the connector was added as %2.")
@@ -282,16 +282,16 @@ class McpSettings(QWidget):
         except McpConfigError as exc:
             self.note.setText(str(exc))
             return
-        if self.bridge.running:
-            self.bridge.update(configs)
+        if self.servers.running:
+            self.servers.update(configs)
         self._refresh()
 
     def restart(self) -> None:
-        if self.selected() and self.bridge.running:
-            self.bridge.restart(self.selected())
+        if self.selected() and self.servers.running:
+            self.servers.restart(self.selected())
 
     def show_log(self) -> LogDialog | None:
-        status = self.bridge.statuses.get(self.selected())
+        status = self.servers.statuses.get(self.selected())
         if status is None or not status.log_path:
             return None
         dialog = LogDialog(status.name, status.log_path, self)
@@ -301,18 +301,18 @@ class McpSettings(QWidget):
         return dialog
 
     def review_changes(self) -> DefinitionChangeDialog | None:
-        return open_review(self.bridge, self)
+        return open_review(self.servers, self)
 
 
-def open_review(bridge: McpBridge, parent: QWidget) -> DefinitionChangeDialog | None:
+def open_review(servers: McpServers, parent: QWidget) -> DefinitionChangeDialog | None:
     """The first held-back tool in a dialog; Approve pins it, then the next one is offered."""
-    if not bridge.pending:
+    if not servers.pending:
         return None
-    dialog = DefinitionChangeDialog(bridge.pending[0], parent)
+    dialog = DefinitionChangeDialog(servers.pending[0], parent)
 
     def answered(_result: int) -> None:
         if dialog.approved:
-            bridge.approve(dialog.change.name)
+            servers.approve(dialog.change.name)
         dialog.deleteLater()
 
     dialog.finished.connect(answered)

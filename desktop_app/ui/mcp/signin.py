@@ -13,22 +13,22 @@ from desktop_app.ui.text import make_visible
 
 if TYPE_CHECKING:
     from desktop_app.mcp.config import ServerConfig
-    from desktop_app.ui.mcp.bridge import McpBridge
+    from desktop_app.ui.mcp.servers import McpServers
 
 DETAIL_MAX = 600  # an error or URL line from a server is shown this long at most
 
 
 class SignInControls(QObject):
-    """Two buttons and a progress line; the flow itself runs on the engine loop (McpBridge.login)."""
+    """Two buttons and a progress line; the flow itself runs on the engine loop (McpServers.login)."""
 
     def __init__(
         self,
-        bridge: McpBridge,
+        servers: McpServers,
         selected: Callable[[], ServerConfig | None],
         parent: QWidget,
     ) -> None:
         super().__init__(parent)
-        self.bridge = bridge
+        self.servers = servers
         self._selected = selected
         self.sign_in = QPushButton(tr("Sign in…"), parent)
         self.sign_in.setObjectName("signin")
@@ -45,29 +45,29 @@ class SignInControls(QObject):
         for button, slot in ((self.sign_in, self.start), (self.sign_out, self.forget)):
             button.setAutoDefault(False)
             button.clicked.connect(slot)
-        bridge.signIn.connect(self._on_sign_in)
+        servers.signIn.connect(self._on_sign_in)
         self.update_buttons()
 
     def update_buttons(self) -> None:
         """Both buttons for an OAuth candidate only; Sign in… waits for a sign-in under way."""
         config = self._selected()
-        oauth = config is not None and config.uses_oauth and self.bridge.running
-        busy = config is not None and config.name in self.bridge.signing_in
+        oauth = config is not None and config.uses_oauth and self.servers.running
+        busy = config is not None and config.name in self.servers.signing_in
         self.sign_in.setEnabled(oauth and not busy)
         self.sign_out.setEnabled(oauth and not busy)
 
     def start(self) -> None:
         config = self._selected()
-        if config is None or not config.uses_oauth or not self.bridge.running:
+        if config is None or not config.uses_oauth or not self.servers.running:
             return
         self._show(tr("Signing in to %1: finish in your browser…").replace("%1", make_visible(config.name)))
-        self.bridge.login(config.name)
+        self.servers.login(config.name)
         self.update_buttons()
 
     def forget(self) -> None:
         config = self._selected()
-        if config is not None and config.uses_oauth and self.bridge.running:
-            self.bridge.logout(config.name)
+        if config is not None and config.uses_oauth and self.servers.running:
+            self.servers.logout(config.name)
 
     def _on_sign_in(self, name: str, phase: str, detail: str) -> None:
         server = make_visible(name)

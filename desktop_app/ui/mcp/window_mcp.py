@@ -19,8 +19,8 @@ if TYPE_CHECKING:
 
     from desktop_app.ui.chat.attachments import Attachment, AttachmentChip
     from desktop_app.ui.chat.composer import Composer
-    from desktop_app.ui.mcp.bridge import McpBridge
     from desktop_app.ui.mcp.resources_dialog import PromptDialog, ResourceBrowser
+    from desktop_app.ui.mcp.servers import McpServers
 
 PROMPT_COMMAND = re.compile(r"^/([^\s:/]+):(\S+)$")  # `/server:prompt`
 
@@ -33,7 +33,7 @@ class McpActions(QObject):
     def __init__(
         self,
         window: QMainWindow,
-        mcp: McpBridge,
+        mcp: McpServers,
         composer: Composer,
         attach_chip: AttachmentChip,
         send: Callable[[str], bool],

@@ -37,7 +37,7 @@ class AppController(QObject):
     failed = Signal(str, str)  # the call id, one line: the view could not be shown
 
     def __init__(self, window: Any, slot: AppSlot) -> None:
-        """`window`: the MainWindow (its session, mcp bridge, approver; not imported: no cycle)."""
+        """`window`: the MainWindow (its session, MCP servers, approver; not imported: no cycle)."""
         super().__init__(window)
         self.window = window
         self.slot = slot

@@ -1,4 +1,4 @@
-"""The host page a view is rendered in, and the bridge script injected into it (plain text, no Qt).
+"""The host page a view is rendered in, and the host script injected into it (plain text, no Qt).
 
 Why this shape: an MCP App's SDK talks to `window.parent` and only accepts messages whose source is
 `window.parent`. A view loaded as the top-level page would be its own parent and read its own
@@ -7,7 +7,7 @@ unique opaque origin: no storage, no cookies, no top navigation, no popups, no f
 tiny host page loaded with `setHtml`. The host page's Content-Security-Policy (the resource's
 declared domains, default none) is inherited by the `srcdoc` frame, where the view cannot remove it.
 
-The bridge script runs in Qt's ApplicationWorld, an isolated JavaScript world of the host page
+The host script runs in Qt's ApplicationWorld, an isolated JavaScript world of the host page
 only: the view (another frame, another origin) can neither see nor replace it. It takes messages
 whose source is the view's frame, rate-limits them (the excess dropped and counted), cuts each at
 MAX_MESSAGE characters and hands the JSON text to Python over QWebChannel (`host.receive`); Python
@@ -22,7 +22,7 @@ import html
 
 from desktop_app.mcp.apps_host import BURST, MAX_MESSAGE, RATE
 
-BRIDGE_JS = (
+HOST_JS = (
     """
 (function () {
   "use strict";

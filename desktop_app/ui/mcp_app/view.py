@@ -37,7 +37,7 @@ from PySide6.QtWebEngineWidgets import QWebEngineView
 from PySide6.QtWidgets import QWidget
 
 from desktop_app.mcp.apps import AppResource
-from desktop_app.ui.mcp_app.shell import BRIDGE_JS, shell_html, with_policy
+from desktop_app.ui.mcp_app.shell import HOST_JS, shell_html, with_policy
 
 CLICK_WINDOW_S = 2.0  # a `ui/open-link` is honoured only this soon after a click in the view
 WEB = ("http", "https")
@@ -110,9 +110,9 @@ class Page(QWebEnginePage):
 
 
 class Channel(QObject):
-    """The object the bridge script sees as `host` (QWebChannel, ApplicationWorld only)."""
+    """The object the host script sees as `host` (QWebChannel, ApplicationWorld only)."""
 
-    load = Signal(str)  # the view's HTML, for the bridge to put in its frame
+    load = Signal(str)  # the view's HTML, for the host script to put in its frame
     deliver = Signal(str)  # one JSON-RPC message for the view
     received = Signal(str)  # one message from the view (JSON text, untrusted)
     ready_ = Signal()
@@ -144,10 +144,10 @@ class McpAppView(QWebEngineView):
     """One view: `show_resource(resource)` renders it; `post(message)` sends it a message."""
 
     received = Signal(str)  # a message the view posted (JSON text)
-    dropped = Signal(int)  # messages the bridge dropped (over the rate)
+    dropped = Signal(int)  # messages the host script dropped (over the rate)
     blocked = Signal(str)  # a request the interceptor blocked
     linkOpened = Signal(str)  # a web link the person clicked, opened in the system browser
-    ready = Signal()  # the bridge is up: the resource can be loaded
+    ready = Signal()  # the host script is up: the resource can be loaded
 
     def __init__(self, parent: QWidget | None = None, open_url: Callable[[QUrl], Any] | None = None) -> None:
         super().__init__(parent)
@@ -173,8 +173,8 @@ class McpAppView(QWebEngineView):
         self.channel.registerObject("host", self.channel_object)
         page.setWebChannel(self.channel, QWebEngineScript.ScriptWorldId.ApplicationWorld)
         script = QWebEngineScript()
-        script.setName("mcp-app-bridge")
-        script.setSourceCode(_qwebchannel_js() + BRIDGE_JS)
+        script.setName("mcp-app-host")
+        script.setSourceCode(_qwebchannel_js() + HOST_JS)
         script.setWorldId(QWebEngineScript.ScriptWorldId.ApplicationWorld)
         script.setInjectionPoint(QWebEngineScript.InjectionPoint.DocumentReady)
         script.setRunsOnSubFrames(False)  # the host page only, never the view's frame
@@ -182,8 +182,8 @@ class McpAppView(QWebEngineView):
         self.setPage(page)
         self.channel_object.received.connect(self.received)
         self.channel_object.droppedCount.connect(self.dropped)
-        self.channel_object.ready_.connect(self._bridge_ready)
-        self._bridge_up = False
+        self.channel_object.ready_.connect(self._host_ready)
+        self._host_up = False
 
     def dispose(self) -> None:
         """Delete the page before its profile (Qt warns, and may crash, the other way round)."""
@@ -198,14 +198,14 @@ class McpAppView(QWebEngineView):
         return self.resource is not None and self.resource.csp.allows(url)
 
     def show_resource(self, resource: AppResource, background: str) -> None:
-        """Load the host page under the resource's policy; the view follows once the bridge is up."""
+        """Load the host page under the resource's policy; the view follows once the host script is up."""
         self.resource = resource
         self.web_page.setHtml(shell_html(resource.csp.header(), background))
 
-    def _bridge_ready(self) -> None:
-        if self._bridge_up or self.resource is None:
+    def _host_ready(self) -> None:
+        if self._host_up or self.resource is None:
             return
-        self._bridge_up = True
+        self._host_up = True
         self.channel_object.load.emit(with_policy(self.resource.html, self.resource.csp.header()))
         self.ready.emit()
 

@@ -2,7 +2,7 @@
 `/v1/models` (Refresh), "Check this model" (the probe of `models check`) and the `tool_calls`
 choice (native / recover from text / off) for the chosen provider and model.
 
-The list and the probe run on the engine thread through `EngineBridge` (a keyring lookup and
+The list and the probe run on the engine thread through `EngineThread` (a keyring lookup and
 an HTTP request each); the UI loop only awaits them and shows one line each.
 """
 
@@ -21,7 +21,7 @@ from desktop_app.ui.i18n import tr
 from desktop_app.ui.text import plain_tip
 
 if TYPE_CHECKING:
-    from desktop_app.bridge import EngineBridge
+    from desktop_app.engine_thread import EngineThread
 
 T = TypeVar("T")
 LIST_TIMEOUT_S = 15.0
@@ -65,13 +65,13 @@ class ModelPicker(QObject):
         model: str,
         tool_calls: Mapping[str, str],
         target: Callable[[], Target],
-        bridge: EngineBridge | None = None,
+        engine: EngineThread | None = None,
         checks: Mapping[tuple[str, str], dict[str, Any]] | None = None,
         timeout: float = 60.0,
     ) -> None:
         super().__init__(parent)
         self._target = target
-        self._bridge = bridge
+        self._engine = engine
         self._checks = checks if checks is not None else {}
         self._timeout = timeout
         self._closed = False
@@ -238,11 +238,11 @@ class ModelPicker(QObject):
         return task
 
     async def _on_engine(self, coro: Coroutine[Any, Any, T]) -> T:
-        """On the engine thread (the window's bridge); on this loop only without one (a bare dialog)."""
-        if self._bridge is None:
+        """On the engine thread (the window's EngineThread); on this loop only without one (a bare dialog)."""
+        if self._engine is None:
             return await coro
-        self._bridge.start()
-        return await self._bridge.run(coro)
+        self._engine.start()
+        return await self._engine.run(coro)
 
     def close(self) -> None:
         """The dialog closed: stop what runs (the engine's side is cancelled too), touch no widget."""

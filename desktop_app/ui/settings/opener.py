@@ -10,10 +10,10 @@ from desktop_app.ui.i18n import tr
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QWidget
 
-    from desktop_app.bridge import EngineBridge
+    from desktop_app.engine_thread import EngineThread
     from desktop_app.store.settings import Settings
     from desktop_app.ui.approval import DialogApprover
-    from desktop_app.ui.mcp.bridge import McpBridge
+    from desktop_app.ui.mcp.servers import McpServers
     from desktop_app.ui.settings.settings_dialog import SettingsDialog
 
 
@@ -34,7 +34,7 @@ class SettingsOpener:
         self.dialog: SettingsDialog | None = None
 
     def open(
-        self, settings: Settings, approver: DialogApprover, mcp: McpBridge, bridge: EngineBridge | None = None
+        self, settings: Settings, approver: DialogApprover, mcp: McpServers, engine: EngineThread | None = None
     ) -> SettingsDialog:
         """Open the Settings dialog without blocking (it is awaited through its signals)."""
         from desktop_app.ui.mcp.settings import McpSettings
@@ -43,7 +43,7 @@ class SettingsOpener:
         if self.dialog is not None:
             self.dialog.raise_()
             return self.dialog
-        dialog = SettingsDialog(settings, approver, self._parent, bridge, self._checks)
+        dialog = SettingsDialog(settings, approver, self._parent, engine, self._checks)
         dialog.tabs.addTab(McpSettings(mcp, dialog), tr("MCP servers"))
         dialog.saved.connect(self._on_saved)
         if self._on_checked is not None:

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from collections.abc import Mapping
     from typing import Any
 
-    from desktop_app.bridge import EngineBridge
+    from desktop_app.engine_thread import EngineThread
     from desktop_app.store.settings import Settings
     from desktop_app.ui.approval import DialogApprover
 
@@ -104,7 +104,7 @@ class SettingsDialog(QDialog):
         settings: Settings,
         approver: DialogApprover | None,
         parent: QWidget | None = None,
-        bridge: EngineBridge | None = None,
+        engine: EngineThread | None = None,
         checks: Mapping[tuple[str, str], dict[str, Any]] | None = None,
     ) -> None:
         super().__init__(parent)
@@ -112,7 +112,7 @@ class SettingsDialog(QDialog):
         self.setWindowTitle(tr("Settings"))
         self._settings = settings
         self._approver = approver
-        self._bridge = bridge  # the engine thread: the model list and Check run there
+        self._engine = engine  # the engine thread: the model list and Check run there
         self._checks = checks
         self._test_task: asyncio.Task[None] | None = None
         tabs = QTabWidget(self)
@@ -146,7 +146,7 @@ class SettingsDialog(QDialog):
             self._settings.model,
             self._settings.tool_calls,
             lambda: (self.provider(), self.base_url.text().strip(), self.models.text()),
-            self._bridge,
+            self._engine,
             self._checks,
             self._settings.request_timeout_s,
         )

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QDialog, QWidget
 from desktop_app.ui.mcp.dialogs import ElicitationDialog, SamplingDialog, SecretSendDialog
 
 if TYPE_CHECKING:
-    from desktop_app.bridge import EngineBridge
+    from desktop_app.engine_thread import EngineThread
     from desktop_app.llm.base import ChatModel
     from desktop_app.mcp.config import ServerConfig
     from desktop_app.mcp.connection import ServerStatus
@@ -39,13 +39,13 @@ class DialogInteraction(QObject):
         super().__init__(parent_widget)
         self._parent_widget = parent_widget
         self._model_name = model_name
-        self.bridge: EngineBridge | None = None
+        self.engine: EngineThread | None = None
         self.open_dialogs: list[QDialog] = []
 
     async def _on_ui(self, coro: Coroutine[Any, Any, T]) -> T:
         """Run `coro` on the UI loop and await it from the engine loop (cancellation crosses too)."""
-        assert self.bridge is not None, "the window hands over the bridge before starting the manager"
-        return await self.bridge.call_on_ui(coro)
+        assert self.engine is not None, "the window hands over the engine thread before starting the manager"
+        return await self.engine.call_on_ui(coro)
 
     async def elicit(self, server: str, message: str, schema: dict[str, Any]) -> ElicitationResult:
         return await self._on_ui(self._elicit_ui(server, message, schema))
@@ -98,7 +98,7 @@ class DialogInteraction(QObject):
             dialog.deleteLater()
 
 
-class McpBridge(QObject):
+class McpServers(QObject):
     """Starts, feeds and closes the McpManager on the engine thread; mirrors its state for Qt."""
 
     statusChanged = Signal(object)  # ServerStatus (on the UI thread)
@@ -122,7 +122,7 @@ class McpBridge(QObject):
         self._model = model
         self.interaction = DialogInteraction(parent_widget, model_name)
         self.manager: McpManager | None = None
-        self._bridge: EngineBridge | None = None
+        self._engine: EngineThread | None = None
         self.statuses: dict[str, ServerStatus] = {}
         self.pending: list[PendingChange] = []
         self._closed = False  # after close(): late news from the engine thread is dropped
@@ -134,15 +134,15 @@ class McpBridge(QObject):
     def running(self) -> bool:
         return self.manager is not None
 
-    def start(self, bridge: EngineBridge) -> asyncio.Future[None]:
+    def start(self, engine: EngineThread) -> asyncio.Future[None]:
         """Create and start the manager on the engine loop; returns at once (after the first paint)."""
-        self._bridge = bridge
-        self.interaction.bridge = bridge
+        self._engine = engine
+        self.interaction.engine = engine
         return self._submit(self._open())
 
     def _submit(self, coro: Coroutine[Any, Any, T]) -> asyncio.Future[T]:
-        assert self._bridge is not None
-        return self._bridge.submit(coro)
+        assert self._engine is not None
+        return self._engine.submit(coro)
 
     async def _open(self) -> None:
         """On the engine loop: read the servers, build the manager, start it (runs find it in `manager`)."""
@@ -188,8 +188,8 @@ class McpBridge(QObject):
         self._post(self._status_ui, status, pending)
 
     def _post(self, fn: Callable[..., None], *args: Any) -> None:
-        if self._bridge is not None:
-            self._bridge.post(fn, *args)
+        if self._engine is not None:
+            self._engine.post(fn, *args)
 
     def _status_ui(self, status: ServerStatus, pending: list[PendingChange]) -> None:
         if self._closed:
@@ -359,10 +359,10 @@ class McpBridge(QObject):
     def close(self) -> None:
         """On quit, before the engine thread stops: close every session and server process."""
         self._closed = True
-        if self._bridge is None or not self._bridge.running:
+        if self._engine is None or not self._engine.running:
             return
         try:  # queued behind _open on the same loop, so a manager still starting is closed too
-            self._bridge.call_blocking(self._close_on_engine(), CLOSE_TIMEOUT_S)
+            self._engine.call_blocking(self._close_on_engine(), CLOSE_TIMEOUT_S)
         except (concurrent.futures.TimeoutError, RuntimeError):
             log.warning("MCP servers did not close within %s s", CLOSE_TIMEOUT_S)
 

@@ -1,4 +1,4 @@
-"""EngineBridge without Qt: a plain asyncio loop plays the window's, the bridge's thread the engine."""
+"""EngineThread without Qt: a plain asyncio loop plays the window's, its thread the engine."""
 
 from __future__ import annotations
 
@@ -10,16 +10,16 @@ from typing import Any
 
 import pytest
 
-from desktop_app import bridge as bridge_module
-from desktop_app.bridge import MAX_BACKLOG, EngineBridge, EventPipe
+from desktop_app import engine_thread as engine_thread_module
+from desktop_app.engine_thread import MAX_BACKLOG, EngineThread, EventPipe
 
 WAIT_S = 5.0
 
 
 @pytest.fixture
-async def bridge() -> AsyncIterator[EngineBridge]:
-    """A started bridge whose UI loop is the test's loop; stopped (thread joined) afterwards."""
-    engine = EngineBridge()
+async def engine() -> AsyncIterator[EngineThread]:
+    """A started engine thread whose UI loop is the test's loop; stopped (thread joined) afterwards."""
+    engine = EngineThread()
     engine.start(asyncio.get_running_loop())
     yield engine
     engine.stop()
@@ -38,12 +38,12 @@ async def produce(pipe: EventPipe[int], count: int, produced: list[int]) -> None
 
 
 async def test_events_arrive_in_order_across_many_batches(
-    bridge: EngineBridge, monkeypatch: pytest.MonkeyPatch
+    engine: EngineThread, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(bridge_module, "DRAIN_BUDGET_S", 0.0)  # one event per slice: many batches
+    monkeypatch.setattr(engine_thread_module, "DRAIN_BUDGET_S", 0.0)  # one event per slice: many batches
     delivered: list[int] = []
     slices = 0
-    pipe: EventPipe[int] = bridge.pipe(delivered.append)
+    pipe: EventPipe[int] = engine.pipe(delivered.append)
     real_drain = pipe._drain
 
     def counting_drain() -> None:
@@ -52,18 +52,18 @@ async def test_events_arrive_in_order_across_many_batches(
         real_drain()
 
     pipe._drain = counting_drain  # type: ignore[method-assign]
-    await bridge.run(produce(pipe, 500, []))
+    await engine.run(produce(pipe, 500, []))
     await pipe.drained()
     assert delivered == list(range(500))
     assert slices > 1
 
 
-async def test_engine_pauses_past_max_backlog_and_resumes(bridge: EngineBridge) -> None:
+async def test_engine_pauses_past_max_backlog_and_resumes(engine: EngineThread) -> None:
     delivered: list[int] = []
     produced: list[int] = []
-    pipe: EventPipe[int] = bridge.pipe(delivered.append)
+    pipe: EventPipe[int] = engine.pipe(delivered.append)
     total = MAX_BACKLOG * 3
-    done = bridge.submit(produce(pipe, total, produced))
+    done = engine.submit(produce(pipe, total, produced))
     deadline = time.monotonic() + WAIT_S
     while pipe.backlog() <= MAX_BACKLOG and time.monotonic() < deadline:  # the UI loop is held here
         time.sleep(0.001)
@@ -75,12 +75,12 @@ async def test_engine_pauses_past_max_backlog_and_resumes(bridge: EngineBridge) 
     assert delivered == list(range(total)) and produced == delivered
 
 
-async def test_cancel_reaches_the_engine_task_which_still_commits_its_result(bridge: EngineBridge) -> None:
+async def test_cancel_reaches_the_engine_task_which_still_commits_its_result(engine: EngineThread) -> None:
     started: asyncio.Future[None] = asyncio.get_running_loop().create_future()
     committed: list[str] = []
 
     async def engine_run() -> None:
-        bridge.post(started.set_result, None)
+        engine.post(started.set_result, None)
         try:
             await asyncio.sleep(30)
         except asyncio.CancelledError:
@@ -88,7 +88,7 @@ async def test_cancel_reaches_the_engine_task_which_still_commits_its_result(bri
             committed.append("cancelled call's result")
             raise
 
-    task = asyncio.create_task(bridge.run(engine_run()))
+    task = asyncio.create_task(engine.run(engine_run()))
     await asyncio.wait_for(started, WAIT_S)
     task.cancel()
     with pytest.raises(asyncio.CancelledError):
@@ -96,19 +96,19 @@ async def test_cancel_reaches_the_engine_task_which_still_commits_its_result(bri
     assert committed == ["cancelled call's result"]  # already there when the UI side resumed
 
 
-async def test_a_run_returns_the_engine_result_and_raises_its_error(bridge: EngineBridge) -> None:
+async def test_a_run_returns_the_engine_result_and_raises_its_error(engine: EngineThread) -> None:
     async def answer() -> str:
         return threading.current_thread().name
 
     async def fail() -> None:
         raise ValueError("bad input")
 
-    assert await bridge.run(answer()) == "engine"
+    assert await engine.run(answer()) == "engine"
     with pytest.raises(ValueError, match="bad input"):
-        await bridge.run(fail())
+        await engine.run(fail())
 
 
-async def test_engine_to_ui_call_is_cancelled_with_the_engine_task(bridge: EngineBridge) -> None:
+async def test_engine_to_ui_call_is_cancelled_with_the_engine_task(engine: EngineThread) -> None:
     ui = asyncio.get_running_loop()
     asked: asyncio.Future[None] = ui.create_future()
     dialog_closed: asyncio.Future[str] = ui.create_future()
@@ -124,9 +124,9 @@ async def test_engine_to_ui_call_is_cancelled_with_the_engine_task(bridge: Engin
         return "approved"
 
     async def engine_run() -> str:
-        return await bridge.call_on_ui(dialog())
+        return await engine.call_on_ui(dialog())
 
-    task = asyncio.create_task(bridge.run(engine_run()))
+    task = asyncio.create_task(engine.run(engine_run()))
     await asyncio.wait_for(asked, WAIT_S)
     task.cancel()
     with pytest.raises(asyncio.CancelledError):
@@ -135,27 +135,27 @@ async def test_engine_to_ui_call_is_cancelled_with_the_engine_task(bridge: Engin
 
 
 async def test_shutdown_cancels_pending_tasks_and_joins_the_thread() -> None:
-    bridge = EngineBridge()
-    bridge.start(asyncio.get_running_loop())
+    engine = EngineThread()
+    engine.start(asyncio.get_running_loop())
     started: asyncio.Future[None] = asyncio.get_running_loop().create_future()
     cleaned: list[str] = []
 
     async def forever(name: str) -> None:
         if name == "run":
-            bridge.post(started.set_result, None)
+            engine.post(started.set_result, None)
         try:
             await asyncio.sleep(3600)
         finally:
             cleaned.append(name)
 
-    run = asyncio.create_task(bridge.run(forever("run")))
-    submitted: asyncio.Future[Any] = bridge.submit(forever("submitted"))
+    run = asyncio.create_task(engine.run(forever("run")))
+    submitted: asyncio.Future[Any] = engine.submit(forever("submitted"))
     await asyncio.wait_for(started, WAIT_S)
-    bridge.stop()
+    engine.stop()
     assert sorted(cleaned) == ["run", "submitted"]
-    assert not bridge.running and engine_threads() == []
+    assert not engine.running and engine_threads() == []
     with pytest.raises(asyncio.CancelledError):
         await asyncio.wait_for(run, WAIT_S)
     with pytest.raises(asyncio.CancelledError):
         await asyncio.wait_for(submitted, WAIT_S)
-    bridge.stop()  # a second stop is harmless
+    engine.stop()  # a second stop is harmless

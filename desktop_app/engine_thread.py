@@ -1,4 +1,4 @@
-"""EngineBridge: the one place where the window's loop and the engine's thread meet (no Qt).
+"""EngineThread: the one place where the window's loop and the engine's thread meet (no Qt).
 
 The window runs an asyncio loop on the GUI thread (qasync); the engine runs its own loop on a
 daemon thread so disk syncs, imports and model streams never stall a paint. Every crossing goes
@@ -25,7 +25,7 @@ MAX_BACKLOG = 200  # undelivered events before the engine pauses (it would hog t
 BACKLOG_POLL_S = 0.002  # how often a paused engine looks whether the window caught up
 
 
-class EngineBridge:
+class EngineThread:
     """Owns the engine thread and loop and every call between it and the UI loop."""
 
     def __init__(self) -> None:
@@ -57,12 +57,12 @@ class EngineBridge:
 
     @property
     def ui_loop(self) -> asyncio.AbstractEventLoop:
-        assert self._ui is not None, "start() the bridge first"
+        assert self._ui is not None, "start() the engine thread first"
         return self._ui
 
     @property
     def engine_loop(self) -> asyncio.AbstractEventLoop:
-        assert self._engine is not None, "start() the bridge first"
+        assert self._engine is not None, "start() the engine thread first"
         return self._engine
 
     def stop(self, timeout: float = 5.0) -> None:
