@@ -30,11 +30,11 @@ def servers(version: str) -> list[Any]:
     ]
 
 
-async def until(bridge: Any, test: Any) -> None:
+async def until(mcp: Any, test: Any) -> None:
     from desktop_app.ui.qt_async import next_emission
 
     while not test():
-        await next_emission(bridge.statusChanged)
+        await next_emission(mcp.statusChanged)
 
 
 async def shoot(out: Path, language: str) -> int:
@@ -53,8 +53,8 @@ async def shoot(out: Path, language: str) -> int:
     window.show()
     if not window.painted:
         await next_emission(window.firstPainted)
-    bridge = window.mcp
-    await until(bridge, lambda: {s.state for s in bridge.statuses.values()} >= {"ready", "failed"})
+    mcp = window.mcp
+    await until(mcp, lambda: {s.state for s in mcp.statuses.values()} >= {"ready", "failed"})
 
     async def settle() -> None:
         for _ in range(5):
@@ -66,11 +66,11 @@ async def shoot(out: Path, language: str) -> int:
         print(out / f"{name}.png")
 
     changed = servers("v2")
-    pending = next_emission(bridge.pendingChanged)
+    pending = next_emission(mcp.pendingChanged)
     save_servers(changed)
-    bridge.update(changed)
+    mcp.update(changed)
     await pending
-    await until(bridge, lambda: bool(bridge.pending))
+    await until(mcp, lambda: bool(mcp.pending))
     await settle()
     grab("mcp-01-notice")
     settings = window.open_settings()

@@ -50,9 +50,9 @@ async def one_window(servers: int, hold_s: float = 0.0) -> tuple[float, float, f
         await next_emission(window.firstPainted)
     painted = window.first_paint_epoch  # stamped in paintEvent, before any post-paint work
     beat = asyncio.ensure_future(heartbeat())
-    bridge = window.mcp
-    while len([s for s in bridge.statuses.values() if s.state == "ready"]) < servers:
-        await next_emission(bridge.statusChanged)
+    mcp = window.mcp
+    while len([s for s in mcp.statuses.values() if s.state == "ready"]) < servers:
+        await next_emission(mcp.statusChanged)
     if not servers:
         await asyncio.sleep(hold_s)  # the baseline: the same span with nothing connecting
     ready = time.time()
@@ -60,7 +60,7 @@ async def one_window(servers: int, hold_s: float = 0.0) -> tuple[float, float, f
     await beat
     window.close()
     window.deleteLater()
-    del window, bridge
+    del window, mcp
     gc.collect()  # the closed window's Qt objects die here, on the GUI thread, not in a worker thread
     return (painted - start) * 1000, (ready - painted) * 1000, worst * 1000
 
