@@ -1,4 +1,4 @@
-"""Renders the inspector on the Sanya run: `python -m tests.gui.inspector_screenshots DIR`.
+"""Renders the inspector on the Sanya run: `python -m tests.gui.inspector.inspector_screenshots DIR`.
 
 Needs a CJK font (fonts-noto-cjk). Writes every tab in English and Chinese to DIR, and the
 README's picture to resources/screenshots/inspector.png.
@@ -18,9 +18,9 @@ from PySide6.QtWidgets import QApplication
 
 from desktop_app.ui.dict_translator import json_translator
 from desktop_app.ui.inspector.inspector import Inspector
-from tests.gui.inspector_runs import sanya_events, trouble_events
+from tests.gui.inspector.inspector_runs import sanya_events, trouble_events
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def shoot(out: Path, lang: str) -> None:

@@ -12,7 +12,7 @@ from desktop_app.core.messages import AssistantMessage
 from desktop_app.llm.fake import FakeModel
 from desktop_app.mcp.config import ServerConfig, save_servers
 from tests.gui.conftest import scripted_factory
-from tests.gui.test_mcp_window import SERVER_WAIT_MS, wait_state
+from tests.gui.mcp.test_mcp_window import SERVER_WAIT_MS, wait_state
 from tests.integration.mcp.conftest import find_program
 
 DOC = "demo://resource/static/document/architecture.md"

@@ -23,12 +23,12 @@ from desktop_app.ui.dict_translator import json_translator
 from desktop_app.ui.inspector.inspector import Inspector
 from desktop_app.ui.inspector.json_view import JsonTreeModel, decode_nested, pretty
 from desktop_app.ui.inspector.sequence_view import API, ARROW, CODE, EXEC, MODEL
-from tests.gui.inspector_runs import SANYA_CALLS, run_events, sanya_events, trouble_events
+from tests.gui.inspector.inspector_runs import SANYA_CALLS, run_events, sanya_events, trouble_events
 
 # The offscreen platform's note when a shown top-level window gets size hints: not our warning.
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 TRANSLATIONS = ROOT / "resources" / "translations" / "inspector_zh_CN.json"
 
 

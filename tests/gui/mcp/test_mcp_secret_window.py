@@ -10,7 +10,7 @@ from desktop_app.mcp import secret_refs
 from desktop_app.mcp.config import save_servers
 from desktop_app.store import secrets
 from desktop_app.ui.mcp.dialogs import SecretSendDialog
-from tests.gui.test_mcp_window import wait_state
+from tests.gui.mcp.test_mcp_window import wait_state
 from tests.integration.mcp.conftest import toy
 from tests.keyrings import MemoryKeyring, use_keyring
 

@@ -31,7 +31,7 @@ from desktop_app.mcp.apps import AppResource, Csp
 from desktop_app.mcp.config import ServerConfig, save_servers
 from desktop_app.tools.registry import ToolDef, ToolOutput
 from tests.gui.conftest import scripted_factory
-from tests.gui.test_mcp_window import SERVER_WAIT_MS, wait_state
+from tests.gui.mcp.test_mcp_window import SERVER_WAIT_MS, wait_state
 from tests.integration.mcp.conftest import find_program
 
 pytestmark = pytest.mark.qt_log_level_fail("CRITICAL")  # Chromium's start-up notices (GPU, D-Bus) are not ours
