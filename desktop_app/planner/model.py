@@ -116,6 +116,10 @@ class OfflineModel:
             return AssistantMessage(writer.guide_answer(query, exchanges))
         if exchanges:
             _recall_assumed_origin(query, exchanges)
+            if _save_now(query, exchanges, offered):  # "…and save the plan": the answer just written
+                plan = _answer(query, exchanges)
+                arguments = {"title": writer.itinerary_title(query, plan), "markdown": plan}
+                return AssistantMessage(tool_calls=(_call("save_itinerary", arguments),), stop_reason="tool_calls")
             return AssistantMessage(_answer(query, exchanges))
         calls = _plan(query, offered, last_answer)
         if calls:
@@ -125,6 +129,9 @@ class OfflineModel:
         if query.no_data or query.unknown_places:
             return AssistantMessage(writer.places_answer(query))
         return AssistantMessage(writer.cannot_help(query, offered))
+
+
+LOOKUP_TOOLS = frozenset({"get_weather", "get_flight_price", "get_hotel_price"})
 
 
 def _plan(query: TripQuery, offered: set[str], last_answer: str) -> list[ToolCall]:
@@ -191,6 +198,17 @@ def _answer(query: TripQuery, exchanges: list[Exchange]) -> str:
         return writer.answer(query, exchanges)
     text = open_answer(query, places, exchanges) + writer.notes(query, exchanges)
     return text + writer.denials(exchanges, query.lang) + writer.NOTE[query.lang]
+
+
+def _save_now(query: TripQuery, exchanges: list[Exchange], offered: set[str]) -> bool:
+    """The question asked to look things up and save the plan: its lookups are in, no save yet."""
+    names = {e.call.name for e in exchanges}
+    return (
+        "save" in query.intents
+        and "save_itinerary" in offered
+        and names.isdisjoint({"save_itinerary"})
+        and bool(names & LOOKUP_TOOLS)
+    )
 
 
 def _recall_assumed_origin(query: TripQuery, exchanges: list[Exchange]) -> None:

@@ -299,8 +299,10 @@ def answer(q: TripQuery, exchanges: list[Exchange]) -> str:
     """The final answer of a trip lookup, written from the tool results."""
     lang = q.lang
     saved = [e for e in exchanges if e.call.name == "save_itinerary"]
-    if saved:
-        return saved_answer(saved[0], lang)
+    if saved:  # the plan of this same question first, when it looked things up before saving
+        looked_up = [e for e in exchanges if e.call.name != "save_itinerary"]
+        plan = answer(q, looked_up) + "\n\n" if group(looked_up) else ""
+        return plan + saved_answer(saved[0], lang)
     places = group(exchanges)
     if not places:
         return cannot_help(q, set()) if not exchanges else _raw_results(exchanges, lang)

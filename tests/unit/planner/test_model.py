@@ -211,6 +211,20 @@ async def test_save_after_a_denied_save_saves_the_plan_not_the_refusal() -> None
     assert "三亚" in saved["markdown"] and "没能保存" not in saved["markdown"]
 
 
+async def test_look_up_and_save_in_one_question_saves_the_plan_just_written() -> None:
+    from desktop_app.agent.approval import RecordingApprover
+
+    approver = RecordingApprover(approve=False)  # denied: nothing is written, the plan is still answered
+    agent = Agent(OfflineModel(), build_registry(Settings(), RunOptions()), approver, system=(system_prompt(),))
+    events, _ = await run(SEED_ZH + "，并把行程保存下来", agent)
+    names = [n for n, _ in calls_of(events)]
+    assert names[:3] == ["get_weather", "get_flight_price", "get_hotel_price"] and names[3:] == ["save_itinerary"]
+    (saved,) = [args for name, args in calls_of(events) if name == "save_itinerary"]
+    assert "¥4,600" in saved["markdown"] and "12月7日" in saved["markdown"]
+    text = final_text(events)
+    assert "¥4,600" in text and "没能保存" in text  # the plan, then what happened to the save
+
+
 async def test_save_with_nothing_to_save_says_so() -> None:
     events, _ = await run("帮我把行程保存下来")
     assert calls_of(events) == [] and "还没有可以保存的行程" in final_text(events)
