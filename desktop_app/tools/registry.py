@@ -13,6 +13,7 @@ from typing import Any, Literal, get_type_hints
 
 from desktop_app.core.messages import ToolCall
 from desktop_app.llm.base import ToolSpec
+from desktop_app.tools.schema_check import surely_valid
 from desktop_app.visible import reveal
 
 Risk = Literal["read", "write", "dangerous"]
@@ -285,7 +286,9 @@ def validate_arguments(schema: dict[str, Any], args: dict[str, Any]) -> str | No
     """A one-line description of the first schema violation, or None when valid."""
     if not isinstance(args, dict):
         return "arguments must be a JSON object"
-    import jsonschema  # lazily, as pydantic above
+    if surely_valid(schema, args):  # plain schemas, good arguments: no jsonschema to load
+        return None
+    import jsonschema  # lazily, as pydantic above: the verdict and the wording of anything else
 
     validator = jsonschema.Draft202012Validator(schema)
     errors = sorted(validator.iter_errors(args), key=lambda e: list(e.path))
