@@ -1,7 +1,8 @@
-"""Certifies the arguments of plain schemas valid without jsonschema (about 4 MB with attrs,
-referencing and rpds, and ~20 ms holding the GIL to import): an offline run's tool calls never
-load it. Anything this check does not fully understand, or finds wrong, goes to jsonschema,
-which alone words the errors; so the verdicts are jsonschema's, only reached sooner."""
+"""Good arguments of plain schemas pass without jsonschema, so an offline run's tool calls never import it.
+
+jsonschema costs about 4 MB (with attrs, referencing and rpds) and ~20 ms holding the GIL to
+import. Anything this check does not fully understand, or finds wrong, goes to jsonschema, which
+alone words the errors: the verdicts are jsonschema's, only reached sooner."""
 
 from __future__ import annotations
 
