@@ -14,6 +14,7 @@ from typing import Any, Literal, get_type_hints
 from desktop_app.core.messages import ToolCall
 from desktop_app.llm.base import ToolSpec
 from desktop_app.tools.schema_check import surely_valid
+from desktop_app.tools.shipped_schemas import key, shipped_schema
 from desktop_app.visible import reveal
 
 Risk = Literal["read", "write", "dangerous"]
@@ -36,6 +37,7 @@ ProgressFn = Callable[[float, "float | None", str], None]
 # MCP tools pass the server's progress notifications on, the others ignore it.
 Invoker = Callable[[dict[str, Any], ProgressFn | None], Awaitable[ToolOutput]]
 REPORT_PARAM = "report"  # a @tool function with a parameter of this name gets the ProgressFn
+DECORATED: dict[str, Callable[..., Any]] = {}  # every @tool function by module.qualname (shipped_schemas.py)
 
 
 @dataclass(frozen=True)
@@ -97,11 +99,21 @@ def _doc_parts(fn: Callable[..., Any]) -> tuple[str, dict[str, str]]:
 
 
 def schema_from_function(fn: Callable[..., Any]) -> tuple[str, dict[str, Any]]:
-    """Description and JSON Schema from type hints and docstring (public pydantic API only)."""
+    """Description and JSON Schema from type hints and docstring: a built-in tool's shipped schema
+    while the function is unchanged (no pydantic in a run), else pydantic's (tools/shipped_schemas.py)."""
+    DECORATED[key(fn)] = fn
+    summary, _descriptions = _doc_parts(fn)
+    schema = shipped_schema(fn)
+    return summary, schema if schema is not None else pydantic_schema(fn)
+
+
+def pydantic_schema(fn: Callable[..., Any]) -> dict[str, Any]:
+    """The JSON Schema pydantic writes for the function's parameters (public pydantic API only);
+    a tool module may keep `pydantic.Field` for its annotations under TYPE_CHECKING."""
     from pydantic import Field, create_model  # lazily: the window paints before tools load
 
-    summary, descriptions = _doc_parts(fn)
-    hints = get_type_hints(fn, include_extras=True)
+    _summary, descriptions = _doc_parts(fn)
+    hints = get_type_hints(fn, localns={"Field": Field}, include_extras=True)
     fields: dict[str, Any] = {}
     for pname, param in inspect.signature(fn).parameters.items():
         if pname == REPORT_PARAM:
@@ -115,7 +127,7 @@ def schema_from_function(fn: Callable[..., Any]) -> tuple[str, dict[str, Any]]:
     for prop in schema.get("properties", {}).values():
         prop.pop("title", None)
     schema.setdefault("required", [])
-    return summary, schema
+    return schema
 
 
 def _to_text(value: Any) -> str:
