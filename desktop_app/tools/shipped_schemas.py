@@ -7,9 +7,9 @@ is pydantic's, as before. After changing a tool: `python packaging/tool_schemas.
 from __future__ import annotations
 
 import copy
-import hashlib
 import inspect
 import json
+import zlib
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -29,9 +29,10 @@ def key(fn: Callable[..., Any]) -> str:
 
 
 def fingerprint(fn: Callable[..., Any]) -> str:
-    """The signature as written (annotations unevaluated) and the docstring: a changed tool misses."""
+    """The signature as written (annotations unevaluated) and the docstring: a changed tool misses
+    (a CRC finds edits well enough, and hashlib would load OpenSSL's digests, ~2 MB, for it)."""
     text = f"{key(fn)}{inspect.signature(fn, eval_str=False)}\n{inspect.getdoc(fn) or ''}"
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+    return f"{zlib.crc32(text.encode('utf-8')):08x}"
 
 
 @cache

@@ -31,7 +31,7 @@ def test_a_changed_tool_gets_pydantic_s_schema(monkeypatch: pytest.MonkeyPatch) 
         """
         return city
 
-    stale = {"fingerprint": "0" * 16, "parameters": {"type": "object", "properties": {}}}
+    stale = {"fingerprint": "stale", "parameters": {"type": "object", "properties": {}}}
     monkeypatch.setattr(shipped_schemas, "_shipped", lambda: {shipped_schemas.key(book): stale})
     assert shipped_schemas.shipped_schema(book) is None
     assert tool()(book).parameters == pydantic_schema(book)
