@@ -122,7 +122,7 @@ def pydantic_schema(fn: Callable[..., Any]) -> dict[str, Any]:
         default = ... if param.default is inspect.Parameter.empty else param.default
         fields[pname] = (annotation, Field(default, description=descriptions.get(pname)))
     model = create_model(f"{fn.__name__}_args", **fields)
-    schema = model.model_json_schema()
+    schema: dict[str, Any] = model.model_json_schema()
     schema.pop("title", None)
     for prop in schema.get("properties", {}).values():
         prop.pop("title", None)
