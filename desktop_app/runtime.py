@@ -404,9 +404,10 @@ def _warm(provider: str, mcp_config: str | None) -> None:
     for name in WARM_MODULES:
         importlib.import_module(name)
     from desktop_app.store.secrets import keyring_usable
-    from desktop_app.tools.registry import validate_arguments
 
-    validate_arguments({"type": "object"}, {})  # jsonschema's import holds the GIL ~20 ms at the first call
+    servers = mcp_config is not None and _servers_configured(mcp_config)
+    if provider != "offline" or servers:  # a model's or a server's arguments may need jsonschema's verdict
+        importlib.import_module("jsonschema")  # its import holds the GIL ~20 ms
     from desktop_app.planner.nlu import parse
 
     parse("北京去三亚 3 days in Sanya", [])  # compiles the gazetteer's patterns (~15 ms holding the GIL)
@@ -417,7 +418,7 @@ def _warm(provider: str, mcp_config: str | None) -> None:
     holiday_on(clock.today())  # this year's and next year's holiday blocks (chinese_calendar, holidays)
     keyring_usable()  # never raises: a broken keyring reads as "unusable"
     _warm_sdk(provider)
-    if mcp_config is not None and _servers_configured(mcp_config):
+    if servers:
         for name in WARM_MCP_MODULES:
             importlib.import_module(name)
 

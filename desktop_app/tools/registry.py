@@ -13,6 +13,8 @@ from typing import Any, Literal, get_type_hints
 
 from desktop_app.core.messages import ToolCall
 from desktop_app.llm.base import ToolSpec
+from desktop_app.tools.schema_check import surely_valid
+from desktop_app.tools.shipped_schemas import key, shipped_schema
 from desktop_app.visible import reveal
 
 Risk = Literal["read", "write", "dangerous"]
@@ -35,6 +37,7 @@ ProgressFn = Callable[[float, "float | None", str], None]
 # MCP tools pass the server's progress notifications on, the others ignore it.
 Invoker = Callable[[dict[str, Any], ProgressFn | None], Awaitable[ToolOutput]]
 REPORT_PARAM = "report"  # a @tool function with a parameter of this name gets the ProgressFn
+DECORATED: dict[str, Callable[..., Any]] = {}  # every @tool function by module.qualname (shipped_schemas.py)
 
 
 @dataclass(frozen=True)
@@ -96,11 +99,21 @@ def _doc_parts(fn: Callable[..., Any]) -> tuple[str, dict[str, str]]:
 
 
 def schema_from_function(fn: Callable[..., Any]) -> tuple[str, dict[str, Any]]:
-    """Description and JSON Schema from type hints and docstring (public pydantic API only)."""
+    """Description and JSON Schema from type hints and docstring: a built-in tool's shipped schema
+    while the function is unchanged (no pydantic in a run), else pydantic's (tools/shipped_schemas.py)."""
+    DECORATED[key(fn)] = fn
+    summary, _descriptions = _doc_parts(fn)
+    schema = shipped_schema(fn)
+    return summary, schema if schema is not None else pydantic_schema(fn)
+
+
+def pydantic_schema(fn: Callable[..., Any]) -> dict[str, Any]:
+    """The JSON Schema pydantic writes for the function's parameters (public pydantic API only);
+    a tool module may keep `pydantic.Field` for its annotations under TYPE_CHECKING."""
     from pydantic import Field, create_model  # lazily: the window paints before tools load
 
-    summary, descriptions = _doc_parts(fn)
-    hints = get_type_hints(fn, include_extras=True)
+    _summary, descriptions = _doc_parts(fn)
+    hints = get_type_hints(fn, localns={"Field": Field}, include_extras=True)
     fields: dict[str, Any] = {}
     for pname, param in inspect.signature(fn).parameters.items():
         if pname == REPORT_PARAM:
@@ -109,12 +122,12 @@ def schema_from_function(fn: Callable[..., Any]) -> tuple[str, dict[str, Any]]:
         default = ... if param.default is inspect.Parameter.empty else param.default
         fields[pname] = (annotation, Field(default, description=descriptions.get(pname)))
     model = create_model(f"{fn.__name__}_args", **fields)
-    schema = model.model_json_schema()
+    schema: dict[str, Any] = model.model_json_schema()
     schema.pop("title", None)
     for prop in schema.get("properties", {}).values():
         prop.pop("title", None)
     schema.setdefault("required", [])
-    return summary, schema
+    return schema
 
 
 def _to_text(value: Any) -> str:
@@ -285,7 +298,9 @@ def validate_arguments(schema: dict[str, Any], args: dict[str, Any]) -> str | No
     """A one-line description of the first schema violation, or None when valid."""
     if not isinstance(args, dict):
         return "arguments must be a JSON object"
-    import jsonschema  # lazily, as pydantic above
+    if surely_valid(schema, args):  # plain schemas, good arguments: no jsonschema to load
+        return None
+    import jsonschema  # lazily, as pydantic above: the verdict and the wording of anything else
 
     validator = jsonschema.Draft202012Validator(schema)
     errors = sorted(validator.iter_errors(args), key=lambda e: list(e.path))

@@ -10,13 +10,14 @@ import socket
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urljoin, urlsplit
-
-import httpx
 
 from desktop_app.tools.guides import SCHEME, city_vocabulary, library
 from desktop_app.tools.registry import ToolDef, ToolOutput, error_output
+
+if TYPE_CHECKING:  # httpx (~12 MB with its CLI's click and pygments) loads at the first live request
+    import httpx
 
 MAX_BYTES = 2 * 1024 * 1024
 FETCH_TIMEOUT = 15.0
@@ -182,6 +183,8 @@ class Fetcher:
         pinned = parts._replace(netloc=f"{address}:{target.port}").geturl()
         headers = {"Host": parts.netloc.rsplit("@", 1)[-1], "User-Agent": USER_AGENT,
                    "Accept": "text/html, text/plain, text/markdown;q=0.9, */*;q=0.1"}  # fmt: skip
+        import httpx
+
         async with httpx.AsyncClient(trust_env=False, follow_redirects=False) as client:
             request = client.build_request("GET", pinned, headers=headers, extensions={"sni_hostname": target.host})
             response = await client.send(request, stream=True)
@@ -229,6 +232,8 @@ def _page(url: str, title: str, markdown: str) -> ToolOutput:
 
 async def live_search(provider: str, query: str, key: str, endpoint: str = "") -> list[dict[str, Any]]:
     """Results from Brave Search or Tavily (the user's key), as title / url / snippet."""
+    import httpx
+
     url = endpoint or SEARCH_ENDPOINTS[provider]
     async with httpx.AsyncClient(trust_env=False, timeout=FETCH_TIMEOUT) as client:
         if provider == "brave":
@@ -296,6 +301,8 @@ class WebTools:
         provider, key = self.config.search_provider, self.config.key
         if not key:
             return [f"live search ({provider}) has no API key: run `travel-assistant keys set {provider}`"], []
+        import httpx
+
         try:
             return [], await live_search(provider, query, key, self.config.endpoint)
         except (WebError, httpx.HTTPError, ValueError) as exc:
@@ -313,6 +320,8 @@ class WebTools:
                 "reading web pages is switched off in Settings (live web); only guide:// pages "
                 "from web_search can be read"
             )
+        import httpx
+
         try:
             final, kind, raw = await (self.fetcher or Fetcher()).fetch(url)
         except WebError as exc:

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import Annotated, Any
-
-from pydantic import Field
+from typing import TYPE_CHECKING, Annotated, Any
 
 from desktop_app.tools.registry import ToolOutput, tool
 from desktop_app.tools.travel.common import SAMPLE_SOURCE, cny, date_arg, error_result, load_data, no_data
 from desktop_app.tools.travel.places import City, resolve_city
 from desktop_app.tools.travel.seasons import peak_on
+
+if TYPE_CHECKING:  # pydantic reads the Field(...) bounds when it writes a schema: no import in a run
+    from pydantic import Field
 
 EARTH_RADIUS_KM = 6371.0
 # The estimate for pairs without a listed route (deterministic; sample data, not a quote):

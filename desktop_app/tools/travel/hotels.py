@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import Annotated, Any
-
-from pydantic import Field
+from typing import TYPE_CHECKING, Annotated, Any
 
 from desktop_app.tools.registry import ToolOutput, tool
 from desktop_app.tools.travel.common import SAMPLE_SOURCE, cny, date_arg, error_result, load_data, no_data
 from desktop_app.tools.travel.places import City, resolve_city
 from desktop_app.tools.travel.seasons import peak_nights
+
+if TYPE_CHECKING:  # pydantic reads the Field(...) bounds when it writes a schema: no import in a run
+    from pydantic import Field
 
 
 def hotel_result(city: City, stars: int, h: dict[str, Any]) -> dict[str, Any]:

@@ -28,7 +28,9 @@ def _warmed(tmp_path: Path, provider: str, servers: dict[str, object]) -> set[st
 
 
 def test_offline_without_servers_loads_no_sdk(tmp_path: Path) -> None:
-    assert _warmed(tmp_path, "offline", {}) == {"jsonschema"}
+    # the planner's arguments pass the plain-schema check: jsonschema is not needed (issue 27)
+    assert _warmed(tmp_path, "offline", {}) == set()
+    assert _warmed(tmp_path, "offline", {"t": {"command": "mcp-server-time"}}) == {"mcp.client.stdio", "jsonschema"}
 
 
 def test_the_provider_s_sdk_and_the_mcp_sdk_when_servers_are_configured(tmp_path: Path) -> None:
