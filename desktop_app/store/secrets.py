@@ -91,10 +91,12 @@ def _name(backend: Any) -> str:
 
 def _secure_backend() -> tuple[Any | None, str]:
     """The backend to use and, when there is none, why (one line)."""
-    try:
+    try:  # a broken install (keyring or one of its backends' packages missing) is "no keyring"
         import keyring
         from keyring.errors import KeyringError
-
+    except ImportError as exc:
+        return None, f"the keyring could not start ({type(exc).__name__})"
+    try:
         backend = keyring.get_keyring()
     except (ImportError, KeyringError, RuntimeError) as exc:
         return None, f"the keyring could not start ({type(exc).__name__})"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
@@ -40,9 +41,14 @@ class RunFactory(Protocol):
 
 
 async def _warm_async(provider: str, mcp_config: str | None) -> None:
+    """Preloading only: a failure is logged and the run goes on (it meets the problem itself and
+    shows it in one line), never a run that waits forever or ends silently."""
     from desktop_app.runtime import warm_up
 
-    await warm_up(provider, mcp_config)
+    try:
+        await warm_up(provider, mcp_config)
+    except Exception:
+        logging.getLogger(__name__).exception("warm-up failed")
 
 
 def _default_factory() -> RunFactory:

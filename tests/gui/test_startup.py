@@ -105,3 +105,14 @@ def test_a_layout_saved_by_another_version_still_docks_the_inspector(qtbot: Any,
 
 def test_the_list_role_is_qts_user_role() -> None:
     assert ID_ROLE == Qt.ItemDataRole.UserRole.value
+
+
+def test_a_failing_warm_up_never_stops_a_run(qtbot: Any, make_window: Any, monkeypatch: Any) -> None:
+    async def broken(*_args: Any, **_kwargs: Any) -> None:
+        raise RuntimeError("a backend's package is missing")
+
+    monkeypatch.setattr("desktop_app.runtime.warm_up", broken)
+    window = make_window()
+    with qtbot.waitSignal(window.runDone, timeout=15000) as finished:
+        window.conversation.send("三亚天气怎么样")
+    assert finished.args == ["done"] and "33" in window.chat.answer_text()

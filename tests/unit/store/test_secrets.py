@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import sys
 from collections.abc import Iterator
 from typing import Any
 
@@ -150,3 +151,9 @@ def test_keys_command_errors(
     assert keys_command("set", "openai") == 1
     assert "no key" in capsys.readouterr().err
     assert keys_command("delete", "openai") == 1
+
+
+def test_a_keyring_that_cannot_even_be_imported_is_no_keyring(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "keyring", None)  # a broken install: the import fails
+    backend, reason = secrets._secure_backend()
+    assert backend is None and reason == "the keyring could not start (ModuleNotFoundError)"
