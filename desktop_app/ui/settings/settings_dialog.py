@@ -121,7 +121,7 @@ class SettingsDialog(QDialog):
         tabs.addTab(self._general_tab(), tr("General"))
         from desktop_app.ui.settings.shell_settings import ShellWebSettings  # shell tool, live web (own module)
 
-        self.shell_section = ShellWebSettings(settings, self)
+        self.shell_section = ShellWebSettings(settings, self, self._engine)
         tabs.addTab(self.shell_section, tr("Shell and web"))
         self.tabs = tabs
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel, self)

@@ -28,6 +28,7 @@ from desktop_app.ui.palette import colours
 from desktop_app.ui.settings.key_status import key_status_text, store_key
 
 if TYPE_CHECKING:
+    from desktop_app.engine_thread import EngineThread
     from desktop_app.store.settings import Settings
     from desktop_app.tools.shell.sandbox import Sandbox
 
@@ -93,10 +94,11 @@ class ShellWebSettings(QWidget):
 
     sandboxShown = Signal(str)  # the sandbox sentence, once the (possibly slow) probe is done
 
-    def __init__(self, settings: Settings, parent: QWidget | None = None) -> None:
+    def __init__(self, settings: Settings, parent: QWidget | None = None, engine: EngineThread | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("shellWebSettings")
         self._settings = settings
+        self._engine = engine  # the window's engine thread: the sandbox probe runs there
         self._folder_dialog: QFileDialog | None = None
         layout = QVBoxLayout(self)
         layout.addWidget(self._shell_group())
@@ -201,15 +203,15 @@ class ShellWebSettings(QWidget):
         self.extra_warning.setVisible(bool(lines))
 
     def _start_sandbox_probe(self) -> None:
-        """The first probe runs `true` in bubblewrap: off the UI thread."""
+        """The first probe runs `true` in bubblewrap: on the engine thread, as Check this model does
+        (a dialog without the window's engine, in tests, probes at once)."""
         from desktop_app.tools.shell.sandbox import detect_sandbox
 
-        try:
-            loop = asyncio.get_event_loop()
-        except RuntimeError:
+        if self._engine is None:
             self._show_sandbox(detect_sandbox())
             return
-        future = loop.run_in_executor(None, detect_sandbox)
+        self._engine.start()
+        future = self._engine.submit(asyncio.to_thread(detect_sandbox))
         future.add_done_callback(self._sandbox_probed)
 
     def _sandbox_probed(self, future: asyncio.Future[Any]) -> None:

@@ -113,3 +113,23 @@ def test_test_button_reports_a_failure_in_one_line(qtbot: Any, make_window: Any,
     assert not ok and message and "\n" not in message
     assert dialog.test_result.text().startswith("✗")
     dialog.reject()
+
+
+def test_the_sandbox_probe_runs_through_the_window_s_engine_thread(
+    qtbot: Any, make_window: Any, monkeypatch: Any
+) -> None:
+    import threading
+
+    from desktop_app.tools.shell import sandbox
+
+    threads: list[str] = []
+
+    def probe() -> sandbox.Sandbox:
+        threads.append(threading.current_thread().name)
+        return sandbox.Sandbox("none", False, "no sandbox here")
+
+    monkeypatch.setattr(sandbox, "detect_sandbox", probe)
+    window = make_window()
+    with qtbot.waitSignal(window.open_settings().shell_section.sandboxShown, timeout=15000) as shown:
+        pass
+    assert threads and threads[0] != threading.main_thread().name and shown.args[0]
