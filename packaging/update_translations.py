@@ -15,7 +15,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 UI_FILES = [*sorted((ROOT / "desktop_app" / "ui").rglob("*.py")), ROOT / "desktop_app" / "app.py"]
-# only modules that translate through desktop_app.ui.i18n (the inspector keeps its own JSON table)
+# the modules that translate through desktop_app.ui.i18n: every UI string is in the one .ts file
 SOURCES = [p for p in UI_FILES if "from desktop_app.ui.i18n import" in p.read_text(encoding="utf-8")]
 TS_DIR = ROOT / "resources" / "translations"
 CONTEXT = "TravelAssistant"
@@ -23,14 +23,14 @@ LANGUAGES = ["zh_CN"]
 
 
 def ui_strings() -> list[str]:
-    """Every literal first argument of a `tr(...)` call, in source order, once."""
+    """Every literal first argument of a `tr(...)` or `marked(...)` call, in source order, once."""
     seen: dict[str, None] = {}
     for path in SOURCES:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if (
                 isinstance(node, ast.Call)
                 and isinstance(node.func, ast.Name)
-                and node.func.id == "tr"
+                and node.func.id in ("tr", "marked")
                 and node.args
                 and isinstance(node.args[0], ast.Constant)
                 and isinstance(node.args[0].value, str)

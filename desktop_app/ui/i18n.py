@@ -15,6 +15,11 @@ def tr(text: str, disambiguation: str | None = None, n: int = -1) -> str:
     return QCoreApplication.translate(CONTEXT, text, disambiguation, n)
 
 
+def marked(text: str) -> str:
+    """A UI string translated later, where it is shown (`tr(variable)`): update_translations collects it."""
+    return text
+
+
 def resolve_language(choice: str, system: str | None = None) -> str:
     """`""` follows the system language: Chinese for any zh locale, else English."""
     if choice in LANGUAGES:
@@ -52,9 +57,6 @@ class Language(QObject):
                 self.changed.emit("en")
                 return "en"
             self._translators.append(translator)
-            extra = _inspector_translator(language, self)
-            if extra is not None:
-                self._translators.append(extra)
             qt_own = QTranslator(self)  # Qt's own strings: Save / Cancel / Yes / No ...
             if qt_own.load(f"qtbase_{language}", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
                 self._translators.append(qt_own)
@@ -63,10 +65,3 @@ class Language(QObject):
         self.current = language
         self.changed.emit(language)
         return language
-
-
-def _inspector_translator(language: str, parent: QObject) -> QTranslator | None:
-    """The inspector keeps its strings as JSON (resources/translations/inspector_*.json)."""
-    from desktop_app.ui.dict_translator import json_translator
-
-    return json_translator("inspector", language, parent)

@@ -294,6 +294,10 @@
       <translation>重新生成上一个回答</translation>
     </message>
     <message>
+      <source>Settings…</source>
+      <translation>设置…</translation>
+    </message>
+    <message>
       <source>Resources:</source>
       <translation>资源：</translation>
     </message>
@@ -437,27 +441,575 @@
       <source>cancelled</source>
       <translation>已取消</translation>
     </message>
+    <message numerus="yes">
+      <source>%n call(s) waiting for your decision</source>
+      <translation>
+        <numerusform>%n 个调用等待你的决定</numerusform>
+      </translation>
+    </message>
+    <message>
+      <source>Could not open: %1</source>
+      <translation>无法打开：%1</translation>
+    </message>
+    <message>
+      <source>built-in</source>
+      <translation>内置</translation>
+    </message>
+    <message>
+      <source>Copy id</source>
+      <translation>复制 ID</translation>
+    </message>
+    <message>
+      <source>The model's text the call was read from</source>
+      <translation>读出这次调用的模型原文</translation>
+    </message>
+    <message>
+      <source>Arguments</source>
+      <translation>参数</translation>
+    </message>
+    <message>
+      <source>Result</source>
+      <translation>结果</translation>
+    </message>
+    <message>
+      <source>Source</source>
+      <translation>来源</translation>
+    </message>
+    <message>
+      <source>Risk</source>
+      <translation>风险</translation>
+    </message>
+    <message>
+      <source>Status</source>
+      <translation>状态</translation>
+    </message>
+    <message>
+      <source>Timing</source>
+      <translation>时间</translation>
+    </message>
+    <message>
+      <source>Call id</source>
+      <translation>调用 ID</translation>
+    </message>
+    <message>
+      <source>Result id</source>
+      <translation>结果 ID</translation>
+    </message>
+    <message>
+      <source>Pairing</source>
+      <translation>配对</translation>
+    </message>
+    <message>
+      <source>Approval</source>
+      <translation>确认</translation>
+    </message>
+    <message>
+      <source>Progress</source>
+      <translation>进度</translation>
+    </message>
+    <message>
+      <source>approved</source>
+      <translation>已批准</translation>
+    </message>
+    <message>
+      <source>the user</source>
+      <translation>用户</translation>
+    </message>
+    <message>
+      <source>policy</source>
+      <translation>策略</translation>
+    </message>
+    <message>
+      <source>Result (error)</source>
+      <translation>结果（错误）</translation>
+    </message>
+    <message>
+      <source>No request or response bodies: this provider does not report its wire data (the offline and scripted models talk to no API).</source>
+      <translation>没有请求体和响应体：这个 provider 不报告线上数据（离线和脚本模型不调用任何 API）。</translation>
+    </message>
+    <message>
+      <source>Request body</source>
+      <translation>请求体</translation>
+    </message>
+    <message>
+      <source>Response body</source>
+      <translation>响应体</translation>
+    </message>
+    <message>
+      <source>Stop reason</source>
+      <translation>停止原因</translation>
+    </message>
+    <message>
+      <source>Tokens</source>
+      <translation>Tokens</translation>
+    </message>
+    <message>
+      <source>Endpoint</source>
+      <translation>接口</translation>
+    </message>
+    <message>
+      <source>Streamed</source>
+      <translation>流式</translation>
+    </message>
+    <message>
+      <source>Run again</source>
+      <translation>再运行一次</translation>
+    </message>
+    <message>
+      <source>Run the tool again with the same arguments, in a fork</source>
+      <translation>用相同参数再运行一次工具（在分支对话中）</translation>
+    </message>
+    <message>
+      <source>Edit arguments and run…</source>
+      <translation>编辑参数并运行…</translation>
+    </message>
+    <message>
+      <source>Change the arguments, run the tool, and let the model continue, in a fork</source>
+      <translation>修改参数、运行工具，然后让模型继续（在分支对话中）</translation>
+    </message>
+    <message>
+      <source>Edit result and continue…</source>
+      <translation>编辑结果并继续…</translation>
+    </message>
+    <message>
+      <source>Change the result the model reads and re-run its turn, in a fork</source>
+      <translation>修改模型读到的结果，并重新运行它这一轮（在分支对话中）</translation>
+    </message>
+    <message>
+      <source>(unknown tool)</source>
+      <translation>（未知工具）</translation>
+    </message>
+    <message>
+      <source>(none: no call had this result's id)</source>
+      <translation>（无：没有调用使用这个结果的 ID）</translation>
+    </message>
+    <message>
+      <source>(no result yet)</source>
+      <translation>（尚无结果）</translation>
+    </message>
+    <message>
+      <source>waiting for the result</source>
+      <translation>等待结果</translation>
+    </message>
+    <message>
+      <source>{decision} by {by}</source>
+      <translation>{by}{decision}</translation>
+    </message>
+    <message>
+      <source>Recovered from text: the model wrote this call in its answer; it was read from:</source>
+      <translation>从文本中恢复：模型把这次调用写在了回答里，原文如下：</translation>
+    </message>
+    <message>
+      <source>The model's arguments were not valid JSON; the raw text is shown.</source>
+      <translation>模型给出的参数不是合法 JSON，下面显示原文。</translation>
+    </message>
+    <message>
+      <source>(an image that could not be decoded)</source>
+      <translation>（无法解码的图片）</translation>
+    </message>
+    <message>
+      <source>MCP server “{name}”</source>
+      <translation>MCP 服务器“{name}”</translation>
+    </message>
+    <message>
+      <source>started {start}, took {duration}</source>
+      <translation>开始于 {start}，耗时 {duration}</translation>
+    </message>
+    <message>
+      <source>✓ result id matches the call id</source>
+      <translation>✓ 结果 ID 与调用 ID 一致</translation>
+    </message>
+    <message>
+      <source>✗ result id does not match any call</source>
+      <translation>✗ 结果 ID 不对应任何调用</translation>
+    </message>
+    <message>
+      <source>not needed</source>
+      <translation>不需要</translation>
+    </message>
+    <message>
+      <source>waiting for your decision</source>
+      <translation>等待你的决定</translation>
+    </message>
+    <message>
+      <source>Turn {n} · model call</source>
+      <translation>第 {n} 轮 · 模型调用</translation>
+    </message>
+    <message>
+      <source>{d} text deltas, {c} characters; {s} wire chunks</source>
+      <translation>{d} 个文本增量，{c} 个字符；{s} 个线上分块</translation>
+    </message>
+    <message>
+      <source>(still running)</source>
+      <translation>（仍在运行）</translation>
+    </message>
+    <message>
+      <source>{i} input / {o} output</source>
+      <translation>输入 {i} / 输出 {o}</translation>
+    </message>
     <message>
       <source>Inspector</source>
       <translation>检查器</translation>
+    </message>
+    <message>
+      <source>Export JSON…</source>
+      <translation>导出 JSON…</translation>
+    </message>
+    <message>
+      <source>Save this run, every event with its time</source>
+      <translation>保存这次运行：每个事件及其时间</translation>
+    </message>
+    <message>
+      <source>Open run…</source>
+      <translation>打开运行记录…</translation>
+    </message>
+    <message>
+      <source>Show a run saved with Export JSON</source>
+      <translation>显示用“导出 JSON”保存的运行记录</translation>
+    </message>
+    <message>
+      <source>Clear</source>
+      <translation>清空</translation>
+    </message>
+    <message>
+      <source>Forget this run</source>
+      <translation>清除这次运行</translation>
+    </message>
+    <message>
+      <source>Select a model turn or a tool call</source>
+      <translation>选择一轮模型调用或一次工具调用</translation>
+    </message>
+    <message>
+      <source>Timeline</source>
+      <translation>时间线</translation>
+    </message>
+    <message>
+      <source>Model turns and tool calls; arrow keys move between them</source>
+      <translation>模型轮次与工具调用；用方向键在其间移动</translation>
+    </message>
+    <message>
+      <source>Inspector views</source>
+      <translation>检查器视图</translation>
+    </message>
+    <message>
+      <source>Sequence</source>
+      <translation>时序图</translation>
+    </message>
+    <message>
+      <source>Run JSON (*.json)</source>
+      <translation>运行记录 JSON (*.json)</translation>
+    </message>
+    <message>
+      <source>No run yet</source>
+      <translation>尚无运行</translation>
+    </message>
+    <message>
+      <source>Export run as JSON</source>
+      <translation>将运行导出为 JSON</translation>
+    </message>
+    <message>
+      <source>Open run</source>
+      <translation>打开运行记录</translation>
+    </message>
+    <message>
+      <source>{provider} · {model} — {turns} turns · {calls} tool calls · {tin} in / {tout} out tokens · {elapsed}</source>
+      <translation>{provider} · {model} — {turns} 轮 · {calls} 次工具调用 · 输入 {tin} / 输出 {tout} tokens · {elapsed}</translation>
+    </message>
+    <message>
+      <source>Run failed ({kind}): {message}</source>
+      <translation>运行失败（{kind}）：{message}</translation>
+    </message>
+    <message>
+      <source>Saved calls, as recorded (no timings)</source>
+      <translation>已保存的调用（按记录显示，无计时）</translation>
+    </message>
+    <message>
+      <source>Running…</source>
+      <translation>运行中…</translation>
+    </message>
+    <message>
+      <source>Finished after {n} model calls ({reason})</source>
+      <translation>共 {n} 次模型调用后完成（{reason}）</translation>
+    </message>
+    <message>
+      <source>Could not save {path}: {error}</source>
+      <translation>无法保存 {path}：{error}</translation>
+    </message>
+    <message>
+      <source>Could not open {path}: {error}</source>
+      <translation>无法打开 {path}：{error}</translation>
+    </message>
+    <message>
+      <source>Could not show {path}: {error}</source>
+      <translation>无法显示 {path}：{error}</translation>
+    </message>
+    <message>
+      <source>string</source>
+      <translation>字符串</translation>
+    </message>
+    <message>
+      <source>number</source>
+      <translation>数字</translation>
+    </message>
+    <message>
+      <source>boolean</source>
+      <translation>布尔</translation>
+    </message>
+    <message>
+      <source>null</source>
+      <translation>null</translation>
+    </message>
+    <message>
+      <source>object</source>
+      <translation>对象</translation>
+    </message>
+    <message>
+      <source>array</source>
+      <translation>数组</translation>
+    </message>
+    <message>
+      <source>json-string</source>
+      <translation>JSON 字符串</translation>
+    </message>
+    <message>
+      <source>Key</source>
+      <translation>键</translation>
+    </message>
+    <message>
+      <source>Value</source>
+      <translation>值</translation>
+    </message>
+    <message>
+      <source>Type</source>
+      <translation>类型</translation>
+    </message>
+    <message>
+      <source>Tree</source>
+      <translation>树</translation>
+    </message>
+    <message>
+      <source>Raw</source>
+      <translation>原文</translation>
+    </message>
+    <message>
+      <source>Decode nested JSON</source>
+      <translation>解析嵌套 JSON</translation>
+    </message>
+    <message>
+      <source>Show strings that hold JSON as parsed JSON</source>
+      <translation>把内含 JSON 的字符串显示为解析后的 JSON</translation>
+    </message>
+    <message>
+      <source>Copy the raw JSON to the clipboard</source>
+      <translation>把原始 JSON 复制到剪贴板</translation>
+    </message>
+    <message>
+      <source>How the JSON below is shown</source>
+      <translation>下方 JSON 的显示方式</translation>
+    </message>
+    <message>
+      <source>JSON in a string ({n} chars)</source>
+      <translation>字符串中的 JSON（{n} 个字符）</translation>
+    </message>
+    <message>
+      <source>{title} as a tree</source>
+      <translation>{title}（树形）</translation>
+    </message>
+    <message>
+      <source>{title} as raw JSON</source>
+      <translation>{title}（原始 JSON）</translation>
+    </message>
+    <message>
+      <source>Copy {title}</source>
+      <translation>复制{title}</translation>
+    </message>
+    <message>
+      <source>messages + tools schema</source>
+      <translation>messages + tools schema</translation>
+    </message>
+    <message>
+      <source>messages + tool results</source>
+      <translation>messages + 工具结果</translation>
+    </message>
+    <message>
+      <source>final answer</source>
+      <translation>最终回答</translation>
+    </message>
+    <message>
+      <source>your code runs it</source>
+      <translation>你的代码执行函数</translation>
+    </message>
+    <message>
+      <source>inference</source>
+      <translation>推理</translation>
+    </message>
+    <message>
+      <source>response</source>
+      <translation>response</translation>
+    </message>
+    <message>
+      <source>tool_calls JSON ({n})</source>
+      <translation>tool_calls JSON（{n} 个）</translation>
+    </message>
+    <message>
+      <source> · {i} in / {o} out tokens</source>
+      <translation> · 输入 {i} / 输出 {o} tokens</translation>
+    </message>
+    <message>
+      <source>error: {message}</source>
+      <translation>错误：{message}</translation>
+    </message>
+    <message>
+      <source>Run {r}</source>
+      <translation>第 {r} 次运行</translation>
+    </message>
+    <message>
+      <source>POST {url}</source>
+      <translation>POST {url}</translation>
+    </message>
+    <message>
+      <source>turn {n}</source>
+      <translation>第 {n} 轮</translation>
+    </message>
+    <message>
+      <source>Inspector: &amp;Timeline</source>
+      <translation>检查器：时间线(&amp;T)</translation>
+    </message>
+    <message>
+      <source>Inspector: &amp;Sequence</source>
+      <translation>检查器：时序图(&amp;S)</translation>
+    </message>
+    <message>
+      <source>Tool definitions</source>
+      <translation>工具定义</translation>
+    </message>
+    <message>
+      <source>Inspector: Tool &amp;definitions</source>
+      <translation>检查器：工具定义(&amp;D)</translation>
+    </message>
+    <message>
+      <source>Step</source>
+      <translation>步骤</translation>
+    </message>
+    <message>
+      <source>Start</source>
+      <translation>开始</translation>
+    </message>
+    <message>
+      <source>Duration</source>
+      <translation>耗时</translation>
+    </message>
+    <message>
+      <source>Turn {n} · model</source>
+      <translation>第 {n} 轮 · 模型</translation>
+    </message>
+    <message>
+      <source>Run {r} · </source>
+      <translation>第 {r} 次运行 · </translation>
+    </message>
+    <message>
+      <source>Tools</source>
+      <translation>工具</translation>
+    </message>
+    <message>
+      <source>No tool definitions yet: they appear when a run starts.</source>
+      <translation>还没有工具定义：运行开始时会显示。</translation>
+    </message>
+    <message>
+      <source>Differences between the OpenAI and Anthropic definitions</source>
+      <translation>OpenAI 与 Anthropic 定义的差异</translation>
+    </message>
+    <message>
+      <source>Mapped by the providers' tool_to_wire</source>
+      <translation>由各 provider 的 tool_to_wire 映射</translation>
+    </message>
+    <message>
+      <source>Schema field</source>
+      <translation>参数定义字段</translation>
+    </message>
+    <message>
+      <source>Wrapper</source>
+      <translation>外层包装</translation>
+    </message>
+    <message>
+      <source>Arguments returned as</source>
+      <translation>参数返回格式</translation>
+    </message>
+    <message>
+      <source>JSON string (json.loads)</source>
+      <translation>JSON 字符串（要 json.loads）</translation>
+    </message>
+    <message>
+      <source>JSON object</source>
+      <translation>JSON 对象（直接可用）</translation>
+    </message>
+    <message>
+      <source>Result sent as</source>
+      <translation>结果回传角色</translation>
+    </message>
+    <message>
+      <source>role: "user" + tool_result</source>
+      <translation>role: "user" 内嵌 tool_result</translation>
+    </message>
+    <message>
+      <source>Call id prefix</source>
+      <translation>调用 ID 前缀</translation>
+    </message>
+    <message>
+      <source>{name} · source: {source} · risk: {risk} · status: {status}</source>
+      <translation>{name} · 来源：{source} · 风险：{risk} · 状态：{status}</translation>
+    </message>
+    <message>
+      <source>flat</source>
+      <translation>直接平铺</translation>
+    </message>
+    <message>
+      <source>nested in {key}</source>
+      <translation>套一层 {key}</translation>
+    </message>
+    <message>
+      <source>Runs the tool as you, like `tools call`; tools that write ask first.</source>
+      <translation>以你的身份运行工具，和 `tools call` 一样；会写入的工具会先征求确认。</translation>
+    </message>
+    <message>
+      <source>Call</source>
+      <translation>调用</translation>
+    </message>
+    <message>
+      <source>Call the tool with these arguments</source>
+      <translation>用这些参数调用工具</translation>
+    </message>
+    <message>
+      <source>This tool is held back until you approve its definition.</source>
+      <translation>在你批准它的定义之前，这个工具被暂停使用。</translation>
+    </message>
+    <message>
+      <source>Error result</source>
+      <translation>错误结果</translation>
+    </message>
+    <message>
+      <source>Result received</source>
+      <translation>已收到结果</translation>
+    </message>
+    <message>
+      <source>Try {name}</source>
+      <translation>试用 {name}</translation>
+    </message>
+    <message>
+      <source>Calling {name}…</source>
+      <translation>正在调用 {name}…</translation>
+    </message>
+    <message>
+      <source>Please fill in: {names}</source>
+      <translation>请填写：{names}</translation>
     </message>
     <message>
       <source>Travel Assistant</source>
       <translation>旅行助手</translation>
     </message>
     <message>
-      <source>Settings…</source>
-      <translation>设置…</translation>
-    </message>
-    <message>
       <source>View</source>
       <translation>视图</translation>
-    </message>
-    <message numerus="yes">
-      <source>%n call(s) waiting for your decision</source>
-      <translation>
-        <numerusform>%n 个调用等待你的决定</numerusform>
-      </translation>
     </message>
     <message>
       <source>Language: %1 (messages already shown keep their language)</source>
@@ -1030,6 +1582,18 @@
     <message>
       <source>Sign-in to %1 failed: %2</source>
       <translation>登录 %1 失败：%2</translation>
+    </message>
+    <message>
+      <source>Installed the MCP bundle %1.</source>
+      <translation>已安装 MCP 扩展包 %1。</translation>
+    </message>
+    <message>
+      <source>The prompt was empty.</source>
+      <translation>提示词为空。</translation>
+    </message>
+    <message>
+      <source>No MCP prompt /%1:%2</source>
+      <translation>没有 MCP 提示词 /%1:%2</translation>
     </message>
     <message>
       <source>%1 has an interactive view; install the 'apps' extra to see it</source>
@@ -1620,22 +2184,6 @@
       <translation>%1 %2：在检查器中显示它的工具调用</translation>
     </message>
     <message>
-      <source>Installed the MCP bundle %1.</source>
-      <translation>已安装 MCP 扩展包 %1。</translation>
-    </message>
-    <message>
-      <source>The prompt was empty.</source>
-      <translation>提示词为空。</translation>
-    </message>
-    <message>
-      <source>Could not open: %1</source>
-      <translation>无法打开：%1</translation>
-    </message>
-    <message>
-      <source>No MCP prompt /%1:%2</source>
-      <translation>没有 MCP 提示词 /%1:%2</translation>
-    </message>
-    <message>
       <source>Stop the run</source>
       <translation>停止运行</translation>
     </message>
@@ -1714,18 +2262,6 @@
     <message>
       <source>&amp;Keyboard shortcuts</source>
       <translation>键盘快捷键(&amp;K)</translation>
-    </message>
-    <message>
-      <source>Inspector: &amp;Timeline</source>
-      <translation>检查器：时间线(&amp;T)</translation>
-    </message>
-    <message>
-      <source>Inspector: &amp;Sequence</source>
-      <translation>检查器：时序图(&amp;S)</translation>
-    </message>
-    <message>
-      <source>Inspector: Tool &amp;definitions</source>
-      <translation>检查器：工具定义(&amp;D)</translation>
     </message>
     <message>
       <source>T&amp;rip</source>

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop_app.ui.i18n import tr
 from desktop_app.ui.inspector.json_view import JsonPane, plain_tooltip
 from desktop_app.ui.inspector.run_trace import CallRecord, RunTrace, TurnRecord
 from desktop_app.ui.inspector.sequence_view import wire_stop_reason
@@ -94,17 +95,17 @@ class CallDetails(QWidget):
         self.progress = QProgressBar(self)
         self.progress.setTextVisible(True)
         self.copy_id = QToolButton(self)
-        self.copy_id.setText(self.tr("Copy id"))
+        self.copy_id.setText(tr("Copy id"))
         self.copy_id.clicked.connect(self._copy_id)
         self.raw_warning = plain_label(self)
         self.raw_warning.setStyleSheet(f"color: {STATUS_COLOURS['error']};")
         self.recovered = plain_label(self)  # "recovered from text", with the text it was read from
         self.recovered_text = QPlainTextEdit(self)
         self.recovered_text.setReadOnly(True)
-        self.recovered_text.setAccessibleName(self.tr("The model's text the call was read from"))
+        self.recovered_text.setAccessibleName(tr("The model's text the call was read from"))
         self.recovered_text.setMaximumHeight(110)
-        self.arguments = JsonPane(self.tr("Arguments"), self)
-        self.result = JsonPane(self.tr("Result"), self)
+        self.arguments = JsonPane(tr("Arguments"), self)
+        self.result = JsonPane(tr("Result"), self)
         self.images = QWidget(self)
         self.images_layout = QHBoxLayout(self.images)
         self.images_layout.setContentsMargins(0, 0, 0, 0)
@@ -117,14 +118,14 @@ class CallDetails(QWidget):
 
     def _replay_buttons(self) -> dict[str, QPushButton]:
         texts = {
-            "again": (self.tr("Run again"), self.tr("Run the tool again with the same arguments, in a fork")),
+            "again": (tr("Run again"), tr("Run the tool again with the same arguments, in a fork")),
             "edit_arguments": (
-                self.tr("Edit arguments and run…"),
-                self.tr("Change the arguments, run the tool, and let the model continue, in a fork"),
+                tr("Edit arguments and run…"),
+                tr("Change the arguments, run the tool, and let the model continue, in a fork"),
             ),
             "edit_result": (
-                self.tr("Edit result and continue…"),
-                self.tr("Change the result the model reads and re-run its turn, in a fork"),
+                tr("Edit result and continue…"),
+                tr("Change the result the model reads and re-run its turn, in a fork"),
             ),
         }
         buttons = {}
@@ -145,18 +146,18 @@ class CallDetails(QWidget):
         form = QFormLayout()
         form.setContentsMargins(0, 0, 0, 0)
         form.setVerticalSpacing(2)
-        form.addRow(self.tr("Source"), self.source)
-        form.addRow(self.tr("Risk"), self.risk)
-        form.addRow(self.tr("Status"), self.status)
-        form.addRow(self.tr("Timing"), self.timing)
+        form.addRow(tr("Source"), self.source)
+        form.addRow(tr("Risk"), self.risk)
+        form.addRow(tr("Status"), self.status)
+        form.addRow(tr("Timing"), self.timing)
         ids = QHBoxLayout()
         ids.addWidget(self.call_id, 1)
         ids.addWidget(self.copy_id)
-        form.addRow(self.tr("Call id"), ids)
-        form.addRow(self.tr("Result id"), self.result_id)
-        form.addRow(self.tr("Pairing"), self.pairing)
-        form.addRow(self.tr("Approval"), self.approval)
-        form.addRow(self.tr("Progress"), self.progress)
+        form.addRow(tr("Call id"), ids)
+        form.addRow(tr("Result id"), self.result_id)
+        form.addRow(tr("Pairing"), self.pairing)
+        form.addRow(tr("Approval"), self.approval)
+        form.addRow(tr("Progress"), self.progress)
         self._form = form
         split = QSplitter(Qt.Orientation.Vertical, self)
         top = QWidget(split)
@@ -186,14 +187,14 @@ class CallDetails(QWidget):
     def show_call(self, record: CallRecord, trace: RunTrace) -> None:
         """Fill every field from the record (cheap: only the selected call is shown)."""
         self.record = record
-        self.title.setText(record.name or self.tr("(unknown tool)"))
+        self.title.setText(record.name or tr("(unknown tool)"))
         self.source.setText(source_text(record.source, self.tr))
         self.risk.setText(record.risk)
         self._show_status(record)
         self.timing.setText(
-            self.tr("started {start}, took {duration}").format(
+            tr("started {start}, took {duration}").format(
                 start=format_seconds(record.started),
-                duration=format_ms(record.duration_ms) or self.tr("(still running)"),
+                duration=format_ms(record.duration_ms) or tr("(still running)"),
             )
         )
         self._show_ids(record)
@@ -209,40 +210,38 @@ class CallDetails(QWidget):
 
     def _show_status(self, record: CallRecord) -> None:
         names = {
-            "waiting": self.tr("waiting for approval"),
-            "running": self.tr("running"),
-            "done": self.tr("done"),
-            "error": self.tr("error"),
-            "denied": self.tr("denied"),
+            "waiting": tr("waiting for approval"),
+            "running": tr("running"),
+            "done": tr("done"),
+            "error": tr("error"),
+            "denied": tr("denied"),
         }
         self.status.setText(names.get(record.status, record.status))
         self.status.setStyleSheet(f"color: {STATUS_COLOURS.get(record.status, colours().neutral)};")
 
     def _show_ids(self, record: CallRecord) -> None:
-        self.call_id.setText(record.id or self.tr("(none: no call had this result's id)"))
+        self.call_id.setText(record.id or tr("(none: no call had this result's id)"))
         result_id = record.result_id
-        self.result_id.setText(self.tr("(no result yet)") if result_id is None else result_id)
+        self.result_id.setText(tr("(no result yet)") if result_id is None else result_id)
         if result_id is None:
-            self.pairing.setText(self.tr("waiting for the result"))
+            self.pairing.setText(tr("waiting for the result"))
             colour = STATUS_COLOURS["waiting"]
         elif record.paired:
-            self.pairing.setText(self.tr("✓ result id matches the call id"))
+            self.pairing.setText(tr("✓ result id matches the call id"))
             colour = STATUS_COLOURS["done"]
         else:
-            self.pairing.setText(self.tr("✗ result id does not match any call"))
+            self.pairing.setText(tr("✗ result id does not match any call"))
             colour = STATUS_COLOURS["error"]
         self.pairing.setStyleSheet(f"color: {colour};")
 
     def _show_approval(self, record: CallRecord) -> None:
         approval = record.approval
         if approval is None:
-            self.approval.setText(
-                self.tr("not needed") if record.status != "waiting" else self.tr("waiting for your decision")
-            )
+            self.approval.setText(tr("not needed") if record.status != "waiting" else tr("waiting for your decision"))
             return
-        decision = self.tr("approved") if approval.get("decision") == "approved" else self.tr("denied")
-        by = self.tr("the user") if approval.get("by") == "user" else self.tr("policy")
-        text = self.tr("{decision} by {by}").format(decision=decision, by=by)
+        decision = tr("approved") if approval.get("decision") == "approved" else tr("denied")
+        by = tr("the user") if approval.get("by") == "user" else tr("policy")
+        text = tr("{decision} by {by}").format(decision=decision, by=by)
         reason = str(approval.get("reason") or "")
         self.approval.setText(f"{text}: {reason}" if reason else text)
 
@@ -262,14 +261,14 @@ class CallDetails(QWidget):
         self.recovered_text.setVisible(record.recovered)
         if record.recovered:
             self.recovered.setText(
-                self.tr("Recovered from text: the model wrote this call in its answer; it was read from:")
+                tr("Recovered from text: the model wrote this call in its answer; it was read from:")
             )
             self.recovered_text.setPlainText(record.raw_text)
 
     def _show_arguments(self, record: CallRecord) -> None:
         self._show_recovered(record)
         if record.arguments_raw is not None:
-            self.raw_warning.setText(self.tr("The model's arguments were not valid JSON; the raw text is shown."))
+            self.raw_warning.setText(tr("The model's arguments were not valid JSON; the raw text is shown."))
             self.raw_warning.show()
             if self._mode_before_raw is None:
                 self._mode_before_raw = self.arguments.is_raw()
@@ -285,10 +284,10 @@ class CallDetails(QWidget):
     def _show_result(self, record: CallRecord) -> None:
         result = record.result
         if result is None:
-            self.result.title.setText(self.tr("Result"))
+            self.result.title.setText(tr("Result"))
             self.result.clear_value()
             return
-        title = self.tr("Result (error)") if result.get("is_error") else self.tr("Result")
+        title = tr("Result (error)") if result.get("is_error") else tr("Result")
         self.result.title.setText(title)
         self.result.title.setStyleSheet(f"color: {STATUS_COLOURS['error']};" if result.get("is_error") else "")
         self.result.set_json_text(str(result.get("content", "")))
@@ -309,7 +308,7 @@ class CallDetails(QWidget):
         pixmap = decode_image(image) if isinstance(image, dict) else None
         label = plain_label(self.images)
         if pixmap is None:
-            label.setText(self.tr("(an image that could not be decoded)"))
+            label.setText(tr("(an image that could not be decoded)"))
             return label
         mime = image.get("mime_type") or image.get("mimeType") or ""
         label.setToolTip(plain_tooltip(f"{mime} {pixmap.width()}×{pixmap.height()}"))
@@ -348,20 +347,20 @@ class TurnDetails(QWidget):
         self.error.setStyleSheet(f"color: {STATUS_COLOURS['error']};")
         self.no_wire = plain_label(
             self,
-            self.tr(
+            tr(
                 "No request or response bodies: this provider does not report its wire data "
                 "(the offline and scripted models talk to no API)."
             ),
         )
-        self.request = JsonPane(self.tr("Request body"), self)
-        self.response = JsonPane(self.tr("Response body"), self)
+        self.request = JsonPane(tr("Request body"), self)
+        self.response = JsonPane(tr("Response body"), self)
         form = QFormLayout()
         form.setVerticalSpacing(2)
-        form.addRow(self.tr("Timing"), self.timing)
-        form.addRow(self.tr("Stop reason"), self.stop)
-        form.addRow(self.tr("Tokens"), self.usage)
-        form.addRow(self.tr("Endpoint"), self.endpoint)
-        form.addRow(self.tr("Streamed"), self.stream)
+        form.addRow(tr("Timing"), self.timing)
+        form.addRow(tr("Stop reason"), self.stop)
+        form.addRow(tr("Tokens"), self.usage)
+        form.addRow(tr("Endpoint"), self.endpoint)
+        form.addRow(tr("Streamed"), self.stream)
         split = QSplitter(Qt.Orientation.Vertical, self)
         split.addWidget(self.request)
         split.addWidget(self.response)
@@ -376,12 +375,12 @@ class TurnDetails(QWidget):
     def show_turn(self, turn: TurnRecord, trace: RunTrace) -> None:
         """Fill every field from the turn record."""
         self.record = turn
-        self.title.setText(self.tr("Turn {n} · model call").format(n=turn.number))
+        self.title.setText(tr("Turn {n} · model call").format(n=turn.number))
         duration = None if turn.ended is None else (turn.ended - turn.started) * 1000
         self.timing.setText(
-            self.tr("started {start}, took {duration}").format(
+            tr("started {start}, took {duration}").format(
                 start=format_seconds(turn.started),
-                duration=format_ms(duration) or self.tr("(still running)"),
+                duration=format_ms(duration) or tr("(still running)"),
             )
         )
         body = (turn.response or {}).get("body")
@@ -390,7 +389,7 @@ class TurnDetails(QWidget):
         self.usage.setText(
             "—"
             if turn.input_tokens is None
-            else self.tr("{i} input / {o} output").format(i=turn.input_tokens, o=turn.output_tokens)
+            else tr("{i} input / {o} output").format(i=turn.input_tokens, o=turn.output_tokens)
         )
         request = turn.request or {}
         self.endpoint.setText(
@@ -398,7 +397,7 @@ class TurnDetails(QWidget):
         )
         chunks = (turn.response or {}).get("stream_chunks")
         self.stream.setText(
-            self.tr("{d} text deltas, {c} characters; {s} wire chunks").format(
+            tr("{d} text deltas, {c} characters; {s} wire chunks").format(
                 d=turn.text_deltas, c=turn.text_chars, s=chunks if chunks is not None else "—"
             )
         )

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app import jsonsafe
+from desktop_app.ui.i18n import tr
 from desktop_app.ui.inspector.call_details import CallDetails, TurnDetails, plain_label
 from desktop_app.ui.inspector.json_view import RowDelegate
 from desktop_app.ui.inspector.run_trace import CallRecord, Change, RunTrace, TurnRecord, parse_export
@@ -59,14 +60,14 @@ class Inspector(QWidget):
         self._dialog: QFileDialog | None = None
         self.summary = plain_label(self)
         self.status_line = plain_label(self)
-        self.export_button = self._button(self.tr("Export JSON…"), self.tr("Save this run, every event with its time"))
-        self.open_button = self._button(self.tr("Open run…"), self.tr("Show a run saved with Export JSON"))
-        self.clear_button = self._button(self.tr("Clear"), self.tr("Forget this run"))
+        self.export_button = self._button(tr("Export JSON…"), tr("Save this run, every event with its time"))
+        self.open_button = self._button(tr("Open run…"), tr("Show a run saved with Export JSON"))
+        self.clear_button = self._button(tr("Clear"), tr("Forget this run"))
         self.model = TimelineModel(self.trace, self)
         self.timeline = QTreeView(self)
         self.call_details = CallDetails(self)
         self.turn_details = TurnDetails(self)
-        self.placeholder = QLabel(self.tr("Select a model turn or a tool call"), self)
+        self.placeholder = QLabel(tr("Select a model turn or a tool call"), self)
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.details = QStackedWidget(self)
         self.sequence = SequenceView(self.trace, self)
@@ -90,10 +91,10 @@ class Inspector(QWidget):
 
     def _build(self) -> None:
         self.timeline.setModel(self.model)
-        self.timeline.setAccessibleName(self.tr("Timeline"))
-        self.timeline.setAccessibleDescription(self.tr("Model turns and tool calls; arrow keys move between them"))
-        self.tabs.setAccessibleName(self.tr("Inspector views"))
-        self.sequence.setAccessibleName(self.tr("Sequence"))
+        self.timeline.setAccessibleName(tr("Timeline"))
+        self.timeline.setAccessibleDescription(tr("Model turns and tool calls; arrow keys move between them"))
+        self.tabs.setAccessibleName(tr("Inspector views"))
+        self.sequence.setAccessibleName(tr("Sequence"))
         self.timeline.setItemDelegate(RowDelegate(self.timeline))
         self.timeline.setUniformRowHeights(True)
         self.timeline.setAlternatingRowColors(True)
@@ -103,7 +104,7 @@ class Inspector(QWidget):
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         # fixed widths: ResizeToContents would measure every row on every change (O(n) per event)
         metrics = QFontMetrics(self.timeline.font())
-        samples = {1: "+00.000 s", 2: "000 ms", 3: self.tr("waiting for approval")}
+        samples = {1: "+00.000 s", 2: "000 ms", 3: tr("waiting for approval")}
         for column, sample in samples.items():
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
             header.resizeSection(column, metrics.horizontalAdvance(sample) + 14)
@@ -116,7 +117,7 @@ class Inspector(QWidget):
         split.setStretchFactor(1, 5)
         split.setSizes([320, 460])
         for tab, page in zip(TABS, (split, self.sequence, self.tool_defs), strict=True):
-            self.tabs.addTab(page, self.tr(tab.title))  # in the Inspector's translation context
+            self.tabs.addTab(page, tr(tab.title))
         bar = QHBoxLayout()
         bar.addWidget(self.summary, 1)
         for button in (self.export_button, self.open_button, self.clear_button):
@@ -279,13 +280,13 @@ class Inspector(QWidget):
     def _refresh_summary(self) -> None:
         trace = self.trace
         if not trace.events or trace.start_ts is None:
-            self.summary.setText(self.tr("No run yet"))
+            self.summary.setText(tr("No run yet"))
             self.status_line.hide()
             return
         tokens_in, tokens_out = trace.totals()
         elapsed = (trace.last_ts or trace.start_ts) - trace.start_ts
         self.summary.setText(
-            self.tr(
+            tr(
                 "{provider} · {model} — {turns} turns · {calls} tool calls · {tin} in / {tout} out tokens · {elapsed}"
             ).format(
                 provider=trace.provider or "?",
@@ -303,23 +304,23 @@ class Inspector(QWidget):
         trace = self.trace
         if trace.error is not None:
             self.status_line.setText(
-                self.tr("Run failed ({kind}): {message}").format(
+                tr("Run failed ({kind}): {message}").format(
                     kind=trace.error.get("kind", ""), message=trace.error.get("message", "")
                 )
             )
             self._status_colour(colours().failed)
         elif trace.final is not None:
             self.status_line.setText(
-                self.tr("Finished after {n} model calls ({reason})").format(
+                tr("Finished after {n} model calls ({reason})").format(
                     n=trace.final.get("turns", ""), reason=trace.final.get("stop_reason", "")
                 )
             )
             self._status_colour(colours().done)
         elif not self._live:  # a saved conversation's calls: nothing runs, nothing was timed
-            self.status_line.setText(self.tr("Saved calls, as recorded (no timings)"))
+            self.status_line.setText(tr("Saved calls, as recorded (no timings)"))
             self._status_colour(colours().muted)
         else:
-            self.status_line.setText(self.tr("Running…"))
+            self.status_line.setText(tr("Running…"))
             self._status_colour(colours().running)
         self.status_line.show()
 
@@ -370,8 +371,8 @@ class Inspector(QWidget):
     # -- files -----------------------------------------------------------------------------
     def _file_dialog(self, save: bool) -> QFileDialog:
         """A non-modal dialog (never exec() under qasync), answered through fileSelected."""
-        dialog = QFileDialog(self, self.tr("Export run as JSON") if save else self.tr("Open run"))
-        dialog.setNameFilter(self.tr("Run JSON (*.json)"))
+        dialog = QFileDialog(self, tr("Export run as JSON") if save else tr("Open run"))
+        dialog.setNameFilter(tr("Run JSON (*.json)"))
         dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave if save else QFileDialog.AcceptMode.AcceptOpen)
         if save:
             dialog.setDefaultSuffix("json")
@@ -395,20 +396,20 @@ class Inspector(QWidget):
         try:
             Path(path).write_text(self.export_json(), encoding="utf-8")
         except OSError as exc:
-            self._say_error(self.tr("Could not save {path}: {error}").format(path=path, error=exc.strerror or exc))
+            self._say_error(tr("Could not save {path}: {error}").format(path=path, error=exc.strerror or exc))
 
     def open_file(self, path: str) -> None:
         """Load a run saved by export_to; a bad file is one line in the status line."""
         try:
             events = parse_export(jsonsafe.read_text(Path(path)))  # size-limited, like every file read
         except (OSError, UnicodeDecodeError, ValueError) as exc:
-            self._say_error(self.tr("Could not open {path}: {error}").format(path=path, error=exc))
+            self._say_error(tr("Could not open {path}: {error}").format(path=path, error=exc))
             return
         try:
             self.load_events(events)
         except (ValueError, TypeError, KeyError, IndexError) as exc:
             self._reset()
-            self._say_error(self.tr("Could not show {path}: {error}").format(path=path, error=exc))
+            self._say_error(tr("Could not show {path}: {error}").format(path=path, error=exc))
 
     def _say_error(self, message: str) -> None:
         self.status_line.setText(message)

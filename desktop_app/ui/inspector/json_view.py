@@ -9,7 +9,6 @@ from typing import Any
 
 from PySide6.QtCore import (
     QAbstractItemModel,
-    QCoreApplication,
     QModelIndex,
     QPersistentModelIndex,
     QSize,
@@ -45,6 +44,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app import jsonsafe
+from desktop_app.ui.i18n import marked, tr
 from desktop_app.ui.palette import colours
 from desktop_app.ui.text import make_visible, plain_tip
 
@@ -85,13 +85,20 @@ def decode_nested(value: Any, depth: int = 0) -> Any:
 plain_tooltip = plain_tip  # tool data in a tooltip, shown as text (the one helper, ui/text.py)
 
 
+KINDS = (  # a node's kind, shown translated in the Type column
+    marked("string"),
+    marked("number"),
+    marked("boolean"),
+    marked("null"),
+    marked("object"),
+    marked("array"),
+    marked("json-string"),
+)
+
+
 def pretty(value: Any) -> str:
     """Indented JSON that keeps Chinese readable."""
     return json.dumps(value, indent=2, ensure_ascii=False)
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("JsonView", text)
 
 
 class RowDelegate(QStyledItemDelegate):
@@ -138,7 +145,7 @@ def _summary(node: JsonNode) -> str:
     if node.kind == "array":
         return f"[{len(node.value)}]"
     if node.kind == "json-string":
-        return _tr("JSON in a string ({n} chars)").format(n=len(node.value))
+        return tr("JSON in a string ({n} chars)").format(n=len(node.value))
     if node.kind == "string":
         text = str(node.value)
         return text if len(text) <= 300 else text[:300] + "…"
@@ -148,7 +155,7 @@ def _summary(node: JsonNode) -> str:
 class JsonTreeModel(QAbstractItemModel):
     """A JSON value as a tree: Key / Value / Type; strings holding JSON open into their parse."""
 
-    COLUMNS = ("Key", "Value", "Type")
+    COLUMNS = (marked("Key"), marked("Value"), marked("Type"))
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -215,7 +222,7 @@ class JsonTreeModel(QAbstractItemModel):
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = 0) -> Any:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return self.tr(self.COLUMNS[section])
+            return tr(self.COLUMNS[section])
         return None
 
     def data(self, index: AnyIndex, role: int = 0) -> Any:
@@ -223,7 +230,7 @@ class JsonTreeModel(QAbstractItemModel):
         if node is None:
             return None
         if role == Qt.ItemDataRole.DisplayRole:  # hidden and bidi characters shown as ⟨U+202E⟩, as everywhere
-            return (make_visible(str(node.key)), make_visible(_summary(node)), _tr(node.kind))[index.column()]
+            return (make_visible(str(node.key)), make_visible(_summary(node)), tr(node.kind))[index.column()]
         if role == Qt.ItemDataRole.ToolTipRole and node.kind in ("string", "json-string"):
             return plain_tooltip(make_visible(str(node.value)[:2000]))
         if role == Qt.ItemDataRole.ForegroundRole and index.column() == 1:
@@ -308,14 +315,14 @@ class JsonPane(QWidget):
         font = self.title.font()
         font.setBold(True)
         self.title.setFont(font)
-        self.tree_button = self._mode_button(self.tr("Tree"))
-        self.raw_button = self._mode_button(self.tr("Raw"))
-        self.decode_box = QCheckBox(self.tr("Decode nested JSON"), self)
+        self.tree_button = self._mode_button(tr("Tree"))
+        self.raw_button = self._mode_button(tr("Raw"))
+        self.decode_box = QCheckBox(tr("Decode nested JSON"), self)
         self.decode_box.setChecked(True)
-        self.decode_box.setToolTip(self.tr("Show strings that hold JSON as parsed JSON"))
+        self.decode_box.setToolTip(tr("Show strings that hold JSON as parsed JSON"))
         self.copy_button = QToolButton(self)
-        self.copy_button.setText(self.tr("Copy"))
-        self.copy_button.setToolTip(self.tr("Copy the raw JSON to the clipboard"))
+        self.copy_button.setText(tr("Copy"))
+        self.copy_button.setToolTip(tr("Copy the raw JSON to the clipboard"))
         self.model = JsonTreeModel(self)
         self.tree = QTreeView(self)
         self.tree.setModel(self.model)
@@ -331,9 +338,9 @@ class JsonPane(QWidget):
         self.raw.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
         self.raw.setFont(monospace_font())
         self.highlighter = JsonHighlighter(self.raw.document())
-        self.tree.setAccessibleName(self.tr("{title} as a tree").format(title=title))
-        self.raw.setAccessibleName(self.tr("{title} as raw JSON").format(title=title))
-        self.copy_button.setAccessibleName(self.tr("Copy {title}").format(title=title))
+        self.tree.setAccessibleName(tr("{title} as a tree").format(title=title))
+        self.raw.setAccessibleName(tr("{title} as raw JSON").format(title=title))
+        self.copy_button.setAccessibleName(tr("Copy {title}").format(title=title))
         self.stack = QStackedWidget(self)
         self.stack.addWidget(self.tree)
         self.stack.addWidget(self.raw)
@@ -351,7 +358,7 @@ class JsonPane(QWidget):
         button.setText(text)
         button.setCheckable(True)
         button.setAutoRaise(True)
-        button.setAccessibleDescription(self.tr("How the JSON below is shown"))
+        button.setAccessibleDescription(tr("How the JSON below is shown"))
         return button
 
     def _layout(self) -> None:

@@ -19,6 +19,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QAbstractScrollArea, QWidget
 
+from desktop_app.ui.i18n import marked, tr
 from desktop_app.ui.inspector.run_trace import ERROR, CallRecord, RunTrace, TurnRecord
 from desktop_app.ui.inspector.timeline_model import STATUS_COLOURS, args_summary, format_ms
 from desktop_app.ui.palette import colours
@@ -106,7 +107,7 @@ class SequenceView(QAbstractScrollArea):
     def rows(self) -> list[SeqRow]:
         """The diagram's rows for the trace as it is now."""
         if self._dirty:
-            self._rows = build_rows(self.trace, self.tr)
+            self._rows = build_rows(self.trace)
             self._dirty = False
         return self._rows
 
@@ -289,24 +290,21 @@ def lane_titles(provider: str) -> tuple[str, str, str]:
     return ("你的代码\nYour code", api, "模型\nModel")
 
 
-Tr = Any  # QObject.tr bound method
-
-
-def build_rows(trace: RunTrace, tr: Tr) -> list[SeqRow]:
+def build_rows(trace: RunTrace) -> list[SeqRow]:
     """Every arrow and tool execution of the trace, in the order they happened."""
     rows: list[SeqRow] = []
     run = 0
-    words = _words(tr)  # translated once per build, not once per row
+    words = _words()  # translated once per build, not once per row
     for turn in trace.turns:
         if turn.run != run and trace.runs > 1:
             rows.append(SeqRow(NOTE, -1, tr("Run {r}").format(r=turn.run)))
         run = turn.run
-        rows.extend(_turn_rows(trace, turn, tr))
+        rows.extend(_turn_rows(trace, turn))
         rows.extend(_exec_row(trace.calls[i], turn.index, words) for i in turn.calls)
     return rows
 
 
-def _turn_rows(trace: RunTrace, turn: TurnRecord, tr: Tr) -> list[SeqRow]:
+def _turn_rows(trace: RunTrace, turn: TurnRecord) -> list[SeqRow]:
     """Request out and inference in; the answer and response once the turn finished."""
     request = tr("messages + tools schema") if turn.number == 1 else tr("messages + tool results")
     url = str((turn.request or {}).get("url", ""))
@@ -346,19 +344,19 @@ def _turn_rows(trace: RunTrace, turn: TurnRecord, tr: Tr) -> list[SeqRow]:
     return rows
 
 
-def _words(tr: Tr) -> dict[str, str]:
+def _words() -> dict[str, str]:
     """The labels execution rows use, translated."""
     keys = (
-        "waiting for approval",
-        "running",
-        "done",
-        "error",
-        "denied",
-        "approved",
-        "the user",
-        "policy",
-        "your code runs it",
-        "{decision} by {by}",
+        marked("waiting for approval"),
+        marked("running"),
+        marked("done"),
+        marked("error"),
+        marked("denied"),
+        marked("approved"),
+        marked("the user"),
+        marked("policy"),
+        marked("your code runs it"),
+        marked("{decision} by {by}"),
     )
     words = {k: tr(k) for k in keys}
     words["waiting"] = words.pop("waiting for approval")

@@ -4,10 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-
-def tr(text: str) -> str:
-    """Marks a menu text for packaging/update_translations.py; it is translated where it is shown."""
-    return text
+from desktop_app.ui.i18n import marked
 
 
 class Tab(NamedTuple):
@@ -21,7 +18,7 @@ class Tab(NamedTuple):
 
 # the inspector's tabs in order: the inspector, the View menu, the shortcuts and Help read this list
 TABS = (
-    Tab("timeline", "Timeline", tr("Inspector: &Timeline"), "Alt+1"),
-    Tab("sequence", "Sequence", tr("Inspector: &Sequence"), "Alt+2"),
-    Tab("definitions", "Tool definitions", tr("Inspector: Tool &definitions"), "Alt+3"),
+    Tab("timeline", marked("Timeline"), marked("Inspector: &Timeline"), "Alt+1"),
+    Tab("sequence", marked("Sequence"), marked("Inspector: &Sequence"), "Alt+2"),
+    Tab("definitions", marked("Tool definitions"), marked("Inspector: Tool &definitions"), "Alt+3"),
 )

@@ -10,6 +10,7 @@ from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelInde
 from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import QWidget
 
+from desktop_app.ui.i18n import marked, tr
 from desktop_app.ui.inspector.json_view import plain_tooltip
 from desktop_app.ui.inspector.run_trace import (
     DENIED,
@@ -73,18 +74,18 @@ def args_summary(record: CallRecord, limit: int = 48) -> str:
 class TimelineModel(QAbstractItemModel):
     """Rows index the RunTrace directly; internal id 0 marks a turn, n+1 a call of turn n."""
 
-    COLUMNS = ("Step", "Start", "Duration", "Status")
+    COLUMNS = (marked("Step"), marked("Start"), marked("Duration"), marked("Status"))
 
     def __init__(self, trace: RunTrace, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.trace = trace
         self.now: float = 0.0  # seconds since run start, for running items' elapsed time
         self._status_text = {
-            WAITING: self.tr("waiting for approval"),
-            RUNNING: self.tr("running"),
-            DONE: self.tr("done"),
-            ERROR: self.tr("error"),
-            DENIED: self.tr("denied"),
+            WAITING: tr("waiting for approval"),
+            RUNNING: tr("running"),
+            DONE: tr("done"),
+            ERROR: tr("error"),
+            DENIED: tr("denied"),
         }
 
     def reset(self, trace: RunTrace) -> None:
@@ -183,7 +184,7 @@ class TimelineModel(QAbstractItemModel):
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = 0) -> Any:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return self.tr(self.COLUMNS[section])
+            return tr(self.COLUMNS[section])
         return None
 
     def data(self, index: AnyIndex, role: int = 0) -> Any:
@@ -214,8 +215,8 @@ class TimelineModel(QAbstractItemModel):
 
     def _turn_text(self, turn: TurnRecord, column: int) -> str:
         if column == 0:
-            label = self.tr("Turn {n} · model").format(n=turn.number)
-            return label if turn.run <= 1 else self.tr("Run {r} · ").format(r=turn.run) + label
+            label = tr("Turn {n} · model").format(n=turn.number)
+            return label if turn.run <= 1 else tr("Run {r} · ").format(r=turn.run) + label
         if column == 1:
             return format_seconds(turn.started)
         if column == 2:

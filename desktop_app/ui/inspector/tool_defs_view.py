@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.llm.base import ToolSpec
+from desktop_app.ui.i18n import tr
 from desktop_app.ui.inspector.call_details import plain_label, source_text
 from desktop_app.ui.inspector.json_view import JsonPane, RowDelegate
 from desktop_app.ui.inspector.timeline_model import STATUS_COLOURS
@@ -70,8 +71,8 @@ class ToolDefsView(QWidget):
         self.list = QListWidget(self)
         self.list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.list.setItemDelegate(RowDelegate(self.list))
-        self.list.setAccessibleName(self.tr("Tools"))
-        self.empty = plain_label(self, self.tr("No tool definitions yet: they appear when a run starts."))
+        self.list.setAccessibleName(tr("Tools"))
+        self.empty = plain_label(self, tr("No tool definitions yet: they appear when a run starts."))
         self.facts = plain_label(self)
         self.description = plain_label(self)
         self.warnings = plain_label(self)
@@ -82,7 +83,7 @@ class ToolDefsView(QWidget):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.table.setWordWrap(True)
-        self.table.setAccessibleName(self.tr("Differences between the OpenAI and Anthropic definitions"))
+        self.table.setAccessibleName(tr("Differences between the OpenAI and Anthropic definitions"))
         self.openai = JsonPane("OpenAI", self)
         self.anthropic = JsonPane("Anthropic", self)
         self.mapping_note = plain_label(self)
@@ -161,7 +162,7 @@ class ToolDefsView(QWidget):
         openai_map, anthropic_map = self._mappers
         openai_wire, anthropic_wire = openai_map(spec), anthropic_map(spec)
         self.facts.setText(
-            self.tr("{name} · source: {source} · risk: {risk} · status: {status}").format(
+            tr("{name} · source: {source} · risk: {risk} · status: {status}").format(
                 name=spec.name,
                 source=source_text(str(listing.get("source", "")), self.tr),
                 risk=listing.get("risk", ""),
@@ -172,7 +173,7 @@ class ToolDefsView(QWidget):
         warnings = [str(w) for w in listing.get("warnings") or []]
         self.warnings.setText("\n".join("⚠ " + w for w in warnings))
         self.warnings.setVisible(bool(warnings))
-        self.mapping_note.setText(self.tr("Mapped by the providers' tool_to_wire"))
+        self.mapping_note.setText(tr("Mapped by the providers' tool_to_wire"))
         self._fill_table(spec, openai_wire, anthropic_wire)
         if self.try_panel.name != spec.name:
             self.try_panel.set_tool(listing)
@@ -185,23 +186,23 @@ class ToolDefsView(QWidget):
         """The seed's table of differences; the first two rows read the actual wire shapes."""
         rows = [
             (
-                self.tr("Schema field"),
+                tr("Schema field"),
                 schema_path(openai, spec.parameters),
                 schema_path(anthropic, spec.parameters),
             ),
             (
-                self.tr("Wrapper"),
-                self.tr("nested in {key}").format(key="function") if "function" in openai else self.tr("flat"),
-                self.tr("nested in {key}").format(key="function") if "function" in anthropic else self.tr("flat"),
+                tr("Wrapper"),
+                tr("nested in {key}").format(key="function") if "function" in openai else tr("flat"),
+                tr("nested in {key}").format(key="function") if "function" in anthropic else tr("flat"),
             ),
             (
-                self.tr("Arguments returned as"),
-                self.tr("JSON string (json.loads)"),
-                self.tr("JSON object"),
+                tr("Arguments returned as"),
+                tr("JSON string (json.loads)"),
+                tr("JSON object"),
             ),
-            (self.tr("Stop reason"), 'finish_reason: "tool_calls"', 'stop_reason: "tool_use"'),
-            (self.tr("Result sent as"), 'role: "tool"', self.tr('role: "user" + tool_result')),
-            (self.tr("Call id prefix"), "call_", "toolu_"),
+            (tr("Stop reason"), 'finish_reason: "tool_calls"', 'stop_reason: "tool_use"'),
+            (tr("Result sent as"), 'role: "tool"', tr('role: "user" + tool_result')),
+            (tr("Call id prefix"), "call_", "toolu_"),
         ]
         self.table.setRowCount(len(rows))
         for r, values in enumerate(rows):

@@ -8,6 +8,7 @@ from typing import Any
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QHBoxLayout, QPushButton, QVBoxLayout, QWidget
 
+from desktop_app.ui.i18n import tr
 from desktop_app.ui.inspector.call_details import plain_label
 from desktop_app.ui.inspector.json_view import JsonPane
 from desktop_app.ui.inspector.timeline_model import STATUS_COLOURS
@@ -27,15 +28,15 @@ class TryPanel(QWidget):
         font = self.heading.font()
         font.setBold(True)
         self.heading.setFont(font)
-        self.note = plain_label(self, self.tr("Runs the tool as you, like `tools call`; tools that write ask first."))
+        self.note = plain_label(self, tr("Runs the tool as you, like `tools call`; tools that write ask first."))
         self.form = SchemaForm({}, self)
         self._form_box = QVBoxLayout()
         self._form_box.addWidget(self.form)
-        self.call_button = QPushButton(self.tr("Call"), self)
+        self.call_button = QPushButton(tr("Call"), self)
         self.call_button.setObjectName("tryCall")
-        self.call_button.setAccessibleName(self.tr("Call the tool with these arguments"))
+        self.call_button.setAccessibleName(tr("Call the tool with these arguments"))
         self.status = plain_label(self)
-        self.result = JsonPane(self.tr("Result"), self)
+        self.result = JsonPane(tr("Result"), self)
         row = QHBoxLayout()
         row.addWidget(self.status, 1)
         row.addWidget(self.call_button)
@@ -51,7 +52,7 @@ class TryPanel(QWidget):
     def set_tool(self, listing: dict[str, Any]) -> None:
         """A fresh form for this tool (a held-back MCP tool cannot be called)."""
         self.name = str(listing.get("name", ""))
-        self.heading.setText(self.tr("Try {name}").format(name=self.name))
+        self.heading.setText(tr("Try {name}").format(name=self.name))
         params = listing.get("parameters")
         self._form_box.removeWidget(self.form)
         self.form.deleteLater()
@@ -59,23 +60,23 @@ class TryPanel(QWidget):
         self._form_box.addWidget(self.form)
         usable = listing.get("status", "ok") == "ok"
         self.call_button.setEnabled(usable)
-        self._say("" if usable else self.tr("This tool is held back until you approve its definition."))
+        self._say("" if usable else tr("This tool is held back until you approve its definition."))
         self.result.clear_value()
 
     def _call(self) -> None:
         missing = self.form.missing()
         if missing:
-            self._say(self.tr("Please fill in: {names}").format(names=", ".join(missing)), error=True)
+            self._say(tr("Please fill in: {names}").format(names=", ".join(missing)), error=True)
             return
         self.call_button.setEnabled(False)
-        self._say(self.tr("Calling {name}…").format(name=self.name))
+        self._say(tr("Calling {name}…").format(name=self.name))
         self.tryRequested.emit(self.name, self.form.content())
 
     def show_result(self, content: str, is_error: bool) -> None:
         """The tool's answer (error results in red), and the button back."""
         self.call_button.setEnabled(True)
-        self._say(self.tr("Error result") if is_error else self.tr("Result received"), error=is_error)
-        self.result.title.setText(self.tr("Result (error)") if is_error else self.tr("Result"))
+        self._say(tr("Error result") if is_error else tr("Result received"), error=is_error)
+        self.result.title.setText(tr("Result (error)") if is_error else tr("Result"))
         self.result.set_json_text(content)
 
     def _say(self, text: str, error: bool = False) -> None:

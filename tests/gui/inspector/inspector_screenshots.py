@@ -13,10 +13,10 @@ from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, QTranslator
 from PySide6.QtWidgets import QApplication
 
-from desktop_app.ui.dict_translator import json_translator
+from desktop_app.ui.i18n import qm_path
 from desktop_app.ui.inspector.inspector import Inspector
 from tests.gui.inspector.inspector_runs import sanya_events, trouble_events
 
@@ -57,9 +57,9 @@ def main() -> None:
     out.mkdir(parents=True, exist_ok=True)
     app = QApplication.instance() or QApplication([])
     shoot(out, "en")
-    translator = json_translator("inspector", "zh_CN")
-    if translator is None:
-        raise SystemExit("resources/translations/inspector_zh_CN.json is missing")
+    translator = QTranslator()
+    if not translator.load(qm_path("zh_CN")):
+        raise SystemExit("resources/translations/travel_assistant_zh_CN.qm is missing")
     QCoreApplication.installTranslator(translator)
     shoot(out, "zh")
     target = ROOT / "resources" / "screenshots"

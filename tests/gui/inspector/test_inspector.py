@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QModelIndex, QPoint, Qt
+from PySide6.QtCore import QCoreApplication, QModelIndex, QPoint, Qt, QTranslator
 from PySide6.QtWidgets import QApplication, QLabel
 
 from desktop_app.agent.approval import PolicyApprover
@@ -19,7 +19,7 @@ from desktop_app.agent.loop import Agent
 from desktop_app.core.messages import AssistantMessage, ToolCall
 from desktop_app.llm.fake import FakeModel
 from desktop_app.tools.registry import ToolRegistry, tool
-from desktop_app.ui.dict_translator import json_translator
+from desktop_app.ui.i18n import qm_path
 from desktop_app.ui.inspector.inspector import Inspector
 from desktop_app.ui.inspector.json_view import JsonTreeModel, decode_nested, pretty
 from desktop_app.ui.inspector.sequence_view import API, ARROW, CODE, EXEC, MODEL
@@ -29,7 +29,6 @@ from tests.gui.inspector.inspector_runs import SANYA_CALLS, run_events, sanya_ev
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
 ROOT = Path(__file__).resolve().parents[3]
-TRANSLATIONS = ROOT / "resources" / "translations" / "inspector_zh_CN.json"
 
 
 @pytest.fixture(scope="module")
@@ -460,7 +459,7 @@ def test_five_hundred_tool_calls_stay_cheap(inspector: Inspector) -> None:
 
 # -- languages and screenshots ------------------------------------------------------------
 def _tr_strings() -> set[str]:
-    """Every literal passed to tr()/_tr() in the inspector modules, plus model headers."""
+    """Every literal passed to tr() or marked() in the inspector modules."""
     found: set[str] = set()
     modules = [
         "inspector",
@@ -477,7 +476,7 @@ def _tr_strings() -> set[str]:
             if isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant):
                 func = node.func
                 name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
-                if name in ("tr", "_tr"):
+                if name in ("tr", "marked"):
                     found.add(node.args[0].value)  # type: ignore[arg-type]
     from desktop_app.ui.inspector.timeline_model import TimelineModel
 
@@ -486,12 +485,17 @@ def _tr_strings() -> set[str]:
     return found
 
 
-def test_every_label_has_a_chinese_translation() -> None:
-    table = json.loads(TRANSLATIONS.read_text(encoding="utf-8"))
-    missing = sorted(_tr_strings() - set(table))
+def test_every_label_has_a_chinese_translation_in_the_one_ts_file() -> None:
+    import sys
+
+    sys.path.insert(0, str(ROOT / "packaging"))
+    import update_translations
+
+    table = update_translations.read_ts(update_translations.TS_DIR / "travel_assistant_zh_CN.ts")
+    missing = sorted(_tr_strings() - {k for k, v in table.items() if v})
     assert missing == []
-    for english, chinese in table.items():  # placeholders survive translation
-        assert sorted(_fields(english)) == sorted(_fields(chinese)), english
+    for english in _tr_strings():  # placeholders survive translation
+        assert sorted(_fields(english)) == sorted(_fields(table[english])), english
 
 
 def _fields(text: str) -> list[str]:
@@ -502,8 +506,8 @@ def _fields(text: str) -> list[str]:
 
 @pytest.fixture
 def chinese(qapp: QApplication) -> Any:
-    translator = json_translator("inspector", "zh_CN")
-    assert translator is not None
+    translator = QTranslator()
+    assert translator.load(qm_path("zh_CN"))
     QCoreApplication.installTranslator(translator)
     yield translator
     QCoreApplication.removeTranslator(translator)
@@ -602,22 +606,6 @@ def test_an_image_that_is_not_an_image_says_so(inspector: Inspector) -> None:
     inspector.select_call("c1")
     labels = inspector.call_details.images.findChildren(QLabel)
     assert [label.text() for label in labels] == ["(an image that could not be decoded)"]
-
-
-def test_json_translators_fall_through_to_each_other(qapp: QApplication) -> None:
-    from desktop_app.ui.dict_translator import DictTranslator
-
-    first, second = DictTranslator({"Tree": "树"}), DictTranslator({"Raw": "原文"})
-    for translator in (first, second):
-        QCoreApplication.installTranslator(translator)
-    try:
-        assert QCoreApplication.translate("JsonPane", "Tree") == "树"
-        assert QCoreApplication.translate("JsonPane", "Raw") == "原文"
-        assert QCoreApplication.translate("JsonPane", "Copy") == "Copy"
-    finally:
-        for translator in (first, second):
-            QCoreApplication.removeTranslator(translator)
-    assert json_translator("no-such-file", "zh_CN") is None
 
 
 def test_tool_text_never_renders_as_html(qapp: QApplication) -> None:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, QTranslator
 
-from desktop_app.ui.dict_translator import json_translator
+from desktop_app.ui.i18n import qm_path
 from desktop_app.ui.inspector.inspector import Inspector
 
 RAW = '<tools>\n{"name": "get_weather", "arguments": {"city": "三亚"}}\n</tools>'
@@ -48,8 +48,8 @@ def test_a_recovered_call_is_marked_and_shows_its_raw_text(qtbot: Any) -> None:
 
 
 def test_the_mark_is_translated(qtbot: Any) -> None:
-    translator = json_translator("inspector", "zh_CN")
-    assert translator is not None
+    translator = QTranslator()
+    assert translator.load(qm_path("zh_CN"))
     QCoreApplication.installTranslator(translator)
     try:
         widget = _inspector(qtbot)
