@@ -6,7 +6,6 @@ import ast
 import asyncio
 import json
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -444,15 +443,12 @@ def test_five_hundred_tool_calls_stay_cheap(inspector: Inspector) -> None:
         max_turns=11,
     )
     events = asyncio.run(run_events(agent, "many"))
-    start = time.perf_counter()
-    feed(inspector, events)
+    feed(inspector, events)  # its speed is tests/benchmarks/bench_inspector.py's
     QApplication.processEvents()
-    elapsed = time.perf_counter() - start
     assert len(inspector.trace.calls) == 500 and all(c.paired for c in inspector.trace.calls)
     assert inspector.model.rowCount() == 11
     assert sum(1 for r in inspector.sequence.rows() if r.kind == EXEC) == 500
     assert sum(1 for r in inspector.sequence.rows() if r.kind == ARROW) == 44
-    assert elapsed < 5.0, f"feeding 500 calls took {elapsed:.2f} s"
     inspector.select_call("call_9_49")
     assert inspector.call_details.call_id.text() == "call_9_49"
 

@@ -121,10 +121,8 @@ async def test_a_server_exiting_at_startup_fails_with_its_stderr(app_home: Path)
 
 async def test_connecting_never_blocks_the_event_loop(app_home: Path) -> None:
     manager = McpManager([toy(f"s{i}") for i in range(3)], ToolRegistry())
-    started = time.perf_counter()
     manager.start()
-    assert time.perf_counter() - started < 0.05
-    assert {s.state for s in manager.statuses()} == {"connecting"}
+    assert {s.state for s in manager.statuses()} == {"connecting"}  # returned before any connected
     worst = 0.0
     loop = asyncio.get_running_loop()
     waiting = asyncio.ensure_future(manager.wait_ready(60))

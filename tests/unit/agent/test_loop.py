@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import time
 from typing import Any
 
 import pytest
@@ -92,9 +91,9 @@ async def test_three_tools_run_concurrently_and_pair_by_id() -> None:
         ("call_c", "slow", {"seconds": 0.2, "tag": "c"}, ""),
     )
     agent, sink = make_agent([turn1, AssistantMessage("done")])
-    start = time.perf_counter()
     events = await collect(agent)
-    assert time.perf_counter() - start < 0.55  # sequential would take 0.6 s
+    finished = [e.id for e in events if isinstance(e, ev.ToolResultEvent)]
+    assert finished == ["call_b", "call_c", "call_a"]  # shortest first: they ran side by side
     results = [m for m in sink.items if isinstance(m, ToolResultMessage)]
     assert [r.tool_call_id for r in results] == ["call_a", "call_b", "call_c"]
     assert [r.content for r in results] == ['{"tag": "a"}', '{"tag": "b"}', '{"tag": "c"}']
