@@ -18,18 +18,15 @@ from desktop_app.core.messages import (
     UserMessage,
 )
 from desktop_app.llm.base import (
-    Completed,
     ModelRequest,
-    ProviderError,
     StreamItem,
     TextChunk,
     ToolSpec,
     WireRequest,
-    WireResponse,
 )
+from desktop_app.llm.sdk_model import SdkErrors, SdkModel
 from desktop_app.llm.wire import (
     Deadline,
-    ErrorText,
     body_code,
     make_call,
     paced,
@@ -37,7 +34,6 @@ from desktop_app.llm.wire import (
     redact,
     scrub,
     shared_tls,
-    url_secrets,
 )
 
 DEFAULT_MODEL = "claude-sonnet-4-5"
@@ -224,10 +220,17 @@ class EventAccumulator:
 # ---------------------------------------------------------------- the model
 
 
-class AnthropicModel:
-    """A ChatModel over the official `anthropic` SDK; the SDK's own retries handle 429/5xx."""
+class AnthropicModel(SdkModel[anthropic.AsyncAnthropic]):
+    """A ChatModel over the official `anthropic` SDK (the shared skeleton is SdkModel's)."""
 
     provider = "anthropic"
+    label = "Anthropic"
+    key_env = "ANTHROPIC_API_KEY"
+    default_model = DEFAULT_MODEL
+    default_base_url = DEFAULT_BASE_URL
+    errors = SdkErrors(
+        anthropic.AnthropicError, anthropic.APIStatusError, anthropic.APITimeoutError, anthropic.APIConnectionError
+    )
 
     def __init__(
         self,
@@ -240,33 +243,23 @@ class AnthropicModel:
         transport: Any = None,
         max_tokens: int = DEFAULT_MAX_TOKENS,
     ) -> None:
-        self.model = model or DEFAULT_MODEL
-        self.base_url = (base_url or DEFAULT_BASE_URL).rstrip("/")
-        self.max_retries = max_retries
-        self._transport = transport  # an httpx2 transport instead of the network (the warm-up's rehearsal)
-        self.timeout = timeout
+        super().__init__(model, base_url, api_key, max_retries, timeout, transport)
         self.max_tokens = max_tokens
-        self._key = api_key or ""
-        self._secrets = [self._key, *url_secrets(self.base_url)]  # a password in --base-url too
-        self._client: anthropic.AsyncAnthropic | None = None
-        self._text = ErrorText("Anthropic", "anthropic", "ANTHROPIC_API_KEY", self.base_url, self.model)
 
     @property
     def url(self) -> str:
         return f"{self.base_url}/v1/messages"
 
-    def _client_or_fail(self) -> anthropic.AsyncAnthropic:
-        if self._client is None:
-            if not self._key and self.base_url == DEFAULT_BASE_URL:
-                raise self._text.missing_key()
-            self._client = anthropic.AsyncAnthropic(
-                http_client=anthropic.DefaultAsyncHttpxClient(verify=shared_tls(), transport=self._transport),
-                api_key=self._key or "no-key",
-                base_url=self.base_url,
-                max_retries=self.max_retries,
-                timeout=self.timeout,
-            )
-        return self._client
+    def _new_client(self, api_key: str) -> anthropic.AsyncAnthropic:
+        return anthropic.AsyncAnthropic(
+            http_client=anthropic.DefaultAsyncHttpxClient(verify=shared_tls(), transport=self._transport),
+            api_key=api_key,
+            base_url=self.base_url,
+            max_retries=self.max_retries,
+            timeout=self.timeout,
+        )
+
+    _read = staticmethod(response_from_wire)
 
     async def stream(self, request: ModelRequest) -> AsyncIterator[StreamItem]:
         """One model call: the wire request, text as it arrives, the wire response, the turn."""
@@ -286,22 +279,8 @@ class AnthropicModel:
             raise self._error(exc) from None
         except TimeoutError:
             raise self._text.timeout(self.timeout) from None
-        yield WireResponse(redact(data, self._secrets), 0)
-        message, usage = response_from_wire(data)
-        if message.content:
-            yield TextChunk(message.content)  # a whole answer is shown like a one-piece stream
-        yield Completed(message, usage)
-
-    def _error(self, exc: anthropic.AnthropicError) -> ProviderError:
-        """An SDK failure (after its retries) as a one-line ProviderError, the key scrubbed."""
-        secrets = self._secrets
-        if isinstance(exc, anthropic.APIStatusError):
-            return self._text.status(exc.status_code, exc.body, self.max_retries, secrets)
-        if isinstance(exc, anthropic.APITimeoutError):
-            return self._text.timeout(self.timeout)
-        if isinstance(exc, anthropic.APIConnectionError):
-            return self._text.connection(scrub(str(exc.__cause__ or exc), secrets))
-        return ProviderError(f"Anthropic: {scrub(str(exc), secrets)}", "bad_request")
+        for item in self._whole(data):
+            yield item
 
     async def _streamed(
         self, client: anthropic.AsyncAnthropic, body: dict[str, Any], deadline: Deadline
@@ -329,23 +308,5 @@ class AnthropicModel:
             await stream.close()
         if not acc.done:
             raise self._text.stream_cut("it ended before the model finished", acc.partial_text())
-        data = acc.body()
-        yield WireResponse(redact(data, self._secrets), acc.chunks)
-        message, usage = response_from_wire(data)
-        yield Completed(message, usage)
-
-    async def list_models(self) -> list[dict[str, Any]]:
-        """The models the service offers (`GET /v1/models`), as `{"id", ...}` objects."""
-        client = self._client_or_fail()
-        try:
-            async with asyncio.timeout(self.timeout):
-                return [m.to_dict() async for m in client.models.list()]
-        except anthropic.AnthropicError as exc:
-            raise self._error(exc) from None
-        except TimeoutError:
-            raise self._text.timeout(self.timeout) from None
-
-    async def aclose(self) -> None:
-        if self._client is not None:
-            await self._client.close()
-            self._client = None
+        for item in self._ended(acc):
+            yield item

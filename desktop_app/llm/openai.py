@@ -22,17 +22,15 @@ from desktop_app.core.messages import (
 )
 from desktop_app.llm import tolerance
 from desktop_app.llm.base import (
-    Completed,
     ModelRequest,
-    ProviderError,
     StreamItem,
     TextChunk,
     ToolSpec,
     WireRequest,
-    WireResponse,
 )
+from desktop_app.llm.sdk_model import SdkErrors, SdkModel
 from desktop_app.llm.text_calls import MODES, next_call_number, recovering
-from desktop_app.llm.wire import Deadline, ErrorText, make_call, paced, redact, scrub, shared_tls, url_secrets
+from desktop_app.llm.wire import Deadline, make_call, paced, redact, scrub, shared_tls
 
 DEFAULT_MODEL = "gpt-4o-mini"
 DEFAULT_BASE_URL = "https://api.openai.com/v1"
@@ -240,10 +238,15 @@ async def sse_data(lines: AsyncIterator[str]) -> AsyncIterator[str]:
 # ---------------------------------------------------------------- the model
 
 
-class OpenAIModel:
-    """A ChatModel over the official `openai` SDK; the SDK's own retries handle 429/5xx."""
+class OpenAIModel(SdkModel[openai.AsyncOpenAI]):
+    """A ChatModel over the official `openai` SDK (the shared skeleton is SdkModel's)."""
 
     provider = "openai"
+    label = "OpenAI"
+    key_env = "OPENAI_API_KEY"
+    default_model = DEFAULT_MODEL
+    default_base_url = DEFAULT_BASE_URL
+    errors = SdkErrors(openai.OpenAIError, openai.APIStatusError, openai.APITimeoutError, openai.APIConnectionError)
 
     def __init__(
         self,
@@ -259,35 +262,24 @@ class OpenAIModel:
     ) -> None:
         if tool_text not in MODES:
             raise ValueError(f"tool_text must be one of {', '.join(MODES)}")
+        super().__init__(model, base_url, api_key, max_retries, timeout, transport)
         self.tool_text = tool_text  # native calls only / also recovered from text / no tools offered
-        self.model = model or DEFAULT_MODEL
-        self.base_url = (base_url or DEFAULT_BASE_URL).rstrip("/")
-        self.max_retries = max_retries
-        self._transport = transport  # an httpx2 transport instead of the network (the warm-up's rehearsal)
-        self.timeout = timeout
         self.max_tokens = max_tokens
-        self._key = api_key or ""
-        self._secrets = [self._key, *url_secrets(self.base_url)]  # a password in --base-url too
-        self._client: openai.AsyncOpenAI | None = None
-        self._text = ErrorText("OpenAI", "openai", "OPENAI_API_KEY", self.base_url, self.model)
 
     @property
     def url(self) -> str:
         return f"{self.base_url}/chat/completions"
 
-    def _client_or_fail(self) -> openai.AsyncOpenAI:
-        if self._client is None:
-            key = self._key
-            if not key and self.base_url == DEFAULT_BASE_URL:
-                raise self._text.missing_key()
-            self._client = openai.AsyncOpenAI(
-                http_client=openai.DefaultAsyncHttpxClient(verify=shared_tls(), transport=self._transport),
-                api_key=key or "no-key",  # local servers (Ollama, LM Studio) ignore the key
-                base_url=self.base_url,
-                max_retries=self.max_retries,
-                timeout=self.timeout,
-            )
-        return self._client
+    def _new_client(self, api_key: str) -> openai.AsyncOpenAI:
+        return openai.AsyncOpenAI(
+            http_client=openai.DefaultAsyncHttpxClient(verify=shared_tls(), transport=self._transport),
+            api_key=api_key,
+            base_url=self.base_url,
+            max_retries=self.max_retries,
+            timeout=self.timeout,
+        )
+
+    _read = staticmethod(response_from_wire)
 
     async def stream(self, request: ModelRequest) -> AsyncIterator[StreamItem]:
         """One model call: the wire request, text as it arrives, the wire response, the turn."""
@@ -337,22 +329,8 @@ class OpenAIModel:
             raise self._error(exc) from None
         except TimeoutError:
             raise self._text.timeout(self.timeout) from None
-        yield WireResponse(redact(data, self._secrets), 0)
-        message, usage = response_from_wire(data)
-        if message.content:
-            yield TextChunk(message.content)  # a whole answer is shown like a one-piece stream
-        yield Completed(message, usage)
-
-    def _error(self, exc: openai.OpenAIError) -> ProviderError:
-        """An SDK failure (after its retries) as a one-line ProviderError, the key scrubbed."""
-        secrets = self._secrets
-        if isinstance(exc, openai.APIStatusError):
-            return self._text.status(exc.status_code, exc.body, self.max_retries, secrets)
-        if isinstance(exc, openai.APITimeoutError):
-            return self._text.timeout(self.timeout)
-        if isinstance(exc, openai.APIConnectionError):
-            return self._text.connection(scrub(str(exc.__cause__ or exc), secrets))
-        return ProviderError(f"OpenAI: {scrub(str(exc), secrets)}", "bad_request")
+        for item in self._whole(data):
+            yield item
 
     async def _streamed(
         self, client: openai.AsyncOpenAI, body: dict[str, Any], deadline: Deadline
@@ -379,10 +357,8 @@ class OpenAIModel:
                 raise self._text.stream_cut(cause, acc.partial_text()) from None
         if acc.finish is None:
             raise self._text.stream_cut("it ended before the model finished", acc.partial_text())
-        data = acc.body()
-        yield WireResponse(redact(data, self._secrets), acc.chunks)
-        message, usage = response_from_wire(data)
-        yield Completed(message, usage)
+        for item in self._ended(acc):
+            yield item
 
     @staticmethod
     def _chunk(data: str) -> dict[str, Any]:
@@ -395,19 +371,3 @@ class OpenAIModel:
             message = error.get("message") if isinstance(error, dict) else error
             raise ValueError(f"the server sent an error: {str(message)[:300]}")
         return chunk
-
-    async def list_models(self) -> list[dict[str, Any]]:
-        """The models the service offers (`GET /v1/models`), as `{"id", ...}` objects."""
-        client = self._client_or_fail()
-        try:
-            async with asyncio.timeout(self.timeout):
-                return [m.to_dict() async for m in client.models.list()]
-        except openai.OpenAIError as exc:
-            raise self._error(exc) from None
-        except TimeoutError:
-            raise self._text.timeout(self.timeout) from None
-
-    async def aclose(self) -> None:
-        if self._client is not None:
-            await self._client.close()
-            self._client = None

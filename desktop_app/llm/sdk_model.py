@@ -1,0 +1,124 @@
+"""What the two SDK adapters share: their settings, the client made on first use, an SDK failure as
+one line, a whole answer and a stream's end as stream items, and the model list.
+
+Each adapter keeps only what its wire format and SDK make different (the mapping, the stream)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
+
+from desktop_app.core.messages import AssistantMessage, Usage
+from desktop_app.llm.base import Completed, ProviderError, StreamItem, TextChunk, WireResponse
+from desktop_app.llm.wire import ErrorText, redact, scrub, url_secrets
+
+
+class Client(Protocol):
+    """An SDK's async client, as far as this layer needs it."""
+
+    async def close(self) -> None: ...
+
+
+ClientT = TypeVar("ClientT", bound=Client)
+
+
+class SdkErrors(NamedTuple):
+    """The SDK's exception classes this layer turns into a ProviderError."""
+
+    base: type[Exception]
+    status: type[Exception]
+    timeout: type[Exception]
+    connection: type[Exception]
+
+
+class Accumulated(Protocol):
+    """A stream's accumulator, once the stream ended: the whole body and how many chunks made it."""
+
+    chunks: int
+
+    def body(self) -> dict[str, Any]: ...
+
+
+class SdkModel(Generic[ClientT]):
+    """The skeleton of a ChatModel over an official SDK (the SDK's own retries handle 429/5xx)."""
+
+    provider: str  # set by each adapter's class (ChatModel wants an attribute)
+    label: ClassVar[str]  # in messages: "OpenAI", "Anthropic"
+    key_env: ClassVar[str]
+    default_model: ClassVar[str]
+    default_base_url: ClassVar[str]
+    errors: ClassVar[SdkErrors]
+
+    def __init__(
+        self, model: str, base_url: str, api_key: str | None, max_retries: int, timeout: float, transport: Any
+    ) -> None:
+        self.model = model or self.default_model
+        self.base_url = (base_url or self.default_base_url).rstrip("/")
+        self.max_retries = max_retries
+        self._transport = transport  # an httpx2 transport instead of the network (the warm-up's rehearsal)
+        self.timeout = timeout
+        self._key = api_key or ""
+        self._secrets = [self._key, *url_secrets(self.base_url)]  # a password in --base-url too
+        self._client: ClientT | None = None
+        self._text = ErrorText(self.label, self.provider, self.key_env, self.base_url, self.model)
+
+    def _new_client(self, api_key: str) -> ClientT:
+        """The SDK's async client for this base URL, key, retries, timeout and transport."""
+        raise NotImplementedError
+
+    def _client_or_fail(self) -> ClientT:
+        if self._client is None:
+            if not self._key and self.base_url == self.default_base_url:
+                raise self._text.missing_key()
+            self._client = self._new_client(self._key or "no-key")  # local servers ignore the key
+        return self._client
+
+    def _error(self, exc: Exception) -> ProviderError:
+        """An SDK failure (after its retries) as a one-line ProviderError, the key scrubbed."""
+        secrets, errors = self._secrets, self.errors
+        if isinstance(exc, errors.status):
+            return self._text.status(
+                getattr(exc, "status_code", 0), getattr(exc, "body", None), self.max_retries, secrets
+            )
+        if isinstance(exc, errors.timeout):
+            return self._text.timeout(self.timeout)
+        if isinstance(exc, errors.connection):
+            return self._text.connection(scrub(str(exc.__cause__ or exc), secrets))
+        return ProviderError(f"{self.label}: {scrub(str(exc), secrets)}", "bad_request")
+
+    def _whole(self, data: dict[str, Any]) -> Iterator[StreamItem]:
+        """A whole (unstreamed) answer: shown like a one-piece stream."""
+        yield WireResponse(redact(data, self._secrets), 0)
+        message, usage = self._read(data)
+        if message.content:
+            yield TextChunk(message.content)
+        yield Completed(message, usage)
+
+    def _ended(self, acc: Accumulated) -> Iterator[StreamItem]:
+        """A finished stream: its whole body for the inspector, then the turn."""
+        data = acc.body()
+        yield WireResponse(redact(data, self._secrets), acc.chunks)
+        message, usage = self._read(data)
+        yield Completed(message, usage)
+
+    @staticmethod
+    def _read(body: dict[str, Any]) -> tuple[AssistantMessage, Usage]:
+        """The wire response as the neutral message and usage (the adapter's `response_from_wire`)."""
+        raise NotImplementedError
+
+    async def list_models(self) -> list[dict[str, Any]]:
+        """The models the service offers (`GET /v1/models`), as `{"id", ...}` objects."""
+        client: Any = self._client_or_fail()
+        try:
+            async with asyncio.timeout(self.timeout):
+                return [m.to_dict() async for m in client.models.list()]
+        except self.errors.base as exc:
+            raise self._error(exc) from None
+        except TimeoutError:
+            raise self._text.timeout(self.timeout) from None
+
+    async def aclose(self) -> None:
+        if self._client is not None:
+            await self._client.close()
+            self._client = None
