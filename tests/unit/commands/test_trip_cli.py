@@ -59,7 +59,9 @@ def test_no_save_still_reports_but_keeps_nothing(capsys: pytest.CaptureFixture[s
     assert json.loads(_run(capsys, "trip", "list", "--json")) == []
 
 
-def test_show_and_export_by_prefix(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_show_and_export_by_prefix(capsys: pytest.CaptureFixture[str], tmp_path: Path, qapp: Any) -> None:
+    # qapp: pytest-qt's QApplication first, else the PDF export makes this process a QGuiApplication
+    # and a widget test later in the same run cannot start
     trip = next(e for e in _ask(capsys, SEED) if e["type"] == "trip")
     prefix = trip["id"][:10]
     shown = json.loads(_run(capsys, "trip", "show", prefix, "--json"))

@@ -7,6 +7,7 @@ import subprocess
 import unicodedata
 from datetime import date, datetime, timedelta
 from pathlib import Path
+from typing import Any
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -89,7 +90,7 @@ def test_peaks_are_shown_apart_from_the_total() -> None:
     assert "**¥4,600**" in md and "节假日高峰估算（另计，不含在合计内）: +¥900" in md
 
 
-def test_pdf_text_holds_the_plan(tmp_path: Path) -> None:
+def test_pdf_text_holds_the_plan(tmp_path: Path, qapp: Any) -> None:  # qapp: see test_trip_cli
     if shutil.which("pdftotext") is None:
         pytest.skip("pdftotext (poppler-utils) is not installed: the PDF's text cannot be read back")
     from desktop_app.app import trip_pdf
