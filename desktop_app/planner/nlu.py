@@ -183,7 +183,7 @@ TRIP_WORDS = (
 )
 ORIGIN_ENDS = "to|next|for|and|this|on|in|over|at|during|with|under|around"
 ORIGIN_PATTERNS = (
-    r"(?:我在|人在|家在|住在|我住)(?P<c>\S{2,10}?)(?:[，,。 ]|$|工作|上班|生活|出发)",
+    r"(?:我在|我们在|咱们在|人在|家在|住在|我住|我们住)(?P<c>\S{2,10}?)(?:[，,。 ]|$|工作|上班|生活|出发)",
     r"从(?P<c>\S{2,10}?)(?:出发|飞|去|到|走)",
     r"(?P<c>\S{2,6}?)出发",
     r"(?i)\bfrom\s*(?P<c>[\u4e00-\u9fff]{2,6})",

@@ -72,3 +72,10 @@ async def test_new_years_day_has_its_own_peak_estimate_line() -> None:
     assert "元旦 = 1月1日；按 1月1日–4日（3晚）查询" in text
     # 1 Jan by the short-break rule: ¥1,280 → ¥1,470 for 2 seats (outbound), ¥680 → ¥750 for 1 night
     assert "- 合计：约 ¥7,160" in text and "- 元旦高峰估算：再加约 ¥450，即约 ¥7,610" in text
+
+
+async def test_we_are_in_chengdu_is_where_the_family_leaves_from() -> None:
+    events, _ = await run("圣诞节想带老婆孩子去三亚度假，我们在成都")
+    flights = [a for n, a in calls_of(events) if n == "get_flight_price"]
+    assert [(a["origin"], a["destination"], a["passengers"]) for a in flights] == [("成都", "三亚", 3)]
+    assert {a["city"] for n, a in calls_of(events) if n == "get_weather"} == {"三亚"}
