@@ -75,7 +75,11 @@ def _assumptions(q: TripQuery, ask: OpenAsk, lang: str) -> str:
     whence = " (you did not say, so Beijing)" if q.origin_assumed and not q.origin_world else ""
     stay = f"{n} night{'s' if n != 1 else ''}" + ("" if told else " (you did not say, so 3)")
     who = f"for {people}" if people > 1 else "per person"
-    money = f"; budget {yuan(ask.budget)} for round-trip flights + {n} hotel nights, {who}" if ask.budget else ""
+    money = (
+        f"; budget {yuan(ask.budget)} for round-trip flights + {n} hotel night{'' if n == 1 else 's'}, {who}"
+        if ask.budget
+        else ""
+    )
     undated = (
         ""
         if q.when

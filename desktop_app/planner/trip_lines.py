@@ -13,6 +13,11 @@ from desktop_app.planner.nlu import TripQuery
 from desktop_app.tools.travel.when import span_text
 
 
+def nights_en(n: int) -> str:
+    """ "1 night", "3 nights"."""
+    return f"{n} night" if n == 1 else f"{n} nights"
+
+
 def trip_dates(query: TripQuery) -> tuple[str, str] | None:
     """(depart, return) as ISO dates: the span's first day (never before today) plus the nights."""
     if query.when is None:
@@ -44,7 +49,7 @@ def dates_line(q: TripQuery, trip: tuple[str, str] | None, lang: str) -> str:
         return line + "。"
     line = f"**Dates**: {said}"
     if start and end:
-        line += f"; looked up for {span_text(start, end, 'en')} ({q.stay_nights} nights)"
+        line += f"; looked up for {span_text(start, end, 'en')} ({nights_en(q.stay_nights)})"
     if unofficial:
         line += f" ({q.when.start.year}'s official holiday schedule is not published yet: statutory days used)"
     return line + "."
@@ -153,7 +158,7 @@ def cost_lines(c: Costs, q: TripQuery, lang: str, yuan: Any, count: Any) -> str:
     who = f" for {seats}" if seats > 1 else ""
     room = f"{rooms} rooms × " if rooms > 1 else ""
     text = (
-        f"**Estimated cost**:\n- Round-trip flights{who}: about {yuan(c.flights)}\n- Hotel, {room}{nights} nights: "
+        f"**Estimated cost**:\n- Round-trip flights{who}: about {yuan(c.flights)}\n- Hotel, {room}{nights_en(nights)}: "
         f"{yuan(c.hotel)}\n- Total: about {yuan(c.total)} (meals, tickets and local transport not included)"
     )
     if c.peak_extra:

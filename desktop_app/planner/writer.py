@@ -9,7 +9,15 @@ from typing import Any
 from desktop_app.planner.exchange import Exchange
 from desktop_app.planner.nlu import TripQuery
 from desktop_app.planner.places import no_data_note, stand_ins, unrecognised_note
-from desktop_app.planner.trip_lines import cost_lines, costs, dated_weather_line, dates_line, party_line, trip_dates
+from desktop_app.planner.trip_lines import (
+    cost_lines,
+    costs,
+    dated_weather_line,
+    dates_line,
+    nights_en,
+    party_line,
+    trip_dates,
+)
 from desktop_app.tools.travel.places import all_cities, resolve_city
 
 ZH_DIGITS = "零一二三四五六七八九十"
@@ -165,7 +173,7 @@ def hotel_line(p: Place, q: TripQuery, lang: str) -> str:
         return f"**酒店**：{name}（{stars}星），{yuan(price) if price else d.get('price')}/晚{meal}。{total}。"
     meal = ", breakfast included" if breakfast else ("" if breakfast is None else ", no breakfast")
     rooms_en = f"{rooms} rooms, " if rooms > 1 else ""
-    total_en = f" {rooms_en}{n} nights: {yuan(price * n * rooms)}." if price is not None else ""
+    total_en = f" {rooms_en}{nights_en(n)}: {yuan(price * n * rooms)}." if price is not None else ""
     return f"**Hotel**: {name} ({stars}★), {yuan(price) if price else d.get('price')}/night{meal}.{total_en}"
 
 
@@ -245,7 +253,7 @@ def compare(places: list[Place], q: TripQuery, lang: str) -> str:
         ),
         ("酒店/晚" if lang == "zh" else "Hotel / night", [_money(p.hotel_price()) for p in places]),
         (
-            f"往返+{zh_count(n)}晚合计" if lang == "zh" else f"Round trip + {n} nights",
+            f"往返+{zh_count(n)}晚合计" if lang == "zh" else f"Round trip + {nights_en(n)}",
             [_money(trip_total(p, q)) for p in places],
         ),
     ]
@@ -281,7 +289,8 @@ def _recommend(places: list[Place], q: TripQuery, lang: str) -> str:
             f"比{display(dear, 'zh')}省 {yuan(diff)}。按预算选{display(cheap, 'zh')}，按天气和玩法再参考上面的天气。"
         )
     return (
-        f"**Comparison**: flight both ways plus {q.stay_nights} hotel nights comes to about {yuan(low or 0)} "
+        f"**Comparison**: flight both ways plus {nights_en(q.stay_nights).replace(' ', ' hotel ')} comes to "
+        f"about {yuan(low or 0)} "
         f"for {display(cheap, 'en')}, {yuan(diff)} less than {display(dear, 'en')}. On budget, "
         f"{display(cheap, 'en')} wins; weigh the weather above too."
     )

@@ -79,3 +79,9 @@ async def test_we_are_in_chengdu_is_where_the_family_leaves_from() -> None:
     flights = [a for n, a in calls_of(events) if n == "get_flight_price"]
     assert [(a["origin"], a["destination"], a["passengers"]) for a in flights] == [("成都", "三亚", 3)]
     assert {a["city"] for n, a in calls_of(events) if n == "get_weather"} == {"三亚"}
+
+
+async def test_one_night_is_said_in_the_singular() -> None:
+    events, _ = await run("next weekend Macau trip from Shenzhen for me and my girlfriend, how much?")
+    text = final_text(events)
+    assert "(1 night)" in text and "1 nights" not in text
