@@ -1,4 +1,4 @@
-"""The main window: conversations | chat | inspector dock, built and wired here (the session's events in `Conversation.connect_session`).
+"""The main window: conversations | chat | inspector dock, built and wired here (the session's events: Conversation).
 
 Start-up is in two steps. `__init__` builds what the first paint shows (the final layout, no
 content) and imports nothing it does not need: no asyncio, and not Qt's `Qt` namespace, whose
