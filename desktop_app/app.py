@@ -244,6 +244,7 @@ async def _scripted(window: MainWindow, args: argparse.Namespace, closed: asynci
         finished = next_emission(window.runDone)
         window.conversation.send(args.prompt)
         (status,) = await finished
+    await _drawn(window)
     for _ in range(3):  # let layouts settle before grabbing
         await asyncio.sleep(0)
     if args.screenshot:
@@ -257,6 +258,14 @@ async def _scripted(window: MainWindow, args: argparse.Namespace, closed: asynci
         if not closed.done():
             closed.set_result(0 if status == "done" else 1)
         window.close()
+
+
+async def _drawn(window: MainWindow) -> None:
+    """Until the answer is drawn whole (the end of a burst is drawn over a few loop turns)."""
+    import asyncio
+
+    while window.chat.drawing():
+        await asyncio.sleep(0.01)
 
 
 def _print_stalls(window: MainWindow) -> None:

@@ -20,8 +20,8 @@ from typing import Any, Generic, TypeVar
 
 T = TypeVar("T")
 E = TypeVar("E")
-DRAIN_BUDGET_S = 0.003  # UI-loop time spent delivering events before handing back to Qt
-MAX_BACKLOG = 200  # undelivered events before the engine pauses (it would hog the GIL)
+DRAIN_BUDGET_S = 0.002  # UI-loop time spent delivering events before handing back to Qt
+MAX_BACKLOG = 50  # undelivered events before the engine pauses (it would hog the GIL)
 BACKLOG_POLL_S = 0.002  # how often a paused engine looks whether the window caught up
 
 

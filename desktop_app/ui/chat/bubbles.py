@@ -6,6 +6,7 @@ uses (QTextBrowser, QTextCursor and formats: ~3 ms of type set-up) are imported 
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING
 
 from PySide6 import QtCore
@@ -19,6 +20,10 @@ if TYPE_CHECKING:
     from desktop_app.ui.rich_text import SafeBrowser
 
 
+SLICE_CHARS = 300  # Markdown rendered in one go, at a paragraph's end (a longer paragraph goes whole)
+TURN_BUDGET_S = 0.002  # drawing per event-loop turn (then the loop runs): a flood of text never holds a frame
+
+
 def markdown_cut(text: str) -> int:
     """Index just after the last blank line outside a code fence: the part safe to render."""
     cut, pos, fenced = 0, 0, False
@@ -30,6 +35,19 @@ def markdown_cut(text: str) -> int:
         elif not stripped and not fenced and line.endswith("\n"):
             cut = pos
     return cut
+
+
+def next_cut(text: str, start: int, size: int) -> int:
+    """Length of the Markdown from `start` safe to render next: whole paragraphs, about
+    `size` characters (more only when one paragraph is longer); 0 when none is finished.
+    `start` is a paragraph's start outside a code fence, so the scan begins there."""
+    window = size
+    while True:
+        part = text[start : start + window]
+        cut = markdown_cut(part)
+        if cut or len(part) < window:
+            return cut
+        window *= 2  # a long paragraph: look further, never past what is needed
 
 
 class _Bubble(QFrame):
@@ -116,7 +134,11 @@ class MessageBubble(_Bubble):
 
 
 class StreamBubble(_Bubble):
-    """An answer arriving in pieces: finished paragraphs become Markdown, the tail stays plain."""
+    """An answer arriving in pieces: finished paragraphs become Markdown, the tail stays plain.
+
+    Drawing is paced: each turn of the event loop draws for at most TURN_BUDGET_S (new
+    paragraphs and what the unfinished one grew by), so a burst of text, or the rest at the
+    answer's end, is drawn over several turns instead of stalling one. `markdown()` is always whole."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         from desktop_app.ui.rich_text import SafeBrowser
@@ -139,34 +161,63 @@ class StreamBubble(_Bubble):
         self._source = ""
         self._rendered = 0  # characters of _source already rendered as Markdown
         self._tail_pos = 0  # document position where the plain tail starts
+        self._tail_len = 0  # characters of _source after _rendered shown there as plain text
+        self._finished = False
+        self._drawn = False  # finished and everything drawn
+        self._next_turn = QtCore.QTimer(self)
+        self._next_turn.setSingleShot(True)
+        self._next_turn.setInterval(0)
+        self._next_turn.timeout.connect(self._draw)
 
     def markdown(self) -> str:
         return self._source
 
+    def drawing(self) -> bool:
+        """Whether some text is not drawn yet (it is being drawn, a bounded piece per turn)."""
+        return self._next_turn.isActive()
+
     def append(self, text: str) -> None:
-        """Add streamed text; only the new paragraphs and the short tail are touched."""
-        if not text:
-            return
-        self._source += text
-        tail = self._source[self._rendered :]
-        cut = markdown_cut(tail)
-        self._replace_tail(tail[:cut], tail[cut:])
-        self._rendered += cut
+        """Add streamed text; the new paragraphs and the tail's growth are drawn on the next turns."""
+        if text:
+            self._source += text
+            self._next_turn.start()
 
     def finish(self) -> None:
-        """Render whatever is left (an unclosed paragraph or code block) as Markdown."""
-        tail = self._source[self._rendered :]
-        if tail:
-            self._replace_tail(tail, "")
-            self._rendered = len(self._source)
-        from PySide6.QtGui import QTextCursor
+        """The answer is whole: what is left (an unclosed paragraph or code block) becomes Markdown."""
+        self._finished = True
+        self._next_turn.start()
 
-        cursor = QTextCursor(self.body.document())
-        cursor.movePosition(QTextCursor.MoveOperation.End)
-        while cursor.block().length() <= 1 and cursor.blockNumber() > 0:
-            cursor.deletePreviousChar()  # the empty block kept for a tail that never came
+    def settle(self) -> None:
+        """Draw everything now (the warm-up, and tests that read the document at once)."""
+        self._next_turn.stop()
+        while self._step():
+            pass
 
-    def _replace_tail(self, finished: str, tail: str) -> None:
+    def _draw(self) -> None:
+        """One turn's drawing: pieces for up to TURN_BUDGET_S (timed: a busy machine draws
+        less per turn, not longer), then the loop runs before the next piece."""
+        deadline = time.perf_counter() + TURN_BUDGET_S
+        while self._step():
+            if time.perf_counter() >= deadline:
+                self._next_turn.start()
+                return
+
+    def _step(self) -> int:
+        """Draw the next piece (paragraphs as Markdown, else the tail's growth); how many
+        characters it covered, 0 when nothing is left to draw."""
+        cut = next_cut(self._source, self._rendered, SLICE_CHARS)
+        if not cut and self._finished:
+            cut = len(self._source) - self._rendered
+        if cut:
+            self._render_markdown(self._source[self._rendered : self._rendered + cut])
+            return cut
+        if self._finished:
+            self._trim()
+            return 0
+        return self._grow_tail()
+
+    def _render_markdown(self, finished: str) -> None:
+        """Replace the plain tail by `finished` as Markdown; a new empty block takes the tail."""
         from PySide6.QtGui import QTextBlockFormat, QTextCharFormat, QTextCursor
 
         from desktop_app.ui.rich_text import insert_markdown
@@ -180,8 +231,33 @@ class StreamBubble(_Bubble):
             cursor.movePosition(QTextCursor.MoveOperation.End)
             cursor.insertBlock(QTextBlockFormat(), QTextCharFormat())
             self._tail_pos = cursor.position()
-        if tail:
-            cursor.insertText(tail, QTextCharFormat())
+        self._rendered += len(finished)
+        self._tail_len = 0
+
+    def _grow_tail(self) -> int:
+        """Show up to SLICE_CHARS more of the unfinished paragraph as plain text, at the end."""
+        from PySide6.QtGui import QTextCharFormat, QTextCursor
+
+        start = self._rendered + self._tail_len
+        more = self._source[start : start + SLICE_CHARS]
+        if more:
+            cursor = QTextCursor(self.body.document())
+            cursor.movePosition(QTextCursor.MoveOperation.End)
+            cursor.insertText(more, QTextCharFormat())
+            self._tail_len += len(more)
+        return len(more)
+
+    def _trim(self) -> None:
+        """Drop the empty block kept for a tail that never came (the answer is drawn)."""
+        from PySide6.QtGui import QTextCursor
+
+        if self._drawn:
+            return
+        self._drawn = True
+        cursor = QTextCursor(self.body.document())
+        cursor.movePosition(QTextCursor.MoveOperation.End)
+        while cursor.block().length() <= 1 and cursor.blockNumber() > 0:
+            cursor.deletePreviousChar()
 
     def _fit(self) -> None:
         height = int(self.body.document().size().height()) + 4

@@ -23,8 +23,7 @@ from desktop_app.ui.text import head
 if TYPE_CHECKING:  # the event dataclasses load after the first paint (~6 ms)
     from desktop_app.core.events import ApprovalEvent, ErrorEvent, Final, ToolCallEvent, ToolResultEvent
 
-FRAME_MS = 16  # streamed text is applied at most once a frame
-FLUSH_CHARS = 1200  # streamed characters rendered per slice (about 2-3 ms of Markdown layout)
+FRAME_MS = 16  # streamed text is handed to the answer's bubble at most once a frame (it paces the drawing)
 PAGE = 400  # earlier messages read from the store at a time as the user scrolls up
 
 # how many saved messages come before the shown ones, and how to read messages [start, end)
@@ -83,7 +82,7 @@ class ChatView(VirtualRows):
         self._flush_timer = QTimer(self)
         self._flush_timer.setSingleShot(True)
         self._flush_timer.setInterval(FRAME_MS)
-        self._flush_timer.timeout.connect(self._flush_slice)
+        self._flush_timer.timeout.connect(self.flush)
         self._spin_timer = QTimer(self)
         self._spin_timer.setInterval(100)
         self._spin_timer.timeout.connect(self._spin)
@@ -106,6 +105,7 @@ class ChatView(VirtualRows):
         bubble = StreamBubble(self)
         bubble.append("**预热** warm-up: 三亚 ¥4,600\n\n- a\n\n`x`")
         bubble.finish()
+        bubble.settle()
         for widget in (chip, bubble):
             widget.resize(600, 120)
             pixmap = QPixmap(widget.size())
@@ -196,18 +196,14 @@ class ChatView(VirtualRows):
         if not self._flush_timer.isActive():
             self._flush_timer.start(FRAME_MS)
 
-    def flush(self, limit: int | None = None) -> None:
-        """Apply queued text to the streaming bubble (created on demand); with `limit`, at most
-        that many characters now and the rest on the loop's next turn."""
+    def flush(self) -> None:
+        """Hand queued text to the streaming bubble (created on demand); it draws it in bounded
+        pieces on the loop's next turns."""
         self._flush_timer.stop()
         if not self._pending:
             return
         text = "".join(self._pending)
         self._pending.clear()
-        if limit is not None and len(text) > limit:
-            self._pending.append(text[limit:])
-            text = text[:limit]
-            self._flush_timer.start(0)
         if self._stream is None:
             self._stream = MessageRow("assistant", "", stream=True)
             self._stream.widget = StreamBubble(self.viewport())  # it holds the text while it streams
@@ -216,9 +212,9 @@ class ChatView(VirtualRows):
         assert isinstance(bubble, StreamBubble)
         bubble.append(text)
 
-    def _flush_slice(self) -> None:
-        """The frame tick: a bounded slice, so a flood of text never blocks a frame."""
-        self.flush(FLUSH_CHARS)
+    def drawing(self) -> bool:
+        """Whether an answer's text is still being drawn (a screenshot waits for it)."""
+        return any(isinstance(r.widget, StreamBubble) and r.widget.drawing() for r in self._rows)
 
     def end_stream(self) -> None:
         """Finish the answer being streamed (a tool call or the end of the run follows)."""

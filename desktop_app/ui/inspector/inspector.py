@@ -222,13 +222,19 @@ class Inspector(QWidget):
         elif change.kind == "run":
             self.model.refresh_all()
             if self._selected[1] < 0 and self.trace.calls:
-                with QSignalBlocker(self):  # not the user's choice: the chat must not jump
-                    self._select_call_index(0)  # a finished run opens on its first call, not a blank pane
-            self._refresh_selected()
+                QTimer.singleShot(0, self, self._open_first_call)  # its details (~8 ms): a loop turn of their own
+            else:
+                self._refresh_selected()
         if change.kind != "defs":
             self.sequence.invalidate()
             self._refresh_summary()
             self._update_tick()
+
+    def _open_first_call(self) -> None:
+        """A finished run opens on its first call, not a blank pane (unless one was picked since)."""
+        if self._selected[1] < 0 and self.trace.calls:
+            with QSignalBlocker(self):  # not the user's choice: the chat must not jump
+                self._select_call_index(0)
 
     def _refresh_selected(self) -> None:
         kind, index = self._selected

@@ -35,6 +35,7 @@ def test_a_model_s_link_opens_only_when_it_is_a_web_link(
     if streamed:
         chat.append_delta(HOSTILE + "\n\n")
         chat.flush()
+        qtbot.waitUntil(lambda: not chat.drawing(), timeout=2000)
         body = chat._stream.widget.body  # type: ignore[union-attr]
         assert not body.openLinks() and not body.openExternalLinks()
         assert "<img" not in body.toHtml().split("<body")[1].replace("&lt;img", "")

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from desktop_app.core.events import ApprovalEvent, ToolCallEvent, ToolResultEvent
-from desktop_app.ui.chat.bubbles import MessageBubble, StreamBubble, markdown_cut
-from desktop_app.ui.chat.chat_view import FLUSH_CHARS, ChatView
+from desktop_app.ui.chat.bubbles import SLICE_CHARS, MessageBubble, StreamBubble, markdown_cut, next_cut
+from desktop_app.ui.chat.chat_view import ChatView
 from desktop_app.ui.text import hidden_characters, make_visible, summarize_arguments
 
 
@@ -19,6 +19,16 @@ def test_markdown_cut_keeps_unfinished_paragraphs_and_fences() -> None:
     assert markdown_cut(closed) == len(closed) - len("after")
 
 
+def test_next_cut_takes_about_a_slice_of_whole_paragraphs() -> None:
+    text = "".join(f"p{i} " + "x" * 20 + "\n\n" for i in range(100))
+    cut = next_cut(text, 0, 100)
+    assert 0 < cut <= 100 and text[cut - 2 : cut] == "\n\n"
+    assert next_cut(text, cut, 100) <= 100  # from where the last piece ended
+    long = "y" * 500 + "\n\nz"
+    assert next_cut(long, 0, 100) == 502  # a paragraph longer than the slice goes whole
+    assert next_cut("no blank line yet", 0, 4) == 0
+
+
 def test_stream_bubble_renders_markdown_incrementally(qtbot: Any) -> None:
     bubble = StreamBubble()
     qtbot.addWidget(bubble)
@@ -27,6 +37,7 @@ def test_stream_bubble_renders_markdown_incrementally(qtbot: Any) -> None:
         bubble.append(text[i : i + 3])
     assert bubble.markdown() == text
     bubble.finish()
+    qtbot.waitUntil(lambda: not bubble.drawing(), timeout=2000)  # drawn on the loop's next turns
     doc = bubble.body.document()
     assert doc.toPlainText().rstrip().endswith("合计 ¥4,600")
     assert "**" not in doc.toPlainText()  # bold was rendered, not shown as asterisks
@@ -38,35 +49,58 @@ def test_stream_bubble_touches_only_the_tail(qtbot: Any) -> None:
     bubble = StreamBubble()
     qtbot.addWidget(bubble)
     bubble.append("first paragraph\n\n")
+    bubble.settle()
     first_block = bubble.body.document().firstBlock()
     for _ in range(200):
         bubble.append("word ")
+        bubble.settle()
+    assert bubble.body.document().lastBlock().text().startswith("word word")  # the tail, as plain text
     assert bubble.body.document().firstBlock() == first_block  # never re-rendered
     assert bubble._rendered == len("first paragraph\n\n")
 
 
-def test_thousands_of_deltas_are_applied_per_frame_not_per_chunk(qtbot: Any) -> None:
+def test_thousands_of_deltas_are_applied_per_frame_and_drawn_in_bounded_pieces(qtbot: Any) -> None:
     view = ChatView()
     qtbot.addWidget(view)
-    applied: list[int] = []
-    original = StreamBubble.append
+    handed: list[int] = []
+    drawn: list[int] = []
+    append, render = StreamBubble.append, StreamBubble._render_markdown
 
     def counting(self: StreamBubble, text: str) -> None:
-        applied.append(len(text))
-        original(self, text)
+        handed.append(len(text))
+        append(self, text)
+
+    def rendering(self: StreamBubble, finished: str) -> None:
+        drawn.append(len(finished))
+        render(self, finished)
 
     StreamBubble.append = counting  # type: ignore[method-assign]
+    StreamBubble._render_markdown = rendering  # type: ignore[method-assign]
     try:
         for i in range(6000):
             view.append_delta(f"w{i} " if i % 50 else "\n\n")
-        qtbot.waitUntil(lambda: not view._pending, timeout=2000)
+        qtbot.waitUntil(lambda: not view._pending and not view.drawing(), timeout=5000)
     finally:
-        StreamBubble.append = original  # type: ignore[method-assign]
-    total = sum(applied)
-    assert all(n <= FLUSH_CHARS for n in applied)  # bounded work per slice
-    assert len(applied) == -(-total // FLUSH_CHARS)  # batched: slices, not one update per chunk
+        StreamBubble.append = append  # type: ignore[method-assign]
+        StreamBubble._render_markdown = render  # type: ignore[method-assign]
+    assert len(handed) == 1  # batched: one hand-over per frame, not one update per chunk
+    assert all(n <= SLICE_CHARS for n in drawn)  # bounded work per piece
     view.end_stream()
     assert "w5999" in view.answer_text()
+
+
+def test_the_rest_of_a_burst_is_drawn_after_the_answer_ends(qtbot: Any) -> None:
+    bubble = StreamBubble()
+    qtbot.addWidget(bubble)
+    text = "".join(f"段落 {i} **粗体** ¥{i}\n\n- 项 {i}\n\n" for i in range(400)) + "```\nunclosed"
+    bubble.append(text)
+    bubble.finish()
+    assert bubble.markdown() == text  # whole at once, while the drawing goes on
+    assert bubble.drawing()
+    qtbot.waitUntil(lambda: not bubble.drawing(), timeout=5000)
+    doc = bubble.body.document()
+    assert doc.toPlainText().endswith("unclosed") and "**" not in doc.toPlainText()
+    assert doc.lastBlock().text() == "unclosed"  # no empty block left at the end
 
 
 def test_chip_status_flow(qtbot: Any) -> None:
