@@ -67,12 +67,14 @@ def _month_value(values: Any, month: int) -> float | None:
 def typical(city: City, day: date) -> dict[str, Any] | None:
     """The city's normals for the month of `day`, in get_weather's shape, labelled as typical."""
     entry = _normals().get("climate", {}).get(city.id)
-    mean = _month_value(entry.get("mean_c"), day.month) if isinstance(entry, dict) else None
+    if not isinstance(entry, dict):
+        return None
+    mean = _month_value(entry.get("mean_c"), day.month)
     if mean is None:
         return None
     feel, tip = _feel(mean), _tip(mean)
     month_zh, month_en = f"{MONTHS_ZH[day.month - 1]}月", MONTHS_EN[day.month - 1]
-    period = str(entry.get("period", ""))[:20] if isinstance(entry, dict) else ""
+    period = str(entry.get("period", ""))[:20]
     return {
         "city": city.zh,
         "date": day.isoformat(),
@@ -88,9 +90,18 @@ def typical(city: City, day: date) -> dict[str, Any] | None:
             f"{month_zh}的典型气温（{period} 气候平均值），不是天气预报 / typical {month_en} temperature "
             f"({period} climate normals), not a forecast"
         ),
-        "source": str(_normals().get("source", "climate normals"))[:200],
-        "licence": str(_normals().get("licence", ""))[:200],
+        "source": _source_text(entry, "source", "climate normals"),
+        "licence": _source_text(entry, "licence", ""),
     }
+
+
+def _source_text(entry: dict[str, Any], key: str, default: str) -> str:
+    """The city's own source's `key` ("source" or "licence"): climate.json names each city's source
+    under "sources"; a file without them has one source for all, at its top."""
+    sources = _normals().get("sources")
+    named = sources.get(entry.get("source")) if isinstance(sources, dict) else None
+    text = named.get(key) if isinstance(named, dict) else _normals().get(key, default)
+    return str(text if text is not None else default)[:200]
 
 
 # ---------------------------------------------------------------- holiday peaks
