@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import os
 import resource
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
+
+from shot_home import run_in_fresh_home
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -116,15 +116,7 @@ def main() -> int:
     out = Path(sys.argv[1])
     language = sys.argv[2] if len(sys.argv) > 2 else "en"
     out.parent.mkdir(parents=True, exist_ok=True)
-    home = Path(tempfile.mkdtemp(prefix="mcp-app-shot-"))
-    os.environ["TRAVEL_ASSISTANT_HOME"] = str(home)
-    (home / "config").mkdir(parents=True)
-    (home / "config" / "settings.json").write_text(json.dumps({"language": language}), encoding="utf-8")
-    from desktop_app.app import make_app
-    from desktop_app.ui.qt_async import run
-
-    make_app()
-    return run(lambda: shoot(out))
+    return run_in_fresh_home("mcp-app-shot-", {"language": language}, lambda: shoot(out))
 
 
 if __name__ == "__main__":

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
-import os
 import sys
-import tempfile
 from pathlib import Path
+
+from shot_home import run_in_fresh_home
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -93,16 +92,8 @@ def main() -> int:
     language = sys.argv[2] if len(sys.argv) > 2 else "en"
     scheme = sys.argv[3] if len(sys.argv) > 3 else ""
     out.mkdir(parents=True, exist_ok=True)
-    home = Path(tempfile.mkdtemp(prefix="shots-"))
-    os.environ["TRAVEL_ASSISTANT_HOME"] = str(home)
-    (home / "config").mkdir(parents=True)
     settings = {"language": language, "color_scheme": scheme}
-    (home / "config" / "settings.json").write_text(json.dumps(settings), encoding="utf-8")
-    from desktop_app.app import make_app
-    from desktop_app.ui.qt_async import run
-
-    make_app()
-    return run(lambda: shoot(out, language))
+    return run_in_fresh_home("shots-", settings, lambda: shoot(out, language))
 
 
 if __name__ == "__main__":
