@@ -104,6 +104,7 @@ class AgentSession(QObject):
         engine: EngineThread | None = None,
     ) -> None:
         super().__init__(parent)
+        self._typed = self._typed_signals()
         self.settings = settings
         self.approver = approver
         self.engine = engine or EngineThread()
@@ -298,9 +299,8 @@ class AgentSession(QObject):
                 if signal is not None:
                     signal.emit(event)
 
-    @property
-    def _typed(self) -> dict[type, SignalInstance]:
-        """The events passed on whole, each to its own signal."""
+    def _typed_signals(self) -> dict[type, SignalInstance]:
+        """The events passed on whole, each to its own signal (built once, read per event)."""
         return {
             ev.RunStarted: self.runStarted,
             ev.ToolCallEvent: self.toolCall,
