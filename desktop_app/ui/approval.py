@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app import jsonsafe
+from desktop_app.agent.approval import ApprovalPolicy, confirm_each_call
 from desktop_app.ui.i18n import tr
 from desktop_app.ui.palette import colours
 from desktop_app.ui.text import hidden_characters, make_visible, pretty_json
@@ -148,7 +149,7 @@ class ApprovalDialog(QDialog):
         self.reason.setAccessibleDescription(tr("Optional; told to the model when you deny"))
         layout.addWidget(self.reason)
         layout.addLayout(self._buttons())
-        self.allow_conversation.setVisible(not tool.meta.get("confirm_each_call"))  # agent.approval.confirm_each_call
+        self.allow_conversation.setVisible(not confirm_each_call(tool))  # no allowance may skip the question
         self.reason.setFocus()  # not the arguments box, which eats Enter: Enter denies, Tab reaches Allow once
         self.countdown = QLabel(self)
         self.countdown.setObjectName("countdown")
@@ -260,8 +261,6 @@ class DialogApprover(QObject):
         parent_widget: QWidget | None = None,
         timeout_s: float | None = None,
     ) -> None:
-        from desktop_app.agent.approval import ApprovalPolicy
-
         super().__init__(parent_widget)
         self.settings = settings
         self.log = log
