@@ -6,7 +6,6 @@ import argparse
 import logging
 import os
 import sys
-import time
 import traceback
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
@@ -22,6 +21,7 @@ if TYPE_CHECKING:  # asyncio (and qasync) are imported only after the window's f
     from PySide6.QtWidgets import QMessageBox
 
     from desktop_app.ui.main_window import MainWindow
+    from desktop_app.ui.probes import Probes
 
 log = logging.getLogger("desktop_app")
 APP_ID = "travel-assistant"
@@ -185,12 +185,6 @@ def paint_first(window: MainWindow) -> None:
     waiter.exec()
     timer.stop()
     window.firstPainted.disconnect(waiter.quit)
-    if os.environ.get("TRAVEL_ASSISTANT_BENCH"):  # what the first paint loaded (tests check it)
-        from PySide6 import QtCore, QtGui, QtWidgets
-
-        qt_types = sorted(name for m in (QtCore, QtGui, QtWidgets) for name in vars(m) if name.startswith("Q"))
-        print(f"first_paint_modules={','.join(sorted(sys.modules))}", file=sys.stderr, flush=True)
-        print(f"first_paint_qt_types={','.join(qt_types)}", file=sys.stderr, flush=True)
 
 
 def _history(window: MainWindow) -> Any:
@@ -204,13 +198,14 @@ def _history(window: MainWindow) -> Any:
         return None
 
 
-async def _main(args: argparse.Namespace, window: MainWindow, reporter: ErrorReporter) -> int:
+async def _main(args: argparse.Namespace, window: MainWindow, reporter: ErrorReporter, probes: Probes | None) -> int:
     import asyncio
 
     reporter.install(asyncio.get_running_loop())
     complete_window(window)
-    if os.environ.get("TRAVEL_ASSISTANT_BENCH"):  # from here Enter sends what was typed
-        print(f"ready_epoch={time.time():.6f}", file=sys.stderr, flush=True)
+    if probes is not None:
+        probes.watch()
+        probes.report_ready()
     closed: asyncio.Future[int] = asyncio.get_running_loop().create_future()
 
     def on_closed() -> None:
@@ -218,14 +213,16 @@ async def _main(args: argparse.Namespace, window: MainWindow, reporter: ErrorRep
             closed.set_result(0)
 
     window.closed.connect(on_closed)
-    demo = asyncio.ensure_future(_scripted(window, args, closed))
+    demo = asyncio.ensure_future(_scripted(window, args, closed, probes))
     code = await closed
     demo.cancel()
     await window.session.wait()
     return code
 
 
-async def _scripted(window: MainWindow, args: argparse.Namespace, closed: asyncio.Future[int]) -> None:
+async def _scripted(
+    window: MainWindow, args: argparse.Namespace, closed: asyncio.Future[int], probes: Probes | None
+) -> None:
     """`--prompt`, `--screenshot`, `--exit-when-done` as CONTRACT.md describes them."""
     import asyncio
 
@@ -233,31 +230,36 @@ async def _scripted(window: MainWindow, args: argparse.Namespace, closed: asynci
 
     if not window.painted:
         await next_emission(window.firstPainted)
-    if os.environ.get("TRAVEL_ASSISTANT_BENCH"):
-        print(f"first_paint_epoch={window.first_paint_epoch:.6f}", file=sys.stderr, flush=True)
-        print(f"first_paint_cpu={window.first_paint_cpu:.6f}", file=sys.stderr, flush=True)
-    status = "done"
+    if probes is not None:
+        probes.report_first_paint()
     open_requested(window, args)
-    if args.prompt:
-        await window.session.warm_up()  # as a person would: typing takes longer than preloading
-        window.heartbeat.reset()
-        finished = next_emission(window.runDone)
-        window.conversation.send(args.prompt)
-        (status,) = await finished
+    status = await _send_prompt(window, args.prompt, probes) if args.prompt else "done"
     await _drawn(window)
     for _ in range(3):  # let layouts settle before grabbing
         await asyncio.sleep(0)
-    if args.screenshot:
-        if not window.grab().save(args.screenshot, "PNG"):
-            print(f"travel-assistant: could not write {args.screenshot}", file=sys.stderr)
+    if args.screenshot and not window.grab().save(args.screenshot, "PNG"):
+        print(f"travel-assistant: could not write {args.screenshot}", file=sys.stderr)
     if args.exit_when_done:
         if args.prompt:  # the finished run's last layout and paint happen after runDone
             await asyncio.sleep(0.25)
-        _print_stalls(window)
-        print(f"ui_max_stall_ms={round(window.heartbeat.max_stall_ms)}", flush=True)
+        if probes is not None:
+            probes.report_stalls()
         if not closed.done():
             closed.set_result(0 if status == "done" else 1)
         window.close()
+
+
+async def _send_prompt(window: MainWindow, prompt: str, probes: Probes | None) -> str:
+    """`--prompt`: sent as if typed once the engine is warm; the run's end status."""
+    from desktop_app.ui.qt_async import next_emission
+
+    await window.session.warm_up()  # as a person would: typing takes longer than preloading
+    if probes is not None and probes.heartbeat is not None:
+        probes.heartbeat.reset()
+    finished = next_emission(window.runDone)
+    window.conversation.send(prompt)
+    (status,) = await finished
+    return str(status)
 
 
 async def _drawn(window: MainWindow) -> None:
@@ -266,14 +268,6 @@ async def _drawn(window: MainWindow) -> None:
 
     while window.chat.drawing():
         await asyncio.sleep(0.01)
-
-
-def _print_stalls(window: MainWindow) -> None:
-    """Under the benchmark, each late heartbeat with its phase, so a stall can be traced to its cause."""
-    if os.environ.get("TRAVEL_ASSISTANT_BENCH"):
-        print(f"ui_heartbeat_origin={window.heartbeat.origin:.6f}", file=sys.stderr, flush=True)
-        for at, late, phase in window.heartbeat.stalls:
-            print(f"ui_stall at_ms={at:.0f} late_ms={late:.1f} phase={phase}", file=sys.stderr, flush=True)
 
 
 def resolve_requested(args: argparse.Namespace) -> None:
@@ -302,9 +296,16 @@ def run_gui(args: argparse.Namespace) -> int:
     reporter.install()  # the loop's handler joins once the loop runs
     window = build_window(args, app, defer=True)
     reporter.parent = window
+    probes = None  # the benchmarks' figures: only when a run's end is to be reported
+    if args.exit_when_done or os.environ.get("TRAVEL_ASSISTANT_BENCH"):
+        from desktop_app.ui.probes import Probes
+
+        probes = Probes(window)
     paint_first(window)
+    if probes is not None:
+        probes.report_first_paint_modules()
     _setup_logging()  # the log file (data folder, platformdirs): after the first paint, before the engine
     set_app_icon(app)
     from desktop_app.ui.qt_async import run
 
-    return run(lambda: _main(args, window, reporter))
+    return run(lambda: _main(args, window, reporter, probes))

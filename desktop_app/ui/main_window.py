@@ -9,7 +9,6 @@ content) and imports nothing it does not need: no asyncio, and not Qt's `Qt` nam
 from __future__ import annotations
 
 import logging
-import time
 from typing import TYPE_CHECKING
 
 from PySide6 import QtCore
@@ -20,7 +19,6 @@ from PySide6.QtWidgets import QLabel, QMainWindow, QSplitter, QWidget
 from desktop_app.ui.chat.history_panel import HistoryPanel
 from desktop_app.ui.chat.pane import ChatColumn
 from desktop_app.ui.chat.skills_ui import ActiveSkill, SkillsMenu
-from desktop_app.ui.heartbeat import Heartbeat
 from desktop_app.ui.i18n import Language, tr
 from desktop_app.ui.icons import apply_icons
 from desktop_app.ui.inspector.dock import InspectorDock
@@ -59,7 +57,6 @@ class MainWindow(QMainWindow):
     """Builds the panes and wires them: what a person does lives in `conversation` (send, stop,
     retry, new, open) and `mcp_actions` (resources, prompts, bundles); no globals."""
 
-    heartbeat: Heartbeat
     escape: QShortcut
     replay: ReplayController
     approver: DialogApprover  # these exist once complete() ran
@@ -68,7 +65,7 @@ class MainWindow(QMainWindow):
     apps: AppController
     conversation: Conversation
     mcp_actions: McpActions
-    firstPainted = Signal()  # the window's first paint (start-up benchmark, scripted demo)
+    firstPainted = Signal()  # the window's first paint (emitted inside it: probes stamp its time)
     runDone = Signal(str)  # a run ended: done / error / cancelled, after the view settled
     closed = Signal()  # the window was closed
     announced = Signal(str)  # what was said to screen readers (a run's answer or end)
@@ -93,8 +90,6 @@ class MainWindow(QMainWindow):
         self.language = language
         self.overrides = overrides or {}
         self._painted = False
-        self.first_paint_epoch = 0.0  # wall clock and process CPU time at the first paint (benchmark)
-        self.first_paint_cpu = 0.0
         self.setup = RunSetup(settings, self.overrides, lambda: self.skill.name)
         self.setWindowTitle(tr("Travel Assistant"))
         self.setStyleSheet(stylesheet(colours()))
@@ -129,7 +124,6 @@ class MainWindow(QMainWindow):
         from desktop_app.ui.replay import ReplayController
         from desktop_app.ui.session import AgentSession
 
-        self.heartbeat = Heartbeat(5, self)
         self.approver = DialogApprover(self.settings, approval_log or ApprovalLog(None), self)
         self.session = AgentSession(self.settings, self.approver, self.setup.options, self._run_factory, self)
         setup = self.setup
@@ -215,7 +209,6 @@ class MainWindow(QMainWindow):
     def _connect_signals(self) -> None:
         """Every signal-slot connection of the window, in one place (the session's in the conversation)."""
         conv, s = self.conversation, self.session
-        self.heartbeat.watch(s)  # first: a stall is named by the event being handled
         conv.connect_session()
         conv.finished.connect(self.runDone)
         conv.announced.connect(self.announced)
@@ -381,8 +374,6 @@ class MainWindow(QMainWindow):
         super().paintEvent(event)
         if not self._painted:
             self._painted = True
-            self.first_paint_epoch = time.time()
-            self.first_paint_cpu = time.process_time()
             self.firstPainted.emit()
 
     def closeEvent(self, event: QCloseEvent) -> None:

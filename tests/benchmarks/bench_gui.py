@@ -178,6 +178,7 @@ async def bench_stream(chunks: int, chunk: int) -> None:
     from desktop_app.core.messages import AssistantMessage
     from desktop_app.llm.fake import FakeModel
     from desktop_app.runtime import open_run
+    from desktop_app.ui.probes import Heartbeat
     from desktop_app.ui.qt_async import next_emission
 
     reply = _long_reply(chunks, chunk)
@@ -193,18 +194,20 @@ async def bench_stream(chunks: int, chunk: int) -> None:
         await next_emission(window.firstPainted)
     await window.session.warm_up()
     await asyncio.sleep(0.5)  # let start-up work settle
-    window.heartbeat.reset()
-    window.heartbeat.start()
+    heartbeat = Heartbeat(5, window)
+    heartbeat.watch(window.session)
+    heartbeat.reset()
+    heartbeat.start()
     await asyncio.sleep(1.0)
-    idle = window.heartbeat.max_stall_ms
-    window.heartbeat.stop()
-    window.heartbeat.reset()
+    idle = heartbeat.max_stall_ms
+    heartbeat.stop()
+    heartbeat.reset()
     finished = next_emission(window.runDone)
     began = time.perf_counter()
     window.conversation.send("stream please")
     await finished
     took = time.perf_counter() - began
-    stall = window.heartbeat.max_stall_ms
+    stall = heartbeat.max_stall_ms
     shown = window.chat.answer_text()
     assert shown == reply, "the streamed text differs from the reply"
     print(f"stream_chunks={chunks} chars={len(reply)} seconds={took:.2f}")

@@ -28,6 +28,7 @@ async def one_window(servers: int, hold_s: float = 0.0) -> tuple[float, float, f
 
     from desktop_app.app import build_window
     from desktop_app.mcp.config import ServerConfig, save_servers
+    from desktop_app.ui.probes import Probes
     from desktop_app.ui.qt_async import next_emission
 
     os.environ["TRAVEL_ASSISTANT_HOME"] = tempfile.mkdtemp(prefix="bench-gui-mcp-")
@@ -45,10 +46,11 @@ async def one_window(servers: int, hold_s: float = 0.0) -> tuple[float, float, f
 
     start = time.time()
     window = build_window(argparse.Namespace(), QApplication.instance())  # type: ignore[arg-type]
+    probes = Probes(window)
     window.show()
     if not window.painted:
         await next_emission(window.firstPainted)
-    painted = window.first_paint_epoch  # stamped in paintEvent, before any post-paint work
+    painted = probes.first_paint_epoch  # stamped in paintEvent, before any post-paint work
     beat = asyncio.ensure_future(heartbeat())
     mcp = window.mcp
     while len([s for s in mcp.statuses.values() if s.state == "ready"]) < servers:
