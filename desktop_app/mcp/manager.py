@@ -24,7 +24,6 @@ from desktop_app.mcp.sdk import Sdk
 from desktop_app.mcp.task_book import leftover_notice
 from desktop_app.mcp.tools import TASK_NOTE, PreparedTool
 from desktop_app.mcp.trust import PendingChange, TrustStore
-from desktop_app.paths import data_dir
 from desktop_app.tools.registry import (
     ProgressFn,
     ToolDef,
@@ -374,8 +373,3 @@ async def _attach_shared(
         shared.detach(registry)
 
     return detach
-
-
-def log_dir() -> Path:
-    """Where each server's stderr and our notes about it are kept (one file per server)."""
-    return data_dir() / "logs"

@@ -38,10 +38,6 @@ def status_line(status: str, message: str | None) -> str:
     return f"MCP task {status}" + (f": {message}" if message else "")
 
 
-class TaskError(Exception):
-    """A task that ended without a result the model can read as the tool's own (failed, cancelled)."""
-
-
 async def _create(session: Any, types: Any, tool: str, args: dict[str, Any], timeout: float) -> Any:
     """tools/call with a `task` field: a CreateTaskResult, or a CallToolResult when the server ran
     the call at once (allowed for a tool whose task support is optional)."""

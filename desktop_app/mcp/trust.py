@@ -70,11 +70,6 @@ def reveal_tree(node: Any, where: str = "") -> tuple[Any, list[str]]:
     return _walk(node, where, found), found
 
 
-def reveal_schema(schema: Any) -> tuple[Any, list[str]]:
-    """A JSON Schema as the model is sent it: property names, enums, defaults and text all revealed."""
-    return reveal_tree(schema)
-
-
 def _walk(node: Any, where: str, found: list[str]) -> Any:
     if isinstance(node, str):
         return _reveal_at(node, where, found)
