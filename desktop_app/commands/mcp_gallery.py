@@ -8,6 +8,7 @@ import shutil
 import sys
 
 from desktop_app import jsonsafe
+from desktop_app.commands.flags import fail
 from desktop_app.errors import UsageError
 from desktop_app.mcp import secret_refs
 from desktop_app.mcp.config import McpConfigError, app_config_path, server_name_problem
@@ -70,8 +71,7 @@ def add_command(name: str, yes: bool, as_name: str = "") -> int:
                 return 1
             added = add_connector(connector, name=server, replace=True)
     except (OSError, McpConfigError) as exc:
-        print(for_terminal(f"travel-assistant: could not write {path}: {exc}"), file=sys.stderr)
-        return 1
+        return fail(f"could not write {path}: {exc}")
     print(for_terminal(f"added {server!r} to {path}" if added else f"{server!r} is already in {path} as is"))
     _key_step(connector, server)
     if shutil.which("npx") is None:
@@ -130,6 +130,6 @@ def _key_step(c: Connector, server: str) -> None:
             print(for_terminal(f"stored the key in the keyring as {c.key.keyring!r} for {server!r}"))
             return
     except SecretsError as exc:
-        print(for_terminal(f"travel-assistant: {exc}"), file=sys.stderr)
+        fail(str(exc))
     again = f"`travel-assistant mcp secret set {server} {c.key.keyring}`"
     print(for_terminal(f"no key stored: {server} will fail until {c.key.keyring!r} is stored for it ({again})"))
