@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import hashlib
 import json
@@ -243,10 +244,9 @@ class TrustStore:
             f"trust it again (`travel-assistant tools trust NAME` or Settings → MCP → Review)"
         )
         data = self._fresh()
-        try:
+        # self._lost keeps this run closed; the next run finds no file and the moved one
+        with contextlib.suppress(OSError):
             self._save(data)
-        except OSError:
-            pass  # self._lost keeps this run closed; the next run finds no file and the moved one
         return data
 
     def _bad_name(self) -> Path:

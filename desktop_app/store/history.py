@@ -12,6 +12,7 @@ too: writes take SQLite's write lock (`BEGIN IMMEDIATE`) and wait up to `BUSY_TI
 from __future__ import annotations
 
 import builtins
+import contextlib
 import sqlite3
 import tempfile
 import threading
@@ -131,10 +132,8 @@ class HistoryStore:
     @staticmethod
     def _rollback(conn: sqlite3.Connection) -> None:
         if conn.in_transaction:
-            try:
+            with contextlib.suppress(sqlite3.Error):  # SQLite already rolled back (e.g. after SQLITE_FULL)
                 conn.execute("ROLLBACK")
-            except sqlite3.Error:
-                pass  # SQLite already rolled back (e.g. after SQLITE_FULL)
 
     def _migrate(self) -> None:
         """Bring the file to the newest schema, one step per transaction."""

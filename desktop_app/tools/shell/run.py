@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import signal
 from collections import Counter
@@ -59,10 +60,8 @@ async def _pump(stream: asyncio.StreamReader, sink: bytearray, budget: list[int]
 
 def _kill(proc: asyncio.subprocess.Process) -> None:
     """The whole process group: the sandbox and everything it started."""
-    try:
+    with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(proc.pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
 
 
 async def _drain(pumps: asyncio.Future[tuple[bool, bool]]) -> None:
