@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import logging
 import sys
@@ -141,11 +142,9 @@ def offered_without_mcp(settings: Settings) -> tuple[tuple[str, ...], tuple[Tool
     from desktop_app.tools.web import web_tools
 
     registry = build_registry(settings, RunOptions())
-    try:
+    with contextlib.suppress(ShellConfigError):  # not offered to a run either
         for shell_tool in shell_tools(shell_request(settings, RunOptions())):
             registry.add(shell_tool)
-    except ShellConfigError:
-        pass  # not offered to a run either
     for web_tool in web_tools(web_config(settings)):
         registry.add(web_tool)
     return (system_prompt(),), registry.specs()

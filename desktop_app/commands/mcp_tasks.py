@@ -7,6 +7,7 @@ asking about it later usually gets "not found", and the record is then forgotten
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -79,11 +80,11 @@ async def _refused(session: Any, types: Any, server: str, task_id: str, exc: Exc
     message = getattr(exc, "message", "") or str(exc) or type(exc).__name__
     unknown = getattr(exc, "code", None) == INVALID_PARAMS
     if unknown:
-        try:  # cancelling a task that already ended is refused the same way: it may still have a result
+        # cancelling a task that already ended is refused the same way: it may still have a result
+        # (not found either: the server has forgotten it)
+        with contextlib.suppress(Exception):
             state = await tasks.get(session, types, task_id)
             return fail(f"{message}; the task is {state.status} (`mcp tasks result {server} {task_id}`)")
-        except Exception:  # noqa: BLE001 - not found either: the server has forgotten it
-            pass
         if TaskBook().remove(server, task_id):
             message += "; the record of it is forgotten"
     return fail(f"MCP server {server!r}: {message}")

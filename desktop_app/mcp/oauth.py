@@ -13,6 +13,7 @@ the server's URL; never in a file. A stored token is refreshed when it expires.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import time
@@ -261,11 +262,10 @@ async def _listener_for(storage: KeyringTokenStorage, timeout: float) -> Loopbac
     uris = [str(u) for u in (client.redirect_uris or [])] if client else []
     port = next((_loopback_port(u) for u in uris if _loopback_port(u)), 0)
     if port:
-        try:
+        # a port taken: register anew with a new port (the old registration stays unused)
+        with contextlib.suppress(OSError):
             await listener.start(port)
             return listener
-        except OSError:
-            pass  # taken: register anew with a new port (the old registration stays unused)
     await listener.start(0)
     if client is not None and listener.redirect_uri not in uris:
         await anyio.to_thread.run_sync(storage.forget)

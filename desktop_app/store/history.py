@@ -158,14 +158,12 @@ class HistoryStore:
             "WHERE updated_at < ? AND NOT EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = conversations.id)"
         )
         cutoff = (time.time() - EMPTY_GRACE_S,)
-        try:
+        with contextlib.suppress(HistoryError):  # read-only or busy: housekeeping can wait; reading still works
             with self._read() as conn:
                 if conn.execute(f"SELECT 1 FROM conversations {where}", cutoff).fetchone() is None:
                     return  # the usual case: no write (and no fsync) just for opening
             with self._write() as conn:
                 conn.execute(f"DELETE FROM conversations {where}", cutoff)
-        except HistoryError:
-            pass  # read-only or busy: housekeeping can wait; reading still works
 
     # -- the API
 
