@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from desktop_app.planner.places import city_km
 from desktop_app.tools.travel.common import load_data
+from desktop_app.tools.travel.flights import great_circle_km
 from desktop_app.tools.travel.places import City, all_cities
 
 CANDIDATES = 4
@@ -117,12 +117,12 @@ def _sample_temp(city: City) -> int | None:
 def candidates(ask: OpenAsk, origin: City) -> list[City]:
     """The sample cities an open question weighs: by season, by temperature, else by distance."""
     pool = [c for c in all_cities() if c.id != origin.id and _in_scope(c, ask.scope)]
-    pool = [c for c in pool if city_km(origin, c) >= FLIGHT_KM] or pool
+    pool = [c for c in pool if great_circle_km(origin, c) >= FLIGHT_KM] or pool
     if ask.criterion == "warm":
         pool = [c for c in pool if _warm(c, ask.month)] or pool
     elif ask.criterion == "cool":
         pool = [c for c in pool if (_sample_temp(c) or 99) <= COOL_C] or pool
-    return sorted(pool, key=lambda c: city_km(origin, c))[:CANDIDATES]
+    return sorted(pool, key=lambda c: great_circle_km(origin, c))[:CANDIDATES]
 
 
 def basis(ask: OpenAsk, lang: str) -> str:
