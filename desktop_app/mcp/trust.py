@@ -108,7 +108,7 @@ def reveal_definition(definition: dict[str, Any]) -> tuple[dict[str, Any], list[
 
 
 def tool_warnings(definition: dict[str, Any]) -> list[str]:
-    """Warnings for every string of a tool definition a model could read."""
+    """Warnings about hidden characters or poisoning anywhere in a tool definition a model would read."""
     return reveal_definition(definition)[1]
 
 
@@ -127,11 +127,6 @@ def capped(warnings: list[str]) -> list[str]:
 
 
 _LABELS = {"inputSchema": "input schema", "input_schema": "input schema", "outputSchema": "output schema"}
-
-
-def definition_warnings(definition: dict[str, Any]) -> list[str]:
-    """Warnings about hidden characters or poisoning anywhere a model would read them."""
-    return tool_warnings(definition)
 
 
 def definition_hash(definition: dict[str, Any]) -> str:
@@ -295,7 +290,7 @@ class TrustStore:
                 tool,
                 old.get("definition") if old else None,
                 definition,
-                tuple(definition_warnings(definition)),
+                tuple(tool_warnings(definition)),
                 pins_lost=lost,
             )
         self._forget_server(server)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import os
 import signal
 from collections import Counter
@@ -90,10 +91,7 @@ async def run_argv(argv: Sequence[str], cwd: Path, timeout: float, cap: int = OU
     )
     out, err, budget = bytearray(), bytearray(), [cap]
     assert proc.stdout is not None and proc.stderr is not None
-
-    def stop() -> None:
-        _kill(proc)
-
+    stop = functools.partial(_kill, proc)
     pumps = asyncio.gather(_pump(proc.stdout, out, budget, stop), _pump(proc.stderr, err, budget, stop))
     result = Result(None)
     try:
