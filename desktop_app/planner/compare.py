@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from desktop_app.tools.travel.common import load_data
 from desktop_app.tools.travel.flights import great_circle_km
 from desktop_app.tools.travel.places import City, all_cities
+from desktop_app.tools.travel.when import MONTHS_EN, ZH_DIGITS
 
 CANDIDATES = 4
 FLIGHT_KM = 400  # closer than this the tools say there is rarely a flight
@@ -41,12 +42,8 @@ OPEN_WORDS = (
 )  # fmt: skip
 ABROAD = ("出国", "国外", "境外", "abroad", "overseas", "international")
 DOMESTIC = ("国内", "境内", "domestic", "in china", "within china")
-MONTHS_EN = (
-    "january", "february", "march", "april", "may", "june",
-    "july", "august", "september", "october", "november", "december",
-)  # fmt: skip
 WINTER_WORDS = ("冬天", "冬季", "寒假", "春节", "元旦", "过年", "winter", "christmas", "new year")
-ZH_DIGIT = {"一": 1, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
+ZH_DIGIT = {**ZH_DIGITS, "十": 10}
 
 
 @dataclass

@@ -7,15 +7,14 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 
 from desktop_app import clock
-from desktop_app.planner.compare import OpenAsk, parse_open
+from desktop_app.planner.compare import ZH_DIGIT, OpenAsk, parse_open
 from desktop_app.planner.party import EN_NUMBERS, Party, find_party
 from desktop_app.planner.places import Mention, WorldPlace, find_places, stand_ins
 from desktop_app.planner.regions import Region, country_cities, find_regions
 from desktop_app.tools.travel.places import City, resolve_city
-from desktop_app.tools.travel.when import ZH_DIGITS, Span, find_span
+from desktop_app.tools.travel.when import Span, find_span
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
-ZH_NUM = {**ZH_DIGITS, "十": 10}
 EN_NUM = {**EN_NUMBERS, "ten": 10, "a": 1, "an": 1}
 
 INTENT_WORDS: dict[str, tuple[str, ...]] = {
@@ -214,10 +213,10 @@ def language(text: str) -> str:
 def _number(token: str) -> int | None:
     if token.isdigit():
         return int(token)
-    if token in ZH_NUM:
-        return ZH_NUM[token]
-    if token.startswith("十") and len(token) == 2 and token[1] in ZH_NUM:
-        return 10 + ZH_NUM[token[1]]
+    if token in ZH_DIGIT:
+        return ZH_DIGIT[token]
+    if token.startswith("十") and len(token) == 2 and token[1] in ZH_DIGIT:
+        return 10 + ZH_DIGIT[token[1]]
     return EN_NUM.get(token.lower())
 
 
@@ -246,7 +245,7 @@ def parse_stars(text: str) -> int:
     if m := re.search(r"(?i)(\d)\s*(?:星|-?\s*stars?)", text):
         return max(1, min(5, int(m.group(1))))
     if m := re.search(r"([一二三四五])星", text):
-        return ZH_NUM[m.group(1)]
+        return ZH_DIGIT[m.group(1)]
     if m := re.search(r"(?i)\b(one|two|three|four|five)[\s-]*stars?", text):
         return EN_NUM[m.group(1).lower()]
     if re.search(r"(?i)豪华|奢华|高端|luxury|upscale", text):
