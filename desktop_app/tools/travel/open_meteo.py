@@ -249,10 +249,6 @@ def parse_place(body: dict[str, Any]) -> Place | None:
     )
 
 
-def _language(name: str) -> str:
-    return "zh" if re.search(r"[\u3400-\u9fff]", name) else "en"
-
-
 @dataclass(frozen=True)
 class OpenMeteo:
     """An Open-Meteo client; base URLs are configurable so tests and mirrors can point elsewhere."""
@@ -264,7 +260,8 @@ class OpenMeteo:
 
     async def geocode(self, name: str) -> Place | None:
         """The place Open-Meteo's geocoding finds first for this name (None: nothing found)."""
-        params = {"name": name[:100], "count": "1", "language": _language(name), "format": "json"}
+        language = "zh" if re.search(r"[\u3400-\u9fff]", name) else "en"
+        params = {"name": name[:100], "count": "1", "language": language, "format": "json"}
         return parse_place(await self._get_json(self.geocoding_url, params))
 
     async def current(self, lat: float, lon: float) -> Current:
