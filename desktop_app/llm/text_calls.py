@@ -110,11 +110,6 @@ def _name_and_args(item: dict[str, Any]) -> tuple[str, Any]:
 # ---------------------------------------------------------------- the dialects
 
 
-def strip_think(text: str) -> str:
-    """The answer without `<think>…</think>` blocks and outer whitespace."""
-    return _THINK.sub("", text).strip()
-
-
 def _outside_fences(text: str, pos: int) -> bool:
     """True when `pos` is not inside a ``` code sample."""
     return text.count("```", 0, pos) % 2 == 0
@@ -183,7 +178,7 @@ def _mistral_named(text: str) -> list[dict[str, Any]] | None:
 
 def recover(text: str, offered: Collection[str], first_id: int = 1) -> Recovered | None:
     """The calls an answer holds, or None when it is text. Names not offered are refused, never run."""
-    answer = strip_think(text)
+    answer = _THINK.sub("", text).strip()  # without `<think>…</think>` blocks
     if not answer:
         return None
     whole = _whole(answer)
