@@ -427,10 +427,6 @@ class Conversation:
         """Add one model call's token counts to the conversation's totals."""
         self._store._save(self.id, [Usage(input_tokens, output_tokens)])
 
-    def info(self) -> ConversationInfo:
-        """Title, counts and token totals as saved now."""
-        return self._store.info(self.id)
-
     def __repr__(self) -> str:
         return f"Conversation({self.id!r})"
 
