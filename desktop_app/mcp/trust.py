@@ -22,15 +22,6 @@ from desktop_app.visible import hidden_kind, is_plain, reveal
 __all__ = ["reveal"]  # moved to visible (tool results use it too); kept here for its callers
 
 
-def _hidden_kind(ch: str) -> str | None:
-    """Which warning a character belongs to (CR is kept: CRLF line ends are ordinary here)."""
-    return hidden_kind(ch, "\n\t\r")
-
-
-def _has_hidden(text: str) -> bool:
-    return not is_plain(text, "\n\t\r")
-
-
 _POISONING = (
     (re.compile(r"<\s*/?\s*(important|system|instructions?)\s*>"), "an <IMPORTANT>/<SYSTEM>-style block"),
     (
@@ -58,7 +49,8 @@ def poisoning_warnings(text: str) -> list[str]:
     """Classic tool-poisoning phrases (English and Chinese), matched with hidden characters removed."""
     if not text:
         return []
-    plain = "".join(ch for ch in text if _hidden_kind(ch) is None) if _has_hidden(text) else text
+    kept = "\n\t\r"  # CR too: CRLF line ends are ordinary here
+    plain = text if is_plain(text, kept) else "".join(ch for ch in text if hidden_kind(ch, kept) is None)
     if not plain.isascii():
         plain = unicodedata.normalize("NFKC", plain)
     plain = " ".join(plain.replace("\u2019", "'").casefold().split())
