@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import logging
 import sys
@@ -141,11 +142,9 @@ def offered_without_mcp(settings: Settings) -> tuple[tuple[str, ...], tuple[Tool
     from desktop_app.tools.web import web_tools
 
     registry = build_registry(settings, RunOptions())
-    try:
+    with contextlib.suppress(ShellConfigError):  # not offered to a run either
         for shell_tool in shell_tools(shell_request(settings, RunOptions())):
             registry.add(shell_tool)
-    except ShellConfigError:
-        pass  # not offered to a run either
     for web_tool in web_tools(web_config(settings)):
         registry.add(web_tool)
     return (system_prompt(),), registry.specs()
@@ -170,23 +169,7 @@ def choose_provider(settings: Settings, options: RunOptions) -> str:
     provider = options.provider or settings.provider or ""
     if provider and provider not in PROVIDERS:
         raise UsageError(f"unknown provider {provider!r}; choose one of {', '.join(PROVIDERS)}")
-    return decide(settings, options.provider, options.base_url, _has_key)
-
-
-def _has_key(provider: str) -> bool:
-    return bool(lookup_key(provider))
-
-
-def _base_url(settings: Settings, options: RunOptions, provider: str) -> str:
-    """--base-url, then the settings' (for the provider they name), then OPENAI_/ANTHROPIC_BASE_URL."""
-    from desktop_app.store.provider_choice import base_url_for
-
-    return base_url_for(settings, options.base_url, provider)
-
-
-def _max_retries(settings: Settings) -> int:
-    """`extra.max_retries` in settings.json (the SDKs' own retries), 2 when unset or invalid."""
-    return int(settings.extra_number("max_retries", 2))
+    return decide(settings, options.provider, options.base_url, lambda name: bool(lookup_key(name)))
 
 
 def offline_hint(settings: Settings, options: RunOptions) -> str:
@@ -203,10 +186,12 @@ def offline_hint(settings: Settings, options: RunOptions) -> str:
 
 def build_model(settings: Settings, options: RunOptions) -> ChatModel:
     """The chat model for this run (settings' model only for the provider they name)."""
+    from desktop_app.store.provider_choice import base_url_for
+
     provider = choose_provider(settings, options)
     model = options.model or (settings.model if settings.provider == provider else "")
-    base_url = _base_url(settings, options, provider)
-    retries = _max_retries(settings)
+    base_url = base_url_for(settings, options.base_url, provider)
+    retries = int(settings.extra_number("max_retries", 2))  # the SDKs' own retries (extra.max_retries)
     if provider == "offline":
         from desktop_app.planner.model import OfflineModel
 

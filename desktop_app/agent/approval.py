@@ -74,19 +74,6 @@ def _in_server(pattern: str, name: str, tool: ToolDef) -> bool:
     return tool.source == f"mcp:{server}" or name.startswith(f"{server}__")
 
 
-class RecordingApprover:
-    """For tests: answers from a script and records what it was asked."""
-
-    def __init__(self, approve: bool = True, reason: str = "") -> None:
-        self.approve = approve
-        self.reason = reason
-        self.asked: list[ToolCall] = []
-
-    async def decide(self, call: ToolCall, tool: ToolDef, waiting: Waiting = None) -> Decision:
-        self.asked.append(call)
-        return Decision(self.approve, "user", self.reason)
-
-
 Choice = Literal["once", "conversation", "deny", "dismissed"]  # what a person answered
 Scope = Literal["once", "conversation", "always", "deny", "dismissed", "timeout", "cancelled"]
 

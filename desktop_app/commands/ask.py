@@ -10,7 +10,7 @@ from typing import Any
 
 from desktop_app import jsonsafe
 from desktop_app.agent.approval import ApprovalPolicy, Approver, Decision, Pending, PolicyApprover, Waiting
-from desktop_app.commands.flags import add_mcp_config, add_provider_flags
+from desktop_app.commands.flags import add_mcp_config, add_provider_flags, fail, say
 from desktop_app.core import events as ev
 from desktop_app.core.messages import ToolCall
 from desktop_app.errors import UsageError
@@ -80,21 +80,12 @@ def warn_unmatched(approver: Approver, registry: ToolRegistry) -> None:
         unknown = approver.unmatched(registry.all())
         if unknown:
             names = ", ".join(repr(n) for n in unknown)
-            print(
-                for_terminal(
-                    f"travel-assistant: --approve: no tool matches {names} (`travel-assistant tools` lists them)"
-                ),
-                file=sys.stderr,
-            )
-
-
-def _say(text: str) -> None:
-    """One line of tool traffic on stderr, model and tool text made harmless for the terminal."""
-    print(for_terminal(text), file=sys.stderr)
+            fail(f"--approve: no tool matches {names} (`travel-assistant tools` lists them)")
 
 
 class HumanPrinter:
-    """Readable output: the answer on stdout, the tool traffic on stderr (all through for_terminal)."""
+    """Readable output: the answer on stdout, the tool traffic on stderr (all through for_terminal,
+    so model and tool text is harmless for the terminal)."""
 
     def __call__(self, event: ev.AnyEvent) -> None:
         if isinstance(event, ev.TextDelta):
@@ -102,12 +93,12 @@ class HumanPrinter:
             sys.stdout.flush()
         elif isinstance(event, ev.ToolCallEvent):
             args = event.arguments_raw[:200] if event.arguments_raw is not None else jsonsafe.dumps(event.arguments)
-            _say(f"  → {event.name}({args})  [{event.id}]")
+            say(f"  → {event.name}({args})  [{event.id}]", err=True)
         elif isinstance(event, ev.ApprovalEvent):
-            _say(f"  ✋ {event.name}: {event.decision} by {event.by} {event.reason}")
+            say(f"  ✋ {event.name}: {event.decision} by {event.by} {event.reason}", err=True)
         elif isinstance(event, ev.ToolResultEvent):
             mark = "✗" if event.is_error else "←"
-            _say(f"  {mark} {event.name}: {event.content[:200]}  ({event.duration_ms:.0f} ms)")
+            say(f"  {mark} {event.name}: {event.content[:200]}  ({event.duration_ms:.0f} ms)", err=True)
         elif isinstance(event, ev.Final):
             print()
 
@@ -158,7 +149,7 @@ async def ask_command(args: argparse.Namespace) -> int:
         async for event in run.agent.run(prompt):
             emit(event)
             if isinstance(event, ev.ErrorEvent) and not args.json:
-                _say(f"\nerror: {event.message}")
+                say(f"\nerror: {event.message}", err=True)
     finally:
         await run.close()
     return 0 if run.agent.outcome.ok else 1

@@ -1,10 +1,13 @@
-"""Flags several commands share (light: argparse and the provider records only, so parsing stays fast)."""
+"""Flags and terminal lines several commands share (light: argparse and the provider records only,
+so parsing stays fast)."""
 
 from __future__ import annotations
 
 import argparse
+import sys
 
 from desktop_app.core.providers import keyed, names
+from desktop_app.visible import for_terminal
 
 MCP_CONFIG_HELP = "MCP servers, in Claude Desktop's mcpServers format (plus url for HTTP servers)"
 PROVIDERS = " or ".join(keyed())
@@ -38,3 +41,14 @@ def add_gui_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--conversation", default="", metavar="ID", help="open this saved conversation (a unique id prefix works)"
     )
+
+
+def say(line: str, err: bool = False) -> None:
+    """A line for the terminal (hidden characters made visible), on stdout or stderr."""
+    print(for_terminal(line), file=sys.stderr if err else sys.stdout)
+
+
+def fail(message: str, code: int = 1) -> int:
+    """A one-line error on stderr, named for the program; returns the exit code."""
+    say(f"travel-assistant: {message}", err=True)
+    return code

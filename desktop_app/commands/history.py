@@ -4,29 +4,20 @@ and `gui --conversation` mean; errors are one line on stderr."""
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
 
 from desktop_app import jsonsafe
-from desktop_app.commands.flags import ID_HELP
+from desktop_app.commands.flags import ID_HELP, fail
 from desktop_app.core.providers import PROVIDERS
 from desktop_app.errors import HistoryError, UsageError
-from desktop_app.store.atomic import write_atomic
+from desktop_app.store.atomic import write_export
 from desktop_app.store.history import FILENAME, ConversationInfo, HistoryStore
 from desktop_app.store.history_export import local_time, show_dict, to_markdown
 from desktop_app.store.history_import import MAX_BYTES, InvalidImportError, parse_export
 from desktop_app.visible import for_terminal
-
-PROG = "travel-assistant"
-
-
-def _fail(message: str) -> int:
-    print(for_terminal(f"{PROG}: {message}"), file=sys.stderr)
-    return 1
-
 
 # ---------------------------------------------------------------- which conversation
 
@@ -78,13 +69,6 @@ def list_table(items: Sequence[ConversationInfo]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write_export(path: Path, text: str) -> None:
-    """An export the user asked for: atomic, with the ordinary permissions of a new file."""
-    mask = os.umask(0)
-    os.umask(mask)
-    write_atomic(path, text, mode=0o666 & ~mask)
-
-
 def _list(store: HistoryStore, as_json: bool) -> int:
     items = store.list()
     if as_json:
@@ -119,7 +103,7 @@ def _export(store: HistoryStore, conv_id: str, fmt: str, output: str) -> int:
     try:
         write_export(Path(output), text)
     except OSError as exc:
-        return _fail(f"cannot write {output}: {exc.strerror or exc}")
+        return fail(f"cannot write {output}: {exc.strerror or exc}")
     print(f"exported {conv_id} to {output}", file=sys.stderr)
     return 0
 
@@ -141,11 +125,11 @@ def _import(source: str) -> int:
     try:
         data = read_input(source)
     except OSError as exc:
-        return _fail(f"cannot read {name}: {exc.strerror or exc}")
+        return fail(f"cannot read {name}: {exc.strerror or exc}")
     try:
         conversation = parse_export(data, now=time.time())
     except InvalidImportError as exc:
-        return _fail(f"cannot import {name}: {exc}")
+        return fail(f"cannot import {name}: {exc}")
     with HistoryStore() as store:
         conv_id = store.add_imported(conversation)
     print(conv_id)
@@ -169,10 +153,10 @@ def history_command(args: argparse.Namespace) -> int:
             if args.history_command == "export":
                 return _export(store, conv_id, args.format, getattr(args, "output", "") or "")
     except KeyError as exc:
-        return _fail(str(exc.args[0]) if exc.args else "no such conversation")
+        return fail(str(exc.args[0]) if exc.args else "no such conversation")
     except HistoryError as exc:
-        return _fail(str(exc))
-    return _fail(f"unknown history command {args.history_command!r}")
+        return fail(str(exc))
+    return fail(f"unknown history command {args.history_command!r}")
 
 
 def add_arguments(history: argparse.ArgumentParser) -> None:

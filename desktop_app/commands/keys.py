@@ -7,7 +7,7 @@ import getpass
 import os
 import sys
 
-from desktop_app.commands.flags import PROVIDERS
+from desktop_app.commands.flags import PROVIDERS, fail
 from desktop_app.store.secrets import (
     ENV_VARS,
     KEY_PROVIDERS,
@@ -18,7 +18,6 @@ from desktop_app.store.secrets import (
     keyring_usable,
     set_key,
 )
-from desktop_app.visible import for_terminal
 
 
 def _read_key(provider: str) -> str:
@@ -26,11 +25,6 @@ def _read_key(provider: str) -> str:
     if sys.stdin is not None and sys.stdin.isatty():
         return getpass.getpass(f"API key for {provider} (input hidden): ")
     return sys.stdin.read() if sys.stdin is not None else ""
-
-
-def _fail(message: str, code: int = 1) -> int:
-    print(for_terminal(f"travel-assistant: {message}"), file=sys.stderr)
-    return code
 
 
 def _status_lines() -> list[str]:
@@ -52,7 +46,7 @@ def _delete(provider: str) -> int:
     if delete_key(provider):
         print(f"deleted the {provider} key")
         return 0
-    return _fail(f"no {provider} key is stored in the keyring")
+    return fail(f"no {provider} key is stored in the keyring")
 
 
 def keys_command(subcommand: str, provider: str = "") -> int:
@@ -61,16 +55,16 @@ def keys_command(subcommand: str, provider: str = "") -> int:
         print("\n".join(_status_lines()))
         return 0
     if provider not in KEYED:
-        return _fail(f"unknown provider {provider!r}: choose {', '.join(KEYED)}", 2)
+        return fail(f"unknown provider {provider!r}: choose {', '.join(KEYED)}", 2)
     action = {"set": _set, "delete": _delete}.get(subcommand)
     if action is None:
-        return _fail(f"unknown keys command {subcommand!r}", 2)
+        return fail(f"unknown keys command {subcommand!r}", 2)
     try:
         return action(provider)
     except SecretsError as exc:
-        return _fail(str(exc))
+        return fail(str(exc))
     except (EOFError, KeyboardInterrupt):
-        return _fail("cancelled; nothing was stored")
+        return fail("cancelled; nothing was stored")
 
 
 def add_arguments(keys: argparse.ArgumentParser) -> None:

@@ -91,13 +91,7 @@ def _add_resource_commands(mcp_sub: Any) -> None:
         cmd.add_argument("--mcp-config", default="", metavar="FILE", help=MCP_CONFIG_HELP)
 
 
-def run(args: argparse.Namespace) -> int:
-    """The handler of `mcp <subcommand>` (each imported only when it runs)."""
-    return _mcp(args)
-
-
 def _mcp_resources(args: argparse.Namespace) -> int:
-
     from desktop_app.commands import mcp_resources as r
 
     if args.mcp_command == "resources":
@@ -122,7 +116,6 @@ def _mcp_secret(args: argparse.Namespace) -> int:
 
 
 def _mcp_tasks(args: argparse.Namespace) -> int:
-
     from desktop_app.commands import mcp_tasks as t
 
     if args.tasks_command == "cancel":
@@ -132,8 +125,8 @@ def _mcp_tasks(args: argparse.Namespace) -> int:
     return t.list_command(args.json)
 
 
-def _mcp(args: argparse.Namespace) -> int:
-    """Which handler module runs `mcp <subcommand>`."""
+def run(args: argparse.Namespace) -> int:
+    """The handler of `mcp <subcommand>` (each module imported only when it runs)."""
     if args.mcp_command in ("resources", "read", "prompts", "prompt"):
         return _mcp_resources(args)
     if args.mcp_command == "secret":
@@ -158,5 +151,4 @@ def _mcp(args: argparse.Namespace) -> int:
 
     if args.mcp_command == "logout":
         return logout_command(args.server, args.mcp_config)
-
     return asyncio.run(login_command(args.server, args.mcp_config))

@@ -6,16 +6,13 @@ import getpass
 import sys
 from pathlib import Path
 
+from desktop_app.commands.flags import fail, say
 from desktop_app.errors import UsageError
 from desktop_app.mcp.bundle_manifest import Value
 from desktop_app.mcp.bundles import Bundle, BundleError, NameTakenError, UserOption, install, read_bundle, uninstall
 from desktop_app.mcp.config import McpConfigError, app_config_path
 from desktop_app.store.secrets import SecretsError
 from desktop_app.visible import for_terminal
-
-
-def _say(line: str, err: bool = False) -> None:
-    print(for_terminal(line), file=sys.stderr if err else sys.stdout)
 
 
 def _terminal() -> bool:
@@ -29,10 +26,10 @@ def _confirm(question: str, verb: str) -> bool:
 
 
 def describe(bundle: Bundle) -> None:
-    _say(f"MCP bundle {bundle.path.name} (manifest {bundle.manifest.manifest_version})")
+    say(f"MCP bundle {bundle.path.name} (manifest {bundle.manifest.manifest_version})")
     for label, value in bundle.facts():
-        _say(f"  {label + ':':<13} {value}")
-    _say("  Its tools are pinned on first connect; changed definitions are held back for review.")
+        say(f"  {label + ':':<13} {value}")
+    say("  Its tools are pinned on first connect; changed definitions are held back for review.")
 
 
 def _read_value(option: UserOption) -> str:
@@ -62,11 +59,10 @@ def install_command(file: str, yes: bool) -> int:
     try:
         bundle = read_bundle(path)
     except BundleError as exc:
-        _say(f"travel-assistant: {path.name}: {exc}", err=True)
-        return 1
+        return fail(f"{path.name}: {exc}")
     describe(bundle)
     if not yes and not _confirm("Install it? [y/N] ", "install"):
-        _say("nothing was installed")
+        say("nothing was installed")
         return 1
     values = _values(bundle)
     target = app_config_path()
@@ -76,33 +72,30 @@ def install_command(file: str, yes: bool) -> int:
         except NameTakenError as exc:
             question = f"{exc}: replace your entry with this bundle? [y/N] "
             if yes or not _confirm(question, "install"):
-                _say(f"travel-assistant: {exc}; nothing was changed: rename or remove your entry first", err=True)
-                return 1
+                return fail(f"{exc}; nothing was changed: rename or remove your entry first")
             done = install(bundle, values, replace=True)
     except (BundleError, McpConfigError, SecretsError, OSError) as exc:
-        _say(f"travel-assistant: nothing was installed: {exc}", err=True)
-        return 1
+        return fail(f"nothing was installed: {exc}")
     name = bundle.manifest.name
     line = f"installed {name!r} in {bundle.folder}" + (f"; added it to {target}" if done.changed else "")
-    _say(line)
+    say(line)
     for ref in (v for v in done.server.env.values() if isinstance(v, dict)):
-        _say(f"kept {ref['keyring']!r} in the keyring for {name!r}")
+        say(f"kept {ref['keyring']!r} in the keyring for {name!r}")
     return 0
 
 
 def uninstall_command(name: str, yes: bool) -> int:
     question = f"Remove the MCP bundle {name!r}: its files, its entry and its keys? [y/N] "
     if not yes and not _confirm(question, "uninstall"):
-        _say("nothing was removed")
+        say("nothing was removed")
         return 1
     try:
         removed = uninstall(name)
     except (BundleError, McpConfigError, OSError) as exc:
-        _say(f"travel-assistant: {exc}", err=True)
-        return 1
+        return fail(str(exc))
     parts = ["its files" if removed.folder else "", "its mcp.json entry" if removed.entry else ""]
     parts.append(f"{len(removed.secrets)} keyring secret(s)" if removed.secrets else "")
-    _say(f"removed {name!r}: " + (", ".join(p for p in parts if p) or "nothing was left"))
+    say(f"removed {name!r}: " + (", ".join(p for p in parts if p) or "nothing was left"))
     if removed.kept_entry:
-        _say(f"note: the server {name!r} in mcp.json is not this bundle's (yours?), so it was kept", err=True)
+        say(f"note: the server {name!r} in mcp.json is not this bundle's (yours?), so it was kept", err=True)
     return 0

@@ -8,6 +8,7 @@ import shutil
 import sys
 
 from desktop_app import jsonsafe
+from desktop_app.commands.flags import fail, say
 from desktop_app.errors import UsageError
 from desktop_app.mcp import secret_refs
 from desktop_app.mcp.config import McpConfigError, app_config_path, server_name_problem
@@ -37,7 +38,7 @@ def gallery_command(as_json: bool) -> int:
     for c in gallery:
         mark = "  [added]" if c.name in added else ""
         key = f"  needs a key ({c.key.env})" if c.key else ""
-        print(for_terminal(f"{c.name:<11} {c.title} — {c.covers}{key}{mark}\n            {c.what}"))
+        say(f"{c.name:<11} {c.title} — {c.covers}{key}{mark}\n            {c.what}")
     print("\nAdd one with `travel-assistant mcp add NAME` (it shows what it runs and what it sends first).")
     return 0
 
@@ -66,32 +67,27 @@ def add_command(name: str, yes: bool, as_name: str = "") -> int:
             added = add_connector(connector, name=server)
         except NameTakenError as exc:
             if yes or not _confirm(for_terminal(f"{exc}: replace your entry with this one? [y/N] ")):
-                print(for_terminal(_taken_line(connector, exc)), file=sys.stderr)
+                say(_taken_line(connector, exc), err=True)
                 return 1
             added = add_connector(connector, name=server, replace=True)
     except (OSError, McpConfigError) as exc:
-        print(for_terminal(f"travel-assistant: could not write {path}: {exc}"), file=sys.stderr)
-        return 1
-    print(for_terminal(f"added {server!r} to {path}" if added else f"{server!r} is already in {path} as is"))
+        return fail(f"could not write {path}: {exc}")
+    say(f"added {server!r} to {path}" if added else f"{server!r} is already in {path} as is")
     _key_step(connector, server)
     if shutil.which("npx") is None:
-        print(for_terminal(f"note: {missing_message('npx')}"), file=sys.stderr)
+        say(f"note: {missing_message('npx')}", err=True)
     return 0
 
 
 def _describe(c: Connector) -> None:
-    print(for_terminal(f"{c.title} ({c.package} {c.version}, {c.licence}, {c.homepage})"))
-    print(for_terminal(f"  what it does:   {c.what}"))
-    print(for_terminal(f"  data from:      {c.data_from}"))
-    print(for_terminal(f"  leaves the machine: {c.sends}"))
-    print(for_terminal(f"  limits:         {c.limits}"))
-    print(for_terminal(f"  it runs:        {shlex.join(c.argv)}"))
+    say(f"{c.title} ({c.package} {c.version}, {c.licence}, {c.homepage})")
+    say(f"  what it does:   {c.what}")
+    say(f"  data from:      {c.data_from}")
+    say(f"  leaves the machine: {c.sends}")
+    say(f"  limits:         {c.limits}")
+    say(f"  it runs:        {shlex.join(c.argv)}")
     if c.key:
-        print(
-            for_terminal(
-                f"  key:            {c.key.env}, kept in the keyring as {c.key.keyring!r} (get one: {c.key.where})"
-            )
-        )
+        say(f"  key:            {c.key.env}, kept in the keyring as {c.key.keyring!r} (get one: {c.key.where})")
     print("  Its tools are pinned on first connect; changed definitions are held back for review.")
 
 
@@ -118,7 +114,7 @@ def _key_step(c: Connector, server: str) -> None:
         return
     try:
         if keyring_secret(secret_refs.scoped(server, c.key.keyring)):
-            print(for_terminal(f"the key {c.key.keyring!r} is already in the keyring"))
+            say(f"the key {c.key.keyring!r} is already in the keyring")
             return
         key = (
             getpass.getpass(f"{c.key.env} (input hidden; Enter to skip): ")
@@ -127,9 +123,9 @@ def _key_step(c: Connector, server: str) -> None:
         )
         if key.strip():
             secret_refs.store_for(c.server(server), c.key.keyring, key.strip())
-            print(for_terminal(f"stored the key in the keyring as {c.key.keyring!r} for {server!r}"))
+            say(f"stored the key in the keyring as {c.key.keyring!r} for {server!r}")
             return
     except SecretsError as exc:
-        print(for_terminal(f"travel-assistant: {exc}"), file=sys.stderr)
+        fail(str(exc))
     again = f"`travel-assistant mcp secret set {server} {c.key.keyring}`"
-    print(for_terminal(f"no key stored: {server} will fail until {c.key.keyring!r} is stored for it ({again})"))
+    say(f"no key stored: {server} will fail until {c.key.keyring!r} is stored for it ({again})")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 
+from desktop_app.commands.flags import fail
 from desktop_app.mcp.config import ServerConfig, configured_server
 from desktop_app.visible import for_terminal
 
@@ -20,8 +21,7 @@ async def login_command(name: str, mcp_config: str = "") -> int:
     try:
         done = await login(server, notify=lambda line: print(for_terminal(line), file=sys.stderr, flush=True))
     except LoginError as exc:
-        print(for_terminal(f"travel-assistant: {exc}"), file=sys.stderr)
-        return 1
+        return fail(str(exc))
     print(for_terminal(done))
     return 0
 
@@ -34,7 +34,6 @@ def logout_command(name: str, mcp_config: str = "") -> int:
     try:
         removed = logout(_server(name, mcp_config))
     except SecretsError as exc:
-        print(for_terminal(f"travel-assistant: {exc}"), file=sys.stderr)
-        return 1
+        return fail(str(exc))
     print(for_terminal(f"logged out of {name!r}" if removed else f"no login was kept for {name!r}"))
     return 0

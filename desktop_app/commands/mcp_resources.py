@@ -4,11 +4,11 @@ resources and prompts, headless. `read` and `prompt` start only the server they 
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
 from desktop_app import jsonsafe
+from desktop_app.commands.flags import fail
 from desktop_app.errors import UsageError
 from desktop_app.mcp.config import McpConfigError, ServerConfig, load_servers
 from desktop_app.mcp.connection import Connection
@@ -57,15 +57,11 @@ async def _with_servers(
                     raise McpFeatureError(f"MCP server {conn.config.name!r} failed: {conn.reason}")
                 found += await each(conn)
             except McpFeatureError as exc:
-                _warn(str(exc))
+                fail(str(exc))
                 failed = True
         return found, failed
     finally:
         await manager.aclose()
-
-
-def _warn(text: str) -> None:
-    print(for_terminal(f"travel-assistant: {text}"), file=sys.stderr)
 
 
 def _emit(found: list[Any], failed: bool, as_json: bool, as_text: Callable[[list[Any]], str]) -> int:

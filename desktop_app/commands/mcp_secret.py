@@ -6,6 +6,7 @@ import getpass
 import json
 import sys
 
+from desktop_app.commands.flags import fail, say
 from desktop_app.errors import UsageError
 from desktop_app.mcp import secret_refs
 from desktop_app.mcp.config import McpConfigError, ServerConfig, configured_server, load_servers
@@ -15,10 +16,6 @@ from desktop_app.visible import for_terminal
 
 def _server(name: str, mcp_config: str) -> ServerConfig:
     return configured_server(name, mcp_config)
-
-
-def _say(line: str, err: bool = False) -> None:
-    print(for_terminal(line), file=sys.stderr if err else sys.stdout)
 
 
 def _read_secret(label: str) -> str:
@@ -45,17 +42,15 @@ def set_command(server: str, secret: str, mcp_config: str = "") -> int:
         raise UsageError(problem)
     value = _read_secret(f"secret {secret!r} for MCP server {server!r}").strip()
     if not value:
-        _say("travel-assistant: no secret given (nothing was stored)", err=True)
-        return 1
+        return fail("no secret given (nothing was stored)")
     try:
         secret_refs.store_for(config, secret, value)
     except (SecretsError, OSError) as exc:
-        _say(f"travel-assistant: {exc}", err=True)
-        return 1
-    _say(f"stored {secret!r} for MCP server {server!r} in the keyring")
+        return fail(str(exc))
+    say(f"stored {secret!r} for MCP server {server!r} in the keyring")
     for send in secret_refs.sends(config):
         if send.secret == secret:
-            _say(f"  it is sent as {send.field} to {send.to}")
+            say(f"  it is sent as {send.field} to {send.to}")
     return 0
 
 
@@ -63,12 +58,10 @@ def delete_command(server: str, secret: str) -> int:
     try:
         gone = secret_refs.delete_for(server, secret)
     except SecretsError as exc:
-        _say(f"travel-assistant: {exc}", err=True)
-        return 1
+        return fail(str(exc))
     if not gone:
-        _say(f"travel-assistant: no secret {secret!r} is stored for MCP server {server!r}", err=True)
-        return 1
-    _say(f"deleted {secret!r} of MCP server {server!r}")
+        return fail(f"no secret {secret!r} is stored for MCP server {server!r}")
+    say(f"deleted {secret!r} of MCP server {server!r}")
     return 0
 
 
@@ -77,16 +70,16 @@ def allow_command(server: str, yes: bool, mcp_config: str = "") -> int:
     config = _server(server, mcp_config)
     waiting = [s for s in secret_refs.sends(config) if not secret_refs.allowed(s)]
     if not waiting:
-        _say(f"MCP server {server!r} sends no secret that is not allowed already")
+        say(f"MCP server {server!r} sends no secret that is not allowed already")
         return 0
     if not yes and not sys.stdin.isatty():
         raise UsageError("allow asks before a secret may leave: run it on a terminal, or pass --yes")
     refused = 0
     for send in waiting:
-        _say(send.question())
+        say(send.question())
         if yes or ask_yes("Allow it?"):
             secret_refs.allow(send)
-            _say("  allowed")
+            say("  allowed")
         else:
             refused += 1
     return 1 if refused else 0
@@ -103,9 +96,9 @@ def list_command(as_json: bool, mcp_config: str = "") -> int:
         return 0
     for row in rows:
         state = ("stored" if row["stored"] else "not stored") + (", allowed" if row["allowed"] else ", not allowed yet")
-        _say(f"{row['server']:<16} {row['secret']:<24} {row['as']} → {row['to']}  ({state})")
+        say(f"{row['server']:<16} {row['secret']:<24} {row['as']} → {row['to']}  ({state})")
     if not rows:
-        _say('no MCP server names a secret ({"keyring": NAME} in headers or env)')
+        say('no MCP server names a secret ({"keyring": NAME} in headers or env)')
     return 0
 
 

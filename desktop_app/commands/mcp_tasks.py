@@ -7,11 +7,12 @@ asking about it later usually gets "not found", and the record is then forgotten
 
 from __future__ import annotations
 
-import sys
+import contextlib
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 from desktop_app import jsonsafe
+from desktop_app.commands.flags import fail
 from desktop_app.commands.mcp_resources import _servers
 from desktop_app.mcp import tasks
 from desktop_app.mcp.manager import McpManager
@@ -26,8 +27,7 @@ def list_command(as_json: bool) -> int:
     book = TaskBook()
     found = book.records()
     if book.problem:
-        _warn(book.problem)
-        return 1
+        return fail(book.problem)
     if as_json:
         print(jsonsafe.dumps([r.to_json() for r in found], indent=2))
     elif not found:
@@ -58,8 +58,7 @@ async def result_command(server: str, task_id: str, as_json: bool, mcp_config: s
         except Exception as exc:  # noqa: BLE001
             return await _refused(session, types, server, task_id, exc)
         if state.status not in tasks.TERMINAL:
-            _warn(f"{tasks.status_line(str(state.status), state.status_message)}; no result yet")
-            return 1
+            return fail(f"{tasks.status_line(str(state.status), state.status_message)}; no result yet")
         try:
             final = await tasks.final_result(session, types, state)
         except Exception as exc:  # noqa: BLE001
@@ -81,16 +80,14 @@ async def _refused(session: Any, types: Any, server: str, task_id: str, exc: Exc
     message = getattr(exc, "message", "") or str(exc) or type(exc).__name__
     unknown = getattr(exc, "code", None) == INVALID_PARAMS
     if unknown:
-        try:  # cancelling a task that already ended is refused the same way: it may still have a result
+        # cancelling a task that already ended is refused the same way: it may still have a result
+        # (not found either: the server has forgotten it)
+        with contextlib.suppress(Exception):
             state = await tasks.get(session, types, task_id)
-            _warn(f"{message}; the task is {state.status} (`mcp tasks result {server} {task_id}`)")
-            return 1
-        except Exception:  # noqa: BLE001 - not found either: the server has forgotten it
-            pass
+            return fail(f"{message}; the task is {state.status} (`mcp tasks result {server} {task_id}`)")
         if TaskBook().remove(server, task_id):
             message += "; the record of it is forgotten"
-    _warn(f"MCP server {server!r}: {message}")
-    return 1
+    return fail(f"MCP server {server!r}: {message}")
 
 
 async def _with_session(server: str, mcp_config: str, each: Callable[[Any, Any], Awaitable[int]]) -> int:
@@ -102,13 +99,8 @@ async def _with_session(server: str, mcp_config: str, each: Callable[[Any, Any],
         await manager.wait_ready()
         conn = manager.connection(server)
         if conn is None or conn.state != "ready" or conn.client is None:
-            _warn(f"MCP server {server!r} failed: {conn.reason if conn else 'not configured'}")
-            return 1
+            return fail(f"MCP server {server!r} failed: {conn.reason if conn else 'not configured'}")
         types = (await manager.sdk()).types
         return await each(conn.client.session, types)
     finally:
         await manager.aclose()
-
-
-def _warn(text: str) -> None:
-    print(for_terminal(f"travel-assistant: {text}"), file=sys.stderr)

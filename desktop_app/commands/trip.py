@@ -6,19 +6,18 @@ desktop_app.app (cli may import app, commands may not import ui), so this module
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from desktop_app import jsonsafe
+from desktop_app.commands.flags import fail
 from desktop_app.errors import HistoryError, UsageError
+from desktop_app.store.atomic import write_export
 from desktop_app.store.history import HistoryStore
 from desktop_app.trips.model import Trip
 from desktop_app.visible import for_terminal
 
-PROG = "travel-assistant"
 ID_HELP = "the trip's id (a unique prefix works; see `trip list`)"
 PdfRenderer = Callable[[str, str], bytes]  # (markdown, title) -> the PDF's bytes
 
@@ -40,11 +39,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _fail(message: str) -> int:
-    print(for_terminal(f"{PROG}: {message}"), file=sys.stderr)
-    return 1
-
-
 def list_row(trip: Trip) -> dict[str, object]:
     """`trip list --json`: the CONTRACT's fields, in its order."""
     return {**trip.summary(), "conversation_id": trip.conversation_id}
@@ -58,28 +52,6 @@ def list_table(trips: Sequence[Trip]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write_bytes(path: Path, data: bytes) -> None:
-    """An export: a temp file beside the target renamed over it (never half a file), ordinary permissions."""
-    target = Path(os.path.realpath(path.expanduser()))
-    if target.exists() and not target.is_file():  # /dev/stdout, a FIFO: written in place
-        with open(target, "wb") as fh:
-            fh.write(data)
-        return
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        mask = os.umask(0)
-        os.umask(mask)
-        os.chmod(tmp, 0o666 & ~mask)
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
 def _export(trip: Trip, fmt: str, output: str, lang: str, pdf: PdfRenderer | None) -> int:
     from desktop_app.trips.markdown import to_markdown
 
@@ -91,7 +63,7 @@ def _export(trip: Trip, fmt: str, output: str, lang: str, pdf: PdfRenderer | Non
         data = to_markdown(trip, lang).encode("utf-8")
     else:
         if pdf is None:
-            return _fail("PDF export is not available here")
+            return fail("PDF export is not available here")
         data = pdf(to_markdown(trip, lang), trip.title)
     if not output or output == "-":
         if fmt == "pdf" and sys.stdout.isatty():
@@ -100,9 +72,9 @@ def _export(trip: Trip, fmt: str, output: str, lang: str, pdf: PdfRenderer | Non
         sys.stdout.flush()
         return 0
     try:
-        write_bytes(Path(output), data)
+        write_export(Path(output), data)
     except OSError as exc:
-        return _fail(f"cannot write {output}: {exc.strerror or exc}")
+        return fail(f"cannot write {output}: {exc.strerror or exc}")
     print(for_terminal(f"exported trip {trip.id} to {output}"), file=sys.stderr)
     return 0
 
@@ -132,9 +104,9 @@ def trip_command(args: argparse.Namespace, pdf: PdfRenderer | None = None) -> in
             return 0
         return _export(trip, args.format, args.output or "", args.lang or "", pdf)
     except KeyError as exc:
-        return _fail(str(exc.args[0]) if exc.args else "no such trip")
+        return fail(str(exc.args[0]) if exc.args else "no such trip")
     except HistoryError as exc:
-        return _fail(str(exc))
+        return fail(str(exc))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import sys
-
+from desktop_app.commands.flags import fail
 from desktop_app.mcp.manager import McpManager, servers_for_name
 from desktop_app.mcp.trust import render_change
 from desktop_app.visible import for_terminal
@@ -17,7 +16,7 @@ async def trust_command(name: str, mcp_config: str = "") -> int:
     try:
         await manager.wait_ready()
         if manager.trust.notice:
-            print(for_terminal(f"travel-assistant: {manager.trust.notice}"), file=sys.stderr)
+            fail(manager.trust.notice)
         pending = [p for p in manager.pending_changes() if name in (p.name, p.server)]
         if not pending:
             return _nothing_to_trust(manager, name)
@@ -34,14 +33,10 @@ def _nothing_to_trust(manager: McpManager, name: str) -> int:
     """Explain why there was nothing to approve (already trusted, unknown, or the server failed)."""
     for status in manager.statuses():
         if status.state == "failed":
-            print(
-                for_terminal(f"travel-assistant: MCP server {status.name!r} failed: {status.reason}"), file=sys.stderr
-            )
-            return 1
+            return fail(f"MCP server {status.name!r} failed: {status.reason}")
     known = [t.name for t in manager.tools()]
     if name in known or any(t.startswith(name + "__") for t in known):
         print(for_terminal(f"{name}: nothing to approve; the definition matches the one you trusted"))
         return 0
     shown = ", ".join(sorted(known)) or "(none)"
-    print(for_terminal(f"travel-assistant: no MCP tool named {name!r}; tools: {shown}"), file=sys.stderr)
-    return 1
+    return fail(f"no MCP tool named {name!r}; tools: {shown}")

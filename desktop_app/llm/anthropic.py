@@ -33,7 +33,6 @@ from desktop_app.llm.wire import (
     parse_arguments,
     redact,
     scrub,
-    shared_tls,
 )
 
 DEFAULT_MODEL = "claude-sonnet-4-5"
@@ -228,6 +227,8 @@ class AnthropicModel(SdkModel[anthropic.AsyncAnthropic]):
     key_env = "ANTHROPIC_API_KEY"
     default_model = DEFAULT_MODEL
     default_base_url = DEFAULT_BASE_URL
+    http_class = anthropic.DefaultAsyncHttpxClient
+    client_class = anthropic.AsyncAnthropic
     errors = SdkErrors(
         anthropic.AnthropicError, anthropic.APIStatusError, anthropic.APITimeoutError, anthropic.APIConnectionError
     )
@@ -249,15 +250,6 @@ class AnthropicModel(SdkModel[anthropic.AsyncAnthropic]):
     @property
     def url(self) -> str:
         return f"{self.base_url}/v1/messages"
-
-    def _new_client(self, api_key: str) -> anthropic.AsyncAnthropic:
-        return anthropic.AsyncAnthropic(
-            http_client=anthropic.DefaultAsyncHttpxClient(verify=shared_tls(), transport=self._transport),
-            api_key=api_key,
-            base_url=self.base_url,
-            max_retries=self.max_retries,
-            timeout=self.timeout,
-        )
 
     _read = staticmethod(response_from_wire)
 

@@ -25,7 +25,6 @@ PROBE_TOOL = {
     },
 }
 PROBE = "What is the weather in Beijing? Use the get_weather tool."
-TOOL_CALL_KINDS = ("native", "recovered", "none")
 
 
 def adapter(

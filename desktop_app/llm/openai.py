@@ -30,7 +30,7 @@ from desktop_app.llm.base import (
 )
 from desktop_app.llm.sdk_model import SdkErrors, SdkModel
 from desktop_app.llm.text_calls import MODES, next_call_number, recovering
-from desktop_app.llm.wire import Deadline, make_call, paced, redact, scrub, shared_tls
+from desktop_app.llm.wire import Deadline, make_call, paced, redact, scrub
 
 DEFAULT_MODEL = "gpt-4o-mini"
 DEFAULT_BASE_URL = "https://api.openai.com/v1"
@@ -246,6 +246,8 @@ class OpenAIModel(SdkModel[openai.AsyncOpenAI]):
     key_env = "OPENAI_API_KEY"
     default_model = DEFAULT_MODEL
     default_base_url = DEFAULT_BASE_URL
+    http_class = openai.DefaultAsyncHttpxClient
+    client_class = openai.AsyncOpenAI
     errors = SdkErrors(openai.OpenAIError, openai.APIStatusError, openai.APITimeoutError, openai.APIConnectionError)
 
     def __init__(
@@ -269,15 +271,6 @@ class OpenAIModel(SdkModel[openai.AsyncOpenAI]):
     @property
     def url(self) -> str:
         return f"{self.base_url}/chat/completions"
-
-    def _new_client(self, api_key: str) -> openai.AsyncOpenAI:
-        return openai.AsyncOpenAI(
-            http_client=openai.DefaultAsyncHttpxClient(verify=shared_tls(), transport=self._transport),
-            api_key=api_key,
-            base_url=self.base_url,
-            max_retries=self.max_retries,
-            timeout=self.timeout,
-        )
 
     _read = staticmethod(response_from_wire)
 

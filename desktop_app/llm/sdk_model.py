@@ -11,7 +11,7 @@ from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
 from desktop_app.core.messages import AssistantMessage, Usage
 from desktop_app.llm.base import Completed, ProviderError, StreamItem, TextChunk, WireResponse
-from desktop_app.llm.wire import ErrorText, redact, scrub, url_secrets
+from desktop_app.llm.wire import ErrorText, redact, scrub, shared_tls, url_secrets
 
 
 class Client(Protocol):
@@ -49,6 +49,8 @@ class SdkModel(Generic[ClientT]):
     default_model: ClassVar[str]
     default_base_url: ClassVar[str]
     errors: ClassVar[SdkErrors]
+    http_class: ClassVar[Any]  # the SDK's httpx client (its defaults)
+    client_class: ClassVar[Any]  # its async client
 
     def __init__(
         self, model: str, base_url: str, api_key: str | None, max_retries: int, timeout: float, transport: Any
@@ -65,7 +67,15 @@ class SdkModel(Generic[ClientT]):
 
     def _new_client(self, api_key: str) -> ClientT:
         """The SDK's async client for this base URL, key, retries, timeout and transport."""
-        raise NotImplementedError
+        http = self.http_class(verify=shared_tls(), transport=self._transport)
+        client: ClientT = self.client_class(
+            http_client=http,
+            api_key=api_key,
+            base_url=self.base_url,
+            max_retries=self.max_retries,
+            timeout=self.timeout,
+        )
+        return client
 
     def _client_or_fail(self) -> ClientT:
         if self._client is None:

@@ -110,11 +110,6 @@ def _name_and_args(item: dict[str, Any]) -> tuple[str, Any]:
 # ---------------------------------------------------------------- the dialects
 
 
-def strip_think(text: str) -> str:
-    """The answer without `<think>…</think>` blocks and outer whitespace."""
-    return _THINK.sub("", text).strip()
-
-
 def _outside_fences(text: str, pos: int) -> bool:
     """True when `pos` is not inside a ``` code sample."""
     return text.count("```", 0, pos) % 2 == 0
@@ -183,7 +178,7 @@ def _mistral_named(text: str) -> list[dict[str, Any]] | None:
 
 def recover(text: str, offered: Collection[str], first_id: int = 1) -> Recovered | None:
     """The calls an answer holds, or None when it is text. Names not offered are refused, never run."""
-    answer = strip_think(text)
+    answer = _THINK.sub("", text).strip()  # without `<think>…</think>` blocks
     if not answer:
         return None
     whole = _whole(answer)
@@ -240,19 +235,24 @@ def _partial_tag_at_end(text: str) -> int:
     return len(text)
 
 
-def hold_from(text: str) -> int:
-    """How much of a growing answer may be shown now: what follows could still be a call."""
+def _lead(text: str) -> int:
+    """Where the answer proper starts (after blanks and thinking), -1 while thinking is open."""
     lead = 0
     while True:
-        rest = text[lead:]
-        skipped = len(rest) - len(rest.lstrip())
-        lead += skipped
+        lead += len(text[lead:]) - len(text[lead:].lstrip())
         if not text.startswith("<think>", lead):
-            break
+            return lead
         close = text.find("</think>", lead)
         if close < 0:
-            return len(text)  # thinking is shown as it comes, as before
+            return -1
         lead = close + len("</think>")
+
+
+def hold_from(text: str) -> int:
+    """How much of a growing answer may be shown now: what follows could still be a call."""
+    lead = _lead(text)
+    if lead < 0:
+        return len(text)  # thinking is shown as it comes, as before
     rest = text[lead:]
     if any(rest.startswith(o) or o.startswith(rest) for o in OPENERS):
         return lead
@@ -291,7 +291,7 @@ class Holdback:
         if self._tag_at >= 0:
             return self._tag_at
         if not self._start_clear:
-            lead = self._lead()
+            lead = _lead(self.text)
             if lead < 0 or not self._clear_after(lead):
                 return hold_from(self.text)
             self._start_clear, self._search_from = True, lead
@@ -308,18 +308,6 @@ class Holdback:
         while at >= 0 and not _outside_fences(self.text, at):
             at = self.text.find(tag, at + 1)
         return at
-
-    def _lead(self) -> int:
-        """Where the answer proper starts (after blanks and thinking), -1 while thinking is open."""
-        text, lead = self.text, 0
-        while True:
-            lead += len(text[lead:]) - len(text[lead:].lstrip())
-            if not text.startswith("<think>", lead):
-                return lead
-            close = text.find("</think>", lead)
-            if close < 0:
-                return -1
-            lead = close + len("</think>")
 
     def _clear_after(self, lead: int) -> bool:
         rest = self.text[lead : lead + self.MAX_OPENER]

@@ -133,7 +133,6 @@ class AppResource:
     uri: str
     html: str
     csp: Csp
-    prefers_border: bool | None = None
 
 
 def app_resource(uri: str, contents: list[dict[str, Any]]) -> AppResource:
@@ -146,7 +145,5 @@ def app_resource(uri: str, contents: list[dict[str, Any]]) -> AppResource:
             raise ValueError(f"{uri} is {mime or 'of no stated type'}, not {MIME_TYPE}")
         if item.get("truncated") or len(item["text"]) > MAX_HTML:
             raise ValueError(f"{uri} is larger than {MAX_HTML // (1024 * 1024)} MiB")
-        meta = item.get("_meta")
-        border = _ui(meta).get("prefersBorder")
-        return AppResource(uri, item["text"], parse_csp(meta), border if isinstance(border, bool) else None)
+        return AppResource(uri, item["text"], parse_csp(item.get("_meta")))
     raise ValueError(f"{uri} has no HTML text")

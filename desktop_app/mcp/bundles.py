@@ -215,11 +215,9 @@ def installed_names() -> list[str]:
 def _secret_names(name: str, entry: ServerConfig | None) -> set[str]:
     """The keyring names the bundle may have stored: its entry's references and its manifest's sensitive keys."""
     names = {s.secret for s in secret_refs.sends(entry)} if entry is not None else set()
-    try:
+    with contextlib.suppress(OSError, ValueError, BundleError):
         data = jsonsafe.loads((bundle_folder(name) / "manifest.json").read_text(encoding="utf-8")[:MAX_MANIFEST])
         names |= {o.key for o in parse_manifest(data).options if o.sensitive}
-    except (OSError, ValueError, BundleError):
-        pass
     return {n for n in names if not secret_refs.ref_problem(n)}
 
 

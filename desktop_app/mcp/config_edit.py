@@ -179,14 +179,9 @@ def with_server(text: str, name: str, entry: dict[str, Any]) -> str:
     Raises EditError when the text cannot be edited safely or the result would not read back as
     the file's data with that one server set.
     """
-    import json5
-
     if not text.strip("\ufeff \t\r\n"):
         return json.dumps({"mcpServers": {name: entry}}, ensure_ascii=False, indent=2) + "\n"
-    try:
-        before = json5.loads(text.lstrip("\ufeff"))
-    except (ValueError, RecursionError) as exc:
-        raise EditError(f"it is not valid JSON: {exc}") from None
+    expected = _data(text)
     holder, vscode, key, servers = _servers_obj(text)
     if servers is None:
         new = _insert(text, holder, key, {name: entry})
@@ -195,9 +190,25 @@ def with_server(text: str, name: str, entry: dict[str, Any]) -> str:
         new = text[:start] + _entry_text(entry, _indent_of(text, start)) + text[end:]
     else:
         new = _insert(text, servers, name, entry)
-    expected = json.loads(json.dumps(before))
     place = expected["mcp"] if vscode else expected
     place.setdefault(key, {})[name] = json.loads(json.dumps(entry))
+    return _reads_back(new, expected)
+
+
+def _data(text: str) -> Any:
+    """The file's data as JSON values (what an edit must keep, but for the one server)."""
+    import json5
+
+    try:
+        return json.loads(json.dumps(json5.loads(text.lstrip("\ufeff"))))
+    except (ValueError, RecursionError) as exc:
+        raise EditError(f"it is not valid JSON: {exc}") from None
+
+
+def _reads_back(new: str, expected: Any) -> str:
+    """`new`, once it is known to parse to exactly `expected`."""
+    import json5
+
     try:
         after = json5.loads(new.lstrip("\ufeff"))
     except (ValueError, RecursionError):
@@ -226,12 +237,7 @@ def without_server(text: str, name: str) -> str:
     Comments inside the entry go with it; every other line stays as written. Raises EditError
     when the server is not there or the result would not read back as the file without it.
     """
-    import json5
-
-    try:
-        before = json5.loads(text.lstrip("\ufeff"))
-    except (ValueError, RecursionError) as exc:
-        raise EditError(f"it is not valid JSON: {exc}") from None
+    expected = _data(text)
     _holder, vscode, key, servers = _servers_obj(text)
     if servers is None or name not in servers.members:
         raise EditError(f"it has no server named {name!r}")
@@ -246,13 +252,6 @@ def without_server(text: str, name: str) -> str:
         new = text[:cut_from] + text[_through_line_end(text, end) :]
         if comma is not None and comma.kind == ",":
             new = new[: comma.start] + new[comma.end :]
-    expected = json.loads(json.dumps(before))
     place = expected["mcp"] if vscode else expected
     del place[key][name]
-    try:
-        result = json5.loads(new.lstrip("\ufeff"))
-    except (ValueError, RecursionError):
-        result = None
-    if result != expected:
-        raise EditError("the edited text would not read back as intended")
-    return new
+    return _reads_back(new, expected)

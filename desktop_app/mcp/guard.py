@@ -10,6 +10,7 @@ and when the server exits or a SIGTERM arrives, ends the whole group (SIGTERM, t
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import os
 import signal
@@ -58,10 +59,8 @@ class _Ending:
 
 
 def _signal_group(signum: int) -> None:
-    try:
+    with contextlib.suppress(OSError):
         os.killpg(0, signum)
-    except OSError:
-        pass
 
 
 def _exit_code(status: int) -> int:
@@ -85,10 +84,8 @@ def _reap_all(server_pid: int, ending: _Ending) -> int:
 def _lower_priority() -> None:
     """Servers are the window's helpers: on a small machine their start-up (node, uv, Python, often
     a second of CPU each) must not take the cores the window needs to stay smooth."""
-    try:
+    with contextlib.suppress(OSError):
         os.nice(NICENESS)
-    except OSError:
-        pass
 
 
 def main(argv: Sequence[str]) -> int:

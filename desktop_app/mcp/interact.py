@@ -83,13 +83,10 @@ class ModelSampler:
         self._model = model
         self._confirm = confirm
 
-    def _chat_model(self) -> ChatModel:
-        return self._model if isinstance(self._model, ChatModel) else self._model()
-
     async def sample(self, request: SamplingRequest) -> SamplingResult:
         if not await self._confirm(request):
             return SamplingResult(False, reason="the user declined this sampling request")
-        model = self._chat_model()
+        model = self._model if isinstance(self._model, ChatModel) else self._model()
         messages: list[Message] = [
             UserMessage(text) if role == "user" else AssistantMessage(text) for role, text in request.messages
         ]

@@ -35,14 +35,8 @@ class CommandNotFoundError(Exception):
 
 
 # System-wide places (Homebrew on both Macs, MacPorts, snaps) a GUI session's PATH may lack.
-SYSTEM_DIRS = (
-    "/usr/local/bin",
-    "/opt/homebrew/bin",
-    "/opt/homebrew/sbin",
-    "/opt/local/bin",
-    "/snap/bin",
-    "/usr/bin",
-    "/bin",
+SYSTEM_DIRS = tuple(
+    "/usr/local/bin /opt/homebrew/bin /opt/homebrew/sbin /opt/local/bin /snap/bin /usr/bin /bin".split()
 )
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import sys
 import threading
@@ -31,25 +32,19 @@ class ServerLog:
 
     def start_session(self) -> None:
         """A new connection: the last one's log becomes `.1` (the oldest backup is dropped)."""
-        with self._lock:
-            try:
-                self.path.parent.mkdir(parents=True, exist_ok=True)
-                if self.path.exists() and self.path.stat().st_size:
-                    self._rotate()
-            except OSError:
-                pass
+        with self._lock, contextlib.suppress(OSError):
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            if self.path.exists() and self.path.stat().st_size:
+                self._rotate()
 
     def append(self, data: bytes) -> None:
         """Add to the file; past the cap the file is rotated (a full disk loses the line)."""
-        with self._lock:
-            try:
-                with self.path.open("ab") as fh:
-                    fh.write(data)
-                    size = fh.tell()
-                if size >= self.cap:
-                    self._rotate()
-            except OSError:
-                pass
+        with self._lock, contextlib.suppress(OSError):
+            with self.path.open("ab") as fh:
+                fh.write(data)
+                size = fh.tell()
+            if size >= self.cap:
+                self._rotate()
 
     def _rotate(self) -> None:
         for index in range(self.backups, 0, -1):

@@ -24,7 +24,6 @@ from desktop_app.mcp.sdk import Sdk
 from desktop_app.mcp.task_book import leftover_notice
 from desktop_app.mcp.tools import TASK_NOTE, PreparedTool
 from desktop_app.mcp.trust import PendingChange, TrustStore
-from desktop_app.paths import data_dir
 from desktop_app.tools.registry import (
     ProgressFn,
     ToolDef,
@@ -277,9 +276,13 @@ def _load_or_usage_error(mcp_config: str) -> list[ServerConfig]:
         raise UsageError(str(exc)) from None
 
 
+def _warn(text: str) -> None:
+    print(for_terminal(f"travel-assistant: {text}"), file=sys.stderr)
+
+
 def _print_failure(status: ServerStatus) -> None:
     if status.state == "failed":
-        print(for_terminal(f"travel-assistant: MCP server {status.name!r} failed: {status.reason}"), file=sys.stderr)
+        _warn(f"MCP server {status.name!r} failed: {status.reason}")
 
 
 class _ToldOnce:
@@ -307,10 +310,9 @@ def servers_for_tool(servers: list[ServerConfig], tool: str) -> list[ServerConfi
 async def _settle(manager: McpManager, grace: float | None, servers: list[ServerConfig]) -> None:
     """Wait for every server (grace None) or at most `grace` seconds; late ones keep connecting."""
     limit = max(s.connect_timeout for s in servers) + 30 if grace is None else max(grace, 0.0)
-    try:  # each server has its own connect deadline; the limit only guards against the unforeseen
+    # each server has its own connect deadline; the limit only guards against the unforeseen
+    with contextlib.suppress(TimeoutError):
         await manager.wait_ready(limit)
-    except TimeoutError:
-        pass
 
 
 async def attach_mcp(
@@ -341,20 +343,17 @@ async def attach_mcp(
     told = _ToldOnce(on_failure or (lambda _status: None))
     manager.subscribe(told)
     for warning in dict.fromkeys(w for s in servers for w in s.warnings):
-        print(for_terminal(f"travel-assistant: {warning}"), file=sys.stderr)
+        _warn(warning)
     manager.start()
     await _settle(manager, grace, servers)
     for notice in manager.notices():
-        print(for_terminal(f"travel-assistant: {notice}"), file=sys.stderr)
+        _warn(notice)
     for status in manager.statuses():  # refused servers never change state: tell them here
         told(status)
         if status.state == "connecting" and grace is not None and on_failure is not None:
-            print(
-                for_terminal(
-                    f"travel-assistant: MCP server {status.name!r} is not ready after {grace:g} s; "
-                    "the run starts without it and its tools join when it connects"
-                ),
-                file=sys.stderr,
+            _warn(
+                f"MCP server {status.name!r} is not ready after {grace:g} s; "
+                "the run starts without it and its tools join when it connects"
             )
     return manager.aclose
 
@@ -365,17 +364,10 @@ async def _attach_shared(
     """The window's manager: tools ready now, servers still connecting get `grace` seconds at most."""
     shared.attach(registry)  # later tools arrive as their servers connect
     if grace:
-        try:
+        with contextlib.suppress(TimeoutError):
             await shared.wait_ready(grace)
-        except TimeoutError:
-            pass
 
     async def detach() -> None:
         shared.detach(registry)
 
     return detach
-
-
-def log_dir() -> Path:
-    """Where each server's stderr and our notes about it are kept (one file per server)."""
-    return data_dir() / "logs"

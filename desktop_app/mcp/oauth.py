@@ -13,6 +13,7 @@ the server's URL; never in a file. A stored token is refreshed when it expires.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import time
@@ -57,11 +58,6 @@ _SDK_AUTH_LOG.addHandler(logging.NullHandler())
 _SDK_AUTH_LOG.propagate = False
 
 _PARTS = ("tokens", "client")
-
-
-def uses_oauth(config: ServerConfig) -> bool:
-    """A URL server without a static Authorization header (ServerConfig.uses_oauth)."""
-    return config.uses_oauth
 
 
 def login_hint(name: str) -> str:
@@ -239,14 +235,14 @@ class AppOAuthProvider(OAuthClientProvider):
 
 def background_auth(config: ServerConfig) -> AppOAuthProvider | None:
     """The httpx auth for a connection that must never ask anyone (None: not an OAuth candidate)."""
-    if not uses_oauth(config):
+    if not config.uses_oauth:
         return None
     return AppOAuthProvider(config.name, config.url, "http://127.0.0.1/callback", interactive=False)
 
 
 async def has_login(config: ServerConfig) -> bool:
     """Whether tokens for this server (and its current URL) are in the keyring."""
-    return uses_oauth(config) and await KeyringTokenStorage(config.name, config.url).has_tokens()
+    return config.uses_oauth and await KeyringTokenStorage(config.name, config.url).has_tokens()
 
 
 def logout(config: ServerConfig) -> bool:
@@ -261,11 +257,10 @@ async def _listener_for(storage: KeyringTokenStorage, timeout: float) -> Loopbac
     uris = [str(u) for u in (client.redirect_uris or [])] if client else []
     port = next((_loopback_port(u) for u in uris if _loopback_port(u)), 0)
     if port:
-        try:
+        # a port taken: register anew with a new port (the old registration stays unused)
+        with contextlib.suppress(OSError):
             await listener.start(port)
             return listener
-        except OSError:
-            pass  # taken: register anew with a new port (the old registration stays unused)
     await listener.start(0)
     if client is not None and listener.redirect_uri not in uris:
         await anyio.to_thread.run_sync(storage.forget)
@@ -291,7 +286,7 @@ async def login(
     """
     if not config.url:
         raise LoginError(f"MCP server {config.name!r} is a local program: there is nothing to log in to")
-    if not uses_oauth(config):
+    if not config.uses_oauth:
         raise LoginError(f"MCP server {config.name!r} sends its own Authorization header: OAuth is not used")
     usable, why = keyring_usable()
     if not usable:

@@ -7,14 +7,9 @@ from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any
 
-from desktop_app.mcp.interact import (
-    ElicitationResult,
-    SamplingRequest,
-)
+from desktop_app.mcp.interact import ElicitationResult, SamplingRequest
 from desktop_app.mcp.trust import reveal
-from desktop_app.tools.registry import (
-    ToolOutput,
-)
+from desktop_app.tools.registry import ToolOutput
 
 # How long a person may take to answer a server's form or sampling request inside one call.
 PERSON_ALLOWANCE = 900.0

@@ -71,16 +71,7 @@ async def _listed(
 async def list_resources(conn: Connection) -> list[dict[str, str]]:
     """`{"server", "uri", "name", "mimeType", "description"}` for each resource (CONTRACT.md)."""
     items = await _listed(conn, "resources", lambda c, cursor: c.list_resources(cursor=cursor), "resources")
-    return [
-        {
-            "server": conn.config.name,
-            "uri": _text(item.uri),
-            "name": _text(item.name, 300),
-            "mimeType": _text(item.mime_type, 200),
-            "description": _text(item.description),
-        }
-        for item in items
-    ]
+    return [_resource_row(conn, "uri", _text(item.uri), item) for item in items]
 
 
 async def list_templates(conn: Connection) -> list[dict[str, str]]:
@@ -88,16 +79,17 @@ async def list_templates(conn: Connection) -> list[dict[str, str]]:
     URIs with `{placeholders}` the person fills in before reading (RFC 6570)."""
     ask = lambda c, cursor: c.list_resource_templates(cursor=cursor)  # noqa: E731 - one line each
     items = await _listed(conn, "resources", ask, "resource_templates")
-    return [
-        {
-            "server": conn.config.name,
-            "uriTemplate": _text(item.uri_template),
-            "name": _text(item.name, 300),
-            "mimeType": _text(item.mime_type, 200),
-            "description": _text(item.description),
-        }
-        for item in items
-    ]
+    return [_resource_row(conn, "uriTemplate", _text(item.uri_template), item) for item in items]
+
+
+def _resource_row(conn: Connection, key: str, uri: str, item: Any) -> dict[str, str]:
+    return {
+        "server": conn.config.name,
+        key: uri,
+        "name": _text(item.name, 300),
+        "mimeType": _text(item.mime_type, 200),
+        "description": _text(item.description),
+    }
 
 
 async def read_resource(conn: Connection, uri: str, limit: int = MAX_TEXT) -> list[dict[str, Any]]:

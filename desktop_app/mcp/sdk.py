@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -81,12 +82,10 @@ def offending_line(exc: Exception) -> str:
     """The line a server printed that is not JSON-RPC (pydantic keeps it in the error)."""
     errors = getattr(exc, "errors", None)
     if callable(errors):
-        try:
+        with contextlib.suppress(IndexError, TypeError, ValueError):
             first = errors()[0]
             if isinstance(first.get("input"), str):
                 return str(first["input"]).strip()
-        except (IndexError, TypeError, ValueError):
-            pass
     return (str(exc).splitlines() or [type(exc).__name__])[0].strip()
 
 

@@ -197,12 +197,7 @@ def _migrate_gallery_key(config: ServerConfig, name: str) -> str | None:
     if (
         connector.key is None
         or connector.key.keyring != name
-        or (vetted.command, vetted.args, vetted.env)
-        != (
-            config.command,
-            config.args,
-            config.env,
-        )
+        or (vetted.command, vetted.args, vetted.env) != (config.command, config.args, config.env)
     ):
         return None
     secret = keyring_secret(name)

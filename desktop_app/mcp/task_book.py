@@ -8,7 +8,6 @@ listed by `travel-assistant mcp tasks` (and named once in the MCP notices on the
 from __future__ import annotations
 
 import threading
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -33,10 +32,6 @@ class TaskRecord:
 
     def to_json(self) -> dict[str, str]:
         return {"server": self.server, "tool": self.tool, "taskId": self.task_id, "started": self.started}
-
-
-def now_iso() -> str:
-    return time.strftime("%Y-%m-%dT%H:%M:%S%z")
 
 
 class TaskBook:

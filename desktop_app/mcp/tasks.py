@@ -17,7 +17,7 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from desktop_app.mcp.task_book import TaskBook, TaskRecord, now_iso
+from desktop_app.mcp.task_book import TaskBook, TaskRecord
 
 POLL_MIN, POLL_MAX, POLL_DEFAULT = 0.5, 10.0, 1.0  # seconds between tasks/get
 TTL_MS = 3_600_000  # asked of the server: keep the task (and its result) an hour after creation
@@ -36,10 +36,6 @@ def poll_seconds(interval_ms: Any) -> float:
 
 def status_line(status: str, message: str | None) -> str:
     return f"MCP task {status}" + (f": {message}" if message else "")
-
-
-class TaskError(Exception):
-    """A task that ended without a result the model can read as the tool's own (failed, cancelled)."""
 
 
 async def _create(session: Any, types: Any, tool: str, args: dict[str, Any], timeout: float) -> Any:
@@ -105,7 +101,7 @@ async def call_as_task(
         return created
     task = created.task
     book = book or TaskBook()
-    record = TaskRecord(server, tool, task.task_id, now_iso())
+    record = TaskRecord(server, tool, task.task_id, time.strftime("%Y-%m-%dT%H:%M:%S%z"))
     started = time.monotonic()
     try:
         await asyncio.to_thread(book.add, record)

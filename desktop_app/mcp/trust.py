@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import hashlib
 import json
@@ -19,15 +20,6 @@ from desktop_app.store.atomic import write_json_atomic
 from desktop_app.visible import hidden_kind, is_plain, reveal
 
 __all__ = ["reveal"]  # moved to visible (tool results use it too); kept here for its callers
-
-
-def _hidden_kind(ch: str) -> str | None:
-    """Which warning a character belongs to (CR is kept: CRLF line ends are ordinary here)."""
-    return hidden_kind(ch, "\n\t\r")
-
-
-def _has_hidden(text: str) -> bool:
-    return not is_plain(text, "\n\t\r")
 
 
 _POISONING = (
@@ -57,7 +49,8 @@ def poisoning_warnings(text: str) -> list[str]:
     """Classic tool-poisoning phrases (English and Chinese), matched with hidden characters removed."""
     if not text:
         return []
-    plain = "".join(ch for ch in text if _hidden_kind(ch) is None) if _has_hidden(text) else text
+    kept = "\n\t\r"  # CR too: CRLF line ends are ordinary here
+    plain = text if is_plain(text, kept) else "".join(ch for ch in text if hidden_kind(ch, kept) is None)
     if not plain.isascii():
         plain = unicodedata.normalize("NFKC", plain)
     plain = " ".join(plain.replace("\u2019", "'").casefold().split())
@@ -68,11 +61,6 @@ def reveal_tree(node: Any, where: str = "") -> tuple[Any, list[str]]:
     """Every string and key inside `node` revealed; a warning names where each problem sits."""
     found: list[str] = []
     return _walk(node, where, found), found
-
-
-def reveal_schema(schema: Any) -> tuple[Any, list[str]]:
-    """A JSON Schema as the model is sent it: property names, enums, defaults and text all revealed."""
-    return reveal_tree(schema)
 
 
 def _walk(node: Any, where: str, found: list[str]) -> Any:
@@ -112,7 +100,7 @@ def reveal_definition(definition: dict[str, Any]) -> tuple[dict[str, Any], list[
 
 
 def tool_warnings(definition: dict[str, Any]) -> list[str]:
-    """Warnings for every string of a tool definition a model could read."""
+    """Warnings about hidden characters or poisoning anywhere in a tool definition a model would read."""
     return reveal_definition(definition)[1]
 
 
@@ -131,11 +119,6 @@ def capped(warnings: list[str]) -> list[str]:
 
 
 _LABELS = {"inputSchema": "input schema", "input_schema": "input schema", "outputSchema": "output schema"}
-
-
-def definition_warnings(definition: dict[str, Any]) -> list[str]:
-    """Warnings about hidden characters or poisoning anywhere a model would read them."""
-    return tool_warnings(definition)
 
 
 def definition_hash(definition: dict[str, Any]) -> str:
@@ -248,10 +231,9 @@ class TrustStore:
             f"trust it again (`travel-assistant tools trust NAME` or Settings → MCP → Review)"
         )
         data = self._fresh()
-        try:
+        # self._lost keeps this run closed; the next run finds no file and the moved one
+        with contextlib.suppress(OSError):
             self._save(data)
-        except OSError:
-            pass  # self._lost keeps this run closed; the next run finds no file and the moved one
         return data
 
     def _bad_name(self) -> Path:
@@ -300,7 +282,7 @@ class TrustStore:
                 tool,
                 old.get("definition") if old else None,
                 definition,
-                tuple(definition_warnings(definition)),
+                tuple(tool_warnings(definition)),
                 pins_lost=lost,
             )
         self._forget_server(server)

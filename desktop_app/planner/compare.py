@@ -6,9 +6,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from desktop_app.planner.places import city_km
 from desktop_app.tools.travel.common import load_data
+from desktop_app.tools.travel.flights import great_circle_km
 from desktop_app.tools.travel.places import City, all_cities
+from desktop_app.tools.travel.when import MONTHS_EN, ZH_DIGITS
 
 CANDIDATES = 4
 FLIGHT_KM = 400  # closer than this the tools say there is rarely a flight
@@ -41,12 +42,8 @@ OPEN_WORDS = (
 )  # fmt: skip
 ABROAD = ("出国", "国外", "境外", "abroad", "overseas", "international")
 DOMESTIC = ("国内", "境内", "domestic", "in china", "within china")
-MONTHS_EN = (
-    "january", "february", "march", "april", "may", "june",
-    "july", "august", "september", "october", "november", "december",
-)  # fmt: skip
 WINTER_WORDS = ("冬天", "冬季", "寒假", "春节", "元旦", "过年", "winter", "christmas", "new year")
-ZH_DIGIT = {"一": 1, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
+ZH_DIGIT = {**ZH_DIGITS, "十": 10}
 
 
 @dataclass
@@ -117,12 +114,12 @@ def _sample_temp(city: City) -> int | None:
 def candidates(ask: OpenAsk, origin: City) -> list[City]:
     """The sample cities an open question weighs: by season, by temperature, else by distance."""
     pool = [c for c in all_cities() if c.id != origin.id and _in_scope(c, ask.scope)]
-    pool = [c for c in pool if city_km(origin, c) >= FLIGHT_KM] or pool
+    pool = [c for c in pool if great_circle_km(origin, c) >= FLIGHT_KM] or pool
     if ask.criterion == "warm":
         pool = [c for c in pool if _warm(c, ask.month)] or pool
     elif ask.criterion == "cool":
         pool = [c for c in pool if (_sample_temp(c) or 99) <= COOL_C] or pool
-    return sorted(pool, key=lambda c: city_km(origin, c))[:CANDIDATES]
+    return sorted(pool, key=lambda c: great_circle_km(origin, c))[:CANDIDATES]
 
 
 def basis(ask: OpenAsk, lang: str) -> str:

@@ -47,6 +47,10 @@ def _call(name: str, arguments: dict[str, Any]) -> ToolCall:
     return ToolCall(f"call_{uuid.uuid4().hex[:12]}", name, arguments, json.dumps(arguments, ensure_ascii=False))
 
 
+def _save(query: TripQuery, plan: str) -> ToolCall:
+    return _call("save_itinerary", {"title": writer.itinerary_title(query, plan), "markdown": plan})
+
+
 def _split_turns(messages: tuple[Message, ...]) -> tuple[str, list[str], list[Exchange], str]:
     """(current question, earlier questions, this run's tool exchanges, the last earlier answer)."""
     last_user = max((i for i, m in enumerate(messages) if isinstance(m, UserMessage)), default=-1)
@@ -117,9 +121,7 @@ class OfflineModel:
         if exchanges:
             _recall_assumed_origin(query, exchanges)
             if _save_now(query, exchanges, offered):  # "…and save the plan": the answer just written
-                plan = _answer(query, exchanges)
-                arguments = {"title": writer.itinerary_title(query, plan), "markdown": plan}
-                return AssistantMessage(tool_calls=(_call("save_itinerary", arguments),), stop_reason="tool_calls")
+                return AssistantMessage(tool_calls=(_save(query, _answer(query, exchanges)),), stop_reason="tool_calls")
             return AssistantMessage(_answer(query, exchanges))
         calls = _plan(query, offered, last_answer)
         if calls:
@@ -137,12 +139,7 @@ LOOKUP_TOOLS = frozenset({"get_weather", "get_flight_price", "get_hotel_price"})
 def _plan(query: TripQuery, offered: set[str], last_answer: str) -> list[ToolCall]:
     """All the tool calls of the first turn (independent lookups go out together)."""
     if "save" in query.intents and last_answer and "save_itinerary" in offered:
-        return [
-            _call(
-                "save_itinerary",
-                {"title": writer.itinerary_title(query, last_answer), "markdown": last_answer},
-            )
-        ]
+        return [_save(query, last_answer)]
     if not query.travel_related:
         return []
     wanted = {i for i in LOOKUPS if i in query.intents}

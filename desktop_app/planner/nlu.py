@@ -7,41 +7,15 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 
 from desktop_app import clock
-from desktop_app.planner.compare import OpenAsk, parse_open
-from desktop_app.planner.party import Party, find_party
+from desktop_app.planner.compare import ZH_DIGIT, OpenAsk, parse_open
+from desktop_app.planner.party import EN_NUMBERS, Party, find_party
 from desktop_app.planner.places import Mention, WorldPlace, find_places, stand_ins
 from desktop_app.planner.regions import Region, country_cities, find_regions
 from desktop_app.tools.travel.places import City, resolve_city
 from desktop_app.tools.travel.when import Span, find_span
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
-ZH_NUM = {
-    "一": 1,
-    "两": 2,
-    "二": 2,
-    "三": 3,
-    "四": 4,
-    "五": 5,
-    "六": 6,
-    "七": 7,
-    "八": 8,
-    "九": 9,
-    "十": 10,
-}
-EN_NUM = {
-    "one": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "a": 1,
-    "an": 1,
-}
+EN_NUM = {**EN_NUMBERS, "ten": 10, "a": 1, "an": 1}
 
 INTENT_WORDS: dict[str, tuple[str, ...]] = {
     "weather": (
@@ -80,34 +54,8 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
         "sunny",
         "chilly",
     ),
-    "flights": (
-        "机票",
-        "航班",
-        "飞机",
-        "飞过去",
-        "直飞",
-        "飞",
-        "flite",
-        "flight",
-        "fly",
-        "airfare",
-        "plane",
-        "ticket",
-    ),
-    "hotels": (
-        "酒店",
-        "住宿",
-        "宾馆",
-        "民宿",
-        "住哪",
-        "空房",
-        "订房",
-        "hotel",
-        "stay",
-        "accommodation",
-        "lodging",
-        "room",
-    ),
+    "flights": tuple("机票 航班 飞机 飞过去 直飞 飞 flite flight fly airfare plane ticket".split()),
+    "hotels": tuple("酒店 住宿 宾馆 民宿 住哪 空房 订房 hotel stay accommodation lodging room".split()),
     "save": ("保存", "存下来", "存成", "导出", "save", "export", "write it down"),
     "compare": (
         "对比",
@@ -239,10 +187,10 @@ def language(text: str) -> str:
 def _number(token: str) -> int | None:
     if token.isdigit():
         return int(token)
-    if token in ZH_NUM:
-        return ZH_NUM[token]
-    if token.startswith("十") and len(token) == 2 and token[1] in ZH_NUM:
-        return 10 + ZH_NUM[token[1]]
+    if token in ZH_DIGIT:
+        return ZH_DIGIT[token]
+    if token.startswith("十") and len(token) == 2 and token[1] in ZH_DIGIT:
+        return 10 + ZH_DIGIT[token[1]]
     return EN_NUM.get(token.lower())
 
 
@@ -271,7 +219,7 @@ def parse_stars(text: str) -> int:
     if m := re.search(r"(?i)(\d)\s*(?:星|-?\s*stars?)", text):
         return max(1, min(5, int(m.group(1))))
     if m := re.search(r"([一二三四五])星", text):
-        return ZH_NUM[m.group(1)]
+        return ZH_DIGIT[m.group(1)]
     if m := re.search(r"(?i)\b(one|two|three|four|five)[\s-]*stars?", text):
         return EN_NUM[m.group(1).lower()]
     if re.search(r"(?i)豪华|奢华|高端|luxury|upscale", text):
@@ -337,7 +285,7 @@ def unknown_places(text: str) -> list[str]:
     en = r"\b(?:in|to|visit|visiting|and|or|vs\.?)\s+(?P<p>[A-Z][a-zA-Z]{2,}(?:\s[A-Z][a-zA-Z]+)?)"
     found += [m.group("p") for m in re.finditer(en, text) if m.group("p").split()[0].casefold() not in NOT_PLACE_EN]
     known = [w for w in found if find_places(w) or find_regions(w, []) or resolve_city(w)]
-    return _unique_words([w for w in found if w not in known and not _travel_word(w)])
+    return list(dict.fromkeys(w for w in found if w not in known and not _travel_word(w)))
 
 
 # Travel words a question joins with 和 / 跟 / and ("机票和酒店"): asked-for things, never places.
@@ -347,10 +295,6 @@ TRAVEL_NOUNS = ("景点", "美食", "门票", "交通", "签证", "攻略", "住
 def _travel_word(word: str) -> bool:
     """A lookup the planner knows (酒店, 机票, 天气, hotels…) or another travel noun."""
     return bool(find_intents(word)) or any(noun in word for noun in TRAVEL_NOUNS)
-
-
-def _unique_words(words: list[str]) -> list[str]:
-    return list(dict.fromkeys(words))
 
 
 def parse(text: str, earlier: list[str]) -> TripQuery:

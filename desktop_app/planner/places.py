@@ -4,15 +4,14 @@ the sample data covers (the rest are named in the answer with the nearest places
 from __future__ import annotations
 
 import json
-import math
 import re
 from dataclasses import dataclass
 from functools import lru_cache
 
 from desktop_app.paths import resources_dir
+from desktop_app.tools.travel.flights import distance_km
 from desktop_app.tools.travel.places import City, all_cities, find_airports, find_cities
 
-EARTH_RADIUS_KM = 6371.0
 STAND_IN_KM = 800  # a sample city this close may stand in for a place without data
 SHORT_ASCII = 5  # English names this short match only as written (Male, Nice, Nara, Rio)
 
@@ -40,18 +39,6 @@ class Mention:
     world: WorldPlace | None = None
 
 
-def distance_km(lat1: float, lon1: float, lat2: float, lon2: float) -> float:
-    """Great-circle (haversine) distance between two coordinates."""
-    p1, p2 = math.radians(lat1), math.radians(lat2)
-    dp, dl = p2 - p1, math.radians(lon2 - lon1)
-    h = math.sin(dp / 2) ** 2 + math.cos(p1) * math.cos(p2) * math.sin(dl / 2) ** 2
-    return 2 * EARTH_RADIUS_KM * math.asin(min(1.0, math.sqrt(h)))
-
-
-def city_km(a: City, b: City) -> float:
-    return distance_km(a.lat, a.lon, b.lat, b.lon)
-
-
 @lru_cache(maxsize=1)
 def world_places() -> tuple[tuple[str, WorldPlace], ...]:
     """Every (name, place) of the world list, longest name first, sample cities' names left out."""
@@ -71,14 +58,15 @@ def world_places() -> tuple[tuple[str, WorldPlace], ...]:
 
 @lru_cache(maxsize=1)
 def _world_patterns() -> tuple[tuple[re.Pattern[str], WorldPlace], ...]:
-    patterns = []
-    for name, place in world_places():
-        if not name.isascii():
-            patterns.append((re.compile(re.escape(name)), place))
-            continue
-        flags = re.IGNORECASE if len(name) > SHORT_ASCII else 0
-        patterns.append((re.compile(rf"(?<![A-Za-z]){re.escape(name)}(?![A-Za-z])", flags), place))
-    return tuple(patterns)
+    return tuple((name_pattern(name), place) for name, place in world_places())
+
+
+def name_pattern(name: str) -> re.Pattern[str]:
+    """A place's name as found in text: a Latin one as a whole word (any case unless it is short)."""
+    if not name.isascii():
+        return re.compile(re.escape(name))
+    flags = re.IGNORECASE if len(name) > SHORT_ASCII else 0
+    return re.compile(rf"(?<![A-Za-z]){re.escape(name)}(?![A-Za-z])", flags)
 
 
 def find_places(text: str) -> list[Mention]:

@@ -7,7 +7,7 @@ from desktop_app.planner.compare import OpenAsk, basis
 from desktop_app.planner.exchange import Exchange
 from desktop_app.planner.nlu import TripQuery
 from desktop_app.planner.trip_lines import costs, dates_line, party_line, trip_dates
-from desktop_app.planner.writer import Place, _data, display, trip_total, yuan, zh_count
+from desktop_app.planner.writer import Place, _data, display, money_cell, trip_total, yuan, zh_count
 
 LABELS = {
     "warm": ("最暖", "warmest"),
@@ -90,10 +90,6 @@ def _assumptions(q: TripQuery, ask: OpenAsk, lang: str) -> str:
     return "\n".join(x for x in (head, when_who, f"**Candidates**: {basis(q.open or ask, 'en')}.") if x)
 
 
-def _cell(value: int | None) -> str:
-    return yuan(value) if value is not None else "—"
-
-
 def _weather_cell(p: Place, lang: str) -> str:
     temp, data = temperature(p), p.weather.data if p.weather is not None else None
     if temp is None or not isinstance(data, dict):
@@ -153,8 +149,8 @@ def table(places: list[Place], q: TripQuery, ask: OpenAsk, lang: str) -> str:
             str(i),
             display(p, lang),
             _weather_cell(p, lang),
-            _cell(p.flight_price()),
-            _cell(p.hotel_price()),
+            money_cell(p.flight_price()),
+            money_cell(p.hotel_price()),
             _total_cell(p, q, lang),
             _fits(p, q, ask, lang),
         ]

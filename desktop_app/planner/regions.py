@@ -9,10 +9,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from desktop_app.paths import resources_dir
-from desktop_app.planner.places import WorldPlace
+from desktop_app.planner.places import WorldPlace, name_pattern
 from desktop_app.tools.travel.places import City, all_cities
-
-SHORT_ASCII = 5
 
 
 @dataclass(frozen=True)
@@ -59,14 +57,7 @@ def regions() -> tuple[tuple[str, Region], ...]:
 
 @lru_cache(maxsize=1)
 def _patterns() -> tuple[tuple[re.Pattern[str], Region], ...]:
-    out = []
-    for name, region in regions():
-        if name.isascii():
-            flags = re.IGNORECASE if len(name) > SHORT_ASCII else 0
-            out.append((re.compile(rf"(?<![A-Za-z]){re.escape(name)}(?![A-Za-z])", flags), region))
-        else:
-            out.append((re.compile(re.escape(name)), region))
-    return tuple(out)
+    return tuple((name_pattern(name), region) for name, region in regions())
 
 
 def find_regions(text: str, taken: list[tuple[int, int]]) -> list[tuple[int, Region]]:

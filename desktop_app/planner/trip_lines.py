@@ -76,6 +76,7 @@ def dated_weather_line(d: dict[str, Any], lang: str) -> str:
     cond = d.get("condition_en" if lang == "en" else "condition", "")
     tip = str(d.get("suggestion_en" if lang == "en" else "suggestion", "")).rstrip("。.")
     day = _iso(d.get("date"))
+    advice = (f"建议：{tip}。" if lang == "zh" else f" {tip}.") if tip else ""
     if d.get("kind") == "sample":
         when = span_text(day, day, lang) if day else ""
         if lang == "zh":
@@ -89,21 +90,15 @@ def dated_weather_line(d: dict[str, Any], lang: str) -> str:
         )
     if d.get("kind") == "observed":
         if lang == "zh":
-            return f"**天气（去年同期实测）**：{cond}。这是历史数据，不是天气预报。" + (f"建议：{tip}。" if tip else "")
-        return f"**Weather (last year, observed)**: {cond}. Historical data, not a forecast." + (
-            f" {tip}." if tip else ""
-        )
+            return f"**天气（去年同期实测）**：{cond}。这是历史数据，不是天气预报。{advice}"
+        return f"**Weather (last year, observed)**: {cond}. Historical data, not a forecast.{advice}"
     if d.get("kind") == "typical":
         if lang == "zh":
-            return f"**天气（典型值）**：{cond}，约 {temp}。这是气候平均值，不是天气预报。" + (
-                f"建议：{tip}。" if tip else ""
-            )
-        return f"**Weather (typical)**: {cond}, about {temp}. A climate average, not a forecast." + (
-            f" {tip}." if tip else ""
-        )
+            return f"**天气（典型值）**：{cond}，约 {temp}。这是气候平均值，不是天气预报。{advice}"
+        return f"**Weather (typical)**: {cond}, about {temp}. A climate average, not a forecast.{advice}"
     when = span_text(day, day, lang) if day else ""
     if lang == "zh":
-        return f"**天气预报（{when}）**：{temp}，{cond}。" + (f"建议：{tip}。" if tip else "")
+        return f"**天气预报（{when}）**：{temp}，{cond}。{advice}"
     return f"**Forecast ({when})**: {temp}, {cond}." + (f" Tip: {tip}." if tip else "")
 
 

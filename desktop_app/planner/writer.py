@@ -249,12 +249,12 @@ def compare(places: list[Place], q: TripQuery, lang: str) -> str:
         ("天气" if lang == "zh" else "Weather", [_short_weather(p, lang) for p in places]),
         (
             "单程机票" if lang == "zh" else "One-way flight",
-            [_money(p.flight_price()) for p in places],
+            [money_cell(p.flight_price()) for p in places],
         ),
-        ("酒店/晚" if lang == "zh" else "Hotel / night", [_money(p.hotel_price()) for p in places]),
+        ("酒店/晚" if lang == "zh" else "Hotel / night", [money_cell(p.hotel_price()) for p in places]),
         (
             f"往返+{zh_count(n)}晚合计" if lang == "zh" else f"Round trip + {nights_en(n)}",
-            [_money(trip_total(p, q)) for p in places],
+            [money_cell(trip_total(p, q)) for p in places],
         ),
     ]
     table = "\n".join([header, rule] + [f"| {label} | " + " | ".join(vals) + " |" for label, vals in rows])
@@ -265,7 +265,8 @@ def compare(places: list[Place], q: TripQuery, lang: str) -> str:
     )
 
 
-def _money(amount: int | None) -> str:
+def money_cell(amount: int | None) -> str:
+    """A table cell: the amount, or a dash when there is none."""
     return yuan(amount) if amount is not None else "—"
 
 
@@ -297,10 +298,8 @@ def _recommend(places: list[Place], q: TripQuery, lang: str) -> str:
 
 
 def denials(exchanges: list[Exchange], lang: str) -> str:
-    lines = []
-    for e in exchanges:
-        if e.result.is_error and "denied" in e.result.content:
-            lines.append(f"- {e.call.name}: " + ("你拒绝了这次调用" if lang == "zh" else "you declined this call"))
+    declined = "你拒绝了这次调用" if lang == "zh" else "you declined this call"
+    lines = [f"- {e.call.name}: {declined}" for e in exchanges if e.result.is_error and "denied" in e.result.content]
     return ("\n\n" + "\n".join(lines)) if lines else ""
 
 

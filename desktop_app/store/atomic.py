@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 
-def write_atomic(path: Path, text: str, *, mode: int | None = None) -> None:
+def write_atomic(path: Path, text: str | bytes, *, mode: int | None = None) -> None:
     """Temp file beside the target, flush + fsync, os.replace over it, fsync the folder (never half a file).
 
     A symlink is followed: its target is replaced (the temp file goes in the target's folder) and
@@ -25,7 +25,7 @@ def write_atomic(path: Path, text: str, *, mode: int | None = None) -> None:
     target = Path(os.path.realpath(path))
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+        with _open(fd, text) as fh:
             fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
@@ -36,6 +36,13 @@ def write_atomic(path: Path, text: str, *, mode: int | None = None) -> None:
         Path(tmp).unlink(missing_ok=True)
         raise
     _fsync_dir(target.parent)
+
+
+def write_export(path: Path, data: str | bytes) -> None:
+    """An export the user asked for: atomic, with the ordinary permissions of a new file."""
+    mask = os.umask(0)
+    os.umask(mask)
+    write_atomic(path, data, mode=0o666 & ~mask)
 
 
 def _in_place(path: Path) -> bool:
@@ -51,11 +58,18 @@ def _in_place(path: Path) -> bool:
     return (len(parts) > 1 and parts[1] in ("dev", "proc")) or os.path.realpath(path).startswith("/proc/")
 
 
-def _write_in_place(target: Path, text: str) -> None:
+def _write_in_place(target: Path, text: str | bytes) -> None:
     """A device or FIFO: opened for writing as it is (no truncation, no rename, no new file)."""
-    with open(target, "w", encoding="utf-8", newline="\n") as fh:
+    with _open(target, text) as fh:
         fh.write(text)
         fh.flush()
+
+
+def _open(file: Path | int, data: str | bytes) -> Any:
+    """Binary for bytes, else UTF-8 text with "\n" line ends."""
+    if isinstance(data, bytes):
+        return open(file, "wb")
+    return open(file, "w", encoding="utf-8", newline="\n")
 
 
 def write_json_atomic(path: Path, data: Any, *, sort_keys: bool = False) -> None:

@@ -12,11 +12,12 @@ too: writes take SQLite's write lock (`BEGIN IMMEDIATE`) and wait up to `BUSY_TI
 from __future__ import annotations
 
 import builtins
+import contextlib
 import sqlite3
 import tempfile
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
@@ -46,10 +47,6 @@ SELECT c.id, c.title, c.created_at, c.updated_at,
        c.provider, c.model, c.input_tokens, c.output_tokens, c.forked_from
 FROM conversations c
 """
-
-
-def _info(row: sqlite3.Row | tuple[Any, ...]) -> ConversationInfo:
-    return ConversationInfo(*row)
 
 
 class HistoryStore:
@@ -135,10 +132,8 @@ class HistoryStore:
     @staticmethod
     def _rollback(conn: sqlite3.Connection) -> None:
         if conn.in_transaction:
-            try:
+            with contextlib.suppress(sqlite3.Error):  # SQLite already rolled back (e.g. after SQLITE_FULL)
                 conn.execute("ROLLBACK")
-            except sqlite3.Error:
-                pass  # SQLite already rolled back (e.g. after SQLITE_FULL)
 
     def _migrate(self) -> None:
         """Bring the file to the newest schema, one step per transaction."""
@@ -163,14 +158,12 @@ class HistoryStore:
             "WHERE updated_at < ? AND NOT EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = conversations.id)"
         )
         cutoff = (time.time() - EMPTY_GRACE_S,)
-        try:
+        with contextlib.suppress(HistoryError):  # read-only or busy: housekeeping can wait; reading still works
             with self._read() as conn:
                 if conn.execute(f"SELECT 1 FROM conversations {where}", cutoff).fetchone() is None:
                     return  # the usual case: no write (and no fsync) just for opening
             with self._write() as conn:
                 conn.execute(f"DELETE FROM conversations {where}", cutoff)
-        except HistoryError:
-            pass  # read-only or busy: housekeeping can wait; reading still works
 
     # -- the API
 
@@ -197,7 +190,7 @@ class HistoryStore:
             row = conn.execute(_INFO_SQL + " WHERE c.id = ?", (conv_id,)).fetchone()
         if row is None:
             raise KeyError(conv_id)
-        return _info(row)
+        return ConversationInfo(*row)
 
     def list(self, search: str = "") -> list[ConversationInfo]:
         """Conversations with a message, newest first; `search` matches titles and message text."""
@@ -212,7 +205,7 @@ class HistoryStore:
             params = (pattern, pattern)
         sql = f"{_INFO_SQL} {where} ORDER BY c.updated_at DESC, c.id DESC"
         with self._read() as conn:
-            return [_info(row) for row in conn.execute(sql, params).fetchall()]
+            return [ConversationInfo(*row) for row in conn.execute(sql, params).fetchall()]
 
     def resolve(self, prefix: str) -> str:
         """The full id for an id or a unique prefix of one (for the CLI); KeyError otherwise."""
@@ -253,10 +246,7 @@ class HistoryStore:
                 "ORDER BY seq LIMIT ? OFFSET ?",
                 (conv_id, limit, start),
             ).fetchall()
-        try:
-            return [decode(*row) for row in rows]
-        except (ValueError, KeyError, TypeError) as exc:
-            raise HistoryError(f"conversation {conv_id} has an unreadable message: {exc}") from exc
+        return _decoded(conv_id, rows)
 
     def messages(self, conv_id: str) -> builtins.list[Message]:
         """The conversation ready for the next model call: dangling tool calls get a result."""
@@ -273,27 +263,19 @@ class HistoryStore:
                 "ORDER BY seq DESC LIMIT ?",
                 (conv_id, max(limit, 0)),
             ).fetchall()
-        try:
-            return repair([decode(*row) for row in reversed(rows)]), int(total)
-        except (ValueError, KeyError, TypeError) as exc:
-            raise HistoryError(f"conversation {conv_id} has an unreadable message: {exc}") from exc
+        return repair(_decoded(conv_id, reversed(rows))), int(total)
 
     def add_imported(self, conv: ImportedConversation) -> str:
         """A new conversation holding a whole imported one, in one transaction: all or nothing."""
         conv_id = new_id()
         head = (conv_id, clean_title(conv.title), conv.provider, conv.model, conv.created_at, time.time())
-        rows = [(conv_id, seq, m.role, m.content, encode(m), m.created_at) for seq, m in enumerate(conv.messages, 1)]
         with self._write() as conn:
             conn.execute(
                 "INSERT INTO conversations (id, title, provider, model, created_at, updated_at, input_tokens, "
                 "output_tokens) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 (*head, conv.input_tokens, conv.output_tokens),
             )
-            conn.executemany(
-                "INSERT INTO messages (conversation_id, seq, role, content, data, created_at) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                rows,
-            )
+            _insert_all(conn, conv_id, conv.messages)
         return conv_id
 
     def fork(self, conv_id: str, messages: Sequence[Message]) -> str:
@@ -301,18 +283,13 @@ class HistoryStore:
         `conv_id` by `forked_from`; the original is left as it is. KeyError when it is missing."""
         info = self.info(conv_id)
         fork_id, now = new_id(), time.time()
-        rows = [(fork_id, seq, m.role, m.content, encode(m), m.created_at) for seq, m in enumerate(messages, 1)]
         with self._write() as conn:
             conn.execute(
                 "INSERT INTO conversations (id, title, provider, model, created_at, updated_at, forked_from) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (fork_id, info.title, info.provider, info.model, now, now, conv_id),
             )
-            conn.executemany(
-                "INSERT INTO messages (conversation_id, seq, role, content, data, created_at) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                rows,
-            )
+            _insert_all(conn, fork_id, messages)
         return fork_id
 
     def rename(self, conv_id: str, title: str) -> None:
@@ -416,6 +393,21 @@ def _default_path() -> Path:
         raise HistoryError(f"cannot use the data folder{where}: {exc.strerror or exc}") from None
 
 
+def _insert_all(conn: sqlite3.Connection, conv_id: str, messages: Sequence[Message]) -> None:
+    """A new conversation's messages, numbered from 1."""
+    conn.executemany(
+        "INSERT INTO messages (conversation_id, seq, role, content, data, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+        [(conv_id, seq, m.role, m.content, encode(m), m.created_at) for seq, m in enumerate(messages, 1)],
+    )
+
+
+def _decoded(conv_id: str, rows: Iterable[Any]) -> builtins.list[Message]:
+    try:
+        return [decode(*row) for row in rows]
+    except (ValueError, KeyError, TypeError) as exc:
+        raise HistoryError(f"conversation {conv_id} has an unreadable message: {exc}") from exc
+
+
 def _escape_like(text: str) -> str:
     return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
@@ -434,10 +426,6 @@ class Conversation:
     def add_usage(self, input_tokens: int, output_tokens: int) -> None:
         """Add one model call's token counts to the conversation's totals."""
         self._store._save(self.id, [Usage(input_tokens, output_tokens)])
-
-    def info(self) -> ConversationInfo:
-        """Title, counts and token totals as saved now."""
-        return self._store.info(self.id)
 
     def __repr__(self) -> str:
         return f"Conversation({self.id!r})"

@@ -6,7 +6,7 @@ import json
 import os
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from desktop_app import jsonsafe
@@ -59,18 +59,7 @@ class ConversationInfo:
 
     def to_dict(self) -> dict[str, Any]:
         """CONTRACT's `history list --json` item (plus the token totals)."""
-        return {
-            "id": self.id,
-            "title": self.title,
-            "created_at": self.created_at,
-            "updated_at": self.updated_at,
-            "message_count": self.message_count,
-            "provider": self.provider,
-            "model": self.model,
-            "input_tokens": self.input_tokens,
-            "output_tokens": self.output_tokens,
-            "forked_from": self.forked_from,
-        }
+        return asdict(self)
 
 
 # ---------------------------------------------------------------- message encoding

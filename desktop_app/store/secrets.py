@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import configparser
 import os
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from desktop_app.core.providers import PROVIDERS, keyed
@@ -38,12 +38,7 @@ class KeyStatus:
     detail: str
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "provider": self.provider,
-            "configured": self.configured,
-            "source": self.source,
-            "detail": self.detail,
-        }
+        return asdict(self)
 
 
 def _check_provider(provider: str) -> str:

@@ -130,13 +130,6 @@ def pydantic_schema(fn: Callable[..., Any]) -> dict[str, Any]:
     return schema
 
 
-def _to_text(value: Any) -> str:
-    """Tool return values become the text the model reads (JSON for structures)."""
-    if isinstance(value, str):
-        return value
-    return json.dumps(value, ensure_ascii=False)
-
-
 def tool(
     *,
     risk: Risk = "read",
@@ -160,7 +153,8 @@ def tool(
                 value = await asyncio.to_thread(fn, **args)
             if isinstance(value, ToolOutput):
                 return value
-            return ToolOutput(_to_text(value), structured=value)
+            text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)  # JSON for structures
+            return ToolOutput(text, structured=value)
 
         return ToolDef(
             name=name or fn.__name__,

@@ -10,7 +10,7 @@ from datetime import date, timedelta
 from typing import Any
 
 from desktop_app.core.messages import AssistantMessage, Message, ToolCall, ToolResultMessage, UserMessage
-from desktop_app.trips.model import Cost, Day, DayItem, Leg, PeakCost, Stay, Trip
+from desktop_app.trips.model import Cost, CostKind, Day, DayItem, Leg, PeakCost, Stay, Trip
 from desktop_app.trips.zones import zone_for
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -170,34 +170,24 @@ def _legs(found: _Found) -> list[Leg]:
         "fare_en": str(d.get("type_en", "")),
         "estimated": bool(d.get("estimated", False)),
     }
-    o_tz, d_tz = zone_for(origin), zone_for(dest)
-    out = [
-        Leg(
-            origin,
-            dest,
-            _iso(d.get("depart_date")),
-            origin_en=o_en,
-            destination_en=d_en,
-            origin_tz=o_tz,
-            destination_tz=d_tz,
-            departs=str(d.get("depart_time", ""))[:5],
+
+    def leg(start: str, to: str, start_en: str, to_en: str, when: str) -> Leg:
+        """A flight from `start` to `to` on the call's `<when>_date` at its `<when>_time`."""
+        return Leg(
+            start,
+            to,
+            _iso(d.get(f"{when}_date")),
+            origin_en=start_en,
+            destination_en=to_en,
+            origin_tz=zone_for(start),
+            destination_tz=zone_for(to),
+            departs=str(d.get(f"{when}_time", ""))[:5],
             **common,
         )
-    ]
+
+    out = [leg(origin, dest, o_en, d_en, "depart")]
     if d.get("legs") == 2 or _iso(d.get("return_date")):
-        out.append(
-            Leg(
-                dest,
-                origin,
-                _iso(d.get("return_date")),
-                origin_en=d_en,
-                destination_en=o_en,
-                origin_tz=d_tz,
-                destination_tz=o_tz,
-                departs=str(d.get("return_time", ""))[:5],
-                **common,
-            )
-        )
+        out.append(leg(dest, origin, d_en, o_en, "return"))
     return out
 
 
@@ -241,22 +231,15 @@ def _costs(flights: Iterable[_Found], hotels: Iterable[_Found]) -> list[Cost]:
 
 
 def _peaks(flights: Iterable[_Found], hotels: Iterable[_Found]) -> list[PeakCost]:
-    out = []
-    for f in flights:
-        for p in f.data.get("peak_estimate") or ():
-            if isinstance(p, dict) and _is_int(p.get("extra_cny")):
-                out.append(
-                    PeakCost(
-                        "flights", str(p.get("holiday", "")), p["extra_cny"], f.call.id, str(p.get("holiday_en", ""))
-                    )
-                )
-    for h in hotels:
-        p = h.data.get("peak_estimate")
-        if isinstance(p, dict) and _is_int(p.get("extra_cny")):
-            out.append(
-                PeakCost("hotel", str(p.get("holiday", "")), p["extra_cny"], h.call.id, str(p.get("holiday_en", "")))
-            )
-    return out
+    found: list[tuple[CostKind, _Found, Any]] = [
+        ("flights", f, p) for f in flights for p in f.data.get("peak_estimate") or ()
+    ]
+    found += [("hotel", h, h.data.get("peak_estimate")) for h in hotels]
+    return [
+        PeakCost(kind, str(p.get("holiday", "")), p["extra_cny"], f.call.id, str(p.get("holiday_en", "")))
+        for kind, f, p in found
+        if isinstance(p, dict) and _is_int(p.get("extra_cny"))
+    ]
 
 
 def _flight_item(leg: Leg) -> DayItem:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from desktop_app.trips.model import Day, DayItem, Trip
 
 WEEKDAYS_ZH = "一二三四五六日"
@@ -67,18 +69,13 @@ def to_markdown(trip: Trip, lang: str = "") -> str:
     lang = lang if lang in LABELS else trip.lang
     t = LABELS[lang]
     zh = lang == "zh"
-    lines = [f"# {trip.title if lang == trip.lang else _retitled(trip, lang)}", ""]
+    title = trip.title if lang == trip.lang else replace(trip, lang="en" if lang == "en" else "zh").title
+    lines = [f"# {title}", ""]
     span = f"{trip.start} – {trip.end}" if trip.start and trip.end else t["undated"]
     lines += [f"- {t['dates']}: {span}", f"- {t['party']}: {trip.party}", ""]
     lines += _flights(trip, t, zh) + _stays(trip, t, zh) + _days(trip, t, zh) + _costs(trip, t, zh)
     lines += ["", f"> {t['sample']}", ""]
     return "\n".join(lines)
-
-
-def _retitled(trip: Trip, lang: str) -> str:
-    from dataclasses import replace
-
-    return replace(trip, lang="en" if lang == "en" else "zh").title
 
 
 def _flights(trip: Trip, t: dict[str, str], zh: bool) -> list[str]:

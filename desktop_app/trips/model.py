@@ -111,9 +111,6 @@ class Trip:
     costs: tuple[Cost, ...] = ()
     peaks: tuple[PeakCost, ...] = field(default=())
 
-    def cost_of(self, kind: CostKind) -> int:
-        return sum(c.amount_cny for c in self.costs if c.kind == kind)
-
     @property
     def total_cny(self) -> int:
         """Flights, hotel and other costs at sample prices; peak estimates are kept apart."""

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import functools
 import os
 import signal
 from collections import Counter
@@ -59,10 +61,8 @@ async def _pump(stream: asyncio.StreamReader, sink: bytearray, budget: list[int]
 
 def _kill(proc: asyncio.subprocess.Process) -> None:
     """The whole process group: the sandbox and everything it started."""
-    try:
+    with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(proc.pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
 
 
 async def _drain(pumps: asyncio.Future[tuple[bool, bool]]) -> None:
@@ -91,10 +91,7 @@ async def run_argv(argv: Sequence[str], cwd: Path, timeout: float, cap: int = OU
     )
     out, err, budget = bytearray(), bytearray(), [cap]
     assert proc.stdout is not None and proc.stderr is not None
-
-    def stop() -> None:
-        _kill(proc)
-
+    stop = functools.partial(_kill, proc)
     pumps = asyncio.gather(_pump(proc.stdout, out, budget, stop), _pump(proc.stderr, err, budget, stop))
     result = Result(None)
     try:
@@ -201,22 +198,7 @@ def resolve_workspace(raw: str) -> Path:
     if not path.is_dir():
         raise ShellConfigError(f"the shell workspace {raw!r} is not an existing folder")
     home = Path(os.path.realpath(Path.home()))
-    system = {
-        Path(p)
-        for p in (
-            "/",
-            "/usr",
-            "/etc",
-            "/bin",
-            "/sbin",
-            "/lib",
-            "/var",
-            "/opt",
-            "/System",
-            "/Library",
-            "/Applications",
-        )
-    }
+    system = {Path(p) for p in "/ /usr /etc /bin /sbin /lib /var /opt /System /Library /Applications".split()}
     if path == home or path in home.parents or path in system:
         raise ShellConfigError(
             f"the shell workspace cannot be {path}: choose a dedicated folder (it would expose "

@@ -31,12 +31,17 @@ BASIS = (
 )
 
 
-def great_circle_km(a: City, b: City) -> float:
-    """Haversine distance between two city centres."""
-    p1, p2 = math.radians(a.lat), math.radians(b.lat)
-    dp, dl = p2 - p1, math.radians(b.lon - a.lon)
+def distance_km(lat1: float, lon1: float, lat2: float, lon2: float) -> float:
+    """Great-circle (haversine) distance between two coordinates."""
+    p1, p2 = math.radians(lat1), math.radians(lat2)
+    dp, dl = p2 - p1, math.radians(lon2 - lon1)
     h = math.sin(dp / 2) ** 2 + math.cos(p1) * math.cos(p2) * math.sin(dl / 2) ** 2
     return 2 * EARTH_RADIUS_KM * math.asin(min(1.0, math.sqrt(h)))
+
+
+def great_circle_km(a: City, b: City) -> float:
+    """Haversine distance between two city centres."""
+    return distance_km(a.lat, a.lon, b.lat, b.lon)
 
 
 def estimate(km: float) -> tuple[int, float]:
@@ -52,52 +57,36 @@ def listed_routes() -> dict[tuple[str, str], dict[str, Any]]:
     return {(r["origin"], r["destination"]): r for r in load_data("flights.json")["routes"]}
 
 
-def _hours(h: float) -> str:
-    return f"{h:g}h"
-
-
-def _base(a: City, b: City, fare: int, hours: float) -> dict[str, Any]:
+def _result(a: City, b: City, fare: int, hours: float, kind: str, kind_en: str, **extra: Any) -> dict[str, Any]:
+    """A fare in the seed's shape, plus English and plain numbers (`extra` before the source)."""
     return {
         "route": f"{a.zh}→{b.zh}",
         "price": cny(fare),
-        "duration": _hours(hours),
+        "duration": f"{hours:g}h",
+        "type": kind,
+        "route_en": f"{a.en} → {b.en}",
+        "type_en": kind_en,
+        "price_cny": fare,
+        "duration_h": hours,
+        "origin": a.zh,
+        "destination": b.zh,
+        **extra,
+        "source": SAMPLE_SOURCE,
     }
 
 
 def listed_result(a: City, b: City, route: dict[str, Any]) -> dict[str, Any]:
-    """A listed route in the seed's shape, plus English and plain numbers."""
-    return {
-        **_base(a, b, route["price_cny"], float(route["duration_h"])),
-        "type": route["type"],
-        "route_en": f"{a.en} → {b.en}",
-        "type_en": route["type_en"],
-        "price_cny": route["price_cny"],
-        "duration_h": float(route["duration_h"]),
-        "origin": a.zh,
-        "destination": b.zh,
-        "estimated": False,
-        "source": SAMPLE_SOURCE,
-    }
+    """A listed route."""
+    hours = float(route["duration_h"])
+    return _result(a, b, route["price_cny"], hours, route["type"], route["type_en"], estimated=False)
 
 
 def estimated_result(a: City, b: City) -> dict[str, Any]:
     """An unlisted pair: the distance formula's fare and time, marked as an estimate."""
     km = round(great_circle_km(a, b))  # whole km: the figure shown is the one the formula used
     fare, hours = estimate(km)
-    result = {
-        **_base(a, b, fare, hours),
-        "type": "经济舱（估算）",
-        "route_en": f"{a.en} → {b.en}",
-        "type_en": "economy (estimated)",
-        "price_cny": fare,
-        "duration_h": hours,
-        "origin": a.zh,
-        "destination": b.zh,
-        "estimated": True,
-        "distance_km": km,
-        "basis": BASIS,
-        "source": SAMPLE_SOURCE,
-    }
+    kinds = ("经济舱（估算）", "economy (estimated)")
+    result = _result(a, b, fare, hours, *kinds, estimated=True, distance_km=km, basis=BASIS)
     if km < SHORT_KM:
         result["note"] = (
             "两地很近，通常没有直飞航班，高铁或大巴更合适 / "

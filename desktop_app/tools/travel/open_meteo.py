@@ -13,6 +13,8 @@ FORECAST_URL = "https://api.open-meteo.com/v1/forecast"
 ARCHIVE_URL = "https://archive-api.open-meteo.com/v1/archive"
 GEOCODING_URL = "https://geocoding-api.open-meteo.com/v1/search"
 CURRENT_VARS = "temperature_2m,relative_humidity_2m,weather_code,wind_speed_10m,wind_direction_10m"
+DAILY_VARS = "temperature_2m_max,temperature_2m_min,weather_code,precipitation_probability_max"
+ARCHIVE_VARS = "temperature_2m_max,temperature_2m_min,precipitation_sum"
 LIVE_SOURCE = "live: Open-Meteo (open-meteo.com)"
 
 # WMO weather interpretation codes, as Open-Meteo documents them.
@@ -247,10 +249,6 @@ def parse_place(body: dict[str, Any]) -> Place | None:
     )
 
 
-def _language(name: str) -> str:
-    return "zh" if re.search(r"[\u3400-\u9fff]", name) else "en"
-
-
 @dataclass(frozen=True)
 class OpenMeteo:
     """An Open-Meteo client; base URLs are configurable so tests and mirrors can point elsewhere."""
@@ -262,43 +260,25 @@ class OpenMeteo:
 
     async def geocode(self, name: str) -> Place | None:
         """The place Open-Meteo's geocoding finds first for this name (None: nothing found)."""
-        params = {"name": name[:100], "count": "1", "language": _language(name), "format": "json"}
+        language = "zh" if re.search(r"[\u3400-\u9fff]", name) else "en"
+        params = {"name": name[:100], "count": "1", "language": language, "format": "json"}
         return parse_place(await self._get_json(self.geocoding_url, params))
 
     async def current(self, lat: float, lon: float) -> Current:
         """Current conditions at a coordinate."""
-        params = {
-            "latitude": f"{lat:.4f}",
-            "longitude": f"{lon:.4f}",
-            "current": CURRENT_VARS,
-            "wind_speed_unit": "kmh",
-            "timezone": "auto",
-        }
+        params = _at(lat, lon, current=CURRENT_VARS, wind_speed_unit="kmh")
         return parse_current(await self._get_json(self.forecast_url, params))
 
     async def daily(self, lat: float, lon: float, day: str) -> Daily:
         """The forecast for one day (inside the forecast horizon) at a coordinate."""
-        params = {
-            "latitude": f"{lat:.4f}",
-            "longitude": f"{lon:.4f}",
-            "daily": "temperature_2m_max,temperature_2m_min,weather_code,precipitation_probability_max",
-            "start_date": day,
-            "end_date": day,
-            "timezone": "auto",
-        }
+        params = _at(lat, lon, daily=DAILY_VARS, start_date=day, end_date=day)
         return parse_daily(await self._get_json(self.forecast_url, params))
 
     async def month_observed(self, lat: float, lon: float, year: int, month: int) -> MonthObserved:
         """A past month's observed highs, lows and wet days (the archive), for dates past the forecast."""
         last = (date(year + (month == 12), month % 12 + 1, 1) - timedelta(days=1)).day
-        params = {
-            "latitude": f"{lat:.4f}",
-            "longitude": f"{lon:.4f}",
-            "daily": "temperature_2m_max,temperature_2m_min,precipitation_sum",
-            "start_date": f"{year:04d}-{month:02d}-01",
-            "end_date": f"{year:04d}-{month:02d}-{last:02d}",
-            "timezone": "auto",
-        }
+        first, end = f"{year:04d}-{month:02d}-01", f"{year:04d}-{month:02d}-{last:02d}"
+        params = _at(lat, lon, daily=ARCHIVE_VARS, start_date=first, end_date=end)
         return parse_month(await self._get_json(self.archive_url, params), year, month)
 
     async def _get_json(self, url: str, params: dict[str, str]) -> dict[str, Any]:
@@ -314,6 +294,11 @@ class OpenMeteo:
         except httpx.HTTPError as exc:
             raise LiveWeatherError(f"Open-Meteo unreachable ({type(exc).__name__}: {exc})") from None
         return _json_body(response)
+
+
+def _at(lat: float, lon: float, **params: str) -> dict[str, str]:
+    """The query for one coordinate, in the place's own time zone."""
+    return {"latitude": f"{lat:.4f}", "longitude": f"{lon:.4f}", **params, "timezone": "auto"}
 
 
 def _json_body(response: Any) -> dict[str, Any]:

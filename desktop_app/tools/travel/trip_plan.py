@@ -7,21 +7,13 @@ exported and rebuilt from history exactly like the flights and the hotel, tied t
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Any
 
 from desktop_app.tools.registry import ToolOutput, tool
-from desktop_app.tools.travel.common import date_arg, error_result
+from desktop_app.tools.travel.common import date_arg, error_result, shown
 
 MAX_PLAN_CHARS = 500
 MAX_PLACE_CHARS = 60
-
-
-def _one_line(text: str, limit: int) -> str:
-    """Control, format and separator characters become spaces; runs of blanks one space; cut at `limit`."""
-    kept = "".join(" " if unicodedata.category(ch)[0] in "CZ" else ch for ch in str(text))
-    kept = " ".join(kept.split())
-    return kept if len(kept) <= limit else kept[: limit - 1] + "…"
 
 
 @tool(risk="write")
@@ -40,7 +32,7 @@ def update_trip(date: str, plan: str, place: str = "") -> dict[str, Any] | ToolO
         return day
     if day is None:
         return error_result("date 必填 / date is required (YYYY-MM-DD)")
-    text = _one_line(plan, MAX_PLAN_CHARS)
+    text = shown(plan, MAX_PLAN_CHARS)
     if not text:
         return error_result("plan 不能为空 / plan is empty")
-    return {"date": day.isoformat(), "plan": text, "place": _one_line(place, MAX_PLACE_CHARS), "saved_to": "trip"}
+    return {"date": day.isoformat(), "plan": text, "place": shown(place, MAX_PLACE_CHARS), "saved_to": "trip"}

@@ -460,12 +460,3 @@ def find_span(text: str, today: date) -> Span | None:
                 best = (*key, span)
                 break
     return best[2] if best else None
-
-
-def parse_iso(value: str) -> date | None:
-    """A tool's date argument: `YYYY-MM-DD` (or `YYYY-MM`, its first day); anything else is None."""
-    text = value.strip()
-    try:
-        return date.fromisoformat(text) if len(text) == 10 else date.fromisoformat(text + "-01")
-    except ValueError:
-        return None

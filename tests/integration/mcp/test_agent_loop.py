@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from desktop_app.agent.approval import RecordingApprover
 from desktop_app.agent.loop import Agent
 from desktop_app.core import events as ev
 from desktop_app.core.messages import AssistantMessage, ToolCall
 from desktop_app.llm.fake import FakeModel
 from desktop_app.runtime import RunOptions, open_tools
 from desktop_app.store.settings import Settings
+from tests.approvers import RecordingApprover
 
 from .conftest import TOY
 

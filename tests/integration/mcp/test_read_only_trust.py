@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from desktop_app.agent.approval import RecordingApprover
 from desktop_app.agent.loop import Agent
 from desktop_app.core.messages import AssistantMessage, ToolCall
 from desktop_app.llm.fake import FakeModel
 from desktop_app.mcp.config import ServerConfig
 from desktop_app.mcp.manager import McpManager
 from desktop_app.tools.registry import ToolRegistry
+from tests.approvers import RecordingApprover
 
 
 async def test_only_a_trusted_servers_read_only_tools_skip_confirmation(app_home: Path, everything_bin: str) -> None:

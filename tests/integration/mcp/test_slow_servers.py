@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 
-from desktop_app.agent.approval import RecordingApprover
 from desktop_app.agent.loop import Agent
 from desktop_app.core.messages import AssistantMessage, ToolCall
 from desktop_app.llm.base import ModelRequest
@@ -19,6 +18,7 @@ from desktop_app.llm.fake import FakeModel
 from desktop_app.runtime import RunOptions, open_tools
 from desktop_app.store.settings import Settings
 from desktop_app.tools.registry import ToolDef, ToolOutput, ToolRegistry
+from tests.approvers import RecordingApprover
 
 from .conftest import TOY
 

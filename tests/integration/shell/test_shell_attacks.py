@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from desktop_app.agent.approval import PolicyApprover, RecordingApprover
+from desktop_app.agent.approval import PolicyApprover
 from desktop_app.agent.loop import Agent
 from desktop_app.core import events as ev
 from desktop_app.core.messages import AssistantMessage, ToolCall
@@ -23,6 +23,7 @@ from desktop_app.store.settings import Settings
 from desktop_app.tools.registry import ToolDef, ToolRegistry
 from desktop_app.tools.shell.run import run_argv, shell_tools
 from desktop_app.tools.shell.sandbox import SANDBOX_ENV, detect_sandbox
+from tests.approvers import RecordingApprover
 
 CANARY = "CANARY-7f3a-do-not-leak"
 SECRET_ENV = "sk-ENVCANARY-1234"

@@ -7,13 +7,14 @@ from typing import Any
 
 import pytest
 
-from desktop_app.agent.approval import PolicyApprover, RecordingApprover
+from desktop_app.agent.approval import PolicyApprover
 from desktop_app.agent.loop import Agent, Outcome
 from desktop_app.core import events as ev
 from desktop_app.core.messages import AssistantMessage, Message, ToolCall, ToolResultMessage
 from desktop_app.llm.base import ProviderError
 from desktop_app.llm.fake import FakeModel
 from desktop_app.tools.registry import ToolRegistry, tool
+from tests.approvers import RecordingApprover
 
 RAN: list[str] = []
 

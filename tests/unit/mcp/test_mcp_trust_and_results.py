@@ -6,7 +6,7 @@ import base64
 from pathlib import Path
 
 from desktop_app.mcp.results import qualify, risk_of, to_output
-from desktop_app.mcp.trust import TrustStore, definition_hash, render_change, reveal, reveal_schema
+from desktop_app.mcp.trust import TrustStore, definition_hash, render_change, reveal, reveal_tree
 
 
 def test_reveal_decodes_tags_and_flags_bidi_and_zero_width() -> None:
@@ -22,11 +22,11 @@ def test_reveal_decodes_tags_and_flags_bidi_and_zero_width() -> None:
 
 def test_reveal_schema_reveals_every_string_the_model_reads() -> None:
     schema = {"properties": {"x": {"type": "string", "description": "a\u200bb", "enum": ["c\u200bd"]}}}
-    shown, warnings = reveal_schema(schema)
+    shown, warnings = reveal_tree(schema)
     assert shown["properties"]["x"]["description"] == "a⟦U+200B⟧b"
     assert shown["properties"]["x"]["enum"] == ["c⟦U+200B⟧d"]
     assert len(warnings) == 2 and all("invisible" in w for w in warnings)
-    assert reveal_schema({"type": "object", "enum": ["a", 1, None]}) == ({"type": "object", "enum": ["a", 1, None]}, [])
+    assert reveal_tree({"type": "object", "enum": ["a", 1, None]}) == ({"type": "object", "enum": ["a", 1, None]}, [])
 
 
 def test_first_sight_pins_then_changes_are_pending(tmp_path: Path) -> None:

@@ -184,7 +184,7 @@ async def test_unseen_paraphrase_and_cities() -> None:
 
 
 async def test_save_asks_for_confirmation_and_writes_the_last_answer() -> None:
-    from desktop_app.agent.approval import RecordingApprover
+    from tests.approvers import RecordingApprover
 
     approver = RecordingApprover(approve=True)
     agent = Agent(
@@ -201,7 +201,7 @@ async def test_save_asks_for_confirmation_and_writes_the_last_answer() -> None:
 
 
 async def test_save_after_a_denied_save_saves_the_plan_not_the_refusal() -> None:
-    from desktop_app.agent.approval import RecordingApprover
+    from tests.approvers import RecordingApprover
 
     approver = RecordingApprover(approve=False)
     agent = Agent(OfflineModel(), build_registry(Settings(), RunOptions()), approver, system=(system_prompt(),))
@@ -214,7 +214,7 @@ async def test_save_after_a_denied_save_saves_the_plan_not_the_refusal() -> None
 
 
 async def test_look_up_and_save_in_one_question_saves_the_plan_just_written() -> None:
-    from desktop_app.agent.approval import RecordingApprover
+    from tests.approvers import RecordingApprover
 
     approver = RecordingApprover(approve=False)  # denied: nothing is written, the plan is still answered
     agent = Agent(OfflineModel(), build_registry(Settings(), RunOptions()), approver, system=(system_prompt(),))

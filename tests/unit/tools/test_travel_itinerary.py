@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from desktop_app import paths
-from desktop_app.agent.approval import PolicyApprover, RecordingApprover
+from desktop_app.agent.approval import PolicyApprover
 from desktop_app.agent.loop import Agent
 from desktop_app.core import events as ev
 from desktop_app.core.messages import AssistantMessage, ToolCall
@@ -20,6 +20,7 @@ from desktop_app.llm.fake import FakeModel
 from desktop_app.tools.registry import ToolOutput, ToolRegistry
 from desktop_app.tools.travel import itinerary as it
 from desktop_app.tools.travel import save_itinerary, travel_tools
+from tests.approvers import RecordingApprover
 
 
 async def save(title: str, markdown: str = "# 三亚三日游\n\n- Day 1\n") -> ToolOutput:
