@@ -35,8 +35,14 @@ class CommandNotFoundError(Exception):
 
 
 # System-wide places (Homebrew on both Macs, MacPorts, snaps) a GUI session's PATH may lack.
-SYSTEM_DIRS = tuple(
-    "/usr/local/bin /opt/homebrew/bin /opt/homebrew/sbin /opt/local/bin /snap/bin /usr/bin /bin".split()
+SYSTEM_DIRS = (
+    "/usr/local/bin",
+    "/opt/homebrew/bin",
+    "/opt/homebrew/sbin",
+    "/opt/local/bin",
+    "/snap/bin",
+    "/usr/bin",
+    "/bin",
 )
 
 

@@ -198,7 +198,22 @@ def resolve_workspace(raw: str) -> Path:
     if not path.is_dir():
         raise ShellConfigError(f"the shell workspace {raw!r} is not an existing folder")
     home = Path(os.path.realpath(Path.home()))
-    system = {Path(p) for p in "/ /usr /etc /bin /sbin /lib /var /opt /System /Library /Applications".split()}
+    system = {
+        Path(p)
+        for p in (
+            "/",
+            "/usr",
+            "/etc",
+            "/bin",
+            "/sbin",
+            "/lib",
+            "/var",
+            "/opt",
+            "/System",
+            "/Library",
+            "/Applications",
+        )
+    }
     if path == home or path in home.parents or path in system:
         raise ShellConfigError(
             f"the shell workspace cannot be {path}: choose a dedicated folder (it would expose "
