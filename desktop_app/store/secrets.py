@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from desktop_app.core.providers import PROVIDERS, keyed
+from desktop_app.store.keyring_reach import keyring_may_work
 
 SERVICE = "travel-assistant"
 KEY_PROVIDERS = keyed()
@@ -91,6 +92,8 @@ def _name(backend: Any) -> str:
 
 def _secure_backend() -> tuple[Any | None, str]:
     """The backend to use and, when there is none, why (one line)."""
+    if not keyring_may_work():  # keyring would pick its fail backend: not imported for nothing
+        return None, "no keyring service found"
     try:  # a broken install (keyring or one of its backends' packages missing) is "no keyring"
         import keyring
         from keyring.errors import KeyringError
