@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import configparser
 import os
 from dataclasses import dataclass
 from typing import Any
@@ -60,6 +59,8 @@ def _user_chose_backend() -> bool:
     """True when the user picked a backend (PYTHON_KEYRING_BACKEND or keyringrc.cfg)."""
     if os.environ.get("PYTHON_KEYRING_BACKEND"):
         return True
+    import configparser
+
     try:
         from keyring.core import _config_path
 
