@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -79,8 +80,12 @@ def loads(text: str, max_depth: int = MAX_DOCUMENT_DEPTH, *, finite: bool = True
 def read_text(path: Path) -> str:
     """A text file from outside: OSError when it cannot be read, ValueError (one line) when it is
     larger than MAX_DOCUMENT_BYTES (nothing more is read) or not UTF-8."""
+    limit = MAX_DOCUMENT_BYTES + 1
     with open(path, "rb") as handle:
-        data = handle.read(MAX_DOCUMENT_BYTES + 1)
+        size = os.fstat(handle.fileno()).st_size  # read(limit) would ask for a 64 MiB buffer first
+        data = handle.read(size + 1 if 0 < size < limit else limit)
+        if len(data) > size > 0:  # it grew since: the rest, up to the limit
+            data += handle.read(limit - len(data))
     big = too_big(len(data))
     if big:
         raise ValueError(big)

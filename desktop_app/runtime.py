@@ -104,6 +104,8 @@ def shell_request(settings: Settings, options: RunOptions) -> ShellRequest:
 
 def shell_roots(settings: Settings, options: RunOptions) -> list[Path]:
     """The shell's workspace as MCP roots when the shell is on and its folder is usable, else none."""
+    if not (settings.enable_shell or options.enable_shell):  # the shell's modules only when it is on
+        return []
     from desktop_app.tools.shell.run import ShellConfigError, resolve_workspace
 
     request = shell_request(settings, options)
@@ -220,13 +222,14 @@ async def open_tools(settings: Settings, options: RunOptions) -> tuple[ToolRegis
     closers: list[Closer] = []
 
     # [hook: shell] the sandboxed execute_shell tool when enabled (settings or --enable-shell)
-    from desktop_app.tools.shell.run import ShellConfigError, shell_tools
+    if settings.enable_shell or options.enable_shell:  # its modules (sandbox, policy, shlex) only then
+        from desktop_app.tools.shell.run import ShellConfigError, shell_tools
 
-    try:
-        for shell_tool in shell_tools(shell_request(settings, options)):
-            registry.add(shell_tool)
-    except ShellConfigError as exc:
-        raise UsageError(str(exc)) from None
+        try:
+            for shell_tool in shell_tools(shell_request(settings, options)):
+                registry.add(shell_tool)
+        except ShellConfigError as exc:
+            raise UsageError(str(exc)) from None
 
     # [hook: guides] web_search / read_page over the local guide library
     from desktop_app.tools.web import web_tools

@@ -11,7 +11,6 @@ and when the server exits or a SIGTERM arrives, ends the whole group (SIGTERM, t
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import os
 import signal
 import subprocess
@@ -36,6 +35,8 @@ def guarded(command: str, args: Sequence[str]) -> tuple[str, list[str]]:
 
 
 def _prctl(option: int, value: int) -> bool:
+    import ctypes  # here: only the guard's own process calls it (the app imports this module too)
+
     libc = ctypes.CDLL(None, use_errno=True)
     return bool(libc.prctl(option, value, 0, 0, 0) == 0)
 

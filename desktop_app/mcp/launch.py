@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import glob
 import os
 import shutil
 import subprocess
@@ -63,6 +62,8 @@ def common_dirs() -> list[str]:
         str(home / ".local" / "share" / "mise" / "shims"),
         *SYSTEM_DIRS,
     ]
+    import glob
+
     # nvm / fnm: newest Node first (sorted by version-ish name, descending).
     for pattern in (
         str(home / ".nvm" / "versions" / "node" / "*" / "bin"),

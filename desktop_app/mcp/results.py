@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import base64
-import hashlib
 import json
 import re
 from typing import Any
@@ -20,6 +19,8 @@ def safe_name(text: str) -> str:
 
 
 def short_hash(text: str) -> str:
+    import hashlib  # here, as in trust.py: not loaded by a window without MCP servers
+
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:6]
 
 

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import difflib
-import hashlib
 import json
 import os
 import re
@@ -123,6 +121,8 @@ _LABELS = {"inputSchema": "input schema", "input_schema": "input schema", "outpu
 
 def definition_hash(definition: dict[str, Any]) -> str:
     """A stable hash of name, description, input schema and annotations."""
+    import hashlib  # here: its OpenSSL digests are ~2 MB resident, and most windows run no MCP server
+
     canonical = json.dumps(definition, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     return "sha256:" + hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 
@@ -337,6 +337,8 @@ def approved_text(change: PendingChange) -> str:
 
 def render_change(change: PendingChange) -> str:
     """Old and new, then a unified diff: what `tools trust` shows before pinning."""
+    import difflib
+
     old, new = approved_text(change), pretty_definition(change.new)
     diff = difflib.unified_diff(old.splitlines(), new.splitlines(), "approved", "now offered", lineterm="")
     parts = [

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import re
-import uuid
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -44,7 +44,7 @@ LOOKUPS = ("weather", "flights", "hotels")
 
 
 def _call(name: str, arguments: dict[str, Any]) -> ToolCall:
-    return ToolCall(f"call_{uuid.uuid4().hex[:12]}", name, arguments, json.dumps(arguments, ensure_ascii=False))
+    return ToolCall(f"call_{os.urandom(6).hex()}", name, arguments, json.dumps(arguments, ensure_ascii=False))
 
 
 def _save(query: TripQuery, plan: str) -> ToolCall:

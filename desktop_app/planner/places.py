@@ -56,9 +56,19 @@ def world_places() -> tuple[tuple[str, WorldPlace], ...]:
     return tuple(sorted(pairs, key=lambda p: -len(p[0])))
 
 
+# What re.IGNORECASE matches an ASCII letter with besides its other case (see the re docs):
+# mapped before lower() so a name's substring test never misses a text its pattern would match.
+_ASCII_FOLD = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"})
+
+
 @lru_cache(maxsize=1)
-def _world_patterns() -> tuple[tuple[re.Pattern[str], WorldPlace], ...]:
-    return tuple((name_pattern(name), place) for name, place in world_places())
+def _world_needles() -> tuple[tuple[str, str, bool, WorldPlace], ...]:
+    """(name, the substring it needs, whether in the lowered text, place), in world_places' order."""
+    out = []
+    for name, place in world_places():
+        folded = name.isascii() and len(name) > SHORT_ASCII
+        out.append((name, name.lower() if folded else name, folded, place))
+    return tuple(out)
 
 
 def name_pattern(name: str) -> re.Pattern[str]:
@@ -67,6 +77,10 @@ def name_pattern(name: str) -> re.Pattern[str]:
         return re.compile(re.escape(name))
     flags = re.IGNORECASE if len(name) > SHORT_ASCII else 0
     return re.compile(rf"(?<![A-Za-z]){re.escape(name)}(?![A-Za-z])", flags)
+
+
+# a world place's pattern, compiled when its name is in a text (not all ~1,700 up front: ~1 MB)
+_world_pattern = lru_cache(maxsize=256)(name_pattern)
 
 
 def find_places(text: str) -> list[Mention]:
@@ -81,8 +95,11 @@ def find_places(text: str) -> list[Mention]:
     for start, end, city in _misspelt(text, taken):  # "sanay hotels", "kunmimg weather"
         taken.append((start, end))
         found.append(Mention(start, city=city))
-    for pattern, place in _world_patterns():
-        for m in pattern.finditer(text):
+    lowered = text.translate(_ASCII_FOLD).lower()
+    for name, needle, folded, place in _world_needles():
+        if needle not in (lowered if folded else text):
+            continue  # a pattern matches only where its name is (case aside): most are never compiled
+        for m in _world_pattern(name).finditer(text):
             if any(m.start() < e and s < m.end() for s, e in taken):
                 continue
             taken.append((m.start(), m.end()))

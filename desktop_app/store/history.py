@@ -21,12 +21,10 @@ from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from desktop_app.core.messages import Message, Usage
 from desktop_app.errors import HistoryError as HistoryError  # its home is errors.py; kept importable here
-from desktop_app.store import history_export
-from desktop_app.store.history_import import ImportedConversation
 from desktop_app.store.history_rows import INTERRUPTED as INTERRUPTED
 from desktop_app.store.history_rows import UNTITLED as UNTITLED
 from desktop_app.store.history_rows import ConversationInfo as ConversationInfo
@@ -39,6 +37,9 @@ from desktop_app.store.history_schema import translate
 FILENAME = "history.sqlite3"
 BUSY_TIMEOUT_S = 5.0
 EMPTY_GRACE_S = 24 * 3600  # empty conversations older than this are pruned on open
+
+if TYPE_CHECKING:  # imported on use (an import of a file), not with every window
+    from desktop_app.store.history_import import ImportedConversation
 
 
 _INFO_SQL = """
@@ -311,6 +312,8 @@ class HistoryStore:
         """The conversation as Markdown or JSON text, tool calls and results included."""
         info = self.info(conv_id)
         messages = self.stored_messages(conv_id)
+        from desktop_app.store import history_export
+
         if fmt == "json":
             return history_export.to_json(info, messages)
         if fmt == "md":
@@ -361,6 +364,8 @@ class HistoryStore:
             now = time.time()
             saved, info = [], ConversationInfo(conv_id, UNTITLED, now, now, 0, "", "")
         messages = [*saved, *unsaved]
+        from desktop_app.store import history_export
+
         text = history_export.to_json(replace(info, message_count=len(messages)), messages)
         name = f"conversation-{conv_id}-{time.strftime('%Y%m%d-%H%M%S')}.json"
         for folder in (self.path.parent / "recovery", Path(tempfile.gettempdir()) / "travel-assistant-recovery"):

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import configparser
 import os
 from dataclasses import asdict, dataclass
 from typing import Any
 
 from desktop_app.core.providers import PROVIDERS, keyed
+from desktop_app.store.keyring_reach import keyring_may_work
 
 SERVICE = "travel-assistant"
 KEY_PROVIDERS = keyed()
@@ -54,6 +54,8 @@ def _user_chose_backend() -> bool:
     """True when the user picked a backend (PYTHON_KEYRING_BACKEND or keyringrc.cfg)."""
     if os.environ.get("PYTHON_KEYRING_BACKEND"):
         return True
+    import configparser
+
     try:
         from keyring.core import _config_path
 
@@ -86,6 +88,8 @@ def _name(backend: Any) -> str:
 
 def _secure_backend() -> tuple[Any | None, str]:
     """The backend to use and, when there is none, why (one line)."""
+    if not keyring_may_work():  # keyring would pick its fail backend: not imported for nothing
+        return None, "no keyring service found"
     try:  # a broken install (keyring or one of its backends' packages missing) is "no keyring"
         import keyring
         from keyring.errors import KeyringError

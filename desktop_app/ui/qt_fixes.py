@@ -14,6 +14,10 @@ import functools
 import sys
 from dataclasses import dataclass
 from types import ModuleType
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QAbstractScrollArea, QWidget
 
 BOOST = 1 << 50  # references added: decades of leaked calls before it could matter
 
@@ -100,3 +104,18 @@ def _quiet_feature_hook() -> None:
 
     mod_uses_pyside.quiet = True  # type: ignore[attr-defined]
     feature.__dict__["_mod_uses_pyside"] = mod_uses_pyside  # a private name of PySide6's own
+
+
+def viewport_of(area: QAbstractScrollArea) -> QWidget:
+    """`area.viewport()` without PySide6's type walk (call it before any other `viewport()`).
+
+    A QWidget* that Qt created itself (a scroll area's viewport) and Python has not seen yet is
+    wrapped by trying every QWidget subclass the bindings know, which builds each one's Python
+    type: ~68 types, ~2.4 MB resident, for a window that uses none of QWizard, QMdiArea,
+    QCalendarWidget … Found as the named child it is, it is wrapped as a QWidget directly, and
+    `viewport()` then returns that wrapper.
+    """
+    from PySide6.QtWidgets import QWidget
+
+    area.findChild(QWidget, "qt_scrollarea_viewport")
+    return area.viewport()

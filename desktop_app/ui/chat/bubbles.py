@@ -14,6 +14,7 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QToolButton, QVBoxLayout, QWidget
 
 from desktop_app.ui.i18n import tr
+from desktop_app.ui.qt_fixes import viewport_of
 from desktop_app.ui.text import head, is_cut, may_hold_resources, open_web_link
 
 if TYPE_CHECKING:
@@ -152,7 +153,7 @@ class StreamBubble(_Bubble):
         self.body.setVerticalScrollBarPolicy(QtCore.Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.body.setHorizontalScrollBarPolicy(QtCore.Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.body.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        self.body.viewport().setAutoFillBackground(False)
+        viewport_of(self.body).setAutoFillBackground(False)
         self.body.setFixedHeight(24)
         self.body.document().setDocumentMargin(2)
         layout = self.body.document().documentLayout()

@@ -8,14 +8,13 @@ fetched: a picture is a link saying where it is, for the user to open if they wa
 
 from __future__ import annotations
 
-import html
 from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtWidgets import QLabel, QWidget
 
 from desktop_app.ui.i18n import tr
-from desktop_app.ui.text import link_host, make_visible, open_web_link, web_link
+from desktop_app.ui.text import escape_html, link_host, make_visible, open_web_link, web_link
 
 MAX_CARDS = 10
 NAME_KEYS = ("name", "title")
@@ -98,7 +97,7 @@ def find_listings(data: Any, depth: int = 0) -> list[Card]:
 
 
 def _esc(text: str) -> str:
-    return html.escape(make_visible(text), quote=True)
+    return escape_html(make_visible(text), quote=True)
 
 
 def _link_label(url: str) -> str:
@@ -119,11 +118,11 @@ def cards_html(cards: list[Card]) -> str:
         line += f" — {extra}" if extra else ""
         links = []
         if c.url:
-            links.append(f'<a href="{html.escape(c.url, quote=True)}">{_link_label(c.url)}</a>')
+            links.append(f'<a href="{escape_html(c.url, quote=True)}">{_link_label(c.url)}</a>')
         if c.picture:
             where = _link_label(c.picture)
             text = tr("picture on %1 (not loaded)").replace("%1", where)
-            links.append(f'<a href="{html.escape(c.picture, quote=True)}">{text}</a>')
+            links.append(f'<a href="{escape_html(c.picture, quote=True)}">{text}</a>')
         rows.append(line + ("<br>" + " · ".join(links) if links else ""))
     return "<br><br>".join(rows)
 

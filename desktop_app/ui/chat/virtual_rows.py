@@ -16,6 +16,8 @@ from PySide6 import QtCore
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtWidgets import QAbstractScrollArea, QApplication, QWidget
 
+from desktop_app.ui.qt_fixes import viewport_of
+
 MARGIN = 12  # around the rows (on the spacing scale, ui/palette.py)
 GAP = 8  # between rows
 OVERSCAN = 0.5  # viewport heights kept built above and below what is seen
@@ -38,6 +40,7 @@ class VirtualRows(QAbstractScrollArea):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        viewport_of(self)  # wrapped now, as a QWidget: no walk through every QWidget subclass
         self.verticalScrollBar().setSingleStep(24)
         self._styled = False  # Qt's namespace enums (~20 ms) load with the first row, after the first paint
         self._rows: list[Row] = []

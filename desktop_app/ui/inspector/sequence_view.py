@@ -23,6 +23,7 @@ from desktop_app.ui.i18n import marked, tr
 from desktop_app.ui.inspector.run_trace import ERROR, CallRecord, RunTrace, TurnRecord
 from desktop_app.ui.inspector.timeline_model import STATUS_COLOURS, args_summary, format_ms
 from desktop_app.ui.palette import colours
+from desktop_app.ui.qt_fixes import viewport_of
 
 CODE, API, MODEL = 0, 1, 2
 NO_CLIP = Qt.TextFlag.TextDontClip  # descenders of mixed CJK/Latin lines reach past the box
@@ -73,7 +74,7 @@ class SequenceView(QAbstractScrollArea):
         self._timer.timeout.connect(self._sync)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.viewport().setMouseTracking(False)
+        viewport_of(self).setMouseTracking(False)
         self.setMinimumWidth(320)
 
     # -- geometry --------------------------------------------------------------------------

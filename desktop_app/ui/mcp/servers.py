@@ -12,8 +12,6 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QDialog, QWidget
 
-from desktop_app.ui.mcp.dialogs import ElicitationDialog, SamplingDialog, SecretSendDialog
-
 if TYPE_CHECKING:
     from desktop_app.engine_thread import EngineThread
     from desktop_app.llm.base import ChatModel
@@ -55,6 +53,7 @@ class DialogInteraction(QObject):
 
     async def _elicit_ui(self, server: str, message: str, schema: dict[str, Any]) -> ElicitationResult:
         from desktop_app.mcp.interact import ElicitationResult
+        from desktop_app.ui.mcp.dialogs import ElicitationDialog  # on use: most servers never ask
 
         dialog = ElicitationDialog(server, message, schema, self._parent_widget)
         await self._show_and_wait(dialog)
@@ -67,11 +66,15 @@ class DialogInteraction(QObject):
         return await self._on_ui(self._secret_ui(send))
 
     async def _secret_ui(self, send: SecretSend) -> bool:
+        from desktop_app.ui.mcp.dialogs import SecretSendDialog
+
         dialog = SecretSendDialog(send, self._parent_widget)
         await self._show_and_wait(dialog)
         return dialog.approved
 
     async def _sample_ui(self, request: SamplingRequest) -> bool:
+        from desktop_app.ui.mcp.dialogs import SamplingDialog
+
         dialog = SamplingDialog(request, self._model_name(), self._parent_widget)
         await self._show_and_wait(dialog)
         return dialog.approved

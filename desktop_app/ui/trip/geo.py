@@ -4,6 +4,8 @@ see BASEMAP_SOURCES.md there) and the sample cities' coordinates (cities.json). 
 from __future__ import annotations
 
 import json
+from array import array
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 
@@ -15,10 +17,17 @@ MIN_SPAN = 12.0  # degrees of longitude shown at least (one city alone is not a 
 
 @dataclass(frozen=True)
 class Ring:
-    """One outline of a country: its points and its bounding box (for skipping what is off the map)."""
+    """One outline of a country: its points and its bounding box (for skipping what is off the map).
+    The points are kept flat (lon, lat, lon, lat, ...) in an array of doubles: 16 bytes a point
+    instead of ~100 as tuples of floats (the whole basemap: ~0.15 MB instead of ~1 MB)."""
 
-    points: tuple[tuple[float, float], ...]
+    flat: array[float]
     bounds: Bounds
+
+    @property
+    def points(self) -> Iterator[tuple[float, float]]:
+        """(lon, lat) pairs, in order."""
+        return zip(self.flat[0::2], self.flat[1::2], strict=True)
 
 
 @cache
@@ -27,9 +36,10 @@ def basemap() -> tuple[Ring, ...]:
     out = []
     for country in data["countries"]:
         for flat in country["rings"]:
-            points = tuple(zip(flat[0::2], flat[1::2], strict=True))
+            if len(flat) % 2:
+                raise ValueError("a basemap ring with an odd number of coordinates")
             lons, lats = flat[0::2], flat[1::2]
-            out.append(Ring(points, (min(lons), min(lats), max(lons), max(lats))))
+            out.append(Ring(array("d", flat), (min(lons), min(lats), max(lons), max(lats))))
     return tuple(out)
 
 
