@@ -220,16 +220,7 @@ class Agent:
         """Run all calls concurrently; results are committed in call order, even when cancelled."""
         for call in calls:
             tool = self.registry.get(call.name)
-            yield ev.ToolCallEvent(
-                id=call.id,
-                name=call.name,
-                arguments=call.arguments if call.arguments is not None else {},
-                arguments_raw=None if call.arguments is not None else call.arguments_raw,
-                source=tool.source if tool else "unknown",
-                risk=tool.risk if tool else "read",
-                recovered_from_text=call.recovered,
-                raw_text=call.raw_text if call.recovered else None,
-            )
+            yield ev.call_event(call, tool.source if tool else "unknown", tool.risk if tool else "read")
         queue: asyncio.Queue[ev.AnyEvent | None] = asyncio.Queue()
         outputs: dict[int, ToolOutput] = {}
         tasks = [asyncio.create_task(self._run_one(i, call, queue, outputs)) for i, call in enumerate(calls)]

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:
+    from desktop_app.core.messages import ToolCall
 
 
 @dataclass(frozen=True)
@@ -60,6 +63,20 @@ class ToolCallEvent(Event):
             out.pop("recovered_from_text")
             out.pop("raw_text")
         return out
+
+
+def call_event(call: ToolCall, source: str = "builtin", risk: str = "read") -> ToolCallEvent:
+    """A model's call as its event: a live run's (with its tool's source and risk) or a saved one's."""
+    return ToolCallEvent(
+        id=call.id,
+        name=call.name,
+        arguments=call.arguments if call.arguments is not None else {},
+        arguments_raw=None if call.arguments is not None else call.arguments_raw,
+        source=source,
+        risk=risk,
+        recovered_from_text=call.recovered,
+        raw_text=call.raw_text if call.recovered else None,
+    )
 
 
 @dataclass(frozen=True)

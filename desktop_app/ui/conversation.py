@@ -3,7 +3,7 @@ change in the window. It owns the saved conversation's read state; the window on
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QObject, Signal
 
@@ -12,9 +12,12 @@ from desktop_app.ui.chat.status import announcement
 from desktop_app.ui.i18n import tr
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from PySide6.QtWidgets import QStatusBar, QWidget
 
     from desktop_app.core import events as ev
+    from desktop_app.core.messages import Message
     from desktop_app.store.history import HistoryStore
     from desktop_app.ui.approval import DialogApprover
     from desktop_app.ui.chat.attachments import AttachmentChip
@@ -55,11 +58,20 @@ class Parts(Protocol):
     def focusWidget(self) -> QWidget: ...  # noqa: N802 - Qt's name
 
 
-def saved_events(read: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The inspector's events for a saved conversation: its run_started, then the calls read."""
-    from desktop_app.ui.inspector.run_trace import events_from_history
+def saved_events(run: ev.RunStarted, read: Sequence[Message]) -> list[ev.Event]:
+    """A saved conversation as the events a live run gives the inspector: who answered, then each
+    call read and its result (paired by id), in one turn finished as "saved" (a later run never
+    marks it failed)."""
+    from desktop_app.core import events as ev
+    from desktop_app.core.messages import AssistantMessage, ToolResultMessage
 
-    return [read[0], *events_from_history(read[1:])]
+    events: list[ev.Event] = []
+    for msg in read:
+        if isinstance(msg, AssistantMessage):
+            events.extend(ev.call_event(call) for call in msg.tool_calls)
+        elif isinstance(msg, ToolResultMessage):
+            events.append(ev.ToolResultEvent(msg.tool_call_id, msg.name, msg.content, msg.is_error, 0.0))
+    return [run, *events, ev.TurnFinished(1, "saved")] if events else [run]
 
 
 class Conversation(QObject):
@@ -72,7 +84,8 @@ class Conversation(QObject):
         super().__init__(parent)
         self.w = parts
         self._answers_before = 0
-        self._saved_read: list[dict[str, Any]] | None = None  # the opened conversation as read so far
+        self._saved_run: ev.RunStarted | None = None  # the opened conversation: who answered it
+        self._saved_read: list[Message] = []  # and its messages as read so far
         self._saved_trace: object = None  # the inspector's trace showing it, while it does
 
     def connect_session(self) -> None:
@@ -159,23 +172,23 @@ class Conversation(QObject):
         except Exception as exc:  # noqa: BLE001 - shown, never a crash
             w.statusBar().showMessage(tr("Could not open: %1").replace("%1", str(exc)))
             return
-        from desktop_app.core.messages import message_to_dict
+        from desktop_app.core.events import RunStarted
 
-        dicts = [message_to_dict(m) for m in messages]
-        last_user = next((d["content"] for d in reversed(dicts) if d["role"] == "user"), "")
+        last_user = next((m.content for m in reversed(messages) if m.role == "user"), "")
         w.session.open_conversation(conversation_id, last_user)
         w.skill.set("")
         w.approver.set_conversation(conversation_id)
-        older = total - len(dicts)  # not read yet: the chat asks for them when the user does
+        older = total - len(messages)  # not read yet: the chat asks for them when the user does
 
-        def read_older(start: int, end: int) -> list[dict[str, Any]]:
-            return [message_to_dict(m) for m in history.messages_slice(conversation_id, start, end)]
+        def read_older(start: int, end: int) -> list[Message]:
+            return history.messages_slice(conversation_id, start, end)
 
-        w.chat.load_messages(dicts, older=(older, read_older) if older > 0 else None)
+        w.chat.load_messages(messages, older=(older, read_older) if older > 0 else None)
         saved = history.info(conversation_id)  # who answered: the inspector's summary names them
-        self._saved_read = [{"type": "run_started", "provider": saved.provider, "model": saved.model}, *dicts]
+        self._saved_run = RunStarted(saved.provider, saved.model, conversation_id)
+        self._saved_read = list(messages)
         inspector = w.dock.inspector()
-        inspector.load_events(saved_events(self._saved_read))  # the calls of what was read
+        inspector.load_events(saved_events(self._saved_run, self._saved_read))  # the calls of what was read
         self._saved_trace = inspector.trace
         w.trip_dock.load_saved(history, conversation_id, self.question_budget())  # its stored trip
         w.status.reset()
@@ -239,18 +252,18 @@ class Conversation(QObject):
             self.new()
 
     # ---------------------------------------------------------------- the saved conversation's calls
-    def _earlier_read(self, messages: list[dict[str, Any]]) -> None:
+    def _earlier_read(self, messages: list[Message]) -> None:
         """Older messages came into the chat: kept for the inspector, which loads them only when
         one of their calls is picked (a reload per page read would cost scrolling its frames)."""
-        if self._saved_read is not None:
-            self._saved_read[1:1] = messages
+        if self._saved_run is not None:
+            self._saved_read[:0] = messages
 
     def _saved_view_for(self, call_id: str) -> None:
         """A call read after opening was picked: the inspector's saved view takes every call read
         (not over a run made since opening, or a run file opened in it)."""
         inspector = self.w.dock.inspector()
-        if self._saved_read is None or inspector.trace is not self._saved_trace or inspector.live:
+        if self._saved_run is None or inspector.trace is not self._saved_trace or inspector.live:
             return
         if inspector.trace.find_call(call_id) is None:
-            inspector.load_events(saved_events(self._saved_read))
+            inspector.load_events(saved_events(self._saved_run, self._saved_read))
             self._saved_trace = inspector.trace

@@ -9,25 +9,29 @@ The bubbles themselves are in `bubbles.py`.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import QToolButton, QWidget
 
 from desktop_app.ui.chat.bubbles import MessageBubble, StreamBubble
-from desktop_app.ui.chat.tool_chip import CallRow, ToolChip, saved_call
+from desktop_app.ui.chat.tool_chip import CallRow, ToolChip
 from desktop_app.ui.chat.virtual_rows import Row, VirtualRows
 from desktop_app.ui.i18n import tr
 from desktop_app.ui.text import head
 
 if TYPE_CHECKING:  # the event dataclasses load after the first paint (~6 ms)
+    from collections.abc import Sequence
+
     from desktop_app.core.events import ApprovalEvent, ErrorEvent, Final, ToolCallEvent, ToolResultEvent
+    from desktop_app.core.messages import Message, ToolResultMessage
+
+    Older = tuple[int, Callable[[int, int], list[Message]]]  # how many came before, and a reader of them
 
 FRAME_MS = 16  # streamed text is handed to the answer's bubble at most once a frame (it paces the drawing)
 PAGE = 400  # earlier messages read from the store at a time as the user scrolls up
 
 # how many saved messages come before the shown ones, and how to read messages [start, end)
-Older = tuple[int, Callable[[int, int], list[dict[str, Any]]]]
 
 
 class MessageRow(Row):
@@ -324,8 +328,8 @@ class ChatView(VirtualRows):
         self._found = row
 
     # ---------------------------------------------------------------- history
-    def load_messages(self, messages: list[dict[str, Any]], older: Older | None = None) -> None:
-        """Show a saved conversation (CONTRACT message dicts), chips paired with their results;
+    def load_messages(self, messages: Sequence[Message], older: Older | None = None) -> None:
+        """Show a saved conversation (the history's typed messages), chips paired with their results;
         `older`: how many messages came before these, and how to read a range of them."""
         self.clear()
         self._older = older
@@ -368,7 +372,7 @@ class ChatView(VirtualRows):
         start = 0 if limit is None else max(0, count - limit)
         messages = read(start, count)
         if start > 0:
-            cut = next((i for i, m in enumerate(messages) if m.get("role") == "user"), 0)
+            cut = next((i for i, m in enumerate(messages) if m.role == "user"), 0)
             messages, start = messages[cut:], start + cut
         self._older = (start, read) if start > 0 else None
         calls = dict(self._calls)  # the calls shown stay after the earlier ones, in order
@@ -390,35 +394,34 @@ class ChatView(VirtualRows):
         if self.earlier_button is not None and self._older is not None:
             self.earlier_button.setText(tr("Show %n earlier message(s)", None, self._older[0]))
 
-    def _rows_of(self, messages: list[dict[str, Any]]) -> list[Row]:
+    def _rows_of(self, messages: Sequence[Message]) -> list[Row]:
         """Rows for saved messages: a call's result joins its row, denied calls are marked."""
+        from desktop_app.core.events import call_event
+
         rows: list[Row] = []
         for msg in messages:
-            role = msg.get("role")
-            content = str(msg.get("content") or "")
-            if role == "user":
-                rows.append(MessageRow("user", content))
-            elif role == "assistant":
-                if content:
-                    suffix = "\n\n*" + tr("(answer cut off)") + "*" if msg.get("incomplete") else ""
-                    rows.append(MessageRow("assistant", content + suffix))
-                for call in msg.get("tool_calls") or []:
-                    row = CallRow(saved_call(call))
+            if msg.role == "user":
+                rows.append(MessageRow("user", msg.content))
+            elif msg.role == "assistant":
+                if msg.content:
+                    suffix = "\n\n*" + tr("(answer cut off)") + "*" if msg.incomplete else ""
+                    rows.append(MessageRow("assistant", msg.content + suffix))
+                for call in msg.tool_calls:
+                    row = CallRow(call_event(call))
                     row.status = "cancelled"
                     self._calls[row.call_id] = row
                     rows.append(row)
-            elif role == "tool":
-                self._pair_result(msg, content)
+            else:
+                self._pair_result(msg)
         return rows
 
-    def _pair_result(self, msg: dict[str, Any], content: str) -> None:
-        row = self._calls.get(str(msg.get("tool_call_id")))
+    def _pair_result(self, msg: ToolResultMessage) -> None:
+        row = self._calls.get(msg.tool_call_id)
         if row is not None:
             from desktop_app.core.events import ToolResultEvent
 
-            result = ToolResultEvent(row.call_id, row.name, content, bool(msg.get("is_error")), 0.0)
-            row.set_result(result)
-            if result.is_error and "the user denied" in content:
+            row.set_result(ToolResultEvent(row.call_id, row.name, msg.content, msg.is_error, 0.0))
+            if msg.is_error and "the user denied" in msg.content:
                 row.status = "denied"
 
     # ---------------------------------------------------------------- reading

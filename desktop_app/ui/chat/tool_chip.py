@@ -41,21 +41,6 @@ def status_label(status: str) -> str:
     }.get(status, status)
 
 
-def saved_call(call: Any) -> ToolCallEvent:
-    """A saved message's tool call (a dict read from disk, so every field is checked) as the event."""
-    data = call if isinstance(call, dict) else {}
-    args = data.get("arguments")
-    raw = data.get("arguments_raw")
-    from desktop_app.core.events import ToolCallEvent
-
-    return ToolCallEvent(
-        str(data.get("id", "")),
-        str(data.get("name", "")),
-        args if isinstance(args, dict) else {},
-        raw if isinstance(raw, str) else None,
-    )
-
-
 class CallRow(Row):
     """A tool call in the transcript: the call, its result and status (kept off screen too)."""
 

@@ -36,6 +36,8 @@ from desktop_app.ui.palette import colours
 from desktop_app.ui.text import plain_tip
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from desktop_app.core.events import Event
 
 TICK_MS = 250  # how often running rows show their elapsed time
@@ -175,17 +177,20 @@ class Inspector(QWidget):
         """The run as JSON: every event, each with its `ts` (seconds since the epoch)."""
         return json.dumps(self.trace.export(), ensure_ascii=False, indent=1)
 
-    def load_events(self, events: list[dict[str, Any]]) -> None:
-        """Show a saved run (events as exported; `ts` used when present); the tool definitions
-        shown stay until the run brings its own (Try it works on an opened conversation)."""
+    def load_events(self, events: Sequence[Event | dict[str, Any]]) -> None:
+        """Show a finished run: a saved conversation's events (typed, as a live run's) or an
+        exported run's (`ts` used when present); the tool definitions shown stay until the run
+        brings its own (Try it works on an opened conversation)."""
         defs = self.trace.tool_defs_event
         self._reset()
-        if defs is not None and not any(e.get("type") == "tool_defs" for e in events):
+        if defs is not None and not any(
+            (e.get("type") if isinstance(e, dict) else e.type) == "tool_defs" for e in events
+        ):
             self.trace.apply(defs)
             self.tool_defs.set_tools(self.trace.tool_defs)
         self._live = False  # a saved run: nothing is still running, whatever it says
         for event in events:  # into the trace only: the views are told once, below
-            self.trace.apply(event, None if "ts" in event else self._last_ts())
+            self.trace.apply(event, None if isinstance(event, dict) and "ts" in event else self._last_ts())
         self.model.now = self.trace.rel(self._last_ts())
         self.model.reset(self.trace)  # one reset, not a row signal per call (2,500 calls: 0.3 s -> ms)
         self.timeline.expandAll()

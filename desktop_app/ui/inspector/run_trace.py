@@ -361,28 +361,6 @@ _HANDLERS: dict[str, Any] = {
 }
 
 
-def events_from_history(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Inspector events rebuilt from a saved conversation (calls and results, paired by id)."""
-    events: list[dict[str, Any]] = []
-    for msg in messages:
-        for call in msg.get("tool_calls") or []:
-            events.append({"type": "tool_call", **call})
-        if msg["role"] == "tool":
-            events.append(
-                {
-                    "type": "tool_result",
-                    "id": msg.get("tool_call_id", ""),
-                    "name": msg.get("name", ""),
-                    "content": msg.get("content", ""),
-                    "is_error": bool(msg.get("is_error")),
-                    "duration_ms": 0.0,
-                }
-            )
-    if events:  # the saved calls sit in one synthetic turn: finished, so a later run never marks it failed
-        events.append({"type": "turn_finished", "turn": 1, "stop_reason": "saved"})
-    return events
-
-
 def parse_export(text: str) -> list[dict[str, Any]]:
     """The events of an exported run (or a bare list of events); ValueError when it is neither."""
     try:

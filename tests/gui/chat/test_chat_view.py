@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from desktop_app.core.events import ApprovalEvent, ToolCallEvent, ToolResultEvent
+from desktop_app.core.messages import AssistantMessage, Message, ToolCall, ToolResultMessage, UserMessage
 from desktop_app.ui.chat.bubbles import SLICE_CHARS, MessageBubble, StreamBubble, markdown_cut, next_cut
 from desktop_app.ui.chat.chat_view import ChatView
 from desktop_app.ui.text import hidden_characters, make_visible, summarize_arguments
@@ -163,15 +164,15 @@ def _shown(qtbot: Any, width: int, height: int) -> ChatView:
     return view
 
 
-def _rounds(n: int) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
+def _rounds(n: int) -> list[Message]:
+    out: list[Message] = []
     for i in range(n):
-        call = {"id": f"c{i}", "name": "get_weather", "arguments": {"city": "三亚"}}
+        call = ToolCall(f"c{i}", "get_weather", {"city": "三亚"})
         out += [
-            {"role": "user", "content": f"q{i}"},
-            {"role": "assistant", "content": "", "tool_calls": [call]},
-            {"role": "tool", "tool_call_id": f"c{i}", "name": "get_weather", "content": "{}"},
-            {"role": "assistant", "content": f"a{i}"},
+            UserMessage(f"q{i}"),
+            AssistantMessage("", (call,)),
+            ToolResultMessage(f"c{i}", "get_weather", "{}"),
+            AssistantMessage(f"a{i}"),
         ]
     return out
 
@@ -210,7 +211,7 @@ def test_scrolling_up_reads_earlier_pages_and_the_screen_stays_put(qtbot: Any) -
     messages = _rounds(500)  # 2,000 messages
     reads: list[tuple[int, int]] = []
 
-    def read(start: int, end: int) -> list[dict[str, Any]]:
+    def read(start: int, end: int) -> list[Message]:
         reads.append((start, end))
         return messages[start:end]
 
