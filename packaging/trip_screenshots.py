@@ -39,7 +39,7 @@ async def shoot(out: Path, language: str, suffix: str) -> int:
     done = next_emission(window.runDone)
     window.conversation.send(QUESTIONS[language])
     await done
-    window.show_trip_pane()
+    window.trip_dock.present()
     for _ in range(6):
         await asyncio.sleep(0.05)
     short = "zh" if language == "zh_CN" else "en"

@@ -36,7 +36,7 @@ from desktop_app.ui.window_state import restore_layout, save_layout
 if TYPE_CHECKING:  # the engine side imports asyncio: complete() imports it after the first paint
     from collections.abc import Callable
 
-    from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QPaintEvent, QResizeEvent, QShortcut
+    from PySide6.QtGui import QCloseEvent, QPaintEvent, QResizeEvent, QShortcut
 
     from desktop_app.store.history import HistoryStore
     from desktop_app.store.settings import Settings
@@ -170,18 +170,10 @@ class MainWindow(QMainWindow):
         self.trip_dock = TripDock(self.ui_lang, self)  # a tab beside the inspector: the trip's plan
         self.inspector_action = self.dock.toggleViewAction()
         self.inspector_action.setText(tr("Inspector"))
-        self.menus = WindowMenus(self.menuBar())  # File first: New, Settings, Quit with their shortcuts
-        self.view_menu = self.menuBar().addMenu(tr("View"))
-        self.view_menu.addAction(self.inspector_action)
-        self.menus.add_inspector_tabs(self.view_menu)
         self.skills_menu = SkillsMenu(self)
-        self.menuBar().addMenu(self.skills_menu)
         self.prompts_menu = PromptsMenu(self)  # every ready server's `/server:prompt`, once complete
-        self.menuBar().addMenu(self.prompts_menu)
-        self.menus.add_help(self.menuBar())
-        self.skill = ActiveSkill(
-            self.skills_menu, self.skill_chip, lambda text: self.statusBar().showMessage(text, 8000)
-        )
+        self.menus = WindowMenus(self.menuBar(), self.inspector_action, (self.skills_menu, self.prompts_menu))
+        self.skill = ActiveSkill(self.skills_menu, self.skill_chip, self._say)
         self.usage_label = QLabel(self)
         self.usage_label.setObjectName("usage")
         self.mcp_notice = McpNotice(self)
@@ -198,7 +190,6 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(tr("Travel Assistant"))
         self.dock.setWindowTitle(tr("Inspector"))
         self.inspector_action.setText(tr("Inspector"))
-        self.view_menu.setTitle(tr("View"))
         for part in (self.column, self.trip_dock, self.menus, self.history_panel, self.skills_menu, self.prompts_menu):
             part.retranslate()
         if self.completed:
@@ -238,11 +229,12 @@ class MainWindow(QMainWindow):
         self.prompts_menu.chosen.connect(self.mcp_actions.run_prompt)
         self.skill_chip.removed.connect(lambda: self.skill.set(""))
         self.setAcceptDrops(True)  # a .mcpb dropped on the window installs it (after a confirmation)
+        self.installEventFilter(self.mcp_actions)
         self.replay.connect_window()  # Try it, replay, File → Export → as Python
 
     def _menu_handlers(self) -> dict[str, Callable[[], object]]:
         """File, View and Help: each action's handler (WindowMenus gives them their shortcuts)."""
-        tabs = {tab.name: (lambda i=index: self.show_inspector_tab(i)) for index, tab in enumerate(TABS)}
+        tabs = {tab.name: (lambda i=index: self.dock.show_tab(i)) for index, tab in enumerate(TABS)}
         return {
             "new": self.conversation.new,
             "focus": self.focus_composer,
@@ -252,7 +244,7 @@ class MainWindow(QMainWindow):
             "find": self.find_bar.open_bar,
             "quit": self.close,
             "shortcuts": lambda: self.menus.show_shortcuts(self),
-            "trip": self.show_trip_pane,
+            "trip": self.trip_dock.present,
             **tabs,
         }
 
@@ -279,15 +271,10 @@ class MainWindow(QMainWindow):
 
     def _warm_up(self) -> None:
         """After the first paint: preload the engine (its thread), then build the inspector."""
-        warm = self.session.warm_up(self.provider_in_use(), self.mcp.mcp_config)
-        warm.add_done_callback(lambda _f: self._keys_ready())
+        warm = self.session.warm_up(self.setup.provider(), self.mcp.mcp_config)
+        warm.add_done_callback(lambda _f: self.status.keys_ready())
         self.mcp.start(self.session.engine)  # queued after the warm-up, before any run
         QTimer.singleShot(0, self._build_late)
-
-    def _keys_ready(self) -> None:
-        """The keyring is warm: a key kept there now names the provider in the header and banner."""
-        self.setup.keys_ready = True
-        self.status.show_model()
 
     def _build_late(self) -> None:
         self.chat.warm_up()
@@ -301,20 +288,10 @@ class MainWindow(QMainWindow):
         self.run_buttons.set_busy(busy, can_retry=bool(self.session.last_user_text))
 
     # ---------------------------------------------------------------- the parts, by keyboard
-    def provider_in_use(self) -> str:
-        return self.setup.provider()
-
-    def tokens(self) -> tuple[int, int]:
-        return self.status.tokens[0], self.status.tokens[1]
-
     @property
     def inspector(self) -> Inspector:
         """The inspector dock's widget, built on first use (its import is ~0.1 s of start-up)."""
         return self.dock.inspector()
-
-    @property
-    def active_skill(self) -> str:
-        return self.skill.name
 
     def ui_lang(self) -> str:
         """The UI's language as the trip exports name it: "zh" or "en"."""
@@ -324,17 +301,6 @@ class MainWindow(QMainWindow):
         """Ctrl+L: back to the message box from anywhere in the window."""
         self.activateWindow()
         self.composer.setFocus()
-
-    def show_inspector_tab(self, index: int) -> None:
-        """Alt+1..3: the inspector's tab, shown and focused (arrow keys then move through calls)."""
-        self.dock.show()
-        self.inspector.show_tab(index)
-
-    def show_trip_pane(self) -> None:
-        """Alt+4 (View → Trip): the Trip tab, shown, in front, with the keyboard on its first control."""
-        self.trip_dock.show()
-        self.trip_dock.raise_()
-        self.trip_dock.focus_first()
 
     def _say(self, text: str) -> None:
         self.statusBar().showMessage(text, 8000)
@@ -348,15 +314,6 @@ class MainWindow(QMainWindow):
         apply_scheme(scheme)
         restyle(self)
         apply_icons(self)
-
-    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
-        if self.mcp_actions.dropped_bundle(event.mimeData()) is not None:
-            event.acceptProposedAction()
-
-    def dropEvent(self, event: QDropEvent) -> None:
-        if (path := self.mcp_actions.dropped_bundle(event.mimeData())) is not None:
-            event.acceptProposedAction()
-            self.mcp_actions.install_bundle(path)
 
     # ---------------------------------------------------------------- window life
     def save_layout(self) -> None:

@@ -98,6 +98,11 @@ class ModelStatus:
         same = settings.provider == self.setup.provider()
         return (self.setup.overrides.get("base_url") or (settings.base_url if same else "")).rstrip("/")
 
+    def keys_ready(self) -> None:
+        """The keyring is warm: a key kept there now names the provider in the header and banner."""
+        self.setup.keys_ready = True
+        self.show_model()
+
     def show_model(self, provider: str = "", model: str = "") -> None:
         """After a run started (its provider and model), a settings change or a language switch."""
         if provider:

@@ -10,16 +10,16 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QMenu, QMenuBar, QWidget
 
-from desktop_app.ui.i18n import tr
+from desktop_app.ui.i18n import marked, tr
 from desktop_app.ui.inspector.tabs import TABS
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Sequence
 
     from PySide6.QtGui import QAction
     from PySide6.QtWidgets import QMessageBox
 
-KEYS = {  # action name -> its shortcut, in Qt's portable text form
+KEYS = {  # action name -> its shortcut, in Qt's portable text form (the Help box's order)
     "new": "Ctrl+N",
     "settings": "Ctrl+,",
     "focus": "Ctrl+L",
@@ -29,7 +29,20 @@ KEYS = {  # action name -> its shortcut, in Qt's portable text form
     "trip": "Alt+4",
     "shortcuts": "F1",
 }
-EXPORTS = ("export_openai", "export_anthropic")  # File → Export → as Python (OpenAI / Anthropic)
+TEXTS = {  # action name -> its menu text (translated where shown)
+    "new": marked("&New conversation"),
+    "focus": marked("Go to the &message box"),
+    "find": marked("&Find in conversation…"),
+    "settings": marked("&Settings…"),
+    "resources": marked("MCP &resources…"),
+    "install_bundle": marked("Install MCP &bundle…"),
+    "export_openai": marked("as Python (OpenAI)…"),
+    "export_anthropic": marked("as Python (Anthropic)…"),
+    "quit": marked("&Quit"),
+    **{tab.name: tab.menu_text for tab in TABS},
+    "trip": marked("T&rip"),  # the Trip pane, tabbed beside the inspector
+    "shortcuts": marked("&Keyboard shortcuts"),
+}
 
 
 def _other_keys() -> list[tuple[str, str]]:
@@ -46,56 +59,39 @@ def _other_keys() -> list[tuple[str, str]]:
 
 
 class WindowMenus:
-    """File (new conversation, settings, quit), Go to the message box, the inspector's tabs and
-    the Trip pane in View, Help (the shortcuts)."""
+    """The menu bar: File (new conversation, settings, quit), View (the inspector, its tabs and
+    the Trip pane), the window's other menus, Help (the shortcuts)."""
 
-    def __init__(self, bar: QMenuBar) -> None:
-        self.file_menu = QMenu(bar)
-        bar.addMenu(self.file_menu)
-        self.help_menu = QMenu(bar)
+    def __init__(self, bar: QMenuBar, inspector: QAction, others: Sequence[QMenu]) -> None:
         self.actions: dict[str, QAction] = {}
-        for name in ("new", "focus", "find", "settings", "resources", "install_bundle"):
-            self.actions[name] = self.file_menu.addAction("")
+        self.file_menu = bar.addMenu("")
+        self._add(self.file_menu, "new", "focus", "find", "settings", "resources", "install_bundle")
         self.export_menu = self.file_menu.addMenu("")
-        for name in EXPORTS:
-            self.actions[name] = self.export_menu.addAction("")
+        self._add(self.export_menu, "export_openai", "export_anthropic")
         self.file_menu.addSeparator()
-        self.actions["quit"] = self.file_menu.addAction("")
-        self.actions["shortcuts"] = self.help_menu.addAction("")
+        self._add(self.file_menu, "quit")
+        self.view_menu = bar.addMenu("")
+        self.view_menu.addAction(inspector)
+        self.view_menu.addSeparator()
+        self._add(self.view_menu, *(tab.name for tab in TABS), "trip")
+        for menu in others:
+            bar.addMenu(menu)
+        self.help_menu = bar.addMenu("")
+        self._add(self.help_menu, "shortcuts")
         self.shortcuts_box: QMessageBox | None = None
         self.retranslate()
 
-    def add_inspector_tabs(self, view_menu: QMenu) -> None:
-        """View → the inspector's TABS (Alt+1..3): the inspector without a mouse."""
-        view_menu.addSeparator()
-        for tab in TABS:
-            self.actions[tab.name] = view_menu.addAction("")
-        self.actions["trip"] = view_menu.addAction("")  # the Trip pane, tabbed beside the inspector
-        self.retranslate()
-
-    def add_help(self, bar: QMenuBar) -> None:
-        """Help goes last on the menu bar, after the window's other menus."""
-        bar.addMenu(self.help_menu)
+    def _add(self, menu: QMenu, *names: str) -> None:
+        for name in names:
+            self.actions[name] = menu.addAction("")
 
     def retranslate(self) -> None:
         self.file_menu.setTitle(tr("&File"))
-        self.help_menu.setTitle(tr("&Help"))
-        self.actions["new"].setText(tr("&New conversation"))
-        self.actions["focus"].setText(tr("Go to the &message box"))
-        self.actions["find"].setText(tr("&Find in conversation…"))
-        self.actions["settings"].setText(tr("&Settings…"))
-        self.actions["resources"].setText(tr("MCP &resources…"))
-        self.actions["install_bundle"].setText(tr("Install MCP &bundle…"))
-        self.actions["quit"].setText(tr("&Quit"))
         self.export_menu.setTitle(tr("&Export"))
-        self.actions["export_openai"].setText(tr("as Python (OpenAI)…"))
-        self.actions["export_anthropic"].setText(tr("as Python (Anthropic)…"))
-        self.actions["shortcuts"].setText(tr("&Keyboard shortcuts"))
-        for tab in TABS:
-            if tab.name in self.actions:
-                self.actions[tab.name].setText(tr(tab.menu_text))
-        if "trip" in self.actions:
-            self.actions["trip"].setText(tr("T&rip"))
+        self.view_menu.setTitle(tr("View"))
+        self.help_menu.setTitle(tr("&Help"))
+        for name, action in self.actions.items():
+            action.setText(tr(TEXTS[name]))
 
     def bind(self, handlers: dict[str, Callable[[], object]]) -> None:
         """Each action to its handler, then every shortcut (the window is complete, so they all do something)."""

@@ -1008,10 +1008,6 @@
       <translation>旅行助手</translation>
     </message>
     <message>
-      <source>View</source>
-      <translation>视图</translation>
-    </message>
-    <message>
       <source>Language: %1 (messages already shown keep their language)</source>
       <translation>语言：%1（已显示的消息保持原来的语言）</translation>
     </message>
@@ -2184,6 +2180,50 @@
       <translation>%1 %2：在检查器中显示它的工具调用</translation>
     </message>
     <message>
+      <source>&amp;New conversation</source>
+      <translation>新建对话(&amp;N)</translation>
+    </message>
+    <message>
+      <source>Go to the &amp;message box</source>
+      <translation>转到输入框(&amp;M)</translation>
+    </message>
+    <message>
+      <source>&amp;Find in conversation…</source>
+      <translation>在对话中查找(&amp;F)…</translation>
+    </message>
+    <message>
+      <source>&amp;Settings…</source>
+      <translation>设置(&amp;S)…</translation>
+    </message>
+    <message>
+      <source>MCP &amp;resources…</source>
+      <translation>MCP 资源(&amp;R)…</translation>
+    </message>
+    <message>
+      <source>Install MCP &amp;bundle…</source>
+      <translation>安装 MCP 扩展包(&amp;B)…</translation>
+    </message>
+    <message>
+      <source>as Python (OpenAI)…</source>
+      <translation>Python 脚本（OpenAI）…</translation>
+    </message>
+    <message>
+      <source>as Python (Anthropic)…</source>
+      <translation>Python 脚本（Anthropic）…</translation>
+    </message>
+    <message>
+      <source>&amp;Quit</source>
+      <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+      <source>T&amp;rip</source>
+      <translation>行程(&amp;R)</translation>
+    </message>
+    <message>
+      <source>&amp;Keyboard shortcuts</source>
+      <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
       <source>Stop the run</source>
       <translation>停止运行</translation>
     </message>
@@ -2216,56 +2256,16 @@
       <translation>文件(&amp;F)</translation>
     </message>
     <message>
-      <source>&amp;Help</source>
-      <translation>帮助(&amp;H)</translation>
-    </message>
-    <message>
-      <source>&amp;New conversation</source>
-      <translation>新建对话(&amp;N)</translation>
-    </message>
-    <message>
-      <source>Go to the &amp;message box</source>
-      <translation>转到输入框(&amp;M)</translation>
-    </message>
-    <message>
-      <source>&amp;Find in conversation…</source>
-      <translation>在对话中查找(&amp;F)…</translation>
-    </message>
-    <message>
-      <source>&amp;Settings…</source>
-      <translation>设置(&amp;S)…</translation>
-    </message>
-    <message>
-      <source>MCP &amp;resources…</source>
-      <translation>MCP 资源(&amp;R)…</translation>
-    </message>
-    <message>
-      <source>Install MCP &amp;bundle…</source>
-      <translation>安装 MCP 扩展包(&amp;B)…</translation>
-    </message>
-    <message>
-      <source>&amp;Quit</source>
-      <translation>退出(&amp;Q)</translation>
-    </message>
-    <message>
       <source>&amp;Export</source>
       <translation>导出(&amp;E)</translation>
     </message>
     <message>
-      <source>as Python (OpenAI)…</source>
-      <translation>Python 脚本（OpenAI）…</translation>
+      <source>View</source>
+      <translation>视图</translation>
     </message>
     <message>
-      <source>as Python (Anthropic)…</source>
-      <translation>Python 脚本（Anthropic）…</translation>
-    </message>
-    <message>
-      <source>&amp;Keyboard shortcuts</source>
-      <translation>键盘快捷键(&amp;K)</translation>
-    </message>
-    <message>
-      <source>T&amp;rip</source>
-      <translation>行程(&amp;R)</translation>
+      <source>&amp;Help</source>
+      <translation>帮助(&amp;H)</translation>
     </message>
     <message>
       <source>Keyboard shortcuts</source>

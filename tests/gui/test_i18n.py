@@ -73,4 +73,4 @@ def test_switching_language_in_settings_relabels_the_open_window(qtbot: Any, mak
     qtbot.waitUntil(lambda: window.send_button.text() == "发送")  # LanguageChange is posted
     assert window.history_panel.new_button.text() == "新对话"
     assert "离线演示" in window.banner_text.text()
-    assert window.view_menu.title() == "视图"
+    assert window.menus.view_menu.title() == "视图"

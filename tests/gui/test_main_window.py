@@ -219,18 +219,18 @@ def test_a_key_in_the_environment_names_the_provider_runs_will_use(
     monkeypatch.setenv("OPENAI_API_KEY", "sk-test-not-used")
     window = make_window()
     assert choose_provider(Settings(), RunOptions()) == "openai"  # what a run decides
-    assert window.provider_in_use() == "openai" and not window.banner.isVisible()
+    assert window.setup.provider() == "openai" and not window.banner.isVisible()
     assert "openai" in window.header.text()
     monkeypatch.delenv("OPENAI_API_KEY")
     window.status.show_model()
-    assert window.provider_in_use() == "offline" and window.banner.isVisible()
+    assert window.setup.provider() == "offline" and window.banner.isVisible()
 
 
 def test_usage_in_status_bar(qtbot: Any, make_window: Any) -> None:
     model = FakeModel([AssistantMessage("x" * 40)])
     window = make_window(scripted_factory(model))
     run_and_wait(qtbot, window, "hello there")
-    inp, out = window.tokens()
+    inp, out = window.status.tokens
     assert inp > 0 and out > 0
     assert f"{out:,} out" in window.usage_label.text()
 
@@ -252,7 +252,7 @@ class PricedModel(FakeModel):
 def test_a_small_runs_cost_keeps_its_significant_digits(qtbot: Any, make_window: Any) -> None:
     window = make_window(scripted_factory(PricedModel()))
     run_and_wait(qtbot, window, "三亚天气")
-    assert window.tokens() == (164, 34)
+    assert window.status.tokens == [164, 34]
     assert window.usage_label.text().endswith("est. $0.000045")  # 164 × $0.15/M + 34 × $0.60/M
 
 

@@ -45,7 +45,7 @@ def ready(qtbot: Any, make_window: Any, factory: Any = None) -> Any:
 
 
 def try_tool(qtbot: Any, window: Any, name: str, values: dict[str, str]) -> Any:
-    window.show_inspector_tab(2)
+    window.dock.show_tab(2)
     defs = window.inspector.tool_defs
     assert defs.select_tool(name)
     panel = defs.try_panel

@@ -64,6 +64,11 @@ class InspectorDock(QDockWidget):
                 self._inspector.handle_event(event)
         return self._inspector
 
+    def show_tab(self, index: int) -> None:
+        """Alt+1..3: the inspector's tab, shown and focused (arrow keys then move through calls)."""
+        self.show()
+        self.inspector().show_tab(index)
+
     def handle_event(self, event: Event) -> None:
         """An engine event for the inspector; kept until it exists."""
         if self._inspector is None:

@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QEvent, QObject, Signal
+from PySide6.QtGui import QDropEvent
 
 from desktop_app.ui.i18n import tr
 
@@ -90,6 +91,17 @@ class McpActions(QObject):
                 self.mcp.update(load_servers(self.mcp.mcp_config))
             except McpConfigError as exc:
                 self.window.statusBar().showMessage(str(exc))
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        """The window's drags: a `.mcpb` is accepted and, dropped, installed (after a confirmation)."""
+        kind = event.type()
+        if kind in (QEvent.Type.DragEnter, QEvent.Type.Drop) and isinstance(event, QDropEvent):
+            if (path := self.dropped_bundle(event.mimeData())) is not None:
+                event.acceptProposedAction()
+                if kind == QEvent.Type.Drop:
+                    self.install_bundle(path)
+                return True
+        return super().eventFilter(watched, event)
 
     @staticmethod
     def dropped_bundle(mime: QMimeData) -> Path | None:

@@ -73,6 +73,12 @@ class TripDock(QDockWidget):
         pane = self.pane()
         pane.ensurePolished()
 
+    def present(self) -> None:
+        """Alt+4 (View → Trip): the Trip tab, shown, in front, with the keyboard on its first control."""
+        self.show()
+        self.raise_()
+        self.focus_first()
+
     def focus_first(self) -> None:
         """The keyboard on the pane's first control (a price, else an export button), the pane
         scrolled to its top (the title) as far as that control stays in view."""

@@ -45,7 +45,7 @@ def test_chosen_skill_shows_chip_and_runs_the_guide(qtbot: Any, make_window: Any
     skill_action(window, SKILL).trigger()
     assert window.skill_chip.isVisible()
     assert SKILL in window.skill_chip.label.text()
-    assert window.active_skill == SKILL and skill_action(window, SKILL).isChecked()
+    assert window.skill.name == SKILL and skill_action(window, SKILL).isChecked()
     assert run_and_wait(qtbot, window, "三亚旅游攻略", timeout=30000) == "done"
     answer = window.chat.answer_text()
     positions = [answer.find(s) for s in SECTIONS]
@@ -65,7 +65,7 @@ def test_removing_the_chip_deactivates_the_skill(qtbot: Any, make_window: Any) -
     assert window.setup.options().skill == SKILL
     qtbot.mouseClick(window.skill_chip.close_button, Qt.MouseButton.LeftButton)
     assert not window.skill_chip.isVisible()
-    assert window.active_skill == ""
+    assert window.skill.name == ""
     assert window.setup.options().skill == ""
     assert not skill_action(window, SKILL).isChecked()
     assert run_and_wait(qtbot, window, "三亚旅游攻略", timeout=30000) == "done"
@@ -77,12 +77,12 @@ def test_typed_slash_command_shows_the_same_chip(qtbot: Any, make_window: Any) -
     window.composer.setFocus()
     window.composer.insertPlainText(f"/{SKILL}")
     qtbot.keyClick(window.composer, Qt.Key.Key_Return)
-    assert window.skill_chip.isVisible() and window.active_skill == SKILL
+    assert window.skill_chip.isVisible() and window.skill.name == SKILL
     assert window.chat.message_count() == 0 and not window.session.busy  # nothing sent yet
     window.conversation.new()
     assert not window.skill_chip.isVisible()
     status = run_and_wait(qtbot, window, f"/{SKILL} 三亚旅游攻略", timeout=30000)
-    assert status == "done" and window.active_skill == SKILL
+    assert status == "done" and window.skill.name == SKILL
     assert "预算估算" in window.chat.answer_text()
 
 

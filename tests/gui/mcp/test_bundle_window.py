@@ -6,9 +6,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
-from PySide6.QtGui import QDropEvent
-from PySide6.QtWidgets import QFileDialog, QLineEdit, QMessageBox
+from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
+from PySide6.QtGui import QDragEnterEvent, QDropEvent
+from PySide6.QtWidgets import QApplication, QFileDialog, QLineEdit, QMessageBox
 
 from desktop_app.mcp.config import app_config_path
 from desktop_app.ui.mcp.bundle_dialog import BundleDialog
@@ -21,10 +21,11 @@ __all__ = ["use_keyring"]
 def _drop(window: Any, path: Path) -> None:
     mime = QMimeData()
     mime.setUrls([QUrl.fromLocalFile(str(path))])
-    event = QDropEvent(
-        QPointF(10, 10), Qt.DropAction.CopyAction, mime, Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier
-    )
-    window.dropEvent(event)
+    how = (Qt.DropAction.CopyAction, mime, Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier)
+    enter = QDragEnterEvent(QPoint(10, 10), *how)
+    QApplication.sendEvent(window, enter)  # as a drag over the window: the filter accepts a bundle
+    assert enter.isAccepted()
+    QApplication.sendEvent(window, QDropEvent(QPointF(10, 10), *how))
 
 
 def test_a_dropped_bundle_is_shown_then_installed_with_its_secret_in_the_keyring(

@@ -59,7 +59,7 @@ def test_the_seed_question_fills_the_trip_pane(qtbot: Any, make_window: Any) -> 
     assert ratio == pytest.approx(2560 / 2040, rel=1e-6)
     assert pane.chart.budget_x() is None  # the question named no budget: no line
     # the map draws both cities, inside the map
-    window.show_trip_pane()
+    window.trip_dock.present()
     qtbot.waitUntil(lambda: pane.map.isVisible())
     pane.map.repaint()
     assert pane.map.drawn == ["北京", "三亚"]
@@ -74,7 +74,7 @@ def test_a_click_on_the_flight_price_selects_its_call_in_the_inspector(qtbot: An
     calls = _seed(qtbot, window, "Plan three days in Sanya from Beijing")
     flight = next(c.id for c in calls if c.name == "get_flight_price")
     pane = window.trip_dock.pane()
-    window.show_trip_pane()
+    window.trip_dock.present()
     button = pane.price_buttons["flights"]
     with qtbot.waitSignal(window.inspector.callSelected, timeout=5000) as selected:
         qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
@@ -147,7 +147,7 @@ def test_the_map_paints_in_both_schemes(qtbot: Any, make_window: Any) -> None:
     window = make_window()
     _seed(qtbot, window)
     pane = window.trip_dock.pane()
-    window.show_trip_pane()
+    window.trip_dock.present()
     for scheme, colours in (("light", LIGHT), ("dark", DARK)):
         window.apply_settings(replace(window.settings, color_scheme=scheme))
         image = pane.map.grab().toImage()
