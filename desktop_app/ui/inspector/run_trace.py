@@ -194,14 +194,10 @@ class RunTrace:
         turn.text_deltas += 1
         return None
 
-    def _model_request(self, event: dict[str, Any], ts: float) -> Change:
+    def _model_body(self, event: dict[str, Any], ts: float) -> Change:
+        """A model_request or model_response: the turn's request or response."""
         turn = self._turn_for(event, ts)
-        turn.request = event
-        return Change("turn", turn.index)
-
-    def _model_response(self, event: dict[str, Any], ts: float) -> Change:
-        turn = self._turn_for(event, ts)
-        turn.response = event
+        setattr(turn, event["type"].removeprefix("model_"), event)
         return Change("turn", turn.index)
 
     def _turn_for(self, event: dict[str, Any], ts: float) -> TurnRecord:
@@ -252,25 +248,21 @@ class RunTrace:
         return Change("call", record.index, new=True)
 
     def _approval_waiting(self, event: dict[str, Any], ts: float) -> Change | None:
-        record = self._open_call(str(event.get("id", "")), pop=False)
-        if record is None:
-            return None
-        record.status = WAITING
-        return Change("call", record.index)
+        return self._update_open(event, status=WAITING)
 
     def _approval(self, event: dict[str, Any], ts: float) -> Change | None:
-        record = self._open_call(str(event.get("id", "")), pop=False)
-        if record is None:
-            return None
-        record.approval = event
-        record.status = DENIED if event.get("decision") == "denied" else RUNNING
-        return Change("call", record.index)
+        return self._update_open(event, approval=event, status=DENIED if event.get("decision") == "denied" else RUNNING)
 
     def _tool_progress(self, event: dict[str, Any], ts: float) -> Change | None:
+        return self._update_open(event, progress=event)
+
+    def _update_open(self, event: dict[str, Any], **fields: Any) -> Change | None:
+        """Set fields of the open call the event names (nothing when no call waits for that id)."""
         record = self._open_call(str(event.get("id", "")), pop=False)
         if record is None:
             return None
-        record.progress = event
+        for name, value in fields.items():
+            setattr(record, name, value)
         return Change("call", record.index)
 
     def _tool_result(self, event: dict[str, Any], ts: float) -> Change:
@@ -346,8 +338,8 @@ _HANDLERS: dict[str, Any] = {
     "run_started": RunTrace._run_started,
     "turn_started": RunTrace._turn_started,
     "text_delta": RunTrace._text_delta,
-    "model_request": RunTrace._model_request,
-    "model_response": RunTrace._model_response,
+    "model_request": RunTrace._model_body,
+    "model_response": RunTrace._model_body,
     "usage": RunTrace._usage,
     "turn_finished": RunTrace._turn_finished,
     "tool_call": RunTrace._tool_call,
