@@ -23,10 +23,10 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.ui.i18n import tr
-from desktop_app.ui.inspector.json_view import JsonPane, plain_tooltip
+from desktop_app.ui.inspector.json_view import JsonPane
 from desktop_app.ui.inspector.run_trace import CallRecord, RunTrace, TurnRecord
 from desktop_app.ui.inspector.sequence_view import wire_stop_reason
-from desktop_app.ui.inspector.timeline_model import STATUS_COLOURS, format_ms, format_seconds
+from desktop_app.ui.inspector.timeline_model import STATUS_COLOURS, format_ms, format_seconds, status_names
 from desktop_app.ui.mcp_app.traffic import TrafficPane
 from desktop_app.ui.palette import colours
 from desktop_app.ui.text import plain_tip
@@ -41,6 +41,12 @@ def plain_label(parent: QWidget, text: str = "") -> QLabel:
     label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
     label.setWordWrap(True)
     return label
+
+
+def timing_text(started: float, duration_ms: float | None) -> str:
+    """When a call or turn started (from the run's start) and how long it took."""
+    duration = format_ms(duration_ms) or tr("(still running)")
+    return tr("started {start}, took {duration}").format(start=format_seconds(started), duration=duration)
 
 
 def source_text(source: str, tr: Any) -> str:
@@ -191,12 +197,7 @@ class CallDetails(QWidget):
         self.source.setText(source_text(record.source, self.tr))
         self.risk.setText(record.risk)
         self._show_status(record)
-        self.timing.setText(
-            tr("started {start}, took {duration}").format(
-                start=format_seconds(record.started),
-                duration=format_ms(record.duration_ms) or tr("(still running)"),
-            )
-        )
+        self.timing.setText(timing_text(record.started, record.duration_ms))
         self._show_ids(record)
         self._show_approval(record)
         self._show_progress(record)
@@ -209,14 +210,7 @@ class CallDetails(QWidget):
             button.setEnabled(replayable)
 
     def _show_status(self, record: CallRecord) -> None:
-        names = {
-            "waiting": tr("waiting for approval"),
-            "running": tr("running"),
-            "done": tr("done"),
-            "error": tr("error"),
-            "denied": tr("denied"),
-        }
-        self.status.setText(names.get(record.status, record.status))
+        self.status.setText(status_names().get(record.status, record.status))
         self.status.setStyleSheet(f"color: {STATUS_COLOURS.get(record.status, colours().neutral)};")
 
     def _show_ids(self, record: CallRecord) -> None:
@@ -311,7 +305,7 @@ class CallDetails(QWidget):
             label.setText(tr("(an image that could not be decoded)"))
             return label
         mime = image.get("mime_type") or image.get("mimeType") or ""
-        label.setToolTip(plain_tooltip(f"{mime} {pixmap.width()}×{pixmap.height()}"))
+        label.setToolTip(plain_tip(f"{mime} {pixmap.width()}×{pixmap.height()}"))
         if max(pixmap.width(), pixmap.height()) > MAX_IMAGE_SIDE:  # shrink, never blow up
             pixmap = pixmap.scaled(
                 MAX_IMAGE_SIDE,
@@ -377,12 +371,7 @@ class TurnDetails(QWidget):
         self.record = turn
         self.title.setText(tr("Turn {n} · model call").format(n=turn.number))
         duration = None if turn.ended is None else (turn.ended - turn.started) * 1000
-        self.timing.setText(
-            tr("started {start}, took {duration}").format(
-                start=format_seconds(turn.started),
-                duration=format_ms(duration) or tr("(still running)"),
-            )
-        )
+        self.timing.setText(timing_text(turn.started, duration))
         body = (turn.response or {}).get("body")
         wire = wire_stop_reason(body)
         self.stop.setText(" · ".join(p for p in (turn.stop_reason, wire) if p) or "—")

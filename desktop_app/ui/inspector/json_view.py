@@ -82,9 +82,6 @@ def decode_nested(value: Any, depth: int = 0) -> Any:
     return value
 
 
-plain_tooltip = plain_tip  # tool data in a tooltip, shown as text (the one helper, ui/text.py)
-
-
 KINDS = (  # a node's kind, shown translated in the Type column
     marked("string"),
     marked("number"),
@@ -179,9 +176,9 @@ class JsonTreeModel(QAbstractItemModel):
         """The node behind an index (None for the invisible root)."""
         return self._nodes[index.internalId()] if index.isValid() else None
 
-    def _children_of(self, value: Any, parent: int) -> list[int]:
+    def _children_of(self, value: Any, parent: int, depth: int = 0) -> list[int]:
         items = value.items() if isinstance(value, dict) else enumerate(value)
-        return [self._add(str(k), v, parent, row) for row, (k, v) in enumerate(items)]
+        return [self._add(str(k), v, parent, row, depth) for row, (k, v) in enumerate(items)]
 
     def _add(self, key: str, value: Any, parent: int, row: int, depth: int = 0) -> int:
         kind = _kind(value)
@@ -191,8 +188,7 @@ class JsonTreeModel(QAbstractItemModel):
         node_id = len(self._nodes) - 1
         container: Any = inner if inner is not NO_VALUE else value
         if isinstance(container, dict | list) and depth < 64:
-            items = container.items() if isinstance(container, dict) else enumerate(container)
-            node.children = [self._add(str(k), v, node_id, i, depth + 1) for i, (k, v) in enumerate(items)]
+            node.children = self._children_of(container, node_id, depth + 1)
         return node_id
 
     def _child_ids(self, parent: AnyIndex) -> list[int]:
@@ -232,7 +228,7 @@ class JsonTreeModel(QAbstractItemModel):
         if role == Qt.ItemDataRole.DisplayRole:  # hidden and bidi characters shown as ⟨U+202E⟩, as everywhere
             return (make_visible(str(node.key)), make_visible(_summary(node)), tr(node.kind))[index.column()]
         if role == Qt.ItemDataRole.ToolTipRole and node.kind in ("string", "json-string"):
-            return plain_tooltip(make_visible(str(node.value)[:2000]))
+            return plain_tip(make_visible(str(node.value)[:2000]))
         if role == Qt.ItemDataRole.ForegroundRole and index.column() == 1:
             return QColor(_palette_colours()[_COLOUR_OF.get(node.kind, "punct")])
         return None
@@ -296,13 +292,6 @@ class JsonHighlighter(QSyntaxHighlighter):
 
 
 # -- the pane ------------------------------------------------------------------------------
-def monospace_font() -> QFont:
-    """The system fixed-width font at the widget's size."""
-    font = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
-    font.setStyleHint(QFont.StyleHint.Monospace)
-    return font
-
-
 class JsonPane(QWidget):
     """A titled JSON viewer: Tree / Raw switch, nested-JSON decoding toggle and a Copy button."""
 
@@ -336,7 +325,9 @@ class JsonPane(QWidget):
         self.raw = QPlainTextEdit(self)
         self.raw.setReadOnly(True)
         self.raw.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
-        self.raw.setFont(monospace_font())
+        font = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)  # at the widget's size
+        font.setStyleHint(QFont.StyleHint.Monospace)
+        self.raw.setFont(font)
         self.highlighter = JsonHighlighter(self.raw.document())
         self.tree.setAccessibleName(tr("{title} as a tree").format(title=title))
         self.raw.setAccessibleName(tr("{title} as raw JSON").format(title=title))

@@ -11,7 +11,6 @@ from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import QWidget
 
 from desktop_app.ui.i18n import marked, tr
-from desktop_app.ui.inspector.json_view import plain_tooltip
 from desktop_app.ui.inspector.run_trace import (
     DENIED,
     DONE,
@@ -23,6 +22,7 @@ from desktop_app.ui.inspector.run_trace import (
     TurnRecord,
 )
 from desktop_app.ui.palette import colours
+from desktop_app.ui.text import plain_tip
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 ROOT = QModelIndex()  # the invisible root, as a default argument
@@ -45,6 +45,17 @@ class _StatusColours(Mapping[str, str]):
 STATUS_COLOURS: Mapping[str, str] = _StatusColours()
 ROLE_KIND = Qt.ItemDataRole.UserRole + 1  # "turn" or "call"
 ROLE_INDEX = Qt.ItemDataRole.UserRole + 2  # index into trace.turns / trace.calls
+
+
+def status_names() -> dict[str, str]:
+    """A call's or turn's status in words, translated (the timeline, the details, the sequence)."""
+    return {
+        WAITING: tr("waiting for approval"),
+        RUNNING: tr("running"),
+        DONE: tr("done"),
+        ERROR: tr("error"),
+        DENIED: tr("denied"),
+    }
 
 
 def format_seconds(seconds: float | None) -> str:
@@ -80,13 +91,7 @@ class TimelineModel(QAbstractItemModel):
         super().__init__(parent)
         self.trace = trace
         self.now: float = 0.0  # seconds since run start, for running items' elapsed time
-        self._status_text = {
-            WAITING: tr("waiting for approval"),
-            RUNNING: tr("running"),
-            DONE: tr("done"),
-            ERROR: tr("error"),
-            DENIED: tr("denied"),
-        }
+        self._status_text = status_names()
 
     def reset(self, trace: RunTrace) -> None:
         """Show another trace (after clear or load)."""
@@ -95,29 +100,23 @@ class TimelineModel(QAbstractItemModel):
         self.endResetModel()
 
     # -- live updates ----------------------------------------------------------------------
-    def turn_added(self, turn: TurnRecord) -> None:
-        row = turn.index
-        self.beginInsertRows(QModelIndex(), row, row)
+    def row_added(self, kind: str, index: int) -> None:
+        """A turn or call ("turn" / "call", its index) was added to the trace: its row comes."""
+        row = self._index_of(kind, index)
+        self.beginInsertRows(row.parent(), row.row(), row.row())
         self.endInsertRows()
 
-    def call_added(self, call: CallRecord) -> None:
-        turn = self.trace.turns[call.turn]
-        row = turn.calls.index(call.index)
-        self.beginInsertRows(self.turn_index(turn.index), row, row)
-        self.endInsertRows()
-
-    def turn_changed(self, index: int) -> None:
-        self._changed(self.turn_index(index))
-
-    def call_changed(self, index: int) -> None:
-        self._changed(self.call_index(index))
+    def row_changed(self, kind: str, index: int) -> None:
+        row = self._index_of(kind, index)
+        if row.isValid():
+            self.dataChanged.emit(row, row.siblingAtColumn(len(self.COLUMNS) - 1))
 
     def running_changed(self) -> None:
         """Elapsed times of unfinished rows (called from a slow timer, not per event)."""
         for turn in sorted(self.trace.unfinished_turns):
-            self._changed(self.turn_index(turn))
+            self.row_changed("turn", turn)
         for call in sorted(self.trace.unfinished_calls):
-            self._changed(self.call_index(call))
+            self.row_changed("call", call)
 
     def refresh_all(self) -> None:
         """Every row may have changed (the run ended): one signal per turn's block of rows."""
@@ -129,12 +128,10 @@ class TimelineModel(QAbstractItemModel):
                 parent = self.turn_index(turn.index)
                 self.dataChanged.emit(self.index(0, 0, parent), self.index(len(turn.calls) - 1, last, parent))
 
-    def _changed(self, index: QModelIndex) -> None:
-        if index.isValid():
-            last = index.siblingAtColumn(len(self.COLUMNS) - 1)
-            self.dataChanged.emit(index.siblingAtColumn(0), last)
-
     # -- lookups ---------------------------------------------------------------------------
+    def _index_of(self, kind: str, index: int) -> QModelIndex:
+        return self.turn_index(index) if kind == "turn" else self.call_index(index)
+
     def turn_index(self, index: int, column: int = 0) -> QModelIndex:
         if not 0 <= index < len(self.trace.turns):
             return QModelIndex()
@@ -191,26 +188,26 @@ class TimelineModel(QAbstractItemModel):
         record = self.record(index)
         if record is None:
             return None
-        kind = "turn" if isinstance(record, TurnRecord) else "call"
+        turn = isinstance(record, TurnRecord)
+        column = index.column()
         if role == ROLE_KIND:
-            return kind
+            return "turn" if turn else "call"
         if role == ROLE_INDEX:
             return record.index
-        if isinstance(record, TurnRecord):
-            return self._turn_data(record, index.column(), role)
-        return self._call_data(record, index.column(), role)
-
-    def _turn_data(self, turn: TurnRecord, column: int, role: int) -> Any:
         if role == Qt.ItemDataRole.DisplayRole:
-            return self._turn_text(turn, column)
-        if role == Qt.ItemDataRole.FontRole and column == 0:
+            return (
+                self._turn_text(record, column) if isinstance(record, TurnRecord) else self._call_text(record, column)
+            )
+        if role == Qt.ItemDataRole.ForegroundRole and column == 3:
+            return QColor(STATUS_COLOURS.get(record.status, colours().neutral))
+        if role == Qt.ItemDataRole.FontRole and column == 0 and turn:
             font = QFont()
             font.setBold(True)
             return font
-        if role == Qt.ItemDataRole.ForegroundRole and column == 3:
-            return QColor(STATUS_COLOURS.get(turn.status, colours().neutral))
-        if role == Qt.ItemDataRole.ToolTipRole and turn.error:
-            return plain_tooltip(turn.error)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            if isinstance(record, CallRecord):
+                return plain_tip(f"{record.id or '?'} → {record.result_id or '…'}")
+            return plain_tip(record.error) if record.error else None
         return None
 
     def _turn_text(self, turn: TurnRecord, column: int) -> str:
@@ -228,15 +225,6 @@ class TimelineModel(QAbstractItemModel):
             return self._status_text[RUNNING]
         return turn.stop_reason or self._status_text[DONE]
 
-    def _call_data(self, call: CallRecord, column: int, role: int) -> Any:
-        if role == Qt.ItemDataRole.DisplayRole:
-            return self._call_text(call, column)
-        if role == Qt.ItemDataRole.ForegroundRole and column == 3:
-            return QColor(STATUS_COLOURS.get(call.status, colours().neutral))
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return plain_tooltip(f"{call.id or '?'} → {call.result_id or '…'}")
-        return None
-
     def _call_text(self, call: CallRecord, column: int) -> str:
         if column == 0:
             return f"{call.name}({args_summary(call)})"
@@ -246,9 +234,6 @@ class TimelineModel(QAbstractItemModel):
             if call.duration_ms is not None:
                 return format_ms(call.duration_ms)
             return format_ms(max(self.now - call.started, 0.0) * 1000)
-        return self._call_status(call)
-
-    def _call_status(self, call: CallRecord) -> str:
         text = self._status_text.get(call.status, call.status)
         if call.status == RUNNING and call.progress:
             text += " " + progress_text(call.progress)
