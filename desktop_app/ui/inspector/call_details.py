@@ -22,11 +22,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop_app.ui.chat.tool_chip import status_names
 from desktop_app.ui.i18n import tr
 from desktop_app.ui.inspector.json_view import JsonPane
 from desktop_app.ui.inspector.run_trace import CallRecord, RunTrace, TurnRecord
 from desktop_app.ui.inspector.sequence_view import wire_stop_reason
-from desktop_app.ui.inspector.timeline_model import STATUS_COLOURS, format_ms, format_seconds, status_names
+from desktop_app.ui.inspector.timeline_model import STATUS_COLOURS, format_ms, format_seconds
 from desktop_app.ui.mcp_app.traffic import TrafficPane
 from desktop_app.ui.palette import colours
 from desktop_app.ui.text import plain_tip

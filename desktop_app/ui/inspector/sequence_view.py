@@ -19,9 +19,10 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QAbstractScrollArea, QWidget
 
+from desktop_app.ui.chat.tool_chip import status_names
 from desktop_app.ui.i18n import marked, tr
 from desktop_app.ui.inspector.run_trace import ERROR, CallRecord, RunTrace, TurnRecord
-from desktop_app.ui.inspector.timeline_model import STATUS_COLOURS, args_summary, format_ms, status_names
+from desktop_app.ui.inspector.timeline_model import STATUS_COLOURS, args_summary, format_ms
 from desktop_app.ui.palette import colours
 from desktop_app.ui.qt_fixes import viewport_of
 

@@ -10,6 +10,7 @@ from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelInde
 from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import QWidget
 
+from desktop_app.ui.chat.tool_chip import status_names
 from desktop_app.ui.i18n import marked, tr
 from desktop_app.ui.inspector.run_trace import (
     DENIED,
@@ -45,17 +46,6 @@ class _StatusColours(Mapping[str, str]):
 STATUS_COLOURS: Mapping[str, str] = _StatusColours()
 ROLE_KIND = Qt.ItemDataRole.UserRole + 1  # "turn" or "call"
 ROLE_INDEX = Qt.ItemDataRole.UserRole + 2  # index into trace.turns / trace.calls
-
-
-def status_names() -> dict[str, str]:
-    """A call's or turn's status in words, translated (the timeline, the details, the sequence)."""
-    return {
-        WAITING: tr("waiting for approval"),
-        RUNNING: tr("running"),
-        DONE: tr("done"),
-        ERROR: tr("error"),
-        DENIED: tr("denied"),
-    }
 
 
 def format_seconds(seconds: float | None) -> str:
