@@ -10,6 +10,8 @@ widgets on screen stay real ones: text selection, links, buttons, focus and scre
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from PySide6 import QtCore
@@ -127,9 +129,15 @@ class VirtualRows(QAbstractScrollArea):
         self.remove_rows(0)
         self._follow = True
 
-    def batch(self) -> _Batch:
+    @contextmanager
+    def batch(self) -> Iterator[VirtualRows]:
         """`with view.batch(): ...` adds many rows and places them once at the end."""
-        return _Batch(self)
+        self._batch += 1
+        try:
+            yield self
+        finally:
+            self._batch -= 1
+            self._place()
 
     def reveal(self, row: Row) -> QWidget | None:
         """Scroll so `row` is on screen (its widget is built), and return the widget."""
@@ -363,18 +371,3 @@ class _SizeWatcher(QObject):
         if event.type() == self.layout_request:
             self.view._resized(watched)
         return False
-
-
-class _Batch:
-    """Context manager: place once after adding many rows."""
-
-    def __init__(self, view: VirtualRows) -> None:
-        self.view = view
-
-    def __enter__(self) -> VirtualRows:
-        self.view._batch += 1
-        return self.view
-
-    def __exit__(self, *exc: object) -> None:
-        self.view._batch -= 1
-        self.view._place()
