@@ -186,22 +186,18 @@ class HistoryPanel(QWidget):
 
         dialog = QFileDialog(self, tr("Export conversation"))
         dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
-        filters = self._filters()
+        filters = {  # name filter -> export format
+            tr("Markdown (*.md)"): "md",
+            tr("JSON (*.json)"): "json",
+            tr("Python, OpenAI SDK (*.py)"): "python-openai",
+            tr("Python, Anthropic SDK (*.py)"): "python-anthropic",
+        }
         dialog.setNameFilters(list(filters))
         dialog.selectFile("conversation.md")
         dialog.fileSelected.connect(
             lambda path: self._export(conversation_id, path, filters[dialog.selectedNameFilter()])
         )
         dialog.open()
-
-    def _filters(self) -> dict[str, str]:
-        """Name filter -> export format."""
-        return {
-            tr("Markdown (*.md)"): "md",
-            tr("JSON (*.json)"): "json",
-            tr("Python, OpenAI SDK (*.py)"): "python-openai",
-            tr("Python, Anthropic SDK (*.py)"): "python-anthropic",
-        }
 
     def export_python(self, conversation_id: str, fmt: str) -> None:
         """File → Export → as Python (OpenAI / Anthropic): a save dialog for the script."""

@@ -20,13 +20,6 @@ if TYPE_CHECKING:
 MENU_DESCRIPTION_CHARS = 60
 
 
-def load_catalog() -> Catalog:
-    """Every skill found on disk now (bundled and the user's), with the broken ones' errors."""
-    from desktop_app.tools.skills import discover
-
-    return discover()
-
-
 def limits_text(skill: Skill) -> str:
     """`web_search ≤ 5, read_page ≤ 3, 10,000 tokens`: what the engine holds the skill to."""
     parts = [f"{name} ≤ {limit}" for name, limit in skill.limits.items()]
@@ -90,7 +83,9 @@ class SkillsMenu(QMenu):
 
     def refresh(self) -> None:
         """Rebuild the entries from disk: a new or fixed SKILL.md shows up without a restart."""
-        self.catalog = load_catalog()
+        from desktop_app.tools.skills import discover
+
+        self.catalog = discover()  # bundled and the user's skills, with the broken ones' errors
         self.clear()
         for action in self._group.actions():
             self._group.removeAction(action)
@@ -120,13 +115,6 @@ class SkillsMenu(QMenu):
         self._group.addAction(action)
         action.triggered.connect(lambda _checked=False, n=name: self.chosen.emit(n))
         return action
-
-    def skill_actions(self) -> list[QAction]:
-        """The entries that activate a skill (not "No skill", not the broken ones)."""
-        return [a for a in self.actions() if a.isCheckable() and a.data()]
-
-    def problem_actions(self) -> list[QAction]:
-        return [a for a in self.actions() if a.objectName() == "brokenSkill"]
 
 
 class SkillChip(QFrame):
