@@ -298,18 +298,14 @@ class RunTrace:
         index = pending.pop(0) if pop else pending[0]
         return self.calls[index]
 
-    def _final(self, event: dict[str, Any], ts: float) -> Change:
-        self.final = event
-        self._interrupt(ts, "")
-        return Change("run")
-
-    def _error(self, event: dict[str, Any], ts: float) -> Change:
-        self.error = event
-        self._interrupt(ts, str(event.get("message", "")))
-        return Change("run")
-
-    def _interrupt(self, ts: float, message: str) -> None:
-        """The run ended: whatever is unfinished never will (the error, or a cancelled call)."""
+    def _run_ended(self, event: dict[str, Any], ts: float) -> Change:
+        """final or error: whatever is unfinished never will finish (the error, or a cancelled call)."""
+        message = ""
+        if event["type"] == "final":
+            self.final = event
+        else:
+            self.error = event
+            message = str(event.get("message", ""))
         for index in sorted(self.unfinished_turns):
             turn = self.turns[index]
             turn.status, turn.error, turn.ended = ERROR, message, self.rel(ts)
@@ -318,6 +314,7 @@ class RunTrace:
             call.status, call.ended = ERROR, self.rel(ts)
         self.unfinished_turns.clear()
         self.unfinished_calls.clear()
+        return Change("run")
 
     def _tool_defs(self, event: dict[str, Any], ts: float) -> Change:
         tools = event.get("tools")
@@ -347,8 +344,8 @@ _HANDLERS: dict[str, Any] = {
     "tool_progress": RunTrace._tool_progress,
     "approval_waiting": RunTrace._approval_waiting,
     "tool_result": RunTrace._tool_result,
-    "final": RunTrace._final,
-    "error": RunTrace._error,
+    "final": RunTrace._run_ended,
+    "error": RunTrace._run_ended,
     "tool_defs": RunTrace._tool_defs,
 }
 
