@@ -251,7 +251,7 @@ class CallDetails(QWidget):
             self.progress.setRange(0, 0)
         self.progress.setFormat(str(progress.get("message") or "%p%"))
 
-    def _show_recovered(self, record: CallRecord) -> None:
+    def _show_arguments(self, record: CallRecord) -> None:
         self.recovered.setVisible(record.recovered)
         self.recovered_text.setVisible(record.recovered)
         if record.recovered:
@@ -259,9 +259,6 @@ class CallDetails(QWidget):
                 tr("Recovered from text: the model wrote this call in its answer; it was read from:")
             )
             self.recovered_text.setPlainText(record.raw_text)
-
-    def _show_arguments(self, record: CallRecord) -> None:
-        self._show_recovered(record)
         if record.arguments_raw is not None:
             self.raw_warning.setText(tr("The model's arguments were not valid JSON; the raw text is shown."))
             self.raw_warning.show()

@@ -285,10 +285,9 @@ class JsonHighlighter(QSyntaxHighlighter):
             if match.group("str") is not None:
                 kind = "key" if match.group("colon") else "string"
                 self.setFormat(match.start("str"), len(match.group("str")), self._formats[kind])
-            elif match.group("num") is not None:
-                self.setFormat(match.start(), len(match.group()), self._formats["number"])
             else:
-                self.setFormat(match.start(), len(match.group()), self._formats["literal"])
+                kind = "number" if match.group("num") is not None else "literal"
+                self.setFormat(match.start(), len(match.group()), self._formats[kind])
 
 
 # -- the pane ------------------------------------------------------------------------------
@@ -297,7 +296,7 @@ class JsonPane(QWidget):
 
     def __init__(self, title: str = "", parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._value: Any = NO_VALUE
+        self.value: Any = NO_VALUE  # what is shown (NO_VALUE: nothing)
         self._exact: str | None = None
         self.title = QLabel(title, self)
         self.title.setTextFormat(Qt.TextFormat.PlainText)
@@ -370,7 +369,7 @@ class JsonPane(QWidget):
     # -- content ---------------------------------------------------------------------------
     def set_value(self, value: Any, *, exact_text: str | None = None) -> None:
         """Show a JSON value; `exact_text` is the string as exchanged, shown when not decoding."""
-        self._value = value
+        self.value = value
         self._exact = exact_text
         self._refresh()
 
@@ -384,10 +383,6 @@ class JsonPane(QWidget):
 
     def clear_value(self) -> None:
         self.set_value(NO_VALUE)
-
-    @property
-    def value(self) -> Any:
-        return self._value
 
     def set_mode(self, raw: bool) -> None:
         """Tree (False) or raw text (True)."""
@@ -416,15 +411,15 @@ class JsonPane(QWidget):
 
     def raw_text(self) -> str:
         """What the raw view shows (and Copy copies)."""
-        if self._value is NO_VALUE:
+        if self.value is NO_VALUE:
             return ""
-        if self._exact is not None and (not self.decode_box.isChecked() or not isinstance(self._value, dict | list)):
+        if self._exact is not None and (not self.decode_box.isChecked() or not isinstance(self.value, dict | list)):
             return self._exact  # not JSON (or not decoding): exactly what was exchanged
-        return pretty(decode_nested(self._value) if self.decode_box.isChecked() else self._value)
+        return pretty(decode_nested(self.value) if self.decode_box.isChecked() else self.value)
 
     def _refresh(self) -> None:
         decode = self.decode_box.isChecked()
-        shown = self._value
+        shown = self.value
         if not decode and self._exact is not None:
             shown = self._exact
         self.model.set_value(shown, decode=decode)

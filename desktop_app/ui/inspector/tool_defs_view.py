@@ -29,14 +29,6 @@ from desktop_app.ui.inspector.try_panel import TryPanel
 Mapper = Callable[[ToolSpec], dict[str, Any]]
 
 
-def wire_mappers() -> tuple[Mapper, Mapper]:
-    """The providers' own `tool_to_wire`: the inspector shows exactly what each adapter sends."""
-    from desktop_app.llm.anthropic import tool_to_wire as anthropic_map
-    from desktop_app.llm.openai import tool_to_wire as openai_map
-
-    return openai_map, anthropic_map
-
-
 def schema_path(wire: dict[str, Any], schema: dict[str, Any]) -> str:
     """Where in a wire definition the JSON Schema sits: `parameters`, `function.parameters`, …."""
     for key, value in wire.items():
@@ -157,8 +149,10 @@ class ToolDefsView(QWidget):
             return
         listing = self._tools[row]
         spec = spec_of(listing)
-        if self._mappers is None:
-            self._mappers = wire_mappers()
+        if self._mappers is None:  # the providers' own `tool_to_wire`: exactly what each adapter sends
+            from desktop_app.llm import anthropic, openai
+
+            self._mappers = (openai.tool_to_wire, anthropic.tool_to_wire)
         openai_map, anthropic_map = self._mappers
         openai_wire, anthropic_wire = openai_map(spec), anthropic_map(spec)
         self.facts.setText(
@@ -177,10 +171,9 @@ class ToolDefsView(QWidget):
         self._fill_table(spec, openai_wire, anthropic_wire)
         if self.try_panel.name != spec.name:
             self.try_panel.set_tool(listing)
-        self.openai.set_value(openai_wire)
-        self.anthropic.set_value(anthropic_wire)
-        self.openai.mark_key(schema_path(openai_wire, spec.parameters).rsplit(".", 1)[-1])
-        self.anthropic.mark_key(schema_path(anthropic_wire, spec.parameters).rsplit(".", 1)[-1])
+        for pane, wire in ((self.openai, openai_wire), (self.anthropic, anthropic_wire)):
+            pane.set_value(wire)
+            pane.mark_key(schema_path(wire, spec.parameters).rsplit(".", 1)[-1])
 
     def _fill_table(self, spec: ToolSpec, openai: dict[str, Any], anthropic: dict[str, Any]) -> None:
         """The seed's table of differences; the first two rows read the actual wire shapes."""
