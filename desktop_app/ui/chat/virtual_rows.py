@@ -121,8 +121,7 @@ class VirtualRows(QAbstractScrollArea):
     def _hold(self, index: int, offset: int) -> None:
         """Scroll so row `index` is `offset` from the top again (rows came or went above it)."""
         index = max(0, min(index, len(self._rows) - 1))
-        self._ensure_tops()
-        self._update_bar(self._total())
+        self._update_bar()
         self._set_value(self._tops[index] - offset)
 
     def clear_rows(self) -> None:
@@ -188,11 +187,6 @@ class VirtualRows(QAbstractScrollArea):
             y += self._height(index, width) + GAP
         self._tops, self._valid = tops, count
 
-    def _total(self) -> int:
-        if not self._rows:
-            return 0
-        return self._tops[-1] + self._height(len(self._rows) - 1, self._row_width()) + MARGIN
-
     def _index_at(self, y: int) -> int:
         return max(0, min(len(self._rows) - 1, bisect_right(self._tops, y) - 1))
 
@@ -218,8 +212,7 @@ class VirtualRows(QAbstractScrollArea):
         moved = False
         if self._follow:  # the end is measured first, so the screen's range is known exactly
             moved = self._fill_end(width, view)
-            self._ensure_tops()
-            self._update_bar(self._total())
+            self._update_bar()
             self._set_value(bar.maximum())
         self._ensure_tops()
         value = bar.value()
@@ -235,8 +228,7 @@ class VirtualRows(QAbstractScrollArea):
         wanted = {id(row) for row in self._rows[kept_first : kept_last + 1]}
         for row in [r for key, r in self._built.items() if key not in wanted]:
             self._drop(row)
-        self._ensure_tops()
-        self._update_bar(self._total())
+        self._update_bar()
         self._set_value(bar.maximum() if self._follow else self._tops[anchor] - offset)
         self._position(kept_first, kept_last, width)
         self.placed(first)
@@ -315,7 +307,10 @@ class VirtualRows(QAbstractScrollArea):
         widget.hide()
         widget.deleteLater()
 
-    def _update_bar(self, total: int) -> None:
+    def _update_bar(self) -> None:
+        """The scroll range for every row's top and height as known now."""
+        self._ensure_tops()
+        total = self._tops[-1] + self._height(len(self._rows) - 1, self._row_width()) + MARGIN if self._rows else 0
         bar = self.verticalScrollBar()
         view = self.viewport().height()
         bar.setPageStep(view)
