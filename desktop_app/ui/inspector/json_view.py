@@ -149,7 +149,21 @@ def _summary(node: JsonNode) -> str:
     return json.dumps(node.value)
 
 
-class JsonTreeModel(QAbstractItemModel):
+class ColumnsModel(QAbstractItemModel):
+    """A model whose columns are COLUMNS, shown translated in the header (JSON tree, timeline)."""
+
+    COLUMNS: tuple[str, ...] = ()
+
+    def columnCount(self, parent: AnyIndex = ROOT) -> int:
+        return len(self.COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = 0) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return tr(self.COLUMNS[section])
+        return None
+
+
+class JsonTreeModel(ColumnsModel):
     """A JSON value as a tree: Key / Value / Type; strings holding JSON open into their parse."""
 
     COLUMNS = (marked("Key"), marked("Value"), marked("Type"))
@@ -212,14 +226,6 @@ class JsonTreeModel(QAbstractItemModel):
         if parent.isValid() and parent.column() != 0:
             return 0
         return len(self._child_ids(parent))
-
-    def columnCount(self, parent: AnyIndex = ROOT) -> int:
-        return len(self.COLUMNS)
-
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = 0) -> Any:
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return tr(self.COLUMNS[section])
-        return None
 
     def data(self, index: AnyIndex, role: int = 0) -> Any:
         node = self.node(index)

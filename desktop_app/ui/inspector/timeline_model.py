@@ -6,12 +6,13 @@ import json
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import QWidget
 
 from desktop_app.ui.chat.tool_chip import status_names
 from desktop_app.ui.i18n import marked, tr
+from desktop_app.ui.inspector.json_view import ROOT, AnyIndex, ColumnsModel
 from desktop_app.ui.inspector.run_trace import (
     DENIED,
     DONE,
@@ -25,8 +26,6 @@ from desktop_app.ui.inspector.run_trace import (
 from desktop_app.ui.palette import colours
 from desktop_app.ui.text import plain_tip
 
-AnyIndex = QModelIndex | QPersistentModelIndex
-ROOT = QModelIndex()  # the invisible root, as a default argument
 _STATUS_FIELD = {WAITING: "waiting", RUNNING: "running", DONE: "done", ERROR: "failed", DENIED: "denied"}
 
 
@@ -72,7 +71,7 @@ def args_summary(record: CallRecord, limit: int = 48) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-class TimelineModel(QAbstractItemModel):
+class TimelineModel(ColumnsModel):
     """Rows index the RunTrace directly; internal id 0 marks a turn, n+1 a call of turn n."""
 
     COLUMNS = (marked("Step"), marked("Start"), marked("Duration"), marked("Status"))
@@ -165,14 +164,6 @@ class TimelineModel(QAbstractItemModel):
         if parent.internalId() != 0 or parent.column() != 0:
             return 0
         return len(self.trace.turns[parent.row()].calls)
-
-    def columnCount(self, parent: AnyIndex = ROOT) -> int:
-        return len(self.COLUMNS)
-
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = 0) -> Any:
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return tr(self.COLUMNS[section])
-        return None
 
     def data(self, index: AnyIndex, role: int = 0) -> Any:
         record = self.record(index)
