@@ -170,14 +170,10 @@ class CallDetails(QWidget):
         top = QWidget(split)
         top_box = QVBoxLayout(top)
         top_box.setContentsMargins(0, 0, 0, 0)
-        top_box.addWidget(self.raw_warning)
-        top_box.addWidget(self.recovered)
-        top_box.addWidget(self.recovered_text)
-        top_box.addWidget(self.arguments)
-        split.addWidget(top)
-        split.addWidget(self.result)
-        split.addWidget(self.images_scroll)
-        split.addWidget(self.app_traffic)
+        for widget in (self.raw_warning, self.recovered, self.recovered_text, self.arguments):
+            top_box.addWidget(widget)
+        for part in (top, self.result, self.images_scroll, self.app_traffic):
+            split.addWidget(part)
         split.setStretchFactor(0, 2)
         split.setStretchFactor(1, 3)
         box = QVBoxLayout(self)
