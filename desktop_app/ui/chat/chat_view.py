@@ -397,19 +397,14 @@ class ChatView(VirtualRows):
                     row.status = "cancelled"
                     self._calls[row.call_id] = row
                     rows.append(row)
-            elif role == "tool":
-                self._pair_result(msg, content)
+            elif role == "tool" and (paired := self._calls.get(str(msg.get("tool_call_id")))) is not None:
+                from desktop_app.core.events import ToolResultEvent
+
+                result = ToolResultEvent(paired.call_id, paired.name, content, bool(msg.get("is_error")), 0.0)
+                paired.set_result(result)
+                if result.is_error and "the user denied" in content:
+                    paired.status = "denied"
         return rows
-
-    def _pair_result(self, msg: dict[str, Any], content: str) -> None:
-        row = self._calls.get(str(msg.get("tool_call_id")))
-        if row is not None:
-            from desktop_app.core.events import ToolResultEvent
-
-            result = ToolResultEvent(row.call_id, row.name, content, bool(msg.get("is_error")), 0.0)
-            row.set_result(result)
-            if result.is_error and "the user denied" in content:
-                row.status = "denied"
 
     # ---------------------------------------------------------------- reading
     def answer_text(self) -> str:

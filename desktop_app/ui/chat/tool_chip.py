@@ -112,8 +112,7 @@ class CallRow(Row):
 
     def json_text(self) -> str:
         """What the expanded chip shows: the call and its result, result JSON decoded."""
-        data: dict[str, Any] = {"id": self.call_id, "name": self.name}
-        data["arguments"] = self.call.arguments
+        data: dict[str, Any] = {"id": self.call_id, "name": self.name, "arguments": self.call.arguments}
         if self.call.arguments_raw is not None:
             data["arguments_raw"] = self.call.arguments_raw
         if self.result is not None:
