@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
@@ -26,8 +25,6 @@ from desktop_app.ui.inspector.json_view import JsonPane, RowDelegate
 from desktop_app.ui.inspector.timeline_model import STATUS_COLOURS
 from desktop_app.ui.inspector.try_panel import TryPanel
 
-Mapper = Callable[[ToolSpec], dict[str, Any]]
-
 
 def schema_path(wire: dict[str, Any], schema: dict[str, Any]) -> str:
     """Where in a wire definition the JSON Schema sits: `parameters`, `function.parameters`, …."""
@@ -41,16 +38,6 @@ def schema_path(wire: dict[str, Any], schema: dict[str, Any]) -> str:
     return ""
 
 
-def spec_of(listing: dict[str, Any]) -> ToolSpec:
-    """A neutral ToolSpec from a `tools --json` entry."""
-    params = listing.get("parameters")
-    return ToolSpec(
-        str(listing.get("name", "")),
-        str(listing.get("description", "")),
-        params if isinstance(params, dict) else {"type": "object", "properties": {}},
-    )
-
-
 class ToolDefsView(QWidget):
     """A tool list; for the selected tool its facts, a difference table, both wire shapes and Try it."""
 
@@ -59,7 +46,6 @@ class ToolDefsView(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._tools: list[dict[str, Any]] = []
-        self._mappers: tuple[Mapper, Mapper] | None = None
         self.list = QListWidget(self)
         self.list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.list.setItemDelegate(RowDelegate(self.list))
@@ -147,14 +133,16 @@ class ToolDefsView(QWidget):
     def _show_row(self, row: int) -> None:
         if not 0 <= row < len(self._tools):
             return
-        listing = self._tools[row]
-        spec = spec_of(listing)
-        if self._mappers is None:  # the providers' own `tool_to_wire`: exactly what each adapter sends
-            from desktop_app.llm import anthropic, openai
+        from desktop_app.llm import anthropic, openai  # their own `tool_to_wire`: exactly what each adapter sends
 
-            self._mappers = (openai.tool_to_wire, anthropic.tool_to_wire)
-        openai_map, anthropic_map = self._mappers
-        openai_wire, anthropic_wire = openai_map(spec), anthropic_map(spec)
+        listing = self._tools[row]
+        params = listing.get("parameters")
+        spec = ToolSpec(  # a neutral spec from the `tools --json` entry
+            str(listing.get("name", "")),
+            str(listing.get("description", "")),
+            params if isinstance(params, dict) else {"type": "object", "properties": {}},
+        )
+        openai_wire, anthropic_wire = openai.tool_to_wire(spec), anthropic.tool_to_wire(spec)
         self.facts.setText(
             tr("{name} · source: {source} · risk: {risk} · status: {status}").format(
                 name=spec.name,
