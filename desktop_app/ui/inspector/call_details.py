@@ -193,7 +193,8 @@ class CallDetails(QWidget):
         self.title.setText(record.name or tr("(unknown tool)"))
         self.source.setText(source_text(record.source, self.tr))
         self.risk.setText(record.risk)
-        self._show_status(record)
+        self.status.setText(status_names().get(record.status, record.status))
+        self.status.setStyleSheet(f"color: {STATUS_COLOURS.get(record.status, colours().neutral)};")
         self.timing.setText(timing_text(record.started, record.duration_ms))
         self._show_ids(record)
         self._show_approval(record)
@@ -205,10 +206,6 @@ class CallDetails(QWidget):
         replayable = record.finished and not record.orphan  # the window refuses while a run is going
         for button in self.replay_buttons.values():
             button.setEnabled(replayable)
-
-    def _show_status(self, record: CallRecord) -> None:
-        self.status.setText(status_names().get(record.status, record.status))
-        self.status.setStyleSheet(f"color: {STATUS_COLOURS.get(record.status, colours().neutral)};")
 
     def _show_ids(self, record: CallRecord) -> None:
         self.call_id.setText(record.id or tr("(none: no call had this result's id)"))
