@@ -20,22 +20,17 @@ if TYPE_CHECKING:
 MENU_DESCRIPTION_CHARS = 60
 
 
-def limits_text(skill: Skill) -> str:
-    """`web_search ≤ 5, read_page ≤ 3, 10,000 tokens`: what the engine holds the skill to."""
-    parts = [f"{name} ≤ {limit}" for name, limit in skill.limits.items()]
-    if skill.token_budget is not None:
-        parts.append(tr("%1 tokens").replace("%1", f"{skill.token_budget:,}"))
-    return ", ".join(parts)
-
-
 def skill_tooltip(skill: Skill) -> str:
     """Description, tools and limits of a skill, for menus and the chip."""
     lines = [skill.description]
     if skill.allowed_tools is not None:
         lines.append(tr("Tools: %1").replace("%1", ", ".join(skill.allowed_tools)))
-    limits = limits_text(skill)
+    # `web_search ≤ 5, read_page ≤ 3, 10,000 tokens`: what the engine holds the skill to
+    limits = [f"{name} ≤ {limit}" for name, limit in skill.limits.items()]
+    if skill.token_budget is not None:
+        limits.append(tr("%1 tokens").replace("%1", f"{skill.token_budget:,}"))
     if limits:
-        lines.append(tr("Limits: %1").replace("%1", limits))
+        lines.append(tr("Limits: %1").replace("%1", ", ".join(limits)))
     lines.append(str(skill.path))
     return "\n".join(lines)
 

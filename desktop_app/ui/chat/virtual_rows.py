@@ -66,10 +66,6 @@ class VirtualRows(QAbstractScrollArea):
     def placed(self, first: int) -> None:
         """Called after placing, with the first row on screen (a subclass may read more rows)."""
 
-    def first_rows(self) -> None:
-        """Set-up done when the first row comes (not at start-up): never a sideways scroll bar."""
-        self.setHorizontalScrollBarPolicy(QtCore.Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-
     def estimate(self, row: Row, width: int) -> int:
         """A guess of `row`'s height before it was ever built."""
         return 40
@@ -83,7 +79,7 @@ class VirtualRows(QAbstractScrollArea):
         if not self._styled:
             self._styled = True
             self._watcher = _SizeWatcher(self)
-            self.first_rows()
+            self.setHorizontalScrollBarPolicy(QtCore.Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # never sideways
         anchor = self._anchor()
         self._rows[index:index] = rows
         self._invalidate(index)
