@@ -363,8 +363,7 @@ class TurnDetails(QWidget):
         self.title.setText(tr("Turn {n} · model call").format(n=turn.number))
         duration = None if turn.ended is None else (turn.ended - turn.started) * 1000
         self.timing.setText(timing_text(turn.started, duration))
-        body = (turn.response or {}).get("body")
-        wire = wire_stop_reason(body)
+        wire = wire_stop_reason((turn.response or {}).get("body"))
         self.stop.setText(" · ".join(p for p in (turn.stop_reason, wire) if p) or "—")
         self.usage.setText(
             "—"
@@ -383,8 +382,7 @@ class TurnDetails(QWidget):
         )
         self.error.setVisible(bool(turn.error))
         self.error.setText(turn.error)
-        has_wire = turn.request is not None or turn.response is not None
-        self.no_wire.setVisible(not has_wire)
+        self.no_wire.setVisible(turn.request is None and turn.response is None)
         self._show_body(self.request, turn.request)
         self._show_body(self.response, turn.response)
 

@@ -165,17 +165,14 @@ class ToolDefsView(QWidget):
 
     def _fill_table(self, spec: ToolSpec, openai: dict[str, Any], anthropic: dict[str, Any]) -> None:
         """The seed's table of differences; the first two rows read the actual wire shapes."""
+        nested, flat = tr("nested in {key}").format(key="function"), tr("flat")
         rows = [
             (
                 tr("Schema field"),
                 schema_path(openai, spec.parameters),
                 schema_path(anthropic, spec.parameters),
             ),
-            (
-                tr("Wrapper"),
-                tr("nested in {key}").format(key="function") if "function" in openai else tr("flat"),
-                tr("nested in {key}").format(key="function") if "function" in anthropic else tr("flat"),
-            ),
+            (tr("Wrapper"), nested if "function" in openai else flat, nested if "function" in anthropic else flat),
             (
                 tr("Arguments returned as"),
                 tr("JSON string (json.loads)"),
