@@ -24,7 +24,7 @@ if TYPE_CHECKING:  # the event dataclasses load after the first paint (~6 ms)
     from collections.abc import Sequence
 
     from desktop_app.core.events import ApprovalEvent, ErrorEvent, Final, ToolCallEvent, ToolResultEvent
-    from desktop_app.core.messages import Message, ToolResultMessage
+    from desktop_app.core.messages import Message
 
     Older = tuple[int, Callable[[int, int], list[Message]]]  # how many came before, and a reader of them
 
@@ -173,25 +173,21 @@ class ChatView(VirtualRows):
             self.earlier_button.deleteLater()
             self.earlier_button = None
 
+    def add_message(self, role: str, text: str) -> MessageRow:
+        """A finished message ("user", "assistant" or "error") at the end."""
+        self.end_stream()
+        row = MessageRow(role, text)
+        self._add(row)
+        return row
+
     def add_user(self, text: str) -> MessageRow:
         """The user's message; the view goes to the end with it (an answer follows)."""
-        self.end_stream()
-        row = MessageRow("user", text)
-        self._add(row)
+        row = self.add_message("user", text)
         self.follow_end()
         return row
 
-    def add_assistant(self, text: str) -> MessageRow:
-        self.end_stream()
-        row = MessageRow("assistant", text)
-        self._add(row)
-        return row
-
     def add_error(self, text: str) -> MessageRow:
-        self.end_stream()
-        row = MessageRow("error", text)
-        self._add(row)
-        return row
+        return self.add_message("error", text)
 
     # ---------------------------------------------------------------- streaming
     def append_delta(self, text: str) -> None:
@@ -254,18 +250,12 @@ class ChatView(VirtualRows):
     def chips(self) -> list[CallRow]:
         return list(self._calls.values())
 
-    def selected_call(self) -> str:
-        """The id of the call highlighted now ("" for none)."""
-        return self._selected.call_id if self._selected is not None else ""
-
     def chip_widget(self, call_id: str) -> ToolChip | None:
         """The call's chip, scrolled into view (built if it was off screen)."""
         row = self._calls.get(call_id)
-        return None if row is None else row.chip() if row.widget is not None else self._revealed_chip(row)
-
-    def _revealed_chip(self, row: CallRow) -> ToolChip | None:
-        self.reveal(row)
-        return row.chip()
+        if row is not None and row.widget is None:
+            self.reveal(row)
+        return None if row is None else row.chip()
 
     def set_waiting(self, call_id: str) -> None:
         if (row := self._calls.get(call_id)) is not None:
@@ -411,18 +401,13 @@ class ChatView(VirtualRows):
                     row.status = "cancelled"
                     self._calls[row.call_id] = row
                     rows.append(row)
-            else:
-                self._pair_result(msg)
+            elif (paired := self._calls.get(msg.tool_call_id)) is not None:
+                from desktop_app.core.events import ToolResultEvent
+
+                paired.set_result(ToolResultEvent(paired.call_id, paired.name, msg.content, msg.is_error, 0.0))
+                if msg.is_error and "the user denied" in msg.content:
+                    paired.status = "denied"
         return rows
-
-    def _pair_result(self, msg: ToolResultMessage) -> None:
-        row = self._calls.get(msg.tool_call_id)
-        if row is not None:
-            from desktop_app.core.events import ToolResultEvent
-
-            row.set_result(ToolResultEvent(row.call_id, row.name, msg.content, msg.is_error, 0.0))
-            if msg.is_error and "the user denied" in msg.content:
-                row.status = "denied"
 
     # ---------------------------------------------------------------- reading
     def answer_text(self) -> str:

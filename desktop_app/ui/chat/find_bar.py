@@ -41,11 +41,9 @@ class FindBar(QWidget):
         self.field.setObjectName("findText")
         self.field.setClearButtonEnabled(True)
         self.count = QLabel(self)
-        self.previous_button, self.next_button, self.close_button = (
-            QToolButton(self),
-            QToolButton(self),
-            QToolButton(self),
-        )
+        self.previous_button = QToolButton(self)
+        self.next_button = QToolButton(self)
+        self.close_button = QToolButton(self)
         for widget in (self.field, self.count, self.previous_button, self.next_button, self.close_button):
             row.addWidget(widget, 1 if widget is self.field else 0)
         self.field.returnPressed.connect(self.next)

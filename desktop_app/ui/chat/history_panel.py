@@ -50,25 +50,24 @@ class HistoryPanel(QWidget):
         self.export_dialog: QWidget | None = None
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 8, 8, 8)
-        self.new_button = QPushButton(tr("New conversation"), self)
+        self.new_button = QPushButton(self)
         self.new_button.setObjectName("newConversation")
         layout.addWidget(self.new_button)
         self.search = QLineEdit(self)
         self.search.setObjectName("search")
-        self.search.setPlaceholderText(tr("Search conversations"))
         self.search.setClearButtonEnabled(True)
         layout.addWidget(self.search)
         self.list = QListWidget(self)
         self.list.setObjectName("conversations")
         layout.addWidget(self.list, 1)  # long titles elide (Qt's default)
         row = QHBoxLayout()
-        self.rename_button = QPushButton(tr("Rename"), self)
-        self.delete_button = QPushButton(tr("Delete"), self)
-        self.export_button = QPushButton(tr("Export"), self)
+        self.rename_button = QPushButton(self)
+        self.delete_button = QPushButton(self)
+        self.export_button = QPushButton(self)
         for button in (self.rename_button, self.delete_button, self.export_button):
             row.addWidget(button)
         layout.addLayout(row)
-        self.retranslate()  # the accessible names
+        self.retranslate()  # the texts and accessible names
         self.new_button.clicked.connect(self.newRequested)
         self.search.textChanged.connect(self.refresh)
         self.list.itemActivated.connect(self._activated)
@@ -186,22 +185,18 @@ class HistoryPanel(QWidget):
 
         dialog = QFileDialog(self, tr("Export conversation"))
         dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
-        filters = self._filters()
+        filters = {  # name filter -> export format
+            tr("Markdown (*.md)"): "md",
+            tr("JSON (*.json)"): "json",
+            tr("Python, OpenAI SDK (*.py)"): "python-openai",
+            tr("Python, Anthropic SDK (*.py)"): "python-anthropic",
+        }
         dialog.setNameFilters(list(filters))
         dialog.selectFile("conversation.md")
         dialog.fileSelected.connect(
             lambda path: self._export(conversation_id, path, filters[dialog.selectedNameFilter()])
         )
         dialog.open()
-
-    def _filters(self) -> dict[str, str]:
-        """Name filter -> export format."""
-        return {
-            tr("Markdown (*.md)"): "md",
-            tr("JSON (*.json)"): "json",
-            tr("Python, OpenAI SDK (*.py)"): "python-openai",
-            tr("Python, Anthropic SDK (*.py)"): "python-anthropic",
-        }
 
     def export_python(self, conversation_id: str, fmt: str) -> None:
         """File → Export → as Python (OpenAI / Anthropic): a save dialog for the script."""

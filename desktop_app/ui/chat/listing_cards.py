@@ -143,7 +143,4 @@ class ListingCards(QLabel):
         self.setTextInteractionFlags(flags.LinksAccessibleByMouse | flags.LinksAccessibleByKeyboard)
         self.setText(cards_html(cards))
         self.setAccessibleName(tr("%n listing(s)", None, len(cards)))
-        self.linkActivated.connect(open_link)
-
-
-open_link = open_web_link  # a clicked card link: web links only, in the browser
+        self.linkActivated.connect(open_web_link)  # web links only, in the browser

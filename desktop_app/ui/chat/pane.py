@@ -26,9 +26,6 @@ class RunButtons:
         self.retranslate()
         self.set_busy(False, can_retry=False)
 
-    def widgets(self) -> tuple[QPushButton, ...]:
-        return self.retry, self.stop, self.send
-
     def retranslate(self) -> None:
         self.send.setText(tr("Send"))
         self.stop.setText(tr("Stop"))
@@ -70,7 +67,7 @@ class ChatColumn(QWidget):
         layout.addWidget(self.composer)
         button_row = QHBoxLayout()
         button_row.addStretch(1)
-        for button in self.buttons.widgets():
+        for button in (self.buttons.retry, self.buttons.stop, self.buttons.send):
             button_row.addWidget(button)
         layout.addLayout(button_row)
 

@@ -23,7 +23,6 @@ class ResourceLinks(QWidget):
         label = QLabel(tr("Resources:"), self)
         label.setTextFormat(Qt.TextFormat.PlainText)
         row.addWidget(label)
-        self.buttons: list[QToolButton] = []
         for server, uri, name in links:
             button = QToolButton(self)
             button.setText(make_visible(name or uri)[:60])
@@ -33,5 +32,4 @@ class ResourceLinks(QWidget):
             button.setAutoRaise(True)
             button.clicked.connect(lambda _=False, s=server, u=uri, n=name: self.opened.emit(s, u, n))
             row.addWidget(button)
-            self.buttons.append(button)
         row.addStretch(1)

@@ -20,29 +20,17 @@ if TYPE_CHECKING:
 MENU_DESCRIPTION_CHARS = 60
 
 
-def load_catalog() -> Catalog:
-    """Every skill found on disk now (bundled and the user's), with the broken ones' errors."""
-    from desktop_app.tools.skills import discover
-
-    return discover()
-
-
-def limits_text(skill: Skill) -> str:
-    """`web_search ≤ 5, read_page ≤ 3, 10,000 tokens`: what the engine holds the skill to."""
-    parts = [f"{name} ≤ {limit}" for name, limit in skill.limits.items()]
-    if skill.token_budget is not None:
-        parts.append(tr("%1 tokens").replace("%1", f"{skill.token_budget:,}"))
-    return ", ".join(parts)
-
-
 def skill_tooltip(skill: Skill) -> str:
     """Description, tools and limits of a skill, for menus and the chip."""
     lines = [skill.description]
     if skill.allowed_tools is not None:
         lines.append(tr("Tools: %1").replace("%1", ", ".join(skill.allowed_tools)))
-    limits = limits_text(skill)
+    # `web_search ≤ 5, read_page ≤ 3, 10,000 tokens`: what the engine holds the skill to
+    limits = [f"{name} ≤ {limit}" for name, limit in skill.limits.items()]
+    if skill.token_budget is not None:
+        limits.append(tr("%1 tokens").replace("%1", f"{skill.token_budget:,}"))
     if limits:
-        lines.append(tr("Limits: %1").replace("%1", limits))
+        lines.append(tr("Limits: %1").replace("%1", ", ".join(limits)))
     lines.append(str(skill.path))
     return "\n".join(lines)
 
@@ -90,7 +78,9 @@ class SkillsMenu(QMenu):
 
     def refresh(self) -> None:
         """Rebuild the entries from disk: a new or fixed SKILL.md shows up without a restart."""
-        self.catalog = load_catalog()
+        from desktop_app.tools.skills import discover
+
+        self.catalog = discover()  # bundled and the user's skills, with the broken ones' errors
         self.clear()
         for action in self._group.actions():
             self._group.removeAction(action)
@@ -120,13 +110,6 @@ class SkillsMenu(QMenu):
         self._group.addAction(action)
         action.triggered.connect(lambda _checked=False, n=name: self.chosen.emit(n))
         return action
-
-    def skill_actions(self) -> list[QAction]:
-        """The entries that activate a skill (not "No skill", not the broken ones)."""
-        return [a for a in self.actions() if a.isCheckable() and a.data()]
-
-    def problem_actions(self) -> list[QAction]:
-        return [a for a in self.actions() if a.objectName() == "brokenSkill"]
 
 
 class SkillChip(QFrame):

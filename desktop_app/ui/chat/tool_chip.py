@@ -18,19 +18,20 @@ from desktop_app.ui.chat.virtual_rows import Row
 from desktop_app.ui.i18n import tr
 from desktop_app.ui.text import make_visible, pretty_json, summarize_arguments
 
-if TYPE_CHECKING:  # mcp.results imports the tool registry (asyncio): only once a result arrives
+if TYPE_CHECKING:
+    # the event dataclasses load after the first paint
+    from desktop_app.core.events import ToolCallEvent, ToolResultEvent
+
+    # mcp.results imports the tool registry (asyncio): only once a result arrives
     from desktop_app.ui.chat.resource_links import ResourceLinks
 
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 # plain symbols every desktop font has (emoji render as boxes without an emoji font)
 STATUS_GLYPH = {"waiting": "?", "done": "✓", "error": "✗", "denied": "⊘", "cancelled": "■"}
 
-if TYPE_CHECKING:  # the event dataclasses load after the first paint
-    from desktop_app.core.events import ToolCallEvent, ToolResultEvent
 
-
-def status_label(status: str) -> str:
-    """The chip's status in words (translated)."""
+def status_names() -> dict[str, str]:
+    """A call's status in words, translated (the chips; the inspector's timeline, details and sequence)."""
     return {
         "waiting": tr("waiting for approval"),
         "running": tr("running"),
@@ -38,7 +39,7 @@ def status_label(status: str) -> str:
         "error": tr("error"),
         "denied": tr("denied"),
         "cancelled": tr("cancelled"),
-    }.get(status, status)
+    }
 
 
 class CallRow(Row):
@@ -96,8 +97,7 @@ class CallRow(Row):
 
     def json_text(self) -> str:
         """What the expanded chip shows: the call and its result, result JSON decoded."""
-        data: dict[str, Any] = {"id": self.call_id, "name": self.name}
-        data["arguments"] = self.call.arguments
+        data: dict[str, Any] = {"id": self.call_id, "name": self.name, "arguments": self.call.arguments}
         if self.call.arguments_raw is not None:
             data["arguments_raw"] = self.call.arguments_raw
         if self.result is not None:
@@ -155,7 +155,7 @@ class ToolChip(QFrame):
         self.setProperty("status", row.status)
         self.setProperty("selected", row.selected)
         self.setProperty("found", row.found)
-        self.state.setText(status_label(row.status))
+        self.state.setText(status_names().get(row.status, row.status))
         self.glyph.setText(STATUS_GLYPH.get(row.status, SPINNER[row.frame]))
         self.style().unpolish(self)
         self.style().polish(self)

@@ -10,6 +10,8 @@ widgets on screen stay real ones: text selection, links, buttons, focus and scre
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from PySide6 import QtCore
@@ -64,10 +66,6 @@ class VirtualRows(QAbstractScrollArea):
     def placed(self, first: int) -> None:
         """Called after placing, with the first row on screen (a subclass may read more rows)."""
 
-    def first_rows(self) -> None:
-        """Set-up done when the first row comes (not at start-up): never a sideways scroll bar."""
-        self.setHorizontalScrollBarPolicy(QtCore.Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-
     def estimate(self, row: Row, width: int) -> int:
         """A guess of `row`'s height before it was ever built."""
         return 40
@@ -81,7 +79,7 @@ class VirtualRows(QAbstractScrollArea):
         if not self._styled:
             self._styled = True
             self._watcher = _SizeWatcher(self)
-            self.first_rows()
+            self.setHorizontalScrollBarPolicy(QtCore.Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # never sideways
         anchor = self._anchor()
         self._rows[index:index] = rows
         self._invalidate(index)
@@ -119,17 +117,22 @@ class VirtualRows(QAbstractScrollArea):
     def _hold(self, index: int, offset: int) -> None:
         """Scroll so row `index` is `offset` from the top again (rows came or went above it)."""
         index = max(0, min(index, len(self._rows) - 1))
-        self._ensure_tops()
-        self._update_bar(self._total())
+        self._update_bar()
         self._set_value(self._tops[index] - offset)
 
     def clear_rows(self) -> None:
         self.remove_rows(0)
         self._follow = True
 
-    def batch(self) -> _Batch:
+    @contextmanager
+    def batch(self) -> Iterator[VirtualRows]:
         """`with view.batch(): ...` adds many rows and places them once at the end."""
-        return _Batch(self)
+        self._batch += 1
+        try:
+            yield self
+        finally:
+            self._batch -= 1
+            self._place()
 
     def reveal(self, row: Row) -> QWidget | None:
         """Scroll so `row` is on screen (its widget is built), and return the widget."""
@@ -180,11 +183,6 @@ class VirtualRows(QAbstractScrollArea):
             y += self._height(index, width) + GAP
         self._tops, self._valid = tops, count
 
-    def _total(self) -> int:
-        if not self._rows:
-            return 0
-        return self._tops[-1] + self._height(len(self._rows) - 1, self._row_width()) + MARGIN
-
     def _index_at(self, y: int) -> int:
         return max(0, min(len(self._rows) - 1, bisect_right(self._tops, y) - 1))
 
@@ -210,8 +208,7 @@ class VirtualRows(QAbstractScrollArea):
         moved = False
         if self._follow:  # the end is measured first, so the screen's range is known exactly
             moved = self._fill_end(width, view)
-            self._ensure_tops()
-            self._update_bar(self._total())
+            self._update_bar()
             self._set_value(bar.maximum())
         self._ensure_tops()
         value = bar.value()
@@ -227,8 +224,7 @@ class VirtualRows(QAbstractScrollArea):
         wanted = {id(row) for row in self._rows[kept_first : kept_last + 1]}
         for row in [r for key, r in self._built.items() if key not in wanted]:
             self._drop(row)
-        self._ensure_tops()
-        self._update_bar(self._total())
+        self._update_bar()
         self._set_value(bar.maximum() if self._follow else self._tops[anchor] - offset)
         self._position(kept_first, kept_last, width)
         self.placed(first)
@@ -307,7 +303,10 @@ class VirtualRows(QAbstractScrollArea):
         widget.hide()
         widget.deleteLater()
 
-    def _update_bar(self, total: int) -> None:
+    def _update_bar(self) -> None:
+        """The scroll range for every row's top and height as known now."""
+        self._ensure_tops()
+        total = self._tops[-1] + self._height(len(self._rows) - 1, self._row_width()) + MARGIN if self._rows else 0
         bar = self.verticalScrollBar()
         view = self.viewport().height()
         bar.setPageStep(view)
@@ -363,18 +362,3 @@ class _SizeWatcher(QObject):
         if event.type() == self.layout_request:
             self.view._resized(watched)
         return False
-
-
-class _Batch:
-    """Context manager: place once after adding many rows."""
-
-    def __init__(self, view: VirtualRows) -> None:
-        self.view = view
-
-    def __enter__(self) -> VirtualRows:
-        self.view._batch += 1
-        return self.view
-
-    def __exit__(self, *exc: object) -> None:
-        self.view._batch -= 1
-        self.view._place()

@@ -22,8 +22,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop_app.ui.chat.tool_chip import status_names
 from desktop_app.ui.i18n import tr
-from desktop_app.ui.inspector.json_view import JsonPane, plain_tooltip
+from desktop_app.ui.inspector.json_view import JsonPane
 from desktop_app.ui.inspector.run_trace import CallRecord, RunTrace, TurnRecord
 from desktop_app.ui.inspector.sequence_view import wire_stop_reason
 from desktop_app.ui.inspector.timeline_model import STATUS_COLOURS, format_ms, format_seconds
@@ -41,6 +42,12 @@ def plain_label(parent: QWidget, text: str = "") -> QLabel:
     label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
     label.setWordWrap(True)
     return label
+
+
+def timing_text(started: float, duration_ms: float | None) -> str:
+    """When a call or turn started (from the run's start) and how long it took."""
+    duration = format_ms(duration_ms) or tr("(still running)")
+    return tr("started {start}, took {duration}").format(start=format_seconds(started), duration=duration)
 
 
 def source_text(source: str, tr: Any) -> str:
@@ -163,14 +170,10 @@ class CallDetails(QWidget):
         top = QWidget(split)
         top_box = QVBoxLayout(top)
         top_box.setContentsMargins(0, 0, 0, 0)
-        top_box.addWidget(self.raw_warning)
-        top_box.addWidget(self.recovered)
-        top_box.addWidget(self.recovered_text)
-        top_box.addWidget(self.arguments)
-        split.addWidget(top)
-        split.addWidget(self.result)
-        split.addWidget(self.images_scroll)
-        split.addWidget(self.app_traffic)
+        for widget in (self.raw_warning, self.recovered, self.recovered_text, self.arguments):
+            top_box.addWidget(widget)
+        for part in (top, self.result, self.images_scroll, self.app_traffic):
+            split.addWidget(part)
         split.setStretchFactor(0, 2)
         split.setStretchFactor(1, 3)
         box = QVBoxLayout(self)
@@ -190,13 +193,9 @@ class CallDetails(QWidget):
         self.title.setText(record.name or tr("(unknown tool)"))
         self.source.setText(source_text(record.source, self.tr))
         self.risk.setText(record.risk)
-        self._show_status(record)
-        self.timing.setText(
-            tr("started {start}, took {duration}").format(
-                start=format_seconds(record.started),
-                duration=format_ms(record.duration_ms) or tr("(still running)"),
-            )
-        )
+        self.status.setText(status_names().get(record.status, record.status))
+        self.status.setStyleSheet(f"color: {STATUS_COLOURS.get(record.status, colours().neutral)};")
+        self.timing.setText(timing_text(record.started, record.duration_ms))
         self._show_ids(record)
         self._show_approval(record)
         self._show_progress(record)
@@ -207,17 +206,6 @@ class CallDetails(QWidget):
         replayable = record.finished and not record.orphan  # the window refuses while a run is going
         for button in self.replay_buttons.values():
             button.setEnabled(replayable)
-
-    def _show_status(self, record: CallRecord) -> None:
-        names = {
-            "waiting": tr("waiting for approval"),
-            "running": tr("running"),
-            "done": tr("done"),
-            "error": tr("error"),
-            "denied": tr("denied"),
-        }
-        self.status.setText(names.get(record.status, record.status))
-        self.status.setStyleSheet(f"color: {STATUS_COLOURS.get(record.status, colours().neutral)};")
 
     def _show_ids(self, record: CallRecord) -> None:
         self.call_id.setText(record.id or tr("(none: no call had this result's id)"))
@@ -256,7 +244,7 @@ class CallDetails(QWidget):
             self.progress.setRange(0, 0)
         self.progress.setFormat(str(progress.get("message") or "%p%"))
 
-    def _show_recovered(self, record: CallRecord) -> None:
+    def _show_arguments(self, record: CallRecord) -> None:
         self.recovered.setVisible(record.recovered)
         self.recovered_text.setVisible(record.recovered)
         if record.recovered:
@@ -264,9 +252,6 @@ class CallDetails(QWidget):
                 tr("Recovered from text: the model wrote this call in its answer; it was read from:")
             )
             self.recovered_text.setPlainText(record.raw_text)
-
-    def _show_arguments(self, record: CallRecord) -> None:
-        self._show_recovered(record)
         if record.arguments_raw is not None:
             self.raw_warning.setText(tr("The model's arguments were not valid JSON; the raw text is shown."))
             self.raw_warning.show()
@@ -311,7 +296,7 @@ class CallDetails(QWidget):
             label.setText(tr("(an image that could not be decoded)"))
             return label
         mime = image.get("mime_type") or image.get("mimeType") or ""
-        label.setToolTip(plain_tooltip(f"{mime} {pixmap.width()}×{pixmap.height()}"))
+        label.setToolTip(plain_tip(f"{mime} {pixmap.width()}×{pixmap.height()}"))
         if max(pixmap.width(), pixmap.height()) > MAX_IMAGE_SIDE:  # shrink, never blow up
             pixmap = pixmap.scaled(
                 MAX_IMAGE_SIDE,
@@ -377,14 +362,8 @@ class TurnDetails(QWidget):
         self.record = turn
         self.title.setText(tr("Turn {n} · model call").format(n=turn.number))
         duration = None if turn.ended is None else (turn.ended - turn.started) * 1000
-        self.timing.setText(
-            tr("started {start}, took {duration}").format(
-                start=format_seconds(turn.started),
-                duration=format_ms(duration) or tr("(still running)"),
-            )
-        )
-        body = (turn.response or {}).get("body")
-        wire = wire_stop_reason(body)
+        self.timing.setText(timing_text(turn.started, duration))
+        wire = wire_stop_reason((turn.response or {}).get("body"))
         self.stop.setText(" · ".join(p for p in (turn.stop_reason, wire) if p) or "—")
         self.usage.setText(
             "—"
@@ -403,8 +382,7 @@ class TurnDetails(QWidget):
         )
         self.error.setVisible(bool(turn.error))
         self.error.setText(turn.error)
-        has_wire = turn.request is not None or turn.response is not None
-        self.no_wire.setVisible(not has_wire)
+        self.no_wire.setVisible(turn.request is None and turn.response is None)
         self._show_body(self.request, turn.request)
         self._show_body(self.response, turn.response)
 

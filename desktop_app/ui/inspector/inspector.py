@@ -27,7 +27,7 @@ from desktop_app import jsonsafe
 from desktop_app.ui.i18n import tr
 from desktop_app.ui.inspector.call_details import CallDetails, TurnDetails, plain_label
 from desktop_app.ui.inspector.json_view import RowDelegate
-from desktop_app.ui.inspector.run_trace import CallRecord, Change, RunTrace, TurnRecord, parse_export
+from desktop_app.ui.inspector.run_trace import Change, RunTrace, parse_export
 from desktop_app.ui.inspector.sequence_view import SequenceView
 from desktop_app.ui.inspector.tabs import TABS
 from desktop_app.ui.inspector.timeline_model import ROLE_INDEX, ROLE_KIND, TimelineModel, format_ms
@@ -59,7 +59,6 @@ class Inspector(QWidget):
         self.trace = RunTrace()
         self._selected: tuple[str, int] = ("", -1)
         self._live = False
-        self._dialog: QFileDialog | None = None
         self.summary = plain_label(self)
         self.status_line = plain_label(self)
         self.export_button = self._button(tr("Export JSON…"), tr("Save this run, every event with its time"))
@@ -134,8 +133,8 @@ class Inspector(QWidget):
         self.timeline.selectionModel().currentRowChanged.connect(self._current_changed)
         self.sequence.callClicked.connect(self._select_call_index)
         self.sequence.turnClicked.connect(self._select_turn_index)
-        self.export_button.clicked.connect(self._ask_export)
-        self.open_button.clicked.connect(self._ask_open)
+        self.export_button.clicked.connect(lambda: self._ask_file(save=True))
+        self.open_button.clicked.connect(lambda: self._ask_file(save=False))
         self.clear_button.clicked.connect(self.clear)
         self.call_details.replayRequested.connect(self.replayRequested)
         self.tool_defs.tryRequested.connect(self.tryRequested)
@@ -218,10 +217,8 @@ class Inspector(QWidget):
         return self.trace.last_ts if self.trace.last_ts is not None else time.time()
 
     def _route(self, change: Change) -> None:
-        if change.kind == "turn":
-            self._turn_change(self.trace.turns[change.index], change.new)
-        elif change.kind == "call":
-            self._call_change(self.trace.calls[change.index], change.new)
+        if change.kind in ("turn", "call"):
+            self._row_change(change)
         elif change.kind == "defs":
             self.tool_defs.set_tools(self.trace.tool_defs)
         elif change.kind == "run":
@@ -248,28 +245,19 @@ class Inspector(QWidget):
         elif kind == "turn":
             self.turn_details.show_turn(self.trace.turns[index], self.trace)
 
-    def _turn_change(self, turn: TurnRecord, new: bool) -> None:
-        if new:
+    def _row_change(self, change: Change) -> None:
+        """A turn or call was added or changed: its row, and its details when it is selected."""
+        if change.new:
             following = self._at_bottom()
-            self.model.turn_added(turn)
+            self.model.row_added(change.kind, change.index)
+            if change.kind == "call":
+                self.timeline.expand(self.model.turn_index(self.trace.calls[change.index].turn))
             if following:
                 self._follow.start()
         else:
-            self.model.turn_changed(turn.index)
-        if self._selected == ("turn", turn.index):
-            self.turn_details.show_turn(turn, self.trace)
-
-    def _call_change(self, call: CallRecord, new: bool) -> None:
-        if new:
-            following = self._at_bottom()
-            self.model.call_added(call)
-            self.timeline.expand(self.model.turn_index(call.turn))
-            if following:
-                self._follow.start()
-        else:
-            self.model.call_changed(call.index)
-        if self._selected == ("call", call.index):
-            self.call_details.show_call(call, self.trace)
+            self.model.row_changed(change.kind, change.index)
+        if self._selected == (change.kind, change.index):
+            self._refresh_selected()
 
     def _at_bottom(self) -> bool:
         """Follow new rows only when the user has not scrolled up to read something."""
@@ -314,41 +302,30 @@ class Inspector(QWidget):
     def _refresh_status_line(self) -> None:
         trace = self.trace
         if trace.error is not None:
-            self.status_line.setText(
-                tr("Run failed ({kind}): {message}").format(
-                    kind=trace.error.get("kind", ""), message=trace.error.get("message", "")
-                )
-            )
-            self._status_colour(colours().failed)
+            kind, message = trace.error.get("kind", ""), trace.error.get("message", "")
+            self._say(tr("Run failed ({kind}): {message}").format(kind=kind, message=message), colours().failed)
         elif trace.final is not None:
-            self.status_line.setText(
-                tr("Finished after {n} model calls ({reason})").format(
-                    n=trace.final.get("turns", ""), reason=trace.final.get("stop_reason", "")
-                )
-            )
-            self._status_colour(colours().done)
+            n, reason = trace.final.get("turns", ""), trace.final.get("stop_reason", "")
+            self._say(tr("Finished after {n} model calls ({reason})").format(n=n, reason=reason), colours().done)
         elif not self._live:  # a saved conversation's calls: nothing runs, nothing was timed
-            self.status_line.setText(tr("Saved calls, as recorded (no timings)"))
-            self._status_colour(colours().muted)
+            self._say(tr("Saved calls, as recorded (no timings)"), colours().muted)
         else:
-            self.status_line.setText(tr("Running…"))
-            self._status_colour(colours().running)
-        self.status_line.show()
+            self._say(tr("Running…"), colours().running)
 
-    def _status_colour(self, colour: str) -> None:
-        """Restyle only on change: setStyleSheet re-polishes the widget (slow per event)."""
+    def _say(self, text: str, colour: str) -> None:
+        """One line in the status line; restyled only on change: setStyleSheet re-polishes the
+        widget (slow per event)."""
+        self.status_line.setText(text)
         style = f"color: {colour};"
         if self.status_line.styleSheet() != style:
             self.status_line.setStyleSheet(style)
+        self.status_line.show()
 
     # -- selection -------------------------------------------------------------------------
     def _current_changed(self, current: QModelIndex, previous: QModelIndex) -> None:
         kind = current.data(ROLE_KIND)
-        index = current.data(ROLE_INDEX)
-        if kind == "call":
-            self._show_selected("call", int(index))
-        elif kind == "turn":
-            self._show_selected("turn", int(index))
+        if kind in ("call", "turn"):
+            self._show_selected(kind, int(current.data(ROLE_INDEX)))
 
     def _select_call_index(self, index: int) -> None:
         self._set_current(self.model.call_index(index))
@@ -380,7 +357,7 @@ class Inspector(QWidget):
             self.details.setCurrentWidget(self.turn_details)
 
     # -- files -----------------------------------------------------------------------------
-    def _file_dialog(self, save: bool) -> QFileDialog:
+    def _ask_file(self, save: bool) -> None:
         """A non-modal dialog (never exec() under qasync), answered through fileSelected."""
         dialog = QFileDialog(self, tr("Export run as JSON") if save else tr("Open run"))
         dialog.setNameFilter(tr("Run JSON (*.json)"))
@@ -389,17 +366,7 @@ class Inspector(QWidget):
             dialog.setDefaultSuffix("json")
             dialog.selectFile(f"run-{time.strftime('%Y%m%d-%H%M%S')}.json")
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        self._dialog = dialog
-        return dialog
-
-    def _ask_export(self) -> None:
-        dialog = self._file_dialog(save=True)
-        dialog.fileSelected.connect(self.export_to)
-        dialog.open()
-
-    def _ask_open(self) -> None:
-        dialog = self._file_dialog(save=False)
-        dialog.fileSelected.connect(self.open_file)
+        dialog.fileSelected.connect(self.export_to if save else self.open_file)
         dialog.open()
 
     def export_to(self, path: str) -> None:
@@ -407,22 +374,19 @@ class Inspector(QWidget):
         try:
             Path(path).write_text(self.export_json(), encoding="utf-8")
         except OSError as exc:
-            self._say_error(tr("Could not save {path}: {error}").format(path=path, error=exc.strerror or exc))
+            self._say(
+                tr("Could not save {path}: {error}").format(path=path, error=exc.strerror or exc), colours().failed
+            )
 
     def open_file(self, path: str) -> None:
         """Load a run saved by export_to; a bad file is one line in the status line."""
         try:
             events = parse_export(jsonsafe.read_text(Path(path)))  # size-limited, like every file read
         except (OSError, UnicodeDecodeError, ValueError) as exc:
-            self._say_error(tr("Could not open {path}: {error}").format(path=path, error=exc))
+            self._say(tr("Could not open {path}: {error}").format(path=path, error=exc), colours().failed)
             return
         try:
             self.load_events(events)
         except (ValueError, TypeError, KeyError, IndexError) as exc:
             self._reset()
-            self._say_error(tr("Could not show {path}: {error}").format(path=path, error=exc))
-
-    def _say_error(self, message: str) -> None:
-        self.status_line.setText(message)
-        self._status_colour(colours().failed)
-        self.status_line.show()
+            self._say(tr("Could not show {path}: {error}").format(path=path, error=exc), colours().failed)

@@ -82,9 +82,6 @@ def decode_nested(value: Any, depth: int = 0) -> Any:
     return value
 
 
-plain_tooltip = plain_tip  # tool data in a tooltip, shown as text (the one helper, ui/text.py)
-
-
 KINDS = (  # a node's kind, shown translated in the Type column
     marked("string"),
     marked("number"),
@@ -152,7 +149,21 @@ def _summary(node: JsonNode) -> str:
     return json.dumps(node.value)
 
 
-class JsonTreeModel(QAbstractItemModel):
+class ColumnsModel(QAbstractItemModel):
+    """A model whose columns are COLUMNS, shown translated in the header (JSON tree, timeline)."""
+
+    COLUMNS: tuple[str, ...] = ()
+
+    def columnCount(self, parent: AnyIndex = ROOT) -> int:
+        return len(self.COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = 0) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return tr(self.COLUMNS[section])
+        return None
+
+
+class JsonTreeModel(ColumnsModel):
     """A JSON value as a tree: Key / Value / Type; strings holding JSON open into their parse."""
 
     COLUMNS = (marked("Key"), marked("Value"), marked("Type"))
@@ -179,9 +190,9 @@ class JsonTreeModel(QAbstractItemModel):
         """The node behind an index (None for the invisible root)."""
         return self._nodes[index.internalId()] if index.isValid() else None
 
-    def _children_of(self, value: Any, parent: int) -> list[int]:
+    def _children_of(self, value: Any, parent: int, depth: int = 0) -> list[int]:
         items = value.items() if isinstance(value, dict) else enumerate(value)
-        return [self._add(str(k), v, parent, row) for row, (k, v) in enumerate(items)]
+        return [self._add(str(k), v, parent, row, depth) for row, (k, v) in enumerate(items)]
 
     def _add(self, key: str, value: Any, parent: int, row: int, depth: int = 0) -> int:
         kind = _kind(value)
@@ -191,8 +202,7 @@ class JsonTreeModel(QAbstractItemModel):
         node_id = len(self._nodes) - 1
         container: Any = inner if inner is not NO_VALUE else value
         if isinstance(container, dict | list) and depth < 64:
-            items = container.items() if isinstance(container, dict) else enumerate(container)
-            node.children = [self._add(str(k), v, node_id, i, depth + 1) for i, (k, v) in enumerate(items)]
+            node.children = self._children_of(container, node_id, depth + 1)
         return node_id
 
     def _child_ids(self, parent: AnyIndex) -> list[int]:
@@ -217,14 +227,6 @@ class JsonTreeModel(QAbstractItemModel):
             return 0
         return len(self._child_ids(parent))
 
-    def columnCount(self, parent: AnyIndex = ROOT) -> int:
-        return len(self.COLUMNS)
-
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = 0) -> Any:
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return tr(self.COLUMNS[section])
-        return None
-
     def data(self, index: AnyIndex, role: int = 0) -> Any:
         node = self.node(index)
         if node is None:
@@ -232,7 +234,7 @@ class JsonTreeModel(QAbstractItemModel):
         if role == Qt.ItemDataRole.DisplayRole:  # hidden and bidi characters shown as ⟨U+202E⟩, as everywhere
             return (make_visible(str(node.key)), make_visible(_summary(node)), tr(node.kind))[index.column()]
         if role == Qt.ItemDataRole.ToolTipRole and node.kind in ("string", "json-string"):
-            return plain_tooltip(make_visible(str(node.value)[:2000]))
+            return plain_tip(make_visible(str(node.value)[:2000]))
         if role == Qt.ItemDataRole.ForegroundRole and index.column() == 1:
             return QColor(_palette_colours()[_COLOUR_OF.get(node.kind, "punct")])
         return None
@@ -289,26 +291,18 @@ class JsonHighlighter(QSyntaxHighlighter):
             if match.group("str") is not None:
                 kind = "key" if match.group("colon") else "string"
                 self.setFormat(match.start("str"), len(match.group("str")), self._formats[kind])
-            elif match.group("num") is not None:
-                self.setFormat(match.start(), len(match.group()), self._formats["number"])
             else:
-                self.setFormat(match.start(), len(match.group()), self._formats["literal"])
+                kind = "number" if match.group("num") is not None else "literal"
+                self.setFormat(match.start(), len(match.group()), self._formats[kind])
 
 
 # -- the pane ------------------------------------------------------------------------------
-def monospace_font() -> QFont:
-    """The system fixed-width font at the widget's size."""
-    font = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
-    font.setStyleHint(QFont.StyleHint.Monospace)
-    return font
-
-
 class JsonPane(QWidget):
     """A titled JSON viewer: Tree / Raw switch, nested-JSON decoding toggle and a Copy button."""
 
     def __init__(self, title: str = "", parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._value: Any = NO_VALUE
+        self.value: Any = NO_VALUE  # what is shown (NO_VALUE: nothing)
         self._exact: str | None = None
         self.title = QLabel(title, self)
         self.title.setTextFormat(Qt.TextFormat.PlainText)
@@ -336,7 +330,9 @@ class JsonPane(QWidget):
         self.raw = QPlainTextEdit(self)
         self.raw.setReadOnly(True)
         self.raw.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
-        self.raw.setFont(monospace_font())
+        font = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)  # at the widget's size
+        font.setStyleHint(QFont.StyleHint.Monospace)
+        self.raw.setFont(font)
         self.highlighter = JsonHighlighter(self.raw.document())
         self.tree.setAccessibleName(tr("{title} as a tree").format(title=title))
         self.raw.setAccessibleName(tr("{title} as raw JSON").format(title=title))
@@ -379,7 +375,7 @@ class JsonPane(QWidget):
     # -- content ---------------------------------------------------------------------------
     def set_value(self, value: Any, *, exact_text: str | None = None) -> None:
         """Show a JSON value; `exact_text` is the string as exchanged, shown when not decoding."""
-        self._value = value
+        self.value = value
         self._exact = exact_text
         self._refresh()
 
@@ -393,10 +389,6 @@ class JsonPane(QWidget):
 
     def clear_value(self) -> None:
         self.set_value(NO_VALUE)
-
-    @property
-    def value(self) -> Any:
-        return self._value
 
     def set_mode(self, raw: bool) -> None:
         """Tree (False) or raw text (True)."""
@@ -425,15 +417,15 @@ class JsonPane(QWidget):
 
     def raw_text(self) -> str:
         """What the raw view shows (and Copy copies)."""
-        if self._value is NO_VALUE:
+        if self.value is NO_VALUE:
             return ""
-        if self._exact is not None and (not self.decode_box.isChecked() or not isinstance(self._value, dict | list)):
+        if self._exact is not None and (not self.decode_box.isChecked() or not isinstance(self.value, dict | list)):
             return self._exact  # not JSON (or not decoding): exactly what was exchanged
-        return pretty(decode_nested(self._value) if self.decode_box.isChecked() else self._value)
+        return pretty(decode_nested(self.value) if self.decode_box.isChecked() else self.value)
 
     def _refresh(self) -> None:
         decode = self.decode_box.isChecked()
-        shown = self._value
+        shown = self.value
         if not decode and self._exact is not None:
             shown = self._exact
         self.model.set_value(shown, decode=decode)

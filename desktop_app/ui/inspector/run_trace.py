@@ -194,14 +194,13 @@ class RunTrace:
         turn.text_deltas += 1
         return None
 
-    def _model_request(self, event: dict[str, Any], ts: float) -> Change:
+    def _model_body(self, event: dict[str, Any], ts: float) -> Change:
+        """A model_request or model_response: the turn's request or response."""
         turn = self._turn_for(event, ts)
-        turn.request = event
-        return Change("turn", turn.index)
-
-    def _model_response(self, event: dict[str, Any], ts: float) -> Change:
-        turn = self._turn_for(event, ts)
-        turn.response = event
+        if event["type"] == "model_request":
+            turn.request = event
+        else:
+            turn.response = event
         return Change("turn", turn.index)
 
     def _turn_for(self, event: dict[str, Any], ts: float) -> TurnRecord:
@@ -252,25 +251,21 @@ class RunTrace:
         return Change("call", record.index, new=True)
 
     def _approval_waiting(self, event: dict[str, Any], ts: float) -> Change | None:
-        record = self._open_call(str(event.get("id", "")), pop=False)
-        if record is None:
-            return None
-        record.status = WAITING
-        return Change("call", record.index)
+        return self._update_open(event, status=WAITING)
 
     def _approval(self, event: dict[str, Any], ts: float) -> Change | None:
-        record = self._open_call(str(event.get("id", "")), pop=False)
-        if record is None:
-            return None
-        record.approval = event
-        record.status = DENIED if event.get("decision") == "denied" else RUNNING
-        return Change("call", record.index)
+        return self._update_open(event, approval=event, status=DENIED if event.get("decision") == "denied" else RUNNING)
 
     def _tool_progress(self, event: dict[str, Any], ts: float) -> Change | None:
+        return self._update_open(event, progress=event)
+
+    def _update_open(self, event: dict[str, Any], **fields: Any) -> Change | None:
+        """Set fields of the open call the event names (nothing when no call waits for that id)."""
         record = self._open_call(str(event.get("id", "")), pop=False)
         if record is None:
             return None
-        record.progress = event
+        for name, value in fields.items():
+            setattr(record, name, value)
         return Change("call", record.index)
 
     def _tool_result(self, event: dict[str, Any], ts: float) -> Change:
@@ -306,18 +301,14 @@ class RunTrace:
         index = pending.pop(0) if pop else pending[0]
         return self.calls[index]
 
-    def _final(self, event: dict[str, Any], ts: float) -> Change:
-        self.final = event
-        self._interrupt(ts, "")
-        return Change("run")
-
-    def _error(self, event: dict[str, Any], ts: float) -> Change:
-        self.error = event
-        self._interrupt(ts, str(event.get("message", "")))
-        return Change("run")
-
-    def _interrupt(self, ts: float, message: str) -> None:
-        """The run ended: whatever is unfinished never will (the error, or a cancelled call)."""
+    def _run_ended(self, event: dict[str, Any], ts: float) -> Change:
+        """final or error: whatever is unfinished never will finish (the error, or a cancelled call)."""
+        message = ""
+        if event["type"] == "final":
+            self.final = event
+        else:
+            self.error = event
+            message = str(event.get("message", ""))
         for index in sorted(self.unfinished_turns):
             turn = self.turns[index]
             turn.status, turn.error, turn.ended = ERROR, message, self.rel(ts)
@@ -326,6 +317,7 @@ class RunTrace:
             call.status, call.ended = ERROR, self.rel(ts)
         self.unfinished_turns.clear()
         self.unfinished_calls.clear()
+        return Change("run")
 
     def _tool_defs(self, event: dict[str, Any], ts: float) -> Change:
         tools = event.get("tools")
@@ -346,8 +338,8 @@ _HANDLERS: dict[str, Any] = {
     "run_started": RunTrace._run_started,
     "turn_started": RunTrace._turn_started,
     "text_delta": RunTrace._text_delta,
-    "model_request": RunTrace._model_request,
-    "model_response": RunTrace._model_response,
+    "model_request": RunTrace._model_body,
+    "model_response": RunTrace._model_body,
     "usage": RunTrace._usage,
     "turn_finished": RunTrace._turn_finished,
     "tool_call": RunTrace._tool_call,
@@ -355,8 +347,8 @@ _HANDLERS: dict[str, Any] = {
     "tool_progress": RunTrace._tool_progress,
     "approval_waiting": RunTrace._approval_waiting,
     "tool_result": RunTrace._tool_result,
-    "final": RunTrace._final,
-    "error": RunTrace._error,
+    "final": RunTrace._run_ended,
+    "error": RunTrace._run_ended,
     "tool_defs": RunTrace._tool_defs,
 }
 

@@ -19,6 +19,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QAbstractScrollArea, QWidget
 
+from desktop_app.ui.chat.tool_chip import status_names
 from desktop_app.ui.i18n import marked, tr
 from desktop_app.ui.inspector.run_trace import ERROR, CallRecord, RunTrace, TurnRecord
 from desktop_app.ui.inspector.timeline_model import STATUS_COLOURS, args_summary, format_ms
@@ -348,20 +349,13 @@ def _turn_rows(trace: RunTrace, turn: TurnRecord) -> list[SeqRow]:
 def _words() -> dict[str, str]:
     """The labels execution rows use, translated."""
     keys = (
-        marked("waiting for approval"),
-        marked("running"),
-        marked("done"),
-        marked("error"),
-        marked("denied"),
         marked("approved"),
         marked("the user"),
         marked("policy"),
         marked("your code runs it"),
         marked("{decision} by {by}"),
     )
-    words = {k: tr(k) for k in keys}
-    words["waiting"] = words.pop("waiting for approval")
-    return words
+    return {**status_names(), **{k: tr(k) for k in keys}}
 
 
 def _exec_row(call: CallRecord, turn: int, words: dict[str, str]) -> SeqRow:

@@ -6,12 +6,13 @@ import json
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import QWidget
 
+from desktop_app.ui.chat.tool_chip import status_names
 from desktop_app.ui.i18n import marked, tr
-from desktop_app.ui.inspector.json_view import plain_tooltip
+from desktop_app.ui.inspector.json_view import ROOT, AnyIndex, ColumnsModel
 from desktop_app.ui.inspector.run_trace import (
     DENIED,
     DONE,
@@ -23,9 +24,8 @@ from desktop_app.ui.inspector.run_trace import (
     TurnRecord,
 )
 from desktop_app.ui.palette import colours
+from desktop_app.ui.text import plain_tip
 
-AnyIndex = QModelIndex | QPersistentModelIndex
-ROOT = QModelIndex()  # the invisible root, as a default argument
 _STATUS_FIELD = {WAITING: "waiting", RUNNING: "running", DONE: "done", ERROR: "failed", DENIED: "denied"}
 
 
@@ -71,7 +71,7 @@ def args_summary(record: CallRecord, limit: int = 48) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-class TimelineModel(QAbstractItemModel):
+class TimelineModel(ColumnsModel):
     """Rows index the RunTrace directly; internal id 0 marks a turn, n+1 a call of turn n."""
 
     COLUMNS = (marked("Step"), marked("Start"), marked("Duration"), marked("Status"))
@@ -80,13 +80,7 @@ class TimelineModel(QAbstractItemModel):
         super().__init__(parent)
         self.trace = trace
         self.now: float = 0.0  # seconds since run start, for running items' elapsed time
-        self._status_text = {
-            WAITING: tr("waiting for approval"),
-            RUNNING: tr("running"),
-            DONE: tr("done"),
-            ERROR: tr("error"),
-            DENIED: tr("denied"),
-        }
+        self._status_text = status_names()
 
     def reset(self, trace: RunTrace) -> None:
         """Show another trace (after clear or load)."""
@@ -95,29 +89,23 @@ class TimelineModel(QAbstractItemModel):
         self.endResetModel()
 
     # -- live updates ----------------------------------------------------------------------
-    def turn_added(self, turn: TurnRecord) -> None:
-        row = turn.index
-        self.beginInsertRows(QModelIndex(), row, row)
+    def row_added(self, kind: str, index: int) -> None:
+        """A turn or call ("turn" / "call", its index) was added to the trace: its row comes."""
+        row = self._index_of(kind, index)
+        self.beginInsertRows(row.parent(), row.row(), row.row())
         self.endInsertRows()
 
-    def call_added(self, call: CallRecord) -> None:
-        turn = self.trace.turns[call.turn]
-        row = turn.calls.index(call.index)
-        self.beginInsertRows(self.turn_index(turn.index), row, row)
-        self.endInsertRows()
-
-    def turn_changed(self, index: int) -> None:
-        self._changed(self.turn_index(index))
-
-    def call_changed(self, index: int) -> None:
-        self._changed(self.call_index(index))
+    def row_changed(self, kind: str, index: int) -> None:
+        row = self._index_of(kind, index)
+        if row.isValid():
+            self.dataChanged.emit(row, row.siblingAtColumn(len(self.COLUMNS) - 1))
 
     def running_changed(self) -> None:
         """Elapsed times of unfinished rows (called from a slow timer, not per event)."""
         for turn in sorted(self.trace.unfinished_turns):
-            self._changed(self.turn_index(turn))
+            self.row_changed("turn", turn)
         for call in sorted(self.trace.unfinished_calls):
-            self._changed(self.call_index(call))
+            self.row_changed("call", call)
 
     def refresh_all(self) -> None:
         """Every row may have changed (the run ended): one signal per turn's block of rows."""
@@ -129,12 +117,10 @@ class TimelineModel(QAbstractItemModel):
                 parent = self.turn_index(turn.index)
                 self.dataChanged.emit(self.index(0, 0, parent), self.index(len(turn.calls) - 1, last, parent))
 
-    def _changed(self, index: QModelIndex) -> None:
-        if index.isValid():
-            last = index.siblingAtColumn(len(self.COLUMNS) - 1)
-            self.dataChanged.emit(index.siblingAtColumn(0), last)
-
     # -- lookups ---------------------------------------------------------------------------
+    def _index_of(self, kind: str, index: int) -> QModelIndex:
+        return self.turn_index(index) if kind == "turn" else self.call_index(index)
+
     def turn_index(self, index: int, column: int = 0) -> QModelIndex:
         if not 0 <= index < len(self.trace.turns):
             return QModelIndex()
@@ -179,38 +165,30 @@ class TimelineModel(QAbstractItemModel):
             return 0
         return len(self.trace.turns[parent.row()].calls)
 
-    def columnCount(self, parent: AnyIndex = ROOT) -> int:
-        return len(self.COLUMNS)
-
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = 0) -> Any:
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return tr(self.COLUMNS[section])
-        return None
-
     def data(self, index: AnyIndex, role: int = 0) -> Any:
         record = self.record(index)
         if record is None:
             return None
-        kind = "turn" if isinstance(record, TurnRecord) else "call"
+        turn = isinstance(record, TurnRecord)
+        column = index.column()
         if role == ROLE_KIND:
-            return kind
+            return "turn" if turn else "call"
         if role == ROLE_INDEX:
             return record.index
-        if isinstance(record, TurnRecord):
-            return self._turn_data(record, index.column(), role)
-        return self._call_data(record, index.column(), role)
-
-    def _turn_data(self, turn: TurnRecord, column: int, role: int) -> Any:
         if role == Qt.ItemDataRole.DisplayRole:
-            return self._turn_text(turn, column)
-        if role == Qt.ItemDataRole.FontRole and column == 0:
+            return (
+                self._turn_text(record, column) if isinstance(record, TurnRecord) else self._call_text(record, column)
+            )
+        if role == Qt.ItemDataRole.ForegroundRole and column == 3:
+            return QColor(STATUS_COLOURS.get(record.status, colours().neutral))
+        if role == Qt.ItemDataRole.FontRole and column == 0 and turn:
             font = QFont()
             font.setBold(True)
             return font
-        if role == Qt.ItemDataRole.ForegroundRole and column == 3:
-            return QColor(STATUS_COLOURS.get(turn.status, colours().neutral))
-        if role == Qt.ItemDataRole.ToolTipRole and turn.error:
-            return plain_tooltip(turn.error)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            if isinstance(record, CallRecord):
+                return plain_tip(f"{record.id or '?'} → {record.result_id or '…'}")
+            return plain_tip(record.error) if record.error else None
         return None
 
     def _turn_text(self, turn: TurnRecord, column: int) -> str:
@@ -228,15 +206,6 @@ class TimelineModel(QAbstractItemModel):
             return self._status_text[RUNNING]
         return turn.stop_reason or self._status_text[DONE]
 
-    def _call_data(self, call: CallRecord, column: int, role: int) -> Any:
-        if role == Qt.ItemDataRole.DisplayRole:
-            return self._call_text(call, column)
-        if role == Qt.ItemDataRole.ForegroundRole and column == 3:
-            return QColor(STATUS_COLOURS.get(call.status, colours().neutral))
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return plain_tooltip(f"{call.id or '?'} → {call.result_id or '…'}")
-        return None
-
     def _call_text(self, call: CallRecord, column: int) -> str:
         if column == 0:
             return f"{call.name}({args_summary(call)})"
@@ -246,9 +215,6 @@ class TimelineModel(QAbstractItemModel):
             if call.duration_ms is not None:
                 return format_ms(call.duration_ms)
             return format_ms(max(self.now - call.started, 0.0) * 1000)
-        return self._call_status(call)
-
-    def _call_status(self, call: CallRecord) -> str:
         text = self._status_text.get(call.status, call.status)
         if call.status == RUNNING and call.progress:
             text += " " + progress_text(call.progress)

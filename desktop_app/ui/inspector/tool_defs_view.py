@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
@@ -26,16 +25,6 @@ from desktop_app.ui.inspector.json_view import JsonPane, RowDelegate
 from desktop_app.ui.inspector.timeline_model import STATUS_COLOURS
 from desktop_app.ui.inspector.try_panel import TryPanel
 
-Mapper = Callable[[ToolSpec], dict[str, Any]]
-
-
-def wire_mappers() -> tuple[Mapper, Mapper]:
-    """The providers' own `tool_to_wire`: the inspector shows exactly what each adapter sends."""
-    from desktop_app.llm.anthropic import tool_to_wire as anthropic_map
-    from desktop_app.llm.openai import tool_to_wire as openai_map
-
-    return openai_map, anthropic_map
-
 
 def schema_path(wire: dict[str, Any], schema: dict[str, Any]) -> str:
     """Where in a wire definition the JSON Schema sits: `parameters`, `function.parameters`, …."""
@@ -49,16 +38,6 @@ def schema_path(wire: dict[str, Any], schema: dict[str, Any]) -> str:
     return ""
 
 
-def spec_of(listing: dict[str, Any]) -> ToolSpec:
-    """A neutral ToolSpec from a `tools --json` entry."""
-    params = listing.get("parameters")
-    return ToolSpec(
-        str(listing.get("name", "")),
-        str(listing.get("description", "")),
-        params if isinstance(params, dict) else {"type": "object", "properties": {}},
-    )
-
-
 class ToolDefsView(QWidget):
     """A tool list; for the selected tool its facts, a difference table, both wire shapes and Try it."""
 
@@ -67,7 +46,6 @@ class ToolDefsView(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._tools: list[dict[str, Any]] = []
-        self._mappers: tuple[Mapper, Mapper] | None = None
         self.list = QListWidget(self)
         self.list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.list.setItemDelegate(RowDelegate(self.list))
@@ -155,12 +133,16 @@ class ToolDefsView(QWidget):
     def _show_row(self, row: int) -> None:
         if not 0 <= row < len(self._tools):
             return
+        from desktop_app.llm import anthropic, openai  # their own `tool_to_wire`: exactly what each adapter sends
+
         listing = self._tools[row]
-        spec = spec_of(listing)
-        if self._mappers is None:
-            self._mappers = wire_mappers()
-        openai_map, anthropic_map = self._mappers
-        openai_wire, anthropic_wire = openai_map(spec), anthropic_map(spec)
+        params = listing.get("parameters")
+        spec = ToolSpec(  # a neutral spec from the `tools --json` entry
+            str(listing.get("name", "")),
+            str(listing.get("description", "")),
+            params if isinstance(params, dict) else {"type": "object", "properties": {}},
+        )
+        openai_wire, anthropic_wire = openai.tool_to_wire(spec), anthropic.tool_to_wire(spec)
         self.facts.setText(
             tr("{name} · source: {source} · risk: {risk} · status: {status}").format(
                 name=spec.name,
@@ -177,24 +159,20 @@ class ToolDefsView(QWidget):
         self._fill_table(spec, openai_wire, anthropic_wire)
         if self.try_panel.name != spec.name:
             self.try_panel.set_tool(listing)
-        self.openai.set_value(openai_wire)
-        self.anthropic.set_value(anthropic_wire)
-        self.openai.mark_key(schema_path(openai_wire, spec.parameters).rsplit(".", 1)[-1])
-        self.anthropic.mark_key(schema_path(anthropic_wire, spec.parameters).rsplit(".", 1)[-1])
+        for pane, wire in ((self.openai, openai_wire), (self.anthropic, anthropic_wire)):
+            pane.set_value(wire)
+            pane.mark_key(schema_path(wire, spec.parameters).rsplit(".", 1)[-1])
 
     def _fill_table(self, spec: ToolSpec, openai: dict[str, Any], anthropic: dict[str, Any]) -> None:
         """The seed's table of differences; the first two rows read the actual wire shapes."""
+        nested, flat = tr("nested in {key}").format(key="function"), tr("flat")
         rows = [
             (
                 tr("Schema field"),
                 schema_path(openai, spec.parameters),
                 schema_path(anthropic, spec.parameters),
             ),
-            (
-                tr("Wrapper"),
-                tr("nested in {key}").format(key="function") if "function" in openai else tr("flat"),
-                tr("nested in {key}").format(key="function") if "function" in anthropic else tr("flat"),
-            ),
+            (tr("Wrapper"), nested if "function" in openai else flat, nested if "function" in anthropic else flat),
             (
                 tr("Arguments returned as"),
                 tr("JSON string (json.loads)"),

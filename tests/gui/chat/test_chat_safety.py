@@ -42,7 +42,7 @@ def test_a_model_s_link_opens_only_when_it_is_a_web_link(
         body.anchorClicked.emit(QUrl("file:///home/me/.ssh/id_rsa"))
         body.anchorClicked.emit(QUrl("https://example.com/x"))
     else:
-        bubble = chat.reveal(chat.add_assistant(HOSTILE))
+        bubble = chat.reveal(chat.add_message("assistant", HOSTILE))
         assert not bubble.body.openExternalLinks()  # type: ignore[attr-defined]
         bubble.body.linkActivated.emit("file:///home/me/.ssh/id_rsa")  # type: ignore[attr-defined]
         bubble.body.linkActivated.emit("https://example.com/x")  # type: ignore[attr-defined]

@@ -241,7 +241,7 @@ def test_heights_are_measured_on_screen_and_the_view_does_not_jump(qtbot: Any) -
     with view.batch():
         for i in range(40):
             view.add_user(f"question {i}")
-            view.add_assistant(long_answer if i % 3 == 0 else f"short {i}")
+            view.add_message("assistant", long_answer if i % 3 == 0 else f"short {i}")
     bar = view.verticalScrollBar()
     bar.setValue(bar.maximum() // 2)
     row = next(r for r in view.rows() if r.widget is not None and r.widget.geometry().top() >= 0)
@@ -330,7 +330,7 @@ def test_a_long_tool_call_never_widens_the_transcript(qtbot: Any) -> None:
     view = _shown(qtbot, 300, 400)
     view.add_tool_call(ToolCallEvent("c", "save_itinerary", {"markdown": "长" * 400}))
     view.add_user("https://example.com/" + "x" * 300)  # one unbreakable word
-    view.add_assistant("`" + "y" * 300 + "`")
+    view.add_message("assistant", "`" + "y" * 300 + "`")
     QApplication.processEvents()  # let the layout settle (no waiting on time)
     width = view.viewport().width()
     assert view.widgets() and all(w.geometry().right() < width for w in view.widgets())

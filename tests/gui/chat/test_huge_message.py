@@ -65,11 +65,11 @@ def test_a_huge_user_message_and_a_huge_single_line_are_cut_too(qtbot: Any) -> N
     chat.resize(700, 600)
     rows = (
         chat.add_user("q" * 3_000_000),
-        chat.add_assistant(_huge(3, "一段很长的话 ")),
+        chat.add_message("assistant", _huge(3, "一段很长的话 ")),
         chat.add_error("e" * 100_000),
     )
     for row in rows:
         bubble = chat.reveal(row)
         assert len(bubble.body.text()) <= HEAD_CHARS and bubble.show_all is not None  # type: ignore[attr-defined]
-    small = chat.reveal(chat.add_assistant("short"))
+    small = chat.reveal(chat.add_message("assistant", "short"))
     assert small.show_all is None  # type: ignore[attr-defined]

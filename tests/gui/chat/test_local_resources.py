@@ -104,8 +104,7 @@ def test_a_finished_message_opens_nothing(qtbot: Any, fifo: Callable[[], int], t
     chat = ChatView()
     qtbot.addWidget(chat)
     for text in _texts(tmp_path / "room.png"):
-        add = {"error": chat.add_error, "user": chat.add_user, "assistant": chat.add_assistant}[role]
-        chat.reveal(add(text))
+        chat.reveal(chat.add_user(text) if role == "user" else chat.add_message(role, text))
         _paint(chat)
     assert fifo() == 0
 
@@ -128,7 +127,9 @@ def test_a_streamed_answer_opens_nothing(qtbot: Any, fifo: Callable[[], int], tm
 def test_pictures_become_their_alt_text(qtbot: Any) -> None:
     chat = ChatView()
     qtbot.addWidget(chat)
-    bubble = chat.reveal(chat.add_assistant("see ![a room](/dev/zero) and ![view](https://example.com/v.png)"))
+    bubble = chat.reveal(
+        chat.add_message("assistant", "see ![a room](/dev/zero) and ![view](https://example.com/v.png)")
+    )
     html = bubble.body.text()  # type: ignore[attr-defined]
     assert "<img" not in html and "/dev/zero" not in html
     assert "[picture: a room]" in html and 'href="https://example.com/v.png"' in html  # a web one: a link, not fetched

@@ -26,7 +26,7 @@ SKILL = "search_and_summarize"
 
 def skill_action(window: Any, name: str) -> Any:
     window.skills_menu.refresh()
-    return next(a for a in window.skills_menu.skill_actions() if a.data() == name)
+    return next(a for a in window.skills_menu.actions() if a.isCheckable() and a.data() == name)
 
 
 def test_menu_lists_bundled_skill_with_description(qtbot: Any, make_window: Any) -> None:
@@ -92,11 +92,11 @@ def test_broken_skill_is_listed_disabled_with_its_error(qtbot: Any, make_window:
     (folder / "SKILL.md").write_text("---\nname: broken\n---\nno description\n", encoding="utf-8")
     window = make_window()
     window.skills_menu.refresh()
-    (problem,) = window.skills_menu.problem_actions()
+    (problem,) = [a for a in window.skills_menu.actions() if a.objectName() == "brokenSkill"]
     assert not problem.isEnabled()
     assert "broken" in problem.text() and "description" in problem.text()
     assert "SKILL.md:" in problem.toolTip() and "'description' is required" in problem.toolTip()
-    assert SKILL in [a.data() for a in window.skills_menu.skill_actions()]
+    assert SKILL in [a.data() for a in window.skills_menu.actions() if a.isCheckable()]
 
 
 def shell_section(qtbot: Any, window: Any) -> Any:
