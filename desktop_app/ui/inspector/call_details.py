@@ -50,12 +50,12 @@ def timing_text(started: float, duration_ms: float | None) -> str:
     return tr("started {start}, took {duration}").format(start=format_seconds(started), duration=duration)
 
 
-def source_text(source: str, tr: Any) -> str:
-    """builtin → built-in; mcp:weather → MCP server “weather”."""
+def source_text(source: str) -> str:
+    """builtin → built-in; mcp:weather → MCP server “weather” (in the UI's language)."""
     if source == "builtin":
-        return str(tr("built-in"))
+        return tr("built-in")
     if source.startswith("mcp:"):
-        return str(tr("MCP server “{name}”")).format(name=source[4:])
+        return tr("MCP server “{name}”").format(name=source[4:])
     return source
 
 
@@ -191,7 +191,7 @@ class CallDetails(QWidget):
         """Fill every field from the record (cheap: only the selected call is shown)."""
         self.record = record
         self.title.setText(record.name or tr("(unknown tool)"))
-        self.source.setText(source_text(record.source, self.tr))
+        self.source.setText(source_text(record.source))
         self.risk.setText(record.risk)
         self.status.setText(status_names().get(record.status, record.status))
         self.status.setStyleSheet(f"color: {STATUS_COLOURS.get(record.status, colours().neutral)};")

@@ -105,9 +105,7 @@ class ToolDefsView(QWidget):
         self.list.blockSignals(True)
         self.list.clear()
         for listing in self._tools:
-            item = QListWidgetItem(
-                f"{listing.get('name', '')}  ·  {source_text(str(listing.get('source', '')), self.tr)}"
-            )
+            item = QListWidgetItem(f"{listing.get('name', '')}  ·  {source_text(str(listing.get('source', '')))}")
             if listing.get("status", "ok") != "ok":
                 item.setForeground(Qt.GlobalColor.darkYellow)
             self.list.addItem(item)
@@ -146,7 +144,7 @@ class ToolDefsView(QWidget):
         self.facts.setText(
             tr("{name} · source: {source} · risk: {risk} · status: {status}").format(
                 name=spec.name,
-                source=source_text(str(listing.get("source", "")), self.tr),
+                source=source_text(str(listing.get("source", ""))),
                 risk=listing.get("risk", ""),
                 status=listing.get("status", ""),
             )

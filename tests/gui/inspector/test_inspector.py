@@ -517,6 +517,7 @@ def test_chinese_labels_and_screenshot(qtbot: Any, chinese: Any, sanya: list, tm
     assert [widget.tabs.tabText(i) for i in range(3)] == ["时间线", "时序图", "工具定义"]
     widget.select_call("call_sanya_weather")
     assert widget.call_details.pairing.text() == "✓ 结果 ID 与调用 ID 一致"
+    assert widget.call_details.source.text() == "内置"  # the app's translator, not Qt's per-class one
     assert widget.model.index(0, 3, widget.model.index(0, 0)).data() == "完成"
     image = widget.grab().toImage()
     assert image.width() == 560 and image.height() == 820
