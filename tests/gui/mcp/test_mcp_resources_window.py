@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QToolButton
 
 from desktop_app.core.messages import AssistantMessage
 from desktop_app.llm.fake import FakeModel
@@ -85,8 +86,10 @@ def test_a_resource_link_in_a_tool_result_opens_in_the_browser(qtbot: Any, windo
     window.chat.add_tool_call(ToolCallEvent("c1", name, {"count": 1}))
     window.chat.on_result(ToolResultEvent("c1", name, to_output({"content": [link]}).content, False, 1.0))
     chip = window.chat.chip_widget("c1")
-    assert chip is not None and chip.links is not None and [b.text() for b in chip.links.buttons] == ["Text Resource 2"]
-    chip.links.buttons[0].click()
+    assert chip is not None and chip.links is not None
+    buttons = chip.links.findChildren(QToolButton)
+    assert [b.text() for b in buttons] == ["Text Resource 2"]
+    buttons[0].click()
     browser = window.mcp_actions.resource_browser
     if "Resource 2" not in browser.text.toPlainText():
         with qtbot.waitSignal(browser.shown, timeout=SERVER_WAIT_MS):
