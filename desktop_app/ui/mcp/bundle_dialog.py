@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 from desktop_app.mcp.bundle_manifest import Value
 from desktop_app.mcp.bundles import Bundle, BundleError, NameTakenError, UserOption, install, read_bundle
 from desktop_app.ui.i18n import tr
-from desktop_app.ui.palette import colours
+from desktop_app.ui.mcp.dialogs import plain_label
 from desktop_app.ui.text import make_visible, plain_tip
 
 SUFFIXES = (".mcpb", ".dxt")
@@ -82,11 +82,7 @@ class BundleDialog(QDialog):
             label = QLabel(make_visible(option.title) + (" *" if option.required else ""), self)
             label.setTextFormat(Qt.TextFormat.PlainText)  # a manifest's text is never rich text
             form.addRow(label, field)
-        self.note = QLabel("", self)
-        self.note.setObjectName("bundleNote")
-        self.note.setWordWrap(True)
-        self.note.setTextFormat(Qt.TextFormat.PlainText)
-        self.note.setStyleSheet(f"color: {colours().error};")
+        self.note = plain_label("", self, "bundleNote", error=True)
         self.install_button = QPushButton(tr("Install"), self)
         self.install_button.setObjectName("installBundle")
         cancel = QPushButton(tr("Cancel"), self)
@@ -100,7 +96,6 @@ class BundleDialog(QDialog):
         layout.addLayout(buttons)
         self.install_button.clicked.connect(self._install)
         cancel.clicked.connect(self.reject)
-        self.cancel_button = cancel
 
     def _field(self, option: UserOption) -> QLineEdit | QCheckBox:
         if option.type == "boolean":

@@ -6,7 +6,6 @@ import json
 import shlex
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -14,7 +13,6 @@ from PySide6.QtWidgets import (
     QDoubleSpinBox,
     QFormLayout,
     QHBoxLayout,
-    QLabel,
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
@@ -25,12 +23,10 @@ from PySide6.QtWidgets import (
 
 from desktop_app import jsonsafe
 from desktop_app.ui.i18n import tr
-from desktop_app.ui.palette import colours
+from desktop_app.ui.mcp.dialogs import plain_label
 
 if TYPE_CHECKING:
     from desktop_app.mcp.config import ServerConfig
-
-LINE_MAX = 110  # the list shows this much; the details pane and the tooltip show all
 
 
 def _pairs_text(values: dict[str, Any], sep: str) -> str:
@@ -125,11 +121,7 @@ class ServerEditor(QDialog):
         form.addRow(tr("Call timeout:"), self.timeout)
         form.addRow("", self.enabled)
         form.addRow("", self.read_only)
-        self.error = QLabel(self)
-        self.error.setObjectName("error")
-        self.error.setWordWrap(True)
-        self.error.setTextFormat(Qt.TextFormat.PlainText)
-        self.error.setStyleSheet(f"color: {colours().error};")
+        self.error = plain_label("", self, "error", error=True)
         self.error.hide()
         buttons = QHBoxLayout()
         buttons.addStretch(1)

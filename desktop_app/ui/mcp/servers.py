@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from desktop_app.mcp.secret_refs import SecretSend
     from desktop_app.mcp.trust import PendingChange
     from desktop_app.tools.registry import ToolOutput
+    from desktop_app.ui.mcp.dialogs import SamplingDialog, SecretSendDialog
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -49,7 +50,16 @@ class DialogInteraction(QObject):
         return await self._on_ui(self._elicit_ui(server, message, schema))
 
     async def confirm_sampling(self, request: SamplingRequest) -> bool:
-        return await self._on_ui(self._sample_ui(request))
+        from desktop_app.ui.mcp.dialogs import SamplingDialog
+
+        return await self._on_ui(
+            self._approved(lambda: SamplingDialog(request, self._model_name(), self._parent_widget))
+        )
+
+    async def confirm_secret(self, send: SecretSend) -> bool:
+        from desktop_app.ui.mcp.dialogs import SecretSendDialog
+
+        return await self._on_ui(self._approved(lambda: SecretSendDialog(send, self._parent_widget)))
 
     async def _elicit_ui(self, server: str, message: str, schema: dict[str, Any]) -> ElicitationResult:
         from desktop_app.mcp.interact import ElicitationResult
@@ -58,24 +68,13 @@ class DialogInteraction(QObject):
         dialog = ElicitationDialog(server, message, schema, self._parent_widget)
         await self._show_and_wait(dialog)
         if dialog.action == "accept":
-            return ElicitationResult("accept", dialog.content())
+            return ElicitationResult("accept", dialog.form.content())
         reason = "the user declined the form" if dialog.action == "decline" else "the user dismissed the form"
         return ElicitationResult(dialog.action, reason=reason)  # type: ignore[arg-type]
 
-    async def confirm_secret(self, send: SecretSend) -> bool:
-        return await self._on_ui(self._secret_ui(send))
-
-    async def _secret_ui(self, send: SecretSend) -> bool:
-        from desktop_app.ui.mcp.dialogs import SecretSendDialog
-
-        dialog = SecretSendDialog(send, self._parent_widget)
-        await self._show_and_wait(dialog)
-        return dialog.approved
-
-    async def _sample_ui(self, request: SamplingRequest) -> bool:
-        from desktop_app.ui.mcp.dialogs import SamplingDialog
-
-        dialog = SamplingDialog(request, self._model_name(), self._parent_widget)
+    async def _approved(self, make: Callable[[], SamplingDialog | SecretSendDialog]) -> bool:
+        """On the UI loop: the dialog made, shown and awaited; True only after its approving button."""
+        dialog = make()
         await self._show_and_wait(dialog)
         return dialog.approved
 
