@@ -173,8 +173,6 @@ class ModelPicker(QObject):
         try:
             names = await self._on_engine(_list_on_engine(provider, base_url))
             ok = True
-        except asyncio.CancelledError:
-            raise
         except Exception as exc:  # noqa: BLE001 - one line beside the button
             line, tip = "✗ " + one_line(exc), " ".join(str(exc).split())
         if self._closed:
@@ -211,8 +209,6 @@ class ModelPicker(QObject):
         tip = ""
         try:
             report = await self._on_engine(_check_on_engine(provider, base_url, model, self._timeout))
-        except asyncio.CancelledError:
-            raise
         except Exception as exc:  # noqa: BLE001 - one line beside the button
             line, tip = "✗ " + one_line(exc), " ".join(str(exc).split())
         else:

@@ -53,11 +53,8 @@ def choices() -> list[tuple[str, str, str, str]]:
 
     items = [(tr("Offline demo (no key)"), "offline", "", "")]
     for p in PRESETS:
-        label = (
-            p.label
-            if p.provider != "openai" or p.id == "openai"
-            else (tr("OpenAI-compatible: %1").replace("%1", p.label))
-        )
+        compatible = p.provider == "openai" and p.id != "openai"  # a service speaking OpenAI's API
+        label = tr("OpenAI-compatible: %1").replace("%1", p.label) if compatible else p.label
         items.append((label, p.provider, p.base_url, p.model))
     items.append((tr("OpenAI-compatible: custom URL"), "openai", CUSTOM, ""))
     return items

@@ -39,10 +39,6 @@ def _warn_style() -> str:
     return f"color: {colours().error};"
 
 
-def _ok_style() -> str:
-    return f"color: {colours().ok};"
-
-
 def split_commands(text: str) -> list[str]:
     """`python3, curl  jq` -> ["python3", "curl", "jq"] (commas or spaces, duplicates dropped)."""
     return list(dict.fromkeys(c for c in re.split(r"[,\s]+", text) if c))
@@ -79,14 +75,6 @@ def sandbox_sentence(sandbox: Sandbox) -> str:
             "command will need your confirmation."
         )
     return f"{lead}\n({sandbox.detail})" if sandbox.detail else lead
-
-
-def _search_providers() -> list[tuple[str, str]]:
-    return [
-        (tr("Local guide library (offline)"), ""),
-        ("Brave Search", "brave"),
-        ("Tavily", "tavily"),
-    ]
 
 
 class ShellWebSettings(QWidget):
@@ -227,7 +215,7 @@ class ShellWebSettings(QWidget):
 
     def _show_sandbox(self, sandbox: Sandbox) -> None:
         text = sandbox_sentence(sandbox)
-        self.sandbox_status.setStyleSheet(_ok_style() if sandbox.available else _warn_style())
+        self.sandbox_status.setStyleSheet(f"color: {colours().ok};" if sandbox.available else _warn_style())
         self.sandbox_status.setText(text)
         self.sandboxShown.emit(text)
 
@@ -241,7 +229,11 @@ class ShellWebSettings(QWidget):
         form.addRow(self.live_web)
         self.search_provider = QComboBox(box)
         self.search_provider.setObjectName("searchProvider")
-        for label, value in _search_providers():
+        for label, value in (
+            (tr("Local guide library (offline)"), ""),
+            ("Brave Search", "brave"),
+            ("Tavily", "tavily"),
+        ):
             self.search_provider.addItem(label, value)
         self.search_provider.setCurrentIndex(max(0, self.search_provider.findData(self._settings.web_search_provider)))
         form.addRow(tr("web_search uses:"), self.search_provider)
