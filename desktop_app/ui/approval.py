@@ -7,7 +7,7 @@ import json
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QFontDatabase
@@ -350,6 +350,3 @@ class DialogApprover(QObject):
     def dismiss_all(self) -> None:
         """Deny every waiting call (the window is closing)."""
         self.policy.dismiss_all("the window was closed")
-
-    def snapshot(self) -> dict[str, Any]:
-        return {"waiting": [p.call.id for p in self.policy.queue], "allowances": self.allowances()}
