@@ -318,8 +318,7 @@ class McpServers(QObject):
     async def _login(self, name: str) -> None:
         from desktop_app.mcp.oauth import LoginError, login
 
-        manager = self.manager
-        config = manager.config(name) if manager is not None else None
+        config = self.manager.config(name) if self.manager is not None else None
         try:
             if config is None:
                 raise LoginError(f"no MCP server named {name!r} is running")
@@ -341,8 +340,7 @@ class McpServers(QObject):
     async def _logout(self, name: str) -> None:
         from desktop_app.mcp.oauth import logout
 
-        manager = self.manager
-        config = manager.config(name) if manager is not None else None
+        config = self.manager.config(name) if self.manager is not None else None
         try:
             removed = config is not None and await asyncio.to_thread(logout, config)
         except Exception as exc:  # noqa: BLE001 - a locked keyring: said, never a crash
