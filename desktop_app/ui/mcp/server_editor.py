@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import shlex
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -27,6 +27,8 @@ from desktop_app.ui.mcp.dialogs import plain_label
 
 if TYPE_CHECKING:
     from desktop_app.mcp.config import ServerConfig
+
+E = TypeVar("E", QLineEdit, QPlainTextEdit)
 
 
 def _pairs_text(values: dict[str, Any], sep: str) -> str:
@@ -69,9 +71,7 @@ class ServerEditor(QDialog):
         self._kind = existing.kind if existing is not None else ""  # "type" of the entry, kept on save
         self._taken = taken
         form = QFormLayout()
-        self.name = QLineEdit(self)
-        self.name.setObjectName("name")
-        form.addRow(tr("Name:"), self.name)
+        self.name = self._row(form, tr("Name:"), QLineEdit(self), "name")
         kinds = QHBoxLayout()
         self.stdio = QRadioButton(tr("Program (stdio)"), self)
         self.http = QRadioButton(tr("URL (streamable HTTP or SSE)"), self)
@@ -80,25 +80,15 @@ class ServerEditor(QDialog):
             group.addButton(button)
             kinds.addWidget(button)
         form.addRow(tr("Kind:"), kinds)
-        self.command = QLineEdit(self)
-        self.command.setObjectName("command")
-        self.command.setPlaceholderText("npx")
-        self.args = QLineEdit(self)
-        self.args.setObjectName("args")
-        self.args.setPlaceholderText("-y @modelcontextprotocol/server-filesystem ~/Trips")
-        self.env = QPlainTextEdit(self)
-        self.env.setObjectName("env")
-        self.env.setPlaceholderText('NAME=value\nTOKEN={"keyring": "secret name"}')
-        self.cwd = QLineEdit(self)
-        self.cwd.setObjectName("cwd")
-        self.url = QLineEdit(self)
-        self.url.setObjectName("url")
-        self.url.setPlaceholderText("https://mcp.example.com/mcp")
-        self.headers = QPlainTextEdit(self)
-        self.headers.setObjectName("headers")
-        self.headers.setPlaceholderText('Authorization: {"keyring": "remote-token"}')
-        for widget in (self.env, self.headers):
-            widget.setFixedHeight(64)
+        self.command = self._row(form, tr("Command:"), QLineEdit(self), "command", "npx")
+        args_hint = "-y @modelcontextprotocol/server-filesystem ~/Trips"
+        self.args = self._row(form, tr("Arguments:"), QLineEdit(self), "args", args_hint)
+        env_hint = 'NAME=value\nTOKEN={"keyring": "secret name"}'
+        self.env = self._row(form, tr("Environment:"), QPlainTextEdit(self), "env", env_hint)
+        self.cwd = self._row(form, tr("Working folder:"), QLineEdit(self), "cwd")
+        self.url = self._row(form, tr("URL:"), QLineEdit(self), "url", "https://mcp.example.com/mcp")
+        headers_hint = 'Authorization: {"keyring": "remote-token"}'
+        self.headers = self._row(form, tr("Headers:"), QPlainTextEdit(self), "headers", headers_hint)
         self.timeout = QDoubleSpinBox(self)
         self.timeout.setRange(1, 86_400)
         self.timeout.setSuffix(" s")
@@ -112,12 +102,6 @@ class ServerEditor(QDialog):
                 "then run without asking you. Tools not marked read-only always ask."
             )
         )
-        form.addRow(tr("Command:"), self.command)
-        form.addRow(tr("Arguments:"), self.args)
-        form.addRow(tr("Environment:"), self.env)
-        form.addRow(tr("Working folder:"), self.cwd)
-        form.addRow(tr("URL:"), self.url)
-        form.addRow(tr("Headers:"), self.headers)
         form.addRow(tr("Call timeout:"), self.timeout)
         form.addRow("", self.enabled)
         form.addRow("", self.read_only)
@@ -139,6 +123,15 @@ class ServerEditor(QDialog):
         self.stdio.toggled.connect(self._kind_changed)
         self._fill(existing)
         self.resize(560, 480)
+
+    def _row(self, form: QFormLayout, label: str, edit: E, name: str, hint: str = "") -> E:
+        """One text field of the entry in its form row (several lines: NAME/VALUE pairs)."""
+        edit.setObjectName(name)
+        edit.setPlaceholderText(hint)
+        if isinstance(edit, QPlainTextEdit):
+            edit.setFixedHeight(64)
+        form.addRow(label, edit)
+        return edit
 
     def _fill(self, config: ServerConfig | None) -> None:
         from desktop_app.mcp.config import DEFAULT_CALL_TIMEOUT
