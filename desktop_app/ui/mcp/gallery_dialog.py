@@ -86,12 +86,6 @@ class GalleryDialog(QDialog):
         self.add_button.setObjectName("addConnector")
         self.add_button.setEnabled(False)
         cancel = QPushButton(tr("Cancel"), self)
-        self._layout(cancel)
-        self.list.currentRowChanged.connect(self._show)
-        self.add_button.clicked.connect(self._add)
-        cancel.clicked.connect(self.reject)
-
-    def _layout(self, cancel: QPushButton) -> None:
         right = QVBoxLayout()
         right.addWidget(self.details, 1)
         right.addWidget(self.key)
@@ -106,6 +100,9 @@ class GalleryDialog(QDialog):
         layout.addLayout(split, 1)
         layout.addLayout(buttons)
         self.key.hide()
+        self.list.currentRowChanged.connect(self._show)
+        self.add_button.clicked.connect(self._add)
+        cancel.clicked.connect(self.reject)
 
     def current(self) -> Connector | None:
         row = self.list.currentRow()

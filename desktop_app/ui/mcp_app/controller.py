@@ -57,11 +57,8 @@ class AppController(QObject):
         manager = self.window.mcp.manager
         return manager.tools() if manager is not None else []
 
-    def _tool(self, name: str) -> ToolDef | None:
-        return next((t for t in self._tools() if t.name == name), None)
-
     def on_call(self, event: ToolCallEvent) -> None:
-        tool = self._tool(event.name)
+        tool = next((t for t in self._tools() if t.name == event.name), None)
         uri = str(tool.meta.get("ui_resource", "")) if tool is not None else ""
         if tool is None or not uri:
             return
