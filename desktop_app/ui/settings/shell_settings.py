@@ -165,14 +165,9 @@ class ShellWebSettings(QWidget):
     def _check_workspace(self) -> None:
         raw = self.workspace.text().strip()
         problem = workspace_problem(raw) if raw or self.enable_shell.isChecked() else ""
-        if problem:
-            self.workspace_status.setStyleSheet(_warn_style())
-            self.workspace_status.setText(problem)
-        else:
-            self.workspace_status.setStyleSheet("")
-            self.workspace_status.setText(
-                tr("Commands run in this folder and cannot read or write outside it.") if raw else ""
-            )
+        fine = tr("Commands run in this folder and cannot read or write outside it.") if raw else ""
+        self.workspace_status.setStyleSheet(_warn_style() if problem else "")
+        self.workspace_status.setText(problem or fine)
 
     def _check_extra(self) -> None:
         interpreters, network = risky_commands(split_commands(self.extra_commands.text()))
