@@ -330,10 +330,6 @@ class DialogApprover(QObject):
             self.dialog.set_queue(waiting - 1)
 
     # ---------------------------------------------------------------- allowances
-    def allowances(self) -> list[tuple[str, str]]:
-        """(scope, tool): `always` from Settings and this session's per-conversation ones."""
-        return self.policy.allowances()
-
     def revoke(self, scope: str, tool: str) -> None:
         """Withdraw one allowance; the next call to that tool asks again."""
         if scope == "always":
