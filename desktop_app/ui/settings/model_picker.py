@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QWidget
 
+from desktop_app.llm import wire
 from desktop_app.llm.presets import tool_calls_mode
 from desktop_app.ui.chat.status import check_summary
 from desktop_app.ui.i18n import tr
@@ -31,8 +32,7 @@ Target = tuple[str, str, str]  # provider, base URL, model
 
 def one_line(exc: BaseException) -> str:
     """An error as one short line (the whole of it goes into the tooltip)."""
-    text = " ".join(str(exc).split()) or type(exc).__name__
-    return text if len(text) <= ERROR_CHARS else text[: ERROR_CHARS - 1] + "…"
+    return wire.one_line(str(exc), ERROR_CHARS) or type(exc).__name__  # a type's name is far shorter
 
 
 async def _list_on_engine(provider: str, base_url: str) -> list[str]:
