@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from desktop_app.trips.markdown import cny
 from desktop_app.ui.i18n import tr
-from desktop_app.ui.palette import Colours, colours
+from desktop_app.ui.palette import colours
 from desktop_app.ui.text import plain_tip
 
 BAR_TOP, BAR_HEIGHT, SIDE = 22.0, 26.0, 8.0
@@ -101,7 +101,7 @@ class CostChart(QWidget):
         metrics = painter.fontMetrics()
         total = sum(s.amount_cny for s in self.segments)
         for segment, rect in self.segment_rects():
-            colour = QColor(_colour(c, segment.kind))
+            colour = QColor(kind_colour(segment.kind))
             if segment.kind == "peak":  # apart: hatched and outlined, never filled like a cost
                 painter.setPen(QPen(colour, 1.5, Qt.PenStyle.DashLine))
                 painter.setBrush(QBrush(colour, Qt.BrushStyle.BDiagPattern))
@@ -129,10 +129,7 @@ class CostChart(QWidget):
         painter.end()
 
 
-def _colour(c: Colours, kind: str) -> str:
-    return {"flights": c.chart_flights, "hotel": c.chart_hotel, "peak": c.chart_peak}.get(kind, c.chart_other)
-
-
 def kind_colour(kind: str) -> str:
-    """The segment colour of a kind in the current scheme (the legend's swatches)."""
-    return _colour(colours(), kind)
+    """The segment colour of a kind in the current scheme (the chart's and the legend's swatches)."""
+    c = colours()
+    return {"flights": c.chart_flights, "hotel": c.chart_hotel, "peak": c.chart_peak}.get(kind, c.chart_other)
