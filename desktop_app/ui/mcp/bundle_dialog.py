@@ -78,6 +78,7 @@ class BundleDialog(QDialog):
         form = QFormLayout()
         for option in bundle.manifest.options:
             field = self._field(option)
+            field.setToolTip(plain_tip(make_visible(option.description)))
             self.fields[option.key] = field
             label = QLabel(make_visible(option.title) + (" *" if option.required else ""), self)
             label.setTextFormat(Qt.TextFormat.PlainText)  # a manifest's text is never rich text
@@ -101,11 +102,9 @@ class BundleDialog(QDialog):
         if option.type == "boolean":
             box = QCheckBox(self)
             box.setChecked(option.default is True)
-            box.setToolTip(plain_tip(make_visible(option.description)))
             return box
         edit = QLineEdit(self)
         edit.setObjectName(f"option_{option.key}")
-        edit.setToolTip(plain_tip(make_visible(option.description)))
         edit.setAccessibleName(option.title)
         if option.sensitive:
             edit.setEchoMode(QLineEdit.EchoMode.Password)

@@ -333,8 +333,7 @@ class SettingsDialog(QDialog):
         self.language.addItem(tr("Follow the system"), "")
         for code, name in LANGUAGES.items():
             self.language.addItem(name, code)
-        index = self.language.findData(self._settings.language)
-        self.language.setCurrentIndex(max(0, index))
+        self.language.setCurrentIndex(max(0, self.language.findData(self._settings.language)))
         form.addRow(tr("Language:"), self.language)
         self.scheme = QComboBox(page)
         self.scheme.setObjectName("colorScheme")
