@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 CLOSE_TIMEOUT_S = 8.0
+Listing = asyncio.Future[tuple[list[dict[str, Any]], list[str]]]  # what was found, and a line per server that failed
 
 
 class DialogInteraction(QObject):
@@ -261,34 +262,30 @@ class McpServers(QObject):
         return self._submit(self.manager.call(server, tool, args))
 
     # ---------------------------------------------------------------- resources and prompts
-    def resources(self) -> asyncio.Future[tuple[list[dict[str, Any]], list[str]]]:
+    def resources(self) -> Listing:
         """Every ready server's resources, and one line per server that could not list them."""
         from desktop_app.mcp.resources import list_resources
 
         return self._submit(self._gather(list_resources))
 
-    def templates(self) -> asyncio.Future[tuple[list[dict[str, Any]], list[str]]]:
+    def templates(self) -> Listing:
         """Every ready server's resource templates (URIs the person completes before reading)."""
         from desktop_app.mcp.resources import list_templates
 
         return self._submit(self._gather(list_templates))
 
-    def prompts(self) -> asyncio.Future[tuple[list[dict[str, Any]], list[str]]]:
+    def prompts(self) -> Listing:
         from desktop_app.mcp.resources import list_prompts
 
         return self._submit(self._gather(list_prompts))
 
-    def read(
-        self, server: str, uri: str, limit: int | None = None
-    ) -> asyncio.Future[tuple[list[dict[str, Any]], list[str]]]:
+    def read(self, server: str, uri: str, limit: int | None = None) -> Listing:
         """One resource of one server (`limit`: characters of text kept, when not the browser's)."""
         from desktop_app.mcp.resources import MAX_TEXT, read_resource
 
         return self._submit(self._gather(lambda conn: read_resource(conn, uri, limit or MAX_TEXT), server))
 
-    def prompt(
-        self, server: str, name: str, arguments: dict[str, str]
-    ) -> asyncio.Future[tuple[list[dict[str, Any]], list[str]]]:
+    def prompt(self, server: str, name: str, arguments: dict[str, str]) -> Listing:
         from desktop_app.mcp.resources import get_prompt
 
         return self._submit(self._gather(lambda conn: get_prompt(conn, name, arguments), server))
