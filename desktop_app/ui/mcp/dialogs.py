@@ -118,14 +118,9 @@ class SamplingDialog(_ApprovalDialog):
         self.setObjectName("samplingDialog")
         self.setWindowTitle(tr("An MCP server asks to use your model"))
         layout = QVBoxLayout(self)
+        about = tr("Server %1 wants this sent to %2 (on your account). Approve only if you expect it.")
         layout.addWidget(
-            plain_label(
-                tr("Server %1 wants this sent to %2 (on your account). Approve only if you expect it.")
-                .replace("%1", make_visible(request.server))
-                .replace("%2", model),
-                self,
-                "about",
-            )
+            plain_label(about.replace("%1", make_visible(request.server)).replace("%2", model), self, "about")
         )
         self.request_text = QPlainTextEdit(self)
         self.request_text.setObjectName("request")
@@ -153,22 +148,15 @@ class SecretSendDialog(_ApprovalDialog):
         self.setWindowTitle(tr("Send a stored secret to an MCP server?"))
         layout = QVBoxLayout(self)
         intro = tr("MCP server %1 asks for the secret %2, stored in the keyring for it.")
-        layout.addWidget(
-            plain_label(
-                intro.replace("%1", make_visible(send.server)).replace("%2", make_visible(send.secret)), self, "about"
-            )
-        )
-        where = plain_label(tr("It would be sent as %1 to:").replace("%1", make_visible(send.field)), self)
-        layout.addWidget(where)
+        about = intro.replace("%1", make_visible(send.server)).replace("%2", make_visible(send.secret))
+        layout.addWidget(plain_label(about, self, "about"))
+        layout.addWidget(plain_label(tr("It would be sent as %1 to:").replace("%1", make_visible(send.field)), self))
         target = plain_label(make_visible(send.to), self, "destination")
         _mono(target)
         target.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout.addWidget(target)
-        layout.addWidget(
-            plain_label(
-                tr("Send it only if you expect this server to need it. You are asked again if it changes."), self
-            )
-        )
+        ask = tr("Send it only if you expect this server to need it. You are asked again if it changes.")
+        layout.addWidget(plain_label(ask, self))
         row, buttons = _button_row(self, ("send", tr("Send it")), ("keep", tr("Don't send")))
         self.send_button, self.keep_button = buttons.values()
         self.keep_button.setDefault(True)
