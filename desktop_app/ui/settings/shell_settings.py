@@ -171,15 +171,11 @@ class ShellWebSettings(QWidget):
 
     def _check_extra(self) -> None:
         interpreters, network = risky_commands(split_commands(self.extra_commands.text()))
-        lines = []
-        if interpreters:
-            lines.append(
-                tr("Warning: %1 can run any program, so they can do anything your account can.").replace(
-                    "%1", ", ".join(interpreters)
-                )
-            )
-        if network:
-            lines.append(tr("Warning: %1 can reach the network.").replace("%1", ", ".join(network)))
+        warnings = (
+            (interpreters, tr("Warning: %1 can run any program, so they can do anything your account can.")),
+            (network, tr("Warning: %1 can reach the network.")),
+        )
+        lines = [text.replace("%1", ", ".join(names)) for names, text in warnings if names]
         if lines:
             lines.append(tr("Each use of an extra command needs your confirmation."))
         self.extra_warning.setText("\n".join(lines))
