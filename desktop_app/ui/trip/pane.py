@@ -166,14 +166,9 @@ class TripPane(QWidget):
         rows: list[tuple[str, str, str, int, str]] = [
             (c.kind, names[c.kind], _pick(zh, c.label, c.label_en), c.amount_cny, c.call_id) for c in trip.costs
         ]
+        estimate = tr("an estimate, not in the total")
         rows += [
-            (
-                "peak",
-                s.label,
-                f"{_pick(zh, p.holiday, p.holiday_en)} · {tr('an estimate, not in the total')}",
-                s.amount_cny,
-                s.call_id,
-            )
+            ("peak", s.label, f"{_pick(zh, p.holiday, p.holiday_en)} · {estimate}", s.amount_cny, s.call_id)
             for s, p in zip(peaks, trip.peaks, strict=True)
         ]
         order: list[QWidget] = []
@@ -237,9 +232,8 @@ class TripPane(QWidget):
 
     def _day(self, day: Day, zh: bool) -> None:
         where = _pick(zh, day.where, day.where_en)
-        head = _label(
-            self, f"{_day_heading(day.date, zh)} · {where}" if where else _day_heading(day.date, zh), bold=True
-        )
+        heading = _day_heading(day.date, zh)
+        head = _label(self, f"{heading} · {where}" if where else heading, bold=True)
         lines = [_item_text(i, zh) for i in day.items if i.kind != "weather"] or [tr("Free day")]
         self.days.addWidget(head)
         self.days.addWidget(_label(self, "\n".join(lines)))
