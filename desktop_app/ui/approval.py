@@ -141,9 +141,8 @@ class ApprovalDialog(QDialog):
         self.countdown.setObjectName("countdown")
         layout.addWidget(self.countdown)
         self._tick = QTimer(self)
-        self._tick.setInterval(1000)
         self._tick.timeout.connect(self._update_countdown)
-        self._tick.start()
+        self._tick.start(1000)  # once a second
         self._update_countdown()
         hint = self.sizeHint()
         self.resize(max(560, hint.width()), max(420, hint.height()))
