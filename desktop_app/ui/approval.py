@@ -5,10 +5,9 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QFontDatabase
@@ -37,19 +36,6 @@ if TYPE_CHECKING:
     from desktop_app.tools.registry import ToolDef
 
 LOG_KEEP = 500  # decisions kept in the log file
-
-
-def _warnings_style() -> str:
-    c = colours()
-    return (
-        f"background: {c.warn_box_bg}; color: {c.warn_box_text}; border: 1px solid {c.warn_box_border}; "
-        "border-radius: 6px; padding: 8px; font-weight: bold;"
-    )
-
-
-def _command_style() -> str:
-    c = colours()
-    return f"background: {c.command_bg}; color: {c.command_text}; border-radius: 6px; padding: 8px; font-size: 14px;"
 
 
 @dataclass
@@ -155,9 +141,8 @@ class ApprovalDialog(QDialog):
         self.countdown.setObjectName("countdown")
         layout.addWidget(self.countdown)
         self._tick = QTimer(self)
-        self._tick.setInterval(1000)
         self._tick.timeout.connect(self._update_countdown)
-        self._tick.start()
+        self._tick.start(1000)  # once a second
         self._update_countdown()
         hint = self.sizeHint()
         self.resize(max(560, hint.width()), max(420, hint.height()))
@@ -168,7 +153,11 @@ class ApprovalDialog(QDialog):
         label.setObjectName("toolWarnings")
         label.setWordWrap(True)
         label.setTextFormat(Qt.TextFormat.PlainText)
-        label.setStyleSheet(_warnings_style())
+        c = colours()
+        label.setStyleSheet(
+            f"background: {c.warn_box_bg}; color: {c.warn_box_text}; border: 1px solid {c.warn_box_border}; "
+            "border-radius: 6px; padding: 8px; font-weight: bold;"
+        )
         lines = [make_visible(str(w)) for w in tool.warnings]
         if tool.meta.get("sandbox_available") is False:  # the shell without an OS sandbox
             lines.insert(0, tr("No OS sandbox: this command runs with your own permissions."))
@@ -188,7 +177,10 @@ class ApprovalDialog(QDialog):
         label.setWordWrap(True)
         label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         label.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
-        label.setStyleSheet(_command_style())
+        c = colours()
+        label.setStyleSheet(
+            f"background: {c.command_bg}; color: {c.command_text}; border-radius: 6px; padding: 8px; font-size: 14px;"
+        )
         label.setText("$ " + make_visible(str(text)))
         return label
 
@@ -223,17 +215,14 @@ class ApprovalDialog(QDialog):
         )
         for button, choice in choices:
             button.setAutoDefault(False)
-            button.clicked.connect(self._answer_with(choice))
+            button.clicked.connect(lambda _=False, c=choice: self._answer(c))
             row.addWidget(button)
         row.insertStretch(2, 1)
         return row
 
-    def _answer_with(self, choice: Choice) -> Callable[[], None]:
-        def answer() -> None:
-            self.choice = choice
-            self.accept()
-
-        return answer
+    def _answer(self, choice: Choice) -> None:
+        self.choice = choice
+        self.accept()
 
     def set_queue(self, waiting: int) -> None:
         """How many calls wait behind this one."""
@@ -340,10 +329,6 @@ class DialogApprover(QObject):
             self.dialog.set_queue(waiting - 1)
 
     # ---------------------------------------------------------------- allowances
-    def allowances(self) -> list[tuple[str, str]]:
-        """(scope, tool): `always` from Settings and this session's per-conversation ones."""
-        return self.policy.allowances()
-
     def revoke(self, scope: str, tool: str) -> None:
         """Withdraw one allowance; the next call to that tool asks again."""
         if scope == "always":
@@ -360,6 +345,3 @@ class DialogApprover(QObject):
     def dismiss_all(self) -> None:
         """Deny every waiting call (the window is closing)."""
         self.policy.dismiss_all("the window was closed")
-
-    def snapshot(self) -> dict[str, Any]:
-        return {"waiting": [p.call.id for p in self.policy.queue], "allowances": self.allowances()}

@@ -344,7 +344,3 @@ def contrast(foreground: str, background: str) -> float:
 
     high, low = sorted((luminance(foreground), luminance(background)), reverse=True)
     return (high + 0.05) / (low + 0.05)
-
-
-def names() -> list[str]:
-    return list(Colours._fields)

@@ -116,7 +116,7 @@ class ReplayController(QObject):
     def try_tool(self, name: str, arguments: dict[str, Any]) -> None:
         """Call a tool as the user; the result goes to the Try it panel."""
         task = self.window.session.call_tool(name, arguments)
-        self._keep(task, lambda out: self._tried(out))
+        self._keep(task, self._tried)
 
     def _tried(self, out: ToolOutput | BaseException) -> None:
         content, is_error = _content(out)

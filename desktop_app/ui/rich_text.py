@@ -12,6 +12,7 @@ with an empty picture, never a file (SafeDocument, SafeBrowser).
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import Any
 
 from PySide6.QtCore import QUrl
@@ -23,34 +24,28 @@ from desktop_app.ui.text import may_hold_resources, web_link
 
 MARKDOWN = QTextDocument.MarkdownFeature.MarkdownDialectGitHub | QTextDocument.MarkdownFeature.MarkdownNoHTML
 _BODY_STYLE = re.compile(r'<body style="[^"]*">')
-_blank: QImage | None = None
 
 
+@cache
 def blank_picture() -> QImage:
     """What every resource request gets: a transparent pixel (a null one makes Qt try the file)."""
-    global _blank
-    if _blank is None:
-        _blank = QImage(1, 1, QImage.Format.Format_ARGB32)
-        _blank.fill(QColor(0, 0, 0, 0))
-    return _blank
-
-
-def refuse_resource(_kind: int, _name: QUrl | str) -> Any:
-    return blank_picture()
+    blank = QImage(1, 1, QImage.Format.Format_ARGB32)
+    blank.fill(QColor(0, 0, 0, 0))
+    return blank
 
 
 class SafeDocument(QTextDocument):
     """A document that never loads a resource: no file, no `qrc:`, no device."""
 
     def loadResource(self, type: int, name: QUrl | str) -> Any:  # noqa: N802 - Qt override
-        return refuse_resource(type, name)
+        return blank_picture()
 
 
 class SafeBrowser(QTextBrowser):
     """A text browser that never loads a resource (its document asks the browser)."""
 
     def loadResource(self, type: int, name: QUrl | str) -> Any:  # noqa: N802 - Qt override
-        return refuse_resource(type, name)
+        return blank_picture()
 
 
 def pictures_to_text(doc: QTextDocument, start: int = 0) -> int:

@@ -127,12 +127,7 @@ class SchemaForm(QWidget):
 
     def content(self) -> dict[str, Any]:
         """The entered values; empty optional text fields are left out."""
-        out: dict[str, Any] = {}
-        for field in self.fields:
-            value = field.value()
-            if value is not None:
-                out[field.name] = value
-        return out
+        return {field.name: value for field in self.fields if (value := field.value()) is not None}
 
     def missing(self) -> list[str]:
         """Required fields left empty."""

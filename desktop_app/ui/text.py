@@ -63,8 +63,7 @@ def escape_html(text: str, quote: bool = True) -> str:
 def plain_tip(text: str) -> str:
     """Untrusted text for a tooltip, shown as text: Qt renders a tooltip that looks like HTML as
     rich text, and loads the pictures it names (a server's `<img src=/dev/zero>`)."""
-    escaped = escape_html(text, quote=False)
-    return f"<p style='white-space:pre-wrap'>{escaped}</p>"
+    return f"<p style='white-space:pre-wrap'>{escape_html(text, quote=False)}</p>"
 
 
 HEAD_CHARS = 20_000  # shown in the transcript: a few screens, laid out in well under 100 ms

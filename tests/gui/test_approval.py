@@ -137,7 +137,7 @@ def test_allow_for_conversation_then_revoke_in_settings(qtbot: Any, make_window:
     dialog.allowances.setCurrentRow(0)
     dialog.revoke.click()
     assert dialog.allowances.count() == 0
-    assert window.approver.allowances() == []
+    assert window.approver.policy.allowances() == []
     dialog.reject()
 
 

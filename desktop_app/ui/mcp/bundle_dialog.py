@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 from desktop_app.mcp.bundle_manifest import Value
 from desktop_app.mcp.bundles import Bundle, BundleError, NameTakenError, UserOption, install, read_bundle
 from desktop_app.ui.i18n import tr
-from desktop_app.ui.palette import colours
+from desktop_app.ui.mcp.dialogs import plain_label
 from desktop_app.ui.text import make_visible, plain_tip
 
 SUFFIXES = (".mcpb", ".dxt")
@@ -78,15 +78,12 @@ class BundleDialog(QDialog):
         form = QFormLayout()
         for option in bundle.manifest.options:
             field = self._field(option)
+            field.setToolTip(plain_tip(make_visible(option.description)))
             self.fields[option.key] = field
             label = QLabel(make_visible(option.title) + (" *" if option.required else ""), self)
             label.setTextFormat(Qt.TextFormat.PlainText)  # a manifest's text is never rich text
             form.addRow(label, field)
-        self.note = QLabel("", self)
-        self.note.setObjectName("bundleNote")
-        self.note.setWordWrap(True)
-        self.note.setTextFormat(Qt.TextFormat.PlainText)
-        self.note.setStyleSheet(f"color: {colours().error};")
+        self.note = plain_label("", self, "bundleNote", error=True)
         self.install_button = QPushButton(tr("Install"), self)
         self.install_button.setObjectName("installBundle")
         cancel = QPushButton(tr("Cancel"), self)
@@ -100,17 +97,14 @@ class BundleDialog(QDialog):
         layout.addLayout(buttons)
         self.install_button.clicked.connect(self._install)
         cancel.clicked.connect(self.reject)
-        self.cancel_button = cancel
 
     def _field(self, option: UserOption) -> QLineEdit | QCheckBox:
         if option.type == "boolean":
             box = QCheckBox(self)
             box.setChecked(option.default is True)
-            box.setToolTip(plain_tip(make_visible(option.description)))
             return box
         edit = QLineEdit(self)
         edit.setObjectName(f"option_{option.key}")
-        edit.setToolTip(plain_tip(make_visible(option.description)))
         edit.setAccessibleName(option.title)
         if option.sensitive:
             edit.setEchoMode(QLineEdit.EchoMode.Password)

@@ -35,12 +35,15 @@ def _mono(widget: QWidget) -> None:
     widget.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
 
 
-def _plain_label(text: str, parent: QWidget, name: str = "") -> QLabel:
+def plain_label(text: str, parent: QWidget, name: str = "", error: bool = False) -> QLabel:
+    """A wrapped label for text from a server or a file (`error`: in the error colour)."""
     label = QLabel(text, parent)
     label.setTextFormat(Qt.TextFormat.PlainText)  # server text is untrusted: never rich text
     label.setWordWrap(True)
     if name:
         label.setObjectName(name)
+    if error:
+        label.setStyleSheet(f"color: {colours().error};")
     return label
 
 
@@ -57,6 +60,16 @@ def _button_row(parent: QWidget, *buttons: tuple[str, str]) -> tuple[QHBoxLayout
     return row, made
 
 
+class _ApprovalDialog(QDialog):
+    """A request answered by one approving button (`approved` after it) or by closing it."""
+
+    approved = False
+
+    def _approve(self) -> None:
+        self.approved = True
+        self.accept()
+
+
 class ElicitationDialog(QDialog):
     """A form generated from a server's flat JSON schema; `action` is accept / decline / cancel."""
 
@@ -65,36 +78,24 @@ class ElicitationDialog(QDialog):
         self.setObjectName("elicitationDialog")
         self.setWindowTitle(tr("An MCP server asks for information"))
         self.action = "cancel"
-        self.schema = schema if isinstance(schema, dict) else {}
-        self.required = {str(r) for r in self.schema.get("required", []) if isinstance(r, str)}
         layout = QVBoxLayout(self)
         who = tr("Server: %1").replace("%1", make_visible(server))
-        layout.addWidget(_plain_label(who, self, "server"))
-        layout.addWidget(_plain_label(message, self, "message"))
-        self.form = SchemaForm(self.schema, self)
-        self.fields = self.form.fields
+        layout.addWidget(plain_label(who, self, "server"))
+        layout.addWidget(plain_label(message, self, "message"))
+        self.form = SchemaForm(schema, self)
         layout.addWidget(self.form)
-        layout.addWidget(_plain_label(tr("* required. Only what you enter here is sent to the server."), self))
+        layout.addWidget(plain_label(tr("* required. Only what you enter here is sent to the server."), self))
         layout.addStretch(1)  # spare height below the form, not between its labels
-        self.error = _plain_label("", self, "error")
-        self.error.setStyleSheet(f"color: {colours().error};")
+        self.error = plain_label("", self, "error", error=True)
         self.error.hide()
         layout.addWidget(self.error)
         row, buttons = _button_row(self, ("accept", tr("Send")), ("decline", tr("Decline")), ("cancel", tr("Cancel")))
-        self.accept_button, self.decline_button, self.cancel_button = (
-            buttons["accept"],
-            buttons["decline"],
-            buttons["cancel"],
-        )
+        self.accept_button, self.decline_button, self.cancel_button = buttons.values()
         self.accept_button.clicked.connect(self._send)
         self.decline_button.clicked.connect(lambda: self._finish("decline"))
         self.cancel_button.clicked.connect(lambda: self._finish("cancel"))
         layout.addLayout(row)
-        self.resize(480, 200 + 36 * len(self.fields))
-
-    def content(self) -> dict[str, Any]:
-        """The entered values; empty optional text fields are left out."""
-        return self.form.content()
+        self.resize(480, 200 + 36 * len(self.form.fields))
 
     def _send(self) -> None:
         missing = self.form.missing()
@@ -109,23 +110,17 @@ class ElicitationDialog(QDialog):
         self.done(QDialog.DialogCode.Accepted if action == "accept" else QDialog.DialogCode.Rejected)
 
 
-class SamplingDialog(QDialog):
+class SamplingDialog(_ApprovalDialog):
     """A server's completion request, shown in full; `approved` after Approve."""
 
     def __init__(self, request: SamplingRequest, model: str, parent: QWidget | None) -> None:
         super().__init__(parent)
         self.setObjectName("samplingDialog")
         self.setWindowTitle(tr("An MCP server asks to use your model"))
-        self.approved = False
         layout = QVBoxLayout(self)
+        about = tr("Server %1 wants this sent to %2 (on your account). Approve only if you expect it.")
         layout.addWidget(
-            _plain_label(
-                tr("Server %1 wants this sent to %2 (on your account). Approve only if you expect it.")
-                .replace("%1", make_visible(request.server))
-                .replace("%2", model),
-                self,
-                "about",
-            )
+            plain_label(about.replace("%1", make_visible(request.server)).replace("%2", model), self, "about")
         )
         self.request_text = QPlainTextEdit(self)
         self.request_text.setObjectName("request")
@@ -134,58 +129,40 @@ class SamplingDialog(QDialog):
         self.request_text.setPlainText(_sampling_text(request))
         layout.addWidget(self.request_text, 1)
         if request.warnings:
-            warn = _plain_label(tr("Warnings: ") + "; ".join(request.warnings), self, "warnings")
-            warn.setStyleSheet(f"color: {colours().error};")
-            layout.addWidget(warn)
+            layout.addWidget(plain_label(tr("Warnings: ") + "; ".join(request.warnings), self, "warnings", True))
         row, buttons = _button_row(self, ("approve", tr("Approve and send")), ("deny", tr("Deny")))
-        self.approve_button, self.deny_button = buttons["approve"], buttons["deny"]
+        self.approve_button, self.deny_button = buttons.values()
         self.deny_button.setDefault(True)
         self.approve_button.clicked.connect(self._approve)
         self.deny_button.clicked.connect(self.reject)
         layout.addLayout(row)
         self.resize(560, 420)
 
-    def _approve(self) -> None:
-        self.approved = True
-        self.accept()
 
-
-class SecretSendDialog(QDialog):
+class SecretSendDialog(_ApprovalDialog):
     """A stored secret's first trip to a server: which secret, as what, to where; Send only on a click."""
 
     def __init__(self, send: SecretSend, parent: QWidget | None) -> None:
         super().__init__(parent)
         self.setObjectName("secretSendDialog")
         self.setWindowTitle(tr("Send a stored secret to an MCP server?"))
-        self.approved = False
         layout = QVBoxLayout(self)
         intro = tr("MCP server %1 asks for the secret %2, stored in the keyring for it.")
-        layout.addWidget(
-            _plain_label(
-                intro.replace("%1", make_visible(send.server)).replace("%2", make_visible(send.secret)), self, "about"
-            )
-        )
-        where = _plain_label(tr("It would be sent as %1 to:").replace("%1", make_visible(send.field)), self)
-        layout.addWidget(where)
-        target = _plain_label(make_visible(send.to), self, "destination")
+        about = intro.replace("%1", make_visible(send.server)).replace("%2", make_visible(send.secret))
+        layout.addWidget(plain_label(about, self, "about"))
+        layout.addWidget(plain_label(tr("It would be sent as %1 to:").replace("%1", make_visible(send.field)), self))
+        target = plain_label(make_visible(send.to), self, "destination")
         _mono(target)
         target.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout.addWidget(target)
-        layout.addWidget(
-            _plain_label(
-                tr("Send it only if you expect this server to need it. You are asked again if it changes."), self
-            )
-        )
+        ask = tr("Send it only if you expect this server to need it. You are asked again if it changes.")
+        layout.addWidget(plain_label(ask, self))
         row, buttons = _button_row(self, ("send", tr("Send it")), ("keep", tr("Don't send")))
-        self.send_button, self.keep_button = buttons["send"], buttons["keep"]
+        self.send_button, self.keep_button = buttons.values()
         self.keep_button.setDefault(True)
-        self.send_button.clicked.connect(self._send)
+        self.send_button.clicked.connect(self._approve)
         self.keep_button.clicked.connect(self.reject)
         layout.addLayout(row)
-
-    def _send(self) -> None:
-        self.approved = True
-        self.accept()
 
 
 def _sampling_text(request: SamplingRequest) -> str:
@@ -202,7 +179,7 @@ def _sampling_text(request: SamplingRequest) -> str:
     return "\n".join(lines + facts)
 
 
-class DefinitionChangeDialog(QDialog):
+class DefinitionChangeDialog(_ApprovalDialog):
     """Old and new definition of a held-back tool side by side; Approve pins the new one."""
 
     def __init__(self, change: PendingChange, parent: QWidget | None) -> None:
@@ -212,7 +189,6 @@ class DefinitionChangeDialog(QDialog):
         self.setObjectName("definitionChangeDialog")
         self.setWindowTitle(tr("A tool's definition changed"))
         self.change = change
-        self.approved = False
         layout = QVBoxLayout(self)
         what = (
             tr("Tool %1 is new on server %2, which you already trusted.")
@@ -220,20 +196,19 @@ class DefinitionChangeDialog(QDialog):
             else tr("Tool %1 on server %2 changed since you approved it.")
         )
         intro = what.replace("%1", make_visible(change.name)).replace("%2", make_visible(change.server))
-        layout.addWidget(_plain_label(intro + " " + tr("It stays blocked until you approve it."), self, "intro"))
+        layout.addWidget(plain_label(intro + " " + tr("It stays blocked until you approve it."), self, "intro"))
         sides = QHBoxLayout()
         self.old_text = self._side(sides, tr("Approved before"), approved_text(change), "old")
         self.new_text = self._side(sides, tr("Offered now"), pretty_definition(change.new), "new")
         layout.addLayout(sides, 1)
         self.changed_lines = mark_differences(self.old_text, self.new_text)
-        self.warnings = _plain_label(
-            tr("Warnings: ") + "; ".join(change.warnings) if change.warnings else "", self, "warnings"
+        self.warnings = plain_label(
+            tr("Warnings: ") + "; ".join(change.warnings) if change.warnings else "", self, "warnings", True
         )
-        self.warnings.setStyleSheet(f"color: {colours().error};")
         self.warnings.setVisible(bool(change.warnings))
         layout.addWidget(self.warnings)
         row, buttons = _button_row(self, ("approve", tr("Approve new definition")), ("keep", tr("Keep blocked")))
-        self.approve_button, self.keep_button = buttons["approve"], buttons["keep"]
+        self.approve_button, self.keep_button = buttons.values()
         self.keep_button.setDefault(True)
         self.approve_button.clicked.connect(self._approve)
         self.keep_button.clicked.connect(self.reject)
@@ -242,7 +217,7 @@ class DefinitionChangeDialog(QDialog):
 
     def _side(self, row: QHBoxLayout, title: str, text: str, name: str) -> QPlainTextEdit:
         column = QVBoxLayout()
-        column.addWidget(_plain_label(title, self))
+        column.addWidget(plain_label(title, self))
         view = QPlainTextEdit(self)
         view.setObjectName(name)
         view.setReadOnly(True)
@@ -252,10 +227,6 @@ class DefinitionChangeDialog(QDialog):
         column.addWidget(view, 1)
         row.addLayout(column, 1)
         return view
-
-    def _approve(self) -> None:
-        self.approved = True
-        self.accept()
 
 
 def mark_differences(old: QPlainTextEdit, new: QPlainTextEdit) -> tuple[list[int], list[int]]:
@@ -295,7 +266,7 @@ class LogDialog(QDialog):
         self.setWindowTitle(tr("Log of MCP server %1").replace("%1", server))
         self.path = Path(path)
         layout = QVBoxLayout(self)
-        layout.addWidget(_plain_label(str(self.path), self, "path"))
+        layout.addWidget(plain_label(str(self.path), self, "path"))
         self.text = QPlainTextEdit(self)
         self.text.setObjectName("log")
         self.text.setReadOnly(True)

@@ -11,7 +11,6 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QDialog,
     QHBoxLayout,
-    QLabel,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
@@ -24,7 +23,7 @@ from PySide6.QtWidgets import (
 from desktop_app.mcp.gallery import Connector, GalleryError, load_gallery
 from desktop_app.mcp.launch import missing_message
 from desktop_app.ui.i18n import tr
-from desktop_app.ui.palette import colours
+from desktop_app.ui.mcp.dialogs import plain_label
 
 
 def details_text(c: Connector) -> str:
@@ -82,20 +81,11 @@ class GalleryDialog(QDialog):
         self.key = QLineEdit(self)
         self.key.setObjectName("connectorKey")
         self.key.setEchoMode(QLineEdit.EchoMode.Password)
-        self.note = QLabel(problem or self._npx_note(), self)
-        self.note.setTextFormat(Qt.TextFormat.PlainText)
-        self.note.setWordWrap(True)
-        self.note.setStyleSheet(f"color: {colours().error};")
+        self.note = plain_label(problem or ("" if shutil.which("npx") else missing_message("npx")), self, error=True)
         self.add_button = QPushButton(tr("Add"), self)
         self.add_button.setObjectName("addConnector")
         self.add_button.setEnabled(False)
         cancel = QPushButton(tr("Cancel"), self)
-        self._layout(cancel)
-        self.list.currentRowChanged.connect(self._show)
-        self.add_button.clicked.connect(self._add)
-        cancel.clicked.connect(self.reject)
-
-    def _layout(self, cancel: QPushButton) -> None:
         right = QVBoxLayout()
         right.addWidget(self.details, 1)
         right.addWidget(self.key)
@@ -110,10 +100,9 @@ class GalleryDialog(QDialog):
         layout.addLayout(split, 1)
         layout.addLayout(buttons)
         self.key.hide()
-
-    @staticmethod
-    def _npx_note() -> str:
-        return "" if shutil.which("npx") else missing_message("npx")
+        self.list.currentRowChanged.connect(self._show)
+        self.add_button.clicked.connect(self._add)
+        cancel.clicked.connect(self.reject)
 
     def current(self) -> Connector | None:
         row = self.list.currentRow()

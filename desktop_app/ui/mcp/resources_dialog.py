@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from desktop_app.ui.chat.attachments import Attachment
 from desktop_app.ui.i18n import tr
+from desktop_app.ui.mcp.dialogs import plain_label
 from desktop_app.ui.mcp.servers import McpServers
 from desktop_app.ui.schema_form import SchemaForm
 from desktop_app.ui.text import make_visible, plain_tip
@@ -58,9 +59,7 @@ class ResourceBrowser(QDialog):
         self.text.setObjectName("resourceText")
         self.text.setReadOnly(True)
         self.text.setAccessibleName(tr("The resource's text"))
-        self.status = QLabel(tr("Loading…"), self)
-        self.status.setTextFormat(Qt.TextFormat.PlainText)
-        self.status.setWordWrap(True)
+        self.status = plain_label(tr("Loading…"), self)
         self.attach_button = QPushButton(tr("Attach to conversation"), self)
         self.attach_button.setObjectName("attachResource")
         self.attach_button.setEnabled(False)
@@ -99,9 +98,7 @@ class ResourceBrowser(QDialog):
             if self._row(entry["server"], entry["uri"]) is not None:
                 continue  # already shown (a link from a tool result opened it)
             label = f"{entry['server']} · {entry['name'] or entry['uri']}"
-            item = QListWidgetItem(make_visible(label)[:200], self.list)
-            item.setToolTip(plain_tip(make_visible(f"{entry['uri']}\n{entry['description']}")[:1000]))
-            item.setData(Qt.ItemDataRole.UserRole, entry)
+            self.list.addItem(_item(label, f"{entry['uri']}\n{entry['description']}", entry))
         none = tr("No server offers resources.") if not found else ""
         self.status.setText(" · ".join([none, *problems]).strip(" ·") or tr("%n resource(s)", None, len(found)))
         self.loaded.emit()
@@ -111,9 +108,7 @@ class ResourceBrowser(QDialog):
         found = [] if future.cancelled() or future.exception() is not None else future.result()[0]
         for entry in found:
             label = tr("%1 · %2 (template)").replace("%1", entry["server"]).replace("%2", entry["name"])
-            item = QListWidgetItem(make_visible(label)[:200], self.list)
-            item.setToolTip(plain_tip(make_visible(f"{entry['uriTemplate']}\n{entry['description']}")[:1000]))
-            item.setData(Qt.ItemDataRole.UserRole, entry)
+            self.list.addItem(_item(label, f"{entry['uriTemplate']}\n{entry['description']}", entry))
         self.templatesLoaded.emit()
 
     def _open_typed(self) -> None:
@@ -135,10 +130,7 @@ class ResourceBrowser(QDialog):
         row = self._row(server, uri)
         if row is None:
             entry = {"server": server, "uri": uri, "name": name, "mimeType": "", "description": ""}
-            item = QListWidgetItem(make_visible(f"{server} · {name or uri}")[:200])
-            item.setToolTip(plain_tip(make_visible(uri)[:1000]))
-            item.setData(Qt.ItemDataRole.UserRole, entry)
-            self.list.insertItem(0, item)
+            self.list.insertItem(0, _item(f"{server} · {name or uri}", uri, entry))
             row = 0
         self.list.setCurrentRow(row)
 
@@ -180,6 +172,14 @@ class ResourceBrowser(QDialog):
             self.accept()
 
 
+def _item(label: str, tip: str, entry: dict[str, Any]) -> QListWidgetItem:
+    """A list row for a server's resource or template: its text shortened, hidden characters shown."""
+    item = QListWidgetItem(make_visible(label)[:200])
+    item.setToolTip(plain_tip(make_visible(tip)[:1000]))
+    item.setData(Qt.ItemDataRole.UserRole, entry)
+    return item
+
+
 def prompt_schema(arguments: list[dict[str, Any]]) -> dict[str, Any]:
     """A prompt's arguments (all strings in MCP) as the JSON Schema SchemaForm draws."""
     properties = {a["name"]: {"type": "string", "description": a["description"]} for a in arguments}
@@ -193,9 +193,7 @@ class PromptDialog(QDialog):
         super().__init__(parent)
         self.setObjectName("promptDialog")
         self.setWindowTitle(tr("Prompt %1").replace("%1", make_visible(f"/{prompt['server']}:{prompt['name']}")))
-        about = QLabel(make_visible(prompt["description"])[:500], self)
-        about.setTextFormat(Qt.TextFormat.PlainText)
-        about.setWordWrap(True)
+        about = plain_label(make_visible(prompt["description"])[:500], self)
         self.form = SchemaForm(prompt_schema(prompt["arguments"]), self)
         buttons = QDialogButtonBox(self)
         self.run_button = buttons.addButton(tr("Run"), QDialogButtonBox.ButtonRole.AcceptRole)

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import json
 import shlex
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -14,7 +13,6 @@ from PySide6.QtWidgets import (
     QDoubleSpinBox,
     QFormLayout,
     QHBoxLayout,
-    QLabel,
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
@@ -25,12 +23,12 @@ from PySide6.QtWidgets import (
 
 from desktop_app import jsonsafe
 from desktop_app.ui.i18n import tr
-from desktop_app.ui.palette import colours
+from desktop_app.ui.mcp.dialogs import plain_label
 
 if TYPE_CHECKING:
     from desktop_app.mcp.config import ServerConfig
 
-LINE_MAX = 110  # the list shows this much; the details pane and the tooltip show all
+E = TypeVar("E", QLineEdit, QPlainTextEdit)
 
 
 def _pairs_text(values: dict[str, Any], sep: str) -> str:
@@ -73,9 +71,7 @@ class ServerEditor(QDialog):
         self._kind = existing.kind if existing is not None else ""  # "type" of the entry, kept on save
         self._taken = taken
         form = QFormLayout()
-        self.name = QLineEdit(self)
-        self.name.setObjectName("name")
-        form.addRow(tr("Name:"), self.name)
+        self.name = self._row(form, tr("Name:"), QLineEdit(self), "name")
         kinds = QHBoxLayout()
         self.stdio = QRadioButton(tr("Program (stdio)"), self)
         self.http = QRadioButton(tr("URL (streamable HTTP or SSE)"), self)
@@ -84,25 +80,15 @@ class ServerEditor(QDialog):
             group.addButton(button)
             kinds.addWidget(button)
         form.addRow(tr("Kind:"), kinds)
-        self.command = QLineEdit(self)
-        self.command.setObjectName("command")
-        self.command.setPlaceholderText("npx")
-        self.args = QLineEdit(self)
-        self.args.setObjectName("args")
-        self.args.setPlaceholderText("-y @modelcontextprotocol/server-filesystem ~/Trips")
-        self.env = QPlainTextEdit(self)
-        self.env.setObjectName("env")
-        self.env.setPlaceholderText('NAME=value\nTOKEN={"keyring": "secret name"}')
-        self.cwd = QLineEdit(self)
-        self.cwd.setObjectName("cwd")
-        self.url = QLineEdit(self)
-        self.url.setObjectName("url")
-        self.url.setPlaceholderText("https://mcp.example.com/mcp")
-        self.headers = QPlainTextEdit(self)
-        self.headers.setObjectName("headers")
-        self.headers.setPlaceholderText('Authorization: {"keyring": "remote-token"}')
-        for widget in (self.env, self.headers):
-            widget.setFixedHeight(64)
+        self.command = self._row(form, tr("Command:"), QLineEdit(self), "command", "npx")
+        args_hint = "-y @modelcontextprotocol/server-filesystem ~/Trips"
+        self.args = self._row(form, tr("Arguments:"), QLineEdit(self), "args", args_hint)
+        env_hint = 'NAME=value\nTOKEN={"keyring": "secret name"}'
+        self.env = self._row(form, tr("Environment:"), QPlainTextEdit(self), "env", env_hint)
+        self.cwd = self._row(form, tr("Working folder:"), QLineEdit(self), "cwd")
+        self.url = self._row(form, tr("URL:"), QLineEdit(self), "url", "https://mcp.example.com/mcp")
+        headers_hint = 'Authorization: {"keyring": "remote-token"}'
+        self.headers = self._row(form, tr("Headers:"), QPlainTextEdit(self), "headers", headers_hint)
         self.timeout = QDoubleSpinBox(self)
         self.timeout.setRange(1, 86_400)
         self.timeout.setSuffix(" s")
@@ -116,20 +102,10 @@ class ServerEditor(QDialog):
                 "then run without asking you. Tools not marked read-only always ask."
             )
         )
-        form.addRow(tr("Command:"), self.command)
-        form.addRow(tr("Arguments:"), self.args)
-        form.addRow(tr("Environment:"), self.env)
-        form.addRow(tr("Working folder:"), self.cwd)
-        form.addRow(tr("URL:"), self.url)
-        form.addRow(tr("Headers:"), self.headers)
         form.addRow(tr("Call timeout:"), self.timeout)
         form.addRow("", self.enabled)
         form.addRow("", self.read_only)
-        self.error = QLabel(self)
-        self.error.setObjectName("error")
-        self.error.setWordWrap(True)
-        self.error.setTextFormat(Qt.TextFormat.PlainText)
-        self.error.setStyleSheet(f"color: {colours().error};")
+        self.error = plain_label("", self, "error", error=True)
         self.error.hide()
         buttons = QHBoxLayout()
         buttons.addStretch(1)
@@ -147,6 +123,15 @@ class ServerEditor(QDialog):
         self.stdio.toggled.connect(self._kind_changed)
         self._fill(existing)
         self.resize(560, 480)
+
+    def _row(self, form: QFormLayout, label: str, edit: E, name: str, hint: str = "") -> E:
+        """One text field of the entry in its form row (several lines: NAME/VALUE pairs)."""
+        edit.setObjectName(name)
+        edit.setPlaceholderText(hint)
+        if isinstance(edit, QPlainTextEdit):
+            edit.setFixedHeight(64)
+        form.addRow(label, edit)
+        return edit
 
     def _fill(self, config: ServerConfig | None) -> None:
         from desktop_app.mcp.config import DEFAULT_CALL_TIMEOUT

@@ -22,10 +22,12 @@ if TYPE_CHECKING:
     from desktop_app.mcp.secret_refs import SecretSend
     from desktop_app.mcp.trust import PendingChange
     from desktop_app.tools.registry import ToolOutput
+    from desktop_app.ui.mcp.dialogs import SamplingDialog, SecretSendDialog
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 CLOSE_TIMEOUT_S = 8.0
+Listing = asyncio.Future[tuple[list[dict[str, Any]], list[str]]]  # what was found, and a line per server that failed
 
 
 class DialogInteraction(QObject):
@@ -49,7 +51,16 @@ class DialogInteraction(QObject):
         return await self._on_ui(self._elicit_ui(server, message, schema))
 
     async def confirm_sampling(self, request: SamplingRequest) -> bool:
-        return await self._on_ui(self._sample_ui(request))
+        from desktop_app.ui.mcp.dialogs import SamplingDialog
+
+        return await self._on_ui(
+            self._approved(lambda: SamplingDialog(request, self._model_name(), self._parent_widget))
+        )
+
+    async def confirm_secret(self, send: SecretSend) -> bool:
+        from desktop_app.ui.mcp.dialogs import SecretSendDialog
+
+        return await self._on_ui(self._approved(lambda: SecretSendDialog(send, self._parent_widget)))
 
     async def _elicit_ui(self, server: str, message: str, schema: dict[str, Any]) -> ElicitationResult:
         from desktop_app.mcp.interact import ElicitationResult
@@ -58,24 +69,13 @@ class DialogInteraction(QObject):
         dialog = ElicitationDialog(server, message, schema, self._parent_widget)
         await self._show_and_wait(dialog)
         if dialog.action == "accept":
-            return ElicitationResult("accept", dialog.content())
+            return ElicitationResult("accept", dialog.form.content())
         reason = "the user declined the form" if dialog.action == "decline" else "the user dismissed the form"
         return ElicitationResult(dialog.action, reason=reason)  # type: ignore[arg-type]
 
-    async def confirm_secret(self, send: SecretSend) -> bool:
-        return await self._on_ui(self._secret_ui(send))
-
-    async def _secret_ui(self, send: SecretSend) -> bool:
-        from desktop_app.ui.mcp.dialogs import SecretSendDialog
-
-        dialog = SecretSendDialog(send, self._parent_widget)
-        await self._show_and_wait(dialog)
-        return dialog.approved
-
-    async def _sample_ui(self, request: SamplingRequest) -> bool:
-        from desktop_app.ui.mcp.dialogs import SamplingDialog
-
-        dialog = SamplingDialog(request, self._model_name(), self._parent_widget)
+    async def _approved(self, make: Callable[[], SamplingDialog | SecretSendDialog]) -> bool:
+        """On the UI loop: the dialog made, shown and awaited; True only after its approving button."""
+        dialog = make()
         await self._show_and_wait(dialog)
         return dialog.approved
 
@@ -262,34 +262,30 @@ class McpServers(QObject):
         return self._submit(self.manager.call(server, tool, args))
 
     # ---------------------------------------------------------------- resources and prompts
-    def resources(self) -> asyncio.Future[tuple[list[dict[str, Any]], list[str]]]:
+    def resources(self) -> Listing:
         """Every ready server's resources, and one line per server that could not list them."""
         from desktop_app.mcp.resources import list_resources
 
         return self._submit(self._gather(list_resources))
 
-    def templates(self) -> asyncio.Future[tuple[list[dict[str, Any]], list[str]]]:
+    def templates(self) -> Listing:
         """Every ready server's resource templates (URIs the person completes before reading)."""
         from desktop_app.mcp.resources import list_templates
 
         return self._submit(self._gather(list_templates))
 
-    def prompts(self) -> asyncio.Future[tuple[list[dict[str, Any]], list[str]]]:
+    def prompts(self) -> Listing:
         from desktop_app.mcp.resources import list_prompts
 
         return self._submit(self._gather(list_prompts))
 
-    def read(
-        self, server: str, uri: str, limit: int | None = None
-    ) -> asyncio.Future[tuple[list[dict[str, Any]], list[str]]]:
+    def read(self, server: str, uri: str, limit: int | None = None) -> Listing:
         """One resource of one server (`limit`: characters of text kept, when not the browser's)."""
         from desktop_app.mcp.resources import MAX_TEXT, read_resource
 
         return self._submit(self._gather(lambda conn: read_resource(conn, uri, limit or MAX_TEXT), server))
 
-    def prompt(
-        self, server: str, name: str, arguments: dict[str, str]
-    ) -> asyncio.Future[tuple[list[dict[str, Any]], list[str]]]:
+    def prompt(self, server: str, name: str, arguments: dict[str, str]) -> Listing:
         from desktop_app.mcp.resources import get_prompt
 
         return self._submit(self._gather(lambda conn: get_prompt(conn, name, arguments), server))
@@ -319,8 +315,7 @@ class McpServers(QObject):
     async def _login(self, name: str) -> None:
         from desktop_app.mcp.oauth import LoginError, login
 
-        manager = self.manager
-        config = manager.config(name) if manager is not None else None
+        config = self.manager.config(name) if self.manager is not None else None
         try:
             if config is None:
                 raise LoginError(f"no MCP server named {name!r} is running")
@@ -342,8 +337,7 @@ class McpServers(QObject):
     async def _logout(self, name: str) -> None:
         from desktop_app.mcp.oauth import logout
 
-        manager = self.manager
-        config = manager.config(name) if manager is not None else None
+        config = self.manager.config(name) if self.manager is not None else None
         try:
             removed = config is not None and await asyncio.to_thread(logout, config)
         except Exception as exc:  # noqa: BLE001 - a locked keyring: said, never a crash

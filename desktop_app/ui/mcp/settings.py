@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QHBoxLayout,
-    QLabel,
     QListWidget,
     QListWidgetItem,
     QMessageBox,
@@ -18,7 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.ui.i18n import tr
-from desktop_app.ui.mcp.dialogs import DefinitionChangeDialog, LogDialog
+from desktop_app.ui.mcp.dialogs import DefinitionChangeDialog, LogDialog, plain_label
 from desktop_app.ui.mcp.server_editor import ServerEditor
 from desktop_app.ui.mcp.signin import SignInControls
 from desktop_app.ui.text import make_visible, plain_tip
@@ -55,10 +54,7 @@ class McpSettings(QWidget):
         self.review: DefinitionChangeDialog | None = None
         self.logs: list[LogDialog] = []
         layout = QVBoxLayout(self)
-        self.note = QLabel(self)
-        self.note.setObjectName("note")
-        self.note.setWordWrap(True)
-        self.note.setTextFormat(Qt.TextFormat.PlainText)
+        self.note = plain_label("", self, "note")
         layout.addWidget(self.note)
         self.list = QListWidget(self)
         self.list.setObjectName("servers")
@@ -257,31 +253,28 @@ class McpSettings(QWidget):
 
         try:
             add_connector(connector, name=name)
-            configs = self._configs()
         except (OSError, McpConfigError, NameTakenError) as exc:
             self.note.setText(str(exc))
             return
-        if self.servers.running:
-            self.servers.update(configs)
-        self._refresh()
+        self._apply()
         if name != connector.name:
             renamed = tr("You already have a server named %1: the connector was added as %2.")
             self.note.setText(renamed.replace("%1", connector.name).replace("%2", name))
 
     def _save(self, servers: list[ServerConfig]) -> None:
         """Write the app's file, then hand the whole configuration to the manager."""
-        from desktop_app.mcp.config import McpConfigError, save_servers
+        from desktop_app.mcp.config import save_servers
 
         try:
             save_servers(servers)
         except OSError as exc:
             QMessageBox.warning(self, tr("MCP servers"), tr("Could not save: %1").replace("%1", str(exc)))
             return
-        try:
-            configs = self._configs()
-        except McpConfigError as exc:
-            self.note.setText(str(exc))
-            return
+        self._apply()
+
+    def _apply(self) -> None:
+        """The whole configuration to the manager (`_configs` says a broken file in the note), then the list."""
+        configs = self._configs()
         if self.servers.running:
             self.servers.update(configs)
         self._refresh()

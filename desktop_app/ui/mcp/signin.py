@@ -6,9 +6,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt
-from PySide6.QtWidgets import QLabel, QPushButton, QWidget
+from PySide6.QtWidgets import QPushButton, QWidget
 
 from desktop_app.ui.i18n import tr
+from desktop_app.ui.mcp.dialogs import plain_label
 from desktop_app.ui.text import make_visible
 
 if TYPE_CHECKING:
@@ -36,10 +37,7 @@ class SignInControls(QObject):
         self.sign_out = QPushButton(tr("Sign out"), parent)
         self.sign_out.setObjectName("signout")
         self.sign_out.setToolTip(tr("Forget this server's sign-in (its tokens in the keyring)"))
-        self.progress = QLabel(parent)
-        self.progress.setObjectName("signinNote")
-        self.progress.setWordWrap(True)
-        self.progress.setTextFormat(Qt.TextFormat.PlainText)
+        self.progress = plain_label("", parent, "signinNote")
         self.progress.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.progress.hide()
         for button, slot in ((self.sign_in, self.start), (self.sign_out, self.forget)):

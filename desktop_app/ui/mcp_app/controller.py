@@ -57,11 +57,8 @@ class AppController(QObject):
         manager = self.window.mcp.manager
         return manager.tools() if manager is not None else []
 
-    def _tool(self, name: str) -> ToolDef | None:
-        return next((t for t in self._tools() if t.name == name), None)
-
     def on_call(self, event: ToolCallEvent) -> None:
-        tool = self._tool(event.name)
+        tool = next((t for t in self._tools() if t.name == event.name), None)
         uri = str(tool.meta.get("ui_resource", "")) if tool is not None else ""
         if tool is None or not uri:
             return
@@ -113,11 +110,8 @@ class AppController(QObject):
             self.close_view(next(iter(self.panels)))
         server = str(tool.meta.get("server", ""))
         view = McpAppView()
-        panel = AppPanel(
-            call_id,
-            tr("%1 — interactive view from MCP server “%2”").replace("%1", tool.name).replace("%2", server),
-            view,
-        )
+        title = tr("%1 — interactive view from MCP server “%2”").replace("%1", tool.name).replace("%2", server)
+        panel = AppPanel(call_id, title, view)
         wire_tool = {"name": tool.meta.get("tool", ""), "description": tool.description, "inputSchema": tool.parameters}
         host = AppHost(
             ViewCall(server, wire_tool, call_id, arguments, self._app_tools(server)),

@@ -40,9 +40,6 @@ class TrafficLog(QObject):
         """One line per message: `→ tools/call #3` (host → view), `←` view → host, `•` a host note."""
         return [f"{ARROWS.get(d, d)} {make_visible(summary(m))}" for _, d, m in self.calls.get(call_id, [])]
 
-    def clear(self) -> None:
-        self.calls.clear()
-
 
 class TrafficPane(QWidget):
     """The inspector's list of one call's MCP App messages, both ways, and the selected one's JSON."""

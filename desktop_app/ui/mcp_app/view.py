@@ -147,7 +147,6 @@ class McpAppView(QWebEngineView):
     dropped = Signal(int)  # messages the host script dropped (over the rate)
     blocked = Signal(str)  # a request the interceptor blocked
     linkOpened = Signal(str)  # a web link the person clicked, opened in the system browser
-    ready = Signal()  # the host script is up: the resource can be loaded
 
     def __init__(self, parent: QWidget | None = None, open_url: Callable[[QUrl], Any] | None = None) -> None:
         super().__init__(parent)
@@ -207,7 +206,6 @@ class McpAppView(QWebEngineView):
             return
         self._host_up = True
         self.channel_object.load.emit(with_policy(self.resource.html, self.resource.csp.header()))
-        self.ready.emit()
 
     def post(self, message: dict[str, Any]) -> None:
         self.channel_object.deliver.emit(json.dumps(message, ensure_ascii=False))

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QWidget
 
+from desktop_app.llm import wire
 from desktop_app.llm.presets import tool_calls_mode
 from desktop_app.ui.chat.status import check_summary
 from desktop_app.ui.i18n import tr
@@ -31,8 +32,7 @@ Target = tuple[str, str, str]  # provider, base URL, model
 
 def one_line(exc: BaseException) -> str:
     """An error as one short line (the whole of it goes into the tooltip)."""
-    text = " ".join(str(exc).split()) or type(exc).__name__
-    return text if len(text) <= ERROR_CHARS else text[: ERROR_CHARS - 1] + "…"
+    return wire.one_line(str(exc), ERROR_CHARS) or type(exc).__name__  # a type's name is far shorter
 
 
 async def _list_on_engine(provider: str, base_url: str) -> list[str]:
@@ -173,8 +173,6 @@ class ModelPicker(QObject):
         try:
             names = await self._on_engine(_list_on_engine(provider, base_url))
             ok = True
-        except asyncio.CancelledError:
-            raise
         except Exception as exc:  # noqa: BLE001 - one line beside the button
             line, tip = "✗ " + one_line(exc), " ".join(str(exc).split())
         if self._closed:
@@ -211,8 +209,6 @@ class ModelPicker(QObject):
         tip = ""
         try:
             report = await self._on_engine(_check_on_engine(provider, base_url, model, self._timeout))
-        except asyncio.CancelledError:
-            raise
         except Exception as exc:  # noqa: BLE001 - one line beside the button
             line, tip = "✗ " + one_line(exc), " ".join(str(exc).split())
         else:

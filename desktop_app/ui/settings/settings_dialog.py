@@ -53,11 +53,8 @@ def choices() -> list[tuple[str, str, str, str]]:
 
     items = [(tr("Offline demo (no key)"), "offline", "", "")]
     for p in PRESETS:
-        label = (
-            p.label
-            if p.provider != "openai" or p.id == "openai"
-            else (tr("OpenAI-compatible: %1").replace("%1", p.label))
-        )
+        compatible = p.provider == "openai" and p.id != "openai"  # a service speaking OpenAI's API
+        label = tr("OpenAI-compatible: %1").replace("%1", p.label) if compatible else p.label
         items.append((label, p.provider, p.base_url, p.model))
     items.append((tr("OpenAI-compatible: custom URL"), "openai", CUSTOM, ""))
     return items
@@ -305,7 +302,7 @@ class SettingsDialog(QDialog):
         self.allowances.clear()
         if self._approver is None:
             return
-        for scope, name in self._approver.allowances():
+        for scope, name in self._approver.policy.allowances():  # Settings' `always`, this session's
             item = QListWidgetItem(f"{name} — {scope}", self.allowances)
             item.setData(256, (scope, name))
         records = list(reversed(self._approver.log.records()))
@@ -336,8 +333,7 @@ class SettingsDialog(QDialog):
         self.language.addItem(tr("Follow the system"), "")
         for code, name in LANGUAGES.items():
             self.language.addItem(name, code)
-        index = self.language.findData(self._settings.language)
-        self.language.setCurrentIndex(max(0, index))
+        self.language.setCurrentIndex(max(0, self.language.findData(self._settings.language)))
         form.addRow(tr("Language:"), self.language)
         self.scheme = QComboBox(page)
         self.scheme.setObjectName("colorScheme")

@@ -39,10 +39,6 @@ def _warn_style() -> str:
     return f"color: {colours().error};"
 
 
-def _ok_style() -> str:
-    return f"color: {colours().ok};"
-
-
 def split_commands(text: str) -> list[str]:
     """`python3, curl  jq` -> ["python3", "curl", "jq"] (commas or spaces, duplicates dropped)."""
     return list(dict.fromkeys(c for c in re.split(r"[,\s]+", text) if c))
@@ -79,14 +75,6 @@ def sandbox_sentence(sandbox: Sandbox) -> str:
             "command will need your confirmation."
         )
     return f"{lead}\n({sandbox.detail})" if sandbox.detail else lead
-
-
-def _search_providers() -> list[tuple[str, str]]:
-    return [
-        (tr("Local guide library (offline)"), ""),
-        ("Brave Search", "brave"),
-        ("Tavily", "tavily"),
-    ]
 
 
 class ShellWebSettings(QWidget):
@@ -177,26 +165,17 @@ class ShellWebSettings(QWidget):
     def _check_workspace(self) -> None:
         raw = self.workspace.text().strip()
         problem = workspace_problem(raw) if raw or self.enable_shell.isChecked() else ""
-        if problem:
-            self.workspace_status.setStyleSheet(_warn_style())
-            self.workspace_status.setText(problem)
-        else:
-            self.workspace_status.setStyleSheet("")
-            self.workspace_status.setText(
-                tr("Commands run in this folder and cannot read or write outside it.") if raw else ""
-            )
+        fine = tr("Commands run in this folder and cannot read or write outside it.") if raw else ""
+        self.workspace_status.setStyleSheet(_warn_style() if problem else "")
+        self.workspace_status.setText(problem or fine)
 
     def _check_extra(self) -> None:
         interpreters, network = risky_commands(split_commands(self.extra_commands.text()))
-        lines = []
-        if interpreters:
-            lines.append(
-                tr("Warning: %1 can run any program, so they can do anything your account can.").replace(
-                    "%1", ", ".join(interpreters)
-                )
-            )
-        if network:
-            lines.append(tr("Warning: %1 can reach the network.").replace("%1", ", ".join(network)))
+        warnings = (
+            (interpreters, tr("Warning: %1 can run any program, so they can do anything your account can.")),
+            (network, tr("Warning: %1 can reach the network.")),
+        )
+        lines = [text.replace("%1", ", ".join(names)) for names, text in warnings if names]
         if lines:
             lines.append(tr("Each use of an extra command needs your confirmation."))
         self.extra_warning.setText("\n".join(lines))
@@ -227,7 +206,7 @@ class ShellWebSettings(QWidget):
 
     def _show_sandbox(self, sandbox: Sandbox) -> None:
         text = sandbox_sentence(sandbox)
-        self.sandbox_status.setStyleSheet(_ok_style() if sandbox.available else _warn_style())
+        self.sandbox_status.setStyleSheet(f"color: {colours().ok};" if sandbox.available else _warn_style())
         self.sandbox_status.setText(text)
         self.sandboxShown.emit(text)
 
@@ -241,7 +220,11 @@ class ShellWebSettings(QWidget):
         form.addRow(self.live_web)
         self.search_provider = QComboBox(box)
         self.search_provider.setObjectName("searchProvider")
-        for label, value in _search_providers():
+        for label, value in (
+            (tr("Local guide library (offline)"), ""),
+            ("Brave Search", "brave"),
+            ("Tavily", "tavily"),
+        ):
             self.search_provider.addItem(label, value)
         self.search_provider.setCurrentIndex(max(0, self.search_provider.findData(self._settings.web_search_provider)))
         form.addRow(tr("web_search uses:"), self.search_provider)

@@ -10,8 +10,9 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QMouseEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from desktop_app.trips.markdown import cny
 from desktop_app.ui.i18n import tr
-from desktop_app.ui.palette import Colours, colours
+from desktop_app.ui.palette import colours
 from desktop_app.ui.text import plain_tip
 
 BAR_TOP, BAR_HEIGHT, SIDE = 22.0, 26.0, 8.0
@@ -25,10 +26,6 @@ class Segment:
     amount_cny: int
     call_id: str
     label: str
-
-
-def yuan(amount: int) -> str:
-    return f"¥{amount:,}"
 
 
 class CostChart(QWidget):
@@ -54,10 +51,10 @@ class CostChart(QWidget):
         self.peaks = [p for p in peaks if p.amount_cny > 0]
         self.budget = budget if budget and budget > 0 else None
         total = sum(s.amount_cny for s in self.segments)
-        text = tr("Costs: %1 in all").replace("%1", yuan(total))
-        parts = [f"{s.label} {yuan(s.amount_cny)}" for s in self.segments + self.peaks]
+        text = tr("Costs: %1 in all").replace("%1", cny(total))
+        parts = [f"{s.label} {cny(s.amount_cny)}" for s in self.segments + self.peaks]
         if self.budget is not None:
-            parts.append(tr("budget %1").replace("%1", yuan(self.budget)))
+            parts.append(tr("budget %1").replace("%1", cny(self.budget)))
         self.setAccessibleName(tr("Cost chart"))
         self.setAccessibleDescription("; ".join([text, *parts]))
         self.update()
@@ -93,7 +90,7 @@ class CostChart(QWidget):
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         found = self.segment_at(event.position())
         self.setCursor(Qt.CursorShape.PointingHandCursor if found else Qt.CursorShape.ArrowCursor)
-        self.setToolTip(plain_tip(f"{found.label}: {yuan(found.amount_cny)}" if found else ""))
+        self.setToolTip(plain_tip(f"{found.label}: {cny(found.amount_cny)}" if found else ""))
         super().mouseMoveEvent(event)
 
     def paintEvent(self, event: QPaintEvent) -> None:
@@ -104,7 +101,7 @@ class CostChart(QWidget):
         metrics = painter.fontMetrics()
         total = sum(s.amount_cny for s in self.segments)
         for segment, rect in self.segment_rects():
-            colour = QColor(_colour(c, segment.kind))
+            colour = QColor(kind_colour(segment.kind))
             if segment.kind == "peak":  # apart: hatched and outlined, never filled like a cost
                 painter.setPen(QPen(colour, 1.5, Qt.PenStyle.DashLine))
                 painter.setBrush(QBrush(colour, Qt.BrushStyle.BDiagPattern))
@@ -116,13 +113,13 @@ class CostChart(QWidget):
         painter.drawText(
             QRectF(SIDE, 2, self.width() - 2 * SIDE, BAR_TOP - 4),
             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-            tr("Total %1").replace("%1", yuan(total)),
+            tr("Total %1").replace("%1", cny(total)),
         )
         x = self.budget_x()
         if x is not None:
             painter.setPen(QPen(QColor(c.chart_budget), 2.0, Qt.PenStyle.DashLine))
             painter.drawLine(QPointF(x, BAR_TOP - 6), QPointF(x, BAR_TOP + BAR_HEIGHT + 6))
-            label = tr("Budget %1").replace("%1", yuan(self.budget or 0))
+            label = tr("Budget %1").replace("%1", cny(self.budget or 0))
             width = metrics.horizontalAdvance(label) + 4
             left = min(max(x - width / 2, SIDE), self.width() - SIDE - width)
             painter.setPen(QColor(c.text))
@@ -132,10 +129,7 @@ class CostChart(QWidget):
         painter.end()
 
 
-def _colour(c: Colours, kind: str) -> str:
-    return {"flights": c.chart_flights, "hotel": c.chart_hotel, "peak": c.chart_peak}.get(kind, c.chart_other)
-
-
 def kind_colour(kind: str) -> str:
-    """The segment colour of a kind in the current scheme (the legend's swatches)."""
-    return _colour(colours(), kind)
+    """The segment colour of a kind in the current scheme (the chart's and the legend's swatches)."""
+    c = colours()
+    return {"flights": c.chart_flights, "hotel": c.chart_hotel, "peak": c.chart_peak}.get(kind, c.chart_other)

@@ -21,7 +21,6 @@ if TYPE_CHECKING:
     from desktop_app.ui.trip.pane import TripPane
 
 log = logging.getLogger(__name__)
-SUFFIX = {"ics": "ics", "md": "md", "pdf": "pdf"}
 
 
 class _Placeholder(QWidget):
@@ -70,8 +69,7 @@ class TripDock(QDockWidget):
         from desktop_app.ui.trip.geo import basemap
 
         basemap()
-        pane = self.pane()
-        pane.ensurePolished()
+        self.pane().ensurePolished()
 
     def present(self) -> None:
         """Alt+4 (View → Trip): the Trip tab, shown, in front, with the keyboard on its first control."""
@@ -144,8 +142,8 @@ class TripDock(QDockWidget):
         dialog = QFileDialog(self, tr("Export the trip"))
         dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
         dialog.setNameFilter(filters[fmt])
-        dialog.setDefaultSuffix(SUFFIX[fmt])
-        dialog.selectFile(f"trip-{trip.start.isoformat() if trip.start else trip.id}.{SUFFIX[fmt]}")
+        dialog.setDefaultSuffix(fmt)  # the format's name is its file suffix
+        dialog.selectFile(f"trip-{trip.start.isoformat() if trip.start else trip.id}.{fmt}")
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.fileSelected.connect(lambda path: self.write_export(trip, fmt, path))
         self.dialog = dialog

@@ -13,18 +13,16 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from desktop_app.trips.model import Day, DayItem, Trip, date_span
+from desktop_app.trips.markdown import WEEKDAYS_EN, WEEKDAYS_ZH, cny
+from desktop_app.trips.model import MONTHS_EN, Day, DayItem, Trip, date_span
 from desktop_app.ui.i18n import tr
 from desktop_app.ui.text import plain_tip
-from desktop_app.ui.trip.cost_chart import CostChart, Segment, kind_colour, yuan
+from desktop_app.ui.trip.cost_chart import CostChart, Segment, kind_colour
 from desktop_app.ui.trip.geo import locate
 from desktop_app.ui.trip.route_map import Place, RouteMap
 from desktop_app.ui.trip.weather_strip import WeatherDay, WeatherStrip
 from desktop_app.visible import one_line
 
-WEEKDAYS_ZH = "一二三四五六日"
-WEEKDAYS_EN = "Mon Tue Wed Thu Fri Sat Sun".split()
-MONTHS_EN = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split()
 EXPORTS = ("ics", "md", "pdf")
 
 
@@ -90,16 +88,11 @@ class TripPane(QWidget):
         box = QVBoxLayout(self)
         box.setContentsMargins(8, 8, 8, 8)
         box.setSpacing(8)
-        box.addWidget(self.empty)
-        box.addWidget(self.title)
-        box.addWidget(self.facts)
-        box.addWidget(self.headings["costs"])
-        box.addWidget(self.chart)
+        for widget in (self.empty, self.title, self.facts, self.headings["costs"], self.chart):
+            box.addWidget(widget)
         box.addLayout(self.prices)
-        box.addWidget(self.total)
-        box.addWidget(self.headings["weather"])
-        box.addWidget(self.weather)
-        box.addWidget(self.headings["route"])
+        for part in (self.total, self.headings["weather"], self.weather, self.headings["route"]):
+            box.addWidget(part)
         box.addWidget(self.map, 1)
         box.addWidget(self.headings["days"])
         box.addLayout(self.days)
@@ -161,24 +154,16 @@ class TripPane(QWidget):
         return " · ".join(parts)
 
     def _costs(self, trip: Trip, zh: bool, budget: int | None) -> None:
-        def label(text: str, text_en: str) -> str:
-            return one_line(text if zh or not text_en else text_en)
-
         names = {"flights": tr("Flights"), "hotel": tr("Hotel"), "other": tr("Other")}
         segments = [Segment(c.kind, c.amount_cny, c.call_id, names[c.kind]) for c in trip.costs]
         peaks = [Segment("peak", p.extra_cny, p.call_id, f"{tr('Holiday peak')} · {names[p.kind]}") for p in trip.peaks]
         self.chart.set_costs(segments, peaks, budget)
         rows: list[tuple[str, str, str, int, str]] = [
-            (c.kind, names[c.kind], label(c.label, c.label_en), c.amount_cny, c.call_id) for c in trip.costs
+            (c.kind, names[c.kind], _pick(zh, c.label, c.label_en), c.amount_cny, c.call_id) for c in trip.costs
         ]
+        estimate = tr("an estimate, not in the total")
         rows += [
-            (
-                "peak",
-                s.label,
-                f"{label(p.holiday, p.holiday_en)} · {tr('an estimate, not in the total')}",
-                s.amount_cny,
-                s.call_id,
-            )
+            ("peak", s.label, f"{_pick(zh, p.holiday, p.holiday_en)} · {estimate}", s.amount_cny, s.call_id)
             for s, p in zip(peaks, trip.peaks, strict=True)
         ]
         order: list[QWidget] = []
@@ -188,13 +173,13 @@ class TripPane(QWidget):
             style = "border: 1px dashed {0};" if kind == "peak" else "background: {0};"
             swatch.setStyleSheet(style.format(kind_colour(kind)))
             text = _label(self, f"{name} · {detail}")
-            price = QPushButton(("+" if kind == "peak" else "") + yuan(amount), self)
+            price = QPushButton(("+" if kind == "peak" else "") + cny(amount), self)
             price.setObjectName("priceButton")
             price.setFlat(True)
             price.setCursor(Qt.CursorShape.PointingHandCursor)
             price.setToolTip(plain_tip(tr("Show the tool call %1 in the inspector").replace("%1", call_id)))
             price.setAccessibleName(
-                tr("%1 %2: show its tool call in the inspector").replace("%1", name).replace("%2", yuan(amount))
+                tr("%1 %2: show its tool call in the inspector").replace("%1", name).replace("%2", cny(amount))
             )
             price.clicked.connect(lambda _=False, cid=call_id: self.callSelected.emit(cid))
             self.price_buttons.setdefault(kind, price)
@@ -206,20 +191,17 @@ class TripPane(QWidget):
         chain = [*order, *self.exports.values()]  # Tab follows the page: the prices (made per trip), then exports
         for first, second in pairwise(chain):
             QWidget.setTabOrder(first, second)
-        total = tr("Total %1").replace("%1", yuan(trip.total_cny))
+        total = tr("Total %1").replace("%1", cny(trip.total_cny))
         if budget:
-            total += " · " + tr("budget %1").replace("%1", yuan(budget))
+            total += " · " + tr("budget %1").replace("%1", cny(budget))
         self.total.setText(total)
 
     def _weather_day(self, day: Day, zh: bool) -> WeatherDay:
         found = next((i for i in day.items if i.kind == "weather"), None)
-        text = "" if found is None else one_line(found.text if zh or not found.text_en else found.text_en)
+        text = "" if found is None else _pick(zh, found.text, found.text_en)
         return WeatherDay(_day_heading(day.date, zh, short=True), text, found.call_id if found else "")
 
     def _route(self, trip: Trip, zh: bool) -> None:
-        def name(zh_name: str, en_name: str) -> str:
-            return one_line(zh_name if zh or not en_name else en_name)
-
         places: list[Place] = []
         index: dict[str, int] = {}
 
@@ -227,7 +209,7 @@ class TripPane(QWidget):
             where = locate(zh_name, en_name)
             if zh_name and zh_name not in index and where is not None:
                 index[zh_name] = len(places)
-                places.append(Place(name(zh_name, en_name), where[0], where[1]))
+                places.append(Place(_pick(zh, zh_name, en_name), where[0], where[1]))
 
         add(trip.origin, trip.origin_en)
         for dest, dest_en in zip(trip.destinations, trip.destinations_en or trip.destinations, strict=False):
@@ -244,10 +226,9 @@ class TripPane(QWidget):
         self.map.setAccessibleDescription(" → ".join(p.name for p in places))
 
     def _day(self, day: Day, zh: bool) -> None:
-        where = one_line(day.where if zh or not day.where_en else day.where_en)
-        head = _label(
-            self, f"{_day_heading(day.date, zh)} · {where}" if where else _day_heading(day.date, zh), bold=True
-        )
+        where = _pick(zh, day.where, day.where_en)
+        heading = _day_heading(day.date, zh)
+        head = _label(self, f"{heading} · {where}" if where else heading, bold=True)
         lines = [_item_text(i, zh) for i in day.items if i.kind != "weather"] or [tr("Free day")]
         self.days.addWidget(head)
         self.days.addWidget(_label(self, "\n".join(lines)))
@@ -255,19 +236,18 @@ class TripPane(QWidget):
 
 def _day_heading(day: date, zh: bool, short: bool = False) -> str:
     if zh:
-        return (
-            f"{day.month}/{day.day} 周{WEEKDAYS_ZH[day.weekday()]}"
-            if short
-            else f"{day.month}月{day.day}日 周{WEEKDAYS_ZH[day.weekday()]}"
-        )
-    return (
-        f"{WEEKDAYS_EN[day.weekday()]} {day.day}"
-        if short
-        else f"{WEEKDAYS_EN[day.weekday()]} {day.day} {MONTHS_EN[day.month - 1]}"
-    )
+        weekday = f"周{WEEKDAYS_ZH[day.weekday()]}"
+        return f"{day.month}/{day.day} {weekday}" if short else f"{day.month}月{day.day}日 {weekday}"
+    heading = f"{WEEKDAYS_EN[day.weekday()]} {day.day}"
+    return heading if short else f"{heading} {MONTHS_EN[day.month - 1]}"
 
 
 def _item_text(item: DayItem, zh: bool) -> str:
     kinds = {"flight": tr("Flight"), "check_in": tr("Check in"), "check_out": tr("Check out"), "plan": tr("Plan")}
     colon = "：" if zh else ": "
-    return f"{kinds.get(item.kind, item.kind)}{colon}{one_line(item.text if zh or not item.text_en else item.text_en)}"
+    return f"{kinds.get(item.kind, item.kind)}{colon}{_pick(zh, item.text, item.text_en)}"
+
+
+def _pick(zh: bool, text: str, text_en: str) -> str:
+    """A trip's text in the UI's language: the Chinese one unless English is wanted and there is one."""
+    return one_line(text if zh or not text_en else text_en)

@@ -48,11 +48,6 @@ class RouteMap(QWidget):
         west, south, east, north = bounds or self.bounds()
         return QPointF((lon - west) / (east - west) * self.width(), (north - lat) / (north - south) * self.height())
 
-    def city_points(self) -> dict[str, QPointF]:
-        """Where each city is drawn, in widget coordinates."""
-        bounds = self.bounds()
-        return {p.name: self.to_screen(p.lon, p.lat, bounds) for p in self.places}
-
     def paintEvent(self, event: QPaintEvent) -> None:
         c = colours()
         painter = QPainter(self)

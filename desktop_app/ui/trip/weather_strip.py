@@ -87,30 +87,26 @@ class WeatherStrip(QWidget):
         small.setPointSizeF(max(self.font().pointSizeF() - 1.5, 7.0))
         big = QFont(self.font())
         big.setBold(True)
+        top = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop
+        bottom = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom
         for day, rect in zip(self.days, self.cell_rects(), strict=True):
             painter.setPen(QPen(QColor(c.chip_border), 1.0))
             painter.setBrush(QColor(c.chip_bg))
             painter.drawRoundedRect(rect, 6, 6)
             painter.setFont(small)
             painter.setPen(QColor(c.muted))
-            painter.drawText(
-                rect.adjusted(4, 3, -4, 0), Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, day.heading
-            )
+            painter.drawText(rect.adjusted(4, 3, -4, 0), top, day.heading)
             found = TEMPERATURE.search(day.text)
             tag = tag_of(day.text)
             kind = glyph_kind(day.text)
             if tag:  # not that day's weather: say which kind of figure, draw no sky for a sample
-                painter.drawText(
-                    rect.adjusted(2, 18, -2, 0), Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, tag
-                )
+                painter.drawText(rect.adjusted(2, 18, -2, 0), top, tag)
             if kind and tag not in ("样例", "sample"):
                 _glyph(painter, c, kind, QPointF(rect.center().x(), rect.top() + 32), 9.0)
             painter.setFont(big)
             painter.setPen(QColor(c.text if day.text else c.muted))
             shown = found.group(0).replace(" ", "") if found else ("—" if not day.text else "?")
-            painter.drawText(
-                rect.adjusted(2, 0, -2, -4), Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom, shown
-            )
+            painter.drawText(rect.adjusted(2, 0, -2, -4), bottom, shown)
         painter.end()
 
 

@@ -261,7 +261,7 @@ def test_elicitation_form_fields_follow_the_schema(qtbot: Any) -> None:
     dialog.findChild(QWidget, "field_budget").setValue(120.5)
     room = dialog.findChild(QWidget, "field_room")
     room.setCurrentIndex(room.findData("double"))
-    assert dialog.content() == {"name": "Ann", "nights": 2, "budget": 120.5, "breakfast": True, "room": "double"}
+    assert dialog.form.content() == {"name": "Ann", "nights": 2, "budget": 120.5, "breakfast": True, "room": "double"}
     dialog._send()
     assert dialog.action == "accept"
 

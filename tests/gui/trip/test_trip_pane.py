@@ -63,7 +63,7 @@ def test_the_seed_question_fills_the_trip_pane(qtbot: Any, make_window: Any) -> 
     qtbot.waitUntil(lambda: pane.map.isVisible())
     pane.map.repaint()
     assert pane.map.drawn == ["北京", "三亚"]
-    points = pane.map.city_points()
+    points = {p.name: pane.map.to_screen(p.lon, p.lat) for p in pane.map.places}
     assert all(pane.map.rect().contains(p.toPoint()) for p in points.values())
     assert points["北京"].y() < points["三亚"].y()  # north is up
     assert pane.map.legs == [(0, 1), (1, 0)]
