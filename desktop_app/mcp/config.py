@@ -412,15 +412,22 @@ def save_servers(servers: list[ServerConfig], path: Path | None = None) -> Path:
     return target
 
 
+def load_or_usage_error(mcp_config: str = "") -> list[ServerConfig]:
+    """`load_servers` for a command: a configuration to fix is a UsageError (one line, exit 2)."""
+    from desktop_app.errors import UsageError
+
+    try:
+        return load_servers(mcp_config)
+    except McpConfigError as exc:
+        raise UsageError(str(exc)) from None
+
+
 def configured_server(name: str, mcp_config: str = "", *, with_url: bool = False) -> ServerConfig:
     """The configured server called `name`, for the commands that act on one; UsageError (one line,
     exit 2) naming the servers there are when it is not configured."""
     from desktop_app.errors import UsageError
 
-    try:
-        servers = load_servers(mcp_config)
-    except McpConfigError as exc:
-        raise UsageError(str(exc)) from None
+    servers = load_or_usage_error(mcp_config)
     found = next((s for s in servers if s.name == name), None)
     if found is None:
         known = ", ".join(s.name for s in servers if s.url or not with_url) or "none"

@@ -11,7 +11,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from desktop_app.mcp.config import McpConfigError, ServerConfig, load_servers
+from desktop_app.mcp.config import ServerConfig, load_or_usage_error
 from desktop_app.mcp.connection import Connection, ServerStatus
 from desktop_app.mcp.interact import (
     ElicitationHandler,
@@ -262,18 +262,9 @@ class McpManager:
 
 def servers_for_name(name: str, mcp_config: str = "") -> list[ServerConfig]:
     """The configured server a qualified tool name (or a server name) belongs to."""
-    servers = [s for s in _load_or_usage_error(mcp_config) if not s.disabled and not s.refused]
+    servers = [s for s in load_or_usage_error(mcp_config) if not s.disabled and not s.refused]
     chosen = [s for s in servers if name == s.name or name.startswith(s.name + "__")]
     return chosen or servers
-
-
-def _load_or_usage_error(mcp_config: str) -> list[ServerConfig]:
-    try:
-        return load_servers(mcp_config)
-    except McpConfigError as exc:
-        from desktop_app.errors import UsageError
-
-        raise UsageError(str(exc)) from None
 
 
 def _warn(text: str) -> None:
@@ -334,7 +325,7 @@ async def attach_mcp(
     """
     if shared is not None:
         return await _attach_shared(shared, registry, grace)
-    servers = _load_or_usage_error(mcp_config)
+    servers = load_or_usage_error(mcp_config)
     if tool is not None:
         servers = servers_for_tool(servers, tool)
     manager = McpManager(servers, registry, roots=roots)
