@@ -233,20 +233,6 @@ class AnthropicModel(SdkModel[anthropic.AsyncAnthropic]):
         anthropic.AnthropicError, anthropic.APIStatusError, anthropic.APITimeoutError, anthropic.APIConnectionError
     )
 
-    def __init__(
-        self,
-        model: str = DEFAULT_MODEL,
-        base_url: str = "",
-        api_key: str | None = None,
-        *,
-        max_retries: int = 2,
-        timeout: float = 60.0,
-        transport: Any = None,
-        max_tokens: int = DEFAULT_MAX_TOKENS,
-    ) -> None:
-        super().__init__(model, base_url, api_key, max_retries, timeout, transport)
-        self.max_tokens = max_tokens
-
     @property
     def url(self) -> str:
         return f"{self.base_url}/v1/messages"
@@ -255,7 +241,7 @@ class AnthropicModel(SdkModel[anthropic.AsyncAnthropic]):
 
     async def stream(self, request: ModelRequest) -> AsyncIterator[StreamItem]:
         """One model call: the wire request, text as it arrives, the wire response, the turn."""
-        body = request_to_wire(request, self.model, self.max_tokens)
+        body = request_to_wire(request, self.model)
         yield WireRequest(scrub(self.url), redact(body, self._secrets))
         client = self._client_or_fail()
         deadline = Deadline(self.timeout)  # the SDK's retries included: one bound for the whole wait

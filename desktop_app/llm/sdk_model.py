@@ -53,7 +53,14 @@ class SdkModel(Generic[ClientT]):
     client_class: ClassVar[Any]  # its async client
 
     def __init__(
-        self, model: str, base_url: str, api_key: str | None, max_retries: int, timeout: float, transport: Any
+        self,
+        model: str = "",
+        base_url: str = "",
+        api_key: str | None = None,
+        *,
+        max_retries: int = 2,
+        timeout: float = 60.0,
+        transport: Any = None,
     ) -> None:
         self.model = model or self.default_model
         self.base_url = (base_url or self.default_base_url).rstrip("/")
