@@ -105,33 +105,20 @@ class ServerConfig:
         """The entry as it is written back to `mcp.json` (defaults left out)."""
         if self.raw is not None:
             return dict(self.raw)
-        out = self._http_json() if self.url else self._stdio_json()
-        if self.disabled:
-            out["disabled"] = True
-        if self.timeout != DEFAULT_CALL_TIMEOUT:
-            out["timeout"] = self.timeout
-        if self.connect_timeout != DEFAULT_CONNECT_TIMEOUT:
-            out["connectTimeout"] = self.connect_timeout
-        if self.trust_read_only_hints:
-            out["trustReadOnlyHints"] = True
-        return out
-
-    def _http_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"url": self.url}
-        if self.kind:
-            out["type"] = self.kind
-        if self.headers:
-            out["headers"] = dict(self.headers)
-        return out
-
-    def _stdio_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"command": self.command}
-        if self.args:
-            out["args"] = list(self.args)
-        if self.env:
-            out["env"] = dict(self.env)
-        if self.cwd:
-            out["cwd"] = self.cwd
+        if self.url:
+            out: dict[str, Any] = {"url": self.url}
+            given: tuple[tuple[str, Any], ...] = (("type", self.kind), ("headers", dict(self.headers)))
+        else:
+            out = {"command": self.command}
+            given = (("args", list(self.args)), ("env", dict(self.env)), ("cwd", self.cwd))
+        out.update((key, value) for key, value in given if value)  # empty ones left out
+        defaults = (
+            ("disabled", self.disabled, False),
+            ("timeout", self.timeout, DEFAULT_CALL_TIMEOUT),
+            ("connectTimeout", self.connect_timeout, DEFAULT_CONNECT_TIMEOUT),
+            ("trustReadOnlyHints", self.trust_read_only_hints, False),
+        )
+        out.update((key, value) for key, value, default in defaults if value != default)
         return out
 
 
@@ -165,11 +152,7 @@ def _text(value: Any) -> str | None:
     """A string, or a number written without quotes (other clients accept `"PORT": 8080`)."""
     if isinstance(value, str):
         return value
-    if (
-        isinstance(value, int | float)
-        and not isinstance(value, bool)
-        and jsonsafe.number_in(value, -1e300, 1e300) is not None
-    ):
+    if jsonsafe.number_in(value, -1e300, 1e300) is not None:  # a number, not a bool
         return str(value)
     return None  # NaN, Infinity, 1e400: not a value to pass on
 
