@@ -314,11 +314,9 @@ class OpenAIModel(SdkModel[openai.AsyncOpenAI]):
                 data = self._text.body(raw.text)  # parsed here: the SDK's parser recurses on deep JSON
         except openai.APIStatusError:
             raise
-        except openai.OpenAIError as exc:
+        except (openai.OpenAIError, TimeoutError) as exc:
             raise self._error(exc) from None
-        except TimeoutError:
-            raise self._text.timeout(self.timeout) from None
-        for item in self._whole(data):
+        for item in self._answered(data):
             yield item
 
     async def _streamed(
@@ -346,7 +344,7 @@ class OpenAIModel(SdkModel[openai.AsyncOpenAI]):
                 raise self._text.stream_cut(cause, acc.partial_text()) from None
         if acc.finish is None:
             raise self._text.stream_cut("it ended before the model finished", acc.partial_text())
-        for item in self._ended(acc):
+        for item in self._answered(acc.body(), acc.chunks):
             yield item
 
     @staticmethod
