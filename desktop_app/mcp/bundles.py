@@ -57,13 +57,15 @@ class Bundle:
 
     def facts(self) -> list[tuple[str, str]]:
         """What the user is shown before installing (the CLI and the window show the same)."""
+        import shlex
+
         m = self.manifest
         out = [
             ("name", m.name),
             ("version", m.version),
             ("author", m.author),
             ("server", f"{m.server_type}, installed in {self.folder}"),
-            ("it runs", _join(self.command_line())),
+            ("it runs", shlex.join(self.command_line())),
         ]
         if m.description:
             out.insert(1, ("description", m.description))
@@ -76,12 +78,6 @@ class Bundle:
             out.append(("it asks", f"{option.title} ({option.key}: {what}, {need}{default})"))
         out.append(("files", f"{self.files} ({self.unpacked_bytes:,} bytes unpacked)"))
         return out
-
-
-def _join(argv: list[str]) -> str:
-    import shlex
-
-    return shlex.join(argv)
 
 
 def read_bundle(path: Path) -> Bundle:

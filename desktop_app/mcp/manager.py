@@ -137,7 +137,12 @@ class McpManager:
         conn = self._connections.get(change.server)
         if conn is None:
             return
-        conn.tools = [_approved(t) if t.name == name and t.status == "changed" else t for t in conn.tools]
+        conn.tools = [
+            replace(t, status="ok", meta={**t.meta, "status_reason": ""})
+            if t.name == name and t.status == "changed"
+            else t
+            for t in conn.tools
+        ]
         self.changed(conn)
 
     async def call(self, server: str, tool: str, args: dict[str, Any], report: ProgressFn | None = None) -> ToolOutput:
@@ -289,15 +294,6 @@ class _ToldOnce:
             self.report(status)
 
 
-def _approved(tool: ToolDef) -> ToolDef:
-    return replace(tool, status="ok", meta={**tool.meta, "status_reason": ""})
-
-
-def servers_for_tool(servers: list[ServerConfig], tool: str) -> list[ServerConfig]:
-    """Only the server a qualified tool name belongs to: a built-in's call starts no server."""
-    return [s for s in servers if tool.startswith(s.name + "__")]
-
-
 async def _settle(manager: McpManager, grace: float | None, servers: list[ServerConfig]) -> None:
     """Wait for every server (grace None) or at most `grace` seconds; late ones keep connecting."""
     limit = max(s.connect_timeout for s in servers) + 30 if grace is None else max(grace, 0.0)
@@ -327,7 +323,7 @@ async def attach_mcp(
         return await _attach_shared(shared, registry, grace)
     servers = load_or_usage_error(mcp_config)
     if tool is not None:
-        servers = servers_for_tool(servers, tool)
+        servers = [s for s in servers if tool.startswith(s.name + "__")]  # a built-in's call starts none
     manager = McpManager(servers, registry, roots=roots)
     if not servers:
         return manager.aclose

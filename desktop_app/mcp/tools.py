@@ -42,6 +42,7 @@ def prepare_tools(listed: list[Any]) -> list[PreparedTool]:
         annotations = wire.get("annotations") or {}
         title = shown.get("title") or (shown.get("annotations") or {}).get("title", "")
         notes += [problem] if problem else []
+        execution = wire.get("execution")  # `taskSupport: "required"`: it works only as an MCP task
         out.append(
             PreparedTool(
                 tool=wire["name"],
@@ -56,18 +57,12 @@ def prepare_tools(listed: list[Any]) -> list[PreparedTool]:
                 annotations=annotations,
                 title=str(title),
                 warnings=tuple(notes),
-                needs_task=_task_only(wire),
+                needs_task=isinstance(execution, dict) and execution.get("taskSupport") == "required",
                 ui_resource=resource_uri(wire.get("_meta")),
                 visibility=visibility(wire.get("_meta")),
             )
         )
     return out
-
-
-def _task_only(wire: dict[str, Any]) -> bool:
-    """The tool declares it works only as a task (MCP 2025-11-25 `execution.taskSupport`)."""
-    execution = wire.get("execution")
-    return isinstance(execution, dict) and execution.get("taskSupport") == "required"
 
 
 def _usable_schema(schema: Any) -> tuple[dict[str, Any], str]:
