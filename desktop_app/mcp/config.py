@@ -206,19 +206,6 @@ def _kind(entry: dict[str, Any], path: Path | str, where: str) -> str:
     return ""
 
 
-def _http_fields(entry: dict[str, Any], kind: str, path: Path | str, where: str) -> dict[str, Any]:
-    url = entry.get("url") or entry.get("serverUrl")
-    if kind == "stdio":
-        raise _fail(path, where, 'says "type": "stdio" but gives a URL instead of a "command"')
-    if not isinstance(url, str) or not re.match(r"^https?://", url):
-        raise _fail(path, f"{where}.url", "must be an http:// or https:// URL")
-    return {
-        "url": url,
-        "kind": kind,
-        "headers": _string_map(entry.get("headers"), path, f"{where}.headers"),
-    }
-
-
 def _transport_fields(entry: dict[str, Any], path: Path | str, where: str) -> dict[str, Any]:
     """`command` (+ args, env, cwd) or `url`/`serverUrl` (+ headers): exactly one of them."""
     command, url = entry.get("command"), entry.get("url") or entry.get("serverUrl")
@@ -226,7 +213,11 @@ def _transport_fields(entry: dict[str, Any], path: Path | str, where: str) -> di
         raise _fail(path, where, 'needs either "command" (a program to run) or "url" (an HTTP server)')
     kind = _kind(entry, path, where)
     if url:
-        return _http_fields(entry, kind, path, where)
+        if kind == "stdio":
+            raise _fail(path, where, 'says "type": "stdio" but gives a URL instead of a "command"')
+        if not isinstance(url, str) or not re.match(r"^https?://", url):
+            raise _fail(path, f"{where}.url", "must be an http:// or https:// URL")
+        return {"url": url, "kind": kind, "headers": _string_map(entry.get("headers"), path, f"{where}.headers")}
     if kind in ("http", "sse"):
         raise _fail(path, where, f'says "type": "{kind}" but gives a "command" instead of a "url"')
     if not isinstance(command, str):
