@@ -466,13 +466,11 @@ class Connection:
             task = asyncio.ensure_future(call)
         try:
             finished = await self._clock.run(task, self.config.timeout)
-        except asyncio.CancelledError:
-            task.cancel()  # the SDK sends notifications/cancelled to the server
-            await asyncio.wait({task}, timeout=2)
-            raise
+        finally:  # out of time, or the caller was cancelled
+            if not task.done():
+                task.cancel()  # the SDK sends notifications/cancelled to the server
+                await asyncio.wait({task}, timeout=2)
         if not finished:
-            task.cancel()
-            await asyncio.wait({task}, timeout=2)
             return error_output(
                 f"MCP server {self.config.name!r} did not answer {tool} within "
                 f'{self.config.timeout:g} s (set "timeout" for this server to allow longer)'
