@@ -202,8 +202,7 @@ def uninstall(name: str, config: Path | None = None) -> Removed:
     """
     target = config or app_config_path()
     folder = bundle_folder(name)
-    entries = {s.name: s for s in read_config_file(target, missing_ok=True)}
-    entry = entries.get(name)
+    entry = next((s for s in read_config_file(target, missing_ok=True) if s.name == name), None)
     ours = entry is not None and _is_ours(entry, name)
     if not folder.is_dir() and not ours:
         installed = ", ".join(installed_names()) or "none"
