@@ -30,7 +30,7 @@ from desktop_app.llm.wire import (
     body_code,
     make_call,
     paced,
-    parse_arguments,
+    read_arguments,
     redact,
     scrub,
 )
@@ -204,7 +204,7 @@ class EventAccumulator:
             parts = self.json_parts.get(index)
             if block.get("type") == "tool_use" and parts:
                 raw = "".join(parts)
-                parsed, _ = parse_arguments(raw)
+                parsed, _text, _problem = read_arguments(raw)
                 block = {**block, "input": parsed if parsed is not None else raw}
             content.append(block)
         return {
@@ -233,20 +233,6 @@ class AnthropicModel(SdkModel[anthropic.AsyncAnthropic]):
         anthropic.AnthropicError, anthropic.APIStatusError, anthropic.APITimeoutError, anthropic.APIConnectionError
     )
 
-    def __init__(
-        self,
-        model: str = DEFAULT_MODEL,
-        base_url: str = "",
-        api_key: str | None = None,
-        *,
-        max_retries: int = 2,
-        timeout: float = 60.0,
-        transport: Any = None,
-        max_tokens: int = DEFAULT_MAX_TOKENS,
-    ) -> None:
-        super().__init__(model, base_url, api_key, max_retries, timeout, transport)
-        self.max_tokens = max_tokens
-
     @property
     def url(self) -> str:
         return f"{self.base_url}/v1/messages"
@@ -255,7 +241,7 @@ class AnthropicModel(SdkModel[anthropic.AsyncAnthropic]):
 
     async def stream(self, request: ModelRequest) -> AsyncIterator[StreamItem]:
         """One model call: the wire request, text as it arrives, the wire response, the turn."""
-        body = request_to_wire(request, self.model, self.max_tokens)
+        body = request_to_wire(request, self.model)
         yield WireRequest(scrub(self.url), redact(body, self._secrets))
         client = self._client_or_fail()
         deadline = Deadline(self.timeout)  # the SDK's retries included: one bound for the whole wait
@@ -267,11 +253,9 @@ class AnthropicModel(SdkModel[anthropic.AsyncAnthropic]):
             async with asyncio.timeout(deadline.left()):
                 raw = await client.messages.with_raw_response.create(**body)
                 data = self._text.body(await raw.text())  # parsed here: the SDK's parser recurses on deep JSON
-        except anthropic.AnthropicError as exc:
+        except (anthropic.AnthropicError, TimeoutError) as exc:
             raise self._error(exc) from None
-        except TimeoutError:
-            raise self._text.timeout(self.timeout) from None
-        for item in self._whole(data):
+        for item in self._answered(data):
             yield item
 
     async def _streamed(
@@ -300,5 +284,5 @@ class AnthropicModel(SdkModel[anthropic.AsyncAnthropic]):
             await stream.close()
         if not acc.done:
             raise self._text.stream_cut("it ended before the model finished", acc.partial_text())
-        for item in self._ended(acc):
+        for item in self._answered(acc.body(), acc.chunks):
             yield item

@@ -96,7 +96,7 @@ def messages_to_wire(system: Sequence[str], messages: Sequence[Message]) -> list
     return out
 
 
-def request_to_wire(request: ModelRequest, model: str, max_tokens: int | None = None) -> dict[str, Any]:
+def request_to_wire(request: ModelRequest, model: str) -> dict[str, Any]:
     """The exact Chat Completions request body for one model call."""
     body: dict[str, Any] = {
         "model": model,
@@ -104,8 +104,6 @@ def request_to_wire(request: ModelRequest, model: str, max_tokens: int | None = 
     }
     if request.tools:
         body["tools"] = [tool_to_wire(t) for t in request.tools]
-    if max_tokens:
-        body["max_tokens"] = max_tokens
     if request.stream:
         body["stream"] = True
         body["stream_options"] = {"include_usage": True}
@@ -259,14 +257,12 @@ class OpenAIModel(SdkModel[openai.AsyncOpenAI]):
         max_retries: int = 2,
         timeout: float = 60.0,
         transport: Any = None,
-        max_tokens: int | None = None,
         tool_text: str = "native",
     ) -> None:
         if tool_text not in MODES:
             raise ValueError(f"tool_text must be one of {', '.join(MODES)}")
-        super().__init__(model, base_url, api_key, max_retries, timeout, transport)
+        super().__init__(model, base_url, api_key, max_retries=max_retries, timeout=timeout, transport=transport)
         self.tool_text = tool_text  # native calls only / also recovered from text / no tools offered
-        self.max_tokens = max_tokens
 
     @property
     def url(self) -> str:
@@ -288,7 +284,7 @@ class OpenAIModel(SdkModel[openai.AsyncOpenAI]):
 
     async def _stream(self, request: ModelRequest) -> AsyncIterator[StreamItem]:
         """The call, sent as this server accepts it; a refusal of something it may not take is retried once."""
-        body = tolerance.adapt(request_to_wire(request, self.model, self.max_tokens), tolerance.refused(self.base_url))
+        body = tolerance.adapt(request_to_wire(request, self.model), tolerance.refused(self.base_url))
         deadline = Deadline(self.timeout)  # the SDK's retries included: one bound for the whole wait
         for retried in (False, True):
             yield WireRequest(scrub(self.url), redact(body, self._secrets))
@@ -318,11 +314,9 @@ class OpenAIModel(SdkModel[openai.AsyncOpenAI]):
                 data = self._text.body(raw.text)  # parsed here: the SDK's parser recurses on deep JSON
         except openai.APIStatusError:
             raise
-        except openai.OpenAIError as exc:
+        except (openai.OpenAIError, TimeoutError) as exc:
             raise self._error(exc) from None
-        except TimeoutError:
-            raise self._text.timeout(self.timeout) from None
-        for item in self._whole(data):
+        for item in self._answered(data):
             yield item
 
     async def _streamed(
@@ -350,7 +344,7 @@ class OpenAIModel(SdkModel[openai.AsyncOpenAI]):
                 raise self._text.stream_cut(cause, acc.partial_text()) from None
         if acc.finish is None:
             raise self._text.stream_cut("it ended before the model finished", acc.partial_text())
-        for item in self._ended(acc):
+        for item in self._answered(acc.body(), acc.chunks):
             yield item
 
     @staticmethod

@@ -32,14 +32,6 @@ class SdkErrors(NamedTuple):
     connection: type[Exception]
 
 
-class Accumulated(Protocol):
-    """A stream's accumulator, once the stream ended: the whole body and how many chunks made it."""
-
-    chunks: int
-
-    def body(self) -> dict[str, Any]: ...
-
-
 class SdkModel(Generic[ClientT]):
     """The skeleton of a ChatModel over an official SDK (the SDK's own retries handle 429/5xx)."""
 
@@ -53,7 +45,14 @@ class SdkModel(Generic[ClientT]):
     client_class: ClassVar[Any]  # its async client
 
     def __init__(
-        self, model: str, base_url: str, api_key: str | None, max_retries: int, timeout: float, transport: Any
+        self,
+        model: str = "",
+        base_url: str = "",
+        api_key: str | None = None,
+        *,
+        max_retries: int = 2,
+        timeout: float = 60.0,
+        transport: Any = None,
     ) -> None:
         self.model = model or self.default_model
         self.base_url = (base_url or self.default_base_url).rstrip("/")
@@ -85,31 +84,25 @@ class SdkModel(Generic[ClientT]):
         return self._client
 
     def _error(self, exc: Exception) -> ProviderError:
-        """An SDK failure (after its retries) as a one-line ProviderError, the key scrubbed."""
+        """An SDK failure (after its retries) or our own deadline as a one-line ProviderError, the key scrubbed."""
         secrets, errors = self._secrets, self.errors
         if isinstance(exc, errors.status):
             return self._text.status(
                 getattr(exc, "status_code", 0), getattr(exc, "body", None), self.max_retries, secrets
             )
-        if isinstance(exc, errors.timeout):
+        if isinstance(exc, errors.timeout | TimeoutError):
             return self._text.timeout(self.timeout)
         if isinstance(exc, errors.connection):
             return self._text.connection(scrub(str(exc.__cause__ or exc), secrets))
         return ProviderError(f"{self.label}: {scrub(str(exc), secrets)}", "bad_request")
 
-    def _whole(self, data: dict[str, Any]) -> Iterator[StreamItem]:
-        """A whole (unstreamed) answer: shown like a one-piece stream."""
-        yield WireResponse(redact(data, self._secrets), 0)
+    def _answered(self, data: dict[str, Any], chunks: int | None = None) -> Iterator[StreamItem]:
+        """The whole body for the inspector, then the turn: after a stream of `chunks` chunks, or
+        (`chunks` None) a whole unstreamed answer, shown like a one-piece stream."""
+        yield WireResponse(redact(data, self._secrets), chunks or 0)
         message, usage = self._read(data)
-        if message.content:
+        if chunks is None and message.content:
             yield TextChunk(message.content)
-        yield Completed(message, usage)
-
-    def _ended(self, acc: Accumulated) -> Iterator[StreamItem]:
-        """A finished stream: its whole body for the inspector, then the turn."""
-        data = acc.body()
-        yield WireResponse(redact(data, self._secrets), acc.chunks)
-        message, usage = self._read(data)
         yield Completed(message, usage)
 
     @staticmethod
@@ -123,10 +116,8 @@ class SdkModel(Generic[ClientT]):
         try:
             async with asyncio.timeout(self.timeout):
                 return [m.to_dict() async for m in client.models.list()]
-        except self.errors.base as exc:
+        except (self.errors.base, TimeoutError) as exc:
             raise self._error(exc) from None
-        except TimeoutError:
-            raise self._text.timeout(self.timeout) from None
 
     async def aclose(self) -> None:
         if self._client is not None:

@@ -138,12 +138,14 @@ def _tagged(text: str) -> tuple[str, list[dict[str, Any]], str] | None:
     """Calls behind a dialect's special tag (prose before it allowed): (dialect, calls, prose)."""
     hermes = [m for m in _HERMES.finditer(text) if _outside_fences(text, m.start())]
     if hermes:
-        rest = "".join(_pieces_between(text, hermes)).strip()
+        rest = text
+        for m in reversed(hermes):  # the prose around the tags
+            rest = rest[: m.start()] + rest[m.end() :]
         values: list[Any] = []
         for m in hermes:
             values += json_values(m.group(1)) or [None]
         found = _entries(values)
-        return ("hermes", found, rest) if found else None
+        return ("hermes", found, rest.strip()) if found else None
     for tag, dialect in (("<|python_tag|>", "llama"), ("[TOOL_CALLS]", "mistral")):
         at = text.find(tag)
         if at >= 0 and _outside_fences(text, at):
@@ -151,14 +153,6 @@ def _tagged(text: str) -> tuple[str, list[dict[str, Any]], str] | None:
             found = named or _entries(json_values(text[at + len(tag) :].replace("<|eom_id|>", "")) or [])
             return (dialect, found, text[:at].strip()) if found else None
     return None
-
-
-def _pieces_between(text: str, matches: Sequence[re.Match[str]]) -> list[str]:
-    out, last = [], 0
-    for m in matches:
-        out.append(text[last : m.start()])
-        last = m.end()
-    return [*out, text[last:]]
 
 
 def _mistral_named(text: str) -> list[dict[str, Any]] | None:

@@ -102,12 +102,6 @@ def _keep(text: str) -> str:
     return text if len(text) <= RAW_KEEP else text[:RAW_KEEP] + "…"
 
 
-def parse_arguments(raw: str | dict[str, Any] | None) -> tuple[dict[str, Any] | None, str]:
-    """Model-written arguments: an object, or None with the raw text when it is not one."""
-    args, text, _ = read_arguments(raw)
-    return args, text
-
-
 def make_call(call_id: str, name: str, raw: str | dict[str, Any] | None) -> ToolCall:
     """A neutral ToolCall from the vendor's id, name and arguments."""
     args, text, problem = read_arguments(raw)

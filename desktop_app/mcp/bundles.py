@@ -21,9 +21,9 @@ from desktop_app import jsonsafe
 from desktop_app.mcp import secret_refs
 from desktop_app.mcp.bundle_manifest import Manifest, UserOption, Value, parse_manifest
 from desktop_app.mcp.bundle_zip import MAX_MANIFEST, BundleError, extract, open_bundle, read_member
-from desktop_app.mcp.config import McpConfigError, ServerConfig, app_config_path, read_config_file
-from desktop_app.mcp.config_edit import EditError, with_server, without_server
-from desktop_app.mcp.gallery import NameTakenError, free_name
+from desktop_app.mcp.config import ServerConfig, app_config_path, read_config_file
+from desktop_app.mcp.config_edit import edit_file, with_server, without_server
+from desktop_app.mcp.gallery import NameTakenError, already_there
 from desktop_app.paths import data_dir
 from desktop_app.store.atomic import write_atomic
 from desktop_app.store.secrets import SecretsError
@@ -57,13 +57,15 @@ class Bundle:
 
     def facts(self) -> list[tuple[str, str]]:
         """What the user is shown before installing (the CLI and the window show the same)."""
+        import shlex
+
         m = self.manifest
         out = [
             ("name", m.name),
             ("version", m.version),
             ("author", m.author),
             ("server", f"{m.server_type}, installed in {self.folder}"),
-            ("it runs", _join(self.command_line())),
+            ("it runs", shlex.join(self.command_line())),
         ]
         if m.description:
             out.insert(1, ("description", m.description))
@@ -76,12 +78,6 @@ class Bundle:
             out.append(("it asks", f"{option.title} ({option.key}: {what}, {need}{default})"))
         out.append(("files", f"{self.files} ({self.unpacked_bytes:,} bytes unpacked)"))
         return out
-
-
-def _join(argv: list[str]) -> str:
-    import shlex
-
-    return shlex.join(argv)
 
 
 def read_bundle(path: Path) -> Bundle:
@@ -114,19 +110,6 @@ class Installed:
 def _is_ours(server: ServerConfig, name: str) -> bool:
     """An entry a bundle installed: it runs in that bundle's folder."""
     return bool(server.cwd) and Path(server.cwd) == bundle_folder(name)
-
-
-def _check_name(manifest: Manifest, server: ServerConfig, target: Path, replace: bool) -> bool:
-    """True when mcp.json already has this very entry; NameTakenError for the user's own server."""
-    existing = {s.name: s for s in read_config_file(target, missing_ok=True)}
-    same = existing.get(manifest.name)
-    if same is None:
-        return False
-    if same.to_json() == server.to_json():
-        return True
-    if not replace and not _is_ours(same, manifest.name):
-        raise NameTakenError(manifest.name, free_name(set(existing), manifest.name))
-    return False
 
 
 def _unpack(bundle: Bundle) -> Path | None:
@@ -167,17 +150,8 @@ def install(
     """
     target = config or app_config_path()
     server, secrets = bundle.manifest.server(bundle.folder, values)
-    same = _check_name(bundle.manifest, server, target, replace)
-    try:
-        text = target.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        text = ""
-    except OSError as exc:
-        raise McpConfigError(f"MCP config {target} cannot be read: {exc.strerror or exc}") from None
-    try:
-        new = text if same else with_server(text, server.name, server.to_json())
-    except EditError as exc:
-        raise McpConfigError(f"MCP config {target}: not changed, its text could not be edited safely ({exc})") from None
+    same = already_there(target, server, lambda user_server: replace or _is_ours(user_server, server.name))
+    new = edit_file(target, lambda text: text if same else with_server(text, server.name, server.to_json()))
     old = _unpack(bundle)
     stored: list[str] = []
     try:
@@ -228,8 +202,7 @@ def uninstall(name: str, config: Path | None = None) -> Removed:
     """
     target = config or app_config_path()
     folder = bundle_folder(name)
-    entries = {s.name: s for s in read_config_file(target, missing_ok=True)}
-    entry = entries.get(name)
+    entry = next((s for s in read_config_file(target, missing_ok=True) if s.name == name), None)
     ours = entry is not None and _is_ours(entry, name)
     if not folder.is_dir() and not ours:
         installed = ", ".join(installed_names()) or "none"
@@ -237,12 +210,7 @@ def uninstall(name: str, config: Path | None = None) -> Removed:
     kept = entry is not None and not ours  # the user's own server of that name: its secrets stay too
     secrets = set() if kept else _secret_names(name, entry)
     if ours:
-        try:
-            write_atomic(target, without_server(target.read_text(encoding="utf-8"), name))
-        except EditError as exc:
-            raise McpConfigError(
-                f"MCP config {target}: not changed, its text could not be edited safely ({exc})"
-            ) from None
+        write_atomic(target, edit_file(target, lambda text: without_server(text, name)))
     removed = []
     for secret in sorted(secrets):
         with contextlib.suppress(SecretsError):

@@ -105,33 +105,20 @@ class ServerConfig:
         """The entry as it is written back to `mcp.json` (defaults left out)."""
         if self.raw is not None:
             return dict(self.raw)
-        out = self._http_json() if self.url else self._stdio_json()
-        if self.disabled:
-            out["disabled"] = True
-        if self.timeout != DEFAULT_CALL_TIMEOUT:
-            out["timeout"] = self.timeout
-        if self.connect_timeout != DEFAULT_CONNECT_TIMEOUT:
-            out["connectTimeout"] = self.connect_timeout
-        if self.trust_read_only_hints:
-            out["trustReadOnlyHints"] = True
-        return out
-
-    def _http_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"url": self.url}
-        if self.kind:
-            out["type"] = self.kind
-        if self.headers:
-            out["headers"] = dict(self.headers)
-        return out
-
-    def _stdio_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"command": self.command}
-        if self.args:
-            out["args"] = list(self.args)
-        if self.env:
-            out["env"] = dict(self.env)
-        if self.cwd:
-            out["cwd"] = self.cwd
+        if self.url:
+            out: dict[str, Any] = {"url": self.url}
+            given: tuple[tuple[str, Any], ...] = (("type", self.kind), ("headers", dict(self.headers)))
+        else:
+            out = {"command": self.command}
+            given = (("args", list(self.args)), ("env", dict(self.env)), ("cwd", self.cwd))
+        out.update((key, value) for key, value in given if value)  # empty ones left out
+        defaults = (
+            ("disabled", self.disabled, False),
+            ("timeout", self.timeout, DEFAULT_CALL_TIMEOUT),
+            ("connectTimeout", self.connect_timeout, DEFAULT_CONNECT_TIMEOUT),
+            ("trustReadOnlyHints", self.trust_read_only_hints, False),
+        )
+        out.update((key, value) for key, value, default in defaults if value != default)
         return out
 
 
@@ -165,11 +152,7 @@ def _text(value: Any) -> str | None:
     """A string, or a number written without quotes (other clients accept `"PORT": 8080`)."""
     if isinstance(value, str):
         return value
-    if (
-        isinstance(value, int | float)
-        and not isinstance(value, bool)
-        and jsonsafe.number_in(value, -1e300, 1e300) is not None
-    ):
+    if jsonsafe.number_in(value, -1e300, 1e300) is not None:  # a number, not a bool
         return str(value)
     return None  # NaN, Infinity, 1e400: not a value to pass on
 
@@ -223,19 +206,6 @@ def _kind(entry: dict[str, Any], path: Path | str, where: str) -> str:
     return ""
 
 
-def _http_fields(entry: dict[str, Any], kind: str, path: Path | str, where: str) -> dict[str, Any]:
-    url = entry.get("url") or entry.get("serverUrl")
-    if kind == "stdio":
-        raise _fail(path, where, 'says "type": "stdio" but gives a URL instead of a "command"')
-    if not isinstance(url, str) or not re.match(r"^https?://", url):
-        raise _fail(path, f"{where}.url", "must be an http:// or https:// URL")
-    return {
-        "url": url,
-        "kind": kind,
-        "headers": _string_map(entry.get("headers"), path, f"{where}.headers"),
-    }
-
-
 def _transport_fields(entry: dict[str, Any], path: Path | str, where: str) -> dict[str, Any]:
     """`command` (+ args, env, cwd) or `url`/`serverUrl` (+ headers): exactly one of them."""
     command, url = entry.get("command"), entry.get("url") or entry.get("serverUrl")
@@ -243,7 +213,11 @@ def _transport_fields(entry: dict[str, Any], path: Path | str, where: str) -> di
         raise _fail(path, where, 'needs either "command" (a program to run) or "url" (an HTTP server)')
     kind = _kind(entry, path, where)
     if url:
-        return _http_fields(entry, kind, path, where)
+        if kind == "stdio":
+            raise _fail(path, where, 'says "type": "stdio" but gives a URL instead of a "command"')
+        if not isinstance(url, str) or not re.match(r"^https?://", url):
+            raise _fail(path, f"{where}.url", "must be an http:// or https:// URL")
+        return {"url": url, "kind": kind, "headers": _string_map(entry.get("headers"), path, f"{where}.headers")}
     if kind in ("http", "sse"):
         raise _fail(path, where, f'says "type": "{kind}" but gives a "command" instead of a "url"')
     if not isinstance(command, str):
@@ -412,15 +386,22 @@ def save_servers(servers: list[ServerConfig], path: Path | None = None) -> Path:
     return target
 
 
+def load_or_usage_error(mcp_config: str = "") -> list[ServerConfig]:
+    """`load_servers` for a command: a configuration to fix is a UsageError (one line, exit 2)."""
+    from desktop_app.errors import UsageError
+
+    try:
+        return load_servers(mcp_config)
+    except McpConfigError as exc:
+        raise UsageError(str(exc)) from None
+
+
 def configured_server(name: str, mcp_config: str = "", *, with_url: bool = False) -> ServerConfig:
     """The configured server called `name`, for the commands that act on one; UsageError (one line,
     exit 2) naming the servers there are when it is not configured."""
     from desktop_app.errors import UsageError
 
-    try:
-        servers = load_servers(mcp_config)
-    except McpConfigError as exc:
-        raise UsageError(str(exc)) from None
+    servers = load_or_usage_error(mcp_config)
     found = next((s for s in servers if s.name == name), None)
     if found is None:
         known = ", ".join(s.name for s in servers if s.url or not with_url) or "none"

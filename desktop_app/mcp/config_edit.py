@@ -10,8 +10,12 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
+
+from desktop_app.mcp.config import McpConfigError
 
 _PUNCT = "{}[]:,"
 _BARE = re.compile(r"[^\s{}\[\]:,/'\"]+")
@@ -255,3 +259,18 @@ def without_server(text: str, name: str) -> str:
     place = expected["mcp"] if vscode else expected
     del place[key][name]
     return _reads_back(new, expected)
+
+
+def edit_file(target: Path, edit: Callable[[str], str]) -> str:
+    """`edit` applied to the text of `target` (a missing file is empty): McpConfigError when the file
+    cannot be read or its text cannot be edited safely (nothing is written here)."""
+    try:
+        text = target.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        text = ""
+    except OSError as exc:
+        raise McpConfigError(f"MCP config {target} cannot be read: {exc.strerror or exc}") from None
+    try:
+        return edit(text)
+    except EditError as exc:
+        raise McpConfigError(f"MCP config {target}: not changed, its text could not be edited safely ({exc})") from None

@@ -23,7 +23,7 @@ from desktop_app.mcp.results import safe_name, short_hash, to_output
 from desktop_app.mcp.sdk import Sdk, answers_like_sse, leaf, offending_line, roots_result, watch_eof
 from desktop_app.mcp.secret_refs import resolve as resolve_secret
 from desktop_app.mcp.tasks import call_as_task
-from desktop_app.mcp.tools import PREPARE, PreparedTool, list_all, prepare_tools
+from desktop_app.mcp.tools import PREPARE, PreparedTool, every_page, prepare_tools
 from desktop_app.mcp.trust import reveal, text_warnings
 from desktop_app.paths import data_dir
 from desktop_app.tools.registry import (
@@ -337,7 +337,7 @@ class Connection:
 
     async def _refresh(self, client: Any) -> None:
         """tools/list, through pinning, into ToolDefs (on connect and on list_changed)."""
-        listed = await list_all(client)
+        listed = await every_page(lambda cursor: client.list_tools(cursor=cursor), "tools")
         # one worker for every server: ten servers listing at once in ten threads fight the window for the GIL
         prepared = await asyncio.get_running_loop().run_in_executor(PREPARE, prepare_tools, listed)
         self.task_only = {t.tool for t in prepared if t.needs_task}
@@ -466,13 +466,11 @@ class Connection:
             task = asyncio.ensure_future(call)
         try:
             finished = await self._clock.run(task, self.config.timeout)
-        except asyncio.CancelledError:
-            task.cancel()  # the SDK sends notifications/cancelled to the server
-            await asyncio.wait({task}, timeout=2)
-            raise
+        finally:  # out of time, or the caller was cancelled
+            if not task.done():
+                task.cancel()  # the SDK sends notifications/cancelled to the server
+                await asyncio.wait({task}, timeout=2)
         if not finished:
-            task.cancel()
-            await asyncio.wait({task}, timeout=2)
             return error_output(
                 f"MCP server {self.config.name!r} did not answer {tool} within "
                 f'{self.config.timeout:g} s (set "timeout" for this server to allow longer)'

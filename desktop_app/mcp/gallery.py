@@ -10,13 +10,14 @@ checked strictly here, so a damaged or hostile file cannot add a command the gal
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from desktop_app import jsonsafe
-from desktop_app.mcp.config import McpConfigError, ServerConfig, app_config_path, read_config_file, server_name_problem
-from desktop_app.mcp.config_edit import EditError, with_server
+from desktop_app.mcp.config import ServerConfig, app_config_path, read_config_file, server_name_problem
+from desktop_app.mcp.config_edit import edit_file, with_server
 from desktop_app.paths import resources_dir
 from desktop_app.store.atomic import write_atomic
 
@@ -178,6 +179,20 @@ def name_to_add(connector: Connector, servers: dict[str, ServerConfig]) -> str:
     return free_name(set(servers), connector.name)
 
 
+def already_there(target: Path, server: ServerConfig, may_replace: Callable[[ServerConfig], bool]) -> bool:
+    """True when `target` has this very entry; NameTakenError when a different server there has its
+    name and `may_replace(that server)` is False (the user's own server is never replaced unasked)."""
+    existing = {s.name: s for s in read_config_file(target, missing_ok=True)}
+    same = existing.get(server.name)
+    if same is None:
+        return False
+    if same.to_json() == server.to_json():
+        return True
+    if not may_replace(same):
+        raise NameTakenError(server.name, free_name(set(existing), server.name))
+    return False
+
+
 def add_connector(connector: Connector, config: Path | None = None, *, name: str = "", replace: bool = False) -> bool:
     """Add the connector's server to the app's `mcp.json` as `name` (its own by default), atomically.
 
@@ -186,23 +201,10 @@ def add_connector(connector: Connector, config: Path | None = None, *, name: str
     so), else NameTakenError. False when the very same entry is already there (nothing written).
     """
     target = config or app_config_path()
-    name = name or connector.name
-    server = connector.server(name)
-    existing = {s.name: s for s in read_config_file(target, missing_ok=True)}
-    if name in existing:
-        if existing[name].to_json() == server.to_json():
-            return False
-        if not replace:
-            raise NameTakenError(name, free_name(set(existing), name))
-    try:
-        text = target.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        text = ""
-    try:
-        new = with_server(text, name, server.to_json())
-    except EditError as exc:
-        raise McpConfigError(f"MCP config {target}: not changed, its text could not be edited safely ({exc})") from None
-    write_atomic(target, new)
+    server = connector.server(name or connector.name)
+    if already_there(target, server, lambda _user_server: replace):
+        return False
+    write_atomic(target, edit_file(target, lambda text: with_server(text, server.name, server.to_json())))
     return True
 
 

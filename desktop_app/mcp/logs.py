@@ -67,10 +67,7 @@ class ServerLog:
 
     def _copy(self, read_fd: int) -> None:
         with os.fdopen(read_fd, "rb", buffering=0) as pipe:
-            while True:
-                chunk = pipe.read(65_536)
-                if not chunk:
-                    break
+            while chunk := pipe.read(65_536):
                 self._copying += 1
                 try:
                     self.append(chunk)

@@ -11,7 +11,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from desktop_app.mcp.config import McpConfigError, ServerConfig, load_servers
+from desktop_app.mcp.config import ServerConfig, load_or_usage_error
 from desktop_app.mcp.connection import Connection, ServerStatus
 from desktop_app.mcp.interact import (
     ElicitationHandler,
@@ -137,7 +137,12 @@ class McpManager:
         conn = self._connections.get(change.server)
         if conn is None:
             return
-        conn.tools = [_approved(t) if t.name == name and t.status == "changed" else t for t in conn.tools]
+        conn.tools = [
+            replace(t, status="ok", meta={**t.meta, "status_reason": ""})
+            if t.name == name and t.status == "changed"
+            else t
+            for t in conn.tools
+        ]
         self.changed(conn)
 
     async def call(self, server: str, tool: str, args: dict[str, Any], report: ProgressFn | None = None) -> ToolOutput:
@@ -262,18 +267,9 @@ class McpManager:
 
 def servers_for_name(name: str, mcp_config: str = "") -> list[ServerConfig]:
     """The configured server a qualified tool name (or a server name) belongs to."""
-    servers = [s for s in _load_or_usage_error(mcp_config) if not s.disabled and not s.refused]
+    servers = [s for s in load_or_usage_error(mcp_config) if not s.disabled and not s.refused]
     chosen = [s for s in servers if name == s.name or name.startswith(s.name + "__")]
     return chosen or servers
-
-
-def _load_or_usage_error(mcp_config: str) -> list[ServerConfig]:
-    try:
-        return load_servers(mcp_config)
-    except McpConfigError as exc:
-        from desktop_app.errors import UsageError
-
-        raise UsageError(str(exc)) from None
 
 
 def _warn(text: str) -> None:
@@ -296,15 +292,6 @@ class _ToldOnce:
         if status.state == "failed" and status.name not in self.told:
             self.told.add(status.name)
             self.report(status)
-
-
-def _approved(tool: ToolDef) -> ToolDef:
-    return replace(tool, status="ok", meta={**tool.meta, "status_reason": ""})
-
-
-def servers_for_tool(servers: list[ServerConfig], tool: str) -> list[ServerConfig]:
-    """Only the server a qualified tool name belongs to: a built-in's call starts no server."""
-    return [s for s in servers if tool.startswith(s.name + "__")]
 
 
 async def _settle(manager: McpManager, grace: float | None, servers: list[ServerConfig]) -> None:
@@ -334,9 +321,9 @@ async def attach_mcp(
     """
     if shared is not None:
         return await _attach_shared(shared, registry, grace)
-    servers = _load_or_usage_error(mcp_config)
+    servers = load_or_usage_error(mcp_config)
     if tool is not None:
-        servers = servers_for_tool(servers, tool)
+        servers = [s for s in servers if tool.startswith(s.name + "__")]  # a built-in's call starts none
     manager = McpManager(servers, registry, roots=roots)
     if not servers:
         return manager.aclose

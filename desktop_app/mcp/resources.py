@@ -13,8 +13,8 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from desktop_app.mcp.connection import Connection
+from desktop_app.mcp.tools import every_page
 
-MAX_PAGES = 50  # a paginator that never ends cannot hang us
 MAX_TEXT = 200_000  # characters of one resource's text kept (the rest is cut, and said so)
 MAX_ITEMS = 1_000  # resources or prompts listed per server
 
@@ -55,17 +55,9 @@ def _text(value: Any, limit: int = 2_000) -> str:
 async def _listed(
     conn: Connection, feature: str, ask: Callable[[Any, str | None], Awaitable[Any]], field: str
 ) -> list[Any]:
-    """Every page of one listing (bounded: MAX_PAGES pages, MAX_ITEMS items)."""
+    """Every page of one listing (bounded: tools.MAX_PAGES pages, MAX_ITEMS items), each within the call timeout."""
     client = _client(conn, feature)
-    found: list[Any] = []
-    cursor = None
-    for _ in range(MAX_PAGES):
-        page = await _bounded(conn, ask(client, cursor))
-        found += list(getattr(page, field) or [])
-        cursor = page.next_cursor
-        if not cursor or len(found) >= MAX_ITEMS:
-            break
-    return found[:MAX_ITEMS]
+    return await every_page(lambda cursor: _bounded(conn, ask(client, cursor)), field, MAX_ITEMS)
 
 
 async def list_resources(conn: Connection) -> list[dict[str, str]]:

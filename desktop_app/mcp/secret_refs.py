@@ -164,12 +164,9 @@ def resolve(config: ServerConfig, value: str | SecretRef, what: str) -> str:
     secret = _read(config, name, where)
     send = SecretSend(config.name, name, what, destination(config))
     if not allowed(send):
-        raise SecretNotAllowedError(f"{where}: {send.question()} for the first time: {allow_hint(config.name)}", send)
+        hint = f"allow it with `travel-assistant mcp secret allow {config.name}` or in Settings → MCP servers"
+        raise SecretNotAllowedError(f"{where}: {send.question()} for the first time: {hint}", send)
     return secret
-
-
-def allow_hint(server: str) -> str:
-    return f"allow it with `travel-assistant mcp secret allow {server}` or in Settings → MCP servers"
 
 
 def _read(config: ServerConfig, name: str, where: str) -> str:

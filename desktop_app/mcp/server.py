@@ -168,9 +168,6 @@ def serve(registry: ToolRegistry) -> int:
     from desktop_app.mcp.stdio_drain import owed_replies
 
     relay = owed_replies() if os.name == "posix" else contextlib.nullcontext()
-    try:
-        with relay:  # a client's closed stdin ends us only once its replies are written
-            server.run("stdio")
-    except KeyboardInterrupt:
-        return 0
+    with contextlib.suppress(KeyboardInterrupt), relay:  # a closed stdin ends us once its replies are written
+        server.run("stdio")
     return 0

@@ -105,13 +105,13 @@ async def call_as_task(
     started = time.monotonic()
     try:
         await asyncio.to_thread(book.add, record)
-        while task.status not in TERMINAL:
+        while True:  # each status (the last one too) reported as progress
             if progress is not None:
                 await progress(round(time.monotonic() - started), None, status_line(task.status, task.status_message))
+            if task.status in TERMINAL:
+                break
             await asyncio.sleep(poll_seconds(task.poll_interval))
             task = await get(session, types, record.task_id)
-        if progress is not None:
-            await progress(round(time.monotonic() - started), None, status_line(task.status, task.status_message))
         final = await final_result(session, types, task)
     except asyncio.CancelledError:
         answer = await cancel_bounded(session, types, record.task_id)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
@@ -41,6 +42,7 @@ def prepare_tools(listed: list[Any]) -> list[PreparedTool]:
         annotations = wire.get("annotations") or {}
         title = shown.get("title") or (shown.get("annotations") or {}).get("title", "")
         notes += [problem] if problem else []
+        execution = wire.get("execution")  # `taskSupport: "required"`: it works only as an MCP task
         out.append(
             PreparedTool(
                 tool=wire["name"],
@@ -55,18 +57,12 @@ def prepare_tools(listed: list[Any]) -> list[PreparedTool]:
                 annotations=annotations,
                 title=str(title),
                 warnings=tuple(notes),
-                needs_task=_task_only(wire),
+                needs_task=isinstance(execution, dict) and execution.get("taskSupport") == "required",
                 ui_resource=resource_uri(wire.get("_meta")),
                 visibility=visibility(wire.get("_meta")),
             )
         )
     return out
-
-
-def _task_only(wire: dict[str, Any]) -> bool:
-    """The tool declares it works only as a task (MCP 2025-11-25 `execution.taskSupport`)."""
-    execution = wire.get("execution")
-    return isinstance(execution, dict) and execution.get("taskSupport") == "required"
 
 
 def _usable_schema(schema: Any) -> tuple[dict[str, Any], str]:
@@ -89,14 +85,18 @@ def _usable_schema(schema: Any) -> tuple[dict[str, Any], str]:
     return fixed, ""
 
 
-async def list_all(client: Any) -> list[Any]:
-    """Every page of a server's tools/list (a paginator that never ends cannot hang us)."""
-    tools: list[Any] = []
+MAX_PAGES = 50  # a paginator that never ends cannot hang us
+
+
+async def every_page(ask: Callable[[str | None], Awaitable[Any]], field: str, limit: int | None = None) -> list[Any]:
+    """Every page of one listing (tools/list, resources/list, …): `ask(cursor)` for each page, the
+    items under `field`; at most MAX_PAGES pages and `limit` items."""
+    found: list[Any] = []
     cursor = None
-    for _ in range(50):
-        page = await client.list_tools(cursor=cursor)
-        tools.extend(page.tools)
+    for _ in range(MAX_PAGES):
+        page = await ask(cursor)
+        found += list(getattr(page, field) or [])
         cursor = page.next_cursor
-        if not cursor:
+        if not cursor or (limit is not None and len(found) >= limit):
             break
-    return tools
+    return found[:limit]

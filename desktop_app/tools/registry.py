@@ -198,7 +198,9 @@ def finish(output: ToolOutput, cap: int = RESULT_CAP, *, for_model: bool = True)
     images = tuple(_capped_image(i) for i in original_images[:MAX_IMAGES])
     if shown is not output.content or images != output.images:
         output = replace(output, content=shown, images=images)
-    output = truncate(output, cap)
+    if len(output.content) > cap:  # cut, and said so: the model knows it saw a part
+        note = f"\n[truncated: result was {len(output.content)} characters, showing the first {cap}]"
+        output = replace(output, content=output.content[:cap] + note)
     notes = []
     if len(images) < len(original_images):
         notes.append(
@@ -207,14 +209,6 @@ def finish(output: ToolOutput, cap: int = RESULT_CAP, *, for_model: bool = True)
     if warnings:
         notes.append(f"[hidden characters in this result are shown as ⟦U+XXXX⟧: {'; '.join(warnings)}]")
     return replace(output, content="\n".join([output.content, *notes])) if notes else output
-
-
-def truncate(output: ToolOutput, cap: int = RESULT_CAP) -> ToolOutput:
-    """Cut an over-long result and say so, so the model knows it saw a part."""
-    if len(output.content) <= cap:
-        return output
-    note = f"\n[truncated: result was {len(output.content)} characters, showing the first {cap}]"
-    return replace(output, content=output.content[:cap] + note)
 
 
 class ToolRegistry:

@@ -220,11 +220,19 @@ class Skill:
         return SKILL_PREFIX + self.text.strip()
 
 
-def _string_list(value: Any, key: str) -> tuple[str, ...]:
+class _FieldError(ValueError):
+    """A front-matter field with a bad value; `key` finds its line."""
+
+    def __init__(self, key: str, message: str) -> None:
+        super().__init__(message)
+        self.key = key
+
+
+def _allowed_tools(value: Any) -> tuple[str, ...]:
     if isinstance(value, str):
         value = value.replace(",", " ").split()
     if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
-        raise ValueError(f"{key!r} must be a list of tool names")
+        raise _FieldError("allowed", "'allowed_tools' must be a list of tool names")
     return tuple(value)
 
 
@@ -232,22 +240,14 @@ def _limits(value: Any) -> tuple[dict[str, int], int | None]:
     if value is None:
         return {}, None
     if not isinstance(value, dict):
-        raise ValueError("'limits' must be a mapping like {web_search: 5, token_budget: 10000}")
+        raise _FieldError("limits", "'limits' must be a mapping like {web_search: 5, token_budget: 10000}")
     counts: dict[str, int] = {}
     for key, limit in value.items():
         if not isinstance(limit, int) or isinstance(limit, bool) or limit < 0:
-            raise ValueError(f"limit {key!r} must be a whole number >= 0, got {limit!r}")
+            raise _FieldError("limits", f"limit {key!r} must be a whole number >= 0, got {limit!r}")
         counts[key] = limit
     budget = counts.pop("token_budget", None)
     return counts, budget
-
-
-class _FieldError(ValueError):
-    """A front-matter field with a bad value; `key` finds its line."""
-
-    def __init__(self, key: str, message: str) -> None:
-        super().__init__(message)
-        self.key = key
 
 
 def _meta_line(text: str, key: str) -> int:
@@ -272,16 +272,8 @@ def _build(meta: dict[str, Any], body: str, text: str, path: Path, source: str) 
         raise _FieldError("name", f"name {name!r} does not match its folder {path.parent.name!r}")
     if not isinstance(description, str) or not description.strip():
         raise _FieldError("description", "'description' is required: one line on when to use it")
-    allowed = None
-    if meta.get("allowed_tools") is not None:
-        try:
-            allowed = _string_list(meta["allowed_tools"], "allowed_tools")
-        except ValueError as exc:
-            raise _FieldError("allowed", str(exc)) from None
-    try:
-        limits, budget = _limits(meta.get("limits"))
-    except ValueError as exc:
-        raise _FieldError("limits", str(exc)) from None
+    allowed = None if meta.get("allowed_tools") is None else _allowed_tools(meta["allowed_tools"])
+    limits, budget = _limits(meta.get("limits"))
     if not body:
         raise _FieldError("---", "the skill has no instructions after the front matter")
     return Skill(name, description.strip(), body, text, path, source, allowed, limits, budget)

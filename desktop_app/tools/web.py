@@ -89,16 +89,6 @@ async def check_url(url: str, resolve: Resolver, allowed: Callable[[str], bool])
     return Target(url, host, addresses[0], port)
 
 
-# ---------------------------------------------------------------- HTML to text
-
-
-def html_to_text(html: str) -> tuple[str, str]:
-    """(title, text) of an HTML page (html.parser is imported with the first page read)."""
-    from desktop_app.tools.web_text import html_to_text as convert
-
-    return convert(html)
-
-
 # ---------------------------------------------------------------- fetching
 
 
@@ -167,6 +157,8 @@ class Fetcher:
 def page_text(url: str, kind: str, raw: str) -> tuple[str, str]:
     """(title, readable text) of a fetched page, cut to PAGE_CHARS."""
     if "html" in kind.lower() or raw.lstrip()[:1] == "<":
+        from desktop_app.tools.web_text import html_to_text  # html.parser loads with the first page read
+
         title, text = html_to_text(raw)
     else:
         title, text = "", raw.strip()

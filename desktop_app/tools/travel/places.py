@@ -190,7 +190,7 @@ def _airports() -> dict[str, str]:
 def _city_of(code: str) -> City | None:
     """The sample city an airport serves (within 80 km of it), or None."""
     city_id = _airports().get(code.upper())
-    return next((c for c in all_cities() if c.id == city_id), None) if city_id else None
+    return city_by_id(city_id) if city_id else None
 
 
 def airport_city(name: str) -> City | None:

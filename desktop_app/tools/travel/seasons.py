@@ -12,6 +12,7 @@ from datetime import date, timedelta
 from functools import lru_cache
 from typing import Any
 
+from desktop_app import jsonsafe
 from desktop_app.tools.travel.common import load_data
 from desktop_app.tools.travel.places import City
 from desktop_app.tools.travel.when import HOLIDAYS, PEAK_HOLIDAYS, Span, official_days, statutory_days
@@ -59,9 +60,7 @@ def _tip(mean: float) -> tuple[str, str]:
 def _month_value(values: Any, month: int) -> float | None:
     if not isinstance(values, list) or len(values) != 12:
         return None
-    value = values[month - 1]
-    ok = isinstance(value, int | float) and not isinstance(value, bool) and -60 <= value <= 50
-    return float(value) if ok else None
+    return jsonsafe.number_in(values[month - 1], -60, 50)
 
 
 def typical(city: City, day: date) -> dict[str, Any] | None:

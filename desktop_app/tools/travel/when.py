@@ -284,27 +284,23 @@ def _day(offset: int) -> Callable[[re.Match[str], date], Span]:
     return make
 
 
-def _after(m: re.Match[str], today: date) -> Span | None:
-    n = zh_number(m.group("n")) if m.group("n") else 1
-    if n is None:
-        return None
-    unit = m.group("u").lower()
-    step = 7 if unit.startswith(("周", "week", "星期", "个星期", "个礼拜", "礼拜")) else 1
-    d = today + timedelta(days=n * step)
-    return Span(d, d, m.group(0), "day")
-
-
 def _en_count(word: str) -> int | None:
     words = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "ten": 10}
     return int(word) if word.isdigit() else words.get(word.lower())
 
 
-def _in_n(m: re.Match[str], today: date) -> Span | None:
-    n = _en_count(m.group("n"))
-    if n is None:
-        return None
-    d = today + timedelta(days=n * (7 if m.group("u").lower().startswith("week") else 1))
-    return Span(d, d, m.group(0), "day")
+def _ahead(count: Callable[[str], int | None]) -> Callable[[re.Match[str], date], Span | None]:
+    """三天后, 两周以后, "in 3 days", "in a week": that day (a count left out is one)."""
+
+    def make(m: re.Match[str], today: date) -> Span | None:
+        n = count(m.group("n")) if m.group("n") else 1
+        if n is None:
+            return None
+        step = 7 if m.group("u").lower().startswith(("周", "星期", "礼拜", "week")) else 1
+        d = today + timedelta(days=n * step)
+        return Span(d, d, m.group(0), "day")
+
+    return make
 
 
 def _zh_month(m: re.Match[str], today: date) -> Span | None:
@@ -415,8 +411,8 @@ RULES: list[Rule] = [
     (_p(r"下下个?月|\bthe month after next\b"), lambda m, t: _months_ahead(t, 2, m.group(0))),
     (_p(r"下个?月|\bnext month\b"), lambda m, t: _months_ahead(t, 1, m.group(0))),
     (_p(r"(?:这|本)个?月|\bthis month\b"), lambda m, t: _months_ahead(t, 0, m.group(0))),
-    (_p(r"(?P<n>\d{1,2}|[一二两三四五六七八九十]{1,2})?个?(?P<u>天|周|星期|礼拜)(?:以)?后"), _after),
-    (_p(r"\bin (?P<n>\d{1,2}|a|one|two|three|four|five|six|ten) (?P<u>days?|weeks?)\b"), _in_n),
+    (_p(r"(?P<n>\d{1,2}|[一二两三四五六七八九十]{1,2})?个?(?P<u>天|周|星期|礼拜)(?:以)?后"), _ahead(zh_number)),
+    (_p(r"\bin (?P<n>\d{1,2}|a|one|two|three|four|five|six|ten) (?P<u>days?|weeks?)\b"), _ahead(_en_count)),
     (_p(r"大后天"), _day(3)),
     (_p(r"后天|\bday after tomorrow\b"), _day(2)),
     (_p(r"明天|\btomorrow\b"), _day(1)),

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from desktop_app.mcp import resources as r
+from desktop_app.mcp.tools import MAX_PAGES
 
 
 class _Item(SimpleNamespace):
@@ -57,7 +58,7 @@ def test_texts_are_bounded_and_binary_is_named_not_shown() -> None:
 
 def test_an_endless_paginator_and_wrong_types_cannot_hurt() -> None:
     listed = asyncio.run(r.list_resources(_conn(_Client(resources=object()))))
-    assert len(listed) == r.MAX_PAGES and listed[0] == {
+    assert len(listed) == MAX_PAGES and listed[0] == {
         "server": "trips",
         "uri": "u://0",
         "name": "",

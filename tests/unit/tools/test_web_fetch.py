@@ -13,7 +13,8 @@ import pytest
 
 from desktop_app.runtime import web_config
 from desktop_app.store.settings import Settings
-from desktop_app.tools.web import Fetcher, WebConfig, WebError, WebTools, html_to_text, public_address
+from desktop_app.tools.web import Fetcher, WebConfig, WebError, WebTools, public_address
+from desktop_app.tools.web_text import html_to_text
 
 PAGE = (
     "<html><head><title>Sanya notes</title><style>body{}</style>"
