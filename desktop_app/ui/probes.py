@@ -136,9 +136,9 @@ class Probes(QObject):
 
     def report_stalls(self) -> None:
         """`ui_max_stall_ms` on stdout; with the detail, each late beat and its phase on stderr."""
-        beat = self.heartbeat or Heartbeat(5, self)  # never watched: nothing ran, nothing stalled
-        if bench_detail():
+        beat = self.heartbeat
+        if beat is not None and bench_detail():
             _say(f"ui_heartbeat_origin={beat.origin:.6f}")
             for at, late, phase in beat.stalls:
                 _say(f"ui_stall at_ms={at:.0f} late_ms={late:.1f} phase={phase}")
-        print(f"ui_max_stall_ms={round(beat.max_stall_ms)}", flush=True)
+        print(f"ui_max_stall_ms={round(beat.max_stall_ms) if beat is not None else 0}", flush=True)

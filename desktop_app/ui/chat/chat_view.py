@@ -8,7 +8,6 @@ The bubbles themselves are in `bubbles.py`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QTimer, Signal
@@ -21,17 +20,16 @@ from desktop_app.ui.i18n import tr
 from desktop_app.ui.text import head
 
 if TYPE_CHECKING:  # the event dataclasses load after the first paint (~6 ms)
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
 
     from desktop_app.core.events import ApprovalEvent, ErrorEvent, Final, ToolCallEvent, ToolResultEvent
     from desktop_app.core.messages import Message
 
-    Older = tuple[int, Callable[[int, int], list[Message]]]  # how many came before, and a reader of them
+    # how many saved messages come before the shown ones, and how to read messages [start, end)
+    Older = tuple[int, Callable[[int, int], list[Message]]]
 
 FRAME_MS = 16  # streamed text is handed to the answer's bubble at most once a frame (it paces the drawing)
 PAGE = 400  # earlier messages read from the store at a time as the user scrolls up
-
-# how many saved messages come before the shown ones, and how to read messages [start, end)
 
 
 class MessageRow(Row):
@@ -386,7 +384,7 @@ class ChatView(VirtualRows):
 
     def _rows_of(self, messages: Sequence[Message]) -> list[Row]:
         """Rows for saved messages: a call's result joins its row, denied calls are marked."""
-        from desktop_app.core.events import call_event
+        from desktop_app.core.events import ToolResultEvent, call_event
 
         rows: list[Row] = []
         for msg in messages:
@@ -402,8 +400,6 @@ class ChatView(VirtualRows):
                     self._calls[row.call_id] = row
                     rows.append(row)
             elif (paired := self._calls.get(msg.tool_call_id)) is not None:
-                from desktop_app.core.events import ToolResultEvent
-
                 paired.set_result(ToolResultEvent(paired.call_id, paired.name, msg.content, msg.is_error, 0.0))
                 if msg.is_error and "the user denied" in msg.content:
                     paired.status = "denied"
