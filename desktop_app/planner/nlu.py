@@ -9,7 +9,7 @@ from itertools import pairwise
 from desktop_app import clock
 from desktop_app.planner.compare import ZH_DIGIT, OpenAsk, parse_open
 from desktop_app.planner.party import EN_NUMBERS, Party, find_party
-from desktop_app.planner.places import Mention, WorldPlace, find_places, stand_ins
+from desktop_app.planner.places import Mention, WorldPlace, find_places, matched_len, stand_ins
 from desktop_app.planner.regions import Region, country_cities, find_regions
 from desktop_app.tools.travel.places import City, resolve_city
 from desktop_app.tools.travel.when import Span, find_span
@@ -278,13 +278,16 @@ def _origin_from_patterns(text: str, places: list[Mention]) -> Mention | None:
 
 
 def _route_origin(text: str, places: list[Mention]) -> Mention | None:
-    """`北京到三亚` / `北京→三亚` / `Beijing to Sanya`: the first city of a route is the origin."""
+    """`北京到三亚` / `北京→三亚` / `成都去昆明` / `Beijing to Sanya`: the first city of a route is the origin."""
     cities = [p for p in places if p.city is not None]
     for first, second in pairwise(cities):
+        if first.city is None:
+            continue
         between = text[first.start : second.start].casefold()
-        name = first.city.en if first.city else ""
-        if re.search(r"(?:→|->|到|飞|\bto\b|-)", between) and len(between) < len(name) + 8:
+        if re.search(r"(?:→|->|到|飞|\bto\b|-)", between) and len(between) < len(first.city.en) + 8:
             return first
+        if text[first.start + matched_len(text, first.start, first.city) : second.start].strip() == "去":
+            return first  # 成都去昆明 (not 去三亚还是去昆明: there 去 is not right after the first city)
     return None
 
 
@@ -334,8 +337,8 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
     q.stars = parse_stars(text)
     q.when = find_span(text, clock.today())
     q.party = find_party(text)
-    if not q.intents and STARS.search(text):
-        q.intents = {"hotels"}  # "What about 5 stars?" asks about the hotel only
+    if not q.intents and STARS.search(text) and not q.destinations:
+        q.intents = {"hotels"}  # "What about 5 stars?" asks about the hotel; "去昆明，住四星" is a whole trip
     if not q.destinations and not q.no_data and not q.unknown_places:
         q.open = parse_open(text)
         q.open_here = q.open is not None

@@ -86,7 +86,7 @@ _world_pattern = lru_cache(maxsize=256)(name_pattern)
 def find_places(text: str) -> list[Mention]:
     """Sample cities and world places mentioned in text, in order, without overlaps."""
     sample = find_cities(text)
-    taken = [(pos, pos + _matched_len(text, pos, city)) for pos, city in sample]
+    taken = [(pos, pos + matched_len(text, pos, city)) for pos, city in sample]
     found = [Mention(pos, city=city) for pos, city in sample]
     for start, end, city in find_airports(text):  # PVG, 浦东机场: the city the airport serves
         if not any(start < e and s < end for s, e in taken):
@@ -148,7 +148,7 @@ def _misspelt(text: str, taken: list[tuple[int, int]]) -> list[tuple[int, int, C
     return found
 
 
-def _matched_len(text: str, pos: int, city: City) -> int:
+def matched_len(text: str, pos: int, city: City) -> int:
     """How long the name of `city` found at `pos` is (its longest name that matches there)."""
     folded = text.casefold()
     lengths = [len(n) for n in city.names() if folded.startswith(n.casefold(), pos)]

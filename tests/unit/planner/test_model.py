@@ -151,6 +151,15 @@ def test_origin_forms() -> None:
     assert parse("北京到成都的机票", []).origin.zh == "北京"  # type: ignore[union-attr]
     q = parse("三亚天气", [])
     assert q.origin is None and q.intents == {"weather"}
+    assert parse("成都去昆明玩一周，大概要多少钱？", []).origin.zh == "成都"  # type: ignore[union-attr]
+    both = parse("去三亚还是去昆明？", [])  # two destinations compared, neither the origin
+    assert both.origin is None and {c.zh for c in both.destinations} == {"三亚", "昆明"}
+
+
+def test_a_hotel_class_in_a_trip_question_keeps_the_whole_trip() -> None:
+    q = parse("下个月初和老婆孩子从成都去昆明玩一周，住四星，大概要多少钱？", [])
+    assert q.intents == set() and q.stars == 4  # no lookup named: every lookup, the hotel at 4 stars
+    assert parse("What about 5 stars?", []).intents == {"hotels"}  # a follow-up about the hotel only
 
 
 async def test_only_offered_tools_are_called() -> None:
