@@ -67,13 +67,17 @@ def _explicit(text: str) -> Party | None:
 
 
 def _companions(text: str) -> Party | None:
-    """Me plus the people named: 带爸妈 (3), "with my wife and two kids" (4), 我和3个朋友 (4)."""
+    """Me plus the people named: 带爸妈 (3), "with my wife and two kids" (4), 我和3个朋友 (4);
+    "4 friends" alone is the group (4)."""
     if m := re.search(r"(?:我|我们)?(?:和|跟|带|陪|与)\s*" + _ZN + r"\s*个?(?:朋友|同事|同学)", text):
         n = _n(m.group(1))
         return Party(n + 1, m.group(0)) if n else None
     if m := re.search(r"(?i)\b(?:me and|with)\s+" + _EN + r"\s+(?:friends|colleagues|mates)\b", text):
         n = _n(m.group(1))
         return Party(n + 1, m.group(0)) if n else None
+    if m := re.search(r"(?i)\b" + _EN + r"\s+(?:friends|colleagues|mates)\b", text):
+        n = _n(m.group(1))  # "a weekend for 4 friends": the group itself, no "me" added
+        return Party(n, m.group(0)) if n else None
     if m := re.search(
         r"(?i)\b(?:hotels?|rooms?|seats?|tickets?|flights?)\s+for\s+" + _EN + r"\b(?!\s*(?:nights?|days?|weeks?))", text
     ):

@@ -442,7 +442,19 @@ def _ambiguous(m: re.Match[str]) -> bool:
 
 
 def find_span(text: str, today: date) -> Span | None:
-    """The time a question names (the earliest phrase; the longer one where two start together)."""
+    """The time a question names (the earliest phrase; the longer one where two start together);
+    a bare "weekend" gives way to a time named elsewhere ("a long weekend around New Year's Day")."""
+    found = _earliest(text, today, bare_weekend=True)
+    if found is not None and _is_bare_weekend(found):
+        return _earliest(text, today, bare_weekend=False) or found
+    return found
+
+
+def _is_bare_weekend(span: Span) -> bool:
+    return span.kind == "weekend" and span.said.strip().casefold() in ("weekend", "周末")
+
+
+def _earliest(text: str, today: date, bare_weekend: bool) -> Span | None:
     best: tuple[int, int, Span] | None = None
     for pattern, make in RULES:
         for m in pattern.finditer(text):
@@ -452,7 +464,7 @@ def find_span(text: str, today: date) -> Span | None:
             if best is not None and key >= best[:2]:
                 break
             span = make(m, today) if not _ambiguous(m) else None
-            if span is not None:
+            if span is not None and (bare_weekend or not _is_bare_weekend(span)):
                 best = (*key, span)
                 break
     return best[2] if best else None

@@ -156,6 +156,11 @@ def test_origin_forms() -> None:
     assert both.origin is None and {c.zh for c in both.destinations} == {"三亚", "昆明"}
 
 
+def test_a_group_of_friends_is_the_group() -> None:
+    assert parse("a long weekend in Xiamen for 4 friends flying from Shenzhen", []).party.size == 4
+    assert parse("Xiamen with 3 friends", []).party.size == 4  # me and them
+
+
 def test_a_hotel_class_in_a_trip_question_keeps_the_whole_trip() -> None:
     q = parse("下个月初和老婆孩子从成都去昆明玩一周，住四星，大概要多少钱？", [])
     assert q.intents == set() and q.stars == 4  # no lookup named: every lookup, the hotel at 4 stars
