@@ -131,6 +131,8 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
 }
 # "哪个好玩" compares, "hotel推荐" asks for a hotel, "准备什么衣服" asks about weather: not guides
 WEAK_GUIDE = ("好玩", "推荐", "recommend", "准备什么")
+# asking what a trip costs: with another lookup named ("weather and prices"), the fares and the hotel too
+COST_WORDS = ("多少钱", "花多少", "费用", "价格", " price ", " prices ", " cost ", " costs ", " how much ")
 ORIGIN_CUES = re.compile(r"(?i)\bfly(?:ing)? (?:out of|from)\b|\bflights? out of\b")
 TRIP_WORDS = (
     "玩",
@@ -221,7 +223,7 @@ def _number(token: str) -> int | None:
 
 
 def parse_duration(text: str) -> tuple[int | None, int | None]:
-    """(days, nights) from 三天 / 3 days / 两晚 / 一周 / a week / 周末 / weekend."""
+    """(days, nights) from 三天 / 3 days / 两晚 / 一周 / a week / 小长假 / long weekend / 周末 / weekend."""
     days = nights = None
     zh = r"(\d+|[一两二三四五六七八九十]{1,2})"
     if m := re.search(zh + r"\s*(?:天|日)", text):
@@ -235,6 +237,8 @@ def parse_duration(text: str) -> tuple[int | None, int | None]:
         nights = _number(m.group(1))
     if days is None and re.search(r"(?i)一周|一个星期|\ba week\b|\bone week\b", text):
         days = 7
+    if days is None and re.search(r"(?i)小长假|\blong weekend\b", text):
+        days, nights = 3, nights or 2
     if days is None and re.search(r"(?i)周末|\bweekend\b", text):
         days, nights = 2, nights or 1
     return days, nights
@@ -259,6 +263,8 @@ def find_intents(text: str) -> set[str]:
     """Which lookups the question names explicitly."""
     folded = " " + re.sub(r"[^\w]+", " ", ORIGIN_CUES.sub(" ", text).casefold()) + " "
     found = {name for name, words in INTENT_WORDS.items() if any(w in folded for w in words)}
+    if found and not found & {"flights", "hotels"} and any(w in folded for w in COST_WORDS):
+        found |= {"flights", "hotels"}
     others = found - {"guide"}
     if "guide" in found and others:
         strong = [w for w in INTENT_WORDS["guide"] if w in folded and w not in WEAK_GUIDE]

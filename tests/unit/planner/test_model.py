@@ -156,6 +156,18 @@ def test_origin_forms() -> None:
     assert both.origin is None and {c.zh for c in both.destinations} == {"三亚", "昆明"}
 
 
+def test_prices_asked_beside_the_weather_add_the_fares_and_the_hotel() -> None:
+    assert parse("三亚天气怎么样，大概多少钱", []).intents == {"weather", "flights", "hotels"}
+    assert parse("Xiamen weather and prices?", []).intents == {"weather", "flights", "hotels"}
+    assert parse("Xiamen hotel prices", []).intents == {"hotels"}  # a price of one thing named
+
+
+def test_a_long_weekend_is_three_days() -> None:
+    assert parse_duration("a long weekend in Qingdao") == (3, 2)
+    assert parse_duration("五一小长假去青岛") == (3, 2)
+    assert parse_duration("周末去青岛") == (2, 1)
+
+
 def test_a_group_of_friends_is_the_group() -> None:
     assert parse("a long weekend in Xiamen for 4 friends flying from Shenzhen", []).party.size == 4
     assert parse("Xiamen with 3 friends", []).party.size == 4  # me and them
