@@ -359,6 +359,12 @@ def _summer(m: re.Match[str], today: date) -> Span:
     return Span(max(date(year, 7, 1), today), date(year, 8, 31), m.group(0), "season")
 
 
+def _winter_break(m: re.Match[str], today: date) -> Span:
+    """寒假: 15 January to 20 February, the school winter break around 春节 (schools differ by a week or two)."""
+    year = today.year if today <= date(today.year, 2, 20) else today.year + 1
+    return Span(max(date(year, 1, 15), today), date(year, 2, 20), m.group(0), "season")
+
+
 def _zn(name: str) -> str:
     return _ZN.replace("(", f"(?P<{name}>", 1)
 
@@ -427,6 +433,7 @@ RULES: list[Rule] = [
     (_p(r"元旦|\bnew year'?s(?: day)?\b"), _holiday("new_year")),
     (_p(r"圣诞|\bchristmas\b|\bxmas\b"), _holiday("christmas")),
     (_p(r"暑假|\bsummer (?:holidays?|vacation|break)\b"), _summer),
+    (_p(r"寒假|\bwinter (?:holidays?|vacation|break)\b"), _winter_break),
 ]  # fmt: skip
 
 
