@@ -10,6 +10,7 @@ from typing import Any
 from PySide6.QtCore import (
     QAbstractItemModel,
     QModelIndex,
+    QObject,
     QPersistentModelIndex,
     QSize,
     Qt,
@@ -51,6 +52,7 @@ from desktop_app.ui.text import make_visible, plain_tip
 MAX_DECODE_DEPTH = 6
 MAX_DECODE_CHARS = 2_000_000
 NO_VALUE = object()  # a pane with nothing to show
+CELL_PAD = 12  # px beside a cell's text: the delegate's margins, with room to spare
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 ROOT = QModelIndex()  # the invisible root, as a default argument
@@ -101,10 +103,16 @@ def pretty(value: Any) -> str:
 class RowDelegate(QStyledItemDelegate):
     """Rows tall enough for mixed Latin and CJK text (the fallback font sits lower)."""
 
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._floors: dict[str, int] = {}  # font key -> row height: views ask once per row and column
+
     def sizeHint(self, option: QStyleOptionViewItem, index: AnyIndex) -> QSize:
         size = super().sizeHint(option, index)
-        metrics = QFontMetrics(option.font)
-        size.setHeight(max(size.height(), metrics.boundingRect("国_gÅ").height() + 8))
+        key = option.font.key()
+        if key not in self._floors:
+            self._floors[key] = QFontMetrics(option.font).boundingRect("国_gÅ").height() + 8
+        size.setHeight(max(size.height(), self._floors[key]))
         return size
 
 
@@ -118,6 +126,7 @@ class JsonNode:
     kind: str
     parent: int
     row: int
+    depth: int
     children: list[int] = field(default_factory=list)
 
 
@@ -190,6 +199,13 @@ class JsonTreeModel(ColumnsModel):
         """The node behind an index (None for the invisible root)."""
         return self._nodes[index.internalId()] if index.isValid() else None
 
+    def nodes(self, deepest: int) -> list[JsonNode]:
+        """Every node at most `deepest` levels down (0: the top level)."""
+        return [node for node in self._nodes if node.depth <= deepest]
+
+    def child_nodes(self, node: JsonNode) -> list[JsonNode]:
+        return [self._nodes[child] for child in node.children]
+
     def _children_of(self, value: Any, parent: int, depth: int = 0) -> list[int]:
         items = value.items() if isinstance(value, dict) else enumerate(value)
         return [self._add(str(k), v, parent, row, depth) for row, (k, v) in enumerate(items)]
@@ -197,7 +213,7 @@ class JsonTreeModel(ColumnsModel):
     def _add(self, key: str, value: Any, parent: int, row: int, depth: int = 0) -> int:
         kind = _kind(value)
         inner = try_decode(value) if self._decode and kind == "string" else NO_VALUE
-        node = JsonNode(key, value, "json-string" if inner is not NO_VALUE else kind, parent, row)
+        node = JsonNode(key, value, "json-string" if inner is not NO_VALUE else kind, parent, row, depth)
         self._nodes.append(node)
         node_id = len(self._nodes) - 1
         container: Any = inner if inner is not NO_VALUE else value
@@ -232,7 +248,8 @@ class JsonTreeModel(ColumnsModel):
         if node is None:
             return None
         if role == Qt.ItemDataRole.DisplayRole:  # hidden and bidi characters shown as ⟨U+202E⟩, as everywhere
-            return (make_visible(str(node.key)), make_visible(_summary(node)), tr(node.kind))[index.column()]
+            column = index.column()
+            return tr(node.kind) if column == 2 else make_visible(str(node.key) if column == 0 else _summary(node))
         if role == Qt.ItemDataRole.ToolTipRole and node.kind in ("string", "json-string"):
             return plain_tip(make_visible(str(node.value)[:2000]))
         if role == Qt.ItemDataRole.ForegroundRole and index.column() == 1:
@@ -323,10 +340,8 @@ class JsonPane(QWidget):
         self.tree.setUniformRowHeights(True)
         self.tree.setAlternatingRowColors(True)
         self.tree.setItemDelegate(RowDelegate(self.tree))
-        self.tree.header().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         self.tree.header().setStretchLastSection(False)
         self.tree.header().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
-        self.tree.header().setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
         self.raw = QPlainTextEdit(self)
         self.raw.setReadOnly(True)
         self.raw.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
@@ -347,6 +362,7 @@ class JsonPane(QWidget):
         self.tree_button.setChecked(True)
         self._group.idToggled.connect(self._mode_toggled)
         self.decode_box.toggled.connect(self._refresh)
+        self.tree.expanded.connect(self._widen_keys)
         self.copy_button.clicked.connect(self.copy)
 
     def _mode_button(self, text: str) -> QToolButton:
@@ -429,9 +445,31 @@ class JsonPane(QWidget):
         if not decode and self._exact is not None:
             shown = self._exact
         self.model.set_value(shown, decode=decode)
-        self.tree.expandToDepth(1 if self.model.rowCount() < 50 else 0)
+        depth = 1 if self.model.rowCount() < 50 else 0
+        self.tree.expandToDepth(depth)
+        self._fit_columns(self.model.nodes(depth + 1))
         self.raw.setExtraSelections([])
         self.raw.setPlainText(make_visible(self.raw_text()))  # shown revealed; Copy copies the exact text
+
+    def _fit_columns(self, shown: list[JsonNode]) -> None:
+        """Key and Type as wide as what they show, measured here: ResizeToContents asks the
+        delegate for every row at each layout (~8 ms when a 100-row result first shows)."""
+        metrics = self.tree.fontMetrics()
+        kinds = [tr(kind) for kind in _COLOUR_OF] + [tr(self.model.COLUMNS[2])]  # every type name, and the header
+        self.tree.header().resizeSection(2, max(map(metrics.horizontalAdvance, kinds)) + CELL_PAD)
+        self.tree.header().resizeSection(0, self._key_width(shown, tr(self.model.COLUMNS[0])))
+
+    def _widen_keys(self, index: QModelIndex) -> None:
+        """A node opened: the Key column grows to its children's keys (it never shrinks under the reader)."""
+        node = self.model.node(index)
+        if node is not None:
+            width = self._key_width(self.model.child_nodes(node), "")
+            self.tree.header().resizeSection(0, max(width, self.tree.header().sectionSize(0)))
+
+    def _key_width(self, nodes: list[JsonNode], header: str) -> int:
+        metrics, step = self.tree.fontMetrics(), self.tree.indentation()
+        widths = [step * (node.depth + 1) + metrics.horizontalAdvance(make_visible(node.key)) for node in nodes]
+        return max([metrics.horizontalAdvance(header), *widths]) + CELL_PAD
 
     def _mode_toggled(self, button_id: int, checked: bool) -> None:
         if checked:

@@ -20,7 +20,7 @@ from desktop_app.llm.fake import FakeModel
 from desktop_app.tools.registry import ToolRegistry, tool
 from desktop_app.ui.i18n import qm_path
 from desktop_app.ui.inspector.inspector import Inspector
-from desktop_app.ui.inspector.json_view import JsonTreeModel, decode_nested, pretty
+from desktop_app.ui.inspector.json_view import JsonPane, JsonTreeModel, decode_nested, pretty
 from desktop_app.ui.inspector.sequence_view import API, ARROW, CODE, EXEC, MODEL
 from tests.gui.inspector.inspector_runs import SANYA_CALLS, run_events, sanya_events, trouble_events
 
@@ -165,6 +165,28 @@ def test_nested_json_inside_a_result_string_is_decoded(inspector: Inspector) -> 
     assert '"temp": "33°C"' in pane.raw_text()  # decoded, not an escaped string
     pane.decode_box.setChecked(False)
     assert '\\"temp\\"' in pane.raw_text()
+
+
+def test_key_and_type_columns_fit_what_they_show(qtbot: Any) -> None:
+    """Measured by the pane, not ResizeToContents (which asks for every row at each layout)."""
+    pane = JsonPane("Result")
+    qtbot.addWidget(pane)
+    pane.resize(600, 400)
+    pane.show()
+    long_key = "a_rather_long_key_four_levels_down"
+    deep = {"outer": {"inner": {"third": {long_key: 1}}}, "k": "json-string"}
+    pane.set_value(deep)
+    header, metrics, step = pane.tree.header(), pane.tree.fontMetrics(), pane.tree.indentation()
+    third = pane.model.index(0, 0, pane.model.index(0, 0, pane.model.index(0, 0)))
+    assert third.data() == "third" and not pane.tree.isExpanded(third)  # shown, closed
+    assert header.sectionSize(0) >= step * 3 + metrics.horizontalAdvance("third")
+    assert header.sectionSize(2) >= metrics.horizontalAdvance("json-string")
+    before = header.sectionSize(0)
+    assert before < step * 4 + metrics.horizontalAdvance(long_key)  # not shown yet
+    pane.tree.expand(third)  # the reader opens it: the column grows to show the key whole
+    assert header.sectionSize(0) >= step * 4 + metrics.horizontalAdvance(long_key)
+    pane.set_value({"k": 1})  # a new value: measured afresh, narrower again
+    assert header.sectionSize(0) < before
 
 
 def test_selecting_a_row_or_a_sequence_step_emits_call_selected(qtbot: Any, inspector: Inspector, sanya: list) -> None:
