@@ -9,12 +9,12 @@ import time
 from contextlib import AsyncExitStack
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, TextIO
 
 from desktop_app import __version__
 from desktop_app.mcp.apps import EXTENSION_ID, MIME_TYPE
 from desktop_app.mcp.config import McpConfigError, ServerConfig
-from desktop_app.mcp.guard import guarded
+from desktop_app.mcp.guard import guarded, stop_guard
 from desktop_app.mcp.interact import ElicitationHandler, ElicitationResult, SamplingHandler
 from desktop_app.mcp.launch import CommandNotFoundError, child_environment, resolve_command
 from desktop_app.mcp.logs import ServerLog
@@ -107,6 +107,7 @@ class Connection:
         self._refreshing = False
         self._refresh_again = False
         self._calls = 0
+        self._errlog: TextIO | None = None  # a stdio server's stderr: finds its guard (mcp/guard.py)
         self._asked: list[str] = []  # forms not accepted while calls ran: the reason goes to the model
         self.log_path = data_dir() / "logs" / f"mcp-{self.prefix}.log"
         self.log = ServerLog(self.log_path)
@@ -127,6 +128,8 @@ class Connection:
         if self._task is not None:
             if self.state == "connecting":
                 self._task.cancel()  # no need to finish a handshake nobody will use
+                if self._errlog is not None and not self._errlog.closed:  # nor wait on one that never answered
+                    stop_guard(self._errlog.fileno())
             try:
                 await asyncio.wait_for(asyncio.shield(self._task), timeout=10)
             except (TimeoutError, asyncio.CancelledError):
@@ -232,7 +235,7 @@ class Connection:
             cwd=self.config.cwd or None,
             encoding_error_handler="replace",
         )
-        errlog = self.log.stderr_pipe()  # closed after the transport (and the process) are gone
+        errlog = self._errlog = self.log.stderr_pipe()  # closed after the transport (and the process) are gone
         stack.callback(errlog.close)
         return watch_eof(sdk.stdio_client(params, errlog=errlog), self._on_eof)
 

@@ -34,6 +34,24 @@ def guarded(command: str, args: Sequence[str]) -> tuple[str, list[str]]:
     return sys.executable, ["-I", "-S", os.path.abspath(__file__), str(os.getpid()), command, *args]
 
 
+def stop_guard(stderr_pipe: int) -> bool:
+    """SIGTERM our child whose stderr is this pipe: the guard of a server that never finished
+    connecting (its group ends at once, not after the SDK's polite 2 s for a server that answered)."""
+    try:
+        target = f"pipe:[{os.fstat(stderr_pipe).st_ino}]"
+        tasks = os.listdir("/proc/self/task")
+    except OSError:
+        return False
+    for task in tasks:
+        with contextlib.suppress(OSError, ValueError):
+            with open(f"/proc/self/task/{task}/children") as fh:
+                for pid in map(int, fh.read().split()):
+                    if os.readlink(f"/proc/{pid}/fd/2") == target:
+                        os.kill(pid, signal.SIGTERM)
+                        return True
+    return False
+
+
 def _prctl(option: int, value: int) -> bool:
     import ctypes  # here: only the guard's own process calls it (the app imports this module too)
 

@@ -148,3 +148,28 @@ async def test_a_late_server_joins_from_the_next_turn(app_home: Path, tmp_path: 
     assert not any(name.startswith("dead__") for names in offered for name in names)
     results = [e.to_dict() for e in events if e.to_dict()["type"] == "tool_result"]
     assert results[1]["content"] == "pong: hi" and not results[1]["is_error"]
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the guard runs stdio servers on Linux")
+async def test_closing_a_server_still_connecting_ends_it_at_once(
+    app_home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A server that never answered gets no polite wait for an exit on EOF (the SDK's 2 s, issue 27):
+    its guard, found by the stderr pipe, ends the group as the run closes."""
+    import desktop_app.mcp.connection as connection
+    from desktop_app.mcp.guard import stop_guard
+
+    found: list[bool] = []
+
+    def recording(fd: int) -> bool:
+        found.append(stop_guard(fd))
+        return found[-1]
+
+    monkeypatch.setattr(connection, "stop_guard", recording)
+    deaf = {"command": sys.executable, "args": ["-c", "import time; time.sleep(60)"]}  # reads nothing, ever
+    path = tmp_path / "mcp.json"
+    path.write_text(json.dumps({"mcpServers": {"deaf": deaf}}), encoding="utf-8")
+    registry, close = await open_tools(Settings(), RunOptions(mcp_config=str(path), mcp_grace_s=0.3))
+    await close()
+    assert found == [True]  # the guard of that server, and it was signalled
+    assert "get_weather" in registry.names()

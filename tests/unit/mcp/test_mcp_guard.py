@@ -44,3 +44,30 @@ def test_a_server_runs_below_the_window_s_priority() -> None:
 
     done = _guard(sys.executable, "-c", "import os; print(os.nice(0))")
     assert int(done.stdout) == min(os.nice(0) + NICENESS, 19)
+
+
+def test_stop_guard_ends_the_guard_whose_stderr_is_that_pipe_and_no_other() -> None:
+    """A server still connecting is ended at once (issue 27), found by its stderr pipe, not by name."""
+    from desktop_app.mcp.guard import stop_guard
+
+    sleeper = [sys.executable, "-c", "import time; time.sleep(60)"]  # never reads stdin: EOF would not end it
+    pipes = [os.pipe(), os.pipe()]
+    children = []
+    for _read, write in pipes:
+        program, args = guarded(sleeper[0], sleeper[1:])
+        children.append(subprocess.Popen([program, *args], stdin=subprocess.PIPE, stderr=write, start_new_session=True))
+    try:
+        assert stop_guard(pipes[0][1]) is True
+        assert children[0].wait(timeout=30) != 0  # its group ended with stdin still open
+        assert children[1].poll() is None  # the other server's guard was left alone
+        spare_read, spare_write = os.pipe()
+        assert stop_guard(spare_write) is False  # no child writes there
+        os.close(spare_read)
+        os.close(spare_write)
+    finally:
+        for child in children:
+            child.terminate()  # the guard ends its group (a SIGKILL would leave the sleeper behind)
+            child.wait(timeout=30)
+        for read, write in pipes:
+            os.close(read)
+            os.close(write)
