@@ -147,7 +147,7 @@ def cost_lines(c: Costs, q: TripQuery, lang: str, yuan: Any, count: Any) -> str:
             text += (
                 f"\n- {'、'.join(z for z, _ in c.peak_names)}高峰估算：再加约 {yuan(c.peak_extra)}，"
                 f"即约 {yuan(c.total + c.peak_extra)}"
-                "（按 docs/travel.md 写明的规则估算，不是报价）"
+                "（样例价按节假日系数上浮估算，不是报价）"
             )
         return text
     who = f" for {seats}" if seats > 1 else ""
@@ -159,6 +159,6 @@ def cost_lines(c: Costs, q: TripQuery, lang: str, yuan: Any, count: Any) -> str:
     if c.peak_extra:
         text += (
             f"\n- {', '.join(e for _, e in c.peak_names)} peak estimate: about {yuan(c.peak_extra)} more, "
-            f"about {yuan(c.total + c.peak_extra)} (a rule written in docs/travel.md, not a quote)"
+            f"about {yuan(c.total + c.peak_extra)} (sample prices raised by a holiday factor: an estimate, not a quote)"
         )
     return text

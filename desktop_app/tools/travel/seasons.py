@@ -141,8 +141,8 @@ class Peak:
             "price_cny": each,
             "count": count,
             "extra_cny": (each - price) * count,
-            "note": f"{self.zh}高峰估算（样例价 ×{factor:g}，规则见 docs/travel.md），不是报价{zh_more} / "
-            f"{self.en} peak estimate (sample price ×{factor:g}, rule in docs/travel.md), not a quote{en_more}",
+            "note": f"{self.zh}高峰估算（样例价 ×{factor:g}），不是报价{zh_more} / "
+            f"{self.en} peak estimate (sample price ×{factor:g}), not a quote{en_more}",
         }
 
 
