@@ -10,7 +10,7 @@ from desktop_app import clock
 from desktop_app.planner.compare import ZH_DIGIT, OpenAsk, parse_open
 from desktop_app.planner.party import EN_NUMBERS, Party, find_party
 from desktop_app.planner.places import Mention, WorldPlace, find_places, matched_len, stand_ins
-from desktop_app.planner.regions import Region, country_cities, find_regions
+from desktop_app.planner.regions import Region, country_cities, find_regions, qualifies
 from desktop_app.tools.travel.places import City, resolve_city
 from desktop_app.tools.travel.when import Span, find_span
 
@@ -387,7 +387,11 @@ def _set_places(q: TripQuery, text: str, places: list[Mention]) -> None:
             found += [(p.start, c) for c in inside]
         elif p.world is not None:
             no_data.append(p.world)
-    for start, region in find_regions(text, _spans(text, places)):
+    spans = _spans(text, places)
+    cities = [(s, e, p.city) for p, (s, e) in zip(places, spans, strict=True) if p.city is not None]
+    for start, end, region in find_regions(text, spans):
+        if qualifies(text, (start, end), cities, region):
+            continue  # "云南大理", "Dali, Yunnan": the city, not the whole province
         q.regions.append(region)
         found += [(start, c) for c in region.cities]
         if not region.cities:

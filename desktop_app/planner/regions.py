@@ -60,17 +60,36 @@ def _patterns() -> tuple[tuple[re.Pattern[str], Region], ...]:
     return tuple((name_pattern(name), region) for name, region in regions())
 
 
-def find_regions(text: str, taken: list[tuple[int, int]]) -> list[tuple[int, Region]]:
-    """Regions named in text (not inside a place already found), in order."""
-    found: list[tuple[int, Region]] = []
+def find_regions(text: str, taken: list[tuple[int, int]]) -> list[tuple[int, int, Region]]:
+    """Regions named in text (not inside a place already found), in order, with where they end."""
+    found: list[tuple[int, int, Region]] = []
     spans = list(taken)
     for pattern, region in _patterns():
         for m in pattern.finditer(text):
             if any(m.start() < e and s < m.end() for s, e in spans):
                 continue
             spans.append((m.start(), m.end()))
-            found.append((m.start(), region))
+            found.append((m.start(), m.end(), region))
     return sorted(found, key=lambda f: f[0])
+
+
+# Between a region and one of its own cities when the region only says where the city is:
+# "云南大理", "云南省的大理", "Yunnan's Dali" (before it); "Dali, Yunnan", "Dali in Yunnan" (after it).
+BEFORE_CITY = re.compile(r"\s*(?:省|的|省的|'s)?\s*")
+AFTER_CITY = re.compile(r"(?i)\s*(?:,|，|in)?\s*")
+
+
+def qualifies(text: str, region: tuple[int, int], cities: list[tuple[int, int, City]], inside: Region) -> bool:
+    """Whether a region written right beside one of its own cities only locates that city."""
+    start, end = region
+    for c_start, c_end, city in cities:
+        if city not in inside.cities:
+            continue
+        if c_start >= end and BEFORE_CITY.fullmatch(text, end, c_start):
+            return True
+        if c_end <= start and AFTER_CITY.fullmatch(text, c_end, start):
+            return True
+    return False
 
 
 def country_cities(place: WorldPlace) -> tuple[City, ...]:

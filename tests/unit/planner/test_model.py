@@ -156,6 +156,15 @@ def test_origin_forms() -> None:
     assert both.origin is None and {c.zh for c in both.destinations} == {"三亚", "昆明"}
 
 
+def test_a_province_beside_one_of_its_cities_only_says_where_it_is() -> None:
+    """云南大理 is Dali (not Kunming, Lijiang and Dali); 云南 alone is all three."""
+    for text in ("春节想去云南大理玩一周，从杭州出发", "云南省的大理天气", "Dali, Yunnan for a week", "Yunnan's Dali"):
+        assert [c.zh for c in parse(text, []).destinations] == ["大理"], text
+    assert [c.zh for c in parse("去云南丽江和大理玩五天", []).destinations] == ["丽江", "大理"]
+    assert {c.zh for c in parse("下个月去云南玩一周", []).destinations} == {"昆明", "丽江", "大理"}
+    assert {c.zh for c in parse("云南，三亚，哪里暖和", []).destinations} >= {"昆明", "丽江", "大理", "三亚"}
+
+
 def test_prices_asked_beside_the_weather_add_the_fares_and_the_hotel() -> None:
     assert parse("三亚天气怎么样，大概多少钱", []).intents == {"weather", "flights", "hotels"}
     assert parse("Xiamen weather and prices?", []).intents == {"weather", "flights", "hotels"}
