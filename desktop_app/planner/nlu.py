@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 
 from desktop_app import clock
-from desktop_app.planner.compare import ZH_DIGIT, OpenAsk, parse_open
+from desktop_app.planner.compare import ZH_DIGIT, OpenAsk, parse_budget, parse_open
 from desktop_app.planner.party import EN_NUMBERS, Party, find_party
 from desktop_app.planner.places import Mention, WorldPlace, find_places, matched_len, stand_ins
 from desktop_app.planner.regions import Region, country_cities, find_regions, qualifies
@@ -193,6 +193,7 @@ class TripQuery:
     open_here: bool = False  # the open question is this one's (not carried over from an earlier one)
     party: Party = field(default_factory=lambda: Party(1, ""))
     regions: list[Region] = field(default_factory=list)
+    budget: int | None = None  # "预算一万够吗", "is 8000 yuan enough": the costs say whether it is
 
     @property
     def stay_nights(self) -> int:
@@ -343,6 +344,7 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
     q.stars = parse_stars(text)
     q.when = find_span(text, clock.today())
     q.party = find_party(text)
+    q.budget = parse_budget(text) if BUDGET_WORDS.search(text) else None  # not any "1280元" named
     if not q.intents and STARS.search(text) and not q.destinations:
         q.intents = {"hotels"}  # "What about 5 stars?" asks about the hotel; "去昆明，住四星" is a whole trip
     if not q.destinations and not q.no_data and not q.unknown_places:
@@ -362,6 +364,7 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
     return q
 
 
+BUDGET_WORDS = re.compile(r"(?i)预算|够不够|够吗|够用|以内|之内|不超过|budget|enough|afford|\b(?:under|within)\b")
 STARS = re.compile(r"(?i)(\d|[一二三四五])\s*-?\s*(?:星|stars?\b)|\b(?:one|two|three|four|five)[\s-]*stars?\b")
 
 

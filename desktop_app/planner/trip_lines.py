@@ -149,7 +149,7 @@ def cost_lines(c: Costs, q: TripQuery, lang: str, yuan: Any, count: Any) -> str:
                 f"即约 {yuan(c.total + c.peak_extra)}"
                 "（样例价按节假日系数上浮估算，不是报价）"
             )
-        return text
+        return text + _budget_line(c, q, lang, yuan)
     who = f" for {seats}" if seats > 1 else ""
     room = f"{rooms} rooms × " if rooms > 1 else ""
     text = (
@@ -161,4 +161,18 @@ def cost_lines(c: Costs, q: TripQuery, lang: str, yuan: Any, count: Any) -> str:
             f"\n- {', '.join(e for _, e in c.peak_names)} peak estimate: about {yuan(c.peak_extra)} more, "
             f"about {yuan(c.total + c.peak_extra)} (sample prices raised by a holiday factor: an estimate, not a quote)"
         )
-    return text
+    return text + _budget_line(c, q, lang, yuan)
+
+
+def _budget_line(c: Costs, q: TripQuery, lang: str, yuan: Any) -> str:
+    """ "预算一万够吗": the answer to the budget asked about, against the estimate with any peak in it."""
+    budget = q.budget
+    if budget is None:
+        return ""
+    estimate = c.total + c.peak_extra
+    gap = yuan(abs(budget - estimate))
+    if lang == "zh":
+        verdict = f"够，约剩 {gap}" if estimate <= budget else f"不够，约差 {gap}"
+        return f"\n- 预算 {yuan(budget)}：{verdict}（按约 {yuan(estimate)} 算，只含机票和酒店）"
+    verdict = f"enough, about {gap} to spare" if estimate <= budget else f"not enough, about {gap} short"
+    return f"\n- Budget {yuan(budget)}: {verdict} (against about {yuan(estimate)}, flights and hotel only)"

@@ -280,3 +280,14 @@ async def test_the_seed_s_answer_names_no_unknown_place() -> None:
     events, _ = await run(SEED_ZH)
     final = next(e for e in events if isinstance(e, ev.Final))
     assert "不认识" not in final.text and "¥1,280" in final.text
+
+
+async def test_a_budget_asked_about_gets_a_yes_or_no_against_the_estimate() -> None:
+    """"预算5000" beside a trip: the costs end by saying whether it is enough (peaks included)."""
+    events, _ = await run("三亚玩三天，从北京出发，预算5000")
+    final = next(e for e in events if isinstance(e, ev.Final))
+    assert "预算 ¥5,000：够，约剩 ¥400" in final.text  # the seed's ¥4,600
+    events, _ = await run("Is 3000 yuan enough for 3 days in Sanya from Beijing?")
+    final = next(e for e in events if isinstance(e, ev.Final))
+    assert "Budget ¥3,000: not enough, about ¥1,600 short" in final.text
+    assert parse("北京到三亚机票1280元贵吗", []).budget is None  # a price named is not a budget
