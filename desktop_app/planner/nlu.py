@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from datetime import date
 from itertools import pairwise
 
 from desktop_app import clock
@@ -12,7 +13,7 @@ from desktop_app.planner.party import EN_NUMBERS, Party, find_party
 from desktop_app.planner.places import Mention, WorldPlace, find_places, matched_len, stand_ins
 from desktop_app.planner.regions import Region, country_cities, find_regions, qualifies
 from desktop_app.tools.travel.places import City, resolve_city
-from desktop_app.tools.travel.when import Span, find_span
+from desktop_app.tools.travel.when import WEEKDAYS_EN, WEEKDAYS_ZH, Span, find_span
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
 EN_NUM = {**EN_NUMBERS, "ten": 10, "a": 1, "an": 1}
@@ -163,11 +164,12 @@ ORIGIN_PATTERNS = (
     r"从(?P<c>\S{2,10}?)(?:出发|飞|去|到|走)",
     r"(?P<c>\S{2,6}?)出发",
     r"(?i)\bfrom\s*(?P<c>[\u4e00-\u9fff]{2,6})",
-    r"(?i)\bfrom\s+(?P<c>[a-z][a-z' .-]{1,20}?)(?=[,.;:!?]|\s+(?:" + ORIGIN_ENDS + r")\b|\s*[\u4e00-\u9fff]|$)",
+    r"(?i)\bfrom\s+(?P<c>[a-z][a-z' .-]{1,20}?)"
+    r"(?=[,.;:!?—–(]|\s+(?:" + ORIGIN_ENDS + r")\b|\s+-\s|\s*[\u4e00-\u9fff]|$)",
     r"(?i)\b(?:i am|i'm|i live|we live|we are|we're|based|living|staying)\s+in\s+(?P<c>[a-z][a-z' .-]{1,20}?)"
     r"(?=[,.;!?]|\s+(?:and|but|so)\b|$)",
     r"(?i)\b(?:out of|leaving|departing|home is|my home town is|my hometown is)\s+(?P<c>[a-z][a-z' .-]{1,20}?)"
-    r"(?=[,.;!?]|\s+(?:" + ORIGIN_ENDS + r")\b|$)",
+    r"(?=[,.;:!?—–(]|\s+(?:" + ORIGIN_ENDS + r")\b|\s+-\s|$)",
     r"(?i)\b(?:out of|from|leaving)\s+(?P<c>[A-Z]{3})\b",
 )
 
@@ -227,9 +229,9 @@ def parse_duration(text: str) -> tuple[int | None, int | None]:
     """(days, nights) from 三天 / 3 days / 两晚 / 一周 / a week / 小长假 / long weekend / 周末 / weekend."""
     days = nights = None
     zh = r"(\d+|[一两二三四五六七八九十]{1,2})"
-    if m := re.search(zh + r"\s*(?:天|日)", text):
+    if m := re.search(r"(?<![周期拜])" + zh + r"\s*(?:天|日)", text):
         days = _number(m.group(1))
-    if m := re.search(zh + r"\s*(?:晚|夜)", text):
+    if m := re.search(r"(?<![周期拜])" + zh + r"\s*(?:晚|夜)", text):  # 周五晚上 is a Friday evening
         nights = _number(m.group(1))
     en = r"(?i)\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|a|an)[\s-]*"
     if m := re.search(en + r"(?:days?|day trip)\b", text):
@@ -243,6 +245,22 @@ def parse_duration(text: str) -> tuple[int | None, int | None]:
     if days is None and re.search(r"(?i)周末|\bweekend\b", text):
         days, nights = 2, nights or 1
     return days, nights
+
+
+BACK_ON = re.compile(
+    r"(?i)(?:周|星期|礼拜)(?P<zh>[一二三四五六日天])\s*(?:回|返)"
+    r"|\b(?:back|return(?:ing)?|fly(?:ing)? back)\s+(?:on\s+)?"
+    r"(?P<en>monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+)
+
+
+def nights_until_back(text: str, start: date) -> int | None:
+    """ "周五走，周日回来", "this Friday, back Sunday": the nights until the weekday named for the way back."""
+    if not (m := BACK_ON.search(text)):
+        return None
+    zh, en = m.group("zh"), m.group("en")
+    weekday = min(WEEKDAYS_ZH.index(zh), 6) if zh else WEEKDAYS_EN.index(en.lower())
+    return (weekday - start.weekday() - 1) % 7 + 1  # the first such day after leaving
 
 
 def parse_stars(text: str) -> int:
@@ -343,6 +361,8 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
     q.days, q.nights = parse_duration(text)
     q.stars = parse_stars(text)
     q.when = find_span(text, clock.today())
+    if q.when is not None and q.when.kind == "day" and q.nights is None:
+        q.nights = nights_until_back(text, q.when.start)
     q.party = find_party(text)
     q.budget = parse_budget(text) if BUDGET_WORDS.search(text) else None  # not any "1280元" named
     if not q.intents and STARS.search(text) and not q.destinations:

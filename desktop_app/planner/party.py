@@ -17,11 +17,12 @@ MAX_PARTY = 50  # a group (公司12个人) is counted; the tools take up to 50 s
 class Party:
     size: int
     said: str  # the words it was read from ("" when nobody was named: one traveller)
+    asked_rooms: int = 0  # "Need 2 hotel rooms", 订三间房: as asked (0: none said)
 
     @property
     def rooms(self) -> int:
-        """Rooms at two people a room (said in every answer that uses it)."""
-        return (self.size + 1) // 2
+        """The rooms asked for, else two people a room (said in every answer that uses it)."""
+        return self.asked_rooms or (self.size + 1) // 2
 
 
 def _n(token: str) -> int | None:
@@ -32,7 +33,7 @@ def _n(token: str) -> int | None:
 # companions named with the speaker: each adds to "me"
 ZH_COMPANIONS: tuple[tuple[str, int], ...] = (
     (r"爸妈|父母|爸爸妈妈|二老|公婆|岳父母", 2),
-    (r"老婆|老公|媳妇|爱人|妻子|丈夫|女朋友|男朋友|女友|男友|对象|太太|先生", 1),
+    (r"老婆|老公|老伴|媳妇|爱人|妻子|丈夫|女朋友|男朋友|女友|男友|对象|太太|先生", 1),
     (r"孩子|小孩|娃|儿子|女儿|宝宝", 1),
 )
 EN_COMPANIONS: tuple[tuple[str, int], ...] = (
@@ -83,7 +84,7 @@ def _companions(text: str) -> Party | None:
     ):
         n = _n(m.group(1))
         return Party(n, m.group(0)) if n else None
-    if re.search(r"我们俩|我俩|咱俩|两口子|小两口|夫妻|情侣|蜜月", text) or re.search(
+    if re.search(r"我们俩|我俩|咱俩|两口子|小两口|老两口|夫妻|情侣|蜜月", text) or re.search(
         r"(?i)\b(?:the two of us|we two|as a couple|honeymoon|my (?:wife|husband|partner) and i)\b", text
     ):
         base = 2
@@ -118,9 +119,17 @@ def _add(
     return count + added, said
 
 
+ROOMS = re.compile(
+    r"(?i)" + _ZN + r"\s*个?(?:房间|间房|间(?:客房|大床房|标间|双人房)?)"
+    r"|\b" + _EN + r"\s+(?:hotel\s+|double\s+|twin\s+)?rooms?\b"
+)
+
+
 def find_party(text: str) -> Party:
-    """The head count a question gives (one traveller when it names nobody)."""
+    """The head count a question gives (one traveller when it names nobody), with any rooms asked for."""
     found = _explicit(text) or _companions(text)
     if found is None or not 1 <= found.size <= MAX_PARTY:
         return Party(1, "")
+    if (m := ROOMS.search(text)) and 1 <= (rooms := _n(m.group(1) or m.group(2)) or 0) <= found.size:
+        return Party(found.size, found.said, rooms)
     return found

@@ -63,11 +63,14 @@ def party_line(q: TripQuery, lang: str) -> str:
     counted = r"(?i)\d|[一二两三四五六七八九十]\s*(?:个人|人|位|口)|people|of us|ppl|adults|persons|family|group"
     if re.search(counted, said):
         said = ""  # the count itself was said: no need to repeat it
+    asked = q.party.asked_rooms > 0
     if lang == "zh":
         who = f"（{said}）" if said else ""
-        return f"**人数**：{n}人{who}；机票按 {n} 张、酒店按 {rooms} 间（每间 2 人）计算。"
+        how = "按你说的" if asked else "每间 2 人"
+        return f"**人数**：{n}人{who}；机票按 {n} 张、酒店按 {rooms} 间（{how}）计算。"
     who = f" ({said})" if said else ""
-    return f"**Travellers**: {n}{who}; {n} seats and {rooms} room{'s' if rooms > 1 else ''} (two to a room)."
+    how = "as asked" if asked else "two to a room"
+    return f"**Travellers**: {n}{who}; {n} seats and {rooms} room{'s' if rooms > 1 else ''} ({how})."
 
 
 def dated_weather_line(d: dict[str, Any], lang: str) -> str:

@@ -382,8 +382,8 @@ EN_DATE = (
     + r"|20\d\d-\d\d-\d\d)(?:\s*(?:-|–|to|until|till)\s*(?P<b>" + _EN_ONE + r"|" + _DAY_EN + r"))?\b"
 )  # fmt: skip
 EN_MONTH = r"\b(?P<m>" + _M[1:-1] + r")\b(?:\s+(?P<y>20\d\d))?"
-WEEKDAY = (
-    r"(?P<next>下(?:个)?(?:周|星期|礼拜)|\bnext\s+)"
+WEEKDAY = (  # 下周三 / next Wednesday; 这周五, 周五, this (or on) Friday: the coming one
+    r"(?:(?P<next>下(?:个)?(?:周|星期|礼拜)|\bnext\s+)|(?:这|本)?(?:个)?(?:周|星期|礼拜)(?=[一二三四五六日天])|\b(?:this|on)\s+)"
     r"(?P<w>[一二三四五六日天]|monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
 )
 

@@ -283,7 +283,7 @@ async def test_the_seed_s_answer_names_no_unknown_place() -> None:
 
 
 async def test_a_budget_asked_about_gets_a_yes_or_no_against_the_estimate() -> None:
-    """"预算5000" beside a trip: the costs end by saying whether it is enough (peaks included)."""
+    """ "预算5000" beside a trip: the costs end by saying whether it is enough (peaks included)."""
     events, _ = await run("三亚玩三天，从北京出发，预算5000")
     final = next(e for e in events if isinstance(e, ev.Final))
     assert "预算 ¥5,000：够，约剩 ¥400" in final.text  # the seed's ¥4,600

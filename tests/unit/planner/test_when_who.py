@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from desktop_app.planner.nlu import parse
 from tests.unit.planner.test_model import calls_of, final_text, run
 
 
@@ -87,3 +88,23 @@ async def test_one_night_is_said_in_the_singular() -> None:
     events, _ = await run("next weekend Macau trip from Shenzhen for me and my girlfriend, how much?")
     text = final_text(events)
     assert "(1 night)" in text and "1 nights" not in text
+
+
+async def test_this_friday_evening_back_on_sunday_is_two_nights() -> None:
+    """周五晚上 is a Friday evening (not five nights); 周日回来 sets the way back (today: Fri 4 Dec 2026)."""
+    events, _ = await run("下周五晚上从深圳飞成都，周日回来，一个人，机票多少")
+    (flight,) = [a for n, a in calls_of(events) if n == "get_flight_price"]
+    assert (flight["origin"], flight["depart_date"], flight["return_date"]) == ("深圳", "2026-12-11", "2026-12-13")
+    events, _ = await run("Flying Shenzhen to Chengdu this Saturday, back Monday")
+    (flight,) = [a for n, a in calls_of(events) if n == "get_flight_price"]
+    assert (flight["depart_date"], flight["return_date"]) == ("2026-12-05", "2026-12-07")
+
+
+async def test_a_family_flying_out_of_a_city_with_the_rooms_they_asked_for() -> None:
+    events, _ = await run("We're a family of five flying out of Guangzhou — Harbin over Christmas? Need 2 hotel rooms.")
+    hotels = [a for n, a in calls_of(events) if n == "get_hotel_price"]
+    assert [(a["city"], a["rooms"]) for a in hotels] == [("Harbin", 2)]  # Guangzhou is home, not a stop
+    assert parse("a family of five flying out of Guangzhou — Harbin flights?", []).origin.en == "Guangzhou"  # type: ignore[union-attr]
+    assert "5 seats and 2 rooms (as asked)" in final_text(events)
+    events, _ = await run("想在十一月底去海南岛待十天，从哈尔滨出发，老两口")
+    assert {a["passengers"] for n, a in calls_of(events) if n == "get_flight_price"} == {2}
