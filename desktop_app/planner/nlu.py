@@ -196,6 +196,7 @@ class TripQuery:
     party: Party = field(default_factory=lambda: Party(1, ""))
     regions: list[Region] = field(default_factory=list)
     budget: int | None = None  # "预算一万够吗", "is 8000 yuan enough": the costs say whether it is
+    by_train: bool = False  # 高铁还是飞机: the answer says the data has no train fares
 
     @property
     def stay_nights(self) -> int:
@@ -365,6 +366,7 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
         q.nights = nights_until_back(text, q.when.start)
     q.party = find_party(text)
     q.budget = parse_budget(text) if BUDGET_WORDS.search(text) else None  # not any "1280元" named
+    q.by_train = bool(re.search(r"(?i)高铁|火车|动车|\btrains?\b|\brail(?:way)?\b", text))
     if not q.intents and STARS.search(text) and not q.destinations:
         q.intents = {"hotels"}  # "What about 5 stars?" asks about the hotel; "去昆明，住四星" is a whole trip
     if not q.destinations and not q.no_data and not q.unknown_places:

@@ -48,8 +48,10 @@ def _explicit(text: str) -> Party | None:
     if m := re.search(_ZN + r"\s*个?大(?:人)?\s*[，,、和]?\s*" + _ZN + r"\s*个?(?:小孩|孩子|儿童|小)", text):
         a, b = _n(m.group(1)), _n(m.group(2))
         return Party(a + b, m.group(0)) if a and b else None
-    if m := re.search(r"一家\s*" + _ZN + r"\s*口|" + _ZN + r"\s*(?:个人|人|位|口人)(?!民|口[^人])", text):
-        n = _n(m.group(1) or m.group(2))
+    if m := re.search(
+        r"一家\s*" + _ZN + r"\s*口|" + _ZN + r"\s*口之家|" + _ZN + r"\s*(?:个人|人|位|口人)(?!民|口[^人])", text
+    ):
+        n = _n(m.group(1) or m.group(2) or m.group(3))
         return Party(n, m.group(0)) if n else None
     en = re.search(
         r"(?i)\b(?:a\s+)?(?:family|group|party)\s+of\s+" + _EN + r"\b|\b" + _EN
@@ -60,9 +62,10 @@ def _explicit(text: str) -> Party | None:
         n = _n(en.group(1) or en.group(2))
         if n:
             kids = re.search(
-                r"(?i)^\s*,?\s*(?:and\s+|&\s*|\+\s*)?" + _EN + r"\s+(?:kids?|children|child)\b", text[en.end() :]
+                r"(?i)^\s*,?\s*(?:and\s+|&\s*|\+\s*)?(an?|" + _EN[1:] + r"\s+(?:kids?|children|child)\b",
+                text[en.end() :],
             )
-            extra = _n(kids.group(1)) if kids and "adult" in en.group(0).lower() else 0
+            extra = (_n(kids.group(1)) or 1) if kids and "adult" in en.group(0).lower() else 0  # "a kid": one
             return Party(n + (extra or 0), en.group(0))
     return None
 

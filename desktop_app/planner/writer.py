@@ -330,7 +330,14 @@ def notes(q: TripQuery, exchanges: list[Exchange]) -> str:
             else f"\n\n(Above, {', '.join(sorted(names))}, the nearest with sample data, stands in.)"
         )
     places = [*([q.origin_world] if q.origin_world else []), *q.no_data]
-    return no_data_note(places, q.lang) + tail + _origin_note(q) + unrecognised_note(q.unknown_places, q.lang)
+    trains = ""
+    if q.by_train and any(e.call.name == "get_flight_price" for e in exchanges):
+        trains = (
+            "\n\n（示例数据只有机票，没有高铁或火车票价：上面的交通只按飞机算。）"
+            if q.lang == "zh"
+            else "\n\n(The sample data has flights only, no train fares: travel above is priced by air.)"
+        )
+    return no_data_note(places, q.lang) + tail + _origin_note(q) + trains + unrecognised_note(q.unknown_places, q.lang)
 
 
 def _origin_note(q: TripQuery) -> str:

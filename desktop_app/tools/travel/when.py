@@ -365,6 +365,12 @@ def _winter_break(m: re.Match[str], today: date) -> Span:
     return Span(max(date(year, 1, 15), today), date(year, 2, 20), m.group(0), "season")
 
 
+def _blossom(m: re.Match[str], today: date) -> Span:
+    """樱花季 / cherry blossom season: 25 March to 10 April, when most of Japan's and China's blossom."""
+    year = today.year if today <= date(today.year, 4, 10) else today.year + 1
+    return Span(max(date(year, 3, 25), today), date(year, 4, 10), m.group(0), "season")
+
+
 def _zn(name: str) -> str:
     return _ZN.replace("(", f"(?P<{name}>", 1)
 
@@ -434,6 +440,7 @@ RULES: list[Rule] = [
     (_p(r"圣诞|\bchristmas\b|\bxmas\b"), _holiday("christmas")),
     (_p(r"暑假|\bsummer (?:holidays?|vacation|break)\b"), _summer),
     (_p(r"寒假|\bwinter (?:holidays?|vacation|break)\b"), _winter_break),
+    (_p(r"樱花季|赏樱|看樱花|\bcherry[- ]blossoms?(?: season)?\b|\bsakura\b"), _blossom),
 ]  # fmt: skip
 
 

@@ -108,3 +108,23 @@ async def test_a_family_flying_out_of_a_city_with_the_rooms_they_asked_for() -> 
     assert "5 seats and 2 rooms (as asked)" in final_text(events)
     events, _ = await run("想在十一月底去海南岛待十天，从哈尔滨出发，老两口")
     assert {a["passengers"] for n, a in calls_of(events) if n == "get_flight_price"} == {2}
+
+
+async def test_a_kid_counts_and_a_three_person_household_is_three() -> None:
+    events, _ = await run("Which is warmer in February, Kunming or Guilin? We're 2 adults and a kid from Wuhan.")
+    assert {a["passengers"] for n, a in calls_of(events) if n == "get_flight_price"} == {3}
+    assert parse("12月24号到27号去上海迪士尼，三口之家，酒店多少钱", []).party.size == 3
+
+
+async def test_cherry_blossom_season_is_late_march_to_early_april() -> None:
+    events, _ = await run("Tokyo in cherry blossom season for a week from Shanghai, two people")
+    (weather,) = [a for n, a in calls_of(events) if n == "get_weather"]
+    assert weather["date"] == "2027-03-25"  # not the sample's 29 °C summer day
+    assert parse("四月初去日本看樱花", []).when is not None
+
+
+async def test_a_train_asked_about_is_said_to_be_missing_from_the_data() -> None:
+    events, _ = await run("清明节回老家，从北京到西安的高铁还是飞机便宜？两个人")
+    assert "没有高铁或火车票价" in final_text(events)
+    events, _ = await run("北京到西安的机票")
+    assert "火车" not in final_text(events)
