@@ -4,19 +4,18 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from datetime import date
 from itertools import pairwise
 
 from desktop_app import clock
 from desktop_app.planner.compare import ZH_DIGIT, OpenAsk, parse_budget, parse_open
-from desktop_app.planner.party import EN_NUMBERS, Party, find_party
+from desktop_app.planner.party import ZH_COMPANIONS, Party, find_party
 from desktop_app.planner.places import Mention, WorldPlace, find_places, matched_len, stand_ins
 from desktop_app.planner.regions import Region, country_cities, find_regions, qualifies
+from desktop_app.planner.stay import EN_NUM, nights_until_back, parse_duration
 from desktop_app.tools.travel.places import City, resolve_city
-from desktop_app.tools.travel.when import WEEKDAYS_EN, WEEKDAYS_ZH, Span, find_span
+from desktop_app.tools.travel.when import Span, find_span
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
-EN_NUM = {**EN_NUMBERS, "ten": 10, "a": 1, "an": 1}
 
 INTENT_WORDS: dict[str, tuple[str, ...]] = {
     "weather": (
@@ -216,54 +215,6 @@ def language(text: str) -> str:
     return "zh" if CJK.search(text) else "en"
 
 
-def _number(token: str) -> int | None:
-    if token.isdigit():
-        return int(token)
-    if token in ZH_DIGIT:
-        return ZH_DIGIT[token]
-    if token.startswith("十") and len(token) == 2 and token[1] in ZH_DIGIT:
-        return 10 + ZH_DIGIT[token[1]]
-    return EN_NUM.get(token.lower())
-
-
-def parse_duration(text: str) -> tuple[int | None, int | None]:
-    """(days, nights) from 三天 / 3 days / 两晚 / 一周 / a week / 小长假 / long weekend / 周末 / weekend."""
-    days = nights = None
-    zh = r"(\d+|[一两二三四五六七八九十]{1,2})"
-    if m := re.search(r"(?<![周期拜])" + zh + r"\s*(?:天|日)", text):
-        days = _number(m.group(1))
-    if m := re.search(r"(?<![周期拜])" + zh + r"\s*(?:晚|夜)", text):  # 周五晚上 is a Friday evening
-        nights = _number(m.group(1))
-    en = r"(?i)\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|a|an)[\s-]*"
-    if m := re.search(en + r"(?:days?|day trip)\b", text):
-        days = _number(m.group(1))
-    if m := re.search(en + r"nights?\b", text):
-        nights = _number(m.group(1))
-    if days is None and re.search(r"(?i)一周|一个星期|\ba week\b|\bone week\b", text):
-        days = 7
-    if days is None and re.search(r"(?i)小长假|\blong weekend\b", text):
-        days, nights = 3, nights or 2
-    if days is None and re.search(r"(?i)周末|\bweekend\b", text):
-        days, nights = 2, nights or 1
-    return days, nights
-
-
-BACK_ON = re.compile(
-    r"(?i)(?:周|星期|礼拜)(?P<zh>[一二三四五六日天])\s*(?:回|返)"
-    r"|\b(?:back|return(?:ing)?|fly(?:ing)? back)\s+(?:on\s+)?"
-    r"(?P<en>monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
-)
-
-
-def nights_until_back(text: str, start: date) -> int | None:
-    """ "周五走，周日回来", "this Friday, back Sunday": the nights until the weekday named for the way back."""
-    if not (m := BACK_ON.search(text)):
-        return None
-    zh, en = m.group("zh"), m.group("en")
-    weekday = min(WEEKDAYS_ZH.index(zh), 6) if zh else WEEKDAYS_EN.index(en.lower())
-    return (weekday - start.weekday() - 1) % 7 + 1  # the first such day after leaving
-
-
 def parse_stars(text: str) -> int:
     """Hotel class: 五星 / 5-star / luxury -> 5, 三星 / budget -> 3; 4 is the seed's default."""
     if m := re.search(r"(?i)(\d)\s*(?:星|-?\s*stars?)", text):
@@ -340,9 +291,11 @@ def unknown_places(text: str) -> list[str]:
     en = r"\b(?:in|to|visit|visiting|and|or|vs\.?)\s+(?P<p>[A-Z][a-zA-Z]{2,}(?:\s[A-Z][a-zA-Z]+)?)"
     found += [m.group("p") for m in re.finditer(en, text) if m.group("p").split()[0].casefold() not in NOT_PLACE_EN]
     known = [w for w in found if find_places(w) or find_regions(w, []) or resolve_city(w)]
-    return list(dict.fromkeys(w for w in found if w not in known and not _travel_word(w)))
+    people = [w for w in found if re.search(PEOPLE, w)]  # 和女朋友, 跟同事: who goes, not where
+    return list(dict.fromkeys(w for w in found if w not in known + people and not _travel_word(w)))
 
 
+PEOPLE = "|".join([p for p, _ in ZH_COMPANIONS] + ["朋友|同事|同学|家人|老人|闺蜜|兄弟|姐妹"])
 # Travel words a question joins with 和 / 跟 / and ("机票和酒店"): asked-for things, never places.
 TRAVEL_NOUNS = ("景点", "美食", "门票", "交通", "签证", "攻略", "住宿", "预算", "费用", "路线", "行程", "安排")
 

@@ -83,9 +83,11 @@ def _companions(text: str) -> Party | None:
         n = _n(m.group(1))  # "a weekend for 4 friends": the group itself, no "me" added
         return Party(n, m.group(0)) if n else None
     if m := re.search(
-        r"(?i)\b(?:hotels?|rooms?|seats?|tickets?|flights?)\s+for\s+" + _EN + r"\b(?!\s*(?:nights?|days?|weeks?))", text
+        r"(?i)\b(?:hotels?|rooms?|seats?|tickets?|flights?)\s+for\s+" + _EN + r"\b(?!\s*(?:nights?|days?|weeks?))"
+        r"|\bfor\s+" + _EN + r"(?=\s*(?:[?.!,;]|$))",  # "… under 6000 yuan for two?"
+        text,
     ):
-        n = _n(m.group(1))
+        n = _n(m.group(1) or m.group(2))
         return Party(n, m.group(0)) if n else None
     if re.search(r"我们俩|我俩|咱俩|两口子|小两口|老两口|夫妻|情侣|蜜月", text) or re.search(
         r"(?i)\b(?:the two of us|we two|as a couple|honeymoon|my (?:wife|husband|partner) and i)\b", text

@@ -60,7 +60,7 @@ def party_line(q: TripQuery, lang: str) -> str:
     if q.party.size <= 1:
         return ""
     n, rooms, said = q.party.size, q.party.rooms, q.party.said
-    counted = r"(?i)\d|[一二两三四五六七八九十]\s*(?:个人|人|位|口)|people|of us|ppl|adults|persons|family|group"
+    counted = r"(?i)\d|[一二两三四五六七八九十]\s*(?:个人|人|位|口)|people|of us|ppl|adults|persons|family|group|\bfor "
     if re.search(counted, said):
         said = ""  # the count itself was said: no need to repeat it
     asked = q.party.asked_rooms > 0

@@ -10,7 +10,8 @@ from desktop_app.agent.approval import PolicyApprover
 from desktop_app.agent.loop import Agent
 from desktop_app.core import events as ev
 from desktop_app.planner.model import OfflineModel
-from desktop_app.planner.nlu import parse, parse_duration, parse_stars
+from desktop_app.planner.nlu import parse, parse_stars
+from desktop_app.planner.stay import parse_duration
 from desktop_app.runtime import RunOptions, build_registry, system_prompt
 from desktop_app.store.settings import Settings
 

@@ -128,3 +128,13 @@ async def test_a_train_asked_about_is_said_to_be_missing_from_the_data() -> None
     assert "没有高铁或火车票价" in final_text(events)
     events, _ = await run("北京到西安的机票")
     assert "火车" not in final_text(events)
+
+
+async def test_half_a_month_two_weeks_and_for_two() -> None:
+    q = parse("春节前后去三亚避寒，从沈阳出发，爸妈两个人去，住半个月", [])
+    assert (q.days, q.stay_nights, q.party.size) == (15, 15, 2)
+    assert parse("2 weeks in Sanya", []).days == 14 and parse("两周后去三亚", []).days is None  # a time, not a stay
+    events, _ = await run("What's a good 4-night trip from Beijing in early January under 6000 yuan for two?")
+    assert {a["passengers"] for n, a in calls_of(events) if n == "get_flight_price"} == {2}
+    assert "**Travellers**: 2; 2 seats" in final_text(events)
+    assert parse("下下周去厦门三天两晚，我和女朋友，住海边的酒店", []).unknown_places == []  # who, not where

@@ -1,0 +1,66 @@
+"""How long a stay is: 三天两晚, "a week", 半个月, a long weekend, and the way back (周日回来, "back Sunday")."""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+from desktop_app.planner.compare import ZH_DIGIT
+from desktop_app.planner.party import EN_NUMBERS
+from desktop_app.tools.travel.when import WEEKDAYS_EN, WEEKDAYS_ZH
+
+EN_NUM = {**EN_NUMBERS, "ten": 10, "a": 1, "an": 1}
+
+
+def _number(token: str) -> int | None:
+    if token.isdigit():
+        return int(token)
+    if token in ZH_DIGIT:
+        return ZH_DIGIT[token]
+    if token.startswith("十") and len(token) == 2 and token[1] in ZH_DIGIT:
+        return 10 + ZH_DIGIT[token[1]]
+    return EN_NUM.get(token.lower())
+
+
+def parse_duration(text: str) -> tuple[int | None, int | None]:
+    """(days, nights) from 三天 / 3 days / 两晚 / 一周 / a week / 小长假 / long weekend / 周末 / weekend."""
+    days = nights = None
+    zh = r"(\d+|[一两二三四五六七八九十]{1,2})"
+    if m := re.search(r"(?<![周期拜])" + zh + r"\s*(?:天|日)", text):
+        days = _number(m.group(1))
+    if m := re.search(r"(?<![周期拜])" + zh + r"\s*(?:晚|夜)", text):  # 周五晚上 is a Friday evening
+        nights = _number(m.group(1))
+    en = r"(?i)\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|a|an)[\s-]*"
+    if m := re.search(en + r"(?:days?|day trip)\b", text):
+        days = _number(m.group(1))
+    if m := re.search(en + r"nights?\b", text):
+        nights = _number(m.group(1))
+    weeks = r"(?i)半个?月|(两|二|2|三|3)\s*(?:周|个星期|个礼拜)(?!\s*以?后)|(?<!in )\b(two|three|2|3) weeks\b(?! from)"
+    if days is None and (m := re.search(weeks, text)):
+        count = m.group(1) or m.group(2)
+        days = 15 if count is None else 7 * (_number(count) or 2)  # 半个月: fifteen days
+    if days is None and re.search(r"(?i)\bfortnight\b", text):
+        days = 14
+    if days is None and re.search(r"(?i)一周|一个星期|\ba week\b|\bone week\b", text):
+        days = 7
+    if days is None and re.search(r"(?i)小长假|\blong weekend\b", text):
+        days, nights = 3, nights or 2
+    if days is None and re.search(r"(?i)周末|\bweekend\b", text):
+        days, nights = 2, nights or 1
+    return days, nights
+
+
+BACK_ON = re.compile(
+    r"(?i)(?:周|星期|礼拜)(?P<zh>[一二三四五六日天])\s*(?:回|返)"
+    r"|\b(?:back|return(?:ing)?|fly(?:ing)? back)\s+(?:on\s+)?"
+    r"(?P<en>monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+)
+
+
+def nights_until_back(text: str, start: date) -> int | None:
+    """ "周五走，周日回来", "this Friday, back Sunday": the nights until the weekday named for the way back."""
+    if not (m := BACK_ON.search(text)):
+        return None
+    zh, en = m.group("zh"), m.group("en")
+    weekday = min(WEEKDAYS_ZH.index(zh), 6) if zh else WEEKDAYS_EN.index(en.lower())
+    return (weekday - start.weekday() - 1) % 7 + 1  # the first such day after leaving
