@@ -217,8 +217,7 @@ class Conversation(QObject):
         self._answers_before = len(w.chat.answer_text())  # what is new at the end is this run's answer
         w.approver.set_conversation(event.conversation_id)
         w.status.show_model(event.provider, event.model)
-        w.history_panel.refresh()
-        w.history_panel.select(w.session.conversation_id)
+        w.history_panel.show_current(w.session.conversation_id)
 
     def _on_run_finished(self, status: str) -> None:
         w = self.w
@@ -226,8 +225,7 @@ class Conversation(QObject):
         w.chat.stop_spinners("cancelled")
         if status == "cancelled":
             w.chat.add_error(tr("Stopped."))
-        w.history_panel.refresh()
-        w.history_panel.select(w.session.conversation_id)
+        w.history_panel.show_current(w.session.conversation_id)
         self._announce(status)
         self.finished.emit(status)
 

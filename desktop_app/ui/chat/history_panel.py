@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6 import QtCore
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QSize, Signal
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLineEdit,
@@ -25,7 +25,7 @@ from desktop_app.ui.text import plain_tip
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QMessageBox
 
-    from desktop_app.store.history import HistoryStore
+    from desktop_app.store.history import ConversationInfo, HistoryStore
 
 log = logging.getLogger(__name__)
 FORK_MARK = "↳ "  # a conversation forked from another at a tool call (its tooltip names the original)
@@ -46,6 +46,7 @@ class HistoryPanel(QWidget):
         self.store = store
         self._filling = False
         self._listed = False  # the first refresh() turns the horizontal scroll bar off
+        self._items: dict[str, QListWidgetItem] = {}  # conversation id -> its row, as listed
         self.confirm: QMessageBox | None = None
         self.export_dialog: QWidget | None = None
         layout = QVBoxLayout(self)
@@ -59,6 +60,8 @@ class HistoryPanel(QWidget):
         layout.addWidget(self.search)
         self.list = QListWidget(self)
         self.list.setObjectName("conversations")
+        self.list.setUniformItemSizes(True)  # one line each: laid out without measuring 2,000 titles
+        self._row_height = 0  # tall enough for Chinese, whichever title comes first (uniform sizes use it)
         layout.addWidget(self.list, 1)  # long titles elide (Qt's default)
         row = QHBoxLayout()
         self.rename_button = QPushButton(self)
@@ -104,27 +107,63 @@ class HistoryPanel(QWidget):
             self.problem.emit(tr("Could not read the history: %1").replace("%1", str(exc)))
             infos = []
         titles = {info.id: info.title for info in infos}
+        self._items = {}
         for info in infos:
-            title = info.title or tr("(untitled)")
-            item = QListWidgetItem(FORK_MARK + title if info.forked_from else title, self.list)
-            item.setData(ID_ROLE, info.id)
-            when = time.strftime("%Y-%m-%d %H:%M", time.localtime(float(info.updated_at)))
-            tip = f"{when} · {info.provider}/{info.model} · {info.message_count}"
-            if info.forked_from:
-                original = titles.get(info.forked_from, info.forked_from)
-                tip = tr("Fork of “%1”").replace("%1", original) + "\n" + tip
-            item.setToolTip(plain_tip(tip))
-            item.setFlags(item.flags() | QtCore.Qt.ItemFlag.ItemIsEditable)
+            item = self._item(info, titles.get(info.forked_from or "", info.forked_from or ""))
+            self.list.addItem(item)
             if info.id == current:
                 self.list.setCurrentItem(item)
         self._filling = False
 
+    def _item(self, info: ConversationInfo, original: str) -> QListWidgetItem:
+        """One conversation's row: its title (marked when forked), a tooltip with when and what."""
+        title = info.title or tr("(untitled)")
+        item = QListWidgetItem(FORK_MARK + title if info.forked_from else title)
+        item.setData(ID_ROLE, info.id)
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(float(info.updated_at)))
+        tip = f"{when} · {info.provider}/{info.model} · {info.message_count}"
+        if info.forked_from:
+            tip = tr("Fork of “%1”").replace("%1", original) + "\n" + tip
+        item.setToolTip(plain_tip(tip))
+        item.setFlags(item.flags() | QtCore.Qt.ItemFlag.ItemIsEditable)
+        if not self._row_height:
+            self._row_height = self.list.fontMetrics().boundingRect("国_gÅ").height() + 4
+        item.setSizeHint(QSize(1, self._row_height))
+        self._items[info.id] = item
+        return item
+
+    def show_current(self, conversation_id: str) -> None:
+        """A run started or ended in this conversation: its row alone is rewritten, on top and
+        selected (re-listing every conversation took ~30 ms at 2,000, at each run's start and end)."""
+        if self.store is None or not self._listed or self.search.text().strip():
+            self.refresh()  # a search may now match it, or not: the full listing decides
+            self.select(conversation_id)
+            return
+        try:
+            info = self.store.info(conversation_id)
+        except KeyError:
+            return  # nothing saved for it (yet)
+        except Exception:  # noqa: BLE001 - the full listing reports a broken database
+            self.refresh()
+            return
+        if not info.message_count:
+            return  # listed once its first message is saved
+        self._filling = True
+        if (row := self._row_of(conversation_id)) >= 0:
+            self.list.takeItem(row)
+        original = self.list.item(self._row_of(info.forked_from)) if info.forked_from else None
+        item = self._item(info, original.text().removeprefix(FORK_MARK) if original else info.forked_from or "")
+        self.list.insertItem(0, item)
+        self.list.setCurrentItem(item)
+        self._filling = False
+
+    def _row_of(self, conversation_id: str) -> int:
+        item = self._items.get(conversation_id)
+        return self.list.row(item) if item is not None else -1
+
     def select(self, conversation_id: str) -> None:
-        for row in range(self.list.count()):
-            item = self.list.item(row)
-            if item.data(ID_ROLE) == conversation_id:
-                self.list.setCurrentItem(item)
-                return
+        if (row := self._row_of(conversation_id)) >= 0:
+            self.list.setCurrentRow(row)
 
     def selected_id(self) -> str:
         item = self.list.currentItem()
