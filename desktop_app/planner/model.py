@@ -174,7 +174,7 @@ def _lookups(city: City, query: TripQuery, wanted: set[str], offered: set[str]) 
     if "flights" in wanted and "get_flight_price" in offered and query.origin is not None:
         args: dict[str, Any] = {"origin": _name(query.origin, query.lang), "destination": place}
         if dates:
-            args |= {"depart_date": dates[0], "return_date": dates[1]}
+            args |= {"depart_date": dates[0]} if query.one_way else {"depart_date": dates[0], "return_date": dates[1]}
         if query.party.size > 1:
             args["passengers"] = query.party.size
         calls.append(_call("get_flight_price", args))

@@ -133,6 +133,9 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
 WEAK_GUIDE = ("好玩", "推荐", "recommend", "准备什么")
 # asking what a trip costs: with another lookup named ("weather and prices"), the fares and the hotel too
 COST_WORDS = ("多少钱", "花多少", "费用", "价格", " price ", " prices ", " cost ", " costs ", " how much ")
+COMPARE_ONE = re.compile(  # the one thing compared side by side, not the whole trip
+    r"(?i)\bcompare\s+(?:the\s+)?(?:hotels?|weather|flights?|fares?)\b|比较.{0,12}的(?:天气|酒店|机票)"
+)
 ORIGIN_CUES = re.compile(r"(?i)\bfly(?:ing)? (?:out of|from)\b|\bflights? out of\b")
 TRIP_WORDS = (
     "玩",
@@ -196,6 +199,7 @@ class TripQuery:
     regions: list[Region] = field(default_factory=list)
     budget: int | None = None  # "预算一万够吗", "is 8000 yuan enough": the costs say whether it is
     by_train: bool = False  # 高铁还是飞机: the answer says the data has no train fares
+    one_way: bool = False  # "one way", 单程: a fare out, no return date
 
     @property
     def stay_nights(self) -> int:
@@ -236,6 +240,10 @@ def find_intents(text: str) -> set[str]:
     found = {name for name, words in INTENT_WORDS.items() if any(w in folded for w in words)}
     if found and not found & {"flights", "hotels"} and any(w in folded for w in COST_WORDS):
         found |= {"flights", "hotels"}
+    if COMPARE_ONE.search(text):
+        found.discard("compare")  # "compare hotels in …", 比较…的天气: that one thing, side by side
+    if found and re.search(r"住\s*[\d一两二三四五六七八九十]{1,2}\s*[晚天]", text):
+        found.add("hotels")  # 单程飞三亚，住三晚: the stay is asked for too
     others = found - {"guide"}
     if "guide" in found and others:
         strong = [w for w in INTENT_WORDS["guide"] if w in folded and w not in WEAK_GUIDE]
@@ -319,6 +327,7 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
         q.nights = nights_until_back(text, q.when.start)
     q.party = find_party(text)
     q.budget = parse_budget(text) if BUDGET_WORDS.search(text) else None  # not any "1280元" named
+    q.one_way = bool(re.search(r"(?i)\bone[- ]way\b|单程", text))
     q.by_train = bool(re.search(r"(?i)高铁|火车|动车|\btrains?\b|\brail(?:way)?\b", text))
     if not q.intents and STARS.search(text) and not q.destinations:
         q.intents = {"hotels"}  # "What about 5 stars?" asks about the hotel; "去昆明，住四星" is a whole trip

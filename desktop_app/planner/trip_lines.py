@@ -40,6 +40,9 @@ def dates_line(q: TripQuery, trip: tuple[str, str] | None, lang: str) -> str:
     said = q.when.label(lang)
     start, end = (_iso(trip[0]), _iso(trip[1])) if trip else (None, None)
     unofficial = not q.when.official
+    if q.one_way and "hotels" not in q.intents and start:  # a fare, no stay: the day only
+        day = span_text(start, start, lang)
+        return f"**日期**：{said}；按 {day} 出发查单程。" if lang == "zh" else f"**Dates**: {said}; one way on {day}."
     if lang == "zh":
         line = f"**日期**：{said}"
         if start and end:
@@ -111,6 +114,7 @@ class Costs:
     hotel: int
     peak_extra: int
     peak_names: tuple[tuple[str, str], ...]  # (zh, en) of each holiday peak the trip meets
+    legs: int = 2  # 1: a one-way fare ("one way", 单程)
 
     @property
     def total(self) -> int:
@@ -122,8 +126,9 @@ def costs(flight: dict[str, Any] | None, hotel: dict[str, Any] | None, q: TripQu
     if not flight or not hotel or "price_cny" not in flight or "price_cny" not in hotel:
         return None
     seats, rooms, nights = q.party.size, q.party.rooms, q.stay_nights
-    flights = int(flight["price_cny"]) * 2 * seats
-    if isinstance(flight.get("total_cny"), int) and flight.get("legs") == 2:
+    legs = 1 if flight.get("legs") == 1 else 2
+    flights = int(flight["price_cny"]) * legs * seats
+    if isinstance(flight.get("total_cny"), int) and flight.get("legs") in (1, 2):
         flights = int(flight["total_cny"])
     stay = int(hotel["price_cny"]) * nights * rooms
     if isinstance(hotel.get("total_cny"), int) and hotel.get("nights") == nights:
@@ -133,7 +138,7 @@ def costs(flight: dict[str, Any] | None, hotel: dict[str, Any] | None, q: TripQu
     names = tuple(
         dict.fromkeys((str(p.get("holiday", "")), str(p.get("holiday_en", ""))) for p in peaks if isinstance(p, dict))
     )
-    return Costs(flights, stay, extra, names)
+    return Costs(flights, stay, extra, names, legs)
 
 
 def cost_lines(c: Costs, q: TripQuery, lang: str, yuan: Any, count: Any) -> str:
@@ -143,7 +148,8 @@ def cost_lines(c: Costs, q: TripQuery, lang: str, yuan: Any, count: Any) -> str:
         who = f"（{seats}人）" if seats > 1 else ""
         room = f"{rooms}间×" if rooms > 1 else ""
         text = (
-            f"**预估总费用**：\n- 往返机票{who}：约 {yuan(c.flights)}\n- 酒店{room}{count(nights)}晚：{yuan(c.hotel)}\n"
+            f"**预估总费用**：\n- {'往返' if c.legs == 2 else '单程'}机票{who}：约 {yuan(c.flights)}\n"
+            f"- 酒店{room}{count(nights)}晚：{yuan(c.hotel)}\n"
             f"- 合计：约 {yuan(c.total)}（不含餐饮、门票和交通）"
         )
         if c.peak_extra:
@@ -156,7 +162,8 @@ def cost_lines(c: Costs, q: TripQuery, lang: str, yuan: Any, count: Any) -> str:
     who = f" for {seats}" if seats > 1 else ""
     room = f"{rooms} rooms × " if rooms > 1 else ""
     text = (
-        f"**Estimated cost**:\n- Round-trip flights{who}: about {yuan(c.flights)}\n- Hotel, {room}{nights_en(nights)}: "
+        f"**Estimated cost**:\n- {'Round-trip' if c.legs == 2 else 'One-way'} flights{who}: about {yuan(c.flights)}\n"
+        f"- Hotel, {room}{nights_en(nights)}: "
         f"{yuan(c.hotel)}\n- Total: about {yuan(c.total)} (meals, tickets and local transport not included)"
     )
     if c.peak_extra:

@@ -257,6 +257,7 @@ def compare(places: list[Place], q: TripQuery, lang: str) -> str:
             [money_cell(trip_total(p, q)) for p in places],
         ),
     ]
+    rows = [(label, vals) for label, vals in rows if any(v != "—" for v in vals)]  # what was looked up
     table = "\n".join([header, rule] + [f"| {label} | " + " | ".join(vals) + " |" for label, vals in rows])
     return (
         f"{_intro(places, q, lang)}{when_who(q, lang)}\n\n"

@@ -138,3 +138,17 @@ async def test_half_a_month_two_weeks_and_for_two() -> None:
     assert {a["passengers"] for n, a in calls_of(events) if n == "get_flight_price"} == {2}
     assert "**Travellers**: 2; 2 seats" in final_text(events)
     assert parse("下下周去厦门三天两晚，我和女朋友，住海边的酒店", []).unknown_places == []  # who, not where
+
+
+async def test_one_way_is_a_fare_out_and_a_named_comparison_looks_up_what_it_names() -> None:
+    events, _ = await run("Flights from Chengdu to Lhasa on Dec 28, one way, 1 adult")
+    assert calls_of(events) == [
+        ("get_flight_price", {"origin": "Chengdu", "destination": "Lhasa", "depart_date": "2026-12-28"})
+    ]
+    assert "one way on 28 Dec 2026" in final_text(events)
+    events, _ = await run("12月20号单程从北京飞三亚，住三晚，两个人，多少钱")
+    assert {n for n, _ in calls_of(events)} == {"get_flight_price", "get_hotel_price"}  # 住三晚 asks for the stay
+    assert "单程机票（2人）：约 ¥2,560" in final_text(events)  # ¥1,280 × 2 seats × 1 leg
+    events, _ = await run("Compare hotels in Hangzhou and Suzhou for this weekend")
+    assert {n for n, _ in calls_of(events)} == {"get_hotel_price"}
+    assert "| Weather |" not in final_text(events)  # the table shows what was looked up
