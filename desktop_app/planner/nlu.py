@@ -200,6 +200,7 @@ class TripQuery:
     budget: int | None = None  # "预算一万够吗", "is 8000 yuan enough": the costs say whether it is
     by_train: bool = False  # 高铁还是飞机: the answer says the data has no train fares
     one_way: bool = False  # "one way", 单程: a fare out, no return date
+    asks_rain: bool = False  # 会下雨吗, "is it rainy": the answer says the data has no rainfall
 
     @property
     def stay_nights(self) -> int:
@@ -327,6 +328,7 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
         q.nights = nights_until_back(text, q.when.start)
     q.party = find_party(text)
     q.budget = parse_budget(text) if BUDGET_WORDS.search(text) else None  # not any "1280元" named
+    q.asks_rain = bool(re.search(r"(?i)下雨|雨季|多雨|降水|降雨|\brain(?:y|fall|s|ing)?\b|\bmonsoon\b", text))
     q.one_way = bool(re.search(r"(?i)\bone[- ]way\b|单程", text))
     q.by_train = bool(re.search(r"(?i)高铁|火车|动车|\btrains?\b|\brail(?:way)?\b", text))
     if not q.intents and STARS.search(text) and not q.destinations:

@@ -331,14 +331,20 @@ def notes(q: TripQuery, exchanges: list[Exchange]) -> str:
             else f"\n\n(Above, {', '.join(sorted(names))}, the nearest with sample data, stands in.)"
         )
     places = [*([q.origin_world] if q.origin_world else []), *q.no_data]
-    trains = ""
-    if q.by_train and any(e.call.name == "get_flight_price" for e in exchanges):
-        trains = (
-            "\n\n（示例数据只有机票，没有高铁或火车票价：上面的交通只按飞机算。）"
-            if q.lang == "zh"
-            else "\n\n(The sample data has flights only, no train fares: travel above is priced by air.)"
-        )
-    return no_data_note(places, q.lang) + tail + _origin_note(q) + trains + unrecognised_note(q.unknown_places, q.lang)
+    missing = _not_in_data(q, {e.call.name for e in exchanges})
+    return no_data_note(places, q.lang) + tail + _origin_note(q) + missing + unrecognised_note(q.unknown_places, q.lang)
+
+
+def _not_in_data(q: TripQuery, called: set[str]) -> str:
+    """What was asked that the sample data cannot say: train fares, rainfall."""
+    gaps = {
+        "get_flight_price": (q.by_train, "示例数据只有机票，没有高铁或火车票价：上面的交通只按飞机算",
+                             "The sample data has flights only, no train fares: travel above is priced by air"),
+        "get_weather": (q.asks_rain and q.when is not None, "示例数据只有气温，没有降水：说不出那时多雨还是少雨",
+                        "The sample data has temperatures only, no rainfall: it cannot say how rainy it will be"),
+    }  # fmt: skip
+    said = [zh if q.lang == "zh" else en for tool, (asked, zh, en) in gaps.items() if asked and tool in called]
+    return "".join(f"\n\n（{text}。）" if q.lang == "zh" else f"\n\n({text}.)" for text in said)
 
 
 def _origin_note(q: TripQuery) -> str:

@@ -152,3 +152,10 @@ async def test_one_way_is_a_fare_out_and_a_named_comparison_looks_up_what_it_nam
     events, _ = await run("Compare hotels in Hangzhou and Suzhou for this weekend")
     assert {n for n, _ in calls_of(events)} == {"get_hotel_price"}
     assert "| Weather |" not in final_text(events)  # the table shows what was looked up
+
+
+async def test_rain_asked_about_a_month_is_said_to_be_missing_from_the_data() -> None:
+    events, _ = await run("Is it rainy in Guilin in June? Going with 3 friends from Shanghai")
+    assert "no rainfall" in final_text(events)
+    events, _ = await run("三亚会下雨吗")  # no date: the sample day, whose own conditions speak of rain
+    assert "没有降水" not in final_text(events)
