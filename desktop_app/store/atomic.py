@@ -9,6 +9,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from desktop_app.paths import fsync_dir
+
 
 def write_atomic(path: Path, text: str | bytes, *, mode: int | None = None) -> None:
     """Temp file beside the target, flush + fsync, os.replace over it, fsync the folder (never half a file).
@@ -35,7 +37,7 @@ def write_atomic(path: Path, text: str | bytes, *, mode: int | None = None) -> N
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
-    _fsync_dir(target.parent)
+    fsync_dir(target.parent)
 
 
 def write_export(path: Path, data: str | bytes) -> None:
@@ -80,17 +82,3 @@ def write_json_atomic(path: Path, data: Any, *, sort_keys: bool = False) -> None
 def json_text(data: Any, *, sort_keys: bool = False) -> str:
     """The text write_json_atomic writes: indented UTF-8 JSON and a final newline."""
     return json.dumps(data, ensure_ascii=False, indent=2, sort_keys=sort_keys) + "\n"
-
-
-def _fsync_dir(folder: Path) -> None:
-    """Make the rename itself durable where the OS allows opening a folder (not on Windows)."""
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
