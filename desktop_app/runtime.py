@@ -131,10 +131,7 @@ def builtin_registry() -> ToolRegistry:
 
 def build_registry(settings: Settings, options: RunOptions) -> ToolRegistry:
     """Built-in tools plus what the options switch on (shell, MCP tools added by the caller)."""
-    registry = ToolRegistry(builtin_tools(settings))
-    for t in options.extra_tools:
-        registry.add(t)
-    return registry
+    return ToolRegistry([*builtin_tools(settings), *options.extra_tools])
 
 
 def offered_without_mcp(settings: Settings) -> tuple[tuple[str, ...], tuple[ToolSpec, ...]]:
@@ -143,13 +140,11 @@ def offered_without_mcp(settings: Settings) -> tuple[tuple[str, ...], tuple[Tool
     from desktop_app.tools.shell.run import ShellConfigError, shell_tools
     from desktop_app.tools.web import web_tools
 
-    registry = build_registry(settings, RunOptions())
+    tools = builtin_tools(settings)
     with contextlib.suppress(ShellConfigError):  # not offered to a run either
-        for shell_tool in shell_tools(shell_request(settings, RunOptions())):
-            registry.add(shell_tool)
-    for web_tool in web_tools(web_config(settings)):
-        registry.add(web_tool)
-    return (system_prompt(),), registry.specs()
+        tools += shell_tools(shell_request(settings, RunOptions()))
+    tools += web_tools(web_config(settings))
+    return (system_prompt(),), ToolRegistry(tools).specs()
 
 
 def export_script(store: HistoryStore, conv_id: str, fmt: str) -> str:

@@ -21,8 +21,10 @@ def write_atomic(path: Path, text: str | bytes, *, mode: int | None = None) -> N
     owner-only 0600 (settings, pins and MCP headers are private).
     """
     path = path.expanduser()
-    if _in_place(path):
-        _write_in_place(path, text)
+    if _in_place(path):  # a device or FIFO: opened for writing as it is (no truncation, no rename, no new file)
+        with _open(path, text) as fh:
+            fh.write(text)
+            fh.flush()
         return
     target = Path(os.path.realpath(path))
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
@@ -58,13 +60,6 @@ def _in_place(path: Path) -> bool:
         return not stat.S_ISDIR(mode)
     parts = Path(os.path.abspath(path)).parts
     return (len(parts) > 1 and parts[1] in ("dev", "proc")) or os.path.realpath(path).startswith("/proc/")
-
-
-def _write_in_place(target: Path, text: str | bytes) -> None:
-    """A device or FIFO: opened for writing as it is (no truncation, no rename, no new file)."""
-    with _open(target, text) as fh:
-        fh.write(text)
-        fh.flush()
 
 
 def _open(file: Path | int, data: str | bytes) -> Any:
