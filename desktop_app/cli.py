@@ -27,14 +27,6 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
-class CliError(Exception):
-    """A failure the user should read as one line; `code` is the exit status."""
-
-    def __init__(self, message: str, code: int = 1) -> None:
-        super().__init__(message)
-        self.code = code
-
-
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     """The window's launch (no arguments, or `gui ...`) is parsed by the `gui` parser alone, and any
     other command by a parser that builds only that command's flags (its module alone is imported)."""
@@ -114,8 +106,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _dispatch(args)
     except UsageError as exc:
         return _fail(str(exc), 2)
-    except CliError as exc:
-        return _fail(str(exc), exc.code)
     except HistoryError as exc:  # e.g. a full disk while `ask` saves: one line, exit 1
         return _fail(str(exc), 1)
     except KeyboardInterrupt:

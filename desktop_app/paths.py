@@ -1,4 +1,5 @@
-"""Where bundled resources and the user's files live; one env var moves all user files (tests)."""
+"""Where bundled resources and the user's files live; one env var moves all user files (tests).
+Also the one folder fsync that the store's atomic writes and save_itinerary share."""
 
 from __future__ import annotations
 
@@ -62,3 +63,17 @@ def documents_dir() -> Path:
     from platformdirs import user_documents_dir
 
     return Path(user_documents_dir()) / "Travel Assistant"
+
+
+def fsync_dir(folder: Path) -> None:
+    """Make a rename or a new name in `folder` durable where the OS allows opening a folder (not on Windows)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)

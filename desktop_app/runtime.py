@@ -131,10 +131,7 @@ def builtin_registry() -> ToolRegistry:
 
 def build_registry(settings: Settings, options: RunOptions) -> ToolRegistry:
     """Built-in tools plus what the options switch on (shell, MCP tools added by the caller)."""
-    registry = ToolRegistry(builtin_tools(settings))
-    for t in options.extra_tools:
-        registry.add(t)
-    return registry
+    return ToolRegistry([*builtin_tools(settings), *options.extra_tools])
 
 
 def offered_without_mcp(settings: Settings) -> tuple[tuple[str, ...], tuple[ToolSpec, ...]]:
@@ -143,13 +140,11 @@ def offered_without_mcp(settings: Settings) -> tuple[tuple[str, ...], tuple[Tool
     from desktop_app.tools.shell.run import ShellConfigError, shell_tools
     from desktop_app.tools.web import web_tools
 
-    registry = build_registry(settings, RunOptions())
+    tools = builtin_tools(settings)
     with contextlib.suppress(ShellConfigError):  # not offered to a run either
-        for shell_tool in shell_tools(shell_request(settings, RunOptions())):
-            registry.add(shell_tool)
-    for web_tool in web_tools(web_config(settings)):
-        registry.add(web_tool)
-    return (system_prompt(),), registry.specs()
+        tools += shell_tools(shell_request(settings, RunOptions()))
+    tools += web_tools(web_config(settings))
+    return (system_prompt(),), ToolRegistry(tools).specs()
 
 
 def export_script(store: HistoryStore, conv_id: str, fmt: str) -> str:
@@ -219,7 +214,6 @@ Closer = Callable[[], Awaitable[None]]
 async def open_tools(settings: Settings, options: RunOptions) -> tuple[ToolRegistry, Closer]:
     """The registry for a run or a listing, and an async closer for what it opened (MCP)."""
     registry = build_registry(settings, options)
-    closers: list[Closer] = []
 
     # [hook: shell] the sandboxed execute_shell tool when enabled (settings or --enable-shell)
     if settings.enable_shell or options.enable_shell:  # its modules (sandbox, policy, shlex) only then
@@ -243,19 +237,18 @@ async def open_tools(settings: Settings, options: RunOptions) -> tuple[ToolRegis
     shell = registry.get("execute_shell")
     roots = [Path(str(shell.meta["workspace"]))] if shell is not None and shell.meta.get("workspace") else []
     shared = options.mcp_manager() if options.mcp_manager is not None else None
-    if options.mcp_for_model or shared is not None:  # the window's servers run anyway: their tools are listed
-        grace = options.mcp_grace_s if options.mcp_for_model else 0.0
-        closers.append(
-            await attach_mcp(
-                registry, options.mcp_config, grace=grace, tool=options.mcp_tool, shared=shared, roots=roots
-            )
-        )
+    # MCP for the model, or the window's servers (they run anyway: their tools are listed)
+    if not (options.mcp_for_model or shared is not None):
+        return registry, _close_nothing
+    grace = options.mcp_grace_s if options.mcp_for_model else 0.0
+    close = await attach_mcp(
+        registry, options.mcp_config, grace=grace, tool=options.mcp_tool, shared=shared, roots=roots
+    )
+    return registry, close
 
-    async def close_all() -> None:
-        for closer in reversed(closers):
-            await closer()
 
-    return registry, close_all
+async def _close_nothing() -> None:
+    """The closer of a registry that opened nothing (no MCP servers)."""
 
 
 @dataclass

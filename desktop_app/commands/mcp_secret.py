@@ -9,13 +9,9 @@ import sys
 from desktop_app.commands.flags import fail, say
 from desktop_app.errors import UsageError
 from desktop_app.mcp import secret_refs
-from desktop_app.mcp.config import McpConfigError, ServerConfig, configured_server, load_servers
+from desktop_app.mcp.config import McpConfigError, configured_server, load_servers
 from desktop_app.store.secrets import SecretsError
 from desktop_app.visible import for_terminal
-
-
-def _server(name: str, mcp_config: str) -> ServerConfig:
-    return configured_server(name, mcp_config)
 
 
 def _read_secret(label: str) -> str:
@@ -36,7 +32,7 @@ def ask_yes(question: str) -> bool:
 
 def set_command(server: str, secret: str, mcp_config: str = "") -> int:
     """Store a secret for `server` (hidden prompt or one stdin line); it may then go where that entry sends it."""
-    config = _server(server, mcp_config)
+    config = configured_server(server, mcp_config)
     problem = secret_refs.ref_problem(secret)
     if problem:
         raise UsageError(problem)
@@ -67,7 +63,7 @@ def delete_command(server: str, secret: str) -> int:
 
 def allow_command(server: str, yes: bool, mcp_config: str = "") -> int:
     """Show each secret the entry would send, and where; allow it on a 'yes' (or --yes in a script)."""
-    config = _server(server, mcp_config)
+    config = configured_server(server, mcp_config)
     waiting = [s for s in secret_refs.sends(config) if not secret_refs.allowed(s)]
     if not waiting:
         say(f"MCP server {server!r} sends no secret that is not allowed already")

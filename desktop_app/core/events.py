@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from typing import TYPE_CHECKING, Any, ClassVar
 
 if TYPE_CHECKING:
     from desktop_app.core.messages import ToolCall
+
+IN_PROCESS = {"in_process": True}  # a field's metadata: for the window only, never in `to_dict` (--json)
 
 
 @dataclass(frozen=True)
@@ -16,8 +18,14 @@ class Event:
     type: ClassVar[str] = "event"
 
     def to_dict(self) -> dict[str, Any]:
-        """`{"type": ..., **fields}` for `--json` output and the UI."""
-        return {"type": self.type, **asdict(self)}
+        """`{"type": ..., **fields}` for `--json` and the UI: tuples as JSON lists, IN_PROCESS fields left out."""
+        out = {"type": self.type, **asdict(self)}
+        for f in fields(self):
+            if f.metadata.get("in_process"):
+                del out[f.name]
+            elif isinstance(out[f.name], tuple):
+                out[f.name] = list(out[f.name])
+        return out
 
 
 @dataclass(frozen=True)
@@ -108,16 +116,13 @@ class ToolResultEvent(Event):
     duration_ms: float
     images: tuple[dict[str, str], ...] = field(default=())
     # an MCP result's structuredContent: in-process only (an MCP App's view gets it), never in --json
-    structured: Any = field(default=None, compare=False)
+    structured: Any = field(default=None, compare=False, metadata=IN_PROCESS)
 
     def to_dict(self) -> dict[str, Any]:
         """Images (base64 data with mime type) only when a tool returned some."""
         out = super().to_dict()
-        out.pop("structured")
         if not self.images:
             out.pop("images")
-        else:
-            out["images"] = list(self.images)
         return out
 
 
@@ -152,13 +157,7 @@ class TripEvent(Event):
     party: int
     total_cny: int
     # the whole trip (`Trip.to_dict()`) for the window's Trip pane; not part of the `--json` event
-    detail: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
-
-    def to_dict(self) -> dict[str, Any]:
-        """`destinations` as a JSON list; the CONTRACT's fields only (no `detail`)."""
-        out = {**super().to_dict(), "destinations": list(self.destinations)}
-        out.pop("detail")
-        return out
+    detail: dict[str, Any] = field(default_factory=dict, compare=False, repr=False, metadata=IN_PROCESS)
 
 
 @dataclass(frozen=True)
@@ -208,10 +207,6 @@ class ToolDefs(Event):
 
     type: ClassVar[str] = "tool_defs"
     tools: tuple[dict[str, Any], ...] = ()
-
-    def to_dict(self) -> dict[str, Any]:
-        """`tools` as a JSON list, like the other lists in an export."""
-        return {"type": self.type, "tools": list(self.tools)}
 
 
 AnyEvent = (

@@ -9,6 +9,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from desktop_app.paths import fsync_dir
+
 
 def write_atomic(path: Path, text: str | bytes, *, mode: int | None = None) -> None:
     """Temp file beside the target, flush + fsync, os.replace over it, fsync the folder (never half a file).
@@ -19,8 +21,10 @@ def write_atomic(path: Path, text: str | bytes, *, mode: int | None = None) -> N
     owner-only 0600 (settings, pins and MCP headers are private).
     """
     path = path.expanduser()
-    if _in_place(path):
-        _write_in_place(path, text)
+    if _in_place(path):  # a device or FIFO: opened for writing as it is (no truncation, no rename, no new file)
+        with _open(path, text) as fh:
+            fh.write(text)
+            fh.flush()
         return
     target = Path(os.path.realpath(path))
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
@@ -35,7 +39,7 @@ def write_atomic(path: Path, text: str | bytes, *, mode: int | None = None) -> N
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
-    _fsync_dir(target.parent)
+    fsync_dir(target.parent)
 
 
 def write_export(path: Path, data: str | bytes) -> None:
@@ -58,13 +62,6 @@ def _in_place(path: Path) -> bool:
     return (len(parts) > 1 and parts[1] in ("dev", "proc")) or os.path.realpath(path).startswith("/proc/")
 
 
-def _write_in_place(target: Path, text: str | bytes) -> None:
-    """A device or FIFO: opened for writing as it is (no truncation, no rename, no new file)."""
-    with _open(target, text) as fh:
-        fh.write(text)
-        fh.flush()
-
-
 def _open(file: Path | int, data: str | bytes) -> Any:
     """Binary for bytes, else UTF-8 text with "\n" line ends."""
     if isinstance(data, bytes):
@@ -80,17 +77,3 @@ def write_json_atomic(path: Path, data: Any, *, sort_keys: bool = False) -> None
 def json_text(data: Any, *, sort_keys: bool = False) -> str:
     """The text write_json_atomic writes: indented UTF-8 JSON and a final newline."""
     return json.dumps(data, ensure_ascii=False, indent=2, sort_keys=sort_keys) + "\n"
-
-
-def _fsync_dir(folder: Path) -> None:
-    """Make the rename itself durable where the OS allows opening a folder (not on Windows)."""
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)

@@ -170,14 +170,17 @@ def store_secret(name: str, value: str) -> None:
 def delete_secret(name: str) -> bool:
     """Forget a secret kept with `store_secret`; False when there was none (or no keyring)."""
     backend, _ = _secure_backend()
-    if backend is None:
-        return False
+    return backend is not None and _keyring_delete(backend, name, "it")
+
+
+def _keyring_delete(backend: Any, name: str, what: str) -> bool:
+    """Delete `name` from `backend`; False when it holds none, SecretsError (naming `what`) when it refuses."""
     try:
         if backend.get_password(SERVICE, name) is None:
             return False
         backend.delete_password(SERVICE, name)
     except Exception as exc:  # noqa: BLE001
-        raise SecretsError(f"the keyring refused to delete it ({type(exc).__name__})") from None
+        raise SecretsError(f"the keyring refused to delete {what} ({type(exc).__name__})") from None
     return True
 
 
@@ -216,14 +219,7 @@ def delete_key(provider: str) -> bool:
         if had_session:
             return True
         raise SecretsError(f"cannot reach the keyring: {reason}")
-    try:
-        if backend.get_password(SERVICE, provider) is None:
-            return had_session
-        backend.delete_password(SERVICE, provider)
-    except Exception as exc:  # noqa: BLE001
-        why = type(exc).__name__
-        raise SecretsError(f"the keyring refused to delete the key ({why})") from None
-    return True
+    return _keyring_delete(backend, provider, "the key") or had_session
 
 
 def remember_for_session(provider: str, key: str) -> None:

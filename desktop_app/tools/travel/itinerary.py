@@ -112,25 +112,11 @@ def save_markdown(folder: Path, title: str, markdown: str) -> Path:
                 raise ValueError(f"refusing to write outside {folder}")  # safe_file_stem's promise
             target = folder / name
             if _publish(tmp, target):
-                _sync_dir(folder)
+                paths.fsync_dir(folder)
                 return target
         raise FileExistsError(errno.EEXIST, f"{MAX_COPIES} files named {stem!r} already exist")
     finally:
         tmp.unlink(missing_ok=True)
-
-
-def _sync_dir(folder: Path) -> None:
-    """Make the new name durable too (POSIX; best effort elsewhere)."""
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
 
 
 def describe_os_error(exc: OSError, folder: Path) -> str:

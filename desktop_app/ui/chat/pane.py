@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from desktop_app.ui.chat.attachments import AttachmentChip
@@ -13,6 +11,7 @@ from desktop_app.ui.chat.find_bar import FindBar
 from desktop_app.ui.chat.skills_ui import SkillChip
 from desktop_app.ui.chat.status import OfflineBanner
 from desktop_app.ui.i18n import tr
+from desktop_app.ui.layout import hbox
 from desktop_app.ui.mcp_app.panel import AppSlot
 
 
@@ -58,10 +57,10 @@ class ChatColumn(QWidget):
         self.banner = OfflineBanner(self)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 8, 8, 8)
-        layout.addLayout(_row((self.header, self.settings_button), stretch_first=True))
+        layout.addLayout(hbox(self.header, self.settings_button))
         for widget, stretch in ((self.banner, 0), (self.find_bar, 0), (self.chat, 1), (self.app_slot, 0)):
             layout.addWidget(widget, stretch)
-        chip_row = _row((self.skill_chip, self.attach_chip))
+        chip_row = hbox(self.skill_chip, self.attach_chip, grow=None)
         chip_row.addStretch(1)  # the chips keep their own width
         layout.addLayout(chip_row)
         layout.addWidget(self.composer)
@@ -75,10 +74,3 @@ class ChatColumn(QWidget):
         self.settings_button.setText(tr("Settings…"))
         for part in (self.buttons, self.banner, self.composer, self.skill_chip):
             part.retranslate()
-
-
-def _row(widgets: Sequence[QWidget], stretch_first: bool = False) -> QHBoxLayout:
-    row = QHBoxLayout()
-    for i, widget in enumerate(widgets):
-        row.addWidget(widget, 1 if stretch_first and i == 0 else 0)
-    return row

@@ -28,6 +28,7 @@ from desktop_app.ui.inspector.json_view import JsonPane
 from desktop_app.ui.inspector.run_trace import CallRecord, RunTrace, TurnRecord
 from desktop_app.ui.inspector.sequence_view import wire_stop_reason
 from desktop_app.ui.inspector.timeline_model import STATUS_COLOURS, format_ms, format_seconds
+from desktop_app.ui.layout import bold, hbox
 from desktop_app.ui.mcp_app.traffic import TrafficPane
 from desktop_app.ui.palette import colours
 from desktop_app.ui.text import plain_tip
@@ -86,11 +87,7 @@ class CallDetails(QWidget):
         self.record: CallRecord | None = None
         self.replay_buttons = self._replay_buttons()
         self._mode_before_raw: bool | None = None  # raw text forced for invalid arguments
-        self.title = plain_label(self)
-        font = self.title.font()
-        font.setBold(True)
-        font.setPointSizeF(font.pointSizeF() * 1.15)
-        self.title.setFont(font)
+        self.title = bold(plain_label(self), 1.15)
         self.source = plain_label(self)
         self.risk = plain_label(self)
         self.status = plain_label(self)
@@ -157,10 +154,7 @@ class CallDetails(QWidget):
         form.addRow(tr("Risk"), self.risk)
         form.addRow(tr("Status"), self.status)
         form.addRow(tr("Timing"), self.timing)
-        ids = QHBoxLayout()
-        ids.addWidget(self.call_id, 1)
-        ids.addWidget(self.copy_id)
-        form.addRow(tr("Call id"), ids)
+        form.addRow(tr("Call id"), hbox(self.call_id, self.copy_id))
         form.addRow(tr("Result id"), self.result_id)
         form.addRow(tr("Pairing"), self.pairing)
         form.addRow(tr("Approval"), self.approval)
@@ -318,11 +312,7 @@ class TurnDetails(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.record: TurnRecord | None = None
-        self.title = plain_label(self)
-        font = self.title.font()
-        font.setBold(True)
-        font.setPointSizeF(font.pointSizeF() * 1.15)
-        self.title.setFont(font)
+        self.title = bold(plain_label(self), 1.15)
         self.timing = plain_label(self)
         self.stop = plain_label(self)
         self.usage = plain_label(self)

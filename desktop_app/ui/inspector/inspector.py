@@ -11,7 +11,6 @@ from PySide6.QtCore import QItemSelectionModel, QModelIndex, QSignalBlocker, Qt,
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import (
     QFileDialog,
-    QHBoxLayout,
     QHeaderView,
     QLabel,
     QSplitter,
@@ -32,6 +31,7 @@ from desktop_app.ui.inspector.sequence_view import SequenceView
 from desktop_app.ui.inspector.tabs import TABS
 from desktop_app.ui.inspector.timeline_model import ROLE_INDEX, ROLE_KIND, TimelineModel, format_ms
 from desktop_app.ui.inspector.tool_defs_view import ToolDefsView
+from desktop_app.ui.layout import hbox
 from desktop_app.ui.palette import colours
 from desktop_app.ui.text import plain_tip
 
@@ -119,13 +119,9 @@ class Inspector(QWidget):
         split.setSizes([320, 460])
         for tab, page in zip(TABS, (split, self.sequence, self.tool_defs), strict=True):
             self.tabs.addTab(page, tr(tab.title))
-        bar = QHBoxLayout()
-        bar.addWidget(self.summary, 1)
-        for button in (self.export_button, self.open_button, self.clear_button):
-            bar.addWidget(button)
         box = QVBoxLayout(self)
         box.setContentsMargins(4, 4, 4, 4)
-        box.addLayout(bar)
+        box.addLayout(hbox(self.summary, self.export_button, self.open_button, self.clear_button))
         box.addWidget(self.status_line)
         box.addWidget(self.tabs, 1)
 

@@ -46,6 +46,7 @@ from PySide6.QtWidgets import (
 
 from desktop_app import jsonsafe
 from desktop_app.ui.i18n import marked, tr
+from desktop_app.ui.layout import bold
 from desktop_app.ui.palette import colours
 from desktop_app.ui.text import make_visible, plain_tip
 
@@ -323,9 +324,7 @@ class JsonPane(QWidget):
         self._exact: str | None = None
         self.title = QLabel(title, self)
         self.title.setTextFormat(Qt.TextFormat.PlainText)
-        font = self.title.font()
-        font.setBold(True)
-        self.title.setFont(font)
+        bold(self.title)
         self.tree_button = self._mode_button(tr("Tree"))
         self.raw_button = self._mode_button(tr("Raw"))
         self.decode_box = QCheckBox(tr("Decode nested JSON"), self)

@@ -6,12 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QHBoxLayout, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QPushButton, QVBoxLayout, QWidget
 
 from desktop_app.ui.i18n import tr
 from desktop_app.ui.inspector.call_details import plain_label
 from desktop_app.ui.inspector.json_view import JsonPane
 from desktop_app.ui.inspector.timeline_model import STATUS_COLOURS
+from desktop_app.ui.layout import bold, hbox
 from desktop_app.ui.schema_form import SchemaForm
 
 
@@ -24,10 +25,7 @@ class TryPanel(QWidget):
         super().__init__(parent)
         self.setObjectName("tryPanel")
         self.name = ""
-        self.heading = plain_label(self)
-        font = self.heading.font()
-        font.setBold(True)
-        self.heading.setFont(font)
+        self.heading = bold(plain_label(self))
         self.note = plain_label(self, tr("Runs the tool as you, like `tools call`; tools that write ask first."))
         self.form = SchemaForm({}, self)
         self._form_box = QVBoxLayout()
@@ -37,15 +35,12 @@ class TryPanel(QWidget):
         self.call_button.setAccessibleName(tr("Call the tool with these arguments"))
         self.status = plain_label(self)
         self.result = JsonPane(tr("Result"), self)
-        row = QHBoxLayout()
-        row.addWidget(self.status, 1)
-        row.addWidget(self.call_button)
         box = QVBoxLayout(self)
         box.setContentsMargins(0, 4, 0, 0)
         box.addWidget(self.heading)
         box.addWidget(self.note)
         box.addLayout(self._form_box)
-        box.addLayout(row)
+        box.addLayout(hbox(self.status, self.call_button))
         box.addWidget(self.result, 1)
         self.call_button.clicked.connect(self._call)
 

@@ -15,7 +15,6 @@ from PySide6.QtWidgets import (
     QDialog,
     QFileDialog,
     QFormLayout,
-    QHBoxLayout,
     QLabel,
     QLineEdit,
     QMessageBox,
@@ -28,6 +27,7 @@ from PySide6.QtWidgets import (
 from desktop_app.mcp.bundle_manifest import Value
 from desktop_app.mcp.bundles import Bundle, BundleError, NameTakenError, UserOption, install, read_bundle
 from desktop_app.ui.i18n import tr
+from desktop_app.ui.layout import hbox
 from desktop_app.ui.mcp.dialogs import plain_label
 from desktop_app.ui.text import make_visible, plain_tip
 
@@ -87,14 +87,10 @@ class BundleDialog(QDialog):
         self.install_button = QPushButton(tr("Install"), self)
         self.install_button.setObjectName("installBundle")
         cancel = QPushButton(tr("Cancel"), self)
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.note, 1)
-        buttons.addWidget(self.install_button)
-        buttons.addWidget(cancel)
         layout = QVBoxLayout(self)
         layout.addWidget(self.details, 1)
         layout.addLayout(form)
-        layout.addLayout(buttons)
+        layout.addLayout(hbox(self.note, self.install_button, cancel))
         self.install_button.clicked.connect(self._install)
         cancel.clicked.connect(self.reject)
 

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 from desktop_app.mcp.gallery import Connector, GalleryError, load_gallery
 from desktop_app.mcp.launch import missing_message
 from desktop_app.ui.i18n import tr
+from desktop_app.ui.layout import hbox
 from desktop_app.ui.mcp.dialogs import plain_label
 
 
@@ -92,13 +93,9 @@ class GalleryDialog(QDialog):
         split = QHBoxLayout()
         split.addWidget(self.list, 2)
         split.addLayout(right, 3)
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.note, 1)
-        buttons.addWidget(self.add_button)
-        buttons.addWidget(cancel)
         layout = QVBoxLayout(self)
         layout.addLayout(split, 1)
-        layout.addLayout(buttons)
+        layout.addLayout(hbox(self.note, self.add_button, cancel))
         self.key.hide()
         self.list.currentRowChanged.connect(self._show)
         self.add_button.clicked.connect(self._add)

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from desktop_app.ui.chat.attachments import Attachment
 from desktop_app.ui.i18n import tr
+from desktop_app.ui.layout import hbox
 from desktop_app.ui.mcp.dialogs import plain_label
 from desktop_app.ui.mcp.servers import McpServers
 from desktop_app.ui.schema_form import SchemaForm
@@ -67,19 +68,12 @@ class ResourceBrowser(QDialog):
         split = QHBoxLayout()
         split.addWidget(self.list, 2)
         right = QVBoxLayout()
-        address = QHBoxLayout()
-        address.addWidget(self.uri, 1)
-        address.addWidget(self.open_button)
-        right.addLayout(address)
+        right.addLayout(hbox(self.uri, self.open_button))
         right.addWidget(self.text, 1)
         split.addLayout(right, 3)
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.status, 1)
-        buttons.addWidget(self.attach_button)
-        buttons.addWidget(close)
         layout = QVBoxLayout(self)
         layout.addLayout(split, 1)
-        layout.addLayout(buttons)
+        layout.addLayout(hbox(self.status, self.attach_button, close))
         self._current: Attachment | None = None
         self.list.currentItemChanged.connect(self._selected)
         self.attach_button.clicked.connect(self._attach)

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from PySide6 import QtCore
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QLabel, QToolButton, QVBoxLayout, QWidget
 
 from desktop_app.ui.i18n import tr
+from desktop_app.ui.layout import hbox
 from desktop_app.ui.palette import colours
 
 MIN_HEIGHT, MAX_HEIGHT, FIRST_HEIGHT = 80, 520, 240  # pixels of a view (it asks for its size)
@@ -43,10 +44,8 @@ class AppPanel(QFrame):
         self.close_button.setToolTip(tr("Close this view"))
         self.close_button.setAccessibleName(tr("Close this view"))
         self.close_button.clicked.connect(lambda: self.closed.emit(self.call_id))
-        head = QHBoxLayout()
+        head = hbox(self.title, self.close_button)
         head.setContentsMargins(0, 0, 0, 0)
-        head.addWidget(self.title, 1)
-        head.addWidget(self.close_button)
         box = QVBoxLayout(self)
         box.setContentsMargins(4, 4, 4, 4)
         box.setSpacing(2)

@@ -19,6 +19,7 @@ from desktop_app.llm import wire
 from desktop_app.llm.presets import tool_calls_mode
 from desktop_app.ui.chat.status import check_summary
 from desktop_app.ui.i18n import tr
+from desktop_app.ui.layout import hbox
 from desktop_app.ui.text import plain_tip
 
 if TYPE_CHECKING:
@@ -117,10 +118,7 @@ class ModelPicker(QObject):
         return row
 
     def check_row(self) -> QHBoxLayout:
-        row = QHBoxLayout()
-        row.addWidget(self.check_button)
-        row.addWidget(self.check_result, 1)
-        return row
+        return hbox(self.check_button, self.check_result, grow=1)
 
     # ---------------------------------------------------------------- the model field
     def text(self) -> str:

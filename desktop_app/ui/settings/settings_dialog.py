@@ -15,7 +15,6 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
-    QHBoxLayout,
     QLabel,
     QLineEdit,
     QListWidget,
@@ -30,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.ui.i18n import LANGUAGES, tr
+from desktop_app.ui.layout import hbox
 from desktop_app.ui.settings.key_status import key_status_text, store_key
 from desktop_app.ui.settings.model_picker import ModelPicker
 
@@ -162,10 +162,7 @@ class SettingsDialog(QDialog):
         self.key.setAccessibleName(tr("API key"))
         self.store_key = QPushButton(tr("Store key"), page)
         self.store_key.setObjectName("storeKey")
-        row = QHBoxLayout()
-        row.addWidget(self.key, 1)
-        row.addWidget(self.store_key)
-        form.addRow(tr("API key:"), row)
+        form.addRow(tr("API key:"), hbox(self.key, self.store_key))
         self.key_status = QLabel(page)
         self.key_status.setObjectName("keyStatus")
         form.addRow("", self.key_status)
@@ -174,10 +171,7 @@ class SettingsDialog(QDialog):
         self.test_result = QLabel(page)
         self.test_result.setObjectName("testResult")
         self.test_result.setWordWrap(True)
-        test_row = QHBoxLayout()
-        test_row.addWidget(self.test_button)
-        test_row.addWidget(self.test_result, 1)
-        form.addRow("", test_row)
+        form.addRow("", hbox(self.test_button, self.test_result, grow=1))
         self.live_weather = QCheckBox(tr("Live weather from the internet (Open-Meteo)"), page)
         self.live_weather.setChecked(self._settings.live_weather)
         form.addRow("", self.live_weather)

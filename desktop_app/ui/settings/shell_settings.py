@@ -15,7 +15,6 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QFormLayout,
     QGroupBox,
-    QHBoxLayout,
     QLabel,
     QLineEdit,
     QPushButton,
@@ -24,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.ui.i18n import tr
+from desktop_app.ui.layout import hbox
 from desktop_app.ui.palette import colours
 from desktop_app.ui.settings.key_status import key_status_text, store_key
 
@@ -110,10 +110,7 @@ class ShellWebSettings(QWidget):
         self.workspace.setPlaceholderText(tr("a folder used only for this, e.g. ~/travel-notes"))
         self.choose_workspace = QPushButton(tr("Choose…"), box)
         self.choose_workspace.setObjectName("chooseWorkspace")
-        row = QHBoxLayout()
-        row.addWidget(self.workspace, 1)
-        row.addWidget(self.choose_workspace)
-        form.addRow(tr("Workspace:"), row)
+        form.addRow(tr("Workspace:"), hbox(self.workspace, self.choose_workspace))
         self.workspace_status = self._note(box, "workspaceStatus")
         form.addRow("", self.workspace_status)
         self.extra_commands = QLineEdit(", ".join(self._settings.shell_extra_commands), box)
@@ -238,10 +235,7 @@ class ShellWebSettings(QWidget):
         self.search_key.setPlaceholderText(tr("paste a key to store it in the system keyring"))
         self.store_search_key = QPushButton(tr("Store key"), box)
         self.store_search_key.setObjectName("storeSearchKey")
-        row = QHBoxLayout()
-        row.addWidget(self.search_key, 1)
-        row.addWidget(self.store_search_key)
-        form.addRow(tr("Search API key:"), row)
+        form.addRow(tr("Search API key:"), hbox(self.search_key, self.store_search_key))
         self.search_key_status = self._note(box, "searchKeyStatus")
         form.addRow("", self.search_key_status)
         self.search_provider.currentIndexChanged.connect(self._refresh_search_key)

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QPushButton, QVB
 from desktop_app.trips.markdown import WEEKDAYS_EN, WEEKDAYS_ZH, cny
 from desktop_app.trips.model import MONTHS_EN, Day, DayItem, Trip, date_span
 from desktop_app.ui.i18n import tr
+from desktop_app.ui.layout import bold as set_bold
 from desktop_app.ui.text import plain_tip
 from desktop_app.ui.trip.cost_chart import CostChart, Segment, kind_colour
 from desktop_app.ui.trip.geo import locate
@@ -32,11 +33,7 @@ def _label(parent: QWidget, text: str = "", bold: bool = False) -> QLabel:
     label.setTextFormat(Qt.TextFormat.PlainText)
     label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
     label.setWordWrap(True)
-    if bold:
-        font = QFont(label.font())
-        font.setBold(True)
-        label.setFont(font)
-    return label
+    return set_bold(label) if bold else label
 
 
 def _clear(layout: QGridLayout | QVBoxLayout) -> None:
