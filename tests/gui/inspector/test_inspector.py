@@ -360,6 +360,16 @@ def test_run_error_and_unpaired_result_render(inspector: Inspector) -> None:
     assert inspector.call_details.result.raw_text() == "plain text"  # not JSON: shown as is
 
 
+def test_a_run_s_events_change_text_not_the_layout(qtbot: Any, inspector: Inspector, sanya: list) -> None:
+    """The header keeps its room: a run's first event must not move the tabs (a re-layout of every pane)."""
+    inspector.show()
+    qtbot.waitExposed(inspector)
+    before = inspector.tabs.geometry()
+    feed(inspector, sanya)
+    QApplication.processEvents()
+    assert inspector.status_line.isVisible() and inspector.tabs.geometry() == before
+
+
 def test_live_status_waiting_running_done_and_progress(inspector: Inspector) -> None:
     listing = {
         "name": "book",
