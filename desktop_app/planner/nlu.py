@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from datetime import timedelta
 from itertools import pairwise
 
 from desktop_app import clock
-from desktop_app.planner.compare import ZH_DIGIT, OpenAsk, parse_budget, parse_open
+from desktop_app.planner.compare import OPEN_WORDS, ZH_DIGIT, OpenAsk, parse_budget, parse_open
 from desktop_app.planner.party import ZH_COMPANIONS, Party, find_party
 from desktop_app.planner.places import Mention, WorldPlace, find_places, matched_len, stand_ins
 from desktop_app.planner.regions import Region, country_cities, find_regions, qualifies
-from desktop_app.planner.stay import EN_NUM, nights_until_back, parse_duration
+from desktop_app.planner.stay import EN_NUM, nights_until_back, parse_duration, weeks_moved
 from desktop_app.tools.travel.places import City, resolve_city
 from desktop_app.tools.travel.when import Span, find_span
 
@@ -334,15 +335,20 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
     if not q.intents and STARS.search(text) and not q.destinations:
         q.intents = {"hotels"}  # "What about 5 stars?" asks about the hotel; "去昆明，住四星" is a whole trip
     if not q.destinations and not q.no_data and not q.unknown_places:
-        q.open = parse_open(text)
+        q.open = _open_ask(text, earlier)
         q.open_here = q.open is not None
     folded = text.casefold()
     q.travel_related = bool(
         q.intents or places or q.regions or any(w in folded for w in TRIP_WORDS) or _open_trip(q.open)
     )
+    weeks, moved = weeks_moved(text)
     changes_trip = q.when is not None or q.days is not None or q.nights is not None or q.party.said != ""
     _added(q, text, earlier)
     _inherit(q, text, earlier)
+    if weeks and q.when is not None and earlier:  # "2 weeks later": the same trip, moved
+        shift, said = timedelta(weeks=weeks), f"{q.when.said}{'，' if q.lang == 'zh' else ', '}{moved}"
+        q.when = replace(q.when, start=q.when.start + shift, end=q.when.end + shift, said=said)
+        changes_trip = True
     if changes_trip and (q.destinations or q.no_data) and earlier:
         q.travel_related = True  # "改成下下周", "make it 5 nights", "we are 4 now": the same trip, changed
     if not q.travel_related:
@@ -421,7 +427,8 @@ def _carry_intents(q: TripQuery, text: str, previous: str) -> None:
 
 def _inherit(q: TripQuery, text: str, earlier: list[str]) -> None:
     """Follow-ups ("那成都呢？", "What about 5 stars?") reuse the conversation's context."""
-    for previous in reversed(earlier):
+    for i in range(len(earlier) - 1, -1, -1):
+        previous = earlier[i]
         prev = TripQuery()
         places = find_places(previous)
         _set_places(prev, previous, places)
@@ -429,7 +436,7 @@ def _inherit(q: TripQuery, text: str, earlier: list[str]) -> None:
             q.origin, q.origin_world = prev.origin, prev.origin_world
         if not q.destinations and not q.no_data and not q.unknown_places and q.open is None:
             q.destinations, q.no_data = prev.destinations, prev.no_data
-            q.open = None if prev.destinations or prev.no_data else parse_open(previous)
+            q.open = None if prev.destinations or prev.no_data else _open_ask(previous, earlier[:i])
         if q.days is None and q.nights is None:
             q.days, q.nights = parse_duration(previous)
         if q.stars == 4:
@@ -442,6 +449,14 @@ def _inherit(q: TripQuery, text: str, earlier: list[str]) -> None:
             q.party = find_party(previous)
     if q.origin is not None:
         q.destinations = [c for c in q.destinations if c != q.origin]
+
+
+def _open_ask(text: str, earlier: list[str]) -> OpenAsk | None:
+    """The open ask of `text`, unless it only asks again about the places before ("cheaper hotel please")."""
+    ask = parse_open(text)
+    if ask is None or not find_intents(text) & TRIP_LOOKUPS or any(w in text.casefold() for w in OPEN_WORDS):
+        return ask
+    return None if any(find_places(t) for t in earlier) else ask
 
 
 ADDING = re.compile(r"(?i)\badd\b|\balso\b|加上|再加|也查|还有")

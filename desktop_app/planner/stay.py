@@ -25,6 +25,7 @@ def _number(token: str) -> int | None:
 def parse_duration(text: str) -> tuple[int | None, int | None]:
     """(days, nights) from 三天 / 3 days / 两晚 / 一周 / a week / 小长假 / long weekend / 周末 / weekend."""
     days = nights = None
+    text = MOVED.sub(" ", text)  # 推迟一周: how far the trip moves, not how long it lasts
     zh = r"(\d+|[一两二三四五六七八九十]{1,2})"
     if m := re.search(r"(?<![周期拜])" + zh + r"\s*(?:天|日)", text):
         days = _number(m.group(1))
@@ -35,7 +36,10 @@ def parse_duration(text: str) -> tuple[int | None, int | None]:
         days = _number(m.group(1))
     if m := re.search(en + r"nights?\b", text):
         nights = _number(m.group(1))
-    weeks = r"(?i)半个?月|(两|二|2|三|3)\s*(?:周|个星期|个礼拜)(?!\s*以?后)|(?<!in )\b(two|three|2|3) weeks\b(?! from)"
+    weeks = (  # a stay: 两周 / 2 weeks; 两周后, "in 2 weeks", "2 weeks later" are a time
+        r"(?i)半个?月|(两|二|2|三|3)\s*(?:周|个星期|个礼拜)(?!\s*(?:以|之)?后)"
+        r"|(?<!in )\b(two|three|2|3) weeks\b(?!\s+(?:from|later|after|on)\b)"
+    )
     if days is None and (m := re.search(weeks, text)):
         count = m.group(1) or m.group(2)
         days = 15 if count is None else 7 * (_number(count) or 2)  # 半个月: fifteen days
@@ -64,3 +68,19 @@ def nights_until_back(text: str, start: date) -> int | None:
     zh, en = m.group("zh"), m.group("en")
     weekday = min(WEEKDAYS_ZH.index(zh), 6) if zh else WEEKDAYS_EN.index(en.lower())
     return (weekday - start.weekday() - 1) % 7 + 1  # the first such day after leaving
+
+
+MOVED = re.compile(
+    r"(?i)\b(a|one|two|three|four|\d)\s+weeks?\s+(later|earlier)\b"
+    r"|(推迟|延后|晚|往后推|提前|早)\s*([一两二三四\d])\s*(?:周|个星期|个礼拜)"
+)
+
+
+def weeks_moved(text: str) -> tuple[int, str]:
+    """ "2 weeks later", 推迟一周 (+), "a week earlier", 提前两周 (-): how many weeks the trip moves
+    (0 when none) and the words that said so."""
+    if not (m := MOVED.search(text)):
+        return 0, ""
+    count = _number(m.group(1) or m.group(4)) or 0
+    earlier = (m.group(2) or "").lower() == "earlier" or (m.group(3) or "") in ("提前", "早")
+    return (-count if earlier else count), m.group(0)

@@ -159,3 +159,16 @@ async def test_rain_asked_about_a_month_is_said_to_be_missing_from_the_data() ->
     assert "no rainfall" in final_text(events)
     events, _ = await run("三亚会下雨吗")  # no date: the sample day, whose own conditions speak of rain
     assert "没有降水" not in final_text(events)
+
+
+async def test_a_trip_moved_by_weeks_keeps_its_length_and_a_cheaper_hotel_stays_a_follow_up() -> None:
+    _, agent = await run("Chengdu for 4 nights from Shanghai next month, me and my husband")
+    events, agent = await run("what about 2 weeks later?", agent)
+    hotel = next(a for n, a in calls_of(events) if n == "get_hotel_price")
+    assert (hotel["city"], hotel["check_in"], hotel["nights"]) == ("Chengdu", "2027-01-15", 4)
+    events, agent = await run("cheaper hotel please", agent)  # the same trip's hotel, not an open question
+    assert [(n, a["city"], a["stars"]) for n, a in calls_of(events)] == [("get_hotel_price", "Chengdu", 3)]
+    events, _ = await run("推迟一周呢", agent)
+    hotel = next(a for n, a in calls_of(events) if n == "get_hotel_price")
+    assert (hotel["check_in"], hotel["nights"]) == ("2027-01-08", 4)  # 一周 is how far it moves, not how long
+    assert parse("Where is it cheapest to fly this weekend?", []).open is not None  # a first question stays open
