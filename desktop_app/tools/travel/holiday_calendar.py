@@ -1,0 +1,83 @@
+"""The holidays' days, from kept libraries, never from a table of our own: China's official
+schedules (with adjusted days) from `chinese_calendar` for the years it has published, the statutory
+days from `holidays` beyond them (marked not yet official), Christmas and New Year from `holidays` too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, timedelta
+from functools import lru_cache
+
+
+@dataclass(frozen=True)
+class Holiday:
+    key: str
+    zh: str
+    en: str
+    cc_name: str  # chinese_calendar's name ("" when not a Chinese public holiday)
+    lib_names: tuple[str, ...]  # the `holidays` package's names for its days
+
+
+HOLIDAYS = {
+    h.key: h
+    for h in (
+        Holiday("spring_festival", "春节", "Chinese New Year", "Spring Festival", ("Chinese New Year",)),
+        Holiday("labour_day", "五一", "May Day", "Labour Day", ("Labor Day",)),
+        Holiday("national_day", "国庆", "National Day (Golden Week)", "National Day", ("National Day",)),
+        Holiday("dragon_boat", "端午", "Dragon Boat Festival", "Dragon Boat Festival", ("Dragon Boat Festival",)),
+        Holiday("mid_autumn", "中秋", "Mid-Autumn Festival", "Mid-autumn Festival", ("Mid-Autumn Festival",)),
+        Holiday("qingming", "清明", "Qingming", "Tomb-sweeping Day", ("Tomb-Sweeping Day",)),
+        Holiday("new_year", "元旦", "New Year's Day", "New Year's Day", ("New Year's Day",)),
+        Holiday("christmas", "圣诞节", "Christmas", "", ("Christmas Day",)),
+    )
+}
+# Holidays the price rule raises (docs/travel.md "Holiday peaks"): the golden weeks, then the short
+# breaks. A block where two meet (中秋 beside 国庆) is named after the first in this order.
+PEAK_HOLIDAYS = ("spring_festival", "national_day", "labour_day", "new_year", "qingming", "dragon_boat", "mid_autumn")
+
+
+@lru_cache(maxsize=64)
+def official_days(h: Holiday, year: int) -> tuple[date, ...] | None:
+    """The published days off of a Chinese holiday in `year`, or None when the year is not published."""
+    import chinese_calendar
+
+    day, found = date(year, 1, 1), []
+    try:
+        while day.year == year:
+            off, name = chinese_calendar.get_holiday_detail(day)
+            if off and name == h.cc_name:
+                found.append(day)
+            day += timedelta(days=1)
+    except NotImplementedError:
+        return None
+    return tuple(found)
+
+
+@lru_cache(maxsize=64)
+def statutory_days(h: Holiday, year: int) -> tuple[date, ...]:
+    import holidays
+
+    table = holidays.country_holidays("CN", years=year) if h.cc_name else holidays.country_holidays("GB", years=year)
+    return tuple(sorted(d for d, name in table.items() if any(n in str(name) for n in h.lib_names)))
+
+
+def _first_run(days: tuple[date, ...]) -> list[date]:
+    """The first run of consecutive days (a holiday's block, not a later one of the same name)."""
+    run = list(days[:1])
+    for d in days[1:]:
+        if d - run[-1] != timedelta(days=1):
+            break
+        run.append(d)
+    return run
+
+
+def holiday_block(key: str, today: date) -> tuple[list[date], bool] | None:
+    """The days of the next (or current) block of a holiday, and whether they are the published ones."""
+    h = HOLIDAYS[key]
+    for year in (today.year, today.year + 1):
+        official = official_days(h, year) if h.cc_name else None
+        days = _first_run(official if official else statutory_days(h, year))
+        if days and days[-1] >= today:
+            return days, bool(official) or not h.cc_name
+    return None
