@@ -27,7 +27,7 @@ def parse_duration(text: str) -> tuple[int | None, int | None]:
     days = nights = None
     text = MOVED.sub(" ", text)  # 推迟一周: how far the trip moves, not how long it lasts
     zh = r"(\d+|[一两二三四五六七八九十]{1,2})"
-    if m := re.search(r"(?<![周期拜])" + zh + r"\s*(?:天|日)", text):
+    if m := re.search(r"(?<![周期拜\d.])" + zh + r"\s*(?:天|日)", text):  # not the 5 of 3.5天
         days = _number(m.group(1))
     if m := re.search(r"(?<![周期拜])" + zh + r"\s*(?:晚|夜)", text):  # 周五晚上 is a Friday evening
         nights = _number(m.group(1))

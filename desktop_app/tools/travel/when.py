@@ -258,8 +258,26 @@ def _en_dated(m: re.Match[str], today: date) -> Span | None:
     end = start
     if m.group("b"):
         second = m.group("b")
-        end = _en_date(second if re.search(r"[a-z]", second, re.I) else f"{m.group('mon')} {second}", start) or start
+        named = re.search(_M, second, re.IGNORECASE)  # "20th" has letters but no month: January's
+        end = _en_date(second if named else f"{m.group('mon')} {second}", start) or start
     return Span(start, max(end, start), m.group(0).strip(), "range" if end > start else "day")
+
+
+def _num_dated(m: re.Match[str], today: date) -> Span | None:
+    """1/15, 1/15-1/20, 12.24-12.27, 12/24-27, 12.24去: month/day numbers (not 3.5天 or 1.5h)."""
+    start = _dated(today, int(m.group("m")), int(m.group("d")))
+    lone_dot = m.group("sep") == "." and not m.group("d2")
+    if start is None or (lone_dot and not re.match(r"\s*(?:号|日|去|出发|飞|到|走|回)", m.string[m.end() :])):
+        return None
+    end = _dated(start, int(m.group("m2") or start.month), int(m.group("d2"))) if m.group("d2") else start
+    return Span(start, max(end or start, start), m.group(0), "range" if end and end > start else "day")
+
+
+def _en_days_of(m: re.Match[str], today: date) -> Span | None:
+    """ "from the 3rd to the 7th of January", "3-7 January": those days of that month."""
+    start = _en_date(f"{m.group('mon')} {m.group('d')}", today)
+    end = _en_date(f"{m.group('mon')} {m.group('d2')}", start) if start else None
+    return Span(start, max(end, start), m.group(0).strip(), "range") if start and end else None
 
 
 def _en_month(m: re.Match[str], today: date) -> Span | None:
@@ -317,6 +335,16 @@ EN_DATE = (
     + r"|20\d\d-\d\d-\d\d)(?:\s*(?:-|–|to|until|till)\s*(?P<b>" + _EN_ONE + r"|" + _DAY_EN + r"))?\b"
 )  # fmt: skip
 EN_MONTH = r"\b(?P<m>" + _M[1:-1] + r")\b(?:\s+(?P<y>20\d\d))?"
+_MD = r"(?P<{0}>1[0-2]|0?[1-9])"
+NUM_DATE = (  # 1/15, 12.24-12.27, 12/24-27 (never inside a longer number, a version or a price)
+    r"(?<![\d./¥$])" + _MD.format("m") + r"(?P<sep>[/.])(?P<d>3[01]|[12]\d|0?[1-9])(?![\d%])"
+    r"(?:\s*(?:到|至|-|–|~|to)\s*(?:" + _MD.format("m2") + r"[/.])?(?P<d2>3[01]|[12]\d|0?[1-9])(?![\d./%]))?"
+)
+_NTH = r"(?:the\s+)?(?P<{0}>\d{{1,2}})(?:st|nd|rd|th)?"
+EN_DAYS_OF = (
+    r"\b(?:from\s+)?" + _NTH.format("d") + r"\s*(?:-|–|to|until|till)\s*" + _NTH.format("d2")
+    + r"\s+(?:of\s+)?(?P<mon>" + _M[1:-1] + r")\b"
+)  # fmt: skip
 WEEKDAY = (  # 下周三 / next Wednesday; 这周五, 周五, this (or on) Friday: the coming one
     r"(?:(?P<next>下(?:个)?(?:周|星期|礼拜)|\bnext\s+)|(?:这|本)?(?:个)?(?:周|星期|礼拜)(?=[一二三四五六日天])|\b(?:this|on)\s+)"
     r"(?P<w>[一二三四五六日天]|monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
@@ -340,7 +368,9 @@ RULES: list[Rule] = [
     (_p(YEAR_END), _year_end),
     (_p(ZH_DATE), _zh_date),
     (_p(ZH_MONTH), _zh_month),
+    (_p(EN_DAYS_OF), _en_days_of),
     (_p(EN_DATE), _en_dated),
+    (_p(NUM_DATE), _num_dated),
     (_p(EN_MONTH), _en_month),
     (_p(r"下下(?:个)?周末|下下个?星期[六日天]|\bthe weekend after next\b"), lambda m, t: _weekend(t, 2, m.group(0))),
     (_p(r"下(?:个)?周末|下(?:个)?星期[六日天]?末|\bnext weekend\b"), lambda m, t: _weekend(t, 1, m.group(0))),

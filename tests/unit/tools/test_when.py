@@ -35,6 +35,13 @@ TODAY = date(2026, 12, 4)
         ("1月15号", "2027-01-15", "2027-01-15"),
         ("Dec 20 to Dec 27 in Bangkok", "2026-12-20", "2026-12-27"),
         ("Jan 3-7 Sanya", "2027-01-03", "2027-01-07"),
+        ("Sanya Jan 15th to 20th", "2027-01-15", "2027-01-20"),  # "20th" is January's, not a month name
+        ("Sanya from the 3rd to the 7th of January", "2027-01-03", "2027-01-07"),
+        ("3-7 January in Sanya", "2027-01-03", "2027-01-07"),
+        ("1/15到1/20去三亚", "2027-01-15", "2027-01-20"),
+        ("三亚 12.24-12.27 酒店", "2026-12-24", "2026-12-27"),
+        ("12/24-27 Xiamen", "2026-12-24", "2026-12-27"),
+        ("12.24去三亚", "2026-12-24", "2026-12-24"),
         ("Macau hotels for Dec 31 to Jan 2", "2026-12-31", "2027-01-02"),
         ("明天北京天气", "2026-12-05", "2026-12-05"),
         ("今晚上海还有空房吗", "2026-12-04", "2026-12-04"),
@@ -179,3 +186,10 @@ async def test_tools_refuse_bad_dates_and_count_the_party() -> None:
     assert typical.structured["mean_temp_c"] < 0 and "not a forecast" in typical.structured["note"]
     seed = await registry.execute(ToolCall("6", "get_hotel_price", {"city": "三亚", "stars": 4}))
     assert seed.structured == {**seed.structured, "price": "¥680/晚"} and "check_in" not in seed.content
+
+
+@pytest.mark.parametrize(
+    "text", ["三亚玩3.5天", "1.5h flight", "4.5星酒店", "Python 3.11", "机票¥1.28万", "版本 2.3.0"]
+)
+def test_numbers_that_are_not_dates(text: str) -> None:
+    assert find_span(text, TODAY) is None
