@@ -165,6 +165,7 @@ ORIGIN_ENDS = "to|next|for|and|this|on|in|over|at|during|with|under|around"
 ORIGIN_PATTERNS = (
     r"(?:我在|我们在|咱们在|人在|家在|住在|我住|我们住)(?P<c>\S{2,10}?)(?:[，,。 ]|$|工作|上班|生活|出发)",
     r"从(?P<c>\S{2,10}?)(?:出发|飞|去|到|走)",
+    r"从(?P<c>[\u4e00-\u9fff]{2,6}?)(?=[，,。！？!?；;\s]|$)",  # "…去厦门，从杭州": the clause ends there
     r"(?P<c>\S{2,6}?)出发",
     r"(?i)\bfrom\s*(?P<c>[\u4e00-\u9fff]{2,6})",
     r"(?i)\bfrom\s+(?P<c>[a-z][a-z' .-]{1,20}?)"

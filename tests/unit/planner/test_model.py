@@ -153,6 +153,7 @@ def test_origin_forms() -> None:
     q = parse("三亚天气", [])
     assert q.origin is None and q.intents == {"weather"}
     assert parse("成都去昆明玩一周，大概要多少钱？", []).origin.zh == "成都"  # type: ignore[union-attr]
+    assert parse("周六出发周二回，去厦门，从杭州", []).origin.zh == "杭州"  # type: ignore[union-attr]
     both = parse("去三亚还是去昆明？", [])  # two destinations compared, neither the origin
     assert both.origin is None and {c.zh for c in both.destinations} == {"三亚", "昆明"}
 
