@@ -73,6 +73,8 @@ def _explicit(text: str) -> Party | None:
 def _companions(text: str) -> Party | None:
     """Me plus the people named: 带爸妈 (3), "with my wife and two kids" (4), 我和3个朋友 (4);
     "4 friends" alone is the group (4)."""
+    if re.search(r"(?i)\bfor (?:my|our) (?:parents|mum and dad|mom and dad)\b|给(?:我)?爸妈|替(?:我)?爸妈", text):
+        return Party(2, "parents" if re.search(r"[a-z]", text, re.I) else "爸妈")  # they go, the asker does not
     if m := re.search(r"(?:我|我们)?(?:和|跟|带|陪|与)\s*" + _ZN + r"\s*个?(?:朋友|同事|同学)", text):
         n = _n(m.group(1))
         return Party(n + 1, m.group(0)) if n else None

@@ -45,7 +45,7 @@ def parse_duration(text: str) -> tuple[int | None, int | None]:
         days = 15 if count is None else 7 * (_number(count) or 2)  # 半个月: fifteen days
     if days is None and re.search(r"(?i)\bfortnight\b", text):
         days = 14
-    if days is None and re.search(r"(?i)一周|一个星期|\ba week\b|\bone week\b", text):
+    if days is None and re.search(r"(?i)一周|一个星期|一个?礼拜|\ba week\b|\bone week\b", text):
         days = 7
     if days is None and re.search(r"(?i)小长假|\blong weekend\b", text):
         days, nights = 3, nights or 2

@@ -263,6 +263,13 @@ def _en_dated(m: re.Match[str], today: date) -> Span | None:
     return Span(start, max(end, start), m.group(0).strip(), "range" if end > start else "day")
 
 
+def _day_of_month(m: re.Match[str], today: date) -> Span | None:
+    """下个月15号, 这个月28号: that day of the month named (read by the month rules)."""
+    month, day = _month_of(m.group("base"), today), zh_number(m.group("d"))
+    start = _dated(month.end, month.end.month, day or 0, month.end.year) if month else None
+    return Span(start, start, m.group(0), "day") if start and start >= today else None
+
+
 def _num_dated(m: re.Match[str], today: date) -> Span | None:
     """1/15, 1/15-1/20, 12.24-12.27, 12/24-27, 12.24去: month/day numbers (not 3.5天 or 1.5h)."""
     start = _dated(today, int(m.group("m")), int(m.group("d")))
@@ -366,6 +373,7 @@ RULES: list[Rule] = [
     (_p(ZH_PART), _zh_part),
     (_p(EN_PART), _en_part),
     (_p(YEAR_END), _year_end),
+    (_p(r"(?P<base>下下个?月|下个?月|这个?月|本月)\s*" + _zn("d") + r"\s*[号日]"), _day_of_month),
     (_p(ZH_DATE), _zh_date),
     (_p(ZH_MONTH), _zh_month),
     (_p(EN_DAYS_OF), _en_days_of),

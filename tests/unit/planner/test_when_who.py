@@ -172,3 +172,10 @@ async def test_a_trip_moved_by_weeks_keeps_its_length_and_a_cheaper_hotel_stays_
     hotel = next(a for n, a in calls_of(events) if n == "get_hotel_price")
     assert (hotel["check_in"], hotel["nights"]) == ("2027-01-08", 4)  # 一周 is how far it moves, not how long
     assert parse("Where is it cheapest to fly this weekend?", []).open is not None  # a first question stays open
+
+
+def test_a_week_said_as_libai_and_a_trip_for_one_s_parents() -> None:
+    assert parse("下个月15号左右去三亚，待一个礼拜", []).days == 7
+    q = parse("Weekend trip to Suzhou from Shanghai for my parents (they're 70)", [])
+    assert q.party.size == 2  # they go; the one asking does not
+    assert parse("给爸妈订去三亚的机票，从北京", []).party.size == 2
