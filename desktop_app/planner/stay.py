@@ -29,12 +29,12 @@ def parse_duration(text: str) -> tuple[int | None, int | None]:
     zh = r"(\d+|[一两二三四五六七八九十]{1,2})"
     if m := re.search(r"(?<![周期拜\d.])" + zh + r"\s*(?:天|日)", text):  # not the 5 of 3.5天
         days = _number(m.group(1))
-    if m := re.search(r"(?<![周期拜])" + zh + r"\s*(?:晚|夜)", text):  # 周五晚上 is a Friday evening
+    if m := re.search(r"(?<![周期拜元块/每])" + zh + r"\s*(?:晚|夜)", text):  # 周五晚上, 500元一晚: not a stay
         nights = _number(m.group(1))
     en = r"(?i)\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|a|an)[\s-]*"
     if m := re.search(en + r"(?:days?|day trip)\b", text):
         days = _number(m.group(1))
-    if m := re.search(en + r"nights?\b", text):
+    if m := re.search(r"(?i)(?<![\d$¥/] )(?<![\d$¥/])" + en[4:] + r"nights?\b", text):  # not "500 a night"
         nights = _number(m.group(1))
     weeks = (  # a stay: 两周 / 2 weeks; 两周后, "in 2 weeks", "2 weeks later" are a time
         r"(?i)半个?月|(两|二|2|三|3)\s*(?:周|个星期|个礼拜)(?!\s*(?:以|之)?后)"

@@ -179,3 +179,10 @@ def test_a_week_said_as_libai_and_a_trip_for_one_s_parents() -> None:
     q = parse("Weekend trip to Suzhou from Shanghai for my parents (they're 70)", [])
     assert q.party.size == 2  # they go; the one asking does not
     assert parse("给爸妈订去三亚的机票，从北京", []).party.size == 2
+
+
+def test_a_price_a_night_is_neither_a_stay_nor_a_trip_budget() -> None:
+    for text in ("Heading to Bangkok with my girlfriend. Hotels under 500 a night?", "三亚酒店500元一晚以内"):
+        q = parse(text, [])
+        assert (q.nights, q.budget) == (None, None), text  # not one night, not a ¥500 trip
+    assert parse("Bangkok, budget 5000, a night in a 5-star hotel", []).nights == 1
