@@ -202,6 +202,7 @@ class TripQuery:
     budget: int | None = None  # "预算一万够吗", "is 8000 yuan enough": the costs say whether it is
     by_train: bool = False  # 高铁还是飞机: the answer says the data has no train fares
     one_way: bool = False  # "one way", 单程: a fare out, no return date
+    night_cap: int | None = None  # "under 500 a night": the hotel line says whether it is
     asks_rain: bool = False  # 会下雨吗, "is it rainy": the answer says the data has no rainfall
 
     @property
@@ -329,7 +330,9 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
     if q.when is not None and q.when.kind == "day" and q.nights is None:
         q.nights = nights_until_back(text, q.when.start)
     q.party = find_party(text)
-    q.budget = parse_budget(text) if BUDGET_WORDS.search(text) and not PER_NIGHT.search(text) else None
+    cap = PER_NIGHT.search(text)
+    q.budget = parse_budget(text) if BUDGET_WORDS.search(text) and not cap else None
+    q.night_cap = int((cap.group("n") or cap.group("z")).replace(",", "")) if cap else None
     q.asks_rain = bool(re.search(r"(?i)下雨|雨季|多雨|降水|降雨|\brain(?:y|fall|s|ing)?\b|\bmonsoon\b", text))
     q.one_way = bool(re.search(r"(?i)\bone[- ]way\b|单程", text))
     q.by_train = bool(re.search(r"(?i)高铁|火车|动车|\btrains?\b|\brail(?:way)?\b", text))
@@ -358,7 +361,7 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
 
 
 PER_NIGHT = re.compile(  # "under 500 a night", 500元一晚以内: a cap on the hotel, not a budget for the trip
-    r"(?i)\d\s*(?:元|块|yuan|rmb|cny)?\s*(?:a|per|/)\s*night|\d\s*(?:元|块)?\s*(?:/|每|一)晚"
+    r"(?i)(?P<n>\d[\d,]*)\s*(?:元|块|yuan|rmb|cny)?\s*(?:a|per|/)\s*night|(?P<z>\d[\d,]*)\s*(?:元|块)?\s*(?:/|每|一)晚"
 )
 BUDGET_WORDS = re.compile(r"(?i)预算|够不够|够吗|够用|以内|之内|不超过|budget|enough|afford|\b(?:under|within)\b")
 STARS = re.compile(r"(?i)(\d|[一二三四五])\s*-?\s*(?:星|stars?\b)|\b(?:one|two|three|four|five)[\s-]*stars?\b")

@@ -170,11 +170,22 @@ def hotel_line(p: Place, q: TripQuery, lang: str) -> str:
     breakfast = d.get("breakfast")
     if lang == "zh":
         meal = "，含早餐" if breakfast else ("，不含早餐" if breakfast is False else "")
-        return f"**酒店**：{name}（{stars}星），{yuan(price) if price else d.get('price')}/晚{meal}。{total}。"
+        line = f"**酒店**：{name}（{stars}星），{yuan(price) if price else d.get('price')}/晚{meal}。{total}。"
+        return line + _cap_note(price, q.night_cap, lang)
     meal = ", breakfast included" if breakfast else ("" if breakfast is None else ", no breakfast")
     rooms_en = f"{rooms} rooms, " if rooms > 1 else ""
     total_en = f" {rooms_en}{nights_en(n)}: {yuan(price * n * rooms)}." if price is not None else ""
-    return f"**Hotel**: {name} ({stars}★), {yuan(price) if price else d.get('price')}/night{meal}.{total_en}"
+    line = f"**Hotel**: {name} ({stars}★), {yuan(price) if price else d.get('price')}/night{meal}.{total_en}"
+    return line + _cap_note(price, q.night_cap, lang)
+
+
+def _cap_note(price: int | None, cap: int | None, lang: str) -> str:
+    """ "under 500 a night": whether this hotel is, and what to ask when it is not."""
+    if price is None or cap is None:
+        return ""
+    if lang == "zh":
+        return f"在每晚 {yuan(cap)} 以内。" if price <= cap else f"超出每晚 {yuan(cap)}：想更便宜可以问三星的。"
+    return f" Within your {yuan(cap)} a night." if price <= cap else f" Over your {yuan(cap)} a night: ask for 3 stars."
 
 
 def cost_block(p: Place, q: TripQuery, lang: str) -> str:

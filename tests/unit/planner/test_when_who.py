@@ -186,3 +186,10 @@ def test_a_price_a_night_is_neither_a_stay_nor_a_trip_budget() -> None:
         q = parse(text, [])
         assert (q.nights, q.budget) == (None, None), text  # not one night, not a ¥500 trip
     assert parse("Bangkok, budget 5000, a night in a 5-star hotel", []).nights == 1
+
+
+async def test_the_hotel_line_says_whether_it_is_within_the_nightly_cap() -> None:
+    events, _ = await run("三亚酒店500元一晚以内，下周")
+    assert "¥680/晚" in final_text(events) and "超出每晚 ¥500：想更便宜可以问三星的" in final_text(events)
+    events, _ = await run("Bangkok next week, hotels under 500 a night?")
+    assert "¥480/night" in final_text(events) and "Within your ¥500 a night." in final_text(events)
