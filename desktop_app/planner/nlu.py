@@ -202,6 +202,7 @@ class TripQuery:
     budget: int | None = None  # "预算一万够吗", "is 8000 yuan enough": the costs say whether it is
     by_train: bool = False  # 高铁还是飞机: the answer says the data has no train fares
     one_way: bool = False  # "one way", 单程: a fare out, no return date
+    asks_visa: bool = False  # 要签证吗: the answer says the data has no visa rules
     night_cap: int | None = None  # "under 500 a night": the hotel line says whether it is
     asks_rain: bool = False  # 会下雨吗, "is it rainy": the answer says the data has no rainfall
 
@@ -333,7 +334,8 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
     cap = PER_NIGHT.search(text)
     q.budget = parse_budget(text) if BUDGET_WORDS.search(text) and not cap else None
     q.night_cap = int((cap.group("n") or cap.group("z")).replace(",", "")) if cap else None
-    q.asks_rain = bool(re.search(r"(?i)下雨|雨季|多雨|降水|降雨|\brain(?:y|fall|s|ing)?\b|\bmonsoon\b", text))
+    q.asks_rain = bool(RAIN_OR_SNOW.search(text))
+    q.asks_visa = bool(re.search(r"(?i)签证|\bvisas?\b", text))
     q.one_way = bool(re.search(r"(?i)\bone[- ]way\b|单程", text))
     q.by_train = bool(re.search(r"(?i)高铁|火车|动车|\btrains?\b|\brail(?:way)?\b", text))
     if not q.intents and STARS.search(text) and not q.destinations:
@@ -363,6 +365,7 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
 PER_NIGHT = re.compile(  # "under 500 a night", 500元一晚以内: a cap on the hotel, not a budget for the trip
     r"(?i)(?P<n>\d[\d,]*)\s*(?:元|块|yuan|rmb|cny)?\s*(?:a|per|/)\s*night|(?P<z>\d[\d,]*)\s*(?:元|块)?\s*(?:/|每|一)晚"
 )
+RAIN_OR_SNOW = re.compile(r"(?i)下雨|雨季|多雨|降水|降雨|下雪|有雪|\b(?:rain|snow)(?:y|fall|s|ing)?\b|\bmonsoon\b")
 BUDGET_WORDS = re.compile(r"(?i)预算|够不够|够吗|够用|以内|之内|不超过|budget|enough|afford|\b(?:under|within)\b")
 STARS = re.compile(r"(?i)(\d|[一二三四五])\s*-?\s*(?:星|stars?\b)|\b(?:one|two|three|four|five)[\s-]*stars?\b")
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from desktop_app.planner.nlu import parse
-from tests.unit.planner.test_model import calls_of, final_text, run
+from tests.unit.planner.test_model import SEED_ZH, calls_of, final_text, run
 
 
 async def test_harbin_in_january_from_guangzhou_is_a_dated_weather_question() -> None:
@@ -156,9 +156,9 @@ async def test_one_way_is_a_fare_out_and_a_named_comparison_looks_up_what_it_nam
 
 async def test_rain_asked_about_a_month_is_said_to_be_missing_from_the_data() -> None:
     events, _ = await run("Is it rainy in Guilin in June? Going with 3 friends from Shanghai")
-    assert "no rainfall" in final_text(events)
+    assert "no rain or snow" in final_text(events)
     events, _ = await run("三亚会下雨吗")  # no date: the sample day, whose own conditions speak of rain
-    assert "没有降水" not in final_text(events)
+    assert "没有雨雪" not in final_text(events)
 
 
 async def test_a_trip_moved_by_weeks_keeps_its_length_and_a_cheaper_hotel_stays_a_follow_up() -> None:
@@ -193,3 +193,14 @@ async def test_the_hotel_line_says_whether_it_is_within_the_nightly_cap() -> Non
     assert "¥680/晚" in final_text(events) and "超出每晚 ¥500：想更便宜可以问三星的" in final_text(events)
     events, _ = await run("Bangkok next week, hotels under 500 a night?")
     assert "¥480/night" in final_text(events) and "Within your ¥500 a night." in final_text(events)
+
+
+async def test_visas_and_sights_are_said_to_be_missing_from_the_data() -> None:
+    events, _ = await run("去泰国要签证吗")
+    assert "示例数据没有签证规定" in final_text(events)
+    events, _ = await run("三亚有什么好玩的景点")
+    assert "示例数据没有景点和玩法" in final_text(events)
+    events, _ = await run("Is there snow in Harbin in March?")
+    assert "no rain or snow" in final_text(events)
+    events, _ = await run(SEED_ZH)
+    assert "示例数据没有" not in final_text(events)  # the seed's question misses nothing
