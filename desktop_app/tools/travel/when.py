@@ -308,21 +308,14 @@ def _holiday(key: str) -> Callable[[re.Match[str], date], Span | None]:
     return lambda m, today: holiday_span(key, today, m.group(0))
 
 
-def _summer(m: re.Match[str], today: date) -> Span:
-    year = today.year if today < date(today.year, 8, 31) else today.year + 1
-    return Span(max(date(year, 7, 1), today), date(year, 8, 31), m.group(0), "season")
+def _season(first: tuple[int, int], last: tuple[int, int]) -> Callable[[re.Match[str], date], Span]:
+    """A stretch of days each year, (month, day) to (month, day): this year's until it is over."""
 
+    def make(m: re.Match[str], today: date) -> Span:
+        year = today.year if today <= date(today.year, *last) else today.year + 1
+        return Span(max(date(year, *first), today), date(year, *last), m.group(0), "season")
 
-def _winter_break(m: re.Match[str], today: date) -> Span:
-    """寒假: 15 January to 20 February, the school winter break around 春节 (schools differ by a week or two)."""
-    year = today.year if today <= date(today.year, 2, 20) else today.year + 1
-    return Span(max(date(year, 1, 15), today), date(year, 2, 20), m.group(0), "season")
-
-
-def _blossom(m: re.Match[str], today: date) -> Span:
-    """樱花季 / cherry blossom season: 25 March to 10 April, when most of Japan's and China's blossom."""
-    year = today.year if today <= date(today.year, 4, 10) else today.year + 1
-    return Span(max(date(year, 3, 25), today), date(year, 4, 10), m.group(0), "season")
+    return make
 
 
 def _zn(name: str) -> str:
@@ -405,9 +398,11 @@ RULES: list[Rule] = [
     (_p(r"清明|\bqingming\b|\btomb[- ]sweeping\b"), _holiday("qingming")),
     (_p(r"元旦|\bnew year'?s(?: day)?\b"), _holiday("new_year")),
     (_p(r"圣诞|\bchristmas\b|\bxmas\b"), _holiday("christmas")),
-    (_p(r"暑假|\bsummer (?:holidays?|vacation|break)\b"), _summer),
-    (_p(r"寒假|\bwinter (?:holidays?|vacation|break)\b"), _winter_break),
-    (_p(r"樱花季|赏樱|看樱花|\bcherry[- ]blossoms?(?: season)?\b|\bsakura\b"), _blossom),
+    (_p(r"暑假|\bsummer (?:holidays?|vacation|break)\b"), _season((7, 1), (8, 31))),
+    # 寒假: the school winter break around 春节 (schools differ by a week or two)
+    (_p(r"寒假|\bwinter (?:holidays?|vacation|break)\b"), _season((1, 15), (2, 20))),
+    # 樱花季: when most of Japan's and China's cherry trees blossom
+    (_p(r"樱花季|赏樱|看樱花|\bcherry[- ]blossoms?(?: season)?\b|\bsakura\b"), _season((3, 25), (4, 10))),
 ]  # fmt: skip
 
 
