@@ -5,21 +5,15 @@ from __future__ import annotations
 import re
 from datetime import date
 
-from desktop_app.planner.compare import ZH_DIGIT
 from desktop_app.planner.party import EN_NUMBERS
-from desktop_app.tools.travel.when import WEEKDAYS_EN, WEEKDAYS_ZH
+from desktop_app.tools.travel.when import WEEKDAYS_EN, WEEKDAYS_ZH, zh_number
 
 EN_NUM = {**EN_NUMBERS, "ten": 10, "a": 1, "an": 1}
 
 
 def _number(token: str) -> int | None:
-    if token.isdigit():
-        return int(token)
-    if token in ZH_DIGIT:
-        return ZH_DIGIT[token]
-    if token.startswith("十") and len(token) == 2 and token[1] in ZH_DIGIT:
-        return 10 + ZH_DIGIT[token[1]]
-    return EN_NUM.get(token.lower())
+    """3, 三, 十二, three, a."""
+    return zh_number(token) or EN_NUM.get(token.lower())
 
 
 def parse_duration(text: str) -> tuple[int | None, int | None]:
