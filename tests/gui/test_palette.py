@@ -9,14 +9,56 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QApplication
 
 from desktop_app.ui import palette
 from desktop_app.ui.inspector.timeline_model import STATUS_COLOURS
-from desktop_app.ui.palette import DARK, LIGHT, TEXT_PAIRS, contrast, is_dark
+from desktop_app.ui.palette import DARK, LIGHT, is_dark
 
 UI = Path(palette.__file__).parent
 HEX = re.compile(r"""["'][^"'\n]*#[0-9a-fA-F]{3}(?:[0-9a-fA-F]{3})?\b""")
+
+
+# (text, background) pairs the app paints; each must reach WCAG AA (4.5:1) in both schemes.
+TEXT_PAIRS = [
+    *(("text", bg) for bg in ("user_bg", "assistant_bg", "error_bg", "chip_bg", "chip_waiting_bg", "chat_bg")),
+    ("muted", "chat_bg"),
+    ("muted", "chip_bg"),
+    ("banner_text", "banner_bg"),
+    ("skill_text", "skill_bg"),
+    ("warn_box_text", "warn_box_bg"),
+    ("command_text", "command_bg"),
+    ("text", "diff_removed_bg"),
+    ("text", "diff_added_bg"),
+    *((c, "window_bg") for c in ("error", "ok", "notice", "running")),  # running: the Trip pane's prices (links)
+    *((c, "base_bg") for c in ("waiting", "running", "done", "failed", "denied", "neutral")),
+    *((c, "base_bg") for c in ("json_key", "json_string", "json_number", "json_literal", "json_punct")),
+    ("text", "map_land_bg"),  # the route map's city names (on a halo of the land colour)
+    ("text", "map_water_bg"),
+]
+
+# (graphic, background) pairs: chart bars, map lines, weather glyphs; each must reach WCAG 2.1's
+# 3:1 for non-text contrast (1.4.11) in both schemes.
+GRAPHIC_PAIRS = [
+    *((c, "base_bg") for c in ("chart_flights", "chart_hotel", "chart_other", "chart_peak", "chart_budget")),
+    *((c, bg) for c in ("map_route", "map_city") for bg in ("map_land_bg", "map_water_bg")),
+    *((c, "chip_bg") for c in ("weather_sun", "weather_rain")),
+]
+
+
+def contrast(foreground: str, background: str) -> float:
+    """The WCAG 2 contrast ratio of two colours (1 to 21)."""
+
+    def luminance(colour: str) -> float:
+        q = QColor(colour)
+        channels = [
+            (v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4) for v in (q.redF(), q.greenF(), q.blueF())
+        ]
+        return 0.2126 * channels[0] + 0.7152 * channels[1] + 0.0722 * channels[2]
+
+    high, low = sorted((luminance(foreground), luminance(background)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
 
 
 @pytest.fixture(autouse=True)
@@ -33,6 +75,12 @@ def as_before(qapp: QApplication) -> Any:
 def test_every_text_colour_reaches_wcag_aa_on_its_background(scheme: palette.Colours) -> None:
     low = {(fg, bg): round(contrast(getattr(scheme, fg), getattr(scheme, bg)), 2) for fg, bg in TEXT_PAIRS}
     assert {pair: ratio for pair, ratio in low.items() if ratio < 4.5} == {}
+
+
+@pytest.mark.parametrize("scheme", [LIGHT, DARK], ids=["light", "dark"])
+def test_chart_map_and_weather_colours_reach_3_to_1(scheme: palette.Colours) -> None:
+    low = {(g, bg): round(contrast(getattr(scheme, g), getattr(scheme, bg)), 2) for g, bg in GRAPHIC_PAIRS}
+    assert {pair: r for pair, r in low.items() if r < 3.0} == {}
 
 
 def test_the_contrast_formula_matches_wcag() -> None:
