@@ -7,7 +7,10 @@
    package (desktop_app by subpackage), each group's RSS imported alone on the bare window's
    modules, and its marginal RSS imported in one process, smallest first (so a dependency is
    counted as itself, not in its dependents); the rest is objects, widgets and heaps
-3. the slowest imports of that run by cumulative time (`python -X importtime`)
+3. the floor: what the product cannot run without, each measured on the bare window (the Qt
+   classes the app's code names, asyncio + qasync + sqlite3, and the CJK font the seed question
+   shows: the app on the seed against the same question in English), against the 1.5x goal
+4. the slowest imports of that run by cumulative time (`python -X importtime`)
 
 Figures only, no assertions. Run: QT_QPA_PLATFORM=offscreen python tests/benchmarks/bench_memory.py [--runs N]
 """
@@ -18,6 +21,7 @@ import argparse
 import compileall
 import json
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -86,6 +90,32 @@ IMPORT_GROUPS = textwrap.dedent(
     print(json.dumps(sizes))
     """
 )
+# The bare window's modules and QApplication, then: the Qt classes the app names, the runtime the
+# product requires (qasync on asyncio, SQLite history), the app's own modules; RSS after each, as JSON.
+FLOOR_STEPS = textwrap.dedent(
+    """
+    import importlib, json, sys
+    from PySide6 import QtCore, QtGui, QtWidgets
+    def rss():
+        with open("/proc/self/status") as fh:
+            return next(int(line.split()[1]) for line in fh if line.startswith("VmRSS:"))
+    spec = json.loads(sys.stdin.read())
+    app = QtWidgets.QApplication([])
+    sizes = [rss()]
+    for name in spec["qt"]:
+        next((getattr(m, name) for m in (QtCore, QtGui, QtWidgets) if hasattr(m, name)), None)
+    QtCore.Qt.AlignmentFlag  # the Qt namespace's enums, built on first use
+    sizes.append(rss())
+    for name in ("asyncio", "qasync", "sqlite3"):
+        importlib.import_module(name)
+    sizes.append(rss())
+    for name in spec["own"]:
+        importlib.import_module(name)
+    sizes.append(rss())
+    print(json.dumps(sizes))
+    """
+)
+ENGLISH_SEED = "I am in Beijing and want to go to Sanya next week for three days: weather, flights and hotels"
 SKIP = {"__main__", "desktop_app.__main__", "runpy", "atexit"}  # the runners themselves
 
 
@@ -175,6 +205,31 @@ def _slowest_imports(stderr: str, skip: set[str], top: int) -> list[tuple[int, s
     return sorted(found, reverse=True)[:top]
 
 
+def _floor(app_modules: set[str], runs: int) -> tuple[float, float, float, float]:
+    """MiB the product cannot do without: Qt classes it names, asyncio + qasync + sqlite3, the CJK
+    font; and its own modules (the part a smaller app could cut)."""
+    source = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "desktop_app").rglob("*.py"))
+    qt = sorted(set(re.findall(r"\bQ[A-Z][A-Za-z]+\b", source)))
+    own = sorted(m for m in app_modules if m.startswith("desktop_app"))
+    with tempfile.TemporaryDirectory(prefix="bench-mem-") as home:
+        done = subprocess.run(
+            [sys.executable, "-c", FLOOR_STEPS],
+            input=json.dumps({"qt": qt, "own": own}),
+            env=_env(home),
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+    if done.returncode != 0:
+        raise RuntimeError(f"floor probe failed: {done.stderr[-500:]}")
+    s = json.loads(done.stdout.splitlines()[-1])
+    english = [*APP_ARGS[:4], ENGLISH_SEED, *APP_ARGS[5:]]
+    chinese = statistics.median(_peak_kib(APP_ARGS) for _ in range(runs))
+    cjk = chinese - statistics.median(_peak_kib(english) for _ in range(runs))
+    return (s[1] - s[0]) / MB, (s[2] - s[1]) / MB, cjk / MB, (s[3] - s[2]) / MB
+
+
 def bench_peaks(runs: int) -> tuple[list[float], list[float]]:
     """Peak RSS in MiB of the bare window and the app, interleaved so load hits both alike."""
     bare, app = [], []
@@ -205,6 +260,13 @@ def main() -> int:
         print(f"{group:<28}{alone:>10.1f}{marginal:>14.1f}{count:>9}")
     imports = sum(r[2] for r in rows)
     print(f"imports_mb={imports:.1f}  rest_mb={a - b - imports:.1f}  (rest: objects, widgets, caches, heaps)")
+
+    qt, runtime, cjk, own = _floor(app_modules, args.runs)
+    floor = b + qt + runtime + cjk
+    print("\nthe floor, each part measured on the bare window (MiB):")
+    print(f"  Qt classes the app names {qt:.1f}, asyncio + qasync + sqlite3 {runtime:.1f}, CJK font {cjk:.1f}")
+    print(f"  the app's own modules {own:.1f} (what remains: widgets, objects, heaps)")
+    print(f"floor_mb={floor:.1f}  floor_ratio={floor / b:.2f}  with_own_code_ratio={(floor + own) / b:.2f}")
 
     print("\nslowest imports of the app's run (cumulative ms, python -X importtime, top level only):")
     for micros, name in _slowest_imports(stderr, bare_modules, args.top):
