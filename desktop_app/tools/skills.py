@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from collections import Counter
@@ -34,148 +33,38 @@ class FrontMatterError(ValueError):
         self.line = line
 
 
-Line = tuple[int, int, str]  # line number, indent, text without indent
+def _load_yaml(text: str, first_line: int) -> Any:
+    """YAML's safe loader (no tags that build objects), as strict as a hostile file needs; yaml is
+    imported here, when a skill is read, not with every window."""
+    import yaml
 
+    class StrictLoader(yaml.SafeLoader):
+        """Refuses aliases (a few lines that expand a billion-fold) and a key given twice (which counts?)."""
 
-def _scalar(raw: str, line: int) -> Any:
-    """A YAML scalar or flow collection of the small subset SKILL.md files use."""
-    text = _strip_comment(raw).strip()
-    if text.startswith("[") or text.startswith("{"):
-        return _flow(text, line)
-    if text.startswith('"'):
-        try:
-            return json.loads(text)
-        except ValueError:
-            raise FrontMatterError(line, f"bad double-quoted string {text!r}") from None
-    if text.startswith("'"):
-        if len(text) < 2 or not text.endswith("'"):
-            raise FrontMatterError(line, f"unterminated single-quoted string {text!r}")
-        return text[1:-1].replace("''", "'")
-    lowered = text.lower()
-    if lowered in ("true", "yes", "false", "no"):
-        return lowered in ("true", "yes")
-    if lowered in ("null", "~", ""):
-        return None
-    if re.fullmatch(r"[-+]?\d+", text):
-        return int(text)
-    if re.fullmatch(r"[-+]?\d*\.\d+", text):
-        return float(text)
-    return text
+        def compose_node(self, parent: Any, index: Any) -> Any:
+            if self.check_event(yaml.AliasEvent):
+                event = self.peek_event()  # type: ignore[no-untyped-call]
+                raise FrontMatterError(first_line + event.start_mark.line, "aliases are not allowed")
+            return super().compose_node(parent, index)
 
+        def construct_mapping(self, node: Any, deep: bool = False) -> dict[Any, Any]:
+            seen: set[Any] = set()
+            for key_node, _value in node.value:
+                key = self.construct_object(key_node, deep=True)
+                if not isinstance(key, str) or key in seen:
+                    words = f"duplicate key {key!r}" if key in seen else f"a key must be text, not {key!r}"
+                    raise FrontMatterError(first_line + key_node.start_mark.line, words)
+                seen.add(key)
+            return super().construct_mapping(node, deep)
 
-def _strip_comment(text: str) -> str:
-    """Drop a ` #` comment that is outside quotes."""
-    quote = ""
-    for i, ch in enumerate(text):
-        if quote:
-            quote = "" if ch == quote else quote
-        elif ch in "'\"":
-            quote = ch
-        elif ch == "#" and (i == 0 or text[i - 1] in " \t"):
-            return text[:i]
-    return text
-
-
-def _split_flow(body: str, line: int) -> list[str]:
-    parts, depth, quote, current = [], 0, "", ""
-    for ch in body:
-        if quote:
-            quote = "" if ch == quote else quote
-        elif ch in "'\"":
-            quote = ch
-        elif ch in "[{":
-            depth += 1
-        elif ch in "]}":
-            depth -= 1
-        elif ch == "," and depth == 0:
-            parts.append(current)
-            current = ""
-            continue
-        current += ch
-    if quote or depth:
-        raise FrontMatterError(line, "unbalanced brackets or quotes")
-    if current.strip():
-        parts.append(current)
-    return [p.strip() for p in parts]
-
-
-def _flow(text: str, line: int) -> Any:
-    closing = "]" if text[0] == "[" else "}"
-    if not text.endswith(closing):
-        raise FrontMatterError(line, f"{text[0]} is not closed with {closing}")
-    items = _split_flow(text[1:-1], line)
-    if closing == "]":
-        return [_scalar(item, line) for item in items]
-    result: dict[str, Any] = {}
-    for item in items:
-        key, sep, value = item.partition(":")
-        if not sep or not key.strip():
-            raise FrontMatterError(line, f"expected 'key: value' in {text!r}")
-        result[key.strip()] = _scalar(value, line)
-    return result
-
-
-class _Parser:
-    """Indentation-based block mappings and lists, scalars, `|` and `>` block strings."""
-
-    def __init__(self, lines: list[Line]) -> None:
-        self.lines = lines
-        self.i = 0
-
-    def block(self, indent: int) -> Any:
-        _number, _, text = self.lines[self.i]
-        if text == "-" or text.startswith("- "):
-            return self.sequence(indent)
-        return self.mapping(indent)
-
-    def mapping(self, indent: int) -> dict[str, Any]:
-        result: dict[str, Any] = {}
-        while self.i < len(self.lines):
-            number, ind, text = self.lines[self.i]
-            if ind < indent:
-                break
-            if ind > indent:
-                raise FrontMatterError(number, "unexpected indentation")
-            key, sep, rest = text.partition(":")
-            if not sep or not key.strip() or (rest and not rest.startswith((" ", "\t"))):
-                raise FrontMatterError(number, f"expected 'key: value', got {text!r}")
-            key = key.strip().strip("'\"")
-            if key in result:
-                raise FrontMatterError(number, f"duplicate key {key!r}")
-            self.i += 1
-            result[key] = self.value(rest.strip(), ind, number)
-        return result
-
-    def value(self, rest: str, indent: int, number: int) -> Any:
-        rest = _strip_comment(rest).strip()
-        if rest in ("|", ">", "|-", ">-"):
-            return self.block_string(rest[0], indent)
-        if rest:
-            return _scalar(rest, number)
-        if self.i < len(self.lines) and self.lines[self.i][1] > indent:
-            return self.block(self.lines[self.i][1])
-        if self.i < len(self.lines) and self.lines[self.i][2].startswith("- "):
-            return self.sequence(indent)  # a list at the key's own indentation
-        return None
-
-    def sequence(self, indent: int) -> list[Any]:
-        items: list[Any] = []
-        while self.i < len(self.lines):
-            number, ind, text = self.lines[self.i]
-            if ind != indent or not (text == "-" or text.startswith("- ")):
-                break
-            self.i += 1
-            if self.i < len(self.lines) and self.lines[self.i][1] > indent:
-                raise FrontMatterError(number, "nested blocks inside list items are not supported")
-            items.append(_scalar(text[1:], number))
-        return items
-
-    def block_string(self, style: str, indent: int) -> str:
-        parts: list[str] = []
-        while self.i < len(self.lines) and self.lines[self.i][1] > indent:
-            parts.append(self.lines[self.i][2])
-            self.i += 1
-        return ("\n" if style == "|" else " ").join(parts)
+    try:
+        return yaml.load(text, Loader=StrictLoader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = first_line + (mark.line if mark is not None else 0)
+        raise FrontMatterError(line, " ".join(str(exc.problem or exc.context).split())) from None
+    except yaml.YAMLError as exc:
+        raise FrontMatterError(first_line, str(exc)) from None
 
 
 def parse_front_matter(text: str) -> tuple[dict[str, Any], str, int]:
@@ -187,14 +76,11 @@ def parse_front_matter(text: str) -> tuple[dict[str, Any], str, int]:
         end = next(i for i in range(1, len(lines)) if lines[i].strip() in ("---", "..."))
     except StopIteration:
         raise FrontMatterError(len(lines), "the front matter is not closed with '---'") from None
-    parsed: list[Line] = []
-    for number, raw in enumerate(lines[1:end], start=2):
-        if "\t" in raw[: len(raw) - len(raw.lstrip())]:
-            raise FrontMatterError(number, "tabs are not allowed for indentation")
-        if not raw.strip() or raw.lstrip().startswith("#"):
-            continue
-        parsed.append((number, len(raw) - len(raw.lstrip(" ")), raw.strip()))
-    meta = _Parser(parsed).mapping(parsed[0][1]) if parsed else {}
+    meta = _load_yaml("\n".join(lines[1:end]), 2)
+    if meta is None:
+        meta = {}
+    if not isinstance(meta, dict):
+        raise FrontMatterError(2, "the front matter must be 'key: value' lines")
     return meta, "\n".join(lines[end + 1 :]).strip(), end + 2
 
 

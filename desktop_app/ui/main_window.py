@@ -281,8 +281,6 @@ class MainWindow(QMainWindow):
         self.trip_dock.warm_up()
         _ = self.inspector
         self.replay.load_tools()
-        if self.skills_menu.catalog is None:
-            self.skills_menu.refresh()
 
     def _set_busy(self, busy: bool) -> None:
         self.run_buttons.set_busy(busy, can_retry=bool(self.session.last_user_text))

@@ -62,7 +62,7 @@ class SkillsMenu(QMenu):
         self.catalog: Catalog | None = None
         self._group = QActionGroup(self)
         self._group.setExclusive(True)
-        self.aboutToShow.connect(self.refresh)  # filled after the first paint, then on each opening
+        self.aboutToShow.connect(self.refresh)  # filled as it opens (reading SKILL.md imports yaml: not at start)
 
     def retranslate(self) -> None:
         self.setTitle(tr("Skills"))

@@ -75,9 +75,13 @@ def test_user_skills_are_discovered_and_override(tmp_path: Path) -> None:
     [
         ("no front matter\n", 1, "must start with '---'"),
         ("---\nname: x\n", 2, "not closed"),
-        ("---\nname: broken\n  description: y\n---\nbody\n", 3, "unexpected indentation"),
-        ("---\nname: broken\ndescription: [a, b\n---\nbody\n", 3, "not closed"),
-        ("---\nname: broken\n\tdescription: y\n---\nbody\n", 3, "tabs"),
+        ("---\nname: broken\n  description: y\n---\nbody\n", 3, "mapping values are not allowed here"),
+        ("---\nname: broken\ndescription: [a, b\n---\nbody\n", 3, "expected ',' or ']'"),
+        ("---\nname: broken\n\tdescription: y\n---\nbody\n", 3, "found character '\\t'"),
+        ("---\nname: broken\nx: &a [1, 2]\ny: [*a, *a]\n---\nbody\n", 4, "aliases are not allowed"),
+        ("---\nname: broken\n7: seven\n---\nbody\n", 3, "a key must be text"),
+        ("---\n- name\n- broken\n---\nbody\n", 2, "must be 'key: value' lines"),
+        ("---\nname: broken\nx: !!python/object:os.system {}\n---\nbody\n", 3, "could not determine a constructor"),
         ("---\nname: broken\nname: again\n---\nbody\n", 3, "duplicate key"),
         ("---\ndescription: d\n---\nbody\n", 1, "'name' is required"),
         ("---\nname: other\ndescription: d\n---\nbody\n", 2, "does not match its folder"),
@@ -106,7 +110,7 @@ def test_broken_skills_are_listed_not_fatal(tmp_path: Path) -> None:
         find_skill("bad", [("user", tmp_path)])
 
 
-def test_the_parser_subset() -> None:
+def test_the_front_matter_is_yaml() -> None:
     meta, body, start = parse_front_matter(
         "---\n"
         "name: 'it''s'\n"
@@ -120,6 +124,9 @@ def test_the_parser_subset() -> None:
         "    - x\n"
         "    - y  # comment\n"
         '  other: "q # not a comment"\n'
+        "rows:\n"
+        "  - key: 1\n"
+        "    other: [2]\n"
         "folded: >\n"
         "  one\n"
         "  two\n"
@@ -134,9 +141,10 @@ def test_the_parser_subset() -> None:
         "empty": None,
         "items": ["a", "b, c", {"k": 1}],
         "nested": {"inner": ["x", "y"], "other": "q # not a comment"},
+        "rows": [{"key": 1, "other": [2]}],
         "folded": "one two",
     }
-    assert body == "Body here" and start == 17
+    assert body == "Body here" and start == 20
 
 
 def _call(name: str, args: dict[str, object], n: int) -> ToolCall:
