@@ -225,18 +225,24 @@ def language(text: str) -> str:
 
 
 def parse_stars(text: str) -> int:
-    """Hotel class: 五星 / 5-star / luxury -> 5, 三星 / budget -> 3; 4 is the seed's default."""
+    """Hotel class: 五星 / 5-star / luxury / 住好一点 -> 5, 三星 / budget hotel -> 3; 4 is the seed's default."""
     if m := re.search(r"(?i)(\d)\s*(?:星|-?\s*stars?)", text):
         return max(1, min(5, int(m.group(1))))
     if m := re.search(r"([一二三四五])星", text):
         return ZH_DIGIT[m.group(1)]
     if m := re.search(r"(?i)\b(one|two|three|four|five)[\s-]*stars?", text):
         return EN_NUM[m.group(1).lower()]
-    if re.search(r"(?i)豪华|奢华|高端|luxury|upscale", text):
+    if LUXURY.search(text):
         return 5
-    if re.search(r"(?i)经济|便宜|实惠|穷游|budget|cheap", text):
+    if CHEAP.search(text):  # "budget hotel", "on a budget"; not "a budget of 8000" (a sum, not a class)
         return 3
     return 4
+
+
+LUXURY = re.compile(r"(?i)豪华|奢华|高端|好一?点的?酒店|住好一?点|好一些的酒店|luxury|upscale|posh|fancy|nicer")
+CHEAP = re.compile(
+    r"(?i)经济|便宜|实惠|穷游|cheap|\bbudget[\s-]+(?:hotel|hostel|stay|option|friendly)|\bon a (?:tight )?budget"
+)
 
 
 def find_intents(text: str) -> set[str]:

@@ -140,6 +140,12 @@ def test_durations(text: str, days: int | None, nights: int | None) -> None:
         ("经济型", 3),
         ("酒店", 4),
         ("luxury", 5),
+        ("想从成都去三亚待一周，住好一点的酒店", 5),
+        ("somewhere nicer to stay", 5),
+        ("a budget hotel near the beach", 3),
+        ("we are travelling on a tight budget", 3),
+        ("Budget is 8000 yuan total. Can we do it?", 4),  # a sum of money, not a hotel class
+        ("with a budget of 5000", 4),
     ],
 )
 def test_stars(text: str, stars: int) -> None:
