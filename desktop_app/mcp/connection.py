@@ -24,7 +24,7 @@ from desktop_app.mcp.sdk import Sdk, answers_like_sse, leaf, offending_line, roo
 from desktop_app.mcp.secret_refs import resolve as resolve_secret
 from desktop_app.mcp.tasks import call_as_task
 from desktop_app.mcp.tools import PREPARE, PreparedTool, every_page, prepare_tools
-from desktop_app.mcp.trust import reveal, text_warnings
+from desktop_app.mcp.trust import text_warnings
 from desktop_app.paths import data_dir
 from desktop_app.tools.registry import (
     ProgressFn,
@@ -33,6 +33,7 @@ from desktop_app.tools.registry import (
     error_output,
     validate_arguments,
 )
+from desktop_app.visible import reveal
 
 State = Literal["disabled", "connecting", "ready", "failed", "stopped"]
 
