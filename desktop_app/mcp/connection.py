@@ -17,14 +17,14 @@ from desktop_app.mcp.config import McpConfigError, ServerConfig
 from desktop_app.mcp.guard import guarded, stop_guard
 from desktop_app.mcp.interact import ElicitationHandler, ElicitationResult, SamplingHandler
 from desktop_app.mcp.launch import CommandNotFoundError, child_environment, resolve_command
-from desktop_app.mcp.logs import ServerLog
+from desktop_app.mcp.logs import ServerLog, read_tail
 from desktop_app.mcp.person import PERSON_ALLOWANCE, PersonClock, elicit_note, sampling_request, with_notes
 from desktop_app.mcp.results import safe_name, short_hash, to_output
 from desktop_app.mcp.sdk import Sdk, answers_like_sse, leaf, offending_line, roots_result, watch_eof
 from desktop_app.mcp.secret_refs import resolve as resolve_secret
 from desktop_app.mcp.tasks import call_as_task
 from desktop_app.mcp.tools import PREPARE, PreparedTool, every_page, prepare_tools
-from desktop_app.mcp.trust import reveal, text_warnings
+from desktop_app.mcp.trust import text_warnings
 from desktop_app.paths import data_dir
 from desktop_app.tools.registry import (
     ProgressFn,
@@ -33,6 +33,7 @@ from desktop_app.tools.registry import (
     error_output,
     validate_arguments,
 )
+from desktop_app.visible import reveal
 
 State = Literal["disabled", "connecting", "ready", "failed", "stopped"]
 
@@ -265,10 +266,7 @@ class Connection:
         if self.config.url:
             return []
         try:
-            with self.log_path.open("rb") as fh:
-                fh.seek(0, 2)
-                fh.seek(max(0, fh.tell() - 16_384))
-                text = fh.read().decode("utf-8", "replace")
+            text = read_tail(self.log_path, 16_384)
         except OSError:
             return []
         lines = [ln for ln in text.splitlines() if ln.strip() and not ln.startswith(NOTE)]

@@ -84,6 +84,14 @@ class ServerLog:
             await asyncio.sleep(0.005)
 
 
+def read_tail(path: Path, size: int) -> str:
+    """The last `size` bytes of a log as text, where its latest lines are (OSError when unreadable)."""
+    with path.open("rb") as fh:
+        fh.seek(0, 2)
+        fh.seek(max(0, fh.tell() - size))
+        return fh.read().decode("utf-8", "replace")
+
+
 def _unread(fd: int) -> int:
     """Bytes waiting in a pipe (0 when closed or not knowable on this platform)."""
     if fd < 0 or sys.platform == "win32":

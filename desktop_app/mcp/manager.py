@@ -294,14 +294,6 @@ class _ToldOnce:
             self.report(status)
 
 
-async def _settle(manager: McpManager, grace: float | None, servers: list[ServerConfig]) -> None:
-    """Wait for every server (grace None) or at most `grace` seconds; late ones keep connecting."""
-    limit = max(s.connect_timeout for s in servers) + 30 if grace is None else max(grace, 0.0)
-    # each server has its own connect deadline; the limit only guards against the unforeseen
-    with contextlib.suppress(TimeoutError):
-        await manager.wait_ready(limit)
-
-
 async def attach_mcp(
     registry: ToolRegistry,
     mcp_config: str = "",
@@ -332,7 +324,11 @@ async def attach_mcp(
     for warning in dict.fromkeys(w for s in servers for w in s.warnings):
         _warn(warning)
     manager.start()
-    await _settle(manager, grace, servers)
+    # every server (grace None) or at most `grace` seconds; late ones keep connecting. Each server
+    # has its own connect deadline; the limit only guards against the unforeseen
+    limit = max(s.connect_timeout for s in servers) + 30 if grace is None else max(grace, 0.0)
+    with contextlib.suppress(TimeoutError):
+        await manager.wait_ready(limit)
     for notice in manager.notices():
         _warn(notice)
     for status in manager.statuses():  # refused servers never change state: tell them here

@@ -18,7 +18,7 @@ import json
 import logging
 import time
 from collections.abc import AsyncGenerator, Callable
-from typing import Any
+from typing import Any, TypeVar
 
 import anyio
 import httpx2
@@ -33,7 +33,7 @@ from mcp.shared.auth import (
 )
 from mcp.shared.inbound import MCP_PROTOCOL_VERSION_HEADER
 from mcp_types import LATEST_PROTOCOL_VERSION
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from desktop_app import jsonsafe
 from desktop_app.mcp.config import ServerConfig
@@ -58,6 +58,7 @@ _SDK_AUTH_LOG.addHandler(logging.NullHandler())
 _SDK_AUTH_LOG.propagate = False
 
 _PARTS = ("tokens", "client")
+M = TypeVar("M", bound=BaseModel)
 
 
 def login_hint(name: str) -> str:
@@ -102,9 +103,8 @@ class KeyringTokenStorage:
 
     async def get_tokens(self) -> OAuthToken | None:
         record = await self._read("tokens")
-        try:
-            token = OAuthToken.model_validate(record["token"])
-        except (KeyError, ValidationError):
+        token = _model(OAuthToken, record.get("token"))
+        if token is None:
             return None
         expires_at = record.get("expires_at")
         if isinstance(expires_at, int | float):
@@ -119,10 +119,7 @@ class KeyringTokenStorage:
 
     async def get_client_info(self) -> OAuthClientInformationFull | None:
         record = await self._read("client")
-        try:
-            return OAuthClientInformationFull.model_validate(record["client_info"])
-        except (KeyError, ValidationError):
-            return None
+        return _model(OAuthClientInformationFull, record.get("client_info"))
 
     async def set_client_info(self, client_info: OAuthClientInformationFull) -> None:
         record = await self._read("client")
@@ -151,7 +148,8 @@ class KeyringTokenStorage:
         return any([delete_secret(self._key(part)) for part in _PARTS])
 
 
-def _model(cls: Any, data: Any) -> Any:
+def _model(cls: type[M], data: Any) -> M | None:
+    """A stored record's part as its SDK model; None when it is missing or no longer fits."""
     try:
         return cls.model_validate(data) if isinstance(data, dict) else None
     except ValidationError:

@@ -8,8 +8,8 @@ from dataclasses import replace
 from typing import Any
 
 from desktop_app.mcp.interact import ElicitationResult, SamplingRequest
-from desktop_app.mcp.trust import reveal
 from desktop_app.tools.registry import ToolOutput
+from desktop_app.visible import reveal
 
 # How long a person may take to answer a server's form or sampling request inside one call.
 PERSON_ALLOWANCE = 900.0

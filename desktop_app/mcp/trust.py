@@ -17,9 +17,6 @@ from desktop_app.paths import config_dir
 from desktop_app.store.atomic import write_json_atomic
 from desktop_app.visible import hidden_kind, is_plain, reveal
 
-__all__ = ["reveal"]  # moved to visible (tool results use it too); kept here for its callers
-
-
 _POISONING = (
     (re.compile(r"<\s*/?\s*(important|system|instructions?)\s*>"), "an <IMPORTANT>/<SYSTEM>-style block"),
     (

@@ -35,6 +35,15 @@ def _mono(widget: QWidget) -> None:
     widget.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
 
 
+def _read_only_text(parent: QWidget, name: str, text: str = "") -> QPlainTextEdit:
+    """A read-only box in the fixed-width font: definitions, requests and logs keep their columns."""
+    view = QPlainTextEdit(text, parent)
+    view.setObjectName(name)
+    view.setReadOnly(True)
+    _mono(view)
+    return view
+
+
 def plain_label(text: str, parent: QWidget, name: str = "", error: bool = False) -> QLabel:
     """A wrapped label for text from a server or a file (`error`: in the error colour)."""
     label = QLabel(text, parent)
@@ -64,6 +73,18 @@ class _ApprovalDialog(QDialog):
     """A request answered by one approving button (`approved` after it) or by closing it."""
 
     approved = False
+
+    def _answer_row(
+        self, layout: QVBoxLayout, approve: tuple[str, str], refuse: tuple[str, str]
+    ) -> tuple[QPushButton, QPushButton]:
+        """The approving and the refusing button; refusing is the default, so Enter never approves."""
+        row, buttons = _button_row(self, approve, refuse)
+        approve_button, refuse_button = buttons.values()
+        refuse_button.setDefault(True)
+        approve_button.clicked.connect(self._approve)
+        refuse_button.clicked.connect(self.reject)
+        layout.addLayout(row)
+        return approve_button, refuse_button
 
     def _approve(self) -> None:
         self.approved = True
@@ -122,20 +143,12 @@ class SamplingDialog(_ApprovalDialog):
         layout.addWidget(
             plain_label(about.replace("%1", make_visible(request.server)).replace("%2", model), self, "about")
         )
-        self.request_text = QPlainTextEdit(self)
-        self.request_text.setObjectName("request")
-        self.request_text.setReadOnly(True)
-        _mono(self.request_text)
-        self.request_text.setPlainText(_sampling_text(request))
+        self.request_text = _read_only_text(self, "request", _sampling_text(request))
         layout.addWidget(self.request_text, 1)
         if request.warnings:
             layout.addWidget(plain_label(tr("Warnings: ") + "; ".join(request.warnings), self, "warnings", True))
-        row, buttons = _button_row(self, ("approve", tr("Approve and send")), ("deny", tr("Deny")))
-        self.approve_button, self.deny_button = buttons.values()
-        self.deny_button.setDefault(True)
-        self.approve_button.clicked.connect(self._approve)
-        self.deny_button.clicked.connect(self.reject)
-        layout.addLayout(row)
+        answers = ("approve", tr("Approve and send")), ("deny", tr("Deny"))
+        self.approve_button, self.deny_button = self._answer_row(layout, *answers)
         self.resize(560, 420)
 
 
@@ -157,12 +170,8 @@ class SecretSendDialog(_ApprovalDialog):
         layout.addWidget(target)
         ask = tr("Send it only if you expect this server to need it. You are asked again if it changes.")
         layout.addWidget(plain_label(ask, self))
-        row, buttons = _button_row(self, ("send", tr("Send it")), ("keep", tr("Don't send")))
-        self.send_button, self.keep_button = buttons.values()
-        self.keep_button.setDefault(True)
-        self.send_button.clicked.connect(self._approve)
-        self.keep_button.clicked.connect(self.reject)
-        layout.addLayout(row)
+        answers = ("send", tr("Send it")), ("keep", tr("Don't send"))
+        self.send_button, self.keep_button = self._answer_row(layout, *answers)
 
 
 def _sampling_text(request: SamplingRequest) -> str:
@@ -207,23 +216,14 @@ class DefinitionChangeDialog(_ApprovalDialog):
         )
         self.warnings.setVisible(bool(change.warnings))
         layout.addWidget(self.warnings)
-        row, buttons = _button_row(self, ("approve", tr("Approve new definition")), ("keep", tr("Keep blocked")))
-        self.approve_button, self.keep_button = buttons.values()
-        self.keep_button.setDefault(True)
-        self.approve_button.clicked.connect(self._approve)
-        self.keep_button.clicked.connect(self.reject)
-        layout.addLayout(row)
+        answers = ("approve", tr("Approve new definition")), ("keep", tr("Keep blocked"))
+        self.approve_button, self.keep_button = self._answer_row(layout, *answers)
         self.resize(900, 520)
 
     def _side(self, row: QHBoxLayout, title: str, text: str, name: str) -> QPlainTextEdit:
         column = QVBoxLayout()
         column.addWidget(plain_label(title, self))
-        view = QPlainTextEdit(self)
-        view.setObjectName(name)
-        view.setReadOnly(True)
-        view.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
-        _mono(view)
-        view.setPlainText(text)
+        view = _read_only_text(self, name, text)
         column.addWidget(view, 1)
         row.addLayout(column, 1)
         return view
@@ -267,10 +267,7 @@ class LogDialog(QDialog):
         self.path = Path(path)
         layout = QVBoxLayout(self)
         layout.addWidget(plain_label(str(self.path), self, "path"))
-        self.text = QPlainTextEdit(self)
-        self.text.setObjectName("log")
-        self.text.setReadOnly(True)
-        _mono(self.text)
+        self.text = _read_only_text(self, "log")
         layout.addWidget(self.text, 1)
         row, buttons = _button_row(self, ("reload", tr("Reload")), ("close", tr("Close")))
         buttons["reload"].clicked.connect(self.reload)
@@ -280,11 +277,10 @@ class LogDialog(QDialog):
         self.reload()
 
     def reload(self) -> None:
+        from desktop_app.mcp.logs import read_tail
+
         try:
-            with self.path.open("rb") as fh:
-                fh.seek(0, 2)
-                fh.seek(max(0, fh.tell() - LOG_TAIL_BYTES))
-                text = fh.read().decode("utf-8", "replace")
+            text = read_tail(self.path, LOG_TAIL_BYTES)
         except OSError as exc:
             text = tr("The log cannot be read: %1").replace("%1", exc.strerror or str(exc))
         self.text.setPlainText(text or tr("(the log is empty)"))

@@ -216,7 +216,7 @@ class McpServers(QObject):
             self.problem.emit(text)
 
     def _set_pending(self, pending: list[PendingChange], force: bool = False) -> None:
-        if force or [p.name for p in pending] != [p.name for p in self.pending] or pending != self.pending:
+        if force or pending != self.pending:
             self.pending = list(pending)
             self.pendingChanged.emit(self.pending)
 
@@ -328,7 +328,7 @@ class McpServers(QObject):
             self._post(self._login_ui, name, "failed", f"{type(exc).__name__}: {exc}")
             return
         self._post(self._login_ui, name, "signed_in", "")
-        await self._then_snapshot(lambda m: m.restart(name))
+        await self._restart(name)
 
     def logout(self, name: str) -> asyncio.Future[None]:
         """Forget the server's tokens in the keyring; it reconnects without them."""
@@ -345,7 +345,7 @@ class McpServers(QObject):
             return
         self._post(self._login_ui, name, "signed_out" if removed else "no_login", "")
         if removed:
-            await self._then_snapshot(lambda m: m.restart(name))
+            await self._restart(name)
 
     def _login_ui(self, name: str, phase: str, detail: str) -> None:
         if phase != "progress":

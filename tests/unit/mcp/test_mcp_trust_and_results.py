@@ -6,7 +6,8 @@ import base64
 from pathlib import Path
 
 from desktop_app.mcp.results import qualify, risk_of, to_output
-from desktop_app.mcp.trust import TrustStore, definition_hash, render_change, reveal, reveal_tree
+from desktop_app.mcp.trust import TrustStore, definition_hash, render_change, reveal_tree
+from desktop_app.visible import reveal
 
 
 def test_reveal_decodes_tags_and_flags_bidi_and_zero_width() -> None:
