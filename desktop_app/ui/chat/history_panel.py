@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Any
 from PySide6 import QtCore
 from PySide6.QtCore import QSize, Signal
 from PySide6.QtWidgets import (
-    QHBoxLayout,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
@@ -20,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.ui.i18n import tr
+from desktop_app.ui.layout import hbox
 from desktop_app.ui.text import plain_tip
 
 if TYPE_CHECKING:
@@ -63,13 +63,10 @@ class HistoryPanel(QWidget):
         self.list.setUniformItemSizes(True)  # one line each: laid out without measuring 2,000 titles
         self._row_height = 0  # tall enough for Chinese, whichever title comes first (uniform sizes use it)
         layout.addWidget(self.list, 1)  # long titles elide (Qt's default)
-        row = QHBoxLayout()
         self.rename_button = QPushButton(self)
         self.delete_button = QPushButton(self)
         self.export_button = QPushButton(self)
-        for button in (self.rename_button, self.delete_button, self.export_button):
-            row.addWidget(button)
-        layout.addLayout(row)
+        layout.addLayout(hbox(self.rename_button, self.delete_button, self.export_button, grow=None))
         self.retranslate()  # the texts and accessible names
         self.new_button.clicked.connect(self.newRequested)
         self.search.textChanged.connect(self.refresh)

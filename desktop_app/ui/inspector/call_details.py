@@ -174,9 +174,7 @@ class CallDetails(QWidget):
         box.setContentsMargins(4, 4, 4, 4)
         box.addWidget(self.title)
         box.addLayout(form)
-        replay = QHBoxLayout()
-        for button in self.replay_buttons.values():
-            replay.addWidget(button)
+        replay = hbox(*self.replay_buttons.values(), grow=None)
         replay.addStretch(1)
         box.addLayout(replay)
         box.addWidget(split, 1)
