@@ -11,9 +11,10 @@ from typing import TYPE_CHECKING
 
 from PySide6 import QtCore
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QToolButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QLabel, QSizePolicy, QToolButton, QVBoxLayout, QWidget
 
 from desktop_app.ui.i18n import tr
+from desktop_app.ui.layout import hbox
 from desktop_app.ui.qt_fixes import viewport_of
 from desktop_app.ui.text import head, is_cut, may_hold_resources, open_web_link
 
@@ -62,18 +63,16 @@ class _Bubble(QFrame):
         layout = self.box = QVBoxLayout(self)
         layout.setContentsMargins(12, 8, 12, 8)
         layout.setSpacing(2)
-        head = QHBoxLayout()
         caption = {"user": tr("You"), "assistant": tr("Assistant"), "error": tr("Error")}
         self.caption = QLabel(caption.get(role, role), self)
         self.caption.setObjectName("caption")
-        head.addWidget(self.caption)
-        head.addStretch(1)
         self.copy_button = QToolButton(self)
         self.copy_button.setText(tr("Copy"))
         self.copy_button.setAutoRaise(True)
         self.copy_button.setToolTip(tr("Copy this message as Markdown"))
         self.copy_button.clicked.connect(self.copy)
-        head.addWidget(self.copy_button)
+        head = hbox(self.caption, self.copy_button, grow=None)
+        head.insertStretch(1, 1)
         layout.addLayout(head)
 
     def markdown(self) -> str:

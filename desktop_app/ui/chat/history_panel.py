@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Any
 from PySide6 import QtCore
 from PySide6.QtCore import QSize, Signal
 from PySide6.QtWidgets import (
-    QHBoxLayout,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
@@ -20,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.ui.i18n import tr
+from desktop_app.ui.layout import hbox
 from desktop_app.ui.text import plain_tip
 
 if TYPE_CHECKING:
@@ -63,13 +63,10 @@ class HistoryPanel(QWidget):
         self.list.setUniformItemSizes(True)  # one line each: laid out without measuring 2,000 titles
         self._row_height = 0  # tall enough for Chinese, whichever title comes first (uniform sizes use it)
         layout.addWidget(self.list, 1)  # long titles elide (Qt's default)
-        row = QHBoxLayout()
         self.rename_button = QPushButton(self)
         self.delete_button = QPushButton(self)
         self.export_button = QPushButton(self)
-        for button in (self.rename_button, self.delete_button, self.export_button):
-            row.addWidget(button)
-        layout.addLayout(row)
+        layout.addLayout(hbox(self.rename_button, self.delete_button, self.export_button, grow=None))
         self.retranslate()  # the texts and accessible names
         self.new_button.clicked.connect(self.newRequested)
         self.search.textChanged.connect(self.refresh)
@@ -217,45 +214,44 @@ class HistoryPanel(QWidget):
         self.deleted.emit(conversation_id)
 
     def export_selected(self) -> None:
+        """The Export button: Markdown, JSON or a Python script, as the save dialog's filter says."""
         conversation_id = self.selected_id()
-        if not conversation_id or self.store is None:
-            return
-        from PySide6.QtWidgets import QFileDialog
-
-        dialog = QFileDialog(self, tr("Export conversation"))
-        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
-        filters = {  # name filter -> export format
-            tr("Markdown (*.md)"): "md",
-            tr("JSON (*.json)"): "json",
-            tr("Python, OpenAI SDK (*.py)"): "python-openai",
-            tr("Python, Anthropic SDK (*.py)"): "python-anthropic",
-        }
-        dialog.setNameFilters(list(filters))
-        dialog.selectFile("conversation.md")
-        dialog.fileSelected.connect(
-            lambda path: self._export(conversation_id, path, filters[dialog.selectedNameFilter()])
-        )
-        dialog.open()
+        if conversation_id and self.store is not None:
+            filters = {  # name filter -> export format
+                tr("Markdown (*.md)"): "md",
+                tr("JSON (*.json)"): "json",
+                tr("Python, OpenAI SDK (*.py)"): "python-openai",
+                tr("Python, Anthropic SDK (*.py)"): "python-anthropic",
+            }
+            self._ask_export(conversation_id, tr("Export conversation"), filters, "conversation.md")
 
     def export_python(self, conversation_id: str, fmt: str) -> None:
         """File → Export → as Python (OpenAI / Anthropic): a save dialog for the script."""
         if not conversation_id or self.store is None:
             self.problem.emit(tr("Open or start a conversation to export it."))
             return
+        name = f"conversation_{fmt.removeprefix('python-')}.py"
+        self._ask_export(conversation_id, tr("Export conversation as Python"), {tr("Python (*.py)"): fmt}, name, "py")
+
+    def _ask_export(
+        self, conversation_id: str, title: str, filters: dict[str, str], name: str, suffix: str = ""
+    ) -> None:
+        """A save dialog opened with open() (never exec); the file is written in the chosen filter's format."""
         from PySide6.QtWidgets import QFileDialog
 
-        dialog = QFileDialog(self, tr("Export conversation as Python"))
+        dialog = QFileDialog(self, title)
         dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
-        dialog.setNameFilter(tr("Python (*.py)"))
-        dialog.setDefaultSuffix("py")
-        dialog.selectFile(f"conversation_{fmt.removeprefix('python-')}.py")
-        dialog.fileSelected.connect(lambda path: self._export(conversation_id, path, fmt))
+        dialog.setNameFilters(list(filters))
+        dialog.setDefaultSuffix(suffix)
+        dialog.selectFile(name)
+        dialog.fileSelected.connect(
+            lambda path: self._export(conversation_id, path, filters[dialog.selectedNameFilter()])
+        )
         self.export_dialog = dialog
         dialog.open()
 
-    def _export(self, conversation_id: str, path: str, fmt: str = "") -> None:
+    def _export(self, conversation_id: str, path: str, fmt: str) -> None:
         assert self.store is not None
-        fmt = fmt or ("json" if path.endswith(".json") else "md")
         try:
             if fmt.startswith("python-"):
                 from desktop_app.runtime import export_script

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
 
 from desktop_app.ui.chat.attachments import AttachmentChip
 from desktop_app.ui.chat.chat_view import ChatView
@@ -64,10 +64,8 @@ class ChatColumn(QWidget):
         chip_row.addStretch(1)  # the chips keep their own width
         layout.addLayout(chip_row)
         layout.addWidget(self.composer)
-        button_row = QHBoxLayout()
-        button_row.addStretch(1)
-        for button in (self.buttons.retry, self.buttons.stop, self.buttons.send):
-            button_row.addWidget(button)
+        button_row = hbox(self.buttons.retry, self.buttons.stop, self.buttons.send, grow=None)
+        button_row.insertStretch(0, 1)  # the buttons keep their own width, at the right
         layout.addLayout(button_row)
 
     def retranslate(self) -> None:

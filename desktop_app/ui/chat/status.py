@@ -11,13 +11,6 @@ from desktop_app.ui.i18n import tr
 from desktop_app.ui.pricing import estimate_cost, format_cost
 
 
-def offline_text() -> str:
-    return tr(
-        "Offline demo: no API key is set, so a built-in planner answers "
-        "(sample data, no network). Add a key in Settings to use a real model."
-    )
-
-
 class OfflineBanner(QFrame):
     """Shown while no key is set: says the planner answers and offers the Settings."""
 
@@ -26,14 +19,20 @@ class OfflineBanner(QFrame):
         self.setObjectName("offlineBanner")
         row = QHBoxLayout(self)
         row.setContentsMargins(12, 8, 12, 8)
-        self.text = QLabel(offline_text(), self)
+        self.text = QLabel(self)
         self.text.setWordWrap(True)
-        self.button = QPushButton(tr("Open Settings"), self)
+        self.button = QPushButton(self)
         row.addWidget(self.text, 1)
         row.addWidget(self.button)
+        self.retranslate()
 
     def retranslate(self) -> None:
-        self.text.setText(offline_text())
+        self.text.setText(
+            tr(
+                "Offline demo: no API key is set, so a built-in planner answers "
+                "(sample data, no network). Add a key in Settings to use a real model."
+            )
+        )
         self.button.setText(tr("Open Settings"))
 
 

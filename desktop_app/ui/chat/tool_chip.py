@@ -11,11 +11,12 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6 import QtCore
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPlainTextEdit, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QLabel, QPlainTextEdit, QSizePolicy, QVBoxLayout, QWidget
 
 from desktop_app import jsonsafe
 from desktop_app.ui.chat.virtual_rows import Row
 from desktop_app.ui.i18n import tr
+from desktop_app.ui.layout import hbox
 from desktop_app.ui.text import make_visible, pretty_json, summarize_arguments
 
 if TYPE_CHECKING:
@@ -128,8 +129,6 @@ class ToolChip(QFrame):
         self.setCursor(QtCore.Qt.CursorShape.PointingHandCursor)
         layout = self.box = QVBoxLayout(self)
         layout.setContentsMargins(8, 4, 8, 4)
-        line = QHBoxLayout()
-        line.setSpacing(8)
         self.glyph = QLabel(self)
         self.glyph.setObjectName("glyph")
         self.title = QLabel(self)
@@ -139,9 +138,8 @@ class ToolChip(QFrame):
         self.title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.state = QLabel(self)
         self.state.setObjectName("state")
-        line.addWidget(self.glyph)
-        line.addWidget(self.title, 1)
-        line.addWidget(self.state)
+        line = hbox(self.glyph, self.title, self.state, grow=1)
+        line.setSpacing(8)
         layout.addLayout(line)
         event = row.call
         args = event.arguments_raw or summarize_arguments(event.arguments)

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 
 from desktop_app.ui.chat.tool_chip import status_names
 from desktop_app.ui.i18n import tr
-from desktop_app.ui.inspector.json_view import JsonPane
+from desktop_app.ui.inspector.json_view import NO_VALUE, JsonPane
 from desktop_app.ui.inspector.run_trace import CallRecord, RunTrace, TurnRecord
 from desktop_app.ui.inspector.sequence_view import wire_stop_reason
 from desktop_app.ui.inspector.timeline_model import STATUS_COLOURS, format_ms, format_seconds
@@ -174,9 +174,7 @@ class CallDetails(QWidget):
         box.setContentsMargins(4, 4, 4, 4)
         box.addWidget(self.title)
         box.addLayout(form)
-        replay = QHBoxLayout()
-        for button in self.replay_buttons.values():
-            replay.addWidget(button)
+        replay = hbox(*self.replay_buttons.values(), grow=None)
         replay.addStretch(1)
         box.addLayout(replay)
         box.addWidget(split, 1)
@@ -373,12 +371,5 @@ class TurnDetails(QWidget):
         self.error.setVisible(bool(turn.error))
         self.error.setText(turn.error)
         self.no_wire.setVisible(turn.request is None and turn.response is None)
-        self._show_body(self.request, turn.request)
-        self._show_body(self.response, turn.response)
-
-    @staticmethod
-    def _show_body(pane: JsonPane, event: dict[str, Any] | None) -> None:
-        if event is None:
-            pane.clear_value()
-        else:
-            pane.set_value(event.get("body", {}))
+        for pane, event in ((self.request, turn.request), (self.response, turn.response)):
+            pane.set_value(NO_VALUE if event is None else event.get("body", {}))

@@ -5,7 +5,7 @@ Its import is ~0.1 s of start-up, so events that arrive before it exists wait he
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from PySide6.QtCore import QSize, Signal
 from PySide6.QtWidgets import QDockWidget, QFrame, QScrollArea, QWidget
@@ -13,10 +13,13 @@ from PySide6.QtWidgets import QDockWidget, QFrame, QScrollArea, QWidget
 from desktop_app.ui.i18n import tr
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from desktop_app.core.events import Event
     from desktop_app.ui.inspector.inspector import Inspector
 
 INSPECTOR_WIDTH = 530  # the inspector dock's width before any saved layout (its own size hint)
+W = TypeVar("W", bound=QWidget)
 
 
 class _Placeholder(QWidget):
@@ -26,7 +29,31 @@ class _Placeholder(QWidget):
         return QSize(INSPECTOR_WIDTH, 0)
 
 
-class InspectorDock(QDockWidget):
+class LazyDock(QDockWidget):
+    """A dock (the inspector's, the Trip tab's) holding a placeholder until its content is first used."""
+
+    def __init__(self, title: str, name: str, parent: QWidget | None = None) -> None:
+        super().__init__(title, parent)
+        self.setObjectName(name)
+        self.setWidget(_Placeholder(self))  # the content replaces it after the first paint
+        self.setFeatures(
+            QDockWidget.DockWidgetFeature.DockWidgetClosable
+            | QDockWidget.DockWidgetFeature.DockWidgetMovable
+            | QDockWidget.DockWidgetFeature.DockWidgetFloatable
+        )
+
+    def _scrolled(self, make: Callable[[QWidget], W]) -> W:
+        """The content in a scroll area, for the placeholder: a short screen scrolls it, never crops the window."""
+        scroll = QScrollArea(self)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidgetResizable(True)
+        content = make(scroll)
+        scroll.setWidget(content)
+        self.setWidget(scroll)
+        return content
+
+
+class InspectorDock(LazyDock):
     """Holds the inspector; `callSelected(id)` forwards the inspector's selection."""
 
     callSelected = Signal(str)
@@ -34,14 +61,7 @@ class InspectorDock(QDockWidget):
     tryRequested = Signal(str, object)  # the person calls a tool: name, arguments
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(tr("Inspector"), parent)
-        self.setObjectName("inspectorDock")
-        self.setWidget(_Placeholder(self))  # the inspector replaces it after the first paint
-        self.setFeatures(
-            QDockWidget.DockWidgetFeature.DockWidgetClosable
-            | QDockWidget.DockWidgetFeature.DockWidgetMovable
-            | QDockWidget.DockWidgetFeature.DockWidgetFloatable
-        )
+        super().__init__(tr("Inspector"), "inspectorDock", parent)
         self._inspector: Inspector | None = None
         self._backlog: list[Event | dict[str, Any]] = []
 
@@ -50,12 +70,7 @@ class InspectorDock(QDockWidget):
         if self._inspector is None:
             from desktop_app.ui.inspector.inspector import Inspector
 
-            scroll = QScrollArea(self)  # a short screen scrolls the inspector, never crops the window
-            scroll.setFrameShape(QFrame.Shape.NoFrame)
-            scroll.setWidgetResizable(True)
-            self._inspector = Inspector(scroll)
-            scroll.setWidget(self._inspector)
-            self.setWidget(scroll)
+            self._inspector = self._scrolled(Inspector)
             self._inspector.callSelected.connect(self.callSelected)
             self._inspector.replayRequested.connect(self.replayRequested)
             self._inspector.tryRequested.connect(self.tryRequested)

@@ -138,8 +138,8 @@ class Inspector(QWidget):
 
     def _connect(self) -> None:
         self.timeline.selectionModel().currentRowChanged.connect(self._current_changed)
-        self.sequence.callClicked.connect(self._select_call_index)
-        self.sequence.turnClicked.connect(self._select_turn_index)
+        self.sequence.callClicked.connect(lambda index: self._select("call", index))
+        self.sequence.turnClicked.connect(lambda index: self._select("turn", index))
         self.export_button.clicked.connect(lambda: self._ask_file(save=True))
         self.open_button.clicked.connect(lambda: self._ask_file(save=False))
         self.clear_button.clicked.connect(self.clear)
@@ -177,7 +177,7 @@ class Inspector(QWidget):
         """Select the latest call with this provider id (no-op for an unknown id)."""
         record = self.trace.find_call(call_id)
         if record is not None:
-            self._select_call_index(record.index)
+            self._select("call", record.index)
 
     def export_json(self) -> str:
         """The run as JSON: every event, each with its `ts` (seconds since the epoch)."""
@@ -203,9 +203,7 @@ class Inspector(QWidget):
         self.sequence.set_trace(self.trace)
         if self.trace.tool_defs_event is not None:
             self.tool_defs.set_tools(self.trace.tool_defs)
-        if self.trace.calls:
-            with QSignalBlocker(self):  # not the user's choice: the chat must not jump
-                self._select_call_index(0)  # a finished run opens on its first call, not a blank pane
+        self._open_first_call()
         self._refresh_summary()
         self._update_tick()
 
@@ -243,7 +241,7 @@ class Inspector(QWidget):
         """A finished run opens on its first call, not a blank pane (unless one was picked since)."""
         if self._selected[1] < 0 and self.trace.calls:
             with QSignalBlocker(self):  # not the user's choice: the chat must not jump
-                self._select_call_index(0)
+                self._select("call", 0)
 
     def _refresh_selected(self) -> None:
         kind, index = self._selected
@@ -334,19 +332,14 @@ class Inspector(QWidget):
         if kind in ("call", "turn"):
             self._show_selected(kind, int(current.data(ROLE_INDEX)))
 
-    def _select_call_index(self, index: int) -> None:
-        self._set_current(self.model.call_index(index))
-        self._show_selected("call", index)
-
-    def _select_turn_index(self, index: int) -> None:
-        self._set_current(self.model.turn_index(index))
-        self._show_selected("turn", index)
-
-    def _set_current(self, index: QModelIndex) -> None:
-        if index.isValid():
+    def _select(self, kind: str, index: int) -> None:
+        """Make a turn or call ("turn" / "call", its index) the timeline's current row, and show it."""
+        row = self.model.index_of(kind, index)
+        if row.isValid():
             flags = QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows
-            self.timeline.selectionModel().setCurrentIndex(index, flags)
-            self.timeline.scrollTo(index)
+            self.timeline.selectionModel().setCurrentIndex(row, flags)
+            self.timeline.scrollTo(row)
+        self._show_selected(kind, index)
 
     def _show_selected(self, kind: str, index: int) -> None:
         """Show details and tell the window, once per change of selection."""

@@ -30,7 +30,6 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
-    QHBoxLayout,
     QHeaderView,
     QLabel,
     QPlainTextEdit,
@@ -46,7 +45,7 @@ from PySide6.QtWidgets import (
 
 from desktop_app import jsonsafe
 from desktop_app.ui.i18n import marked, tr
-from desktop_app.ui.layout import bold
+from desktop_app.ui.layout import bold, hbox
 from desktop_app.ui.palette import colours
 from desktop_app.ui.text import make_visible, plain_tip
 
@@ -373,14 +372,10 @@ class JsonPane(QWidget):
         return button
 
     def _layout(self) -> None:
-        bar = QHBoxLayout()
+        bar = hbox(self.title, self.tree_button, self.raw_button, self.decode_box, self.copy_button, grow=None)
+        bar.insertStretch(3, 1)  # the mode buttons by the title, the rest at the right
         bar.setContentsMargins(0, 0, 0, 0)
         bar.setSpacing(4)
-        for widget in (self.title, self.tree_button, self.raw_button):
-            bar.addWidget(widget)
-        bar.addStretch(1)
-        bar.addWidget(self.decode_box)
-        bar.addWidget(self.copy_button)
         box = QVBoxLayout(self)
         box.setContentsMargins(0, 0, 0, 0)
         box.setSpacing(2)

@@ -91,12 +91,12 @@ class TimelineModel(ColumnsModel):
     # -- live updates ----------------------------------------------------------------------
     def row_added(self, kind: str, index: int) -> None:
         """A turn or call ("turn" / "call", its index) was added to the trace: its row comes."""
-        row = self._index_of(kind, index)
+        row = self.index_of(kind, index)
         self.beginInsertRows(row.parent(), row.row(), row.row())
         self.endInsertRows()
 
     def row_changed(self, kind: str, index: int) -> None:
-        row = self._index_of(kind, index)
+        row = self.index_of(kind, index)
         if row.isValid():
             self.dataChanged.emit(row, row.siblingAtColumn(len(self.COLUMNS) - 1))
 
@@ -118,7 +118,8 @@ class TimelineModel(ColumnsModel):
                 self.dataChanged.emit(self.index(0, 0, parent), self.index(len(turn.calls) - 1, last, parent))
 
     # -- lookups ---------------------------------------------------------------------------
-    def _index_of(self, kind: str, index: int) -> QModelIndex:
+    def index_of(self, kind: str, index: int) -> QModelIndex:
+        """The row of a turn or call ("turn" / "call", its index into the trace)."""
         return self.turn_index(index) if kind == "turn" else self.call_index(index)
 
     def turn_index(self, index: int, column: int = 0) -> QModelIndex:

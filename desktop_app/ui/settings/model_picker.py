@@ -111,10 +111,8 @@ class ModelPicker(QObject):
 
     # ---------------------------------------------------------------- layout
     def model_row(self) -> QHBoxLayout:
-        row = QHBoxLayout()
-        row.addWidget(self.combo, 1)
-        row.addWidget(self.refresh_button)
-        row.addWidget(self.list_status, 1)
+        row = hbox(self.combo, self.refresh_button, self.list_status)
+        row.setStretch(2, 1)  # the field and the list's status share the spare width
         return row
 
     def check_row(self) -> QHBoxLayout:

@@ -209,20 +209,12 @@ class SettingsDialog(QDialog):
         if provider == "offline":
             self.key_status.setText(tr("the offline demo needs no key"))
             return
-        self.key_status.setText(tr("Key for %1: %2").replace("%1", provider).replace("%2", key_status_text(provider)))
+        self.key_status.setText(key_status_text(provider))
 
     def _store_key(self) -> None:
         """Into the keyring (or this session's memory when there is none); never into a file."""
-        key = self.key.text().strip()
-        self.key.clear()
         provider = self.provider()
-        if not key or provider == "offline":
-            return
-        note = store_key(provider, key)
-        if note:
-            self.key_status.setText(note)
-            return
-        self._refresh_key_status()
+        store_key(self.key, "" if provider == "offline" else provider, self.key_status)
 
     # ---------------------------------------------------------------- test button
     def draft(self) -> Settings:

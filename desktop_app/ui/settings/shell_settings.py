@@ -253,22 +253,11 @@ class ShellWebSettings(QWidget):
         if not keyed:
             self.search_key_status.setText(tr("the local guide library needs no key"))
             return
-        self.search_key_status.setText(
-            tr("Key for %1: %2").replace("%1", provider).replace("%2", key_status_text(provider))
-        )
+        self.search_key_status.setText(key_status_text(provider))
 
     def _store_search_key(self) -> None:
         """Into the keyring (or this session's memory when there is none); never into a file."""
-        key = self.search_key.text().strip()
-        self.search_key.clear()
-        provider = self.search_provider_name()
-        if not key or not provider:
-            return
-        note = store_key(provider, key)
-        if note:
-            self.search_key_status.setText(note)
-            return
-        self._refresh_search_key()
+        store_key(self.search_key, self.search_provider_name(), self.search_key_status)
 
     # ---------------------------------------------------------------- result
     def apply(self, draft: Settings) -> Settings:

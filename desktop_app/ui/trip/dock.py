@@ -8,10 +8,11 @@ import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QSize, Signal
-from PySide6.QtWidgets import QDockWidget, QFrame, QScrollArea, QWidget
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QScrollArea, QWidget
 
 from desktop_app.ui.i18n import tr
+from desktop_app.ui.inspector.dock import LazyDock
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QFileDialog
@@ -23,12 +24,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-class _Placeholder(QWidget):
-    def sizeHint(self) -> QSize:
-        return QSize(530, 0)
-
-
-class TripDock(QDockWidget):
+class TripDock(LazyDock):
     """`show_trip(detail, budget)` with a `Trip.to_dict()`; `callSelected(id)` from a clicked figure;
     `exported(path)` once an export is written, `problem(text)` when it could not be."""
 
@@ -37,14 +33,7 @@ class TripDock(QDockWidget):
     problem = Signal(str)
 
     def __init__(self, lang: Callable[[], str], parent: QWidget | None = None) -> None:
-        super().__init__(tr("Trip"), parent)
-        self.setObjectName("tripDock")
-        self.setWidget(_Placeholder(self))
-        self.setFeatures(
-            QDockWidget.DockWidgetFeature.DockWidgetClosable
-            | QDockWidget.DockWidgetFeature.DockWidgetMovable
-            | QDockWidget.DockWidgetFeature.DockWidgetFloatable
-        )
+        super().__init__(tr("Trip"), "tripDock", parent)
         self._lang = lang
         self._pane: TripPane | None = None
         self.dialog: QFileDialog | None = None
@@ -53,12 +42,7 @@ class TripDock(QDockWidget):
         if self._pane is None:
             from desktop_app.ui.trip.pane import TripPane
 
-            scroll = QScrollArea(self)
-            scroll.setFrameShape(QFrame.Shape.NoFrame)
-            scroll.setWidgetResizable(True)
-            self._pane = TripPane(self._lang, scroll)
-            scroll.setWidget(self._pane)
-            self.setWidget(scroll)
+            self._pane = self._scrolled(lambda scroll: TripPane(self._lang, scroll))
             self._pane.callSelected.connect(self.callSelected)
             self._pane.exportRequested.connect(self.export)
         return self._pane

@@ -11,12 +11,13 @@ from itertools import pairwise
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGridLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from desktop_app.trips.markdown import WEEKDAYS_EN, WEEKDAYS_ZH, cny
 from desktop_app.trips.model import MONTHS_EN, Day, DayItem, Trip, date_span
 from desktop_app.ui.i18n import tr
 from desktop_app.ui.layout import bold as set_bold
+from desktop_app.ui.layout import hbox
 from desktop_app.ui.text import plain_tip
 from desktop_app.ui.trip.cost_chart import CostChart, Segment, kind_colour
 from desktop_app.ui.trip.geo import locate
@@ -93,10 +94,8 @@ class TripPane(QWidget):
         box.addWidget(self.map, 1)
         box.addWidget(self.headings["days"])
         box.addLayout(self.days)
-        row = QHBoxLayout()
+        row = hbox(*self.exports.values(), grow=None)
         row.setSpacing(4)
-        for button in self.exports.values():
-            row.addWidget(button)
         row.addStretch(1)
         box.addLayout(row)
         box.addStretch(0)

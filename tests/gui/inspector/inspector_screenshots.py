@@ -33,7 +33,7 @@ def shoot(out: Path, lang: str) -> None:
     widget.select_call("call_sanya_flight")
     QApplication.processEvents()
     widget.grab().save(str(out / f"inspector_call_{lang}.png"))
-    widget._select_turn_index(0)
+    widget._select("turn", 0)
     QApplication.processEvents()
     widget.grab().save(str(out / f"inspector_turn_{lang}.png"))
     widget.tabs.setCurrentWidget(widget.sequence)
