@@ -282,10 +282,7 @@ class AgentSession(QObject):
         elif isinstance(event, ev.ErrorEvent):
             self._status = "error"
         self.event.emit(event)
-        if isinstance(event, ev.TripEvent):
-            self.trip.emit(event)
-        else:
-            self._emit_typed(event)
+        self._emit_typed(event)
 
     def _emit_typed(self, event: WindowEvent) -> None:
         """The typed signal a view listens to (the text and token counts as plain values)."""
@@ -308,6 +305,7 @@ class AgentSession(QObject):
             ev.ApprovalEvent: self.approvalDecided,
             ev.ToolResultEvent: self.toolResult,
             ev.ToolProgress: self.toolProgress,
+            ev.TripEvent: self.trip,
             ev.Final: self.final,
             ev.ErrorEvent: self.error,
         }

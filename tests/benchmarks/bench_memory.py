@@ -8,7 +8,7 @@
    modules, and its marginal RSS imported in one process, smallest first (so a dependency is
    counted as itself, not in its dependents); the rest is objects, widgets and heaps
 3. the floor: what the product cannot run without, each measured on the bare window (the Qt
-   classes the app's code names, asyncio + qasync + sqlite3, and the CJK font the seed question
+   classes the modules it loaded name, asyncio + qasync + sqlite3, and the CJK font the seed question
    shows: the app on the seed against the same question in English), against the 1.5x goal
 4. the slowest imports of that run by cumulative time (`python -X importtime`)
 
@@ -206,11 +206,13 @@ def _slowest_imports(stderr: str, skip: set[str], top: int) -> list[tuple[int, s
 
 
 def _floor(app_modules: set[str], runs: int) -> tuple[float, float, float, float]:
-    """MiB the product cannot do without: Qt classes it names, asyncio + qasync + sqlite3, the CJK
-    font; and its own modules (the part a smaller app could cut)."""
-    source = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "desktop_app").rglob("*.py"))
-    qt = sorted(set(re.findall(r"\bQ[A-Z][A-Za-z]+\b", source)))
+    """MiB the product cannot do without: the Qt classes its loaded modules name, asyncio + qasync +
+    sqlite3, the CJK font; and its own modules (the part a smaller app could cut)."""
     own = sorted(m for m in app_modules if m.startswith("desktop_app"))
+    files = [ROOT / (m.replace(".", "/") + ".py") for m in own]
+    files += [ROOT / m.replace(".", "/") / "__init__.py" for m in own]
+    source = "\n".join(f.read_text(encoding="utf-8") for f in files if f.exists())  # the modules the run loaded
+    qt = sorted(set(re.findall(r"\bQ[A-Z][A-Za-z]+\b", source)))
     with tempfile.TemporaryDirectory(prefix="bench-mem-") as home:
         done = subprocess.run(
             [sys.executable, "-c", FLOOR_STEPS],
@@ -264,7 +266,7 @@ def main() -> int:
     qt, runtime, cjk, own = _floor(app_modules, args.runs)
     floor = b + qt + runtime + cjk
     print("\nthe floor, each part measured on the bare window (MiB):")
-    print(f"  Qt classes the app names {qt:.1f}, asyncio + qasync + sqlite3 {runtime:.1f}, CJK font {cjk:.1f}")
+    print(f"  Qt classes its loaded modules name {qt:.1f}, asyncio + qasync + sqlite3 {runtime:.1f}, CJK font {cjk:.1f}")
     print(f"  the app's own modules {own:.1f} (what remains: widgets, objects, heaps)")
     print(f"floor_mb={floor:.1f}  floor_ratio={floor / b:.2f}  with_own_code_ratio={(floor + own) / b:.2f}")
 
