@@ -266,7 +266,7 @@ def main() -> int:
     qt, runtime, cjk, own = _floor(app_modules, args.runs)
     floor = b + qt + runtime + cjk
     print("\nthe floor, each part measured on the bare window (MiB):")
-    print(f"  Qt classes its loaded modules name {qt:.1f}, asyncio + qasync + sqlite3 {runtime:.1f}, CJK font {cjk:.1f}")
+    print(f"  Qt classes its modules name {qt:.1f}, asyncio + qasync + sqlite3 {runtime:.1f}, CJK font {cjk:.1f}")
     print(f"  the app's own modules {own:.1f} (what remains: widgets, objects, heaps)")
     print(f"floor_mb={floor:.1f}  floor_ratio={floor / b:.2f}  with_own_code_ratio={(floor + own) / b:.2f}")
 
