@@ -147,6 +147,15 @@ def _tools() -> None:
     expect(call.returncode == 0 and json.loads(call.stdout)["is_error"] is False, call.stdout)
 
 
+@check("a bundled skill loads (its SKILL.md read by the bundled yaml) and runs", needs="desktop_app/tools/skills.py")
+def _skill() -> None:
+    skill = ["--skill", "search_and_summarize"]
+    out = run(["ask", "--provider", "offline", "--json", "--no-save", *skill, "三亚旅游攻略"])
+    expect(out.returncode == 0, f"exit {out.returncode}: {out.stderr.strip()[:300]}")
+    finals = [e for e in map(json.loads, out.stdout.splitlines()) if e["type"] == "final"]
+    expect(len(finals) == 1 and finals[0]["text"].strip() != "", "no final answer with the skill")
+
+
 @check("history keeps the saved run", needs="desktop_app/store/history.py")
 def _history() -> None:
     env = bare_env()
