@@ -30,7 +30,7 @@ from desktop_app.llm.base import (
     WireRequest,
     WireResponse,
 )
-from desktop_app.planner import writer
+from desktop_app.planner import route, writer
 from desktop_app.planner.compare import candidates
 from desktop_app.planner.exchange import Exchange
 from desktop_app.planner.nlu import TripQuery, parse
@@ -112,6 +112,7 @@ class OfflineModel:
         offered = {t.name for t in request.tools}
         question, earlier, exchanges, last_answer = _split_turns(request.messages)
         query = parse(question, earlier)
+        query.route = route.is_route(question, query)
         skill = _guide_skill_active(request, offered)
         if skill:
             step = _guide_step(query, exchanges, offered)
@@ -148,6 +149,8 @@ def _plan(query: TripQuery, offered: set[str], last_answer: str) -> list[ToolCal
     if query.origin is None and ("flights" in wanted or query.open is not None):
         query.origin = resolve_city(DEFAULT_ORIGIN)
         query.origin_assumed = True
+    if query.route:
+        return [_call(name, args) for name, args in route.route_calls(query, offered, lambda c: _name(c, query.lang))]
     calls: list[ToolCall] = []
     for city in _targets(query):
         calls.extend(_lookups(city, query, wanted, offered))
@@ -190,6 +193,8 @@ def _lookups(city: City, query: TripQuery, wanted: set[str], offered: set[str]) 
 
 def _answer(query: TripQuery, exchanges: list[Exchange]) -> str:
     """An open question's ranking, or the trip answer for the places named."""
+    if query.route and not any(e.call.name == "save_itinerary" for e in exchanges):
+        return route.route_answer(query, exchanges) + writer.NOTE[query.lang]
     places = writer.group(exchanges)
     if query.open is None or len(places) < 2 or any(e.call.name == "save_itinerary" for e in exchanges):
         return writer.answer(query, exchanges)

@@ -205,6 +205,7 @@ class TripQuery:
     asks_visa: bool = False  # 要签证吗: the answer says the data has no visa rules
     night_cap: int | None = None  # "under 500 a night": the hotel line says whether it is
     asks_rain: bool = False  # 会下雨吗, "is it rainy": the answer says the data has no rainfall
+    route: bool = False  # several places as one trip, city to city (planner/route.py)
 
     @property
     def stay_nights(self) -> int:

@@ -152,13 +152,7 @@ def cost_lines(c: Costs, q: TripQuery, lang: str, yuan: Any, count: Any) -> str:
             f"- 酒店{room}{count(nights)}晚：{yuan(c.hotel)}\n"
             f"- 合计：约 {yuan(c.total)}（不含餐饮、门票和交通）"
         )
-        if c.peak_extra:
-            text += (
-                f"\n- {'、'.join(z for z, _ in c.peak_names)}高峰估算：再加约 {yuan(c.peak_extra)}，"
-                f"即约 {yuan(c.total + c.peak_extra)}"
-                "（样例价按节假日系数上浮估算，不是报价）"
-            )
-        return text + _budget_line(c, q, lang, yuan)
+        return text + peak_and_budget(c, q, lang, yuan)
     who = f" for {seats}" if seats > 1 else ""
     room = f"{rooms} rooms × " if rooms > 1 else ""
     text = (
@@ -166,8 +160,19 @@ def cost_lines(c: Costs, q: TripQuery, lang: str, yuan: Any, count: Any) -> str:
         f"- Hotel, {room}{nights_en(nights)}: "
         f"{yuan(c.hotel)}\n- Total: about {yuan(c.total)} (meals, tickets and local transport not included)"
     )
-    if c.peak_extra:
-        text += (
+    return text + peak_and_budget(c, q, lang, yuan)
+
+
+def peak_and_budget(c: Costs, q: TripQuery, lang: str, yuan: Any) -> str:
+    """The cost block's last lines: the holiday peak's estimate, and whether the budget asked about holds."""
+    text = ""
+    if c.peak_extra and lang == "zh":
+        text = (
+            f"\n- {'、'.join(z for z, _ in c.peak_names)}高峰估算：再加约 {yuan(c.peak_extra)}，"
+            f"即约 {yuan(c.total + c.peak_extra)}（样例价按节假日系数上浮估算，不是报价）"
+        )
+    elif c.peak_extra:
+        text = (
             f"\n- {', '.join(e for _, e in c.peak_names)} peak estimate: about {yuan(c.peak_extra)} more, "
             f"about {yuan(c.total + c.peak_extra)} (sample prices raised by a holiday factor: an estimate, not a quote)"
         )

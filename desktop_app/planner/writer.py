@@ -219,7 +219,8 @@ def _intro(places: list[Place], q: TripQuery, lang: str) -> str:
     return f"Here is what I found for your {names} {span}:"
 
 
-def _assumption(q: TripQuery, lang: str) -> str:
+def assumption(q: TripQuery, lang: str) -> str:
+    """The origin the flights assumed, said out loud (none was asked)."""
     if not q.origin_assumed or q.origin is None or q.origin_world is not None:
         return ""
     if lang == "zh":
@@ -327,7 +328,7 @@ def answer(q: TripQuery, exchanges: list[Exchange]) -> str:
     if not places:
         return cannot_help(q, set()) if not exchanges else _raw_results(exchanges, lang)
     text = single(places[0], q, lang) if len(places) == 1 else compare(places, q, lang)
-    return text + notes(q, exchanges) + _assumption(q, lang) + denials(exchanges, lang) + NOTE[lang]
+    return text + notes(q, exchanges) + assumption(q, lang) + denials(exchanges, lang) + NOTE[lang]
 
 
 def notes(q: TripQuery, exchanges: list[Exchange]) -> str:

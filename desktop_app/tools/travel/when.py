@@ -144,6 +144,35 @@ def _en_part(m: re.Match[str], today: date) -> Span | None:
     return _narrow(month, _part_word(m.group("part")), today, m.group(0).strip()) if month else None
 
 
+_NTH_WEEK = {"first": 1, "1st": 1, "一": 1, "1": 1, "second": 2, "2nd": 2, "二": 2, "2": 2}
+_NTH_WEEK |= {"third": 3, "3rd": 3, "三": 3, "3": 3, "fourth": 4, "4th": 4, "四": 4, "4": 4}
+
+
+def _week_of(m: re.Match[str], today: date) -> Span | None:
+    """ "the first week of May", 五月第二周, 5月最后一周: days 1–7, 8–14 … or the month's last seven."""
+    month = _month_of(m.group("base"), today)
+    if month is None:
+        return None
+    first_day = date(month.end.year, month.end.month, 1)
+    nth = _NTH_WEEK.get((m.group("nth") or "").lower())
+    start = first_day + timedelta(days=7 * (nth - 1)) if nth else month.end - timedelta(days=6)
+    end = min(start + timedelta(days=6), month.end)
+    return Span(max(start, today), end, m.group(0).strip(), "part") if end >= today else None
+
+
+def _en_in(m: re.Match[str], today: date) -> Span | None:
+    """ "in 10 days" is a time ("we leave in 10 days") unless it is the trip's length: another time
+    is named ("Beijing and Xi'an in 10 days in May"), or a tour comes before it ("see Kyoto in 3 days")."""
+    rest = m.string[: m.start()] + " " + m.string[m.end() :]
+    if _TOURING.search(m.string[: m.start()]) or _earliest(rest, today, bare_weekend=True) is not None:
+        return None
+    return _ahead(_en_count)(m, today)
+
+
+# a tour before "in N days": see/cover/explore …, or "do" + a place's capital ("do Beijing", not "do you")
+_TOURING = re.compile(r"\b(?:[Ss]ee|[Cc]over|[Ee]xplore|[Tt]our|[Tt]ravel around)\b|\b[Dd]o\s+[A-Z]")
+
+
 def _year_end(m: re.Match[str], today: date) -> Span | None:
     """年底 / "end of the year": the last part of December (明年年底, "end of next year": next year's)."""
     year = today.year + (1 if re.search(r"明年|next year", m.group(0), re.IGNORECASE) else 0)
@@ -359,10 +388,20 @@ EN_PART = (
     r"(?:\s+|-)(?:in\s+)?(?P<base>(?:the\s+)?month\s+after\s+next|next\s+month|this\s+month|the\s+month"
     r"|(?:" + _M[1:-1] + r")\b(?:\s+20\d\d)?)"
 )
-NAMED_MONTH = r"(?:\d{1,2}|[一二三四五六七八九十]{1,2})\s*月份?"  # a month by its number, no year
+NAMED_MONTH = r"(?:\d{1,2}|[一二三四五六七八九十]{1,2})\s*月份?"
+WEEK_OF_EN = (  # "the first week of May", "the last week of next month"
+    r"\b(?:the\s+|in\s+the\s+)?(?:(?P<nth>first|1st|second|2nd|third|3rd|fourth|4th)|last|final)\s+week\s+(?:of|in)\s+"
+    r"(?P<base>(?:the\s+)?month\s+after\s+next|next\s+month|this\s+month|(?:" + _M[1:-1] + r")\b(?:\s+20\d\d)?)"
+)
+WEEK_OF_ZH = (  # 五月第一周, 下个月的第二个星期, 5月最后一周
+    r"(?P<base>下下个?月|下个?月|这个?月|本月|(?:20\d\d\s*年\s*)?(?<!" + _ZH_DIGIT + r")" + _ZN + r"\s*月份?)"
+    r"\s*的?\s*(?:第(?P<nth>[一二三四1-4])|最后一)个?(?:周|星期|礼拜)"
+)  # a month by its number, no year
 YEAR_END = r"(?:明年)?(?<![去前])年[底末]|\b(?:at\s+)?(?:the\s+)?end\s+of\s+(?:the|this|next)\s+year\b|\byear[- ]end\b"
 
 RULES: list[Rule] = [
+    (_p(WEEK_OF_EN), _week_of),
+    (_p(WEEK_OF_ZH), _week_of),
     (_p(ZH_PART), _zh_part),
     (_p(EN_PART), _en_part),
     (_p(YEAR_END), _year_end),
@@ -384,7 +423,7 @@ RULES: list[Rule] = [
     (_p(r"下个?月|\bnext month\b"), lambda m, t: _months_ahead(t, 1, m.group(0))),
     (_p(r"(?:这|本)个?月|\bthis month\b"), lambda m, t: _months_ahead(t, 0, m.group(0))),
     (_p(r"(?P<n>\d{1,2}|[一二两三四五六七八九十]{1,2})?个?(?P<u>天|周|星期|礼拜)(?:以)?后"), _ahead(zh_number)),
-    (_p(r"\bin (?P<n>\d{1,2}|a|one|two|three|four|five|six|ten) (?P<u>days?|weeks?)\b"), _ahead(_en_count)),
+    (_p(r"\bin (?P<n>\d{1,2}|a|one|two|three|four|five|six|ten) (?P<u>days?|weeks?)\b"), _en_in),
     (_p(r"大后天"), _day(3)),
     (_p(r"后天|\bday after tomorrow\b"), _day(2)),
     (_p(r"明天|\btomorrow\b"), _day(1)),

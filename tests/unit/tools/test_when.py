@@ -88,6 +88,14 @@ def test_phrases_resolve_against_today(text: str, start: str, end: str) -> None:
         ("beginning of next month", "2027-01-01", "2027-01-10"),
         ("at the end of next month", "2027-01-21", "2027-01-31"),
         ("end of the year in Sydney", "2026-12-21", "2026-12-31"),
+        ("the first week of May", "2027-05-01", "2027-05-07"),
+        ("Beijing, Xi'an and Chengdu in 10 days in the first week of May", "2027-05-01", "2027-05-07"),
+        ("the second week of next month", "2027-01-08", "2027-01-14"),
+        ("last week of March", "2027-03-25", "2027-03-31"),
+        ("五月第一周去成都", "2027-05-01", "2027-05-07"),
+        ("下个月的第三个星期", "2027-01-15", "2027-01-21"),
+        ("2月最后一周", "2027-02-22", "2027-02-28"),
+        ("the first week of December", "2026-12-04", "2026-12-07"),  # the rest of it, from today on
     ],
 )
 def test_parts_of_a_month_are_the_part_not_the_month(text: str, start: str, end: str) -> None:
@@ -194,4 +202,29 @@ async def test_tools_refuse_bad_dates_and_count_the_party() -> None:
     "text", ["三亚玩3.5天", "1.5h flight", "4.5星酒店", "Python 3.11", "机票¥1.28万", "版本 2.3.0"]
 )
 def test_numbers_that_are_not_dates(text: str) -> None:
+    assert find_span(text, TODAY) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("we leave in 10 days", "2026-12-14"),
+        ("Do you know the weather in 3 days in Sanya?", "2026-12-07"),  # "do you", not a tour
+        ("in 2 weeks we fly to Tokyo", "2026-12-18"),
+    ],
+)
+def test_in_n_days_is_a_time_when_nothing_says_it_is_the_length(text: str, day: str) -> None:
+    span = find_span(text, TODAY)
+    assert span is not None and span.start.isoformat() == day
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We'd like to do Beijing, Xi'an and Chengdu in 10 days",
+        "Can we see Kyoto in 3 days?",
+        "explore Yunnan in two weeks",
+    ],
+)
+def test_in_n_days_after_a_tour_is_the_trips_length(text: str) -> None:
     assert find_span(text, TODAY) is None
