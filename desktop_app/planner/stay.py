@@ -31,7 +31,7 @@ def parse_duration(text: str) -> tuple[int | None, int | None]:
     if m := re.search(r"(?i)(?<![\d$¥/] )(?<![\d$¥/])" + en[4:] + r"nights?\b", text):  # not "500 a night"
         nights = _number(m.group(1))
     weeks = (  # a stay: 两周 / 2 weeks; 两周后, "in 2 weeks", "2 weeks later" are a time
-        r"(?i)半个?月|(两|二|2|三|3)\s*(?:周|个星期|个礼拜)(?!\s*(?:以|之)?后)"
+        r"(?i)半个?月|(?<!第)(两|二|2|三|3)\s*(?:周|个星期|个礼拜)(?!\s*(?:以|之)?后)"  # 第二周: which week
         r"|(?<!in )\b(two|three|2|3) weeks\b(?!\s+(?:from|later|after|on)\b)"
     )
     if days is None and (m := re.search(weeks, text)):
@@ -39,7 +39,7 @@ def parse_duration(text: str) -> tuple[int | None, int | None]:
         days = 15 if count is None else 7 * (_number(count) or 2)  # 半个月: fifteen days
     if days is None and re.search(r"(?i)\bfortnight\b", text):
         days = 14
-    if days is None and re.search(r"(?i)一周|一个星期|一个?礼拜|\ba week\b|\bone week\b", text):
+    if days is None and re.search(r"(?i)(?<!第)(?:一周|一个星期|一个?礼拜)|\ba week\b|\bone week\b", text):
         days = 7
     if days is None and re.search(r"(?i)小长假|\blong weekend\b", text):
         days, nights = 3, nights or 2

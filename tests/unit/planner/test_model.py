@@ -125,6 +125,9 @@ async def test_a_word_no_gazetteer_knows_is_named_never_looked_up() -> None:
         ("a week in Tokyo", 7, None),
         ("周末去", 2, 1),
         ("five nights", None, 5),
+        ("五月第二周去大理", None, None),  # which week, not two weeks
+        ("下个月第一周", None, None),
+        ("玩两周", 14, None),
     ],
 )
 def test_durations(text: str, days: int | None, nights: int | None) -> None:
