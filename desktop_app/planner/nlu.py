@@ -9,6 +9,7 @@ from itertools import pairwise
 
 from desktop_app import clock
 from desktop_app.planner.compare import OPEN_WORDS, ZH_DIGIT, OpenAsk, parse_budget, parse_open
+from desktop_app.planner.money import foreign_budget
 from desktop_app.planner.party import ZH_COMPANIONS, Party, find_party
 from desktop_app.planner.places import Mention, WorldPlace, find_places, matched_len, stand_ins
 from desktop_app.planner.regions import Region, country_cities, find_regions, qualifies
@@ -200,6 +201,7 @@ class TripQuery:
     party: Party = field(default_factory=lambda: Party(1, ""))
     regions: list[Region] = field(default_factory=list)
     budget: int | None = None  # "预算一万够吗", "is 8000 yuan enough": the costs say whether it is
+    budget_said: tuple[str, str] = ("", "")  # a budget in another currency, as counted (zh, en)
     by_train: bool = False  # 高铁还是飞机: the answer says the data has no train fares
     one_way: bool = False  # "one way", 单程: a fare out, no return date
     asks_visa: bool = False  # 要签证吗: the answer says the data has no visa rules
@@ -340,6 +342,8 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
     q.party = find_party(text)
     cap = PER_NIGHT.search(text)
     q.budget = parse_budget(text) if BUDGET_WORDS.search(text) and not cap else None
+    if q.budget is not None and (foreign := foreign_budget(text)) is not None:
+        q.budget_said = foreign[1], foreign[2]
     q.night_cap = int((cap.group("n") or cap.group("z")).replace(",", "")) if cap else None
     q.asks_rain = bool(RAIN_OR_SNOW.search(text))
     q.asks_visa = bool(re.search(r"(?i)签证|\bvisas?\b", text))
@@ -373,7 +377,9 @@ PER_NIGHT = re.compile(  # "under 500 a night", 500元一晚以内: a cap on the
     r"(?i)(?P<n>\d[\d,]*)\s*(?:元|块|yuan|rmb|cny)?\s*(?:a|per|/)\s*night|(?P<z>\d[\d,]*)\s*(?:元|块)?\s*(?:/|每|一)晚"
 )
 RAIN_OR_SNOW = re.compile(r"(?i)下雨|雨季|多雨|降水|降雨|下雪|有雪|\b(?:rain|snow)(?:y|fall|s|ing)?\b|\bmonsoon\b")
-BUDGET_WORDS = re.compile(r"(?i)预算|够不够|够吗|够用|以内|之内|不超过|budget|enough|afford|\b(?:under|within)\b")
+BUDGET_WORDS = re.compile(
+    r"(?i)预算|够不够|够吗|够用|以内|之内|不超过|我有|budget|enough|afford|\b(?:under|within)\b|\b(?:I|we) have\b"
+)
 STARS = re.compile(r"(?i)(\d|[一二三四五])\s*-?\s*(?:星|stars?\b)|\b(?:one|two|three|four|five)[\s-]*stars?\b")
 
 

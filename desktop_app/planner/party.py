@@ -70,6 +70,14 @@ def _explicit(text: str) -> Party | None:
     return None
 
 
+def _our_children(text: str) -> Party | None:
+    """ "we have 2 kids": two parents and the children; "I have three children": one parent and them."""
+    if m := re.search(r"(?i)\b(we|i)(?:'ve| have)(?: got)? " + _EN + r" (?:kids|children|sons|daughters)\b", text):
+        n = _n(m.group(2))
+        return Party(n + (2 if m.group(1).lower() == "we" else 1), m.group(0)) if n else None
+    return None
+
+
 def _companions(text: str) -> Party | None:
     """Me plus the people named: 带爸妈 (3), "with my wife and two kids" (4), 我和3个朋友 (4);
     "4 friends" alone is the group (4)."""
@@ -134,7 +142,7 @@ ROOMS = re.compile(
 
 def find_party(text: str) -> Party:
     """The head count a question gives (one traveller when it names nobody), with any rooms asked for."""
-    found = _explicit(text) or _companions(text)
+    found = _explicit(text) or _our_children(text) or _companions(text)
     if found is None or not 1 <= found.size <= MAX_PARTY:
         return Party(1, "")
     if (m := ROOMS.search(text)) and 1 <= (rooms := _n(m.group(1) or m.group(2)) or 0) <= found.size:

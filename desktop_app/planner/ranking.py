@@ -67,7 +67,8 @@ def _assumptions(q: TripQuery, ask: OpenAsk, lang: str) -> str:
         whence = "（你没说出发地，按北京算）" if q.origin_assumed and not q.origin_world else ""
         stay = f"住{zh_count(n)}晚" + ("" if told else "（你没说天数，按三晚算）")
         who = f"{people}人" if people > 1 else "每人"
-        money = f"；预算 {yuan(ask.budget)}，按往返机票 + 酒店{zh_count(n)}晚（{who}）算" if ask.budget else ""
+        said = f"（{q.budget_said[0]}）" if q.budget_said[0] else ""
+        money = f"；预算 {yuan(ask.budget)}{said}，按往返机票 + 酒店{zh_count(n)}晚（{who}）算" if ask.budget else ""
         span = f"{month}月" if month else "出行日期"
         undated = "" if q.when else f"示例数据不分日期：天气是典型的一天、价格是典型价格，不是{span}的预报或报价。"
         head = f"**假设**：从{origin}出发{whence}；{stay}；{q.stars}星酒店{money}。{undated}"
@@ -76,7 +77,8 @@ def _assumptions(q: TripQuery, ask: OpenAsk, lang: str) -> str:
     stay = f"{n} night{'s' if n != 1 else ''}" + ("" if told else " (you did not say, so 3)")
     who = f"for {people}" if people > 1 else "per person"
     money = (
-        f"; budget {yuan(ask.budget)} for round-trip flights + {n} hotel night{'' if n == 1 else 's'}, {who}"
+        f"; budget {yuan(ask.budget)}{f' ({q.budget_said[1]})' if q.budget_said[1] else ''} for round-trip"
+        f" flights + {n} hotel night{'' if n == 1 else 's'}, {who}"
         if ask.budget
         else ""
     )

@@ -186,8 +186,11 @@ def _budget_line(c: Costs, q: TripQuery, lang: str, yuan: Any) -> str:
         return ""
     estimate = c.total + c.peak_extra
     gap = yuan(abs(budget - estimate))
+    zh, en = q.budget_said
     if lang == "zh":
         verdict = f"够，约剩 {gap}" if estimate <= budget else f"不够，约差 {gap}"
-        return f"\n- 预算 {yuan(budget)}：{verdict}（按约 {yuan(estimate)} 算，只含机票和酒店）"
+        said = f"（{zh}）" if zh else ""
+        return f"\n- 预算 {yuan(budget)}{said}：{verdict}（按约 {yuan(estimate)} 算，只含机票和酒店）"
     verdict = f"enough, about {gap} to spare" if estimate <= budget else f"not enough, about {gap} short"
-    return f"\n- Budget {yuan(budget)}: {verdict} (against about {yuan(estimate)}, flights and hotel only)"
+    said = f" ({en})" if en else ""
+    return f"\n- Budget {yuan(budget)}{said}: {verdict} (against about {yuan(estimate)}, flights and hotel only)"

@@ -193,6 +193,20 @@ def test_a_group_of_friends_is_the_group() -> None:
     assert parse("Xiamen with 3 friends", []).party.size == 4  # me and them
 
 
+def test_children_we_have_come_with_both_parents() -> None:
+    assert parse("we have 2 kids and want a week in Sanya from Beijing", []).party.size == 4
+    assert parse("I have three children, where to go in May from Shanghai?", []).party.size == 4
+    assert parse("We have 2 days in Sanya", []).party.size == 1  # days, not children
+
+
+def test_a_budget_in_another_currency_is_counted_in_yuan_and_said() -> None:
+    q = parse("5 days in Bangkok for 2 from Guangzhou around Christmas, budget about 1500 USD", [])
+    assert q.budget == 10_800 and "US$1,500" in q.budget_said[1] and "7.2" in q.budget_said[1]
+    assert parse("预算2000美元，春节从上海去东京", []).budget == 14_400
+    assert parse("I have $3k for a week in Sanya", []).budget == 21_600
+    assert parse("三亚玩三天，预算5000", []).budget_said == ("", "")  # yuan stay yuan
+
+
 def test_a_hotel_class_in_a_trip_question_keeps_the_whole_trip() -> None:
     q = parse("下个月初和老婆孩子从成都去昆明玩一周，住四星，大概要多少钱？", [])
     assert q.intents == set() and q.stars == 4  # no lookup named: every lookup, the hotel at 4 stars

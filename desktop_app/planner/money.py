@@ -1,0 +1,42 @@
+"""A budget in another currency ("1500 USD", "$2k", "3万日元"): counted in yuan at a fixed sample
+rate the answer states, never read as that many yuan."""
+
+from __future__ import annotations
+
+import re
+
+# yuan per unit: fixed sample rates (the sample data is in yuan), said in the answer, not a live quote
+RATES = {"USD": 7.2, "EUR": 7.8, "GBP": 9.1, "HKD": 0.92, "JPY": 0.048}
+SIGNS = {"USD": "US$", "EUR": "€", "GBP": "£", "HKD": "HK$", "JPY": "¥"}
+ZH_NAMES = {"USD": "美元", "EUR": "欧元", "GBP": "英镑", "HKD": "港币", "JPY": "日元"}
+_AMOUNT = r"(?P<n>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(?P<k>k\b|千|万)?"
+_BEFORE = {"HKD": r"hk\$", "USD": r"us\$|\$", "EUR": "€", "GBP": "£"}  # hk$ before $
+_AFTER = {
+    "USD": r"usd|us dollars?|dollars?|bucks|美元|美金",
+    "EUR": r"eur|euros?|欧元",
+    "GBP": r"gbp|pounds?|英镑",
+    "HKD": r"hkd|港币|港元",
+    "JPY": r"jpy|yen|円|日元",
+}
+
+
+def foreign_budget(text: str) -> tuple[int, str, str] | None:
+    """(yuan, how it was counted in Chinese, in English) for an amount in another currency; None for yuan."""
+    folded = text.casefold()
+    for code, sign in _BEFORE.items():
+        if m := re.search(rf"(?:{sign})\s*{_AMOUNT}", folded):
+            return _counted(code, m)
+    for code, words in _AFTER.items():
+        if m := re.search(rf"{_AMOUNT}\s*(?:{words})(?![a-z])", folded):
+            return _counted(code, m)
+    return None
+
+
+def _counted(code: str, m: re.Match[str]) -> tuple[int, str, str]:
+    scale = {"k": 1_000, "千": 1_000, "万": 10_000}.get(m.group("k") or "", 1)
+    amount = float(m.group("n").replace(",", "")) * scale
+    yuan, rate = round(amount * RATES[code]), RATES[code]
+    shown = f"{amount:,.0f}"
+    zh = f"{shown}{ZH_NAMES[code]}，按示例汇率 1{ZH_NAMES[code]} = {rate:g} 元折算"
+    en = f"{SIGNS[code]}{shown} at a fixed sample rate of {rate:g} yuan to the {code}"
+    return yuan, zh, en
