@@ -80,8 +80,8 @@ class ResourceBrowser(QDialog):
         self.open_button.clicked.connect(self._open_typed)
         self.uri.returnPressed.connect(self._open_typed)
         close.clicked.connect(self.reject)
-        mcp.resources().add_done_callback(self._listed)
-        mcp.templates().add_done_callback(self._templates_listed)
+        mcp.listing("resources").add_done_callback(self._listed)
+        mcp.listing("templates").add_done_callback(self._templates_listed)
 
     def _listed(self, future: Any) -> None:
         if future.cancelled() or future.exception() is not None:

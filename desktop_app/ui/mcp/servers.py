@@ -7,7 +7,7 @@ import concurrent.futures
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QDialog, QWidget
@@ -262,22 +262,13 @@ class McpServers(QObject):
         return self._submit(self.manager.call(server, tool, args))
 
     # ---------------------------------------------------------------- resources and prompts
-    def resources(self) -> Listing:
-        """Every ready server's resources, and one line per server that could not list them."""
-        from desktop_app.mcp.resources import list_resources
+    def listing(self, kind: Literal["resources", "templates", "prompts"]) -> Listing:
+        """Every ready server's resources, resource templates (URIs the person completes before
+        reading) or prompts, and one line per server that could not list them."""
+        from desktop_app.mcp.resources import list_prompts, list_resources, list_templates
 
-        return self._submit(self._gather(list_resources))
-
-    def templates(self) -> Listing:
-        """Every ready server's resource templates (URIs the person completes before reading)."""
-        from desktop_app.mcp.resources import list_templates
-
-        return self._submit(self._gather(list_templates))
-
-    def prompts(self) -> Listing:
-        from desktop_app.mcp.resources import list_prompts
-
-        return self._submit(self._gather(list_prompts))
+        each = {"resources": list_resources, "templates": list_templates, "prompts": list_prompts}[kind]
+        return self._submit(self._gather(each))
 
     def read(self, server: str, uri: str, limit: int | None = None) -> Listing:
         """One resource of one server (`limit`: characters of text kept, when not the browser's)."""
