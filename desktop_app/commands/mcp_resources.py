@@ -12,7 +12,7 @@ from desktop_app.commands.flags import fail
 from desktop_app.errors import UsageError
 from desktop_app.mcp.config import McpConfigError, ServerConfig, load_servers
 from desktop_app.mcp.connection import Connection
-from desktop_app.mcp.manager import McpManager
+from desktop_app.mcp.manager import settled
 from desktop_app.mcp.resources import (
     McpFeatureError,
     contents_text,
@@ -45,12 +45,9 @@ async def _with_servers(
 ) -> tuple[list[T], bool]:
     """Start the servers, wait for them, gather `each` of every ready one; failures one line each
     (and the second value says whether any happened)."""
-    manager = McpManager(servers)
-    manager.start()
-    try:
-        await manager.wait_ready()
-        found: list[T] = []
-        failed = False
+    found: list[T] = []
+    failed = False
+    async with settled(servers) as manager:
         for conn in manager.connections():
             try:
                 if conn.state != "ready":
@@ -59,9 +56,7 @@ async def _with_servers(
             except McpFeatureError as exc:
                 fail(str(exc))
                 failed = True
-        return found, failed
-    finally:
-        await manager.aclose()
+    return found, failed
 
 
 def _emit(found: list[Any], failed: bool, as_json: bool, as_text: Callable[[list[Any]], str]) -> int:
