@@ -10,7 +10,7 @@ from typing import Any, TypeVar
 from desktop_app import jsonsafe
 from desktop_app.commands.flags import fail
 from desktop_app.errors import UsageError
-from desktop_app.mcp.config import McpConfigError, ServerConfig, load_servers
+from desktop_app.mcp.config import ServerConfig, load_or_usage_error
 from desktop_app.mcp.connection import Connection
 from desktop_app.mcp.manager import settled
 from desktop_app.mcp.resources import (
@@ -28,10 +28,7 @@ T = TypeVar("T")
 
 
 def _servers(mcp_config: str, only: str = "") -> list[ServerConfig]:
-    try:
-        servers = [s for s in load_servers(mcp_config) if not s.disabled and not s.refused]
-    except McpConfigError as exc:
-        raise UsageError(str(exc)) from None
+    servers = [s for s in load_or_usage_error(mcp_config) if not s.disabled and not s.refused]
     if not only:
         return servers
     chosen = [s for s in servers if s.name == only]

@@ -9,7 +9,7 @@ import sys
 from desktop_app.commands.flags import fail, say
 from desktop_app.errors import UsageError
 from desktop_app.mcp import secret_refs
-from desktop_app.mcp.config import McpConfigError, configured_server, load_servers
+from desktop_app.mcp.config import McpConfigError, configured_server, load_or_usage_error, load_servers
 from desktop_app.store.secrets import SecretsError
 from desktop_app.visible import for_terminal
 
@@ -82,11 +82,7 @@ def allow_command(server: str, yes: bool, mcp_config: str = "") -> int:
 
 
 def list_command(as_json: bool, mcp_config: str = "") -> int:
-    try:
-        servers = load_servers(mcp_config)
-    except McpConfigError as exc:
-        raise UsageError(str(exc)) from None
-    rows = [row for s in servers for row in secret_refs.describe(s)]
+    rows = [row for s in load_or_usage_error(mcp_config) for row in secret_refs.describe(s)]
     if as_json:
         print(json.dumps(rows, ensure_ascii=True, indent=2))
         return 0
