@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import getpass
 import os
-import sys
 
-from desktop_app.commands.flags import PROVIDERS, fail
+from desktop_app.commands.flags import PROVIDERS, fail, read_hidden
 from desktop_app.store.secrets import (
     ENV_VARS,
     KEY_PROVIDERS,
@@ -20,13 +18,6 @@ from desktop_app.store.secrets import (
 )
 
 
-def _read_key(provider: str) -> str:
-    """A hidden prompt on a terminal, else stdin; the key is never echoed."""
-    if sys.stdin is not None and sys.stdin.isatty():
-        return getpass.getpass(f"API key for {provider} (input hidden): ")
-    return sys.stdin.read() if sys.stdin is not None else ""
-
-
 def _status_lines() -> list[str]:
     usable, detail = keyring_usable()
     lines = [f"keyring: {detail}" if usable else f"keyring: unavailable ({detail})"]
@@ -35,7 +26,7 @@ def _status_lines() -> list[str]:
 
 
 def _set(provider: str) -> int:
-    backend = set_key(provider, _read_key(provider))
+    backend = set_key(provider, read_hidden(f"API key for {provider} (input hidden): ", whole=True))
     print(f"saved the {provider} key in the keyring ({backend})")
     if os.environ.get(ENV_VARS[provider], "").strip():
         print(f"note: {ENV_VARS[provider]} is set and wins over the keyring")

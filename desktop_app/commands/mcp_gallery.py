@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import getpass
 import shlex
 import shutil
 import sys
 
 from desktop_app import jsonsafe
-from desktop_app.commands.flags import fail, say
+from desktop_app.commands.flags import fail, read_hidden, say
 from desktop_app.errors import UsageError
 from desktop_app.mcp import secret_refs
 from desktop_app.mcp.config import McpConfigError, app_config_path, server_name_problem
@@ -116,11 +115,7 @@ def _key_step(c: Connector, server: str) -> None:
         if keyring_secret(secret_refs.scoped(server, c.key.keyring)):
             say(f"the key {c.key.keyring!r} is already in the keyring")
             return
-        key = (
-            getpass.getpass(f"{c.key.env} (input hidden; Enter to skip): ")
-            if sys.stdin.isatty()
-            else sys.stdin.readline()
-        )
+        key = read_hidden(f"{c.key.env} (input hidden; Enter to skip): ")
         if key.strip():
             secret_refs.store_for(c.server(server), c.key.keyring, key.strip())
             say(f"stored the key in the keyring as {c.key.keyring!r} for {server!r}")

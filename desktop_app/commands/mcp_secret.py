@@ -2,22 +2,15 @@
 
 from __future__ import annotations
 
-import getpass
 import json
 import sys
 
-from desktop_app.commands.flags import fail, say
+from desktop_app.commands.flags import fail, read_hidden, say
 from desktop_app.errors import UsageError
 from desktop_app.mcp import secret_refs
 from desktop_app.mcp.config import McpConfigError, configured_server, load_or_usage_error, load_servers
 from desktop_app.store.secrets import SecretsError
 from desktop_app.visible import for_terminal
-
-
-def _read_secret(label: str) -> str:
-    if sys.stdin is not None and sys.stdin.isatty():
-        return getpass.getpass(f"{label} (input hidden): ")
-    return sys.stdin.readline() if sys.stdin is not None else ""
 
 
 def ask_yes(question: str) -> bool:
@@ -36,7 +29,7 @@ def set_command(server: str, secret: str, mcp_config: str = "") -> int:
     problem = secret_refs.ref_problem(secret)
     if problem:
         raise UsageError(problem)
-    value = _read_secret(f"secret {secret!r} for MCP server {server!r}").strip()
+    value = read_hidden(f"secret {secret!r} for MCP server {server!r} (input hidden): ").strip()
     if not value:
         return fail("no secret given (nothing was stored)")
     try:
