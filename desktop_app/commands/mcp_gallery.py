@@ -33,20 +33,16 @@ def gallery_command(as_json: bool) -> int:
     if as_json:
         print(jsonsafe.dumps([c.listing() for c in gallery], indent=2))
         return 0
-    added = _configured()
+    try:
+        added = configured_names()
+    except McpConfigError:
+        added = set()
     for c in gallery:
         mark = "  [added]" if c.name in added else ""
         key = f"  needs a key ({c.key.env})" if c.key else ""
         say(f"{c.name:<11} {c.title} — {c.covers}{key}{mark}\n            {c.what}")
     print("\nAdd one with `travel-assistant mcp add NAME` (it shows what it runs and what it sends first).")
     return 0
-
-
-def _configured() -> set[str]:
-    try:
-        return configured_names()
-    except McpConfigError:
-        return set()
 
 
 def add_command(name: str, yes: bool, as_name: str = "") -> int:
