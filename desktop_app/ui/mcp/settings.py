@@ -10,14 +10,13 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QMessageBox,
-    QPlainTextEdit,
     QPushButton,
     QVBoxLayout,
     QWidget,
 )
 
 from desktop_app.ui.i18n import tr
-from desktop_app.ui.mcp.dialogs import DefinitionChangeDialog, LogDialog, plain_label
+from desktop_app.ui.mcp.dialogs import DefinitionChangeDialog, LogDialog, plain_label, read_only_text
 from desktop_app.ui.mcp.server_editor import ServerEditor
 from desktop_app.ui.mcp.signin import SignInControls
 from desktop_app.ui.text import make_visible, plain_tip
@@ -60,10 +59,8 @@ class McpSettings(QWidget):
         self.list.setObjectName("servers")
         self.list.setAccessibleName(tr("MCP servers"))
         layout.addWidget(self.list, 1)
-        self.details = QPlainTextEdit(self)
-        self.details.setObjectName("details")
+        self.details = read_only_text(self, "details", mono=False)
         self.details.setAccessibleName(tr("Server details"))
-        self.details.setReadOnly(True)
         self.details.setFixedHeight(130)
         layout.addWidget(self.details)
         self.account = SignInControls(servers, self.selected_config, self)
