@@ -259,15 +259,9 @@ class HistoryStore:
     def messages_tail(self, conv_id: str, limit: int) -> tuple[builtins.list[Message], int]:
         """The last `limit` messages (repaired, in order) and how many there are in all: a window
         opens a 10,000-message conversation by reading only what it shows."""
-        self.info(conv_id)
         with self._read() as conn:
             (total,) = conn.execute("SELECT count(*) FROM messages WHERE conversation_id = ?", (conv_id,)).fetchone()
-            rows = conn.execute(
-                "SELECT role, content, data, created_at FROM messages WHERE conversation_id = ? "
-                "ORDER BY seq DESC LIMIT ?",
-                (conv_id, max(limit, 0)),
-            ).fetchall()
-        return repair(_decoded(conv_id, reversed(rows))), int(total)
+        return repair(self.messages_slice(conv_id, total - max(limit, 0))), int(total)
 
     def add_imported(self, conv: ImportedConversation) -> str:
         """A new conversation holding a whole imported one, in one transaction: all or nothing."""
