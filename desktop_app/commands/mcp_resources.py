@@ -97,10 +97,7 @@ async def resources_command(as_json: bool, mcp_config: str = "") -> int:
 
 
 async def read_command(server: str, uri: str, as_json: bool, mcp_config: str = "") -> int:
-    async def read(conn: Connection) -> list[dict[str, Any]]:
-        return await read_resource(conn, uri)
-
-    contents, failed = await _with_servers(_servers(mcp_config, server), read)
+    contents, failed = await _with_servers(_servers(mcp_config, server), lambda conn: read_resource(conn, uri))
     return _emit(contents, failed, as_json, contents_text)
 
 
@@ -132,9 +129,5 @@ def prompt_arguments(text: str) -> dict[str, str]:
 
 async def prompt_command(server: str, name: str, args_json: str, as_json: bool, mcp_config: str = "") -> int:
     arguments = prompt_arguments(args_json)
-
-    async def expand(conn: Connection) -> list[dict[str, str]]:
-        return await get_prompt(conn, name, arguments)
-
-    messages, failed = await _with_servers(_servers(mcp_config, server), expand)
+    messages, failed = await _with_servers(_servers(mcp_config, server), lambda conn: get_prompt(conn, name, arguments))
     return _emit(messages, failed, as_json, lambda ms: "\n".join(f"[{m['role']}]\n{m['text']}\n" for m in ms))
