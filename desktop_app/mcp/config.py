@@ -10,6 +10,7 @@ from typing import Any
 from urllib.parse import urlparse
 
 from desktop_app import jsonsafe
+from desktop_app.errors import UsageError
 from desktop_app.paths import config_dir
 from desktop_app.store.atomic import write_json_atomic
 
@@ -388,8 +389,6 @@ def save_servers(servers: list[ServerConfig], path: Path | None = None) -> Path:
 
 def load_or_usage_error(mcp_config: str = "") -> list[ServerConfig]:
     """`load_servers` for a command: a configuration to fix is a UsageError (one line, exit 2)."""
-    from desktop_app.errors import UsageError
-
     try:
         return load_servers(mcp_config)
     except McpConfigError as exc:
@@ -399,8 +398,6 @@ def load_or_usage_error(mcp_config: str = "") -> list[ServerConfig]:
 def configured_server(name: str, mcp_config: str = "", *, with_url: bool = False) -> ServerConfig:
     """The configured server called `name`, for the commands that act on one; UsageError (one line,
     exit 2) naming the servers there are when it is not configured."""
-    from desktop_app.errors import UsageError
-
     servers = load_or_usage_error(mcp_config)
     found = next((s for s in servers if s.name == name), None)
     if found is None:
