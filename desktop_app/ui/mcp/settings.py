@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
@@ -15,6 +16,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop_app.mcp.config import (
+    McpConfigError,
+    ServerConfig,
+    app_config_path,
+    load_servers,
+    read_config_file,
+    save_servers,
+)
 from desktop_app.ui.i18n import tr
 from desktop_app.ui.mcp.dialogs import DefinitionChangeDialog, LogDialog, plain_label, read_only_text
 from desktop_app.ui.mcp.server_editor import ServerEditor
@@ -22,7 +31,6 @@ from desktop_app.ui.mcp.signin import SignInControls
 from desktop_app.ui.text import make_visible, plain_tip
 
 if TYPE_CHECKING:
-    from desktop_app.mcp.config import ServerConfig
     from desktop_app.mcp.connection import ServerStatus
     from desktop_app.mcp.gallery import Connector
     from desktop_app.ui.mcp.gallery_dialog import GalleryDialog
@@ -101,16 +109,12 @@ class McpSettings(QWidget):
     # ---------------------------------------------------------------- the list
     def _configs(self) -> list[ServerConfig]:
         """Every configured server (the app's file and --mcp-config), as the manager knows them."""
-        from desktop_app.mcp.config import McpConfigError, load_servers
-
         try:
             return load_servers(self.servers.mcp_config)
         except McpConfigError:
             return self._app_servers()
 
     def _app_servers(self) -> list[ServerConfig]:
-        from desktop_app.mcp.config import McpConfigError, app_config_path, read_config_file
-
         try:
             return read_config_file(app_config_path(), missing_ok=True)
         except McpConfigError as exc:
@@ -148,8 +152,6 @@ class McpSettings(QWidget):
         return text
 
     def _update_note(self) -> None:
-        from desktop_app.mcp.config import app_config_path
-
         extra = self.servers.mcp_config
         text = tr("Servers are saved in %1; changes apply at once.").replace("%1", str(app_config_path()))
         if extra:
@@ -236,8 +238,6 @@ class McpSettings(QWidget):
             self._save([s for s in self._app_servers() if s.name != config.name])
 
     def toggle(self) -> None:
-        from dataclasses import replace
-
         config = self._editable(self.selected())
         if config is not None:
             flipped = replace(config, disabled=not config.disabled)
@@ -245,7 +245,6 @@ class McpSettings(QWidget):
 
     def _add_connector(self, connector: Connector, name: str) -> None:
         """Added by editing mcp.json's text (comments kept); a user's same-named server is never replaced."""
-        from desktop_app.mcp.config import McpConfigError
         from desktop_app.mcp.gallery import NameTakenError, add_connector
 
         try:
@@ -260,8 +259,6 @@ class McpSettings(QWidget):
 
     def _save(self, servers: list[ServerConfig]) -> None:
         """Write the app's file, then hand the whole configuration to the manager."""
-        from desktop_app.mcp.config import save_servers
-
         try:
             save_servers(servers)
         except OSError as exc:
