@@ -6,13 +6,13 @@ import sys
 
 from desktop_app.commands.flags import fail
 from desktop_app.mcp.config import configured_server
+from desktop_app.mcp.oauth import LoginError, login, logout
+from desktop_app.store.secrets import SecretsError
 from desktop_app.visible import for_terminal
 
 
 async def login_command(name: str, mcp_config: str = "") -> int:
     """Open the browser for the server's OAuth login; the URL is printed too, for another browser."""
-    from desktop_app.mcp.oauth import LoginError, login
-
     server = configured_server(name, mcp_config, with_url=True)
     try:
         done = await login(server, notify=lambda line: print(for_terminal(line), file=sys.stderr, flush=True))
@@ -24,9 +24,6 @@ async def login_command(name: str, mcp_config: str = "") -> int:
 
 def logout_command(name: str, mcp_config: str = "") -> int:
     """Forget the server's tokens and client registration (the keyring entries)."""
-    from desktop_app.mcp.oauth import logout
-    from desktop_app.store.secrets import SecretsError
-
     try:
         removed = logout(configured_server(name, mcp_config, with_url=True))
     except SecretsError as exc:
