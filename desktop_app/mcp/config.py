@@ -17,6 +17,7 @@ from desktop_app.store.atomic import write_json_atomic
 DEFAULT_CALL_TIMEOUT = 60.0
 DEFAULT_CONNECT_TIMEOUT = 30.0
 MAX_SECONDS = 86400.0  # a timeout longer than a day is a mistake (or Infinity)
+_KIND_KEYS = ("type", "transport", "transportType")  # the transport, as other clients name it
 # Keys with a meaning here; other clients' keys are read, ignored and named in one warning.
 _KNOWN_KEYS = {
     "command",
@@ -30,9 +31,7 @@ _KNOWN_KEYS = {
     "timeout",
     "connectTimeout",
     "trustReadOnlyHints",
-    "type",
-    "transport",
-    "transportType",
+    *_KIND_KEYS,
 }
 # Approvals written for another client: an untrusted file must never grant them silently.
 _APPROVAL_KEYS = ("autoApprove", "alwaysAllow")
@@ -196,7 +195,7 @@ def _flag(value: Any, path: Path | str, where: str) -> bool:
 
 def _kind(entry: dict[str, Any], path: Path | str, where: str) -> str:
     """`type` / `transport` / `transportType` as "stdio", "http", "sse" or "" (not given)."""
-    for key in ("type", "transport", "transportType"):
+    for key in _KIND_KEYS:
         value = entry.get(key)
         if value is None:
             continue
