@@ -25,6 +25,8 @@ from PySide6.QtWidgets import (
 
 from desktop_app.mcp.bundle_manifest import Value
 from desktop_app.mcp.bundles import Bundle, BundleError, NameTakenError, UserOption, install, read_bundle
+from desktop_app.mcp.config import McpConfigError
+from desktop_app.store.secrets import SecretsError
 from desktop_app.ui.i18n import tr
 from desktop_app.ui.layout import hbox
 from desktop_app.ui.mcp.dialogs import plain_label, read_only_text
@@ -120,9 +122,6 @@ class BundleDialog(QDialog):
         return out
 
     def _install(self) -> None:
-        from desktop_app.mcp.config import McpConfigError
-        from desktop_app.store.secrets import SecretsError
-
         try:
             install(self.bundle, self.values())
         except NameTakenError as exc:

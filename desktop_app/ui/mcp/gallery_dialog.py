@@ -21,6 +21,8 @@ from PySide6.QtWidgets import (
 
 from desktop_app.mcp.gallery import Connector, GalleryError, load_gallery
 from desktop_app.mcp.launch import missing_message
+from desktop_app.mcp.secret_refs import store_for
+from desktop_app.store.secrets import SecretsError
 from desktop_app.ui.i18n import tr
 from desktop_app.ui.layout import hbox
 from desktop_app.ui.mcp.dialogs import plain_label, read_only_text
@@ -112,9 +114,6 @@ class GalleryDialog(QDialog):
             self.key.setPlaceholderText(tr("%1 (optional now; kept in the keyring)").replace("%1", c.key.env))
 
     def _add(self) -> None:
-        from desktop_app.mcp.secret_refs import store_for
-        from desktop_app.store.secrets import SecretsError
-
         c = self.current()
         if c is None:
             return
