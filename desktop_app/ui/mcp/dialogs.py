@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop_app.mcp.trust import PendingChange, approved_text, pretty_definition
 from desktop_app.ui.i18n import tr
 from desktop_app.ui.palette import colours
 from desktop_app.ui.schema_form import SchemaForm
@@ -26,7 +27,6 @@ from desktop_app.ui.text import make_visible
 if TYPE_CHECKING:
     from desktop_app.mcp.interact import SamplingRequest
     from desktop_app.mcp.secret_refs import SecretSend
-    from desktop_app.mcp.trust import PendingChange
 
 LOG_TAIL_BYTES = 256_000
 
@@ -193,8 +193,6 @@ class DefinitionChangeDialog(_ApprovalDialog):
     """Old and new definition of a held-back tool side by side; Approve pins the new one."""
 
     def __init__(self, change: PendingChange, parent: QWidget | None) -> None:
-        from desktop_app.mcp.trust import approved_text, pretty_definition
-
         super().__init__(parent)
         self.setObjectName("definitionChangeDialog")
         self.setWindowTitle(tr("A tool's definition changed"))
