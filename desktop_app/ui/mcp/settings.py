@@ -24,6 +24,7 @@ from desktop_app.mcp.config import (
     read_config_file,
     save_servers,
 )
+from desktop_app.mcp.gallery import Connector, NameTakenError, add_connector, name_to_add
 from desktop_app.ui.i18n import tr
 from desktop_app.ui.mcp.dialogs import DefinitionChangeDialog, LogDialog, plain_label, read_only_text
 from desktop_app.ui.mcp.server_editor import ServerEditor
@@ -32,7 +33,6 @@ from desktop_app.ui.text import make_visible, plain_tip
 
 if TYPE_CHECKING:
     from desktop_app.mcp.connection import ServerStatus
-    from desktop_app.mcp.gallery import Connector
     from desktop_app.ui.mcp.gallery_dialog import GalleryDialog
     from desktop_app.ui.mcp.servers import McpServers
 
@@ -202,7 +202,6 @@ class McpSettings(QWidget):
 
     def add_from_gallery(self) -> GalleryDialog:
         """A vetted travel connector, added to the app's mcp.json (it connects at once)."""
-        from desktop_app.mcp.gallery import name_to_add
         from desktop_app.ui.mcp.gallery_dialog import GalleryDialog
 
         servers = {s.name: s for s in self._app_servers()}
@@ -245,8 +244,6 @@ class McpSettings(QWidget):
 
     def _add_connector(self, connector: Connector, name: str) -> None:
         """Added by editing mcp.json's text (comments kept); a user's same-named server is never replaced."""
-        from desktop_app.mcp.gallery import NameTakenError, add_connector
-
         try:
             add_connector(connector, name=name)
         except (OSError, McpConfigError, NameTakenError) as exc:
