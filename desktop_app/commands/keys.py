@@ -18,13 +18,6 @@ from desktop_app.store.secrets import (
 )
 
 
-def _status_lines() -> list[str]:
-    usable, detail = keyring_usable()
-    lines = [f"keyring: {detail}" if usable else f"keyring: unavailable ({detail})"]
-    lines += [f"{s.provider:<10} {s.detail}" for s in map(key_status, KEY_PROVIDERS)]
-    return lines
-
-
 def _set(provider: str) -> int:
     backend = set_key(provider, read_hidden(f"API key for {provider} (input hidden): ", whole=True))
     print(f"saved the {provider} key in the keyring ({backend})")
@@ -43,7 +36,10 @@ def _delete(provider: str) -> int:
 def keys_command(subcommand: str, provider: str = "") -> int:
     """`keys set|delete PROVIDER` and `keys status`: exit 0 done, 1 failed, 2 bad usage."""
     if subcommand == "status":
-        print("\n".join(_status_lines()))
+        usable, detail = keyring_usable()
+        print(f"keyring: {detail}" if usable else f"keyring: unavailable ({detail})")
+        for status in map(key_status, KEY_PROVIDERS):
+            print(f"{status.provider:<10} {status.detail}")
         return 0
     if provider not in KEYED:
         return fail(f"unknown provider {provider!r}: choose {', '.join(KEYED)}", 2)
