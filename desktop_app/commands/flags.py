@@ -48,6 +48,17 @@ def say(line: str, err: bool = False) -> None:
     print(for_terminal(line), file=sys.stderr if err else sys.stdout)
 
 
+def read_hidden(prompt: str, *, whole: bool = False) -> str:
+    """A hidden prompt on a terminal, else one line of stdin (`whole`: all of it); never echoed."""
+    import getpass  # here: parsing the command line stays light
+
+    if sys.stdin is not None and sys.stdin.isatty():
+        return getpass.getpass(prompt)
+    if sys.stdin is None:
+        return ""
+    return sys.stdin.read() if whole else sys.stdin.readline()
+
+
 def fail(message: str, code: int = 1) -> int:
     """A one-line error on stderr, named for the program; returns the exit code."""
     say(f"travel-assistant: {message}", err=True)

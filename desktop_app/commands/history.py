@@ -139,7 +139,7 @@ def _import(source: str) -> int:
 # ---------------------------------------------------------------- dispatch
 
 
-def history_command(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> int:
     """Dispatch `history list|show|export|import`; errors are one line on stderr and exit 1."""
     try:
         if args.history_command == "import":
@@ -177,7 +177,3 @@ def add_arguments(history: argparse.ArgumentParser) -> None:
     export.add_argument("-o", "--output", default="", metavar="FILE", help="write to FILE instead of stdout")
     imp = hist_sub.add_parser("import", help="add a conversation from a `history export --format json` file")
     imp.add_argument("file", help="the file, or - for stdin")
-
-
-def run(args: argparse.Namespace) -> int:
-    return history_command(args)

@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import getpass
 import os
-import sys
 
-from desktop_app.commands.flags import PROVIDERS, fail
+from desktop_app.commands.flags import PROVIDERS, fail, read_hidden
 from desktop_app.store.secrets import (
     ENV_VARS,
     KEY_PROVIDERS,
@@ -20,22 +18,8 @@ from desktop_app.store.secrets import (
 )
 
 
-def _read_key(provider: str) -> str:
-    """A hidden prompt on a terminal, else stdin; the key is never echoed."""
-    if sys.stdin is not None and sys.stdin.isatty():
-        return getpass.getpass(f"API key for {provider} (input hidden): ")
-    return sys.stdin.read() if sys.stdin is not None else ""
-
-
-def _status_lines() -> list[str]:
-    usable, detail = keyring_usable()
-    lines = [f"keyring: {detail}" if usable else f"keyring: unavailable ({detail})"]
-    lines += [f"{s.provider:<10} {s.detail}" for s in map(key_status, KEY_PROVIDERS)]
-    return lines
-
-
 def _set(provider: str) -> int:
-    backend = set_key(provider, _read_key(provider))
+    backend = set_key(provider, read_hidden(f"API key for {provider} (input hidden): ", whole=True))
     print(f"saved the {provider} key in the keyring ({backend})")
     if os.environ.get(ENV_VARS[provider], "").strip():
         print(f"note: {ENV_VARS[provider]} is set and wins over the keyring")
@@ -52,7 +36,10 @@ def _delete(provider: str) -> int:
 def keys_command(subcommand: str, provider: str = "") -> int:
     """`keys set|delete PROVIDER` and `keys status`: exit 0 done, 1 failed, 2 bad usage."""
     if subcommand == "status":
-        print("\n".join(_status_lines()))
+        usable, detail = keyring_usable()
+        print(f"keyring: {detail}" if usable else f"keyring: unavailable ({detail})")
+        for status in map(key_status, KEY_PROVIDERS):
+            print(f"{status.provider:<10} {status.detail}")
         return 0
     if provider not in KEYED:
         return fail(f"unknown provider {provider!r}: choose {', '.join(KEYED)}", 2)

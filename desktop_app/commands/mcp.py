@@ -142,11 +142,9 @@ def run(args: argparse.Namespace) -> int:
     if args.mcp_command in ("gallery", "add"):
         from desktop_app.commands.mcp_gallery import add_command, gallery_command
 
-        return (
-            gallery_command(args.json)
-            if args.mcp_command == "gallery"
-            else add_command(args.name, args.yes, args.as_name)
-        )
+        if args.mcp_command == "gallery":
+            return gallery_command(args.json)
+        return add_command(args.name, args.yes, args.as_name)
     from desktop_app.commands.mcp_login import login_command, logout_command
 
     if args.mcp_command == "logout":

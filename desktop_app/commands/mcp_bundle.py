@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import getpass
 import sys
 from pathlib import Path
 
-from desktop_app.commands.flags import fail, say
+from desktop_app.commands.flags import fail, read_hidden, say
 from desktop_app.errors import UsageError
 from desktop_app.mcp.bundle_manifest import Value
 from desktop_app.mcp.bundles import Bundle, BundleError, NameTakenError, UserOption, install, read_bundle, uninstall
@@ -34,12 +33,10 @@ def describe(bundle: Bundle) -> None:
 
 def _read_value(option: UserOption) -> str:
     """A hidden prompt (sensitive) or input() on a terminal; one line of stdin in a script."""
-    if not _terminal():
-        return sys.stdin.readline().strip() if sys.stdin is not None else ""
-    default = "" if option.default is None else f" [{option.default}]"
-    if option.sensitive:
+    if option.sensitive or not _terminal():
         skip = "" if option.required else "; Enter to skip"
-        return getpass.getpass(f"{option.title} (input hidden{skip}): ").strip()
+        return read_hidden(f"{option.title} (input hidden{skip}): ").strip()
+    default = "" if option.default is None else f" [{option.default}]"
     return input(for_terminal(f"{option.title}{default}: ")).strip()
 
 

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import getpass
 import shlex
 import shutil
 import sys
 
 from desktop_app import jsonsafe
-from desktop_app.commands.flags import fail, say
+from desktop_app.commands.flags import fail, read_hidden, say
 from desktop_app.errors import UsageError
 from desktop_app.mcp import secret_refs
 from desktop_app.mcp.config import McpConfigError, app_config_path, server_name_problem
@@ -34,20 +33,16 @@ def gallery_command(as_json: bool) -> int:
     if as_json:
         print(jsonsafe.dumps([c.listing() for c in gallery], indent=2))
         return 0
-    added = _configured()
+    try:
+        added = configured_names()
+    except McpConfigError:
+        added = set()
     for c in gallery:
         mark = "  [added]" if c.name in added else ""
         key = f"  needs a key ({c.key.env})" if c.key else ""
         say(f"{c.name:<11} {c.title} — {c.covers}{key}{mark}\n            {c.what}")
     print("\nAdd one with `travel-assistant mcp add NAME` (it shows what it runs and what it sends first).")
     return 0
-
-
-def _configured() -> set[str]:
-    try:
-        return configured_names()
-    except McpConfigError:
-        return set()
 
 
 def add_command(name: str, yes: bool, as_name: str = "") -> int:
@@ -116,11 +111,7 @@ def _key_step(c: Connector, server: str) -> None:
         if keyring_secret(secret_refs.scoped(server, c.key.keyring)):
             say(f"the key {c.key.keyring!r} is already in the keyring")
             return
-        key = (
-            getpass.getpass(f"{c.key.env} (input hidden; Enter to skip): ")
-            if sys.stdin.isatty()
-            else sys.stdin.readline()
-        )
+        key = read_hidden(f"{c.key.env} (input hidden; Enter to skip): ")
         if key.strip():
             secret_refs.store_for(c.server(server), c.key.keyring, key.strip())
             say(f"stored the key in the keyring as {c.key.keyring!r} for {server!r}")

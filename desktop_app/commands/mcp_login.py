@@ -5,19 +5,15 @@ from __future__ import annotations
 import sys
 
 from desktop_app.commands.flags import fail
-from desktop_app.mcp.config import ServerConfig, configured_server
+from desktop_app.mcp.config import configured_server
+from desktop_app.mcp.oauth import LoginError, login, logout
+from desktop_app.store.secrets import SecretsError
 from desktop_app.visible import for_terminal
-
-
-def _server(name: str, mcp_config: str) -> ServerConfig:
-    return configured_server(name, mcp_config, with_url=True)
 
 
 async def login_command(name: str, mcp_config: str = "") -> int:
     """Open the browser for the server's OAuth login; the URL is printed too, for another browser."""
-    from desktop_app.mcp.oauth import LoginError, login
-
-    server = _server(name, mcp_config)
+    server = configured_server(name, mcp_config, with_url=True)
     try:
         done = await login(server, notify=lambda line: print(for_terminal(line), file=sys.stderr, flush=True))
     except LoginError as exc:
@@ -28,11 +24,8 @@ async def login_command(name: str, mcp_config: str = "") -> int:
 
 def logout_command(name: str, mcp_config: str = "") -> int:
     """Forget the server's tokens and client registration (the keyring entries)."""
-    from desktop_app.mcp.oauth import logout
-    from desktop_app.store.secrets import SecretsError
-
     try:
-        removed = logout(_server(name, mcp_config))
+        removed = logout(configured_server(name, mcp_config, with_url=True))
     except SecretsError as exc:
         return fail(str(exc))
     print(for_terminal(f"logged out of {name!r}" if removed else f"no login was kept for {name!r}"))

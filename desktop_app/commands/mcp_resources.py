@@ -10,9 +10,9 @@ from typing import Any, TypeVar
 from desktop_app import jsonsafe
 from desktop_app.commands.flags import fail
 from desktop_app.errors import UsageError
-from desktop_app.mcp.config import McpConfigError, ServerConfig, load_servers
+from desktop_app.mcp.config import ServerConfig, load_or_usage_error
 from desktop_app.mcp.connection import Connection
-from desktop_app.mcp.manager import McpManager
+from desktop_app.mcp.manager import settled
 from desktop_app.mcp.resources import (
     McpFeatureError,
     contents_text,
@@ -28,10 +28,7 @@ T = TypeVar("T")
 
 
 def _servers(mcp_config: str, only: str = "") -> list[ServerConfig]:
-    try:
-        servers = [s for s in load_servers(mcp_config) if not s.disabled and not s.refused]
-    except McpConfigError as exc:
-        raise UsageError(str(exc)) from None
+    servers = [s for s in load_or_usage_error(mcp_config) if not s.disabled and not s.refused]
     if not only:
         return servers
     chosen = [s for s in servers if s.name == only]
@@ -45,12 +42,9 @@ async def _with_servers(
 ) -> tuple[list[T], bool]:
     """Start the servers, wait for them, gather `each` of every ready one; failures one line each
     (and the second value says whether any happened)."""
-    manager = McpManager(servers)
-    manager.start()
-    try:
-        await manager.wait_ready()
-        found: list[T] = []
-        failed = False
+    found: list[T] = []
+    failed = False
+    async with settled(servers) as manager:
         for conn in manager.connections():
             try:
                 if conn.state != "ready":
@@ -59,9 +53,7 @@ async def _with_servers(
             except McpFeatureError as exc:
                 fail(str(exc))
                 failed = True
-        return found, failed
-    finally:
-        await manager.aclose()
+    return found, failed
 
 
 def _emit(found: list[Any], failed: bool, as_json: bool, as_text: Callable[[list[Any]], str]) -> int:
@@ -105,10 +97,7 @@ async def resources_command(as_json: bool, mcp_config: str = "") -> int:
 
 
 async def read_command(server: str, uri: str, as_json: bool, mcp_config: str = "") -> int:
-    async def read(conn: Connection) -> list[dict[str, Any]]:
-        return await read_resource(conn, uri)
-
-    contents, failed = await _with_servers(_servers(mcp_config, server), read)
+    contents, failed = await _with_servers(_servers(mcp_config, server), lambda conn: read_resource(conn, uri))
     return _emit(contents, failed, as_json, contents_text)
 
 
@@ -140,9 +129,5 @@ def prompt_arguments(text: str) -> dict[str, str]:
 
 async def prompt_command(server: str, name: str, args_json: str, as_json: bool, mcp_config: str = "") -> int:
     arguments = prompt_arguments(args_json)
-
-    async def expand(conn: Connection) -> list[dict[str, str]]:
-        return await get_prompt(conn, name, arguments)
-
-    messages, failed = await _with_servers(_servers(mcp_config, server), expand)
+    messages, failed = await _with_servers(_servers(mcp_config, server), lambda conn: get_prompt(conn, name, arguments))
     return _emit(messages, failed, as_json, lambda ms: "\n".join(f"[{m['role']}]\n{m['text']}\n" for m in ms))

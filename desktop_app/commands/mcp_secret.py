@@ -2,22 +2,15 @@
 
 from __future__ import annotations
 
-import getpass
 import json
 import sys
 
-from desktop_app.commands.flags import fail, say
+from desktop_app.commands.flags import fail, read_hidden, say
 from desktop_app.errors import UsageError
 from desktop_app.mcp import secret_refs
-from desktop_app.mcp.config import McpConfigError, configured_server, load_servers
+from desktop_app.mcp.config import McpConfigError, configured_server, load_or_usage_error, load_servers
 from desktop_app.store.secrets import SecretsError
 from desktop_app.visible import for_terminal
-
-
-def _read_secret(label: str) -> str:
-    if sys.stdin is not None and sys.stdin.isatty():
-        return getpass.getpass(f"{label} (input hidden): ")
-    return sys.stdin.readline() if sys.stdin is not None else ""
 
 
 def ask_yes(question: str) -> bool:
@@ -36,7 +29,7 @@ def set_command(server: str, secret: str, mcp_config: str = "") -> int:
     problem = secret_refs.ref_problem(secret)
     if problem:
         raise UsageError(problem)
-    value = _read_secret(f"secret {secret!r} for MCP server {server!r}").strip()
+    value = read_hidden(f"secret {secret!r} for MCP server {server!r} (input hidden): ").strip()
     if not value:
         return fail("no secret given (nothing was stored)")
     try:
@@ -82,11 +75,7 @@ def allow_command(server: str, yes: bool, mcp_config: str = "") -> int:
 
 
 def list_command(as_json: bool, mcp_config: str = "") -> int:
-    try:
-        servers = load_servers(mcp_config)
-    except McpConfigError as exc:
-        raise UsageError(str(exc)) from None
-    rows = [row for s in servers for row in secret_refs.describe(s)]
+    rows = [row for s in load_or_usage_error(mcp_config) for row in secret_refs.describe(s)]
     if as_json:
         print(json.dumps(rows, ensure_ascii=True, indent=2))
         return 0

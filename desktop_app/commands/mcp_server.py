@@ -5,17 +5,13 @@ from __future__ import annotations
 import argparse
 
 
-def serve_command() -> int:
-    """Wire the built-in tools (runtime) to the stdio server (mcp), which knows neither settings nor tools."""
-    from desktop_app.mcp.server import serve
-    from desktop_app.runtime import builtin_registry
-
-    return serve(builtin_registry())
-
-
 def add_arguments(_parser: argparse.ArgumentParser) -> None:
     """No flags: it speaks MCP on stdin/stdout."""
 
 
 def run(_args: argparse.Namespace) -> int:
-    return serve_command()
+    """Wire the built-in tools (runtime) to the stdio server (mcp), which knows neither settings nor tools."""
+    from desktop_app.mcp.server import serve
+    from desktop_app.runtime import builtin_registry
+
+    return serve(builtin_registry())

@@ -15,7 +15,7 @@ from desktop_app import jsonsafe
 from desktop_app.commands.flags import fail
 from desktop_app.commands.mcp_resources import _servers
 from desktop_app.mcp import tasks
-from desktop_app.mcp.manager import McpManager
+from desktop_app.mcp.manager import settled
 from desktop_app.mcp.results import to_output
 from desktop_app.mcp.task_book import TaskBook
 from desktop_app.visible import for_terminal
@@ -92,15 +92,9 @@ async def _refused(session: Any, types: Any, server: str, task_id: str, exc: Exc
 
 async def _with_session(server: str, mcp_config: str, each: Callable[[Any, Any], Awaitable[int]]) -> int:
     """Start only `server`, then `each(session, types)` on it."""
-    config = _servers(mcp_config, only=server)[0]
-    manager = McpManager([config])
-    manager.start()
-    try:
-        await manager.wait_ready()
+    async with settled(_servers(mcp_config, only=server)) as manager:
         conn = manager.connection(server)
         if conn is None or conn.state != "ready" or conn.client is None:
             return fail(f"MCP server {server!r} failed: {conn.reason if conn else 'not configured'}")
         types = (await manager.sdk()).types
         return await each(conn.client.session, types)
-    finally:
-        await manager.aclose()

@@ -16,16 +16,13 @@ from desktop_app.tools.registry import ToolRegistry
 from desktop_app.visible import for_terminal
 
 
-async def _registry_for(args: argparse.Namespace) -> tuple[ToolRegistry, Any]:
+async def tools_command(args: argparse.Namespace) -> int:
+    """`travel-assistant tools [call]`: list the tools, or call one as the user."""
     from desktop_app.runtime import open_tools
 
     calling = args.name if args.tools_command == "call" else None  # a built-in's call starts no server
-    return await open_tools(Settings.load(), RunOptions(mcp_config=getattr(args, "mcp_config", ""), mcp_tool=calling))
-
-
-async def tools_command(args: argparse.Namespace) -> int:
-    """`travel-assistant tools [call]`: list the tools, or call one as the user."""
-    registry, closer = await _registry_for(args)
+    options = RunOptions(mcp_config=getattr(args, "mcp_config", ""), mcp_tool=calling)
+    registry, closer = await open_tools(Settings.load(), options)
     try:
         if args.tools_command == "call":
             return await _tools_call(registry, args.name, args.args)

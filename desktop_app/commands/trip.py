@@ -1,6 +1,6 @@
 """`trip list / show / export` of CONTRACT.md: the trips runs built, as a table, JSON, .ics, Markdown or PDF.
 
-The PDF needs Qt, which lives only in ui/: the CLI hands `trip_command` a renderer taken from
+The PDF needs Qt, which lives only in ui/: the CLI hands `run` a renderer (`args.render_pdf`) from
 desktop_app.app (cli may import app, commands may not import ui), so this module stays Qt-free."""
 
 from __future__ import annotations
@@ -79,7 +79,7 @@ def _export(trip: Trip, fmt: str, output: str, lang: str, pdf: PdfRenderer | Non
     return 0
 
 
-def trip_command(args: argparse.Namespace, pdf: PdfRenderer | None = None) -> int:
+def run(args: argparse.Namespace) -> int:
     """Dispatch `trip list|show|export`; errors are one line on stderr and exit 1 (2: bad usage)."""
     from desktop_app.trips.markdown import to_markdown
     from desktop_app.trips.record import saved_trip, saved_trips
@@ -102,13 +102,9 @@ def trip_command(args: argparse.Namespace, pdf: PdfRenderer | None = None) -> in
             else:
                 sys.stdout.write(for_terminal(to_markdown(trip)))
             return 0
+        pdf: PdfRenderer | None = getattr(args, "render_pdf", None)  # see the module docstring
         return _export(trip, args.format, args.output or "", args.lang or "", pdf)
     except KeyError as exc:
         return fail(str(exc.args[0]) if exc.args else "no such trip")
     except HistoryError as exc:
         return fail(str(exc))
-
-
-def run(args: argparse.Namespace) -> int:
-    """A trip's PDF is drawn by Qt: the CLI hands its renderer over as `args.render_pdf` (no ui import here)."""
-    return trip_command(args, getattr(args, "render_pdf", None))

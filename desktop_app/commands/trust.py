@@ -3,18 +3,14 @@
 from __future__ import annotations
 
 from desktop_app.commands.flags import fail
-from desktop_app.mcp.manager import McpManager, servers_for_name
+from desktop_app.mcp.manager import McpManager, servers_for_name, settled
 from desktop_app.mcp.trust import render_change
 from desktop_app.visible import for_terminal
 
 
 async def trust_command(name: str, mcp_config: str = "") -> int:
     """`travel-assistant tools trust NAME`: show old vs new for a held-back tool, then pin it."""
-    servers = servers_for_name(name, mcp_config)
-    manager = McpManager(servers)
-    manager.start()
-    try:
-        await manager.wait_ready()
+    async with settled(servers_for_name(name, mcp_config)) as manager:
         if manager.trust.notice:
             fail(manager.trust.notice)
         pending = [p for p in manager.pending_changes() if name in (p.name, p.server)]
@@ -25,8 +21,6 @@ async def trust_command(name: str, mcp_config: str = "") -> int:
             manager.approve(change.name)
             print(for_terminal(f"trusted: {change.name} is pinned to the definition shown above\n"))
         return 0
-    finally:
-        await manager.aclose()
 
 
 def _nothing_to_trust(manager: McpManager, name: str) -> int:

@@ -10,12 +10,14 @@ from typing import Any
 from urllib.parse import urlparse
 
 from desktop_app import jsonsafe
+from desktop_app.errors import UsageError
 from desktop_app.paths import config_dir
 from desktop_app.store.atomic import write_json_atomic
 
 DEFAULT_CALL_TIMEOUT = 60.0
 DEFAULT_CONNECT_TIMEOUT = 30.0
 MAX_SECONDS = 86400.0  # a timeout longer than a day is a mistake (or Infinity)
+_KIND_KEYS = ("type", "transport", "transportType")  # the transport, as other clients name it
 # Keys with a meaning here; other clients' keys are read, ignored and named in one warning.
 _KNOWN_KEYS = {
     "command",
@@ -29,9 +31,7 @@ _KNOWN_KEYS = {
     "timeout",
     "connectTimeout",
     "trustReadOnlyHints",
-    "type",
-    "transport",
-    "transportType",
+    *_KIND_KEYS,
 }
 # Approvals written for another client: an untrusted file must never grant them silently.
 _APPROVAL_KEYS = ("autoApprove", "alwaysAllow")
@@ -195,7 +195,7 @@ def _flag(value: Any, path: Path | str, where: str) -> bool:
 
 def _kind(entry: dict[str, Any], path: Path | str, where: str) -> str:
     """`type` / `transport` / `transportType` as "stdio", "http", "sse" or "" (not given)."""
-    for key in ("type", "transport", "transportType"):
+    for key in _KIND_KEYS:
         value = entry.get(key)
         if value is None:
             continue
@@ -388,8 +388,6 @@ def save_servers(servers: list[ServerConfig], path: Path | None = None) -> Path:
 
 def load_or_usage_error(mcp_config: str = "") -> list[ServerConfig]:
     """`load_servers` for a command: a configuration to fix is a UsageError (one line, exit 2)."""
-    from desktop_app.errors import UsageError
-
     try:
         return load_servers(mcp_config)
     except McpConfigError as exc:
@@ -399,8 +397,6 @@ def load_or_usage_error(mcp_config: str = "") -> list[ServerConfig]:
 def configured_server(name: str, mcp_config: str = "", *, with_url: bool = False) -> ServerConfig:
     """The configured server called `name`, for the commands that act on one; UsageError (one line,
     exit 2) naming the servers there are when it is not configured."""
-    from desktop_app.errors import UsageError
-
     servers = load_or_usage_error(mcp_config)
     found = next((s for s in servers if s.name == name), None)
     if found is None:

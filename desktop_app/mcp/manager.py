@@ -6,7 +6,7 @@ import asyncio
 import contextlib
 import logging
 import sys
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -263,6 +263,18 @@ class McpManager:
                 **({"ui_visibility": list(prepared.visibility)} if prepared.visibility != ("model", "app") else {}),
             },
         )
+
+
+@contextlib.asynccontextmanager
+async def settled(servers: Iterable[ServerConfig]) -> AsyncIterator[McpManager]:
+    """A headless command's manager: every server ready or failed before the body, all closed after it."""
+    manager = McpManager(servers)
+    manager.start()
+    try:
+        await manager.wait_ready()
+        yield manager
+    finally:
+        await manager.aclose()
 
 
 def servers_for_name(name: str, mcp_config: str = "") -> list[ServerConfig]:

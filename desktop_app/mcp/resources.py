@@ -91,12 +91,10 @@ async def read_resource(conn: Connection, uri: str, limit: int = MAX_TEXT) -> li
     contents: list[dict[str, Any]] = []
     for item in result.contents:
         data = item.model_dump(mode="json", by_alias=True, exclude_none=True)
-        if isinstance(data.get("text"), str) and len(data["text"]) > limit:
-            data["text"] = data["text"][:limit]
-            data["truncated"] = True
-        if isinstance(data.get("blob"), str) and len(data["blob"]) > MAX_TEXT:
-            data["blob"] = data["blob"][:MAX_TEXT]
-            data["truncated"] = True
+        for key, cap in (("text", limit), ("blob", MAX_TEXT)):
+            if isinstance(data.get(key), str) and len(data[key]) > cap:
+                data[key] = data[key][:cap]
+                data["truncated"] = True
         contents.append(data)
     return contents
 

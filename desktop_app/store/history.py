@@ -210,19 +210,22 @@ class HistoryStore:
 
     def resolve(self, prefix: str) -> str:
         """The full id for an id or a unique prefix of one (for the CLI); KeyError otherwise."""
+        return str(self.by_id("conversations", "id", prefix, "conversation")[0])
+
+    def by_id(self, table: str, columns: str, ref: str, what: str, hint: str = "") -> tuple[Any, ...]:
+        """`columns` of the row of `table` whose id is `ref`, or the one id starting with it (the first
+        column is the id); KeyError with the line to show when there is none or `ref` is ambiguous."""
         with self._read() as conn:
             rows = conn.execute(
-                "SELECT id FROM conversations WHERE id = ? OR id LIKE ? ESCAPE '\\' LIMIT 3",
-                (prefix, _escape_like(prefix) + "%"),
+                f"SELECT {columns} FROM {table} WHERE id = ? OR id LIKE ? ESCAPE '\\' LIMIT 3",
+                (ref, _escape_like(ref) + "%"),
             ).fetchall()
-        ids = [r[0] for r in rows]
-        if prefix in ids:
-            return prefix
-        if len(ids) == 1 and prefix:
-            return str(ids[0])
-        if not ids or not prefix:
-            raise KeyError(f"no saved conversation with id {prefix!r}")
-        raise KeyError(f"id prefix {prefix!r} matches several conversations; give more of it")
+        exact = [r for r in rows if r[0] == ref]
+        if exact or (len(rows) == 1 and ref):
+            return tuple((exact or rows)[0])
+        if not rows or not ref:
+            raise KeyError(f"no saved {what} with id {ref!r}{hint}")
+        raise KeyError(f"id prefix {ref!r} matches several {what}s; give more of it")
 
     def latest(self) -> str:
         """The id of the conversation updated last (for `ask --continue`); KeyError when none."""
@@ -256,15 +259,9 @@ class HistoryStore:
     def messages_tail(self, conv_id: str, limit: int) -> tuple[builtins.list[Message], int]:
         """The last `limit` messages (repaired, in order) and how many there are in all: a window
         opens a 10,000-message conversation by reading only what it shows."""
-        self.info(conv_id)
         with self._read() as conn:
             (total,) = conn.execute("SELECT count(*) FROM messages WHERE conversation_id = ?", (conv_id,)).fetchone()
-            rows = conn.execute(
-                "SELECT role, content, data, created_at FROM messages WHERE conversation_id = ? "
-                "ORDER BY seq DESC LIMIT ?",
-                (conv_id, max(limit, 0)),
-            ).fetchall()
-        return repair(_decoded(conv_id, reversed(rows))), int(total)
+        return repair(self.messages_slice(conv_id, total - max(limit, 0))), int(total)
 
     def add_imported(self, conv: ImportedConversation) -> str:
         """A new conversation holding a whole imported one, in one transaction: all or nothing."""

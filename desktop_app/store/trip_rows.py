@@ -83,14 +83,4 @@ def list_trips(store: HistoryStore) -> list[TripRow]:
 
 def load_trip(store: HistoryStore, ref: str) -> TripRow:
     """The trip with this id or unique id prefix; KeyError with the line to show otherwise."""
-    pattern = ref.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
-    with store._read() as conn:
-        rows = conn.execute(
-            f"SELECT {_COLUMNS} FROM trips t WHERE t.id = ? OR t.id LIKE ? ESCAPE '\\' LIMIT 3", (ref, pattern)
-        ).fetchall()
-    exact = [r for r in rows if r[0] == ref]
-    if exact or (len(rows) == 1 and ref):
-        return _row(tuple((exact or rows)[0]))
-    if not rows or not ref:
-        raise KeyError(f"no saved trip with id {ref!r} (see `travel-assistant trip list`)")
-    raise KeyError(f"id prefix {ref!r} matches several trips; give more of it")
+    return _row(store.by_id("trips t", _COLUMNS, ref, "trip", " (see `travel-assistant trip list`)"))

@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QMessageBox,
-    QPlainTextEdit,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -26,9 +25,11 @@ from PySide6.QtWidgets import (
 
 from desktop_app.mcp.bundle_manifest import Value
 from desktop_app.mcp.bundles import Bundle, BundleError, NameTakenError, UserOption, install, read_bundle
+from desktop_app.mcp.config import McpConfigError
+from desktop_app.store.secrets import SecretsError
 from desktop_app.ui.i18n import tr
 from desktop_app.ui.layout import hbox
-from desktop_app.ui.mcp.dialogs import plain_label
+from desktop_app.ui.mcp.dialogs import plain_label, read_only_text
 from desktop_app.ui.text import make_visible, plain_tip
 
 SUFFIXES = (".mcpb", ".dxt")
@@ -71,9 +72,7 @@ class BundleDialog(QDialog):
         self.setObjectName("bundleDialog")
         self.setWindowTitle(tr("Install MCP bundle"))
         self.resize(760, 480)
-        self.details = QPlainTextEdit(facts_text(bundle), self)
-        self.details.setObjectName("bundleDetails")
-        self.details.setReadOnly(True)
+        self.details = read_only_text(self, "bundleDetails", facts_text(bundle), mono=False)
         self.fields: dict[str, QLineEdit | QCheckBox] = {}
         form = QFormLayout()
         for option in bundle.manifest.options:
@@ -123,9 +122,6 @@ class BundleDialog(QDialog):
         return out
 
     def _install(self) -> None:
-        from desktop_app.mcp.config import McpConfigError
-        from desktop_app.store.secrets import SecretsError
-
         try:
             install(self.bundle, self.values())
         except NameTakenError as exc:

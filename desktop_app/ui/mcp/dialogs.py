@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop_app.mcp.trust import PendingChange, approved_text, pretty_definition
 from desktop_app.ui.i18n import tr
 from desktop_app.ui.palette import colours
 from desktop_app.ui.schema_form import SchemaForm
@@ -26,7 +27,6 @@ from desktop_app.ui.text import make_visible
 if TYPE_CHECKING:
     from desktop_app.mcp.interact import SamplingRequest
     from desktop_app.mcp.secret_refs import SecretSend
-    from desktop_app.mcp.trust import PendingChange
 
 LOG_TAIL_BYTES = 256_000
 
@@ -35,12 +35,13 @@ def _mono(widget: QWidget) -> None:
     widget.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
 
 
-def _read_only_text(parent: QWidget, name: str, text: str = "") -> QPlainTextEdit:
-    """A read-only box in the fixed-width font: definitions, requests and logs keep their columns."""
+def read_only_text(parent: QWidget, name: str, text: str = "", *, mono: bool = True) -> QPlainTextEdit:
+    """A read-only box, by default in the fixed-width font: definitions, requests and logs keep their columns."""
     view = QPlainTextEdit(text, parent)
     view.setObjectName(name)
     view.setReadOnly(True)
-    _mono(view)
+    if mono:
+        _mono(view)
     return view
 
 
@@ -143,7 +144,7 @@ class SamplingDialog(_ApprovalDialog):
         layout.addWidget(
             plain_label(about.replace("%1", make_visible(request.server)).replace("%2", model), self, "about")
         )
-        self.request_text = _read_only_text(self, "request", _sampling_text(request))
+        self.request_text = read_only_text(self, "request", _sampling_text(request))
         layout.addWidget(self.request_text, 1)
         if request.warnings:
             layout.addWidget(plain_label(tr("Warnings: ") + "; ".join(request.warnings), self, "warnings", True))
@@ -192,8 +193,6 @@ class DefinitionChangeDialog(_ApprovalDialog):
     """Old and new definition of a held-back tool side by side; Approve pins the new one."""
 
     def __init__(self, change: PendingChange, parent: QWidget | None) -> None:
-        from desktop_app.mcp.trust import approved_text, pretty_definition
-
         super().__init__(parent)
         self.setObjectName("definitionChangeDialog")
         self.setWindowTitle(tr("A tool's definition changed"))
@@ -223,7 +222,7 @@ class DefinitionChangeDialog(_ApprovalDialog):
     def _side(self, row: QHBoxLayout, title: str, text: str, name: str) -> QPlainTextEdit:
         column = QVBoxLayout()
         column.addWidget(plain_label(title, self))
-        view = _read_only_text(self, name, text)
+        view = read_only_text(self, name, text)
         column.addWidget(view, 1)
         row.addLayout(column, 1)
         return view
@@ -267,7 +266,7 @@ class LogDialog(QDialog):
         self.path = Path(path)
         layout = QVBoxLayout(self)
         layout.addWidget(plain_label(str(self.path), self, "path"))
-        self.text = _read_only_text(self, "log")
+        self.text = read_only_text(self, "log")
         layout.addWidget(self.text, 1)
         row, buttons = _button_row(self, ("reload", tr("Reload")), ("close", tr("Close")))
         buttons["reload"].clicked.connect(self.reload)

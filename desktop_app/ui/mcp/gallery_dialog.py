@@ -14,7 +14,6 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QListWidgetItem,
-    QPlainTextEdit,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -22,9 +21,11 @@ from PySide6.QtWidgets import (
 
 from desktop_app.mcp.gallery import Connector, GalleryError, load_gallery
 from desktop_app.mcp.launch import missing_message
+from desktop_app.mcp.secret_refs import store_for
+from desktop_app.store.secrets import SecretsError
 from desktop_app.ui.i18n import tr
 from desktop_app.ui.layout import hbox
-from desktop_app.ui.mcp.dialogs import plain_label
+from desktop_app.ui.mcp.dialogs import plain_label, read_only_text
 
 
 def details_text(c: Connector) -> str:
@@ -76,9 +77,7 @@ class GalleryDialog(QDialog):
             added = tr(" (added)") if c.name in configured else ""
             item = QListWidgetItem(f"{c.title} · {c.covers}{added}", self.list)
             item.setData(Qt.ItemDataRole.UserRole, c.name)
-        self.details = QPlainTextEdit(self)
-        self.details.setObjectName("connectorDetails")
-        self.details.setReadOnly(True)
+        self.details = read_only_text(self, "connectorDetails", mono=False)
         self.key = QLineEdit(self)
         self.key.setObjectName("connectorKey")
         self.key.setEchoMode(QLineEdit.EchoMode.Password)
@@ -115,9 +114,6 @@ class GalleryDialog(QDialog):
             self.key.setPlaceholderText(tr("%1 (optional now; kept in the keyring)").replace("%1", c.key.env))
 
     def _add(self) -> None:
-        from desktop_app.mcp.secret_refs import store_for
-        from desktop_app.store.secrets import SecretsError
-
         c = self.current()
         if c is None:
             return

@@ -40,7 +40,7 @@ class PromptsMenu(QMenu):
             self._note(tr("No server offers prompts."))
             return
         self._note(tr("Loading…"))
-        self.mcp.prompts().add_done_callback(self._listed)
+        self.mcp.listing("prompts").add_done_callback(self._listed)
 
     def _note(self, text: str) -> None:
         self.clear()

@@ -17,7 +17,6 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QListWidgetItem,
-    QPlainTextEdit,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -26,7 +25,7 @@ from PySide6.QtWidgets import (
 from desktop_app.ui.chat.attachments import Attachment
 from desktop_app.ui.i18n import tr
 from desktop_app.ui.layout import hbox
-from desktop_app.ui.mcp.dialogs import plain_label
+from desktop_app.ui.mcp.dialogs import plain_label, read_only_text
 from desktop_app.ui.mcp.servers import McpServers
 from desktop_app.ui.schema_form import SchemaForm
 from desktop_app.ui.text import make_visible, plain_tip
@@ -56,9 +55,7 @@ class ResourceBrowser(QDialog):
         self.uri.setPlaceholderText(tr("Choose a resource, or a template and fill in its {placeholders}"))
         self.open_button = QPushButton(tr("Open"), self)
         self.open_button.setEnabled(False)
-        self.text = QPlainTextEdit(self)
-        self.text.setObjectName("resourceText")
-        self.text.setReadOnly(True)
+        self.text = read_only_text(self, "resourceText", mono=False)
         self.text.setAccessibleName(tr("The resource's text"))
         self.status = plain_label(tr("Loading…"), self)
         self.attach_button = QPushButton(tr("Attach to conversation"), self)
@@ -80,8 +77,8 @@ class ResourceBrowser(QDialog):
         self.open_button.clicked.connect(self._open_typed)
         self.uri.returnPressed.connect(self._open_typed)
         close.clicked.connect(self.reject)
-        mcp.resources().add_done_callback(self._listed)
-        mcp.templates().add_done_callback(self._templates_listed)
+        mcp.listing("resources").add_done_callback(self._listed)
+        mcp.listing("templates").add_done_callback(self._templates_listed)
 
     def _listed(self, future: Any) -> None:
         if future.cancelled() or future.exception() is not None:

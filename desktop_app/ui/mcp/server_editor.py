@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import shlex
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -22,11 +22,9 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app import jsonsafe
+from desktop_app.mcp.config import DEFAULT_CALL_TIMEOUT, McpConfigError, ServerConfig, app_config_path, parse_server
 from desktop_app.ui.i18n import tr
 from desktop_app.ui.mcp.dialogs import plain_label
-
-if TYPE_CHECKING:
-    from desktop_app.mcp.config import ServerConfig
 
 E = TypeVar("E", QLineEdit, QPlainTextEdit)
 
@@ -134,8 +132,6 @@ class ServerEditor(QDialog):
         return edit
 
     def _fill(self, config: ServerConfig | None) -> None:
-        from desktop_app.mcp.config import DEFAULT_CALL_TIMEOUT
-
         self.enabled.setChecked(config is None or not config.disabled)
         self.timeout.setValue(config.timeout if config else DEFAULT_CALL_TIMEOUT)
         self.stdio.setChecked(config is None or not config.url)
@@ -188,8 +184,6 @@ class ServerEditor(QDialog):
 
     def save(self) -> None:
         """Check the entry exactly as the config file would be checked; show the one-line error."""
-        from desktop_app.mcp.config import McpConfigError, app_config_path, parse_server
-
         name = self.name.text().strip()
         try:
             if name in self._taken:

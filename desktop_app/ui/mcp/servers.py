@@ -7,7 +7,7 @@ import concurrent.futures
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QDialog, QWidget
@@ -156,7 +156,7 @@ class McpServers(QObject):
         try:
             servers = load_servers(self.mcp_config)
         except McpConfigError as exc:
-            self._post(self._problem_ui, str(exc))
+            self._post(self.problem.emit, str(exc))
             servers = []
         sampler = ModelSampler(lambda: _OneShotModel(self._model()), self.interaction.confirm_sampling)
         from desktop_app.ui import mcp_app
@@ -187,33 +187,30 @@ class McpServers(QObject):
         for notice in manager.notices() if manager is not None else []:
             if notice not in self._told:  # e.g. the pin file was damaged: said once, in the status bar
                 self._told.add(notice)
-                self._post(self._problem_ui, f"MCP: {notice}")
+                self._post(self.problem.emit, f"MCP: {notice}")
         self._post(self._status_ui, status, pending)
 
     def _post(self, fn: Callable[..., None], *args: Any) -> None:
+        """`fn(*args)` on the UI loop, unless close() has run by then (late news is dropped)."""
         if self._engine is not None:
-            self._engine.post(fn, *args)
+            self._engine.post(self._unless_closed, fn, *args)
+
+    def _unless_closed(self, fn: Callable[..., None], *args: Any) -> None:
+        if not self._closed:
+            fn(*args)
 
     def _status_ui(self, status: ServerStatus, pending: list[PendingChange]) -> None:
-        if self._closed:
-            return
         self.statuses[status.name] = status
         self.statusChanged.emit(status)
         self._set_pending(pending)
 
     def _snapshot_ui(self, statuses: list[ServerStatus], pending: list[PendingChange], first: bool = False) -> None:
-        if self._closed:
-            return
         self.statuses = {s.name: s for s in statuses}
         for status in statuses:
             self.statusChanged.emit(status)
         self._set_pending(pending, force=True)
         if first:
             self.started.emit()
-
-    def _problem_ui(self, text: str) -> None:
-        if not self._closed:
-            self.problem.emit(text)
 
     def _set_pending(self, pending: list[PendingChange], force: bool = False) -> None:
         if force or pending != self.pending:
@@ -231,7 +228,7 @@ class McpServers(QObject):
                 await result
         except Exception as exc:  # shown in the status bar, never a crash
             log.exception("MCP request failed")
-            self._post(self._problem_ui, f"MCP: {exc}")
+            self._post(self.problem.emit, f"MCP: {exc}")
         self._post(self._snapshot_ui, manager.statuses(), manager.pending_changes())
 
     def approve(self, name: str) -> asyncio.Future[None]:
@@ -262,22 +259,13 @@ class McpServers(QObject):
         return self._submit(self.manager.call(server, tool, args))
 
     # ---------------------------------------------------------------- resources and prompts
-    def resources(self) -> Listing:
-        """Every ready server's resources, and one line per server that could not list them."""
-        from desktop_app.mcp.resources import list_resources
+    def listing(self, kind: Literal["resources", "templates", "prompts"]) -> Listing:
+        """Every ready server's resources, resource templates (URIs the person completes before
+        reading) or prompts, and one line per server that could not list them."""
+        from desktop_app.mcp.resources import list_prompts, list_resources, list_templates
 
-        return self._submit(self._gather(list_resources))
-
-    def templates(self) -> Listing:
-        """Every ready server's resource templates (URIs the person completes before reading)."""
-        from desktop_app.mcp.resources import list_templates
-
-        return self._submit(self._gather(list_templates))
-
-    def prompts(self) -> Listing:
-        from desktop_app.mcp.resources import list_prompts
-
-        return self._submit(self._gather(list_prompts))
+        each = {"resources": list_resources, "templates": list_templates, "prompts": list_prompts}[kind]
+        return self._submit(self._gather(each))
 
     def read(self, server: str, uri: str, limit: int | None = None) -> Listing:
         """One resource of one server (`limit`: characters of text kept, when not the browser's)."""
@@ -350,8 +338,7 @@ class McpServers(QObject):
     def _login_ui(self, name: str, phase: str, detail: str) -> None:
         if phase != "progress":
             self.signing_in.discard(name)
-        if not self._closed:
-            self.signIn.emit(name, phase, detail)
+        self.signIn.emit(name, phase, detail)
 
     def close(self) -> None:
         """On quit, before the engine thread stops: close every session and server process."""

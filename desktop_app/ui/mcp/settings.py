@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
@@ -10,22 +11,28 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QMessageBox,
-    QPlainTextEdit,
     QPushButton,
     QVBoxLayout,
     QWidget,
 )
 
+from desktop_app.mcp.config import (
+    McpConfigError,
+    ServerConfig,
+    app_config_path,
+    load_servers,
+    read_config_file,
+    save_servers,
+)
+from desktop_app.mcp.gallery import Connector, NameTakenError, add_connector, name_to_add
 from desktop_app.ui.i18n import tr
-from desktop_app.ui.mcp.dialogs import DefinitionChangeDialog, LogDialog, plain_label
+from desktop_app.ui.mcp.dialogs import DefinitionChangeDialog, LogDialog, plain_label, read_only_text
 from desktop_app.ui.mcp.server_editor import ServerEditor
 from desktop_app.ui.mcp.signin import SignInControls
 from desktop_app.ui.text import make_visible, plain_tip
 
 if TYPE_CHECKING:
-    from desktop_app.mcp.config import ServerConfig
     from desktop_app.mcp.connection import ServerStatus
-    from desktop_app.mcp.gallery import Connector
     from desktop_app.ui.mcp.gallery_dialog import GalleryDialog
     from desktop_app.ui.mcp.servers import McpServers
 
@@ -60,10 +67,8 @@ class McpSettings(QWidget):
         self.list.setObjectName("servers")
         self.list.setAccessibleName(tr("MCP servers"))
         layout.addWidget(self.list, 1)
-        self.details = QPlainTextEdit(self)
-        self.details.setObjectName("details")
+        self.details = read_only_text(self, "details", mono=False)
         self.details.setAccessibleName(tr("Server details"))
-        self.details.setReadOnly(True)
         self.details.setFixedHeight(130)
         layout.addWidget(self.details)
         self.account = SignInControls(servers, self.selected_config, self)
@@ -104,16 +109,12 @@ class McpSettings(QWidget):
     # ---------------------------------------------------------------- the list
     def _configs(self) -> list[ServerConfig]:
         """Every configured server (the app's file and --mcp-config), as the manager knows them."""
-        from desktop_app.mcp.config import McpConfigError, load_servers
-
         try:
             return load_servers(self.servers.mcp_config)
         except McpConfigError:
             return self._app_servers()
 
     def _app_servers(self) -> list[ServerConfig]:
-        from desktop_app.mcp.config import McpConfigError, app_config_path, read_config_file
-
         try:
             return read_config_file(app_config_path(), missing_ok=True)
         except McpConfigError as exc:
@@ -151,8 +152,6 @@ class McpSettings(QWidget):
         return text
 
     def _update_note(self) -> None:
-        from desktop_app.mcp.config import app_config_path
-
         extra = self.servers.mcp_config
         text = tr("Servers are saved in %1; changes apply at once.").replace("%1", str(app_config_path()))
         if extra:
@@ -203,7 +202,6 @@ class McpSettings(QWidget):
 
     def add_from_gallery(self) -> GalleryDialog:
         """A vetted travel connector, added to the app's mcp.json (it connects at once)."""
-        from desktop_app.mcp.gallery import name_to_add
         from desktop_app.ui.mcp.gallery_dialog import GalleryDialog
 
         servers = {s.name: s for s in self._app_servers()}
@@ -239,8 +237,6 @@ class McpSettings(QWidget):
             self._save([s for s in self._app_servers() if s.name != config.name])
 
     def toggle(self) -> None:
-        from dataclasses import replace
-
         config = self._editable(self.selected())
         if config is not None:
             flipped = replace(config, disabled=not config.disabled)
@@ -248,9 +244,6 @@ class McpSettings(QWidget):
 
     def _add_connector(self, connector: Connector, name: str) -> None:
         """Added by editing mcp.json's text (comments kept); a user's same-named server is never replaced."""
-        from desktop_app.mcp.config import McpConfigError
-        from desktop_app.mcp.gallery import NameTakenError, add_connector
-
         try:
             add_connector(connector, name=name)
         except (OSError, McpConfigError, NameTakenError) as exc:
@@ -263,8 +256,6 @@ class McpSettings(QWidget):
 
     def _save(self, servers: list[ServerConfig]) -> None:
         """Write the app's file, then hand the whole configuration to the manager."""
-        from desktop_app.mcp.config import save_servers
-
         try:
             save_servers(servers)
         except OSError as exc:

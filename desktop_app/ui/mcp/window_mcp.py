@@ -116,7 +116,7 @@ class McpActions(QObject):
         prompt = PROMPT_COMMAND.match(text.strip())
         if not prompt or not self.mcp.running:
             return False
-        self.mcp.prompts().add_done_callback(lambda f: self._prompt_listed(prompt[1], prompt[2], f))
+        self.mcp.listing("prompts").add_done_callback(lambda f: self._prompt_listed(prompt[1], prompt[2], f))
         return True
 
     def _prompt_listed(self, server: str, name: str, future: Any) -> None:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
 
+from desktop_app.mcp.apps_host import AppHost, ViewCall, call_result
 from desktop_app.ui import mcp_app
 from desktop_app.ui.i18n import tr
 from desktop_app.ui.mcp_app.panel import AppPanel, AppSlot
@@ -23,7 +24,6 @@ from desktop_app.ui.mcp_app.traffic import TrafficLog
 
 if TYPE_CHECKING:
     from desktop_app.core.events import ToolCallEvent, ToolResultEvent
-    from desktop_app.mcp.apps_host import AppHost
     from desktop_app.tools.registry import ToolDef
 
 MAX_OPEN = 3  # views kept open at once; the oldest is torn down for a new one
@@ -70,8 +70,6 @@ class AppController(QObject):
         self._spawn(self.open_view(event.id, tool, uri, event.arguments))
 
     def on_result(self, event: ToolResultEvent) -> None:
-        from desktop_app.mcp.apps_host import call_result
-
         self.results[event.id] = event
         host = self.hosts.get(event.id)
         if host is not None:
@@ -102,7 +100,6 @@ class AppController(QObject):
 
     def show_view(self, call_id: str, tool: ToolDef, resource: Any, arguments: dict[str, Any]) -> AppPanel:
         from desktop_app import __version__
-        from desktop_app.mcp.apps_host import AppHost, ViewCall, call_result
         from desktop_app.ui.mcp_app.view import McpAppView
         from desktop_app.ui.palette import colours, is_dark
 
@@ -161,7 +158,6 @@ class AppController(QObject):
     async def _call_tool(self, call_id: str, server: str, name: str, args: dict[str, Any]) -> dict[str, Any]:
         """The view calls `name` of its server: the window's approver first, exactly as for the model."""
         from desktop_app.core.messages import ToolCall
-        from desktop_app.mcp.apps_host import call_result
 
         tool = next((t for t in self._tools() if t.meta.get("server") == server and t.meta.get("tool") == name), None)
         if tool is None or tool.status != "ok":
