@@ -6,7 +6,6 @@ the events; everything here runs on one thread, the engine's.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncGenerator, Awaitable, Callable
@@ -53,8 +52,6 @@ async def drive(
         async with contextlib.aclosing(stream) as events:
             async for item in events:
                 await sink.send(item)  # pauses while the window is far behind
-    except asyncio.CancelledError:
-        raise
     except Exception as exc:  # shown in the window, never a crash
         log.exception("run failed")
         sink.put(ev.ErrorEvent(one_line(exc), "internal"))

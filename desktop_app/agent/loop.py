@@ -284,8 +284,6 @@ class Agent:
             try:
                 waiting = ev.ApprovalWaiting(call.id, call.name)
                 decision = await self.approver.decide(call, tool, lambda: queue.put_nowait(waiting))
-            except asyncio.CancelledError:
-                raise
             except Exception as exc:  # noqa: BLE001 - a broken approver must mean "denied"
                 decision = Decision(False, "policy", f"approval failed: {exc}")
             await queue.put(

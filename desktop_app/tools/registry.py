@@ -268,8 +268,6 @@ class ToolRegistry:
             output = await asyncio.wait_for(t.invoke(args, report), timeout=t.timeout)
         except TimeoutError:
             return error_output(f"tool {t.name!r} timed out after {t.timeout:g} s")
-        except asyncio.CancelledError:
-            raise
         except Exception as exc:  # noqa: BLE001 - any tool failure is the model's to read
             return error_output(f"tool {t.name!r} failed: {type(exc).__name__}: {exc}")
         return finish(output, for_model=for_model)
