@@ -245,11 +245,6 @@ class SkillGuard:
         self.counts: Counter[str] = Counter()
         self.tokens = 0
 
-    def reset(self) -> None:
-        """Start counting again (a new task in the same conversation)."""
-        self.counts.clear()
-        self.tokens = 0
-
     def check_call(self, call: ToolCall) -> str | None:
         limit = self.skill.limits.get(call.name)
         if limit is None:
@@ -280,7 +275,7 @@ class _Configurable(Protocol):
     guard: Any
 
 
-def activate_skill(agent: _Configurable, skill: Skill, available: Iterable[str]) -> SkillGuard:
+def activate_skill(agent: _Configurable, skill: Skill, available: Iterable[str]) -> None:
     """The seed's activate_skill: skill text right after the base prompt; tools and limits set."""
     names = set(available)
     if skill.allowed_tools is not None:
@@ -290,6 +285,4 @@ def activate_skill(agent: _Configurable, skill: Skill, available: Iterable[str])
         agent.allowed_tools = skill.allowed_tools
     system = tuple(agent.system)
     agent.system = (*system[:1], skill.system_message(), *system[1:])
-    guard = SkillGuard(skill)
-    agent.guard = guard
-    return guard
+    agent.guard = SkillGuard(skill)
