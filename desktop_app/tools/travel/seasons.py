@@ -7,6 +7,7 @@ estimate by a written rule (docs/travel.md, "Holiday peaks"), shown beside the o
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from datetime import date, timedelta
 from functools import lru_cache
@@ -161,12 +162,8 @@ def peak_on(day: date) -> Peak | None:
 
 def peak_nights(check_in: date, nights: int) -> tuple[Peak, int] | None:
     """The peak that the most nights of a stay fall in, and how many nights."""
-    counts: dict[Peak, int] = {}
-    for i in range(nights):
-        peak = peak_on(check_in + timedelta(days=i))
-        if peak is not None:
-            counts[peak] = counts.get(peak, 0) + 1
-    return max(counts.items(), key=lambda kv: kv[1]) if counts else None
+    counts = Counter(peak for i in range(nights) if (peak := peak_on(check_in + timedelta(days=i))) is not None)
+    return counts.most_common(1)[0] if counts else None
 
 
 @lru_cache(maxsize=8)
