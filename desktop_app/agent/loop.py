@@ -55,12 +55,11 @@ Status = Literal["finished", "max_turns", "error", "cancelled"]
 
 @dataclass(frozen=True)
 class Outcome:
-    """How a run ended: the final answer, a limit, an error (its kind) or a cancel."""
+    """How a run ended: the final answer, a limit, an error or a cancel (the error's kind is its event's)."""
 
     status: Status
     turns: int = 0
     text: str = ""  # the final answer, or the error's message
-    error_kind: str = ""
     history_error: str = ""  # the run's messages could not all be saved
 
     @property
@@ -142,7 +141,7 @@ class Agent:
                 yield event
             if call.reply is None:
                 error = call.error or ev.ErrorEvent("the model call ended without a reply", "protocol")
-                self.outcome = Outcome("error", turn, error.message, error.kind)
+                self.outcome = Outcome("error", turn, error.message)
                 yield error
                 return
             yield ev.TurnFinished(turn, call.reply.stop_reason)
@@ -158,7 +157,7 @@ class Agent:
             f"reached the maximum of {self.max_turns} model calls without a final answer "
             "(raise --max-turns to allow more)"
         )
-        self.outcome = Outcome("max_turns", self.max_turns, message, "max_turns")
+        self.outcome = Outcome("max_turns", self.max_turns, message)
         yield ev.ErrorEvent(message, "max_turns")
 
     async def _model_turn(self, turn: int, call: _ModelCall) -> AsyncIterator[ev.AnyEvent]:

@@ -28,8 +28,9 @@ from desktop_app.llm.base import (
     ToolSpec,
     WireRequest,
 )
+from desktop_app.llm.presets import TOOL_CALL_MODES
 from desktop_app.llm.sdk_model import SdkErrors, SdkModel
-from desktop_app.llm.text_calls import MODES, next_call_number, recovering
+from desktop_app.llm.text_calls import next_call_number, recovering
 from desktop_app.llm.wire import Deadline, make_call, paced, redact, scrub
 
 DEFAULT_MODEL = "gpt-4o-mini"
@@ -259,8 +260,8 @@ class OpenAIModel(SdkModel[openai.AsyncOpenAI]):
         transport: Any = None,
         tool_text: str = "native",
     ) -> None:
-        if tool_text not in MODES:
-            raise ValueError(f"tool_text must be one of {', '.join(MODES)}")
+        if tool_text not in TOOL_CALL_MODES:
+            raise ValueError(f"tool_text must be one of {', '.join(TOOL_CALL_MODES)}")
         super().__init__(model, base_url, api_key, max_retries=max_retries, timeout=timeout, transport=transport)
         self.tool_text = tool_text  # native calls only / also recovered from text / no tools offered
 

@@ -16,10 +16,8 @@ from typing import Any
 from desktop_app import jsonsafe
 from desktop_app.core.messages import AssistantMessage, Message, ToolCall
 from desktop_app.llm.base import Completed, StreamItem, TextChunk
-from desktop_app.llm.presets import TOOL_CALL_MODES
 from desktop_app.llm.wire import make_call
 
-MODES = TOOL_CALL_MODES  # native calls only / also from text / no tools offered
 ID_PREFIX = "call_txt_"
 RAW_TEXT_KEEP = 4000  # characters of the answer kept with each recovered call, for the inspector
 _THINK = re.compile(r"<think>.*?</think>", re.S)
