@@ -123,10 +123,7 @@ def _whole(text: str) -> tuple[str, list[dict[str, Any]]] | None:
         fences = list(_FENCE.finditer(text))
         if not fences or _FENCE.sub("", text).strip():
             return None
-        values: list[Any] = []
-        for fence in fences:
-            values += json_values(fence.group(1)) or [None]
-        found = _entries(values)
+        found = _entries([v for fence in fences for v in json_values(fence.group(1)) or [None]])
         return ("json_fence", found) if found else None
     found = _entries(json_values(text) or [])
     return ("json", found) if found else None
@@ -139,10 +136,7 @@ def _tagged(text: str) -> tuple[str, list[dict[str, Any]], str] | None:
         rest = text
         for m in reversed(hermes):  # the prose around the tags
             rest = rest[: m.start()] + rest[m.end() :]
-        values: list[Any] = []
-        for m in hermes:
-            values += json_values(m.group(1)) or [None]
-        found = _entries(values)
+        found = _entries([v for m in hermes for v in json_values(m.group(1)) or [None]])
         return ("hermes", found, rest.strip()) if found else None
     for tag, dialect in (("<|python_tag|>", "llama"), ("[TOOL_CALLS]", "mistral")):
         at = text.find(tag)

@@ -13,7 +13,6 @@ from typing import Any
 
 NULL_CONTENT = "null_content"  # send `content: ""` instead of null
 OPTIONAL_FIELDS = ("stream_options", "parallel_tool_calls", "tool_choice")  # dropped when refused
-FEATURES = (NULL_CONTENT, *OPTIONAL_FIELDS)
 NOT_ABOUT_THE_BODY = {401, 403, 404, 408, 409, 429}  # keys, routes, time and rates: another retry cannot help
 _LEARNED: dict[str, set[str]] = {}
 
