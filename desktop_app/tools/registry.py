@@ -133,11 +133,9 @@ def pydantic_schema(fn: Callable[..., Any]) -> dict[str, Any]:
 def tool(
     *,
     risk: Risk = "read",
-    confirm: bool | None = None,
-    name: str | None = None,
     timeout: float = DEFAULT_TIMEOUT,
 ) -> Callable[[Callable[..., Any]], ToolDef]:
-    """Decorator: a typed function with a docstring becomes a ToolDef."""
+    """Decorator: a typed function with a docstring becomes a ToolDef (anything but "read" asks first)."""
 
     def wrap(fn: Callable[..., Any]) -> ToolDef:
         description, schema = schema_from_function(fn)
@@ -157,12 +155,12 @@ def tool(
             return ToolOutput(text, structured=value)
 
         return ToolDef(
-            name=name or fn.__name__,
+            name=fn.__name__,
             description=description,
             parameters=schema,
             invoke=invoke,
             risk=risk,
-            needs_confirmation=(risk != "read") if confirm is None else confirm,
+            needs_confirmation=risk != "read",
             timeout=timeout,
         )
 
