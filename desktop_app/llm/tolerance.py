@@ -22,12 +22,9 @@ def refused(base_url: str) -> frozenset[str]:
     return frozenset(_LEARNED.get(base_url.rstrip("/"), ()))
 
 
-def forget(base_url: str = "") -> None:
-    """Forget what one server (or, with no URL, every server) refused: for tests."""
-    if base_url:
-        _LEARNED.pop(base_url.rstrip("/"), None)
-    else:
-        _LEARNED.clear()
+def forget() -> None:
+    """Forget what every server refused: for tests."""
+    _LEARNED.clear()
 
 
 def _null_contents(body: dict[str, Any]) -> list[dict[str, Any]]:
