@@ -46,11 +46,7 @@ class TripRecorder:
                 save_trip(self._store, self._conversation_id, trip.id, s, data)
             except HistoryError as exc:
                 log.warning("the trip could not be saved: %s", exc)
-        return (
-            ev.TripEvent(
-                s["id"], s["title"], s["start"], s["end"], tuple(s["destinations"]), s["party"], s["total_cny"], data
-            ),
-        )
+        return (ev.TripEvent(**s | {"destinations": tuple(s["destinations"])}, detail=data),)  # summary(): its fields
 
 
 def saved_trips(store: HistoryStore) -> list[Trip]:
