@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import asdict, dataclass, field
 from datetime import date
 from typing import Any, Literal
@@ -146,8 +147,7 @@ class Trip:
 
     def to_dict(self) -> dict[str, Any]:
         """Everything, as JSON-ready values (dates as ISO text); `from_dict` reads it back."""
-        data = _jsonable(asdict(self))
-        assert isinstance(data, dict)
+        data: dict[str, Any] = json.loads(json.dumps(asdict(self), default=date.isoformat))
         data.update(title=self.title, total_cny=self.total_cny, peak_extra_cny=self.peak_extra_cny)
         return data
 
@@ -186,16 +186,6 @@ class Trip:
 
 def _day(value: Any) -> date | None:
     return date.fromisoformat(value) if isinstance(value, str) and value else None
-
-
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, date):
-        return value.isoformat()
-    if isinstance(value, dict):
-        return {k: _jsonable(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_jsonable(v) for v in value]
-    return value
 
 
 MONTHS_EN = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split()
