@@ -196,18 +196,15 @@ class Agent:
     def _completed(self, item: Completed, call: _ModelCall) -> None:
         """Commit the reply and its usage; over the token budget, its calls are answered unrun."""
         self._commit(item.message)
-        self._record_usage(item.usage.input_tokens, item.usage.output_tokens)
-        over = self.guard.check_usage(item.usage.input_tokens, item.usage.output_tokens) if self.guard else None
+        tokens = (item.usage.input_tokens, item.usage.output_tokens)
+        if self.sink is not None and any(tokens):  # the conversation's totals (the window's status bar)
+            self.sink.add_usage(*tokens)
+        over = self.guard.check_usage(*tokens) if self.guard else None
         if over and item.message.tool_calls:
             self._commit_results(item.message.tool_calls, {}, f"not run: {over}")
             call.error = ev.ErrorEvent(over, "budget")
         else:
             call.reply = item.message
-
-    def _record_usage(self, input_tokens: int, output_tokens: int) -> None:
-        """Token totals per conversation, for the window's status bar (sinks that keep them)."""
-        if self.sink is not None and (input_tokens or output_tokens):
-            self.sink.add_usage(input_tokens, output_tokens)
 
     def _keep_partial(self, partial: AssistantMessage | None, pieces: list[str]) -> None:
         """A cut-off answer is kept and marked incomplete; tool calls in it are dropped."""
