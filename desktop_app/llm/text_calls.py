@@ -187,17 +187,14 @@ def recover(text: str, offered: Collection[str], first_id: int = 1) -> Recovered
     return Recovered(tuple(calls), tuple(refused), prose, dialect)
 
 
-def refusal_note(names: Sequence[str]) -> str:
-    """One plain line under an answer that wrote calls to tools this run does not offer."""
-    listed = ", ".join(f"“{n}”" for n in dict.fromkeys(names))
-    return f"(Not run: the model wrote a call to {listed} as text, which is not a tool offered here.)"
-
-
 def apply(message: AssistantMessage, found: Recovered) -> AssistantMessage:
-    """The assistant turn with its recovered calls (the text they were read from leaves the content)."""
+    """The assistant turn with its recovered calls (the text they were read from leaves the content);
+    calls to tools this run does not offer get one plain line under the answer."""
     content = found.content
     if found.refused:
-        content = f"{content.rstrip()}\n\n{refusal_note(found.refused)}"
+        listed = ", ".join(f"“{n}”" for n in dict.fromkeys(found.refused))
+        note = f"(Not run: the model wrote a call to {listed} as text, which is not a tool offered here.)"
+        content = f"{content.rstrip()}\n\n{note}"
     stop = "tool_calls" if found.calls else message.stop_reason
     return replace(message, content=content, tool_calls=found.calls, stop_reason=stop)
 
