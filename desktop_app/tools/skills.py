@@ -181,11 +181,6 @@ def load_skill(path: Path, source: str = "bundled") -> Skill:
         raise SkillError(f"{path}:{_meta_line(text, exc.key)}: {exc}") from None
 
 
-def skill_dirs() -> list[tuple[str, Path]]:
-    """Bundled skills, then the user's (a user skill of the same name wins)."""
-    return [("bundled", resources_dir() / "skills"), ("user", config_dir() / "skills")]
-
-
 @dataclass
 class Catalog:
     """Every skill found, and a clear line for each one that could not be loaded."""
@@ -197,7 +192,9 @@ class Catalog:
 def discover(dirs: Iterable[tuple[str, Path]] | None = None) -> Catalog:
     """Scan the skill folders: each sub-folder with a SKILL.md is one skill."""
     catalog = Catalog()
-    for source, root in dirs if dirs is not None else skill_dirs():
+    if dirs is None:  # bundled skills, then the user's (a user skill of the same name wins)
+        dirs = [("bundled", resources_dir() / "skills"), ("user", config_dir() / "skills")]
+    for source, root in dirs:
         if not root.is_dir():
             continue
         for folder in sorted(p for p in root.iterdir() if p.is_dir()):

@@ -59,18 +59,13 @@ def _tip(mean: float) -> tuple[str, str]:
     return "轻便衣物，备一件薄外套", "Light clothes and a thin layer."
 
 
-def _month_value(values: Any, month: int) -> float | None:
-    if not isinstance(values, list) or len(values) != 12:
-        return None
-    return jsonsafe.number_in(values[month - 1], -60, 50)
-
-
 def typical(city: City, day: date) -> dict[str, Any] | None:
     """The city's normals for the month of `day`, in get_weather's shape, labelled as typical."""
     entry = _normals().get("climate", {}).get(city.id)
-    if not isinstance(entry, dict):
+    values = entry.get("mean_c") if isinstance(entry, dict) else None
+    if not isinstance(values, list) or len(values) != 12:
         return None
-    mean = _month_value(entry.get("mean_c"), day.month)
+    mean = jsonsafe.number_in(values[day.month - 1], -60, 50)
     if mean is None:
         return None
     feel, tip = _feel(mean), _tip(mean)
