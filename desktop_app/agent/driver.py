@@ -45,8 +45,9 @@ async def drive(
     run: RunHandle | None = None
     try:
         run = await open_run()
-        if retry:
-            rewind(run.agent)
+        if retry:  # the last user message and what followed it leave what the model will see
+            users = [i for i, m in enumerate(run.agent.messages) if isinstance(m, UserMessage)]
+            run.agent.messages = run.agent.messages[: users[-1]] if users else run.agent.messages
         sink.put(ev.ToolDefs(tuple(t.listing() for t in run.agent.registry.all())))
         stream = cast("AsyncGenerator[ev.AnyEvent, None]", run.agent.run(text))  # an async generator
         async with contextlib.aclosing(stream) as events:
@@ -61,15 +62,6 @@ async def drive(
                 await run.close()
         except Exception:  # closing must not hide the run's outcome
             log.exception("closing the run failed")
-
-
-def rewind(agent: Agent) -> None:
-    """Drop the last user message and what followed it from what the model will see (a retry)."""
-    messages = agent.messages
-    for i in range(len(messages) - 1, -1, -1):
-        if isinstance(messages[i], UserMessage):
-            agent.messages = messages[:i]
-            return
 
 
 def one_line(exc: BaseException) -> str:
