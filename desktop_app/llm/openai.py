@@ -59,9 +59,7 @@ def tool_to_wire(spec: ToolSpec) -> dict[str, Any]:
     }
 
 
-def _assistant_to_wire(msg: AssistantMessage) -> dict[str, Any] | None:
-    if not msg.content and not msg.tool_calls:
-        return None  # OpenAI rejects an assistant message with neither
+def _assistant_to_wire(msg: AssistantMessage) -> dict[str, Any]:
     out: dict[str, Any] = {"role": "assistant", "content": msg.content or None}
     if msg.tool_calls:
         out["tool_calls"] = [
@@ -90,10 +88,8 @@ def messages_to_wire(system: Sequence[str], messages: Sequence[Message]) -> list
             out.append({"role": "user", "content": msg.content})
         elif isinstance(msg, ToolResultMessage):
             out.append({"role": "tool", "tool_call_id": msg.tool_call_id, "content": msg.content})
-        else:
-            wire = _assistant_to_wire(msg)
-            if wire is not None:
-                out.append(wire)
+        elif msg.content or msg.tool_calls:  # OpenAI rejects an assistant message with neither
+            out.append(_assistant_to_wire(msg))
     return out
 
 
