@@ -49,7 +49,6 @@ class GuideLibrary:
     """All guides, indexed in an in-memory FTS5 table with the trigram tokenizer."""
 
     def __init__(self, folder: Path) -> None:
-        self.folder = folder
         self.guides = {g.slug: g for g in (_load(p) for p in sorted(folder.glob("*.md")))}
         self._lock = threading.Lock()
         self._db = sqlite3.connect(":memory:", check_same_thread=False)
