@@ -238,7 +238,6 @@ class Deadline:
     """The whole wait for one model call (connect, headers, the SDK's retries, the first data)."""
 
     def __init__(self, seconds: float) -> None:
-        self.seconds = seconds
         self._end = time.monotonic() + seconds
 
     def left(self) -> float:
