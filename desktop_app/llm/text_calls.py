@@ -39,7 +39,6 @@ class Recovered:
     calls: tuple[ToolCall, ...]
     refused: tuple[str, ...]
     content: str
-    dialect: str
 
 
 # ---------------------------------------------------------------- reading JSON values out of text
@@ -113,37 +112,34 @@ def _outside_fences(text: str, pos: int) -> bool:
     return text.count("```", 0, pos) % 2 == 0
 
 
-def _whole(text: str) -> tuple[str, list[dict[str, Any]]] | None:
+def _whole(text: str) -> list[dict[str, Any]] | None:
     """The answer is nothing but calls: `<tools>` lines, ```json blocks, or bare JSON."""
     block = _TOOLS_BLOCK.match(text)
     if block:
-        found = _entries(json_values(block.group(1)) or [])
-        return ("tools_block", found) if found else None
+        return _entries(json_values(block.group(1)) or [])
     if text.startswith("```"):
         fences = list(_FENCE.finditer(text))
         if not fences or _FENCE.sub("", text).strip():
             return None
-        found = _entries([v for fence in fences for v in json_values(fence.group(1)) or [None]])
-        return ("json_fence", found) if found else None
-    found = _entries(json_values(text) or [])
-    return ("json", found) if found else None
+        return _entries([v for fence in fences for v in json_values(fence.group(1)) or [None]])
+    return _entries(json_values(text) or [])
 
 
-def _tagged(text: str) -> tuple[str, list[dict[str, Any]], str] | None:
-    """Calls behind a dialect's special tag (prose before it allowed): (dialect, calls, prose)."""
+def _tagged(text: str) -> tuple[list[dict[str, Any]], str] | None:
+    """Calls behind a dialect's special tag (prose before it allowed): (calls, prose)."""
     hermes = [m for m in _HERMES.finditer(text) if _outside_fences(text, m.start())]
     if hermes:
         rest = text
         for m in reversed(hermes):  # the prose around the tags
             rest = rest[: m.start()] + rest[m.end() :]
         found = _entries([v for m in hermes for v in json_values(m.group(1)) or [None]])
-        return ("hermes", found, rest.strip()) if found else None
-    for tag, dialect in (("<|python_tag|>", "llama"), ("[TOOL_CALLS]", "mistral")):
+        return (found, rest.strip()) if found else None
+    for tag in ("<|python_tag|>", "[TOOL_CALLS]"):  # Llama 3.x, Mistral
         at = text.find(tag)
         if at >= 0 and _outside_fences(text, at):
-            named = _mistral_named(text[at:]) if dialect == "mistral" else None
+            named = _mistral_named(text[at:]) if tag == "[TOOL_CALLS]" else None
             found = named or _entries(json_values(text[at + len(tag) :].replace("<|eom_id|>", "")) or [])
-            return (dialect, found, text[:at].strip()) if found else None
+            return (found, text[:at].strip()) if found else None
     return None
 
 
@@ -168,10 +164,10 @@ def recover(text: str, offered: Collection[str], first_id: int = 1) -> Recovered
     if not answer:
         return None
     whole = _whole(answer)
-    found = (whole[0], whole[1], "") if whole else _tagged(answer)
+    found = (whole, "") if whole else _tagged(answer)
     if found is None:
         return None
-    dialect, entries, prose = found
+    entries, prose = found
     raw = text if len(text) <= RAW_TEXT_KEEP else text[:RAW_TEXT_KEEP] + "…"
     calls: list[ToolCall] = []
     refused: list[str] = []
@@ -184,7 +180,7 @@ def recover(text: str, offered: Collection[str], first_id: int = 1) -> Recovered
         calls.append(replace(call, recovered=True, raw_text=raw))
     if refused:
         prose = text  # the whole answer stays text: nothing of it is quietly dropped
-    return Recovered(tuple(calls), tuple(refused), prose, dialect)
+    return Recovered(tuple(calls), tuple(refused), prose)
 
 
 def apply(message: AssistantMessage, found: Recovered) -> AssistantMessage:
