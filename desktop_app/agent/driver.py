@@ -45,7 +45,7 @@ async def drive(
     run: RunHandle | None = None
     try:
         run = await open_run()
-        if retry:  # the last user message and what followed it leave what the model will see
+        if retry:  # the last user message and what followed it are dropped from what the model sees
             users = [i for i, m in enumerate(run.agent.messages) if isinstance(m, UserMessage)]
             run.agent.messages = run.agent.messages[: users[-1]] if users else run.agent.messages
         sink.put(ev.ToolDefs(tuple(t.listing() for t in run.agent.registry.all())))

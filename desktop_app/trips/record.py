@@ -40,13 +40,13 @@ class TripRecorder:
         if data == self._last:
             return ()
         self._last = data
-        s = trip.summary()
+        s = trip.summary()  # exactly the trip event's fields
         if self._store is not None:
             try:
                 save_trip(self._store, self._conversation_id, trip.id, s, data)
             except HistoryError as exc:
                 log.warning("the trip could not be saved: %s", exc)
-        return (ev.TripEvent(**s | {"destinations": tuple(s["destinations"])}, detail=data),)  # summary(): its fields
+        return (ev.TripEvent(**s | {"destinations": tuple(s["destinations"])}, detail=data),)
 
 
 def saved_trips(store: HistoryStore) -> list[Trip]:
