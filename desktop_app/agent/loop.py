@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal, Protocol
@@ -25,7 +26,7 @@ from desktop_app.llm.base import (
     WireRequest,
     WireResponse,
 )
-from desktop_app.tools.registry import ToolOutput, ToolRegistry, error_output, timed
+from desktop_app.tools.registry import ToolOutput, ToolRegistry, error_output
 
 MAX_TURNS = 10
 
@@ -247,7 +248,7 @@ class Agent:
         outputs: dict[int, ToolOutput],
     ) -> None:
         """Validate, ask approval if needed, run; every path ends with one tool_result event."""
-        elapsed = timed()
+        started = time.perf_counter()
         try:
             output = await self._decide_and_run(call, queue)
             outputs[index] = output
@@ -257,7 +258,7 @@ class Agent:
                     call.name,
                     output.content,
                     output.is_error,
-                    round(elapsed(), 1),
+                    round((time.perf_counter() - started) * 1000, 1),  # milliseconds
                     output.images,
                     output.structured,
                 )

@@ -6,7 +6,6 @@ import asyncio
 import inspect
 import json
 import re
-import time
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal, get_type_hints
@@ -293,9 +292,3 @@ def validate_arguments(schema: dict[str, Any], args: dict[str, Any]) -> str | No
     err = errors[0]
     where = "/".join(str(p) for p in err.absolute_path) or "(root)"
     return f"{where}: {err.message}"
-
-
-def timed() -> Callable[[], float]:
-    """A stopwatch returning elapsed milliseconds."""
-    start = time.perf_counter()
-    return lambda: (time.perf_counter() - start) * 1000.0
