@@ -138,12 +138,12 @@ def offered_without_mcp(settings: Settings) -> tuple[tuple[str, ...], tuple[Tool
     """The system prompt and the tools a default run offers before MCP servers join (for an
     exported script): built-in, the shell when enabled, web_search / read_page."""
     from desktop_app.tools.shell.run import ShellConfigError, shell_tools
-    from desktop_app.tools.web import web_tools
+    from desktop_app.tools.web import WebTools
 
     tools = builtin_tools(settings)
     with contextlib.suppress(ShellConfigError):  # not offered to a run either
         tools += shell_tools(shell_request(settings, RunOptions()))
-    tools += web_tools(web_config(settings))
+    tools += WebTools(web_config(settings)).tools()
     return (system_prompt(),), ToolRegistry(tools).specs()
 
 
@@ -226,9 +226,9 @@ async def open_tools(settings: Settings, options: RunOptions) -> tuple[ToolRegis
             raise UsageError(str(exc)) from None
 
     # [hook: guides] web_search / read_page over the local guide library
-    from desktop_app.tools.web import web_tools
+    from desktop_app.tools.web import WebTools
 
-    for web_tool in web_tools(web_config(settings)):
+    for web_tool in WebTools(web_config(settings)).tools():
         registry.add(web_tool)
 
     # [hook: mcp] tools from the configured MCP servers (settings file or --mcp-config)

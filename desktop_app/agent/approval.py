@@ -48,16 +48,13 @@ class PolicyApprover:
         self._all = allow == "all"
         self._names = set() if isinstance(allow, str) else set(allow)
 
-    def _allows(self, name: str, tool: ToolDef) -> bool:
-        return name in self._names or any(_in_server(pattern, name, tool) for pattern in self._names)
-
     def unmatched(self, tools: Iterable[ToolDef]) -> list[str]:
         """The names given that match no tool (a typo, or a server that did not start)."""
         tools = list(tools)
         return sorted(n for n in self._names if not any(t.name == n or _in_server(n, t.name, t) for t in tools))
 
     async def decide(self, call: ToolCall, tool: ToolDef, waiting: Waiting = None) -> Decision:
-        if self._all or self._allows(call.name, tool):
+        if self._all or call.name in self._names or any(_in_server(p, call.name, tool) for p in self._names):
             return Decision(True, "policy", "allowed by --approve")
         return Decision(
             False,
@@ -142,7 +139,8 @@ class ApprovalPolicy:
         """Queue the question, wait for the answer or the timeout; a cancel withdraws it and raises."""
         pending = Pending(call, tool, conversation_id, asyncio.get_running_loop().create_future())
         self.queue.append(pending)
-        self._next(asker)
+        asker.queue_changed(len(self.queue))
+        self._ask_first(asker)  # at once, unless another question is on screen
         timeout = self._timeout_s()
         try:
             choice, reason = await asyncio.wait_for(pending.future, timeout)
@@ -187,11 +185,6 @@ class ApprovalPolicy:
         if choice == "dismissed":
             return Verdict(False, "dismissed", reason or "the user closed the confirmation dialog")
         return Verdict(False, "deny", reason)
-
-    def _next(self, asker: Asker) -> None:
-        """A question joined the line: asked at once when nothing else is being asked."""
-        asker.queue_changed(len(self.queue))
-        self._ask_first(asker)
 
     def _leave(self, pending: Pending, asker: Asker) -> None:
         """A question left the line (answered, timed out, withdrawn): the next one is asked."""

@@ -6,7 +6,6 @@ the events; everything here runs on one thread, the engine's.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncGenerator, Awaitable, Callable
@@ -46,15 +45,14 @@ async def drive(
     run: RunHandle | None = None
     try:
         run = await open_run()
-        if retry:
-            rewind(run.agent)
+        if retry:  # the last user message and what followed it are dropped from what the model sees
+            users = [i for i, m in enumerate(run.agent.messages) if isinstance(m, UserMessage)]
+            run.agent.messages = run.agent.messages[: users[-1]] if users else run.agent.messages
         sink.put(ev.ToolDefs(tuple(t.listing() for t in run.agent.registry.all())))
         stream = cast("AsyncGenerator[ev.AnyEvent, None]", run.agent.run(text))  # an async generator
         async with contextlib.aclosing(stream) as events:
             async for item in events:
                 await sink.send(item)  # pauses while the window is far behind
-    except asyncio.CancelledError:
-        raise
     except Exception as exc:  # shown in the window, never a crash
         log.exception("run failed")
         sink.put(ev.ErrorEvent(one_line(exc), "internal"))
@@ -64,15 +62,6 @@ async def drive(
                 await run.close()
         except Exception:  # closing must not hide the run's outcome
             log.exception("closing the run failed")
-
-
-def rewind(agent: Agent) -> None:
-    """Drop the last user message and what followed it from what the model will see (a retry)."""
-    messages = agent.messages
-    for i in range(len(messages) - 1, -1, -1):
-        if isinstance(messages[i], UserMessage):
-            agent.messages = messages[:i]
-            return
 
 
 def one_line(exc: BaseException) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal, Protocol
@@ -25,7 +26,7 @@ from desktop_app.llm.base import (
     WireRequest,
     WireResponse,
 )
-from desktop_app.tools.registry import ToolOutput, ToolRegistry, error_output, timed
+from desktop_app.tools.registry import ToolOutput, ToolRegistry, error_output
 
 MAX_TURNS = 10
 
@@ -55,12 +56,11 @@ Status = Literal["finished", "max_turns", "error", "cancelled"]
 
 @dataclass(frozen=True)
 class Outcome:
-    """How a run ended: the final answer, a limit, an error (its kind) or a cancel."""
+    """How a run ended: the final answer, a limit, an error or a cancel (the error's kind is its event's)."""
 
     status: Status
     turns: int = 0
     text: str = ""  # the final answer, or the error's message
-    error_kind: str = ""
     history_error: str = ""  # the run's messages could not all be saved
 
     @property
@@ -142,7 +142,7 @@ class Agent:
                 yield event
             if call.reply is None:
                 error = call.error or ev.ErrorEvent("the model call ended without a reply", "protocol")
-                self.outcome = Outcome("error", turn, error.message, error.kind)
+                self.outcome = Outcome("error", turn, error.message)
                 yield error
                 return
             yield ev.TurnFinished(turn, call.reply.stop_reason)
@@ -158,7 +158,7 @@ class Agent:
             f"reached the maximum of {self.max_turns} model calls without a final answer "
             "(raise --max-turns to allow more)"
         )
-        self.outcome = Outcome("max_turns", self.max_turns, message, "max_turns")
+        self.outcome = Outcome("max_turns", self.max_turns, message)
         yield ev.ErrorEvent(message, "max_turns")
 
     async def _model_turn(self, turn: int, call: _ModelCall) -> AsyncIterator[ev.AnyEvent]:
@@ -197,18 +197,15 @@ class Agent:
     def _completed(self, item: Completed, call: _ModelCall) -> None:
         """Commit the reply and its usage; over the token budget, its calls are answered unrun."""
         self._commit(item.message)
-        self._record_usage(item.usage.input_tokens, item.usage.output_tokens)
-        over = self.guard.check_usage(item.usage.input_tokens, item.usage.output_tokens) if self.guard else None
+        tokens = (item.usage.input_tokens, item.usage.output_tokens)
+        if self.sink is not None and any(tokens):  # the conversation's totals (the window's status bar)
+            self.sink.add_usage(*tokens)
+        over = self.guard.check_usage(*tokens) if self.guard else None
         if over and item.message.tool_calls:
             self._commit_results(item.message.tool_calls, {}, f"not run: {over}")
             call.error = ev.ErrorEvent(over, "budget")
         else:
             call.reply = item.message
-
-    def _record_usage(self, input_tokens: int, output_tokens: int) -> None:
-        """Token totals per conversation, for the window's status bar (sinks that keep them)."""
-        if self.sink is not None and (input_tokens or output_tokens):
-            self.sink.add_usage(input_tokens, output_tokens)
 
     def _keep_partial(self, partial: AssistantMessage | None, pieces: list[str]) -> None:
         """A cut-off answer is kept and marked incomplete; tool calls in it are dropped."""
@@ -251,7 +248,7 @@ class Agent:
         outputs: dict[int, ToolOutput],
     ) -> None:
         """Validate, ask approval if needed, run; every path ends with one tool_result event."""
-        elapsed = timed()
+        started = time.perf_counter()
         try:
             output = await self._decide_and_run(call, queue)
             outputs[index] = output
@@ -261,7 +258,7 @@ class Agent:
                     call.name,
                     output.content,
                     output.is_error,
-                    round(elapsed(), 1),
+                    round((time.perf_counter() - started) * 1000, 1),  # milliseconds
                     output.images,
                     output.structured,
                 )
@@ -284,8 +281,6 @@ class Agent:
             try:
                 waiting = ev.ApprovalWaiting(call.id, call.name)
                 decision = await self.approver.decide(call, tool, lambda: queue.put_nowait(waiting))
-            except asyncio.CancelledError:
-                raise
             except Exception as exc:  # noqa: BLE001 - a broken approver must mean "denied"
                 decision = Decision(False, "policy", f"approval failed: {exc}")
             await queue.put(

@@ -9,6 +9,7 @@ if TYPE_CHECKING:
     from desktop_app.core.messages import ToolCall
 
 IN_PROCESS = {"in_process": True}  # a field's metadata: for the window only, never in `to_dict` (--json)
+OPTIONAL = {"optional": True}  # a field's metadata: left out of `to_dict` while it holds its default
 
 
 @dataclass(frozen=True)
@@ -18,10 +19,11 @@ class Event:
     type: ClassVar[str] = "event"
 
     def to_dict(self) -> dict[str, Any]:
-        """`{"type": ..., **fields}` for `--json` and the UI: tuples as JSON lists, IN_PROCESS fields left out."""
+        """`{"type": ..., **fields}` for `--json` and the UI: tuples as JSON lists, IN_PROCESS fields
+        left out, and OPTIONAL ones while they hold their default."""
         out = {"type": self.type, **asdict(self)}
         for f in fields(self):
-            if f.metadata.get("in_process"):
+            if f.metadata.get("in_process") or (f.metadata.get("optional") and out[f.name] == f.default):
                 del out[f.name]
             elif isinstance(out[f.name], tuple):
                 out[f.name] = list(out[f.name])
@@ -50,27 +52,19 @@ class TextDelta(Event):
 
 @dataclass(frozen=True)
 class ToolCallEvent(Event):
-    """The model asked for a tool; `arguments_raw` is present only when it was not JSON."""
+    """The model asked for a tool; `arguments_raw` is present only when it was not JSON, the
+    recovery fields only for a call read out of the model's text."""
 
     type: ClassVar[str] = "tool_call"
     id: str
     name: str
     arguments: dict[str, Any]
-    arguments_raw: str | None = None
+    arguments_raw: str | None = field(default=None, metadata=OPTIONAL)
     source: str = "builtin"
     risk: str = "read"
-    recovered_from_text: bool = False  # read out of the model's text (a local model writing calls as text)
-    raw_text: str | None = None  # that text, when recovered
-
-    def to_dict(self) -> dict[str, Any]:
-        """Omit `arguments_raw` when the arguments parsed, the recovery fields for native calls."""
-        out = super().to_dict()
-        if self.arguments_raw is None:
-            out.pop("arguments_raw")
-        if not self.recovered_from_text:
-            out.pop("recovered_from_text")
-            out.pop("raw_text")
-        return out
+    # read out of the model's text (a local model writing calls as text)
+    recovered_from_text: bool = field(default=False, metadata=OPTIONAL)
+    raw_text: str | None = field(default=None, metadata=OPTIONAL)  # that text, when recovered
 
 
 def call_event(call: ToolCall, source: str = "builtin", risk: str = "read") -> ToolCallEvent:
@@ -114,16 +108,9 @@ class ToolResultEvent(Event):
     content: str
     is_error: bool
     duration_ms: float
-    images: tuple[dict[str, str], ...] = field(default=())
+    images: tuple[dict[str, str], ...] = field(default=(), metadata=OPTIONAL)  # only when a tool returned some
     # an MCP result's structuredContent: in-process only (an MCP App's view gets it), never in --json
     structured: Any = field(default=None, compare=False, metadata=IN_PROCESS)
-
-    def to_dict(self) -> dict[str, Any]:
-        """Images (base64 data with mime type) only when a tool returned some."""
-        out = super().to_dict()
-        if not self.images:
-            out.pop("images")
-        return out
 
 
 @dataclass(frozen=True)

@@ -65,16 +65,6 @@ def tool_to_wire(spec: ToolSpec) -> dict[str, Any]:
     return {"name": spec.name, "description": spec.description, "input_schema": spec.parameters}
 
 
-def _assistant_blocks(msg: AssistantMessage) -> list[dict[str, Any]]:
-    blocks: list[dict[str, Any]] = []
-    if msg.content:
-        blocks.append({"type": "text", "text": msg.content})
-    for call in msg.tool_calls:
-        # Arguments that were not JSON cannot be echoed as an object; the error result explains.
-        blocks.append({"type": "tool_use", "id": call.id, "name": call.name, "input": call.arguments or {}})
-    return blocks
-
-
 def _append(out: list[dict[str, Any]], role: str, blocks: list[dict[str, Any]]) -> None:
     """Consecutive messages of one role become one message (the API wants them alternating)."""
     if out and out[-1]["role"] == role:
@@ -86,12 +76,11 @@ def _append(out: list[dict[str, Any]], role: str, blocks: list[dict[str, Any]]) 
         out.append({"role": role, "content": blocks})
 
 
-def messages_to_wire(system: Sequence[str], messages: Sequence[Message]) -> list[dict[str, Any]]:
+def messages_to_wire(messages: Sequence[Message]) -> list[dict[str, Any]]:
     """The conversation as Messages (the system prompt goes in the top-level `system` field).
 
     All tool results of a turn travel in ONE user message of `tool_result` blocks.
     """
-    del system  # part of the signature for symmetry with OpenAI; see `request_to_wire`
     out: list[dict[str, Any]] = []
     for msg in messages:
         if isinstance(msg, UserMessage):
@@ -108,19 +97,22 @@ def messages_to_wire(system: Sequence[str], messages: Sequence[Message]) -> list
             }
             _append(out, "user", [block])
         else:
-            blocks = _assistant_blocks(msg)
+            blocks: list[dict[str, Any]] = [{"type": "text", "text": msg.content}] if msg.content else []
+            for call in msg.tool_calls:
+                # Arguments that were not JSON cannot be echoed as an object; the error result explains.
+                blocks.append({"type": "tool_use", "id": call.id, "name": call.name, "input": call.arguments or {}})
             if blocks:
                 _append(out, "assistant", blocks)
     return out
 
 
-def request_to_wire(request: ModelRequest, model: str, max_tokens: int = DEFAULT_MAX_TOKENS) -> dict[str, Any]:
+def request_to_wire(request: ModelRequest, model: str) -> dict[str, Any]:
     """The exact Messages request body for one model call (`max_tokens` is always set)."""
-    body: dict[str, Any] = {"model": model, "max_tokens": max_tokens}
+    body: dict[str, Any] = {"model": model, "max_tokens": DEFAULT_MAX_TOKENS}
     prompt = "\n\n".join(s for s in request.system if s)
     if prompt:
         body["system"] = prompt
-    body["messages"] = messages_to_wire(request.system, request.messages)
+    body["messages"] = messages_to_wire(request.messages)
     if request.tools:
         body["tools"] = [tool_to_wire(t) for t in request.tools]
     if request.stream:

@@ -28,8 +28,9 @@ from desktop_app.llm.base import (
     ToolSpec,
     WireRequest,
 )
+from desktop_app.llm.presets import TOOL_CALL_MODES
 from desktop_app.llm.sdk_model import SdkErrors, SdkModel
-from desktop_app.llm.text_calls import MODES, next_call_number, recovering
+from desktop_app.llm.text_calls import next_call_number, recovering
 from desktop_app.llm.wire import Deadline, make_call, paced, redact, scrub
 
 DEFAULT_MODEL = "gpt-4o-mini"
@@ -58,9 +59,7 @@ def tool_to_wire(spec: ToolSpec) -> dict[str, Any]:
     }
 
 
-def _assistant_to_wire(msg: AssistantMessage) -> dict[str, Any] | None:
-    if not msg.content and not msg.tool_calls:
-        return None  # OpenAI rejects an assistant message with neither
+def _assistant_to_wire(msg: AssistantMessage) -> dict[str, Any]:
     out: dict[str, Any] = {"role": "assistant", "content": msg.content or None}
     if msg.tool_calls:
         out["tool_calls"] = [
@@ -89,10 +88,8 @@ def messages_to_wire(system: Sequence[str], messages: Sequence[Message]) -> list
             out.append({"role": "user", "content": msg.content})
         elif isinstance(msg, ToolResultMessage):
             out.append({"role": "tool", "tool_call_id": msg.tool_call_id, "content": msg.content})
-        else:
-            wire = _assistant_to_wire(msg)
-            if wire is not None:
-                out.append(wire)
+        elif msg.content or msg.tool_calls:  # OpenAI rejects an assistant message with neither
+            out.append(_assistant_to_wire(msg))
     return out
 
 
@@ -259,8 +256,8 @@ class OpenAIModel(SdkModel[openai.AsyncOpenAI]):
         transport: Any = None,
         tool_text: str = "native",
     ) -> None:
-        if tool_text not in MODES:
-            raise ValueError(f"tool_text must be one of {', '.join(MODES)}")
+        if tool_text not in TOOL_CALL_MODES:
+            raise ValueError(f"tool_text must be one of {', '.join(TOOL_CALL_MODES)}")
         super().__init__(model, base_url, api_key, max_retries=max_retries, timeout=timeout, transport=transport)
         self.tool_text = tool_text  # native calls only / also recovered from text / no tools offered
 

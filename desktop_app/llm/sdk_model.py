@@ -64,23 +64,18 @@ class SdkModel(Generic[ClientT]):
         self._client: ClientT | None = None
         self._text = ErrorText(self.label, self.provider, self.key_env, self.base_url, self.model)
 
-    def _new_client(self, api_key: str) -> ClientT:
-        """The SDK's async client for this base URL, key, retries, timeout and transport."""
-        http = self.http_class(verify=shared_tls(), transport=self._transport)
-        client: ClientT = self.client_class(
-            http_client=http,
-            api_key=api_key,
-            base_url=self.base_url,
-            max_retries=self.max_retries,
-            timeout=self.timeout,
-        )
-        return client
-
     def _client_or_fail(self) -> ClientT:
+        """The SDK's async client for this base URL, key, retries, timeout and transport, made on first use."""
         if self._client is None:
             if not self._key and self.base_url == self.default_base_url:
                 raise self._text.missing_key()
-            self._client = self._new_client(self._key or "no-key")  # local servers ignore the key
+            self._client = self.client_class(
+                http_client=self.http_class(verify=shared_tls(), transport=self._transport),
+                api_key=self._key or "no-key",  # local servers ignore the key
+                base_url=self.base_url,
+                max_retries=self.max_retries,
+                timeout=self.timeout,
+            )
         return self._client
 
     def _error(self, exc: Exception) -> ProviderError:

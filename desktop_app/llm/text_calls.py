@@ -16,10 +16,8 @@ from typing import Any
 from desktop_app import jsonsafe
 from desktop_app.core.messages import AssistantMessage, Message, ToolCall
 from desktop_app.llm.base import Completed, StreamItem, TextChunk
-from desktop_app.llm.presets import TOOL_CALL_MODES
 from desktop_app.llm.wire import make_call
 
-MODES = TOOL_CALL_MODES  # native calls only / also from text / no tools offered
 ID_PREFIX = "call_txt_"
 RAW_TEXT_KEEP = 4000  # characters of the answer kept with each recovered call, for the inspector
 _THINK = re.compile(r"<think>.*?</think>", re.S)
@@ -41,7 +39,6 @@ class Recovered:
     calls: tuple[ToolCall, ...]
     refused: tuple[str, ...]
     content: str
-    dialect: str
 
 
 # ---------------------------------------------------------------- reading JSON values out of text
@@ -115,43 +112,34 @@ def _outside_fences(text: str, pos: int) -> bool:
     return text.count("```", 0, pos) % 2 == 0
 
 
-def _whole(text: str) -> tuple[str, list[dict[str, Any]]] | None:
+def _whole(text: str) -> list[dict[str, Any]] | None:
     """The answer is nothing but calls: `<tools>` lines, ```json blocks, or bare JSON."""
     block = _TOOLS_BLOCK.match(text)
     if block:
-        found = _entries(json_values(block.group(1)) or [])
-        return ("tools_block", found) if found else None
+        return _entries(json_values(block.group(1)) or [])
     if text.startswith("```"):
         fences = list(_FENCE.finditer(text))
         if not fences or _FENCE.sub("", text).strip():
             return None
-        values: list[Any] = []
-        for fence in fences:
-            values += json_values(fence.group(1)) or [None]
-        found = _entries(values)
-        return ("json_fence", found) if found else None
-    found = _entries(json_values(text) or [])
-    return ("json", found) if found else None
+        return _entries([v for fence in fences for v in json_values(fence.group(1)) or [None]])
+    return _entries(json_values(text) or [])
 
 
-def _tagged(text: str) -> tuple[str, list[dict[str, Any]], str] | None:
-    """Calls behind a dialect's special tag (prose before it allowed): (dialect, calls, prose)."""
+def _tagged(text: str) -> tuple[list[dict[str, Any]], str] | None:
+    """Calls behind a dialect's special tag (prose before it allowed): (calls, prose)."""
     hermes = [m for m in _HERMES.finditer(text) if _outside_fences(text, m.start())]
     if hermes:
         rest = text
         for m in reversed(hermes):  # the prose around the tags
             rest = rest[: m.start()] + rest[m.end() :]
-        values: list[Any] = []
-        for m in hermes:
-            values += json_values(m.group(1)) or [None]
-        found = _entries(values)
-        return ("hermes", found, rest.strip()) if found else None
-    for tag, dialect in (("<|python_tag|>", "llama"), ("[TOOL_CALLS]", "mistral")):
+        found = _entries([v for m in hermes for v in json_values(m.group(1)) or [None]])
+        return (found, rest.strip()) if found else None
+    for tag in ("<|python_tag|>", "[TOOL_CALLS]"):  # Llama 3.x, Mistral
         at = text.find(tag)
         if at >= 0 and _outside_fences(text, at):
-            named = _mistral_named(text[at:]) if dialect == "mistral" else None
+            named = _mistral_named(text[at:]) if tag == "[TOOL_CALLS]" else None
             found = named or _entries(json_values(text[at + len(tag) :].replace("<|eom_id|>", "")) or [])
-            return (dialect, found, text[:at].strip()) if found else None
+            return (found, text[:at].strip()) if found else None
     return None
 
 
@@ -176,10 +164,10 @@ def recover(text: str, offered: Collection[str], first_id: int = 1) -> Recovered
     if not answer:
         return None
     whole = _whole(answer)
-    found = (whole[0], whole[1], "") if whole else _tagged(answer)
+    found = (whole, "") if whole else _tagged(answer)
     if found is None:
         return None
-    dialect, entries, prose = found
+    entries, prose = found
     raw = text if len(text) <= RAW_TEXT_KEEP else text[:RAW_TEXT_KEEP] + "…"
     calls: list[ToolCall] = []
     refused: list[str] = []
@@ -192,20 +180,17 @@ def recover(text: str, offered: Collection[str], first_id: int = 1) -> Recovered
         calls.append(replace(call, recovered=True, raw_text=raw))
     if refused:
         prose = text  # the whole answer stays text: nothing of it is quietly dropped
-    return Recovered(tuple(calls), tuple(refused), prose, dialect)
-
-
-def refusal_note(names: Sequence[str]) -> str:
-    """One plain line under an answer that wrote calls to tools this run does not offer."""
-    listed = ", ".join(f"“{n}”" for n in dict.fromkeys(names))
-    return f"(Not run: the model wrote a call to {listed} as text, which is not a tool offered here.)"
+    return Recovered(tuple(calls), tuple(refused), prose)
 
 
 def apply(message: AssistantMessage, found: Recovered) -> AssistantMessage:
-    """The assistant turn with its recovered calls (the text they were read from leaves the content)."""
+    """The assistant turn with its recovered calls (the text they were read from leaves the content);
+    calls to tools this run does not offer get one plain line under the answer."""
     content = found.content
     if found.refused:
-        content = f"{content.rstrip()}\n\n{refusal_note(found.refused)}"
+        listed = ", ".join(f"“{n}”" for n in dict.fromkeys(found.refused))
+        note = f"(Not run: the model wrote a call to {listed} as text, which is not a tool offered here.)"
+        content = f"{content.rstrip()}\n\n{note}"
     stop = "tool_calls" if found.calls else message.stop_reason
     return replace(message, content=content, tool_calls=found.calls, stop_reason=stop)
 

@@ -13,7 +13,6 @@ from typing import Any
 
 NULL_CONTENT = "null_content"  # send `content: ""` instead of null
 OPTIONAL_FIELDS = ("stream_options", "parallel_tool_calls", "tool_choice")  # dropped when refused
-FEATURES = (NULL_CONTENT, *OPTIONAL_FIELDS)
 NOT_ABOUT_THE_BODY = {401, 403, 404, 408, 409, 429}  # keys, routes, time and rates: another retry cannot help
 _LEARNED: dict[str, set[str]] = {}
 
@@ -23,12 +22,9 @@ def refused(base_url: str) -> frozenset[str]:
     return frozenset(_LEARNED.get(base_url.rstrip("/"), ()))
 
 
-def forget(base_url: str = "") -> None:
-    """Forget what one server (or, with no URL, every server) refused: for tests."""
-    if base_url:
-        _LEARNED.pop(base_url.rstrip("/"), None)
-    else:
-        _LEARNED.clear()
+def forget() -> None:
+    """Forget what every server refused: for tests."""
+    _LEARNED.clear()
 
 
 def _null_contents(body: dict[str, Any]) -> list[dict[str, Any]]:

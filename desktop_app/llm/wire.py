@@ -25,7 +25,7 @@ SECRET_HEADERS = ("authorization", "x-api-key", "api-key", "proxy-authorization"
 _KEY_RE = re.compile(r"(?:sk-[A-Za-z0-9_\-]{12,}|Bearer\s+[A-Za-z0-9_\-.=]{12,})")
 # The password of a URL's user part (https://user:secret@host), wherever a URL appears in text.
 _USERINFO_RE = re.compile(r"(\b[A-Za-z][A-Za-z0-9+.\-]*://[^/\s:@]*):[^/\s@]+@")
-_CONTEXT_MARKERS = (
+_CONTEXT_MARKERS = (  # both vendors' (and compatible servers') ways of saying the prompt is too long
     "context_length_exceeded",
     "maximum context length",
     "context length",
@@ -136,12 +136,6 @@ def body_code(body: object) -> str:
     return ""
 
 
-def is_context_error(message: str, code: str = "") -> bool:
-    """Both vendors' (and compatible servers') ways of saying the prompt is too long."""
-    hay = f"{message} {code}".lower()
-    return any(marker in hay for marker in _CONTEXT_MARKERS)
-
-
 class ErrorText:
     """How one adapter names itself in messages: vendor, key command, env var, base URL."""
 
@@ -175,7 +169,7 @@ class ErrorText:
                 f"minute or check your plan's quota{tail}",
                 "rate_limit",
             )
-        if status in (400, 413, 422) and is_context_error(detail, code):
+        if status in (400, 413, 422) and any(m in f"{detail} {code}".lower() for m in _CONTEXT_MARKERS):
             return ProviderError(
                 f"the conversation is too long for {self.model} ({status}): start a new "
                 f"conversation or choose a model with a larger context{tail}",
@@ -244,7 +238,6 @@ class Deadline:
     """The whole wait for one model call (connect, headers, the SDK's retries, the first data)."""
 
     def __init__(self, seconds: float) -> None:
-        self.seconds = seconds
         self._end = time.monotonic() + seconds
 
     def left(self) -> float:

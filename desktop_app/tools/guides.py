@@ -49,7 +49,6 @@ class GuideLibrary:
     """All guides, indexed in an in-memory FTS5 table with the trigram tokenizer."""
 
     def __init__(self, folder: Path) -> None:
-        self.folder = folder
         self.guides = {g.slug: g for g in (_load(p) for p in sorted(folder.glob("*.md")))}
         self._lock = threading.Lock()
         self._db = sqlite3.connect(":memory:", check_same_thread=False)
@@ -125,15 +124,10 @@ class GuideLibrary:
             return []
         best = max(v[0] for v in scores.values())
         ranked = sorted((s for s, v in scores.items() if v[0] == best), key=lambda s: -scores[s][1])
-        return [self._result(self.guides[s], content) for s in ranked[:MAX_RESULTS]]
-
-    def _result(self, guide: Guide, terms: list[str]) -> dict[str, Any]:
-        return {
-            "title": guide.title,
-            "url": guide.url,
-            "snippet": _snippet(guide.markdown, terms),
-            "source": SOURCE,
-        }
+        return [
+            {"title": g.title, "url": g.url, "snippet": _snippet(g.markdown, content), "source": SOURCE}
+            for g in (self.guides[s] for s in ranked[:MAX_RESULTS])
+        ]
 
 
 def _fold(text: str) -> str:

@@ -6,7 +6,6 @@ import asyncio
 import inspect
 import json
 import re
-import time
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal, get_type_hints
@@ -133,11 +132,9 @@ def pydantic_schema(fn: Callable[..., Any]) -> dict[str, Any]:
 def tool(
     *,
     risk: Risk = "read",
-    confirm: bool | None = None,
-    name: str | None = None,
     timeout: float = DEFAULT_TIMEOUT,
 ) -> Callable[[Callable[..., Any]], ToolDef]:
-    """Decorator: a typed function with a docstring becomes a ToolDef."""
+    """Decorator: a typed function with a docstring becomes a ToolDef (anything but "read" asks first)."""
 
     def wrap(fn: Callable[..., Any]) -> ToolDef:
         description, schema = schema_from_function(fn)
@@ -157,12 +154,12 @@ def tool(
             return ToolOutput(text, structured=value)
 
         return ToolDef(
-            name=name or fn.__name__,
+            name=fn.__name__,
             description=description,
             parameters=schema,
             invoke=invoke,
             risk=risk,
-            needs_confirmation=(risk != "read") if confirm is None else confirm,
+            needs_confirmation=risk != "read",
             timeout=timeout,
         )
 
@@ -268,8 +265,6 @@ class ToolRegistry:
             output = await asyncio.wait_for(t.invoke(args, report), timeout=t.timeout)
         except TimeoutError:
             return error_output(f"tool {t.name!r} timed out after {t.timeout:g} s")
-        except asyncio.CancelledError:
-            raise
         except Exception as exc:  # noqa: BLE001 - any tool failure is the model's to read
             return error_output(f"tool {t.name!r} failed: {type(exc).__name__}: {exc}")
         return finish(output, for_model=for_model)
@@ -297,9 +292,3 @@ def validate_arguments(schema: dict[str, Any], args: dict[str, Any]) -> str | No
     err = errors[0]
     where = "/".join(str(p) for p in err.absolute_path) or "(root)"
     return f"{where}: {err.message}"
-
-
-def timed() -> Callable[[], float]:
-    """A stopwatch returning elapsed milliseconds."""
-    start = time.perf_counter()
-    return lambda: (time.perf_counter() - start) * 1000.0

@@ -181,11 +181,6 @@ def load_skill(path: Path, source: str = "bundled") -> Skill:
         raise SkillError(f"{path}:{_meta_line(text, exc.key)}: {exc}") from None
 
 
-def skill_dirs() -> list[tuple[str, Path]]:
-    """Bundled skills, then the user's (a user skill of the same name wins)."""
-    return [("bundled", resources_dir() / "skills"), ("user", config_dir() / "skills")]
-
-
 @dataclass
 class Catalog:
     """Every skill found, and a clear line for each one that could not be loaded."""
@@ -197,7 +192,9 @@ class Catalog:
 def discover(dirs: Iterable[tuple[str, Path]] | None = None) -> Catalog:
     """Scan the skill folders: each sub-folder with a SKILL.md is one skill."""
     catalog = Catalog()
-    for source, root in dirs if dirs is not None else skill_dirs():
+    if dirs is None:  # bundled skills, then the user's (a user skill of the same name wins)
+        dirs = [("bundled", resources_dir() / "skills"), ("user", config_dir() / "skills")]
+    for source, root in dirs:
         if not root.is_dir():
             continue
         for folder in sorted(p for p in root.iterdir() if p.is_dir()):
@@ -245,11 +242,6 @@ class SkillGuard:
         self.counts: Counter[str] = Counter()
         self.tokens = 0
 
-    def reset(self) -> None:
-        """Start counting again (a new task in the same conversation)."""
-        self.counts.clear()
-        self.tokens = 0
-
     def check_call(self, call: ToolCall) -> str | None:
         limit = self.skill.limits.get(call.name)
         if limit is None:
@@ -280,7 +272,7 @@ class _Configurable(Protocol):
     guard: Any
 
 
-def activate_skill(agent: _Configurable, skill: Skill, available: Iterable[str]) -> SkillGuard:
+def activate_skill(agent: _Configurable, skill: Skill, available: Iterable[str]) -> None:
     """The seed's activate_skill: skill text right after the base prompt; tools and limits set."""
     names = set(available)
     if skill.allowed_tools is not None:
@@ -290,6 +282,4 @@ def activate_skill(agent: _Configurable, skill: Skill, available: Iterable[str])
         agent.allowed_tools = skill.allowed_tools
     system = tuple(agent.system)
     agent.system = (*system[:1], skill.system_message(), *system[1:])
-    guard = SkillGuard(skill)
-    agent.guard = guard
-    return guard
+    agent.guard = SkillGuard(skill)

@@ -278,7 +278,8 @@ class WebTools:
         return _page(final, title, text)
 
     def tools(self) -> list[ToolDef]:
-        """ToolDefs: reading a live page needs confirmation (a URL can carry data out)."""
+        """`web_search` and `read_page` for a run (plugged in at runtime's guides hook): reading a
+        live page needs confirmation (a URL can carry data out)."""
         search = ToolDef(
             name="web_search",
             description="搜索网页 (search travel guides; offline: the local guide library). "
@@ -306,8 +307,3 @@ def _schema(name: str, description: str) -> dict[str, Any]:
         "required": [name],
         "additionalProperties": False,
     }
-
-
-def web_tools(config: WebConfig) -> list[ToolDef]:
-    """`web_search` and `read_page` for a run (plugged in at runtime's guides hook)."""
-    return WebTools(config).tools()

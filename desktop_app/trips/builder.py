@@ -44,11 +44,6 @@ class TripBuilder:
         elif isinstance(message, ToolResultMessage) and not message.is_error:
             self._result(message)
 
-    def add_all(self, messages: Iterable[Message]) -> TripBuilder:
-        for message in messages:
-            self.add(message)
-        return self
-
     def _result(self, message: ToolResultMessage) -> None:
         call = self._calls.get(message.tool_call_id)
         try:
@@ -136,7 +131,10 @@ class TripBuilder:
 
 def build_trip(messages: Iterable[Message], trip_id: str, conversation_id: str) -> Trip | None:
     """The trip of a saved conversation (None: it holds no travel result)."""
-    return TripBuilder().add_all(messages).trip(trip_id, conversation_id)
+    builder = TripBuilder()
+    for message in messages:
+        builder.add(message)
+    return builder.trip(trip_id, conversation_id)
 
 
 def _is_int(value: Any) -> bool:

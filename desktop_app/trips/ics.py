@@ -60,7 +60,10 @@ def _flight(trip: Trip, n: int, leg: Leg, stamp: datetime) -> Event:
     event.add("location", leg.origin if zh or not leg.origin_en else leg.origin_en)
     assert leg.date is not None
     origin_zone, dest_zone = _zone(leg.origin_tz), _zone(leg.destination_tz)
-    clock = _hhmm(leg.departs)
+    try:
+        clock = time.fromisoformat(leg.departs) if leg.departs else None
+    except ValueError:
+        clock = None
     if clock is None or origin_zone is None:
         event.add("dtstart", leg.date)  # no time: an all-day event on the flight's date
         event.add("dtend", leg.date + timedelta(days=1))
@@ -71,13 +74,6 @@ def _flight(trip: Trip, n: int, leg: Leg, stamp: datetime) -> Event:
     event.add("dtstart", start)
     event.add("dtend", end.astimezone(dest_zone or origin_zone))  # the arrival in the destination's zone
     return event
-
-
-def _hhmm(text: str) -> time | None:
-    try:
-        return time.fromisoformat(text) if text else None
-    except ValueError:
-        return None
 
 
 def _stay(trip: Trip, n: int, stay: Stay, stamp: datetime) -> Event:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import asdict, dataclass, field
 from datetime import date
 from typing import Any, Literal
@@ -122,7 +123,15 @@ class Trip:
 
     @property
     def title(self) -> str:
-        return trip_title(self)
+        """`北京→三亚 12月7日–10日` / `Beijing → Sanya, 7–10 Dec`: places first, then dates when known."""
+        zh = self.lang == "zh"
+        dests = self.destinations if zh or not self.destinations_en else self.destinations_en
+        origin = self.origin if zh or not self.origin_en else self.origin_en
+        places = ("、" if zh else ", ").join(dests) or ("行程" if zh else "Trip")
+        if origin:
+            places = f"{origin}→{places}" if zh else f"{origin} → {places}"
+        span = date_span(self.start, self.end, self.lang)
+        return f"{places} {span}" if zh and span else f"{places}, {span}" if span else places
 
     def summary(self) -> dict[str, Any]:
         """The CONTRACT's `trip` event and `trip list --json` fields."""
@@ -138,8 +147,7 @@ class Trip:
 
     def to_dict(self) -> dict[str, Any]:
         """Everything, as JSON-ready values (dates as ISO text); `from_dict` reads it back."""
-        data = _jsonable(asdict(self))
-        assert isinstance(data, dict)
+        data: dict[str, Any] = json.loads(json.dumps(asdict(self), default=date.isoformat))
         data.update(title=self.title, total_cny=self.total_cny, peak_extra_cny=self.peak_extra_cny)
         return data
 
@@ -178,28 +186,6 @@ class Trip:
 
 def _day(value: Any) -> date | None:
     return date.fromisoformat(value) if isinstance(value, str) and value else None
-
-
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, date):
-        return value.isoformat()
-    if isinstance(value, dict):
-        return {k: _jsonable(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_jsonable(v) for v in value]
-    return value
-
-
-def trip_title(trip: Trip) -> str:
-    """`北京→三亚 12月7日–10日` / `Beijing → Sanya, 7–10 Dec`: places first, then dates when known."""
-    zh = trip.lang == "zh"
-    dests = trip.destinations if zh or not trip.destinations_en else trip.destinations_en
-    origin = trip.origin if zh or not trip.origin_en else trip.origin_en
-    places = ("、" if zh else ", ").join(dests) or ("行程" if zh else "Trip")
-    if origin:
-        places = f"{origin}→{places}" if zh else f"{origin} → {places}"
-    span = date_span(trip.start, trip.end, trip.lang)
-    return f"{places} {span}" if zh and span else f"{places}, {span}" if span else places
 
 
 MONTHS_EN = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split()

@@ -17,13 +17,6 @@ from desktop_app.trips.model import Trip
 log = logging.getLogger(__name__)
 
 
-def trip_event(trip: Trip) -> ev.TripEvent:
-    s = trip.summary()
-    return ev.TripEvent(
-        s["id"], s["title"], s["start"], s["end"], tuple(s["destinations"]), s["party"], s["total_cny"], trip.to_dict()
-    )
-
-
 class TripRecorder:
     """The loop's Watcher for one conversation: a `trip` event whenever the trip is new or changed;
     with a store it is saved too (a write the database refuses is logged, the run goes on)."""
@@ -47,12 +40,13 @@ class TripRecorder:
         if data == self._last:
             return ()
         self._last = data
+        s = trip.summary()  # exactly the trip event's fields
         if self._store is not None:
             try:
-                save_trip(self._store, self._conversation_id, trip.id, trip.summary(), data)
+                save_trip(self._store, self._conversation_id, trip.id, s, data)
             except HistoryError as exc:
                 log.warning("the trip could not be saved: %s", exc)
-        return (trip_event(trip),)
+        return (ev.TripEvent(**s | {"destinations": tuple(s["destinations"])}, detail=data),)
 
 
 def saved_trips(store: HistoryStore) -> list[Trip]:

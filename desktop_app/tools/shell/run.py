@@ -231,11 +231,6 @@ DESCRIPTION = (
 )
 
 
-def _description(config: ShellConfig) -> str:
-    extra = f" Extra commands allowed by the user: {', '.join(config.extra)}." if config.extra else ""
-    return DESCRIPTION.format(read=", ".join(sorted(READ_ONLY)), writes=", ".join(sorted(WRITES)), extra=extra)
-
-
 def _warnings(config: ShellConfig) -> tuple[str, ...]:
     notes = [] if config.sandbox.available else [config.sandbox.detail]
     risky = [c for c in config.extra if c in INTERPRETERS or c in NETWORK]
@@ -255,9 +250,12 @@ def make_shell_tool(config: ShellConfig) -> ToolDef:
     def confirm_for(args: dict[str, Any]) -> bool:
         return config.needs_confirmation(str(args.get("command", "")))
 
+    extra = f" Extra commands allowed by the user: {', '.join(config.extra)}." if config.extra else ""
     return ToolDef(
         name="execute_shell",
-        description=_description(config),
+        description=DESCRIPTION.format(
+            read=", ".join(sorted(READ_ONLY)), writes=", ".join(sorted(WRITES)), extra=extra
+        ),
         parameters={
             "type": "object",
             "properties": {"command": {"type": "string", "description": "要执行的 shell 命令"}},
@@ -300,11 +298,7 @@ def shell_tools(request: ShellRequest, sandbox: Sandbox | None = None) -> list[T
     except ShellConfigError as exc:
         if request.explicit:
             raise
-        return [_unavailable_tool(str(exc))]
+        tool = make_shell_tool(ShellConfig(Path("/nonexistent"), NO_SANDBOX))
+        return [replace(tool, status="unavailable", warnings=(str(exc),), meta={"status_reason": str(exc)})]
     config = ShellConfig(workspace, sandbox or detect_sandbox(), request.extra, request.timeout)
     return [make_shell_tool(config)]
-
-
-def _unavailable_tool(reason: str) -> ToolDef:
-    tool = make_shell_tool(ShellConfig(Path("/nonexistent"), NO_SANDBOX))
-    return replace(tool, status="unavailable", warnings=(reason,), meta={"status_reason": reason})

@@ -75,12 +75,6 @@ def _result(a: City, b: City, fare: int, hours: float, kind: str, kind_en: str, 
     }
 
 
-def listed_result(a: City, b: City, route: dict[str, Any]) -> dict[str, Any]:
-    """A listed route."""
-    hours = float(route["duration_h"])
-    return _result(a, b, route["price_cny"], hours, route["type"], route["type_en"], estimated=False)
-
-
 def estimated_result(a: City, b: City) -> dict[str, Any]:
     """An unlisted pair: the distance formula's fare and time, marked as an estimate."""
     km = round(great_circle_km(a, b))  # whole km: the figure shown is the one the formula used
@@ -107,7 +101,10 @@ def flight_for(origin: str, destination: str) -> dict[str, Any] | ToolOutput:
     if a.id == b.id:
         return error_result(f"出发地和目的地是同一个城市（{a.zh}）/ origin and destination are the same city ({a.en})")
     route = listed_routes().get((a.id, b.id))
-    return listed_result(a, b, route) if route else estimated_result(a, b)
+    if route is None:
+        return estimated_result(a, b)
+    hours = float(route["duration_h"])
+    return _result(a, b, route["price_cny"], hours, route["type"], route["type_en"], estimated=False)
 
 
 def dated_flight(

@@ -113,7 +113,6 @@ class MonthObserved:
     high_c: float
     low_c: float
     wet_days: int  # days with at least 1 mm of precipitation
-    days: int
 
 
 def condition_text(code: int) -> tuple[str, str]:
@@ -228,7 +227,7 @@ def parse_month(body: dict[str, Any], year: int, month: int) -> MonthObserved:
         if isinstance(r, int | float) and not isinstance(r, bool) and 1 <= r < 2000
     )
     return MonthObserved(
-        year, month, sum(h for h, _ in pairs) / len(pairs), sum(lo for _, lo in pairs) / len(pairs), wet, len(pairs)
+        year, month, sum(h for h, _ in pairs) / len(pairs), sum(lo for _, lo in pairs) / len(pairs), wet
     )
 
 

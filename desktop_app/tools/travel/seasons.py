@@ -7,6 +7,7 @@ estimate by a written rule (docs/travel.md, "Holiday peaks"), shown beside the o
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from datetime import date, timedelta
 from functools import lru_cache
@@ -58,18 +59,13 @@ def _tip(mean: float) -> tuple[str, str]:
     return "轻便衣物，备一件薄外套", "Light clothes and a thin layer."
 
 
-def _month_value(values: Any, month: int) -> float | None:
-    if not isinstance(values, list) or len(values) != 12:
-        return None
-    return jsonsafe.number_in(values[month - 1], -60, 50)
-
-
 def typical(city: City, day: date) -> dict[str, Any] | None:
     """The city's normals for the month of `day`, in get_weather's shape, labelled as typical."""
     entry = _normals().get("climate", {}).get(city.id)
-    if not isinstance(entry, dict):
+    values = entry.get("mean_c") if isinstance(entry, dict) else None
+    if not isinstance(values, list) or len(values) != 12:
         return None
-    mean = _month_value(entry.get("mean_c"), day.month)
+    mean = jsonsafe.number_in(values[day.month - 1], -60, 50)
     if mean is None:
         return None
     feel, tip = _feel(mean), _tip(mean)
@@ -161,12 +157,8 @@ def peak_on(day: date) -> Peak | None:
 
 def peak_nights(check_in: date, nights: int) -> tuple[Peak, int] | None:
     """The peak that the most nights of a stay fall in, and how many nights."""
-    counts: dict[Peak, int] = {}
-    for i in range(nights):
-        peak = peak_on(check_in + timedelta(days=i))
-        if peak is not None:
-            counts[peak] = counts.get(peak, 0) + 1
-    return max(counts.items(), key=lambda kv: kv[1]) if counts else None
+    counts = Counter(peak for i in range(nights) if (peak := peak_on(check_in + timedelta(days=i))) is not None)
+    return counts.most_common(1)[0] if counts else None
 
 
 @lru_cache(maxsize=8)

@@ -214,7 +214,7 @@ async def test_provider_error_keeps_partial_answer_incomplete() -> None:
     agent, sink = make_agent([ProviderError("stream cut", "stream_cut", partial)])
     events = await collect(agent)
     assert isinstance(events[-1], ev.ErrorEvent) and events[-1].kind == "stream_cut"
-    assert agent.outcome == Outcome("error", 1, "stream cut", "stream_cut")
+    assert agent.outcome == Outcome("error", 1, "stream cut")
     last = sink.items[-1]
     assert isinstance(last, AssistantMessage) and last.incomplete and last.content == "半句话"
 

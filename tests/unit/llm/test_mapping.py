@@ -61,7 +61,7 @@ def test_openai_messages() -> None:
 
 
 def test_anthropic_messages_merge_results_and_following_user_text() -> None:
-    wire = an.messages_to_wire(("A",), conversation())
+    wire = an.messages_to_wire(conversation())
     assert [m["role"] for m in wire] == ["user", "assistant", "user"]
     assert wire[1]["content"][2] == {
         "type": "tool_use",

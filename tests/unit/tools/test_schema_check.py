@@ -14,7 +14,7 @@ from desktop_app.runtime import weather_config
 from desktop_app.store.settings import Settings
 from desktop_app.tools.schema_check import surely_valid
 from desktop_app.tools.travel import travel_tools
-from desktop_app.tools.web import WebConfig, web_tools
+from desktop_app.tools.web import WebConfig, WebTools
 
 NULLABLE_INT = {"anyOf": [{"type": "integer", "minimum": 1, "maximum": 60}, {"type": "null"}], "default": None}
 SCHEMAS: list[Any] = [
@@ -50,7 +50,7 @@ def test_never_valid_where_jsonschema_says_no(schema: Any, value: Any) -> None:
 
 
 def test_the_built_in_tools_plain_arguments_need_no_jsonschema() -> None:
-    tools = {t.name: t.parameters for t in travel_tools(weather_config(Settings())) + web_tools(WebConfig())}
+    tools = {t.name: t.parameters for t in travel_tools(weather_config(Settings())) + WebTools(WebConfig()).tools()}
     calls = {
         "get_weather": {"city": "三亚", "date": "2026-12-07"},
         "get_flight_price": {"origin": "北京", "destination": "三亚", "depart_date": None, "passengers": 2},

@@ -28,7 +28,7 @@ from desktop_app.tools.skills import (
     parse_front_matter,
 )
 from desktop_app.tools.travel import get_flight_price, get_weather
-from desktop_app.tools.web import WebConfig, web_tools
+from desktop_app.tools.web import WebConfig, WebTools
 
 
 def write_skill(root: Path, name: str, text: str) -> Path:
@@ -152,7 +152,7 @@ def _call(name: str, args: dict[str, object], n: int) -> ToolCall:
 
 
 def _agent(model: FakeModel) -> Agent:
-    registry = ToolRegistry([get_weather, *web_tools(WebConfig())])
+    registry = ToolRegistry([get_weather, *WebTools(WebConfig()).tools()])
     agent = Agent(model=model, registry=registry, approver=PolicyApprover("none"), system=("BASE",))
     activate_skill(agent, find_skill("search_and_summarize"), registry.names())
     return agent
