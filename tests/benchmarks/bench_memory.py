@@ -161,12 +161,12 @@ def _group(name: str) -> str:
     return ".".join(parts[:2]) if parts[0] == "desktop_app" and len(parts) > 1 else parts[0]
 
 
-def _rss_steps(base: list[str], groups: list[list[str]]) -> list[int]:
-    """VmRSS (KiB) after the base modules, then after each group, in one fresh interpreter."""
+def _probe(script: str, spec: dict[str, object], what: str) -> list[int]:
+    """Run `script` in a fresh interpreter with `spec` on stdin: the VmRSS list (KiB) it prints last."""
     with tempfile.TemporaryDirectory(prefix="bench-mem-") as home:
         done = subprocess.run(
-            [sys.executable, "-c", IMPORT_GROUPS],
-            input=json.dumps({"base": base, "groups": groups}),
+            [sys.executable, "-c", script],
+            input=json.dumps(spec),
             env=_env(home),
             cwd=ROOT,
             capture_output=True,
@@ -174,9 +174,14 @@ def _rss_steps(base: list[str], groups: list[list[str]]) -> list[int]:
             timeout=300,
         )
     if done.returncode != 0:
-        raise RuntimeError(f"import probe failed: {done.stderr[-500:]}")
+        raise RuntimeError(f"{what} probe failed: {done.stderr[-500:]}")
     steps: list[int] = json.loads(done.stdout.splitlines()[-1])
     return steps
+
+
+def _rss_steps(base: list[str], groups: list[list[str]]) -> list[int]:
+    """VmRSS (KiB) after the base modules, then after each group, in one fresh interpreter."""
+    return _probe(IMPORT_GROUPS, {"base": base, "groups": groups}, "import")
 
 
 def _attribution(bare: set[str], app: set[str]) -> list[tuple[str, float, float, int]]:
@@ -213,19 +218,7 @@ def _floor(app_modules: set[str], runs: int) -> tuple[float, float, float, float
     files += [ROOT / m.replace(".", "/") / "__init__.py" for m in own]
     source = "\n".join(f.read_text(encoding="utf-8") for f in files if f.exists())  # the modules the run loaded
     qt = sorted(set(re.findall(r"\bQ[A-Z][A-Za-z]+\b", source)))
-    with tempfile.TemporaryDirectory(prefix="bench-mem-") as home:
-        done = subprocess.run(
-            [sys.executable, "-c", FLOOR_STEPS],
-            input=json.dumps({"qt": qt, "own": own}),
-            env=_env(home),
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            timeout=300,
-        )
-    if done.returncode != 0:
-        raise RuntimeError(f"floor probe failed: {done.stderr[-500:]}")
-    s = json.loads(done.stdout.splitlines()[-1])
+    s = _probe(FLOOR_STEPS, {"qt": qt, "own": own}, "floor")
     english = [*APP_ARGS[:4], ENGLISH_SEED, *APP_ARGS[5:]]
     chinese = statistics.median(_peak_kib(APP_ARGS) for _ in range(runs))
     cjk = chinese - statistics.median(_peak_kib(english) for _ in range(runs))
