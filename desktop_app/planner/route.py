@@ -13,7 +13,7 @@ from typing import Any
 from desktop_app.planner import writer
 from desktop_app.planner.exchange import Exchange
 from desktop_app.planner.nlu import TripQuery
-from desktop_app.planner.trip_lines import Costs, nights_en, peak_and_budget, trip_dates
+from desktop_app.planner.trip_lines import Costs, nights_en, peak_and_budget, peak_sum, trip_dates
 from desktop_app.tools.travel.places import City, resolve_city
 from desktop_app.tools.travel.when import span_text
 
@@ -112,14 +112,9 @@ def _leg_line(e: Exchange, lang: str) -> tuple[str, int]:
 
 
 def _peaks(exchanges: list[Exchange]) -> tuple[int, tuple[tuple[str, str], ...]]:
-    peaks = [p for e in exchanges if isinstance(e.data, dict) for p in _peak_list(e.data.get("peak_estimate"))]
-    names = tuple(dict.fromkeys((str(p.get("holiday", "")), str(p.get("holiday_en", ""))) for p in peaks))
-    return sum(int(p.get("extra_cny", 0)) for p in peaks), names
-
-
-def _peak_list(value: Any) -> list[dict[str, Any]]:
-    found = value if isinstance(value, list) else [value]
-    return [p for p in found if isinstance(p, dict)]
+    """Every leg's and stay's holiday peak estimate (a fare gives a list, a stay one)."""
+    found = [e.data.get("peak_estimate") for e in exchanges if isinstance(e.data, dict)]
+    return peak_sum([p for value in found for p in (value if isinstance(value, list) else [value])])
 
 
 def route_answer(q: TripQuery, exchanges: list[Exchange]) -> str:

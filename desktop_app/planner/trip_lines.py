@@ -133,12 +133,16 @@ def costs(flight: dict[str, Any] | None, hotel: dict[str, Any] | None, q: TripQu
     stay = int(hotel["price_cny"]) * nights * rooms
     if isinstance(hotel.get("total_cny"), int) and hotel.get("nights") == nights:
         stay = int(hotel["total_cny"])
-    peaks = [*(flight.get("peak_estimate") or []), hotel.get("peak_estimate")]
-    extra = sum(int(p.get("extra_cny", 0)) for p in peaks if isinstance(p, dict))
-    names = tuple(
-        dict.fromkeys((str(p.get("holiday", "")), str(p.get("holiday_en", ""))) for p in peaks if isinstance(p, dict))
-    )
+    extra, names = peak_sum([*(flight.get("peak_estimate") or []), hotel.get("peak_estimate")])
     return Costs(flights, stay, extra, names, legs)
+
+
+def peak_sum(estimates: list[Any]) -> tuple[int, tuple[tuple[str, str], ...]]:
+    """The tools' holiday peak estimates (anything not one is skipped): the extra yuan, and each
+    holiday's (zh, en) name once."""
+    peaks = [p for p in estimates if isinstance(p, dict)]
+    names = tuple(dict.fromkeys((str(p.get("holiday", "")), str(p.get("holiday_en", ""))) for p in peaks))
+    return sum(int(p.get("extra_cny", 0)) for p in peaks), names
 
 
 def cost_lines(c: Costs, q: TripQuery, lang: str, yuan: Any, count: Any) -> str:
