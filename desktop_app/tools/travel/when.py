@@ -144,8 +144,12 @@ def _en_part(m: re.Match[str], today: date) -> Span | None:
     return _narrow(month, _part_word(m.group("part")), today, m.group(0).strip()) if month else None
 
 
-_NTH_WEEK = {"first": 1, "1st": 1, "一": 1, "1": 1, "second": 2, "2nd": 2, "二": 2, "2": 2}
-_NTH_WEEK |= {"third": 3, "3rd": 3, "三": 3, "3": 3, "fourth": 4, "4th": 4, "四": 4, "4": 4}
+_NTH_WEEK = {  # which week of a month: "the first week", 第二周
+    **dict.fromkeys(("first", "1st", "一", "1"), 1),
+    **dict.fromkeys(("second", "2nd", "二", "2"), 2),
+    **dict.fromkeys(("third", "3rd", "三", "3"), 3),
+    **dict.fromkeys(("fourth", "4th", "四", "4"), 4),
+}
 
 
 def _week_of(m: re.Match[str], today: date) -> Span | None:
@@ -388,7 +392,7 @@ EN_PART = (
     r"(?:\s+|-)(?:in\s+)?(?P<base>(?:the\s+)?month\s+after\s+next|next\s+month|this\s+month|the\s+month"
     r"|(?:" + _M[1:-1] + r")\b(?:\s+20\d\d)?)"
 )
-NAMED_MONTH = r"(?:\d{1,2}|[一二三四五六七八九十]{1,2})\s*月份?"
+NAMED_MONTH = r"(?:\d{1,2}|[一二三四五六七八九十]{1,2})\s*月份?"  # a month by its number, no year
 WEEK_OF_EN = (  # "the first week of May", "the last week of next month"
     r"\b(?:the\s+|in\s+the\s+)?(?:(?P<nth>first|1st|second|2nd|third|3rd|fourth|4th)|last|final)\s+week\s+(?:of|in)\s+"
     r"(?P<base>(?:the\s+)?month\s+after\s+next|next\s+month|this\s+month|(?:" + _M[1:-1] + r")\b(?:\s+20\d\d)?)"
@@ -396,7 +400,7 @@ WEEK_OF_EN = (  # "the first week of May", "the last week of next month"
 WEEK_OF_ZH = (  # 五月第一周, 下个月的第二个星期, 5月最后一周
     r"(?P<base>下下个?月|下个?月|这个?月|本月|(?:20\d\d\s*年\s*)?(?<!" + _ZH_DIGIT + r")" + _ZN + r"\s*月份?)"
     r"\s*的?\s*(?:第(?P<nth>[一二三四1-4])|最后一)个?(?:周|星期|礼拜)"
-)  # a month by its number, no year
+)
 YEAR_END = r"(?:明年)?(?<![去前])年[底末]|\b(?:at\s+)?(?:the\s+)?end\s+of\s+(?:the|this|next)\s+year\b|\byear[- ]end\b"
 
 RULES: list[Rule] = [
