@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from desktop_app.planner.money import foreign_budget
+from desktop_app.planner.money import BUDGET_WORDS, foreign_budget
 from desktop_app.tools.travel.common import load_data
 from desktop_app.tools.travel.flights import great_circle_km
 from desktop_app.tools.travel.places import City, all_cities
@@ -59,8 +59,7 @@ class OpenAsk:
 
 def parse_budget(text: str) -> int | None:
     """预算5000 / 5,000元 / budget 3k / under ¥4000 / 五千 / 1万 -> CNY ("1500 USD": at a sample rate)."""
-    spend = re.search(r"(?i)预算|我有|够|budget|afford|enough|under|within|\b(?:I|we) have\b", text)
-    if spend and (foreign := foreign_budget(text)) is not None:  # "convert 100 USD" is no budget
+    if BUDGET_WORDS.search(text) and (foreign := foreign_budget(text)) is not None:  # "convert 100 USD": no budget
         return foreign[0]
     folded = text.casefold().replace("，", ",")
     m = re.search(r"(\d+(?:\.\d+)?)\s*(万|w\b)", folded) or re.search(r"(\d+(?:\.\d+)?)\s*(千|k\b)", folded)

@@ -5,6 +5,10 @@ from __future__ import annotations
 
 import re
 
+# words that make a sum a budget to check ("预算一万够吗", "is 8000 enough", "I have $3k"), not a price named
+BUDGET_WORDS = re.compile(
+    r"(?i)预算|够不够|够吗|够用|以内|之内|不超过|我有|budget|enough|afford|\b(?:under|within)\b|\b(?:I|we) have\b"
+)
 # yuan per unit: fixed sample rates (the sample data is in yuan), said in the answer, not a live quote
 RATES = {"USD": 7.2, "EUR": 7.8, "GBP": 9.1, "HKD": 0.92, "JPY": 0.048}
 SIGNS = {"USD": "US$", "EUR": "€", "GBP": "£", "HKD": "HK$", "JPY": "¥"}

@@ -9,7 +9,7 @@ from itertools import pairwise
 
 from desktop_app import clock
 from desktop_app.planner.compare import OPEN_WORDS, ZH_DIGIT, OpenAsk, parse_budget, parse_open
-from desktop_app.planner.money import foreign_budget
+from desktop_app.planner.money import BUDGET_WORDS, foreign_budget
 from desktop_app.planner.party import ZH_COMPANIONS, Party, find_party
 from desktop_app.planner.places import Mention, WorldPlace, find_places, matched_len, stand_ins
 from desktop_app.planner.regions import Region, country_cities, find_regions, qualifies
@@ -377,9 +377,6 @@ PER_NIGHT = re.compile(  # "under 500 a night", 500元一晚以内: a cap on the
     r"(?i)(?P<n>\d[\d,]*)\s*(?:元|块|yuan|rmb|cny)?\s*(?:a|per|/)\s*night|(?P<z>\d[\d,]*)\s*(?:元|块)?\s*(?:/|每|一)晚"
 )
 RAIN_OR_SNOW = re.compile(r"(?i)下雨|雨季|多雨|降水|降雨|下雪|有雪|\b(?:rain|snow)(?:y|fall|s|ing)?\b|\bmonsoon\b")
-BUDGET_WORDS = re.compile(
-    r"(?i)预算|够不够|够吗|够用|以内|之内|不超过|我有|budget|enough|afford|\b(?:under|within)\b|\b(?:I|we) have\b"
-)
 STARS = re.compile(r"(?i)(\d|[一二三四五])\s*-?\s*(?:星|stars?\b)|\b(?:one|two|three|four|five)[\s-]*stars?\b")
 
 
