@@ -19,30 +19,21 @@ if TYPE_CHECKING:
     from PySide6.QtGui import QAction
     from PySide6.QtWidgets import QMessageBox
 
-KEYS = {  # action name -> its shortcut, in Qt's portable text form (the Help box's order)
-    "new": "Ctrl+N",
-    "settings": "Ctrl+,",
-    "focus": "Ctrl+L",
-    "find": "Ctrl+F",
-    "quit": "Ctrl+Q",
-    **{tab.name: tab.keys for tab in TABS},
-    "trip": "Alt+4",
-    "shortcuts": "F1",
+ACTIONS = {  # action name -> its menu text (translated where shown) and shortcut (Qt's portable text form)
+    "new": (marked("&New conversation"), "Ctrl+N"),
+    "focus": (marked("Go to the &message box"), "Ctrl+L"),
+    "find": (marked("&Find in conversation…"), "Ctrl+F"),
+    "settings": (marked("&Settings…"), "Ctrl+,"),
+    "resources": (marked("MCP &resources…"), ""),
+    "install_bundle": (marked("Install MCP &bundle…"), ""),
+    "export_openai": (marked("as Python (OpenAI)…"), ""),
+    "export_anthropic": (marked("as Python (Anthropic)…"), ""),
+    "quit": (marked("&Quit"), "Ctrl+Q"),
+    **{tab.name: (tab.menu_text, tab.keys) for tab in TABS},
+    "trip": (marked("T&rip"), "Alt+4"),  # the Trip pane, tabbed beside the inspector
+    "shortcuts": (marked("&Keyboard shortcuts"), "F1"),
 }
-TEXTS = {  # action name -> its menu text (translated where shown)
-    "new": marked("&New conversation"),
-    "focus": marked("Go to the &message box"),
-    "find": marked("&Find in conversation…"),
-    "settings": marked("&Settings…"),
-    "resources": marked("MCP &resources…"),
-    "install_bundle": marked("Install MCP &bundle…"),
-    "export_openai": marked("as Python (OpenAI)…"),
-    "export_anthropic": marked("as Python (Anthropic)…"),
-    "quit": marked("&Quit"),
-    **{tab.name: tab.menu_text for tab in TABS},
-    "trip": marked("T&rip"),  # the Trip pane, tabbed beside the inspector
-    "shortcuts": marked("&Keyboard shortcuts"),
-}
+KEYS = {name: keys for name, (_text, keys) in ACTIONS.items() if keys}  # the Help box lists them in this order
 
 
 def _other_keys() -> list[tuple[str, str]]:
@@ -91,7 +82,7 @@ class WindowMenus:
         self.view_menu.setTitle(tr("View"))
         self.help_menu.setTitle(tr("&Help"))
         for name, action in self.actions.items():
-            action.setText(tr(TEXTS[name]))
+            action.setText(tr(ACTIONS[name][0]))
 
     def bind(self, handlers: dict[str, Callable[[], object]]) -> None:
         """Each action to its handler, then every shortcut (the window is complete, so they all do something)."""

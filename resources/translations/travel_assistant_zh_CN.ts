@@ -188,6 +188,10 @@
       <translation>搜索对话</translation>
     </message>
     <message>
+      <source>Conversations</source>
+      <translation>对话列表</translation>
+    </message>
+    <message>
       <source>Rename</source>
       <translation>重命名</translation>
     </message>
@@ -200,16 +204,16 @@
       <translation>导出</translation>
     </message>
     <message>
-      <source>Conversations</source>
-      <translation>对话列表</translation>
+      <source>(untitled)</source>
+      <translation>（无标题）</translation>
     </message>
     <message>
       <source>Delete conversation</source>
       <translation>删除对话</translation>
     </message>
     <message>
-      <source>Export conversation</source>
-      <translation>导出对话</translation>
+      <source>Export conversation as Python</source>
+      <translation>将对话导出为 Python</translation>
     </message>
     <message>
       <source>Markdown (*.md)</source>
@@ -228,20 +232,16 @@
       <translation>Python，Anthropic SDK (*.py)</translation>
     </message>
     <message>
-      <source>Export conversation as Python</source>
-      <translation>将对话导出为 Python</translation>
-    </message>
-    <message>
-      <source>Python (*.py)</source>
-      <translation>Python (*.py)</translation>
-    </message>
-    <message>
-      <source>(untitled)</source>
-      <translation>（无标题）</translation>
+      <source>Export conversation</source>
+      <translation>导出对话</translation>
     </message>
     <message>
       <source>Open or start a conversation to export it.</source>
       <translation>先打开或开始一个对话，才能导出。</translation>
+    </message>
+    <message>
+      <source>Python (*.py)</source>
+      <translation>Python (*.py)</translation>
     </message>
     <message>
       <source>Delete “%1” and all its messages?</source>
@@ -252,12 +252,12 @@
       <translation>无法读取历史记录：%1</translation>
     </message>
     <message>
-      <source>Could not export: %1</source>
-      <translation>无法导出：%1</translation>
-    </message>
-    <message>
       <source>Fork of “%1”</source>
       <translation>“%1”的分支</translation>
+    </message>
+    <message>
+      <source>Could not export: %1</source>
+      <translation>无法导出：%1</translation>
     </message>
     <message numerus="yes">
       <source>%n listing(s)</source>
@@ -326,12 +326,12 @@
       <translation>未找到技能</translation>
     </message>
     <message>
-      <source>%1 tokens</source>
-      <translation>%1 个 token</translation>
-    </message>
-    <message>
       <source>Tools: %1</source>
       <translation>工具：%1</translation>
+    </message>
+    <message>
+      <source>%1 tokens</source>
+      <translation>%1 个 token</translation>
     </message>
     <message>
       <source>Limits: %1</source>
@@ -344,10 +344,6 @@
     <message>
       <source>Unknown skill: %1</source>
       <translation>未知的技能：%1</translation>
-    </message>
-    <message>
-      <source>Offline demo: no API key is set, so a built-in planner answers (sample data, no network). Add a key in Settings to use a real model.</source>
-      <translation>离线演示：尚未设置 API 密钥，由内置规划器回答（示例数据，不联网）。在设置中添加密钥即可使用真实模型。</translation>
     </message>
     <message>
       <source>native</source>
@@ -382,6 +378,10 @@
       <translation>运行因错误而结束。</translation>
     </message>
     <message>
+      <source>Offline demo: no API key is set, so a built-in planner answers (sample data, no network). Add a key in Settings to use a real model.</source>
+      <translation>离线演示：尚未设置 API 密钥，由内置规划器回答（示例数据，不联网）。在设置中添加密钥即可使用真实模型。</translation>
+    </message>
+    <message>
       <source>Open Settings</source>
       <translation>打开设置</translation>
     </message>
@@ -414,10 +414,6 @@
       <translation>Token：输入 %1 / 输出 %2 · %3</translation>
     </message>
     <message>
-      <source>Click to show the JSON and select it in the inspector</source>
-      <translation>点击查看 JSON，并在检查器中选中</translation>
-    </message>
-    <message>
       <source>waiting for approval</source>
       <translation>等待确认</translation>
     </message>
@@ -441,6 +437,10 @@
       <source>cancelled</source>
       <translation>已取消</translation>
     </message>
+    <message>
+      <source>Click to show the JSON and select it in the inspector</source>
+      <translation>点击查看 JSON，并在检查器中选中</translation>
+    </message>
     <message numerus="yes">
       <source>%n call(s) waiting for your decision</source>
       <translation>
@@ -452,8 +452,16 @@
       <translation>无法打开：%1</translation>
     </message>
     <message>
+      <source>(still running)</source>
+      <translation>（仍在运行）</translation>
+    </message>
+    <message>
       <source>built-in</source>
       <translation>内置</translation>
+    </message>
+    <message>
+      <source>started {start}, took {duration}</source>
+      <translation>开始于 {start}，耗时 {duration}</translation>
     </message>
     <message>
       <source>Copy id</source>
@@ -552,6 +560,10 @@
       <translation>流式</translation>
     </message>
     <message>
+      <source>MCP server “{name}”</source>
+      <translation>MCP 服务器“{name}”</translation>
+    </message>
+    <message>
       <source>Run again</source>
       <translation>再运行一次</translation>
     </message>
@@ -608,14 +620,6 @@
       <translation>（无法解码的图片）</translation>
     </message>
     <message>
-      <source>MCP server “{name}”</source>
-      <translation>MCP 服务器“{name}”</translation>
-    </message>
-    <message>
-      <source>started {start}, took {duration}</source>
-      <translation>开始于 {start}，耗时 {duration}</translation>
-    </message>
-    <message>
       <source>✓ result id matches the call id</source>
       <translation>✓ 结果 ID 与调用 ID 一致</translation>
     </message>
@@ -638,10 +642,6 @@
     <message>
       <source>{d} text deltas, {c} characters; {s} wire chunks</source>
       <translation>{d} 个文本增量，{c} 个字符；{s} 个线上分块</translation>
-    </message>
-    <message>
-      <source>(still running)</source>
-      <translation>（仍在运行）</translation>
     </message>
     <message>
       <source>{i} input / {o} output</source>
@@ -924,6 +924,10 @@
       <translation>由各 provider 的 tool_to_wire 映射</translation>
     </message>
     <message>
+      <source>flat</source>
+      <translation>直接平铺</translation>
+    </message>
+    <message>
       <source>Schema field</source>
       <translation>参数定义字段</translation>
     </message>
@@ -958,10 +962,6 @@
     <message>
       <source>{name} · source: {source} · risk: {risk} · status: {status}</source>
       <translation>{name} · 来源：{source} · 风险：{risk} · 状态：{status}</translation>
-    </message>
-    <message>
-      <source>flat</source>
-      <translation>直接平铺</translation>
     </message>
     <message>
       <source>nested in {key}</source>
@@ -1084,8 +1084,16 @@
       <translation>未安装任何内容：%1</translation>
     </message>
     <message>
+      <source>Server %1 wants this sent to %2 (on your account). Approve only if you expect it.</source>
+      <translation>服务器 %1 想把以下内容发送给 %2（使用你的账户）。仅在你预期如此时批准。</translation>
+    </message>
+    <message>
       <source>MCP server %1 asks for the secret %2, stored in the keyring for it.</source>
       <translation>MCP 服务器 %1 需要密钥 %2（已为它保存在密钥环中）。</translation>
+    </message>
+    <message>
+      <source>Send it only if you expect this server to need it. You are asked again if it changes.</source>
+      <translation>仅在你确认此服务器需要它时才发送。目的地变化时会再次询问。</translation>
     </message>
     <message>
       <source>An MCP server asks for information</source>
@@ -1140,10 +1148,6 @@
       <translation>拒绝</translation>
     </message>
     <message>
-      <source>Send it only if you expect this server to need it. You are asked again if it changes.</source>
-      <translation>仅在你确认此服务器需要它时才发送。目的地变化时会再次询问。</translation>
-    </message>
-    <message>
       <source>Send it</source>
       <translation>发送</translation>
     </message>
@@ -1172,16 +1176,12 @@
       <translation>（日志为空）</translation>
     </message>
     <message>
-      <source>Warnings: </source>
-      <translation>警告：</translation>
-    </message>
-    <message>
-      <source>It would be sent as %1 to:</source>
-      <translation>它将以 %1 的形式发送到：</translation>
-    </message>
-    <message>
       <source>It stays blocked until you approve it.</source>
       <translation>在你批准之前，它将一直被阻止。</translation>
+    </message>
+    <message>
+      <source>Warnings: </source>
+      <translation>警告：</translation>
     </message>
     <message>
       <source>Log of MCP server %1</source>
@@ -1192,12 +1192,12 @@
       <translation>请填写：%1</translation>
     </message>
     <message>
-      <source>The log cannot be read: %1</source>
-      <translation>无法读取日志：%1</translation>
+      <source>It would be sent as %1 to:</source>
+      <translation>它将以 %1 的形式发送到：</translation>
     </message>
     <message>
-      <source>Server %1 wants this sent to %2 (on your account). Approve only if you expect it.</source>
-      <translation>服务器 %1 想把以下内容发送给 %2（使用你的账户）。仅在你预期如此时批准。</translation>
+      <source>The log cannot be read: %1</source>
+      <translation>无法读取日志：%1</translation>
     </message>
     <message>
       <source>Add a travel connector</source>
@@ -1344,18 +1344,6 @@
       <translation>类型：</translation>
     </message>
     <message>
-      <source>Enabled</source>
-      <translation>启用</translation>
-    </message>
-    <message>
-      <source>Trust this server: its read-only tools run without asking</source>
-      <translation>信任此服务器：其只读工具无需询问即可运行</translation>
-    </message>
-    <message>
-      <source>The server itself says which of its tools only read. Tick this only for a server you trust: a dishonest one could mark a tool that changes or sends your data as read-only, and it would then run without asking you. Tools not marked read-only always ask.</source>
-      <translation>哪些工具是只读的，由服务器自己声明。只对你信任的服务器勾选此项：不诚实的服务器可能把会修改或发送你数据的工具标为只读，这样它就会在不询问你的情况下运行。未标为只读的工具始终会询问。</translation>
-    </message>
-    <message>
       <source>Command:</source>
       <translation>命令：</translation>
     </message>
@@ -1378,6 +1366,18 @@
     <message>
       <source>Headers:</source>
       <translation>请求头：</translation>
+    </message>
+    <message>
+      <source>Enabled</source>
+      <translation>启用</translation>
+    </message>
+    <message>
+      <source>Trust this server: its read-only tools run without asking</source>
+      <translation>信任此服务器：其只读工具无需询问即可运行</translation>
+    </message>
+    <message>
+      <source>The server itself says which of its tools only read. Tick this only for a server you trust: a dishonest one could mark a tool that changes or sends your data as read-only, and it would then run without asking you. Tools not marked read-only always ask.</source>
+      <translation>哪些工具是只读的，由服务器自己声明。只对你信任的服务器勾选此项：不诚实的服务器可能把会修改或发送你数据的工具标为只读，这样它就会在不询问你的情况下运行。未标为只读的工具始终会询问。</translation>
     </message>
     <message>
       <source>Call timeout:</source>
@@ -1668,6 +1668,18 @@
       <translation>没有可用的系统钥匙串：密钥只保存在内存中，退出后清除。</translation>
     </message>
     <message>
+      <source>not stored</source>
+      <translation>未存储</translation>
+    </message>
+    <message>
+      <source>stored</source>
+      <translation>已存储</translation>
+    </message>
+    <message>
+      <source>Key for %1: %2</source>
+      <translation>%1 的密钥：%2</translation>
+    </message>
+    <message>
       <source>stored in the keyring</source>
       <translation>已存入系统钥匙串</translation>
     </message>
@@ -1678,14 +1690,6 @@
     <message>
       <source>kept in memory for this session</source>
       <translation>仅在本次运行中保存在内存里</translation>
-    </message>
-    <message>
-      <source>stored</source>
-      <translation>已存储</translation>
-    </message>
-    <message>
-      <source>not stored</source>
-      <translation>未存储</translation>
     </message>
     <message>
       <source>Could not store the key: %1</source>
@@ -1920,10 +1924,6 @@
       <translation>决定记录：</translation>
     </message>
     <message>
-      <source>Key for %1: %2</source>
-      <translation>%1 的密钥：%2</translation>
-    </message>
-    <message>
       <source>Could not save the settings: %1</source>
       <translation>无法保存设置：%1</translation>
     </message>
@@ -1934,10 +1934,6 @@
     <message>
       <source>No OS sandbox is available: commands run with your own permissions, so every command will need your confirmation.</source>
       <translation>没有可用的系统沙箱：命令将以你自己的权限运行，因此每条命令都需要你确认。</translation>
-    </message>
-    <message>
-      <source>Local guide library (offline)</source>
-      <translation>本地攻略库（离线）</translation>
     </message>
     <message>
       <source>Shell tool</source>
@@ -1980,6 +1976,10 @@
       <translation>选择 Shell 工作区文件夹</translation>
     </message>
     <message>
+      <source>Commands run in this folder and cannot read or write outside it.</source>
+      <translation>命令在此文件夹中运行，无法读写其外的文件。</translation>
+    </message>
+    <message>
       <source>Web pages and search</source>
       <translation>网页与搜索</translation>
     </message>
@@ -2008,24 +2008,24 @@
       <translation>命令在 %1 沙箱中运行：系统文件夹只读，工作区是唯一可写的文件夹，主目录为空，无网络。</translation>
     </message>
     <message>
-      <source>Each use of an extra command needs your confirmation.</source>
-      <translation>每次使用额外命令都需要你确认。</translation>
-    </message>
-    <message>
-      <source>the local guide library needs no key</source>
-      <translation>本地攻略库不需要密钥</translation>
-    </message>
-    <message>
-      <source>Commands run in this folder and cannot read or write outside it.</source>
-      <translation>命令在此文件夹中运行，无法读写其外的文件。</translation>
-    </message>
-    <message>
       <source>Warning: %1 can run any program, so they can do anything your account can.</source>
       <translation>警告：%1 可以运行任意程序，能做你的账户能做的任何事。</translation>
     </message>
     <message>
       <source>Warning: %1 can reach the network.</source>
       <translation>警告：%1 可以访问网络。</translation>
+    </message>
+    <message>
+      <source>Each use of an extra command needs your confirmation.</source>
+      <translation>每次使用额外命令都需要你确认。</translation>
+    </message>
+    <message>
+      <source>Local guide library (offline)</source>
+      <translation>本地攻略库（离线）</translation>
+    </message>
+    <message>
+      <source>the local guide library needs no key</source>
+      <translation>本地攻略库不需要密钥</translation>
     </message>
     <message>
       <source>Could not check the sandbox: %1</source>
@@ -2070,6 +2070,10 @@
     <message>
       <source>Could not write %1: %2</source>
       <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+      <source>an estimate, not in the total</source>
+      <translation>估算，不含在合计内</translation>
     </message>
     <message>
       <source>Flight</source>
@@ -2166,10 +2170,6 @@
     <message>
       <source>Holiday peak</source>
       <translation>节假日高峰</translation>
-    </message>
-    <message>
-      <source>an estimate, not in the total</source>
-      <translation>估算，不含在合计内</translation>
     </message>
     <message>
       <source>Show the tool call %1 in the inspector</source>
