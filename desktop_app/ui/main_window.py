@@ -89,7 +89,7 @@ class MainWindow(QMainWindow):
         self.qsettings = qsettings
         self.language = language
         self.overrides = overrides or {}
-        self._painted = False
+        self.painted = False  # until the first paint (probes and the app wait on firstPainted)
         self.setup = RunSetup(settings, self.overrides, lambda: self.skill.name)
         self.setWindowTitle(tr("Travel Assistant"))
         self.setStyleSheet(stylesheet(colours()))
@@ -143,7 +143,7 @@ class MainWindow(QMainWindow):
         apply_icons(self)  # after the first paint: drawing them is not the first paint's work
         self._connect_signals()
         self.completed = True
-        if self._painted:
+        if self.painted:
             QTimer.singleShot(0, self._warm_up)
         else:
             self.firstPainted.connect(self._warm_up)
@@ -168,8 +168,7 @@ class MainWindow(QMainWindow):
         self.dock = InspectorDock(self)  # the inspector itself is built right after the first paint
         self.dock.callSelected.connect(self.chat.select)
         self.trip_dock = TripDock(self.ui_lang, self)  # a tab beside the inspector: the trip's plan
-        self.inspector_action = self.dock.toggleViewAction()
-        self.inspector_action.setText(tr("Inspector"))
+        self.inspector_action = self.dock.toggleViewAction()  # its text follows the dock's title
         self.skills_menu = SkillsMenu(self)
         self.prompts_menu = PromptsMenu(self)  # every ready server's `/server:prompt`, once complete
         self.menus = WindowMenus(self.menuBar(), self.inspector_action, (self.skills_menu, self.prompts_menu))
@@ -189,7 +188,6 @@ class MainWindow(QMainWindow):
         """Every label of the window's frame in the current language (after a switch)."""
         self.setWindowTitle(tr("Travel Assistant"))
         self.dock.setWindowTitle(tr("Inspector"))
-        self.inspector_action.setText(tr("Inspector"))
         for part in (self.column, self.trip_dock, self.menus, self.history_panel, self.skills_menu, self.prompts_menu):
             part.retranslate()
         if self.completed:
@@ -321,14 +319,10 @@ class MainWindow(QMainWindow):
         super().resizeEvent(event)
         self.folding.update(event.size().width())
 
-    @property
-    def painted(self) -> bool:
-        return self._painted
-
     def paintEvent(self, event: QPaintEvent) -> None:
         super().paintEvent(event)
-        if not self._painted:
-            self._painted = True
+        if not self.painted:
+            self.painted = True
             self.firstPainted.emit()
 
     def closeEvent(self, event: QCloseEvent) -> None:
