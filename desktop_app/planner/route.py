@@ -15,7 +15,6 @@ from desktop_app.planner.exchange import Exchange
 from desktop_app.planner.nlu import TripQuery
 from desktop_app.planner.trip_lines import Costs, cost_lines, peak_sum, trip_dates
 from desktop_app.planner.wording import nights_en, say, yuan, zh_count
-from desktop_app.tools.travel.places import City, resolve_city
 from desktop_app.tools.travel.when import span_text
 
 # a route said outright: an arrow, "then", "do Beijing …", 先…再…, 然后, 一路
@@ -82,24 +81,10 @@ def _stay(q: TripQuery, city: str, day: str, nights: int) -> dict[str, Any]:
     return stay | ({"rooms": q.party.rooms} if q.party.size > 1 else {})
 
 
-def _key(value: Any) -> str:
-    city = resolve_city(str(value or ""))
-    return city.id if city else str(value or "")
-
-
-def _found(exchanges: list[Exchange], tool: str, field: str, city: City) -> Exchange | None:
-    """This city's result of `tool` (its `field` argument names the city)."""
-    return next((e for e in exchanges if e.call.name == tool and _key(_args(e).get(field)) == city.id), None)
-
-
-def _args(e: Exchange) -> dict[str, Any]:
-    return e.call.arguments or {}
-
-
 def _leg_line(e: Exchange, lang: str) -> tuple[str, int]:
     """One flight of the route, and what it costs the party (0 when it was not found)."""
     d = e.data if isinstance(e.data, dict) else {}
-    route = str(d.get(say(lang, "route", "route_en")) or f"{_args(e).get('origin')}→?")
+    route = str(d.get(say(lang, "route", "route_en")) or f"{(e.call.arguments or {}).get('origin')}→?")
     price = writer.price_of(d)
     if e.result.is_error or "error" in d or price is None:
         return say(lang, f"- {route}：没有查到", f"- {route}: not found"), 0
@@ -125,10 +110,10 @@ def route_answer(q: TripQuery, exchanges: list[Exchange]) -> str:
     q = replace(q, nights=sum(nights), days=None)  # one night at least in each city: the dates line counts them
     days = _arrivals(q, nights)
     names = [say(lang, c.zh, c.en) for c in cities]
+    found = {p.key: p for p in writer.group(exchanges)}
     sections, hotels = [], 0
     for i, city in enumerate(cities):
-        place = writer.Place(city.id, _found(exchanges, "get_weather", "city", city))
-        place.hotel = _found(exchanges, "get_hotel_price", "city", city)
+        place = found.get(city.id, writer.Place(city.id))  # its weather and hotel
         head = say(lang, f"### {names[i]} · {nights[i]}晚", f"### {names[i]} · {nights_en(nights[i])}")
         start, leave = days[i], days[i + 1]
         if start is not None and leave is not None:
