@@ -7,7 +7,7 @@ from desktop_app.planner.compare import OpenAsk, basis
 from desktop_app.planner.exchange import Exchange
 from desktop_app.planner.nlu import TripQuery
 from desktop_app.planner.trip_lines import costs, dates_line, party_line
-from desktop_app.planner.wording import nights_en, say, yuan, zh_count
+from desktop_app.planner.wording import city_name, nights_en, say, yuan, zh_count
 from desktop_app.planner.writer import Place, _data, display, money_cell, trip_total
 
 LABELS = {
@@ -58,7 +58,7 @@ def ranked(places: list[Place], q: TripQuery, ask: OpenAsk) -> list[Place]:
 
 
 def _assumptions(q: TripQuery, ask: OpenAsk, lang: str) -> str:
-    origin = say(lang, q.origin.zh, q.origin.en) if q.origin else "?"
+    origin = city_name(q.origin, lang) if q.origin else "?"
     n = q.stay_nights
     told = q.days is not None or q.nights is not None or q.when is not None
     month = ask.month

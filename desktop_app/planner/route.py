@@ -14,7 +14,7 @@ from desktop_app.planner import writer
 from desktop_app.planner.exchange import Exchange
 from desktop_app.planner.nlu import TripQuery
 from desktop_app.planner.trip_lines import Costs, cost_lines, peak_sum, trip_dates
-from desktop_app.planner.wording import nights_en, say, yuan, zh_count
+from desktop_app.planner.wording import city_name, nights_en, say, yuan, zh_count
 from desktop_app.tools.travel.when import span_text
 
 # a route said outright: an arrow, "then", "do Beijing …", 先…再…, 然后, 一路
@@ -48,7 +48,7 @@ def _arrivals(q: TripQuery, nights: list[int]) -> list[date | None]:
     return [start + timedelta(days=sum(nights[:i])) for i in range(len(nights) + 1)]
 
 
-def route_calls(q: TripQuery, offered: set[str], name: Any) -> list[tuple[str, dict[str, Any]]]:
+def route_calls(q: TripQuery, offered: set[str]) -> list[tuple[str, dict[str, Any]]]:
     """(tool, arguments) for every stop: the flight in, its weather and hotel; then the flight home."""
     nights = share_nights(q.stay_nights, len(q.destinations))
     days = _arrivals(q, nights)
@@ -58,13 +58,13 @@ def route_calls(q: TripQuery, offered: set[str], name: Any) -> list[tuple[str, d
         arrive = days[i]
         day = arrive.isoformat() if arrive is not None else ""
         if came_from is not None and stop is not None and came_from != stop and "get_flight_price" in offered:
-            calls.append(("get_flight_price", _fare(q, name(came_from), name(stop), day)))
+            calls.append(("get_flight_price", _fare(q, city_name(came_from, q.lang), city_name(stop, q.lang), day)))
         if i == len(q.destinations) or stop is None:
             continue  # home: no hotel, no weather
         if "get_weather" in offered:
-            calls.append(("get_weather", {"city": name(stop)} | ({"date": day} if day else {})))
+            calls.append(("get_weather", {"city": city_name(stop, q.lang)} | ({"date": day} if day else {})))
         if "get_hotel_price" in offered:
-            calls.append(("get_hotel_price", _stay(q, name(stop), day, nights[i])))
+            calls.append(("get_hotel_price", _stay(q, city_name(stop, q.lang), day, nights[i])))
     return calls
 
 
@@ -109,7 +109,7 @@ def route_answer(q: TripQuery, exchanges: list[Exchange]) -> str:
     nights = share_nights(q.stay_nights, len(cities))
     q = replace(q, nights=sum(nights), days=None)  # one night at least in each city: the dates line counts them
     days = _arrivals(q, nights)
-    names = [say(lang, c.zh, c.en) for c in cities]
+    names = [city_name(c, lang) for c in cities]
     found = {p.key: p for p in writer.group(exchanges)}
     sections, hotels = [], 0
     for i, city in enumerate(cities):

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import TypeVar
 
+from desktop_app.tools.travel.places import City
+
 T = TypeVar("T")
 ZH_DIGITS = "零一二三四五六七八九十"
 
@@ -12,6 +14,10 @@ ZH_DIGITS = "零一二三四五六七八九十"
 def say(lang: str, zh: T, en: T) -> T:
     """The Chinese side for a Chinese answer, else the English one."""
     return zh if lang == "zh" else en
+
+
+def city_name(city: City, lang: str) -> str:
+    return say(lang, city.zh, city.en)
 
 
 def yuan(amount: int) -> str:

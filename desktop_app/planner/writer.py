@@ -10,7 +10,7 @@ from desktop_app.planner.exchange import Exchange
 from desktop_app.planner.nlu import TripQuery
 from desktop_app.planner.places import no_data_note, stand_ins, unrecognised_note
 from desktop_app.planner.trip_lines import cost_lines, costs, dated_weather_line, dates_line, party_line
-from desktop_app.planner.wording import nights_en, say, yuan, zh_count
+from desktop_app.planner.wording import city_name, nights_en, say, yuan, zh_count
 from desktop_app.tools.travel.places import all_cities, resolve_city
 
 NOTE = {
@@ -87,7 +87,7 @@ def group(exchanges: list[Exchange]) -> list[Place]:
 
 def display(place: Place, lang: str) -> str:
     city = resolve_city(place.key)
-    return place.key if city is None else say(lang, city.zh, city.en)
+    return place.key if city is None else city_name(city, lang)
 
 
 # ------------------------------------------------------------------ trip answers
@@ -348,7 +348,7 @@ def _origin_note(q: TripQuery) -> str:
     """A departure city without sample flights: which city the flights were looked up from."""
     if q.origin_world is None or q.origin is None:
         return ""
-    here, there = q.origin_world.label(q.lang), say(q.lang, q.origin.zh, q.origin.en)
+    here, there = q.origin_world.label(q.lang), city_name(q.origin, q.lang)
     near = q.origin in stand_ins(q.origin_world)
     if q.lang == "zh":
         return f"\n\n（出发地{here}没有示例航班，机票按{'离它最近的' if near else ''}{there}出发查询。）"
@@ -391,7 +391,7 @@ def nothing_to_save(lang: str) -> str:
 
 
 def itinerary_title(q: TripQuery, last_answer: str) -> str:
-    names = [say(q.lang, c.zh, c.en) for c in q.destinations]
+    names = [city_name(c, q.lang) for c in q.destinations]
     if not names:
         match = re.search(r"[\u4e00-\u9fff]{2,4}(?=[、\d一二三四五六七]|行程)", last_answer)
         names = [match.group(0)] if match else []
@@ -405,7 +405,7 @@ def itinerary_title(q: TripQuery, last_answer: str) -> str:
 def cannot_help(q: TripQuery, offered: set[str]) -> str:
     """An honest answer to what the offline planner cannot do, and how to get more."""
     cities = all_cities()
-    some = say(q.lang, "、", ", ").join(say(q.lang, c.zh, c.en) for c in cities[:10])
+    some = say(q.lang, "、", ", ").join(city_name(c, q.lang) for c in cities[:10])
     if q.lang == "zh":
         return (
             f"我是离线演示用的规划器，不是大模型，只能回答旅行查询：某个城市的天气、两城之间的机票、酒店价格，"
