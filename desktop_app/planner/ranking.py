@@ -59,38 +59,29 @@ def ranked(places: list[Place], q: TripQuery, ask: OpenAsk) -> list[Place]:
 
 def _assumptions(q: TripQuery, ask: OpenAsk, lang: str) -> str:
     origin = city_name(q.origin, lang) if q.origin else "?"
-    n = q.stay_nights
-    told = q.days is not None or q.nights is not None or q.when is not None
-    month = ask.month
-    people = q.party.size
-    when_who = "\n".join(x for x in (dates_line(q, lang), party_line(q, lang)) if x)
+    n, people = q.stay_nights, q.party.size
+    assumed = q.origin_assumed and not q.origin_world
+    whence = say(lang, "（你没说出发地，按北京算）", " (you did not say, so Beijing)") if assumed else ""
+    stay = say(lang, f"住{zh_count(n)}晚", nights_en(n))
+    if q.days is None and q.nights is None and q.when is None:
+        stay += say(lang, "（你没说天数，按三晚算）", " (you did not say, so 3)")
+    who = say(lang, f"{people}人", f"for {people}") if people > 1 else say(lang, "每人", "per person")
     if lang == "zh":
-        whence = "（你没说出发地，按北京算）" if q.origin_assumed and not q.origin_world else ""
-        stay = f"住{zh_count(n)}晚" + ("" if told else "（你没说天数，按三晚算）")
-        who = f"{people}人" if people > 1 else "每人"
         said = f"（{q.budget_said[0]}）" if q.budget_said[0] else ""
         money = f"；预算 {yuan(ask.budget)}{said}，按往返机票 + 酒店{zh_count(n)}晚（{who}）算" if ask.budget else ""
-        span = f"{month}月" if month else "出行日期"
+        span = f"{ask.month}月" if ask.month else "出行日期"
         undated = "" if q.when else f"示例数据不分日期：天气是典型的一天、价格是典型价格，不是{span}的预报或报价。"
         head = f"**假设**：从{origin}出发{whence}；{stay}；{q.stars}星酒店{money}。{undated}"
-        return "\n".join(x for x in (head, when_who, f"**候选**：{basis(q.open or ask, 'zh')}。") if x)
-    whence = " (you did not say, so Beijing)" if q.origin_assumed and not q.origin_world else ""
-    stay = f"{n} night{'s' if n != 1 else ''}" + ("" if told else " (you did not say, so 3)")
-    who = f"for {people}" if people > 1 else "per person"
-    money = (
-        f"; budget {yuan(ask.budget)}{f' ({q.budget_said[1]})' if q.budget_said[1] else ''} for round-trip"
-        f" flights + {n} hotel night{'' if n == 1 else 's'}, {who}"
-        if ask.budget
-        else ""
-    )
-    undated = (
-        ""
-        if q.when
-        else " The sample data has no dates: the weather is a typical day and prices are typical, not a forecast "
-        f"or a quote for {f'month {month}' if month else 'your dates'}."
-    )
-    head = f"**Assumptions**: leaving from {origin}{whence}; {stay}; {q.stars}-star hotel{money}.{undated}"
-    return "\n".join(x for x in (head, when_who, f"**Candidates**: {basis(q.open or ask, 'en')}.") if x)
+    else:
+        said = f" ({q.budget_said[1]})" if q.budget_said[1] else ""
+        hotel = f"{n} hotel night{'' if n == 1 else 's'}"
+        money = f"; budget {yuan(ask.budget)}{said} for round-trip flights + {hotel}, {who}" if ask.budget else ""
+        span = f"month {ask.month}" if ask.month else "your dates"
+        no_dates = " The sample data has no dates: the weather is a typical day and prices are typical, not a forecast "
+        undated = "" if q.when else f"{no_dates}or a quote for {span}."
+        head = f"**Assumptions**: leaving from {origin}{whence}; {stay}; {q.stars}-star hotel{money}.{undated}"
+    picked = say(lang, "**候选**：{}。", "**Candidates**: {}.").format(basis(q.open or ask, lang))
+    return "\n".join(x for x in (head, dates_line(q, lang), party_line(q, lang), picked) if x)
 
 
 def _weather_cell(p: Place, lang: str) -> str:
