@@ -19,13 +19,13 @@ from desktop_app.tools.travel.when import Span, find_span
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
+# matched as substrings: 冷 also finds 冷不冷 and 很冷, 飞 finds 飞机, "which is" finds "which is better"
 INTENT_WORDS: dict[str, tuple[str, ...]] = {
     "weather": (
         "天气",
         "气温",
         "温度",
         "下雨",
-        "冷不冷",
         "热不热",
         "穿什么",
         "带什么",
@@ -37,13 +37,9 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
         "climate",
         "pack",
         "wear",
-        "冷吗",
         "热吗",
-        "很冷",
         "很热",
         "太热",
-        "太冷",
-        "多冷",
         "暖和",
         "凉快",
         "下雪",
@@ -59,9 +55,6 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
     "flights": (
         "机票",
         "航班",
-        "飞机",
-        "飞过去",
-        "直飞",
         "飞",
         "flite",
         "flight",
@@ -88,14 +81,11 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
     "compare": (
         "对比",
         "比较",
-        "哪个好",
-        "哪个更",
         "还是",
         "compare",
         "comparison",
         " vs",
         "versus",
-        "which is better",
         "which one",
         "比一下",
         "哪个",
