@@ -132,7 +132,7 @@ class OfflineModel:
             return AssistantMessage(writer.nothing_to_save(query.lang))
         if query.no_data or query.unknown_places:
             return AssistantMessage(writer.places_answer(query))
-        return AssistantMessage(writer.cannot_help(query, offered))
+        return AssistantMessage(writer.cannot_help(query))
 
 
 LOOKUP_TOOLS = frozenset({"get_weather", "get_flight_price", "get_hotel_price"})
@@ -152,10 +152,7 @@ def _plan(query: TripQuery, offered: set[str], last_answer: str) -> list[ToolCal
         query.origin_assumed = True
     if query.route:
         return [_call(name, args) for name, args in route.route_calls(query, offered)]
-    calls: list[ToolCall] = []
-    for city in _targets(query):
-        calls.extend(_lookups(city, query, wanted, offered))
-    return calls
+    return [call for city in _targets(query) for call in _lookups(city, query, wanted, offered)]
 
 
 def _targets(query: TripQuery) -> list[City]:

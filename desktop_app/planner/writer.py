@@ -218,24 +218,19 @@ def when_who(q: TripQuery, lang: str) -> str:
     return "".join(f"\n\n{line}" for line in lines if line)
 
 
+def _looked_up(p: Place, q: TripQuery, lang: str) -> list[str]:
+    """A destination's weather, flight and hotel lines (empty where nothing was looked up)."""
+    return [weather_line(p, lang), flight_line(p, q, lang), hotel_line(p, q, lang)]
+
+
 def single(p: Place, q: TripQuery, lang: str) -> str:
-    lines = [
-        weather_line(p, lang),
-        flight_line(p, q, lang),
-        hotel_line(p, q, lang),
-        cost_block(p, q, lang),
-    ]
-    body = "\n\n".join(line for line in lines if line)
+    body = "\n\n".join(line for line in (*_looked_up(p, q, lang), cost_block(p, q, lang)) if line)
     return f"{_intro([p], q, lang)}{when_who(q, lang)}\n\n{body}"
 
 
 def compare(places: list[Place], q: TripQuery, lang: str) -> str:
     """A side-by-side table and a recommendation for two or more destinations."""
-    sections = [
-        f"### {display(p, lang)}\n\n"
-        + "\n\n".join(x for x in (weather_line(p, lang), flight_line(p, q, lang), hotel_line(p, q, lang)) if x)
-        for p in places
-    ]
+    sections = [f"### {display(p, lang)}\n\n" + "\n\n".join(x for x in _looked_up(p, q, lang) if x) for p in places]
     header = "| | " + " | ".join(display(p, lang) for p in places) + " |"
     rule = "|---" * (len(places) + 1) + "|"
     n = q.stay_nights
@@ -305,7 +300,7 @@ def answer(q: TripQuery, exchanges: list[Exchange]) -> str:
         return plan + saved_answer(saved[0], lang)
     places = group(exchanges)
     if not places:
-        return cannot_help(q, set()) if not exchanges else _raw_results(exchanges, lang)
+        return cannot_help(q) if not exchanges else _raw_results(exchanges, lang)
     text = single(places[0], q, lang) if len(places) == 1 else compare(places, q, lang)
     return text + notes(q, exchanges) + assumption(q, lang) + denials(exchanges, lang) + NOTE[lang]
 
@@ -402,7 +397,7 @@ def itinerary_title(q: TripQuery, last_answer: str) -> str:
 # ------------------------------------------------------------------ help and guides
 
 
-def cannot_help(q: TripQuery, offered: set[str]) -> str:
+def cannot_help(q: TripQuery) -> str:
     """An honest answer to what the offline planner cannot do, and how to get more."""
     cities = all_cities()
     some = say(q.lang, "、", ", ").join(city_name(c, q.lang) for c in cities[:10])
