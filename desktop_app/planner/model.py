@@ -98,14 +98,13 @@ class OfflineModel:
         """Yield a wire view of the request, then either tool calls or a streamed answer."""
         yield WireRequest("offline://planner", _request_body(request))
         reply = self.respond(request)
-        chunks = 0
         text = reply.content
-        for i in range(0, len(text), self.chunk_size):
-            chunks += 1
+        starts = range(0, len(text), self.chunk_size)
+        for i in starts:
             if self.chunk_delay:
                 await asyncio.sleep(self.chunk_delay)
             yield TextChunk(text[i : i + self.chunk_size])
-        yield WireResponse(_response_body(reply), chunks)
+        yield WireResponse(_response_body(reply), len(starts))
         yield Completed(reply, Usage())
 
     def respond(self, request: ModelRequest) -> AssistantMessage:

@@ -56,16 +56,15 @@ def to_markdown(trip: Trip, lang: str = "") -> str:
     lines = [f"# {title}", ""]
     span = f"{trip.start} – {trip.end}" if trip.start and trip.end else t["undated"]
     lines += [f"- {t['dates']}: {span}", f"- {t['party']}: {trip.party}", ""]
-    lines += _flights(trip, t, zh) + _stays(trip, t, zh) + _days(trip, t, zh) + _costs(trip, t, zh)
+    for key, part in (("flights", _flights), ("stays", _stays), ("days", _days)):
+        lines += [f"## {t[key]}", "", *(part(trip, t, zh) or [t["none"], ""])]  # a section with nothing: (none yet)
+    lines += _costs(trip, t, zh)
     lines += ["", f"> {t['sample']}", ""]
     return "\n".join(lines)
 
 
 def _flights(trip: Trip, t: dict[str, str], zh: bool) -> list[str]:
-    out = [f"## {t['flights']}", ""]
-    if not trip.legs:
-        return [*out, t["none"], ""]
-    out += [t["flight_row"], "|---|---|---|---:|---:|---|"]
+    out = [t["flight_row"], "|---|---|---|---:|---:|---|"]
     for leg in trip.legs:
         route = (
             f"{leg.origin}→{leg.destination}" if zh or not leg.origin_en else f"{leg.origin_en} → {leg.destination_en}"
@@ -73,20 +72,17 @@ def _flights(trip: Trip, t: dict[str, str], zh: bool) -> list[str]:
         when = f"{leg.date} {leg.departs}".strip() if leg.date else t["undated"]
         fare = leg.fare if zh or not leg.fare_en else leg.fare_en
         out.append(f"| {when} | {route} | {fare} | {cny(leg.price_cny)} | {leg.passengers} | `{leg.call_id}` |")
-    return [*out, ""]
+    return [*out, ""] if trip.legs else []
 
 
 def _stays(trip: Trip, t: dict[str, str], zh: bool) -> list[str]:
-    out = [f"## {t['stays']}", ""]
-    if not trip.stays:
-        return [*out, t["none"], ""]
-    out += [t["stay_row"], "|---|---|---|---:|---:|---:|---|"]
+    out = [t["stay_row"], "|---|---|---|---:|---:|---:|---|"]
     for s in trip.stays:
         name = s.name if zh or not s.name_en else s.name_en
         city = s.city if zh or not s.city_en else s.city_en
         when = str(s.check_in) if s.check_in else t["undated"]
         out.append(f"| {when} | {name} | {city} | {cny(s.price_cny)} | {s.nights} | {s.rooms} | `{s.call_id}` |")
-    return [*out, ""]
+    return [*out, ""] if trip.stays else []
 
 
 def _day_head(day: Day, zh: bool) -> str:
@@ -103,9 +99,7 @@ def _item(item: DayItem, t: dict[str, str], zh: bool) -> str:
 
 
 def _days(trip: Trip, t: dict[str, str], zh: bool) -> list[str]:
-    out = [f"## {t['days']}", ""]
-    if not trip.days:
-        return [*out, t["none"], ""]
+    out: list[str] = []
     for day in trip.days:
         out += [_day_head(day, zh), ""]
         out += [_item(i, t, zh) for i in day.items] or [f"- {t['free']}"]
