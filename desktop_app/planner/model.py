@@ -166,25 +166,16 @@ def _targets(query: TripQuery) -> list[City]:
 
 
 def _lookups(city: City, query: TripQuery, wanted: set[str], offered: set[str]) -> list[ToolCall]:
-    place = city_name(city, query.lang)
-    dates = trip_dates(query)
+    place, dates = city_name(city, query.lang), trip_dates(query)
+    day, back = (dates[0], "" if query.one_way else dates[1]) if dates else ("", "")
     calls: list[ToolCall] = []
     if "weather" in wanted and "get_weather" in offered:
-        calls.append(_call("get_weather", {"city": place, **({"date": dates[0]} if dates else {})}))
+        calls.append(_call("get_weather", {"city": place, **({"date": day} if day else {})}))
     if "flights" in wanted and "get_flight_price" in offered and query.origin is not None:
-        args: dict[str, Any] = {"origin": city_name(query.origin, query.lang), "destination": place}
-        if dates:
-            args |= {"depart_date": dates[0]} if query.one_way else {"depart_date": dates[0], "return_date": dates[1]}
-        if query.party.size > 1:
-            args["passengers"] = query.party.size
-        calls.append(_call("get_flight_price", args))
+        origin = city_name(query.origin, query.lang)
+        calls.append(_call("get_flight_price", route.fare_args(query, origin, place, day, back)))
     if "hotels" in wanted and "get_hotel_price" in offered:
-        stay: dict[str, Any] = {"city": place, "stars": query.stars}
-        if dates:
-            stay |= {"check_in": dates[0], "nights": query.stay_nights}
-        if query.party.size > 1:
-            stay["rooms"] = query.party.rooms
-        calls.append(_call("get_hotel_price", stay))
+        calls.append(_call("get_hotel_price", route.stay_args(query, place, day, query.stay_nights if day else 0)))
     return calls
 
 

@@ -58,26 +58,27 @@ def route_calls(q: TripQuery, offered: set[str]) -> list[tuple[str, dict[str, An
         arrive = days[i]
         day = arrive.isoformat() if arrive is not None else ""
         if came_from is not None and stop is not None and came_from != stop and "get_flight_price" in offered:
-            calls.append(("get_flight_price", _fare(q, city_name(came_from, q.lang), city_name(stop, q.lang), day)))
+            calls.append(("get_flight_price", fare_args(q, city_name(came_from, q.lang), city_name(stop, q.lang), day)))
         if i == len(q.destinations) or stop is None:
             continue  # home: no hotel, no weather
         if "get_weather" in offered:
             calls.append(("get_weather", {"city": city_name(stop, q.lang)} | ({"date": day} if day else {})))
         if "get_hotel_price" in offered:
-            calls.append(("get_hotel_price", _stay(q, city_name(stop, q.lang), day, nights[i])))
+            calls.append(("get_hotel_price", stay_args(q, city_name(stop, q.lang), day, nights[i])))
     return calls
 
 
-def _fare(q: TripQuery, origin: str, destination: str, day: str) -> dict[str, Any]:
-    """A one-way fare (no return date), for the party."""
+def fare_args(q: TripQuery, origin: str, destination: str, day: str, back: str = "") -> dict[str, Any]:
+    """A fare for the party: one way, or there and back when `back` (the return date) is given."""
     fare: dict[str, Any] = {"origin": origin, "destination": destination}
-    fare |= {"depart_date": day} if day else {}
+    fare |= ({"depart_date": day} | ({"return_date": back} if back else {})) if day else {}
     return fare | ({"passengers": q.party.size} if q.party.size > 1 else {})
 
 
-def _stay(q: TripQuery, city: str, day: str, nights: int) -> dict[str, Any]:
+def stay_args(q: TripQuery, city: str, day: str, nights: int) -> dict[str, Any]:
+    """A hotel for the party's rooms, from `day` when there is one, for `nights` (0: none said)."""
     stay: dict[str, Any] = {"city": city, "stars": q.stars}
-    stay |= {"check_in": day, "nights": nights} if day else {"nights": nights}
+    stay |= {"check_in": day, "nights": nights} if day else ({"nights": nights} if nights else {})
     return stay | ({"rooms": q.party.rooms} if q.party.size > 1 else {})
 
 
