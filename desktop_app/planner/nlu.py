@@ -10,10 +10,10 @@ from itertools import pairwise
 from desktop_app import clock
 from desktop_app.planner.compare import OPEN_WORDS, ZH_DIGIT, OpenAsk, parse_budget, parse_open
 from desktop_app.planner.money import BUDGET_WORDS, foreign_budget
-from desktop_app.planner.party import ZH_COMPANIONS, Party, find_party
+from desktop_app.planner.party import EN_NUM, ZH_COMPANIONS, Party, find_party
 from desktop_app.planner.places import Mention, WorldPlace, find_places, matched_len, stand_ins
 from desktop_app.planner.regions import Region, country_cities, find_regions, qualifies
-from desktop_app.planner.stay import EN_NUM, nights_until_back, parse_duration, weeks_moved
+from desktop_app.planner.stay import nights_until_back, parse_duration, weeks_moved
 from desktop_app.tools.travel.places import City, resolve_city
 from desktop_app.tools.travel.when import Span, find_span
 
