@@ -402,7 +402,7 @@ def _set_places(q: TripQuery, text: str, places: list[Mention]) -> None:
         if not region.cities:
             no_data.append(region.as_place())
     ordered = [c for _, c in sorted(found, key=lambda f: f[0])]
-    q.destinations = _unique([c for c in ordered if c != q.origin])
+    q.destinations = list(dict.fromkeys(c for c in ordered if c != q.origin))
     q.no_data = list(dict.fromkeys(no_data))
 
 
@@ -414,11 +414,6 @@ def _spans(text: str, places: list[Mention]) -> list[tuple[int, int]]:
         length = max((len(n) for n in names if n and text.casefold().startswith(n.casefold(), p.start)), default=2)
         out.append((p.start, p.start + length))
     return out
-
-
-def _unique(cities: list[City]) -> list[City]:
-    seen: set[str] = set()
-    return [c for c in cities if not (c.id in seen or seen.add(c.id))]  # type: ignore[func-returns-value]
 
 
 TRIP_LOOKUPS = frozenset({"weather", "flights", "hotels"})
@@ -481,4 +476,4 @@ def _added(q: TripQuery, text: str, earlier: list[str]) -> None:
         _set_places(prev, previous, find_places(previous))
         if prev.destinations:
             break
-    q.destinations = _unique([*prev.destinations, *q.destinations])
+    q.destinations = list(dict.fromkeys([*prev.destinations, *q.destinations]))

@@ -112,9 +112,8 @@ def _fits(p: Place, q: TripQuery, ask: OpenAsk, lang: str) -> str:
     total = trip_total(p, q)
     if ask.budget is None or total is None:
         return "—"
-    if lang == "zh":
-        return "✓ 在预算内" if total <= ask.budget else f"✗ 超出 {yuan(total - ask.budget)}"
-    return "✓ within" if total <= ask.budget else f"✗ {yuan(total - ask.budget)} over"
+    over = yuan(total - ask.budget)
+    return say(lang, "✓ 在预算内", "✓ within") if total <= ask.budget else say(lang, f"✗ 超出 {over}", f"✗ {over} over")
 
 
 def table(places: list[Place], q: TripQuery, ask: OpenAsk, lang: str) -> str:

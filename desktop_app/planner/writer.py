@@ -245,11 +245,7 @@ def compare(places: list[Place], q: TripQuery, lang: str) -> str:
     ]
     rows = [(label, vals) for label, vals in rows if any(v != "—" for v in vals)]  # what was looked up
     table = "\n".join([header, rule] + [f"| {label} | " + " | ".join(vals) + " |" for label, vals in rows])
-    return (
-        f"{_intro(places, q, lang)}{when_who(q, lang)}\n\n"
-        + "\n\n".join(sections)
-        + f"\n\n{table}\n\n{_recommend(places, q, lang)}"
-    )
+    return "\n\n".join([_intro(places, q, lang) + when_who(q, lang), *sections, table, _recommend(places, q, lang)])
 
 
 def money_cell(amount: int | None) -> str:
@@ -448,8 +444,7 @@ def guide_answer(q: TripQuery, exchanges: list[Exchange]) -> str:
     ]
     weather = next((e for e in exchanges if e.call.name == "get_weather"), None)
     place = display(group([weather])[0], lang) if weather else (q.destinations[0].zh if q.destinations else "")
-    title = say(lang, f"# {place}旅游攻略", f"# {place} travel guide")
-    parts = [title]
+    parts = [say(lang, f"# {place}旅游攻略", f"# {place} travel guide")]
     for zh, en, head_zh, head_en in GUIDE_SECTIONS:
         lines: list[str] = []
         if zh == "天气" and weather is not None:
