@@ -130,11 +130,9 @@ def flight_line(p: Place, q: TripQuery, lang: str) -> str:
     shown = yuan(price) if price is not None else d.get("price", "?")
     if q.party.size > 1:
         shown += say(lang, "/人", " per person")
-    return say(
-        lang,
-        f"**机票**：{route}，{kind} {shown}，飞行约 {dur}。",
-        f"**Flights**: {route}, {kind} {shown}, about {dur} in the air.",
-    )
+    if lang == "zh":
+        return f"**机票**：{route}，{kind} {shown}，飞行约 {dur}。"
+    return f"**Flights**: {route}, {kind} {shown}, about {dur} in the air."
 
 
 def hotel_line(p: Place, q: TripQuery, lang: str) -> str:
@@ -144,7 +142,8 @@ def hotel_line(p: Place, q: TripQuery, lang: str) -> str:
         return _not_found("酒店", "Hotel", why, lang)
     d = p.hotel.data
     name, stars, price = _text(d, "name", lang), d.get("stars", q.stars), p.hotel_price()
-    n, rooms, breakfast = q.stay_nights, q.party.rooms, d.get("breakfast")
+    n, rooms = q.stay_nights, q.party.rooms
+    breakfast = d.get("breakfast")
     each = say(lang, f"{rooms}间", f"{rooms} rooms, ") if rooms > 1 else ""
     shown = yuan(price) if price else d.get("price")
     if lang == "zh":
