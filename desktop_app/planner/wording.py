@@ -1,5 +1,5 @@
 """How the planner's answers say things: each line written once with its Chinese and English side by
-side (`say`), yuan amounts, and counts of nights."""
+side (`say`), a city's name, yuan amounts, and counts of nights."""
 
 from __future__ import annotations
 
