@@ -37,6 +37,7 @@ from desktop_app.planner.nlu import TripQuery, parse
 from desktop_app.planner.places import stand_ins
 from desktop_app.planner.ranking import open_answer
 from desktop_app.planner.trip_lines import trip_dates
+from desktop_app.planner.wording import city_name
 from desktop_app.tools.travel.places import City, resolve_city
 
 DEFAULT_ORIGIN = "beijing"
@@ -97,14 +98,13 @@ class OfflineModel:
         """Yield a wire view of the request, then either tool calls or a streamed answer."""
         yield WireRequest("offline://planner", _request_body(request))
         reply = self.respond(request)
-        chunks = 0
         text = reply.content
-        for i in range(0, len(text), self.chunk_size):
-            chunks += 1
+        starts = range(0, len(text), self.chunk_size)
+        for i in starts:
             if self.chunk_delay:
                 await asyncio.sleep(self.chunk_delay)
             yield TextChunk(text[i : i + self.chunk_size])
-        yield WireResponse(_response_body(reply), chunks)
+        yield WireResponse(_response_body(reply), len(starts))
         yield Completed(reply, Usage())
 
     def respond(self, request: ModelRequest) -> AssistantMessage:
@@ -131,7 +131,7 @@ class OfflineModel:
             return AssistantMessage(writer.nothing_to_save(query.lang))
         if query.no_data or query.unknown_places:
             return AssistantMessage(writer.places_answer(query))
-        return AssistantMessage(writer.cannot_help(query, offered))
+        return AssistantMessage(writer.cannot_help(query))
 
 
 LOOKUP_TOOLS = frozenset({"get_weather", "get_flight_price", "get_hotel_price"})
@@ -150,11 +150,8 @@ def _plan(query: TripQuery, offered: set[str], last_answer: str) -> list[ToolCal
         query.origin = resolve_city(DEFAULT_ORIGIN)
         query.origin_assumed = True
     if query.route:
-        return [_call(name, args) for name, args in route.route_calls(query, offered, lambda c: _name(c, query.lang))]
-    calls: list[ToolCall] = []
-    for city in _targets(query):
-        calls.extend(_lookups(city, query, wanted, offered))
-    return calls
+        return [_call(name, args) for name, args in route.route_calls(query, offered)]
+    return [call for city in _targets(query) for call in _lookups(city, query, wanted, offered)]
 
 
 def _targets(query: TripQuery) -> list[City]:
@@ -169,25 +166,16 @@ def _targets(query: TripQuery) -> list[City]:
 
 
 def _lookups(city: City, query: TripQuery, wanted: set[str], offered: set[str]) -> list[ToolCall]:
-    place = _name(city, query.lang)
-    dates = trip_dates(query)
+    place, dates = city_name(city, query.lang), trip_dates(query)
+    day, back = (dates[0], "" if query.one_way else dates[1]) if dates else ("", "")
     calls: list[ToolCall] = []
     if "weather" in wanted and "get_weather" in offered:
-        calls.append(_call("get_weather", {"city": place, **({"date": dates[0]} if dates else {})}))
+        calls.append(_call("get_weather", {"city": place, **({"date": day} if day else {})}))
     if "flights" in wanted and "get_flight_price" in offered and query.origin is not None:
-        args: dict[str, Any] = {"origin": _name(query.origin, query.lang), "destination": place}
-        if dates:
-            args |= {"depart_date": dates[0]} if query.one_way else {"depart_date": dates[0], "return_date": dates[1]}
-        if query.party.size > 1:
-            args["passengers"] = query.party.size
-        calls.append(_call("get_flight_price", args))
+        origin = city_name(query.origin, query.lang)
+        calls.append(_call("get_flight_price", route.fare_args(query, origin, place, day, back)))
     if "hotels" in wanted and "get_hotel_price" in offered:
-        stay: dict[str, Any] = {"city": place, "stars": query.stars}
-        if dates:
-            stay |= {"check_in": dates[0], "nights": query.stay_nights}
-        if query.party.size > 1:
-            stay["rooms"] = query.party.rooms
-        calls.append(_call("get_hotel_price", stay))
+        calls.append(_call("get_hotel_price", route.stay_args(query, place, day, query.stay_nights if day else 0)))
     return calls
 
 
@@ -223,10 +211,6 @@ def _recall_assumed_origin(query: TripQuery, exchanges: list[Exchange]) -> None:
         query.origin_assumed = query.origin is not None
 
 
-def _name(city: City, lang: str) -> str:
-    return city.zh if lang == "zh" else city.en
-
-
 def _guide_skill_active(request: ModelRequest, offered: set[str]) -> bool:
     """The search_and_summarize skill is active when its text is in the system prompt."""
     return "web_search" in offered and any("search_and_summarize" in s for s in request.system[1:])
@@ -235,7 +219,7 @@ def _guide_skill_active(request: ModelRequest, offered: set[str]) -> bool:
 def _guide_step(query: TripQuery, exchanges: list[Exchange], offered: set[str]) -> list[ToolCall]:
     """Search (and weather) first, then read up to three pages, then answer."""
     dest = query.destinations[0] if query.destinations else None
-    place = _name(dest, query.lang) if dest else (query.unknown_places or [""])[0]
+    place = city_name(dest, query.lang) if dest else (query.unknown_places or [""])[0]
     done = {e.call.name for e in exchanges}
     if "web_search" not in done:
         suffix = "旅游攻略" if query.lang == "zh" else "travel guide"
@@ -251,12 +235,8 @@ def _guide_step(query: TripQuery, exchanges: list[Exchange], offered: set[str]) 
 
 def _urls(searches: list[Exchange]) -> list[str]:
     """Links found in search results, in order, without duplicates."""
-    seen: list[str] = []
-    for e in searches:
-        for url in re.findall(r"(?:guide|https?)://[^\s\"'\\)\]>,]+", e.result.content):
-            if url not in seen:
-                seen.append(url)
-    return seen
+    found = (url for e in searches for url in re.findall(r"(?:guide|https?)://[^\s\"'\\)\]>,]+", e.result.content))
+    return list(dict.fromkeys(found))
 
 
 def _request_body(request: ModelRequest) -> dict[str, Any]:

@@ -10,22 +10,22 @@ from itertools import pairwise
 from desktop_app import clock
 from desktop_app.planner.compare import OPEN_WORDS, ZH_DIGIT, OpenAsk, parse_budget, parse_open
 from desktop_app.planner.money import BUDGET_WORDS, foreign_budget
-from desktop_app.planner.party import ZH_COMPANIONS, Party, find_party
+from desktop_app.planner.party import EN_NUM, ZH_COMPANIONS, Party, find_party
 from desktop_app.planner.places import Mention, WorldPlace, find_places, matched_len, stand_ins
 from desktop_app.planner.regions import Region, country_cities, find_regions, qualifies
-from desktop_app.planner.stay import EN_NUM, nights_until_back, parse_duration, weeks_moved
+from desktop_app.planner.stay import nights_until_back, parse_duration, weeks_moved
 from desktop_app.tools.travel.places import City, resolve_city
 from desktop_app.tools.travel.when import Span, find_span
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
+# matched as substrings: 冷 also finds 冷不冷 and 很冷, 飞 finds 飞机, "which is" finds "which is better"
 INTENT_WORDS: dict[str, tuple[str, ...]] = {
     "weather": (
         "天气",
         "气温",
         "温度",
         "下雨",
-        "冷不冷",
         "热不热",
         "穿什么",
         "带什么",
@@ -37,13 +37,9 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
         "climate",
         "pack",
         "wear",
-        "冷吗",
         "热吗",
-        "很冷",
         "很热",
         "太热",
-        "太冷",
-        "多冷",
         "暖和",
         "凉快",
         "下雪",
@@ -59,9 +55,6 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
     "flights": (
         "机票",
         "航班",
-        "飞机",
-        "飞过去",
-        "直飞",
         "飞",
         "flite",
         "flight",
@@ -88,14 +81,11 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
     "compare": (
         "对比",
         "比较",
-        "哪个好",
-        "哪个更",
         "还是",
         "compare",
         "comparison",
         " vs",
         "versus",
-        "which is better",
         "which one",
         "比一下",
         "哪个",
@@ -412,7 +402,7 @@ def _set_places(q: TripQuery, text: str, places: list[Mention]) -> None:
         if not region.cities:
             no_data.append(region.as_place())
     ordered = [c for _, c in sorted(found, key=lambda f: f[0])]
-    q.destinations = _unique([c for c in ordered if c != q.origin])
+    q.destinations = list(dict.fromkeys(c for c in ordered if c != q.origin))
     q.no_data = list(dict.fromkeys(no_data))
 
 
@@ -424,11 +414,6 @@ def _spans(text: str, places: list[Mention]) -> list[tuple[int, int]]:
         length = max((len(n) for n in names if n and text.casefold().startswith(n.casefold(), p.start)), default=2)
         out.append((p.start, p.start + length))
     return out
-
-
-def _unique(cities: list[City]) -> list[City]:
-    seen: set[str] = set()
-    return [c for c in cities if not (c.id in seen or seen.add(c.id))]  # type: ignore[func-returns-value]
 
 
 TRIP_LOOKUPS = frozenset({"weather", "flights", "hotels"})
@@ -491,4 +476,4 @@ def _added(q: TripQuery, text: str, earlier: list[str]) -> None:
         _set_places(prev, previous, find_places(previous))
         if prev.destinations:
             break
-    q.destinations = _unique([*prev.destinations, *q.destinations])
+    q.destinations = list(dict.fromkeys([*prev.destinations, *q.destinations]))

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from desktop_app.tools.travel.when import zh_number
 
 EN_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9}
+EN_NUM = {**EN_NUMBERS, "ten": 10, "a": 1, "an": 1}
 _ZN = r"(\d{1,2}|[一二两三四五六七八九十]{1,2})"
 _EN = r"(\d{1,2}|one|two|three|four|five|six|seven|eight|nine)"
 MAX_PARTY = 50  # a group (公司12个人) is counted; the tools take up to 50 seats and 25 rooms
@@ -25,9 +26,9 @@ class Party:
         return self.asked_rooms or (self.size + 1) // 2
 
 
-def _n(token: str) -> int | None:
-    token = token.lower()
-    return EN_NUMBERS.get(token) or zh_number(token)
+def number(token: str) -> int | None:
+    """3, 三, 十二, three, a."""
+    return zh_number(token) or EN_NUM.get(token.lower())
 
 
 # companions named with the speaker: each adds to "me"
@@ -46,12 +47,12 @@ EN_COMPANIONS: tuple[tuple[str, int], ...] = (
 def _explicit(text: str) -> Party | None:
     """A count said outright: 两个人, 3人, 一家三口, 两大一小, "4 people", "a family of four"."""
     if m := re.search(_ZN + r"\s*个?大(?:人)?\s*[，,、和]?\s*" + _ZN + r"\s*个?(?:小孩|孩子|儿童|小)", text):
-        a, b = _n(m.group(1)), _n(m.group(2))
+        a, b = number(m.group(1)), number(m.group(2))
         return Party(a + b, m.group(0)) if a and b else None
     if m := re.search(
         r"一家\s*" + _ZN + r"\s*口|" + _ZN + r"\s*口之家|" + _ZN + r"\s*(?:个人|人|位|口人)(?!民|口[^人])", text
     ):
-        n = _n(m.group(1) or m.group(2) or m.group(3))
+        n = number(m.group(1) or m.group(2) or m.group(3))
         return Party(n, m.group(0)) if n else None
     en = re.search(
         r"(?i)\b(?:a\s+)?(?:family|group|party)\s+of\s+" + _EN + r"\b|\b" + _EN
@@ -59,13 +60,13 @@ def _explicit(text: str) -> Party | None:
         text,
     )  # fmt: skip
     if en:
-        n = _n(en.group(1) or en.group(2))
+        n = number(en.group(1) or en.group(2))
         if n:
             kids = re.search(
                 r"(?i)^\s*,?\s*(?:and\s+|&\s*|\+\s*)?(an?|" + _EN[1:] + r"\s+(?:kids?|children|child)\b",
                 text[en.end() :],
             )
-            extra = (_n(kids.group(1)) or 1) if kids and "adult" in en.group(0).lower() else 0  # "a kid": one
+            extra = (number(kids.group(1)) or 1) if kids and "adult" in en.group(0).lower() else 0  # "a kid": one
             return Party(n + (extra or 0), en.group(0))
     return None
 
@@ -73,7 +74,7 @@ def _explicit(text: str) -> Party | None:
 def _our_children(text: str) -> Party | None:
     """ "we have 2 kids": two parents and the children; "I have three children": one parent and them."""
     if m := re.search(r"(?i)\b(we|i)(?:'ve| have)(?: got)? " + _EN + r" (?:kids|children|sons|daughters)\b", text):
-        n = _n(m.group(2))
+        n = number(m.group(2))
         return Party(n + (2 if m.group(1).lower() == "we" else 1), m.group(0)) if n else None
     return None
 
@@ -84,20 +85,20 @@ def _companions(text: str) -> Party | None:
     if re.search(r"(?i)\bfor (?:my|our) (?:parents|mum and dad|mom and dad)\b|给(?:我)?爸妈|替(?:我)?爸妈", text):
         return Party(2, "parents" if re.search(r"[a-z]", text, re.I) else "爸妈")  # they go, the asker does not
     if m := re.search(r"(?:我|我们)?(?:和|跟|带|陪|与)\s*" + _ZN + r"\s*个?(?:朋友|同事|同学)", text):
-        n = _n(m.group(1))
+        n = number(m.group(1))
         return Party(n + 1, m.group(0)) if n else None
     if m := re.search(r"(?i)\b(?:me and|with)\s+" + _EN + r"\s+(?:friends|colleagues|mates)\b", text):
-        n = _n(m.group(1))
+        n = number(m.group(1))
         return Party(n + 1, m.group(0)) if n else None
     if m := re.search(r"(?i)\b" + _EN + r"\s+(?:friends|colleagues|mates)\b", text):
-        n = _n(m.group(1))  # "a weekend for 4 friends": the group itself, no "me" added
+        n = number(m.group(1))  # "a weekend for 4 friends": the group itself, no "me" added
         return Party(n, m.group(0)) if n else None
     if m := re.search(
         r"(?i)\b(?:hotels?|rooms?|seats?|tickets?|flights?)\s+for\s+" + _EN + r"\b(?!\s*(?:nights?|days?|weeks?))"
         r"|\bfor\s+" + _EN + r"(?=\s*(?:[?.!,;]|$))",  # "… under 6000 yuan for two?"
         text,
     ):
-        n = _n(m.group(1) or m.group(2))
+        n = number(m.group(1) or m.group(2))
         return Party(n, m.group(0)) if n else None
     if re.search(r"我们俩|我俩|咱俩|两口子|小两口|老两口|夫妻|情侣|蜜月", text) or re.search(
         r"(?i)\b(?:the two of us|we two|as a couple|honeymoon|my (?:wife|husband|partner) and i)\b", text
@@ -126,7 +127,7 @@ def _add(
     for pattern, each in table:
         for m in re.finditer(pattern, words, re.IGNORECASE):
             before = words[: m.start()].split()[-1:] if english else [words[max(0, m.start() - 2) : m.start()]]
-            n = _n(before[0].rstrip("个")) if before and before[0] else None
+            n = number(before[0].rstrip("个")) if before and before[0] else None
             counted = n if n and each == 1 and n < 10 else each
             added += counted
             gap = " " if english else ""
@@ -145,6 +146,6 @@ def find_party(text: str) -> Party:
     found = _explicit(text) or _our_children(text) or _companions(text)
     if found is None or not 1 <= found.size <= MAX_PARTY:
         return Party(1, "")
-    if (m := ROOMS.search(text)) and 1 <= (rooms := _n(m.group(1) or m.group(2)) or 0) <= found.size:
+    if (m := ROOMS.search(text)) and 1 <= (rooms := number(m.group(1) or m.group(2)) or 0) <= found.size:
         return Party(found.size, found.said, rooms)
     return found

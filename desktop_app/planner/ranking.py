@@ -6,8 +6,9 @@ from __future__ import annotations
 from desktop_app.planner.compare import OpenAsk, basis
 from desktop_app.planner.exchange import Exchange
 from desktop_app.planner.nlu import TripQuery
-from desktop_app.planner.trip_lines import costs, dates_line, party_line, trip_dates
-from desktop_app.planner.writer import Place, _data, display, money_cell, trip_total, yuan, zh_count
+from desktop_app.planner.trip_lines import costs, dates_line, party_line
+from desktop_app.planner.wording import city_name, nights_en, say, yuan, zh_count
+from desktop_app.planner.writer import Place, _data, display, money_cell, trip_total
 
 LABELS = {
     "warm": ("最暖", "warmest"),
@@ -57,39 +58,30 @@ def ranked(places: list[Place], q: TripQuery, ask: OpenAsk) -> list[Place]:
 
 
 def _assumptions(q: TripQuery, ask: OpenAsk, lang: str) -> str:
-    origin = q.origin.zh if lang == "zh" and q.origin else (q.origin.en if q.origin else "?")
-    n = q.stay_nights
-    told = q.days is not None or q.nights is not None or q.when is not None
-    month = ask.month
-    people = q.party.size
-    when_who = "\n".join(x for x in (dates_line(q, trip_dates(q), lang), party_line(q, lang)) if x)
+    origin = city_name(q.origin, lang) if q.origin else "?"
+    n, people = q.stay_nights, q.party.size
+    assumed = q.origin_assumed and not q.origin_world
+    whence = say(lang, "（你没说出发地，按北京算）", " (you did not say, so Beijing)") if assumed else ""
+    stay = say(lang, f"住{zh_count(n)}晚", nights_en(n))
+    if q.days is None and q.nights is None and q.when is None:
+        stay += say(lang, "（你没说天数，按三晚算）", " (you did not say, so 3)")
+    who = say(lang, f"{people}人", f"for {people}") if people > 1 else say(lang, "每人", "per person")
     if lang == "zh":
-        whence = "（你没说出发地，按北京算）" if q.origin_assumed and not q.origin_world else ""
-        stay = f"住{zh_count(n)}晚" + ("" if told else "（你没说天数，按三晚算）")
-        who = f"{people}人" if people > 1 else "每人"
         said = f"（{q.budget_said[0]}）" if q.budget_said[0] else ""
         money = f"；预算 {yuan(ask.budget)}{said}，按往返机票 + 酒店{zh_count(n)}晚（{who}）算" if ask.budget else ""
-        span = f"{month}月" if month else "出行日期"
+        span = f"{ask.month}月" if ask.month else "出行日期"
         undated = "" if q.when else f"示例数据不分日期：天气是典型的一天、价格是典型价格，不是{span}的预报或报价。"
         head = f"**假设**：从{origin}出发{whence}；{stay}；{q.stars}星酒店{money}。{undated}"
-        return "\n".join(x for x in (head, when_who, f"**候选**：{basis(q.open or ask, 'zh')}。") if x)
-    whence = " (you did not say, so Beijing)" if q.origin_assumed and not q.origin_world else ""
-    stay = f"{n} night{'s' if n != 1 else ''}" + ("" if told else " (you did not say, so 3)")
-    who = f"for {people}" if people > 1 else "per person"
-    money = (
-        f"; budget {yuan(ask.budget)}{f' ({q.budget_said[1]})' if q.budget_said[1] else ''} for round-trip"
-        f" flights + {n} hotel night{'' if n == 1 else 's'}, {who}"
-        if ask.budget
-        else ""
-    )
-    undated = (
-        ""
-        if q.when
-        else " The sample data has no dates: the weather is a typical day and prices are typical, not a forecast "
-        f"or a quote for {f'month {month}' if month else 'your dates'}."
-    )
-    head = f"**Assumptions**: leaving from {origin}{whence}; {stay}; {q.stars}-star hotel{money}.{undated}"
-    return "\n".join(x for x in (head, when_who, f"**Candidates**: {basis(q.open or ask, 'en')}.") if x)
+    else:
+        said = f" ({q.budget_said[1]})" if q.budget_said[1] else ""
+        hotel = f"{n} hotel night{'' if n == 1 else 's'}"
+        money = f"; budget {yuan(ask.budget)}{said} for round-trip flights + {hotel}, {who}" if ask.budget else ""
+        span = f"month {ask.month}" if ask.month else "your dates"
+        no_dates = " The sample data has no dates: the weather is a typical day and prices are typical, not a forecast "
+        undated = "" if q.when else f"{no_dates}or a quote for {span}."
+        head = f"**Assumptions**: leaving from {origin}{whence}; {stay}; {q.stars}-star hotel{money}.{undated}"
+    picked = say(lang, "**候选**：{}。", "**Candidates**: {}.").format(basis(q.open or ask, lang))
+    return "\n".join(x for x in (head, dates_line(q, lang), party_line(q, lang), picked) if x)
 
 
 def _weather_cell(p: Place, lang: str) -> str:
@@ -98,11 +90,11 @@ def _weather_cell(p: Place, lang: str) -> str:
         return "—"
     kind = data.get("kind")
     if kind == "typical":
-        return f"{temp:g}°C（月平均）" if lang == "zh" else f"{temp:g}°C (monthly mean)"
+        return f"{temp:g}°C" + say(lang, "（月平均）", " (monthly mean)")
     if kind in ("forecast", "observed"):
         return str(data.get("temperature", f"{temp:g}°C"))
-    cond = data.get("condition_en" if lang == "en" else "condition", "")
-    tag = ("（样例）" if lang == "zh" else " (sample)") if kind == "sample" else ""
+    cond = data.get(say(lang, "condition", "condition_en"), "")
+    tag = say(lang, "（样例）", " (sample)") if kind == "sample" else ""
     return f"{temp:g}°C {cond}{tag}".strip()
 
 
@@ -113,37 +105,25 @@ def _total_cell(p: Place, q: TripQuery, lang: str) -> str:
         return "—"
     if not c.peak_extra:
         return yuan(c.total)
-    return (
-        f"{yuan(c.total)}（高峰估算 +{yuan(c.peak_extra)}）"
-        if lang == "zh"
-        else f"{yuan(c.total)} (peak est. +{yuan(c.peak_extra)})"
-    )
+    return yuan(c.total) + say(lang, f"（高峰估算 +{yuan(c.peak_extra)}）", f" (peak est. +{yuan(c.peak_extra)})")
 
 
 def _fits(p: Place, q: TripQuery, ask: OpenAsk, lang: str) -> str:
     total = trip_total(p, q)
     if ask.budget is None or total is None:
         return "—"
-    if lang == "zh":
-        return "✓ 在预算内" if total <= ask.budget else f"✗ 超出 {yuan(total - ask.budget)}"
-    return "✓ within" if total <= ask.budget else f"✗ {yuan(total - ask.budget)} over"
+    over = yuan(total - ask.budget)
+    return say(lang, "✓ 在预算内", "✓ within") if total <= ask.budget else say(lang, f"✗ 超出 {over}", f"✗ {over} over")
 
 
 def table(places: list[Place], q: TripQuery, ask: OpenAsk, lang: str) -> str:
     """One row per candidate, best first."""
     n = q.stay_nights
-    if lang == "zh":
-        heads = ["排名", "城市", "天气", "单程机票", "酒店/晚", f"往返+{zh_count(n)}晚", "预算"]
-    else:
-        heads = [
-            "#",
-            "City",
-            "Weather",
-            "One-way flight",
-            "Hotel / night",
-            f"Round trip + {n} night{'s' if n != 1 else ''}",
-            "Budget",
-        ]
+    heads = say(
+        lang,
+        ["排名", "城市", "天气", "单程机票", "酒店/晚", f"往返+{zh_count(n)}晚", "预算"],
+        ["#", "City", "Weather", "One-way flight", "Hotel / night", f"Round trip + {nights_en(n)}", "Budget"],
+    )
     width = 7 if ask.budget is not None else 6
     rows = ["| " + " | ".join(heads[:width]) + " |", "|---" * width + "|"]
     for i, p in enumerate(places, start=1):
@@ -161,7 +141,7 @@ def table(places: list[Place], q: TripQuery, ask: OpenAsk, lang: str) -> str:
 
 
 def _why(p: Place, ask: OpenAsk, lang: str) -> str:
-    label = LABELS[ask.criterion][0 if lang == "zh" else 1]
+    label = say(lang, *LABELS[ask.criterion])
     temp = temperature(p)
     if ask.criterion in ("warm", "cool") and temp is not None:
         return f"示例天气{label}（{temp:g}°C）" if lang == "zh" else f"{label} in the sample weather ({temp:g}°C)"
@@ -173,10 +153,8 @@ def recommendation(places: list[Place], q: TripQuery, ask: OpenAsk, lang: str) -
     best = places[0] if places else None
     total = trip_total(best, q) if best else None
     if best is None or cost(best, q) is None:
-        return (
-            "**没有可比较的价格**：工具没有返回价格。"
-            if lang == "zh"
-            else "**No prices to compare**: the tools returned none."
+        return say(
+            lang, "**没有可比较的价格**：工具没有返回价格。", "**No prices to compare**: the tools returned none."
         )
     if ask.budget is not None and total is not None and total > ask.budget:
         cheapest = min(places, key=lambda p: cost(p, q) or 10**9)
@@ -210,8 +188,8 @@ def open_answer(q: TripQuery, places: list[Place], exchanges: list[Exchange]) ->
     ask = q.open or OpenAsk()
     ask = OpenAsk(_by(places, ask), ask.budget, ask.month, ask.scope)
     order = ranked(places, q, ask)
-    calls, i = len(exchanges), 0 if q.lang == "zh" else 1
-    kinds = [KINDS[name][i] for name in KINDS if any(e.call.name == name for e in exchanges)]
+    calls = len(exchanges)
+    kinds = [say(q.lang, *KINDS[name]) for name in KINDS if any(e.call.name == name for e in exchanges)]
     if q.lang == "zh":
         intro = (
             f"这是一个开放问题：我从示例数据里挑了 {len(places)} 个城市，同一轮并行查了 {calls} 项"

@@ -13,8 +13,8 @@ from typing import Any
 from desktop_app.planner import writer
 from desktop_app.planner.exchange import Exchange
 from desktop_app.planner.nlu import TripQuery
-from desktop_app.planner.trip_lines import Costs, nights_en, peak_and_budget, peak_sum, trip_dates
-from desktop_app.tools.travel.places import City, resolve_city
+from desktop_app.planner.trip_lines import Costs, cost_lines, peak_sum, trip_dates
+from desktop_app.planner.wording import city_name, nights_en, say, yuan, zh_count
 from desktop_app.tools.travel.when import span_text
 
 # a route said outright: an arrow, "then", "do Beijing …", 先…再…, 然后, 一路
@@ -48,7 +48,7 @@ def _arrivals(q: TripQuery, nights: list[int]) -> list[date | None]:
     return [start + timedelta(days=sum(nights[:i])) for i in range(len(nights) + 1)]
 
 
-def route_calls(q: TripQuery, offered: set[str], name: Any) -> list[tuple[str, dict[str, Any]]]:
+def route_calls(q: TripQuery, offered: set[str]) -> list[tuple[str, dict[str, Any]]]:
     """(tool, arguments) for every stop: the flight in, its weather and hotel; then the flight home."""
     nights = share_nights(q.stay_nights, len(q.destinations))
     days = _arrivals(q, nights)
@@ -58,57 +58,44 @@ def route_calls(q: TripQuery, offered: set[str], name: Any) -> list[tuple[str, d
         arrive = days[i]
         day = arrive.isoformat() if arrive is not None else ""
         if came_from is not None and stop is not None and came_from != stop and "get_flight_price" in offered:
-            calls.append(("get_flight_price", _fare(q, name(came_from), name(stop), day)))
+            calls.append(("get_flight_price", fare_args(q, city_name(came_from, q.lang), city_name(stop, q.lang), day)))
         if i == len(q.destinations) or stop is None:
             continue  # home: no hotel, no weather
         if "get_weather" in offered:
-            calls.append(("get_weather", {"city": name(stop)} | ({"date": day} if day else {})))
+            calls.append(("get_weather", {"city": city_name(stop, q.lang)} | ({"date": day} if day else {})))
         if "get_hotel_price" in offered:
-            calls.append(("get_hotel_price", _stay(q, name(stop), day, nights[i])))
+            calls.append(("get_hotel_price", stay_args(q, city_name(stop, q.lang), day, nights[i])))
     return calls
 
 
-def _fare(q: TripQuery, origin: str, destination: str, day: str) -> dict[str, Any]:
-    """A one-way fare (no return date), for the party."""
+def fare_args(q: TripQuery, origin: str, destination: str, day: str, back: str = "") -> dict[str, Any]:
+    """A fare for the party: one way, or there and back when `back` (the return date) is given."""
     fare: dict[str, Any] = {"origin": origin, "destination": destination}
-    fare |= {"depart_date": day} if day else {}
+    fare |= ({"depart_date": day} | ({"return_date": back} if back else {})) if day else {}
     return fare | ({"passengers": q.party.size} if q.party.size > 1 else {})
 
 
-def _stay(q: TripQuery, city: str, day: str, nights: int) -> dict[str, Any]:
+def stay_args(q: TripQuery, city: str, day: str, nights: int) -> dict[str, Any]:
+    """A hotel for the party's rooms, from `day` when there is one, for `nights` (0: none said)."""
     stay: dict[str, Any] = {"city": city, "stars": q.stars}
-    stay |= {"check_in": day, "nights": nights} if day else {"nights": nights}
+    stay |= {"check_in": day, "nights": nights} if day else ({"nights": nights} if nights else {})
     return stay | ({"rooms": q.party.rooms} if q.party.size > 1 else {})
-
-
-def _key(value: Any) -> str:
-    city = resolve_city(str(value or ""))
-    return city.id if city else str(value or "")
-
-
-def _found(exchanges: list[Exchange], tool: str, field: str, city: City) -> Exchange | None:
-    """This city's result of `tool` (its `field` argument names the city)."""
-    return next((e for e in exchanges if e.call.name == tool and _key(_args(e).get(field)) == city.id), None)
-
-
-def _args(e: Exchange) -> dict[str, Any]:
-    return e.call.arguments or {}
 
 
 def _leg_line(e: Exchange, lang: str) -> tuple[str, int]:
     """One flight of the route, and what it costs the party (0 when it was not found)."""
     d = e.data if isinstance(e.data, dict) else {}
-    route = str(d.get("route_en" if lang == "en" else "route") or f"{_args(e).get('origin')}→?")
+    route = str(d.get(say(lang, "route", "route_en")) or f"{(e.call.arguments or {}).get('origin')}→?")
     price = writer.price_of(d)
     if e.result.is_error or "error" in d or price is None:
-        return (f"- {route}：没有查到" if lang == "zh" else f"- {route}: not found"), 0
+        return say(lang, f"- {route}：没有查到", f"- {route}: not found"), 0
     seats = int(d.get("passengers") or 1)
     cost = int(d["total_cny"]) if isinstance(d.get("total_cny"), int) else price * seats
     when = f"{d['depart_date'][5:].replace('-', '/')} " if isinstance(d.get("depart_date"), str) else ""
     each = "/人" if lang == "zh" and seats > 1 else ""
     zh, _, en = str(d.get("note", "")).partition(" / ")  # the tool's: close cities, long connections
     note = f"（{zh}）" if lang == "zh" and zh else (f" ({en})" if en else "")
-    return f"- {when}{route}  {writer.yuan(price)}{each} · {d.get('duration', '')}{note}", cost
+    return f"- {when}{route}  {yuan(price)}{each} · {d.get('duration', '')}{note}", cost
 
 
 def _peaks(exchanges: list[Exchange]) -> tuple[int, tuple[tuple[str, str], ...]]:
@@ -123,29 +110,30 @@ def route_answer(q: TripQuery, exchanges: list[Exchange]) -> str:
     nights = share_nights(q.stay_nights, len(cities))
     q = replace(q, nights=sum(nights), days=None)  # one night at least in each city: the dates line counts them
     days = _arrivals(q, nights)
-    names = [c.zh if lang == "zh" else c.en for c in cities]
+    names = [city_name(c, lang) for c in cities]
+    found = {p.key: p for p in writer.group(exchanges)}
     sections, hotels = [], 0
     for i, city in enumerate(cities):
-        place = writer.Place(city.id, _found(exchanges, "get_weather", "city", city))
-        place.hotel = _found(exchanges, "get_hotel_price", "city", city)
-        head = f"### {names[i]} · {nights[i]}晚" if lang == "zh" else f"### {names[i]} · {nights_en(nights[i])}"
+        place = found.get(city.id, writer.Place(city.id))  # its weather and hotel
+        head = say(lang, f"### {names[i]} · {nights[i]}晚", f"### {names[i]} · {nights_en(nights[i])}")
         start, leave = days[i], days[i + 1]
         if start is not None and leave is not None:
-            head += f"（{span_text(start, leave, lang)}）" if lang == "zh" else f" ({span_text(start, leave, lang)})"
+            span = span_text(start, leave, lang)
+            head += say(lang, f"（{span}）", f" ({span})")
         own = replace(q, nights=nights[i], days=None)
         lines = [writer.weather_line(place, lang), writer.hotel_line(place, own, lang)]
         sections.append("\n\n".join([head, *(line for line in lines if line)]))
         hotels += (place.hotel_price() or 0) * nights[i] * q.party.rooms
     legs = [_leg_line(e, lang) for e in exchanges if e.call.name == "get_flight_price"]
     flights = sum(cost for _, cost in legs)
-    intro = (
-        f"帮你排好了{'→'.join(names)}的路线，共{writer.zh_count(sum(nights))}晚："
-        if lang == "zh"
-        else f"Here is a plan for your route {' → '.join(names)}, {nights_en(sum(nights))} in all:"
+    intro = say(
+        lang,
+        f"帮你排好了{'→'.join(names)}的路线，共{zh_count(sum(nights))}晚：",
+        f"Here is a plan for your route {' → '.join(names)}, {nights_en(sum(nights))} in all:",
     )
-    flight_head = "**机票**（每段单程）：" if lang == "zh" else "**Flights** (one way each, per person):"
     parts = [intro + writer.when_who(q, lang), *sections]
     if legs:
+        flight_head = say(lang, "**机票**（每段单程）：", "**Flights** (one way each, per person):")
         parts.append(flight_head + "\n" + "\n".join(line for line, _ in legs))
     parts.append(_cost(q, Costs(flights, hotels, *_peaks(exchanges), legs=1), len(legs), sum(nights), lang))
     text = "\n\n".join(parts)
@@ -153,18 +141,8 @@ def route_answer(q: TripQuery, exchanges: list[Exchange]) -> str:
 
 
 def _cost(q: TripQuery, c: Costs, legs: int, nights: int, lang: str) -> str:
-    yuan, seats, rooms = writer.yuan, q.party.size, q.party.rooms
-    if lang == "zh":
-        who = f"（{seats}人）" if seats > 1 else ""
-        text = (
-            f"**预估总费用**：\n- 机票{legs}段{who}：约 {yuan(c.flights)}\n- 酒店{rooms}间×{nights}晚："
-            f"{yuan(c.hotel)}\n- 合计：约 {yuan(c.total)}（不含餐饮、门票和交通）"
-        )
-    else:
-        who = f" for {seats}" if seats > 1 else ""
-        text = (
-            f"**Estimated cost**:\n- Flights, {legs} legs{who}: about {yuan(c.flights)}\n"
-            f"- Hotels, {rooms} room(s) × {nights_en(nights)}: {yuan(c.hotel)}\n"
-            f"- Total: about {yuan(c.total)} (meals, tickets and local transport not included)"
-        )
-    return text + peak_and_budget(c, q, lang, yuan)
+    """The route's cost block: its one-way legs, and the nights of every city."""
+    rooms = q.party.rooms
+    flights = say(lang, f"机票{legs}段", f"Flights, {legs} legs")
+    hotel = say(lang, f"酒店{rooms}间×{nights}晚", f"Hotels, {rooms} room(s) × {nights_en(nights)}")
+    return cost_lines(c, q, lang, flights, hotel)

@@ -5,15 +5,8 @@ from __future__ import annotations
 import re
 from datetime import date
 
-from desktop_app.planner.party import EN_NUMBERS
-from desktop_app.tools.travel.when import WEEKDAYS_EN, WEEKDAYS_ZH, zh_number
-
-EN_NUM = {**EN_NUMBERS, "ten": 10, "a": 1, "an": 1}
-
-
-def _number(token: str) -> int | None:
-    """3, 三, 十二, three, a."""
-    return zh_number(token) or EN_NUM.get(token.lower())
+from desktop_app.planner.party import number
+from desktop_app.tools.travel.when import WEEKDAYS_EN, WEEKDAYS_ZH
 
 
 def parse_duration(text: str) -> tuple[int | None, int | None]:
@@ -22,21 +15,21 @@ def parse_duration(text: str) -> tuple[int | None, int | None]:
     text = MOVED.sub(" ", text)  # 推迟一周: how far the trip moves, not how long it lasts
     zh = r"(\d+|[一两二三四五六七八九十]{1,2})"
     if m := re.search(r"(?<![周期拜\d.])" + zh + r"\s*(?:天|日)", text):  # not the 5 of 3.5天
-        days = _number(m.group(1))
+        days = number(m.group(1))
     if m := re.search(r"(?<![周期拜元块/每])" + zh + r"\s*(?:晚|夜)", text):  # 周五晚上, 500元一晚: not a stay
-        nights = _number(m.group(1))
+        nights = number(m.group(1))
     en = r"(?i)\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|a|an)[\s-]*"
     if m := re.search(en + r"(?:days?|day trip)\b", text):
-        days = _number(m.group(1))
+        days = number(m.group(1))
     if m := re.search(r"(?i)(?<![\d$¥/] )(?<![\d$¥/])" + en[4:] + r"nights?\b", text):  # not "500 a night"
-        nights = _number(m.group(1))
+        nights = number(m.group(1))
     weeks = (  # a stay: 两周 / 2 weeks; 两周后, "in 2 weeks", "2 weeks later" are a time
         r"(?i)半个?月|(?<!第)(两|二|2|三|3)\s*(?:周|个星期|个礼拜)(?!\s*(?:以|之)?后)"  # 第二周: which week
         r"|(?<!in )\b(two|three|2|3) weeks\b(?!\s+(?:from|later|after|on)\b)"
     )
     if days is None and (m := re.search(weeks, text)):
         count = m.group(1) or m.group(2)
-        days = 15 if count is None else 7 * (_number(count) or 2)  # 半个月: fifteen days
+        days = 15 if count is None else 7 * (number(count) or 2)  # 半个月: fifteen days
     if days is None and re.search(r"(?i)\bfortnight\b", text):
         days = 14
     if days is None and re.search(r"(?i)(?<!第)(?:一周|一个星期|一个?礼拜)|\ba week\b|\bone week\b", text):
@@ -75,6 +68,6 @@ def weeks_moved(text: str) -> tuple[int, str]:
     (0 when none) and the words that said so."""
     if not (m := MOVED.search(text)):
         return 0, ""
-    count = _number(m.group(1) or m.group(4)) or 0
+    count = number(m.group(1) or m.group(4)) or 0
     earlier = (m.group(2) or "").lower() == "earlier" or (m.group(3) or "") in ("提前", "早")
     return (-count if earlier else count), m.group(0)

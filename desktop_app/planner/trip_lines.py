@@ -10,12 +10,8 @@ from typing import Any
 
 from desktop_app import clock
 from desktop_app.planner.nlu import TripQuery
+from desktop_app.planner.wording import nights_en, say, yuan
 from desktop_app.tools.travel.when import span_text
-
-
-def nights_en(n: int) -> str:
-    """ "1 night", "3 nights"."""
-    return f"{n} night" if n == 1 else f"{n} nights"
 
 
 def trip_dates(query: TripQuery) -> tuple[str, str] | None:
@@ -33,29 +29,24 @@ def _iso(value: Any) -> date | None:
         return None
 
 
-def dates_line(q: TripQuery, trip: tuple[str, str] | None, lang: str) -> str:
+def dates_line(q: TripQuery, lang: str) -> str:
     """`**日期**：下周 = 12月7日–13日；按 12月7日–10日（3晚）查询。` (nothing when no time was named)."""
     if q.when is None:
         return ""
-    said = q.when.label(lang)
+    said, trip = q.when.label(lang), trip_dates(q)
     start, end = (_iso(trip[0]), _iso(trip[1])) if trip else (None, None)
-    unofficial = not q.when.official
     if q.one_way and "hotels" not in q.intents and start:  # a fare, no stay: the day only
         day = span_text(start, start, lang)
-        return f"**日期**：{said}；按 {day} 出发查单程。" if lang == "zh" else f"**Dates**: {said}; one way on {day}."
-    if lang == "zh":
-        line = f"**日期**：{said}"
-        if start and end:
-            line += f"；按 {span_text(start, end, 'zh')}（{q.stay_nights}晚）查询"
-        if unofficial:
-            line += f"（{q.when.start.year}年放假安排尚未公布，按法定假日估算）"
-        return line + "。"
-    line = f"**Dates**: {said}"
+        return say(lang, f"**日期**：{said}；按 {day} 出发查单程。", f"**Dates**: {said}; one way on {day}.")
+    line = say(lang, f"**日期**：{said}", f"**Dates**: {said}")
     if start and end:
-        line += f"; looked up for {span_text(start, end, 'en')} ({nights_en(q.stay_nights)})"
-    if unofficial:
+        span, n = span_text(start, end, lang), q.stay_nights
+        line += say(lang, f"；按 {span}（{n}晚）查询", f"; looked up for {span} ({nights_en(n)})")
+    if not q.when.official and lang == "zh":
+        line += f"（{q.when.start.year}年放假安排尚未公布，按法定假日估算）"
+    elif not q.when.official:
         line += f" ({q.when.start.year}'s official holiday schedule is not published yet: statutory days used)"
-    return line + "."
+    return line + say(lang, "。", ".")
 
 
 def party_line(q: TripQuery, lang: str) -> str:
@@ -66,46 +57,45 @@ def party_line(q: TripQuery, lang: str) -> str:
     counted = r"(?i)\d|[一二两三四五六七八九十]\s*(?:个人|人|位|口)|people|of us|ppl|adults|persons|family|group|\bfor "
     if re.search(counted, said):
         said = ""  # the count itself was said: no need to repeat it
-    asked = q.party.asked_rooms > 0
+    who = say(lang, f"（{said}）", f" ({said})") if said else ""
+    how = say(lang, "按你说的", "as asked") if q.party.asked_rooms else say(lang, "每间 2 人", "two to a room")
     if lang == "zh":
-        who = f"（{said}）" if said else ""
-        how = "按你说的" if asked else "每间 2 人"
         return f"**人数**：{n}人{who}；机票按 {n} 张、酒店按 {rooms} 间（{how}）计算。"
-    who = f" ({said})" if said else ""
-    how = "as asked" if asked else "two to a room"
     return f"**Travellers**: {n}{who}; {n} seats and {rooms} room{'s' if rooms > 1 else ''} ({how})."
+
+
+# the weather of a day by what it is: (zh, en) templates of `dated_weather_line`
+WEATHER_KINDS = {
+    "sample": (
+        "**天气（样例，不针对{when}）**：示例数据里的普通一天是 {temp}，{cond}。"
+        "没有{when}的预报或典型值，这个数字不代表那天。",
+        "**Weather (sample, not for {when})**: the sample data's ordinary day is {temp}, {cond}. There is no "
+        "forecast or typical value for {when}, so this figure does not describe that day.",
+    ),
+    "observed": (
+        "**天气（去年同期实测）**：{cond}。这是历史数据，不是天气预报。{advice}",
+        "**Weather (last year, observed)**: {cond}. Historical data, not a forecast.{advice}",
+    ),
+    "typical": (
+        "**天气（典型值）**：{cond}，约 {temp}。这是气候平均值，不是天气预报。{advice}",
+        "**Weather (typical)**: {cond}, about {temp}. A climate average, not a forecast.{advice}",
+    ),
+    "forecast": ("**天气预报（{when}）**：{temp}，{cond}。{advice}", "**Forecast ({when})**: {temp}, {cond}.{tip}"),
+}
 
 
 def dated_weather_line(d: dict[str, Any], lang: str) -> str:
     """Typical values said to be typical, a forecast said to be one (never one passed off as the other)."""
-    temp = d.get("temperature", "")
-    cond = d.get("condition_en" if lang == "en" else "condition", "")
-    tip = str(d.get("suggestion_en" if lang == "en" else "suggestion", "")).rstrip("。.")
+    tip = str(d.get(say(lang, "suggestion", "suggestion_en"), "")).rstrip("。.")
     day = _iso(d.get("date"))
-    advice = (f"建议：{tip}。" if lang == "zh" else f" {tip}.") if tip else ""
-    if d.get("kind") == "sample":
-        when = span_text(day, day, lang) if day else ""
-        if lang == "zh":
-            return (
-                f"**天气（样例，不针对{when}）**：示例数据里的普通一天是 {temp}，{cond}。"
-                f"没有{when}的预报或典型值，这个数字不代表那天。"
-            )
-        return (
-            f"**Weather (sample, not for {when})**: the sample data's ordinary day is {temp}, {cond}. There is no "
-            f"forecast or typical value for {when}, so this figure does not describe that day."
-        )
-    if d.get("kind") == "observed":
-        if lang == "zh":
-            return f"**天气（去年同期实测）**：{cond}。这是历史数据，不是天气预报。{advice}"
-        return f"**Weather (last year, observed)**: {cond}. Historical data, not a forecast.{advice}"
-    if d.get("kind") == "typical":
-        if lang == "zh":
-            return f"**天气（典型值）**：{cond}，约 {temp}。这是气候平均值，不是天气预报。{advice}"
-        return f"**Weather (typical)**: {cond}, about {temp}. A climate average, not a forecast.{advice}"
-    when = span_text(day, day, lang) if day else ""
-    if lang == "zh":
-        return f"**天气预报（{when}）**：{temp}，{cond}。{advice}"
-    return f"**Forecast ({when})**: {temp}, {cond}." + (f" Tip: {tip}." if tip else "")
+    template = say(lang, *WEATHER_KINDS.get(str(d.get("kind")), WEATHER_KINDS["forecast"]))
+    return template.format(
+        when=span_text(day, day, lang) if day else "",
+        temp=d.get("temperature", ""),
+        cond=d.get(say(lang, "condition", "condition_en"), ""),
+        advice=say(lang, f"建议：{tip}。", f" {tip}.") if tip else "",
+        tip=f" Tip: {tip}." if tip else "",
+    )
 
 
 @dataclass(frozen=True)
@@ -145,45 +135,39 @@ def peak_sum(estimates: list[Any]) -> tuple[int, tuple[tuple[str, str], ...]]:
     return sum(int(p.get("extra_cny", 0)) for p in peaks), names
 
 
-def cost_lines(c: Costs, q: TripQuery, lang: str, yuan: Any, count: Any) -> str:
-    """The seed's cost block (¥2,560 + ¥2,040 = ¥4,600 for one), for the party, with a peak line."""
-    seats, rooms, nights = q.party.size, q.party.rooms, q.stay_nights
+def cost_lines(c: Costs, q: TripQuery, lang: str, flights: str, hotel: str) -> str:
+    """The seed's cost block (¥2,560 + ¥2,040 = ¥4,600 for one), for the party, with a peak line;
+    `flights` and `hotel` name its first two lines."""
+    seats = q.party.size
+    who = say(lang, f"（{seats}人）", f" for {seats}") if seats > 1 else ""
     if lang == "zh":
-        who = f"（{seats}人）" if seats > 1 else ""
-        room = f"{rooms}间×" if rooms > 1 else ""
         text = (
-            f"**预估总费用**：\n- {'往返' if c.legs == 2 else '单程'}机票{who}：约 {yuan(c.flights)}\n"
-            f"- 酒店{room}{count(nights)}晚：{yuan(c.hotel)}\n"
+            f"**预估总费用**：\n- {flights}{who}：约 {yuan(c.flights)}\n- {hotel}：{yuan(c.hotel)}\n"
             f"- 合计：约 {yuan(c.total)}（不含餐饮、门票和交通）"
         )
-        return text + peak_and_budget(c, q, lang, yuan)
-    who = f" for {seats}" if seats > 1 else ""
-    room = f"{rooms} rooms × " if rooms > 1 else ""
-    text = (
-        f"**Estimated cost**:\n- {'Round-trip' if c.legs == 2 else 'One-way'} flights{who}: about {yuan(c.flights)}\n"
-        f"- Hotel, {room}{nights_en(nights)}: "
-        f"{yuan(c.hotel)}\n- Total: about {yuan(c.total)} (meals, tickets and local transport not included)"
+    else:
+        text = (
+            f"**Estimated cost**:\n- {flights}{who}: about {yuan(c.flights)}\n- {hotel}: {yuan(c.hotel)}\n"
+            f"- Total: about {yuan(c.total)} (meals, tickets and local transport not included)"
+        )
+    return text + _peak_line(c, lang) + _budget_line(c, q, lang)
+
+
+def _peak_line(c: Costs, lang: str) -> str:
+    """The holiday peak's estimate, beside the total (never folded into it)."""
+    if not c.peak_extra:
+        return ""
+    more, total = yuan(c.peak_extra), yuan(c.total + c.peak_extra)
+    if lang == "zh":
+        names = "、".join(z for z, _ in c.peak_names)
+        return f"\n- {names}高峰估算：再加约 {more}，即约 {total}（样例价按节假日系数上浮估算，不是报价）"
+    return (
+        f"\n- {', '.join(e for _, e in c.peak_names)} peak estimate: about {more} more, "
+        f"about {total} (sample prices raised by a holiday factor: an estimate, not a quote)"
     )
-    return text + peak_and_budget(c, q, lang, yuan)
 
 
-def peak_and_budget(c: Costs, q: TripQuery, lang: str, yuan: Any) -> str:
-    """The cost block's last lines: the holiday peak's estimate, and whether the budget asked about holds."""
-    text = ""
-    if c.peak_extra and lang == "zh":
-        text = (
-            f"\n- {'、'.join(z for z, _ in c.peak_names)}高峰估算：再加约 {yuan(c.peak_extra)}，"
-            f"即约 {yuan(c.total + c.peak_extra)}（样例价按节假日系数上浮估算，不是报价）"
-        )
-    elif c.peak_extra:
-        text = (
-            f"\n- {', '.join(e for _, e in c.peak_names)} peak estimate: about {yuan(c.peak_extra)} more, "
-            f"about {yuan(c.total + c.peak_extra)} (sample prices raised by a holiday factor: an estimate, not a quote)"
-        )
-    return text + _budget_line(c, q, lang, yuan)
-
-
-def _budget_line(c: Costs, q: TripQuery, lang: str, yuan: Any) -> str:
+def _budget_line(c: Costs, q: TripQuery, lang: str) -> str:
     """ "预算一万够吗": the answer to the budget asked about, against the estimate with any peak in it."""
     budget = q.budget
     if budget is None:

@@ -9,18 +9,10 @@ from typing import Any
 from desktop_app.planner.exchange import Exchange
 from desktop_app.planner.nlu import TripQuery
 from desktop_app.planner.places import no_data_note, stand_ins, unrecognised_note
-from desktop_app.planner.trip_lines import (
-    cost_lines,
-    costs,
-    dated_weather_line,
-    dates_line,
-    nights_en,
-    party_line,
-    trip_dates,
-)
+from desktop_app.planner.trip_lines import cost_lines, costs, dated_weather_line, dates_line, party_line
+from desktop_app.planner.wording import city_name, nights_en, say, yuan, zh_count
 from desktop_app.tools.travel.places import all_cities, resolve_city
 
-ZH_DIGITS = "零一二三四五六七八九十"
 NOTE = {
     "zh": "\n\n> 离线演示：数据来自内置示例数据（非实时），回答由内置规划器根据工具结果拼写，"
     "不是大模型。要连接真实模型：设置 → 提供商，或运行 `travel-assistant keys set openai`。",
@@ -28,17 +20,6 @@ NOTE = {
     "assembled by the built-in planner from the tool results, not by a language model. To use a "
     "real model: Settings → Provider, or run `travel-assistant keys set openai`.",
 }
-
-
-def yuan(amount: int) -> str:
-    return f"¥{amount:,}"
-
-
-def zh_count(n: int) -> str:
-    """三 for 3 (as the seed writes 三晚), 两 for 2, digits past ten."""
-    if n == 2:
-        return "两"
-    return ZH_DIGITS[n] if 0 <= n <= 10 else str(n)
 
 
 def price_of(data: Any) -> int | None:
@@ -106,9 +87,7 @@ def group(exchanges: list[Exchange]) -> list[Place]:
 
 def display(place: Place, lang: str) -> str:
     city = resolve_city(place.key)
-    if city is None:
-        return place.key
-    return city.zh if lang == "zh" else city.en
+    return place.key if city is None else city_name(city, lang)
 
 
 # ------------------------------------------------------------------ trip answers
@@ -131,13 +110,12 @@ def weather_line(p: Place, lang: str) -> str:
     cond, tip = _text(d, "condition", lang), _text(d, "suggestion", lang).rstrip("。.")
     extra = []
     if d.get("humidity"):
-        extra.append(("湿度 " if lang == "zh" else "humidity ") + str(d["humidity"]))
+        extra.append(say(lang, "湿度 ", "humidity ") + str(d["humidity"]))
     if d.get("wind"):
         extra.append(_text(d, "wind", lang))
-    detail = f"（{'，'.join(extra)}）" if lang == "zh" and extra else (f" ({', '.join(extra)})" if extra else "")
-    if lang == "zh":
-        return f"**天气**：{temp}，{cond}{detail}。" + (f"建议：{tip}。" if tip else "")
-    return f"**Weather**: {temp}, {cond}{detail}." + (f" Tip: {tip}." if tip else "")
+    detail = say(lang, f"（{'，'.join(extra)}）", f" ({', '.join(extra)})") if extra else ""
+    advice = say(lang, f"建议：{tip}。", f" Tip: {tip}.") if tip else ""
+    return say(lang, f"**天气**：{temp}，{cond}{detail}。", f"**Weather**: {temp}, {cond}{detail}.") + advice
 
 
 def flight_line(p: Place, q: TripQuery, lang: str) -> str:
@@ -151,7 +129,7 @@ def flight_line(p: Place, q: TripQuery, lang: str) -> str:
     price = p.flight_price()
     shown = yuan(price) if price is not None else d.get("price", "?")
     if q.party.size > 1:
-        shown += "/人" if lang == "zh" else " per person"
+        shown += say(lang, "/人", " per person")
     if lang == "zh":
         return f"**机票**：{route}，{kind} {shown}，飞行约 {dur}。"
     return f"**Flights**: {route}, {kind} {shown}, about {dur} in the air."
@@ -165,17 +143,17 @@ def hotel_line(p: Place, q: TripQuery, lang: str) -> str:
     d = p.hotel.data
     name, stars, price = _text(d, "name", lang), d.get("stars", q.stars), p.hotel_price()
     n, rooms = q.stay_nights, q.party.rooms
-    each = f"{rooms}间" if rooms > 1 else ""
-    total = f"{each}{zh_count(n)}晚合计 {yuan(price * n * rooms)}" if price is not None else ""
     breakfast = d.get("breakfast")
+    each = say(lang, f"{rooms}间", f"{rooms} rooms, ") if rooms > 1 else ""
+    shown = yuan(price) if price else d.get("price")
     if lang == "zh":
         meal = "，含早餐" if breakfast else ("，不含早餐" if breakfast is False else "")
-        line = f"**酒店**：{name}（{stars}星），{yuan(price) if price else d.get('price')}/晚{meal}。{total}。"
-        return line + _cap_note(price, q.night_cap, lang)
-    meal = ", breakfast included" if breakfast else ("" if breakfast is None else ", no breakfast")
-    rooms_en = f"{rooms} rooms, " if rooms > 1 else ""
-    total_en = f" {rooms_en}{nights_en(n)}: {yuan(price * n * rooms)}." if price is not None else ""
-    line = f"**Hotel**: {name} ({stars}★), {yuan(price) if price else d.get('price')}/night{meal}.{total_en}"
+        total = f"{each}{zh_count(n)}晚合计 {yuan(price * n * rooms)}" if price is not None else ""
+        line = f"**酒店**：{name}（{stars}星），{shown}/晚{meal}。{total}。"
+    else:
+        meal = ", breakfast included" if breakfast else ("" if breakfast is None else ", no breakfast")
+        total = f" {each}{nights_en(n)}: {yuan(price * n * rooms)}." if price is not None else ""
+        line = f"**Hotel**: {name} ({stars}★), {shown}/night{meal}.{total}"
     return line + _cap_note(price, q.night_cap, lang)
 
 
@@ -191,7 +169,12 @@ def _cap_note(price: int | None, cap: int | None, lang: str) -> str:
 def cost_block(p: Place, q: TripQuery, lang: str) -> str:
     """Round trip for everyone + hotel x nights x rooms, as the seed computes ¥2,560 + ¥2,040 = ¥4,600."""
     c = costs(_data(p.flight), _data(p.hotel), q)
-    return cost_lines(c, q, lang, yuan, zh_count) if c is not None else ""
+    if c is None:
+        return ""
+    n, rooms = q.stay_nights, q.party.rooms
+    room = say(lang, f"{rooms}间×", f"{rooms} rooms × ") if rooms > 1 else ""
+    flights = say(lang, "往返机票", "Round-trip flights") if c.legs == 2 else say(lang, "单程机票", "One-way flights")
+    return cost_lines(c, q, lang, flights, say(lang, f"酒店{room}{zh_count(n)}晚", f"Hotel, {room}{nights_en(n)}"))
 
 
 def _data(e: Exchange | None) -> dict[str, Any] | None:
@@ -209,9 +192,7 @@ def trip_total(p: Place, q: TripQuery) -> int | None:
 
 
 def _intro(places: list[Place], q: TripQuery, lang: str) -> str:
-    names = (
-        "、".join(display(p, "zh") for p in places) if lang == "zh" else " and ".join(display(p, "en") for p in places)
-    )
+    names = say(lang, "、", " and ").join(display(p, lang) for p in places)
     if lang == "zh":
         span = f"{zh_count(q.days)}天行程" if q.days else (f"住{zh_count(q.nights)}晚" if q.nights else "出行")
         return f"帮你查好了，{names}{span}的基本信息如下："
@@ -232,50 +213,38 @@ def assumption(q: TripQuery, lang: str) -> str:
 
 def when_who(q: TripQuery, lang: str) -> str:
     """The dates and party the answer assumed, stated before any figure."""
-    lines = [dates_line(q, trip_dates(q), lang), party_line(q, lang)]
+    lines = [dates_line(q, lang), party_line(q, lang)]
     return "".join(f"\n\n{line}" for line in lines if line)
 
 
+def _looked_up(p: Place, q: TripQuery, lang: str) -> list[str]:
+    """A destination's weather, flight and hotel lines (empty where nothing was looked up)."""
+    return [weather_line(p, lang), flight_line(p, q, lang), hotel_line(p, q, lang)]
+
+
 def single(p: Place, q: TripQuery, lang: str) -> str:
-    lines = [
-        weather_line(p, lang),
-        flight_line(p, q, lang),
-        hotel_line(p, q, lang),
-        cost_block(p, q, lang),
-    ]
-    body = "\n\n".join(line for line in lines if line)
+    body = "\n\n".join(line for line in (*_looked_up(p, q, lang), cost_block(p, q, lang)) if line)
     return f"{_intro([p], q, lang)}{when_who(q, lang)}\n\n{body}"
 
 
 def compare(places: list[Place], q: TripQuery, lang: str) -> str:
     """A side-by-side table and a recommendation for two or more destinations."""
-    sections = [
-        f"### {display(p, lang)}\n\n"
-        + "\n\n".join(x for x in (weather_line(p, lang), flight_line(p, q, lang), hotel_line(p, q, lang)) if x)
-        for p in places
-    ]
+    sections = [f"### {display(p, lang)}\n\n" + "\n\n".join(x for x in _looked_up(p, q, lang) if x) for p in places]
     header = "| | " + " | ".join(display(p, lang) for p in places) + " |"
     rule = "|---" * (len(places) + 1) + "|"
     n = q.stay_nights
     rows = [
-        ("天气" if lang == "zh" else "Weather", [_short_weather(p, lang) for p in places]),
+        (say(lang, "天气", "Weather"), [_short_weather(p, lang) for p in places]),
+        (say(lang, "单程机票", "One-way flight"), [money_cell(p.flight_price()) for p in places]),
+        (say(lang, "酒店/晚", "Hotel / night"), [money_cell(p.hotel_price()) for p in places]),
         (
-            "单程机票" if lang == "zh" else "One-way flight",
-            [money_cell(p.flight_price()) for p in places],
-        ),
-        ("酒店/晚" if lang == "zh" else "Hotel / night", [money_cell(p.hotel_price()) for p in places]),
-        (
-            f"往返+{zh_count(n)}晚合计" if lang == "zh" else f"Round trip + {nights_en(n)}",
+            say(lang, f"往返+{zh_count(n)}晚合计", f"Round trip + {nights_en(n)}"),
             [money_cell(trip_total(p, q)) for p in places],
         ),
     ]
     rows = [(label, vals) for label, vals in rows if any(v != "—" for v in vals)]  # what was looked up
     table = "\n".join([header, rule] + [f"| {label} | " + " | ".join(vals) + " |" for label, vals in rows])
-    return (
-        f"{_intro(places, q, lang)}{when_who(q, lang)}\n\n"
-        + "\n\n".join(sections)
-        + f"\n\n{table}\n\n{_recommend(places, q, lang)}"
-    )
+    return "\n\n".join([_intro(places, q, lang) + when_who(q, lang), *sections, table, _recommend(places, q, lang)])
 
 
 def money_cell(amount: int | None) -> str:
@@ -311,7 +280,7 @@ def _recommend(places: list[Place], q: TripQuery, lang: str) -> str:
 
 
 def denials(exchanges: list[Exchange], lang: str) -> str:
-    declined = "你拒绝了这次调用" if lang == "zh" else "you declined this call"
+    declined = say(lang, "你拒绝了这次调用", "you declined this call")
     lines = [f"- {e.call.name}: {declined}" for e in exchanges if e.result.is_error and "denied" in e.result.content]
     return ("\n\n" + "\n".join(lines)) if lines else ""
 
@@ -326,7 +295,7 @@ def answer(q: TripQuery, exchanges: list[Exchange]) -> str:
         return plan + saved_answer(saved[0], lang)
     places = group(exchanges)
     if not places:
-        return cannot_help(q, set()) if not exchanges else _raw_results(exchanges, lang)
+        return cannot_help(q) if not exchanges else _raw_results(exchanges, lang)
     text = single(places[0], q, lang) if len(places) == 1 else compare(places, q, lang)
     return text + notes(q, exchanges) + assumption(q, lang) + denials(exchanges, lang) + NOTE[lang]
 
@@ -361,15 +330,15 @@ def _not_in_data(q: TripQuery, called: set[str]) -> str:
          "The sample data has no sights or things to do: the search_and_summarize skill (Skills menu) "
          "looks them up on the web"),
     ]  # fmt: skip
-    said = [zh if q.lang == "zh" else en for asked, zh, en in gaps if asked]
-    return "".join(f"\n\n（{text}。）" if q.lang == "zh" else f"\n\n({text}.)" for text in said)
+    said = [say(q.lang, zh, en) for asked, zh, en in gaps if asked]
+    return "".join(say(q.lang, f"\n\n（{text}。）", f"\n\n({text}.)") for text in said)
 
 
 def _origin_note(q: TripQuery) -> str:
     """A departure city without sample flights: which city the flights were looked up from."""
     if q.origin_world is None or q.origin is None:
         return ""
-    here, there = q.origin_world.label(q.lang), (q.origin.zh if q.lang == "zh" else q.origin.en)
+    here, there = q.origin_world.label(q.lang), city_name(q.origin, q.lang)
     near = q.origin in stand_ins(q.origin_world)
     if q.lang == "zh":
         return f"\n\n（出发地{here}没有示例航班，机票按{'离它最近的' if near else ''}{there}出发查询。）"
@@ -379,57 +348,54 @@ def _origin_note(q: TripQuery) -> str:
 
 def places_answer(q: TripQuery) -> str:
     """Nothing to look up: every place asked about lacks sample data or is not a place at all."""
-    head = (
-        "我是离线演示用的规划器，只有示例数据里的城市能查天气、机票和酒店。"
-        if q.lang == "zh"
-        else "I am the offline demo planner; I can look up weather, flights and hotels only for the sample cities."
+    head = say(
+        q.lang,
+        "我是离线演示用的规划器，只有示例数据里的城市能查天气、机票和酒店。",
+        "I am the offline demo planner; I can look up weather, flights and hotels only for the sample cities.",
     )
     return head + notes(q, []) + NOTE[q.lang]
 
 
 def _raw_results(exchanges: list[Exchange], lang: str) -> str:
-    head = "工具返回了以下结果：" if lang == "zh" else "The tools returned:"
+    head = say(lang, "工具返回了以下结果：", "The tools returned:")
     body = "\n".join(f"- {e.call.name}: {e.result.content[:300]}" for e in exchanges)
     return f"{head}\n{body}{NOTE[lang]}"
 
 
 def saved_answer(e: Exchange, lang: str) -> str:
     if why := _failure(e):
-        return (f"没能保存行程：{why}" if lang == "zh" else f"The itinerary was not saved: {why}") + NOTE[lang]
+        return say(lang, f"没能保存行程：{why}", f"The itinerary was not saved: {why}") + NOTE[lang]
     data = e.data
     path = data.get("path", "") if isinstance(data, dict) else str(data)
-    return (f"行程已保存到：`{path}`" if lang == "zh" else f"Saved the itinerary to `{path}`.") + NOTE[lang]
+    return say(lang, f"行程已保存到：`{path}`", f"Saved the itinerary to `{path}`.") + NOTE[lang]
 
 
 def nothing_to_save(lang: str) -> str:
     """Asked to save before any plan exists in this conversation."""
-    if lang == "zh":
-        return (
-            "这段对话里还没有可以保存的行程：先问一个旅行问题（例如「我在北京，想去三亚玩三天」），再让我保存。"
-            + NOTE[lang]
-        )
-    return (
+    zh = "这段对话里还没有可以保存的行程：先问一个旅行问题（例如「我在北京，想去三亚玩三天」），再让我保存。"
+    en = (
         "There is no itinerary in this conversation yet: ask a travel question first (for example "
         '"3 days in Sanya from Beijing"), then ask me to save it.'
-    ) + NOTE[lang]
+    )
+    return say(lang, zh, en) + NOTE[lang]
 
 
 def itinerary_title(q: TripQuery, last_answer: str) -> str:
-    names = [c.zh if q.lang == "zh" else c.en for c in q.destinations]
+    names = [city_name(c, q.lang) for c in q.destinations]
     if not names:
         match = re.search(r"[\u4e00-\u9fff]{2,4}(?=[、\d一二三四五六七]|行程)", last_answer)
         names = [match.group(0)] if match else []
-    base = "、".join(names) if q.lang == "zh" else " & ".join(names)
-    return (f"{base} 行程" if q.lang == "zh" else f"{base} itinerary").strip() or "itinerary"
+    base = say(q.lang, "、", " & ").join(names)
+    return say(q.lang, f"{base} 行程", f"{base} itinerary").strip() or "itinerary"
 
 
 # ------------------------------------------------------------------ help and guides
 
 
-def cannot_help(q: TripQuery, offered: set[str]) -> str:
+def cannot_help(q: TripQuery) -> str:
     """An honest answer to what the offline planner cannot do, and how to get more."""
     cities = all_cities()
-    some = "、".join(c.zh for c in cities[:10]) if q.lang == "zh" else ", ".join(c.en for c in cities[:10])
+    some = say(q.lang, "、", ", ").join(city_name(c, q.lang) for c in cities[:10])
     if q.lang == "zh":
         return (
             f"我是离线演示用的规划器，不是大模型，只能回答旅行查询：某个城市的天气、两城之间的机票、酒店价格，"
@@ -477,16 +443,15 @@ def guide_answer(q: TripQuery, exchanges: list[Exchange]) -> str:
     ]
     weather = next((e for e in exchanges if e.call.name == "get_weather"), None)
     place = display(group([weather])[0], lang) if weather else (q.destinations[0].zh if q.destinations else "")
-    title = f"# {place}旅游攻略" if lang == "zh" else f"# {place} travel guide"
-    parts = [title]
+    parts = [say(lang, f"# {place}旅游攻略", f"# {place} travel guide")]
     for zh, en, head_zh, head_en in GUIDE_SECTIONS:
         lines: list[str] = []
         if zh == "天气" and weather is not None:
             lines.append("- " + weather_line(Place("x", weather=weather), lang).split("：", 1)[-1].split(": ", 1)[-1])
         for page in pages:
             lines.extend(ln for ln in _section(page, zh, en) if ln not in lines)
-        shown = "\n".join(lines[:6]) or ("- 资料里没有这一部分" if lang == "zh" else "- not covered by the pages read")
-        parts.append(f"## {head_zh if lang == 'zh' else head_en}\n{shown}")
+        shown = "\n".join(lines[:6]) or say(lang, "- 资料里没有这一部分", "- not covered by the pages read")
+        parts.append(f"## {say(lang, head_zh, head_en)}\n{shown}")
     searches = sum(e.call.name == "web_search" for e in exchanges)
     reads = sum(e.call.name == "read_page" for e in exchanges)
     source = (

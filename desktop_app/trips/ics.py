@@ -37,12 +37,13 @@ def _zone(name: str) -> ZoneInfo | None:
         return None
 
 
-def _event(trip: Trip, uid: str, summary: str, description: str, stamp: datetime) -> Event:
+def _event(trip: Trip, uid: str, summary: str, description: str, location: str, stamp: datetime) -> Event:
     event = Event()
     event.add("uid", f"{trip.id}-{uid}@travel-assistant")
     event.add("dtstamp", stamp)
     event.add("summary", summary)
     event.add("description", description)
+    event.add("location", location)
     return event
 
 
@@ -56,8 +57,8 @@ def _flight(trip: Trip, n: int, leg: Leg, stamp: datetime) -> Event:
         if zh
         else f"{price} per seat × {leg.passengers} (sample data, not live)\nsource: tool call {leg.call_id}"
     )
-    event = _event(trip, f"flight-{n}", summary, description, stamp)
-    event.add("location", leg.origin if zh or not leg.origin_en else leg.origin_en)
+    location = leg.origin if zh or not leg.origin_en else leg.origin_en
+    event = _event(trip, f"flight-{n}", summary, description, location, stamp)
     assert leg.date is not None
     origin_zone, dest_zone = _zone(leg.origin_tz), _zone(leg.destination_tz)
     try:
@@ -87,8 +88,8 @@ def _stay(trip: Trip, n: int, stay: Stay, stamp: datetime) -> Event:
         else f"{price}/night × {stay.nights} night(s) × {stay.rooms} room(s) (sample data, not live)\n"
         f"source: tool call {stay.call_id}"
     )
-    event = _event(trip, f"stay-{n}", summary, description, stamp)
-    event.add("location", stay.city if zh or not stay.city_en else stay.city_en)
+    location = stay.city if zh or not stay.city_en else stay.city_en
+    event = _event(trip, f"stay-{n}", summary, description, location, stamp)
     assert stay.check_in is not None
     event.add("dtstart", stay.check_in)  # all-day: the nights from check-in to the check-out morning
     event.add("dtend", stay.check_in + timedelta(days=stay.nights))

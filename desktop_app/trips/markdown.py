@@ -8,55 +8,38 @@ from desktop_app.trips.model import Day, DayItem, Trip
 
 WEEKDAYS_ZH = "一二三四五六日"
 WEEKDAYS_EN = "Mon Tue Wed Thu Fri Sat Sun".split()
+# every label of the plan: (zh, en)
 LABELS = {
-    "zh": {
-        "dates": "日期",
-        "party": "人数",
-        "flights": "航班",
-        "stays": "住宿",
-        "days": "每日安排",
-        "costs": "费用",
-        "other": "其他",
-        "total": "合计",
-        "none": "（暂无）",
-        "undated": "日期未定",
-        "source": "来源",
-        "flight": "航班",
-        "check_in": "入住",
-        "check_out": "退房",
-        "weather": "天气",
-        "plan": "安排",
-        "free": "自由活动",
-        "peak": "节假日高峰估算（另计，不含在合计内）",
-        "sample": "价格来自内置样例数据（非实时报价）；每个数字旁是返回它的工具调用。",
-        "flight_row": "| 日期 | 航线 | 舱位 | 单价 | 人数 | 来源 |",
-        "stay_row": "| 入住 | 酒店 | 城市 | 每晚 | 晚数 | 房间 | 来源 |",
-        "cost_row": "| 项目 | 明细 | 金额 | 来源 |",
-    },
-    "en": {
-        "dates": "Dates",
-        "party": "Travellers",
-        "flights": "Flights",
-        "stays": "Stays",
-        "days": "Day by day",
-        "costs": "Costs",
-        "other": "Other",
-        "total": "Total",
-        "none": "(none yet)",
-        "undated": "dates not set",
-        "source": "source",
-        "flight": "Flight",
-        "check_in": "Check in",
-        "check_out": "Check out",
-        "weather": "Weather",
-        "plan": "Plan",
-        "free": "free day",
-        "peak": "Holiday peak estimate (extra, not in the total)",
-        "sample": "Prices are the built-in sample data (not live quotes); each figure names the call it came from.",
-        "flight_row": "| Date | Route | Fare | Per seat | Seats | Source |",
-        "stay_row": "| Check-in | Hotel | City | Per night | Nights | Rooms | Source |",
-        "cost_row": "| Item | Detail | Amount | Source |",
-    },
+    "dates": ("日期", "Dates"),
+    "party": ("人数", "Travellers"),
+    "flights": ("航班", "Flights"),
+    "stays": ("住宿", "Stays"),
+    "days": ("每日安排", "Day by day"),
+    "costs": ("费用", "Costs"),
+    "other": ("其他", "Other"),
+    "total": ("合计", "Total"),
+    "none": ("（暂无）", "(none yet)"),
+    "undated": ("日期未定", "dates not set"),
+    "flight": ("航班", "Flight"),
+    "check_in": ("入住", "Check in"),
+    "check_out": ("退房", "Check out"),
+    "weather": ("天气", "Weather"),
+    "plan": ("安排", "Plan"),
+    "free": ("自由活动", "free day"),
+    "peak": ("节假日高峰估算（另计，不含在合计内）", "Holiday peak estimate (extra, not in the total)"),
+    "sample": (
+        "价格来自内置样例数据（非实时报价）；每个数字旁是返回它的工具调用。",
+        "Prices are the built-in sample data (not live quotes); each figure names the call it came from.",
+    ),
+    "flight_row": (
+        "| 日期 | 航线 | 舱位 | 单价 | 人数 | 来源 |",
+        "| Date | Route | Fare | Per seat | Seats | Source |",
+    ),
+    "stay_row": (
+        "| 入住 | 酒店 | 城市 | 每晚 | 晚数 | 房间 | 来源 |",
+        "| Check-in | Hotel | City | Per night | Nights | Rooms | Source |",
+    ),
+    "cost_row": ("| 项目 | 明细 | 金额 | 来源 |", "| Item | Detail | Amount | Source |"),
 }
 
 
@@ -66,23 +49,22 @@ def cny(amount: int) -> str:
 
 def to_markdown(trip: Trip, lang: str = "") -> str:
     """The plan; `lang` "zh" or "en" (default: the conversation's language)."""
-    lang = lang if lang in LABELS else trip.lang
-    t = LABELS[lang]
+    lang = lang if lang in ("zh", "en") else trip.lang
     zh = lang == "zh"
-    title = trip.title if lang == trip.lang else replace(trip, lang="en" if lang == "en" else "zh").title
+    t = {key: pair[0 if zh else 1] for key, pair in LABELS.items()}
+    title = trip.title if lang == trip.lang else replace(trip, lang="zh" if zh else "en").title
     lines = [f"# {title}", ""]
     span = f"{trip.start} – {trip.end}" if trip.start and trip.end else t["undated"]
     lines += [f"- {t['dates']}: {span}", f"- {t['party']}: {trip.party}", ""]
-    lines += _flights(trip, t, zh) + _stays(trip, t, zh) + _days(trip, t, zh) + _costs(trip, t, zh)
+    for key, part in (("flights", _flights), ("stays", _stays), ("days", _days)):
+        lines += [f"## {t[key]}", "", *(part(trip, t, zh) or [t["none"], ""])]  # a section with nothing: (none yet)
+    lines += _costs(trip, t, zh)
     lines += ["", f"> {t['sample']}", ""]
     return "\n".join(lines)
 
 
 def _flights(trip: Trip, t: dict[str, str], zh: bool) -> list[str]:
-    out = [f"## {t['flights']}", ""]
-    if not trip.legs:
-        return [*out, t["none"], ""]
-    out += [t["flight_row"], "|---|---|---|---:|---:|---|"]
+    out = [t["flight_row"], "|---|---|---|---:|---:|---|"]
     for leg in trip.legs:
         route = (
             f"{leg.origin}→{leg.destination}" if zh or not leg.origin_en else f"{leg.origin_en} → {leg.destination_en}"
@@ -90,20 +72,17 @@ def _flights(trip: Trip, t: dict[str, str], zh: bool) -> list[str]:
         when = f"{leg.date} {leg.departs}".strip() if leg.date else t["undated"]
         fare = leg.fare if zh or not leg.fare_en else leg.fare_en
         out.append(f"| {when} | {route} | {fare} | {cny(leg.price_cny)} | {leg.passengers} | `{leg.call_id}` |")
-    return [*out, ""]
+    return [*out, ""] if trip.legs else []
 
 
 def _stays(trip: Trip, t: dict[str, str], zh: bool) -> list[str]:
-    out = [f"## {t['stays']}", ""]
-    if not trip.stays:
-        return [*out, t["none"], ""]
-    out += [t["stay_row"], "|---|---|---|---:|---:|---:|---|"]
+    out = [t["stay_row"], "|---|---|---|---:|---:|---:|---|"]
     for s in trip.stays:
         name = s.name if zh or not s.name_en else s.name_en
         city = s.city if zh or not s.city_en else s.city_en
         when = str(s.check_in) if s.check_in else t["undated"]
         out.append(f"| {when} | {name} | {city} | {cny(s.price_cny)} | {s.nights} | {s.rooms} | `{s.call_id}` |")
-    return [*out, ""]
+    return [*out, ""] if trip.stays else []
 
 
 def _day_head(day: Day, zh: bool) -> str:
@@ -120,9 +99,7 @@ def _item(item: DayItem, t: dict[str, str], zh: bool) -> str:
 
 
 def _days(trip: Trip, t: dict[str, str], zh: bool) -> list[str]:
-    out = [f"## {t['days']}", ""]
-    if not trip.days:
-        return [*out, t["none"], ""]
+    out: list[str] = []
     for day in trip.days:
         out += [_day_head(day, zh), ""]
         out += [_item(i, t, zh) for i in day.items] or [f"- {t['free']}"]

@@ -1,0 +1,36 @@
+"""How the planner's answers say things: each line written once with its Chinese and English side by
+side (`say`), a city's name, yuan amounts, and counts of nights."""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+from desktop_app.tools.travel.places import City
+
+T = TypeVar("T")
+ZH_DIGITS = "零一二三四五六七八九十"
+
+
+def say(lang: str, zh: T, en: T) -> T:
+    """The Chinese side for a Chinese answer, else the English one."""
+    return zh if lang == "zh" else en
+
+
+def city_name(city: City, lang: str) -> str:
+    return say(lang, city.zh, city.en)
+
+
+def yuan(amount: int) -> str:
+    return f"¥{amount:,}"
+
+
+def zh_count(n: int) -> str:
+    """三 for 3 (as the seed writes 三晚), 两 for 2, digits past ten."""
+    if n == 2:
+        return "两"
+    return ZH_DIGITS[n] if 0 <= n <= 10 else str(n)
+
+
+def nights_en(n: int) -> str:
+    """ "1 night", "3 nights"."""
+    return f"{n} night" if n == 1 else f"{n} nights"
