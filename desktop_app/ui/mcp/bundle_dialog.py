@@ -28,8 +28,7 @@ from desktop_app.mcp.bundles import Bundle, BundleError, NameTakenError, UserOpt
 from desktop_app.mcp.config import McpConfigError
 from desktop_app.store.secrets import SecretsError
 from desktop_app.ui.i18n import tr
-from desktop_app.ui.layout import hbox
-from desktop_app.ui.mcp.dialogs import plain_label, read_only_text
+from desktop_app.ui.layout import hbox, plain_label, read_only_text
 from desktop_app.ui.text import make_visible, plain_tip
 
 SUFFIXES = (".mcpb", ".dxt")

@@ -24,8 +24,7 @@ from desktop_app.mcp.launch import missing_message
 from desktop_app.mcp.secret_refs import store_for
 from desktop_app.store.secrets import SecretsError
 from desktop_app.ui.i18n import tr
-from desktop_app.ui.layout import hbox
-from desktop_app.ui.mcp.dialogs import plain_label, read_only_text
+from desktop_app.ui.layout import hbox, plain_label, read_only_text
 
 
 def details_text(c: Connector) -> str:

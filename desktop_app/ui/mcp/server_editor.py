@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 from desktop_app import jsonsafe
 from desktop_app.mcp.config import DEFAULT_CALL_TIMEOUT, McpConfigError, ServerConfig, app_config_path, parse_server
 from desktop_app.ui.i18n import tr
-from desktop_app.ui.mcp.dialogs import plain_label
+from desktop_app.ui.layout import plain_label
 
 E = TypeVar("E", QLineEdit, QPlainTextEdit)
 

@@ -9,7 +9,7 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QPushButton, QWidget
 
 from desktop_app.ui.i18n import tr
-from desktop_app.ui.mcp.dialogs import plain_label
+from desktop_app.ui.layout import plain_label
 from desktop_app.ui.text import make_visible
 
 if TYPE_CHECKING:
