@@ -239,4 +239,3 @@ class ModelPicker(QObject):
         self._closed = True
         for task in list(self.tasks):
             task.cancel()
-

@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 
 from desktop_app.ui.i18n import LANGUAGES, tr
 from desktop_app.ui.layout import hbox
-from desktop_app.ui.settings.key_status import key_status_text, store_key
+from desktop_app.ui.settings.key_status import key_row, key_status_text
 from desktop_app.ui.settings.model_picker import ModelPicker
 
 if TYPE_CHECKING:
@@ -155,17 +155,9 @@ class SettingsDialog(QDialog):
         form.addRow("", self.models.check_row())
         form.addRow(tr("Base URL:"), self.base_url)
         form.addRow(tr("Tool calls:"), self.models.tool_calls)
-        self.key = QLineEdit(page)
-        self.key.setObjectName("apiKey")
-        self.key.setEchoMode(QLineEdit.EchoMode.Password)
-        self.key.setPlaceholderText(tr("paste a key to store it in the system keyring"))
+        names = ("apiKey", "storeKey", "keyStatus")
+        self.key, self.store_key, self.key_status = key_row(form, tr("API key:"), names, self.provider)
         self.key.setAccessibleName(tr("API key"))
-        self.store_key = QPushButton(tr("Store key"), page)
-        self.store_key.setObjectName("storeKey")
-        form.addRow(tr("API key:"), hbox(self.key, self.store_key))
-        self.key_status = QLabel(page)
-        self.key_status.setObjectName("keyStatus")
-        form.addRow("", self.key_status)
         self.test_button = QPushButton(tr("Test"), page)
         self.test_button.setObjectName("test")
         self.test_result = QLabel(page)
@@ -182,7 +174,6 @@ class SettingsDialog(QDialog):
         self.base_url.textChanged.connect(self.models.target_changed)
         self.models.checked.connect(self.modelChecked)
         self.finished.connect(self.models.close)
-        self.store_key.clicked.connect(self._store_key)
         self.test_button.clicked.connect(self.start_test)
         self._refresh_key_status()
         return page
@@ -210,11 +201,6 @@ class SettingsDialog(QDialog):
             self.key_status.setText(tr("the offline demo needs no key"))
             return
         self.key_status.setText(key_status_text(provider))
-
-    def _store_key(self) -> None:
-        """Into the keyring (or this session's memory when there is none); never into a file."""
-        provider = self.provider()
-        store_key(self.key, "" if provider == "offline" else provider, self.key_status)
 
     # ---------------------------------------------------------------- test button
     def draft(self) -> Settings:
