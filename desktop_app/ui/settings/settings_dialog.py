@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.ui.i18n import LANGUAGES, tr
-from desktop_app.ui.layout import hbox
+from desktop_app.ui.layout import hbox, plain_label
 from desktop_app.ui.settings.key_status import key_row, key_status_text
 from desktop_app.ui.settings.model_picker import ModelPicker
 
@@ -160,9 +160,7 @@ class SettingsDialog(QDialog):
         self.key.setAccessibleName(tr("API key"))
         self.test_button = QPushButton(tr("Test"), page)
         self.test_button.setObjectName("test")
-        self.test_result = QLabel(page)
-        self.test_result.setObjectName("testResult")
-        self.test_result.setWordWrap(True)
+        self.test_result = plain_label("", page, "testResult")
         form.addRow("", hbox(self.test_button, self.test_result, grow=1))
         self.live_weather = QCheckBox(tr("Live weather from the internet (Open-Meteo)"), page)
         self.live_weather.setChecked(self._settings.live_weather)
