@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
     from desktop_app.ui.chat.attachments import Attachment, AttachmentChip
     from desktop_app.ui.chat.composer import Composer
-    from desktop_app.ui.mcp.resources_dialog import PromptDialog, ResourceBrowser
+    from desktop_app.ui.mcp.resources_dialog import ResourceBrowser
     from desktop_app.ui.mcp.servers import McpServers
 
 PROMPT_COMMAND = re.compile(r"^/([^\s:/]+):(\S+)$")  # `/server:prompt`
@@ -42,7 +42,6 @@ class McpActions(QObject):
         super().__init__(window)
         self.window, self.mcp = window, mcp
         self.composer, self.attach_chip, self.send = composer, attach_chip, send
-        self.prompt_dialog: PromptDialog | None = None
         self.resource_browser: ResourceBrowser | None = None
         self.bundle_dialog: QWidget | None = None
 
@@ -135,7 +134,7 @@ class McpActions(QObject):
             return
         from desktop_app.ui.mcp.resources_dialog import PromptDialog
 
-        dialog = self.prompt_dialog = PromptDialog(prompt, self.window)
+        dialog = PromptDialog(prompt, self.window)
         dialog.accepted.connect(lambda: self._expand(server, name, dialog.arguments()))
         dialog.open()
         self.promptOpened.emit(dialog)

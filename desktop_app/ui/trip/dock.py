@@ -36,7 +36,6 @@ class TripDock(LazyDock):
         super().__init__(tr("Trip"), "tripDock", parent)
         self._lang = lang
         self._pane: TripPane | None = None
-        self.dialog: QFileDialog | None = None
 
     def pane(self) -> TripPane:
         if self._pane is None:
@@ -130,7 +129,6 @@ class TripDock(LazyDock):
         dialog.selectFile(f"trip-{trip.start.isoformat() if trip.start else trip.id}.{fmt}")
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.fileSelected.connect(lambda path: self.write_export(trip, fmt, path))
-        self.dialog = dialog
         dialog.open()
         return dialog
 
