@@ -1,15 +1,19 @@
 """Layout and widget helpers the panes and dialogs share: a row of widgets, a bold heading, a plain
-label, a read-only text box, a button that leaves Enter to the dialog."""
+label, a read-only text box, a button that leaves Enter to the dialog, a drop-down of choices."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 
 from PySide6 import QtCore
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QWidget
 
 from desktop_app.ui.palette import colours
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QComboBox
 
 
 def hbox(*widgets: QWidget, grow: int | None = 0) -> QHBoxLayout:
@@ -67,3 +71,15 @@ def button(text: str, name: str, parent: QWidget, clicked: Callable[[], object] 
     if clicked is not None:
         made.clicked.connect(clicked)
     return made
+
+
+def choice_box(parent: QWidget, name: str, items: Iterable[tuple[str, object]], current: object = None) -> QComboBox:
+    """A drop-down of (label, value) items, on the one whose value is `current` (else the first)."""
+    from PySide6.QtWidgets import QComboBox  # not a type the first paint needs
+
+    box = QComboBox(parent)
+    box.setObjectName(name)
+    for label, value in items:
+        box.addItem(label, value)
+    box.setCurrentIndex(max(0, box.findData(current)))
+    return box

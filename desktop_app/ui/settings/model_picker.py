@@ -19,7 +19,7 @@ from desktop_app.llm import wire
 from desktop_app.llm.presets import tool_calls_mode
 from desktop_app.ui.chat.status import check_summary
 from desktop_app.ui.i18n import tr
-from desktop_app.ui.layout import button, hbox
+from desktop_app.ui.layout import button, choice_box, hbox
 from desktop_app.ui.text import plain_tip
 
 if TYPE_CHECKING:
@@ -97,10 +97,8 @@ class ModelPicker(QObject):
         self.check_button.setToolTip(tr("One request with one tool: does this model call tools?"))
         self.check_result = QLabel(parent)
         self.check_result.setObjectName("checkResult")
-        self.tool_calls = QComboBox(parent)
-        self.tool_calls.setObjectName("toolCalls")
-        for label, mode in ((tr("native"), "native"), (tr("recover from text"), "recover"), (tr("off"), "off")):
-            self.tool_calls.addItem(label, mode)
+        modes = ((tr("native"), "native"), (tr("recover from text"), "recover"), (tr("off"), "off"))
+        self.tool_calls = choice_box(parent, "toolCalls", modes)
         self.tool_calls.setToolTip(
             tr("Calls a model writes as text: run them (recover), treat them as text (native), or offer no tools (off)")
         )

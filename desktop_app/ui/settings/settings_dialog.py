@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.ui.i18n import LANGUAGES, tr
-from desktop_app.ui.layout import hbox, plain_label
+from desktop_app.ui.layout import choice_box, hbox, plain_label
 from desktop_app.ui.settings.key_status import key_row, key_status_text
 from desktop_app.ui.settings.model_picker import ModelPicker
 
@@ -298,18 +298,11 @@ class SettingsDialog(QDialog):
     def _general_tab(self) -> QWidget:
         page = QWidget(self)
         form = QFormLayout(page)
-        self.language = QComboBox(page)
-        self.language.setObjectName("language")
-        self.language.addItem(tr("Follow the system"), "")
-        for code, name in LANGUAGES.items():
-            self.language.addItem(name, code)
-        self.language.setCurrentIndex(max(0, self.language.findData(self._settings.language)))
+        languages = [(tr("Follow the system"), ""), *((name, code) for code, name in LANGUAGES.items())]
+        self.language = choice_box(page, "language", languages, self._settings.language)
         form.addRow(tr("Language:"), self.language)
-        self.scheme = QComboBox(page)
-        self.scheme.setObjectName("colorScheme")
-        for label, code in ((tr("Follow the system"), ""), (tr("Light"), "light"), (tr("Dark"), "dark")):
-            self.scheme.addItem(label, code)
-        self.scheme.setCurrentIndex(max(0, self.scheme.findData(self._settings.color_scheme)))
+        schemes = ((tr("Follow the system"), ""), (tr("Light"), "light"), (tr("Dark"), "dark"))
+        self.scheme = choice_box(page, "colorScheme", schemes, self._settings.color_scheme)
         form.addRow(tr("Appearance:"), self.scheme)
         return page
 

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QCheckBox,
-    QComboBox,
     QFileDialog,
     QFormLayout,
     QGroupBox,
@@ -22,7 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.ui.i18n import tr
-from desktop_app.ui.layout import hbox, plain_label
+from desktop_app.ui.layout import choice_box, hbox, plain_label
 from desktop_app.ui.palette import colours
 from desktop_app.ui.settings.key_status import key_row, key_status_text
 
@@ -206,15 +205,8 @@ class ShellWebSettings(QWidget):
         self.live_web.setObjectName("liveWeb")
         self.live_web.setChecked(self._settings.live_web)
         form.addRow(self.live_web)
-        self.search_provider = QComboBox(box)
-        self.search_provider.setObjectName("searchProvider")
-        for label, value in (
-            (tr("Local guide library (offline)"), ""),
-            ("Brave Search", "brave"),
-            ("Tavily", "tavily"),
-        ):
-            self.search_provider.addItem(label, value)
-        self.search_provider.setCurrentIndex(max(0, self.search_provider.findData(self._settings.web_search_provider)))
+        searches = ((tr("Local guide library (offline)"), ""), ("Brave Search", "brave"), ("Tavily", "tavily"))
+        self.search_provider = choice_box(box, "searchProvider", searches, self._settings.web_search_provider)
         form.addRow(tr("web_search uses:"), self.search_provider)
         self.search_endpoint = QLineEdit(self._settings.web_search_endpoint, box)
         self.search_endpoint.setObjectName("searchEndpoint")
