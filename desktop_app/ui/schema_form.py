@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 
 from desktop_app import jsonsafe
 from desktop_app.ui.i18n import tr
+from desktop_app.ui.layout import choice_box
 from desktop_app.ui.text import make_visible, plain_tip
 
 INT_LIMIT = 2_147_483_647
@@ -38,14 +39,8 @@ class SchemaField:
     def _make(self, parent: QWidget) -> QWidget:
         spec, default = self.spec, self.spec.get("default")
         choices = _choices(spec)
-        if choices:
-            box = QComboBox(parent)
-            box.addItem("", None)
-            for value, title in choices:
-                box.addItem(make_visible(title), value)
-            if default is not None:
-                box.setCurrentIndex(max(0, box.findData(default)))
-            return box
+        if choices:  # the empty first entry: none chosen (unless the default is one)
+            return choice_box(parent, "", [("", None), *((make_visible(t), v) for v, t in choices)], default)
         if self.kind == "boolean":
             check = QCheckBox(parent)
             check.setChecked(bool(default))
