@@ -39,7 +39,9 @@ def fixed_font(widget: QWidget) -> None:
     widget.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
 
 
-def plain_label(text: str, parent: QWidget, name: str = "", error: bool = False, selectable: bool = False) -> QLabel:
+def plain_label(
+    text: str, parent: QWidget | None, name: str = "", error: bool = False, selectable: bool = False
+) -> QLabel:
     """A wrapped label for text from a model, a tool, a server or a file (`error`: in the error colour)."""
     label = QLabel(text, parent)
     label.setTextFormat(QtCore.Qt.TextFormat.PlainText)  # untrusted text: never rich text (Qt's namespace on use)

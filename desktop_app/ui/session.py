@@ -51,12 +51,6 @@ async def _warm_async(provider: str, mcp_config: str | None) -> None:
         logging.getLogger(__name__).exception("warm-up failed")
 
 
-def _default_factory() -> RunFactory:
-    from desktop_app.runtime import open_run
-
-    return open_run
-
-
 class UiApprover:
     """Runs the window's Approver on the UI loop for a caller on the engine thread."""
 
@@ -259,9 +253,10 @@ class AgentSession(QObject):
 
     async def _engine_run(self, job: _Job, pipe: EventPipe[WindowEvent]) -> None:
         """On the engine thread: the engine's driver runs the job (this coroutine holds no state)."""
+        from desktop_app import runtime
         from desktop_app.agent.driver import drive
 
-        factory, approver = self._factory or _default_factory(), UiApprover(self.approver, self.engine)
+        factory, approver = self._factory or runtime.open_run, UiApprover(self.approver, self.engine)
 
         def open_run() -> Awaitable[OpenRun]:
             return factory(

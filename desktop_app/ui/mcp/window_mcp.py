@@ -15,7 +15,6 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from pathlib import Path
 
-    from PySide6.QtCore import QMimeData
     from PySide6.QtWidgets import QMainWindow, QWidget
 
     from desktop_app.ui.chat.attachments import Attachment, AttachmentChip
@@ -95,19 +94,14 @@ class McpActions(QObject):
         """The window's drags: a `.mcpb` is accepted and, dropped, installed (after a confirmation)."""
         kind = event.type()
         if kind in (QEvent.Type.DragEnter, QEvent.Type.Drop) and isinstance(event, QDropEvent):
-            if (path := self.dropped_bundle(event.mimeData())) is not None:
+            from desktop_app.ui.mcp.bundle_dialog import bundle_path  # the `.mcpb` among the dropped files
+
+            if (path := bundle_path(event.mimeData().urls())) is not None:
                 event.acceptProposedAction()
                 if kind == QEvent.Type.Drop:
                     self.install_bundle(path)
                 return True
         return super().eventFilter(watched, event)
-
-    @staticmethod
-    def dropped_bundle(mime: QMimeData) -> Path | None:
-        """The `.mcpb` among dropped files, if any (the window accepts the drop only then)."""
-        from desktop_app.ui.mcp.bundle_dialog import bundle_path
-
-        return bundle_path(mime.urls()) if mime.hasUrls() else None
 
     # ---------------------------------------------------------------- prompts
     def run_typed_prompt(self, text: str) -> bool:
