@@ -98,7 +98,17 @@ class AgentSession(QObject):
         engine: EngineThread | None = None,
     ) -> None:
         super().__init__(parent)
-        self._typed = self._typed_signals()
+        self._typed: dict[type, SignalInstance] = {  # the events passed on whole, each to its own signal
+            ev.RunStarted: self.runStarted,
+            ev.ToolCallEvent: self.toolCall,
+            ev.ApprovalWaiting: self.approvalWaiting,
+            ev.ApprovalEvent: self.approvalDecided,
+            ev.ToolResultEvent: self.toolResult,
+            ev.ToolProgress: self.toolProgress,
+            ev.TripEvent: self.trip,
+            ev.Final: self.final,
+            ev.ErrorEvent: self.error,
+        }
         self.settings = settings
         self.approver = approver
         self.engine = engine or EngineThread()
@@ -290,20 +300,6 @@ class AgentSession(QObject):
                 signal = self._typed.get(type(event))
                 if signal is not None:
                     signal.emit(event)
-
-    def _typed_signals(self) -> dict[type, SignalInstance]:
-        """The events passed on whole, each to its own signal (built once, read per event)."""
-        return {
-            ev.RunStarted: self.runStarted,
-            ev.ToolCallEvent: self.toolCall,
-            ev.ApprovalWaiting: self.approvalWaiting,
-            ev.ApprovalEvent: self.approvalDecided,
-            ev.ToolResultEvent: self.toolResult,
-            ev.ToolProgress: self.toolProgress,
-            ev.TripEvent: self.trip,
-            ev.Final: self.final,
-            ev.ErrorEvent: self.error,
-        }
 
 
 @dataclass(frozen=True)

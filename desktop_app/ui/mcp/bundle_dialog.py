@@ -15,7 +15,6 @@ from PySide6.QtWidgets import (
     QDialog,
     QFileDialog,
     QFormLayout,
-    QLabel,
     QLineEdit,
     QMessageBox,
     QPushButton,
@@ -78,9 +77,7 @@ class BundleDialog(QDialog):
             field = self._field(option)
             field.setToolTip(plain_tip(make_visible(option.description)))
             self.fields[option.key] = field
-            label = QLabel(make_visible(option.title) + (" *" if option.required else ""), self)
-            label.setTextFormat(Qt.TextFormat.PlainText)  # a manifest's text is never rich text
-            form.addRow(label, field)
+            form.addRow(plain_label(make_visible(option.title) + (" *" if option.required else ""), self), field)
         self.note = plain_label("", self, "bundleNote", error=True)
         self.install_button = QPushButton(tr("Install"), self)
         self.install_button.setObjectName("installBundle")

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 from desktop_app import jsonsafe
 from desktop_app.mcp.config import DEFAULT_CALL_TIMEOUT, McpConfigError, ServerConfig, app_config_path, parse_server
 from desktop_app.ui.i18n import tr
-from desktop_app.ui.layout import plain_label
+from desktop_app.ui.layout import hbox, plain_label
 
 E = TypeVar("E", QLineEdit, QPlainTextEdit)
 
@@ -41,12 +41,8 @@ def _parse_pairs(text: str, sep: str, what: str) -> dict[str, Any]:
             continue
         key, found, value = line.partition(sep)
         if not found or not key.strip():
-            raise ValueError(
-                tr("%1, line %2: expected NAME%3VALUE")
-                .replace("%1", what)
-                .replace("%2", str(number))
-                .replace("%3", sep)
-            )
+            expected = tr("%1, line %2: expected NAME%3VALUE").replace("%1", what).replace("%2", str(number))
+            raise ValueError(expected.replace("%3", sep))
         value = value.strip() if sep == ":" else value
         if value.startswith("{"):
             try:
@@ -105,13 +101,11 @@ class ServerEditor(QDialog):
         form.addRow("", self.read_only)
         self.error = plain_label("", self, "error", error=True)
         self.error.hide()
-        buttons = QHBoxLayout()
-        buttons.addStretch(1)
         self.save_button = QPushButton(tr("Save"), self)
         self.save_button.setObjectName("save")
         cancel = QPushButton(tr("Cancel"), self)
-        buttons.addWidget(self.save_button)
-        buttons.addWidget(cancel)
+        buttons = hbox(self.save_button, cancel, grow=None)
+        buttons.insertStretch(0, 1)
         self.save_button.clicked.connect(self.save)
         cancel.clicked.connect(self.reject)
         layout = QVBoxLayout(self)
