@@ -246,9 +246,6 @@ class DialogApprover(QObject):
     def timeout_s(self) -> float:
         return float(self._timeout if self._timeout is not None else self.settings.approval_timeout_s)
 
-    def set_conversation(self, conversation_id: str) -> None:
-        self.conversation_id = conversation_id
-
     async def decide(self, call: ToolCall, tool: ToolDef, waiting: Waiting = None) -> Decision:
         """The policy's allowances first, then the user through a dialog; dismissed or late = deny."""
         verdict = self.policy.settled(tool, self.conversation_id)

@@ -41,11 +41,8 @@ def details_text(c: Connector) -> str:
         tr("It runs: %1").replace("%1", shlex.join(c.argv)),
     ]
     if c.key is not None:
-        lines.append(
-            tr("Needs a key (%1), kept in the keyring only; get one at %2")
-            .replace("%1", c.key.env)
-            .replace("%2", c.key.where)
-        )
+        needs = tr("Needs a key (%1), kept in the keyring only; get one at %2").replace("%1", c.key.env)
+        lines.append(needs.replace("%2", c.key.where))
     lines.append(tr("Its tools are pinned on first connect; changed definitions are held back for your review."))
     return "\n".join(lines)
 
