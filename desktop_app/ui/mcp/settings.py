@@ -57,7 +57,6 @@ class McpSettings(QWidget):
         super().__init__(parent)
         self.setObjectName("mcpSettings")
         self.servers = servers
-        self.logs: list[LogDialog] = []
         layout = QVBoxLayout(self)
         self.note = plain_label("", self, "note")
         layout.addWidget(self.note)
@@ -268,8 +267,6 @@ class McpSettings(QWidget):
         if status is None or not status.log_path:
             return None
         dialog = LogDialog(status.name, status.log_path, self)
-        dialog.finished.connect(lambda _r: self.logs.remove(dialog) if dialog in self.logs else None)
-        self.logs.append(dialog)
         dialog.show()
         return dialog
 
