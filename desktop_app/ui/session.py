@@ -144,9 +144,7 @@ class AgentSession(QObject):
 
     def new_conversation(self) -> None:
         """The next message starts a fresh conversation."""
-        self.cancel()
-        self.conversation_id = ""
-        self.last_user_text = ""
+        self.open_conversation("")
 
     def open_conversation(self, conversation_id: str, last_user_text: str = "") -> None:
         """The next message continues a saved conversation."""
