@@ -195,10 +195,8 @@ class SettingsDialog(QDialog):
 
     def _refresh_key_status(self) -> None:
         provider = self.provider()
-        if provider == "offline":
-            self.key_status.setText(tr("the offline demo needs no key"))
-            return
-        self.key_status.setText(key_status_text(provider))
+        offline = provider == "offline"
+        self.key_status.setText(tr("the offline demo needs no key") if offline else key_status_text(provider))
 
     # ---------------------------------------------------------------- test button
     def draft(self) -> Settings:
