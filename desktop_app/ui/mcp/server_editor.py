@@ -12,7 +12,6 @@ from PySide6.QtWidgets import (
     QDialog,
     QDoubleSpinBox,
     QFormLayout,
-    QHBoxLayout,
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
@@ -66,14 +65,12 @@ class ServerEditor(QDialog):
         self._taken = taken
         form = QFormLayout()
         self.name = self._row(form, tr("Name:"), QLineEdit(self), "name")
-        kinds = QHBoxLayout()
         self.stdio = QRadioButton(tr("Program (stdio)"), self)
         self.http = QRadioButton(tr("URL (streamable HTTP or SSE)"), self)
         group = QButtonGroup(self)
         for button in (self.stdio, self.http):
             group.addButton(button)
-            kinds.addWidget(button)
-        form.addRow(tr("Kind:"), kinds)
+        form.addRow(tr("Kind:"), hbox(self.stdio, self.http, grow=None))
         self.command = self._row(form, tr("Command:"), QLineEdit(self), "command", "npx")
         args_hint = "-y @modelcontextprotocol/server-filesystem ~/Trips"
         self.args = self._row(form, tr("Arguments:"), QLineEdit(self), "args", args_hint)
