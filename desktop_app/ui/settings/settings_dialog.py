@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QCheckBox,
-    QComboBox,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
@@ -133,11 +132,8 @@ class SettingsDialog(QDialog):
     def _provider_tab(self) -> QWidget:
         page = QWidget(self)
         form = QFormLayout(page)
-        self.preset = QComboBox(page)
-        self.preset.setObjectName("preset")
         self._choices = choices()
-        for label, *_rest in self._choices:
-            self.preset.addItem(label)
+        self.preset = choice_box(page, "preset", [(label, None) for label, *_rest in self._choices])
         self.models = ModelPicker(
             page,
             self._settings.model,
