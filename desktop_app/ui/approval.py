@@ -9,15 +9,13 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QFontDatabase
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import (
     QDialog,
     QFormLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QPlainTextEdit,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -26,6 +24,7 @@ from PySide6.QtWidgets import (
 from desktop_app import jsonsafe
 from desktop_app.agent.approval import ApprovalPolicy, confirm_each_call
 from desktop_app.ui.i18n import tr
+from desktop_app.ui.layout import fixed_font, plain_label, read_only_text
 from desktop_app.ui.palette import colours
 from desktop_app.ui.text import hidden_characters, make_visible, pretty_json
 
@@ -110,18 +109,12 @@ class ApprovalDialog(QDialog):
             layout.addWidget(self.command)
         arguments_label = QLabel(tr("Arguments, exactly as the model sent them:"), self)
         layout.addWidget(arguments_label)
-        self.arguments = QPlainTextEdit(self)
-        arguments_label.setBuddy(self.arguments)  # its screen-reader name
-        self.arguments.setObjectName("arguments")
-        self.arguments.setReadOnly(True)
-        self.arguments.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         raw = call.arguments if call.arguments is not None else call.arguments_raw
-        self.arguments.setPlainText(pretty_json(raw))
+        self.arguments = read_only_text(self, "arguments", pretty_json(raw))
+        arguments_label.setBuddy(self.arguments)  # its screen-reader name
         layout.addWidget(self.arguments, 1)
         hidden = hidden_characters(json.dumps(raw, ensure_ascii=False))
-        self.warning = QLabel(self)
-        self.warning.setObjectName("warning")
-        self.warning.setWordWrap(True)
+        self.warning = plain_label("", self, "warning")
         if hidden:
             self.warning.setText(
                 tr("Warning: the arguments contain invisible or direction-changing characters: ") + ", ".join(hidden)
@@ -149,10 +142,7 @@ class ApprovalDialog(QDialog):
 
     def _tool_warnings(self, tool: ToolDef) -> QLabel:
         """The tool's own warnings (e.g. no OS sandbox for the shell), at the top, in red."""
-        label = QLabel(self)
-        label.setObjectName("toolWarnings")
-        label.setWordWrap(True)
-        label.setTextFormat(Qt.TextFormat.PlainText)
+        label = plain_label("", self, "toolWarnings")
         c = colours()
         label.setStyleSheet(
             f"background: {c.warn_box_bg}; color: {c.warn_box_text}; border: 1px solid {c.warn_box_border}; "
@@ -171,17 +161,12 @@ class ApprovalDialog(QDialog):
             return None
         command = (call.arguments or {}).get("command")
         text = command if isinstance(command, str) else call.arguments_raw
-        label = QLabel(self)
-        label.setObjectName("command")
-        label.setTextFormat(Qt.TextFormat.PlainText)
-        label.setWordWrap(True)
-        label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        label.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        label = plain_label("$ " + make_visible(str(text)), self, "command", selectable=True)
+        fixed_font(label)
         c = colours()
         label.setStyleSheet(
             f"background: {c.command_bg}; color: {c.command_text}; border-radius: 6px; padding: 8px; font-size: 14px;"
         )
-        label.setText("$ " + make_visible(str(text)))
         return label
 
     def _facts(self, call: ToolCall, tool: ToolDef) -> QFormLayout:
@@ -196,10 +181,7 @@ class ApprovalDialog(QDialog):
         form.addRow(tr("Risk:"), risk)
         form.addRow(tr("Call id:"), QLabel(make_visible(call.id), self))
         summary = make_visible((tool.description or "").strip().split("\n")[0][:200])
-        about = QLabel(summary, self)
-        about.setTextFormat(Qt.TextFormat.PlainText)
-        about.setWordWrap(True)
-        form.addRow(tr("What it does:"), about)
+        form.addRow(tr("What it does:"), plain_label(summary, self))
         return form
 
     def _buttons(self) -> QHBoxLayout:
@@ -263,9 +245,6 @@ class DialogApprover(QObject):
     @property
     def timeout_s(self) -> float:
         return float(self._timeout if self._timeout is not None else self.settings.approval_timeout_s)
-
-    def set_conversation(self, conversation_id: str) -> None:
-        self.conversation_id = conversation_id
 
     async def decide(self, call: ToolCall, tool: ToolDef, waiting: Waiting = None) -> Decision:
         """The policy's allowances first, then the user through a dialog; dismissed or late = deny."""

@@ -177,7 +177,7 @@ class Conversation(QObject):
         last_user = next((m.content for m in reversed(messages) if m.role == "user"), "")
         w.session.open_conversation(conversation_id, last_user)
         w.skill.set("")
-        w.approver.set_conversation(conversation_id)
+        w.approver.conversation_id = conversation_id
         older = total - len(messages)  # not read yet: the chat asks for them when the user does
 
         def read_older(start: int, end: int) -> list[Message]:
@@ -215,7 +215,7 @@ class Conversation(QObject):
     def _on_run_started(self, event: ev.RunStarted) -> None:
         w = self.w
         self._answers_before = len(w.chat.answer_text())  # what is new at the end is this run's answer
-        w.approver.set_conversation(event.conversation_id)
+        w.approver.conversation_id = event.conversation_id
         w.status.show_model(event.provider, event.model)
         w.history_panel.show_current(w.session.conversation_id)
 

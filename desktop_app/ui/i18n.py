@@ -53,9 +53,7 @@ class Language(QObject):
         if language != "en":
             translator = QTranslator(self)
             if not translator.load(qm_path(language)):
-                self.current = "en"
-                self.changed.emit("en")
-                return "en"
+                return self.apply("en")
             self._translators.append(translator)
             qt_own = QTranslator(self)  # Qt's own strings: Save / Cancel / Yes / No ...
             if qt_own.load(f"qtbase_{language}", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):

@@ -22,12 +22,10 @@ def estimate_cost(provider: str, model: str, input_tokens: int, output_tokens: i
     """Dollars for the tokens, 0 offline, None when the model's price is unknown."""
     if provider in ("offline", "fake", ""):
         return 0.0
-    prices = PRICES.get(model)
-    if prices is None:
-        matches = [k for k in PRICES if model.startswith(k)]
-        if not matches:
-            return None
-        prices = PRICES[max(matches, key=len)]
+    matches = [k for k in PRICES if model.startswith(k)]  # the longest prefix: the name itself when listed
+    if not matches:
+        return None
+    prices = PRICES[max(matches, key=len)]
     return (input_tokens * prices[0] + output_tokens * prices[1]) / 1_000_000
 
 

@@ -33,7 +33,7 @@ class Heartbeat(QObject):
         self.phase = "idle"
         self.stalls: list[tuple[float, float, str]] = []  # (ms since reset, late ms, phase)
         self._last = 0.0
-        self._origin = 0.0
+        self.origin = 0.0  # `time.perf_counter()` at the last reset: stall times are counted from here
         self._timer = QTimer(self)
         self._timer.setTimerType(QtCore.Qt.TimerType.PreciseTimer)
         self._timer.setInterval(interval_ms)
@@ -50,12 +50,7 @@ class Heartbeat(QObject):
     def reset(self) -> None:
         self.max_stall_ms = 0.0
         self.stalls.clear()
-        self._last = self._origin = time.perf_counter()
-
-    @property
-    def origin(self) -> float:
-        """`time.perf_counter()` at the last reset: stall times are counted from here."""
-        return self._origin
+        self._last = self.origin = time.perf_counter()
 
     def watch(self, session: Any) -> None:
         """Beat while the session is busy (and a second after, so the last paint counts); each
@@ -78,7 +73,7 @@ class Heartbeat(QObject):
         late = (now - self._last) * 1000.0 - self.interval_ms
         self.max_stall_ms = max(self.max_stall_ms, late)
         if late > FRAME_MS and len(self.stalls) < MAX_LOGGED:
-            self.stalls.append(((now - self._origin) * 1000.0, late, self.phase))
+            self.stalls.append(((now - self.origin) * 1000.0, late, self.phase))
         self._last = now
 
 

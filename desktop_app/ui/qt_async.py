@@ -8,7 +8,7 @@ from collections.abc import Callable, Coroutine
 from typing import Any
 
 import qasync
-from PySide6.QtCore import QCoreApplication, SignalInstance
+from PySide6.QtCore import SignalInstance
 
 
 def run(main: Callable[[], Coroutine[Any, Any, int]]) -> int:
@@ -16,13 +16,6 @@ def run(main: Callable[[], Coroutine[Any, Any, int]]) -> int:
     if sys.version_info >= (3, 12):
         return asyncio.run(main(), loop_factory=qasync.QEventLoop)  # type: ignore[call-arg]
     return int(qasync.run(main()))
-
-
-def attach_loop(app: QCoreApplication) -> asyncio.AbstractEventLoop:
-    """An asyncio loop on an app whose Qt loop is already running (tests)."""
-    loop: asyncio.AbstractEventLoop = qasync.QEventLoop(app, already_running=True)
-    asyncio.set_event_loop(loop)
-    return loop
 
 
 def next_emission(signal: SignalInstance) -> asyncio.Future[tuple[Any, ...]]:

@@ -9,12 +9,11 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtGui import QFontDatabase
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QPlainTextEdit, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QPlainTextEdit, QVBoxLayout, QWidget
 
 from desktop_app import jsonsafe
 from desktop_app.ui.i18n import tr
-from desktop_app.ui.palette import colours
+from desktop_app.ui.layout import fixed_font, plain_label
 
 if TYPE_CHECKING:
     from desktop_app.tools.registry import ToolOutput
@@ -33,17 +32,14 @@ class EditDialog(QDialog):
         self.setWindowTitle(title)
         self.need_object = need_object
         layout = QVBoxLayout(self)
-        label = QLabel(about, self)
-        label.setWordWrap(True)
-        layout.addWidget(label)
+        layout.addWidget(plain_label(about, self))
         self.editor = QPlainTextEdit(self)
         self.editor.setObjectName("replayEditor")
         self.editor.setAccessibleName(title)
-        self.editor.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        fixed_font(self.editor)
         self.editor.setPlainText(text)
         layout.addWidget(self.editor, 1)
-        self.error = QLabel("", self)
-        self.error.setStyleSheet(f"color: {colours().error};")
+        self.error = plain_label("", self, error=True)
         layout.addWidget(self.error)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self)
         buttons.accepted.connect(self._ok)

@@ -6,13 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDoubleSpinBox,
     QFormLayout,
-    QLabel,
     QLineEdit,
     QSpinBox,
     QWidget,
@@ -20,6 +18,7 @@ from PySide6.QtWidgets import (
 
 from desktop_app import jsonsafe
 from desktop_app.ui.i18n import tr
+from desktop_app.ui.layout import choice_box, plain_label
 from desktop_app.ui.text import make_visible, plain_tip
 
 INT_LIMIT = 2_147_483_647
@@ -38,14 +37,8 @@ class SchemaField:
     def _make(self, parent: QWidget) -> QWidget:
         spec, default = self.spec, self.spec.get("default")
         choices = _choices(spec)
-        if choices:
-            box = QComboBox(parent)
-            box.addItem("", None)
-            for value, title in choices:
-                box.addItem(make_visible(title), value)
-            if default is not None:
-                box.setCurrentIndex(max(0, box.findData(default)))
-            return box
+        if choices:  # the empty first entry: none chosen (unless the default is one)
+            return choice_box(parent, "", [("", None), *((make_visible(t), v) for v, t in choices)], default)
         if self.kind == "boolean":
             check = QCheckBox(parent)
             check.setChecked(bool(default))
@@ -117,13 +110,10 @@ class SchemaForm(QWidget):
             self.fields.append(field)
             title = make_visible(str(field.spec.get("title") or name))
             mark = " *" if field.name in self.required else ""
-            label = QLabel(f"{title}{mark}", self)
-            label.setTextFormat(Qt.TextFormat.PlainText)  # schema text is untrusted: never rich text
-            label.setWordWrap(True)
             if field.spec.get("description"):
                 field.widget.setToolTip(plain_tip(make_visible(str(field.spec["description"]))))
             field.widget.setAccessibleName(title)
-            layout.addRow(label, field.widget)
+            layout.addRow(plain_label(f"{title}{mark}", self), field.widget)
 
     def content(self) -> dict[str, Any]:
         """The entered values; empty optional text fields are left out."""

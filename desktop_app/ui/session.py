@@ -51,12 +51,6 @@ async def _warm_async(provider: str, mcp_config: str | None) -> None:
         logging.getLogger(__name__).exception("warm-up failed")
 
 
-def _default_factory() -> RunFactory:
-    from desktop_app.runtime import open_run
-
-    return open_run
-
-
 class UiApprover:
     """Runs the window's Approver on the UI loop for a caller on the engine thread."""
 
@@ -104,7 +98,17 @@ class AgentSession(QObject):
         engine: EngineThread | None = None,
     ) -> None:
         super().__init__(parent)
-        self._typed = self._typed_signals()
+        self._typed: dict[type, SignalInstance] = {  # the events passed on whole, each to its own signal
+            ev.RunStarted: self.runStarted,
+            ev.ToolCallEvent: self.toolCall,
+            ev.ApprovalWaiting: self.approvalWaiting,
+            ev.ApprovalEvent: self.approvalDecided,
+            ev.ToolResultEvent: self.toolResult,
+            ev.ToolProgress: self.toolProgress,
+            ev.TripEvent: self.trip,
+            ev.Final: self.final,
+            ev.ErrorEvent: self.error,
+        }
         self.settings = settings
         self.approver = approver
         self.engine = engine or EngineThread()
@@ -140,9 +144,7 @@ class AgentSession(QObject):
 
     def new_conversation(self) -> None:
         """The next message starts a fresh conversation."""
-        self.cancel()
-        self.conversation_id = ""
-        self.last_user_text = ""
+        self.open_conversation("")
 
     def open_conversation(self, conversation_id: str, last_user_text: str = "") -> None:
         """The next message continues a saved conversation."""
@@ -259,9 +261,10 @@ class AgentSession(QObject):
 
     async def _engine_run(self, job: _Job, pipe: EventPipe[WindowEvent]) -> None:
         """On the engine thread: the engine's driver runs the job (this coroutine holds no state)."""
+        from desktop_app import runtime
         from desktop_app.agent.driver import drive
 
-        factory, approver = self._factory or _default_factory(), UiApprover(self.approver, self.engine)
+        factory, approver = self._factory or runtime.open_run, UiApprover(self.approver, self.engine)
 
         def open_run() -> Awaitable[OpenRun]:
             return factory(
@@ -295,20 +298,6 @@ class AgentSession(QObject):
                 signal = self._typed.get(type(event))
                 if signal is not None:
                     signal.emit(event)
-
-    def _typed_signals(self) -> dict[type, SignalInstance]:
-        """The events passed on whole, each to its own signal (built once, read per event)."""
-        return {
-            ev.RunStarted: self.runStarted,
-            ev.ToolCallEvent: self.toolCall,
-            ev.ApprovalWaiting: self.approvalWaiting,
-            ev.ApprovalEvent: self.approvalDecided,
-            ev.ToolResultEvent: self.toolResult,
-            ev.ToolProgress: self.toolProgress,
-            ev.TripEvent: self.trip,
-            ev.Final: self.final,
-            ev.ErrorEvent: self.error,
-        }
 
 
 @dataclass(frozen=True)

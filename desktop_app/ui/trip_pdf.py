@@ -27,13 +27,8 @@ def pdf_bytes(markdown: str, title: str) -> bytes:
     writer.setTitle(title)
     writer.setCreator("travel-assistant")
     writer.setResolution(300)
-    layout = QPageLayout(
-        QPageSize(QPageSize.PageSizeId.A4),
-        QPageLayout.Orientation.Portrait,
-        QMarginsF(18, 18, 18, 18),
-        QPageLayout.Unit.Millimeter,
-    )
-    writer.setPageLayout(layout)
+    writer.setPageSize(QPageSize(QPageSize.PageSizeId.A4))
+    writer.setPageMargins(QMarginsF(18, 18, 18, 18), QPageLayout.Unit.Millimeter)
     doc = QTextDocument()
     font = QFont()
     font.setPointSizeF(10.5)

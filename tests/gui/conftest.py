@@ -32,9 +32,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 @pytest.fixture
 def qloop(qapp: QApplication) -> Iterator[asyncio.AbstractEventLoop]:
     """asyncio on the Qt loop pytest-qt spins (waitSignal runs it); stopped without quitting."""
-    from desktop_app.ui.qt_async import attach_loop
+    import qasync
 
-    loop = attach_loop(qapp)
+    loop: asyncio.AbstractEventLoop = qasync.QEventLoop(qapp, already_running=True)
+    asyncio.set_event_loop(loop)
     yield loop
     with mock.patch.object(QApplication, "exit"):
         loop.stop()

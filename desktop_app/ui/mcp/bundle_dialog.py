@@ -15,7 +15,6 @@ from PySide6.QtWidgets import (
     QDialog,
     QFileDialog,
     QFormLayout,
-    QLabel,
     QLineEdit,
     QMessageBox,
     QPushButton,
@@ -28,8 +27,7 @@ from desktop_app.mcp.bundles import Bundle, BundleError, NameTakenError, UserOpt
 from desktop_app.mcp.config import McpConfigError
 from desktop_app.store.secrets import SecretsError
 from desktop_app.ui.i18n import tr
-from desktop_app.ui.layout import hbox
-from desktop_app.ui.mcp.dialogs import plain_label, read_only_text
+from desktop_app.ui.layout import hbox, plain_label, read_only_text
 from desktop_app.ui.text import make_visible, plain_tip
 
 SUFFIXES = (".mcpb", ".dxt")
@@ -79,9 +77,7 @@ class BundleDialog(QDialog):
             field = self._field(option)
             field.setToolTip(plain_tip(make_visible(option.description)))
             self.fields[option.key] = field
-            label = QLabel(make_visible(option.title) + (" *" if option.required else ""), self)
-            label.setTextFormat(Qt.TextFormat.PlainText)  # a manifest's text is never rich text
-            form.addRow(label, field)
+            form.addRow(plain_label(make_visible(option.title) + (" *" if option.required else ""), self), field)
         self.note = plain_label("", self, "bundleNote", error=True)
         self.install_button = QPushButton(tr("Install"), self)
         self.install_button.setObjectName("installBundle")

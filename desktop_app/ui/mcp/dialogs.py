@@ -5,12 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
     QDialog,
     QHBoxLayout,
-    QLabel,
     QPlainTextEdit,
     QPushButton,
     QTextEdit,
@@ -20,6 +17,7 @@ from PySide6.QtWidgets import (
 
 from desktop_app.mcp.trust import PendingChange, approved_text, pretty_definition
 from desktop_app.ui.i18n import tr
+from desktop_app.ui.layout import button, fixed_font, hbox, plain_label, read_only_text
 from desktop_app.ui.palette import colours
 from desktop_app.ui.schema_form import SchemaForm
 from desktop_app.ui.text import make_visible
@@ -31,42 +29,10 @@ if TYPE_CHECKING:
 LOG_TAIL_BYTES = 256_000
 
 
-def _mono(widget: QWidget) -> None:
-    widget.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
-
-
-def read_only_text(parent: QWidget, name: str, text: str = "", *, mono: bool = True) -> QPlainTextEdit:
-    """A read-only box, by default in the fixed-width font: definitions, requests and logs keep their columns."""
-    view = QPlainTextEdit(text, parent)
-    view.setObjectName(name)
-    view.setReadOnly(True)
-    if mono:
-        _mono(view)
-    return view
-
-
-def plain_label(text: str, parent: QWidget, name: str = "", error: bool = False) -> QLabel:
-    """A wrapped label for text from a server or a file (`error`: in the error colour)."""
-    label = QLabel(text, parent)
-    label.setTextFormat(Qt.TextFormat.PlainText)  # server text is untrusted: never rich text
-    label.setWordWrap(True)
-    if name:
-        label.setObjectName(name)
-    if error:
-        label.setStyleSheet(f"color: {colours().error};")
-    return label
-
-
 def _button_row(parent: QWidget, *buttons: tuple[str, str]) -> tuple[QHBoxLayout, dict[str, QPushButton]]:
-    row = QHBoxLayout()
-    row.addStretch(1)
-    made: dict[str, QPushButton] = {}
-    for name, text in buttons:
-        button = QPushButton(text, parent)
-        button.setObjectName(name)
-        button.setAutoDefault(False)
-        row.addWidget(button)
-        made[name] = button
+    made = {name: button(text, name, parent) for name, text in buttons}
+    row = hbox(*made.values(), grow=None)
+    row.insertStretch(0, 1)
     return row, made
 
 
@@ -165,9 +131,8 @@ class SecretSendDialog(_ApprovalDialog):
         about = intro.replace("%1", make_visible(send.server)).replace("%2", make_visible(send.secret))
         layout.addWidget(plain_label(about, self, "about"))
         layout.addWidget(plain_label(tr("It would be sent as %1 to:").replace("%1", make_visible(send.field)), self))
-        target = plain_label(make_visible(send.to), self, "destination")
-        _mono(target)
-        target.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        target = plain_label(make_visible(send.to), self, "destination", selectable=True)
+        fixed_font(target)
         layout.addWidget(target)
         ask = tr("Send it only if you expect this server to need it. You are asked again if it changes.")
         layout.addWidget(plain_label(ask, self))

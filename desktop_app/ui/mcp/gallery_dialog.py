@@ -24,8 +24,7 @@ from desktop_app.mcp.launch import missing_message
 from desktop_app.mcp.secret_refs import store_for
 from desktop_app.store.secrets import SecretsError
 from desktop_app.ui.i18n import tr
-from desktop_app.ui.layout import hbox
-from desktop_app.ui.mcp.dialogs import plain_label, read_only_text
+from desktop_app.ui.layout import hbox, plain_label, read_only_text
 
 
 def details_text(c: Connector) -> str:
@@ -42,11 +41,8 @@ def details_text(c: Connector) -> str:
         tr("It runs: %1").replace("%1", shlex.join(c.argv)),
     ]
     if c.key is not None:
-        lines.append(
-            tr("Needs a key (%1), kept in the keyring only; get one at %2")
-            .replace("%1", c.key.env)
-            .replace("%2", c.key.where)
-        )
+        needs = tr("Needs a key (%1), kept in the keyring only; get one at %2").replace("%1", c.key.env)
+        lines.append(needs.replace("%2", c.key.where))
     lines.append(tr("Its tools are pinned on first connect; changed definitions are held back for your review."))
     return "\n".join(lines)
 

@@ -24,8 +24,7 @@ from PySide6.QtWidgets import (
 
 from desktop_app.ui.chat.attachments import Attachment
 from desktop_app.ui.i18n import tr
-from desktop_app.ui.layout import hbox
-from desktop_app.ui.mcp.dialogs import plain_label, read_only_text
+from desktop_app.ui.layout import hbox, plain_label, read_only_text
 from desktop_app.ui.mcp.servers import McpServers
 from desktop_app.ui.schema_form import SchemaForm
 from desktop_app.ui.text import make_visible, plain_tip

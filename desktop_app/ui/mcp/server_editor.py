@@ -12,7 +12,6 @@ from PySide6.QtWidgets import (
     QDialog,
     QDoubleSpinBox,
     QFormLayout,
-    QHBoxLayout,
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
@@ -24,7 +23,7 @@ from PySide6.QtWidgets import (
 from desktop_app import jsonsafe
 from desktop_app.mcp.config import DEFAULT_CALL_TIMEOUT, McpConfigError, ServerConfig, app_config_path, parse_server
 from desktop_app.ui.i18n import tr
-from desktop_app.ui.mcp.dialogs import plain_label
+from desktop_app.ui.layout import hbox, plain_label
 
 E = TypeVar("E", QLineEdit, QPlainTextEdit)
 
@@ -41,12 +40,8 @@ def _parse_pairs(text: str, sep: str, what: str) -> dict[str, Any]:
             continue
         key, found, value = line.partition(sep)
         if not found or not key.strip():
-            raise ValueError(
-                tr("%1, line %2: expected NAME%3VALUE")
-                .replace("%1", what)
-                .replace("%2", str(number))
-                .replace("%3", sep)
-            )
+            expected = tr("%1, line %2: expected NAME%3VALUE").replace("%1", what).replace("%2", str(number))
+            raise ValueError(expected.replace("%3", sep))
         value = value.strip() if sep == ":" else value
         if value.startswith("{"):
             try:
@@ -70,14 +65,12 @@ class ServerEditor(QDialog):
         self._taken = taken
         form = QFormLayout()
         self.name = self._row(form, tr("Name:"), QLineEdit(self), "name")
-        kinds = QHBoxLayout()
         self.stdio = QRadioButton(tr("Program (stdio)"), self)
         self.http = QRadioButton(tr("URL (streamable HTTP or SSE)"), self)
         group = QButtonGroup(self)
         for button in (self.stdio, self.http):
             group.addButton(button)
-            kinds.addWidget(button)
-        form.addRow(tr("Kind:"), kinds)
+        form.addRow(tr("Kind:"), hbox(self.stdio, self.http, grow=None))
         self.command = self._row(form, tr("Command:"), QLineEdit(self), "command", "npx")
         args_hint = "-y @modelcontextprotocol/server-filesystem ~/Trips"
         self.args = self._row(form, tr("Arguments:"), QLineEdit(self), "args", args_hint)
@@ -105,13 +98,11 @@ class ServerEditor(QDialog):
         form.addRow("", self.read_only)
         self.error = plain_label("", self, "error", error=True)
         self.error.hide()
-        buttons = QHBoxLayout()
-        buttons.addStretch(1)
         self.save_button = QPushButton(tr("Save"), self)
         self.save_button.setObjectName("save")
         cancel = QPushButton(tr("Cancel"), self)
-        buttons.addWidget(self.save_button)
-        buttons.addWidget(cancel)
+        buttons = hbox(self.save_button, cancel, grow=None)
+        buttons.insertStretch(0, 1)
         self.save_button.clicked.connect(self.save)
         cancel.clicked.connect(self.reject)
         layout = QVBoxLayout(self)

@@ -11,7 +11,6 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QMessageBox,
-    QPushButton,
     QVBoxLayout,
     QWidget,
 )
@@ -26,7 +25,8 @@ from desktop_app.mcp.config import (
 )
 from desktop_app.mcp.gallery import Connector, NameTakenError, add_connector, name_to_add
 from desktop_app.ui.i18n import tr
-from desktop_app.ui.mcp.dialogs import DefinitionChangeDialog, LogDialog, plain_label, read_only_text
+from desktop_app.ui.layout import button, hbox, plain_label, read_only_text
+from desktop_app.ui.mcp.dialogs import DefinitionChangeDialog, LogDialog
 from desktop_app.ui.mcp.server_editor import ServerEditor
 from desktop_app.ui.mcp.signin import SignInControls
 from desktop_app.ui.text import make_visible, plain_tip
@@ -57,9 +57,6 @@ class McpSettings(QWidget):
         super().__init__(parent)
         self.setObjectName("mcpSettings")
         self.servers = servers
-        self.editor: ServerEditor | None = None
-        self.review: DefinitionChangeDialog | None = None
-        self.logs: list[LogDialog] = []
         layout = QVBoxLayout(self)
         self.note = plain_label("", self, "note")
         layout.addWidget(self.note)
@@ -81,7 +78,6 @@ class McpSettings(QWidget):
         self._refresh()
 
     def _buttons(self) -> QHBoxLayout:
-        row = QHBoxLayout()
         specs = [
             ("add", tr("Add…"), self.add),
             ("gallery", tr("Add from gallery…"), self.add_from_gallery),
@@ -92,17 +88,11 @@ class McpSettings(QWidget):
             ("log", tr("Show log"), self.show_log),
             ("review", tr("Review changes…"), self.review_changes),
         ]
-        self.buttons: dict[str, QPushButton] = {}
-        for name, text, slot in specs:
-            button = QPushButton(text, self)
-            button.setObjectName(name)
-            button.setAutoDefault(False)
-            button.clicked.connect(slot)
-            row.addWidget(button)
-            self.buttons[name] = button
-        for button in (self.account.sign_in, self.account.sign_out):
-            row.insertWidget(row.count() - 2, button)  # before Show log and Review changes…
-            self.buttons[button.objectName()] = button
+        self.buttons = {name: button(text, name, self, slot) for name, text, slot in specs}
+        row = hbox(*self.buttons.values(), grow=None)
+        for account_button in (self.account.sign_in, self.account.sign_out):
+            row.insertWidget(row.count() - 2, account_button)  # before Show log and Review changes…
+            self.buttons[account_button.objectName()] = account_button
         row.addStretch(1)
         return row
 
@@ -207,7 +197,6 @@ class McpSettings(QWidget):
         servers = {s.name: s for s in self._app_servers()}
         dialog = GalleryDialog(set(servers), self, lambda c: name_to_add(c, servers))
         dialog.chosen.connect(lambda c: self._add_connector(c, dialog.chosen_name or c.name))
-        self.gallery = dialog
         dialog.open()
         return dialog
 
@@ -221,7 +210,6 @@ class McpSettings(QWidget):
         old_name = config.name if config else ""
         editor.accepted.connect(lambda: self._edited(old_name, editor.config))
         editor.finished.connect(editor.deleteLater)
-        self.editor = editor
         editor.open()
         return editor
 
@@ -279,8 +267,6 @@ class McpSettings(QWidget):
         if status is None or not status.log_path:
             return None
         dialog = LogDialog(status.name, status.log_path, self)
-        dialog.finished.connect(lambda _r: self.logs.remove(dialog) if dialog in self.logs else None)
-        self.logs.append(dialog)
         dialog.show()
         return dialog
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Qt
-from PySide6.QtWidgets import QPushButton, QWidget
+from PySide6.QtCore import QObject
+from PySide6.QtWidgets import QWidget
 
 from desktop_app.ui.i18n import tr
-from desktop_app.ui.mcp.dialogs import plain_label
+from desktop_app.ui.layout import button, plain_label
 from desktop_app.ui.text import make_visible
 
 if TYPE_CHECKING:
@@ -31,18 +31,12 @@ class SignInControls(QObject):
         super().__init__(parent)
         self.servers = servers
         self._selected = selected
-        self.sign_in = QPushButton(tr("Sign in…"), parent)
-        self.sign_in.setObjectName("signin")
+        self.sign_in = button(tr("Sign in…"), "signin", parent, self.start)
         self.sign_in.setToolTip(tr("Sign in to this remote server in your browser (OAuth); tokens go to the keyring"))
-        self.sign_out = QPushButton(tr("Sign out"), parent)
-        self.sign_out.setObjectName("signout")
+        self.sign_out = button(tr("Sign out"), "signout", parent, self.forget)
         self.sign_out.setToolTip(tr("Forget this server's sign-in (its tokens in the keyring)"))
-        self.progress = plain_label("", parent, "signinNote")
-        self.progress.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.progress = plain_label("", parent, "signinNote", selectable=True)
         self.progress.hide()
-        for button, slot in ((self.sign_in, self.start), (self.sign_out, self.forget)):
-            button.setAutoDefault(False)
-            button.clicked.connect(slot)
         servers.signIn.connect(self._on_sign_in)
         self.update_buttons()
 

@@ -15,12 +15,11 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from pathlib import Path
 
-    from PySide6.QtCore import QMimeData
     from PySide6.QtWidgets import QMainWindow, QWidget
 
     from desktop_app.ui.chat.attachments import Attachment, AttachmentChip
     from desktop_app.ui.chat.composer import Composer
-    from desktop_app.ui.mcp.resources_dialog import PromptDialog, ResourceBrowser
+    from desktop_app.ui.mcp.resources_dialog import ResourceBrowser
     from desktop_app.ui.mcp.servers import McpServers
 
 PROMPT_COMMAND = re.compile(r"^/([^\s:/]+):(\S+)$")  # `/server:prompt`
@@ -42,7 +41,6 @@ class McpActions(QObject):
         super().__init__(window)
         self.window, self.mcp = window, mcp
         self.composer, self.attach_chip, self.send = composer, attach_chip, send
-        self.prompt_dialog: PromptDialog | None = None
         self.resource_browser: ResourceBrowser | None = None
         self.bundle_dialog: QWidget | None = None
 
@@ -96,19 +94,14 @@ class McpActions(QObject):
         """The window's drags: a `.mcpb` is accepted and, dropped, installed (after a confirmation)."""
         kind = event.type()
         if kind in (QEvent.Type.DragEnter, QEvent.Type.Drop) and isinstance(event, QDropEvent):
-            if (path := self.dropped_bundle(event.mimeData())) is not None:
+            from desktop_app.ui.mcp.bundle_dialog import bundle_path  # the `.mcpb` among the dropped files
+
+            if (path := bundle_path(event.mimeData().urls())) is not None:
                 event.acceptProposedAction()
                 if kind == QEvent.Type.Drop:
                     self.install_bundle(path)
                 return True
         return super().eventFilter(watched, event)
-
-    @staticmethod
-    def dropped_bundle(mime: QMimeData) -> Path | None:
-        """The `.mcpb` among dropped files, if any (the window accepts the drop only then)."""
-        from desktop_app.ui.mcp.bundle_dialog import bundle_path
-
-        return bundle_path(mime.urls()) if mime.hasUrls() else None
 
     # ---------------------------------------------------------------- prompts
     def run_typed_prompt(self, text: str) -> bool:
@@ -135,7 +128,7 @@ class McpActions(QObject):
             return
         from desktop_app.ui.mcp.resources_dialog import PromptDialog
 
-        dialog = self.prompt_dialog = PromptDialog(prompt, self.window)
+        dialog = PromptDialog(prompt, self.window)
         dialog.accepted.connect(lambda: self._expand(server, name, dialog.arguments()))
         dialog.open()
         self.promptOpened.emit(dialog)

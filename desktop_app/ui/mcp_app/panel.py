@@ -4,22 +4,14 @@ No WebEngine import here: the view is handed in."""
 
 from __future__ import annotations
 
-from PySide6 import QtCore
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QFrame, QLabel, QToolButton, QVBoxLayout, QWidget
 
 from desktop_app.ui.i18n import tr
-from desktop_app.ui.layout import hbox
+from desktop_app.ui.layout import hbox, plain_label
 from desktop_app.ui.palette import colours
 
 MIN_HEIGHT, MAX_HEIGHT, FIRST_HEIGHT = 80, 520, 240  # pixels of a view (it asks for its size)
-
-
-def _plain(parent: QWidget) -> QLabel:
-    label = QLabel(parent)
-    label.setTextFormat(QtCore.Qt.TextFormat.PlainText)  # Qt's namespace: after the first paint
-    label.setWordWrap(True)
-    return label
 
 
 class AppPanel(QFrame):
@@ -36,8 +28,7 @@ class AppPanel(QFrame):
         self.setStyleSheet(
             f"QFrame#mcpAppPanel {{ border: 1px solid {c.chip_border}; border-radius: 6px; background: {c.base_bg}; }}"
         )
-        self.title = _plain(self)
-        self.title.setText(title)
+        self.title = plain_label(title, self)
         self.title.setStyleSheet(f"color: {c.muted};")
         self.close_button = QToolButton(self)
         self.close_button.setText("×")
@@ -74,8 +65,7 @@ class AppSlot(QWidget):
 
     def show_note(self, text: str) -> None:
         if self.note is None:
-            self.note = _plain(self)
-            self.note.setObjectName("mcpAppNote")
+            self.note = plain_label("", self, "mcpAppNote")
             self.box.insertWidget(0, self.note)
         self.note.setStyleSheet(f"color: {colours().muted};")
         self.note.setText(text)

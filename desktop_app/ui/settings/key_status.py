@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+
+from PySide6.QtWidgets import QFormLayout, QLabel, QLineEdit, QPushButton
 
 from desktop_app.store.secrets import SecretsError, key_status, keyring_usable, remember_for_session, set_key
 from desktop_app.ui.i18n import tr
-
-if TYPE_CHECKING:
-    from PySide6.QtWidgets import QLabel, QLineEdit
+from desktop_app.ui.layout import hbox, plain_label
 
 
 def key_status_text(provider: str) -> str:
@@ -30,10 +30,11 @@ def key_status_text(provider: str) -> str:
 
 def store_key(field: QLineEdit, provider: str, status: QLabel) -> None:
     """The key pasted in `field` (emptied at once) into the keyring, else this session's memory
-    (never a file); `status` then says where it is kept. Nothing is stored without a provider."""
+    (never a file); `status` then says where it is kept. Nothing is stored without a provider (the
+    offline demo has none)."""
     key = field.text().strip()
     field.clear()
-    if not key or not provider:
+    if not key or provider in ("", "offline"):
         return
     try:
         usable, _backend = keyring_usable()
@@ -46,3 +47,22 @@ def store_key(field: QLineEdit, provider: str, status: QLabel) -> None:
         status.setText(tr("Could not store the key: %1").replace("%1", str(exc)))
         return
     status.setText(tr("No usable system keyring: the key is kept in memory until you quit."))
+
+
+def key_row(
+    form: QFormLayout, label: str, names: tuple[str, str, str], provider: Callable[[], str]
+) -> tuple[QLineEdit, QPushButton, QLabel]:
+    """A password field beside Store key, and under them the line saying where the key is kept;
+    Store key stores the field's key for `provider()` (`names`: the three widgets' object names)."""
+    parent = form.parentWidget()
+    field = QLineEdit(parent)
+    field.setObjectName(names[0])
+    field.setEchoMode(QLineEdit.EchoMode.Password)
+    field.setPlaceholderText(tr("paste a key to store it in the system keyring"))
+    store = QPushButton(tr("Store key"), parent)
+    store.setObjectName(names[1])
+    status = plain_label("", parent, names[2])
+    form.addRow(label, hbox(field, store))
+    form.addRow("", status)
+    store.clicked.connect(lambda: store_key(field, provider(), status))
+    return field, store, status

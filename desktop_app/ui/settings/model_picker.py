@@ -13,13 +13,13 @@ from collections.abc import Callable, Coroutine, Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QWidget
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QWidget
 
 from desktop_app.llm import wire
 from desktop_app.llm.presets import tool_calls_mode
 from desktop_app.ui.chat.status import check_summary
 from desktop_app.ui.i18n import tr
-from desktop_app.ui.layout import hbox
+from desktop_app.ui.layout import button, choice_box, hbox
 from desktop_app.ui.text import plain_tip
 
 if TYPE_CHECKING:
@@ -89,23 +89,19 @@ class ModelPicker(QObject):
         edit = self.combo.lineEdit()
         if edit is not None:
             edit.setAccessibleName(tr("Model"))
-        self.refresh_button = _button(tr("Refresh"), "refreshModels", parent)
+        self.refresh_button = button(tr("Refresh"), "refreshModels", parent, self.refresh)
         self.refresh_button.setToolTip(tr("Read the models the server offers (/v1/models)"))
         self.list_status = QLabel(parent)
         self.list_status.setObjectName("modelListStatus")
-        self.check_button = _button(tr("Check this model"), "checkModel", parent)
+        self.check_button = button(tr("Check this model"), "checkModel", parent, self.check)
         self.check_button.setToolTip(tr("One request with one tool: does this model call tools?"))
         self.check_result = QLabel(parent)
         self.check_result.setObjectName("checkResult")
-        self.tool_calls = QComboBox(parent)
-        self.tool_calls.setObjectName("toolCalls")
-        for label, mode in ((tr("native"), "native"), (tr("recover from text"), "recover"), (tr("off"), "off")):
-            self.tool_calls.addItem(label, mode)
+        modes = ((tr("native"), "native"), (tr("recover from text"), "recover"), (tr("off"), "off"))
+        self.tool_calls = choice_box(parent, "toolCalls", modes)
         self.tool_calls.setToolTip(
             tr("Calls a model writes as text: run them (recover), treat them as text (native), or offer no tools (off)")
         )
-        self.refresh_button.clicked.connect(self.refresh)
-        self.check_button.clicked.connect(self.check)
         self.tool_calls.activated.connect(self._tool_calls_chosen)
         self.combo.editTextChanged.connect(self.target_changed)
 
@@ -241,10 +237,3 @@ class ModelPicker(QObject):
         self._closed = True
         for task in list(self.tasks):
             task.cancel()
-
-
-def _button(text: str, name: str, parent: QWidget) -> QPushButton:
-    button = QPushButton(text, parent)
-    button.setObjectName(name)
-    button.setAutoDefault(False)  # Enter still saves the dialog
-    return button

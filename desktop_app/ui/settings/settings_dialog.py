@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QCheckBox,
-    QComboBox,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
@@ -29,8 +28,8 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.ui.i18n import LANGUAGES, tr
-from desktop_app.ui.layout import hbox
-from desktop_app.ui.settings.key_status import key_status_text, store_key
+from desktop_app.ui.layout import choice_box, hbox, plain_label
+from desktop_app.ui.settings.key_status import key_row, key_status_text
 from desktop_app.ui.settings.model_picker import ModelPicker
 
 if TYPE_CHECKING:
@@ -133,11 +132,8 @@ class SettingsDialog(QDialog):
     def _provider_tab(self) -> QWidget:
         page = QWidget(self)
         form = QFormLayout(page)
-        self.preset = QComboBox(page)
-        self.preset.setObjectName("preset")
         self._choices = choices()
-        for label, *_rest in self._choices:
-            self.preset.addItem(label)
+        self.preset = choice_box(page, "preset", [(label, None) for label, *_rest in self._choices])
         self.models = ModelPicker(
             page,
             self._settings.model,
@@ -155,22 +151,12 @@ class SettingsDialog(QDialog):
         form.addRow("", self.models.check_row())
         form.addRow(tr("Base URL:"), self.base_url)
         form.addRow(tr("Tool calls:"), self.models.tool_calls)
-        self.key = QLineEdit(page)
-        self.key.setObjectName("apiKey")
-        self.key.setEchoMode(QLineEdit.EchoMode.Password)
-        self.key.setPlaceholderText(tr("paste a key to store it in the system keyring"))
+        names = ("apiKey", "storeKey", "keyStatus")
+        self.key, self.store_key, self.key_status = key_row(form, tr("API key:"), names, self.provider)
         self.key.setAccessibleName(tr("API key"))
-        self.store_key = QPushButton(tr("Store key"), page)
-        self.store_key.setObjectName("storeKey")
-        form.addRow(tr("API key:"), hbox(self.key, self.store_key))
-        self.key_status = QLabel(page)
-        self.key_status.setObjectName("keyStatus")
-        form.addRow("", self.key_status)
         self.test_button = QPushButton(tr("Test"), page)
         self.test_button.setObjectName("test")
-        self.test_result = QLabel(page)
-        self.test_result.setObjectName("testResult")
-        self.test_result.setWordWrap(True)
+        self.test_result = plain_label("", page, "testResult")
         form.addRow("", hbox(self.test_button, self.test_result, grow=1))
         self.live_weather = QCheckBox(tr("Live weather from the internet (Open-Meteo)"), page)
         self.live_weather.setChecked(self._settings.live_weather)
@@ -182,7 +168,6 @@ class SettingsDialog(QDialog):
         self.base_url.textChanged.connect(self.models.target_changed)
         self.models.checked.connect(self.modelChecked)
         self.finished.connect(self.models.close)
-        self.store_key.clicked.connect(self._store_key)
         self.test_button.clicked.connect(self.start_test)
         self._refresh_key_status()
         return page
@@ -206,15 +191,8 @@ class SettingsDialog(QDialog):
 
     def _refresh_key_status(self) -> None:
         provider = self.provider()
-        if provider == "offline":
-            self.key_status.setText(tr("the offline demo needs no key"))
-            return
-        self.key_status.setText(key_status_text(provider))
-
-    def _store_key(self) -> None:
-        """Into the keyring (or this session's memory when there is none); never into a file."""
-        provider = self.provider()
-        store_key(self.key, "" if provider == "offline" else provider, self.key_status)
+        offline = provider == "offline"
+        self.key_status.setText(tr("the offline demo needs no key") if offline else key_status_text(provider))
 
     # ---------------------------------------------------------------- test button
     def draft(self) -> Settings:
@@ -314,18 +292,11 @@ class SettingsDialog(QDialog):
     def _general_tab(self) -> QWidget:
         page = QWidget(self)
         form = QFormLayout(page)
-        self.language = QComboBox(page)
-        self.language.setObjectName("language")
-        self.language.addItem(tr("Follow the system"), "")
-        for code, name in LANGUAGES.items():
-            self.language.addItem(name, code)
-        self.language.setCurrentIndex(max(0, self.language.findData(self._settings.language)))
+        languages = [(tr("Follow the system"), ""), *((name, code) for code, name in LANGUAGES.items())]
+        self.language = choice_box(page, "language", languages, self._settings.language)
         form.addRow(tr("Language:"), self.language)
-        self.scheme = QComboBox(page)
-        self.scheme.setObjectName("colorScheme")
-        for label, code in ((tr("Follow the system"), ""), (tr("Light"), "light"), (tr("Dark"), "dark")):
-            self.scheme.addItem(label, code)
-        self.scheme.setCurrentIndex(max(0, self.scheme.findData(self._settings.color_scheme)))
+        schemes = ((tr("Follow the system"), ""), (tr("Light"), "light"), (tr("Dark"), "dark"))
+        self.scheme = choice_box(page, "colorScheme", schemes, self._settings.color_scheme)
         form.addRow(tr("Appearance:"), self.scheme)
         return page
 

@@ -11,11 +11,9 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QCheckBox,
-    QComboBox,
     QFileDialog,
     QFormLayout,
     QGroupBox,
-    QLabel,
     QLineEdit,
     QPushButton,
     QVBoxLayout,
@@ -23,9 +21,9 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.ui.i18n import tr
-from desktop_app.ui.layout import hbox
+from desktop_app.ui.layout import choice_box, hbox, plain_label
 from desktop_app.ui.palette import colours
-from desktop_app.ui.settings.key_status import key_status_text, store_key
+from desktop_app.ui.settings.key_status import key_row, key_status_text
 
 if TYPE_CHECKING:
     from desktop_app.engine_thread import EngineThread
@@ -111,15 +109,15 @@ class ShellWebSettings(QWidget):
         self.choose_workspace = QPushButton(tr("Choose…"), box)
         self.choose_workspace.setObjectName("chooseWorkspace")
         form.addRow(tr("Workspace:"), hbox(self.workspace, self.choose_workspace))
-        self.workspace_status = self._note(box, "workspaceStatus")
+        self.workspace_status = plain_label("", box, "workspaceStatus")
         form.addRow("", self.workspace_status)
         self.extra_commands = QLineEdit(", ".join(self._settings.shell_extra_commands), box)
         self.extra_commands.setObjectName("extraCommands")
         self.extra_commands.setPlaceholderText(tr("more commands to allow, comma separated"))
         form.addRow(tr("Extra commands:"), self.extra_commands)
-        self.extra_warning = self._note(box, "extraWarning", _warn_style())
+        self.extra_warning = plain_label("", box, "extraWarning", error=True)
         form.addRow("", self.extra_warning)
-        self.sandbox_status = self._note(box, "sandboxStatus")
+        self.sandbox_status = plain_label("", box, "sandboxStatus")
         self.sandbox_status.setText(tr("Checking the OS sandbox…"))
         form.addRow(tr("Sandbox:"), self.sandbox_status)
         self.enable_shell.toggled.connect(self._check_workspace)
@@ -127,14 +125,6 @@ class ShellWebSettings(QWidget):
         self.extra_commands.textChanged.connect(self._check_extra)
         self.choose_workspace.clicked.connect(self.open_folder_dialog)
         return box
-
-    def _note(self, parent: QWidget, name: str, style: str = "") -> QLabel:
-        label = QLabel(parent)
-        label.setObjectName(name)
-        label.setWordWrap(True)
-        if style:
-            label.setStyleSheet(style)
-        return label
 
     def open_folder_dialog(self) -> QFileDialog:
         """A folder chooser opened with open() (never exec): the choice arrives as a signal."""
@@ -215,31 +205,17 @@ class ShellWebSettings(QWidget):
         self.live_web.setObjectName("liveWeb")
         self.live_web.setChecked(self._settings.live_web)
         form.addRow(self.live_web)
-        self.search_provider = QComboBox(box)
-        self.search_provider.setObjectName("searchProvider")
-        for label, value in (
-            (tr("Local guide library (offline)"), ""),
-            ("Brave Search", "brave"),
-            ("Tavily", "tavily"),
-        ):
-            self.search_provider.addItem(label, value)
-        self.search_provider.setCurrentIndex(max(0, self.search_provider.findData(self._settings.web_search_provider)))
+        searches = ((tr("Local guide library (offline)"), ""), ("Brave Search", "brave"), ("Tavily", "tavily"))
+        self.search_provider = choice_box(box, "searchProvider", searches, self._settings.web_search_provider)
         form.addRow(tr("web_search uses:"), self.search_provider)
         self.search_endpoint = QLineEdit(self._settings.web_search_endpoint, box)
         self.search_endpoint.setObjectName("searchEndpoint")
         self.search_endpoint.setPlaceholderText(tr("the service's own address (leave empty)"))
         form.addRow(tr("Search API URL:"), self.search_endpoint)
-        self.search_key = QLineEdit(box)
-        self.search_key.setObjectName("searchKey")
-        self.search_key.setEchoMode(QLineEdit.EchoMode.Password)
-        self.search_key.setPlaceholderText(tr("paste a key to store it in the system keyring"))
-        self.store_search_key = QPushButton(tr("Store key"), box)
-        self.store_search_key.setObjectName("storeSearchKey")
-        form.addRow(tr("Search API key:"), hbox(self.search_key, self.store_search_key))
-        self.search_key_status = self._note(box, "searchKeyStatus")
-        form.addRow("", self.search_key_status)
+        names = ("searchKey", "storeSearchKey", "searchKeyStatus")
+        row = key_row(form, tr("Search API key:"), names, self.search_provider_name)
+        self.search_key, self.store_search_key, self.search_key_status = row
         self.search_provider.currentIndexChanged.connect(self._refresh_search_key)
-        self.store_search_key.clicked.connect(self._store_search_key)
         return box
 
     def search_provider_name(self) -> str:
@@ -254,10 +230,6 @@ class ShellWebSettings(QWidget):
             self.search_key_status.setText(tr("the local guide library needs no key"))
             return
         self.search_key_status.setText(key_status_text(provider))
-
-    def _store_search_key(self) -> None:
-        """Into the keyring (or this session's memory when there is none); never into a file."""
-        store_key(self.search_key, self.search_provider_name(), self.search_key_status)
 
     # ---------------------------------------------------------------- result
     def apply(self, draft: Settings) -> Settings:

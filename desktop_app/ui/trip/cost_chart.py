@@ -59,12 +59,9 @@ class CostChart(QWidget):
         self.setAccessibleDescription("; ".join([text, *parts]))
         self.update()
 
-    def scale_max(self) -> int:
-        total = sum(s.amount_cny for s in self.segments) + sum(p.amount_cny for p in self.peaks)
-        return max(total, self.budget or 0, 1)
-
     def _x(self, amount: float) -> float:
-        return SIDE + amount / (self.scale_max() * 1.08) * (self.width() - 2 * SIDE)
+        scale = max(sum(s.amount_cny for s in self.segments + self.peaks), self.budget or 0, 1)
+        return SIDE + amount / (scale * 1.08) * (self.width() - 2 * SIDE)
 
     def segment_rects(self) -> list[tuple[Segment, QRectF]]:
         """Each figure and its rectangle: the costs stacked from the left, then the peak estimates."""

@@ -36,7 +36,6 @@ class TripDock(LazyDock):
         super().__init__(tr("Trip"), "tripDock", parent)
         self._lang = lang
         self._pane: TripPane | None = None
-        self.dialog: QFileDialog | None = None
 
     def pane(self) -> TripPane:
         if self._pane is None:
@@ -56,14 +55,11 @@ class TripDock(LazyDock):
         self.pane().ensurePolished()
 
     def present(self) -> None:
-        """Alt+4 (View → Trip): the Trip tab, shown, in front, with the keyboard on its first control."""
+        """Alt+4 (View → Trip): the Trip tab, shown, in front, with the keyboard on the pane's first
+        control (a price, else an export button), the pane scrolled to its top (the title) as far as
+        that control stays in view."""
         self.show()
         self.raise_()
-        self.focus_first()
-
-    def focus_first(self) -> None:
-        """The keyboard on the pane's first control (a price, else an export button), the pane
-        scrolled to its top (the title) as far as that control stays in view."""
         pane = self.pane()
         buttons = [*pane.price_buttons.values(), *pane.exports.values()]
         target = next((b for b in buttons if b.isVisible() and b.isEnabled()), None)
@@ -130,7 +126,6 @@ class TripDock(LazyDock):
         dialog.selectFile(f"trip-{trip.start.isoformat() if trip.start else trip.id}.{fmt}")
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.fileSelected.connect(lambda path: self.write_export(trip, fmt, path))
-        self.dialog = dialog
         dialog.open()
         return dialog
 

@@ -10,14 +10,13 @@ from datetime import date
 from itertools import pairwise
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QGridLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from desktop_app.trips.markdown import WEEKDAYS_EN, WEEKDAYS_ZH, cny
 from desktop_app.trips.model import MONTHS_EN, Day, DayItem, Trip, date_span
 from desktop_app.ui.i18n import tr
 from desktop_app.ui.layout import bold as set_bold
-from desktop_app.ui.layout import hbox
+from desktop_app.ui.layout import hbox, plain_label
 from desktop_app.ui.text import plain_tip
 from desktop_app.ui.trip.cost_chart import CostChart, Segment, kind_colour
 from desktop_app.ui.trip.geo import locate
@@ -30,10 +29,7 @@ EXPORTS = ("ics", "md", "pdf")
 
 def _label(parent: QWidget, text: str = "", bold: bool = False) -> QLabel:
     """Plain text only (tool data is untrusted), selectable, wrapped."""
-    label = QLabel(text, parent)
-    label.setTextFormat(Qt.TextFormat.PlainText)
-    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-    label.setWordWrap(True)
+    label = plain_label(text, parent, selectable=True)
     return set_bold(label) if bold else label
 
 
@@ -58,10 +54,7 @@ class TripPane(QWidget):
         self.trip: Trip | None = None
         self.budget: int | None = None
         self.empty = _label(self)
-        self.title = _label(self, bold=True)
-        title_font = QFont(self.title.font())
-        title_font.setPointSizeF(title_font.pointSizeF() * 1.25)
-        self.title.setFont(title_font)
+        self.title = set_bold(_label(self), 1.25)
         self.facts = _label(self)
         self.headings = {key: _label(self, bold=True) for key in ("costs", "weather", "route", "days")}
         self.chart = CostChart(self)
