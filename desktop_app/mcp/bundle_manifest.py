@@ -73,7 +73,6 @@ class UserOption:
 class Manifest:
     name: str
     version: str
-    display_name: str
     description: str
     author: str
     server_type: str
@@ -125,14 +124,11 @@ class Manifest:
         out: dict[str, Value] = {}
         for option in self.options:
             raw = given.get(option.key)
-            if raw is None or raw == "" or raw == []:
-                raw = _default(option.default) if option.default is not None else None
-            if raw is None or raw == "" or raw == []:
-                if option.required:
-                    raise BundleError(f"{option.title} ({option.key}) is required")
-                out[option.key] = ""
-                continue
-            out[option.key] = option.check(raw)
+            if raw in (None, "", []) and option.default is not None:
+                raw = _default(option.default)
+            if raw in (None, "", []) and option.required:
+                raise BundleError(f"{option.title} ({option.key}) is required")
+            out[option.key] = "" if raw in (None, "", []) else option.check(raw)
         return out
 
 
@@ -298,10 +294,11 @@ def parse_manifest(data: Any) -> Manifest:
     command = _str(merged, "command", "server.mcp_config.", limit=1000)
     args = _strings(merged.get("args"), "server.mcp_config.args")
     _sensitive_uses(args, env, command, {o.key for o in options if o.sensitive})
+    own_version = _str(data, "version", limit=100)
+    _str(data, "display_name", required=False, limit=200)  # checked, though only `name` is shown here
     return Manifest(
         name=name,
-        version=_str(data, "version", limit=100),
-        display_name=_str(data, "display_name", required=False, limit=200) or name,
+        version=own_version,
         description=_str(data, "description", required=False),
         author=_str(author, "name", "author.", limit=200),
         server_type=str(kind),
