@@ -140,9 +140,6 @@ class KeyringTokenStorage:
             record[key] = value.model_dump(mode="json", exclude_none=True) if value is not None else None
         await self._write("client", record)
 
-    async def has_tokens(self) -> bool:
-        return await self.get_tokens() is not None
-
     def forget(self) -> bool:
         """Delete every entry of this server (tokens and registration); True when there was one."""
         return any([delete_secret(self._key(part)) for part in _PARTS])
@@ -240,7 +237,7 @@ def background_auth(config: ServerConfig) -> AppOAuthProvider | None:
 
 async def has_login(config: ServerConfig) -> bool:
     """Whether tokens for this server (and its current URL) are in the keyring."""
-    return config.uses_oauth and await KeyringTokenStorage(config.name, config.url).has_tokens()
+    return config.uses_oauth and await KeyringTokenStorage(config.name, config.url).get_tokens() is not None
 
 
 def logout(config: ServerConfig) -> bool:

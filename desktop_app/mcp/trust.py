@@ -101,8 +101,7 @@ def tool_warnings(definition: dict[str, Any]) -> list[str]:
 
 def text_warnings(text: str, where: str) -> list[str]:
     """The same for one text, e.g. a server's `instructions`."""
-    _, found = reveal_tree(text, where)
-    return capped(found)
+    return capped(reveal_tree(text, where)[1])
 
 
 def capped(warnings: list[str]) -> list[str]:
