@@ -100,13 +100,6 @@ def _reap_all(server_pid: int, ending: _Ending) -> int:
             ending.begin()
 
 
-def _lower_priority() -> None:
-    """Servers are the window's helpers: on a small machine their start-up (node, uv, Python, often
-    a second of CPU each) must not take the cores the window needs to stay smooth."""
-    with contextlib.suppress(OSError):
-        os.nice(NICENESS)
-
-
 def main(argv: Sequence[str]) -> int:
     """`APP_PID COMMAND ARGS...`: run the server, exit with its code once the group is gone."""
     app_pid, command = int(argv[0]), list(argv[1:])
@@ -116,7 +109,10 @@ def main(argv: Sequence[str]) -> int:
     _prctl(PR_SET_CHILD_SUBREAPER, 1)
     if os.getpgrp() != os.getpid():  # the SDK makes us a group leader; never signal someone else's group
         os.setpgid(0, 0)
-    _lower_priority()
+    # Servers are the window's helpers: on a small machine their start-up (node, uv, Python, often
+    # a second of CPU each) must not take the cores the window needs to stay smooth.
+    with contextlib.suppress(OSError):
+        os.nice(NICENESS)
     ending = _Ending()
     for signum in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):
         signal.signal(signum, ending.begin)
