@@ -165,10 +165,7 @@ class Connection:
             self.settled.set()
 
     async def _connect(self, stack: AsyncExitStack, sdk: Sdk) -> None:
-        if self.config.may_fall_back_to_sse:
-            client = await self._open_with_fallback(stack, sdk)
-        else:
-            client = await self._open(stack, sdk)
+        client = await (self._open_with_fallback if self.config.may_fall_back_to_sse else self._open)(stack, sdk)
         info = client.server_info
         self.server_info = f"{info.name} {info.version}".strip() if info else ""
         self.instruction_warnings = text_warnings(str(client.instructions or ""), "server instructions")
