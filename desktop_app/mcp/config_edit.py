@@ -248,12 +248,10 @@ def without_server(text: str, name: str) -> str:
     key_start, _start, end, _nested = servers.members[name]
     toks = _tokens(text)
     after = next(t for t in toks if t.start >= end)
-    if after.kind == ",":
-        new = text[: _line_start_if_alone(text, key_start)] + text[_through_line_end(text, after.end) :]
-    else:  # the last member: the comma before it goes instead (if any)
+    last = after.kind != ","
+    new = text[: _line_start_if_alone(text, key_start)] + text[_through_line_end(text, end if last else after.end) :]
+    if last:  # the last member: the comma before it goes instead (if any)
         comma = next((t for t in reversed(toks) if t.end <= key_start and t.start > servers.open), None)
-        cut_from = _line_start_if_alone(text, key_start)
-        new = text[:cut_from] + text[_through_line_end(text, end) :]
         if comma is not None and comma.kind == ",":
             new = new[: comma.start] + new[comma.end :]
     place = expected["mcp"] if vscode else expected
