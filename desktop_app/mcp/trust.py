@@ -256,15 +256,13 @@ class TrustStore:
         data = self._load()
         lost = "pins_lost" in data
         entry = data["servers"].get(server)
-        if entry is None and not lost:
+        if entry is None and not lost:  # first sight: everything pinned, so nothing below is held
             stamp = _stamp()
-            data["servers"][server] = {
+            entry = data["servers"][server] = {
                 "first_seen": stamp,
                 "tools": {n: self._pin_entry(d, stamp) for n, d in definitions.items()},
             }
             self._save(data)
-            self._forget_server(server)
-            return {}
         pins = (entry or {}).get("tools", {})
         held: dict[str, PendingChange] = {}
         for tool, definition in definitions.items():
