@@ -84,16 +84,10 @@ class KeyringTokenStorage:
         return f"mcp-oauth/{self.server}/{part}"
 
     async def _read(self, part: str) -> dict[str, Any]:
-        def read() -> str | None:
-            try:
-                return keyring_secret(self._key(part))
-            except SecretsError:
-                return None
-
-        text = await anyio.to_thread.run_sync(read)
         try:
+            text = await anyio.to_thread.run_sync(keyring_secret, self._key(part))
             record = jsonsafe.loads(text) if text else {}  # depth, size, finite numbers
-        except ValueError:
+        except (SecretsError, ValueError):
             return {}
         return record if isinstance(record, dict) and record.get("url") == self.url else {}
 
