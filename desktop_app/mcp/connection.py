@@ -454,14 +454,13 @@ class Connection:
     async def _call(self, client: Any, tool: str, args: dict[str, Any], progress: Any) -> ToolOutput:
         wait = self.config.timeout + PERSON_ALLOWANCE
         if tool in self.task_only:  # created, polled, its result fetched; a cancel sends tasks/cancel
-            types = (await self.manager.sdk()).types
-            name = self.config.name
-            task = asyncio.ensure_future(
-                call_as_task(client.session, types, server=name, tool=tool, args=args, progress=progress, timeout=wait)
+            types, name = (await self.manager.sdk()).types, self.config.name
+            call = call_as_task(
+                client.session, types, server=name, tool=tool, args=args, progress=progress, timeout=wait
             )
         else:
             call = client.call_tool(tool, args, read_timeout_seconds=wait, progress_callback=progress)
-            task = asyncio.ensure_future(call)
+        task = asyncio.ensure_future(call)
         try:
             finished = await self._clock.run(task, self.config.timeout)
         finally:  # out of time, or the caller was cancelled
