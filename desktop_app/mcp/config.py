@@ -180,11 +180,9 @@ def _number(value: Any, default: float, path: Path | str, where: str) -> float:
 
 
 def _flag(value: Any, path: Path | str, where: str) -> bool:
-    if value is None:
-        return False
-    if not isinstance(value, bool):
+    if value is not None and not isinstance(value, bool):
         raise _fail(path, where, "must be true or false")
-    return value
+    return bool(value)
 
 
 def _kind(entry: dict[str, Any], path: Path | str, where: str) -> str:
