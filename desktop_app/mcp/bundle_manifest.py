@@ -94,11 +94,10 @@ class Manifest:
         args: list[str] = []
         for arg in self.args:
             whole = _WHOLE_OPTION.fullmatch(arg)
-            if whole and isinstance(chosen.get(whole.group(1)), list):
-                args.extend(str(v) for v in chosen[whole.group(1)])  # type: ignore[union-attr]
-            elif whole and chosen.get(whole.group(1), "") == "":
-                continue  # an optional value left empty: the argument is left out
-            else:
+            value = chosen.get(whole.group(1), "") if whole else None
+            if isinstance(value, list):
+                args.extend(str(v) for v in value)
+            elif value != "":  # an optional value left empty: the argument is left out
                 args.append(_substitute(arg, folder, chosen))
         env: dict[str, str | dict[str, str]] = {}
         for key, template in self.env.items():
