@@ -110,8 +110,7 @@ class Connection:
         self._calls = 0
         self._errlog: TextIO | None = None  # a stdio server's stderr: finds its guard (mcp/guard.py)
         self._asked: list[str] = []  # forms not accepted while calls ran: the reason goes to the model
-        self.log_path = data_dir() / "logs" / f"mcp-{self.prefix}.log"
-        self.log = ServerLog(self.log_path)
+        self.log = ServerLog(data_dir() / "logs" / f"mcp-{self.prefix}.log")
 
     # ------------------------------------------------------------ lifecycle
 
@@ -263,7 +262,7 @@ class Connection:
         if self.config.url:
             return []
         try:
-            text = read_tail(self.log_path, 16_384)
+            text = read_tail(self.log.path, 16_384)
         except OSError:
             return []
         lines = [ln for ln in text.splitlines() if ln.strip() and not ln.startswith(NOTE)]
@@ -327,7 +326,7 @@ class Connection:
                 + self.list_warnings
             ),
             server_info=self.server_info,
-            log_path=str(self.log_path),
+            log_path=str(self.log.path),
             login_needed=bool(self.oauth is not None and self.oauth.login_needed),
         )
 
