@@ -82,11 +82,6 @@ def _signal_group(signum: int) -> None:
         os.killpg(0, signum)
 
 
-def _exit_code(status: int) -> int:
-    code = os.waitstatus_to_exitcode(status)
-    return 128 - code if code < 0 else code
-
-
 def _reap_all(server_pid: int, ending: _Ending) -> int:
     """Wait for every child (adopted ones too); the server's exit starts the ending."""
     code = 0
@@ -96,7 +91,8 @@ def _reap_all(server_pid: int, ending: _Ending) -> int:
         except ChildProcessError:
             return code
         if pid == server_pid:
-            code = _exit_code(status)
+            code = os.waitstatus_to_exitcode(status)
+            code = 128 - code if code < 0 else code  # killed by a signal: 128 + its number, as shells say
             ending.begin()
 
 
