@@ -105,13 +105,9 @@ def login_shell_path() -> tuple[str, ...]:
 
 def search_path(login_shell: bool = True) -> list[str]:
     """Our PATH, then the login shell's, then the common install places (existing, no repeats)."""
-    seen: list[str] = []
     own = os.environ.get("PATH", "").split(os.pathsep)
     shell = login_shell_path() if login_shell else ()
-    for d in [*own, *shell, *common_dirs()]:
-        if d and d not in seen and os.path.isdir(d):
-            seen.append(d)
-    return seen
+    return [d for d in dict.fromkeys([*own, *shell, *common_dirs()]) if d and os.path.isdir(d)]
 
 
 def resolve_command(command: str, cwd: str = "") -> tuple[str, list[str]]:
