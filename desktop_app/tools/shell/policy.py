@@ -167,15 +167,10 @@ def _classify(name: str, extra: frozenset[str]) -> Kind:
         return "read"
     if name in WRITES:
         return "write"
-    if name in INTERPRETERS:
+    if name in INTERPRETERS or name in NETWORK:
+        kind = "an interpreter or runs other programs" if name in INTERPRETERS else "a network tool"
         raise RefusedError(
-            f"{name!r} is an interpreter or runs other programs; it is refused unless the user "
-            "adds it to the shell's extra commands in Settings"
-        )
-    if name in NETWORK:
-        raise RefusedError(
-            f"{name!r} is a network tool; it is refused unless the user adds it to the shell's "
-            "extra commands in Settings"
+            f"{name!r} is {kind}; it is refused unless the user adds it to the shell's extra commands in Settings"
         )
     allowed = ", ".join(sorted(READ_ONLY | WRITES))
     raise RefusedError(f"{name!r} is not on the allowlist; allowed commands: {allowed}")
