@@ -15,7 +15,7 @@ from desktop_app import __version__
 from desktop_app.mcp.apps import EXTENSION_ID, MIME_TYPE
 from desktop_app.mcp.config import McpConfigError, ServerConfig
 from desktop_app.mcp.guard import guarded, stop_guard
-from desktop_app.mcp.interact import ElicitationHandler, ElicitationResult, SamplingHandler
+from desktop_app.mcp.interact import ElicitationHandler, ElicitationResult, SamplingHandler, SamplingResult
 from desktop_app.mcp.launch import CommandNotFoundError, child_environment, resolve_command
 from desktop_app.mcp.logs import ServerLog, read_tail
 from desktop_app.mcp.person import PERSON_ALLOWANCE, PersonClock, elicit_note, sampling_request, with_notes
@@ -414,8 +414,7 @@ class Connection:
             with self._clock.person():
                 result = await self.manager.sampling.sample(request)
         except Exception as exc:  # noqa: BLE001 - a broken handler declines
-            self._note(f"sampling failed: {exc}")
-            return sdk.types.ErrorData(code=-1, message=f"sampling failed: {exc}")
+            result = SamplingResult(False, reason=f"failed: {exc}")
         if not result.approved:
             self._note(f"sampling {result.reason}")
             return sdk.types.ErrorData(code=-1, message=f"sampling {result.reason}")
