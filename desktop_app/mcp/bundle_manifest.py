@@ -221,8 +221,8 @@ def _option(key: str, raw: Any) -> UserOption:
     for name, limit in limits.items():
         if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int | float)):
             raise BundleError(f"manifest.json: {where}.{name} must be a number")
-    if flags["sensitive"] and ref_problem(key):
-        raise BundleError(f"manifest.json: {where}: a sensitive option needs a keyring name ({ref_problem(key)})")
+    if flags["sensitive"] and (problem := ref_problem(key)):
+        raise BundleError(f"manifest.json: {where}: a sensitive option needs a keyring name ({problem})")
     option = UserOption(
         key=key,
         type=str(kind),
@@ -265,8 +265,8 @@ def parse_manifest(data: Any) -> Manifest:
     if version not in VERSIONS:
         raise BundleError(f"manifest.json: manifest_version {version[:20]!r} is not supported (0.2 to 0.4)")
     name = _str(data, "name", limit=100)
-    if server_name_problem(name):
-        raise BundleError(f"manifest.json: name {name[:40]!r} cannot name a server here ({server_name_problem(name)})")
+    if problem := server_name_problem(name):
+        raise BundleError(f"manifest.json: name {name[:40]!r} cannot name a server here ({problem})")
     author = data.get("author")
     if not isinstance(author, dict):
         raise BundleError("manifest.json: author must be an object with a name")

@@ -231,8 +231,7 @@ def _transport_fields(entry: dict[str, Any], path: Path | str, where: str) -> di
 
 def parse_server(name: str, entry: Any, path: Path | str) -> ServerConfig:
     """One `mcpServers` entry, checked; raises McpConfigError naming the file and the key."""
-    problem = server_name_problem(name)
-    if problem:
+    if problem := server_name_problem(name):
         raise _fail(path, "mcpServers", problem)
     return _parse_entry(name, entry, path)
 
