@@ -161,8 +161,7 @@ class AppHost:
         except ValueError as exc:
             self._record("note", f"refused a message that is not valid JSON: {str(exc)[:120]}")
             return None
-        problem = _shape_problem(message)
-        if problem:
+        if problem := _shape_problem(message):
             self._record("note", f"refused a message: {problem}")
             if isinstance(message, dict) and _valid_id(message.get("id")) and "method" in message:
                 self.post(_error(message["id"], INVALID, problem))

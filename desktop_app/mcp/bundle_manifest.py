@@ -73,7 +73,6 @@ class UserOption:
 class Manifest:
     name: str
     version: str
-    display_name: str
     description: str
     author: str
     server_type: str
@@ -95,11 +94,10 @@ class Manifest:
         args: list[str] = []
         for arg in self.args:
             whole = _WHOLE_OPTION.fullmatch(arg)
-            if whole and isinstance(chosen.get(whole.group(1)), list):
-                args.extend(str(v) for v in chosen[whole.group(1)])  # type: ignore[union-attr]
-            elif whole and chosen.get(whole.group(1), "") == "":
-                continue  # an optional value left empty: the argument is left out
-            else:
+            value = chosen.get(whole.group(1), "") if whole else None
+            if isinstance(value, list):
+                args.extend(str(v) for v in value)
+            elif value != "":  # an optional value left empty: the argument is left out
                 args.append(_substitute(arg, folder, chosen))
         env: dict[str, str | dict[str, str]] = {}
         for key, template in self.env.items():
@@ -125,14 +123,11 @@ class Manifest:
         out: dict[str, Value] = {}
         for option in self.options:
             raw = given.get(option.key)
-            if raw is None or raw == "" or raw == []:
-                raw = _default(option.default) if option.default is not None else None
-            if raw is None or raw == "" or raw == []:
-                if option.required:
-                    raise BundleError(f"{option.title} ({option.key}) is required")
-                out[option.key] = ""
-                continue
-            out[option.key] = option.check(raw)
+            if raw in (None, "", []) and option.default is not None:
+                raw = _default(option.default)
+            if raw in (None, "", []) and option.required:
+                raise BundleError(f"{option.title} ({option.key}) is required")
+            out[option.key] = "" if raw in (None, "", []) else option.check(raw)
         return out
 
 
@@ -226,8 +221,8 @@ def _option(key: str, raw: Any) -> UserOption:
     for name, limit in limits.items():
         if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int | float)):
             raise BundleError(f"manifest.json: {where}.{name} must be a number")
-    if flags["sensitive"] and ref_problem(key):
-        raise BundleError(f"manifest.json: {where}: a sensitive option needs a keyring name ({ref_problem(key)})")
+    if flags["sensitive"] and (problem := ref_problem(key)):
+        raise BundleError(f"manifest.json: {where}: a sensitive option needs a keyring name ({problem})")
     option = UserOption(
         key=key,
         type=str(kind),
@@ -270,8 +265,8 @@ def parse_manifest(data: Any) -> Manifest:
     if version not in VERSIONS:
         raise BundleError(f"manifest.json: manifest_version {version[:20]!r} is not supported (0.2 to 0.4)")
     name = _str(data, "name", limit=100)
-    if server_name_problem(name):
-        raise BundleError(f"manifest.json: name {name[:40]!r} cannot name a server here ({server_name_problem(name)})")
+    if problem := server_name_problem(name):
+        raise BundleError(f"manifest.json: name {name[:40]!r} cannot name a server here ({problem})")
     author = data.get("author")
     if not isinstance(author, dict):
         raise BundleError("manifest.json: author must be an object with a name")
@@ -298,10 +293,11 @@ def parse_manifest(data: Any) -> Manifest:
     command = _str(merged, "command", "server.mcp_config.", limit=1000)
     args = _strings(merged.get("args"), "server.mcp_config.args")
     _sensitive_uses(args, env, command, {o.key for o in options if o.sensitive})
+    own_version = _str(data, "version", limit=100)
+    _str(data, "display_name", required=False, limit=200)  # checked, though only `name` is shown here
     return Manifest(
         name=name,
-        version=_str(data, "version", limit=100),
-        display_name=_str(data, "display_name", required=False, limit=200) or name,
+        version=own_version,
         description=_str(data, "description", required=False),
         author=_str(author, "name", "author.", limit=200),
         server_type=str(kind),

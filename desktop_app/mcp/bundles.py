@@ -69,8 +69,7 @@ class Bundle:
         ]
         if m.description:
             out.insert(1, ("description", m.description))
-        for key, value in m.env.items():
-            out.append(("environment", f"{key}={value}"))
+        out += [("environment", f"{key}={value}") for key, value in m.env.items()]
         for option in m.options:
             what = "hidden, kept in the keyring" if option.sensitive else option.type
             need = "required" if option.required else "optional"

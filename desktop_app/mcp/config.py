@@ -35,14 +35,8 @@ _KNOWN_KEYS = {
 }
 # Approvals written for another client: an untrusted file must never grant them silently.
 _APPROVAL_KEYS = ("autoApprove", "alwaysAllow")
-_KINDS = {
-    "stdio": "stdio",
-    "http": "http",
-    "streamable-http": "http",
-    "streamable_http": "http",
-    "streamablehttp": "http",
-    "sse": "sse",
-}
+_HTTP_SPELLINGS = ("http", "streamable-http", "streamable_http", "streamablehttp")
+_KINDS = {"stdio": "stdio", "sse": "sse", **dict.fromkeys(_HTTP_SPELLINGS, "http")}
 
 
 class McpConfigError(ValueError):
@@ -186,11 +180,9 @@ def _number(value: Any, default: float, path: Path | str, where: str) -> float:
 
 
 def _flag(value: Any, path: Path | str, where: str) -> bool:
-    if value is None:
-        return False
-    if not isinstance(value, bool):
+    if value is not None and not isinstance(value, bool):
         raise _fail(path, where, "must be true or false")
-    return value
+    return bool(value)
 
 
 def _kind(entry: dict[str, Any], path: Path | str, where: str) -> str:
@@ -239,30 +231,19 @@ def _transport_fields(entry: dict[str, Any], path: Path | str, where: str) -> di
 
 def parse_server(name: str, entry: Any, path: Path | str) -> ServerConfig:
     """One `mcpServers` entry, checked; raises McpConfigError naming the file and the key."""
-    problem = server_name_problem(name)
-    if problem:
+    if problem := server_name_problem(name):
         raise _fail(path, "mcpServers", problem)
     return _parse_entry(name, entry, path)
 
 
-def ignored_keys_warning(entry: dict[str, Any]) -> str:
-    """One line naming the keys of `entry` that mean nothing here ("" when there are none)."""
-    approvals = [k for k in _APPROVAL_KEYS if k in entry]
-    others = sorted(str(k) for k in set(entry) - _KNOWN_KEYS - set(_APPROVAL_KEYS))
-    parts = []
-    if approvals:
-        parts.append(
-            f"{', '.join(approvals)} (a config file cannot grant approvals: use --approve or confirm in the window)"
-        )
-    parts += others
-    return f"ignored key(s) {', '.join(parts)}" if parts else ""
-
-
 def _entry_warnings(entry: dict[str, Any], path: Path | str, where: str) -> tuple[str, ...]:
-    out = []
-    ignored = ignored_keys_warning(entry)
-    if ignored:
-        out.append(f"MCP config {path} ({where}): {ignored}")
+    """The keys of `entry` that mean nothing here, named in one line, and VS Code inputs left unasked."""
+    approvals = [k for k in _APPROVAL_KEYS if k in entry]
+    ignored = sorted(str(k) for k in set(entry) - _KNOWN_KEYS - set(_APPROVAL_KEYS))
+    if approvals:
+        why = "a config file cannot grant approvals: use --approve or confirm in the window"
+        ignored.insert(0, f"{', '.join(approvals)} ({why})")
+    out = [f"MCP config {path} ({where}): ignored key(s) {', '.join(ignored)}"] if ignored else []
     if "${input:" in repr(entry):
         out.append(f"MCP config {path} ({where}): VS Code ${{input:…}} values are not asked for; sent as written")
     return tuple(out)
@@ -284,12 +265,6 @@ def _parse_entry(name: str, entry: Any, path: Path | str, refused: str = "", whe
         warnings=_entry_warnings(entry, path, where),
         **_transport_fields(entry, path, where),
     )
-
-
-def _broken_entry(name: str, entry: Any, path: Path | str, error: McpConfigError) -> ServerConfig:
-    """A bad entry: that server alone is not started (a disabled one stays quietly disabled)."""
-    disabled = isinstance(entry, dict) and entry.get("disabled") is True
-    return ServerConfig(name=name, disabled=disabled, source=str(path), refused=str(error), raw=entry)
 
 
 def _servers_object(data: Any, path: Path | str) -> tuple[str, dict[str, Any]]:
@@ -319,8 +294,10 @@ def parse_config(data: Any, path: Path | str, text: str = "") -> list[ServerConf
         name = str(raw_name)
         try:
             out.append(_parse_entry(name, entry, path, server_name_problem(name), f"{key}.{name}"))
-        except McpConfigError as exc:
-            out.append(_broken_entry(name, entry, path, exc.at_line(line_of(text, name))))
+        except McpConfigError as exc:  # that server alone is not started (a disabled one stays quietly disabled)
+            disabled = isinstance(entry, dict) and entry.get("disabled") is True
+            refused = str(exc.at_line(line_of(text, name)))
+            out.append(ServerConfig(name=name, disabled=disabled, source=str(path), refused=refused, raw=entry))
     return out
 
 
@@ -337,11 +314,9 @@ def parse_text(text: str, path: Path | str) -> Any:
     try:  # NaN and Infinity parse as floats; each entry's numbers are checked where they are used
         return json5.loads(text)
     except ValueError as exc:
-        message = str(exc)
-        found = re.match(r"<string>:(\d+) (.*)", message)
-        if found:
-            raise _fail(path, "", f"is not valid JSON: {found.group(2)}", int(found.group(1))) from None
-        raise _fail(path, "", f"is not valid JSON: {message}") from None
+        found = re.match(r"<string>:(\d+) (.*)", str(exc))
+        line, message = (int(found.group(1)), found.group(2)) if found else (0, str(exc))
+        raise _fail(path, "", f"is not valid JSON: {message}", line) from None
     except RecursionError:
         raise _fail(path, "", "is not valid JSON: nested too deeply") from None
 

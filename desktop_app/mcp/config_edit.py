@@ -144,10 +144,8 @@ def _insert(text: str, obj: _Obj, key: str, value: Any) -> str:
     """`key: value` as the last member of `obj`, in the style of its neighbours."""
     first = min((m[0] for m in obj.members.values()), default=-1)
     closing_line = text[text.rfind("\n", 0, obj.close) + 1 : obj.close]
-    if first >= 0 and "\n" in text[obj.open : first]:
-        indent = _indent_of(text, first)  # as the first member is
-    else:
-        indent = _indent_of(text, obj.open) + "  "
+    on_own_lines = first >= 0 and "\n" in text[obj.open : first]  # then indented as the first member is
+    indent = _indent_of(text, first) if on_own_lines else _indent_of(text, obj.open) + "  "
     member = f"{indent}{json.dumps(key, ensure_ascii=False)}: {_entry_text(value, indent)}"
     comma = "," if obj.members and obj.last_kind != "," else ""
     if closing_line.strip():  # "}" shares its line with something: {"a": 1} or {}
@@ -248,12 +246,10 @@ def without_server(text: str, name: str) -> str:
     key_start, _start, end, _nested = servers.members[name]
     toks = _tokens(text)
     after = next(t for t in toks if t.start >= end)
-    if after.kind == ",":
-        new = text[: _line_start_if_alone(text, key_start)] + text[_through_line_end(text, after.end) :]
-    else:  # the last member: the comma before it goes instead (if any)
+    last = after.kind != ","
+    new = text[: _line_start_if_alone(text, key_start)] + text[_through_line_end(text, end if last else after.end) :]
+    if last:  # the last member: the comma before it goes instead (if any)
         comma = next((t for t in reversed(toks) if t.end <= key_start and t.start > servers.open), None)
-        cut_from = _line_start_if_alone(text, key_start)
-        new = text[:cut_from] + text[_through_line_end(text, end) :]
         if comma is not None and comma.kind == ",":
             new = new[: comma.start] + new[comma.end :]
     place = expected["mcp"] if vscode else expected

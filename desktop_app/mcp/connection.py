@@ -15,7 +15,7 @@ from desktop_app import __version__
 from desktop_app.mcp.apps import EXTENSION_ID, MIME_TYPE
 from desktop_app.mcp.config import McpConfigError, ServerConfig
 from desktop_app.mcp.guard import guarded, stop_guard
-from desktop_app.mcp.interact import ElicitationHandler, ElicitationResult, SamplingHandler
+from desktop_app.mcp.interact import ElicitationHandler, ElicitationResult, SamplingHandler, SamplingResult
 from desktop_app.mcp.launch import CommandNotFoundError, child_environment, resolve_command
 from desktop_app.mcp.logs import ServerLog, read_tail
 from desktop_app.mcp.person import PERSON_ALLOWANCE, PersonClock, elicit_note, sampling_request, with_notes
@@ -110,8 +110,7 @@ class Connection:
         self._calls = 0
         self._errlog: TextIO | None = None  # a stdio server's stderr: finds its guard (mcp/guard.py)
         self._asked: list[str] = []  # forms not accepted while calls ran: the reason goes to the model
-        self.log_path = data_dir() / "logs" / f"mcp-{self.prefix}.log"
-        self.log = ServerLog(self.log_path)
+        self.log = ServerLog(data_dir() / "logs" / f"mcp-{self.prefix}.log")
 
     # ------------------------------------------------------------ lifecycle
 
@@ -165,10 +164,7 @@ class Connection:
             self.settled.set()
 
     async def _connect(self, stack: AsyncExitStack, sdk: Sdk) -> None:
-        if self.config.may_fall_back_to_sse:
-            client = await self._open_with_fallback(stack, sdk)
-        else:
-            client = await self._open(stack, sdk)
+        client = await (self._open_with_fallback if self.config.may_fall_back_to_sse else self._open)(stack, sdk)
         info = client.server_info
         self.server_info = f"{info.name} {info.version}".strip() if info else ""
         self.instruction_warnings = text_warnings(str(client.instructions or ""), "server instructions")
@@ -266,7 +262,7 @@ class Connection:
         if self.config.url:
             return []
         try:
-            text = read_tail(self.log_path, 16_384)
+            text = read_tail(self.log.path, 16_384)
         except OSError:
             return []
         lines = [ln for ln in text.splitlines() if ln.strip() and not ln.startswith(NOTE)]
@@ -330,7 +326,7 @@ class Connection:
                 + self.list_warnings
             ),
             server_info=self.server_info,
-            log_path=str(self.log_path),
+            log_path=str(self.log.path),
             login_needed=bool(self.oauth is not None and self.oauth.login_needed),
         )
 
@@ -418,8 +414,7 @@ class Connection:
             with self._clock.person():
                 result = await self.manager.sampling.sample(request)
         except Exception as exc:  # noqa: BLE001 - a broken handler declines
-            self._note(f"sampling failed: {exc}")
-            return sdk.types.ErrorData(code=-1, message=f"sampling failed: {exc}")
+            result = SamplingResult(False, reason=f"failed: {exc}")
         if not result.approved:
             self._note(f"sampling {result.reason}")
             return sdk.types.ErrorData(code=-1, message=f"sampling {result.reason}")
@@ -457,14 +452,13 @@ class Connection:
     async def _call(self, client: Any, tool: str, args: dict[str, Any], progress: Any) -> ToolOutput:
         wait = self.config.timeout + PERSON_ALLOWANCE
         if tool in self.task_only:  # created, polled, its result fetched; a cancel sends tasks/cancel
-            types = (await self.manager.sdk()).types
-            name = self.config.name
-            task = asyncio.ensure_future(
-                call_as_task(client.session, types, server=name, tool=tool, args=args, progress=progress, timeout=wait)
+            types, name = (await self.manager.sdk()).types, self.config.name
+            call = call_as_task(
+                client.session, types, server=name, tool=tool, args=args, progress=progress, timeout=wait
             )
         else:
             call = client.call_tool(tool, args, read_timeout_seconds=wait, progress_callback=progress)
-            task = asyncio.ensure_future(call)
+        task = asyncio.ensure_future(call)
         try:
             finished = await self._clock.run(task, self.config.timeout)
         finally:  # out of time, or the caller was cancelled

@@ -74,16 +74,9 @@ class Connector:
         """One entry of `mcp gallery --json`: CONTRACT.md's keys first, then the rest of the vetting."""
         key = None if self.key is None else {"env": self.key.env, "keyring": self.key.keyring, "where": self.key.where}
         contract: dict[str, Any] = {"name": self.name, "title": self.title, "description": self.what}
-        contract["command"] = self.argv[0]
-        contract |= {"args": self.argv[1:], "needs_key": self.key is not None, "sends": self.sends}
-        more: dict[str, Any] = {
-            "covers": self.covers,
-            "data_from": self.data_from,
-            "limits": self.limits,
-            "licence": self.licence,
-        }
-        more |= {"package": self.package, "version": self.version, "key": key, "tools": list(self.tools)}
-        return {**contract, "homepage": self.homepage, **more}
+        contract |= {"command": self.argv[0], "args": self.argv[1:], "needs_key": self.key is not None}
+        texts = ("sends", "homepage", "covers", "data_from", "limits", "licence", "package", "version")
+        return {**contract, **{f: getattr(self, f) for f in texts}, "key": key, "tools": list(self.tools)}
 
 
 def _text(entry: dict[str, Any], field: str, limit: int = 600) -> str:

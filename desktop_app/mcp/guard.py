@@ -82,11 +82,6 @@ def _signal_group(signum: int) -> None:
         os.killpg(0, signum)
 
 
-def _exit_code(status: int) -> int:
-    code = os.waitstatus_to_exitcode(status)
-    return 128 - code if code < 0 else code
-
-
 def _reap_all(server_pid: int, ending: _Ending) -> int:
     """Wait for every child (adopted ones too); the server's exit starts the ending."""
     code = 0
@@ -96,15 +91,9 @@ def _reap_all(server_pid: int, ending: _Ending) -> int:
         except ChildProcessError:
             return code
         if pid == server_pid:
-            code = _exit_code(status)
+            code = os.waitstatus_to_exitcode(status)
+            code = 128 - code if code < 0 else code  # killed by a signal: 128 + its number, as shells say
             ending.begin()
-
-
-def _lower_priority() -> None:
-    """Servers are the window's helpers: on a small machine their start-up (node, uv, Python, often
-    a second of CPU each) must not take the cores the window needs to stay smooth."""
-    with contextlib.suppress(OSError):
-        os.nice(NICENESS)
 
 
 def main(argv: Sequence[str]) -> int:
@@ -116,7 +105,10 @@ def main(argv: Sequence[str]) -> int:
     _prctl(PR_SET_CHILD_SUBREAPER, 1)
     if os.getpgrp() != os.getpid():  # the SDK makes us a group leader; never signal someone else's group
         os.setpgid(0, 0)
-    _lower_priority()
+    # Servers are the window's helpers: on a small machine their start-up (node, uv, Python, often
+    # a second of CPU each) must not take the cores the window needs to stay smooth.
+    with contextlib.suppress(OSError):
+        os.nice(NICENESS)
     ending = _Ending()
     for signum in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):
         signal.signal(signum, ending.begin)

@@ -16,8 +16,7 @@ _HINTS = {
     "npm": "install Node.js (https://nodejs.org), which provides npm",
     "uvx": "install uv (https://docs.astral.sh/uv/), which provides uvx",
     "uv": "install uv (https://docs.astral.sh/uv/)",
-    "python": "install Python 3 (https://www.python.org)",
-    "python3": "install Python 3 (https://www.python.org)",
+    **dict.fromkeys(("python", "python3"), "install Python 3 (https://www.python.org)"),
     "docker": "install Docker (https://docs.docker.com/get-docker/)",
     "bunx": "install Bun (https://bun.sh), which provides bunx",
     "deno": "install Deno (https://deno.com)",
@@ -106,13 +105,9 @@ def login_shell_path() -> tuple[str, ...]:
 
 def search_path(login_shell: bool = True) -> list[str]:
     """Our PATH, then the login shell's, then the common install places (existing, no repeats)."""
-    seen: list[str] = []
     own = os.environ.get("PATH", "").split(os.pathsep)
     shell = login_shell_path() if login_shell else ()
-    for d in [*own, *shell, *common_dirs()]:
-        if d and d not in seen and os.path.isdir(d):
-            seen.append(d)
-    return seen
+    return [d for d in dict.fromkeys([*own, *shell, *common_dirs()]) if d and os.path.isdir(d)]
 
 
 def resolve_command(command: str, cwd: str = "") -> tuple[str, list[str]]:

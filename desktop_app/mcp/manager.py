@@ -293,17 +293,16 @@ def _print_failure(status: ServerStatus) -> None:
         _warn(f"MCP server {status.name!r} failed: {status.reason}")
 
 
-class _ToldOnce:
+def _told_once(report: Callable[[ServerStatus], None]) -> Callable[[ServerStatus], None]:
     """A listener that hands each server's failure to `report` once, however late it comes."""
+    told: set[str] = set()
 
-    def __init__(self, report: Callable[[ServerStatus], None]) -> None:
-        self.report = report
-        self.told: set[str] = set()
+    def listener(status: ServerStatus) -> None:
+        if status.state == "failed" and status.name not in told:
+            told.add(status.name)
+            report(status)
 
-    def __call__(self, status: ServerStatus) -> None:
-        if status.state == "failed" and status.name not in self.told:
-            self.told.add(status.name)
-            self.report(status)
+    return listener
 
 
 async def attach_mcp(
@@ -331,7 +330,7 @@ async def attach_mcp(
     manager = McpManager(servers, registry, roots=roots)
     if not servers:
         return manager.aclose
-    told = _ToldOnce(on_failure or (lambda _status: None))
+    told = _told_once(on_failure or (lambda _status: None))
     manager.subscribe(told)
     for warning in dict.fromkeys(w for s in servers for w in s.warnings):
         _warn(warning)

@@ -84,16 +84,10 @@ class KeyringTokenStorage:
         return f"mcp-oauth/{self.server}/{part}"
 
     async def _read(self, part: str) -> dict[str, Any]:
-        def read() -> str | None:
-            try:
-                return keyring_secret(self._key(part))
-            except SecretsError:
-                return None
-
-        text = await anyio.to_thread.run_sync(read)
         try:
+            text = await anyio.to_thread.run_sync(keyring_secret, self._key(part))
             record = jsonsafe.loads(text) if text else {}  # depth, size, finite numbers
-        except ValueError:
+        except (SecretsError, ValueError):
             return {}
         return record if isinstance(record, dict) and record.get("url") == self.url else {}
 
@@ -139,9 +133,6 @@ class KeyringTokenStorage:
         for key, value in (("oauth_metadata", oauth), ("resource_metadata", resource)):
             record[key] = value.model_dump(mode="json", exclude_none=True) if value is not None else None
         await self._write("client", record)
-
-    async def has_tokens(self) -> bool:
-        return await self.get_tokens() is not None
 
     def forget(self) -> bool:
         """Delete every entry of this server (tokens and registration); True when there was one."""
@@ -240,7 +231,7 @@ def background_auth(config: ServerConfig) -> AppOAuthProvider | None:
 
 async def has_login(config: ServerConfig) -> bool:
     """Whether tokens for this server (and its current URL) are in the keyring."""
-    return config.uses_oauth and await KeyringTokenStorage(config.name, config.url).has_tokens()
+    return config.uses_oauth and await KeyringTokenStorage(config.name, config.url).get_tokens() is not None
 
 
 def logout(config: ServerConfig) -> bool:

@@ -137,8 +137,7 @@ async def get_prompt(conn: Connection, name: str, arguments: dict[str, str]) -> 
         content = message.content
         text = getattr(content, "text", None)
         if not isinstance(text, str):
-            resource = getattr(content, "resource", None)
-            text = getattr(resource, "text", None) if resource is not None else None
+            text = getattr(getattr(content, "resource", None), "text", None)
         if not isinstance(text, str):
             text = f"[{getattr(content, 'type', 'content')}]"
         messages.append({"role": str(message.role), "text": text[:MAX_TEXT]})

@@ -139,8 +139,7 @@ def pending(configs: list[ServerConfig]) -> list[SecretSend]:
 
 def store_for(config: ServerConfig, name: str, value: str) -> None:
     """Keep a secret for one server and allow it to go where that entry sends it (the user chose both)."""
-    problem = ref_problem(name)
-    if problem:
+    if problem := ref_problem(name):
         raise SecretsError(problem)
     store_secret(scoped(config.name, name), value)
     for send in sends(config):
@@ -158,8 +157,7 @@ def resolve(config: ServerConfig, value: str | SecretRef, what: str) -> str:
         return value
     name = value["keyring"]
     where = f"MCP server {config.name!r} ({what})"
-    problem = ref_problem(name)
-    if problem:
+    if problem := ref_problem(name):
         raise McpConfigError(f"{where}: {problem}; a config can only name secrets stored for its own server")
     secret = _read(config, name, where)
     send = SecretSend(config.name, name, what, destination(config))

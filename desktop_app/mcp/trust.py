@@ -101,8 +101,7 @@ def tool_warnings(definition: dict[str, Any]) -> list[str]:
 
 def text_warnings(text: str, where: str) -> list[str]:
     """The same for one text, e.g. a server's `instructions`."""
-    _, found = reveal_tree(text, where)
-    return capped(found)
+    return capped(reveal_tree(text, where)[1])
 
 
 def capped(warnings: list[str]) -> list[str]:
@@ -257,15 +256,13 @@ class TrustStore:
         data = self._load()
         lost = "pins_lost" in data
         entry = data["servers"].get(server)
-        if entry is None and not lost:
+        if entry is None and not lost:  # first sight: everything pinned, so nothing below is held
             stamp = _stamp()
-            data["servers"][server] = {
+            entry = data["servers"][server] = {
                 "first_seen": stamp,
                 "tools": {n: self._pin_entry(d, stamp) for n, d in definitions.items()},
             }
             self._save(data)
-            self._forget_server(server)
-            return {}
         pins = (entry or {}).get("tools", {})
         held: dict[str, PendingChange] = {}
         for tool, definition in definitions.items():

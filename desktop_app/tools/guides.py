@@ -109,10 +109,8 @@ class GuideLibrary:
         """Guides about the places named, ranked by how many other terms they contain."""
         known = set(self._place_index) | (vocabulary or set())
         places, content = self._split_places(query, known)
-        candidates = set(self.guides)
-        if places:
-            candidates = {self._place_index[p] for p in places if p in self._place_index}
-        scores: dict[str, list[float]] = {slug: [0, 0.0] for slug in candidates}
+        named = {self._place_index[p] for p in places if p in self._place_index}
+        scores: dict[str, list[float]] = {slug: [0, 0.0] for slug in (named if places else self.guides)}
         for term in content:
             for slug, score in self.match(term).items():
                 if slug in scores:

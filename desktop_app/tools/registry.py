@@ -285,10 +285,8 @@ def validate_arguments(schema: dict[str, Any], args: dict[str, Any]) -> str | No
         return None
     import jsonschema  # lazily, as pydantic above: the verdict and the wording of anything else
 
-    validator = jsonschema.Draft202012Validator(schema)
-    errors = sorted(validator.iter_errors(args), key=lambda e: list(e.path))
-    if not errors:
+    err = min(jsonschema.Draft202012Validator(schema).iter_errors(args), key=lambda e: list(e.path), default=None)
+    if err is None:
         return None
-    err = errors[0]
     where = "/".join(str(p) for p in err.absolute_path) or "(root)"
     return f"{where}: {err.message}"

@@ -142,10 +142,7 @@ def _meta_line(text: str, key: str) -> int:
     if key == "---":
         closing = [n for n, line in enumerate(lines, start=1) if line.strip() == "---"]
         return closing[1] if len(closing) > 1 else len(lines)
-    for number, line in enumerate(lines, start=1):
-        if re.match(rf"^\s*{re.escape(key)}[\w-]*\s*:", line):
-            return number
-    return 1
+    return next((n for n, line in enumerate(lines, start=1) if re.match(rf"^\s*{re.escape(key)}[\w-]*\s*:", line)), 1)
 
 
 def _build(meta: dict[str, Any], body: str, text: str, path: Path, source: str) -> Skill:

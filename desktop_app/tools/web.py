@@ -167,9 +167,8 @@ def page_text(url: str, kind: str, raw: str) -> tuple[str, str]:
     return title, text
 
 
-def _page(url: str, title: str, markdown: str) -> ToolOutput:
-    """read_page's result: the page's Markdown in `content`, with where it came from."""
-    body = {"url": url, "title": title, "content": markdown}
+def _json(body: dict[str, Any]) -> ToolOutput:
+    """A result the model reads as JSON, its structure kept for the window."""
     return ToolOutput(json.dumps(body, ensure_ascii=False), structured=body)
 
 
@@ -240,8 +239,7 @@ class WebTools:
             results = live + results
         if not results:
             notes.append("no guide in the local library matches; it covers: " + "、".join(lib.places()))
-        body = {"query": query, "results": results, "notes": notes}
-        return ToolOutput(json.dumps(body, ensure_ascii=False), structured=body)
+        return _json({"query": query, "results": results, "notes": notes})
 
     async def _live(self, query: str) -> tuple[list[str], list[dict[str, Any]]]:
         provider, key = self.config.search_provider, self.config.key
@@ -260,7 +258,7 @@ class WebTools:
             guide = library().page(url)
             if guide is None:
                 return error_output(f"no guide at {url}; use web_search to find guide:// pages")
-            return _page(guide.url, guide.title, guide.markdown)
+            return _json({"url": guide.url, "title": guide.title, "content": guide.markdown})
         if not self.config.live:
             return error_output(
                 "reading web pages is switched off in Settings (live web); only guide:// pages "
@@ -275,7 +273,7 @@ class WebTools:
         except httpx.HTTPError as exc:
             return error_output(f"cannot read {url}: {type(exc).__name__}: {exc}")
         title, text = page_text(final, kind, raw)
-        return _page(final, title, text)
+        return _json({"url": final, "title": title, "content": text})  # the page's Markdown
 
     def tools(self) -> list[ToolDef]:
         """`web_search` and `read_page` for a run (plugged in at runtime's guides hook): reading a

@@ -23,8 +23,6 @@ INTERPRETERS = frozenset(
     "source busybox".split()
 )
 NETWORK = frozenset("curl wget nc ncat netcat ssh scp sftp rsync ftp telnet socat ping dig nslookup host git".split())
-_CHECKSUM = ("-c", "--check")  # reads a list of file names from a file: names that are never checked
-_GREP = ("-R", "--dereference-recursive")
 # Options that make an allowed command write files, run programs, read a list of unchecked file
 # names, or follow symlinks out of the workspace. Long options match by any prefix (GNU getopt
 # accepts `--out=x` for `--output=x`); short ones inside clusters too (`-ro x` is `-r -o x`).
@@ -34,18 +32,15 @@ FORBIDDEN_OPTIONS: dict[str, tuple[str, ...]] = {
     "sort": ("-o", "--output", "--compress-program", "--files0-from", "-T", "--temporary-directory"),
     "date": ("-s", "--set"),
     "tree": ("-o", "-l"),
-    "grep": _GREP,
-    "egrep": _GREP,
-    "fgrep": _GREP,
+    **dict.fromkeys(("grep", "egrep", "fgrep"), ("-R", "--dereference-recursive")),
     "ls": ("-L", "--dereference"),
     "du": ("-L", "--dereference", "--files0-from"),
     "wc": ("--files0-from",),
     "cp": ("-L", "-H", "--dereference"),
     "diff": ("-r", "--recursive"),
     "file": ("-C", "--compile", "-f", "--files-from"),
-    "md5sum": _CHECKSUM,
-    "sha1sum": _CHECKSUM,
-    "sha256sum": _CHECKSUM,
+    # --check reads a list of file names from a file: names that are never checked
+    **dict.fromkeys(("md5sum", "sha1sum", "sha256sum"), ("-c", "--check")),
 }  # fmt: skip
 # getopt letters that take a value: the rest of the cluster (or the next word) is that value, so
 # the letters after it are not options. Only letters known for sure; an unknown one only means a
@@ -53,9 +48,7 @@ FORBIDDEN_OPTIONS: dict[str, tuple[str, ...]] = {
 VALUE_LETTERS: dict[str, str] = {
     "sort": "kSt",
     "uniq": "fsw",
-    "grep": "efmABCdD",
-    "egrep": "efmABCdD",
-    "fgrep": "efmABCdD",
+    **dict.fromkeys(("grep", "egrep", "fgrep"), "efmABCdD"),
     "ls": "ITw",
     "du": "BdtX",
     "date": "dfrI",
@@ -174,15 +167,10 @@ def _classify(name: str, extra: frozenset[str]) -> Kind:
         return "read"
     if name in WRITES:
         return "write"
-    if name in INTERPRETERS:
+    if name in INTERPRETERS or name in NETWORK:
+        kind = "an interpreter or runs other programs" if name in INTERPRETERS else "a network tool"
         raise RefusedError(
-            f"{name!r} is an interpreter or runs other programs; it is refused unless the user "
-            "adds it to the shell's extra commands in Settings"
-        )
-    if name in NETWORK:
-        raise RefusedError(
-            f"{name!r} is a network tool; it is refused unless the user adds it to the shell's "
-            "extra commands in Settings"
+            f"{name!r} is {kind}; it is refused unless the user adds it to the shell's extra commands in Settings"
         )
     allowed = ", ".join(sorted(READ_ONLY | WRITES))
     raise RefusedError(f"{name!r} is not on the allowlist; allowed commands: {allowed}")

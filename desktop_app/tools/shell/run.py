@@ -29,6 +29,8 @@ from desktop_app.tools.shell.sandbox import NO_SANDBOX, Sandbox, clean_env, dete
 OUTPUT_CAP = 64 * 1024  # bytes read from the command before it is stopped
 SHOWN_CAP = 12_000  # characters of stdout the model is sent (under the registry's cap)
 DEFAULT_TIMEOUT = 30.0
+# A workspace may not be one of these (nor the home folder or a parent of it): it would expose system files.
+SYSTEM_FOLDERS = ("/", "/usr", "/etc", "/bin", "/sbin", "/lib", "/var", "/opt", "/System", "/Library", "/Applications")
 
 
 class ShellConfigError(ValueError):
@@ -198,23 +200,7 @@ def resolve_workspace(raw: str) -> Path:
     if not path.is_dir():
         raise ShellConfigError(f"the shell workspace {raw!r} is not an existing folder")
     home = Path(os.path.realpath(Path.home()))
-    system = {
-        Path(p)
-        for p in (
-            "/",
-            "/usr",
-            "/etc",
-            "/bin",
-            "/sbin",
-            "/lib",
-            "/var",
-            "/opt",
-            "/System",
-            "/Library",
-            "/Applications",
-        )
-    }
-    if path == home or path in home.parents or path in system:
+    if path == home or path in home.parents or path in {Path(p) for p in SYSTEM_FOLDERS}:
         raise ShellConfigError(
             f"the shell workspace cannot be {path}: choose a dedicated folder (it would expose "
             "your home or system files)"

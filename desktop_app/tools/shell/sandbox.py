@@ -10,7 +10,7 @@ import subprocess
 import sys
 import tempfile
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -152,10 +152,9 @@ def _detected() -> Sandbox:
         binary = shutil.which("bwrap")
         if binary is None:
             return Sandbox("none", False, "bubblewrap (bwrap) is not installed; " + NO_SANDBOX.detail)
-        full = _probe(Bubblewrap("bubblewrap", True, SANDBOXED.format("bubblewrap"), binary))
-        if full.available:
-            return full
-        fallback = _probe(Bubblewrap("bubblewrap", True, SANDBOXED.format("bubblewrap"), binary, user_ns=False))
+        wanted = Bubblewrap("bubblewrap", True, SANDBOXED.format("bubblewrap"), binary)
+        full = _probe(wanted)
+        fallback = full if full.available else _probe(replace(wanted, user_ns=False))
         return fallback if fallback.available else full
     if sys.platform == "darwin" and Path(Seatbelt.binary).exists():
         return _probe(Seatbelt("sandbox-exec", True, SANDBOXED.format("macOS sandbox-exec")))

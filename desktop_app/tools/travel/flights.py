@@ -123,10 +123,7 @@ def dated_flight(
     price = int(found["price_cny"])
     out = {**found, "passengers": passengers, "legs": 2 if back is not None else 1}
     out["total_cny"] = price * passengers * out["legs"]
-    if depart is not None:
-        out["depart_date"] = depart.isoformat()
-    if back is not None:
-        out["return_date"] = back.isoformat()
+    out |= {key: d.isoformat() for key, d in (("depart_date", depart), ("return_date", back)) if d is not None}
     peaks = [p.fields("flight", price, passengers) | {"date": d.isoformat()} for d in legs if (p := peak_on(d))]
     if peaks:
         out["peak_estimate"] = peaks

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+import calendar
 import math
 import re
 from bisect import bisect_right
 from dataclasses import dataclass
-from datetime import date, timedelta
 from typing import Any
 
 FORECAST_URL = "https://api.open-meteo.com/v1/forecast"
@@ -275,7 +275,7 @@ class OpenMeteo:
 
     async def month_observed(self, lat: float, lon: float, year: int, month: int) -> MonthObserved:
         """A past month's observed highs, lows and wet days (the archive), for dates past the forecast."""
-        last = (date(year + (month == 12), month % 12 + 1, 1) - timedelta(days=1)).day
+        last = calendar.monthrange(year, month)[1]
         first, end = f"{year:04d}-{month:02d}-01", f"{year:04d}-{month:02d}-{last:02d}"
         params = _at(lat, lon, daily=ARCHIVE_VARS, start_date=first, end_date=end)
         return parse_month(await self._get_json(self.archive_url, params), year, month)

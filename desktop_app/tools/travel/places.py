@@ -43,12 +43,9 @@ def all_cities() -> tuple[City, ...]:
             zh=c["zh"],
             en=c["en"],
             aliases=tuple(c.get("aliases", [])),
-            country=c.get("country", ""),
             lat=float(c.get("lat", 0.0)),
             lon=float(c.get("lon", 0.0)),
-            country_en=c.get("country_en", ""),
-            region=c.get("region", ""),
-            region_en=c.get("region_en", ""),
+            **{k: c.get(k, "") for k in ("country", "country_en", "region", "region_en")},
         )
         for c in raw["cities"]
     )

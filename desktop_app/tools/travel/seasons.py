@@ -105,15 +105,11 @@ def _source_text(entry: dict[str, Any], key: str, default: str) -> str:
 # The written rule (docs/travel.md "Holiday peaks"): sample prices times these factors (flights,
 # hotels) on days in the holiday's block, and in the summer holidays (1 July - 31 August); the short
 # breaks (元旦, 清明, 端午, 中秋: about three days off) rise less than the golden weeks. An estimate.
-SHORT_BREAK_FACTORS = (1.15, 1.1)
 PEAK_FACTORS = {
     "spring_festival": (1.5, 1.3),
     "labour_day": (1.3, 1.2),
     "national_day": (1.5, 1.3),
-    "new_year": SHORT_BREAK_FACTORS,
-    "qingming": SHORT_BREAK_FACTORS,
-    "dragon_boat": SHORT_BREAK_FACTORS,
-    "mid_autumn": SHORT_BREAK_FACTORS,
+    **dict.fromkeys(("new_year", "qingming", "dragon_boat", "mid_autumn"), (1.15, 1.1)),
 }
 SUMMER_FACTORS = (1.2, 1.15)
 

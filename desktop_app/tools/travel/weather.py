@@ -84,18 +84,14 @@ def sample_answer(name: str, city: City | None) -> dict[str, Any] | ToolOutput:
 
 async def live_answer(api: OpenMeteo, name: str, city: City | None) -> dict[str, Any] | ToolOutput:
     """Known cities use their bundled coordinates; other names go through Open-Meteo geocoding."""
-    if city:
-        place = Place(city.zh, city.country_en or city.country, city.lat, city.lon)
-    else:
-        found = await api.geocode(name)
-        if found is None:
-            who = shown(name)
-            return error_result(
-                f"Open-Meteo 找不到地点 {who}，样例数据中也没有 / Open-Meteo found no place named "
-                f"{who!r} and the sample data has none; known cities: {known_cities_text()}",
-                city=who,
-            )
-        place = found
+    place = Place(city.zh, city.country_en or city.country, city.lat, city.lon) if city else await api.geocode(name)
+    if place is None:
+        who = shown(name)
+        return error_result(
+            f"Open-Meteo 找不到地点 {who}，样例数据中也没有 / Open-Meteo found no place named "
+            f"{who!r} and the sample data has none; known cities: {known_cities_text()}",
+            city=who,
+        )
     return live_result(place, city, await api.current(place.lat, place.lon))
 
 
