@@ -84,15 +84,15 @@ def decode_nested(value: Any, depth: int = 0) -> Any:
     return value
 
 
-KINDS = (  # a node's kind, shown translated in the Type column
-    marked("string"),
-    marked("number"),
-    marked("boolean"),
-    marked("null"),
-    marked("object"),
-    marked("array"),
-    marked("json-string"),
-)
+_COLOUR_OF = {  # a node's kind (shown translated in the Type column) -> its colour in the raw text
+    marked("string"): "string",
+    marked("number"): "number",
+    marked("boolean"): "literal",
+    marked("null"): "literal",
+    marked("object"): "punct",
+    marked("array"): "punct",
+    marked("json-string"): "key",
+}
 
 
 def pretty(value: Any) -> str:
@@ -258,15 +258,6 @@ class JsonTreeModel(ColumnsModel):
 
 
 # -- raw text ------------------------------------------------------------------------------
-_COLOUR_OF = {
-    "string": "string",
-    "json-string": "key",
-    "number": "number",
-    "boolean": "literal",
-    "null": "literal",
-    "object": "punct",
-    "array": "punct",
-}
 _TOKEN = re.compile(
     r'(?P<str>"(?:[^"\\]|\\.)*")(?P<colon>\s*:)?'
     r"|(?P<num>-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)"
@@ -435,9 +426,7 @@ class JsonPane(QWidget):
 
     def _refresh(self) -> None:
         decode = self.decode_box.isChecked()
-        shown = self.value
-        if not decode and self._exact is not None:
-            shown = self._exact
+        shown = self._exact if not decode and self._exact is not None else self.value
         self.model.set_value(shown, decode=decode)
         depth = 1 if self.model.rowCount() < 50 else 0
         self.tree.expandToDepth(depth)
