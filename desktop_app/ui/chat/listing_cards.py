@@ -40,10 +40,7 @@ def _texts(node: Any, depth: int = 0) -> Any:
     if isinstance(node, int | float) and not isinstance(node, bool):
         return str(node)
     if depth < 4 and isinstance(node, dict):
-        for value in node.values():
-            found = _texts(value, depth + 1)
-            if found:
-                return found
+        return next(filter(None, (_texts(value, depth + 1) for value in node.values())), "")
     if depth < 4 and isinstance(node, list) and node:
         return _texts(node[0], depth + 1)
     return ""
@@ -51,18 +48,10 @@ def _texts(node: Any, depth: int = 0) -> Any:
 
 def _field(item: dict[str, Any], keys: tuple[str, ...], depth: int = 0) -> str:
     """The text under the first key that names what is wanted (searched a few levels down)."""
-    for key, value in item.items():
-        if any(k in str(key).lower() for k in keys):
-            found = _texts(value)
-            if found:
-                return str(found)
-    if depth < 3:
-        for value in item.values():
-            if isinstance(value, dict):
-                found = _field(value, keys, depth + 1)
-                if found:
-                    return found
-    return ""
+    found = next(filter(None, (_texts(v) for k, v in item.items() if any(w in str(k).lower() for w in keys))), "")
+    if found or depth >= 3:
+        return str(found)
+    return next(filter(None, (_field(v, keys, depth + 1) for v in item.values() if isinstance(v, dict))), "")
 
 
 def _web(url: str) -> str:
@@ -88,11 +77,7 @@ def find_listings(data: Any, depth: int = 0) -> list[Card]:
             return cards[:MAX_CARDS]
     if depth < 3:
         children = data.values() if isinstance(data, dict) else data if isinstance(data, list) else []
-        for child in children:
-            if isinstance(child, dict | list):
-                found = find_listings(child, depth + 1)
-                if found:
-                    return found
+        return next(filter(None, (find_listings(c, depth + 1) for c in children if isinstance(c, dict | list))), [])
     return []
 
 

@@ -124,10 +124,7 @@ class RunTrace:
 
     def find_call(self, call_id: str) -> CallRecord | None:
         """The latest call with this provider id (ids may repeat across turns)."""
-        for record in reversed(self.calls):
-            if record.id == call_id:
-                return record
-        return None
+        return next((record for record in reversed(self.calls) if record.id == call_id), None)
 
     @property
     def running(self) -> bool:
@@ -206,10 +203,7 @@ class RunTrace:
     def _turn_for(self, event: dict[str, Any], ts: float) -> TurnRecord:
         """The turn an event names (latest turn of that number), else the current one."""
         number = event.get("turn")
-        for turn in reversed(self.turns):
-            if turn.number == number:
-                return turn
-        return self._current_turn(ts)
+        return next((turn for turn in reversed(self.turns) if turn.number == number), None) or self._current_turn(ts)
 
     def _usage(self, event: dict[str, Any], ts: float) -> Change:
         turn = self._current_turn(ts)
