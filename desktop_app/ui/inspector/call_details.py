@@ -110,11 +110,8 @@ class CallDetails(QWidget):
         self.recovered_text.setMaximumHeight(110)
         self.arguments = JsonPane(tr("Arguments"), self)
         self.result = JsonPane(tr("Result"), self)
-        self.images = QWidget(self)
-        self.images_layout = QHBoxLayout(self.images)
-        self.images_layout.setContentsMargins(0, 0, 0, 0)
+        self.images = QWidget()  # the shown call's pictures, in images_scroll (replaced with each call)
         self.images_scroll = QScrollArea(self)
-        self.images_scroll.setWidget(self.images)
         self.images_scroll.setWidgetResizable(True)
         self.images_scroll.setMaximumHeight(MAX_IMAGE_SIDE + 30)
         self.app_traffic = TrafficPane(self)  # an MCP App's messages, both ways (hidden when none)
@@ -204,15 +201,13 @@ class CallDetails(QWidget):
         result_id = record.result_id
         self.result_id.setText(tr("(no result yet)") if result_id is None else result_id)
         if result_id is None:
-            self.pairing.setText(tr("waiting for the result"))
-            colour = STATUS_COLOURS["waiting"]
+            text, status = tr("waiting for the result"), "waiting"
         elif record.paired:
-            self.pairing.setText(tr("✓ result id matches the call id"))
-            colour = STATUS_COLOURS["done"]
+            text, status = tr("✓ result id matches the call id"), "done"
         else:
-            self.pairing.setText(tr("✗ result id does not match any call"))
-            colour = STATUS_COLOURS["error"]
-        self.pairing.setStyleSheet(f"color: {colour};")
+            text, status = tr("✗ result id does not match any call"), "error"
+        self.pairing.setText(text)
+        self.pairing.setStyleSheet(f"color: {STATUS_COLOURS[status]};")
 
     def _show_approval(self, record: CallRecord) -> None:
         approval = record.approval
@@ -264,21 +259,19 @@ class CallDetails(QWidget):
             self.result.title.setText(tr("Result"))
             self.result.clear_value()
             return
-        title = tr("Result (error)") if result.get("is_error") else tr("Result")
-        self.result.title.setText(title)
+        self.result.title.setText(tr("Result (error)") if result.get("is_error") else tr("Result"))
         self.result.title.setStyleSheet(f"color: {STATUS_COLOURS['error']};" if result.get("is_error") else "")
         self.result.set_json_text(str(result.get("content", "")))
 
     def _show_images(self, record: CallRecord) -> None:
-        while self.images_layout.count():
-            item = self.images_layout.takeAt(0)
-            widget = item.widget() if item is not None else None
-            if widget is not None:
-                widget.deleteLater()
+        self.images = QWidget()
+        row = QHBoxLayout(self.images)
+        row.setContentsMargins(0, 0, 0, 0)
         images = (record.result or {}).get("images") or []
         for image in images if isinstance(images, list) else []:
-            self.images_layout.addWidget(self._image_label(image))
-        self.images_layout.addStretch(1)
+            row.addWidget(self._image_label(image))
+        row.addStretch(1)
+        self.images_scroll.setWidget(self.images)  # the last call's pictures are deleted
         self.images_scroll.setVisible(bool(images))
 
     def _image_label(self, image: Any) -> QLabel:
