@@ -48,6 +48,8 @@ class MessageRow(Row):
             return self.widget.markdown()
         return self.text
 
+    search_text = markdown
+
 
 class EarlierRow(Row):
     """The "Show N earlier messages" button above a long conversation's tail."""
