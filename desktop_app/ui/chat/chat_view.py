@@ -83,12 +83,9 @@ class ChatView(VirtualRows):
         self._calls: dict[str, CallRow] = {}
         self._stream: MessageRow | None = None
         self._pending: list[str] = []
-        self._flush_timer = QTimer(self)
-        self._flush_timer.setSingleShot(True)
-        self._flush_timer.setInterval(FRAME_MS)
+        self._flush_timer = QTimer(self, singleShot=True, interval=FRAME_MS)
         self._flush_timer.timeout.connect(self.flush)
-        self._spin_timer = QTimer(self)
-        self._spin_timer.setInterval(100)
+        self._spin_timer = QTimer(self, interval=100)
         self._spin_timer.timeout.connect(self._spin)
         self._selected: CallRow | None = None
         self._found: Row | None = None

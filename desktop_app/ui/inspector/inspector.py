@@ -74,11 +74,8 @@ class Inspector(QWidget):
         self.sequence = SequenceView(self.trace, self)
         self.tool_defs = ToolDefsView(self)
         self.tabs = QTabWidget(self)
-        self._tick = QTimer(self)
-        self._tick.setInterval(TICK_MS)
-        self._follow = QTimer(self)  # scrollToBottom lays out every row: once per loop pass
-        self._follow.setSingleShot(True)
-        self._follow.setInterval(0)
+        self._tick = QTimer(self, interval=TICK_MS)
+        self._follow = QTimer(self, singleShot=True, interval=0)  # scrollToBottom lays out every row: once per pass
         self._build()
         self._connect()
         self._refresh_summary()

@@ -72,9 +72,7 @@ class SequenceView(QAbstractScrollArea):
         self._rows: list[SeqRow] = []
         self._dirty = True
         self._selected: tuple[str, int] = ("", -1)
-        self._timer = QTimer(self)
-        self._timer.setSingleShot(True)
-        self._timer.setInterval(0)
+        self._timer = QTimer(self, singleShot=True, interval=0)
         self._timer.timeout.connect(self._sync)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
