@@ -201,10 +201,8 @@ class TimelineModel(ColumnsModel):
         if column == 2:
             end = turn.ended if turn.ended is not None else self.now
             return format_ms(max(end - turn.started, 0.0) * 1000)
-        if turn.status == ERROR:
-            return self._status_text[ERROR]
-        if not turn.finished:
-            return self._status_text[RUNNING]
+        if turn.status != DONE:  # running, or ended by an error
+            return self._status_text[turn.status]
         return turn.stop_reason or self._status_text[DONE]
 
     def _call_text(self, call: CallRecord, column: int) -> str:
