@@ -81,9 +81,7 @@ class SkillsMenu(QMenu):
         from desktop_app.tools.skills import discover
 
         self.catalog = discover()  # bundled and the user's skills, with the broken ones' errors
-        self.clear()
-        for action in self._group.actions():
-            self._group.removeAction(action)
+        self.clear()  # deletes the menu's actions, which leaves the group empty
         none = self._add_choice(tr("No skill"), "", tr("Answer without a skill"))
         none.setObjectName("noSkill")
         self.addSeparator()
