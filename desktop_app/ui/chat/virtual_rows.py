@@ -327,8 +327,7 @@ class VirtualRows(QAbstractScrollArea):
                 self._placing = was
 
     def _track_follow(self, value: int) -> None:
-        bar = self.verticalScrollBar()
-        self._follow = value >= bar.maximum() - 4
+        self._follow = value >= self.verticalScrollBar().maximum() - 4
 
     # ------------------------------------------------------------------ Qt events
     def scrollContentsBy(self, dx: int, dy: int) -> None:  # noqa: N802 - Qt override

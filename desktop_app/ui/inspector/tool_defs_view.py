@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSignalBlocker, Qt, Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -102,14 +102,13 @@ class ToolDefsView(QWidget):
     def set_tools(self, tools: list[dict[str, Any]]) -> None:
         """Replace the list; the wire shapes are computed only when a tool is shown."""
         self._tools = list(tools)
-        self.list.blockSignals(True)
-        self.list.clear()
-        for listing in self._tools:
-            item = QListWidgetItem(f"{listing.get('name', '')}  ·  {source_text(str(listing.get('source', '')))}")
-            if listing.get("status", "ok") != "ok":
-                item.setForeground(Qt.GlobalColor.darkYellow)
-            self.list.addItem(item)
-        self.list.blockSignals(False)
+        with QSignalBlocker(self.list):
+            self.list.clear()
+            for listing in self._tools:
+                item = QListWidgetItem(f"{listing.get('name', '')}  ·  {source_text(str(listing.get('source', '')))}")
+                if listing.get("status", "ok") != "ok":
+                    item.setForeground(Qt.GlobalColor.darkYellow)
+                self.list.addItem(item)
         self.empty.setVisible(not self._tools)
         if self.isVisible() and self._tools:
             self.list.setCurrentRow(0)
