@@ -344,14 +344,10 @@ class Inspector(QWidget):
             return
         self._selected = (kind, index)
         self.sequence.set_selected(kind, index)
+        self._refresh_selected()
+        self.details.setCurrentWidget(self.call_details if kind == "call" else self.turn_details)
         if kind == "call":
-            record = self.trace.calls[index]
-            self.call_details.show_call(record, self.trace)
-            self.details.setCurrentWidget(self.call_details)
-            self.callSelected.emit(record.id)
-        else:
-            self.turn_details.show_turn(self.trace.turns[index], self.trace)
-            self.details.setCurrentWidget(self.turn_details)
+            self.callSelected.emit(self.trace.calls[index].id)
 
     # -- files -----------------------------------------------------------------------------
     def _ask_file(self, save: bool) -> None:

@@ -234,15 +234,10 @@ class SequenceView(QAbstractScrollArea):
         width = self.viewport().width() - text_left - 8
         label = metrics.elidedText(row.label, Qt.TextElideMode.ElideRight, int(width))
         sub = metrics.elidedText(row.sub, Qt.TextElideMode.ElideRight, int(width))
-        box = QRectF(
-            text_left - 2,
-            rect.top() + 2,
-            max(metrics.horizontalAdvance(label), metrics.horizontalAdvance(sub)) + 6,
-            rect.height() - 4,
-        )
         if not self._is_selected(row):  # keep lifelines from striking through the text
+            text_width = max(metrics.horizontalAdvance(label), metrics.horizontalAdvance(sub))
             painter.setBrush(self.palette().color(QPalette.ColorRole.Base))
-            painter.drawRect(box)
+            painter.drawRect(QRectF(text_left - 2, rect.top() + 2, text_width + 6, rect.height() - 4))
         half = rect.height() / 2
         painter.setPen(QPen(self.palette().color(QPalette.ColorRole.Text)))
         painter.drawText(QRectF(text_left, rect.top() + 2, width, half - 2), ABOVE, label)
