@@ -73,14 +73,11 @@ def decode_image(image: dict[str, Any]) -> QPixmap | None:
     return pixmap if pixmap.loadFromData(raw) else None
 
 
-REPLAY_MODES = ("again", "edit_arguments", "edit_result")
-
-
 class CallDetails(QWidget):
     """Everything about one tool call; refreshed only when that call changes. Its replay buttons
     ask the window to fork the conversation at this call: `replayRequested(call id, mode)`."""
 
-    replayRequested = Signal(str, str)  # the call's id, one of REPLAY_MODES
+    replayRequested = Signal(str, str)  # the call's id, a mode: again, edit_arguments or edit_result
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)

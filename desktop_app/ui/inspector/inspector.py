@@ -49,7 +49,7 @@ class Inspector(QWidget):
     callSelected = Signal(str)
     """The provider's id of the newly selected call (user, sequence view or select_call)."""
     replayRequested = Signal(str, str)
-    """Fork the conversation at a recorded call: its id and a mode of call_details.REPLAY_MODES."""
+    """Fork the conversation at a recorded call: its id and a mode (again, edit_arguments, edit_result)."""
     tryRequested = Signal(str, object)
     """The person calls a tool from the Tool definitions tab: its name and arguments."""
 
