@@ -345,11 +345,11 @@ class JsonPane(QWidget):
         self.stack.addWidget(self.tree)
         self.stack.addWidget(self.raw)
         self._layout()
-        self._group = QButtonGroup(self)
-        self._group.addButton(self.tree_button, 0)
-        self._group.addButton(self.raw_button, 1)
+        self._group = QButtonGroup(self)  # exclusive: Tree or Raw
+        self._group.addButton(self.tree_button)
+        self._group.addButton(self.raw_button)
         self.tree_button.setChecked(True)
-        self._group.idToggled.connect(self._mode_toggled)
+        self.raw_button.toggled.connect(self.stack.setCurrentIndex)  # checked: page 1 (raw), else page 0 (tree)
         self.decode_box.toggled.connect(self._refresh)
         self.tree.expanded.connect(self._widen_keys)
         self.copy_button.clicked.connect(self.copy)
@@ -453,10 +453,6 @@ class JsonPane(QWidget):
         metrics, step = self.tree.fontMetrics(), self.tree.indentation()
         widths = [step * (node.depth + 1) + metrics.horizontalAdvance(make_visible(node.key)) for node in nodes]
         return max([metrics.horizontalAdvance(header), *widths]) + CELL_PAD
-
-    def _mode_toggled(self, button_id: int, checked: bool) -> None:
-        if checked:
-            self.stack.setCurrentIndex(button_id)
 
     def copy(self) -> None:
         """Put the raw JSON on the clipboard."""
