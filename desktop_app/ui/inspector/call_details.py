@@ -299,7 +299,6 @@ class TurnDetails(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.record: TurnRecord | None = None
         self.title = bold(plain_label(self), 1.15)
         self.timing = plain_label(self)
         self.stop = plain_label(self)
@@ -337,7 +336,6 @@ class TurnDetails(QWidget):
 
     def show_turn(self, turn: TurnRecord, trace: RunTrace) -> None:
         """Fill every field from the turn record."""
-        self.record = turn
         self.title.setText(tr("Turn {n} · model call").format(n=turn.number))
         duration = None if turn.ended is None else (turn.ended - turn.started) * 1000
         self.timing.setText(timing_text(turn.started, duration))

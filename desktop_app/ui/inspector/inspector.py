@@ -189,8 +189,7 @@ class Inspector(QWidget):
         if defs is not None and not any(
             (e.get("type") if isinstance(e, dict) else e.type) == "tool_defs" for e in events
         ):
-            self.trace.apply(defs)
-            self.tool_defs.set_tools(self.trace.tool_defs)
+            self.trace.apply(defs)  # shown with the run, below
         self._live = False  # a saved run: nothing is still running, whatever it says
         for event in events:  # into the trace only: the views are told once, below
             self.trace.apply(event, None if isinstance(event, dict) and "ts" in event else self._last_ts())
