@@ -61,7 +61,6 @@ class SkillsMenu(QMenu):
         self.active = ""
         self.catalog: Catalog | None = None
         self._group = QActionGroup(self)
-        self._group.setExclusive(True)
         self.aboutToShow.connect(self.refresh)  # filled as it opens (reading SKILL.md imports yaml: not at start)
 
     def retranslate(self) -> None:

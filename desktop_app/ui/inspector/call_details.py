@@ -142,7 +142,6 @@ class CallDetails(QWidget):
 
     def _layout(self) -> None:
         form = QFormLayout()
-        form.setContentsMargins(0, 0, 0, 0)
         form.setVerticalSpacing(2)
         form.addRow(tr("Source"), self.source)
         form.addRow(tr("Risk"), self.risk)

@@ -96,7 +96,6 @@ class Inspector(QWidget):
         self.timeline.setItemDelegate(RowDelegate(self.timeline))
         self.timeline.setUniformRowHeights(True)
         self.timeline.setAlternatingRowColors(True)
-        self.timeline.setSelectionBehavior(QTreeView.SelectionBehavior.SelectRows)
         header = self.timeline.header()
         header.setStretchLastSection(False)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)

@@ -365,7 +365,6 @@ class JsonPane(QWidget):
     def _layout(self) -> None:
         bar = hbox(self.title, self.tree_button, self.raw_button, self.decode_box, self.copy_button, grow=None)
         bar.insertStretch(3, 1)  # the mode buttons by the title, the rest at the right
-        bar.setContentsMargins(0, 0, 0, 0)
         bar.setSpacing(4)
         box = QVBoxLayout(self)
         box.setContentsMargins(0, 0, 0, 0)

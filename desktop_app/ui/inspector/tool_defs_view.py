@@ -47,7 +47,6 @@ class ToolDefsView(QWidget):
         super().__init__(parent)
         self._tools: list[dict[str, Any]] = []
         self.list = QListWidget(self)
-        self.list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.list.setItemDelegate(RowDelegate(self.list))
         self.list.setAccessibleName(tr("Tools"))
         self.empty = plain_label(self, tr("No tool definitions yet: they appear when a run starts."))
@@ -60,7 +59,6 @@ class ToolDefsView(QWidget):
         self.table.verticalHeader().hide()
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        self.table.setWordWrap(True)
         self.table.setAccessibleName(tr("Differences between the OpenAI and Anthropic definitions"))
         self.openai = JsonPane("OpenAI", self)
         self.anthropic = JsonPane("Anthropic", self)
