@@ -97,8 +97,6 @@ class ChatView(VirtualRows):
     def warm_up(self) -> None:
         """Build and paint one chip and one streamed answer off-screen, so the first real ones
         do not pay for style polish, font loading (CJK) and text-layout set-up mid-run."""
-        from PySide6.QtGui import QPixmap
-
         from desktop_app.core.events import ToolCallEvent
 
         self.viewport()  # its wrapper's first use creates ~77 enums (~7 ms): now, not at the first message
@@ -109,8 +107,7 @@ class ChatView(VirtualRows):
         bubble.settle()
         for widget in (chip, bubble):
             widget.resize(600, 120)
-            pixmap = QPixmap(widget.size())
-            widget.render(pixmap)
+            widget.grab()
             widget.deleteLater()
 
     # ---------------------------------------------------------------- the delegate

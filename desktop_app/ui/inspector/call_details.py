@@ -94,7 +94,6 @@ class CallDetails(QWidget):
         self.pairing = plain_label(self)
         self.approval = plain_label(self)
         self.progress = QProgressBar(self)
-        self.progress.setTextVisible(True)
         self.copy_id = QToolButton(self)
         self.copy_id.setText(tr("Copy id"))
         self.copy_id.clicked.connect(self._copy_id)
