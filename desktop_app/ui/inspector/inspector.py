@@ -103,7 +103,6 @@ class Inspector(QWidget):
         metrics = QFontMetrics(self.timeline.font())
         samples = {1: "+00.000 s", 2: "000 ms", 3: tr("waiting for approval")}
         for column, sample in samples.items():
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
             header.resizeSection(column, metrics.horizontalAdvance(sample) + 14)
         for widget in (self.placeholder, self.call_details, self.turn_details):
             self.details.addWidget(widget)

@@ -182,5 +182,4 @@ class ToolDefsView(QWidget):
             for c, value in enumerate(values):
                 self.table.setItem(r, c, QTableWidgetItem(value))
         self.table.resizeRowsToContents()
-        height = sum(self.table.rowHeight(r) for r in range(len(rows)))
-        self.table.setFixedHeight(height + self.table.horizontalHeader().height() + 4)
+        self.table.setFixedHeight(self.table.verticalHeader().length() + self.table.horizontalHeader().height() + 4)
