@@ -146,13 +146,9 @@ class TimelineModel(ColumnsModel):
 
     # -- QAbstractItemModel ----------------------------------------------------------------
     def index(self, row: int, column: int, parent: AnyIndex = ROOT) -> QModelIndex:
-        if not 0 <= column < len(self.COLUMNS) or row < 0:
+        if not self.hasIndex(row, column, parent):
             return QModelIndex()
-        if not parent.isValid():
-            return self.createIndex(row, column, 0) if row < len(self.trace.turns) else QModelIndex()
-        if parent.internalId() != 0 or row >= len(self.trace.turns[parent.row()].calls):
-            return QModelIndex()
-        return self.createIndex(row, column, parent.row() + 1)
+        return self.createIndex(row, column, parent.row() + 1 if parent.isValid() else 0)
 
     def parent(self, index: AnyIndex = ROOT) -> QModelIndex:  # type: ignore[override]
         if not index.isValid() or index.internalId() == 0:
