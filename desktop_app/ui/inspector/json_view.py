@@ -227,10 +227,9 @@ class JsonTreeModel(ColumnsModel):
 
     # -- QAbstractItemModel ----------------------------------------------------------------
     def index(self, row: int, column: int, parent: AnyIndex = ROOT) -> QModelIndex:
-        ids = self._child_ids(parent)
-        if not 0 <= row < len(ids) or not 0 <= column < len(self.COLUMNS):
+        if not self.hasIndex(row, column, parent):
             return QModelIndex()
-        return self.createIndex(row, column, ids[row])
+        return self.createIndex(row, column, self._child_ids(parent)[row])
 
     def parent(self, index: AnyIndex = ROOT) -> QModelIndex:  # type: ignore[override]
         node = self.node(index)
