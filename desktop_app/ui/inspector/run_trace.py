@@ -244,22 +244,18 @@ class RunTrace:
         self.unfinished_calls.add(record.index)
         return Change("call", record.index, new=True)
 
-    def _approval_waiting(self, event: dict[str, Any], ts: float) -> Change | None:
-        return self._update_open(event, status=WAITING)
-
-    def _approval(self, event: dict[str, Any], ts: float) -> Change | None:
-        return self._update_open(event, approval=event, status=DENIED if event.get("decision") == "denied" else RUNNING)
-
-    def _tool_progress(self, event: dict[str, Any], ts: float) -> Change | None:
-        return self._update_open(event, progress=event)
-
-    def _update_open(self, event: dict[str, Any], **fields: Any) -> Change | None:
-        """Set fields of the open call the event names (nothing when no call waits for that id)."""
+    def _call_update(self, event: dict[str, Any], ts: float) -> Change | None:
+        """approval_waiting, approval, tool_progress: for the open call with the event's id (if one waits)."""
         record = self._open_call(str(event.get("id", "")), pop=False)
         if record is None:
             return None
-        for name, value in fields.items():
-            setattr(record, name, value)
+        if event["type"] == "tool_progress":
+            record.progress = event
+        elif event["type"] == "approval_waiting":
+            record.status = WAITING
+        else:
+            record.approval = event
+            record.status = DENIED if event.get("decision") == "denied" else RUNNING
         return Change("call", record.index)
 
     def _tool_result(self, event: dict[str, Any], ts: float) -> Change:
@@ -337,9 +333,9 @@ _HANDLERS: dict[str, Any] = {
     "usage": RunTrace._usage,
     "turn_finished": RunTrace._turn_finished,
     "tool_call": RunTrace._tool_call,
-    "approval": RunTrace._approval,
-    "tool_progress": RunTrace._tool_progress,
-    "approval_waiting": RunTrace._approval_waiting,
+    "approval": RunTrace._call_update,
+    "tool_progress": RunTrace._call_update,
+    "approval_waiting": RunTrace._call_update,
     "tool_result": RunTrace._tool_result,
     "final": RunTrace._run_ended,
     "error": RunTrace._run_ended,
