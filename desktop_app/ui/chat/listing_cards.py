@@ -105,8 +105,7 @@ def cards_html(cards: list[Card]) -> str:
         if c.url:
             links.append(f'<a href="{escape_html(c.url, quote=True)}">{_link_label(c.url)}</a>')
         if c.picture:
-            where = _link_label(c.picture)
-            text = tr("picture on %1 (not loaded)").replace("%1", where)
+            text = tr("picture on %1 (not loaded)").replace("%1", _link_label(c.picture))
             links.append(f'<a href="{escape_html(c.picture, quote=True)}">{text}</a>')
         rows.append(line + ("<br>" + " · ".join(links) if links else ""))
     return "<br><br>".join(rows)

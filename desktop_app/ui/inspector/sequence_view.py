@@ -143,8 +143,7 @@ class SequenceView(QAbstractScrollArea):
         rows = self.rows()
         painter = QPainter(self.viewport())
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        palette = self.palette()
-        painter.fillRect(event.rect(), palette.color(QPalette.ColorRole.Base))
+        painter.fillRect(event.rect(), self.palette().color(QPalette.ColorRole.Base))
         self._paint_lifelines(painter, event.rect())
         top = self.header_height() - self.verticalScrollBar().value()
         height = self.row_height()
@@ -157,8 +156,7 @@ class SequenceView(QAbstractScrollArea):
         painter.end()
 
     def _paint_lifelines(self, painter: QPainter, rect: QRect) -> None:
-        pen = QPen(self.palette().color(QPalette.ColorRole.Mid), 1, Qt.PenStyle.DashLine)
-        painter.setPen(pen)
+        painter.setPen(QPen(self.palette().color(QPalette.ColorRole.Mid), 1, Qt.PenStyle.DashLine))
         for lane in (CODE, API, MODEL):
             x = self.lane_x(lane)
             painter.drawLine(QPointF(x, rect.top()), QPointF(x, rect.bottom()))
@@ -168,10 +166,9 @@ class SequenceView(QAbstractScrollArea):
         height = self.header_height()
         palette = self.palette()
         painter.fillRect(QRectF(0, 0, width, height), palette.color(QPalette.ColorRole.Window))
-        titles = lane_titles(self.trace.provider)
         painter.setPen(QPen(palette.color(QPalette.ColorRole.Text)))
         box_w = min(150.0, width * 0.3)
-        for lane, title in enumerate(titles):
+        for lane, title in enumerate(lane_titles(self.trace.provider)):
             x = self.lane_x(lane)
             box = QRectF(x - box_w / 2, 4, box_w, height - 8)
             box.moveLeft(min(max(box.left(), 2.0), width - box_w - 2))
