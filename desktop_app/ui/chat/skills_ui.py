@@ -71,9 +71,8 @@ class SkillsMenu(QMenu):
     def set_active(self, name: str) -> None:
         """Tick the active skill (the chip and `/name` change it too)."""
         self.active = name
-        for action in self.actions():
-            if action.isCheckable():
-                action.setChecked(action.data() == name)
+        for action in self._group.actions():  # the checkable entries
+            action.setChecked(action.data() == name)
 
     def refresh(self) -> None:
         """Rebuild the entries from disk: a new or fixed SKILL.md shows up without a restart."""
