@@ -108,28 +108,35 @@ class SkillsMenu(QMenu):
         return action
 
 
-class SkillChip(QFrame):
+class Chip(QFrame):
+    """`label ×` above the input box, hidden until it has something to show (the skill, the attachments)."""
+
+    def __init__(self, name: str, button_name: str, parent: QWidget | None) -> None:
+        super().__init__(parent)
+        self.setObjectName(name)
+        self.row = QHBoxLayout(self)
+        self.row.setContentsMargins(8, 2, 2, 2)
+        self.label = QLabel(self)
+        self.close_button = QToolButton(self)
+        self.close_button.setObjectName(button_name)
+        self.close_button.setText("×")
+        self.close_button.setAutoRaise(True)
+        self.row.addWidget(self.label)
+        self.row.addWidget(self.close_button)
+        self.setVisible(False)
+
+
+class SkillChip(Chip):
     """`Skill: name ×` above the input box; × emits `removed` (hidden while no skill is active)."""
 
     removed = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("skillChip")
+        super().__init__("skillChip", "removeSkill", parent)
         self.name = ""
-        row = QHBoxLayout(self)
-        row.setContentsMargins(8, 2, 2, 2)
-        row.setSpacing(4)
-        self.label = QLabel(self)
+        self.row.setSpacing(4)
         self.label.setObjectName("skillLabel")
-        self.close_button = QToolButton(self)
-        self.close_button.setObjectName("removeSkill")
-        self.close_button.setText("×")
-        self.close_button.setAutoRaise(True)
         self.close_button.clicked.connect(self.removed.emit)
-        row.addWidget(self.label)
-        row.addWidget(self.close_button)
-        self.setVisible(False)
         self.retranslate()
 
     def retranslate(self) -> None:
