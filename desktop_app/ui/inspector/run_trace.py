@@ -221,13 +221,11 @@ class RunTrace:
 
     def _tool_call(self, event: dict[str, Any], ts: float) -> Change:
         turn = self._current_turn(ts)
-        call_id = str(event.get("id", ""))
-        name = str(event.get("name", ""))
         args = event.get("arguments")
         record = CallRecord(
             index=len(self.calls),
-            id=call_id,
-            name=name,
+            id=str(event.get("id", "")),
+            name=str(event.get("name", "")),
             turn=turn.index,
             started=self.rel(ts),
             arguments=args if isinstance(args, dict) else {},
@@ -240,7 +238,7 @@ class RunTrace:
         )
         self.calls.append(record)
         turn.calls.append(record.index)
-        self._open_by_id.setdefault(call_id, []).append(record.index)
+        self._open_by_id.setdefault(record.id, []).append(record.index)
         self.unfinished_calls.add(record.index)
         return Change("call", record.index, new=True)
 
@@ -259,8 +257,7 @@ class RunTrace:
         return Change("call", record.index)
 
     def _tool_result(self, event: dict[str, Any], ts: float) -> Change:
-        call_id = str(event.get("id", ""))
-        record = self._open_call(call_id, pop=True)
+        record = self._open_call(str(event.get("id", "")), pop=True)
         new = record is None
         if record is None:  # a result for an id no call had: show it, unpaired
             turn = self._current_turn(ts)
