@@ -120,19 +120,17 @@ class TimelineModel(ColumnsModel):
     # -- lookups ---------------------------------------------------------------------------
     def index_of(self, kind: str, index: int) -> QModelIndex:
         """The row of a turn or call ("turn" / "call", its index into the trace)."""
-        return self.turn_index(index) if kind == "turn" else self.call_index(index)
-
-    def turn_index(self, index: int, column: int = 0) -> QModelIndex:
-        if not 0 <= index < len(self.trace.turns):
-            return QModelIndex()
-        return self.createIndex(index, column, 0)
-
-    def call_index(self, index: int, column: int = 0) -> QModelIndex:
+        if kind == "turn":
+            return self.turn_index(index)
         if not 0 <= index < len(self.trace.calls):
             return QModelIndex()
         call = self.trace.calls[index]
-        row = self.trace.turns[call.turn].calls.index(index)
-        return self.createIndex(row, column, call.turn + 1)
+        return self.createIndex(self.trace.turns[call.turn].calls.index(index), 0, call.turn + 1)
+
+    def turn_index(self, index: int) -> QModelIndex:
+        if not 0 <= index < len(self.trace.turns):
+            return QModelIndex()
+        return self.createIndex(index, 0, 0)
 
     def record(self, index: AnyIndex) -> TurnRecord | CallRecord | None:
         """The turn or call behind an index."""
