@@ -73,7 +73,22 @@ def decode_image(image: dict[str, Any]) -> QPixmap | None:
     return pixmap if pixmap.loadFromData(raw) else None
 
 
-class CallDetails(QWidget):
+class _Details(QWidget):
+    """A details pane: a bold title over a form of facts (its timing among them); the rest goes under."""
+
+    def __init__(self, parent: QWidget | None) -> None:
+        super().__init__(parent)
+        self.title = bold(plain_label(self), 1.15)
+        self.timing = plain_label(self)
+        self.form = QFormLayout()
+        self.form.setVerticalSpacing(2)
+        self.box = QVBoxLayout(self)
+        self.box.setContentsMargins(4, 4, 4, 4)
+        self.box.addWidget(self.title)
+        self.box.addLayout(self.form)
+
+
+class CallDetails(_Details):
     """Everything about one tool call; refreshed only when that call changes. Its replay buttons
     ask the window to fork the conversation at this call: `replayRequested(call id, mode)`."""
 
@@ -84,11 +99,9 @@ class CallDetails(QWidget):
         self.record: CallRecord | None = None
         self.replay_buttons = self._replay_buttons()
         self._mode_before_raw: bool | None = None  # raw text forced for invalid arguments
-        self.title = bold(plain_label(self), 1.15)
         self.source = plain_label(self)
         self.risk = plain_label(self)
         self.status = plain_label(self)
-        self.timing = plain_label(self)
         self.call_id = plain_label(self)
         self.result_id = plain_label(self)
         self.pairing = plain_label(self)
@@ -140,18 +153,15 @@ class CallDetails(QWidget):
             self.replayRequested.emit(self.record.id, mode)
 
     def _layout(self) -> None:
-        form = QFormLayout()
-        form.setVerticalSpacing(2)
-        form.addRow(tr("Source"), self.source)
-        form.addRow(tr("Risk"), self.risk)
-        form.addRow(tr("Status"), self.status)
-        form.addRow(tr("Timing"), self.timing)
-        form.addRow(tr("Call id"), hbox(self.call_id, self.copy_id))
-        form.addRow(tr("Result id"), self.result_id)
-        form.addRow(tr("Pairing"), self.pairing)
-        form.addRow(tr("Approval"), self.approval)
-        form.addRow(tr("Progress"), self.progress)
-        self._form = form
+        self.form.addRow(tr("Source"), self.source)
+        self.form.addRow(tr("Risk"), self.risk)
+        self.form.addRow(tr("Status"), self.status)
+        self.form.addRow(tr("Timing"), self.timing)
+        self.form.addRow(tr("Call id"), hbox(self.call_id, self.copy_id))
+        self.form.addRow(tr("Result id"), self.result_id)
+        self.form.addRow(tr("Pairing"), self.pairing)
+        self.form.addRow(tr("Approval"), self.approval)
+        self.form.addRow(tr("Progress"), self.progress)
         split = QSplitter(Qt.Orientation.Vertical, self)
         top = QWidget(split)
         top_box = QVBoxLayout(top)
@@ -162,14 +172,10 @@ class CallDetails(QWidget):
             split.addWidget(part)
         split.setStretchFactor(0, 2)
         split.setStretchFactor(1, 3)
-        box = QVBoxLayout(self)
-        box.setContentsMargins(4, 4, 4, 4)
-        box.addWidget(self.title)
-        box.addLayout(form)
         replay = hbox(*self.replay_buttons.values(), grow=None)
         replay.addStretch(1)
-        box.addLayout(replay)
-        box.addWidget(split, 1)
+        self.box.addLayout(replay)
+        self.box.addWidget(split, 1)
 
     def show_call(self, record: CallRecord, trace: RunTrace) -> None:
         """Fill every field from the record (cheap: only the selected call is shown)."""
@@ -218,7 +224,7 @@ class CallDetails(QWidget):
     def _show_progress(self, record: CallRecord) -> None:
         progress = record.progress or {}
         done, total = progress.get("progress"), progress.get("total")
-        self._form.setRowVisible(self.progress, bool(progress))
+        self.form.setRowVisible(self.progress, bool(progress))
         if isinstance(total, int | float) and total > 0 and isinstance(done, int | float):
             self.progress.setRange(0, 1000)
             self.progress.setValue(int(min(done / total, 1.0) * 1000))
@@ -292,13 +298,11 @@ class CallDetails(QWidget):
             QGuiApplication.clipboard().setText(self.record.id)
 
 
-class TurnDetails(QWidget):
+class TurnDetails(_Details):
     """One model call: the exact request and response bodies, usage and stop reason."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.title = bold(plain_label(self), 1.15)
-        self.timing = plain_label(self)
         self.stop = plain_label(self)
         self.usage = plain_label(self)
         self.endpoint = plain_label(self)
@@ -314,23 +318,17 @@ class TurnDetails(QWidget):
         )
         self.request = JsonPane(tr("Request body"), self)
         self.response = JsonPane(tr("Response body"), self)
-        form = QFormLayout()
-        form.setVerticalSpacing(2)
-        form.addRow(tr("Timing"), self.timing)
-        form.addRow(tr("Stop reason"), self.stop)
-        form.addRow(tr("Tokens"), self.usage)
-        form.addRow(tr("Endpoint"), self.endpoint)
-        form.addRow(tr("Streamed"), self.stream)
+        self.form.addRow(tr("Timing"), self.timing)
+        self.form.addRow(tr("Stop reason"), self.stop)
+        self.form.addRow(tr("Tokens"), self.usage)
+        self.form.addRow(tr("Endpoint"), self.endpoint)
+        self.form.addRow(tr("Streamed"), self.stream)
         split = QSplitter(Qt.Orientation.Vertical, self)
         split.addWidget(self.request)
         split.addWidget(self.response)
-        box = QVBoxLayout(self)
-        box.setContentsMargins(4, 4, 4, 4)
-        box.addWidget(self.title)
-        box.addLayout(form)
-        box.addWidget(self.error)
-        box.addWidget(self.no_wire)
-        box.addWidget(split, 1)
+        self.box.addWidget(self.error)
+        self.box.addWidget(self.no_wire)
+        self.box.addWidget(split, 1)
 
     def show_turn(self, turn: TurnRecord, trace: RunTrace) -> None:
         """Fill every field from the turn record."""
