@@ -45,6 +45,16 @@ def plain_label(parent: QWidget, text: str = "") -> QLabel:
     return label
 
 
+def splitter(*parts: QWidget, stretch: tuple[int, ...] = (), across: bool = False) -> QSplitter:
+    """`parts` one above the other (`across`: side by side), each taking its `stretch` share of a resize."""
+    split = QSplitter(Qt.Orientation.Horizontal if across else Qt.Orientation.Vertical)
+    for part in parts:
+        split.addWidget(part)
+    for index, factor in enumerate(stretch):
+        split.setStretchFactor(index, factor)
+    return split
+
+
 def timing_text(started: float, duration_ms: float | None) -> str:
     """When a call or turn started (from the run's start) and how long it took."""
     duration = format_ms(duration_ms) or tr("(still running)")
@@ -162,16 +172,12 @@ class CallDetails(_Details):
         self.form.addRow(tr("Pairing"), self.pairing)
         self.form.addRow(tr("Approval"), self.approval)
         self.form.addRow(tr("Progress"), self.progress)
-        split = QSplitter(Qt.Orientation.Vertical, self)
-        top = QWidget(split)
+        top = QWidget()
         top_box = QVBoxLayout(top)
         top_box.setContentsMargins(0, 0, 0, 0)
         for widget in (self.raw_warning, self.recovered, self.recovered_text, self.arguments):
             top_box.addWidget(widget)
-        for part in (top, self.result, self.images_scroll, self.app_traffic):
-            split.addWidget(part)
-        split.setStretchFactor(0, 2)
-        split.setStretchFactor(1, 3)
+        split = splitter(top, self.result, self.images_scroll, self.app_traffic, stretch=(2, 3))
         replay = hbox(*self.replay_buttons.values(), grow=None)
         replay.addStretch(1)
         self.box.addLayout(replay)
@@ -323,12 +329,9 @@ class TurnDetails(_Details):
         self.form.addRow(tr("Tokens"), self.usage)
         self.form.addRow(tr("Endpoint"), self.endpoint)
         self.form.addRow(tr("Streamed"), self.stream)
-        split = QSplitter(Qt.Orientation.Vertical, self)
-        split.addWidget(self.request)
-        split.addWidget(self.response)
         self.box.addWidget(self.error)
         self.box.addWidget(self.no_wire)
-        self.box.addWidget(split, 1)
+        self.box.addWidget(splitter(self.request, self.response), 1)
 
     def show_turn(self, turn: TurnRecord, trace: RunTrace) -> None:
         """Fill every field from the turn record."""

@@ -13,7 +13,6 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QHeaderView,
     QLabel,
-    QSplitter,
     QStackedWidget,
     QTabWidget,
     QToolButton,
@@ -24,7 +23,7 @@ from PySide6.QtWidgets import (
 
 from desktop_app import jsonsafe
 from desktop_app.ui.i18n import tr
-from desktop_app.ui.inspector.call_details import CallDetails, TurnDetails, plain_label
+from desktop_app.ui.inspector.call_details import CallDetails, TurnDetails, plain_label, splitter
 from desktop_app.ui.inspector.json_view import RowDelegate
 from desktop_app.ui.inspector.run_trace import Change, RunTrace, parse_export
 from desktop_app.ui.inspector.sequence_view import SequenceView
@@ -106,11 +105,7 @@ class Inspector(QWidget):
             header.resizeSection(column, metrics.horizontalAdvance(sample) + 14)
         for widget in (self.placeholder, self.call_details, self.turn_details):
             self.details.addWidget(widget)
-        split = QSplitter(Qt.Orientation.Vertical, self)
-        split.addWidget(self.timeline)
-        split.addWidget(self.details)
-        split.setStretchFactor(0, 2)
-        split.setStretchFactor(1, 5)
+        split = splitter(self.timeline, self.details, stretch=(2, 5))
         split.setSizes([320, 460])
         for tab, page in zip(TABS, (split, self.sequence, self.tool_defs), strict=True):
             self.tabs.addTab(page, tr(tab.title))

@@ -11,7 +11,6 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QListWidget,
     QListWidgetItem,
-    QSplitter,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -20,7 +19,7 @@ from PySide6.QtWidgets import (
 
 from desktop_app.llm.base import ToolSpec
 from desktop_app.ui.i18n import tr
-from desktop_app.ui.inspector.call_details import plain_label, source_text
+from desktop_app.ui.inspector.call_details import plain_label, source_text, splitter
 from desktop_app.ui.inspector.json_view import JsonPane, RowDelegate
 from desktop_app.ui.inspector.timeline_model import STATUS_COLOURS
 from desktop_app.ui.inspector.try_panel import TryPanel
@@ -72,26 +71,16 @@ class ToolDefsView(QWidget):
         self.list.currentRowChanged.connect(self._show_row)
 
     def _layout(self) -> None:
-        panes = QSplitter(Qt.Orientation.Horizontal, self)
-        panes.addWidget(self.openai)
-        panes.addWidget(self.anthropic)
+        panes = splitter(self.openai, self.anthropic, across=True)
         detail = QWidget(self)
         box = QVBoxLayout(detail)
         box.setContentsMargins(0, 0, 0, 0)
         for widget in (self.facts, self.description, self.warnings, self.table, self.mapping_note):
             box.addWidget(widget)
-        lower = QSplitter(Qt.Orientation.Vertical, detail)
-        lower.addWidget(panes)
-        lower.addWidget(self.try_panel)
-        lower.setStretchFactor(0, 2)
-        lower.setStretchFactor(1, 3)
+        lower = splitter(panes, self.try_panel, stretch=(2, 3))
         lower.setSizes([240, 360])  # Try it's result gets the larger share
         box.addWidget(lower, 1)
-        split = QSplitter(Qt.Orientation.Vertical, self)
-        split.addWidget(self.list)
-        split.addWidget(detail)
-        split.setStretchFactor(0, 1)
-        split.setStretchFactor(1, 4)
+        split = splitter(self.list, detail, stretch=(1, 4))
         outer = QVBoxLayout(self)
         outer.setContentsMargins(4, 4, 4, 4)
         outer.addWidget(self.empty)
