@@ -48,10 +48,12 @@ def _texts(node: Any, depth: int = 0) -> Any:
 
 def _field(item: dict[str, Any], keys: tuple[str, ...], depth: int = 0) -> str:
     """The text under the first key that names what is wanted (searched a few levels down)."""
-    found = next(filter(None, (_texts(v) for k, v in item.items() if any(w in str(k).lower() for w in keys))), "")
-    if found or depth >= 3:
+    named = (_texts(value) for key, value in item.items() if any(k in str(key).lower() for k in keys))
+    found = next(filter(None, named), "")
+    if found or depth >= 3:  # found at this level, or searched deep enough
         return str(found)
-    return next(filter(None, (_field(v, keys, depth + 1) for v in item.values() if isinstance(v, dict))), "")
+    nested = (_field(value, keys, depth + 1) for value in item.values() if isinstance(value, dict))
+    return next(filter(None, nested), "")
 
 
 def _web(url: str) -> str:
@@ -77,7 +79,8 @@ def find_listings(data: Any, depth: int = 0) -> list[Card]:
             return cards[:MAX_CARDS]
     if depth < 3:
         children = data.values() if isinstance(data, dict) else data if isinstance(data, list) else []
-        return next(filter(None, (find_listings(c, depth + 1) for c in children if isinstance(c, dict | list))), [])
+        found = (find_listings(child, depth + 1) for child in children if isinstance(child, dict | list))
+        return next(filter(None, found), [])
     return []
 
 
