@@ -7,8 +7,9 @@ import re
 from dataclasses import dataclass
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QWidget
+from PySide6.QtWidgets import QWidget
 
+from desktop_app.ui.chat.skills_ui import Chip
 from desktop_app.ui.i18n import tr
 from desktop_app.ui.text import make_visible
 from desktop_app.visible import reveal
@@ -58,26 +59,15 @@ def _attr(value: str) -> str:
     return make_visible(value).replace('"', "'").replace("\n", " ")[:300]
 
 
-class AttachmentChip(QFrame):
+class AttachmentChip(Chip):
     """`Attached: architecture.md, …  ×` above the input box; × drops them all."""
 
     cleared = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("attachmentChip")
+        super().__init__("attachmentChip", "removeAttachments", parent)
         self.items: list[Attachment] = []
-        row = QHBoxLayout(self)
-        row.setContentsMargins(8, 2, 2, 2)
-        self.label = QLabel(self)
-        self.clear_button = QToolButton(self)
-        self.clear_button.setObjectName("removeAttachments")
-        self.clear_button.setText("×")
-        self.clear_button.setAutoRaise(True)
-        self.clear_button.clicked.connect(self.clear)
-        row.addWidget(self.label)
-        row.addWidget(self.clear_button)
-        self.setVisible(False)
+        self.close_button.clicked.connect(self.clear)
         self.retranslate()
 
     def add(self, attachment: Attachment) -> None:
@@ -101,6 +91,6 @@ class AttachmentChip(QFrame):
     def retranslate(self) -> None:
         names = ", ".join(make_visible(a.name or a.uri)[:60] for a in self.items)
         self.label.setText(tr("Attached: %1").replace("%1", names))
-        self.clear_button.setToolTip(tr("Remove the attached resources"))
-        self.clear_button.setAccessibleName(tr("Remove the attached resources"))
+        self.close_button.setToolTip(tr("Remove the attached resources"))
+        self.close_button.setAccessibleName(tr("Remove the attached resources"))
         self.setVisible(bool(self.items))

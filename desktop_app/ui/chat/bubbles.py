@@ -164,9 +164,7 @@ class StreamBubble(_Bubble):
         self._tail_len = 0  # characters of _source after _rendered shown there as plain text
         self._finished = False
         self._drawn = False  # finished and everything drawn
-        self._next_turn = QtCore.QTimer(self)
-        self._next_turn.setSingleShot(True)
-        self._next_turn.setInterval(0)
+        self._next_turn = QtCore.QTimer(self, singleShot=True, interval=0)
         self._next_turn.timeout.connect(self._draw)
 
     def markdown(self) -> str:

@@ -48,6 +48,8 @@ class MessageRow(Row):
             return self.widget.markdown()
         return self.text
 
+    search_text = markdown
+
 
 class EarlierRow(Row):
     """The "Show N earlier messages" button above a long conversation's tail."""
@@ -81,12 +83,9 @@ class ChatView(VirtualRows):
         self._calls: dict[str, CallRow] = {}
         self._stream: MessageRow | None = None
         self._pending: list[str] = []
-        self._flush_timer = QTimer(self)
-        self._flush_timer.setSingleShot(True)
-        self._flush_timer.setInterval(FRAME_MS)
+        self._flush_timer = QTimer(self, singleShot=True, interval=FRAME_MS)
         self._flush_timer.timeout.connect(self.flush)
-        self._spin_timer = QTimer(self)
-        self._spin_timer.setInterval(100)
+        self._spin_timer = QTimer(self, interval=100)
         self._spin_timer.timeout.connect(self._spin)
         self._selected: CallRow | None = None
         self._found: Row | None = None
@@ -98,8 +97,6 @@ class ChatView(VirtualRows):
     def warm_up(self) -> None:
         """Build and paint one chip and one streamed answer off-screen, so the first real ones
         do not pay for style polish, font loading (CJK) and text-layout set-up mid-run."""
-        from PySide6.QtGui import QPixmap
-
         from desktop_app.core.events import ToolCallEvent
 
         self.viewport()  # its wrapper's first use creates ~77 enums (~7 ms): now, not at the first message
@@ -110,8 +107,7 @@ class ChatView(VirtualRows):
         bubble.settle()
         for widget in (chip, bubble):
             widget.resize(600, 120)
-            pixmap = QPixmap(widget.size())
-            widget.render(pixmap)
+            widget.grab()
             widget.deleteLater()
 
     # ---------------------------------------------------------------- the delegate

@@ -15,15 +15,6 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QToolButton, QWidg
 from desktop_app.ui.i18n import tr
 
 
-def row_text(row: object) -> str:
-    """What a transcript row says: a message's Markdown, or a tool call with its arguments and result."""
-    for name in ("markdown", "search_text"):
-        method = getattr(row, name, None)
-        if callable(method):
-            return str(method())
-    return ""
-
-
 class FindBar(QWidget):
     """A one-line bar above the transcript; `chat` is the ChatView it searches."""
 
@@ -76,10 +67,10 @@ class FindBar(QWidget):
 
     def _search(self, text: str = "") -> None:
         needle = (text or self.field.text()).casefold().strip()
-        self.matches = [w for w in self.chat.rows() if needle and needle in row_text(w).casefold()]
+        self.matches = [w for w in self.chat.rows() if needle and needle in w.search_text().casefold()]
         if needle and not self.matches and self.chat.earlier_button is not None:
             self.chat.show_earlier()  # the rest of the conversation, read from the store
-            self.matches = [w for w in self.chat.rows() if needle in row_text(w).casefold()]
+            self.matches = [w for w in self.chat.rows() if needle in w.search_text().casefold()]
         self.current = len(self.matches) - 1 if self.matches else -1  # the newest first
         self._go()
 

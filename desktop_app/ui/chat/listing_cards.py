@@ -40,10 +40,7 @@ def _texts(node: Any, depth: int = 0) -> Any:
     if isinstance(node, int | float) and not isinstance(node, bool):
         return str(node)
     if depth < 4 and isinstance(node, dict):
-        for value in node.values():
-            found = _texts(value, depth + 1)
-            if found:
-                return found
+        return next(filter(None, (_texts(value, depth + 1) for value in node.values())), "")
     if depth < 4 and isinstance(node, list) and node:
         return _texts(node[0], depth + 1)
     return ""
@@ -51,18 +48,12 @@ def _texts(node: Any, depth: int = 0) -> Any:
 
 def _field(item: dict[str, Any], keys: tuple[str, ...], depth: int = 0) -> str:
     """The text under the first key that names what is wanted (searched a few levels down)."""
-    for key, value in item.items():
-        if any(k in str(key).lower() for k in keys):
-            found = _texts(value)
-            if found:
-                return str(found)
-    if depth < 3:
-        for value in item.values():
-            if isinstance(value, dict):
-                found = _field(value, keys, depth + 1)
-                if found:
-                    return found
-    return ""
+    named = (_texts(value) for key, value in item.items() if any(k in str(key).lower() for k in keys))
+    found = next(filter(None, named), "")
+    if found or depth >= 3:  # found at this level, or searched deep enough
+        return str(found)
+    nested = (_field(value, keys, depth + 1) for value in item.values() if isinstance(value, dict))
+    return next(filter(None, nested), "")
 
 
 def _web(url: str) -> str:
@@ -88,11 +79,8 @@ def find_listings(data: Any, depth: int = 0) -> list[Card]:
             return cards[:MAX_CARDS]
     if depth < 3:
         children = data.values() if isinstance(data, dict) else data if isinstance(data, list) else []
-        for child in children:
-            if isinstance(child, dict | list):
-                found = find_listings(child, depth + 1)
-                if found:
-                    return found
+        found = (find_listings(child, depth + 1) for child in children if isinstance(child, dict | list))
+        return next(filter(None, found), [])
     return []
 
 
@@ -120,8 +108,7 @@ def cards_html(cards: list[Card]) -> str:
         if c.url:
             links.append(f'<a href="{escape_html(c.url, quote=True)}">{_link_label(c.url)}</a>')
         if c.picture:
-            where = _link_label(c.picture)
-            text = tr("picture on %1 (not loaded)").replace("%1", where)
+            text = tr("picture on %1 (not loaded)").replace("%1", _link_label(c.picture))
             links.append(f'<a href="{escape_html(c.picture, quote=True)}">{text}</a>')
         rows.append(line + ("<br>" + " · ".join(links) if links else ""))
     return "<br><br>".join(rows)

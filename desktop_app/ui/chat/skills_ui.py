@@ -61,7 +61,6 @@ class SkillsMenu(QMenu):
         self.active = ""
         self.catalog: Catalog | None = None
         self._group = QActionGroup(self)
-        self._group.setExclusive(True)
         self.aboutToShow.connect(self.refresh)  # filled as it opens (reading SKILL.md imports yaml: not at start)
 
     def retranslate(self) -> None:
@@ -72,18 +71,15 @@ class SkillsMenu(QMenu):
     def set_active(self, name: str) -> None:
         """Tick the active skill (the chip and `/name` change it too)."""
         self.active = name
-        for action in self.actions():
-            if action.isCheckable():
-                action.setChecked(action.data() == name)
+        for action in self._group.actions():  # the checkable entries
+            action.setChecked(action.data() == name)
 
     def refresh(self) -> None:
         """Rebuild the entries from disk: a new or fixed SKILL.md shows up without a restart."""
         from desktop_app.tools.skills import discover
 
         self.catalog = discover()  # bundled and the user's skills, with the broken ones' errors
-        self.clear()
-        for action in self._group.actions():
-            self._group.removeAction(action)
+        self.clear()  # deletes the menu's actions, which leaves the group empty
         none = self._add_choice(tr("No skill"), "", tr("Answer without a skill"))
         none.setObjectName("noSkill")
         self.addSeparator()
@@ -112,28 +108,35 @@ class SkillsMenu(QMenu):
         return action
 
 
-class SkillChip(QFrame):
+class Chip(QFrame):
+    """`label ×` above the input box, hidden until it has something to show (the skill, the attachments)."""
+
+    def __init__(self, name: str, button_name: str, parent: QWidget | None) -> None:
+        super().__init__(parent)
+        self.setObjectName(name)
+        self.row = QHBoxLayout(self)
+        self.row.setContentsMargins(8, 2, 2, 2)
+        self.label = QLabel(self)
+        self.close_button = QToolButton(self)
+        self.close_button.setObjectName(button_name)
+        self.close_button.setText("×")
+        self.close_button.setAutoRaise(True)
+        self.row.addWidget(self.label)
+        self.row.addWidget(self.close_button)
+        self.setVisible(False)
+
+
+class SkillChip(Chip):
     """`Skill: name ×` above the input box; × emits `removed` (hidden while no skill is active)."""
 
     removed = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("skillChip")
+        super().__init__("skillChip", "removeSkill", parent)
         self.name = ""
-        row = QHBoxLayout(self)
-        row.setContentsMargins(8, 2, 2, 2)
-        row.setSpacing(4)
-        self.label = QLabel(self)
+        self.row.setSpacing(4)
         self.label.setObjectName("skillLabel")
-        self.close_button = QToolButton(self)
-        self.close_button.setObjectName("removeSkill")
-        self.close_button.setText("×")
-        self.close_button.setAutoRaise(True)
         self.close_button.clicked.connect(self.removed.emit)
-        row.addWidget(self.label)
-        row.addWidget(self.close_button)
-        self.setVisible(False)
         self.retranslate()
 
     def retranslate(self) -> None:

@@ -36,6 +36,10 @@ class Row:
         self.width = -1  # the width `height` was measured at; -1: an estimate
         self.keep = False  # the widget survives leaving the screen (hidden, not dropped)
 
+    def search_text(self) -> str:
+        """What Ctrl+F looks in (a message's Markdown, a call with its arguments and result)."""
+        return ""
+
 
 class VirtualRows(QAbstractScrollArea):
     """Rows with cached heights; subclasses say how a row is built and how tall it may be."""
@@ -323,8 +327,7 @@ class VirtualRows(QAbstractScrollArea):
                 self._placing = was
 
     def _track_follow(self, value: int) -> None:
-        bar = self.verticalScrollBar()
-        self._follow = value >= bar.maximum() - 4
+        self._follow = value >= self.verticalScrollBar().maximum() - 4
 
     # ------------------------------------------------------------------ Qt events
     def scrollContentsBy(self, dx: int, dy: int) -> None:  # noqa: N802 - Qt override

@@ -45,6 +45,16 @@ def plain_label(parent: QWidget, text: str = "") -> QLabel:
     return label
 
 
+def splitter(*parts: QWidget, stretch: tuple[int, ...] = (), across: bool = False) -> QSplitter:
+    """`parts` one above the other (`across`: side by side), each taking its `stretch` share of a resize."""
+    split = QSplitter(Qt.Orientation.Horizontal if across else Qt.Orientation.Vertical)
+    for part in parts:
+        split.addWidget(part)
+    for index, factor in enumerate(stretch):
+        split.setStretchFactor(index, factor)
+    return split
+
+
 def timing_text(started: float, duration_ms: float | None) -> str:
     """When a call or turn started (from the run's start) and how long it took."""
     duration = format_ms(duration_ms) or tr("(still running)")
@@ -73,31 +83,40 @@ def decode_image(image: dict[str, Any]) -> QPixmap | None:
     return pixmap if pixmap.loadFromData(raw) else None
 
 
-REPLAY_MODES = ("again", "edit_arguments", "edit_result")
+class _Details(QWidget):
+    """A details pane: a bold title over a form of facts (its timing among them); the rest goes under."""
+
+    def __init__(self, parent: QWidget | None) -> None:
+        super().__init__(parent)
+        self.title = bold(plain_label(self), 1.15)
+        self.timing = plain_label(self)
+        self.form = QFormLayout()
+        self.form.setVerticalSpacing(2)
+        self.box = QVBoxLayout(self)
+        self.box.setContentsMargins(4, 4, 4, 4)
+        self.box.addWidget(self.title)
+        self.box.addLayout(self.form)
 
 
-class CallDetails(QWidget):
+class CallDetails(_Details):
     """Everything about one tool call; refreshed only when that call changes. Its replay buttons
     ask the window to fork the conversation at this call: `replayRequested(call id, mode)`."""
 
-    replayRequested = Signal(str, str)  # the call's id, one of REPLAY_MODES
+    replayRequested = Signal(str, str)  # the call's id, a mode: again, edit_arguments or edit_result
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.record: CallRecord | None = None
         self.replay_buttons = self._replay_buttons()
         self._mode_before_raw: bool | None = None  # raw text forced for invalid arguments
-        self.title = bold(plain_label(self), 1.15)
         self.source = plain_label(self)
         self.risk = plain_label(self)
         self.status = plain_label(self)
-        self.timing = plain_label(self)
         self.call_id = plain_label(self)
         self.result_id = plain_label(self)
         self.pairing = plain_label(self)
         self.approval = plain_label(self)
         self.progress = QProgressBar(self)
-        self.progress.setTextVisible(True)
         self.copy_id = QToolButton(self)
         self.copy_id.setText(tr("Copy id"))
         self.copy_id.clicked.connect(self._copy_id)
@@ -110,11 +129,8 @@ class CallDetails(QWidget):
         self.recovered_text.setMaximumHeight(110)
         self.arguments = JsonPane(tr("Arguments"), self)
         self.result = JsonPane(tr("Result"), self)
-        self.images = QWidget(self)
-        self.images_layout = QHBoxLayout(self.images)
-        self.images_layout.setContentsMargins(0, 0, 0, 0)
+        self.images = QWidget()  # the shown call's pictures, in images_scroll (replaced with each call)
         self.images_scroll = QScrollArea(self)
-        self.images_scroll.setWidget(self.images)
         self.images_scroll.setWidgetResizable(True)
         self.images_scroll.setMaximumHeight(MAX_IMAGE_SIDE + 30)
         self.app_traffic = TrafficPane(self)  # an MCP App's messages, both ways (hidden when none)
@@ -147,37 +163,25 @@ class CallDetails(QWidget):
             self.replayRequested.emit(self.record.id, mode)
 
     def _layout(self) -> None:
-        form = QFormLayout()
-        form.setContentsMargins(0, 0, 0, 0)
-        form.setVerticalSpacing(2)
-        form.addRow(tr("Source"), self.source)
-        form.addRow(tr("Risk"), self.risk)
-        form.addRow(tr("Status"), self.status)
-        form.addRow(tr("Timing"), self.timing)
-        form.addRow(tr("Call id"), hbox(self.call_id, self.copy_id))
-        form.addRow(tr("Result id"), self.result_id)
-        form.addRow(tr("Pairing"), self.pairing)
-        form.addRow(tr("Approval"), self.approval)
-        form.addRow(tr("Progress"), self.progress)
-        self._form = form
-        split = QSplitter(Qt.Orientation.Vertical, self)
-        top = QWidget(split)
+        self.form.addRow(tr("Source"), self.source)
+        self.form.addRow(tr("Risk"), self.risk)
+        self.form.addRow(tr("Status"), self.status)
+        self.form.addRow(tr("Timing"), self.timing)
+        self.form.addRow(tr("Call id"), hbox(self.call_id, self.copy_id))
+        self.form.addRow(tr("Result id"), self.result_id)
+        self.form.addRow(tr("Pairing"), self.pairing)
+        self.form.addRow(tr("Approval"), self.approval)
+        self.form.addRow(tr("Progress"), self.progress)
+        top = QWidget()
         top_box = QVBoxLayout(top)
         top_box.setContentsMargins(0, 0, 0, 0)
         for widget in (self.raw_warning, self.recovered, self.recovered_text, self.arguments):
             top_box.addWidget(widget)
-        for part in (top, self.result, self.images_scroll, self.app_traffic):
-            split.addWidget(part)
-        split.setStretchFactor(0, 2)
-        split.setStretchFactor(1, 3)
-        box = QVBoxLayout(self)
-        box.setContentsMargins(4, 4, 4, 4)
-        box.addWidget(self.title)
-        box.addLayout(form)
+        split = splitter(top, self.result, self.images_scroll, self.app_traffic, stretch=(2, 3))
         replay = hbox(*self.replay_buttons.values(), grow=None)
         replay.addStretch(1)
-        box.addLayout(replay)
-        box.addWidget(split, 1)
+        self.box.addLayout(replay)
+        self.box.addWidget(split, 1)
 
     def show_call(self, record: CallRecord, trace: RunTrace) -> None:
         """Fill every field from the record (cheap: only the selected call is shown)."""
@@ -204,15 +208,13 @@ class CallDetails(QWidget):
         result_id = record.result_id
         self.result_id.setText(tr("(no result yet)") if result_id is None else result_id)
         if result_id is None:
-            self.pairing.setText(tr("waiting for the result"))
-            colour = STATUS_COLOURS["waiting"]
+            text, status = tr("waiting for the result"), "waiting"
         elif record.paired:
-            self.pairing.setText(tr("✓ result id matches the call id"))
-            colour = STATUS_COLOURS["done"]
+            text, status = tr("✓ result id matches the call id"), "done"
         else:
-            self.pairing.setText(tr("✗ result id does not match any call"))
-            colour = STATUS_COLOURS["error"]
-        self.pairing.setStyleSheet(f"color: {colour};")
+            text, status = tr("✗ result id does not match any call"), "error"
+        self.pairing.setText(text)
+        self.pairing.setStyleSheet(f"color: {STATUS_COLOURS[status]};")
 
     def _show_approval(self, record: CallRecord) -> None:
         approval = record.approval
@@ -228,7 +230,7 @@ class CallDetails(QWidget):
     def _show_progress(self, record: CallRecord) -> None:
         progress = record.progress or {}
         done, total = progress.get("progress"), progress.get("total")
-        self._form.setRowVisible(self.progress, bool(progress))
+        self.form.setRowVisible(self.progress, bool(progress))
         if isinstance(total, int | float) and total > 0 and isinstance(done, int | float):
             self.progress.setRange(0, 1000)
             self.progress.setValue(int(min(done / total, 1.0) * 1000))
@@ -264,21 +266,19 @@ class CallDetails(QWidget):
             self.result.title.setText(tr("Result"))
             self.result.clear_value()
             return
-        title = tr("Result (error)") if result.get("is_error") else tr("Result")
-        self.result.title.setText(title)
+        self.result.title.setText(tr("Result (error)") if result.get("is_error") else tr("Result"))
         self.result.title.setStyleSheet(f"color: {STATUS_COLOURS['error']};" if result.get("is_error") else "")
         self.result.set_json_text(str(result.get("content", "")))
 
     def _show_images(self, record: CallRecord) -> None:
-        while self.images_layout.count():
-            item = self.images_layout.takeAt(0)
-            widget = item.widget() if item is not None else None
-            if widget is not None:
-                widget.deleteLater()
+        self.images = QWidget()
+        row = QHBoxLayout(self.images)
+        row.setContentsMargins(0, 0, 0, 0)
         images = (record.result or {}).get("images") or []
         for image in images if isinstance(images, list) else []:
-            self.images_layout.addWidget(self._image_label(image))
-        self.images_layout.addStretch(1)
+            row.addWidget(self._image_label(image))
+        row.addStretch(1)
+        self.images_scroll.setWidget(self.images)  # the last call's pictures are deleted
         self.images_scroll.setVisible(bool(images))
 
     def _image_label(self, image: Any) -> QLabel:
@@ -304,14 +304,11 @@ class CallDetails(QWidget):
             QGuiApplication.clipboard().setText(self.record.id)
 
 
-class TurnDetails(QWidget):
+class TurnDetails(_Details):
     """One model call: the exact request and response bodies, usage and stop reason."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.record: TurnRecord | None = None
-        self.title = bold(plain_label(self), 1.15)
-        self.timing = plain_label(self)
         self.stop = plain_label(self)
         self.usage = plain_label(self)
         self.endpoint = plain_label(self)
@@ -327,27 +324,17 @@ class TurnDetails(QWidget):
         )
         self.request = JsonPane(tr("Request body"), self)
         self.response = JsonPane(tr("Response body"), self)
-        form = QFormLayout()
-        form.setVerticalSpacing(2)
-        form.addRow(tr("Timing"), self.timing)
-        form.addRow(tr("Stop reason"), self.stop)
-        form.addRow(tr("Tokens"), self.usage)
-        form.addRow(tr("Endpoint"), self.endpoint)
-        form.addRow(tr("Streamed"), self.stream)
-        split = QSplitter(Qt.Orientation.Vertical, self)
-        split.addWidget(self.request)
-        split.addWidget(self.response)
-        box = QVBoxLayout(self)
-        box.setContentsMargins(4, 4, 4, 4)
-        box.addWidget(self.title)
-        box.addLayout(form)
-        box.addWidget(self.error)
-        box.addWidget(self.no_wire)
-        box.addWidget(split, 1)
+        self.form.addRow(tr("Timing"), self.timing)
+        self.form.addRow(tr("Stop reason"), self.stop)
+        self.form.addRow(tr("Tokens"), self.usage)
+        self.form.addRow(tr("Endpoint"), self.endpoint)
+        self.form.addRow(tr("Streamed"), self.stream)
+        self.box.addWidget(self.error)
+        self.box.addWidget(self.no_wire)
+        self.box.addWidget(splitter(self.request, self.response), 1)
 
     def show_turn(self, turn: TurnRecord, trace: RunTrace) -> None:
         """Fill every field from the turn record."""
-        self.record = turn
         self.title.setText(tr("Turn {n} · model call").format(n=turn.number))
         duration = None if turn.ended is None else (turn.ended - turn.started) * 1000
         self.timing.setText(timing_text(turn.started, duration))

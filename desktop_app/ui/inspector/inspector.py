@@ -13,7 +13,6 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QHeaderView,
     QLabel,
-    QSplitter,
     QStackedWidget,
     QTabWidget,
     QToolButton,
@@ -24,7 +23,7 @@ from PySide6.QtWidgets import (
 
 from desktop_app import jsonsafe
 from desktop_app.ui.i18n import tr
-from desktop_app.ui.inspector.call_details import CallDetails, TurnDetails, plain_label
+from desktop_app.ui.inspector.call_details import CallDetails, TurnDetails, plain_label, splitter
 from desktop_app.ui.inspector.json_view import RowDelegate
 from desktop_app.ui.inspector.run_trace import Change, RunTrace, parse_export
 from desktop_app.ui.inspector.sequence_view import SequenceView
@@ -49,7 +48,7 @@ class Inspector(QWidget):
     callSelected = Signal(str)
     """The provider's id of the newly selected call (user, sequence view or select_call)."""
     replayRequested = Signal(str, str)
-    """Fork the conversation at a recorded call: its id and a mode of call_details.REPLAY_MODES."""
+    """Fork the conversation at a recorded call: its id and a mode (again, edit_arguments, edit_result)."""
     tryRequested = Signal(str, object)
     """The person calls a tool from the Tool definitions tab: its name and arguments."""
 
@@ -74,11 +73,8 @@ class Inspector(QWidget):
         self.sequence = SequenceView(self.trace, self)
         self.tool_defs = ToolDefsView(self)
         self.tabs = QTabWidget(self)
-        self._tick = QTimer(self)
-        self._tick.setInterval(TICK_MS)
-        self._follow = QTimer(self)  # scrollToBottom lays out every row: once per loop pass
-        self._follow.setSingleShot(True)
-        self._follow.setInterval(0)
+        self._tick = QTimer(self, interval=TICK_MS)
+        self._follow = QTimer(self, singleShot=True, interval=0)  # scrollToBottom lays out every row: once per pass
         self._build()
         self._connect()
         self._refresh_summary()
@@ -99,7 +95,6 @@ class Inspector(QWidget):
         self.timeline.setItemDelegate(RowDelegate(self.timeline))
         self.timeline.setUniformRowHeights(True)
         self.timeline.setAlternatingRowColors(True)
-        self.timeline.setSelectionBehavior(QTreeView.SelectionBehavior.SelectRows)
         header = self.timeline.header()
         header.setStretchLastSection(False)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
@@ -107,15 +102,10 @@ class Inspector(QWidget):
         metrics = QFontMetrics(self.timeline.font())
         samples = {1: "+00.000 s", 2: "000 ms", 3: tr("waiting for approval")}
         for column, sample in samples.items():
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
             header.resizeSection(column, metrics.horizontalAdvance(sample) + 14)
         for widget in (self.placeholder, self.call_details, self.turn_details):
             self.details.addWidget(widget)
-        split = QSplitter(Qt.Orientation.Vertical, self)
-        split.addWidget(self.timeline)
-        split.addWidget(self.details)
-        split.setStretchFactor(0, 2)
-        split.setStretchFactor(1, 5)
+        split = splitter(self.timeline, self.details, stretch=(2, 5))
         split.setSizes([320, 460])
         for tab, page in zip(TABS, (split, self.sequence, self.tool_defs), strict=True):
             self.tabs.addTab(page, tr(tab.title))
@@ -192,8 +182,7 @@ class Inspector(QWidget):
         if defs is not None and not any(
             (e.get("type") if isinstance(e, dict) else e.type) == "tool_defs" for e in events
         ):
-            self.trace.apply(defs)
-            self.tool_defs.set_tools(self.trace.tool_defs)
+            self.trace.apply(defs)  # shown with the run, below
         self._live = False  # a saved run: nothing is still running, whatever it says
         for event in events:  # into the trace only: the views are told once, below
             self.trace.apply(event, None if isinstance(event, dict) and "ts" in event else self._last_ts())
@@ -347,14 +336,10 @@ class Inspector(QWidget):
             return
         self._selected = (kind, index)
         self.sequence.set_selected(kind, index)
+        self._refresh_selected()
+        self.details.setCurrentWidget(self.call_details if kind == "call" else self.turn_details)
         if kind == "call":
-            record = self.trace.calls[index]
-            self.call_details.show_call(record, self.trace)
-            self.details.setCurrentWidget(self.call_details)
-            self.callSelected.emit(record.id)
-        else:
-            self.turn_details.show_turn(self.trace.turns[index], self.trace)
-            self.details.setCurrentWidget(self.turn_details)
+            self.callSelected.emit(self.trace.calls[index].id)
 
     # -- files -----------------------------------------------------------------------------
     def _ask_file(self, save: bool) -> None:

@@ -84,15 +84,15 @@ def decode_nested(value: Any, depth: int = 0) -> Any:
     return value
 
 
-KINDS = (  # a node's kind, shown translated in the Type column
-    marked("string"),
-    marked("number"),
-    marked("boolean"),
-    marked("null"),
-    marked("object"),
-    marked("array"),
-    marked("json-string"),
-)
+_COLOUR_OF = {  # a node's kind (shown translated in the Type column) -> its colour in the raw text
+    marked("string"): "string",
+    marked("number"): "number",
+    marked("boolean"): "literal",
+    marked("null"): "literal",
+    marked("object"): "punct",
+    marked("array"): "punct",
+    marked("json-string"): "key",
+}
 
 
 def pretty(value: Any) -> str:
@@ -227,10 +227,9 @@ class JsonTreeModel(ColumnsModel):
 
     # -- QAbstractItemModel ----------------------------------------------------------------
     def index(self, row: int, column: int, parent: AnyIndex = ROOT) -> QModelIndex:
-        ids = self._child_ids(parent)
-        if not 0 <= row < len(ids) or not 0 <= column < len(self.COLUMNS):
+        if not self.hasIndex(row, column, parent):
             return QModelIndex()
-        return self.createIndex(row, column, ids[row])
+        return self.createIndex(row, column, self._child_ids(parent)[row])
 
     def parent(self, index: AnyIndex = ROOT) -> QModelIndex:  # type: ignore[override]
         node = self.node(index)
@@ -258,15 +257,6 @@ class JsonTreeModel(ColumnsModel):
 
 
 # -- raw text ------------------------------------------------------------------------------
-_COLOUR_OF = {
-    "string": "string",
-    "json-string": "key",
-    "number": "number",
-    "boolean": "literal",
-    "null": "literal",
-    "object": "punct",
-    "array": "punct",
-}
 _TOKEN = re.compile(
     r'(?P<str>"(?:[^"\\]|\\.)*")(?P<colon>\s*:)?'
     r"|(?P<num>-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)"
@@ -354,11 +344,11 @@ class JsonPane(QWidget):
         self.stack.addWidget(self.tree)
         self.stack.addWidget(self.raw)
         self._layout()
-        self._group = QButtonGroup(self)
-        self._group.addButton(self.tree_button, 0)
-        self._group.addButton(self.raw_button, 1)
+        self._group = QButtonGroup(self)  # exclusive: Tree or Raw
+        self._group.addButton(self.tree_button)
+        self._group.addButton(self.raw_button)
         self.tree_button.setChecked(True)
-        self._group.idToggled.connect(self._mode_toggled)
+        self.raw_button.toggled.connect(self.stack.setCurrentIndex)  # checked: page 1 (raw), else page 0 (tree)
         self.decode_box.toggled.connect(self._refresh)
         self.tree.expanded.connect(self._widen_keys)
         self.copy_button.clicked.connect(self.copy)
@@ -374,7 +364,6 @@ class JsonPane(QWidget):
     def _layout(self) -> None:
         bar = hbox(self.title, self.tree_button, self.raw_button, self.decode_box, self.copy_button, grow=None)
         bar.insertStretch(3, 1)  # the mode buttons by the title, the rest at the right
-        bar.setContentsMargins(0, 0, 0, 0)
         bar.setSpacing(4)
         box = QVBoxLayout(self)
         box.setContentsMargins(0, 0, 0, 0)
@@ -435,9 +424,7 @@ class JsonPane(QWidget):
 
     def _refresh(self) -> None:
         decode = self.decode_box.isChecked()
-        shown = self.value
-        if not decode and self._exact is not None:
-            shown = self._exact
+        shown = self._exact if not decode and self._exact is not None else self.value
         self.model.set_value(shown, decode=decode)
         depth = 1 if self.model.rowCount() < 50 else 0
         self.tree.expandToDepth(depth)
@@ -464,10 +451,6 @@ class JsonPane(QWidget):
         metrics, step = self.tree.fontMetrics(), self.tree.indentation()
         widths = [step * (node.depth + 1) + metrics.horizontalAdvance(make_visible(node.key)) for node in nodes]
         return max([metrics.horizontalAdvance(header), *widths]) + CELL_PAD
-
-    def _mode_toggled(self, button_id: int, checked: bool) -> None:
-        if checked:
-            self.stack.setCurrentIndex(button_id)
 
     def copy(self) -> None:
         """Put the raw JSON on the clipboard."""

@@ -124,10 +124,7 @@ class RunTrace:
 
     def find_call(self, call_id: str) -> CallRecord | None:
         """The latest call with this provider id (ids may repeat across turns)."""
-        for record in reversed(self.calls):
-            if record.id == call_id:
-                return record
-        return None
+        return next((record for record in reversed(self.calls) if record.id == call_id), None)
 
     @property
     def running(self) -> bool:
@@ -206,10 +203,7 @@ class RunTrace:
     def _turn_for(self, event: dict[str, Any], ts: float) -> TurnRecord:
         """The turn an event names (latest turn of that number), else the current one."""
         number = event.get("turn")
-        for turn in reversed(self.turns):
-            if turn.number == number:
-                return turn
-        return self._current_turn(ts)
+        return next((turn for turn in reversed(self.turns) if turn.number == number), None) or self._current_turn(ts)
 
     def _usage(self, event: dict[str, Any], ts: float) -> Change:
         turn = self._current_turn(ts)
@@ -227,13 +221,11 @@ class RunTrace:
 
     def _tool_call(self, event: dict[str, Any], ts: float) -> Change:
         turn = self._current_turn(ts)
-        call_id = str(event.get("id", ""))
-        name = str(event.get("name", ""))
         args = event.get("arguments")
         record = CallRecord(
             index=len(self.calls),
-            id=call_id,
-            name=name,
+            id=str(event.get("id", "")),
+            name=str(event.get("name", "")),
             turn=turn.index,
             started=self.rel(ts),
             arguments=args if isinstance(args, dict) else {},
@@ -246,31 +238,26 @@ class RunTrace:
         )
         self.calls.append(record)
         turn.calls.append(record.index)
-        self._open_by_id.setdefault(call_id, []).append(record.index)
+        self._open_by_id.setdefault(record.id, []).append(record.index)
         self.unfinished_calls.add(record.index)
         return Change("call", record.index, new=True)
 
-    def _approval_waiting(self, event: dict[str, Any], ts: float) -> Change | None:
-        return self._update_open(event, status=WAITING)
-
-    def _approval(self, event: dict[str, Any], ts: float) -> Change | None:
-        return self._update_open(event, approval=event, status=DENIED if event.get("decision") == "denied" else RUNNING)
-
-    def _tool_progress(self, event: dict[str, Any], ts: float) -> Change | None:
-        return self._update_open(event, progress=event)
-
-    def _update_open(self, event: dict[str, Any], **fields: Any) -> Change | None:
-        """Set fields of the open call the event names (nothing when no call waits for that id)."""
+    def _call_update(self, event: dict[str, Any], ts: float) -> Change | None:
+        """approval_waiting, approval, tool_progress: for the open call with the event's id (if one waits)."""
         record = self._open_call(str(event.get("id", "")), pop=False)
         if record is None:
             return None
-        for name, value in fields.items():
-            setattr(record, name, value)
+        if event["type"] == "tool_progress":
+            record.progress = event
+        elif event["type"] == "approval_waiting":
+            record.status = WAITING
+        else:
+            record.approval = event
+            record.status = DENIED if event.get("decision") == "denied" else RUNNING
         return Change("call", record.index)
 
     def _tool_result(self, event: dict[str, Any], ts: float) -> Change:
-        call_id = str(event.get("id", ""))
-        record = self._open_call(call_id, pop=True)
+        record = self._open_call(str(event.get("id", "")), pop=True)
         new = record is None
         if record is None:  # a result for an id no call had: show it, unpaired
             turn = self._current_turn(ts)
@@ -343,9 +330,9 @@ _HANDLERS: dict[str, Any] = {
     "usage": RunTrace._usage,
     "turn_finished": RunTrace._turn_finished,
     "tool_call": RunTrace._tool_call,
-    "approval": RunTrace._approval,
-    "tool_progress": RunTrace._tool_progress,
-    "approval_waiting": RunTrace._approval_waiting,
+    "approval": RunTrace._call_update,
+    "tool_progress": RunTrace._call_update,
+    "approval_waiting": RunTrace._call_update,
     "tool_result": RunTrace._tool_result,
     "final": RunTrace._run_ended,
     "error": RunTrace._run_ended,

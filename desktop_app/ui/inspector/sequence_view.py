@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRect, QRectF, Qt, QTimer, Signal
@@ -28,6 +29,8 @@ from desktop_app.ui.qt_fixes import viewport_of
 
 CODE, API, MODEL = 0, 1, 2
 NO_CLIP = Qt.TextFlag.TextDontClip  # descenders of mixed CJK/Latin lines reach past the box
+ABOVE = NO_CLIP | Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom  # a text sitting on a line
+BELOW = NO_CLIP | Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop  # a text hanging from one
 ARROW, EXEC, NOTE = "arrow", "exec", "note"
 
 
@@ -69,9 +72,7 @@ class SequenceView(QAbstractScrollArea):
         self._rows: list[SeqRow] = []
         self._dirty = True
         self._selected: tuple[str, int] = ("", -1)
-        self._timer = QTimer(self)
-        self._timer.setSingleShot(True)
-        self._timer.setInterval(0)
+        self._timer = QTimer(self, singleShot=True, interval=0)
         self._timer.timeout.connect(self._sync)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -142,8 +143,7 @@ class SequenceView(QAbstractScrollArea):
         rows = self.rows()
         painter = QPainter(self.viewport())
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        palette = self.palette()
-        painter.fillRect(event.rect(), palette.color(QPalette.ColorRole.Base))
+        painter.fillRect(event.rect(), self.palette().color(QPalette.ColorRole.Base))
         self._paint_lifelines(painter, event.rect())
         top = self.header_height() - self.verticalScrollBar().value()
         height = self.row_height()
@@ -156,8 +156,7 @@ class SequenceView(QAbstractScrollArea):
         painter.end()
 
     def _paint_lifelines(self, painter: QPainter, rect: QRect) -> None:
-        pen = QPen(self.palette().color(QPalette.ColorRole.Mid), 1, Qt.PenStyle.DashLine)
-        painter.setPen(pen)
+        painter.setPen(QPen(self.palette().color(QPalette.ColorRole.Mid), 1, Qt.PenStyle.DashLine))
         for lane in (CODE, API, MODEL):
             x = self.lane_x(lane)
             painter.drawLine(QPointF(x, rect.top()), QPointF(x, rect.bottom()))
@@ -167,10 +166,9 @@ class SequenceView(QAbstractScrollArea):
         height = self.header_height()
         palette = self.palette()
         painter.fillRect(QRectF(0, 0, width, height), palette.color(QPalette.ColorRole.Window))
-        titles = lane_titles(self.trace.provider)
         painter.setPen(QPen(palette.color(QPalette.ColorRole.Text)))
         box_w = min(150.0, width * 0.3)
-        for lane, title in enumerate(titles):
+        for lane, title in enumerate(lane_titles(self.trace.provider)):
             x = self.lane_x(lane)
             box = QRectF(x - box_w / 2, 4, box_w, height - 8)
             box.moveLeft(min(max(box.left(), 2.0), width - box_w - 2))
@@ -203,16 +201,9 @@ class SequenceView(QAbstractScrollArea):
         colour = QColor(row.colour) if row.colour else self.palette().color(QPalette.ColorRole.Text)
         painter.setPen(QPen(colour, 1.6))
         painter.drawLine(QPointF(x1, y), QPointF(x2, y))
-        direction = 1.0 if x2 > x1 else -1.0
-        head = QPolygonF(
-            [
-                QPointF(x2, y),
-                QPointF(x2 - 9 * direction, y - 4.5),
-                QPointF(x2 - 9 * direction, y + 4.5),
-            ]
-        )
+        base = x2 - 9 if x2 > x1 else x2 + 9  # where the arrowhead meets the line
         painter.setBrush(colour)
-        painter.drawPolygon(head)
+        painter.drawPolygon(QPolygonF([QPointF(x2, y), QPointF(base, y - 4.5), QPointF(base, y + 4.5)]))
         left, right = min(x1, x2), max(x1, x2)
         label_rect = QRectF(left + 4, rect.top() + 1, right - left - 8, y - rect.top() - 2)
         metrics = QFontMetrics(self.font())
@@ -227,7 +218,7 @@ class SequenceView(QAbstractScrollArea):
             if not self._is_selected(row):
                 back = QRectF(left + 4, y + 2, metrics.horizontalAdvance(sub) + 4, metrics.height())
                 painter.fillRect(back, self.palette().color(QPalette.ColorRole.Base))
-            painter.drawText(sub_rect, NO_CLIP | Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, sub)
+            painter.drawText(sub_rect, BELOW, sub)
 
     def _paint_exec(self, painter: QPainter, row: SeqRow, rect: QRectF) -> None:
         x = self.lane_x(CODE)
@@ -240,28 +231,15 @@ class SequenceView(QAbstractScrollArea):
         width = self.viewport().width() - text_left - 8
         label = metrics.elidedText(row.label, Qt.TextElideMode.ElideRight, int(width))
         sub = metrics.elidedText(row.sub, Qt.TextElideMode.ElideRight, int(width))
-        box = QRectF(
-            text_left - 2,
-            rect.top() + 2,
-            max(metrics.horizontalAdvance(label), metrics.horizontalAdvance(sub)) + 6,
-            rect.height() - 4,
-        )
         if not self._is_selected(row):  # keep lifelines from striking through the text
+            text_width = max(metrics.horizontalAdvance(label), metrics.horizontalAdvance(sub))
             painter.setBrush(self.palette().color(QPalette.ColorRole.Base))
-            painter.drawRect(box)
+            painter.drawRect(QRectF(text_left - 2, rect.top() + 2, text_width + 6, rect.height() - 4))
         half = rect.height() / 2
         painter.setPen(QPen(self.palette().color(QPalette.ColorRole.Text)))
-        painter.drawText(
-            QRectF(text_left, rect.top() + 2, width, half - 2),
-            NO_CLIP | Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom,
-            label,
-        )
+        painter.drawText(QRectF(text_left, rect.top() + 2, width, half - 2), ABOVE, label)
         painter.setPen(QPen(colour))
-        painter.drawText(
-            QRectF(text_left, rect.top() + half, width, half - 2),
-            NO_CLIP | Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop,
-            sub,
-        )
+        painter.drawText(QRectF(text_left, rect.top() + half, width, half - 2), BELOW, sub)
 
     # -- clicks ----------------------------------------------------------------------------
     def row_at(self, y: int) -> SeqRow | None:
@@ -308,41 +286,23 @@ def build_rows(trace: RunTrace) -> list[SeqRow]:
 
 def _turn_rows(trace: RunTrace, turn: TurnRecord) -> list[SeqRow]:
     """Request out and inference in; the answer and response once the turn finished."""
+    arrow = partial(SeqRow, ARROW, turn.index)
     request = tr("messages + tools schema") if turn.number == 1 else tr("messages + tool results")
     url = str((turn.request or {}).get("url", ""))
-    rows = [
-        SeqRow(
-            ARROW,
-            turn.index,
-            request,
-            CODE,
-            API,
-            sub=tr("POST {url}").format(url=url) if url else tr("turn {n}").format(n=turn.number),
-        ),
-        SeqRow(ARROW, turn.index, tr("inference"), API, MODEL),
-    ]
+    post = tr("POST {url}").format(url=url) if url else tr("turn {n}").format(n=turn.number)
+    rows = [arrow(request, CODE, API, sub=post), arrow(tr("inference"), API, MODEL)]
     if turn.status == ERROR:
-        rows.append(
-            SeqRow(
-                ARROW,
-                turn.index,
-                tr("error: {message}").format(message=turn.error),
-                API,
-                CODE,
-                colour=STATUS_COLOURS[ERROR],
-            )
-        )
+        rows.append(arrow(tr("error: {message}").format(message=turn.error), API, CODE, colour=STATUS_COLOURS[ERROR]))
         return rows
     if not turn.finished:
         return rows
     n_calls = len(turn.calls)
-    answer = tr("tool_calls JSON ({n})").format(n=n_calls) if n_calls else tr("final answer")
-    rows.append(SeqRow(ARROW, turn.index, answer, MODEL, API))
+    rows.append(arrow(tr("tool_calls JSON ({n})").format(n=n_calls) if n_calls else tr("final answer"), MODEL, API))
     stop = wire_stop_reason((turn.response or {}).get("body")) or f"stop_reason={turn.stop_reason}"
     tokens = ""
     if turn.input_tokens is not None:
         tokens = tr(" · {i} in / {o} out tokens").format(i=turn.input_tokens, o=turn.output_tokens)
-    rows.append(SeqRow(ARROW, turn.index, tr("response"), API, CODE, sub=f"({stop}){tokens}"))
+    rows.append(arrow(tr("response"), API, CODE, sub=f"({stop}){tokens}"))
     return rows
 
 

@@ -16,7 +16,6 @@ class Tab(NamedTuple):
     keys: str
 
 
-# the inspector's tabs in order: the inspector, the View menu, the shortcuts and Help read this list
 TABS = (
     Tab("timeline", marked("Timeline"), marked("Inspector: &Timeline"), "Alt+1"),
     Tab("sequence", marked("Sequence"), marked("Inspector: &Sequence"), "Alt+2"),

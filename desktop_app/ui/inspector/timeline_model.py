@@ -120,19 +120,17 @@ class TimelineModel(ColumnsModel):
     # -- lookups ---------------------------------------------------------------------------
     def index_of(self, kind: str, index: int) -> QModelIndex:
         """The row of a turn or call ("turn" / "call", its index into the trace)."""
-        return self.turn_index(index) if kind == "turn" else self.call_index(index)
-
-    def turn_index(self, index: int, column: int = 0) -> QModelIndex:
-        if not 0 <= index < len(self.trace.turns):
-            return QModelIndex()
-        return self.createIndex(index, column, 0)
-
-    def call_index(self, index: int, column: int = 0) -> QModelIndex:
+        if kind == "turn":
+            return self.turn_index(index)
         if not 0 <= index < len(self.trace.calls):
             return QModelIndex()
         call = self.trace.calls[index]
-        row = self.trace.turns[call.turn].calls.index(index)
-        return self.createIndex(row, column, call.turn + 1)
+        return self.createIndex(self.trace.turns[call.turn].calls.index(index), 0, call.turn + 1)
+
+    def turn_index(self, index: int) -> QModelIndex:
+        if not 0 <= index < len(self.trace.turns):
+            return QModelIndex()
+        return self.createIndex(index, 0, 0)
 
     def record(self, index: AnyIndex) -> TurnRecord | CallRecord | None:
         """The turn or call behind an index."""
@@ -146,13 +144,9 @@ class TimelineModel(ColumnsModel):
 
     # -- QAbstractItemModel ----------------------------------------------------------------
     def index(self, row: int, column: int, parent: AnyIndex = ROOT) -> QModelIndex:
-        if not 0 <= column < len(self.COLUMNS) or row < 0:
+        if not self.hasIndex(row, column, parent):
             return QModelIndex()
-        if not parent.isValid():
-            return self.createIndex(row, column, 0) if row < len(self.trace.turns) else QModelIndex()
-        if parent.internalId() != 0 or row >= len(self.trace.turns[parent.row()].calls):
-            return QModelIndex()
-        return self.createIndex(row, column, parent.row() + 1)
+        return self.createIndex(row, column, parent.row() + 1 if parent.isValid() else 0)
 
     def parent(self, index: AnyIndex = ROOT) -> QModelIndex:  # type: ignore[override]
         if not index.isValid() or index.internalId() == 0:
@@ -201,10 +195,8 @@ class TimelineModel(ColumnsModel):
         if column == 2:
             end = turn.ended if turn.ended is not None else self.now
             return format_ms(max(end - turn.started, 0.0) * 1000)
-        if turn.status == ERROR:
-            return self._status_text[ERROR]
-        if not turn.finished:
-            return self._status_text[RUNNING]
+        if turn.status != DONE:  # running, or ended by an error
+            return self._status_text[turn.status]
         return turn.stop_reason or self._status_text[DONE]
 
     def _call_text(self, call: CallRecord, column: int) -> str:

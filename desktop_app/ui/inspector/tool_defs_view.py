@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSignalBlocker, Qt, Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
     QListWidget,
     QListWidgetItem,
-    QSplitter,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -20,7 +19,7 @@ from PySide6.QtWidgets import (
 
 from desktop_app.llm.base import ToolSpec
 from desktop_app.ui.i18n import tr
-from desktop_app.ui.inspector.call_details import plain_label, source_text
+from desktop_app.ui.inspector.call_details import plain_label, source_text, splitter
 from desktop_app.ui.inspector.json_view import JsonPane, RowDelegate
 from desktop_app.ui.inspector.timeline_model import STATUS_COLOURS
 from desktop_app.ui.inspector.try_panel import TryPanel
@@ -47,7 +46,6 @@ class ToolDefsView(QWidget):
         super().__init__(parent)
         self._tools: list[dict[str, Any]] = []
         self.list = QListWidget(self)
-        self.list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.list.setItemDelegate(RowDelegate(self.list))
         self.list.setAccessibleName(tr("Tools"))
         self.empty = plain_label(self, tr("No tool definitions yet: they appear when a run starts."))
@@ -60,7 +58,6 @@ class ToolDefsView(QWidget):
         self.table.verticalHeader().hide()
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        self.table.setWordWrap(True)
         self.table.setAccessibleName(tr("Differences between the OpenAI and Anthropic definitions"))
         self.openai = JsonPane("OpenAI", self)
         self.anthropic = JsonPane("Anthropic", self)
@@ -74,26 +71,16 @@ class ToolDefsView(QWidget):
         self.list.currentRowChanged.connect(self._show_row)
 
     def _layout(self) -> None:
-        panes = QSplitter(Qt.Orientation.Horizontal, self)
-        panes.addWidget(self.openai)
-        panes.addWidget(self.anthropic)
+        panes = splitter(self.openai, self.anthropic, across=True)
         detail = QWidget(self)
         box = QVBoxLayout(detail)
         box.setContentsMargins(0, 0, 0, 0)
         for widget in (self.facts, self.description, self.warnings, self.table, self.mapping_note):
             box.addWidget(widget)
-        lower = QSplitter(Qt.Orientation.Vertical, detail)
-        lower.addWidget(panes)
-        lower.addWidget(self.try_panel)
-        lower.setStretchFactor(0, 2)
-        lower.setStretchFactor(1, 3)
+        lower = splitter(panes, self.try_panel, stretch=(2, 3))
         lower.setSizes([240, 360])  # Try it's result gets the larger share
         box.addWidget(lower, 1)
-        split = QSplitter(Qt.Orientation.Vertical, self)
-        split.addWidget(self.list)
-        split.addWidget(detail)
-        split.setStretchFactor(0, 1)
-        split.setStretchFactor(1, 4)
+        split = splitter(self.list, detail, stretch=(1, 4))
         outer = QVBoxLayout(self)
         outer.setContentsMargins(4, 4, 4, 4)
         outer.addWidget(self.empty)
@@ -102,14 +89,13 @@ class ToolDefsView(QWidget):
     def set_tools(self, tools: list[dict[str, Any]]) -> None:
         """Replace the list; the wire shapes are computed only when a tool is shown."""
         self._tools = list(tools)
-        self.list.blockSignals(True)
-        self.list.clear()
-        for listing in self._tools:
-            item = QListWidgetItem(f"{listing.get('name', '')}  ·  {source_text(str(listing.get('source', '')))}")
-            if listing.get("status", "ok") != "ok":
-                item.setForeground(Qt.GlobalColor.darkYellow)
-            self.list.addItem(item)
-        self.list.blockSignals(False)
+        with QSignalBlocker(self.list):
+            self.list.clear()
+            for listing in self._tools:
+                item = QListWidgetItem(f"{listing.get('name', '')}  ·  {source_text(str(listing.get('source', '')))}")
+                if listing.get("status", "ok") != "ok":
+                    item.setForeground(Qt.GlobalColor.darkYellow)
+                self.list.addItem(item)
         self.empty.setVisible(not self._tools)
         if self.isVisible() and self._tools:
             self.list.setCurrentRow(0)
@@ -185,5 +171,4 @@ class ToolDefsView(QWidget):
             for c, value in enumerate(values):
                 self.table.setItem(r, c, QTableWidgetItem(value))
         self.table.resizeRowsToContents()
-        height = sum(self.table.rowHeight(r) for r in range(len(rows)))
-        self.table.setFixedHeight(height + self.table.horizontalHeader().height() + 4)
+        self.table.setFixedHeight(self.table.verticalHeader().length() + self.table.horizontalHeader().height() + 4)
