@@ -528,10 +528,6 @@
       <translation>策略</translation>
     </message>
     <message>
-      <source>Result (error)</source>
-      <translation>结果（错误）</translation>
-    </message>
-    <message>
       <source>No request or response bodies: this provider does not report its wire data (the offline and scripted models talk to no API).</source>
       <translation>没有请求体和响应体：这个 provider 不报告线上数据（离线和脚本模型不调用任何 API）。</translation>
     </message>
@@ -614,6 +610,10 @@
     <message>
       <source>The model's arguments were not valid JSON; the raw text is shown.</source>
       <translation>模型给出的参数不是合法 JSON，下面显示原文。</translation>
+    </message>
+    <message>
+      <source>Result (error)</source>
+      <translation>结果（错误）</translation>
     </message>
     <message>
       <source>(an image that could not be decoded)</source>
@@ -832,10 +832,6 @@
       <translation>messages + 工具结果</translation>
     </message>
     <message>
-      <source>final answer</source>
-      <translation>最终回答</translation>
-    </message>
-    <message>
       <source>your code runs it</source>
       <translation>你的代码执行函数</translation>
     </message>
@@ -848,8 +844,16 @@
       <translation>response</translation>
     </message>
     <message>
-      <source>tool_calls JSON ({n})</source>
-      <translation>tool_calls JSON（{n} 个）</translation>
+      <source>POST {url}</source>
+      <translation>POST {url}</translation>
+    </message>
+    <message>
+      <source>turn {n}</source>
+      <translation>第 {n} 轮</translation>
+    </message>
+    <message>
+      <source>final answer</source>
+      <translation>最终回答</translation>
     </message>
     <message>
       <source> · {i} in / {o} out tokens</source>
@@ -860,16 +864,12 @@
       <translation>错误：{message}</translation>
     </message>
     <message>
+      <source>tool_calls JSON ({n})</source>
+      <translation>tool_calls JSON（{n} 个）</translation>
+    </message>
+    <message>
       <source>Run {r}</source>
       <translation>第 {r} 次运行</translation>
-    </message>
-    <message>
-      <source>POST {url}</source>
-      <translation>POST {url}</translation>
-    </message>
-    <message>
-      <source>turn {n}</source>
-      <translation>第 {n} 轮</translation>
     </message>
     <message>
       <source>Inspector: &amp;Timeline</source>
@@ -1232,16 +1232,16 @@
       <translation>运行命令：%1</translation>
     </message>
     <message>
+      <source>Needs a key (%1), kept in the keyring only; get one at %2</source>
+      <translation>需要密钥（%1），只保存在系统钥匙串中；可在 %2 获取</translation>
+    </message>
+    <message>
       <source> (added)</source>
       <translation>（已添加）</translation>
     </message>
     <message>
       <source>%1 (optional now; kept in the keyring)</source>
       <translation>%1（现在可不填；保存在系统钥匙串中）</translation>
-    </message>
-    <message>
-      <source>Needs a key (%1), kept in the keyring only; get one at %2</source>
-      <translation>需要密钥（%1），只保存在系统钥匙串中；可在 %2 获取</translation>
     </message>
     <message>
       <source>MCP tool changes</source>
@@ -1400,16 +1400,16 @@
       <translation>请求头</translation>
     </message>
     <message>
+      <source>%1, line %2: expected NAME%3VALUE</source>
+      <translation>%1，第 %2 行：应为 名称%3值</translation>
+    </message>
+    <message>
       <source>A server named %1 already exists.</source>
       <translation>已存在名为 %1 的服务器。</translation>
     </message>
     <message>
       <source>Arguments: %1</source>
       <translation>参数：%1</translation>
-    </message>
-    <message>
-      <source>%1, line %2: expected NAME%3VALUE</source>
-      <translation>%1，第 %2 行：应为 名称%3值</translation>
     </message>
     <message>
       <source>MCP servers</source>
@@ -1668,6 +1668,14 @@
       <translation>没有可用的系统钥匙串：密钥只保存在内存中，退出后清除。</translation>
     </message>
     <message>
+      <source>paste a key to store it in the system keyring</source>
+      <translation>粘贴密钥，存入系统钥匙串</translation>
+    </message>
+    <message>
+      <source>Store key</source>
+      <translation>存储密钥</translation>
+    </message>
+    <message>
       <source>not stored</source>
       <translation>未存储</translation>
     </message>
@@ -1792,20 +1800,12 @@
       <translation>工具调用：</translation>
     </message>
     <message>
-      <source>paste a key to store it in the system keyring</source>
-      <translation>粘贴密钥，存入系统钥匙串</translation>
+      <source>API key:</source>
+      <translation>API 密钥：</translation>
     </message>
     <message>
       <source>API key</source>
       <translation>API 密钥</translation>
-    </message>
-    <message>
-      <source>Store key</source>
-      <translation>存储密钥</translation>
-    </message>
-    <message>
-      <source>API key:</source>
-      <translation>API 密钥：</translation>
     </message>
     <message>
       <source>Test</source>
@@ -1834,10 +1834,6 @@
     <message>
       <source>Revoke selected</source>
       <translation>撤销所选</translation>
-    </message>
-    <message>
-      <source>Follow the system</source>
-      <translation>跟随系统</translation>
     </message>
     <message>
       <source>Language:</source>
@@ -1902,6 +1898,10 @@
     <message>
       <source>Reason</source>
       <translation>理由</translation>
+    </message>
+    <message>
+      <source>Follow the system</source>
+      <translation>跟随系统</translation>
     </message>
     <message>
       <source>Light</source>
