@@ -196,16 +196,12 @@ def build_model(settings: Settings, options: RunOptions) -> ChatModel:
         if hint:
             print(for_terminal(f"travel-assistant: {hint}"), file=sys.stderr)
         return OfflineModel()
+    from desktop_app.llm.model_check import adapter
+    from desktop_app.llm.presets import tool_calls_mode
+
+    mode = tool_calls_mode(provider, base_url, model, settings.tool_calls)
     key, timeout = lookup_key(provider), settings.request_timeout_s
-    if provider == "openai":
-        from desktop_app.llm.openai import OpenAIModel
-        from desktop_app.llm.presets import tool_calls_mode
-
-        mode = tool_calls_mode(provider, base_url, model, settings.tool_calls)
-        return OpenAIModel(model, base_url, key, max_retries=retries, timeout=timeout, tool_text=mode)
-    from desktop_app.llm.anthropic import AnthropicModel
-
-    return AnthropicModel(model, base_url, key, max_retries=retries, timeout=timeout)
+    return adapter(provider, base_url, key, model, max_retries=retries, timeout=timeout, tool_text=mode)
 
 
 Closer = Callable[[], Awaitable[None]]
