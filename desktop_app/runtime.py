@@ -24,6 +24,7 @@ from desktop_app.tools.registry import ToolDef, ToolRegistry
 from desktop_app.visible import for_terminal
 
 if TYPE_CHECKING:
+    from desktop_app.mcp.config import ServerConfig
     from desktop_app.mcp.manager import McpManager
     from desktop_app.store.history import HistoryStore
     from desktop_app.tools.shell.run import ShellRequest
@@ -314,14 +315,20 @@ def question_budget(text: str) -> int | None:
 def live_data_notes(options: RunOptions) -> tuple[str, ...]:
     """With gallery connectors configured, the model is told which tools are live and that the
     built-in travel tools are samples (issue 19); nothing otherwise."""
-    from desktop_app.mcp.config import McpConfigError, load_servers
     from desktop_app.mcp.gallery import live_data_note
 
-    try:
-        note = live_data_note(load_servers(options.mcp_config))
-    except McpConfigError:
-        return ()
+    note = live_data_note(_configured_servers(options.mcp_config))
     return (note,) if note else ()
+
+
+def _configured_servers(mcp_config: str) -> list[ServerConfig]:
+    """The MCP servers configured; none when the file is broken (the run or the window reports it)."""
+    from desktop_app.mcp.config import McpConfigError, load_servers
+
+    try:
+        return load_servers(mcp_config)
+    except McpConfigError:
+        return []
 
 
 def _attach_history(agent: Agent, *, save: bool, title: str, conversation_id: str) -> Closer:
@@ -382,7 +389,7 @@ def _warm(provider: str, mcp_config: str | None) -> None:
         importlib.import_module(name)
     from desktop_app.store.secrets import keyring_usable
 
-    servers = mcp_config is not None and _servers_configured(mcp_config)
+    servers = mcp_config is not None and bool(_configured_servers(mcp_config))
     if provider != "offline" or servers:  # a model's or a server's arguments may need jsonschema's verdict
         importlib.import_module("jsonschema")  # its import holds the GIL ~20 ms
     from desktop_app.planner.nlu import parse
@@ -398,16 +405,6 @@ def _warm(provider: str, mcp_config: str | None) -> None:
     if servers:
         for name in WARM_MCP_MODULES:
             importlib.import_module(name)
-
-
-def _servers_configured(mcp_config: str) -> bool:
-    """Whether any MCP server will start (a broken file is reported by the window's McpServers, not here)."""
-    from desktop_app.mcp.config import McpConfigError, load_servers
-
-    try:
-        return bool(load_servers(mcp_config))
-    except McpConfigError:
-        return False
 
 
 def _warm_sdk(provider: str) -> None:
