@@ -237,8 +237,6 @@ class OpenAIModel(SdkModel[openai.AsyncOpenAI]):
     """A ChatModel over the official `openai` SDK (the shared skeleton is SdkModel's)."""
 
     provider = "openai"
-    label = "OpenAI"
-    key_env = "OPENAI_API_KEY"
     default_model = DEFAULT_MODEL
     default_base_url = DEFAULT_BASE_URL
     http_class = openai.DefaultAsyncHttpxClient
