@@ -109,11 +109,8 @@ def shell_roots(settings: Settings, options: RunOptions) -> list[Path]:
         return []
     from desktop_app.tools.shell.run import ShellConfigError, resolve_workspace
 
-    request = shell_request(settings, options)
-    if not (request.enabled or request.explicit):
-        return []
     try:
-        return [resolve_workspace(request.workspace)]
+        return [resolve_workspace(shell_request(settings, options).workspace)]
     except ShellConfigError:
         return []
 
