@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 from desktop_app.core.providers import PROVIDERS, keyed
@@ -36,9 +36,6 @@ class KeyStatus:
     configured: bool
     source: str  # "env" | "keyring" | "session" | ""
     detail: str
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
 
 
 def _check_provider(provider: str) -> str:
