@@ -35,13 +35,6 @@ from desktop_app.llm.wire import Deadline, make_call, paced, redact, scrub
 
 DEFAULT_MODEL = "gpt-4o-mini"
 DEFAULT_BASE_URL = "https://api.openai.com/v1"
-_STOP = {
-    "tool_calls": "tool_calls",
-    "function_call": "tool_calls",
-    "stop": "stop",
-    "length": "length",
-    "content_filter": "content_filter",
-}
 
 
 # ---------------------------------------------------------------- pure mapping
@@ -121,9 +114,8 @@ def response_from_wire(body: dict[str, Any]) -> tuple[AssistantMessage, Usage]:
         for i, tc in enumerate(message.get("tool_calls") or [])
     )
     finish = str(choice.get("finish_reason") or "stop")
-    stop = _STOP.get(finish, finish)
-    if calls and stop == "stop":
-        stop = "tool_calls"  # some compatible servers say "stop" even when calling tools
+    # "function_call" is the legacy name; some compatible servers say "stop" even when calling tools
+    stop = "tool_calls" if finish == "function_call" or (calls and finish == "stop") else finish
     usage = body.get("usage")
     usage = usage if isinstance(usage, dict) else {}  # counts checked below: NaN, 1e400, -5 are unknown (0)
     return (
