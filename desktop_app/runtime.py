@@ -21,7 +21,6 @@ from desktop_app.paths import resources_dir
 from desktop_app.store.secrets import lookup_key
 from desktop_app.store.settings import Settings
 from desktop_app.tools.registry import ToolDef, ToolRegistry
-from desktop_app.visible import for_terminal
 
 if TYPE_CHECKING:
     from desktop_app.mcp.config import ServerConfig
@@ -167,18 +166,6 @@ def choose_provider(settings: Settings, options: RunOptions) -> str:
     return decide(settings, options.provider, options.base_url, lambda name: bool(lookup_key(name)))
 
 
-def offline_hint(settings: Settings, options: RunOptions) -> str:
-    """One line for humans when the run falls back to offline; "" when offline was chosen."""
-    if options.provider or settings.provider == "offline":
-        return ""
-    if choose_provider(settings, options) != "offline":
-        return ""
-    return (
-        "using the offline planner (no API key configured): add one with "
-        "`travel-assistant keys set openai` (or anthropic) or set OPENAI_API_KEY"
-    )
-
-
 def build_model(settings: Settings, options: RunOptions) -> ChatModel:
     """The chat model for this run (settings' model only for the provider they name)."""
     from desktop_app.store.provider_choice import base_url_for
@@ -190,9 +177,12 @@ def build_model(settings: Settings, options: RunOptions) -> ChatModel:
     if provider == "offline":
         from desktop_app.planner.model import OfflineModel
 
-        hint = offline_hint(settings, options)
-        if hint:
-            print(for_terminal(f"travel-assistant: {hint}"), file=sys.stderr)
+        if not (options.provider or settings.provider == "offline"):  # a fallback, not a choice: say why
+            print(
+                "travel-assistant: using the offline planner (no API key configured): add one with "
+                "`travel-assistant keys set openai` (or anthropic) or set OPENAI_API_KEY",
+                file=sys.stderr,
+            )
         return OfflineModel()
     from desktop_app.llm.model_check import adapter
     from desktop_app.llm.presets import tool_calls_mode
