@@ -13,8 +13,7 @@ from typing import TYPE_CHECKING
 
 from desktop_app.agent.approval import Approver
 from desktop_app.agent.loop import Agent
-from desktop_app.core.providers import get as get_provider
-from desktop_app.core.providers import names as provider_names
+from desktop_app.core import providers
 from desktop_app.errors import UsageError
 from desktop_app.llm.base import ChatModel, ToolSpec
 from desktop_app.paths import resources_dir
@@ -30,7 +29,7 @@ if TYPE_CHECKING:
     from desktop_app.tools.travel import WeatherConfig
     from desktop_app.tools.web import WebConfig
 
-PROVIDERS = provider_names()
+PROVIDERS = providers.names()
 
 
 @dataclass
@@ -400,7 +399,7 @@ def _warm_sdk(provider: str) -> None:
         return
     from desktop_app.llm.wire import shared_tls
 
-    record = get_provider(provider)
+    record = providers.get(provider)
     if record is not None and record.model:
         importlib.import_module(record.model.partition(":")[0])
     shared_tls()
