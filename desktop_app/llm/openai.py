@@ -28,7 +28,6 @@ from desktop_app.llm.base import (
     ToolSpec,
     WireRequest,
 )
-from desktop_app.llm.presets import TOOL_CALL_MODES
 from desktop_app.llm.sdk_model import SdkErrors, SdkModel
 from desktop_app.llm.text_calls import next_call_number, recovering
 from desktop_app.llm.wire import Deadline, make_call, paced, redact, scrub
@@ -234,22 +233,6 @@ class OpenAIModel(SdkModel[openai.AsyncOpenAI]):
     http_class = openai.DefaultAsyncHttpxClient
     client_class = openai.AsyncOpenAI
     errors = SdkErrors(openai.OpenAIError, openai.APIStatusError, openai.APITimeoutError, openai.APIConnectionError)
-
-    def __init__(
-        self,
-        model: str = DEFAULT_MODEL,
-        base_url: str = "",
-        api_key: str | None = None,
-        *,
-        max_retries: int = 2,
-        timeout: float = 60.0,
-        transport: Any = None,
-        tool_text: str = "native",
-    ) -> None:
-        if tool_text not in TOOL_CALL_MODES:
-            raise ValueError(f"tool_text must be one of {', '.join(TOOL_CALL_MODES)}")
-        super().__init__(model, base_url, api_key, max_retries=max_retries, timeout=timeout, transport=transport)
-        self.tool_text = tool_text  # native calls only / also recovered from text / no tools offered
 
     @property
     def url(self) -> str:

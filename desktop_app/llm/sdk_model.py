@@ -12,6 +12,7 @@ from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 from desktop_app.core.messages import AssistantMessage, Usage
 from desktop_app.core.providers import PROVIDERS
 from desktop_app.llm.base import Completed, ProviderError, StreamItem, TextChunk, WireResponse
+from desktop_app.llm.presets import TOOL_CALL_MODES
 from desktop_app.llm.wire import ErrorText, redact, scrub, shared_tls, url_secrets
 
 
@@ -53,7 +54,11 @@ class SdkModel(Generic[ClientT]):
         max_retries: int = 2,
         timeout: float = 60.0,
         transport: Any = None,
+        tool_text: str = "native",
     ) -> None:
+        if tool_text not in TOOL_CALL_MODES:
+            raise ValueError(f"tool_text must be one of {', '.join(TOOL_CALL_MODES)}")
+        self.tool_text = tool_text  # OpenAI's: native calls only / also recovered from text / no tools offered
         self.model = model or self.default_model
         self.base_url = (base_url or self.default_base_url).rstrip("/")
         self.max_retries = max_retries
