@@ -114,9 +114,7 @@ def _secure_backend() -> tuple[Any | None, str]:
 def keyring_usable() -> tuple[bool, str]:
     """Whether keys can be kept in the OS keyring, and the backend or the reason why not."""
     backend, reason = _secure_backend()
-    if backend is None:
-        return False, reason
-    return True, _name(backend)
+    return (False, reason) if backend is None else (True, _name(backend))
 
 
 # ---------------------------------------------------------------- keys
