@@ -10,9 +10,8 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from desktop_app.commands.flags import add_gui_flags
+from desktop_app.commands.flags import add_gui_flags, fail
 from desktop_app.errors import HistoryError, UsageError
-from desktop_app.visible import for_terminal
 
 # name -> (the module with add_arguments/run, its one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -83,12 +82,6 @@ def _trip_pdf(*args: Any, **kwargs: Any) -> Any:
     return trip_pdf(*args, **kwargs)
 
 
-def _fail(message: str, code: int) -> int:
-    """The one error line on stderr; server and model text in it cannot drive the terminal."""
-    print(for_terminal(f"travel-assistant: {message}"), file=sys.stderr)
-    return code
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point: exit 0 done, 1 could not finish, 2 bad usage; one line on stderr on error."""
     argv = list(sys.argv[1:] if argv is None else argv)
@@ -105,15 +98,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return _dispatch(args)
     except UsageError as exc:
-        return _fail(str(exc), 2)
+        return fail(str(exc), 2)
     except HistoryError as exc:  # e.g. a full disk while `ask` saves: one line, exit 1
-        return _fail(str(exc), 1)
+        return fail(str(exc), 1)
     except KeyboardInterrupt:
-        return _fail("interrupted", 130)
+        return fail("interrupted", 130)
     except BrokenPipeError:
         return 0
     except Exception as exc:  # noqa: BLE001 - the promise: never a traceback at the user
-        return _fail(f"unexpected error: {type(exc).__name__}: {exc}", 1)
+        return fail(f"unexpected error: {type(exc).__name__}: {exc}", 1)
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 from datetime import date
 
@@ -10,10 +11,6 @@ ENV = "TRAVEL_ASSISTANT_TODAY"
 
 def today() -> date:
     """Today's date, or the pinned one (an unreadable pin is ignored: the real date is safer than none)."""
-    pinned = os.environ.get(ENV, "").strip()
-    if pinned:
-        try:
-            return date.fromisoformat(pinned)
-        except ValueError:
-            pass
+    with contextlib.suppress(ValueError):  # unset ("") or unreadable
+        return date.fromisoformat(os.environ.get(ENV, "").strip())
     return date.today()

@@ -6,6 +6,7 @@ import json
 import math
 import os
 import re
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -101,17 +102,8 @@ def read_file(path: Path, max_depth: int = MAX_DOCUMENT_DEPTH, *, finite: bool =
 
 
 def has_non_finite(value: Any) -> bool:
-    """Whether a parsed value holds NaN or Infinity anywhere (walked without recursion)."""
-    stack = [value]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, float) and not math.isfinite(node):
-            return True
-        if isinstance(node, dict):
-            stack.extend(node.values())
-        elif isinstance(node, list | tuple):
-            stack.extend(node)
-    return False
+    """Whether a parsed value holds NaN or Infinity anywhere (walked without recursion, at any depth)."""
+    return value_problem(value, sys.maxsize) is not None
 
 
 def number_in(value: Any, low: float, high: float) -> float | None:

@@ -32,27 +32,28 @@ def _home() -> Path | None:
 
 
 def _user_dir(kind: str) -> Path:
-    """platformdirs' user data or config folder (imported here: ~3 ms, not needed with a home)."""
-    import platformdirs
+    """The `data` or `config` folder, created on demand: under TRAVEL_ASSISTANT_HOME, else
+    platformdirs' (imported here: ~3 ms, not needed with a home)."""
+    home = _home()
+    if home:
+        path = home / kind
+    else:
+        import platformdirs
 
-    find = platformdirs.user_data_dir if kind == "data" else platformdirs.user_config_dir
-    return Path(find(APP, appauthor=False))
+        find = platformdirs.user_data_dir if kind == "data" else platformdirs.user_config_dir
+        path = Path(find(APP, appauthor=False))
+    path.mkdir(parents=True, exist_ok=True)
+    return path
 
 
 def data_dir() -> Path:
     """History database and other app data (created on demand)."""
-    home = _home()
-    path = (home / "data") if home else _user_dir("data")
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    return _user_dir("data")
 
 
 def config_dir() -> Path:
     """Settings, MCP config and trust pins (created on demand)."""
-    home = _home()
-    path = (home / "config") if home else _user_dir("config")
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    return _user_dir("config")
 
 
 def documents_dir() -> Path:

@@ -13,24 +13,23 @@ from typing import TYPE_CHECKING
 
 from desktop_app.agent.approval import Approver
 from desktop_app.agent.loop import Agent
-from desktop_app.core.providers import get as get_provider
-from desktop_app.core.providers import names as provider_names
+from desktop_app.core import providers
 from desktop_app.errors import UsageError
 from desktop_app.llm.base import ChatModel, ToolSpec
 from desktop_app.paths import resources_dir
 from desktop_app.store.secrets import lookup_key
 from desktop_app.store.settings import Settings
 from desktop_app.tools.registry import ToolDef, ToolRegistry
-from desktop_app.visible import for_terminal
 
 if TYPE_CHECKING:
+    from desktop_app.mcp.config import ServerConfig
     from desktop_app.mcp.manager import McpManager
     from desktop_app.store.history import HistoryStore
     from desktop_app.tools.shell.run import ShellRequest
     from desktop_app.tools.travel import WeatherConfig
     from desktop_app.tools.web import WebConfig
 
-PROVIDERS = provider_names()
+PROVIDERS = providers.names()
 
 
 @dataclass
@@ -108,11 +107,8 @@ def shell_roots(settings: Settings, options: RunOptions) -> list[Path]:
         return []
     from desktop_app.tools.shell.run import ShellConfigError, resolve_workspace
 
-    request = shell_request(settings, options)
-    if not (request.enabled or request.explicit):
-        return []
     try:
-        return [resolve_workspace(request.workspace)]
+        return [resolve_workspace(shell_request(settings, options).workspace)]
     except ShellConfigError:
         return []
 
@@ -169,18 +165,6 @@ def choose_provider(settings: Settings, options: RunOptions) -> str:
     return decide(settings, options.provider, options.base_url, lambda name: bool(lookup_key(name)))
 
 
-def offline_hint(settings: Settings, options: RunOptions) -> str:
-    """One line for humans when the run falls back to offline; "" when offline was chosen."""
-    if options.provider or settings.provider == "offline":
-        return ""
-    if choose_provider(settings, options) != "offline":
-        return ""
-    return (
-        "using the offline planner (no API key configured): add one with "
-        "`travel-assistant keys set openai` (or anthropic) or set OPENAI_API_KEY"
-    )
-
-
 def build_model(settings: Settings, options: RunOptions) -> ChatModel:
     """The chat model for this run (settings' model only for the provider they name)."""
     from desktop_app.store.provider_choice import base_url_for
@@ -192,20 +176,19 @@ def build_model(settings: Settings, options: RunOptions) -> ChatModel:
     if provider == "offline":
         from desktop_app.planner.model import OfflineModel
 
-        hint = offline_hint(settings, options)
-        if hint:
-            print(for_terminal(f"travel-assistant: {hint}"), file=sys.stderr)
+        if not (options.provider or settings.provider == "offline"):  # a fallback, not a choice: say why
+            print(
+                "travel-assistant: using the offline planner (no API key configured): add one with "
+                "`travel-assistant keys set openai` (or anthropic) or set OPENAI_API_KEY",
+                file=sys.stderr,
+            )
         return OfflineModel()
+    from desktop_app.llm.model_check import adapter
+    from desktop_app.llm.presets import tool_calls_mode
+
+    mode = tool_calls_mode(provider, base_url, model, settings.tool_calls)
     key, timeout = lookup_key(provider), settings.request_timeout_s
-    if provider == "openai":
-        from desktop_app.llm.openai import OpenAIModel
-        from desktop_app.llm.presets import tool_calls_mode
-
-        mode = tool_calls_mode(provider, base_url, model, settings.tool_calls)
-        return OpenAIModel(model, base_url, key, max_retries=retries, timeout=timeout, tool_text=mode)
-    from desktop_app.llm.anthropic import AnthropicModel
-
-    return AnthropicModel(model, base_url, key, max_retries=retries, timeout=timeout)
+    return adapter(provider, base_url, key, model, max_retries=retries, timeout=timeout, tool_text=mode)
 
 
 Closer = Callable[[], Awaitable[None]]
@@ -318,14 +301,20 @@ def question_budget(text: str) -> int | None:
 def live_data_notes(options: RunOptions) -> tuple[str, ...]:
     """With gallery connectors configured, the model is told which tools are live and that the
     built-in travel tools are samples (issue 19); nothing otherwise."""
-    from desktop_app.mcp.config import McpConfigError, load_servers
     from desktop_app.mcp.gallery import live_data_note
 
-    try:
-        note = live_data_note(load_servers(options.mcp_config))
-    except McpConfigError:
-        return ()
+    note = live_data_note(_configured_servers(options.mcp_config))
     return (note,) if note else ()
+
+
+def _configured_servers(mcp_config: str) -> list[ServerConfig]:
+    """The MCP servers configured; none when the file is broken (the run or the window reports it)."""
+    from desktop_app.mcp.config import McpConfigError, load_servers
+
+    try:
+        return load_servers(mcp_config)
+    except McpConfigError:
+        return []
 
 
 def _attach_history(agent: Agent, *, save: bool, title: str, conversation_id: str) -> Closer:
@@ -386,7 +375,7 @@ def _warm(provider: str, mcp_config: str | None) -> None:
         importlib.import_module(name)
     from desktop_app.store.secrets import keyring_usable
 
-    servers = mcp_config is not None and _servers_configured(mcp_config)
+    servers = mcp_config is not None and bool(_configured_servers(mcp_config))
     if provider != "offline" or servers:  # a model's or a server's arguments may need jsonschema's verdict
         importlib.import_module("jsonschema")  # its import holds the GIL ~20 ms
     from desktop_app.planner.nlu import parse
@@ -404,23 +393,13 @@ def _warm(provider: str, mcp_config: str | None) -> None:
             importlib.import_module(name)
 
 
-def _servers_configured(mcp_config: str) -> bool:
-    """Whether any MCP server will start (a broken file is reported by the window's McpServers, not here)."""
-    from desktop_app.mcp.config import McpConfigError, load_servers
-
-    try:
-        return bool(load_servers(mcp_config))
-    except McpConfigError:
-        return False
-
-
 def _warm_sdk(provider: str) -> None:
     """The provider's SDK (importing openai holds the GIL ~0.3 s) and the shared TLS context."""
     if provider == "offline":
         return
     from desktop_app.llm.wire import shared_tls
 
-    record = get_provider(provider)
+    record = providers.get(provider)
     if record is not None and record.model:
         importlib.import_module(record.model.partition(":")[0])
     shared_tls()

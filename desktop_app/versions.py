@@ -22,13 +22,12 @@ def version_text(verbose: bool) -> str:
 
 def package_version(name: str) -> str:
     """The installed distribution's version; a bundle without its metadata falls back to `__version__`."""
+    import contextlib
     import importlib
     from importlib import metadata
 
-    try:
+    with contextlib.suppress(metadata.PackageNotFoundError):
         return metadata.version(name)
-    except metadata.PackageNotFoundError:
-        pass
     try:
         module = importlib.import_module(name)
     except ImportError:

@@ -6,7 +6,6 @@ import argparse
 import asyncio
 import sys
 from collections.abc import Sequence
-from typing import Any
 
 from desktop_app import jsonsafe
 from desktop_app.agent.approval import ApprovalPolicy, Approver, Decision, Pending, PolicyApprover, Waiting
@@ -83,34 +82,31 @@ def warn_unmatched(approver: Approver, registry: ToolRegistry) -> None:
             fail(f"--approve: no tool matches {names} (`travel-assistant tools` lists them)")
 
 
-class HumanPrinter:
-    """Readable output: the answer on stdout, the tool traffic on stderr (all through for_terminal,
-    so model and tool text is harmless for the terminal)."""
+def print_human(event: ev.AnyEvent) -> None:
+    """Readable output: the answer on stdout, the tool traffic and errors on stderr (all through
+    for_terminal, so model and tool text is harmless for the terminal)."""
+    if isinstance(event, ev.TextDelta):
+        sys.stdout.write(for_terminal(event.text))
+        sys.stdout.flush()
+    elif isinstance(event, ev.ToolCallEvent):
+        args = event.arguments_raw[:200] if event.arguments_raw is not None else jsonsafe.dumps(event.arguments)
+        say(f"  → {event.name}({args})  [{event.id}]", err=True)
+    elif isinstance(event, ev.ApprovalEvent):
+        say(f"  ✋ {event.name}: {event.decision} by {event.by} {event.reason}", err=True)
+    elif isinstance(event, ev.ToolResultEvent):
+        mark = "✗" if event.is_error else "←"
+        say(f"  {mark} {event.name}: {event.content[:200]}  ({event.duration_ms:.0f} ms)", err=True)
+    elif isinstance(event, ev.Final):
+        print()
+    elif isinstance(event, ev.ErrorEvent):
+        say(f"\nerror: {event.message}", err=True)
 
-    def __call__(self, event: ev.AnyEvent) -> None:
-        if isinstance(event, ev.TextDelta):
-            sys.stdout.write(for_terminal(event.text))
-            sys.stdout.flush()
-        elif isinstance(event, ev.ToolCallEvent):
-            args = event.arguments_raw[:200] if event.arguments_raw is not None else jsonsafe.dumps(event.arguments)
-            say(f"  → {event.name}({args})  [{event.id}]", err=True)
-        elif isinstance(event, ev.ApprovalEvent):
-            say(f"  ✋ {event.name}: {event.decision} by {event.by} {event.reason}", err=True)
-        elif isinstance(event, ev.ToolResultEvent):
-            mark = "✗" if event.is_error else "←"
-            say(f"  {mark} {event.name}: {event.content[:200]}  ({event.duration_ms:.0f} ms)", err=True)
-        elif isinstance(event, ev.Final):
-            print()
 
-
-def _json_printer(wire: bool) -> Any:
-    def emit(event: ev.AnyEvent) -> None:
-        if not wire and isinstance(event, ev.ModelRequestEvent | ev.ModelResponseEvent):
-            return
+def print_json(event: ev.AnyEvent, wire: bool) -> None:
+    """One strict JSON line per event; the exact request and response bodies only with --wire."""
+    if wire or not isinstance(event, ev.ModelRequestEvent | ev.ModelResponseEvent):
         sys.stdout.write(jsonsafe.dumps(event.to_dict()) + "\n")  # strict JSON, one line, always
         sys.stdout.flush()
-
-    return emit
 
 
 async def ask_command(args: argparse.Namespace) -> int:
@@ -144,12 +140,12 @@ async def ask_command(args: argparse.Namespace) -> int:
         settings, options, approver, save=not args.no_save, title=prompt, conversation_id=conversation_id
     )
     warn_unmatched(approver, run.agent.registry)
-    emit = _json_printer(args.wire) if args.json else HumanPrinter()
     try:
         async for event in run.agent.run(prompt):
-            emit(event)
-            if isinstance(event, ev.ErrorEvent) and not args.json:
-                say(f"\nerror: {event.message}", err=True)
+            if args.json:
+                print_json(event, args.wire)
+            else:
+                print_human(event)
     finally:
         await run.close()
     return 0 if run.agent.outcome.ok else 1

@@ -61,11 +61,8 @@ def list_table(items: Sequence[ConversationInfo]) -> str:
     """Aligned columns, newest first (the order given); the title last so it may be any width."""
     rows = [("ID", "UPDATED", "MSGS", "MODEL", "TITLE")]
     rows += [(c.id, local_time(c.updated_at), str(c.message_count), f"{c.provider}/{c.model}", c.title) for c in items]
-    widths = [max(len(r[i]) for r in rows) for i in range(4)]
-    lines = []
-    for r in rows:
-        cells = [r[0].ljust(widths[0]), r[1].ljust(widths[1]), r[2].rjust(widths[2])]
-        lines.append("  ".join([*cells, r[3].ljust(widths[3]), r[4]]))
+    w = [max(len(r[i]) for r in rows) for i in range(4)]
+    lines = [f"{i:<{w[0]}}  {at:<{w[1]}}  {n:>{w[2]}}  {model:<{w[3]}}  {title}" for i, at, n, model, title in rows]
     return "\n".join(lines) + "\n"
 
 

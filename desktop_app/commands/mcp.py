@@ -6,7 +6,10 @@ import argparse
 import asyncio
 from typing import Any
 
-from desktop_app.commands.flags import MCP_CONFIG_HELP
+from desktop_app.commands.flags import add_mcp_config
+
+YES = "do not ask (for scripts)"
+YES_KEEP = YES + "; an existing server of that name is never replaced"
 
 
 def add_arguments(mcp: argparse.ArgumentParser) -> None:
@@ -14,15 +17,13 @@ def add_arguments(mcp: argparse.ArgumentParser) -> None:
     for verb, text in (("login", "log in to a remote server (OAuth, in the browser)"), ("logout", "forget its tokens")):
         cmd = mcp_sub.add_parser(verb, help=text)
         cmd.add_argument("server", help="the server's name in mcp.json")
-        cmd.add_argument("--mcp-config", default="", metavar="FILE", help=MCP_CONFIG_HELP)
+        add_mcp_config(cmd)
     _add_resource_commands(mcp_sub)
     gallery = mcp_sub.add_parser("gallery", help="vetted travel connectors (real listings, weather, flights, maps)")
     gallery.add_argument("--json", action="store_true", help="print JSON instead of text")
     add = mcp_sub.add_parser("add", help="add a gallery connector to mcp.json (shows what it runs and sends first)")
     add.add_argument("name", help="the connector's name (see `mcp gallery`)")
-    add.add_argument(
-        "--yes", action="store_true", help="do not ask (for scripts); an existing server of that name is never replaced"
-    )
+    add.add_argument("--yes", action="store_true", help=YES_KEEP)
     add.add_argument(
         "--name", default="", dest="as_name", help="the server's name in mcp.json (default: the connector's)"
     )
@@ -35,12 +36,10 @@ def _add_bundle_commands(mcp_sub: Any) -> None:
     """`mcp install FILE.mcpb` / `mcp uninstall NAME` (CONTRACT.md)."""
     inst = mcp_sub.add_parser("install", help="install an MCP bundle (.mcpb or .dxt; shows what it runs first)")
     inst.add_argument("file", help="the bundle file")
-    inst.add_argument(
-        "--yes", action="store_true", help="do not ask (for scripts); an existing server of that name is never replaced"
-    )
+    inst.add_argument("--yes", action="store_true", help=YES_KEEP)
     uninst = mcp_sub.add_parser("uninstall", help="remove an installed MCP bundle: its files, entry and keys")
     uninst.add_argument("name", help="the bundle's server name in mcp.json")
-    uninst.add_argument("--yes", action="store_true", help="do not ask (for scripts)")
+    uninst.add_argument("--yes", action="store_true", help=YES)
 
 
 def _add_secret_commands(mcp_sub: Any) -> None:
@@ -51,14 +50,14 @@ def _add_secret_commands(mcp_sub: Any) -> None:
         cmd = secret_sub.add_parser(verb, help=text)
         cmd.add_argument("server", help="the server's name in mcp.json")
         cmd.add_argument("secret", help='the NAME of its {"keyring": NAME} reference')
-        cmd.add_argument("--mcp-config", default="", metavar="FILE", help=MCP_CONFIG_HELP)
+        add_mcp_config(cmd)
     allow = secret_sub.add_parser("allow", help="allow a server's secrets to go where its entry sends them")
     allow.add_argument("server", help="the server's name in mcp.json")
-    allow.add_argument("--yes", action="store_true", help="do not ask (for scripts)")
-    allow.add_argument("--mcp-config", default="", metavar="FILE", help=MCP_CONFIG_HELP)
+    allow.add_argument("--yes", action="store_true", help=YES)
+    add_mcp_config(allow)
     listing = secret_sub.add_parser("list", help="every secret reference, whether it is stored and allowed")
     listing.add_argument("--json", action="store_true", help="print JSON instead of text")
-    listing.add_argument("--mcp-config", default="", metavar="FILE", help=MCP_CONFIG_HELP)
+    add_mcp_config(listing)
 
 
 def _add_task_commands(mcp_sub: Any) -> None:
@@ -70,7 +69,7 @@ def _add_task_commands(mcp_sub: Any) -> None:
         cmd = tasks_sub.add_parser(verb, help=text)
         cmd.add_argument("server", help="the server's name in mcp.json")
         cmd.add_argument("task_id", help="the task's id (see `mcp tasks`)")
-        cmd.add_argument("--mcp-config", default="", metavar="FILE", help=MCP_CONFIG_HELP)
+        add_mcp_config(cmd)
         if verb == "result":
             cmd.add_argument("--json", action="store_true", help="print JSON instead of text")
 
@@ -88,7 +87,7 @@ def _add_resource_commands(mcp_sub: Any) -> None:
     prompt.add_argument("--args", default="", metavar="JSON", help='its arguments, e.g. \'{"city": "Sanya"}\'')
     for cmd in (resources, read, prompts, prompt):
         cmd.add_argument("--json", action="store_true", help="print JSON instead of text")
-        cmd.add_argument("--mcp-config", default="", metavar="FILE", help=MCP_CONFIG_HELP)
+        add_mcp_config(cmd)
 
 
 def _mcp_resources(args: argparse.Namespace) -> int:

@@ -88,11 +88,7 @@ def _describe(c: Connector) -> None:
 
 def _taken_line(c: Connector, exc: NameTakenError) -> str:
     """One line: nothing was changed, and the command that adds it under a free name."""
-    other = (
-        f"travel-assistant mcp add {c.name} --name {exc.free}"
-        if exc.free
-        else f"travel-assistant mcp add {c.name} --name NEW-NAME"
-    )
+    other = f"travel-assistant mcp add {c.name} --name {exc.free or 'NEW-NAME'}"
     return f"travel-assistant: {exc}; nothing was changed: add it under another name with `{other}`"
 
 

@@ -2,23 +2,20 @@
 
 from __future__ import annotations
 
-import sys
-
-from desktop_app.commands.flags import fail
+from desktop_app.commands.flags import fail, say
 from desktop_app.mcp.config import configured_server
 from desktop_app.mcp.oauth import LoginError, login, logout
 from desktop_app.store.secrets import SecretsError
-from desktop_app.visible import for_terminal
 
 
 async def login_command(name: str, mcp_config: str = "") -> int:
     """Open the browser for the server's OAuth login; the URL is printed too, for another browser."""
     server = configured_server(name, mcp_config, with_url=True)
     try:
-        done = await login(server, notify=lambda line: print(for_terminal(line), file=sys.stderr, flush=True))
+        done = await login(server, notify=lambda line: say(line, err=True))
     except LoginError as exc:
         return fail(str(exc))
-    print(for_terminal(done))
+    say(done)
     return 0
 
 
@@ -28,5 +25,5 @@ def logout_command(name: str, mcp_config: str = "") -> int:
         removed = logout(configured_server(name, mcp_config, with_url=True))
     except SecretsError as exc:
         return fail(str(exc))
-    print(for_terminal(f"logged out of {name!r}" if removed else f"no login was kept for {name!r}"))
+    say(f"logged out of {name!r}" if removed else f"no login was kept for {name!r}")
     return 0

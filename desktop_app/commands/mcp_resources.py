@@ -8,7 +8,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
 from desktop_app import jsonsafe
-from desktop_app.commands.flags import fail
+from desktop_app.commands.flags import fail, say
 from desktop_app.errors import UsageError
 from desktop_app.mcp.config import ServerConfig, load_or_usage_error
 from desktop_app.mcp.connection import Connection
@@ -22,7 +22,6 @@ from desktop_app.mcp.resources import (
     list_templates,
     read_resource,
 )
-from desktop_app.visible import for_terminal
 
 T = TypeVar("T")
 
@@ -63,7 +62,7 @@ def _emit(found: list[Any], failed: bool, as_json: bool, as_text: Callable[[list
     if as_json:
         _print_json(found)
     else:
-        print(for_terminal(as_text(found)))
+        say(as_text(found))
     return 0
 
 
@@ -88,9 +87,9 @@ async def resources_command(as_json: bool, mcp_config: str = "") -> int:
     for item in found:
         kind = f" ({item['mimeType']})" if item["mimeType"] else ""
         uri = item.get("uri") or f"{item['uriTemplate']}  [template]"
-        print(for_terminal(f"{item['server']}  {uri}  {item['name']}{kind}"))
+        say(f"{item['server']}  {uri}  {item['name']}{kind}")
         if item["description"]:
-            print(for_terminal(f"    {item['description'][:200]}"))
+            say(f"    {item['description'][:200]}")
     if not found:
         print("no MCP resources")
     return 0
@@ -108,7 +107,7 @@ async def prompts_command(as_json: bool, mcp_config: str = "") -> int:
         return 0
     for item in found:
         names = [a["name"] + ("" if a["required"] else "?") for a in item["arguments"]]
-        print(for_terminal(f"/{item['server']}:{item['name']}({', '.join(names)})  {item['description'][:200]}"))
+        say(f"/{item['server']}:{item['name']}({', '.join(names)})  {item['description'][:200]}")
     if not found:
         print("no MCP prompts")
     return 0

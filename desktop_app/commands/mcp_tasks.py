@@ -12,13 +12,12 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from desktop_app import jsonsafe
-from desktop_app.commands.flags import fail
+from desktop_app.commands.flags import fail, say
 from desktop_app.commands.mcp_resources import _servers
 from desktop_app.mcp import tasks
 from desktop_app.mcp.manager import settled
 from desktop_app.mcp.results import to_output
 from desktop_app.mcp.task_book import TaskBook
-from desktop_app.visible import for_terminal
 
 INVALID_PARAMS = -32602  # the spec's answer for a task id the server does not know
 
@@ -34,7 +33,7 @@ def list_command(as_json: bool) -> int:
         print("no MCP tasks left running by an earlier run")
     else:
         for r in found:
-            print(for_terminal(f"{r.server}  {r.task_id}  {r.tool}  started {r.started}"))
+            say(f"{r.server}  {r.task_id}  {r.tool}  started {r.started}")
     return 0
 
 
@@ -45,7 +44,7 @@ async def cancel_command(server: str, task_id: str, mcp_config: str) -> int:
         except Exception as exc:  # noqa: BLE001 - the server's refusal, said in one line
             return await _refused(session, types, server, task_id, exc)
         TaskBook().remove(server, task_id)
-        print(for_terminal(tasks.status_line(str(answer.status), answer.status_message)))
+        say(tasks.status_line(str(answer.status), answer.status_message))
         return 0 if answer.status == "cancelled" else 1
 
     return await _with_session(server, mcp_config, cancel)
@@ -69,7 +68,7 @@ async def result_command(server: str, task_id: str, as_json: bool, mcp_config: s
             data = {"server": server, "taskId": task_id, "status": state.status}
             print(jsonsafe.dumps({**data, "content": output.content, "is_error": output.is_error}, indent=2))
         else:
-            print(for_terminal(output.content))
+            say(output.content)
         return 1 if output.is_error else 0
 
     return await _with_session(server, mcp_config, fetch)

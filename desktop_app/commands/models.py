@@ -56,14 +56,6 @@ def resolve(provider: str, base_url: str, model: str, settings: Settings) -> Tar
     return Target(kind, url, model or (settings.model if same else ""))
 
 
-async def check(target: Target) -> dict[str, Any]:
-    """`models check`: llm/model_check.py's probe (the Settings dialog's Check runs the same)."""
-    from desktop_app.llm import model_check
-    from desktop_app.store.secrets import lookup_key
-
-    return await model_check.check(target.provider, target.base_url, lookup_key(target.provider), target.model)
-
-
 async def models_command(args: argparse.Namespace) -> int:
     """0 done, 1 the server could not be asked (one line on stderr), 2 bad usage (raised)."""
     from desktop_app.llm import model_check
@@ -72,12 +64,13 @@ async def models_command(args: argparse.Namespace) -> int:
     from desktop_app.store.settings import Settings
 
     target = resolve(args.provider, args.base_url, getattr(args, "model", ""), Settings.load())
+    key = lookup_key(target.provider)
     try:
-        if args.models_command == "check":
-            report = await check(target)
+        if args.models_command == "check":  # the Settings dialog's Check runs the same probe
+            report = await model_check.check(target.provider, target.base_url, key, target.model)
             print(json.dumps(report, ensure_ascii=False) if args.json else _check_line(report))
             return 0
-        found = await model_check.list_models(target.provider, target.base_url, lookup_key(target.provider))
+        found = await model_check.list_models(target.provider, target.base_url, key)
     except ProviderError as exc:
         print(f"travel-assistant: {' '.join(str(exc).split())}", file=sys.stderr)
         return 1

@@ -7,13 +7,12 @@ import asyncio
 from typing import Any
 
 from desktop_app import jsonsafe
-from desktop_app.commands.flags import add_mcp_config
+from desktop_app.commands.flags import add_mcp_config, say
 from desktop_app.core.messages import ToolCall
 from desktop_app.errors import UsageError
 from desktop_app.runtime import RunOptions
 from desktop_app.store.settings import Settings
 from desktop_app.tools.registry import ToolRegistry
-from desktop_app.visible import for_terminal
 
 
 async def tools_command(args: argparse.Namespace) -> int:
@@ -33,7 +32,7 @@ async def tools_command(args: argparse.Namespace) -> int:
             for t in listing:
                 flag = "" if t["status"] == "ok" else f"  [{t['status']}]"
                 summary = (t["description"] or "").split("\n")[0]
-                print(for_terminal(f"{t['name']:<28} {t['risk']:<9} {t['source']:<16} {summary}{flag}"))
+                say(f"{t['name']:<28} {t['risk']:<9} {t['source']:<16} {summary}{flag}")
         return 0
     finally:
         await closer()

@@ -39,11 +39,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def list_row(trip: Trip) -> dict[str, object]:
-    """`trip list --json`: the CONTRACT's fields, in its order."""
-    return {**trip.summary(), "conversation_id": trip.conversation_id}
-
-
 def list_table(trips: Sequence[Trip]) -> str:
     rows = [("ID", "START", "END", "PARTY", "TOTAL", "TITLE")]
     rows += [(t.id, str(t.start or "-"), str(t.end or "-"), str(t.party), f"¥{t.total_cny:,}", t.title) for t in trips]
@@ -89,7 +84,8 @@ def run(args: argparse.Namespace) -> int:
             if args.trip_command == "list":
                 trips = saved_trips(store)
                 if args.json:
-                    print(jsonsafe.dumps([list_row(t) for t in trips], indent=2))
+                    rows = [{**t.summary(), "conversation_id": t.conversation_id} for t in trips]  # CONTRACT's order
+                    print(jsonsafe.dumps(rows, indent=2))
                 elif trips:
                     sys.stdout.write(for_terminal(list_table(trips)))
                 else:

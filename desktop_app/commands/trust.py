@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from desktop_app.commands.flags import fail
+from desktop_app.commands.flags import fail, say
 from desktop_app.mcp.manager import McpManager, servers_for_name, settled
 from desktop_app.mcp.trust import render_change
-from desktop_app.visible import for_terminal
 
 
 async def trust_command(name: str, mcp_config: str = "") -> int:
@@ -17,9 +16,9 @@ async def trust_command(name: str, mcp_config: str = "") -> int:
         if not pending:
             return _nothing_to_trust(manager, name)
         for change in pending:
-            print(for_terminal(render_change(change)))
+            say(render_change(change))
             manager.approve(change.name)
-            print(for_terminal(f"trusted: {change.name} is pinned to the definition shown above\n"))
+            say(f"trusted: {change.name} is pinned to the definition shown above\n")
         return 0
 
 
@@ -30,7 +29,7 @@ def _nothing_to_trust(manager: McpManager, name: str) -> int:
             return fail(f"MCP server {status.name!r} failed: {status.reason}")
     known = [t.name for t in manager.tools()]
     if name in known or any(t.startswith(name + "__") for t in known):
-        print(for_terminal(f"{name}: nothing to approve; the definition matches the one you trusted"))
+        say(f"{name}: nothing to approve; the definition matches the one you trusted")
         return 0
     shown = ", ".join(sorted(known)) or "(none)"
     return fail(f"no MCP tool named {name!r}; tools: {shown}")

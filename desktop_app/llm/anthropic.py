@@ -215,8 +215,6 @@ class AnthropicModel(SdkModel[anthropic.AsyncAnthropic]):
     """A ChatModel over the official `anthropic` SDK (the shared skeleton is SdkModel's)."""
 
     provider = "anthropic"
-    label = "Anthropic"
-    key_env = "ANTHROPIC_API_KEY"
     default_model = DEFAULT_MODEL
     default_base_url = DEFAULT_BASE_URL
     http_class = anthropic.DefaultAsyncHttpxClient

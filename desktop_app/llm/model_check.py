@@ -10,9 +10,11 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Any
 
+from desktop_app.core.messages import UserMessage
+from desktop_app.llm.base import ChatModel, Completed, ModelRequest, ProviderError, ToolSpec, WireResponse
+
 if TYPE_CHECKING:
     from desktop_app.llm.anthropic import AnthropicModel
-    from desktop_app.llm.base import ChatModel
     from desktop_app.llm.openai import OpenAIModel
 
 PROBE_TOOL = {
@@ -28,17 +30,27 @@ PROBE = "What is the weather in Beijing? Use the get_weather tool."
 
 
 def adapter(
-    provider: str, base_url: str, key: str | None, model: str = "", *, timeout: float = 60.0
+    provider: str,
+    base_url: str,
+    key: str | None,
+    model: str = "",
+    *,
+    max_retries: int = 0,
+    timeout: float = 60.0,
+    tool_text: str = "recover",
+    transport: Any = None,
 ) -> OpenAIModel | AnthropicModel:
-    """The adapter for a service, no retries (recovering calls from text, so a check can tell
-    native, recovered and none apart)."""
+    """The adapter for a service (runs, the warm-up, checks); by default no retries and calls recovered
+    from text, so a check can tell native, recovered and none apart (`tool_text` is OpenAI's alone)."""
     if provider == "anthropic":
         from desktop_app.llm.anthropic import AnthropicModel
 
-        return AnthropicModel(model, base_url, key, max_retries=0, timeout=timeout)
+        return AnthropicModel(model, base_url, key, max_retries=max_retries, timeout=timeout, transport=transport)
     from desktop_app.llm.openai import OpenAIModel
 
-    return OpenAIModel(model, base_url, key, max_retries=0, timeout=timeout, tool_text="recover")
+    return OpenAIModel(
+        model, base_url, key, max_retries=max_retries, timeout=timeout, tool_text=tool_text, transport=transport
+    )
 
 
 async def list_models(provider: str, base_url: str, key: str | None, *, timeout: float = 60.0) -> list[dict[str, Any]]:
@@ -52,9 +64,6 @@ async def list_models(provider: str, base_url: str, key: str | None, *, timeout:
 
 async def probe(model: ChatModel, stream: bool) -> tuple[str, int]:
     """One call with one tool: ("native" | "recovered" | "none", stream chunks seen)."""
-    from desktop_app.core.messages import UserMessage
-    from desktop_app.llm.base import Completed, ModelRequest, ToolSpec, WireResponse
-
     tool = ToolSpec(**PROBE_TOOL)  # type: ignore[arg-type]
     request = ModelRequest(("You can call tools.",), (UserMessage(PROBE),), (tool,), stream=stream)
     chunks, kind = 0, "none"
@@ -71,8 +80,6 @@ async def check(
 ) -> dict[str, Any]:
     """Probe streamed first; a server that cannot stream is probed whole. `model` "" = the
     server's first. {"model", "base_url", "tool_calls", "streaming", "latency_s"}."""
-    from desktop_app.llm.base import ProviderError
-
     name = model or await first_model(provider, base_url, key, timeout=timeout)
     chat = adapter(provider, base_url, key, name, timeout=timeout)
     started = time.monotonic()
@@ -100,8 +107,6 @@ async def check(
 
 async def first_model(provider: str, base_url: str, key: str | None, *, timeout: float = 60.0) -> str:
     """The first model the server lists (ProviderError "not_found" when it lists none)."""
-    from desktop_app.llm.base import ProviderError
-
     found = await list_models(provider, base_url, key, timeout=timeout)
     if not found:
         raise ProviderError("the server lists no models; name one", "not_found")

@@ -28,20 +28,12 @@ from desktop_app.llm.base import (
     ToolSpec,
     WireRequest,
 )
-from desktop_app.llm.presets import TOOL_CALL_MODES
 from desktop_app.llm.sdk_model import SdkErrors, SdkModel
 from desktop_app.llm.text_calls import next_call_number, recovering
 from desktop_app.llm.wire import Deadline, make_call, paced, redact, scrub
 
 DEFAULT_MODEL = "gpt-4o-mini"
 DEFAULT_BASE_URL = "https://api.openai.com/v1"
-_STOP = {
-    "tool_calls": "tool_calls",
-    "function_call": "tool_calls",
-    "stop": "stop",
-    "length": "length",
-    "content_filter": "content_filter",
-}
 
 
 # ---------------------------------------------------------------- pure mapping
@@ -121,9 +113,8 @@ def response_from_wire(body: dict[str, Any]) -> tuple[AssistantMessage, Usage]:
         for i, tc in enumerate(message.get("tool_calls") or [])
     )
     finish = str(choice.get("finish_reason") or "stop")
-    stop = _STOP.get(finish, finish)
-    if calls and stop == "stop":
-        stop = "tool_calls"  # some compatible servers say "stop" even when calling tools
+    # "function_call" is the legacy name; some compatible servers say "stop" even when calling tools
+    stop = "tool_calls" if finish == "function_call" or (calls and finish == "stop") else finish
     usage = body.get("usage")
     usage = usage if isinstance(usage, dict) else {}  # counts checked below: NaN, 1e400, -5 are unknown (0)
     return (
@@ -237,29 +228,11 @@ class OpenAIModel(SdkModel[openai.AsyncOpenAI]):
     """A ChatModel over the official `openai` SDK (the shared skeleton is SdkModel's)."""
 
     provider = "openai"
-    label = "OpenAI"
-    key_env = "OPENAI_API_KEY"
     default_model = DEFAULT_MODEL
     default_base_url = DEFAULT_BASE_URL
     http_class = openai.DefaultAsyncHttpxClient
     client_class = openai.AsyncOpenAI
     errors = SdkErrors(openai.OpenAIError, openai.APIStatusError, openai.APITimeoutError, openai.APIConnectionError)
-
-    def __init__(
-        self,
-        model: str = DEFAULT_MODEL,
-        base_url: str = "",
-        api_key: str | None = None,
-        *,
-        max_retries: int = 2,
-        timeout: float = 60.0,
-        transport: Any = None,
-        tool_text: str = "native",
-    ) -> None:
-        if tool_text not in TOOL_CALL_MODES:
-            raise ValueError(f"tool_text must be one of {', '.join(TOOL_CALL_MODES)}")
-        super().__init__(model, base_url, api_key, max_retries=max_retries, timeout=timeout, transport=transport)
-        self.tool_text = tool_text  # native calls only / also recovered from text / no tools offered
 
     @property
     def url(self) -> str:

@@ -9,6 +9,7 @@ from typing import Any
 
 from desktop_app.core.messages import AssistantMessage, UserMessage
 from desktop_app.llm.base import ChatModel, Completed, ModelRequest, ToolSpec
+from desktop_app.llm.model_check import adapter
 
 _TOOL = ToolSpec("get_weather", "rehearsal", {"type": "object", "properties": {"city": {"type": "string"}}})
 _REQUEST = ModelRequest(system=("rehearsal",), messages=(UserMessage("rehearsal"),), tools=(_TOOL,))
@@ -64,13 +65,8 @@ def _model(provider: str) -> ChatModel:
     transport = httpx2.MockTransport(
         lambda _request: httpx2.Response(200, headers={"content-type": "text/event-stream"}, content=body)
     )
-    if anthropic:
-        from desktop_app.llm.anthropic import AnthropicModel
-
-        return AnthropicModel("rehearsal", "http://rehearsal.invalid", "rehearsal", max_retries=0, transport=transport)
-    from desktop_app.llm.openai import OpenAIModel
-
-    return OpenAIModel("rehearsal", "http://rehearsal.invalid/v1", "rehearsal", max_retries=0, transport=transport)
+    url = "http://rehearsal.invalid" if anthropic else "http://rehearsal.invalid/v1"
+    return adapter(provider, url, "rehearsal", "rehearsal", tool_text="native", transport=transport)
 
 
 async def rehearse(provider: str) -> AssistantMessage | None:

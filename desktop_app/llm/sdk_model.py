@@ -10,7 +10,9 @@ from collections.abc import Iterator
 from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
 from desktop_app.core.messages import AssistantMessage, Usage
+from desktop_app.core.providers import PROVIDERS
 from desktop_app.llm.base import Completed, ProviderError, StreamItem, TextChunk, WireResponse
+from desktop_app.llm.presets import TOOL_CALL_MODES
 from desktop_app.llm.wire import ErrorText, redact, scrub, shared_tls, url_secrets
 
 
@@ -35,9 +37,8 @@ class SdkErrors(NamedTuple):
 class SdkModel(Generic[ClientT]):
     """The skeleton of a ChatModel over an official SDK (the SDK's own retries handle 429/5xx)."""
 
-    provider: str  # set by each adapter's class (ChatModel wants an attribute)
-    label: ClassVar[str]  # in messages: "OpenAI", "Anthropic"
-    key_env: ClassVar[str]
+    provider: str  # set by each adapter's class (ChatModel wants an attribute); its label and key
+    # variable for messages are its core.providers record's
     default_model: ClassVar[str]
     default_base_url: ClassVar[str]
     errors: ClassVar[SdkErrors]
@@ -53,7 +54,11 @@ class SdkModel(Generic[ClientT]):
         max_retries: int = 2,
         timeout: float = 60.0,
         transport: Any = None,
+        tool_text: str = "native",
     ) -> None:
+        if tool_text not in TOOL_CALL_MODES:
+            raise ValueError(f"tool_text must be one of {', '.join(TOOL_CALL_MODES)}")
+        self.tool_text = tool_text  # OpenAI's: native calls only / also recovered from text / no tools offered
         self.model = model or self.default_model
         self.base_url = (base_url or self.default_base_url).rstrip("/")
         self.max_retries = max_retries
@@ -62,7 +67,8 @@ class SdkModel(Generic[ClientT]):
         self._key = api_key or ""
         self._secrets = [self._key, *url_secrets(self.base_url)]  # a password in --base-url too
         self._client: ClientT | None = None
-        self._text = ErrorText(self.label, self.provider, self.key_env, self.base_url, self.model)
+        record = next(p for p in PROVIDERS if p.name == self.provider)
+        self._text = ErrorText(record.label, self.provider, record.key_env, self.base_url, self.model)
 
     def _client_or_fail(self) -> ClientT:
         """The SDK's async client for this base URL, key, retries, timeout and transport, made on first use."""
@@ -89,7 +95,7 @@ class SdkModel(Generic[ClientT]):
             return self._text.timeout(self.timeout)
         if isinstance(exc, errors.connection):
             return self._text.connection(scrub(str(exc.__cause__ or exc), secrets))
-        return ProviderError(f"{self.label}: {scrub(str(exc), secrets)}", "bad_request")
+        return ProviderError(f"{self._text.vendor}: {scrub(str(exc), secrets)}", "bad_request")
 
     def _answered(self, data: dict[str, Any], chunks: int | None = None) -> Iterator[StreamItem]:
         """The whole body for the inspector, then the turn: after a stream of `chunks` chunks, or

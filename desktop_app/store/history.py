@@ -17,7 +17,7 @@ import sqlite3
 import tempfile
 import threading
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
@@ -250,7 +250,10 @@ class HistoryStore:
                 "ORDER BY seq LIMIT ? OFFSET ?",
                 (conv_id, limit, start),
             ).fetchall()
-        return _decoded(conv_id, rows)
+        try:
+            return [decode(*row) for row in rows]
+        except (ValueError, KeyError, TypeError) as exc:
+            raise HistoryError(f"conversation {conv_id} has an unreadable message: {exc}") from exc
 
     def messages(self, conv_id: str) -> builtins.list[Message]:
         """The conversation ready for the next model call: dangling tool calls get a result."""
@@ -401,13 +404,6 @@ def _insert_all(conn: sqlite3.Connection, conv_id: str, messages: Sequence[Messa
         "INSERT INTO messages (conversation_id, seq, role, content, data, created_at) VALUES (?, ?, ?, ?, ?, ?)",
         [(conv_id, seq, m.role, m.content, encode(m), m.created_at) for seq, m in enumerate(messages, 1)],
     )
-
-
-def _decoded(conv_id: str, rows: Iterable[Any]) -> builtins.list[Message]:
-    try:
-        return [decode(*row) for row in rows]
-    except (ValueError, KeyError, TypeError) as exc:
-        raise HistoryError(f"conversation {conv_id} has an unreadable message: {exc}") from exc
 
 
 def _escape_like(text: str) -> str:

@@ -28,12 +28,10 @@ def base_url_for(settings: Settings, flag_base_url: str, provider: str) -> str:
 def decide(settings: Settings, flag_provider: str, flag_base_url: str, has_key: Callable[[str], bool]) -> str:
     """Flag, then settings, then the provider whose key is configured, else offline (CONTRACT.md)."""
     provider = flag_provider or settings.provider or ""
-    if not flag_provider and provider in KEY_PROVIDERS:
-        if not has_key(provider) and not base_url_for(settings, flag_base_url, provider):
-            return "offline"  # the settings name a provider whose key is gone
-    if not provider:
-        provider = next((p for p in KEY_PROVIDERS if has_key(p)), "offline")
-    return provider
+    named = not flag_provider and provider in KEY_PROVIDERS
+    if named and not has_key(provider) and not base_url_for(settings, flag_base_url, provider):
+        return "offline"  # the settings name a provider whose key is gone
+    return provider or next((p for p in KEY_PROVIDERS if has_key(p)), "offline")
 
 
 def env_key(provider: str) -> bool:

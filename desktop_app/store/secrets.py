@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 from desktop_app.core.providers import PROVIDERS, keyed
@@ -36,9 +36,6 @@ class KeyStatus:
     configured: bool
     source: str  # "env" | "keyring" | "session" | ""
     detail: str
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
 
 
 def _check_provider(provider: str) -> str:
@@ -117,9 +114,7 @@ def _secure_backend() -> tuple[Any | None, str]:
 def keyring_usable() -> tuple[bool, str]:
     """Whether keys can be kept in the OS keyring, and the backend or the reason why not."""
     backend, reason = _secure_backend()
-    if backend is None:
-        return False, reason
-    return True, _name(backend)
+    return (False, reason) if backend is None else (True, _name(backend))
 
 
 # ---------------------------------------------------------------- keys
