@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from PySide6 import QtCore
 from PySide6.QtGui import QFontDatabase
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QSplitter, QWidget
 
 from desktop_app.ui.palette import colours
 
@@ -22,6 +22,16 @@ def hbox(*widgets: QWidget, grow: int | None = 0) -> QHBoxLayout:
     for i, widget in enumerate(widgets):
         row.addWidget(widget, 1 if i == grow else 0)
     return row
+
+
+def splitter(*parts: QWidget, stretch: tuple[int, ...] = (), across: bool = False) -> QSplitter:
+    """`parts` one above the other (`across`: side by side), each taking its `stretch` share of a resize."""
+    split = QSplitter(QtCore.Qt.Orientation.Horizontal if across else QtCore.Qt.Orientation.Vertical)
+    for part in parts:
+        split.addWidget(part)
+    for index, factor in enumerate(stretch):
+        split.setStretchFactor(index, factor)
+    return split
 
 
 def bold(label: QLabel, scale: float = 1.0) -> QLabel:

@@ -16,19 +16,19 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QPushButton,
     QScrollArea,
-    QSplitter,
     QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
+from desktop_app.ui import layout
 from desktop_app.ui.chat.tool_chip import status_names
 from desktop_app.ui.i18n import tr
 from desktop_app.ui.inspector.json_view import NO_VALUE, JsonPane
 from desktop_app.ui.inspector.run_trace import CallRecord, RunTrace, TurnRecord
 from desktop_app.ui.inspector.sequence_view import wire_stop_reason
 from desktop_app.ui.inspector.timeline_model import STATUS_COLOURS, format_ms, format_seconds
-from desktop_app.ui.layout import bold, hbox
+from desktop_app.ui.layout import bold, hbox, splitter
 from desktop_app.ui.mcp_app.traffic import TrafficPane
 from desktop_app.ui.palette import colours
 from desktop_app.ui.text import plain_tip
@@ -37,22 +37,8 @@ MAX_IMAGE_SIDE = 240
 
 
 def plain_label(parent: QWidget, text: str = "") -> QLabel:
-    """A label that never interprets its text as HTML (tool data is untrusted)."""
-    label = QLabel(text, parent)
-    label.setTextFormat(Qt.TextFormat.PlainText)
-    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-    label.setWordWrap(True)
-    return label
-
-
-def splitter(*parts: QWidget, stretch: tuple[int, ...] = (), across: bool = False) -> QSplitter:
-    """`parts` one above the other (`across`: side by side), each taking its `stretch` share of a resize."""
-    split = QSplitter(Qt.Orientation.Horizontal if across else Qt.Orientation.Vertical)
-    for part in parts:
-        split.addWidget(part)
-    for index, factor in enumerate(stretch):
-        split.setStretchFactor(index, factor)
-    return split
+    """Layout's plain label, selectable: the inspector's ids and values are there to be copied."""
+    return layout.plain_label(text, parent, selectable=True)
 
 
 def timing_text(started: float, duration_ms: float | None) -> str:

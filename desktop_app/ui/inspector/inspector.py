@@ -23,14 +23,14 @@ from PySide6.QtWidgets import (
 
 from desktop_app import jsonsafe
 from desktop_app.ui.i18n import tr
-from desktop_app.ui.inspector.call_details import CallDetails, TurnDetails, plain_label, splitter
+from desktop_app.ui.inspector.call_details import CallDetails, TurnDetails, plain_label
 from desktop_app.ui.inspector.json_view import RowDelegate
 from desktop_app.ui.inspector.run_trace import Change, RunTrace, parse_export
 from desktop_app.ui.inspector.sequence_view import SequenceView
 from desktop_app.ui.inspector.tabs import TABS
 from desktop_app.ui.inspector.timeline_model import ROLE_INDEX, ROLE_KIND, TimelineModel, format_ms
 from desktop_app.ui.inspector.tool_defs_view import ToolDefsView
-from desktop_app.ui.layout import hbox
+from desktop_app.ui.layout import hbox, splitter
 from desktop_app.ui.palette import colours
 from desktop_app.ui.text import plain_tip
 

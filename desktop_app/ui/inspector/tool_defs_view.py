@@ -19,10 +19,11 @@ from PySide6.QtWidgets import (
 
 from desktop_app.llm.base import ToolSpec
 from desktop_app.ui.i18n import tr
-from desktop_app.ui.inspector.call_details import plain_label, source_text, splitter
+from desktop_app.ui.inspector.call_details import plain_label, source_text
 from desktop_app.ui.inspector.json_view import JsonPane, RowDelegate
 from desktop_app.ui.inspector.timeline_model import STATUS_COLOURS
 from desktop_app.ui.inspector.try_panel import TryPanel
+from desktop_app.ui.layout import splitter
 
 
 def schema_path(wire: dict[str, Any], schema: dict[str, Any]) -> str:
