@@ -111,7 +111,9 @@ def _companions(text: str) -> Party | None:
     zh = re.search(r"(?:带|和|跟|陪|与)(?:着)?(?:我)?(?:的)?([^，,。！？!?\s]{1,12})", text)
     if zh:
         count, said = _add(zh.group(1), ZH_COMPANIONS, count, said, zh.group(0))
-    en = re.search(r"(?i)(?:\bwith |\bme and |\band |和|跟|带)\s*(?:my|our) ([a-z0-9 ,&]{2,60})", text)
+    # "with my wife and two kids", or a list that opens the question: "My wife, our 2 kids and I fly …"
+    lead = r"^\s*(?=(?:my|our) [a-z ]{2,20}, (?:[a-z0-9 ,&]{2,40}\b)?and (?:i|me)\b)"
+    en = re.search(r"(?i)(?:\bwith |\bme and |\band |和|跟|带|" + lead + r")\s*(?:my|our) ([a-z0-9 ,&]{2,60})", text)
     if en:
         count, said = _add(en.group(1), EN_COMPANIONS, count, said, en.group(0), english=True)
     if count == 1:

@@ -199,6 +199,14 @@ def test_children_we_have_come_with_both_parents() -> None:
     assert parse("We have 2 days in Sanya", []).party.size == 1  # days, not children
 
 
+def test_a_party_listed_at_the_start_counts_everyone_named_and_me() -> None:
+    q = "My wife, our 2 kids and I fly from Guangzhou to Kunming over Spring Festival, 5 nights"
+    assert parse(q, []).party.size == 4
+    assert parse("My husband, our son and I want a week in Sanya", []).party.size == 3
+    assert parse("My husband and I want a week in Sanya", []).party.size == 2  # the couple, counted once
+    assert parse("My parents want to visit Sanya in May", []).party.size == 1  # not a list ending "and I"
+
+
 def test_a_budget_in_another_currency_is_counted_in_yuan_and_said() -> None:
     q = parse("5 days in Bangkok for 2 from Guangzhou around Christmas, budget about 1500 USD", [])
     assert q.budget == 10_800 and "US$1,500" in q.budget_said[1] and "7.2" in q.budget_said[1]
