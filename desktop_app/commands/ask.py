@@ -125,7 +125,7 @@ async def ask_command(args: argparse.Namespace) -> int:
         workspace=args.workspace,
         skill=args.skill,
         mcp_config=args.mcp_config,
-        mcp_grace_s=settings.mcp_grace(),
+        mcp_grace_s=settings.mcp_wait() if args.mcp_wait is None else args.mcp_wait,
     )
     if options.max_turns < 1:
         raise UsageError("--max-turns must be at least 1")
@@ -151,6 +151,17 @@ async def ask_command(args: argparse.Namespace) -> int:
     return 0 if run.agent.outcome.ok else 1
 
 
+def wait_seconds(text: str) -> float:
+    """`--mcp-wait`: a finite number of seconds from 0 to 600."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value <= 600:  # NaN fails this too
+        raise argparse.ArgumentTypeError(f"must be a number of seconds from 0 to 600, not {text!r}")
+    return value
+
+
 def add_arguments(ask: argparse.ArgumentParser) -> None:
     ask.add_argument("prompt", nargs="?", help="the question, e.g. 三亚三天的天气、机票和酒店")
     add_provider_flags(ask)
@@ -158,6 +169,13 @@ def add_arguments(ask: argparse.ArgumentParser) -> None:
     ask.add_argument("--no-stream", action="store_true", help="ask for whole responses instead of a stream")
     ask.add_argument("--approve", default=None, help="none | all | TOOL[,TOOL...]")
     add_mcp_config(ask)
+    ask.add_argument(
+        "--mcp-wait",
+        type=wait_seconds,
+        default=None,
+        metavar="SECONDS",
+        help="wait at most this long for every MCP server to connect or fail (default 30; 0: do not wait)",
+    )
     ask.add_argument("--enable-shell", action="store_true", help="offer the sandboxed execute_shell tool")
     ask.add_argument("--workspace", default="", metavar="DIR", help="the folder the shell tool is confined to")
     ask.add_argument("--skill", default="", metavar="NAME", help="activate an Agent Skill (SKILL.md) for this run")

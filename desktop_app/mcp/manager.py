@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import logging
 import sys
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from dataclasses import replace
 from pathlib import Path
@@ -305,6 +306,20 @@ def _told_once(report: Callable[[ServerStatus], None]) -> Callable[[ServerStatus
     return listener
 
 
+def _connected_lines(started: float, limit: float) -> Callable[[ServerStatus], None]:
+    """A listener printing `waiting for MCP server NAME… connected (2.1 s)` once per server, during
+    the wait only (a late one's line would fall into the answer)."""
+    told: set[str] = set()
+
+    def listener(status: ServerStatus) -> None:
+        took = time.monotonic() - started
+        if status.state == "ready" and status.name not in told and took <= limit:
+            told.add(status.name)
+            _warn(f"waiting for MCP server {status.name}… connected ({took:.1f} s)")
+
+    return listener
+
+
 async def attach_mcp(
     registry: ToolRegistry,
     mcp_config: str = "",
@@ -334,10 +349,12 @@ async def attach_mcp(
     manager.subscribe(told)
     for warning in dict.fromkeys(w for s in servers for w in s.warnings):
         _warn(warning)
-    manager.start()
     # every server (grace None) or at most `grace` seconds; late ones keep connecting. Each server
     # has its own connect deadline; the limit only guards against the unforeseen
     limit = max(s.connect_timeout for s in servers) + 30 if grace is None else max(grace, 0.0)
+    if grace and on_failure is not None:  # a bounded wait a person sits through: one line per server as it connects
+        manager.subscribe(_connected_lines(time.monotonic(), limit))
+    manager.start()
     with contextlib.suppress(TimeoutError):
         await manager.wait_ready(limit)
     for notice in manager.notices():

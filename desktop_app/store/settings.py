@@ -48,7 +48,8 @@ class Settings:
     max_turns: int = 10
     tool_timeout_s: float = 30.0
     request_timeout_s: float = 60.0  # the whole wait for a model's answer, retries included
-    mcp_grace_s: float = 1.5  # a run waits at most this long for MCP servers; late ones join from the next turn
+    mcp_grace_s: float = 1.5  # a window's run waits at most this long for MCP servers; late ones join from the next turn
+    mcp_wait_s: float = 30.0  # a headless run (`ask`) waits at most this long for every server to connect or fail
     # Tool calls a model writes as text, per model, base URL or provider (most specific first):
     # "native" (structured calls only), "recover" (also read out of the text), "off" (no tools offered).
     # Unset: "recover" for local servers (presets, loopback, private networks), "native" for cloud services.
@@ -98,16 +99,24 @@ class Settings:
 
     def mcp_grace(self) -> float:
         """`mcp_grace_s` kept within 0 to 60 s (1.5 s when the file holds something else)."""
-        value: object = self.mcp_grace_s
-        if isinstance(value, bool) or not isinstance(value, int | float) or value != value:
-            return 1.5
-        return float(min(max(value, 0.0), 60.0))
+        return _bounded(self.mcp_grace_s, 1.5, 60.0)
+
+    def mcp_wait(self) -> float:
+        """`mcp_wait_s` kept within 0 to 600 s (30 s when the file holds something else)."""
+        return _bounded(self.mcp_wait_s, 30.0, 600.0)
 
     def save(self) -> None:
         """Atomic write: a full disk or a crash leaves the old file intact."""
         from desktop_app.store.atomic import write_json_atomic  # only when saving: not needed to open the window
 
         write_json_atomic(self.path(), asdict(self))
+
+
+def _bounded(value: object, default: float, high: float) -> float:
+    """A number kept within 0 to `high`; `default` for anything that is not a finite number."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or value != value:
+        return default
+    return float(min(max(value, 0.0), high))
 
 
 class _FrozenSettings(Settings):
@@ -187,6 +196,7 @@ RULES: dict[str, Rule] = {
     "tool_timeout_s": Rule("float", low=0.1, high=3600),
     "request_timeout_s": Rule("float", low=0.1, high=600),
     "mcp_grace_s": Rule("float", low=0, high=60),
+    "mcp_wait_s": Rule("float", low=0, high=600),
     "tool_calls": Rule("str_map", ("native", "recover", "off")),
     "extra": Rule("dict"),
 }

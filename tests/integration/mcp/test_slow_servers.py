@@ -105,6 +105,9 @@ def test_grace_period_is_a_setting(app_home: Path) -> None:
     assert Settings(mcp_grace_s=0.2).mcp_grace() == 0.2
     assert Settings(mcp_grace_s="soon").mcp_grace() == 1.5  # type: ignore[arg-type]
     assert Settings(mcp_grace_s=1e9).mcp_grace() == 60.0
+    assert Settings().mcp_wait() == 30.0  # a headless run waits for every server (issue 39)
+    assert Settings(mcp_wait_s=0).mcp_wait() == 0.0
+    assert Settings(mcp_wait_s=1e9).mcp_wait() == 600.0
 
 
 async def test_a_late_server_joins_from_the_next_turn(app_home: Path, tmp_path: Path, time_bin: str) -> None:
@@ -173,3 +176,53 @@ async def test_closing_a_server_still_connecting_ends_it_at_once(
     await close()
     assert found == [True]  # the guard of that server, and it was signalled
     assert "get_weather" in registry.names()
+
+
+async def test_a_late_server_of_the_windows_manager_joins_the_runs_next_turn(app_home: Path, tmp_path: Path) -> None:
+    """The window's long-lived manager (`RunOptions.mcp_manager`): a server still connecting when the run
+    starts is not offered in turn 1, is offered in turn 2 and its call runs (issue 39)."""
+    from desktop_app.mcp.config import load_servers
+    from desktop_app.mcp.manager import McpManager
+
+    late = {"command": sys.executable, "args": [str(TOY), "late"], "env": {"TOY_DELAY": "1.0"}}
+    path = tmp_path / "mcp.json"
+    path.write_text(json.dumps({"mcpServers": {"late": late}}), encoding="utf-8")
+    manager = McpManager(load_servers(str(path)))
+    manager.start()
+    box: list[ToolRegistry] = []
+
+    async def wait_for_late(_args: dict[str, object], _report: object = None) -> ToolOutput:
+        deadline = time.monotonic() + 60
+        while box[0].get("late__ping") is None and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)  # the run goes on; the server's tools arrive on their own
+        return ToolOutput("waited")
+
+    waiter = ToolDef("wait_for_late", "Wait.", {"type": "object", "properties": {}}, wait_for_late)
+    options = RunOptions(mcp_grace_s=0.1, extra_tools=[waiter], mcp_manager=lambda: manager)
+    try:
+        registry, close = await open_tools(Settings(), options)
+        box.append(registry)
+        offered: list[set[str]] = []
+
+        def turn(calls: tuple[ToolCall, ...]) -> object:
+            def step(request: ModelRequest) -> AssistantMessage:
+                offered.append({t.name for t in request.tools})
+                return AssistantMessage(tool_calls=calls, stop_reason="tool_calls") if calls else AssistantMessage("ok")
+
+            return step
+
+        model = FakeModel(
+            [
+                turn((ToolCall("c1", "wait_for_late", {}),)),  # type: ignore[list-item]
+                turn((ToolCall("c2", "late__ping", {"text": "hi"}),)),  # type: ignore[list-item]
+                turn(()),  # type: ignore[list-item]
+            ]
+        )
+        agent = Agent(model=model, registry=registry, approver=RecordingApprover(approve=True))
+        events = [e.to_dict() async for e in agent.run("go")]
+        await close()
+    finally:
+        await manager.aclose()
+    assert "late__ping" not in offered[0] and "late__ping" in offered[1]
+    results = [e for e in events if e["type"] == "tool_result"]
+    assert results[1]["content"] == "pong: hi" and not results[1]["is_error"]

@@ -25,7 +25,7 @@ def write_text(text: str) -> Path:
 
 @pytest.mark.parametrize("number", NOT_FINITE)
 @pytest.mark.parametrize(
-    "key", ["max_turns", "approval_timeout_s", "tool_timeout_s", "request_timeout_s", "mcp_grace_s"]
+    "key", ["max_turns", "approval_timeout_s", "tool_timeout_s", "request_timeout_s", "mcp_grace_s", "mcp_wait_s"]
 )
 def test_a_non_finite_setting_is_one_line_and_its_default(app_home: Path, key: str, number: str) -> None:
     write_text(f'{{"model": "kept", "{key}": {number}}}')
