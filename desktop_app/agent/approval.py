@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Literal, Protocol
 
 if TYPE_CHECKING:  # annotations only: the window imports this module on its UI thread
@@ -78,6 +78,15 @@ Scope = Literal["once", "conversation", "always", "deny", "dismissed", "timeout"
 def confirm_each_call(tool: ToolDef) -> bool:
     """Tools (the shell) whose every call is confirmed: no allowance may skip the question."""
     return bool(tool.meta.get("confirm_each_call"))
+
+
+def asked_as_recovered(call: ToolCall, tool: ToolDef) -> ToolDef | None:
+    """A call read out of a model's text reaches anything but a built-in read-only tool only after
+    a person says yes, each time (text is where injected calls hide): the tool as such a call sees
+    it, or None when it may run as usual."""
+    if not call.recovered or (tool.source == "builtin" and tool.risk == "read" and not tool.needs_confirmation):
+        return None
+    return replace(tool, needs_confirmation=True, confirm_for=None, meta={**tool.meta, "confirm_each_call": True})
 
 
 @dataclass(frozen=True)

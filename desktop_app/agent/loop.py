@@ -8,7 +8,7 @@ from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal, Protocol
 
-from desktop_app.agent.approval import Approver, Decision
+from desktop_app.agent.approval import Approver, Decision, asked_as_recovered
 from desktop_app.core import events as ev
 from desktop_app.core.messages import (
     AssistantMessage,
@@ -277,6 +277,9 @@ class Agent:
         if limit:
             return error_output(limit)
         needs = tool.confirm_for(args) if tool.confirm_for else tool.needs_confirmation
+        recovered = asked_as_recovered(call, tool)
+        if recovered is not None:
+            needs, tool = True, recovered
         if needs:
             try:
                 waiting = ev.ApprovalWaiting(call.id, call.name)

@@ -65,6 +65,7 @@ class ToolCallEvent(Event):
     # read out of the model's text (a local model writing calls as text)
     recovered_from_text: bool = field(default=False, metadata=OPTIONAL)
     raw_text: str | None = field(default=None, metadata=OPTIONAL)  # that text, when recovered
+    origin: str = "model"  # who asked: "model", "recovered_from_text" or "app_view"
 
 
 def call_event(call: ToolCall, source: str = "builtin", risk: str = "read") -> ToolCallEvent:
@@ -78,6 +79,7 @@ def call_event(call: ToolCall, source: str = "builtin", risk: str = "read") -> T
         risk=risk,
         recovered_from_text=call.recovered,
         raw_text=call.raw_text if call.recovered else None,
+        origin="recovered_from_text" if call.recovered else call.origin,
     )
 
 

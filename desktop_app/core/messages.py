@@ -12,6 +12,9 @@ def now() -> float:
     return time.time()
 
 
+Origin = Literal["model", "recovered_from_text", "app_view"]
+
+
 @dataclass(frozen=True)
 class ToolCall:
     """A model's request to run a tool; `arguments` is None when the raw text was not usable JSON.
@@ -26,6 +29,8 @@ class ToolCall:
     arguments_error: str = field(default="", compare=False)
     recovered: bool = False  # read out of the model's text (llm/text_calls), not a native call
     raw_text: str = ""  # the answer it was read from, for the inspector
+    origin: Origin = "model"  # who asked: the model, a call recovered from its text, an MCP App view
+    asked_by: str = field(default="", compare=False)  # for an App view's call: its server
 
     def to_dict(self) -> dict[str, Any]:
         """Shape used by history and events (raw text only when it did not parse)."""

@@ -29,7 +29,7 @@ from desktop_app.llm.base import (
     WireRequest,
 )
 from desktop_app.llm.sdk_model import SdkErrors, SdkModel
-from desktop_app.llm.text_calls import next_call_number, recovering
+from desktop_app.llm.text_calls import next_call_number, outside_texts, recovering
 from desktop_app.llm.wire import Deadline, make_call, paced, redact, scrub
 
 DEFAULT_MODEL = "gpt-4o-mini"
@@ -249,7 +249,9 @@ class OpenAIModel(SdkModel[openai.AsyncOpenAI]):
                 yield item
             return
         offered = {t.name for t in request.tools}  # only the tools of THIS request may be recovered
-        async for item in recovering(self._stream(request), offered, next_call_number(request.messages)):
+        outside = outside_texts(request.messages, request.system)  # a call echoed from these never runs
+        first = next_call_number(request.messages)
+        async for item in recovering(self._stream(request), offered, first, outside):
             yield item
 
     async def _stream(self, request: ModelRequest) -> AsyncIterator[StreamItem]:

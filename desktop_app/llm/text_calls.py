@@ -1,13 +1,19 @@
-"""Tool calls recovered from a local model's text (Qwen/Hermes, `<tools>`, ```json, Llama 3.x, Mistral).
+"""Tool calls recovered from a local model's text (Qwen/Hermes, `<tools>`, ```json, Llama 3.x,
+Mistral, `<function …>`, `functions.NAME:`), as real small models write them.
 
 A model served without a tool-call parser writes its calls as text. They become real calls only
-when the whole answer (minus whitespace and `<think>` blocks) is calls in one dialect, or the
-calls sit behind the dialect's own special tag outside any code sample; and only for tools
-offered in that request. Everything else stays text. Pure functions, plus `Holdback` for streams.
+when the whole answer (minus whitespace and `<think>` blocks) is calls in one dialect, the calls
+sit behind the dialect's own special tag outside any code sample, or calls close the answer after
+its prose; only for tools offered in that request; and never when the same call came in from
+outside (a tool result, a resource, a prompt: the model echoing it is the injection path).
+Everything else stays text. Pure functions, plus `Holdback` for streams.
 """
 
 from __future__ import annotations
 
+import contextlib
+import html
+import json
 import re
 from collections.abc import AsyncIterator, Collection, Sequence
 from dataclasses import dataclass, replace
@@ -25,8 +31,31 @@ _HERMES = re.compile(r"<tool_call>(.*?)(?:</tool_call>|\Z)", re.S)
 _TOOLS_BLOCK = re.compile(r"\A<tools>(.*?)(?:</tools>)?\Z", re.S)
 _FENCE = re.compile(r"```(?:json)?[ \t]*\n(.*?)```", re.S)
 _MISTRAL_NAMED = re.compile(r"\[TOOL_CALLS\]\s*([A-Za-z0-9_.\-]+)\s*\[ARGS\]", re.S)
+_NAME = r"[A-Za-z0-9_.\-]{1,128}"
+# <function name="get_weather" arguments='{"city": "Sanya"}'/> (or "…" with &quot;, or </function>)
+_XML_FUNCTION = re.compile(
+    rf"""<function\s+name\s*=\s*(["'])({_NAME})\1\s+(?:arguments|parameters)\s*=\s*"""
+    r"""(?:'([^']*)'|"([^"]*)")\s*/?>(?:\s*</function>)?""",
+    re.S,
+)
+_FUNCTION_EQ = re.compile(rf"<function=({_NAME})>(.*?)</function>", re.S)  # <function=NAME>{…}</function>
+_PARAMETER = re.compile(rf"<parameter=({_NAME})>(.*?)</parameter>", re.S)  # Qwen3-Coder's parameters
+_FUNCTIONS_DOT = re.compile(rf"(?m)^[ \t]*functions\.({_NAME}):[ \t]*")  # llama.cpp's chatml-function-calling
+_TOOLS_WRAP = re.compile(r"</?tools>")
+# Markdown that is never a call, wherever a tag sits in it: ~~~ fences, inline code, indented code,
+# HTML comments, block quotes (``` fences are handled apart: a ```json block may be the call itself)
+_CODE_ZONES = re.compile(
+    r"(?ms)^[ \t]*~~~.*?(?:^[ \t]*~~~[ \t]*$|\Z)"  # ~~~ fenced block
+    r"|<!--.*?(?:-->|\Z)"  # HTML comment
+    r"|(?<![`])`[^`\n]+`(?![`])"  # inline code span
+    r"|^(?: {4}|\t)[^\n]*$"  # indented code line
+    r"|^[ \t]*>[^\n]*$"  # block quote line
+)
+_LAST_CANDIDATES = 50  # a trailing JSON value is looked for from at most this many bracket starts
 _SCAN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.S)  # a JSON string whole, or one bracket
 SPECIAL_TAGS = ("<tool_call>", "<|python_tag|>", "[TOOL_CALLS]")
+# Where a call may start after prose: a stream is held back from the first of these
+HOLD_TAGS = (*SPECIAL_TAGS, "<function", "functions.", "```json", '[{"name"', '{"name"')
 # What a whole-answer call may start with; a stream holding one of these is held back
 OPENERS = (*SPECIAL_TAGS, "<tools>", "```json", "```\n", "{", "[")
 _CALL_KEYS = frozenset({"name", "arguments", "parameters", "id", "type", "function"})
@@ -34,11 +63,13 @@ _CALL_KEYS = frozenset({"name", "arguments", "parameters", "id", "type", "functi
 
 @dataclass(frozen=True)
 class Recovered:
-    """What an answer held: calls to offered tools, names that were not offered, the prose left."""
+    """What an answer held: calls to offered tools, names that were not offered, calls that came
+    in from outside (echoed), the prose left."""
 
     calls: tuple[ToolCall, ...]
     refused: tuple[str, ...]
     content: str
+    echoed: tuple[str, ...] = ()
 
 
 # ---------------------------------------------------------------- reading JSON values out of text
@@ -108,8 +139,16 @@ def _name_and_args(item: dict[str, Any]) -> tuple[str, Any]:
 
 
 def _outside_fences(text: str, pos: int) -> bool:
-    """True when `pos` is not inside a ``` code sample."""
-    return text.count("```", 0, pos) % 2 == 0
+    """True when `pos` is not inside a code sample: a ``` or ~~~ fence, inline code, indented
+    code, an HTML comment or a block quote."""
+    if text.count("```", 0, pos) % 2:
+        return False
+    for zone in _CODE_ZONES.finditer(text):
+        if zone.start() > pos:
+            return True
+        if pos < zone.end():
+            return False
+    return True
 
 
 def _whole(text: str) -> list[dict[str, Any]] | None:
@@ -133,7 +172,7 @@ def _tagged(text: str) -> tuple[list[dict[str, Any]], str] | None:
         for m in reversed(hermes):  # the prose around the tags
             rest = rest[: m.start()] + rest[m.end() :]
         found = _entries([v for m in hermes for v in json_values(m.group(1)) or [None]])
-        return (found, rest.strip()) if found else None
+        return (found, _TOOLS_WRAP.sub("", rest).strip()) if found else None
     for tag in ("<|python_tag|>", "[TOOL_CALLS]"):  # Llama 3.x, Mistral
         at = text.find(tag)
         if at >= 0 and _outside_fences(text, at):
@@ -158,29 +197,173 @@ def _mistral_named(text: str) -> list[dict[str, Any]] | None:
     return out
 
 
-def recover(text: str, offered: Collection[str], first_id: int = 1) -> Recovered | None:
-    """The calls an answer holds, or None when it is text. Names not offered are refused, never run."""
+# ---------------------------------------------------------------- calls closing an answer after prose
+
+Found = tuple[list[dict[str, Any]], str]  # call entries, and the prose before them
+
+
+def _trailing(text: str) -> Found | None:
+    """Calls that close the answer after its prose, in the forms small models write."""
+    bare = text[:-len("</tools>")].rstrip() if text.endswith("</tools>") else text
+    for form in (_xml_calls, _dot_calls, _fenced_calls, _json_tail):
+        found = form(bare)
+        if found is not None:
+            entries, prose = found
+            return entries, _TOOLS_WRAP.sub("", prose).strip()
+    return None
+
+
+def _closing(text: str, spans: list[tuple[int, int]]) -> bool:
+    """The spans sit outside code samples, one after another, and nothing but blanks (or a
+    `<tools>` wrapper) follows the last: they close the answer."""
+    if not spans or not all(_outside_fences(text, a) for a, _ in spans):
+        return False
+    gaps = [text[e:a] for (_, e), (a, _) in zip(spans, spans[1:], strict=False)] + [text[spans[-1][1] :]]
+    return not any(_TOOLS_WRAP.sub("", gap).strip(" \t\r\n,;") for gap in gaps)
+
+
+def _xml_calls(text: str) -> Found | None:
+    """`<function name="N" arguments='{…}'/>` or `<function=N>{…}</function>` (parameters as tags too)."""
+    for pattern in (_XML_FUNCTION, _FUNCTION_EQ):
+        matches = list(pattern.finditer(text))
+        if matches and _closing(text, [m.span() for m in matches]):
+            entries = [_xml_entry(m) for m in matches]
+            if all(e is not None for e in entries):
+                return [e for e in entries if e is not None], text[: matches[0].start()]
+    return None
+
+
+def _xml_entry(match: re.Match[str]) -> dict[str, Any] | None:
+    """One `<function …>` match as a call entry; None when its arguments are not an object."""
+    if match.re is _XML_FUNCTION:
+        raw = html.unescape(match.group(3) if match.group(3) is not None else match.group(4) or "")
+        return {"name": match.group(2), "arguments": raw.strip() or "{}"}
+    body = match.group(2).strip()
+    params = list(_PARAMETER.finditer(body))
+    if params and not _PARAMETER.sub("", body).strip():
+        return {"name": match.group(1), "arguments": {p.group(1): _param_value(p.group(2)) for p in params}}
+    values = json_values(body) if body else [{}]
+    if not values or len(values) != 1 or not isinstance(values[0], dict):
+        return None
+    return {"name": match.group(1), "arguments": values[0]}
+
+
+def _param_value(text: str) -> Any:
+    """A `<parameter=…>` value: JSON when it reads as JSON (numbers, lists), else the text."""
+    value = text.strip()
+    try:
+        return jsonsafe.loads(value)
+    except ValueError:
+        return value
+
+
+def _dot_calls(text: str) -> Found | None:
+    """`functions.NAME:` followed by its arguments object, once or more (llama.cpp's chatml template)."""
+    heads = list(_FUNCTIONS_DOT.finditer(text))
+    if not heads:
+        return None
+    spans, entries = [], []
+    for i, head in enumerate(heads):
+        end = heads[i + 1].start() if i + 1 < len(heads) else len(text)
+        values = json_values(text[head.end() : end].rstrip())
+        if not values or len(values) != 1 or not isinstance(values[0], dict):
+            return None
+        spans.append((head.start(), end))
+        entries.append({"name": head.group(1), "arguments": values[0]})
+    return (entries, text[: heads[0].start()]) if _closing(text, spans) else None
+
+
+def _fenced_calls(text: str) -> Found | None:
+    """```json blocks holding nothing but calls that close an answer after prose."""
+    fences = list(_FENCE.finditer(text))
+    if not fences or text[fences[-1].end() :].strip():
+        return None
+    first = len(fences) - 1
+    while first > 0 and not text[fences[first - 1].end() : fences[first].start()].strip():
+        first -= 1  # the closing run of fences, only blanks between them
+    run = fences[first:]
+    entries = _entries([v for f in run for v in json_values(f.group(1)) or [None]])
+    return (entries, text[: run[0].start()]) if entries else None
+
+
+def _json_tail(text: str) -> Found | None:
+    """A JSON array or object of calls closing the answer after prose (`I'll call: [{…}]`)."""
+    starts = [m.start() for m in re.finditer(r"(?m)(?:^|(?<=[:：]))[ \t]*[\[{]", text)]
+    for start in starts[-_LAST_CANDIDATES:]:
+        at = start + len(text[start:]) - len(text[start:].lstrip(" \t"))
+        if at == 0 or not _outside_fences(text, at):
+            continue
+        entries = _entries(json_values(text[at:]) or [])
+        if entries:
+            return entries, text[:at]
+    return None
+
+
+# ---------------------------------------------------------------- calls that came in from outside
+
+
+def _squash(text: str) -> str:
+    """Text without blanks and backslashes: a call echoed from a JSON-escaped result still matches."""
+    return re.sub(r"[\s\\]+", "", text)
+
+
+def echoed(name: str, args: Any, outside: Sequence[str]) -> bool:
+    """The call (its name in a call's shape, and its arguments) already stands in text that came in
+    from outside: the model repeating it is not the model's own call."""
+    if not outside:
+        return False
+    shapes = (f'"name":"{name}"', f'name="{name}"', f"name='{name}'", f"function={name}>", f"functions.{name}:")
+    shapes += (f"{name}[ARGS]", f'"{name}":{{')
+    if isinstance(args, str):
+        with contextlib.suppress(ValueError):
+            args = jsonsafe.loads(args) if args.strip() else {}
+    forms: set[str] = set()
+    with contextlib.suppress(ValueError, RecursionError):
+        forms = {json.dumps(args, ensure_ascii=a, sort_keys=k) for a in (False, True) for k in (False, True)}
+    for text in outside:
+        flat = _squash(text)
+        if any(shape in flat for shape in shapes) and (not args or any(_squash(f) in flat for f in forms)):
+            return True
+    return False
+
+
+def outside_texts(messages: Sequence[Message], system: Sequence[str] = ()) -> list[str]:
+    """Everything in a conversation the model did not write: tool results, the person's messages
+    (resources and prompts arrive inside them) and the system prompt (a skill's text)."""
+    return [*system, *(m.content for m in messages if not isinstance(m, AssistantMessage))]
+
+
+def recover(
+    text: str, offered: Collection[str], first_id: int = 1, outside: Sequence[str] = ()
+) -> Recovered | None:
+    """The calls an answer holds, or None when it is text. Names not offered are refused, and
+    calls echoed from `outside` (texts the model did not write) stay text; neither ever runs."""
     answer = _THINK.sub("", text).strip()  # without `<think>…</think>` blocks
     if not answer:
         return None
     whole = _whole(answer)
-    found = (whole, "") if whole else _tagged(answer)
+    found = (whole, "") if whole else (_tagged(answer) or _trailing(answer))
     if found is None:
         return None
     entries, prose = found
     raw = text if len(text) <= RAW_TEXT_KEEP else text[:RAW_TEXT_KEEP] + "…"
     calls: list[ToolCall] = []
     refused: list[str] = []
+    copied: list[str] = []
     for item in entries:
         name, args = _name_and_args(item)
         if name not in offered:
             refused.append(name)
-            continue
-        call = make_call(f"{ID_PREFIX}{first_id + len(calls)}", name, args)
-        calls.append(replace(call, recovered=True, raw_text=raw))
-    if refused:
+        elif echoed(name, args, outside):
+            copied.append(name)
+        else:
+            call = make_call(f"{ID_PREFIX}{first_id + len(calls)}", name, args)
+            calls.append(replace(call, recovered=True, raw_text=raw, origin="recovered_from_text"))
+    if refused or copied:
         prose = text  # the whole answer stays text: nothing of it is quietly dropped
-    return Recovered(tuple(calls), tuple(refused), prose)
+    if copied:
+        calls = []  # an answer repeating an outside call is not trusted for any call
+    return Recovered(tuple(calls), tuple(refused), prose, tuple(copied))
 
 
 def apply(message: AssistantMessage, found: Recovered) -> AssistantMessage:
@@ -190,6 +373,10 @@ def apply(message: AssistantMessage, found: Recovered) -> AssistantMessage:
     if found.refused:
         listed = ", ".join(f"“{n}”" for n in dict.fromkeys(found.refused))
         note = f"(Not run: the model wrote a call to {listed} as text, which is not a tool offered here.)"
+        content = f"{content.rstrip()}\n\n{note}"
+    if found.echoed:
+        listed = ", ".join(f"“{n}”" for n in dict.fromkeys(found.echoed))
+        note = f"(Not run: the model repeated a call to {listed} that came in from a tool result or a document.)"
         content = f"{content.rstrip()}\n\n{note}"
     stop = "tool_calls" if found.calls else message.stop_reason
     return replace(message, content=content, tool_calls=found.calls, stop_reason=stop)
@@ -207,9 +394,9 @@ def next_call_number(messages: Sequence[Message]) -> int:
 
 def _partial_tag_at_end(text: str) -> int:
     """Where a special tag may be starting at the end of `text` (len(text) when none)."""
-    for size in range(min(len(text), max(map(len, SPECIAL_TAGS)) - 1), 0, -1):
+    for size in range(min(len(text), max(map(len, HOLD_TAGS)) - 1), 0, -1):
         tail = text[-size:]
-        if any(tag.startswith(tail) for tag in SPECIAL_TAGS):
+        if any(tag.startswith(tail) for tag in HOLD_TAGS):
             return len(text) - size
     return len(text)
 
@@ -235,7 +422,7 @@ def hold_from(text: str) -> int:
     rest = text[lead:]
     if any(rest.startswith(o) or o.startswith(rest) for o in OPENERS):
         return lead
-    tags = [text.find(t, lead) for t in SPECIAL_TAGS]
+    tags = [text.find(t, lead) for t in HOLD_TAGS]
     tags = [at for at in tags if at >= 0 and _outside_fences(text, at)]
     if tags:
         return min(tags)
@@ -249,7 +436,7 @@ class Holdback:
     length before it) is searched for a special tag, so a 6,000-chunk answer costs O(n), not O(n²)
     (that rescan held the GIL long enough to stall the window 10-20 ms at a time)."""
 
-    MAX_TAG = max(map(len, SPECIAL_TAGS))
+    MAX_TAG = max(map(len, HOLD_TAGS))
     MAX_OPENER = max(map(len, OPENERS))
 
     def __init__(self) -> None:
@@ -275,7 +462,7 @@ class Holdback:
                 return hold_from(self.text)
             self._start_clear, self._search_from = True, lead
         text = self.text
-        found = [at for at in (self._find(tag) for tag in SPECIAL_TAGS) if at >= 0]
+        found = [at for at in (self._find(tag) for tag in HOLD_TAGS) if at >= 0]
         if found:
             self._tag_at = min(found)
             return self._tag_at
@@ -302,9 +489,10 @@ class Holdback:
 
 
 async def recovering(
-    items: AsyncIterator[StreamItem], offered: Collection[str], first_id: int = 1
+    items: AsyncIterator[StreamItem], offered: Collection[str], first_id: int = 1, outside: Sequence[str] = ()
 ) -> AsyncIterator[StreamItem]:
-    """A model's stream with calls written as text turned into calls (and held back from the chat)."""
+    """A model's stream with calls written as text turned into calls (and held back from the chat);
+    `outside`: the texts of the conversation the model did not write (see `outside_texts`)."""
     hold = Holdback()
     async for item in items:
         if isinstance(item, TextChunk):
@@ -314,7 +502,7 @@ async def recovering(
             continue
         if isinstance(item, Completed):
             message = item.message
-            found = None if message.tool_calls else recover(message.content, offered, first_id)
+            found = None if message.tool_calls else recover(message.content, offered, first_id, outside)
             if found is not None:
                 message = apply(message, found)
             rest = hold.finish(message.content)

@@ -88,6 +88,24 @@ class ApprovalLog:
         return list(self._records)
 
 
+def asked_by(call: ToolCall) -> str:
+    """Who asked for the call, in the dialog, the chat chip and the inspector alike."""
+    if call.recovered or call.origin == "recovered_from_text":
+        return tr("the model, recovered from text (it wrote this call as text, not as a tool call)")
+    if call.origin == "app_view":
+        return tr("an App view of MCP server %1").replace("%1", make_visible(call.asked_by))
+    return tr("the model")
+
+
+def _arguments_heading(call: ToolCall) -> str:
+    """Whose arguments these are: the model's, read out of its text, or an App view's."""
+    if call.recovered or call.origin == "recovered_from_text":
+        return tr("Arguments, as read from the model's text:")
+    if call.origin == "app_view":
+        return tr("Arguments, exactly as the App view sent them:")
+    return tr("Arguments, exactly as the model sent them:")
+
+
 class ApprovalDialog(QDialog):
     """Shows one call exactly; `choice` is once / conversation / deny, or None when dismissed."""
 
@@ -107,7 +125,7 @@ class ApprovalDialog(QDialog):
         self.command = self._command(call)
         if self.command is not None:
             layout.addWidget(self.command)
-        arguments_label = QLabel(tr("Arguments, exactly as the model sent them:"), self)
+        arguments_label = QLabel(_arguments_heading(call), self)
         layout.addWidget(arguments_label)
         raw = call.arguments if call.arguments is not None else call.arguments_raw
         self.arguments = read_only_text(self, "arguments", pretty_json(raw))
@@ -174,6 +192,8 @@ class ApprovalDialog(QDialog):
         name = QLabel(make_visible(call.name), self)
         name.setObjectName("toolName")
         form.addRow(tr("Tool:"), name)
+        asker = plain_label(asked_by(call), self, "askedBy")
+        form.addRow(tr("Asked by:"), asker)
         form.addRow(tr("Source:"), QLabel(make_visible(tool.source), self))
         risk = QLabel(tool.risk, self)
         risk.setObjectName("risk")

@@ -4,12 +4,28 @@
   <context>
     <name>TravelAssistant</name>
     <message>
-      <source>Allow this tool call?</source>
-      <translation>允许这次工具调用吗？</translation>
+      <source>the model</source>
+      <translation>模型</translation>
     </message>
     <message>
       <source>Arguments, exactly as the model sent them:</source>
       <translation>参数（与模型发送的完全一致）：</translation>
+    </message>
+    <message>
+      <source>the model, recovered from text (it wrote this call as text, not as a tool call)</source>
+      <translation>模型（从文本中还原：它把这次调用写成了文字，而不是工具调用）</translation>
+    </message>
+    <message>
+      <source>Arguments, as read from the model's text:</source>
+      <translation>参数（从模型的文字中读出）：</translation>
+    </message>
+    <message>
+      <source>Arguments, exactly as the App view sent them:</source>
+      <translation>参数（与应用视图发送的完全一致）：</translation>
+    </message>
+    <message>
+      <source>Allow this tool call?</source>
+      <translation>允许这次工具调用吗？</translation>
     </message>
     <message>
       <source>Reason (optional, told to the model when you deny)</source>
@@ -26,6 +42,10 @@
     <message>
       <source>Tool:</source>
       <translation>工具：</translation>
+    </message>
+    <message>
+      <source>Asked by:</source>
+      <translation>请求方：</translation>
     </message>
     <message>
       <source>Source:</source>
@@ -60,6 +80,10 @@
       <translation>
         <numerusform>还有 %n 个调用等待你的决定</numerusform>
       </translation>
+    </message>
+    <message>
+      <source>an App view of MCP server %1</source>
+      <translation>MCP 服务器 %1 的应用视图</translation>
     </message>
     <message>
       <source>No OS sandbox: this command runs with your own permissions.</source>
@@ -440,6 +464,10 @@
     <message>
       <source>Click to show the JSON and select it in the inspector</source>
       <translation>点击查看 JSON，并在检查器中选中</translation>
+    </message>
+    <message>
+      <source>recovered from text: the model wrote this call as text</source>
+      <translation>从文本还原：模型把这次调用写成了文字</translation>
     </message>
     <message numerus="yes">
       <source>%n call(s) waiting for your decision</source>

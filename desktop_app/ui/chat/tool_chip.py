@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QFrame, QLabel, QPlainTextEdit, QSizePolicy, QVBox
 from desktop_app import jsonsafe
 from desktop_app.ui.chat.virtual_rows import Row
 from desktop_app.ui.i18n import tr
-from desktop_app.ui.layout import hbox
+from desktop_app.ui.layout import hbox, plain_label
 from desktop_app.ui.text import make_visible, pretty_json, summarize_arguments
 
 if TYPE_CHECKING:
@@ -145,6 +145,9 @@ class ToolChip(QFrame):
         args = event.arguments_raw or summarize_arguments(event.arguments)
         self.title.setText(f"{row.name}({make_visible(str(args))[:80]})")
         self.title.setToolTip(tr("Click to show the JSON and select it in the inspector"))
+        if event.origin == "recovered_from_text":  # who asked, as the approval dialog and inspector say
+            self.state.setToolTip(tr("recovered from text"))
+            layout.addWidget(plain_label(tr("recovered from text: the model wrote this call as text"), self, "origin"))
         self.refresh()
 
     def refresh(self) -> None:

@@ -164,7 +164,7 @@ class AppController(QObject):
             return call_result(f"{name} of MCP server {server!r} is not available (or held back for review)", True)
         needs = tool.confirm_for(args) if tool.confirm_for else tool.needs_confirmation
         if needs:
-            call = ToolCall(f"app-{next(_ids)}", tool.name, args)
+            call = ToolCall(f"app-{next(_ids)}", tool.name, args, origin="app_view", asked_by=server)
             decision = await self.window.approver.decide(call, tool)
             verdict = "approved" if decision.approved else "denied"
             self.log.record(call_id, "note", f"approval for {tool.name}: {verdict} ({decision.by})")
