@@ -418,6 +418,10 @@
       <translation>运行已结束。</translation>
     </message>
     <message>
+      <source>scorecard: %1</source>
+      <translation>评分：%1</translation>
+    </message>
+    <message>
       <source>est. $%1</source>
       <translation>约 $%1</translation>
     </message>
@@ -1756,6 +1760,10 @@
       <translation>模型以文本写出的调用：运行它们（从文本恢复）、当作文本（原生），或不提供工具（关闭）</translation>
     </message>
     <message>
+      <source>The tool-calls mode this model passed the scorecard best with</source>
+      <translation>此模型在评分中表现最好的工具调用方式</translation>
+    </message>
+    <message>
       <source>reading the list…</source>
       <translation>正在读取列表…</translation>
     </message>
@@ -1774,6 +1782,10 @@
     <message>
       <source>the server lists no models</source>
       <translation>服务器没有列出任何模型</translation>
+    </message>
+    <message>
+      <source>Use “%1”</source>
+      <translation>使用“%1”</translation>
     </message>
     <message>
       <source>%1 models listed</source>

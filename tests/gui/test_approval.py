@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel
 
 from desktop_app.core.messages import AssistantMessage, ToolCall, ToolResultMessage
 from desktop_app.llm.fake import FakeModel
@@ -207,3 +208,32 @@ def test_offline_save_itinerary_asks_first_and_saves_only_when_allowed(qtbot: An
         dialog.allow_once.click()
     saved = list(documents_dir().glob("*.md"))
     assert len(saved) == 1 and "¥4,600" in saved[0].read_text(encoding="utf-8")
+
+
+def test_the_dialog_and_the_chip_say_a_call_was_recovered_from_text(qtbot: Any, make_window: Any) -> None:
+    """Who asked (issue 39/40): a call read out of the model's text is not "exactly as the model sent it"."""
+    from dataclasses import replace
+
+    recovered = replace(call(cid="call_txt_1"), recovered=True, raw_text="<tool_call>…", origin="recovered_from_text")
+    window, _model = start(qtbot, make_window, recovered)
+    dialog = window.approver.dialog
+    asked = dialog.findChild(QLabel, "askedBy")
+    assert asked is not None and "recovered from text" in asked.text()
+    assert any(label.text() == "Arguments, as read from the model's text:" for label in dialog.findChildren(QLabel))
+    chip = window.chat.chip("call_txt_1").chip()
+    assert chip is not None and chip.findChild(QLabel, "origin") is not None
+    with qtbot.waitSignal(window.runDone, timeout=10000):
+        dialog.deny.click()
+
+
+def test_the_dialog_names_the_app_view_that_asked(qtbot: Any) -> None:
+    from desktop_app.ui.approval import ApprovalDialog
+
+    view_call = ToolCall("app-1", "shop__buy", {"item": "x"}, origin="app_view", asked_by="shop")
+    dialog = ApprovalDialog(view_call, book_hotel, 60, None)
+    qtbot.addWidget(dialog)
+    asked = dialog.findChild(QLabel, "askedBy")
+    assert asked is not None and asked.text() == "an App view of MCP server shop"
+    labels = [label.text() for label in dialog.findChildren(QLabel)]
+    assert "Arguments, exactly as the App view sent them:" in labels
+    assert "Arguments, exactly as the model sent them:" not in labels

@@ -52,7 +52,13 @@ def check_summary(report: Mapping[str, Any]) -> str:
     stream = tr("streaming yes") if report.get("streaming") else tr("streaming no")
     latency = report.get("latency_s", 0.0)
     seconds = f"{latency:.1f}" if isinstance(latency, int | float) else "?"
-    return tr("Tool calls: %1 · %2 · %3 s").replace("%1", kind).replace("%2", stream).replace("%3", seconds)
+    line = tr("Tool calls: %1 · %2 · %3 s").replace("%1", kind).replace("%2", stream).replace("%3", seconds)
+    card = report.get("scorecard")
+    if not isinstance(card, Mapping):
+        return line
+    names = {"native": tr("native"), "recover": tr("recovered from text")}
+    rates = [f"{names[m]} {card[m]['passed']}/{card[m]['of']}" for m in names if isinstance(card.get(m), Mapping)]
+    return line + " · " + tr("scorecard: %1").replace("%1", ", ".join(rates))
 
 
 def usage_text(provider: str, model: str, tokens_in: int, tokens_out: int) -> str:

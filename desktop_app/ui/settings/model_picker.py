@@ -97,6 +97,9 @@ class ModelPicker(QObject):
         self.check_button.setToolTip(tr("One request with one tool: does this model call tools?"))
         self.check_result = QLabel(parent)
         self.check_result.setObjectName("checkResult")
+        self.apply_button = button("", "applyRecommended", parent, self.apply_recommended)  # the scorecard's advice
+        self.apply_button.setVisible(False)
+        self.recommended = ""  # the last check's recommended tool-calls mode for the model in the field
         modes = ((tr("native"), "native"), (tr("recover from text"), "recover"), (tr("off"), "off"))
         self.tool_calls = choice_box(parent, "toolCalls", modes)
         self.tool_calls.setToolTip(
@@ -112,7 +115,7 @@ class ModelPicker(QObject):
         return row
 
     def check_row(self) -> QHBoxLayout:
-        return hbox(self.check_button, self.check_result, grow=1)
+        return hbox(self.check_button, self.check_result, self.apply_button, grow=1)
 
     # ---------------------------------------------------------------- the model field
     def text(self) -> str:
@@ -141,6 +144,25 @@ class ModelPicker(QObject):
         if self._checking is None:  # a check under way says so until it ends
             report = self._checks.get((base_url.rstrip("/"), model))
             self.check_result.setText(check_summary(report) if report else "")
+            self._offer(report)
+
+    def _offer(self, report: Mapping[str, Any] | None) -> None:
+        """One click to the mode the scorecard recommends, while the choice is another."""
+        card = report.get("scorecard") if report else None
+        self.recommended = str(card.get("recommended", "")) if isinstance(card, Mapping) else ""
+        index = self.tool_calls.findData(self.recommended)
+        offer = index >= 0 and index != self.tool_calls.currentIndex() and self.tool_calls.isEnabled()
+        self.apply_button.setText(tr("Use “%1”").replace("%1", self.tool_calls.itemText(index)) if offer else "")
+        self.apply_button.setToolTip(tr("The tool-calls mode this model passed the scorecard best with"))
+        self.apply_button.setVisible(offer)
+
+    def apply_recommended(self) -> None:
+        """The scorecard's recommendation becomes this model's tool-calls choice (kept on Save)."""
+        index = self.tool_calls.findData(self.recommended)
+        if index >= 0:
+            self.tool_calls.setCurrentIndex(index)
+            self._tool_calls_chosen(index)
+        self.apply_button.setVisible(False)
 
     def _tool_calls_chosen(self, index: int) -> None:
         """A person picked native / recover / off: kept for this model (or URL, or provider)."""
@@ -214,6 +236,7 @@ class ModelPicker(QObject):
             self.check_result.setText(line)
             where = f"{report['model']} · {report['base_url']}" if report else ""
             self.check_result.setToolTip(plain_tip(tip or where))
+            self._offer(report)
         if report is not None:
             self.checked.emit(base_url, model, report)
         self.checkFinished.emit(report is not None, line)

@@ -122,12 +122,14 @@ def test_check_says_recovered_beside_the_model_and_in_the_header(
         assert not dialog.models.check_button.isEnabled()
         assert dialog.models.check_button.text() == "Checking…"
     ok, line = blocker.args
-    assert ok and line.startswith("Tool calls: recovered from text · streaming yes · ") and line.endswith(" s")
+    assert ok and line.startswith("Tool calls: recovered from text · streaming yes · ")
+    assert line.endswith(" · scorecard: native 2/10, recovered from text 2/10")  # the two that need no tool
     assert dialog.models.check_result.text() == line
     assert dialog.models.check_button.isEnabled() and dialog.models.check_button.text() == "Check this model"
     assert line in window.header.text() and MODEL in window.header.text()  # the model in use was checked
-    probe = server.requests[-1].body
+    probe = server.requests[0].body
     assert probe["model"] == MODEL and [t["function"]["name"] for t in probe["tools"]] == ["get_weather"]
+    assert len(server.requests) == 11  # the probe, then the scorecard's ten prompts
     dialog.reject()
     again = window.open_settings()  # remembered for the session, beside the model
     assert again.models.check_result.text() == line
@@ -195,3 +197,23 @@ def test_closing_the_dialog_stops_a_check_under_way(qtbot: Any, make_window: Any
     qtbot.waitUntil(task.done, timeout=5000)  # the engine's side was cancelled too, not left to time out
     assert task.cancelled()
     assert "Tool calls" not in window.header.text()
+
+
+def test_the_scorecards_recommendation_is_one_click(qtbot: Any, make_window: Any, server: ScriptedServer) -> None:
+    """A model that never calls a tool: the scorecard says `off`, one click makes it this model's choice."""
+    server.push(OA.reply("晴。", stream=True))
+    url = f"{server.url}/v1"
+    window = make_window(settings=Settings(provider="openai", base_url=url, model=MODEL))
+    dialog = window.open_settings()
+    models = dialog.models
+    assert models.tool_calls.currentData() == "recover" and not models.apply_button.isVisibleTo(dialog)
+    with qtbot.waitSignal(models.checkFinished, timeout=20000):
+        models.check_button.click()
+    assert models.recommended == "off" and models.apply_button.isVisibleTo(dialog)
+    assert models.apply_button.text() == "Use “off”"
+    models.apply_button.click()
+    assert models.tool_calls.currentData() == "off" and models.choices[MODEL] == "off"
+    assert not models.apply_button.isVisibleTo(dialog)
+    with qtbot.waitSignal(dialog.saved):
+        dialog.save()
+    assert Settings.load().tool_calls == {MODEL: "off"}

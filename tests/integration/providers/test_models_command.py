@@ -11,7 +11,7 @@ from desktop_app.cli import main
 from desktop_app.llm import tolerance
 from desktop_app.llm.presets import preset
 from tests.integration.providers.dialects import OpenAIDialect
-from tests.integration.providers.server import JsonReply, ScriptedServer
+from tests.integration.providers.server import JsonReply, Recorded, ScriptedServer
 
 OA = OpenAIDialect(model_name="qwen2.5-1.5b-instruct")
 MODELS = JsonReply(
@@ -91,3 +91,47 @@ def test_a_preset_names_its_server() -> None:
     found = preset("ollama")
     assert found is not None and (target.provider, target.base_url) == ("openai", found.base_url)
     assert resolve("", "http://127.0.0.1:8080/v1", "", Settings()).base_url == "http://127.0.0.1:8080/v1"
+
+
+def _scored(server: ScriptedServer, replies: dict[str, object]) -> None:
+    """Answer each scorecard prompt by its text (the probe first: a native call)."""
+    server.push(MODELS, NATIVE)
+
+    def by_prompt(request: Recorded) -> object:
+        messages = (request.body or {}).get("messages") or []
+        asked = messages[-1]["content"] if messages else ""
+        return replies.get(asked, OA.reply("好的。", stream=False)) if len(server.requests) > 2 else None
+
+    server.gate = by_prompt  # type: ignore[assignment]
+
+
+def _text_call(name: str, args: str) -> object:
+    return OA.reply(f'I will call it.\n<function name="{name}" arguments=\'{args}\'/>', stream=False)
+
+
+def test_check_scores_each_mode_and_recommends_one(server: ScriptedServer, capsys: pytest.CaptureFixture[str]) -> None:
+    from desktop_app.llm.model_check import SUITE
+
+    written = {
+        SUITE[0].prompt: _text_call("get_weather", '{"city": "Sanya"}'),
+        SUITE[1].prompt: _text_call("get_weather", '{"city": "三亚"}'),
+        SUITE[2].prompt: _text_call("get_flight_price", '{"origin": "Beijing", "destination": "Sanya"}'),
+        SUITE[3].prompt: OA.reply("", [("c", "get_flight_price", '{"origin": "北京", "destination": "成都"}')], stream=False),
+        SUITE[4].prompt: _text_call("get_hotel_price", '{"city": "Chengdu"}'),
+        SUITE[7].prompt: _text_call("get_flight_price", '{"origin": "Shanghai", "destination": "Sanya", "date": "2026-12-20"}'),
+    }
+    _scored(server, written)
+    assert main(["models", "check", "--base-url", f"{server.url}/v1", "--json"]) == 0
+    card = json.loads(capsys.readouterr().out)["scorecard"]
+    # 5 text calls + 1 native + the two questions that need no tool (answered in words)
+    assert card == {"native": {"passed": 3, "of": 10}, "recover": {"passed": 8, "of": 10}, "recommended": "recover"}
+    assert len(server.requests) == 12  # the list, the probe, ten prompts
+
+
+def test_a_model_that_never_calls_is_told_to_get_no_tools(
+    server: ScriptedServer, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _scored(server, {})
+    assert main(["models", "check", "--base-url", f"{server.url}/v1"]) == 0
+    out = capsys.readouterr().out
+    assert "scorecard: native 2/10, recover 2/10; recommended: offer no tools (tool_calls: off)" in out
