@@ -134,6 +134,9 @@ class SecretSendDialog(_ApprovalDialog):
         target = plain_label(make_visible(send.to), self, "destination", selectable=True)
         fixed_font(target)
         layout.addWidget(target)
+        if send.changed:  # e.g. "env PYTHONPATH added": what an edit of the entry slipped in
+            changed = tr("Changed since you allowed it: %1").replace("%1", make_visible(send.changed))
+            layout.addWidget(plain_label(changed, self, "changed", error=True))
         ask = tr("Send it only if you expect this server to need it. You are asked again if it changes.")
         layout.addWidget(plain_label(ask, self))
         answers = ("send", tr("Send it")), ("keep", tr("Don't send"))
