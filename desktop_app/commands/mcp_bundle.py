@@ -11,7 +11,7 @@ from desktop_app.mcp.bundle_manifest import Value
 from desktop_app.mcp.bundles import Bundle, BundleError, NameTakenError, UserOption, install, read_bundle, uninstall
 from desktop_app.mcp.config import McpConfigError, app_config_path
 from desktop_app.store.secrets import SecretsError
-from desktop_app.visible import for_terminal
+from desktop_app.visible import for_terminal, one_line
 
 
 def _terminal() -> bool:
@@ -24,20 +24,24 @@ def _confirm(question: str, verb: str) -> bool:
     return input(for_terminal(question)).strip().lower() in ("y", "yes", "是")
 
 
+GUTTER = "│"  # starts every fact line; a value shows it as <U+2502>, so even a wrapped value cannot fake a label
+
+
 def describe(bundle: Bundle) -> None:
-    say(f"MCP bundle {bundle.path.name} (manifest {bundle.manifest.manifest_version})")
+    say(f"MCP bundle {one_line(bundle.path.name)} (manifest {bundle.manifest.manifest_version})")
     for label, value in bundle.facts():
-        say(f"  {label + ':':<13} {value}")
+        say(f"  {GUTTER} {label + ':':<13} {value.replace(GUTTER, '<U+2502>')}")
     say("  Its tools are pinned on first connect; changed definitions are held back for review.")
 
 
 def _read_value(option: UserOption) -> str:
     """A hidden prompt (sensitive) or input() on a terminal; one line of stdin in a script."""
+    title = one_line(option.title)
     if option.sensitive or not _terminal():
         skip = "" if option.required else "; Enter to skip"
-        return read_hidden(f"{option.title} (input hidden{skip}): ").strip()
-    default = "" if option.default is None else f" [{option.default}]"
-    return input(for_terminal(f"{option.title}{default}: ")).strip()
+        return read_hidden(f"{title} (input hidden{skip}): ").strip()
+    default = "" if option.default is None else f" [{one_line(str(option.default))}]"
+    return input(f"{title}{default}: ").strip()
 
 
 def _values(bundle: Bundle) -> dict[str, Value]:

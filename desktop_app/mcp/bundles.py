@@ -27,6 +27,7 @@ from desktop_app.mcp.gallery import NameTakenError, already_there
 from desktop_app.paths import data_dir
 from desktop_app.store.atomic import write_atomic
 from desktop_app.store.secrets import SecretsError
+from desktop_app.visible import one_line
 
 __all__ = ["Bundle", "BundleError", "NameTakenError", "UserOption", "install", "read_bundle", "uninstall"]
 
@@ -56,7 +57,10 @@ class Bundle:
         return self.manifest.command_line(self.folder)
 
     def facts(self) -> list[tuple[str, str]]:
-        """What the user is shown before installing (the CLI and the window show the same)."""
+        """What the user is shown before installing, each value one line (no manifest text can forge a line)."""
+        return [(label, one_line(value)) for label, value in self._facts()]
+
+    def _facts(self) -> list[tuple[str, str]]:
         import shlex
 
         m = self.manifest

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QLineEdit,
     QMessageBox,
+    QPlainTextEdit,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -29,6 +30,7 @@ from desktop_app.store.secrets import SecretsError
 from desktop_app.ui.i18n import tr
 from desktop_app.ui.layout import hbox, plain_label, read_only_text
 from desktop_app.ui.text import make_visible, plain_tip
+from desktop_app.visible import one_line
 
 SUFFIXES = (".mcpb", ".dxt")
 
@@ -71,13 +73,14 @@ class BundleDialog(QDialog):
         self.setWindowTitle(tr("Install MCP bundle"))
         self.resize(760, 480)
         self.details = read_only_text(self, "bundleDetails", facts_text(bundle), mono=False)
+        self.details.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)  # each line begins with our label
         self.fields: dict[str, QLineEdit | QCheckBox] = {}
         form = QFormLayout()
         for option in bundle.manifest.options:
             field = self._field(option)
             field.setToolTip(plain_tip(make_visible(option.description)))
             self.fields[option.key] = field
-            form.addRow(plain_label(make_visible(option.title) + (" *" if option.required else ""), self), field)
+            form.addRow(plain_label(one_line(option.title) + (" *" if option.required else ""), self), field)
         self.note = plain_label("", self, "bundleNote", error=True)
         self.install_button = QPushButton(tr("Install"), self)
         self.install_button.setObjectName("installBundle")
