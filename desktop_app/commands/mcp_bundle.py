@@ -8,7 +8,16 @@ from pathlib import Path
 from desktop_app.commands.flags import fail, read_hidden, say
 from desktop_app.errors import UsageError
 from desktop_app.mcp.bundle_manifest import Value
-from desktop_app.mcp.bundles import Bundle, BundleError, NameTakenError, UserOption, install, read_bundle, uninstall
+from desktop_app.mcp.bundles import (
+    Bundle,
+    BundleError,
+    NameTakenError,
+    UserOption,
+    install,
+    read_bundle,
+    secret_like,
+    uninstall,
+)
 from desktop_app.mcp.config import McpConfigError, app_config_path
 from desktop_app.store.secrets import SecretsError
 from desktop_app.visible import for_terminal, one_line
@@ -34,20 +43,43 @@ def describe(bundle: Bundle) -> None:
     say("  Its tools are pinned on first connect; changed definitions are held back for review.")
 
 
-def _read_value(option: UserOption) -> str:
-    """A hidden prompt (sensitive) or input() on a terminal; one line of stdin in a script."""
+def _read_value(option: UserOption, hidden: bool = False) -> str:
+    """A hidden prompt (sensitive, or kept in the keyring) or input() on a terminal; one line of stdin in a script."""
     title = one_line(option.title)
-    if option.sensitive or not _terminal():
+    if option.sensitive or hidden or not _terminal():
         skip = "" if option.required else "; Enter to skip"
         return read_hidden(f"{title} (input hidden{skip}): ").strip()
     default = "" if option.default is None else f" [{one_line(str(option.default))}]"
     return input(f"{title}{default}: ").strip()
 
 
-def _values(bundle: Bundle) -> dict[str, Value]:
+def _keep_in_keyring(bundle: Bundle, target: Path) -> frozenset[str]:
+    """Options named like secrets but not marked sensitive: the keyring when it can hold them (asked on a
+    terminal, the default in a script); otherwise said plainly that they are written to `target`."""
+    keep = set()
+    for option, able in secret_like(bundle):
+        what = (
+            f"{one_line(option.title)!r} ({one_line(option.key)}) looks like a secret, "
+            "though the bundle does not mark it sensitive"
+        )
+        if not able:
+            say(f"note: {what}; the bundle puts it in its command line, so it is written in plain text to {target}")
+        elif not _terminal():
+            say(f"note: {what}: it is kept in the keyring, not written to {target}")
+            keep.add(option.key)
+        elif _yes_by_default(f"{what}. Keep it in the keyring instead of writing it to {target}? [Y/n] "):
+            keep.add(option.key)
+    return frozenset(keep)
+
+
+def _yes_by_default(question: str) -> bool:
+    return input(question).strip().lower() not in ("n", "no", "否")
+
+
+def _values(bundle: Bundle, hidden: frozenset[str]) -> dict[str, Value]:
     values: dict[str, Value] = {}
     for option in bundle.manifest.asked():
-        value = _read_value(option)
+        value = _read_value(option, option.key in hidden)
         if value:
             values[option.key] = [value] if option.multiple else value
     return values
@@ -65,16 +97,17 @@ def install_command(file: str, yes: bool) -> int:
     if not yes and not _confirm("Install it? [y/N] ", "install"):
         say("nothing was installed")
         return 1
-    values = _values(bundle)
     target = app_config_path()
+    keep = _keep_in_keyring(bundle, target)
+    values = _values(bundle, keep)
     try:
         try:
-            done = install(bundle, values)
+            done = install(bundle, values, keep=keep)
         except NameTakenError as exc:
             question = f"{exc}: replace your entry with this bundle? [y/N] "
             if yes or not _confirm(question, "install"):
                 return fail(f"{exc}; nothing was changed: rename or remove your entry first")
-            done = install(bundle, values, replace=True)
+            done = install(bundle, values, replace=True, keep=keep)
     except (BundleError, McpConfigError, SecretsError, OSError) as exc:
         return fail(f"nothing was installed: {exc}")
     name = bundle.manifest.name

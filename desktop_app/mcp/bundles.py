@@ -29,7 +29,16 @@ from desktop_app.store.atomic import write_atomic
 from desktop_app.store.secrets import SecretsError
 from desktop_app.visible import one_line
 
-__all__ = ["Bundle", "BundleError", "NameTakenError", "UserOption", "install", "read_bundle", "uninstall"]
+__all__ = [
+    "Bundle",
+    "BundleError",
+    "NameTakenError",
+    "UserOption",
+    "install",
+    "read_bundle",
+    "secret_like",
+    "uninstall",
+]
 
 
 def bundles_dir() -> Path:
@@ -76,11 +85,18 @@ class Bundle:
         out += [("environment", f"{key}={value}") for key, value in m.env.items()]
         for option in m.options:
             what = "hidden, kept in the keyring" if option.sensitive else option.type
+            if option.looks_secret:
+                what += ", looks like a secret"
             need = "required" if option.required else "optional"
             default = "" if option.default is None or option.sensitive else f", default {option.default}"
             out.append(("it asks", f"{option.title} ({option.key}: {what}, {need}{default})"))
         out.append(("files", f"{self.files} ({self.unpacked_bytes:,} bytes unpacked)"))
         return out
+
+
+def secret_like(bundle: Bundle) -> list[tuple[UserOption, bool]]:
+    """Options asked for that look like secrets though not marked sensitive, and whether the keyring can hold each."""
+    return [(o, bundle.manifest.keyring_able(o.key)) for o in bundle.manifest.asked() if o.looks_secret]
 
 
 def read_bundle(path: Path) -> Bundle:
@@ -144,7 +160,12 @@ def _restore(bundle: Bundle, old: Path | None) -> None:
 
 
 def install(
-    bundle: Bundle, values: dict[str, Value], config: Path | None = None, *, replace: bool = False
+    bundle: Bundle,
+    values: dict[str, Value],
+    config: Path | None = None,
+    *,
+    replace: bool = False,
+    keep: frozenset[str] = frozenset(),
 ) -> Installed:
     """Unpack, keep its secrets in the keyring and add its entry; on any failure nothing is left changed.
 
@@ -152,7 +173,7 @@ def install(
     McpConfigError (mcp.json cannot be read or edited safely), SecretsError (no usable keyring).
     """
     target = config or app_config_path()
-    server, secrets = bundle.manifest.server(bundle.folder, values)
+    server, secrets = bundle.manifest.server(bundle.folder, values, keep)
     same = already_there(target, server, lambda user_server: replace or _is_ours(user_server, server.name))
     new = edit_file(target, lambda text: text if same else with_server(text, server.name, server.to_json()))
     old = _unpack(bundle)

@@ -91,7 +91,9 @@ def changes(before: str, after: str) -> str:
     old, new = _launch(before), _launch(after)
     if old is None or new is None:
         return ""
-    said = [label for key, label in (("run", "program or arguments"), ("cwd", "folder")) if old.get(key) != new.get(key)]
+    said = [
+        label for key, label in (("run", "program or arguments"), ("cwd", "folder")) if old.get(key) != new.get(key)
+    ]
     old_env, new_env = old.get("env") or {}, new.get("env") or {}
     for name in sorted({*old_env, *new_env}):
         if old_env.get(name) != new_env.get(name):

@@ -24,8 +24,8 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.mcp.bundle_manifest import Value
-from desktop_app.mcp.bundles import Bundle, BundleError, NameTakenError, UserOption, install, read_bundle
-from desktop_app.mcp.config import McpConfigError
+from desktop_app.mcp.bundles import Bundle, BundleError, NameTakenError, UserOption, install, read_bundle, secret_like
+from desktop_app.mcp.config import McpConfigError, app_config_path
 from desktop_app.store.secrets import SecretsError
 from desktop_app.ui.i18n import tr
 from desktop_app.ui.layout import hbox, plain_label, read_only_text
@@ -81,6 +81,7 @@ class BundleDialog(QDialog):
             field.setToolTip(plain_tip(make_visible(option.description)))
             self.fields[option.key] = field
             form.addRow(plain_label(one_line(option.title) + (" *" if option.required else ""), self), field)
+        self.keep = self._secret_rows(form)
         self.note = plain_label("", self, "bundleNote", error=True)
         self.install_button = QPushButton(tr("Install"), self)
         self.install_button.setObjectName("installBundle")
@@ -91,6 +92,26 @@ class BundleDialog(QDialog):
         layout.addLayout(hbox(self.note, self.install_button, cancel))
         self.install_button.clicked.connect(self._install)
         cancel.clicked.connect(self.reject)
+
+    def _secret_rows(self, form: QFormLayout) -> dict[str, QCheckBox]:
+        """Under each option named like a secret (not marked sensitive): keep it in the keyring, or where it goes."""
+        keep: dict[str, QCheckBox] = {}
+        for option, able in secret_like(self.bundle):
+            title = one_line(option.title)
+            field = self.fields[option.key]
+            if isinstance(field, QLineEdit):
+                field.setEchoMode(QLineEdit.EchoMode.Password)  # typed like the secret it looks like
+            if not able:
+                plain = tr("%1 looks like a secret, but the bundle runs it in its command line: plain text in %2.")
+                where = plain.replace("%1", title).replace("%2", str(app_config_path()))
+                form.addRow(plain_label(where, self, "plainSecret", error=True))
+                continue
+            box = keep[option.key] = QCheckBox(tr("Keep %1 in the keyring, not in mcp.json").replace("%1", title), self)
+            box.setObjectName(f"keep_{option.key}")
+            box.setToolTip(tr("It looks like a secret, though the bundle does not mark it sensitive."))
+            box.setChecked(True)
+            form.addRow("", box)
+        return keep
 
     def _field(self, option: UserOption) -> QLineEdit | QCheckBox:
         if option.type == "boolean":
@@ -122,7 +143,7 @@ class BundleDialog(QDialog):
 
     def _install(self) -> None:
         try:
-            install(self.bundle, self.values())
+            install(self.bundle, self.values(), keep=frozenset(k for k, box in self.keep.items() if box.isChecked()))
         except NameTakenError as exc:
             self.note.setText(tr("%1: nothing was changed; rename or remove your entry first.").replace("%1", str(exc)))
             return

@@ -5,12 +5,16 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtWidgets import QLabel, QPlainTextEdit
+from PySide6.QtWidgets import QCheckBox, QLabel, QLineEdit, QPlainTextEdit
 
 from desktop_app.mcp.bundles import read_bundle
+from desktop_app.mcp.config import app_config_path
 from desktop_app.ui.mcp.bundle_dialog import BundleDialog
+from tests.keyrings import MemoryKeyring, use_keyring
 from tests.mcpb_files import make_bundle
-from tests.unit.mcp.test_bundle_consent import _forging
+from tests.unit.mcp.test_bundle_consent import _forging, _token_bundle
+
+__all__ = ["use_keyring"]
 
 LABELS = ("Name", "Description", "Version", "Author", "Server", "It runs", "Environment", "It asks for", "Files")
 
@@ -26,3 +30,25 @@ def test_no_manifest_text_starts_a_line_of_the_window_confirmation(qtbot: Any, t
     assert not any(ch in dialog.details.toPlainText() for ch in "\r\x1b\x0b\x85\u2028")
     titles = [label.text() for label in dialog.findChildren(QLabel) if label.text().startswith("Units")]
     assert titles == ["Units\\x0b  it runs:      python3 /opt/safe.py"]
+
+
+def test_a_secret_by_name_is_kept_in_the_keyring_from_the_window(qtbot: Any, tmp_path: Path, use_keyring: Any) -> None:
+    store = use_keyring(MemoryKeyring())
+    dialog = BundleDialog(read_bundle(_token_bundle(tmp_path)))
+    qtbot.addWidget(dialog)
+    token = dialog.fields["API_TOKEN"]
+    assert isinstance(token, QLineEdit) and token.echoMode() == QLineEdit.EchoMode.Password
+    assert dialog.findChild(QCheckBox, "keep_API_TOKEN").isChecked()  # the keyring unless the user unticks it
+    dialog.fields["api_key"].setText("k")  # type: ignore[union-attr]
+    token.setText("gui-tok")
+    with qtbot.waitSignal(dialog.installed):
+        dialog.install_button.click()
+    assert "gui-tok" not in app_config_path().read_text(encoding="utf-8")
+    assert store.store[("travel-assistant", "mcp/toybundle/API_TOKEN")] == "gui-tok"
+
+
+def test_a_secret_by_name_in_the_command_line_says_where_it_is_written(qtbot: Any, tmp_path: Path) -> None:
+    dialog = BundleDialog(read_bundle(_token_bundle(tmp_path, in_args=True)))
+    qtbot.addWidget(dialog)
+    said = dialog.findChild(QLabel, "plainSecret")
+    assert said is not None and "plain text" in said.text() and str(app_config_path()) in said.text()

@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from desktop_app.core.messages import ToolCall
 from desktop_app.mcp import secret_refs
 from desktop_app.mcp.config import ServerConfig, save_servers
 from desktop_app.runtime import RunOptions, open_tools

@@ -3,6 +3,8 @@ and an installed bundle replaced only when asked to (`--replace`)."""
 
 from __future__ import annotations
 
+import io
+import json
 from pathlib import Path
 from typing import Any
 
@@ -10,6 +12,7 @@ import pytest
 
 from desktop_app.commands import mcp_bundle
 from desktop_app.mcp.bundles import read_bundle
+from desktop_app.mcp.config import app_config_path
 from tests.keyrings import MemoryKeyring, use_keyring
 from tests.mcpb_files import make_bundle, manifest
 
@@ -56,9 +59,7 @@ def test_a_value_cannot_hold_the_gutter_that_marks_a_label(tmp_path: Path, capsy
     assert "x <U+2502> it runs: y" in out
 
 
-def test_prompts_for_values_are_one_line_too(
-    tmp_path: Path, use_keyring: Any, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_prompts_for_values_are_one_line_too(tmp_path: Path, use_keyring: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     use_keyring(MemoryKeyring())
     data = manifest()
     data["user_config"]["api_key"]["title"] = "API key\nInstall it? [y/N] "
@@ -66,3 +67,77 @@ def test_prompts_for_values_are_one_line_too(
     monkeypatch.setattr(mcp_bundle, "read_hidden", lambda prompt: prompts.append(prompt) or "k")
     assert mcp_bundle.install_command(str(make_bundle(tmp_path / "b.mcpb", data)), yes=True) == 0
     assert prompts and all("\n" not in p for p in prompts) and "API key\\nInstall it?" in prompts[0]
+
+
+# ---------------------------------------------------------------- a secret by name that is not marked sensitive
+
+
+def _token_bundle(tmp_path: Path, in_args: bool = False) -> Path:
+    data = manifest()
+    data["user_config"]["API_TOKEN"] = {"type": "string", "title": "Service token", "required": True}
+    if in_args:
+        data["server"]["mcp_config"]["args"].append("--token=${user_config.API_TOKEN}")
+    else:
+        data["server"]["mcp_config"]["env"]["SERVICE_TOKEN"] = "${user_config.API_TOKEN}"
+    return make_bundle(tmp_path / "tok.mcpb", data)
+
+
+def test_a_secret_by_name_goes_to_the_keyring_in_a_script_and_it_says_so(
+    tmp_path: Path, use_keyring: Any, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    store = use_keyring(MemoryKeyring())
+    monkeypatch.setattr("sys.stdin", io.StringIO("k\ntok-123\n"))
+    assert mcp_bundle.install_command(str(_token_bundle(tmp_path)), yes=True) == 0
+    text = app_config_path().read_text(encoding="utf-8")
+    assert "tok-123" not in text
+    assert json.loads(text)["mcpServers"]["toybundle"]["env"]["SERVICE_TOKEN"] == {"keyring": "API_TOKEN"}
+    assert store.store[("travel-assistant", "mcp/toybundle/API_TOKEN")] == "tok-123"
+    out = capsys.readouterr().out
+    assert "looks like a secret" in out and "keyring" in out and "tok-123" not in out
+
+
+def test_on_a_terminal_it_asks_and_no_writes_it_to_mcp_json_as_said(
+    tmp_path: Path, use_keyring: Any, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    store = use_keyring(MemoryKeyring())
+    answers = iter(["n", "plain-tok"])
+    questions: list[str] = []
+    monkeypatch.setattr(mcp_bundle, "_terminal", lambda: True)
+    monkeypatch.setattr(mcp_bundle, "read_hidden", lambda prompt: "k" if "API key" in prompt else next(answers))
+    monkeypatch.setattr("builtins.input", lambda prompt: questions.append(prompt) or next(answers))
+    assert mcp_bundle.install_command(str(_token_bundle(tmp_path)), yes=True) == 0
+    assert any("Service token" in q and "keyring" in q and str(app_config_path()) in q for q in questions)
+    assert "plain-tok" in app_config_path().read_text(encoding="utf-8")  # the user said no: as told
+    assert ("travel-assistant", "mcp/toybundle/API_TOKEN") not in store.store
+
+
+def test_a_secret_by_name_in_the_command_line_is_said_to_be_written_in_plain_text(
+    tmp_path: Path, use_keyring: Any, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    use_keyring(MemoryKeyring())
+    monkeypatch.setattr("sys.stdin", io.StringIO("k\ntok-456\n"))
+    assert mcp_bundle.install_command(str(_token_bundle(tmp_path, in_args=True)), yes=True) == 0
+    out = capsys.readouterr().out
+    assert "Service token" in out and "plain text" in out and str(app_config_path()) in out
+    assert "--token=tok-456" in app_config_path().read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("key", "title", "secret"),
+    [
+        ("API_KEY", "API key", True),
+        ("apiKey", "Key", True),
+        ("token", "Token", True),
+        ("client_secret", "Client", True),
+        ("db", "Database password", True),
+        ("PASSWD", "x", True),
+        ("accessToken", "x", True),
+        ("units", "Units", False),
+        ("keyword", "Search keyword", False),
+        ("author", "Author", False),
+    ],
+)
+def test_what_counts_as_a_secret_by_name(key: str, title: str, secret: bool) -> None:
+    from desktop_app.mcp.bundle_manifest import UserOption
+
+    assert UserOption(key, "string", title).looks_secret is secret
