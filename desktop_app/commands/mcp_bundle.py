@@ -1,4 +1,4 @@
-"""`mcp install FILE.mcpb [--yes]` and `mcp uninstall NAME [--yes]` (CONTRACT.md): MCP bundles."""
+"""`mcp install FILE.mcpb [--yes] [--replace]` and `mcp uninstall NAME [--yes]` (CONTRACT.md): MCP bundles."""
 
 from __future__ import annotations
 
@@ -11,10 +11,13 @@ from desktop_app.mcp.bundle_manifest import Value
 from desktop_app.mcp.bundles import (
     Bundle,
     BundleError,
+    Installed,
     NameTakenError,
+    Replacement,
     UserOption,
     install,
     read_bundle,
+    replacement,
     secret_like,
     uninstall,
 )
@@ -36,10 +39,9 @@ def _confirm(question: str, verb: str) -> bool:
 GUTTER = "│"  # starts every fact line; a value shows it as <U+2502>, so even a wrapped value cannot fake a label
 
 
-def describe(bundle: Bundle) -> None:
+def describe(bundle: Bundle, replacing: Replacement | None = None) -> None:
     say(f"MCP bundle {one_line(bundle.path.name)} (manifest {bundle.manifest.manifest_version})")
-    for label, value in bundle.facts():
-        say(f"  {GUTTER} {label + ':':<13} {value.replace(GUTTER, '<U+2502>')}")
+    _fact_lines(bundle.facts() + (replacing.facts() if replacing is not None else []))
     say("  Its tools are pinned on first connect; changed definitions are held back for review.")
 
 
@@ -85,37 +87,54 @@ def _values(bundle: Bundle, hidden: frozenset[str]) -> dict[str, Value]:
     return values
 
 
-def install_command(file: str, yes: bool) -> int:
+def _fact_lines(facts: list[tuple[str, str]]) -> None:
+    for label, value in facts:
+        say(f"  {GUTTER} {label + ':':<13} {value.replace(GUTTER, '<U+2502>')}")
+
+
+def install_command(file: str, yes: bool, replace: bool = False) -> int:
     path = Path(file).expanduser()
     if path.suffix.lower() not in (".mcpb", ".dxt"):
         raise UsageError(f"{file}: an MCP bundle is a .mcpb (or .dxt) file")
     try:
         bundle = read_bundle(path)
-    except BundleError as exc:
-        return fail(f"{path.name}: {exc}")
-    describe(bundle)
-    if not yes and not _confirm("Install it? [y/N] ", "install"):
+        replacing = replacement(bundle)
+    except (BundleError, McpConfigError) as exc:
+        return fail(f"{one_line(path.name)}: {exc}")
+    describe(bundle, replacing)
+    if replacing is not None and not replace:
+        return fail(f"{replacing.refusal()}; nothing was changed")
+    if not yes and not _confirm("Replace it? [y/N] " if replacing else "Install it? [y/N] ", "install"):
         say("nothing was installed")
         return 1
     target = app_config_path()
     keep = _keep_in_keyring(bundle, target)
-    values = _values(bundle, keep)
+    done = _install(bundle, _values(bundle, keep), keep, yes, replace)
+    if isinstance(done, int):
+        return done
+    name = bundle.manifest.name
+    say(f"installed {name!r} in {bundle.folder}" + (f"; added it to {target}" if done.changed else ""))
+    for ref in (v for v in done.server.env.values() if isinstance(v, dict)):
+        say(f"kept {ref['keyring']!r} in the keyring for {name!r}")
+    if done.trust_dropped:
+        say("another publisher's bundle: the old one's tool trust, always-allow and secrets were not kept")
+    return 0
+
+
+def _install(
+    bundle: Bundle, values: dict[str, Value], keep: frozenset[str], yes: bool, replace: bool
+) -> Installed | int:
+    """The install itself, asking on a terminal before a server of the user's is replaced; an exit code on failure."""
     try:
         try:
-            done = install(bundle, values, keep=keep)
+            return install(bundle, values, keep=keep, replace_bundle=replace)
         except NameTakenError as exc:
             question = f"{exc}: replace your entry with this bundle? [y/N] "
             if yes or not _confirm(question, "install"):
                 return fail(f"{exc}; nothing was changed: rename or remove your entry first")
-            done = install(bundle, values, replace=True, keep=keep)
+            return install(bundle, values, replace=True, keep=keep, replace_bundle=replace)
     except (BundleError, McpConfigError, SecretsError, OSError) as exc:
         return fail(f"nothing was installed: {exc}")
-    name = bundle.manifest.name
-    line = f"installed {name!r} in {bundle.folder}" + (f"; added it to {target}" if done.changed else "")
-    say(line)
-    for ref in (v for v in done.server.env.values() if isinstance(v, dict)):
-        say(f"kept {ref['keyring']!r} in the keyring for {name!r}")
-    return 0
 
 
 def uninstall_command(name: str, yes: bool) -> int:

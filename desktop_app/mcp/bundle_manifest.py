@@ -94,6 +94,15 @@ class Manifest:
     env: dict[str, str]
     options: tuple[UserOption, ...]
     manifest_version: str
+    author_email: str = ""
+    author_url: str = ""
+
+    @property
+    def publisher(self) -> str:
+        """Who the manifest says published it (`name <email> url`): unsigned, so a claim, compared as a whole."""
+        return " ".join(
+            p for p in (self.author, f"<{self.author_email}>" if self.author_email else "", self.author_url) if p
+        )
 
     def asked(self) -> list[UserOption]:
         """The options the user must answer: the sensitive ones, and required ones without a default."""
@@ -332,4 +341,6 @@ def parse_manifest(data: Any) -> Manifest:
         env=env,
         options=options,
         manifest_version=version,
+        author_email=_str(author, "email", "author.", required=False, limit=200),
+        author_url=_str(author, "url", "author.", required=False, limit=500),
     )

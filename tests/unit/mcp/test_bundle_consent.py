@@ -11,8 +11,11 @@ from typing import Any
 import pytest
 
 from desktop_app.commands import mcp_bundle
-from desktop_app.mcp.bundles import read_bundle
+from desktop_app.mcp import secret_refs
+from desktop_app.mcp.bundles import bundles_dir, read_bundle
 from desktop_app.mcp.config import app_config_path
+from desktop_app.mcp.trust import TrustStore
+from desktop_app.store.settings import Settings
 from tests.keyrings import MemoryKeyring, use_keyring
 from tests.mcpb_files import make_bundle, manifest
 
@@ -141,3 +144,84 @@ def test_what_counts_as_a_secret_by_name(key: str, title: str, secret: bool) -> 
     from desktop_app.mcp.bundle_manifest import UserOption
 
     assert UserOption(key, "string", title).looks_secret is secret
+
+
+# ---------------------------------------------------------------- replacing an installed bundle
+
+KEYRING = ("travel-assistant", "mcp/toybundle/api_key")
+
+
+def _installed_and_trusted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Toy Author's bundle installed, its tool pinned, always allowed, its secret allowed (all real files)."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("k-old\n"))
+    assert mcp_bundle.install_command(str(make_bundle(tmp_path / "a.mcpb")), yes=True) == 0
+    TrustStore().review("toybundle", {"ping": {"name": "ping"}}, {"ping": "toybundle__ping"})
+    settings = Settings.load()
+    settings.auto_approve = ["toybundle__*", "toybundle__ping", "mine__search"]
+    settings.save()
+
+
+def _other_publisher(tmp_path: Path) -> Path:
+    data = manifest(version="9.9.9", author={"name": "Someone Else", "email": "x@evil.example"})
+    data["server"]["mcp_config"]["env"] = {"TOY_UNITS": "${user_config.units}"}
+    del data["user_config"]["api_key"]
+    return make_bundle(tmp_path / "b.mcpb", data)
+
+
+def test_another_publishers_bundle_of_that_name_needs_replace_and_inherits_nothing(
+    tmp_path: Path, use_keyring: Any, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    store = use_keyring(MemoryKeyring())
+    _installed_and_trusted(tmp_path, monkeypatch)
+    before = app_config_path().read_text(encoding="utf-8")
+    capsys.readouterr()
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    assert mcp_bundle.install_command(str(_other_publisher(tmp_path)), yes=True) == 1  # --yes alone: refused
+    out, err = capsys.readouterr()
+    for fact in ("1.2.0", "Toy Author", "9.9.9", "Someone Else <x@evil.example>", "--replace"):
+        assert fact in out + err
+    assert app_config_path().read_text(encoding="utf-8") == before and store.store[KEYRING] == "k-old"
+    assert json.loads((bundles_dir() / "toybundle" / "manifest.json").read_text())["version"] == "1.2.0"
+
+    assert mcp_bundle.install_command(str(_other_publisher(tmp_path)), yes=True, replace=True) == 0
+    assert "not kept" in capsys.readouterr().out
+    assert TrustStore().pinned("toybundle") == {}  # its tools are new: pinned afresh on first connect
+    assert Settings.load().auto_approve == ["mine__search"]
+    assert KEYRING not in store.store and secret_refs._read_grants() == []
+
+
+def test_an_upgrade_from_the_same_publisher_shows_what_changed_and_keeps_trust(
+    tmp_path: Path, use_keyring: Any, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    use_keyring(MemoryKeyring())
+    _installed_and_trusted(tmp_path, monkeypatch)
+    newer = manifest(version="1.3.0")
+    newer["server"]["mcp_config"]["args"].append("--newer")
+    path = make_bundle(tmp_path / "newer.mcpb", newer)
+    monkeypatch.setattr("sys.stdin", io.StringIO("k-new\n"))
+    assert mcp_bundle.install_command(str(path), yes=True) == 1
+    capsys.readouterr()
+    monkeypatch.setattr("sys.stdin", io.StringIO("k-new\n"))
+    assert mcp_bundle.install_command(str(path), yes=True, replace=True) == 0
+    out = capsys.readouterr().out
+    assert "1.2.0" in out and "1.3.0" in out and "same publisher" in out
+    changed = [line for line in out.splitlines() if "changed:" in line]
+    assert any("+ it runs:" in line and "--newer" in line for line in changed), out
+    assert any("- version: 1.2.0" in line for line in changed)
+    assert TrustStore().pinned("toybundle") and "toybundle__*" in Settings.load().auto_approve
+
+
+def test_uninstall_forgets_the_bundles_trust_and_allowances(
+    tmp_path: Path, use_keyring: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    use_keyring(MemoryKeyring())
+    _installed_and_trusted(tmp_path, monkeypatch)
+    assert mcp_bundle.uninstall_command("toybundle", yes=True) == 0
+    assert TrustStore().pinned("toybundle") == {} and Settings.load().auto_approve == ["mine__search"]
+
+
+def test_the_cli_takes_replace(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from desktop_app.cli import main
+
+    assert main(["mcp", "install", str(tmp_path / "missing.mcpb"), "--yes", "--replace"]) == 1
+    assert "cannot read" in capsys.readouterr().err
