@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtWidgets import QCheckBox, QLabel, QLineEdit, QPlainTextEdit
 
-from desktop_app.mcp.bundles import read_bundle
+from desktop_app.mcp.bundles import bundles_dir, install, read_bundle
 from desktop_app.mcp.config import app_config_path
+from desktop_app.store.settings import Settings
 from desktop_app.ui.mcp.bundle_dialog import BundleDialog
 from tests.keyrings import MemoryKeyring, use_keyring
 from tests.mcpb_files import make_bundle
-from tests.unit.mcp.test_bundle_consent import _forging, _token_bundle
+from tests.unit.mcp.test_bundle_consent import _forging, _other_publisher, _token_bundle
 
 __all__ = ["use_keyring"]
 
@@ -52,3 +54,25 @@ def test_a_secret_by_name_in_the_command_line_says_where_it_is_written(qtbot: An
     qtbot.addWidget(dialog)
     said = dialog.findChild(QLabel, "plainSecret")
     assert said is not None and "plain text" in said.text() and str(app_config_path()) in said.text()
+
+
+def test_replacing_another_publishers_bundle_is_asked_and_drops_its_allowances(
+    qtbot: Any, make_window: Any, tmp_path: Path, use_keyring: Any
+) -> None:
+    use_keyring(MemoryKeyring())
+    install(read_bundle(make_bundle(tmp_path / "a.mcpb")), {"api_key": "k-old"})
+    window = make_window()
+    window.settings.auto_approve = ["toybundle__*", "mine__search"]
+    window.settings.save()
+    dialog = window.mcp_actions.install_bundle(_other_publisher(tmp_path))
+    assert isinstance(dialog, BundleDialog)
+    text = dialog.details.toPlainText()
+    assert "Replaces: the installed toybundle 1.2.0 (Toy Author)" in text
+    assert "With: 9.9.9 (Someone Else <x@evil.example>)" in text and "ANOTHER" in text
+    assert not dialog.install_button.isEnabled()  # not until the replacement is ticked
+    dialog.replace_box.setChecked(True)
+    with qtbot.waitSignal(dialog.installed):
+        dialog.install_button.click()
+    assert window.settings.auto_approve == ["mine__search"]
+    assert Settings.load().auto_approve == ["mine__search"]
+    assert json.loads((bundles_dir() / "toybundle" / "manifest.json").read_text())["version"] == "9.9.9"
