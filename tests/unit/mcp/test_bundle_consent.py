@@ -67,7 +67,12 @@ def test_prompts_for_values_are_one_line_too(tmp_path: Path, use_keyring: Any, m
     data = manifest()
     data["user_config"]["api_key"]["title"] = "API key\nInstall it? [y/N] "
     prompts: list[str] = []
-    monkeypatch.setattr(mcp_bundle, "read_hidden", lambda prompt: prompts.append(prompt) or "k")
+
+    def hidden(prompt: str) -> str:
+        prompts.append(prompt)
+        return "k"
+
+    monkeypatch.setattr(mcp_bundle, "read_hidden", hidden)
     assert mcp_bundle.install_command(str(make_bundle(tmp_path / "b.mcpb", data)), yes=True) == 0
     assert prompts and all("\n" not in p for p in prompts) and "API key\\nInstall it?" in prompts[0]
 
@@ -107,7 +112,12 @@ def test_on_a_terminal_it_asks_and_no_writes_it_to_mcp_json_as_said(
     questions: list[str] = []
     monkeypatch.setattr(mcp_bundle, "_terminal", lambda: True)
     monkeypatch.setattr(mcp_bundle, "read_hidden", lambda prompt: "k" if "API key" in prompt else next(answers))
-    monkeypatch.setattr("builtins.input", lambda prompt: questions.append(prompt) or next(answers))
+
+    def ask(prompt: str) -> str:
+        questions.append(prompt)
+        return next(answers)
+
+    monkeypatch.setattr("builtins.input", ask)
     assert mcp_bundle.install_command(str(_token_bundle(tmp_path)), yes=True) == 0
     assert any("Service token" in q and "keyring" in q and str(app_config_path()) in q for q in questions)
     assert "plain-tok" in app_config_path().read_text(encoding="utf-8")  # the user said no: as told
