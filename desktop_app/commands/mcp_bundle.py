@@ -59,7 +59,8 @@ def _keep_in_keyring(bundle: Bundle, target: Path) -> frozenset[str]:
     """Options named like secrets but not marked sensitive: the keyring when it can hold them (asked on a
     terminal, the default in a script); otherwise said plainly that they are written to `target`."""
     keep = set()
-    for option, able in secret_like(bundle):
+    asked = bundle.manifest.asked()
+    for option, able in (pair for pair in secret_like(bundle) if pair[0] in asked):
         what = (
             f"{one_line(option.title)!r} ({one_line(option.key)}) looks like a secret, "
             "though the bundle does not mark it sensitive"
@@ -134,7 +135,7 @@ def _install(
                 return fail(f"{exc}; nothing was changed: rename or remove your entry first")
             return install(bundle, values, replace=True, keep=keep, replace_bundle=replace)
     except (BundleError, McpConfigError, SecretsError, OSError) as exc:
-        return fail(f"nothing was installed: {exc}")
+        return fail(f"nothing was installed: {one_line(str(exc))}")  # a manifest's title may be in it
 
 
 def uninstall_command(name: str, yes: bool) -> int:

@@ -29,7 +29,8 @@ _WHOLE_OPTION = re.compile(r"\$\{user_config\.([^{}]+)\}")
 _PLATFORM = {"win32": "win32", "darwin": "darwin"}.get(sys.platform, "linux")
 # An option named like a secret (API_KEY, apiKey, token, client_secret, password …) that is not marked sensitive.
 _SECRET_NAME = re.compile(
-    r"token|secret|passw(?:or)?d|passphrase|credential|private.?key|api.?key|access.?key|auth|bearer|(?:^|[\W_])key$",
+    r"token|secret|passw(?:or)?d|passphrase|credential|private.?key|api.?key|access.?key|auth|bearer"
+    r"|(?:^|[\W_])(?:key|pat|pwd)$",
     re.IGNORECASE,
 )
 _NOT_SECRET = re.compile(r"author", re.IGNORECASE)

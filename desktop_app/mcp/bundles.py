@@ -95,8 +95,8 @@ class Bundle:
 
 
 def secret_like(bundle: Bundle) -> list[tuple[UserOption, bool]]:
-    """Options asked for that look like secrets though not marked sensitive, and whether the keyring can hold each."""
-    return [(o, bundle.manifest.keyring_able(o.key)) for o in bundle.manifest.asked() if o.looks_secret]
+    """Options that look like secrets though not marked sensitive, and whether the keyring can hold each."""
+    return [(o, bundle.manifest.keyring_able(o.key)) for o in bundle.manifest.options if o.looks_secret]
 
 
 def read_bundle(path: Path) -> Bundle:
@@ -260,8 +260,10 @@ def install(
     if replacing is not None and not replace_bundle:
         raise ReplaceNeededError(replacing)
     server, secrets = bundle.manifest.server(bundle.folder, values, keep)
-    foreign = replacing is not None and not replacing.same_publisher
-    old_secrets = _secret_names(server.name, _entry(target, server.name)) if foreign else set()
+    entry = _entry(target, server.name)
+    theirs = entry is not None and not _is_ours(entry, server.name)  # the user's own server (replace=True)
+    foreign = theirs or (replacing is not None and not replacing.same_publisher)
+    old_secrets = _secret_names(server.name, entry) if foreign and not theirs else set()  # the user's stay
     same = already_there(target, server, lambda user_server: replace or _is_ours(user_server, server.name))
     new = edit_file(target, lambda text: text if same else with_server(text, server.name, server.to_json()))
     old = _unpack(bundle)

@@ -192,7 +192,7 @@ class BundleDialog(QDialog):
             self.note.setText(tr("%1: nothing was changed; rename or remove your entry first.").replace("%1", str(exc)))
             return
         except (BundleError, McpConfigError, SecretsError, OSError) as exc:
-            self.note.setText(tr("Nothing was installed: %1").replace("%1", str(exc)))
+            self.note.setText(tr("Nothing was installed: %1").replace("%1", one_line(str(exc))))
             return
         self.installed.emit(done)
         self.accept()

@@ -12,7 +12,7 @@ import pytest
 
 from desktop_app.commands import mcp_bundle
 from desktop_app.mcp import secret_refs
-from desktop_app.mcp.bundles import bundles_dir, read_bundle
+from desktop_app.mcp.bundles import bundles_dir, install, read_bundle
 from desktop_app.mcp.config import app_config_path
 from desktop_app.mcp.trust import TrustStore
 from desktop_app.store.settings import Settings
@@ -144,6 +144,7 @@ def test_a_secret_by_name_in_the_command_line_is_said_to_be_written_in_plain_tex
         ("client_secret", "Client", True),
         ("db", "Database password", True),
         ("PASSWD", "x", True),
+        ("GITHUB_PAT", "x", True),
         ("accessToken", "x", True),
         ("units", "Units", False),
         ("keyword", "Search keyword", False),
@@ -235,3 +236,26 @@ def test_the_cli_takes_replace(tmp_path: Path, capsys: pytest.CaptureFixture[str
 
     assert main(["mcp", "install", str(tmp_path / "missing.mcpb"), "--yes", "--replace"]) == 1
     assert "cannot read" in capsys.readouterr().err
+
+
+def test_a_bundle_replacing_the_users_own_server_on_request_inherits_no_trust(tmp_path: Path, use_keyring: Any) -> None:
+    use_keyring(MemoryKeyring())
+    app_config_path().write_text('{"mcpServers": {"toybundle": {"command": "my-own"}}}', encoding="utf-8")
+    TrustStore().review("toybundle", {"ping": {"name": "ping"}}, {"ping": "toybundle__ping"})
+    settings = Settings.load()
+    settings.auto_approve = ["toybundle__ping"]
+    settings.save()
+    done = install(read_bundle(make_bundle(tmp_path / "b.mcpb")), {"api_key": "k"}, replace=True)  # "yes" asked
+    assert done.trust_dropped and TrustStore().pinned("toybundle") == {} and Settings.load().auto_approve == []
+    assert [g["secret"] for g in secret_refs._read_grants()] == ["api_key"]  # the value just given, allowed
+
+
+def test_an_error_naming_a_manifest_title_is_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = manifest()
+    data["user_config"]["n"] = {"type": "number", "title": "N\n  it runs:      x", "required": True}
+    monkeypatch.setattr("sys.stdin", io.StringIO("k\nnot-a-number\n"))
+    assert mcp_bundle.install_command(str(make_bundle(tmp_path / "b.mcpb", data)), yes=True) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "N\\n  it runs:" in err
