@@ -164,10 +164,10 @@ def forget_server(server: str) -> None:
 
 def pending(configs: list[ServerConfig]) -> list[SecretSend]:
     """The sends of enabled servers the user has not allowed yet (asked before they connect)."""
-    return [_with_changes(s) for c in configs if not c.disabled and not c.refused for s in sends(c) if not allowed(s)]
+    return [with_changes(s) for c in configs if not c.disabled and not c.refused for s in sends(c) if not allowed(s)]
 
 
-def _with_changes(send: SecretSend) -> SecretSend:
+def with_changes(send: SecretSend) -> SecretSend:
     """The send, saying what changed since this secret of this server was last allowed (if it was)."""
     before = [g["to"] for g in _read_grants() if (g["server"], g["secret"]) == (send.server, send.secret)]
     return replace(send, changed=changes(before[-1], send.to)) if before else send
@@ -201,7 +201,7 @@ def resolve(config: ServerConfig, value: str | SecretRef, what: str) -> str:
     secret = _read(config, name, where)
     send = SecretSend(config.name, name, what, destination(config))
     if not allowed(send):
-        send = _with_changes(send)
+        send = with_changes(send)
         hint = f"allow it with `travel-assistant mcp secret allow {config.name}` or in Settings → MCP servers"
         raise SecretNotAllowedError(f"{where}: {send.question()} for the first time: {hint}", send)
     return secret

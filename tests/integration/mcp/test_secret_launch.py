@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from desktop_app.mcp import secret_refs
 from desktop_app.mcp.config import ServerConfig, save_servers
 from desktop_app.runtime import RunOptions, open_tools
@@ -69,3 +71,15 @@ async def test_any_change_of_a_non_secret_value_asks_again(app_home: Path, use_k
     ):
         assert secret_refs.pending([toy("sec", env=env)]), env
     assert secret_refs.pending([toy("sec", env={"MODE": "a", **ENV})]) == []  # order is no change
+
+
+def test_mcp_secret_allow_says_what_changed(
+    app_home: Path, use_keyring: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from desktop_app.cli import main
+
+    use_keyring(MemoryKeyring())
+    secret_refs.store_for(toy("sec", env=ENV), "key", "s")
+    save_servers([toy("sec", env={**ENV, "LD_PRELOAD": "/tmp/x.so"})])
+    assert main(["mcp", "secret", "allow", "sec", "--yes"]) == 0
+    assert "(changed since you allowed it: env LD_PRELOAD added)" in capsys.readouterr().out
