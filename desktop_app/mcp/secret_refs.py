@@ -23,6 +23,7 @@ from desktop_app.mcp.config import McpConfigError, SecretRef, ServerConfig
 from desktop_app.paths import config_dir
 from desktop_app.store.atomic import write_json_atomic
 from desktop_app.store.secrets import SecretsError, delete_secret, keyring_secret, store_secret
+from desktop_app.visible import one_line
 
 PREFIX = "mcp"
 _REF = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
@@ -50,7 +51,7 @@ class SecretSend:
     def question(self) -> str:
         """What the user is asked before the first send (one line, for a terminal or a dialog)."""
         since = f" (changed since you allowed it: {self.changed})" if self.changed else ""
-        return (
+        return one_line(  # a variable's name from the file cannot start a line of its own
             f"MCP server {self.server!r} will send the keyring secret {self.secret!r} (stored for it) "
             f"as {self.field} to {self.to}{since}"
         )
@@ -87,7 +88,7 @@ def destination(config: ServerConfig) -> str:
 
 
 def changes(before: str, after: str) -> str:
-    """What differs between two launches (`env PYTHONPATH added`, `arguments`), or "" when not both launches."""
+    """What differs between two launches (`env PYTHONPATH added`, `folder`), or "" when not both are launches."""
     old, new = _launch(before), _launch(after)
     if old is None or new is None:
         return ""

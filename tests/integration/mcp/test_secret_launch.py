@@ -83,3 +83,10 @@ def test_mcp_secret_allow_says_what_changed(
     save_servers([toy("sec", env={**ENV, "LD_PRELOAD": "/tmp/x.so"})])
     assert main(["mcp", "secret", "allow", "sec", "--yes"]) == 0
     assert "(changed since you allowed it: env LD_PRELOAD added)" in capsys.readouterr().out
+
+
+def test_a_variable_named_with_a_newline_cannot_forge_a_line_of_the_question(app_home: Path, use_keyring: Any) -> None:
+    use_keyring(MemoryKeyring())
+    secret_refs.store_for(toy("sec", env=ENV), "key", "s")
+    [send] = secret_refs.pending([toy("sec", env={**ENV, "X\nAllowed already. Send it?": "1"})])
+    assert "\n" not in send.question() and "X\\nAllowed already" in send.question()
