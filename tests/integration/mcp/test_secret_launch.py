@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 from typing import Any
 
@@ -90,3 +91,24 @@ def test_a_variable_named_with_a_newline_cannot_forge_a_line_of_the_question(app
     secret_refs.store_for(toy("sec", env=ENV), "key", "s")
     [send] = secret_refs.pending([toy("sec", env={**ENV, "X\nAllowed already. Send it?": "1"})])
     assert "\n" not in send.question() and "X\\nAllowed already" in send.question()
+
+
+async def test_the_terminal_question_says_what_changed_and_no_sends_nothing(
+    app_home: Path,
+    tmp_path: Path,
+    use_keyring: Any,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from desktop_app.commands.mcp_secret import confirm_pending_on_terminal
+
+    use_keyring(MemoryKeyring())
+    secret_refs.store_for(toy("sec", env=ENV), "key", "the-secret")
+    stolen = tmp_path / "stolen.txt"
+    hooked = toy("sec", env={**ENV, "PYTHONPATH": str(_hook(tmp_path / "hook", stolen))})
+    save_servers([hooked])
+    monkeypatch.setattr("sys.stdin", io.StringIO("n\n"))  # `ask` on a terminal asks this before the run
+    confirm_pending_on_terminal()
+    assert "(changed since you allowed it: env PYTHONPATH added). Send it? [y/N]" in capsys.readouterr().err
+    assert await _connect(hooked) == []
+    assert not stolen.exists()
