@@ -37,6 +37,9 @@ def _add_bundle_commands(mcp_sub: Any) -> None:
     inst = mcp_sub.add_parser("install", help="install an MCP bundle (.mcpb or .dxt; shows what it runs first)")
     inst.add_argument("file", help="the bundle file")
     inst.add_argument("--yes", action="store_true", help=YES_KEEP)
+    inst.add_argument(
+        "--replace", action="store_true", help="replace an installed bundle of that name (its publisher is shown)"
+    )
     uninst = mcp_sub.add_parser("uninstall", help="remove an installed MCP bundle: its files, entry and keys")
     uninst.add_argument("name", help="the bundle's server name in mcp.json")
     uninst.add_argument("--yes", action="store_true", help=YES)
@@ -136,7 +139,7 @@ def run(args: argparse.Namespace) -> int:
         from desktop_app.commands.mcp_bundle import install_command, uninstall_command
 
         if args.mcp_command == "install":
-            return install_command(args.file, args.yes)
+            return install_command(args.file, args.yes, args.replace)
         return uninstall_command(args.name, args.yes)
     if args.mcp_command in ("gallery", "add"):
         from desktop_app.commands.mcp_gallery import add_command, gallery_command

@@ -1,4 +1,4 @@
-"""`mcp install FILE.mcpb [--yes]` and `mcp uninstall NAME [--yes]` (CONTRACT.md): MCP bundles."""
+"""`mcp install FILE.mcpb [--yes] [--replace]` and `mcp uninstall NAME [--yes]` (CONTRACT.md): MCP bundles."""
 
 from __future__ import annotations
 
@@ -8,10 +8,22 @@ from pathlib import Path
 from desktop_app.commands.flags import fail, read_hidden, say
 from desktop_app.errors import UsageError
 from desktop_app.mcp.bundle_manifest import Value
-from desktop_app.mcp.bundles import Bundle, BundleError, NameTakenError, UserOption, install, read_bundle, uninstall
+from desktop_app.mcp.bundles import (
+    Bundle,
+    BundleError,
+    Installed,
+    NameTakenError,
+    Replacement,
+    UserOption,
+    install,
+    read_bundle,
+    replacement,
+    secret_like,
+    uninstall,
+)
 from desktop_app.mcp.config import McpConfigError, app_config_path
 from desktop_app.store.secrets import SecretsError
-from desktop_app.visible import for_terminal
+from desktop_app.visible import for_terminal, one_line
 
 
 def _terminal() -> bool:
@@ -24,61 +36,106 @@ def _confirm(question: str, verb: str) -> bool:
     return input(for_terminal(question)).strip().lower() in ("y", "yes", "是")
 
 
-def describe(bundle: Bundle) -> None:
-    say(f"MCP bundle {bundle.path.name} (manifest {bundle.manifest.manifest_version})")
-    for label, value in bundle.facts():
-        say(f"  {label + ':':<13} {value}")
+GUTTER = "│"  # starts every fact line; a value shows it as <U+2502>, so even a wrapped value cannot fake a label
+
+
+def describe(bundle: Bundle, replacing: Replacement | None = None) -> None:
+    say(f"MCP bundle {one_line(bundle.path.name)} (manifest {bundle.manifest.manifest_version})")
+    _fact_lines(bundle.facts() + (replacing.facts() if replacing is not None else []))
     say("  Its tools are pinned on first connect; changed definitions are held back for review.")
 
 
-def _read_value(option: UserOption) -> str:
-    """A hidden prompt (sensitive) or input() on a terminal; one line of stdin in a script."""
-    if option.sensitive or not _terminal():
+def _read_value(option: UserOption, hidden: bool = False) -> str:
+    """A hidden prompt (sensitive, or kept in the keyring) or input() on a terminal; one line of stdin in a script."""
+    title = one_line(option.title)
+    if option.sensitive or hidden or not _terminal():
         skip = "" if option.required else "; Enter to skip"
-        return read_hidden(f"{option.title} (input hidden{skip}): ").strip()
-    default = "" if option.default is None else f" [{option.default}]"
-    return input(for_terminal(f"{option.title}{default}: ")).strip()
+        return read_hidden(f"{title} (input hidden{skip}): ").strip()
+    default = "" if option.default is None else f" [{one_line(str(option.default))}]"
+    return input(f"{title}{default}: ").strip()
 
 
-def _values(bundle: Bundle) -> dict[str, Value]:
+def _keep_in_keyring(bundle: Bundle, target: Path) -> frozenset[str]:
+    """Options named like secrets but not marked sensitive: the keyring when it can hold them (asked on a
+    terminal, the default in a script); otherwise said plainly that they are written to `target`."""
+    keep = set()
+    asked = bundle.manifest.asked()
+    for option, able in (pair for pair in secret_like(bundle) if pair[0] in asked):
+        what = (
+            f"{one_line(option.title)!r} ({one_line(option.key)}) looks like a secret, "
+            "though the bundle does not mark it sensitive"
+        )
+        if not able:
+            say(f"note: {what}; the bundle puts it in its command line, so it is written in plain text to {target}")
+        elif not _terminal():
+            say(f"note: {what}: it is kept in the keyring, not written to {target}")
+            keep.add(option.key)
+        elif _yes_by_default(f"{what}. Keep it in the keyring instead of writing it to {target}? [Y/n] "):
+            keep.add(option.key)
+    return frozenset(keep)
+
+
+def _yes_by_default(question: str) -> bool:
+    return input(question).strip().lower() not in ("n", "no", "否")
+
+
+def _values(bundle: Bundle, hidden: frozenset[str]) -> dict[str, Value]:
     values: dict[str, Value] = {}
     for option in bundle.manifest.asked():
-        value = _read_value(option)
+        value = _read_value(option, option.key in hidden)
         if value:
             values[option.key] = [value] if option.multiple else value
     return values
 
 
-def install_command(file: str, yes: bool) -> int:
+def _fact_lines(facts: list[tuple[str, str]]) -> None:
+    for label, value in facts:
+        say(f"  {GUTTER} {label + ':':<13} {value.replace(GUTTER, '<U+2502>')}")
+
+
+def install_command(file: str, yes: bool, replace: bool = False) -> int:
     path = Path(file).expanduser()
     if path.suffix.lower() not in (".mcpb", ".dxt"):
         raise UsageError(f"{file}: an MCP bundle is a .mcpb (or .dxt) file")
     try:
         bundle = read_bundle(path)
-    except BundleError as exc:
-        return fail(f"{path.name}: {exc}")
-    describe(bundle)
-    if not yes and not _confirm("Install it? [y/N] ", "install"):
+        replacing = replacement(bundle)
+    except (BundleError, McpConfigError) as exc:
+        return fail(f"{one_line(path.name)}: {exc}")
+    describe(bundle, replacing)
+    if replacing is not None and not replace:
+        return fail(f"{replacing.refusal()}; nothing was changed")
+    if not yes and not _confirm("Replace it? [y/N] " if replacing else "Install it? [y/N] ", "install"):
         say("nothing was installed")
         return 1
-    values = _values(bundle)
     target = app_config_path()
+    keep = _keep_in_keyring(bundle, target)
+    done = _install(bundle, _values(bundle, keep), keep, yes, replace)
+    if isinstance(done, int):
+        return done
+    name = bundle.manifest.name
+    say(f"installed {name!r} in {bundle.folder}" + (f"; added it to {target}" if done.changed else ""))
+    for ref in (v for v in done.server.env.values() if isinstance(v, dict)):
+        say(f"kept {ref['keyring']!r} in the keyring for {name!r}")
+    if done.trust_dropped:
+        say("another publisher's bundle: the old one's tool trust, always-allow and secrets were not kept")
+    return 0
+
+
+def _install(
+    bundle: Bundle, values: dict[str, Value], keep: frozenset[str], yes: bool, replace: bool
+) -> Installed | int:
+    """The install itself, asking on a terminal before a server of the user's is replaced; an exit code on failure."""
     try:
         try:
-            done = install(bundle, values)
+            return install(bundle, values, keep=keep, replace_bundle=replace)
         except NameTakenError as exc:
             question = f"{exc}: replace your entry with this bundle? [y/N] "
             if yes or not _confirm(question, "install"):
                 return fail(f"{exc}; nothing was changed: rename or remove your entry first")
-            done = install(bundle, values, replace=True)
+            return install(bundle, values, replace=True, keep=keep, replace_bundle=replace)
     except (BundleError, McpConfigError, SecretsError, OSError) as exc:
-        return fail(f"nothing was installed: {exc}")
-    name = bundle.manifest.name
-    line = f"installed {name!r} in {bundle.folder}" + (f"; added it to {target}" if done.changed else "")
-    say(line)
-    for ref in (v for v in done.server.env.values() if isinstance(v, dict)):
-        say(f"kept {ref['keyring']!r} in the keyring for {name!r}")
-    return 0
+        return fail(f"nothing was installed: {one_line(str(exc))}")  # a manifest's title may be in it
 
 
 def uninstall_command(name: str, yes: bool) -> int:

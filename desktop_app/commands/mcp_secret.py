@@ -57,7 +57,7 @@ def delete_command(server: str, secret: str) -> int:
 def allow_command(server: str, yes: bool, mcp_config: str = "") -> int:
     """Show each secret the entry would send, and where; allow it on a 'yes' (or --yes in a script)."""
     config = configured_server(server, mcp_config)
-    waiting = [s for s in secret_refs.sends(config) if not secret_refs.allowed(s)]
+    waiting = [secret_refs.with_changes(s) for s in secret_refs.sends(config) if not secret_refs.allowed(s)]
     if not waiting:
         say(f"MCP server {server!r} sends no secret that is not allowed already")
         return 0

@@ -27,6 +27,13 @@ OPTION_TYPES = ("string", "number", "boolean", "directory", "file")
 _VAR = re.compile(r"\$\{([^{}]*)\}")
 _WHOLE_OPTION = re.compile(r"\$\{user_config\.([^{}]+)\}")
 _PLATFORM = {"win32": "win32", "darwin": "darwin"}.get(sys.platform, "linux")
+# An option named like a secret (API_KEY, apiKey, token, client_secret, password …) that is not marked sensitive.
+_SECRET_NAME = re.compile(
+    r"token|secret|passw(?:or)?d|passphrase|credential|private.?key|api.?key|access.?key|auth|bearer"
+    r"|(?:^|[\W_])(?:key|pat|pwd)$",
+    re.IGNORECASE,
+)
+_NOT_SECRET = re.compile(r"author", re.IGNORECASE)
 Value = str | float | bool | list[str]
 
 
@@ -44,6 +51,12 @@ class UserOption:
     sensitive: bool = False
     min: float | None = None
     max: float | None = None
+
+    @property
+    def looks_secret(self) -> bool:
+        """A text option named like a secret but not marked sensitive: offered the keyring, never silently in a file."""
+        names = _NOT_SECRET.sub("", f"{self.key}\n{self.title}")
+        return not self.sensitive and self.type == "string" and any(map(_SECRET_NAME.search, names.split("\n")))
 
     def check(self, value: Any) -> Value:
         """The value in its type, or BundleError naming the option."""
@@ -82,15 +95,37 @@ class Manifest:
     env: dict[str, str]
     options: tuple[UserOption, ...]
     manifest_version: str
+    author_email: str = ""
+    author_url: str = ""
+
+    @property
+    def publisher(self) -> str:
+        """Who the manifest says published it (`name <email> url`): unsigned, so a claim, compared as a whole."""
+        return " ".join(
+            p for p in (self.author, f"<{self.author_email}>" if self.author_email else "", self.author_url) if p
+        )
 
     def asked(self) -> list[UserOption]:
         """The options the user must answer: the sensitive ones, and required ones without a default."""
         return [o for o in self.options if o.sensitive or (o.required and o.default is None)]
 
-    def server(self, folder: Path, values: dict[str, Value]) -> tuple[ServerConfig, dict[str, str]]:
-        """Its `mcp.json` entry (run in `folder`) and the sensitive values to keep in the keyring."""
+    def keyring_able(self, key: str) -> bool:
+        """Whether option `key` can live in the keyring: used only as whole `env` values, with a keyring name."""
+        try:
+            _sensitive_uses(self.args, self.env, self.command, {key})
+        except BundleError:
+            return False
+        return not ref_problem(key)
+
+    def server(
+        self, folder: Path, values: dict[str, Value], keep: frozenset[str] = frozenset()
+    ) -> tuple[ServerConfig, dict[str, str]]:
+        """Its `mcp.json` entry (run in `folder`) and the values to keep in the keyring (sensitive, or `keep`)."""
+        if unable := sorted(k for k in keep if not self.keyring_able(k)):
+            raise BundleError(f"{unable[0]!r} is used in the command line, so it cannot be kept in the keyring")
         chosen = self._values(values)
-        secrets = {o.key: str(chosen[o.key]) for o in self.options if o.sensitive and chosen.get(o.key, "") != ""}
+        hidden = [o for o in self.options if o.sensitive or o.key in keep]
+        secrets = {o.key: str(chosen[o.key]) for o in hidden if chosen.get(o.key, "") != ""}
         args: list[str] = []
         for arg in self.args:
             whole = _WHOLE_OPTION.fullmatch(arg)
@@ -307,4 +342,6 @@ def parse_manifest(data: Any) -> Manifest:
         env=env,
         options=options,
         manifest_version=version,
+        author_email=_str(author, "email", "author.", required=False, limit=200),
+        author_url=_str(author, "url", "author.", required=False, limit=500),
     )

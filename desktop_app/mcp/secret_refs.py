@@ -4,15 +4,16 @@ A config file is untrusted: it could name the OpenAI key or another server's OAu
 any URL. So a reference is scoped: entry S naming NAME reads the keyring entry `mcp/S/NAME`, which only
 `mcp add`, the gallery, the window or `mcp secret set S NAME` write. Provider keys (`openai`, …) and OAuth
 records (`mcp-oauth/…`) live outside that namespace and cannot be named. And the first time a secret goes
-to a destination (an HTTP origin, or the exact program an stdio server runs) the user is shown it and
-asked; the answer is kept in `mcp-secrets.json` (names and destinations only, never a secret).
+to a destination (an HTTP origin, or the whole launch of an stdio server: its program, arguments, folder
+and environment, since `PYTHONPATH`, `LD_PRELOAD` or `NODE_OPTIONS` load other code) the user is shown it
+and asked; the answer is kept in `mcp-secrets.json` (names and destinations only, never a secret).
 """
 
 from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -22,6 +23,7 @@ from desktop_app.mcp.config import McpConfigError, SecretRef, ServerConfig
 from desktop_app.paths import config_dir
 from desktop_app.store.atomic import write_json_atomic
 from desktop_app.store.secrets import SecretsError, delete_secret, keyring_secret, store_secret
+from desktop_app.visible import one_line
 
 PREFIX = "mcp"
 _REF = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
@@ -43,13 +45,15 @@ class SecretSend:
     server: str
     secret: str
     field: str  # "header Authorization" / "env API_KEY"
-    to: str  # an origin (https://host:port) or the program and its arguments
+    to: str  # an origin (https://host:port) or the launch: program, arguments, folder and environment
+    changed: str = ""  # what differs from where it was allowed before
 
     def question(self) -> str:
         """What the user is asked before the first send (one line, for a terminal or a dialog)."""
-        return (
+        since = f" (changed since you allowed it: {self.changed})" if self.changed else ""
+        return one_line(  # a variable's name from the file cannot start a line of its own
             f"MCP server {self.server!r} will send the keyring secret {self.secret!r} (stored for it) "
-            f"as {self.field} to {self.to}"
+            f"as {self.field} to {self.to}{since}"
         )
 
     def key(self) -> dict[str, str]:
@@ -69,13 +73,43 @@ def scoped(server: str, name: str) -> str:
 
 
 def destination(config: ServerConfig) -> str:
-    """Where an entry's secrets go: the URL's origin, or the exact program an stdio server runs."""
+    """Where an entry's secrets go: the URL's origin, or the whole launch (any variable may load other code)."""
     if config.url:
         parts = urlsplit(config.url)
         host = (parts.hostname or "").lower()
         port = f":{parts.port}" if parts.port else ""
         return f"{parts.scheme.lower()}://{host}{port}"
-    return json.dumps([config.command, *config.args, *([f"cwd={config.cwd}"] if config.cwd else [])])
+    launch: dict[str, Any] = {"run": [config.command, *config.args]}
+    if config.cwd:
+        launch["cwd"] = config.cwd
+    if config.env:  # names, plain values, and secrets by their reference only
+        launch["env"] = dict(sorted(config.env.items()))
+    return json.dumps(launch)
+
+
+def changes(before: str, after: str) -> str:
+    """What differs between two launches (`env PYTHONPATH added`, `folder`), or "" when not both are launches."""
+    old, new = _launch(before), _launch(after)
+    if old is None or new is None:
+        return ""
+    said = [
+        label for key, label in (("run", "program or arguments"), ("cwd", "folder")) if old.get(key) != new.get(key)
+    ]
+    old_env, new_env = old.get("env") or {}, new.get("env") or {}
+    for name in sorted({*old_env, *new_env}):
+        if old_env.get(name) != new_env.get(name):
+            state = "added" if name not in old_env else "removed" if name not in new_env else "changed"
+            said.append(f"env {name} {state}")
+    return ", ".join(said)
+
+
+def _launch(to: str) -> dict[str, Any] | None:
+    try:
+        data = jsonsafe.loads(to)
+    except ValueError:
+        return None
+    env = data.get("env") if isinstance(data, dict) else None
+    return data if isinstance(data, dict) and "run" in data and isinstance(env, dict | None) else None
 
 
 def sends(config: ServerConfig) -> list[SecretSend]:
@@ -131,7 +165,13 @@ def forget_server(server: str) -> None:
 
 def pending(configs: list[ServerConfig]) -> list[SecretSend]:
     """The sends of enabled servers the user has not allowed yet (asked before they connect)."""
-    return [s for c in configs if not c.disabled and not c.refused for s in sends(c) if not allowed(s)]
+    return [with_changes(s) for c in configs if not c.disabled and not c.refused for s in sends(c) if not allowed(s)]
+
+
+def with_changes(send: SecretSend) -> SecretSend:
+    """The send, saying what changed since this secret of this server was last allowed (if it was)."""
+    before = [g["to"] for g in _read_grants() if (g["server"], g["secret"]) == (send.server, send.secret)]
+    return replace(send, changed=changes(before[-1], send.to)) if before else send
 
 
 # ---------------------------------------------------------------- store and read
@@ -162,6 +202,7 @@ def resolve(config: ServerConfig, value: str | SecretRef, what: str) -> str:
     secret = _read(config, name, where)
     send = SecretSend(config.name, name, what, destination(config))
     if not allowed(send):
+        send = with_changes(send)
         hint = f"allow it with `travel-assistant mcp secret allow {config.name}` or in Settings → MCP servers"
         raise SecretNotAllowedError(f"{where}: {send.question()} for the first time: {hint}", send)
     return secret

@@ -290,6 +290,13 @@ class TrustStore:
     def _pin_entry(definition: dict[str, Any], stamp: str) -> dict[str, Any]:
         return {"hash": definition_hash(definition), "definition": definition, "approved_at": stamp}
 
+    def forget(self, server: str) -> None:
+        """Drop a server's pins (a bundle replaced by another publisher's): its tools count as new again."""
+        data = self._load()
+        if data["servers"].pop(server, None) is not None:
+            self._save(data)
+        self._forget_server(server)
+
     def pending_changes(self) -> list[PendingChange]:
         """Tools held back until the user approves them, in a stable order."""
         return sorted(self._pending.values(), key=lambda p: p.name)

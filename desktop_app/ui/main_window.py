@@ -135,7 +135,9 @@ class MainWindow(QMainWindow):
         self.escape = QShortcut(QKeySequence(QtCore.Qt.Key.Key_Escape), self)
         self.escape.setContext(QtCore.Qt.ShortcutContext.WindowShortcut)
         self.conversation = Conversation(self, self)
-        self.mcp_actions = McpActions(self, self.mcp, self.composer, self.attach_chip, self.conversation.send)
+        self.mcp_actions = McpActions(
+            self, self.mcp, self.composer, self.attach_chip, self.conversation.send, self.approver
+        )
         self.replay = ReplayController(self)  # Try it and the inspector's replay buttons
         self.apps = AppController(self, self.app_slot)  # MCP Apps: a tool's ui:// view under the answer
         self.history_panel.refresh()

@@ -1092,6 +1092,14 @@
       <translation>安装 MCP 扩展包</translation>
     </message>
     <message>
+      <source>Publisher: the same; tool trust and allowances are kept</source>
+      <translation>发布者：相同；工具信任和许可保留</translation>
+    </message>
+    <message>
+      <source>Publisher: ANOTHER one; the installed bundle's tool trust, allowances and secrets go</source>
+      <translation>发布者：另一个；已安装扩展包的工具信任、许可和密钥将被移除</translation>
+    </message>
+    <message>
       <source>Install</source>
       <translation>安装</translation>
     </message>
@@ -1104,8 +1112,36 @@
       <translation>MCP 扩展包 (*.mcpb *.dxt)</translation>
     </message>
     <message>
+      <source>Replaces: the installed %1</source>
+      <translation>替换：已安装的 %1</translation>
+    </message>
+    <message>
+      <source>With: %1</source>
+      <translation>换为：%1</translation>
+    </message>
+    <message>
+      <source>%1 looks like a secret, but the bundle runs it in its command line: plain text in %2.</source>
+      <translation>%1 看起来是密钥，但扩展包把它放在命令行中：将以明文写入 %2。</translation>
+    </message>
+    <message>
+      <source>It looks like a secret, though the bundle does not mark it sensitive.</source>
+      <translation>它看起来是密钥，尽管扩展包没有将其标为敏感。</translation>
+    </message>
+    <message>
       <source>kept in the keyring only</source>
       <translation>仅保存在系统钥匙串中</translation>
+    </message>
+    <message>
+      <source>Changed: %1</source>
+      <translation>变更：%1</translation>
+    </message>
+    <message>
+      <source>Replace the installed bundle %1</source>
+      <translation>替换已安装的扩展包 %1</translation>
+    </message>
+    <message>
+      <source>Keep %1 in the keyring, not in mcp.json</source>
+      <translation>将 %1 保存在钥匙串中，而不是 mcp.json</translation>
     </message>
     <message>
       <source>%1: nothing was changed; rename or remove your entry first.</source>
@@ -1206,6 +1242,10 @@
     <message>
       <source>(the log is empty)</source>
       <translation>（日志为空）</translation>
+    </message>
+    <message>
+      <source>Changed since you allowed it: %1</source>
+      <translation>自您允许以来的变更：%1</translation>
     </message>
     <message>
       <source>It stays blocked until you approve it.</source>

@@ -17,23 +17,36 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QLineEdit,
     QMessageBox,
+    QPlainTextEdit,
     QPushButton,
     QVBoxLayout,
     QWidget,
 )
 
 from desktop_app.mcp.bundle_manifest import Value
-from desktop_app.mcp.bundles import Bundle, BundleError, NameTakenError, UserOption, install, read_bundle
-from desktop_app.mcp.config import McpConfigError
+from desktop_app.mcp.bundles import (
+    Bundle,
+    BundleError,
+    Installed,
+    NameTakenError,
+    Replacement,
+    UserOption,
+    install,
+    read_bundle,
+    replacement,
+    secret_like,
+)
+from desktop_app.mcp.config import McpConfigError, app_config_path
 from desktop_app.store.secrets import SecretsError
 from desktop_app.ui.i18n import tr
 from desktop_app.ui.layout import hbox, plain_label, read_only_text
 from desktop_app.ui.text import make_visible, plain_tip
+from desktop_app.visible import one_line
 
 SUFFIXES = (".mcpb", ".dxt")
 
 
-def facts_text(bundle: Bundle) -> str:
+def facts_text(bundle: Bundle, replacing: Replacement | None = None) -> str:
     """The facts `mcp install` prints, one a line, with translated labels."""
     labels = {
         "name": tr("Name"),
@@ -47,8 +60,22 @@ def facts_text(bundle: Bundle) -> str:
         "files": tr("Files"),
     }
     lines = [f"{labels.get(label, label)}: {value}" for label, value in bundle.facts()]
+    if replacing is not None:
+        lines += replacement_lines(replacing)
     lines.append(tr("Its tools are pinned on first connect; changed definitions are held back for your review."))
     return make_visible("\n".join(lines))  # hidden or bidi characters in a manifest are shown, not obeyed
+
+
+def replacement_lines(replacing: Replacement) -> list[str]:
+    """The installed bundle this one replaces: both publishers and versions, and what changes (one line each)."""
+    old = one_line(f"{replacing.name} {replacing.old_version} ({replacing.old_publisher or '?'})")
+    new = one_line(f"{replacing.new_version} ({replacing.new_publisher})")
+    lines = [tr("Replaces: the installed %1").replace("%1", old), tr("With: %1").replace("%1", new)]
+    if replacing.same_publisher:
+        lines.append(tr("Publisher: the same; tool trust and allowances are kept"))
+    else:
+        lines.append(tr("Publisher: ANOTHER one; the installed bundle's tool trust, allowances and secrets go"))
+    return lines + [tr("Changed: %1").replace("%1", one_line(change)) for change in replacing.changes]
 
 
 def bundle_path(urls: list[QUrl]) -> Path | None:
@@ -62,7 +89,7 @@ def bundle_path(urls: list[QUrl]) -> Path | None:
 class BundleDialog(QDialog):
     """What the bundle is and runs, its options, Install / Cancel; `installed` carries the server's name."""
 
-    installed = Signal(str)
+    installed = Signal(object)  # Installed
 
     def __init__(self, bundle: Bundle, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -70,24 +97,63 @@ class BundleDialog(QDialog):
         self.setObjectName("bundleDialog")
         self.setWindowTitle(tr("Install MCP bundle"))
         self.resize(760, 480)
-        self.details = read_only_text(self, "bundleDetails", facts_text(bundle), mono=False)
+        try:
+            self.replacing = replacement(bundle)
+        except McpConfigError:
+            self.replacing = None  # Install says why mcp.json cannot be edited
+        self.details = read_only_text(self, "bundleDetails", facts_text(bundle, self.replacing), mono=False)
+        self.details.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)  # each line begins with our label
         self.fields: dict[str, QLineEdit | QCheckBox] = {}
         form = QFormLayout()
         for option in bundle.manifest.options:
             field = self._field(option)
             field.setToolTip(plain_tip(make_visible(option.description)))
             self.fields[option.key] = field
-            form.addRow(plain_label(make_visible(option.title) + (" *" if option.required else ""), self), field)
+            form.addRow(plain_label(one_line(option.title) + (" *" if option.required else ""), self), field)
+        self.keep = self._secret_rows(form)
         self.note = plain_label("", self, "bundleNote", error=True)
         self.install_button = QPushButton(tr("Install"), self)
         self.install_button.setObjectName("installBundle")
         cancel = QPushButton(tr("Cancel"), self)
+        self.replace_box = self._replace_box()
         layout = QVBoxLayout(self)
         layout.addWidget(self.details, 1)
         layout.addLayout(form)
+        if self.replace_box is not None:
+            layout.addWidget(self.replace_box)
         layout.addLayout(hbox(self.note, self.install_button, cancel))
         self.install_button.clicked.connect(self._install)
         cancel.clicked.connect(self.reject)
+
+    def _replace_box(self) -> QCheckBox | None:
+        """Replacing an installed bundle is asked for explicitly: Install waits until this is ticked."""
+        if self.replacing is None:
+            return None
+        box = QCheckBox(tr("Replace the installed bundle %1").replace("%1", self.replacing.name), self)
+        box.setObjectName("replaceBundle")
+        self.install_button.setEnabled(False)
+        box.toggled.connect(self.install_button.setEnabled)
+        return box
+
+    def _secret_rows(self, form: QFormLayout) -> dict[str, QCheckBox]:
+        """Under each option named like a secret (not marked sensitive): keep it in the keyring, or where it goes."""
+        keep: dict[str, QCheckBox] = {}
+        for option, able in secret_like(self.bundle):
+            title = one_line(option.title)
+            field = self.fields[option.key]
+            if isinstance(field, QLineEdit):
+                field.setEchoMode(QLineEdit.EchoMode.Password)  # typed like the secret it looks like
+            if not able:
+                plain = tr("%1 looks like a secret, but the bundle runs it in its command line: plain text in %2.")
+                where = plain.replace("%1", title).replace("%2", str(app_config_path()))
+                form.addRow(plain_label(where, self, "plainSecret", error=True))
+                continue
+            box = keep[option.key] = QCheckBox(tr("Keep %1 in the keyring, not in mcp.json").replace("%1", title), self)
+            box.setObjectName(f"keep_{option.key}")
+            box.setToolTip(tr("It looks like a secret, though the bundle does not mark it sensitive."))
+            box.setChecked(True)
+            form.addRow("", box)
+        return keep
 
     def _field(self, option: UserOption) -> QLineEdit | QCheckBox:
         if option.type == "boolean":
@@ -119,14 +185,16 @@ class BundleDialog(QDialog):
 
     def _install(self) -> None:
         try:
-            install(self.bundle, self.values())
+            keep = frozenset(k for k, box in self.keep.items() if box.isChecked())
+            replace = self.replace_box is not None and self.replace_box.isChecked()
+            done = install(self.bundle, self.values(), keep=keep, replace_bundle=replace)
         except NameTakenError as exc:
             self.note.setText(tr("%1: nothing was changed; rename or remove your entry first.").replace("%1", str(exc)))
             return
         except (BundleError, McpConfigError, SecretsError, OSError) as exc:
-            self.note.setText(tr("Nothing was installed: %1").replace("%1", str(exc)))
+            self.note.setText(tr("Nothing was installed: %1").replace("%1", one_line(str(exc))))
             return
-        self.installed.emit(self.bundle.manifest.name)
+        self.installed.emit(done)
         self.accept()
 
 
@@ -140,7 +208,7 @@ def choose_bundle_file(parent: QWidget, chosen: Callable[[Path], object]) -> QFi
     return dialog
 
 
-def open_bundle_dialog(path: Path, parent: QWidget, installed: Callable[[str], object]) -> QDialog:
+def open_bundle_dialog(path: Path, parent: QWidget, installed: Callable[[Installed], object]) -> QDialog:
     """The confirmation dialog for the bundle at `path`, or a box saying why it cannot be installed."""
     try:
         bundle = read_bundle(path)

@@ -21,6 +21,7 @@ from desktop_app.ui.layout import button, fixed_font, hbox, plain_label, read_on
 from desktop_app.ui.palette import colours
 from desktop_app.ui.schema_form import SchemaForm
 from desktop_app.ui.text import make_visible
+from desktop_app.visible import one_line
 
 if TYPE_CHECKING:
     from desktop_app.mcp.interact import SamplingRequest
@@ -130,10 +131,13 @@ class SecretSendDialog(_ApprovalDialog):
         intro = tr("MCP server %1 asks for the secret %2, stored in the keyring for it.")
         about = intro.replace("%1", make_visible(send.server)).replace("%2", make_visible(send.secret))
         layout.addWidget(plain_label(about, self, "about"))
-        layout.addWidget(plain_label(tr("It would be sent as %1 to:").replace("%1", make_visible(send.field)), self))
+        layout.addWidget(plain_label(tr("It would be sent as %1 to:").replace("%1", one_line(send.field)), self))
         target = plain_label(make_visible(send.to), self, "destination", selectable=True)
         fixed_font(target)
         layout.addWidget(target)
+        if send.changed:  # e.g. "env PYTHONPATH added": what an edit of the entry slipped in
+            changed = tr("Changed since you allowed it: %1").replace("%1", one_line(send.changed))
+            layout.addWidget(plain_label(changed, self, "changed", error=True))
         ask = tr("Send it only if you expect this server to need it. You are asked again if it changes.")
         layout.addWidget(plain_label(ask, self))
         answers = ("send", tr("Send it")), ("keep", tr("Don't send"))

@@ -17,6 +17,8 @@ if TYPE_CHECKING:
 
     from PySide6.QtWidgets import QMainWindow, QWidget
 
+    from desktop_app.mcp.bundles import Installed
+    from desktop_app.ui.approval import DialogApprover
     from desktop_app.ui.chat.attachments import Attachment, AttachmentChip
     from desktop_app.ui.chat.composer import Composer
     from desktop_app.ui.mcp.resources_dialog import ResourceBrowser
@@ -37,9 +39,10 @@ class McpActions(QObject):
         composer: Composer,
         attach_chip: AttachmentChip,
         send: Callable[[str], bool],
+        approver: DialogApprover | None = None,
     ) -> None:
         super().__init__(window)
-        self.window, self.mcp = window, mcp
+        self.window, self.mcp, self.approver = window, mcp, approver
         self.composer, self.attach_chip, self.send = composer, attach_chip, send
         self.resource_browser: ResourceBrowser | None = None
         self.bundle_dialog: QWidget | None = None
@@ -79,10 +82,15 @@ class McpActions(QObject):
             self.bundle_dialog = open_bundle_dialog(path, self.window, self._bundle_installed)
         return self.bundle_dialog
 
-    def _bundle_installed(self, name: str) -> None:
+    def _bundle_installed(self, done: Installed) -> None:
         """The bundle is in mcp.json: the window's servers follow at once (its tools pinned on first connect)."""
         from desktop_app.mcp.config import McpConfigError, load_servers
 
+        name = done.server.name
+        if done.trust_dropped and self.approver is not None:  # another publisher's: the old one's allowances go
+            for scope, tool in self.approver.policy.allowances():
+                if tool.startswith(f"{name}__"):
+                    self.approver.revoke(scope, tool)
         self.window.statusBar().showMessage(tr("Installed the MCP bundle %1.").replace("%1", name))
         if self.mcp.running:
             try:

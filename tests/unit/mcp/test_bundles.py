@@ -214,7 +214,9 @@ def test_reinstalling_a_new_version_replaces_the_bundles_own_entry(tmp_path: Pat
     install(read_bundle(make_bundle(tmp_path / "a.mcpb")), {"api_key": "k"})
     newer = manifest(version="1.3.0")
     newer["server"]["mcp_config"]["args"].append("--newer")
-    done = install(read_bundle(make_bundle(tmp_path / "b.mcpb", newer)), {"api_key": "k2"})
+    with pytest.raises(BundleError, match="needs --replace"):  # never unasked (issue 40)
+        install(read_bundle(make_bundle(tmp_path / "b.mcpb", newer)), {"api_key": "k2"})
+    done = install(read_bundle(make_bundle(tmp_path / "b.mcpb", newer)), {"api_key": "k2"}, replace_bundle=True)
     assert done.changed and done.server.args[-1] == "--newer"
     assert json.loads((bundles_dir() / "toybundle" / "manifest.json").read_text())["version"] == "1.3.0"
 
