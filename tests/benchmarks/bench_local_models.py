@@ -111,6 +111,7 @@ async def one_run(base_url: str, mode: str, question: str, raw: Any) -> tuple[di
     raw.write(json.dumps({"mode": mode, "question": question, "content": content, "events": [
         e for e in events if e["type"] in ("tool_call", "tool_result", "error")
     ]}, ensure_ascii=False) + "\n")
+    raw.flush()
     return _summary(events), took
 
 
