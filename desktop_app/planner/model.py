@@ -30,7 +30,7 @@ from desktop_app.llm.base import (
     WireRequest,
     WireResponse,
 )
-from desktop_app.planner import route, writer
+from desktop_app.planner import route, scope, writer
 from desktop_app.planner.compare import candidates
 from desktop_app.planner.exchange import Exchange
 from desktop_app.planner.nlu import TripQuery, parse
@@ -129,6 +129,8 @@ class OfflineModel:
             return AssistantMessage(tool_calls=tuple(calls), stop_reason="tool_calls")
         if "save" in query.intents and not last_answer:
             return AssistantMessage(writer.nothing_to_save(query.lang))
+        if query.beyond_only:
+            return AssistantMessage(_beyond_answer(query))
         if query.no_data or query.unknown_places:
             return AssistantMessage(writer.places_answer(query))
         return AssistantMessage(writer.cannot_help(query))
@@ -141,7 +143,7 @@ def _plan(query: TripQuery, offered: set[str], last_answer: str) -> list[ToolCal
     """All the tool calls of the first turn (independent lookups go out together)."""
     if "save" in query.intents and last_answer and "save_itinerary" in offered:
         return [_save(query, last_answer)]
-    if not query.travel_related:
+    if not query.travel_related or query.beyond_only:
         return []
     wanted = {i for i in LOOKUPS if i in query.intents}
     if not wanted or "compare" in query.intents or query.open_here:
@@ -179,7 +181,20 @@ def _lookups(city: City, query: TripQuery, wanted: set[str], offered: set[str]) 
     return calls
 
 
+def _beyond_answer(query: TripQuery) -> str:
+    """Only what the data cannot know was asked: say so first, then what it can do; nothing priced."""
+    names = [city_name(c, query.lang) for c in query.destinations]
+    head = scope.first_line(query.beyond, query.lang)
+    return f"{head}\n\n{scope.offer(names, query.lang)}{writer.notes(query, [])}{writer.NOTE[query.lang]}"
+
+
 def _answer(query: TripQuery, exchanges: list[Exchange]) -> str:
+    """What the data cannot know said first (one line), then the looked-up answer."""
+    head = scope.first_line(query.beyond, query.lang)
+    return f"{head}\n\n{_looked_up(query, exchanges)}" if head else _looked_up(query, exchanges)
+
+
+def _looked_up(query: TripQuery, exchanges: list[Exchange]) -> str:
     """An open question's ranking, or the trip answer for the places named."""
     if query.route and not any(e.call.name == "save_itinerary" for e in exchanges):
         return route.route_answer(query, exchanges) + writer.NOTE[query.lang]

@@ -13,6 +13,7 @@ from desktop_app.planner.money import BUDGET_WORDS, foreign_budget
 from desktop_app.planner.party import EN_NUM, ZH_COMPANIONS, Party, find_party
 from desktop_app.planner.places import Mention, WorldPlace, find_places, matched_len, stand_ins
 from desktop_app.planner.regions import Region, country_cities, find_regions, qualifies
+from desktop_app.planner.scope import topics
 from desktop_app.planner.stay import nights_until_back, parse_duration, weeks_moved
 from desktop_app.tools.travel.places import City, resolve_city
 from desktop_app.tools.travel.when import Span, find_span
@@ -194,7 +195,7 @@ class TripQuery:
     budget_said: tuple[str, str] = ("", "")  # a budget in another currency, as counted (zh, en)
     by_train: bool = False  # 高铁还是飞机: the answer says the data has no train fares
     one_way: bool = False  # "one way", 单程: a fare out, no return date
-    asks_visa: bool = False  # 要签证吗: the answer says the data has no visa rules
+    beyond: tuple[str, ...] = ()  # visas, safety, events, opening times: the answer says first the data has none
     night_cap: int | None = None  # "under 500 a night": the hotel line says whether it is
     asks_rain: bool = False  # 会下雨吗, "is it rainy": the answer says the data has no rainfall
     route: bool = False  # several places as one trip, city to city (planner/route.py)
@@ -210,6 +211,14 @@ class TripQuery:
         if self.when is not None and self.when.kind in ("weekend", "range", "holiday") and self.when.days > 1:
             return self.when.days - 1
         return 3
+
+    @property
+    def beyond_only(self) -> bool:
+        """Asks only what the data cannot know (要签证吗, "is it safe"): nothing to look up or price."""
+        return bool(self.beyond) and not self.intents & ANSWERABLE
+
+
+ANSWERABLE = frozenset({"weather", "flights", "hotels", "guide", "save"})
 
 
 def language(text: str) -> str:
@@ -336,7 +345,7 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
         q.budget_said = foreign[1], foreign[2]
     q.night_cap = int((cap.group("n") or cap.group("z")).replace(",", "")) if cap else None
     q.asks_rain = bool(RAIN_OR_SNOW.search(text))
-    q.asks_visa = bool(re.search(r"(?i)签证|\bvisas?\b", text))
+    q.beyond = topics(text)
     q.one_way = bool(re.search(r"(?i)\bone[- ]way\b|单程", text))
     q.by_train = bool(re.search(r"(?i)高铁|火车|动车|\btrains?\b|\brail(?:way)?\b", text))
     if not q.intents and STARS.search(text) and not q.destinations:
@@ -360,6 +369,8 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
         q.travel_related = True  # "改成下下周", "make it 5 nights", "we are 4 now": the same trip, changed
     if not q.travel_related:
         q.when = None  # "今天股票涨了吗": a day, but no trip
+    if q.beyond and not find_intents(text) & ANSWERABLE:
+        q.intents = set()  # 去日本要签证吗 after a priced trip: the trip is not asked again
     return q
 
 

@@ -317,15 +317,14 @@ def notes(q: TripQuery, exchanges: list[Exchange]) -> str:
 
 
 def _not_in_data(q: TripQuery, called: set[str]) -> str:
-    """What was asked that the sample data cannot say: train fares, rain or snow, visas, sights."""
+    """What was asked that the sample data cannot say: train fares, rain or snow, sights (visas and the
+    like are said first: planner/scope.py)."""
     gaps = [
         (q.by_train and "get_flight_price" in called, "示例数据只有机票，没有高铁或火车票价：上面的交通只按飞机算",
          "The sample data has flights only, no train fares: travel above is priced by air"),
         (q.asks_rain and q.when is not None and "get_weather" in called,
          "示例数据只有气温，没有雨雪：说不出那时会不会下雨下雪",
          "The sample data has temperatures only, no rain or snow: it cannot say whether it will rain or snow"),
-        (q.asks_visa, "示例数据没有签证规定：请以目的地使领馆或移民局的官方说明为准",
-         "The sample data has no visa rules: check the destination's embassy or immigration website"),
         ("guide" in q.intents, "示例数据没有景点和玩法：在「技能」菜单启用 search_and_summarize 可以联网查攻略",
          "The sample data has no sights or things to do: the search_and_summarize skill (Skills menu) "
          "looks them up on the web"),

@@ -65,8 +65,8 @@ def earlier_of(row: dict[str, Any], by_id: dict[str, dict[str, Any]]) -> list[st
 
 def intents(q: TripQuery) -> list[str]:
     """What the planner will look up: the named intents, or the whole trip when none is named."""
-    if not q.travel_related:
-        return []
+    if not q.travel_related or q.beyond_only:
+        return []  # not travel, or only what the data cannot know (a visa, opening times): nothing looked up
     named = set(q.intents)
     if q.open_here or not named & (LOOKUPS | {"guide", "save", "compare"}):
         named |= LOOKUPS  # an open question or a whole trip: every lookup
