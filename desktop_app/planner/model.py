@@ -13,6 +13,7 @@ import re
 from collections.abc import AsyncIterator
 from typing import Any
 
+from desktop_app import clock
 from desktop_app.core.messages import (
     AssistantMessage,
     Message,
@@ -37,6 +38,7 @@ from desktop_app.planner.nlu import TripQuery, parse
 from desktop_app.planner.places import stand_ins
 from desktop_app.planner.ranking import open_answer
 from desktop_app.planner.trip_lines import trip_dates
+from desktop_app.planner.weather_ask import weather_dates
 from desktop_app.planner.wording import city_name
 from desktop_app.tools.travel.places import City, resolve_city
 
@@ -171,8 +173,10 @@ def _lookups(city: City, query: TripQuery, wanted: set[str], offered: set[str]) 
     place, dates = city_name(city, query.lang), trip_dates(query)
     day, back = (dates[0], "" if query.one_way else dates[1]) if dates else ("", "")
     calls: list[ToolCall] = []
-    if "weather" in wanted and "get_weather" in offered:
-        calls.append(_call("get_weather", {"city": place, **({"date": day} if day else {})}))
+    if "weather" in wanted and "get_weather" in offered:  # undated: now, a season's or every month's typical
+        calls += [
+            _call("get_weather", {"city": place, "date": d}) for d in weather_dates(query.typical_months, city, day)
+        ]
     if "flights" in wanted and "get_flight_price" in offered and query.origin is not None:
         origin = city_name(query.origin, query.lang)
         calls.append(_call("get_flight_price", route.fare_args(query, origin, place, day, back)))
@@ -239,8 +243,10 @@ def _guide_step(query: TripQuery, exchanges: list[Exchange], offered: set[str]) 
     if "web_search" not in done:
         suffix = "旅游攻略" if query.lang == "zh" else "travel guide"
         calls = [_call("web_search", {"query": f"{place} {suffix}".strip()})]
-        if place and "get_weather" in offered:
-            calls.append(_call("get_weather", {"city": place}))
+        if (
+            place and "get_weather" in offered
+        ):  # the guide's weather is now's (this month's typical), not the sample day
+            calls.append(_call("get_weather", {"city": place, "date": clock.today().isoformat()}))
         return calls
     if "read_page" not in done and "read_page" in offered:
         urls = _urls([e for e in exchanges if e.call.name == "web_search"])

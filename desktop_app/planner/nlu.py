@@ -13,8 +13,9 @@ from desktop_app.planner.money import BUDGET_WORDS, foreign_budget
 from desktop_app.planner.party import EN_NUM, ZH_COMPANIONS, Party, find_party
 from desktop_app.planner.places import Mention, WorldPlace, find_places, matched_len, stand_ins
 from desktop_app.planner.regions import Region, country_cities, find_regions, qualifies
-from desktop_app.planner.scope import topics
+from desktop_app.planner.scope import ANSWERABLE, topics
 from desktop_app.planner.stay import nights_until_back, parse_duration, weeks_moved
+from desktop_app.planner.weather_ask import ALL_MONTHS, typical_months
 from desktop_app.tools.travel.places import City, resolve_city
 from desktop_app.tools.travel.when import Span, find_span
 
@@ -195,6 +196,7 @@ class TripQuery:
     budget_said: tuple[str, str] = ("", "")  # a budget in another currency, as counted (zh, en)
     by_train: bool = False  # 高铁还是飞机: the answer says the data has no train fares
     one_way: bool = False  # "one way", 单程: a fare out, no return date
+    typical_months: tuple[int, ...] = ()  # no date: a season's month, or all twelve for "best time to visit"
     beyond: tuple[str, ...] = ()  # visas, safety, events, opening times: the answer says first the data has none
     night_cap: int | None = None  # "under 500 a night": the hotel line says whether it is
     asks_rain: bool = False  # 会下雨吗, "is it rainy": the answer says the data has no rainfall
@@ -216,9 +218,6 @@ class TripQuery:
     def beyond_only(self) -> bool:
         """Asks only what the data cannot know (要签证吗, "is it safe"): nothing to look up or price."""
         return bool(self.beyond) and not self.intents & ANSWERABLE
-
-
-ANSWERABLE = frozenset({"weather", "flights", "hotels", "guide", "save"})
 
 
 def language(text: str) -> str:
@@ -369,9 +368,17 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
         q.travel_related = True  # "改成下下周", "make it 5 nights", "we are 4 now": the same trip, changed
     if not q.travel_related:
         q.when = None  # "今天股票涨了吗": a day, but no trip
+    _weather_and_scope(q, text)
+    return q
+
+
+def _weather_and_scope(q: TripQuery, text: str) -> None:
+    """An undated question's typical months; a question only beyond the data looks nothing up."""
+    q.typical_months = typical_months(text) if q.when is None and q.open is None else ()
+    if q.typical_months == ALL_MONTHS and not q.intents & (ANSWERABLE - {"weather"}):
+        q.intents = {"weather"}  # 什么时候去拉萨最好: the months compared, no trip priced
     if q.beyond and not find_intents(text) & ANSWERABLE:
         q.intents = set()  # 去日本要签证吗 after a priced trip: the trip is not asked again
-    return q
 
 
 PER_NIGHT = re.compile(  # "under 500 a night", 500元一晚以内: a cap on the hotel, not a budget for the trip

@@ -14,6 +14,7 @@ from desktop_app.planner import writer
 from desktop_app.planner.exchange import Exchange
 from desktop_app.planner.nlu import TripQuery
 from desktop_app.planner.trip_lines import Costs, cost_lines, peak_sum, trip_dates
+from desktop_app.planner.weather_ask import weather_dates
 from desktop_app.planner.wording import city_name, nights_en, say, yuan, zh_count
 from desktop_app.tools.travel.when import span_text
 
@@ -62,7 +63,7 @@ def route_calls(q: TripQuery, offered: set[str]) -> list[tuple[str, dict[str, An
         if i == len(q.destinations) or stop is None:
             continue  # home: no hotel, no weather
         if "get_weather" in offered:
-            calls.append(("get_weather", {"city": city_name(stop, q.lang)} | ({"date": day} if day else {})))
+            calls.append(("get_weather", {"city": city_name(stop, q.lang), "date": weather_dates((), stop, day)[0]}))
         if "get_hotel_price" in offered:
             calls.append(("get_hotel_price", stay_args(q, city_name(stop, q.lang), day, nights[i])))
     return calls

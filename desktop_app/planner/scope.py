@@ -8,6 +8,8 @@ from dataclasses import dataclass
 
 from desktop_app.planner.wording import say
 
+ANSWERABLE = frozenset({"weather", "flights", "hotels", "guide", "save"})  # what the data can look up
+
 
 @dataclass(frozen=True)
 class Topic:
@@ -78,8 +80,11 @@ def first_line(keys: tuple[str, ...], lang: str) -> str:
 def offer(places: list[str], lang: str) -> str:
     """What the data can do for the places asked about, when nothing else was asked."""
     if not places:
-        return say(lang, "我能查的是示例城市的天气、机票和酒店。", "What I can look up: weather, flights and hotels "
-                   "for the sample cities.")
+        return say(
+            lang,
+            "我能查的是示例城市的天气、机票和酒店。",
+            "What I can look up: weather, flights and hotels for the sample cities.",
+        )
     zh, en = "、".join(places), " and ".join(places)
     return say(
         lang,

@@ -110,7 +110,9 @@ def expected(row: dict[str, Any]) -> dict[str, Any]:
 
 async def _answer(questions: list[str]) -> tuple[str, set[str]]:
     """The last question's answer and the tools it called, the earlier ones asked first in the same chat."""
-    agent = Agent(OfflineModel(), build_registry(Settings(), RunOptions()), PolicyApprover("none"), system=(system_prompt(),))
+    agent = Agent(
+        OfflineModel(), build_registry(Settings(), RunOptions()), PolicyApprover("none"), system=(system_prompt(),)
+    )
     events: list[ev.AnyEvent] = []
     for text in questions:
         events = [e async for e in agent.run(text)]

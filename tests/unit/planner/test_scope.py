@@ -31,7 +31,12 @@ def test_topics_beyond_the_data_are_found(text: str, topic: str) -> None:
 
 @pytest.mark.parametrize(
     "text",
-    [SEED_ZH, "Dragon Boat Festival in Xiamen, hotels for 2", "春节去三亚，机票多少钱", "open to suggestions: somewhere warm?"],
+    [
+        SEED_ZH,
+        "Dragon Boat Festival in Xiamen, hotels for 2",
+        "春节去三亚，机票多少钱",
+        "open to suggestions: somewhere warm?",
+    ],
 )
 def test_ordinary_trip_questions_have_no_topic_beyond_the_data(text: str) -> None:
     assert topics(text) == ()

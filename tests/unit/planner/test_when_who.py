@@ -196,7 +196,8 @@ async def test_the_hotel_line_says_whether_it_is_within_the_nightly_cap() -> Non
 
 
 async def test_visas_and_sights_are_said_to_be_missing_from_the_data() -> None:
-    events, _ = await run("去泰国要签证吗")  # said first now, with nothing priced (issue 41: it came last, after a quote)
+    # said first now, with nothing priced (issue 41: it came last, after a quote)
+    events, _ = await run("去泰国要签证吗")
     assert final_text(events).startswith("示例数据里没有签证和入境规定") and calls_of(events) == []
     events, _ = await run("三亚有什么好玩的景点")
     assert "示例数据没有景点和玩法" in final_text(events)
