@@ -11,9 +11,9 @@ async def test_harbin_in_january_from_guangzhou_is_a_dated_weather_question() ->
     assert calls_of(events) == [("get_weather", {"city": "Harbin", "date": "2027-01-01"})]
     text = final_text(events)
     assert "january = 1–31 Jan 2027" in text
-    # January's typical mean (GHCN-Daily station normals, 1981–2010), labelled a climate average
-    assert "**Weather (typical)**: mean temperature for January, bitterly cold, about -17.4°C" in text
-    assert "A climate average, not a forecast." in text and "does not describe that day" not in text
+    # Harbin's normals came from GHCN-Daily stations (non-commercial): not shipped, so no typical value is
+    # said to exist, and the sample's ordinary day is not shown as January's (issue 41, item 6)
+    assert "**Weather**: no typical value" in text and "°C" not in text
 
 
 async def test_warm_in_winter_flying_out_of_shanghai() -> None:
