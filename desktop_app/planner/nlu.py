@@ -10,7 +10,7 @@ from itertools import pairwise
 from desktop_app import clock
 from desktop_app.planner.compare import OPEN_WORDS, ZH_DIGIT, OpenAsk, parse_budget, parse_open
 from desktop_app.planner.money import BUDGET_WORDS, foreign_budget
-from desktop_app.planner.party import EN_NUM, ZH_COMPANIONS, Party, find_party
+from desktop_app.planner.party import EN_NUM, ZH_COMPANIONS, Party, added_people, find_party, joined
 from desktop_app.planner.places import Mention, WorldPlace, find_places, matched_len, stand_ins
 from desktop_app.planner.regions import Region, country_cities, find_regions, qualifies
 from desktop_app.planner.scope import ANSWERABLE, topics
@@ -360,6 +360,8 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
     changes_trip = q.when is not None or q.days is not None or q.nights is not None or q.party.said != ""
     _added(q, text, earlier)
     _inherit(q, text, earlier)
+    if earlier and added_people(text):  # 再加上爷爷奶奶, "add my mum": added to the party so far
+        q.party = joined(parse(earlier[-1], earlier[:-1]).party, text)
     if weeks and q.when is not None and earlier:  # "2 weeks later": the same trip, moved
         shift, said = timedelta(weeks=weeks), f"{q.when.said}{'，' if q.lang == 'zh' else ', '}{moved}"
         q.when = replace(q.when, start=q.when.start + shift, end=q.when.end + shift, said=said)

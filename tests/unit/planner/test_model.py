@@ -197,7 +197,8 @@ def test_a_group_of_friends_is_the_group() -> None:
 def test_children_we_have_come_with_both_parents() -> None:
     assert parse("we have 2 kids and want a week in Sanya from Beijing", []).party.size == 4
     assert parse("I have three children, where to go in May from Shanghai?", []).party.size == 4
-    assert parse("We have 2 days in Sanya", []).party.size == 1  # days, not children
+    # days, not children; "we" is two at least, counted so and said (issue 41: "we" was dropped as one)
+    assert parse("We have 2 days in Sanya", []).party.size == 2
 
 
 def test_a_party_listed_at_the_start_counts_everyone_named_and_me() -> None:
