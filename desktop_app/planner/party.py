@@ -84,9 +84,8 @@ def _our_children(text: str) -> Party | None:
     return None
 
 
-def _companions(text: str) -> Party | None:
-    """Me plus the people named: 带爸妈 (3), "with my wife and two kids" (4), 我和3个朋友 (4);
-    "4 friends" alone is the group (4)."""
+def _groups(text: str) -> Party | None:
+    """A group counted as such: 给爸妈 (they go, not me), 我和3个朋友 (4), "4 friends" (4), "rooms for 3"."""
     if re.search(r"(?i)\bfor (?:my|our) (?:parents|mum and dad|mom and dad)\b|给(?:我)?爸妈|替(?:我)?爸妈", text):
         return Party(2, "parents" if re.search(r"[a-z]", text, re.I) else "爸妈")  # they go, the asker does not
     if m := re.search(r"(?:我|我们)?(?:和|跟|带|陪|与)\s*" + _ZN + r"\s*个?(?:朋友|同事|同学)", text):
@@ -105,6 +104,13 @@ def _companions(text: str) -> Party | None:
     ):
         n = number(m.group(1) or m.group(2))
         return Party(n, m.group(0)) if n else None
+    return None
+
+
+def _companions(text: str) -> Party | None:
+    """Me plus the people named: 带爸妈 (3), "with my wife and two kids" (4), a group counted as such."""
+    if (group := _groups(text)) is not None:
+        return group
     if re.search(r"我们俩|我俩|咱俩|两口子|小两口|老两口|夫妻|情侣|蜜月", text) or re.search(
         r"(?i)\b(?:the two of us|we two|as a couple|honeymoon|my (?:wife|husband|partner) and i)\b", text
     ):
@@ -118,12 +124,8 @@ def _companions(text: str) -> Party | None:
         count, said = _add(zh.group(1), ZH_COMPANIONS, count, said, zh.group(0))
     # "with my wife and two kids", or a list that opens the question: "My wife, our 2 kids and I fly …"
     lead = r"^\s*(?=(?:my|our) [a-z ]{2,20}, (?:[a-z0-9 ,&]{2,40}\b)?and (?:i|me)\b)"
-    en = re.search(
-        r"(?i)(?:\bwith |\bme and |\band |\badd |\bbring |和|跟|带|"
-        + lead
-        + r")\s*(?:my|our|the) ([a-z0-9 ,&()]{2,60})",
-        text,
-    )
+    by = r"(?i)(?:\bwith |\bme and |\band |\badd |\bbring |和|跟|带|" + lead + r")"
+    en = re.search(by + r"\s*(?:my|our|the) ([a-z0-9 ,&()]{2,60})", text)
     if en:
         count, said = _add(en.group(1), EN_COMPANIONS, count, said, en.group(0), english=True)
     if count == 1 and (we := WE.search(text)):  # "we", 我们 with nobody named: two at least, said so
