@@ -36,7 +36,7 @@ def parse_duration(text: str) -> tuple[int | None, int | None]:
         days = 7
     if days is None and re.search(r"(?i)小长假|\blong weekend\b", text):
         days, nights = 3, nights or 2
-    if days is None and re.search(r"(?i)周末|\bweekend\b", text):
+    if days is None and re.search(r"(?i)周末|(?<!easter )\bweekend\b", text):  # Easter weekend: its four days
         days, nights = 2, nights or 1
     return days, nights
 

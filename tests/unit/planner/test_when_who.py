@@ -32,7 +32,7 @@ async def test_yunnan_with_parents_for_a_week_from_hangzhou() -> None:
     hotels = [a for n, a in calls_of(events) if n == "get_hotel_price"]
     assert all(a["rooms"] == 2 and a["nights"] == 7 for a in hotels)
     text = final_text(events)
-    assert "我不认识" not in text and "下个月 = 1月1日–31日" in text and "3人（爸妈）" in text
+    assert "我不认识" not in text and "下个月 = 2027年1月1日–31日" in text and "3人（爸妈）" in text
 
 
 async def test_may_day_two_people_from_shanghai_with_a_budget() -> None:
@@ -40,7 +40,7 @@ async def test_may_day_two_people_from_shanghai_with_a_budget() -> None:
     flights = [a for n, a in calls_of(events) if n == "get_flight_price"]
     assert flights and all(a["passengers"] == 2 and a["depart_date"] == "2027-05-01" for a in flights)
     text = final_text(events)
-    assert "五一 = 5月1日–4日" in text and "2人" in text and "高峰估算" in text and "每人" not in text
+    assert "五一 = 2027年5月1日–4日" in text and "2人" in text and "高峰估算" in text and "每人" not in text
 
 
 async def test_change_the_dates_in_a_follow_up() -> None:
@@ -57,7 +57,7 @@ async def test_early_next_month_is_its_first_ten_days_and_the_stay_starts_there(
     events, _ = await run("下个月初两个人从上海去哈尔滨看冰雪大世界，玩四天")
     flight = next(a for n, a in calls_of(events) if n == "get_flight_price")
     assert (flight["depart_date"], flight["return_date"], flight["passengers"]) == ("2027-01-01", "2027-01-05", 2)
-    assert "下个月初 = 1月1日–10日；按 1月1日–5日（4晚）查询" in final_text(events)
+    assert "下个月初 = 2027年1月1日–10日；按 1月1日–5日（4晚）查询" in final_text(events)
 
 
 async def test_late_january_stay_starts_on_the_21st() -> None:
@@ -72,7 +72,7 @@ async def test_new_years_day_has_its_own_peak_estimate_line() -> None:
     flight = next(a for n, a in calls_of(events) if n == "get_flight_price")
     assert (flight["depart_date"], flight["passengers"]) == ("2027-01-01", 2)
     text = final_text(events)
-    assert "元旦 = 1月1日；按 1月1日–4日（3晚）查询" in text
+    assert "元旦 = 2027年1月1日；按 1月1日–4日（3晚）查询" in text
     # 1 Jan by the short-break rule: ¥1,280 → ¥1,470 for 2 seats (outbound), ¥680 → ¥750 for 1 night
     assert "- 合计：约 ¥7,160" in text and "- 元旦高峰估算：再加约 ¥450，即约 ¥7,610" in text
 
