@@ -5,13 +5,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from datetime import timedelta
-from itertools import pairwise
 
 from desktop_app import clock
 from desktop_app.planner.compare import OPEN_WORDS, ZH_DIGIT, OpenAsk, parse_budget, parse_open
 from desktop_app.planner.money import BUDGET_WORDS, foreign_budget
+from desktop_app.planner.origins import find_origin
 from desktop_app.planner.party import EN_NUM, ZH_COMPANIONS, Party, added_people, find_party, joined
-from desktop_app.planner.places import Mention, WorldPlace, find_places, matched_len, stand_ins
+from desktop_app.planner.places import Mention, WorldPlace, find_places, stand_ins
 from desktop_app.planner.regions import Region, country_cities, find_regions, qualifies
 from desktop_app.planner.scope import ANSWERABLE, topics
 from desktop_app.planner.stay import nights_until_back, parse_duration, weeks_moved
@@ -154,21 +154,6 @@ TRIP_WORDS = (
     "check",
     "look up",
 )
-ORIGIN_ENDS = "to|next|for|and|this|on|in|over|at|during|with|under|around"
-ORIGIN_PATTERNS = (
-    r"(?:我在|我们在|咱们在|人在|家在|住在|我住|我们住)(?P<c>\S{2,10}?)(?:[，,。 ]|$|工作|上班|生活|出发)",
-    r"从(?P<c>\S{2,10}?)(?:出发|飞|去|到|走)",
-    r"从(?P<c>[\u4e00-\u9fff]{2,6}?)(?=[，,。！？!?；;\s]|$)",  # "…去厦门，从杭州": the clause ends there
-    r"(?P<c>\S{2,6}?)出发",
-    r"(?i)\bfrom\s*(?P<c>[\u4e00-\u9fff]{2,6})",
-    r"(?i)\bfrom\s+(?P<c>[a-z][a-z' .-]{1,20}?)"
-    r"(?=[,.;:!?—–(]|\s+(?:" + ORIGIN_ENDS + r")\b|\s+-\s|\s*[\u4e00-\u9fff]|$)",
-    r"(?i)\b(?:i am|i'm|i live|we live|we are|we're|based|living|staying)\s+in\s+(?P<c>[a-z][a-z' .-]{1,20}?)"
-    r"(?=[,.;!?]|\s+(?:and|but|so)\b|$)",
-    r"(?i)\b(?:out of|leaving|departing|home is|my home town is|my hometown is)\s+(?P<c>[a-z][a-z' .-]{1,20}?)"
-    r"(?=[,.;:!?—–(]|\s+(?:" + ORIGIN_ENDS + r")\b|\s+-\s|$)",
-    r"(?i)\b(?:out of|from|leaving)\s+(?P<c>[A-Z]{3})\b",
-)
 
 
 @dataclass
@@ -262,30 +247,6 @@ def find_intents(text: str) -> set[str]:
         if not strong:
             found.discard("guide")
     return found
-
-
-def _origin_from_patterns(text: str, places: list[Mention]) -> Mention | None:
-    for pattern in ORIGIN_PATTERNS:
-        for m in re.finditer(pattern, text):
-            start, end = m.span("c")
-            for place in places:
-                if start <= place.start < end:
-                    return place
-    return None
-
-
-def _route_origin(text: str, places: list[Mention]) -> Mention | None:
-    """`北京到三亚` / `北京→三亚` / `成都去昆明` / `Beijing to Sanya`: the first city of a route is the origin."""
-    cities = [p for p in places if p.city is not None]
-    for first, second in pairwise(cities):
-        if first.city is None:
-            continue
-        between = text[first.start : second.start].casefold()
-        if re.search(r"(?:→|->|到|飞|\bto\b|-)", between) and len(between) < len(first.city.en) + 8:
-            return first
-        if text[first.start + matched_len(text, first.start, first.city) : second.start].strip() == "去":
-            return first  # 成都去昆明 (not 去三亚还是去昆明: there 去 is not right after the first city)
-    return None
 
 
 # Words that follow 去 / to in questions but are not place names (never named as unknown places).
@@ -397,7 +358,7 @@ def _open_trip(ask: OpenAsk | None) -> bool:
 
 def _set_places(q: TripQuery, text: str, places: list[Mention]) -> None:
     """Origin, sample destinations and places without sample data, from the places in text."""
-    origin = _origin_from_patterns(text, places) or _route_origin(text, places)
+    origin = find_origin(text, places)
     if origin is not None and origin.world is not None:
         q.origin_world = origin.world
         near = stand_ins(origin.world)

@@ -1,5 +1,6 @@
-"""Who travels (issue 41, item D): 3个大人, "we", children counted by their ages, and people a
-follow-up adds (再加上爷爷奶奶) added to the party so far, never replacing it."""
+"""Who travels and from where (issue 41, item D): 3个大人, "we", children counted by their ages, people a
+follow-up adds (再加上爷爷奶奶) added to the party so far, never replacing it; and a start said in passing
+("drive to Shanghai and fly from there", 我武汉的) read as the origin, never as a stop."""
 
 from __future__ import annotations
 
@@ -46,3 +47,19 @@ async def test_we_is_priced_for_two_and_the_answer_says_so() -> None:
     events, _ = await run("We're flying from Shanghai to Chengdu next week, flights and a hotel please")
     text = final_text(events)
     assert "**Travellers**: 2 (We're, counted as two); 2 seats and 1 room" in text
+
+
+@pytest.mark.parametrize(
+    ("text", "origin", "stops"),
+    [
+        ("We'll take the train to Guangzhou and fly from there to Bangkok next week", "guangzhou", ["bangkok"]),
+        ("I'll drive to Nanjing and fly from there to Seoul on Friday", "nanjing", ["seoul"]),
+        ("先坐高铁去广州，再飞曼谷", "guangzhou", ["bangkok"]),
+        ("我是成都的，想去西安玩三天", "chengdu", ["xian"]),
+        ("我上海人，下周想去青岛", "shanghai", ["qingdao"]),
+        ("我想去三亚的，有推荐吗", None, ["sanya"]),  # a wish, not a home
+    ],
+)
+def test_where_the_traveller_leaves_from_is_never_a_stop(text: str, origin: str | None, stops: list[str]) -> None:
+    q = parse(text, [])
+    assert (q.origin.id if q.origin else None, [c.id for c in q.destinations]) == (origin, stops)
