@@ -14,7 +14,7 @@ from desktop_app.planner.party import EN_NUM, ZH_COMPANIONS, Party, added_people
 from desktop_app.planner.places import Mention, WorldPlace, find_places, stand_ins
 from desktop_app.planner.regions import Region, country_cities, find_regions, qualifies
 from desktop_app.planner.scope import ANSWERABLE, topics
-from desktop_app.planner.stay import nights_until_back, parse_duration, weeks_moved
+from desktop_app.planner.stay import nights_until_back, parse_duration, said_nights, weeks_moved
 from desktop_app.planner.weather_ask import ALL_MONTHS, typical_months
 from desktop_app.tools.travel.places import City, resolve_city
 from desktop_app.tools.travel.when import Span, find_span
@@ -186,6 +186,7 @@ class TripQuery:
     night_cap: int | None = None  # "under 500 a night": the hotel line says whether it is
     asks_rain: bool = False  # 会下雨吗, "is it rainy": the answer says the data has no rainfall
     route: bool = False  # several places as one trip, city to city (planner/route.py)
+    stop_nights: tuple[int, ...] = ()  # nights said for each destination in order ("Xi'an (2 nights), then …")
 
     @property
     def stay_nights(self) -> int:
@@ -321,8 +322,7 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
     changes_trip = q.when is not None or q.days is not None or q.nights is not None or q.party.said != ""
     _added(q, text, earlier)
     _inherit(q, text, earlier)
-    if earlier and added_people(text):  # 再加上爷爷奶奶, "add my mum": added to the party so far
-        q.party = joined(parse(earlier[-1], earlier[:-1]).party, text)
+    _party_and_stops(q, text, earlier)
     if weeks and q.when is not None and earlier:  # "2 weeks later": the same trip, moved
         shift, said = timedelta(weeks=weeks), f"{q.when.said}{'，' if q.lang == 'zh' else ', '}{moved}"
         q.when = replace(q.when, start=q.when.start + shift, end=q.when.end + shift, said=said)
@@ -333,6 +333,20 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
         q.when = None  # "今天股票涨了吗": a day, but no trip
     _weather_and_scope(q, text)
     return q
+
+
+def _party_and_stops(q: TripQuery, text: str, earlier: list[str]) -> None:
+    """People a follow-up adds, and the nights said per stop ("Xi'an (2 nights), then …", 西安改成3晚)."""
+    if earlier and added_people(text):  # 再加上爷爷奶奶, "add my mum": added to the party so far
+        q.party = joined(parse(earlier[-1], earlier[:-1]).party, text)
+    own = said_nights(text)
+    if earlier and own and set(own) == {c.id for c in q.destinations}:  # 西安改成3晚: one stop of the route
+        before = parse(earlier[-1], earlier[:-1]).destinations
+        q.destinations = before if set(own) <= {c.id for c in before} else q.destinations
+    nights = {k: n for said in (*earlier, text) for k, n in said_nights(said).items()}  # a later turn corrects
+    if len(q.destinations) > 1 and all(c.id in nights for c in q.destinations):
+        q.stop_nights = tuple(nights[c.id] for c in q.destinations)
+        q.nights, q.days = sum(q.stop_nights), None
 
 
 def _weather_and_scope(q: TripQuery, text: str) -> None:

@@ -40,6 +40,13 @@ def share_nights(total: int, cities: int) -> list[int]:
     return [base + (1 if i < extra else 0) for i in range(cities)]
 
 
+def stop_nights(q: TripQuery) -> list[int]:
+    """The nights in each city: as said ("Xi'an (2 nights), then Chengdu (3 nights)"), else shared out."""
+    if len(q.stop_nights) == len(q.destinations):
+        return list(q.stop_nights)
+    return share_nights(q.stay_nights, len(q.destinations))
+
+
 def _arrivals(q: TripQuery, nights: list[int]) -> list[date | None]:
     """The day the trip reaches each city, then the day it heads home (None each when undated)."""
     dates = trip_dates(q)
@@ -51,7 +58,7 @@ def _arrivals(q: TripQuery, nights: list[int]) -> list[date | None]:
 
 def route_calls(q: TripQuery, offered: set[str]) -> list[tuple[str, dict[str, Any]]]:
     """(tool, arguments) for every stop: the flight in, its weather and hotel; then the flight home."""
-    nights = share_nights(q.stay_nights, len(q.destinations))
+    nights = stop_nights(q)
     days = _arrivals(q, nights)
     stops = [q.origin, *q.destinations, q.origin]
     calls: list[tuple[str, dict[str, Any]]] = []
@@ -108,7 +115,7 @@ def _peaks(exchanges: list[Exchange]) -> tuple[int, tuple[tuple[str, str], ...]]
 def route_answer(q: TripQuery, exchanges: list[Exchange]) -> str:
     """The route's plan: where the trip goes and when, each city's weather and hotel, the flights, one total."""
     lang, cities = q.lang, q.destinations
-    nights = share_nights(q.stay_nights, len(cities))
+    nights = stop_nights(q)
     q = replace(q, nights=sum(nights), days=None)  # one night at least in each city: the dates line counts them
     days = _arrivals(q, nights)
     names = [city_name(c, lang) for c in cities]

@@ -79,7 +79,7 @@ def nights(text: str, q: TripQuery) -> int | list[int] | None:
     if not said and q.when is not None and q.when.kind in ("weekend", "range", "holiday") and q.when.days > 1:
         said = q.when.days - 1
     if said and route.is_route(text, q):
-        return route.share_nights(said, len(q.destinations))
+        return route.stop_nights(q)
     return said or None
 
 
