@@ -8,7 +8,7 @@ from datetime import timedelta
 
 from desktop_app import clock
 from desktop_app.planner.compare import OPEN_WORDS, ZH_DIGIT, OpenAsk, parse_budget, parse_open
-from desktop_app.planner.money import BUDGET_WORDS, foreign_budget
+from desktop_app.planner.money import BUDGET_WORDS, foreign_budget, per_person
 from desktop_app.planner.origins import find_origin
 from desktop_app.planner.party import EN_NUM, ZH_COMPANIONS, Party, added_people, find_party, joined
 from desktop_app.planner.places import Mention, WorldPlace, find_places, stand_ins
@@ -178,7 +178,8 @@ class TripQuery:
     party: Party = field(default_factory=lambda: Party(1, ""))
     regions: list[Region] = field(default_factory=list)
     budget: int | None = None  # "预算一万够吗", "is 8000 yuan enough": the costs say whether it is
-    budget_said: tuple[str, str] = ("", "")  # a budget in another currency, as counted (zh, en)
+    budget_said: tuple[str, str] = ("", "")  # a budget in another currency or per person, as counted (zh, en)
+    budget_each: bool = False  # 人均3000: said per traveller, `budget` is it times the party
     by_train: bool = False  # 高铁还是飞机: the answer says the data has no train fares
     one_way: bool = False  # "one way", 单程: a fare out, no return date
     typical_months: tuple[int, ...] = ()  # no date: a season's month, or all twelve for "best time to visit"
@@ -304,6 +305,8 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
     q.budget = parse_budget(text) if BUDGET_WORDS.search(text) and not cap else None
     if q.budget is not None and (foreign := foreign_budget(text)) is not None:
         q.budget_said = foreign[1], foreign[2]
+    if q.budget is not None and (each := per_person(text, q.budget, q.party.size, q.budget_said)) is not None:
+        q.budget, q.budget_said, q.budget_each = each[0], each[1], True
     q.night_cap = int((cap.group("n") or cap.group("z")).replace(",", "")) if cap else None
     q.asks_rain = bool(RAIN_OR_SNOW.search(text))
     q.beyond = topics(text)

@@ -83,6 +83,13 @@ def nights(text: str, q: TripQuery) -> int | list[int] | None:
     return said or None
 
 
+def _budget(q: TripQuery) -> dict[str, Any] | None:
+    """The budget as read: per person (the total divided back) or for the whole trip."""
+    if q.budget is None:
+        return None
+    return {"yuan": q.budget // q.party.size if q.budget_each else q.budget, "per_person": q.budget_each}
+
+
 def predicted(text: str, q: TripQuery) -> dict[str, Any]:
     return {
         "intent": intents(q),
@@ -91,7 +98,7 @@ def predicted(text: str, q: TripQuery) -> dict[str, Any]:
         "dates": [q.when.start.isoformat(), q.when.end.isoformat()] if q.when is not None else None,
         "party": q.party.size,
         "nights": nights(text, q),
-        "budget": {"yuan": q.budget, "per_person": False} if q.budget is not None else None,
+        "budget": _budget(q),
     }
 
 
