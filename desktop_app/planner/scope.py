@@ -1,4 +1,4 @@
-"""What the travel data cannot know (visas, safety, events, opening times): found in a question, and
+"""What the travel data cannot know (visas, safety, events, suitability, opening times): found in a question, and
 said first, in one line, so the answer never passes a priced trip off as the reply to it."""
 
 from __future__ import annotations
@@ -43,10 +43,20 @@ TOPICS = (
             r"(?i)活动|演唱会|音乐节|灯会|庙会|烟花|展览|演出|赛事|比赛|花期|"
             r"\bwhat's on\b|\banything on\b|\bevents?\b|\bconcerts?\b|\bexhibitions?\b|\bfireworks\b|"
             r"(?<!spring )(?<!boat )(?<!autumn )(?<!lantern )\bfestivals?\b|\bshows\b|\bparades?\b|"
-            r"\bchristmas markets?\b|\bbloom\b"
+            r"\bchristmas markets?\b|\bbloom\b|还办吗|还在吗|\bstill (?:be )?(?:up|on|running|there)\b"
         ),
         "活动、演出和节庆安排",
         "events, shows and festival dates",
+    ),
+    Topic(  # 适合带小孩吗, 老人能去吗, "is it good for kids", "kid-friendly"
+        "suitability",
+        re.compile(
+            r"(?i)适合(?:带)?(?:小孩|孩子|娃|老人|宝宝)|(?:小孩|孩子|老人)(?:能|可以)去吗|"
+            r"\b(?:good|suitable|ok|okay|fun) for (?:kids|children|toddlers|a toddler|seniors|the elderly)\b|"
+            r"\b(?:kid|child|family)[- ]friendly\b"
+        ),
+        "是否适合孩子或老人",
+        "whether it suits children or older travellers",
     ),
     Topic(  # 几点开门, 开到几点, 开放吗, 开不开, 要预约吗, 门票, "is it open", "opening hours"
         "opening_times",

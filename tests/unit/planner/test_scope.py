@@ -23,6 +23,10 @@ PRICES = {"get_flight_price", "get_hotel_price"}
         ("What's on in Paris next month?", "events"),
         ("上海博物馆周一开门吗", "opening_times"),
         ("Is the Louvre open on Tuesdays?", "opening_times"),
+        ("Will the lantern show in Chengdu still be on after the holiday?", "events"),
+        ("冰雕二月底还在吗", "events"),
+        ("Is Chengdu good for kids?", "suitability"),
+        ("三亚适合带老人去吗", "suitability"),
     ],
 )
 def test_topics_beyond_the_data_are_found(text: str, topic: str) -> None:
@@ -49,6 +53,7 @@ def test_ordinary_trip_questions_have_no_topic_beyond_the_data(text: str) -> Non
         ("Is Osaka safe for kids?", "The sample data has nothing on safety"),
         ("深圳跨年有烟花吗", "示例数据里没有活动、演出和节庆安排"),
         ("Is the Summer Palace in Beijing open in winter?", "The sample data has nothing on opening times"),
+        ("Is Chengdu good for kids?", "The sample data has nothing on whether it suits children"),
     ],
 )
 async def test_a_question_only_beyond_the_data_says_so_first_and_prices_nothing(text: str, first: str) -> None:
