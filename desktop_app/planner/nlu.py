@@ -34,7 +34,7 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
         "衣服",
         "weather",
         "temperature",
-        "rain",
+        " rain",  # not the "rain" of "train"
         "forecast",
         "climate",
         "pack",

@@ -359,8 +359,8 @@ EN_DAYS_OF = (
 )  # fmt: skip
 WEEKDAY = (  # 下周三 / next Wednesday; 这周五, 周五, this (or on) Friday: the coming one; 天 of 天气 is no Sunday
     r"(?:(?P<next>下(?:个)?(?:周|星期|礼拜)|\bnext\s+)|(?:这|本)?(?:个)?(?:周|星期|礼拜)(?=[一二三四五六日天])|\b(?:this|on)\s+)"
-    r"(?P<w>[一二三四五六日]|天(?!气)|monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
-)
+    r"(?P<w>[一二三四五六日]|天(?!气)|(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)(?!s))"
+)  # "open on Mondays" is every Monday, not a date
 
 ZH_PART = (
     r"(?P<base>下下个?月|下个?月|这个?月|本月|(?:20\d\d\s*年\s*)?(?<!" + _ZH_DIGIT + r")" + _ZN + r"\s*月份?)"
@@ -418,7 +418,7 @@ RULES: list[Rule] = [
     (_p(r"大后天"), _day(3)),
     (_p(r"后天|\bday after tomorrow\b"), _day(2)),
     (_p(r"明天|\btomorrow\b"), _day(1)),
-    (_p(r"今天|今晚|\btoday\b|\btonight\b"), _day(0)),
+    (_p(r"今天|今晚|\btoday\b|\btonight\b|\bright now\b"), _day(0)),
     (_p(r"春节|过年|\b(?:chinese|lunar) new year\b|\bspring festival\b"), _holiday("spring_festival")),
     (_p(r"五一|劳动节|\bmay day\b|\blabou?r day\b"), _holiday("labour_day")),
     (_p(r"十一(?:假期|长假|黄金周)|国庆|\bgolden week\b|\bnational day\b"), _holiday("national_day")),

@@ -95,3 +95,8 @@ def test_the_one_line_names_every_topic_asked() -> None:
     line = first_line(("visa", "opening_times"), "en")
     assert "visa and entry rules or opening times" in line and "\n" not in line
     assert parse("泰国安全吗，要签证吗", []).beyond == ("visa", "safety")
+
+
+def test_the_rain_of_train_is_no_weather_question() -> None:
+    assert "weather" not in parse("I'll take the train to Shenzhen and fly from there to Phuket", []).intents
+    assert "weather" in parse("Will it rain in Phuket?", []).intents

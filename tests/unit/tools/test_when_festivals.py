@@ -54,3 +54,9 @@ def test_a_date_that_is_not_this_years_shows_its_year() -> None:
 async def test_the_answer_says_the_year_of_a_date_moved_to_next_year() -> None:
     events, _ = await run("我在北京，11月20号去杭州玩两天，机票多少钱")  # 20 Nov has passed on 4 Dec 2026
     assert "11月20号 = 2027年11月20日" in final_text(events)
+
+
+def test_every_monday_is_no_date_and_right_now_is_today() -> None:
+    assert find_span("Is the night market in Taipei open on Mondays?", SUNDAY) is None
+    span = find_span("what's the weather in Tokyo right now", SUNDAY)
+    assert span is not None and (span.start, span.end) == (SUNDAY, SUNDAY)
