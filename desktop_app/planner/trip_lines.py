@@ -39,7 +39,7 @@ def dates_line(q: TripQuery, lang: str) -> str:
         day = span_text(start, start, lang)
         return say(lang, f"**日期**：{said}；按 {day} 出发查单程。", f"**Dates**: {said}; one way on {day}.")
     line = say(lang, f"**日期**：{said}", f"**Dates**: {said}")
-    if start and end:
+    if start and end and q.intents != {"weather"}:  # a weather question books no stay: no nights to state
         span, n = span_text(start, end, lang), q.stay_nights
         line += say(lang, f"；按 {span}（{n}晚）查询", f"; looked up for {span} ({nights_en(n)})")
     if not q.when.official and lang == "zh":

@@ -65,3 +65,9 @@ def test_which_months_an_undated_question_means() -> None:
     assert typical_months("summer holidays in Qingdao") == ()  # 暑假 is dates, read as such
     assert parse("去北京冬天要带什么衣服", []).typical_months == (1,)
     assert parse("12月去北京冬天冷吗", []).typical_months == ()  # a month named: its own typical
+
+
+async def test_a_weather_question_states_its_date_but_no_stay() -> None:
+    events, _ = await run("明天首尔冷吗")
+    text = final_text(events)
+    assert "**日期**：明天 = 12月5日。" in text and "晚）查询" not in text
