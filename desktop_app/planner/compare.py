@@ -68,9 +68,12 @@ def parse_budget(text: str) -> int | None:
     m = re.search(r"([一两二三四五六七八九十])\s*(万|千)", text)
     if m and re.search(r"预算|块|元|以内|以下|之内", text):
         return ZH_DIGIT[m.group(1)] * (10_000 if m.group(2) == "万" else 1_000)
-    pattern = r"(?:预算|budget|under|below|within|max|不超过|以内)[^\d]{0,8}(\d{1,3}(?:,\d{3})+|\d{3,6})"
+    pattern = r"(?:预算|人均|每人|budget|under|below|within|max|不超过|以内)[^\d]{0,8}(\d{1,3}(?:,\d{3})+|\d{3,6})"
     m = re.search(pattern, folded) or re.search(r"[¥￥]\s*(\d{1,3}(?:,\d{3})+|\d{3,6})", folded)
     m = m or re.search(r"(\d{1,3}(?:,\d{3})+|\d{3,6})\s*(?:元|块|rmb|cny|yuan)", folded)
+    # 每人2000以内, "is 4000 each enough": the sum right before the words that make it a budget
+    before_words = r"\s*(?:each|per person|a head)?\s*(?:以内|之内|以下|够|enough)"
+    m = m or re.search(r"(\d{1,3}(?:,\d{3})+|\d{3,6})" + before_words, folded)
     return int(m.group(1).replace(",", "")) if m else None
 
 

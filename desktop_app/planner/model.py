@@ -13,6 +13,7 @@ import re
 from collections.abc import AsyncIterator
 from typing import Any
 
+from desktop_app import clock
 from desktop_app.core.messages import (
     AssistantMessage,
     Message,
@@ -30,13 +31,14 @@ from desktop_app.llm.base import (
     WireRequest,
     WireResponse,
 )
-from desktop_app.planner import route, writer
+from desktop_app.planner import route, scope, writer
 from desktop_app.planner.compare import candidates
 from desktop_app.planner.exchange import Exchange
 from desktop_app.planner.nlu import TripQuery, parse
 from desktop_app.planner.places import stand_ins
 from desktop_app.planner.ranking import open_answer
 from desktop_app.planner.trip_lines import trip_dates
+from desktop_app.planner.weather_ask import weather_dates
 from desktop_app.planner.wording import city_name
 from desktop_app.tools.travel.places import City, resolve_city
 
@@ -129,6 +131,8 @@ class OfflineModel:
             return AssistantMessage(tool_calls=tuple(calls), stop_reason="tool_calls")
         if "save" in query.intents and not last_answer:
             return AssistantMessage(writer.nothing_to_save(query.lang))
+        if query.beyond_only:
+            return AssistantMessage(_beyond_answer(query))
         if query.no_data or query.unknown_places:
             return AssistantMessage(writer.places_answer(query))
         return AssistantMessage(writer.cannot_help(query))
@@ -141,7 +145,7 @@ def _plan(query: TripQuery, offered: set[str], last_answer: str) -> list[ToolCal
     """All the tool calls of the first turn (independent lookups go out together)."""
     if "save" in query.intents and last_answer and "save_itinerary" in offered:
         return [_save(query, last_answer)]
-    if not query.travel_related:
+    if not query.travel_related or query.beyond_only:
         return []
     wanted = {i for i in LOOKUPS if i in query.intents}
     if not wanted or "compare" in query.intents or query.open_here:
@@ -169,8 +173,10 @@ def _lookups(city: City, query: TripQuery, wanted: set[str], offered: set[str]) 
     place, dates = city_name(city, query.lang), trip_dates(query)
     day, back = (dates[0], "" if query.one_way else dates[1]) if dates else ("", "")
     calls: list[ToolCall] = []
-    if "weather" in wanted and "get_weather" in offered:
-        calls.append(_call("get_weather", {"city": place, **({"date": day} if day else {})}))
+    if "weather" in wanted and "get_weather" in offered:  # undated: now, a season's or every month's typical
+        calls += [
+            _call("get_weather", {"city": place, "date": d}) for d in weather_dates(query.typical_months, city, day)
+        ]
     if "flights" in wanted and "get_flight_price" in offered and query.origin is not None:
         origin = city_name(query.origin, query.lang)
         calls.append(_call("get_flight_price", route.fare_args(query, origin, place, day, back)))
@@ -179,7 +185,20 @@ def _lookups(city: City, query: TripQuery, wanted: set[str], offered: set[str]) 
     return calls
 
 
+def _beyond_answer(query: TripQuery) -> str:
+    """Only what the data cannot know was asked: say so first, then what it can do; nothing priced."""
+    names = [city_name(c, query.lang) for c in query.destinations]
+    head = scope.first_line(query.beyond, query.lang)
+    return f"{head}\n\n{scope.offer(names, query.lang)}{writer.notes(query, [])}{writer.NOTE[query.lang]}"
+
+
 def _answer(query: TripQuery, exchanges: list[Exchange]) -> str:
+    """What the data cannot know said first (one line), then the looked-up answer."""
+    head = scope.first_line(query.beyond, query.lang)
+    return f"{head}\n\n{_looked_up(query, exchanges)}" if head else _looked_up(query, exchanges)
+
+
+def _looked_up(query: TripQuery, exchanges: list[Exchange]) -> str:
     """An open question's ranking, or the trip answer for the places named."""
     if query.route and not any(e.call.name == "save_itinerary" for e in exchanges):
         return route.route_answer(query, exchanges) + writer.NOTE[query.lang]
@@ -224,8 +243,10 @@ def _guide_step(query: TripQuery, exchanges: list[Exchange], offered: set[str]) 
     if "web_search" not in done:
         suffix = "旅游攻略" if query.lang == "zh" else "travel guide"
         calls = [_call("web_search", {"query": f"{place} {suffix}".strip()})]
-        if place and "get_weather" in offered:
-            calls.append(_call("get_weather", {"city": place}))
+        if (
+            place and "get_weather" in offered
+        ):  # the guide's weather is now's (this month's typical), not the sample day
+            calls.append(_call("get_weather", {"city": place, "date": clock.today().isoformat()}))
         return calls
     if "read_page" not in done and "read_page" in offered:
         urls = _urls([e for e in exchanges if e.call.name == "web_search"])

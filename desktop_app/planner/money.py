@@ -7,8 +7,10 @@ import re
 
 # words that make a sum a budget to check ("预算一万够吗", "is 8000 enough", "I have $3k"), not a price named
 BUDGET_WORDS = re.compile(
-    r"(?i)预算|够不够|够吗|够用|以内|之内|不超过|我有|budget|enough|afford|\b(?:under|within)\b|\b(?:I|we) have\b"
+    r"(?i)预算|人均|够不够|够吗|够用|以内|之内|不超过|我有|budget|enough|afford|\b(?:under|within)\b|\b(?:I|we) have\b"
 )
+# a budget for each traveller: 人均3000, 每人2000以内, "800 dollars each", "per person", "a head"
+PER_PERSON = re.compile(r"(?i)人均|每人|每个人|一个人\d|\beach\b|\bper (?:person|head|pax)\b|\ba head\b|\bpp\b")
 # yuan per unit: fixed sample rates (the sample data is in yuan), said in the answer, not a live quote
 RATES = {"USD": 7.2, "EUR": 7.8, "GBP": 9.1, "HKD": 0.92, "JPY": 0.048}
 SIGNS = {"USD": "US$", "EUR": "€", "GBP": "£", "HKD": "HK$", "JPY": "¥"}
@@ -44,3 +46,12 @@ def _counted(code: str, m: re.Match[str]) -> tuple[int, str, str]:
     zh = f"{shown}{ZH_NAMES[code]}，按示例汇率 1{ZH_NAMES[code]} = {rate:g} 元折算"
     en = f"{SIGNS[code]}{shown} at a fixed sample rate of {rate:g} yuan to the {code}"
     return yuan, zh, en
+
+
+def per_person(text: str, total: int, size: int, said: tuple[str, str]) -> tuple[int, tuple[str, str]] | None:
+    """A budget said per traveller, counted for the whole party and said so ("人均 ¥3,000 × 2人"), or None."""
+    if size < 2 or not PER_PERSON.search(text):
+        return None
+    zh = f"人均 {'' if said[0] else '¥'}{said[0] or f'{total:,}'} × {size}人"
+    en = f"{said[1] or f'¥{total:,}'} per person × {size}"
+    return total * size, (zh, en)

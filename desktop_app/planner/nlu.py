@@ -5,15 +5,17 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from datetime import timedelta
-from itertools import pairwise
 
 from desktop_app import clock
 from desktop_app.planner.compare import OPEN_WORDS, ZH_DIGIT, OpenAsk, parse_budget, parse_open
-from desktop_app.planner.money import BUDGET_WORDS, foreign_budget
-from desktop_app.planner.party import EN_NUM, ZH_COMPANIONS, Party, find_party
-from desktop_app.planner.places import Mention, WorldPlace, find_places, matched_len, stand_ins
+from desktop_app.planner.money import BUDGET_WORDS, foreign_budget, per_person
+from desktop_app.planner.origins import find_origin
+from desktop_app.planner.party import EN_NUM, ZH_COMPANIONS, Party, added_people, find_party, joined
+from desktop_app.planner.places import Mention, WorldPlace, find_places, stand_ins
 from desktop_app.planner.regions import Region, country_cities, find_regions, qualifies
-from desktop_app.planner.stay import nights_until_back, parse_duration, weeks_moved
+from desktop_app.planner.scope import ANSWERABLE, topics
+from desktop_app.planner.stay import nights_until_back, parse_duration, said_nights, weeks_moved
+from desktop_app.planner.weather_ask import ALL_MONTHS, typical_months
 from desktop_app.tools.travel.places import City, resolve_city
 from desktop_app.tools.travel.when import Span, find_span
 
@@ -32,7 +34,7 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
         "衣服",
         "weather",
         "temperature",
-        "rain",
+        " rain",  # not the "rain" of "train"
         "forecast",
         "climate",
         "pack",
@@ -152,21 +154,6 @@ TRIP_WORDS = (
     "check",
     "look up",
 )
-ORIGIN_ENDS = "to|next|for|and|this|on|in|over|at|during|with|under|around"
-ORIGIN_PATTERNS = (
-    r"(?:我在|我们在|咱们在|人在|家在|住在|我住|我们住)(?P<c>\S{2,10}?)(?:[，,。 ]|$|工作|上班|生活|出发)",
-    r"从(?P<c>\S{2,10}?)(?:出发|飞|去|到|走)",
-    r"从(?P<c>[\u4e00-\u9fff]{2,6}?)(?=[，,。！？!?；;\s]|$)",  # "…去厦门，从杭州": the clause ends there
-    r"(?P<c>\S{2,6}?)出发",
-    r"(?i)\bfrom\s*(?P<c>[\u4e00-\u9fff]{2,6})",
-    r"(?i)\bfrom\s+(?P<c>[a-z][a-z' .-]{1,20}?)"
-    r"(?=[,.;:!?—–(]|\s+(?:" + ORIGIN_ENDS + r")\b|\s+-\s|\s*[\u4e00-\u9fff]|$)",
-    r"(?i)\b(?:i am|i'm|i live|we live|we are|we're|based|living|staying)\s+in\s+(?P<c>[a-z][a-z' .-]{1,20}?)"
-    r"(?=[,.;!?]|\s+(?:and|but|so)\b|$)",
-    r"(?i)\b(?:out of|leaving|departing|home is|my home town is|my hometown is)\s+(?P<c>[a-z][a-z' .-]{1,20}?)"
-    r"(?=[,.;:!?—–(]|\s+(?:" + ORIGIN_ENDS + r")\b|\s+-\s|$)",
-    r"(?i)\b(?:out of|from|leaving)\s+(?P<c>[A-Z]{3})\b",
-)
 
 
 @dataclass
@@ -191,13 +178,16 @@ class TripQuery:
     party: Party = field(default_factory=lambda: Party(1, ""))
     regions: list[Region] = field(default_factory=list)
     budget: int | None = None  # "预算一万够吗", "is 8000 yuan enough": the costs say whether it is
-    budget_said: tuple[str, str] = ("", "")  # a budget in another currency, as counted (zh, en)
+    budget_said: tuple[str, str] = ("", "")  # a budget in another currency or per person, as counted (zh, en)
+    budget_each: bool = False  # 人均3000: said per traveller, `budget` is it times the party
     by_train: bool = False  # 高铁还是飞机: the answer says the data has no train fares
     one_way: bool = False  # "one way", 单程: a fare out, no return date
-    asks_visa: bool = False  # 要签证吗: the answer says the data has no visa rules
+    typical_months: tuple[int, ...] = ()  # no date: a season's month, or all twelve for "best time to visit"
+    beyond: tuple[str, ...] = ()  # visas, safety, events, opening times: the answer says first the data has none
     night_cap: int | None = None  # "under 500 a night": the hotel line says whether it is
     asks_rain: bool = False  # 会下雨吗, "is it rainy": the answer says the data has no rainfall
     route: bool = False  # several places as one trip, city to city (planner/route.py)
+    stop_nights: tuple[int, ...] = ()  # nights said for each destination in order ("Xi'an (2 nights), then …")
 
     @property
     def stay_nights(self) -> int:
@@ -210,6 +200,11 @@ class TripQuery:
         if self.when is not None and self.when.kind in ("weekend", "range", "holiday") and self.when.days > 1:
             return self.when.days - 1
         return 3
+
+    @property
+    def beyond_only(self) -> bool:
+        """Asks only what the data cannot know (要签证吗, "is it safe"): nothing to look up or price."""
+        return bool(self.beyond) and not self.intents & ANSWERABLE
 
 
 def language(text: str) -> str:
@@ -254,30 +249,6 @@ def find_intents(text: str) -> set[str]:
         if not strong:
             found.discard("guide")
     return found
-
-
-def _origin_from_patterns(text: str, places: list[Mention]) -> Mention | None:
-    for pattern in ORIGIN_PATTERNS:
-        for m in re.finditer(pattern, text):
-            start, end = m.span("c")
-            for place in places:
-                if start <= place.start < end:
-                    return place
-    return None
-
-
-def _route_origin(text: str, places: list[Mention]) -> Mention | None:
-    """`北京到三亚` / `北京→三亚` / `成都去昆明` / `Beijing to Sanya`: the first city of a route is the origin."""
-    cities = [p for p in places if p.city is not None]
-    for first, second in pairwise(cities):
-        if first.city is None:
-            continue
-        between = text[first.start : second.start].casefold()
-        if re.search(r"(?:→|->|到|飞|\bto\b|-)", between) and len(between) < len(first.city.en) + 8:
-            return first
-        if text[first.start + matched_len(text, first.start, first.city) : second.start].strip() == "去":
-            return first  # 成都去昆明 (not 去三亚还是去昆明: there 去 is not right after the first city)
-    return None
 
 
 # Words that follow 去 / to in questions but are not place names (never named as unknown places).
@@ -334,9 +305,11 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
     q.budget = parse_budget(text) if BUDGET_WORDS.search(text) and not cap else None
     if q.budget is not None and (foreign := foreign_budget(text)) is not None:
         q.budget_said = foreign[1], foreign[2]
+    if q.budget is not None and (each := per_person(text, q.budget, q.party.size, q.budget_said)) is not None:
+        q.budget, q.budget_said, q.budget_each = each[0], each[1], True
     q.night_cap = int((cap.group("n") or cap.group("z")).replace(",", "")) if cap else None
     q.asks_rain = bool(RAIN_OR_SNOW.search(text))
-    q.asks_visa = bool(re.search(r"(?i)签证|\bvisas?\b", text))
+    q.beyond = topics(text)
     q.one_way = bool(re.search(r"(?i)\bone[- ]way\b|单程", text))
     q.by_train = bool(re.search(r"(?i)高铁|火车|动车|\btrains?\b|\brail(?:way)?\b", text))
     if not q.intents and STARS.search(text) and not q.destinations:
@@ -352,6 +325,7 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
     changes_trip = q.when is not None or q.days is not None or q.nights is not None or q.party.said != ""
     _added(q, text, earlier)
     _inherit(q, text, earlier)
+    _party_and_stops(q, text, earlier)
     if weeks and q.when is not None and earlier:  # "2 weeks later": the same trip, moved
         shift, said = timedelta(weeks=weeks), f"{q.when.said}{'，' if q.lang == 'zh' else ', '}{moved}"
         q.when = replace(q.when, start=q.when.start + shift, end=q.when.end + shift, said=said)
@@ -360,7 +334,31 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
         q.travel_related = True  # "改成下下周", "make it 5 nights", "we are 4 now": the same trip, changed
     if not q.travel_related:
         q.when = None  # "今天股票涨了吗": a day, but no trip
+    _weather_and_scope(q, text)
     return q
+
+
+def _party_and_stops(q: TripQuery, text: str, earlier: list[str]) -> None:
+    """People a follow-up adds, and the nights said per stop ("Xi'an (2 nights), then …", 西安改成3晚)."""
+    if earlier and added_people(text):  # 再加上爷爷奶奶, "add my mum": added to the party so far
+        q.party = joined(parse(earlier[-1], earlier[:-1]).party, text)
+    own = said_nights(text)
+    if earlier and own and set(own) == {c.id for c in q.destinations}:  # 西安改成3晚: one stop of the route
+        before = parse(earlier[-1], earlier[:-1]).destinations
+        q.destinations = before if set(own) <= {c.id for c in before} else q.destinations
+    nights = {k: n for said in (*earlier, text) for k, n in said_nights(said).items()}  # a later turn corrects
+    if len(q.destinations) > 1 and all(c.id in nights for c in q.destinations):
+        q.stop_nights = tuple(nights[c.id] for c in q.destinations)
+        q.nights, q.days = sum(q.stop_nights), None
+
+
+def _weather_and_scope(q: TripQuery, text: str) -> None:
+    """An undated question's typical months; a question only beyond the data looks nothing up."""
+    q.typical_months = typical_months(text) if q.when is None and q.open is None else ()
+    if q.typical_months == ALL_MONTHS and not q.intents & (ANSWERABLE - {"weather"}):
+        q.intents = {"weather"}  # 什么时候去拉萨最好: the months compared, no trip priced
+    if q.beyond and not find_intents(text) & ANSWERABLE:
+        q.intents = set()  # 去日本要签证吗 after a priced trip: the trip is not asked again
 
 
 PER_NIGHT = re.compile(  # "under 500 a night", 500元一晚以内: a cap on the hotel, not a budget for the trip
@@ -377,7 +375,7 @@ def _open_trip(ask: OpenAsk | None) -> bool:
 
 def _set_places(q: TripQuery, text: str, places: list[Mention]) -> None:
     """Origin, sample destinations and places without sample data, from the places in text."""
-    origin = _origin_from_patterns(text, places) or _route_origin(text, places)
+    origin = find_origin(text, places)
     if origin is not None and origin.world is not None:
         q.origin_world = origin.world
         near = stand_ins(origin.world)

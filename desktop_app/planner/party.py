@@ -32,13 +32,16 @@ def number(token: str) -> int | None:
 
 
 # companions named with the speaker: each adds to "me"
+# pairs before the single words inside them (爷爷奶奶 is two, never 2 + 1 + 1): a match is used once
 ZH_COMPANIONS: tuple[tuple[str, int], ...] = (
-    (r"爸妈|父母|爸爸妈妈|二老|公婆|岳父母", 2),
+    (r"爸妈|父母|爸爸妈妈|二老|公婆|公公婆婆|岳父母|岳父岳母|爷爷奶奶|外公外婆|姥姥姥爷|老人家们", 2),
+    (r"爷爷|奶奶|外公|外婆|姥姥|姥爷|妈妈|爸爸|我妈|我爸|岳父|岳母|婆婆|公公|老人|妈|爸", 1),
     (r"老婆|老公|老伴|媳妇|爱人|妻子|丈夫|女朋友|男朋友|女友|男友|对象|太太|先生", 1),
     (r"孩子|小孩|娃|儿子|女儿|宝宝", 1),
 )
 EN_COMPANIONS: tuple[tuple[str, int], ...] = (
-    (r"parents|mum and dad|mom and dad", 2),
+    (r"parents|mum and dad|mom and dad|grandparents|in-laws", 2),
+    (r"\b(?:mum|mom|dad|mother|father|grandma|grandpa|grandmother|grandfather|sister|brother)\b", 1),
     (r"\b(?:wife|husband|partner|girlfriend|boyfriend|gf|bf|fianc[eé]e?|spouse|hubby)\b", 1),
     (r"\b(?:kids?|child(?:ren)?|sons?|daughters?|bab(?:y|ies))\b", 1),
 )
@@ -46,9 +49,11 @@ EN_COMPANIONS: tuple[tuple[str, int], ...] = (
 
 def _explicit(text: str) -> Party | None:
     """A count said outright: 两个人, 3人, 一家三口, 两大一小, "4 people", "a family of four"."""
-    if m := re.search(_ZN + r"\s*个?大(?:人)?\s*[，,、和]?\s*" + _ZN + r"\s*个?(?:小孩|孩子|儿童|小)", text):
+    if m := re.search(_ZN + r"\s*个?大(?:人)?\s*[，,、和+]?\s*" + _ZN + r"\s*个?(?:小孩|孩子|儿童|小)", text):
         a, b = number(m.group(1)), number(m.group(2))
         return Party(a + b, m.group(0)) if a and b else None
+    if (m := re.search(_ZN + r"\s*个?大人", text)) and (n := number(m.group(1))):
+        return Party(n, m.group(0))  # 3个大人: three, no children said
     if m := re.search(
         r"一家\s*" + _ZN + r"\s*口|" + _ZN + r"\s*口之家|" + _ZN + r"\s*(?:个人|人|位|口人)(?!民|口[^人])", text
     ):
@@ -79,9 +84,8 @@ def _our_children(text: str) -> Party | None:
     return None
 
 
-def _companions(text: str) -> Party | None:
-    """Me plus the people named: 带爸妈 (3), "with my wife and two kids" (4), 我和3个朋友 (4);
-    "4 friends" alone is the group (4)."""
+def _groups(text: str) -> Party | None:
+    """A group counted as such: 给爸妈 (they go, not me), 我和3个朋友 (4), "4 friends" (4), "rooms for 3"."""
     if re.search(r"(?i)\bfor (?:my|our) (?:parents|mum and dad|mom and dad)\b|给(?:我)?爸妈|替(?:我)?爸妈", text):
         return Party(2, "parents" if re.search(r"[a-z]", text, re.I) else "爸妈")  # they go, the asker does not
     if m := re.search(r"(?:我|我们)?(?:和|跟|带|陪|与)\s*" + _ZN + r"\s*个?(?:朋友|同事|同学)", text):
@@ -100,6 +104,13 @@ def _companions(text: str) -> Party | None:
     ):
         n = number(m.group(1) or m.group(2))
         return Party(n, m.group(0)) if n else None
+    return None
+
+
+def _companions(text: str) -> Party | None:
+    """Me plus the people named: 带爸妈 (3), "with my wife and two kids" (4), a group counted as such."""
+    if (group := _groups(text)) is not None:
+        return group
     if re.search(r"我们俩|我俩|咱俩|两口子|小两口|老两口|夫妻|情侣|蜜月", text) or re.search(
         r"(?i)\b(?:the two of us|we two|as a couple|honeymoon|my (?:wife|husband|partner) and i)\b", text
     ):
@@ -108,17 +119,25 @@ def _companions(text: str) -> Party | None:
         base = 1
     said: list[str] = []
     count = base
-    zh = re.search(r"(?:带|和|跟|陪|与)(?:着)?(?:我)?(?:的)?([^，,。！？!?\s]{1,12})", text)
+    zh = re.search(r"(?:带上?|和|跟|陪|与|加上)(?:着)?(?:我)?(?:的)?([^，,。！？!?\s]{1,12})", text)
     if zh:
         count, said = _add(zh.group(1), ZH_COMPANIONS, count, said, zh.group(0))
     # "with my wife and two kids", or a list that opens the question: "My wife, our 2 kids and I fly …"
     lead = r"^\s*(?=(?:my|our) [a-z ]{2,20}, (?:[a-z0-9 ,&]{2,40}\b)?and (?:i|me)\b)"
-    en = re.search(r"(?i)(?:\bwith |\bme and |\band |和|跟|带|" + lead + r")\s*(?:my|our) ([a-z0-9 ,&]{2,60})", text)
+    by = r"(?i)(?:\bwith |\bme and |\band |\badd |\bbring |和|跟|带|" + lead + r")"
+    en = re.search(by + r"\s*(?:my|our|the) ([a-z0-9 ,&()]{2,60})", text)
     if en:
         count, said = _add(en.group(1), EN_COMPANIONS, count, said, en.group(0), english=True)
+    if count == 1 and (we := WE.search(text)):  # "we", 我们 with nobody named: two at least, said so
+        return Party(2, f"{we.group(0)}，按两人算" if we.group(0) in "我们咱们" else f"{we.group(0)}, counted as two")
     if count == 1:
         return None
     return Party(count, ("、" if re.search(r"[\u4e00-\u9fff]", text) else ", ").join(said) or "2")
+
+
+WE = re.compile(r"(?i)\bwe(?:'re|'ll| are| r)?\b|\bus\b|我们|咱们")
+# the ages after children name how many there are: "kids aged 6 and 10", 孩子（3岁和6岁）
+AGES = re.compile(r"^\W{0,3}(?:aged?s?\s*)?(\d{1,2})\s*岁?(?:\s*(?:,|、|and|&|和)\s*\d{1,2}\s*岁?)+")
 
 
 def _add(
@@ -130,10 +149,16 @@ def _add(
         for m in re.finditer(pattern, words, re.IGNORECASE):
             before = words[: m.start()].split()[-1:] if english else [words[max(0, m.start() - 2) : m.start()]]
             n = number(before[0].rstrip("个")) if before and before[0] else None
+            ages = None if n else AGES.match(words[m.end() :])
+            n = len(re.findall(r"\d{1,2}", ages.group(0))) if ages else n
             counted = n if n and each == 1 and n < 10 else each
             added += counted
             gap = " " if english else ""
-            said.append(f"{before[0]}{gap}{m.group(0)}".strip() if counted != each else m.group(0))
+            if counted == each:
+                said.append(m.group(0))
+            else:  # "two kids", 两个孩子, "kids aged 6 and 10": the words that gave the number
+                said.append((m.group(0) + ages.group(0) if ages else f"{before[0]}{gap}{m.group(0)}").strip())
+        words = re.sub(pattern, lambda m: " " * len(m.group(0)), words, flags=re.IGNORECASE)
     return count + added, said
 
 
@@ -141,6 +166,27 @@ ROOMS = re.compile(
     r"(?i)" + _ZN + r"\s*个?(?:房间|间房|间(?:客房|大床房|标间|双人房)?)"
     r"|\b" + _EN + r"\s+(?:hotel\s+|double\s+|twin\s+)?rooms?\b"
 )
+
+
+ADDED = re.compile(r"(?i)再加上?|加上|带上|\badd\b|\bplus\b|\b(?:is|are) coming\b|\bjoining\b")
+
+
+def added_people(text: str) -> int:
+    """The travellers a follow-up adds ("再加上爷爷奶奶": 2, "add my mum": 1); 0 when it adds nobody
+    or says a new total (再加上我老婆，两个人)."""
+    if not ADDED.search(text) or _explicit(text) is not None:
+        return 0
+    if m := re.search(r"(?i)\b" + _EN + r" more\b|再加\s*" + _ZN + r"\s*个人?", text):
+        return number(m.group(1) or m.group(2)) or 0
+    found = _companions(text)
+    return found.size - 1 if found is not None and not WE.search(text) else 0
+
+
+def joined(before: Party, text: str) -> Party:
+    """The party so far with the people a follow-up adds (再加上爷爷奶奶 after 3个大人: five)."""
+    extra = added_people(text)
+    said = ("、" if re.search(r"[\u4e00-\u9fff]", text) else ", ").join(w for w in (before.said, text.strip()) if w)
+    return Party(before.size + extra, said, before.asked_rooms) if extra else before
 
 
 def find_party(text: str) -> Party:

@@ -20,8 +20,8 @@ LABELS = {
 def temperature(p: Place) -> float | None:
     """The temperature a weather result gave, as a number."""
     data = p.weather.data if p.weather is not None else None
-    if not isinstance(data, dict) or "error" in data:
-        return None
+    if not isinstance(data, dict) or "error" in data or data.get("kind") == "sample":
+        return None  # "sample": no typical value for that date, and the sample's day is not that month's
     if isinstance(data.get("mean_temp_c"), int | float):  # a month's typical mean
         return float(data["mean_temp_c"])
     high, low = data.get("temp_high_c"), data.get("temp_low_c")
@@ -86,6 +86,8 @@ def _assumptions(q: TripQuery, ask: OpenAsk, lang: str) -> str:
 
 def _weather_cell(p: Place, lang: str) -> str:
     temp, data = temperature(p), p.weather.data if p.weather is not None else None
+    if isinstance(data, dict) and data.get("kind") == "sample":
+        return say(lang, "没有典型值", "no typical value")
     if temp is None or not isinstance(data, dict):
         return "—"
     kind = data.get("kind")

@@ -14,6 +14,7 @@ from desktop_app.planner import writer
 from desktop_app.planner.exchange import Exchange
 from desktop_app.planner.nlu import TripQuery
 from desktop_app.planner.trip_lines import Costs, cost_lines, peak_sum, trip_dates
+from desktop_app.planner.weather_ask import weather_dates
 from desktop_app.planner.wording import city_name, nights_en, say, yuan, zh_count
 from desktop_app.tools.travel.when import span_text
 
@@ -39,6 +40,13 @@ def share_nights(total: int, cities: int) -> list[int]:
     return [base + (1 if i < extra else 0) for i in range(cities)]
 
 
+def stop_nights(q: TripQuery) -> list[int]:
+    """The nights in each city: as said ("Xi'an (2 nights), then Chengdu (3 nights)"), else shared out."""
+    if len(q.stop_nights) == len(q.destinations):
+        return list(q.stop_nights)
+    return share_nights(q.stay_nights, len(q.destinations))
+
+
 def _arrivals(q: TripQuery, nights: list[int]) -> list[date | None]:
     """The day the trip reaches each city, then the day it heads home (None each when undated)."""
     dates = trip_dates(q)
@@ -50,7 +58,7 @@ def _arrivals(q: TripQuery, nights: list[int]) -> list[date | None]:
 
 def route_calls(q: TripQuery, offered: set[str]) -> list[tuple[str, dict[str, Any]]]:
     """(tool, arguments) for every stop: the flight in, its weather and hotel; then the flight home."""
-    nights = share_nights(q.stay_nights, len(q.destinations))
+    nights = stop_nights(q)
     days = _arrivals(q, nights)
     stops = [q.origin, *q.destinations, q.origin]
     calls: list[tuple[str, dict[str, Any]]] = []
@@ -62,7 +70,7 @@ def route_calls(q: TripQuery, offered: set[str]) -> list[tuple[str, dict[str, An
         if i == len(q.destinations) or stop is None:
             continue  # home: no hotel, no weather
         if "get_weather" in offered:
-            calls.append(("get_weather", {"city": city_name(stop, q.lang)} | ({"date": day} if day else {})))
+            calls.append(("get_weather", {"city": city_name(stop, q.lang), "date": weather_dates((), stop, day)[0]}))
         if "get_hotel_price" in offered:
             calls.append(("get_hotel_price", stay_args(q, city_name(stop, q.lang), day, nights[i])))
     return calls
@@ -107,7 +115,7 @@ def _peaks(exchanges: list[Exchange]) -> tuple[int, tuple[tuple[str, str], ...]]
 def route_answer(q: TripQuery, exchanges: list[Exchange]) -> str:
     """The route's plan: where the trip goes and when, each city's weather and hotel, the flights, one total."""
     lang, cities = q.lang, q.destinations
-    nights = share_nights(q.stay_nights, len(cities))
+    nights = stop_nights(q)
     q = replace(q, nights=sum(nights), days=None)  # one night at least in each city: the dates line counts them
     days = _arrivals(q, nights)
     names = [city_name(c, lang) for c in cities]

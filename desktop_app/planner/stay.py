@@ -6,6 +6,7 @@ import re
 from datetime import date
 
 from desktop_app.planner.party import number
+from desktop_app.planner.places import find_places, matched_len
 from desktop_app.tools.travel.when import WEEKDAYS_EN, WEEKDAYS_ZH
 
 
@@ -36,7 +37,7 @@ def parse_duration(text: str) -> tuple[int | None, int | None]:
         days = 7
     if days is None and re.search(r"(?i)小长假|\blong weekend\b", text):
         days, nights = 3, nights or 2
-    if days is None and re.search(r"(?i)周末|\bweekend\b", text):
+    if days is None and re.search(r"(?i)周末|(?<!easter )\bweekend\b", text):  # Easter weekend: its four days
         days, nights = 2, nights or 1
     return days, nights
 
@@ -71,3 +72,26 @@ def weeks_moved(text: str) -> tuple[int, str]:
     count = number(m.group(1) or m.group(4)) or 0
     earlier = (m.group(2) or "").lower() == "earlier" or (m.group(3) or "") in ("提前", "早")
     return (-count if earlier else count), m.group(0)
+
+
+_N = r"(\d{1,2}|[一两二三四五六七八九十]{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)"
+# a count of nights right after a city ("Xi'an (2 nights)", 北京3晚, 西安改成3晚, "give Xi'an 3 nights") or
+# right before it ("3 nights in Xi'an", "… and 2 in Chengdu" once nights were said)
+NIGHTS_AFTER = re.compile(
+    r"(?i)^\s*[（(]?\s*(?:for\s+|改成|改为|换成|住|待|呆)?\s*" + _N + r"\s*(?:个)?(?:晚|夜|nights?\b)"
+)
+NIGHTS_BEFORE = re.compile(r"(?i)\b" + _N + r"\s+(?:nights?\s+)?(?:in|at)\s+$")
+
+
+def said_nights(text: str) -> dict[str, int]:
+    """The nights said for each city ("Xi'an (2 nights), then Chengdu (3 nights)": xian 2, chengdu 3)."""
+    found: dict[str, int] = {}
+    for place in find_places(text):
+        if place.city is None:
+            continue
+        end = place.start + matched_len(text, place.start, place.city)
+        after = NIGHTS_AFTER.match(text[end : end + 16])
+        before = NIGHTS_BEFORE.search(text[max(0, place.start - 16) : place.start]) if "night" in text else None
+        if (m := after or before) and (n := number(m.group(1))):
+            found[place.city.id] = n
+    return found

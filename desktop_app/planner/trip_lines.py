@@ -39,7 +39,7 @@ def dates_line(q: TripQuery, lang: str) -> str:
         day = span_text(start, start, lang)
         return say(lang, f"**日期**：{said}；按 {day} 出发查单程。", f"**Dates**: {said}; one way on {day}.")
     line = say(lang, f"**日期**：{said}", f"**Dates**: {said}")
-    if start and end:
+    if start and end and q.intents != {"weather"}:  # a weather question books no stay: no nights to state
         span, n = span_text(start, end, lang), q.stay_nights
         line += say(lang, f"；按 {span}（{n}晚）查询", f"; looked up for {span} ({nights_en(n)})")
     if not q.when.official and lang == "zh":
@@ -67,10 +67,9 @@ def party_line(q: TripQuery, lang: str) -> str:
 # the weather of a day by what it is: (zh, en) templates of `dated_weather_line`
 WEATHER_KINDS = {
     "sample": (
-        "**天气（样例，不针对{when}）**：示例数据里的普通一天是 {temp}，{cond}。"
-        "没有{when}的预报或典型值，这个数字不代表那天。",
-        "**Weather (sample, not for {when})**: the sample data's ordinary day is {temp}, {cond}. There is no "
-        "forecast or typical value for {when}, so this figure does not describe that day.",
+        "**天气**：没有典型值——示例数据里没有这座城市那个月的气候平均值，也没有{when}的预报，所以不给温度。",
+        "**Weather**: no typical value: the sample data has no climate average for this city in that month and "
+        "no forecast for {when}, so no temperature is given.",
     ),
     "observed": (
         "**天气（去年同期实测）**：{cond}。这是历史数据，不是天气预报。{advice}",

@@ -10,6 +10,7 @@ from desktop_app.planner.exchange import Exchange
 from desktop_app.planner.nlu import TripQuery
 from desktop_app.planner.places import no_data_note, stand_ins, unrecognised_note
 from desktop_app.planner.trip_lines import cost_lines, costs, dated_weather_line, dates_line, party_line
+from desktop_app.planner.weather_ask import months_line
 from desktop_app.planner.wording import city_name, nights_en, say, yuan, zh_count
 from desktop_app.tools.travel.places import all_cities, resolve_city
 
@@ -57,6 +58,7 @@ class Place:
     flight: Exchange | None = None
     hotel: Exchange | None = None
     notes: list[str] = field(default_factory=list)
+    months: list[Exchange] = field(default_factory=list)  # every weather result ("best time": twelve months)
 
     def flight_price(self) -> int | None:
         return price_of(self.flight.data) if self.flight and not _failure(self.flight) else None
@@ -82,6 +84,8 @@ def group(exchanges: list[Exchange]) -> list[Place]:
             continue
         place = places.setdefault(_place_key(e), Place(_place_key(e)))
         setattr(place, slot, e)
+        if slot == "weather":
+            place.months.append(e)
     return list(places.values())
 
 
@@ -101,6 +105,8 @@ def _not_found(zh: str, en: str, why: str, lang: str) -> str:
 def weather_line(p: Place, lang: str) -> str:
     if p.weather is None:
         return ""
+    if len(p.months) > 1:
+        return months_line([e.data for e in p.months if not _failure(e) and isinstance(e.data, dict)], lang)
     if why := _failure(p.weather):
         return _not_found("天气", "Weather", why, lang)
     d = p.weather.data
@@ -317,15 +323,14 @@ def notes(q: TripQuery, exchanges: list[Exchange]) -> str:
 
 
 def _not_in_data(q: TripQuery, called: set[str]) -> str:
-    """What was asked that the sample data cannot say: train fares, rain or snow, visas, sights."""
+    """What was asked that the sample data cannot say: train fares, rain or snow, sights (visas and the
+    like are said first: planner/scope.py)."""
     gaps = [
         (q.by_train and "get_flight_price" in called, "示例数据只有机票，没有高铁或火车票价：上面的交通只按飞机算",
          "The sample data has flights only, no train fares: travel above is priced by air"),
         (q.asks_rain and q.when is not None and "get_weather" in called,
          "示例数据只有气温，没有雨雪：说不出那时会不会下雨下雪",
          "The sample data has temperatures only, no rain or snow: it cannot say whether it will rain or snow"),
-        (q.asks_visa, "示例数据没有签证规定：请以目的地使领馆或移民局的官方说明为准",
-         "The sample data has no visa rules: check the destination's embassy or immigration website"),
         ("guide" in q.intents, "示例数据没有景点和玩法：在「技能」菜单启用 search_and_summarize 可以联网查攻略",
          "The sample data has no sights or things to do: the search_and_summarize skill (Skills menu) "
          "looks them up on the web"),

@@ -2,29 +2,51 @@
 
     python tests/benchmarks/bench_planner_questions.py [--show-misses dev]
 
-Scores tests/planner_questions/questions.jsonl (TODAY pinned to 2026-12-04) for intent, places,
-origin, dates and party size, separately for `dev` (tuned against) and `heldout` (never tuned
-against: do not read its misses while changing the parser). Follow-ups are read with the
-questions before them, as in a conversation.
+Scores tests/planner_questions/questions.jsonl for intent, places, origin, dates and party size, and on the rows
+that carry them nights, budget reading and scope honesty, separately for `dev` (tuned against) and `heldout` (never
+tuned against: do not read its misses while changing the parser); `heldout r` is the part written for issue 41.
+Each row is read on its own pinned `today` (2026-12-04 when it has none). Follow-ups are read with the questions
+before them, as in a conversation. Scope honesty runs the offline planner through the real loop and tools: the
+answer's first line must say the data cannot answer that, and no fare or hotel is looked up unless one was asked.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import os
+import re
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 os.environ["TRAVEL_ASSISTANT_TODAY"] = "2026-12-04"
+os.environ["TRAVEL_ASSISTANT_HOME"] = tempfile.mkdtemp(prefix="bench-questions-")
 
+from desktop_app.agent.approval import PolicyApprover
+from desktop_app.agent.loop import Agent
+from desktop_app.core import events as ev
+from desktop_app.planner import route
+from desktop_app.planner.model import OfflineModel
 from desktop_app.planner.nlu import TripQuery, parse
+from desktop_app.runtime import RunOptions, build_registry, system_prompt
+from desktop_app.store.settings import Settings
 
-FIELDS = ("intent", "places", "origin", "dates", "party")
+FIELDS = ("intent", "places", "origin", "dates", "party", "nights", "budget", "scope")
+LABELS = {"nights": "nights", "budget": "budget", "scope": "scope"}  # slots scored only where the row has the label
 LOOKUPS = {"weather", "flights", "hotels"}
+PRICED = {"get_flight_price", "get_hotel_price"}
+DEFAULT_TODAY = "2026-12-04"
+# the data cannot answer it: "没有…的数据", "无法", "can't tell", "no data on" …
+ADMITS = re.compile(
+    r"(?i)没有|无法|不能|查不到|不提供|不包含|不知道|没法|不掌握|"
+    r"can't|cannot|can not|don't have|do not have|doesn't have|does not have|no data|not able|no information|"
+    r"doesn't (?:cover|include|know)|does not (?:cover|include|know)|isn't in|is not in|not in the data"
+)
 
 
 def load() -> list[dict[str, Any]]:
@@ -43,21 +65,40 @@ def earlier_of(row: dict[str, Any], by_id: dict[str, dict[str, Any]]) -> list[st
 
 def intents(q: TripQuery) -> list[str]:
     """What the planner will look up: the named intents, or the whole trip when none is named."""
-    if not q.travel_related:
-        return []
+    if not q.travel_related or q.beyond_only:
+        return []  # not travel, or only what the data cannot know (a visa, opening times): nothing looked up
     named = set(q.intents)
     if q.open_here or not named & (LOOKUPS | {"guide", "save", "compare"}):
         named |= LOOKUPS  # an open question or a whole trip: every lookup
     return sorted(named)
 
 
-def predicted(q: TripQuery) -> dict[str, Any]:
+def nights(text: str, q: TripQuery) -> int | list[int] | None:
+    """The nights the reading implies (None: no length read); a route's nights per stop."""
+    said = q.nights or q.days
+    if not said and q.when is not None and q.when.kind in ("weekend", "range", "holiday") and q.when.days > 1:
+        said = q.when.days - 1
+    if said and route.is_route(text, q):
+        return route.stop_nights(q)
+    return said or None
+
+
+def _budget(q: TripQuery) -> dict[str, Any] | None:
+    """The budget as read: per person (the total divided back) or for the whole trip."""
+    if q.budget is None:
+        return None
+    return {"yuan": q.budget // q.party.size if q.budget_each else q.budget, "per_person": q.budget_each}
+
+
+def predicted(text: str, q: TripQuery) -> dict[str, Any]:
     return {
         "intent": intents(q),
         "places": ([c.id for c in q.destinations], len(q.no_data) + len(q.unknown_places)),
         "origin": q.origin.id if q.origin is not None else None,
         "dates": [q.when.start.isoformat(), q.when.end.isoformat()] if q.when is not None else None,
         "party": q.party.size,
+        "nights": nights(text, q),
+        "budget": _budget(q),
     }
 
 
@@ -68,7 +109,48 @@ def expected(row: dict[str, Any]) -> dict[str, Any]:
         "origin": row["origin"],
         "dates": row["dates"],
         "party": row["party"],
+        "nights": row.get("nights"),
+        "budget": row.get("budget"),
+        "scope": True,
     }
+
+
+async def _answer(questions: list[str]) -> tuple[str, set[str]]:
+    """The last question's answer and the tools it called, the earlier ones asked first in the same chat."""
+    agent = Agent(
+        OfflineModel(), build_registry(Settings(), RunOptions()), PolicyApprover("none"), system=(system_prompt(),)
+    )
+    events: list[ev.AnyEvent] = []
+    for text in questions:
+        events = [e async for e in agent.run(text)]
+    final = events[-1]
+    text = final.text if isinstance(final, ev.Final) else ""
+    return text, {e.name for e in events if isinstance(e, ev.ToolCallEvent)}
+
+
+def honest(row: dict[str, Any], earlier: list[str]) -> tuple[bool, str]:
+    """Scope honesty: the first line admits the data cannot answer; no price nobody asked for."""
+    text, called = asyncio.run(_answer([*earlier, row["q"]]))
+    first = next((line for line in text.splitlines() if line.strip()), "")
+    priced = bool(called & PRICED) and not row["scope"]["prices_asked"]
+    return bool(ADMITS.search(first)) and not priced, f"first line {first[:90]!r}, priced {priced}"
+
+
+def score_row(row: dict[str, Any], by_id: dict[str, dict[str, Any]]) -> dict[str, tuple[bool, str]]:
+    """Per slot: (right, what was read) for the slots this row is labelled for."""
+    os.environ["TRAVEL_ASSISTANT_TODAY"] = row.get("today", DEFAULT_TODAY)
+    earlier = earlier_of(row, by_id)
+    got, want = predicted(row["q"], parse(row["q"], earlier)), expected(row)
+    out = {}
+    for field in FIELDS:
+        if field in LABELS and LABELS[field] not in row:
+            continue
+        if field == "scope":
+            if row["scope"] is not None:
+                out[field] = honest(row, earlier)
+            continue
+        out[field] = (got[field] == want[field], f"got {got[field]!r}, want {want[field]!r}")
+    return out
 
 
 def main() -> None:
@@ -77,19 +159,19 @@ def main() -> None:
     args = cli.parse_args()
     rows = load()
     by_id = {r["id"]: r for r in rows}
-    scores: dict[str, dict[str, list[int]]] = {s: {f: [0, 0] for f in FIELDS} for s in ("dev", "heldout")}
+    parts = ("dev", "heldout", "heldout r")
+    scores: dict[str, dict[str, list[int]]] = {s: {f: [0, 0] for f in FIELDS} for s in parts}
     for row in rows:
-        got, want = predicted(parse(row["q"], earlier_of(row, by_id))), expected(row)
-        for field in FIELDS:
-            ok = got[field] == want[field]
-            scores[row["split"]][field][0] += ok
-            scores[row["split"]][field][1] += 1
+        for field, (ok, said) in score_row(row, by_id).items():
+            for part in (row["split"], "heldout r") if row["id"].startswith("r") else (row["split"],):
+                scores[part][field][0] += ok
+                scores[part][field][1] += 1
             if not ok and args.show_misses == row["split"]:
-                print(f"{row['id']} {field}: got {got[field]!r}, want {want[field]!r}  <- {row['q']}")
-    for split, per_field in scores.items():
+                print(f"{row['id']} {field}: {said}  <- {row['q']}")
+    for part, per_field in scores.items():
         total = per_field["intent"][1]
-        cells = "  ".join(f"{f} {100 * ok / n:5.1f}%" for f, (ok, n) in per_field.items())
-        print(f"{split:8} ({total:3} questions)  {cells}")
+        cells = "  ".join(f"{f} {100 * ok / n:5.1f}% ({n})" if n else f"{f}    -  " for f, (ok, n) in per_field.items())
+        print(f"{part:9} ({total:3} questions)  {cells}")
 
 
 if __name__ == "__main__":

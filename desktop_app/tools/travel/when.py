@@ -8,64 +8,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import date, timedelta
 
+from desktop_app.tools.travel import festivals
 from desktop_app.tools.travel.holiday_calendar import holiday_block
+from desktop_app.tools.travel.span import ZH_DIGITS as ZH_DIGITS
+from desktop_app.tools.travel.span import Span as Span
+from desktop_app.tools.travel.span import span_text as span_text
+from desktop_app.tools.travel.span import zh_number as zh_number
 
 MONTHS_EN = "january february march april may june july august september october november december".split()
-ZH_DIGITS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 WEEKDAYS_ZH = "一二三四五六日天"
 WEEKDAYS_EN = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-
-
-@dataclass(frozen=True)
-class Span:
-    """A stretch of days a question names (both ends included), and how it was read."""
-
-    start: date
-    end: date
-    said: str
-    kind: str  # day | week | weekend | month | part (上旬/mid-…/月底) | range | holiday | season
-    holiday: str = ""  # a HOLIDAYS key
-    official: bool = True  # False: that year's schedule is not published; statutory days shown
-
-    @property
-    def days(self) -> int:
-        return (self.end - self.start).days + 1
-
-    def label(self, lang: str) -> str:
-        """`下周 = 12月7日–13日` / `next week = 7–13 Dec 2026`: the reading stated in every answer."""
-        return f"{self.said} = {span_text(self.start, self.end, lang)}"
-
-
-def span_text(start: date, end: date, lang: str) -> str:
-    if lang == "zh":
-        head = f"{start.month}月{start.day}日"
-        if start == end:
-            return head
-        tail = f"{end.day}日" if (end.year, end.month) == (start.year, start.month) else f"{end.month}月{end.day}日"
-        year = f"{start.year}年" if start.year != end.year else ""
-        return f"{year}{head}–{tail}"
-    months = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split()
-    if start == end:
-        return f"{start.day} {months[start.month - 1]} {start.year}"
-    if (start.year, start.month) == (end.year, end.month):
-        return f"{start.day}–{end.day} {months[start.month - 1]} {start.year}"
-    return f"{start.day} {months[start.month - 1]} – {end.day} {months[end.month - 1]} {end.year}"
-
-
-def zh_number(text: str) -> int | None:
-    """1–99 written with digits or Chinese numerals (十二, 二十, 三十一)."""
-    if text.isdigit():
-        return int(text)
-    if text == "十":
-        return 10
-    if "十" in text:
-        tens, _, ones = text.partition("十")
-        t = ZH_DIGITS.get(tens, 1) if tens else 1
-        return t * 10 + (ZH_DIGITS.get(ones, 0) if ones else 0)
-    return ZH_DIGITS.get(text)
 
 
 def holiday_span(key: str, today: date, said: str) -> Span | None:
@@ -87,6 +41,8 @@ def _week(today: date, ahead: int, said: str) -> Span:
 
 
 def _weekend(today: date, ahead: int, said: str) -> Span:
+    if ahead == 0 and today.weekday() == 6:
+        ahead = 1  # 周末 asked on a Sunday: the coming Saturday and Sunday, not today
     saturday = _monday(today) + timedelta(days=5, weeks=ahead)
     return Span(max(saturday, today), saturday + timedelta(days=1), said, "weekend")
 
@@ -297,10 +253,33 @@ def _en_dated(m: re.Match[str], today: date) -> Span | None:
 
 
 def _day_of_month(m: re.Match[str], today: date) -> Span | None:
-    """下个月15号, 这个月28号: that day of the month named (read by the month rules)."""
+    """下个月15号, 这个月28号, 下个月3号到8号, "the 3rd to the 8th of next month": those days of the month named."""
     month, day = _month_of(m.group("base"), today), zh_number(m.group("d"))
     start = _dated(month.end, month.end.month, day or 0, month.end.year) if month else None
-    return Span(start, start, m.group(0), "day") if start and start >= today else None
+    last = zh_number(m.group("d2")) if m.group("d2") else None
+    end = _dated(month.end, month.end.month, last, month.end.year) if month and start and last else start
+    if start is None or start < today or end is None:
+        return None
+    return Span(start, max(start, end), m.group(0).strip(), "range" if end > start else "day")
+
+
+def _festival(find: Callable[[date], festivals.Days | None]) -> Callable[[re.Match[str], date], Span | None]:
+    """A festival's days (festivals.py): one day, or a range."""
+
+    def make(m: re.Match[str], today: date) -> Span | None:
+        found = find(today)
+        return Span(*found, m.group(0).strip(), "range" if found[1] > found[0] else "day") if found else None
+
+    return make
+
+
+def _after(m: re.Match[str], today: date) -> Span | None:
+    """ "the 3 days after Christmas", 元旦后一周: counted from the day after the holiday."""
+    name = m.group("h") or m.group("hz")
+    base = find_span("new year's day" if name.lower() == "new year" else name, today)
+    found = festivals.after(m, base.end) if base else None
+    week = bool(m.group("w") or m.group("wz"))  # a week after is a when, like 下周, not a stay's length
+    return Span(*found, m.group(0).strip(), "week" if week else "range") if found else None
 
 
 def _num_dated(m: re.Match[str], today: date) -> Span | None:
@@ -378,10 +357,10 @@ EN_DAYS_OF = (
     r"\b(?:from\s+)?" + _NTH.format("d") + r"\s*(?:-|–|to|until|till)\s*" + _NTH.format("d2")
     + r"\s+(?:of\s+)?(?P<mon>" + _M[1:-1] + r")\b"
 )  # fmt: skip
-WEEKDAY = (  # 下周三 / next Wednesday; 这周五, 周五, this (or on) Friday: the coming one
+WEEKDAY = (  # 下周三 / next Wednesday; 这周五, 周五, this (or on) Friday: the coming one; 天 of 天气 is no Sunday
     r"(?:(?P<next>下(?:个)?(?:周|星期|礼拜)|\bnext\s+)|(?:这|本)?(?:个)?(?:周|星期|礼拜)(?=[一二三四五六日天])|\b(?:this|on)\s+)"
-    r"(?P<w>[一二三四五六日天]|monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
-)
+    r"(?P<w>[一二三四五六日]|天(?!气)|(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)(?!s))"
+)  # "open on Mondays" is every Monday, not a date
 
 ZH_PART = (
     r"(?P<base>下下个?月|下个?月|这个?月|本月|(?:20\d\d\s*年\s*)?(?<!" + _ZH_DIGIT + r")" + _ZN + r"\s*月份?)"
@@ -401,6 +380,11 @@ WEEK_OF_ZH = (  # 五月第一周, 下个月的第二个星期, 5月最后一周
     r"(?P<base>下下个?月|下个?月|这个?月|本月|(?:20\d\d\s*年\s*)?(?<!" + _ZH_DIGIT + r")" + _ZN + r"\s*月份?)"
     r"\s*的?\s*(?:第(?P<nth>[一二三四1-4])|最后一)个?(?:周|星期|礼拜)"
 )
+_TO_ZN = r"(?:\s*(?:到|至|-|–|~)\s*" + _zn("d2") + r"\s*[号日]?)?"  # 下个月3号到8号
+EN_DAYS_OF_MONTH = (  # "from the 3rd to the 8th of next month"
+    r"\b(?:from\s+)?" + _NTH.format("d") + r"\s*(?:-|–|to|until|till)\s*" + _NTH.format("d2")
+    + r"\s+of\s+(?P<base>(?:the\s+)?month\s+after\s+next|next\s+month|this\s+month)\b"
+)  # fmt: skip
 YEAR_END = r"(?:明年)?(?<![去前])年[底末]|\b(?:at\s+)?(?:the\s+)?end\s+of\s+(?:the|this|next)\s+year\b|\byear[- ]end\b"
 
 RULES: list[Rule] = [
@@ -409,7 +393,10 @@ RULES: list[Rule] = [
     (_p(ZH_PART), _zh_part),
     (_p(EN_PART), _en_part),
     (_p(YEAR_END), _year_end),
-    (_p(r"(?P<base>下下个?月|下个?月|这个?月|本月)\s*" + _zn("d") + r"\s*[号日]"), _day_of_month),
+    (_p(r"(?P<base>下下个?月|下个?月|这个?月|本月)\s*" + _zn("d") + r"\s*[号日]" + _TO_ZN), _day_of_month),
+    (_p(EN_DAYS_OF_MONTH), _day_of_month),
+    (_p(festivals.AFTER), _after),
+    *((_p(words), _festival(find)) for words, find in festivals.NAMED),
     (_p(ZH_DATE), _zh_date),
     (_p(ZH_MONTH), _zh_month),
     (_p(EN_DAYS_OF), _en_days_of),
@@ -422,7 +409,7 @@ RULES: list[Rule] = [
     (_p(WEEKDAY), _weekday),
     (_p(r"下下(?:个)?(?:周|星期|礼拜)|\b(?:the )?week after next\b"), lambda m, t: _week(t, 2, m.group(0))),
     (_p(r"下(?:个)?(?:周|星期|礼拜)|\bnext week\b"), lambda m, t: _week(t, 1, m.group(0))),
-    (_p(r"(?:这|本)(?:个)?(?:周|星期|礼拜)(?![末六日天])|\bthis week\b"), lambda m, t: _week(t, 0, m.group(0))),
+    (_p(r"(?:这|本)(?:个)?(?:周|星期|礼拜)(?![末六日]|天(?!气))|\bthis week\b"), lambda m, t: _week(t, 0, m.group(0))),
     (_p(r"下下个?月|\bthe month after next\b"), lambda m, t: _months_ahead(t, 2, m.group(0))),
     (_p(r"下个?月|\bnext month\b"), lambda m, t: _months_ahead(t, 1, m.group(0))),
     (_p(r"(?:这|本)个?月|\bthis month\b"), lambda m, t: _months_ahead(t, 0, m.group(0))),
@@ -431,7 +418,7 @@ RULES: list[Rule] = [
     (_p(r"大后天"), _day(3)),
     (_p(r"后天|\bday after tomorrow\b"), _day(2)),
     (_p(r"明天|\btomorrow\b"), _day(1)),
-    (_p(r"今天|今晚|\btoday\b|\btonight\b"), _day(0)),
+    (_p(r"今天|今晚|\btoday\b|\btonight\b|\bright now\b"), _day(0)),
     (_p(r"春节|过年|\b(?:chinese|lunar) new year\b|\bspring festival\b"), _holiday("spring_festival")),
     (_p(r"五一|劳动节|\bmay day\b|\blabou?r day\b"), _holiday("labour_day")),
     (_p(r"十一(?:假期|长假|黄金周)|国庆|\bgolden week\b|\bnational day\b"), _holiday("national_day")),

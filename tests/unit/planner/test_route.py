@@ -75,3 +75,19 @@ async def test_close_cities_say_the_train_suits_better() -> None:
     text = final_text((await run("上海然后杭州然后苏州，下周末，从广州出发"))[0])
     assert "杭州→苏州" in text and "高铁或大巴更合适" in text
     assert "上海→杭州→苏州" in text
+
+
+async def test_nights_said_per_city_are_kept_and_a_correction_changes_one_city() -> None:
+    events, agent = await run("Beijing (3 nights), then Shanghai (2 nights), flying from Guangzhou next week")
+    hotels = [a for n, a in calls_of(events) if n == "get_hotel_price"]
+    assert [(h["city"], h["nights"]) for h in hotels] == [("Beijing", 3), ("Shanghai", 2)]
+    events, _ = await run("make it 4 nights in Beijing", agent)
+    hotels = [a for n, a in calls_of(events) if n == "get_hotel_price"]
+    assert [(h["city"], h["nights"]) for h in hotels] == [("Beijing", 4), ("Shanghai", 2)]
+
+
+def test_nights_per_city_in_both_languages() -> None:
+    assert parse("北京3晚，西安2晚，从上海出发", []).stop_nights == (3, 2)
+    assert parse("3 nights in Xi'an and 2 in Chengdu, from Beijing", []).stop_nights == (3, 2)
+    assert parse("西安改成3晚", ["北京3晚，西安2晚，从上海出发"]).stop_nights == (3, 3)
+    assert parse("去三亚住5晚", []).stop_nights == ()  # one place: its nights, no route

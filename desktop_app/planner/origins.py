@@ -1,0 +1,60 @@
+"""Where the traveller leaves from: 我在北京, 从上海出发, "flying out of Shanghai", 北京到三亚, "I'll drive
+to Shanghai and fly from there", 我武汉的 (a home said in passing is the origin, not a stop)."""
+
+from __future__ import annotations
+
+import re
+from itertools import pairwise
+
+from desktop_app.planner.places import Mention, matched_len
+
+ORIGIN_ENDS = "to|next|for|and|this|on|in|over|at|during|with|under|around"
+ORIGIN_PATTERNS = (
+    # "drive to Shanghai and fly from there", 先坐高铁去广州再飞: the flight leaves from there, no stay
+    r"(?i)\b(?:drive|driving|take (?:a|the) train|taking (?:a|the) train|get|go|head)\s+(?:over\s+)?to\s+"
+    r"(?P<c>[a-z][a-z' .-]{1,20}?)\s*,?\s+(?:and|then)\s+(?:fly|flying|leave|depart)\s+(?:from|out of)\s+there\b",
+    r"(?:开车|坐高铁|坐火车|坐动车)(?:去|到)(?P<c>[\u4e00-\u9fff]{2,6}?)[，,]?(?:再|然后)(?:从那[里儿]?)?(?:飞|坐飞机)",
+    # a home said in passing: 我武汉的, 我是成都人 (not 我想去三亚的)
+    r"我(?:是)?(?![想要去在到也还就都一])(?P<c>[\u4e00-\u9fff]{2,4}?)(?:的|人)(?=[，,。！!\s]|$)",
+    r"(?:我在|我们在|咱们在|人在|家在|住在|我住|我们住)(?P<c>\S{2,10}?)(?:[，,。 ]|$|工作|上班|生活|出发)",
+    r"从(?P<c>\S{2,10}?)(?:出发|飞|去|到|走)",
+    r"从(?P<c>[\u4e00-\u9fff]{2,6}?)(?=[，,。！？!?；;\s]|$)",  # "…去厦门，从杭州": the clause ends there
+    r"(?P<c>\S{2,6}?)出发",
+    r"(?i)\bfrom\s*(?P<c>[\u4e00-\u9fff]{2,6})",
+    r"(?i)\bfrom\s+(?P<c>[a-z][a-z' .-]{1,20}?)"
+    r"(?=[,.;:!?—–(]|\s+(?:" + ORIGIN_ENDS + r")\b|\s+-\s|\s*[\u4e00-\u9fff]|$)",
+    r"(?i)\b(?:i am|i'm|i live|we live|we are|we're|based|living|staying)\s+in\s+(?P<c>[a-z][a-z' .-]{1,20}?)"
+    r"(?=[,.;!?]|\s+(?:and|but|so)\b|$)",
+    r"(?i)\b(?:out of|leaving|departing|home is|my home town is|my hometown is)\s+(?P<c>[a-z][a-z' .-]{1,20}?)"
+    r"(?=[,.;:!?—–(]|\s+(?:" + ORIGIN_ENDS + r")\b|\s+-\s|$)",
+    r"(?i)\b(?:out of|from|leaving)\s+(?P<c>[A-Z]{3})\b",
+)
+
+
+def _origin_from_patterns(text: str, places: list[Mention]) -> Mention | None:
+    for pattern in ORIGIN_PATTERNS:
+        for m in re.finditer(pattern, text):
+            start, end = m.span("c")
+            for place in places:
+                if start <= place.start < end:
+                    return place
+    return None
+
+
+def _route_origin(text: str, places: list[Mention]) -> Mention | None:
+    """`北京到三亚` / `北京→三亚` / `成都去昆明` / `Beijing to Sanya`: the first city of a route is the origin."""
+    cities = [p for p in places if p.city is not None]
+    for first, second in pairwise(cities):
+        if first.city is None:
+            continue
+        between = text[first.start : second.start].casefold()
+        if re.search(r"(?:→|->|到|飞|\bto\b|-)", between) and len(between) < len(first.city.en) + 8:
+            return first
+        if text[first.start + matched_len(text, first.start, first.city) : second.start].strip() == "去":
+            return first  # 成都去昆明 (not 去三亚还是去昆明: there 去 is not right after the first city)
+    return None
+
+
+def find_origin(text: str, places: list[Mention]) -> Mention | None:
+    """The place named as the start: said outright, else the first city of a route (北京到三亚)."""
+    return _origin_from_patterns(text, places) or _route_origin(text, places)

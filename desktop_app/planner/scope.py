@@ -1,0 +1,103 @@
+"""What the travel data cannot know (visas, safety, events, suitability, opening times): found in a question, and
+said first, in one line, so the answer never passes a priced trip off as the reply to it."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from desktop_app.planner.wording import say
+
+ANSWERABLE = frozenset({"weather", "flights", "hotels", "guide", "save"})  # what the data can look up
+
+
+@dataclass(frozen=True)
+class Topic:
+    key: str
+    words: re.Pattern[str]
+    zh: str  # what the data lacks, as the answer's first line names it
+    en: str
+
+
+# Each rule with the questions it is for beside it. Festivals that are holidays (Spring Festival,
+# Dragon Boat Festival) are dates, not events: the holiday calendar reads them.
+TOPICS = (
+    Topic(  # 去日本要签证吗, 落地签还是免签, 港澳通行证, "do I need a visa", "visa-free entry"
+        "visa",
+        re.compile(r"(?i)签证|免签|落地签|通行证|入台证|签注|入境|\bvisas?\b|\bvisa-free\b|\bentry requirements?\b"),
+        "签证和入境规定",
+        "visa and entry rules",
+    ),
+    Topic(  # 安全吗, 安不安全, 治安, 高反, "is it safe", "crime", "scams", "tap water"
+        "safety",
+        re.compile(
+            r"(?i)安全|危险|治安|高反|高原反应|小偷|骗子|被骗|"
+            r"\bsafe(?:ty|r|st)?\b|\bdangerous\b|\bcrime\b|\bscams?\b|\baltitude sickness\b|\btap water\b"
+        ),
+        "安全情况（治安、健康、高原反应）",
+        "safety (crime, health, altitude)",
+    ),
+    Topic(  # 有什么活动, 演唱会, 灯会还办吗, 烟花, "what's on", "any concerts", "Christmas market"
+        "events",
+        re.compile(
+            r"(?i)活动|演唱会|音乐节|灯会|庙会|烟花|展览|演出|赛事|比赛|花期|"
+            r"\bwhat's on\b|\banything on\b|\bevents?\b|\bconcerts?\b|\bexhibitions?\b|\bfireworks\b|"
+            r"(?<!spring )(?<!boat )(?<!autumn )(?<!lantern )\bfestivals?\b|\bshows\b|\bparades?\b|"
+            r"\bchristmas markets?\b|\bbloom\b|还办吗|还在吗|\bstill (?:be )?(?:up|on|running|there)\b"
+        ),
+        "活动、演出和节庆安排",
+        "events, shows and festival dates",
+    ),
+    Topic(  # 适合带小孩吗, 老人能去吗, "is it good for kids", "kid-friendly"
+        "suitability",
+        re.compile(
+            r"(?i)适合(?:带)?(?:小孩|孩子|娃|老人|宝宝)|(?:小孩|孩子|老人)(?:能|可以)去吗|"
+            r"\b(?:good|suitable|ok|okay|fun) for (?:kids|children|toddlers|a toddler|seniors|the elderly)\b|"
+            r"\b(?:kid|child|family)[- ]friendly\b"
+        ),
+        "是否适合孩子或老人",
+        "whether it suits children or older travellers",
+    ),
+    Topic(  # 几点开门, 开到几点, 开放吗, 开不开, 要预约吗, 门票, "is it open", "opening hours"
+        "opening_times",
+        re.compile(
+            r"(?i)开门|关门|开到几点|几点开|营业|开放|开不开|预约|门票|"
+            r"\bopen(?:ing)? (?:hours|times)\b|\bopen\b(?! to\b)|\bclosed\b|\bclosing time\b"
+        ),
+        "开放时间、门票和预约",
+        "opening times, tickets or bookings",
+    ),
+)
+
+
+def topics(text: str) -> tuple[str, ...]:
+    """The topics beyond the data that `text` asks about, in table order."""
+    return tuple(t.key for t in TOPICS if t.words.search(text))
+
+
+def first_line(keys: tuple[str, ...], lang: str) -> str:
+    """One line, first in the answer: which of the asked topics the sample data has nothing on."""
+    asked = [t for t in TOPICS if t.key in keys]
+    if not asked:
+        return ""
+    if lang == "zh":
+        return f"示例数据里没有{'、'.join(t.zh for t in asked)}，这部分我没法回答：请以官方发布的信息为准。"
+    names = [t.en for t in asked]
+    listed = f"{', '.join(names[:-1])} or {names[-1]}" if len(names) > 1 else names[0]
+    return f"The sample data has nothing on {listed}, so I cannot answer that part: check official sources."
+
+
+def offer(places: list[str], lang: str) -> str:
+    """What the data can do for the places asked about, when nothing else was asked."""
+    if not places:
+        return say(
+            lang,
+            "我能查的是示例城市的天气、机票和酒店。",
+            "What I can look up: weather, flights and hotels for the sample cities.",
+        )
+    zh, en = "、".join(places), " and ".join(places)
+    return say(
+        lang,
+        f"我能查的是{zh}的天气（典型值）、机票和酒店：告诉我日期和出发地就可以查。",
+        f"What I can look up for {en}: the typical weather, flights and hotels. Tell me when and from where.",
+    )

@@ -1,0 +1,84 @@
+"""Which weather a question means when it names no date: now (this month's typical, or live), a season's
+typical (冬天 → its middle month), or for "best time to visit" the twelve monthly normals side by side."""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from typing import Any
+
+from desktop_app import clock
+from desktop_app.planner.wording import say
+from desktop_app.tools.travel.places import City
+from desktop_app.tools.travel.seasons import MONTHS_EN
+
+# a season's middle month in the northern hemisphere (the southern one is six months on)
+SEASONS = (
+    (re.compile(r"(?i)冬天|冬季|\bwinter\b(?!\s+(?:holidays?|vacation|break))"), 1),
+    (re.compile(r"(?i)春天|春季|\bspring\b(?!\s+festival)"), 4),
+    (re.compile(r"(?i)夏天|夏季|\bsummer\b(?!\s+(?:holidays?|vacation|break))"), 7),
+    (re.compile(r"(?i)秋天|秋季|\bautumn\b|\bfall\b"), 10),
+)
+# 什么时候去拉萨最好, 几月份去最好, 哪个月去, "best time to visit", "best month", "a good time to go"
+BEST_TIME = re.compile(
+    r"(?i)什么时候去|什么时候最|几月份?去|几月.{0,3}最|哪个月|最佳季节|最好的季节|"
+    r"\bbest (?:time|month|season)s?\b|\bgood time to (?:go|visit)\b|\bwhen should (?:i|we) (?:go|visit)\b"
+)
+ALL_MONTHS = tuple(range(1, 13))
+COMFORT = (15.0, 25.0)  # a monthly mean most travellers find comfortable, said in the answer
+
+
+def typical_months(text: str) -> tuple[int, ...]:
+    """The months whose normals an undated question asks for: all twelve, a season's middle one, or none."""
+    if BEST_TIME.search(text):
+        return ALL_MONTHS
+    return next(((month,) for words, month in SEASONS if words.search(text)), ())
+
+
+def weather_dates(months: tuple[int, ...], city: City, day: str) -> list[str]:
+    """The dates to ask the weather for: the trip's day, else each month's 15th ahead, else today (now)."""
+    if day:
+        return [day]
+    today = clock.today()
+    if not months:
+        return [today.isoformat()]
+    if len(months) == 1 and city.lat < 0:
+        months = ((months[0] + 5) % 12 + 1,)  # the southern winter is July
+    return [_next_15th(m, today).isoformat() for m in months]
+
+
+def _next_15th(month: int, today: date) -> date:
+    this_year = date(today.year, month, 15)
+    return this_year if (month, 15) >= (today.month, today.day) else date(today.year + 1, month, 15)
+
+
+def months_line(results: list[dict[str, Any]], lang: str) -> str:
+    """Twelve monthly normals in a row and the months most comfortable by them (or: no typical value)."""
+    means = {int(d["date"][5:7]): float(d["mean_temp_c"]) for d in results if d.get("kind") == "typical"}
+    if not means:
+        return say(
+            lang,
+            "**天气**：没有典型值——示例数据里没有这座城市的气候平均值，比不出哪个月去最好。",
+            "**Weather**: no typical value: the sample data has no climate averages for this city, so it cannot "
+            "compare the months.",
+        )
+    row = " · ".join(say(lang, f"{m}月 {t:g}°C", f"{MONTHS_EN[m - 1][:3]} {t:g}°C") for m, t in sorted(means.items()))
+    low, high = COMFORT
+    best = [m for m, t in sorted(means.items()) if low <= t <= high]
+    picked = best or sorted(means, key=lambda m: abs(means[m] - (low + high) / 2))[:2]
+    names = say(lang, "、".join(f"{m}月" for m in picked), ", ".join(MONTHS_EN[m - 1] for m in picked))
+    if best:
+        verdict = say(
+            lang, f"月均气温在 {low:g}–{high:g}°C 的是 {names}", f"months with a mean of {low:g}–{high:g}°C: {names}"
+        )
+    else:
+        verdict = say(
+            lang,
+            f"没有哪个月在 {low:g}–{high:g}°C，最接近的是 {names}",
+            f"no month is {low:g}–{high:g}°C; closest: {names}",
+        )
+    return say(
+        lang,
+        f"**天气（各月典型值）**：{row}。{verdict}。这是气候平均值，不是天气预报。",
+        f"**Weather (typical, by month)**: {row}. By temperature, {verdict}. Climate averages, not a forecast.",
+    )

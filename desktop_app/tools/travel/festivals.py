@@ -1,0 +1,96 @@
+"""Days named by festivals that are not China's days off, and days counted from a holiday: 元宵 (the
+15th day of the lunar year), Easter, New Year's Eve and 跨年, "the 3 days after Christmas", "the week
+after New Year". Dates come from the kept `holidays` library, never from a table of our own."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from datetime import date, timedelta
+from functools import lru_cache
+
+Days = tuple[date, date]
+
+
+@lru_cache(maxsize=8)
+def _named(country: str, year: int, name: str) -> tuple[date, ...]:
+    import holidays
+
+    return tuple(sorted(holidays.country_holidays(country, years=year).get_named(name)))
+
+
+def _next(today: date, days: Callable[[int], Days | None]) -> Days | None:
+    """This year's days unless they are over, else next year's."""
+    for year in (today.year, today.year + 1):
+        found = days(year)
+        if found is not None and found[1] >= today:
+            return found
+    return None
+
+
+def _lantern(year: int) -> Days | None:
+    spring = _named("CN", year, "Spring Festival")  # the first day is the lunar New Year's Day
+    return (spring[0] + timedelta(days=14),) * 2 if spring else None
+
+
+def _easter(year: int) -> Days | None:
+    friday = _named("GB", year, "Good Friday")  # over Easter: Good Friday to Easter Monday
+    return (friday[0], friday[0] + timedelta(days=3)) if friday else None
+
+
+def _easter_sunday(year: int) -> Days | None:
+    days = _easter(year)
+    return (days[0] + timedelta(days=2),) * 2 if days else None
+
+
+def lantern(today: date) -> Days | None:
+    """元宵: the 15th day of the first lunar month (2027: 20 February)."""
+    return _next(today, _lantern)
+
+
+def easter(today: date) -> Days | None:
+    return _next(today, _easter)
+
+
+def easter_sunday(today: date) -> Days | None:
+    return _next(today, _easter_sunday)
+
+
+def new_years_eve(today: date) -> Days | None:
+    return (date(today.year, 12, 31),) * 2
+
+
+def year_turn(today: date) -> Days | None:
+    """跨年: the night of 31 December into New Year's Day."""
+    return date(today.year, 12, 31), date(today.year + 1, 1, 1)
+
+
+# (words, reader) pairs for when.py's rules
+NAMED: tuple[tuple[str, Callable[[date], Days | None]], ...] = (
+    (r"元宵|\blantern festival\b", lantern),
+    (r"复活节|\beaster(?: weekend| holidays?)?\b", easter),
+    (r"复活节(?:那天|当天|星期日|周日)|\beaster sunday\b", easter_sunday),
+    (r"跨年夜|\bnew year'?s eve\b", new_years_eve),
+    (r"跨年(?!夜)", year_turn),
+)
+_HOLIDAY_EN = r"christmas|xmas|new year'?s(?: day)?|new year|easter|chinese new year|national day|may day"
+_AFTER_ZH = (
+    r"(?P<hz>圣诞节?|元旦|春节|国庆|五一)(?:之)?后(?:的)?"
+    r"(?:(?P<nz>[一两二三四五六七\d])天|(?P<wz>一周|那周|一个星期))"
+)
+AFTER = (  # "the 3 days after Christmas", "the week after New Year", 圣诞后三天, 元旦后一周
+    r"\b(?:the\s+)?(?:(?P<n>\d|two|three|four|five|six|seven)\s+days|(?P<w>week))\s+after\s+(?:the\s+)?"
+    r"(?P<h>" + _HOLIDAY_EN + r")\b|" + _AFTER_ZH
+)
+COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "一": 1, "两": 2, "二": 2, "三": 3}
+COUNTS |= {"四": 4, "五": 5, "六": 6, "七": 7}
+
+
+def after(m: re.Match[str], holiday_end: date) -> Days | None:
+    """The days counted from the day after a holiday: N days from it, or the Monday-to-Sunday week after."""
+    if m.group("w") or m.group("wz"):
+        monday = holiday_end + timedelta(days=7 - holiday_end.weekday())
+        return monday, monday + timedelta(days=6)
+    word = m.group("n") or m.group("nz") or "1"
+    n = int(word) if word.isdigit() else COUNTS.get(word, 1)
+    return holiday_end + timedelta(days=1), holiday_end + timedelta(days=n)
