@@ -37,6 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from desktop_app.agent.approval import PolicyApprover
 from desktop_app.agent.loop import Agent
+from desktop_app.llm import openai as oa_module
 from desktop_app.llm.openai import OpenAIModel
 from desktop_app.runtime import RunOptions, build_registry, open_tools, system_prompt
 from desktop_app.store.settings import Settings
@@ -70,6 +71,19 @@ LEAN_PROMPT = (
     "Call a tool with JSON arguments; answer briefly from its result.",
 )
 MODES = ("native", "recover", "recover-lean")
+MAX_TOKENS = 400  # a small model that loops would otherwise write until the context is full
+
+
+def _capped(wire: Any) -> Any:
+    """The adapter's request body with `max_tokens` (the app sends none; a benchmark must end)."""
+
+    def body(*args: Any, **kw: Any) -> dict[str, Any]:
+        return {**wire(*args, **kw), "max_tokens": MAX_TOKENS}
+
+    return body
+
+
+oa_module.request_to_wire = _capped(oa_module.request_to_wire)
 
 
 @dataclass
