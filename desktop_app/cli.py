@@ -85,8 +85,8 @@ def _trip_pdf(*args: Any, **kwargs: Any) -> Any:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point: exit 0 done, 1 could not finish, 2 bad usage; one line on stderr on error."""
     argv = list(sys.argv[1:] if argv is None else argv)
-    if argv[:1] == ["--mcp-guard"]:  # a bundled app starting an MCP server (mcp/guard.py)
-        from desktop_app.mcp.guard import main as guard_main
+    if argv[:1] == ["--mcp-guard"]:  # a bundled app starting an MCP server (mcp/client/guard.py)
+        from desktop_app.mcp.client.guard import main as guard_main
 
         return guard_main(argv[1:])
     args = parse_args(argv)

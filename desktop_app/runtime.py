@@ -22,8 +22,8 @@ from desktop_app.store.settings import Settings
 from desktop_app.tools.registry import ToolDef, ToolRegistry
 
 if TYPE_CHECKING:
-    from desktop_app.mcp.config import ServerConfig
-    from desktop_app.mcp.manager import McpManager
+    from desktop_app.mcp.setup.config import ServerConfig
+    from desktop_app.mcp.client.manager import McpManager
     from desktop_app.store.history import HistoryStore
     from desktop_app.tools.shell.run import ShellRequest
     from desktop_app.tools.travel import WeatherConfig
@@ -215,7 +215,7 @@ async def open_tools(settings: Settings, options: RunOptions) -> tuple[ToolRegis
         registry.add(web_tool)
 
     # [hook: mcp] tools from the configured MCP servers (settings file or --mcp-config)
-    from desktop_app.mcp.manager import attach_mcp
+    from desktop_app.mcp.client.manager import attach_mcp
 
     shell = registry.get("execute_shell")
     roots = [Path(str(shell.meta["workspace"]))] if shell is not None and shell.meta.get("workspace") else []
@@ -301,7 +301,7 @@ def question_budget(text: str) -> int | None:
 def live_data_notes(options: RunOptions) -> tuple[str, ...]:
     """With gallery connectors configured, the model is told which tools are live and that the
     built-in travel tools are samples (issue 19); nothing otherwise."""
-    from desktop_app.mcp.gallery import live_data_note
+    from desktop_app.mcp.setup.gallery import live_data_note
 
     note = live_data_note(_configured_servers(options.mcp_config))
     return (note,) if note else ()
@@ -309,7 +309,7 @@ def live_data_notes(options: RunOptions) -> tuple[str, ...]:
 
 def _configured_servers(mcp_config: str) -> list[ServerConfig]:
     """The MCP servers configured; none when the file is broken (the run or the window reports it)."""
-    from desktop_app.mcp.config import McpConfigError, load_servers
+    from desktop_app.mcp.setup.config import McpConfigError, load_servers
 
     try:
         return load_servers(mcp_config)

@@ -54,7 +54,7 @@ async def shoot(out: Path) -> int:
     from desktop_app.app import build_window
     from desktop_app.core.messages import AssistantMessage, ToolCall
     from desktop_app.llm.fake import FakeModel
-    from desktop_app.mcp.config import ServerConfig, save_servers
+    from desktop_app.mcp.setup.config import ServerConfig, save_servers
     from desktop_app.ui.qt_async import next_emission
     from tests.gui.conftest import scripted_factory
 

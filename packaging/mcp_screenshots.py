@@ -21,7 +21,7 @@ TOY = ROOT / "tests" / "integration" / "mcp" / "servers" / "toy_server.py"
 
 
 def servers(version: str) -> list[Any]:
-    from desktop_app.mcp.config import ServerConfig
+    from desktop_app.mcp.setup.config import ServerConfig
 
     return [
         ServerConfig("trips", command=sys.executable, args=(str(TOY), "mutable"), env={"TOY_VERSION": version}),
@@ -41,8 +41,8 @@ async def shoot(out: Path, language: str) -> int:
     from PySide6.QtGui import QGuiApplication
 
     from desktop_app.app import build_window
-    from desktop_app.mcp.config import save_servers
-    from desktop_app.mcp.interact import SamplingRequest
+    from desktop_app.mcp.setup.config import save_servers
+    from desktop_app.mcp.client.interact import SamplingRequest
     from desktop_app.ui.mcp.dialogs import ElicitationDialog, SamplingDialog
     from desktop_app.ui.mcp.settings import McpSettings
     from desktop_app.ui.qt_async import next_emission

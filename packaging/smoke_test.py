@@ -201,7 +201,7 @@ def mcp_exchange(messages: list[dict[str, object]], last_id: int = 2) -> list[di
     return replies
 
 
-@check("mcp-server answers initialize and tools/list over stdio", needs="desktop_app/mcp/server.py")
+@check("mcp-server answers initialize and tools/list over stdio", needs="desktop_app/mcp/server/serve.py")
 def _mcp() -> None:
     init = {
         "protocolVersion": "2025-06-18",

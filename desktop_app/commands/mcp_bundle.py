@@ -7,8 +7,8 @@ from pathlib import Path
 
 from desktop_app.commands.flags import fail, read_hidden, say
 from desktop_app.errors import UsageError
-from desktop_app.mcp.bundle_manifest import Value
-from desktop_app.mcp.bundles import (
+from desktop_app.mcp.bundles.manifest import Value
+from desktop_app.mcp.bundles.installer import (
     Bundle,
     BundleError,
     Installed,
@@ -21,7 +21,7 @@ from desktop_app.mcp.bundles import (
     secret_like,
     uninstall,
 )
-from desktop_app.mcp.config import McpConfigError, app_config_path
+from desktop_app.mcp.setup.config import McpConfigError, app_config_path
 from desktop_app.store.secrets import SecretsError
 from desktop_app.visible import for_terminal, one_line
 

@@ -10,10 +10,10 @@ from typing import Any, TypeVar
 from desktop_app import jsonsafe
 from desktop_app.commands.flags import fail, say
 from desktop_app.errors import UsageError
-from desktop_app.mcp.config import ServerConfig, load_or_usage_error
-from desktop_app.mcp.connection import Connection
-from desktop_app.mcp.manager import settled
-from desktop_app.mcp.resources import (
+from desktop_app.mcp.setup.config import ServerConfig, load_or_usage_error
+from desktop_app.mcp.client.connection import Connection
+from desktop_app.mcp.client.manager import settled
+from desktop_app.mcp.client.resources import (
     McpFeatureError,
     contents_text,
     get_prompt,

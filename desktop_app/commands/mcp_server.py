@@ -11,7 +11,7 @@ def add_arguments(_parser: argparse.ArgumentParser) -> None:
 
 def run(_args: argparse.Namespace) -> int:
     """Wire the built-in tools (runtime) to the stdio server (mcp), which knows neither settings nor tools."""
-    from desktop_app.mcp.server import serve
+    from desktop_app.mcp.server.serve import serve
     from desktop_app.runtime import builtin_registry
 
     return serve(builtin_registry())

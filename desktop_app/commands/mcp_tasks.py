@@ -14,10 +14,10 @@ from typing import Any
 from desktop_app import jsonsafe
 from desktop_app.commands.flags import fail, say
 from desktop_app.commands.mcp_resources import _servers
-from desktop_app.mcp import tasks
-from desktop_app.mcp.manager import settled
-from desktop_app.mcp.results import to_output
-from desktop_app.mcp.task_book import TaskBook
+from desktop_app.mcp.client import tasks
+from desktop_app.mcp.client.manager import settled
+from desktop_app.mcp.client.results import to_output
+from desktop_app.mcp.client.task_book import TaskBook
 
 INVALID_PARAMS = -32602  # the spec's answer for a task id the server does not know
 

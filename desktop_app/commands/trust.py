@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from desktop_app.commands.flags import fail, say
-from desktop_app.mcp.manager import McpManager, servers_for_name, settled
-from desktop_app.mcp.trust import render_change
+from desktop_app.mcp.client.manager import McpManager, servers_for_name, settled
+from desktop_app.mcp.trust.pins import render_change
 
 
 async def trust_command(name: str, mcp_config: str = "") -> int:

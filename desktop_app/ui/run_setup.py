@@ -12,7 +12,7 @@ from desktop_app.ui.chat.status import OfflineBanner, check_summary, header_text
 
 if TYPE_CHECKING:  # the engine side imports asyncio: only after the first paint
     from desktop_app.llm.base import ChatModel
-    from desktop_app.mcp.manager import McpManager
+    from desktop_app.mcp.client import McpManager
     from desktop_app.runtime import RunOptions
     from desktop_app.store.settings import Settings
 

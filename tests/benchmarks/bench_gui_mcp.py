@@ -27,7 +27,7 @@ async def one_window(servers: int, hold_s: float = 0.0) -> tuple[float, float, f
     from PySide6.QtWidgets import QApplication
 
     from desktop_app.app import build_window
-    from desktop_app.mcp.config import ServerConfig, save_servers
+    from desktop_app.mcp.setup.config import ServerConfig, save_servers
     from desktop_app.ui.probes import Probes
     from desktop_app.ui.qt_async import next_emission
 

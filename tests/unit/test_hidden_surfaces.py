@@ -58,7 +58,7 @@ def test_mcp_resource_and_prompt_json_escape_hidden_characters(
 
 
 def test_a_config_warning_cannot_send_osc_52(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from desktop_app.mcp.manager import attach_mcp
+    from desktop_app.mcp.client.manager import attach_mcp
 
     config = tmp_path / "mcp.json"
     entry = {"command": "nothing-to-run", "disabled": True, "\x1b]52;c;SGVsbG8=\x07": 1, "\u202ex": 2}
@@ -75,7 +75,7 @@ def test_a_config_warning_cannot_send_osc_52(tmp_path: Path, capsys: pytest.Capt
 
 
 def test_the_mcp_server_question_is_one_line_per_argument() -> None:
-    from desktop_app.mcp.server import confirmation_message
+    from desktop_app.mcp.server.serve import confirmation_message
     from desktop_app.runtime import builtin_registry
 
     tool = builtin_registry().get("save_itinerary")

@@ -43,6 +43,18 @@ ALLOWED: dict[str, frozenset[str]] = {
     "app": frozenset({"ui", "store", "commands"}),  # `gui --conversation ID` resolves the id as `ask` does
     "__main__": frozenset({"cli"}),
 }
+# MCP's rooms (issue 43): which room may import which; a room may always import itself. Outside
+# mcp/, the window (ui, app) imports a room's face (`desktop_app.mcp.client`), never a module in it.
+MCP_ROOMS: dict[str, frozenset[str]] = {
+    "setup": frozenset(),  # mcp.json read and written, the connector gallery
+    "trust": frozenset({"setup"}),  # pins and allowed secrets, per configured server
+    "auth": frozenset({"setup"}),  # OAuth sign-in for a configured server
+    "apps": frozenset(),  # a tool's ui:// view and its host protocol
+    "client": frozenset({"setup", "trust", "auth", "apps"}),  # connections, the manager, calls
+    "bundles": frozenset({"setup", "trust"}),  # .mcpb files installed as configured servers
+    "server": frozenset(),  # the app's own MCP server
+}
+FACE_ONLY = ("ui", "app")
 # No exceptions: the last unwanted edge (mcp -> runtime: mcp-server is now handed its tools) and
 # the last long module (mcp/client.py, now connection / manager / tools / sdk / person) are gone.
 
@@ -255,3 +267,54 @@ def test_size_check_catches_a_long_module(tmp_path: Path) -> None:
     long.write_text("x = 1\n" * (MAX_LINES + 1), encoding="utf-8")
     short.write_text("x = 1\n" * MAX_LINES, encoding="utf-8")
     assert too_long({"long": long, "short": short}) == {"long": MAX_LINES + 1}
+
+
+def room(module: str) -> str:
+    """The MCP room a module belongs to (`desktop_app.mcp.client.manager` -> `client`), else ""."""
+    pieces = module.split(".")
+    return pieces[2] if len(pieces) > 2 and pieces[1] == "mcp" else ""
+
+
+def room_breaches(found: dict[str, list[str]]) -> list[str]:
+    """Imports between MCP rooms that MCP_ROOMS does not list, and the window past a room's face."""
+    out = []
+    for source, names in found.items():
+        for name in (n for n in names if room(n)):
+            mine, theirs = room(source), room(name)
+            if mine and theirs != mine and theirs not in MCP_ROOMS.get(mine, frozenset()):
+                out.append(f"{source} -> {name} ({mine} may not import {theirs})")
+            if part(source) in FACE_ONLY and name.count(".") > 2:
+                out.append(f"{source} -> {name} (the window uses desktop_app.mcp.{theirs}, the room's face)")
+    return out
+
+
+def test_mcp_is_rooms_with_a_row_each() -> None:
+    top = {p.stem for p in (PACKAGE / "mcp").glob("*.py")} - {"__init__"}
+    assert top == set(), f"modules outside a room: {sorted(top)}"
+    rooms = {p.name for p in (PACKAGE / "mcp").iterdir() if (p / "__init__.py").exists()}
+    assert rooms == set(MCP_ROOMS), sorted(rooms ^ set(MCP_ROOMS))
+
+
+def test_rooms_follow_their_table_and_the_window_uses_faces() -> None:
+    assert room_breaches(imports()) == []
+
+
+def test_room_checks_see_a_breach() -> None:
+    found = {
+        "desktop_app.mcp.setup.config": ["desktop_app.mcp.client.manager"],
+        "desktop_app.ui.x": ["desktop_app.mcp.client.manager", "desktop_app.mcp.client"],
+    }
+    assert room_breaches(found) == [
+        "desktop_app.mcp.setup.config -> desktop_app.mcp.client.manager (setup may not import client)",
+        "desktop_app.ui.x -> desktop_app.mcp.client.manager (the window uses desktop_app.mcp.client, the room's face)",
+    ]
+
+
+def test_every_face_name_exists() -> None:
+    """A face lists each name once, from a module of its room that has it."""
+    import importlib
+
+    for name in MCP_ROOMS:
+        face = importlib.import_module(f"desktop_app.mcp.{name}")
+        for attr in getattr(face, "FACE", {}):
+            assert getattr(face, attr) is not None, f"desktop_app.mcp.{name}.{attr}"

@@ -8,7 +8,7 @@ from collections.abc import Callable
 import httpx2
 import pytest
 
-from desktop_app.mcp.oauth_callback import (
+from desktop_app.mcp.auth.callback import (
     LoginError,
     LoopbackListener,
     UnsafeUrlError,

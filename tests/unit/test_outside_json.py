@@ -14,9 +14,9 @@ from desktop_app import jsonsafe
 from desktop_app.commands.mcp_resources import prompt_arguments
 from desktop_app.core.messages import ToolCall, ToolResultMessage
 from desktop_app.errors import UsageError
-from desktop_app.mcp import oauth
-from desktop_app.mcp.gallery import GalleryError, load_gallery
-from desktop_app.mcp.trust import TrustStore
+from desktop_app.mcp.auth import oauth
+from desktop_app.mcp.setup.gallery import GalleryError, load_gallery
+from desktop_app.mcp.trust.pins import TrustStore
 from desktop_app.planner.exchange import Exchange
 
 DEEP = "[" * 3000 + "]" * 3000

@@ -191,7 +191,7 @@ class ToolChip(QFrame):
 
     def _offer_links(self, content: str) -> None:
         """Resource links in an MCP tool's result become buttons that open the resource browser."""
-        from desktop_app.mcp.results import resource_links
+        from desktop_app.mcp.client import resource_links
         from desktop_app.ui.chat.resource_links import ResourceLinks
 
         links = resource_links(self.row.name, content)

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop_app.mcp.bundle_manifest import Value
+from desktop_app.mcp.bundles import Value
 from desktop_app.mcp.bundles import (
     Bundle,
     BundleError,
@@ -36,7 +36,7 @@ from desktop_app.mcp.bundles import (
     replacement,
     secret_like,
 )
-from desktop_app.mcp.config import McpConfigError, app_config_path
+from desktop_app.mcp.setup import McpConfigError, app_config_path
 from desktop_app.store.secrets import SecretsError
 from desktop_app.ui.i18n import tr
 from desktop_app.ui.layout import hbox, plain_label, read_only_text

@@ -24,8 +24,8 @@ from desktop_app.ui.text import make_visible
 from desktop_app.visible import one_line
 
 if TYPE_CHECKING:
-    from desktop_app.mcp.interact import SamplingRequest
-    from desktop_app.mcp.secret_refs import SecretSend
+    from desktop_app.mcp.client import SamplingRequest
+    from desktop_app.mcp.trust import SecretSend
 
 LOG_TAIL_BYTES = 256_000
 
@@ -245,7 +245,7 @@ class LogDialog(QDialog):
         self.reload()
 
     def reload(self) -> None:
-        from desktop_app.mcp.logs import read_tail
+        from desktop_app.mcp.client import read_tail
 
         try:
             text = read_tail(self.path, LOG_TAIL_BYTES)

@@ -19,9 +19,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop_app.mcp.gallery import Connector, GalleryError, load_gallery
-from desktop_app.mcp.launch import missing_message
-from desktop_app.mcp.secret_refs import store_for
+from desktop_app.mcp.setup import Connector, GalleryError, load_gallery
+from desktop_app.mcp.client import missing_message
+from desktop_app.mcp.trust import store_for
 from desktop_app.store.secrets import SecretsError
 from desktop_app.ui.i18n import tr
 from desktop_app.ui.layout import hbox, plain_label, read_only_text

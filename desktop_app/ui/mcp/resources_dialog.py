@@ -140,7 +140,7 @@ class ResourceBrowser(QDialog):
         self.mcp.read(entry["server"], entry["uri"]).add_done_callback(lambda f: self._read(entry, f))
 
     def _read(self, entry: dict[str, Any], future: Any) -> None:
-        from desktop_app.mcp.resources import contents_text
+        from desktop_app.mcp.client import contents_text
 
         item = self.list.currentItem()
         if item is None or item.data(Qt.ItemDataRole.UserRole) != entry:

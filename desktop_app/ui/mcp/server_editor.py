@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app import jsonsafe
-from desktop_app.mcp.config import DEFAULT_CALL_TIMEOUT, McpConfigError, ServerConfig, app_config_path, parse_server
+from desktop_app.mcp.setup import DEFAULT_CALL_TIMEOUT, McpConfigError, ServerConfig, app_config_path, parse_server
 from desktop_app.ui.i18n import tr
 from desktop_app.ui.layout import hbox, plain_label
 

@@ -15,11 +15,11 @@ from PySide6.QtWidgets import QDialog, QWidget
 if TYPE_CHECKING:
     from desktop_app.engine_thread import EngineThread
     from desktop_app.llm.base import ChatModel
-    from desktop_app.mcp.config import ServerConfig
-    from desktop_app.mcp.connection import ServerStatus
-    from desktop_app.mcp.interact import ElicitationResult, SamplingRequest
-    from desktop_app.mcp.manager import McpManager
-    from desktop_app.mcp.secret_refs import SecretSend
+    from desktop_app.mcp.setup import ServerConfig
+    from desktop_app.mcp.client import ServerStatus
+    from desktop_app.mcp.client import ElicitationResult, SamplingRequest
+    from desktop_app.mcp.client import McpManager
+    from desktop_app.mcp.trust import SecretSend
     from desktop_app.mcp.trust import PendingChange
     from desktop_app.tools.registry import ToolOutput
     from desktop_app.ui.mcp.dialogs import SamplingDialog, SecretSendDialog
@@ -63,7 +63,7 @@ class DialogInteraction(QObject):
         return await self._on_ui(self._approved(lambda: SecretSendDialog(send, self._parent_widget)))
 
     async def _elicit_ui(self, server: str, message: str, schema: dict[str, Any]) -> ElicitationResult:
-        from desktop_app.mcp.interact import ElicitationResult
+        from desktop_app.mcp.client import ElicitationResult
         from desktop_app.ui.mcp.dialogs import ElicitationDialog  # on use: most servers never ask
 
         dialog = ElicitationDialog(server, message, schema, self._parent_widget)
@@ -149,9 +149,9 @@ class McpServers(QObject):
 
     async def _open(self) -> None:
         """On the engine loop: read the servers, build the manager, start it (runs find it in `manager`)."""
-        from desktop_app.mcp.config import McpConfigError, load_servers
-        from desktop_app.mcp.interact import ModelSampler
-        from desktop_app.mcp.manager import McpManager
+        from desktop_app.mcp.setup import McpConfigError, load_servers
+        from desktop_app.mcp.client import ModelSampler
+        from desktop_app.mcp.client import McpManager
 
         try:
             servers = load_servers(self.mcp_config)
@@ -172,12 +172,12 @@ class McpServers(QObject):
 
     async def _ask_secrets(self, servers: list[ServerConfig]) -> None:
         """A secret's first trip to a server is asked in a dialog; its server (failed until then) reconnects."""
-        from desktop_app.mcp import secret_refs
+        from desktop_app.mcp.trust import allow_secret, pending_secrets
 
-        for send in secret_refs.pending(servers):
+        for send in pending_secrets(servers):
             if self.manager is None or not await self.interaction.confirm_secret(send):
                 continue
-            secret_refs.allow(send)
+            allow_secret(send)
             await self._restart(send.server)
 
     def _on_status(self, status: ServerStatus) -> None:
@@ -262,24 +262,24 @@ class McpServers(QObject):
     def listing(self, kind: Literal["resources", "templates", "prompts"]) -> Listing:
         """Every ready server's resources, resource templates (URIs the person completes before
         reading) or prompts, and one line per server that could not list them."""
-        from desktop_app.mcp.resources import list_prompts, list_resources, list_templates
+        from desktop_app.mcp.client import list_prompts, list_resources, list_templates
 
         each = {"resources": list_resources, "templates": list_templates, "prompts": list_prompts}[kind]
         return self._submit(self._gather(each))
 
     def read(self, server: str, uri: str, limit: int | None = None) -> Listing:
         """One resource of one server (`limit`: characters of text kept, when not the browser's)."""
-        from desktop_app.mcp.resources import MAX_TEXT, read_resource
+        from desktop_app.mcp.client import MAX_TEXT, read_resource
 
         return self._submit(self._gather(lambda conn: read_resource(conn, uri, limit or MAX_TEXT), server))
 
     def prompt(self, server: str, name: str, arguments: dict[str, str]) -> Listing:
-        from desktop_app.mcp.resources import get_prompt
+        from desktop_app.mcp.client import get_prompt
 
         return self._submit(self._gather(lambda conn: get_prompt(conn, name, arguments), server))
 
     async def _gather(self, each: Callable[[Any], Awaitable[list[Any]]], only: str = "") -> tuple[list[Any], list[str]]:
-        from desktop_app.mcp.resources import McpFeatureError
+        from desktop_app.mcp.client import McpFeatureError
 
         found: list[Any] = []
         problems: list[str] = []
@@ -301,7 +301,7 @@ class McpServers(QObject):
         return self._submit(self._login(name))
 
     async def _login(self, name: str) -> None:
-        from desktop_app.mcp.oauth import LoginError, login
+        from desktop_app.mcp.auth import LoginError, login
 
         config = self.manager.config(name) if self.manager is not None else None
         try:
@@ -323,7 +323,7 @@ class McpServers(QObject):
         return self._submit(self._logout(name))
 
     async def _logout(self, name: str) -> None:
-        from desktop_app.mcp.oauth import logout
+        from desktop_app.mcp.auth import logout
 
         config = self.manager.config(name) if self.manager is not None else None
         try:

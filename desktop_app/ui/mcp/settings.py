@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop_app.mcp.config import (
+from desktop_app.mcp.setup import (
     McpConfigError,
     ServerConfig,
     app_config_path,
@@ -23,7 +23,7 @@ from desktop_app.mcp.config import (
     read_config_file,
     save_servers,
 )
-from desktop_app.mcp.gallery import Connector, NameTakenError, add_connector, name_to_add
+from desktop_app.mcp.setup import Connector, NameTakenError, add_connector, name_to_add
 from desktop_app.ui.i18n import tr
 from desktop_app.ui.layout import button, hbox, plain_label, read_only_text
 from desktop_app.ui.mcp.dialogs import DefinitionChangeDialog, LogDialog
@@ -32,7 +32,7 @@ from desktop_app.ui.mcp.signin import SignInControls
 from desktop_app.ui.text import make_visible, plain_tip
 
 if TYPE_CHECKING:
-    from desktop_app.mcp.connection import ServerStatus
+    from desktop_app.mcp.client import ServerStatus
     from desktop_app.ui.mcp.gallery_dialog import GalleryDialog
     from desktop_app.ui.mcp.servers import McpServers
 

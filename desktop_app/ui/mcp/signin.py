@@ -13,7 +13,7 @@ from desktop_app.ui.layout import button, plain_label
 from desktop_app.ui.text import make_visible
 
 if TYPE_CHECKING:
-    from desktop_app.mcp.config import ServerConfig
+    from desktop_app.mcp.setup import ServerConfig
     from desktop_app.ui.mcp.servers import McpServers
 
 DETAIL_MAX = 600  # an error or URL line from a server is shown this long at most

@@ -84,7 +84,7 @@ class McpActions(QObject):
 
     def _bundle_installed(self, done: Installed) -> None:
         """The bundle is in mcp.json: the window's servers follow at once (its tools pinned on first connect)."""
-        from desktop_app.mcp.config import McpConfigError, load_servers
+        from desktop_app.mcp.setup import McpConfigError, load_servers
 
         name = done.server.name
         if done.trust_dropped and self.approver is not None:  # another publisher's: the old one's allowances go

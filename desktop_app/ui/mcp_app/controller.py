@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
 
-from desktop_app.mcp.apps_host import AppHost, ViewCall, call_result
+from desktop_app.mcp.apps import AppHost, ViewCall, call_result
 from desktop_app.ui import mcp_app
 from desktop_app.ui.i18n import tr
 from desktop_app.ui.mcp_app.panel import AppPanel, AppSlot

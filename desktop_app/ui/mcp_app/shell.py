@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import html
 
-from desktop_app.mcp.apps_host import BURST, MAX_MESSAGE, RATE
+from desktop_app.mcp.apps import BURST, MAX_MESSAGE, RATE
 
 HOST_JS = (
     """

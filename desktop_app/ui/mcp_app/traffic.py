@@ -11,7 +11,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QLabel, QListWidget, QPlainTextEdit, QSplitter, QVBoxLayout, QWidget
 
-from desktop_app.mcp.apps_host import pretty, summary
+from desktop_app.mcp.apps import pretty, summary
 from desktop_app.ui.i18n import tr
 from desktop_app.ui.text import make_visible
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from desktop_app.mcp.trust import PendingChange
+from desktop_app.mcp.trust.pins import PendingChange
 from desktop_app.ui.mcp.dialogs import DefinitionChangeDialog
 from desktop_app.ui.palette import colours
 

@@ -8,8 +8,8 @@ from typing import Any
 
 from PySide6.QtWidgets import QCheckBox, QLabel, QLineEdit, QPlainTextEdit
 
-from desktop_app.mcp.bundles import bundles_dir, install, read_bundle
-from desktop_app.mcp.config import app_config_path
+from desktop_app.mcp.bundles.installer import bundles_dir, install, read_bundle
+from desktop_app.mcp.setup.config import app_config_path
 from desktop_app.store.settings import Settings
 from desktop_app.ui.mcp.bundle_dialog import BundleDialog
 from tests.keyrings import MemoryKeyring, use_keyring

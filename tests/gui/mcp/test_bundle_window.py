@@ -10,7 +10,7 @@ from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QApplication, QFileDialog, QLineEdit, QMessageBox
 
-from desktop_app.mcp.config import app_config_path
+from desktop_app.mcp.setup.config import app_config_path
 from desktop_app.ui.mcp.bundle_dialog import BundleDialog
 from tests.keyrings import MemoryKeyring, use_keyring
 from tests.mcpb_files import make_bundle

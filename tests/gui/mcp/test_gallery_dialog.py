@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from desktop_app.mcp.config import app_config_path
+from desktop_app.mcp.setup.config import app_config_path
 from desktop_app.ui.mcp.gallery_dialog import GalleryDialog
 from desktop_app.ui.mcp.servers import McpServers
 from desktop_app.ui.mcp.settings import McpSettings

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from PySide6.QtWidgets import QWidget
 
-from desktop_app.mcp.config import ServerConfig, save_servers
+from desktop_app.mcp.setup.config import ServerConfig, save_servers
 from tests.gui.mcp.test_mcp_window import SERVER_WAIT_MS, wait_state
 from tests.integration.mcp.test_oauth import Browser, oauth_server
 from tests.keyrings import LockedKeyring, MemoryKeyring, use_keyring

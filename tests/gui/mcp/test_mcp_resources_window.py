@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QToolButton
 
 from desktop_app.core.messages import AssistantMessage
 from desktop_app.llm.fake import FakeModel
-from desktop_app.mcp.config import ServerConfig, save_servers
+from desktop_app.mcp.setup.config import ServerConfig, save_servers
 from tests.gui.conftest import scripted_factory
 from tests.gui.mcp.test_mcp_window import SERVER_WAIT_MS, wait_state
 from tests.integration.mcp.conftest import find_program
@@ -78,7 +78,7 @@ def test_an_unknown_prompt_is_one_line_in_the_status_bar(qtbot: Any, window: Any
 def test_a_resource_link_in_a_tool_result_opens_in_the_browser(qtbot: Any, window: Any) -> None:
     """server-everything's get-resource-links answers with template URIs (not in resources/list)."""
     from desktop_app.core.events import ToolCallEvent, ToolResultEvent
-    from desktop_app.mcp.results import to_output
+    from desktop_app.mcp.client.results import to_output
 
     uri = "demo://resource/dynamic/text/2"
     link = {"type": "resource_link", "uri": uri, "name": "Text Resource 2", "description": "Resource 2"}

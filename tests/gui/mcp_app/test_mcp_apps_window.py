@@ -27,8 +27,8 @@ if hasattr(os, "geteuid") and os.geteuid() == 0:
 
 from desktop_app.core.messages import AssistantMessage, ToolCall
 from desktop_app.llm.fake import FakeModel
-from desktop_app.mcp.apps import AppResource, Csp
-from desktop_app.mcp.config import ServerConfig, save_servers
+from desktop_app.mcp.apps.views import AppResource, Csp
+from desktop_app.mcp.setup.config import ServerConfig, save_servers
 from desktop_app.tools.registry import ToolDef, ToolOutput
 from tests.gui.conftest import scripted_factory
 from tests.gui.mcp.test_mcp_window import SERVER_WAIT_MS, wait_state

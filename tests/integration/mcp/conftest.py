@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from desktop_app.mcp.config import ServerConfig
+from desktop_app.mcp.setup.config import ServerConfig
 
 HERE = Path(__file__).resolve().parent
 TOY = HERE / "servers" / "toy_server.py"

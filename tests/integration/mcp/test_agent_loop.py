@@ -103,7 +103,7 @@ def test_bad_config_is_one_line_naming_the_file(
 
 
 async def test_a_window_manager_is_shared_by_runs(app_home: Path) -> None:
-    from desktop_app.mcp.manager import McpManager
+    from desktop_app.mcp.client.manager import McpManager
 
     from .conftest import toy
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from desktop_app.cli import main
-from desktop_app.mcp.config import app_config_path
+from desktop_app.mcp.setup.config import app_config_path
 from tests.integration.providers.dialects import OpenAIDialect
 from tests.integration.providers.server import ScriptedServer
 
@@ -85,7 +85,7 @@ def test_a_changed_pinned_tool_is_caught_in_ask_with_default_settings(
     app_home: Path, time_bin: str, model_server: ScriptedServer, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """The pin check runs when the server connects: with the wait it now happens before the first turn."""
-    from desktop_app.mcp.trust import TrustStore
+    from desktop_app.mcp.trust.pins import TrustStore
 
     _configure({"time": {"command": time_bin}})
     model_server.push(OA.reply("一次。", stream=True), OA.reply("两次。", stream=True))

@@ -10,9 +10,9 @@ import pytest
 import pytest_asyncio
 
 from desktop_app.core.messages import ToolCall
-from desktop_app.mcp.config import ServerConfig
-from desktop_app.mcp.manager import McpManager
-from desktop_app.mcp.trust import TrustStore
+from desktop_app.mcp.setup.config import ServerConfig
+from desktop_app.mcp.client.manager import McpManager
+from desktop_app.mcp.trust.pins import TrustStore
 from desktop_app.tools.registry import ToolRegistry
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")

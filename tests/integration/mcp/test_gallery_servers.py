@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from desktop_app.core.messages import ToolCall
-from desktop_app.mcp.config import ServerConfig
-from desktop_app.mcp.gallery import find_connector
-from desktop_app.mcp.manager import McpManager
-from desktop_app.mcp.trust import TrustStore
+from desktop_app.mcp.setup.config import ServerConfig
+from desktop_app.mcp.setup.gallery import find_connector
+from desktop_app.mcp.client.manager import McpManager
+from desktop_app.mcp.trust.pins import TrustStore
 from desktop_app.tools.registry import ToolRegistry
 from tests.integration.mcp.conftest import REPO
 

@@ -8,13 +8,13 @@ from typing import Any
 
 from desktop_app.core.messages import AssistantMessage, ToolCall
 from desktop_app.llm.fake import FakeModel
-from desktop_app.mcp.interact import (
+from desktop_app.mcp.client.interact import (
     ElicitationResult,
     ModelSampler,
     SamplingRequest,
     SamplingResult,
 )
-from desktop_app.mcp.manager import McpManager
+from desktop_app.mcp.client.manager import McpManager
 from desktop_app.tools.registry import ToolRegistry
 
 from .conftest import toy

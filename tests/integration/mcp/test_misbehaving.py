@@ -7,8 +7,8 @@ import time
 from pathlib import Path
 
 from desktop_app.core.messages import ToolCall
-from desktop_app.mcp.config import ServerConfig
-from desktop_app.mcp.manager import McpManager
+from desktop_app.mcp.setup.config import ServerConfig
+from desktop_app.mcp.client.manager import McpManager
 from desktop_app.tools.registry import ToolRegistry
 
 from .conftest import everything_over_http, toy
@@ -95,7 +95,7 @@ async def test_missing_command_says_what_to_install(app_home: Path, monkeypatch)
     monkeypatch.setenv("PATH", "/nonexistent")
     monkeypatch.setenv("HOME", str(app_home))
     monkeypatch.setenv("SHELL", "/nonexistent-shell")
-    from desktop_app.mcp import launch
+    from desktop_app.mcp.client import launch
 
     launch.login_shell_path.cache_clear()
     monkeypatch.setattr(launch, "common_dirs", lambda: [])

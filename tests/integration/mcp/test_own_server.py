@@ -11,7 +11,7 @@ from typing import Any
 from mcp import Client, types
 from mcp.client.stdio import StdioServerParameters
 
-from desktop_app.mcp.server import build_server
+from desktop_app.mcp.server.serve import build_server
 from desktop_app.runtime import builtin_tools
 from desktop_app.store.settings import Settings
 from desktop_app.tools.registry import ProgressFn, ToolRegistry, tool

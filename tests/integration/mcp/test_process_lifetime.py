@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from desktop_app.core.messages import ToolCall
-from desktop_app.mcp.logs import ServerLog
-from desktop_app.mcp.manager import McpManager
+from desktop_app.mcp.client.logs import ServerLog
+from desktop_app.mcp.client.manager import McpManager
 from desktop_app.tools.registry import ToolRegistry
 
 from .conftest import REPO, TOY, toy
@@ -23,8 +23,8 @@ linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR
 
 APP = """
 import asyncio, sys
-from desktop_app.mcp.manager import McpManager
-from desktop_app.mcp.config import ServerConfig
+from desktop_app.mcp.client.manager import McpManager
+from desktop_app.mcp.setup.config import ServerConfig
 
 async def main() -> None:
     server = ServerConfig(name="spawn", command=sys.executable, args=(sys.argv[1], "spawner"),

@@ -14,8 +14,8 @@ import asyncio, sys
 from PySide6.QtCore import QCoreApplication
 import qasync
 from desktop_app.core.messages import ToolCall
-from desktop_app.mcp.manager import McpManager
-from desktop_app.mcp.config import ServerConfig
+from desktop_app.mcp.client.manager import McpManager
+from desktop_app.mcp.setup.config import ServerConfig
 from desktop_app.tools.registry import ToolRegistry
 
 async def main():

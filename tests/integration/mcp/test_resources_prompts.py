@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from desktop_app.core.messages import ToolCall
-from desktop_app.mcp.config import ServerConfig
-from desktop_app.mcp.manager import McpManager
+from desktop_app.mcp.setup.config import ServerConfig
+from desktop_app.mcp.client.manager import McpManager
 from desktop_app.tools.registry import ToolRegistry
 from tests.integration.mcp.conftest import REPO, TOY
 
@@ -114,8 +114,8 @@ async def test_roots_are_offered_only_when_there_are_some(tmp_path: Path, everyt
 async def test_resource_links_in_a_tool_result_can_be_read_from_their_server(everything_bin: str) -> None:
     """get-resource-links returns resource_link blocks (template URIs, not in resources/list):
     the window offers each one, and reading it from the same server works."""
-    from desktop_app.mcp.resources import read_resource
-    from desktop_app.mcp.results import resource_links
+    from desktop_app.mcp.client.resources import read_resource
+    from desktop_app.mcp.client.results import resource_links
 
     registry = ToolRegistry()
     manager = McpManager([ServerConfig(name="everything", command=everything_bin)], registry)
@@ -156,8 +156,8 @@ async def test_roots_follow_the_shell_on_off_and_moved(
     roots/list_changed after which the server asks again and gets the new folder."""
     import asyncio
 
-    from desktop_app.mcp import connection
-    from desktop_app.mcp.sdk import roots_result as real
+    from desktop_app.mcp.client import connection
+    from desktop_app.mcp.client.sdk import roots_result as real
 
     asked: asyncio.Queue[tuple[Path, ...]] = asyncio.Queue()
 

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from desktop_app.core.messages import ToolCall
-from desktop_app.mcp.config import ServerConfig
-from desktop_app.mcp.manager import McpManager
+from desktop_app.mcp.setup.config import ServerConfig
+from desktop_app.mcp.client.manager import McpManager
 from desktop_app.tools.registry import ToolRegistry
 
 from .conftest import toy_over_sse
@@ -73,7 +73,7 @@ def test_task_only_tool_runs_as_an_mcp_task(
     """server-everything's simulate-research-query needs MCP tasks (execution.taskSupport required):
     it is offered, created as a task, polled through its four stages and its report fetched."""
     from desktop_app.cli import main
-    from desktop_app.mcp.task_book import TaskBook
+    from desktop_app.mcp.client.task_book import TaskBook
 
     config = tmp_path / "mcp.json"
     config.write_text(json.dumps({"mcpServers": {"ev": {"url": everything_sse_url}}}), encoding="utf-8")

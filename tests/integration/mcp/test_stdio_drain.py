@@ -7,14 +7,14 @@ import subprocess
 import sys
 from pathlib import Path
 
-from desktop_app.mcp.stdio_drain import Owed
+from desktop_app.mcp.server.stdio_drain import Owed
 
 REPO = Path(__file__).resolve().parents[3]
 
 # a server whose one tool takes half a second: the client's EOF arrives while it runs
 SLOW_SERVER = """
 import asyncio, sys
-from desktop_app.mcp.server import serve
+from desktop_app.mcp.server.serve import serve
 from desktop_app.tools.registry import ToolRegistry, tool
 
 @tool()

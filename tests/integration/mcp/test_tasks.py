@@ -13,11 +13,11 @@ import pytest
 import pytest_asyncio
 
 from desktop_app.core.messages import ToolCall
-from desktop_app.mcp.config import SecretRef, ServerConfig
-from desktop_app.mcp.manager import McpManager
-from desktop_app.mcp.task_book import TaskBook
-from desktop_app.mcp.tasks import poll_seconds
-from desktop_app.mcp.trust import TrustStore
+from desktop_app.mcp.setup.config import SecretRef, ServerConfig
+from desktop_app.mcp.client.manager import McpManager
+from desktop_app.mcp.client.task_book import TaskBook
+from desktop_app.mcp.client.tasks import poll_seconds
+from desktop_app.mcp.trust.pins import TrustStore
 from desktop_app.tools.registry import ToolRegistry
 
 SERVER = Path(__file__).resolve().parent / "servers" / "task_server.py"
@@ -148,7 +148,7 @@ async def test_a_task_outliving_the_run_is_recorded_and_listed(
 
 
 async def test_the_next_start_names_leftover_tasks(app_home: Path, tmp_path: Path) -> None:
-    from desktop_app.mcp.task_book import TaskRecord
+    from desktop_app.mcp.client.task_book import TaskRecord
 
     TaskBook().add(TaskRecord("toy", "survey", "t-1", "2026-12-04T10:00:00+0800"))
     manager = McpManager([task_server(tmp_path)], trust=TrustStore(tmp_path / "trust.json"))

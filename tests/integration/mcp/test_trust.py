@@ -14,7 +14,7 @@ from desktop_app.agent.loop import Agent
 from desktop_app.cli import main
 from desktop_app.core.messages import AssistantMessage, ToolCall
 from desktop_app.llm.fake import FakeModel
-from desktop_app.mcp.manager import McpManager
+from desktop_app.mcp.client.manager import McpManager
 from desktop_app.paths import config_dir
 from desktop_app.tools.registry import ToolRegistry
 

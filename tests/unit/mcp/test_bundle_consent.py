@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 
 from desktop_app.commands import mcp_bundle
-from desktop_app.mcp import secret_refs
-from desktop_app.mcp.bundles import bundles_dir, install, read_bundle
-from desktop_app.mcp.config import app_config_path
-from desktop_app.mcp.trust import TrustStore
+from desktop_app.mcp.trust import secret_refs
+from desktop_app.mcp.bundles.installer import bundles_dir, install, read_bundle
+from desktop_app.mcp.setup.config import app_config_path
+from desktop_app.mcp.trust.pins import TrustStore
 from desktop_app.store.settings import Settings
 from tests.keyrings import MemoryKeyring, use_keyring
 from tests.mcpb_files import make_bundle, manifest
@@ -152,7 +152,7 @@ def test_a_secret_by_name_in_the_command_line_is_said_to_be_written_in_plain_tex
     ],
 )
 def test_what_counts_as_a_secret_by_name(key: str, title: str, secret: bool) -> None:
-    from desktop_app.mcp.bundle_manifest import UserOption
+    from desktop_app.mcp.bundles.manifest import UserOption
 
     assert UserOption(key, "string", title).looks_secret is secret
 

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from desktop_app.commands import mcp_gallery
-from desktop_app.mcp.config import ServerConfig, app_config_path, read_config_file, save_servers
-from desktop_app.mcp.gallery import GalleryError, add_connector, find_connector, live_data_note, load_gallery
+from desktop_app.mcp.setup.config import ServerConfig, app_config_path, read_config_file, save_servers
+from desktop_app.mcp.setup.gallery import GalleryError, add_connector, find_connector, live_data_note, load_gallery
 from tests.keyrings import MemoryKeyring, use_keyring
 
 __all__ = ["use_keyring"]

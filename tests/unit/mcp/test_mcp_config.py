@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from desktop_app.mcp.config import (
+from desktop_app.mcp.setup.config import (
     McpConfigError,
     ServerConfig,
     app_config_path,

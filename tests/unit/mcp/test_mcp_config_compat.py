@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from desktop_app.mcp.config import read_config_file, save_servers
+from desktop_app.mcp.setup.config import read_config_file, save_servers
 
 CLAUDE_DESKTOP = """{
   "mcpServers": {

@@ -10,7 +10,7 @@ import pytest
 
 from desktop_app import jsonsafe
 from desktop_app.cli import main
-from desktop_app.mcp.config import McpConfigError, app_config_path, read_config_file
+from desktop_app.mcp.setup.config import McpConfigError, app_config_path, read_config_file
 
 
 def _servers(path: Path, entry: str) -> Path:

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from desktop_app.mcp.guard import guarded
+from desktop_app.mcp.client.guard import guarded
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the guard is used on Linux")
 
@@ -40,7 +40,7 @@ def test_outside_its_own_group_it_signals_only_itself() -> None:
 
 def test_a_server_runs_below_the_window_s_priority() -> None:
     """Starting node or Python servers must not take the cores the window needs (issue 13)."""
-    from desktop_app.mcp.guard import NICENESS
+    from desktop_app.mcp.client.guard import NICENESS
 
     done = _guard(sys.executable, "-c", "import os; print(os.nice(0))")
     assert int(done.stdout) == min(os.nice(0) + NICENESS, 19)
@@ -48,7 +48,7 @@ def test_a_server_runs_below_the_window_s_priority() -> None:
 
 def test_stop_guard_ends_the_guard_whose_stderr_is_that_pipe_and_no_other() -> None:
     """A server still connecting is ended at once (issue 27), found by its stderr pipe, not by name."""
-    from desktop_app.mcp.guard import stop_guard
+    from desktop_app.mcp.client.guard import stop_guard
 
     sleeper = [sys.executable, "-c", "import time; time.sleep(60)"]  # never reads stdin: EOF would not end it
     pipes = [os.pipe(), os.pipe()]

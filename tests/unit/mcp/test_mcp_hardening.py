@@ -9,11 +9,11 @@ from typing import Any
 import pytest
 from mcp import types
 
-from desktop_app.mcp.config import McpConfigError, ServerConfig, parse_server, read_config_file
-from desktop_app.mcp.manager import McpManager
-from desktop_app.mcp.results import qualify, qualify_all
-from desktop_app.mcp.tools import prepare_tools
-from desktop_app.mcp.trust import TrustStore, poisoning_warnings, text_warnings, tool_warnings
+from desktop_app.mcp.setup.config import McpConfigError, ServerConfig, parse_server, read_config_file
+from desktop_app.mcp.client.manager import McpManager
+from desktop_app.mcp.client.results import qualify, qualify_all
+from desktop_app.mcp.client.tools import prepare_tools
+from desktop_app.mcp.trust.pins import TrustStore, poisoning_warnings, text_warnings, tool_warnings
 from desktop_app.store.atomic import write_atomic
 
 V1 = {
@@ -78,7 +78,7 @@ def test_unmovable_damaged_pins_still_fail_closed(tmp_path: Path, monkeypatch: p
     def refuse(*_: Any) -> None:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr("desktop_app.mcp.trust.os.replace", refuse)
+    monkeypatch.setattr("desktop_app.mcp.trust.pins.os.replace", refuse)
     monkeypatch.setattr("desktop_app.store.atomic.os.replace", refuse)
     store = TrustStore(path)
     assert sorted(store.review("srv", V1, NAMES)) == ["srv__a", "srv__b"]
@@ -142,7 +142,7 @@ def test_the_issue_example_can_no_longer_collide() -> None:
 
 
 def read_config_from(servers: dict[str, Any]) -> dict[str, ServerConfig]:
-    from desktop_app.mcp.config import parse_config
+    from desktop_app.mcp.setup.config import parse_config
 
     return {c.name: c for c in parse_config({"mcpServers": servers}, "mcp.json")}
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from desktop_app.mcp import launch
+from desktop_app.mcp.client import launch
 
 
 def _program(folder: Path, name: str) -> Path:

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from desktop_app.mcp import resources as r
-from desktop_app.mcp.tools import MAX_PAGES
+from desktop_app.mcp.client import resources as r
+from desktop_app.mcp.client.tools import MAX_PAGES
 
 
 class _Item(SimpleNamespace):
@@ -73,7 +73,7 @@ def test_a_prompt_s_non_text_parts_are_named() -> None:
 
 
 def test_resource_links_are_read_back_from_an_mcp_tool_result_only() -> None:
-    from desktop_app.mcp.results import MAX_LINKS, resource_links, to_output
+    from desktop_app.mcp.client.results import MAX_LINKS, resource_links, to_output
 
     block = {"type": "resource_link", "uri": "trip://plan/1", "name": "Plan <1>", "description": "d"}
     content = to_output({"content": [{"type": "text", "text": "see"}, block, block]}).content

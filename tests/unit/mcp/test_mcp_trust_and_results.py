@@ -5,8 +5,8 @@ from __future__ import annotations
 import base64
 from pathlib import Path
 
-from desktop_app.mcp.results import qualify, risk_of, to_output
-from desktop_app.mcp.trust import TrustStore, definition_hash, render_change, reveal_tree
+from desktop_app.mcp.client.results import qualify, risk_of, to_output
+from desktop_app.mcp.trust.pins import TrustStore, definition_hash, render_change, reveal_tree
 from desktop_app.visible import reveal
 
 

@@ -12,19 +12,19 @@ from pathlib import Path
 from typing import Any, Literal, Protocol, TextIO
 
 from desktop_app import __version__
-from desktop_app.mcp.apps import EXTENSION_ID, MIME_TYPE
-from desktop_app.mcp.config import McpConfigError, ServerConfig
-from desktop_app.mcp.guard import guarded, stop_guard
-from desktop_app.mcp.interact import ElicitationHandler, ElicitationResult, SamplingHandler, SamplingResult
-from desktop_app.mcp.launch import CommandNotFoundError, child_environment, resolve_command
-from desktop_app.mcp.logs import ServerLog, read_tail
-from desktop_app.mcp.person import PERSON_ALLOWANCE, PersonClock, elicit_note, sampling_request, with_notes
-from desktop_app.mcp.results import safe_name, short_hash, to_output
-from desktop_app.mcp.sdk import Sdk, answers_like_sse, leaf, offending_line, roots_result, watch_eof
-from desktop_app.mcp.secret_refs import resolve as resolve_secret
-from desktop_app.mcp.tasks import call_as_task
-from desktop_app.mcp.tools import PREPARE, PreparedTool, every_page, prepare_tools
-from desktop_app.mcp.trust import text_warnings
+from desktop_app.mcp.apps.views import EXTENSION_ID, MIME_TYPE
+from desktop_app.mcp.setup.config import McpConfigError, ServerConfig
+from desktop_app.mcp.client.guard import guarded, stop_guard
+from desktop_app.mcp.client.interact import ElicitationHandler, ElicitationResult, SamplingHandler, SamplingResult
+from desktop_app.mcp.client.launch import CommandNotFoundError, child_environment, resolve_command
+from desktop_app.mcp.client.logs import ServerLog, read_tail
+from desktop_app.mcp.client.person import PERSON_ALLOWANCE, PersonClock, elicit_note, sampling_request, with_notes
+from desktop_app.mcp.client.results import safe_name, short_hash, to_output
+from desktop_app.mcp.client.sdk import Sdk, answers_like_sse, leaf, offending_line, roots_result, watch_eof
+from desktop_app.mcp.trust.secret_refs import resolve as resolve_secret
+from desktop_app.mcp.client.tasks import call_as_task
+from desktop_app.mcp.client.tools import PREPARE, PreparedTool, every_page, prepare_tools
+from desktop_app.mcp.trust.pins import text_warnings
 from desktop_app.paths import data_dir
 from desktop_app.tools.registry import (
     ProgressFn,
@@ -90,7 +90,7 @@ class Connection:
         if config.refused:
             self.state, self.reason = "failed", config.refused
         self.client: Any = None
-        self.oauth: Any = None  # OAuth hook (h-oauth): the httpx auth of a URL server, see mcp/oauth.py
+        self.oauth: Any = None  # OAuth hook (h-oauth): the httpx auth of a URL server, see mcp/auth/oauth.py
         self.server_info = ""
         self.tools: list[ToolDef] = []
         self.task_only: set[str] = set()  # tools it runs only as MCP tasks (execution.taskSupport required)
@@ -108,7 +108,7 @@ class Connection:
         self._refreshing = False
         self._refresh_again = False
         self._calls = 0
-        self._errlog: TextIO | None = None  # a stdio server's stderr: finds its guard (mcp/guard.py)
+        self._errlog: TextIO | None = None  # a stdio server's stderr: finds its guard (mcp/client/guard.py)
         self._asked: list[str] = []  # forms not accepted while calls ran: the reason goes to the model
         self.log = ServerLog(data_dir() / "logs" / f"mcp-{self.prefix}.log")
 
@@ -209,7 +209,7 @@ class Connection:
 
     async def _transport(self, stack: AsyncExitStack, sdk: Any) -> Any:
         if self.config.url:  # OAuth hook (h-oauth): stored tokens, refreshed; a 401 only marks "log in"
-            oauth = await asyncio.to_thread(importlib.import_module, "desktop_app.mcp.oauth")
+            oauth = await asyncio.to_thread(importlib.import_module, "desktop_app.mcp.auth.oauth")
             self.oauth = oauth.background_auth(self.config)
         if self.wire == "sse":
             return sdk.sse_client(

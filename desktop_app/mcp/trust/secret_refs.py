@@ -19,7 +19,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from desktop_app import jsonsafe
-from desktop_app.mcp.config import McpConfigError, SecretRef, ServerConfig
+from desktop_app.mcp.setup.config import McpConfigError, SecretRef, ServerConfig
 from desktop_app.paths import config_dir
 from desktop_app.store.atomic import write_json_atomic
 from desktop_app.store.secrets import SecretsError, delete_secret, keyring_secret, store_secret
@@ -223,7 +223,7 @@ def _read(config: ServerConfig, name: str, where: str) -> str:
 
 def _migrate_gallery_key(config: ServerConfig, name: str) -> str | None:
     """A key `mcp add` kept under its bare name before scoping: moved once, for the exact gallery entry only."""
-    from desktop_app.mcp.gallery import GalleryError, find_connector
+    from desktop_app.mcp.setup.gallery import GalleryError, find_connector
 
     try:
         connector = find_connector(config.name)

@@ -17,9 +17,9 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from desktop_app.mcp.bundle_zip import BundleError
-from desktop_app.mcp.config import ServerConfig, server_name_problem
-from desktop_app.mcp.secret_refs import ref_problem
+from desktop_app.mcp.bundles.archive import BundleError
+from desktop_app.mcp.setup.config import ServerConfig, server_name_problem
+from desktop_app.mcp.trust.secret_refs import ref_problem
 
 VERSIONS = ("0.2", "0.3", "0.4")
 SERVER_TYPES = ("node", "python", "binary")

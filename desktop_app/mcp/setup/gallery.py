@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from desktop_app import jsonsafe
-from desktop_app.mcp.config import ServerConfig, app_config_path, read_config_file, server_name_problem
-from desktop_app.mcp.config_edit import edit_file, with_server
+from desktop_app.mcp.setup.config import ServerConfig, app_config_path, read_config_file, server_name_problem
+from desktop_app.mcp.setup.config_edit import edit_file, with_server
 from desktop_app.paths import resources_dir
 from desktop_app.store.atomic import write_atomic
 

@@ -7,8 +7,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from desktop_app.mcp.apps import resource_uri, visibility
-from desktop_app.mcp.trust import reveal_definition
+from desktop_app.mcp.apps.views import resource_uri, visibility
+from desktop_app.mcp.trust.pins import reveal_definition
 
 TASK_NOTE = 'run as an MCP task (execution.taskSupport "required"): created, polled, its result fetched'
 

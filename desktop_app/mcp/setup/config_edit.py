@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from desktop_app.mcp.config import McpConfigError
+from desktop_app.mcp.setup.config import McpConfigError
 
 _PUNCT = "{}[]:,"
 _BARE = re.compile(r"[^\s{}\[\]:,/'\"]+")

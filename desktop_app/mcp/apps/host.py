@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from desktop_app import jsonsafe
-from desktop_app.mcp.apps import PROTOCOL_VERSION, Csp
+from desktop_app.mcp.apps.views import PROTOCOL_VERSION, Csp
 
 MAX_MESSAGE = 256 * 1024  # characters of one message from a view
 RATE = 50.0  # messages a second a view may send, on average

@@ -18,12 +18,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from desktop_app import jsonsafe
-from desktop_app.mcp import secret_refs
-from desktop_app.mcp.bundle_manifest import Manifest, UserOption, Value, parse_manifest
-from desktop_app.mcp.bundle_zip import MAX_MANIFEST, BundleError, extract, open_bundle, read_member
-from desktop_app.mcp.config import ServerConfig, app_config_path, read_config_file
-from desktop_app.mcp.config_edit import edit_file, with_server, without_server
-from desktop_app.mcp.gallery import NameTakenError, already_there
+from desktop_app.mcp.trust import secret_refs
+from desktop_app.mcp.bundles.manifest import Manifest, UserOption, Value, parse_manifest
+from desktop_app.mcp.bundles.archive import MAX_MANIFEST, BundleError, extract, open_bundle, read_member
+from desktop_app.mcp.setup.config import ServerConfig, app_config_path, read_config_file
+from desktop_app.mcp.setup.config_edit import edit_file, with_server, without_server
+from desktop_app.mcp.setup.gallery import NameTakenError, already_there
 from desktop_app.paths import data_dir
 from desktop_app.store.atomic import write_atomic
 from desktop_app.store.secrets import SecretsError
@@ -296,7 +296,7 @@ def _entry(config: Path, name: str) -> ServerConfig | None:
 
 def _forget_trust(name: str, secrets: set[str]) -> None:
     """A bundle's standing grants gone: its keyring secrets, their allowances, its tool pins, its always-allow."""
-    from desktop_app.mcp.trust import TrustStore
+    from desktop_app.mcp.trust.pins import TrustStore
     from desktop_app.store.settings import Settings
 
     for secret in sorted(secrets):

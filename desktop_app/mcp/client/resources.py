@@ -12,8 +12,8 @@ import base64
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from desktop_app.mcp.connection import Connection
-from desktop_app.mcp.tools import every_page
+from desktop_app.mcp.client.connection import Connection
+from desktop_app.mcp.client.tools import every_page
 
 MAX_TEXT = 200_000  # characters of one resource's text kept (the rest is cut, and said so)
 MAX_ITEMS = 1_000  # resources or prompts listed per server

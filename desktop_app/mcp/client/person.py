@@ -7,7 +7,7 @@ from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any
 
-from desktop_app.mcp.interact import ElicitationResult, SamplingRequest
+from desktop_app.mcp.client.interact import ElicitationResult, SamplingRequest
 from desktop_app.tools.registry import ToolOutput
 from desktop_app.visible import reveal
 

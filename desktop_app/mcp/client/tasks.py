@@ -17,7 +17,7 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from desktop_app.mcp.task_book import TaskBook, TaskRecord
+from desktop_app.mcp.client.task_book import TaskBook, TaskRecord
 
 POLL_MIN, POLL_MAX, POLL_DEFAULT = 0.5, 10.0, 1.0  # seconds between tasks/get
 TTL_MS = 3_600_000  # asked of the server: keep the task (and its result) an hour after creation

@@ -165,7 +165,7 @@ def serve(registry: ToolRegistry) -> int:
         print("travel-assistant: mcp-server speaks MCP on stdin/stdout; an MCP client starts it", file=sys.stderr)
         return 2
     server = build_server(registry)
-    from desktop_app.mcp.stdio_drain import owed_replies
+    from desktop_app.mcp.server.stdio_drain import owed_replies
 
     relay = owed_replies() if os.name == "posix" else contextlib.nullcontext()
     with contextlib.suppress(KeyboardInterrupt), relay:  # a closed stdin ends us once its replies are written

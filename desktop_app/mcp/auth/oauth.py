@@ -36,8 +36,8 @@ from mcp_types import LATEST_PROTOCOL_VERSION
 from pydantic import BaseModel, ValidationError
 
 from desktop_app import jsonsafe
-from desktop_app.mcp.config import ServerConfig
-from desktop_app.mcp.oauth_callback import (
+from desktop_app.mcp.setup.config import ServerConfig
+from desktop_app.mcp.auth.callback import (
     LOGIN_TIMEOUT,
     LoginError,
     LoopbackListener,

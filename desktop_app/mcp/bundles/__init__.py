@@ -1,0 +1,44 @@
+"""MCP bundles (`.mcpb`, `.dxt`): read, checked, installed, replaced and removed.
+
+This file is the room's face: the window imports these names from here, never a module inside."""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from desktop_app.mcp.bundles.installer import Bundle as Bundle
+    from desktop_app.mcp.bundles.installer import BundleError as BundleError
+    from desktop_app.mcp.bundles.installer import Installed as Installed
+    from desktop_app.mcp.bundles.installer import NameTakenError as NameTakenError
+    from desktop_app.mcp.bundles.installer import Replacement as Replacement
+    from desktop_app.mcp.bundles.installer import UserOption as UserOption
+    from desktop_app.mcp.bundles.manifest import Value as Value
+    from desktop_app.mcp.bundles.installer import install as install
+    from desktop_app.mcp.bundles.installer import read_bundle as read_bundle
+    from desktop_app.mcp.bundles.installer import replacement as replacement
+    from desktop_app.mcp.bundles.installer import secret_like as secret_like
+
+FACE: dict[str, tuple[str, str]] = {
+    "Bundle": ("installer", "Bundle"),
+    "BundleError": ("installer", "BundleError"),
+    "Installed": ("installer", "Installed"),
+    "NameTakenError": ("installer", "NameTakenError"),
+    "Replacement": ("installer", "Replacement"),
+    "UserOption": ("installer", "UserOption"),
+    "Value": ("manifest", "Value"),
+    "install": ("installer", "install"),
+    "read_bundle": ("installer", "read_bundle"),
+    "replacement": ("installer", "replacement"),
+    "secret_like": ("installer", "secret_like"),
+}
+__all__ = sorted(FACE)
+
+
+def __getattr__(name: str) -> Any:
+    """A name of the face, imported when first asked for: the window's first paint loads none of them."""
+    if name not in FACE:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    module, attr = FACE[name]
+    return getattr(importlib.import_module(f"{__name__}.{module}"), attr)

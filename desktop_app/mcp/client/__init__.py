@@ -1,0 +1,54 @@
+"""Connecting to MCP servers and using them: the manager, each connection's status, tool calls, resources and prompts, and the questions servers ask a person (forms, sampling).
+
+This file is the room's face: the window imports these names from here, never a module inside."""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from desktop_app.mcp.client.interact import ElicitationResult as ElicitationResult
+    from desktop_app.mcp.client.resources import MAX_TEXT as MAX_TEXT
+    from desktop_app.mcp.client.resources import McpFeatureError as McpFeatureError
+    from desktop_app.mcp.client.manager import McpManager as McpManager
+    from desktop_app.mcp.client.interact import ModelSampler as ModelSampler
+    from desktop_app.mcp.client.interact import SamplingRequest as SamplingRequest
+    from desktop_app.mcp.client.connection import ServerStatus as ServerStatus
+    from desktop_app.mcp.client.resources import contents_text as contents_text
+    from desktop_app.mcp.client.resources import get_prompt as get_prompt
+    from desktop_app.mcp.client.resources import list_prompts as list_prompts
+    from desktop_app.mcp.client.resources import list_resources as list_resources
+    from desktop_app.mcp.client.resources import list_templates as list_templates
+    from desktop_app.mcp.client.launch import missing_message as missing_message
+    from desktop_app.mcp.client.resources import read_resource as read_resource
+    from desktop_app.mcp.client.logs import read_tail as read_tail
+    from desktop_app.mcp.client.results import resource_links as resource_links
+
+FACE: dict[str, tuple[str, str]] = {
+    "ElicitationResult": ("interact", "ElicitationResult"),
+    "MAX_TEXT": ("resources", "MAX_TEXT"),
+    "McpFeatureError": ("resources", "McpFeatureError"),
+    "McpManager": ("manager", "McpManager"),
+    "ModelSampler": ("interact", "ModelSampler"),
+    "SamplingRequest": ("interact", "SamplingRequest"),
+    "ServerStatus": ("connection", "ServerStatus"),
+    "contents_text": ("resources", "contents_text"),
+    "get_prompt": ("resources", "get_prompt"),
+    "list_prompts": ("resources", "list_prompts"),
+    "list_resources": ("resources", "list_resources"),
+    "list_templates": ("resources", "list_templates"),
+    "missing_message": ("launch", "missing_message"),
+    "read_resource": ("resources", "read_resource"),
+    "read_tail": ("logs", "read_tail"),
+    "resource_links": ("results", "resource_links"),
+}
+__all__ = sorted(FACE)
+
+
+def __getattr__(name: str) -> Any:
+    """A name of the face, imported when first asked for: the window's first paint loads none of them."""
+    if name not in FACE:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    module, attr = FACE[name]
+    return getattr(importlib.import_module(f"{__name__}.{module}"), attr)

@@ -1,0 +1,50 @@
+"""What servers are configured: `mcp.json` read and written, and the gallery of vetted connectors.
+
+This file is the room's face: the window imports these names from here, never a module inside."""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from desktop_app.mcp.setup.gallery import Connector as Connector
+    from desktop_app.mcp.setup.config import DEFAULT_CALL_TIMEOUT as DEFAULT_CALL_TIMEOUT
+    from desktop_app.mcp.setup.gallery import GalleryError as GalleryError
+    from desktop_app.mcp.setup.config import McpConfigError as McpConfigError
+    from desktop_app.mcp.setup.gallery import NameTakenError as NameTakenError
+    from desktop_app.mcp.setup.config import ServerConfig as ServerConfig
+    from desktop_app.mcp.setup.gallery import add_connector as add_connector
+    from desktop_app.mcp.setup.config import app_config_path as app_config_path
+    from desktop_app.mcp.setup.gallery import load_gallery as load_gallery
+    from desktop_app.mcp.setup.config import load_servers as load_servers
+    from desktop_app.mcp.setup.gallery import name_to_add as name_to_add
+    from desktop_app.mcp.setup.config import parse_server as parse_server
+    from desktop_app.mcp.setup.config import read_config_file as read_config_file
+    from desktop_app.mcp.setup.config import save_servers as save_servers
+
+FACE: dict[str, tuple[str, str]] = {
+    "Connector": ("gallery", "Connector"),
+    "DEFAULT_CALL_TIMEOUT": ("config", "DEFAULT_CALL_TIMEOUT"),
+    "GalleryError": ("gallery", "GalleryError"),
+    "McpConfigError": ("config", "McpConfigError"),
+    "NameTakenError": ("gallery", "NameTakenError"),
+    "ServerConfig": ("config", "ServerConfig"),
+    "add_connector": ("gallery", "add_connector"),
+    "app_config_path": ("config", "app_config_path"),
+    "load_gallery": ("gallery", "load_gallery"),
+    "load_servers": ("config", "load_servers"),
+    "name_to_add": ("gallery", "name_to_add"),
+    "parse_server": ("config", "parse_server"),
+    "read_config_file": ("config", "read_config_file"),
+    "save_servers": ("config", "save_servers"),
+}
+__all__ = sorted(FACE)
+
+
+def __getattr__(name: str) -> Any:
+    """A name of the face, imported when first asked for: the window's first paint loads none of them."""
+    if name not in FACE:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    module, attr = FACE[name]
+    return getattr(importlib.import_module(f"{__name__}.{module}"), attr)

@@ -1,0 +1,36 @@
+"""What the user has trusted: pinned tool definitions and the secrets allowed to reach a server.
+
+This file is the room's face: the window imports these names from here, never a module inside."""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from desktop_app.mcp.trust.pins import PendingChange as PendingChange
+    from desktop_app.mcp.trust.secret_refs import SecretSend as SecretSend
+    from desktop_app.mcp.trust.secret_refs import allow as allow_secret
+    from desktop_app.mcp.trust.pins import approved_text as approved_text
+    from desktop_app.mcp.trust.secret_refs import pending as pending_secrets
+    from desktop_app.mcp.trust.pins import pretty_definition as pretty_definition
+    from desktop_app.mcp.trust.secret_refs import store_for as store_for
+
+FACE: dict[str, tuple[str, str]] = {
+    "PendingChange": ("pins", "PendingChange"),
+    "SecretSend": ("secret_refs", "SecretSend"),
+    "allow_secret": ("secret_refs", "allow"),
+    "approved_text": ("pins", "approved_text"),
+    "pending_secrets": ("secret_refs", "pending"),
+    "pretty_definition": ("pins", "pretty_definition"),
+    "store_for": ("secret_refs", "store_for"),
+}
+__all__ = sorted(FACE)
+
+
+def __getattr__(name: str) -> Any:
+    """A name of the face, imported when first asked for: the window's first paint loads none of them."""
+    if name not in FACE:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    module, attr = FACE[name]
+    return getattr(importlib.import_module(f"{__name__}.{module}"), attr)
