@@ -154,4 +154,3 @@ def install() -> int:
     os.environ[FLAGS_ENV] = f"{given} {chromium_flags(port)}".strip()
     _started.append(port)
     return port
-

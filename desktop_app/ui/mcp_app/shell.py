@@ -71,8 +71,7 @@ MAX_REPORTED = 32  # distinct blocked attempts a view's page reports (a page can
 # In every frame's page world, before the frame's own scripts: RTCPeerConnection and friends replaced by a
 # function that reports and throws (non-writable, non-configurable: not put back from this realm), and each
 # Content-Security-Policy violation reported; reports go out as console lines the Page picks up.
-STUB_JS = (
-    """
+STUB_JS = """
 (function () {
   "use strict";
   var warn = console.warn.bind(console), MARK = "%(marker)s";
@@ -91,7 +90,6 @@ STUB_JS = (
   }, true);
 })();
 """.replace("%(marker)s", STUB_MARKER)
-)
 
 
 def shell_html(csp: str, background: str) -> str:

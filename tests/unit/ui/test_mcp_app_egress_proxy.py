@@ -119,7 +119,13 @@ def test_a_declared_origin_is_tunnelled(proxy: int, echo: Echo, view: tuple[list
 
 @pytest.mark.parametrize(
     "head",
-    ["CONNECT 127.0.0.1 HTTP/1.1", "CONNECT a b:1 HTTP/1.1", "CONNECT h:99999 HTTP/1.1", "CONNECT h:1 SPDY", "connect h:1"],
+    [
+        "CONNECT 127.0.0.1 HTTP/1.1",
+        "CONNECT a b:1 HTTP/1.1",
+        "CONNECT h:99999 HTTP/1.1",
+        "CONNECT h:1 SPDY",
+        "connect h:1",
+    ],
 )
 def test_malformed_requests_are_refused(head: str) -> None:
     assert egress._target(head.encode() + b"\r\n\r\n") is None
