@@ -204,12 +204,12 @@ def hostile(name: str, port: int) -> str:
     return PAGE % {"markup": MARKUP.get(name, "") % fill, "peer": peer, "script": script}
 
 
-def show(window: Any, call_id: str, html: str) -> Any:
+def show(window: Any, call_id: str, html: str, csp: Csp | None = None) -> Any:
     async def never(_args: dict[str, Any], _report: Any = None) -> ToolOutput:
         raise AssertionError("not called")
 
     tool = ToolDef("evil__show", "", {"type": "object"}, never, source="mcp:evil", meta={"server": "evil", "tool": "s"})
-    return window.apps.show_view(call_id, tool, AppResource("ui://evil/app.html", html, Csp()), {})
+    return window.apps.show_view(call_id, tool, AppResource("ui://evil/app.html", html, csp or Csp()), {})
 
 
 @pytest.mark.parametrize("name", [*SCRIPTS, *MARKUP])
@@ -221,3 +221,14 @@ def test_no_way_out_of_a_view(qtbot: Any, window: Any, listeners: Listeners, nam
     assert listeners.seen == [], f"{name}: the view reached the listener"
     if name in REPORTED:
         assert any(line.startswith("• blocked a request to") and REPORTED[name] in line for line in lines), lines
+
+
+def test_a_declared_origin_is_still_reached_through_the_proxy(  # the feature stays: only what was declared
+    qtbot: Any, window: Any, listeners: Listeners
+) -> None:
+    origin = f"https://127.0.0.1:{listeners.port}"
+    page = f"<script>fetch('{origin}/declared').catch(function () {{}});</script>"
+    show(window, "declared", page, Csp(connect=(origin,)))
+    qtbot.waitUntil(lambda: bool(listeners.seen), timeout=30_000)
+    window.apps.close_view("declared")
+    assert listeners.seen[0].startswith("tcp: b'\\x16\\x03")  # a TLS handshake, tunnelled by the proxy
