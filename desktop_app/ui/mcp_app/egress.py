@@ -5,9 +5,10 @@ rel=preconnect>` opens a bare socket; WebRTC sends STUN over UDP and TURN over T
 sockets), and Qt WebEngine has no per-profile switch for them. So the engine is started with every
 connection routed through this proxy, loopback included (`--proxy-server`, `<-loopback>`), and
 with WebRTC held to proxied TCP (`--force-webrtc-ip-handling-policy=disable_non_proxied_udp`: no
-UDP at all, so no STUN). The proxy tunnels a CONNECT only to a host and port an open view declared
-(its https/wss origins); plain-http proxying is never done; every refusal is reported to the open
-views, whose inspector lists it as a blocked request. No Qt here: plain sockets on daemon threads.
+UDP at all, so no STUN). Each view's profile adds a random token to its User-Agent, which Chromium
+sends with every CONNECT: the proxy tunnels only to a host and port *that* view declared (its
+https/wss origins), never proxies plain http, and reports each refusal to that view, whose
+inspector lists it as a blocked request. No Qt here: plain sockets on daemon threads.
 
 Flags reach Chromium through QTWEBENGINE_CHROMIUM_FLAGS, read once when the engine starts: `install()`
 runs when view.py is imported, before any profile or page exists.
@@ -16,6 +17,8 @@ runs when view.py is imported, before any profile or page exists.
 from __future__ import annotations
 
 import os
+import re
+import secrets
 import select
 import socket
 import socketserver
@@ -25,42 +28,67 @@ from collections.abc import Callable
 MAX_HEADER = 8192  # bytes of a proxy request's head
 TIMEOUT_S = 10.0  # to read a request's head, and to connect upstream
 FLAGS_ENV = "QTWEBENGINE_CHROMIUM_FLAGS"
+TOKEN_MARK = "mcp-app-view/"
 
 Allows = Callable[[str], bool]
 Blocked = Callable[[str], None]
 
 
 class Gate:
-    """The open views' policies: a tunnel is allowed when one of them declared the origin."""
+    """The open views' policies, each under the token its profile's User-Agent carries to the proxy."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._views: dict[int, tuple[Allows, Blocked]] = {}
+        self._views: dict[str, tuple[Allows, Blocked]] = {}
 
-    def open(self, key: int, allows: Allows, blocked: Blocked) -> None:
+    def open(self, token: str, allows: Allows, blocked: Blocked) -> None:
         with self._lock:
-            self._views[key] = (allows, blocked)
+            self._views[token] = (allows, blocked)
 
-    def close(self, key: int) -> None:
+    def close(self, token: str) -> None:
         with self._lock:
-            self._views.pop(key, None)
+            self._views.pop(token, None)
 
-    def decide(self, host: str, port: int) -> bool:
-        """Whether a view declared https://host:port (wss is the same origin); else every view hears of it."""
+    def decide(self, host: str, port: int, token: str) -> bool:
+        """Whether the view asking declared https://host:port (wss is the same origin); else it hears of it.
+
+        A connection no open view can be named for (no token, or an unknown one) is refused, and
+        every open view hears of it: it came from one of them.
+        """
         with self._lock:
-            views = list(self._views.values())
-        url = f"https://{host}:{port}/"
+            asking = self._views.get(token)
+            told = [asking] if asking is not None else list(self._views.values())
         try:
-            if any(allows(url) for allows, _ in views):
+            if asking is not None and asking[0](f"https://{host}:{port}/"):
                 return True
-            for _, blocked in views:
+            for _, blocked in told:
                 blocked(f"{host}:{port} (a connection outside any request: preconnect, WebRTC or the like)")
         except RuntimeError:  # a view deleted meanwhile: its engine is going too
             pass
         return False
 
 
+def new_token() -> str:
+    """A view's name towards the proxy: random, so a view cannot pass for another."""
+    return secrets.token_hex(8)
+
+
+def user_agent(base: str, token: str) -> str:
+    """The profile's User-Agent with the view's token (Chromium sends it with every CONNECT)."""
+    return f"{base} {TOKEN_MARK}{token}"
+
+
 GATE = Gate()
+
+
+def _token(head: bytes) -> str:
+    """The view's token in a request head's User-Agent ("" when there is none)."""
+    for line in head.split(b"\r\n")[1:]:
+        name, _, value = line.partition(b":")
+        if name.strip().lower() == b"user-agent":
+            found = re.search(rb"\b" + TOKEN_MARK.encode() + rb"([0-9a-f]{16})\b", value)
+            return found.group(1).decode() if found else ""
+    return ""
 
 
 def _target(head: bytes) -> tuple[str, int] | None:
@@ -104,7 +132,7 @@ class _Handler(socketserver.BaseRequestHandler):
         except OSError:
             return
         target = _target(head)
-        if target is None or not GATE.decide(*target):
+        if target is None or not GATE.decide(*target, _token(head)):
             client.sendall(b"HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
             return
         try:

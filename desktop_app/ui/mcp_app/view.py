@@ -186,8 +186,10 @@ class McpAppView(QWebEngineView):
         self.profile.setSpellCheckEnabled(False)
         self.interceptor = Interceptor(self._allows, self.blocked.emit, self)
         self.profile.setUrlRequestInterceptor(self.interceptor)
+        self.token = egress.new_token()
+        self.profile.setHttpUserAgent(egress.user_agent(self.profile.httpUserAgent(), self.token))
         self._refused.connect(self.blocked, Qt.ConnectionType.QueuedConnection)
-        egress.GATE.open(id(self), self._allows, self._refused.emit)
+        egress.GATE.open(self.token, self._allows, self._refused.emit)
         page = self.web_page = Page(self.profile, self, self._link_clicked, self.blocked.emit)
         settings = page.settings()
         for name in _OFF:
@@ -217,7 +219,7 @@ class McpAppView(QWebEngineView):
     def dispose(self) -> None:
         """Delete the page before its profile (Qt warns, and may crash, the other way round)."""
         self.channel_object.blockSignals(True)
-        egress.GATE.close(id(self))
+        egress.GATE.close(self.token)
         if not shiboken6.isValid(self.web_page):
             return
         self.setPage(QWebEnginePage(self))  # the view lets go of the page, on the default profile

@@ -60,10 +60,15 @@ def proxy() -> Iterator[int]:
     server.server_close()
 
 
+TOKEN = "0123456789abcdef"
+AGENT = f"User-Agent: Mozilla/5.0 QtWebEngine/6 {egress.TOKEN_MARK}{TOKEN}\r\n"
+
+
 def ask(proxy: int, head: str) -> tuple[bytes, socket.socket]:
-    """Send a request head to the proxy; its status line and the open socket."""
+    """Send a request head (from the view, by its User-Agent) to the proxy; its status line and the open socket."""
     sock = socket.create_connection(("127.0.0.1", proxy), timeout=5)
-    sock.sendall(head.encode())
+    first, _, rest = head.partition("\r\n")
+    sock.sendall(f"{first}\r\n{AGENT}{rest}".encode())
     answer = b""
     while b"\r\n\r\n" not in answer:
         chunk = sock.recv(1024)
@@ -78,9 +83,9 @@ def view() -> Iterator[tuple[list[str], list[str]]]:
     """An open view that declared `allowed` (host:port) origins; what it was told was blocked."""
     allowed: list[str] = []
     blocked: list[str] = []
-    egress.GATE.open(-1, lambda url: any(url == f"https://{a}/" for a in allowed), blocked.append)
+    egress.GATE.open(TOKEN, lambda url: any(url == f"https://{a}/" for a in allowed), blocked.append)
     yield allowed, blocked
-    egress.GATE.close(-1)
+    egress.GATE.close(TOKEN)
 
 
 def test_an_undeclared_host_is_refused_and_reported(proxy: int, echo: Echo, view: tuple[list[str], list[str]]) -> None:
@@ -115,6 +120,30 @@ def test_a_declared_origin_is_tunnelled(proxy: int, echo: Echo, view: tuple[list
         sock.sendall(b"hello")
         assert sock.recv(100) == b"hello"
     assert echo.seen == [b"hello"] and blocked == []
+
+
+def test_another_views_declared_origin_is_refused(proxy: int, echo: Echo, view: tuple[list[str], list[str]]) -> None:
+    other: list[str] = []
+    egress.GATE.open("f" * 16, lambda url: url == f"https://127.0.0.1:{echo.port}/", other.append)
+    try:
+        status, sock = ask(proxy, f"CONNECT 127.0.0.1:{echo.port} HTTP/1.1\r\n\r\n")  # from the first view
+        sock.close()
+    finally:
+        egress.GATE.close("f" * 16)
+    assert status.startswith(b"HTTP/1.1 403") and echo.seen == []
+    assert view[1] and other == []  # the view that asked is told, not the other
+
+
+def test_a_connection_no_view_is_named_for_is_refused_and_every_view_told(
+    proxy: int, echo: Echo, view: tuple[list[str], list[str]]
+) -> None:
+    allowed, blocked = view
+    allowed.append(f"127.0.0.1:{echo.port}")
+    sock = socket.create_connection(("127.0.0.1", proxy), timeout=5)
+    with sock:
+        sock.sendall(f"CONNECT 127.0.0.1:{echo.port} HTTP/1.1\r\nUser-Agent: x\r\n\r\n".encode())
+        assert sock.recv(100).startswith(b"HTTP/1.1 403")
+    assert echo.seen == [] and blocked
 
 
 @pytest.mark.parametrize(
