@@ -149,6 +149,7 @@ SCRIPTS: dict[str, str] = {
     "dynamic-preconnect": """
       var l = document.createElement('link'); l.rel = 'preconnect';
       l.href = 'http://127.0.0.1:%(port)s/'; document.head.appendChild(l);""",
+    "worklet": "new AudioContext().audioWorklet.addModule('http://127.0.0.1:%(port)s/worklet.js').catch(function () {});",
     "import": "import('http://127.0.0.1:%(port)s/m.js').catch(function () {});",
 }
 MARKUP: dict[str, str] = {
@@ -159,6 +160,9 @@ MARKUP: dict[str, str] = {
     "prefetch": "<link rel='prefetch' href='http://127.0.0.1:%(port)s/prefetch'>",
     "preload": "<link rel='preload' as='fetch' href='http://127.0.0.1:%(port)s/preload' crossorigin>",
     "modulepreload": "<link rel='modulepreload' href='http://127.0.0.1:%(port)s/mp.js'>",
+    "speculation-rules": '<script type=\'speculationrules\'>{"prefetch": [{"source": "list", '
+    '"urls": ["http://127.0.0.1:%(port)s/spec"]}], "prerender": [{"source": "list", '
+    '"urls": ["http://127.0.0.1:%(port)s/pre"]}]}</script>',
     "stylesheet": "<link rel='stylesheet' href='http://127.0.0.1:%(port)s/style.css'>",
     "css-import": "<style>@import url('http://127.0.0.1:%(port)s/import.css');</style>",
     "css-background": "<style>body{background:url('http://127.0.0.1:%(port)s/bg.png')}</style>",
