@@ -15,7 +15,8 @@ as root; tests set QTWEBENGINE_DISABLE_SANDBOX=1 only then):
 - the connections no request stands for (preconnect, WebRTC's STUN and TURN) meet egress.py: the
   engine runs behind its loopback proxy, which tunnels only to declared origins, and WebRTC may not
   use UDP; on top of that, `RTCPeerConnection` and friends are gone from every frame's world before
-  the view's first script runs (STUB_JS), and a call to one is reported as a blocked request.
+  the view's first script runs (STUB_JS); a call to one, a CSP violation and a refused tunnel are
+  reported as blocked requests (the `blocked` signal the inspector already lists).
 """
 
 from __future__ import annotations
