@@ -11,6 +11,7 @@ import json
 import os
 import re
 from collections.abc import AsyncIterator
+from dataclasses import replace
 from typing import Any
 
 from desktop_app.core.messages import (
@@ -42,6 +43,7 @@ from desktop_app.tools.travel.places import City, resolve_city
 
 DEFAULT_ORIGIN = "beijing"
 LOOKUPS = ("weather", "flights", "hotels")
+MAX_QUESTION = 2_000  # characters of a question the planner reads; the answer says when it cut one
 
 
 def _call(name: str, arguments: dict[str, Any]) -> ToolCall:
@@ -108,10 +110,18 @@ class OfflineModel:
         yield Completed(reply, Usage())
 
     def respond(self, request: ModelRequest) -> AssistantMessage:
-        """The planner's whole turn for this request."""
-        offered = {t.name for t in request.tools}
+        """The planner's whole turn for this request: each question read up to MAX_QUESTION characters."""
         question, earlier, exchanges, last_answer = _split_turns(request.messages)
-        query = parse(question, earlier)
+        query = parse(question[:MAX_QUESTION], [e[:MAX_QUESTION] for e in earlier])
+        reply = self._reply(request, question[:MAX_QUESTION], query, exchanges, last_answer)
+        if len(question) > MAX_QUESTION and reply.content:
+            return replace(reply, content=reply.content + writer.cut_note(query.lang, MAX_QUESTION))
+        return reply
+
+    def _reply(
+        self, request: ModelRequest, question: str, query: TripQuery, exchanges: list[Exchange], last_answer: str
+    ) -> AssistantMessage:
+        offered = {t.name for t in request.tools}
         query.route = route.is_route(question, query)
         skill = _guide_skill_active(request, offered)
         if skill:
