@@ -69,7 +69,8 @@ def parse_budget(text: str) -> int | None:
     m = re.search(r"([一两二三四五六七八九十])\s*(万|千)", text)
     if m and re.search(r"预算|块|元|以内|以下|之内", text):
         return ZH_DIGIT[m.group(1)] * (10_000 if m.group(2) == "万" else 1_000)
-    amount = r"(\d{1,3}(?:,\d{3}){1,3}|\d{3,6})(?!\d|,\d)"  # at most 12 digits: a longer run is no budget
+    # 3 to 12 digits, never the head of a longer number (5000，2人 reads 5000; a 15-digit 123,456,… nothing)
+    amount = r"(\d{1,3}(?:,\d{3}){1,3}(?!\d|,\d{3})|\d{4,6}(?!\d)|\d{3}(?!\d|,\d{3}))"
     pattern = r"(?:预算|budget|under|below|within|max|不超过|以内)[^\d]{0,8}" + amount
     m = re.search(pattern, folded) or re.search(r"[¥￥]\s*" + amount, folded)
     m = m or re.search(r"(?<!\d)(?<!\d,)" + amount + r"\s*(?:元|块|rmb|cny|yuan)", folded)

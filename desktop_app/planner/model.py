@@ -34,7 +34,7 @@ from desktop_app.llm.base import (
 from desktop_app.planner import route, writer
 from desktop_app.planner.compare import candidates
 from desktop_app.planner.exchange import Exchange
-from desktop_app.planner.nlu import TripQuery, parse
+from desktop_app.planner.nlu import MAX_QUESTION, TripQuery, parse
 from desktop_app.planner.places import stand_ins
 from desktop_app.planner.ranking import open_answer
 from desktop_app.planner.trip_lines import trip_dates
@@ -43,7 +43,6 @@ from desktop_app.tools.travel.places import City, resolve_city
 
 DEFAULT_ORIGIN = "beijing"
 LOOKUPS = ("weather", "flights", "hotels")
-MAX_QUESTION = 2_000  # characters of a question the planner reads; the answer says when it cut one
 
 
 def _call(name: str, arguments: dict[str, Any]) -> ToolCall:

@@ -363,6 +363,7 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
     return q
 
 
+MAX_QUESTION = 2_000  # characters of a question the planner reads (model.py says in the answer when it cut one)
 # A number as a question may write it: at most 12 digits and commas, read only from where it starts
 # (a longer run is no number; never trying each digit of a run keeps reading linear).
 NUMBER = r"(?<!\d)(?<!\d,)\d[\d,]{0,11}(?!\d)"

@@ -16,6 +16,7 @@ import pytest
 
 from desktop_app.core import events as ev
 from desktop_app.planner.nlu import parse
+from desktop_app.runtime import question_budget
 from tests.unit.planner.test_model import SEED_EN, SEED_ZH, calls_of, final_text, run
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -61,6 +62,9 @@ def test_a_huge_number_is_no_number_and_an_ordinary_one_still_is() -> None:
     assert parse("Beijing to Sanya, budget $1,500", []).budget == round(1500 * 7.2)
     assert parse("北京去三亚，500元一晚以内", []).night_cap == 500
     assert parse("北京去三亚，预算1.5万", []).budget == 15000
+    assert parse("从北京去三亚，预算5000，2个人够吗", []).budget == 5000  # a comma after a number ends it
+    assert parse("Beijing to Sanya, budget $1,000,000,000,000,000", []).budget is None  # not its head "$1"
+    assert parse("从北京去三亚，预算123,456,789,012,345元够吗", []).budget is None  # nor "123"
 
 
 def test_ask_json_with_a_5000_digit_number_ends_with_final(tmp_path: Path) -> None:
@@ -111,6 +115,11 @@ async def test_nothing_after_the_cut_is_read() -> None:
     events, _ = await run("我在北京，" + "。" * 2100 + "想去三亚，帮我查机票")
     assert not any("三亚" in json.dumps(args, ensure_ascii=False) for _, args in calls_of(events))
     assert "只读了前 2,000 个字符" in final_text(events)
+
+
+def test_the_trip_panes_budget_reads_what_the_planner_reads() -> None:
+    assert question_budget("预算5000，" + "1,111" * 200_000) == 5000  # a megabyte, read up to 2,000 characters
+    assert question_budget("。" * 2100 + "预算5000") is None
 
 
 async def test_a_short_question_says_nothing_about_a_cut() -> None:
