@@ -9,9 +9,9 @@ from desktop_app.trips.model import Day, DayItem, Trip
 from desktop_app.visible import one_line
 
 # What could make outside text act in a Markdown viewer: emphasis, code, links and pictures, raw HTML
-# and entities, table cells, headings; and what viewers turn into links by themselves (a scheme's
+# and entities, table cells, headings, math; and what viewers turn into links by themselves (a scheme's
 # `:`, a domain's `.`, an address's `@`). Each is written with a backslash: rendered, the text reads the same.
-_ACTIVE = re.compile(r"[\\`*_{}\[\]<>#!|~&@]|(?<=[A-Za-z]):(?=\S)|\.(?=[^\W\d_])")
+_ACTIVE = re.compile(r"[\\`*_{}\[\]<>#!|~&@$]|(?<=[A-Za-z]):(?=\S)|\.(?=[^\W\d_])")
 _PLAIN_ID = re.compile(r"[A-Za-z0-9_.:-]+")
 
 WEEKDAYS_ZH = "一二三四五六日"

@@ -32,6 +32,7 @@ HOSTILE = [
     "<https://evil.example/a>",
     "see https://evil.example/b or www.evil.example or mail evil@evil.example",
     "**bold** _em_ `code` ~~gone~~ &lt;b&gt; a | b",
+    "$\\href{javascript:alert(1)}{x}$ [^1] [[wiki]] &#106;avascript:x <!-- c -->",
     "三亚\n\n# Forged heading\n<script>x</script>",
     "晚餐\r\nATTENDEE:mailto:evil@evil.example",
     "x\u2028ATTENDEE:mailto:a@evil.example\x85X-EVIL:1\x1cRRULE:FREQ=SECONDLY",
@@ -74,6 +75,7 @@ def _assert_inert(md: str, hostile: str) -> None:
     assert not re.search(r"[A-Za-z](?<!\\):(?=\S)", md.replace("\\:", "")), "a scheme a viewer links"
     assert not re.search(r"(?<!\\)\.(?=[A-Za-z])", md), "a domain a viewer links"
     assert not re.search(r"(?<!\\)@", md), "an address a viewer links"
+    assert not re.search(r"(?<!\\)\$", md), "math a viewer renders"
     assert "`x`" not in md  # a backtick in an id cannot open code
     shown = one_line(hostile)
     assert any(shown in _unescaped(line) for line in md.splitlines()), "the text must still read the same"
