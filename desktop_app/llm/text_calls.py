@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import html
+import itertools
 import json
 import re
 from collections.abc import AsyncIterator, Collection, Sequence
@@ -204,7 +205,7 @@ Found = tuple[list[dict[str, Any]], str]  # call entries, and the prose before t
 
 def _trailing(text: str) -> Found | None:
     """Calls that close the answer after its prose, in the forms small models write."""
-    bare = text[:-len("</tools>")].rstrip() if text.endswith("</tools>") else text
+    bare = text[: -len("</tools>")].rstrip() if text.endswith("</tools>") else text
     for form in (_xml_calls, _dot_calls, _fenced_calls, _json_tail):
         found = form(bare)
         if found is not None:
@@ -218,7 +219,7 @@ def _closing(text: str, spans: list[tuple[int, int]]) -> bool:
     `<tools>` wrapper) follows the last: they close the answer."""
     if not spans or not all(_outside_fences(text, a) for a, _ in spans):
         return False
-    gaps = [text[e:a] for (_, e), (a, _) in zip(spans, spans[1:], strict=False)] + [text[spans[-1][1] :]]
+    gaps = [text[e:a] for (_, e), (a, _) in itertools.pairwise(spans)] + [text[spans[-1][1] :]]
     return not any(_TOOLS_WRAP.sub("", gap).strip(" \t\r\n,;") for gap in gaps)
 
 
@@ -312,8 +313,8 @@ def echoed(name: str, args: Any, outside: Sequence[str]) -> bool:
     from outside: the model repeating it is not the model's own call."""
     if not outside:
         return False
-    shapes = (f'"name":"{name}"', f'name="{name}"', f"name='{name}'", f"function={name}>", f"functions.{name}:")
-    shapes += (f"{name}[ARGS]", f'"{name}":{{')
+    shapes: tuple[str, ...] = (f'"name":"{name}"', f'name="{name}"', f"name='{name}'", f"function={name}>")
+    shapes += (f"functions.{name}:", f"{name}[ARGS]", f'"{name}":{{')
     if isinstance(args, str):
         with contextlib.suppress(ValueError):
             args = jsonsafe.loads(args) if args.strip() else {}
@@ -333,9 +334,7 @@ def outside_texts(messages: Sequence[Message], system: Sequence[str] = ()) -> li
     return [*system, *(m.content for m in messages if not isinstance(m, AssistantMessage))]
 
 
-def recover(
-    text: str, offered: Collection[str], first_id: int = 1, outside: Sequence[str] = ()
-) -> Recovered | None:
+def recover(text: str, offered: Collection[str], first_id: int = 1, outside: Sequence[str] = ()) -> Recovered | None:
     """The calls an answer holds, or None when it is text. Names not offered are refused, and
     calls echoed from `outside` (texts the model did not write) stay text; neither ever runs."""
     answer = _THINK.sub("", text).strip()  # without `<think>…</think>` blocks

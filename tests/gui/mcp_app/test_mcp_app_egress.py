@@ -149,7 +149,8 @@ SCRIPTS: dict[str, str] = {
     "dynamic-preconnect": """
       var l = document.createElement('link'); l.rel = 'preconnect';
       l.href = 'http://127.0.0.1:%(port)s/'; document.head.appendChild(l);""",
-    "worklet": "new AudioContext().audioWorklet.addModule('http://127.0.0.1:%(port)s/worklet.js').catch(function () {});",
+    "worklet": "new AudioContext().audioWorklet.addModule('http://127.0.0.1:%(port)s/worklet.js')"
+    ".catch(function () {});",
     "import": "import('http://127.0.0.1:%(port)s/m.js').catch(function () {});",
 }
 MARKUP: dict[str, str] = {
