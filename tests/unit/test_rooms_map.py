@@ -11,7 +11,10 @@ sys.path.insert(0, str(ROOT / "packaging"))
 
 import rooms  # noqa: E402 - packaging/ is not a package
 
-PAGE = "intro\n<!-- rooms:start -->\n| part | what lives there | may import |\n|---|---|---|\n{rows}\n<!-- rooms:end -->\nafter\n"
+PAGE = (
+    "intro\n<!-- rooms:start -->\n| part | what lives there | may import |\n|---|---|---|\n{rows}\n"
+    "<!-- rooms:end -->\nafter\n"
+)
 
 
 def test_the_docs_table_of_rooms_is_the_layering_table() -> None:
