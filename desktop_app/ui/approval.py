@@ -195,18 +195,12 @@ class DialogApprover(QObject):
     queueChanged = Signal(int)  # calls waiting (shown and queued)
     dialogShown = Signal(object)  # the ApprovalDialog now on screen
 
-    def __init__(
-        self,
-        settings: Settings,
-        log: ApprovalLog,
-        parent_widget: QWidget | None = None,
-        timeout_s: float | None = None,
-    ) -> None:
+    def __init__(self, settings: Settings, log: ApprovalLog, parent_widget: QWidget | None = None) -> None:
         super().__init__(parent_widget)
         self.settings = settings
         self.log = log
         self._parent_widget = parent_widget
-        self._timeout = timeout_s
+        self._timeout: float | None = None  # tests shorten it; else Settings' approval_timeout_s
         self.conversation_id = ""
         self.policy = ApprovalPolicy(lambda: self.settings.auto_approve, lambda: self.timeout_s)
         self.dialog: ApprovalDialog | None = None
