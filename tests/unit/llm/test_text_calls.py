@@ -10,13 +10,13 @@ import pytest
 
 from desktop_app.core.messages import AssistantMessage, ToolCall, UserMessage
 from desktop_app.llm.base import Completed, StreamItem, TextChunk
+from desktop_app.llm.echo import outside_texts
 from desktop_app.llm.text_calls import (
     Holdback,
     apply,
     hold_from,
     json_values,
     next_call_number,
-    outside_texts,
     recover,
     recovering,
 )
