@@ -160,7 +160,7 @@ def build_window(args: argparse.Namespace, app: QApplication, defer: bool = Fals
 def complete_window(window: MainWindow) -> None:
     """The window's history, engine side and the rest, with the approval log on disk."""
     from desktop_app.paths import data_dir
-    from desktop_app.ui.approval import ApprovalLog
+    from desktop_app.store.approval_log import ApprovalLog
 
     window.set_history(_history(window))
     try:

@@ -2,8 +2,9 @@
 
 The window runs an asyncio loop on the GUI thread (qasync); the engine runs its own loop on a
 daemon thread so disk syncs, imports and model streams never stall a paint. Every crossing goes
-through this object: UI → engine (`submit`, `run`, `call_blocking`), engine → UI (`call_on_ui`,
-`post`) and the event stream (`EventPipe`: batched, time-sliced, back-pressured).
+through this object: UI → engine (`submit`, `run`, `call_soon`, `call_now`, `call_blocking`),
+engine → UI (`call_on_ui`, `post`) and the event stream (`EventPipe`: batched, time-sliced,
+back-pressured).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ E = TypeVar("E")
 DRAIN_BUDGET_S = 0.002  # UI-loop time spent delivering events before handing back to Qt
 MAX_BACKLOG = 50  # undelivered events before the engine pauses (it would hog the GIL)
 BACKLOG_POLL_S = 0.002  # how often a paused engine looks whether the window caught up
+CALL_NOW_S = 5.0  # at most this long the window waits for the engine loop in `call_now`
 
 
 class EngineThread:
@@ -107,8 +109,19 @@ class EngineThread:
         started.add_done_callback(lambda done: self.post(_copy_outcome, done, outcome))
 
     def call_blocking(self, coro: Coroutine[Any, Any, T], timeout: float) -> T:
-        """Run `coro` on the engine loop and block the UI thread for it (only while quitting)."""
+        """Run `coro` on the engine loop and block the UI thread for it (quitting, or `call_now`)."""
         return asyncio.run_coroutine_threadsafe(coro, self.engine_loop).result(timeout)
+
+    def call_soon(self, fn: Callable[..., None], *args: Any) -> None:
+        """`fn(*args)` soon on the engine loop, for state only the engine touches (here while none runs)."""
+        if not self.running:
+            fn(*args)
+        else:
+            self.engine_loop.call_soon_threadsafe(fn, *args)
+
+    def call_now(self, fn: Callable[..., T], *args: Any) -> T:
+        """`fn(*args)` on the engine loop, the UI waiting (a click reads or changes the engine's state)."""
+        return self.call_blocking(_called(fn, *args), CALL_NOW_S) if self.running else fn(*args)
 
     # ---------------------------------------------------------------- engine → UI
     async def call_on_ui(self, coro: Coroutine[Any, Any, T]) -> T:
@@ -203,6 +216,11 @@ async def _cancel_all() -> None:
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
+
+
+async def _called(fn: Callable[..., T], *args: Any) -> T:
+    """On the engine loop: a plain call, for `call_now`."""
+    return fn(*args)
 
 
 def _cancel_first(task: list[asyncio.Task[Any]]) -> None:

@@ -292,10 +292,12 @@ async def open_run(
 
 
 def question_budget(text: str) -> int | None:
-    """The budget a question names (预算5000, budget 3k, 不超过4000元), in CNY: the Trip pane's line."""
+    """The budget a question names (预算5000, budget 3k, 不超过4000元), in CNY: the Trip pane's line
+    (read, as the planner reads a question, up to 2,000 characters: a pasted megabyte stalled the window)."""
     from desktop_app.planner.compare import parse_budget
+    from desktop_app.planner.nlu import MAX_QUESTION
 
-    return parse_budget(text) if text else None
+    return parse_budget(text[:MAX_QUESTION]) if text else None
 
 
 def live_data_notes(options: RunOptions) -> tuple[str, ...]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field, replace
@@ -29,6 +30,7 @@ from desktop_app.llm.base import (
 from desktop_app.tools.registry import ToolOutput, ToolRegistry, error_output
 
 MAX_TURNS = 10
+log = logging.getLogger(__name__)
 
 
 class Sink(Protocol):
@@ -115,11 +117,14 @@ class Agent:
         """Run until the model answers, a limit is hit, or the task is cancelled; `self.outcome`
         says which. A history that could not be written is an `error` of kind `history_write` last.
         `None` adds no user message: the model turn is re-run on the conversation as it is (a fork
-        that ends with an edited tool result)."""
+        that ends with an edited tool result). Anything else that breaks inside is an `error` of kind
+        `internal`: a stream always ends with `final` or `error`."""
         self.outcome = Outcome("cancelled")
         try:
             async for event in self._turns(user_text):
                 yield event
+        except Exception as exc:  # noqa: BLE001 - a bug or hostile input must not end the stream mid-air
+            yield self._internal_error(exc)
         except BaseException:
             self._finish_sink()  # cancelled or broken: still a last try to save what was seen
             raise
@@ -127,6 +132,14 @@ class Agent:
         if problem:
             self.outcome = replace(self.outcome, history_error=problem)
             yield ev.ErrorEvent(problem, "history_write")
+
+    def _internal_error(self, exc: Exception) -> ev.ErrorEvent:
+        """The run's last event for an exception nothing else handled (its traceback goes to the log)."""
+        log.info("the run failed", exc_info=exc)
+        first = (str(exc).strip().splitlines() or [""])[0][:300]
+        message = f"internal error: {type(exc).__name__}" + (f": {first}" if first else "")
+        self.outcome = Outcome("error", 0, message)
+        return ev.ErrorEvent(message, "internal")
 
     def _finish_sink(self) -> str:
         return self.sink.finish() if self.sink is not None else ""

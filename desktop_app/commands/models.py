@@ -90,11 +90,15 @@ def _check_line(report: dict[str, Any]) -> str:
         "none": "no tool call",
     }
     stream = "streams" if report["streaming"] else "does not stream"
-    line = f"{report['model']} at {report['base_url']}: {calls[report['tool_calls']]}, {stream}, {report['latency_s']} s"
+    line = (
+        f"{report['model']} at {report['base_url']}: {calls[report['tool_calls']]}, {stream}, {report['latency_s']} s"
+    )
     card = report.get("scorecard")
     if not card:
         return line
-    rates = ", ".join(f"{mode} {card[mode]['passed']}/{card[mode]['of']}" for mode in ("native", "recover") if mode in card)
+    rates = ", ".join(
+        f"{mode} {card[mode]['passed']}/{card[mode]['of']}" for mode in ("native", "recover") if mode in card
+    )
     advice = {"off": "offer no tools (tool_calls: off)"}.get(card["recommended"], f"use {card['recommended']}")
     return f"{line}\nscorecard: {rates}; recommended: {advice}"
 

@@ -41,8 +41,13 @@ def _tool(name: str, description: str, **props: str) -> ToolSpec:
 
 SUITE_TOOLS = (
     _tool("get_weather", "查询指定城市的天气 / the weather of a city", city="城市名称 / city", date="YYYY-MM-DD"),
-    _tool("get_flight_price", "查询两个城市之间的机票价格 / flight price", origin="出发城市", destination="目的地城市",
-          date="YYYY-MM-DD"),
+    _tool(
+        "get_flight_price",
+        "查询两个城市之间的机票价格 / flight price",
+        origin="出发城市",
+        destination="目的地城市",
+        date="YYYY-MM-DD",
+    ),
     _tool("get_hotel_price", "查询酒店价格 / hotel price in a city", city="城市名称 / city"),
 )
 
@@ -64,8 +69,11 @@ SUITE = (
     Case("北京到成都的机票多少钱？", ("get_flight_price",), ("北京", "成都")),
     Case("Find me a hotel in Chengdu.", ("get_hotel_price",), ("chengdu",)),
     Case("What's the weather in Beijing and in Shanghai?", ("get_weather", "get_weather"), ("beijing", "shanghai")),
-    Case("I'm in Beijing going to Sanya: the weather there, the flight and a hotel?",
-         ("get_weather", "get_flight_price", "get_hotel_price"), ("sanya",)),
+    Case(
+        "I'm in Beijing going to Sanya: the weather there, the flight and a hotel?",
+        ("get_weather", "get_flight_price", "get_hotel_price"),
+        ("sanya",),
+    ),
     Case("Flights from Shanghai to Sanya on 2026-12-20?", ("get_flight_price",), ("2026-12-20",)),
     Case("What is the capital of France?"),
     Case("Say thank you in Chinese."),
@@ -85,8 +93,12 @@ def _passes(case: Case, calls: Sequence[ToolCall]) -> bool:
 
 async def _answer(model: ChatModel, case: Case) -> tuple[ToolCall, ...]:
     """The calls one scorecard prompt got (none when the server failed it)."""
-    request = ModelRequest(("You are a travel assistant. Use the tools when they help.",),
-                           (UserMessage(case.prompt),), SUITE_TOOLS, stream=False)
+    request = ModelRequest(
+        ("You are a travel assistant. Use the tools when they help.",),
+        (UserMessage(case.prompt),),
+        SUITE_TOOLS,
+        stream=False,
+    )
     try:
         async for item in model.stream(request):
             if isinstance(item, Completed):

@@ -28,8 +28,9 @@ from desktop_app.llm.base import (
     ToolSpec,
     WireRequest,
 )
+from desktop_app.llm.echo import outside_texts
 from desktop_app.llm.sdk_model import SdkErrors, SdkModel
-from desktop_app.llm.text_calls import next_call_number, outside_texts, recovering
+from desktop_app.llm.text_calls import next_call_number, recovering
 from desktop_app.llm.wire import Deadline, make_call, paced, redact, scrub
 
 DEFAULT_MODEL = "gpt-4o-mini"

@@ -11,9 +11,8 @@ Everything else stays text. Pure functions, plus `Holdback` for streams.
 
 from __future__ import annotations
 
-import contextlib
 import html
-import json
+import itertools
 import re
 from collections.abc import AsyncIterator, Collection, Sequence
 from dataclasses import dataclass, replace
@@ -22,6 +21,7 @@ from typing import Any
 from desktop_app import jsonsafe
 from desktop_app.core.messages import AssistantMessage, Message, ToolCall
 from desktop_app.llm.base import Completed, StreamItem, TextChunk
+from desktop_app.llm.echo import echoed
 from desktop_app.llm.wire import make_call
 
 ID_PREFIX = "call_txt_"
@@ -204,7 +204,7 @@ Found = tuple[list[dict[str, Any]], str]  # call entries, and the prose before t
 
 def _trailing(text: str) -> Found | None:
     """Calls that close the answer after its prose, in the forms small models write."""
-    bare = text[:-len("</tools>")].rstrip() if text.endswith("</tools>") else text
+    bare = text[: -len("</tools>")].rstrip() if text.endswith("</tools>") else text
     for form in (_xml_calls, _dot_calls, _fenced_calls, _json_tail):
         found = form(bare)
         if found is not None:
@@ -218,7 +218,7 @@ def _closing(text: str, spans: list[tuple[int, int]]) -> bool:
     `<tools>` wrapper) follows the last: they close the answer."""
     if not spans or not all(_outside_fences(text, a) for a, _ in spans):
         return False
-    gaps = [text[e:a] for (_, e), (a, _) in zip(spans, spans[1:], strict=False)] + [text[spans[-1][1] :]]
+    gaps = [text[e:a] for (_, e), (a, _) in itertools.pairwise(spans)] + [text[spans[-1][1] :]]
     return not any(_TOOLS_WRAP.sub("", gap).strip(" \t\r\n,;") for gap in gaps)
 
 
@@ -299,43 +299,7 @@ def _json_tail(text: str) -> Found | None:
     return None
 
 
-# ---------------------------------------------------------------- calls that came in from outside
-
-
-def _squash(text: str) -> str:
-    """Text without blanks and backslashes: a call echoed from a JSON-escaped result still matches."""
-    return re.sub(r"[\s\\]+", "", text)
-
-
-def echoed(name: str, args: Any, outside: Sequence[str]) -> bool:
-    """The call (its name in a call's shape, and its arguments) already stands in text that came in
-    from outside: the model repeating it is not the model's own call."""
-    if not outside:
-        return False
-    shapes = (f'"name":"{name}"', f'name="{name}"', f"name='{name}'", f"function={name}>", f"functions.{name}:")
-    shapes += (f"{name}[ARGS]", f'"{name}":{{')
-    if isinstance(args, str):
-        with contextlib.suppress(ValueError):
-            args = jsonsafe.loads(args) if args.strip() else {}
-    forms: set[str] = set()
-    with contextlib.suppress(ValueError, RecursionError):
-        forms = {json.dumps(args, ensure_ascii=a, sort_keys=k) for a in (False, True) for k in (False, True)}
-    for text in outside:
-        flat = _squash(text)
-        if any(shape in flat for shape in shapes) and (not args or any(_squash(f) in flat for f in forms)):
-            return True
-    return False
-
-
-def outside_texts(messages: Sequence[Message], system: Sequence[str] = ()) -> list[str]:
-    """Everything in a conversation the model did not write: tool results, the person's messages
-    (resources and prompts arrive inside them) and the system prompt (a skill's text)."""
-    return [*system, *(m.content for m in messages if not isinstance(m, AssistantMessage))]
-
-
-def recover(
-    text: str, offered: Collection[str], first_id: int = 1, outside: Sequence[str] = ()
-) -> Recovered | None:
+def recover(text: str, offered: Collection[str], first_id: int = 1, outside: Sequence[str] = ()) -> Recovered | None:
     """The calls an answer holds, or None when it is text. Names not offered are refused, and
     calls echoed from `outside` (texts the model did not write) stay text; neither ever runs."""
     answer = _THINK.sub("", text).strip()  # without `<think>…</think>` blocks

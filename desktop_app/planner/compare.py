@@ -62,18 +62,21 @@ def parse_budget(text: str) -> int | None:
     if BUDGET_WORDS.search(text) and (foreign := foreign_budget(text)) is not None:  # "convert 100 USD": no budget
         return foreign[0]
     folded = text.casefold().replace("，", ",")
-    m = re.search(r"(\d+(?:\.\d+)?)\s*(万|w\b)", folded) or re.search(r"(\d+(?:\.\d+)?)\s*(千|k\b)", folded)
+    scaled = r"(?<![\d.])(\d{1,6}(?:\.\d{1,3})?)(?![\d.])\s*"  # 1.5万, 3k: bounded, read where the number starts
+    m = re.search(scaled + r"(万|w\b)", folded) or re.search(scaled + r"(千|k\b)", folded)
     if m:
         return int(float(m.group(1)) * (10_000 if m.group(2) in ("万", "w") else 1_000))
     m = re.search(r"([一两二三四五六七八九十])\s*(万|千)", text)
     if m and re.search(r"预算|块|元|以内|以下|之内", text):
         return ZH_DIGIT[m.group(1)] * (10_000 if m.group(2) == "万" else 1_000)
-    pattern = r"(?:预算|人均|每人|budget|under|below|within|max|不超过|以内)[^\d]{0,8}(\d{1,3}(?:,\d{3})+|\d{3,6})"
-    m = re.search(pattern, folded) or re.search(r"[¥￥]\s*(\d{1,3}(?:,\d{3})+|\d{3,6})", folded)
-    m = m or re.search(r"(\d{1,3}(?:,\d{3})+|\d{3,6})\s*(?:元|块|rmb|cny|yuan)", folded)
+    # 3 to 12 digits, never the head of a longer number (5000，2人 reads 5000; a 15-digit 123,456,… nothing)
+    amount = r"(\d{1,3}(?:,\d{3}){1,3}(?!\d|,\d{3})|\d{4,6}(?!\d)|\d{3}(?!\d|,\d{3}))"
+    pattern = r"(?:预算|人均|每人|budget|under|below|within|max|不超过|以内)[^\d]{0,8}" + amount
+    m = re.search(pattern, folded) or re.search(r"[¥￥]\s*" + amount, folded)
+    m = m or re.search(r"(?<!\d)(?<!\d,)" + amount + r"\s*(?:元|块|rmb|cny|yuan)", folded)
     # 每人2000以内, "is 4000 each enough": the sum right before the words that make it a budget
     before_words = r"\s*(?:each|per person|a head)?\s*(?:以内|之内|以下|够|enough)"
-    m = m or re.search(r"(\d{1,3}(?:,\d{3})+|\d{3,6})" + before_words, folded)
+    m = m or re.search(r"(?<!\d)(?<!\d,)" + amount + before_words, folded)
     return int(m.group(1).replace(",", "")) if m else None
 
 

@@ -11,6 +11,7 @@ import json
 import os
 import re
 from collections.abc import AsyncIterator
+from dataclasses import replace
 from typing import Any
 
 from desktop_app import clock
@@ -34,7 +35,7 @@ from desktop_app.llm.base import (
 from desktop_app.planner import route, scope, writer
 from desktop_app.planner.compare import candidates
 from desktop_app.planner.exchange import Exchange
-from desktop_app.planner.nlu import TripQuery, parse
+from desktop_app.planner.nlu import MAX_QUESTION, TripQuery, parse
 from desktop_app.planner.places import stand_ins
 from desktop_app.planner.ranking import open_answer
 from desktop_app.planner.trip_lines import trip_dates
@@ -110,10 +111,18 @@ class OfflineModel:
         yield Completed(reply, Usage())
 
     def respond(self, request: ModelRequest) -> AssistantMessage:
-        """The planner's whole turn for this request."""
-        offered = {t.name for t in request.tools}
+        """The planner's whole turn for this request: each question read up to MAX_QUESTION characters."""
         question, earlier, exchanges, last_answer = _split_turns(request.messages)
-        query = parse(question, earlier)
+        query = parse(question[:MAX_QUESTION], [e[:MAX_QUESTION] for e in earlier])
+        reply = self._reply(request, question[:MAX_QUESTION], query, exchanges, last_answer)
+        if len(question) > MAX_QUESTION and reply.content:
+            return replace(reply, content=reply.content + writer.cut_note(query.lang, MAX_QUESTION))
+        return reply
+
+    def _reply(
+        self, request: ModelRequest, question: str, query: TripQuery, exchanges: list[Exchange], last_answer: str
+    ) -> AssistantMessage:
+        offered = {t.name for t in request.tools}
         query.route = route.is_route(question, query)
         skill = _guide_skill_active(request, offered)
         if skill:

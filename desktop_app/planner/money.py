@@ -15,7 +15,11 @@ PER_PERSON = re.compile(r"(?i)人均|每人|每个人|一个人\d|\beach\b|\bper
 RATES = {"USD": 7.2, "EUR": 7.8, "GBP": 9.1, "HKD": 0.92, "JPY": 0.048}
 SIGNS = {"USD": "US$", "EUR": "€", "GBP": "£", "HKD": "HK$", "JPY": "¥"}
 ZH_NAMES = {"USD": "美元", "EUR": "欧元", "GBP": "英镑", "HKD": "港币", "JPY": "日元"}
-_AMOUNT = r"(?P<n>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(?P<k>k\b|千|万)?"
+# at most 12 digits, read where the number starts (a longer run is no amount; reading stays linear)
+_AMOUNT = (
+    r"(?<![\d.])(?<!\d,)(?P<n>\d{1,3}(?:,\d{3}){1,3}(?!\d|,\d{3})|\d{1,9}(?:\.\d{1,3})?(?!\d|,\d{3}))"
+    r"\s*(?P<k>k\b|千|万)?"
+)
 _BEFORE = {"HKD": r"hk\$", "USD": r"us\$|\$", "EUR": "€", "GBP": "£"}  # hk$ before $
 _AFTER = {
     "USD": r"usd|us dollars?|dollars?|bucks|美元|美金",

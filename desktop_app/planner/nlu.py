@@ -361,8 +361,12 @@ def _weather_and_scope(q: TripQuery, text: str) -> None:
         q.intents = set()  # 去日本要签证吗 after a priced trip: the trip is not asked again
 
 
+MAX_QUESTION = 2_000  # characters of a question the planner reads (model.py says in the answer when it cut one)
+# A number as a question may write it: at most 12 digits and commas, read only from where it starts
+# (a longer run is no number; never trying each digit of a run keeps reading linear).
+NUMBER = r"(?<!\d)(?<!\d,)\d[\d,]{0,11}(?!\d)"
 PER_NIGHT = re.compile(  # "under 500 a night", 500元一晚以内: a cap on the hotel, not a budget for the trip
-    r"(?i)(?P<n>\d[\d,]*)\s*(?:元|块|yuan|rmb|cny)?\s*(?:a|per|/)\s*night|(?P<z>\d[\d,]*)\s*(?:元|块)?\s*(?:/|每|一)晚"
+    rf"(?i)(?P<n>{NUMBER})\s*(?:元|块|yuan|rmb|cny)?\s*(?:a|per|/)\s*night|(?P<z>{NUMBER})\s*(?:元|块)?\s*(?:/|每|一)晚"
 )
 RAIN_OR_SNOW = re.compile(r"(?i)下雨|雨季|多雨|降水|降雨|下雪|有雪|\b(?:rain|snow)(?:y|fall|s|ing)?\b|\bmonsoon\b")
 STARS = re.compile(r"(?i)(\d|[一二三四五])\s*-?\s*(?:星|stars?\b)|\b(?:one|two|three|four|five)[\s-]*stars?\b")

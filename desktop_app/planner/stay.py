@@ -14,12 +14,12 @@ def parse_duration(text: str) -> tuple[int | None, int | None]:
     """(days, nights) from 三天 / 3 days / 两晚 / 一周 / a week / 小长假 / long weekend / 周末 / weekend."""
     days = nights = None
     text = MOVED.sub(" ", text)  # 推迟一周: how far the trip moves, not how long it lasts
-    zh = r"(\d+|[一两二三四五六七八九十]{1,2})"
+    zh = r"(\d{1,3}|[一两二三四五六七八九十]{1,2})"  # a longer run of digits is no stay
     if m := re.search(r"(?<![周期拜\d.])" + zh + r"\s*(?:天|日)", text):  # not the 5 of 3.5天
         days = number(m.group(1))
-    if m := re.search(r"(?<![周期拜元块/每])" + zh + r"\s*(?:晚|夜)", text):  # 周五晚上, 500元一晚: not a stay
+    if m := re.search(r"(?<![周期拜元块/每\d])" + zh + r"\s*(?:晚|夜)", text):  # 周五晚上, 500元一晚: not a stay
         nights = number(m.group(1))
-    en = r"(?i)\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|a|an)[\s-]*"
+    en = r"(?i)\b(\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|a|an)[\s-]*"
     if m := re.search(en + r"(?:days?|day trip)\b", text):
         days = number(m.group(1))
     if m := re.search(r"(?i)(?<![\d$¥/] )(?<![\d$¥/])" + en[4:] + r"nights?\b", text):  # not "500 a night"

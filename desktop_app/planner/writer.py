@@ -29,7 +29,7 @@ def price_of(data: Any) -> int | None:
         return None
     if isinstance(data.get("price_cny"), int | float):
         return int(data["price_cny"])
-    match = re.search(r"\d[\d,]*", str(data.get("price", "")))
+    match = re.search(r"\d[\d,]{0,14}", str(data.get("price", "")))  # bounded: a tool's text is no int of any length
     return int(match.group(0).replace(",", "")) if match else None
 
 
@@ -373,6 +373,15 @@ def saved_answer(e: Exchange, lang: str) -> str:
     data = e.data
     path = data.get("path", "") if isinstance(data, dict) else str(data)
     return say(lang, f"行程已保存到：`{path}`", f"Saved the itinerary to `{path}`.") + NOTE[lang]
+
+
+def cut_note(lang: str, limit: int) -> str:
+    """A question longer than the planner reads: said, so what came after the cut is not silently ignored."""
+    return say(
+        lang,
+        f"\n\n（问题很长：只读了前 {limit:,} 个字符，后面的内容没有读。）",
+        f"\n\n(The question is long: only its first {limit:,} characters were read.)",
+    )
 
 
 def nothing_to_save(lang: str) -> str:

@@ -48,7 +48,9 @@ class Settings:
     max_turns: int = 10
     tool_timeout_s: float = 30.0
     request_timeout_s: float = 60.0  # the whole wait for a model's answer, retries included
-    mcp_grace_s: float = 1.5  # a window's run waits at most this long for MCP servers; late ones join from the next turn
+    mcp_grace_s: float = (
+        1.5  # a window's run waits at most this long for MCP servers; late ones join from the next turn
+    )
     mcp_wait_s: float = 30.0  # a headless run (`ask`) waits at most this long for every server to connect or fail
     # Tool calls a model writes as text, per model, base URL or provider (most specific first):
     # "native" (structured calls only), "recover" (also read out of the text), "off" (no tools offered).

@@ -252,10 +252,11 @@ class ToolRegistry:
         if call.arguments is None:
             why = call.arguments_error or "are not valid JSON"
             return error_output(f"arguments for {call.name!r} {why}: {call.arguments_raw[:200]!r}")
-        problem = validate_arguments(t.parameters, call.arguments)
+        args = declared_only(t.parameters, call.arguments) if t.source == "builtin" else call.arguments
+        problem = validate_arguments(t.parameters, args)
         if problem:
             return error_output(f"invalid arguments for {call.name!r}: {problem}")
-        return t, call.arguments
+        return t, args
 
     async def run(
         self, t: ToolDef, args: dict[str, Any], report: ProgressFn | None = None, *, for_model: bool = True
@@ -275,6 +276,17 @@ class ToolRegistry:
         if isinstance(resolved, ToolOutput):
             return resolved
         return await self.run(*resolved, report, for_model=False)
+
+
+def declared_only(schema: dict[str, Any], args: dict[str, Any]) -> dict[str, Any]:
+    """A built-in function's arguments without the keys its schema does not declare and without a
+    `null` for an optional one: small models copy the schema's own words (`"required": [...]`) or
+    null out what they skip, and a Python function would fail on either."""
+    props = schema.get("properties")
+    if not isinstance(props, dict) or not isinstance(args, dict):
+        return args
+    required = set(schema.get("required") or ())
+    return {k: v for k, v in args.items() if k in props and (v is not None or k in required)}
 
 
 def validate_arguments(schema: dict[str, Any], args: dict[str, Any]) -> str | None:

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+from dataclasses import fields, replace
 from datetime import UTC, datetime, time, timedelta
+from typing import Any, TypeVar
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from icalendar import Calendar, Event
+from icalendar import Calendar, Event, vText
 
 from desktop_app.trips.model import Leg, Stay, Trip
+from desktop_app.visible import one_line
 
 PRODID = "-//travel-assistant//trip board//EN"
+Record = TypeVar("Record", Leg, Stay)
 
 
 def to_ics(trip: Trip, now: datetime | None = None) -> bytes:
@@ -18,7 +22,7 @@ def to_ics(trip: Trip, now: datetime | None = None) -> bytes:
     cal.add("prodid", PRODID)
     cal.add("version", "2.0")
     cal.add("calscale", "GREGORIAN")
-    cal.add("x-wr-calname", trip.title)
+    cal.add("x-wr-calname", vText(one_line(trip.title)))  # TEXT: escaped like the events' text
     stamp = now or datetime.now(UTC)
     for n, leg in enumerate(trip.legs):
         if leg.date is not None:
@@ -37,9 +41,17 @@ def _zone(name: str) -> ZoneInfo | None:
         return None
 
 
+def _one_line(record: Record) -> Record:
+    """The record's text (a tool's or a model's) on one line with controls shown: a value adds no line or property."""
+    text: dict[str, Any] = {
+        f.name: one_line(v) for f in fields(record) if isinstance(v := getattr(record, f.name), str)
+    }
+    return replace(record, **text)
+
+
 def _event(trip: Trip, uid: str, summary: str, description: str, location: str, stamp: datetime) -> Event:
     event = Event()
-    event.add("uid", f"{trip.id}-{uid}@travel-assistant")
+    event.add("uid", one_line(f"{trip.id}-{uid}@travel-assistant"))
     event.add("dtstamp", stamp)
     event.add("summary", summary)
     event.add("description", description)
@@ -48,7 +60,7 @@ def _event(trip: Trip, uid: str, summary: str, description: str, location: str, 
 
 
 def _flight(trip: Trip, n: int, leg: Leg, stamp: datetime) -> Event:
-    zh = trip.lang == "zh"
+    zh, leg = trip.lang == "zh", _one_line(leg)
     route = f"{leg.origin}→{leg.destination}" if zh or not leg.origin_en else f"{leg.origin_en} → {leg.destination_en}"
     summary = f"航班 {route}" if zh else f"Flight {route}"
     price = f"¥{leg.price_cny:,}"
@@ -78,7 +90,7 @@ def _flight(trip: Trip, n: int, leg: Leg, stamp: datetime) -> Event:
 
 
 def _stay(trip: Trip, n: int, stay: Stay, stamp: datetime) -> Event:
-    zh = trip.lang == "zh"
+    zh, stay = trip.lang == "zh", _one_line(stay)
     name = stay.name if zh or not stay.name_en else stay.name_en
     summary = f"酒店 {name}" if zh else f"Hotel {name}"
     price = f"¥{stay.price_cny:,}"

@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from desktop_app.trips.model import Day, DayItem, Trip
+from desktop_app.visible import one_line
+
+# What could make outside text act in a Markdown viewer: emphasis, code, links and pictures, raw HTML
+# and entities, table cells, headings, math; and what viewers turn into links by themselves (a scheme's
+# `:`, a domain's `.`, an address's `@`). Each is written with a backslash: rendered, the text reads the same.
+_ACTIVE = re.compile(r"[\\`*_{}\[\]<>#!|~&@$]|(?<=[A-Za-z]):(?=\S)|\.(?=[^\W\d_])")
+_PLAIN_ID = re.compile(r"[A-Za-z0-9_.:-]+")
 
 WEEKDAYS_ZH = "一二三四五六日"
 WEEKDAYS_EN = "Mon Tue Wed Thu Fri Sat Sun".split()
@@ -47,13 +55,23 @@ def cny(amount: int) -> str:
     return f"¥{amount:,}"
 
 
+def md_text(value: object) -> str:
+    """Model or tool text as inert Markdown on one line: shown as it is, never a link, tag or heading."""
+    return _ACTIVE.sub(lambda m: "\\" + m.group(0), one_line(str(value)))
+
+
+def md_code(call_id: str) -> str:
+    """A call id in backticks when it is a plain id; any other (a model's own) as inert text."""
+    return f"`{call_id}`" if _PLAIN_ID.fullmatch(call_id) else md_text(call_id)
+
+
 def to_markdown(trip: Trip, lang: str = "") -> str:
     """The plan; `lang` "zh" or "en" (default: the conversation's language)."""
     lang = lang if lang in ("zh", "en") else trip.lang
     zh = lang == "zh"
     t = {key: pair[0 if zh else 1] for key, pair in LABELS.items()}
     title = trip.title if lang == trip.lang else replace(trip, lang="zh" if zh else "en").title
-    lines = [f"# {title}", ""]
+    lines = [f"# {md_text(title)}", ""]
     span = f"{trip.start} – {trip.end}" if trip.start and trip.end else t["undated"]
     lines += [f"- {t['dates']}: {span}", f"- {t['party']}: {trip.party}", ""]
     for key, part in (("flights", _flights), ("stays", _stays), ("days", _days)):
@@ -71,7 +89,10 @@ def _flights(trip: Trip, t: dict[str, str], zh: bool) -> list[str]:
         )
         when = f"{leg.date} {leg.departs}".strip() if leg.date else t["undated"]
         fare = leg.fare if zh or not leg.fare_en else leg.fare_en
-        out.append(f"| {when} | {route} | {fare} | {cny(leg.price_cny)} | {leg.passengers} | `{leg.call_id}` |")
+        out.append(
+            f"| {md_text(when)} | {md_text(route)} | {md_text(fare)} | {cny(leg.price_cny)} | {leg.passengers} "
+            f"| {md_code(leg.call_id)} |"
+        )
     return [*out, ""] if trip.legs else []
 
 
@@ -81,13 +102,16 @@ def _stays(trip: Trip, t: dict[str, str], zh: bool) -> list[str]:
         name = s.name if zh or not s.name_en else s.name_en
         city = s.city if zh or not s.city_en else s.city_en
         when = str(s.check_in) if s.check_in else t["undated"]
-        out.append(f"| {when} | {name} | {city} | {cny(s.price_cny)} | {s.nights} | {s.rooms} | `{s.call_id}` |")
+        out.append(
+            f"| {when} | {md_text(name)} | {md_text(city)} | {cny(s.price_cny)} | {s.nights} | {s.rooms} "
+            f"| {md_code(s.call_id)} |"
+        )
     return [*out, ""] if trip.stays else []
 
 
 def _day_head(day: Day, zh: bool) -> str:
     d = day.date
-    where = day.where if zh or not day.where_en else day.where_en
+    where = md_text(day.where if zh or not day.where_en else day.where_en)
     if zh:
         return f"### {d.month}月{d.day}日（周{WEEKDAYS_ZH[d.weekday()]}）{where}"
     return f"### {WEEKDAYS_EN[d.weekday()]} {d.day} {d.strftime('%b')} · {where}".rstrip(" ·")
@@ -95,7 +119,7 @@ def _day_head(day: Day, zh: bool) -> str:
 
 def _item(item: DayItem, t: dict[str, str], zh: bool) -> str:
     text = item.text if zh or not item.text_en else item.text_en
-    return f"- {t[item.kind]}: {text}  (`{item.call_id}`)"
+    return f"- {t[item.kind]}: {md_text(text)}  ({md_code(item.call_id)})"
 
 
 def _days(trip: Trip, t: dict[str, str], zh: bool) -> list[str]:
@@ -112,7 +136,7 @@ def _costs(trip: Trip, t: dict[str, str], zh: bool) -> list[str]:
     for c in trip.costs:
         kind = t["flights"] if c.kind == "flights" else t["stays"] if c.kind == "hotel" else t["other"]
         label = c.label if zh or not c.label_en else c.label_en
-        out.append(f"| {kind} | {label} | {cny(c.amount_cny)} | `{c.call_id}` |")
+        out.append(f"| {kind} | {md_text(label)} | {cny(c.amount_cny)} | {md_code(c.call_id)} |")
     if not any(c.kind == "other" for c in trip.costs):
         out.append(f"| {t['other']} |  | {cny(0)} |  |")
     out.append(f"| **{t['total']}** |  | **{cny(trip.total_cny)}** |  |")
@@ -120,5 +144,5 @@ def _costs(trip: Trip, t: dict[str, str], zh: bool) -> list[str]:
         out += ["", f"{t['peak']}: +{cny(trip.peak_extra_cny)}", ""]
         for p in trip.peaks:
             holiday = p.holiday if zh or not p.holiday_en else p.holiday_en
-            out.append(f"- {holiday}: +{cny(p.extra_cny)} (`{p.call_id}`)")
+            out.append(f"- {md_text(holiday)}: +{cny(p.extra_cny)} ({md_code(p.call_id)})")
     return out

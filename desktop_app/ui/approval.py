@@ -1,12 +1,10 @@
-"""Confirmation dialogs: the window's Approver, awaited through a Future, never exec()."""
+"""Confirmation dialogs: the window's side of its Approver (the policy decides on the engine
+thread, engine_side.UiApprover), shown without blocking, never exec()."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import time
-from dataclasses import asdict, dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer, Signal
@@ -21,71 +19,22 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop_app import jsonsafe
 from desktop_app.agent.approval import ApprovalPolicy, confirm_each_call
+from desktop_app.engine_thread import EngineThread
 from desktop_app.ui.i18n import tr
 from desktop_app.ui.layout import fixed_font, plain_label, read_only_text
 from desktop_app.ui.palette import colours
 from desktop_app.ui.text import hidden_characters, make_visible, pretty_json
 
 if TYPE_CHECKING:
-    from desktop_app.agent.approval import Choice, Decision, Pending, Waiting
+    from collections.abc import Callable
+
+    from desktop_app.agent.approval import Choice, Decision, Pending
     from desktop_app.core.messages import ToolCall
+    from desktop_app.engine_side import UiApprover
+    from desktop_app.store.approval_log import ApprovalLog
     from desktop_app.store.settings import Settings
     from desktop_app.tools.registry import ToolDef
-
-LOG_KEEP = 500  # decisions kept in the log file
-
-
-@dataclass
-class DecisionRecord:
-    """One decision, as listed in Settings: who allowed or denied what, and how."""
-
-    tool: str
-    call_id: str
-    decision: str  # approved | denied
-    scope: str  # once | conversation | always | dismissed | timeout | cancelled
-    reason: str = ""
-    conversation_id: str = ""
-    source: str = ""
-    risk: str = ""
-    arguments: str = ""
-    at: float = field(default_factory=time.time)
-
-
-class ApprovalLog:
-    """Every decision as a JSON line (the newest LOG_KEEP kept in the file)."""
-
-    def __init__(self, path: Path | None = None) -> None:
-        self.path = path
-        self._records: list[DecisionRecord] = self._read()
-
-    def _read(self) -> list[DecisionRecord]:
-        if self.path is None:
-            return []
-        try:  # jsonsafe's policy: a file over its size limit is not read at all
-            lines = jsonsafe.read_text(self.path).splitlines()[-LOG_KEEP:]
-        except (OSError, ValueError):
-            return []  # missing, unreadable or too large: the log starts again
-        records = []
-        for line in lines:
-            try:
-                records.append(DecisionRecord(**jsonsafe.loads(line)))
-            except (TypeError, ValueError):
-                continue  # a damaged line never stops the app
-        return records
-
-    def add(self, record: DecisionRecord) -> None:
-        self._records = [*self._records[-(LOG_KEEP - 1) :], record]
-        if self.path is not None:  # rewritten whole and atomically: a crash never leaves half a line
-            from desktop_app.store.atomic import write_atomic
-
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            lines = [json.dumps(asdict(r), ensure_ascii=False) + "\n" for r in self._records]
-            write_atomic(self.path, "".join(lines))
-
-    def records(self) -> list[DecisionRecord]:
-        return list(self._records)
 
 
 def asked_by(call: ToolCall) -> str:
@@ -239,68 +188,64 @@ class ApprovalDialog(QDialog):
 
 
 class DialogApprover(QObject):
-    """The window's Approver: the engine's ApprovalPolicy, its questions asked as dialogs."""
+    """The window's side of its approvals: the dialogs. The policy and its state are the engine
+    thread's (`on_engine`); a click that reads or changes them is done there. The policy reads
+    Settings' always-list and timeout, values the window replaces whole, never changes in place."""
 
-    decided = Signal(object)  # a DecisionRecord, after it was logged
     queueChanged = Signal(int)  # calls waiting (shown and queued)
     dialogShown = Signal(object)  # the ApprovalDialog now on screen
 
-    def __init__(
-        self,
-        settings: Settings,
-        log: ApprovalLog,
-        parent_widget: QWidget | None = None,
-        timeout_s: float | None = None,
-    ) -> None:
+    def __init__(self, settings: Settings, log: ApprovalLog, parent_widget: QWidget | None = None) -> None:
         super().__init__(parent_widget)
         self.settings = settings
         self.log = log
         self._parent_widget = parent_widget
-        self._timeout = timeout_s
+        self._timeout: float | None = None  # tests shorten it; else Settings' approval_timeout_s
         self.conversation_id = ""
         self.policy = ApprovalPolicy(lambda: self.settings.auto_approve, lambda: self.timeout_s)
         self.dialog: ApprovalDialog | None = None
         self._showing: Pending | None = None
+        self._gone: Pending | None = None  # answered or withdrawn here: a late line naming it is stale
+        self._waiting = 0
+        self._engine = EngineThread()  # not started: the policy is touched here until `on_engine`
+        self._side: UiApprover | None = None
+        self.events_first: Callable[[], None] = lambda: None  # the run's events so far, before a dialog
 
     @property
     def timeout_s(self) -> float:
         return float(self._timeout if self._timeout is not None else self.settings.approval_timeout_s)
 
-    async def decide(self, call: ToolCall, tool: ToolDef, waiting: Waiting = None) -> Decision:
-        """The policy's allowances first, then the user through a dialog; dismissed or late = deny."""
-        verdict = self.policy.settled(tool, self.conversation_id)
-        if verdict is None:
-            if waiting is not None:  # the run's approval_waiting event: the chat's chip and the inspector
-                waiting()
-            try:
-                verdict = await self.policy.ask(call, tool, self.conversation_id, self)
-            except asyncio.CancelledError:
-                self._record(call, tool, "denied", "cancelled", "the run was stopped")
-                raise
-        approved = "approved" if verdict.approved else "denied"
-        self._record(call, tool, approved, verdict.scope, verdict.reason)
-        return verdict.decision()
+    def on_engine(self, engine: EngineThread) -> UiApprover:
+        """The Approver the engine's runs are handed: it decides on `engine`'s thread, asks here."""
+        from desktop_app.engine_side import UiApprover
 
-    def _record(self, call: ToolCall, tool: ToolDef, decision: str, scope: str, reason: str) -> None:
-        record = DecisionRecord(
-            tool=call.name,
-            call_id=call.id,
-            decision=decision,
-            scope=scope,
-            reason=reason,
-            conversation_id=self.conversation_id,
-            source=tool.source,
-            risk=tool.risk,
-            arguments=json.dumps(call.arguments, ensure_ascii=False)[:2000],
-        )
-        self.log.add(record)
-        self.decided.emit(record)
+        self._engine, self._side = engine, UiApprover(self, engine)
+        return self._side
 
-    # ---------------------------------------------------------------- the policy's Asker
-    def show(self, pending: Pending) -> None:
+    async def decide(self, call: ToolCall, tool: ToolDef) -> Decision:
+        """A call the window makes itself (an MCP App view's): decided on the engine thread all the same."""
+        assert self._side is not None, "on_engine() first"
+        self._engine.start()
+        return await self._engine.run(self._side.decide_in(self.conversation_id, call, tool))
+
+    # ---------------------------------------------------------------- the line, from the engine
+    def show_line(self, asking: Pending | None, waiting: int) -> None:
+        """On the UI loop: the question to show (None: none) and how many calls wait."""
+        asking = None if asking is self._gone else asking
+        self._waiting = waiting
+        self.queueChanged.emit(waiting)
+        if asking is not self._showing:
+            self._close_dialog()
+            if asking is not None:
+                self.events_first()  # its call's chip is in the chat before the dialog asks about it
+                self._show(asking)
+        elif self.dialog is not None:
+            self.dialog.set_queue(waiting - 1)
+
+    def _show(self, pending: Pending) -> None:
         """First in line: its dialog, non-modal (Stop and the inspector stay usable while it waits)."""
         dialog = ApprovalDialog(pending.call, pending.tool, self.timeout_s, self._parent_widget)
-        dialog.set_queue(len(self.policy.queue) - 1)
+        dialog.set_queue(self._waiting - 1)
         dialog.finished.connect(lambda _result: self._answered(pending, dialog))
         self.dialog, self._showing = dialog, pending
         dialog.show()
@@ -309,12 +254,19 @@ class DialogApprover(QObject):
         self.dialogShown.emit(dialog)
 
     def _answered(self, pending: Pending, dialog: ApprovalDialog) -> None:
-        self.policy.answer(pending, dialog.choice or "dismissed", dialog.reason.text().strip())
+        """The person answered (or closed it): the dialog goes, the answer crosses to the engine."""
+        choice: Choice = dialog.choice or "dismissed"
+        reason = dialog.reason.text().strip()
+        self._close_dialog()
+        self._waiting -= 1
+        self.queueChanged.emit(self._waiting)
+        assert self._side is not None, "a dialog is shown only for the engine side's questions"
+        self._engine.call_soon(self._side.answer, pending, choice, reason)
 
-    def withdraw(self, pending: Pending) -> None:
-        """Its answer came (or the timeout, or Stop): the dialog goes away."""
-        if self._showing is pending and self.dialog is not None:
-            dialog, self.dialog, self._showing = self.dialog, None, None
+    def _close_dialog(self) -> None:
+        """The dialog on screen (if any) goes away without answering."""
+        if self.dialog is not None:
+            dialog, self.dialog, self._gone, self._showing = self.dialog, None, self._showing, None
             try:
                 dialog.finished.disconnect()
                 dialog.close()
@@ -322,25 +274,23 @@ class DialogApprover(QObject):
             except RuntimeError:  # the window (and the dialog with it) is already gone
                 pass
 
-    def queue_changed(self, waiting: int) -> None:
-        self.queueChanged.emit(waiting)
-        if self.dialog is not None:
-            self.dialog.set_queue(waiting - 1)
+    # ---------------------------------------------------------------- clicks on the policy's state
+    def allowances(self) -> list[tuple[str, str]]:
+        """(scope, tool): `always` from the settings and this session's per-conversation ones."""
+        return self._engine.call_now(self.policy.allowances)
 
-    # ---------------------------------------------------------------- allowances
     def revoke(self, scope: str, tool: str) -> None:
         """Withdraw one allowance; the next call to that tool asks again."""
         if scope == "always":
             self.settings.auto_approve = [n for n in self.settings.auto_approve if n != tool]
         elif scope.startswith("conversation:"):
-            self.policy.revoke_conversation(scope.split(":", 1)[1], tool)
+            self._engine.call_now(self.policy.revoke_conversation, scope.split(":", 1)[1], tool)
 
     def cancel_all(self) -> None:
         """The run was stopped: every waiting call is withdrawn and its dialog closed now."""
-        self.policy.cancel_all()
-        if self._showing is not None:
-            self.withdraw(self._showing)
+        self._close_dialog()
+        self._engine.call_soon(self.policy.cancel_all)
 
     def dismiss_all(self) -> None:
         """Deny every waiting call (the window is closing)."""
-        self.policy.dismiss_all("the window was closed")
+        self._engine.call_soon(self.policy.dismiss_all, "the window was closed")

@@ -38,16 +38,18 @@ if TYPE_CHECKING:  # the engine side imports asyncio: complete() imports it afte
 
     from PySide6.QtGui import QCloseEvent, QPaintEvent, QResizeEvent, QShortcut
 
+    from desktop_app.engine_side import RunFactory
+    from desktop_app.store.approval_log import ApprovalLog
     from desktop_app.store.history import HistoryStore
     from desktop_app.store.settings import Settings
-    from desktop_app.ui.approval import ApprovalLog, DialogApprover
+    from desktop_app.ui.approval import DialogApprover
     from desktop_app.ui.conversation import Conversation
     from desktop_app.ui.inspector.inspector import Inspector
     from desktop_app.ui.mcp.servers import McpServers
     from desktop_app.ui.mcp.window_mcp import McpActions
     from desktop_app.ui.mcp_app.controller import AppController
     from desktop_app.ui.replay import ReplayController
-    from desktop_app.ui.session import AgentSession, RunFactory
+    from desktop_app.ui.session import AgentSession
     from desktop_app.ui.settings.settings_dialog import SettingsDialog
 
 log = logging.getLogger(__name__)
@@ -116,7 +118,8 @@ class MainWindow(QMainWindow):
             return
         from PySide6.QtGui import QKeySequence, QShortcut
 
-        from desktop_app.ui.approval import ApprovalLog, DialogApprover
+        from desktop_app.store.approval_log import ApprovalLog
+        from desktop_app.ui.approval import DialogApprover
         from desktop_app.ui.conversation import Conversation
         from desktop_app.ui.mcp.servers import McpServers
         from desktop_app.ui.mcp.window_mcp import McpActions

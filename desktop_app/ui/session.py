@@ -6,38 +6,22 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from PySide6.QtCore import QObject, Signal, SignalInstance
 
 from desktop_app.core import events as ev
+from desktop_app.engine_side import Job, run_job
 from desktop_app.engine_thread import EngineThread, EventPipe
 
 if TYPE_CHECKING:
-    from desktop_app.agent.approval import Approver, Decision, Waiting
-    from desktop_app.core.messages import ToolCall
-    from desktop_app.runtime import OpenRun, RunOptions
+    from desktop_app.engine_side import RunFactory, WindowEvent
+    from desktop_app.runtime import RunOptions
     from desktop_app.store.settings import Settings
-    from desktop_app.tools.registry import ToolDef, ToolOutput, ToolRegistry
+    from desktop_app.tools.registry import ToolOutput, ToolRegistry
+    from desktop_app.ui.approval import DialogApprover
 
 T = TypeVar("T")
-WindowEvent = ev.AnyEvent | ev.ToolDefs  # what crosses to the window: the loop's events and the run's tools
-
-
-class RunFactory(Protocol):
-    """`runtime.open_run`'s shape; tests pass one that swaps in a scripted model."""
-
-    def __call__(
-        self,
-        settings: Settings,
-        options: RunOptions,
-        approver: Approver,
-        *,
-        save: bool = True,
-        title: str = "",
-        conversation_id: str = "",
-    ) -> Awaitable[OpenRun]: ...
 
 
 async def _warm_async(provider: str, mcp_config: str | None) -> None:
@@ -49,23 +33,6 @@ async def _warm_async(provider: str, mcp_config: str | None) -> None:
         await warm_up(provider, mcp_config)
     except Exception:
         logging.getLogger(__name__).exception("warm-up failed")
-
-
-class UiApprover:
-    """Runs the window's Approver on the UI loop for a caller on the engine thread."""
-
-    def __init__(self, inner: Approver, engine: EngineThread) -> None:
-        self.inner = inner
-        self._engine = engine
-
-    async def decide(self, call: ToolCall, tool: ToolDef, waiting: Waiting = None) -> Decision:
-        engine = asyncio.get_running_loop()  # `waiting` belongs to the engine's loop: called there
-
-        def on_engine() -> None:
-            if waiting is not None:
-                engine.call_soon_threadsafe(waiting)
-
-        return await self._engine.call_on_ui(self.inner.decide(call, tool, on_engine))  # a cancel closes the wait
 
 
 class AgentSession(QObject):
@@ -91,7 +58,7 @@ class AgentSession(QObject):
     def __init__(
         self,
         settings: Settings,
-        approver: Approver,
+        approver: DialogApprover,
         options: Callable[[], RunOptions] | None = None,
         run_factory: RunFactory | None = None,
         parent: QObject | None = None,
@@ -112,6 +79,9 @@ class AgentSession(QObject):
         self.settings = settings
         self.approver = approver
         self.engine = engine or EngineThread()
+        self.approvals = approver.on_engine(self.engine)  # the Approver runs are handed: it decides there
+        self._pipe: EventPipe[WindowEvent] | None = None  # the last run's events
+        approver.events_first = lambda: self._pipe.flush() if self._pipe is not None else None
         self._options = options
         self._factory = run_factory
         self._task: asyncio.Task[None] | None = None
@@ -171,8 +141,13 @@ class AgentSession(QObject):
         call when it writes; the task's result is the tool's output."""
         from desktop_app.agent.user_call import call_as_user
 
-        approver = UiApprover(self.approver, self.engine)
-        return self.with_tools(lambda registry: call_as_user(registry, approver, name, arguments))
+        approver, conversation = self.approvals, self.approver.conversation_id
+
+        async def call(registry: ToolRegistry) -> ToolOutput:
+            approver.conversation_id = conversation  # on the engine thread, like every use of it
+            return await call_as_user(registry, approver, name, arguments)
+
+        return self.with_tools(call)
 
     def list_tools(self) -> asyncio.Task[tuple[dict[str, Any], ...]]:
         """The listings of the tools a run would offer now (for Try it before any run)."""
@@ -230,7 +205,7 @@ class AgentSession(QObject):
 
     def _start(self, text: str | None, retry: bool) -> asyncio.Task[None]:
         self._status = "done"
-        job = _Job(text, retry, self.settings.snapshot(), self._run_options(), self.conversation_id)
+        job = Job(text, retry, self.settings.snapshot(), self._run_options(), self.conversation_id)
         self._task = asyncio.get_event_loop().create_task(self._run(job))  # job read on the UI thread
         self.busyChanged.emit(True)
         return self._task
@@ -242,13 +217,13 @@ class AgentSession(QObject):
             return self._options()
         return RunOptions(max_turns=self.settings.max_turns)
 
-    async def _run(self, job: _Job) -> None:
+    async def _run(self, job: Job) -> None:
         """The UI-side task: runs the job on the engine thread and waits until it is over."""
         self.engine.start()
-        pipe: EventPipe[WindowEvent] = self.engine.pipe(self._emit)
+        self._pipe = pipe = self.engine.pipe(self._emit)
         try:
             await asyncio.shield(self.warm_up())  # a Stop during warm-up leaves the warm-up alone
-            await self.engine.run(self._engine_run(job, pipe))
+            await self.engine.run(run_job(job, self._factory, self.approvals, pipe))
         except asyncio.CancelledError:
             self._status = "cancelled"  # the engine thread waited until the engine committed its results
         finally:
@@ -258,25 +233,6 @@ class AgentSession(QObject):
                 pipe.flush()
                 self.busyChanged.emit(False)
             self.runFinished.emit(self._status)
-
-    async def _engine_run(self, job: _Job, pipe: EventPipe[WindowEvent]) -> None:
-        """On the engine thread: the engine's driver runs the job (this coroutine holds no state)."""
-        from desktop_app import runtime
-        from desktop_app.agent.driver import drive
-
-        factory, approver = self._factory or runtime.open_run, UiApprover(self.approver, self.engine)
-
-        def open_run() -> Awaitable[OpenRun]:
-            return factory(
-                job.settings,
-                job.options,
-                approver,
-                save=True,
-                title=job.text or "",
-                conversation_id=job.conversation_id,
-            )
-
-        await drive(open_run, job.text, job.retry, pipe)
 
     def _emit(self, event: WindowEvent) -> None:
         """On the UI loop: one event to the generic signal, then to its typed one."""
@@ -298,14 +254,3 @@ class AgentSession(QObject):
                 signal = self._typed.get(type(event))
                 if signal is not None:
                     signal.emit(event)
-
-
-@dataclass(frozen=True)
-class _Job:
-    """One run's inputs, all read on the UI thread when it starts (settings frozen)."""
-
-    text: str | None  # None: no new user message, the model turn is re-run (a fork)
-    retry: bool
-    settings: Settings
-    options: RunOptions
-    conversation_id: str

@@ -1,11 +1,16 @@
-"""The trip plan as a PDF: the Markdown export laid out by QTextDocument onto a QPdfWriter (A4)."""
+"""The trip plan as a PDF: the Markdown export laid out by QTextDocument onto a QPdfWriter (A4).
+
+The document is a SafeDocument read with raw HTML off: a picture or tag in the plan (the plan's
+outside text is escaped already) can never make Qt read a local file into the PDF."""
 
 from __future__ import annotations
 
 import sys
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF
-from PySide6.QtGui import QFont, QGuiApplication, QPageLayout, QPageSize, QPdfWriter, QTextDocument
+from PySide6.QtGui import QFont, QGuiApplication, QPageLayout, QPageSize, QPdfWriter
+
+from desktop_app.ui.rich_text import MARKDOWN, SafeDocument
 
 _app: QGuiApplication | None = None  # the headless CLI's own, kept alive for the process
 
@@ -29,11 +34,11 @@ def pdf_bytes(markdown: str, title: str) -> bytes:
     writer.setResolution(300)
     writer.setPageSize(QPageSize(QPageSize.PageSizeId.A4))
     writer.setPageMargins(QMarginsF(18, 18, 18, 18), QPageLayout.Unit.Millimeter)
-    doc = QTextDocument()
+    doc = SafeDocument()
     font = QFont()
     font.setPointSizeF(10.5)
     doc.setDefaultFont(font)
-    doc.setMarkdown(markdown)
+    doc.setMarkdown(markdown, MARKDOWN)
     doc.print_(writer)
     del writer  # finishes the file
     buffer.close()

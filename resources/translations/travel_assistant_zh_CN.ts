@@ -1796,6 +1796,10 @@
       <translation>发送一个带一个工具的请求：这个模型会调用工具吗？</translation>
     </message>
     <message>
+      <source>Use the recommended tool-calls mode</source>
+      <translation>使用推荐的工具调用方式</translation>
+    </message>
+    <message>
       <source>Calls a model writes as text: run them (recover), treat them as text (native), or offer no tools (off)</source>
       <translation>模型以文本写出的调用：运行它们（从文本恢复）、当作文本（原生），或不提供工具（关闭）</translation>
     </message>

@@ -122,9 +122,18 @@ async def one_run(base_url: str, mode: str, question: str, raw: Any) -> tuple[di
             await close()
     bodies = [e["body"] for e in events if e["type"] == "model_response"]
     content = [c.get("message", {}).get("content") for b in bodies for c in b.get("choices", [])]
-    raw.write(json.dumps({"mode": mode, "question": question, "content": content, "events": [
-        e for e in events if e["type"] in ("tool_call", "tool_result", "error")
-    ]}, ensure_ascii=False) + "\n")
+    raw.write(
+        json.dumps(
+            {
+                "mode": mode,
+                "question": question,
+                "content": content,
+                "events": [e for e in events if e["type"] in ("tool_call", "tool_result", "error")],
+            },
+            ensure_ascii=False,
+        )
+        + "\n"
+    )
     raw.flush()
     return _summary(events), took
 

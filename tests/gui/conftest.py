@@ -72,8 +72,8 @@ def scripted_factory(model: ChatModel | None = None, tools: Sequence[ToolDef] = 
 @pytest.fixture
 def make_window(qtbot: Any, qloop: asyncio.AbstractEventLoop, tmp_path: Path) -> Iterator[Any]:
     """Build the real MainWindow (own settings, history, QSettings file, approval log)."""
+    from desktop_app.store.approval_log import ApprovalLog
     from desktop_app.store.history import HistoryStore
-    from desktop_app.ui.approval import ApprovalLog
     from desktop_app.ui.i18n import Language
     from desktop_app.ui.main_window import MainWindow
 

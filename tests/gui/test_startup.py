@@ -13,9 +13,9 @@ from typing import Any
 from PySide6.QtCore import QSettings, Qt
 
 from desktop_app.core.messages import UserMessage
+from desktop_app.store.approval_log import ApprovalLog
 from desktop_app.store.history import HistoryStore
 from desktop_app.store.settings import Settings
-from desktop_app.ui.approval import ApprovalLog
 from desktop_app.ui.chat.history_panel import ID_ROLE
 from desktop_app.ui.main_window import MainWindow
 

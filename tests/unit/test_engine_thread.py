@@ -159,3 +159,18 @@ async def test_shutdown_cancels_pending_tasks_and_joins_the_thread() -> None:
     with pytest.raises(asyncio.CancelledError):
         await asyncio.wait_for(submitted, WAIT_S)
     engine.stop()  # a second stop is harmless
+
+
+async def test_call_soon_and_call_now_run_on_the_engine_thread_or_here_before_it_starts() -> None:
+    """Issue 43: the approval policy's state is touched on one thread; before the engine starts, that is this one."""
+    engine = EngineThread()
+    seen: list[str] = []
+    engine.call_soon(lambda: seen.append(threading.current_thread().name))
+    assert engine.call_now(lambda n: threading.current_thread().name * n, 1) == seen[0] != "engine"
+    engine.start(asyncio.get_running_loop())
+    try:
+        engine.call_soon(lambda: seen.append(threading.current_thread().name))
+        assert engine.call_now(lambda: threading.current_thread().name) == "engine"  # after call_soon's: FIFO
+        assert seen[1:] == ["engine"]
+    finally:
+        engine.stop()

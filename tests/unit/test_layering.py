@@ -27,6 +27,7 @@ ALLOWED: dict[str, frozenset[str]] = {
     "desktop_entry": frozenset(),
     "versions": frozenset({"ui"}),  # `--version --verbose` asks ui.qt_info for Qt's version (Qt only there)
     "engine_thread": frozenset(),  # threads and queues only: knows neither the engine nor Qt
+    "engine_side": ENGINE | {"engine_thread", "runtime", "store"},  # what the window asks of the engine, done there
     # a one-way chain over core: llm <- tools <- agent (issue 24: no arrow runs back up)
     "agent": ENGINE,  # the loop asks a ChatModel (llm.base) and runs ToolDefs (tools.registry)
     "llm": frozenset(),  # the protocol, the adapters and the fake: core's neutral messages in, wire out
@@ -39,7 +40,8 @@ ALLOWED: dict[str, frozenset[str]] = {
     "runtime": ENGINE | {"planner", "mcp", "store", "trips"},  # the one place that wires a run
     "commands": ENGINE | {"mcp", "store", "runtime", "trips"},  # every CLI command: add_arguments + run
     "cli": frozenset({"commands", "mcp", "desktop_entry", "app", "versions"}),  # the table of commands
-    "ui": ENGINE | {"engine_thread", "mcp", "store", "runtime", "trips"},  # trips: the Trip pane shows and exports one
+    # trips: the Trip pane shows and exports one; engine_side: the Approver and the run it hands the engine
+    "ui": ENGINE | {"engine_thread", "engine_side", "mcp", "store", "runtime", "trips"},
     "app": frozenset({"ui", "store", "commands"}),  # `gui --conversation ID` resolves the id as `ask` does
     "__main__": frozenset({"cli"}),
 }

@@ -117,7 +117,7 @@ def test_a_deep_tool_result_is_text_to_the_offline_planner() -> None:
 
 
 def test_the_approval_log_skips_damaged_lines_and_a_huge_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from desktop_app.ui.approval import ApprovalLog
+    from desktop_app.store.approval_log import ApprovalLog
 
     good = {"tool": "t", "call_id": "c", "decision": "approved", "scope": "once"}
     path = tmp_path / "approvals.jsonl"

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from desktop_app.mcp.apps.views import resource_uri, visibility
-from desktop_app.mcp.trust.pins import reveal_definition
+from desktop_app.mcp.trust.pins import pinned_definition, reveal_definition
 
 TASK_NOTE = 'run as an MCP task (execution.taskSupport "required"): created, polled, its result fetched'
 
@@ -21,7 +21,7 @@ class PreparedTool:
     """One listed tool, checked and made readable (computed off the event loop)."""
 
     tool: str
-    definition: dict[str, Any]  # what is pinned
+    definition: dict[str, Any]  # what is pinned (trust.pinned_definition)
     description: str  # hidden characters made visible
     schema: dict[str, Any]
     annotations: dict[str, Any]
@@ -46,12 +46,7 @@ def prepare_tools(listed: list[Any]) -> list[PreparedTool]:
         out.append(
             PreparedTool(
                 tool=wire["name"],
-                definition={
-                    "name": wire["name"],
-                    "description": wire.get("description") or "",
-                    "input_schema": wire.get("inputSchema") or {},
-                    "annotations": annotations,
-                },
+                definition=pinned_definition(wire),
                 description=str(shown.get("description") or title or shown["name"]),
                 schema=schema,
                 annotations=annotations,

@@ -115,8 +115,34 @@ def capped(warnings: list[str]) -> list[str]:
 _LABELS = {"inputSchema": "input schema", "input_schema": "input schema", "outputSchema": "output schema"}
 
 
+# What a pin covers: every field of a listed tool that changes what it does or what is shown of it.
+# The first four were all that pins recorded before PIN_FIELDS; the others are present only when the
+# server sends them, so a tool without them hashes as it always did.
+CORE_FIELDS = ("name", "description", "input_schema", "annotations")
+PIN_FIELDS = 2  # stamped on each pin that covers all of them (a pin without it was written by older code)
+# fields an older pin never vouched for that change what the tool does or opens (an App view, who may
+# call it, how it runs): a tool with any of them is shown once before its old pin counts again
+UNVOUCHED = ("meta", "execution")
+
+
+def pinned_definition(wire: dict[str, Any]) -> dict[str, Any]:
+    """What is pinned of a listed tool (its JSON as the server sent it): name, title, description, the
+    input and output schemas, annotations, `_meta` (an App view, its visibility, …) and `execution`."""
+    definition: dict[str, Any] = {
+        "name": wire.get("name"),
+        "description": wire.get("description") or "",
+        "input_schema": wire.get("inputSchema") or {},
+        "annotations": wire.get("annotations") or {},
+    }
+    extra = {"title": "title", "output_schema": "outputSchema", "meta": "_meta", "execution": "execution"}
+    for key, wire_key in extra.items():
+        if wire.get(wire_key) not in (None, "", {}):
+            definition[key] = wire[wire_key]
+    return definition
+
+
 def definition_hash(definition: dict[str, Any]) -> str:
-    """A stable hash of name, description, input schema and annotations."""
+    """A stable hash of a pinned definition (canonical JSON)."""
     import hashlib  # here: its OpenSSL digests are ~2 MB resident, and most windows run no MCP server
 
     canonical = json.dumps(definition, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
@@ -134,12 +160,18 @@ class PendingChange:
     new: dict[str, Any]
     warnings: tuple[str, ...] = ()
     pins_lost: bool = False  # held because the pin file could not be read, not because it changed
+    upgrade: bool = False  # its pin, written by an older version, never covered its `_meta` or `execution`
 
     @property
     def reason(self) -> str:
         """What the model (and `tools call`) is told while the tool is held back."""
         if self.pins_lost and self.old is None:
             why = f"tool {self.name!r} of MCP server {self.server!r}: the saved tool pins could not be read"
+        elif self.upgrade:
+            why = (
+                f"tool {self.name!r} of MCP server {self.server!r} was approved by an earlier version of this app, "
+                "which did not record its _meta (an App view, who may call it) or its execution mode"
+            )
         else:
             what = "is new on" if self.old is None else "changed its definition on"
             why = f"tool {self.name!r} {what} MCP server {self.server!r} since you approved that server's tools"
@@ -265,9 +297,14 @@ class TrustStore:
             self._save(data)
         pins = (entry or {}).get("tools", {})
         held: dict[str, PendingChange] = {}
+        stamped = False
         for tool, definition in definitions.items():
             old = pins.get(tool)
-            if old is not None and old.get("hash") == definition_hash(definition):
+            verdict = _against_pin(old, definition)
+            if verdict in ("same", "adopt"):
+                if old is not None and old.get("fields") != PIN_FIELDS:  # an older pin: it covers every field now
+                    pins[tool] = {**self._pin_entry(definition, _stamp()), "approved_at": old.get("approved_at")}
+                    stamped = True
                 continue
             name = qualified[tool]
             held[name] = PendingChange(
@@ -278,7 +315,10 @@ class TrustStore:
                 definition,
                 tuple(tool_warnings(definition)),
                 pins_lost=lost,
+                upgrade=verdict == "upgrade",
             )
+        if stamped:
+            self._save(data)
         self._forget_server(server)
         self._pending.update(held)
         return held
@@ -288,7 +328,12 @@ class TrustStore:
 
     @staticmethod
     def _pin_entry(definition: dict[str, Any], stamp: str) -> dict[str, Any]:
-        return {"hash": definition_hash(definition), "definition": definition, "approved_at": stamp}
+        return {
+            "hash": definition_hash(definition),
+            "definition": definition,
+            "approved_at": stamp,
+            "fields": PIN_FIELDS,
+        }
 
     def forget(self, server: str) -> None:
         """Drop a server's pins (a bundle replaced by another publisher's): its tools count as new again."""
@@ -315,6 +360,20 @@ class TrustStore:
         return change
 
 
+def _against_pin(old: dict[str, Any] | None, definition: dict[str, Any]) -> str:
+    """same / changed; an older pin still true to what it covered: adopt (as on first sight) or upgrade (shown once)."""
+    if old is None:
+        return "changed"
+    if old.get("hash") == definition_hash(definition):
+        return "same"
+    if old.get("fields") == PIN_FIELDS:
+        return "changed"
+    core = {key: definition.get(key) for key in CORE_FIELDS}
+    if old.get("hash") != definition_hash(core):
+        return "changed"
+    return "upgrade" if any(key in definition for key in UNVOUCHED) else "adopt"
+
+
 def pretty_definition(definition: dict[str, Any] | None) -> str:
     """A definition as the user reads it: hidden characters made visible, schema indented."""
     if definition is None:
@@ -326,6 +385,11 @@ def pretty_definition(definition: dict[str, Any] | None) -> str:
     if shown.get("annotations"):
         annotations = json.dumps(shown["annotations"], ensure_ascii=False, sort_keys=True)
         lines += [f"annotations: {annotations}"]
+    if shown.get("title"):
+        lines.insert(1, f"title: {shown['title']}")
+    for key, label in (("output_schema", "output schema"), ("meta", "_meta"), ("execution", "execution")):
+        if key in shown:
+            lines += [f"{label}:", json.dumps(shown[key], ensure_ascii=False, indent=2, sort_keys=True)]
     return "\n".join(lines)
 
 
@@ -333,6 +397,11 @@ def approved_text(change: PendingChange) -> str:
     """The "approved before" side: the old definition, or why there is none to show."""
     if change.old is None and change.pins_lost:
         return "(unknown: the saved tool pins could not be read, so nothing counts as approved)"
+    if change.upgrade:
+        return pretty_definition(change.old) + (
+            "\n(approved by an earlier version of this app, which did not record title, output schema, "
+            "_meta or execution: review them once)"
+        )
     return pretty_definition(change.old)
 
 

@@ -88,7 +88,7 @@ class McpActions(QObject):
 
         name = done.server.name
         if done.trust_dropped and self.approver is not None:  # another publisher's: the old one's allowances go
-            for scope, tool in self.approver.policy.allowances():
+            for scope, tool in self.approver.allowances():
                 if tool.startswith(f"{name}__"):
                     self.approver.revoke(scope, tool)
         self.window.statusBar().showMessage(tr("Installed the MCP bundle %1.").replace("%1", name))

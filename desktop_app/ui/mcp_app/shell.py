@@ -66,6 +66,31 @@ HOST_JS = (
     .replace("%(max)s", str(MAX_MESSAGE))
 )
 
+STUB_MARKER = "mcp-app-host: blocked "
+MAX_REPORTED = 32  # distinct blocked attempts a view's page reports (a page can only report itself)
+# In every frame's page world, before the frame's own scripts: RTCPeerConnection and friends replaced by a
+# function that reports and throws (non-writable, non-configurable: not put back from this realm), and each
+# Content-Security-Policy violation reported; reports go out as console lines the Page picks up.
+STUB_JS = """
+(function () {
+  "use strict";
+  var warn = console.warn.bind(console), MARK = "%(marker)s";
+  ["RTCPeerConnection", "webkitRTCPeerConnection", "RTCIceTransport", "WebTransport"].forEach(function (name) {
+    if (!(name in window)) { return; }
+    var refuse = function () {
+      warn(MARK + name + " (WebRTC and WebTransport are off in MCP App views)");
+      throw new DOMException(name + " is not available in an MCP App view", "NotSupportedError");
+    };
+    try {
+      Object.defineProperty(window, name, {value: refuse, writable: false, configurable: false, enumerable: false});
+    } catch (e) { /* already locked */ }
+  });
+  window.addEventListener("securitypolicyviolation", function (event) {
+    warn(MARK + String(event.blockedURI || "an inline resource").slice(0, 200) + " (" + event.effectiveDirective + ")");
+  }, true);
+})();
+""".replace("%(marker)s", STUB_MARKER)
+
 
 def shell_html(csp: str, background: str) -> str:
     """The host page: the policy, a frame-filling layout, nothing else (no script in its own world)."""

@@ -11,7 +11,12 @@ as root; tests set QTWEBENGINE_DISABLE_SANDBOX=1 only then):
   a clicked web link opens in the system browser (QDesktopServices), never in the view;
 - `createWindow` returns nothing: no popups;
 - a URL request interceptor blocks every request whose origin the resource did not declare
-  (default: every request) and counts what it blocked.
+  (default: every request) and counts what it blocked;
+- the connections no request stands for (preconnect, WebRTC's STUN and TURN) meet egress.py: the
+  engine runs behind its loopback proxy, which tunnels only to declared origins, and WebRTC may not
+  use UDP; on top of that, `RTCPeerConnection` and friends are gone from every frame's world before
+  the view's first script runs (STUB_JS); a call to one, a CSP violation and a refused tunnel are
+  reported as blocked requests (the `blocked` signal the inspector already lists).
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ from collections.abc import Callable
 from typing import Any
 
 import shiboken6
-from PySide6.QtCore import QByteArray, QEvent, QFile, QIODevice, QObject, QUrl, Signal, Slot
+from PySide6.QtCore import QByteArray, QEvent, QFile, QIODevice, QObject, Qt, QUrl, Signal, Slot
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWebChannel import QWebChannel
 from PySide6.QtWebEngineCore import (
@@ -37,7 +42,10 @@ from PySide6.QtWebEngineWidgets import QWebEngineView
 from PySide6.QtWidgets import QWidget
 
 from desktop_app.mcp.apps import AppResource
-from desktop_app.ui.mcp_app.shell import HOST_JS, shell_html, with_policy
+from desktop_app.ui.mcp_app import egress
+from desktop_app.ui.mcp_app.shell import HOST_JS, MAX_REPORTED, STUB_JS, STUB_MARKER, shell_html, with_policy
+
+egress.install()  # before the first profile: Chromium reads its flags once, when the engine starts
 
 CLICK_WINDOW_S = 2.0  # a `ui/open-link` is honoured only this soon after a click in the view
 WEB = ("http", "https")
@@ -80,9 +88,12 @@ class Interceptor(QWebEngineUrlRequestInterceptor):
 class Page(QWebEnginePage):
     """The host page: only its own load and the view's frame; links go to the system browser."""
 
-    def __init__(self, profile: QWebEngineProfile, parent: QObject, opened: Callable[[str], None]) -> None:
+    def __init__(
+        self, profile: QWebEngineProfile, parent: QObject, opened: Callable[[str], None], stubbed: Callable[[str], None]
+    ) -> None:
         super().__init__(profile, parent)
-        self._opened = opened
+        self._opened, self._stubbed = opened, stubbed
+        self._reported: set[str] = set()
         self._shell = False  # the host page has been let through once
         self._frame = False  # and the view's srcdoc frame
         self.refused: list[str] = []
@@ -105,8 +116,13 @@ class Page(QWebEnginePage):
     def createWindow(self, _kind: QWebEnginePage.WebWindowType) -> QWebEnginePage | None:  # type: ignore[override]  # noqa: N802 - Qt override
         return None  # no popups, no new windows
 
-    def javaScriptConsoleMessage(self, *_args: Any) -> None:  # noqa: N802 - Qt override
-        pass  # a view's console is its own business (and would end up in Qt's log)
+    def javaScriptConsoleMessage(self, _level: Any, message: str, *_args: Any) -> None:  # noqa: N802 - Qt override
+        """A view's console is its own business (it would end up in Qt's log); a blocked attempt is reported once."""
+        if message.startswith(STUB_MARKER) and len(self._reported) < MAX_REPORTED:
+            what = message[len(STUB_MARKER) :][:300]
+            if what not in self._reported:
+                self._reported.add(what)
+                self._stubbed(what)
 
 
 class Channel(QObject):
@@ -140,12 +156,24 @@ def _qwebchannel_js() -> str:
     return bytes(data.data()).decode("utf-8")
 
 
+def _stub_script() -> QWebEngineScript:
+    """STUB_JS in the page's own world of every frame, before any of the frame's scripts."""
+    script = QWebEngineScript()
+    script.setName("mcp-app-no-webrtc")
+    script.setSourceCode(STUB_JS)
+    script.setWorldId(QWebEngineScript.ScriptWorldId.MainWorld)
+    script.setInjectionPoint(QWebEngineScript.InjectionPoint.DocumentCreation)
+    script.setRunsOnSubFrames(True)
+    return script
+
+
 class McpAppView(QWebEngineView):
     """One view: `show_resource(resource)` renders it; `post(message)` sends it a message."""
 
     received = Signal(str)  # a message the view posted (JSON text)
     dropped = Signal(int)  # messages the host script dropped (over the rate)
-    blocked = Signal(str)  # a request the interceptor blocked
+    blocked = Signal(str)  # a request the interceptor blocked (or the proxy refused, or a stub refused)
+    _refused = Signal(str)  # the egress proxy's refusals, from its thread: queued onto ours as `blocked`
     linkOpened = Signal(str)  # a web link the person clicked, opened in the system browser
 
     def __init__(self, parent: QWidget | None = None, open_url: Callable[[QUrl], Any] | None = None) -> None:
@@ -159,7 +187,11 @@ class McpAppView(QWebEngineView):
         self.profile.setSpellCheckEnabled(False)
         self.interceptor = Interceptor(self._allows, self.blocked.emit, self)
         self.profile.setUrlRequestInterceptor(self.interceptor)
-        page = self.web_page = Page(self.profile, self, self._link_clicked)
+        self.token = egress.new_token()
+        self.profile.setHttpUserAgent(egress.user_agent(self.profile.httpUserAgent(), self.token))
+        self._refused.connect(self.blocked, Qt.ConnectionType.QueuedConnection)
+        egress.GATE.open(self.token, self._allows, self._refused.emit)
+        page = self.web_page = Page(self.profile, self, self._link_clicked, self.blocked.emit)
         settings = page.settings()
         for name in _OFF:
             attribute = getattr(QWebEngineSettings.WebAttribute, name, None)
@@ -178,6 +210,7 @@ class McpAppView(QWebEngineView):
         script.setInjectionPoint(QWebEngineScript.InjectionPoint.DocumentReady)
         script.setRunsOnSubFrames(False)  # the host page only, never the view's frame
         page.scripts().insert(script)
+        page.scripts().insert(_stub_script())
         self.setPage(page)
         self.channel_object.received.connect(self.received)
         self.channel_object.droppedCount.connect(self.dropped)
@@ -187,6 +220,7 @@ class McpAppView(QWebEngineView):
     def dispose(self) -> None:
         """Delete the page before its profile (Qt warns, and may crash, the other way round)."""
         self.channel_object.blockSignals(True)
+        egress.GATE.close(self.token)
         if not shiboken6.isValid(self.web_page):
             return
         self.setPage(QWebEnginePage(self))  # the view lets go of the page, on the default profile

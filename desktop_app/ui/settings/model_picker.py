@@ -98,6 +98,7 @@ class ModelPicker(QObject):
         self.check_result = QLabel(parent)
         self.check_result.setObjectName("checkResult")
         self.apply_button = button("", "applyRecommended", parent, self.apply_recommended)  # the scorecard's advice
+        self.apply_button.setAccessibleName(tr("Use the recommended tool-calls mode"))
         self.apply_button.setVisible(False)
         self.recommended = ""  # the last check's recommended tool-calls mode for the model in the field
         modes = ((tr("native"), "native"), (tr("recover from text"), "recover"), (tr("off"), "off"))

@@ -266,7 +266,7 @@ class SettingsDialog(QDialog):
         self.allowances.clear()
         if self._approver is None:
             return
-        for scope, name in self._approver.policy.allowances():  # Settings' `always`, this session's
+        for scope, name in self._approver.allowances():  # Settings' `always`, this session's
             item = QListWidgetItem(f"{name} — {scope}", self.allowances)
             item.setData(256, (scope, name))
         records = list(reversed(self._approver.log.records()))

@@ -32,7 +32,17 @@ def _configure(servers: dict[str, object]) -> None:
 
 
 def _ask(server: ScriptedServer, *more: str) -> list[str]:
-    return ["ask", "巴黎现在几点", "--provider", "openai", "--base-url", f"{server.url}/v1", "--json", "--no-save", *more]
+    return [
+        "ask",
+        "巴黎现在几点",
+        "--provider",
+        "openai",
+        "--base-url",
+        f"{server.url}/v1",
+        "--json",
+        "--no-save",
+        *more,
+    ]
 
 
 def test_ask_offers_and_runs_a_real_servers_tool_in_the_first_turn(
@@ -44,7 +54,8 @@ def test_ask_offers_and_runs_a_real_servers_tool_in_the_first_turn(
 ) -> None:
     _configure({"time": {"command": time_bin}, "everything": {"command": everything_bin}})
     model_server.push(
-        OA.reply(calls=[("call_1", "time__convert_time", CONVERT)], stream=True), OA.reply("巴黎现在 02:30。", stream=True)
+        OA.reply(calls=[("call_1", "time__convert_time", CONVERT)], stream=True),
+        OA.reply("巴黎现在 02:30。", stream=True),
     )
     code = main([*_ask(model_server), "--approve", "time__convert_time"])
     out, err = capsys.readouterr()

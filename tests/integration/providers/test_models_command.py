@@ -106,7 +106,7 @@ def _scored(server: ScriptedServer, replies: dict[str, object]) -> None:
 
 
 def _text_call(name: str, args: str) -> object:
-    return OA.reply(f'I will call it.\n<function name="{name}" arguments=\'{args}\'/>', stream=False)
+    return OA.reply(f"I will call it.\n<function name=\"{name}\" arguments='{args}'/>", stream=False)
 
 
 def test_check_scores_each_mode_and_recommends_one(server: ScriptedServer, capsys: pytest.CaptureFixture[str]) -> None:
@@ -116,9 +116,13 @@ def test_check_scores_each_mode_and_recommends_one(server: ScriptedServer, capsy
         SUITE[0].prompt: _text_call("get_weather", '{"city": "Sanya"}'),
         SUITE[1].prompt: _text_call("get_weather", '{"city": "三亚"}'),
         SUITE[2].prompt: _text_call("get_flight_price", '{"origin": "Beijing", "destination": "Sanya"}'),
-        SUITE[3].prompt: OA.reply("", [("c", "get_flight_price", '{"origin": "北京", "destination": "成都"}')], stream=False),
+        SUITE[3].prompt: OA.reply(
+            "", [("c", "get_flight_price", '{"origin": "北京", "destination": "成都"}')], stream=False
+        ),
         SUITE[4].prompt: _text_call("get_hotel_price", '{"city": "Chengdu"}'),
-        SUITE[7].prompt: _text_call("get_flight_price", '{"origin": "Shanghai", "destination": "Sanya", "date": "2026-12-20"}'),
+        SUITE[7].prompt: _text_call(
+            "get_flight_price", '{"origin": "Shanghai", "destination": "Sanya", "date": "2026-12-20"}'
+        ),
     }
     _scored(server, written)
     assert main(["models", "check", "--base-url", f"{server.url}/v1", "--json"]) == 0

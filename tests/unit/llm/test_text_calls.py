@@ -10,13 +10,13 @@ import pytest
 
 from desktop_app.core.messages import AssistantMessage, ToolCall, UserMessage
 from desktop_app.llm.base import Completed, StreamItem, TextChunk
+from desktop_app.llm.echo import outside_texts
 from desktop_app.llm.text_calls import (
     Holdback,
     apply,
     hold_from,
     json_values,
     next_call_number,
-    outside_texts,
     recover,
     recovering,
 )
@@ -174,22 +174,21 @@ def test_a_streamed_call_to_a_tool_not_offered_is_shown_with_a_note() -> None:
 
 # ---------------------------------------------------------------- forms real small models wrote (issue 39)
 
-SANYA = "{\"city\": \"三亚\"}"
+SANYA = '{"city": "三亚"}'
 REAL_FORMS = {
     # Qwen2.5-Coder 0.5B/1.5B under llama.cpp's default chat format
-    "xml_in_tools": "<tools>\n<function name=\"get_weather\" arguments='" + SANYA + "'/>\n"
-    "<function name=\"get_flight_price\" arguments='{\"origin\": \"北京\", \"destination\": \"三亚\"}'/>\n</tools>",
+    "xml_in_tools": '<tools>\n<function name="get_weather" arguments=\'' + SANYA + "'/>\n"
+    '<function name="get_flight_price" arguments=\'{"origin": "北京", "destination": "三亚"}\'/>\n</tools>',
     "xml_after_prose": "I'll check the weather and flights.\n<function name=\"get_weather\" arguments='"
     + SANYA
-    + "'></function>\n<function name=\"get_flight_price\" "
-    "arguments=\"{&quot;origin&quot;: &quot;北京&quot;, &quot;destination&quot;: &quot;三亚&quot;}\"/>",
+    + '\'></function>\n<function name="get_flight_price" '
+    'arguments="{&quot;origin&quot;: &quot;北京&quot;, &quot;destination&quot;: &quot;三亚&quot;}"/>',
     "function_eq": "<function=get_weather>" + SANYA + "</function>\n<function=get_flight_price>"
     "<parameter=origin>北京</parameter><parameter=destination>三亚</parameter></function>",
-    "array_after_prose": "To answer this I need the weather and a flight price:\n\n"
-    f"[{W.replace('北京', '三亚')}, {F}]",
-    "fence_after_prose": "Sure! Here are the calls:\n```json\n"
-    f"[{W.replace('北京', '三亚')},\n {F}]\n```",
-    "tool_call_in_tools": f"<tools>\n<tool_call>{W.replace('北京', '三亚')}</tool_call>\n<tool_call>{F}</tool_call>\n</tools>",
+    "array_after_prose": f"To answer this I need the weather and a flight price:\n\n[{W.replace('北京', '三亚')}, {F}]",
+    "fence_after_prose": f"Sure! Here are the calls:\n```json\n[{W.replace('北京', '三亚')},\n {F}]\n```",
+    "tool_call_in_tools": f"<tools>\n<tool_call>{W.replace('北京', '三亚')}</tool_call>\n"
+    f"<tool_call>{F}</tool_call>\n</tools>",
     # llama.cpp's chatml-function-calling under tool_choice auto
     "functions_dot": "functions.get_weather:\n" + SANYA + "\nfunctions.get_flight_price:\n"
     '{"origin": "北京", "destination": "三亚"}',
@@ -260,9 +259,9 @@ def test_an_echo_in_another_form_is_still_an_echo() -> None:
 
 
 def test_outside_texts_are_what_the_model_did_not_write() -> None:
-    from desktop_app.core.messages import ToolResultMessage
+    from desktop_app.core.messages import Message, ToolResultMessage
 
-    messages = [UserMessage("hi"), AssistantMessage("mine"), ToolResultMessage("c1", "t", "result")]
+    messages: list[Message] = [UserMessage("hi"), AssistantMessage("mine"), ToolResultMessage("c1", "t", "result")]
     assert outside_texts(messages, ("system",)) == ["system", "hi", "result"]
 
 

@@ -70,3 +70,17 @@ def test_over_long_results_are_cut_with_a_note() -> None:
 def test_duplicate_names_are_refused() -> None:
     with pytest.raises(ValueError, match="already registered"):
         ToolRegistry([book, book])
+
+
+async def test_a_builtin_ignores_undeclared_keys_and_nulls_a_small_model_writes() -> None:
+    """Qwen2.5-Coder 0.5B copied the schema's `required` list into its arguments and nulled the dates
+    it skipped: the built-in function ran with what it declares (it raised TypeError before)."""
+    from desktop_app.core.messages import ToolCall
+    from desktop_app.runtime import builtin_registry
+
+    registry = builtin_registry()
+    args = {"origin": "上海", "destination": "三亚", "date": None, "required": ["origin", "destination"]}
+    out = await registry.execute(ToolCall("c1", "get_flight_price", args))
+    assert not out.is_error, out.content
+    missing = await registry.execute(ToolCall("c2", "get_flight_price", {"origin": "上海", "destination": None}))
+    assert missing.is_error and "destination" in missing.content  # a required one stays required
