@@ -22,8 +22,8 @@ from desktop_app.store.settings import Settings
 from desktop_app.tools.registry import ToolDef, ToolRegistry
 
 if TYPE_CHECKING:
-    from desktop_app.mcp.setup.config import ServerConfig
     from desktop_app.mcp.client.manager import McpManager
+    from desktop_app.mcp.setup.config import ServerConfig
     from desktop_app.store.history import HistoryStore
     from desktop_app.tools.shell.run import ShellRequest
     from desktop_app.tools.travel import WeatherConfig

@@ -7,7 +7,6 @@ from pathlib import Path
 
 from desktop_app.commands.flags import fail, read_hidden, say
 from desktop_app.errors import UsageError
-from desktop_app.mcp.bundles.manifest import Value
 from desktop_app.mcp.bundles.installer import (
     Bundle,
     BundleError,
@@ -21,6 +20,7 @@ from desktop_app.mcp.bundles.installer import (
     secret_like,
     uninstall,
 )
+from desktop_app.mcp.bundles.manifest import Value
 from desktop_app.mcp.setup.config import McpConfigError, app_config_path
 from desktop_app.store.secrets import SecretsError
 from desktop_app.visible import for_terminal, one_line

@@ -9,7 +9,7 @@ import sys
 from desktop_app import jsonsafe
 from desktop_app.commands.flags import fail, read_hidden, say
 from desktop_app.errors import UsageError
-from desktop_app.mcp.trust import secret_refs
+from desktop_app.mcp.client.launch import missing_message
 from desktop_app.mcp.setup.config import McpConfigError, app_config_path, server_name_problem
 from desktop_app.mcp.setup.gallery import (
     Connector,
@@ -20,7 +20,7 @@ from desktop_app.mcp.setup.gallery import (
     find_connector,
     load_gallery,
 )
-from desktop_app.mcp.client.launch import missing_message
+from desktop_app.mcp.trust import secret_refs
 from desktop_app.store.secrets import SecretsError, keyring_secret
 from desktop_app.visible import for_terminal
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from desktop_app.commands.flags import fail, say
-from desktop_app.mcp.setup.config import configured_server
 from desktop_app.mcp.auth.oauth import LoginError, login, logout
+from desktop_app.mcp.setup.config import configured_server
 from desktop_app.store.secrets import SecretsError
 
 

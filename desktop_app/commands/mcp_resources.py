@@ -10,7 +10,6 @@ from typing import Any, TypeVar
 from desktop_app import jsonsafe
 from desktop_app.commands.flags import fail, say
 from desktop_app.errors import UsageError
-from desktop_app.mcp.setup.config import ServerConfig, load_or_usage_error
 from desktop_app.mcp.client.connection import Connection
 from desktop_app.mcp.client.manager import settled
 from desktop_app.mcp.client.resources import (
@@ -22,6 +21,7 @@ from desktop_app.mcp.client.resources import (
     list_templates,
     read_resource,
 )
+from desktop_app.mcp.setup.config import ServerConfig, load_or_usage_error
 
 T = TypeVar("T")
 

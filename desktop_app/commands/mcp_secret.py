@@ -7,8 +7,8 @@ import sys
 
 from desktop_app.commands.flags import fail, read_hidden, say
 from desktop_app.errors import UsageError
-from desktop_app.mcp.trust import secret_refs
 from desktop_app.mcp.setup.config import McpConfigError, configured_server, load_or_usage_error, load_servers
+from desktop_app.mcp.trust import secret_refs
 from desktop_app.store.secrets import SecretsError
 from desktop_app.visible import for_terminal
 

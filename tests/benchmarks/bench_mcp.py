@@ -20,8 +20,8 @@ sys.path.insert(0, str(REPO))
 os.environ.setdefault("TRAVEL_ASSISTANT_HOME", tempfile.mkdtemp(prefix="bench-mcp-"))
 
 from desktop_app.core.messages import ToolCall
-from desktop_app.mcp.setup.config import ServerConfig
 from desktop_app.mcp.client.manager import McpManager
+from desktop_app.mcp.setup.config import ServerConfig
 from desktop_app.tools.registry import ToolRegistry
 
 TOY = REPO / "tests" / "integration" / "mcp" / "servers" / "toy_server.py"

@@ -8,17 +8,17 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from desktop_app.mcp.apps.host import AppHost as AppHost
-    from desktop_app.mcp.apps.views import AppResource as AppResource
     from desktop_app.mcp.apps.host import BURST as BURST
-    from desktop_app.mcp.apps.views import MAX_HTML as MAX_HTML
     from desktop_app.mcp.apps.host import MAX_MESSAGE as MAX_MESSAGE
     from desktop_app.mcp.apps.host import RATE as RATE
+    from desktop_app.mcp.apps.host import AppHost as AppHost
     from desktop_app.mcp.apps.host import ViewCall as ViewCall
-    from desktop_app.mcp.apps.views import app_resource as app_resource
     from desktop_app.mcp.apps.host import call_result as call_result
     from desktop_app.mcp.apps.host import pretty as pretty
     from desktop_app.mcp.apps.host import summary as summary
+    from desktop_app.mcp.apps.views import MAX_HTML as MAX_HTML
+    from desktop_app.mcp.apps.views import AppResource as AppResource
+    from desktop_app.mcp.apps.views import app_resource as app_resource
 
 FACE: dict[str, tuple[str, str]] = {
     "AppHost": ("host", "AppHost"),
@@ -33,7 +33,19 @@ FACE: dict[str, tuple[str, str]] = {
     "pretty": ("host", "pretty"),
     "summary": ("host", "summary"),
 }
-__all__ = sorted(FACE)
+__all__ = [
+    "BURST",
+    "MAX_HTML",
+    "MAX_MESSAGE",
+    "RATE",
+    "AppHost",
+    "AppResource",
+    "ViewCall",
+    "app_resource",
+    "call_result",
+    "pretty",
+    "summary",
+]
 
 
 def __getattr__(name: str) -> Any:

@@ -17,7 +17,7 @@ FACE: dict[str, tuple[str, str]] = {
     "login": ("oauth", "login"),
     "logout": ("oauth", "logout"),
 }
-__all__ = sorted(FACE)
+__all__ = ["LoginError", "login", "logout"]
 
 
 def __getattr__(name: str) -> Any:

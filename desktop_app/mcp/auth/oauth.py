@@ -36,7 +36,6 @@ from mcp_types import LATEST_PROTOCOL_VERSION
 from pydantic import BaseModel, ValidationError
 
 from desktop_app import jsonsafe
-from desktop_app.mcp.setup.config import ServerConfig
 from desktop_app.mcp.auth.callback import (
     LOGIN_TIMEOUT,
     LoginError,
@@ -46,6 +45,7 @@ from desktop_app.mcp.auth.callback import (
     expected_state,
     open_in_browser,
 )
+from desktop_app.mcp.setup.config import ServerConfig
 from desktop_app.store.secrets import SecretsError, delete_secret, keyring_secret, keyring_usable, store_secret
 
 __all__ = ["LoginError", "UnsafeUrlError", "background_auth", "has_login", "login", "logout"]

@@ -14,11 +14,11 @@ if TYPE_CHECKING:
     from desktop_app.mcp.bundles.installer import NameTakenError as NameTakenError
     from desktop_app.mcp.bundles.installer import Replacement as Replacement
     from desktop_app.mcp.bundles.installer import UserOption as UserOption
-    from desktop_app.mcp.bundles.manifest import Value as Value
     from desktop_app.mcp.bundles.installer import install as install
     from desktop_app.mcp.bundles.installer import read_bundle as read_bundle
     from desktop_app.mcp.bundles.installer import replacement as replacement
     from desktop_app.mcp.bundles.installer import secret_like as secret_like
+    from desktop_app.mcp.bundles.manifest import Value as Value
 
 FACE: dict[str, tuple[str, str]] = {
     "Bundle": ("installer", "Bundle"),
@@ -33,7 +33,19 @@ FACE: dict[str, tuple[str, str]] = {
     "replacement": ("installer", "replacement"),
     "secret_like": ("installer", "secret_like"),
 }
-__all__ = sorted(FACE)
+__all__ = [
+    "Bundle",
+    "BundleError",
+    "Installed",
+    "NameTakenError",
+    "Replacement",
+    "UserOption",
+    "Value",
+    "install",
+    "read_bundle",
+    "replacement",
+    "secret_like",
+]
 
 
 def __getattr__(name: str) -> Any:

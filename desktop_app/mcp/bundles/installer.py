@@ -18,12 +18,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from desktop_app import jsonsafe
-from desktop_app.mcp.trust import secret_refs
-from desktop_app.mcp.bundles.manifest import Manifest, UserOption, Value, parse_manifest
 from desktop_app.mcp.bundles.archive import MAX_MANIFEST, BundleError, extract, open_bundle, read_member
+from desktop_app.mcp.bundles.manifest import Manifest, UserOption, Value, parse_manifest
 from desktop_app.mcp.setup.config import ServerConfig, app_config_path, read_config_file
 from desktop_app.mcp.setup.config_edit import edit_file, with_server, without_server
 from desktop_app.mcp.setup.gallery import NameTakenError, already_there
+from desktop_app.mcp.trust import secret_refs
 from desktop_app.paths import data_dir
 from desktop_app.store.atomic import write_atomic
 from desktop_app.store.secrets import SecretsError

@@ -12,7 +12,6 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from desktop_app.mcp.setup.config import ServerConfig, load_or_usage_error
 from desktop_app.mcp.client.connection import Connection, ServerStatus
 from desktop_app.mcp.client.interact import (
     ElicitationHandler,
@@ -24,6 +23,7 @@ from desktop_app.mcp.client.results import qualify_all, risk_of
 from desktop_app.mcp.client.sdk import Sdk
 from desktop_app.mcp.client.task_book import leftover_notice
 from desktop_app.mcp.client.tools import TASK_NOTE, PreparedTool
+from desktop_app.mcp.setup.config import ServerConfig, load_or_usage_error
 from desktop_app.mcp.trust.pins import PendingChange, TrustStore
 from desktop_app.tools.registry import (
     ProgressFn,

@@ -9,11 +9,11 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from desktop_app.mcp.trust.pins import PendingChange as PendingChange
+    from desktop_app.mcp.trust.pins import approved_text as approved_text
+    from desktop_app.mcp.trust.pins import pretty_definition as pretty_definition
     from desktop_app.mcp.trust.secret_refs import SecretSend as SecretSend
     from desktop_app.mcp.trust.secret_refs import allow as allow_secret
-    from desktop_app.mcp.trust.pins import approved_text as approved_text
     from desktop_app.mcp.trust.secret_refs import pending as pending_secrets
-    from desktop_app.mcp.trust.pins import pretty_definition as pretty_definition
     from desktop_app.mcp.trust.secret_refs import store_for as store_for
 
 FACE: dict[str, tuple[str, str]] = {
@@ -25,7 +25,15 @@ FACE: dict[str, tuple[str, str]] = {
     "pretty_definition": ("pins", "pretty_definition"),
     "store_for": ("secret_refs", "store_for"),
 }
-__all__ = sorted(FACE)
+__all__ = [
+    "PendingChange",
+    "SecretSend",
+    "allow_secret",
+    "approved_text",
+    "pending_secrets",
+    "pretty_definition",
+    "store_for",
+]
 
 
 def __getattr__(name: str) -> Any:

@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop_app.mcp.bundles import Value
 from desktop_app.mcp.bundles import (
     Bundle,
     BundleError,
@@ -31,6 +30,7 @@ from desktop_app.mcp.bundles import (
     NameTakenError,
     Replacement,
     UserOption,
+    Value,
     install,
     read_bundle,
     replacement,

@@ -19,8 +19,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop_app.mcp.setup import Connector, GalleryError, load_gallery
 from desktop_app.mcp.client import missing_message
+from desktop_app.mcp.setup import Connector, GalleryError, load_gallery
 from desktop_app.mcp.trust import store_for
 from desktop_app.store.secrets import SecretsError
 from desktop_app.ui.i18n import tr

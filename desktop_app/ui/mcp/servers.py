@@ -15,12 +15,9 @@ from PySide6.QtWidgets import QDialog, QWidget
 if TYPE_CHECKING:
     from desktop_app.engine_thread import EngineThread
     from desktop_app.llm.base import ChatModel
+    from desktop_app.mcp.client import ElicitationResult, McpManager, SamplingRequest, ServerStatus
     from desktop_app.mcp.setup import ServerConfig
-    from desktop_app.mcp.client import ServerStatus
-    from desktop_app.mcp.client import ElicitationResult, SamplingRequest
-    from desktop_app.mcp.client import McpManager
-    from desktop_app.mcp.trust import SecretSend
-    from desktop_app.mcp.trust import PendingChange
+    from desktop_app.mcp.trust import PendingChange, SecretSend
     from desktop_app.tools.registry import ToolOutput
     from desktop_app.ui.mcp.dialogs import SamplingDialog, SecretSendDialog
 
@@ -149,9 +146,8 @@ class McpServers(QObject):
 
     async def _open(self) -> None:
         """On the engine loop: read the servers, build the manager, start it (runs find it in `manager`)."""
+        from desktop_app.mcp.client import McpManager, ModelSampler
         from desktop_app.mcp.setup import McpConfigError, load_servers
-        from desktop_app.mcp.client import ModelSampler
-        from desktop_app.mcp.client import McpManager
 
         try:
             servers = load_servers(self.mcp_config)

@@ -16,14 +16,17 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.mcp.setup import (
+    Connector,
     McpConfigError,
+    NameTakenError,
     ServerConfig,
+    add_connector,
     app_config_path,
     load_servers,
+    name_to_add,
     read_config_file,
     save_servers,
 )
-from desktop_app.mcp.setup import Connector, NameTakenError, add_connector, name_to_add
 from desktop_app.ui.i18n import tr
 from desktop_app.ui.layout import button, hbox, plain_label, read_only_text
 from desktop_app.ui.mcp.dialogs import DefinitionChangeDialog, LogDialog

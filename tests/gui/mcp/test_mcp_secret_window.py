@@ -7,8 +7,8 @@ from typing import Any
 
 from PySide6.QtWidgets import QLabel
 
-from desktop_app.mcp.trust import secret_refs
 from desktop_app.mcp.setup.config import save_servers
+from desktop_app.mcp.trust import secret_refs
 from desktop_app.store import secrets
 from desktop_app.ui.mcp.dialogs import SecretSendDialog
 from tests.gui.mcp.test_mcp_window import wait_state

@@ -12,8 +12,8 @@ from PySide6.QtWidgets import QWidget
 from desktop_app.core.events import ToolCallEvent, ToolResultEvent
 from desktop_app.core.messages import AssistantMessage, ToolCall
 from desktop_app.llm.fake import FakeModel
-from desktop_app.mcp.setup.config import ServerConfig, app_config_path, read_config_file, save_servers
 from desktop_app.mcp.client.manager import McpManager
+from desktop_app.mcp.setup.config import ServerConfig, app_config_path, read_config_file, save_servers
 from desktop_app.paths import config_dir
 from desktop_app.store.settings import Settings
 from desktop_app.ui.mcp.dialogs import ElicitationDialog

@@ -8,8 +8,8 @@ from typing import Any
 
 from desktop_app.core.messages import ToolCall
 from desktop_app.mcp.bundles.installer import bundles_dir, install, read_bundle, uninstall
-from desktop_app.mcp.setup.config import app_config_path, read_config_file
 from desktop_app.mcp.client.manager import McpManager
+from desktop_app.mcp.setup.config import app_config_path, read_config_file
 from desktop_app.tools.registry import ToolRegistry
 from tests.keyrings import MemoryKeyring, use_keyring
 from tests.mcpb_files import make_bundle, manifest

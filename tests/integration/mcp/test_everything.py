@@ -10,8 +10,8 @@ import pytest
 import pytest_asyncio
 
 from desktop_app.core.messages import ToolCall
-from desktop_app.mcp.setup.config import ServerConfig
 from desktop_app.mcp.client.manager import McpManager
+from desktop_app.mcp.setup.config import ServerConfig
 from desktop_app.mcp.trust.pins import TrustStore
 from desktop_app.tools.registry import ToolRegistry
 

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from desktop_app.core.messages import ToolCall
+from desktop_app.mcp.client.manager import McpManager
 from desktop_app.mcp.setup.config import ServerConfig
 from desktop_app.mcp.setup.gallery import find_connector
-from desktop_app.mcp.client.manager import McpManager
 from desktop_app.mcp.trust.pins import TrustStore
 from desktop_app.tools.registry import ToolRegistry
 from tests.integration.mcp.conftest import REPO

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from desktop_app.core.messages import ToolCall
-from desktop_app.mcp.trust import secret_refs
 from desktop_app.mcp.setup.config import ServerConfig, read_config_file
+from desktop_app.mcp.trust import secret_refs
 from desktop_app.runtime import RunOptions, open_tools
 from desktop_app.store import secrets
 from desktop_app.store.settings import Settings

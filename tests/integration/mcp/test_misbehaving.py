@@ -7,8 +7,8 @@ import time
 from pathlib import Path
 
 from desktop_app.core.messages import ToolCall
-from desktop_app.mcp.setup.config import ServerConfig
 from desktop_app.mcp.client.manager import McpManager
+from desktop_app.mcp.setup.config import ServerConfig
 from desktop_app.tools.registry import ToolRegistry
 
 from .conftest import everything_over_http, toy

@@ -22,8 +22,8 @@ import pytest
 from desktop_app.cli import main
 from desktop_app.core.messages import ToolCall
 from desktop_app.mcp.auth import oauth
-from desktop_app.mcp.setup.config import ServerConfig
 from desktop_app.mcp.auth.callback import LoginError, UnsafeUrlError
+from desktop_app.mcp.setup.config import ServerConfig
 from desktop_app.runtime import RunOptions, open_tools
 from desktop_app.store.settings import Settings
 from tests.integration.mcp.conftest import HERE, _free_port, _wait_for_port

@@ -7,8 +7,8 @@ from pathlib import Path
 from desktop_app.agent.loop import Agent
 from desktop_app.core.messages import AssistantMessage, ToolCall
 from desktop_app.llm.fake import FakeModel
-from desktop_app.mcp.setup.config import ServerConfig
 from desktop_app.mcp.client.manager import McpManager
+from desktop_app.mcp.setup.config import ServerConfig
 from desktop_app.tools.registry import ToolRegistry
 from tests.approvers import RecordingApprover
 

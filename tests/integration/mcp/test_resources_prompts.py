@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from desktop_app.core.messages import ToolCall
-from desktop_app.mcp.setup.config import ServerConfig
 from desktop_app.mcp.client.manager import McpManager
+from desktop_app.mcp.setup.config import ServerConfig
 from desktop_app.tools.registry import ToolRegistry
 from tests.integration.mcp.conftest import REPO, TOY
 

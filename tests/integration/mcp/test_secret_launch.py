@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from desktop_app.mcp.trust import secret_refs
 from desktop_app.mcp.setup.config import ServerConfig, save_servers
+from desktop_app.mcp.trust import secret_refs
 from desktop_app.runtime import RunOptions, open_tools
 from desktop_app.store.settings import Settings
 from tests.integration.mcp.conftest import toy

@@ -181,8 +181,8 @@ async def test_closing_a_server_still_connecting_ends_it_at_once(
 async def test_a_late_server_of_the_windows_manager_joins_the_runs_next_turn(app_home: Path, tmp_path: Path) -> None:
     """The window's long-lived manager (`RunOptions.mcp_manager`): a server still connecting when the run
     starts is not offered in turn 1, is offered in turn 2 and its call runs (issue 39)."""
-    from desktop_app.mcp.setup.config import load_servers
     from desktop_app.mcp.client.manager import McpManager
+    from desktop_app.mcp.setup.config import load_servers
 
     late = {"command": sys.executable, "args": [str(TOY), "late"], "env": {"TOY_DELAY": "1.0"}}
     path = tmp_path / "mcp.json"

@@ -13,10 +13,10 @@ import pytest
 import pytest_asyncio
 
 from desktop_app.core.messages import ToolCall
-from desktop_app.mcp.setup.config import SecretRef, ServerConfig
 from desktop_app.mcp.client.manager import McpManager
 from desktop_app.mcp.client.task_book import TaskBook
 from desktop_app.mcp.client.tasks import poll_seconds
+from desktop_app.mcp.setup.config import SecretRef, ServerConfig
 from desktop_app.mcp.trust.pins import TrustStore
 from desktop_app.tools.registry import ToolRegistry
 

@@ -6,8 +6,8 @@ import json
 from pathlib import Path
 
 from desktop_app.core.messages import ToolCall
-from desktop_app.mcp.setup.config import ServerConfig
 from desktop_app.mcp.client.manager import McpManager
+from desktop_app.mcp.setup.config import ServerConfig
 from desktop_app.tools.registry import ToolRegistry
 
 

@@ -6,8 +6,8 @@ import asyncio
 import json
 from typing import Any
 
-from desktop_app.mcp.apps.views import Csp, app_resource, parse_csp, resource_uri, visibility
 from desktop_app.mcp.apps.host import BURST, AppHost, ViewCall
+from desktop_app.mcp.apps.views import Csp, app_resource, parse_csp, resource_uri, visibility
 
 
 def test_the_nested_key_wins_and_only_ui_uris_count() -> None:

@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 from desktop_app.commands import mcp_bundle
-from desktop_app.mcp.trust import secret_refs
 from desktop_app.mcp.bundles.installer import bundles_dir, install, read_bundle
 from desktop_app.mcp.setup.config import app_config_path
+from desktop_app.mcp.trust import secret_refs
 from desktop_app.mcp.trust.pins import TrustStore
 from desktop_app.store.settings import Settings
 from tests.keyrings import MemoryKeyring, use_keyring

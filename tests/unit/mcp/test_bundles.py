@@ -14,10 +14,10 @@ import pytest
 from desktop_app.commands import mcp_bundle
 from desktop_app.errors import UsageError
 from desktop_app.mcp.bundles import archive as bundle_zip
-from desktop_app.mcp.trust import secret_refs
 from desktop_app.mcp.bundles.installer import BundleError, NameTakenError, bundles_dir, install, read_bundle, uninstall
 from desktop_app.mcp.setup.config import app_config_path, read_config_file
 from desktop_app.mcp.setup.config_edit import EditError, without_server
+from desktop_app.mcp.trust import secret_refs
 from tests.keyrings import MemoryKeyring, use_keyring
 from tests.mcpb_files import add_symlink, make_bundle, manifest
 

@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 from mcp import types
 
-from desktop_app.mcp.setup.config import McpConfigError, ServerConfig, parse_server, read_config_file
 from desktop_app.mcp.client.manager import McpManager
 from desktop_app.mcp.client.results import qualify, qualify_all
 from desktop_app.mcp.client.tools import prepare_tools
+from desktop_app.mcp.setup.config import McpConfigError, ServerConfig, parse_server, read_config_file
 from desktop_app.mcp.trust.pins import TrustStore, poisoning_warnings, text_warnings, tool_warnings
 from desktop_app.store.atomic import write_atomic
 

@@ -9,9 +9,9 @@ from collections.abc import Iterator
 import pytest
 
 from desktop_app.cli import main
-from desktop_app.mcp.trust import secret_refs
 from desktop_app.mcp.setup.config import McpConfigError, ServerConfig, app_config_path
 from desktop_app.mcp.setup.gallery import find_connector
+from desktop_app.mcp.trust import secret_refs
 from desktop_app.store import secrets
 from tests.keyrings import MemoryKeyring, use_keyring
 
