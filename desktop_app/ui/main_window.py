@@ -187,8 +187,7 @@ class MainWindow(QMainWindow):
     def retranslate(self) -> None:
         """Every label of the window's frame in the current language (after a switch)."""
         self.setWindowTitle(tr("Travel Assistant"))
-        self.dock.setWindowTitle(tr("Inspector"))
-        for part in (self.column, self.trip_dock, self.menus, self.history_panel, self.skills_menu, self.prompts_menu):
+        for part in (self.column, self.dock, self.trip_dock, self.menus, self.history_panel, self.skills_menu, self.prompts_menu):
             part.retranslate()
         if self.completed:
             self.mcp_notice.show_pending(self.mcp.pending)

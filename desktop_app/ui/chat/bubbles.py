@@ -63,17 +63,22 @@ class _Bubble(QFrame):
         layout = self.box = QVBoxLayout(self)
         layout.setContentsMargins(12, 8, 12, 8)
         layout.setSpacing(2)
-        caption = {"user": tr("You"), "assistant": tr("Assistant"), "error": tr("Error")}
-        self.caption = QLabel(caption.get(role, role), self)
+        self.caption = QLabel(self)
         self.caption.setObjectName("caption")
         self.copy_button = QToolButton(self)
-        self.copy_button.setText(tr("Copy"))
         self.copy_button.setAutoRaise(True)
-        self.copy_button.setToolTip(tr("Copy this message as Markdown"))
         self.copy_button.clicked.connect(self.copy)
         head = hbox(self.caption, self.copy_button, grow=None)
         head.insertStretch(1, 1)
         layout.addLayout(head)
+        _Bubble.retranslate(self)
+
+    def retranslate(self) -> None:
+        """The caption and button in the current language (the message keeps its own)."""
+        caption = {"user": tr("You"), "assistant": tr("Assistant"), "error": tr("Error")}
+        self.caption.setText(caption.get(self.role, self.role))
+        self.copy_button.setText(tr("Copy"))
+        self.copy_button.setToolTip(tr("Copy this message as Markdown"))
 
     def markdown(self) -> str:
         raise NotImplementedError
@@ -114,11 +119,16 @@ class MessageBubble(_Bubble):
         if is_cut(self._text):
             self.show_all = QToolButton(self)
             self.show_all.setObjectName("showAll")
-            rest = len(self._text) - len(text)
-            self.show_all.setText(tr("Show all: %1 more characters…").replace("%1", f"{rest:,}"))
-            self.show_all.setToolTip(tr("The message is too long to show here; see it whole as plain text"))
             self.show_all.clicked.connect(self.open_full_text)
             self.box.addWidget(self.show_all)
+            self.retranslate()
+
+    def retranslate(self) -> None:
+        super().retranslate()
+        if self.show_all is not None:
+            rest = len(self._text) - len(head(self._text))
+            self.show_all.setText(tr("Show all: %1 more characters…").replace("%1", f"{rest:,}"))
+            self.show_all.setToolTip(tr("The message is too long to show here; see it whole as plain text"))
 
     def open_full_text(self) -> QWidget:
         """The whole message in a plain-text viewer (Copy and Save there too)."""

@@ -410,6 +410,13 @@ class ChatView(VirtualRows):
     def message_count(self) -> int:
         return len(self._rows)
 
+    def retranslate(self) -> None:
+        """The built rows' captions, buttons and call states in the current language (what was said stays)."""
+        self._count_earlier()
+        for row in self._rows:
+            if isinstance(row.widget, ToolChip | MessageBubble | StreamBubble):
+                row.widget.retranslate()
+
     def widgets(self) -> list[QWidget]:
         """The widgets built now (the rows on screen), top to bottom."""
         return [r.widget for r in self._rows if r.widget is not None and not r.widget.isHidden()]

@@ -54,6 +54,7 @@ class FindBar(QWidget):
         self.next_button.setAccessibleName(tr("Next match"))
         self.close_button.setText("×")
         self.close_button.setAccessibleName(tr("Close the find bar"))
+        self._count()
 
     def open_bar(self) -> None:
         self.show()
@@ -89,6 +90,11 @@ class FindBar(QWidget):
         self.chat.mark_found(found)
         if found is not None:
             self.chat.reveal(found)
+        self._count()
+
+    def _count(self) -> None:
+        """"2 of 5", "No match" or nothing, in the current language."""
+        if self.matches:
             shown = len(self.matches) - self.current
             self.count.setText(tr("%1 of %2").replace("%1", str(shown)).replace("%2", str(len(self.matches))))
         else:

@@ -70,5 +70,5 @@ class ChatColumn(QWidget):
 
     def retranslate(self) -> None:
         self.settings_button.setText(tr("Settings…"))
-        for part in (self.buttons, self.banner, self.composer, self.skill_chip):
+        for part in (self.buttons, self.banner, self.composer, self.skill_chip, self.attach_chip, self.find_bar, self.chat):
             part.retranslate()

@@ -144,6 +144,10 @@ class ToolChip(QFrame):
         event = row.call
         args = event.arguments_raw or summarize_arguments(event.arguments)
         self.title.setText(f"{row.name}({make_visible(str(args))[:80]})")
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """The tip and the status word in the current language."""
         self.title.setToolTip(tr("Click to show the JSON and select it in the inspector"))
         self.refresh()
 

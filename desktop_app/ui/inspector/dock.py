@@ -84,6 +84,11 @@ class InspectorDock(LazyDock):
         self.show()
         self.inspector().show_tab(index)
 
+    def retranslate(self) -> None:
+        self.setWindowTitle(tr("Inspector"))
+        if self._inspector is not None:
+            self._inspector.retranslate()
+
     def handle_event(self, event: Event) -> None:
         """An engine event for the inspector; kept until it exists."""
         if self._inspector is None:
