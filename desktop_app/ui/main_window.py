@@ -187,7 +187,8 @@ class MainWindow(QMainWindow):
     def retranslate(self) -> None:
         """Every label of the window's frame in the current language (after a switch)."""
         self.setWindowTitle(tr("Travel Assistant"))
-        for part in (self.column, self.dock, self.trip_dock, self.menus, self.history_panel, self.skills_menu, self.prompts_menu):
+        parts = (self.column, self.dock, self.trip_dock, self.menus, self.history_panel, self.skills_menu)
+        for part in (*parts, self.prompts_menu):
             part.retranslate()
         if self.completed:
             self.mcp_notice.show_pending(self.mcp.pending)

@@ -138,13 +138,16 @@ class VirtualRows(QAbstractScrollArea):
             self._batch -= 1
             self._place()
 
-    def reveal(self, row: Row) -> QWidget | None:
-        """Scroll so `row` is on screen (its widget is built), and return the widget."""
+    def reveal(self, row: Row, at: int = -1) -> QWidget | None:
+        """Scroll so `row` is on screen (its widget is built), and return the widget; `at`: the
+        height in the row that must be seen (a match deep in a long message)."""
         for _ in range(3):  # measuring what comes into view may move the row: settle
             self._ensure_tops()
             index = self._rows.index(row)
             top, bar = self._tops[index], self.verticalScrollBar()
             height = self._height(index, self._row_width())
+            if at >= 0:
+                top, height = top + at, min(height - at, 3 * self.fontMetrics().height())
             view = self.viewport().height()
             if top < bar.value() or top + height > bar.value() + view:
                 self._follow = False
