@@ -203,6 +203,7 @@ class MainWindow(QMainWindow):
         conv.announced.connect(self.announced)
         s.busyChanged.connect(self._set_busy)
         self.composer.submitted.connect(conv.send)
+        self.composer.edgeRequested.connect(self.chat.go_to_edge)
         self.send_button.clicked.connect(self.composer.submit)
         self.stop_button.clicked.connect(conv.stop)
         self.escape.activated.connect(conv.stop)

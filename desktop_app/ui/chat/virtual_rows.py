@@ -164,6 +164,14 @@ class VirtualRows(QAbstractScrollArea):
         self._follow = True
         self._place()
 
+    def go_to_edge(self, end: bool) -> None:
+        """End (True): the last row, followed from then on; Home (False): the first."""
+        if end:
+            self.follow_end()
+            return
+        self._follow = False
+        self.verticalScrollBar().setValue(0)  # the rows are placed as the bar moves
+
     # ------------------------------------------------------------------ geometry
     def _row_width(self) -> int:
         return max(120, self.viewport().width() - 2 * MARGIN)
@@ -333,6 +341,14 @@ class VirtualRows(QAbstractScrollArea):
         self._follow = value >= self.verticalScrollBar().maximum() - 4
 
     # ------------------------------------------------------------------ Qt events
+    def keyPressEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
+        """Home and End (a scroll area has only the arrows and pages), from a row's text too."""
+        keys = QtCore.Qt.Key
+        if event.key() in (keys.Key_Home, keys.Key_End):
+            self.go_to_edge(event.key() == keys.Key_End)
+            return
+        super().keyPressEvent(event)
+
     def scrollContentsBy(self, dx: int, dy: int) -> None:  # noqa: N802 - Qt override
         self.viewport().scroll(0, dy)  # moves the built widgets with a blit
         if not self._placing:  # the user scrolled: at the end or not decides what follows

@@ -80,8 +80,10 @@ class InspectorDock(LazyDock):
         return self._inspector
 
     def show_tab(self, index: int) -> None:
-        """Alt+1..3: the inspector's tab, shown and focused (arrow keys then move through calls)."""
+        """Alt+1..3: the inspector's tab, shown, in front of the docks tabbed with it (the Trip
+        tab) and focused (arrow keys then move through calls)."""
         self.show()
+        self.raise_()
         self.inspector().show_tab(index)
 
     def retranslate(self) -> None:
