@@ -9,13 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6 import QtCore
+from PySide6.QtCore import QEvent, QObject, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QToolButton, QWidget
 
 from desktop_app.ui.i18n import tr
-
-ENTER_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
 
 
 class FindBar(QWidget):
@@ -62,8 +61,10 @@ class FindBar(QWidget):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
         """Shift+Enter in the field steps back (Enter alone is returnPressed: forward)."""
-        if event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
-            if event.key() in ENTER_KEYS and event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
+        if event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):  # (Qt's namespace: not at import)
+            keys = QtCore.Qt.Key
+            enter = event.key() in (keys.Key_Return, keys.Key_Enter)
+            if enter and event.modifiers() & QtCore.Qt.KeyboardModifier.ShiftModifier:
                 self.previous()
                 return True
         return super().eventFilter(watched, event)

@@ -341,7 +341,7 @@ class VirtualRows(QAbstractScrollArea):
         self._follow = value >= self.verticalScrollBar().maximum() - 4
 
     # ------------------------------------------------------------------ Qt events
-    def keyPressEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
+    def keyPressEvent(self, event: Any) -> None:
         """Home and End (a scroll area has only the arrows and pages), from a row's text too."""
         keys = QtCore.Qt.Key
         if event.key() in (keys.Key_Home, keys.Key_End):
