@@ -45,9 +45,7 @@ def _in_front(widget: QWidget) -> bool:
 
 
 @pytest.mark.parametrize("index", range(len(TABS)))
-def test_alt_1_to_3_bring_the_inspector_forward_after_the_trip_tab(
-    qtbot: Any, make_window: Any, index: int
-) -> None:
+def test_alt_1_to_3_bring_the_inspector_forward_after_the_trip_tab(qtbot: Any, make_window: Any, index: int) -> None:
     window = make_window()
     window.menus.actions["trip"].trigger()  # Alt+4
     assert _in_front(window.trip_dock.pane()) and not _in_front(window.inspector)
