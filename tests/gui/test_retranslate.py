@@ -139,3 +139,21 @@ def test_switching_to_chinese_retranslates_every_visible_text(qtbot: Any, make_w
     window.trip_dock.present()
     left += english_left(window, patterns)
     assert sorted(set(left)) == [], "\n".join(sorted(set(left)))
+
+
+def test_a_saved_conversation_stays_saved_after_the_switch(qtbot: Any, make_window: Any) -> None:
+    """Tool definitions arriving after a conversation was opened do not make it a live run."""
+    from desktop_app.core.events import ToolDefs
+
+    window = make_window(language="en")
+    run_and_wait(qtbot, window, SEED_QUESTION)
+    saved = window.session.conversation_id
+    window.conversation.new()
+    window.conversation.open(saved)
+    window.inspector.handle_event(ToolDefs(tuple(window.inspector.trace.tool_defs)))  # e.g. the warm-up's
+    assert window.inspector.status_line.text() == "Saved calls, as recorded (no timings)"
+    dialog = window.open_settings()
+    dialog.language.setCurrentIndex(dialog.language.findData("zh_CN"))
+    dialog.save()
+    qtbot.waitUntil(lambda: window.send_button.text() == "发送")
+    assert window.inspector.status_line.text() == "已保存的调用（按记录显示，无计时）"

@@ -157,8 +157,10 @@ class Inspector(QWidget):
 
     # -- public API ------------------------------------------------------------------------
     def handle_event(self, event: Event | dict[str, Any]) -> None:
-        """Record one event (typed when live) and update only what it touched (text_delta redraws nothing)."""
-        self._live = True
+        """Record one event (typed when live) and update only what it touched (text_delta redraws nothing);
+        tool definitions alone (a warm-up's, after a saved conversation was opened) start no live run."""
+        if (event.get("type") if isinstance(event, dict) else event.type) != "tool_defs":
+            self._live = True
         change = self.trace.apply(event)
         if change is not None:
             self._route(change)
