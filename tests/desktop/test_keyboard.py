@@ -40,14 +40,14 @@ class Screen:
         self.count += 1
         return QImage(str(self.desktop.screenshot(f"keys-{self.count:02d}"))).copy(area)
 
-    def settled(self, area: QRect, differs_from: tuple[QImage, ...] = ()) -> QImage:
-        """The region once it shows something (text: many colours), two screenshots in a row
-        agree, and it is none of `differs_from`."""
+    def settled(self, area: QRect, differs_from: tuple[QImage, ...] = (), least: int = 20) -> QImage:
+        """The region once it shows something (text: at least `least` colours), two screenshots
+        in a row agree, and it is none of `differs_from`."""
         last: list[QImage] = [self.shot(area)]
 
         def steady() -> QImage | None:
             now = self.shot(area)
-            same = now == last[0] and colours(now) > 20
+            same = now == last[0] and colours(now) >= least
             last[0] = now
             return now if same and all(now != other for other in differs_from) else None
 

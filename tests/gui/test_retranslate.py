@@ -157,3 +157,4 @@ def test_a_saved_conversation_stays_saved_after_the_switch(qtbot: Any, make_wind
     dialog.save()
     qtbot.waitUntil(lambda: window.send_button.text() == "发送")
     assert window.inspector.status_line.text() == "已保存的调用（按记录显示，无计时）"
+    assert window.inspector.summary.text().endswith("0 ms")  # the definitions took no time of the saved run
