@@ -139,6 +139,8 @@ class PaneFolding:
         """The list is hidden while a side pane needs its room (folded, it would still hold its
         minimum width and squeeze the pane), and back, as wide as it was, when not."""
         panel = self.splitter.widget(0)
+        if panel is None:
+            return
         if self._needs_room() and not panel.isHidden():
             self.room_from = self.splitter.sizes()[0]
             panel.hide()
@@ -155,7 +157,8 @@ class PaneFolding:
         docks = [d for d in (self.dock, *self.tabbed) if not d.isHidden() and not d.isFloating()]
         if not isinstance(window, QMainWindow) or not docks:
             return
-        chat = self.splitter.widget(1).minimumSizeHint().width() + SIDE_GAP
+        column = self.splitter.widget(1)
+        chat = (column.minimumSizeHint().width() if column is not None else 0) + SIDE_GAP
         bar = window.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent)  # the panes scroll up and down
         want = max(d.widget().sizeHint().width() for d in docks) + bar
         width = max(1, min(want, self.width - chat))

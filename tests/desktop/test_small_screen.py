@@ -79,12 +79,11 @@ def test_the_window_fits_a_small_screen_with_each_pane(small_display: tuple[str,
         for key in ("alt+4", "alt+1"):  # the Trip tab, then the inspector: the window stays on the screen
             before = QImage(str(desktop.screenshot(f"small-{width}x{height}-before-{key}"))).copy(right)
             desktop.key(key)
-            wait_for(
-                f"{key} to show its pane",
-                lambda key=key, before=before: (
-                    QImage(str(desktop.screenshot(f"small-{width}x{height}-{key}"))).copy(right) != before
-                ),
-            )
+
+            def changed(key: str = key, before: QImage = before) -> bool:
+                return QImage(str(desktop.screenshot(f"small-{width}x{height}-{key}"))).copy(right) != before
+
+            wait_for(f"{key} to show its pane", changed)
             _fits(desktop, window, width, height)
     finally:
         app.stop()

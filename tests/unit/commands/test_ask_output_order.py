@@ -4,6 +4,7 @@ they happened, whatever each stream buffers."""
 from __future__ import annotations
 
 import io
+from typing import Any, cast
 
 import pytest
 
@@ -26,7 +27,8 @@ class Shared(io.RawIOBase):
 
 
 def _stream(sink: Shared, line_buffering: bool) -> io.TextIOWrapper:
-    return io.TextIOWrapper(io.BufferedWriter(sink, 8192), encoding="utf-8", line_buffering=line_buffering)
+    buffered = io.BufferedWriter(cast(Any, sink), 8192)
+    return io.TextIOWrapper(buffered, encoding="utf-8", line_buffering=line_buffering)
 
 
 @pytest.mark.parametrize("stderr_lines", [True, False], ids=["stderr line-buffered", "stderr block-buffered"])
@@ -36,7 +38,7 @@ def test_trace_and_answer_arrive_in_the_order_they_happened(
     sink = Shared()
     monkeypatch.setattr("sys.stdout", _stream(sink, line_buffering=False))  # a pipe or a file: block-buffered
     monkeypatch.setattr("sys.stderr", _stream(sink, line_buffering=stderr_lines))
-    happened = [
+    happened: list[ev.AnyEvent] = [
         ev.TextDelta("Let me look."),
         ev.ToolCallEvent("c1", "get_weather", {"city": "三亚"}),
         ev.ToolResultEvent("c1", "get_weather", '{"t": 22}', False, 3.0),
