@@ -198,11 +198,15 @@ def trip_total(p: Place, q: TripQuery) -> int | None:
 
 
 def _intro(places: list[Place], q: TripQuery, lang: str) -> str:
+    """The first line: an N-day trip only when it has N-1 nights, else the nights looked up (玩三天
+    is priced as three nights, the seed's convention: not a "3-day trip")."""
     names = say(lang, "、", " and ").join(display(p, lang) for p in places)
+    days = q.days if q.days and q.days == q.stay_nights + 1 else None
+    nights = q.stay_nights if q.days or q.nights else None
     if lang == "zh":
-        span = f"{zh_count(q.days)}天行程" if q.days else (f"住{zh_count(q.nights)}晚" if q.nights else "出行")
+        span = f"{zh_count(days)}天行程" if days else (f"住{zh_count(nights)}晚" if nights else "出行")
         return f"帮你查好了，{names}{span}的基本信息如下："
-    span = f"{q.days}-day trip" if q.days else (f"{q.nights}-night stay" if q.nights else "trip")
+    span = f"{days}-day trip" if days else (f"{nights}-night stay" if nights else "trip")
     return f"Here is what I found for your {names} {span}:"
 
 

@@ -69,6 +69,7 @@ class TripDock(LazyDock):
             scroll.verticalScrollBar().setValue(0)
             if target is not None:
                 scroll.ensureWidgetVisible(target)
+            scroll.horizontalScrollBar().setValue(0)  # a pane wider than its dock shows its left edge, the titles
 
     @property
     def trip(self) -> Trip | None:
