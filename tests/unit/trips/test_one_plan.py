@@ -1,0 +1,91 @@
+"""One plan on every surface (issue 42): the chat's total is the trip's, an alternative replaces,
+a comparison keeps its options apart and never sums them, a correction drops the discarded legs."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+
+from desktop_app.cli import main
+
+SEED = "我在北京，下周想去三亚玩三天，帮我查一下天气、机票和酒店"
+
+
+def _ask(capsys: pytest.CaptureFixture[str], question: str, *, again: bool = False) -> str:
+    """The offline answer's text (`ask --continue` when `again`)."""
+    capsys.readouterr()
+    argv = ["ask", "--provider", "offline", *(["--continue"] if again else []), question]
+    assert main(argv) == 0
+    return capsys.readouterr().out
+
+
+def _shown(capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
+    """`trip show ID --json` of the only saved trip."""
+    capsys.readouterr()
+    assert main(["trip", "list", "--json"]) == 0
+    (row,) = json.loads(capsys.readouterr().out)
+    assert main(["trip", "show", row["id"], "--json"]) == 0
+    shown: dict[str, Any] = json.loads(capsys.readouterr().out)
+    assert shown["total_cny"] == row["total_cny"]  # `trip list` and `trip show` say one total
+    return shown
+
+
+def _total(answer: str) -> int:
+    """The chat's total: 合计：约 ¥3,580 / Total: about ¥3,580."""
+    found = re.search(r"(?:合计：约|Total: about) ¥([\d,]+)", answer)
+    assert found, answer
+    return int(found.group(1).replace(",", ""))
+
+
+def test_the_seed_is_unchanged_and_its_legs_are_flights(capsys: pytest.CaptureFixture[str]) -> None:
+    answer = _ask(capsys, SEED)
+    assert "¥1,280" in answer and "¥680/晚" in answer and _total(answer) == 4600
+    trip = _shown(capsys)
+    assert trip["total_cny"] == 4600 and trip["options"] == [] and trip["party"] == 1
+    assert trip["travellers"] == {"adults": 1, "children": 0, "infants": 0}
+    assert [leg["mode"] for leg in trip["legs"]] == ["flight", "flight"]
+
+
+def test_an_alternative_replaces_the_stop(capsys: pytest.CaptureFixture[str]) -> None:
+    _ask(capsys, SEED)
+    answer = _ask(capsys, "and what about Guilin instead?", again=True)
+    trip = _shown(capsys)
+    assert _total(answer) == trip["total_cny"] == 3580
+    assert trip["destinations"] == ["桂林"] and "三亚" not in trip["title"]
+    assert {(leg["origin"], leg["destination"]) for leg in trip["legs"]} == {("北京", "桂林"), ("桂林", "北京")}
+    assert [s["city"] for s in trip["stays"]] == ["桂林"]
+
+
+def test_a_comparison_keeps_its_options_apart(capsys: pytest.CaptureFixture[str]) -> None:
+    answer = _ask(capsys, "Xiamen or Qingdao for 4 days from Shanghai next month, which is cheaper?")
+    trip = _shown(capsys)
+    options = {o["title"]: o for o in trip["options"]}
+    assert sorted(options) == ["上海→厦门", "上海→青岛"]
+    assert {o["total_cny"] for o in options.values()} == {2360, 2180}
+    for title, option in options.items():
+        dest = title.split("→")[1]
+        assert {leg["destination"] for leg in option["legs"]} == {dest, "上海"}
+        assert [s["city"] for s in option["stays"]] == [dest]
+    assert "¥2,360" in answer and "¥2,180" in answer
+    assert trip["total_cny"] not in (2360 + 2180, 4540)  # never summed
+    assert trip["total_cny"] == 0 and trip["legs"] == [] and trip["stays"] == []  # nothing picked yet
+
+
+def test_a_correction_drops_the_discarded_legs(capsys: pytest.CaptureFixture[str]) -> None:
+    _ask(capsys, "I'm flying from Shanghai to Chengdu next week for 3 days")
+    answer = _ask(capsys, "No, Shanghai is only the airport, I start from Hangzhou", again=True)
+    trip = _shown(capsys)
+    assert "成都" not in {leg["destination"] for leg in trip["legs"]} | {leg["origin"] for leg in trip["legs"]}
+    assert _total(answer) == trip["total_cny"]
+
+
+def test_a_party_is_priced_both_ways_and_counted_alike(capsys: pytest.CaptureFixture[str]) -> None:
+    answer = _ask(capsys, "Two families, 4 adults and 3 children, from Guangzhou to Lijiang for 5 days")
+    trip = _shown(capsys)
+    assert trip["party"] == 7 and trip["travellers"] == {"adults": 4, "children": 3, "infants": 0}
+    assert "7 seats" in answer and "children share their parents' rooms" in answer
+    assert _total(answer) == trip["total_cny"]
+    assert len(trip["legs"]) == 2 and sum(s["rooms"] for s in trip["stays"]) == 2  # round trip, 2 rooms
