@@ -188,9 +188,10 @@ def _lookups(city: City, query: TripQuery, wanted: set[str], offered: set[str]) 
         ]
     if "flights" in wanted and "get_flight_price" in offered and query.origin is not None:
         origin = city_name(query.origin, query.lang)
-        calls.append(_call("get_flight_price", route.fare_args(query, origin, place, day, back)))
-    if "hotels" in wanted and "get_hotel_price" in offered:
-        calls.append(_call("get_hotel_price", route.stay_args(query, place, day, query.stay_nights if day else 0)))
+        fare = route.fare_args(query, origin, place, day, back, both_ways=not query.one_way)
+        calls.append(_call("get_flight_price", fare))
+    if "hotels" in wanted and "get_hotel_price" in offered:  # the nights the answer counts, dated or not
+        calls.append(_call("get_hotel_price", route.stay_args(query, place, day, query.stay_nights)))
     return calls
 
 

@@ -76,11 +76,17 @@ def route_calls(q: TripQuery, offered: set[str]) -> list[tuple[str, dict[str, An
     return calls
 
 
-def fare_args(q: TripQuery, origin: str, destination: str, day: str, back: str = "") -> dict[str, Any]:
-    """A fare for the party: one way, or there and back when `back` (the return date) is given."""
+def fare_args(
+    q: TripQuery, origin: str, destination: str, day: str, back: str = "", both_ways: bool = False
+) -> dict[str, Any]:
+    """A fare for the party: one way, or there and back when `back` (the return date) is given or,
+    undated, when `both_ways` (an undated trip for several is a round trip like a dated one)."""
     fare: dict[str, Any] = {"origin": origin, "destination": destination}
     fare |= ({"depart_date": day} | ({"return_date": back} if back else {})) if day else {}
-    return fare | ({"passengers": q.party.size} if q.party.size > 1 else {})
+    if q.party.size == 1:
+        return fare
+    fare |= {"passengers": q.party.size} | ({"round_trip": True} if both_ways and not day else {})
+    return fare | ({"children": q.party.children} if q.party.children else {})
 
 
 def stay_args(q: TripQuery, city: str, day: str, nights: int) -> dict[str, Any]:

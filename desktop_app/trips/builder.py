@@ -226,6 +226,20 @@ def _count(value: Any, default: int = 1) -> int:
     return value if _is_int(value) and value > 0 else default
 
 
+def fare_legs(data: dict[str, Any], call_id: str = "", tool: str = "get_flight_price") -> tuple[Leg, ...]:
+    """A fare result as the trip's legs (both ways unless it says one way): the answer's cost block reads it too."""
+    if not _is_int(data.get("price_cny")):
+        return ()
+    return tuple(_legs(_Found(ToolCall(call_id, tool, {}), {"origin": "", **data}, tool)))
+
+
+def hotel_stay(data: dict[str, Any], call_id: str = "") -> Stay | None:
+    """A hotel result as the trip's stay (None: no price in it)."""
+    if not _is_int(data.get("price_cny")):
+        return None
+    return _stay(_Found(ToolCall(call_id, "get_hotel_price", {}), {"city": "", **data}))
+
+
 def _mode(tool: str) -> Mode | None:
     """The way a fare tool travels: flights and trains (None: not a fare)."""
     return {"get_flight_price": "flight", "get_train_price": "train"}.get(tool)  # type: ignore[return-value]

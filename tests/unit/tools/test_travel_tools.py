@@ -59,8 +59,9 @@ def test_schemas_are_the_seeds(registry: ToolRegistry) -> None:
     assert "北京、三亚、成都" in params["get_weather"]["properties"]["city"]["description"]
     assert params["get_flight_price"]["required"] == ["origin", "destination"]
     assert set(params["get_flight_price"]["properties"]) == {
-        "origin", "destination", "depart_date", "return_date", "passengers"
-    }  # fmt: skip  # the seed's two, required; the dates and party optional (issue 30)
+        "origin", "destination", "depart_date", "return_date", "passengers", "round_trip", "children"
+    }  # fmt: skip  # the seed's two, required; the dates and party optional (issue 30), an undated
+    # round trip and the children among the passengers optional (issue 42)
     assert set(params["get_weather"]["properties"]) == {"city", "date"}
     assert set(params["get_hotel_price"]["required"]) == {"city"}
     assert params["get_hotel_price"]["required"] == ["city"]
