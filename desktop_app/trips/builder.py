@@ -10,7 +10,19 @@ from datetime import date, timedelta
 from typing import Any
 
 from desktop_app.core.messages import AssistantMessage, Message, ToolCall, ToolResultMessage, UserMessage
-from desktop_app.trips.model import CostKind, Day, DayItem, Leg, Mode, Option, PeakCost, Stay, Travellers, Trip, costs_of
+from desktop_app.trips.model import (
+    CostKind,
+    Day,
+    DayItem,
+    Leg,
+    Mode,
+    Option,
+    PeakCost,
+    Stay,
+    Travellers,
+    Trip,
+    costs_of,
+)
 from desktop_app.trips.zones import zone_for
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -43,9 +55,7 @@ class _Results:
         a correction); about the same places each kind it looked up replaces that kind."""
         if not later.places() & self.places():
             return later if later.places() or later.flights else self
-        return _Results(
-            later.flights or self.flights, later.hotels or self.hotels, later.weather or self.weather
-        )
+        return _Results(later.flights or self.flights, later.hotels or self.hotels, later.weather or self.weather)
 
     def only(self, place: str) -> _Results:
         """One option's share: the flights to `place` (and back), its hotel and its weather."""
@@ -129,7 +139,9 @@ class TripBuilder:
         out = []
         for place in places:
             part = self._assemble(plan.only(place), "", "", False)
-            title_en = f"{part.origin_en} → {part.destinations_en[0]}" if part.origin_en and part.destinations_en else ""
+            title_en = (
+                f"{part.origin_en} → {part.destinations_en[0]}" if part.origin_en and part.destinations_en else ""
+            )
             title = f"{part.origin}→{place}" if part.origin else place
             out.append(Option(place, title, title_en, part.legs, part.stays))
         return tuple(out)

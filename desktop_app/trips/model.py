@@ -125,7 +125,9 @@ def costs_of(legs: tuple[Leg, ...], stays: tuple[Stay, ...]) -> tuple[Cost, ...]
         by_call.setdefault(leg.call_id, []).append(leg)
     for call_id, group in by_call.items():
         first, seats = group[0], group[0].passengers
-        way_zh, way_en = ("往返", "return") if len(group) == 2 and group[1].origin == first.destination else ("单程", "one way")
+        way_zh, way_en = (
+            ("往返", "return") if len(group) == 2 and group[1].origin == first.destination else ("单程", "one way")
+        )
         route_en = f"{first.origin_en} → {first.destination_en}" if first.origin_en else ""
         label = f"{first.origin}→{first.destination} {way_zh} ×{seats}人"
         out.append(Cost("flights", label, sum(map(leg_cost, group)), call_id, f"{route_en} {way_en} ×{seats}"))
@@ -254,7 +256,9 @@ class Trip:
             peaks=tuple(PeakCost(**p) for p in data.get("peaks", ())),
             travellers=Travellers(**data.get("travellers") or {"adults": int(data.get("party", 1))}),
             options=tuple(
-                Option(o["key"], o["title"], o.get("title_en", ""), _legs(o.get("legs", ())), _stays(o.get("stays", ())))
+                Option(
+                    o["key"], o["title"], o.get("title_en", ""), _legs(o.get("legs", ())), _stays(o.get("stays", ()))
+                )
                 for o in data.get("options", ())
             ),
             chosen=str(data.get("chosen", "")),

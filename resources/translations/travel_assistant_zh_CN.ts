@@ -2176,6 +2176,10 @@
       <translation>还没有行程。问一个旅行问题：行程安排、费用、天气和路线会显示在这里。</translation>
     </message>
     <message>
+      <source>Options</source>
+      <translation>可选方案</translation>
+    </message>
+    <message>
       <source>Costs</source>
       <translation>费用</translation>
     </message>
@@ -2229,6 +2233,10 @@
       <source>Other</source>
       <translation>其他</translation>
     </message>
+    <message>
+      <source>Options are not added together: choose one to make it the plan</source>
+      <translation>方案不相加：选一个作为行程</translation>
+    </message>
     <message numerus="yes">
       <source>%n night(s)</source>
       <translation>
@@ -2240,8 +2248,24 @@
       <translation>日期未定</translation>
     </message>
     <message>
+      <source>Chosen</source>
+      <translation>已选</translation>
+    </message>
+    <message>
+      <source>Choose this</source>
+      <translation>选这个</translation>
+    </message>
+    <message>
       <source>Free day</source>
       <translation>自由活动</translation>
+    </message>
+    <message>
+      <source>Train</source>
+      <translation>火车</translation>
+    </message>
+    <message>
+      <source>Drive</source>
+      <translation>自驾</translation>
     </message>
     <message>
       <source>Export the trip as %1</source>

@@ -1,0 +1,48 @@
+"""The Trip tab and the chat agree (issue 42): a comparison's options side by side, one picked as
+the plan; the party the chat counted; an alternative asked later replaces the stop."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from PySide6.QtCore import Qt
+
+COMPARE = "Xiamen or Qingdao for 4 days from Shanghai next month, which is cheaper?"
+
+
+def _ask(qtbot: Any, window: Any, question: str) -> None:
+    with qtbot.waitSignal(window.runDone, timeout=20000):
+        window.conversation.send(question)
+
+
+def test_options_side_by_side_and_the_pick_is_the_plan(qtbot: Any, make_window: Any) -> None:
+    window = make_window()
+    _ask(qtbot, window, COMPARE)
+    pane = window.trip_dock.pane()
+    trip = pane.trip
+    assert trip is not None and [o.key for o in trip.options] == ["厦门", "青岛"]
+    assert trip.total_cny == 0 and not trip.legs  # nothing summed, nothing chosen yet
+    assert "not added together" in pane.total.text()
+    assert set(pane.option_buttons) == {"厦门", "青岛"}
+    window.trip_dock.present()
+    with qtbot.waitSignal(window.trip_dock.optionPicked, timeout=5000) as picked:
+        qtbot.mouseClick(pane.option_buttons["青岛"], Qt.MouseButton.LeftButton)
+    assert picked.args == ["青岛"]
+    trip = pane.trip
+    assert trip is not None and trip.chosen == "青岛" and trip.total_cny == 2180
+    assert {leg.destination for leg in trip.legs} == {"青岛", "上海"} and [s.city for s in trip.stays] == ["青岛"]
+    assert not pane.option_buttons["青岛"].isEnabled() and pane.option_buttons["厦门"].isEnabled()
+    assert "¥2,180" in pane.total.text()
+    _ask(qtbot, window, "And with 5-star hotels?")  # a later run keeps the pick
+    assert pane.trip is not None and pane.trip.chosen == "青岛"
+
+
+def test_the_trip_tab_counts_the_party_the_chat_counts(qtbot: Any, make_window: Any) -> None:
+    window = make_window()
+    _ask(qtbot, window, "Two families, 4 adults and 3 children, from Guangzhou to Lijiang for 5 days")
+    pane = window.trip_dock.pane()
+    answer = window.chat.answer_text()
+    said = re.search(r"Total: about ¥([\d,]+)", answer)
+    assert said and pane.trip is not None and pane.trip.total_cny == int(said.group(1).replace(",", ""))
+    assert "**Travellers**: 7" in answer and "7 traveller" in pane.facts.text()
