@@ -11,6 +11,7 @@ from typing import Any
 
 from desktop_app.core.messages import AssistantMessage, Message, ToolCall, ToolResultMessage, UserMessage
 from desktop_app.trips.model import (
+    MODE_NAMES,
     CostKind,
     Day,
     DayItem,
@@ -328,8 +329,10 @@ def _peaks(flights: Iterable[_Found], hotels: Iterable[_Found]) -> list[PeakCost
 
 
 def _flight_item(leg: Leg) -> DayItem:
-    en = f"{leg.origin_en} → {leg.destination_en}" if leg.origin_en else ""
-    return DayItem("flight", f"{leg.origin}→{leg.destination}", leg.call_id, en)
+    """The day's leg, said with its mode when it is not a flight (火车 上海→杭州)."""
+    zh, en = MODE_NAMES[leg.mode] if leg.mode != "flight" else ("", "")
+    route_en = f"{en} {leg.origin_en} → {leg.destination_en}".strip() if leg.origin_en else ""
+    return DayItem("flight", f"{zh} {leg.origin}→{leg.destination}".strip(), leg.call_id, route_en)
 
 
 def _plan_item(found: _Found) -> DayItem:

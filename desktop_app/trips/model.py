@@ -9,6 +9,17 @@ from typing import Any, Literal
 
 CostKind = Literal["flights", "hotel", "other"]
 Mode = Literal["flight", "train", "drive"]
+MODE_NAMES: dict[str, tuple[str, str]] = {
+    "flight": ("航班", "Flight"),
+    "train": ("火车", "Train"),
+    "drive": ("自驾", "Drive"),
+}
+
+
+def mode_name(mode: str, lang: str) -> str:
+    """航班 / Flight, 火车 / Train, 自驾 / Drive: how a leg is travelled, in the trip's language."""
+    zh, en = MODE_NAMES.get(mode, MODE_NAMES["flight"])
+    return zh if lang == "zh" else en
 
 
 @dataclass(frozen=True)

@@ -89,3 +89,27 @@ def test_a_party_is_priced_both_ways_and_counted_alike(capsys: pytest.CaptureFix
     assert "7 seats" in answer and "children share their parents' rooms" in answer
     assert _total(answer) == trip["total_cny"]
     assert len(trip["legs"]) == 2 and sum(s["rooms"] for s in trip["stays"]) == 2  # round trip, 2 rooms
+
+
+def test_exports_hold_the_plan_and_list_options_only_as_such(capsys: pytest.CaptureFixture[str]) -> None:
+    from icalendar import Calendar
+
+    from desktop_app.store.history import HistoryStore
+    from desktop_app.trips.ics import to_ics
+    from desktop_app.trips.markdown import to_markdown
+    from desktop_app.trips.record import pick_option, saved_trips
+
+    _ask(capsys, "Xiamen or Qingdao for 4 days from Shanghai next month, which is cheaper?")
+    with HistoryStore() as store:
+        (trip,) = saved_trips(store)
+        undecided = to_markdown(trip)
+        picked = pick_option(store, trip.conversation_id, "青岛")
+    assert "Options (each priced on its own, never added; none chosen yet)" in undecided
+    assert "¥2,360" in undecided and "¥2,180" in undecided and "**¥0**" in undecided
+    assert picked is not None and picked.total_cny == 2180 and _shown(capsys)["chosen"] == "青岛"
+    md = to_markdown(picked)
+    assert "**¥2,180**" in md and "Other options (not in the total)" in md and "¥2,360" in md
+    events = Calendar.from_ical(to_ics(picked)).walk("VEVENT")
+    legs = [e for e in events if str(e["summary"]).startswith("Flight")]
+    assert len(legs) == 2 and all(e["categories"].to_ical() == b"FLIGHT" for e in legs)
+    assert not any("Xiamen" in str(e["summary"]) for e in events)
