@@ -16,6 +16,7 @@ from desktop_app.planner.nlu import TripQuery
 from desktop_app.planner.trip_lines import Costs, cost_lines, peak_sum, trip_dates
 from desktop_app.planner.weather_ask import weather_dates
 from desktop_app.planner.wording import city_name, nights_en, say, yuan, zh_count
+from desktop_app.tools.travel.lookup import LOOKUPS, fare_for, slot_of
 from desktop_app.tools.travel.when import span_text
 
 # a route said outright: an arrow, "then", "do Beijing …", 先…再…, 然后, 一路
@@ -65,8 +66,10 @@ def route_calls(q: TripQuery, offered: set[str]) -> list[tuple[str, dict[str, An
     for i, (came_from, stop) in enumerate(itertools.pairwise(stops)):
         arrive = days[i]
         day = arrive.isoformat() if arrive is not None else ""
-        if came_from is not None and stop is not None and came_from != stop and "get_flight_price" in offered:
-            calls.append(("get_flight_price", fare_args(q, city_name(came_from, q.lang), city_name(stop, q.lang), day)))
+        fare = fare_for(came_from, stop, offered, "train" if q.by_train else "")
+        if came_from is not None and stop is not None and came_from != stop and fare is not None:
+            args = fare_args(q, city_name(came_from, q.lang), city_name(stop, q.lang), day)
+            calls.append((fare.tool, fare.arguments(args)))
         if i == len(q.destinations) or stop is None:
             continue  # home: no hotel, no weather
         if "get_weather" in offered:
@@ -107,6 +110,8 @@ def _leg_line(e: Exchange, lang: str) -> tuple[str, int]:
     cost = int(d["total_cny"]) if isinstance(d.get("total_cny"), int) else price * seats
     when = f"{d['depart_date'][5:].replace('-', '/')} " if isinstance(d.get("depart_date"), str) else ""
     each = "/人" if lang == "zh" and seats > 1 else ""
+    record = LOOKUPS[e.call.name]
+    route = route if record.mode == "flight" else f"{say(lang, *record.names)} {route}"  # 火车票 上海→杭州
     zh, _, en = str(d.get("note", "")).partition(" / ")  # the tool's: close cities, long connections
     note = f"（{zh}）" if lang == "zh" and zh else (f" ({en})" if en else "")
     return f"- {when}{route}  {yuan(price)}{each} · {d.get('duration', '')}{note}", cost
@@ -138,7 +143,7 @@ def route_answer(q: TripQuery, exchanges: list[Exchange]) -> str:
         lines = [writer.weather_line(place, lang), writer.hotel_line(place, own, lang)]
         sections.append("\n\n".join([head, *(line for line in lines if line)]))
         hotels += (place.hotel_price() or 0) * nights[i] * q.party.rooms
-    legs = [_leg_line(e, lang) for e in exchanges if e.call.name == "get_flight_price"]
+    legs = [_leg_line(e, lang) for e in exchanges if slot_of(e.call.name) == "fare"]
     flights = sum(cost for _, cost in legs)
     intro = say(
         lang,

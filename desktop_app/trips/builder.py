@@ -10,6 +10,7 @@ from datetime import date, timedelta
 from typing import Any
 
 from desktop_app.core.messages import AssistantMessage, Message, ToolCall, ToolResultMessage, UserMessage
+from desktop_app.tools.travel.lookup import LOOKUPS
 from desktop_app.trips.model import (
     MODE_NAMES,
     CostKind,
@@ -254,8 +255,9 @@ def hotel_stay(data: dict[str, Any], call_id: str = "") -> Stay | None:
 
 
 def _mode(tool: str) -> Mode | None:
-    """The way a fare tool travels: flights and trains (None: not a fare)."""
-    return {"get_flight_price": "flight", "get_train_price": "train"}.get(tool)  # type: ignore[return-value]
+    """The way a fare tool travels, from its lookup record (None: not a fare)."""
+    record = LOOKUPS.get(tool)
+    return record.mode if record and record.slot == "fare" else None  # type: ignore[return-value]
 
 
 def _legs(found: _Found, round_trip: bool = True) -> list[Leg]:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 from desktop_app.tools.registry import ToolOutput, tool
 from desktop_app.tools.travel.common import SAMPLE_SOURCE, cny, date_arg, error_result, load_data, no_data
+from desktop_app.tools.travel.lookup import Lookup, register
 from desktop_app.tools.travel.places import City, resolve_city
 from desktop_app.tools.travel.seasons import peak_on
 
@@ -135,6 +136,11 @@ def dated_flight(
     if peaks:
         out["peak_estimate"] = peaks
     return out
+
+
+LOOKUP = register(
+    Lookup("get_flight_price", "fare", "flight", ("机票", "flights"), ("飞行约 {dur}", "about {dur} in the air"))
+)
 
 
 @tool()
