@@ -18,6 +18,7 @@ from desktop_app.planner.weather_ask import weather_dates
 from desktop_app.planner.wording import city_name, nights_en, say, yuan, zh_count
 from desktop_app.tools.travel.lookup import LOOKUPS, fare_for, slot_of
 from desktop_app.tools.travel.when import span_text
+from desktop_app.trips.model import mode_name
 
 # a route said outright: an arrow, "then", "do Beijing …", 先…再…, 然后, 一路
 ROUTE_WORDS = re.compile(
@@ -111,7 +112,7 @@ def _leg_line(e: Exchange, lang: str) -> tuple[str, int]:
     when = f"{d['depart_date'][5:].replace('-', '/')} " if isinstance(d.get("depart_date"), str) else ""
     each = "/人" if lang == "zh" and seats > 1 else ""
     record = LOOKUPS[e.call.name]
-    route = route if record.mode == "flight" else f"{say(lang, *record.names)} {route}"  # 火车票 上海→杭州
+    route = route if record.mode == "flight" else f"{mode_name(record.mode, lang)} {route}"  # 火车 上海→杭州
     zh, _, en = str(d.get("note", "")).partition(" / ")  # the tool's: close cities, long connections
     note = f"（{zh}）" if lang == "zh" and zh else (f" ({en})" if en else "")
     return f"- {when}{route}  {yuan(price)}{each} · {d.get('duration', '')}{note}", cost
@@ -143,7 +144,9 @@ def route_answer(q: TripQuery, exchanges: list[Exchange]) -> str:
         lines = [writer.weather_line(place, lang), writer.hotel_line(place, own, lang)]
         sections.append("\n\n".join([head, *(line for line in lines if line)]))
         hotels += (place.hotel_price() or 0) * nights[i] * q.party.rooms
-    legs = [_leg_line(e, lang) for e in exchanges if slot_of(e.call.name) == "fare"]
+    fares = [e for e in exchanges if slot_of(e.call.name) == "fare"]
+    legs = [_leg_line(e, lang) for e in fares]
+    flown = all(LOOKUPS[e.call.name].mode == "flight" for e in fares)  # else "travel": some legs go by train
     flights = sum(cost for _, cost in legs)
     intro = say(
         lang,
@@ -153,15 +156,21 @@ def route_answer(q: TripQuery, exchanges: list[Exchange]) -> str:
     parts = [intro + writer.when_who(q, lang), *sections]
     if legs:
         flight_head = say(lang, "**机票**（每段单程）：", "**Flights** (one way each, per person):")
+        if not flown:
+            flight_head = say(lang, "**交通**（每段单程）：", "**Travel** (one way each, per person):")
         parts.append(flight_head + "\n" + "\n".join(line for line, _ in legs))
-    parts.append(_cost(q, Costs(flights, hotels, *_peaks(exchanges), legs=1), len(legs), sum(nights), lang))
+    parts.append(_cost(q, Costs(flights, hotels, *_peaks(exchanges), legs=1), len(legs), sum(nights), lang, flown))
     text = "\n\n".join(parts)
     return text + writer.notes(q, exchanges) + writer.assumption(q, lang) + writer.denials(exchanges, lang)
 
 
-def _cost(q: TripQuery, c: Costs, legs: int, nights: int, lang: str) -> str:
+def _cost(q: TripQuery, c: Costs, legs: int, nights: int, lang: str, flown: bool = True) -> str:
     """The route's cost block: its one-way legs, and the nights of every city."""
     rooms = q.party.rooms
-    flights = say(lang, f"机票{legs}段", f"Flights, {legs} legs")
+    flights = (
+        say(lang, f"机票{legs}段", f"Flights, {legs} legs")
+        if flown
+        else say(lang, f"交通{legs}段", f"Travel, {legs} legs")
+    )
     hotel = say(lang, f"酒店{rooms}间×{nights}晚", f"Hotels, {rooms} room(s) × {nights_en(nights)}")
     return cost_lines(c, q, lang, flights, hotel)

@@ -242,10 +242,13 @@ def compare(places: list[Place], q: TripQuery, lang: str) -> str:
     sections = [f"### {display(p, lang)}\n\n" + "\n\n".join(x for x in _looked_up(p, q, lang) if x) for p in places]
     header = "| | " + " | ".join(display(p, lang) for p in places) + " |"
     rule = "|---" * (len(places) + 1) + "|"
-    n = q.stay_nights
+    n, flown = q.stay_nights, _all_flown(places)
     rows = [
         (say(lang, "天气", "Weather"), [_short_weather(p, lang) for p in places]),
-        (say(lang, "单程机票", "One-way flight"), [money_cell(p.flight_price()) for p in places]),
+        (
+            say(lang, *(("单程机票", "One-way flight") if flown else ("单程交通", "One way"))),
+            [money_cell(p.flight_price()) for p in places],
+        ),
         (say(lang, "酒店/晚", "Hotel / night"), [money_cell(p.hotel_price()) for p in places]),
         (
             say(lang, f"往返+{zh_count(n)}晚合计", f"Round trip + {nights_en(n)}"),
@@ -255,6 +258,11 @@ def compare(places: list[Place], q: TripQuery, lang: str) -> str:
     rows = [(label, vals) for label, vals in rows if any(v != "—" for v in vals)]  # what was looked up
     table = "\n".join([header, rule] + [f"| {label} | " + " | ".join(vals) + " |" for label, vals in rows])
     return "\n\n".join([_intro(places, q, lang) + when_who(q, lang), *sections, table, _recommend(places, q, lang)])
+
+
+def _all_flown(places: list[Place]) -> bool:
+    """Every option travels by air (else the answer says "travel", not "flight")."""
+    return all(p.flight is None or LOOKUPS[p.flight.call.name].mode == "flight" for p in places)
 
 
 def money_cell(amount: int | None) -> str:
@@ -276,13 +284,15 @@ def _recommend(places: list[Place], q: TripQuery, lang: str) -> str:
     priced.sort(key=lambda t: t[0] or 0)
     (low, cheap), (high, dear) = priced[0], priced[-1]
     diff = (high or 0) - (low or 0)
+    way_zh, way_en = ("机票", "flight") if _all_flown(places) else ("交通", "travel")
     if lang == "zh":
         return (
-            f"**对比**：按往返机票加{zh_count(q.stay_nights)}晚酒店估算，{display(cheap, 'zh')}约 {yuan(low or 0)}，"
+            f"**对比**：按往返{way_zh}加{zh_count(q.stay_nights)}晚酒店估算，"
+            f"{display(cheap, 'zh')}约 {yuan(low or 0)}，"
             f"比{display(dear, 'zh')}省 {yuan(diff)}。按预算选{display(cheap, 'zh')}，按天气和玩法再参考上面的天气。"
         )
     return (
-        f"**Comparison**: flight both ways plus {nights_en(q.stay_nights).replace(' ', ' hotel ')} comes to "
+        f"**Comparison**: {way_en} both ways plus {nights_en(q.stay_nights).replace(' ', ' hotel ')} comes to "
         f"about {yuan(low or 0)} "
         f"for {display(cheap, 'en')}, {yuan(diff)} less than {display(dear, 'en')}. On budget, "
         f"{display(cheap, 'en')} wins; weigh the weather above too."
