@@ -30,10 +30,11 @@ def test_options_side_by_side_and_the_pick_is_the_plan(qtbot: Any, make_window: 
         qtbot.mouseClick(pane.option_buttons["青岛"], Qt.MouseButton.LeftButton)
     assert picked.args == ["青岛"]
     trip = pane.trip
-    assert trip is not None and trip.chosen == "青岛" and trip.total_cny == 2180
+    qingdao = trip.options[1] if trip else None
+    assert trip is not None and qingdao is not None and trip.chosen == "青岛" and trip.total_cny == qingdao.total_cny
     assert {leg.destination for leg in trip.legs} == {"青岛", "上海"} and [s.city for s in trip.stays] == ["青岛"]
     assert not pane.option_buttons["青岛"].isEnabled() and pane.option_buttons["厦门"].isEnabled()
-    assert "¥2,180" in pane.total.text()
+    assert f"¥{qingdao.total_cny:,}" in pane.total.text()
     _ask(qtbot, window, "And with 5-star hotels?")  # a later run keeps the pick
     assert pane.trip is not None and pane.trip.chosen == "青岛"
 

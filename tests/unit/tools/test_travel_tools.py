@@ -41,12 +41,13 @@ def test_the_tools_and_their_risk(registry: ToolRegistry) -> None:
     assert registry.names() == [
         "get_weather",
         "get_flight_price",
+        "get_train_price",
         "get_hotel_price",
         "save_itinerary",
         "update_trip",
     ]
     read = [t.name for t in registry.all() if t.risk == "read" and not t.needs_confirmation]
-    assert read == ["get_weather", "get_flight_price", "get_hotel_price"]
+    assert read == ["get_weather", "get_flight_price", "get_train_price", "get_hotel_price"]
     for name in ("save_itinerary", "update_trip"):  # every write asks first
         tool = registry.get(name)
         assert tool is not None and tool.risk == "write" and tool.needs_confirmation

@@ -64,13 +64,15 @@ def test_a_comparison_keeps_its_options_apart(capsys: pytest.CaptureFixture[str]
     trip = _shown(capsys)
     options = {o["title"]: o for o in trip["options"]}
     assert sorted(options) == ["上海→厦门", "上海→青岛"]
-    assert {o["total_cny"] for o in options.values()} == {2360, 2180}
+    row = re.search(r"\| Round trip \+ 4 nights \| ¥([\d,]+) \| ¥([\d,]+) \|", answer)  # the chat's table
+    assert row, answer
+    said = [int(x.replace(",", "")) for x in row.groups()]
+    assert [options["上海→厦门"]["total_cny"], options["上海→青岛"]["total_cny"]] == said
     for title, option in options.items():
         dest = title.split("→")[1]
         assert {leg["destination"] for leg in option["legs"]} == {dest, "上海"}
         assert [s["city"] for s in option["stays"]] == [dest]
-    assert "¥2,360" in answer and "¥2,180" in answer
-    assert trip["total_cny"] not in (2360 + 2180, 4540)  # never summed
+    assert trip["total_cny"] != sum(said)  # never summed
     assert trip["total_cny"] == 0 and trip["legs"] == [] and trip["stays"] == []  # nothing picked yet
 
 
@@ -104,12 +106,14 @@ def test_exports_hold_the_plan_and_list_options_only_as_such(capsys: pytest.Capt
         (trip,) = saved_trips(store)
         undecided = to_markdown(trip)
         picked = pick_option(store, trip.conversation_id, "青岛")
+    xiamen, qingdao = trip.options
     assert "Options (each priced on its own, never added; none chosen yet)" in undecided
-    assert "¥2,360" in undecided and "¥2,180" in undecided and "**¥0**" in undecided
-    assert picked is not None and picked.total_cny == 2180 and _shown(capsys)["chosen"] == "青岛"
+    assert f"¥{xiamen.total_cny:,}" in undecided and f"¥{qingdao.total_cny:,}" in undecided and "**¥0**" in undecided
+    assert picked is not None and picked.total_cny == qingdao.total_cny and _shown(capsys)["chosen"] == "青岛"
     md = to_markdown(picked)
-    assert "**¥2,180**" in md and "Other options (not in the total)" in md and "¥2,360" in md
+    assert f"**¥{qingdao.total_cny:,}**" in md and "Other options (not in the total)" in md
+    assert f"¥{xiamen.total_cny:,}" in md and "Train · high-speed rail" in md  # Qingdao is close enough by train
     events = Calendar.from_ical(to_ics(picked)).walk("VEVENT")
-    legs = [e for e in events if str(e["summary"]).startswith("Flight")]
-    assert len(legs) == 2 and all(e["categories"].to_ical() == b"FLIGHT" for e in legs)
+    legs = [e for e in events if str(e["summary"]).startswith("Train")]
+    assert len(legs) == 2 and all(e["categories"].to_ical() == b"TRAIN" for e in legs)
     assert not any("Xiamen" in str(e["summary"]) for e in events)
