@@ -12,7 +12,6 @@ from typing import Any
 from desktop_app.core.messages import AssistantMessage, Message, ToolCall, ToolResultMessage, UserMessage
 from desktop_app.tools.travel.lookup import LOOKUPS
 from desktop_app.trips.model import (
-    MODE_NAMES,
     CostKind,
     Day,
     DayItem,
@@ -331,10 +330,9 @@ def _peaks(flights: Iterable[_Found], hotels: Iterable[_Found]) -> list[PeakCost
 
 
 def _flight_item(leg: Leg) -> DayItem:
-    """The day's leg, said with its mode when it is not a flight (火车 上海→杭州)."""
-    zh, en = MODE_NAMES[leg.mode] if leg.mode != "flight" else ("", "")
-    route_en = f"{en} {leg.origin_en} → {leg.destination_en}".strip() if leg.origin_en else ""
-    return DayItem("flight", f"{zh} {leg.origin}→{leg.destination}".strip(), leg.call_id, route_en)
+    """The day's leg, of its mode's kind (a flight, a train, a drive)."""
+    en = f"{leg.origin_en} → {leg.destination_en}" if leg.origin_en else ""
+    return DayItem(leg.mode, f"{leg.origin}→{leg.destination}", leg.call_id, en)
 
 
 def _plan_item(found: _Found) -> DayItem:

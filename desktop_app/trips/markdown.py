@@ -29,6 +29,8 @@ LABELS = {
     "none": ("（暂无）", "(none yet)"),
     "undated": ("日期未定", "dates not set"),
     "flight": ("航班", "Flight"),
+    "train": ("火车", "Train"),
+    "drive": ("自驾", "Drive"),
     "check_in": ("入住", "Check in"),
     "check_out": ("退房", "Check out"),
     "weather": ("天气", "Weather"),

@@ -67,7 +67,7 @@ class DayItem:
     """Something on a day: a flight, a check-in or -out, the weather, a plan the model wrote
     (`update_trip`, confirmed by the user); in both languages where known."""
 
-    kind: Literal["flight", "check_in", "check_out", "weather", "plan"]
+    kind: Literal["flight", "train", "drive", "check_in", "check_out", "weather", "plan"]  # a leg: its mode
     text: str
     call_id: str
     text_en: str = ""

@@ -249,7 +249,8 @@ class TripPane(QWidget):
             for leg in trip.legs
             if {leg.origin, leg.destination} <= set(index)
         ]
-        self.map.set_route(places, legs)
+        modes = [leg.mode for leg in trip.legs if {leg.origin, leg.destination} <= set(index)]
+        self.map.set_route(places, legs, modes)
         self.map.setAccessibleDescription(" → ".join(p.name for p in places))
 
     def _day(self, day: Day, zh: bool) -> None:
@@ -270,7 +271,14 @@ def _day_heading(day: date, zh: bool, short: bool = False) -> str:
 
 
 def _item_text(item: DayItem, zh: bool) -> str:
-    kinds = {"flight": tr("Flight"), "check_in": tr("Check in"), "check_out": tr("Check out"), "plan": tr("Plan")}
+    kinds = {
+        "flight": tr("Flight"),
+        "train": tr("Train"),
+        "drive": tr("Drive"),
+        "check_in": tr("Check in"),
+        "check_out": tr("Check out"),
+        "plan": tr("Plan"),
+    }
     colon = "：" if zh else ": "
     return f"{kinds.get(item.kind, item.kind)}{colon}{_pick(zh, item.text, item.text_en)}"
 
