@@ -205,8 +205,9 @@ class TripBuilder:
                 if s.check_in and s.check_in + timedelta(days=s.nights) == day:
                     items.append(DayItem("check_out", s.name, s.call_id, s.name_en))
             here = next((c for c, d in plan.weather if d == day.isoformat()), "")
-            if here:
-                items.append(_weather_item(plan.weather[(here, day.isoformat())]))
+            weather = plan.weather.get((here, day.isoformat())) or _typical(plan, where, day)
+            if weather is not None:
+                items.append(_weather_item(weather))
             found = self._plans.get(day.isoformat())
             if found is not None:
                 items.append(_plan_item(found))
@@ -333,6 +334,16 @@ def _flight_item(leg: Leg) -> DayItem:
     """The day's leg, of its mode's kind (a flight, a train, a drive)."""
     en = f"{leg.origin_en} → {leg.destination_en}" if leg.origin_en else ""
     return DayItem(leg.mode, f"{leg.origin}→{leg.destination}", leg.call_id, en)
+
+
+def _typical(plan: _Results, city: str, day: date) -> _Found | None:
+    """A month's typical value stands for every day of that month in that city (a sample day or a
+    forecast stands only for its own day)."""
+    month = day.isoformat()[:7]
+    found = (
+        f for (c, d), f in plan.weather.items() if c == city and d[:7] == month and f.data.get("kind") == "typical"
+    )
+    return next(found, None)
 
 
 def _plan_item(found: _Found) -> DayItem:

@@ -55,6 +55,8 @@ def test_a_train_leg_is_its_own_line_on_the_map_and_in_the_day_plan(qtbot: Any, 
     pane = window.trip_dock.pane()
     assert pane.trip is not None and {leg.mode for leg in pane.trip.legs} == {"train"}
     assert pane.map.modes == ["train", "train"] and len(pane.map.legs) == 2
+    assert all(d.text for d in pane.weather.days)  # December's typical value on every day, tagged once
+    assert pane.weather.tags == ["典型值", "", "", ""]
     first_day = pane.trip.days[0]
     assert any(i.kind == "train" and i.text == "上海→杭州" for i in first_day.items)
     assert any("火车：上海→杭州" in w.text() for w in pane.findChildren(type(pane.title)))

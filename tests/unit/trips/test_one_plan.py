@@ -117,3 +117,20 @@ def test_exports_hold_the_plan_and_list_options_only_as_such(capsys: pytest.Capt
     legs = [e for e in events if str(e["summary"]).startswith("Train")]
     assert len(legs) == 2 and all(e["categories"].to_ical() == b"TRAIN" for e in legs)
     assert not any("Xiamen" in str(e["summary"]) for e in events)
+
+
+def test_every_day_has_its_weather_line_and_a_sample_day_stays_on_its_day(capsys: pytest.CaptureFixture[str]) -> None:
+    _ask(capsys, SEED)
+    days = _shown(capsys)["days"]
+    weather = [[i for i in d["items"] if i["kind"] == "weather"] for d in days]
+    assert all(len(w) == 1 and "典型值" in w[0]["text"] for w in weather)  # December's typical mean, each day
+    assert len({w[0]["call_id"] for w in weather}) == 1
+    capsys.readouterr()
+    assert main(["ask", "--provider", "offline", "From Kunming to Dali for 3 days next week"]) == 0  # a new one
+    capsys.readouterr()
+    assert main(["trip", "list", "--json"]) == 0
+    newest = json.loads(capsys.readouterr().out)[0]
+    assert main(["trip", "show", newest["id"], "--json"]) == 0
+    dali = json.loads(capsys.readouterr().out)["days"]
+    sample = [d["date"] for d in dali if any(i["kind"] == "weather" for i in d["items"])]
+    assert sample == [dali[0]["date"]]  # Dali has no typical value: its sample day is not spread
