@@ -1,4 +1,5 @@
-"""Folds tool calls and their results into a trip as they arrive; a saved conversation rebuilds it."""
+"""Folds tool calls and their results into the conversation's current plan as they arrive (an alternative or a
+correction replaces it, a comparison keeps its options apart); a saved conversation rebuilds it."""
 
 from __future__ import annotations
 

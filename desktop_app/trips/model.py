@@ -1,4 +1,5 @@
-"""The trip: dates, party, legs, stays, days and costs, every figure tied to the tool call that returned it."""
+"""The trip: dates, travellers, legs with their mode, stays, days, costs and a comparison's options, every
+figure tied to the tool call that returned it; `costs_of` and `total_of` make every surface's total."""
 
 from __future__ import annotations
 

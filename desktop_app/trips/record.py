@@ -1,4 +1,5 @@
-"""The trip board's side of a run: after each batch of tool results, rebuild the trip, save it, report it."""
+"""The trip board's side of a run: after each batch of tool results, rebuild the trip, save it, report it;
+an option the traveller picks becomes the plan (`pick_option`)."""
 
 from __future__ import annotations
 
