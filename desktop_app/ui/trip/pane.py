@@ -1,6 +1,7 @@
-"""The Trip pane's contents: title, dates and party; a comparison's options side by side; the costs (chart and clickable prices); the
-weather strip; the route map; the plan day by day; the export buttons. Every figure names the tool
-call it came from: a click on it asks for that call in the inspector (`callSelected`)."""
+"""The Trip pane's contents: title, dates and party; a comparison's options side by side; the costs
+(chart and clickable prices); the weather strip; the route map; the plan day by day; the export
+buttons. Every figure names the tool call it came from: a click on it asks for that call in the
+inspector (`callSelected`)."""
 
 from __future__ import annotations
 
