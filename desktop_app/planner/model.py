@@ -184,7 +184,7 @@ def _lookups(city: City, query: TripQuery, wanted: set[str], offered: set[str]) 
         calls += [
             _call("get_weather", {"city": place, "date": d}) for d in weather_dates(query.typical_months, city, day)
         ]
-    fare = fare_for(query.origin, city, offered, "train" if query.by_train else "") if "flights" in wanted else None
+    fare = fare_for(query.origin, city, offered, query.mode) if "flights" in wanted else None
     if fare is not None and query.origin is not None:  # a flight, or a train where that is the usual way
         origin = city_name(query.origin, query.lang)
         args = route.fare_args(query, origin, place, day, back, both_ways=not query.one_way)

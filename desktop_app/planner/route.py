@@ -67,7 +67,7 @@ def route_calls(q: TripQuery, offered: set[str]) -> list[tuple[str, dict[str, An
     for i, (came_from, stop) in enumerate(itertools.pairwise(stops)):
         arrive = days[i]
         day = arrive.isoformat() if arrive is not None else ""
-        fare = fare_for(came_from, stop, offered, "train" if q.by_train else "")
+        fare = fare_for(came_from, stop, offered, q.mode)
         if came_from is not None and stop is not None and came_from != stop and fare is not None:
             args = fare_args(q, city_name(came_from, q.lang), city_name(stop, q.lang), day)
             calls.append((fare.tool, fare.arguments(args)))

@@ -51,5 +51,8 @@ def fare_for(a: City | None, b: City | None, offered: set[str], asked: str = "")
     """The fare tool to ask between two cities: one whose way is the usual one there (or the one asked
     for, `asked` a mode), else the default fare (flights); None when no fare tool is offered."""
     fares = [r for r in LOOKUPS.values() if r.slot == "fare" and r.tool in offered]
+    default = next((r for r in fares if r.usual is None), None)
+    if default is not None and default.mode == asked:
+        return default  # asked to fly: a flight even where the train is usual
     usual = (r for r in fares if r.usual and a and b and r.usual(a, b, r.mode == asked))
-    return next(usual, next((r for r in fares if r.usual is None), None))
+    return next(usual, default)

@@ -57,16 +57,15 @@ async def test_the_route_flies_stop_to_stop_and_home_with_each_citys_hotel() -> 
     assert flights == [
         ("Singapore", "Beijing", "2027-05-01"),
         ("Beijing", "Xi'an", "2027-05-05"),
+        ("Xi'an", "Chengdu", "2027-05-08"),
         ("Chengdu", "Singapore", "2027-05-11"),
-    ]  # Xi'an → Chengdu (about 600 km, one rail network) goes by train (issue 42: expectation changed)
-    trains = [(a["origin"], a["destination"], a["date"]) for n, a in calls if n == "get_train_price"]
-    assert trains == [("Xi'an", "Chengdu", "2027-05-08")]
+    ]
     assert all(a["passengers"] == 2 and "return_date" not in a for n, a in calls if n == "get_flight_price")
     hotels = [(a["city"], a["check_in"], a["nights"], a["rooms"]) for n, a in calls if n == "get_hotel_price"]
     assert hotels == [("Beijing", "2027-05-01", 4, 1), ("Xi'an", "2027-05-05", 3, 1), ("Chengdu", "2027-05-08", 3, 1)]
     text = final_text(events)
-    # 2 seats: (2,540 + 680 + 335 by train + 1,920) x 2 = 10,950; hotels 750x4 + 460x3 + 420x3 = 5,640
-    for needle in ("Beijing → Xi'an → Chengdu", "Travel, 4 legs for 2: about ¥10,950", "¥5,640", "¥16,590"):
+    # 2 seats: (2,540 + 680 + 610 + 1,920) x 2 = 11,500; hotels 750x4 + 460x3 + 420x3 = 5,640
+    for needle in ("Beijing → Xi'an → Chengdu", "Flights, 4 legs for 2: about ¥11,500", "¥5,640", "¥17,140"):
         assert needle in text
     assert "### Xi'an · 3 nights (5–8 May 2027)" in text
     assert "| Beijing | Xi'an | Chengdu |" not in text  # a route, not a comparison
@@ -92,3 +91,10 @@ def test_nights_per_city_in_both_languages() -> None:
     assert parse("3 nights in Xi'an and 2 in Chengdu, from Beijing", []).stop_nights == (3, 2)
     assert parse("西安改成3晚", ["北京3晚，西安2晚，从上海出发"]).stop_nights == (3, 3)
     assert parse("去三亚住5晚", []).stop_nights == ()  # one place: its nights, no route
+
+
+async def test_a_route_not_said_to_fly_takes_the_train_between_close_stops() -> None:
+    events, _ = await run("We'd like to do Beijing, Xi'an and Chengdu in 10 days in the first week of May. Two adults.")
+    fares = [(n, a["origin"], a["destination"]) for n, a in calls_of(events) if "price" in n and "hotel" not in n]
+    assert ("get_train_price", "Xi'an", "Chengdu") in fares  # about 600 km on one rail network (issue 42)
+    assert "Travel, " in final_text(events) and "Train Xi'an → Chengdu" in final_text(events)

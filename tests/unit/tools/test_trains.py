@@ -88,3 +88,9 @@ def test_far_cities_still_fly(capsys: pytest.CaptureFixture[str]) -> None:
     )
     names = [json.loads(line).get("name") for line in capsys.readouterr().out.splitlines()]
     assert "get_flight_price" in names and "get_train_price" not in names
+
+
+def test_a_flight_asked_for_is_a_flight_even_between_close_cities(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["ask", "--provider", "offline", "--json", "上海到杭州的机票多少钱"]) == 0
+    names = [json.loads(line).get("name") for line in capsys.readouterr().out.splitlines()]
+    assert "get_flight_price" in names and "get_train_price" not in names
