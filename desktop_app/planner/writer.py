@@ -128,9 +128,10 @@ def weather_line(p: Place, lang: str) -> str:
 def flight_line(p: Place, q: TripQuery, lang: str) -> str:
     if p.flight is None:
         return ""
+    record = LOOKUPS[p.flight.call.name]
     if why := _failure(p.flight):
-        return _not_found("机票", "Flights", why, lang)
-    d, record = p.flight.data, LOOKUPS[p.flight.call.name]
+        return _not_found(record.names[0], record.names[1].capitalize(), why, lang)
+    d = p.flight.data
     route = _text(d, "route", lang) or f"→{display(p, lang)}"
     kind, took = _text(d, "type", lang), say(lang, *record.took).format(dur=d.get("duration", ""))
     price = p.flight_price()

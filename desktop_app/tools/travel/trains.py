@@ -112,6 +112,7 @@ def get_train_price(
     passengers: Annotated[int, Field(ge=1, le=50)] = 1,
     return_date: str | None = None,
     round_trip: bool = False,
+    children: Annotated[int, Field(ge=0, le=49)] = 0,
 ) -> dict[str, Any] | ToolOutput:
     """查询两个城市之间的火车票价（高铁二等座与普速硬座，按距离估算）。
     Estimated train fare and time between two cities: high-speed second class, with the conventional
@@ -125,6 +126,7 @@ def get_train_price(
         passengers: 乘客人数，默认1 (number of travellers, default 1)
         return_date: 可选，返程日期 YYYY-MM-DD (optional return date: counted both ways)
         round_trip: 可选，没有返程日期时也按往返计 (optional: count both ways without a return date)
+        children: 可选，乘客中的儿童人数 (optional: how many of the passengers are children)
     """
     a, b = resolve_city(origin), resolve_city(destination)
     if a is None or b is None:
@@ -142,4 +144,5 @@ def get_train_price(
         return out
     legs = 2 if return_date or round_trip else 1
     out |= {"passengers": passengers, "legs": legs, "total_cny": out["price_cny"] * passengers * legs}
+    out |= {"children": min(children, passengers - 1)} if children else {}
     return out | {k: v for k, v in (("depart_date", date), ("return_date", return_date)) if v}

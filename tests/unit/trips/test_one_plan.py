@@ -134,3 +134,16 @@ def test_every_day_has_its_weather_line_and_a_sample_day_stays_on_its_day(capsys
     dali = json.loads(capsys.readouterr().out)["days"]
     sample = [d["date"] for d in dali if any(i["kind"] == "weather" for i in d["items"])]
     assert sample == [dali[0]["date"]]  # Dali has no typical value: its sample day is not spread
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "上海然后杭州然后苏州，下周末，从广州出发",  # a route, trains and flights
+        "去丽江玩三天要多少钱",  # undated, one traveller
+        "下周从上海去杭州玩三天，我们两个大人一个小孩",  # a train, a family
+    ],
+)
+def test_the_chat_and_the_trip_say_one_total(capsys: pytest.CaptureFixture[str], question: str) -> None:
+    answer = _ask(capsys, question)
+    assert _total(answer) == _shown(capsys)["total_cny"]
