@@ -74,6 +74,9 @@ def test_a_comparison_keeps_its_options_apart(capsys: pytest.CaptureFixture[str]
         assert [s["city"] for s in option["stays"]] == [dest]
     assert trip["total_cny"] != sum(said)  # never summed
     assert trip["total_cny"] == 0 and trip["legs"] == [] and trip["stays"] == []  # nothing picked yet
+    capsys.readouterr()
+    assert main(["trip", "list"]) == 0
+    assert "2 options" in capsys.readouterr().out  # not ¥0, not a sum
 
 
 def test_a_correction_drops_the_discarded_legs(capsys: pytest.CaptureFixture[str]) -> None:
