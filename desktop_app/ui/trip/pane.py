@@ -135,6 +135,11 @@ class TripPane(QWidget):
         self.headings["options"].setVisible(bool(trip and trip.options))
         if trip is None:
             return
+        undecided = bool(trip.options) and not trip.chosen  # no plan yet: no costs or days to draw
+        for widget in (self.chart, self.headings["costs"]):
+            widget.setVisible(not undecided)
+        for widget in (self.weather, self.headings["weather"], self.headings["days"]):
+            widget.setVisible(bool(trip.days))
         zh = self.lang() == "zh"
         shown = replace(trip, lang="zh" if zh else "en")
         self.title.setText(one_line(shown.title))
@@ -216,7 +221,7 @@ class TripPane(QWidget):
             for s in option.stays
         ]
         self.options.addWidget(_label(self, _pick(zh, option.title, option.title_en), bold=True), 0, column)
-        self.options.addWidget(_label(self, "\n".join([*legs, *stays])), 1, column)
+        self.options.addWidget(_label(self, "\n".join([*legs, *stays])), 1, column, Qt.AlignmentFlag.AlignTop)
         self.options.addWidget(_label(self, tr("Total %1").replace("%1", cny(option.total_cny)), bold=True), 2, column)
         button = QPushButton(tr("Chosen") if option.key == chosen else tr("Choose this"), self)
         button.setEnabled(option.key != chosen)
@@ -242,15 +247,16 @@ class TripPane(QWidget):
         add(trip.origin, trip.origin_en)
         for dest, dest_en in zip(trip.destinations, trip.destinations_en or trip.destinations, strict=False):
             add(dest, dest_en)
-        for leg in trip.legs:
+        legs_shown = trip.legs or tuple(leg for o in trip.options for leg in o.legs)  # undecided: every option's
+        for leg in legs_shown:
             add(leg.origin, leg.origin_en)
             add(leg.destination, leg.destination_en)
         legs = [
             (index[leg.origin], index[leg.destination])
-            for leg in trip.legs
+            for leg in legs_shown
             if {leg.origin, leg.destination} <= set(index)
         ]
-        modes = [leg.mode for leg in trip.legs if {leg.origin, leg.destination} <= set(index)]
+        modes = [leg.mode for leg in legs_shown if {leg.origin, leg.destination} <= set(index)]
         self.map.set_route(places, legs, modes)
         self.map.setAccessibleDescription(" → ".join(p.name for p in places))
 

@@ -24,6 +24,8 @@ def test_options_side_by_side_and_the_pick_is_the_plan(qtbot: Any, make_window: 
     assert trip is not None and [o.key for o in trip.options] == ["厦门", "青岛"]
     assert trip.total_cny == 0 and not trip.legs  # nothing summed, nothing chosen yet
     assert "not added together" in pane.total.text()
+    assert pane.chart.isHidden() and pane.weather.isHidden()  # no plan yet: no costs or days drawn
+    assert sorted(pane.map.modes) == ["flight", "flight", "train", "train"]  # every option's way, Qingdao by train
     assert set(pane.option_buttons) == {"厦门", "青岛"}
     window.trip_dock.present()
     with qtbot.waitSignal(window.trip_dock.optionPicked, timeout=5000) as picked:
@@ -34,6 +36,7 @@ def test_options_side_by_side_and_the_pick_is_the_plan(qtbot: Any, make_window: 
     assert trip is not None and qingdao is not None and trip.chosen == "青岛" and trip.total_cny == qingdao.total_cny
     assert {leg.destination for leg in trip.legs} == {"青岛", "上海"} and [s.city for s in trip.stays] == ["青岛"]
     assert not pane.option_buttons["青岛"].isEnabled() and pane.option_buttons["厦门"].isEnabled()
+    assert not pane.chart.isHidden() and pane.map.modes == ["train", "train"]
     assert f"¥{qingdao.total_cny:,}" in pane.total.text()
     _ask(qtbot, window, "And with 5-star hotels?")  # a later run keeps the pick
     assert pane.trip is not None and pane.trip.chosen == "青岛"
