@@ -2160,6 +2160,14 @@
       <translation>航班</translation>
     </message>
     <message>
+      <source>Train</source>
+      <translation>火车</translation>
+    </message>
+    <message>
+      <source>Drive</source>
+      <translation>自驾</translation>
+    </message>
+    <message>
       <source>Check in</source>
       <translation>入住</translation>
     </message>
@@ -2258,14 +2266,6 @@
     <message>
       <source>Free day</source>
       <translation>自由活动</translation>
-    </message>
-    <message>
-      <source>Train</source>
-      <translation>火车</translation>
-    </message>
-    <message>
-      <source>Drive</source>
-      <translation>自驾</translation>
     </message>
     <message>
       <source>Export the trip as %1</source>
