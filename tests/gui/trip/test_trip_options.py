@@ -54,12 +54,12 @@ def test_the_trip_tab_counts_the_party_the_chat_counts(qtbot: Any, make_window: 
 
 def test_a_train_leg_is_its_own_line_on_the_map_and_in_the_day_plan(qtbot: Any, make_window: Any) -> None:
     window = make_window(language="zh_CN")
-    _ask(qtbot, window, "下周从上海去杭州玩三天")
+    _ask(qtbot, window, "下周从广州去深圳玩三天")  # Shenzhen has December's typical value
     pane = window.trip_dock.pane()
     assert pane.trip is not None and {leg.mode for leg in pane.trip.legs} == {"train"}
     assert pane.map.modes == ["train", "train"] and len(pane.map.legs) == 2
     assert all(d.text for d in pane.weather.days)  # December's typical value on every day, tagged once
     assert pane.weather.tags == ["典型值", "", "", ""]
     first_day = pane.trip.days[0]
-    assert any(i.kind == "train" and i.text == "上海→杭州" for i in first_day.items)
-    assert any("火车：上海→杭州" in w.text() for w in pane.findChildren(type(pane.title)))
+    assert any(i.kind == "train" and i.text == "广州→深圳" for i in first_day.items)
+    assert any("火车：广州→深圳" in w.text() for w in pane.findChildren(type(pane.title)))
