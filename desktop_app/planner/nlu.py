@@ -182,11 +182,6 @@ class TripQuery:
     budget_each: bool = False  # 人均3000: said per traveller, `budget` is it times the party
     by_train: bool = False  # 高铁还是飞机: priced by train where the rail estimate reaches
     by_air: bool = False  # 机票, "fly": priced by air even between close cities
-
-    @property
-    def mode(self) -> str:
-        """The way of travel the question asks for ("" when it names none): a train first."""
-        return "train" if self.by_train else "flight" if self.by_air else ""
     one_way: bool = False  # "one way", 单程: a fare out, no return date
     typical_months: tuple[int, ...] = ()  # no date: a season's month, or all twelve for "best time to visit"
     beyond: tuple[str, ...] = ()  # visas, safety, events, opening times: the answer says first the data has none
@@ -194,6 +189,11 @@ class TripQuery:
     asks_rain: bool = False  # 会下雨吗, "is it rainy": the answer says the data has no rainfall
     route: bool = False  # several places as one trip, city to city (planner/route.py)
     stop_nights: tuple[int, ...] = ()  # nights said for each destination in order ("Xi'an (2 nights), then …")
+
+    @property
+    def mode(self) -> str:
+        """The way of travel the question asks for ("" when it names none): a train first."""
+        return "train" if self.by_train else "flight" if self.by_air else ""
 
     @property
     def stay_nights(self) -> int:
