@@ -217,6 +217,7 @@ class MainWindow(QMainWindow):
         self.banner_button.clicked.connect(self.open_settings)
         self.chat.callSelected.connect(conv.select_in_inspector)
         self.trip_dock.callSelected.connect(conv.select_in_inspector)
+        self.trip_dock.optionPicked.connect(conv.pick_option)
         self.trip_dock.exported.connect(lambda path: self._say(tr("Saved %1").replace("%1", path)))
         self.trip_dock.problem.connect(self.statusBar().showMessage)
         self.chat.resourceOpened.connect(self.mcp_actions.open_resource)

@@ -2164,6 +2164,14 @@
       <translation>航班</translation>
     </message>
     <message>
+      <source>Train</source>
+      <translation>火车</translation>
+    </message>
+    <message>
+      <source>Drive</source>
+      <translation>自驾</translation>
+    </message>
+    <message>
       <source>Check in</source>
       <translation>入住</translation>
     </message>
@@ -2178,6 +2186,10 @@
     <message>
       <source>No trip yet. Ask about a trip: its plan, costs, weather and route appear here.</source>
       <translation>还没有行程。问一个旅行问题：行程安排、费用、天气和路线会显示在这里。</translation>
+    </message>
+    <message>
+      <source>Options</source>
+      <translation>可选方案</translation>
     </message>
     <message>
       <source>Costs</source>
@@ -2233,6 +2245,10 @@
       <source>Other</source>
       <translation>其他</translation>
     </message>
+    <message>
+      <source>Options are not added together: choose one to make it the plan</source>
+      <translation>方案不相加：选一个作为行程</translation>
+    </message>
     <message numerus="yes">
       <source>%n night(s)</source>
       <translation>
@@ -2242,6 +2258,14 @@
     <message>
       <source>dates not set</source>
       <translation>日期未定</translation>
+    </message>
+    <message>
+      <source>Chosen</source>
+      <translation>已选</translation>
+    </message>
+    <message>
+      <source>Choose this</source>
+      <translation>选这个</translation>
     </message>
     <message>
       <source>Free day</source>

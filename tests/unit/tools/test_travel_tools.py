@@ -41,12 +41,13 @@ def test_the_tools_and_their_risk(registry: ToolRegistry) -> None:
     assert registry.names() == [
         "get_weather",
         "get_flight_price",
+        "get_train_price",
         "get_hotel_price",
         "save_itinerary",
         "update_trip",
     ]
     read = [t.name for t in registry.all() if t.risk == "read" and not t.needs_confirmation]
-    assert read == ["get_weather", "get_flight_price", "get_hotel_price"]
+    assert read == ["get_weather", "get_flight_price", "get_train_price", "get_hotel_price"]
     for name in ("save_itinerary", "update_trip"):  # every write asks first
         tool = registry.get(name)
         assert tool is not None and tool.risk == "write" and tool.needs_confirmation
@@ -59,8 +60,9 @@ def test_schemas_are_the_seeds(registry: ToolRegistry) -> None:
     assert "北京、三亚、成都" in params["get_weather"]["properties"]["city"]["description"]
     assert params["get_flight_price"]["required"] == ["origin", "destination"]
     assert set(params["get_flight_price"]["properties"]) == {
-        "origin", "destination", "depart_date", "return_date", "passengers"
-    }  # fmt: skip  # the seed's two, required; the dates and party optional (issue 30)
+        "origin", "destination", "depart_date", "return_date", "passengers", "round_trip", "children"
+    }  # fmt: skip  # the seed's two, required; the dates and party optional (issue 30), an undated
+    # round trip and the children among the passengers optional (issue 42)
     assert set(params["get_weather"]["properties"]) == {"city", "date"}
     assert set(params["get_hotel_price"]["required"]) == {"city"}
     assert params["get_hotel_price"]["required"] == ["city"]
