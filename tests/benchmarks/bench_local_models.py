@@ -35,11 +35,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from desktop_app import clock
 from desktop_app.agent.approval import PolicyApprover
 from desktop_app.agent.loop import Agent
 from desktop_app.llm import openai as oa_module
 from desktop_app.llm.openai import OpenAIModel
-from desktop_app import clock
 from desktop_app.runtime import RunOptions, build_registry, open_tools, system_prompt, today_note
 from desktop_app.store.settings import Settings
 

@@ -146,6 +146,10 @@ class ToolChip(QFrame):
         self._title = f"{row.name}({make_visible(str(args))[:80]})"
         self.title.setText(self._title)
         self._marks = 0  # Ctrl+F's matches marked in the title
+        self.origin: QLabel | None = None  # who asked, when not the model itself (as the approval dialog says)
+        if event.origin == "recovered_from_text":
+            self.origin = plain_label("", self, "origin")
+            layout.addWidget(self.origin)
         self.retranslate()
 
     def highlight(self, needle: str) -> int:
@@ -165,9 +169,8 @@ class ToolChip(QFrame):
     def retranslate(self) -> None:
         """The tip and the status word in the current language."""
         self.title.setToolTip(tr("Click to show the JSON and select it in the inspector"))
-        if event.origin == "recovered_from_text":  # who asked, as the approval dialog and inspector say
-            self.state.setToolTip(tr("recovered from text"))
-            layout.addWidget(plain_label(tr("recovered from text: the model wrote this call as text"), self, "origin"))
+        if self.origin is not None:
+            self.origin.setText(tr("recovered from text: the model wrote this call as text"))
         self.refresh()
 
     def refresh(self) -> None:
