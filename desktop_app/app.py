@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 if TYPE_CHECKING:  # asyncio (and qasync) are imported only after the window's first paint
     import asyncio
+    from collections.abc import Mapping
     from pathlib import Path
 
     from PySide6.QtWidgets import QMessageBox
@@ -288,8 +289,24 @@ def open_requested(window: MainWindow, args: argparse.Namespace) -> None:
         window.history_panel.select(conversation_id)
 
 
+def display_problem(env: Mapping[str, str] = os.environ, platform: str = sys.platform) -> str:
+    """Why no window can open here, in one line ("" when one may): on Linux and the BSDs, no X or
+    Wayland display and no Qt platform chosen (Qt would abort with its plugin message, exit 134)."""
+    if platform in ("win32", "darwin") or any(env.get(k) for k in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")):
+        return ""
+    return (
+        "no display found (DISPLAY and WAYLAND_DISPLAY are not set): for answers without a window use "
+        '`travel-assistant ask "…"`; to run the window without a screen set QT_QPA_PLATFORM=offscreen'
+    )
+
+
 def run_gui(args: argparse.Namespace) -> int:
     """`travel-assistant gui`: the window on a qasync loop; returns the exit status."""
+    problem = display_problem()
+    if problem:
+        from desktop_app.commands.flags import fail
+
+        return fail(problem, 2)
     resolve_requested(args)
     app = make_app()
     reporter = ErrorReporter()

@@ -140,7 +140,7 @@ def offered_without_mcp(settings: Settings) -> tuple[tuple[str, ...], tuple[Tool
     with contextlib.suppress(ShellConfigError):  # not offered to a run either
         tools += shell_tools(shell_request(settings, RunOptions()))
     tools += WebTools(web_config(settings)).tools()
-    return (system_prompt(),), ToolRegistry(tools).specs()
+    return (system_prompt(), today_note()), ToolRegistry(tools).specs()
 
 
 def export_script(store: HistoryStore, conv_id: str, fmt: str) -> str:
@@ -265,7 +265,7 @@ async def open_run(
         model=model,
         registry=registry,
         approver=approver,
-        system=(system_prompt(), *live_data_notes(options)),
+        system=(system_prompt(), today_note(), *live_data_notes(options)),
         max_turns=options.max_turns,
         stream=options.stream,
     )
@@ -298,6 +298,15 @@ def question_budget(text: str) -> int | None:
     from desktop_app.planner.nlu import MAX_QUESTION
 
     return parse_budget(text[:MAX_QUESTION]) if text else None
+
+
+def today_note() -> str:
+    """Today's date for the model: "下周" or a date without a year means nothing to a model that does
+    not know it (a small local model wrote 2023 dates, which the tools refuse as past)."""
+    from desktop_app import clock
+
+    day = clock.today()
+    return f"今天是 {day.isoformat()}（{'一二三四五六日'[day.weekday()]}）。Today is {day:%A}, {day.isoformat()}."
 
 
 def live_data_notes(options: RunOptions) -> tuple[str, ...]:

@@ -1,13 +1,15 @@
 """Drive the real window through the demo and save a PNG at each step (run under a display).
 
 Usage: xvfb-run -s "-screen 0 1600x1000x24" python packaging/screenshots.py OUT_DIR [en|zh_CN] [light|dark]
-Each step waits on the window's own signals; dialogs are captured with the whole screen.
+Each step waits on the window's own signals; dialogs are captured from the screen, over the window.
+The README's window-*.png are 02/03 and window-approval-*.png 04 (see docs/window.md).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import sys
 from pathlib import Path
 
@@ -33,6 +35,7 @@ async def shoot(out: Path, language: str) -> int:
 
     window = build_window(argparse.Namespace(), QGuiApplication.instance())  # type: ignore[arg-type]
     window.resize(1500, 900)
+    window.move(0, 0)  # the screen grabs (the confirmation, Settings) show the whole window
     window.show()
     if not window.painted:
         await next_emission(window.firstPainted)
@@ -43,7 +46,9 @@ async def shoot(out: Path, language: str) -> int:
             await asyncio.sleep(0.05)
 
     def grab(name: str, screen: bool = False) -> None:
-        pixmap = QGuiApplication.primaryScreen().grabWindow(0) if screen else window.grab()
+        area = window.frameGeometry()  # the screen where the window is: a dialog over it is seen too
+        whole = QGuiApplication.primaryScreen().grabWindow(0, area.x(), area.y(), area.width(), area.height())
+        pixmap = whole if screen else window.grab()
         pixmap.save(str(out / f"{name}.png"), "PNG")
         print(out / f"{name}.png")
 
@@ -92,6 +97,7 @@ def main() -> int:
     language = sys.argv[2] if len(sys.argv) > 2 else "en"
     scheme = sys.argv[3] if len(sys.argv) > 3 else ""
     out.mkdir(parents=True, exist_ok=True)
+    os.environ.setdefault("TRAVEL_ASSISTANT_TODAY", "2026-12-04")  # the README's "today": next week is 7-13 Dec
     settings = {"language": language, "color_scheme": scheme}
     return run_in_fresh_home("shots-", settings, lambda: shoot(out, language))
 

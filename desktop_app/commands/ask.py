@@ -84,10 +84,10 @@ def warn_unmatched(approver: Approver, registry: ToolRegistry) -> None:
 
 def print_human(event: ev.AnyEvent) -> None:
     """Readable output: the answer on stdout, the tool traffic and errors on stderr (all through
-    for_terminal, so model and tool text is harmless for the terminal)."""
+    for_terminal, so model and tool text is harmless for the terminal); both flushed after each
+    event, so a shared terminal or file shows them in the order they happened."""
     if isinstance(event, ev.TextDelta):
         sys.stdout.write(for_terminal(event.text))
-        sys.stdout.flush()
     elif isinstance(event, ev.ToolCallEvent):
         args = event.arguments_raw[:200] if event.arguments_raw is not None else jsonsafe.dumps(event.arguments)
         say(f"  → {event.name}({args})  [{event.id}]", err=True)
@@ -100,6 +100,8 @@ def print_human(event: ev.AnyEvent) -> None:
         print()
     elif isinstance(event, ev.ErrorEvent):
         say(f"\nerror: {event.message}", err=True)
+    sys.stdout.flush()
+    sys.stderr.flush()
 
 
 def print_json(event: ev.AnyEvent, wire: bool) -> None:

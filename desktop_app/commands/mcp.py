@@ -18,6 +18,9 @@ def add_arguments(mcp: argparse.ArgumentParser) -> None:
         cmd = mcp_sub.add_parser(verb, help=text)
         cmd.add_argument("server", help="the server's name in mcp.json")
         add_mcp_config(cmd)
+    listing = mcp_sub.add_parser("list", help="the configured servers: state, wire and tools (what `tools` lists)")
+    listing.add_argument("--json", action="store_true", help='one JSON array: {"name", "transport", "status", …}')
+    add_mcp_config(listing)
     _add_resource_commands(mcp_sub)
     gallery = mcp_sub.add_parser("gallery", help="vetted travel connectors (real listings, weather, flights, maps)")
     gallery.add_argument("--json", action="store_true", help="print JSON instead of text")
@@ -129,6 +132,10 @@ def _mcp_tasks(args: argparse.Namespace) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """The handler of `mcp <subcommand>` (each module imported only when it runs)."""
+    if args.mcp_command == "list":
+        from desktop_app.commands.mcp_list import list_command
+
+        return asyncio.run(list_command(args.json, args.mcp_config))
     if args.mcp_command in ("resources", "read", "prompts", "prompt"):
         return _mcp_resources(args)
     if args.mcp_command == "secret":

@@ -41,10 +41,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def list_table(trips: Sequence[Trip]) -> str:
     rows = [("ID", "START", "END", "PARTY", "TOTAL", "TITLE")]
-    rows += [(t.id, str(t.start or "-"), str(t.end or "-"), str(t.party), f"¥{t.total_cny:,}", t.title) for t in trips]
+    rows += [(t.id, str(t.start or "-"), str(t.end or "-"), str(t.party), _total(t), t.title) for t in trips]
     widths = [max(len(r[i]) for r in rows) for i in range(5)]
     lines = ["  ".join([*(r[i].ljust(widths[i]) for i in range(5)), r[5]]) for r in rows]
     return "\n".join(lines) + "\n"
+
+
+def _total(trip: Trip) -> str:
+    """The plan's total, or how many options wait for a choice (they are never added together)."""
+    return f"{len(trip.options)} options" if trip.options and not trip.chosen else f"¥{trip.total_cny:,}"
 
 
 def _export(trip: Trip, fmt: str, output: str, lang: str, pdf: PdfRenderer | None) -> int:

@@ -41,6 +41,7 @@ from desktop_app.planner.ranking import open_answer
 from desktop_app.planner.trip_lines import trip_dates
 from desktop_app.planner.weather_ask import weather_dates
 from desktop_app.planner.wording import city_name
+from desktop_app.tools.travel.lookup import fare_for, slot_of
 from desktop_app.tools.travel.places import City, resolve_city
 
 DEFAULT_ORIGIN = "beijing"
@@ -147,9 +148,6 @@ class OfflineModel:
         return AssistantMessage(writer.cannot_help(query))
 
 
-LOOKUP_TOOLS = frozenset({"get_weather", "get_flight_price", "get_hotel_price"})
-
-
 def _plan(query: TripQuery, offered: set[str], last_answer: str) -> list[ToolCall]:
     """All the tool calls of the first turn (independent lookups go out together)."""
     if "save" in query.intents and last_answer and "save_itinerary" in offered:
@@ -186,11 +184,13 @@ def _lookups(city: City, query: TripQuery, wanted: set[str], offered: set[str]) 
         calls += [
             _call("get_weather", {"city": place, "date": d}) for d in weather_dates(query.typical_months, city, day)
         ]
-    if "flights" in wanted and "get_flight_price" in offered and query.origin is not None:
+    fare = fare_for(query.origin, city, offered, query.mode) if "flights" in wanted else None
+    if fare is not None and query.origin is not None:  # a flight, or a train where that is the usual way
         origin = city_name(query.origin, query.lang)
-        calls.append(_call("get_flight_price", route.fare_args(query, origin, place, day, back)))
-    if "hotels" in wanted and "get_hotel_price" in offered:
-        calls.append(_call("get_hotel_price", route.stay_args(query, place, day, query.stay_nights if day else 0)))
+        args = route.fare_args(query, origin, place, day, back, both_ways=not query.one_way)
+        calls.append(_call(fare.tool, fare.arguments(args)))
+    if "hotels" in wanted and "get_hotel_price" in offered:  # the nights the answer counts, dated or not
+        calls.append(_call("get_hotel_price", route.stay_args(query, place, day, query.stay_nights)))
     return calls
 
 
@@ -225,7 +225,7 @@ def _save_now(query: TripQuery, exchanges: list[Exchange], offered: set[str]) ->
         "save" in query.intents
         and "save_itinerary" in offered
         and names.isdisjoint({"save_itinerary"})
-        and bool(names & LOOKUP_TOOLS)
+        and any(slot_of(n) for n in names)
     )
 
 
@@ -233,7 +233,7 @@ def _recall_assumed_origin(query: TripQuery, exchanges: list[Exchange]) -> None:
     """The origin the plan assumed (none was asked) is said out loud in the answer."""
     if query.origin is not None:
         return
-    flight = next((e for e in exchanges if e.call.name == "get_flight_price"), None)
+    flight = next((e for e in exchanges if slot_of(e.call.name) == "fare"), None)
     if flight is not None and flight.call.arguments:
         query.origin = resolve_city(str(flight.call.arguments.get("origin", "")))
         query.origin_assumed = query.origin is not None

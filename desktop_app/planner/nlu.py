@@ -180,7 +180,8 @@ class TripQuery:
     budget: int | None = None  # "预算一万够吗", "is 8000 yuan enough": the costs say whether it is
     budget_said: tuple[str, str] = ("", "")  # a budget in another currency or per person, as counted (zh, en)
     budget_each: bool = False  # 人均3000: said per traveller, `budget` is it times the party
-    by_train: bool = False  # 高铁还是飞机: the answer says the data has no train fares
+    by_train: bool = False  # 高铁还是飞机: priced by train where the rail estimate reaches
+    by_air: bool = False  # 机票, "fly": priced by air even between close cities
     one_way: bool = False  # "one way", 单程: a fare out, no return date
     typical_months: tuple[int, ...] = ()  # no date: a season's month, or all twelve for "best time to visit"
     beyond: tuple[str, ...] = ()  # visas, safety, events, opening times: the answer says first the data has none
@@ -188,6 +189,11 @@ class TripQuery:
     asks_rain: bool = False  # 会下雨吗, "is it rainy": the answer says the data has no rainfall
     route: bool = False  # several places as one trip, city to city (planner/route.py)
     stop_nights: tuple[int, ...] = ()  # nights said for each destination in order ("Xi'an (2 nights), then …")
+
+    @property
+    def mode(self) -> str:
+        """The way of travel the question asks for ("" when it names none): a train first."""
+        return "train" if self.by_train else "flight" if self.by_air else ""
 
     @property
     def stay_nights(self) -> int:
@@ -312,6 +318,7 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
     q.beyond = topics(text)
     q.one_way = bool(re.search(r"(?i)\bone[- ]way\b|单程", text))
     q.by_train = bool(re.search(r"(?i)高铁|火车|动车|\btrains?\b|\brail(?:way)?\b", text))
+    q.by_air = bool(re.search(r"(?i)机票|航班|飞机|坐飞|\bfl(?:y|ying|ights?)\b|\bairfare", text))
     if not q.intents and STARS.search(text) and not q.destinations:
         q.intents = {"hotels"}  # "What about 5 stars?" asks about the hotel; "去昆明，住四星" is a whole trip
     if not q.destinations and not q.no_data and not q.unknown_places:

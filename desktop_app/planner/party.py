@@ -19,11 +19,12 @@ class Party:
     size: int
     said: str  # the words it was read from ("" when nobody was named: one traveller)
     asked_rooms: int = 0  # "Need 2 hotel rooms", 订三间房: as asked (0: none said)
+    children: int = 0  # of `size`, said as children (两大一小, "4 adults and 3 children"): in their parents' rooms
 
     @property
     def rooms(self) -> int:
-        """The rooms asked for, else two people a room (said in every answer that uses it)."""
-        return self.asked_rooms or (self.size + 1) // 2
+        """The rooms asked for, else two adults a room with their children (said in every answer that uses it)."""
+        return self.asked_rooms or (self.size - self.children + 1) // 2
 
 
 def number(token: str) -> int | None:
@@ -51,7 +52,7 @@ def _explicit(text: str) -> Party | None:
     """A count said outright: 两个人, 3人, 一家三口, 两大一小, "4 people", "a family of four"."""
     if m := re.search(_ZN + r"\s*个?大(?:人)?\s*[，,、和+]?\s*" + _ZN + r"\s*个?(?:小孩|孩子|儿童|小)", text):
         a, b = number(m.group(1)), number(m.group(2))
-        return Party(a + b, m.group(0)) if a and b else None
+        return Party(a + b, m.group(0), children=b) if a and b else None
     if (m := re.search(_ZN + r"\s*个?大人", text)) and (n := number(m.group(1))):
         return Party(n, m.group(0))  # 3个大人: three, no children said
     if m := re.search(
@@ -72,7 +73,7 @@ def _explicit(text: str) -> Party | None:
                 text[en.end() :],
             )
             extra = (number(kids.group(1)) or 1) if kids and "adult" in en.group(0).lower() else 0  # "a kid": one
-            return Party(n + (extra or 0), en.group(0))
+            return Party(n + (extra or 0), en.group(0), children=extra)
     return None
 
 
@@ -186,7 +187,7 @@ def joined(before: Party, text: str) -> Party:
     """The party so far with the people a follow-up adds (再加上爷爷奶奶 after 3个大人: five)."""
     extra = added_people(text)
     said = ("、" if re.search(r"[\u4e00-\u9fff]", text) else ", ").join(w for w in (before.said, text.strip()) if w)
-    return Party(before.size + extra, said, before.asked_rooms) if extra else before
+    return Party(before.size + extra, said, before.asked_rooms, before.children) if extra else before
 
 
 def find_party(text: str) -> Party:
@@ -195,5 +196,5 @@ def find_party(text: str) -> Party:
     if found is None or not 1 <= found.size <= MAX_PARTY:
         return Party(1, "")
     if (m := ROOMS.search(text)) and 1 <= (rooms := number(m.group(1) or m.group(2)) or 0) <= found.size:
-        return Party(found.size, found.said, rooms)
+        return Party(found.size, found.said, rooms, found.children)
     return found

@@ -9,6 +9,7 @@ from desktop_app.planner.nlu import TripQuery
 from desktop_app.planner.trip_lines import costs, dates_line, party_line
 from desktop_app.planner.wording import city_name, nights_en, say, yuan, zh_count
 from desktop_app.planner.writer import Place, _data, display, money_cell, trip_total
+from desktop_app.tools.travel.lookup import LOOKUPS, slot_of
 
 LABELS = {
     "warm": ("最暖", "warmest"),
@@ -172,11 +173,7 @@ def recommendation(places: list[Place], q: TripQuery, ask: OpenAsk, lang: str) -
     return f"**Pick: {display(best, 'en')}**: {_why(best, ask, 'en')}, about {yuan(money or 0)} in all{fit}."
 
 
-KINDS = {
-    "get_weather": ("天气", "weather"),
-    "get_flight_price": ("机票", "flights"),
-    "get_hotel_price": ("酒店", "hotels"),
-}
+SLOTS = ("weather", "fare", "stay")  # the order the answer names what was looked up
 
 
 def _by(places: list[Place], ask: OpenAsk) -> str:
@@ -191,7 +188,8 @@ def open_answer(q: TripQuery, places: list[Place], exchanges: list[Exchange]) ->
     ask = OpenAsk(_by(places, ask), ask.budget, ask.month, ask.scope)
     order = ranked(places, q, ask)
     calls = len(exchanges)
-    kinds = [say(q.lang, *KINDS[name]) for name in KINDS if any(e.call.name == name for e in exchanges)]
+    used = sorted({e.call.name for e in exchanges if slot_of(e.call.name)}, key=lambda t: SLOTS.index(slot_of(t)))
+    kinds = [say(q.lang, *LOOKUPS[name].names) for name in used]
     if q.lang == "zh":
         intro = (
             f"这是一个开放问题：我从示例数据里挑了 {len(places)} 个城市，同一轮并行查了 {calls} 项"

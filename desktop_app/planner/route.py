@@ -16,7 +16,9 @@ from desktop_app.planner.nlu import TripQuery
 from desktop_app.planner.trip_lines import Costs, cost_lines, peak_sum, trip_dates
 from desktop_app.planner.weather_ask import weather_dates
 from desktop_app.planner.wording import city_name, nights_en, say, yuan, zh_count
+from desktop_app.tools.travel.lookup import LOOKUPS, fare_for, slot_of
 from desktop_app.tools.travel.when import span_text
+from desktop_app.trips.model import mode_name
 
 # a route said outright: an arrow, "then", "do Beijing …", 先…再…, 然后, 一路
 ROUTE_WORDS = re.compile(
@@ -65,8 +67,10 @@ def route_calls(q: TripQuery, offered: set[str]) -> list[tuple[str, dict[str, An
     for i, (came_from, stop) in enumerate(itertools.pairwise(stops)):
         arrive = days[i]
         day = arrive.isoformat() if arrive is not None else ""
-        if came_from is not None and stop is not None and came_from != stop and "get_flight_price" in offered:
-            calls.append(("get_flight_price", fare_args(q, city_name(came_from, q.lang), city_name(stop, q.lang), day)))
+        fare = fare_for(came_from, stop, offered, q.mode)
+        if came_from is not None and stop is not None and came_from != stop and fare is not None:
+            args = fare_args(q, city_name(came_from, q.lang), city_name(stop, q.lang), day)
+            calls.append((fare.tool, fare.arguments(args)))
         if i == len(q.destinations) or stop is None:
             continue  # home: no hotel, no weather
         if "get_weather" in offered:
@@ -76,11 +80,17 @@ def route_calls(q: TripQuery, offered: set[str]) -> list[tuple[str, dict[str, An
     return calls
 
 
-def fare_args(q: TripQuery, origin: str, destination: str, day: str, back: str = "") -> dict[str, Any]:
-    """A fare for the party: one way, or there and back when `back` (the return date) is given."""
+def fare_args(
+    q: TripQuery, origin: str, destination: str, day: str, back: str = "", both_ways: bool = False
+) -> dict[str, Any]:
+    """A fare for the party: one way, or there and back when `back` (the return date) is given or,
+    undated, when `both_ways` (an undated trip for several is a round trip like a dated one)."""
     fare: dict[str, Any] = {"origin": origin, "destination": destination}
     fare |= ({"depart_date": day} | ({"return_date": back} if back else {})) if day else {}
-    return fare | ({"passengers": q.party.size} if q.party.size > 1 else {})
+    if q.party.size == 1:
+        return fare
+    fare |= {"passengers": q.party.size} | ({"round_trip": True} if both_ways and not day else {})
+    return fare | ({"children": q.party.children} if q.party.children else {})
 
 
 def stay_args(q: TripQuery, city: str, day: str, nights: int) -> dict[str, Any]:
@@ -101,6 +111,8 @@ def _leg_line(e: Exchange, lang: str) -> tuple[str, int]:
     cost = int(d["total_cny"]) if isinstance(d.get("total_cny"), int) else price * seats
     when = f"{d['depart_date'][5:].replace('-', '/')} " if isinstance(d.get("depart_date"), str) else ""
     each = "/人" if lang == "zh" and seats > 1 else ""
+    record = LOOKUPS[e.call.name]
+    route = route if record.mode == "flight" else f"{mode_name(record.mode, lang)} {route}"  # 火车 上海→杭州
     zh, _, en = str(d.get("note", "")).partition(" / ")  # the tool's: close cities, long connections
     note = f"（{zh}）" if lang == "zh" and zh else (f" ({en})" if en else "")
     return f"- {when}{route}  {yuan(price)}{each} · {d.get('duration', '')}{note}", cost
@@ -132,7 +144,9 @@ def route_answer(q: TripQuery, exchanges: list[Exchange]) -> str:
         lines = [writer.weather_line(place, lang), writer.hotel_line(place, own, lang)]
         sections.append("\n\n".join([head, *(line for line in lines if line)]))
         hotels += (place.hotel_price() or 0) * nights[i] * q.party.rooms
-    legs = [_leg_line(e, lang) for e in exchanges if e.call.name == "get_flight_price"]
+    fares = [e for e in exchanges if slot_of(e.call.name) == "fare"]
+    legs = [_leg_line(e, lang) for e in fares]
+    flown = all(LOOKUPS[e.call.name].mode == "flight" for e in fares)  # else "travel": some legs go by train
     flights = sum(cost for _, cost in legs)
     intro = say(
         lang,
@@ -142,15 +156,21 @@ def route_answer(q: TripQuery, exchanges: list[Exchange]) -> str:
     parts = [intro + writer.when_who(q, lang), *sections]
     if legs:
         flight_head = say(lang, "**机票**（每段单程）：", "**Flights** (one way each, per person):")
+        if not flown:
+            flight_head = say(lang, "**交通**（每段单程）：", "**Travel** (one way each, per person):")
         parts.append(flight_head + "\n" + "\n".join(line for line, _ in legs))
-    parts.append(_cost(q, Costs(flights, hotels, *_peaks(exchanges), legs=1), len(legs), sum(nights), lang))
+    parts.append(_cost(q, Costs(flights, hotels, *_peaks(exchanges), legs=1), len(legs), sum(nights), lang, flown))
     text = "\n\n".join(parts)
     return text + writer.notes(q, exchanges) + writer.assumption(q, lang) + writer.denials(exchanges, lang)
 
 
-def _cost(q: TripQuery, c: Costs, legs: int, nights: int, lang: str) -> str:
+def _cost(q: TripQuery, c: Costs, legs: int, nights: int, lang: str, flown: bool = True) -> str:
     """The route's cost block: its one-way legs, and the nights of every city."""
     rooms = q.party.rooms
-    flights = say(lang, f"机票{legs}段", f"Flights, {legs} legs")
+    flights = (
+        say(lang, f"机票{legs}段", f"Flights, {legs} legs")
+        if flown
+        else say(lang, f"交通{legs}段", f"Travel, {legs} legs")
+    )
     hotel = say(lang, f"酒店{rooms}间×{nights}晚", f"Hotels, {rooms} room(s) × {nights_en(nights)}")
     return cost_lines(c, q, lang, flights, hotel)

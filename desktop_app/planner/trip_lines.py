@@ -12,6 +12,8 @@ from desktop_app import clock
 from desktop_app.planner.nlu import TripQuery
 from desktop_app.planner.wording import nights_en, say, yuan
 from desktop_app.tools.travel.when import span_text
+from desktop_app.trips.builder import fare_legs, hotel_stay
+from desktop_app.trips.model import costs_of, total_of
 
 
 def trip_dates(query: TripQuery) -> tuple[str, str] | None:
@@ -59,6 +61,8 @@ def party_line(q: TripQuery, lang: str) -> str:
         said = ""  # the count itself was said: no need to repeat it
     who = say(lang, f"（{said}）", f" ({said})") if said else ""
     how = say(lang, "按你说的", "as asked") if q.party.asked_rooms else say(lang, "每间 2 人", "two to a room")
+    if q.party.children and not q.party.asked_rooms:
+        how = say(lang, "每间 2 位大人，孩子与父母同住", "two adults to a room, children share their parents' rooms")
     if lang == "zh":
         return f"**人数**：{n}人{who}；机票按 {n} 张、酒店按 {rooms} 间（{how}）计算。"
     return f"**Travellers**: {n}{who}; {n} seats and {rooms} room{'s' if rooms > 1 else ''} ({how})."
@@ -111,19 +115,17 @@ class Costs:
 
 
 def costs(flight: dict[str, Any] | None, hotel: dict[str, Any] | None, q: TripQuery) -> Costs | None:
-    """Round trip for everyone plus the nights for every room; the tools' own totals where they gave them."""
+    """Round trip for everyone plus the nights for every room, counted by the trip's own cost lines
+    (trips.model.costs_of), so the answer's total is the Trip tab's and the exports'."""
     if not flight or not hotel or "price_cny" not in flight or "price_cny" not in hotel:
         return None
-    seats, rooms, nights = q.party.size, q.party.rooms, q.stay_nights
-    legs = 1 if flight.get("legs") == 1 else 2
-    flights = int(flight["price_cny"]) * legs * seats
-    if isinstance(flight.get("total_cny"), int) and flight.get("legs") in (1, 2):
-        flights = int(flight["total_cny"])
-    stay = int(hotel["price_cny"]) * nights * rooms
-    if isinstance(hotel.get("total_cny"), int) and hotel.get("nights") == nights:
-        stay = int(hotel["total_cny"])
+    legs, stay = fare_legs(flight), hotel_stay(hotel)
+    if not legs or stay is None:
+        return None
+    lines = costs_of(legs, (stay,))
+    flights = sum(c.amount_cny for c in lines if c.kind == "flights")
     extra, names = peak_sum([*(flight.get("peak_estimate") or []), hotel.get("peak_estimate")])
-    return Costs(flights, stay, extra, names, legs)
+    return Costs(flights, total_of(lines) - flights, extra, names, len(legs))
 
 
 def peak_sum(estimates: list[Any]) -> tuple[int, tuple[tuple[str, str], ...]]:

@@ -12,6 +12,7 @@ from desktop_app.planner.places import no_data_note, stand_ins, unrecognised_not
 from desktop_app.planner.trip_lines import cost_lines, costs, dated_weather_line, dates_line, party_line
 from desktop_app.planner.weather_ask import months_line
 from desktop_app.planner.wording import city_name, nights_en, say, yuan, zh_count
+from desktop_app.tools.travel.lookup import LOOKUPS, slot_of
 from desktop_app.tools.travel.places import all_cities, resolve_city
 
 NOTE = {
@@ -77,9 +78,9 @@ def _place_key(e: Exchange) -> str:
 def group(exchanges: list[Exchange]) -> list[Place]:
     """Results per destination, in the order the calls were made."""
     places: dict[str, Place] = {}
-    slots = {"get_weather": "weather", "get_flight_price": "flight", "get_hotel_price": "hotel"}
+    slots = {"weather": "weather", "fare": "flight", "stay": "hotel"}
     for e in exchanges:
-        slot = slots.get(e.call.name)
+        slot = slots.get(slot_of(e.call.name))
         if slot is None:
             continue
         place = places.setdefault(_place_key(e), Place(_place_key(e)))
@@ -127,18 +128,21 @@ def weather_line(p: Place, lang: str) -> str:
 def flight_line(p: Place, q: TripQuery, lang: str) -> str:
     if p.flight is None:
         return ""
+    record = LOOKUPS[p.flight.call.name]
     if why := _failure(p.flight):
-        return _not_found("机票", "Flights", why, lang)
+        return _not_found(record.names[0], record.names[1].capitalize(), why, lang)
     d = p.flight.data
     route = _text(d, "route", lang) or f"→{display(p, lang)}"
-    kind, dur = _text(d, "type", lang), d.get("duration", "")
+    kind, took = _text(d, "type", lang), say(lang, *record.took).format(dur=d.get("duration", ""))
     price = p.flight_price()
     shown = yuan(price) if price is not None else d.get("price", "?")
     if q.party.size > 1:
         shown += say(lang, "/人", " per person")
+    zh_note, _, en_note = str(d.get("note", "") if record.mode != "flight" else "").partition(" / ")
+    why = say(lang, f"（{zh_note}）" if zh_note else "", f" ({en_note})" if en_note else "")
     if lang == "zh":
-        return f"**机票**：{route}，{kind} {shown}，飞行约 {dur}。"
-    return f"**Flights**: {route}, {kind} {shown}, about {dur} in the air."
+        return f"**{record.names[0]}**：{route}，{kind} {shown}，{took}。{why}"
+    return f"**{record.names[1].capitalize()}**: {route}, {kind} {shown}, {took}.{why}"
 
 
 def hotel_line(p: Place, q: TripQuery, lang: str) -> str:
@@ -179,7 +183,8 @@ def cost_block(p: Place, q: TripQuery, lang: str) -> str:
         return ""
     n, rooms = q.stay_nights, q.party.rooms
     room = say(lang, f"{rooms}间×", f"{rooms} rooms × ") if rooms > 1 else ""
-    flights = say(lang, "往返机票", "Round-trip flights") if c.legs == 2 else say(lang, "单程机票", "One-way flights")
+    zh, en = LOOKUPS[p.flight.call.name].names if p.flight else ("机票", "flights")
+    flights = say(lang, f"往返{zh}", f"Round-trip {en}") if c.legs == 2 else say(lang, f"单程{zh}", f"One-way {en}")
     return cost_lines(c, q, lang, flights, say(lang, f"酒店{room}{zh_count(n)}晚", f"Hotel, {room}{nights_en(n)}"))
 
 
@@ -198,11 +203,15 @@ def trip_total(p: Place, q: TripQuery) -> int | None:
 
 
 def _intro(places: list[Place], q: TripQuery, lang: str) -> str:
+    """The first line: an N-day trip only when it has N-1 nights, else the nights looked up (玩三天
+    is priced as three nights, the seed's convention: not a "3-day trip")."""
     names = say(lang, "、", " and ").join(display(p, lang) for p in places)
+    days = q.days if q.days and q.days == q.stay_nights + 1 else None
+    nights = q.stay_nights if q.days or q.nights else None
     if lang == "zh":
-        span = f"{zh_count(q.days)}天行程" if q.days else (f"住{zh_count(q.nights)}晚" if q.nights else "出行")
+        span = f"{zh_count(days)}天行程" if days else (f"住{zh_count(nights)}晚" if nights else "出行")
         return f"帮你查好了，{names}{span}的基本信息如下："
-    span = f"{q.days}-day trip" if q.days else (f"{q.nights}-night stay" if q.nights else "trip")
+    span = f"{days}-day trip" if days else (f"{nights}-night stay" if nights else "trip")
     return f"Here is what I found for your {names} {span}:"
 
 
@@ -238,10 +247,13 @@ def compare(places: list[Place], q: TripQuery, lang: str) -> str:
     sections = [f"### {display(p, lang)}\n\n" + "\n\n".join(x for x in _looked_up(p, q, lang) if x) for p in places]
     header = "| | " + " | ".join(display(p, lang) for p in places) + " |"
     rule = "|---" * (len(places) + 1) + "|"
-    n = q.stay_nights
+    n, flown = q.stay_nights, _all_flown(places)
     rows = [
         (say(lang, "天气", "Weather"), [_short_weather(p, lang) for p in places]),
-        (say(lang, "单程机票", "One-way flight"), [money_cell(p.flight_price()) for p in places]),
+        (
+            say(lang, *(("单程机票", "One-way flight") if flown else ("单程交通", "One way"))),
+            [money_cell(p.flight_price()) for p in places],
+        ),
         (say(lang, "酒店/晚", "Hotel / night"), [money_cell(p.hotel_price()) for p in places]),
         (
             say(lang, f"往返+{zh_count(n)}晚合计", f"Round trip + {nights_en(n)}"),
@@ -251,6 +263,11 @@ def compare(places: list[Place], q: TripQuery, lang: str) -> str:
     rows = [(label, vals) for label, vals in rows if any(v != "—" for v in vals)]  # what was looked up
     table = "\n".join([header, rule] + [f"| {label} | " + " | ".join(vals) + " |" for label, vals in rows])
     return "\n\n".join([_intro(places, q, lang) + when_who(q, lang), *sections, table, _recommend(places, q, lang)])
+
+
+def _all_flown(places: list[Place]) -> bool:
+    """Every option travels by air (else the answer says "travel", not "flight")."""
+    return all(p.flight is None or LOOKUPS[p.flight.call.name].mode == "flight" for p in places)
 
 
 def money_cell(amount: int | None) -> str:
@@ -272,13 +289,15 @@ def _recommend(places: list[Place], q: TripQuery, lang: str) -> str:
     priced.sort(key=lambda t: t[0] or 0)
     (low, cheap), (high, dear) = priced[0], priced[-1]
     diff = (high or 0) - (low or 0)
+    way_zh, way_en = ("机票", "flight") if _all_flown(places) else ("交通", "travel")
     if lang == "zh":
         return (
-            f"**对比**：按往返机票加{zh_count(q.stay_nights)}晚酒店估算，{display(cheap, 'zh')}约 {yuan(low or 0)}，"
+            f"**对比**：按往返{way_zh}加{zh_count(q.stay_nights)}晚酒店估算，"
+            f"{display(cheap, 'zh')}约 {yuan(low or 0)}，"
             f"比{display(dear, 'zh')}省 {yuan(diff)}。按预算选{display(cheap, 'zh')}，按天气和玩法再参考上面的天气。"
         )
     return (
-        f"**Comparison**: flight both ways plus {nights_en(q.stay_nights).replace(' ', ' hotel ')} comes to "
+        f"**Comparison**: {way_en} both ways plus {nights_en(q.stay_nights).replace(' ', ' hotel ')} comes to "
         f"about {yuan(low or 0)} "
         f"for {display(cheap, 'en')}, {yuan(diff)} less than {display(dear, 'en')}. On budget, "
         f"{display(cheap, 'en')} wins; weigh the weather above too."
@@ -325,10 +344,12 @@ def notes(q: TripQuery, exchanges: list[Exchange]) -> str:
 def _not_in_data(q: TripQuery, called: set[str]) -> str:
     """What was asked that the sample data cannot say: train fares, rain or snow, sights (visas and the
     like are said first: planner/scope.py)."""
+    modes = {LOOKUPS[c].mode for c in called if slot_of(c) == "fare"}
     gaps = [
-        (q.by_train and "get_flight_price" in called, "示例数据只有机票，没有高铁或火车票价：上面的交通只按飞机算",
-         "The sample data has flights only, no train fares: travel above is priced by air"),
-        (q.asks_rain and q.when is not None and "get_weather" in called,
+        (q.by_train and "flight" in modes and "train" not in modes,
+         "示例数据在这两地之间没有高铁或火车票价：上面的交通只按飞机算",
+         "The sample data has no train fare estimate between these cities: travel above is priced by air"),
+        (q.asks_rain and q.when is not None and "weather" in {slot_of(c) for c in called},
          "示例数据只有气温，没有雨雪：说不出那时会不会下雨下雪",
          "The sample data has temperatures only, no rain or snow: it cannot say whether it will rain or snow"),
         ("guide" in q.intents, "示例数据没有景点和玩法：在「技能」菜单启用 search_and_summarize 可以联网查攻略",

@@ -1,16 +1,30 @@
-"""Folds tool calls and their results into a trip as they arrive; a saved conversation rebuilds it."""
+"""Folds tool calls and their results into the conversation's current plan as they arrive (an alternative or a
+correction replaces it, a comparison keeps its options apart); a saved conversation rebuilds it."""
 
 from __future__ import annotations
 
 import json
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 from typing import Any
 
 from desktop_app.core.messages import AssistantMessage, Message, ToolCall, ToolResultMessage, UserMessage
-from desktop_app.trips.model import Cost, CostKind, Day, DayItem, Leg, PeakCost, Stay, Trip
+from desktop_app.tools.travel.lookup import LOOKUPS
+from desktop_app.trips.model import (
+    CostKind,
+    Day,
+    DayItem,
+    Leg,
+    Mode,
+    Option,
+    PeakCost,
+    Stay,
+    Travellers,
+    Trip,
+    costs_of,
+)
 from desktop_app.trips.zones import zone_for
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -22,23 +36,61 @@ class _Found:
 
     call: ToolCall
     data: dict[str, Any]
+    tool: str = ""
+
+
+@dataclass
+class _Results:
+    """The travel results of one question (or of the plan so far), the latest per route, city or day."""
+
+    flights: dict[tuple[str, str], _Found] = field(default_factory=dict)
+    hotels: dict[str, _Found] = field(default_factory=dict)
+    weather: dict[tuple[str, str], _Found] = field(default_factory=dict)
+
+    def places(self) -> set[str]:
+        """Where these results go (not where they leave from)."""
+        homes = {o for o, _ in self.flights}
+        return ({d for _, d in self.flights} | set(self.hotels) | {c for c, _ in self.weather}) - homes
+
+    def merged(self, later: _Results) -> _Results:
+        """The plan after a later question: about other places it replaces the plan (an alternative,
+        a correction); about the same places each kind it looked up replaces that kind."""
+        if not later.places() & self.places():
+            return later if later.places() or later.flights else self
+        return _Results(later.flights or self.flights, later.hotels or self.hotels, later.weather or self.weather)
+
+    def only(self, place: str) -> _Results:
+        """One option's share: the flights to `place` (and back), its hotel and its weather."""
+        return _Results(
+            {k: f for k, f in self.flights.items() if place in k},
+            {k: f for k, f in self.hotels.items() if k == place},
+            {k: f for k, f in self.weather.items() if k[0] == place},
+        )
+
+    def is_route(self) -> bool:
+        """City to city: some flight leaves from a place another flight goes to."""
+        ends = {d for _, d in self.flights}
+        origins = [o for o, _ in self.flights]
+        return len(set(origins)) > 1 and any(o in ends for o in origins[1:])
 
 
 class TripBuilder:
     """Feed it every message of a conversation in order; `trip()` is the trip so far (None: no travel
-    result yet). A later result for the same route, hotel city or weather day replaces the earlier one."""
+    result yet). Each question's results fold into the plan (`_Results.merged`): an alternative or a
+    correction replaces it, a refinement replaces what it looked up again."""
 
     def __init__(self) -> None:
         self._calls: dict[str, ToolCall] = {}
-        self._flights: dict[tuple[str, str], _Found] = {}
-        self._hotels: dict[str, _Found] = {}
-        self._weather: dict[tuple[str, str], _Found] = {}
+        self._plan = _Results()
+        self._turn = _Results()
         self._plans: dict[str, _Found] = {}  # update_trip: the day's plan, the latest one kept
         self._lang: str = ""
 
     def add(self, message: Message) -> None:
-        if isinstance(message, UserMessage) and not self._lang:
-            self._lang = "zh" if _CJK.search(message.content) else "en" if message.content.strip() else ""
+        if isinstance(message, UserMessage):
+            self._plan, self._turn = self._plan.merged(self._turn), _Results()
+            if not self._lang:
+                self._lang = "zh" if _CJK.search(message.content) else "en" if message.content.strip() else ""
         elif isinstance(message, AssistantMessage):
             self._calls.update((c.id, c) for c in message.tool_calls)
         elif isinstance(message, ToolResultMessage) and not message.is_error:
@@ -52,32 +104,66 @@ class TripBuilder:
             return
         if call is None or not isinstance(data, dict):
             return
-        found = _Found(call, data)
-        if message.name == "get_flight_price" and _is_int(data.get("price_cny")) and data.get("origin"):
-            self._flights[(str(data["origin"]), str(data.get("destination", "")))] = found
+        found, turn = _Found(call, data), self._turn
+        if _mode(message.name) and _is_int(data.get("price_cny")) and data.get("origin"):
+            turn.flights[(str(data["origin"]), str(data.get("destination", "")))] = _Found(call, data, message.name)
         elif message.name == "get_hotel_price" and _is_int(data.get("price_cny")) and data.get("city"):
-            self._hotels[str(data["city"])] = found
+            turn.hotels[str(data["city"])] = found
         elif message.name == "get_weather" and data.get("city") and _iso(data.get("date")):
-            self._weather[(str(data["city"]), str(data["date"]))] = found
+            turn.weather[(str(data["city"]), str(data["date"]))] = found
         elif message.name == "update_trip" and _iso(data.get("date")) and isinstance(data.get("plan"), str):
             self._plans[str(data["date"])] = found
 
-    def trip(self, trip_id: str, conversation_id: str) -> Trip | None:
-        """The trip so far, or None when no flight, hotel or dated weather has come back yet."""
-        if not (self._flights or self._hotels or self._weather):
+    def trip(self, trip_id: str, conversation_id: str, chosen: str = "") -> Trip | None:
+        """The trip so far, or None when no flight, hotel or dated weather has come back yet; with
+        alternatives the plan is the `chosen` one (none chosen: only the options)."""
+        plan = self._plan.merged(self._turn)
+        if not (plan.flights or plan.hotels or plan.weather):
             return None
-        legs = tuple(leg for f in self._flights.values() for leg in _legs(f))
-        stays = tuple(_stay(f) for f in self._hotels.values())
+        whole = self._assemble(plan, trip_id, conversation_id, plan.is_route())
+        options = self._options(plan)
+        if not options:
+            return whole
+        chosen = chosen if chosen in {o.key for o in options} else ""
+        if chosen:
+            picked = self._assemble(plan.only(chosen), trip_id, conversation_id, False)
+            return replace(picked, party=whole.party, travellers=whole.travellers, options=options, chosen=chosen)
+        return replace(whole, legs=(), stays=(), days=(), costs=(), peaks=(), options=options)
+
+    def _options(self, plan: _Results) -> tuple[Option, ...]:
+        """A comparison's alternatives: two or more places, each reached from home and back."""
+        if plan.is_route():
+            return ()
+        places = [d for _, d in plan.flights] + list(plan.hotels)
+        places = list(dict.fromkeys(p for p in places if p not in {o for o, _ in plan.flights}))
+        if len(places) < 2:
+            return ()
+        out = []
+        for place in places:
+            part = self._assemble(plan.only(place), "", "", False)
+            title_en = (
+                f"{part.origin_en} → {part.destinations_en[0]}" if part.origin_en and part.destinations_en else ""
+            )
+            title = f"{part.origin}→{place}" if part.origin else place
+            out.append(Option(place, title, title_en, part.legs, part.stays))
+        return tuple(out)
+
+    def _assemble(self, plan: _Results, trip_id: str, conversation_id: str, route: bool) -> Trip:
+        """The trip of these results: legs (one way each on a route), stays, dates, days and costs."""
+        legs = tuple(leg for f in plan.flights.values() for leg in _legs(f, round_trip=not route))
+        stays = tuple(_stay(f) for f in plan.hotels.values())
         origin = legs[0] if legs else None
-        places = [leg.destination for leg in legs] + [s.city for s in stays] + [c for c, _ in self._weather]
+        places = [leg.destination for leg in legs] + [s.city for s in stays] + [c for c, _ in plan.weather]
         places_en = {x.origin: x.origin_en for x in legs} | {x.destination: x.destination_en for x in legs}
         places_en |= {s.city: s.city_en for s in stays}
-        places_en |= {str(f.data["city"]): str(f.data.get("city_en", "")) for f in self._weather.values()}
+        places_en |= {str(f.data["city"]): str(f.data.get("city_en", "")) for f in plan.weather.values()}
         dests = tuple(dict.fromkeys(p for p in places if p and (origin is None or p != origin.origin)))
         dated = [leg.date for leg in legs if leg.date] + [s.check_in for s in stays if s.check_in]
         ends = [s.check_in + timedelta(days=s.nights) for s in stays if s.check_in] + dated
-        dated += [date.fromisoformat(day) for _, day in self._weather]
+        dated += [date.fromisoformat(day) for _, day in plan.weather]
         start, end = (min(dated), max(ends or dated)) if dated else (None, None)
+        seats = max([leg.passengers for leg in legs] + [1])
+        children = min(max([_count(f.data.get("children"), 0) for f in plan.flights.values()] + [0]), seats - 1)
         return Trip(
             id=trip_id,
             conversation_id=conversation_id,
@@ -88,16 +174,18 @@ class TripBuilder:
             destinations_en=tuple(places_en.get(d, "") or d for d in dests),
             start=start,
             end=end,
-            party=max([leg.passengers for leg in legs] + [1]),
+            party=seats,
             legs=legs,
             stays=stays,
-            days=self._days(start, end, legs, stays, dests, places_en),
-            costs=tuple(_costs(self._flights.values(), self._hotels.values())),
-            peaks=tuple(_peaks(self._flights.values(), self._hotels.values())),
+            days=self._days(plan, start, end, legs, stays, dests, places_en),
+            costs=costs_of(legs, stays),
+            peaks=tuple(_peaks(plan.flights.values(), plan.hotels.values())),
+            travellers=Travellers(adults=seats - children, children=children),
         )
 
     def _days(
         self,
+        plan: _Results,
         start: date | None,
         end: date | None,
         legs: tuple[Leg, ...],
@@ -117,24 +205,25 @@ class TripBuilder:
                     items.append(DayItem("check_in", s.name, s.call_id, s.name_en))
                 if s.check_in and s.check_in + timedelta(days=s.nights) == day:
                     items.append(DayItem("check_out", s.name, s.call_id, s.name_en))
-            here = next((c for c, d in self._weather if d == day.isoformat()), "")
-            if here:
-                items.append(_weather_item(self._weather[(here, day.isoformat())]))
-            plan = self._plans.get(day.isoformat())
-            if plan is not None:
-                items.append(_plan_item(plan))
+            here = next((c for c, d in plan.weather if d == day.isoformat()), "")
+            weather = plan.weather.get((here, day.isoformat())) or _typical(plan, where, day)
+            if weather is not None:
+                items.append(_weather_item(weather))
+            found = self._plans.get(day.isoformat())
+            if found is not None:
+                items.append(_plan_item(found))
             arrived = [leg.destination for leg in legs if leg.date == day]
             where = arrived[-1] if arrived else here or where
             out.append(Day(day, where, tuple(items), names_en.get(where, "")))
         return tuple(out)
 
 
-def build_trip(messages: Iterable[Message], trip_id: str, conversation_id: str) -> Trip | None:
-    """The trip of a saved conversation (None: it holds no travel result)."""
+def build_trip(messages: Iterable[Message], trip_id: str, conversation_id: str, chosen: str = "") -> Trip | None:
+    """The trip of a saved conversation (None: it holds no travel result); `chosen`: the option picked."""
     builder = TripBuilder()
     for message in messages:
         builder.add(message)
-    return builder.trip(trip_id, conversation_id)
+    return builder.trip(trip_id, conversation_id, chosen)
 
 
 def _is_int(value: Any) -> bool:
@@ -152,8 +241,29 @@ def _count(value: Any, default: int = 1) -> int:
     return value if _is_int(value) and value > 0 else default
 
 
-def _legs(found: _Found) -> list[Leg]:
-    """The outbound leg, and the return leg when the call had a return date."""
+def fare_legs(data: dict[str, Any], call_id: str = "", tool: str = "get_flight_price") -> tuple[Leg, ...]:
+    """A fare result as the trip's legs (both ways unless it says one way): the answer's cost block reads it too."""
+    if not _is_int(data.get("price_cny")):
+        return ()
+    return tuple(_legs(_Found(ToolCall(call_id, tool, {}), {"origin": "", **data}, tool)))
+
+
+def hotel_stay(data: dict[str, Any], call_id: str = "") -> Stay | None:
+    """A hotel result as the trip's stay (None: no price in it)."""
+    if not _is_int(data.get("price_cny")):
+        return None
+    return _stay(_Found(ToolCall(call_id, "get_hotel_price", {}), {"city": "", **data}))
+
+
+def _mode(tool: str) -> Mode | None:
+    """The way a fare tool travels, from its lookup record (None: not a fare)."""
+    record = LOOKUPS.get(tool)
+    return record.mode if record and record.slot == "fare" else None  # type: ignore[return-value]
+
+
+def _legs(found: _Found, round_trip: bool = True) -> list[Leg]:
+    """The outbound leg, and the return leg when the fare counts both ways (a return date, `legs`: 2,
+    or a bare fare in a plan that is not city to city: priced both ways like the answer's cost block)."""
     d, cid = found.data, found.call.id
     origin, dest = str(d["origin"]), str(d.get("destination", ""))
     route_en = str(d.get("route_en", ""))
@@ -167,6 +277,7 @@ def _legs(found: _Found) -> list[Leg]:
         "fare": str(d.get("type", "")),
         "fare_en": str(d.get("type_en", "")),
         "estimated": bool(d.get("estimated", False)),
+        "mode": _mode(found.tool) or "flight",
     }
 
     def leg(start: str, to: str, start_en: str, to_en: str, when: str) -> Leg:
@@ -184,7 +295,7 @@ def _legs(found: _Found) -> list[Leg]:
         )
 
     out = [leg(origin, dest, o_en, d_en, "depart")]
-    if d.get("legs") == 2 or _iso(d.get("return_date")):
+    if d.get("legs") == 2 or _iso(d.get("return_date")) or (round_trip and "legs" not in d):
         out.append(leg(dest, origin, d_en, o_en, "return"))
     return out
 
@@ -208,26 +319,6 @@ def _stay(found: _Found) -> Stay:
     )
 
 
-def _costs(flights: Iterable[_Found], hotels: Iterable[_Found]) -> list[Cost]:
-    out = []
-    for f in flights:
-        legs = len(_legs(f))
-        seats = _count(f.data.get("passengers"))
-        amount = int(f.data["price_cny"]) * seats * legs
-        trip_zh, trip_en = ("往返", "return") if legs == 2 else ("单程", "one way")
-        route, route_en = f.data.get("route", ""), f.data.get("route_en", "")
-        out.append(
-            Cost("flights", f"{route} {trip_zh} ×{seats}人", amount, f.call.id, f"{route_en} {trip_en} ×{seats}")
-        )
-    for h in hotels:
-        nights, rooms = _count(h.data.get("nights")), _count(h.data.get("rooms"))
-        amount = int(h.data["price_cny"]) * nights * rooms
-        label = f"{h.data.get('name', '')} {nights}晚 ×{rooms}间"
-        label_en = f"{h.data.get('name_en', '')} {nights} night(s) × {rooms} room(s)"
-        out.append(Cost("hotel", label, amount, h.call.id, label_en))
-    return out
-
-
 def _peaks(flights: Iterable[_Found], hotels: Iterable[_Found]) -> list[PeakCost]:
     found: list[tuple[CostKind, _Found, Any]] = [
         ("flights", f, p) for f in flights for p in f.data.get("peak_estimate") or ()
@@ -241,8 +332,19 @@ def _peaks(flights: Iterable[_Found], hotels: Iterable[_Found]) -> list[PeakCost
 
 
 def _flight_item(leg: Leg) -> DayItem:
+    """The day's leg, of its mode's kind (a flight, a train, a drive)."""
     en = f"{leg.origin_en} → {leg.destination_en}" if leg.origin_en else ""
-    return DayItem("flight", f"{leg.origin}→{leg.destination}", leg.call_id, en)
+    return DayItem(leg.mode, f"{leg.origin}→{leg.destination}", leg.call_id, en)
+
+
+def _typical(plan: _Results, city: str, day: date) -> _Found | None:
+    """A month's typical value stands for every day of that month in that city (a sample day or a
+    forecast stands only for its own day)."""
+    month = day.isoformat()[:7]
+    found = (
+        f for (c, d), f in plan.weather.items() if c == city and d[:7] == month and f.data.get("kind") == "typical"
+    )
+    return next(found, None)
 
 
 def _plan_item(found: _Found) -> DayItem:

@@ -9,7 +9,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from icalendar import Calendar, Event, vText
 
-from desktop_app.trips.model import Leg, Stay, Trip
+from desktop_app.trips.model import Leg, Stay, Trip, mode_name
 from desktop_app.visible import one_line
 
 PRODID = "-//travel-assistant//trip board//EN"
@@ -62,7 +62,7 @@ def _event(trip: Trip, uid: str, summary: str, description: str, location: str, 
 def _flight(trip: Trip, n: int, leg: Leg, stamp: datetime) -> Event:
     zh, leg = trip.lang == "zh", _one_line(leg)
     route = f"{leg.origin}→{leg.destination}" if zh or not leg.origin_en else f"{leg.origin_en} → {leg.destination_en}"
-    summary = f"航班 {route}" if zh else f"Flight {route}"
+    summary = f"{mode_name(leg.mode, trip.lang)} {route}"
     price = f"¥{leg.price_cny:,}"
     description = (
         f"{leg.fare} {price}/人 ×{leg.passengers}（样例数据，非实时）\n来源：工具调用 {leg.call_id}"
@@ -71,6 +71,7 @@ def _flight(trip: Trip, n: int, leg: Leg, stamp: datetime) -> Event:
     )
     location = leg.origin if zh or not leg.origin_en else leg.origin_en
     event = _event(trip, f"flight-{n}", summary, description, location, stamp)
+    event.add("categories", [leg.mode.upper()])  # FLIGHT, TRAIN or DRIVE: how the leg is travelled
     assert leg.date is not None
     origin_zone, dest_zone = _zone(leg.origin_tz), _zone(leg.destination_tz)
     try:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from desktop_app.trips.model import Day, DayItem, Trip
+from desktop_app.trips.model import Day, DayItem, Trip, mode_name
 from desktop_app.visible import one_line
 
 # What could make outside text act in a Markdown viewer: emphasis, code, links and pictures, raw HTML
@@ -29,11 +29,18 @@ LABELS = {
     "none": ("（暂无）", "(none yet)"),
     "undated": ("日期未定", "dates not set"),
     "flight": ("航班", "Flight"),
+    "train": ("火车", "Train"),
+    "drive": ("自驾", "Drive"),
     "check_in": ("入住", "Check in"),
     "check_out": ("退房", "Check out"),
     "weather": ("天气", "Weather"),
     "plan": ("安排", "Plan"),
     "free": ("自由活动", "free day"),
+    "options": (
+        "可选方案（各自计价，不相加；尚未选定）",
+        "Options (each priced on its own, never added; none chosen yet)",
+    ),
+    "others": ("其他方案（不计入合计）", "Other options (not in the total)"),
     "peak": ("节假日高峰估算（另计，不含在合计内）", "Holiday peak estimate (extra, not in the total)"),
     "sample": (
         "价格来自内置样例数据（非实时报价）；每个数字旁是返回它的工具调用。",
@@ -76,6 +83,7 @@ def to_markdown(trip: Trip, lang: str = "") -> str:
     lines += [f"- {t['dates']}: {span}", f"- {t['party']}: {trip.party}", ""]
     for key, part in (("flights", _flights), ("stays", _stays), ("days", _days)):
         lines += [f"## {t[key]}", "", *(part(trip, t, zh) or [t["none"], ""])]  # a section with nothing: (none yet)
+    lines += _options(trip, t, zh)
     lines += _costs(trip, t, zh)
     lines += ["", f"> {t['sample']}", ""]
     return "\n".join(lines)
@@ -88,7 +96,7 @@ def _flights(trip: Trip, t: dict[str, str], zh: bool) -> list[str]:
             f"{leg.origin}→{leg.destination}" if zh or not leg.origin_en else f"{leg.origin_en} → {leg.destination_en}"
         )
         when = f"{leg.date} {leg.departs}".strip() if leg.date else t["undated"]
-        fare = leg.fare if zh or not leg.fare_en else leg.fare_en
+        fare = f"{mode_name(leg.mode, 'zh' if zh else 'en')} · {leg.fare if zh or not leg.fare_en else leg.fare_en}"
         out.append(
             f"| {md_text(when)} | {md_text(route)} | {md_text(fare)} | {cny(leg.price_cny)} | {leg.passengers} "
             f"| {md_code(leg.call_id)} |"
@@ -129,6 +137,17 @@ def _days(trip: Trip, t: dict[str, str], zh: bool) -> list[str]:
         out += [_item(i, t, zh) for i in day.items] or [f"- {t['free']}"]
         out.append("")
     return out
+
+
+def _options(trip: Trip, t: dict[str, str], zh: bool) -> list[str]:
+    """A comparison's options, listed only as such: the plan is the chosen one, the rest are never in its total."""
+    others = [o for o in trip.options if o.key != trip.chosen]
+    if not others:
+        return []
+    out = [f"## {t['others'] if trip.chosen else t['options']}", ""]
+    for o in others:
+        out.append(f"- {md_text(o.title if zh or not o.title_en else o.title_en)}: {cny(o.total_cny)}")
+    return [*out, ""]
 
 
 def _costs(trip: Trip, t: dict[str, str], zh: bool) -> list[str]:

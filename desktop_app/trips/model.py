@@ -1,4 +1,5 @@
-"""The trip: dates, party, legs, stays, days and costs, every figure tied to the tool call that returned it."""
+"""The trip: dates, travellers, legs with their mode, stays, days, costs and a comparison's options, every
+figure tied to the tool call that returned it; `costs_of` and `total_of` make every surface's total."""
 
 from __future__ import annotations
 
@@ -8,6 +9,18 @@ from datetime import date
 from typing import Any, Literal
 
 CostKind = Literal["flights", "hotel", "other"]
+Mode = Literal["flight", "train", "drive"]
+MODE_NAMES: dict[str, tuple[str, str]] = {
+    "flight": ("航班", "Flight"),
+    "train": ("火车", "Train"),
+    "drive": ("自驾", "Drive"),
+}
+
+
+def mode_name(mode: str, lang: str) -> str:
+    """航班 / Flight, 火车 / Train, 自驾 / Drive: how a leg is travelled, in the trip's language."""
+    zh, en = MODE_NAMES.get(mode, MODE_NAMES["flight"])
+    return zh if lang == "zh" else en
 
 
 @dataclass(frozen=True)
@@ -29,6 +42,7 @@ class Leg:
     fare: str = ""  # 直飞经济舱
     fare_en: str = ""  # direct, economy
     estimated: bool = False
+    mode: Mode = "flight"  # how the leg is travelled: the tool that priced it says (a train fare: "train")
 
 
 @dataclass(frozen=True)
@@ -54,7 +68,7 @@ class DayItem:
     """Something on a day: a flight, a check-in or -out, the weather, a plan the model wrote
     (`update_trip`, confirmed by the user); in both languages where known."""
 
-    kind: Literal["flight", "check_in", "check_out", "weather", "plan"]
+    kind: Literal["flight", "train", "drive", "check_in", "check_out", "weather", "plan"]  # a leg: its mode
     text: str
     call_id: str
     text_en: str = ""
@@ -93,6 +107,73 @@ class PeakCost:
 
 
 @dataclass(frozen=True)
+class Travellers:
+    """Who travels: seats for adults and children, infants on a lap; rooms follow the adults."""
+
+    adults: int = 1
+    children: int = 0
+    infants: int = 0
+
+    @property
+    def count(self) -> int:
+        return self.adults + self.children + self.infants
+
+
+def leg_cost(leg: Leg) -> int:
+    """One leg for everyone on it: the fare per seat times the seats."""
+    return leg.price_cny * leg.passengers
+
+
+def stay_cost(stay: Stay) -> int:
+    """One stay: the room-night price times the nights times the rooms."""
+    return stay.price_cny * stay.nights * stay.rooms
+
+
+def costs_of(legs: tuple[Leg, ...], stays: tuple[Stay, ...]) -> tuple[Cost, ...]:
+    """The plan's cost lines, one per tool call: every surface's figures come from here."""
+    out: list[Cost] = []
+    by_call: dict[str, list[Leg]] = {}
+    for leg in legs:
+        by_call.setdefault(leg.call_id, []).append(leg)
+    for call_id, group in by_call.items():
+        first, seats = group[0], group[0].passengers
+        way_zh, way_en = (
+            ("往返", "return") if len(group) == 2 and group[1].origin == first.destination else ("单程", "one way")
+        )
+        route_en = f"{first.origin_en} → {first.destination_en}" if first.origin_en else ""
+        label = f"{first.origin}→{first.destination} {way_zh} ×{seats}人"
+        out.append(Cost("flights", label, sum(map(leg_cost, group)), call_id, f"{route_en} {way_en} ×{seats}"))
+    for s in stays:
+        label_en = f"{s.name_en} {s.nights} night(s) × {s.rooms} room(s)"
+        out.append(Cost("hotel", f"{s.name} {s.nights}晚 ×{s.rooms}间", stay_cost(s), s.call_id, label_en))
+    return tuple(out)
+
+
+def total_of(costs: tuple[Cost, ...]) -> int:
+    """The one total: flights, hotel and other costs at sample prices (peak estimates are kept apart)."""
+    return sum(c.amount_cny for c in costs)
+
+
+@dataclass(frozen=True)
+class Option:
+    """One alternative of a comparison: its own legs, stays and total, never added to another's."""
+
+    key: str  # the destination it goes to (Chinese name, as the tools return it)
+    title: str  # 上海→厦门
+    title_en: str = ""
+    legs: tuple[Leg, ...] = ()
+    stays: tuple[Stay, ...] = ()
+
+    @property
+    def total_cny(self) -> int:
+        return total_of(costs_of(self.legs, self.stays))
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = json.loads(json.dumps(asdict(self), default=date.isoformat))
+        return data | {"total_cny": self.total_cny}
+
+
+@dataclass(frozen=True)
 class Trip:
     """A conversation's trip (one per conversation; `id` is the trip's own)."""
 
@@ -111,11 +192,14 @@ class Trip:
     days: tuple[Day, ...] = ()
     costs: tuple[Cost, ...] = ()
     peaks: tuple[PeakCost, ...] = field(default=())
+    travellers: Travellers = field(default_factory=Travellers)
+    options: tuple[Option, ...] = ()  # a comparison's alternatives; the plan is the chosen one ("": none yet)
+    chosen: str = ""
 
     @property
     def total_cny(self) -> int:
-        """Flights, hotel and other costs at sample prices; peak estimates are kept apart."""
-        return sum(c.amount_cny for c in self.costs)
+        """Flights, hotel and other costs at sample prices; peak estimates and options are kept apart."""
+        return total_of(self.costs)
 
     @property
     def peak_extra_cny(self) -> int:
@@ -127,7 +211,8 @@ class Trip:
         zh = self.lang == "zh"
         dests = self.destinations if zh or not self.destinations_en else self.destinations_en
         origin = self.origin if zh or not self.origin_en else self.origin_en
-        places = ("、" if zh else ", ").join(dests) or ("行程" if zh else "Trip")
+        joiner = ("、" if zh else ", ") if self.chosen or not self.options else (" 或 " if zh else " or ")
+        places = joiner.join(dests) or ("行程" if zh else "Trip")
         if origin:
             places = f"{origin}→{places}" if zh else f"{origin} → {places}"
         span = date_span(self.start, self.end, self.lang)
@@ -149,13 +234,13 @@ class Trip:
         """Everything, as JSON-ready values (dates as ISO text); `from_dict` reads it back."""
         data: dict[str, Any] = json.loads(json.dumps(asdict(self), default=date.isoformat))
         data.update(title=self.title, total_cny=self.total_cny, peak_extra_cny=self.peak_extra_cny)
+        data["options"] = [o.to_dict() for o in self.options]
         return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Trip:
         """A trip saved by `to_dict`; KeyError, TypeError or ValueError when it is not one."""
-        legs = tuple(Leg(**{**x, "date": _day(x["date"])}) for x in data.get("legs", ()))
-        stays = tuple(Stay(**{**x, "check_in": _day(x["check_in"])}) for x in data.get("stays", ()))
+        legs, stays = _legs(data.get("legs", ())), _stays(data.get("stays", ()))
         days = tuple(
             Day(
                 date=date.fromisoformat(d["date"]),
@@ -181,7 +266,23 @@ class Trip:
             days=days,
             costs=tuple(Cost(**c) for c in data.get("costs", ())),
             peaks=tuple(PeakCost(**p) for p in data.get("peaks", ())),
+            travellers=Travellers(**data.get("travellers") or {"adults": int(data.get("party", 1))}),
+            options=tuple(
+                Option(
+                    o["key"], o["title"], o.get("title_en", ""), _legs(o.get("legs", ())), _stays(o.get("stays", ()))
+                )
+                for o in data.get("options", ())
+            ),
+            chosen=str(data.get("chosen", "")),
         )
+
+
+def _legs(rows: Any) -> tuple[Leg, ...]:
+    return tuple(Leg(**{**x, "date": _day(x["date"])}) for x in rows)
+
+
+def _stays(rows: Any) -> tuple[Stay, ...]:
+    return tuple(Stay(**{**x, "check_in": _day(x["check_in"])}) for x in rows)
 
 
 def _day(value: Any) -> date | None:

@@ -1,4 +1,5 @@
-"""The trip board's side of a run: after each batch of tool results, rebuild the trip, save it, report it."""
+"""The trip board's side of a run: after each batch of tool results, rebuild the trip, save it, report it;
+an option the traveller picks becomes the plan (`pick_option`)."""
 
 from __future__ import annotations
 
@@ -33,7 +34,8 @@ class TripRecorder:
         self._trip_id = self._trip_id or new_id()
 
     def after_tools(self, messages: Sequence[Message]) -> Sequence[ev.AnyEvent]:
-        trip = build_trip(messages, self._trip_id, self._conversation_id)
+        chosen = str((self._last or {}).get("chosen", ""))  # an option the traveller picked stays picked
+        trip = build_trip(messages, self._trip_id, self._conversation_id, chosen)
         if trip is None:
             return ()
         data = trip.to_dict()
@@ -47,6 +49,17 @@ class TripRecorder:
             except HistoryError as exc:
                 log.warning("the trip could not be saved: %s", exc)
         return (ev.TripEvent(**s | {"destinations": tuple(s["destinations"])}, detail=data),)
+
+
+def pick_option(store: HistoryStore, conversation_id: str, key: str) -> Trip | None:
+    """The traveller picks one option of a comparison: the trip, rebuilt with it as the plan, is saved
+    (None: the conversation has no trip, or no such option)."""
+    trip_id = trip_id_for(store, conversation_id)
+    trip = build_trip(store.stored_messages(conversation_id), trip_id, conversation_id, key) if trip_id else None
+    if trip is None or trip.chosen != key:
+        return None
+    save_trip(store, conversation_id, trip.id, trip.summary(), trip.to_dict())
+    return trip
 
 
 def saved_trips(store: HistoryStore) -> list[Trip]:

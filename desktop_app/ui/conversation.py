@@ -207,6 +207,17 @@ class Conversation(QObject):
 
         return question_budget(self.w.session.last_user_text)
 
+    def pick_option(self, key: str) -> None:
+        """The traveller chose one option of a comparison: it becomes the plan, saved and shown."""
+        from desktop_app.trips.record import pick_option
+
+        w = self.w
+        if w.history is None or not w.session.conversation_id:
+            return
+        trip = pick_option(w.history, w.session.conversation_id, key)
+        if trip is not None:
+            w.trip_dock.show_trip(trip.to_dict(), self.question_budget())
+
     def on_trip(self, event: ev.TripEvent) -> None:
         """A run made or changed the conversation's trip: the Trip pane shows it all."""
         self.w.trip_dock.show_trip(event.detail, self.question_budget())

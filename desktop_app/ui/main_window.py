@@ -192,8 +192,8 @@ class MainWindow(QMainWindow):
     def retranslate(self) -> None:
         """Every label of the window's frame in the current language (after a switch)."""
         self.setWindowTitle(tr("Travel Assistant"))
-        self.dock.setWindowTitle(tr("Inspector"))
-        for part in (self.column, self.trip_dock, self.menus, self.history_panel, self.skills_menu, self.prompts_menu):
+        parts = (self.column, self.dock, self.trip_dock, self.menus, self.history_panel, self.skills_menu)
+        for part in (*parts, self.prompts_menu):
             part.retranslate()
         if self.completed:
             self.mcp_notice.show_pending(self.mcp.pending)
@@ -208,6 +208,7 @@ class MainWindow(QMainWindow):
         conv.announced.connect(self.announced)
         s.busyChanged.connect(self._set_busy)
         self.composer.submitted.connect(conv.send)
+        self.composer.edgeRequested.connect(self.chat.go_to_edge)
         self.send_button.clicked.connect(self.composer.submit)
         self.stop_button.clicked.connect(conv.stop)
         self.escape.activated.connect(conv.stop)
@@ -216,6 +217,7 @@ class MainWindow(QMainWindow):
         self.banner_button.clicked.connect(self.open_settings)
         self.chat.callSelected.connect(conv.select_in_inspector)
         self.trip_dock.callSelected.connect(conv.select_in_inspector)
+        self.trip_dock.optionPicked.connect(conv.pick_option)
         self.trip_dock.exported.connect(lambda path: self._say(tr("Saved %1").replace("%1", path)))
         self.trip_dock.problem.connect(self.statusBar().showMessage)
         self.chat.resourceOpened.connect(self.mcp_actions.open_resource)

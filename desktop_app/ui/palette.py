@@ -232,7 +232,8 @@ def stylesheet(c: Colours) -> str:
 #toolChip[status="done"] {{ border-color: {c.chip_done}; }}
 #toolChip[status="error"] {{ background: {c.error_bg}; border-color: {c.error_border}; }}
 #toolChip[status="denied"] {{ background: {c.error_bg}; border-color: {c.chip_denied}; }}
-#toolChip[selected="true"], [found="true"] {{ border: 2px solid {c.focus}; }}
+#toolChip[selected="true"], #toolChip[found="true"], #userBubble[found="true"], #assistantBubble[found="true"],
+#errorBubble[found="true"] {{ border: 2px solid {c.focus}; }}
 #toolChip #title {{ font-family: monospace; }}
 #toolChip #state {{ color: {c.muted}; }}
 #chatView {{ background: {c.chat_bg}; }}

@@ -15,9 +15,9 @@ import re
 from functools import cache
 from typing import Any
 
-from PySide6.QtCore import QUrl
+from PySide6.QtCore import Qt, QUrl
 from PySide6.QtGui import QColor, QFont, QGuiApplication, QImage, QTextCharFormat, QTextCursor, QTextDocument
-from PySide6.QtWidgets import QTextBrowser
+from PySide6.QtWidgets import QLabel, QTextBrowser
 
 from desktop_app.ui.i18n import tr
 from desktop_app.ui.text import may_hold_resources, web_link
@@ -98,3 +98,39 @@ def label_markdown(text: str, font: QFont) -> tuple[str, bool]:
     doc.setMarkdown(text, MARKDOWN)
     pictures_to_text(doc)
     return _BODY_STYLE.sub("<body>", doc.toHtml(), count=1), True
+
+
+def find_all(doc: QTextDocument, needle: str, limit: int = 500) -> list[QTextCursor]:
+    """Every occurrence of `needle` in `doc`, ignoring case (Ctrl+F's matches in one message)."""
+    found: list[QTextCursor] = []
+    cursor = doc.find(needle) if needle else QTextCursor()
+    while not cursor.isNull() and len(found) < limit:
+        found.append(cursor)
+        cursor = doc.find(needle, cursor)
+    return found
+
+
+def mark_label(
+    label: QLabel, shown: str, kind: Qt.TextFormat, needle: str, colour: str
+) -> tuple[QTextDocument, list[QTextCursor]]:
+    """Ctrl+F in a label: every `needle` on a `colour` background ("" or none: `shown` as it
+    was). The label's text is read as the label read it (plain, Markdown without tags, or the
+    safe HTML of label_markdown) into a SafeDocument, so what it is handed names no resource.
+    Returns that document (laid out at the label's width) and the matches in it."""
+    doc = SafeDocument()
+    doc.setDefaultFont(label.font())
+    if kind == Qt.TextFormat.PlainText:
+        doc.setPlainText(shown)
+    elif kind == Qt.TextFormat.RichText:
+        doc.setHtml(shown)
+    else:
+        doc.setMarkdown(shown, MARKDOWN)
+    found = find_all(doc, needle)
+    mark = QTextCharFormat()
+    mark.setBackground(QColor(colour))
+    for cursor in found:
+        cursor.mergeCharFormat(mark)
+    label.setTextFormat(Qt.TextFormat.RichText if found else kind)
+    label.setText(_BODY_STYLE.sub("<body>", doc.toHtml(), count=1) if found else shown)
+    doc.setTextWidth(label.width())  # for the caller's measures: where the first match lies
+    return doc, found

@@ -8,13 +8,15 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from PySide6.QtCore import QRect
+from PySide6 import QtCore
+from PySide6.QtCore import QRect, QTimer
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QDockWidget, QMainWindow, QSplitter
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QSplitter, QStyle
 
 FIRST_SIZE = (1280, 800)  # the first window on a screen with room for it
 COMPACT_WIDTH = 1200  # narrower: the inspector dock hides (View → Inspector brings it back)
 NARROW_WIDTH = 900  # narrower still: the conversation list folds away too (drag its edge back)
+SIDE_GAP = 24  # the splitter's and the dock's handles and margins beside the chat column
 
 
 class Box(NamedTuple):
@@ -86,7 +88,8 @@ def fit_window(window: QMainWindow, first: bool) -> None:
 class PaneFolding:
     """Crossing below COMPACT_WIDTH hides the inspector dock (and the docks tabbed with it, the
     Trip pane), below NARROW_WIDTH folds the list; crossing back brings them back. Only crossings
-    act: what the user opens while narrow stays."""
+    act: what the user opens while narrow stays. A side pane the user opens in a compact window
+    (Alt+1…4, the View menu) takes the list's place while it is open, and is widened to its content."""
 
     def __init__(self, dock: QDockWidget, splitter: QSplitter, *tabbed: QDockWidget) -> None:
         self.dock = dock
@@ -96,6 +99,9 @@ class PaneFolding:
         self.width = 0  # the width last seen (0: none yet, so the first width acts)
         self.dock_folded = False  # hidden by us, not by the user: shown again when wide
         self.list_width = 0  # the list's width before we folded it (0: not folded)
+        self.room_from: int | None = None  # the list's width when a side pane took its place
+        for side in (dock, *tabbed):
+            side.visibilityChanged.connect(self._side_changed)
 
     def update(self, width: int) -> None:
         """Fold or unfold for the window's new width."""
@@ -117,6 +123,46 @@ class PaneFolding:
         elif width >= NARROW_WIDTH and self.list_width:
             self.splitter.setSizes([self.list_width, max(1, sizes[0] + sizes[1] - self.list_width)])
             self.list_width = 0
+        self._make_room()
+
+    def _needs_room(self) -> bool:
+        """A compact window with a side pane open in it."""
+        sides = (self.dock, *self.tabbed)
+        return 0 < self.width < COMPACT_WIDTH and any(not d.isHidden() and not d.isFloating() for d in sides)
+
+    def _side_changed(self) -> None:
+        self._make_room()
+        if self._needs_room():
+            QTimer.singleShot(0, self._widen_side)  # once the shown dock is in the window's layout
+
+    def _make_room(self) -> None:
+        """The list is hidden while a side pane needs its room (folded, it would still hold its
+        minimum width and squeeze the pane), and back, as wide as it was, when not."""
+        panel = self.splitter.widget(0)
+        if panel is None:
+            return
+        if self._needs_room() and not panel.isHidden():
+            self.room_from = self.splitter.sizes()[0]
+            panel.hide()
+        elif not self._needs_room() and self.room_from is not None:
+            panel.show()
+            if self.room_from > 0:
+                total = sum(self.splitter.sizes())
+                self.splitter.setSizes([self.room_from, max(1, total - self.room_from)])
+            self.room_from = None
+
+    def _widen_side(self) -> None:
+        """The side docks as wide as their content asks, as far as the chat column keeps its minimum."""
+        window = self.dock.parentWidget()
+        docks = [d for d in (self.dock, *self.tabbed) if not d.isHidden() and not d.isFloating()]
+        if not isinstance(window, QMainWindow) or not docks:
+            return
+        column = self.splitter.widget(1)
+        chat = (column.minimumSizeHint().width() if column is not None else 0) + SIDE_GAP
+        bar = window.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent)  # the panes scroll up and down
+        want = max(d.widget().sizeHint().width() for d in docks) + bar
+        width = max(1, min(want, self.width - chat))
+        window.resizeDocks(docks, [width] * len(docks), QtCore.Qt.Orientation.Horizontal)
 
 
 def _crossed_below(before: int, now: int, limit: int) -> bool:

@@ -43,6 +43,8 @@ def _other_keys() -> list[tuple[str, str]]:
         ("Enter", tr("Send the message (Shift+Enter: new line)")),
         ("Alt+A / Alt+C / Alt+D", tr("Confirmation dialog: allow once / for this conversation / deny")),
         ("Enter", tr("Confirmation dialog: deny (the safe default)")),
+        ("Home / End", tr("Transcript: its start / its end (Ctrl+Home / Ctrl+End from the message box)")),
+        ("Enter / Shift+Enter", tr("Find bar: next / previous match (Esc closes it)")),
         ("↑ / ↓", tr("Inspector timeline: previous / next call")),
         ("Ctrl+Tab", tr("Inspector: next tab (when it has the focus)")),
         ("Tab / Shift+Tab", tr("Next / previous control")),

@@ -496,20 +496,20 @@
       <translation>开始于 {start}，耗时 {duration}</translation>
     </message>
     <message>
-      <source>Copy id</source>
-      <translation>复制 ID</translation>
-    </message>
-    <message>
-      <source>The model's text the call was read from</source>
-      <translation>读出这次调用的模型原文</translation>
-    </message>
-    <message>
       <source>Arguments</source>
       <translation>参数</translation>
     </message>
     <message>
       <source>Result</source>
       <translation>结果</translation>
+    </message>
+    <message>
+      <source>Copy id</source>
+      <translation>复制 ID</translation>
+    </message>
+    <message>
+      <source>The model's text the call was read from</source>
+      <translation>读出这次调用的模型原文</translation>
     </message>
     <message>
       <source>Source</source>
@@ -560,10 +560,6 @@
       <translation>策略</translation>
     </message>
     <message>
-      <source>No request or response bodies: this provider does not report its wire data (the offline and scripted models talk to no API).</source>
-      <translation>没有请求体和响应体：这个 provider 不报告线上数据（离线和脚本模型不调用任何 API）。</translation>
-    </message>
-    <message>
       <source>Request body</source>
       <translation>请求体</translation>
     </message>
@@ -586,6 +582,10 @@
     <message>
       <source>Streamed</source>
       <translation>流式</translation>
+    </message>
+    <message>
+      <source>No request or response bodies: this provider does not report its wire data (the offline and scripted models talk to no API).</source>
+      <translation>没有请求体和响应体：这个 provider 不报告线上数据（离线和脚本模型不调用任何 API）。</translation>
     </message>
     <message>
       <source>MCP server “{name}”</source>
@@ -684,30 +684,6 @@
       <translation>检查器</translation>
     </message>
     <message>
-      <source>Export JSON…</source>
-      <translation>导出 JSON…</translation>
-    </message>
-    <message>
-      <source>Save this run, every event with its time</source>
-      <translation>保存这次运行：每个事件及其时间</translation>
-    </message>
-    <message>
-      <source>Open run…</source>
-      <translation>打开运行记录…</translation>
-    </message>
-    <message>
-      <source>Show a run saved with Export JSON</source>
-      <translation>显示用“导出 JSON”保存的运行记录</translation>
-    </message>
-    <message>
-      <source>Clear</source>
-      <translation>清空</translation>
-    </message>
-    <message>
-      <source>Forget this run</source>
-      <translation>清除这次运行</translation>
-    </message>
-    <message>
       <source>Select a model turn or a tool call</source>
       <translation>选择一轮模型调用或一次工具调用</translation>
     </message>
@@ -730,6 +706,30 @@
     <message>
       <source>Run JSON (*.json)</source>
       <translation>运行记录 JSON (*.json)</translation>
+    </message>
+    <message>
+      <source>Export JSON…</source>
+      <translation>导出 JSON…</translation>
+    </message>
+    <message>
+      <source>Save this run, every event with its time</source>
+      <translation>保存这次运行：每个事件及其时间</translation>
+    </message>
+    <message>
+      <source>Open run…</source>
+      <translation>打开运行记录…</translation>
+    </message>
+    <message>
+      <source>Show a run saved with Export JSON</source>
+      <translation>显示用“导出 JSON”保存的运行记录</translation>
+    </message>
+    <message>
+      <source>Clear</source>
+      <translation>清空</translation>
+    </message>
+    <message>
+      <source>Forget this run</source>
+      <translation>清除这次运行</translation>
     </message>
     <message>
       <source>No run yet</source>
@@ -836,12 +836,12 @@
       <translation>把原始 JSON 复制到剪贴板</translation>
     </message>
     <message>
-      <source>How the JSON below is shown</source>
-      <translation>下方 JSON 的显示方式</translation>
-    </message>
-    <message>
       <source>JSON in a string ({n} chars)</source>
       <translation>字符串中的 JSON（{n} 个字符）</translation>
+    </message>
+    <message>
+      <source>How the JSON below is shown</source>
+      <translation>下方 JSON 的显示方式</translation>
     </message>
     <message>
       <source>{title} as a tree</source>
@@ -2164,6 +2164,14 @@
       <translation>航班</translation>
     </message>
     <message>
+      <source>Train</source>
+      <translation>火车</translation>
+    </message>
+    <message>
+      <source>Drive</source>
+      <translation>自驾</translation>
+    </message>
+    <message>
       <source>Check in</source>
       <translation>入住</translation>
     </message>
@@ -2178,6 +2186,10 @@
     <message>
       <source>No trip yet. Ask about a trip: its plan, costs, weather and route appear here.</source>
       <translation>还没有行程。问一个旅行问题：行程安排、费用、天气和路线会显示在这里。</translation>
+    </message>
+    <message>
+      <source>Options</source>
+      <translation>可选方案</translation>
     </message>
     <message>
       <source>Costs</source>
@@ -2233,6 +2245,10 @@
       <source>Other</source>
       <translation>其他</translation>
     </message>
+    <message>
+      <source>Options are not added together: choose one to make it the plan</source>
+      <translation>方案不相加：选一个作为行程</translation>
+    </message>
     <message numerus="yes">
       <source>%n night(s)</source>
       <translation>
@@ -2242,6 +2258,14 @@
     <message>
       <source>dates not set</source>
       <translation>日期未定</translation>
+    </message>
+    <message>
+      <source>Chosen</source>
+      <translation>已选</translation>
+    </message>
+    <message>
+      <source>Choose this</source>
+      <translation>选这个</translation>
     </message>
     <message>
       <source>Free day</source>
@@ -2322,6 +2346,14 @@
     <message>
       <source>Confirmation dialog: deny (the safe default)</source>
       <translation>确认对话框：拒绝（安全的默认选项）</translation>
+    </message>
+    <message>
+      <source>Transcript: its start / its end (Ctrl+Home / Ctrl+End from the message box)</source>
+      <translation>对话记录：开头 / 结尾（在输入框中用 Ctrl+Home / Ctrl+End）</translation>
+    </message>
+    <message>
+      <source>Find bar: next / previous match (Esc closes it)</source>
+      <translation>查找栏：下一个 / 上一个匹配（Esc 关闭）</translation>
     </message>
     <message>
       <source>Inspector timeline: previous / next call</source>

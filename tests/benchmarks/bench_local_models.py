@@ -35,11 +35,12 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from desktop_app import clock
 from desktop_app.agent.approval import PolicyApprover
 from desktop_app.agent.loop import Agent
 from desktop_app.llm import openai as oa_module
 from desktop_app.llm.openai import OpenAIModel
-from desktop_app.runtime import RunOptions, build_registry, open_tools, system_prompt
+from desktop_app.runtime import RunOptions, build_registry, open_tools, system_prompt, today_note
 from desktop_app.store.settings import Settings
 
 QUESTIONS = [
@@ -66,7 +67,7 @@ QUESTIONS = [
 ]
 TRAVEL = {"get_weather", "get_flight_price", "get_hotel_price", "get_train_price", "plan_route", "search_places"}
 LEAN_PROMPT = (
-    "You are a travel assistant.",
+    "You are a travel assistant. Today is {today}.",
     "Use the tools for weather, flights and hotels; never make data up.",
     "Call a tool with JSON arguments; answer briefly from its result.",
 )
@@ -105,10 +106,10 @@ async def one_run(base_url: str, mode: str, question: str, raw: Any) -> tuple[di
     settings = Settings()
     if mode.endswith("-lean"):
         registry, close = build_registry(settings, RunOptions()), None
-        system: tuple[str, ...] = LEAN_PROMPT
+        system: tuple[str, ...] = (LEAN_PROMPT[0].format(today=clock.today().isoformat()), *LEAN_PROMPT[1:])
     else:
         registry, close = await open_tools(settings, RunOptions(mcp_for_model=False))
-        system = (system_prompt(),)
+        system = (system_prompt(), today_note())
     agent = Agent(model=model, registry=registry, approver=PolicyApprover("none"), system=system, max_turns=1)
     agent.stream = False
     started = time.perf_counter()

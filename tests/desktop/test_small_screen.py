@@ -1,4 +1,5 @@
-"""A 1366×768 laptop: the whole window, frame included, is on the screen (input buttons, status bar)."""
+"""A 1366×768 laptop and a 1024×700 screen: the whole window, frame included, is on the screen (input
+buttons, status bar), and stays there when Alt+4 and Alt+1 show the side panes."""
 
 from __future__ import annotations
 
@@ -7,22 +8,25 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import QRect
+from PySide6.QtGui import QImage
 
-from tests.desktop.xdesktop import App, Desktop, XServer, missing_tools
+from tests.desktop.xdesktop import App, Desktop, XServer, missing_tools, wait_for
 
 pytestmark = pytest.mark.desktop
-WIDTH, HEIGHT = 1366, 768
+SIZES = [(1366, 768), (1024, 700)]  # the most common small laptop; the smallest screen the window fits
 
 
-@pytest.fixture(scope="module")
-def laptop_display() -> Iterator[str]:
-    """An Xvfb + openbox screen the size of the most common small laptop."""
+@pytest.fixture(scope="module", params=SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def small_display(request: pytest.FixtureRequest) -> Iterator[tuple[str, int, int]]:
+    """An Xvfb + openbox screen of that size: (display, width, height)."""
     missing = missing_tools(own_server=True)
     if missing:
         pytest.skip(f"desktop tests need {', '.join(missing)} (apt-get install xvfb openbox xdotool)")
-    server = XServer().start(f"{WIDTH}x{HEIGHT}x24")
+    width, height = request.param
+    server = XServer().start(f"{width}x{height}x24")
     try:
-        yield server.display
+        yield server.display, width, height
     finally:
         server.stop()
 
@@ -51,19 +55,37 @@ def client_geometry(desktop: Desktop, window: str) -> dict[str, int]:
     return found
 
 
-def test_the_first_window_fits_a_1366x768_screen(laptop_display: str, tmp_path: Path) -> None:
-    desktop = Desktop(laptop_display, tmp_path / "screenshots")
+def _fits(desktop: Desktop, window: str, width: int, height: int) -> None:
+    geometry = client_geometry(desktop, window)
+    left, right, top, bottom = frame_extents(desktop, window)
+    assert top > 0, "the window manager framed the window"
+    assert geometry["x"] - left >= 0 and geometry["y"] - top >= 0, geometry
+    assert geometry["x"] + geometry["w"] + right <= width, (geometry, left, right)
+    assert geometry["y"] + geometry["h"] + bottom <= height, (geometry, top, bottom)
+
+
+def test_the_window_fits_a_small_screen_with_each_pane(small_display: tuple[str, int, int], tmp_path: Path) -> None:
+    display, width, height = small_display
+    desktop = Desktop(display, tmp_path / "screenshots")
     app = App(desktop, tmp_path / "home")
     try:
         proc, window = app.open()
-        geometry = client_geometry(desktop, window)
-        left, right, top, bottom = frame_extents(desktop, window)
-        shot = desktop.screenshot("laptop-1366x768")
+        _fits(desktop, window, width, height)
+        shot = desktop.screenshot(f"small-{width}x{height}")
+        desktop.type("Plan three days in Sanya from Beijing")
+        desktop.key("Return")
+        wait_for("an answer", lambda: app.conversations() and app.messages(app.conversations()[0]["id"])[-1]["content"])
+        right = QRect(width * 2 // 3, 0, width // 3, height)  # where the side pane shows
+        for key in ("alt+4", "alt+1"):  # the Trip tab, then the inspector: the window stays on the screen
+            before = QImage(str(desktop.screenshot(f"small-{width}x{height}-before-{key}"))).copy(right)
+            desktop.key(key)
+
+            def changed(key: str = key, before: QImage = before) -> bool:
+                return QImage(str(desktop.screenshot(f"small-{width}x{height}-{key}"))).copy(right) != before
+
+            wait_for(f"{key} to show its pane", changed)
+            _fits(desktop, window, width, height)
     finally:
         app.stop()
     assert proc.returncode is not None  # ended by app.stop()
-    assert top > 0, "the window manager framed the window"
-    assert geometry["x"] - left >= 0 and geometry["y"] - top >= 0, geometry
-    assert geometry["x"] + geometry["w"] + right <= WIDTH, (geometry, left, right)
-    assert geometry["y"] + geometry["h"] + bottom <= HEIGHT, (geometry, top, bottom)
     assert shot.stat().st_size > 10_000

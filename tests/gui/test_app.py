@@ -62,3 +62,28 @@ def test_error_reporter_logs_and_shows_a_non_modal_box(qtbot: Any, caplog: Any) 
     assert isinstance(box, QMessageBox) and box.isVisible() and not box.isModal()
     assert "boom" in box.text()
     box.close()
+
+
+def test_no_display_is_one_line_pointing_to_ask_and_offscreen_exit_2(tmp_path: Path) -> None:
+    """A server or a container: no DISPLAY, no WAYLAND_DISPLAY, no platform chosen (Qt aborted, 134)."""
+    unset = ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")
+    env = {k: v for k, v in os.environ.items() if k not in unset} | {"TRAVEL_ASSISTANT_HOME": str(tmp_path)}
+    for argv in ([], ["gui"]):
+        done = subprocess.run(
+            [sys.executable, "-m", "desktop_app", *argv], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60
+        )
+        assert done.returncode == 2, done.stderr
+        lines = done.stderr.splitlines()
+        assert len(lines) == 1 and "no display" in lines[0], done.stderr
+        assert "travel-assistant ask" in lines[0] and "QT_QPA_PLATFORM=offscreen" in lines[0]
+        assert done.stdout == ""
+
+
+def test_a_display_or_a_chosen_platform_is_enough() -> None:
+    from desktop_app.app import display_problem
+
+    assert display_problem({}, "linux")
+    assert display_problem({"DISPLAY": ""}, "linux")
+    for env in ({"DISPLAY": ":0"}, {"WAYLAND_DISPLAY": "wayland-0"}, {"QT_QPA_PLATFORM": "offscreen"}):
+        assert display_problem(env, "linux") == ""
+    assert display_problem({}, "win32") == "" and display_problem({}, "darwin") == ""  # their own window systems

@@ -5,8 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QScrollArea, QWidget
 
 from desktop_app.store.settings import Settings
 from desktop_app.ui.main_window import MainWindow
@@ -121,3 +122,48 @@ def test_a_window_first_shown_narrow_starts_with_the_inspector_folded(qtbot: Any
     assert not window.dock.isVisible() and window.folding.dock_folded
     window.resize(1280, 760)
     qtbot.waitUntil(window.dock.isVisible)
+
+
+SIZES = [(1024, 700), (1366, 768), (1920, 1080)]
+PANES = ["trip", "timeline", "sequence", "definitions", "trip"]  # Alt+4 first (its dock alone), Alt+1 … 4
+
+
+def _cut(window: MainWindow) -> list[str]:
+    """What of the window's panes is not wholly seen: a side pane scrolled or cut sideways, the
+    chat column squeezed under its minimum, a control of the input row outside the window."""
+    problems = []
+    for dock in (window.dock, window.trip_dock):
+        scroll = dock.widget()
+        if dock.isVisible() and not dock.widget().visibleRegion().isEmpty():
+            if isinstance(scroll, QScrollArea) and scroll.horizontalScrollBar().maximum() > 0:
+                problems.append(f"{dock.objectName()}: {scroll.horizontalScrollBar().maximum()} px cut sideways")
+            if not window.rect().contains(dock.geometry()):
+                problems.append(f"{dock.objectName()} outside the window: {dock.geometry()}")
+    column = window.column
+    if column.width() < column.minimumSizeHint().width():
+        problems.append(f"the chat column squeezed: {column.width()} < {column.minimumSizeHint().width()}")
+    for button in (window.send_button, window.settings_button):
+        corner = button.mapTo(window, button.rect().bottomRight())
+        if not window.rect().contains(corner):
+            problems.append(f"{button.text()} outside the window")
+    return problems
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_every_pane_fits_from_1024x700_up(qtbot: Any, make_window: Any, size: tuple[int, int]) -> None:
+    from tests.gui.test_main_window import SEED_QUESTION, run_and_wait
+
+    window = make_window()
+    run_and_wait(qtbot, window, SEED_QUESTION)  # a trip and a run to show
+    window.resize(*size)
+    qtbot.waitUntil(lambda: (window.width(), window.height()) == size)
+    for pane in PANES:
+        window.menus.actions[pane].trigger()
+        shown = window.trip_dock.pane() if pane == "trip" else window.inspector
+        qtbot.waitUntil(lambda shown=shown: not shown.visibleRegion().isEmpty())
+
+        def fits(pane: str = pane) -> None:
+            assert _cut(window) == [], pane
+
+        qtbot.waitUntil(fits, timeout=1000)  # the layout settles after the pane is shown
+        assert (window.width(), window.height()) == size  # no pane made the window grow

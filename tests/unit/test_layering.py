@@ -34,7 +34,8 @@ ALLOWED: dict[str, frozenset[str]] = {
     "tools": frozenset({"llm"}),  # the registry turns tools into llm.base ToolSpecs
     "trips": frozenset({"tools", "store"}),  # the trip model folded from tool results (tools: places
     # for time zones), saved in the history database; its exports (.ics, Markdown); the PDF is ui/trip_pdf
-    "planner": frozenset({"llm", "tools"}),  # a ChatModel that reads the travel data (tools.travel)
+    "planner": frozenset({"llm", "tools", "trips"}),  # a ChatModel that reads the travel data (tools.travel);
+    # trips: its cost block counts with the trip's own cost lines (one total on every surface)
     "store": frozenset(),  # history stores core's neutral messages
     "mcp": frozenset({"llm", "tools", "store"}),  # sampling asks a ChatModel; servers' tools become ToolDefs
     "runtime": ENGINE | {"planner", "mcp", "store", "trips"},  # the one place that wires a run

@@ -9,6 +9,7 @@ from desktop_app.tools.travel.flights import get_flight_price
 from desktop_app.tools.travel.hotels import get_hotel_price
 from desktop_app.tools.travel.itinerary import save_itinerary
 from desktop_app.tools.travel.open_meteo import OpenMeteo
+from desktop_app.tools.travel.trains import get_train_price
 from desktop_app.tools.travel.trip_plan import update_trip
 from desktop_app.tools.travel.weather import get_weather, weather_tool
 
@@ -35,4 +36,4 @@ def travel_tools(weather: WeatherConfig | None = None) -> list[ToolDef]:
     """The travel tools for a run; a live WeatherConfig switches get_weather to Open-Meteo."""
     weather = weather or WeatherConfig()
     live = weather.api if weather.live else None
-    return [weather_tool(live), get_flight_price, get_hotel_price, save_itinerary, update_trip]
+    return [weather_tool(live), get_flight_price, get_train_price, get_hotel_price, save_itinerary, update_trip]

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 from desktop_app.tools.registry import ToolOutput, tool
 from desktop_app.tools.travel.common import SAMPLE_SOURCE, cny, date_arg, error_result, load_data, no_data
+from desktop_app.tools.travel.lookup import Lookup, register
 from desktop_app.tools.travel.places import City, resolve_city
 from desktop_app.tools.travel.seasons import peak_on
 
@@ -108,7 +109,13 @@ def flight_for(origin: str, destination: str) -> dict[str, Any] | ToolOutput:
 
 
 def dated_flight(
-    origin: str, destination: str, depart_date: str | None, return_date: str | None, passengers: int
+    origin: str,
+    destination: str,
+    depart_date: str | None,
+    return_date: str | None,
+    passengers: int,
+    round_trip: bool = False,
+    children: int = 0,
 ) -> dict[str, Any] | ToolOutput:
     """The fare for dates and a party: the same sample price, seats and legs counted, peaks estimated."""
     found = flight_for(origin, destination)
@@ -121,13 +128,19 @@ def dated_flight(
         return error_result(f"return_date {back} 早于 depart_date {depart} / return_date is before depart_date")
     legs = [d for d in (depart, back) if d is not None]
     price = int(found["price_cny"])
-    out = {**found, "passengers": passengers, "legs": 2 if back is not None else 1}
+    out = {**found, "passengers": passengers, "legs": 2 if back is not None or round_trip else 1}
+    out |= {"children": min(children, passengers - 1)} if children else {}
     out["total_cny"] = price * passengers * out["legs"]
     out |= {key: d.isoformat() for key, d in (("depart_date", depart), ("return_date", back)) if d is not None}
     peaks = [p.fields("flight", price, passengers) | {"date": d.isoformat()} for d in legs if (p := peak_on(d))]
     if peaks:
         out["peak_estimate"] = peaks
     return out
+
+
+LOOKUP = register(
+    Lookup("get_flight_price", "fare", "flight", ("机票", "flights"), ("飞行约 {dur}", "about {dur} in the air"))
+)
 
 
 @tool()
@@ -137,6 +150,8 @@ def get_flight_price(
     depart_date: str | None = None,
     return_date: str | None = None,
     passengers: Annotated[int, Field(ge=1, le=50)] = 1,
+    round_trip: bool = False,
+    children: Annotated[int, Field(ge=0, le=49)] = 0,
 ) -> dict[str, Any] | ToolOutput:
     """查询两个城市之间的机票价格（单程经济舱）。
     One-way economy fare and flight time between two cities (sample data; pairs without a
@@ -149,7 +164,9 @@ def get_flight_price(
         depart_date: 可选，出发日期 YYYY-MM-DD (optional departure date)
         return_date: 可选，返程日期 YYYY-MM-DD (optional return date: the fare is counted both ways)
         passengers: 乘客人数，默认1 (number of travellers, default 1)
+        round_trip: 可选，没有返程日期时也按往返计 (optional: count both ways without a return date)
+        children: 可选，乘客中的儿童人数 (optional: how many of the passengers are children)
     """
-    if depart_date is None and return_date is None and passengers == 1:
+    if depart_date is None and return_date is None and passengers == 1 and not round_trip:
         return flight_for(origin, destination)  # the seed's call and its result, unchanged
-    return dated_flight(origin, destination, depart_date, return_date, passengers)
+    return dated_flight(origin, destination, depart_date, return_date, passengers, round_trip, children)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 from desktop_app.tools.registry import ToolOutput, tool
 from desktop_app.tools.travel.common import SAMPLE_SOURCE, cny, date_arg, error_result, load_data, no_data
+from desktop_app.tools.travel.lookup import Lookup, register
 from desktop_app.tools.travel.places import City, resolve_city
 from desktop_app.tools.travel.seasons import peak_nights
 
@@ -67,6 +68,9 @@ def dated_stay(
         if peak is not None:
             out["peak_estimate"] = peak[0].fields("hotel", price, peak[1] * rooms) | {"nights": peak[1]}
     return out
+
+
+LOOKUP = register(Lookup("get_hotel_price", "stay", names=("酒店", "hotels")))
 
 
 @tool()

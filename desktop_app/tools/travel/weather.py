@@ -9,6 +9,7 @@ from typing import Any
 from desktop_app import clock
 from desktop_app.tools.registry import ToolDef, ToolOutput, tool
 from desktop_app.tools.travel.common import SAMPLE_SOURCE, date_arg, error_result, load_data, no_data, shown
+from desktop_app.tools.travel.lookup import Lookup, register
 from desktop_app.tools.travel.open_meteo import (
     FORECAST_DAYS,
     LIVE_SOURCE,
@@ -203,6 +204,9 @@ async def dated_weather(name: str, when: date, api: OpenMeteo | None) -> dict[st
     if reason:
         found["note"] = f"{reason}{found['note']}"
     return found
+
+
+LOOKUP = register(Lookup("get_weather", "weather", names=("天气", "weather")))
 
 
 def weather_tool(api: OpenMeteo | None) -> ToolDef:

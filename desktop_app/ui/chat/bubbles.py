@@ -63,17 +63,27 @@ class _Bubble(QFrame):
         layout = self.box = QVBoxLayout(self)
         layout.setContentsMargins(12, 8, 12, 8)
         layout.setSpacing(2)
-        caption = {"user": tr("You"), "assistant": tr("Assistant"), "error": tr("Error")}
-        self.caption = QLabel(caption.get(role, role), self)
+        self.caption = QLabel(self)
         self.caption.setObjectName("caption")
         self.copy_button = QToolButton(self)
-        self.copy_button.setText(tr("Copy"))
         self.copy_button.setAutoRaise(True)
-        self.copy_button.setToolTip(tr("Copy this message as Markdown"))
         self.copy_button.clicked.connect(self.copy)
         head = hbox(self.caption, self.copy_button, grow=None)
         head.insertStretch(1, 1)
         layout.addLayout(head)
+        self._marks = 0  # Ctrl+F's matches marked in the body
+        _Bubble.retranslate(self)
+
+    def highlighted(self) -> int:
+        """How many matches of the find bar's text are marked in the message."""
+        return self._marks
+
+    def retranslate(self) -> None:
+        """The caption and button in the current language (the message keeps its own)."""
+        caption = {"user": tr("You"), "assistant": tr("Assistant"), "error": tr("Error")}
+        self.caption.setText(caption.get(self.role, self.role))
+        self.copy_button.setText(tr("Copy"))
+        self.copy_button.setToolTip(tr("Copy this message as Markdown"))
 
     def markdown(self) -> str:
         raise NotImplementedError
@@ -109,16 +119,37 @@ class MessageBubble(_Bubble):
         policy.setHorizontalPolicy(QSizePolicy.Policy.Ignored)
         self.body.setSizePolicy(policy)
         self.body.setText(shown)
+        self._shown, self._kind = shown, kind  # what highlight() marks, and shows again after
         self.box.addWidget(self.body)
         self.show_all: QToolButton | None = None
         if is_cut(self._text):
             self.show_all = QToolButton(self)
             self.show_all.setObjectName("showAll")
-            rest = len(self._text) - len(text)
-            self.show_all.setText(tr("Show all: %1 more characters…").replace("%1", f"{rest:,}"))
-            self.show_all.setToolTip(tr("The message is too long to show here; see it whole as plain text"))
             self.show_all.clicked.connect(self.open_full_text)
             self.box.addWidget(self.show_all)
+            self.retranslate()
+
+    def retranslate(self) -> None:
+        super().retranslate()
+        if self.show_all is not None:
+            rest = len(self._text) - len(head(self._text))
+            self.show_all.setText(tr("Show all: %1 more characters…").replace("%1", f"{rest:,}"))
+            self.show_all.setToolTip(tr("The message is too long to show here; see it whole as plain text"))
+
+    def highlight(self, needle: str) -> int:
+        """Ctrl+F: every `needle` in the message on the find colour ("" shows it as it was); the
+        first one's height in the bubble, -1 when none is shown."""
+        from desktop_app.ui.palette import colours
+        from desktop_app.ui.rich_text import mark_label
+
+        doc, found = mark_label(self.body, self._shown, self._kind, needle, colours().find_bg)
+        self._marks = len(found)
+        if not found:
+            return -1
+        block = found[0].block()
+        top = doc.documentLayout().blockBoundingRect(block).y()  # lays the block out: its lines exist now
+        line = block.layout().lineForTextPosition(found[0].selectionStart() - block.position())
+        return self.body.y() + int(top + (line.y() if line.isValid() else 0))
 
     def open_full_text(self) -> QWidget:
         """The whole message in a plain-text viewer (Copy and Save there too)."""
@@ -169,6 +200,29 @@ class StreamBubble(_Bubble):
 
     def markdown(self) -> str:
         return self._source
+
+    def highlight(self, needle: str) -> int:
+        """Ctrl+F: every `needle` in the answer on the find colour ("" clears); the first one's
+        height in the bubble, -1 when none is shown."""
+        from PySide6.QtGui import QColor, QTextCharFormat
+        from PySide6.QtWidgets import QTextEdit
+
+        from desktop_app.ui.palette import colours
+        from desktop_app.ui.rich_text import find_all
+
+        self.settle()  # all of it drawn, so all of it is searched
+        found = find_all(self.body.document(), needle)
+        selections = []
+        mark = QTextCharFormat()
+        mark.setBackground(QColor(colours().find_bg))
+        for cursor in found:
+            selection = QTextEdit.ExtraSelection()
+            selection.cursor = cursor
+            selection.format = mark
+            selections.append(selection)
+        self.body.setExtraSelections(selections)
+        self._marks = len(found)
+        return self.body.y() + self.body.cursorRect(found[0]).top() if found else -1
 
     def drawing(self) -> bool:
         """Whether some text is not drawn yet (it is being drawn, a bounded piece per turn)."""

@@ -32,6 +32,9 @@ FRAME_MS = 16  # streamed text is handed to the answer's bubble at most once a f
 PAGE = 400  # earlier messages read from the store at a time as the user scrolls up
 
 
+MARKABLE = (MessageBubble, StreamBubble, ToolChip)  # the row widgets Ctrl+F marks its text in
+
+
 class MessageRow(Row):
     """A message in the transcript; `stream` while its answer is still arriving (the widget then
     holds the text, and it is kept built off screen)."""
@@ -89,6 +92,7 @@ class ChatView(VirtualRows):
         self._spin_timer.timeout.connect(self._spin)
         self._selected: CallRow | None = None
         self._found: Row | None = None
+        self._needle = ""  # what Ctrl+F marks in the found row
         self._chip_height = 0  # a plain chip's measured height: the estimate for the others
         self._older: Older | None = None
         self._paging = False  # a page of earlier messages is about to be read
@@ -117,13 +121,15 @@ class ChatView(VirtualRows):
             chip = ToolChip(row, parent)
             chip.selected.connect(self._chip_clicked)
             chip.resourceOpened.connect(self.resourceOpened)
+            if row.found:
+                self._show_found(row, chip)
             return chip
         if isinstance(row, EarlierRow) and self.earlier_button is not None:
             return self.earlier_button
         assert isinstance(row, MessageRow)
         bubble = MessageBubble(row.role, row.text, parent)
         if row.found:
-            bubble.setProperty("found", True)
+            self._show_found(row, bubble)
         return bubble
 
     def anchors(self, row: Row) -> bool:
@@ -299,17 +305,29 @@ class ChatView(VirtualRows):
         if row is not None and scroll:
             self.reveal(row)
 
-    def mark_found(self, row: Row | None) -> None:
-        """Outline the row Ctrl+F found (and no other)."""
+    def mark_found(self, row: Row | None, needle: str = "") -> None:
+        """Outline the row Ctrl+F found (and no other), mark `needle` in it and scroll the first
+        mark into view; None clears."""
+        self._needle = needle if row is not None else ""
         for candidate in (self._found, row):
             if isinstance(candidate, MessageRow | CallRow):
                 candidate.found = candidate is row
-                widget = candidate.widget
-                if widget is not None:
-                    widget.setProperty("found", candidate.found)
-                    widget.style().unpolish(widget)
-                    widget.style().polish(widget)
+                if candidate.widget is not None:
+                    self._show_found(candidate, candidate.widget)
         self._found = row
+        if row is not None:
+            widget = self.reveal(row)
+            at = widget.highlight(self._needle) if isinstance(widget, MARKABLE) else -1
+            if at >= 0:
+                self.reveal(row, at)
+
+    def _show_found(self, row: MessageRow | CallRow, widget: QWidget) -> None:
+        """The found outline (a style property) and the marks in the text, as the row is now."""
+        widget.setProperty("found", row.found)
+        widget.style().unpolish(widget)
+        widget.style().polish(widget)
+        if isinstance(widget, MARKABLE) and (row.found or widget.highlighted()):
+            widget.highlight(self._needle if row.found else "")
 
     # ---------------------------------------------------------------- history
     def load_messages(self, messages: Sequence[Message], older: Older | None = None) -> None:
@@ -409,6 +427,13 @@ class ChatView(VirtualRows):
 
     def message_count(self) -> int:
         return len(self._rows)
+
+    def retranslate(self) -> None:
+        """The built rows' captions, buttons and call states in the current language (what was said stays)."""
+        self._count_earlier()
+        for row in self._rows:
+            if isinstance(row.widget, ToolChip | MessageBubble | StreamBubble):
+                row.widget.retranslate()
 
     def widgets(self) -> list[QWidget]:
         """The widgets built now (the rows on screen), top to bottom."""

@@ -14,6 +14,7 @@ class Composer(QPlainTextEdit):
     """A multi-line input whose Enter key submits the text."""
 
     submitted = Signal(str)  # the text, when Enter is pressed on non-blank input
+    edgeRequested = Signal(bool)  # Ctrl+End (True) / Ctrl+Home (False): the transcript's end or start
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -34,9 +35,13 @@ class Composer(QPlainTextEdit):
         return super().canInsertFromMimeData(source)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        enter = event.key() in (QtCore.Qt.Key.Key_Return, QtCore.Qt.Key.Key_Enter)
-        if enter and not event.modifiers() & QtCore.Qt.KeyboardModifier.ShiftModifier:
+        keys, modifiers = QtCore.Qt.Key, event.modifiers()
+        enter = event.key() in (keys.Key_Return, keys.Key_Enter)
+        if enter and not modifiers & QtCore.Qt.KeyboardModifier.ShiftModifier:
             self.submit()
+            return
+        if event.key() in (keys.Key_Home, keys.Key_End) and modifiers == QtCore.Qt.KeyboardModifier.ControlModifier:
+            self.edgeRequested.emit(event.key() == keys.Key_End)  # the box is a line or two: the transcript moves
             return
         super().keyPressEvent(event)
 

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Signal
+from PySide6 import QtCore
+from PySide6.QtCore import QEvent, QObject, Signal
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QToolButton, QWidget
 
 from desktop_app.ui.i18n import tr
@@ -38,6 +40,7 @@ class FindBar(QWidget):
         for widget in (self.field, self.count, self.previous_button, self.next_button, self.close_button):
             row.addWidget(widget, 1 if widget is self.field else 0)
         self.field.returnPressed.connect(self.next)
+        self.field.installEventFilter(self)  # Shift+Enter: the previous match
         self.field.textChanged.connect(self._search)
         self.previous_button.clicked.connect(self.previous)
         self.next_button.clicked.connect(self.next)
@@ -54,6 +57,17 @@ class FindBar(QWidget):
         self.next_button.setAccessibleName(tr("Next match"))
         self.close_button.setText("×")
         self.close_button.setAccessibleName(tr("Close the find bar"))
+        self._count()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        """Shift+Enter in the field steps back (Enter alone is returnPressed: forward)."""
+        if event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):  # (Qt's namespace: not at import)
+            keys = QtCore.Qt.Key
+            enter = event.key() in (keys.Key_Return, keys.Key_Enter)
+            if enter and event.modifiers() & QtCore.Qt.KeyboardModifier.ShiftModifier:
+                self.previous()
+                return True
+        return super().eventFilter(watched, event)
 
     def open_bar(self) -> None:
         self.show()
@@ -86,9 +100,12 @@ class FindBar(QWidget):
 
     def _go(self) -> None:
         found = self.matches[self.current] if self.matches else None
-        self.chat.mark_found(found)
-        if found is not None:
-            self.chat.reveal(found)
+        self.chat.mark_found(found, self.field.text().strip())
+        self._count()
+
+    def _count(self) -> None:
+        """ "2 of 5", "No match" or nothing, in the current language."""
+        if self.matches:
             shown = len(self.matches) - self.current
             self.count.setText(tr("%1 of %2").replace("%1", str(shown)).replace("%2", str(len(self.matches))))
         else:

@@ -70,5 +70,6 @@ class ChatColumn(QWidget):
 
     def retranslate(self) -> None:
         self.settings_button.setText(tr("Settings…"))
-        for part in (self.buttons, self.banner, self.composer, self.skill_chip):
+        parts = (self.buttons, self.banner, self.composer, self.skill_chip, self.attach_chip, self.find_bar, self.chat)
+        for part in parts:
             part.retranslate()

@@ -143,11 +143,34 @@ class ToolChip(QFrame):
         layout.addLayout(line)
         event = row.call
         args = event.arguments_raw or summarize_arguments(event.arguments)
-        self.title.setText(f"{row.name}({make_visible(str(args))[:80]})")
+        self._title = f"{row.name}({make_visible(str(args))[:80]})"
+        self.title.setText(self._title)
+        self._marks = 0  # Ctrl+F's matches marked in the title
+        self.origin: QLabel | None = None  # who asked, when not the model itself (as the approval dialog says)
+        if event.origin == "recovered_from_text":
+            self.origin = plain_label("", self, "origin")
+            layout.addWidget(self.origin)
+        self.retranslate()
+
+    def highlight(self, needle: str) -> int:
+        """Ctrl+F: `needle` marked in the call's line ("" clears; the chip is outlined either
+        way: the match may be in its result); always -1, the chip is one line."""
+        from desktop_app.ui.palette import colours
+        from desktop_app.ui.rich_text import mark_label
+
+        plain = QtCore.Qt.TextFormat.PlainText
+        _doc, found = mark_label(self.title, self._title, plain, needle, colours().find_bg)
+        self._marks = len(found)
+        return -1
+
+    def highlighted(self) -> int:
+        return self._marks
+
+    def retranslate(self) -> None:
+        """The tip and the status word in the current language."""
         self.title.setToolTip(tr("Click to show the JSON and select it in the inspector"))
-        if event.origin == "recovered_from_text":  # who asked, as the approval dialog and inspector say
-            self.state.setToolTip(tr("recovered from text"))
-            layout.addWidget(plain_label(tr("recovered from text: the model wrote this call as text"), self, "origin"))
+        if self.origin is not None:
+            self.origin.setText(tr("recovered from text: the model wrote this call as text"))
         self.refresh()
 
     def refresh(self) -> None:

@@ -138,13 +138,16 @@ class VirtualRows(QAbstractScrollArea):
             self._batch -= 1
             self._place()
 
-    def reveal(self, row: Row) -> QWidget | None:
-        """Scroll so `row` is on screen (its widget is built), and return the widget."""
+    def reveal(self, row: Row, at: int = -1) -> QWidget | None:
+        """Scroll so `row` is on screen (its widget is built), and return the widget; `at`: the
+        height in the row that must be seen (a match deep in a long message)."""
         for _ in range(3):  # measuring what comes into view may move the row: settle
             self._ensure_tops()
             index = self._rows.index(row)
             top, bar = self._tops[index], self.verticalScrollBar()
             height = self._height(index, self._row_width())
+            if at >= 0:
+                top, height = top + at, min(height - at, 3 * self.fontMetrics().height())
             view = self.viewport().height()
             if top < bar.value() or top + height > bar.value() + view:
                 self._follow = False
@@ -160,6 +163,14 @@ class VirtualRows(QAbstractScrollArea):
         """Go to the end and stay there (a new message was sent)."""
         self._follow = True
         self._place()
+
+    def go_to_edge(self, end: bool) -> None:
+        """End (True): the last row, followed from then on; Home (False): the first."""
+        if end:
+            self.follow_end()
+            return
+        self._follow = False
+        self.verticalScrollBar().setValue(0)  # the rows are placed as the bar moves
 
     # ------------------------------------------------------------------ geometry
     def _row_width(self) -> int:
@@ -330,6 +341,14 @@ class VirtualRows(QAbstractScrollArea):
         self._follow = value >= self.verticalScrollBar().maximum() - 4
 
     # ------------------------------------------------------------------ Qt events
+    def keyPressEvent(self, event: Any) -> None:
+        """Home and End (a scroll area has only the arrows and pages), from a row's text too."""
+        keys = QtCore.Qt.Key
+        if event.key() in (keys.Key_Home, keys.Key_End):
+            self.go_to_edge(event.key() == keys.Key_End)
+            return
+        super().keyPressEvent(event)
+
     def scrollContentsBy(self, dx: int, dy: int) -> None:  # noqa: N802 - Qt override
         self.viewport().scroll(0, dy)  # moves the built widgets with a blit
         if not self._placing:  # the user scrolled: at the end or not decides what follows

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QHBoxLayout,
     QLabel,
+    QLayout,
     QPlainTextEdit,
     QProgressBar,
     QPushButton,
@@ -23,7 +24,7 @@ from PySide6.QtWidgets import (
 
 from desktop_app.ui import layout
 from desktop_app.ui.chat.tool_chip import status_names
-from desktop_app.ui.i18n import tr
+from desktop_app.ui.i18n import marked, tr
 from desktop_app.ui.inspector.json_view import NO_VALUE, JsonPane
 from desktop_app.ui.inspector.run_trace import CallRecord, RunTrace, TurnRecord
 from desktop_app.ui.inspector.sequence_view import wire_stop_reason
@@ -78,10 +79,22 @@ class _Details(QWidget):
         self.timing = plain_label(self)
         self.form = QFormLayout()
         self.form.setVerticalSpacing(2)
+        self._row_labels: list[tuple[QLabel, str]] = []  # each form row's label and its English
         self.box = QVBoxLayout(self)
         self.box.setContentsMargins(4, 4, 4, 4)
         self.box.addWidget(self.title)
         self.box.addLayout(self.form)
+
+    def _row(self, source: str, field: QWidget | QLayout) -> None:
+        """A form row whose label (a `marked` string) follows the language."""
+        label = QLabel(tr(source), self)
+        self._row_labels.append((label, source))
+        self.form.addRow(label, field)
+
+    def retranslate(self) -> None:
+        """The form's labels in the current language (the values follow when shown again)."""
+        for label, source in self._row_labels:
+            label.setText(tr(source))
 
 
 class CallDetails(_Details):
@@ -104,25 +117,29 @@ class CallDetails(_Details):
         self.approval = plain_label(self)
         self.progress = QProgressBar(self)
         self.copy_id = QToolButton(self)
-        self.copy_id.setText(tr("Copy id"))
         self.copy_id.clicked.connect(self._copy_id)
         self.raw_warning = plain_label(self)
         self.raw_warning.setStyleSheet(f"color: {STATUS_COLOURS['error']};")
         self.recovered = plain_label(self)  # "recovered from text", with the text it was read from
         self.recovered_text = QPlainTextEdit(self)
         self.recovered_text.setReadOnly(True)
-        self.recovered_text.setAccessibleName(tr("The model's text the call was read from"))
         self.recovered_text.setMaximumHeight(110)
-        self.arguments = JsonPane(tr("Arguments"), self)
-        self.result = JsonPane(tr("Result"), self)
+        self.arguments = JsonPane(marked("Arguments"), self)
+        self.result = JsonPane(marked("Result"), self)
         self.images = QWidget()  # the shown call's pictures, in images_scroll (replaced with each call)
         self.images_scroll = QScrollArea(self)
         self.images_scroll.setWidgetResizable(True)
         self.images_scroll.setMaximumHeight(MAX_IMAGE_SIDE + 30)
         self.app_traffic = TrafficPane(self)  # an MCP App's messages, both ways (hidden when none)
         self._layout()
+        self.retranslate()
 
-    def _replay_buttons(self) -> dict[str, QPushButton]:
+    def retranslate(self) -> None:
+        super().retranslate()
+        self.arguments.retranslate()
+        self.result.retranslate()
+        self.copy_id.setText(tr("Copy id"))
+        self.recovered_text.setAccessibleName(tr("The model's text the call was read from"))
         texts = {
             "again": (tr("Run again"), tr("Run the tool again with the same arguments, in a fork")),
             "edit_arguments": (
@@ -134,11 +151,15 @@ class CallDetails(_Details):
                 tr("Change the result the model reads and re-run its turn, in a fork"),
             ),
         }
-        buttons = {}
         for mode, (text, tip) in texts.items():
-            button = QPushButton(text, self)
+            self.replay_buttons[mode].setText(text)
+            self.replay_buttons[mode].setToolTip(plain_tip(tip))
+
+    def _replay_buttons(self) -> dict[str, QPushButton]:
+        buttons = {}
+        for mode in ("again", "edit_arguments", "edit_result"):
+            button = QPushButton(self)
             button.setObjectName(f"replay_{mode}")
-            button.setToolTip(plain_tip(tip))
             button.setEnabled(False)
             button.clicked.connect(lambda _=False, m=mode: self._replay(m))
             buttons[mode] = button
@@ -149,15 +170,15 @@ class CallDetails(_Details):
             self.replayRequested.emit(self.record.id, mode)
 
     def _layout(self) -> None:
-        self.form.addRow(tr("Source"), self.source)
-        self.form.addRow(tr("Risk"), self.risk)
-        self.form.addRow(tr("Status"), self.status)
-        self.form.addRow(tr("Timing"), self.timing)
-        self.form.addRow(tr("Call id"), hbox(self.call_id, self.copy_id))
-        self.form.addRow(tr("Result id"), self.result_id)
-        self.form.addRow(tr("Pairing"), self.pairing)
-        self.form.addRow(tr("Approval"), self.approval)
-        self.form.addRow(tr("Progress"), self.progress)
+        self._row(marked("Source"), self.source)
+        self._row(marked("Risk"), self.risk)
+        self._row(marked("Status"), self.status)
+        self._row(marked("Timing"), self.timing)
+        self._row(marked("Call id"), hbox(self.call_id, self.copy_id))
+        self._row(marked("Result id"), self.result_id)
+        self._row(marked("Pairing"), self.pairing)
+        self._row(marked("Approval"), self.approval)
+        self._row(marked("Progress"), self.progress)
         top = QWidget()
         top_box = QVBoxLayout(top)
         top_box.setContentsMargins(0, 0, 0, 0)
@@ -301,23 +322,29 @@ class TurnDetails(_Details):
         self.stream = plain_label(self)
         self.error = plain_label(self)
         self.error.setStyleSheet(f"color: {STATUS_COLOURS['error']};")
-        self.no_wire = plain_label(
-            self,
-            tr(
-                "No request or response bodies: this provider does not report its wire data "
-                "(the offline and scripted models talk to no API)."
-            ),
-        )
-        self.request = JsonPane(tr("Request body"), self)
-        self.response = JsonPane(tr("Response body"), self)
-        self.form.addRow(tr("Timing"), self.timing)
-        self.form.addRow(tr("Stop reason"), self.stop)
-        self.form.addRow(tr("Tokens"), self.usage)
-        self.form.addRow(tr("Endpoint"), self.endpoint)
-        self.form.addRow(tr("Streamed"), self.stream)
+        self.no_wire = plain_label(self)
+        self.request = JsonPane(marked("Request body"), self)
+        self.response = JsonPane(marked("Response body"), self)
+        self._row(marked("Timing"), self.timing)
+        self._row(marked("Stop reason"), self.stop)
+        self._row(marked("Tokens"), self.usage)
+        self._row(marked("Endpoint"), self.endpoint)
+        self._row(marked("Streamed"), self.stream)
         self.box.addWidget(self.error)
         self.box.addWidget(self.no_wire)
         self.box.addWidget(splitter(self.request, self.response), 1)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        super().retranslate()
+        self.request.retranslate()
+        self.response.retranslate()
+        self.no_wire.setText(
+            tr(
+                "No request or response bodies: this provider does not report its wire data "
+                "(the offline and scripted models talk to no API)."
+            )
+        )
 
     def show_turn(self, turn: TurnRecord, trace: RunTrace) -> None:
         """Fill every field from the turn record."""

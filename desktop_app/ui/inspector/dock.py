@@ -80,9 +80,16 @@ class InspectorDock(LazyDock):
         return self._inspector
 
     def show_tab(self, index: int) -> None:
-        """Alt+1..3: the inspector's tab, shown and focused (arrow keys then move through calls)."""
+        """Alt+1..3: the inspector's tab, shown, in front of the docks tabbed with it (the Trip
+        tab) and focused (arrow keys then move through calls)."""
         self.show()
+        self.raise_()
         self.inspector().show_tab(index)
+
+    def retranslate(self) -> None:
+        self.setWindowTitle(tr("Inspector"))
+        if self._inspector is not None:
+            self._inspector.retranslate()
 
     def handle_event(self, event: Event) -> None:
         """An engine event for the inspector; kept until it exists."""

@@ -60,14 +60,14 @@ class Inspector(QWidget):
         self._live = False
         self.summary = plain_label(self)
         self.status_line = plain_label(self)
-        self.export_button = self._button(tr("Export JSON…"), tr("Save this run, every event with its time"))
-        self.open_button = self._button(tr("Open run…"), tr("Show a run saved with Export JSON"))
-        self.clear_button = self._button(tr("Clear"), tr("Forget this run"))
+        self.export_button = QToolButton(self)
+        self.open_button = QToolButton(self)
+        self.clear_button = QToolButton(self)
         self.model = TimelineModel(self.trace, self)
         self.timeline = QTreeView(self)
         self.call_details = CallDetails(self)
         self.turn_details = TurnDetails(self)
-        self.placeholder = QLabel(tr("Select a model turn or a tool call"), self)
+        self.placeholder = QLabel(self)
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.details = QStackedWidget(self)
         self.sequence = SequenceView(self.trace, self)
@@ -77,38 +77,55 @@ class Inspector(QWidget):
         self._follow = QTimer(self, singleShot=True, interval=0)  # scrollToBottom lays out every row: once per pass
         self._build()
         self._connect()
+        self._label()
         self._refresh_summary()
 
-    # -- construction ----------------------------------------------------------------------
-    def _button(self, text: str, tip: str) -> QToolButton:
-        button = QToolButton(self)
-        button.setText(text)
-        button.setToolTip(plain_tip(tip))
-        return button
+    def retranslate(self) -> None:
+        """The language changed: every label, tab, row and detail again, in the new one."""
+        self._label()
+        for part in (self.call_details, self.turn_details, self.tool_defs, self.model):
+            part.retranslate()
+        self.sequence.invalidate()
+        self._refresh_summary()
+        self._refresh_selected()
 
-    def _build(self) -> None:
-        self.timeline.setModel(self.model)
+    # -- construction ----------------------------------------------------------------------
+    def _label(self) -> None:
+        """The fixed texts, in the current language."""
+        buttons = (
+            (self.export_button, tr("Export JSON…"), tr("Save this run, every event with its time")),
+            (self.open_button, tr("Open run…"), tr("Show a run saved with Export JSON")),
+            (self.clear_button, tr("Clear"), tr("Forget this run")),
+        )
+        for button, text, tip in buttons:
+            button.setText(text)
+            button.setToolTip(plain_tip(tip))
+        self.placeholder.setText(tr("Select a model turn or a tool call"))
         self.timeline.setAccessibleName(tr("Timeline"))
         self.timeline.setAccessibleDescription(tr("Model turns and tool calls; arrow keys move between them"))
         self.tabs.setAccessibleName(tr("Inspector views"))
         self.sequence.setAccessibleName(tr("Sequence"))
+        for index, tab in enumerate(TABS):
+            self.tabs.setTabText(index, tr(tab.title))
+        metrics = QFontMetrics(self.timeline.font())  # fixed widths: ResizeToContents measures every row
+        samples = {1: "+00.000 s", 2: "000 ms", 3: tr("waiting for approval")}
+        for column, sample in samples.items():
+            self.timeline.header().resizeSection(column, metrics.horizontalAdvance(sample) + 14)
+
+    def _build(self) -> None:
+        self.timeline.setModel(self.model)
         self.timeline.setItemDelegate(RowDelegate(self.timeline))
         self.timeline.setUniformRowHeights(True)
         self.timeline.setAlternatingRowColors(True)
         header = self.timeline.header()
         header.setStretchLastSection(False)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        # fixed widths: ResizeToContents would measure every row on every change (O(n) per event)
-        metrics = QFontMetrics(self.timeline.font())
-        samples = {1: "+00.000 s", 2: "000 ms", 3: tr("waiting for approval")}
-        for column, sample in samples.items():
-            header.resizeSection(column, metrics.horizontalAdvance(sample) + 14)
         for widget in (self.placeholder, self.call_details, self.turn_details):
             self.details.addWidget(widget)
         split = splitter(self.timeline, self.details, stretch=(2, 5))
         split.setSizes([320, 460])
-        for tab, page in zip(TABS, (split, self.sequence, self.tool_defs), strict=True):
-            self.tabs.addTab(page, tr(tab.title))
+        for page in (split, self.sequence, self.tool_defs):  # one per TABS, titled by _label
+            self.tabs.addTab(page, "")
         box = QVBoxLayout(self)
         box.setContentsMargins(4, 4, 4, 4)
         box.addLayout(hbox(self.summary, self.export_button, self.open_button, self.clear_button))
@@ -140,8 +157,10 @@ class Inspector(QWidget):
 
     # -- public API ------------------------------------------------------------------------
     def handle_event(self, event: Event | dict[str, Any]) -> None:
-        """Record one event (typed when live) and update only what it touched (text_delta redraws nothing)."""
-        self._live = True
+        """Record one event (typed when live) and update only what it touched (text_delta redraws nothing);
+        tool definitions alone (a warm-up's, after a saved conversation was opened) start no live run."""
+        if (event.get("type") if isinstance(event, dict) else event.type) != "tool_defs":
+            self._live = True
         change = self.trace.apply(event)
         if change is not None:
             self._route(change)

@@ -171,6 +171,12 @@ class ColumnsModel(QAbstractItemModel):
             return tr(self.COLUMNS[section])
         return None
 
+    def retranslate(self) -> None:
+        """The language changed: the views ask again for the header and every row (words are translated)."""
+        self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(self.COLUMNS) - 1)
+        self.layoutAboutToBeChanged.emit()
+        self.layoutChanged.emit()
+
 
 class JsonTreeModel(ColumnsModel):
     """A JSON value as a tree: Key / Value / Type; strings holding JSON open into their parse."""
@@ -308,20 +314,19 @@ class JsonPane(QWidget):
     """A titled JSON viewer: Tree / Raw switch, nested-JSON decoding toggle and a Copy button."""
 
     def __init__(self, title: str = "", parent: QWidget | None = None) -> None:
+        """`title` in English (a `marked` string or a name): the pane translates it, again after a switch."""
         super().__init__(parent)
         self.value: Any = NO_VALUE  # what is shown (NO_VALUE: nothing)
         self._exact: str | None = None
-        self.title = QLabel(title, self)
+        self._title = title
+        self.title = QLabel(self)
         self.title.setTextFormat(Qt.TextFormat.PlainText)
         bold(self.title)
-        self.tree_button = self._mode_button(tr("Tree"))
-        self.raw_button = self._mode_button(tr("Raw"))
-        self.decode_box = QCheckBox(tr("Decode nested JSON"), self)
+        self.tree_button = self._mode_button()
+        self.raw_button = self._mode_button()
+        self.decode_box = QCheckBox(self)
         self.decode_box.setChecked(True)
-        self.decode_box.setToolTip(tr("Show strings that hold JSON as parsed JSON"))
         self.copy_button = QToolButton(self)
-        self.copy_button.setText(tr("Copy"))
-        self.copy_button.setToolTip(tr("Copy the raw JSON to the clipboard"))
         self.model = JsonTreeModel(self)
         self.tree = QTreeView(self)
         self.tree.setModel(self.model)
@@ -337,9 +342,6 @@ class JsonPane(QWidget):
         font.setStyleHint(QFont.StyleHint.Monospace)
         self.raw.setFont(font)
         self.highlighter = JsonHighlighter(self.raw.document())
-        self.tree.setAccessibleName(tr("{title} as a tree").format(title=title))
-        self.raw.setAccessibleName(tr("{title} as raw JSON").format(title=title))
-        self.copy_button.setAccessibleName(tr("Copy {title}").format(title=title))
         self.stack = QStackedWidget(self)
         self.stack.addWidget(self.tree)
         self.stack.addWidget(self.raw)
@@ -352,13 +354,29 @@ class JsonPane(QWidget):
         self.decode_box.toggled.connect(self._refresh)
         self.tree.expanded.connect(self._widen_keys)
         self.copy_button.clicked.connect(self.copy)
+        self.retranslate()
 
-    def _mode_button(self, text: str) -> QToolButton:
+    def retranslate(self) -> None:
+        """Every label in the current language (after a switch, the header and type names too)."""
+        title = tr(self._title)
+        self.title.setText(title)
+        self.tree_button.setText(tr("Tree"))
+        self.raw_button.setText(tr("Raw"))
+        for button in (self.tree_button, self.raw_button):
+            button.setAccessibleDescription(tr("How the JSON below is shown"))
+        self.decode_box.setText(tr("Decode nested JSON"))
+        self.decode_box.setToolTip(tr("Show strings that hold JSON as parsed JSON"))
+        self.copy_button.setText(tr("Copy"))
+        self.copy_button.setToolTip(tr("Copy the raw JSON to the clipboard"))
+        self.tree.setAccessibleName(tr("{title} as a tree").format(title=title))
+        self.raw.setAccessibleName(tr("{title} as raw JSON").format(title=title))
+        self.copy_button.setAccessibleName(tr("Copy {title}").format(title=title))
+        self.model.retranslate()
+
+    def _mode_button(self) -> QToolButton:
         button = QToolButton(self)
-        button.setText(text)
         button.setCheckable(True)
         button.setAutoRaise(True)
-        button.setAccessibleDescription(tr("How the JSON below is shown"))
         return button
 
     def _layout(self) -> None:

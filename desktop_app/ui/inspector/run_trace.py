@@ -157,9 +157,9 @@ class RunTrace:
         if not isinstance(event, dict) or not isinstance(event.get("type"), str):
             raise ValueError("an event must be an object with a string 'type'")
         stamp = _stamp(event, ts)
-        if self.start_ts is None and event["type"] != "tool_defs":
-            self.start_ts = stamp
-        self.last_ts = stamp
+        if event["type"] != "tool_defs":  # the tools on offer are not part of the run's time
+            self.start_ts = stamp if self.start_ts is None else self.start_ts
+            self.last_ts = stamp
         self.events.append({**event, "ts": stamp})
         handler = _HANDLERS.get(event["type"])
         return handler(self, event, stamp) if handler else None

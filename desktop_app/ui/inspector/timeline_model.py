@@ -82,6 +82,10 @@ class TimelineModel(ColumnsModel):
         self.now: float = 0.0  # seconds since run start, for running items' elapsed time
         self._status_text = status_names()
 
+    def retranslate(self) -> None:
+        self._status_text = status_names()
+        super().retranslate()
+
     def reset(self, trace: RunTrace) -> None:
         """Show another trace (after clear or load)."""
         self.beginResetModel()

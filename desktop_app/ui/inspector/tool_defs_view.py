@@ -38,6 +38,10 @@ def schema_path(wire: dict[str, Any], schema: dict[str, Any]) -> str:
     return ""
 
 
+def _list_text(listing: dict[str, Any]) -> str:
+    return f"{listing.get('name', '')}  ·  {source_text(str(listing.get('source', '')))}"
+
+
 class ToolDefsView(QWidget):
     """A tool list; for the selected tool its facts, a difference table, both wire shapes and Try it."""
 
@@ -48,8 +52,7 @@ class ToolDefsView(QWidget):
         self._tools: list[dict[str, Any]] = []
         self.list = QListWidget(self)
         self.list.setItemDelegate(RowDelegate(self.list))
-        self.list.setAccessibleName(tr("Tools"))
-        self.empty = plain_label(self, tr("No tool definitions yet: they appear when a run starts."))
+        self.empty = plain_label(self)
         self.facts = plain_label(self)
         self.description = plain_label(self)
         self.warnings = plain_label(self)
@@ -59,7 +62,6 @@ class ToolDefsView(QWidget):
         self.table.verticalHeader().hide()
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        self.table.setAccessibleName(tr("Differences between the OpenAI and Anthropic definitions"))
         self.openai = JsonPane("OpenAI", self)
         self.anthropic = JsonPane("Anthropic", self)
         self.mapping_note = plain_label(self)
@@ -70,6 +72,18 @@ class ToolDefsView(QWidget):
             pane.decode_box.hide()
         self._layout()
         self.list.currentRowChanged.connect(self._show_row)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """The labels, the list's sources and the shown tool's facts in the current language."""
+        self.list.setAccessibleName(tr("Tools"))
+        self.empty.setText(tr("No tool definitions yet: they appear when a run starts."))
+        self.table.setAccessibleName(tr("Differences between the OpenAI and Anthropic definitions"))
+        for part in (self.openai, self.anthropic, self.try_panel):
+            part.retranslate()
+        for row, listing in enumerate(self._tools):
+            self.list.item(row).setText(_list_text(listing))
+        self._show_row(self.list.currentRow())
 
     def _layout(self) -> None:
         panes = splitter(self.openai, self.anthropic, across=True)
@@ -93,7 +107,7 @@ class ToolDefsView(QWidget):
         with QSignalBlocker(self.list):
             self.list.clear()
             for listing in self._tools:
-                item = QListWidgetItem(f"{listing.get('name', '')}  ·  {source_text(str(listing.get('source', '')))}")
+                item = QListWidgetItem(_list_text(listing))
                 if listing.get("status", "ok") != "ok":
                     item.setForeground(Qt.GlobalColor.darkYellow)
                 self.list.addItem(item)

@@ -8,7 +8,7 @@ from typing import Any
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QPushButton, QVBoxLayout, QWidget
 
-from desktop_app.ui.i18n import tr
+from desktop_app.ui.i18n import marked, tr
 from desktop_app.ui.inspector.call_details import plain_label
 from desktop_app.ui.inspector.json_view import JsonPane
 from desktop_app.ui.inspector.timeline_model import STATUS_COLOURS
@@ -26,15 +26,14 @@ class TryPanel(QWidget):
         self.setObjectName("tryPanel")
         self.name = ""
         self.heading = bold(plain_label(self))
-        self.note = plain_label(self, tr("Runs the tool as you, like `tools call`; tools that write ask first."))
+        self.note = plain_label(self)
         self.form = SchemaForm({}, self)
         self._form_box = QVBoxLayout()
         self._form_box.addWidget(self.form)
-        self.call_button = QPushButton(tr("Call"), self)
+        self.call_button = QPushButton(self)
         self.call_button.setObjectName("tryCall")
-        self.call_button.setAccessibleName(tr("Call the tool with these arguments"))
         self.status = plain_label(self)
-        self.result = JsonPane(tr("Result"), self)
+        self.result = JsonPane(marked("Result"), self)
         box = QVBoxLayout(self)
         box.setContentsMargins(0, 4, 0, 0)
         box.addWidget(self.heading)
@@ -43,6 +42,16 @@ class TryPanel(QWidget):
         box.addLayout(hbox(self.status, self.call_button))
         box.addWidget(self.result, 1)
         self.call_button.clicked.connect(self._call)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """The labels in the current language (what a call said stays as it was said)."""
+        self.note.setText(tr("Runs the tool as you, like `tools call`; tools that write ask first."))
+        self.call_button.setText(tr("Call"))
+        self.call_button.setAccessibleName(tr("Call the tool with these arguments"))
+        self.result.retranslate()
+        if self.name:
+            self.heading.setText(tr("Try {name}").format(name=self.name))
 
     def set_tool(self, listing: dict[str, Any]) -> None:
         """A fresh form for this tool (a held-back MCP tool cannot be called)."""

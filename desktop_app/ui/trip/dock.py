@@ -29,6 +29,7 @@ class TripDock(LazyDock):
     `exported(path)` once an export is written, `problem(text)` when it could not be."""
 
     callSelected = Signal(str)
+    optionPicked = Signal(str)  # the key of the comparison's option the traveller chose
     exported = Signal(str)
     problem = Signal(str)
 
@@ -44,6 +45,7 @@ class TripDock(LazyDock):
             self._pane = self._scrolled(lambda scroll: TripPane(self._lang, scroll))
             self._pane.callSelected.connect(self.callSelected)
             self._pane.exportRequested.connect(self.export)
+            self._pane.optionPicked.connect(self.optionPicked)
         return self._pane
 
     def warm_up(self) -> None:
@@ -69,6 +71,7 @@ class TripDock(LazyDock):
             scroll.verticalScrollBar().setValue(0)
             if target is not None:
                 scroll.ensureWidgetVisible(target)
+            scroll.horizontalScrollBar().setValue(0)  # a pane wider than its dock shows its left edge, the titles
 
     @property
     def trip(self) -> Trip | None:

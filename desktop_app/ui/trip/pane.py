@@ -1,6 +1,7 @@
-"""The Trip pane's contents: title, dates and party; the costs (chart and clickable prices); the
-weather strip; the route map; the plan day by day; the export buttons. Every figure names the tool
-call it came from: a click on it asks for that call in the inspector (`callSelected`)."""
+"""The Trip pane's contents: title, dates and party; a comparison's options side by side; the costs
+(chart and clickable prices); the weather strip; the route map; the plan day by day; the export
+buttons. Every figure names the tool call it came from: a click on it asks for that call in the
+inspector (`callSelected`)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QGridLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from desktop_app.trips.markdown import WEEKDAYS_EN, WEEKDAYS_ZH, cny
-from desktop_app.trips.model import MONTHS_EN, Day, DayItem, Trip, date_span
+from desktop_app.trips.model import MONTHS_EN, Day, DayItem, Leg, Option, Trip, date_span
 from desktop_app.ui.i18n import tr
 from desktop_app.ui.layout import bold as set_bold
 from desktop_app.ui.layout import hbox, plain_label
@@ -46,6 +47,7 @@ class TripPane(QWidget):
 
     callSelected = Signal(str)
     exportRequested = Signal(str)  # ics / md / pdf
+    optionPicked = Signal(str)  # a comparison's option (its key) the traveller chose as the plan
 
     def __init__(self, lang: Callable[[], str], parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -56,7 +58,9 @@ class TripPane(QWidget):
         self.empty = _label(self)
         self.title = set_bold(_label(self), 1.25)
         self.facts = _label(self)
-        self.headings = {key: _label(self, bold=True) for key in ("costs", "weather", "route", "days")}
+        self.headings = {key: _label(self, bold=True) for key in ("options", "costs", "weather", "route", "days")}
+        self.options = QGridLayout()  # a comparison's options side by side, one column each
+        self.option_buttons: dict[str, QPushButton] = {}
         self.chart = CostChart(self)
         self.prices = QGridLayout()
         self.prices.setHorizontalSpacing(8)
@@ -79,8 +83,11 @@ class TripPane(QWidget):
         box = QVBoxLayout(self)
         box.setContentsMargins(8, 8, 8, 8)
         box.setSpacing(8)
-        for widget in (self.empty, self.title, self.facts, self.headings["costs"], self.chart):
+        for widget in (self.empty, self.title, self.facts, self.headings["options"]):
             box.addWidget(widget)
+        box.addLayout(self.options)
+        box.addWidget(self.headings["costs"])
+        box.addWidget(self.chart)
         box.addLayout(self.prices)
         for part in (self.total, self.headings["weather"], self.weather, self.headings["route"]):
             box.addWidget(part)
@@ -95,7 +102,13 @@ class TripPane(QWidget):
 
     def retranslate(self) -> None:
         self.empty.setText(tr("No trip yet. Ask about a trip: its plan, costs, weather and route appear here."))
-        texts = {"costs": tr("Costs"), "weather": tr("Weather"), "route": tr("Route"), "days": tr("Day by day")}
+        texts = {
+            "options": tr("Options"),
+            "costs": tr("Costs"),
+            "weather": tr("Weather"),
+            "route": tr("Route"),
+            "days": tr("Day by day"),
+        }
         for key, text in texts.items():
             self.headings[key].setText(text)
         labels = {"ics": tr("Calendar (.ics)…"), "md": tr("Markdown…"), "pdf": tr("PDF…")}
@@ -117,13 +130,22 @@ class TripPane(QWidget):
             button.setEnabled(filled)
         _clear(self.prices)
         _clear(self.days)
-        self.price_buttons = {}
+        _clear(self.options)
+        self.price_buttons, self.option_buttons = {}, {}
+        self.headings["options"].setVisible(bool(trip and trip.options))
         if trip is None:
             return
+        undecided = bool(trip.options) and not trip.chosen  # no plan yet: no costs or days to draw
+        for widget in (self.chart, self.headings["costs"]):
+            widget.setVisible(not undecided)
+        for widget in (self.weather, self.headings["weather"], self.headings["days"]):
+            widget.setVisible(bool(trip.days))
         zh = self.lang() == "zh"
         shown = replace(trip, lang="zh" if zh else "en")
         self.title.setText(one_line(shown.title))
         self.facts.setText(self._facts(trip, zh))
+        for column, option in enumerate(trip.options):
+            self._option(option, column, trip.chosen, zh)
         self._costs(trip, zh, budget)
         self.weather.set_days([self._weather_day(d, zh) for d in trip.days])
         self._route(trip, zh)
@@ -181,9 +203,31 @@ class TripPane(QWidget):
         for first, second in pairwise(chain):
             QWidget.setTabOrder(first, second)
         total = tr("Total %1").replace("%1", cny(trip.total_cny))
+        if trip.options and not trip.chosen:
+            total = tr("Options are not added together: choose one to make it the plan")
         if budget:
             total += " · " + tr("budget %1").replace("%1", cny(budget))
         self.total.setText(total)
+
+    def _option(self, option: Option, column: int, chosen: str, zh: bool) -> None:
+        """One option of a comparison in its own column: its legs, stays and total, and the button that
+        makes it the plan (options are never added together)."""
+        legs = [
+            f"{_mode_name(leg.mode)} {_route_text(leg, zh)} {cny(leg.price_cny)} ×{leg.passengers}"
+            for leg in option.legs
+        ]
+        stays = [
+            f"{_pick(zh, s.name, s.name_en)} {cny(s.price_cny)} × {tr('%n night(s)', None, s.nights)}"
+            for s in option.stays
+        ]
+        self.options.addWidget(_label(self, _pick(zh, option.title, option.title_en), bold=True), 0, column)
+        self.options.addWidget(_label(self, "\n".join([*legs, *stays])), 1, column, Qt.AlignmentFlag.AlignTop)
+        self.options.addWidget(_label(self, tr("Total %1").replace("%1", cny(option.total_cny)), bold=True), 2, column)
+        button = QPushButton(tr("Chosen") if option.key == chosen else tr("Choose this"), self)
+        button.setEnabled(option.key != chosen)
+        button.clicked.connect(lambda _=False, key=option.key: self.optionPicked.emit(key))
+        self.option_buttons[option.key] = button
+        self.options.addWidget(button, 3, column)
 
     def _weather_day(self, day: Day, zh: bool) -> WeatherDay:
         found = next((i for i in day.items if i.kind == "weather"), None)
@@ -203,15 +247,17 @@ class TripPane(QWidget):
         add(trip.origin, trip.origin_en)
         for dest, dest_en in zip(trip.destinations, trip.destinations_en or trip.destinations, strict=False):
             add(dest, dest_en)
-        for leg in trip.legs:
+        legs_shown = trip.legs or tuple(leg for o in trip.options for leg in o.legs)  # undecided: every option's
+        for leg in legs_shown:
             add(leg.origin, leg.origin_en)
             add(leg.destination, leg.destination_en)
         legs = [
             (index[leg.origin], index[leg.destination])
-            for leg in trip.legs
+            for leg in legs_shown
             if {leg.origin, leg.destination} <= set(index)
         ]
-        self.map.set_route(places, legs)
+        modes = [leg.mode for leg in legs_shown if {leg.origin, leg.destination} <= set(index)]
+        self.map.set_route(places, legs, modes)
         self.map.setAccessibleDescription(" → ".join(p.name for p in places))
 
     def _day(self, day: Day, zh: bool) -> None:
@@ -232,9 +278,24 @@ def _day_heading(day: date, zh: bool, short: bool = False) -> str:
 
 
 def _item_text(item: DayItem, zh: bool) -> str:
-    kinds = {"flight": tr("Flight"), "check_in": tr("Check in"), "check_out": tr("Check out"), "plan": tr("Plan")}
+    kinds = {
+        "flight": tr("Flight"),
+        "train": tr("Train"),
+        "drive": tr("Drive"),
+        "check_in": tr("Check in"),
+        "check_out": tr("Check out"),
+        "plan": tr("Plan"),
+    }
     colon = "：" if zh else ": "
     return f"{kinds.get(item.kind, item.kind)}{colon}{_pick(zh, item.text, item.text_en)}"
+
+
+def _mode_name(mode: str) -> str:
+    return {"train": tr("Train"), "drive": tr("Drive")}.get(mode, tr("Flight"))
+
+
+def _route_text(leg: Leg, zh: bool) -> str:
+    return f"{leg.origin}→{leg.destination}" if zh or not leg.origin_en else f"{leg.origin_en} → {leg.destination_en}"
 
 
 def _pick(zh: bool, text: str, text_en: str) -> str:

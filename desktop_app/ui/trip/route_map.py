@@ -1,8 +1,10 @@
 """The route map: Natural Earth's countries drawn with QPainter in an equirectangular projection,
-zoomed to the trip's cities; cities as dots with their names, legs as arcs. Drawn offline."""
+zoomed to the trip's cities; cities as dots with their names, flights as arcs, trains and drives as
+dashed and dotted lines on the ground. Drawn offline."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
@@ -21,8 +23,8 @@ class Place:
 
 
 class RouteMap(QWidget):
-    """`set_route(places, legs)`: legs are (from, to) indexes into places. `drawn` lists the city
-    names the last paint put on the map (the tests read it)."""
+    """`set_route(places, legs, modes)`: legs are (from, to) indexes into places, each travelled by its
+    mode (flight, train, drive). `drawn` lists the city names the last paint put on the map (the tests read it)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -31,13 +33,19 @@ class RouteMap(QWidget):
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         self.places: list[Place] = []
         self.legs: list[tuple[int, int]] = []
+        self.modes: list[str] = []
         self.drawn: list[str] = []
 
     def sizeHint(self) -> QSize:
         return QSize(360, 240)
 
-    def set_route(self, places: list[Place], legs: list[tuple[int, int]]) -> None:
-        self.places, self.legs = places, [(a, b) for a, b in legs if a != b]
+    def set_route(self, places: list[Place], legs: list[tuple[int, int]], modes: Sequence[str] = ()) -> None:
+        kept = [
+            (leg, mode)
+            for leg, mode in zip(legs, list(modes) or ["flight"] * len(legs), strict=True)
+            if leg[0] != leg[1]
+        ]
+        self.places, self.legs, self.modes = places, [leg for leg, _ in kept], [mode for _, mode in kept]
         self.update()
 
     def bounds(self) -> Bounds:
@@ -60,8 +68,10 @@ class RouteMap(QWidget):
         route.setCapStyle(Qt.PenCapStyle.RoundCap)
         painter.setPen(route)
         painter.setBrush(Qt.BrushStyle.NoBrush)
-        for a, b in self.legs:
-            painter.drawPath(_arc(points[a], points[b], 0.18))
+        for (a, b), mode in zip(self.legs, self.modes, strict=True):
+            route.setStyle(LINES.get(mode, Qt.PenStyle.SolidLine))
+            painter.setPen(route)
+            painter.drawPath(_arc(points[a], points[b], 0.18 if mode == "flight" else 0.04))
         self.drawn = []
         metrics = painter.fontMetrics()
         for place, at in zip(self.places, points, strict=True):
@@ -95,6 +105,9 @@ class RouteMap(QWidget):
         painter.setPen(QPen(QColor(border), 0.8))
         painter.setBrush(QColor(land))
         painter.drawPath(path)
+
+
+LINES = {"train": Qt.PenStyle.DashLine, "drive": Qt.PenStyle.DotLine}  # a flight: a solid arc
 
 
 def _arc(start: QPointF, end: QPointF, bend: float) -> QPainterPath:

@@ -1,5 +1,6 @@
 """The weather strip: one cell per day of the trip with the weather a tool returned for it
-(temperature, a drawn sun, cloud or rain, "sample" when the data is not a forecast), or a dash."""
+(temperature, a drawn sun, cloud or rain, "sample" when the data is not a forecast), or a dash. A
+month's typical value fills each of its days and is tagged once, on the first."""
 
 from __future__ import annotations
 
@@ -58,12 +59,15 @@ class WeatherStrip(QWidget):
         self.setMinimumHeight(int(CELL_HEIGHT))
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.days: list[WeatherDay] = []
+        self.tags: list[str] = []  # each cell's tag: a value over several days (one call) is tagged once
 
     def sizeHint(self) -> QSize:
         return QSize(360, int(CELL_HEIGHT))
 
     def set_days(self, days: list[WeatherDay]) -> None:
         self.days = days
+        calls = [d.call_id for d in days]
+        self.tags = [tag_of(d.text) if not d.call_id or d.call_id not in calls[:n] else "" for n, d in enumerate(days)]
         self.setAccessibleDescription("; ".join(f"{d.heading}: {d.text or '—'}" for d in days))
         self.update()
 
@@ -89,7 +93,7 @@ class WeatherStrip(QWidget):
         big.setBold(True)
         top = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop
         bottom = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom
-        for day, rect in zip(self.days, self.cell_rects(), strict=True):
+        for day, rect, tag in zip(self.days, self.cell_rects(), self.tags, strict=True):
             painter.setPen(QPen(QColor(c.chip_border), 1.0))
             painter.setBrush(QColor(c.chip_bg))
             painter.drawRoundedRect(rect, 6, 6)
@@ -97,11 +101,10 @@ class WeatherStrip(QWidget):
             painter.setPen(QColor(c.muted))
             painter.drawText(rect.adjusted(4, 3, -4, 0), top, day.heading)
             found = TEMPERATURE.search(day.text)
-            tag = tag_of(day.text)
             kind = glyph_kind(day.text)
             if tag:  # not that day's weather: say which kind of figure, draw no sky for a sample
                 painter.drawText(rect.adjusted(2, 18, -2, 0), top, tag)
-            if kind and tag not in ("样例", "sample"):
+            if kind and tag_of(day.text) not in ("样例", "sample"):
                 _glyph(painter, c, kind, QPointF(rect.center().x(), rect.top() + 32), 9.0)
             painter.setFont(big)
             painter.setPen(QColor(c.text if day.text else c.muted))

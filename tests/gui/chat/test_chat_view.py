@@ -308,6 +308,24 @@ def test_keys_scroll_the_transcript(qtbot: Any) -> None:
     assert bar.value() == bar.maximum() and view.at_end()
 
 
+def test_home_and_end_go_to_the_start_and_the_end(qtbot: Any) -> None:
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QLabel
+
+    view = _shown(qtbot, 500, 300)
+    view.load_messages(_rounds(40))
+    bar = view.verticalScrollBar()
+    view.setFocus()
+    qtbot.keyClick(view, Qt.Key.Key_Home)
+    assert bar.value() == 0 and not view.at_end()
+    first = view.rows()[0].widget
+    assert first is not None and first in view.widgets()  # the first message is built and shown
+    label = first.findChild(QLabel, "body")
+    assert label is not None
+    qtbot.keyClick(label, Qt.Key.Key_End)  # from inside a message too
+    assert bar.value() == bar.maximum() and view.at_end()
+
+
 def test_retry_drops_the_rows_after_the_last_question(qtbot: Any) -> None:
     view = ChatView()
     qtbot.addWidget(view)

@@ -101,7 +101,8 @@ async def test_follow_ups_continue_the_open_question() -> None:
 async def test_follow_up_hotels_there_keeps_the_destination() -> None:
     _, agent = await run("I'm in Beijing and want 3 days in Sanya")
     events, _ = await run("And the hotels there?", agent)
-    assert calls_of(events) == [("get_hotel_price", {"city": "Sanya", "stars": 4})]
+    # the nights the answer counts go into the call, so the trip counts them too (issue 42)
+    assert calls_of(events) == [("get_hotel_price", {"city": "Sanya", "stars": 4, "nights": 3})]
 
 
 def test_gazetteer_knows_real_places_and_not_words() -> None:

@@ -73,7 +73,7 @@ async def test_the_route_flies_stop_to_stop_and_home_with_each_citys_hotel() -> 
 
 async def test_close_cities_say_the_train_suits_better() -> None:
     text = final_text((await run("上海然后杭州然后苏州，下周末，从广州出发"))[0])
-    assert "杭州→苏州" in text and "高铁或大巴更合适" in text
+    assert "火车 杭州→苏州" in text and "比飞机快" in text  # priced by train now (issue 42), and said why
     assert "上海→杭州→苏州" in text
 
 
@@ -91,3 +91,10 @@ def test_nights_per_city_in_both_languages() -> None:
     assert parse("3 nights in Xi'an and 2 in Chengdu, from Beijing", []).stop_nights == (3, 2)
     assert parse("西安改成3晚", ["北京3晚，西安2晚，从上海出发"]).stop_nights == (3, 3)
     assert parse("去三亚住5晚", []).stop_nights == ()  # one place: its nights, no route
+
+
+async def test_a_route_not_said_to_fly_takes_the_train_between_close_stops() -> None:
+    events, _ = await run("We'd like to do Beijing, Xi'an and Chengdu in 10 days in the first week of May. Two adults.")
+    fares = [(n, a["origin"], a["destination"]) for n, a in calls_of(events) if "price" in n and "hotel" not in n]
+    assert ("get_train_price", "Xi'an", "Chengdu") in fares  # about 600 km on one rail network (issue 42)
+    assert "Travel, " in final_text(events) and "Train Xi'an → Chengdu" in final_text(events)

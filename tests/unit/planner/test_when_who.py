@@ -123,9 +123,10 @@ async def test_cherry_blossom_season_is_late_march_to_early_april() -> None:
     assert parse("四月初去日本看樱花", []).when is not None
 
 
-async def test_a_train_asked_about_is_said_to_be_missing_from_the_data() -> None:
+async def test_a_train_asked_about_is_priced_by_train() -> None:
     events, _ = await run("清明节回老家，从北京到西安的高铁还是飞机便宜？两个人")
-    assert "没有高铁或火车票价" in final_text(events)
+    assert "get_train_price" in [n for n, _ in calls_of(events)]  # there is a train tool now (issue 42)
+    assert "火车票" in final_text(events) and "没有高铁或火车票价" not in final_text(events)
     events, _ = await run("北京到西安的机票")
     assert "火车" not in final_text(events)
 
@@ -205,3 +206,19 @@ async def test_visas_and_sights_are_said_to_be_missing_from_the_data() -> None:
     assert "no rain or snow" in final_text(events)
     events, _ = await run(SEED_ZH)
     assert "示例数据没有" not in final_text(events)  # the seed's question misses nothing
+
+
+async def test_the_headline_never_calls_n_nights_an_n_day_trip() -> None:
+    """One night per day asked (the seed's convention): the first line names the nights looked up."""
+    for question, headline, nights in (
+        ("下周去三亚玩两天，从北京出发", "三亚住两晚", "（2晚）"),
+        ("我在北京，下周想去三亚玩三天，帮我查一下天气、机票和酒店", "三亚住三晚", "（3晚）"),
+        ("A 2-day trip to Sanya from Beijing next week", "Sanya 2-night stay", "(2 nights)"),
+    ):
+        events, _ = await run(question)
+        text = final_text(events)
+        first = text.splitlines()[0]
+        assert headline in first and "天行程" not in first and "-day trip" not in first, first
+        assert nights in text
+    events, _ = await run("weekend in Sanya from Beijing")  # two days, one night: a 2-day trip it is
+    assert "Sanya 2-day trip" in final_text(events).splitlines()[0]

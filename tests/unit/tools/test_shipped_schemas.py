@@ -45,4 +45,4 @@ def test_the_built_in_tools_load_without_pydantic() -> None:
         "print(len(tools), 'pydantic' in sys.modules)"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
-    assert done.stdout.split() == ["5", "False"], done.stderr
+    assert done.stdout.split() == ["6", "False"], done.stderr

@@ -41,12 +41,13 @@ def test_the_tools_and_their_risk(registry: ToolRegistry) -> None:
     assert registry.names() == [
         "get_weather",
         "get_flight_price",
+        "get_train_price",
         "get_hotel_price",
         "save_itinerary",
         "update_trip",
     ]
     read = [t.name for t in registry.all() if t.risk == "read" and not t.needs_confirmation]
-    assert read == ["get_weather", "get_flight_price", "get_hotel_price"]
+    assert read == ["get_weather", "get_flight_price", "get_train_price", "get_hotel_price"]
     for name in ("save_itinerary", "update_trip"):  # every write asks first
         tool = registry.get(name)
         assert tool is not None and tool.risk == "write" and tool.needs_confirmation
@@ -59,8 +60,9 @@ def test_schemas_are_the_seeds(registry: ToolRegistry) -> None:
     assert "北京、三亚、成都" in params["get_weather"]["properties"]["city"]["description"]
     assert params["get_flight_price"]["required"] == ["origin", "destination"]
     assert set(params["get_flight_price"]["properties"]) == {
-        "origin", "destination", "depart_date", "return_date", "passengers"
-    }  # fmt: skip  # the seed's two, required; the dates and party optional (issue 30)
+        "origin", "destination", "depart_date", "return_date", "passengers", "round_trip", "children"
+    }  # fmt: skip  # the seed's two, required; the dates and party optional (issue 30), an undated
+    # round trip and the children among the passengers optional (issue 42)
     assert set(params["get_weather"]["properties"]) == {"city", "date"}
     assert set(params["get_hotel_price"]["required"]) == {"city"}
     assert params["get_hotel_price"]["required"] == ["city"]
@@ -228,10 +230,16 @@ async def test_same_city_is_an_error(registry: ToolRegistry) -> None:
     assert out.is_error and "same city" in out.content
 
 
-@pytest.mark.parametrize("stars", [0, 6, -1, "4", 4.5, None])
+@pytest.mark.parametrize("stars", [0, 6, -1, "4", 4.5])
 async def test_star_levels_are_validated_before_the_tool_runs(registry: ToolRegistry, stars: Any) -> None:
     out = await call(registry, "get_hotel_price", city="三亚", stars=stars)
     assert out.is_error and "invalid arguments for 'get_hotel_price'" in out.content
+
+
+async def test_a_null_star_level_is_one_not_given(registry: ToolRegistry) -> None:
+    """Small models null what they skip: an optional `null` is the default (it was refused before)."""
+    out = await call(registry, "get_hotel_price", city="三亚", stars=None)
+    assert not out.is_error and json.loads(out.content)["stars"] == 4
 
 
 @pytest.mark.parametrize("stars", [1, 2])

@@ -104,7 +104,8 @@ def _unescaped_text(raw: str) -> str:
 
 
 ALLOWED = {"BEGIN", "END", "VERSION", "PRODID", "CALSCALE", "X-WR-CALNAME", "UID", "DTSTAMP", "SUMMARY",
-           "DESCRIPTION", "LOCATION", "DTSTART", "DTEND", "TRANSP"}  # fmt: skip
+           "DESCRIPTION", "LOCATION", "DTSTART", "DTEND", "TRANSP", "CATEGORIES"}  # fmt: skip
+# CATEGORIES: the leg's mode (FLIGHT, TRAIN, DRIVE), written from our own names, never from outside text
 
 
 @pytest.mark.parametrize("hostile", HOSTILE)

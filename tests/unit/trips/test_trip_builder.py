@@ -61,7 +61,7 @@ def test_the_seed_conversation_rebuilds_its_trip(capsys: pytest.CaptureFixture[s
     first = trip.days[0]
     assert [i.kind for i in first.items] == ["flight", "check_in", "weather"]
     assert first.items[2].call_id == ids["get_weather"]
-    assert trip.days[1].items == ()  # a day with nothing on it yet
+    assert trip.days[1].items == ()  # Sanya's weather is the sample day (no typical value): never spread
 
 
 def test_the_saved_trip_is_the_rebuilt_one(capsys: pytest.CaptureFixture[str]) -> None:

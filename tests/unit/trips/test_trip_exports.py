@@ -103,3 +103,80 @@ def test_pdf_text_holds_the_plan(tmp_path: Path, qapp: Any) -> None:  # qapp: se
     text = unicodedata.normalize("NFKC", out.stdout)  # CJK fonts map some glyphs to Kangxi radicals (⽉ for 月)
     for needle in ("北京→三亚", "三亚湾海景酒店", "¥1,280", "¥680", "¥4,600", "合计"):
         assert needle in text, needle
+
+
+ROUTE_TRIP = Trip(
+    id="trip2",
+    conversation_id="conv2",
+    lang="en",
+    origin="新加坡",
+    origin_en="Singapore",
+    destinations=("重庆",),
+    destinations_en=("Chongqing",),
+    start=date(2027, 1, 10),
+    end=date(2027, 1, 13),
+    legs=(
+        Leg(
+            "新加坡",
+            "重庆",
+            date(2027, 1, 10),
+            2480,
+            2,
+            "call_a",
+            "Singapore",
+            "Chongqing",
+            fare="经济舱（估算）",
+            fare_en="economy (estimated)",
+        ),
+        Leg(
+            "重庆",
+            "成都",
+            date(2027, 1, 13),
+            120,
+            2,
+            "call_b",
+            "Chongqing",
+            "Chengdu",
+            fare="高铁二等座（估算）",
+            fare_en="high-speed rail, second class (estimated)",
+            mode="train",
+        ),
+    ),
+    stays=(
+        Stay(
+            "解放碑商务酒店",
+            "重庆",
+            date(2027, 1, 10),
+            3,
+            1,
+            390,
+            "call_c",
+            "Jiefangbei Pedestrian Street Business Hotel",
+            "Chongqing",
+        ),
+    ),
+)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_pdf_text_is_real_text_and_no_word_or_date_is_broken(tmp_path: Path, qapp: Any, lang: str) -> None:
+    """pdftotext finds 日期 itself (not the Kangxi radical ⽇期), every leg's date and every city whole;
+    every font is embedded (issue 42 item 6)."""
+    if shutil.which("pdftotext") is None or shutil.which("pdffonts") is None:
+        pytest.skip("poppler-utils is not installed: the PDF's text cannot be read back")
+    from desktop_app.app import trip_pdf
+
+    path = tmp_path / f"trip-{lang}.pdf"
+    path.write_bytes(trip_pdf(to_markdown(ROUTE_TRIP, lang), ROUTE_TRIP.title))
+    text = subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, check=True, text=True).stdout
+    words = ["2027-01-10", "2027-01-13", "¥2,480"]
+    english = ["Chongqing", "Singapore", "Pedestrian"]
+    words += ["日期", "重庆→成都", "解放碑商务酒店", "合计"] if lang == "zh" else english
+    for word in words:
+        assert word in text, word
+        broken = [t for t in text.split() if word.startswith(t) and 3 <= len(t) < len(word)]
+        assert not broken, f"{word} broken across lines: {broken}"  # "Chongqin / g", "2027-01-1 / 0"
+    assert not any(0x2E80 <= ord(ch) < 0x2FE0 for ch in text)  # no radical stands for an ideograph
+    fonts = subprocess.run(["pdffonts", str(path)], capture_output=True, check=True, text=True).stdout
+    rows = [line.split() for line in fonts.splitlines()[2:]]
+    assert rows and all("yes" == row[-5] for row in rows)  # emb
