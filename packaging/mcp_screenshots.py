@@ -41,8 +41,8 @@ async def shoot(out: Path, language: str) -> int:
     from PySide6.QtGui import QGuiApplication
 
     from desktop_app.app import build_window
-    from desktop_app.mcp.setup.config import save_servers
     from desktop_app.mcp.client.interact import SamplingRequest
+    from desktop_app.mcp.setup.config import save_servers
     from desktop_app.ui.mcp.dialogs import ElicitationDialog, SamplingDialog
     from desktop_app.ui.mcp.settings import McpSettings
     from desktop_app.ui.qt_async import next_emission

@@ -8,9 +8,9 @@ from typing import Any
 
 from desktop_app import jsonsafe
 from desktop_app.commands.flags import say
-from desktop_app.mcp.config import ServerConfig, load_or_usage_error
-from desktop_app.mcp.connection import ServerStatus
-from desktop_app.mcp.manager import settled
+from desktop_app.mcp.client.connection import ServerStatus
+from desktop_app.mcp.client.manager import settled
+from desktop_app.mcp.setup.config import ServerConfig, load_or_usage_error
 from desktop_app.tools.registry import ToolDef
 
 
