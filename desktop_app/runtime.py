@@ -183,7 +183,7 @@ def build_model(settings: Settings, options: RunOptions) -> ChatModel:
                 file=sys.stderr,
             )
         return OfflineModel()
-    from desktop_app.llm.model_check import adapter
+    from desktop_app.llm.factory import adapter
     from desktop_app.llm.presets import tool_calls_mode
 
     mode = tool_calls_mode(provider, base_url, model, settings.tool_calls)
