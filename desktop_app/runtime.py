@@ -408,7 +408,7 @@ def _warm_sdk(provider: str) -> None:
     """The provider's SDK (importing openai holds the GIL ~0.3 s) and the shared TLS context."""
     if provider == "offline":
         return
-    from desktop_app.llm.wire import shared_tls
+    from desktop_app.llm.transport import shared_tls
 
     record = providers.get(provider)
     if record is not None and record.model:

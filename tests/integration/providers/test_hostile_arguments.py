@@ -11,7 +11,7 @@ from desktop_app.cli import main
 from desktop_app.core import events as ev
 from desktop_app.jsonsafe import MAX_ARGUMENT_DEPTH
 from desktop_app.jsonsafe import dumps as jsonsafe_dumps
-from desktop_app.llm.wire import RAW_KEEP
+from desktop_app.llm.arguments import RAW_KEEP
 from desktop_app.store.history import HistoryStore, RunSink
 from tests.integration.providers.conftest import make_agent, run_all
 from tests.integration.providers.dialects import AnthropicDialect
