@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from desktop_app.store.settings import Settings
     from desktop_app.tools.registry import ToolDef
 
-WindowEvent = ev.AnyEvent | ev.ToolDefs  # what crosses to the window: the loop's events and the run's tools
+WindowEvent = ev.AnyEvent | ev.ToolDefsEvent  # what crosses to the window: the loop's events and the run's tools
 
 
 class RunFactory(Protocol):
@@ -70,7 +70,7 @@ async def run_job(job: Job, factory: RunFactory | None, approver: UiApprover, si
 
 
 class ApprovalWindow(Protocol):
-    """The window's side of the approvals (ui/approval.DialogApprover)."""
+    """The window's side of the approvals (ui/approval.ApprovalDialogs)."""
 
     policy: ApprovalPolicy
     log: ApprovalLog

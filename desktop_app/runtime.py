@@ -183,7 +183,7 @@ def build_model(settings: Settings, options: RunOptions) -> ChatModel:
                 file=sys.stderr,
             )
         return OfflineModel()
-    from desktop_app.llm.model_check import adapter
+    from desktop_app.llm.factory import adapter
     from desktop_app.llm.presets import tool_calls_mode
 
     mode = tool_calls_mode(provider, base_url, model, settings.tool_calls)
@@ -408,7 +408,7 @@ def _warm_sdk(provider: str) -> None:
     """The provider's SDK (importing openai holds the GIL ~0.3 s) and the shared TLS context."""
     if provider == "offline":
         return
-    from desktop_app.llm.wire import shared_tls
+    from desktop_app.llm.transport import shared_tls
 
     record = providers.get(provider)
     if record is not None and record.model:

@@ -39,7 +39,7 @@ async def drive(
     open_run: Callable[[], Awaitable[RunHandle]],
     text: str | None,
     retry: bool,
-    sink: EventSink[ev.AnyEvent | ev.ToolDefs],
+    sink: EventSink[ev.AnyEvent | ev.ToolDefsEvent],
 ) -> None:
     """Open the run, announce its tools, forward every event, close it; a failure is an event."""
     run: RunHandle | None = None
@@ -48,7 +48,7 @@ async def drive(
         if retry:  # the last user message and what followed it are dropped from what the model sees
             users = [i for i, m in enumerate(run.agent.messages) if isinstance(m, UserMessage)]
             run.agent.messages = run.agent.messages[: users[-1]] if users else run.agent.messages
-        sink.put(ev.ToolDefs(tuple(t.listing() for t in run.agent.registry.all())))
+        sink.put(ev.ToolDefsEvent(tuple(t.listing() for t in run.agent.registry.all())))
         stream = cast("AsyncGenerator[ev.AnyEvent, None]", run.agent.run(text))  # an async generator
         async with contextlib.aclosing(stream) as events:
             async for item in events:

@@ -145,11 +145,11 @@ class Agent:
         return self.sink.finish() if self.sink is not None else ""
 
     async def _turns(self, user_text: str | None) -> AsyncIterator[ev.AnyEvent]:
-        yield ev.RunStarted(self.model.provider, self.model.model, self.conversation_id)
+        yield ev.RunStartedEvent(self.model.provider, self.model.model, self.conversation_id)
         if user_text is not None:
             self._commit(UserMessage(user_text))
         for turn in range(1, self.max_turns + 1):
-            yield ev.TurnStarted(turn)
+            yield ev.TurnStartedEvent(turn)
             call = _ModelCall()
             async for event in self._model_turn(turn, call):
                 yield event
@@ -158,10 +158,10 @@ class Agent:
                 self.outcome = Outcome("error", turn, error.message)
                 yield error
                 return
-            yield ev.TurnFinished(turn, call.reply.stop_reason)
+            yield ev.TurnFinishedEvent(turn, call.reply.stop_reason)
             if not call.reply.tool_calls:
                 self.outcome = Outcome("finished", turn, call.reply.content)
-                yield ev.Final(call.reply.content, turn, call.reply.stop_reason)
+                yield ev.FinalEvent(call.reply.content, turn, call.reply.stop_reason)
                 return
             async for event in self._tool_phase(call.reply.tool_calls):
                 yield event
@@ -188,7 +188,7 @@ class Agent:
             async for item in self.model.stream(request):
                 if isinstance(item, TextChunk):
                     partial.append(item.text)
-                    yield ev.TextDelta(item.text)
+                    yield ev.TextDeltaEvent(item.text)
                 elif isinstance(item, WireRequest):
                     yield ev.ModelRequestEvent(turn, self.model.provider, item.url, item.body)
                 elif isinstance(item, WireResponse):
@@ -295,7 +295,7 @@ class Agent:
             needs, tool = True, recovered
         if needs:
             try:
-                waiting = ev.ApprovalWaiting(call.id, call.name)
+                waiting = ev.ApprovalWaitingEvent(call.id, call.name)
                 decision = await self.approver.decide(call, tool, lambda: queue.put_nowait(waiting))
             except Exception as exc:  # noqa: BLE001 - a broken approver must mean "denied"
                 decision = Decision(False, "policy", f"approval failed: {exc}")
@@ -313,6 +313,6 @@ class Agent:
                 return error_output(f"the user denied this call to {call.name}{why}")
 
         def report(progress: float, total: float | None = None, message: str = "") -> None:
-            queue.put_nowait(ev.ToolProgress(call.id, progress, total, message))
+            queue.put_nowait(ev.ToolProgressEvent(call.id, progress, total, message))
 
         return await self.registry.run(tool, args, report)

@@ -86,7 +86,7 @@ def print_human(event: ev.AnyEvent) -> None:
     """Readable output: the answer on stdout, the tool traffic and errors on stderr (all through
     for_terminal, so model and tool text is harmless for the terminal); both flushed after each
     event, so a shared terminal or file shows them in the order they happened."""
-    if isinstance(event, ev.TextDelta):
+    if isinstance(event, ev.TextDeltaEvent):
         sys.stdout.write(for_terminal(event.text))
     elif isinstance(event, ev.ToolCallEvent):
         args = event.arguments_raw[:200] if event.arguments_raw is not None else jsonsafe.dumps(event.arguments)
@@ -96,7 +96,7 @@ def print_human(event: ev.AnyEvent) -> None:
     elif isinstance(event, ev.ToolResultEvent):
         mark = "✗" if event.is_error else "←"
         say(f"  {mark} {event.name}: {event.content[:200]}  ({event.duration_ms:.0f} ms)", err=True)
-    elif isinstance(event, ev.Final):
+    elif isinstance(event, ev.FinalEvent):
         print()
     elif isinstance(event, ev.ErrorEvent):
         say(f"\nerror: {event.message}", err=True)

@@ -31,7 +31,7 @@ class Event:
 
 
 @dataclass(frozen=True)
-class RunStarted(Event):
+class RunStartedEvent(Event):
     type: ClassVar[str] = "run_started"
     provider: str
     model: str
@@ -39,13 +39,13 @@ class RunStarted(Event):
 
 
 @dataclass(frozen=True)
-class TurnStarted(Event):
+class TurnStartedEvent(Event):
     type: ClassVar[str] = "turn_started"
     turn: int
 
 
 @dataclass(frozen=True)
-class TextDelta(Event):
+class TextDeltaEvent(Event):
     type: ClassVar[str] = "text_delta"
     text: str
 
@@ -84,7 +84,7 @@ def call_event(call: ToolCall, source: str = "builtin", risk: str = "read") -> T
 
 
 @dataclass(frozen=True)
-class ApprovalWaiting(Event):
+class ApprovalWaitingEvent(Event):
     """A call waits for a person's answer (a dialog, a terminal prompt); its `approval` follows."""
 
     type: ClassVar[str] = "approval_waiting"
@@ -116,7 +116,7 @@ class ToolResultEvent(Event):
 
 
 @dataclass(frozen=True)
-class ToolProgress(Event):
+class ToolProgressEvent(Event):
     """Progress reported by a long tool (MCP progress notifications)."""
 
     type: ClassVar[str] = "tool_progress"
@@ -150,14 +150,14 @@ class TripEvent(Event):
 
 
 @dataclass(frozen=True)
-class TurnFinished(Event):
+class TurnFinishedEvent(Event):
     type: ClassVar[str] = "turn_finished"
     turn: int
     stop_reason: str
 
 
 @dataclass(frozen=True)
-class Final(Event):
+class FinalEvent(Event):
     type: ClassVar[str] = "final"
     text: str
     turns: int
@@ -191,7 +191,7 @@ class ModelResponseEvent(Event):
 
 
 @dataclass(frozen=True)
-class ToolDefs(Event):
+class ToolDefsEvent(Event):
     """The tools a run offers (their listings): the window's inspector shows them, the loop never yields it."""
 
     type: ClassVar[str] = "tool_defs"
@@ -199,18 +199,18 @@ class ToolDefs(Event):
 
 
 AnyEvent = (
-    RunStarted
-    | TurnStarted
-    | TextDelta
+    RunStartedEvent
+    | TurnStartedEvent
+    | TextDeltaEvent
     | ToolCallEvent
-    | ApprovalWaiting
+    | ApprovalWaitingEvent
     | ApprovalEvent
     | ToolResultEvent
-    | ToolProgress
+    | ToolProgressEvent
     | UsageEvent
     | TripEvent
-    | TurnFinished
-    | Final
+    | TurnFinishedEvent
+    | FinalEvent
     | ErrorEvent
     | ModelRequestEvent
     | ModelResponseEvent

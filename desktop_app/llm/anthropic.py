@@ -17,6 +17,7 @@ from desktop_app.core.messages import (
     Usage,
     UserMessage,
 )
+from desktop_app.llm.arguments import make_call, read_arguments
 from desktop_app.llm.base import (
     ModelRequest,
     StreamItem,
@@ -24,16 +25,10 @@ from desktop_app.llm.base import (
     ToolSpec,
     WireRequest,
 )
+from desktop_app.llm.errors import body_code
+from desktop_app.llm.redact import redact, scrub
 from desktop_app.llm.sdk_model import SdkErrors, SdkModel
-from desktop_app.llm.wire import (
-    Deadline,
-    body_code,
-    make_call,
-    paced,
-    read_arguments,
-    redact,
-    scrub,
-)
+from desktop_app.llm.transport import Deadline, paced
 
 DEFAULT_MODEL = "claude-sonnet-4-5"
 DEFAULT_BASE_URL = "https://api.anthropic.com"

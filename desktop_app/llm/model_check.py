@@ -11,14 +11,11 @@ import json
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from desktop_app.core.messages import ToolCall, UserMessage
 from desktop_app.llm.base import ChatModel, Completed, ModelRequest, ProviderError, ToolSpec, WireResponse
-
-if TYPE_CHECKING:
-    from desktop_app.llm.anthropic import AnthropicModel
-    from desktop_app.llm.openai import OpenAIModel
+from desktop_app.llm.factory import adapter
 
 PROBE_TOOL = {
     "name": "get_weather",
@@ -123,30 +120,6 @@ async def scorecard(model: ChatModel, recovers: bool) -> dict[str, Any]:
     best = max(("native", "recover") if recovers else ("native",), key=lambda m: card[m]["passed"])  # native on a tie
     card["recommended"] = best if card[best]["passed"] >= PASS_RATE * len(SUITE) else "off"
     return card
-
-
-def adapter(
-    provider: str,
-    base_url: str,
-    key: str | None,
-    model: str = "",
-    *,
-    max_retries: int = 0,
-    timeout: float = 60.0,
-    tool_text: str = "recover",
-    transport: Any = None,
-) -> OpenAIModel | AnthropicModel:
-    """The adapter for a service (runs, the warm-up, checks); by default no retries and calls recovered
-    from text, so a check can tell native, recovered and none apart (`tool_text` is OpenAI's alone)."""
-    if provider == "anthropic":
-        from desktop_app.llm.anthropic import AnthropicModel
-
-        return AnthropicModel(model, base_url, key, max_retries=max_retries, timeout=timeout, transport=transport)
-    from desktop_app.llm.openai import OpenAIModel
-
-    return OpenAIModel(
-        model, base_url, key, max_retries=max_retries, timeout=timeout, tool_text=tool_text, transport=transport
-    )
 
 
 async def list_models(provider: str, base_url: str, key: str | None, *, timeout: float = 60.0) -> list[dict[str, Any]]:

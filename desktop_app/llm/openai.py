@@ -21,6 +21,7 @@ from desktop_app.core.messages import (
     UserMessage,
 )
 from desktop_app.llm import tolerance
+from desktop_app.llm.arguments import make_call
 from desktop_app.llm.base import (
     ModelRequest,
     StreamItem,
@@ -29,9 +30,10 @@ from desktop_app.llm.base import (
     WireRequest,
 )
 from desktop_app.llm.echo import outside_texts
+from desktop_app.llm.redact import redact, scrub
 from desktop_app.llm.sdk_model import SdkErrors, SdkModel
 from desktop_app.llm.text_calls import next_call_number, recovering
-from desktop_app.llm.wire import Deadline, make_call, paced, redact, scrub
+from desktop_app.llm.transport import Deadline, paced
 
 DEFAULT_MODEL = "gpt-4o-mini"
 DEFAULT_BASE_URL = "https://api.openai.com/v1"

@@ -9,7 +9,7 @@ from typing import Any
 
 from desktop_app.core.messages import AssistantMessage, UserMessage
 from desktop_app.llm.base import ChatModel, Completed, ModelRequest, ToolSpec
-from desktop_app.llm.model_check import adapter
+from desktop_app.llm.factory import adapter
 
 _TOOL = ToolSpec("get_weather", "rehearsal", {"type": "object", "properties": {"city": {"type": "string"}}})
 _REQUEST = ModelRequest(system=("rehearsal",), messages=(UserMessage("rehearsal"),), tools=(_TOOL,))

@@ -12,8 +12,10 @@ from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 from desktop_app.core.messages import AssistantMessage, Usage
 from desktop_app.core.providers import PROVIDERS
 from desktop_app.llm.base import Completed, ProviderError, StreamItem, TextChunk, WireResponse
+from desktop_app.llm.errors import ErrorText
 from desktop_app.llm.presets import TOOL_CALL_MODES
-from desktop_app.llm.wire import ErrorText, redact, scrub, shared_tls, url_secrets
+from desktop_app.llm.redact import redact, scrub, url_secrets
+from desktop_app.llm.transport import shared_tls
 
 
 class Client(Protocol):

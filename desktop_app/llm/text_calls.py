@@ -20,9 +20,9 @@ from typing import Any
 
 from desktop_app import jsonsafe
 from desktop_app.core.messages import AssistantMessage, Message, ToolCall
+from desktop_app.llm.arguments import make_call
 from desktop_app.llm.base import Completed, StreamItem, TextChunk
 from desktop_app.llm.echo import echoed
-from desktop_app.llm.wire import make_call
 
 ID_PREFIX = "call_txt_"
 RAW_TEXT_KEEP = 4000  # characters of the answer kept with each recovered call, for the inspector

@@ -187,7 +187,7 @@ class ApprovalDialog(QDialog):
         )
 
 
-class DialogApprover(QObject):
+class ApprovalDialogs(QObject):
     """The window's side of its approvals: the dialogs. The policy and its state are the engine
     thread's (`on_engine`); a click that reads or changes them is done there. The policy reads
     Settings' always-list and timeout, values the window replaces whole, never changes in place."""

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from desktop_app.core import events as ev
     from desktop_app.core.messages import Message
     from desktop_app.store.history import HistoryStore
-    from desktop_app.ui.approval import DialogApprover
+    from desktop_app.ui.approval import ApprovalDialogs
     from desktop_app.ui.chat.attachments import AttachmentChip
     from desktop_app.ui.chat.chat_view import ChatView
     from desktop_app.ui.chat.composer import Composer
@@ -41,7 +41,7 @@ class Parts(Protocol):
 
     history: HistoryStore | None
     session: AgentSession
-    approver: DialogApprover
+    approver: ApprovalDialogs
     mcp: McpServers
     mcp_actions: McpActions
     history_panel: HistoryPanel
@@ -58,7 +58,7 @@ class Parts(Protocol):
     def focusWidget(self) -> QWidget: ...  # noqa: N802 - Qt's name
 
 
-def saved_events(run: ev.RunStarted, read: Sequence[Message]) -> list[ev.Event]:
+def saved_events(run: ev.RunStartedEvent, read: Sequence[Message]) -> list[ev.Event]:
     """A saved conversation as the events a live run gives the inspector: who answered, then each
     call read and its result (paired by id), in one turn finished as "saved" (a later run never
     marks it failed)."""
@@ -71,7 +71,7 @@ def saved_events(run: ev.RunStarted, read: Sequence[Message]) -> list[ev.Event]:
             events.extend(ev.call_event(call) for call in msg.tool_calls)
         elif isinstance(msg, ToolResultMessage):
             events.append(ev.ToolResultEvent(msg.tool_call_id, msg.name, msg.content, msg.is_error, 0.0))
-    return [run, *events, ev.TurnFinished(1, "saved")] if events else [run]
+    return [run, *events, ev.TurnFinishedEvent(1, "saved")] if events else [run]
 
 
 class Conversation(QObject):
@@ -84,7 +84,7 @@ class Conversation(QObject):
         super().__init__(parent)
         self.w = parts
         self._answers_before = 0
-        self._saved_run: ev.RunStarted | None = None  # the opened conversation: who answered it
+        self._saved_run: ev.RunStartedEvent | None = None  # the opened conversation: who answered it
         self._saved_read: list[Message] = []  # and its messages as read so far
         self._saved_trace: object = None  # the inspector's trace showing it, while it does
 
@@ -172,7 +172,7 @@ class Conversation(QObject):
         except Exception as exc:  # noqa: BLE001 - shown, never a crash
             w.statusBar().showMessage(tr("Could not open: %1").replace("%1", str(exc)))
             return
-        from desktop_app.core.events import RunStarted
+        from desktop_app.core.events import RunStartedEvent
 
         last_user = next((m.content for m in reversed(messages) if m.role == "user"), "")
         w.session.open_conversation(conversation_id, last_user)
@@ -185,7 +185,7 @@ class Conversation(QObject):
 
         w.chat.load_messages(messages, older=(older, read_older) if older > 0 else None)
         saved = history.info(conversation_id)  # who answered: the inspector's summary names them
-        self._saved_run = RunStarted(saved.provider, saved.model, conversation_id)
+        self._saved_run = RunStartedEvent(saved.provider, saved.model, conversation_id)
         self._saved_read = list(messages)
         inspector = w.dock.inspector()
         inspector.load_events(saved_events(self._saved_run, self._saved_read))  # the calls of what was read
@@ -223,7 +223,7 @@ class Conversation(QObject):
         self.w.trip_dock.show_trip(event.detail, self.question_budget())
 
     # ---------------------------------------------------------------- a run's start and end
-    def _on_run_started(self, event: ev.RunStarted) -> None:
+    def _on_run_started(self, event: ev.RunStartedEvent) -> None:
         w = self.w
         self._answers_before = len(w.chat.answer_text())  # what is new at the end is this run's answer
         w.approver.conversation_id = event.conversation_id

@@ -42,7 +42,7 @@ if TYPE_CHECKING:  # the engine side imports asyncio: complete() imports it afte
     from desktop_app.store.approval_log import ApprovalLog
     from desktop_app.store.history import HistoryStore
     from desktop_app.store.settings import Settings
-    from desktop_app.ui.approval import DialogApprover
+    from desktop_app.ui.approval import ApprovalDialogs
     from desktop_app.ui.conversation import Conversation
     from desktop_app.ui.inspector.inspector import Inspector
     from desktop_app.ui.mcp.servers import McpServers
@@ -61,7 +61,7 @@ class MainWindow(QMainWindow):
 
     escape: QShortcut
     replay: ReplayController
-    approver: DialogApprover  # these exist once complete() ran
+    approver: ApprovalDialogs  # these exist once complete() ran
     session: AgentSession
     mcp: McpServers
     apps: AppController
@@ -119,7 +119,7 @@ class MainWindow(QMainWindow):
         from PySide6.QtGui import QKeySequence, QShortcut
 
         from desktop_app.store.approval_log import ApprovalLog
-        from desktop_app.ui.approval import DialogApprover
+        from desktop_app.ui.approval import ApprovalDialogs
         from desktop_app.ui.conversation import Conversation
         from desktop_app.ui.mcp.servers import McpServers
         from desktop_app.ui.mcp.window_mcp import McpActions
@@ -127,7 +127,7 @@ class MainWindow(QMainWindow):
         from desktop_app.ui.replay import ReplayController
         from desktop_app.ui.session import AgentSession
 
-        self.approver = DialogApprover(self.settings, approval_log or ApprovalLog(None), self)
+        self.approver = ApprovalDialogs(self.settings, approval_log or ApprovalLog(None), self)
         self.session = AgentSession(self.settings, self.approver, self.setup.options, self._run_factory, self)
         setup = self.setup
         self.mcp = McpServers(

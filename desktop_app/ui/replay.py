@@ -102,9 +102,9 @@ class ReplayController(QObject):
 
         def show(listings: tuple[dict[str, Any], ...] | BaseException) -> None:
             if isinstance(listings, tuple) and self.window.inspector.trace.tool_defs_event is None:
-                from desktop_app.core.events import ToolDefs
+                from desktop_app.core.events import ToolDefsEvent
 
-                self.window.dock.handle_event(ToolDefs(listings))
+                self.window.dock.handle_event(ToolDefsEvent(listings))
             self.toolsListed.emit()
 
         self._keep(self.window.session.list_tools(), show)

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from desktop_app.runtime import RunOptions
     from desktop_app.store.settings import Settings
     from desktop_app.tools.registry import ToolOutput, ToolRegistry
-    from desktop_app.ui.approval import DialogApprover
+    from desktop_app.ui.approval import ApprovalDialogs
 
 T = TypeVar("T")
 
@@ -41,16 +41,16 @@ class AgentSession(QObject):
     # every event as its typed object (agent/events.py, plus ToolDefs); the name shadows QObject.event
     # on the Python side only: Qt's C++ event dispatch still reaches QObject::event (checked)
     event = Signal(object)  # type: ignore[assignment]
-    runStarted = Signal(object)  # ev.RunStarted
+    runStarted = Signal(object)  # ev.RunStartedEvent
     textDelta = Signal(str)  # a piece of the streamed answer
     toolCall = Signal(object)  # ev.ToolCallEvent
-    approvalWaiting = Signal(object)  # ev.ApprovalWaiting: a person is asked about a call
+    approvalWaiting = Signal(object)  # ev.ApprovalWaitingEvent: a person is asked about a call
     approvalDecided = Signal(object)  # ev.ApprovalEvent
     toolResult = Signal(object)  # ev.ToolResultEvent
-    toolProgress = Signal(object)  # ev.ToolProgress
+    toolProgress = Signal(object)  # ev.ToolProgressEvent
     usage = Signal(int, int)  # input and output tokens of one model call
     trip = Signal(object)  # ev.TripEvent: the conversation's trip is new or changed (its `detail` the whole trip)
-    final = Signal(object)  # ev.Final
+    final = Signal(object)  # ev.FinalEvent
     error = Signal(object)  # ev.ErrorEvent
     busyChanged = Signal(bool)  # a run started (True) or ended (False)
     runFinished = Signal(str)  # "done" | "error" | "cancelled", after history is written
@@ -58,7 +58,7 @@ class AgentSession(QObject):
     def __init__(
         self,
         settings: Settings,
-        approver: DialogApprover,
+        approver: ApprovalDialogs,
         options: Callable[[], RunOptions] | None = None,
         run_factory: RunFactory | None = None,
         parent: QObject | None = None,
@@ -66,14 +66,14 @@ class AgentSession(QObject):
     ) -> None:
         super().__init__(parent)
         self._typed: dict[type, SignalInstance] = {  # the events passed on whole, each to its own signal
-            ev.RunStarted: self.runStarted,
+            ev.RunStartedEvent: self.runStarted,
             ev.ToolCallEvent: self.toolCall,
-            ev.ApprovalWaiting: self.approvalWaiting,
+            ev.ApprovalWaitingEvent: self.approvalWaiting,
             ev.ApprovalEvent: self.approvalDecided,
             ev.ToolResultEvent: self.toolResult,
-            ev.ToolProgress: self.toolProgress,
+            ev.ToolProgressEvent: self.toolProgress,
             ev.TripEvent: self.trip,
-            ev.Final: self.final,
+            ev.FinalEvent: self.final,
             ev.ErrorEvent: self.error,
         }
         self.settings = settings
@@ -236,7 +236,7 @@ class AgentSession(QObject):
 
     def _emit(self, event: WindowEvent) -> None:
         """On the UI loop: one event to the generic signal, then to its typed one."""
-        if isinstance(event, ev.RunStarted):
+        if isinstance(event, ev.RunStartedEvent):
             self.conversation_id = event.conversation_id or self.conversation_id
         elif isinstance(event, ev.ErrorEvent):
             self._status = "error"
@@ -246,7 +246,7 @@ class AgentSession(QObject):
     def _emit_typed(self, event: WindowEvent) -> None:
         """The typed signal a view listens to (the text and token counts as plain values)."""
         match event:
-            case ev.TextDelta(text=text):
+            case ev.TextDeltaEvent(text=text):
                 self.textDelta.emit(text)
             case ev.UsageEvent(input_tokens=tokens_in, output_tokens=tokens_out):
                 self.usage.emit(tokens_in, tokens_out)

@@ -15,7 +15,8 @@ seconds per question. Modes:
 - `native`: structured `tool_calls` only (what a cloud model needs);
 - `recover`: also calls the model wrote as text (the default for local servers);
 - `recover-lean`: as `recover`, offering only the travel tools with a three-line system prompt
-  (fewer tools and a shorter prompt: measured, not assumed to help a small model).
+  (fewer tools and a shorter prompt: measured, not assumed to help a small model);
+- `recover-coached`: as `recover`, with one more system line showing the one form to write a call in.
 
 The raw assistant messages go to `--raw FILE` (JSON Lines) so every call form the model wrote
 can be read. Not part of the suite: it needs the model server.
@@ -71,7 +72,12 @@ LEAN_PROMPT = (
     "Use the tools for weather, flights and hotels; never make data up.",
     "Call a tool with JSON arguments; answer briefly from its result.",
 )
-MODES = ("native", "recover", "recover-lean")
+HOW_TO_CALL = (  # recover-coached: one system line showing the one form to write a call in
+    "To use a tool, reply with only the call, one per line: "
+    '<tool_call>{"name": "get_weather", "arguments": {"city": "三亚"}}</tool_call> '
+    "— then wait for its result. 需要查询时，只回复工具调用（格式同上），拿到结果后再回答。"
+)
+MODES = ("native", "recover", "recover-lean", "recover-coached")
 MAX_TOKENS = 400  # a small model that loops would otherwise write until the context is full
 
 
@@ -109,7 +115,7 @@ async def one_run(base_url: str, mode: str, question: str, raw: Any) -> tuple[di
         system: tuple[str, ...] = (LEAN_PROMPT[0].format(today=clock.today().isoformat()), *LEAN_PROMPT[1:])
     else:
         registry, close = await open_tools(settings, RunOptions(mcp_for_model=False))
-        system = (system_prompt(), today_note())
+        system = (system_prompt(), today_note(), *((HOW_TO_CALL,) if mode.endswith("-coached") else ()))
     agent = Agent(model=model, registry=registry, approver=PolicyApprover("none"), system=system, max_turns=1)
     agent.stream = False
     started = time.perf_counter()

@@ -124,7 +124,7 @@ async def _answer(questions: list[str]) -> tuple[str, set[str]]:
     for text in questions:
         events = [e async for e in agent.run(text)]
     final = events[-1]
-    text = final.text if isinstance(final, ev.Final) else ""
+    text = final.text if isinstance(final, ev.FinalEvent) else ""
     return text, {e.name for e in events if isinstance(e, ev.ToolCallEvent)}
 
 

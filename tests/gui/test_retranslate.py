@@ -143,14 +143,14 @@ def test_switching_to_chinese_retranslates_every_visible_text(qtbot: Any, make_w
 
 def test_a_saved_conversation_stays_saved_after_the_switch(qtbot: Any, make_window: Any) -> None:
     """Tool definitions arriving after a conversation was opened do not make it a live run."""
-    from desktop_app.core.events import ToolDefs
+    from desktop_app.core.events import ToolDefsEvent
 
     window = make_window(language="en")
     run_and_wait(qtbot, window, SEED_QUESTION)
     saved = window.session.conversation_id
     window.conversation.new()
     window.conversation.open(saved)
-    window.inspector.handle_event(ToolDefs(tuple(window.inspector.trace.tool_defs)))  # e.g. the warm-up's
+    window.inspector.handle_event(ToolDefsEvent(tuple(window.inspector.trace.tool_defs)))  # e.g. the warm-up's
     assert window.inspector.status_line.text() == "Saved calls, as recorded (no timings)"
     dialog = window.open_settings()
     dialog.language.setCurrentIndex(dialog.language.findData("zh_CN"))

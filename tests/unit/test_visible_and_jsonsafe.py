@@ -9,7 +9,8 @@ import pytest
 
 from desktop_app import jsonsafe
 from desktop_app.core import events as ev
-from desktop_app.llm.wire import read_arguments, redact
+from desktop_app.llm.arguments import read_arguments
+from desktop_app.llm.redact import redact
 from desktop_app.visible import for_terminal, json_visible
 
 

@@ -22,7 +22,7 @@ from desktop_app.ui.text import head
 if TYPE_CHECKING:  # the event dataclasses load after the first paint (~6 ms)
     from collections.abc import Callable, Sequence
 
-    from desktop_app.core.events import ApprovalEvent, ErrorEvent, Final, ToolCallEvent, ToolResultEvent
+    from desktop_app.core.events import ApprovalEvent, ErrorEvent, FinalEvent, ToolCallEvent, ToolResultEvent
     from desktop_app.core.messages import Message
 
     # how many saved messages come before the shown ones, and how to read messages [start, end)
@@ -269,7 +269,7 @@ class ChatView(VirtualRows):
         if (row := self._calls.get(event.id)) is not None:
             row.set_result(event)
 
-    def on_final(self, _event: Final) -> None:
+    def on_final(self, _event: FinalEvent) -> None:
         self.end_stream()
 
     def on_error(self, event: ErrorEvent) -> None:

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from PySide6.QtWidgets import QMainWindow, QWidget
 
     from desktop_app.mcp.bundles import Installed
-    from desktop_app.ui.approval import DialogApprover
+    from desktop_app.ui.approval import ApprovalDialogs
     from desktop_app.ui.chat.attachments import Attachment, AttachmentChip
     from desktop_app.ui.chat.composer import Composer
     from desktop_app.ui.mcp.resources_dialog import ResourceBrowser
@@ -39,7 +39,7 @@ class McpActions(QObject):
         composer: Composer,
         attach_chip: AttachmentChip,
         send: Callable[[str], bool],
-        approver: DialogApprover | None = None,
+        approver: ApprovalDialogs | None = None,
     ) -> None:
         super().__init__(window)
         self.window, self.mcp, self.approver = window, mcp, approver

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QWidget
 
-from desktop_app.llm import wire
+from desktop_app.llm import errors
 from desktop_app.llm.presets import tool_calls_mode
 from desktop_app.ui.chat.status import check_summary
 from desktop_app.ui.i18n import tr
@@ -33,7 +33,7 @@ Target = tuple[str, str, str]  # provider, base URL, model
 
 def one_line(exc: BaseException) -> str:
     """An error as one short line (the whole of it goes into the tooltip)."""
-    return wire.one_line(str(exc), ERROR_CHARS) or type(exc).__name__  # a type's name is far shorter
+    return errors.one_line(str(exc), ERROR_CHARS) or type(exc).__name__  # a type's name is far shorter
 
 
 async def _list_on_engine(provider: str, base_url: str) -> list[str]:

@@ -12,7 +12,7 @@ if TYPE_CHECKING:
 
     from desktop_app.engine_thread import EngineThread
     from desktop_app.store.settings import Settings
-    from desktop_app.ui.approval import DialogApprover
+    from desktop_app.ui.approval import ApprovalDialogs
     from desktop_app.ui.mcp.servers import McpServers
     from desktop_app.ui.settings.settings_dialog import SettingsDialog
 
@@ -34,7 +34,7 @@ class SettingsOpener:
         self.dialog: SettingsDialog | None = None
 
     def open(
-        self, settings: Settings, approver: DialogApprover, mcp: McpServers, engine: EngineThread | None = None
+        self, settings: Settings, approver: ApprovalDialogs, mcp: McpServers, engine: EngineThread | None = None
     ) -> SettingsDialog:
         """Open the Settings dialog without blocking (it is awaited through its signals)."""
         from desktop_app.ui.mcp.settings import McpSettings

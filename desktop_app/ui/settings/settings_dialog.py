@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 
     from desktop_app.engine_thread import EngineThread
     from desktop_app.store.settings import Settings
-    from desktop_app.ui.approval import DialogApprover
+    from desktop_app.ui.approval import ApprovalDialogs
 
 log = logging.getLogger(__name__)
 
@@ -98,7 +98,7 @@ class SettingsDialog(QDialog):
     def __init__(
         self,
         settings: Settings,
-        approver: DialogApprover | None,
+        approver: ApprovalDialogs | None,
         parent: QWidget | None = None,
         engine: EngineThread | None = None,
         checks: Mapping[tuple[str, str], dict[str, Any]] | None = None,

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt
 
-from desktop_app.core.events import Event, ToolDefs
+from desktop_app.core.events import Event, ToolDefsEvent
 from desktop_app.core.messages import AssistantMessage, ToolCall, ToolResultMessage
 from desktop_app.llm.fake import FakeModel
 from desktop_app.paths import config_dir
@@ -54,7 +54,7 @@ def test_chosen_skill_shows_chip_and_runs_the_guide(qtbot: Any, make_window: Any
     assert "web_search" in names and "read_page" in names
     assert names.count("web_search") <= 5 and names.count("read_page") <= 3
     assert set(names) <= {"web_search", "read_page", "get_weather"}  # only the skill's tools
-    tool_defs = next(e for e in events if isinstance(e, ToolDefs))
+    tool_defs = next(e for e in events if isinstance(e, ToolDefsEvent))
     assert {t["name"] for t in tool_defs.tools} >= {"web_search", "read_page"}
     assert window.skill_chip.isVisible()  # still active for the conversation's next message
 

@@ -55,13 +55,13 @@ async def test_model_calls_mcp_tools_through_the_loop(app_home: Path, tmp_path: 
         ("toy__ping", "mcp:toy", "write"),
     ]
     assert [c.name for c in approver.asked] == ["toy__sleep", "toy__ping"]
-    progress = [e for e in events if isinstance(e, ev.ToolProgress)]
+    progress = [e for e in events if isinstance(e, ev.ToolProgressEvent)]
     assert [(p.id, p.progress, p.total) for p in progress] == [("call_a", i, 4) for i in (1, 2, 3, 4)]
     results = {e.id: e for e in events if isinstance(e, ev.ToolResultEvent)}
     assert results["call_a"].content == "slept 0.4 s" and not results["call_a"].is_error
     assert results["call_b"].content == "pong: 三亚"
     final = events[-1]
-    assert isinstance(final, ev.Final) and final.text == "done: pong: 三亚"
+    assert isinstance(final, ev.FinalEvent) and final.text == "done: pong: 三亚"
     assert registry.names() == [n for n in registry.names() if not n.startswith("toy__")]
 
 

@@ -37,7 +37,7 @@ async def test_429_then_success_honours_retry_after_and_never_reruns_a_tool(
     )
     started = time.monotonic()
     events = await run_all(make_agent(dialect.model(server.url)))
-    assert isinstance(events[-1], ev.Final) and events[-1].text == "三亚 33°C。"
+    assert isinstance(events[-1], ev.FinalEvent) and events[-1].text == "三亚 33°C。"
     assert len(server.requests) == 3  # the 429 was retried by the SDK
     assert server.requests[2].body == server.requests[1].body
     assert time.monotonic() - started >= 0.3  # retry-after was honoured
@@ -94,7 +94,7 @@ async def test_stream_cut_mid_answer_keeps_the_partial(dialect: Any, server: Scr
     err = error_of(out)
     assert err.kind == "stream_cut"
     one_line(err.message)
-    streamed = "".join(e.text for e in out if isinstance(e, ev.TextDelta))
+    streamed = "".join(e.text for e in out if isinstance(e, ev.TextDeltaEvent))
     kept = agent.messages[-1]
     assert isinstance(kept, AssistantMessage) and kept.incomplete
     assert streamed and kept.content == streamed
@@ -144,7 +144,7 @@ async def _cancel_latency(dialect: Any, server: ScriptedServer) -> tuple[float, 
 
     async def consume() -> None:
         async for event in agent.run("写一篇长文"):
-            if isinstance(event, ev.TextDelta):
+            if isinstance(event, ev.TextDeltaEvent):
                 first.set()
 
     task = asyncio.create_task(consume())
@@ -192,7 +192,7 @@ async def test_silence_mid_answer_is_a_timeout_and_keeps_the_partial(dialect: An
     out = await run_all(agent)
     err = error_of(out)
     assert err.kind == "timeout" and "partial answer was kept" in err.message
-    streamed = "".join(e.text for e in out if isinstance(e, ev.TextDelta))
+    streamed = "".join(e.text for e in out if isinstance(e, ev.TextDeltaEvent))
     kept = agent.messages[-1]
     assert isinstance(kept, AssistantMessage) and kept.incomplete and kept.content == streamed != ""
     assert len(server.requests) == 1  # a stream that started is never retried

@@ -11,7 +11,7 @@ from desktop_app.cli import main
 from desktop_app.core import events as ev
 from desktop_app.jsonsafe import MAX_ARGUMENT_DEPTH
 from desktop_app.jsonsafe import dumps as jsonsafe_dumps
-from desktop_app.llm.wire import RAW_KEEP
+from desktop_app.llm.arguments import RAW_KEEP
 from desktop_app.store.history import HistoryStore, RunSink
 from tests.integration.providers.conftest import make_agent, run_all
 from tests.integration.providers.dialects import AnthropicDialect
@@ -46,7 +46,7 @@ def assert_error_result_then_final(events: list[ev.AnyEvent], call_id: str, why:
     result = next(e for e in events if isinstance(e, ev.ToolResultEvent))
     assert result.id == call_id and result.is_error and why in result.content
     assert not [e for e in events if isinstance(e, ev.ErrorEvent)]
-    assert isinstance(events[-1], ev.Final) and events[-1].turns == 2
+    assert isinstance(events[-1], ev.FinalEvent) and events[-1].turns == 2
     for event in events:  # every event serialises as strict JSON
         strict_loads(json.dumps(event.to_dict(), allow_nan=False))
 
@@ -118,6 +118,6 @@ async def test_anthropic_deep_input_in_block_start_never_crashes(server: Scripte
     server.push(SseReply(events), dialect.reply("好的。", (), stream=True))
     out = await run_all(make_agent(dialect.model(server.url)), "三亚天气")
     last = out[-1]
-    assert isinstance(last, ev.Final | ev.ErrorEvent)
+    assert isinstance(last, ev.FinalEvent | ev.ErrorEvent)
     for event in out:
         strict_loads(jsonsafe_dumps(event.to_dict()))

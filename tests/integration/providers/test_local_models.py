@@ -57,8 +57,8 @@ async def test_each_dialect_runs_the_three_tools(server: ScriptedServer, dialect
     assert all(c.recovered_from_text and c.raw_text == TEXTS[dialect] for c in calls)
     assert all(c.to_dict()["recovered_from_text"] is True for c in calls)
     assert not any(r.is_error for r in of(events, ev.ToolResultEvent))
-    assert "".join(d.text for d in of(events, ev.TextDelta)) == ANSWER  # the calls never reached the chat
-    assert of(events, ev.Final)[0].text == ANSWER
+    assert "".join(d.text for d in of(events, ev.TextDeltaEvent)) == ANSWER  # the calls never reached the chat
+    assert of(events, ev.FinalEvent)[0].text == ANSWER
     second = server.requests[1].body["messages"]
     assert [m["tool_call_id"] for m in second if m["role"] == "tool"] == ["call_txt_1", "call_txt_2", "call_txt_3"]
     assert second[-4]["tool_calls"][0]["function"]["name"] == "get_weather"
@@ -67,7 +67,7 @@ async def test_each_dialect_runs_the_three_tools(server: ScriptedServer, dialect
 async def test_native_mode_leaves_text_as_text_and_off_offers_no_tools(server: ScriptedServer) -> None:
     server.push(OA.reply(TEXTS["tools_block"], stream=True))
     events = await run_all(make_agent(model(server, "native")))
-    assert not of(events, ev.ToolCallEvent) and of(events, ev.Final)[0].text == TEXTS["tools_block"]
+    assert not of(events, ev.ToolCallEvent) and of(events, ev.FinalEvent)[0].text == TEXTS["tools_block"]
     server.push(OA.reply("晴。", stream=True))
     await run_all(make_agent(model(server, "off")))
     assert "tools" in server.requests[0].body and "tools" not in server.requests[1].body
@@ -79,7 +79,7 @@ async def test_null_content_refused_is_sent_as_empty_string_from_then_on(server:
     )
     server.push(OA.reply(TEXTS["tools_block"], stream=True), refusal, OA.reply(ANSWER, stream=True))
     events = await run_all(make_agent(model(server)))
-    assert of(events, ev.Final)[0].text == ANSWER
+    assert of(events, ev.FinalEvent)[0].text == ANSWER
     assert [r.body["messages"][2]["content"] for r in server.requests[1:]] == [None, ""]
     assert len(of(events, ev.ModelRequestEvent)) == 3  # the retried body is shown too
     # remembered for this server: the next run sends "" at once
@@ -91,7 +91,7 @@ async def test_null_content_refused_is_sent_as_empty_string_from_then_on(server:
 async def test_stream_options_refused_is_dropped(server: ScriptedServer) -> None:
     server.push(OA.error(400, "Unrecognized request argument supplied: stream_options"), OA.reply("晴。", stream=True))
     events = await run_all(make_agent(model(server)))
-    assert of(events, ev.Final)[0].text == "晴。"
+    assert of(events, ev.FinalEvent)[0].text == "晴。"
     assert "stream_options" in server.requests[0].body and "stream_options" not in server.requests[1].body
 
 
@@ -107,7 +107,7 @@ async def test_optional_fields_refused_are_dropped(
     )
     server.push(OA.error(422, f"{field}: extra inputs are not permitted"), OA.reply("晴。", stream=False))
     events = await run_all(make_agent(model(server), stream=False))
-    assert of(events, ev.Final)[0].text == "晴。"
+    assert of(events, ev.FinalEvent)[0].text == "晴。"
     assert field in server.requests[0].body and field not in server.requests[1].body
 
 
@@ -136,17 +136,17 @@ async def test_a_tool_not_offered_never_runs_and_is_said_plainly(server: Scripte
     server.push(OA.reply(text, stream=True))
     events = await run_all(make_agent(model(server)))
     assert not of(events, ev.ToolCallEvent) and len(server.requests) == 1
-    final = of(events, ev.Final)[0].text
+    final = of(events, ev.FinalEvent)[0].text
     assert final.startswith(text) and "Not run" in final and "execute_shell" in final
-    assert "".join(d.text for d in of(events, ev.TextDelta)) == final
+    assert "".join(d.text for d in of(events, ev.TextDeltaEvent)) == final
 
 
 async def test_a_code_sample_the_user_asked_for_is_not_run(server: ScriptedServer) -> None:
     text = f"A tool call in JSON looks like this:\n\n```json\n{W}\n```\n\nThe app then runs it."
     server.push(OA.reply(text, stream=True, split=7))
     events = await run_all(make_agent(model(server)), "show me an example of a tool call in JSON")
-    assert not of(events, ev.ToolCallEvent) and of(events, ev.Final)[0].text == text
-    assert "".join(d.text for d in of(events, ev.TextDelta)) == text
+    assert not of(events, ev.ToolCallEvent) and of(events, ev.FinalEvent)[0].text == text
+    assert "".join(d.text for d in of(events, ev.TextDeltaEvent)) == text
 
 
 async def test_nested_and_escaped_arguments_are_parsed_safely(server: ScriptedServer) -> None:
@@ -155,4 +155,4 @@ async def test_nested_and_escaped_arguments_are_parsed_safely(server: ScriptedSe
     server.push(OA.reply(f"<tool_call>{escaped}</tool_call>", stream=True), OA.reply(deep, stream=True))
     events = await run_all(make_agent(model(server)))
     assert of(events, ev.ToolCallEvent)[0].arguments == {"city": "三亚"}
-    assert of(events, ev.Final)[0].text == deep  # far too deep to be a call: it stays text, nothing crashes
+    assert of(events, ev.FinalEvent)[0].text == deep  # far too deep to be a call: it stays text, nothing crashes

@@ -92,8 +92,8 @@ async def test_identical_neutral_events_from_both(stream: bool) -> None:
     assert sorted(r.id for r in results) == ["call_0", "call_1", "call_2"]  # any finishing order
     assert not any(r.is_error for r in results)
     final = events[-1]
-    assert isinstance(final, ev.Final) and final.text == ANSWER and final.turns == 2
-    assert [e.stop_reason for e in events if isinstance(e, ev.TurnFinished)] == [
+    assert isinstance(final, ev.FinalEvent) and final.text == ANSWER and final.turns == 2
+    assert [e.stop_reason for e in events if isinstance(e, ev.TurnFinishedEvent)] == [
         "tool_calls",
         "stop",
     ]

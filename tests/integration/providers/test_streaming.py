@@ -86,7 +86,7 @@ async def test_invalid_json_arguments_become_an_error_result(dialect: Any, serve
     assert call.arguments == {} and call.arguments_raw == bad[2]
     result = next(e for e in events if isinstance(e, ev.ToolResultEvent))
     assert result.id == "c_bad" and result.is_error
-    assert isinstance(events[-1], ev.Final)
+    assert isinstance(events[-1], ev.FinalEvent)
     sent = server.requests[1].body["messages"]
     if dialect.name == "openai":
         assert sent[-2]["tool_calls"][0]["function"]["arguments"] == bad[2]

@@ -40,7 +40,7 @@ async def test_out_of_range_usage_is_unknown_and_the_answer_saved(
         events = await run_all(make_agent(dialect.model(server.url), stream=stream, sink=RunSink(conv)), "三亚天气")
         saved = store.messages(conv.id)
     assert not [e for e in events if isinstance(e, ev.ErrorEvent)], events
-    assert isinstance(events[-1], ev.Final) and events[-1].text == ANSWER
+    assert isinstance(events[-1], ev.FinalEvent) and events[-1].text == ANSWER
     usages = [e for e in events if isinstance(e, ev.UsageEvent)]
     assert all(u.input_tokens == 0 and u.output_tokens == 0 for u in usages)
     assert [m.role for m in saved] == ["user", "assistant"] and saved[1].content == ANSWER

@@ -153,4 +153,4 @@ def test_the_loop_says_a_call_waits_only_while_a_person_is_asked(
     assert asked.index("tool_call") < asked.index("approval_waiting") < asked.index("approval")
     allowed = asyncio.run(events(TerminalApprover(["book"])))
     assert "approval_waiting" not in allowed and "approval" in allowed
-    assert ev.ApprovalWaiting("c0", "book").to_dict() == {"type": "approval_waiting", "id": "c0", "name": "book"}
+    assert ev.ApprovalWaitingEvent("c0", "book").to_dict() == {"type": "approval_waiting", "id": "c0", "name": "book"}

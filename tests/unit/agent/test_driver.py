@@ -60,8 +60,8 @@ def test_tools_come_first_then_every_event_and_the_run_is_closed() -> None:
         return run
 
     asyncio.run(drive(open_run, "三亚天气", False, sink))
-    assert isinstance(sink.items[0], ev.ToolDefs) and [t["name"] for t in sink.items[0].tools] == ["echo"]
-    assert isinstance(sink.items[-1], ev.Final) and "33" in sink.items[-1].text
+    assert isinstance(sink.items[0], ev.ToolDefsEvent) and [t["name"] for t in sink.items[0].tools] == ["echo"]
+    assert isinstance(sink.items[-1], ev.FinalEvent) and "33" in sink.items[-1].text
     assert sink.sent == len(sink.items) - 1 and run.closed == 1
 
 
@@ -104,4 +104,4 @@ def test_a_run_cancelled_mid_stream_is_still_closed() -> None:
             await task
 
     asyncio.run(main())
-    assert run.closed == 1 and not any(isinstance(item, ev.Final) for item in sink.items)
+    assert run.closed == 1 and not any(isinstance(item, ev.FinalEvent) for item in sink.items)

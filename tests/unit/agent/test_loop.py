@@ -99,7 +99,7 @@ async def test_three_tools_run_concurrently_and_pair_by_id() -> None:
     assert [r.tool_call_id for r in results] == ["call_a", "call_b", "call_c"]
     assert [r.content for r in results] == ['{"tag": "a"}', '{"tag": "b"}', '{"tag": "c"}']
     final = events[-1]
-    assert isinstance(final, ev.Final) and final.text == "done" and final.turns == 2
+    assert isinstance(final, ev.FinalEvent) and final.text == "done" and final.turns == 2
     assert agent.outcome == Outcome("finished", 2, "done")
 
 
@@ -120,7 +120,7 @@ async def test_bad_input_becomes_error_result_and_tool_never_runs(
     result = next(e for e in events if isinstance(e, ev.ToolResultEvent))
     assert result.is_error and needle in result.content
     assert RAN == []
-    assert isinstance(events[-1], ev.Final)
+    assert isinstance(events[-1], ev.FinalEvent)
 
 
 async def test_invalid_json_keeps_raw_text_in_event() -> None:
@@ -143,7 +143,7 @@ async def test_raising_tool_becomes_error_result() -> None:
     events = await collect(agent)
     result = next(e for e in events if isinstance(e, ev.ToolResultEvent))
     assert result.is_error and "kaboom" in result.content
-    assert isinstance(events[-1], ev.Final)
+    assert isinstance(events[-1], ev.FinalEvent)
 
 
 async def test_timeout_becomes_error_result() -> None:
@@ -180,7 +180,7 @@ async def test_max_turns_ends_with_error_event() -> None:
     agent, _ = make_agent(looping, max_turns=3)
     events = await collect(agent)
     assert isinstance(events[-1], ev.ErrorEvent) and events[-1].kind == "max_turns"
-    assert sum(isinstance(e, ev.TurnStarted) for e in events) == 3
+    assert sum(isinstance(e, ev.TurnStartedEvent) for e in events) == 3
     assert (agent.outcome.status, agent.outcome.turns, agent.outcome.ok) == ("max_turns", 3, False)
 
 
@@ -228,7 +228,7 @@ async def test_cancel_mid_stream_keeps_streamed_text() -> None:
     async def consume() -> None:
         nonlocal deltas
         async for event in agent.run("hi"):
-            if isinstance(event, ev.TextDelta):
+            if isinstance(event, ev.TextDeltaEvent):
                 deltas += 1
                 if deltas == 3:
                     three.set()
@@ -249,6 +249,6 @@ async def test_usage_goes_to_the_sink_and_a_failed_save_is_the_last_event() -> N
     events = await collect(agent)
     assert sink.usage and all(n >= 0 for pair in sink.usage for n in pair)
     assert isinstance(events[-1], ev.ErrorEvent) and events[-1].kind == "history_write"
-    assert isinstance(events[-2], ev.Final)
+    assert isinstance(events[-2], ev.FinalEvent)
     assert agent.outcome.status == "finished" and not agent.outcome.ok
     assert agent.outcome.history_error == sink.finished

@@ -56,7 +56,7 @@ async def test_a_watcher_that_raises_ends_the_run_with_an_internal_error() -> No
     agent.watcher = BrokenWatcher()
     events = await _events(agent)
     assert isinstance(events[-1], ev.ErrorEvent) and events[-1].kind == "internal"
-    assert sum(isinstance(e, ev.ErrorEvent | ev.Final) for e in events) == 1
+    assert sum(isinstance(e, ev.ErrorEvent | ev.FinalEvent) for e in events) == 1
 
 
 def test_ask_json_ends_with_an_error_line_and_exits_1(

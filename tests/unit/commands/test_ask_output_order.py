@@ -39,11 +39,11 @@ def test_trace_and_answer_arrive_in_the_order_they_happened(
     monkeypatch.setattr("sys.stdout", _stream(sink, line_buffering=False))  # a pipe or a file: block-buffered
     monkeypatch.setattr("sys.stderr", _stream(sink, line_buffering=stderr_lines))
     happened: list[ev.AnyEvent] = [
-        ev.TextDelta("Let me look."),
+        ev.TextDeltaEvent("Let me look."),
         ev.ToolCallEvent("c1", "get_weather", {"city": "三亚"}),
         ev.ToolResultEvent("c1", "get_weather", '{"t": 22}', False, 3.0),
-        ev.TextDelta("Warm: 22 °C."),
-        ev.Final("Warm: 22 °C.", 2, "stop"),
+        ev.TextDeltaEvent("Warm: 22 °C."),
+        ev.FinalEvent("Warm: 22 °C.", 2, "stop"),
         ev.ErrorEvent("late trouble", "provider"),
     ]
     for event in happened:

@@ -8,7 +8,7 @@ from desktop_app.core.messages import AssistantMessage, ToolCall, ToolResultMess
 from desktop_app.llm import anthropic as an
 from desktop_app.llm import openai as oa
 from desktop_app.llm.base import ModelRequest, ToolSpec
-from desktop_app.llm.wire import REDACTED, redact, scrub
+from desktop_app.llm.redact import REDACTED, redact, scrub
 
 SPEC = ToolSpec(
     "get_weather",

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from desktop_app.cli import main
-from desktop_app.llm.wire import scrub, url_secrets
+from desktop_app.llm.redact import scrub, url_secrets
 from desktop_app.store.settings import Settings
 
 PASSWORD = "hunter2-s3cret"

@@ -47,7 +47,7 @@ READERS = [  # a template per reader of numbers: days, nights, budgets, currenci
 async def test_a_number_of_thousands_of_digits_gets_an_answer(kind: str) -> None:
     for template in READERS:
         events, agent = await run(template.format(n=HUGE[kind]))
-        assert isinstance(events[-1], ev.Final), (template, events[-1])
+        assert isinstance(events[-1], ev.FinalEvent), (template, events[-1])
         assert agent.outcome.ok
 
 

@@ -45,7 +45,7 @@ def places_of(events: list[ev.AnyEvent]) -> list[tuple[str, dict[str, Any]]]:
 
 def final_text(events: list[ev.AnyEvent]) -> str:
     final = events[-1]
-    assert isinstance(final, ev.Final), final
+    assert isinstance(final, ev.FinalEvent), final
     return final.text
 
 
@@ -59,7 +59,7 @@ async def test_seed_question_three_calls_in_one_turn_and_the_seed_numbers() -> N
         ),
         ("get_hotel_price", {"city": "三亚", "stars": 4, "check_in": "2026-12-07", "nights": 3}),
     ]
-    turn_of_calls = [e.turn for e in events if isinstance(e, ev.TurnFinished)]
+    turn_of_calls = [e.turn for e in events if isinstance(e, ev.TurnFinishedEvent)]
     assert turn_of_calls == [1, 2]
     call_ids = [e.id for e in events if isinstance(e, ev.ToolCallEvent)]
     result_ids = [e.id for e in events if isinstance(e, ev.ToolResultEvent)]
@@ -313,16 +313,16 @@ def test_things_asked_for_are_never_taken_for_places(text: str) -> None:
 
 async def test_the_seed_s_answer_names_no_unknown_place() -> None:
     events, _ = await run(SEED_ZH)
-    final = next(e for e in events if isinstance(e, ev.Final))
+    final = next(e for e in events if isinstance(e, ev.FinalEvent))
     assert "不认识" not in final.text and "¥1,280" in final.text
 
 
 async def test_a_budget_asked_about_gets_a_yes_or_no_against_the_estimate() -> None:
     """ "预算5000" beside a trip: the costs end by saying whether it is enough (peaks included)."""
     events, _ = await run("三亚玩三天，从北京出发，预算5000")
-    final = next(e for e in events if isinstance(e, ev.Final))
+    final = next(e for e in events if isinstance(e, ev.FinalEvent))
     assert "预算 ¥5,000：够，约剩 ¥400" in final.text  # the seed's ¥4,600
     events, _ = await run("Is 3000 yuan enough for 3 days in Sanya from Beijing?")
-    final = next(e for e in events if isinstance(e, ev.Final))
+    final = next(e for e in events if isinstance(e, ev.FinalEvent))
     assert "Budget ¥3,000: not enough, about ¥1,600 short" in final.text
     assert parse("北京到三亚机票1280元贵吗", []).budget is None  # a price named is not a budget

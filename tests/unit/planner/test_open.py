@@ -26,7 +26,7 @@ def first_turn_calls(events: list[ev.AnyEvent]) -> list[tuple[str, dict[str, Any
     """Tool calls the planner made in its first turn (the ones the inspector shows together)."""
     turn, calls = 0, []
     for e in events:
-        if isinstance(e, ev.TurnStarted):
+        if isinstance(e, ev.TurnStartedEvent):
             turn = e.turn
         elif isinstance(e, ev.ToolCallEvent) and turn == 1:
             calls.append((e.name, e.arguments))

@@ -199,7 +199,7 @@ async def test_call_limits_are_enforced_by_the_engine() -> None:
     assert "at most 5 web_search calls" in results["call_web_search_5"].content
     assert "at most 3 read_page calls" in results["call_read_page_3"].content
     assert not results["call_read_page_0"].is_error
-    assert isinstance(events[-1], ev.Final)
+    assert isinstance(events[-1], ev.FinalEvent)
 
 
 async def test_token_budget_is_enforced_by_the_engine() -> None:

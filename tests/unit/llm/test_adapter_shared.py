@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from desktop_app.llm.anthropic import AnthropicModel
 from desktop_app.llm.openai import OpenAIModel
-from desktop_app.llm.wire import shared_tls
+from desktop_app.llm.transport import shared_tls
 
 
 def _context(client: object) -> object:

@@ -1,30 +1,15 @@
-"""Shared by the OpenAI and Anthropic adapters: secret redaction and SDK errors as ProviderError."""
+"""SDK and server errors as one-line ProviderErrors that name the adapter's vendor, key and URL."""
 
 from __future__ import annotations
 
-import asyncio
-import functools
-import json
-import re
-import ssl
-import time
-from collections.abc import AsyncIterator, Iterable
-from typing import Any, TypeVar
-from urllib.parse import unquote, urlsplit
+from collections.abc import Iterable
+from typing import Any
 
 from desktop_app import jsonsafe
-from desktop_app.core.messages import AssistantMessage, ToolCall
-from desktop_app.jsonsafe import MAX_ARGUMENT_DEPTH, MAX_DOCUMENT_DEPTH, TOO_DEEP, TOO_DEEP_ARGUMENTS, value_problem
+from desktop_app.core.messages import AssistantMessage
 from desktop_app.llm.base import ProviderError
+from desktop_app.llm.redact import scrub
 
-T = TypeVar("T")
-REDACTED = "[REDACTED]"
-RAW_KEEP = 2000  # characters of unusable argument text kept for the record
-SECRET_HEADERS = ("authorization", "x-api-key", "api-key", "proxy-authorization")
-# Vendor key shapes (sk-…, sk-ant-…, sk-proj-…) and bearer tokens, wherever they appear in text.
-_KEY_RE = re.compile(r"(?:sk-[A-Za-z0-9_\-]{12,}|Bearer\s+[A-Za-z0-9_\-.=]{12,})")
-# The password of a URL's user part (https://user:secret@host), wherever a URL appears in text.
-_USERINFO_RE = re.compile(r"(\b[A-Za-z][A-Za-z0-9+.\-]*://[^/\s:@]*):[^/\s@]+@")
 _CONTEXT_MARKERS = (  # both vendors' (and compatible servers') ways of saying the prompt is too long
     "context_length_exceeded",
     "maximum context length",
@@ -36,76 +21,6 @@ _CONTEXT_MARKERS = (  # both vendors' (and compatible servers') ways of saying t
     "input is too long",
     "reduce the length",
 )
-
-
-def scrub(text: str, secrets: Iterable[str] = ()) -> str:
-    """Remove known secrets and anything key-shaped from a piece of text."""
-    for secret in secrets:
-        if secret and len(secret) >= 6:
-            text = text.replace(secret, REDACTED)
-    text = _USERINFO_RE.sub(rf"\1:{REDACTED}@", text)
-    return _KEY_RE.sub(REDACTED, text)
-
-
-def url_secrets(url: str) -> list[str]:
-    """The password in a URL (as written and decoded), to scrub wherever it turns up."""
-    try:
-        password = urlsplit(url).password or ""
-    except ValueError:
-        return []
-    return [p for p in {password, unquote(password)} if p]
-
-
-def redact(value: Any, secrets: Iterable[str] = (), depth: int = 0) -> Any:
-    """A deep copy of a JSON value with secrets and auth headers replaced, cut below the document depth."""
-    keys = tuple(secrets)
-    if isinstance(value, str):
-        return scrub(value, keys)
-    if isinstance(value, dict | list | tuple) and depth >= MAX_DOCUMENT_DEPTH:
-        return TOO_DEEP  # a body no view or serialiser should have to recurse through
-    if isinstance(value, dict):
-        return {
-            k: REDACTED if str(k).lower() in SECRET_HEADERS else redact(v, keys, depth + 1) for k, v in value.items()
-        }
-    if isinstance(value, list | tuple):
-        return [redact(v, keys, depth + 1) for v in value]
-    return value
-
-
-def read_arguments(raw: str | dict[str, Any] | None) -> tuple[dict[str, Any] | None, str, str]:
-    """Model-written arguments: (object, raw text, "") or (None, raw text kept short, what is wrong).
-
-    The one place both adapters parse arguments: nesting is checked before parsing and without
-    recursion, and NaN / Infinity (not JSON) count as invalid, so nothing later can choke on them.
-    """
-    if isinstance(raw, dict):
-        problem = value_problem(raw)
-        if problem == TOO_DEEP_ARGUMENTS:
-            return None, "", problem  # no text: printing it would recurse as deep
-        return (None, _keep(json.dumps(raw)), problem) if problem else (raw, json.dumps(raw, ensure_ascii=False), "")
-    text = raw or ""
-    if not text.strip():
-        return {}, text, ""
-    if jsonsafe.deep_spans(text, MAX_ARGUMENT_DEPTH):
-        return None, _keep(text), TOO_DEEP_ARGUMENTS
-    try:
-        parsed = jsonsafe.loads(text, MAX_ARGUMENT_DEPTH)
-    except ValueError:
-        return None, _keep(text), "are not valid JSON"
-    if not isinstance(parsed, dict):
-        return None, _keep(text), "are not a JSON object"
-    return parsed, text, ""
-
-
-def _keep(text: str) -> str:
-    """Unusable argument text as stored and shown: the start of it, never megabytes."""
-    return text if len(text) <= RAW_KEEP else text[:RAW_KEEP] + "…"
-
-
-def make_call(call_id: str, name: str, raw: str | dict[str, Any] | None) -> ToolCall:
-    """A neutral ToolCall from the vendor's id, name and arguments."""
-    args, text, problem = read_arguments(raw)
-    return ToolCall(id=call_id, name=name, arguments=args, arguments_raw=text, arguments_error=problem)
 
 
 def one_line(text: str, limit: int = 240) -> str:
@@ -232,37 +147,3 @@ class ErrorText:
 
     def missing_key(self) -> ProviderError:
         return ProviderError(f"no {self.vendor} API key: {self.key_hint()}", "auth")
-
-
-class Deadline:
-    """The whole wait for one model call (connect, headers, the SDK's retries, the first data)."""
-
-    def __init__(self, seconds: float) -> None:
-        self._end = time.monotonic() + seconds
-
-    def left(self) -> float:
-        """Seconds still allowed (never zero, so a timeout context is always valid)."""
-        return max(0.001, self._end - time.monotonic())
-
-
-async def paced(source: AsyncIterator[T], first_s: float, idle_s: float) -> AsyncIterator[T]:
-    """`source`'s items; TimeoutError when the first is later than `first_s` or a gap is longer than `idle_s`."""
-    iterator = aiter(source)
-    wait = first_s
-    while True:
-        try:
-            async with asyncio.timeout(wait):
-                item = await anext(iterator)
-        except StopAsyncIteration:
-            return
-        yield item
-        wait = idle_s
-
-
-@functools.cache
-def shared_tls() -> ssl.SSLContext:
-    """One TLS context for every SDK client: building one parses the CA bundle (~17 ms holding the
-    GIL, a window stall at the start of every run); the SDK's own default, honouring SSL_CERT_FILE/DIR."""
-    import httpx2
-
-    return httpx2.create_ssl_context()
