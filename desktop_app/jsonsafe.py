@@ -165,6 +165,12 @@ def json_safe(value: Any, depth: int = 0) -> Any:
     return str(value)
 
 
+def indented(value: Any, *, sort_keys: bool = False) -> str:
+    """The one JSON printer people read (inspector, dialogs, pins, App traffic): two-space indent,
+    CJK as itself; each caller adds its own care (hidden characters, a length cap)."""
+    return json.dumps(value, ensure_ascii=False, indent=2, sort_keys=sort_keys)
+
+
 def dumps(value: Any, indent: int | None = None) -> str:
     """Strict JSON (never NaN) with hidden characters as \\u escapes: safe for any terminal."""
     try:

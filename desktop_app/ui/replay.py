@@ -65,7 +65,7 @@ class EditDialog(QDialog):
 def pretty(text: str) -> str:
     """JSON text indented for editing; other text as it is."""
     try:
-        return json.dumps(jsonsafe.loads(text), ensure_ascii=False, indent=2)
+        return jsonsafe.indented(jsonsafe.loads(text))
     except ValueError:
         return text
 

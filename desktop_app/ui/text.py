@@ -6,7 +6,7 @@ import json
 import unicodedata
 from typing import Any
 
-from desktop_app.jsonsafe import json_safe
+from desktop_app.jsonsafe import indented, json_safe
 from desktop_app.visible import hidden_kind
 
 KEEP = {"\n", "\t", " ", "\u3000"}  # ordinary whitespace, including the CJK full-width space
@@ -40,7 +40,7 @@ def hidden_characters(text: str) -> list[str]:
 
 def pretty_json(value: Any) -> str:
     """Indented JSON with real CJK characters and hidden characters made visible."""
-    return make_visible(json.dumps(json_safe(value), ensure_ascii=False, indent=2, sort_keys=False))
+    return make_visible(indented(json_safe(value)))
 
 
 def summarize_arguments(args: dict[str, Any], limit: int = 60) -> str:

@@ -14,7 +14,6 @@ approval), `ui/open-link` (web URLs, only right after a click in the view), `ui/
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
@@ -304,4 +303,4 @@ def summary(message: Any) -> str:
 
 
 def pretty(message: Any) -> str:
-    return json.dumps(message, ensure_ascii=False, indent=2)[:20_000] if not isinstance(message, str) else message
+    return jsonsafe.indented(message)[:20_000] if not isinstance(message, str) else message

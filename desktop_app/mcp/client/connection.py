@@ -14,10 +14,19 @@ from typing import Any, Literal, Protocol, TextIO
 from desktop_app import __version__
 from desktop_app.mcp.apps.views import EXTENSION_ID, MIME_TYPE
 from desktop_app.mcp.client.guard import guarded, stop_guard
-from desktop_app.mcp.client.interact import ElicitationHandler, ElicitationResult, SamplingHandler, SamplingResult
+from desktop_app.mcp.client.interact import (
+    PERSON_ALLOWANCE,
+    ElicitationHandler,
+    ElicitationResult,
+    PersonClock,
+    SamplingHandler,
+    SamplingResult,
+    elicit_note,
+    sampling_request,
+    with_notes,
+)
 from desktop_app.mcp.client.launch import CommandNotFoundError, child_environment, resolve_command
 from desktop_app.mcp.client.logs import ServerLog, read_tail
-from desktop_app.mcp.client.person import PERSON_ALLOWANCE, PersonClock, elicit_note, sampling_request, with_notes
 from desktop_app.mcp.client.results import safe_name, short_hash, to_output
 from desktop_app.mcp.client.sdk import Sdk, answers_like_sse, leaf, offending_line, roots_result, watch_eof
 from desktop_app.mcp.client.tasks import call_as_task

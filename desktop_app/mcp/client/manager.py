@@ -14,11 +14,11 @@ from typing import Any
 
 from desktop_app.mcp.client.connection import Connection, ServerStatus
 from desktop_app.mcp.client.interact import (
+    PERSON_ALLOWANCE,
     ElicitationHandler,
     HeadlessInteraction,
     SamplingHandler,
 )
-from desktop_app.mcp.client.person import PERSON_ALLOWANCE
 from desktop_app.mcp.client.results import qualify_all, risk_of
 from desktop_app.mcp.client.sdk import Sdk
 from desktop_app.mcp.client.task_book import leftover_notice

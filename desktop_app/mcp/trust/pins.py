@@ -381,7 +381,7 @@ def pretty_definition(definition: dict[str, Any] | None) -> str:
     shown, _ = reveal_tree(definition)
     lines = [f"name: {shown.get('name', '')}", "description:", str(shown.get("description") or "(none)")]
     schema = shown.get("input_schema") or {}
-    lines += ["input schema:", json.dumps(schema, ensure_ascii=False, indent=2, sort_keys=True)]
+    lines += ["input schema:", jsonsafe.indented(schema, sort_keys=True)]
     if shown.get("annotations"):
         annotations = json.dumps(shown["annotations"], ensure_ascii=False, sort_keys=True)
         lines += [f"annotations: {annotations}"]

@@ -97,7 +97,7 @@ _COLOUR_OF = {  # a node's kind (shown translated in the Type column) -> its col
 
 def pretty(value: Any) -> str:
     """Indented JSON that keeps Chinese readable."""
-    return json.dumps(value, indent=2, ensure_ascii=False)
+    return jsonsafe.indented(value)
 
 
 class RowDelegate(QStyledItemDelegate):

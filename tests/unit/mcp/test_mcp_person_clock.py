@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from desktop_app.mcp.client.person import PersonClock as _PersonClock
+from desktop_app.mcp.client.interact import PersonClock as _PersonClock
 
 
 async def test_finishes_within_budget() -> None:
