@@ -134,6 +134,7 @@ async def one_run(base_url: str, mode: str, question: str, raw: Any) -> tuple[di
             {
                 "mode": mode,
                 "question": question,
+                "seconds": round(took, 2),
                 "content": content,
                 "events": [e for e in events if e["type"] in ("tool_call", "tool_result", "error")],
             },
@@ -176,9 +177,26 @@ async def bench(base_url: str, modes: list[str], rounds: int, count: int, raw_pa
     return tallies
 
 
+def summarize(raw_path: Path) -> dict[str, Tally]:
+    """The figures again from a raw file (a run stopped early still counts what it finished)."""
+    tallies: dict[str, Tally] = {}
+    for line in raw_path.read_text(encoding="utf-8").splitlines():
+        row = json.loads(line)
+        summary, tally = _summary(row["events"]), tallies.setdefault(row["mode"], Tally())
+        tally.runs += 1
+        tally.ran += summary["ran"]
+        tally.native += summary["native"]
+        tally.recovered += summary["recovered"]
+        tally.invalid += summary["invalid"]
+        tally.errors += summary["error"]
+        tally.seconds.append(float(row.get("seconds", 0.0)))
+    return tallies
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--base-url", required=True)
+    parser.add_argument("--summarize", default="", metavar="RAW", help="print the figures of a raw file and stop")
+    parser.add_argument("--base-url", default="")
     parser.add_argument("--label", default="default", help="the server's chat format, for the report")
     parser.add_argument("--modes", default=",".join(MODES))
     parser.add_argument("--rounds", type=int, default=3)
@@ -186,9 +204,14 @@ def main() -> int:
     parser.add_argument("--raw", default="bench_local_models.raw.jsonl")
     args = parser.parse_args()
     modes = [m for m in args.modes.split(",") if m in MODES]
-    tallies = asyncio.run(bench(args.base_url, modes, args.rounds, args.questions, Path(args.raw)))
-    baseline = statistics.median(tallies[modes[0]].seconds) if tallies[modes[0]].seconds else 1.0
-    print(f"chat format: {args.label}; {args.questions} questions x {args.rounds} rounds")
+    if args.summarize:
+        tallies = summarize(Path(args.summarize))
+        modes = list(tallies)
+    else:
+        tallies = asyncio.run(bench(args.base_url, modes, args.rounds, args.questions, Path(args.raw)))
+    baseline = (statistics.median(tallies[modes[0]].seconds) if tallies[modes[0]].seconds else 0.0) or 1.0
+    runs = max((t.runs for t in tallies.values()), default=0)
+    print(f"chat format: {args.label}; {runs} runs per mode ({args.questions} questions, up to {args.rounds} rounds)")
     print("mode          travel tool ran   native  recovered  invalid args  errors  s/question (x first mode)")
     for mode, t in tallies.items():
         median = statistics.median(t.seconds) if t.seconds else 0.0
