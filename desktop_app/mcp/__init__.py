@@ -2,3 +2,22 @@
 configured, `trust` keeps pins and allowed secrets, `auth` signs in, `apps` serves `ui://` views,
 `bundles` installs `.mcpb` files, `server` is the app's own server. Each room's `__init__` is its face:
 the window imports from a face only (tests/unit/test_layering.py holds the rooms' table)."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from typing import Any
+
+
+def face(room: str, names: dict[str, tuple[str, str]]) -> Callable[[str], Any]:
+    """A room's module `__getattr__`: each name of its face imported from its module when first asked
+    for (name -> (module, attribute)), so the window's first paint loads none of them."""
+
+    def getattr_(name: str) -> Any:
+        if name not in names:
+            raise AttributeError(f"module {room!r} has no attribute {name!r}")
+        module, attr = names[name]
+        return getattr(importlib.import_module(f"{room}.{module}"), attr)
+
+    return getattr_

@@ -4,8 +4,9 @@ This file is the room's face: the window imports these names from here, never a 
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from desktop_app.mcp import face
 
 if TYPE_CHECKING:
     from desktop_app.mcp.trust.pins import PendingChange as PendingChange
@@ -35,10 +36,4 @@ __all__ = [
     "store_for",
 ]
 
-
-def __getattr__(name: str) -> Any:
-    """A name of the face, imported when first asked for: the window's first paint loads none of them."""
-    if name not in FACE:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    module, attr = FACE[name]
-    return getattr(importlib.import_module(f"{__name__}.{module}"), attr)
+__getattr__ = face(__name__, FACE)
