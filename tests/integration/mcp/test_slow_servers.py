@@ -7,6 +7,7 @@ import json
 import sys
 import time
 from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -110,22 +111,23 @@ def test_grace_period_is_a_setting(app_home: Path) -> None:
     assert Settings(mcp_wait_s=1e9).mcp_wait() == 600.0
 
 
-async def test_a_late_server_joins_from_the_next_turn(app_home: Path, tmp_path: Path, time_bin: str) -> None:
-    """Turn 1 is offered no tool of the late server; turn 2 is, and calls it; the dead one never matters."""
-    late = {"command": sys.executable, "args": [str(TOY), "late"], "env": {"TOY_DELAY": "1.0"}}
-    config = _config(tmp_path / "mcp.json", time_bin, late=late)
-    registry_box: list[ToolRegistry] = []
+LATE = {"command": sys.executable, "args": [str(TOY), "late"], "env": {"TOY_DELAY": "1.0"}}
+
+
+async def _late_run(options: RunOptions) -> tuple[list[set[str]], list[dict[str, object]]]:
+    """A run whose first call waits until `late__ping` has joined and whose second calls it:
+    the tools offered each turn, and the results."""
+    box: list[ToolRegistry] = []
 
     async def wait_for_late(_args: dict[str, object], _report: object = None) -> ToolOutput:
         deadline = time.monotonic() + 60
-        while registry_box[0].get("late__ping") is None and time.monotonic() < deadline:
+        while box[0].get("late__ping") is None and time.monotonic() < deadline:
             await asyncio.sleep(0.05)  # the run goes on; the server's tools arrive on their own
         return ToolOutput("waited")
 
     waiter = ToolDef("wait_for_late", "Wait.", {"type": "object", "properties": {}}, wait_for_late)
-    options = RunOptions(mcp_config=config, mcp_grace_s=0.2, extra_tools=[waiter])
-    registry, close = await open_tools(Settings(), options)
-    registry_box.append(registry)
+    registry, close = await open_tools(Settings(), replace(options, extra_tools=[waiter]))
+    box.append(registry)
     offered: list[set[str]] = []
 
     def turn(calls: tuple[ToolCall, ...]) -> object:
@@ -144,12 +146,18 @@ async def test_a_late_server_joins_from_the_next_turn(app_home: Path, tmp_path: 
     )
     agent = Agent(model=model, registry=registry, approver=RecordingApprover(approve=True))
     try:
-        events = [e async for e in agent.run("go")]
+        events = [e.to_dict() async for e in agent.run("go")]
     finally:
         await close()
+    return offered, [e for e in events if e["type"] == "tool_result"]
+
+
+async def test_a_late_server_joins_from_the_next_turn(app_home: Path, tmp_path: Path, time_bin: str) -> None:
+    """Turn 1 is offered no tool of the late server; turn 2 is, and calls it; the dead one never matters."""
+    config = _config(tmp_path / "mcp.json", time_bin, late=LATE)
+    offered, results = await _late_run(RunOptions(mcp_config=config, mcp_grace_s=0.2))
     assert "late__ping" not in offered[0] and "late__ping" in offered[1]
     assert not any(name.startswith("dead__") for names in offered for name in names)
-    results = [e.to_dict() for e in events if e.to_dict()["type"] == "tool_result"]
     assert results[1]["content"] == "pong: hi" and not results[1]["is_error"]
 
 
@@ -184,45 +192,13 @@ async def test_a_late_server_of_the_windows_manager_joins_the_runs_next_turn(app
     from desktop_app.mcp.client.manager import McpManager
     from desktop_app.mcp.setup.config import load_servers
 
-    late = {"command": sys.executable, "args": [str(TOY), "late"], "env": {"TOY_DELAY": "1.0"}}
     path = tmp_path / "mcp.json"
-    path.write_text(json.dumps({"mcpServers": {"late": late}}), encoding="utf-8")
+    path.write_text(json.dumps({"mcpServers": {"late": LATE}}), encoding="utf-8")
     manager = McpManager(load_servers(str(path)))
     manager.start()
-    box: list[ToolRegistry] = []
-
-    async def wait_for_late(_args: dict[str, object], _report: object = None) -> ToolOutput:
-        deadline = time.monotonic() + 60
-        while box[0].get("late__ping") is None and time.monotonic() < deadline:
-            await asyncio.sleep(0.05)  # the run goes on; the server's tools arrive on their own
-        return ToolOutput("waited")
-
-    waiter = ToolDef("wait_for_late", "Wait.", {"type": "object", "properties": {}}, wait_for_late)
-    options = RunOptions(mcp_grace_s=0.1, extra_tools=[waiter], mcp_manager=lambda: manager)
     try:
-        registry, close = await open_tools(Settings(), options)
-        box.append(registry)
-        offered: list[set[str]] = []
-
-        def turn(calls: tuple[ToolCall, ...]) -> object:
-            def step(request: ModelRequest) -> AssistantMessage:
-                offered.append({t.name for t in request.tools})
-                return AssistantMessage(tool_calls=calls, stop_reason="tool_calls") if calls else AssistantMessage("ok")
-
-            return step
-
-        model = FakeModel(
-            [
-                turn((ToolCall("c1", "wait_for_late", {}),)),  # type: ignore[list-item]
-                turn((ToolCall("c2", "late__ping", {"text": "hi"}),)),  # type: ignore[list-item]
-                turn(()),  # type: ignore[list-item]
-            ]
-        )
-        agent = Agent(model=model, registry=registry, approver=RecordingApprover(approve=True))
-        events = [e.to_dict() async for e in agent.run("go")]
-        await close()
+        offered, results = await _late_run(RunOptions(mcp_grace_s=0.1, mcp_manager=lambda: manager))
     finally:
         await manager.aclose()
     assert "late__ping" not in offered[0] and "late__ping" in offered[1]
-    results = [e for e in events if e["type"] == "tool_result"]
     assert results[1]["content"] == "pong: hi" and not results[1]["is_error"]
