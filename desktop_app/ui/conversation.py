@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 
 from desktop_app.ui.chat.attachments import with_attachments
 from desktop_app.ui.chat.status import announcement
@@ -91,8 +91,9 @@ class Conversation(QObject):
     def connect_session(self) -> None:
         """The session's events to the chat, inspector and Trip pane; its start and end to this."""
         w, s = self.w, self.w.session
+        s.every_event(w.dock.handle_event)  # first: the inspector sees each event before the views react
         s.runStarted.connect(self._on_run_started)
-        s.textDelta.connect(w.chat.append_delta)
+        s.textDelta.connect(lambda event: w.chat.append_delta(event.text))
         s.toolCall.connect(w.chat.add_tool_call)
         s.approvalWaiting.connect(lambda event: w.chat.set_waiting(event.id))
         s.approvalDecided.connect(w.chat.on_approval)
@@ -100,8 +101,7 @@ class Conversation(QObject):
         s.final.connect(w.chat.on_final)
         s.trip.connect(self.on_trip)
         s.error.connect(w.chat.on_error)
-        s.usage.connect(w.status.add)
-        s.event.connect(w.dock.handle_event)
+        s.usage.connect(lambda event: w.status.add(event.input_tokens, event.output_tokens))
         s.runFinished.connect(self._on_run_finished)
         w.approver.queueChanged.connect(self._on_queue)
         w.chat.earlierRead.connect(self._earlier_read)
@@ -237,7 +237,7 @@ class Conversation(QObject):
         if status == "cancelled":
             w.chat.add_error(tr("Stopped."))
         w.history_panel.show_current(w.session.conversation_id)
-        self._announce(status)
+        QTimer.singleShot(0, self, lambda: self._announce(status))  # a loop turn of its own: no late frame at the end
         self.finished.emit(status)
 
     def _announce(self, status: str) -> None:

@@ -55,7 +55,7 @@ class Heartbeat(QObject):
     def watch(self, session: Any) -> None:
         """Beat while the session is busy (and a second after, so the last paint counts); each
         engine event names the phase (the beat that sees a stall comes after that event's slots)."""
-        session.event.connect(lambda event: self.note(event.type))
+        session.every_event(lambda event: self.note(event.type))
         session.runFinished.connect(lambda _status: self.note("run_finished"))
         session.busyChanged.connect(lambda busy: self.start() if busy else QTimer.singleShot(1000, self._idle_stop))
         self._session = session

@@ -38,20 +38,24 @@ async def _warm_async(provider: str, mcp_config: str | None) -> None:
 class AgentSession(QObject):
     """One conversation's engine runs; at most one at a time, cancellable at once."""
 
-    # every event as its typed object (agent/events.py, plus ToolDefs); the name shadows QObject.event
-    # on the Python side only: Qt's C++ event dispatch still reaches QObject::event (checked)
-    event = Signal(object)  # type: ignore[assignment]
+    # each event on its own signal, once, as its typed object (core/events.py, plus ToolDefsEvent);
+    # a view that wants them all (the inspector, the stall probe) connects with `every_event`
     runStarted = Signal(object)  # ev.RunStartedEvent
-    textDelta = Signal(str)  # a piece of the streamed answer
+    turnStarted = Signal(object)  # ev.TurnStartedEvent
+    textDelta = Signal(object)  # ev.TextDeltaEvent: a piece of the streamed answer
     toolCall = Signal(object)  # ev.ToolCallEvent
     approvalWaiting = Signal(object)  # ev.ApprovalWaitingEvent: a person is asked about a call
     approvalDecided = Signal(object)  # ev.ApprovalEvent
     toolResult = Signal(object)  # ev.ToolResultEvent
     toolProgress = Signal(object)  # ev.ToolProgressEvent
-    usage = Signal(int, int)  # input and output tokens of one model call
+    usage = Signal(object)  # ev.UsageEvent: the tokens of one model call
     trip = Signal(object)  # ev.TripEvent: the conversation's trip is new or changed (its `detail` the whole trip)
+    turnFinished = Signal(object)  # ev.TurnFinishedEvent
     final = Signal(object)  # ev.FinalEvent
     error = Signal(object)  # ev.ErrorEvent
+    modelRequest = Signal(object)  # ev.ModelRequestEvent: the exact body sent
+    modelResponse = Signal(object)  # ev.ModelResponseEvent: the exact body received
+    toolDefs = Signal(object)  # ev.ToolDefsEvent: the tools the run offers
     busyChanged = Signal(bool)  # a run started (True) or ended (False)
     runFinished = Signal(str)  # "done" | "error" | "cancelled", after history is written
 
@@ -65,16 +69,23 @@ class AgentSession(QObject):
         engine: EngineThread | None = None,
     ) -> None:
         super().__init__(parent)
-        self._typed: dict[type, SignalInstance] = {  # the events passed on whole, each to its own signal
+        self._typed: dict[type, SignalInstance] = {  # each event type and the one signal it goes out on
             ev.RunStartedEvent: self.runStarted,
+            ev.TurnStartedEvent: self.turnStarted,
+            ev.TextDeltaEvent: self.textDelta,
             ev.ToolCallEvent: self.toolCall,
             ev.ApprovalWaitingEvent: self.approvalWaiting,
             ev.ApprovalEvent: self.approvalDecided,
             ev.ToolResultEvent: self.toolResult,
             ev.ToolProgressEvent: self.toolProgress,
+            ev.UsageEvent: self.usage,
             ev.TripEvent: self.trip,
+            ev.TurnFinishedEvent: self.turnFinished,
             ev.FinalEvent: self.final,
             ev.ErrorEvent: self.error,
+            ev.ModelRequestEvent: self.modelRequest,
+            ev.ModelResponseEvent: self.modelResponse,
+            ev.ToolDefsEvent: self.toolDefs,
         }
         self.settings = settings
         self.approver = approver
@@ -234,23 +245,17 @@ class AgentSession(QObject):
                 self.busyChanged.emit(False)
             self.runFinished.emit(self._status)
 
+    def every_event(self, slot: Callable[[Any], object]) -> None:
+        """`slot(event)` for every event, in the order the run made them (each still emitted once)."""
+        for signal in self._typed.values():
+            signal.connect(slot)
+
     def _emit(self, event: WindowEvent) -> None:
-        """On the UI loop: one event to the generic signal, then to its typed one."""
+        """On the UI loop: the event out on its own signal."""
         if isinstance(event, ev.RunStartedEvent):
             self.conversation_id = event.conversation_id or self.conversation_id
         elif isinstance(event, ev.ErrorEvent):
             self._status = "error"
-        self.event.emit(event)
-        self._emit_typed(event)
-
-    def _emit_typed(self, event: WindowEvent) -> None:
-        """The typed signal a view listens to (the text and token counts as plain values)."""
-        match event:
-            case ev.TextDeltaEvent(text=text):
-                self.textDelta.emit(text)
-            case ev.UsageEvent(input_tokens=tokens_in, output_tokens=tokens_out):
-                self.usage.emit(tokens_in, tokens_out)
-            case _:
-                signal = self._typed.get(type(event))
-                if signal is not None:
-                    signal.emit(event)
+        signal = self._typed.get(type(event))
+        if signal is not None:
+            signal.emit(event)

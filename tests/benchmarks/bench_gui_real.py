@@ -192,6 +192,16 @@ def _mcp_http(program: str, count: int = 1) -> Iterator[tuple[list[str], dict[st
         yield stack.enter_context(_mcp_config(servers))
 
 
+def _end_of_run(stalls: list[str]) -> float:
+    """The worst late beat after the answer was whole (phases `final` and `run_finished`), 0 when none."""
+    late = [
+        float(line.split("late_ms=")[1].split()[0])
+        for line in stalls
+        if "late_ms=" in line and ("phase=final" in line or "phase=run_finished" in line)
+    ]
+    return max(late, default=0.0)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
@@ -210,12 +220,13 @@ def main() -> None:
         if factory is None:
             print(f"{name}: skipped (its MCP servers are not installed; see .ci/run)")
             continue
-        worsts, walls, worst_stalls = [], [], []
+        worsts, walls, worst_stalls, ends = [], [], [], []
         for _ in range(args.runs):
             with factory() as (flags, env), tempfile.TemporaryDirectory() as home:  # type: ignore[operator]
                 worst, stalls, wall = _run_app(home, flags, env, args.probe)
             worsts.append(worst)
             walls.append(wall)
+            ends.append(_end_of_run(stalls))
             if worst >= max(worsts):
                 worst_stalls = stalls
         bare = _bare(statistics.median(walls))
@@ -224,6 +235,7 @@ def main() -> None:
             f"(goal < 16; bare window's heartbeat over as long: {bare:.1f} ms, "
             f"ratio {statistics.median(worsts) / max(bare, 1.0):.1f}x)"
         )
+        print(f"{name}_final_phase_worst_ms max={max(ends):.0f} per run: {', '.join(f'{e:.0f}' for e in ends)}")
         for line in worst_stalls[: 60 if args.probe else 12]:
             print(f"    {line}")
 

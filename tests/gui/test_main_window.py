@@ -51,7 +51,7 @@ def run_and_wait(qtbot: Any, window: Any, text: str, timeout: int = 15000) -> st
 def test_seed_question_answers_with_three_paired_tool_calls(qtbot: Any, make_window: Any) -> None:
     window = make_window()
     events: list[Event] = []
-    window.session.event.connect(events.append)
+    window.session.every_event(events.append)
     status = run_and_wait(qtbot, window, SEED_QUESTION)
     assert status == "done"
     assert "¥4,600" in window.chat.answer_text()

@@ -57,6 +57,7 @@ class Inspector(QWidget):
         self.setObjectName("Inspector")
         self.trace = RunTrace()
         self._selected: tuple[str, int] = ("", -1)
+        self._switch_later = False  # the run's first call opened: its page shown a loop turn later
         self._live = False
         self.summary = plain_label(self)
         self.status_line = plain_label(self)
@@ -246,10 +247,11 @@ class Inspector(QWidget):
             self._update_tick()
 
     def _open_first_call(self) -> None:
-        """A finished run opens on its first call, not a blank pane (unless one was picked since)."""
+        """A finished run opens on its first call, not a blank pane (unless one was picked since);
+        the pane is switched in a loop turn of its own, so the end of a run draws no late frame."""
         if self._selected[1] < 0 and self.trace.calls:
             with QSignalBlocker(self):  # not the user's choice: the chat must not jump
-                self._select("call", 0)
+                self._select("call", 0, switch_later=True)
 
     def _refresh_selected(self) -> None:
         kind, index = self._selected
@@ -340,14 +342,21 @@ class Inspector(QWidget):
         if kind in ("call", "turn"):
             self._show_selected(kind, int(current.data(ROLE_INDEX)))
 
-    def _select(self, kind: str, index: int) -> None:
+    def _select(self, kind: str, index: int, switch_later: bool = False) -> None:
         """Make a turn or call ("turn" / "call", its index) the timeline's current row, and show it."""
+        self._switch_later = switch_later
         row = self.model.index_of(kind, index)
         if row.isValid():
             flags = QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows
             self.timeline.selectionModel().setCurrentIndex(row, flags)
             self.timeline.scrollTo(row)
         self._show_selected(kind, index)
+        self._switch_later = False
+
+    def _switch_to(self, page: QWidget, kind: str) -> None:
+        """The details page of a selection made a turn ago, unless another kind was picked since."""
+        if self._selected[0] == kind:
+            self.details.setCurrentWidget(page)
 
     def _show_selected(self, kind: str, index: int) -> None:
         """Show details and tell the window, once per change of selection."""
@@ -356,7 +365,11 @@ class Inspector(QWidget):
         self._selected = (kind, index)
         self.sequence.set_selected(kind, index)
         self._refresh_selected()
-        self.details.setCurrentWidget(self.call_details if kind == "call" else self.turn_details)
+        page = self.call_details if kind == "call" else self.turn_details
+        if self._switch_later:
+            QTimer.singleShot(0, self, lambda: self._switch_to(page, kind))
+        else:
+            self.details.setCurrentWidget(page)
         if kind == "call":
             self.callSelected.emit(self.trace.calls[index].id)
 

@@ -41,7 +41,7 @@ def test_menu_lists_bundled_skill_with_description(qtbot: Any, make_window: Any)
 def test_chosen_skill_shows_chip_and_runs_the_guide(qtbot: Any, make_window: Any) -> None:
     window = make_window()
     events: list[Event] = []
-    window.session.event.connect(events.append)
+    window.session.every_event(events.append)
     skill_action(window, SKILL).trigger()
     assert window.skill_chip.isVisible()
     assert SKILL in window.skill_chip.label.text()
