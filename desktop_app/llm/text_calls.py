@@ -58,6 +58,12 @@ SPECIAL_TAGS = ("<tool_call>", "<|python_tag|>", "[TOOL_CALLS]")
 HOLD_TAGS = (*SPECIAL_TAGS, "<function", "functions.", "```json", '[{"name"', '{"name"')
 # What a whole-answer call may start with; a stream holding one of these is held back
 OPENERS = (*SPECIAL_TAGS, "<tools>", "```json", "```\n", "{", "[")
+# In "recover" mode the model is sent this system line too: the one form to write a call in
+HOW_TO_CALL = (
+    "To use a tool, reply with only the call, one per line: "
+    '<tool_call>{"name": "get_weather", "arguments": {"city": "三亚"}}</tool_call> '
+    "— then wait for its result. 需要查询时，只回复工具调用（格式同上），拿到结果后再回答。"
+)
 _CALL_KEYS = frozenset({"name", "arguments", "parameters", "id", "type", "function"})
 
 

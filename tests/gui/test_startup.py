@@ -115,4 +115,6 @@ def test_a_failing_warm_up_never_stops_a_run(qtbot: Any, make_window: Any, monke
     window = make_window()
     with qtbot.waitSignal(window.runDone, timeout=15000) as finished:
         window.conversation.send("三亚天气怎么样")
-    assert finished.args == ["done"] and "没有典型值" in window.chat.answer_text()  # the run answered (issue 41 wording)
+    assert (
+        finished.args == ["done"] and "没有典型值" in window.chat.answer_text()
+    )  # the run answered (issue 41 wording)

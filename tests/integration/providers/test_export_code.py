@@ -35,7 +35,10 @@ async def record(dialect: Any, server: ScriptedServer, monkeypatch: pytest.Monke
     monkeypatch.setenv(env, "sk-test-key-000000000000")
     base = f"{server.url}/v1" if dialect.name == "openai" else server.url
     options = RunOptions(provider=dialect.name, model=dialect.model_name, base_url=base)
-    run = await open_run(Settings(), options, PolicyApprover("none"), title=SANYA + HOSTILE)
+    # structured calls, as the API a script is exported for: a local server's "recover" mode adds a
+    # system line of its own on the wire (text_calls.HOW_TO_CALL), which a script does not repeat
+    settings = Settings(tool_calls={dialect.model_name: "native"})
+    run = await open_run(settings, options, PolicyApprover("none"), title=SANYA + HOSTILE)
     try:
         events = [e async for e in run.agent.run(SANYA + HOSTILE)]
     finally:

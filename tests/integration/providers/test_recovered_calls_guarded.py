@@ -93,3 +93,21 @@ async def test_a_native_call_says_its_origin_is_the_model(server: ScriptedServer
     events = [e.to_dict() for e in await run_all(_agent(server, RecordingApprover()))]
     (call,) = [e for e in events if e["type"] == "tool_call"]
     assert call["origin"] == "model" and "recovered_from_text" not in call
+
+
+async def test_recover_mode_shows_how_a_call_is_written_and_its_example_is_no_echo(server: ScriptedServer) -> None:
+    """One system line on the wire in "recover" mode (none in "native"); a model that writes exactly its
+    example call (三亚's weather) still runs it: the line is the adapter's, not text from outside."""
+    from desktop_app.llm.text_calls import HOW_TO_CALL
+
+    example = '<tool_call>{"name": "get_weather", "arguments": {"city": "三亚"}}</tool_call>'
+    server.push(OA.reply(example, stream=True), OA.reply("晴。", stream=True))
+    events = [e.to_dict() for e in await run_all(_agent(server, RecordingApprover()))]
+    assert [e["name"] for e in events if e["type"] == "tool_result" and not e["is_error"]] == ["get_weather"]
+    system = [m["content"] for m in server.requests[0].body["messages"] if m["role"] == "system"]
+    assert HOW_TO_CALL in "\n".join(system)
+    native = make_agent(OA.model(server.url, tool_text="native"))
+    server.push(OA.reply("晴。", stream=True))
+    await run_all(native)
+    sent = [m["content"] for m in server.requests[-1].body["messages"] if m["role"] == "system"]
+    assert sent and not any(HOW_TO_CALL in text for text in sent)
