@@ -51,11 +51,12 @@ _CODE_ZONES = re.compile(
     r"|^(?: {4}|\t)[^\n]*$"  # indented code line
     r"|^[ \t]*>[^\n]*$"  # block quote line
 )
+_ESCAPED = re.compile(r"&lt;(?:tool_call|function|tools)|&#34;name&#34;|&quot;name&quot;")  # a call HTML-escaped
 _LAST_CANDIDATES = 50  # a trailing JSON value is looked for from at most this many bracket starts
 _SCAN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.S)  # a JSON string whole, or one bracket
 SPECIAL_TAGS = ("<tool_call>", "<|python_tag|>", "[TOOL_CALLS]")
 # Where a call may start after prose: a stream is held back from the first of these
-HOLD_TAGS = (*SPECIAL_TAGS, "<function", "functions.", "```json", '[{"name"', '{"name"')
+HOLD_TAGS = (*SPECIAL_TAGS, "<function", "functions.", "```json", '[{"name"', '{"name"', "&lt;tool_call", "&lt;function")
 # What a whole-answer call may start with; a stream holding one of these is held back
 OPENERS = (*SPECIAL_TAGS, "<tools>", "```json", "```\n", "{", "[")
 # In "recover" mode the model is sent this system line too: the one form to write a call in
@@ -305,14 +306,21 @@ def _json_tail(text: str) -> Found | None:
     return None
 
 
+def _calls_in(answer: str) -> Found | None:
+    """The answer's calls in any dialect: the whole answer, behind a special tag, or closing it."""
+    whole = _whole(answer)
+    return (whole, "") if whole else (_tagged(answer) or _trailing(answer))
+
+
 def recover(text: str, offered: Collection[str], first_id: int = 1, outside: Sequence[str] = ()) -> Recovered | None:
     """The calls an answer holds, or None when it is text. Names not offered are refused, and
     calls echoed from `outside` (texts the model did not write) stay text; neither ever runs."""
     answer = _THINK.sub("", text).strip()  # without `<think>…</think>` blocks
     if not answer:
         return None
-    whole = _whole(answer)
-    found = (whole, "") if whole else (_tagged(answer) or _trailing(answer))
+    found = _calls_in(answer)
+    if found is None and _ESCAPED.search(answer):  # `&lt;tool_call&gt;{&#34;name&#34;…`: a template escaped the example
+        found = _calls_in(html.unescape(answer))
     if found is None:
         return None
     entries, prose = found

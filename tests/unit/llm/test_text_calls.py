@@ -189,6 +189,11 @@ REAL_FORMS = {
     "fence_after_prose": f"Sure! Here are the calls:\n```json\n[{W.replace('北京', '三亚')},\n {F}]\n```",
     "tool_call_in_tools": f"<tools>\n<tool_call>{W.replace('北京', '三亚')}</tool_call>\n"
     f"<tool_call>{F}</tool_call>\n</tools>",
+    # llama-cpp-python's chatml-function-calling: its template escapes the system prompt, the model copies it
+    "html_escaped": "&lt;tool_call&gt;{&#34;name&#34;: &#34;get_weather&#34;, &#34;arguments&#34;: "
+    "{&#34;city&#34;: &#34;三亚&#34;}}&lt;/tool_call&gt;\n&lt;tool_call&gt;{&quot;name&quot;: "
+    "&quot;get_flight_price&quot;, &quot;arguments&quot;: {&quot;origin&quot;: &quot;北京&quot;, "
+    "&quot;destination&quot;: &quot;三亚&quot;}}&lt;/tool_call&gt;",
     # llama.cpp's chatml-function-calling under tool_choice auto
     "functions_dot": "functions.get_weather:\n" + SANYA + "\nfunctions.get_flight_price:\n"
     '{"origin": "北京", "destination": "三亚"}',
