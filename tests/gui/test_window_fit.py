@@ -124,7 +124,7 @@ def test_a_window_first_shown_narrow_starts_with_the_inspector_folded(qtbot: Any
     qtbot.waitUntil(window.dock.isVisible)
 
 
-SIZES = [(1024, 700), (1366, 768), (1920, 1080)]
+SIZES = [(1024, 700), (1280, 720), (1366, 768), (1920, 1080)]  # 1280×720: 1920×1080 at 150 %, in logical pixels
 PANES = ["trip", "timeline", "sequence", "definitions", "trip"]  # Alt+4 first (its dock alone), Alt+1 … 4
 
 
