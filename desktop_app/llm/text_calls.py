@@ -56,7 +56,8 @@ _LAST_CANDIDATES = 50  # a trailing JSON value is looked for from at most this m
 _SCAN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.S)  # a JSON string whole, or one bracket
 SPECIAL_TAGS = ("<tool_call>", "<|python_tag|>", "[TOOL_CALLS]")
 # Where a call may start after prose: a stream is held back from the first of these
-HOLD_TAGS = (*SPECIAL_TAGS, "<function", "functions.", "```json", '[{"name"', '{"name"', "&lt;tool_call", "&lt;function")
+HOLD_TAGS: tuple[str, ...] = (*SPECIAL_TAGS, "<function", "functions.", "```json", '[{"name"', '{"name"')
+HOLD_TAGS += ("&lt;tool_call", "&lt;function")  # the same, HTML-escaped by a chat template
 # What a whole-answer call may start with; a stream holding one of these is held back
 OPENERS = (*SPECIAL_TAGS, "<tools>", "```json", "```\n", "{", "[")
 # In "recover" mode the model is sent this system line too: the one form to write a call in
