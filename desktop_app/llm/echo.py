@@ -19,10 +19,15 @@ def _squash(text: str) -> str:
     return re.sub(r"[\s\\]+", "", text)
 
 
-def echoed(name: str, args: Any, outside: Sequence[str]) -> bool:
+def squashed(outside: Sequence[str]) -> list[str]:
+    """The outside texts as `echoed` compares them, made once per answer (tool results can be long)."""
+    return [_squash(text) for text in outside]
+
+
+def echoed(name: str, args: Any, flat_outside: Sequence[str]) -> bool:
     """The call (its name in a call's shape, and its arguments) already stands in text that came in
-    from outside: the model repeating it is not the model's own call."""
-    if not outside:
+    from outside (`squashed`): the model repeating it is not the model's own call."""
+    if not flat_outside:
         return False
     shapes: tuple[str, ...] = (f'"name":"{name}"', f'name="{name}"', f"name='{name}'", f"function={name}>")
     shapes += (f"functions.{name}:", f"{name}[ARGS]", f'"{name}":{{')
@@ -32,8 +37,7 @@ def echoed(name: str, args: Any, outside: Sequence[str]) -> bool:
     forms: set[str] = set()
     with contextlib.suppress(ValueError, RecursionError):
         forms = {json.dumps(args, ensure_ascii=a, sort_keys=k) for a in (False, True) for k in (False, True)}
-    for text in outside:
-        flat = _squash(text)
+    for flat in flat_outside:
         if any(shape in flat for shape in shapes) and (not args or any(_squash(f) in flat for f in forms)):
             return True
     return False

@@ -22,7 +22,7 @@ from desktop_app import jsonsafe
 from desktop_app.core.messages import AssistantMessage, Message, ToolCall
 from desktop_app.llm.arguments import make_call
 from desktop_app.llm.base import Completed, StreamItem, TextChunk
-from desktop_app.llm.echo import echoed
+from desktop_app.llm.echo import echoed, squashed
 
 ID_PREFIX = "call_txt_"
 RAW_TEXT_KEEP = 4000  # characters of the answer kept with each recovered call, for the inspector
@@ -329,11 +329,12 @@ def recover(text: str, offered: Collection[str], first_id: int = 1, outside: Seq
     calls: list[ToolCall] = []
     refused: list[str] = []
     copied: list[str] = []
+    flat_outside = squashed(outside) if outside else []
     for item in entries:
         name, args = _name_and_args(item)
         if name not in offered:
             refused.append(name)
-        elif echoed(name, args, outside):
+        elif echoed(name, args, flat_outside):
             copied.append(name)
         else:
             call = make_call(f"{ID_PREFIX}{first_id + len(calls)}", name, args)
