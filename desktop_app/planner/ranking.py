@@ -6,7 +6,7 @@ from __future__ import annotations
 from desktop_app.planner.compare import OpenAsk, basis
 from desktop_app.planner.exchange import Exchange
 from desktop_app.planner.nlu import TripQuery
-from desktop_app.planner.trip_lines import costs, dates_line, party_line
+from desktop_app.planner.trip_lines import costs, dates_line, is_sample, party_line
 from desktop_app.planner.wording import city_name, nights_en, say, yuan, zh_count
 from desktop_app.planner.writer import Place, _data, display, money_cell, trip_total
 from desktop_app.tools.travel.lookup import LOOKUPS, slot_of
@@ -87,7 +87,7 @@ def _assumptions(q: TripQuery, ask: OpenAsk, lang: str) -> str:
 
 def _weather_cell(p: Place, lang: str) -> str:
     temp, data = temperature(p), p.weather.data if p.weather is not None else None
-    if isinstance(data, dict) and data.get("kind") == "sample":
+    if is_sample(data):
         return say(lang, "没有典型值", "no typical value")
     if temp is None or not isinstance(data, dict):
         return "—"

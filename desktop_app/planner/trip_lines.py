@@ -68,6 +68,11 @@ def party_line(q: TripQuery, lang: str) -> str:
     return f"**Travellers**: {n}{who}; {n} seats and {rooms} room{'s' if rooms > 1 else ''} ({how})."
 
 
+def is_sample(data: Any) -> bool:
+    """A weather result that is the sample's ordinary day: never shown as a day's or a month's weather."""
+    return isinstance(data, dict) and data.get("kind") == "sample"
+
+
 # the weather of a day by what it is: (zh, en) templates of `dated_weather_line`
 WEATHER_KINDS = {
     "sample": (

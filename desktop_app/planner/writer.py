@@ -9,7 +9,7 @@ from typing import Any
 from desktop_app.planner.exchange import Exchange
 from desktop_app.planner.nlu import TripQuery
 from desktop_app.planner.places import no_data_note, stand_ins, unrecognised_note
-from desktop_app.planner.trip_lines import cost_lines, costs, dated_weather_line, dates_line, party_line
+from desktop_app.planner.trip_lines import cost_lines, costs, dated_weather_line, dates_line, is_sample, party_line
 from desktop_app.planner.weather_ask import months_line
 from desktop_app.planner.wording import city_name, nights_en, say, yuan, zh_count
 from desktop_app.tools.travel.lookup import LOOKUPS, slot_of
@@ -278,6 +278,8 @@ def money_cell(amount: int | None) -> str:
 def _short_weather(p: Place, lang: str) -> str:
     if p.weather is None or _failure(p.weather):
         return "—"
+    if is_sample(p.weather.data):  # as the place's own weather line says
+        return say(lang, "没有典型值", "no typical value")
     d = p.weather.data
     return f"{d.get('temperature') or d.get('temp', '')} {_text(d, 'condition', lang)}".strip()
 

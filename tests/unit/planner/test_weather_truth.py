@@ -71,3 +71,11 @@ async def test_a_weather_question_states_its_date_but_no_stay() -> None:
     events, _ = await run("明天首尔冷吗")
     text = final_text(events)
     assert "**日期**：明天 = 12月5日。" in text and "晚）查询" not in text
+
+
+async def test_a_comparison_table_shows_no_sample_day_as_weather() -> None:
+    """Its rows said "no typical value" while the table beside them showed the sample's 21°C."""
+    events, _ = await run("下个月3号到8号我一个人从杭州去昆明还是大理好，帮我算下费用")
+    answer = final_text(events)
+    assert "|" in answer and "没有典型值" in answer.split("|", 1)[1], answer
+    assert "°C" not in answer, answer
