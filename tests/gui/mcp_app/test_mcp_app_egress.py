@@ -234,6 +234,8 @@ def test_a_declared_origin_is_still_reached_through_the_proxy(  # the feature st
     origin = f"https://127.0.0.1:{listeners.port}"
     page = f"<script>fetch('{origin}/declared').catch(function () {{}});</script>"
     show(window, "declared", page, Csp(connect=(origin,)))
-    qtbot.waitUntil(lambda: bool(listeners.seen), timeout=30_000)
+    tls = "tcp: b'\\x16\\x03"  # a TLS handshake, tunnelled by the proxy (a connection Chromium opens and
+    # drops before its handshake is recorded first, now and then: the handshake is waited for, not the first)
+    qtbot.waitUntil(lambda: any(seen.startswith(tls) for seen in listeners.seen), timeout=30_000)
     window.apps.close_view("declared")
-    assert listeners.seen[0].startswith("tcp: b'\\x16\\x03")  # a TLS handshake, tunnelled by the proxy
+    assert any(seen.startswith(tls) for seen in listeners.seen), listeners.seen
