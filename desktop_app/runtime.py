@@ -394,7 +394,7 @@ def _warm(provider: str, mcp_config: str | None) -> None:
     parse("北京去三亚 3 days in Sanya", [])  # compiles the gazetteer's patterns (~15 ms holding the GIL)
     parse("two of us, Dec 20 to Dec 27 in Tokyo from PVG", [])  # the party, date and airport patterns
     from desktop_app import clock
-    from desktop_app.tools.travel.seasons import holiday_on
+    from desktop_app.travel.seasons import holiday_on
 
     holiday_on(clock.today())  # this year's and next year's holiday blocks (chinese_calendar, holidays)
     keyring_usable()  # never raises: a broken keyring reads as "unusable"

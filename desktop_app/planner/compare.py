@@ -6,11 +6,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from desktop_app.planner.money import BUDGET_WORDS, foreign_budget
-from desktop_app.tools.travel.common import load_data
-from desktop_app.tools.travel.flights import great_circle_km
-from desktop_app.tools.travel.places import City, all_cities
-from desktop_app.tools.travel.when import MONTHS_EN, ZH_DIGITS
+from desktop_app.travel.data import load_data
+from desktop_app.travel.distance import great_circle_km
+from desktop_app.travel.money import BUDGET_WORDS, foreign_budget
+from desktop_app.travel.places import City, all_cities
+from desktop_app.travel.when import MONTHS_EN, ZH_DIGITS
 
 CANDIDATES = 4
 FLIGHT_KM = 400  # closer than this the tools say there is rarely a flight

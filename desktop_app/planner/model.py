@@ -36,13 +36,13 @@ from desktop_app.planner import route, scope, writer
 from desktop_app.planner.compare import candidates
 from desktop_app.planner.exchange import Exchange
 from desktop_app.planner.nlu import MAX_QUESTION, TripQuery, parse
-from desktop_app.planner.places import stand_ins
 from desktop_app.planner.ranking import open_answer
 from desktop_app.planner.trip_lines import trip_dates
 from desktop_app.planner.weather_ask import weather_dates
 from desktop_app.planner.wording import city_name
 from desktop_app.tools.travel.lookup import fare_for, slot_of
-from desktop_app.tools.travel.places import City, resolve_city
+from desktop_app.travel.places import City, resolve_city
+from desktop_app.travel.world_places import stand_ins
 
 DEFAULT_ORIGIN = "beijing"
 LOOKUPS = ("weather", "flights", "hotels")

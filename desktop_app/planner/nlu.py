@@ -8,16 +8,16 @@ from datetime import timedelta
 
 from desktop_app import clock
 from desktop_app.planner.compare import OPEN_WORDS, ZH_DIGIT, OpenAsk, parse_budget, parse_open
-from desktop_app.planner.money import BUDGET_WORDS, foreign_budget, per_person
-from desktop_app.planner.origins import find_origin
-from desktop_app.planner.party import EN_NUM, ZH_COMPANIONS, Party, added_people, find_party, joined
-from desktop_app.planner.places import Mention, WorldPlace, find_places, stand_ins
-from desktop_app.planner.regions import Region, country_cities, find_regions, qualifies
 from desktop_app.planner.scope import ANSWERABLE, topics
-from desktop_app.planner.stay import nights_until_back, parse_duration, said_nights, weeks_moved
 from desktop_app.planner.weather_ask import ALL_MONTHS, typical_months
-from desktop_app.tools.travel.places import City, resolve_city
-from desktop_app.tools.travel.when import Span, find_span
+from desktop_app.travel.money import BUDGET_WORDS, foreign_budget, per_person
+from desktop_app.travel.origins import find_origin
+from desktop_app.travel.party import EN_NUM, ZH_COMPANIONS, Party, added_people, find_party, joined
+from desktop_app.travel.places import City, resolve_city
+from desktop_app.travel.regions import Region, country_cities, find_regions, qualifies
+from desktop_app.travel.stay import nights_until_back, parse_duration, said_nights, weeks_moved
+from desktop_app.travel.when import Span, find_span
+from desktop_app.travel.world_places import Mention, WorldPlace, find_places, stand_ins
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
 

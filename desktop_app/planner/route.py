@@ -17,7 +17,7 @@ from desktop_app.planner.trip_lines import Costs, cost_lines, peak_sum, trip_dat
 from desktop_app.planner.weather_ask import weather_dates
 from desktop_app.planner.wording import city_name, nights_en, say, yuan, zh_count
 from desktop_app.tools.travel.lookup import LOOKUPS, fare_for, slot_of
-from desktop_app.tools.travel.when import span_text
+from desktop_app.travel.when import span_text
 from desktop_app.trips.model import mode_name
 
 # a route said outright: an arrow, "then", "do Beijing …", 先…再…, 然后, 一路

@@ -11,7 +11,7 @@ from typing import Any
 from desktop_app import clock
 from desktop_app.planner.nlu import TripQuery
 from desktop_app.planner.wording import nights_en, say, yuan
-from desktop_app.tools.travel.when import span_text
+from desktop_app.travel.when import span_text
 from desktop_app.trips.builder import fare_legs, hotel_stay
 from desktop_app.trips.model import costs_of, total_of
 

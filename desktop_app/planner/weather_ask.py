@@ -9,8 +9,8 @@ from typing import Any
 
 from desktop_app import clock
 from desktop_app.planner.wording import say
-from desktop_app.tools.travel.places import City
-from desktop_app.tools.travel.seasons import MONTHS_EN
+from desktop_app.travel.places import City
+from desktop_app.travel.seasons import MONTHS_EN
 
 # a season's middle month in the northern hemisphere (the southern one is six months on)
 SEASONS = (

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from desktop_app.tools.travel.places import City
+from desktop_app.travel.places import City
 
 T = TypeVar("T")
 ZH_DIGITS = "零一二三四五六七八九十"

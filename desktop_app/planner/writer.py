@@ -8,12 +8,12 @@ from typing import Any
 
 from desktop_app.planner.exchange import Exchange
 from desktop_app.planner.nlu import TripQuery
-from desktop_app.planner.places import no_data_note, stand_ins, unrecognised_note
 from desktop_app.planner.trip_lines import cost_lines, costs, dated_weather_line, dates_line, is_sample, party_line
 from desktop_app.planner.weather_ask import months_line
 from desktop_app.planner.wording import city_name, nights_en, say, yuan, zh_count
 from desktop_app.tools.travel.lookup import LOOKUPS, slot_of
-from desktop_app.tools.travel.places import all_cities, resolve_city
+from desktop_app.travel.places import all_cities, resolve_city
+from desktop_app.travel.world_places import no_data_note, stand_ins, unrecognised_note
 
 NOTE = {
     "zh": "\n\n> 离线演示：数据来自内置示例数据（非实时），回答由内置规划器根据工具结果拼写，"

@@ -164,6 +164,6 @@ def library(folder: Path | None = None) -> GuideLibrary:
 
 def city_vocabulary() -> set[str]:
     """Every city name of the sample data, so `广州 攻略` is known to be about a place."""
-    from desktop_app.tools.travel.places import all_cities
+    from desktop_app.travel.places import all_cities
 
     return {_fold(n) for c in all_cities() for n in c.names() if len(n) >= 2}

@@ -18,7 +18,7 @@ def _zones() -> dict[str, str]:
 @lru_cache(maxsize=256)
 def zone_for(city: str) -> str:
     """`三亚` -> `Asia/Shanghai`, `London` -> `Europe/London`; "" for a place the data does not know."""
-    from desktop_app.tools.travel.places import resolve_city
+    from desktop_app.travel.places import resolve_city
 
     found = resolve_city(city) if city else None
     return _zones().get(found.id, "") if found is not None else ""

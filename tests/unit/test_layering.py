@@ -31,14 +31,16 @@ ALLOWED: dict[str, frozenset[str]] = {
     # a one-way chain over core: llm <- tools <- agent (issue 24: no arrow runs back up)
     "agent": ENGINE,  # the loop asks a ChatModel (llm.base) and runs ToolDefs (tools.registry)
     "llm": frozenset(),  # the protocol, the adapters and the fake: core's neutral messages in, wire out
-    "tools": frozenset({"llm"}),  # the registry turns tools into llm.base ToolSpecs
-    "trips": frozenset({"tools", "store"}),  # the trip model folded from tool results (tools: places
+    # travel language and data (places, when, seasons, party, stay, money): below tools and planner (issue 41)
+    "travel": frozenset(),
+    "tools": frozenset({"llm", "travel"}),  # the registry turns tools into llm.base ToolSpecs
+    "trips": frozenset({"tools", "store", "travel"}),  # the trip model folded from tool results (tools: places
     # for time zones), saved in the history database; its exports (.ics, Markdown); the PDF is ui/trip_pdf
-    "planner": frozenset({"llm", "tools", "trips"}),  # a ChatModel that reads the travel data (tools.travel);
+    "planner": frozenset({"llm", "tools", "trips", "travel"}),  # a ChatModel that reads the travel data (tools.travel);
     # trips: its cost block counts with the trip's own cost lines (one total on every surface)
     "store": frozenset(),  # history stores core's neutral messages
     "mcp": frozenset({"llm", "tools", "store"}),  # sampling asks a ChatModel; servers' tools become ToolDefs
-    "runtime": ENGINE | {"planner", "mcp", "store", "trips"},  # the one place that wires a run
+    "runtime": ENGINE | {"planner", "mcp", "store", "trips", "travel"},  # the one place that wires a run
     "commands": ENGINE | {"mcp", "store", "runtime", "trips"},  # every CLI command: add_arguments + run
     "cli": frozenset({"commands", "mcp", "desktop_entry", "app", "versions"}),  # the table of commands
     # trips: the Trip pane shows and exports one; engine_side: the Approver and the run it hands the engine

@@ -5,25 +5,14 @@ from __future__ import annotations
 import json
 import unicodedata
 from datetime import date, timedelta
-from functools import lru_cache
 from typing import Any
 
 from desktop_app import clock
-from desktop_app.paths import resources_dir
 from desktop_app.tools.registry import ToolOutput
-from desktop_app.tools.travel.places import known_cities_text
+from desktop_app.travel.places import known_cities_text
 
 # Every result built from the bundled files carries this, so no one mistakes it for live data.
 SAMPLE_SOURCE = "sample data (not live)"
-
-
-@lru_cache(maxsize=8)
-def load_data(name: str) -> dict[str, Any]:
-    """One bundled JSON file of `resources/data/`, parsed once."""
-    raw = json.loads((resources_dir() / "data" / name).read_text(encoding="utf-8"))
-    if not isinstance(raw, dict):
-        raise ValueError(f"resources/data/{name} must hold a JSON object")
-    return raw
 
 
 def cny(amount: int) -> str:

@@ -7,15 +7,16 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Annotated, Any
 
 from desktop_app.tools.registry import ToolOutput, tool
-from desktop_app.tools.travel.common import SAMPLE_SOURCE, cny, date_arg, error_result, load_data, no_data
+from desktop_app.tools.travel.common import SAMPLE_SOURCE, cny, date_arg, error_result, no_data
 from desktop_app.tools.travel.lookup import Lookup, register
-from desktop_app.tools.travel.places import City, resolve_city
-from desktop_app.tools.travel.seasons import peak_on
+from desktop_app.travel.data import load_data
+from desktop_app.travel.distance import great_circle_km
+from desktop_app.travel.places import City, resolve_city
+from desktop_app.travel.seasons import peak_on
 
 if TYPE_CHECKING:  # pydantic reads the Field(...) bounds when it writes a schema: no import in a run
     from pydantic import Field
 
-EARTH_RADIUS_KM = 6371.0
 # The estimate for pairs without a listed route (deterministic; sample data, not a quote):
 #   fare CNY = 300 + 0.5 x great-circle km, rounded to 10;  hours = 0.75 + km / 800, to 0.5 h
 #   (halves round up; at least 1 h).
@@ -30,19 +31,6 @@ BASIS = (
     "estimate: CNY 300 + CNY 0.5 per great-circle km (rounded to 10); "
     "duration 0.75 h + distance / 800 km/h (rounded to 0.5 h)"
 )
-
-
-def distance_km(lat1: float, lon1: float, lat2: float, lon2: float) -> float:
-    """Great-circle (haversine) distance between two coordinates."""
-    p1, p2 = math.radians(lat1), math.radians(lat2)
-    dp, dl = p2 - p1, math.radians(lon2 - lon1)
-    h = math.sin(dp / 2) ** 2 + math.cos(p1) * math.cos(p2) * math.sin(dl / 2) ** 2
-    return 2 * EARTH_RADIUS_KM * math.asin(min(1.0, math.sqrt(h)))
-
-
-def great_circle_km(a: City, b: City) -> float:
-    """Haversine distance between two city centres."""
-    return distance_km(a.lat, a.lon, b.lat, b.lon)
 
 
 def estimate(km: float) -> tuple[int, float]:

@@ -6,10 +6,11 @@ from datetime import timedelta
 from typing import TYPE_CHECKING, Annotated, Any
 
 from desktop_app.tools.registry import ToolOutput, tool
-from desktop_app.tools.travel.common import SAMPLE_SOURCE, cny, date_arg, error_result, load_data, no_data
+from desktop_app.tools.travel.common import SAMPLE_SOURCE, cny, date_arg, error_result, no_data
 from desktop_app.tools.travel.lookup import Lookup, register
-from desktop_app.tools.travel.places import City, resolve_city
-from desktop_app.tools.travel.seasons import peak_nights
+from desktop_app.travel.data import load_data
+from desktop_app.travel.places import City, resolve_city
+from desktop_app.travel.seasons import peak_nights
 
 if TYPE_CHECKING:  # pydantic reads the Field(...) bounds when it writes a schema: no import in a run
     from pydantic import Field

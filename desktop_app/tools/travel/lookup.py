@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from desktop_app.tools.travel.places import City
+from desktop_app.travel.places import City
 
 Slot = Literal["weather", "fare", "stay"]
 

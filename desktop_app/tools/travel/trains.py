@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 from desktop_app.tools.registry import ToolOutput, tool
 from desktop_app.tools.travel.common import SAMPLE_SOURCE, cny, date_arg, error_result, no_data
-from desktop_app.tools.travel.flights import great_circle_km
 from desktop_app.tools.travel.lookup import Lookup, register
-from desktop_app.tools.travel.places import City, resolve_city
+from desktop_app.travel.distance import great_circle_km
+from desktop_app.travel.places import City, resolve_city
 
 if TYPE_CHECKING:  # pydantic reads the Field(...) bounds when it writes a schema: no import in a run
     from pydantic import Field

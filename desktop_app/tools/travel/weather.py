@@ -8,7 +8,7 @@ from typing import Any
 
 from desktop_app import clock
 from desktop_app.tools.registry import ToolDef, ToolOutput, tool
-from desktop_app.tools.travel.common import SAMPLE_SOURCE, date_arg, error_result, load_data, no_data, shown
+from desktop_app.tools.travel.common import SAMPLE_SOURCE, date_arg, error_result, no_data, shown
 from desktop_app.tools.travel.lookup import Lookup, register
 from desktop_app.tools.travel.open_meteo import (
     FORECAST_DAYS,
@@ -23,8 +23,9 @@ from desktop_app.tools.travel.open_meteo import (
     suggestion_text,
     wind_text,
 )
-from desktop_app.tools.travel.places import City, known_cities_text, resolve_city
-from desktop_app.tools.travel.seasons import typical
+from desktop_app.travel.data import load_data
+from desktop_app.travel.places import City, known_cities_text, resolve_city
+from desktop_app.travel.seasons import typical
 
 
 def sample_weather(city: City) -> dict[str, Any] | None:

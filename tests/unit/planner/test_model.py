@@ -11,9 +11,9 @@ from desktop_app.agent.loop import Agent
 from desktop_app.core import events as ev
 from desktop_app.planner.model import OfflineModel
 from desktop_app.planner.nlu import parse, parse_stars
-from desktop_app.planner.stay import parse_duration
 from desktop_app.runtime import RunOptions, build_registry, system_prompt
 from desktop_app.store.settings import Settings
+from desktop_app.travel.stay import parse_duration
 
 SEED_ZH = "我在北京，下周想去三亚玩三天，帮我查一下天气、机票和酒店"
 SEED_EN = (

@@ -13,8 +13,8 @@ import pytest
 from desktop_app.core import events as ev
 from desktop_app.paths import resources_dir
 from desktop_app.planner.compare import parse_budget, parse_month
-from desktop_app.planner.places import find_places, nearest
-from desktop_app.tools.travel.places import resolve_city
+from desktop_app.travel.places import resolve_city
+from desktop_app.travel.world_places import find_places, nearest
 from tests.unit.planner.test_model import calls_of, final_text, places_of, run
 
 QUESTIONS = Path(__file__).parent / "data" / "open_questions.json"

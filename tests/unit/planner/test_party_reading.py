@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from desktop_app.planner.nlu import parse
-from desktop_app.planner.party import find_party
+from desktop_app.travel.party import find_party
 from tests.unit.planner.test_model import final_text, run
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from datetime import date
 
 from desktop_app.paths import resources_dir
-from desktop_app.tools.travel.common import load_data
-from desktop_app.tools.travel.places import all_cities, city_by_id
-from desktop_app.tools.travel.seasons import typical
+from desktop_app.travel.data import load_data
+from desktop_app.travel.places import all_cities, city_by_id
+from desktop_app.travel.seasons import typical
 
 
 def test_every_city_has_typical_values_or_is_listed_missing() -> None:

@@ -8,8 +8,8 @@ import re
 import pytest
 
 from desktop_app.tools.guides import GuideLibrary, city_vocabulary, guides_dir, library
-from desktop_app.tools.travel.places import all_cities
 from desktop_app.tools.web import WebConfig, WebTools
+from desktop_app.travel.places import all_cities
 
 HEADINGS = ("## 天气 Weather", "## 必去景点 Sights", "## 美食 Food", "## 交通 Transport",
             "## 预算 Budget", "## 来源 Sources")  # fmt: skip

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from desktop_app.tools.travel.common import load_data
-from desktop_app.tools.travel.places import (
+from desktop_app.travel.data import load_data
+from desktop_app.travel.places import (
     all_cities,
     city_by_id,
     find_cities,

@@ -13,8 +13,9 @@ from desktop_app.core.messages import ToolCall
 from desktop_app.tools.registry import ToolOutput, ToolRegistry
 from desktop_app.tools.travel import travel_tools
 from desktop_app.tools.travel.common import SAMPLE_SOURCE
-from desktop_app.tools.travel.flights import estimate, flight_for, great_circle_km
-from desktop_app.tools.travel.places import all_cities, resolve_city
+from desktop_app.tools.travel.flights import estimate, flight_for
+from desktop_app.travel.distance import great_circle_km
+from desktop_app.travel.places import all_cities, resolve_city
 
 
 @pytest.fixture

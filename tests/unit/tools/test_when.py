@@ -8,8 +8,8 @@ import pytest
 
 from desktop_app.tools.registry import ToolRegistry
 from desktop_app.tools.travel import travel_tools
-from desktop_app.tools.travel.seasons import holiday_on
-from desktop_app.tools.travel.when import find_span, span_text
+from desktop_app.travel.seasons import holiday_on
+from desktop_app.travel.when import find_span, span_text
 
 TODAY = date(2026, 12, 4)
 
@@ -163,7 +163,7 @@ def test_short_breaks_are_peaks_and_a_merged_block_takes_the_bigger(
 
 
 def test_the_short_break_rule_is_smaller_than_the_golden_weeks() -> None:
-    from desktop_app.tools.travel.seasons import peak_on
+    from desktop_app.travel.seasons import peak_on
 
     new_year, spring = peak_on(date(2026, 1, 1)), peak_on(date(2026, 2, 17))
     assert new_year is not None and (new_year.zh, new_year.flight, new_year.hotel) == ("元旦", 1.15, 1.1)

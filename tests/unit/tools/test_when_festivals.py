@@ -8,7 +8,7 @@ from datetime import date
 
 import pytest
 
-from desktop_app.tools.travel.when import find_span
+from desktop_app.travel.when import find_span
 from tests.unit.planner.test_model import final_text, run
 
 SUNDAY, FRIDAY = date(2026, 12, 6), date(2026, 12, 4)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from desktop_app.tools.travel.when import zh_number
+from desktop_app.travel.when import zh_number
 
 EN_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9}
 EN_NUM = {**EN_NUMBERS, "ten": 10, "a": 1, "an": 1}

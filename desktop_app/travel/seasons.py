@@ -14,10 +14,10 @@ from functools import lru_cache
 from typing import Any
 
 from desktop_app import jsonsafe
-from desktop_app.tools.travel.common import load_data
-from desktop_app.tools.travel.holiday_calendar import HOLIDAYS, PEAK_HOLIDAYS, official_days, statutory_days
-from desktop_app.tools.travel.places import City
-from desktop_app.tools.travel.when import Span
+from desktop_app.travel.data import load_data
+from desktop_app.travel.holiday_calendar import HOLIDAYS, PEAK_HOLIDAYS, official_days, statutory_days
+from desktop_app.travel.places import City
+from desktop_app.travel.when import Span
 
 MONTHS_ZH = "一 二 三 四 五 六 七 八 九 十 十一 十二".split()
 MONTHS_EN = "January February March April May June July August September October November December".split()

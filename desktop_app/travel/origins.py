@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
-from desktop_app.planner.places import Mention, matched_len
+from desktop_app.travel.world_places import Mention, matched_len
 
 ORIGIN_ENDS = "to|next|for|and|this|on|in|over|at|during|with|under|around"
 ORIGIN_PATTERNS = (

@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from datetime import date
 
-from desktop_app.planner.party import number
-from desktop_app.planner.places import find_places, matched_len
-from desktop_app.tools.travel.when import WEEKDAYS_EN, WEEKDAYS_ZH
+from desktop_app.travel.party import number
+from desktop_app.travel.when import WEEKDAYS_EN, WEEKDAYS_ZH
+from desktop_app.travel.world_places import find_places, matched_len
 
 
 def parse_duration(text: str) -> tuple[int | None, int | None]:

@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from desktop_app.paths import resources_dir
-from desktop_app.tools.travel.flights import distance_km
-from desktop_app.tools.travel.places import City, all_cities, find_airports, find_cities
+from desktop_app.travel.distance import distance_km
+from desktop_app.travel.places import City, all_cities, find_airports, find_cities
 
 STAND_IN_KM = 800  # a sample city this close may stand in for a place without data
 SHORT_ASCII = 5  # English names this short match only as written (Male, Nice, Nara, Rio)

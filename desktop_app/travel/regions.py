@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from desktop_app.paths import resources_dir
-from desktop_app.planner.places import WorldPlace, name_pattern
-from desktop_app.tools.travel.places import City, all_cities
+from desktop_app.travel.places import City, all_cities
+from desktop_app.travel.world_places import WorldPlace, name_pattern
 
 
 @dataclass(frozen=True)
