@@ -1,0 +1,104 @@
+"""The reading of a trip, frozen: who, from where, which stops for how many nights, when, for how much.
+
+`None` always means "not said" (the planner then assumes, and says what it assumed); the words each
+slot was read from travel with it, so the inspector can show why the planner read what it did.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Travellers:
+    """The party: adults and children (children share their parents' rooms)."""
+
+    adults: int
+    children: int = 0
+    rooms: int = 1
+
+    @property
+    def seats(self) -> int:
+        """Every traveller needs a seat (the sample fares do not price children apart)."""
+        return self.adults + self.children
+
+
+@dataclass(frozen=True)
+class Stop:
+    """One place of the trip, in the order said; `nights` as said for it, or None."""
+
+    city: str  # the sample city's id, or a place without data as named
+    nights: int | None = None
+    has_data: bool = True
+
+
+@dataclass(frozen=True)
+class Dates:
+    """When: an exact day, a range, a week, a month, a season or a holiday, with its year."""
+
+    kind: str
+    start: date
+    end: date
+
+
+@dataclass(frozen=True)
+class Budget:
+    """The money said, counted in yuan; `per_person` when said per traveller."""
+
+    yuan: int
+    per_person: bool = False
+
+
+@dataclass(frozen=True)
+class TripFrame:
+    """What the traveller asked, as read: every slot None (or empty) when not said."""
+
+    lang: str
+    asks: tuple[str, ...] = ()  # weather, flights, hotels, guide, save, compare
+    travellers: Travellers | None = None
+    origin: str | None = None
+    origin_assumed: bool = False
+    stops: tuple[Stop, ...] = ()
+    shape: str = "trip"  # trip (one place) | route (city to city) | alternatives (weighed) | open (to be picked)
+    dates: Dates | None = None
+    typical_months: tuple[int, ...] = ()  # undated weather: now's month, a season's, or all twelve
+    nights: int | None = None
+    budget: Budget | None = None
+    stars: int | None = None
+    hotel_cap: int | None = None  # yuan a night at most
+    mode: str | None = None  # train | flight
+    one_way: bool = False
+    beyond: tuple[str, ...] = ()  # what the data cannot know (visas, safety, …): said first
+    words: dict[str, str] = field(default_factory=dict)  # slot -> the words it was read from
+
+    def as_json(self) -> dict[str, Any]:
+        """The frame as the `reading` event carries it: plain JSON, dates as ISO, nothing unsaid dropped."""
+        return {
+            "lang": self.lang,
+            "asks": list(self.asks),
+            "travellers": _plain(self.travellers, seats=self.travellers.seats if self.travellers else 0),
+            "origin": self.origin,
+            "origin_assumed": self.origin_assumed,
+            "stops": [_plain(s) for s in self.stops],
+            "shape": self.shape,
+            "dates": _plain(self.dates),
+            "typical_months": list(self.typical_months),
+            "nights": self.nights,
+            "budget": _plain(self.budget),
+            "stars": self.stars,
+            "hotel_cap": self.hotel_cap,
+            "mode": self.mode,
+            "one_way": self.one_way,
+            "beyond": list(self.beyond),
+            "words": dict(self.words),
+        }
+
+
+def _plain(value: Any, **extra: Any) -> dict[str, Any] | None:
+    """A slot's dataclass as a JSON object (dates as ISO text), or None when not said."""
+    if value is None:
+        return None
+    out = {k: v.isoformat() if isinstance(v, date) else v for k, v in vars(value).items()}
+    return {**out, **extra}
