@@ -130,7 +130,7 @@ COST_WORDS = ("多少钱", "花多少", "费用", "价格", " price ", " prices 
 COMPARE_ONE = re.compile(  # the one thing compared side by side, not the whole trip
     r"(?i)\bcompare\s+(?:the\s+)?(?:hotels?|weather|flights?|fares?)\b|比较.{0,12}的(?:天气|酒店|机票)"
 )
-ORIGIN_CUES = re.compile(r"(?i)\bfly(?:ing)? (?:out of|from)\b|\bflights? out of\b")
+ORIGIN_CUES = re.compile(r"(?i)\bfly(?:ing)? (?:in )?(?:out of|from)\b|\bflights? out of\b")
 TRIP_WORDS = (
     "玩",
     "旅游",
@@ -171,7 +171,7 @@ class TripQuery:
     intents: set[str] = field(default_factory=set)
     days: int | None = None
     nights: int | None = None
-    stars: int = 4
+    stars_said: int | None = None  # the hotel class said (5 after 4 is a correction); 4 when never said
     travel_related: bool = False
     when: Span | None = None
     open_here: bool = False  # the open question is this one's (not carried over from an earlier one)
@@ -189,6 +189,11 @@ class TripQuery:
     asks_rain: bool = False  # 会下雨吗, "is it rainy": the answer says the data has no rainfall
     route: bool = False  # several places as one trip, city to city (planner/route.py)
     stop_nights: tuple[int, ...] = ()  # nights said for each destination in order ("Xi'an (2 nights), then …")
+
+    @property
+    def stars(self) -> int:
+        """The hotel class to look up: the one said last, else the seed's four stars."""
+        return self.stars_said or 4
 
     @property
     def mode(self) -> str:
@@ -218,8 +223,8 @@ def language(text: str) -> str:
     return "zh" if CJK.search(text) else "en"
 
 
-def parse_stars(text: str) -> int:
-    """Hotel class: 五星 / 5-star / luxury / 住好一点 -> 5, 三星 / budget hotel -> 3; 4 is the seed's default."""
+def parse_stars(text: str) -> int | None:
+    """Hotel class: 五星 / 5-star / luxury / 住好一点 -> 5, 三星 / budget hotel -> 3; None when not said."""
     if m := re.search(r"(?i)(\d)\s*(?:星|-?\s*stars?)", text):
         return max(1, min(5, int(m.group(1))))
     if m := re.search(r"([一二三四五])星", text):
@@ -230,7 +235,7 @@ def parse_stars(text: str) -> int:
         return 5
     if CHEAP.search(text):  # "budget hotel", "on a budget"; not "a budget of 8000" (a sum, not a class)
         return 3
-    return 4
+    return None
 
 
 LUXURY = re.compile(r"(?i)豪华|奢华|高端|好一?点的?酒店|住好一?点|好一些的酒店|luxury|upscale|posh|fancy|nicer")
@@ -302,7 +307,7 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
     q.unknown_places = unknown_places(text)
     q.intents = find_intents(text)
     q.days, q.nights = parse_duration(text)
-    q.stars = parse_stars(text)
+    q.stars_said = parse_stars(text)
     q.when = find_span(text, clock.today())
     if q.when is not None and q.when.kind == "day" and q.nights is None:
         q.nights = nights_until_back(text, q.when.start)
@@ -453,8 +458,8 @@ def _inherit(q: TripQuery, text: str, earlier: list[str]) -> None:
             q.open = None if prev.destinations or prev.no_data else _open_ask(previous, earlier[:i])
         if q.days is None and q.nights is None:
             q.days, q.nights = parse_duration(previous)
-        if q.stars == 4:
-            q.stars = parse_stars(previous)
+        if q.stars_said is None:
+            q.stars_said = parse_stars(previous)
         if q.when is None:
             q.when = find_span(previous, clock.today())
         if not q.open and previous is earlier[-1] and (prev.destinations or prev.no_data):

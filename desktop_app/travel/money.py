@@ -54,8 +54,10 @@ def _counted(code: str, m: re.Match[str]) -> tuple[int, str, str]:
 
 def per_person(text: str, total: int, size: int, said: tuple[str, str]) -> tuple[int, tuple[str, str]] | None:
     """A budget said per traveller, counted for the whole party and said so ("人均 ¥3,000 × 2人"), or None."""
-    if size < 2 or not PER_PERSON.search(text):
+    if not PER_PERSON.search(text):
         return None
+    if size < 2:  # one traveller: per person is the whole budget, still read as said
+        return total, (f"人均 {said[0] or f'¥{total:,}'}", f"{said[1] or f'¥{total:,}'} per person")
     zh = f"人均 {'' if said[0] else '¥'}{said[0] or f'{total:,}'} × {size}人"
     en = f"{said[1] or f'¥{total:,}'} per person × {size}"
     return total * size, (zh, en)

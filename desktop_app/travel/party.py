@@ -9,7 +9,7 @@ from desktop_app.travel.when import zh_number
 
 EN_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9}
 EN_NUM = {**EN_NUMBERS, "ten": 10, "a": 1, "an": 1}
-_ZN = r"(\d{1,2}|[一二两三四五六七八九十]{1,2})"
+_ZN = r"(\d{1,2}|[一二两俩仨三四五六七八九十]{1,2})"
 _EN = r"(\d{1,2}|one|two|three|four|five|six|seven|eight|nine)"
 MAX_PARTY = 50  # a group (公司12个人) is counted; the tools take up to 50 seats and 25 rooms
 
@@ -50,10 +50,10 @@ EN_COMPANIONS: tuple[tuple[str, int], ...] = (
 
 def _explicit(text: str) -> Party | None:
     """A count said outright: 两个人, 3人, 一家三口, 两大一小, "4 people", "a family of four"."""
-    if m := re.search(_ZN + r"\s*个?大(?:人)?\s*[，,、和+]?\s*" + _ZN + r"\s*个?(?:小孩|孩子|儿童|小)", text):
+    if m := re.search(_ZN + r"\s*个?大(?:人)?\s*[，,、和+带跟加]?\s*" + _ZN + ZH_CHILD, text):
         a, b = number(m.group(1)), number(m.group(2))
         return Party(a + b, m.group(0), children=b) if a and b else None
-    if (m := re.search(_ZN + r"\s*个?大人", text)) and (n := number(m.group(1))):
+    if (m := re.search(_ZN + r"\s*个?(?:大人|成人|成年人)", text)) and (n := number(m.group(1))):
         return Party(n, m.group(0))  # 3个大人: three, no children said
     if m := re.search(
         r"一家\s*" + _ZN + r"\s*口|" + _ZN + r"\s*口之家|" + _ZN + r"\s*(?:个人|人|位|口人)(?!民|口[^人])", text
@@ -68,13 +68,30 @@ def _explicit(text: str) -> Party | None:
     if en:
         n = number(en.group(1) or en.group(2))
         if n:
-            kids = re.search(
-                r"(?i)^\s*,?\s*(?:and\s+|&\s*|\+\s*)?(an?|" + _EN[1:] + r"\s+(?:kids?|children|child)\b",
-                text[en.end() :],
-            )
-            extra = (number(kids.group(1)) or 1) if kids and "adult" in en.group(0).lower() else 0  # "a kid": one
-            return Party(n + (extra or 0), en.group(0), children=extra)
+            extra, kids, end = _listed_after(text[en.end() :]) if "adult" in en.group(0).lower() else (0, 0, 0)
+            return Party(n + extra, text[en.start() : en.end() + end], children=kids)
     return None
+
+
+# a child said with its age between count and noun: 一个5岁孩子, 两个3岁的小孩
+ZH_CHILD = r"\s*个?(?:\s*\d{1,2}\s*岁的?)?(?:小孩|孩子|儿童|小朋友|宝宝|娃|小)"
+EN_CHILD = r"kids?|child(?:ren)?|teens?|teenagers?|toddlers?|bab(?:y|ies)|infants?|\d{1,2}[- ]years?[- ]olds?"
+# after "2 adults": a list of the others ("and a 4-year-old", ", 2 teens and grandma"); (count, kind) a noun
+EN_LISTED = ((EN_CHILD, "child"), (r"grandparents|parents|in-laws", "pair"), (r"[a-z]+(?:ma|pa|mother|father)", "one"))
+
+
+def _listed_after(rest: str) -> tuple[int, int, int]:
+    """(people, children, where the list ends) after an adult count, each item "a|N noun" joined by , and & +."""
+    people = children = end = 0
+    item = r"(?i)^\s*(?:,|and\b|&|\+|plus\b)?\s*(?:(?:my|our)\s+)?(?:(an?|" + _EN[1:] + r"\s+)?(?P<noun>[\w-]+)"
+    while m := re.search(item, rest):
+        kind = next((k for pattern, k in EN_LISTED if re.fullmatch(pattern, m.group("noun"), re.I)), None)
+        if kind is None:
+            break
+        n = 2 if kind == "pair" else number(m.group(1)) if m.group(1) else 1
+        people, children = people + (n or 1), children + ((n or 1) if kind == "child" else 0)
+        rest, end = rest[m.end() :], end + m.end()
+    return people, children, end
 
 
 def _our_children(text: str) -> Party | None:
@@ -119,21 +136,22 @@ def _companions(text: str) -> Party | None:
     else:
         base = 1
     said: list[str] = []
-    count = base
+    count, kids = base, 0
     zh = re.search(r"(?:带上?|和|跟|陪|与|加上)(?:着)?(?:我)?(?:的)?([^，,。！？!?\s]{1,12})", text)
     if zh:
-        count, said = _add(zh.group(1), ZH_COMPANIONS, count, said, zh.group(0))
+        count, said, kids = _add(zh.group(1), ZH_COMPANIONS, count, said, zh.group(0))
     # "with my wife and two kids", or a list that opens the question: "My wife, our 2 kids and I fly …"
     lead = r"^\s*(?=(?:my|our) [a-z ]{2,20}, (?:[a-z0-9 ,&]{2,40}\b)?and (?:i|me)\b)"
-    by = r"(?i)(?:\bwith |\bme and |\band |\badd |\bbring |和|跟|带|" + lead + r")"
+    by = r"(?i)(?:\bwith |\bme and |\band |\badd |\bbring |\bplus |和|跟|带|" + lead + r")"
     en = re.search(by + r"\s*(?:my|our|the) ([a-z0-9 ,&()]{2,60})", text)
     if en:
-        count, said = _add(en.group(1), EN_COMPANIONS, count, said, en.group(0), english=True)
+        count, said, more_kids = _add(en.group(1), EN_COMPANIONS, count, said, en.group(0), english=True)
+        kids += more_kids
     if count == 1 and (we := WE.search(text)):  # "we", 我们 with nobody named: two at least, said so
         return Party(2, f"{we.group(0)}，按两人算" if we.group(0) in "我们咱们" else f"{we.group(0)}, counted as two")
     if count == 1:
         return None
-    return Party(count, ("、" if re.search(r"[\u4e00-\u9fff]", text) else ", ").join(said) or "2")
+    return Party(count, ("、" if re.search(r"[\u4e00-\u9fff]", text) else ", ").join(said) or "2", children=kids)
 
 
 WE = re.compile(r"(?i)\bwe(?:'re|'ll| are| r)?\b|\bus\b|我们|咱们")
@@ -143,9 +161,10 @@ AGES = re.compile(r"^\W{0,3}(?:aged?s?\s*)?(\d{1,2})\s*岁?(?:\s*(?:,|、|and|&|
 
 def _add(
     words: str, table: tuple[tuple[str, int], ...], count: int, said: list[str], phrase: str, english: bool = False
-) -> tuple[int, list[str]]:
-    """The people named in `words`, a number before a plural counted ("two kids" = 2, 两个孩子 = 2)."""
-    added = 0
+) -> tuple[int, list[str], int]:
+    """The people named in `words`, a number before a plural counted ("two kids" = 2, 两个孩子 = 2), and of
+    them the children (the table's last row)."""
+    added = kids = 0
     for pattern, each in table:
         for m in re.finditer(pattern, words, re.IGNORECASE):
             before = words[: m.start()].split()[-1:] if english else [words[max(0, m.start() - 2) : m.start()]]
@@ -154,13 +173,14 @@ def _add(
             n = len(re.findall(r"\d{1,2}", ages.group(0))) if ages else n
             counted = n if n and each == 1 and n < 10 else each
             added += counted
+            kids += counted if pattern == table[-1][0] else 0
             gap = " " if english else ""
             if counted == each:
                 said.append(m.group(0))
             else:  # "two kids", 两个孩子, "kids aged 6 and 10": the words that gave the number
                 said.append((m.group(0) + ages.group(0) if ages else f"{before[0]}{gap}{m.group(0)}").strip())
         words = re.sub(pattern, lambda m: " " * len(m.group(0)), words, flags=re.IGNORECASE)
-    return count + added, said
+    return count + added, said, kids
 
 
 ROOMS = re.compile(

@@ -77,10 +77,12 @@ def weeks_moved(text: str) -> tuple[int, str]:
 _N = r"(\d{1,2}|[一两二三四五六七八九十]{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)"
 # a count of nights right after a city ("Xi'an (2 nights)", 北京3晚, 西安改成3晚, "give Xi'an 3 nights") or
 # right before it ("3 nights in Xi'an", "… and 2 in Chengdu" once nights were said)
+# a city's own nights, or its days by the seed's convention of a night a day: 西安2晚, 成都玩三天, "2 days in Xi'an"
 NIGHTS_AFTER = re.compile(
     r"(?i)^\s*[（(]?\s*(?:for\s+|改成|改为|换成|住|待|呆)?\s*" + _N + r"\s*(?:个)?(?:晚|夜|nights?\b)"
+    r"|^\s*(?:玩|待|呆|住|逛)\s*" + _N + r"\s*天"
 )
-NIGHTS_BEFORE = re.compile(r"(?i)\b" + _N + r"\s+(?:nights?\s+)?(?:in|at)\s+$")
+NIGHTS_BEFORE = re.compile(r"(?i)\b" + _N + r"\s+(?:(?:nights?|days?)\s+)?(?:in|at)\s+$")
 
 
 def said_nights(text: str) -> dict[str, int]:
@@ -92,6 +94,6 @@ def said_nights(text: str) -> dict[str, int]:
         end = place.start + matched_len(text, place.start, place.city)
         after = NIGHTS_AFTER.match(text[end : end + 16])
         before = NIGHTS_BEFORE.search(text[max(0, place.start - 16) : place.start]) if "night" in text else None
-        if (m := after or before) and (n := number(m.group(1))):
+        if (m := after or before) and (n := number(next(g for g in m.groups() if g))):
             found[place.city.id] = n
     return found

@@ -16,7 +16,7 @@ from tests.unit.planner.test_model import final_text, run
         ("Is 4000 each enough for the 2 of us in Tokyo?", 8000, True),
         ("budget 500 USD each, 3 of us, Seoul next week from Shanghai", 10800, True),  # at the sample rate 7.2
         ("预算5000，两个人去厦门", 5000, False),
-        ("人均3000，一个人去厦门", 3000, False),  # one traveller: the same sum
+        ("人均3000，一个人去厦门", 3000, True),  # one traveller: the same sum, still read as said per person
     ],
 )
 def test_a_budget_per_person_is_counted_for_everyone(text: str, total: int, each: bool) -> None:

@@ -142,18 +142,28 @@ def test_durations(text: str, days: int | None, nights: int | None) -> None:
         ("5-star hotel", 5),
         ("three star", 3),
         ("经济型", 3),
-        ("酒店", 4),
+        ("酒店", None),  # not said: the planner looks up 4 stars and says so
         ("luxury", 5),
         ("想从成都去三亚待一周，住好一点的酒店", 5),
         ("somewhere nicer to stay", 5),
         ("a budget hotel near the beach", 3),
         ("we are travelling on a tight budget", 3),
-        ("Budget is 8000 yuan total. Can we do it?", 4),  # a sum of money, not a hotel class
-        ("with a budget of 5000", 4),
+        ("Budget is 8000 yuan total. Can we do it?", None),  # a sum of money, not a hotel class
+        ("with a budget of 5000", None),
     ],
 )
-def test_stars(text: str, stars: int) -> None:
+def test_stars(text: str, stars: int | None) -> None:
     assert parse_stars(text) == stars
+
+
+@pytest.mark.parametrize(("earlier", "text", "stars"), [
+    (["去三亚，五星酒店"], "改成4星", 4),  # said 4 after 5: a correction, not "not said"
+    (["Hotels in Sanya, 5 stars"], "make it 4 stars", 4),
+    (["去三亚，五星酒店"], "那海口呢", 5),  # not said again: the earlier class holds
+    ([], "去三亚", 4),
+])
+def test_a_said_hotel_class_replaces_the_earlier_one(earlier: list[str], text: str, stars: int) -> None:
+    assert parse(text, earlier).stars == stars
 
 
 def test_origin_forms() -> None:
