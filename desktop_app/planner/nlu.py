@@ -7,12 +7,13 @@ from dataclasses import dataclass, field, replace
 from datetime import timedelta
 
 from desktop_app import clock
-from desktop_app.planner.compare import OPEN_WORDS, ZH_DIGIT, OpenAsk, parse_budget, parse_open
+from desktop_app.planner.asks import STARS, TRAIN, TRIP_WORDS, find_intents, parse_stars
+from desktop_app.planner.compare import OPEN_WORDS, OpenAsk, parse_budget, parse_open
 from desktop_app.planner.scope import ANSWERABLE, topics
 from desktop_app.planner.weather_ask import ALL_MONTHS, typical_months
 from desktop_app.travel.money import BUDGET_WORDS, foreign_budget, per_person
 from desktop_app.travel.origins import find_origin
-from desktop_app.travel.party import EN_NUM, ZH_COMPANIONS, Party, added_people, find_party, joined
+from desktop_app.travel.party import ZH_COMPANIONS, Party, added_people, find_party, joined
 from desktop_app.travel.places import City, resolve_city
 from desktop_app.travel.regions import Region, country_cities, find_regions, qualifies
 from desktop_app.travel.stay import nights_until_back, parse_duration, said_nights, weeks_moved
@@ -20,140 +21,6 @@ from desktop_app.travel.when import Span, find_span
 from desktop_app.travel.world_places import Mention, WorldPlace, find_places, stand_ins
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
-
-# matched as substrings: 冷 also finds 冷不冷 and 很冷, 飞 finds 飞机, "which is" finds "which is better"
-INTENT_WORDS: dict[str, tuple[str, ...]] = {
-    "weather": (
-        "天气",
-        "气温",
-        "温度",
-        "下雨",
-        "热不热",
-        "穿什么",
-        "带什么",
-        "衣服",
-        "weather",
-        "temperature",
-        " rain",  # not the "rain" of "train"
-        "forecast",
-        "climate",
-        "pack",
-        "wear",
-        "热吗",
-        "很热",
-        "太热",
-        "暖和",
-        "凉快",
-        "下雪",
-        "多少度",
-        " cold ",
-        " hot ",
-        "冷",
-        "snow",
-        "swim",
-        "sunny",
-        "chilly",
-    ),
-    "flights": (
-        "机票",
-        "航班",
-        "飞",
-        "flite",
-        "flight",
-        "fly",
-        "airfare",
-        "plane",
-        "ticket",
-    ),
-    "hotels": (
-        "酒店",
-        "住宿",
-        "宾馆",
-        "民宿",
-        "住哪",
-        "空房",
-        "订房",
-        "hotel",
-        "stay",
-        "accommodation",
-        "lodging",
-        "room",
-    ),
-    "save": ("保存", "存下来", "存成", "导出", "save", "export", "write it down"),
-    "compare": (
-        "对比",
-        "比较",
-        "还是",
-        "compare",
-        "comparison",
-        " vs",
-        "versus",
-        "which one",
-        "比一下",
-        "哪个",
-        "哪里更",
-        "which better",
-        "which is",
-        " or ",
-    ),
-    "guide": (
-        "攻略",
-        "指南",
-        "景点",
-        "美食",
-        "好玩",
-        "guide",
-        "sights",
-        "what to do",
-        "things to do",
-        "food",
-        "怎么玩",
-        "玩什么",
-        "吃什么",
-        "看什么",
-        "推荐",
-        "必去",
-        "to see",
-        "should i see",
-        "should we see",
-        "to eat",
-        "recommend",
-        "itinerary",
-        "must see",
-        "准备什么",
-    ),
-}
-# "哪个好玩" compares, "hotel推荐" asks for a hotel, "准备什么衣服" asks about weather: not guides
-WEAK_GUIDE = ("好玩", "推荐", "recommend", "准备什么")
-# asking what a trip costs: with another lookup named ("weather and prices"), the fares and the hotel too
-COST_WORDS = ("多少钱", "花多少", "费用", "价格", " price ", " prices ", " cost ", " costs ", " how much ")
-COMPARE_ONE = re.compile(  # the one thing compared side by side, not the whole trip
-    r"(?i)\bcompare\s+(?:the\s+)?(?:hotels?|weather|flights?|fares?)\b|比较.{0,12}的(?:天气|酒店|机票)"
-)
-ORIGIN_CUES = re.compile(r"(?i)\bfly(?:ing)? (?:in )?(?:out of|from)\b|\bflights? out of\b")
-TRIP_WORDS = (
-    "玩",
-    "旅游",
-    "旅行",
-    "出行",
-    "度假",
-    "去",
-    "行程",
-    "查",
-    "比较",
-    "对比",
-    "trip",
-    "travel",
-    "visit",
-    "vacation",
-    "holiday",
-    "go to",
-    "going to",
-    "compare",
-    "plan",
-    "check",
-    "look up",
-)
 
 
 @dataclass
@@ -223,45 +90,6 @@ def language(text: str) -> str:
     return "zh" if CJK.search(text) else "en"
 
 
-def parse_stars(text: str) -> int | None:
-    """Hotel class: 五星 / 5-star / luxury / 住好一点 -> 5, 三星 / budget hotel -> 3; None when not said."""
-    if m := re.search(r"(?i)(\d)\s*(?:星|-?\s*stars?)", text):
-        return max(1, min(5, int(m.group(1))))
-    if m := re.search(r"([一二三四五])星", text):
-        return ZH_DIGIT[m.group(1)]
-    if m := re.search(r"(?i)\b(one|two|three|four|five)[\s-]*stars?", text):
-        return EN_NUM[m.group(1).lower()]
-    if LUXURY.search(text):
-        return 5
-    if CHEAP.search(text):  # "budget hotel", "on a budget"; not "a budget of 8000" (a sum, not a class)
-        return 3
-    return None
-
-
-LUXURY = re.compile(r"(?i)豪华|奢华|高端|好一?点的?酒店|住好一?点|好一些的酒店|luxury|upscale|posh|fancy|nicer")
-CHEAP = re.compile(
-    r"(?i)经济|便宜|实惠|穷游|cheap|\bbudget[\s-]+(?:hotel|hostel|stay|option|friendly)|\bon a (?:tight )?budget"
-)
-
-
-def find_intents(text: str) -> set[str]:
-    """Which lookups the question names explicitly."""
-    folded = " " + re.sub(r"[^\w]+", " ", ORIGIN_CUES.sub(" ", text).casefold()) + " "
-    found = {name for name, words in INTENT_WORDS.items() if any(w in folded for w in words)}
-    if found and not found & {"flights", "hotels"} and any(w in folded for w in COST_WORDS):
-        found |= {"flights", "hotels"}
-    if COMPARE_ONE.search(text):
-        found.discard("compare")  # "compare hotels in …", 比较…的天气: that one thing, side by side
-    if found and re.search(r"住\s*[\d一两二三四五六七八九十]{1,2}\s*[晚天]", text):
-        found.add("hotels")  # 单程飞三亚，住三晚: the stay is asked for too
-    others = found - {"guide"}
-    if "guide" in found and others:
-        strong = [w for w in INTENT_WORDS["guide"] if w in folded and w not in WEAK_GUIDE]
-        if not strong:
-            found.discard("guide")
-    return found
-
-
 # Words that follow 去 / to in questions but are not place names (never named as unknown places).
 NOT_PLACE_CHARS = re.compile(r"[个哪什么地方暖凉热冷便宜贵一这那些儿边外内趟点呢吗吧玩看吃买海山国便省钱]")
 NOT_PLACE_EN = {
@@ -322,7 +150,7 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
     q.asks_rain = bool(RAIN_OR_SNOW.search(text))
     q.beyond = topics(text)
     q.one_way = bool(re.search(r"(?i)\bone[- ]way\b|单程", text))
-    q.by_train = bool(re.search(r"(?i)高铁|火车|动车|\btrains?\b|\brail(?:way)?\b", text))
+    q.by_train = bool(TRAIN.search(text))
     q.by_air = bool(re.search(r"(?i)机票|航班|飞机|坐飞|\bfl(?:y|ying|ights?)\b|\bairfare", text))
     if not q.intents and STARS.search(text) and not q.destinations:
         q.intents = {"hotels"}  # "What about 5 stars?" asks about the hotel; "去昆明，住四星" is a whole trip
@@ -381,7 +209,6 @@ PER_NIGHT = re.compile(  # "under 500 a night", 500元一晚以内: a cap on the
     rf"(?i)(?P<n>{NUMBER})\s*(?:元|块|yuan|rmb|cny)?\s*(?:a|per|/)\s*night|(?P<z>{NUMBER})\s*(?:元|块)?\s*(?:/|每|一)晚"
 )
 RAIN_OR_SNOW = re.compile(r"(?i)下雨|雨季|多雨|降水|降雨|下雪|有雪|\b(?:rain|snow)(?:y|fall|s|ing)?\b|\bmonsoon\b")
-STARS = re.compile(r"(?i)(\d|[一二三四五])\s*-?\s*(?:星|stars?\b)|\b(?:one|two|three|four|five)[\s-]*stars?\b")
 
 
 def _open_trip(ask: OpenAsk | None) -> bool:

@@ -263,6 +263,20 @@ def _day_of_month(m: re.Match[str], today: date) -> Span | None:
     return Span(start, max(start, end), m.group(0).strip(), "range" if end > start else "day")
 
 
+def _bare_day(m: re.Match[str], today: date) -> Span | None:
+    """ "on the 18th, back on the 22nd", 18号出发22号回: the next such day of a month, and the way back."""
+    said, back = m.group("d") or m.group("zd"), m.group("d2") or m.group("zd2")
+    start = _next_on(today, zh_number(said) or 0)
+    end = _next_on(start, zh_number(back) or 0) if start and back else start
+    return Span(start, end, m.group(0).strip(), "range" if end > start else "day") if start and end else None
+
+
+def _next_on(after: date, day: int) -> date | None:
+    """The first `day` of a month on or after `after` (back on the 2nd after the 28th: next month's)."""
+    nxt = date(after.year + after.month // 12, after.month % 12 + 1, 1)
+    return _dated(after, after.month, day, after.year) if after.day <= day else _dated(nxt, nxt.month, day, nxt.year)
+
+
 def _festival(find: Callable[[date], festivals.Days | None]) -> Callable[[re.Match[str], date], Span | None]:
     """A festival's days (festivals.py): one day, or a range."""
 
@@ -341,9 +355,9 @@ ZH_DATE = (
 )
 _ZH_DIGIT = r"[\d一二三四五六七八九十]"
 ZH_MONTH = r"(?:(?P<y>20\d\d)\s*年\s*)?(?<!" + _ZH_DIGIT + r")" + _zn("m") + r"\s*月(?:份)?(?!\s*" + _ZH_DIGIT + r")"
-_EN_ONE = _M + r"\.?\s+" + _DAY_EN + r"|" + _DAY_EN + r"\s+" + _M + r"|20\d\d-\d\d-\d\d"
+_EN_ONE = _M + r"\.?\s+" + _DAY_EN + r"|" + _DAY_EN + r"\s+(?:of\s+)?" + _M + r"|20\d\d-\d\d-\d\d"
 EN_DATE = (
-    r"\b(?:from\s+)?(?P<a>(?P<mon>" + _M[1:-1] + r")\.?\s+" + _DAY_EN + r"|" + _DAY_EN + r"\s+" + _M
+    r"\b(?:from\s+)?(?P<a>(?P<mon>" + _M[1:-1] + r")\.?\s+" + _DAY_EN + r"|" + _DAY_EN + r"\s+(?:of\s+)?" + _M
     + r"|20\d\d-\d\d-\d\d)(?:\s*(?:-|–|to|until|till)\s*(?P<b>" + _EN_ONE + r"|" + _DAY_EN + r"))?\b"
 )  # fmt: skip
 EN_MONTH = r"\b(?P<m>" + _M[1:-1] + r")\b(?:\s+(?P<y>20\d\d))?"
@@ -385,6 +399,12 @@ EN_DAYS_OF_MONTH = (  # "from the 3rd to the 8th of next month"
     r"\b(?:from\s+)?" + _NTH.format("d") + r"\s*(?:-|–|to|until|till)\s*" + _NTH.format("d2")
     + r"\s+of\s+(?P<base>(?:the\s+)?month\s+after\s+next|next\s+month|this\s+month)\b"
 )  # fmt: skip
+BARE_DAY = (  # a day of the month with no month: "on the 18th, back on the 22nd", 18号出发，22号回来
+    r"(?i)\b(?:on|from)\s+the\s+(?P<d>\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?" + _M[1:-1] + r")"
+    r"(?:[^.?!]{0,30}?\b(?:back|return(?:ing)?|until|till|to)\s+(?:on\s+)?the\s+(?P<d2>\d{1,2})(?:st|nd|rd|th)\b)?"
+    r"|(?<![月\d/.])(?P<zd>\d{1,2})\s*号(?=出发|走|去|飞|到|回|[，,]|\s)"
+    r"(?:[^。？！?!]{0,10}?(?P<zd2>\d{1,2})\s*号(?:回|返))?"
+)
 YEAR_END = r"(?:明年)?(?<![去前])年[底末]|\b(?:at\s+)?(?:the\s+)?end\s+of\s+(?:the|this|next)\s+year\b|\byear[- ]end\b"
 
 RULES: list[Rule] = [
@@ -403,6 +423,7 @@ RULES: list[Rule] = [
     (_p(EN_DATE), _en_dated),
     (_p(NUM_DATE), _num_dated),
     (_p(EN_MONTH), _en_month),
+    (_p(BARE_DAY), _bare_day),
     (_p(r"下下(?:个)?周末|下下个?星期[六日天]|\bthe weekend after next\b"), lambda m, t: _weekend(t, 2, m.group(0))),
     (_p(r"下(?:个)?周末|下(?:个)?星期[六日天]?末|\bnext weekend\b"), lambda m, t: _weekend(t, 1, m.group(0))),
     (_p(r"(?:这|本|这个)?周末|\b(?:this )?weekend\b"), lambda m, t: _weekend(t, 0, m.group(0))),
@@ -418,7 +439,7 @@ RULES: list[Rule] = [
     (_p(r"大后天"), _day(3)),
     (_p(r"后天|\bday after tomorrow\b"), _day(2)),
     (_p(r"明天|\btomorrow\b"), _day(1)),
-    (_p(r"今天|今晚|\btoday\b|\btonight\b|\bright now\b"), _day(0)),
+    (_p(r"今天|今晚|现在|此刻|这会儿|\btoday\b|\btonight\b|\bright now\b|\bcurrently\b|\bat the moment\b"), _day(0)),
     (_p(r"春节|过年|\b(?:chinese|lunar) new year\b|\bspring festival\b"), _holiday("spring_festival")),
     (_p(r"五一|劳动节|\bmay day\b|\blabou?r day\b"), _holiday("labour_day")),
     (_p(r"十一(?:假期|长假|黄金周)|国庆|\bgolden week\b|\bnational day\b"), _holiday("national_day")),

@@ -9,8 +9,9 @@ import pytest
 from desktop_app.agent.approval import PolicyApprover
 from desktop_app.agent.loop import Agent
 from desktop_app.core import events as ev
+from desktop_app.planner.asks import parse_stars
 from desktop_app.planner.model import OfflineModel
-from desktop_app.planner.nlu import parse, parse_stars
+from desktop_app.planner.nlu import parse
 from desktop_app.runtime import RunOptions, build_registry, system_prompt
 from desktop_app.store.settings import Settings
 from desktop_app.travel.stay import parse_duration

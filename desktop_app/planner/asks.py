@@ -1,0 +1,100 @@
+"""What a question asks for, in word tables per language: the lookups, the hotel class, the way there."""
+
+from __future__ import annotations
+
+import re
+
+from desktop_app.planner.compare import ZH_DIGIT
+from desktop_app.travel.party import EN_NUM
+
+
+def words(table: str) -> tuple[str, ...]:
+    """A word table written as `a|b|c` (a space inside a word is kept: " rain" is not the "rain" of "train")."""
+    return tuple(table.split("|"))
+
+
+# matched as substrings: 冷 also finds 冷不冷 and 很冷, 飞 finds 飞机, "which is" finds "which is better"
+INTENT_WORDS: dict[str, tuple[str, ...]] = {
+    "weather": (
+        words("天气|气温|温度|下雨|热不热|穿什么|带什么|衣服|热吗|很热|太热|暖和|凉快|下雪|多少度|冷")
+        + words("weather|temperature| rain|forecast|climate|pack|wear| cold | hot |snow|swim|sunny|chilly")
+    ),
+    "flights": words("机票|航班|飞") + words("flite|flight|fly|airfare|plane|ticket"),
+    "hotels": words("酒店|住宿|宾馆|民宿|住哪|空房|订房") + words("hotel|stay|accommodation|lodging|room"),
+    "save": words("保存|存下来|存成|导出") + words("save|export|write it down"),
+    "compare": (
+        words("对比|比较|还是|比一下|哪个|哪里更")
+        + words("compare|comparison| vs|versus|which one|which better|which is| or ")
+    ),
+    "guide": (
+        words("攻略|指南|景点|美食|好玩|怎么玩|玩什么|吃什么|看什么|推荐|必去|准备什么")
+        + words(
+            "guide|sights|what to do|things to do|food|to see|should i see|should we see|"
+            "to eat|recommend|itinerary|must see"
+        )
+    ),
+}
+# "哪个好玩" compares, "hotel推荐" asks for a hotel, "准备什么衣服" asks about weather: not guides
+WEAK_GUIDE = ("好玩", "推荐", "recommend", "准备什么")
+# asking what a trip costs: with another lookup named ("weather and prices"), the fares and the hotel too
+COST_WORDS = ("多少钱", "花多少", "费用", "价格", " price ", " prices ", " cost ", " costs ", " how much ")
+COMPARE_ONE = re.compile(  # the one thing compared side by side, not the whole trip
+    r"(?i)\bcompare\s+(?:the\s+)?(?:hotels?|weather|flights?|fares?)\b|比较.{0,12}的(?:天气|酒店|机票)"
+)
+TRAIN = re.compile(r"(?i)高铁|火车|动车|\btrains?\b|\brail(?:way)?\b")
+GETTING_THERE = re.compile(
+    r"(?i)怎么去|怎么过去|如何去|\b(?:best|cheapest|fastest|quickest) way to (?:get|go)\b"
+    r"|\bhow (?:do|can|should) (?:i|we) get (?:to|from)\b"
+)
+# 比较 before a quality means "rather" (住哪里比较好, 比较便宜的酒店): no comparison asked
+RATHER = re.compile(r"比较(?=[好便宜贵暖热冷近远方便合适划算舒服安全靠谱实惠有名])")
+ORIGIN_CUES = re.compile(r"(?i)\bfly(?:ing)? (?:in )?(?:out of|from)\b|\bflights? out of\b")
+TRIP_WORDS = words("玩|旅游|旅行|出行|度假|去|行程|查|比较|对比") + words(
+    "trip|travel|visit|vacation|holiday|go to|going to|compare|plan|check|look up"
+)
+
+
+def find_intents(text: str) -> set[str]:
+    """Which lookups the question names explicitly."""
+    folded = " " + re.sub(r"[^\w]+", " ", ORIGIN_CUES.sub(" ", RATHER.sub("", text)).casefold()) + " "
+    found = {name for name, words in INTENT_WORDS.items() if any(w in folded for w in words)}
+    if found and not found & {"flights", "hotels"} and any(w in folded for w in COST_WORDS):
+        found |= {"flights", "hotels"}
+    if COMPARE_ONE.search(text):
+        found.discard("compare")  # "compare hotels in …", 比较…的天气: that one thing, side by side
+    if found and re.search(r"住\s*[\d一两二三四五六七八九十]{1,2}\s*[晚天]", text):
+        found.add("hotels")  # 单程飞三亚，住三晚: the stay is asked for too
+    if re.search(r"住(?:在)?[^，,。！？!?]{1,10}(?:附近|旁边|周边)", text):
+        found.add("hotels")  # 住江汉路附近: where to stay is the question
+    if (found & {"hotels", "weather"} and TRAIN.search(text)) or GETTING_THERE.search(text):
+        found.add("flights")  # "the train … and a hotel", 怎么去: the fare (by rail where it reaches) is asked
+    others = found - {"guide"}
+    if "guide" in found and others:
+        strong = [w for w in INTENT_WORDS["guide"] if w in folded and w not in WEAK_GUIDE]
+        if not strong:
+            found.discard("guide")
+    return found
+
+
+def parse_stars(text: str) -> int | None:
+    """Hotel class: 五星 / 5-star / luxury / 住好一点 -> 5, 三星 / budget hotel -> 3; None when not said."""
+    if m := re.search(r"(?i)(\d)\s*(?:星|-?\s*stars?)", text):
+        return max(1, min(5, int(m.group(1))))
+    if m := re.search(r"([一二三四五])星", text):
+        return ZH_DIGIT[m.group(1)]
+    if m := re.search(r"(?i)\b(one|two|three|four|five)[\s-]*stars?", text):
+        return EN_NUM[m.group(1).lower()]
+    if LUXURY.search(text):
+        return 5
+    if CHEAP.search(text):  # "budget hotel", "on a budget"; not "a budget of 8000" (a sum, not a class)
+        return 3
+    return None
+
+
+LUXURY = re.compile(r"(?i)豪华|奢华|高端|好一?点的?酒店|住好一?点|好一些的酒店|luxury|upscale|posh|fancy|nicer")
+CHEAP = re.compile(
+    r"(?i)经济|便宜|实惠|穷游|cheap|\bbudget[\s-]+(?:hotel|hostel|stay|option|friendly)|\bon a (?:tight )?budget"
+)
+
+
+STARS = re.compile(r"(?i)(\d|[一二三四五])\s*-?\s*(?:星|stars?\b)|\b(?:one|two|three|four|five)[\s-]*stars?\b")

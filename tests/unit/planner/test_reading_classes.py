@@ -1,0 +1,79 @@
+"""Readings of the classes the outside test named (issue 41): children in a party, a route said in steps,
+"now", a day of the month with no month, 比较 as "rather", a sum asked whether it reaches, the fare beside a
+train. Each row is a question nobody wrote the planner for, read on Sunday 6 Dec 2026."""
+
+from __future__ import annotations
+
+import pytest
+
+from desktop_app.planner import route
+from desktop_app.planner.nlu import parse
+
+
+@pytest.fixture(autouse=True)
+def _sunday(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TRAVEL_ASSISTANT_TODAY", "2026-12-06")
+
+
+@pytest.mark.parametrize(
+    ("text", "size", "children", "rooms"),
+    [
+        ("两个大人带一个5岁孩子去三亚玩5天", 3, 1, 1),
+        ("我们两口子带俩娃去厦门", 4, 2, 1),
+        ("two adults and a 4-year-old, Sanya next week", 3, 1, 1),
+        ("Family trip: 2 adults, 2 teens and grandma to Kunming", 5, 2, 2),
+        ("My husband and I plus our 3 kids are thinking about Guilin", 5, 3, 1),
+        ("2 adults to Sanya and a hotel", 2, 0, 1),  # "and a hotel" is no traveller
+        ("3个大人去成都", 3, 0, 2),
+    ],
+)
+def test_children_said_after_the_adults_are_counted(text: str, size: int, children: int, rooms: int) -> None:
+    party = parse(text, []).party
+    assert (party.size, party.children, party.rooms) == (size, children, rooms)
+
+
+def test_a_route_said_in_steps_has_its_nights_per_stop_and_goes_home() -> None:
+    text = "先去西安玩两天，然后去成都玩三天，最后回北京"
+    q = parse(text, [])
+    assert [c.id for c in q.destinations] == ["xian", "chengdu"] and q.origin is not None
+    assert q.origin.id == "beijing" and route.is_route(text, q) and q.stop_nights == (2, 3)
+
+
+@pytest.mark.parametrize(
+    ("text", "dates"),
+    [
+        ("拉萨现在冷不冷", ("2026-12-06", "2026-12-06")),
+        ("I'm flying to Osaka on the 18th, back on the 22nd", ("2026-12-18", "2026-12-22")),
+        ("18号出发去三亚，22号回", ("2026-12-18", "2026-12-22")),
+        ("Harbin from the 28th to the 3rd", ("2026-12-28", "2027-01-03")),
+        ("to Sanya on the 5th", ("2027-01-05", "2027-01-05")),  # the 5th has passed: next month's
+        ("on the 2nd of January to Sanya", ("2027-01-02", "2027-01-02")),
+    ],
+)
+def test_now_and_a_day_of_the_month_with_no_month(text: str, dates: tuple[str, str]) -> None:
+    when = parse(text, []).when
+    assert when is not None and (when.start.isoformat(), when.end.isoformat()) == dates
+
+
+def test_a_line_number_is_no_date() -> None:
+    assert parse("三亚3号线附近的酒店", []).when is None
+
+
+@pytest.mark.parametrize(
+    ("text", "intents"),
+    [
+        ("元旦去哈尔滨，住哪里比较好", {"hotels"}),  # 比较好 is "rather good", no comparison
+        ("比较一下成都和重庆", {"compare"}),
+        ("去武汉出差两天，住江汉路附近", {"hotels"}),
+        ("Taking the train from Beijing to Xi'an next Tuesday, and a hotel for 3 nights", {"flights", "hotels"}),
+        ("cheapest way to get from Guangzhou to Xiamen next Friday", {"flights"}),
+        ("坐高铁去西安玩三天", set()),  # the way of travel alone: the whole trip, by train
+    ],
+)
+def test_what_is_asked(text: str, intents: set[str]) -> None:
+    assert parse(text, []).intents == intents
+
+
+def test_a_sum_asked_whether_it_reaches_is_a_budget() -> None:
+    assert parse("一万块钱能去悉尼玩一周吗", []).budget == 10_000
+    assert parse("去悉尼一万块", []).budget is None  # a sum with no question about it
