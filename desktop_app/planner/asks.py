@@ -27,15 +27,15 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
         + words("compare|comparison| vs|versus|which one|which better|which is| or ")
     ),
     "guide": (
-        words("攻略|指南|景点|美食|好玩|怎么玩|玩什么|吃什么|看什么|推荐|必去|准备什么")
+        words("攻略|指南|景点|美食|好玩|好吃|怎么玩|玩什么|吃什么|看什么|推荐|必去|准备什么")
         + words(
-            "guide|sights|what to do|things to do|food|to see|should i see|should we see|"
+            "guide|sights|what to do|things to do|food|what to see|should i see|should we see|"
             "to eat|recommend|itinerary|must see"
         )
     ),
 }
 # "哪个好玩" compares, "hotel推荐" asks for a hotel, "准备什么衣服" asks about weather: not guides
-WEAK_GUIDE = ("好玩", "推荐", "recommend", "准备什么")
+WEAK_GUIDE = ("好玩", "好吃", "推荐", "recommend", "准备什么")
 # asking what a trip costs: with another lookup named ("weather and prices"), the fares and the hotel too
 COST_WORDS = ("多少钱", "花多少", "费用", "价格", " price ", " prices ", " cost ", " costs ", " how much ")
 COMPARE_ONE = re.compile(  # the one thing compared side by side, not the whole trip
@@ -64,6 +64,8 @@ def find_intents(text: str) -> set[str]:
         found.discard("compare")  # "compare hotels in …", 比较…的天气: that one thing, side by side
     if found and re.search(r"住\s*[\d一两二三四五六七八九十]{1,2}\s*[晚天]", text):
         found.add("hotels")  # 单程飞三亚，住三晚: the stay is asked for too
+    if re.search(r"(?:订|买|抢)[^，,。！？!?]{0,8}(?<!门)票", text):
+        found.add("flights")  # 订去成都的票: a fare (门票 is an admission, not a fare)
     if re.search(r"住(?:在)?[^，,。！？!?]{1,10}(?:附近|旁边|周边)", text):
         found.add("hotels")  # 住江汉路附近: where to stay is the question
     if (found & {"hotels", "weather"} and TRAIN.search(text)) or GETTING_THERE.search(text):

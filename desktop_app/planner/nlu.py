@@ -138,7 +138,9 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
     q.stars_said = parse_stars(text)
     q.when = find_span(text, clock.today())
     if q.when is not None and q.when.kind == "day" and q.nights is None:
-        q.nights = nights_until_back(text, q.when.start)
+        q.nights = nights_until_back(text, q.when.start)  # 周五去苏州，周日回: out Friday, back Sunday
+        if q.nights:
+            q.when = replace(q.when, end=q.when.start + timedelta(days=q.nights), kind="range")
     q.party = find_party(text)
     cap = PER_NIGHT.search(text)
     q.budget = parse_budget(text) if BUDGET_WORDS.search(text) and not cap else None
@@ -228,9 +230,10 @@ def _set_places(q: TripQuery, text: str, places: list[Mention]) -> None:
     rest = [p for p in places if p is not origin]
     found: list[tuple[int, City]] = [(p.start, p.city) for p in rest if p.city is not None]
     no_data: list[WorldPlace] = []
+    named = {p.city for p in rest if p.city is not None}
     for p in rest:
         if p.world is not None and (inside := country_cities(p.world)):
-            found += [(p.start, c) for c in inside]
+            found += [] if named & set(inside) else [(p.start, c) for c in inside]  # 日本…大阪: Osaka
         elif p.world is not None:
             no_data.append(p.world)
     spans = _spans(text, places)

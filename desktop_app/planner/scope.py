@@ -61,8 +61,9 @@ TOPICS = (
     Topic(  # 几点开门, 开到几点, 开放吗, 开不开, 要预约吗, 门票, "is it open", "opening hours"
         "opening_times",
         re.compile(
-            r"(?i)开门|关门|开到几点|几点开|营业|开放|开不开|预约|门票|"
+            r"(?i)开门|关门|开园|闭园|开到几点|几点开|营业|开放|开不开|预约|门票|"
             r"\bopen(?:ing)? (?:hours|times)\b|\bopen\b(?! to\b)|\bclosed\b|\bclosing time\b"
+            r"|\bclose[sd]? (?:on|at)\b|\b(?:what time|when) (?:does|do|is|are)\b[^.?!]{1,40}\bclose\b"
         ),
         "开放时间、门票和预约",
         "opening times, tickets or bookings",

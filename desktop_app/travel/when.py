@@ -462,15 +462,17 @@ def _ambiguous(m: re.Match[str]) -> bool:
     word = m.group(0).strip()
     if word.lower() != "may":
         return False
-    before = m.string[max(0, m.start() - 8) : m.start()].lower()
-    return not (
-        re.search(r"\b(?:in|during|this|next|of|early|late|mid)\s+$", before) or re.match(r"\s+\d", m.string[m.end() :])
-    )
+    before, after = m.string[max(0, m.start() - 8) : m.start()].lower(), m.string[m.end() :]
+    return not (re.search(r"\b(?:in|during|this|next|of|early|late|mid)\s+$", before) or re.match(r"\s+\d", after))
+
+
+VERB_DOWN = re.compile(r"(?<=[查看问搜算])下(?=下个?(?:周|星期|礼拜|月))")
 
 
 def find_span(text: str, today: date) -> Span | None:
     """The time a question names (the earliest phrase; the longer one where two start together);
     a bare "weekend" gives way to a time named elsewhere ("a long weekend around New Year's Day")."""
+    text = VERB_DOWN.sub(" ", text)  # 查下下周: the 下 of 查下 ("look up") is no "next"
     found = _earliest(text, today, bare_weekend=True)
     if found is not None and _is_bare_weekend(found):
         return _earliest(text, today, bare_weekend=False) or found

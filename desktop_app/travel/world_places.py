@@ -10,6 +10,7 @@ from functools import lru_cache
 
 from desktop_app.paths import resources_dir
 from desktop_app.travel.distance import distance_km
+from desktop_app.travel.landmarks import find_landmarks
 from desktop_app.travel.places import City, all_cities, find_airports, find_cities
 
 STAND_IN_KM = 800  # a sample city this close may stand in for a place without data
@@ -92,6 +93,7 @@ def find_places(text: str) -> list[Mention]:
         if not any(start < e and s < end for s, e in taken):
             taken.append((start, end))
             found.append(Mention(start, city=city))
+    found += [Mention(start, city=city) for start, _, city in find_landmarks(text, taken)]  # 故宫: Beijing
     for start, end, city in _misspelt(text, taken):  # "sanay hotels", "kunmimg weather"
         taken.append((start, end))
         found.append(Mention(start, city=city))

@@ -77,3 +77,49 @@ def test_what_is_asked(text: str, intents: set[str]) -> None:
 def test_a_sum_asked_whether_it_reaches_is_a_budget() -> None:
     assert parse("一万块钱能去悉尼玩一周吗", []).budget == 10_000
     assert parse("去悉尼一万块", []).budget is None  # a sum with no question about it
+
+
+@pytest.mark.parametrize(
+    ("text", "city"),
+    [
+        ("故宫周一开门吗", "beijing"),
+        ("I want to see the Great Wall next week", "beijing"),
+        ("外滩附近的酒店多少钱一晚", "shanghai"),
+        ("Hotels near Victoria Harbour", "hongkong"),
+        ("鼓浪屿一日游", "xiamen"),
+        ("What time does the Louvre close on Fridays?", "paris"),
+    ],
+)
+def test_a_landmark_names_its_city(text: str, city: str) -> None:
+    q = parse(text, [])
+    assert [c.id for c in q.destinations] == [city] and not q.unknown_places and not q.no_data
+
+
+def test_a_landmark_is_read_on_word_edges_and_never_over_a_city() -> None:
+    assert parse("去西安看兵马俑", []).destinations == parse("去西安", []).destinations
+    assert not parse("I love the bundle of joy", []).destinations  # "the Bund" is not inside "bundle"
+
+
+def test_what_time_a_place_closes_is_beyond_the_data_and_near_is_not() -> None:
+    assert parse("What time does the Louvre close on Fridays?", []).beyond == ("opening_times",)
+    assert parse("A hotel close to the beach in Sanya", []).beyond == ()
+    assert parse("哈尔滨冰雪大世界什么时候开园", []).beyond == ("opening_times",)
+
+
+def test_a_country_named_beside_one_of_its_cities_is_that_city() -> None:
+    q = parse("去日本要签证吗，顺便看看下个月去大阪的机票和酒店", [])
+    assert [c.id for c in q.destinations] == ["osaka"]
+    assert [c.id for c in parse("日本玩一周", []).destinations] == ["tokyo", "osaka"]
+
+
+@pytest.mark.parametrize(
+    ("text", "dates"),
+    [
+        ("新加坡要签证吗？顺便查下下周的机票", ("2026-12-07", "2026-12-13")),  # 查下 + 下周
+        ("下下周去成都", ("2026-12-14", "2026-12-20")),
+        ("周五去苏州，周日回", ("2026-12-11", "2026-12-13")),
+    ],
+)
+def test_look_up_next_week_and_out_friday_back_sunday(text: str, dates: tuple[str, str]) -> None:
+    when = parse(text, []).when
+    assert when is not None and (when.start.isoformat(), when.end.isoformat()) == dates

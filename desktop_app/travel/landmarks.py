@@ -1,0 +1,36 @@
+"""Landmarks a question names instead of their city (故宫, "the Bund", 鼓浪屿): the city they are in."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from desktop_app.travel.data import load_data
+from desktop_app.travel.places import City, city_by_id
+
+
+@lru_cache(maxsize=1)
+def _patterns() -> tuple[tuple[re.Pattern[str], City], ...]:
+    """One pattern per landmark name, longest first (东京迪士尼 before 迪士尼), English on word edges."""
+    named: list[tuple[str, City]] = []
+    for city_id, names in load_data("landmarks.json")["landmarks"].items():
+        city = city_by_id(city_id)
+        if city is None:
+            raise ValueError(f"landmarks.json names an unknown city {city_id!r}")
+        named += [(n, city) for n in (*names["zh"], *names["en"])]
+    named.sort(key=lambda pair: -len(pair[0]))
+    return tuple(
+        (re.compile(re.escape(n) if not n.isascii() else rf"(?i)(?<![a-z]){re.escape(n)}(?![a-z])"), c)
+        for n, c in named
+    )
+
+
+def find_landmarks(text: str, taken: list[tuple[int, int]]) -> list[tuple[int, int, City]]:
+    """(start, end, city) of each landmark in text not inside a place already found; `taken` grows."""
+    found = []
+    for pattern, city in _patterns():
+        for m in pattern.finditer(text):
+            if not any(m.start() < e and s < m.end() for s, e in taken):
+                taken.append(m.span())
+                found.append((m.start(), m.end(), city))
+    return found
