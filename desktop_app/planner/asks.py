@@ -16,7 +16,7 @@ def words(table: str) -> tuple[str, ...]:
 # matched as substrings: 冷 also finds 冷不冷 and 很冷, 飞 finds 飞机, "which is" finds "which is better"
 INTENT_WORDS: dict[str, tuple[str, ...]] = {
     "weather": (
-        words("天气|气温|温度|下雨|热不热|穿什么|带什么|衣服|热吗|很热|太热|暖和|凉快|下雪|多少度|冷")
+        words("天气|气温|温度|下雨|热不热|穿什么|带什么|衣服|热吗|很热|太热|暖和|凉快|下雪|多少度|冷|游泳|下海")
         + words("weather|temperature| rain|forecast|climate|pack|wear| cold | hot |snow|swim|sunny|chilly")
     ),
     "flights": words("机票|航班|飞") + words("flite|flight|fly|airfare|plane|ticket"),

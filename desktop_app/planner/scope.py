@@ -31,8 +31,9 @@ TOPICS = (
     Topic(  # 安全吗, 安不安全, 治安, 高反, "is it safe", "crime", "scams", "tap water"
         "safety",
         re.compile(
-            r"(?i)安全|危险|治安|高反|高原反应|小偷|骗子|被骗|"
+            r"(?i)安全|危险|治安|高反|高原反应|小偷|骗子|被骗|疫苗|打针|"
             r"\bsafe(?:ty|r|st)?\b|\bdangerous\b|\bcrime\b|\bscams?\b|\baltitude sickness\b|\btap water\b"
+            r"|\bvaccin(?:e|es|ation|ations)\b|\bmalaria\b"
         ),
         "安全情况（治安、健康、高原反应）",
         "safety (crime, health, altitude)",
@@ -44,6 +45,7 @@ TOPICS = (
             r"\bwhat's on\b|\banything on\b|\bevents?\b|\bconcerts?\b|\bexhibitions?\b|\bfireworks\b|"
             r"(?<!spring )(?<!boat )(?<!autumn )(?<!lantern )\bfestivals?\b|\bshows\b|\bparades?\b|"
             r"\bchristmas markets?\b|\bbloom\b|还办吗|还在吗|\bstill (?:be )?(?:up|on|running|there)\b"
+            r"|花开了|开了吗|开了没|红叶|\bin bloom\b|\bblooming\b"
         ),
         "活动、演出和节庆安排",
         "events, shows and festival dates",
@@ -52,11 +54,21 @@ TOPICS = (
         "suitability",
         re.compile(
             r"(?i)适合(?:带)?(?:小孩|孩子|娃|老人|宝宝)|(?:小孩|孩子|老人)(?:能|可以)去吗|"
+            r"(?:小孩|孩子|娃|老人|宝宝|婴儿)[^，,。？?]{0,10}(?:合适|适合|方便)吗|"
             r"\b(?:good|suitable|ok|okay|fun) for (?:kids|children|toddlers|a toddler|seniors|the elderly)\b|"
             r"\b(?:kid|child|family)[- ]friendly\b"
         ),
         "是否适合孩子或老人",
         "whether it suits children or older travellers",
+    ),
+    Topic(  # 高铁票还有吗, 车次, 几点有车, 卧铺, "sleeper train", "timetable": the rail tool estimates fares only
+        "trains",
+        re.compile(
+            r"(?i)余票|票还有|还有票|车次|几点有|时刻表|卧铺|"
+            r"\bsleeper\b|\btimetables?\b|\btrain (?:times|schedules?)\b|\bseats? left\b|\bsold out\b"
+        ),
+        "火车车次、时刻和余票",
+        "train timetables or seats left",
     ),
     Topic(  # 几点开门, 开到几点, 开放吗, 开不开, 要预约吗, 门票, "is it open", "opening hours"
         "opening_times",
