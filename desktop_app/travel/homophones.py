@@ -95,18 +95,20 @@ def find_homophones(text: str, taken: list[tuple[int, int]]) -> list[tuple[int, 
     city so (two that sound alike read as neither), outside the names already found (`taken`, extended)."""
     found: list[tuple[int, int, City, str]] = []
     chars = _name_chars()
+    covered = bytearray(len(text))  # the names found so far, marked: an overlap test as long as the run
+    for s, e in taken:
+        covered[s:e] = b"\x01" * (e - s)
     for m in re.finditer(r"[\u4e00-\u9fff]{2,}", text):
         for start in range(m.start(), m.end() - 1):
-            if not _LEAD.search(text[max(0, start - 2) : start]):
+            if covered[start] or not _LEAD.search(text[max(0, start - 2) : start]):
                 continue
             for end in range(start + 2, min(start + 4, m.end()) + 1):
                 run = text[start:end]
-                if not chars.intersection(run) or run in NOT_TYPOS or not _TAIL.match(text[end : end + 4]):
+                if any(covered[start:end]) or not chars.intersection(run) or run in NOT_TYPOS:
                     continue
-                if any(start < e and s < end for s, e in taken):
-                    continue
-                if (hit := _match(run)) is not None:
+                if _TAIL.match(text[end : end + 4]) and (hit := _match(run)) is not None:
                     taken.append((start, end))
+                    covered[start:end] = b"\x01" * (end - start)
                     found.append((start, end, *hit))
                     break
     return found
