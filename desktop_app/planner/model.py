@@ -42,7 +42,7 @@ from desktop_app.planner.weather_ask import weather_dates
 from desktop_app.planner.wording import city_name
 from desktop_app.tools.travel.lookup import fare_for, slot_of
 from desktop_app.travel.places import City, resolve_city
-from desktop_app.travel.world_places import stand_ins
+from desktop_app.travel.world_places import read_as_note, stand_ins
 
 DEFAULT_ORIGIN = "beijing"
 LOOKUPS = ("weather", "flights", "hotels")
@@ -116,6 +116,9 @@ class OfflineModel:
         question, earlier, exchanges, last_answer = _split_turns(request.messages)
         query = parse(question[:MAX_QUESTION], [e[:MAX_QUESTION] for e in earlier])
         reply = self._reply(request, question[:MAX_QUESTION], query, exchanges, last_answer)
+        if query.read_as and reply.content:  # 三压 read as 三亚: said first, so a wrong reading is seen
+            said = [(words, city_name(city, query.lang)) for words, city in query.read_as]
+            reply = replace(reply, content=read_as_note(said, query.lang) + reply.content)
         if len(question) > MAX_QUESTION and reply.content:
             return replace(reply, content=reply.content + writer.cut_note(query.lang, MAX_QUESTION))
         return reply

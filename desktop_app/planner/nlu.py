@@ -56,6 +56,7 @@ class TripQuery:
     asks_rain: bool = False  # 会下雨吗, "is it rainy": the answer says the data has no rainfall
     route: bool = False  # several places as one trip, city to city (planner/route.py)
     stop_nights: tuple[int, ...] = ()  # nights said for each destination in order ("Xi'an (2 nights), then …")
+    read_as: list[tuple[str, City]] = field(default_factory=list)  # misspelt names read as cities: (三压, 三亚)
 
     @property
     def stars(self) -> int:
@@ -132,6 +133,7 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
     q = TripQuery(lang=language(text))
     places = find_places(text)
     _set_places(q, text, places)
+    q.read_as = [(p.said, p.city) for p in places if p.said and p.city is not None]
     q.unknown_places = unknown_places(text)
     q.intents = find_intents(text)
     q.days, q.nights = parse_duration(text)
@@ -256,6 +258,7 @@ def _spans(text: str, places: list[Mention]) -> list[tuple[int, int]]:
     for p in places:
         names = p.city.names() if p.city else (p.world.zh, p.world.en) if p.world else ()
         length = max((len(n) for n in names if n and text.casefold().startswith(n.casefold(), p.start)), default=2)
+        length = len(p.said) or length  # a misspelt name: as long as it was written
         out.append((p.start, p.start + length))
     return out
 

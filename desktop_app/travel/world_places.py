@@ -10,6 +10,7 @@ from functools import lru_cache
 
 from desktop_app.paths import resources_dir
 from desktop_app.travel.distance import distance_km
+from desktop_app.travel.homophones import find_homophones
 from desktop_app.travel.landmarks import find_landmarks
 from desktop_app.travel.places import City, all_cities, find_airports, find_cities
 
@@ -33,11 +34,13 @@ class WorldPlace:
 
 @dataclass(frozen=True)
 class Mention:
-    """A place found in text: a sample city or a world place, at `start`."""
+    """A place found in text: a sample city or a world place, at `start`; `said` is the words as written
+    when they were read as a misspelt name ("sanay", 三压), empty when the name was written as it is."""
 
     start: int
     city: City | None = None
     world: WorldPlace | None = None
+    said: str = ""
 
 
 @lru_cache(maxsize=1)
@@ -96,7 +99,7 @@ def find_places(text: str) -> list[Mention]:
     found += [Mention(start, city=city) for start, _, city in find_landmarks(text, taken)]  # 故宫: Beijing
     for start, end, city in _misspelt(text, taken):  # "sanay hotels", "kunmimg weather"
         taken.append((start, end))
-        found.append(Mention(start, city=city))
+        found.append(Mention(start, city=city, said=text[start:end]))
     lowered = text.translate(_ASCII_FOLD).lower()
     for name, needle, folded, place in _world_needles():
         if needle not in (lowered if folded else text):
@@ -106,6 +109,8 @@ def find_places(text: str) -> list[Mention]:
                 continue
             taken.append((m.start(), m.end()))
             found.append(Mention(m.start(), world=place))
+    for start, end, city, _ in find_homophones(text, taken):  # 三压天气, 去哈尔宾: after every name as written
+        found.append(Mention(start, city=city, said=text[start:end]))
     return sorted(found, key=lambda m: m.start)
 
 
@@ -184,6 +189,15 @@ def no_data_note(places: list[WorldPlace], lang: str) -> str:
         return ""
     tail = "（距离按坐标计算的直线距离）" if lang == "zh" else "(straight-line distances from coordinates)"
     return "\n\n" + "\n".join(lines) + f"\n{tail}"
+
+
+def read_as_note(pairs: list[tuple[str, str]], lang: str) -> str:
+    """Says which misspelt names were read as which places (三压 as 三亚, "sanay" as Sanya), first in the answer."""
+    if not pairs:
+        return ""
+    if lang == "zh":
+        return "（我把" + "、".join(f"「{said}」按「{name}」" for said, name in pairs) + "理解。）\n\n"
+    return "(I read " + ", ".join(f'"{said}" as {name}' for said, name in pairs) + ".)\n\n"
 
 
 def unrecognised_note(words: list[str], lang: str) -> str:

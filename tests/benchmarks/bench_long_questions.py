@@ -28,6 +28,9 @@ UNITS = {
     "full-width digits": "\uff11\uff12\uff13",
     "Arabic-Indic digits": "١٢٣",
     "grouped digits": ",111",
+    # the same places written right, then typed with homophones (三压, 哈尔宾 read; 程度 not): travel/homophones.py
+    "Chinese place names": "去三亚玩，从哈尔滨飞，程度的，",
+    "Chinese homophones": "去三压玩，从哈尔宾飞，程度的，",
 }
 SIZES = (3_000, 6_000, 12_000)
 

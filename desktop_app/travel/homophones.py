@@ -1,0 +1,114 @@
+"""Chinese place names typed with a homophone (三压 for 三亚, 哈尔宾 for 哈尔滨, 清岛 for 青岛): read by their
+toneless pinyin (the kept `pypinyin` library), only where a place is meant and never for a word that
+shares no character with the name (程度 is not 成都)."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from itertools import product
+
+from desktop_app.travel.places import City, all_cities
+
+CJK_NAME = re.compile(r"[\u4e00-\u9fff]{2,4}")
+# A typo counts only between a word that leads to a place and one that follows a place (both needed):
+# 去西按玩, 从哈尔宾飞昆名, 三压天气怎么样, 桂琳的酒店; 在大力发展 and 西岸边 are left alone.
+_LEAD = re.compile(r"(?:^|[\s，,。！!？?；;、：:（(]|去|到|在|飞|从|往|和|跟|与|或|还是|回)$")
+_TAIL = re.compile(
+    r"^(?:$|[\s，,。！!？?；;、：:）)]|的|天气|气温|冷|热|酒店|住|机票|航班|旅游|旅行|玩|度假|呢|吗|怎么样|如何"
+    r"|出发|到|去|飞|和|跟|与|或|还是|[一二两三四五六七八九十\d]{1,2}\s*[天晚日号月]|[冬夏春秋]天|现在|最近|下周|下个月)"
+)
+
+
+# Real words and places that sound like a sample city's name and share a character with it: never typos.
+# 漓江 is Guilin's river (not 丽江), 宿州, 南靖 and 大荔 are towns (not 苏州, 南京, 大理), 西岸 Shanghai's
+# West Bund; the words of pypinyin's own phrase table that sound like a name (打理, 大半, 商海) are here too
+# (tests/unit/planner/test_place_typos.py reads that table through the guard).
+NOT_TYPOS = frozenset(
+    {"漓江", "宿州", "南靖", "西岸", "北境", "东经", "普及", "大脸", "大力", "大礼", "大历", "大吏", "大荔"}
+    | {"打理", "搭理", "答理", "大半", "大班", "大殓", "大北", "商海", "还口", "重氢"}
+)
+
+
+@lru_cache(maxsize=4096)
+def _readings(char: str) -> tuple[str, ...]:
+    """Every toneless reading of one character (厦: sha and xia), empty for a character without one."""
+    from pypinyin import Style, pinyin  # imported on the first candidate only: its tables are large
+
+    readings = pinyin(char, style=Style.NORMAL, heteronym=True)[0]
+    return tuple(sorted({r for r in readings if r.isascii() and r.isalpha()}))
+
+
+@lru_cache(maxsize=1)
+def _name_chars() -> frozenset[str]:
+    """Every character of a sample city's Chinese names: a candidate shares one, or is no typo of a name."""
+    return frozenset(ch for city in all_cities() for name in (city.zh, *city.aliases) for ch in name)
+
+
+def _name_reading(name: str) -> tuple[str, ...]:
+    from pypinyin import lazy_pinyin  # with its phrase table: 厦门 is xia men, 重庆 chong qing, 长沙 chang sha
+
+    return tuple(lazy_pinyin(name))
+
+
+@lru_cache(maxsize=1)
+def _names() -> tuple[tuple[tuple[str, ...], City, str], ...]:
+    """(toneless pinyin, city, name) of every sample city's Chinese name of 2-4 characters and its other
+    written forms (三亞, 廈門: read as the name is); nicknames (蓉城, 花城, 鹭岛) are left out: what sounds
+    like one is mostly another real place (容城, 华城, 鹿岛), and nobody misspells a nickname by ear."""
+    out: list[tuple[tuple[str, ...], City, str]] = []
+    for city in all_cities():
+        if not CJK_NAME.fullmatch(city.zh):
+            continue
+        reading = _name_reading(city.zh)
+        out.append((reading, city, city.zh))
+        for alias in city.aliases:
+            same = len(alias) == len(reading) and all(r in _readings(ch) for ch, r in zip(alias, reading, strict=True))
+            if same and alias != city.zh:
+                out.append((reading, city, alias))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1)
+def _index() -> dict[tuple[str, ...], tuple[tuple[City, str], ...]]:
+    """Toneless pinyin -> the (city, name) pairs that sound so, built once."""
+    index: dict[tuple[str, ...], list[tuple[City, str]]] = {}
+    for reading, city, name in _names():
+        index.setdefault(reading, []).append((city, name))
+    return {k: tuple(v) for k, v in index.items()}
+
+
+def _match(run: str) -> tuple[City, str] | None:
+    """The one sample city whose Chinese name `run` sounds like and shares a character with, or None."""
+    index = _index()
+    cities: dict[str, tuple[City, str]] = {}
+    for reading in product(*(_readings(ch) for ch in run)):
+        for city, name in index.get(reading, ()):
+            if name != run and any(a == b for a, b in zip(run, name, strict=True)):
+                cities.setdefault(city.id, (city, name))
+    return next(iter(cities.values())) if len(cities) == 1 else None
+
+
+def find_homophones(text: str, taken: list[tuple[int, int]]) -> list[tuple[int, int, City, str]]:
+    """(start, end, city, name) of each run of 2-4 Chinese characters said where a place is meant that
+    sounds like a sample city's Chinese name (toneless) and shares a character with it in place: the one
+    city so (two that sound alike read as neither), outside the names already found (`taken`, extended)."""
+    found: list[tuple[int, int, City, str]] = []
+    chars = _name_chars()
+    covered = bytearray(len(text))  # the names found so far, marked: an overlap test as long as the run
+    for s, e in taken:
+        covered[s:e] = b"\x01" * (e - s)
+    for m in re.finditer(r"[\u4e00-\u9fff]{2,}", text):
+        for start in range(m.start(), m.end() - 1):
+            if covered[start] or not _LEAD.search(text[max(0, start - 2) : start]):
+                continue
+            for end in range(start + 2, min(start + 4, m.end()) + 1):
+                run = text[start:end]
+                if any(covered[start:end]) or not chars.intersection(run) or run in NOT_TYPOS:
+                    continue
+                if _TAIL.match(text[end : end + 4]) and (hit := _match(run)) is not None:
+                    taken.append((start, end))
+                    covered[start:end] = b"\x01" * (end - start)
+                    found.append((start, end, *hit))
+                    break
+    return found
