@@ -23,7 +23,8 @@ SEED_ZH = "我在北京，下周想去三亚玩三天，帮我查一下天气、
 
 
 def offline_agent() -> Agent:
-    return Agent(OfflineModel(), build_registry(Settings(), RunOptions()), PolicyApprover("none"), system=(system_prompt(),))
+    registry = build_registry(Settings(), RunOptions())
+    return Agent(OfflineModel(), registry, PolicyApprover("none"), system=(system_prompt(),))
 
 
 async def run(agent: Agent, text: str) -> list[ev.AnyEvent]:
