@@ -300,6 +300,15 @@ def question_budget(text: str) -> int | None:
     return parse_budget(text[:MAX_QUESTION]) if text else None
 
 
+def place_name(city_id: str, lang: str) -> str:
+    """A sample city's name in `lang` ("zh" / "en") from its id (the planner's reading names cities
+    by id), else "" (a place without data is named as said)."""
+    from desktop_app.travel.places import city_by_id
+
+    city = city_by_id(city_id)
+    return "" if city is None else city.zh if lang == "zh" else city.en
+
+
 def today_note() -> str:
     """Today's date for the model: "下周" or a date without a year means nothing to a model that does
     not know it (a small local model wrote 2023 dates, which the tools refuse as past)."""

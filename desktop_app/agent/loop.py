@@ -23,6 +23,7 @@ from desktop_app.llm.base import (
     Completed,
     ModelRequest,
     ProviderError,
+    ReadingItem,
     TextChunk,
     WireRequest,
     WireResponse,
@@ -193,6 +194,8 @@ class Agent:
                     yield ev.ModelRequestEvent(turn, self.model.provider, item.url, item.body)
                 elif isinstance(item, WireResponse):
                     yield ev.ModelResponseEvent(turn, item.body, item.stream_chunks)
+                elif isinstance(item, ReadingItem):
+                    yield ev.ReadingEvent(item.frame)
                 elif isinstance(item, Completed):
                     self._completed(item, call)  # committed before anyone sees it
                     yield ev.UsageEvent(item.usage.input_tokens, item.usage.output_tokens)

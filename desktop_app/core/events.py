@@ -191,6 +191,15 @@ class ModelResponseEvent(Event):
 
 
 @dataclass(frozen=True)
+class ReadingEvent(Event):
+    """How the planner read the question (the offline planner's trip frame, plain JSON): once per
+    question, before the model_request of the turn that read it."""
+
+    type: ClassVar[str] = "reading"
+    frame: dict[str, Any]
+
+
+@dataclass(frozen=True)
 class ToolDefsEvent(Event):
     """The tools a run offers (their listings): the window's inspector shows them, the loop never yields it."""
 
@@ -214,4 +223,5 @@ AnyEvent = (
     | ErrorEvent
     | ModelRequestEvent
     | ModelResponseEvent
+    | ReadingEvent
 )

@@ -53,6 +53,14 @@ class WireResponse:
 
 
 @dataclass(frozen=True)
+class ReadingItem:
+    """How a planner read the question, as plain JSON (the offline planner's frame); before its
+    WireRequest, on the turn that reads the question. Other providers never yield it."""
+
+    frame: dict[str, Any]
+
+
+@dataclass(frozen=True)
 class Completed:
     """The last item of every stream: the whole assistant turn."""
 
@@ -60,7 +68,7 @@ class Completed:
     usage: Usage = field(default_factory=Usage)
 
 
-StreamItem = TextChunk | WireRequest | WireResponse | Completed
+StreamItem = TextChunk | WireRequest | WireResponse | ReadingItem | Completed
 
 
 class ProviderError(Exception):
@@ -74,7 +82,7 @@ class ProviderError(Exception):
 
 @runtime_checkable
 class ChatModel(Protocol):
-    """One provider: `stream` yields TextChunk / Wire* items and ends with one Completed."""
+    """One provider: `stream` yields TextChunk / Wire* (and Reading) items and ends with one Completed."""
 
     provider: str
     model: str

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import os
 import re
 from collections.abc import AsyncIterator
@@ -27,6 +28,7 @@ from desktop_app.core.messages import (
 from desktop_app.llm.base import (
     Completed,
     ModelRequest,
+    ReadingItem,
     StreamItem,
     TextChunk,
     WireRequest,
@@ -37,6 +39,7 @@ from desktop_app.planner.compare import candidates
 from desktop_app.planner.exchange import Exchange
 from desktop_app.planner.nlu import MAX_QUESTION, TripQuery, parse
 from desktop_app.planner.ranking import open_answer
+from desktop_app.planner.reading import frame_of
 from desktop_app.planner.trip_lines import trip_dates
 from desktop_app.planner.weather_ask import weather_dates
 from desktop_app.planner.wording import city_name
@@ -44,6 +47,7 @@ from desktop_app.tools.travel.lookup import fare_for, slot_of
 from desktop_app.travel.places import City, resolve_city
 from desktop_app.travel.world_places import read_as_note, stand_ins
 
+log = logging.getLogger(__name__)
 DEFAULT_ORIGIN = "beijing"
 LOOKUPS = ("weather", "flights", "hotels")
 
@@ -99,9 +103,12 @@ class OfflineModel:
         return None
 
     async def stream(self, request: ModelRequest) -> AsyncIterator[StreamItem]:
-        """Yield a wire view of the request, then either tool calls or a streamed answer."""
+        """Yield how the question was read (on the turn that reads it), a wire view of the request,
+        then either tool calls or a streamed answer."""
+        reply, reading = self._respond(request)
+        if reading is not None:
+            yield reading
         yield WireRequest("offline://planner", _request_body(request))
-        reply = self.respond(request)
         text = reply.content
         starts = range(0, len(text), self.chunk_size)
         for i in starts:
@@ -113,6 +120,11 @@ class OfflineModel:
 
     def respond(self, request: ModelRequest) -> AssistantMessage:
         """The planner's whole turn for this request: each question read up to MAX_QUESTION characters."""
+        return self._respond(request)[0]
+
+    def _respond(self, request: ModelRequest) -> tuple[AssistantMessage, ReadingItem | None]:
+        """The turn's reply, and the question's reading when this turn read it (no tool exchanges yet),
+        taken after the plan was made: the reply settles the origin it assumed and the route."""
         question, earlier, exchanges, last_answer = _split_turns(request.messages)
         query = parse(question[:MAX_QUESTION], [e[:MAX_QUESTION] for e in earlier])
         reply = self._reply(request, question[:MAX_QUESTION], query, exchanges, last_answer)
@@ -120,8 +132,8 @@ class OfflineModel:
             said = [(words, city_name(city, query.lang)) for words, city in query.read_as]
             reply = replace(reply, content=read_as_note(said, query.lang) + reply.content)
         if len(question) > MAX_QUESTION and reply.content:
-            return replace(reply, content=reply.content + writer.cut_note(query.lang, MAX_QUESTION))
-        return reply
+            reply = replace(reply, content=reply.content + writer.cut_note(query.lang, MAX_QUESTION))
+        return reply, None if exchanges else _reading(query)
 
     def _reply(
         self, request: ModelRequest, question: str, query: TripQuery, exchanges: list[Exchange], last_answer: str
@@ -149,6 +161,15 @@ class OfflineModel:
         if query.no_data or query.unknown_places:
             return AssistantMessage(writer.places_answer(query))
         return AssistantMessage(writer.cannot_help(query))
+
+
+def _reading(query: TripQuery) -> ReadingItem | None:
+    """The reading shown in the inspector; a reading that fails is logged, never the run's end."""
+    try:
+        return ReadingItem(frame_of(query).as_json())
+    except Exception:  # the answer matters more than showing how it was read
+        log.exception("the question's reading failed")
+        return None
 
 
 def _plan(query: TripQuery, offered: set[str], last_answer: str) -> list[ToolCall]:

@@ -56,6 +56,7 @@ class AgentSession(QObject):
     modelRequest = Signal(object)  # ev.ModelRequestEvent: the exact body sent
     modelResponse = Signal(object)  # ev.ModelResponseEvent: the exact body received
     toolDefs = Signal(object)  # ev.ToolDefsEvent: the tools the run offers
+    reading = Signal(object)  # ev.ReadingEvent: how the offline planner read the question
     busyChanged = Signal(bool)  # a run started (True) or ended (False)
     runFinished = Signal(str)  # "done" | "error" | "cancelled", after history is written
 
@@ -86,6 +87,7 @@ class AgentSession(QObject):
             ev.ModelRequestEvent: self.modelRequest,
             ev.ModelResponseEvent: self.modelResponse,
             ev.ToolDefsEvent: self.toolDefs,
+            ev.ReadingEvent: self.reading,
         }
         self.settings = settings
         self.approver = approver

@@ -588,6 +588,22 @@
       <translation>没有请求体和响应体：这个 provider 不报告线上数据（离线和脚本模型不调用任何 API）。</translation>
     </message>
     <message>
+      <source>Frame</source>
+      <translation>框架</translation>
+    </message>
+    <message>
+      <source>Read as</source>
+      <translation>读作</translation>
+    </message>
+    <message>
+      <source>Reading</source>
+      <translation>理解</translation>
+    </message>
+    <message>
+      <source>How the offline planner read the question before planning its calls; an empty slot was not said.</source>
+      <translation>离线规划器在安排调用之前如何理解这个问题；空着的项表示问题里没有提到。</translation>
+    </message>
+    <message>
       <source>MCP server “{name}”</source>
       <translation>MCP 服务器“{name}”</translation>
     </message>
@@ -674,6 +690,10 @@
     <message>
       <source>{d} text deltas, {c} characters; {s} wire chunks</source>
       <translation>{d} 个文本增量，{c} 个字符；{s} 个线上分块</translation>
+    </message>
+    <message>
+      <source>read at {start}</source>
+      <translation>读于 {start}</translation>
     </message>
     <message>
       <source>{i} input / {o} output</source>
@@ -856,6 +876,56 @@
       <translation>复制{title}</translation>
     </message>
     <message>
+      <source>a place to be picked</source>
+      <translation>待选的地方</translation>
+    </message>
+    <message>
+      <source>nothing about a trip was read</source>
+      <translation>没有读到与行程有关的内容</translation>
+    </message>
+    <message numerus="yes">
+      <source>%n adult(s)</source>
+      <translation>
+        <numerusform>%n 位成人</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <source>%n child(ren)</source>
+      <translation>
+        <numerusform>%n 个孩子</numerusform>
+      </translation>
+    </message>
+    <message>
+      <source>, </source>
+      <translation>，</translation>
+    </message>
+    <message numerus="yes">
+      <source>%n night(s)</source>
+      <translation>
+        <numerusform>%n 晚</numerusform>
+      </translation>
+    </message>
+    <message>
+      <source>budget {amount}</source>
+      <translation>预算 {amount}</translation>
+    </message>
+    <message>
+      <source>{place} ({nights})</source>
+      <translation>{place}（{nights}）</translation>
+    </message>
+    <message>
+      <source>{place} (assumed)</source>
+      <translation>{place}（假定）</translation>
+    </message>
+    <message>
+      <source>from {place}</source>
+      <translation>从{place}出发</translation>
+    </message>
+    <message>
+      <source>budget {amount} per person</source>
+      <translation>预算人均 {amount}</translation>
+    </message>
+    <message>
       <source>messages + tools schema</source>
       <translation>messages + tools schema</translation>
     </message>
@@ -934,6 +1004,10 @@
     <message>
       <source>Turn {n} · model</source>
       <translation>第 {n} 轮 · 模型</translation>
+    </message>
+    <message>
+      <source>Reading · {summary}</source>
+      <translation>理解 · {summary}</translation>
     </message>
     <message>
       <source>Run {r} · </source>
@@ -2248,12 +2322,6 @@
     <message>
       <source>Options are not added together: choose one to make it the plan</source>
       <translation>方案不相加：选一个作为行程</translation>
-    </message>
-    <message numerus="yes">
-      <source>%n night(s)</source>
-      <translation>
-        <numerusform>%n 晚</numerusform>
-      </translation>
     </message>
     <message>
       <source>dates not set</source>

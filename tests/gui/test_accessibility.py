@@ -123,6 +123,8 @@ def test_arrow_keys_move_through_calls_in_the_timeline(qtbot: Any, make_window: 
     timeline.setCurrentIndex(timeline.model().index(0, 0))
     seen: list[str] = []
     window.inspector.callSelected.connect(seen.append)
+    qtbot.keyClick(timeline, Qt.Key.Key_Down)  # first, how the offline planner read the question
+    assert window.inspector.details.currentWidget() is window.inspector.reading_details and seen == []
     for _ in range(3):
         qtbot.keyClick(timeline, Qt.Key.Key_Down)
     assert len(seen) == 3 and len(set(seen)) == 3  # three different tool calls, one per key

@@ -39,6 +39,18 @@ def test_wire_flag_adds_model_request_and_response(capsys: pytest.CaptureFixture
     assert types.count("model_request") == 2 and types.count("model_response") == 2
 
 
+def test_ask_json_offline_prints_how_it_read_the_question(capsys: pytest.CaptureFixture[str]) -> None:
+    _, events, _ = run_json(capsys, "ask", "--provider", "offline", "--json", "--no-save", SEED_ZH)
+    types = [e["type"] for e in events]
+    assert types.count("reading") == 1 and types.index("reading") < types.index("tool_call")
+    reading = events[types.index("reading")]
+    assert list(reading) == ["type", "frame"]  # without --wire too: it is not a wire body
+    frame = reading["frame"]
+    assert frame["origin"] == "beijing" and [s["city"] for s in frame["stops"]] == ["sanya"]
+    assert frame["dates"] == {"kind": "week", "start": "2026-12-07", "end": "2026-12-13"}
+    assert frame["nights"] == 3 and frame["words"]["dates"] == "下周"
+
+
 def test_turn_limit_exits_1_with_error_event(capsys: pytest.CaptureFixture[str]) -> None:
     code, events, _ = run_json(
         capsys, "ask", "--provider", "offline", "--json", "--no-save", "--max-turns", "1", SEED_ZH

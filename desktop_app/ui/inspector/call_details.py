@@ -1,4 +1,5 @@
-"""Detail panes: one tool call (ids, arguments, result, images) and one model turn (wire bodies)."""
+"""Detail panes: one tool call (ids, arguments, result, images), one model turn (wire bodies) and
+how the planner read the question (its frame)."""
 
 from __future__ import annotations
 
@@ -26,7 +27,8 @@ from desktop_app.ui import layout
 from desktop_app.ui.chat.tool_chip import status_names
 from desktop_app.ui.i18n import marked, tr
 from desktop_app.ui.inspector.json_view import NO_VALUE, JsonPane
-from desktop_app.ui.inspector.run_trace import CallRecord, RunTrace, TurnRecord
+from desktop_app.ui.inspector.reading_text import reading_summary
+from desktop_app.ui.inspector.run_trace import CallRecord, ReadingRecord, RunTrace, TurnRecord
 from desktop_app.ui.inspector.sequence_view import wire_stop_reason
 from desktop_app.ui.inspector.timeline_model import STATUS_COLOURS, format_ms, format_seconds
 from desktop_app.ui.layout import bold, hbox, splitter
@@ -373,3 +375,38 @@ class TurnDetails(_Details):
         self.no_wire.setVisible(turn.request is None and turn.response is None)
         for pane, event in ((self.request, turn.request), (self.response, turn.response)):
             pane.set_value(NO_VALUE if event is None else event.get("body", {}))
+
+
+class ReadingDetails(_Details):
+    """How the planner read the question: the summary, when, and the whole frame as JSON."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.record: ReadingRecord | None = None
+        self.summary = plain_label(self)
+        self.summary.setObjectName("readingSummary")
+        self.note = plain_label(self)
+        self.frame = JsonPane(marked("Frame"), self)
+        self.frame.decode_box.setChecked(False)  # the question's words as written, never parsed as JSON
+        self._row(marked("Read as"), self.summary)
+        self._row(marked("Timing"), self.timing)
+        self.box.addWidget(self.note)
+        self.box.addWidget(self.frame, 1)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        super().retranslate()
+        self.frame.retranslate()
+        self.title.setText(tr("Reading"))
+        self.note.setText(
+            tr("How the offline planner read the question before planning its calls; an empty slot was not said.")
+        )
+        if self.record is not None:
+            self.summary.setText(reading_summary(self.record.frame))
+
+    def show_reading(self, record: ReadingRecord) -> None:
+        """Fill the pane from the record (its frame as received)."""
+        self.record = record
+        self.summary.setText(reading_summary(record.frame))
+        self.timing.setText(tr("read at {start}").format(start=format_seconds(record.started)))
+        self.frame.set_value(record.frame)

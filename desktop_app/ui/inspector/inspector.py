@@ -1,4 +1,4 @@
-"""The live tool-call inspector: timeline, call and turn details, sequence, tool definitions."""
+"""The live tool-call inspector: timeline, call, turn and reading details, sequence, tool definitions."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 
 from desktop_app import jsonsafe
 from desktop_app.ui.i18n import tr
-from desktop_app.ui.inspector.call_details import CallDetails, TurnDetails, plain_label
+from desktop_app.ui.inspector.call_details import CallDetails, ReadingDetails, TurnDetails, plain_label
 from desktop_app.ui.inspector.json_view import RowDelegate
 from desktop_app.ui.inspector.run_trace import Change, RunTrace, parse_export
 from desktop_app.ui.inspector.sequence_view import SequenceView
@@ -68,6 +68,7 @@ class Inspector(QWidget):
         self.timeline = QTreeView(self)
         self.call_details = CallDetails(self)
         self.turn_details = TurnDetails(self)
+        self.reading_details = ReadingDetails(self)
         self.placeholder = QLabel(self)
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.details = QStackedWidget(self)
@@ -84,7 +85,7 @@ class Inspector(QWidget):
     def retranslate(self) -> None:
         """The language changed: every label, tab, row and detail again, in the new one."""
         self._label()
-        for part in (self.call_details, self.turn_details, self.tool_defs, self.model):
+        for part in (self.call_details, self.turn_details, self.reading_details, self.tool_defs, self.model):
             part.retranslate()
         self.sequence.invalidate()
         self._refresh_summary()
@@ -121,7 +122,7 @@ class Inspector(QWidget):
         header = self.timeline.header()
         header.setStretchLastSection(False)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        for widget in (self.placeholder, self.call_details, self.turn_details):
+        for widget in (self.placeholder, self.call_details, self.turn_details, self.reading_details):
             self.details.addWidget(widget)
         split = splitter(self.timeline, self.details, stretch=(2, 5))
         split.setSizes([320, 460])
@@ -231,7 +232,7 @@ class Inspector(QWidget):
         return self.trace.last_ts if self.trace.last_ts is not None else time.time()
 
     def _route(self, change: Change) -> None:
-        if change.kind in ("turn", "call"):
+        if change.kind in ("turn", "call", "reading"):
             self._row_change(change)
         elif change.kind == "defs":
             self.tool_defs.set_tools(self.trace.tool_defs)
@@ -259,14 +260,18 @@ class Inspector(QWidget):
             self.call_details.show_call(self.trace.calls[index], self.trace)
         elif kind == "turn":
             self.turn_details.show_turn(self.trace.turns[index], self.trace)
+        elif kind == "reading" and (reading := self.trace.turns[index].reading) is not None:
+            self.reading_details.show_reading(reading)
 
     def _row_change(self, change: Change) -> None:
-        """A turn or call was added or changed: its row, and its details when it is selected."""
+        """A turn, call or reading was added or changed: its row, and its details when it is selected."""
         if change.new:
             following = self._at_bottom()
             self.model.row_added(change.kind, change.index)
             if change.kind == "call":
                 self.timeline.expand(self.model.turn_index(self.trace.calls[change.index].turn))
+            elif change.kind == "reading":
+                self.timeline.expand(self.model.turn_index(change.index))
             if following:
                 self._follow.start()
         else:
@@ -339,11 +344,12 @@ class Inspector(QWidget):
     # -- selection -------------------------------------------------------------------------
     def _current_changed(self, current: QModelIndex, previous: QModelIndex) -> None:
         kind = current.data(ROLE_KIND)
-        if kind in ("call", "turn"):
+        if kind in ("call", "turn", "reading"):
             self._show_selected(kind, int(current.data(ROLE_INDEX)))
 
     def _select(self, kind: str, index: int, switch_later: bool = False) -> None:
-        """Make a turn or call ("turn" / "call", its index) the timeline's current row, and show it."""
+        """Make a turn, call or reading ("turn" / "call" / "reading", its index) the timeline's current
+        row, and show it."""
         self._switch_later = switch_later
         row = self.model.index_of(kind, index)
         if row.isValid():
@@ -365,7 +371,7 @@ class Inspector(QWidget):
         self._selected = (kind, index)
         self.sequence.set_selected(kind, index)
         self._refresh_selected()
-        page = self.call_details if kind == "call" else self.turn_details
+        page = {"call": self.call_details, "reading": self.reading_details}.get(kind, self.turn_details)
         if self._switch_later:
             QTimer.singleShot(0, self, lambda: self._switch_to(page, kind))
         else:

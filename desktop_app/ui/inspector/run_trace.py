@@ -63,6 +63,15 @@ class CallRecord:
 
 
 @dataclass
+class ReadingRecord:
+    """How the planner read the question (a `reading` event's frame): shown above that turn's calls."""
+
+    turn: int  # index into the trace's turns
+    started: float
+    frame: dict[str, Any]
+
+
+@dataclass
 class TurnRecord:
     """One model call: its request and response bodies, usage and how it stopped."""
 
@@ -81,6 +90,7 @@ class TurnRecord:
     text_deltas: int = 0
     error: str = ""
     calls: list[int] = field(default_factory=list)
+    reading: ReadingRecord | None = None  # the question's reading, when this turn read it
 
     @property
     def finished(self) -> bool:
@@ -89,7 +99,8 @@ class TurnRecord:
 
 @dataclass(frozen=True)
 class Change:
-    """What one event touched, so views update only that: kind is run / turn / call / defs."""
+    """What one event touched, so views update only that: kind is run / turn / call / reading
+    (its index the turn's) / defs."""
 
     kind: str
     index: int = -1
@@ -204,6 +215,14 @@ class RunTrace:
         """The turn an event names (latest turn of that number), else the current one."""
         number = event.get("turn")
         return next((turn for turn in reversed(self.turns) if turn.number == number), None) or self._current_turn(ts)
+
+    def _reading(self, event: dict[str, Any], ts: float) -> Change:
+        """The question's reading, on the turn that read it (it comes before that turn's model_request)."""
+        turn = self._current_turn(ts)
+        frame = event.get("frame")
+        new = turn.reading is None
+        turn.reading = ReadingRecord(turn.index, self.rel(ts), frame if isinstance(frame, dict) else {})
+        return Change("reading", turn.index, new=new)
 
     def _usage(self, event: dict[str, Any], ts: float) -> Change:
         turn = self._current_turn(ts)
@@ -327,6 +346,7 @@ _HANDLERS: dict[str, Any] = {
     "text_delta": RunTrace._text_delta,
     "model_request": RunTrace._model_body,
     "model_response": RunTrace._model_body,
+    "reading": RunTrace._reading,
     "usage": RunTrace._usage,
     "turn_finished": RunTrace._turn_finished,
     "tool_call": RunTrace._tool_call,

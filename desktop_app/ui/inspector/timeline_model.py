@@ -1,4 +1,5 @@
-"""The run as a tree model: model turns on top, their tool calls beneath (cheap live inserts)."""
+"""The run as a tree model: model turns on top, beneath each the question's reading (when that turn
+read it) above its tool calls (cheap live inserts)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from PySide6.QtWidgets import QWidget
 from desktop_app.ui.chat.tool_chip import status_names
 from desktop_app.ui.i18n import marked, tr
 from desktop_app.ui.inspector.json_view import ROOT, AnyIndex, ColumnsModel
+from desktop_app.ui.inspector.reading_text import cut, reading_summary
 from desktop_app.ui.inspector.run_trace import (
     DENIED,
     DONE,
@@ -20,6 +22,7 @@ from desktop_app.ui.inspector.run_trace import (
     RUNNING,
     WAITING,
     CallRecord,
+    ReadingRecord,
     RunTrace,
     TurnRecord,
 )
@@ -43,8 +46,8 @@ class _StatusColours(Mapping[str, str]):
 
 
 STATUS_COLOURS: Mapping[str, str] = _StatusColours()
-ROLE_KIND = Qt.ItemDataRole.UserRole + 1  # "turn" or "call"
-ROLE_INDEX = Qt.ItemDataRole.UserRole + 2  # index into trace.turns / trace.calls
+ROLE_KIND = Qt.ItemDataRole.UserRole + 1  # "turn", "call" or "reading"
+ROLE_INDEX = Qt.ItemDataRole.UserRole + 2  # index into trace.turns / trace.calls (a reading: its turn's)
 
 
 def format_seconds(seconds: float | None) -> str:
@@ -72,7 +75,8 @@ def args_summary(record: CallRecord, limit: int = 48) -> str:
 
 
 class TimelineModel(ColumnsModel):
-    """Rows index the RunTrace directly; internal id 0 marks a turn, n+1 a call of turn n."""
+    """Rows index the RunTrace directly; internal id 0 marks a turn, n+1 a row of turn n: its reading
+    first when it has one, then its calls."""
 
     COLUMNS = (marked("Step"), marked("Start"), marked("Duration"), marked("Status"))
 
@@ -94,7 +98,7 @@ class TimelineModel(ColumnsModel):
 
     # -- live updates ----------------------------------------------------------------------
     def row_added(self, kind: str, index: int) -> None:
-        """A turn or call ("turn" / "call", its index) was added to the trace: its row comes."""
+        """A turn, call or reading ("turn" / "call" / "reading", its index) was added to the trace: its row comes."""
         row = self.index_of(kind, index)
         self.beginInsertRows(row.parent(), row.row(), row.row())
         self.endInsertRows()
@@ -117,34 +121,40 @@ class TimelineModel(ColumnsModel):
         if self.trace.turns:
             self.dataChanged.emit(self.index(0, 0), self.index(len(self.trace.turns) - 1, last))
         for turn in self.trace.turns:
-            if turn.calls:
+            if rows := self.rowCount(self.turn_index(turn.index)):
                 parent = self.turn_index(turn.index)
-                self.dataChanged.emit(self.index(0, 0, parent), self.index(len(turn.calls) - 1, last, parent))
+                self.dataChanged.emit(self.index(0, 0, parent), self.index(rows - 1, last, parent))
 
     # -- lookups ---------------------------------------------------------------------------
     def index_of(self, kind: str, index: int) -> QModelIndex:
-        """The row of a turn or call ("turn" / "call", its index into the trace)."""
+        """The row of a turn, call or reading ("turn" / "call" / "reading", its index into the trace)."""
         if kind == "turn":
             return self.turn_index(index)
+        if kind == "reading":
+            has = 0 <= index < len(self.trace.turns) and self.trace.turns[index].reading is not None
+            return self.createIndex(0, 0, index + 1) if has else QModelIndex()
         if not 0 <= index < len(self.trace.calls):
             return QModelIndex()
         call = self.trace.calls[index]
-        return self.createIndex(self.trace.turns[call.turn].calls.index(index), 0, call.turn + 1)
+        turn = self.trace.turns[call.turn]
+        return self.createIndex(turn.calls.index(index) + _first_call(turn), 0, call.turn + 1)
 
     def turn_index(self, index: int) -> QModelIndex:
         if not 0 <= index < len(self.trace.turns):
             return QModelIndex()
         return self.createIndex(index, 0, 0)
 
-    def record(self, index: AnyIndex) -> TurnRecord | CallRecord | None:
-        """The turn or call behind an index."""
+    def record(self, index: AnyIndex) -> TurnRecord | CallRecord | ReadingRecord | None:
+        """The turn, call or reading behind an index."""
         if not index.isValid():
             return None
         parent_id = index.internalId()
         if parent_id == 0:
             return self.trace.turns[index.row()]
         turn = self.trace.turns[parent_id - 1]
-        return self.trace.calls[turn.calls[index.row()]]
+        if turn.reading is not None and index.row() == 0:
+            return turn.reading
+        return self.trace.calls[turn.calls[index.row() - _first_call(turn)]]
 
     # -- QAbstractItemModel ----------------------------------------------------------------
     def index(self, row: int, column: int, parent: AnyIndex = ROOT) -> QModelIndex:
@@ -162,12 +172,15 @@ class TimelineModel(ColumnsModel):
             return len(self.trace.turns)
         if parent.internalId() != 0 or parent.column() != 0:
             return 0
-        return len(self.trace.turns[parent.row()].calls)
+        turn = self.trace.turns[parent.row()]
+        return len(turn.calls) + _first_call(turn)
 
     def data(self, index: AnyIndex, role: int = 0) -> Any:
         record = self.record(index)
         if record is None:
             return None
+        if isinstance(record, ReadingRecord):
+            return self._reading_data(record, index.column(), role)
         turn = isinstance(record, TurnRecord)
         column = index.column()
         if role == ROLE_KIND:
@@ -188,6 +201,20 @@ class TimelineModel(ColumnsModel):
             if isinstance(record, CallRecord):
                 return plain_tip(f"{record.id or '?'} → {record.result_id or '…'}")
             return plain_tip(record.error) if record.error else None
+        return None
+
+    def _reading_data(self, reading: ReadingRecord, column: int, role: int) -> Any:
+        """The reading's row: "Reading · 2 adults · Beijing → Xi'an (2 nights) · …", when it came."""
+        if role == ROLE_KIND:
+            return "reading"
+        if role == ROLE_INDEX:
+            return reading.turn
+        if role == Qt.ItemDataRole.DisplayRole:
+            if column == 0:
+                return cut(tr("Reading · {summary}").format(summary=reading_summary(reading.frame)), 120)
+            return format_seconds(reading.started) if column == 1 else ""
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return plain_tip(reading_summary(reading.frame))
         return None
 
     def _turn_text(self, turn: TurnRecord, column: int) -> str:
@@ -216,6 +243,11 @@ class TimelineModel(ColumnsModel):
         if call.status == RUNNING and call.progress:
             text += " " + progress_text(call.progress)
         return text
+
+
+def _first_call(turn: TurnRecord) -> int:
+    """The row of a turn's first call: 1 below its reading, else 0."""
+    return 0 if turn.reading is None else 1
 
 
 def progress_text(progress: dict[str, Any]) -> str:

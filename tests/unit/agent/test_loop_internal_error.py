@@ -62,10 +62,10 @@ async def test_a_watcher_that_raises_ends_the_run_with_an_internal_error() -> No
 def test_ask_json_ends_with_an_error_line_and_exits_1(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    def boom(self: OfflineModel, request: ModelRequest) -> AssistantMessage:
+    def boom(self: OfflineModel, request: ModelRequest) -> tuple[AssistantMessage, None]:
         raise ValueError("Exceeds the limit (4300 digits) for integer string conversion")
 
-    monkeypatch.setattr(OfflineModel, "respond", boom)
+    monkeypatch.setattr(OfflineModel, "_respond", boom)  # the turn's reply (and reading), as stream asks it
     assert main(["ask", "--provider", "offline", "--json", "--no-save", "去三亚"]) == 1
     out, err = capsys.readouterr()
     last = json.loads(out.splitlines()[-1])

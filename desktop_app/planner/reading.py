@@ -1,0 +1,55 @@
+"""The planner's reading of a question as a TripFrame: what the `reading` event shows in the inspector."""
+
+from __future__ import annotations
+
+from desktop_app.planner.nlu import TripQuery
+from desktop_app.travel.frame import Budget, Dates, Stop, Travellers, TripFrame
+
+DEFAULT_STARS = 4  # parse_stars' default: a 4 said is not told apart from none (None in the frame)
+
+
+def frame_of(query: TripQuery) -> TripFrame:
+    """The query as a frozen frame, read once the plan is decided (origin, route): None where not said."""
+    party = query.party
+    travellers = None if party.said == "" else Travellers(party.size - party.children, party.children, party.rooms)
+    each = query.stop_nights if len(query.stop_nights) == len(query.destinations) else ()
+    stops = [Stop(c.id, each[i] if each else None) for i, c in enumerate(query.destinations)]
+    stops += [Stop(p.label(query.lang), has_data=False) for p in query.no_data]
+    when = query.when
+    budget = None
+    if query.budget is not None:  # said per traveller: the amount each, as said (`budget` is the party's)
+        yuan = query.budget // max(party.size, 1) if query.budget_each else query.budget
+        budget = Budget(yuan, per_person=query.budget_each)
+    words = {
+        "dates": when.said if when is not None else "",
+        "travellers": party.said,
+        "budget": query.budget_said[0 if query.lang == "zh" else 1],
+    }
+    return TripFrame(
+        lang=query.lang,
+        asks=tuple(sorted(query.intents)),
+        travellers=travellers,
+        origin=query.origin.id if query.origin is not None else None,
+        origin_assumed=query.origin_assumed,
+        stops=tuple(stops),
+        shape=_shape(query, len(stops)),
+        dates=Dates(when.kind, when.start, when.end) if when is not None else None,
+        typical_months=query.typical_months,
+        nights=query.nights or query.days,  # only when said (stay_nights fills in a default)
+        budget=budget,
+        stars=query.stars if query.stars != DEFAULT_STARS else None,
+        hotel_cap=query.night_cap,
+        mode=query.mode or None,
+        one_way=query.one_way,
+        beyond=query.beyond,
+        words={slot: said for slot, said in words.items() if said},
+    )
+
+
+def _shape(query: TripQuery, stops: int) -> str:
+    """open (to be picked), route (city to city), alternatives (weighed against each other) or trip."""
+    if query.open is not None:
+        return "open"
+    if query.route:
+        return "route"
+    return "alternatives" if "compare" in query.intents and stops > 1 else "trip"
