@@ -5,9 +5,6 @@ from __future__ import annotations
 from desktop_app.planner.nlu import TripQuery
 from desktop_app.travel.frame import Budget, Dates, Stop, Travellers, TripFrame
 
-DEFAULT_STARS = 4  # parse_stars' default: a 4 said is not told apart from none (None in the frame)
-
-
 def frame_of(query: TripQuery) -> TripFrame:
     """The query as a frozen frame, read once the plan is decided (origin, route): None where not said."""
     party = query.party
@@ -24,6 +21,7 @@ def frame_of(query: TripQuery) -> TripFrame:
         "dates": when.said if when is not None else "",
         "travellers": party.said,
         "budget": query.budget_said[0 if query.lang == "zh" else 1],
+        "places": "、".join(f"{typed}→{city}" for typed, city in query.read_as),  # homophones and slips, as read
     }
     return TripFrame(
         lang=query.lang,
@@ -37,7 +35,7 @@ def frame_of(query: TripQuery) -> TripFrame:
         typical_months=query.typical_months,
         nights=query.nights or query.days,  # only when said (stay_nights fills in a default)
         budget=budget,
-        stars=query.stars if query.stars != DEFAULT_STARS else None,
+        stars=query.stars_said,
         hotel_cap=query.night_cap,
         mode=query.mode or None,
         one_way=query.one_way,
