@@ -13,11 +13,5 @@ if TYPE_CHECKING:
     from desktop_app.mcp.auth.oauth import login as login
     from desktop_app.mcp.auth.oauth import logout as logout
 
-FACE: dict[str, tuple[str, str]] = {
-    "LoginError": ("oauth", "LoginError"),
-    "login": ("oauth", "login"),
-    "logout": ("oauth", "logout"),
-}
-__all__ = ["LoginError", "login", "logout"]
-
-__getattr__ = face(__name__, FACE)
+FACE, __getattr__ = face(__name__, {"oauth": ("LoginError", "login", "logout")})
+__all__ = list(FACE)
