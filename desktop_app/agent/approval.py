@@ -144,6 +144,17 @@ class ApprovalPolicy:
             return Verdict(True, "conversation")
         return None
 
+    async def verdict(
+        self, call: ToolCall, tool: ToolDef, conversation_id: str, asker: Asker, waiting: Waiting = None
+    ) -> Verdict:
+        """The allowances' verdict, else a person's through `asker` (`waiting()` first: the run's event)."""
+        verdict = self.settled(tool, conversation_id)
+        if verdict is None:
+            if waiting is not None:
+                waiting()
+            verdict = await self.ask(call, tool, conversation_id, asker)
+        return verdict
+
     async def ask(self, call: ToolCall, tool: ToolDef, conversation_id: str, asker: Asker) -> Verdict:
         """Queue the question, wait for the answer or the timeout; a cancel withdraws it and raises."""
         pending = Pending(call, tool, conversation_id, asyncio.get_running_loop().create_future())

@@ -1,6 +1,4 @@
-"""MCP Apps: a tool's `ui://` view read from its server, and the host that talks to it.
-
-This file is the room's face: the window imports these names from here, never a module inside."""
+"""MCP Apps: a tool's `ui://` view read from its server, and the host that talks to it."""
 
 from __future__ import annotations
 

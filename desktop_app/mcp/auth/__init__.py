@@ -1,6 +1,4 @@
-"""Signing in to MCP servers over OAuth (the browser flow and its local callback).
-
-This file is the room's face: the window imports these names from here, never a module inside."""
+"""Signing in to MCP servers over OAuth (the browser flow and its local callback)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,4 @@
-"""MCP bundles (`.mcpb`, `.dxt`): read, checked, installed, replaced and removed.
-
-This file is the room's face: the window imports these names from here, never a module inside."""
+"""MCP bundles (`.mcpb`, `.dxt`): read, checked, installed, replaced and removed."""
 
 from __future__ import annotations
 

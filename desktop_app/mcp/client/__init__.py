@@ -1,7 +1,5 @@
 """Connecting to MCP servers and using them: the manager, each connection's status, tool calls,
-resources and prompts, and the questions servers ask a person (forms, sampling).
-
-This file is the room's face: the window imports these names from here, never a module inside."""
+resources and prompts, and the questions servers ask a person (forms, sampling)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,4 @@
-"""What servers are configured: `mcp.json` read and written, and the gallery of vetted connectors.
-
-This file is the room's face: the window imports these names from here, never a module inside."""
+"""What servers are configured: `mcp.json` read and written, and the gallery of vetted connectors."""
 
 from __future__ import annotations
 

@@ -1,6 +1,4 @@
-"""What the user has trusted: pinned tool definitions and the secrets allowed to reach a server.
-
-This file is the room's face: the window imports these names from here, never a module inside."""
+"""What the user has trusted: pinned tool definitions and the secrets allowed to reach a server."""
 
 from __future__ import annotations
 
