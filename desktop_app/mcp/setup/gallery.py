@@ -1,11 +1,7 @@
 """The gallery of vetted travel connectors (MCP servers from npm), and adding one to `mcp.json`.
 
-Each entry pins an exact package version and says what it does, who serves the data, what leaves
-the machine and whether it needs a key. Adding writes the server as `npx -y PACKAGE@VERSION`, a
-key only as `{"keyring": NAME}` (never the key itself), and the usual definition pinning applies
-from its first connect. The file ships with the app (`resources/data/connectors.json`) and is
-checked strictly here, so a damaged or hostile file cannot add a command the gallery never vetted.
-"""
+Each entry pins an exact package version; a key is written only as `{"keyring": NAME}`. The shipped
+file is checked strictly, so a damaged or hostile file cannot add a command the gallery never vetted."""
 
 from __future__ import annotations
 
