@@ -22,12 +22,7 @@ _BUS_FINDERS = ("gi", "dbus")
 
 
 def keyring_may_work() -> bool:
-    """False only when keyring would surely end with its fail backend; True when it may not.
-
-    Asks keyring itself (True) whenever it is already imported (a backend may have been set in
-    code), on macOS and Windows (built-in backends), when the user chose a backend
-    (PYTHON_KEYRING_BACKEND or keyringrc.cfg), when a third-party backend is installed, or when
-    a D-Bus session bus may be found."""
+    """False only when keyring would surely end with its fail backend; True when it may not."""
     if "keyring" in sys.modules or sys.platform in ("darwin", "win32", "cygwin"):
         return True
     if os.environ.get("PYTHON_KEYRING_BACKEND") or os.environ.get("DBUS_SESSION_BUS_ADDRESS"):

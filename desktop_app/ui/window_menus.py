@@ -1,8 +1,5 @@
-"""The File and Help menus: the actions and shortcuts a person tries first (Ctrl+N, Ctrl+, ...).
-
-Built with the first paint (so the menu bar does not reflow), given their shortcuts by
-`bind()` once the window is complete: a shortcut that did nothing would be worse than none.
-"""
+"""The File and Help menus, built with the first paint; `bind()` gives them their shortcuts once the
+window is complete (a shortcut that did nothing would be worse than none)."""
 
 from __future__ import annotations
 

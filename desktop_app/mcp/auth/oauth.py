@@ -262,10 +262,8 @@ async def login(
     notify: Callable[[str], None] = lambda _line: None,
     timeout: float = LOGIN_TIMEOUT,
 ) -> str:
-    """Sign in to one HTTP server in the browser; the tokens go to the keyring. A one-line summary.
-
-    `notify` gets the authorization URL line (to copy when no browser opens). LoginError on failure.
-    """
+    """Sign in to one HTTP server in the browser; the tokens go to the keyring. A one-line summary;
+    `notify` gets the authorization URL line (to copy when no browser opens). LoginError on failure."""
     if not config.url:
         raise LoginError(f"MCP server {config.name!r} is a local program: there is nothing to log in to")
     if not config.uses_oauth:

@@ -331,10 +331,8 @@ def _secret_names(name: str, entry: ServerConfig | None) -> set[str]:
 
 
 def uninstall(name: str, config: Path | None = None) -> Removed:
-    """Remove bundle `name`: its folder, its `mcp.json` entry (text edit), keyring entries and allowances.
-
-    BundleError when no bundle of that name is installed (a server of the user's is never removed here).
-    """
+    """Remove bundle `name`: its folder, `mcp.json` entry, keyring entries and allowances; BundleError
+    when no bundle has that name (a server of the user's is never removed here)."""
     target = config or app_config_path()
     folder = bundle_folder(name)
     entry = _entry(target, name)

@@ -1,9 +1,5 @@
-"""MCP tasks that may outlive a run: a small JSON file in the data folder, read on the next start.
-
-A task is written here when a server accepts it (tools/call as a task) and struck off once we know
-its end: its result fetched, its failure read, or its cancellation acknowledged. What is left is
-listed by `travel-assistant mcp tasks` (and named once in the MCP notices on the next start).
-"""
+"""MCP tasks that may outlive a run: a small JSON file in the data folder, written when a server accepts
+a task and struck off once its end is known; `travel-assistant mcp tasks` lists what is left."""
 
 from __future__ import annotations
 

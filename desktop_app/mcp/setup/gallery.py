@@ -183,12 +183,9 @@ def already_there(target: Path, server: ServerConfig, may_replace: Callable[[Ser
 
 
 def add_connector(connector: Connector, config: Path | None = None, *, name: str = "", replace: bool = False) -> bool:
-    """Add the connector's server to the app's `mcp.json` as `name` (its own by default), atomically.
-
-    The file's text is edited: comments, layout and every other server stay as written. A
-    different server already under that name is replaced only with `replace` (the user said
-    so), else NameTakenError. False when the very same entry is already there (nothing written).
-    """
+    """Add the connector's server to the app's `mcp.json` as `name` (its own by default), editing the
+    file's text; another server under that name is replaced only with `replace`, else NameTakenError.
+    False when the very same entry is already there (nothing written)."""
     target = config or app_config_path()
     server = connector.server(name or connector.name)
     if already_there(target, server, lambda _user_server: replace):
