@@ -1,7 +1,5 @@
-"""What the window asks of the engine, done on the engine thread: a run, and the decisions its calls
-need (no Qt). The approval policy decides here; of a question for a person only the question (to
-the window) and the answer (back) cross the threads.
-"""
+"""What the window asks of the engine, done on the engine thread (no Qt): a run, and its calls' approvals;
+only a question for a person (to the window) and its answer (back) cross the threads."""
 
 from __future__ import annotations
 

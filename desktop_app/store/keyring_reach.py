@@ -1,11 +1,6 @@
-"""Whether any keyring backend could possibly work here, answered without importing keyring.
-
-Importing keyring and asking it for its backend loads its plugins and every backend's package:
-secretstorage brings cryptography (~8 MB of resident memory for its Rust and OpenSSL code),
-jeepney, importlib_metadata. Where none of its backends can be viable, that is paid for nothing
-(a headless machine, a container, a CI runner): this says so from the environment alone, and
-when in doubt says "maybe" so keyring is asked as before.
-"""
+"""Whether any keyring backend could possibly work here, answered without importing keyring (its
+plugins bring secretstorage and cryptography, ~8 MB, for nothing on a headless machine); when in
+doubt "maybe", so keyring is asked as before."""
 
 from __future__ import annotations
 

@@ -1,12 +1,7 @@
-"""MCP Apps (SEP-1865, extension `io.modelcontextprotocol/ui`): what a tool's `_meta` says, and the
-policy its `ui://` resource gets (CSP and the request allow-list). No Qt: ui/mcp_app renders it.
-
-Read from the official `@modelcontextprotocol/ext-apps` 2.0.4 (spec.types.d.ts, app-bridge.d.ts):
-a tool names its view in `_meta.ui.resourceUri` (the older flat `_meta["ui/resourceUri"]` is still
-read, the nested key wins), the resource is HTML served as `text/html;profile=mcp-app`, and the
-resource's own `_meta.ui.csp` (`connectDomains`, `resourceDomains`, `frameDomains`,
-`baseUriDomains`) is the only network it may use; empty or missing means none.
-"""
+"""MCP Apps (SEP-1865, extension `io.modelcontextprotocol/ui`, read from ext-apps 2.0.4): the view a
+tool's `_meta.ui.resourceUri` names (the older flat key still read, the nested one wins), and the
+policy its `ui://` resource gets: its own `_meta.ui.csp` domains are the only network it may use,
+none when empty or missing. No Qt: ui/mcp_app renders it."""
 
 from __future__ import annotations
 

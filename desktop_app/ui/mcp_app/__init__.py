@@ -1,8 +1,5 @@
-"""MCP Apps in the window: a tool's `ui://` view rendered in an isolated Qt WebEngine page.
-
-Qt WebEngine ships in the PySide6-Addons wheel (the `apps` extra); without it the tool's text
-result is shown with a one-line note. `available()` asks without importing it (~0.3 s).
-"""
+"""MCP Apps in the window: a tool's `ui://` view in an isolated Qt WebEngine page (PySide6-Addons,
+the `apps` extra; without it a one-line note). `available()` asks without importing it (~0.3 s)."""
 
 from __future__ import annotations
 
