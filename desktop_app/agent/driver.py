@@ -1,4 +1,4 @@
-"""The run driver: open one run, forward its events, close it, all on the engine's loop (no Qt)."""
+"""The run driver: open one run, forward its events, close it — on the engine's loop, no Qt."""
 
 from __future__ import annotations
 

@@ -1,5 +1,7 @@
 """`mcp tasks` / `mcp tasks cancel` / `mcp tasks result` (CONTRACT.md): MCP tasks a run started and
-did not see to the end, from mcp-tasks.json (a stdio server's tasks ended with its process: "not found")."""
+did not see to the end (the app quit, the server was lost), from the data folder's mcp-tasks.json.
+
+A stdio server's tasks ended with its process: asking later usually gets "not found" (then forgotten)."""
 
 from __future__ import annotations
 

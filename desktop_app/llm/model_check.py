@@ -1,5 +1,7 @@
 """What a provider or OpenAI-compatible server offers (`/v1/models`), and whether a model really
-calls tools (natively, as text, or not at all): for `models list|check` and Settings (no Qt, no key lookup)."""
+calls tools: one probe with one tool, natively, written as text (recovered), or not at all.
+
+For `models list|check` and Settings (no Qt, no key lookup: the caller passes the key)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
 """What each OpenAI-compatible server accepts: learned from its refusal once, remembered per base URL.
+
 A refusal naming a part OpenAI takes but some local servers do not (a null `content` beside tool
 calls, `stream_options`, `parallel_tool_calls`, `tool_choice`) is retried once without it."""
 

@@ -1,6 +1,7 @@
-"""Whether any keyring backend could possibly work here, answered without importing keyring (its
-plugins bring secretstorage and cryptography, ~8 MB, for nothing on a headless machine); when in
-doubt "maybe", so keyring is asked as before."""
+"""Whether any keyring backend could possibly work here, answered without importing keyring.
+
+Its plugins bring secretstorage and cryptography (~8 MB), for nothing on a headless machine; when
+in doubt this says "maybe", so keyring is asked as before."""
 
 from __future__ import annotations
 

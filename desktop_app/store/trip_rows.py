@@ -1,5 +1,6 @@
-"""The `trips` table of the history database: one trip per conversation, as JSON beside its summary
-(dicts only: the store never imports the trip package)."""
+"""The `trips` table of the history database: one trip per conversation, kept as JSON beside its summary.
+
+Dicts only: the store never imports the trip package."""
 
 from __future__ import annotations
 

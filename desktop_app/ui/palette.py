@@ -1,6 +1,7 @@
-"""Every colour the app paints, for a light and a dark scheme, and how the scheme is chosen: one place,
-so tests/gui/test_palette.py can check each pair's WCAG contrast in both schemes. Widgets ask
-`colours()` when they paint, so a scheme switch re-colours the open window."""
+"""Every colour the app paints, for a light and a dark scheme, and how the scheme is chosen.
+
+One place, so tests/gui/test_palette.py can check each pair's WCAG contrast in both schemes; widgets
+ask `colours()` when they paint, so a scheme switch re-colours the open window."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""What the benchmarks read off the window (first paint, stalls, loaded modules): attached only when
-asked (`gui --exit-when-done`, TRAVEL_ASSISTANT_BENCH=1), so a person's window runs none of it."""
+"""What the benchmarks read off the window: first paint, the heartbeat's stalls, loaded modules.
+
+Attached only when asked (`gui --exit-when-done`, TRAVEL_ASSISTANT_BENCH=1): a person's window runs none of it."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The window fits the screen it is on (1366×768 included): sizes clamped, panes folded when narrow."""
+"""The window fits the screen it is on: first and restored sizes clamped, panes folded when narrow."""
 
 from __future__ import annotations
 

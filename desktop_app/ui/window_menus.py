@@ -1,5 +1,6 @@
-"""The File and Help menus, built with the first paint; `bind()` gives them their shortcuts once the
-window is complete (a shortcut that did nothing would be worse than none)."""
+"""The File and Help menus: the actions and shortcuts a person tries first (Ctrl+N, Ctrl+, ...).
+
+`bind()` gives them their shortcuts once the window is complete: one that did nothing would be worse."""
 
 from __future__ import annotations
 

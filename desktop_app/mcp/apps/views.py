@@ -1,7 +1,8 @@
-"""MCP Apps (SEP-1865, extension `io.modelcontextprotocol/ui`, read from ext-apps 2.0.4): the view a
-tool's `_meta.ui.resourceUri` names (the older flat key still read, the nested one wins), and the
-policy its `ui://` resource gets: its own `_meta.ui.csp` domains are the only network it may use,
-none when empty or missing. No Qt: ui/mcp_app renders it."""
+"""MCP Apps (SEP-1865, extension `io.modelcontextprotocol/ui`): what a tool's `_meta` says, and the
+policy its `ui://` resource gets (CSP and the request allow-list). No Qt: ui/mcp_app renders it.
+
+Read from ext-apps 2.0.4: `_meta.ui.resourceUri` names the view (the older flat key still read, the
+nested one wins); the resource's own `_meta.ui.csp` domains are all the network it may use (none if empty)."""
 
 from __future__ import annotations
 

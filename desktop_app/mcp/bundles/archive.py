@@ -1,6 +1,7 @@
-"""Opening an MCP bundle's zip without trusting it: every name, type and size is checked before one
-byte is written (plain relative paths, regular files, unique also ignoring case, size and ratio
-limits against zip bombs), and extraction counts the bytes it writes, whatever the headers claim."""
+"""Opening an MCP bundle's zip without trusting it: every name, type and size is checked first.
+
+Plain relative paths, regular files, names unique also ignoring case, size and ratio limits against
+zip bombs; extraction counts the bytes it writes, whatever the headers claim."""
 
 from __future__ import annotations
 

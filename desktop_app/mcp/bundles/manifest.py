@@ -1,6 +1,7 @@
-"""An MCP bundle's `manifest.json` (MCPB manifest 0.2–0.4, and `.dxt`'s `dxt_version`), checked;
-its `${...}` variables are substituted when the entry is made, and a sensitive value may only be a
-whole `env` value, which becomes `{"keyring": KEY}`."""
+"""An MCP bundle's `manifest.json` (MCPB manifest 0.2–0.4, and `.dxt`'s `dxt_version`), checked.
+
+Its `${...}` variables are substituted when the entry is made; a sensitive value may only be a whole
+`env` value, which becomes `{"keyring": KEY}`."""
 
 from __future__ import annotations
 

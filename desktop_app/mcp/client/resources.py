@@ -1,5 +1,6 @@
-"""MCP resources and prompts of a connected server, as plain, bounded data: everything a server
-sends is hostile, so hidden characters are made visible where shown and sizes are bounded."""
+"""MCP resources and prompts of a connected server, as plain, bounded data.
+
+Everything a server sends is hostile: hidden characters are made visible where shown, sizes bounded."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""MCP tasks that may outlive a run: a small JSON file in the data folder, written when a server accepts
-a task and struck off once its end is known; `travel-assistant mcp tasks` lists what is left."""
+"""MCP tasks that may outlive a run: a small JSON file in the data folder, read on the next start.
+
+Written when a server accepts a task, struck off once its end is known; `mcp tasks` lists the rest."""
 
 from __future__ import annotations
 

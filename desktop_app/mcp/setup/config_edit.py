@@ -1,5 +1,6 @@
-"""Adding or replacing one server in `mcp.json` (JSON5) by editing its text: comments and layout stay,
-and the result must parse to exactly the intended data before anything is written."""
+"""Adding or replacing one server in `mcp.json` by editing its text: comments and layout stay.
+
+The file is JSON5; the result must parse to exactly the intended data before anything is written."""
 
 from __future__ import annotations
 

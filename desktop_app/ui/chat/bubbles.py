@@ -1,4 +1,5 @@
 """Message bubbles: a finished message rendered once, and an answer rendered as it streams in.
+
 The classes only a streamed answer uses are imported where used (not the first paint's work)."""
 
 from __future__ import annotations

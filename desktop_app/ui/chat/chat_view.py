@@ -1,5 +1,6 @@
-"""The chat pane: Markdown messages streamed in incrementally, tool calls as inline chips, in a
-virtualized transcript (`virtual_rows.py`); the bubbles themselves are in `bubbles.py`."""
+"""The chat pane: Markdown messages streamed in incrementally, tool calls as inline chips.
+
+The transcript is virtualized (`virtual_rows.py`); the bubbles themselves are in `bubbles.py`."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Ctrl+F: find text in the open conversation, the messages not read from the store yet included."""
+"""Ctrl+F: find text in the open conversation, the part not shown yet included."""
 
 from __future__ import annotations
 

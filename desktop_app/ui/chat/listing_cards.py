@@ -1,6 +1,8 @@
-"""Tool results that are listings (stays, hotels, places) as readable cards under the tool's chip.
-Results are hostile text: every string escaped, links only http(s) and opened only on a click, and
-pictures never fetched (a picture is a link saying where it is)."""
+"""Tool results that are listings (stays, hotels, places: names, prices, links, pictures) as
+readable cards under the tool's chip.
+
+Results are hostile text: every string escaped, links only http(s) and opened only on a click,
+and pictures never fetched (a picture is a link saying where it is)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""One tool call inline in the transcript: name, short arguments, status; click for its JSON. Its
-state lives in a `CallRow`, which outlives the `ToolChip` widget when the chip scrolls away."""
+"""One tool call inline in the transcript: name, short arguments, status; click for its JSON.
+
+Its state lives in a `CallRow`, which outlives the `ToolChip` widget when the chip scrolls away."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""The inspector's record of one run: CONTRACT events folded into turns and tool calls (no Qt); live
-events are turned into the CONTRACT dicts saved and exported runs already are."""
+"""The inspector's record of one run: CONTRACT events folded into turns and tool calls (no Qt).
+
+Live events are turned into the CONTRACT dicts saved and exported runs already are."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
 """Browse the MCP servers' resources and attach one to the conversation; fill a prompt's arguments.
+
 Server text is shown plain with hidden characters made visible; nothing is sent before Attach or Run."""
 
 from __future__ import annotations

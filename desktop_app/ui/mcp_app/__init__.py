@@ -1,5 +1,7 @@
-"""MCP Apps in the window: a tool's `ui://` view in an isolated Qt WebEngine page (PySide6-Addons,
-the `apps` extra; without it a one-line note). `available()` asks without importing it (~0.3 s)."""
+"""MCP Apps in the window: a tool's `ui://` view rendered in an isolated Qt WebEngine page.
+
+WebEngine is in PySide6-Addons (the `apps` extra); without it the text result shows with a one-line
+note. `available()` asks without importing it (~0.3 s)."""
 
 from __future__ import annotations
 

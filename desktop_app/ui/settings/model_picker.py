@@ -1,6 +1,8 @@
-"""The Settings dialog's model controls: the model drop-down filled from `/v1/models`, "Check this
-model" (the probe of `models check`) and the `tool_calls` choice; the list and the probe run on the
-engine thread (a keyring lookup and an HTTP request each)."""
+"""The Settings dialog's model controls: an editable drop-down filled from the server's
+`/v1/models` (Refresh), "Check this model" (the probe of `models check`) and the `tool_calls`
+choice (native / recover from text / off) for the chosen provider and model.
+
+The list and the probe run on the engine thread (a keyring lookup and an HTTP request each)."""
 
 from __future__ import annotations
 
