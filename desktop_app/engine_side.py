@@ -1,21 +1,20 @@
-"""What the window asks of the engine, done on the engine thread: a run, and the decisions its calls
-need (no Qt). The approval policy decides here; of a question for a person only the question (to
-the window) and the answer (back) cross the threads.
-"""
+"""What the window asks of the engine, done on the engine thread (no Qt): a run, and its calls' approvals;
+only a question for a person (to the window) and its answer (back) cross the threads."""
 
 from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
+from desktop_app.agent.approval import Verdict
 from desktop_app.core import events as ev
 from desktop_app.store.approval_log import ApprovalLog, DecisionRecord
 
 if TYPE_CHECKING:
-    from desktop_app.agent.approval import ApprovalPolicy, Approver, Choice, Decision, Pending, Waiting
+    from desktop_app.agent.approval import ApprovalPolicy, Choice, Decision, Pending, Waiting
     from desktop_app.agent.driver import EventSink
     from desktop_app.core.messages import ToolCall
     from desktop_app.engine_thread import EngineThread
@@ -23,22 +22,9 @@ if TYPE_CHECKING:
     from desktop_app.store.settings import Settings
     from desktop_app.tools.registry import ToolDef
 
+    RunFactory = Callable[..., Awaitable[OpenRun]]  # `runtime.open_run`'s shape; tests swap in a scripted model
+
 WindowEvent = ev.AnyEvent | ev.ToolDefsEvent  # what crosses to the window: the loop's events and the run's tools
-
-
-class RunFactory(Protocol):
-    """`runtime.open_run`'s shape; tests pass one that swaps in a scripted model."""
-
-    def __call__(
-        self,
-        settings: Settings,
-        options: RunOptions,
-        approver: Approver,
-        *,
-        save: bool = True,
-        title: str = "",
-        conversation_id: str = "",
-    ) -> Awaitable[OpenRun]: ...
 
 
 @dataclass(frozen=True)
@@ -92,16 +78,12 @@ class UiApprover:
     async def decide(self, call: ToolCall, tool: ToolDef, waiting: Waiting = None) -> Decision:
         """The policy's allowances first, then the user through a dialog; dismissed or late = deny."""
         conversation = self.conversation_id
-        verdict = self.policy.settled(tool, conversation)
-        if verdict is None:
-            if waiting is not None:  # the run's approval_waiting event: the chat's chip and the inspector
-                waiting()
-            try:
-                verdict = await self.policy.ask(call, tool, conversation, self)
-            except asyncio.CancelledError:
-                self._record(call, tool, conversation, False, "cancelled", "the run was stopped")
-                raise
-        self._record(call, tool, conversation, verdict.approved, verdict.scope, verdict.reason)
+        try:
+            verdict = await self.policy.verdict(call, tool, conversation, self, waiting)
+        except asyncio.CancelledError:
+            self._record(call, tool, conversation, Verdict(False, "cancelled", "the run was stopped"))
+            raise
+        self._record(call, tool, conversation, verdict)
         return verdict.decision()
 
     async def decide_in(self, conversation: str, call: ToolCall, tool: ToolDef) -> Decision:
@@ -109,9 +91,10 @@ class UiApprover:
         self.conversation_id = conversation
         return await self.decide(call, tool)
 
-    def _record(self, call: ToolCall, tool: ToolDef, conversation: str, approved: bool, scope: str, why: str) -> None:
+    def _record(self, call: ToolCall, tool: ToolDef, conversation: str, verdict: Verdict) -> None:
+        decision = "approved" if verdict.approved else "denied"
         arguments = json.dumps(call.arguments, ensure_ascii=False)[:2000]
-        decision = "approved" if approved else "denied"
+        scope, why = verdict.scope, verdict.reason
         record = DecisionRecord(
             call.name, call.id, decision, scope, why, conversation, tool.source, tool.risk, arguments
         )

@@ -1,11 +1,7 @@
 """EngineThread: the one place where the window's loop and the engine's thread meet (no Qt).
 
-The window runs an asyncio loop on the GUI thread (qasync); the engine runs its own loop on a
-daemon thread so disk syncs, imports and model streams never stall a paint. Every crossing goes
-through this object: UI → engine (`submit`, `run`, `call_soon`, `call_now`, `call_blocking`),
-engine → UI (`call_on_ui`, `post`) and the event stream (`EventPipe`: batched, time-sliced,
-back-pressured).
-"""
+The engine runs its own asyncio loop on a daemon thread so disk syncs, imports and model streams
+never stall a paint; every crossing (both ways, and the batched event stream) goes through here."""
 
 from __future__ import annotations
 

@@ -63,11 +63,8 @@ def _terminal_mark(ch: str) -> str:
 
 
 def for_terminal(text: str) -> str:
-    """Text from a model, tool or server as a terminal may print it: controls shown as `\\x1b`, `<U+202E>`.
-
-    Escape sequences (colours, clear screen, OSC 8 links, window titles) and bidi or zero-width
-    characters cannot act on the user's terminal; newlines and tabs stay.
-    """
+    """Text from a model, tool or server as a terminal may print it: escape sequences, bidi and
+    zero-width characters shown as `\\x1b`, `<U+202E>` (they cannot act on the terminal); newlines and tabs stay."""
     text = str(text)
     if is_plain(text):
         return text

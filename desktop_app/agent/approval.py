@@ -1,9 +1,7 @@
 """The one gate every tool call passes: an injected Approver decides, the loop obeys.
 
 `ApprovalPolicy` is what every approver that asks a person shares (the window's dialogs, the
-terminal's y/N): the always-list, allowances for one conversation, tools confirmed on each call,
-one question at a time in call order, and silence past the timeout means deny.
-"""
+terminal's y/N)."""
 
 from __future__ import annotations
 
@@ -38,11 +36,8 @@ class Approver(Protocol):
 
 
 class PolicyApprover:
-    """Headless policy: `none` refuses every confirmable call, `all` allows, or names.
-
-    A name `SERVER__*` allows every tool of that MCP server (by its configured name or the
-    prefix its tools carry).
-    """
+    """Headless policy: `none` refuses every confirmable call, `all` allows, or names (`SERVER__*`:
+    every tool of that MCP server, by its configured name or the prefix its tools carry)."""
 
     def __init__(self, allow: Literal["none", "all"] | Iterable[str] = "none") -> None:
         self._all = allow == "all"
@@ -143,6 +138,17 @@ class ApprovalPolicy:
         if tool.name in self.allowed.get(conversation_id, set()):
             return Verdict(True, "conversation")
         return None
+
+    async def verdict(
+        self, call: ToolCall, tool: ToolDef, conversation_id: str, asker: Asker, waiting: Waiting = None
+    ) -> Verdict:
+        """The allowances' verdict, else a person's through `asker` (`waiting()` first: the run's event)."""
+        verdict = self.settled(tool, conversation_id)
+        if verdict is None:
+            if waiting is not None:
+                waiting()
+            verdict = await self.ask(call, tool, conversation_id, asker)
+        return verdict
 
     async def ask(self, call: ToolCall, tool: ToolDef, conversation_id: str, asker: Asker) -> Verdict:
         """Queue the question, wait for the answer or the timeout; a cancel withdraws it and raises."""

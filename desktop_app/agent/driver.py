@@ -1,8 +1,4 @@
-"""The run driver: open one run, forward its events, close it — on the engine's loop, no Qt.
-
-The window's session (and any other front end) hands it a way to open the run and a sink for
-the events; everything here runs on one thread, the engine's.
-"""
+"""The run driver: open one run, forward its events, close it — on the engine's loop, no Qt."""
 
 from __future__ import annotations
 

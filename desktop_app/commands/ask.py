@@ -29,12 +29,7 @@ class TerminalApprover:
         self._prompts: set[asyncio.Task[None]] = set()
 
     async def decide(self, call: ToolCall, tool: ToolDef, waiting: Waiting = None) -> Decision:
-        verdict = self.policy.settled(tool, "")
-        if verdict is None:
-            if waiting is not None:
-                waiting()
-            verdict = await self.policy.ask(call, tool, "", self)
-        return verdict.decision()
+        return (await self.policy.verdict(call, tool, "", self, waiting)).decision()
 
     def show(self, pending: Pending) -> None:
         task = asyncio.get_running_loop().create_task(self._prompt(pending))

@@ -1,9 +1,7 @@
 """`mcp tasks` / `mcp tasks cancel` / `mcp tasks result` (CONTRACT.md): MCP tasks a run started and
 did not see to the end (the app quit, the server was lost), from the data folder's mcp-tasks.json.
 
-A task lives on its server: one that ran over stdio ended with the process the app started, so
-asking about it later usually gets "not found", and the record is then forgotten.
-"""
+A stdio server's tasks ended with its process: asking later usually gets "not found" (then forgotten)."""
 
 from __future__ import annotations
 

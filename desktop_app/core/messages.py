@@ -17,10 +17,8 @@ Origin = Literal["model", "recovered_from_text", "app_view"]
 
 @dataclass(frozen=True)
 class ToolCall:
-    """A model's request to run a tool; `arguments` is None when the raw text was not usable JSON.
-
-    `arguments_error` says why (e.g. "are nested deeper than 64 levels"); empty means "not valid JSON".
-    """
+    """A model's request to run a tool; `arguments` is None when the raw text was not usable JSON
+    (`arguments_error` says why; empty: not valid JSON)."""
 
     id: str
     name: str

@@ -72,10 +72,8 @@ def _append(out: list[dict[str, Any]], role: str, blocks: list[dict[str, Any]]) 
 
 
 def messages_to_wire(messages: Sequence[Message]) -> list[dict[str, Any]]:
-    """The conversation as Messages (the system prompt goes in the top-level `system` field).
-
-    All tool results of a turn travel in ONE user message of `tool_result` blocks.
-    """
+    """The conversation as Messages: the system prompt in the top-level `system` field, all tool
+    results of a turn in ONE user message of `tool_result` blocks."""
     out: list[dict[str, Any]] = []
     for msg in messages:
         if isinstance(msg, UserMessage):

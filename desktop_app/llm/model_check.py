@@ -1,9 +1,7 @@
 """What a provider or OpenAI-compatible server offers (`/v1/models`), and whether a model really
 calls tools: one probe with one tool, natively, written as text (recovered), or not at all.
 
-Shared by `travel-assistant models list|check` and the Settings dialog (no Qt, no key lookup:
-the caller passes the key, so this stays an `llm` module).
-"""
+For `models list|check` and Settings (no Qt, no key lookup: the caller passes the key)."""
 
 from __future__ import annotations
 

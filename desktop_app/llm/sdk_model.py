@@ -1,7 +1,5 @@
 """What the two SDK adapters share: their settings, the client made on first use, an SDK failure as
-one line, a whole answer and a stream's end as stream items, and the model list.
-
-Each adapter keeps only what its wire format and SDK make different (the mapping, the stream)."""
+one line, a whole answer and a stream's end as stream items, and the model list."""
 
 from __future__ import annotations
 

@@ -1,10 +1,7 @@
 """What each OpenAI-compatible server accepts: learned from its refusal once, remembered per base URL.
 
-Some local servers refuse parts of a request OpenAI takes: an assistant message whose `content`
-is null next to its tool calls (llama.cpp answers HTTP 500), or `stream_options`,
-`parallel_tool_calls`, `tool_choice`. A refusal (4xx/5xx) whose error names one the body holds is
-retried once without it, and the server's base URL keeps that for the rest of the process.
-"""
+A refusal naming a part OpenAI takes but some local servers do not (a null `content` beside tool
+calls, `stream_options`, `parallel_tool_calls`, `tool_choice`) is retried once without it."""
 
 from __future__ import annotations
 

@@ -10,14 +10,14 @@ from collections.abc import Callable
 from typing import Any
 
 
-def face(room: str, names: dict[str, tuple[str, str]]) -> Callable[[str], Any]:
-    """A room's module `__getattr__`: each name of its face imported from its module when first asked
-    for (name -> (module, attribute)), so the window's first paint loads none of them."""
+def face(room: str, modules: dict[str, tuple[str, ...]]) -> tuple[dict[str, str], Callable[[str], Any]]:
+    """A room's face (name -> module) and its module `__getattr__`: each name imported from its module
+    when first asked for, so the window's first paint loads none of them."""
+    names = {name: module for module, listed in modules.items() for name in listed}
 
     def getattr_(name: str) -> Any:
         if name not in names:
             raise AttributeError(f"module {room!r} has no attribute {name!r}")
-        module, attr = names[name]
-        return getattr(importlib.import_module(f"{room}.{module}"), attr)
+        return getattr(importlib.import_module(f"{room}.{names[name]}"), name)
 
-    return getattr_
+    return names, getattr_

@@ -25,7 +25,6 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from desktop_app.core.messages import Message, Usage
 from desktop_app.errors import HistoryError as HistoryError  # its home is errors.py; kept importable here
-from desktop_app.store.history_rows import INTERRUPTED as INTERRUPTED
 from desktop_app.store.history_rows import UNTITLED as UNTITLED
 from desktop_app.store.history_rows import ConversationInfo as ConversationInfo
 from desktop_app.store.history_rows import clean_title, decode, encode

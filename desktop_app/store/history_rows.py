@@ -126,11 +126,8 @@ def decode(role: str, content: str, data_text: str, created_at: float) -> Messag
 
 
 def repair(messages: Sequence[Message]) -> list[Message]:
-    """Pair every tool call with exactly one result, in call order, right after its call.
-
-    A crash mid-tools leaves calls without results, which providers reject; each gets a
-    synthetic error result. A result that answers no preceding call is dropped for the same reason.
-    """
+    """Pair every tool call with exactly one result, in call order, right after its call (providers
+    reject anything else): a missing result becomes a synthetic error, a stray one is dropped."""
     out: list[Message] = []
     i = 0
     while i < len(messages):

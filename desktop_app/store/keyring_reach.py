@@ -1,11 +1,7 @@
 """Whether any keyring backend could possibly work here, answered without importing keyring.
 
-Importing keyring and asking it for its backend loads its plugins and every backend's package:
-secretstorage brings cryptography (~8 MB of resident memory for its Rust and OpenSSL code),
-jeepney, importlib_metadata. Where none of its backends can be viable, that is paid for nothing
-(a headless machine, a container, a CI runner): this says so from the environment alone, and
-when in doubt says "maybe" so keyring is asked as before.
-"""
+Its plugins bring secretstorage and cryptography (~8 MB), for nothing on a headless machine; when
+in doubt this says "maybe", so keyring is asked as before."""
 
 from __future__ import annotations
 
@@ -22,12 +18,7 @@ _BUS_FINDERS = ("gi", "dbus")
 
 
 def keyring_may_work() -> bool:
-    """False only when keyring would surely end with its fail backend; True when it may not.
-
-    Asks keyring itself (True) whenever it is already imported (a backend may have been set in
-    code), on macOS and Windows (built-in backends), when the user chose a backend
-    (PYTHON_KEYRING_BACKEND or keyringrc.cfg), when a third-party backend is installed, or when
-    a D-Bus session bus may be found."""
+    """False only when keyring would surely end with its fail backend; True when it may not."""
     if "keyring" in sys.modules or sys.platform in ("darwin", "win32", "cygwin"):
         return True
     if os.environ.get("PYTHON_KEYRING_BACKEND") or os.environ.get("DBUS_SESSION_BUS_ADDRESS"):

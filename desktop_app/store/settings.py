@@ -1,11 +1,7 @@
 """User settings as a small JSON file (keys never go here: they live in the keyring).
 
-Loading checks every value against `RULES`: a value of the wrong type, outside its choices or
-its range is reported in one line naming the key and replaced by the field's default, which is
-always the safe one (shell off, nothing auto-approved, no live network). A file that is not a
-JSON object is moved aside and the defaults are used. No pydantic here: `load` runs before the
-window's first paint, which must not import it.
-"""
+A wrong value is reported in one line and replaced by its default, always the safe one. No pydantic:
+`load` runs before the window's first paint, which must not import it."""
 
 from __future__ import annotations
 

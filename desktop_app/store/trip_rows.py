@@ -1,7 +1,6 @@
 """The `trips` table of the history database: one trip per conversation, kept as JSON beside its summary.
 
-The store knows trips only as dicts (desktop_app.trips turns them into the typed model), so the
-store never imports the trip package."""
+Dicts only: the store never imports the trip package."""
 
 from __future__ import annotations
 

@@ -1,10 +1,7 @@
 """Every colour the app paints, for a light and a dark scheme, and how the scheme is chosen.
 
-One place, so both schemes stay readable: tests/gui/test_palette.py lists the pairs painted on
-each other and checks their WCAG contrast (4.5:1 for text, 3:1 for graphics) in both schemes. Widgets
-ask `colours()` when they paint or style, so a scheme switch (the OS's, or Settings → General →
-Appearance) re-colours the open window.
-"""
+One place, so tests/gui/test_palette.py can check each pair's WCAG contrast in both schemes; widgets
+ask `colours()` when they paint, so a scheme switch re-colours the open window."""
 
 from __future__ import annotations
 

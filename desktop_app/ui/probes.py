@@ -1,8 +1,6 @@
 """What the benchmarks read off the window: first paint, the heartbeat's stalls, loaded modules.
 
-Attached only when asked (`gui --exit-when-done`, or TRAVEL_ASSISTANT_BENCH=1 for the detail on
-stderr), so a person's window runs none of it: no timer, no connection, no stamp.
-"""
+Attached only when asked (`gui --exit-when-done`, TRAVEL_ASSISTANT_BENCH=1): a person's window runs none of it."""
 
 from __future__ import annotations
 

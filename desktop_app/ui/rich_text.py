@@ -1,13 +1,9 @@
 """Rich text from a model, a tool, a server or history, shown without reading anything local.
 
-Qt's rich text loads what a text names as it lays it out: an image's source, a stylesheet, a
-background, read from disk (`![room](/dev/zero)` made a label read /dev/zero whole, and a path
-that is a FIFO blocks the window). Labels offer no hook, so that text never reaches them with a
-resource in it: Markdown is read here with raw HTML off (tags stay text, in code or not), its
-pictures become their alt text (a link when they are on the web: opened on a click, never
-fetched), and only then handed over. The documents the app owns answer every resource request
-with an empty picture, never a file (SafeDocument, SafeBrowser).
-"""
+Qt's rich text loads what a text names (an image, a stylesheet) from disk: `![room](/dev/zero)` made
+a label read /dev/zero whole. Labels have no hook, so Markdown is read here with raw HTML off and
+pictures turned into their alt text before a label sees it; the app's own documents answer every
+resource request with an empty picture (SafeDocument, SafeBrowser)."""
 
 from __future__ import annotations
 

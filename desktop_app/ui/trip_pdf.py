@@ -1,12 +1,8 @@
 """The trip plan as a PDF: the Markdown export laid out by QTextDocument onto a QPdfWriter (A4).
 
-The document is a SafeDocument read with raw HTML off: a picture or tag in the plan (the plan's
-outside text is escaped already) can never make Qt read a local file into the PDF.
-
-Tables span the page and a cell that is one token (a date, a price, a call id) never wraps, so words
-and dates are not broken across lines. Han text is set in Noto Sans CJK SC, and the PDF's text map
-names the ideographs themselves: a CJK font shares one glyph between 日 and the Kangxi radical ⽇, and
-Qt's map picks the lower code point, so pdftotext would find ⽇期, not 日期."""
+A SafeDocument read with raw HTML off, so nothing in the plan can make Qt read a local file. Han
+text is set in Noto Sans CJK SC and the text map names the ideographs themselves (Qt's map would
+pick the Kangxi radical ⽇ that shares the glyph of 日, and pdftotext would find ⽇期, not 日期)."""
 
 from __future__ import annotations
 

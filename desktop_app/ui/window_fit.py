@@ -1,8 +1,4 @@
-"""The window fits the screen it is on: first and restored sizes clamped, panes folded when narrow.
-
-A 1366×768 laptop (or 1920×1080 at 150 %, 1280×720 logical pixels) must show the whole window:
-the input box's buttons and the status bar included, whatever monitor a saved layout came from.
-"""
+"""The window fits the screen it is on: first and restored sizes clamped, panes folded when narrow."""
 
 from __future__ import annotations
 

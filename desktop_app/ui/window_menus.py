@@ -1,8 +1,6 @@
 """The File and Help menus: the actions and shortcuts a person tries first (Ctrl+N, Ctrl+, ...).
 
-Built with the first paint (so the menu bar does not reflow), given their shortcuts by
-`bind()` once the window is complete: a shortcut that did nothing would be worse than none.
-"""
+`bind()` gives them their shortcuts once the window is complete: one that did nothing would be worse."""
 
 from __future__ import annotations
 

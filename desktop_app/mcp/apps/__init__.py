@@ -1,6 +1,4 @@
-"""MCP Apps: a tool's `ui://` view read from its server, and the host that talks to it.
-
-This file is the room's face: the window imports these names from here, never a module inside."""
+"""MCP Apps: a tool's `ui://` view read from its server, and the host that talks to it."""
 
 from __future__ import annotations
 
@@ -21,31 +19,11 @@ if TYPE_CHECKING:
     from desktop_app.mcp.apps.views import AppResource as AppResource
     from desktop_app.mcp.apps.views import app_resource as app_resource
 
-FACE: dict[str, tuple[str, str]] = {
-    "AppHost": ("host", "AppHost"),
-    "AppResource": ("views", "AppResource"),
-    "BURST": ("host", "BURST"),
-    "MAX_HTML": ("views", "MAX_HTML"),
-    "MAX_MESSAGE": ("host", "MAX_MESSAGE"),
-    "RATE": ("host", "RATE"),
-    "ViewCall": ("host", "ViewCall"),
-    "app_resource": ("views", "app_resource"),
-    "call_result": ("host", "call_result"),
-    "pretty": ("host", "pretty"),
-    "summary": ("host", "summary"),
-}
-__all__ = [
-    "BURST",
-    "MAX_HTML",
-    "MAX_MESSAGE",
-    "RATE",
-    "AppHost",
-    "AppResource",
-    "ViewCall",
-    "app_resource",
-    "call_result",
-    "pretty",
-    "summary",
-]
-
-__getattr__ = face(__name__, FACE)
+FACE, __getattr__ = face(
+    __name__,
+    {
+        "host": ("AppHost", "BURST", "MAX_MESSAGE", "RATE", "ViewCall", "call_result", "pretty", "summary"),
+        "views": ("AppResource", "MAX_HTML", "app_resource"),
+    },
+)
+__all__ = list(FACE)

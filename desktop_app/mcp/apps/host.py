@@ -1,16 +1,8 @@
 """The host end of an MCP App's postMessage JSON-RPC (ext-apps 2.0.4's `AppBridge`, in Python).
 
-What arrives from a view is untrusted text: it is rate-limited (a flood is dropped and named in one
-line), capped in size, parsed by `jsonsafe`, checked as JSON-RPC 2.0, and answered only for the
-methods below. Everything in both directions is handed to `record` so the inspector can list it.
-
-View -> host: `ui/initialize` (answered with host info, capabilities and context), then
-`ui/notifications/initialized` (the tool's input and result follow), `tools/call` (only tools of
-the view's own server that the app may see, each through `call_tool`, which applies the window's
-approval), `ui/open-link` (web URLs, only right after a click in the view), `ui/request-display-mode`
-(inline only), `ui/notifications/size-changed`, `notifications/message` (kept), `ping`,
-`ui/notifications/request-teardown`. Anything else gets "method not found".
-"""
+What arrives from a view is untrusted text: rate-limited (a flood is dropped and named in one line),
+capped in size, parsed by `jsonsafe`, checked as JSON-RPC 2.0, and answered only for the methods
+`_request` and `_notification` know (anything else: "method not found"). Both directions are handed to `record`."""
 
 from __future__ import annotations
 

@@ -1,12 +1,8 @@
 """MCP Apps (SEP-1865, extension `io.modelcontextprotocol/ui`): what a tool's `_meta` says, and the
 policy its `ui://` resource gets (CSP and the request allow-list). No Qt: ui/mcp_app renders it.
 
-Read from the official `@modelcontextprotocol/ext-apps` 2.0.4 (spec.types.d.ts, app-bridge.d.ts):
-a tool names its view in `_meta.ui.resourceUri` (the older flat `_meta["ui/resourceUri"]` is still
-read, the nested key wins), the resource is HTML served as `text/html;profile=mcp-app`, and the
-resource's own `_meta.ui.csp` (`connectDomains`, `resourceDomains`, `frameDomains`,
-`baseUriDomains`) is the only network it may use; empty or missing means none.
-"""
+Read from ext-apps 2.0.4: `_meta.ui.resourceUri` names the view (the older flat key still read, the
+nested one wins); the resource's own `_meta.ui.csp` domains are all the network it may use (none if empty)."""
 
 from __future__ import annotations
 

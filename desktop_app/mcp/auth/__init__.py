@@ -1,6 +1,4 @@
-"""Signing in to MCP servers over OAuth (the browser flow and its local callback).
-
-This file is the room's face: the window imports these names from here, never a module inside."""
+"""Signing in to MCP servers over OAuth (the browser flow and its local callback)."""
 
 from __future__ import annotations
 
@@ -13,11 +11,5 @@ if TYPE_CHECKING:
     from desktop_app.mcp.auth.oauth import login as login
     from desktop_app.mcp.auth.oauth import logout as logout
 
-FACE: dict[str, tuple[str, str]] = {
-    "LoginError": ("oauth", "LoginError"),
-    "login": ("oauth", "login"),
-    "logout": ("oauth", "logout"),
-}
-__all__ = ["LoginError", "login", "logout"]
-
-__getattr__ = face(__name__, FACE)
+FACE, __getattr__ = face(__name__, {"oauth": ("LoginError", "login", "logout")})
+__all__ = list(FACE)

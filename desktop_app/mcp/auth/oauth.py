@@ -1,15 +1,8 @@
 """OAuth 2.1 for remote MCP servers through the SDK's own client: tokens in the OS keyring, logins explicit.
 
-When: a `url` server whose entry has no static `Authorization` header gets this on every
-connection. A server that does not ask for OAuth never notices (no token, no header). One that
-answers 401 with a `WWW-Authenticate: Bearer` challenge is OAuth-protected: a background
-connection (`ask`, `tools`, the window's manager) never opens a browser; it fails that server
-with `login_hint` and the run goes on without it. `login()` (`mcp login SERVER`, or Log in in
-Settings → MCP servers) runs the SDK's flow: discovery, dynamic client registration, PKCE S256,
-the browser, the loopback callback, the token exchange. Tokens, refresh tokens, the registered
-client and the discovered metadata live in the keyring (service `travel-assistant`), bound to
-the server's URL; never in a file. A stored token is refreshed when it expires.
-"""
+A background connection never opens a browser: a server answering 401 with a Bearer challenge fails
+with `login_hint` and the run goes on without it; `login()` runs the SDK's browser flow. Tokens and
+the registered client live in the keyring bound to the server's URL, never in a file."""
 
 from __future__ import annotations
 
@@ -269,10 +262,8 @@ async def login(
     notify: Callable[[str], None] = lambda _line: None,
     timeout: float = LOGIN_TIMEOUT,
 ) -> str:
-    """Sign in to one HTTP server in the browser; the tokens go to the keyring. A one-line summary.
-
-    `notify` gets the authorization URL line (to copy when no browser opens). LoginError on failure.
-    """
+    """Sign in to one HTTP server in the browser; the tokens go to the keyring. A one-line summary;
+    `notify` gets the authorization URL line (to copy when no browser opens). LoginError on failure."""
     if not config.url:
         raise LoginError(f"MCP server {config.name!r} is a local program: there is nothing to log in to")
     if not config.uses_oauth:

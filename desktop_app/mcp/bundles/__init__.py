@@ -1,6 +1,4 @@
-"""MCP bundles (`.mcpb`, `.dxt`): read, checked, installed, replaced and removed.
-
-This file is the room's face: the window imports these names from here, never a module inside."""
+"""MCP bundles (`.mcpb`, `.dxt`): read, checked, installed, replaced and removed."""
 
 from __future__ import annotations
 
@@ -21,31 +19,22 @@ if TYPE_CHECKING:
     from desktop_app.mcp.bundles.installer import secret_like as secret_like
     from desktop_app.mcp.bundles.manifest import Value as Value
 
-FACE: dict[str, tuple[str, str]] = {
-    "Bundle": ("installer", "Bundle"),
-    "BundleError": ("installer", "BundleError"),
-    "Installed": ("installer", "Installed"),
-    "NameTakenError": ("installer", "NameTakenError"),
-    "Replacement": ("installer", "Replacement"),
-    "UserOption": ("installer", "UserOption"),
-    "Value": ("manifest", "Value"),
-    "install": ("installer", "install"),
-    "read_bundle": ("installer", "read_bundle"),
-    "replacement": ("installer", "replacement"),
-    "secret_like": ("installer", "secret_like"),
-}
-__all__ = [
-    "Bundle",
-    "BundleError",
-    "Installed",
-    "NameTakenError",
-    "Replacement",
-    "UserOption",
-    "Value",
-    "install",
-    "read_bundle",
-    "replacement",
-    "secret_like",
-]
-
-__getattr__ = face(__name__, FACE)
+FACE, __getattr__ = face(
+    __name__,
+    {
+        "installer": (
+            "Bundle",
+            "BundleError",
+            "Installed",
+            "NameTakenError",
+            "Replacement",
+            "UserOption",
+            "install",
+            "read_bundle",
+            "replacement",
+            "secret_like",
+        ),
+        "manifest": ("Value",),
+    },
+)
+__all__ = list(FACE)

@@ -1,12 +1,7 @@
 """Opening an MCP bundle's zip without trusting it: every name, type and size is checked first.
 
-A `.mcpb` (formerly `.dxt`) is a zip someone else made. Before one byte is written, each entry must
-be a plain relative path (no `/x`, `C:x`, `\\`, `..`, NUL), a regular file or a folder (no symlinks,
-devices or encrypted entries), unique (also ignoring case, so nothing overwrites on macOS or
-Windows), and the whole must stay under 5,000 entries and 200 MB unpacked, with no entry
-compressed suspiciously well (a zip bomb). Extraction counts the bytes it writes, whatever the
-headers claim.
-"""
+Plain relative paths, regular files, names unique also ignoring case, size and ratio limits against
+zip bombs; extraction counts the bytes it writes, whatever the headers claim."""
 
 from __future__ import annotations
 

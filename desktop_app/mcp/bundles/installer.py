@@ -1,13 +1,8 @@
 """MCP bundles (`.mcpb`, formerly `.dxt`): installed into the app's data folder and its `mcp.json`.
 
-`read_bundle` opens the zip safely (bundle_zip) and checks its manifest (bundle_manifest) without
-writing anything. `install` unpacks it into `data_dir()/bundles/NAME/` (a temporary folder renamed
-into place), keeps each sensitive value in the keyring for that server (`secret_refs.store_for`:
-the entry says `{"keyring": KEY}`, the value is in no file), and adds the entry to `mcp.json` by
-editing its text (comments kept). A different server of the user's under that name is never
-replaced unasked (NameTakenError, as `mcp add`). Its tools are pinned on first connect like any
-server's. `uninstall` removes the folder, the entry, its keyring entries and its allowances.
-"""
+Sensitive values go to the keyring for that server (the entry says `{"keyring": KEY}`), the entry
+is added by editing the file's text (comments kept), and a server of the user's under that name is
+never replaced unasked (NameTakenError, as `mcp add`)."""
 
 from __future__ import annotations
 
@@ -336,10 +331,8 @@ def _secret_names(name: str, entry: ServerConfig | None) -> set[str]:
 
 
 def uninstall(name: str, config: Path | None = None) -> Removed:
-    """Remove bundle `name`: its folder, its `mcp.json` entry (text edit), keyring entries and allowances.
-
-    BundleError when no bundle of that name is installed (a server of the user's is never removed here).
-    """
+    """Remove bundle `name`: its folder, `mcp.json` entry, keyring entries and allowances; BundleError
+    when no bundle has that name (a server of the user's is never removed here)."""
     target = config or app_config_path()
     folder = bundle_folder(name)
     entry = _entry(target, name)

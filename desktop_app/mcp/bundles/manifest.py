@@ -1,12 +1,7 @@
 """An MCP bundle's `manifest.json` (MCPB manifest 0.2–0.4, and `.dxt`'s `dxt_version`), checked.
 
-What is read: name (the server's name here), version, description, author, server (type node,
-python or binary; entry_point; mcp_config command/args/env and the platform override for this
-OS) and user_config (string, number, boolean, directory, file; required, default, multiple,
-sensitive, min/max). `${__dirname}`, `${HOME}`, `${DESKTOP}`, `${DOCUMENTS}`, `${DOWNLOADS}`,
-`${/}` / `${pathSeparator}` and `${user_config.KEY}` are substituted when the entry is made; a
-sensitive value may only be a whole `env` value, which becomes `{"keyring": KEY}`.
-"""
+Its `${...}` variables are substituted when the entry is made; a sensitive value may only be a whole
+`env` value, which becomes `{"keyring": KEY}`."""
 
 from __future__ import annotations
 

@@ -1,7 +1,5 @@
 """Connecting to MCP servers and using them: the manager, each connection's status, tool calls,
-resources and prompts, and the questions servers ask a person (forms, sampling).
-
-This file is the room's face: the window imports these names from here, never a module inside."""
+resources and prompts, and the questions servers ask a person (forms, sampling)."""
 
 from __future__ import annotations
 
@@ -27,41 +25,25 @@ if TYPE_CHECKING:
     from desktop_app.mcp.client.resources import read_resource as read_resource
     from desktop_app.mcp.client.results import resource_links as resource_links
 
-FACE: dict[str, tuple[str, str]] = {
-    "ElicitationResult": ("interact", "ElicitationResult"),
-    "MAX_TEXT": ("resources", "MAX_TEXT"),
-    "McpFeatureError": ("resources", "McpFeatureError"),
-    "McpManager": ("manager", "McpManager"),
-    "ModelSampler": ("interact", "ModelSampler"),
-    "SamplingRequest": ("interact", "SamplingRequest"),
-    "ServerStatus": ("connection", "ServerStatus"),
-    "contents_text": ("resources", "contents_text"),
-    "get_prompt": ("resources", "get_prompt"),
-    "list_prompts": ("resources", "list_prompts"),
-    "list_resources": ("resources", "list_resources"),
-    "list_templates": ("resources", "list_templates"),
-    "missing_message": ("launch", "missing_message"),
-    "read_resource": ("resources", "read_resource"),
-    "read_tail": ("logs", "read_tail"),
-    "resource_links": ("results", "resource_links"),
-}
-__all__ = [
-    "MAX_TEXT",
-    "ElicitationResult",
-    "McpFeatureError",
-    "McpManager",
-    "ModelSampler",
-    "SamplingRequest",
-    "ServerStatus",
-    "contents_text",
-    "get_prompt",
-    "list_prompts",
-    "list_resources",
-    "list_templates",
-    "missing_message",
-    "read_resource",
-    "read_tail",
-    "resource_links",
-]
-
-__getattr__ = face(__name__, FACE)
+FACE, __getattr__ = face(
+    __name__,
+    {
+        "connection": ("ServerStatus",),
+        "interact": ("ElicitationResult", "ModelSampler", "SamplingRequest"),
+        "launch": ("missing_message",),
+        "logs": ("read_tail",),
+        "manager": ("McpManager",),
+        "resources": (
+            "MAX_TEXT",
+            "McpFeatureError",
+            "contents_text",
+            "get_prompt",
+            "list_prompts",
+            "list_resources",
+            "list_templates",
+            "read_resource",
+        ),
+        "results": ("resource_links",),
+    },
+)
+__all__ = list(FACE)

@@ -1,12 +1,8 @@
 """Runs a stdio MCP server so that it and everything it starts die with the app (Linux).
 
-The SDK starts each server in its own process group and kills that group on a normal close,
-but an app killed with SIGKILL closes nothing. So on Linux a server is started through this
-small stdlib-only script (`python -I -S guard.py APP_PID COMMAND ARGS...`), which:
-asks the kernel for SIGTERM when the app dies (PR_SET_PDEATHSIG), adopts orphaned
-grandchildren (PR_SET_CHILD_SUBREAPER), runs the server with the same stdin/stdout/stderr,
-and when the server exits or a SIGTERM arrives, ends the whole group (SIGTERM, then SIGKILL).
-"""
+An app killed with SIGKILL closes nothing, so a server is started through this stdlib-only script
+(`python -I -S guard.py APP_PID COMMAND ARGS...`): SIGTERM when the app dies (PR_SET_PDEATHSIG),
+orphaned grandchildren adopted (PR_SET_CHILD_SUBREAPER), and the whole group ended with the server."""
 
 from __future__ import annotations
 

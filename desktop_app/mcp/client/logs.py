@@ -16,11 +16,8 @@ LOG_BACKUPS = 3  # mcp-x.log.1 ... mcp-x.log.3 are kept
 
 
 class ServerLog:
-    """One server's log file: appends from any thread, rotation past `cap`, stderr through a pipe.
-
-    A stdio server's stderr is a pipe we copy from (a thread), not the file itself, so a server
-    that writes without end still cannot make the file grow past the cap.
-    """
+    """One server's log file, rotated past `cap`; a stdio server's stderr is copied through a pipe, so
+    a server that writes without end cannot make the file grow past the cap."""
 
     def __init__(self, path: Path, cap: int = LOG_CAP, backups: int = LOG_BACKUPS) -> None:
         self.path = path

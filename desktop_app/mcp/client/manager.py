@@ -41,14 +41,8 @@ _SDK: Sdk | None = None
 
 
 class McpManager:
-    """Connects configured servers concurrently in the background and keeps registries up to date.
-
-    The window: build one with `load_servers(args.mcp_config)` and its dialogs as `elicitation` /
-    `sampling`, `start()` it after the first paint and hand it to each run (`RunOptions.mcp_manager`) so
-    its `open_tools` attaches to it; `subscribe(fn)` for status changes, `statuses()` for the
-    Settings list, `pending_changes()` / `approve(name)` for held-back tools, `restart(name)` /
-    `update(servers)` after Settings edits (`save_servers` writes them), `aclose()` on quit.
-    """
+    """Connects configured servers concurrently in the background and keeps registries up to date;
+    the window starts one after the first paint and hands it to each run (`RunOptions.mcp_manager`)."""
 
     def __init__(
         self,

@@ -1,9 +1,6 @@
 """MCP resources and prompts of a connected server, as plain, bounded data.
 
-Everything a server sends here is hostile: names and texts are shown to the user and may be sent
-to the model, so hidden characters are made visible (`reveal`) where they are shown, sizes are
-bounded, and a server that does not offer the feature is one clear error.
-"""
+Everything a server sends is hostile: hidden characters are made visible where shown, sizes bounded."""
 
 from __future__ import annotations
 

@@ -1,9 +1,6 @@
 """MCP tasks that may outlive a run: a small JSON file in the data folder, read on the next start.
 
-A task is written here when a server accepts it (tools/call as a task) and struck off once we know
-its end: its result fetched, its failure read, or its cancellation acknowledged. What is left is
-listed by `travel-assistant mcp tasks` (and named once in the MCP notices on the next start).
-"""
+Written when a server accepts a task, struck off once its end is known; `mcp tasks` lists the rest."""
 
 from __future__ import annotations
 

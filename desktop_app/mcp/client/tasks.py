@@ -1,13 +1,8 @@
 """Calling a tool as an MCP task (spec 2025-11-25 "Tasks"): create, poll, fetch the result, cancel.
 
-The mcp SDK (2.3.0) defines the task types (`CreateTaskResult`, `GetTaskRequest`, …) but no
-task-aware call: its `tools/call` result is validated as a `CallToolResult` on a 2025-11-25
-session, so a `CreateTaskResult` answer is refused. The one request that creates the task is
-therefore sent through the session's raw request channel (`_create`); `tasks/get`,
-`tasks/result` and `tasks/cancel` go through the SDK's typed `send_request`.
-`notifications/tasks/status` is not listened to (the SDK drops it on a 2025-11-25 session):
-polling is what the spec requires of a client anyway.
-"""
+The mcp SDK (2.3.0) has the task types but no task-aware call (it validates a `tools/call` answer as
+a `CallToolResult`), so the request that creates the task goes through the session's raw channel
+(`_create`), the rest through `send_request`; status notifications are dropped by the SDK: we poll."""
 
 from __future__ import annotations
 

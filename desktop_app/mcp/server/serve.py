@@ -92,11 +92,8 @@ def _can_elicit_forms(context: Any) -> bool:
 
 
 def confirmation_message(tool: ToolDef, arguments: dict[str, Any]) -> str:
-    """What the user is asked: the tool, then one line per argument, long values shortened.
-
-    The model writes the values: a newline, a control or a hidden character in one is shown as
-    `\\n`, `\\x1b`, `<U+202E>`, so no value can add lines that look like the question's own.
-    """
+    """What the user is asked: the tool, then one line per argument, long values shortened; a control or
+    hidden character in a value is shown escaped, so no value can add lines that look like the question's."""
     lines = [f"Allow {one_line(tool.meta.get('title') or tool.name)} to run? It {_effect(tool)}."]
     for key, value in arguments.items():
         text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)

@@ -1,15 +1,10 @@
 """`mcp-server` over stdio: the replies a client is owed are written before its closed stdin ends us.
 
-A client that pipes its requests and closes stdin at once (`printf '…' | travel-assistant
-mcp-server`, a file redirected in) lost the last replies: the mcp SDK ends the session at stdin's
-EOF and cancels the handlers still running (modelcontextprotocol/python-sdk#2678; 2 runs in 12
-here lost `tools/list`). `owed_replies()` puts two pipes between the process's stdin/stdout and the
-SDK: requests are passed on and their ids remembered, replies are passed out and their ids struck
-off, and the client's EOF reaches the SDK only when nothing is owed (or after `DRAIN_S`). Only
-ids are read from the traffic (under jsonsafe's depth and size policy: a line 100,000 levels deep
-is passed on, not parsed, and a client's line larger than MAX_DOCUMENT_BYTES is dropped with one
-line on stderr); every other line is passed on unchanged (stdlib only, no Qt).
-"""
+The mcp SDK ends the session at stdin's EOF and cancels the handlers still running
+(modelcontextprotocol/python-sdk#2678), so a client that pipes its requests and closes stdin lost
+the last replies. `owed_replies()` sits between the process's stdio and the SDK, remembers request
+ids until their replies pass, and lets the EOF through only when nothing is owed (or after
+`DRAIN_S`). Only ids are read (under jsonsafe's limits); every line is passed on unchanged."""
 
 from __future__ import annotations
 

@@ -1,6 +1,4 @@
-"""What servers are configured: `mcp.json` read and written, and the gallery of vetted connectors.
-
-This file is the room's face: the window imports these names from here, never a module inside."""
+"""What servers are configured: `mcp.json` read and written, and the gallery of vetted connectors."""
 
 from __future__ import annotations
 
@@ -24,37 +22,20 @@ if TYPE_CHECKING:
     from desktop_app.mcp.setup.gallery import load_gallery as load_gallery
     from desktop_app.mcp.setup.gallery import name_to_add as name_to_add
 
-FACE: dict[str, tuple[str, str]] = {
-    "Connector": ("gallery", "Connector"),
-    "DEFAULT_CALL_TIMEOUT": ("config", "DEFAULT_CALL_TIMEOUT"),
-    "GalleryError": ("gallery", "GalleryError"),
-    "McpConfigError": ("config", "McpConfigError"),
-    "NameTakenError": ("gallery", "NameTakenError"),
-    "ServerConfig": ("config", "ServerConfig"),
-    "add_connector": ("gallery", "add_connector"),
-    "app_config_path": ("config", "app_config_path"),
-    "load_gallery": ("gallery", "load_gallery"),
-    "load_servers": ("config", "load_servers"),
-    "name_to_add": ("gallery", "name_to_add"),
-    "parse_server": ("config", "parse_server"),
-    "read_config_file": ("config", "read_config_file"),
-    "save_servers": ("config", "save_servers"),
-}
-__all__ = [
-    "DEFAULT_CALL_TIMEOUT",
-    "Connector",
-    "GalleryError",
-    "McpConfigError",
-    "NameTakenError",
-    "ServerConfig",
-    "add_connector",
-    "app_config_path",
-    "load_gallery",
-    "load_servers",
-    "name_to_add",
-    "parse_server",
-    "read_config_file",
-    "save_servers",
-]
-
-__getattr__ = face(__name__, FACE)
+FACE, __getattr__ = face(
+    __name__,
+    {
+        "config": (
+            "DEFAULT_CALL_TIMEOUT",
+            "McpConfigError",
+            "ServerConfig",
+            "app_config_path",
+            "load_servers",
+            "parse_server",
+            "read_config_file",
+            "save_servers",
+        ),
+        "gallery": ("Connector", "GalleryError", "NameTakenError", "add_connector", "load_gallery", "name_to_add"),
+    },
+)
+__all__ = list(FACE)

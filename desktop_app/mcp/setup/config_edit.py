@@ -1,10 +1,6 @@
 """Adding or replacing one server in `mcp.json` by editing its text: comments and layout stay.
 
-The file is JSON5 (comments, trailing commas, single quotes, bare keys). A small scanner finds the
-servers' object and its members; the new entry is inserted before the object's closing brace (or
-an existing member's value is swapped), and the result must parse to exactly the intended data
-before anything is written.
-"""
+The file is JSON5; the result must parse to exactly the intended data before anything is written."""
 
 from __future__ import annotations
 
@@ -177,10 +173,7 @@ def _servers_obj(text: str) -> tuple[_Obj, bool, str, _Obj | None]:
 
 def with_server(text: str, name: str, entry: dict[str, Any]) -> str:
     """`text` with server `name` set to `entry` (added last, or its value replaced); the rest unchanged.
-
-    Raises EditError when the text cannot be edited safely or the result would not read back as
-    the file's data with that one server set.
-    """
+    EditError when that cannot be done safely."""
     if not text.strip("\ufeff \t\r\n"):
         return json.dumps({"mcpServers": {name: entry}}, ensure_ascii=False, indent=2) + "\n"
     expected = _data(text)
@@ -234,11 +227,8 @@ def _through_line_end(text: str, offset: int) -> int:
 
 
 def without_server(text: str, name: str) -> str:
-    """`text` with server `name` removed (its key, value and separating comma); the rest unchanged.
-
-    Comments inside the entry go with it; every other line stays as written. Raises EditError
-    when the server is not there or the result would not read back as the file without it.
-    """
+    """`text` with server `name` removed (comments inside the entry too); the rest unchanged.
+    EditError when the server is not there or that cannot be done safely."""
     expected = _data(text)
     _holder, vscode, key, servers = _servers_obj(text)
     if servers is None or name not in servers.members:

@@ -1,11 +1,7 @@
 """The gallery of vetted travel connectors (MCP servers from npm), and adding one to `mcp.json`.
 
-Each entry pins an exact package version and says what it does, who serves the data, what leaves
-the machine and whether it needs a key. Adding writes the server as `npx -y PACKAGE@VERSION`, a
-key only as `{"keyring": NAME}` (never the key itself), and the usual definition pinning applies
-from its first connect. The file ships with the app (`resources/data/connectors.json`) and is
-checked strictly here, so a damaged or hostile file cannot add a command the gallery never vetted.
-"""
+Each entry pins an exact package version; a key is written only as `{"keyring": NAME}`. The shipped
+file is checked strictly, so a damaged or hostile file cannot add a command the gallery never vetted."""
 
 from __future__ import annotations
 
@@ -187,12 +183,9 @@ def already_there(target: Path, server: ServerConfig, may_replace: Callable[[Ser
 
 
 def add_connector(connector: Connector, config: Path | None = None, *, name: str = "", replace: bool = False) -> bool:
-    """Add the connector's server to the app's `mcp.json` as `name` (its own by default), atomically.
-
-    The file's text is edited: comments, layout and every other server stay as written. A
-    different server already under that name is replaced only with `replace` (the user said
-    so), else NameTakenError. False when the very same entry is already there (nothing written).
-    """
+    """Add the connector's server to the app's `mcp.json` as `name` (its own by default), editing the
+    file's text; another server under that name is replaced only with `replace`, else NameTakenError.
+    False when the very same entry is already there (nothing written)."""
     target = config or app_config_path()
     server = connector.server(name or connector.name)
     if already_there(target, server, lambda _user_server: replace):

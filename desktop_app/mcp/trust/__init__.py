@@ -1,6 +1,4 @@
-"""What the user has trusted: pinned tool definitions and the secrets allowed to reach a server.
-
-This file is the room's face: the window imports these names from here, never a module inside."""
+"""What the user has trusted: pinned tool definitions and the secrets allowed to reach a server."""
 
 from __future__ import annotations
 
@@ -13,27 +11,15 @@ if TYPE_CHECKING:
     from desktop_app.mcp.trust.pins import approved_text as approved_text
     from desktop_app.mcp.trust.pins import pretty_definition as pretty_definition
     from desktop_app.mcp.trust.secret_refs import SecretSend as SecretSend
-    from desktop_app.mcp.trust.secret_refs import allow as allow_secret
-    from desktop_app.mcp.trust.secret_refs import pending as pending_secrets
+    from desktop_app.mcp.trust.secret_refs import allow as allow
+    from desktop_app.mcp.trust.secret_refs import pending as pending
     from desktop_app.mcp.trust.secret_refs import store_for as store_for
 
-FACE: dict[str, tuple[str, str]] = {
-    "PendingChange": ("pins", "PendingChange"),
-    "SecretSend": ("secret_refs", "SecretSend"),
-    "allow_secret": ("secret_refs", "allow"),
-    "approved_text": ("pins", "approved_text"),
-    "pending_secrets": ("secret_refs", "pending"),
-    "pretty_definition": ("pins", "pretty_definition"),
-    "store_for": ("secret_refs", "store_for"),
-}
-__all__ = [
-    "PendingChange",
-    "SecretSend",
-    "allow_secret",
-    "approved_text",
-    "pending_secrets",
-    "pretty_definition",
-    "store_for",
-]
-
-__getattr__ = face(__name__, FACE)
+FACE, __getattr__ = face(
+    __name__,
+    {
+        "pins": ("PendingChange", "approved_text", "pretty_definition"),
+        "secret_refs": ("SecretSend", "allow", "pending", "store_for"),
+    },
+)
+__all__ = list(FACE)

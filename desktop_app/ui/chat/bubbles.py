@@ -1,8 +1,6 @@
 """Message bubbles: a finished message rendered once, and an answer rendered as it streams in.
 
-The window's first paint imports this module, so the rich-text classes only a streamed answer
-uses (QTextBrowser, QTextCursor and formats: ~3 ms of type set-up) are imported where used.
-"""
+The classes only a streamed answer uses are imported where used (not the first paint's work)."""
 
 from __future__ import annotations
 

@@ -1,10 +1,6 @@
 """The chat pane: Markdown messages streamed in incrementally, tool calls as inline chips.
 
-The transcript is virtualized (`virtual_rows.py`): each message and call is a small row object,
-and only the rows on screen have widgets, so a 10,000-message conversation costs a dozen widgets.
-
-The bubbles themselves are in `bubbles.py`.
-"""
+The transcript is virtualized (`virtual_rows.py`); the bubbles themselves are in `bubbles.py`."""
 
 from __future__ import annotations
 

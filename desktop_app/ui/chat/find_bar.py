@@ -1,9 +1,4 @@
-"""Ctrl+F: find text in the open conversation, the part not shown yet included.
-
-Searches the chat's rows (messages and tool calls, built on screen or not); when the text is not
-among them and earlier messages were not read yet, those are read from the store first (a long
-conversation is searched whole). Enter / Shift+Enter move to the next / previous match, Esc closes the bar.
-"""
+"""Ctrl+F: find text in the open conversation, the part not shown yet included."""
 
 from __future__ import annotations
 

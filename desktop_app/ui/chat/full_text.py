@@ -1,11 +1,8 @@
 """A message too long for the transcript: the head it shows, and a viewer for all of it.
 
-Laying out megabytes of Markdown in a label froze the window (a 2 MB message: 16 s, 10 MB: 59 s),
-and opening a conversation builds the bubble of its last message. So a bubble shows the first
-HEAD_CHARS characters (`ui.text.head`) and a "Show all" button; the viewer is plain text (QPlainTextEdit lays
-megabytes out in about a second, as long as no line is huge: a line longer than LINE_CHARS is
-shown in pieces, while Copy and Save give the text exactly as it was).
-"""
+Laying out megabytes of Markdown in a label froze the window (2 MB: 16 s), so a bubble shows
+HEAD_CHARS characters and "Show all" opens a plain-text viewer (long lines shown in pieces; Copy
+and Save give the text exactly)."""
 
 from __future__ import annotations
 

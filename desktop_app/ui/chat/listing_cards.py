@@ -1,10 +1,8 @@
 """Tool results that are listings (stays, hotels, places: names, prices, links, pictures) as
 readable cards under the tool's chip.
 
-Results are hostile text: every string is escaped, a link is made only of an http(s) URL and
-opens in the browser only when clicked (never followed by the app), and pictures are never
-fetched: a picture is a link saying where it is, for the user to open if they want.
-"""
+Results are hostile text: every string escaped, links only http(s) and opened only on a click,
+and pictures never fetched (a picture is a link saying where it is)."""
 
 from __future__ import annotations
 

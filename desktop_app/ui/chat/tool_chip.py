@@ -1,8 +1,6 @@
 """One tool call inline in the transcript: name, short arguments, status; click for its JSON.
 
-The call's state lives in a `CallRow` (the chat's model: it outlives the widget when the chip
-scrolls away); a `ToolChip` is the widget drawn from it while it is on screen.
-"""
+Its state lives in a `CallRow`, which outlives the `ToolChip` widget when the chip scrolls away."""
 
 from __future__ import annotations
 

@@ -1,11 +1,8 @@
 """A virtualized list: a widget exists only for the rows on screen and a screen's margin.
 
-The rows are plain objects (the model); `build(row)` makes a row's widget (the delegate) when it
-comes into view, and the widget is dropped when it leaves. Heights are measured from the widget
-and cached per width; a row never shown has an estimate, corrected without a jump when it
-appears. A 10,000-message conversation is 10,000 small objects and a dozen widgets, while the
-widgets on screen stay real ones: text selection, links, buttons, focus and screen readers.
-"""
+Rows are plain objects; `build(row)` makes a row's widget when it comes into view. Heights are
+measured and cached per width, estimated for rows never shown (corrected without a jump), so a
+10,000-message conversation is 10,000 small objects and a dozen real widgets."""
 
 from __future__ import annotations
 

@@ -1,7 +1,6 @@
 """The inspector's dock: a placeholder of its width at the first paint, the inspector on first use.
 
-Its import is ~0.1 s of start-up, so events that arrive before it exists wait here.
-"""
+Its import is ~0.1 s of start-up, so events that arrive before it exists wait here."""
 
 from __future__ import annotations
 

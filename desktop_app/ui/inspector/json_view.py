@@ -95,11 +95,6 @@ _COLOUR_OF = {  # a node's kind (shown translated in the Type column) -> its col
 }
 
 
-def pretty(value: Any) -> str:
-    """Indented JSON that keeps Chinese readable."""
-    return jsonsafe.indented(value)
-
-
 class RowDelegate(QStyledItemDelegate):
     """Rows tall enough for mixed Latin and CJK text (the fallback font sits lower)."""
 
@@ -438,7 +433,7 @@ class JsonPane(QWidget):
             return ""
         if self._exact is not None and (not self.decode_box.isChecked() or not isinstance(self.value, dict | list)):
             return self._exact  # not JSON (or not decoding): exactly what was exchanged
-        return pretty(decode_nested(self.value) if self.decode_box.isChecked() else self.value)
+        return jsonsafe.indented(decode_nested(self.value) if self.decode_box.isChecked() else self.value)
 
     def _refresh(self) -> None:
         decode = self.decode_box.isChecked()

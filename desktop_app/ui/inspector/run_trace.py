@@ -1,7 +1,6 @@
 """The inspector's record of one run: CONTRACT events folded into turns and tool calls (no Qt).
 
-Live events arrive typed (agent/events.py), saved runs as JSON objects: `apply` turns the typed
-ones into their CONTRACT dicts, the one form both share (and the form an export writes)."""
+Live events are turned into the CONTRACT dicts saved and exported runs already are."""
 
 from __future__ import annotations
 

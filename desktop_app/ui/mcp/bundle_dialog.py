@@ -1,8 +1,7 @@
 """File → Install MCP bundle… (or a `.mcpb` dropped on the window): the same facts as
 `mcp install`, a field for each `user_config` option (sensitive ones hidden), then Install.
 
-Nothing blocks: the file dialog and this dialog are opened with `open()`, never `exec()`.
-"""
+Nothing blocks: the file dialog and this dialog are opened with `open()`, never `exec()`."""
 
 from __future__ import annotations
 

@@ -1,8 +1,6 @@
 """Browse the MCP servers' resources and attach one to the conversation; fill a prompt's arguments.
 
-Everything shown here comes from a server: plain text only (never rich text), hidden characters
-made visible, and nothing is sent anywhere until the user presses Attach or Run.
-"""
+Server text is shown plain with hidden characters made visible; nothing is sent before Attach or Run."""
 
 from __future__ import annotations
 

@@ -168,12 +168,12 @@ class McpServers(QObject):
 
     async def _ask_secrets(self, servers: list[ServerConfig]) -> None:
         """A secret's first trip to a server is asked in a dialog; its server (failed until then) reconnects."""
-        from desktop_app.mcp.trust import allow_secret, pending_secrets
+        from desktop_app.mcp import trust
 
-        for send in pending_secrets(servers):
+        for send in trust.pending(servers):
             if self.manager is None or not await self.interaction.confirm_secret(send):
                 continue
-            allow_secret(send)
+            trust.allow(send)
             await self._restart(send.server)
 
     def _on_status(self, status: ServerStatus) -> None:

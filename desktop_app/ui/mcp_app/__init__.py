@@ -1,8 +1,7 @@
 """MCP Apps in the window: a tool's `ui://` view rendered in an isolated Qt WebEngine page.
 
-Qt WebEngine ships in the PySide6-Addons wheel (the `apps` extra); without it the tool's text
-result is shown with a one-line note. `available()` asks without importing it (~0.3 s).
-"""
+WebEngine is in PySide6-Addons (the `apps` extra); without it the text result shows with a one-line
+note. `available()` asks without importing it (~0.3 s)."""
 
 from __future__ import annotations
 

@@ -1,12 +1,8 @@
 """Opens a view when a tool that declares one is called, and connects it to the window.
 
-A call whose tool carries `_meta.ui.resourceUri`: the resource is read from the same server (on
-the engine thread), a panel is added under the transcript and the view's messages go through an
-`AppHost`. Its `tools/call` requests reach only tools of that server the app may see, and each
-passes the window's own approver exactly as a model's call does (same dialog, same log, same
-allowances); then the manager runs it on the engine thread. Every message both ways is kept in a
-`TrafficLog` that the inspector lists beside the call.
-"""
+The view's `tools/call` requests reach only tools of its own server the app may see, each through
+the window's approver exactly as a model's call (same dialog, log and allowances); every message
+both ways is kept in a `TrafficLog` the inspector lists beside the call."""
 
 from __future__ import annotations
 

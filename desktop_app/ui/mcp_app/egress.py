@@ -50,11 +50,8 @@ class Gate:
             self._views.pop(token, None)
 
     def decide(self, host: str, port: int, token: str) -> bool:
-        """Whether the view asking declared https://host:port (wss is the same origin); else it hears of it.
-
-        A connection no open view can be named for (no token, or an unknown one) is refused, and
-        every open view hears of it: it came from one of them.
-        """
+        """Whether the view asking declared https://host:port; else it hears of it (no token, or an unknown
+        one: refused, and every open view hears of it)."""
         with self._lock:
             asking = self._views.get(token)
             told = [asking] if asking is not None else list(self._views.values())

@@ -1,7 +1,6 @@
 """An MCP App's JSON-RPC traffic, kept per tool call and listed in the inspector beside that call.
 
-No WebEngine import: the inspector shows the list whether or not views can be rendered.
-"""
+No WebEngine import: the inspector shows the list whether or not views can be rendered."""
 
 from __future__ import annotations
 

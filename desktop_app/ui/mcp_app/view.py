@@ -1,23 +1,13 @@
 """The view itself: a QWebEngineView on its own off-the-record profile, every request checked.
 
 Isolation, each layer on its own (none relies on Chromium's process sandbox, which refuses to run
-as root; tests set QTWEBENGINE_DISABLE_SANDBOX=1 only then):
-- a new off-the-record QWebEngineProfile per view: no cookies, cache, storage or permissions shared
-  with anything, nothing written to disk (no persistent storage, no HTTP cache, no spell-check);
-- settings: no local file access, no window opening by script, no clipboard, no plugins or PDF
-  viewer, no DNS prefetch, no navigation by drops, no screen capture; JavaScript on;
-- every permission request (camera, location, notifications, ...) refused;
-- `acceptNavigationRequest` lets through the host page and its one `srcdoc` frame, nothing else;
-  a clicked web link opens in the system browser (QDesktopServices), never in the view;
-- `createWindow` returns nothing: no popups;
-- a URL request interceptor blocks every request whose origin the resource did not declare
-  (default: every request) and counts what it blocked;
-- the connections no request stands for (preconnect, WebRTC's STUN and TURN) meet egress.py: the
-  engine runs behind its loopback proxy, which tunnels only to declared origins, and WebRTC may not
-  use UDP; on top of that, `RTCPeerConnection` and friends are gone from every frame's world before
-  the view's first script runs (STUB_JS); a call to one, a CSP violation and a refused tunnel are
-  reported as blocked requests (the `blocked` signal the inspector already lists).
-"""
+as root; tests set QTWEBENGINE_DISABLE_SANDBOX=1 only then): a fresh off-the-record profile per
+view (nothing shared, nothing on disk), settings that switch off what a view has no use for, every
+permission refused, no navigation but the host page and its `srcdoc` frame (a clicked link opens in
+the system browser), no popups, an interceptor that blocks (and counts) every request to an origin
+the resource did not declare, and egress.py for the connections no request stands for: its proxy
+tunnels only to declared origins, WebRTC may not use UDP, and `RTCPeerConnection` is gone before the
+view's first script runs (STUB_JS). Each refusal is reported as a blocked request."""
 
 from __future__ import annotations
 

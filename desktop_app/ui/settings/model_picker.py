@@ -2,9 +2,7 @@
 `/v1/models` (Refresh), "Check this model" (the probe of `models check`) and the `tool_calls`
 choice (native / recover from text / off) for the chosen provider and model.
 
-The list and the probe run on the engine thread through `EngineThread` (a keyring lookup and
-an HTTP request each); the UI loop only awaits them and shows one line each.
-"""
+The list and the probe run on the engine thread (a keyring lookup and an HTTP request each)."""
 
 from __future__ import annotations
 

@@ -13,6 +13,7 @@ import pytest
 from PySide6.QtCore import QCoreApplication, QModelIndex, QPoint, Qt, QTranslator
 from PySide6.QtWidgets import QApplication, QLabel
 
+from desktop_app import jsonsafe
 from desktop_app.agent.approval import PolicyApprover
 from desktop_app.agent.loop import Agent
 from desktop_app.core.messages import AssistantMessage, ToolCall
@@ -20,7 +21,7 @@ from desktop_app.llm.fake import FakeModel
 from desktop_app.tools.registry import ToolRegistry, tool
 from desktop_app.ui.i18n import qm_path
 from desktop_app.ui.inspector.inspector import Inspector
-from desktop_app.ui.inspector.json_view import JsonPane, JsonTreeModel, decode_nested, pretty
+from desktop_app.ui.inspector.json_view import JsonPane, JsonTreeModel, decode_nested
 from desktop_app.ui.inspector.sequence_view import API, ARROW, CODE, EXEC, MODEL
 from tests.gui.inspector.inspector_runs import SANYA_CALLS, run_events, sanya_events, trouble_events
 
@@ -103,12 +104,12 @@ def test_json_tree_and_raw_text_match_the_events(inspector: Inspector, sanya: li
         inspector.select_call(call["id"])
         args, result = inspector.call_details.arguments, inspector.call_details.result
         assert tree_value(args.model) == call["arguments"]
-        assert args.raw_text() == pretty(call["arguments"])
+        assert args.raw_text() == jsonsafe.indented(call["arguments"])
         content = results[call["id"]]["content"]
         parsed = json.loads(content)  # a tool result is a JSON string: shown parsed
         assert tree_value(result.model) == parsed
-        assert result.raw_text() == pretty(parsed)
-        assert result.raw.toPlainText() == pretty(parsed)
+        assert result.raw_text() == jsonsafe.indented(parsed)
+        assert result.raw.toPlainText() == jsonsafe.indented(parsed)
         result.decode_box.setChecked(False)  # the exact string the model was sent
         assert result.raw_text() == content
         result.decode_box.setChecked(True)

@@ -26,13 +26,13 @@ from desktop_app.llm.base import ModelRequest
 from desktop_app.llm.fake import FakeModel
 from desktop_app.store import history
 from desktop_app.store.history import (
-    INTERRUPTED,
     HistoryError,
     HistoryStore,
     RunSink,
     new_id,
     repair,
 )
+from desktop_app.store.history_rows import INTERRUPTED
 from desktop_app.tools.registry import ToolRegistry
 
 
