@@ -5,6 +5,7 @@ from __future__ import annotations
 from desktop_app.planner.nlu import TripQuery
 from desktop_app.travel.frame import Budget, Dates, Stop, Travellers, TripFrame
 
+
 def frame_of(query: TripQuery) -> TripFrame:
     """The query as a frozen frame, read once the plan is decided (origin, route): None where not said."""
     party = query.party
