@@ -33,7 +33,7 @@ TOPICS = (
         re.compile(
             r"(?i)安全|危险|治安|高反|高原反应|小偷|骗子|被骗|疫苗|打针|"
             r"\bsafe(?:ty|r|st)?\b|\bdangerous\b|\bcrime\b|\bscams?\b|\baltitude sickness\b|\btap water\b"
-            r"|\bvaccin(?:e|es|ation|ations)\b|\bmalaria\b"
+            r"|\bvaccin(?:e|es|ation|ations)\b|\bmalaria\b|\baltitude\b"
         ),
         "安全情况（治安、健康、高原反应）",
         "safety (crime, health, altitude)",

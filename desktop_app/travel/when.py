@@ -466,13 +466,13 @@ def _ambiguous(m: re.Match[str]) -> bool:
     return not (re.search(r"\b(?:in|during|this|next|of|early|late|mid)\s+$", before) or re.match(r"\s+\d", after))
 
 
-VERB_DOWN = re.compile(r"(?<=[查看问搜算])下(?=下个?(?:周|星期|礼拜|月))")
+VERB_DOWN = re.compile(r"(?<=[查看问搜算一])下(?=下个?(?:周|星期|礼拜|月))")
 
 
 def find_span(text: str, today: date) -> Span | None:
     """The time a question names (the earliest phrase; the longer one where two start together);
     a bare "weekend" gives way to a time named elsewhere ("a long weekend around New Year's Day")."""
-    text = VERB_DOWN.sub(" ", text)  # 查下下周: the 下 of 查下 ("look up") is no "next"
+    text = VERB_DOWN.sub(" ", text)  # 查下下周, 安排一下下周: the 下 of 查下 / 一下 is no "next"
     found = _earliest(text, today, bare_weekend=True)
     if found is not None and _is_bare_weekend(found):
         return _earliest(text, today, bare_weekend=False) or found
