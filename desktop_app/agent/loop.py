@@ -11,13 +11,7 @@ from typing import Literal, Protocol
 
 from desktop_app.agent.approval import Approver, Decision, asked_as_recovered
 from desktop_app.core import events as ev
-from desktop_app.core.messages import (
-    AssistantMessage,
-    Message,
-    ToolCall,
-    ToolResultMessage,
-    UserMessage,
-)
+from desktop_app.core.messages import AssistantMessage, Message, ToolCall, ToolResultMessage, UserMessage
 from desktop_app.llm.base import (
     ChatModel,
     Completed,

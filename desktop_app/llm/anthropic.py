@@ -10,21 +10,9 @@ import anthropic
 import httpx2
 
 from desktop_app import jsonsafe
-from desktop_app.core.messages import (
-    AssistantMessage,
-    Message,
-    ToolResultMessage,
-    Usage,
-    UserMessage,
-)
+from desktop_app.core.messages import AssistantMessage, Message, ToolResultMessage, Usage, UserMessage
 from desktop_app.llm.arguments import make_call, read_arguments
-from desktop_app.llm.base import (
-    ModelRequest,
-    StreamItem,
-    TextChunk,
-    ToolSpec,
-    WireRequest,
-)
+from desktop_app.llm.base import ModelRequest, StreamItem, TextChunk, ToolSpec, WireRequest
 from desktop_app.llm.errors import body_code
 from desktop_app.llm.redact import redact, scrub
 from desktop_app.llm.sdk_model import SdkErrors, SdkModel

@@ -13,22 +13,10 @@ import httpx2
 import openai
 
 from desktop_app import jsonsafe
-from desktop_app.core.messages import (
-    AssistantMessage,
-    Message,
-    ToolResultMessage,
-    Usage,
-    UserMessage,
-)
+from desktop_app.core.messages import AssistantMessage, Message, ToolResultMessage, Usage, UserMessage
 from desktop_app.llm import tolerance
 from desktop_app.llm.arguments import make_call
-from desktop_app.llm.base import (
-    ModelRequest,
-    StreamItem,
-    TextChunk,
-    ToolSpec,
-    WireRequest,
-)
+from desktop_app.llm.base import ModelRequest, StreamItem, TextChunk, ToolSpec, WireRequest
 from desktop_app.llm.echo import outside_texts
 from desktop_app.llm.redact import redact, scrub
 from desktop_app.llm.sdk_model import SdkErrors, SdkModel

@@ -25,15 +25,7 @@ from desktop_app.core.messages import (
     UserMessage,
     message_to_dict,
 )
-from desktop_app.llm.base import (
-    Completed,
-    ModelRequest,
-    ReadingItem,
-    StreamItem,
-    TextChunk,
-    WireRequest,
-    WireResponse,
-)
+from desktop_app.llm.base import Completed, ModelRequest, ReadingItem, StreamItem, TextChunk, WireRequest, WireResponse
 from desktop_app.planner import route, scope, writer
 from desktop_app.planner.compare import candidates
 from desktop_app.planner.exchange import Exchange

@@ -9,13 +9,7 @@ from datetime import datetime
 from typing import Any
 
 from desktop_app import jsonsafe
-from desktop_app.core.messages import (
-    AssistantMessage,
-    Message,
-    ToolCall,
-    ToolResultMessage,
-    message_to_dict,
-)
+from desktop_app.core.messages import AssistantMessage, Message, ToolCall, ToolResultMessage, message_to_dict
 from desktop_app.store.history_rows import ConversationInfo
 
 

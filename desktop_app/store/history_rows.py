@@ -10,13 +10,7 @@ from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from desktop_app import jsonsafe
-from desktop_app.core.messages import (
-    AssistantMessage,
-    Message,
-    ToolCall,
-    ToolResultMessage,
-    UserMessage,
-)
+from desktop_app.core.messages import AssistantMessage, Message, ToolCall, ToolResultMessage, UserMessage
 
 INTERRUPTED = "interrupted: the app stopped before this tool finished"
 UNTITLED = "Untitled conversation"

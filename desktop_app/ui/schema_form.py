@@ -6,15 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtWidgets import (
-    QCheckBox,
-    QComboBox,
-    QDoubleSpinBox,
-    QFormLayout,
-    QLineEdit,
-    QSpinBox,
-    QWidget,
-)
+from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QLineEdit, QSpinBox, QWidget
 
 from desktop_app import jsonsafe
 from desktop_app.ui.i18n import tr

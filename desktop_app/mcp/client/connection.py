@@ -35,13 +35,7 @@ from desktop_app.mcp.setup.config import McpConfigError, ServerConfig
 from desktop_app.mcp.trust.pins import text_warnings
 from desktop_app.mcp.trust.secret_refs import resolve as resolve_secret
 from desktop_app.paths import data_dir
-from desktop_app.tools.registry import (
-    ProgressFn,
-    ToolDef,
-    ToolOutput,
-    error_output,
-    validate_arguments,
-)
+from desktop_app.tools.registry import ProgressFn, ToolDef, ToolOutput, error_output, validate_arguments
 from desktop_app.visible import reveal
 
 State = Literal["disabled", "connecting", "ready", "failed", "stopped"]

@@ -13,25 +13,14 @@ from pathlib import Path
 from typing import Any
 
 from desktop_app.mcp.client.connection import Connection, ServerStatus
-from desktop_app.mcp.client.interact import (
-    PERSON_ALLOWANCE,
-    ElicitationHandler,
-    HeadlessInteraction,
-    SamplingHandler,
-)
+from desktop_app.mcp.client.interact import PERSON_ALLOWANCE, ElicitationHandler, HeadlessInteraction, SamplingHandler
 from desktop_app.mcp.client.results import qualify_all, risk_of
 from desktop_app.mcp.client.sdk import Sdk
 from desktop_app.mcp.client.task_book import leftover_notice
 from desktop_app.mcp.client.tools import TASK_NOTE, PreparedTool
 from desktop_app.mcp.setup.config import ServerConfig, load_or_usage_error
 from desktop_app.mcp.trust.pins import PendingChange, TrustStore
-from desktop_app.tools.registry import (
-    ProgressFn,
-    ToolDef,
-    ToolOutput,
-    ToolRegistry,
-    error_output,
-)
+from desktop_app.tools.registry import ProgressFn, ToolDef, ToolOutput, ToolRegistry, error_output
 from desktop_app.visible import for_terminal
 
 logging.getLogger("mcp").addHandler(logging.NullHandler())  # SDK tracebacks go to our log, not stderr

@@ -14,13 +14,7 @@ from pydantic import BaseModel, Field
 
 from desktop_app import __version__
 from desktop_app.core.messages import ToolCall
-from desktop_app.tools.registry import (
-    ToolDef,
-    ToolOutput,
-    ToolRegistry,
-    error_output,
-    validate_arguments,
-)
+from desktop_app.tools.registry import ToolDef, ToolOutput, ToolRegistry, error_output, validate_arguments
 from desktop_app.visible import one_line
 
 INSTRUCTIONS = (

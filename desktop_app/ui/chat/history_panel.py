@@ -9,14 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6 import QtCore
 from PySide6.QtCore import QSize, Signal
-from PySide6.QtWidgets import (
-    QLineEdit,
-    QListWidget,
-    QListWidgetItem,
-    QPushButton,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QLineEdit, QListWidget, QListWidgetItem, QPushButton, QVBoxLayout, QWidget
 
 from desktop_app.ui.i18n import tr
 from desktop_app.ui.layout import hbox

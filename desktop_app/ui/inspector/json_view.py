@@ -7,14 +7,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from PySide6.QtCore import (
-    QAbstractItemModel,
-    QModelIndex,
-    QObject,
-    QPersistentModelIndex,
-    QSize,
-    Qt,
-)
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, QPersistentModelIndex, QSize, Qt
 from PySide6.QtGui import (
     QColor,
     QFont,

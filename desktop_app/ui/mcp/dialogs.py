@@ -5,15 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtWidgets import (
-    QDialog,
-    QHBoxLayout,
-    QPlainTextEdit,
-    QPushButton,
-    QTextEdit,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QDialog, QHBoxLayout, QPlainTextEdit, QPushButton, QTextEdit, QVBoxLayout, QWidget
 
 from desktop_app.mcp.trust import PendingChange, approved_text, pretty_definition
 from desktop_app.ui.i18n import tr
