@@ -17,7 +17,10 @@ def words(table: str) -> tuple[str, ...]:
 INTENT_WORDS: dict[str, tuple[str, ...]] = {
     "weather": (
         words("天气|气温|温度|下雨|热不热|穿什么|带什么|衣服|热吗|很热|太热|暖和|凉快|下雪|多少度|冷|游泳|下海")
-        + words("weather|temperature| rain|forecast|climate|pack|wear| cold | hot |snow|swim|sunny|chilly")
+        + words(
+            "weather|temperature| temp | temps |degrees|humid| rain|forecast|climate|"
+            "pack|wear| cold | hot |snow|swim|sunny|chilly"
+        )
     ),
     "flights": words("机票|航班|飞") + words("flite|flight|fly|airfare|plane|ticket"),
     "hotels": words("酒店|住宿|宾馆|民宿|住哪|空房|订房") + words("hotel|stay|accommodation|lodging|room"),

@@ -438,7 +438,7 @@ RULES: list[Rule] = [
     (_p(r"\bin (?P<n>\d{1,2}|a|one|two|three|four|five|six|ten) (?P<u>days?|weeks?)\b"), _en_in),
     (_p(r"大后天"), _day(3)),
     (_p(r"后天|\bday after tomorrow\b"), _day(2)),
-    (_p(r"明天|\btomorrow\b"), _day(1)),
+    (_p(r"明天|\b(?:tomorrow|tomorow|tommorow|tmrw|tmr|2moro)\b"), _day(1)),
     (_p(r"今天|今晚|现在|此刻|这会儿|\btoday\b|\btonight\b|\bright now\b|\bcurrently\b|\bat the moment\b"), _day(0)),
     (_p(r"春节|过年|\b(?:chinese|lunar) new year\b|\bspring festival\b"), _holiday("spring_festival")),
     (_p(r"五一|劳动节|\bmay day\b|\blabou?r day\b"), _holiday("labour_day")),
