@@ -315,8 +315,10 @@ ADDING = re.compile(r"(?i)\badd\b|\balso\b|加上|再加|也查|还有")
 
 
 def _added(q: TripQuery, text: str, earlier: list[str]) -> None:
-    """ "add Dubai to that", "再加上厦门": the places asked about before stay, the new ones join them."""
-    if not earlier or not q.destinations or not ADDING.search(text):
+    """ "add Dubai to that", "再加上厦门": the places asked about before stay, the new ones join them; so do
+    they for a comparison naming one place ("还是去厦门？", "or Xiamen?": weighed against the one before)."""
+    alternative = "compare" in q.intents and len(q.destinations) == 1
+    if not earlier or not q.destinations or not (ADDING.search(text) or alternative):
         return
     prev = TripQuery()
     for previous in reversed(earlier):

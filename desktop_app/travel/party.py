@@ -195,10 +195,10 @@ ADDED = re.compile(r"(?i)再加上?|加上|带上|\badd\b|\bplus\b|\b(?:is|are) 
 def added_people(text: str) -> int:
     """The travellers a follow-up adds ("再加上爷爷奶奶": 2, "add my mum": 1); 0 when it adds nobody
     or says a new total (再加上我老婆，两个人)."""
+    if m := re.search(r"(?i)\b" + _EN + r" more\b|再加\s*" + _ZN + r"\s*个人?", text):
+        return number(m.group(1) or m.group(2)) or 0  # 再加一个人: one more, not a party of one
     if not ADDED.search(text) or _explicit(text) is not None:
         return 0
-    if m := re.search(r"(?i)\b" + _EN + r" more\b|再加\s*" + _ZN + r"\s*个人?", text):
-        return number(m.group(1) or m.group(2)) or 0
     found = _companions(text)
     return found.size - 1 if found is not None and not WE.search(text) else 0
 

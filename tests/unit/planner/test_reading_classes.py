@@ -123,3 +123,21 @@ def test_a_country_named_beside_one_of_its_cities_is_that_city() -> None:
 def test_look_up_next_week_and_out_friday_back_sunday(text: str, dates: tuple[str, str]) -> None:
     when = parse(text, []).when
     assert when is not None and (when.start.isoformat(), when.end.isoformat()) == dates
+
+
+@pytest.mark.parametrize(
+    ("earlier", "text", "places"),
+    [
+        (["去三亚玩三天，从北京出发"], "还是去厦门？", ["sanya", "xiamen"]),  # "or" makes alternatives
+        (["Sanya for 3 nights from Beijing"], "or Xiamen?", ["sanya", "xiamen"]),
+        (["Sanya for 3 nights from Beijing"], "Haikou instead", ["haikou"]),  # "instead" replaces the stop
+        (["去三亚玩三天，从北京出发"], "改去海口吧", ["haikou"]),
+    ],
+)
+def test_a_follow_up_folds_into_the_trip(earlier: list[str], text: str, places: list[str]) -> None:
+    assert [c.id for c in parse(text, earlier).destinations] == places
+
+
+def test_one_more_traveller_is_added_not_a_party_of_one() -> None:
+    assert parse("再加一个人", ["我们两个人去三亚玩三天"]).party.size == 3
+    assert parse("再加上我老婆，两个人", ["去三亚玩三天"]).party.size == 2  # a new total
