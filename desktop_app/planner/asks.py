@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from desktop_app.planner.compare import ZH_DIGIT
-from desktop_app.travel.party import EN_NUM
+from desktop_app.travel.numbers import EN_NUM
 
 
 def words(table: str) -> tuple[str, ...]:

@@ -5,10 +5,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from desktop_app.travel.when import zh_number
+from desktop_app.travel.numbers import number
 
-EN_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9}
-EN_NUM = {**EN_NUMBERS, "ten": 10, "a": 1, "an": 1}
 _ZN = r"(\d{1,2}|[一二两俩仨三四五六七八九十]{1,2})"
 _EN = r"(\d{1,2}|one|two|three|four|five|six|seven|eight|nine)"
 MAX_PARTY = 50  # a group (公司12个人) is counted; the tools take up to 50 seats and 25 rooms
@@ -25,11 +23,6 @@ class Party:
     def rooms(self) -> int:
         """The rooms asked for, else two adults a room with their children (said in every answer that uses it)."""
         return self.asked_rooms or (self.size - self.children + 1) // 2
-
-
-def number(token: str) -> int | None:
-    """3, 三, 十二, three, a."""
-    return zh_number(token) or EN_NUM.get(token.lower())
 
 
 # companions named with the speaker: each adds to "me"

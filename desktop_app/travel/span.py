@@ -7,8 +7,6 @@ from datetime import date
 
 from desktop_app import clock
 
-ZH_DIGITS = {"一": 1, "二": 2, "两": 2, "俩": 2, "仨": 3, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
-
 
 @dataclass(frozen=True)
 class Span:
@@ -49,16 +47,3 @@ def span_text(start: date, end: date, lang: str) -> str:
     if (start.year, start.month) == (end.year, end.month):
         return f"{start.day}–{end.day} {months[start.month - 1]} {start.year}"
     return f"{start.day} {months[start.month - 1]} – {end.day} {months[end.month - 1]} {end.year}"
-
-
-def zh_number(text: str) -> int | None:
-    """1–99 written with digits or Chinese numerals (十二, 二十, 三十一)."""
-    if text.isdigit():
-        return int(text)
-    if text == "十":
-        return 10
-    if "十" in text:
-        tens, _, ones = text.partition("十")
-        t = ZH_DIGITS.get(tens, 1) if tens else 1
-        return t * 10 + (ZH_DIGITS.get(ones, 0) if ones else 0)
-    return ZH_DIGITS.get(text)

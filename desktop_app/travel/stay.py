@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from datetime import date
 
-from desktop_app.travel.party import number
+from desktop_app.travel.numbers import number
 from desktop_app.travel.when import WEEKDAYS_EN, WEEKDAYS_ZH
 from desktop_app.travel.world_places import find_places, matched_len
 

@@ -12,10 +12,9 @@ from datetime import date, timedelta
 
 from desktop_app.travel import festivals
 from desktop_app.travel.holiday_calendar import holiday_block
-from desktop_app.travel.span import ZH_DIGITS as ZH_DIGITS
+from desktop_app.travel.numbers import zh_number
 from desktop_app.travel.span import Span as Span
 from desktop_app.travel.span import span_text as span_text
-from desktop_app.travel.span import zh_number as zh_number
 
 MONTHS_EN = "january february march april may june july august september october november december".split()
 WEEKDAYS_ZH = "一二三四五六日天"
