@@ -63,8 +63,6 @@ def find_intents(text: str) -> set[str]:
     found = {name for name, words in INTENT_WORDS.items() if any(w in folded for w in words)}
     if found and not found & {"flights", "hotels"} and any(w in folded for w in COST_WORDS):
         found |= {"flights", "hotels"}
-    if COMPARE_ONE.search(text):
-        found.discard("compare")  # "compare hotels in …", 比较…的天气: that one thing, side by side
     if found and re.search(r"住\s*[\d一两二三四五六七八九十]{1,2}\s*[晚天]", text):
         found.add("hotels")  # 单程飞三亚，住三晚: the stay is asked for too
     if re.search(r"(?:订|买|抢)[^，,。！？!?]{0,8}(?<!门)票", text):

@@ -171,7 +171,7 @@ def _plan(query: TripQuery, offered: set[str], last_answer: str) -> list[ToolCal
     if not query.travel_related or query.beyond_only:
         return []
     wanted = {i for i in LOOKUPS if i in query.intents}
-    if not wanted or "compare" in query.intents or query.open_here:
+    if not wanted or ("compare" in query.intents and not query.compare_one) or query.open_here:
         wanted = set(LOOKUPS)  # a comparison or an open question weighs the whole trip, not one named detail
     if query.origin is None and ("flights" in wanted or query.open is not None):
         query.origin = resolve_city(DEFAULT_ORIGIN)

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field, replace
 from datetime import timedelta
 
 from desktop_app import clock
-from desktop_app.planner.asks import STARS, TRAIN, TRIP_WORDS, find_intents, parse_stars
+from desktop_app.planner.asks import COMPARE_ONE, STARS, TRAIN, TRIP_WORDS, find_intents, parse_stars
 from desktop_app.planner.compare import OPEN_WORDS, OpenAsk, parse_budget, parse_open
 from desktop_app.planner.scope import ANSWERABLE, topics
 from desktop_app.planner.weather_ask import ALL_MONTHS, typical_months
@@ -55,6 +55,7 @@ class TripQuery:
     night_cap: int | None = None  # "under 500 a night": the hotel line says whether it is
     asks_rain: bool = False  # 会下雨吗, "is it rainy": the answer says the data has no rainfall
     route: bool = False  # several places as one trip, city to city (planner/route.py)
+    compare_one: bool = False  # "compare the hotels", 哪个暖和: that one thing side by side, nothing else priced
     stop_nights: tuple[int, ...] = ()  # nights said for each destination in order ("Xi'an (2 nights), then …")
     read_as: list[tuple[str, City]] = field(default_factory=list)  # misspelt names read as cities: (三压, 三亚)
 
@@ -136,6 +137,7 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
     q.read_as = [(p.said, p.city) for p in places if p.said and p.city is not None]
     q.unknown_places = unknown_places(text)
     q.intents = find_intents(text)
+    q.compare_one = bool(COMPARE_ONE.search(text)) or q.intents == {"compare", "weather"}  # which is warmer
     q.days, q.nights = parse_duration(text)
     q.stars_said = parse_stars(text)
     q.when = find_span(text, clock.today())
