@@ -11,7 +11,7 @@ from desktop_app.planner.asks import COMPARE_ONE, STARS, TRAIN, TRIP_WORDS, find
 from desktop_app.planner.compare import OPEN_WORDS, OpenAsk, parse_budget, parse_open
 from desktop_app.planner.scope import ANSWERABLE, topics
 from desktop_app.planner.weather_ask import ALL_MONTHS, typical_months
-from desktop_app.travel.money import BUDGET_WORDS, foreign_budget, per_person
+from desktop_app.travel.money import BUDGET_WORDS, PER_PERSON, foreign_budget, per_person
 from desktop_app.travel.origins import find_origin
 from desktop_app.travel.party import ZH_COMPANIONS, Party, added_people, find_party, joined
 from desktop_app.travel.places import City, resolve_city
@@ -47,6 +47,7 @@ class TripQuery:
     budget: int | None = None  # "预算一万够吗", "is 8000 yuan enough": the costs say whether it is
     budget_said: tuple[str, str] = ("", "")  # a budget in another currency or per person, as counted (zh, en)
     budget_each: bool = False  # 人均3000: said per traveller, `budget` is it times the party
+    budget_currency: tuple[str, str] = ("", "")  # a budget in another currency, as said (zh, en)
     by_train: bool = False  # 高铁还是飞机: priced by train where the rail estimate reaches
     by_air: bool = False  # 机票, "fly": priced by air even between close cities
     one_way: bool = False  # "one way", 单程: a fare out, no return date
@@ -55,6 +56,7 @@ class TripQuery:
     night_cap: int | None = None  # "under 500 a night": the hotel line says whether it is
     asks_rain: bool = False  # 会下雨吗, "is it rainy": the answer says the data has no rainfall
     route: bool = False  # several places as one trip, city to city (planner/route.py)
+    when_aside: Span | None = None  # a time said with no trip (我下周有空): the next turn's trip may take it
     compare_one: bool = False  # "compare the hotels", 哪个暖和: that one thing side by side, nothing else priced
     stop_nights: tuple[int, ...] = ()  # nights said for each destination in order ("Xi'an (2 nights), then …")
     read_as: list[tuple[str, City]] = field(default_factory=list)  # misspelt names read as cities: (三压, 三亚)
@@ -149,9 +151,8 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
     cap = PER_NIGHT.search(text)
     q.budget = parse_budget(text) if BUDGET_WORDS.search(text) and not cap else None
     if q.budget is not None and (foreign := foreign_budget(text)) is not None:
-        q.budget_said = foreign[1], foreign[2]
-    if q.budget is not None and (each := per_person(text, q.budget, q.party.size, q.budget_said)) is not None:
-        q.budget, q.budget_said, q.budget_each = each[0], each[1], True
+        q.budget_currency = foreign[1], foreign[2]
+    q.budget_each = q.budget is not None and bool(PER_PERSON.search(text))  # counted for the party at the end
     q.night_cap = int((cap.group("n") or cap.group("z")).replace(",", "")) if cap else None
     q.asks_rain = bool(RAIN_OR_SNOW.search(text))
     q.beyond = topics(text)
@@ -179,9 +180,17 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
     if changes_trip and (q.destinations or q.no_data) and earlier:
         q.travel_related = True  # "改成下下周", "make it 5 nights", "we are 4 now": the same trip, changed
     if not q.travel_related:
-        q.when = None  # "今天股票涨了吗": a day, but no trip
+        q.when, q.when_aside = None, q.when  # "今天股票涨了吗": a day, but no trip (kept for a trip said next)
     _weather_and_scope(q, text)
+    _count_budget(q)
     return q
+
+
+def _count_budget(q: TripQuery) -> None:
+    """A budget said per traveller counted for the party as finally read ("人均 ¥3,000 × 2人")."""
+    q.budget_said = q.budget_currency
+    if q.budget is not None and q.budget_each:
+        q.budget, q.budget_said = per_person(q.budget, q.party.size, q.budget_currency)
 
 
 def _party_and_stops(q: TripQuery, text: str, earlier: list[str]) -> None:
@@ -268,10 +277,10 @@ def _spans(text: str, places: list[Mention]) -> list[tuple[int, int]]:
 TRIP_LOOKUPS = frozenset({"weather", "flights", "hotels"})
 
 
-def _carry_intents(q: TripQuery, text: str, previous: str) -> None:
+def _carry_intents(q: TripQuery, text: str, asked: set[str]) -> None:
     """A follow-up with no lookup of its own asks what the turn before did ("那成都呢？"); one that adds
     ("保存这个行程", "add Beijing to the comparison") keeps it too: the earlier intents and the new one."""
-    before = find_intents(previous) - {"save"}
+    before = asked - {"save"}
     if not q.intents:
         q.intents = before
     elif q.intents <= {"save"} or (ADDING.search(text) and q.intents <= {"compare", "save"}):
@@ -279,28 +288,33 @@ def _carry_intents(q: TripQuery, text: str, previous: str) -> None:
         q.intents |= before | (TRIP_LOOKUPS if whole_trip else set())
 
 
+FOLD_TURNS = 8  # a follow-up folds into the reading of at most this many turns before it
+
+
 def _inherit(q: TripQuery, text: str, earlier: list[str]) -> None:
-    """Follow-ups ("那成都呢？", "What about 5 stars?") reuse the conversation's context."""
-    for i in range(len(earlier) - 1, -1, -1):
-        previous = earlier[i]
-        prev = TripQuery()
-        places = find_places(previous)
-        _set_places(prev, previous, places)
-        if q.origin is None and q.origin_world is None:
-            q.origin, q.origin_world = prev.origin, prev.origin_world
-        if not q.destinations and not q.no_data and not q.unknown_places and q.open is None:
-            q.destinations, q.no_data = prev.destinations, prev.no_data
-            q.open = None if prev.destinations or prev.no_data else _open_ask(previous, earlier[:i])
-        if q.days is None and q.nights is None:
-            q.days, q.nights = parse_duration(previous)
-        if q.stars_said is None:
-            q.stars_said = parse_stars(previous)
-        if q.when is None:
-            q.when = find_span(previous, clock.today())
-        if not q.open and previous is earlier[-1] and (prev.destinations or prev.no_data):
-            _carry_intents(q, text, previous)
-        if not q.party.said:
-            q.party = find_party(previous)
+    """Follow-ups ("那成都呢？", "What about 5 stars?", "add my sister") fold into the trip read so far: each
+    slot this turn does not say is the one the conversation had (None and empty mean not said)."""
+    if not earlier:
+        return
+    before = parse(earlier[-1], earlier[-FOLD_TURNS:-1])
+    if q.origin is None and q.origin_world is None and not before.origin_assumed:
+        q.origin, q.origin_world = before.origin, before.origin_world
+    if not q.destinations and not q.no_data and not q.unknown_places and q.open is None:
+        q.destinations, q.no_data, q.open, q.stop_nights = before.destinations, before.no_data, before.open, ()
+    if q.days is None and q.nights is None:
+        q.days, q.nights = before.days, before.nights
+    q.stars_said = before.stars_said if q.stars_said is None else q.stars_said
+    q.when = (before.when or before.when_aside) if q.when is None else q.when
+    if not q.open and (before.destinations or before.no_data):
+        _carry_intents(q, text, before.intents)
+    if not q.party.said:
+        q.party = before.party
+    if q.budget is None and before.budget is not None:  # as said: per person stays per person
+        each = before.budget // max(before.party.size, 1) if before.budget_each else before.budget
+        q.budget, q.budget_each, q.budget_currency = each, before.budget_each, before.budget_currency
+    q.night_cap = before.night_cap if q.night_cap is None else q.night_cap
+    if not (q.by_train or q.by_air):
+        q.by_train, q.by_air = before.by_train, before.by_air
     if q.origin is not None:
         q.destinations = [c for c in q.destinations if c != q.origin]
 

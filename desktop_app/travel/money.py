@@ -53,12 +53,10 @@ def _counted(code: str, m: re.Match[str]) -> tuple[int, str, str]:
     return yuan, zh, en
 
 
-def per_person(text: str, total: int, size: int, said: tuple[str, str]) -> tuple[int, tuple[str, str]] | None:
-    """A budget said per traveller, counted for the whole party and said so ("人均 ¥3,000 × 2人"), or None."""
-    if not PER_PERSON.search(text):
-        return None
+def per_person(each: int, size: int, said: tuple[str, str]) -> tuple[int, tuple[str, str]]:
+    """A budget said per traveller, counted for the whole party and said so ("人均 ¥3,000 × 2人")."""
     if size < 2:  # one traveller: per person is the whole budget, still read as said
-        return total, (f"人均 {said[0] or f'¥{total:,}'}", f"{said[1] or f'¥{total:,}'} per person")
-    zh = f"人均 {'' if said[0] else '¥'}{said[0] or f'{total:,}'} × {size}人"
-    en = f"{said[1] or f'¥{total:,}'} per person × {size}"
-    return total * size, (zh, en)
+        return each, (f"人均 {said[0] or f'¥{each:,}'}", f"{said[1] or f'¥{each:,}'} per person")
+    zh = f"人均 {'' if said[0] else '¥'}{said[0] or f'{each:,}'} × {size}人"
+    en = f"{said[1] or f'¥{each:,}'} per person × {size}"
+    return each * size, (zh, en)

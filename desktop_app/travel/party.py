@@ -30,6 +30,7 @@ class Party:
 ZH_COMPANIONS: tuple[tuple[str, int], ...] = (
     (r"爸妈|父母|爸爸妈妈|二老|公婆|公公婆婆|岳父母|岳父岳母|爷爷奶奶|外公外婆|姥姥姥爷|老人家们", 2),
     (r"爷爷|奶奶|外公|外婆|姥姥|姥爷|妈妈|爸爸|我妈|我爸|岳父|岳母|婆婆|公公|老人|妈|爸", 1),
+    (r"哥哥|姐姐|弟弟|妹妹|我哥|我姐|我弟|我妹|闺蜜|发小|室友", 1),
     (r"老婆|老公|老伴|媳妇|爱人|妻子|丈夫|女朋友|男朋友|女友|男友|对象|太太|先生", 1),
     (r"孩子|小孩|娃|儿子|女儿|宝宝", 1),
 )
@@ -118,28 +119,40 @@ def _groups(text: str) -> Party | None:
     return None
 
 
+COUPLE = re.compile(
+    r"我们俩|我俩|咱俩|两口子|小两口|老两口|夫妻|情侣|蜜月"
+    r"|(?i:\b(?:the two of us|we two|as a couple|honeymoon|my (?:wife|husband|partner) and i)\b)"
+)
+ZH_WITH = re.compile(r"(?:带上?|和|跟|陪|与|加上|还有)(?:着)?(?:我)?(?:的)?([^，,。！？!?\s]{1,12})")
+# "with my wife and two kids", or a list that opens the question: "My wife, our 2 kids and I fly …"
+_LEAD = r"^\s*(?=(?:my|our) [a-z ]{2,20}, (?:[a-z0-9 ,&]{2,40}\b)?and (?:i|me)\b)"
+EN_WITH = re.compile(
+    r"(?i)(?:\bwith |\bme and |\band |\badd |\bbring |\bplus |\+\s*|和|跟|带|" + _LEAD + r")\s*(?:my|our|the) "
+    r"([a-z0-9 ,&()]{2,60})"
+)
+EN_JOINING = re.compile(
+    r"(?i)\b(?:(?:my|our|the)\s+)?(grandparents|parents|in-laws)\s+(?:are|will be)\s+(?:coming|joining)"
+)
+PARTNER = re.compile(
+    next(p for p, _ in ZH_COMPANIONS if "老公" in p) + "|(?i:" + next(p for p, _ in EN_COMPANIONS if "wife" in p) + ")"
+)
+
+
 def _companions(text: str) -> Party | None:
-    """Me plus the people named: 带爸妈 (3), "with my wife and two kids" (4), a group counted as such."""
+    """Me plus the people named in every "with" clause: 带爸妈 (3), "with my wife and two kids" (4); a couple
+    said as such is two (its partner named again is not a third)."""
     if (group := _groups(text)) is not None:
         return group
-    if re.search(r"我们俩|我俩|咱俩|两口子|小两口|老两口|夫妻|情侣|蜜月", text) or re.search(
-        r"(?i)\b(?:the two of us|we two|as a couple|honeymoon|my (?:wife|husband|partner) and i)\b", text
-    ):
-        base = 2
-    else:
-        base = 1
+    couple = COUPLE.search(text) is not None
     said: list[str] = []
-    count, kids = base, 0
-    zh = re.search(r"(?:带上?|和|跟|陪|与|加上)(?:着)?(?:我)?(?:的)?([^，,。！？!?\s]{1,12})", text)
-    if zh:
-        count, said, kids = _add(zh.group(1), ZH_COMPANIONS, count, said, zh.group(0))
-    # "with my wife and two kids", or a list that opens the question: "My wife, our 2 kids and I fly …"
-    lead = r"^\s*(?=(?:my|our) [a-z ]{2,20}, (?:[a-z0-9 ,&]{2,40}\b)?and (?:i|me)\b)"
-    by = r"(?i)(?:\bwith |\bme and |\band |\badd |\bbring |\bplus |和|跟|带|" + lead + r")"
-    en = re.search(by + r"\s*(?:my|our|the) ([a-z0-9 ,&()]{2,60})", text)
-    if en:
-        count, said, more_kids = _add(en.group(1), EN_COMPANIONS, count, said, en.group(0), english=True)
-        kids += more_kids
+    count, kids = (2 if couple else 1), 0
+    partner = False
+    for table, clauses, english in ((ZH_COMPANIONS, ZH_WITH, False), (EN_COMPANIONS, EN_WITH, True)):
+        for m in clauses.finditer(text):
+            count, said, more = _add(m.group(1), table, count, said, m.group(0), english=english)
+            kids, partner = kids + more, partner or PARTNER.search(m.group(1)) is not None
+    count += 2 * len(EN_JOINING.findall(text))  # "grandparents are coming too"
+    count -= 1 if couple and partner else 0  # 我和老公…度蜜月: the partner is the couple's second
     if count == 1 and (we := WE.search(text)):  # "we", 我们 with nobody named: two at least, said so
         return Party(2, f"{we.group(0)}，按两人算" if we.group(0) in "我们咱们" else f"{we.group(0)}, counted as two")
     if count == 1:
@@ -147,7 +160,7 @@ def _companions(text: str) -> Party | None:
     return Party(count, ("、" if re.search(r"[\u4e00-\u9fff]", text) else ", ").join(said) or "2", children=kids)
 
 
-WE = re.compile(r"(?i)\bwe(?:'re|'ll| are| r)?\b|\bus\b|我们|咱们")
+WE = re.compile(r"(?i)\bwe(?:'re|'ll| are| r)?\b|(?-i:\bus\b)|我们|咱们")  # "US citizens" is no "us"
 # the ages after children name how many there are: "kids aged 6 and 10", 孩子（3岁和6岁）
 AGES = re.compile(r"^\W{0,3}(?:aged?s?\s*)?(\d{1,2})\s*岁?(?:\s*(?:,|、|and|&|和)\s*\d{1,2}\s*岁?)+")
 

@@ -141,3 +141,18 @@ def test_a_follow_up_folds_into_the_trip(earlier: list[str], text: str, places: 
 def test_one_more_traveller_is_added_not_a_party_of_one() -> None:
     assert parse("再加一个人", ["我们两个人去三亚玩三天"]).party.size == 3
     assert parse("再加上我老婆，两个人", ["去三亚玩三天"]).party.size == 2  # a new total
+
+
+def test_a_follow_up_keeps_every_slot_it_does_not_say() -> None:
+    chain = ["我们三个人下个月去三亚，人均预算3000", "改成海口吧"]
+    q = parse("再加上我妹妹", chain)
+    assert [c.id for c in q.destinations] == ["haikou"] and q.party.size == 4
+    assert (q.budget, q.budget_each) == (12_000, True)  # 人均 3,000 × 4, not × 3
+    assert q.when is not None and q.when.start.isoformat() == "2027-01-01"
+    saved = parse("save this trip", ["me + my wife to Sanya, Dec 20 to 27, budget 10000", "add my mum"])
+    assert saved.party.size == 3 and saved.budget == 10_000 and saved.when is not None
+
+
+def test_a_time_said_before_the_trip_is_the_trips() -> None:
+    q = parse("去三亚吧", ["我下周有空"])
+    assert q.when is not None and q.when.start.isoformat() == "2026-12-07"
