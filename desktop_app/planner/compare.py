@@ -7,11 +7,11 @@ import re
 from dataclasses import dataclass
 
 from desktop_app.travel.data import load_data
+from desktop_app.travel.date_words import MONTHS_EN
 from desktop_app.travel.distance import great_circle_km
 from desktop_app.travel.money import BUDGET_WORDS, foreign_budget
 from desktop_app.travel.numbers import ZH_DIGITS
 from desktop_app.travel.places import City, all_cities
-from desktop_app.travel.when import MONTHS_EN
 
 CANDIDATES = 4
 FLIGHT_KM = 400  # closer than this the tools say there is rarely a flight

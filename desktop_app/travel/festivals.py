@@ -65,12 +65,30 @@ def year_turn(today: date) -> Days | None:
     return date(today.year, 12, 31), date(today.year + 1, 1, 1)
 
 
+def christmas_eve(today: date) -> Days | None:
+    """平安夜, Christmas Eve: 24 December (next year's once it has passed)."""
+    day = date(today.year if today <= date(today.year, 12, 24) else today.year + 1, 12, 24)
+    return day, day
+
+
+def christmas_week(today: date) -> Days | None:
+    """Christmas week: the Monday-to-Sunday week that holds the 25th."""
+    day = date(today.year if today <= date(today.year, 12, 25) else today.year + 1, 12, 25)
+    monday = day - timedelta(days=day.weekday())
+    return monday, monday + timedelta(days=6)
+
+
 # (words, reader) pairs for when.py's rules
 NAMED: tuple[tuple[str, Callable[[date], Days | None]], ...] = (
     (r"元宵|\blantern festival\b", lantern),
     (r"复活节|\beaster(?: weekend| holidays?)?\b", easter),
     (r"复活节(?:那天|当天|星期日|周日)|\beaster sunday\b", easter_sunday),
-    (r"跨年夜|\bnew year'?s eve\b", new_years_eve),
+    (r"跨年夜|\bnew year'?s eve\b|\bnye\b", new_years_eve),
+    (r"平安夜|\b(?:christmas|xmas) eve\b", christmas_eve),
+    (
+        r"圣诞(?:节)?(?:那|这)?一?(?:周|星期)|\b(?:christmas|xmas) week\b|\bthe week of (?:christmas|xmas)\b",
+        christmas_week,
+    ),
     (r"跨年(?!夜)", year_turn),
 )
 _HOLIDAY_EN = r"christmas|xmas|new year'?s(?: day)?|new year|easter|chinese new year|national day|may day"

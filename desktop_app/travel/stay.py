@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from datetime import date
 
+from desktop_app.travel.date_words import WEEKDAYS_EN, WEEKDAYS_ZH
 from desktop_app.travel.numbers import number
-from desktop_app.travel.when import WEEKDAYS_EN, WEEKDAYS_ZH
 from desktop_app.travel.world_places import find_places, matched_len
 
 

@@ -11,14 +11,34 @@ from collections.abc import Callable
 from datetime import date, timedelta
 
 from desktop_app.travel import festivals
+from desktop_app.travel.date_words import (
+    _M,
+    _TO_ZN,
+    BARE_DAY,
+    EN_DATE,
+    EN_DAYS_OF,
+    EN_DAYS_OF_MONTH,
+    EN_MONTH,
+    EN_PART,
+    LAST_WEEKEND,
+    MONTHS_EN,
+    NAMED_MONTH,
+    NUM_DATE,
+    WEEK_OF_EN,
+    WEEK_OF_ZH,
+    WEEKDAY,
+    WEEKDAYS_EN,
+    WEEKDAYS_ZH,
+    YEAR_END,
+    ZH_DATE,
+    ZH_MONTH,
+    ZH_PART,
+    _zn,
+)
 from desktop_app.travel.holiday_calendar import holiday_block
 from desktop_app.travel.numbers import zh_number
 from desktop_app.travel.span import Span as Span
 from desktop_app.travel.span import span_text as span_text
-
-MONTHS_EN = "january february march april may june july august september october november december".split()
-WEEKDAYS_ZH = "一二三四五六日天"
-WEEKDAYS_EN = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 
 
 def holiday_span(key: str, today: date, said: str) -> Span | None:
@@ -119,6 +139,13 @@ def _week_of(m: re.Match[str], today: date) -> Span | None:
     return Span(max(start, today), end, m.group(0).strip(), "part") if end >= today else None
 
 
+def _last_weekend(m: re.Match[str], today: date) -> Span | None:
+    """这个月最后一个周末, "the last weekend of January": the month's last Saturday and the Sunday after."""
+    month = _month_of(m.group("base") or m.group("base2"), today)
+    saturday = month.end - timedelta(days=(month.end.weekday() - 5) % 7) if month else None
+    return Span(saturday, saturday + timedelta(days=1), m.group(0).strip(), "weekend") if saturday else None
+
+
 def _en_in(m: re.Match[str], today: date) -> Span | None:
     """ "in 10 days" is a time ("we leave in 10 days") unless it is the trip's length: another time
     is named ("Beijing and Xi'an in 10 days in May"), or a tour comes before it ("see Kyoto in 3 days")."""
@@ -182,11 +209,6 @@ def _en_date(text: str, today: date) -> date | None:
 # ---------------------------------------------------------------- the phrases
 
 Rule = tuple[re.Pattern[str], Callable[[re.Match[str], date], Span | None]]
-_M = (
-    r"(january|february|march|april|may|june|july|august|september|october|november|december"
-    r"|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)"
-)
-_ZN = r"(\d{1,2}|[一二两三四五六七八九十]{1,3})"
 
 
 def _p(pattern: str) -> re.Pattern[str]:
@@ -343,72 +365,10 @@ def _season(first: tuple[int, int], last: tuple[int, int]) -> Callable[[re.Match
     return make
 
 
-def _zn(name: str) -> str:
-    return _ZN.replace("(", f"(?P<{name}>", 1)
-
-
-_DAY_EN = r"\d{1,2}(?:st|nd|rd|th)?"
-ZH_DATE = (
-    r"(?P<y>20\d\d)?年?" + _zn("m") + r"\s*月\s*" + _zn("d") + r"\s*[日号]?"
-    r"(?:\s*(?:到|至|-|–|~)\s*(?:" + _zn("m2") + r"\s*月)?\s*" + _zn("d2") + r"\s*[日号])?"
-)
-_ZH_DIGIT = r"[\d一二三四五六七八九十]"
-ZH_MONTH = r"(?:(?P<y>20\d\d)\s*年\s*)?(?<!" + _ZH_DIGIT + r")" + _zn("m") + r"\s*月(?:份)?(?!\s*" + _ZH_DIGIT + r")"
-_EN_ONE = _M + r"\.?\s+" + _DAY_EN + r"|" + _DAY_EN + r"\s+(?:of\s+)?" + _M + r"|20\d\d-\d\d-\d\d"
-EN_DATE = (
-    r"\b(?:from\s+)?(?P<a>(?P<mon>" + _M[1:-1] + r")\.?\s+" + _DAY_EN + r"|" + _DAY_EN + r"\s+(?:of\s+)?" + _M
-    + r"|20\d\d-\d\d-\d\d)(?:\s*(?:-|–|to|until|till)\s*(?P<b>" + _EN_ONE + r"|" + _DAY_EN + r"))?\b"
-)  # fmt: skip
-EN_MONTH = r"\b(?P<m>" + _M[1:-1] + r")\b(?:\s+(?P<y>20\d\d))?"
-_MD = r"(?P<{0}>1[0-2]|0?[1-9])"
-NUM_DATE = (  # 1/15, 12.24-12.27, 12/24-27 (never inside a longer number, a version or a price)
-    r"(?<![\d./¥$])" + _MD.format("m") + r"(?P<sep>[/.])(?P<d>3[01]|[12]\d|0?[1-9])(?![\d%])"
-    r"(?:\s*(?:到|至|-|–|~|to)\s*(?:" + _MD.format("m2") + r"[/.])?(?P<d2>3[01]|[12]\d|0?[1-9])(?![\d./%]))?"
-)
-_NTH = r"(?:the\s+)?(?P<{0}>\d{{1,2}})(?:st|nd|rd|th)?"
-EN_DAYS_OF = (
-    r"\b(?:from\s+)?" + _NTH.format("d") + r"\s*(?:-|–|to|until|till)\s*" + _NTH.format("d2")
-    + r"\s+(?:of\s+)?(?P<mon>" + _M[1:-1] + r")\b"
-)  # fmt: skip
-WEEKDAY = (  # 下周三 / next Wednesday; 这周五, 周五, this (or on) Friday: the coming one; 天 of 天气 is no Sunday
-    r"(?:(?P<next>下(?:个)?(?:周|星期|礼拜)|\bnext\s+)|(?:这|本)?(?:个)?(?:周|星期|礼拜)(?=[一二三四五六日天])|\b(?:this|on)\s+)"
-    r"(?P<w>[一二三四五六日]|天(?!气)|(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)(?!s))"
-)  # "open on Mondays" is every Monday, not a date
-
-ZH_PART = (
-    r"(?P<base>下下个?月|下个?月|这个?月|本月|(?:20\d\d\s*年\s*)?(?<!" + _ZH_DIGIT + r")" + _ZN + r"\s*月份?)"
-    r"\s*(?P<part>初|上旬|中旬|中(?![国午心文部间东西南北])|底|末|下旬)"
-)
-EN_PART = (
-    r"\b(?:the\s+|at\s+the\s+)?(?P<part>early|mid|middle\s+of|late|beginning\s+of|start\s+of|end\s+of)"
-    r"(?:\s+|-)(?:in\s+)?(?P<base>(?:the\s+)?month\s+after\s+next|next\s+month|this\s+month|the\s+month"
-    r"|(?:" + _M[1:-1] + r")\b(?:\s+20\d\d)?)"
-)
-NAMED_MONTH = r"(?:\d{1,2}|[一二三四五六七八九十]{1,2})\s*月份?"  # a month by its number, no year
-WEEK_OF_EN = (  # "the first week of May", "the last week of next month"
-    r"\b(?:the\s+|in\s+the\s+)?(?:(?P<nth>first|1st|second|2nd|third|3rd|fourth|4th)|last|final)\s+week\s+(?:of|in)\s+"
-    r"(?P<base>(?:the\s+)?month\s+after\s+next|next\s+month|this\s+month|(?:" + _M[1:-1] + r")\b(?:\s+20\d\d)?)"
-)
-WEEK_OF_ZH = (  # 五月第一周, 下个月的第二个星期, 5月最后一周
-    r"(?P<base>下下个?月|下个?月|这个?月|本月|(?:20\d\d\s*年\s*)?(?<!" + _ZH_DIGIT + r")" + _ZN + r"\s*月份?)"
-    r"\s*的?\s*(?:第(?P<nth>[一二三四1-4])|最后一)个?(?:周|星期|礼拜)"
-)
-_TO_ZN = r"(?:\s*(?:到|至|-|–|~)\s*" + _zn("d2") + r"\s*[号日]?)?"  # 下个月3号到8号
-EN_DAYS_OF_MONTH = (  # "from the 3rd to the 8th of next month"
-    r"\b(?:from\s+)?" + _NTH.format("d") + r"\s*(?:-|–|to|until|till)\s*" + _NTH.format("d2")
-    + r"\s+of\s+(?P<base>(?:the\s+)?month\s+after\s+next|next\s+month|this\s+month)\b"
-)  # fmt: skip
-BARE_DAY = (  # a day of the month with no month: "on the 18th, back on the 22nd", 18号出发，22号回来
-    r"(?i)\b(?:on|from)\s+the\s+(?P<d>\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?" + _M[1:-1] + r")"
-    r"(?:[^.?!]{0,30}?\b(?:back|return(?:ing)?|until|till|to)\s+(?:on\s+)?the\s+(?P<d2>\d{1,2})(?:st|nd|rd|th)\b)?"
-    r"|(?<![月\d/.])(?P<zd>\d{1,2})\s*号(?=出发|走|去|飞|到|回|[，,]|\s)"
-    r"(?:[^。？！?!]{0,10}?(?P<zd2>\d{1,2})\s*号(?:回|返))?"
-)
-YEAR_END = r"(?:明年)?(?<![去前])年[底末]|\b(?:at\s+)?(?:the\s+)?end\s+of\s+(?:the|this|next)\s+year\b|\byear[- ]end\b"
-
 RULES: list[Rule] = [
     (_p(WEEK_OF_EN), _week_of),
     (_p(WEEK_OF_ZH), _week_of),
+    (_p(LAST_WEEKEND), _last_weekend),
     (_p(ZH_PART), _zh_part),
     (_p(EN_PART), _en_part),
     (_p(YEAR_END), _year_end),
@@ -438,7 +398,7 @@ RULES: list[Rule] = [
     (_p(r"大后天"), _day(3)),
     (_p(r"后天|\bday after tomorrow\b"), _day(2)),
     (_p(r"明天|\b(?:tomorrow|tomorow|tommorow|tmrw|tmr|2moro)\b"), _day(1)),
-    (_p(r"今天|今晚|现在|此刻|这会儿|\btoday\b|\btonight\b|\bright now\b|\bcurrently\b|\bat the moment\b"), _day(0)),
+    (_p(r"今天|今晚|现在|此刻|这会儿|\btoday\b|\bto(?:night|nite)\b|\bright now\b|\brn\b|\bcurrently\b"), _day(0)),
     (_p(r"春节|过年|\b(?:chinese|lunar) new year\b|\bspring festival\b"), _holiday("spring_festival")),
     (_p(r"五一|劳动节|\bmay day\b|\blabou?r day\b"), _holiday("labour_day")),
     (_p(r"十一(?:假期|长假|黄金周)|国庆|\bgolden week\b|\bnational day\b"), _holiday("national_day")),
