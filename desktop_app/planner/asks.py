@@ -18,15 +18,16 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
     "weather": (
         words("天气|气温|温度|下雨|热不热|穿什么|带什么|衣服|热吗|很热|太热|暖和|凉快|下雪|多少度|冷|游泳|下海")
         + words(
-            "weather|temperature| temp | temps |degrees|humid| rain|forecast|climate|"
+            "weather|wether|temperature| temp | temps |degrees|humid| rain|forecast|climate|"
+            "warmer|cooler|colder|hotter|"
             "pack|wear| cold | hot |snow|swim|sunny|chilly"
         )
     ),
     "flights": words("机票|航班|飞") + words("flite|flight|fly|airfare|plane|ticket"),
     "hotels": words("酒店|住宿|宾馆|民宿|住哪|空房|订房") + words("hotel|stay|accommodation|lodging|room"),
-    "save": words("保存|存下来|存成|导出") + words("save|export|write it down"),
+    "save": words("保存|存下来|存成|导出|收藏|记下来") + words("save|export|write it down"),
     "compare": (
-        words("对比|比较|还是|比一下|哪个|哪里更")
+        words("对比|比较|还是|比一下|哪个|哪里更|哪边")
         + words("compare|comparison| vs|versus|which one|which better|which is| or ")
     ),
     "guide": (

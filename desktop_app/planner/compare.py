@@ -10,7 +10,7 @@ from desktop_app.travel.data import load_data
 from desktop_app.travel.date_words import MONTHS_EN
 from desktop_app.travel.distance import great_circle_km
 from desktop_app.travel.money import BUDGET_WORDS, foreign_budget
-from desktop_app.travel.numbers import ZH_DIGITS
+from desktop_app.travel.numbers import ZH_DIGITS, zh_amount
 from desktop_app.travel.places import City, all_cities
 
 CANDIDATES = 4
@@ -58,6 +58,9 @@ class OpenAsk:
     scope: str = ""  # "abroad", "domestic" or "" for either
 
 
+ZH_SUM = r"[一两二三四五六七八九十][零一两二三四五六七八九十百千万]*[万千][零一两二三四五六七八九十百千]*"
+
+
 def parse_budget(text: str) -> int | None:
     """预算5000 / 5,000元 / budget 3k / under ¥4000 / 五千 / 1万 -> CNY ("1500 USD": at a sample rate)."""
     if BUDGET_WORDS.search(text) and (foreign := foreign_budget(text)) is not None:  # "convert 100 USD": no budget
@@ -67,9 +70,9 @@ def parse_budget(text: str) -> int | None:
     m = re.search(scaled + r"(万|w\b)", folded) or re.search(scaled + r"(千|k\b)", folded)
     if m:
         return int(float(m.group(1)) * (10_000 if m.group(2) in ("万", "w") else 1_000))
-    m = re.search(r"([一两二三四五六七八九十])\s*(万|千)", text)
-    if m and re.search(r"预算|块|元|以内|以下|之内", text):
-        return ZH_DIGIT[m.group(1)] * (10_000 if m.group(2) == "万" else 1_000)
+    m = re.search(ZH_SUM, text)
+    if m and re.search(r"预算|块|元|以内|以下|之内", text) and (zh := zh_amount(m.group(0))):
+        return zh  # 五千, 两万, 一万五
     # 3 to 12 digits, never the head of a longer number (5000，2人 reads 5000; a 15-digit 123,456,… nothing)
     amount = r"(\d{1,3}(?:,\d{3}){1,3}(?!\d|,\d{3})|\d{4,6}(?!\d)|\d{3}(?!\d|,\d{3}))"
     pattern = r"(?:预算|人均|每人|budget|under|below|within|max|不超过|以内)[^\d]{0,8}" + amount

@@ -139,7 +139,8 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
     q.read_as = [(p.said, p.city) for p in places if p.said and p.city is not None]
     q.unknown_places = unknown_places(text)
     q.intents = find_intents(text)
-    q.compare_one = bool(COMPARE_ONE.search(text)) or q.intents == {"compare", "weather"}  # which is warmer
+    # "compare the hotels", or "which is warmer" with no origin (one given plans a trip): that alone side by side
+    q.compare_one = bool(COMPARE_ONE.search(text)) or (q.intents == {"compare", "weather"} and q.origin is None)
     q.days, q.nights = parse_duration(text)
     q.stars_said = parse_stars(text)
     q.when = find_span(text, clock.today())
@@ -169,7 +170,8 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
         q.intents or places or q.regions or any(w in folded for w in TRIP_WORDS) or _open_trip(q.open)
     )
     weeks, moved = weeks_moved(text)
-    changes_trip = q.when is not None or q.days is not None or q.nights is not None or q.party.said != ""
+    slots = (q.when, q.days, q.nights, q.budget, q.stars_said, q.night_cap)
+    changes_trip = any(slot is not None for slot in slots) or q.party.said != ""
     _added(q, text, earlier)
     _inherit(q, text, earlier)
     _party_and_stops(q, text, earlier)
@@ -286,6 +288,8 @@ def _carry_intents(q: TripQuery, text: str, asked: set[str]) -> None:
     elif q.intents <= {"save"} or (ADDING.search(text) and q.intents <= {"compare", "save"}):
         whole_trip = not before & (TRIP_LOOKUPS | {"guide", "compare"})
         q.intents |= before | (TRIP_LOOKUPS if whole_trip else set())
+    elif ADDING.search(text):
+        q.intents |= before  # "any cheaper hotels there too?": the hotels join what was asked
 
 
 FOLD_TURNS = 8  # a follow-up folds into the reading of at most this many turns before it
@@ -322,12 +326,12 @@ def _inherit(q: TripQuery, text: str, earlier: list[str]) -> None:
 def _open_ask(text: str, earlier: list[str]) -> OpenAsk | None:
     """The open ask of `text`, unless it only asks again about the places before ("cheaper hotel please")."""
     ask = parse_open(text)
-    if ask is None or not find_intents(text) & TRIP_LOOKUPS or any(w in text.casefold() for w in OPEN_WORDS):
-        return ask
+    if ask is None or any(w in text.casefold() for w in OPEN_WORDS if w not in ("预算", "budget")):
+        return ask  # "somewhere warm", 去哪: open; "预算改成人均5000吧" after a trip changes that trip
     return None if any(find_places(t) for t in earlier) else ask
 
 
-ADDING = re.compile(r"(?i)\badd\b|\balso\b|加上|再加|也查|还有")
+ADDING = re.compile(r"(?i)\badd\b|\balso\b|\btoo\b|加上|再加|也查|还有")
 
 
 def _added(q: TripQuery, text: str, earlier: list[str]) -> None:

@@ -24,7 +24,10 @@ class Topic:
 TOPICS = (
     Topic(  # 去日本要签证吗, 落地签还是免签, 港澳通行证, "do I need a visa", "visa-free entry"
         "visa",
-        re.compile(r"(?i)签证|免签|落地签|通行证|入台证|签注|入境|\bvisas?\b|\bvisa-free\b|\bentry requirements?\b"),
+        re.compile(
+            r"(?i)签证|免签|落地签|通行证|入台证|签注|入境|证件|护照|\bvisas?\b|\bvisa-free\b|\bentry requirements?\b"
+            r"|\bpassports?\b"
+        ),
         "签证和入境规定",
         "visa and entry rules",
     ),
@@ -64,7 +67,7 @@ TOPICS = (
     Topic(  # 高铁票还有吗, 车次, 几点有车, 卧铺, "sleeper train", "timetable": the rail tool estimates fares only
         "trains",
         re.compile(
-            r"(?i)余票|票还有|还有票|车次|几点有|时刻表|卧铺|"
+            r"(?i)余票|票还有|还有票|车次|几点有|时刻表|卧铺|最早一班|最晚一班|末班|首班|"
             r"\bsleeper\b|\btimetables?\b|\btrain (?:times|schedules?)\b|\bseats? left\b|\bsold out\b"
         ),
         "火车车次、时刻和余票",

@@ -23,3 +23,22 @@ def zh_number(text: str) -> int | None:
 def number(token: str) -> int | None:
     """3, 三, 十二, three, a."""
     return zh_number(token) or EN_NUM.get(token.lower())
+
+
+UNITS = {"万": 10_000, "千": 1_000, "百": 100}
+
+
+def zh_amount(words: str) -> int | None:
+    """A sum in Chinese numerals: 五千, 两万, 一万五 (15,000), 两千五 (2,500), 一万五千, 三千五百."""
+    total, rest = 0, words
+    for unit, size in UNITS.items():
+        head, found, tail = rest.partition(unit)
+        if not found:
+            continue
+        lead = zh_number(head) if head else None
+        if head and lead is None:
+            return None
+        total, rest = total + (lead or 1) * size, tail
+        if len(rest) == 1 and rest in ZH_DIGITS:  # 一万五: the digit after the unit is a tenth of it
+            return total + ZH_DIGITS[rest] * size // 10
+    return total + (zh_number(rest) or 0) if total and (not rest or zh_number(rest)) else None

@@ -80,7 +80,7 @@ _N = r"(\d{1,2}|[一两二三四五六七八九十]{1,2}|one|two|three|four|five
 # a city's own nights, or its days by the seed's convention of a night a day: 西安2晚, 成都玩三天, "2 days in Xi'an"
 NIGHTS_AFTER = re.compile(
     r"(?i)^\s*[（(]?\s*(?:for\s+|改成|改为|换成|住|待|呆)?\s*" + _N + r"\s*(?:个)?(?:晚|夜|nights?\b)"
-    r"|^\s*(?:玩|待|呆|住|逛)\s*" + _N + r"\s*天"
+    r"|^\s*(?:玩|待|呆|住|逛)\s*" + _N + r"\s*(?:天|晚)"
 )
 NIGHTS_BEFORE = re.compile(r"(?i)\b" + _N + r"\s+(?:(?:nights?|days?)\s+)?(?:in|at)\s+$")
 

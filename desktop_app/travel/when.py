@@ -303,7 +303,10 @@ def _festival(find: Callable[[date], festivals.Days | None]) -> Callable[[re.Mat
 
     def make(m: re.Match[str], today: date) -> Span | None:
         found = find(today)
-        return Span(*found, m.group(0).strip(), "range" if found[1] > found[0] else "day") if found else None
+        if found is None:
+            return None
+        week = (found[1] - found[0]).days == 6 and found[0].weekday() == 0  # Christmas week: a week, no length
+        return Span(*found, m.group(0).strip(), "week" if week else "range" if found[1] > found[0] else "day")
 
     return make
 

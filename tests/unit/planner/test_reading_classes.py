@@ -156,3 +156,33 @@ def test_a_follow_up_keeps_every_slot_it_does_not_say() -> None:
 def test_a_time_said_before_the_trip_is_the_trips() -> None:
     q = parse("去三亚吧", ["我下周有空"])
     assert q.when is not None and q.when.start.isoformat() == "2026-12-07"
+
+
+@pytest.mark.parametrize(
+    ("text", "dates", "kind"),
+    [
+        ("平安夜 上海 酒店 两晚", ("2026-12-24", "2026-12-24"), "day"),
+        ("flights from Bangkok to Singapore on Xmas eve", ("2026-12-24", "2026-12-24"), "day"),
+        ("Christmas week in London", ("2026-12-21", "2026-12-27"), "week"),  # a week: no length of stay
+        ("Any fireworks in Sydney on NYE?", ("2026-12-31", "2026-12-31"), "day"),
+        ("人在广州，这个月最后一个周末想去桂林", ("2026-12-26", "2026-12-27"), "weekend"),
+        ("cheapest flight PVG to chengdu friday", ("2026-12-11", "2026-12-11"), "day"),
+        ("is london safe rn", ("2026-12-06", "2026-12-06"), "day"),
+    ],
+)
+def test_more_days_travellers_name(text: str, dates: tuple[str, str], kind: str) -> None:
+    when = parse(text, []).when
+    assert when is not None and (when.start.isoformat(), when.end.isoformat(), when.kind) == (*dates, kind)
+
+
+def test_black_friday_is_no_friday_and_a_sum_in_chinese_numerals_is_read_whole() -> None:
+    assert parse("Black Friday deals in New York", []).when is None
+    assert parse("下个月想从上海带爸妈去三亚住5晚，预算一万五", []).budget == 15_000
+    assert parse("去成都，预算两千五够吗", []).budget == 2_500
+
+
+def test_a_follow_up_that_changes_the_budget_or_adds_a_lookup_keeps_the_trip() -> None:
+    q = parse("预算改成人均5000吧", ["下个月想从上海带爸妈去三亚住5晚，预算一万五"])
+    assert [c.id for c in q.destinations] == ["sanya"] and q.open is None and q.budget == 15_000
+    q = parse("any cheaper hotels there too?", ["cheapest flight PVG to chengdu friday"])
+    assert q.intents == {"flights", "hotels"} and q.when is not None
