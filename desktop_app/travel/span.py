@@ -39,8 +39,9 @@ def span_text(start: date, end: date, lang: str) -> str:
         if start == end:
             return head
         tail = f"{end.day}日" if (end.year, end.month) == (start.year, start.month) else f"{end.month}月{end.day}日"
-        year = f"{start.year}年" if start.year != end.year else ""
-        return f"{year}{head}–{tail}"
+        if start.year != end.year:  # 2026年12月31日–2027年1月1日: both years where the span crosses one
+            return f"{start.year}年{head}–{end.year}年{tail}"
+        return f"{head}–{tail}"
     months = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split()
     if start == end:
         return f"{start.day} {months[start.month - 1]} {start.year}"

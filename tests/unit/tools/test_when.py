@@ -135,7 +135,7 @@ def test_the_label_states_the_reading() -> None:
     span = find_span("下周", TODAY)
     assert span is not None and span.label("zh") == "下周 = 12月7日–13日"
     assert span.label("en") == "下周 = 7–13 Dec 2026"
-    assert span_text(date(2026, 12, 31), date(2027, 1, 2), "zh") == "2026年12月31日–1月2日"
+    assert span_text(date(2026, 12, 31), date(2027, 1, 2), "zh") == "2026年12月31日–2027年1月2日"
 
 
 def test_peaks_are_the_holiday_blocks_only() -> None:
