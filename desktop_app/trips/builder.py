@@ -24,6 +24,7 @@ from desktop_app.trips.model import (
     Travellers,
     Trip,
     costs_of,
+    iso_date,
 )
 from desktop_app.trips.zones import zone_for
 
@@ -109,9 +110,9 @@ class TripBuilder:
             turn.flights[(str(data["origin"]), str(data.get("destination", "")))] = _Found(call, data, message.name)
         elif message.name == "get_hotel_price" and _is_int(data.get("price_cny")) and data.get("city"):
             turn.hotels[str(data["city"])] = found
-        elif message.name == "get_weather" and data.get("city") and _iso(data.get("date")):
+        elif message.name == "get_weather" and data.get("city") and iso_date(data.get("date")):
             turn.weather[(str(data["city"]), str(data["date"]))] = found
-        elif message.name == "update_trip" and _iso(data.get("date")) and isinstance(data.get("plan"), str):
+        elif message.name == "update_trip" and iso_date(data.get("date")) and isinstance(data.get("plan"), str):
             self._plans[str(data["date"])] = found
 
     def trip(self, trip_id: str, conversation_id: str, chosen: str = "") -> Trip | None:
@@ -230,13 +231,6 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
-def _iso(value: Any) -> date | None:
-    try:
-        return date.fromisoformat(value) if isinstance(value, str) and len(value) == 10 else None
-    except ValueError:
-        return None
-
-
 def _count(value: Any, default: int = 1) -> int:
     return value if _is_int(value) and value > 0 else default
 
@@ -285,7 +279,7 @@ def _legs(found: _Found, round_trip: bool = True) -> list[Leg]:
         return Leg(
             start,
             to,
-            _iso(d.get(f"{when}_date")),
+            iso_date(d.get(f"{when}_date")),
             origin_en=start_en,
             destination_en=to_en,
             origin_tz=zone_for(start),
@@ -295,7 +289,7 @@ def _legs(found: _Found, round_trip: bool = True) -> list[Leg]:
         )
 
     out = [leg(origin, dest, o_en, d_en, "depart")]
-    if d.get("legs") == 2 or _iso(d.get("return_date")) or (round_trip and "legs" not in d):
+    if d.get("legs") == 2 or iso_date(d.get("return_date")) or (round_trip and "legs" not in d):
         out.append(leg(dest, origin, d_en, o_en, "return"))
     return out
 
@@ -306,7 +300,7 @@ def _stay(found: _Found) -> Stay:
     return Stay(
         name=str(d.get("name", "")),
         city=str(d["city"]),
-        check_in=_iso(d.get("check_in")),
+        check_in=iso_date(d.get("check_in")),
         nights=_count(d.get("nights")),
         rooms=_count(d.get("rooms")),
         price_cny=int(d["price_cny"]),

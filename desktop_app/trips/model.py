@@ -289,6 +289,14 @@ def _day(value: Any) -> date | None:
     return date.fromisoformat(value) if isinstance(value, str) and value else None
 
 
+def iso_date(value: Any) -> date | None:
+    """A `YYYY-MM-DD` from a tool result or a frame, else None (never an error)."""
+    try:
+        return date.fromisoformat(value) if isinstance(value, str) and len(value) == 10 else None
+    except ValueError:
+        return None
+
+
 MONTHS_EN = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split()
 
 

@@ -1,5 +1,5 @@
 """Layout and widget helpers the panes and dialogs share: a row of widgets, a bold heading, a plain
-label, a read-only text box, a button that leaves Enter to the dialog, a drop-down of choices."""
+label, a read-only text box, a button that leaves Enter to the dialog, a drop-down of choices, marks in a text."""
 
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, 
 from desktop_app.ui.palette import colours
 
 if TYPE_CHECKING:
-    from PySide6.QtWidgets import QComboBox
+    from PySide6.QtGui import QTextCursor
+    from PySide6.QtWidgets import QComboBox, QTextEdit
 
 
 def hbox(*widgets: QWidget, grow: int | None = 0) -> QHBoxLayout:
@@ -95,3 +96,23 @@ def choice_box(parent: QWidget, name: str, items: Iterable[tuple[str, object]], 
         box.addItem(label, value)
     box.setCurrentIndex(max(0, box.findData(current)))
     return box
+
+
+def tint(view: QPlainTextEdit | QTextEdit, cursors: Iterable[QTextCursor], colour: str, whole: bool = False) -> int:
+    """Mark `cursors` in `view` on `colour` (`whole`: their lines across the box), in place of the
+    marks before; how many."""
+    from PySide6.QtGui import QColor, QTextCharFormat, QTextFormat
+    from PySide6.QtWidgets import QTextEdit
+
+    fmt = QTextCharFormat()
+    fmt.setBackground(QColor(colour))
+    if whole:
+        fmt.setProperty(QTextFormat.Property.FullWidthSelection, True)
+    selections = []
+    for cursor in cursors:
+        selection = QTextEdit.ExtraSelection()
+        selection.cursor = cursor
+        selection.format = fmt
+        selections.append(selection)
+    view.setExtraSelections(selections)
+    return len(selections)

@@ -12,7 +12,7 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QFrame, QLabel, QSizePolicy, QToolButton, QVBoxLayout, QWidget
 
 from desktop_app.ui.i18n import tr
-from desktop_app.ui.layout import hbox
+from desktop_app.ui.layout import hbox, tint
 from desktop_app.ui.qt_fixes import viewport_of
 from desktop_app.ui.text import head, is_cut, may_hold_resources, open_web_link
 
@@ -202,24 +202,12 @@ class StreamBubble(_Bubble):
     def highlight(self, needle: str) -> int:
         """Ctrl+F: every `needle` in the answer on the find colour ("" clears); the first one's
         height in the bubble, -1 when none is shown."""
-        from PySide6.QtGui import QColor, QTextCharFormat
-        from PySide6.QtWidgets import QTextEdit
-
         from desktop_app.ui.palette import colours
         from desktop_app.ui.rich_text import find_all
 
         self.settle()  # all of it drawn, so all of it is searched
         found = find_all(self.body.document(), needle)
-        selections = []
-        mark = QTextCharFormat()
-        mark.setBackground(QColor(colours().find_bg))
-        for cursor in found:
-            selection = QTextEdit.ExtraSelection()
-            selection.cursor = cursor
-            selection.format = mark
-            selections.append(selection)
-        self.body.setExtraSelections(selections)
-        self._marks = len(found)
+        self._marks = tint(self.body, found, colours().find_bg)
         return self.body.y() + self.body.cursorRect(found[0]).top() if found else -1
 
     def drawing(self) -> bool:

@@ -18,7 +18,6 @@ from PySide6.QtGui import (
     QTextCharFormat,
     QTextCursor,
     QTextDocument,
-    QTextFormat,
 )
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -29,7 +28,6 @@ from PySide6.QtWidgets import (
     QStackedWidget,
     QStyledItemDelegate,
     QStyleOptionViewItem,
-    QTextEdit,
     QToolButton,
     QTreeView,
     QVBoxLayout,
@@ -38,7 +36,7 @@ from PySide6.QtWidgets import (
 
 from desktop_app import jsonsafe
 from desktop_app.ui.i18n import marked, tr
-from desktop_app.ui.layout import bold, hbox
+from desktop_app.ui.layout import bold, hbox, tint
 from desktop_app.ui.palette import colours
 from desktop_app.ui.text import make_visible, plain_tip
 
@@ -404,21 +402,14 @@ class JsonPane(QWidget):
 
     def mark_key(self, key: str) -> int:
         """Highlight the raw lines holding `"key":` (the seed's point of difference); count."""
-        fmt = QTextCharFormat()
-        fmt.setBackground(QColor(colours().find_bg))
-        fmt.setProperty(QTextFormat.Property.FullWidthSelection, True)
-        selections = []
         needle = f'"{key}":'
+        found = []
         block = self.raw.document().begin()
         while block.isValid():
             if block.text().lstrip().startswith(needle):
-                selection = QTextEdit.ExtraSelection()
-                selection.cursor = QTextCursor(block)
-                selection.format = fmt
-                selections.append(selection)
+                found.append(QTextCursor(block))
             block = block.next()
-        self.raw.setExtraSelections(selections)
-        return len(selections)
+        return tint(self.raw, found, colours().find_bg, whole=True)
 
     def raw_text(self) -> str:
         """What the raw view shows (and Copy copies)."""

@@ -3,10 +3,9 @@ Every value in a frame came from the question: hostile text, shown plain, on one
 
 from __future__ import annotations
 
-from datetime import date
 from typing import Any
 
-from desktop_app.trips.model import date_span
+from desktop_app.trips.model import date_span, iso_date
 from desktop_app.ui.i18n import tr
 from desktop_app.visible import one_line
 
@@ -76,17 +75,10 @@ def _where(frame: dict[str, Any], lang: str) -> str:
     return f"{start} → {where}" if where else tr("from {place}").format(place=start)
 
 
-def _day(value: Any) -> date | None:
-    try:
-        return date.fromisoformat(value) if isinstance(value, str) and len(value) == 10 else None
-    except ValueError:
-        return None
-
-
 def _when(frame: dict[str, Any], lang: str) -> str:
     """The dates read (in the question's language), and the nights when no stop has its own."""
     dates = frame.get("dates")
-    start, end = (_day(dates.get("start")), _day(dates.get("end"))) if isinstance(dates, dict) else (None, None)
+    start, end = (iso_date(dates.get("start")), iso_date(dates.get("end"))) if isinstance(dates, dict) else (None, None)
     nights = _count(frame.get("nights"))
     stops = frame.get("stops")
     each = isinstance(stops, list) and any(isinstance(s, dict) and _count(s.get("nights")) for s in stops)

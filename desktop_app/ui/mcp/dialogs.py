@@ -5,11 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtWidgets import QDialog, QHBoxLayout, QPlainTextEdit, QPushButton, QTextEdit, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QDialog, QHBoxLayout, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget
 
 from desktop_app.mcp.trust import PendingChange, approved_text, pretty_definition
 from desktop_app.ui.i18n import tr
-from desktop_app.ui.layout import button, fixed_font, hbox, plain_label, read_only_text
+from desktop_app.ui.layout import button, fixed_font, hbox, plain_label, read_only_text, tint
 from desktop_app.ui.palette import colours
 from desktop_app.ui.schema_form import SchemaForm
 from desktop_app.ui.text import make_visible
@@ -194,7 +194,7 @@ def mark_differences(old: QPlainTextEdit, new: QPlainTextEdit) -> tuple[list[int
     diff), so a one-word change in a long description cannot hide. Returns the line numbers."""
     import difflib
 
-    from PySide6.QtGui import QColor, QTextCharFormat, QTextCursor, QTextFormat
+    from PySide6.QtGui import QTextCursor
 
     before, after = old.toPlainText().splitlines(), new.toPlainText().splitlines()
     removed: list[int] = []
@@ -204,16 +204,8 @@ def mark_differences(old: QPlainTextEdit, new: QPlainTextEdit) -> tuple[list[int
             removed += range(i1, i2)
             added += range(j1, j2)
     for view, lines, colour in ((old, removed, colours().diff_removed_bg), (new, added, colours().diff_added_bg)):
-        selections = []
-        for line in lines:
-            tint = QTextCharFormat()
-            tint.setBackground(QColor(colour))
-            tint.setProperty(QTextFormat.Property.FullWidthSelection, True)
-            selection = QTextEdit.ExtraSelection()
-            selection.format = tint
-            selection.cursor = QTextCursor(view.document().findBlockByLineNumber(line))
-            selections.append(selection)
-        view.setExtraSelections(selections)
+        cursors = [QTextCursor(view.document().findBlockByLineNumber(line)) for line in lines]
+        tint(view, cursors, colour, whole=True)
     return removed, added
 
 
