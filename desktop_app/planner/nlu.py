@@ -112,7 +112,7 @@ ZH_PLACE_ENDS = r"(?:玩|旅游|旅行|度假|看看|的|，|,|。|$|呢|吗|哪
 def unknown_places(text: str) -> list[str]:
     """Words asked about as places (after 去 / 到 / to / visit / and) that no gazetteer knows."""
     found: list[str] = []
-    zh = r"(?:想去|去|到|飞往|前往|和|跟)(?P<p>[\u4e00-\u9fff]{2,4}?)" + ZH_PLACE_ENDS
+    zh = r"(?:想去|(?<![出回过下上进])去|到|飞往|前往|和|跟)(?P<p>[\u4e00-\u9fff]{2,4}?)" + ZH_PLACE_ENDS  # 出去: out
     found += [m.group("p") for m in re.finditer(zh, text) if not NOT_PLACE_CHARS.search(m.group("p"))]
     en = r"\b(?:in|to|visit|visiting|and|or|vs\.?)\s+(?P<p>[A-Z][a-zA-Z]{2,}(?:\s[A-Z][a-zA-Z]+)?)"
     found += [m.group("p") for m in re.finditer(en, text) if m.group("p").split()[0].casefold() not in NOT_PLACE_EN]
@@ -131,8 +131,14 @@ def _travel_word(word: str) -> bool:
     return bool(find_intents(word)) or any(noun in word for noun in TRAVEL_NOUNS)
 
 
+# Latin words written against Chinese ("Easter去London", "从Xiamen飞"): a space between, so English words keep
+# their word edges (a Chinese character is a word character to `\b`)
+SCRIPT_EDGE = re.compile(r"(?<=[\u4e00-\u9fff])(?=[A-Za-z])|(?<=[A-Za-z])(?=[\u4e00-\u9fff])")
+
+
 def parse(text: str, earlier: list[str]) -> TripQuery:
     """The trip query for `text`, filling the origin and intents from earlier user turns."""
+    text = SCRIPT_EDGE.sub(" ", text)
     q = TripQuery(lang=language(text))
     places = find_places(text)
     _set_places(q, text, places)

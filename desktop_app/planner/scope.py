@@ -67,7 +67,8 @@ TOPICS = (
     Topic(  # 高铁票还有吗, 车次, 几点有车, 卧铺, "sleeper train", "timetable": the rail tool estimates fares only
         "trains",
         re.compile(
-            r"(?i)余票|票还有|还有票|车次|几点有|时刻表|卧铺|最早一班|最晚一班|末班|首班|"
+            r"(?i)余票|票还有|还有票|车次|几点有|时刻表|卧铺|最早一班|最晚一班|末班|首班|几班|多久一班|班次|"
+            r"\bis there a (?:direct )?train\b|\btrains? (?:run|leave)\b|"
             r"\bsleeper\b|\btimetables?\b|\btrain (?:times|schedules?)\b|\bseats? left\b|\bsold out\b"
         ),
         "火车车次、时刻和余票",
@@ -78,7 +79,7 @@ TOPICS = (
         re.compile(
             r"(?i)开门|关门|开园|闭园|开到几点|几点开|营业|开放|开不开|预约|门票|"
             r"\bopen(?:ing)? (?:hours|times)\b|\bopen\b(?! to\b)|\bclosed\b|\bclosing time\b"
-            r"|\bclose[sd]? (?:on|at)\b|\b(?:what time|when) (?:does|do|is|are)\b[^.?!]{1,40}\bclose\b"
+            r"|\bclose[sd]? (?:on|at)\b|\b(?:what time|when) (?:does|do|is|are)\b[^.?!]{1,40}\bclose\b|\bopening hrs\b"
         ),
         "开放时间、门票和预约",
         "opening times, tickets or bookings",

@@ -20,14 +20,14 @@ ORIGIN_PATTERNS = (
     r"(?:最后|然后|再)(?:飞|坐高铁|坐火车)?(?:回|返回)(?P<c>[\u4e00-\u9fff]{2,6}?)(?=[，,。！？!?；;\s]|$)",
     r"(?i)\b(?:then|and)\s+(?:fly\s+|flying\s+|head\s+)?(?:back|home)\s+to\s+(?P<c>[a-z][a-z' .-]{1,20}?)(?=[,.;!?]|$)",
     r"(?:我在|我们在|咱们在|人在|家在|住在|我住|我们住)(?P<c>\S{2,10}?)(?:[，,。 ]|$|工作|上班|生活|出发)",
-    r"从(?P<c>\S{2,10}?)(?:出发|飞|去|到|走)",
+    r"从\s*(?P<c>[^\s，,。！？!?；;][^，,。！？!?；;]{1,19}?)\s*(?:出发|直飞|飞|去|到|走)",
     r"从(?P<c>[\u4e00-\u9fff]{2,6}?)(?=[，,。！？!?；;\s]|$)",  # "…去厦门，从杭州": the clause ends there
-    r"(?P<c>\S{2,6}?)出发",
+    r"(?P<c>\S{2,6}?)\s*(?:出发|直飞)",
     r"(?i)\bfrom\s*(?P<c>[\u4e00-\u9fff]{2,6})",
     r"(?i)\bfrom\s+(?P<c>[a-z][a-z' .-]{1,20}?)"
     r"(?=[,.;:!?—–(]|\s+(?:" + ORIGIN_ENDS + r")\b|\s+-\s|\s*[\u4e00-\u9fff]|$)",
-    r"(?i)\b(?:i am|i'm|i live|we live|we are|we're|based|living|staying)\s+in\s+(?P<c>[a-z][a-z' .-]{1,20}?)"
-    r"(?=[,.;!?]|\s+(?:and|but|so)\b|$)",
+    r"(?i)\b(?:i am|i'm|i live|we live|we are|we're|based|living|staying)\s+(?:all\s+|both\s+|currently\s+|now\s+)?"
+    r"in\s+(?P<c>[a-z][a-z' .-]{1,20}?)(?=[,.;!?]|\s+(?:and|but|so|for|until|till)\b|$)",
     r"(?i)\b(?:out of|leaving|departing|home is|my home town is|my hometown is)\s+(?P<c>[a-z][a-z' .-]{1,20}?)"
     r"(?=[,.;:!?—–(]|\s+(?:" + ORIGIN_ENDS + r")\b|\s+-\s|$)",
     r"(?i)\b(?:out of|from|leaving)\s+(?P<c>[A-Z]{3})\b",

@@ -38,7 +38,8 @@ EN_COMPANIONS: tuple[tuple[str, int], ...] = (
     (r"parents|mum and dad|mom and dad|grandparents|in-laws", 2),
     (r"\b(?:mum|mom|dad|mother|father|grandma|grandpa|grandmother|grandfather|sister|brother)\b", 1),
     (r"\b(?:wife|husband|partner|girlfriend|boyfriend|gf|bf|fianc[eé]e?|spouse|hubby)\b", 1),
-    (r"\b(?:kids?|child(?:ren)?|sons?|daughters?|bab(?:y|ies))\b", 1),
+    (r"\b(?:buddy|friend|mate|colleague|pal)\b", 1),
+    (r"\b(?:kids?|child(?:ren)?|sons?|daughters?|boys|girls|bab(?:y|ies))\b", 1),
 )
 
 
@@ -47,6 +48,11 @@ def _explicit(text: str) -> Party | None:
     if m := re.search(_ZN + r"\s*个?大(?:人)?\s*[，,、和+带跟加]?\s*" + _ZN + ZH_CHILD, text):
         a, b = number(m.group(1)), number(m.group(2))
         return Party(a + b, m.group(0), children=b) if a and b else None
+    if m := re.search(r"(?:我们|咱们)\s*" + _ZN + r"\s*个\S{0,2}?" + ZH_GROUP, text):
+        n = number(m.group(1))  # 我们四个女生: four in all
+        return Party(n, m.group(0)) if n else None
+    if re.search(r"他俩|他们俩|她俩|她们俩|老两口", text):
+        return Party(2, "他俩")  # 爸妈…他俩从大连出发: the two of them travel
     if (m := re.search(_ZN + r"\s*个?(?:大人|成人|成年人)", text)) and (n := number(m.group(1))):
         return Party(n, m.group(0))  # 3个大人: three, no children said
     if m := re.search(
@@ -67,6 +73,7 @@ def _explicit(text: str) -> Party | None:
     return None
 
 
+ZH_GROUP = r"(?:女生|男生|女孩|男孩|姑娘|朋友|同学|同事|闺蜜|小伙伴)"
 # a child said with its age between count and noun: 一个5岁孩子, 两个3岁的小孩
 ZH_CHILD = r"\s*个?(?:\s*\d{1,2}\s*岁的?)?(?:小孩|孩子|儿童|小朋友|宝宝|娃|小)"
 EN_CHILD = r"kids?|child(?:ren)?|teens?|teenagers?|toddlers?|bab(?:y|ies)|infants?|\d{1,2}[- ]years?[- ]olds?"
@@ -111,7 +118,7 @@ def _groups(text: str) -> Party | None:
         return Party(n, m.group(0)) if n else None
     if m := re.search(
         r"(?i)\b(?:hotels?|rooms?|seats?|tickets?|flights?)\s+for\s+" + _EN + r"\b(?!\s*(?:nights?|days?|weeks?))"
-        r"|\bfor\s+" + _EN + r"(?=\s*(?:[?.!,;]|$))",  # "… under 6000 yuan for two?"
+        r"|\bfor\s+(one|two|three|four|five|six|seven|eight|nine)(?=\s*(?:[?.!,;]|$))",  # "… yuan for two?"
         text,
     ):
         n = number(m.group(1) or m.group(2))
@@ -124,10 +131,12 @@ COUPLE = re.compile(
     r"|(?i:\b(?:the two of us|we two|as a couple|honeymoon|my (?:wife|husband|partner) and i)\b)"
 )
 ZH_WITH = re.compile(r"(?:带上?|和|跟|陪|与|加上|还有)(?:着)?(?:我)?(?:的)?([^，,。！？!?\s]{1,12})")
+ASIDE = re.compile(r"[（(](?![\d\s岁和、,]*[）)]).*")  # 女儿（女儿还小…): an aside, not more people; ages stay
 # "with my wife and two kids", or a list that opens the question: "My wife, our 2 kids and I fly …"
 _LEAD = r"^\s*(?=(?:my|our) [a-z ]{2,20}, (?:[a-z0-9 ,&]{2,40}\b)?and (?:i|me)\b)"
 EN_WITH = re.compile(
-    r"(?i)(?:\bwith |\bme and |\band |\badd |\bbring |\bplus |\+\s*|和|跟|带|" + _LEAD + r")\s*(?:my|our|the) "
+    r"(?i)(?:\bwith |\bme and |\bme,\s*|\band |\badd |\bbring |\btake |\btaking |\bplus |\+\s*|和|跟|带|" + _LEAD + r")"
+    r"\s*(?:my|our|the) "
     r"([a-z0-9 ,&()]{2,60})"
 )
 EN_JOINING = re.compile(
@@ -149,7 +158,7 @@ def _companions(text: str) -> Party | None:
     partner = False
     for table, clauses, english in ((ZH_COMPANIONS, ZH_WITH, False), (EN_COMPANIONS, EN_WITH, True)):
         for m in clauses.finditer(text):
-            count, said, more = _add(m.group(1), table, count, said, m.group(0), english=english)
+            count, said, more = _add(ASIDE.sub("", m.group(1)), table, count, said, m.group(0), english=english)
             kids, partner = kids + more, partner or PARTNER.search(m.group(1)) is not None
     count += 2 * len(EN_JOINING.findall(text))  # "grandparents are coming too"
     count -= 1 if couple and partner else 0  # 我和老公…度蜜月: the partner is the couple's second

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from datetime import date
+from datetime import date, timedelta
 
 from desktop_app.travel.date_words import WEEKDAYS_EN, WEEKDAYS_ZH
 from desktop_app.travel.numbers import number
@@ -42,19 +42,24 @@ def parse_duration(text: str) -> tuple[int | None, int | None]:
     return days, nights
 
 
-BACK_ON = re.compile(
-    r"(?i)(?:周|星期|礼拜)(?P<zh>[一二三四五六日天])\s*(?:回|返)"
-    r"|\b(?:back|return(?:ing)?|fly(?:ing)? back)\s+(?:on\s+)?"
-    r"(?P<en>monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+BACK_ON = re.compile(  # the way back: 周日回来, 28号回来, 周日check out, "back Sunday", "checking out the 19th"
+    r"(?i)(?:(?:周|星期|礼拜)(?P<zh>[一二三四五六日天])|(?<![月\d])(?P<zd>\d{1,2})\s*[号日])\s*(?:回|返|退房|离店|check\s*out)"
+    r"|\b(?:back|return(?:ing)?|fly(?:ing)? back|come back|coming back|check(?:ing)?[- ]out)\s+(?:on\s+)?(?:the\s+)?"
+    r"(?:following\s+|next\s+)?(?:(?P<en>mon|tue|wed|thu|fri|sat|sun)[a-z]*|(?P<ed>\d{1,2})(?:st|nd|rd|th)\b)"
 )
 
 
 def nights_until_back(text: str, start: date) -> int | None:
-    """ "周五走，周日回来", "this Friday, back Sunday": the nights until the weekday named for the way back."""
+    """ "周五走，周日回来", "this Friday, back Sunday", 24号去…28号回来: the nights until the way back."""
     if not (m := BACK_ON.search(text)):
         return None
+    if day := m.group("zd") or m.group("ed"):  # a day of the month: this month's, or the next one's
+        back = int(day)
+        month_days = (start.replace(day=28) + timedelta(days=4)).replace(day=1) - start.replace(day=1)
+        nights = (back - start.day) % month_days.days
+        return nights if 0 < nights <= 31 else None
     zh, en = m.group("zh"), m.group("en")
-    weekday = min(WEEKDAYS_ZH.index(zh), 6) if zh else WEEKDAYS_EN.index(en.lower())
+    weekday = min(WEEKDAYS_ZH.index(zh), 6) if zh else [w[:3] for w in WEEKDAYS_EN].index(en.lower())
     return (weekday - start.weekday() - 1) % 7 + 1  # the first such day after leaving
 
 

@@ -345,7 +345,7 @@ def _en_month(m: re.Match[str], today: date) -> Span | None:
 
 def _weekday(m: re.Match[str], today: date) -> Span:
     raw = m.group("w").lower()
-    index = WEEKDAYS_ZH.index(raw) if raw in WEEKDAYS_ZH else WEEKDAYS_EN.index(raw)
+    index = WEEKDAYS_ZH.index(raw) if raw in WEEKDAYS_ZH else [d[:3] for d in WEEKDAYS_EN].index(raw[:3])
     index = min(index, 6)
     if m.group("next"):
         d = _monday(today) + timedelta(weeks=1, days=index)
@@ -438,7 +438,14 @@ def find_span(text: str, today: date) -> Span | None:
     found = _earliest(text, today, bare_weekend=True)
     if found is not None and _is_bare_weekend(found):
         return _earliest(text, today, bare_weekend=False) or found
+    if found is not None and found.kind in VAGUE:  # 年底…12月24号去曼谷: the day inside it is the trip's
+        inner = _earliest(text.replace(found.said, " " * len(found.said), 1), today, bare_weekend=True)
+        within = inner is not None and inner.kind in ("day", "range") and found.start <= inner.start <= found.end
+        return inner if within else found
     return found
+
+
+VAGUE = ("part", "month", "season")
 
 
 def _is_bare_weekend(span: Span) -> bool:
