@@ -34,12 +34,12 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
         words("攻略|指南|景点|美食|好玩|好吃|怎么玩|玩什么|吃什么|看什么|推荐|必去|准备什么")
         + words(
             "guide|sights|what to do|things to do|food|what to see|should i see|should we see|"
-            "to eat|recommend|itinerary|must see"
+            "to eat|recommend|itinerary|must see|day-by-day|day by day"
         )
     ),
 }
 # "哪个好玩" compares, "hotel推荐" asks for a hotel, "准备什么衣服" asks about weather: not guides
-WEAK_GUIDE = ("好玩", "好吃", "推荐", "recommend", "准备什么")
+WEAK_GUIDE = ("好玩", "好吃", "推荐", "recommend", "准备什么", "food")
 # asking what a trip costs: with another lookup named ("weather and prices"), the fares and the hotel too
 COST_WORDS = ("多少钱", "花多少", "费用", "价格", " price ", " prices ", " cost ", " costs ", " how much ")
 COMPARE_ONE = re.compile(  # the one thing compared side by side, not the whole trip
@@ -52,7 +52,9 @@ GETTING_THERE = re.compile(
 )
 # 比较 before a quality means "rather" (住哪里比较好, 比较便宜的酒店): no comparison asked
 RATHER = re.compile(r"比较(?=[好便宜贵暖热冷近远方便合适划算舒服安全靠谱实惠有名])")
-ORIGIN_CUES = re.compile(r"(?i)\bfly(?:ing)? (?:in )?(?:out of|from)\b|\bflights? out of\b")
+ORIGIN_CUES = re.compile(  # where a flight leaves from is the origin, not a fare: "flying out of X", 我们从厦门飞
+    r"(?i)\bfly(?:ing)? (?:in )?(?:out of|from)\b|\bflights? out of\b|从[^，,。！？!?]{1,20}?飞(?=[，,。！？!?\s]|$)"
+)
 TRIP_WORDS = words("玩|旅游|旅行|出行|度假|去|行程|查|比较|对比") + words(
     "trip|travel|visit|vacation|holiday|go to|going to|compare|plan|check|look up"
 )

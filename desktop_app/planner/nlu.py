@@ -11,6 +11,7 @@ from desktop_app.planner.asks import COMPARE_ONE, STARS, TRAIN, TRIP_WORDS, find
 from desktop_app.planner.compare import OPEN_WORDS, OpenAsk, parse_budget, parse_open
 from desktop_app.planner.scope import ANSWERABLE, topics
 from desktop_app.planner.weather_ask import ALL_MONTHS, typical_months
+from desktop_app.travel.landmarks import strip_landmarks
 from desktop_app.travel.money import BUDGET_WORDS, PER_PERSON, foreign_budget, per_person
 from desktop_app.travel.origins import find_origin
 from desktop_app.travel.party import ZH_COMPANIONS, Party, added_people, find_party, joined
@@ -144,16 +145,19 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
     _set_places(q, text, places)
     q.read_as = [(p.said, p.city) for p in places if p.said and p.city is not None]
     q.unknown_places = unknown_places(text)
-    q.intents = find_intents(text)
+    q.intents = find_intents(strip_landmarks(text))  # "Ice and Snow World opening hrs" asks no weather
+    if PLANNING.search(text) and q.intents <= {"weather"}:
+        q.intents = set()  # 找个暖和的地方…帮我安排一下: the whole trip, warm as the wish
     # "compare the hotels", or "which is warmer" with no origin (one given plans a trip): that alone side by side
     q.compare_one = bool(COMPARE_ONE.search(text)) or (q.intents == {"compare", "weather"} and q.origin is None)
     q.days, q.nights = parse_duration(text)
     q.stars_said = parse_stars(text)
     q.when = find_span(text, clock.today())
-    if q.when is not None and q.when.kind == "day" and q.nights is None:
-        q.nights = nights_until_back(text, q.when.start)  # 周五去苏州，周日回: out Friday, back Sunday
-        if q.nights:
-            q.when = replace(q.when, end=q.when.start + timedelta(days=q.nights), kind="range")
+    if q.when is not None and q.when.kind in ("holiday", "range") and (q.days, q.nights) == (2, 1):
+        q.days = q.nights = None  # "Easter那个长周末": the holiday's own days, not a two-day weekend
+    back = nights_until_back(text, q.when.start) if q.when is not None and q.when.kind == "day" else None
+    if q.when is not None and back:  # 周五去苏州，周日回, "out Friday, back the following Monday": out and back
+        q.days, q.nights, q.when = None, back, replace(q.when, end=q.when.start + timedelta(days=back), kind="range")
     q.party = find_party(text)
     cap = PER_NIGHT.search(text)
     q.budget = parse_budget(text) if BUDGET_WORDS.search(text) and not cap else None
@@ -294,8 +298,8 @@ def _carry_intents(q: TripQuery, text: str, asked: set[str]) -> None:
     elif q.intents <= {"save"} or (ADDING.search(text) and q.intents <= {"compare", "save"}):
         whole_trip = not before & (TRIP_LOOKUPS | {"guide", "compare"})
         q.intents |= before | (TRIP_LOOKUPS if whole_trip else set())
-    elif ADDING.search(text):
-        q.intents |= before  # "any cheaper hotels there too?": the hotels join what was asked
+    elif ADDING.search(text) or ALSO.search(text):
+        q.intents |= before  # "any cheaper hotels there too?", 酒店也帮我看下: the hotels join what was asked
 
 
 FOLD_TURNS = 8  # a follow-up folds into the reading of at most this many turns before it
@@ -337,6 +341,8 @@ def _open_ask(text: str, earlier: list[str]) -> OpenAsk | None:
     return None if any(find_places(t) for t in earlier) else ask
 
 
+ALSO = re.compile(r"也|顺便|\bas well\b")  # adds a lookup to what was asked (never a place: 也 is everywhere)
+PLANNING = re.compile(r"(?i)安排一下|帮我安排|规划一下|\bplan (?:a|my|our|the) trip\b|\bplan it\b")
 ADDING = re.compile(r"(?i)\badd\b|\balso\b|\btoo\b|加上|再加|也查|还有")
 
 

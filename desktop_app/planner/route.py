@@ -31,8 +31,8 @@ def is_route(text: str, q: TripQuery) -> bool:
     """Two or more places as one trip: said as a route, or given one length and no single lookup."""
     if len(q.destinations) < 2 or "compare" in q.intents or q.open is not None or q.regions:
         return False  # a province's cities ("去云南玩一周") are candidates to weigh, not stops said in order
-    if ROUTE_WORDS.search(text):
-        return True
+    if ROUTE_WORDS.search(text) or len(q.stop_nights) == len(q.destinations):
+        return True  # said as a route, or nights said for every stop (青岛两晚、大连一晚)
     return (q.days is not None or q.nights is not None) and not SINGLE_LOOKUP.search(text)
 
 

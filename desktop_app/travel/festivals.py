@@ -94,7 +94,7 @@ NAMED: tuple[tuple[str, Callable[[date], Days | None]], ...] = (
 _HOLIDAY_EN = r"christmas|xmas|new year'?s(?: day)?|new year|easter|chinese new year|national day|may day"
 _AFTER_ZH = (
     r"(?P<hz>圣诞节?|元旦|春节|国庆|五一)(?:之)?后(?:的)?"
-    r"(?:(?P<nz>[一两二三四五六七\d])天|(?P<wz>一周|那周|一个星期))"
+    r"(?:(?P<nz>[一两二三四五六七\d])天|(?P<wz>一周|那一?周|一个星期))"
 )
 AFTER = (  # "the 3 days after Christmas", "the week after New Year", 圣诞后三天, 元旦后一周
     r"\b(?:the\s+)?(?:(?P<n>\d|two|three|four|five|six|seven)\s+days|(?P<w>week))\s+after\s+(?:the\s+)?"

@@ -34,3 +34,10 @@ def find_landmarks(text: str, taken: list[tuple[int, int]]) -> list[tuple[int, i
                 taken.append(m.span())
                 found.append((m.start(), m.end(), city))
     return found
+
+
+def strip_landmarks(text: str) -> str:
+    """The text with landmark names blanked: the words of a name ("Ice and Snow World") ask for nothing."""
+    for pattern, _ in _patterns():
+        text = pattern.sub(lambda m: " " * len(m.group(0)), text)
+    return text

@@ -134,11 +134,10 @@ ZH_WITH = re.compile(r"(?:带上?|和|跟|陪|与|加上|还有)(?:着)?(?:我)?
 ASIDE = re.compile(r"[（(](?![\d\s岁和、,]*[）)]).*")  # 女儿（女儿还小…): an aside, not more people; ages stay
 # "with my wife and two kids", or a list that opens the question: "My wife, our 2 kids and I fly …"
 _LEAD = r"^\s*(?=(?:my|our) [a-z ]{2,20}, (?:[a-z0-9 ,&]{2,40}\b)?and (?:i|me)\b)"
-EN_WITH = re.compile(
-    r"(?i)(?:\bwith |\bme and |\bme,\s*|\band |\badd |\bbring |\btake |\btaking |\bplus |\+\s*|和|跟|带|" + _LEAD + r")"
-    r"\s*(?:my|our|the) "
-    r"([a-z0-9 ,&()]{2,60})"
+_BY = (
+    r"\bwith |\bme and |\bme,\s*|\band |\badd |\bbring |\btake |\btaking |\bplus |\+\s*|和|跟|带|^\s*(?=my \w+ and i\b)"
 )
+EN_WITH = re.compile(r"(?i)(?:" + _BY + "|" + _LEAD + r")\s*(?:my|our|the) ([a-z0-9 ,&()]{2,60})")
 EN_JOINING = re.compile(
     r"(?i)\b(?:(?:my|our|the)\s+)?(grandparents|parents|in-laws)\s+(?:are|will be)\s+(?:coming|joining)"
 )

@@ -35,7 +35,7 @@ def parse_duration(text: str) -> tuple[int | None, int | None]:
         days = 14
     if days is None and re.search(r"(?i)(?<!第)(?:一周|一个星期|一个?礼拜)|\ba week\b|\bone week\b", text):
         days = 7
-    if days is None and re.search(r"(?i)小长假|\blong weekend\b", text):
+    if days is None and re.search(r"(?i)小长假|长周末|\blong weekend\b", text):
         days, nights = 3, nights or 2
     if days is None and re.search(r"(?i)周末|(?<!easter )\bweekend\b", text):  # Easter weekend: its four days
         days, nights = 2, nights or 1
@@ -84,8 +84,9 @@ _N = r"(\d{1,2}|[一两二三四五六七八九十]{1,2}|one|two|three|four|five
 # right before it ("3 nights in Xi'an", "… and 2 in Chengdu" once nights were said)
 # a city's own nights, or its days by the seed's convention of a night a day: 西安2晚, 成都玩三天, "2 days in Xi'an"
 NIGHTS_AFTER = re.compile(
-    r"(?i)^\s*[（(]?\s*(?:for\s+|改成|改为|换成|住|待|呆)?\s*" + _N + r"\s*(?:个)?(?:晚|夜|nights?\b)"
+    r"(?i)^\s*[（(]?\s*(?:(?:first\s+)?for\s+|改成|改为|换成|住|待|呆)?\s*" + _N + r"\s*(?:个)?(?:晚|夜|nights?\b)"
     r"|^\s*(?:玩|待|呆|住|逛)\s*" + _N + r"\s*(?:天|晚)"
+    r"|^\s*(?:first\s+)?for\s+" + _N + r"(?=\s*(?:[,.;]|then\b|$))"  # "Guilin first for 2 nights, then Kunming for 3"
 )
 NIGHTS_BEFORE = re.compile(r"(?i)\b" + _N + r"\s+(?:(?:nights?|days?)\s+)?(?:in|at)\s+$")
 
@@ -97,7 +98,7 @@ def said_nights(text: str) -> dict[str, int]:
         if place.city is None:
             continue
         end = place.start + matched_len(text, place.start, place.city)
-        after = NIGHTS_AFTER.match(text[end : end + 16])
+        after = NIGHTS_AFTER.match(text[end : end + 24])
         before = NIGHTS_BEFORE.search(text[max(0, place.start - 16) : place.start]) if "night" in text else None
         if (m := after or before) and (n := number(next(g for g in m.groups() if g))):
             found[place.city.id] = n

@@ -157,12 +157,15 @@ def test_stars(text: str, stars: int | None) -> None:
     assert parse_stars(text) == stars
 
 
-@pytest.mark.parametrize(("earlier", "text", "stars"), [
-    (["去三亚，五星酒店"], "改成4星", 4),  # said 4 after 5: a correction, not "not said"
-    (["Hotels in Sanya, 5 stars"], "make it 4 stars", 4),
-    (["去三亚，五星酒店"], "那海口呢", 5),  # not said again: the earlier class holds
-    ([], "去三亚", 4),
-])
+@pytest.mark.parametrize(
+    ("earlier", "text", "stars"),
+    [
+        (["去三亚，五星酒店"], "改成4星", 4),  # said 4 after 5: a correction, not "not said"
+        (["Hotels in Sanya, 5 stars"], "make it 4 stars", 4),
+        (["去三亚，五星酒店"], "那海口呢", 5),  # not said again: the earlier class holds
+        ([], "去三亚", 4),
+    ],
+)
 def test_a_said_hotel_class_replaces_the_earlier_one(earlier: list[str], text: str, stars: int) -> None:
     assert parse(text, earlier).stars == stars
 

@@ -186,3 +186,57 @@ def test_a_follow_up_that_changes_the_budget_or_adds_a_lookup_keeps_the_trip() -
     assert [c.id for c in q.destinations] == ["sanya"] and q.open is None and q.budget == 15_000
     q = parse("any cheaper hotels there too?", ["cheapest flight PVG to chengdu friday"])
     assert q.intents == {"flights", "hotels"} and q.when is not None
+
+
+@pytest.mark.parametrize(
+    ("text", "dates"),
+    [
+        ("Easter去London, hotels 4晚", ("2027-03-26", "2027-03-29")),  # Latin against Chinese keeps its edges
+        ("年底终于把项目交付了，12月24号去曼谷，28号回来", ("2026-12-24", "2026-12-28")),  # the day inside 年底
+        ("Kuala Lumpur on Saturday and coming back Sunday night", ("2026-12-12", "2026-12-13")),
+        ("Checking in March 14th, checking out the 19th, Osaka", ("2027-03-14", "2027-03-19")),
+        ("flights PVG→tokyo next fri", ("2026-12-11", "2026-12-11")),
+        ("paris weather nxt week", ("2026-12-07", "2026-12-13")),
+    ],
+)
+def test_dates_in_long_and_terse_messages(text: str, dates: tuple[str, str]) -> None:
+    when = parse(text, []).when
+    assert when is not None and (when.start.isoformat(), when.end.isoformat()) == dates
+
+
+def test_until_friday_is_no_trip_day() -> None:
+    when = parse("I'm in Singapore for work until Friday, then Kuala Lumpur on Saturday", []).when
+    assert when is not None and when.start.isoformat() == "2026-12-12"
+
+
+@pytest.mark.parametrize(
+    ("text", "size"),
+    [
+        ("Me, the wife and the 3 kids are going to do Beijing", 5),
+        ("me, my husband, our two kids and my parents, Sydney", 6),
+        ("I want to take my parents to Xiamen", 3),
+        ("想带老婆和女儿（女儿还小，才两岁）去曼谷", 3),  # the aside names no one more
+        ("我们四个女生想去青岛", 4),
+        ("爸妈退休了，让他们去哈尔滨，他俩从大连出发", 2),
+        ("just me and my two boys, Qingdao", 3),
+        ("My buddy and I are doing Guilin", 2),
+    ],
+)
+def test_people_in_long_messages(text: str, size: int) -> None:
+    assert parse(text, []).party.size == size
+
+
+def test_origins_and_per_stop_nights_in_long_messages() -> None:
+    q = parse("We're all in Guangzhou. Thinking either Macau or Hong Kong", [])
+    assert q.origin is not None and q.origin.id == "guangzhou"
+    q = parse("Guilin first for 2 nights, then Kunming for 3, then Lhasa for 4. From Changsha", [])
+    assert q.stop_nights == (2, 3, 4)
+    q = parse("我们四个女生想五一去青岛和大连，青岛两晚、大连一晚，从北京出发。人均两千", [])
+    assert q.stop_nights == (2, 1) and (q.budget, q.budget_each) == (8_000, True)
+    assert parse("Budget is about USD 5000 for everything, Beijing", []).budget == 36_000
+
+
+def test_words_inside_a_name_ask_for_nothing_and_a_plan_is_the_whole_trip() -> None:
+    assert parse("harbin ice and snow world opening hrs", []).intents == set()
+    assert parse("我在广州，想带着爸妈找个暖和的地方，听说厦门不错，帮我安排一下吧", []).intents == set()
+    assert parse("酒店也帮我看下", ["北京到成都的机票"]).intents == {"flights", "hotels"}
