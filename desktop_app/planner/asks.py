@@ -16,25 +16,28 @@ def words(table: str) -> tuple[str, ...]:
 # matched as substrings: 冷 also finds 冷不冷 and 很冷, 飞 finds 飞机, "which is" finds "which is better"
 INTENT_WORDS: dict[str, tuple[str, ...]] = {
     "weather": (
-        words("天气|气温|温度|下雨|热不热|穿什么|带什么|衣服|热吗|很热|太热|暖和|凉快|下雪|多少度|冷|游泳|下海")
+        words(
+            "天气|气温|温度|下雨|热不热|穿什么|带什么|衣服|热吗|很热|太热|暖和|凉快|下雪|多少度|冷|游泳|下海|外套|羽绒服|雨伞"
+        )
         + words(
             "weather|wether|temperature| temp | temps |degrees|humid| rain|forecast|climate|"
             "warmer|cooler|colder|hotter|"
-            "pack|wear| cold | hot |snow|swim|sunny|chilly"
+            "pack|wear| cold | hot |snow|swim|sunny|chilly|freezing| coat | jacket|umbrella"
         )
     ),
-    "flights": words("机票|航班|飞") + words("flite|flight|fly|airfare|plane|ticket"),
-    "hotels": words("酒店|住宿|宾馆|民宿|住哪|空房|订房") + words("hotel|stay|accommodation|lodging|room"),
+    "flights": words("机票|航班|飞") + words("flite|flight|fly|airfare| fare|plane|ticket"),
+    "hotels": words("酒店|住宿|宾馆|民宿|住哪|空房|订房")
+    + words("hotel|stay|accommodation|lodging|room|a place near|place to crash|somewhere to crash"),
     "save": words("保存|存下来|存成|导出|收藏|记下来") + words("save|export|write it down"),
     "compare": (
         words("对比|比较|还是|比一下|哪个|哪里更|哪边")
         + words("compare|comparison| vs|versus|which one|which better|which is| or ")
     ),
     "guide": (
-        words("攻略|指南|景点|美食|好玩|好吃|怎么玩|玩什么|吃什么|看什么|推荐|必去|准备什么")
+        words("攻略|指南|景点|美食|好玩|好吃|怎么玩|玩什么|吃什么|看什么|推荐|必去|必吃|准备什么")
         + words(
             "guide|sights|what to do|things to do|food|what to see|should i see|should we see|"
-            "to eat|recommend|itinerary|must see|day-by-day|day by day"
+            "to eat|recommend|itinerary|must see|must eat|day by day|what should i do|what should we do"
         )
     ),
 }
@@ -53,7 +56,8 @@ GETTING_THERE = re.compile(
 # 比较 before a quality means "rather" (住哪里比较好, 比较便宜的酒店): no comparison asked
 RATHER = re.compile(r"比较(?=[好便宜贵暖热冷近远方便合适划算舒服安全靠谱实惠有名])")
 ORIGIN_CUES = re.compile(  # where a flight leaves from is the origin, not a fare: "flying out of X", 我们从厦门飞
-    r"(?i)\bfly(?:ing)? (?:in )?(?:out of|from)\b|\bflights? out of\b|从[^，,。！？!?]{1,20}?飞(?=[，,。！？!?\s]|$)"
+    r"(?i)\bflying (?:in )?(?:out of|from)\b|\bfly out of\b|\bflights? out of\b"
+    r"|从[^，,。！？!?]{1,20}?飞(?=[，,。！？!?\s]|$)"
 )
 TRIP_WORDS = words("玩|旅游|旅行|出行|度假|去|行程|查|比较|对比") + words(
     "trip|travel|visit|vacation|holiday|go to|going to|compare|plan|check|look up"

@@ -124,7 +124,22 @@ def unknown_places(text: str) -> list[str]:
 
 PEOPLE = "|".join([p for p, _ in ZH_COMPANIONS] + ["朋友|同事|同学|家人|老人|闺蜜|兄弟|姐妹"])
 # Travel words a question joins with 和 / 跟 / and ("机票和酒店"): asked-for things, never places.
-TRAVEL_NOUNS = ("景点", "美食", "门票", "交通", "签证", "攻略", "住宿", "预算", "费用", "路线", "行程", "安排")
+TRAVEL_NOUNS = (
+    "景点",
+    "美食",
+    "门票",
+    "交通",
+    "签证",
+    "攻略",
+    "住宿",
+    "预算",
+    "费用",
+    "路线",
+    "行程",
+    "安排",
+    "安全",
+    "地震",
+)
 
 
 def _travel_word(word: str) -> bool:
@@ -145,19 +160,10 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
     _set_places(q, text, places)
     q.read_as = [(p.said, p.city) for p in places if p.said and p.city is not None]
     q.unknown_places = unknown_places(text)
-    q.intents = find_intents(strip_landmarks(text))  # "Ice and Snow World opening hrs" asks no weather
-    if PLANNING.search(text) and q.intents <= {"weather"}:
-        q.intents = set()  # 找个暖和的地方…帮我安排一下: the whole trip, warm as the wish
-    # "compare the hotels", or "which is warmer" with no origin (one given plans a trip): that alone side by side
-    q.compare_one = bool(COMPARE_ONE.search(text)) or (q.intents == {"compare", "weather"} and q.origin is None)
+    _asks(q, text, earlier)
     q.days, q.nights = parse_duration(text)
     q.stars_said = parse_stars(text)
-    q.when = find_span(text, clock.today())
-    if q.when is not None and q.when.kind in ("holiday", "range") and (q.days, q.nights) == (2, 1):
-        q.days = q.nights = None  # "Easter那个长周末": the holiday's own days, not a two-day weekend
-    back = nights_until_back(text, q.when.start) if q.when is not None and q.when.kind == "day" else None
-    if q.when is not None and back:  # 周五去苏州，周日回, "out Friday, back the following Monday": out and back
-        q.days, q.nights, q.when = None, back, replace(q.when, end=q.when.start + timedelta(days=back), kind="range")
+    _when(q, text)
     q.party = find_party(text)
     cap = PER_NIGHT.search(text)
     q.budget = parse_budget(text) if BUDGET_WORDS.search(text) and not cap else None
@@ -205,6 +211,27 @@ def _count_budget(q: TripQuery) -> None:
         q.budget, q.budget_said = per_person(q.budget, q.party.size, q.budget_currency)
 
 
+def _asks(q: TripQuery, text: str, earlier: list[str]) -> None:
+    """What is asked: the lookups named, less the words of a landmark's name, and how a comparison weighs."""
+    q.intents = find_intents(strip_landmarks(text))  # "Ice and Snow World opening hrs" asks no weather
+    if "compare" in q.intents and len(q.destinations) + len(q.no_data) < 2 and not earlier and not q.regions:
+        q.intents.discard("compare")  # "concerts or festivals": nothing to weigh against each other
+    if PLANNING.search(text) and q.intents <= {"weather"}:
+        q.intents = set()  # 找个暖和的地方…帮我安排一下: the whole trip, warm as the wish
+    # "compare the hotels", or "which is warmer" with no origin (one given plans a trip): that alone side by side
+    q.compare_one = bool(COMPARE_ONE.search(text)) or (q.intents == {"compare", "weather"} and q.origin is None)
+
+
+def _when(q: TripQuery, text: str) -> None:
+    """The time said, and the way back read into it (周五去苏州，周日回: Friday to Sunday)."""
+    q.when = find_span(text, clock.today())
+    if q.when is not None and q.when.kind in ("holiday", "range") and (q.days, q.nights) == (2, 1):
+        q.days = q.nights = None  # "Easter那个长周末": the holiday's own days, not a two-day weekend
+    back = nights_until_back(text, q.when.start) if q.when is not None and q.when.kind == "day" else None
+    if q.when is not None and back:  # "out Friday, back the following Monday": out and back
+        q.days, q.nights, q.when = None, back, replace(q.when, end=q.when.start + timedelta(days=back), kind="range")
+
+
 def _party_and_stops(q: TripQuery, text: str, earlier: list[str]) -> None:
     """People a follow-up adds, and the nights said per stop ("Xi'an (2 nights), then …", 西安改成3晚)."""
     if earlier and added_people(text):  # 再加上爷爷奶奶, "add my mum": added to the party so far
@@ -219,8 +246,20 @@ def _party_and_stops(q: TripQuery, text: str, earlier: list[str]) -> None:
         q.nights, q.days = sum(q.stop_nights), None
 
 
+STRONG_FARE = re.compile(r"(?i)机票|航班|飞机|票价|\bfl(?:y|ights?)\b|\b(?:air)?fares?\b|\bplane\b")
+# a topic beyond the data makes these words incidental: "tickets at the gate", 高铁还有票吗, "food festivals"
+WEAK_ASKS = {
+    "opening_times": ("flights", STRONG_FARE),
+    "trains": ("flights", STRONG_FARE),
+    "events": ("guide", re.compile(r"攻略|景点|必去|必吃|\bguide\b|\bitinerary\b|\bthings to do\b")),
+}
+
+
 def _weather_and_scope(q: TripQuery, text: str) -> None:
     """An undated question's typical months; a question only beyond the data looks nothing up."""
+    for topic in q.beyond:
+        if topic in WEAK_ASKS and not WEAK_ASKS[topic][1].search(text):
+            q.intents.discard(WEAK_ASKS[topic][0])
     q.typical_months = typical_months(text) if q.when is None and q.open is None else ()
     if q.typical_months == ALL_MONTHS and not q.intents & (ANSWERABLE - {"weather"}):
         q.intents = {"weather"}  # 什么时候去拉萨最好: the months compared, no trip priced

@@ -26,7 +26,7 @@ TOPICS = (
         "visa",
         re.compile(
             r"(?i)签证|免签|落地签|通行证|入台证|签注|入境|证件|护照|\bvisas?\b|\bvisa-free\b|\bentry requirements?\b"
-            r"|\bpassports?\b"
+            r"|\bpassports?\b|\bpermits?\b|\bcustoms\b|\bto enter\b|\bentering\b|海关|入关|入藏函|边防证"
         ),
         "签证和入境规定",
         "visa and entry rules",
@@ -36,7 +36,8 @@ TOPICS = (
         re.compile(
             r"(?i)安全|危险|治安|高反|高原反应|小偷|骗子|被骗|疫苗|打针|"
             r"\bsafe(?:ty|r|st)?\b|\bdangerous\b|\bcrime\b|\bscams?\b|\baltitude sickness\b|\btap water\b"
-            r"|\bvaccin(?:e|es|ation|ations)\b|\bmalaria\b|\baltitude\b"
+            r"|\bvaccin(?:e|es|ation|ations)\b|\bmalaria\b|\baltitude\b|\bpickpockets?\b|\btheft\b|\bearthquakes?\b"
+            r"|\bdrinkable\b|自来水|能直接喝|地震|扒手"
         ),
         "安全情况（治安、健康、高原反应）",
         "safety (crime, health, altitude)",
@@ -48,7 +49,7 @@ TOPICS = (
             r"\bwhat's on\b|\banything on\b|\bevents?\b|\bconcerts?\b|\bexhibitions?\b|\bfireworks\b|"
             r"(?<!spring )(?<!boat )(?<!autumn )(?<!lantern )\bfestivals?\b|\bshows\b|\bparades?\b|"
             r"\bchristmas markets?\b|\bbloom\b|还办吗|还在吗|\bstill (?:be )?(?:up|on|running|there)\b"
-            r"|花开了|开了吗|开了没|红叶|\bin bloom\b|\bblooming\b"
+            r"|花开了|开了吗|开了没|红叶|集市|\bin bloom\b|\bblooming\b|\bblossoms? (?:be |are )?out\b|\bmarkets?\b"
         ),
         "活动、演出和节庆安排",
         "events, shows and festival dates",
@@ -68,7 +69,8 @@ TOPICS = (
         "trains",
         re.compile(
             r"(?i)余票|票还有|还有票|车次|几点有|时刻表|卧铺|最早一班|最晚一班|末班|首班|几班|多久一班|班次|"
-            r"\bis there a (?:direct )?train\b|\btrains? (?:run|leave)\b|"
+            r"\bis there an? (?:direct |overnight )?train\b|\btrains? (?:run|leave)\b|\bovernight train\b|\bseats on\b|"
+            r"二等座|一等座|硬卧|软卧|"
             r"\bsleeper\b|\btimetables?\b|\btrain (?:times|schedules?)\b|\bseats? left\b|\bsold out\b"
         ),
         "火车车次、时刻和余票",
@@ -80,6 +82,7 @@ TOPICS = (
             r"(?i)开门|关门|开园|闭园|开到几点|几点开|营业|开放|开不开|预约|门票|"
             r"\bopen(?:ing)? (?:hours|times)\b|\bopen\b(?! to\b)|\bclosed\b|\bclosing time\b"
             r"|\bclose[sd]? (?:on|at)\b|\b(?:what time|when) (?:does|do|is|are)\b[^.?!]{1,40}\bclose\b|\bopening hrs\b"
+            r"|\breserve\b|\btime slot\b|\bat the gate\b|\badmission\b"
         ),
         "开放时间、门票和预约",
         "opening times, tickets or bookings",

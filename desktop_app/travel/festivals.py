@@ -71,6 +71,12 @@ def christmas_eve(today: date) -> Days | None:
     return day, day
 
 
+def boxing_day(today: date) -> Days | None:
+    """Boxing Day: 26 December."""
+    day = date(today.year if today <= date(today.year, 12, 26) else today.year + 1, 12, 26)
+    return day, day
+
+
 def christmas_week(today: date) -> Days | None:
     """Christmas week: the Monday-to-Sunday week that holds the 25th."""
     day = date(today.year if today <= date(today.year, 12, 25) else today.year + 1, 12, 25)
@@ -85,6 +91,7 @@ NAMED: tuple[tuple[str, Callable[[date], Days | None]], ...] = (
     (r"复活节(?:那天|当天|星期日|周日)|\beaster sunday\b", easter_sunday),
     (r"跨年夜|\bnew year'?s eve\b|\bnye\b", new_years_eve),
     (r"平安夜|\b(?:christmas|xmas) eve\b", christmas_eve),
+    (r"\bboxing day\b", boxing_day),
     (
         r"圣诞(?:节)?(?:那|这)?一?(?:周|星期)|\b(?:christmas|xmas) week\b|\bthe week of (?:christmas|xmas)\b",
         christmas_week,

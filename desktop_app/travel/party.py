@@ -136,6 +136,7 @@ ASIDE = re.compile(r"[（(](?![\d\s岁和、,]*[）)]).*")  # 女儿（女儿还
 _LEAD = r"^\s*(?=(?:my|our) [a-z ]{2,20}, (?:[a-z0-9 ,&]{2,40}\b)?and (?:i|me)\b)"
 _BY = (
     r"\bwith |\bme and |\bme,\s*|\band |\badd |\bbring |\btake |\btaking |\bplus |\+\s*|和|跟|带|^\s*(?=my \w+ and i\b)"
+    r"|\bfor (?=my \w+ and me\b)"  # "a trip for my wife and me"
 )
 EN_WITH = re.compile(r"(?i)(?:" + _BY + "|" + _LEAD + r")\s*(?:my|our|the) ([a-z0-9 ,&()]{2,60})")
 EN_JOINING = re.compile(

@@ -410,7 +410,7 @@ RULES: list[Rule] = [
     (_p(r"中秋|\bmid-?autumn\b"), _holiday("mid_autumn")),
     (_p(r"清明|\bqingming\b|\btomb[- ]sweeping\b"), _holiday("qingming")),
     (_p(r"元旦|\bnew year'?s(?: day)?\b"), _holiday("new_year")),
-    (_p(r"圣诞|\bchristmas\b|\bxmas\b"), _holiday("christmas")),
+    (_p(r"圣诞(?!集市|树)|\b(?:christmas|xmas)\b(?!\s+(?:markets?|tree|lights|party))"), _holiday("christmas")),
     (_p(r"暑假|\bsummer (?:holidays?|vacation|break)\b"), _season((7, 1), (8, 31))),
     # 寒假: the school winter break around 春节 (schools differ by a week or two)
     (_p(r"寒假|\bwinter (?:holidays?|vacation|break)\b"), _season((1, 15), (2, 20))),

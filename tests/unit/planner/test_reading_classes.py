@@ -240,3 +240,46 @@ def test_words_inside_a_name_ask_for_nothing_and_a_plan_is_the_whole_trip() -> N
     assert parse("harbin ice and snow world opening hrs", []).intents == set()
     assert parse("我在广州，想带着爸妈找个暖和的地方，听说厦门不错，帮我安排一下吧", []).intents == set()
     assert parse("酒店也帮我看下", ["北京到成都的机票"]).intents == {"flights", "hotels"}
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        ("Do I need anything to enter Macau from the mainland?", "visa"),
+        ("Can I bring mooncakes through customs when I land in London?", "visa"),
+        ("曼谷的自来水能直接喝吗？", "safety"),
+        ("are there a lot of pickpockets in Paris?", "safety"),
+        ("If we go to Osaka in April, will the cherry blossoms be out?", "events"),
+        ("12月24号到26号在香港，那几天有圣诞集市吗？", "events"),
+        ("Do I need to reserve a time slot for the Forbidden City?", "opening_times"),
+        ("Is there an overnight train from Beijing to Shanghai?", "trains"),
+        ("下周五从西安坐火车去成都，还有二等座吗？", "trains"),
+    ],
+)
+def test_more_ways_to_ask_what_the_data_cannot_know(text: str, topic: str) -> None:
+    q = parse(text, [])
+    assert topic in q.beyond and not q.intents & {"flights", "hotels"}
+
+
+@pytest.mark.parametrize(
+    ("text", "intents"),
+    [
+        ("Do I need a coat in Seoul next week?", {"weather"}),
+        ("What does it cost to fly from Shanghai to Singapore on December 20?", {"flights"}),
+        ("Find me a place near the beach in Sanya", {"hotels"}),
+        ("成都必吃的有哪些", {"guide"}),
+        ("Must-eat dishes in Guangzhou?", {"guide"}),
+        ("Any big concerts or festivals in Tokyo on New Year's Eve? And how cold does it get?", {"weather"}),
+        ("下周五从西安坐火车去成都，还有二等座吗？成都酒店住两晚大概多少钱", {"hotels"}),
+    ],
+)
+def test_one_lookup_asked_many_ways(text: str, intents: set[str]) -> None:
+    assert parse(text, []).intents == intents
+
+
+def test_a_holidays_market_is_no_date_and_boxing_day_is() -> None:
+    when = parse("Are the Christmas markets in London still running on December 28?", []).when
+    assert when is not None and when.start.isoformat() == "2026-12-28"
+    when = parse("Are the museums in London open on Boxing Day?", []).when
+    assert when is not None and when.start.isoformat() == "2026-12-26"
+    assert parse("Plan a 5-day trip to Sydney for my wife and me", []).party.size == 2
