@@ -107,6 +107,8 @@ def test_unsaid_slots_are_none() -> None:
 
 
 async def test_other_models_never_yield_a_reading() -> None:
-    model = FakeModel([AssistantMessage(tool_calls=(ToolCall("c1", "get_weather", {"city": "三亚"}),)), AssistantMessage("ok")])
+    model = FakeModel(
+        [AssistantMessage(tool_calls=(ToolCall("c1", "get_weather", {"city": "三亚"}),)), AssistantMessage("ok")]
+    )
     agent = Agent(model, build_registry(Settings(), RunOptions()), PolicyApprover("none"))
     assert readings(await run(agent, SEED_ZH)) == []
