@@ -56,7 +56,7 @@ GETTING_THERE = re.compile(
 # 比较 before a quality means "rather" (住哪里比较好, 比较便宜的酒店): no comparison asked
 RATHER = re.compile(r"比较(?=[好便宜贵暖热冷近远方便合适划算舒服安全靠谱实惠有名])")
 ORIGIN_CUES = re.compile(  # where a flight leaves from is the origin, not a fare: "flying out of X", 我们从厦门飞
-    r"(?i)\bflying (?:in )?(?:out of|from)\b|\bfly out of\b|\bflights? out of\b"
+    r"(?i)\bflying (?:in )?(?:out of|from)\b|\bfly out of\b|\bflights? out of\b|\bfly (?:out )?from there\b"
     r"|从[^，,。！？!?]{1,20}?飞(?=[，,。！？!?\s]|$)"
 )
 TRIP_WORDS = words("玩|旅游|旅行|出行|度假|去|行程|查|比较|对比") + words(

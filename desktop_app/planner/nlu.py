@@ -214,7 +214,12 @@ def _count_budget(q: TripQuery) -> None:
 def _asks(q: TripQuery, text: str, earlier: list[str]) -> None:
     """What is asked: the lookups named, less the words of a landmark's name, and how a comparison weighs."""
     q.intents = find_intents(strip_landmarks(text))  # "Ice and Snow World opening hrs" asks no weather
-    if "compare" in q.intents and len(q.destinations) + len(q.no_data) < 2 and not earlier and not q.regions:
+    weighs_modes = TRAIN.search(text) and re.search(r"(?i)飞机|\bplane\b|\bfly\b|\bflights?\b", text)  # 高铁还是飞机
+    if (
+        "compare" in q.intents
+        and len(q.destinations) + len(q.no_data) < 2
+        and not (earlier or q.regions or weighs_modes)
+    ):
         q.intents.discard("compare")  # "concerts or festivals": nothing to weigh against each other
     if PLANNING.search(text) and q.intents <= {"weather"}:
         q.intents = set()  # 找个暖和的地方…帮我安排一下: the whole trip, warm as the wish
