@@ -158,8 +158,13 @@ def _companions(text: str) -> Party | None:
     partner = False
     for table, clauses, english in ((ZH_COMPANIONS, ZH_WITH, False), (EN_COMPANIONS, EN_WITH, True)):
         for m in clauses.finditer(text):
+            before = count
             count, said, more = _add(ASIDE.sub("", m.group(1)), table, count, said, m.group(0), english=english)
-            kids, partner = kids + more, partner or PARTNER.search(m.group(1)) is not None
+            count -= min(more, kids)  # 带两个娃…我和老公加两个孩子: the same children named twice count once
+            kids, partner = max(kids, more), partner or PARTNER.search(m.group(1)) is not None
+            count = max(count, before)
+    if count == 1 and (along := TAGGING_ALONG.search(text)):
+        count, said = 2, [along.group(0)]  # 我老公去出差，我想跟着一起去: two go
     count += 2 * len(EN_JOINING.findall(text))  # "grandparents are coming too"
     count -= 1 if couple and partner else 0  # 我和老公…度蜜月: the partner is the couple's second
     if count == 1 and (we := WE.search(text)):  # "we", 我们 with nobody named: two at least, said so
@@ -169,6 +174,7 @@ def _companions(text: str) -> Party | None:
     return Party(count, ("、" if re.search(r"[\u4e00-\u9fff]", text) else ", ").join(said) or "2", children=kids)
 
 
+TAGGING_ALONG = re.compile(r"我(?:的)?(?:老公|老婆|男朋友|女朋友|对象|妈|爸)(?=.{0,20}(?:跟着|一起|陪))")
 WE = re.compile(r"(?i)\bwe(?:'re|'ll| are| r)?\b|(?-i:\bus\b)|我们|咱们")  # "US citizens" is no "us"
 # the ages after children name how many there are: "kids aged 6 and 10", 孩子（3岁和6岁）
 AGES = re.compile(r"^\W{0,3}(?:aged?s?\s*)?(\d{1,2})\s*岁?(?:\s*(?:,|、|and|&|和)\s*\d{1,2}\s*岁?)+")

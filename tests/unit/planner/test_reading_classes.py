@@ -289,3 +289,10 @@ def test_train_or_plane_is_a_comparison_and_fly_from_there_is_an_origin() -> Non
     assert parse("广州到长沙高铁还是飞机好", []).intents == {"compare", "flights"}
     q = parse("I'll take the train to Shenzhen and fly from there to Phuket on Feb 1", [])
     assert q.intents == set() and q.origin is not None and q.origin.id == "shenzhen"
+
+
+def test_the_same_children_named_twice_count_once_and_tagging_along_is_two() -> None:
+    text = "五一想带我家两个娃去Hong Kong Disneyland，我和老公加两个孩子，从Changsha出发"
+    assert (parse(text, []).party.size, parse(text, []).party.children) == (4, 2)
+    assert parse("我老公下个月去London出差，我想跟着一起去玩几天", []).party.size == 2
+    assert parse("带儿子和女儿去三亚", []).party.size == 3
