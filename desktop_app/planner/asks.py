@@ -28,7 +28,7 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
     "flights": words("机票|航班|飞") + words("flite|flight|fly|airfare| fare|plane|ticket"),
     "hotels": words("酒店|住宿|宾馆|民宿|住哪|空房|订房")
     + words("hotel|stay|accommodation|lodging|room|a place near|place to crash|somewhere to crash"),
-    "save": words("保存|存下来|存成|导出|收藏|记下来") + words("save|export|write it down"),
+    "save": words("保存|存下来|存成|存一下|导出|收藏|记下来") + words("save|export|write it down"),
     "compare": (
         words("对比|比较|还是|比一下|哪个|哪里更|哪边")
         + words("compare|comparison| vs|versus|which one|which better|which is| or ")

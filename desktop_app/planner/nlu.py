@@ -195,7 +195,7 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
         shift, said = timedelta(weeks=weeks), f"{q.when.said}{'，' if q.lang == 'zh' else ', '}{moved}"
         q.when = replace(q.when, start=q.when.start + shift, end=q.when.end + shift, said=said)
         changes_trip = True
-    if changes_trip and (q.destinations or q.no_data) and earlier:
+    if (changes_trip or q.beyond) and (q.destinations or q.no_data) and earlier:
         q.travel_related = True  # "改成下下周", "make it 5 nights", "we are 4 now": the same trip, changed
     if not q.travel_related:
         q.when, q.when_aside = None, q.when  # "今天股票涨了吗": a day, but no trip (kept for a trip said next)
@@ -221,6 +221,8 @@ def _asks(q: TripQuery, text: str, earlier: list[str]) -> None:
         and not (earlier or q.regions or weighs_modes)
     ):
         q.intents.discard("compare")  # "concerts or festivals": nothing to weigh against each other
+    if BACK_TO.search(text):
+        q.intents.discard("compare")  # 算了，还是回到三亚吧: back to the one place, not a comparison
     if PLANNING.search(text) and q.intents <= {"weather"}:
         q.intents = set()  # 找个暖和的地方…帮我安排一下: the whole trip, warm as the wish
     # "compare the hotels", or "which is warmer" with no origin (one given plans a trip): that alone side by side
@@ -339,7 +341,7 @@ def _carry_intents(q: TripQuery, text: str, asked: set[str]) -> None:
     before = asked - {"save"}
     if not q.intents:
         q.intents = before
-    elif q.intents <= {"save"} or (ADDING.search(text) and q.intents <= {"compare", "save"}):
+    elif q.intents <= {"save", "guide", "compare"}:  # 给个行程攻略, "which is better?", 存一下: on top of the trip
         whole_trip = not before & (TRIP_LOOKUPS | {"guide", "compare"})
         q.intents |= before | (TRIP_LOOKUPS if whole_trip else set())
     elif ADDING.search(text) or ALSO.search(text):
@@ -365,8 +367,8 @@ def _inherit(q: TripQuery, text: str, earlier: list[str]) -> None:
     q.when = (before.when or before.when_aside) if q.when is None else q.when
     if not q.open and (before.destinations or before.no_data):
         _carry_intents(q, text, before.intents)
-    if not q.party.said:
-        q.party = before.party
+    if not q.party.said or (q.party.guessed and before.party.said):
+        q.party = before.party  # 我们从深圳出发 after 我和3个朋友…再加两个人: still six
     if q.budget is None and before.budget is not None:  # as said: per person stays per person
         each = before.budget // max(before.party.size, 1) if before.budget_each else before.budget
         q.budget, q.budget_each, q.budget_currency = each, before.budget_each, before.budget_currency
@@ -377,15 +379,23 @@ def _inherit(q: TripQuery, text: str, earlier: list[str]) -> None:
         q.destinations = [c for c in q.destinations if c != q.origin]
 
 
+REFERS_BACK = re.compile(r"(?i)这|那|\bthese\b|\bthose\b|\bthere\b")  # 这三个地方的天气: the places so far
+
+
 def _open_ask(text: str, earlier: list[str]) -> OpenAsk | None:
     """The open ask of `text`, unless it only asks again about the places before ("cheaper hotel please")."""
+    if earlier and REFERS_BACK.search(text):
+        return None
     ask = parse_open(text)
     if ask is None or any(w in text.casefold() for w in OPEN_WORDS if w not in ("预算", "budget")):
         return ask  # "somewhere warm", 去哪: open; "预算改成人均5000吧" after a trip changes that trip
     return None if any(find_places(t) for t in earlier) else ask
 
 
-ALSO = re.compile(r"也|顺便|\bas well\b")  # adds a lookup to what was asked (never a place: 也 is everywhere)
+ALSO = re.compile(
+    r"(?i)也|顺便|再查|再看|\bas well\b|^\W*and\b"
+)  # "And hotels there?" adds  # adds a lookup to what was asked (never a place: 也 is everywhere)
+BACK_TO = re.compile(r"(?i)回到|\bback to\b|\bgo back\b")
 PLANNING = re.compile(r"(?i)安排一下|帮我安排|规划一下|\bplan (?:a|my|our|the) trip\b|\bplan it\b")
 ADDING = re.compile(r"(?i)\badd\b|\balso\b|\btoo\b|加上|再加|也查|还有")
 

@@ -18,6 +18,7 @@ class Party:
     said: str  # the words it was read from ("" when nobody was named: one traveller)
     asked_rooms: int = 0  # "Need 2 hotel rooms", 订三间房: as asked (0: none said)
     children: int = 0  # of `size`, said as children (两大一小, "4 adults and 3 children"): in their parents' rooms
+    guessed: bool = False  # "we" / 我们 with nobody counted: two, until the conversation says more
 
     @property
     def rooms(self) -> int:
@@ -139,8 +140,9 @@ _BY = (
     r"|\bfor (?=my \w+ and me\b)"  # "a trip for my wife and me"
 )
 EN_WITH = re.compile(r"(?i)(?:" + _BY + "|" + _LEAD + r")\s*(?:my|our|the) ([a-z0-9 ,&()]{2,60})")
-EN_JOINING = re.compile(
+EN_JOINING = re.compile(  # "grandparents are coming too", "My sister is coming too", "Our son is coming as well"
     r"(?i)\b(?:(?:my|our|the)\s+)?(grandparents|parents|in-laws)\s+(?:are|will be)\s+(?:coming|joining)"
+    r"|\b(?:my|our)\s+([a-z ]{3,20}?)\s+(?:is|are|will be)\s+(?:coming|joining)"
 )
 PARTNER = re.compile(
     next(p for p, _ in ZH_COMPANIONS if "老公" in p) + "|(?i:" + next(p for p, _ in EN_COMPANIONS if "wife" in p) + ")"
@@ -165,10 +167,13 @@ def _companions(text: str) -> Party | None:
             count = max(count, before)
     if count == 1 and (along := TAGGING_ALONG.search(text)):
         count, said = 2, [along.group(0)]  # 我老公去出差，我想跟着一起去: two go
-    count += 2 * len(EN_JOINING.findall(text))  # "grandparents are coming too"
+    for m in EN_JOINING.finditer(text):  # "grandparents are coming too", "my sister is coming too"
+        count, said, more = _add(m.group(1) or m.group(2), EN_COMPANIONS, count, said, m.group(0), english=True)
+        kids += more
     count -= 1 if couple and partner else 0  # 我和老公…度蜜月: the partner is the couple's second
     if count == 1 and (we := WE.search(text)):  # "we", 我们 with nobody named: two at least, said so
-        return Party(2, f"{we.group(0)}，按两人算" if we.group(0) in "我们咱们" else f"{we.group(0)}, counted as two")
+        words = f"{we.group(0)}，按两人算" if we.group(0) in "我们咱们" else f"{we.group(0)}, counted as two"
+        return Party(2, words, guessed=True)
     if count == 1:
         return None
     return Party(count, ("、" if re.search(r"[\u4e00-\u9fff]", text) else ", ").join(said) or "2", children=kids)

@@ -45,7 +45,8 @@ def parse_duration(text: str) -> tuple[int | None, int | None]:
 BACK_ON = re.compile(  # the way back: 周日回来, 28号回来, 周日check out, "back Sunday", "checking out the 19th"
     r"(?i)(?:(?:周|星期|礼拜)(?P<zh>[一二三四五六日天])|(?<![月\d])(?P<zd>\d{1,2})\s*[号日])\s*(?:回|返|退房|离店|check\s*out)"
     r"|\b(?:back|return(?:ing)?|fly(?:ing)? back|come back|coming back|check(?:ing)?[- ]out)\s+(?:on\s+)?(?:the\s+)?"
-    r"(?:following\s+|next\s+)?(?:(?P<en>mon|tue|wed|thu|fri|sat|sun)[a-z]*|(?P<ed>\d{1,2})(?:st|nd|rd|th)\b)"
+    r"(?:following\s+|next\s+)?(?:(?P<en>mon|tue|wed|thu|fri|sat|sun)[a-z]*"
+    r"|(?P<ed>\d{1,2})(?:st|nd|rd|th)\b|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(?P<md>\d{1,2})\b)"
 )
 
 
@@ -53,7 +54,7 @@ def nights_until_back(text: str, start: date) -> int | None:
     """ "周五走，周日回来", "this Friday, back Sunday", 24号去…28号回来: the nights until the way back."""
     if not (m := BACK_ON.search(text)):
         return None
-    if day := m.group("zd") or m.group("ed"):  # a day of the month: this month's, or the next one's
+    if day := m.group("zd") or m.group("ed") or m.group("md"):  # a day of the month: this month's, or the next one's
         back = int(day)
         month_days = (start.replace(day=28) + timedelta(days=4)).replace(day=1) - start.replace(day=1)
         nights = (back - start.day) % month_days.days
@@ -66,6 +67,8 @@ def nights_until_back(text: str, start: date) -> int | None:
 MOVED = re.compile(
     r"(?i)\b(a|one|two|three|four|\d)\s+weeks?\s+(later|earlier)\b"
     r"|(推迟|延后|晚|往后推|提前|早)\s*([一两二三四\d])\s*(?:周|个星期|个礼拜)"
+    r"|\b(?:push|move|shift)(?:ed)?\s+(?:it\s+|everything\s+|the trip\s+)?(?:back\s+|out\s+)?(?:by\s+)?"
+    r"(a|one|two|three|\d)\s+weeks?\b"  # "push it a week": later
 )
 
 
@@ -74,7 +77,7 @@ def weeks_moved(text: str) -> tuple[int, str]:
     (0 when none) and the words that said so."""
     if not (m := MOVED.search(text)):
         return 0, ""
-    count = number(m.group(1) or m.group(4)) or 0
+    count = number(m.group(1) or m.group(4) or m.group(5)) or 0
     earlier = (m.group(2) or "").lower() == "earlier" or (m.group(3) or "") in ("提前", "早")
     return (-count if earlier else count), m.group(0)
 

@@ -139,6 +139,10 @@ def _week_of(m: re.Match[str], today: date) -> Span | None:
     return Span(max(start, today), end, m.group(0).strip(), "part") if end >= today else None
 
 
+def _weekend_after_next(m: re.Match[str], today: date) -> Span:
+    return _weekend(today, 2, m.group(0))
+
+
 def _last_weekend(m: re.Match[str], today: date) -> Span | None:
     """这个月最后一个周末, "the last weekend of January": the month's last Saturday and the Sunday after."""
     month = _month_of(m.group("base") or m.group("base2"), today)
@@ -386,7 +390,7 @@ RULES: list[Rule] = [
     (_p(NUM_DATE), _num_dated),
     (_p(EN_MONTH), _en_month),
     (_p(BARE_DAY), _bare_day),
-    (_p(r"下下(?:个)?周末|下下个?星期[六日天]|\bthe weekend after next\b"), lambda m, t: _weekend(t, 2, m.group(0))),
+    (_p(r"下下(?:个)?周末|再下一?个周末|下下个?星期[六日天]|\bthe weekend after next\b"), _weekend_after_next),
     (_p(r"下(?:个)?周末|下(?:个)?星期[六日天]?末|\bne?xt weekend\b"), lambda m, t: _weekend(t, 1, m.group(0))),
     (_p(r"(?:这|本|这个)?周末|\b(?:this )?weekend\b"), lambda m, t: _weekend(t, 0, m.group(0))),
     (_p(WEEKDAY), _weekday),

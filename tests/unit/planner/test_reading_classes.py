@@ -296,3 +296,22 @@ def test_the_same_children_named_twice_count_once_and_tagging_along_is_two() -> 
     assert (parse(text, []).party.size, parse(text, []).party.children) == (4, 2)
     assert parse("我老公下个月去London出差，我想跟着一起去玩几天", []).party.size == 2
     assert parse("带儿子和女儿去三亚", []).party.size == 3
+
+
+def test_conversations_fold_turn_by_turn() -> None:
+    flights = "I'm flying out of Shanghai to Tokyo on Dec 18 and back on Dec 22 — can you check flights?"
+    q = parse("My sister is coming too.", [flights])
+    assert q.party.size == 2 and q.intents == {"flights"} and q.nights == 4
+    q = parse("And hotels there for 3 nights?", ["What's the weather going to be like in Harbin next week?"])
+    assert q.intents == {"hotels", "weather"}
+    q = parse("Push it a week.", ["What's the weather going to be like in Harbin next week?"])
+    assert q.when is not None and q.when.start.isoformat() == "2026-12-14" and q.days is None
+    six = ["我和3个朋友下个月想去成都玩5天，人均3000以内，帮我看看", "再加两个人"]
+    assert parse("我们从深圳出发", six).party.size == 6  # "we" counts no one new
+    three = ["元旦从北京出发去昆明，我们两个人，帮我查下机票", "再加上大理和丽江"]
+    q = parse("顺便看看这三个地方的天气", three)
+    assert [c.id for c in q.destinations] == ["kunming", "dali", "lijiang"] and q.intents == {"flights", "weather"}
+    back = ["下周我们俩想去三亚玩4天，帮我规划一下", "改成下下周吧", "换成厦门吧"]
+    q = parse("算了，还是回到三亚吧，顺便存一下这个方案", back)
+    assert [c.id for c in q.destinations] == ["sanya"] and "compare" not in q.intents and "save" in q.intents
+    assert parse("改到再下一个周末吧", ["周末想和老婆去杭州，帮我找个酒店"]).when.start.isoformat() == "2026-12-19"  # type: ignore[union-attr]
