@@ -189,8 +189,10 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
     slots = (q.when, q.days, q.nights, q.budget, q.stars_said, q.night_cap)
     changes_trip = any(slot is not None for slot in slots) or q.party.said != ""
     _added(q, text, earlier)
-    _inherit(q, text, earlier)
-    _party_and_stops(q, text, earlier)
+    before = parse(earlier[-1], earlier[-FOLD_TURNS:-1]) if earlier else None  # read once: each level reads one
+    if before is not None:
+        _inherit(q, text, before)
+    _party_and_stops(q, text, earlier, before)
     if weeks and q.when is not None and earlier:  # "2 weeks later": the same trip, moved
         shift, said = timedelta(weeks=weeks), f"{q.when.said}{'，' if q.lang == 'zh' else ', '}{moved}"
         q.when = replace(q.when, start=q.when.start + shift, end=q.when.end + shift, said=said)
@@ -239,15 +241,15 @@ def _when(q: TripQuery, text: str) -> None:
         q.days, q.nights, q.when = None, back, replace(q.when, end=q.when.start + timedelta(days=back), kind="range")
 
 
-def _party_and_stops(q: TripQuery, text: str, earlier: list[str]) -> None:
+def _party_and_stops(q: TripQuery, text: str, earlier: list[str], before: TripQuery | None) -> None:
     """People a follow-up adds, and the nights said per stop ("Xi'an (2 nights), then …", 西安改成3晚)."""
-    if earlier and added_people(text):  # 再加上爷爷奶奶, "add my mum": added to the party so far
-        q.party = joined(parse(earlier[-1], earlier[:-1]).party, text)
+    if before is not None and added_people(text):  # 再加上爷爷奶奶, "add my mum": added to the party so far
+        q.party = joined(before.party, text)
     own = said_nights(text)
-    if earlier and own and set(own) == {c.id for c in q.destinations}:  # 西安改成3晚: one stop of the route
-        before = parse(earlier[-1], earlier[:-1]).destinations
-        q.destinations = before if set(own) <= {c.id for c in before} else q.destinations
-    nights = {k: n for said in (*earlier, text) for k, n in said_nights(said).items()}  # a later turn corrects
+    if before is not None and own and set(own) == {c.id for c in q.destinations}:  # 西安改成3晚: one stop
+        q.destinations = before.destinations if set(own) <= {c.id for c in before.destinations} else q.destinations
+    said = (*earlier[-FOLD_TURNS:], text)
+    nights = {k: n for turn in said for k, n in said_nights(turn).items()}  # a later turn corrects
     if len(q.destinations) > 1 and all(c.id in nights for c in q.destinations):
         q.stop_nights = tuple(nights[c.id] for c in q.destinations)
         q.nights, q.days = sum(q.stop_nights), None
@@ -351,12 +353,9 @@ def _carry_intents(q: TripQuery, text: str, asked: set[str]) -> None:
 FOLD_TURNS = 8  # a follow-up folds into the reading of at most this many turns before it
 
 
-def _inherit(q: TripQuery, text: str, earlier: list[str]) -> None:
+def _inherit(q: TripQuery, text: str, before: TripQuery) -> None:
     """Follow-ups ("那成都呢？", "What about 5 stars?", "add my sister") fold into the trip read so far: each
     slot this turn does not say is the one the conversation had (None and empty mean not said)."""
-    if not earlier:
-        return
-    before = parse(earlier[-1], earlier[-FOLD_TURNS:-1])
     if q.origin is None and q.origin_world is None and not before.origin_assumed:
         q.origin, q.origin_world = before.origin, before.origin_world
     if not q.destinations and not q.no_data and not q.unknown_places and q.open is None:
