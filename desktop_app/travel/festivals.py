@@ -66,22 +66,22 @@ def year_turn(today: date) -> Days | None:
 
 
 def christmas_eve(today: date) -> Days | None:
-    """平安夜, Christmas Eve: 24 December (next year's once it has passed)."""
-    day = date(today.year if today <= date(today.year, 12, 24) else today.year + 1, 12, 24)
-    return day, day
+    """平安夜, Christmas Eve: 24 December."""
+    return _next(today, lambda year: (date(year, 12, 24),) * 2)
 
 
 def boxing_day(today: date) -> Days | None:
-    """Boxing Day: 26 December."""
-    day = date(today.year if today <= date(today.year, 12, 26) else today.year + 1, 12, 26)
-    return day, day
+    return _next(today, lambda year: (date(year, 12, 26),) * 2)
+
+
+def _christmas_week(year: int) -> Days:
+    monday = date(year, 12, 25) - timedelta(days=date(year, 12, 25).weekday())
+    return monday, monday + timedelta(days=6)
 
 
 def christmas_week(today: date) -> Days | None:
     """Christmas week: the Monday-to-Sunday week that holds the 25th."""
-    day = date(today.year if today <= date(today.year, 12, 25) else today.year + 1, 12, 25)
-    monday = day - timedelta(days=day.weekday())
-    return monday, monday + timedelta(days=6)
+    return _next(today, _christmas_week)
 
 
 # (words, reader) pairs for when.py's rules
