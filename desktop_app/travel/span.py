@@ -48,3 +48,15 @@ def span_text(start: date, end: date, lang: str) -> str:
     if (start.year, start.month) == (end.year, end.month):
         return f"{start.day}–{end.day} {months[start.month - 1]} {start.year}"
     return f"{start.day} {months[start.month - 1]} – {end.day} {months[end.month - 1]} {end.year}"
+
+
+def next_on(after: date, day: int) -> date | None:
+    """The first `day` of a month on or after `after` (back on the 2nd after the 28th: next month's)."""
+    for year, month in ((after.year, after.month), (after.year + after.month // 12, after.month % 12 + 1)):
+        try:
+            found = date(year, month, day)
+        except ValueError:
+            continue
+        if found >= after:
+            return found
+    return None

@@ -7,6 +7,7 @@ from datetime import date, timedelta
 
 from desktop_app.travel.date_words import WEEKDAYS_EN, WEEKDAYS_ZH
 from desktop_app.travel.numbers import number
+from desktop_app.travel.span import next_on
 from desktop_app.travel.world_places import find_places, matched_len
 
 
@@ -55,10 +56,8 @@ def nights_until_back(text: str, start: date) -> int | None:
     if not (m := BACK_ON.search(text)):
         return None
     if day := m.group("zd") or m.group("ed") or m.group("md"):  # a day of the month: this month's, or the next one's
-        back = int(day)
-        month_days = (start.replace(day=28) + timedelta(days=4)).replace(day=1) - start.replace(day=1)
-        nights = (back - start.day) % month_days.days
-        return nights if 0 < nights <= 31 else None
+        back = next_on(start + timedelta(days=1), int(day))
+        return (back - start).days if back else None
     zh, en = m.group("zh"), m.group("en")
     weekday = min(WEEKDAYS_ZH.index(zh), 6) if zh else [w[:3] for w in WEEKDAYS_EN].index(en.lower())
     return (weekday - start.weekday() - 1) % 7 + 1  # the first such day after leaving

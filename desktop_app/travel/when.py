@@ -38,6 +38,7 @@ from desktop_app.travel.date_words import (
 from desktop_app.travel.holiday_calendar import holiday_block
 from desktop_app.travel.numbers import zh_number
 from desktop_app.travel.span import Span as Span
+from desktop_app.travel.span import next_on
 from desktop_app.travel.span import span_text as span_text
 
 
@@ -291,15 +292,9 @@ def _day_of_month(m: re.Match[str], today: date) -> Span | None:
 def _bare_day(m: re.Match[str], today: date) -> Span | None:
     """ "on the 18th, back on the 22nd", 18号出发22号回: the next such day of a month, and the way back."""
     said, back = m.group("d") or m.group("zd"), m.group("d2") or m.group("zd2")
-    start = _next_on(today, zh_number(said) or 0)
-    end = _next_on(start, zh_number(back) or 0) if start and back else start
+    start = next_on(today, zh_number(said) or 0)
+    end = next_on(start, zh_number(back) or 0) if start and back else start
     return Span(start, end, m.group(0).strip(), "range" if end > start else "day") if start and end else None
-
-
-def _next_on(after: date, day: int) -> date | None:
-    """The first `day` of a month on or after `after` (back on the 2nd after the 28th: next month's)."""
-    nxt = date(after.year + after.month // 12, after.month % 12 + 1, 1)
-    return _dated(after, after.month, day, after.year) if after.day <= day else _dated(nxt, nxt.month, day, nxt.year)
 
 
 def _festival(find: Callable[[date], festivals.Days | None]) -> Callable[[re.Match[str], date], Span | None]:
