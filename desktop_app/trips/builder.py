@@ -349,11 +349,14 @@ def _plan_item(found: _Found) -> DayItem:
 
 def _weather_item(found: _Found) -> DayItem:
     d = found.data
+    if d.get("kind") == "sample":  # the answer gives no temperature for it (trip_lines.is_sample): nor does the trip
+        return DayItem(
+            "weather", "样例数据：无此月气候均值", found.call.id, "sample data: no climate average for the month"
+        )
     temp = str(d.get("temperature", ""))
     zh = " ".join(x for x in (temp, str(d.get("condition", ""))) if x)
     en = " ".join(x for x in (temp, str(d.get("condition_en", ""))) if x)
     kind = str(d.get("kind", ""))
-    if kind in ("typical", "sample"):
-        zh += "（典型值）" if kind == "typical" else "（样例，非预报）"
-        en += " (typical)" if kind == "typical" else " (sample, not a forecast)"
+    if kind == "typical":
+        zh, en = zh + "（典型值）", en + " (typical)"
     return DayItem("weather", zh, found.call.id, en)
