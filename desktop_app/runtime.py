@@ -402,8 +402,6 @@ def _warm(provider: str, mcp_config: str | None) -> None:
 
     parse("北京去三亚 3 days in Sanya", [])  # compiles the gazetteer's patterns (~15 ms holding the GIL)
     parse("two of us, Dec 20 to Dec 27 in Tokyo from PVG", [])  # the party, date and airport patterns
-    if provider == "offline":  # only the planner reads typed place names by sound
-        parse("去三压玩", [])  # imports pypinyin (~0.2 s holding the GIL) and builds the homophone index
     from desktop_app import clock
     from desktop_app.travel.seasons import holiday_on
 

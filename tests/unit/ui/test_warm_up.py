@@ -37,13 +37,3 @@ def test_the_provider_s_sdk_and_the_mcp_sdk_when_servers_are_configured(tmp_path
     loaded = _warmed(tmp_path, "openai", {"t": {"command": "mcp-server-time"}})
     assert loaded == {"openai", "mcp.client.stdio", "jsonschema"}
     assert "anthropic" in _warmed(tmp_path, "anthropic", {})
-
-
-def test_the_offline_planner_s_homophone_reader_is_warmed_only_for_it(tmp_path: Path) -> None:
-    probe = PROBE.replace('("openai", "anthropic", "mcp.client.stdio", "jsonschema")', '("pypinyin",)')
-    env = {**os.environ, "TRAVEL_ASSISTANT_HOME": str(tmp_path / "home")}
-    (tmp_path / "mcp.json").write_text('{"mcpServers": {}}', encoding="utf-8")
-    for provider, loaded in (("offline", "pypinyin"), ("openai", "")):
-        args = [sys.executable, "-c", probe, provider, str(tmp_path / "mcp.json")]
-        done = subprocess.run(args, capture_output=True, text=True, env=env, timeout=120)
-        assert done.returncode == 0 and done.stdout.strip() == loaded, done.stderr
