@@ -321,5 +321,5 @@ def test_every_face_name_exists() -> None:
 
     for name in MCP_ROOMS:
         face = importlib.import_module(f"desktop_app.mcp.{name}")
-        for attr in getattr(face, "FACE", {}):
+        for attr in getattr(face, "__all__", ()):
             assert getattr(face, attr) is not None, f"desktop_app.mcp.{name}.{attr}"
