@@ -115,6 +115,7 @@ def unknown_places(text: str) -> list[str]:
     found: list[str] = []
     zh = r"(?:想去|(?<![出回过下上进])去|到|飞往|前往|和|跟)(?P<p>[\u4e00-\u9fff]{2,4}?)" + ZH_PLACE_ENDS  # 出去: out
     found += [m.group("p") for m in re.finditer(zh, text) if not NOT_PLACE_CHARS.search(m.group("p"))]
+    found = [w for w in found if not re.match(r"下{0,2}个?(?:周|星期|礼拜)", w)]  # 玩到周日: a day, not a place
     en = r"\b(?:in|to|visit|visiting|and|or|vs\.?)\s+(?P<p>[A-Z][a-zA-Z]{2,}(?:\s[A-Z][a-zA-Z]+)?)"
     found += [m.group("p") for m in re.finditer(en, text) if m.group("p").split()[0].casefold() not in NOT_PLACE_EN]
     known = [w for w in found if find_places(w) or find_regions(w, []) or resolve_city(w)]

@@ -69,12 +69,16 @@ TOPICS = (
         "trains",
         re.compile(
             r"(?i)余票|票还有|还有票|车次|几点有|时刻表|卧铺|最早一班|最晚一班|末班|首班|几班|多久一班|班次|"
-            r"\bis there an? (?:direct |overnight )?train\b|\btrains? (?:run|leave)\b|\bovernight train\b|\bseats on\b|"
+            r"\btrains? (?:run|leave)\b|\bovernight train\b|\bseats on\b|"
             r"二等座|一等座|硬卧|软卧|"
             r"\bsleeper\b|\btimetables?\b|\btrain (?:times|schedules?)\b|\bseats? left\b|\bsold out\b"
+            # how long the ride takes: 坐动车多久, 高铁过去要几个小时, "how long is the train", "is there a fast train"
+            r"|(?:高铁|动车|火车|城际)[^，,。？?]{0,8}(?:几个?小时|多久|多长时间)"
+            r"|\bis there an? (?:[\w-]+ ){0,2}trains?\b"
+            r"|\bhow long\b[^.?!]{0,30}\btrains?\b|\btrains?\b[^.?!]{0,40}\bhow long\b"
         ),
-        "火车车次、时刻和余票",
-        "train timetables or seats left",
+        "火车车次、时长、时刻和余票",
+        "train timetables, journey times or seats left",
     ),
     Topic(  # 几点开门, 开到几点, 开放吗, 开不开, 要预约吗, 门票, "is it open", "opening hours"
         "opening_times",
@@ -83,6 +87,7 @@ TOPICS = (
             r"\bopen(?:ing)? (?:hours|times)\b|\bopen\b(?! to\b)|\bclosed\b|\bclosing time\b"
             r"|\bclose[sd]? (?:on|at)\b|\b(?:what time|when) (?:does|do|is|are)\b[^.?!]{1,40}\bclose\b|\bopening hrs\b"
             r"|\breserve\b|\btime slot\b|\bat the gate\b|\badmission\b"
+            r"|(?-i:\b[A-Z][\w']+)\s+hours\b|\b(?:museum|park|temple|palace|zoo|gallery)\s+hours\b"  # "Louvre hours"
         ),
         "开放时间、门票和预约",
         "opening times, tickets or bookings",

@@ -41,7 +41,7 @@ EN_DAYS_OF = (
 )  # fmt: skip
 _DAYS = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)"
 WEEKDAY = (  # 下周三 / next Wednesday; 这周五, 周五, this (or on) Friday: the coming one; 天 of 天气 is no Sunday
-    r"(?:(?P<next>下(?:个)?(?:周|星期|礼拜)|\bne?xt\s+)|(?:这|本)?(?:个)?(?:周|星期|礼拜)(?=[一二三四五六日天])|\b(?:this|on)\s+"
+    r"(?:(?P<next>下{1,2}(?:个)?(?:周|星期|礼拜)|\bne?xt\s+)|(?:这|本)?(?:个)?(?:周|星期|礼拜)(?=[一二三四五六日天])|\b(?:this|on)\s+"
     r"|\b(?<!black )(?<!good )(?<!until )(?<!till )(?<!by )(?<!before )(?=" + _DAYS + r"\b))"  # a bare "friday"
     r"(?P<w>[一二三四五六日]|天(?!气)|" + _DAYS + r"(?![a-z]))"
 )  # "open on Mondays" is every Monday, not a date
@@ -76,7 +76,9 @@ EN_DAYS_OF_MONTH = (  # "from the 3rd to the 8th of next month"
 )  # fmt: skip
 BARE_DAY = (  # a day of the month with no month: "on the 18th, back on the 22nd", 18号出发，22号回来
     r"(?i)\b(?:on|from)\s+the\s+(?P<d>\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?" + _M[1:-1] + r")"
-    r"(?:[^.?!]{0,30}?\b(?:back|return(?:ing)?|until|till|to)\s+(?:on\s+)?the\s+(?P<d2>\d{1,2})(?:st|nd|rd|th)\b)?"
+    r"(?:[^.?!]{0,30}?\b(?:back|return(?:ing)?|until|till|to)\s+(?:on\s+)?(?:the\s+)?(?P<d2>\d{1,2})(?:st|nd|rd|th)\b)?"
+    r"|\b(?:the\s+)?(?P<r1>\d{1,2})(?:st|nd|rd|th)\s*(?:-|–|to|until|till|through)\s*(?:the\s+)?"  # "12th-15th"
+    r"(?P<r2>\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?" + _M[1:-1] + r")"
     r"|(?<![月\d/.])(?P<zd>\d{1,2})\s*号(?=出发|走|去|飞|到|回|[，,]|\s)"
     r"(?:[^。？！?!]{0,10}?(?P<zd2>\d{1,2})\s*号(?:回|返))?"
 )

@@ -74,6 +74,24 @@ def boxing_day(today: date) -> Days | None:
     return _next(today, lambda year: (date(year, 12, 26),) * 2)
 
 
+def valentines(today: date) -> Days | None:
+    """情人节, Valentine's Day: 14 February."""
+    return _next(today, lambda year: (date(year, 2, 14),) * 2)
+
+
+def halloween(today: date) -> Days | None:
+    return _next(today, lambda year: (date(year, 10, 31),) * 2)
+
+
+def _thanksgiving(year: int) -> Days | None:
+    day = _named("US", year, "Thanksgiving")  # the fourth Thursday of November
+    return (day[0],) * 2 if day else None
+
+
+def thanksgiving(today: date) -> Days | None:
+    return _next(today, _thanksgiving)
+
+
 def _christmas_week(year: int) -> Days:
     monday = date(year, 12, 25) - timedelta(days=date(year, 12, 25).weekday())
     return monday, monday + timedelta(days=6)
@@ -92,6 +110,9 @@ NAMED: tuple[tuple[str, Callable[[date], Days | None]], ...] = (
     (r"跨年夜|\bnew year'?s eve\b|\bnye\b", new_years_eve),
     (r"平安夜|\b(?:christmas|xmas) eve\b", christmas_eve),
     (r"\bboxing day\b", boxing_day),
+    (r"(?<!七夕)情人节|\bvalentine'?s?(?: day)?\b", valentines),
+    (r"万圣节|\bhallowe'?en\b", halloween),
+    (r"感恩节|\bthanksgiving\b", thanksgiving),
     (
         r"圣诞(?:节)?(?:那|这)?一?(?:周|星期)|\b(?:christmas|xmas) week\b|\bthe week of (?:christmas|xmas)\b",
         christmas_week,

@@ -43,25 +43,29 @@ def parse_duration(text: str) -> tuple[int | None, int | None]:
     return days, nights
 
 
-BACK_ON = re.compile(  # the way back: 周日回来, 28号回来, 周日check out, "back Sunday", "checking out the 19th"
-    r"(?i)(?:(?:周|星期|礼拜)(?P<zh>[一二三四五六日天])|(?<![月\d])(?P<zd>\d{1,2})\s*[号日])\s*(?:回|返|退房|离店|check\s*out)"
-    r"|\b(?:back|return(?:ing)?|fly(?:ing)? back|come back|coming back|check(?:ing)?[- ]out)\s+(?:on\s+)?(?:the\s+)?"
-    r"(?:following\s+|next\s+)?(?:(?P<en>mon|tue|wed|thu|fri|sat|sun)[a-z]*"
+BACK_ON = re.compile(  # the way back: 周日回来, 28号回来, 玩到周日, 周日check out, "back Sunday", "until Friday"
+    r"(?i)(?P<to>(?:玩|待|呆|住|留)到\s*)?(?:(?:周|星期|礼拜)(?P<zh>[一二三四五六日天])|(?<![月\d])(?P<zd>\d{1,2})\s*[号日])"
+    r"\s*(?(to)|(?:回|返|退房|离店|check\s*out))"
+    r"|\b(?:back|return(?:ing)?|fly(?:ing)? back|come back|coming back|check(?:ing)?[- ]out|until|till|through|leaving)"
+    r"\s+(?:on\s+)?(?:the\s+)?(?:following\s+|next\s+)?(?:(?P<en>mon|tue|wed|thu|fri|sat|sun)[a-z]*"
     r"|(?P<ed>\d{1,2})(?:st|nd|rd|th)\b|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(?P<md>\d{1,2})\b)"
 )
 
 
 def nights_until_back(text: str, start: date) -> int | None:
-    """ "周五走，周日回来", "this Friday, back Sunday", 24号去…28号回来: the nights until the way back."""
-    if not (m := BACK_ON.search(text)):
-        return None
-    if day := m.group("zd") or m.group("ed") or m.group("md"):  # a day of the month: this month's, or the next one's
-        back = next_on(start + timedelta(days=1), int(day))
-        return (back - start).days if back else None
-    zh, en = m.group("zh"), m.group("en")
-    weekday = min(WEEKDAYS_ZH.index(zh), 6) if zh else [w[:3] for w in WEEKDAYS_EN].index(en.lower())
-    return (weekday - start.weekday() - 1) % 7 + 1  # the first such day after leaving
-
+    """ "周五走，周日回来", "this Friday, back Sunday", 24号去…28号回来: the nights until the way back
+    (a day that is the start itself, "leaving Friday", is the way out)."""
+    for m in BACK_ON.finditer(text):
+        if day := m.group("zd") or m.group("ed") or m.group("md"):  # a day of the month: this month's, or the next
+            back = next_on(start + timedelta(days=1), int(day)) if int(day) != start.day else None
+            if back:
+                return (back - start).days
+            continue
+        zh, en = m.group("zh"), m.group("en")
+        weekday = min(WEEKDAYS_ZH.index(zh), 6) if zh else [w[:3] for w in WEEKDAYS_EN].index(en.lower())
+        if weekday != start.weekday():
+            return (weekday - start.weekday() - 1) % 7 + 1  # the first such day after leaving
+    return None
 
 MOVED = re.compile(
     r"(?i)\b(a|one|two|three|four|\d)\s+weeks?\s+(later|earlier)\b"

@@ -161,7 +161,7 @@ def _en_in(m: re.Match[str], today: date) -> Span | None:
 
 
 # a tour before "in N days": see/cover/explore …, or "do" + a place's capital ("do Beijing", not "do you")
-_TOURING = re.compile(r"\b(?:[Ss]ee|[Cc]over|[Ee]xplore|[Tt]our|[Tt]ravel around)\b|\b[Dd]o\s+[A-Z]")
+_TOURING = re.compile(r"\b(?:[Ss]ee|[Cc]over|[Ee]xplore|[Tt]our|[Tt]ravel around|to do)\b|\b[Dd]o\s+[A-Z]")
 
 
 def _year_end(m: re.Match[str], today: date) -> Span | None:
@@ -291,7 +291,7 @@ def _day_of_month(m: re.Match[str], today: date) -> Span | None:
 
 def _bare_day(m: re.Match[str], today: date) -> Span | None:
     """ "on the 18th, back on the 22nd", 18号出发22号回: the next such day of a month, and the way back."""
-    said, back = m.group("d") or m.group("zd"), m.group("d2") or m.group("zd2")
+    said, back = m.group("d") or m.group("zd") or m.group("r1"), m.group("d2") or m.group("zd2") or m.group("r2")
     start = next_on(today, zh_number(said) or 0)
     end = next_on(start, zh_number(back) or 0) if start and back else start
     return Span(start, end, m.group(0).strip(), "range" if end > start else "day") if start and end else None
@@ -346,8 +346,8 @@ def _weekday(m: re.Match[str], today: date) -> Span:
     raw = m.group("w").lower()
     index = WEEKDAYS_ZH.index(raw) if raw in WEEKDAYS_ZH else [d[:3] for d in WEEKDAYS_EN].index(raw[:3])
     index = min(index, 6)
-    if m.group("next"):
-        d = _monday(today) + timedelta(weeks=1, days=index)
+    if m.group("next"):  # 下周三, 下下周五
+        d = _monday(today) + timedelta(weeks=1 + m.group("next").startswith("下下"), days=index)
     else:
         d = today + timedelta(days=(index - today.weekday()) % 7)
     return Span(d, d, m.group(0), "day")
@@ -397,6 +397,8 @@ RULES: list[Rule] = [
     (_p(r"(?:这|本)个?月|\bthis month\b"), lambda m, t: _months_ahead(t, 0, m.group(0))),
     (_p(r"(?P<n>\d{1,2}|[一二两三四五六七八九十]{1,2})?个?(?P<u>天|周|星期|礼拜)(?:以)?后"), _ahead(zh_number)),
     (_p(r"\bin (?P<n>\d{1,2}|a|one|two|three|four|five|six|ten) (?P<u>days?|weeks?)\b"), _en_in),
+    (_p(r"\b(?P<n>\d{1,2}|a|one|two|three|four|five|six|ten) (?P<u>days?|weeks?) from (?:today|now)\b"),
+     _ahead(_en_count)),
     (_p(r"大后天"), _day(3)),
     (_p(r"后天|\bday after tomorrow\b"), _day(2)),
     (_p(r"明天|\b(?:tomorrow|tomorow|tommorow|tmrw|tmr|2moro)\b"), _day(1)),
@@ -427,7 +429,8 @@ def _ambiguous(m: re.Match[str]) -> bool:
     return not (re.search(r"\b(?:in|during|this|next|of|early|late|mid)\s+$", before) or re.match(r"\s+\d", after))
 
 
-VERB_DOWN = re.compile(r"(?<=[查看问搜算一])下(?=下个?(?:周|星期|礼拜|月))")
+# 查下下周, 安排一下下周: the 下 of 查下 / 一下 is no "next"; 看看下下周 is 下下周
+VERB_DOWN = re.compile(r"(?<=[查看问搜算一])(?<!看看)(?<!查查)(?<!问问)下(?=下个?(?:周|星期|礼拜|月))")
 
 
 def find_span(text: str, today: date) -> Span | None:

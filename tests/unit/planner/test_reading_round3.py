@@ -1,0 +1,84 @@
+"""Reading classes found by the third outside batch (issue 41): rail journey times and opening hours are beyond the
+data, festivals of other calendars, days of a month said as a range, the way back said as "until", "N weeks from
+today", 看看下下周. Each row is a question nobody wrote the planner for, read on Sunday 6 Dec 2026."""
+
+from __future__ import annotations
+
+import pytest
+
+from desktop_app.planner.nlu import parse
+
+
+@pytest.fixture(autouse=True)
+def _sunday(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TRAVEL_ASSISTANT_TODAY", "2026-12-06")
+
+
+def _dates(text: str) -> tuple[str, str] | None:
+    when = parse(text, []).when
+    return (when.start.isoformat(), when.end.isoformat()) if when is not None else None
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        ("上海到杭州坐动车多久", "trains"),
+        ("从南京坐高铁过去要几个小时？", "trains"),
+        ("is there a direct train from Beijing to Shanghai and how long does it take", "trains"),
+        ("how long is the train from Guangzhou to Guilin", "trains"),
+        ("is there a fast train from Shenzhen to Guangzhou", "trains"),
+        ("Louvre hours on Sunday?", "opening_times"),
+        ("Shanghai Disneyland hours tomorrow", "opening_times"),
+    ],
+)
+def test_what_the_data_cannot_know_looks_nothing_up(text: str, topic: str) -> None:
+    q = parse(text, [])
+    assert topic in q.beyond and q.beyond_only
+
+
+@pytest.mark.parametrize(
+    "text", ["flights to Tokyo, 3 hours is fine", "Beijing in 48 hours", "坐高铁去杭州，帮我查下酒店和天气"]
+)
+def test_hours_and_trains_in_passing_are_no_topic(text: str) -> None:
+    assert parse(text, []).beyond == ()
+
+
+def test_a_visa_question_that_mentions_flying_prices_nothing() -> None:
+    q = parse("do I need a visa for Japan? flying out of Shanghai in March", [])
+    assert q.beyond == ("visa",) and q.beyond_only
+    priced = parse("do I need a visa for Japan? and how much are flights from Shanghai", [])
+    assert "flights" in priced.intents
+
+
+@pytest.mark.parametrize(
+    ("text", "dates"),
+    [
+        ("情人节去三亚", ("2027-02-14", "2027-02-14")),
+        ("Valentine's Day in Paris with my girlfriend", ("2027-02-14", "2027-02-14")),
+        ("Thanksgiving weekend in New York", ("2027-11-25", "2027-11-25")),
+        ("halloween in Tokyo, 2 people", ("2027-10-31", "2027-10-31")),
+        ("going 12th-15th to Xiamen", ("2026-12-12", "2026-12-15")),
+        ("Bangkok from the 20th to 24th", ("2026-12-20", "2026-12-24")),
+        ("landing in Seoul Jan 8, leaving the 12th", ("2027-01-08", "2027-01-12")),
+        ("后天出发去成都，玩到周日", ("2026-12-08", "2026-12-13")),
+        ("周三去青岛，待到周六", ("2026-12-09", "2026-12-12")),
+        ("Kyoto on Tuesday until Friday", ("2026-12-08", "2026-12-11")),
+        ("three weeks from today, Shanghai", ("2026-12-27", "2026-12-27")),
+        ("two weeks from now to Sanya", ("2026-12-20", "2026-12-20")),
+        ("帮我看看下下周厦门的酒店", ("2026-12-14", "2026-12-20")),
+        ("查下下周的天气", ("2026-12-07", "2026-12-13")),
+        ("下下周五去青岛，周日回来", ("2026-12-18", "2026-12-20")),
+    ],
+)
+def test_dates_said_another_way(text: str, dates: tuple[str, str]) -> None:
+    assert _dates(text) == dates
+
+
+def test_until_a_weekday_names_no_place() -> None:
+    q = parse("后天出发去成都，玩到周日", [])
+    assert [c.id for c in q.destinations] == ["chengdu"] and q.unknown_places == [] and q.nights == 5
+
+
+def test_what_to_do_in_n_days_is_a_length() -> None:
+    q = parse("tell me what to do in Guilin in 2 days", [])
+    assert q.when is None and q.days == 2
