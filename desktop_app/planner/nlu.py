@@ -13,7 +13,7 @@ from desktop_app.planner.scope import ANSWERABLE, topics
 from desktop_app.planner.weather_ask import ALL_MONTHS, typical_months
 from desktop_app.travel.landmarks import strip_landmarks
 from desktop_app.travel.money import BUDGET_WORDS, PER_PERSON, foreign_budget, per_person
-from desktop_app.travel.origins import find_origin
+from desktop_app.travel.origins import aside, find_origin
 from desktop_app.travel.party import ZH_COMPANIONS, Party, added_people, find_party, joined
 from desktop_app.travel.places import City, resolve_city
 from desktop_app.travel.regions import Region, country_cities, find_regions, qualifies
@@ -297,11 +297,11 @@ def _set_places(q: TripQuery, text: str, places: list[Mention]) -> None:
     origin = find_origin(text, places)
     if origin is not None and origin.world is not None:
         q.origin_world = origin.world
-        near = stand_ins(origin.world)
-        q.origin = near[0] if near else None
+        named = {p.city for p in places if p.city is not None}  # from Toronto to New York: not "from New York"
+        q.origin = next((c for c in stand_ins(origin.world) if c not in named), None)
     elif origin is not None:
         q.origin = origin.city
-    rest = [p for p in places if p is not origin]
+    rest = [p for p in places if p is not origin and not aside(text, p)]
     found: list[tuple[int, City]] = [(p.start, p.city) for p in rest if p.city is not None]
     no_data: list[WorldPlace] = []
     named = {p.city for p in rest if p.city is not None}
@@ -316,7 +316,7 @@ def _set_places(q: TripQuery, text: str, places: list[Mention]) -> None:
         if qualifies(text, (start, end), cities, region):
             continue  # "云南大理", "Dali, Yunnan": the city, not the whole province
         q.regions.append(region)
-        found += [(start, c) for c in region.cities]
+        found += [] if named & set(region.cities) else [(start, c) for c in region.cities]  # 欧洲，伦敦和巴黎
         if not region.cities:
             no_data.append(region.as_place())
     ordered = [c for _, c in sorted(found, key=lambda f: f[0])]

@@ -22,7 +22,7 @@ ORIGIN_PATTERNS = (
     r"(?:我在|我们在|咱们在|人在|家在|住在|我住|我们住)(?P<c>\S{2,10}?)(?:[，,。 ]|$|工作|上班|生活|出发)",
     r"从\s*(?P<c>[^\s，,。！？!?；;][^，,。！？!?；;]{1,19}?)\s*(?:出发|直飞|飞|去|到|走)",
     r"从(?P<c>[\u4e00-\u9fff]{2,6}?)(?=[，,。！？!?；;\s]|$)",  # "…去厦门，从杭州": the clause ends there
-    r"(?P<c>\S{2,6}?)\s*(?:出发|直飞)",
+    r"(?P<c>\S{2,6}?)\s*(?:出发|直飞|走(?=[，,。！!？?\s]|$))",  # 西安走: leaving from Xi'an
     r"(?i)\bfrom\s*(?P<c>[\u4e00-\u9fff]{2,6})",
     r"(?i)\bfrom\s+(?P<c>[a-z][a-z' .-]{1,20}?)"
     r"(?=[,.;:!?—–(]|\s+(?:" + ORIGIN_ENDS + r")\b|\s+-\s|\s*[\u4e00-\u9fff]|$)",
@@ -58,6 +58,21 @@ def _route_origin(text: str, places: list[Mention]) -> Mention | None:
     return None
 
 
+# a place named as where someone lives or came back from, not where the trip goes: 老家是长沙的, 从广州回来,
+# "my sister lives in Sydney"
+ASIDE_BEFORE = re.compile(r"(?:老家(?:是|在)?|\b(?:lives?|living|grew up|born|was) in)\s*$", re.I)
+ASIDE_AROUND = re.compile(r"从\s*$")
+
+
+def aside(text: str, place: Mention) -> bool:
+    """A place said in passing (a home town, a trip just over): neither a stop nor the origin."""
+    before = text[max(0, place.start - 12) : place.start]
+    after = text[place.start + (matched_len(text, place.start, place.city) if place.city else 2) :]
+    came_back = ASIDE_AROUND.search(before) is not None and re.match(r"\s*(?:回来|回家|刚回)", after) is not None
+    return came_back or ASIDE_BEFORE.search(before) is not None
+
+
 def find_origin(text: str, places: list[Mention]) -> Mention | None:
     """The place named as the start: said outright, else the first city of a route (北京到三亚)."""
+    places = [p for p in places if not aside(text, p)]
     return _origin_from_patterns(text, places) or _route_origin(text, places)

@@ -32,7 +32,7 @@ ZH_COMPANIONS: tuple[tuple[str, int], ...] = (
     (r"爸妈|父母|爸爸妈妈|二老|公婆|公公婆婆|岳父母|岳父岳母|爷爷奶奶|外公外婆|姥姥姥爷|老人家们", 2),
     (r"爷爷|奶奶|外公|外婆|姥姥|姥爷|妈妈|爸爸|我妈|我爸|岳父|岳母|婆婆|公公|老人|妈|爸", 1),
     (r"哥哥|姐姐|弟弟|妹妹|我哥|我姐|我弟|我妹|闺蜜|发小|室友", 1),
-    (r"老婆|老公|老伴|媳妇|爱人|妻子|丈夫|女朋友|男朋友|女友|男友|对象|太太|先生", 1),
+    (r"老婆|老公|老伴|媳妇|爱人|妻子|丈夫|女朋友|男朋友|女友|男友|对象|太太|先生|男票|女票|(?i:\bbf\b|\bgf\b)", 1),
     (r"孩子|小孩|娃|儿子|女儿|宝宝", 1),
 )
 EN_COMPANIONS: tuple[tuple[str, int], ...] = (
@@ -52,6 +52,9 @@ def _explicit(text: str) -> Party | None:
     if m := re.search(r"(?:我们|咱们)\s*" + _ZN + r"\s*个\S{0,2}?" + ZH_GROUP, text):
         n = number(m.group(1))  # 我们四个女生: four in all
         return Party(n, m.group(0)) if n else None
+    if m := re.search(r"(?:就|只有)(?:我们|咱们|我)俩|(?:我们|咱们)\s*(仨|" + _ZN[1:-1] + r"\s*个)(?![月天晚小星礼周半])", text):
+        n = 2 if m.group(1) is None else number(m.group(1).rstrip("个 "))  # 就我们俩: two in all; 我们仨: three
+        return Party(n, m.group(0)) if n else None
     if re.search(r"他俩|他们俩|她俩|她们俩|老两口", text):
         return Party(2, "他俩")  # 爸妈…他俩从大连出发: the two of them travel
     if (m := re.search(_ZN + r"\s*个?(?:大人|成人|成年人)", text)) and (n := number(m.group(1))):
@@ -60,7 +63,9 @@ def _explicit(text: str) -> Party | None:
         r"一家\s*" + _ZN + r"\s*口|" + _ZN + r"\s*口之家|" + _ZN + r"\s*(?:个人|人|位|口人)(?!民|口[^人])", text
     ):
         n = number(m.group(1) or m.group(2) or m.group(3))
-        return Party(n, m.group(0)) if n else None
+        more = FAMILY_PLUS.match(text, m.end())  # 一家三口+爷爷奶奶, 一家三口再加上我妈: more than the family
+        extra = _add(more.group(1), ZH_COMPANIONS, 0, [], "")[0] if more else 0
+        return Party(n + extra, text[m.start() : more.end() if more else m.end()]) if n else None
     en = re.search(
         r"(?i)\b(?:a\s+)?(?:family|group|party)\s+of\s+" + _EN + r"\b|\b" + _EN
         + r"\s+(?:of us|people|persons|adults|travell?ers|pax|guests|ppl)\b",
@@ -74,7 +79,8 @@ def _explicit(text: str) -> Party | None:
     return None
 
 
-ZH_GROUP = r"(?:女生|男生|女孩|男孩|姑娘|朋友|同学|同事|闺蜜|小伙伴)"
+ZH_GROUP = r"(?:女生|男生|女孩|男孩|姑娘|朋友|同学|同事|闺蜜|小伙伴|大学生|学生)"
+FAMILY_PLUS = re.compile(r"\s*(?:\+|＋|再?加上?|带上?|还有|和|跟)\s*(?:我的?)?([^，,。！？!?\s]{1,6})")
 # a child said with its age between count and noun: 一个5岁孩子, 两个3岁的小孩
 ZH_CHILD = r"\s*个?(?:\s*\d{1,2}\s*岁的?)?(?:小孩|孩子|儿童|小朋友|宝宝|娃|小)"
 EN_CHILD = r"kids?|child(?:ren)?|teens?|teenagers?|toddlers?|bab(?:y|ies)|infants?|\d{1,2}[- ]years?[- ]olds?"
@@ -111,7 +117,7 @@ def _groups(text: str) -> Party | None:
     if m := re.search(r"(?:我|我们)?(?:和|跟|带|陪|与)\s*" + _ZN + r"\s*个?(?:朋友|同事|同学)", text):
         n = number(m.group(1))
         return Party(n + 1, m.group(0)) if n else None
-    if m := re.search(r"(?i)\b(?:me and|with)\s+" + _EN + r"\s+(?:friends|colleagues|mates)\b", text):
+    if m := re.search(r"(?i)(?:\bme and|\bwith|\bw/|\bme\s*\+)\s*" + _EN + r"\s+(?:friends|colleagues|mates)\b", text):
         n = number(m.group(1))
         return Party(n + 1, m.group(0)) if n else None
     if m := re.search(r"(?i)\b" + _EN + r"\s+(?:friends|colleagues|mates)\b", text):
@@ -131,15 +137,17 @@ COUPLE = re.compile(
     r"我们俩|我俩|咱俩|两口子|小两口|老两口|夫妻|情侣|蜜月"
     r"|(?i:\b(?:the two of us|we two|as a couple|honeymoon|my (?:wife|husband|partner) and i)\b)"
 )
-ZH_WITH = re.compile(r"(?:带上?|和|跟|陪|与|加上|还有)(?:着)?(?:我)?(?:的)?([^，,。！？!?\s]{1,12})")
+ZH_WITH = re.compile(r"(?:带上?|和|跟|陪|与|加上|还有)\s*(?:着)?(?:我)?(?:的)?([^，,。！？!?\s]{1,12})")
 ASIDE = re.compile(r"[（(](?![\d\s岁和、,]*[）)]).*")  # 女儿（女儿还小…): an aside, not more people; ages stay
 # "with my wife and two kids", or a list that opens the question: "My wife, our 2 kids and I fly …"
 _LEAD = r"^\s*(?=(?:my|our) [a-z ]{2,20}, (?:[a-z0-9 ,&]{2,40}\b)?and (?:i|me)\b)"
 _BY = (
-    r"\bwith |\bme and |\bme,\s*|\band |\badd |\bbring |\btake |\btaking |\bplus |\+\s*|和|跟|带|^\s*(?=my \w+ and i\b)"
+    r"\bwith |\bw/\s*|\bme and |\bme,\s*|\band |\badd |\bbring |\btake |\btaking |\bplus |\+\s*|和|跟|带"
+    r"|^\s*(?=my \w+ and i\b)"
     r"|\bfor (?=my \w+ and me\b)"  # "a trip for my wife and me"
 )
 EN_WITH = re.compile(r"(?i)(?:" + _BY + "|" + _LEAD + r")\s*(?:my|our|the) ([a-z0-9 ,&()]{2,60})")
+EN_PLUS = re.compile(r"(?i)\bme\s*\+(?!\s*(?:my|our|the)\b)\s*([a-z0-9 +&']{2,60})")  # "me + wife + her parents"
 EN_JOINING = re.compile(  # "grandparents are coming too", "My sister is coming too", "Our son is coming as well"
     r"(?i)\b(?:(?:my|our|the)\s+)?(grandparents|parents|in-laws)\s+(?:are|will be)\s+(?:coming|joining)"
     r"|\b(?:my|our)\s+([a-z ]{3,20}?)\s+(?:is|are|will be)\s+(?:coming|joining)"
@@ -158,7 +166,8 @@ def _companions(text: str) -> Party | None:
     said: list[str] = []
     count, kids = (2 if couple else 1), 0
     partner = False
-    for table, clauses, english in ((ZH_COMPANIONS, ZH_WITH, False), (EN_COMPANIONS, EN_WITH, True)):
+    readers = ((ZH_COMPANIONS, ZH_WITH, False), (EN_COMPANIONS, EN_WITH, True), (EN_COMPANIONS, EN_PLUS, True))
+    for table, clauses, english in readers:
         for m in clauses.finditer(text):
             before = count
             count, said, more = _add(ASIDE.sub("", m.group(1)), table, count, said, m.group(0), english=english)

@@ -82,3 +82,55 @@ def test_until_a_weekday_names_no_place() -> None:
 def test_what_to_do_in_n_days_is_a_length() -> None:
     q = parse("tell me what to do in Guilin in 2 days", [])
     assert q.when is None and q.days == 2
+
+
+@pytest.mark.parametrize(
+    ("text", "size"),
+    [
+        ("我们仨下周去成都", 3),
+        ("带女儿去东京，就我们俩", 2),
+        ("一家三口+外公外婆，五一去青岛", 5),
+        ("我们一家三口再加上我爸，去厦门", 4),
+        ("和bf一起去香港两晚", 2),
+        ("trip to Dubai for me + wife + her parents", 4),
+        ("Sanya this weekend w/ 3 friends", 4),
+        ("me + 2 colleagues to Shenzhen", 3),
+        ("a week in Bali w/ the husband and our 3 girls", 5),
+        ("我们5个学生去西安", 5),
+    ],
+)
+def test_who_travels_said_another_way(text: str, size: int) -> None:
+    assert parse(text, []).party.size == size
+
+
+@pytest.mark.parametrize(
+    ("text", "budget"),
+    [
+        ("人均预算六百块去苏州", 600),
+        ("2 ppl, Chengdu, 3n, <5000 total", 5000),
+        ("两个人去丽江，总共一万二", 12_000),
+        ("4 of us to Seoul, ~800 USD pp", 4 * 5760),
+    ],
+)
+def test_budgets_said_another_way(text: str, budget: int) -> None:
+    assert parse(text, []).budget == budget
+
+
+@pytest.mark.parametrize(
+    ("text", "places", "origin"),
+    [
+        ("我在上海上班，老家是南京的，元旦想去哈尔滨", ["harbin"], "shanghai"),
+        ("my brother lives in London, but I want Paris in spring, from Beijing", ["paris"], "beijing"),
+        ("刚从成都回来，下周又要去重庆，天气怎么样", ["chongqing"], None),
+        ("LA or NYC for Christmas?", ["losangeles", "newyork"], None),
+        ("the Big Apple in January, from Toronto", ["newyork"], None),
+        ("la la land vibes, Sanya please", ["sanya"], None),
+        ("去东南亚，曼谷和新加坡哪个好", ["bangkok", "singapore"], None),
+        ("去桂林看山水 武汉走", ["guilin"], "wuhan"),
+        ("下周去西按看兵马俑", ["xian"], None),
+    ],
+)
+def test_places_said_in_passing_or_by_another_name(text: str, places: list[str], origin: str | None) -> None:
+    q = parse(text, [])
+    assert [c.id for c in q.destinations] == places
+    assert (q.origin.id if q.origin is not None else None) == origin
