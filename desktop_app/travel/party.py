@@ -52,7 +52,8 @@ def _explicit(text: str) -> Party | None:
     if m := re.search(r"(?:我们|咱们)\s*" + _ZN + r"\s*个\S{0,2}?" + ZH_GROUP, text):
         n = number(m.group(1))  # 我们四个女生: four in all
         return Party(n, m.group(0)) if n else None
-    if m := re.search(r"(?:就|只有)(?:我们|咱们|我)俩|(?:我们|咱们)\s*(仨|" + _ZN[1:-1] + r"\s*个)(?![月天晚小星礼周半])", text):
+    only_us = r"(?:就|只有)(?:我们|咱们|我)俩|(?:我们|咱们)\s*(仨|" + _ZN[1:-1] + r"\s*个)(?![月天晚小星礼周半])"
+    if m := re.search(only_us, text):
         n = 2 if m.group(1) is None else number(m.group(1).rstrip("个 "))  # 就我们俩: two in all; 我们仨: three
         return Party(n, m.group(0)) if n else None
     if re.search(r"他俩|他们俩|她俩|她们俩|老两口", text):
@@ -80,7 +81,7 @@ def _explicit(text: str) -> Party | None:
 
 
 ZH_GROUP = r"(?:女生|男生|女孩|男孩|姑娘|朋友|同学|同事|闺蜜|小伙伴|大学生|学生)"
-FAMILY_PLUS = re.compile(r"\s*(?:\+|＋|再?加上?|带上?|还有|和|跟)\s*(?:我的?)?([^，,。！？!?\s]{1,6})")
+FAMILY_PLUS = re.compile(r"\s*(?:\+|\uff0b|再?加上?|带上?|还有|和|跟)\s*(?:我的?)?([^，,。！？!?\s]{1,6})")
 # a child said with its age between count and noun: 一个5岁孩子, 两个3岁的小孩
 ZH_CHILD = r"\s*个?(?:\s*\d{1,2}\s*岁的?)?(?:小孩|孩子|儿童|小朋友|宝宝|娃|小)"
 EN_CHILD = r"kids?|child(?:ren)?|teens?|teenagers?|toddlers?|bab(?:y|ies)|infants?|\d{1,2}[- ]years?[- ]olds?"

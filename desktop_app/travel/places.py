@@ -150,8 +150,9 @@ def find_cities(text: str) -> list[tuple[int, City]]:
         pattern = re.escape(name.casefold())
         if name.isascii():
             pattern = rf"(?<![a-z]){pattern}(?![a-z])"
-        short = name.isascii() and len(name) == 2  # LA, HK, KL: as written in capitals ("la" is no city)
-        for m in re.finditer(rf"(?<![A-Za-z]){re.escape(name)}(?![A-Za-z])" if short else pattern, text if short else folded):
+        if short := name.isascii() and len(name) == 2:  # LA, HK, KL: as written in capitals ("la" is no city)
+            pattern = rf"(?<![A-Za-z]){re.escape(name)}(?![A-Za-z])"
+        for m in re.finditer(pattern, text if short else folded):
             if any(m.start() < e and s < m.end() for s, e in taken):
                 continue
             taken.append((m.start(), m.end()))

@@ -67,6 +67,7 @@ def nights_until_back(text: str, start: date) -> int | None:
             return (weekday - start.weekday() - 1) % 7 + 1  # the first such day after leaving
     return None
 
+
 MOVED = re.compile(
     r"(?i)\b(a|one|two|three|four|\d)\s+weeks?\s+(later|earlier)\b"
     r"|(推迟|延后|晚|往后推|提前|早)\s*([一两二三四\d])\s*(?:周|个星期|个礼拜)"
