@@ -34,7 +34,9 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
         + words("compare|comparison| vs|versus|which one|which better|which is| or ")
     ),
     "guide": (
-        words("攻略|指南|景点|美食|好玩|好吃|怎么玩|玩什么|吃什么|看什么|推荐|必去|必吃|准备什么")
+        words(
+            "攻略|指南|景点|美食|好玩|好吃|怎么玩|玩什么|吃什么|看什么|推荐|必去|必吃|准备什么|玩法|路线怎么|安排路线|怎么排"
+        )
         + words(
             "guide|sights|what to do|things to do|food|what to see|should i see|should we see|"
             "to eat|recommend|itinerary|must see|must eat|day by day|what should i do|what should we do"
@@ -74,7 +76,7 @@ def find_intents(text: str) -> set[str]:
         found.add("hotels")  # 单程飞三亚，住三晚: the stay is asked for too
     if re.search(r"(?:订|买|抢)[^，,。！？!?]{0,8}(?<!门)票", text):
         found.add("flights")  # 订去成都的票: a fare (门票 is an admission, not a fare)
-    if re.search(r"住(?:在)?[^，,。！？!?]{1,10}(?:附近|旁边|周边)", text):
+    if re.search(r"住(?:在)?[^，,。！？!?]{1,10}(?:附近|旁边|周边|那边|那一?带)", text):
         found.add("hotels")  # 住江汉路附近: where to stay is the question
     if (found & {"hotels", "weather"} and TRAIN.search(text)) or GETTING_THERE.search(text):
         found.add("flights")  # "the train … and a hotel", 怎么去: the fare (by rail where it reaches) is asked

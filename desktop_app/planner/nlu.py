@@ -19,7 +19,7 @@ from desktop_app.travel.places import City, resolve_city
 from desktop_app.travel.regions import Region, country_cities, find_regions, qualifies
 from desktop_app.travel.stay import nights_until_back, parse_duration, said_nights, weeks_moved
 from desktop_app.travel.when import Span, find_span
-from desktop_app.travel.world_places import Mention, WorldPlace, find_places, stand_ins
+from desktop_app.travel.world_places import Mention, WorldPlace, find_places, matched_len, stand_ins
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
@@ -61,6 +61,7 @@ class TripQuery:
     compare_one: bool = False  # "compare the hotels", 哪个暖和: that one thing side by side, nothing else priced
     stop_nights: tuple[int, ...] = ()  # nights said for each destination in order ("Xi'an (2 nights), then …")
     read_as: list[tuple[str, City]] = field(default_factory=list)  # misspelt names read as cities: (三压, 三亚)
+    dropped: list[City] = field(default_factory=list)  # 海口不去了, "drop KL": out of the trip so far
 
     @property
     def stars(self) -> int:
@@ -87,7 +88,7 @@ class TripQuery:
     @property
     def beyond_only(self) -> bool:
         """Asks only what the data cannot know (要签证吗, "is it safe"): nothing to look up or price."""
-        return bool(self.beyond) and not self.intents & ANSWERABLE
+        return bool(self.beyond) and not self.intents & (ANSWERABLE | {"compare"})
 
 
 def language(text: str) -> str:
@@ -174,6 +175,8 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
     q.night_cap = int((cap.group("n") or cap.group("z")).replace(",", "")) if cap else None
     q.asks_rain = bool(RAIN_OR_SNOW.search(text))
     q.beyond = topics(text)
+    if "trains" in q.beyond and not TRAIN.search(text) and FLYING.search(text):  # 飞帝都，下周三还有票吗: a fare
+        q.beyond, q.intents = tuple(t for t in q.beyond if t != "trains"), q.intents | {"flights"}
     q.one_way = bool(re.search(r"(?i)\bone[- ]way\b|单程", text))
     q.by_train = bool(TRAIN.search(text))
     q.by_air = bool(re.search(r"(?i)机票|航班|飞机|坐飞|\bfl(?:y|ying|ights?)\b|\bairfare", text))
@@ -256,7 +259,8 @@ def _party_and_stops(q: TripQuery, text: str, earlier: list[str], before: TripQu
         q.nights, q.days = sum(q.stop_nights), None
 
 
-STRONG_FARE = re.compile(r"(?i)机票|航班|飞机|票价|\bfl(?:y|ights?)\b|\b(?:air)?fares?\b|\bplane\b")
+FLYING = re.compile(r"(?i)飞|机票|航班|\bfl(?:y|ying|ights?)\b|\bplane\b")
+STRONG_FARE = re.compile(r"(?i)机票|航班|票价|\bflights\b|\b(?:air)?fares?\b")  # asked, not a flight in passing
 # a topic beyond the data makes these words incidental: "tickets at the gate", 高铁还有票吗, "food festivals"
 WEAK_ASKS = {
     "opening_times": ("flights", STRONG_FARE),
@@ -273,8 +277,9 @@ def _weather_and_scope(q: TripQuery, text: str) -> None:
     q.typical_months = typical_months(text) if q.when is None and q.open is None else ()
     if q.typical_months == ALL_MONTHS and not q.intents & (ANSWERABLE - {"weather"}):
         q.intents = {"weather"}  # 什么时候去拉萨最好: the months compared, no trip priced
-    if q.beyond and not find_intents(text) & ANSWERABLE:
-        q.intents = set()  # 去日本要签证吗 after a priced trip: the trip is not asked again
+    if q.beyond and not find_intents(text) & ANSWERABLE:  # 去日本要签证吗 after a priced trip: not asked again
+        weighs = "suitability" in q.beyond and len(q.destinations) > 1  # 三亚和海口哪个更适合带老人: still weighed
+        q.intents = q.intents & {"compare"} if weighs else set()
 
 
 MAX_QUESTION = 2_000  # characters of a question the planner reads (model.py says in the answer when it cut one)
@@ -301,7 +306,8 @@ def _set_places(q: TripQuery, text: str, places: list[Mention]) -> None:
         q.origin = next((c for c in stand_ins(origin.world) if c not in named), None)
     elif origin is not None:
         q.origin = origin.city
-    rest = [p for p in places if p is not origin and not aside(text, p)]
+    q.dropped = [p.city for p in places if p.city is not None and DROPPED.search(_around(text, p))]
+    rest = [p for p in places if p is not origin and not aside(text, p) and p.city not in q.dropped]
     found: list[tuple[int, City]] = [(p.start, p.city) for p in rest if p.city is not None]
     no_data: list[WorldPlace] = []
     named = {p.city for p in rest if p.city is not None}
@@ -341,7 +347,7 @@ TRIP_LOOKUPS = frozenset({"weather", "flights", "hotels"})
 def _carry_intents(q: TripQuery, text: str, asked: set[str]) -> None:
     """A follow-up with no lookup of its own asks what the turn before did ("那成都呢？"); one that adds
     ("保存这个行程", "add Beijing to the comparison") keeps it too: the earlier intents and the new one."""
-    before = asked - {"save"}
+    before = asked - {"save"} - ({"compare"} if BACK_TO.search(text) or q.dropped else set())  # 算了还是成都吧
     if not q.intents:
         q.intents = before
     elif q.intents <= {"save", "guide", "compare"}:  # 给个行程攻略, "which is better?", 存一下: on top of the trip
@@ -377,6 +383,7 @@ def _inherit(q: TripQuery, text: str, before: TripQuery) -> None:
         q.by_train, q.by_air = before.by_train, before.by_air
     if q.origin is not None:
         q.destinations = [c for c in q.destinations if c != q.origin]
+    q.destinations = [c for c in q.destinations if c not in q.dropped]
 
 
 REFERS_BACK = re.compile(r"(?i)这|那|\bthese\b|\bthose\b|\bthere\b")  # 这三个地方的天气: the places so far
@@ -395,7 +402,21 @@ def _open_ask(text: str, earlier: list[str]) -> OpenAsk | None:
 ALSO = re.compile(
     r"(?i)也|顺便|再查|再看|\bas well\b|^\W*and\b"
 )  # "And hotels there?" adds  # adds a lookup to what was asked (never a place: 也 is everywhere)
-BACK_TO = re.compile(r"(?i)回到|\bback to\b|\bgo back\b")
+BACK_TO = re.compile(r"(?i)回到|算了[，,\s]*(?:还是|就)|\bback to\b|\bgo back\b")  # 算了还是成都吧: that one
+# a place said with 不去 / drop / skip is out of the trip: 海口不去了, 去掉海口, "drop KL", "skip Osaka"
+DROPPED = re.compile(
+    r"(?i)^(?:不去|去掉|删掉|不要|drop|skip|remove|minus|without|no more)\s*@|@\s*(?:就)?不去了?|@\s*换成"
+)  # 厦门换成三亚
+
+
+def _around(text: str, place: Mention) -> str:
+    """The words either side of a place, the place itself as @."""
+    end = place.start + (matched_len(text, place.start, place.city) if place.city else 2)
+    return (
+        text[max(0, place.start - 8) : place.start].split("，")[-1].split(",")[-1].lstrip() + "@" + text[end : end + 6]
+    )
+
+
 PLANNING = re.compile(r"(?i)安排一下|帮我安排|规划一下|\bplan (?:a|my|our|the) trip\b|\bplan it\b")
 ADDING = re.compile(r"(?i)\badd\b|\balso\b|\btoo\b|加上|再加|也查|还有")
 

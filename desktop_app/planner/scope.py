@@ -35,7 +35,8 @@ TOPICS = (
         "safety",
         re.compile(
             r"(?i)安全|危险|治安|高反|高原反应|小偷|骗子|被骗|疫苗|打针|"
-            r"\bsafe(?:ty|r|st)?\b|\bdangerous\b|\bcrime\b|\bscams?\b|\baltitude sickness\b|\btap water\b"
+            r"\bsafe(?:ty|r|st)?\b|\bunsafe\b|\bsketchy\b|\bdodgy\b|\bdangerous\b|\bcrime\b|\bscams?\b"
+            r"|\baltitude sickness\b|\btap water\b"
             r"|\bvaccin(?:e|es|ation|ations)\b|\bmalaria\b|\baltitude\b|\bpickpockets?\b|\btheft\b|\bearthquakes?\b"
             r"|\bdrinkable\b|自来水|能直接喝|地震|扒手"
         ),
@@ -45,7 +46,7 @@ TOPICS = (
     Topic(  # 有什么活动, 演唱会, 灯会还办吗, 烟花, "what's on", "any concerts", "Christmas market"
         "events",
         re.compile(
-            r"(?i)活动|演唱会|音乐节|灯会|庙会|烟花|展览|演出|赛事|比赛|花期|"
+            r"(?i)活动|演唱会|音乐节|灯会|庙会|烟花|展览|演出|赛事|比赛|龙舟赛|赛龙舟|花期|"
             r"\bwhat's on\b|\banything on\b|\bevents?\b|\bconcerts?\b|\bexhibitions?\b|\bfireworks\b|"
             r"(?<!spring )(?<!boat )(?<!autumn )(?<!lantern )\bfestivals?\b|\bshows\b|\bparades?\b|"
             r"\bchristmas markets?\b|\bbloom\b|还办吗|还在吗|\bstill (?:be )?(?:up|on|running|there)\b"
@@ -69,11 +70,11 @@ TOPICS = (
         "trains",
         re.compile(
             r"(?i)余票|票还有|还有票|车次|几点有|时刻表|卧铺|最早一班|最晚一班|末班|首班|几班|多久一班|班次|"
-            r"\btrains? (?:run|leave)\b|\bovernight train\b|\bseats on\b|"
+            r"\btrains? (?:run|leave)\b|\bovernight train\b|\bseats on\b|\b(?:last|first|earliest|latest) trains?\b|"
             r"二等座|一等座|硬卧|软卧|"
             r"\bsleeper\b|\btimetables?\b|\btrain (?:times|schedules?)\b|\bseats? left\b|\bsold out\b"
             # how long the ride takes: 坐动车多久, 高铁过去要几个小时, "how long is the train", "is there a fast train"
-            r"|(?:高铁|动车|火车|城际)[^，,。？?]{0,8}(?:几个?小时|多久|多长时间)"
+            r"|(?:高铁|动车|火车|城际)[^。？?]{0,12}(?:几个?小时|多久|多长时间)"
             r"|\bis there an? (?:[\w-]+ ){0,2}trains?\b"
             r"|\bhow long\b[^.?!]{0,30}\btrains?\b|\btrains?\b[^.?!]{0,40}\bhow long\b"
         ),

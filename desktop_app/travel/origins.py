@@ -60,7 +60,7 @@ def _route_origin(text: str, places: list[Mention]) -> Mention | None:
 
 # a place named as where someone lives or came back from, not where the trip goes: 老家是长沙的, 从广州回来,
 # "my sister lives in Sydney"
-ASIDE_BEFORE = re.compile(r"(?:老家(?:是|在)?|\b(?:lives?|living|grew up|born|was) in)\s*$", re.I)
+ASIDE_BEFORE = re.compile(r"(?:老家(?:是|在)|\b(?:lives|grew up|was born|was) in)\s*$", re.I)  # not "I live in"
 ASIDE_AROUND = re.compile(r"从\s*$")
 
 

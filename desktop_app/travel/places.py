@@ -136,6 +136,9 @@ def known_cities_text() -> str:
     return ", ".join(c.label() for c in all_cities())
 
 
+CASED = frozenset({"LA"})  # aliases that are words in lower case
+
+
 def find_cities(text: str) -> list[tuple[int, City]]:
     """Every city mentioned in text with its position, longest name first, no overlaps."""
     names = sorted(
@@ -150,7 +153,7 @@ def find_cities(text: str) -> list[tuple[int, City]]:
         pattern = re.escape(name.casefold())
         if name.isascii():
             pattern = rf"(?<![a-z]){pattern}(?![a-z])"
-        if short := name.isascii() and len(name) == 2:  # LA, HK, KL: as written in capitals ("la" is no city)
+        if short := name in CASED:  # LA as written in capitals ("la" is no city)
             pattern = rf"(?<![A-Za-z]){re.escape(name)}(?![A-Za-z])"
         for m in re.finditer(pattern, text if short else folded):
             if any(m.start() < e and s < m.end() for s, e in taken):

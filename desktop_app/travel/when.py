@@ -114,6 +114,14 @@ def _zh_part(m: re.Match[str], today: date) -> Span | None:
     return part
 
 
+def _bare_part(m: re.Match[str], today: date) -> Span | None:
+    """月底去哈尔滨: this month's part, or next month's once it is over."""
+    part, said = _part_word(m.group("part")), m.group(0)
+    return _narrow(_months_ahead(today, 0, said), part, today, said) or _narrow(
+        _months_ahead(today, 1, said), part, today, said
+    )
+
+
 def _en_part(m: re.Match[str], today: date) -> Span | None:
     """Early January, end of next month, mid-March: the month, narrowed to its part."""
     month = _month_of(m.group("base"), today)
@@ -373,6 +381,7 @@ RULES: list[Rule] = [
     (_p(LAST_WEEKEND), _last_weekend),
     (_p(ZH_PART), _zh_part),
     (_p(EN_PART), _en_part),
+    (_p(r"(?<![^\s，,。！？!?去到在等])月(?P<part>初|底|末|中旬|上旬|下旬)"), _bare_part),
     (_p(YEAR_END), _year_end),
     (_p(r"(?P<base>下下个?月|下个?月|这个?月|本月)\s*" + _zn("d") + r"\s*[号日]" + _TO_ZN), _day_of_month),
     (_p(EN_DAYS_OF_MONTH), _day_of_month),
@@ -402,7 +411,8 @@ RULES: list[Rule] = [
     (_p(r"大后天"), _day(3)),
     (_p(r"后天|\bday after tomorrow\b"), _day(2)),
     (_p(r"明天|\b(?:tomorrow|tomorow|tommorow|tmrw|tmr|2moro)\b"), _day(1)),
-    (_p(r"今天|今晚|现在|此刻|这会儿|\btoday\b|\bto(?:night|nite)\b|\bright now\b|\brn\b|\bcurrently\b"), _day(0)),
+    (_p(r"今天|今晚|现在|此刻|这会儿|\btoday\b|\bto(?:night|nite)\b|\bright now\b|\brn\b|\bcurrently\b"
+        r"|\bat the moment\b"), _day(0)),
     (_p(r"春节|过年|\b(?:chinese|lunar) new year\b|\bspring festival\b"), _holiday("spring_festival")),
     (_p(r"五一|劳动节|\bmay day\b|\blabou?r day\b"), _holiday("labour_day")),
     (_p(r"十一(?:假期|长假|黄金周)|国庆|\bgolden week\b|\bnational day\b"), _holiday("national_day")),
@@ -441,8 +451,14 @@ def find_span(text: str, today: date) -> Span | None:
     if found is not None and _is_bare_weekend(found):
         return _earliest(text, today, bare_weekend=False) or found
     if found is not None and found.kind in VAGUE:  # 年底…12月24号去曼谷: the day inside it is the trip's
-        inner = _earliest(text.replace(found.said, " " * len(found.said), 1), today, bare_weekend=True)
-        within = inner is not None and inner.kind in ("day", "range") and found.start <= inner.start <= found.end
+        month_start = max(today, found.start.replace(day=1))  # "end of June … 20th to 25th": June's 20th
+        inner = _earliest(text.replace(found.said, " " * len(found.said), 1), month_start, bare_weekend=True)
+        within = (
+            inner is not None
+            and inner.kind in ("day", "range")
+            and inner.start <= found.end
+            and inner.end >= found.start
+        )
         return inner if within else found
     return found
 

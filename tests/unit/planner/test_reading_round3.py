@@ -134,3 +134,52 @@ def test_places_said_in_passing_or_by_another_name(text: str, places: list[str],
     q = parse(text, [])
     assert [c.id for c in q.destinations] == places
     assert (q.origin.id if q.origin is not None else None) == origin
+
+
+@pytest.mark.parametrize(
+    ("text", "intents"),
+    [
+        ("大理丽江哪个更适合带爸妈去？", {"compare"}),  # suits older travellers: still weighed, said first
+        ("给我排个三天的成都玩法", {"guide"}),
+        ("贵州玩一周，路线怎么安排好", {"guide"}),
+        ("去杭州住西湖那边方便吗", {"hotels"}),
+        ("从虹桥飞成都，周五还有票吗", {"flights"}),
+        ("怕坐飞机，想坐高铁去西安，要几个小时", set()),
+        ("my flight was cancelled, is there a train from Osaka to Tokyo and how long is it", set()),
+        ("is Bangkok sketchy at night", set()),
+        ("端午去长沙看赛龙舟", set()),
+        ("what time is the last train from Shenzhen to Guangzhou", set()),
+    ],
+)
+def test_what_is_asked_said_another_way(text: str, intents: set[str]) -> None:
+    q = parse(text, [])
+    assert (set() if q.beyond_only else q.intents) == intents
+
+
+@pytest.mark.parametrize(
+    ("earlier", "text", "places"),
+    [
+        (["三亚和海口五天怎么安排"], "海口不去了，只去三亚", ["sanya"]),
+        (["Singapore and KL for 10 days"], "drop KL, just Singapore", ["singapore"]),
+        (["成都和重庆哪个好玩"], "算了还是成都吧", ["chengdu"]),
+    ],
+)
+def test_a_place_dropped_leaves_the_trip(earlier: list[str], text: str, places: list[str]) -> None:
+    q = parse(text, earlier)
+    assert [c.id for c in q.destinations] == places and "compare" not in q.intents
+
+
+@pytest.mark.parametrize(
+    ("text", "dates"),
+    [
+        ("月底去哈尔滨", ("2026-12-21", "2026-12-31")),
+        ("下周二到下周四去深圳", ("2026-12-08", "2026-12-10")),
+        ("下周三到周日去南京", ("2026-12-09", "2026-12-13")),
+        ("Seoul this sat-sun from Shanghai", ("2026-12-12", "2026-12-13")),
+        ("Singapore end of June, going 20th to 25th", ("2027-06-20", "2027-06-25")),
+        ("weather in Macau at the moment", ("2026-12-06", "2026-12-06")),
+        ("Nice to Monaco on Friday", ("2026-12-11", "2026-12-11")),  # Monaco is no Monday
+    ],
+)
+def test_ranges_and_parts_said_another_way(text: str, dates: tuple[str, str]) -> None:
+    assert _dates(text) == dates
