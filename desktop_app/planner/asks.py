@@ -17,7 +17,8 @@ def words(table: str) -> tuple[str, ...]:
 INTENT_WORDS: dict[str, tuple[str, ...]] = {
     "weather": (
         words(
-            "天气|气温|温度|下雨|热不热|穿什么|带什么|衣服|热吗|很热|太热|暖和|凉快|下雪|多少度|冷|游泳|下海|外套|羽绒服|雨伞"
+            "天气|气温|温度|下雨|热不热|穿什么|带什么|衣服|热吗|很热|太热|暖和|凉|下雪|多少度|冷|游泳|下海|外套|羽绒服|雨伞"
+            "|泳衣|长袖|短袖|防晒"
         )
         + words(
             "weather|wether|temperature| temp | temps |degrees|humid| rain|forecast|climate|"
@@ -26,8 +27,8 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
         )
     ),
     "flights": words("机票|航班|飞") + words("flite|flight|fly|airfare| fare|plane|ticket"),
-    "hotels": words("酒店|住宿|宾馆|民宿|住哪|空房|订房")
-    + words("hotel|stay|accommodation|lodging|room|a place near|place to crash|somewhere to crash"),
+    "hotels": words("酒店|住宿|宾馆|民宿|住哪|空房|订房|客栈|青旅|住的地方")
+    + words("hotel|stay|accommodation|lodging|room|a place near|place to crash|somewhere to crash|hostel|airbnb"),
     "save": words("保存|存下来|存成|存一下|导出|收藏|记下来") + words("save|export|write it down"),
     "compare": (
         words("对比|比较|还是|比一下|哪个|哪里更|哪边")
@@ -39,7 +40,8 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
         )
         + words(
             "guide|sights|what to do|things to do|food|what to see|should i see|should we see|"
-            "to eat|recommend|itinerary|must see|must eat|day by day|what should i do|what should we do"
+            "to eat|recommend|itinerary|must see|must eat|day by day|what should i do|what should we do|"
+            "shouldn t i miss|not to miss|worth seeing"
         )
     ),
 }
@@ -50,6 +52,7 @@ COST_WORDS = ("多少钱", "花多少", "费用", "价格", " price ", " prices 
 COMPARE_ONE = re.compile(  # the one thing compared side by side, not the whole trip
     r"(?i)\bcompare\s+(?:the\s+)?(?:hotels?|weather|flights?|fares?)\b|比较.{0,12}的(?:天气|酒店|机票)"
 )
+FARE_ASKED = re.compile(r"(?i)机票|航班|票|fares?\b|flights\b|ticket|多少钱|价格|price|cost|cheap|how much|便宜")
 TRAIN = re.compile(r"(?i)高铁|火车|动车|\btrains?\b|\brail(?:way)?\b")
 GETTING_THERE = re.compile(
     r"(?i)怎么去|怎么过去|如何去|\b(?:best|cheapest|fastest|quickest) way to (?:get|go)\b"
@@ -70,6 +73,8 @@ def find_intents(text: str) -> set[str]:
     """Which lookups the question names explicitly."""
     folded = " " + re.sub(r"[^\w]+", " ", ORIGIN_CUES.sub(" ", RATHER.sub("", text)).casefold()) + " "
     found = {name for name, words in INTENT_WORDS.items() if any(w in folded for w in words)}
+    if "flights" in found and found & {"weather", "hotels", "guide"} and not FARE_ASKED.search(text):
+        found.discard("flights")  # 明天飞昆明，那边凉不凉: the flight is the trip, not a fare asked
     if found and not found & {"flights", "hotels"} and any(w in folded for w in COST_WORDS):
         found |= {"flights", "hotels"}
     if found and re.search(r"住\s*[\d一两二三四五六七八九十]{1,2}\s*[晚天]", text):

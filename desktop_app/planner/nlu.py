@@ -400,9 +400,10 @@ def _open_ask(text: str, earlier: list[str]) -> OpenAsk | None:
 
 
 ALSO = re.compile(
-    r"(?i)也|顺便|再查|再看|\bas well\b|^\W*and\b"
+    r"(?i)也|顺便|再查|再看|\bas well\b|^\W*and\b|,\s*and (?:what|how)\b"
 )  # "And hotels there?" adds  # adds a lookup to what was asked (never a place: 也 is everywhere)
-BACK_TO = re.compile(r"(?i)回到|算了[，,\s]*(?:还是|就)|\bback to\b|\bgo back\b")  # 算了还是成都吧: that one
+# 算了还是成都吧, "Bali instead": that one, no comparison
+BACK_TO = re.compile(r"(?i)回到|算了[，,\s]*(?:还是|就)|\bback to\b|\bgo back\b|\binstead\b")
 # a place said with 不去 / drop / skip is out of the trip: 海口不去了, 去掉海口, "drop KL", "skip Osaka"
 DROPPED = re.compile(
     r"(?i)^(?:不去|去掉|删掉|不要|drop|skip|remove|minus|without|no more)\s*@|@\s*(?:就)?不去了?|@\s*换成"
@@ -417,7 +418,10 @@ def _around(text: str, place: Mention) -> str:
     )
 
 
-PLANNING = re.compile(r"(?i)安排一下|帮我安排|规划一下|\bplan (?:a|my|our|the) trip\b|\bplan it\b")
+PLANNING = re.compile(
+    r"(?i)安排一下|帮我安排|规划一下|\bplan (?:a|my|our|the) trip\b|\bplan it\b"
+    r"|\bput (?:something|it|a trip) together\b|\bsort (?:me|us) out\b"
+)
 ADDING = re.compile(r"(?i)\badd\b|\balso\b|\btoo\b|加上|再加|也查|还有")
 
 

@@ -25,7 +25,8 @@ TOPICS = (
     Topic(  # 去日本要签证吗, 落地签还是免签, 港澳通行证, "do I need a visa", "visa-free entry"
         "visa",
         re.compile(
-            r"(?i)签证|免签|落地签|通行证|入台证|签注|入境|证件|护照|\bvisas?\b|\bvisa-free\b|\bentry requirements?\b"
+            r"(?i)签证|免签|落地签|旅游签|商务签|电子签|办签|通行证|入台证|签注|入境|证件|护照"
+            r"|\bvisas?\b|\bvisa-free\b|\bentry requirements?\b"
             r"|\bpassports?\b|\bpermits?\b|\bcustoms\b|\bto enter\b|\bentering\b|海关|入关|入藏函|边防证"
         ),
         "签证和入境规定",
@@ -34,7 +35,7 @@ TOPICS = (
     Topic(  # 安全吗, 安不安全, 治安, 高反, "is it safe", "crime", "scams", "tap water"
         "safety",
         re.compile(
-            r"(?i)安全|危险|治安|高反|高原反应|小偷|骗子|被骗|疫苗|打针|"
+            r"(?i)安全|危险|治安|不太平|乱不乱|高反|高原反应|小偷|骗子|被骗|疫苗|打针|"
             r"\bsafe(?:ty|r|st)?\b|\bunsafe\b|\bsketchy\b|\bdodgy\b|\bdangerous\b|\bcrime\b|\bscams?\b"
             r"|\baltitude sickness\b|\btap water\b"
             r"|\bvaccin(?:e|es|ation|ations)\b|\bmalaria\b|\baltitude\b|\bpickpockets?\b|\btheft\b|\bearthquakes?\b"
@@ -50,7 +51,8 @@ TOPICS = (
             r"\bwhat's on\b|\banything on\b|\bevents?\b|\bconcerts?\b|\bexhibitions?\b|\bfireworks\b|"
             r"(?<!spring )(?<!boat )(?<!autumn )(?<!lantern )\bfestivals?\b|\bshows\b|\bparades?\b|"
             r"\bchristmas markets?\b|\bbloom\b|还办吗|还在吗|\bstill (?:be )?(?:up|on|running|there)\b"
-            r"|花开了|开了吗|开了没|红叶|集市|\bin bloom\b|\bblooming\b|\bblossoms? (?:be |are )?out\b|\bmarkets?\b"
+            r"|花开了|开了吗|开了没|红叶[^，,。？?]{0,4}(?:吗|没|了)|集市|\bin bloom\b|\bblooming\b"
+            r"|\bblossoms? (?:be |are )?out\b|\bmarkets?\b"
         ),
         "活动、演出和节庆安排",
         "events, shows and festival dates",
@@ -74,7 +76,7 @@ TOPICS = (
             r"二等座|一等座|硬卧|软卧|"
             r"\bsleeper\b|\btimetables?\b|\btrain (?:times|schedules?)\b|\bseats? left\b|\bsold out\b"
             # how long the ride takes: 坐动车多久, 高铁过去要几个小时, "how long is the train", "is there a fast train"
-            r"|(?:高铁|动车|火车|城际)[^。？?]{0,12}(?:几个?小时|多久|多长时间)"
+            r"|(?:高铁|动车|火车|城际|\btrains?\b)[^。？?]{0,12}(?:几个?小时|多久|多长时间)|提前买票"
             r"|\bis there an? (?:[\w-]+ ){0,2}trains?\b"
             r"|\bhow long\b[^.?!]{0,30}\btrains?\b|\btrains?\b[^.?!]{0,40}\bhow long\b"
         ),

@@ -22,12 +22,12 @@ ORIGIN_PATTERNS = (
     r"(?:我在|我们在|咱们在|人在|家在|住在|我住|我们住)(?P<c>\S{2,10}?)(?:[，,。 ]|$|工作|上班|生活|出发)",
     r"从\s*(?P<c>[^\s，,。！？!?；;][^，,。！？!?；;]{1,19}?)\s*(?:出发|直飞|飞|去|到|走)",
     r"从(?P<c>[\u4e00-\u9fff]{2,6}?)(?=[，,。！？!?；;\s]|$)",  # "…去厦门，从杭州": the clause ends there
-    r"(?P<c>\S{2,6}?)\s*(?:出发|直飞|走(?=[，,。！!？?\s]|$))",  # 西安走: leaving from Xi'an
+    r"(?P<c>[^\s，,。！？!?；;、]{2,6}?)\s*(?:出发|直飞|走(?=[，,。！!？?\s]|$))",  # 西安走: leaving from Xi'an
     r"(?i)\bfrom\s*(?P<c>[\u4e00-\u9fff]{2,6})",
     r"(?i)\bfrom\s+(?P<c>[a-z][a-z' .-]{1,20}?)"
     r"(?=[,.;:!?—–(]|\s+(?:" + ORIGIN_ENDS + r")\b|\s+-\s|\s*[\u4e00-\u9fff]|$)",
     r"(?i)\b(?:i am|i'm|i live|we live|we are|we're|based|living|staying)\s+(?:all\s+|both\s+|currently\s+|now\s+)?"
-    r"in\s+(?P<c>[a-z][a-z' .-]{1,20}?)(?=[,.;!?]|\s+(?:and|but|so|for|until|till)\b|$)",
+    r"in\s+(?P<c>[a-z][a-z' .-]{1,20}?)(?=[,.;!?]|\s+(?:and|but|so|for|until|till|now|rn|right now)\b|$)",
     r"(?i)\b(?:out of|leaving|departing|home is|my home town is|my hometown is)\s+(?P<c>[a-z][a-z' .-]{1,20}?)"
     r"(?=[,.;:!?—–(]|\s+(?:" + ORIGIN_ENDS + r")\b|\s+-\s|$)",
     r"(?i)\b(?:out of|from|leaving)\s+(?P<c>[A-Z]{3})\b",
@@ -51,7 +51,7 @@ def _route_origin(text: str, places: list[Mention]) -> Mention | None:
         if first.city is None:
             continue
         between = text[first.start : second.start].casefold()
-        if re.search(r"(?:→|->|到|飞|\bto\b|-)", between) and len(between) < len(first.city.en) + 8:
+        if re.search(r"(?:→|->|到|飞|\bto\b|-|–|—)", between) and len(between) < len(first.city.en) + 8:
             return first
         if text[first.start + matched_len(text, first.start, first.city) : second.start].strip() == "去":
             return first  # 成都去昆明 (not 去三亚还是去昆明: there 去 is not right after the first city)
@@ -75,4 +75,12 @@ def aside(text: str, place: Mention) -> bool:
 def find_origin(text: str, places: list[Mention]) -> Mention | None:
     """The place named as the start: said outright, else the first city of a route (北京到三亚)."""
     places = [p for p in places if not aside(text, p)]
-    return _origin_from_patterns(text, places) or _route_origin(text, places)
+    return _origin_from_patterns(text, places) or _right_after_from(text, places) or _route_origin(text, places)
+
+
+def _right_after_from(text: str, places: list[Mention]) -> Mention | None:
+    """ "from Beijing sept 6-12", "flights from Shanghai already pricey": a place right after "from"."""
+    return next((p for p in places if FROM_BEFORE.search(text[max(0, p.start - 16) : p.start])), None)
+
+
+FROM_BEFORE = re.compile(r"(?i)\b(?:from|out of|departing|leaving from)\s+$")

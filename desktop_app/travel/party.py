@@ -138,7 +138,7 @@ COUPLE = re.compile(
     r"我们俩|我俩|咱俩|两口子|小两口|老两口|夫妻|情侣|蜜月"
     r"|(?i:\b(?:the two of us|we two|as a couple|honeymoon|my (?:wife|husband|partner) and i)\b)"
 )
-ZH_WITH = re.compile(r"(?:带上?|和|跟|陪|与|加上|还有)\s*(?:着)?(?:我)?(?:的)?([^，,。！？!?\s]{1,12})")
+ZH_WITH = re.compile(r"(?:带上?|和|跟|陪|与|加上?|还有)\s*(?:着)?(?:我)?(?:的)?([^，,。！？!?\s]{1,12})")
 ASIDE = re.compile(r"[（(](?![\d\s岁和、,]*[）)]).*")  # 女儿（女儿还小…): an aside, not more people; ages stay
 # "with my wife and two kids", or a list that opens the question: "My wife, our 2 kids and I fly …"
 _LEAD = r"^\s*(?=(?:my|our) [a-z ]{2,20}, (?:[a-z0-9 ,&]{2,40}\b)?and (?:i|me)\b)"

@@ -10,6 +10,14 @@ from desktop_app.travel.numbers import number
 from desktop_app.travel.span import next_on
 from desktop_app.travel.world_places import find_places, matched_len
 
+A_NIGHT_PRICED = re.compile(r"(?:多少钱|价格|价钱|大概|多少)\s*一晚|一晚\s*(?:大概|多少|要|价格)")
+
+
+def _hours(text: str) -> int | None:
+    """48小时怎么玩, "Beijing in 48 hours": two days."""
+    m = re.search(r"(?i)(?<!\d)(24|48|72)\s*(?:小时|hours|hrs)(?![a-z])", text)
+    return int(m.group(1)) // 24 if m else None
+
 
 def parse_duration(text: str) -> tuple[int | None, int | None]:
     """(days, nights) from 三天 / 3 days / 两晚 / 一周 / a week / 小长假 / long weekend / 周末 / weekend."""
@@ -18,11 +26,13 @@ def parse_duration(text: str) -> tuple[int | None, int | None]:
     zh = r"(\d{1,3}|[一两二三四五六七八九十]{1,2})"  # a longer run of digits is no stay
     if m := re.search(r"(?<![周期拜\d.])" + zh + r"\s*(?:天|日)", text):  # not the 5 of 3.5天
         days = number(m.group(1))
-    if m := re.search(r"(?<![周期拜元块/每\d])" + zh + r"\s*(?:晚|夜)", text):  # 周五晚上, 500元一晚: not a stay
+    priced = A_NIGHT_PRICED.sub(" ", text)  # 多少钱一晚: a price, not a stay
+    if m := re.search(r"(?<![周期拜元块/每\d])" + zh + r"\s*(?:晚|夜)", priced):  # 周五晚上, 500元一晚: not a stay
         nights = number(m.group(1))
     en = r"(?i)\b(\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|a|an)[\s-]*"
-    if m := re.search(en + r"(?:days?|day trip)\b", text):
+    if m := re.search(en + r"(?:full\s+|whole\s+)?(?:days?|day trip)\b", text):  # "2 full days"
         days = number(m.group(1))
+    days = days or _hours(text)
     if m := re.search(r"(?i)(?<![\d$¥/] )(?<![\d$¥/])" + en[4:] + r"nights?\b", text):  # not "500 a night"
         nights = number(m.group(1))
     weeks = (  # a stay: 两周 / 2 weeks; 两周后, "in 2 weeks", "2 weeks later" are a time

@@ -409,7 +409,7 @@ RULES: list[Rule] = [
     (_p(r"\b(?P<n>\d{1,2}|a|one|two|three|four|five|six|ten) (?P<u>days?|weeks?) from (?:today|now)\b"),
      _ahead(_en_count)),
     (_p(r"大后天"), _day(3)),
-    (_p(r"后天|\bday after tomorrow\b"), _day(2)),
+    (_p(r"后天|\b(?:the )?(?:day )?after tomorrow\b"), _day(2)),
     (_p(r"明天|\b(?:tomorrow|tomorow|tommorow|tmrw|tmr|2moro)\b"), _day(1)),
     (_p(r"今天|今晚|现在|此刻|这会儿|\btoday\b|\bto(?:night|nite)\b|\bright now\b|\brn\b|\bcurrently\b"
         r"|\bat the moment\b"), _day(0)),

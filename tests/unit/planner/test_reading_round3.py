@@ -183,3 +183,50 @@ def test_a_place_dropped_leaves_the_trip(earlier: list[str], text: str, places: 
 )
 def test_ranges_and_parts_said_another_way(text: str, dates: tuple[str, str]) -> None:
     assert _dates(text) == dates
+
+
+@pytest.mark.parametrize(
+    ("text", "origin"),
+    [
+        ("need a Tokyo trip from Guangzhou oct 3-7 solo", "guangzhou"),
+        ("Christmas in Sydney — are flights from Shanghai pricey yet?", "shanghai"),
+        ("return ticket Chengdu–Bangkok in March?", "chengdu"),
+        ("去东京和大阪，北京出发", "beijing"),
+        ("we are in Xi'an now, want to go to Chengdu the day after tomorrow", "xian"),
+    ],
+)
+def test_where_from_said_another_way(text: str, origin: str) -> None:
+    q = parse(text, [])
+    assert q.origin is not None and q.origin.id == origin and origin not in [c.id for c in q.destinations]
+
+
+@pytest.mark.parametrize(
+    ("text", "days", "nights"),
+    [
+        ("想在东京住两个星期，酒店一般多少钱一晚", 14, None),
+        ("Wuhan 48小时怎么玩", 2, None),
+        ("what to see in Xi'an, I'll have 3 full days", 3, None),
+    ],
+)
+def test_lengths_said_another_way(text: str, days: int | None, nights: int | None) -> None:
+    q = parse(text, [])
+    assert (q.days, q.nights) == (days, nights)
+
+
+@pytest.mark.parametrize(
+    ("text", "intents"),
+    [
+        ("明天飞大理，那边早晚凉不凉，要带长袖吗", {"weather"}),
+        ("丽江古城附近有没有便宜的客栈", {"hotels"}),
+        ("what shouldn't I miss in Chengdu?", {"guide"}),
+        ("Guilin for 5 nights from Shanghai, budget 8k. Can you put something together?", set()),  # the whole trip
+    ],
+)
+def test_lookups_asked_another_way(text: str, intents: set[str]) -> None:
+    assert parse(text, []).intents == intents
+
+
+def test_a_sum_said_with_w_or_a_cap_is_a_budget() -> None:
+    assert parse("厦门 3晚 两人 1.5w 从杭州", []).budget == 15_000
+    assert parse("Seoul Dec 14-18 for meetings, the company caps it at 9k yuan", []).budget == 9_000
+    assert parse("Sanya for 6 nights starting the 26th", []).when is not None
