@@ -27,21 +27,18 @@ from desktop_app.core.messages import (
 )
 from desktop_app.llm.base import Completed, ModelRequest, ReadingItem, StreamItem, TextChunk, WireRequest, WireResponse
 from desktop_app.planner import route, scope, writer
-from desktop_app.planner.compare import candidates
+from desktop_app.planner.calls import plan_calls
 from desktop_app.planner.exchange import Exchange
 from desktop_app.planner.nlu import MAX_QUESTION, TripQuery, parse
 from desktop_app.planner.ranking import open_answer
-from desktop_app.planner.reading import frame_of
-from desktop_app.planner.trip_lines import trip_dates
-from desktop_app.planner.weather_ask import weather_dates
+from desktop_app.planner.reading import frame_of, looks_up
 from desktop_app.planner.wording import city_name
-from desktop_app.tools.travel.lookup import fare_for, slot_of
-from desktop_app.travel.places import City, resolve_city
-from desktop_app.travel.world_places import read_as_note, stand_ins
+from desktop_app.tools.travel.lookup import slot_of
+from desktop_app.travel.places import resolve_city
+from desktop_app.travel.world_places import read_as_note
 
 log = logging.getLogger(__name__)
 DEFAULT_ORIGIN = "beijing"
-LOOKUPS = ("weather", "flights", "hotels")
 
 
 def _call(name: str, arguments: dict[str, Any]) -> ToolCall:
@@ -165,49 +162,15 @@ def _reading(query: TripQuery) -> ReadingItem | None:
 
 
 def _plan(query: TripQuery, offered: set[str], last_answer: str) -> list[ToolCall]:
-    """All the tool calls of the first turn (independent lookups go out together)."""
+    """All the tool calls of the first turn, planned from the reading (the frame the inspector shows)."""
     if "save" in query.intents and last_answer and "save_itinerary" in offered:
         return [_save(query, last_answer)]
     if not query.travel_related or query.beyond_only:
         return []
-    wanted = {i for i in LOOKUPS if i in query.intents}
-    if not wanted or ("compare" in query.intents and not query.compare_one) or query.open_here:
-        wanted = set(LOOKUPS)  # a comparison or an open question weighs the whole trip, not one named detail
-    if query.origin is None and ("flights" in wanted or query.open is not None):
-        query.origin = resolve_city(DEFAULT_ORIGIN)
+    if query.origin is None and ("flights" in looks_up(query) or query.open is not None):
+        query.origin = resolve_city(DEFAULT_ORIGIN)  # assumed, and said so in the answer and the reading
         query.origin_assumed = True
-    if query.route:
-        return [_call(name, args) for name, args in route.route_calls(query, offered)]
-    return [call for city in _targets(query) for call in _lookups(city, query, wanted, offered)]
-
-
-def _targets(query: TripQuery) -> list[City]:
-    """Only places are places: sample cities named, the nearest stand-ins for places without
-    data, or for an open question the candidates picked from the data."""
-    if query.open is not None and query.origin is not None:
-        return candidates(query.open, query.origin)
-    targets = list(query.destinations)
-    for place in query.no_data:
-        targets.extend(c for c in stand_ins(place) if c not in targets and c != query.origin)
-    return targets
-
-
-def _lookups(city: City, query: TripQuery, wanted: set[str], offered: set[str]) -> list[ToolCall]:
-    place, dates = city_name(city, query.lang), trip_dates(query)
-    day, back = (dates[0], "" if query.one_way else dates[1]) if dates else ("", "")
-    calls: list[ToolCall] = []
-    if "weather" in wanted and "get_weather" in offered:  # undated: now, a season's or every month's typical
-        calls += [
-            _call("get_weather", {"city": place, "date": d}) for d in weather_dates(query.typical_months, city, day)
-        ]
-    fare = fare_for(query.origin, city, offered, query.mode) if "flights" in wanted else None
-    if fare is not None and query.origin is not None:  # a flight, or a train where that is the usual way
-        origin = city_name(query.origin, query.lang)
-        args = route.fare_args(query, origin, place, day, back, both_ways=not query.one_way)
-        calls.append(_call(fare.tool, fare.arguments(args)))
-    if "hotels" in wanted and "get_hotel_price" in offered:  # the nights the answer counts, dated or not
-        calls.append(_call("get_hotel_price", route.stay_args(query, place, day, query.stay_nights)))
-    return calls
+    return [_call(name, args) for name, args in plan_calls(frame_of(query), offered)]
 
 
 def _beyond_answer(query: TripQuery) -> str:

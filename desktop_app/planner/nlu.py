@@ -17,7 +17,7 @@ from desktop_app.travel.origins import aside, find_origin
 from desktop_app.travel.party import ZH_COMPANIONS, Party, added_people, find_party, joined
 from desktop_app.travel.places import City, resolve_city
 from desktop_app.travel.regions import Region, country_cities, find_regions, qualifies
-from desktop_app.travel.stay import nights_until_back, parse_duration, said_nights, weeks_moved
+from desktop_app.travel.stay import nights_to_stay, nights_until_back, parse_duration, said_nights, weeks_moved
 from desktop_app.travel.when import Span, find_span
 from desktop_app.travel.world_places import Mention, WorldPlace, find_places, matched_len, stand_ins
 
@@ -77,13 +77,8 @@ class TripQuery:
     def stay_nights(self) -> int:
         """Nights of hotel: explicit nights, else the seed's convention of one night per day,
         else what the dates span (a weekend: one night, Dec 20-27: seven), else three."""
-        if self.nights:
-            return self.nights
-        if self.days:
-            return self.days
-        if self.when is not None and self.when.kind in ("weekend", "range", "holiday") and self.when.days > 1:
-            return self.when.days - 1
-        return 3
+        when = self.when
+        return nights_to_stay(self.nights or self.days, when.kind if when else None, when.days if when else 0)
 
     @property
     def beyond_only(self) -> bool:

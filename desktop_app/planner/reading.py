@@ -2,8 +2,31 @@
 
 from __future__ import annotations
 
+from desktop_app.planner.compare import candidates
 from desktop_app.planner.nlu import TripQuery
 from desktop_app.travel.frame import Budget, Dates, Stop, Travellers, TripFrame
+from desktop_app.travel.world_places import stand_ins
+
+LOOKUPS = ("weather", "flights", "hotels")
+
+
+def looks_up(query: TripQuery) -> tuple[str, ...]:
+    """The lookups named; all three for a whole trip, a comparison or an open question (weighed whole)."""
+    wanted = tuple(i for i in LOOKUPS if i in query.intents)
+    if not wanted or ("compare" in query.intents and not query.compare_one) or query.open_here:
+        return LOOKUPS
+    return wanted
+
+
+def targets(query: TripQuery) -> tuple[str, ...]:
+    """Only places are places: sample cities named, the nearest stand-ins for places without data,
+    or for an open question the candidates picked from the data."""
+    if query.open is not None and query.origin is not None:
+        return tuple(c.id for c in candidates(query.open, query.origin))
+    found = list(query.destinations)
+    for place in query.no_data:
+        found.extend(c for c in stand_ins(place) if c not in found and c != query.origin)
+    return tuple(c.id for c in found)
 
 
 def frame_of(query: TripQuery) -> TripFrame:
@@ -27,10 +50,12 @@ def frame_of(query: TripQuery) -> TripFrame:
     return TripFrame(
         lang=query.lang,
         asks=tuple(sorted(query.intents)),
+        looks_up=looks_up(query),
         travellers=travellers,
         origin=query.origin.id if query.origin is not None else None,
         origin_assumed=query.origin_assumed,
         stops=tuple(stops),
+        targets=targets(query),
         shape=_shape(query, len(stops)),
         dates=Dates(when.kind, when.start, when.end) if when is not None else None,
         typical_months=query.typical_months,

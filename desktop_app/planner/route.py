@@ -4,19 +4,16 @@ weather in each city, one cost block. Places named to be weighed against each ot
 
 from __future__ import annotations
 
-import itertools
 import re
 from dataclasses import replace
-from datetime import date, timedelta
-from typing import Any
 
-from desktop_app.planner import writer
+from desktop_app.planner import calls, writer
 from desktop_app.planner.exchange import Exchange
 from desktop_app.planner.nlu import TripQuery
-from desktop_app.planner.trip_lines import Costs, cost_lines, peak_sum, trip_dates
-from desktop_app.planner.weather_ask import weather_dates
+from desktop_app.planner.reading import frame_of
+from desktop_app.planner.trip_lines import Costs, cost_lines, peak_sum
 from desktop_app.planner.wording import city_name, nights_en, say, yuan, zh_count
-from desktop_app.tools.travel.lookup import LOOKUPS, fare_for, slot_of
+from desktop_app.tools.travel.lookup import LOOKUPS, slot_of
 from desktop_app.travel.when import span_text
 from desktop_app.trips.model import mode_name
 
@@ -36,68 +33,9 @@ def is_route(text: str, q: TripQuery) -> bool:
     return (q.days is not None or q.nights is not None) and not SINGLE_LOOKUP.search(text)
 
 
-def share_nights(total: int, cities: int) -> list[int]:
-    """`total` nights over the cities in order (one at least each), the first ones taking the remainder."""
-    base, extra = divmod(max(total, cities), cities)
-    return [base + (1 if i < extra else 0) for i in range(cities)]
-
-
 def stop_nights(q: TripQuery) -> list[int]:
     """The nights in each city: as said ("Xi'an (2 nights), then Chengdu (3 nights)"), else shared out."""
-    if len(q.stop_nights) == len(q.destinations):
-        return list(q.stop_nights)
-    return share_nights(q.stay_nights, len(q.destinations))
-
-
-def _arrivals(q: TripQuery, nights: list[int]) -> list[date | None]:
-    """The day the trip reaches each city, then the day it heads home (None each when undated)."""
-    dates = trip_dates(q)
-    if dates is None:
-        return [None] * (len(nights) + 1)
-    start = date.fromisoformat(dates[0])
-    return [start + timedelta(days=sum(nights[:i])) for i in range(len(nights) + 1)]
-
-
-def route_calls(q: TripQuery, offered: set[str]) -> list[tuple[str, dict[str, Any]]]:
-    """(tool, arguments) for every stop: the flight in, its weather and hotel; then the flight home."""
-    nights = stop_nights(q)
-    days = _arrivals(q, nights)
-    stops = [q.origin, *q.destinations, q.origin]
-    calls: list[tuple[str, dict[str, Any]]] = []
-    for i, (came_from, stop) in enumerate(itertools.pairwise(stops)):
-        arrive = days[i]
-        day = arrive.isoformat() if arrive is not None else ""
-        fare = fare_for(came_from, stop, offered, q.mode)
-        if came_from is not None and stop is not None and came_from != stop and fare is not None:
-            args = fare_args(q, city_name(came_from, q.lang), city_name(stop, q.lang), day)
-            calls.append((fare.tool, fare.arguments(args)))
-        if i == len(q.destinations) or stop is None:
-            continue  # home: no hotel, no weather
-        if "get_weather" in offered:
-            calls.append(("get_weather", {"city": city_name(stop, q.lang), "date": weather_dates((), stop, day)[0]}))
-        if "get_hotel_price" in offered:
-            calls.append(("get_hotel_price", stay_args(q, city_name(stop, q.lang), day, nights[i])))
-    return calls
-
-
-def fare_args(
-    q: TripQuery, origin: str, destination: str, day: str, back: str = "", both_ways: bool = False
-) -> dict[str, Any]:
-    """A fare for the party: one way, or there and back when `back` (the return date) is given or,
-    undated, when `both_ways` (an undated trip for several is a round trip like a dated one)."""
-    fare: dict[str, Any] = {"origin": origin, "destination": destination}
-    fare |= ({"depart_date": day} | ({"return_date": back} if back else {})) if day else {}
-    if q.party.size == 1:
-        return fare
-    fare |= {"passengers": q.party.size} | ({"round_trip": True} if both_ways and not day else {})
-    return fare | ({"children": q.party.children} if q.party.children else {})
-
-
-def stay_args(q: TripQuery, city: str, day: str, nights: int) -> dict[str, Any]:
-    """A hotel for the party's rooms, from `day` when there is one, for `nights` (0: none said)."""
-    stay: dict[str, Any] = {"city": city, "stars": q.stars}
-    stay |= {"check_in": day, "nights": nights} if day else ({"nights": nights} if nights else {})
-    return stay | ({"rooms": q.party.rooms} if q.party.size > 1 else {})
+    return calls.stop_nights(frame_of(q))
 
 
 def _leg_line(e: Exchange, lang: str) -> tuple[str, int]:
@@ -129,7 +67,7 @@ def route_answer(q: TripQuery, exchanges: list[Exchange]) -> str:
     lang, cities = q.lang, q.destinations
     nights = stop_nights(q)
     q = replace(q, nights=sum(nights), days=None)  # one night at least in each city: the dates line counts them
-    days = _arrivals(q, nights)
+    days = calls.arrivals(frame_of(q), nights)
     names = [city_name(c, lang) for c in cities]
     found = {p.key: p for p in writer.group(exchanges)}
     sections, hotels = [], 0

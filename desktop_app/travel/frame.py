@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
+from desktop_app.travel.stay import nights_to_stay
+
 
 @dataclass(frozen=True)
 class Travellers:
@@ -57,10 +59,12 @@ class TripFrame:
 
     lang: str
     asks: tuple[str, ...] = ()  # weather, flights, hotels, guide, save, compare
+    looks_up: tuple[str, ...] = ()  # the lookups planned: those named, or all three for a whole trip or a weighing
     travellers: Travellers | None = None
     origin: str | None = None
     origin_assumed: bool = False
     stops: tuple[Stop, ...] = ()
+    targets: tuple[str, ...] = ()  # sample cities looked up: the stops with data, stand-ins, an open ask's picks
     shape: str = "trip"  # trip (one place) | route (city to city) | alternatives (weighed) | open (to be picked)
     dates: Dates | None = None
     typical_months: tuple[int, ...] = ()  # undated weather: now's month, a season's, or all twelve
@@ -73,15 +77,32 @@ class TripFrame:
     beyond: tuple[str, ...] = ()  # what the data cannot know (visas, safety, …): said first
     words: dict[str, str] = field(default_factory=dict)  # slot -> the words it was read from
 
+    @property
+    def seats(self) -> int:
+        return self.travellers.seats if self.travellers else 1
+
+    @property
+    def rooms(self) -> int:
+        return self.travellers.rooms if self.travellers else 1
+
+    @property
+    def stay_nights(self) -> int:
+        """Nights of hotel: as said, else what the dates span (a weekend: one), else the seed's three."""
+        dates = self.dates
+        span = (dates.end - dates.start).days + 1 if dates else 0
+        return nights_to_stay(self.nights, dates.kind if dates else None, span)
+
     def as_json(self) -> dict[str, Any]:
         """The frame as the `reading` event carries it: plain JSON, dates as ISO, nothing unsaid dropped."""
         return {
             "lang": self.lang,
             "asks": list(self.asks),
+            "looks_up": list(self.looks_up),
             "travellers": _plain(self.travellers, seats=self.travellers.seats if self.travellers else 0),
             "origin": self.origin,
             "origin_assumed": self.origin_assumed,
             "stops": [_plain(s) for s in self.stops],
+            "targets": list(self.targets),
             "shape": self.shape,
             "dates": _plain(self.dates),
             "typical_months": list(self.typical_months),

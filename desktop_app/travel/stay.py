@@ -19,6 +19,13 @@ def _hours(text: str) -> int | None:
     return int(m.group(1)) // 24 if m else None
 
 
+def nights_to_stay(said: int | None, kind: str | None, span_days: int) -> int:
+    """Nights of hotel: as said, else what dated days span (a weekend: one, Dec 20-27: seven), else three."""
+    if said:
+        return said
+    return span_days - 1 if kind in ("weekend", "range", "holiday") and span_days > 1 else 3
+
+
 def parse_duration(text: str) -> tuple[int | None, int | None]:
     """(days, nights) from 三天 / 3 days / 两晚 / 一周 / a week / 小长假 / long weekend / 周末 / weekend."""
     days = nights = None

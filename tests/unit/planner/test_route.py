@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from desktop_app.planner.calls import share_nights
 from desktop_app.planner.nlu import parse
-from desktop_app.planner.route import is_route, share_nights
+from desktop_app.planner.route import is_route
 from tests.unit.planner.test_model import calls_of, final_text, run
 
 SINGAPORE = (
