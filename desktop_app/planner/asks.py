@@ -52,7 +52,9 @@ COST_WORDS = ("多少钱", "花多少", "费用", "价格", " price ", " prices 
 COMPARE_ONE = re.compile(  # the one thing compared side by side, not the whole trip
     r"(?i)\bcompare\s+(?:the\s+)?(?:hotels?|weather|flights?|fares?)\b|比较.{0,12}的(?:天气|酒店|机票)"
 )
-FARE_ASKED = re.compile(r"(?i)机票|航班|票|fares?\b|flights\b|ticket|多少钱|价格|price|cost|cheap|how much|便宜")
+FARE_ASKED = re.compile(
+    r"(?i)机票|航班|票|fares?\b|(?<!my )\bflights?\b|ticket|多少(?!度)|价格|price|cost|cheap|how much|便宜"
+)
 TRAIN = re.compile(r"(?i)高铁|火车|动车|\btrains?\b|\brail(?:way)?\b")
 GETTING_THERE = re.compile(
     r"(?i)怎么去|怎么过去|如何去|\b(?:best|cheapest|fastest|quickest) way to (?:get|go)\b"

@@ -230,3 +230,19 @@ def test_a_sum_said_with_w_or_a_cap_is_a_budget() -> None:
     assert parse("厦门 3晚 两人 1.5w 从杭州", []).budget == 15_000
     assert parse("Seoul Dec 14-18 for meetings, the company caps it at 9k yuan", []).budget == 9_000
     assert parse("Sanya for 6 nights starting the 26th", []).when is not None
+
+
+@pytest.mark.parametrize(
+    ("text", "intents"),
+    [
+        ("do Brits need a visa for Japan? flying into Tokyo in April", set()),
+        ("is Chengdu safe at night? flying in on Friday", set()),
+        ("any seats left on the train to Hangzhou Friday? if not, how much is a flight", {"flights"}),
+        ("上海到南京坐高铁要多久？有没有直飞，多少钱", {"flights"}),
+        ("元旦去大阪，flight+hotel 大概要多少？", {"flights", "hotels"}),
+        ("my flight lands in Seoul tomorrow, do I need a coat?", {"weather"}),
+    ],
+)
+def test_a_fare_asked_or_a_flight_in_passing(text: str, intents: set[str]) -> None:
+    q = parse(text, [])
+    assert (set() if q.beyond_only else q.intents) == intents
