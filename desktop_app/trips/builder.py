@@ -161,7 +161,8 @@ class TripBuilder:
         dests = tuple(dict.fromkeys(p for p in places if p and (origin is None or p != origin.origin)))
         dated = [leg.date for leg in legs if leg.date] + [s.check_in for s in stays if s.check_in]
         ends = [s.check_in + timedelta(days=s.nights) for s in stays if s.check_in] + dated
-        dated += [date.fromisoformat(day) for _, day in plan.weather]
+        if not any(not leg.date for leg in legs) and not any(not s.check_in for s in stays):
+            dated += [date.fromisoformat(day) for _, day in plan.weather]  # an undated trip: today's weather no date
         start, end = (min(dated), max(ends or dated)) if dated else (None, None)
         seats = max([leg.passengers for leg in legs] + [1])
         children = min(max([_count(f.data.get("children"), 0) for f in plan.flights.values()] + [0]), seats - 1)

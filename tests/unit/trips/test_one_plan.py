@@ -150,3 +150,10 @@ def test_every_day_has_its_weather_line_and_a_sample_day_stays_on_its_day(capsys
 def test_the_chat_and_the_trip_say_one_total(capsys: pytest.CaptureFixture[str], question: str) -> None:
     answer = _ask(capsys, question)
     assert _total(answer) == _shown(capsys)["total_cny"]
+
+
+def test_an_undated_trip_is_not_dated_by_today_s_weather(capsys: pytest.CaptureFixture[str]) -> None:
+    answer = _ask(capsys, "3个大人从上海去厦门玩两晚")
+    trip = _shown(capsys)
+    assert "12月6日" not in answer and trip["start"] is None and trip["end"] is None
+    assert trip["total_cny"] == _total(answer) and "12月" not in trip["title"]
