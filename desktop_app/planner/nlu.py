@@ -235,7 +235,8 @@ def _when(q: TripQuery, text: str) -> None:
     q.when = find_span(text, clock.today())
     if q.when is not None and q.when.kind in ("holiday", "range") and (q.days, q.nights) == (2, 1):
         q.days = q.nights = None  # "Easter那个长周末": the holiday's own days, not a two-day weekend
-    back = nights_until_back(text, q.when.start) if q.when is not None and q.when.kind == "day" else None
+    after = text[text.find(q.when.said) + len(q.when.said) - 1 :] if q.when and q.when.said in text else text
+    back = nights_until_back(after, q.when.start) if q.when is not None and q.when.kind == "day" else None
     if q.when is not None and back:  # "out Friday, back the following Monday": out and back
         q.days, q.nights, q.when = None, back, replace(q.when, end=q.when.start + timedelta(days=back), kind="range")
 

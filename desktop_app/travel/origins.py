@@ -31,6 +31,7 @@ ORIGIN_PATTERNS = (
     r"(?i)\b(?:out of|leaving|departing|home is|my home town is|my hometown is)\s+(?P<c>[a-z][a-z' .-]{1,20}?)"
     r"(?=[,.;:!?—–(]|\s+(?:" + ORIGIN_ENDS + r")\b|\s+-\s|$)",
     r"(?i)\b(?:out of|from|leaving)\s+(?P<c>[A-Z]{3})\b",
+    r"(?i)\b(?:are|am|is)\s+(?:currently\s+)?in\s+(?P<c>[a-z][a-z' .-]{1,20}?)\s+(?:now|rn|right now)\b",
 )
 
 

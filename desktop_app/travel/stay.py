@@ -15,7 +15,7 @@ A_NIGHT_PRICED = re.compile(r"(?:多少钱|价格|价钱|大概|多少)\s*一晚
 
 def _hours(text: str) -> int | None:
     """48小时怎么玩, "Beijing in 48 hours": two days."""
-    m = re.search(r"(?i)(?<!\d)(24|48|72)\s*(?:小时|hours|hrs)(?![a-z])", text)
+    m = re.search(r"(?i)(?<!\d)(24|48|72)\s*(?:小时|hours|hrs)(?![a-z])(?!\s*(?:营业|开放|开门|服务|open))", text)
     return int(m.group(1)) // 24 if m else None
 
 
@@ -26,15 +26,14 @@ def nights_to_stay(said: int | None, kind: str | None, span_days: int) -> int:
     return span_days - 1 if kind in ("weekend", "range", "holiday") and span_days > 1 else 3
 
 
-def parse_duration(text: str) -> tuple[int | None, int | None]:
-    """(days, nights) from 三天 / 3 days / 两晚 / 一周 / a week / 小长假 / long weekend / 周末 / weekend."""
+def _counted(text: str) -> tuple[int | None, int | None]:
+    """(days, nights) said with a number: 三天, 两晚, "3 days", "2 nights", 48小时; 一天几班 and
+    24小时营业 are no stay, and 多少钱一晚 is one night only when no other length is said."""
     days = nights = None
-    text = MOVED.sub(" ", text)  # 推迟一周: how far the trip moves, not how long it lasts
     zh = r"(\d{1,3}|[一两二三四五六七八九十]{1,2})"  # a longer run of digits is no stay
-    if m := re.search(r"(?<![周期拜\d.])" + zh + r"\s*(?:天|日)", text):  # not the 5 of 3.5天
+    if m := re.search(r"(?<![周期拜\d.])" + zh + r"\s*(?:天|日)(?!\s*(?:有)?(?:几|多少)\s*[班趟])", text):  # not 3.5天
         days = number(m.group(1))
-    priced = A_NIGHT_PRICED.sub(" ", text)  # 多少钱一晚: a price, not a stay
-    if m := re.search(r"(?<![周期拜元块/每\d])" + zh + r"\s*(?:晚|夜)", priced):  # 周五晚上, 500元一晚: not a stay
+    if m := re.search(r"(?<![周期拜元块/每\d])" + zh + r"\s*(?:晚|夜)", A_NIGHT_PRICED.sub(" ", text)):  # 周五晚上
         nights = number(m.group(1))
     en = r"(?i)\b(\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|a|an)[\s-]*"
     if m := re.search(en + r"(?:full\s+|whole\s+)?(?:days?|day trip)\b", text):  # "2 full days"
@@ -42,6 +41,13 @@ def parse_duration(text: str) -> tuple[int | None, int | None]:
     days = days or _hours(text)
     if m := re.search(r"(?i)(?<![\d$¥/] )(?<![\d$¥/])" + en[4:] + r"nights?\b", text):  # not "500 a night"
         nights = number(m.group(1))
+    return days, nights
+
+
+def parse_duration(text: str) -> tuple[int | None, int | None]:
+    """(days, nights) from 三天 / 3 days / 两晚 / 一周 / a week / 小长假 / long weekend / 周末 / weekend."""
+    text = MOVED.sub(" ", text)  # 推迟一周: how far the trip moves, not how long it lasts
+    days, nights = _counted(text)
     weeks = (  # a stay: 两周 / 2 weeks; 两周后, "in 2 weeks", "2 weeks later" are a time
         r"(?i)半个?月|(?<!第)(两|二|2|三|3)\s*(?:周|个星期|个礼拜)(?!\s*(?:以|之)?后)"  # 第二周: which week
         r"|(?<!in )\b(two|three|2|3) weeks\b(?!\s+(?:from|later|after|on)\b)"
@@ -57,6 +63,8 @@ def parse_duration(text: str) -> tuple[int | None, int | None]:
         days, nights = 3, nights or 2
     if days is None and re.search(r"(?i)周末|(?<!easter )\bweekend\b", text):  # Easter weekend: its four days
         days, nights = 2, nights or 1
+    if days is None and nights is None and A_NIGHT_PRICED.search(text):
+        nights = 1  # 外滩附近的酒店多少钱一晚: one night priced
     return days, nights
 
 

@@ -246,3 +246,22 @@ def test_a_sum_said_with_w_or_a_cap_is_a_budget() -> None:
 def test_a_fare_asked_or_a_flight_in_passing(text: str, intents: set[str]) -> None:
     q = parse(text, [])
     assert (set() if q.beyond_only else q.intents) == intents
+
+
+@pytest.mark.parametrize(
+    ("text", "days", "nights"),
+    [
+        ("外滩附近的酒店多少钱一晚", None, 1),  # one night priced
+        ("成都到重庆的动车一天几班", None, None),
+        ("澳门赌场是24小时营业吗", None, None),
+    ],
+)
+def test_a_night_priced_and_counts_that_are_no_stay(text: str, days: int | None, nights: int | None) -> None:
+    q = parse(text, [])
+    assert (q.days, q.nights) == (days, nights)
+
+
+def test_the_way_back_is_read_after_the_way_out() -> None:
+    q = parse("I'm in Singapore for work until Friday, then Kuala Lumpur on Saturday, coming back Sunday night", [])
+    assert q.when is not None and (q.when.start.isoformat(), q.when.end.isoformat()) == ("2026-12-12", "2026-12-13")
+    assert parse("me and my wife are in Kunming now, Dali next week", []).origin is not None
