@@ -26,7 +26,8 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
             "pack|wear| cold | hot |snow|swim|sunny|chilly|freezing| coat | jacket|umbrella"
         )
     ),
-    "flights": words("机票|航班|飞") + words("flite|flight|fly|airfare| fare|plane|ticket"),
+    "flights": words("机票|航班|飞|往返")
+    + words("flite|flight|fly|airfare| fare|plane|ticket|round trip|return ticket"),
     "hotels": words("酒店|住宿|宾馆|民宿|住哪|空房|订房|客栈|青旅|住的地方")
     + words("hotel|stay|accommodation|lodging|room|a place near|place to crash|somewhere to crash|hostel|airbnb"),
     "save": words("保存|存下来|存成|存一下|导出|收藏|记下来") + words("save|export|write it down"),
@@ -41,7 +42,7 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
         + words(
             "guide|sights|what to do|things to do|food|what to see|should i see|should we see|"
             "to eat|recommend|itinerary|must see|must eat|day by day|what should i do|what should we do|"
-            "shouldn t i miss|not to miss|worth seeing"
+            "shouldn t i miss|shouldn t we miss|can t miss|not to miss|worth seeing"
         )
     ),
 }
@@ -55,6 +56,7 @@ COMPARE_ONE = re.compile(  # the one thing compared side by side, not the whole 
 FARE_ASKED = re.compile(
     r"(?i)机票|航班|票|fares?\b|(?<!my )\bflights?\b|ticket|多少(?!度)|价格|price|cost|cheap|how much|便宜"
 )
+WHOLE_TRIP = re.compile(r"(?i)玩|旅游|预算|人均|够不够|安排|\btrip\b|\bbudget\b|\btotal\b|\bplan\b")
 TRAIN = re.compile(r"(?i)高铁|火车|动车|\btrains?\b|\brail(?:way)?\b")
 GETTING_THERE = re.compile(
     r"(?i)怎么去|怎么过去|如何去|\b(?:best|cheapest|fastest|quickest) way to (?:get|go)\b"
@@ -74,9 +76,11 @@ TRIP_WORDS = words("玩|旅游|旅行|出行|度假|去|行程|查|比较|对比
 def find_intents(text: str) -> set[str]:
     """Which lookups the question names explicitly."""
     folded = " " + re.sub(r"[^\w]+", " ", ORIGIN_CUES.sub(" ", RATHER.sub("", text)).casefold()) + " "
+    folded = folded.replace(" or so ", " ")  # "10 days or so" weighs nothing
     found = {name for name, words in INTENT_WORDS.items() if any(w in folded for w in words)}
-    if "flights" in found and found & {"weather", "hotels", "guide"} and not FARE_ASKED.search(text):
-        found.discard("flights")  # 明天飞昆明，那边凉不凉: the flight is the trip, not a fare asked
+    trip_said = found & {"weather", "hotels", "guide"} or WHOLE_TRIP.search(text)
+    if "flights" in found and trip_said and not FARE_ASKED.search(text):
+        found.discard("flights")  # 明天飞昆明，那边凉不凉, 广州飞过去，玩4天: the flight is the trip, no fare asked
     if found and not found & {"flights", "hotels"} and any(w in folded for w in COST_WORDS):
         found |= {"flights", "hotels"}
     if found and re.search(r"住\s*[\d一两二三四五六七八九十]{1,2}\s*[晚天]", text):

@@ -401,13 +401,13 @@ def _open_ask(text: str, earlier: list[str]) -> OpenAsk | None:
 
 
 ALSO = re.compile(
-    r"(?i)也|顺便|再查|再看|\bas well\b|^\W*and\b|,\s*and (?:what|how)\b"
+    r"(?i)也|顺便|再查|再看|\bas well\b|^\W*(?:oh|ok|okay|also)?\W*and\b|,\s*and (?:what|how)\b"
 )  # "And hotels there?" adds  # adds a lookup to what was asked (never a place: 也 is everywhere)
 # 算了还是成都吧, "Bali instead": that one, no comparison
 BACK_TO = re.compile(r"(?i)回到|算了[，,\s]*(?:还是|就)|\bback to\b|\bgo back\b|\binstead\b")
 # a place said with 不去 / drop / skip is out of the trip: 海口不去了, 去掉海口, "drop KL", "skip Osaka"
 DROPPED = re.compile(
-    r"(?i)^(?:不去|去掉|删掉|不要|drop|skip|remove|minus|without|no more)\s*@|@\s*(?:就)?不去了?|@\s*换成"
+    r"(?i)^(?:不去|去掉|删掉|不要|drop|skip|remove|minus|without|no more)\s*@|@\s*(?:就)?不去了?|@\s*换成|@\s*太贵"
 )  # 厦门换成三亚
 
 

@@ -36,7 +36,7 @@ TOPICS = (
         "safety",
         re.compile(
             r"(?i)安全|危险|治安|不太平|乱不乱|高反|高原反应|小偷|骗子|被骗|疫苗|打针|"
-            r"\bsafe(?:ty|r|st)?\b|\bunsafe\b|\bsketchy\b|\bdodgy\b|\bdangerous\b|\bcrime\b|\bscams?\b"
+            r"\bsafe(?:ty|r|st)?\b|\bunsafe\b|\bsketchy\b|\bsolo female\b|\bdodgy\b|\bdangerous\b|\bcrime\b|\bscams?\b"
             r"|\baltitude sickness\b|\btap water\b"
             r"|\bvaccin(?:e|es|ation|ations)\b|\bmalaria\b|\baltitude\b|\bpickpockets?\b|\btheft\b|\bearthquakes?\b"
             r"|\bdrinkable\b|自来水|能直接喝|地震|扒手"
@@ -47,7 +47,7 @@ TOPICS = (
     Topic(  # 有什么活动, 演唱会, 灯会还办吗, 烟花, "what's on", "any concerts", "Christmas market"
         "events",
         re.compile(
-            r"(?i)活动|演唱会|音乐节|灯会|庙会|烟花|展览|演出|赛事|比赛|龙舟赛|赛龙舟|花期|"
+            r"(?i)活动|演唱会|音乐节|灯会|庙会|有没有烟花|烟花秀|烟花[^。？?]{0,8}(?:吗|没|几点|时间|在哪|哪里)|展览|演出|赛事|比赛|龙舟赛|赛龙舟|花期|"
             r"\bwhat's on\b|\banything on\b|\bevents?\b|\bconcerts?\b|\bexhibitions?\b|\bfireworks\b|"
             r"(?<!spring )(?<!boat )(?<!autumn )(?<!lantern )\bfestivals?\b|\bshows\b|\bparades?\b|"
             r"\bchristmas markets?\b|\bbloom\b|还办吗|还在吗|\bstill (?:be )?(?:up|on|running|there)\b"
@@ -71,7 +71,7 @@ TOPICS = (
     Topic(  # 高铁票还有吗, 车次, 几点有车, 卧铺, "sleeper train", "timetable": the rail tool estimates fares only
         "trains",
         re.compile(
-            r"(?i)余票|票还有|还有票|车次|几点有|时刻表|卧铺|最早一班|最晚一班|末班|首班|几班|多久一班|班次|"
+            r"(?i)余票|票还有|还有票|买得到|抢得到|还能买|车次|几点有|时刻表|卧铺|最早一班|最晚一班|末班|首班|几班|多久一班|班次|"
             r"\btrains? (?:run|leave)\b|\bovernight train\b|\bseats on\b|\b(?:last|first|earliest|latest) trains?\b|"
             r"二等座|一等座|硬卧|软卧|"
             r"\bsleeper\b|\btimetables?\b|\btrain (?:times|schedules?)\b|\bseats? left\b|\bsold out\b"
@@ -86,7 +86,7 @@ TOPICS = (
     Topic(  # 几点开门, 开到几点, 开放吗, 开不开, 要预约吗, 门票, "is it open", "opening hours"
         "opening_times",
         re.compile(
-            r"(?i)开门|关门|开园|闭园|开到几点|几点开|营业|开放|开不开|预约|门票|"
+            r"(?i)开门|关门|开园|闭园|闭馆|开馆|休馆|开到几点|几点开|营业|开放|开不开|预约|门票|"
             r"\bopen(?:ing)? (?:hours|times)\b|\bopen\b(?! to\b)|\bclosed\b|\bclosing time\b"
             r"|\bclose[sd]? (?:on|at)\b|\b(?:what time|when) (?:does|do|is|are)\b[^.?!]{1,40}\bclose\b|\bopening hrs\b"
             r"|\breserve\b|\btime slot\b|\bat the gate\b|\badmission\b"

@@ -22,7 +22,9 @@ ORIGIN_PATTERNS = (
     r"(?:我在|我们在|咱们在|人在|家在|住在|我住|我们住)(?P<c>\S{2,10}?)(?:[，,。 ]|$|工作|上班|生活|出发)",
     r"从\s*(?P<c>[^\s，,。！？!?；;][^，,。！？!?；;]{1,19}?)\s*(?:出发|直飞|飞|去|到|走)",
     r"从(?P<c>[\u4e00-\u9fff]{2,6}?)(?=[，,。！？!?；;\s]|$)",  # "…去厦门，从杭州": the clause ends there
-    r"(?P<c>[^\s，,。！？!?；;、]{2,6}?)\s*(?:出发|直飞|走(?=[，,。！!？?\s]|$))",  # 西安走: leaving from Xi'an
+    r"(?P<c>[^\s，,。！？!?；;、有没的去飞到]{2,6}?)\s*(?:出发|直飞|走(?=[，,。！!？?\s]|$))",
+    r"(?P<c>[\u4e00-\u9fff]{2,4}?)(?:飞|坐飞机|坐高铁|开车)过去",  # 广州飞过去
+    r"(?<![想要去到])在(?P<c>[\u4e00-\u9fff]{2,4}?)(?:工作|上班|读书|上学)",  # 在上海上班  # 西安走: leaving from Xi'an
     r"(?i)\bfrom\s*(?P<c>[\u4e00-\u9fff]{2,6})",
     r"(?i)\bfrom\s+(?P<c>[a-z][a-z' .-]{1,20}?)"
     r"(?=[,.;:!?—–(]|\s+(?:" + ORIGIN_ENDS + r")\b|\s+-\s|\s*[\u4e00-\u9fff]|$)",
@@ -47,8 +49,7 @@ def _origin_from_patterns(text: str, places: list[Mention]) -> Mention | None:
 
 def _route_origin(text: str, places: list[Mention]) -> Mention | None:
     """`北京到三亚` / `北京→三亚` / `成都去昆明` / `Beijing to Sanya`: the first city of a route is the origin."""
-    cities = [p for p in places if p.city is not None]
-    for first, second in pairwise(cities):
+    for first, second in pairwise(places):  # Beijing to Sapporo: a place without data may be the second
         if first.city is None:
             continue
         between = text[first.start : second.start].casefold()
@@ -61,13 +62,15 @@ def _route_origin(text: str, places: list[Mention]) -> Mention | None:
 
 # a place named as where someone lives or came back from, not where the trip goes: 老家是长沙的, 从广州回来,
 # "my sister lives in Sydney"
-ASIDE_BEFORE = re.compile(r"(?:老家(?:是|在)|\b(?:lives|grew up|was born|was) in)\s*$", re.I)  # not "I live in"
+ASIDE_BEFORE = re.compile(  # not "I live in"
+    r"(?:老家(?:是|在)|\b(?:lives|grew up|was born|was) in|\bvisiting from(?:\s+the)?)\s*$", re.I
+)
 ASIDE_AROUND = re.compile(r"从\s*$")
 
 
 def aside(text: str, place: Mention) -> bool:
     """A place said in passing (a home town, a trip just over): neither a stop nor the origin."""
-    before = text[max(0, place.start - 12) : place.start]
+    before = text[max(0, place.start - 24) : place.start]
     after = text[place.start + (matched_len(text, place.start, place.city) if place.city else 2) :]
     came_back = ASIDE_AROUND.search(before) is not None and re.match(r"\s*(?:回来|回家|刚回)", after) is not None
     return came_back or ASIDE_BEFORE.search(before) is not None

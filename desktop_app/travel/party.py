@@ -33,6 +33,7 @@ ZH_COMPANIONS: tuple[tuple[str, int], ...] = (
     (r"爷爷|奶奶|外公|外婆|姥姥|姥爷|妈妈|爸爸|我妈|我爸|岳父|岳母|婆婆|公公|老人|妈|爸", 1),
     (r"哥哥|姐姐|弟弟|妹妹|我哥|我姐|我弟|我妹|闺蜜|发小|室友", 1),
     (r"老婆|老公|老伴|媳妇|爱人|妻子|丈夫|女朋友|男朋友|女友|男友|对象|太太|先生|男票|女票|(?i:\bbf\b|\bgf\b)", 1),
+    (r"^(?:她|他)(?!们)", 1),  # 带她去巴黎: one more
     (r"孩子|小孩|娃|儿子|女儿|宝宝", 1),
 )
 EN_COMPANIONS: tuple[tuple[str, int], ...] = (
@@ -52,16 +53,27 @@ def _explicit(text: str) -> Party | None:
     if m := re.search(r"(?:我们|咱们)\s*" + _ZN + r"\s*个\S{0,2}?" + ZH_GROUP, text):
         n = number(m.group(1))  # 我们四个女生: four in all
         return Party(n, m.group(0)) if n else None
-    only_us = r"(?:就|只有)(?:我们|咱们|我)俩|(?:我们|咱们)\s*(仨|" + _ZN[1:-1] + r"\s*个)(?![月天晚小星礼周半])"
+    only_us = (
+        r"(?:就|只有)(?:我们|咱们|我)俩|(?:我们|咱们)\s*(仨|" + _ZN[1:-1] + r"\s*个)(?![月天晚小星礼周半])"
+        r"|(?<![和跟带陪与])(" + _ZN[1:-1] + r")\s*个\s*(?:女生|男生|姑娘|大学生|学生|小伙伴|闺蜜)"  # 宿舍四个女生
+    )
     if m := re.search(only_us, text):
-        n = 2 if m.group(1) is None else number(m.group(1).rstrip("个 "))  # 就我们俩: two in all; 我们仨: three
+        said = m.group(1) or m.group(2)
+        n = 2 if said is None else number(said.rstrip("个 "))  # 就我们俩: two in all; 我们仨: three
         return Party(n, m.group(0)) if n else None
     if re.search(r"他俩|他们俩|她俩|她们俩|老两口", text):
         return Party(2, "他俩")  # 爸妈…他俩从大连出发: the two of them travel
     if (m := re.search(_ZN + r"\s*个?(?:大人|成人|成年人)", text)) and (n := number(m.group(1))):
         return Party(n, m.group(0))  # 3个大人: three, no children said
     if m := re.search(
-        r"一家\s*" + _ZN + r"\s*口|" + _ZN + r"\s*口之家|" + _ZN + r"\s*(?:个人|人|位|口人)(?!民|口[^人])", text
+        r"一家\s*"
+        + _ZN
+        + r"\s*口|"
+        + _ZN
+        + r"\s*口之家|"
+        + _ZN
+        + r"\s*(?:个人|人|位|口人)(?!民|口[^人]|\s*[\d一两二三四五六七八九十])",  # 一人两千五: a sum each
+        text,
     ):
         n = number(m.group(1) or m.group(2) or m.group(3))
         more = FAMILY_PLUS.match(text, m.end())  # 一家三口+爷爷奶奶, 一家三口再加上我妈: more than the family
@@ -136,7 +148,8 @@ def _groups(text: str) -> Party | None:
 
 COUPLE = re.compile(
     r"我们俩|我俩|咱俩|两口子|小两口|老两口|夫妻|情侣|蜜月"
-    r"|(?i:\b(?:the two of us|we two|as a couple|honeymoon|my (?:wife|husband|partner) and i)\b)"
+    r"|周年纪念|(?i:\b(?:the two of us|we two|as a couple|honeymoon|(?:our )?anniversary"
+    r"|my (?:wife|husband|partner) and i)\b)"
 )
 ZH_WITH = re.compile(r"(?:带上?|和|跟|陪|与|加上?|还有)\s*(?:着)?(?:我)?(?:的)?([^，,。！？!?\s]{1,12})")
 ASIDE = re.compile(r"[（(](?![\d\s岁和、,]*[）)]).*")  # 女儿（女儿还小…): an aside, not more people; ages stay
@@ -150,8 +163,8 @@ _BY = (
 EN_WITH = re.compile(r"(?i)(?:" + _BY + "|" + _LEAD + r")\s*(?:my|our|the) ([a-z0-9 ,&()]{2,60})")
 EN_PLUS = re.compile(r"(?i)\bme\s*\+(?!\s*(?:my|our|the)\b)\s*([a-z0-9 +&']{2,60})")  # "me + wife + her parents"
 EN_JOINING = re.compile(  # "grandparents are coming too", "My sister is coming too", "Our son is coming as well"
-    r"(?i)\b(?:(?:my|our|the)\s+)?(grandparents|parents|in-laws)\s+(?:are|will be)\s+(?:coming|joining)"
-    r"|\b(?:my|our)\s+([a-z ]{3,20}?)\s+(?:is|are|will be)\s+(?:coming|joining)"
+    r"(?i)\b(?:(?:my|our|the)\s+)?(grandparents|parents|in-laws)\s+(?:are|will be|want to)\s+(?:coming|joining|come)"
+    r"|\b(?:my|our)\s+([a-z -]{3,20}?)\s+(?:is|are|will be|wants to|comes|come)\s*(?:coming|joining|come|too\b)"
 )
 PARTNER = re.compile(
     next(p for p, _ in ZH_COMPANIONS if "老公" in p) + "|(?i:" + next(p for p, _ in EN_COMPANIONS if "wife" in p) + ")"
@@ -225,7 +238,9 @@ ROOMS = re.compile(
 )
 
 
-ADDED = re.compile(r"(?i)再加上?|加上|带上|\badd\b|\bplus\b|\b(?:is|are) coming\b|\bjoining\b")
+ADDED = re.compile(
+    r"(?i)再加上?|加上|带上|\badd\b|\bplus\b|\b(?:is|are) coming\b|\bjoining\b|\bwants? to come\b|\bcomes? too\b"
+)
 
 
 def added_people(text: str) -> int:

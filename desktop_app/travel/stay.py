@@ -69,11 +69,12 @@ def parse_duration(text: str) -> tuple[int | None, int | None]:
 
 
 BACK_ON = re.compile(  # the way back: 周日回来, 28号回来, 玩到周日, 周日check out, "back Sunday", "until Friday"
-    r"(?i)(?P<to>(?:玩|待|呆|住|留)?(?:到|至)\s*(?:下{1,2}个?)?)?"  # 玩到周日, 下周二到下周四
-    r"(?:(?:周|星期|礼拜)(?P<zh>[一二三四五六日天])|(?<![月\d])(?P<zd>\d{1,2})\s*[号日])"
+    r"(?i)(?P<to>(?:玩|待|呆|住|留)?(?:到|至)\s*(?:下{1,2}个?(?=周|星期|礼拜))?)?"  # 玩到周日, 下周二到下周四
+    r"(?:(?:周|星期|礼拜)(?P<zh>[一二三四五六日天])"
+    r"|(?:(?:下个?月|\d{1,2}\s*月)\s*|(?<![月\d]))(?P<zd>\d{1,2})\s*[号日])"  # 17号回, 1月17号回, 到下个月3号
     r"\s*(?(to)|(?:回|返|退房|离店|check\s*out))"
     r"|(?:\b(?:back|return(?:ing)?|fly(?:ing)? back|come back|coming back|check(?:ing)?[- ]out|until|till|through"
-    r"|leaving|to)\s+|(?<=[a-z])\s*[-–]\s*)(?:on\s+)?(?:the\s+)?(?:following\s+|next\s+)?"
+    r"|leaving|to|and)\s+|(?<=[a-z])\s*[-–]\s*)(?:on\s+)?(?:the\s+)?(?:following\s+|next\s+)?"
     r"(?:(?P<en>mon|tue|wed|thu|fri|sat|sun)(?:day|sday|nesday|rsday|urday)?\b|(?P<ed>\d{1,2})(?:st|nd|rd|th)\b"
     r"|(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?"
     r"|nov(?:ember)?|dec(?:ember)?)\.?\s+(?P<md>\d{1,2})\b)"

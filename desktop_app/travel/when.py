@@ -451,8 +451,8 @@ def find_span(text: str, today: date) -> Span | None:
     if found is not None and _is_bare_weekend(found):
         return _earliest(text, today, bare_weekend=False) or found
     if found is not None and found.kind in VAGUE:  # 年底…12月24号去曼谷: the day inside it is the trip's
-        month_start = max(today, found.start.replace(day=1))  # "end of June … 20th to 25th": June's 20th
-        inner = _earliest(text.replace(found.said, " " * len(found.said), 1), month_start, bare_weekend=True)
+        base = found.start - timedelta(days=1) if found.kind == "week" else found.start.replace(day=1)
+        inner = _earliest(text.replace(found.said, " " * len(found.said), 1), max(today, base), bare_weekend=True)
         within = (
             inner is not None
             and inner.kind in ("day", "range")
@@ -463,7 +463,7 @@ def find_span(text: str, today: date) -> Span | None:
     return found
 
 
-VAGUE = ("part", "month", "season")
+VAGUE = ("part", "month", "season", "week")  # "end of June … 20th to 25th", "next week, Friday to Sunday"
 
 
 def _is_bare_weekend(span: Span) -> bool:

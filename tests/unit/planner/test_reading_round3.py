@@ -265,3 +265,68 @@ def test_the_way_back_is_read_after_the_way_out() -> None:
     q = parse("I'm in Singapore for work until Friday, then Kuala Lumpur on Saturday, coming back Sunday night", [])
     assert q.when is not None and (q.when.start.isoformat(), q.when.end.isoformat()) == ("2026-12-12", "2026-12-13")
     assert parse("me and my wife are in Kunming now, Dali next week", []).origin is not None
+
+
+@pytest.mark.parametrize(
+    ("text", "size"),
+    [
+        ("宿舍三个女生想去厦门", 3),
+        ("国庆我跟2个朋友去成都，一人三千左右", 3),
+        ("想给女朋友惊喜，带她去巴黎", 2),
+        ("our anniversary is in May, Bali or Phuket?", 2),
+    ],
+)
+def test_more_ways_to_say_who(text: str, size: int) -> None:
+    assert parse(text, []).party.size == size
+
+
+def test_a_sum_each_said_as_一人_and_spend_are_budgets() -> None:
+    q = parse("国庆我跟2个朋友去成都，一人三千左右", [])
+    assert (q.budget, q.budget_each) == (9000, True)
+    assert parse("my wife and I can spend maybe 20,000 yuan on Bangkok", []).budget == 20_000
+
+
+@pytest.mark.parametrize(
+    ("text", "origin", "places"),
+    [
+        ("武汉飞大连有没有直飞啊 下下周", "wuhan", ["dalian"]),
+        ("一家三口去哈尔滨看冰灯，广州飞过去，玩4天", "guangzhou", ["harbin"]),
+        ("在上海上班，想请年假去趟拉萨", "shanghai", ["lhasa"]),
+        ("my parents are visiting from the UK, I want to take them from Beijing to Xi'an", "beijing", ["xian"]),
+        ("cheapest flight Beijing to Sapporo in March?", "beijing", []),
+    ],
+)
+def test_more_ways_to_say_where_from(text: str, origin: str, places: list[str]) -> None:
+    q = parse(text, [])
+    assert q.origin is not None and q.origin.id == origin and [c.id for c in q.destinations] == places
+
+
+@pytest.mark.parametrize(
+    ("text", "dates"),
+    [
+        ("上海到东京往返，1月10号去1月17号回", ("2027-01-10", "2027-01-17")),
+        ("这个月25号到下个月3号去曼谷", ("2026-12-25", "2027-01-03")),
+        ("weather in Chengdu monday and tuesday", ("2026-12-07", "2026-12-08")),
+        ("hotels near the Bund next week, Friday to Sunday", ("2026-12-11", "2026-12-13")),
+    ],
+)
+def test_more_ways_to_say_when(text: str, dates: tuple[str, str]) -> None:
+    assert _dates(text) == dates
+
+
+@pytest.mark.parametrize(
+    ("text", "intents"),
+    [
+        ("一家三口元旦去哈尔滨，广州飞过去，玩4天，人均3000够不够", set()),  # the whole trip, not a fare
+        ("Bangkok then Phuket, 10 days or so, from Guangzhou", set()),
+        ("上海到东京往返多少钱", {"flights"}),
+        ("跨年夜外滩有没有烟花秀", set()),
+        ("卢浮宫周二闭馆吗", set()),
+        ("明天杭州去南京的高铁票还买得到吗", set()),
+        ("is Bangkok ok for a solo female traveller?", set()),
+    ],
+)
+def test_more_ways_to_ask(text: str, intents: set[str]) -> None:
+    assert parse("跨年想去香港看烟花，住一晚", []).beyond == ()  # 看烟花 is the plan, not an event asked about
+    q = parse(text, [])
+    assert (set() if q.beyond_only else q.intents) == intents
