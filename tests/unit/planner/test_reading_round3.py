@@ -280,7 +280,7 @@ def test_more_ways_to_say_who(text: str, size: int) -> None:
     assert parse(text, []).party.size == size
 
 
-def test_a_sum_each_said_as_一人_and_spend_are_budgets() -> None:
+def test_a_sum_each_and_spend_are_budgets() -> None:
     q = parse("国庆我跟2个朋友去成都，一人三千左右", [])
     assert (q.budget, q.budget_each) == (9000, True)
     assert parse("my wife and I can spend maybe 20,000 yuan on Bangkok", []).budget == 20_000
