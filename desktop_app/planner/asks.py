@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import re
 
-from desktop_app.planner.compare import ZH_DIGIT
-from desktop_app.travel.numbers import EN_NUM
+from desktop_app.travel.numbers import number
 
 
 def words(table: str) -> tuple[str, ...]:
@@ -104,9 +103,9 @@ def parse_stars(text: str) -> int | None:
     if m := re.search(r"(?i)(\d)\s*(?:星|-?\s*stars?)", text):
         return max(1, min(5, int(m.group(1))))
     if m := re.search(r"([一二三四五])星", text):
-        return ZH_DIGIT[m.group(1)]
+        return number(m.group(1))
     if m := re.search(r"(?i)\b(one|two|three|four|five)[\s-]*stars?", text):
-        return EN_NUM[m.group(1).lower()]
+        return number(m.group(1))
     if LUXURY.search(text):
         return 5
     if CHEAP.search(text):  # "budget hotel", "on a budget"; not "a budget of 8000" (a sum, not a class)

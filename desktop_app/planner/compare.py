@@ -10,7 +10,7 @@ from desktop_app.travel.data import load_data
 from desktop_app.travel.date_words import MONTHS_EN
 from desktop_app.travel.distance import great_circle_km
 from desktop_app.travel.money import BUDGET_WORDS, foreign_budget
-from desktop_app.travel.numbers import ZH_DIGITS, zh_amount
+from desktop_app.travel.numbers import zh_amount, zh_number
 from desktop_app.travel.places import City, all_cities
 
 CANDIDATES = 4
@@ -45,7 +45,6 @@ OPEN_WORDS = (
 ABROAD = ("出国", "国外", "境外", "abroad", "overseas", "international")
 DOMESTIC = ("国内", "境内", "domestic", "in china", "within china")
 WINTER_WORDS = ("冬天", "冬季", "寒假", "春节", "元旦", "过年", "winter", "christmas", "new year")
-ZH_DIGIT = {**ZH_DIGITS, "十": 10}
 
 
 @dataclass
@@ -90,8 +89,7 @@ def parse_month(text: str) -> int | None:
     if m := re.search(r"(\d{1,2})\s*月", text):
         return int(m.group(1)) if 1 <= int(m.group(1)) <= 12 else None
     if m := re.search(r"(十[一二]?|[一二三四五六七八九])月", text):
-        word = m.group(1)
-        return 10 + ZH_DIGIT.get(word[1:], 0) if word.startswith("十") else ZH_DIGIT[word]
+        return zh_number(m.group(1))
     for i, name in enumerate(MONTHS_EN, start=1):
         if re.search(rf"\b{name}\b", folded) or (len(name) > 4 and re.search(rf"\b{name[:3]}\b", folded)):
             return i

@@ -9,6 +9,8 @@ from collections.abc import Callable
 from datetime import date, timedelta
 from functools import lru_cache
 
+from desktop_app.travel.numbers import number
+
 Days = tuple[date, date]
 
 
@@ -128,8 +130,6 @@ AFTER = (  # "the 3 days after Christmas", "the week after New Year", 圣诞后�
     r"\b(?:the\s+)?(?:(?P<n>\d|two|three|four|five|six|seven)\s+days|(?P<w>week))\s+after\s+(?:the\s+)?"
     r"(?P<h>" + _HOLIDAY_EN + r")\b|" + _AFTER_ZH
 )
-COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "一": 1, "两": 2, "二": 2, "三": 3}
-COUNTS |= {"四": 4, "五": 5, "六": 6, "七": 7}
 
 
 def after(m: re.Match[str], holiday_end: date) -> Days | None:
@@ -137,6 +137,5 @@ def after(m: re.Match[str], holiday_end: date) -> Days | None:
     if m.group("w") or m.group("wz"):
         monday = holiday_end + timedelta(days=7 - holiday_end.weekday())
         return monday, monday + timedelta(days=6)
-    word = m.group("n") or m.group("nz") or "1"
-    n = int(word) if word.isdigit() else COUNTS.get(word, 1)
+    n = number(m.group("n") or m.group("nz") or "1") or 1
     return holiday_end + timedelta(days=1), holiday_end + timedelta(days=n)

@@ -36,7 +36,7 @@ from desktop_app.travel.date_words import (
     _zn,
 )
 from desktop_app.travel.holiday_calendar import holiday_block
-from desktop_app.travel.numbers import zh_number
+from desktop_app.travel.numbers import number, zh_number
 from desktop_app.travel.span import Span as Span
 from desktop_app.travel.span import next_on
 from desktop_app.travel.span import span_text as span_text
@@ -165,7 +165,7 @@ def _en_in(m: re.Match[str], today: date) -> Span | None:
     rest = m.string[: m.start()] + " " + m.string[m.end() :]
     if _TOURING.search(m.string[: m.start()]) or _earliest(rest, today, bare_weekend=True) is not None:
         return None
-    return _ahead(_en_count)(m, today)
+    return _ahead(m, today)
 
 
 # a tour before "in N days": see/cover/explore …, or "do" + a place's capital ("do Beijing", not "do you")
@@ -236,23 +236,14 @@ def _day(offset: int) -> Callable[[re.Match[str], date], Span]:
     return make
 
 
-def _en_count(word: str) -> int | None:
-    words = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "ten": 10}
-    return int(word) if word.isdigit() else words.get(word.lower())
-
-
-def _ahead(count: Callable[[str], int | None]) -> Callable[[re.Match[str], date], Span | None]:
+def _ahead(m: re.Match[str], today: date) -> Span | None:
     """三天后, 两周以后, "in 3 days", "in a week": that day (a count left out is one)."""
-
-    def make(m: re.Match[str], today: date) -> Span | None:
-        n = count(m.group("n")) if m.group("n") else 1
-        if n is None:
-            return None
-        step = 7 if m.group("u").lower().startswith(("周", "星期", "礼拜", "week")) else 1
-        d = today + timedelta(days=n * step)
-        return Span(d, d, m.group(0), "day")
-
-    return make
+    n = number(m.group("n")) if m.group("n") else 1
+    if n is None:
+        return None
+    step = 7 if m.group("u").lower().startswith(("周", "星期", "礼拜", "week")) else 1
+    d = today + timedelta(days=n * step)
+    return Span(d, d, m.group(0), "day")
 
 
 def _zh_month(m: re.Match[str], today: date) -> Span | None:
@@ -404,10 +395,10 @@ RULES: list[Rule] = [
     (_p(r"下下个?月|\bthe month after next\b"), lambda m, t: _months_ahead(t, 2, m.group(0))),
     (_p(r"下个?月|\bnext month\b"), lambda m, t: _months_ahead(t, 1, m.group(0))),
     (_p(r"(?:这|本)个?月|\bthis month\b"), lambda m, t: _months_ahead(t, 0, m.group(0))),
-    (_p(r"(?P<n>\d{1,2}|[一二两三四五六七八九十]{1,2})?个?(?P<u>天|周|星期|礼拜)(?:以)?后"), _ahead(zh_number)),
+    (_p(r"(?P<n>\d{1,2}|[一二两三四五六七八九十]{1,2})?个?(?P<u>天|周|星期|礼拜)(?:以)?后"), _ahead),
     (_p(r"\bin (?P<n>\d{1,2}|a|one|two|three|four|five|six|ten) (?P<u>days?|weeks?)\b"), _en_in),
     (_p(r"\b(?P<n>\d{1,2}|a|one|two|three|four|five|six|ten) (?P<u>days?|weeks?) from (?:today|now)\b"),
-     _ahead(_en_count)),
+     _ahead),
     (_p(r"大后天"), _day(3)),
     (_p(r"后天|\b(?:the )?(?:day )?after tomorrow\b"), _day(2)),
     (_p(r"明天|\b(?:tomorrow|tomorow|tommorow|tmrw|tmr|2moro)\b"), _day(1)),
