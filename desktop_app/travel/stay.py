@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from datetime import date, timedelta
 
-from desktop_app.travel.date_words import WEEKDAYS_EN, WEEKDAYS_ZH
+from desktop_app.travel.date_words import _DAYS, _M, WEEKDAYS_EN, WEEKDAYS_ZH
 from desktop_app.travel.numbers import number
 from desktop_app.travel.span import next_on
 from desktop_app.travel.world_places import find_places, matched_len
@@ -75,9 +75,7 @@ BACK_ON = re.compile(  # the way back: 周日回来, 28号回来, 玩到周日, 
     r"\s*(?(to)|(?:回|返|退房|离店|check\s*out))"
     r"|(?:\b(?:back|return(?:ing)?|fly(?:ing)? back|come back|coming back|check(?:ing)?[- ]out|until|till|through"
     r"|leaving|to|and)\s+|(?<=[a-z])\s*[-–]\s*)(?:on\s+)?(?:the\s+)?(?:following\s+|next\s+)?"
-    r"(?:(?P<en>mon|tue|wed|thu|fri|sat|sun)(?:day|sday|nesday|rsday|urday)?\b|(?P<ed>\d{1,2})(?:st|nd|rd|th)\b"
-    r"|(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?"
-    r"|nov(?:ember)?|dec(?:ember)?)\.?\s+(?P<md>\d{1,2})\b)"
+    r"(?:(?P<en>" + _DAYS + r")\b|(?P<ed>\d{1,2})(?:st|nd|rd|th)\b|" + _M + r"\.?\s+(?P<md>\d{1,2})\b)"
 )
 
 
@@ -91,7 +89,7 @@ def nights_until_back(text: str, start: date) -> int | None:
                 return (back - start).days
             continue
         zh, en = m.group("zh"), m.group("en")
-        weekday = min(WEEKDAYS_ZH.index(zh), 6) if zh else [w[:3] for w in WEEKDAYS_EN].index(en.lower())
+        weekday = min(WEEKDAYS_ZH.index(zh), 6) if zh else [w[:3] for w in WEEKDAYS_EN].index(en[:3].lower())
         if weekday != start.weekday():
             return (weekday - start.weekday() - 1) % 7 + 1  # the first such day after leaving
     return None
