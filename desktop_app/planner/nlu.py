@@ -11,6 +11,7 @@ from desktop_app.planner.asks import COMPARE_ONE, STARS, TRAIN, TRIP_WORDS, find
 from desktop_app.planner.compare import OPEN_WORDS, OpenAsk, parse_budget, parse_open
 from desktop_app.planner.scope import ANSWERABLE, topics
 from desktop_app.planner.weather_ask import ALL_MONTHS, typical_months
+from desktop_app.travel.date_words import MONTHS_EN, WEEKDAYS_EN
 from desktop_app.travel.landmarks import strip_landmarks
 from desktop_app.travel.money import BUDGET_WORDS, PER_PERSON, foreign_budget, per_person
 from desktop_app.travel.origins import aside, find_origin
@@ -95,11 +96,9 @@ def language(text: str) -> str:
 NOT_PLACE_CHARS = re.compile(r"[个哪什么地方暖凉热冷便宜贵一这那些儿边外内趟点呢吗吧玩看吃买海山国便省钱]")
 NOT_PLACE_EN = {
     "i", "the", "a", "an", "my", "me", "somewhere", "anywhere", "europe", "asia", "africa", "america",
-    "christmas", "easter", "spring", "summer", "autumn", "fall", "winter", "new", "next", "this",
-    "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "budget",
-    "january", "february", "march", "april", "may", "june", "july", "august", "september",
-    "october", "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct",
-    "nov", "dec", "rmb", "usd", "cny", "eur", "hkd", "jpy", "gbp",
+    "christmas", "easter", "spring", "summer", "autumn", "fall", "winter", "new", "next", "this", "budget",
+    "rmb", "usd", "cny", "eur", "hkd", "jpy", "gbp", "sept",
+    *WEEKDAYS_EN, *MONTHS_EN, *(m[:3] for m in MONTHS_EN),  # the date words' own tables
 }  # fmt: skip
 
 
