@@ -17,7 +17,7 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
     "weather": (
         words(
             "天气|气温|温度|下雨|热不热|穿什么|带什么|衣服|热吗|很热|太热|暖和|凉|下雪|多少度|冷|游泳|下海|外套|羽绒服|雨伞"
-            "|泳衣|长袖|短袖|防晒"
+            "|泳衣|长袖|短袖|防晒|带伞|雨季|温差|热死|冷死"
         )
         + words(
             "weather|wether|temperature| temp | temps |degrees|humid| rain|forecast|climate|"
@@ -26,22 +26,23 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
         )
     ),
     "flights": words("机票|航班|飞|往返")
-    + words("flite|flight|fly|airfare| fare|plane|ticket|round trip|return ticket"),
+    + words("flite|flight|fly|airfare| fare|plane|ticket|round trip|return ticket| to get to | to get from "),
     "hotels": words("酒店|住宿|宾馆|民宿|住哪|空房|订房|客栈|青旅|住的地方")
     + words("hotel|stay|accommodation|lodging|room|a place near|place to crash|somewhere to crash|hostel|airbnb"),
-    "save": words("保存|存下来|存成|存一下|导出|收藏|记下来") + words("save|export|write it down"),
+    "save": words("保存|存下来|存成|存一下|导出|收藏|记下来|存着")
+    + words("save|export|write it down|keep it|keep this"),
     "compare": (
         words("对比|比较|还是|比一下|哪个|哪里更|哪边")
         + words("compare|comparison| vs|versus|which one|which better|which is| or ")
     ),
     "guide": (
         words(
-            "攻略|指南|景点|美食|好玩|好吃|怎么玩|玩什么|吃什么|看什么|推荐|必去|必吃|准备什么|玩法|路线怎么|安排路线|怎么排"
+            "攻略|指南|景点|美食|好玩|好吃|怎么玩|玩什么|吃什么|看什么|推荐|必去|必吃|准备什么|玩法|路线怎么|安排路线|怎么排|可玩"
         )
         + words(
             "guide|sights|what to do|things to do|food|what to see|should i see|should we see|"
             "to eat|recommend|itinerary|must see|must eat|day by day|what should i do|what should we do|"
-            "shouldn t i miss|shouldn t we miss|can t miss|not to miss|worth seeing"
+            "shouldn t i miss|shouldn t we miss|can t miss|not to miss|worth seeing|must do|there to do|good to do"
         )
     ),
 }
@@ -51,6 +52,12 @@ WEAK_GUIDE = ("好玩", "好吃", "推荐", "recommend", "准备什么", "food")
 COST_WORDS = ("多少钱", "花多少", "费用", "价格", " price ", " prices ", " cost ", " costs ", " how much ")
 COMPARE_ONE = re.compile(  # the one thing compared side by side, not the whole trip
     r"(?i)\bcompare\s+(?:the\s+)?(?:hotels?|weather|flights?|fares?)\b|比较.{0,12}的(?:天气|酒店|机票)"
+)
+# what is already booked is not asked: 机票早就买好了, "already booked my hotel"
+BOOKED = re.compile(
+    r"(?i)(?:机票|酒店)(?:早就|已经|早)?(?:买好|订好|买了|订了)|(?:已经|早就)(?:买好|订好)了?(?:机票|酒店)"
+    r"|\b(?:already )?booked (?:my|the|our|a) (?:hotel|flights?)\b"
+    r"|\b(?:hotel|flights?) (?:is|are) (?:already )?booked\b"
 )
 FARE_ASKED = re.compile(
     r"(?i)机票|航班|票|fares?\b|(?<!my )\bflights?\b|ticket|多少(?!度)|价格|price|cost|cheap|how much|便宜"
@@ -74,11 +81,12 @@ TRIP_WORDS = words("玩|旅游|旅行|出行|度假|去|行程|查|比较|对比
 
 def find_intents(text: str) -> set[str]:
     """Which lookups the question names explicitly."""
-    folded = " " + re.sub(r"[^\w]+", " ", ORIGIN_CUES.sub(" ", RATHER.sub("", text)).casefold()) + " "
+    asked = BOOKED.sub(" ", text)  # 机票早就买好了: what is booked is not asked
+    folded = " " + re.sub(r"[^\w]+", " ", ORIGIN_CUES.sub(" ", RATHER.sub("", asked)).casefold()) + " "
     folded = folded.replace(" or so ", " ")  # "10 days or so" weighs nothing
     found = {name for name, words in INTENT_WORDS.items() if any(w in folded for w in words)}
     trip_said = found & {"weather", "hotels", "guide"} or WHOLE_TRIP.search(text)
-    if "flights" in found and trip_said and not FARE_ASKED.search(text):
+    if "flights" in found and trip_said and not FARE_ASKED.search(asked):
         found.discard("flights")  # 明天飞昆明，那边凉不凉, 广州飞过去，玩4天: the flight is the trip, no fare asked
     if found and not found & {"flights", "hotels"} and any(w in folded for w in COST_WORDS):
         found |= {"flights", "hotels"}

@@ -70,7 +70,11 @@ def parse_budget(text: str) -> int | None:
     if m:
         return int(float(m.group(1)) * (10_000 if m.group(2) in ("万", "w") else 1_000))
     m = re.search(ZH_SUM, text)
-    if m and re.search(r"预算|人均|每人|一人|块|元|以内|以下|之内|总共|一共", text) and (zh := zh_amount(m.group(0))):
+    if (
+        m
+        and re.search(r"预算|人均|每人|一人|块|元|以内|以下|之内|总共|一共|超过|花", text)
+        and (zh := zh_amount(m.group(0)))
+    ):
         return zh  # 五千, 两万, 一万五
     # 3 to 12 digits, never the head of a longer number (5000，2人 reads 5000; a 15-digit 123,456,… nothing)
     amount = r"(\d{1,3}(?:,\d{3}){1,3}(?!\d|,\d{3})|\d{4,6}(?!\d)|\d{3}(?!\d|,\d{3}))"

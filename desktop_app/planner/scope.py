@@ -25,7 +25,7 @@ TOPICS = (
     Topic(  # 去日本要签证吗, 落地签还是免签, 港澳通行证, "do I need a visa", "visa-free entry"
         "visa",
         re.compile(
-            r"(?i)签证|免签|落地签|旅游签|商务签|电子签|办签|通行证|入台证|签注|入境|证件|护照"
+            r"(?i)签证|免签|落地签|旅游签|商务签|电子签|办签|[美日韩英法德澳泰越加]签|申根|通行证|入台证|签注|入境|证件|护照"
             r"|\bvisas?\b|\bvisa-free\b|\bentry requirements?\b"
             r"|\bpassports?\b|\bpermits?\b|\bcustoms\b|\bto enter\b|\bentering\b|海关|入关|入藏函|边防证"
         ),
@@ -52,7 +52,7 @@ TOPICS = (
             r"(?<!spring )(?<!boat )(?<!autumn )(?<!lantern )\bfestivals?\b|\bshows\b|\bparades?\b|"
             r"\bchristmas markets?\b|\bbloom\b|还办吗|还在吗|\bstill (?:be )?(?:up|on|running|there)\b"
             r"|花开了|开了吗|开了没|红叶[^，,。？?]{0,4}(?:吗|没|了)|集市|\bin bloom\b|\bblooming\b"
-            r"|\bblossoms? (?:be |are )?out\b|\bmarkets?\b"
+            r"|\bblossoms? (?:be |are )?out\b|\bmarkets?\b|\blanterns\b|\blantern (?:thing|show|display|fair)s?\b"
         ),
         "活动、演出和节庆安排",
         "events, shows and festival dates",
@@ -71,7 +71,7 @@ TOPICS = (
     Topic(  # 高铁票还有吗, 车次, 几点有车, 卧铺, "sleeper train", "timetable": the rail tool estimates fares only
         "trains",
         re.compile(
-            r"(?i)余票|票还有|还有票|买得到|抢得到|还能买|车次|几点有|时刻表|卧铺|最早一班|最晚一班|末班|首班|几班|多久一班|班次|"
+            r"(?i)余票|票还有|还有票|买得到|抢得到|还能买|还有座|有座吗|车次|几点有|时刻表|卧铺|最早一班|最晚一班|末班|首班|几班|多久一班|班次|"
             r"\btrains? (?:run|leave)\b|\bovernight train\b|\bseats on\b|\b(?:last|first|earliest|latest) trains?\b|"
             r"二等座|一等座|硬卧|软卧|"
             r"\bsleeper\b|\btimetables?\b|\btrain (?:times|schedules?)\b|\bseats? left\b|\bsold out\b"
@@ -79,6 +79,7 @@ TOPICS = (
             r"|(?:高铁|动车|火车|城际|\btrains?\b)[^。？?]{0,12}(?:几个?小时|多久|多长时间)|提前买票"
             r"|\bis there an? (?:[\w-]+ ){0,2}trains?\b"
             r"|\bhow long\b[^.?!]{0,30}\btrains?\b|\btrains?\b[^.?!]{0,40}\bhow long\b"
+            r"|\b(?:quickest|fastest|direct) trains?\b|\btrains?\b[^.?!]{0,30}\b(?:faster|quicker|slower|better) than\b"
         ),
         "火车车次、时长、时刻和余票",
         "train timetables, journey times or seats left",
@@ -90,6 +91,7 @@ TOPICS = (
             r"\bopen(?:ing)? (?:hours|times)\b|\bopen\b(?! to\b)|\bclosed\b|\bclosing time\b"
             r"|\bclose[sd]? (?:on|at)\b|\b(?:what time|when) (?:does|do|is|are)\b[^.?!]{1,40}\bclose\b|\bopening hrs\b"
             r"|\breserve\b|\btime slot\b|\bat the gate\b|\badmission\b"
+            r"|\b(?:tram|museum|entry|entrance|park|show|cable car) tickets?\b"
             r"|(?-i:\b[A-Z][\w']+)\s+hours\b|\b(?:museum|park|temple|palace|zoo|gallery)\s+hours\b"  # "Louvre hours"
         ),
         "开放时间、门票和预约",

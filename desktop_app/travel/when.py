@@ -169,7 +169,7 @@ def _en_in(m: re.Match[str], today: date) -> Span | None:
 
 
 # a tour before "in N days": see/cover/explore …, or "do" + a place's capital ("do Beijing", not "do you")
-_TOURING = re.compile(r"\b(?:[Ss]ee|[Cc]over|[Ee]xplore|[Tt]our|[Tt]ravel around|to do)\b|\b[Dd]o\s+[A-Z]")
+_TOURING = re.compile(r"\b(?:[Ss]ee|[Cc]over|[Ee]xplore|[Tt]our|[Tt]ravel around|to do)\b|\b[Dd]o\s+(?!I\b)[A-Z]")
 
 
 def _year_end(m: re.Match[str], today: date) -> Span | None:
@@ -387,7 +387,7 @@ RULES: list[Rule] = [
     (_p(BARE_DAY), _bare_day),
     (_p(r"下下(?:个)?周末|再下一?个周末|下下个?星期[六日天]|\bthe weekend after next\b"), _weekend_after_next),
     (_p(r"下(?:个)?周末|下(?:个)?星期[六日天]?末|\bne?xt weekend\b"), lambda m, t: _weekend(t, 1, m.group(0))),
-    (_p(r"(?:这|本|这个)?周末|\b(?:this )?weekend\b"), lambda m, t: _weekend(t, 0, m.group(0))),
+    (_p(r"(?:这|本|这个)?周末|(?<!\ba )(?<!\bone )\b(?:this )?weekend\b"), lambda m, t: _weekend(t, 0, m.group(0))),
     (_p(WEEKDAY), _weekday),
     (_p(r"下下(?:个)?(?:周|星期|礼拜)|\b(?:the )?week after next\b"), lambda m, t: _week(t, 2, m.group(0))),
     (_p(r"下(?:个)?(?:周|星期|礼拜)|\bne?xt week\b"), lambda m, t: _week(t, 1, m.group(0))),
@@ -450,8 +450,16 @@ def find_span(text: str, today: date) -> Span | None:
             and inner.start <= found.end
             and inner.end >= found.start
         )
+        if found.kind == "season":  # 樱花季…next week: a time said outright is the trip's
+            said = _earliest(text.replace(found.said, " " * len(found.said), 1), today, bare_weekend=True)
+            inner, within = (said, True) if said is not None and said.kind != "season" else (inner, within)
         return inner if within else found
+    if found is not None and NOW.fullmatch(found.said.strip()):  # 冰雪大世界现在开园了没？下周去: next week
+        return _earliest(text.replace(found.said, " " * len(found.said), 1), today, bare_weekend=True) or found
     return found
+
+
+NOW = re.compile(r"(?i)现在|此刻|这会儿|right now|rn|currently|at the moment")
 
 
 VAGUE = ("part", "month", "season", "week")  # "end of June … 20th to 25th", "next week, Friday to Sunday"

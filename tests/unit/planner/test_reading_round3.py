@@ -330,3 +330,64 @@ def test_more_ways_to_ask(text: str, intents: set[str]) -> None:
     assert parse("跨年想去香港看烟花，住一晚", []).beyond == ()  # 看烟花 is the plan, not an event asked about
     q = parse(text, [])
     assert (set() if q.beyond_only else q.intents) == intents
+
+
+@pytest.mark.parametrize(
+    ("text", "intents"),
+    [
+        ("How much to get from Beijing to Qingdao tomorrow?", {"flights"}),
+        ("冬天去哈尔滨有啥可玩的", {"guide"}),
+        ("NYC in March, any must-do things?", {"guide"}),
+        ("明天去澳门，要带伞吗", {"weather"}),
+        ("我下周飞成都，机票早就买好了，就想知道会不会下雨", {"weather"}),
+        ("Already booked my hotel in Osaka, what's good to do there at night?", {"guide"}),
+        ("ok this Xiamen plan looks good, keep it for me", {"save"}),
+        ("深圳北到广州南明天的高铁还有座吗", set()),
+        ("美签面试要排多久？国庆想去纽约", set()),
+        ("how much are cable car tickets in Hong Kong?", set()),
+    ],
+)
+def test_what_is_asked_and_what_is_already_done(text: str, intents: set[str]) -> None:
+    q = parse(text, [])
+    assert (set() if q.beyond_only else q.intents) == intents
+
+
+@pytest.mark.parametrize(
+    ("text", "dates"),
+    [
+        ("冰雪大世界现在开了没？下周去哈尔滨", ("2026-12-07", "2026-12-13")),  # 现在 asks about now, the trip is next week
+        ("Is the cherry blossom season over in Kyoto? flying out of PVG next week", ("2026-12-07", "2026-12-13")),
+        ("Do I need altitude pills for Lhasa? going in two weeks", ("2026-12-20", "2026-12-20")),
+    ],
+)
+def test_the_trip_s_time_over_now_and_a_season(text: str, dates: tuple[str, str]) -> None:
+    assert _dates(text) == dates
+
+
+def test_a_weekend_said_as_a_length_is_no_date() -> None:
+    assert parse("how much for a weekend in Hong Kong from Guangzhou? no dates yet", []).when is None
+
+
+@pytest.mark.parametrize(
+    ("text", "origin"),
+    [
+        ("我在 Shanghai，想跨年去 Macau", "shanghai"),
+        ("上海坐火车去杭州要多久", "shanghai"),
+        ("we're a retired couple in Nanjing, two weeks in Yunnan in May", "nanjing"),
+    ],
+)
+def test_still_more_ways_to_say_where_from(text: str, origin: str) -> None:
+    q = parse(text, [])
+    assert q.origin is not None and q.origin.id == origin
+
+
+def test_budgets_said_as_a_limit_or_for_both() -> None:
+    assert parse("下周一个人去成都三天，不想花超过三千", []).budget == 3000
+    assert parse("we're a couple in Nanjing, Kunming in May, maybe $3000 for both of us", []).budget == 21_600
+
+
+def test_nothing_is_looked_up_without_a_place() -> None:
+    from desktop_app.planner.reading import frame_of
+
+    frame = frame_of(parse("你觉得旅行的意义到底是什么？", []))
+    assert frame.looks_up == () and frame.targets == ()
