@@ -355,7 +355,7 @@ def test_what_is_asked_and_what_is_already_done(text: str, intents: set[str]) ->
 @pytest.mark.parametrize(
     ("text", "dates"),
     [
-        ("冰雪大世界现在开了没？下周去哈尔滨", ("2026-12-07", "2026-12-13")),  # 现在 asks about now, the trip is next week
+        ("冰雪大世界现在开了没？下周去哈尔滨", ("2026-12-07", "2026-12-13")),  # 现在: about now; the trip: next week
         ("Is the cherry blossom season over in Kyoto? flying out of PVG next week", ("2026-12-07", "2026-12-13")),
         ("Do I need altitude pills for Lhasa? going in two weeks", ("2026-12-20", "2026-12-20")),
     ],
