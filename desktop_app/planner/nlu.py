@@ -257,7 +257,7 @@ def _party_and_stops(q: TripQuery, text: str, earlier: list[str], before: TripQu
 FLYING = re.compile(r"(?i)飞|机票|航班|\bfl(?:y|ying|ights?)\b|\bplane\b")
 STRONG_FARE = re.compile(  # asked, not a flight in passing
     r"(?i)机票|航班|票价|直飞|\bflights\b|\b(?:air)?fares?\b|\bflight\b[^。？?]{0,6}(?:多少|价格)"
-    r"|\b(?:how much|price)\b[^.?!]{0,20}\bflights?\b"
+    r"|\b(?:how much|price)\b[^.?!]{0,20}\bflights?\b|\bflights? (?:price|fare|cost)s?\b"
 )
 # a topic beyond the data makes these words incidental: "tickets at the gate", 高铁还有票吗, "food festivals"
 WEAK_ASKS = {

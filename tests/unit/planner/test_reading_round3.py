@@ -239,6 +239,7 @@ def test_a_sum_said_with_w_or_a_cap_is_a_budget() -> None:
         ("is Chengdu safe at night? flying in on Friday", set()),
         ("any seats left on the train to Hangzhou Friday? if not, how much is a flight", {"flights"}),
         ("上海到南京坐高铁要多久？有没有直飞，多少钱", {"flights"}),
+        ("is the bullet train faster than flying? what's the flight price on the 18th?", {"flights"}),
         ("元旦去大阪，flight+hotel 大概要多少？", {"flights", "hotels"}),
         ("my flight lands in Seoul tomorrow, do I need a coat?", {"weather"}),
     ],
