@@ -25,24 +25,25 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
             "pack|wear| cold | hot |snow|swim|sunny|chilly|freezing| coat | jacket|umbrella"
         )
     ),
-    "flights": words("机票|航班|飞|往返")
+    "flights": words("机票|航班|飞|往返|票价")
     + words("flite|flight|fly|airfare| fare|plane|ticket|round trip|return ticket| to get to | to get from "),
     "hotels": words("酒店|住宿|宾馆|民宿|住哪|空房|订房|客栈|青旅|住的地方")
     + words("hotel|stay|accommodation|lodging|room|a place near|place to crash|somewhere to crash|hostel|airbnb"),
     "save": words("保存|存下来|存成|存一下|导出|收藏|记下来|存着")
     + words("save|export|write it down|keep it|keep this"),
     "compare": (
-        words("对比|比较|还是|比一下|哪个|哪里更|哪边")
+        words("对比|比较|还是|比一下|哪个|哪里更|哪边|选一个|选哪|哪两个")
         + words("compare|comparison| vs|versus|which one|which better|which is| or ")
     ),
     "guide": (
         words(
-            "攻略|指南|景点|美食|好玩|好吃|怎么玩|玩什么|吃什么|看什么|推荐|必去|必吃|准备什么|玩法|路线怎么|安排路线|怎么排|可玩"
+            "攻略|指南|景点|美食|好玩|好吃|怎么玩|玩什么|吃什么|看什么|推荐|必去|必吃|准备什么|玩法|路线怎么|安排路线|怎么排|可玩|排个行程|排一下行程|排行程"
         )
         + words(
             "guide|sights|what to do|things to do|food|what to see|should i see|should we see|"
             "to eat|recommend|itinerary|must see|must eat|day by day|what should i do|what should we do|"
-            "shouldn t i miss|shouldn t we miss|can t miss|not to miss|worth seeing|must do|there to do|good to do"
+            "shouldn t i miss|shouldn t we miss|can t miss|not to miss|worth seeing|must do|there to do|good to do|"
+            "fun to do"
         )
     ),
 }
@@ -56,7 +57,7 @@ COMPARE_ONE = re.compile(  # the one thing compared side by side, not the whole 
 # what is already booked is not asked: 机票早就买好了, "already booked my hotel"
 BOOKED = re.compile(
     r"(?i)(?:机票|酒店)(?:早就|已经|早)?(?:买好|订好|买了|订了)|(?:已经|早就)(?:买好|订好)了?(?:机票|酒店)"
-    r"|\b(?:already )?booked (?:my|the|our|a) (?:hotel|flights?)\b"
+    r"|\b(?:already )?booked (?:my|the|our|a) (?:hotel|flights?)\b|\bchange planes\b|转机"
     r"|\b(?:hotel|flights?) (?:is|are) (?:already )?booked\b"
 )
 FARE_ASKED = re.compile(
@@ -96,7 +97,7 @@ def find_intents(text: str) -> set[str]:
         found.add("flights")  # 订去成都的票: a fare (门票 is an admission, not a fare)
     if re.search(r"住(?:在)?[^，,。！？!?]{1,10}(?:附近|旁边|周边|那边|那一?带)", text):
         found.add("hotels")  # 住江汉路附近: where to stay is the question
-    if (found & {"hotels", "weather"} and TRAIN.search(text)) or GETTING_THERE.search(text):
+    if ("hotels" in found and TRAIN.search(text)) or GETTING_THERE.search(text):
         found.add("flights")  # "the train … and a hotel", 怎么去: the fare (by rail where it reaches) is asked
     others = found - {"guide"}
     if "guide" in found and others:

@@ -347,7 +347,8 @@ TRIP_LOOKUPS = frozenset({"weather", "flights", "hotels"})
 def _carry_intents(q: TripQuery, text: str, asked: set[str]) -> None:
     """A follow-up with no lookup of its own asks what the turn before did ("那成都呢？"); one that adds
     ("保存这个行程", "add Beijing to the comparison") keeps it too: the earlier intents and the new one."""
-    before = asked - {"save"} - ({"compare"} if BACK_TO.search(text) or q.dropped else set())  # 算了还是成都吧
+    settled = BACK_TO.search(text) or (q.dropped and len(q.destinations or ()) < 2)  # 算了还是成都吧
+    before = asked - {"save"} - ({"compare"} if settled else set())
     if not q.intents:
         q.intents = before
     elif q.intents <= {"save", "guide", "compare"}:  # 给个行程攻略, "which is better?", 存一下: on top of the trip
@@ -406,7 +407,9 @@ ALSO = re.compile(
 BACK_TO = re.compile(r"(?i)回到|算了[，,\s]*(?:还是|就)|\bback to\b|\bgo back\b|\binstead\b")
 # a place said with 不去 / drop / skip is out of the trip: 海口不去了, 去掉海口, "drop KL", "skip Osaka"
 DROPPED = re.compile(
-    r"(?i)^(?:不去|去掉|删掉|不要|drop|skip|remove|minus|without|no more)\s*@|@\s*(?:就)?不去了?|@\s*换成|@\s*太贵"
+    r"(?i)(?:^|\s)(?:不去|去掉|删掉|不要|drop|skip|remove|minus|without|no more)\s*@"
+    r"|^(?:本来|原本|原来)(?:想|打算)?去?\s*@"  # 本来想去东京…那就大阪吧
+    r"|@\s*(?:就)?不去了?|@\s*换成|@\s*(?:那会儿|那边)?太(?:贵|远|热|冷|累)"
 )  # 厦门换成三亚
 
 
@@ -422,7 +425,7 @@ PLANNING = re.compile(
     r"(?i)安排一下|帮我安排|规划一下|\bplan (?:a|my|our|the) trip\b|\bplan it\b"
     r"|\bput (?:something|it|a trip) together\b|\bsort (?:me|us) out\b"
 )
-ADDING = re.compile(r"(?i)\badd\b|\balso\b|\btoo\b|加上|再加|也查|还有")
+ADDING = re.compile(r"(?i)\badd\b|\balso\b|\btoo\b|加上|再加|也查|还有|加个|加一个")
 
 
 def _added(q: TripQuery, text: str, earlier: list[str]) -> None:

@@ -26,7 +26,7 @@ ZH_MONTH = r"(?:(?P<y>20\d\d)\s*年\s*)?(?<!" + _ZH_DIGIT + r")" + _zn("m") + r"
 _EN_ONE = _M + r"\.?\s+" + _DAY_EN + r"|" + _DAY_EN + r"\s+(?:of\s+)?" + _M + r"|20\d\d-\d\d-\d\d"
 EN_DATE = (
     r"\b(?:from\s+)?(?P<a>(?P<mon>" + _M[1:-1] + r")\.?\s+" + _DAY_EN + r"|" + _DAY_EN + r"\s+(?:of\s+)?" + _M
-    + r"|20\d\d-\d\d-\d\d)(?:\s*(?:-|–|to|until|till)\s*(?P<b>" + _EN_ONE + r"|" + _DAY_EN + r"))?\b"
+    + r"|20\d\d-\d\d-\d\d)(?:\s*(?:-|–|to|until|till|through|thru|到|至)\s*(?P<b>" + _EN_ONE + r"|" + _DAY_EN + r"))?\b"
 )  # fmt: skip
 EN_MONTH = r"\b(?P<m>" + _M[1:-1] + r")\b(?:\s+(?P<y>20\d\d))?"
 _MD = r"(?P<{0}>1[0-2]|0?[1-9])"
@@ -48,10 +48,11 @@ WEEKDAY = (  # 下周三 / next Wednesday; 这周五, 周五, this (or on) Frida
 
 ZH_PART = (
     r"(?P<base>下下个?月|下个?月|这个?月|本月|(?:20\d\d\s*年\s*)?(?<!" + _ZH_DIGIT + r")" + _ZN + r"\s*月份?)"
-    r"\s*(?P<part>初|上旬|中旬|中(?![国午心文部间东西南北])|底|末|下旬)"
+    r"\s*(?P<part>初|上旬|中旬|中(?![国午心文部间东西南北])|底|末|下旬|上半月|下半月)"
 )
 EN_PART = (
-    r"\b(?:the\s+|at\s+the\s+)?(?P<part>early|mid|middle\s+of|late|beginning\s+of|start\s+of|end\s+of)"
+    r"\b(?:the\s+|at\s+the\s+)?(?P<part>early|mid|middle\s+of|late|beginning\s+of|start\s+of|end\s+of"
+    r"|first\s+half\s+of|second\s+half\s+of)"
     r"(?:\s+|-)(?:in\s+)?(?P<base>(?:the\s+)?month\s+after\s+next|next\s+month|this\s+month|the\s+month"
     r"|(?:" + _M[1:-1] + r")\b(?:\s+20\d\d)?)"
 )
@@ -59,6 +60,24 @@ NAMED_MONTH = r"(?:\d{1,2}|[一二三四五六七八九十]{1,2})\s*月份?"  # 
 WEEK_OF_EN = (  # "the first week of May", "the last week of next month"
     r"\b(?:the\s+|in\s+the\s+)?(?:(?P<nth>first|1st|second|2nd|third|3rd|fourth|4th)|last|final)\s+week\s+(?:of|in)\s+"
     r"(?P<base>(?:the\s+)?month\s+after\s+next|next\s+month|this\s+month|(?:" + _M[1:-1] + r")\b(?:\s+20\d\d)?)"
+)
+# the weekend just before or after a holiday: 国庆前那个周末, 情人节后那个周末, "the weekend after Dragon Boat"
+HOLIDAY_WORDS = (
+    r"国庆|中秋|春节|元旦|五一|端午|清明|圣诞节?|xmas|christmas|情人节|valentine'?s(?: day)?|感恩节|thanksgiving"
+    r"|easter|dragon boat(?: festival)?|national day|new year'?s(?: day)?"
+)
+WEEKEND_BY = (
+    r"(?P<h>" + HOLIDAY_WORDS + r")\s*(?:之)?(?P<dir>前|后)\s*(?:的|那个|那)?\s*(?:一个)?周末"
+    r"|\bthe\s+weekend\s+(?P<dir2>before|after)\s+(?:the\s+)?(?P<h2>" + HOLIDAY_WORDS + r")\b"
+)
+NTH_WEEKEND = (  # 12月第一个周末, "the first weekend of March"
+    r"(?P<base>下下个?月|下个?月|这个?月|本月|(?<!"
+    + _ZH_DIGIT
+    + r")"
+    + _ZN
+    + r"\s*月份?)\s*的?\s*第(?P<nth>[一二三四1-4])个?周末"
+    r"|\b(?:the\s+)?(?P<nth2>first|second|third|1st|2nd|3rd)\s+weekend\s+(?:of|in)\s+(?P<base2>next\s+month|this\s+month"
+    r"|(?:" + _M[1:-1] + r")\b)"
 )
 LAST_WEEKEND = (  # 这个月最后一个周末, 1月的最后一个周末, "the last weekend of next month"
     r"(?P<base>下下个?月|下个?月|这个?月|本月|(?<!" + _ZH_DIGIT + r")" + _ZN + r"\s*月份?)\s*的?\s*最后一个?周末"
@@ -80,7 +99,7 @@ BARE_DAY = (  # a day of the month with no month: "on the 18th, back on the 22nd
     r"(?:[^.?!]{0,30}?\b(?:back|return(?:ing)?|until|till|to)\s+(?:on\s+)?(?:the\s+)?(?P<d2>\d{1,2})(?:st|nd|rd|th)\b)?"
     r"|\b(?:the\s+)?(?P<r1>\d{1,2})(?:st|nd|rd|th)\s*(?:-|–|to|until|till|through)\s*(?:the\s+)?"  # "12th-15th"
     r"(?P<r2>\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?" + _M[1:-1] + r")"
-    r"|(?<![月\d/.])(?P<zd>\d{1,2})\s*号(?=出发|走|去|飞|到|回|[，,]|\s)"
+    r"|(?<![月\d/.])(?P<zd>\d{1,2})\s*号(?=出发|走|去|飞|到|回|想|要|再|[，,]|\s)"
     r"(?:[^。？！?!]{0,10}?(?P<zd2>\d{1,2})\s*号(?:回|返))?"
 )
 YEAR_END = r"(?:明年)?(?<![去前])年[底末]|\b(?:at\s+)?(?:the\s+)?end\s+of\s+(?:the|this|next)\s+year\b|\byear[- ]end\b"

@@ -121,19 +121,27 @@ NAMED: tuple[tuple[str, Callable[[date], Days | None]], ...] = (
     ),
     (r"跨年(?!夜)", year_turn),
 )
-_HOLIDAY_EN = r"christmas|xmas|new year'?s(?: day)?|new year|easter|chinese new year|national day|may day"
+_HOLIDAY_EN = (
+    r"christmas eve|christmas|xmas|new year'?s eve|nye|new year'?s(?: day)?|new year|easter|chinese new year"
+    r"|national day|may day"
+)
 _AFTER_ZH = (
-    r"(?P<hz>圣诞节?|元旦|春节|国庆|五一)(?:之)?后(?:的)?"
+    r"(?P<hz>圣诞节?|元旦|春节|国庆|五一)(?:之)?(?P<dz>后|前)(?:的)?"
     r"(?:(?P<nz>[一两二三四五六七\d])天|(?P<wz>一周|那一?周|一个星期))"
 )
 AFTER = (  # "the 3 days after Christmas", "the week after New Year", 圣诞后三天, 元旦后一周
-    r"\b(?:the\s+)?(?:(?P<n>\d|two|three|four|five|six|seven)\s+days|(?P<w>week))\s+after\s+(?:the\s+)?"
+    r"\b(?:the\s+)?(?:(?P<n>\d|two|three|four|five|six|seven)\s+days|(?P<w>week))\s+(?P<d>after|before)\s+(?:the\s+)?"
     r"(?P<h>" + _HOLIDAY_EN + r")\b|" + _AFTER_ZH
 )
 
 
-def after(m: re.Match[str], holiday_end: date) -> Days | None:
-    """The days counted from the day after a holiday: N days from it, or the Monday-to-Sunday week after."""
+def after(m: re.Match[str], holiday: Days) -> Days | None:
+    """The days counted from the day after a holiday (or back from the day before it: "the 3 days before
+    NYE", 春节前三天): N days, or the Monday-to-Sunday week."""
+    if (m.group("d") or m.group("dz")) in ("before", "前"):
+        n = 7 if m.group("w") or m.group("wz") else number(m.group("n") or m.group("nz") or "1") or 1
+        return holiday[0] - timedelta(days=n), holiday[0] - timedelta(days=1)
+    holiday_end = holiday[1]
     if m.group("w") or m.group("wz"):
         monday = holiday_end + timedelta(days=7 - holiday_end.weekday())
         return monday, monday + timedelta(days=6)

@@ -65,7 +65,10 @@ def _route_origin(text: str, places: list[Mention]) -> Mention | None:
 # a place named as where someone lives or came back from, not where the trip goes: 老家是长沙的, 从广州回来,
 # "my sister lives in Sydney"
 ASIDE_BEFORE = re.compile(  # not "I live in"
-    r"(?:老家(?:是|在)|\b(?:lives|grew up|was born|was) in|\bvisiting from(?:\s+the)?)\s*$", re.I
+    r"(?:老家(?:是|在)|\b(?:lives|grew up|was born|was) in|\bvisiting from(?:\s+the)?"
+    r"|\b(?:friend|sister|brother|parents|mom|mum|dad|family|folks|cousin|son|daughter)"
+    r"(?:'s| is| are| lives| live) in)\s*$",
+    re.I,
 )
 ASIDE_AROUND = re.compile(r"从\s*$")
 

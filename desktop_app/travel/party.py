@@ -138,7 +138,7 @@ def _groups(text: str) -> Party | None:
         return Party(n, m.group(0)) if n else None
     if m := re.search(
         r"(?i)\b(?:hotels?|rooms?|seats?|tickets?|flights?)\s+for\s+" + _EN + r"\b(?!\s*(?:nights?|days?|weeks?))"
-        r"|\bfor\s+(one|two|three|four|five|six|seven|eight|nine)(?=\s*(?:[?.!,;]|$))",  # "… yuan for two?"
+        r"|\bfor\s+(\d|one|two|three|four|five|six|seven|eight|nine)(?=\s*(?:[?.!,;]|$))",  # "… yuan for two?"
         text,
     ):
         n = number(m.group(1) or m.group(2))
@@ -158,7 +158,8 @@ _LEAD = r"^\s*(?=(?:my|our) [a-z ]{2,20}, (?:[a-z0-9 ,&]{2,40}\b)?and (?:i|me)\b
 _BY = (
     r"\bwith |\bw/\s*|\bme and |\bme,\s*|\band |\badd |\bbring |\btake |\btaking |\bplus |\+\s*|和|跟|带"
     r"|^\s*(?=my \w+ and i\b)"
-    r"|\bfor (?=my \w+ and me\b)"  # "a trip for my wife and me"
+    r"|\bfor (?=my \w+ and me\b)"  # "for my wife and me"
+    r"|(?:^|(?<=[,，] )|(?<=[,，]))(?=my \w+ and me\b)"  # ", my mom and me"
 )
 EN_WITH = re.compile(r"(?i)(?:" + _BY + "|" + _LEAD + r")\s*(?:my|our|the) ([a-z0-9 ,&()]{2,60})")
 EN_PLUS = re.compile(r"(?i)\bme\s*\+(?!\s*(?:my|our|the)\b)\s*([a-z0-9 +&']{2,60})")  # "me + wife + her parents"

@@ -49,7 +49,7 @@ def parse_duration(text: str) -> tuple[int | None, int | None]:
     text = MOVED.sub(" ", text)  # 推迟一周: how far the trip moves, not how long it lasts
     days, nights = _counted(text)
     weeks = (  # a stay: 两周 / 2 weeks; 两周后, "in 2 weeks", "2 weeks later" are a time
-        r"(?i)半个?月|(?<!第)(两|二|2|三|3)\s*(?:周|个星期|个礼拜)(?!\s*(?:以|之)?后)"  # 第二周: which week
+        r"(?i)(?<![上下])半个?月|(?<!第)(两|二|2|三|3)\s*(?:周|个星期|个礼拜)(?!\s*(?:以|之)?后)"  # 第二周: which week
         r"|(?<!in )\b(two|three|2|3) weeks\b(?!\s+(?:from|later|after|on)\b)"
     )
     if days is None and (m := re.search(weeks, text)):
@@ -72,7 +72,7 @@ BACK_ON = re.compile(  # the way back: 周日回来, 28号回来, 玩到周日, 
     r"(?i)(?P<to>(?:玩|待|呆|住|留)?(?:到|至)\s*(?:下{1,2}个?(?=周|星期|礼拜))?)?"  # 玩到周日, 下周二到下周四
     r"(?:(?:周|星期|礼拜)(?P<zh>[一二三四五六日天])"
     r"|(?:(?:下个?月|\d{1,2}\s*月)\s*|(?<![月\d]))(?P<zd>\d{1,2})\s*[号日])"  # 17号回, 1月17号回, 到下个月3号
-    r"\s*(?(to)|(?:回|返|退房|离店|check\s*out))"
+    r"\s*(?(to)|(?:晚上|早上|上午|下午|中午|晚)?\s*(?:回|返|退房|离店|check\s*out))"
     r"|(?:\b(?:back|return(?:ing)?|fly(?:ing)? back|come back|coming back|check(?:ing)?[- ]out|until|till|through"
     r"|leaving|to|and)\s+|(?<=[a-z])\s*[-–]\s*)(?:on\s+)?(?:the\s+)?(?:following\s+|next\s+)?"
     r"(?:(?P<en>" + _DAYS + r")\b|(?P<ed>\d{1,2})(?:st|nd|rd|th)\b|" + _M + r"\.?\s+(?P<md>\d{1,2})\b)"
@@ -97,7 +97,7 @@ def nights_until_back(text: str, start: date) -> int | None:
 
 MOVED = re.compile(
     r"(?i)\b(a|one|two|three|four|\d)\s+weeks?\s+(later|earlier)\b"
-    r"|(推迟|延后|晚|往后推|提前|早)\s*([一两二三四\d])\s*(?:周|个星期|个礼拜)"
+    r"|(推迟|延后|晚|往后推|往后挪|往后延|挪后|推后|提前|早)\s*([一两二三四\d])\s*(?:周|个星期|个?礼拜)"
     r"|\b(?:push|move|shift)(?:ed)?\s+(?:it\s+|everything\s+|the trip\s+)?(?:back\s+|out\s+)?(?:by\s+)?"
     r"(a|one|two|three|\d)\s+weeks?\b"  # "push it a week": later
 )

@@ -23,12 +23,14 @@ from desktop_app.travel.date_words import (
     LAST_WEEKEND,
     MONTHS_EN,
     NAMED_MONTH,
+    NTH_WEEKEND,
     NUM_DATE,
     WEEK_OF_EN,
     WEEK_OF_ZH,
     WEEKDAY,
     WEEKDAYS_EN,
     WEEKDAYS_ZH,
+    WEEKEND_BY,
     YEAR_END,
     ZH_DATE,
     ZH_MONTH,
@@ -80,8 +82,9 @@ def _months_ahead(today: date, ahead: int, said: str) -> Span:
 
 
 # Parts of a month: 上旬/early (days 1–10), 中旬/mid (11–20), 下旬/late (21 to the month's end).
-PART_DAYS = {"early": (1, 10), "mid": (11, 20), "late": (21, 31)}
+PART_DAYS = {"early": (1, 10), "mid": (11, 20), "late": (21, 31), "first half": (1, 15), "second half": (16, 31)}
 _PART_ZH = {"初": "early", "上旬": "early", "中旬": "mid", "中": "mid", "底": "late", "末": "late", "下旬": "late"}
+_PART_ZH |= {"上半月": "first half", "下半月": "second half"}
 
 
 def _part_word(word: str) -> str:
@@ -89,6 +92,8 @@ def _part_word(word: str) -> str:
     w = word.lower().strip()
     if w in _PART_ZH:
         return _PART_ZH[w]
+    if w.startswith(("first half", "second half")):
+        return w[: len("first half") if w.startswith("first") else len("second half")]
     if w.startswith(("early", "beginning", "start")):
         return "early"
     return "mid" if w.startswith(("mid", "middle")) else "late"
@@ -150,6 +155,32 @@ def _week_of(m: re.Match[str], today: date) -> Span | None:
 
 def _weekend_after_next(m: re.Match[str], today: date) -> Span:
     return _weekend(today, 2, m.group(0))
+
+
+def _weekend_by(m: re.Match[str], today: date) -> Span | None:
+    """国庆前那个周末, "the weekend after Dragon Boat": the Saturday and Sunday just before or after it."""
+    holiday = find_span(m.group("h") or m.group("h2"), today)
+    if holiday is None:
+        return None
+    if (m.group("dir") or m.group("dir2")) in ("前", "before"):
+        saturday = holiday.start - timedelta(days=(holiday.start.weekday() - 5) % 7 or 7)
+    else:
+        saturday = holiday.end + timedelta(days=(5 - holiday.end.weekday()) % 7 or 7)
+    return Span(saturday, saturday + timedelta(days=1), m.group(0).strip(), "weekend")
+
+
+ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3}
+
+
+def _nth_weekend(m: re.Match[str], today: date) -> Span | None:
+    """12月第一个周末, "the second weekend of March": that month's nth Saturday and the Sunday after."""
+    month = _month_of(m.group("base") or m.group("base2"), today)
+    nth = (number(m.group("nth")) if m.group("nth") else ORDINALS.get(m.group("nth2").lower())) or 1
+    if month is None:
+        return None
+    first = month.end.replace(day=1)
+    saturday = first + timedelta(days=(5 - first.weekday()) % 7 + 7 * (nth - 1))
+    return Span(saturday, saturday + timedelta(days=1), m.group(0).strip(), "weekend") if saturday >= today else None
 
 
 def _last_weekend(m: re.Match[str], today: date) -> Span | None:
@@ -313,7 +344,7 @@ def _after(m: re.Match[str], today: date) -> Span | None:
     """ "the 3 days after Christmas", 元旦后一周: counted from the day after the holiday."""
     name = m.group("h") or m.group("hz")
     base = find_span("new year's day" if name.lower() == "new year" else name, today)
-    found = festivals.after(m, base.end) if base else None
+    found = festivals.after(m, (base.start, base.end)) if base else None
     week = bool(m.group("w") or m.group("wz"))  # a week after is a when, like 下周, not a stay's length
     return Span(*found, m.group(0).strip(), "week" if week else "range") if found else None
 
@@ -370,9 +401,12 @@ RULES: list[Rule] = [
     (_p(WEEK_OF_EN), _week_of),
     (_p(WEEK_OF_ZH), _week_of),
     (_p(LAST_WEEKEND), _last_weekend),
+    (_p(WEEKEND_BY), _weekend_by),
+    (_p(NTH_WEEKEND), _nth_weekend),
     (_p(ZH_PART), _zh_part),
     (_p(EN_PART), _en_part),
     (_p(r"(?<![^\s，,。！？!?去到在等])月(?P<part>初|底|末|中旬|上旬|下旬)"), _bare_part),
+    (_p(r"(?<![^\s，,。！？!?去到在等这本])(?P<part>上半月|下半月)"), _bare_part),
     (_p(YEAR_END), _year_end),
     (_p(r"(?P<base>下下个?月|下个?月|这个?月|本月)\s*" + _zn("d") + r"\s*[号日]" + _TO_ZN), _day_of_month),
     (_p(EN_DAYS_OF_MONTH), _day_of_month),
@@ -437,10 +471,14 @@ VERB_DOWN = re.compile(r"(?<=[查看问搜算一])(?<!看看)(?<!查查)(?<!问�
 def find_span(text: str, today: date) -> Span | None:
     """The time a question names (the earliest phrase; the longer one where two start together);
     a bare "weekend" gives way to a time named elsewhere ("a long weekend around New Year's Day")."""
-    text = VERB_DOWN.sub(" ", text)  # 查下下周, 安排一下下周: the 下 of 查下 / 一下 is no "next"
+    text = BUSY.sub(lambda m: " " * len(m.group(0)), VERB_DOWN.sub(" ", text))  # 查下下周; 忙到25号: not the trip
+    if (fix := CORRECTED.search(text)) and (later := find_span(text[fix.end() :], today)):
+        return later  # 6月5号，不对，6月6号; 改到1月10号: the time said last
     found = _earliest(text, today, bare_weekend=True)
     if found is not None and _is_bare_weekend(found):
         return _earliest(text, today, bare_weekend=False) or found
+    if found is not None and found.kind == "holiday":  # 中秋连着国庆…9月15到10月5号: the days said outright
+        found = _said_outright(text, found, max(today, found.start - timedelta(days=7))) or found
     if found is not None and found.kind in VAGUE:  # 年底…12月24号去曼谷: the day inside it is the trip's
         base = found.start - timedelta(days=1) if found.kind == "week" else found.start.replace(day=1)
         inner = _earliest(text.replace(found.said, " " * len(found.said), 1), max(today, base), bare_weekend=True)
@@ -459,6 +497,24 @@ def find_span(text: str, today: date) -> Span | None:
     return found
 
 
+def _said_outright(text: str, holiday: Span, near: date) -> Span | None:
+    """A day or range said beside a holiday ("after Christmas, the 26th through the 30th"), read near it."""
+    for _ in range(3):  # past the other holidays said with it (中秋连着国庆)
+        text = text.replace(holiday.said, " " * len(holiday.said), 1)
+        said = _earliest(text, near, bare_weekend=True)
+        if said is None or said.kind != "holiday":
+            return said if said is not None and said.kind in ("day", "range") else None
+        holiday = said
+    return None
+
+
+CORRECTED = re.compile(r"(?i)不对[，,\s]*|改到|改成|\bno wait\b|\bi mean\b")
+BUSY = re.compile(
+    r"(?i)(?:忙到|忙完|上班到|\b(?:busy|swamped|working|at work|tied up|stuck) (?:until|till|til)\b)"
+    r"\s*(?:the\s+)?[\w]{1,8}"
+    # 清明去不了: a time ruled out
+    r"|(?:清明|五一|国庆|端午|中秋|春节|元旦|圣诞节?|这?周末|下周|明天|后天)\s*(?=去不了|不行|没空|没时间|不去)"
+)
 NOW = re.compile(r"(?i)现在|此刻|这会儿|right now|rn|currently|at the moment")
 
 

@@ -392,3 +392,41 @@ def test_nothing_is_looked_up_without_a_place() -> None:
 
     frame = frame_of(parse("你觉得旅行的意义到底是什么？", []))
     assert frame.looks_up == () and frame.targets == ()
+
+
+@pytest.mark.parametrize(
+    ("text", "dates"),
+    [
+        ("国庆前那个周末想去杭州", ("2027-09-25", "2027-09-26")),
+        ("the weekend after Dragon Boat festival — Shanghai?", ("2027-06-12", "2027-06-13")),
+        ("1月第一个周末去广州", ("2027-01-02", "2027-01-03")),
+        ("the second weekend of January in Harbin", ("2027-01-09", "2027-01-10")),
+        ("first half of January in Guilin", ("2027-01-01", "2027-01-15")),
+        ("hotels in Chongqing for the 3 days before New Year's Eve?", ("2026-12-28", "2026-12-30")),
+        ("春节前三天去广州", ("2027-02-02", "2027-02-04")),
+        ("right after Christmas, the 26th through the 30th, Harbin", ("2026-12-26", "2026-12-30")),
+        ("中秋连着国庆去拉萨，9月15到10月5号", ("2027-09-15", "2027-10-05")),
+        ("1月5号，不对，1月6号出发去昆明", ("2027-01-06", "2027-01-06")),
+        ("我忙到20号，22号想去青岛", ("2026-12-22", "2026-12-22")),
+        ("清明去不了，五一去西安吧", ("2027-05-01", "2027-05-04")),
+        ("下周五晚上飞成都，周日晚上回", ("2026-12-11", "2026-12-13")),
+        ("Dec 24 到 Dec 27 三亚", ("2026-12-24", "2026-12-27")),
+    ],
+)
+def test_dates_beside_holidays_corrections_and_busy_days(text: str, dates: tuple[str, str]) -> None:
+    assert _dates(text) == dates
+
+
+def test_moving_a_dropped_place_and_who_comes() -> None:
+    assert [c.id for c in parse("Yunnan in June, Lijiang and Dali. skip Kunming tho", []).destinations] == [
+        "lijiang",
+        "dali",
+    ]
+    assert [c.id for c in parse("本来想去东京，朋友说不如大阪，那就大阪吧", []).destinations] == ["osaka"]
+    assert [c.id for c in parse("三亚太远了，厦门咋样", []).destinations] == ["xiamen"]
+    assert [c.id for c in parse("my friend's in Seoul but I'd rather do Tokyo", []).destinations] == ["tokyo"]
+    assert [c.id for c in parse("The Lion City or KL in Feb?", []).destinations] == ["singapore", "kualalumpur"]
+    assert parse("Dec 24 到 Dec 27 三亚，酒店 for 2", []).party.size == 2
+    assert parse("Write me a 4-day itinerary for Xi'an, my mom and me", []).party.size == 2
+    weighed = parse("drop Paris，加个 Dubai", ["London or Paris for Christmas?"])
+    assert "compare" in weighed.intents and [c.id for c in weighed.destinations] == ["london", "dubai"]
