@@ -232,8 +232,8 @@ def _asks(q: TripQuery, text: str, earlier: list[str]) -> None:
 def _when(q: TripQuery, text: str) -> None:
     """The time said, and the way back read into it (周五去苏州，周日回: Friday to Sunday)."""
     q.when = find_span(text, clock.today())
-    if q.when is not None and q.when.kind in ("holiday", "range") and (q.days, q.nights) == (2, 1):
-        q.days = q.nights = None  # "Easter那个长周末": the holiday's own days, not a two-day weekend
+    if q.when is not None and q.when.kind in ("holiday", "range") and (q.days, q.nights) in ((2, 1), (3, 2)):
+        q.days = q.nights = None  # "Easter那个长周末", "Easter long weekend": the holiday's own days
     after = text[text.find(q.when.said) + len(q.when.said) - 1 :] if q.when and q.when.said in text else text
     back = nights_until_back(after, q.when.start) if q.when is not None and q.when.kind == "day" else None
     if q.when is not None and back:  # "out Friday, back the following Monday": out and back
@@ -252,9 +252,12 @@ def _party_and_stops(q: TripQuery, text: str, earlier: list[str], before: TripQu
     if len(q.destinations) > 1 and all(c.id in nights for c in q.destinations):
         q.stop_nights = tuple(nights[c.id] for c in q.destinations)
         q.nights, q.days = sum(q.stop_nights), None
+    elif len(q.destinations) > 1 and (n := q.nights or q.days) and EACH.search(text):  # 各待两天, "2 nights each"
+        q.stop_nights, q.nights, q.days = (n,) * len(q.destinations), n * len(q.destinations), None
 
 
 FLYING = re.compile(r"(?i)飞|机票|航班|\bfl(?:y|ying|ights?)\b|\bplane\b")
+EACH = re.compile(r"(?i)各(?:待|玩|住|呆)?\s*[\d一两二三四五六七八九十]{1,2}\s*[天晚夜]|\b(?:nights?|days?) each\b")
 STRONG_FARE = re.compile(  # asked, not a flight in passing
     r"(?i)机票|航班|票价|直飞|\bflights\b|\b(?:air)?fares?\b|\bflight\b[^。？?]{0,6}(?:多少|价格)"
     r"|\b(?:how much|price)\b[^.?!]{0,20}\bflights?\b|\bflights? (?:price|fare|cost)s?\b"

@@ -70,6 +70,13 @@ WEEKEND_BY = (
     r"(?P<h>" + HOLIDAY_WORDS + r")\s*(?:之)?(?P<dir>前|后)\s*(?:的|那个|那)?\s*(?:一个)?周末"
     r"|\bthe\s+weekend\s+(?P<dir2>before|after)\s+(?:the\s+)?(?P<h2>" + HOLIDAY_WORDS + r")\b"
 )
+_DAY_NAMES = (  # a holiday's day, eves first: "Christmas Eve through Boxing Day", 平安夜到元旦
+    r"christmas eve|xmas eve|boxing day|new year'?s eve|nye|平安夜|跨年夜|" + HOLIDAY_WORDS
+)
+HOLIDAY_TO = (
+    r"(?P<a>" + _DAY_NAMES + r")\s*(?:到|至|-|–|\bto\b|\bthrough\b|\bthru\b|\buntil\b|\btill\b)\s*"
+    r"(?P<b>" + _DAY_NAMES + r")"
+)
 NTH_WEEKEND = (  # 12月第一个周末, "the first weekend of March"
     r"(?P<base>下下个?月|下个?月|这个?月|本月|(?<!"
     + _ZH_DIGIT

@@ -10,6 +10,7 @@ from desktop_app.travel.numbers import number
 from desktop_app.travel.span import next_on
 from desktop_app.travel.world_places import find_places, matched_len
 
+THAT_NIGHT = re.compile(r"(?i)\bthat night\b|当晚|那晚|那一晚")  # "hotels that night": one night
 A_NIGHT_PRICED = re.compile(r"(?:多少钱|价格|价钱|大概|多少)\s*一晚|一晚\s*(?:大概|多少|要|价格)")
 
 
@@ -39,8 +40,8 @@ def _counted(text: str) -> tuple[int | None, int | None]:
     if m := re.search(en + r"(?:full\s+|whole\s+)?(?:days?|day trip)\b", text):  # "2 full days"
         days = number(m.group(1))
     days = days or _hours(text)
-    if m := re.search(r"(?i)(?<![\d$¥/] )(?<![\d$¥/])" + en[4:] + r"nights?\b", text):  # not "500 a night"
-        nights = number(m.group(1))
+    if m := re.search(r"(?i)(?<![\d$¥/] )(?<![\d$¥/])" + en[4:] + r"nights?\b|\b(\d{1,2})n\b", text):  # 3n
+        nights = number(m.group(1) or m.group(2))
     return days, nights
 
 
@@ -57,20 +58,21 @@ def parse_duration(text: str) -> tuple[int | None, int | None]:
         days = 15 if count is None else 7 * (number(count) or 2)  # 半个月: fifteen days
     if days is None and re.search(r"(?i)\bfortnight\b", text):
         days = 14
-    if days is None and re.search(r"(?i)(?<!第)(?:一周|一个星期|一个?礼拜)|\ba week\b|\bone week\b", text):
+    week = r"(?i)(?<!第)(?:一周|一个星期|一个?礼拜)|\b(?:a|one|beach|ski|chill|relaxing|lazy|holiday|vacation) week\b"
+    if days is None and re.search(week, text):
         days = 7
     if days is None and re.search(r"(?i)小长假|长周末|\blong weekend\b", text):
         days, nights = 3, nights or 2
     if days is None and re.search(r"(?i)周末|(?<!easter )\bweekend\b", text):  # Easter weekend: its four days
         days, nights = 2, nights or 1
-    if days is None and nights is None and A_NIGHT_PRICED.search(text):
+    if days is None and nights is None and (A_NIGHT_PRICED.search(text) or THAT_NIGHT.search(text)):
         nights = 1  # 外滩附近的酒店多少钱一晚: one night priced
     return days, nights
 
 
 BACK_ON = re.compile(  # the way back: 周日回来, 28号回来, 玩到周日, 周日check out, "back Sunday", "until Friday"
     r"(?i)(?P<to>(?:玩|待|呆|住|留)?(?:到|至)\s*(?:下{1,2}个?(?=周|星期|礼拜))?)?"  # 玩到周日, 下周二到下周四
-    r"(?:(?:周|星期|礼拜)(?P<zh>[一二三四五六日天])"
+    r"(?:(?:周|星期|礼拜)(?P<zh>[一二三四五六日天])|(?P<enz>" + _DAYS + r")\s*(?:night|morning)?"
     r"|(?:(?:下个?月|\d{1,2}\s*月)\s*|(?<![月\d]))(?P<zd>\d{1,2})\s*[号日])"  # 17号回, 1月17号回, 到下个月3号
     r"\s*(?(to)|(?:晚上|早上|上午|下午|中午|晚)?\s*(?:回|返|退房|离店|check\s*out))"
     r"|(?:\b(?:back|return(?:ing)?|fly(?:ing)? back|come back|coming back|check(?:ing)?[- ]out|until|till|through"
@@ -88,7 +90,7 @@ def nights_until_back(text: str, start: date) -> int | None:
             if back:
                 return (back - start).days
             continue
-        zh, en = m.group("zh"), m.group("en")
+        zh, en = m.group("zh"), m.group("en") or m.group("enz")
         weekday = min(WEEKDAYS_ZH.index(zh), 6) if zh else [w[:3] for w in WEEKDAYS_EN].index(en[:3].lower())
         if weekday != start.weekday():
             return (weekday - start.weekday() - 1) % 7 + 1  # the first such day after leaving

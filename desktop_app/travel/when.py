@@ -20,6 +20,7 @@ from desktop_app.travel.date_words import (
     EN_DAYS_OF_MONTH,
     EN_MONTH,
     EN_PART,
+    HOLIDAY_TO,
     LAST_WEEKEND,
     MONTHS_EN,
     NAMED_MONTH,
@@ -170,6 +171,13 @@ def _weekend_by(m: re.Match[str], today: date) -> Span | None:
 
 
 ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3}
+
+
+def _holiday_to(m: re.Match[str], today: date) -> Span | None:
+    """ "Christmas Eve through Boxing Day", 平安夜到元旦: from the first day's start to the second's end."""
+    first = find_span(m.group("a"), today)
+    last = find_span(m.group("b"), first.start) if first else None
+    return Span(first.start, max(first.end, last.end), m.group(0).strip(), "range") if first and last else None
 
 
 def _nth_weekend(m: re.Match[str], today: date) -> Span | None:
@@ -402,6 +410,7 @@ RULES: list[Rule] = [
     (_p(WEEK_OF_ZH), _week_of),
     (_p(LAST_WEEKEND), _last_weekend),
     (_p(WEEKEND_BY), _weekend_by),
+    (_p(HOLIDAY_TO), _holiday_to),
     (_p(NTH_WEEKEND), _nth_weekend),
     (_p(ZH_PART), _zh_part),
     (_p(EN_PART), _en_part),

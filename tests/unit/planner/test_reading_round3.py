@@ -430,3 +430,36 @@ def test_moving_a_dropped_place_and_who_comes() -> None:
     assert parse("Write me a 4-day itinerary for Xi'an, my mom and me", []).party.size == 2
     weighed = parse("drop Paris，加个 Dubai", ["London or Paris for Christmas?"])
     assert "compare" in weighed.intents and [c.id for c in weighed.destinations] == ["london", "dubai"]
+
+
+@pytest.mark.parametrize(
+    ("text", "dates"),
+    [
+        ("Christmas Eve through Boxing Day in London", ("2026-12-24", "2026-12-26")),
+        ("平安夜到元旦去哈尔滨", ("2026-12-24", "2027-01-01")),
+        ("周五晚飞大阪 Sunday night回来", ("2026-12-11", "2026-12-13")),
+    ],
+)
+def test_from_one_holiday_to_another_and_back_on_a_weekday(text: str, dates: tuple[str, str]) -> None:
+    assert _dates(text) == dates
+
+
+@pytest.mark.parametrize(
+    ("text", "days", "nights"),
+    [
+        ("2 ppl, Xiamen, 3n, from Hangzhou", None, 3),
+        ("a chill beach week in Sanya next month", 7, None),
+        ("What's on in Hong Kong for NYE? and how much are hotels that night", None, 1),
+    ],
+)
+def test_lengths_said_short_or_in_passing(text: str, days: int | None, nights: int | None) -> None:
+    q = parse(text, [])
+    assert (q.days, q.nights) == (days, nights)
+
+
+def test_nights_each_and_a_long_weekend_over_a_holiday() -> None:
+    q = parse("下周想去上海和南京，各待两天", [])
+    assert q.stop_nights == (2, 2) and q.nights == 4
+    assert parse("Singapore, then KL — 2 nights each, starting Jan 3", []).stop_nights == (2, 2)
+    easter = parse("Easter long weekend in Sydney - weather + hotels?", [])
+    assert (easter.days, easter.nights) == (None, None) and easter.stay_nights == 3
