@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 
 from desktop_app import clock
 
@@ -60,3 +60,61 @@ def next_on(after: date, day: int) -> date | None:
         if found >= after:
             return found
     return None
+
+
+def monday(d: date) -> date:
+    """The Monday of the week `d` is in."""
+    return d - timedelta(days=d.weekday())
+
+
+def week(today: date, ahead: int, said: str) -> Span:
+    """This week (0), next (1), the one after (2): Monday to Sunday, never before today."""
+    start = monday(today) + timedelta(weeks=ahead)
+    return Span(max(start, today), start + timedelta(days=6), said, "week")
+
+
+def weekend(today: date, ahead: int, said: str) -> Span:
+    if ahead == 0 and today.weekday() == 6:
+        ahead = 1  # 周末 asked on a Sunday: the coming Saturday and Sunday, not today
+    saturday = monday(today) + timedelta(days=5, weeks=ahead)
+    return Span(max(saturday, today), saturday + timedelta(days=1), said, "weekend")
+
+
+def month_span(today: date, month: int, said: str, year: int | None = None) -> Span:
+    y = year or (today.year if month >= today.month else today.year + 1)
+    start = date(y, month, 1)
+    end = (date(y + 1, 1, 1) if month == 12 else date(y, month + 1, 1)) - timedelta(days=1)
+    return Span(max(start, today) if (y, month) == (today.year, today.month) else start, end, said, "month")
+
+
+def months_ahead(today: date, ahead: int, said: str) -> Span:
+    index = today.month - 1 + ahead
+    return month_span(today, index % 12 + 1, said, today.year + index // 12)
+
+
+# Parts of a month: 上旬/early (days 1–10), 中旬/mid (11–20), 下旬/late (21 to the month's end).
+PART_DAYS = {"early": (1, 10), "mid": (11, 20), "late": (21, 31), "first half": (1, 15), "second half": (16, 31)}
+PART_ZH = {"初": "early", "上旬": "early", "中旬": "mid", "中": "mid", "底": "late", "末": "late", "下旬": "late"}
+PART_ZH |= {"上半月": "first half", "下半月": "second half"}
+
+
+def part_word(word: str) -> str:
+    """The part a word names (月初 → early, "end of" → late), whichever language it is in."""
+    w = word.lower().strip()
+    if w in PART_ZH:
+        return PART_ZH[w]
+    if w.startswith(("first half", "second half")):
+        return w[: len("first half") if w.startswith("first") else len("second half")]
+    if w.startswith(("early", "beginning", "start")):
+        return "early"
+    return "mid" if w.startswith(("mid", "middle")) else "late"
+
+
+def narrow(month: Span, part: str, today: date, said: str) -> Span | None:
+    """That part of the month `month` lies in (None when it is already over)."""
+    first, last = PART_DAYS[part]
+    start = date(month.end.year, month.end.month, first)
+    end = min(month.end, date(month.end.year, month.end.month, 1) + timedelta(days=last - 1))
+    if end < today:
+        return None
+    return Span(max(start, today), end, said, "part")

@@ -41,7 +41,16 @@ from desktop_app.travel.date_words import (
 from desktop_app.travel.holiday_calendar import holiday_block
 from desktop_app.travel.numbers import number, zh_number
 from desktop_app.travel.span import Span as Span
-from desktop_app.travel.span import next_on
+from desktop_app.travel.span import (
+    monday,
+    month_span,
+    months_ahead,
+    narrow,
+    next_on,
+    part_word,
+    week,
+    weekend,
+)
 from desktop_app.travel.span import span_text as span_text
 
 
@@ -51,87 +60,28 @@ def holiday_span(key: str, today: date, said: str) -> Span | None:
     return Span(found[0][0], found[0][-1], said, "holiday", key, official=found[1]) if found else None
 
 
-# ---------------------------------------------------------------- weeks, months, dates
-
-
-def _monday(d: date) -> date:
-    return d - timedelta(days=d.weekday())
-
-
-def _week(today: date, ahead: int, said: str) -> Span:
-    start = _monday(today) + timedelta(weeks=ahead)
-    return Span(max(start, today), start + timedelta(days=6), said, "week")
-
-
-def _weekend(today: date, ahead: int, said: str) -> Span:
-    if ahead == 0 and today.weekday() == 6:
-        ahead = 1  # 周末 asked on a Sunday: the coming Saturday and Sunday, not today
-    saturday = _monday(today) + timedelta(days=5, weeks=ahead)
-    return Span(max(saturday, today), saturday + timedelta(days=1), said, "weekend")
-
-
-def _month(today: date, month: int, said: str, year: int | None = None) -> Span:
-    y = year or (today.year if month >= today.month else today.year + 1)
-    start = date(y, month, 1)
-    end = (date(y + 1, 1, 1) if month == 12 else date(y, month + 1, 1)) - timedelta(days=1)
-    return Span(max(start, today) if (y, month) == (today.year, today.month) else start, end, said, "month")
-
-
-def _months_ahead(today: date, ahead: int, said: str) -> Span:
-    index = today.month - 1 + ahead
-    return _month(today, index % 12 + 1, said, today.year + index // 12)
-
-
-# Parts of a month: 上旬/early (days 1–10), 中旬/mid (11–20), 下旬/late (21 to the month's end).
-PART_DAYS = {"early": (1, 10), "mid": (11, 20), "late": (21, 31), "first half": (1, 15), "second half": (16, 31)}
-_PART_ZH = {"初": "early", "上旬": "early", "中旬": "mid", "中": "mid", "底": "late", "末": "late", "下旬": "late"}
-_PART_ZH |= {"上半月": "first half", "下半月": "second half"}
-
-
-def _part_word(word: str) -> str:
-    """The part a word names (月初 → early, "end of" → late), whichever language it is in."""
-    w = word.lower().strip()
-    if w in _PART_ZH:
-        return _PART_ZH[w]
-    if w.startswith(("first half", "second half")):
-        return w[: len("first half") if w.startswith("first") else len("second half")]
-    if w.startswith(("early", "beginning", "start")):
-        return "early"
-    return "mid" if w.startswith(("mid", "middle")) else "late"
-
-
-def _narrow(month: Span, part: str, today: date, said: str) -> Span | None:
-    """That part of the month `month` lies in (None when it is already over)."""
-    first, last = PART_DAYS[part]
-    start = date(month.end.year, month.end.month, first)
-    end = min(month.end, date(month.end.year, month.end.month, 1) + timedelta(days=last - 1))
-    if end < today:
-        return None
-    return Span(max(start, today), end, said, "part")
-
-
 def _zh_part(m: re.Match[str], today: date) -> Span | None:
     """下个月初, 1月底, 三月中旬: the month read as before, then narrowed to its part."""
     month = _month_of(m.group("base"), today)
-    part = _narrow(month, _part_word(m.group("part")), today, m.group(0)) if month else None
+    part = narrow(month, part_word(m.group("part")), today, m.group(0)) if month else None
     if part is None and month is not None and re.fullmatch(NAMED_MONTH, m.group("base")):
-        month = _month(today, month.end.month, m.group("base"), month.end.year + 1)  # 12月初 said on 15 Dec
-        part = _narrow(month, _part_word(m.group("part")), today, m.group(0))
+        month = month_span(today, month.end.month, m.group("base"), month.end.year + 1)  # 12月初 said on 15 Dec
+        part = narrow(month, part_word(m.group("part")), today, m.group(0))
     return part
 
 
 def _bare_part(m: re.Match[str], today: date) -> Span | None:
     """月底去哈尔滨: this month's part, or next month's once it is over."""
-    part, said = _part_word(m.group("part")), m.group(0)
-    return _narrow(_months_ahead(today, 0, said), part, today, said) or _narrow(
-        _months_ahead(today, 1, said), part, today, said
+    part, said = part_word(m.group("part")), m.group(0)
+    return narrow(months_ahead(today, 0, said), part, today, said) or narrow(
+        months_ahead(today, 1, said), part, today, said
     )
 
 
 def _en_part(m: re.Match[str], today: date) -> Span | None:
     """Early January, end of next month, mid-March: the month, narrowed to its part."""
     month = _month_of(m.group("base"), today)
-    return _narrow(month, _part_word(m.group("part")), today, m.group(0).strip()) if month else None
+    return narrow(month, part_word(m.group("part")), today, m.group(0).strip()) if month else None
 
 
 _NTH_WEEK = {  # which week of a month: "the first week", 第二周
@@ -155,7 +105,7 @@ def _week_of(m: re.Match[str], today: date) -> Span | None:
 
 
 def _weekend_after_next(m: re.Match[str], today: date) -> Span:
-    return _weekend(today, 2, m.group(0))
+    return weekend(today, 2, m.group(0))
 
 
 def _weekend_by(m: re.Match[str], today: date) -> Span | None:
@@ -214,13 +164,13 @@ _TOURING = re.compile(r"\b(?:[Ss]ee|[Cc]over|[Ee]xplore|[Tt]our|[Tt]ravel around
 def _year_end(m: re.Match[str], today: date) -> Span | None:
     """年底 / "end of the year": the last part of December (明年年底, "end of next year": next year's)."""
     year = today.year + (1 if re.search(r"明年|next year", m.group(0), re.IGNORECASE) else 0)
-    return _narrow(_month(today, 12, m.group(0), year), "late", today, m.group(0).strip())
+    return narrow(month_span(today, 12, m.group(0), year), "late", today, m.group(0).strip())
 
 
 def _month_of(text: str, today: date) -> Span | None:
     """The month a part is taken from (下个月, 1月, January, this month), read by the month rules."""
     if re.fullmatch(r"(?i)\s*(?:the|this)\s+month\s*|本月|这个?月", text):
-        return _months_ahead(today, 0, text)
+        return months_ahead(today, 0, text)
     if named := _p(EN_MONTH).fullmatch(text.strip()):
         return _en_month(named, today)  # "early May": May is a month here, never the verb
     span = find_span(text, today)
@@ -288,7 +238,7 @@ def _ahead(m: re.Match[str], today: date) -> Span | None:
 def _zh_month(m: re.Match[str], today: date) -> Span | None:
     month = zh_number(m.group("m"))
     year = int(m.group("y")) if m.group("y") else None
-    return _month(today, month, m.group(0), year) if month and 1 <= month <= 12 else None
+    return month_span(today, month, m.group(0), year) if month and 1 <= month <= 12 else None
 
 
 def _zh_date(m: re.Match[str], today: date) -> Span | None:
@@ -377,7 +327,7 @@ def _en_days_of(m: re.Match[str], today: date) -> Span | None:
 def _en_month(m: re.Match[str], today: date) -> Span | None:
     name = m.group("m").lower()[:3]
     month = next(i for i, full in enumerate(MONTHS_EN, 1) if full.startswith(name))
-    return _month(today, month, m.group(0).strip(), int(m.group("y")) if m.group("y") else None)
+    return month_span(today, month, m.group(0).strip(), int(m.group("y")) if m.group("y") else None)
 
 
 def _weekday(m: re.Match[str], today: date) -> Span:
@@ -385,7 +335,7 @@ def _weekday(m: re.Match[str], today: date) -> Span:
     index = WEEKDAYS_ZH.index(raw) if raw in WEEKDAYS_ZH else [d[:3] for d in WEEKDAYS_EN].index(raw[:3])
     index = min(index, 6)
     if m.group("next"):  # 下周三, 下下周五
-        d = _monday(today) + timedelta(weeks=1 + m.group("next").startswith("下下"), days=index)
+        d = monday(today) + timedelta(weeks=1 + m.group("next").startswith("下下"), days=index)
     else:
         d = today + timedelta(days=(index - today.weekday()) % 7)
     return Span(d, d, m.group(0), "day")
@@ -429,15 +379,15 @@ RULES: list[Rule] = [
     (_p(EN_MONTH), _en_month),
     (_p(BARE_DAY), _bare_day),
     (_p(r"下下(?:个)?周末|再下一?个周末|下下个?星期[六日天]|\bthe weekend after next\b"), _weekend_after_next),
-    (_p(r"下(?:个)?周末|下(?:个)?星期[六日天]?末|\bne?xt weekend\b"), lambda m, t: _weekend(t, 1, m.group(0))),
-    (_p(r"(?:这|本|这个)?周末|(?<!\ba )(?<!\bone )\b(?:this )?weekend\b"), lambda m, t: _weekend(t, 0, m.group(0))),
+    (_p(r"下(?:个)?周末|下(?:个)?星期[六日天]?末|\bne?xt weekend\b"), lambda m, t: weekend(t, 1, m.group(0))),
+    (_p(r"(?:这|本|这个)?周末|(?<!\ba )(?<!\bone )\b(?:this )?weekend\b"), lambda m, t: weekend(t, 0, m.group(0))),
     (_p(WEEKDAY), _weekday),
-    (_p(r"下下(?:个)?(?:周|星期|礼拜)|\b(?:the )?week after next\b"), lambda m, t: _week(t, 2, m.group(0))),
-    (_p(r"下(?:个)?(?:周|星期|礼拜)|\bne?xt week\b"), lambda m, t: _week(t, 1, m.group(0))),
-    (_p(r"(?:这|本)(?:个)?(?:周|星期|礼拜)(?![末六日]|天(?!气))|\bthis week\b"), lambda m, t: _week(t, 0, m.group(0))),
-    (_p(r"下下个?月|\bthe month after next\b"), lambda m, t: _months_ahead(t, 2, m.group(0))),
-    (_p(r"下个?月|\bnext month\b"), lambda m, t: _months_ahead(t, 1, m.group(0))),
-    (_p(r"(?:这|本)个?月|\bthis month\b"), lambda m, t: _months_ahead(t, 0, m.group(0))),
+    (_p(r"下下(?:个)?(?:周|星期|礼拜)|\b(?:the )?week after next\b"), lambda m, t: week(t, 2, m.group(0))),
+    (_p(r"下(?:个)?(?:周|星期|礼拜)|\bne?xt week\b"), lambda m, t: week(t, 1, m.group(0))),
+    (_p(r"(?:这|本)(?:个)?(?:周|星期|礼拜)(?![末六日]|天(?!气))|\bthis week\b"), lambda m, t: week(t, 0, m.group(0))),
+    (_p(r"下下个?月|\bthe month after next\b"), lambda m, t: months_ahead(t, 2, m.group(0))),
+    (_p(r"下个?月|\bnext month\b"), lambda m, t: months_ahead(t, 1, m.group(0))),
+    (_p(r"(?:这|本)个?月|\bthis month\b"), lambda m, t: months_ahead(t, 0, m.group(0))),
     (_p(r"(?P<n>\d{1,2}|[一二两三四五六七八九十]{1,2})?个?(?P<u>天|周|星期|礼拜)(?:以)?后"), _ahead),
     (_p(r"\bin (?P<n>\d{1,2}|a|one|two|three|four|five|six|ten) (?P<u>days?|weeks?)\b"), _en_in),
     (_p(r"\b(?P<n>\d{1,2}|a|one|two|three|four|five|six|ten) (?P<u>days?|weeks?) from (?:today|now)\b"),
