@@ -60,10 +60,11 @@ BOOKED = re.compile(
     r"|\b(?:already )?booked (?:my|the|our|a) (?:hotel|flights?)\b|\bchange planes\b|转机"
     r"|\b(?:hotel|flights?) (?:is|are) (?:already )?booked\b"
 )
+MY_FLIGHT = re.compile(r"(?i)\bmy flight\b|航班(?:延误|取消|晚点)")  # "my flight got delayed": no fare asked
 FARE_ASKED = re.compile(
     r"(?i)机票|航班|票|fares?\b|(?<!my )\bflights?\b|ticket|多少(?!度)|价格|price|cost|cheap|how much|便宜"
 )
-WHOLE_TRIP = re.compile(r"(?i)玩|旅游|预算|人均|够不够|安排|\btrip\b|\bbudget\b|\btotal\b|\bplan\b")
+WHOLE_TRIP = re.compile(r"(?i)玩|旅游|预算|人均|够不够|够吗|安排|\btrip\b|\bbudget\b|\btotal\b|\bplan\b")
 TRAIN = re.compile(r"(?i)高铁|火车|动车|\btrains?\b|\brail(?:way)?\b")
 GETTING_THERE = re.compile(
     r"(?i)怎么去|怎么过去|如何去|\b(?:best|cheapest|fastest|quickest) way to (?:get|go)\b"
@@ -87,7 +88,7 @@ def find_intents(text: str) -> set[str]:
     folded = folded.replace(" or so ", " ")  # "10 days or so" weighs nothing
     found = {name for name, words in INTENT_WORDS.items() if any(w in folded for w in words)}
     trip_said = found & {"weather", "hotels", "guide"} or WHOLE_TRIP.search(text)
-    if "flights" in found and trip_said and not FARE_ASKED.search(asked):
+    if "flights" in found and (trip_said or MY_FLIGHT.search(asked)) and not FARE_ASKED.search(asked):
         found.discard("flights")  # 明天飞昆明，那边凉不凉, 广州飞过去，玩4天: the flight is the trip, no fare asked
     if found and not found & {"flights", "hotels"} and any(w in folded for w in COST_WORDS):
         found |= {"flights", "hotels"}

@@ -82,7 +82,7 @@ def parse_budget(text: str) -> int | None:
     m = re.search(pattern, folded) or re.search(r"[¥￥]\s*" + amount, folded)
     m = m or re.search(r"(?<!\d)(?<!\d,)" + amount + r"\s*(?:元|块|rmb|cny|yuan)", folded)
     # 每人2000以内, "is 4000 each enough": the sum right before the words that make it a budget
-    before_words = r"\s*(?:each|per person|a head)?\s*(?:以内|之内|以下|够|enough)"
+    before_words = r"\s*(?:each|per person|a head)?\s*(?:以内|之内|以下|够|enough|max\b)"
     m = m or re.search(r"(?<!\d)(?<!\d,)" + amount + before_words, folded)
     return int(m.group(1).replace(",", "")) if m else None
 

@@ -79,7 +79,9 @@ TOPICS = (
             r"|(?:高铁|动车|火车|城际|\btrains?\b)[^。？?]{0,12}(?:几个?小时|多久|多长时间)|提前买票"
             r"|\bis there an? (?:[\w-]+ ){0,2}trains?\b"
             r"|\bhow long\b[^.?!]{0,30}\btrains?\b|\btrains?\b[^.?!]{0,40}\bhow long\b"
-            r"|\b(?:quickest|fastest|direct) trains?\b|\btrains?\b[^.?!]{0,30}\b(?:faster|quicker|slower|better) than\b"
+            r"|\b(?:quickest|fastest|direct) trains?\b"
+            r"|\btrains?\b[^.?!]{0,30}\b(?:faster|quicker|slower|better|easier) than\b"
+            r"|\bhow often\b[^.?!]{0,20}\b(?:run|go|leave)\b"
         ),
         "火车车次、时长、时刻和余票",
         "train timetables, journey times or seats left",

@@ -48,7 +48,7 @@ WEEKDAY = (  # 下周三 / next Wednesday; 这周五, 周五, this (or on) Frida
 
 ZH_PART = (
     r"(?P<base>下下个?月|下个?月|这个?月|本月|(?:20\d\d\s*年\s*)?(?<!" + _ZH_DIGIT + r")" + _ZN + r"\s*月份?)"
-    r"\s*(?P<part>初|上旬|中旬|中(?![国午心文部间东西南北])|底|末|下旬|上半月|下半月)"
+    r"\s*(?P<part>初|上旬|中旬|中(?![国午心文部间东西南北秋])|底|末|下旬|上半月|下半月)"
 )
 EN_PART = (
     r"\b(?:the\s+|at\s+the\s+)?(?P<part>early|mid|middle\s+of|late|beginning\s+of|start\s+of|end\s+of"
@@ -57,6 +57,8 @@ EN_PART = (
     r"|(?:" + _M[1:-1] + r")\b(?:\s+20\d\d)?)"
 )
 NAMED_MONTH = r"(?:\d{1,2}|[一二三四五六七八九十]{1,2})\s*月份?"  # a month by its number, no year
+# "the week of the 15th", "the weekend of the 19th"
+WEEK_OF_DAY = r"\b(?:the\s+)?(?P<kind>week|weekend)\s+of\s+the\s+(?P<d>\d{1,2})(?:st|nd|rd|th)\b"
 WEEK_OF_EN = (  # "the first week of May", "the last week of next month"
     r"\b(?:the\s+|in\s+the\s+)?(?:(?P<nth>first|1st|second|2nd|third|3rd|fourth|4th)|last|final)\s+week\s+(?:of|in)\s+"
     r"(?P<base>(?:the\s+)?month\s+after\s+next|next\s+month|this\s+month|(?:" + _M[1:-1] + r")\b(?:\s+20\d\d)?)"

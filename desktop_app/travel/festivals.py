@@ -45,6 +45,11 @@ def _easter_sunday(year: int) -> Days | None:
     return (days[0] + timedelta(days=2),) * 2 if days else None
 
 
+def _easter_monday(year: int) -> Days | None:
+    days = _easter(year)
+    return (days[1],) * 2 if days else None
+
+
 def lantern(today: date) -> Days | None:
     """元宵: the 15th day of the first lunar month (2027: 20 February)."""
     return _next(today, _lantern)
@@ -109,6 +114,7 @@ NAMED: tuple[tuple[str, Callable[[date], Days | None]], ...] = (
     (r"元宵|\blantern festival\b", lantern),
     (r"复活节|\beaster(?: weekend| holidays?)?\b", easter),
     (r"复活节(?:那天|当天|星期日|周日)|\beaster sunday\b", easter_sunday),
+    (r"复活节(?:星期一|周一)|\beaster monday\b", lambda today: _next(today, _easter_monday)),
     (r"跨年夜|\bnew year'?s eve\b|\bnye\b", new_years_eve),
     (r"平安夜|\b(?:christmas|xmas) eve\b", christmas_eve),
     (r"\bboxing day\b", boxing_day),

@@ -19,7 +19,8 @@ ORIGIN_PATTERNS = (
     # the way home names home: 最后回北京, "then back to Shanghai" (a stop is where one stays, home is not)
     r"(?:最后|然后|再)(?:飞|坐高铁|坐火车)?(?:回|返回)(?P<c>[\u4e00-\u9fff]{2,6}?)(?=[，,。！？!?；;\s]|$)",
     r"(?i)\b(?:then|and)\s+(?:fly\s+|flying\s+|head\s+)?(?:back|home)\s+to\s+(?P<c>[a-z][a-z' .-]{1,20}?)(?=[,.;!?]|$)",
-    r"(?:我在|我们在|咱们在|人在|家在|住在|我住|我们住)\s*(?P<c>\S{2,10}?)\s*(?:[，,。 ]|$|工作|上班|生活|出发)",
+    r"(?:我(?:现在|目前)?在|我们(?:现在|目前)?在|咱们在|人在|家在|住在|我住|我们住)"
+    r"\s*(?P<c>\S{2,10}?)\s*(?:[，,。 ]|$|工作|上班|生活|出发)",
     r"(?P<c>[\u4e00-\u9fff]{2,4}?)(?:坐|乘)(?:火车|高铁|动车|飞机|大巴)(?:去|到)",  # 上海坐火车去杭州
     r"从\s*(?P<c>[^\s，,。！？!?；;][^，,。！？!?；;]{1,19}?)\s*(?:出发|直飞|飞|去|到|走)",
     r"从(?P<c>[\u4e00-\u9fff]{2,6}?)(?=[，,。！？!?；;\s]|$)",  # "…去厦门，从杭州": the clause ends there
@@ -29,7 +30,8 @@ ORIGIN_PATTERNS = (
     r"(?i)\bfrom\s*(?P<c>[\u4e00-\u9fff]{2,6})",
     r"(?i)\bfrom\s+(?P<c>[a-z][a-z' .-]{1,20}?)"
     r"(?=[,.;:!?—–(]|\s+(?:" + ORIGIN_ENDS + r")\b|\s+-\s|\s*[\u4e00-\u9fff]|$)",
-    r"(?i)\b(?:i am|i'm|i live|we live|we are|we're|based|living|staying)\s+(?:all\s+|both\s+|currently\s+|now\s+)?"
+    r"(?i)\b(?:i am|i'm|i live|we live|we are|we're|based|living|staying|currently)\s+"
+    r"(?:all\s+|both\s+|currently\s+|now\s+)?(?:living\s+|staying\s+|based\s+)?"
     r"(?:an?\s+[a-z ]{2,30}?\s+)?"  # "we're a retired couple in Nanjing"
     r"in\s+(?P<c>[a-z][a-z' .-]{1,20}?)(?=[,.;!?]|\s+(?:and|but|so|for|until|till|now|rn|right now)\b|$)",
     r"(?i)\b(?:out of|leaving|departing|home is|my home town is|my hometown is)\s+(?P<c>[a-z][a-z' .-]{1,20}?)"

@@ -123,6 +123,9 @@ def _our_children(text: str) -> Party | None:
     return None
 
 
+_MATES = r"(?:friends|colleagues|mates|roommates|classmates|coworkers|buddies|pals)\b"
+
+
 def _groups(text: str) -> Party | None:
     """A group counted as such: 给爸妈 (they go, not me), 我和3个朋友 (4), "4 friends" (4), "rooms for 3"."""
     if re.search(r"(?i)\bfor (?:my|our) (?:parents|mum and dad|mom and dad)\b|给(?:我)?爸妈|替(?:我)?爸妈", text):
@@ -130,10 +133,10 @@ def _groups(text: str) -> Party | None:
     if m := re.search(r"(?:我|我们)?(?:和|跟|带|陪|与)\s*" + _ZN + r"\s*个?(?:朋友|同事|同学)", text):
         n = number(m.group(1))
         return Party(n + 1, m.group(0)) if n else None
-    if m := re.search(r"(?i)(?:\bme and|\bwith|\bw/|\bme\s*\+)\s*" + _EN + r"\s+(?:friends|colleagues|mates)\b", text):
+    if m := re.search(r"(?i)(?:\bme and|\bwith|\bw/|\bme\s*\+)\s*(?:my\s+)?" + _EN + r"\s+" + _MATES, text):
         n = number(m.group(1))
         return Party(n + 1, m.group(0)) if n else None
-    if m := re.search(r"(?i)\b" + _EN + r"\s+(?:friends|colleagues|mates)\b", text):
+    if m := re.search(r"(?i)\b" + _EN + r"\s+" + _MATES, text):
         n = number(m.group(1))  # "a weekend for 4 friends": the group itself, no "me" added
         return Party(n, m.group(0)) if n else None
     if m := re.search(

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import date, timedelta
 
 from desktop_app import clock
+from desktop_app.travel.date_words import MONTHS_EN
 
 
 @dataclass(frozen=True)
@@ -118,3 +120,35 @@ def narrow(month: Span, part: str, today: date, said: str) -> Span | None:
     if end < today:
         return None
     return Span(max(start, today), end, said, "part")
+
+
+def dated(today: date, month: int, day: int, year: int | None = None) -> date | None:
+    """That month and day: in `year`, else the next one from today (None when no such day)."""
+    for y in (year,) if year else (today.year, today.year + 1):
+        try:
+            d = date(y, month, day)
+        except ValueError:
+            return None
+        if year or d >= today:
+            return d
+    return None
+
+
+def en_date(text: str, today: date) -> date | None:
+    """`Dec 20`, `20 December`, `March 3rd`, `Dec 20 2027`, `2027-01-03`: that day (the next one when
+    no year is given). Calendar arithmetic only, so no date library is loaded for it."""
+    words = text.strip().lower().replace(".", "")
+    if re.fullmatch(r"20\d\d-\d\d-\d\d", words):
+        try:
+            return date.fromisoformat(words)
+        except ValueError:
+            return None
+    found = re.fullmatch(r"([a-z]+)\s+(\d{1,2})(?:st|nd|rd|th)?(?:,?\s+(20\d\d))?", words) or re.fullmatch(
+        r"(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?([a-z]+)(?:,?\s+(20\d\d))?", words
+    )
+    if not found:
+        return None
+    first, second, year = found.groups()
+    name, day = (first, second) if first.isalpha() else (second, first)
+    month = next((i for i, full in enumerate(MONTHS_EN, 1) if full.startswith(name[:3]) and len(name) >= 3), 0)
+    return dated(today, month, int(day), int(year) if year else None) if month else None

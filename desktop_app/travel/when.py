@@ -26,6 +26,7 @@ from desktop_app.travel.date_words import (
     NAMED_MONTH,
     NTH_WEEKEND,
     NUM_DATE,
+    WEEK_OF_DAY,
     WEEK_OF_EN,
     WEEK_OF_ZH,
     WEEKDAY,
@@ -42,6 +43,8 @@ from desktop_app.travel.holiday_calendar import holiday_block
 from desktop_app.travel.numbers import number, zh_number
 from desktop_app.travel.span import Span as Span
 from desktop_app.travel.span import (
+    dated,
+    en_date,
     monday,
     month_span,
     months_ahead,
@@ -106,6 +109,18 @@ def _week_of(m: re.Match[str], today: date) -> Span | None:
 
 def _weekend_after_next(m: re.Match[str], today: date) -> Span:
     return weekend(today, 2, m.group(0))
+
+
+def _week_of_day(m: re.Match[str], today: date) -> Span | None:
+    """ "the week of the 15th", "the weekend of the 19th": the Monday-to-Sunday (or Saturday and Sunday)
+    around the next such day."""
+    day = next_on(today, int(m.group("d")))
+    if day is None:
+        return None
+    if m.group("kind").lower() == "week":
+        return Span(max(monday(day), today), monday(day) + timedelta(days=6), m.group(0).strip(), "week")
+    saturday = monday(day) + timedelta(days=5)
+    return Span(max(saturday, today), saturday + timedelta(days=1), m.group(0).strip(), "weekend")
 
 
 def _weekend_by(m: re.Match[str], today: date) -> Span | None:
@@ -177,37 +192,6 @@ def _month_of(text: str, today: date) -> Span | None:
     return span if span is not None and span.kind == "month" else None
 
 
-def _dated(today: date, month: int, day: int, year: int | None = None) -> date | None:
-    for y in (year,) if year else (today.year, today.year + 1):
-        try:
-            d = date(y, month, day)
-        except ValueError:
-            return None
-        if year or d >= today:
-            return d
-    return None
-
-
-def _en_date(text: str, today: date) -> date | None:
-    """`Dec 20`, `20 December`, `March 3rd`, `Dec 20 2027`, `2027-01-03`: that day (the next one when
-    no year is given). Calendar arithmetic only, so no date library is loaded for it."""
-    words = text.strip().lower().replace(".", "")
-    if re.fullmatch(r"20\d\d-\d\d-\d\d", words):
-        try:
-            return date.fromisoformat(words)
-        except ValueError:
-            return None
-    found = re.fullmatch(r"([a-z]+)\s+(\d{1,2})(?:st|nd|rd|th)?(?:,?\s+(20\d\d))?", words) or re.fullmatch(
-        r"(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?([a-z]+)(?:,?\s+(20\d\d))?", words
-    )
-    if not found:
-        return None
-    first, second, year = found.groups()
-    name, day = (first, second) if first.isalpha() else (second, first)
-    month = next((i for i, full in enumerate(MONTHS_EN, 1) if full.startswith(name[:3]) and len(name) >= 3), 0)
-    return _dated(today, month, int(day), int(year) if year else None) if month else None
-
-
 # ---------------------------------------------------------------- the phrases
 
 Rule = tuple[re.Pattern[str], Callable[[re.Match[str], date], Span | None]]
@@ -244,34 +228,34 @@ def _zh_month(m: re.Match[str], today: date) -> Span | None:
 def _zh_date(m: re.Match[str], today: date) -> Span | None:
     month, day = zh_number(m.group("m")), zh_number(m.group("d"))
     year = int(m.group("y")) if m.group("y") else None
-    start = _dated(today, month or 0, day or 0, year)
+    start = dated(today, month or 0, day or 0, year)
     if start is None:
         return None
     end = start
     if m.group("d2"):
         month2 = zh_number(m.group("m2")) if m.group("m2") else start.month
-        end = _dated(start, month2 or 0, zh_number(m.group("d2")) or 0) or start
+        end = dated(start, month2 or 0, zh_number(m.group("d2")) or 0) or start
     return Span(start, max(end, start), m.group(0), "range" if end > start else "day")
 
 
 def _en_dated(m: re.Match[str], today: date) -> Span | None:
-    start = _en_date(m.group("a"), today)
+    start = en_date(m.group("a"), today)
     if start is None:
         return None
     end = start
     if m.group("b"):
         second = m.group("b")
         named = re.search(_M, second, re.IGNORECASE)  # "20th" has letters but no month: January's
-        end = _en_date(second if named else f"{m.group('mon')} {second}", start) or start
+        end = en_date(second if named else f"{m.group('mon')} {second}", start) or start
     return Span(start, max(end, start), m.group(0).strip(), "range" if end > start else "day")
 
 
 def _day_of_month(m: re.Match[str], today: date) -> Span | None:
     """下个月15号, 这个月28号, 下个月3号到8号, "the 3rd to the 8th of next month": those days of the month named."""
     month, day = _month_of(m.group("base"), today), zh_number(m.group("d"))
-    start = _dated(month.end, month.end.month, day or 0, month.end.year) if month else None
+    start = dated(month.end, month.end.month, day or 0, month.end.year) if month else None
     last = zh_number(m.group("d2")) if m.group("d2") else None
-    end = _dated(month.end, month.end.month, last, month.end.year) if month and start and last else start
+    end = dated(month.end, month.end.month, last, month.end.year) if month and start and last else start
     if start is None or start < today or end is None:
         return None
     return Span(start, max(start, end), m.group(0).strip(), "range" if end > start else "day")
@@ -309,18 +293,18 @@ def _after(m: re.Match[str], today: date) -> Span | None:
 
 def _num_dated(m: re.Match[str], today: date) -> Span | None:
     """1/15, 1/15-1/20, 12.24-12.27, 12/24-27, 12.24去: month/day numbers (not 3.5天 or 1.5h)."""
-    start = _dated(today, int(m.group("m")), int(m.group("d")))
+    start = dated(today, int(m.group("m")), int(m.group("d")))
     lone_dot = m.group("sep") == "." and not m.group("d2")
     if start is None or (lone_dot and not re.match(r"\s*(?:号|日|去|出发|飞|到|走|回)", m.string[m.end() :])):
         return None
-    end = _dated(start, int(m.group("m2") or start.month), int(m.group("d2"))) if m.group("d2") else start
+    end = dated(start, int(m.group("m2") or start.month), int(m.group("d2"))) if m.group("d2") else start
     return Span(start, max(end or start, start), m.group(0), "range" if end and end > start else "day")
 
 
 def _en_days_of(m: re.Match[str], today: date) -> Span | None:
     """ "from the 3rd to the 7th of January", "3-7 January": those days of that month."""
-    start = _en_date(f"{m.group('mon')} {m.group('d')}", today)
-    end = _en_date(f"{m.group('mon')} {m.group('d2')}", start) if start else None
+    start = en_date(f"{m.group('mon')} {m.group('d')}", today)
+    end = en_date(f"{m.group('mon')} {m.group('d2')}", start) if start else None
     return Span(start, max(end, start), m.group(0).strip(), "range") if start and end else None
 
 
@@ -357,6 +341,7 @@ def _season(first: tuple[int, int], last: tuple[int, int]) -> Callable[[re.Match
 
 RULES: list[Rule] = [
     (_p(WEEK_OF_EN), _week_of),
+    (_p(WEEK_OF_DAY), _week_of_day),
     (_p(WEEK_OF_ZH), _week_of),
     (_p(LAST_WEEKEND), _last_weekend),
     (_p(WEEKEND_BY), _weekend_by),
@@ -380,7 +365,7 @@ RULES: list[Rule] = [
     (_p(BARE_DAY), _bare_day),
     (_p(r"下下(?:个)?周末|再下一?个周末|下下个?星期[六日天]|\bthe weekend after next\b"), _weekend_after_next),
     (_p(r"下(?:个)?周末|下(?:个)?星期[六日天]?末|\bne?xt weekend\b"), lambda m, t: weekend(t, 1, m.group(0))),
-    (_p(r"(?:这|本|这个)?周末|(?<!\ba )(?<!\bone )\b(?:this )?weekend\b"), lambda m, t: weekend(t, 0, m.group(0))),
+    (_p(r"(?:这|本|这个)?周末|\b(?:this )?weekend\b"), lambda m, t: weekend(t, 0, m.group(0))),
     (_p(WEEKDAY), _weekday),
     (_p(r"下下(?:个)?(?:周|星期|礼拜)|\b(?:the )?week after next\b"), lambda m, t: week(t, 2, m.group(0))),
     (_p(r"下(?:个)?(?:周|星期|礼拜)|\bne?xt week\b"), lambda m, t: week(t, 1, m.group(0))),
@@ -443,7 +428,7 @@ def find_span(text: str, today: date) -> Span | None:
         inner = _earliest(text.replace(found.said, " " * len(found.said), 1), max(today, base), bare_weekend=True)
         within = (
             inner is not None
-            and inner.kind in ("day", "range")
+            and inner.kind in ("day", "range", "week", "weekend")
             and inner.start <= found.end
             and inner.end >= found.start
         )
