@@ -476,3 +476,16 @@ def test_the_last_round_s_classes() -> None:
     assert parse("a slow week in Guilin, maybe 6000 yuan between us", []).budget == 6000
     assert parse("lol my flight got delayed 3 hrs, just venting", []).intents == set()
     assert parse("Shanghai to Suzhou - is the train easier than flying? How often do they run", []).beyond_only
+
+
+def test_a_guide_question_prices_no_trip() -> None:
+    """给我排个三天的成都玩法: the data has no sights; its weather helps, a fare or hotel nobody asked for does not."""
+    from desktop_app.planner.calls import plan_calls
+    from desktop_app.planner.reading import frame_of
+
+    offered = {"get_weather", "get_flight_price", "get_hotel_price"}
+    for text in ("给我排个三天的成都玩法", "what should I see in Xi'an in 2 days?"):
+        frame = frame_of(parse(text, []))
+        assert frame.looks_up == ("weather",) and [name for name, _ in plan_calls(frame, offered)] == ["get_weather"]
+    asked = frame_of(parse("成都攻略，顺便看看酒店", []))
+    assert "hotels" in asked.looks_up
