@@ -27,11 +27,15 @@ def plan_calls(frame: TripFrame, offered: set[str]) -> list[Call]:
 
 
 def trip_dates(frame: TripFrame) -> tuple[str, str] | None:
+    return travel_dates(frame.dates.start if frame.dates else None, frame.stay_nights)
+
+
+def travel_dates(start: date | None, nights: int) -> tuple[str, str] | None:
     """(depart, return) as ISO dates: the span's first day (never before today) plus the nights."""
-    if frame.dates is None:
+    if start is None:
         return None
-    start = max(frame.dates.start, clock.today())
-    return start.isoformat(), (start + timedelta(days=frame.stay_nights)).isoformat()
+    first = max(start, clock.today())
+    return first.isoformat(), (first + timedelta(days=nights)).isoformat()
 
 
 def _lookups(city: City, frame: TripFrame, offered: set[str]) -> list[Call]:
@@ -67,9 +71,8 @@ def share_nights(total: int, cities: int) -> list[int]:
     return [base + (1 if i < extra else 0) for i in range(cities)]
 
 
-def arrivals(frame: TripFrame, nights: list[int]) -> list[date | None]:
+def arrivals(dates: tuple[str, str] | None, nights: list[int]) -> list[date | None]:
     """The day the trip reaches each stop, then the day it heads home (None each when undated)."""
-    dates = trip_dates(frame)
     if dates is None:
         return [None] * (len(nights) + 1)
     start = date.fromisoformat(dates[0])
@@ -79,7 +82,7 @@ def arrivals(frame: TripFrame, nights: list[int]) -> list[date | None]:
 def route_calls(frame: TripFrame, offered: set[str]) -> list[Call]:
     """(tool, arguments) for every stop: the way in, its weather and hotel; then the way home."""
     nights = stop_nights(frame)
-    days, home = arrivals(frame, nights), _origin(frame)
+    days, home = arrivals(trip_dates(frame), nights), _origin(frame)
     places = [city_by_id(s.city) for s in frame.stops if s.has_data]
     calls: list[Call] = []
     for i, (came_from, stop) in enumerate(itertools.pairwise([home, *places, home])):

@@ -67,7 +67,7 @@ def route_answer(q: TripQuery, exchanges: list[Exchange]) -> str:
     lang, cities = q.lang, q.destinations
     nights = stop_nights(q)
     q = replace(q, nights=sum(nights), days=None)  # one night at least in each city: the dates line counts them
-    days = calls.arrivals(frame_of(q), nights)
+    days = calls.arrivals(calls.travel_dates(q.when.start if q.when else None, q.stay_nights), nights)
     names = [city_name(c, lang) for c in cities]
     found = {p.key: p for p in writer.group(exchanges)}
     sections, hotels = [], 0

@@ -8,9 +8,8 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from desktop_app.planner.calls import trip_dates
+from desktop_app.planner.calls import travel_dates
 from desktop_app.planner.nlu import TripQuery
-from desktop_app.planner.reading import frame_of
 from desktop_app.planner.wording import nights_en, say, yuan
 from desktop_app.travel.when import span_text
 from desktop_app.trips.builder import fare_legs, hotel_stay
@@ -28,7 +27,7 @@ def dates_line(q: TripQuery, lang: str) -> str:
     """`**日期**：下周 = 12月7日–13日；按 12月7日–10日（3晚）查询。` (nothing when no time was named)."""
     if q.when is None:
         return ""
-    said, trip = q.when.label(lang), trip_dates(frame_of(q))  # the dates the calls were planned with
+    said, trip = q.when.label(lang), travel_dates(q.when.start, q.stay_nights)  # as the calls were planned
     start, end = (_iso(trip[0]), _iso(trip[1])) if trip else (None, None)
     if q.one_way and "hotels" not in q.intents and start:  # a fare, no stay: the day only
         day = span_text(start, start, lang)
