@@ -38,10 +38,14 @@ CRITERIA: dict[str, tuple[str, ...]] = {
     "cool": ("凉快", "避暑", "凉爽", "不热", "cool", "escape the heat", "not too hot"),
     "cheap": ("便宜", "最省", "省钱", "划算", "实惠", "cheap", "lowest price", "least expensive", "affordable"),
 }
-OPEN_WORDS = (
-    "推荐", "哪里", "哪儿", "去哪", "什么地方", "地方", "建议", "预算", "随便",
-    "where", "somewhere", "anywhere", "suggest", "recommend", "idea", "budget", "destination",
-)  # fmt: skip
+SEEKING = ("哪里", "哪儿", "去哪", "什么地方", "地方", "随便", "where", "somewhere", "anywhere", "destination")
+SUGGEST = ("推荐", "建议", "预算", "suggest", "recommend", "idea", "budget")
+OPEN_WORDS = SEEKING + SUGGEST
+# a wish to go somewhere, not a trip told about: 想出去玩, "need a getaway" (a wish alone still asks no place)
+TRIP_WISH = re.compile(
+    r"(?i)想(?:着)?(?:出去|去|出门)|出去玩|出去走走|去玩|出游|旅游|旅行|度假|散散心"
+    r"|\b(?:trip|getaway|vacation|holiday|travel|go away|get away)\b"
+)
 ABROAD = ("出国", "国外", "境外", "abroad", "overseas", "international")
 DOMESTIC = ("国内", "境内", "domestic", "in china", "within china")
 WINTER_WORDS = ("冬天", "冬季", "寒假", "春节", "元旦", "过年", "winter", "christmas", "new year")
@@ -100,12 +104,17 @@ def parse_month(text: str) -> int | None:
     return 12 if any(w in folded for w in WINTER_WORDS) else None
 
 
-def parse_open(text: str) -> OpenAsk | None:
-    """The open ask in text, or None when it names no criterion and asks nothing open."""
+def parse_open(text: str, concrete: bool = False) -> OpenAsk | None:
+    """The open ask in text: a place sought (where, 去哪), or a wish, a criterion or a call for ideas with
+    something to plan by (a time, a party, a length, a budget: `concrete`), or a call for ideas about going.
+    None for talk with travel words: "a caption for my beach pics", 推荐个电视剧, 天天想着去海边度假."""
     folded = text.casefold()
     found = [name for name, words in CRITERIA.items() if any(w in folded for w in words)]
     budget = parse_budget(text)
-    if not found and budget is None and not any(w in folded for w in OPEN_WORDS):
+    suggest, wish = any(w in folded for w in SUGGEST), bool(TRIP_WISH.search(text))
+    planned = concrete or budget is not None
+    sought = ((suggest or found or wish) and planned) or (suggest and (found or wish))
+    if not (sought or any(w in folded for w in SEEKING)):
         return None
     scope = "abroad" if any(w in folded for w in ABROAD) else ("domestic" if any(w in folded for w in DOMESTIC) else "")
     return OpenAsk(found[0] if found else "cheap", budget, parse_month(text), scope)

@@ -177,7 +177,7 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
     if not q.intents and STARS.search(text) and not q.destinations:
         q.intents = {"hotels"}  # "What about 5 stars?" asks about the hotel; "去昆明，住四星" is a whole trip
     if not q.destinations and not q.no_data and not q.unknown_places:
-        q.open = _open_ask(text, earlier)
+        q.open = _open_ask(text, earlier, q.when is not None or q.party.said != "" or bool(q.days or q.nights))
         q.open_here = q.open is not None
     folded = text.casefold()
     q.travel_related = bool(
@@ -393,11 +393,11 @@ def _inherit(q: TripQuery, text: str, before: TripQuery) -> None:
 REFERS_BACK = re.compile(r"(?i)这|那|\bthese\b|\bthose\b|\bthere\b")  # 这三个地方的天气: the places so far
 
 
-def _open_ask(text: str, earlier: list[str]) -> OpenAsk | None:
+def _open_ask(text: str, earlier: list[str], concrete: bool) -> OpenAsk | None:
     """The open ask of `text`, unless it only asks again about the places before ("cheaper hotel please")."""
     if earlier and REFERS_BACK.search(text):
         return None
-    ask = parse_open(text)
+    ask = parse_open(text, concrete or bool(earlier))  # after an open question, "warmer ones?" weighs again
     if ask is None or any(w in text.casefold() for w in OPEN_WORDS if w not in ("预算", "budget")):
         return ask  # "somewhere warm", 去哪: open; "预算改成人均5000吧" after a trip changes that trip
     return None if any(find_places(t) for t in earlier) else ask

@@ -14,7 +14,7 @@ def looks_up(query: TripQuery) -> tuple[str, ...]:
     """The lookups named; all three for a whole trip, a comparison or an open question (weighed whole)."""
     if not (query.destinations or query.no_data or query.open is not None):
         return ()  # no place to look anything up for: "what is the point of travel?"
-    if query.intents == {"guide"}:
+    if query.intents == {"guide"} and query.open is None:
         return ("weather",)  # 成都玩法: the data has no sights; the weather helps plan them, nobody asked a price
     wanted = tuple(i for i in LOOKUPS if i in query.intents)
     if not wanted or ("compare" in query.intents and not query.compare_one) or query.open_here:

@@ -1,0 +1,49 @@
+"""Reading classes found by the fourth outside batches (issue 41, batches g and h): talk that only mentions
+travel, a trip wished for with no place, corrections of a place, origins said as "X飞" or "leaving X". Each row is
+a question nobody wrote the planner for, read on Sunday 6 Dec 2026."""
+
+from __future__ import annotations
+
+import pytest
+
+from desktop_app.planner.nlu import parse
+from desktop_app.planner.reading import looks_up
+
+
+@pytest.fixture(autouse=True)
+def _sunday(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TRAVEL_ASSISTANT_TODAY", "2026-12-06")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "在家好无聊啊 推荐个电视剧呗",
+        "can u help me write a caption for my beach pics? something funny about getting sunburnt on vacation",
+        "我妈说我天天想着去海边度假，不务正业😂 你评评理",
+        "晒黑了好多😭 下次再也不去海边了",
+    ],
+)
+def test_talk_with_travel_words_asks_no_place(text: str) -> None:
+    q = parse(text, [])
+    assert q.open is None and looks_up(q) == ()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "下周想和老婆出去玩几天",
+        "I want to go on a trip next week with my wife, 2 nights",
+        "想去海边玩，有推荐吗",
+        "somewhere warm in January under 5000",
+        "budget 3000, any ideas?",
+    ],
+)
+def test_a_trip_wished_for_with_no_place_is_an_open_question(text: str) -> None:
+    q = parse(text, [])
+    assert q.open is not None and looks_up(q) == ("weather", "flights", "hotels")
+
+
+def test_an_airport_code_before_from_is_the_destination() -> None:
+    q = parse("SYD from PVG, 2 ppl, 8 nights, late April, 40k all in", [])
+    assert [c.id for c in q.destinations] == ["sydney"] and q.origin is not None and q.origin.id == "shanghai"
