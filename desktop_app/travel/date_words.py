@@ -39,7 +39,7 @@ EN_DAYS_OF = (
     r"\b(?:from\s+)?" + _NTH.format("d") + r"\s*(?:-|–|to|until|till)\s*" + _NTH.format("d2")
     + r"\s+(?:of\s+)?(?P<mon>" + _M[1:-1] + r")\b"
 )  # fmt: skip
-_DAYS = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)"
+_DAYS = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|weds?|thu(?:rs?)?|fri|sat|sun)"
 WEEKDAY = (  # 下周三 / next Wednesday; 这周五, 周五, this (or on) Friday: the coming one; 天 of 天气 is no Sunday
     r"(?:(?P<next>下{1,2}(?:个)?(?:周|星期|礼拜)|\bne?xt\s+)|(?:这|本)?(?:个)?(?:周|星期|礼拜)(?=[一二三四五六日天])|\b(?:this|on)\s+"
     r"|\b(?<!black )(?<!good )(?<!until )(?<!till )(?<!by )(?<!before )(?=" + _DAYS + r"\b))"  # a bare "friday"

@@ -41,6 +41,7 @@ from desktop_app.travel.date_words import (
 )
 from desktop_app.travel.holiday_calendar import holiday_block
 from desktop_app.travel.numbers import number, zh_number
+from desktop_app.travel.ranges import joined
 from desktop_app.travel.span import Span as Span
 from desktop_app.travel.span import (
     dated,
@@ -413,6 +414,12 @@ VERB_DOWN = re.compile(r"(?<=[查看问搜算一])(?<!看看)(?<!查查)(?<!问�
 
 
 def find_span(text: str, today: date) -> Span | None:
+    """The time a question names, stretched to a time joined to it (这周末到下周三)."""
+    found = _find_span(text, today)
+    return found and joined(text, found, today, lambda tail, start: _earliest(tail, start, bare_weekend=True))
+
+
+def _find_span(text: str, today: date) -> Span | None:
     """The time a question names (the earliest phrase; the longer one where two start together);
     a bare "weekend" gives way to a time named elsewhere ("a long weekend around New Year's Day")."""
     text = BUSY.sub(lambda m: " " * len(m.group(0)), VERB_DOWN.sub(" ", text))  # 查下下周; 忙到25号: not the trip

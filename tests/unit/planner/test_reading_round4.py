@@ -47,3 +47,23 @@ def test_a_trip_wished_for_with_no_place_is_an_open_question(text: str) -> None:
 def test_an_airport_code_before_from_is_the_destination() -> None:
     q = parse("SYD from PVG, 2 ppl, 8 nights, late April, 40k all in", [])
     assert [c.id for c in q.destinations] == ["sydney"] and q.origin is not None and q.origin.id == "shanghai"
+
+
+@pytest.mark.parametrize(
+    ("today", "text", "dates"),
+    [
+        ("2026-12-06", "boxing day thru the 28th in seoul", ("2026-12-26", "2026-12-28")),
+        ("2027-10-20", "这周末到下周三 去西安 酒店多少钱", ("2027-10-23", "2027-10-27")),
+        ("2027-10-20", "next weds to sat in changsha", ("2027-10-27", "2027-10-30")),
+        ("2027-10-25", "下周二到下下周二，去澳门", ("2027-11-02", "2027-11-09")),
+        ("2027-05-12", "我这个月忙到25号，之后26号到月底想去青岛躲几天", ("2027-05-26", "2027-05-31")),
+        ("2026-12-06", "Heading to Sydney from the 28th through New Year's Day", ("2026-12-28", "2027-01-01")),
+        ("2027-01-18", "1月25号到春节前一天，去海南避寒", ("2027-01-25", "2027-02-04")),
+    ],
+)
+def test_two_times_joined_are_one_stretch(
+    monkeypatch: pytest.MonkeyPatch, today: str, text: str, dates: tuple[str, str]
+) -> None:
+    monkeypatch.setenv("TRAVEL_ASSISTANT_TODAY", today)
+    when = parse(text, []).when
+    assert when is not None and (when.start.isoformat(), when.end.isoformat()) == dates

@@ -1,0 +1,54 @@
+"""Two times joined into one stretch: "boxing day thru the 28th", 这周末到下周三, 除夕 to 初三, "next weds to sat".
+
+The grammar's one combinator: each end is read by the same rules as any time, the second read from the first's
+start (so "sat" after "next weds" is the Saturday after it), and the stretch runs from the first to the second.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import replace
+from datetime import date, timedelta
+
+from desktop_app.travel.span import Span
+
+JOIN = re.compile(r"(?i)\s*(?:到|至|~|\uff5e|-|–|—|\bto\b|\bthru\b|\bthrough\b|\buntil\b|\btill\b|\btil\b)\s*")
+STARTS = ("day", "holiday", "weekend")  # what a stretch can start from (a month or a week is already one)
+WHOLE = ("part", "month", "weekend", "week")  # an end read whole: 到月底 ends on the month's last day
+LONGEST = timedelta(days=62)
+# a bare day of the month is a time only as an end ("thru the 28th", 到28号): alone it could be anything
+BARE_END = re.compile(r"(?i)(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)\b|(\d{1,2})\s*[号日]")
+
+
+def _bare_end(tail: str, start: date) -> Span | None:
+    """ "the 28th" after a join: that day of the month, on or after the stretch's start."""
+    if not (m := BARE_END.match(tail)) or not 1 <= (n := int(m.group(1) or m.group(2))) <= 31:
+        return None
+    month = start if n >= start.day else (start.replace(day=1) + timedelta(days=32))
+    try:
+        day = month.replace(day=n)
+    except ValueError:  # the 31st of a 30-day month
+        return None
+    return Span(day, day, m.group(0), "day")
+
+
+def joined(text: str, found: Span, today: date, read: Callable[[str, date], Span | None]) -> Span:
+    """`found`, stretched to the time joined right after it; `found` itself when none is. The second end is
+    read from today (下周二到下下周二), or from the first when that puts it before ("next weds to sat")."""
+    at = text.find(found.said)
+    if found.kind not in STARTS or at < 0 or not (join := JOIN.match(text, at + len(found.said))):
+        return found
+    tail = text[join.end() :]
+    second = read(tail, today)
+    if second is not None and second.start < found.start:
+        second = read(tail, found.start)
+    second = second or _bare_end(tail, found.start)
+    gap = tail.find(second.said) if second is not None else -1
+    if second is None or tail[:gap] not in ("", "the ", "The "):  # the time right after the join, or none
+        return found
+    end = second.end if second.kind in WHOLE else second.start
+    if not found.start < end <= found.start + LONGEST:
+        return found
+    said = text[at : join.end() + gap + len(second.said)]
+    return replace(found, end=end, kind="range", said=said, holiday="")
