@@ -30,7 +30,7 @@ ORIGIN_PATTERNS = (
     r"(?i)\bfrom\s*(?P<c>[\u4e00-\u9fff]{2,6})",
     r"(?i)\bfrom\s+(?P<c>[a-z][a-z' .-]{1,20}?)"
     r"(?=[,.;:!?—–(]|\s+(?:" + ORIGIN_ENDS + r")\b|\s+-\s|\s*[\u4e00-\u9fff]|$)",
-    r"(?i)\b(?:i am|i'm|i live|we live|we are|we're|based|living|staying|currently)\s+"
+    r"(?i)\b(?:i am|i'm|i live|we live|we are|we're|based|living|live|staying|currently)\s+"
     r"(?:all\s+|both\s+|currently\s+|now\s+)?(?:living\s+|staying\s+|based\s+)?"
     r"(?:an?\s+[a-z ]{2,30}?\s+)?"  # "we're a retired couple in Nanjing"
     r"in\s+(?P<c>[a-z][a-z' .-]{1,20}?)(?=[,.;!?]|\s+(?:and|but|so|for|until|till|now|rn|right now)\b|$)",
@@ -67,12 +67,16 @@ def _route_origin(text: str, places: list[Mention]) -> Mention | None:
 # a place named as where someone lives or came back from, not where the trip goes: 老家是长沙的, 从广州回来,
 # "my sister lives in Sydney"
 ASIDE_BEFORE = re.compile(  # not "I live in"
-    r"(?:老家(?:是|在)|\b(?:lives|grew up|was born|was) in|\bvisiting from(?:\s+the)?"
+    r"(?:(?<!从)老家(?:是|在)?|家乡(?:是|在)?|去了趟?|去过|(?<![和跟])(?:朋友|同学|室友|同事|男朋友|女朋友|亲戚)在"
+    r"|\b(?:lives|grew up|was born|was) in|\bvisiting from(?:\s+the)?|\b(?:got|came|just|i'm|im) back from"
     r"|\b(?:friend|sister|brother|parents|mom|mum|dad|family|folks|cousin|son|daughter)"
     r"(?:'s| is| are| lives| live) in)\s*$",
     re.I,
 )
 ASIDE_AROUND = re.compile(r"从\s*$")
+# where one comes from is not where one goes: 我室友是重庆人, "im from dalian originally", 回长沙老家
+ASIDE_AFTER = re.compile(r"(?i)^(?:老家|\s+originally)")
+SOMEONE_FROM = re.compile(r"(?<!我)是\s*$")  # 室友是重庆人 (我是成都人 is home: the origin)
 
 
 def aside(text: str, place: Mention) -> bool:
@@ -80,7 +84,8 @@ def aside(text: str, place: Mention) -> bool:
     before = text[max(0, place.start - 24) : place.start]
     after = text[place.start + (matched_len(text, place.start, place.city) if place.city else 2) :]
     came_back = ASIDE_AROUND.search(before) is not None and re.match(r"\s*(?:回来|回家|刚回)", after) is not None
-    return came_back or ASIDE_BEFORE.search(before) is not None
+    someone_from = SOMEONE_FROM.search(before) is not None and re.match(r"的?人", after) is not None
+    return came_back or someone_from or ASIDE_BEFORE.search(before) is not None or ASIDE_AFTER.match(after) is not None
 
 
 def find_origin(text: str, places: list[Mention]) -> Mention | None:

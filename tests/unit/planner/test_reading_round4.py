@@ -67,3 +67,40 @@ def test_two_times_joined_are_one_stretch(
     monkeypatch.setenv("TRAVEL_ASSISTANT_TODAY", today)
     when = parse(text, []).when
     assert when is not None and (when.start.isoformat(), when.end.isoformat()) == dates
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Emily in Paris 最新一季好看吗 值不值得追 lol",
+        "最近在学日语 东京和大阪的口音差别大吗",
+        "my kid's geography homework asks what country sydney is in 😂 help",
+        "write me an ig caption for my bangkok pics from last month, something cheeky",
+        "我室友是重庆人 天天嫌食堂的菜不够辣 笑死",
+        "好羡慕我同事 年假去了迪拜 我只能在工位摸鱼",
+    ],
+)
+def test_a_place_named_in_talk_is_no_trip(text: str) -> None:
+    q = parse(text, [])
+    assert q.destinations == [] and looks_up(q) == ()
+
+
+@pytest.mark.parametrize("text", ["三亚？", "成都", "Is Chengdu nice in winter?", "Chengdu or Chongqing?"])
+def test_a_place_alone_or_asked_about_is_still_a_trip(text: str) -> None:
+    assert parse(text, []).destinations
+
+
+@pytest.mark.parametrize(
+    ("text", "stops", "origin"),
+    [
+        ("端午去了趟南京 热死我了 今年暑假去哈尔滨应该凉快点吧", ["harbin"], None),
+        ("我朋友在大连 不过我这次只去青岛 青岛周末冷吗", ["qingdao"], None),
+        ("我老家哈尔滨的 现在在北京上班 元旦想去大连玩", ["dalian"], "beijing"),
+        ("腊月二十八要回长沙老家 在那之前想先去趟桂林", ["guilin"], None),
+        ("im from dalian originally but live in guangzhou now. want to do hk for a weekend", ["hongkong"], "guangzhou"),
+        ("我们一家五口从老家长沙出发，春节想去三亚", ["sanya"], "changsha"),
+    ],
+)
+def test_a_place_said_in_passing_is_neither_stop_nor_origin(text: str, stops: list[str], origin: str | None) -> None:
+    q = parse(text, [])
+    assert [c.id for c in q.destinations] == stops and (q.origin.id if q.origin else None) == origin
