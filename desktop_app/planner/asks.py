@@ -32,7 +32,7 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
         "hotel|stay|accommodation|lodging|room|a place near|place to crash|somewhere to crash|hostel|airbnb"
         "|need a place|a place for|base myself|base ourselves"
     ),
-    "save": words("保存|存下来|存成|存一下|导出|收藏|记下来|存着")
+    "save": words("保存|存下来|存起来|存成|存一下|导出|收藏|记下来|存着")
     + words("save|export|write it down|keep it|keep this"),
     "compare": (
         words("对比|比较|还是|比一下|哪个|哪里更|哪边|选一个|选哪|哪两个")
@@ -45,8 +45,9 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
         + words(
             "guide|sights|what to do|things to do|food|what to see|should i see|should we see|"
             "to eat|recommend|itinerary|must see|must eat|day by day|what should i do|what should we do|"
-            "shouldn t i miss|shouldn t we miss|can t miss|not to miss|worth seeing|must do|there to do|good to do|"
-            "fun to do"
+            "shouldn t i miss|shouldn t we miss|i not miss|we not miss|"
+            "can t miss|not to miss|worth seeing|must do|there to do|good to do|"
+            "fun to do|what do i eat|where to eat|eat there|route|what order"
         )
     ),
 }
@@ -59,11 +60,15 @@ COMPARE_ONE = re.compile(  # the one thing compared side by side, not the whole 
 )
 # what is already booked is not asked: 机票早就买好了, "already booked my hotel"
 BOOKED = re.compile(
-    r"(?i)(?:机票|酒店)(?:早就|已经|早)?(?:买好|订好|买了|订了)|(?:已经|早就)(?:买好|订好)了?(?:机票|酒店)"
+    r"(?i)(?:机票|酒店)(?:公司|单位)?(?:早就|已经|早)?(?:买好|订好|买了|订了)|(?:已经|早就)(?:买好|订好)了?(?:机票|酒店)"
+    r"|(?:机票|酒店)(?:公司|单位)(?:订|出|报|包)"
+    r"|\b(?:hotel|flight|ticket)(?:'s|s are| is| are) (?:already )?(?:booked|sorted)\b"
     r"|\b(?:already )?booked (?:my|the|our|a) (?:hotel|flights?)\b|\bchange planes\b|转机"
     r"|\b(?:hotel|flights?) (?:is|are) (?:already )?booked\b"
 )
-MY_FLIGHT = re.compile(r"(?i)\bmy flight\b|航班(?:延误|取消|晚点)")  # "my flight got delayed": no fare asked
+MY_FLIGHT = re.compile(
+    r"(?i)\bmy flight\b|航班(?:延误|取消|晚点)|\bflight(?:'s| is| got| was) (?:\w+ )?(?:delayed|cancell?ed)"
+)  # "my flight got delayed": no fare asked
 FARE_ASKED = re.compile(
     r"(?i)机票|航班|票|fares?\b|(?<!my )\bflights?\b|ticket|多少(?!度)|价格|price|cost|cheap|how much|便宜"
 )
@@ -76,7 +81,7 @@ GETTING_THERE = re.compile(
 # 比较 before a quality means "rather" (住哪里比较好, 比较便宜的酒店): no comparison asked
 RATHER = re.compile(r"比较(?=[好便宜贵暖热冷近远方便合适划算舒服安全靠谱实惠有名])")
 ORIGIN_CUES = re.compile(  # where a flight leaves from is the origin, not a fare: "flying out of X", 我们从厦门飞
-    r"(?i)\bflying (?:in )?(?:out of|from)\b|\bfly out of\b|\bflights? out of\b|\bfly (?:out )?from there\b"
+    r"(?i)\bflying (?:in )?(?:out of|outta|from)\b|\bfly out of\b|\bflights? out of\b|\bfly (?:out )?from there\b"
     r"|从[^，,。！？!?]{1,20}?飞(?=[，,。！？!?\s]|$)"
 )
 TRIP_WORDS = words("玩|旅游|旅行|出行|度假|去|行程|查|比较|对比") + words(
@@ -86,7 +91,7 @@ TRIP_WORDS = words("玩|旅游|旅行|出行|度假|去|行程|查|比较|对比
 
 def find_intents(text: str) -> set[str]:
     """Which lookups the question names explicitly."""
-    asked = BOOKED.sub(" ", text)  # 机票早就买好了: what is booked is not asked
+    asked = BOOKED.sub(" ", text).replace("收藏夹", " ")  # 机票早就买好了: what is booked is not asked
     folded = " " + re.sub(r"[^\w]+", " ", ORIGIN_CUES.sub(" ", RATHER.sub("", asked)).casefold()) + " "
     folded = folded.replace(" or so ", " ")  # "10 days or so" weighs nothing
     found = {name for name, words in INTENT_WORDS.items() if any(w in folded for w in words)}
@@ -95,7 +100,7 @@ def find_intents(text: str) -> set[str]:
         found.discard("flights")  # 明天飞昆明，那边凉不凉, 广州飞过去，玩4天: the flight is the trip, no fare asked
     if found and not found & {"flights", "hotels"} and any(w in folded for w in COST_WORDS):
         found |= {"flights", "hotels"}
-    if found and re.search(r"住\s*[\d一两二三四五六七八九十]{1,2}\s*[晚天]", text):
+    if found - {"guide"} and re.search(r"住\s*[\d一两二三四五六七八九十]{1,2}\s*[晚天]", text):
         found.add("hotels")  # 单程飞三亚，住三晚: the stay is asked for too
     if re.search(r"(?:订|买|抢)[^，,。！？!?]{0,8}(?<!门)票", text):
         found.add("flights")  # 订去成都的票: a fare (门票 is an admission, not a fare)

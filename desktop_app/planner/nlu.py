@@ -8,7 +8,16 @@ from datetime import timedelta
 from itertools import pairwise
 
 from desktop_app import clock
-from desktop_app.planner.asks import COMPARE_ONE, STARS, TRAIN, TRIP_WORDS, find_intents, parse_stars
+from desktop_app.planner.asks import (
+    COMPARE_ONE,
+    INTENT_WORDS,
+    STARS,
+    TRAIN,
+    TRIP_WORDS,
+    WEAK_GUIDE,
+    find_intents,
+    parse_stars,
+)
 from desktop_app.planner.compare import OPEN_WORDS, TRIP_WISH, OpenAsk, parse_budget, parse_open
 from desktop_app.planner.scope import ANSWERABLE, topics
 from desktop_app.planner.weather_ask import ALL_MONTHS, typical_months
@@ -209,7 +218,7 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
 
 ASKED_OF = re.compile(  # a place asked about or asked for, however tersely: 三亚呢, "Sanya please", "rather do Tokyo"
     r"(?i)怎么样|咋样|如何|好不好|请|帮|吧|呢|\bhow(?:'s| is| about)\b|\bwhat about\b|\bany good\b|\bworth\b"
-    r"|\bnice\b|\bthinking\b|\bplease\b|\bpl[sz]\b|\brather\b|\bprefer\b|\binstead\b|\b[Dd]o\s+(?!I\b)[A-Z]"
+    r"|\bnice\b|\bthinking\b|\bplease\b|\bpl[sz]\b|\bonly\b|\brather\b|\bprefer\b|\binstead\b|\b[Dd]o\s+(?!I\b)[A-Z]"
 )
 
 
@@ -226,6 +235,13 @@ def _only_mentioned(q: TripQuery, text: str, places: list[Mention]) -> bool:
         text[end:start] for (_, end), (start, _) in pairwise([(0, 0), *_spans(text, places), (len(text),) * 2])
     )
     return len(re.sub(r"[\W_]+", "", rest)) >= 8
+
+
+def _weak_guide(text: str) -> bool:
+    """Only a weak guide word (有啥推荐不, "recommend"): inside a whole trip it asks for the trip, not sights."""
+    folded = " " + re.sub(r"[^\w]+", " ", text.casefold()) + " "
+    said = [w for w in INTENT_WORDS["guide"] if w in folded]
+    return bool(said) and all(w in WEAK_GUIDE for w in said)
 
 
 def _count_budget(q: TripQuery) -> None:
@@ -283,7 +299,7 @@ def _party_and_stops(q: TripQuery, text: str, earlier: list[str], before: TripQu
 FLYING = re.compile(r"(?i)飞|机票|航班|\bfl(?:y|ying|ights?)\b|\bplane\b")
 EACH = re.compile(r"(?i)各(?:待|玩|住|呆)?\s*[\d一两二三四五六七八九十]{1,2}\s*[天晚夜]|\b(?:nights?|days?) each\b")
 STRONG_FARE = re.compile(  # asked, not a flight in passing
-    r"(?i)机票|航班|票价|直飞|\bflights\b|\b(?:air)?fares?\b|\bflight\b[^。？?]{0,6}(?:多少|价格)"
+    r"(?i)机票|航班|票价|直飞|飞[^，,。？?]{0,10}?多少钱|\bflights\b|\b(?:air)?fares?\b|\bflight\b[^。？?]{0,6}(?:多少|价格)"
     r"|\b(?:how much|price)\b[^.?!]{0,20}\bflights?\b|\bflights? (?:price|fare|cost)s?\b"
 )
 # a topic beyond the data makes these words incidental: "tickets at the gate", 高铁还有票吗, "food festivals"
@@ -301,6 +317,8 @@ def _weather_and_scope(q: TripQuery, text: str) -> None:
     for topic in q.beyond:
         if topic in WEAK_ASKS and not WEAK_ASKS[topic][1].search(text):
             q.intents.discard(WEAK_ASKS[topic][0])
+    if q.intents == {"guide"} and (q.origin is not None or q.budget is not None) and _weak_guide(text):
+        q.intents = set()  # 北京出发 预算一万 住4晚 有啥推荐不: the whole trip
     q.typical_months = typical_months(text) if q.when is None and q.open is None else ()
     if q.typical_months == ALL_MONTHS and not q.intents & (ANSWERABLE - {"weather"}):
         q.intents = {"weather"}  # 什么时候去拉萨最好: the months compared, no trip priced
@@ -434,7 +452,8 @@ ALSO = re.compile(
 BACK_TO = re.compile(r"(?i)回到|算了[，,\s]*(?:还是|就)|\bback to\b|\bgo back\b|\binstead\b")
 # a place said with 不去 / drop / skip is out of the trip: 海口不去了, 去掉海口, "drop KL", "skip Osaka"
 DROPPED = re.compile(
-    r"(?i)(?:^|\s)(?:不去|去掉|删掉|不要|drop|skip|remove|minus|without|no more)\s*@"
+    r"(?i)(?:^|\s)(?:不去|去掉|删掉|不要|drop|skip|remove|minus|without|no more|forget|not)\s*@"
+    r"|@\s*[？?]?\s*(?:不对|不是|不)(?:不对)?[，,\s]*(?:是|还是)|@\s*算了"  # 苏州？不 还是去南京吧; 南京算了
     r"|^(?:本来|原本|原来)(?:想|打算)?去?\s*@"  # 本来想去东京…那就大阪吧
     r"|@\s*(?:就)?不去了?|@\s*换成|@\s*(?:那会儿|那边)?太(?:贵|远|热|冷|累)"
 )  # 厦门换成三亚
@@ -444,12 +463,12 @@ def _around(text: str, place: Mention) -> str:
     """The words either side of a place, the place itself as @."""
     end = place.start + (matched_len(text, place.start, place.city) if place.city else 2)
     return (
-        text[max(0, place.start - 8) : place.start].split("，")[-1].split(",")[-1].lstrip() + "@" + text[end : end + 6]
+        text[max(0, place.start - 8) : place.start].split("，")[-1].split(",")[-1].lstrip() + "@" + text[end : end + 8]
     )
 
 
 PLANNING = re.compile(
-    r"(?i)安排一下|帮我安排|规划一下|\bplan (?:a|my|our|the) trip\b|\bplan it\b"
+    r"(?i)安排一下|帮我安排|规划一下|规划下|\bplan (?:a|my|our|the) trip\b|\bplan it\b"
     r"|\bput (?:something|it|a trip) together\b|\bsort (?:me|us) out\b"
 )
 ADDING = re.compile(r"(?i)\badd\b|\balso\b|\btoo\b|加上|再加|也查|还有|加个|加一个")

@@ -71,7 +71,7 @@ TOPICS = (
     Topic(  # 高铁票还有吗, 车次, 几点有车, 卧铺, "sleeper train", "timetable": the rail tool estimates fares only
         "trains",
         re.compile(
-            r"(?i)余票|票还有|还有票|买得到|抢得到|还能买|还有座|有座吗|车次|几点有|时刻表|卧铺|最早一班|最晚一班|末班|首班|几班|多久一班|班次|"
+            r"(?i)余票|票还有|还有票|买得到|抢得到|好抢|抢票|放票|还能买|还有座|有座吗|车次|几点有|时刻表|卧铺|最早一班|最晚一班|末班|首班|几班|多久一班|班次|"
             r"\btrains? (?:run|leave)\b|\bovernight train\b|\bseats on\b|\b(?:last|first|earliest|latest) trains?\b|"
             r"二等座|一等座|硬卧|软卧|"
             r"\bsleeper\b|\btimetables?\b|\btrain (?:times|schedules?)\b|\bseats? left\b|\bsold out\b"

@@ -8,7 +8,10 @@ from itertools import pairwise
 
 from desktop_app.travel.world_places import Mention, matched_len
 
-ORIGIN_ENDS = "to|next|for|and|this|on|in|over|at|during|with|under|around"
+ORIGIN_ENDS = (
+    "to|next|for|and|this|on|in|over|at|during|with|under|around|the|tomorrow|tonight|tmrw"
+    "|mon|monday|tue|tues|tuesday|wed|weds|wednesday|thu|thurs|thursday|fri|friday|sat|saturday|sun|sunday"
+)
 ORIGIN_PATTERNS = (
     # "drive to Shanghai and fly from there", 先坐高铁去广州再飞: the flight leaves from there, no stay
     r"(?i)\b(?:drive|driving|take (?:a|the) train|taking (?:a|the) train|get|go|head)\s+(?:over\s+)?to\s+"
@@ -26,6 +29,7 @@ ORIGIN_PATTERNS = (
     r"从(?P<c>[\u4e00-\u9fff]{2,6}?)(?=[，,。！？!?；;\s]|$)",  # "…去厦门，从杭州": the clause ends there
     r"(?P<c>[^\s，,。！？!?；;、有没的去飞到]{2,6}?)\s*(?:出发|直飞|走(?=[，,。！!？?\s]|$))",
     r"(?P<c>[\u4e00-\u9fff]{2,4}?)(?:飞|坐飞机|坐高铁|开车)过去",  # 广州飞过去
+    r"(?<![\u4e00-\u9fff])(?P<c>[\u4e00-\u9fff]{2,4}?)飞(?=[\s，,。！!？?]|$)",  # 住五晚 武汉飞 总共…
     r"(?<![想要去到])在(?P<c>[\u4e00-\u9fff]{2,4}?)(?:工作|上班|读书|上学)",  # 在上海上班  # 西安走: leaving from Xi'an
     r"(?i)\bfrom\s*(?P<c>[\u4e00-\u9fff]{2,6})",
     r"(?i)\bfrom\s+(?P<c>[a-z][a-z' .-]{1,20}?)"
@@ -34,7 +38,7 @@ ORIGIN_PATTERNS = (
     r"(?:all\s+|both\s+|currently\s+|now\s+)?(?:living\s+|staying\s+|based\s+)?"
     r"(?:an?\s+[a-z ]{2,30}?\s+)?"  # "we're a retired couple in Nanjing"
     r"in\s+(?P<c>[a-z][a-z' .-]{1,20}?)(?=[,.;!?]|\s+(?:and|but|so|for|until|till|now|rn|right now)\b|$)",
-    r"(?i)\b(?:out of|leaving|departing|home is|my home town is|my hometown is)\s+(?P<c>[a-z][a-z' .-]{1,20}?)"
+    r"(?i)\b(?:out of|outta|leaving|departing|home is|my home town is|my hometown is)\s+(?P<c>[a-z][a-z' .-]{1,20}?)"
     r"(?=[,.;:!?—–(]|\s+(?:" + ORIGIN_ENDS + r")\b|\s+-\s|$)",
     r"(?i)\b(?:out of|from|leaving)\s+(?P<c>[A-Z]{3})\b",
     r"(?i)\b(?:are|am|is)\s+(?:currently\s+)?in\s+(?P<c>[a-z][a-z' .-]{1,20}?)\s+(?:now|rn|right now)\b",

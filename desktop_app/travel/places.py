@@ -208,8 +208,11 @@ def airport_city(name: str) -> City | None:
     return None
 
 
-_BEFORE = re.compile(r"(?i)(?:\bfrom|\bto|\bout of|\binto|\bvia|\bat|\bland(?:ing)? (?:at|in)|飞|从|到|去|经|在)\s*$")
-_AFTER = re.compile(r"(?i)^\s*(?:出发|起飞|机场|飞|到|->|→|-|–|\bto\b|\bfrom\b|\bairport\b)")
+_BEFORE = re.compile(
+    r"(?i)(?:\bfrom|\bto|\bout of|\boutta|\binto|\bvia|\bat|\bor|\bmake it|\bland(?:ing)? (?:at|in)"
+    r"|->|→|飞|从|到|去|经|在)\s*$"
+)
+_AFTER = re.compile(r"(?i)^\s*(?:出发|起飞|机场|飞|到|->|→|-|–|\bto\b|\bfrom\b|\bor\b|\bairport\b)")
 
 
 def _said_as_airport(text: str, start: int, end: int) -> bool:

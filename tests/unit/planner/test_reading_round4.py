@@ -104,3 +104,54 @@ def test_a_place_alone_or_asked_about_is_still_a_trip(text: str) -> None:
 def test_a_place_said_in_passing_is_neither_stop_nor_origin(text: str, stops: list[str], origin: str | None) -> None:
     q = parse(text, [])
     assert [c.id for c in q.destinations] == stops and (q.origin.id if q.origin else None) == origin
+
+
+@pytest.mark.parametrize(
+    ("text", "stops", "origin"),
+    [
+        ("me and 3 buddies wanna do NYE in bangkok, flying outta chengdu, 31st to the 3rd", ["bangkok"], "chengdu"),
+        ("下周带老婆孩子去厦门 住五晚 武汉飞 总共一万二以内 帮我规划下", ["xiamen"], "wuhan"),
+        ("me n my roommate are thinking qingdao, leaving beijing friday night back sunday", ["qingdao"], "beijing"),
+        ("PVG -> NRT on the 22nd, how much", ["tokyo"], "shanghai"),
+        ("flying outta heathrow to the big apple then LA, need hotels in both", ["newyork", "losangeles"], "london"),
+        ("HKG or MFM for a quick 2 night getaway? flying from KMG", ["hongkong", "macau"], "kunming"),
+    ],
+)
+def test_origins_and_airports_said_tersely(text: str, stops: list[str], origin: str) -> None:
+    q = parse(text, [])
+    assert [c.id for c in q.destinations] == stops and q.origin is not None and q.origin.id == origin
+
+
+@pytest.mark.parametrize(
+    ("earlier", "text", "stops"),
+    [
+        ([], "me + wife + 2 kids, Guangzhou飞Sanya 不对不对 是海口, christmas week", ["haikou"]),
+        ([], "这周末 一个人 杭州→苏州？ 不 还是去南京吧 住一晚", ["nanjing"]),
+        (["杭州下周末 两个人 从上海走"], "南京算了 还是去杭州吧", ["hangzhou"]),
+        ([], "sanya only, forget xiamen", ["sanya"]),
+        (["PVG -> NRT on the 22nd, how much"], "actually make it KIX not narita, and add a hotel", ["osaka"]),
+    ],
+)
+def test_a_place_corrected_or_forgotten_is_dropped(earlier: list[str], text: str, stops: list[str]) -> None:
+    assert [c.id for c in parse(text, earlier).destinations] == stops
+
+
+@pytest.mark.parametrize(
+    ("text", "intents"),
+    [
+        ("出差酒店公司已经订好了 就是不知道南京下周要不要穿羽绒服", {"weather"}),
+        ("下周去 Seoul 出差 酒店公司订 我就想知道要带多厚的衣服", {"weather"}),
+        ("flying home to chongqing on the 4th (ticket's sorted thank god) — how chilly is it gonna be", {"weather"}),
+        ("saw a tiktok abt zhangjiajie and now im obsessed. whats a good 2 day route there", {"guide"}),
+        ("最近去迪拜安全吗 没问题的话看看下周广州飞迪拜多少钱", {"flights"}),
+        ("我跟老公想下周去三亚躲躲冬 北京出发 预算一万左右 住4晚 有啥推荐不", set()),
+    ],
+)
+def test_what_is_asked_and_what_is_already_sorted(text: str, intents: set[str]) -> None:
+    assert parse(text, []).intents == intents
+
+
+@pytest.mark.parametrize("text", ["春运期间成都到重庆的动车还好抢吗 一般提前几天放票", "app 里的收藏夹在哪里找啊"])
+def test_rail_tickets_and_the_app_s_favourites_look_nothing_up(text: str) -> None:
+    q = parse(text, [])
+    assert not q.travel_related or q.beyond_only  # what the planner checks before planning any call
