@@ -50,6 +50,16 @@ def _easter_monday(year: int) -> Days | None:
     return (days[1],) * 2 if days else None
 
 
+def _lunar_day(offset: int) -> Callable[[date], Days | None]:
+    """A day counted from the lunar New Year's Day: 除夕 is -1, 初三 is +2."""
+
+    def days(year: int) -> Days | None:
+        spring = _named("CN", year, "Spring Festival")
+        return (spring[0] + timedelta(days=offset),) * 2 if spring else None
+
+    return lambda today: _next(today, days)
+
+
 def lantern(today: date) -> Days | None:
     """元宵: the 15th day of the first lunar month (2027: 20 February)."""
     return _next(today, _lantern)
@@ -126,6 +136,12 @@ NAMED: tuple[tuple[str, Callable[[date], Days | None]], ...] = (
         christmas_week,
     ),
     (r"跨年(?!夜)", year_turn),
+    (r"除夕|(?:大年|年)三十|\bchinese new year'?s eve\b", _lunar_day(-1)),
+    # 初三, 大年初六 (not 月初, 初中, 初次): the days of the lunar new year
+    *(
+        (rf"(?:大年|(?<![\u4e00-\u9fff])|(?<=[到至从和、]))初{zh}(?![中级次步])", _lunar_day(n))
+        for n, zh in enumerate("一二三四五六七八九十")
+    ),
 )
 _HOLIDAY_EN = (
     r"christmas eve|christmas|xmas|new year'?s eve|nye|new year'?s(?: day)?|new year|easter|chinese new year"

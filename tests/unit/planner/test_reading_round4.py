@@ -155,3 +155,26 @@ def test_what_is_asked_and_what_is_already_sorted(text: str, intents: set[str]) 
 def test_rail_tickets_and_the_app_s_favourites_look_nothing_up(text: str) -> None:
     q = parse(text, [])
     assert not q.travel_related or q.beyond_only  # what the planner checks before planning any call
+
+
+@pytest.mark.parametrize(
+    ("today", "text", "dates"),
+    [
+        ("2026-12-29", "除夕 to 初三 in taipei, any hotel?", ("2027-02-05", "2027-02-08")),
+        ("2027-01-18", "初三到初六想去Bangkok避寒 weather ok吗", ("2027-02-08", "2027-02-11")),
+        ("2026-12-09", "大年三十在广州 那天会不会下雨啊", ("2027-02-05", "2027-02-05")),
+        ("2026-12-06", "大年初二去三亚", ("2027-02-07", "2027-02-07")),
+    ],
+)
+def test_the_days_of_the_lunar_new_year(
+    monkeypatch: pytest.MonkeyPatch, today: str, text: str, dates: tuple[str, str]
+) -> None:
+    monkeypatch.setenv("TRAVEL_ASSISTANT_TODAY", today)
+    when = parse(text, []).when
+    assert when is not None and (when.start.isoformat(), when.end.isoformat()) == dates
+
+
+@pytest.mark.parametrize("text", ["初中同学聚会在三亚", "月初去三亚"])
+def test_other_words_with_chu_are_no_lunar_day(text: str) -> None:
+    when = parse(text, []).when
+    assert when is None or when.start.month != 2
