@@ -29,7 +29,7 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
     + words("flite|flight|fly|airfare| fare|plane|ticket|round trip|return ticket| to get to | to get from "),
     "hotels": words("酒店|住宿|宾馆|民宿|住哪|空房|订房|客栈|青旅|住的地方")
     + words(
-        "hotel|stay|accommodation|lodging|room|a place near|place to crash|somewhere to crash|hostel|airbnb"
+        "hotel|stay|accommodation|lodging| room | rooms |a place near|place to crash|somewhere to crash|hostel|airbnb"
         "|need a place|a place for|base myself|base ourselves"
     ),
     "save": words("保存|存下来|存起来|存成|存一下|导出|收藏|记下来|存着")

@@ -154,12 +154,16 @@ COUPLE = re.compile(
     r"|周年纪念|(?i:\b(?:the two of us|we two|as a couple|honeymoon|(?:our )?anniversary"
     r"|my (?:wife|husband|partner) and i)\b)"
 )
-ZH_WITH = re.compile(r"(?:带上?|和|跟|陪|与|加上?|还有)\s*(?:着)?(?:我)?(?:的)?([^，,。！？!?\s]{1,12})")
+ZH_WITH = re.compile(  # 我+老公+两个娃: a plus between Chinese words joins people too
+    r"(?:带上?|和|跟|陪|与|加上?|还有|(?<=[\u4e00-\u9fff])[+\uff0b](?=[\u4e00-\u9fff]))"
+    r"\s*(?:着)?(?:我)?(?:的)?([^，,。！？!?\s]{1,12})"
+)
 ASIDE = re.compile(r"[（(](?![\d\s岁和、,]*[）)]).*")  # 女儿（女儿还小…): an aside, not more people; ages stay
 # "with my wife and two kids", or a list that opens the question: "My wife, our 2 kids and I fly …"
 _LEAD = r"^\s*(?=(?:my|our) [a-z ]{2,20}, (?:[a-z0-9 ,&]{2,40}\b)?and (?:i|me)\b)"
 _BY = (
-    r"\bwith |\bw/\s*|\bme and |\bme,\s*|\band |\badd |\bbring |\btake |\btaking |\bplus |\+\s*|和|跟|带"
+    r"\bwith |\bw/\s*|\bw (?=(?:my|our) )|\bme and |\bme n |\bme & |\bme,\s*"
+    r"|\band |\badd |\bbring |\btake |\btaking |\bplus |\+\s*|和|跟|带"
     r"|^\s*(?=my \w+ and i\b)"
     r"|\bfor (?=my \w+ and me\b)"  # "for my wife and me"
     r"|(?:^|(?<=[,，] )|(?<=[,，]))(?=my \w+ and me\b)"  # ", my mom and me"

@@ -178,3 +178,20 @@ def test_the_days_of_the_lunar_new_year(
 def test_other_words_with_chu_are_no_lunar_day(text: str) -> None:
     when = parse(text, []).when
     assert when is None or when.start.month != 2
+
+
+@pytest.mark.parametrize(
+    ("text", "size"),
+    [
+        ("valentines weekend getaway w my bf, from shanghai", 2),
+        ("me n my gf flying from Shanghai to Phuket", 2),
+        ("暑假带孩子去新加坡 我+老公+两个娃 从深圳出发", 4),
+    ],
+)
+def test_a_party_said_in_shorthand(text: str, size: int) -> None:
+    assert parse(text, []).party.size == size
+
+
+def test_a_roommate_is_no_hotel_room() -> None:
+    assert "hotels" not in parse("me and my roommate want to do Qingdao this weekend", []).intents
+    assert parse("need a room in Sanya", []).intents == {"hotels"}
