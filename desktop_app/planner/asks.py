@@ -116,6 +116,13 @@ def find_intents(text: str) -> set[str]:
     return found
 
 
+def weak_guide(text: str) -> bool:
+    """Only a weak guide word (有啥推荐不, "recommend"): inside a whole trip it asks for the trip, not sights."""
+    folded = " " + re.sub(r"[^\w]+", " ", text.casefold()) + " "
+    said = [w for w in INTENT_WORDS["guide"] if w in folded]
+    return bool(said) and all(w in WEAK_GUIDE for w in said)
+
+
 def parse_stars(text: str) -> int | None:
     """Hotel class: 五星 / 5-star / luxury / 住好一点 -> 5, 三星 / budget hotel -> 3; None when not said."""
     if m := re.search(r"(?i)(\d)\s*(?:星|-?\s*stars?)", text):

@@ -10,13 +10,12 @@ from itertools import pairwise
 from desktop_app import clock
 from desktop_app.planner.asks import (
     COMPARE_ONE,
-    INTENT_WORDS,
     STARS,
     TRAIN,
     TRIP_WORDS,
-    WEAK_GUIDE,
     find_intents,
     parse_stars,
+    weak_guide,
 )
 from desktop_app.planner.compare import OPEN_WORDS, TRIP_WISH, OpenAsk, parse_budget, parse_open
 from desktop_app.planner.scope import ANSWERABLE, topics
@@ -178,16 +177,15 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
     q.budget_each = q.budget is not None and bool(PER_PERSON.search(text))  # counted for the party at the end
     q.night_cap = int((cap.group("n") or cap.group("z")).replace(",", "")) if cap else None
     q.asks_rain = bool(RAIN_OR_SNOW.search(text))
-    q.beyond = topics(text)
-    if "trains" in q.beyond and not TRAIN.search(text) and FLYING.search(text):  # 飞帝都，下周三还有票吗: a fare
-        q.beyond, q.intents = tuple(t for t in q.beyond if t != "trains"), q.intents | {"flights"}
+    _beyond(q, text)
     q.one_way = bool(re.search(r"(?i)\bone[- ]way\b|单程", text))
     q.by_train = bool(TRAIN.search(text))
     q.by_air = bool(re.search(r"(?i)机票|航班|飞机|坐飞|\bfl(?:y|ying|ights?)\b|\bairfare", text))
     if not q.intents and STARS.search(text) and not q.destinations:
         q.intents = {"hotels"}  # "What about 5 stars?" asks about the hotel; "去昆明，住四星" is a whole trip
     if not q.destinations and not q.no_data and not q.unknown_places:
-        q.open = _open_ask(text, earlier, q.when is not None or q.party.said != "" or bool(q.days or q.nights))
+        planned = q.when is not None or q.party.said != "" or bool(q.days or q.nights or PLANNING.search(text))
+        q.open = _open_ask(text, earlier, planned)  # "plan me a trip", 下周想出去玩: weighed from the data
         q.open_here = q.open is not None
     folded = text.casefold()
     q.travel_related = bool(
@@ -237,11 +235,20 @@ def _only_mentioned(q: TripQuery, text: str, places: list[Mention]) -> bool:
     return len(re.sub(r"[\W_]+", "", rest)) >= 8
 
 
-def _weak_guide(text: str) -> bool:
-    """Only a weak guide word (有啥推荐不, "recommend"): inside a whole trip it asks for the trip, not sights."""
-    folded = " " + re.sub(r"[^\w]+", " ", text.casefold()) + " "
-    said = [w for w in INTENT_WORDS["guide"] if w in folded]
-    return bool(said) and all(w in WEAK_GUIDE for w in said)
+# a question about an event (not a trip to it): 有没有烟花, "is the festival on", "what's on", 几点
+EVENT_ASKED = re.compile(
+    r"(?i)[?？]|吗|没有|有什么|有啥|几点|什么时候|哪天|\b(?:what|when|is|are|any|anything|which)\b"
+)
+
+
+def _beyond(q: TripQuery, text: str) -> None:
+    """The topics beyond the data, less those that are only the trip's reason or a fare by another name."""
+    q.beyond = topics(text)
+    if "trains" in q.beyond and not TRAIN.search(text) and FLYING.search(text):  # 飞帝都，下周三还有票吗: a fare
+        q.beyond, q.intents = tuple(t for t in q.beyond if t != "trains"), q.intents | {"flights"}
+    planned = q.origin is not None or q.party.said or q.budget or q.days or q.nights
+    if "events" in q.beyond and not EVENT_ASKED.search(text) and (planned or (q.when and q.when.kind == "range")):
+        q.beyond = tuple(t for t in q.beyond if t != "events")  # "4 of us from chengdu, harbin ice festival trip"
 
 
 def _count_budget(q: TripQuery) -> None:
@@ -317,7 +324,7 @@ def _weather_and_scope(q: TripQuery, text: str) -> None:
     for topic in q.beyond:
         if topic in WEAK_ASKS and not WEAK_ASKS[topic][1].search(text):
             q.intents.discard(WEAK_ASKS[topic][0])
-    if q.intents == {"guide"} and (q.origin is not None or q.budget is not None) and _weak_guide(text):
+    if q.intents == {"guide"} and (q.origin is not None or q.budget is not None) and weak_guide(text):
         q.intents = set()  # 北京出发 预算一万 住4晚 有啥推荐不: the whole trip
     q.typical_months = typical_months(text) if q.when is None and q.open is None else ()
     if q.typical_months == ALL_MONTHS and not q.intents & (ANSWERABLE - {"weather"}):
@@ -468,7 +475,7 @@ def _around(text: str, place: Mention) -> str:
 
 
 PLANNING = re.compile(
-    r"(?i)安排一下|帮我安排|规划一下|规划下|\bplan (?:a|my|our|the) trip\b|\bplan it\b"
+    r"(?i)安排一下|帮我安排|规划一下|规划下|\bplan (?:me |us )?(?:a|my|our|the) trip\b|\bplan it\b"
     r"|\bput (?:something|it|a trip) together\b|\bsort (?:me|us) out\b"
 )
 ADDING = re.compile(r"(?i)\badd\b|\balso\b|\btoo\b|加上|再加|也查|还有|加个|加一个")

@@ -195,3 +195,27 @@ def test_a_party_said_in_shorthand(text: str, size: int) -> None:
 def test_a_roommate_is_no_hotel_room() -> None:
     assert "hotels" not in parse("me and my roommate want to do Qingdao this weekend", []).intents
     assert parse("need a room in Sanya", []).intents == {"hotels"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "台北101 跨年 fireworks 想去看，和闺蜜两个人，从浦东走",
+        "right after Christmas, like the 26th through the 30th, Harbin for the ice festival",
+        "4 of us (2 adults 2 kids) from chengdu, weekend of the 19th, harbin ice festival trip, ~2k rmb per head",
+    ],
+)
+def test_an_event_that_is_only_the_trip_s_reason_is_no_question_about_it(text: str) -> None:
+    q = parse(text, [])
+    assert "events" not in q.beyond and looks_up(q) == ("weather", "flights", "hotels")
+
+
+@pytest.mark.parametrize(
+    "text", ["跨年夜外滩有烟花吗", "any concerts in Shanghai this weekend", "what's on in Tokyo over NYE"]
+)
+def test_a_question_about_an_event_is_still_beyond_the_data(text: str) -> None:
+    assert "events" in parse(text, []).beyond
+
+
+def test_plan_me_a_trip_weighs_the_data() -> None:
+    assert parse("plan me a trip", []).open is not None
