@@ -115,8 +115,8 @@ def find_places(text: str) -> list[Mention]:
 
 
 # A misspelt name counts only where a place is meant: before a lookup or a route word, after to/in/from.
-_PLACE_AFTER = re.compile(r"(?i)^\s*(?:hotels?|weather|flights?|flites?|trip|to|and|n|or|vs\.?|&|,|\?|$)")
-_PLACE_BEFORE = re.compile(r"(?i)(?:\bto|\bin|\bfrom|\bvisit|\bfly|\bfor|\band|飞|去|到)\s*$")
+_PLACE_AFTER = re.compile(r"(?i)^\s*(?:hotels?|weather|flights?|flites?|trip|to|and|n|or|for|vs\.?|&|,|\?|->|→|$)")
+_PLACE_BEFORE = re.compile(r"(?i)(?:\bto|\bin|\bfrom|\bvisit|\bfly|\bfor|\band|\bor|->|→|飞|去|到)\s*$")
 
 
 def _distance(a: str, b: str) -> int:
@@ -133,25 +133,26 @@ def _distance(a: str, b: str) -> int:
 
 @lru_cache(maxsize=1)
 def _latin_names() -> tuple[tuple[str, City], ...]:
-    return tuple((n.casefold(), c) for c in all_cities() for n in c.names() if n.isascii() and len(n) >= 5)
+    return tuple((n.casefold(), c) for c in all_cities() for n in c.names() if n.isascii() and len(n) >= 4)
 
 
 def _misspelt(text: str, taken: list[tuple[int, int]]) -> list[tuple[int, int, City]]:
     """Latin words one slip (two for long names) from a sample city's name, said where a place is meant."""
-    found = []
-    for m in re.finditer(r"[A-Za-z]{5,}", text):
-        if any(m.start() < e and s < m.end() for s, e in taken):
+    found: list[tuple[int, int, City]] = []
+    # a name of two words first ("Kuala Lampur"), then single words ("Singapure", "Seol")
+    for m in [*re.finditer(r"\b(?=([A-Za-z]{3,}\s[A-Za-z]{4,})\b)", text), *re.finditer(r"[A-Za-z]{4,}", text)]:
+        end = m.start() + len(m.group(m.lastindex or 0))
+        if any(m.start() < e and s < end for s, e in taken + [(s, e) for s, e, _ in found]):
             continue
-        if not (_PLACE_AFTER.match(text[m.end() :]) or _PLACE_BEFORE.search(text[: m.start()])):
+        if not (_PLACE_AFTER.match(text[end:]) or _PLACE_BEFORE.search(text[: m.start()])):
             continue
-        word = m.group(0).casefold()
-        best = min(
-            ((_distance(word, name), city) for name, city in _latin_names() if name[0] == word[0]),
-            key=lambda pair: pair[0],
-            default=None,
-        )
+        word = text[m.start() : end].casefold()
+        names = [  # a word of four letters only as a longer name short of one ("Seol"): "deli" is no Dali
+            (n, c) for n, c in _latin_names() if n[0] == word[0] and (" " in n) == (" " in word) and len(n) >= 5
+        ]
+        best = min(((_distance(word, n), c) for n, c in names), key=lambda pair: pair[0], default=None)
         if best is not None and 0 < best[0] <= (1 if len(word) < 8 else 2):
-            found.append((m.start(), m.end(), best[1]))
+            found.append((m.start(), end, best[1]))
     return found
 
 

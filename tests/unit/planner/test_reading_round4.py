@@ -219,3 +219,21 @@ def test_a_question_about_an_event_is_still_beyond_the_data(text: str) -> None:
 
 def test_plan_me_a_trip_weighs_the_data() -> None:
     assert parse("plan me a trip", []).open is not None
+
+
+@pytest.mark.parametrize(
+    ("text", "stops"),
+    [
+        ("Kuala Lampur or Singapure for new years eve??", ["kualalumpur", "singapore"]),
+        ("Shenzen -> Xiamem cheapest flight jan 2", ["xiamen"]),
+        ("Bejing -> Seol -> Tokio, 10 days total", ["seoul", "tokyo"]),
+        ("Singapore, then Kuala Lampur, then Phuket", ["singapore", "kualalumpur", "phuket"]),
+    ],
+)
+def test_english_names_misspelt_and_names_of_two_words(text: str, stops: list[str]) -> None:
+    assert [c.id for c in parse(text, []).destinations] == stops
+
+
+@pytest.mark.parametrize("text", ["a good deli in Chengdu", "I want to go with them to Sanya"])
+def test_short_words_are_no_misspelt_place(text: str) -> None:
+    assert len(parse(text, []).destinations) == 1
