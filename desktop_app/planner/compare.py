@@ -45,6 +45,7 @@ OPEN_WORDS = SEEKING + SUGGEST
 TRIP_WISH = re.compile(
     r"(?i)想(?:着)?(?:出去|去|出门)|出去玩|出去走走|去玩|出游|旅游|旅行|度假|散散心"
     r"|\b(?:trip|getaway|vacation|holiday|travel|go away|get away)\b"
+    r"|\b(?:want|wanna|like|hoping|planning|plan) (?:to )?(?:go|visit|travel|head|fly)\b"
 )
 ABROAD = ("出国", "国外", "境外", "abroad", "overseas", "international")
 DOMESTIC = ("国内", "境内", "domestic", "in china", "within china")

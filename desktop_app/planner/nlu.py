@@ -216,7 +216,7 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
 
 ASKED_OF = re.compile(  # a place asked about or asked for, however tersely: 三亚呢, "Sanya please", "rather do Tokyo"
     r"(?i)怎么样|咋样|如何|好不好|请|帮|吧|呢|\bhow(?:'s| is| about)\b|\bwhat about\b|\bany good\b|\bworth\b"
-    r"|\bnice\b|\bthinking\b|\bplease\b|\bpl[sz]\b|\bonly\b|\brather\b|\bprefer\b|\binstead\b|\b[Dd]o\s+(?!I\b)[A-Z]"
+    r"|\bnice\b|\bthinking\b|\bplease\b|\bpl[sz]\b|\bonly\b|\bthen\b|->|→|然后|\brather\b|\bprefer\b|\binstead\b|\b[Dd]o\s+(?!I\b)[A-Z]"
 )
 
 
