@@ -72,7 +72,8 @@ def _explicit(text: str) -> Party | None:
         + _ZN
         + r"\s*口之家|"
         + _ZN
-        + r"\s*(?:个人|人|位|口人)(?!民|口[^人]|\s*[\d一两二三四五六七八九十])",  # 一人两千五: a sum each
+        + r"\s*(?:个人|人|位|口人)(?!民|口[^人]|"  # 一人两千五 is a sum each, 2人 3晚 a party
+        + r"\s*(?:\d{3,}|[\d一两二三四五六七八九十]+\s*[千万百块元kK]))",
         text,
     ):
         n = number(m.group(1) or m.group(2) or m.group(3))
@@ -123,7 +124,7 @@ def _our_children(text: str) -> Party | None:
     return None
 
 
-_MATES = r"(?:friends|colleagues|mates|roommates|classmates|coworkers|buddies|pals)\b"
+_MATES = r"(?:friends|frnds|colleagues|mates|roommates|classmates|coworkers|buddies|pals)\b"
 
 
 def _groups(text: str) -> Party | None:
@@ -133,7 +134,7 @@ def _groups(text: str) -> Party | None:
     if m := re.search(r"(?:我|我们)?(?:和|跟|带|陪|与)\s*" + _ZN + r"\s*个?(?:朋友|同事|同学)", text):
         n = number(m.group(1))
         return Party(n + 1, m.group(0)) if n else None
-    if m := re.search(r"(?i)(?:\bme and|\bwith|\bw/|\bme\s*\+)\s*(?:my\s+)?" + _EN + r"\s+" + _MATES, text):
+    if m := re.search(r"(?i)(?:\bme (?:and|n|&)|\bwith|\bw/|\bme\s*\+)\s*(?:my\s+)?" + _EN + r"\s+" + _MATES, text):
         n = number(m.group(1))
         return Party(n + 1, m.group(0)) if n else None
     if m := re.search(r"(?i)\b" + _EN + r"\s+" + _MATES, text):
@@ -224,7 +225,8 @@ def _add(
     added = kids = 0
     for pattern, each in table:
         for m in re.finditer(pattern, words, re.IGNORECASE):
-            before = words[: m.start()].split()[-1:] if english else [words[max(0, m.start() - 2) : m.start()]]
+            head = words[: m.start()]  # "wife+2 kids": the number right before the noun
+            before = re.split(r"[\s+&,]+", head.strip())[-1:] if english else [head[-2:]]
             n = number(before[0].rstrip("个")) if before and before[0] else None
             ages = None if n else AGES.match(words[m.end() :])
             n = len(re.findall(r"\d{1,2}", ages.group(0))) if ages else n

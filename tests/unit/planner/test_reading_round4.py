@@ -237,3 +237,18 @@ def test_english_names_misspelt_and_names_of_two_words(text: str, stops: list[st
 @pytest.mark.parametrize("text", ["a good deli in Chengdu next week?", "I want to go with them to Sanya"])
 def test_short_words_are_no_misspelt_place(text: str) -> None:
     assert len(parse(text, []).destinations) == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "size"),
+    [
+        ("端午 青岛 2人 3晚 济南出发", 2),
+        ("1月9号到16号 北京飞新加坡再去吉隆坡 两个人 一共2万", 2),
+        ("mid-autumn in hangzhou? me n 2 friends, leaving from guangzhou", 3),
+        ("wana go to lhasa in june w/ 2 frnds from chengdu, 6 days", 3),
+        ("where's it warm on NYE? me+wife+2 kids, we're in guangzhou", 4),
+        ("一人两千五 去三亚", 1),
+    ],
+)
+def test_a_party_counted_beside_other_numbers(text: str, size: int) -> None:
+    assert parse(text, []).party.size == size
