@@ -132,7 +132,8 @@ NAMED: tuple[tuple[str, Callable[[date], Days | None]], ...] = (
     (r"万圣节|\bhallowe'?en\b", halloween),
     (r"感恩节|\bthanksgiving\b", thanksgiving),
     (
-        r"圣诞(?:节)?(?:那|这)?一?(?:周|星期)|\b(?:christmas|xmas) week\b|\bthe week of (?:christmas|xmas)\b",
+        r"圣诞(?:节)?(?:那|这)?一?(?:周|星期)(?!末|[六日天])"
+        r"|\b(?:christmas|xmas) week\b|\bthe week of (?:christmas|xmas)\b",
         christmas_week,
     ),
     (r"跨年(?!夜)", year_turn),

@@ -41,7 +41,7 @@ from desktop_app.travel.date_words import (
 )
 from desktop_app.travel.holiday_calendar import holiday_block
 from desktop_app.travel.numbers import number, zh_number
-from desktop_app.travel.ranges import joined
+from desktop_app.travel.ranges import joined, weekend_of
 from desktop_app.travel.span import Span as Span
 from desktop_app.travel.span import (
     dated,
@@ -416,6 +416,7 @@ VERB_DOWN = re.compile(r"(?<=[查看问搜算一])(?<!看看)(?<!查查)(?<!问�
 def find_span(text: str, today: date) -> Span | None:
     """The time a question names, stretched to a time joined to it (这周末到下周三)."""
     found = _find_span(text, today)
+    found = found and weekend_of(text, found)
     return found and joined(text, found, today, lambda tail, start: _earliest(tail, start, bare_weekend=True))
 
 
@@ -444,7 +445,7 @@ def _find_span(text: str, today: date) -> Span | None:
             inner, within = (said, True) if said is not None and said.kind != "season" else (inner, within)
         return inner if within else found
     if found is not None and NOW.fullmatch(found.said.strip()):  # 冰雪大世界现在开园了没？下周去: next week
-        return _earliest(text.replace(found.said, " " * len(found.said), 1), today, bare_weekend=True) or found
+        return _find_span(text.replace(found.said, " " * len(found.said), 1), today) or found
     return found
 
 

@@ -252,3 +252,31 @@ def test_short_words_are_no_misspelt_place(text: str) -> None:
 )
 def test_a_party_counted_beside_other_numbers(text: str, size: int) -> None:
     assert parse(text, []).party.size == size
+
+
+@pytest.mark.parametrize(
+    ("today", "text", "dates"),
+    [
+        ("2026-12-06", "valentines weekend in macau w my bf", ("2027-02-13", "2027-02-14")),
+        ("2027-10-20", "halloween weekend in NYC, hotel", ("2027-10-30", "2027-10-31")),
+        ("2027-10-20", "thanksgiving weekend in new york", ("2027-11-25", "2027-11-28")),
+        ("2027-10-25", "元旦那个周末去哈尔滨看冰灯", ("2028-01-01", "2028-01-02")),
+        ("2026-12-06", "圣诞节周末去哈尔滨", ("2026-12-25", "2026-12-27")),
+        (
+            "2026-12-06",
+            "I'm in Wuhan rn, wanna do a weekend in Changsha, probably the 19th-20th",
+            ("2026-12-19", "2026-12-20"),
+        ),
+        (
+            "2026-12-06",
+            "any decent hotels near the bund? checking in the 10th for 2 nights",
+            ("2026-12-10", "2026-12-10"),
+        ),
+    ],
+)
+def test_a_day_s_weekend_and_days_said_beside_a_weekend(
+    monkeypatch: pytest.MonkeyPatch, today: str, text: str, dates: tuple[str, str]
+) -> None:
+    monkeypatch.setenv("TRAVEL_ASSISTANT_TODAY", today)
+    when = parse(text, []).when
+    assert when is not None and (when.start.isoformat(), when.end.isoformat()) == dates

@@ -23,7 +23,7 @@ TODAY = date(2026, 12, 4)
         ("next weekend in Tokyo", "2026-12-12", "2026-12-13"),
         ("a weekend in Xiamen", "2026-12-05", "2026-12-06"),
         ("a long weekend in Xiamen around New Year's Day", "2027-01-01", "2027-01-01"),  # the date named wins
-        ("元旦那个周末去三亚", "2027-01-01", "2027-01-01"),
+        ("元旦那个周末去三亚", "2027-01-01", "2027-01-03"),
         ("寒假从武汉去海南", "2027-01-15", "2027-02-20"),  # a rule, like 暑假: docs/travel.md
         ("winter break in Sanya", "2027-01-15", "2027-02-20"),
         ("the weekend after next", "2026-12-19", "2026-12-20"),
