@@ -66,6 +66,11 @@ BOOKED = re.compile(
     r"|\b(?:already )?booked (?:my|the|our|a) (?:hotel|flights?)\b|\bchange planes\b|转机"
     r"|\b(?:hotel|flights?) (?:is|are) (?:already )?booked\b"
 )
+ESCAPE = re.compile(r"(?i)\b(?:escape|get away from|get out of) the (?:cold|heat)\b")  # a wish to go, no forecast
+FARE_NAMED = re.compile(r"(?i)机票|航班|票价|\bflights?\b|\bfares?\b|\bairfares?\b|\btickets?\b")
+TRIP_SIZED = re.compile(  # a length or a budget for the whole trip
+    r"(?i)[\d一两二三四五六七八九十]+\s*[天晚]|\d+\s*(?:nights?|days?)\b|一共|总共|预算|人均|\bbudget\b|\ball in\b"
+)
 MY_FLIGHT = re.compile(
     r"(?i)\bmy flight\b|航班(?:延误|取消|晚点)|\bflight(?:'s| is| got| was) (?:\w+ )?(?:delayed|cancell?ed)"
 )  # "my flight got delayed": no fare asked
@@ -91,13 +96,17 @@ TRIP_WORDS = words("玩|旅游|旅行|出行|度假|去|行程|查|比较|对比
 
 def find_intents(text: str) -> set[str]:
     """Which lookups the question names explicitly."""
-    asked = BOOKED.sub(" ", text).replace("收藏夹", " ")  # 机票早就买好了: what is booked is not asked
+    asked = BOOKED.sub(" ", ESCAPE.sub(" ", text)).replace("收藏夹", " ")  # 机票早就买好了: what is booked is not asked
     folded = " " + re.sub(r"[^\w]+", " ", ORIGIN_CUES.sub(" ", RATHER.sub("", asked)).casefold()) + " "
     folded = folded.replace(" or so ", " ")  # "10 days or so" weighs nothing
     found = {name for name, words in INTENT_WORDS.items() if any(w in folded for w in words)}
     trip_said = found & {"weather", "hotels", "guide"} or WHOLE_TRIP.search(text)
     if "flights" in found and (trip_said or MY_FLIGHT.search(asked)) and not FARE_ASKED.search(asked):
         found.discard("flights")  # 明天飞昆明，那边凉不凉, 广州飞过去，玩4天: the flight is the trip, no fare asked
+    if found == {"flights"} and not FARE_NAMED.search(asked) and TRIP_SIZED.search(asked):
+        found = (
+            set()
+        )  # 成都飞拉萨 4天 俩人 多少钱, 北京飞新加坡 一共2万: the flight is the way there, the trip is asked
     if found and not found & {"flights", "hotels"} and any(w in folded for w in COST_WORDS):
         found |= {"flights", "hotels"}
     if found - {"guide"} and re.search(r"住\s*[\d一两二三四五六七八九十]{1,2}\s*[晚天]", text):

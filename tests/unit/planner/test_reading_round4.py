@@ -280,3 +280,17 @@ def test_a_day_s_weekend_and_days_said_beside_a_weekend(
     monkeypatch.setenv("TRAVEL_ASSISTANT_TODAY", today)
     when = parse(text, []).when
     assert when is not None and (when.start.isoformat(), when.end.isoformat()) == dates
+
+
+@pytest.mark.parametrize(
+    ("text", "intents"),
+    [
+        ("me + wife + 3 kids wanna escape the cold this weekend, flying PEK to sanya, budget 15k all in", set()),
+        ("1月3号 成都飞拉萨 4天 俩人 多少钱", set()),
+        ("1月9号到16号 北京飞新加坡再去吉隆坡 两个人 一共2万", set()),
+        ("成都飞拉萨机票多少钱", {"flights"}),
+        ("明天飞昆明，冷不冷", {"weather"}),
+    ],
+)
+def test_a_flight_said_as_the_way_there_of_a_sized_trip_asks_the_whole_trip(text: str, intents: set[str]) -> None:
+    assert parse(text, []).intents == intents  # an empty set is the whole trip: weather, flights and hotels
