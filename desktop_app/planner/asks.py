@@ -67,7 +67,7 @@ BOOKED = re.compile(
     r"|\b(?:hotel|flights?) (?:is|are) (?:already )?booked\b"
 )
 ESCAPE = re.compile(r"(?i)\b(?:escape|get away from|get out of) the (?:cold|heat)\b")  # a wish to go, no forecast
-FARE_NAMED = re.compile(r"(?i)机票|航班|票价|\bflights?\b|\bfares?\b|\bairfares?\b|\btickets?\b")
+FARE_NAMED = re.compile(r"(?i)机票|航班|票价|单程|往返|\bone[- ]way\b|\b(?:flights?|fares?|airfares?|tickets?)\b")
 TRIP_SIZED = re.compile(  # a length or a budget for the whole trip
     r"(?i)[\d一两二三四五六七八九十]+\s*[天晚]|\d+\s*(?:nights?|days?)\b|一共|总共|预算|人均|\bbudget\b|\ball in\b"
 )
