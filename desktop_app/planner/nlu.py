@@ -24,7 +24,7 @@ from desktop_app.travel.date_words import MONTHS_EN, WEEKDAYS_EN
 from desktop_app.travel.landmarks import strip_landmarks
 from desktop_app.travel.money import BUDGET_WORDS, PER_PERSON, foreign_budget, per_person
 from desktop_app.travel.origins import aside, find_origin
-from desktop_app.travel.party import ZH_COMPANIONS, Party, added_people, find_party, joined
+from desktop_app.travel.party import LEFT, ZH_COMPANIONS, Party, added_people, find_party, joined
 from desktop_app.travel.places import City, resolve_city
 from desktop_app.travel.regions import Region, country_cities, find_regions, qualifies
 from desktop_app.travel.stay import nights_to_stay, nights_until_back, parse_duration, said_nights, weeks_moved
@@ -289,7 +289,7 @@ def _when(q: TripQuery, text: str) -> None:
 
 def _party_and_stops(q: TripQuery, text: str, earlier: list[str], before: TripQuery | None) -> None:
     """People a follow-up adds, and the nights said per stop ("Xi'an (2 nights), then …", 西安改成3晚)."""
-    if before is not None and added_people(text):  # 再加上爷爷奶奶, "add my mum": added to the party so far
+    if before is not None and (added_people(text) or (LEFT.search(text) and not find_party(text).said)):  # one bailed
         q.party = joined(before.party, text)
     own = said_nights(text)
     if before is not None and own and set(own) == {c.id for c in q.destinations}:  # 西安改成3晚: one stop
@@ -420,6 +420,8 @@ def _inherit(q: TripQuery, text: str, before: TripQuery) -> None:
         q.origin, q.origin_world = before.origin, before.origin_world
     if not q.destinations and not q.no_data and not q.unknown_places and q.open is None:
         q.destinations, q.no_data, q.open, q.stop_nights = before.destinations, before.no_data, before.open, ()
+    elif set(q.dropped) & set(before.destinations):  # 澳门不去了 换成香港: the other stops stay, in their order
+        q.destinations = [c for c in before.destinations if c not in (*q.dropped, *q.destinations)] + q.destinations
     if q.days is None and q.nights is None:
         q.days, q.nights = before.days, before.nights
     q.stars_said = before.stars_said if q.stars_said is None else q.stars_said
@@ -459,7 +461,8 @@ ALSO = re.compile(
 BACK_TO = re.compile(r"(?i)回到|算了[，,\s]*(?:还是|就)|\bback to\b|\bgo back\b|\binstead\b")
 # a place said with 不去 / drop / skip is out of the trip: 海口不去了, 去掉海口, "drop KL", "skip Osaka"
 DROPPED = re.compile(
-    r"(?i)(?:^|\s)(?:不去|去掉|删掉|不要|drop|skip|remove|minus|without|no more|forget|not)\s*@"
+    r"(?i)(?:^|\s)(?:不去|去掉|删掉|不要|drop|skip|remove|minus|without|no more|forget|not|swap)\s*@"
+    r"|@[^，,。！？!?]{0,6}人太多"
     r"|@\s*[？?]?\s*(?:不对|不是|不)(?:不对)?[，,\s]*(?:是|还是)|@\s*算了"  # 苏州？不 还是去南京吧; 南京算了
     r"|^(?:本来|原本|原来)(?:想|打算)?去?\s*@"  # 本来想去东京…那就大阪吧
     r"|@\s*(?:就)?不去了?|@\s*换成|@\s*(?:那会儿|那边)?太(?:贵|远|热|冷|累)"
@@ -478,7 +481,7 @@ PLANNING = re.compile(
     r"(?i)安排一下|帮我安排|规划一下|规划下|\bplan (?:me |us )?(?:a|my|our|the) trip\b|\bplan it\b"
     r"|\bput (?:something|it|a trip) together\b|\bsort (?:me|us) out\b"
 )
-ADDING = re.compile(r"(?i)\badd\b|\balso\b|\btoo\b|加上|再加|也查|还有|加个|加一个")
+ADDING = re.compile(r"(?i)\badd\b|\balso\b|\btoo\b|加上|再加|也查|还有|加个|加一个|顺便(?:去|玩|逛)|也(?:去|玩|逛)")
 
 
 def _added(q: TripQuery, text: str, earlier: list[str]) -> None:

@@ -249,7 +249,14 @@ ROOMS = re.compile(
 
 
 ADDED = re.compile(
-    r"(?i)再加上?|加上|带上|\badd\b|\bplus\b|\b(?:is|are) coming\b|\bjoining\b|\bwants? to come\b|\bcomes? too\b"
+    r"(?i)再加上?|加上|带上|也(?:想|要)?(?:一起)?去|\badd\b|\bplus\b|\b(?:is|are) coming\b|\bjoining\b"
+    r"|\bwants? to come\b|\bcomes? too\b"
+)
+# one of the party drops out: 有个哥们去不了了, "one friend bailed", "my sister can't make it"
+LEFT = re.compile(  # (海口不去了 drops a place, not a person)
+    r"(?i)(?:哥们|朋友|同事|同学|室友|闺蜜|他|她|妹|姐|哥|弟|妈|爸|个人)\S{0,3}?(?:去不了|来不了|不来了|不去了)"
+    r"|\b(?:friend|guy|one|buddy|mate|sister|brother|mom|mum|dad)\b[^.,;]{0,12}?"
+    r"\b(?:bailed|dropped out|can'?t (?:come|make it))\b"
 )
 
 
@@ -261,11 +268,16 @@ def added_people(text: str) -> int:
     if not ADDED.search(text) or _explicit(text) is not None:
         return 0
     found = _companions(text)
+    if found is None and (said := re.match(r"\s*([^，,。！？!?\s]{1,6}?)也", text)):
+        return _add(said.group(1), ZH_COMPANIONS, 0, [], "")[0]  # 我妹也想去, 我老婆也一起去: the one named
     return found.size - 1 if found is not None and not WE.search(text) else 0
 
 
 def joined(before: Party, text: str) -> Party:
-    """The party so far with the people a follow-up adds (再加上爷爷奶奶 after 3个大人: five)."""
+    """The party so far with the people a follow-up adds (再加上爷爷奶奶 after 3个大人: five), or less one who
+    drops out (有个哥们去不了了 after four: three)."""
+    if LEFT.search(text) and before.size > 1 and not ADDED.search(text):
+        return Party(before.size - 1, f"{before.said}, {text.strip()}", before.asked_rooms, before.children)
     extra = added_people(text)
     said = ("、" if re.search(r"[\u4e00-\u9fff]", text) else ", ").join(w for w in (before.said, text.strip()) if w)
     return Party(before.size + extra, said, before.asked_rooms, before.children) if extra else before

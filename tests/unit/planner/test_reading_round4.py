@@ -294,3 +294,30 @@ def test_a_day_s_weekend_and_days_said_beside_a_weekend(
 )
 def test_a_flight_said_as_the_way_there_of_a_sized_trip_asks_the_whole_trip(text: str, intents: set[str]) -> None:
     assert parse(text, []).intents == intents  # an empty set is the whole trip: weather, flights and hotels
+
+
+@pytest.mark.parametrize(
+    ("earlier", "text", "size"),
+    [
+        (["我和3个朋友两周后想去重庆吃火锅 玩三天"], "有个哥们去不了了😂", 3),
+        (["planning lunar new year in tokyo, 4 of us, from shanghai"], "one friend bailed so 3 now", 3),
+        (["我们一家三口去三亚"], "我妹也想去", 4),
+        (["我和老公去成都"], "我老婆也一起去", 3),
+        (["广州 深圳 澳门 下周 3个人"], "澳门不去了 换成香港", 3),
+    ],
+)
+def test_someone_joins_or_drops_out(earlier: list[str], text: str, size: int) -> None:
+    assert parse(text, earlier).party.size == size
+
+
+@pytest.mark.parametrize(
+    ("earlier", "text", "stops"),
+    [
+        (["广州 深圳 澳门 下周 3个人"], "澳门不去了 换成香港", ["guangzhou", "shenzhen", "hongkong"]),
+        (["tokyo for lunar new year"], "swap tokyo for seoul", ["seoul"]),
+        (["杭州周末 两个人"], "算了 杭州周末人太多了 改苏州吧", ["suzhou"]),
+        (["张家界 五一 两个人"], "长沙也顺便玩下", ["zhangjiajie", "changsha"]),
+    ],
+)
+def test_a_follow_up_replaces_drops_or_adds_one_stop(earlier: list[str], text: str, stops: list[str]) -> None:
+    assert [c.id for c in parse(text, earlier).destinations] == stops
