@@ -386,7 +386,7 @@ RULES: list[Rule] = [
     (_p(r"春节|过年|\b(?:chinese|lunar) new year\b|\bspring festival\b"), _holiday("spring_festival")),
     (_p(r"五一|劳动节|\bmay day\b|\blabou?r day\b"), _holiday("labour_day")),
     (_p(r"十一(?:假期|长假|黄金周)|国庆|\bgolden week\b|\bnational day\b"), _holiday("national_day")),
-    (_p(r"(?<![一二三四五六七八九十\d])十一(?![月日号点个人位天晚岁年次\d])"), _holiday("national_day")),
+    (_p(r"(?<![双一二三四五六七八九十\d])十一(?![月日号点个人位天晚岁年次\d])"), _holiday("national_day")),
     (_p(r"端午|\bdragon boat\b"), _holiday("dragon_boat")),
     (_p(r"中秋|\bmid-?autumn\b"), _holiday("mid_autumn")),
     (_p(r"清明|\bqingming\b|\btomb[- ]sweeping\b"), _holiday("qingming")),
@@ -464,6 +464,9 @@ CORRECTED = re.compile(r"(?i)不对[，,\s]*|改到|改成|\bno wait\b|\bi mean\
 BUSY = re.compile(
     r"(?i)(?:忙到|忙完|上班到|\b(?:busy|swamped|working|at work|tied up|stuck) (?:until|till|til)\b)"
     r"\s*(?:the\s+)?[\w]{1,8}"
+    # a day not the trip's: when a ticket was bought, a deadline ("booked flights on the 20th", 签证1月15号到期)
+    r"|\b(?:booked|bought|purchased)\b[^.;!?]{0,30}?\bon\s+(?:the\s+)?[\w/]{1,8}|\d{1,2}月\d{1,2}[号日]\s*就?(?:到期|过期|截止)"
+    r"|\bappointment (?:is )?(?:on )?(?:the )?[A-Za-z]{3,9}\.? ?\d{1,2}(?:st|nd|rd|th)?|抢(?:机)?票"
     # 清明去不了: a time ruled out
     r"|(?:清明|五一|国庆|端午|中秋|春节|元旦|圣诞节?|这?周末|下周|明天|后天)\s*(?=去不了|不行|没空|没时间|不去)"
 )

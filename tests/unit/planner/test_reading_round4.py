@@ -321,3 +321,24 @@ def test_someone_joins_or_drops_out(earlier: list[str], text: str, size: int) ->
 )
 def test_a_follow_up_replaces_drops_or_adds_one_stop(earlier: list[str], text: str, stops: list[str]) -> None:
     assert [c.id for c in parse(text, earlier).destinations] == stops
+
+
+@pytest.mark.parametrize(
+    ("today", "text", "dates"),
+    [
+        (
+            "2026-12-06",
+            "booked my tokyo flight back on 11/11 (sale lol), i fly out the 18th, weather?",
+            ("2026-12-18",) * 2,
+        ),
+        ("2026-12-29", "我签证1月15号就到期了 在那之前想去趟首尔 下周哪天机票便宜点", ("2027-01-04", "2027-01-10")),
+        ("2027-10-20", "打算双十一那天抢机票 11月26号飞大阪 那几天冷不冷", ("2027-11-26",) * 2),
+        ("2026-12-06", "got my flight to seoul booked for the 19th already", ("2026-12-19",) * 2),
+    ],
+)
+def test_a_day_that_is_not_the_trip_s(
+    monkeypatch: pytest.MonkeyPatch, today: str, text: str, dates: tuple[str, str]
+) -> None:
+    monkeypatch.setenv("TRAVEL_ASSISTANT_TODAY", today)
+    when = parse(text, []).when
+    assert when is not None and (when.start.isoformat(), when.end.isoformat()) == dates
