@@ -26,7 +26,7 @@ from desktop_app.core.messages import (
     message_to_dict,
 )
 from desktop_app.llm.base import Completed, ModelRequest, ReadingItem, StreamItem, TextChunk, WireRequest, WireResponse
-from desktop_app.planner import route, scope, writer
+from desktop_app.planner import route, scope, talk, writer
 from desktop_app.planner.calls import plan_calls
 from desktop_app.planner.exchange import Exchange
 from desktop_app.planner.nlu import MAX_QUESTION, TripQuery, parse
@@ -149,7 +149,7 @@ class OfflineModel:
             return AssistantMessage(_beyond_answer(query))
         if query.no_data or query.unknown_places:
             return AssistantMessage(writer.places_answer(query))
-        return AssistantMessage(writer.cannot_help(query))
+        return AssistantMessage(talk.welcome(query.lang) if talk.thanks_only(question) else writer.cannot_help(query))
 
 
 def _reading(query: TripQuery) -> ReadingItem | None:

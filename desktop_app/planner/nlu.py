@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from datetime import timedelta
-from itertools import pairwise
 
 from desktop_app import clock
 from desktop_app.planner.asks import (
@@ -17,8 +16,9 @@ from desktop_app.planner.asks import (
     parse_stars,
     weak_guide,
 )
-from desktop_app.planner.compare import OPEN_WORDS, TRIP_WISH, OpenAsk, parse_budget, parse_open
+from desktop_app.planner.compare import OPEN_WORDS, OpenAsk, parse_budget, parse_open
 from desktop_app.planner.scope import ANSWERABLE, topics
+from desktop_app.planner.talk import only_mentioned, thanks_only
 from desktop_app.planner.weather_ask import ALL_MONTHS, typical_months
 from desktop_app.travel.date_words import MONTHS_EN, WEEKDAYS_EN
 from desktop_app.travel.landmarks import strip_landmarks
@@ -191,8 +191,11 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
     q.travel_related = bool(
         q.intents or places or q.regions or any(w in folded for w in TRIP_WORDS) or _open_trip(q.open)
     )
-    if not earlier and _only_mentioned(q, text, places):
-        q.travel_related, q.destinations = False, []  # "Emily in Paris 好看吗": a place in talk, no trip asked
+    said = q.intents or q.beyond or q.when or typical_months(text) or q.party.said or q.days or q.nights or q.budget
+    if thanks_only(text) or (
+        not earlier and q.destinations and only_mentioned(text, _spans(text, places), bool(said or q.origin))
+    ):
+        q.travel_related, q.destinations = False, []  # "Emily in Paris 好看吗", 谢谢: talk, no trip asked
     weeks, moved = weeks_moved(text)
     slots = (q.when, q.days, q.nights, q.budget, q.stars_said, q.night_cap)
     changes_trip = any(slot is not None for slot in slots) or q.party.said != ""
@@ -212,27 +215,6 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
     _weather_and_scope(q, text)
     _count_budget(q)
     return q
-
-
-ASKED_OF = re.compile(  # a place asked about or asked for, however tersely: 三亚呢, "Sanya please", "rather do Tokyo"
-    r"(?i)怎么样|咋样|如何|好不好|请|帮|吧|呢|\bhow(?:'s| is| about)\b|\bwhat about\b|\bany good\b|\bworth\b"
-    r"|\bnice\b|\bthinking\b|\bplease\b|\bpl[sz]\b|\bonly\b|\bthen\b|->|→|然后|\brather\b|\bprefer\b|\binstead\b|\b[Dd]o\s+(?!I\b)[A-Z]"
-)
-
-
-def _only_mentioned(q: TripQuery, text: str, places: list[Mention]) -> bool:
-    """Places named in talk (a TV show, a room-mate's home town, a caption): nothing asked of them, nothing to
-    plan by, no trip word, and more said than their names ("三亚？" alone still asks about Sanya)."""
-    if not q.destinations or q.intents or q.beyond or ASKED_OF.search(text) or TRIP_WISH.search(text):
-        return False
-    if any(w in text.casefold() for w in TRIP_WORDS):
-        return False
-    if q.when or typical_months(text) or q.party.said or q.days or q.nights or q.budget or q.origin is not None:
-        return False
-    rest = "".join(
-        text[end:start] for (_, end), (start, _) in pairwise([(0, 0), *_spans(text, places), (len(text),) * 2])
-    )
-    return len(re.sub(r"[\W_]+", "", rest)) >= 8
 
 
 # a question about an event (not a trip to it): 有没有烟花, "is the festival on", "what's on", 几点

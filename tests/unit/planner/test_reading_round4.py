@@ -8,6 +8,7 @@ import pytest
 
 from desktop_app.planner.nlu import parse
 from desktop_app.planner.reading import looks_up
+from tests.unit.planner.test_model import SEED_ZH, calls_of, final_text, run
 
 
 @pytest.fixture(autouse=True)
@@ -342,3 +343,12 @@ def test_a_day_that_is_not_the_trip_s(
     monkeypatch.setenv("TRAVEL_ASSISTANT_TODAY", today)
     when = parse(text, []).when
     assert when is not None and (when.start.isoformat(), when.end.isoformat()) == dates
+
+
+async def test_thanks_look_nothing_up_again_and_get_a_short_reply() -> None:
+    events, agent = await run(SEED_ZH)
+    assert calls_of(events)
+    events, _ = await run("谢谢 你帮大忙了 三亚那个攻略超好用🙏", agent)
+    assert calls_of(events) == [] and final_text(events).startswith("不客气")
+    events, _ = await run("thanks! what about hotels in Haikou?", agent)
+    assert [name for name, _ in calls_of(events)] == ["get_hotel_price"]  # thanks and a new ask: the ask
