@@ -78,7 +78,7 @@ FARE_ASKED = re.compile(
     r"(?i)机票|航班|票|fares?\b|(?<!my )\bflights?\b|ticket|多少(?!度)|价格|price|cost|cheap|how much|便宜"
 )
 WHOLE_TRIP = re.compile(r"(?i)玩|旅游|预算|人均|够不够|够吗|安排|\btrip\b|\bbudget\b|\btotal\b|\bplan\b")
-TRAIN = re.compile(r"(?i)高铁|火车|动车|\btrains?\b|\brail(?:way)?\b")
+TRAIN = re.compile(r"(?i)高铁|火车|动车|卧铺|\btrains?\b|\brail(?:way)?\b")
 GETTING_THERE = re.compile(
     r"(?i)怎么去|怎么过去|如何去|\b(?:best|cheapest|fastest|quickest) way to (?:get|go)\b"
     r"|\bhow (?:do|can|should) (?:i|we) get (?:to|from)\b"

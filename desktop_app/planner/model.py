@@ -147,8 +147,9 @@ class OfflineModel:
             return AssistantMessage(writer.nothing_to_save(query.lang))
         if query.beyond_only:
             return AssistantMessage(_beyond_answer(query))
-        if query.no_data or query.unknown_places:
-            return AssistantMessage(writer.places_answer(query))
+        if query.no_data or query.unknown_places:  # what the data cannot know still said first
+            head = scope.first_line(query.beyond, query.lang)
+            return AssistantMessage(f"{head}\n\n{writer.places_answer(query)}" if head else writer.places_answer(query))
         return AssistantMessage(talk.welcome(query.lang) if talk.thanks_only(question) else writer.cannot_help(query))
 
 

@@ -290,22 +290,27 @@ EACH = re.compile(r"(?i)各(?:待|玩|住|呆)?\s*[\d一两二三四五六七八
 STRONG_FARE = re.compile(  # asked, not a flight in passing
     r"(?i)机票|航班|票价|直飞|飞[^，,。？?]{0,10}?多少钱|\bflights\b|\b(?:air)?fares?\b|\bflight\b[^。？?]{0,6}(?:多少|价格)"
     r"|\b(?:how much|price)\b[^.?!]{0,20}\bflights?\b|\bflights? (?:price|fare|cost)s?\b"
+    r"|\b(?:cheapest|cheap|what's a|what is a)\s+flights?\b|\bflights? from \w+ to\b"
 )
 # a topic beyond the data makes these words incidental: "tickets at the gate", 高铁还有票吗, "food festivals"
 WEAK_ASKS = {
-    "opening_times": ("flights", STRONG_FARE),
-    "trains": ("flights", STRONG_FARE),
-    "visa": ("flights", STRONG_FARE),  # "need a visa? flying into PEK next month": no fare asked
-    "safety": ("flights", STRONG_FARE),
-    "events": ("guide", re.compile(r"攻略|景点|必去|必吃|\bguide\b|\bitinerary\b|\bthings to do\b")),
+    "opening_times": (("flights", STRONG_FARE),),
+    "trains": (("flights", STRONG_FARE),),
+    "visa": (("flights", STRONG_FARE),),  # "need a visa? flying into PEK next month": no fare asked
+    "safety": (("flights", STRONG_FARE),),
+    "events": (  # "events or fireworks i can get tickets for": tickets to the show, not a fare
+        ("guide", re.compile(r"攻略|景点|必去|必吃|\bguide\b|\bitinerary\b|\bthings to do\b")),
+        ("flights", STRONG_FARE),
+    ),
 }
 
 
 def _weather_and_scope(q: TripQuery, text: str) -> None:
     """An undated question's typical months; a question only beyond the data looks nothing up."""
     for topic in q.beyond:
-        if topic in WEAK_ASKS and not WEAK_ASKS[topic][1].search(text):
-            q.intents.discard(WEAK_ASKS[topic][0])
+        for intent, strong in WEAK_ASKS.get(topic, ()):
+            if not strong.search(text):
+                q.intents.discard(intent)
     if q.intents == {"guide"} and (q.origin is not None or q.budget is not None) and weak_guide(text):
         q.intents = set()  # 北京出发 预算一万 住4晚 有啥推荐不: the whole trip
     q.typical_months = typical_months(text) if q.when is None and q.open is None else ()

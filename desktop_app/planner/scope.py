@@ -25,7 +25,7 @@ TOPICS = (
     Topic(  # 去日本要签证吗, 落地签还是免签, 港澳通行证, "do I need a visa", "visa-free entry"
         "visa",
         re.compile(
-            r"(?i)签证|免签|落地签|旅游签|商务签|电子签|办签|[美日韩英法德澳泰越加]签|申根|通行证|入台证|签注|入境|证件|护照"
+            r"(?i)签证|免签|落地签|办(?:什么|啥)?证|旅游签|商务签|电子签|办签|[美日韩英法德澳泰越加]签|申根|通行证|入台证|签注|入境|证件|护照"
             r"|\bvisas?\b|\bvisa-free\b|\bentry requirements?\b"
             r"|\bpassports?\b|\bpermits?\b|\bcustoms\b|\bto enter\b|\bentering\b|海关|入关|入藏函|边防证"
         ),
@@ -47,7 +47,7 @@ TOPICS = (
     Topic(  # 有什么活动, 演唱会, 灯会还办吗, 烟花, "what's on", "any concerts", "Christmas market"
         "events",
         re.compile(
-            r"(?i)活动|演唱会|音乐节|灯会|庙会|有没有烟花|烟花秀|烟花[^。？?]{0,8}(?:吗|没|几点|时间|在哪|哪里)|展览|演出|赛事|比赛|龙舟赛|赛龙舟|花期|"
+            r"(?i)活动|演唱会|音乐节|灯会|庙会|倒计时|\bcountdown\b|有没有烟花|烟花秀|烟花[^。？?]{0,8}(?:吗|没|几点|时间|在哪|哪里)|展览|演出|赛事|比赛|龙舟赛|赛龙舟|花期|"
             r"\bwhat's on\b|\banything on\b|\bevents?\b|\bconcerts?\b|\bexhibitions?\b|\bfireworks\b|"
             r"(?<!spring )(?<!boat )(?<!autumn )(?<!lantern )\bfestivals?\b|\bshows\b|\bparades?\b|"
             r"\bchristmas markets?\b|\bbloom\b|还办吗|还在吗|\bstill (?:be )?(?:up|on|running|there)\b"
@@ -71,7 +71,7 @@ TOPICS = (
     Topic(  # 高铁票还有吗, 车次, 几点有车, 卧铺, "sleeper train", "timetable": the rail tool estimates fares only
         "trains",
         re.compile(
-            r"(?i)余票|票还有|还有票|买得到|抢得到|好抢|抢票|放票|还能买|还有座|有座吗|车次|几点有|时刻表|卧铺|最早一班|最晚一班|末班|首班|几班|多久一班|班次|"
+            r"(?i)余票|票还有|还有票|买得到|抢得到|好抢|抢票|放票|有(?:没有)?直达|还能买|还有座|有座吗|车次|几点有|时刻表|卧铺|最早一班|最晚一班|末班|首班|几班|多久一班|班次|"
             r"\btrains? (?:run|leave)\b|\bovernight train\b|\bseats on\b|\b(?:last|first|earliest|latest) trains?\b|"
             r"二等座|一等座|硬卧|软卧|"
             r"\bsleeper\b|\btimetables?\b|\btrain (?:times|schedules?)\b|\bseats? left\b|\bsold out\b"

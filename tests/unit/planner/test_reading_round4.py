@@ -352,3 +352,26 @@ async def test_thanks_look_nothing_up_again_and_get_a_short_reply() -> None:
     assert calls_of(events) == [] and final_text(events).startswith("不客气")
     events, _ = await run("thanks! what about hotels in Haikou?", agent)
     assert [name for name, _ in calls_of(events)] == ["get_hotel_price"]  # thanks and a new ask: the ask
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        ("从厦门去台北要办什么证？机票大概多少钱", "visa"),
+        ("北京到哈尔滨的卧铺还有票吗 没有的话飞机多少钱", "trains"),
+        ("26号想从杭州坐高铁去南京 票价大概多少 有没有直达的", "trains"),
+        ("is the bund countdown on this year?", "events"),
+    ],
+)
+def test_more_of_what_the_data_cannot_know(text: str, topic: str) -> None:
+    assert topic in parse(text, []).beyond
+
+
+async def test_what_the_data_cannot_know_is_said_first_even_for_a_place_without_data() -> None:
+    events, _ = await run("下周去Bali，听说最近不太平？weather怎么样")
+    assert final_text(events).startswith("示例数据里没有安全情况")
+
+
+def test_tickets_to_a_show_are_no_fare() -> None:
+    assert "flights" not in parse("what's on in london for NYE? any big events i can get tickets for", []).intents
+    assert "flights" in parse("Harbin Ice Festival dates yet? Also cheapest flight from Shanghai", []).intents
