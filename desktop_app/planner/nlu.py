@@ -233,6 +233,18 @@ def _beyond(q: TripQuery, text: str) -> None:
         q.beyond = tuple(t for t in q.beyond if t != "events")  # "4 of us from chengdu, harbin ice festival trip"
 
 
+WAY_BACK = re.compile(r"(?i)回|返|\bback\b|\breturn|\bthrough\b|\buntil\b|\btill\b")
+
+
+def _back_on(q: TripQuery, when: Span, text: str, before: Span | None) -> Span:
+    """A follow-up naming only the way back (7月16日回北京, "the return should be the 23rd"): the trip keeps its
+    start and ends that day."""
+    if before is None or when.kind != "day" or not WAY_BACK.search(text) or not before.start < when.start:
+        return when
+    q.days, q.nights = None, (when.start - before.start).days
+    return replace(when, start=before.start, kind="range", said=f"{before.said} – {when.said}")
+
+
 def _count_budget(q: TripQuery) -> None:
     """A budget said per traveller counted for the party as finally read ("人均 ¥3,000 × 2人")."""
     q.budget_said = q.budget_currency
@@ -412,7 +424,7 @@ def _inherit(q: TripQuery, text: str, before: TripQuery) -> None:
     if q.days is None and q.nights is None:
         q.days, q.nights = before.days, before.nights
     q.stars_said = before.stars_said if q.stars_said is None else q.stars_said
-    q.when = (before.when or before.when_aside) if q.when is None else q.when
+    q.when = (before.when or before.when_aside) if q.when is None else _back_on(q, q.when, text, before.when)
     if not q.open and (before.destinations or before.no_data):
         _carry_intents(q, text, before.intents)
     if not q.party.said or (q.party.guessed and before.party.said):

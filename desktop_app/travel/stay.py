@@ -32,8 +32,10 @@ def _counted(text: str) -> tuple[int | None, int | None]:
     24小时营业 are no stay, and 多少钱一晚 is one night only when no other length is said."""
     days = nights = None
     zh = r"(\d{1,3}|[一两二三四五六七八九十]{1,2})"  # a longer run of digits is no stay
-    if m := re.search(r"(?<![周期拜\d.])" + zh + r"\s*(?:天|日)(?!\s*(?:有)?(?:几|多少)\s*[班趟])", text):  # not 3.5天
-        days = number(m.group(1))
+    # 三天, 5日游, 两日 (not 3.5天; 19日 in 12月19日到22日 is a date, a day count is 19日游)
+    days_said = r"(?:" + zh + r"\s*天|(\d{1,3})\s*日(?=游|行)|([一两二三四五六七八九十]{1,2})\s*日)"
+    if m := re.search(r"(?<![周期拜月\d.])" + days_said + r"(?!\s*(?:有)?(?:几|多少)\s*[班趟])", text):
+        days = number(m.group(1) or m.group(2) or m.group(3))
     if m := re.search(r"(?<![周期拜元块/每\d])" + zh + r"\s*(?:晚|夜)", A_NIGHT_PRICED.sub(" ", text)):  # 周五晚上
         nights = number(m.group(1))
     en = r"(?i)\b(\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|a|an)[\s-]*"
@@ -47,7 +49,7 @@ def _counted(text: str) -> tuple[int | None, int | None]:
 
 def parse_duration(text: str) -> tuple[int | None, int | None]:
     """(days, nights) from 三天 / 3 days / 两晚 / 一周 / a week / 小长假 / long weekend / 周末 / weekend."""
-    text = MOVED.sub(" ", text)  # 推迟一周: how far the trip moves, not how long it lasts
+    text = LATE.sub(" ", MOVED.sub(" ", text))  # 推迟一周, 晚两天到: how far a trip or one of the party moves
     days, nights = _counted(text)
     weeks = (  # a stay: 两周 / 2 weeks; 两周后, "in 2 weeks", "2 weeks later" are a time
         r"(?i)(?<![上下])半个?月|(?<!第)(两|二|2|三|3)\s*(?:周|个星期|个礼拜)(?!\s*(?:以|之)?后)"  # 第二周: which week
@@ -97,6 +99,7 @@ def nights_until_back(text: str, start: date) -> int | None:
     return None
 
 
+LATE = re.compile(r"(?:晚|早|推迟|延后|提前)\s*[一两二三四五\d]\s*天(?=到|来|出发|走|回)")
 MOVED = re.compile(
     r"(?i)\b(a|one|two|three|four|\d)\s+weeks?\s+(later|earlier)\b"
     r"|(推迟|延后|晚|往后推|往后挪|往后延|挪后|推后|提前|早)\s*([一两二三四\d])\s*(?:周|个星期|个?礼拜)"

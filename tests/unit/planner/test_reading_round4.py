@@ -375,3 +375,24 @@ async def test_what_the_data_cannot_know_is_said_first_even_for_a_place_without_
 def test_tickets_to_a_show_are_no_fare() -> None:
     assert "flights" not in parse("what's on in london for NYE? any big events i can get tickets for", []).intents
     assert "flights" in parse("Harbin Ice Festival dates yet? Also cheapest flight from Shanghai", []).intents
+
+
+def test_a_date_s_day_is_no_length_of_stay() -> None:
+    q = parse("张姐，麻烦帮我们看看12月19日到12月22日去三亚的行程", [])
+    assert q.days is None and q.when is not None and q.when.days == 4
+    assert parse("5日游 成都", []).days == 5 and parse("两日 杭州", []).days == 2
+    assert parse("计划7月3日—7月10日带两个孩子去伦敦，孩子爸爸晚两天到", []).days is None
+
+
+@pytest.mark.parametrize(
+    ("earlier", "text", "dates", "nights"),
+    [
+        (["青岛 7月10日出发 住4晚 两个人"], "更正：青岛住3晚就够了，7月16日回北京。", ("2027-07-10", "2027-07-16"), 6),
+        (["fly from Dalian to Singapore on 27 December"], "stay through 3 January", ("2026-12-27", "2027-01-03"), 7),
+    ],
+)
+def test_a_follow_up_naming_only_the_way_back_keeps_the_start(
+    earlier: list[str], text: str, dates: tuple[str, str], nights: int
+) -> None:
+    q = parse(text, earlier)
+    assert q.when is not None and (q.when.start.isoformat(), q.when.end.isoformat()) == dates and q.nights == nights
