@@ -30,8 +30,8 @@ EN_DATE = (
 )  # fmt: skip
 EN_MONTH = r"\b(?P<m>" + _M[1:-1] + r")\b(?:\s+(?P<y>20\d\d))?"
 _MD = r"(?P<{0}>1[0-2]|0?[1-9])"
-NUM_DATE = (  # 1/15, 12.24-12.27, 12/24-27 (never inside a longer number, a version or a price)
-    r"(?<![\d./¥$])" + _MD.format("m") + r"(?P<sep>[/.])(?P<d>3[01]|[12]\d|0?[1-9])(?![\d%])"
+NUM_DATE = (  # 1/15, 12.24-12.27, 12/24-27, 2027/1/5-1/9 (never inside a longer number, a version or a price)
+    r"(?<![\d./¥$])(?:(?P<y>20\d\d)[/.-])?" + _MD.format("m") + r"(?P<sep>[/.])(?P<d>3[01]|[12]\d|0?[1-9])(?![\d%])"
     r"(?:\s*(?:到|至|-|–|~|to)\s*(?:" + _MD.format("m2") + r"[/.])?(?P<d2>3[01]|[12]\d|0?[1-9])(?![\d./%]))?"
 )
 _NTH = r"(?:the\s+)?(?P<{0}>\d{{1,2}})(?:st|nd|rd|th)?"

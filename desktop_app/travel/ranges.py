@@ -51,6 +51,22 @@ def weekend_of(text: str, found: Span) -> Span:
     return replace(found, start=start, end=end, kind="weekend", said=said, holiday="")
 
 
+WEEKDAY_SAID = re.compile(r"(?i)(?:周|星期|礼拜)[一二三四五六日天]|\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b")
+
+
+def weekday_dated(text: str, found: Span, today: date, read: Callable[[str, date], Span | None]) -> Span:
+    """A weekday with its date beside it ("Friday 18 December", "Friday, June 4th", 周五（12月18日）): the date."""
+    at = text.find(found.said)
+    if found.kind != "day" or at < 0 or not WEEKDAY_SAID.search(found.said):
+        return found
+    gap = re.compile(r"[\s,，(（]*").match(text, at + len(found.said))
+    tail = text[gap.end() if gap else at + len(found.said) :]
+    second = read(tail, today)
+    if second is None or second.kind != "day" or not tail.startswith(second.said):
+        return found
+    return replace(second, said=text[at : len(text) - len(tail) + len(second.said)])
+
+
 def joined(text: str, found: Span, today: date, read: Callable[[str, date], Span | None]) -> Span:
     """`found`, stretched to the time joined right after it; `found` itself when none is. The second end is
     read from today (下周二到下下周二), or from the first when that puts it before ("next weds to sat")."""

@@ -41,7 +41,7 @@ from desktop_app.travel.date_words import (
 )
 from desktop_app.travel.holiday_calendar import holiday_block
 from desktop_app.travel.numbers import number, zh_number
-from desktop_app.travel.ranges import joined, weekend_of
+from desktop_app.travel.ranges import joined, weekday_dated, weekend_of
 from desktop_app.travel.span import Span as Span
 from desktop_app.travel.span import (
     dated,
@@ -295,6 +295,8 @@ def _after(m: re.Match[str], today: date) -> Span | None:
 def _num_dated(m: re.Match[str], today: date) -> Span | None:
     """1/15, 1/15-1/20, 12.24-12.27, 12/24-27, 12.24去: month/day numbers (not 3.5天 or 1.5h)."""
     start = dated(today, int(m.group("m")), int(m.group("d")))
+    if start is not None and m.group("y") and int(m.group("y")) != start.year:  # 2027/1/5 said with its year
+        start = dated(date(int(m.group("y")), 1, 1), int(m.group("m")), int(m.group("d")))
     lone_dot = m.group("sep") == "." and not m.group("d2")
     if start is None or (lone_dot and not re.match(r"\s*(?:号|日|去|出发|飞|到|走|回)", m.string[m.end() :])):
         return None
@@ -416,8 +418,9 @@ VERB_DOWN = re.compile(r"(?<=[查看问搜算一])(?<!看看)(?<!查查)(?<!问�
 def find_span(text: str, today: date) -> Span | None:
     """The time a question names, stretched to a time joined to it (这周末到下周三)."""
     found = _find_span(text, today)
-    found = found and weekend_of(text, found)
-    return found and joined(text, found, today, lambda tail, start: _earliest(tail, start, bare_weekend=True))
+    read: Callable[[str, date], Span | None] = lambda tail, start: _earliest(tail, start, bare_weekend=True)  # noqa: E731
+    found = found and weekend_of(text, weekday_dated(text, found, today, read))
+    return found and joined(text, found, today, read)
 
 
 def _find_span(text: str, today: date) -> Span | None:

@@ -396,3 +396,18 @@ def test_a_follow_up_naming_only_the_way_back_keeps_the_start(
 ) -> None:
     q = parse(text, earlier)
     assert q.when is not None and (q.when.start.isoformat(), q.when.end.isoformat()) == dates and q.nights == nights
+
+
+@pytest.mark.parametrize(
+    ("text", "dates"),
+    [
+        ("计划2027/1/23-2/1从上海出发", ("2027-01-23", "2027-02-01")),
+        ("Xiamen from 2027/1/16 to 1/23", ("2027-01-16", "2027-01-23")),
+        ("a Guilin trip starting on Friday 18 December", ("2026-12-18", "2026-12-18")),
+        ("fly to Guilin on Friday, June 4th", ("2027-06-04", "2027-06-04")),
+        ("周五（12月18日）出发去苏州", ("2026-12-18", "2026-12-18")),
+    ],
+)
+def test_dates_written_with_their_year_or_weekday(text: str, dates: tuple[str, str]) -> None:
+    when = parse(text, []).when
+    assert when is not None and (when.start.isoformat(), when.end.isoformat()) == dates
