@@ -34,14 +34,14 @@ ZH_COMPANIONS: tuple[tuple[str, int], ...] = (
     (r"哥哥|姐姐|弟弟|妹妹|我哥|我姐|我弟|我妹|闺蜜|发小|室友", 1),
     (r"老婆|老公|老伴|媳妇|爱人|妻子|丈夫|女朋友|男朋友|女友|男友|对象|太太|先生|男票|女票|(?i:\bbf\b|\bgf\b)", 1),
     (r"^(?:她|他)(?!们)", 1),  # 带她去巴黎: one more
-    (r"孩子|小孩|娃|儿子|女儿|宝宝", 1),
+    (r"孩子|小孩|娃|儿子|女儿|宝宝|双胞胎", 1),  # 双胞胎宝宝: two
 )
 EN_COMPANIONS: tuple[tuple[str, int], ...] = (
     (r"parents|mum and dad|mom and dad|grandparents|in-laws", 2),
     (r"\b(?:mum|mom|dad|mother|father|grandma|grandpa|grandmother|grandfather|sister|brother)\b", 1),
     (r"\b(?:wife|husband|partner|girlfriend|boyfriend|gf|bf|fianc[eé]e?|spouse|hubby)\b", 1),
     (r"\b(?:buddy|friend|mate|colleague|pal)\b", 1),
-    (r"\b(?:kids?|child(?:ren)?|sons?|daughters?|boys|girls|bab(?:y|ies))\b", 1),
+    (r"\b(?:kids?|child(?:ren)?|sons?|daughters?|boys|girls|bab(?:y|ies)|teens?|teenagers?|toddlers?)\b", 1),
 )
 
 
@@ -156,8 +156,8 @@ COUPLE = re.compile(
     r"|my (?:wife|husband|partner) and i)\b)"
 )
 ZH_WITH = re.compile(  # 我+老公+两个娃: a plus between Chinese words joins people too
-    r"(?:带上?|和|跟|陪|与|加上?|还有|(?<=[\u4e00-\u9fff])[+\uff0b](?=[\u4e00-\u9fff]))"
-    r"\s*(?:着)?(?:我)?(?:的)?([^，,。！？!?\s]{1,12})"
+    r"(?:带上?|和|跟|陪|与|加上?|还有|同行的?(?:有|是)|(?<=[\u4e00-\u9fff])[+\uff0b](?=[\u4e00-\u9fff]))"
+    r"\s*(?:着)?(?:我)?(?:的)?([^，,。！？!?\s]{1,20})"
 )
 ASIDE = re.compile(r"[（(](?![\d\s岁和、,]*[）)]).*")  # 女儿（女儿还小…): an aside, not more people; ages stay
 # "with my wife and two kids", or a list that opens the question: "My wife, our 2 kids and I fly …"
@@ -254,7 +254,8 @@ ADDED = re.compile(
 )
 # one of the party drops out: 有个哥们去不了了, "one friend bailed", "my sister can't make it"
 LEFT = re.compile(  # (海口不去了 drops a place, not a person)
-    r"(?i)(?:哥们|朋友|同事|同学|室友|闺蜜|他|她|妹|姐|哥|弟|妈|爸|个人)\S{0,3}?(?:去不了|来不了|不来了|不去了)"
+    r"(?i)(?:哥们|朋友|同事|同学|室友|闺蜜|他|她|妹|姐|哥|弟|妈|爸|个人|岳父|岳母|公公|婆婆|爷爷|奶奶|外公|外婆)"
+    r"[^，,。；;！!]{0,8}?(?:去不了|来不了|不来了|不去了)"
     r"|\b(?:friend|guy|one|buddy|mate|sister|brother|mom|mum|dad)\b[^.,;]{0,12}?"
     r"\b(?:bailed|dropped out|can'?t (?:come|make it))\b"
 )

@@ -125,7 +125,8 @@ _N = r"(\d{1,2}|[一两二三四五六七八九十]{1,2}|one|two|three|four|five
 NIGHTS_AFTER = re.compile(
     r"(?i)^\s*[（(]?\s*(?:(?:first\s+)?for\s+|改成|改为|换成|住|待|呆)?\s*" + _N + r"\s*(?:个)?(?:晚|夜|nights?\b)"
     r"|^\s*(?:玩|待|呆|住|逛)\s*" + _N + r"\s*(?:天|晚)"
-    r"|^\s*(?:first\s+)?for\s+" + _N + r"(?=\s*(?:[,.;]|then\b|$))"  # "Guilin first for 2 nights, then Kunming for 3"
+    # "Guilin first for 2 nights, then Kunming for 3", "Tokyo for 4 over …"
+    r"|^\s*(?:first\s+)?for\s+" + _N + r"(?=\s*(?:[,.;]|then\b|over\b|in\b|during\b|from\b|starting\b|$))"
 )
 NIGHTS_BEFORE = re.compile(r"(?i)\b" + _N + r"\s+(?:(?:nights?|days?)\s+)?(?:in|at)\s+$")
 

@@ -80,8 +80,8 @@ def nights(text: str, q: TripQuery) -> int | list[int] | None:
     said = q.nights or q.days
     if not said and q.when is not None and q.when.kind in ("weekend", "range", "holiday") and q.when.days > 1:
         said = q.when.days - 1
-    if said and route.is_route(text, q) and len(q.stop_nights) == len(q.destinations):
-        return route.stop_nights(q)  # nights said per stop are a list (README); a route's total stays a total
+    if said and len(q.stop_nights) == len(q.destinations) > 1:
+        return route.stop_nights(q)  # nights said per stop are a list (README), as the reading's stops carry them
     return said or None
 
 

@@ -411,3 +411,20 @@ def test_a_follow_up_naming_only_the_way_back_keeps_the_start(
 def test_dates_written_with_their_year_or_weekday(text: str, dates: tuple[str, str]) -> None:
     when = parse(text, []).when
     assert when is not None and (when.start.isoformat(), when.end.isoformat()) == dates
+
+
+@pytest.mark.parametrize(
+    ("text", "size"),
+    [
+        ("从北京出发，新加坡4晚、普吉岛3晚，同行的有我太太、两个孩子和我岳父岳母", 6),
+        ("a family trip to Singapore: me, my partner, our two teenagers and my mother-in-law", 5),
+        ("我和先生带着一岁半的双胞胎宝宝，下周六从杭州去三亚", 4),
+    ],
+)
+def test_a_party_listed_in_full(text: str, size: int) -> None:
+    assert parse(text, []).party.size == size
+
+
+def test_nights_per_stop_said_as_for_n() -> None:
+    q = parse("Four of us are planning Osaka for 3 nights and Tokyo for 4 over the National Day holiday", [])
+    assert q.stop_nights == (3, 4)
