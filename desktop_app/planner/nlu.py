@@ -279,6 +279,8 @@ def _when(q: TripQuery, text: str) -> None:
     back = nights_until_back(after, q.when.start) if q.when is not None and q.when.kind == "day" else None
     if q.when is not None and back:  # "out Friday, back the following Monday": out and back
         q.days, q.nights, q.when = None, back, replace(q.when, end=q.when.start + timedelta(days=back), kind="range")
+    elif q.when is not None and q.when.kind == "range" and not (q.days or q.nights) and WAY_BACK.search(q.when.said):
+        q.nights = q.when.days - 1  # "on Dec 18 and back on Dec 22": the nights between
 
 
 def _party_and_stops(q: TripQuery, text: str, earlier: list[str], before: TripQuery | None) -> None:

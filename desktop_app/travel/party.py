@@ -71,8 +71,9 @@ def _explicit(text: str) -> Party | None:
         + r"\s*口|"
         + _ZN
         + r"\s*口之家|"
+        + r"(?<![和跟带陪与])"  # 我和三位同事: me and three more (a group, read below)
         + _ZN
-        + r"\s*(?:个人|人|位|口人)(?!民|口[^人]|"  # 一人两千五 is a sum each, 2人 3晚 a party
+        + r"\s*(?:个人|人|位|名|口人)(?!民|口[^人]|"  # 一人两千五 is a sum each, 2人 3晚 a party
         + r"\s*(?:\d{3,}|[\d一两二三四五六七八九十]+\s*[千万百块元kK]))",
         text,
     ):
@@ -105,7 +106,7 @@ EN_LISTED = ((EN_CHILD, "child"), (r"grandparents|parents|in-laws", "pair"), (r"
 def _listed_after(rest: str) -> tuple[int, int, int]:
     """(people, children, where the list ends) after an adult count, each item "a|N noun" joined by , and & +."""
     people = children = end = 0
-    item = r"(?i)^\s*(?:,|and\b|&|\+|plus\b)?\s*(?:(?:my|our)\s+)?(?:(an?|" + _EN[1:] + r"\s+)?(?P<noun>[\w-]+)"
+    item = r"(?i)^\s*(?:,|and\b|&|\+|plus\b)?\s*(?:(?:my|our|the)\s+)?(?:(an?|" + _EN[1:] + r"\s+)?(?P<noun>[\w-]+)"
     while m := re.search(item, rest):
         kind = next((k for pattern, k in EN_LISTED if re.fullmatch(pattern, m.group("noun"), re.I)), None)
         if kind is None:
@@ -129,9 +130,11 @@ _MATES = r"(?:friends|frnds|colleagues|mates|roommates|classmates|coworkers|budd
 
 def _groups(text: str) -> Party | None:
     """A group counted as such: 给爸妈 (they go, not me), 我和3个朋友 (4), "4 friends" (4), "rooms for 3"."""
-    if re.search(r"(?i)\bfor (?:my|our) (?:parents|mum and dad|mom and dad)\b|给(?:我)?爸妈|替(?:我)?爸妈", text):
+    if re.search(
+        r"(?i)\b(?:for|on behalf of) (?:my|our) (?:parents|mum and dad|mom and dad)\b|给(?:我)?爸妈|替(?:我)?爸妈", text
+    ):
         return Party(2, "parents" if re.search(r"[a-z]", text, re.I) else "爸妈")  # they go, the asker does not
-    if m := re.search(r"(?:我|我们)?(?:和|跟|带|陪|与)\s*" + _ZN + r"\s*个?(?:朋友|同事|同学)", text):
+    if m := re.search(r"(?:我|我们)?(?:和|跟|带|陪|与)\s*" + _ZN + r"\s*[个位名]?(?:朋友|同事|同学)", text):
         n = number(m.group(1))
         return Party(n + 1, m.group(0)) if n else None
     if m := re.search(r"(?i)(?:\bme (?:and|n|&)|\bwith|\bw/|\bme\s*\+)\s*(?:my\s+)?" + _EN + r"\s+" + _MATES, text):

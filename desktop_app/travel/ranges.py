@@ -67,11 +67,19 @@ def weekday_dated(text: str, found: Span, today: date, read: Callable[[str, date
     return replace(second, said=text[at : len(text) - len(tail) + len(second.said)])
 
 
+# the way back said after the way out: "departing 18 June and coming back on 22 June", "returning on 2 January"
+BACK = re.compile(
+    r"(?i)[^.;!?。；]{0,30}?\b(?:and\s+)?(?:returning|coming back|come back|flying back|back|until|till)\s+(?:on\s+)?"
+)
+
+
 def joined(text: str, found: Span, today: date, read: Callable[[str, date], Span | None]) -> Span:
-    """`found`, stretched to the time joined right after it; `found` itself when none is. The second end is
-    read from today (下周二到下下周二), or from the first when that puts it before ("next weds to sat")."""
+    """`found`, stretched to the time joined right after it, or to the way back said soon after it; `found`
+    itself when none is. The second end is read from today (下周二到下下周二), or from the first when that puts
+    it before ("next weds to sat")."""
     at = text.find(found.said)
-    if found.kind not in STARTS or at < 0 or not (join := JOIN.match(text, at + len(found.said))):
+    after = at + len(found.said)
+    if found.kind not in STARTS or at < 0 or not (join := JOIN.match(text, after) or BACK.match(text, after)):
         return found
     tail = text[join.end() :]
     second = read(tail, today)

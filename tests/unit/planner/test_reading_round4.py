@@ -428,3 +428,29 @@ def test_a_party_listed_in_full(text: str, size: int) -> None:
 def test_nights_per_stop_said_as_for_n() -> None:
     q = parse("Four of us are planning Osaka for 3 nights and Tokyo for 4 over the National Day holiday", [])
     assert q.stop_nights == (3, 4)
+
+
+@pytest.mark.parametrize(
+    ("text", "dates"),
+    [
+        ("Shanghai to Seoul on New Year's Eve, returning on 2 January", ("2026-12-31", "2027-01-02")),
+        ("Taipei: departing 18 June and coming back on 22 June", ("2027-06-18", "2027-06-22")),
+        ("fly to Singapore on 27 December and stay until New Year's Day", ("2026-12-27", "2027-01-01")),
+    ],
+)
+def test_the_way_back_said_after_the_way_out(text: str, dates: tuple[str, str]) -> None:
+    when = parse(text, []).when
+    assert when is not None and (when.start.isoformat(), when.end.isoformat()) == dates
+
+
+@pytest.mark.parametrize(
+    ("text", "size"),
+    [
+        ("我和三位同事打算下周五到周日从广州去厦门", 4),
+        ("我们学校组织了12名老师于1月25日赴北京参访", 12),
+        ("I am writing on behalf of my parents, who would like to fly to Guilin", 2),
+        ("we are six adults plus the two kids going to Osaka", 8),
+    ],
+)
+def test_a_party_counted_with_classifiers_and_lists(text: str, size: int) -> None:
+    assert parse(text, []).party.size == size
