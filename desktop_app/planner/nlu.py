@@ -27,6 +27,7 @@ from desktop_app.travel.origins import aside, find_origin
 from desktop_app.travel.party import LEFT, ZH_COMPANIONS, Party, added_people, find_party, joined
 from desktop_app.travel.places import City, resolve_city
 from desktop_app.travel.regions import Region, country_cities, find_regions, qualifies
+from desktop_app.travel.spelling import written_out
 from desktop_app.travel.stay import nights_to_stay, nights_until_back, parse_duration, said_nights, weeks_moved
 from desktop_app.travel.when import Span, find_span
 from desktop_app.travel.world_places import Mention, WorldPlace, find_places, matched_len, stand_ins
@@ -159,7 +160,7 @@ SCRIPT_EDGE = re.compile(r"(?<=[\u4e00-\u9fff])(?=[A-Za-z])|(?<=[A-Za-z])(?=[\u4
 
 def parse(text: str, earlier: list[str]) -> TripQuery:
     """The trip query for `text`, filling the origin and intents from earlier user turns."""
-    text = SCRIPT_EDGE.sub(" ", text)
+    text = written_out(SCRIPT_EDGE.sub(" ", text))  # "3 nites this wknd": one spelling for every reader
     q = TripQuery(lang=language(text))
     places = find_places(text)
     _set_places(q, text, places)

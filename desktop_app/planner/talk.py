@@ -11,7 +11,7 @@ from desktop_app.planner.asks import TRIP_WORDS
 from desktop_app.planner.compare import TRIP_WISH
 from desktop_app.planner.wording import say
 
-THANKS = re.compile(r"(?i)^\W*(?:thanks?\b|thank (?:you|u)\b|thx\b|ty\b|谢谢|感谢|多谢)")
+THANKS = re.compile(r"(?i)^\W*(?:ok(?:ay)?\W+)?(?:thanks?\b|thank (?:you|u)\b|thx\b|ty\b|谢谢|感谢|多谢)")
 # thanks followed by a new ask is that ask: "thanks! and hotels there?", 谢谢，再帮我查下酒店
 NEW_ASK = re.compile(
     r"(?i)[?？]|吗|呢|帮我|查|\bcan (?:you|u)\b|\bcould you\b|\bplease\b|\bpls\b|\bwhat about\b|\bhow about\b"

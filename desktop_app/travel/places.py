@@ -210,7 +210,7 @@ def airport_city(name: str) -> City | None:
 
 _BEFORE = re.compile(
     r"(?i)(?:\bfrom|\bto|\bout of|\boutta|\binto|\bvia|\bat|\bor|\bmake it|\bland(?:ing)? (?:at|in)"
-    r"|->|→|飞|从|到|去|经|在)\s*$"
+    r"|->|→|(?<=[A-Z])[-–]|飞|从|到|去|经|在)\s*$"
 )
 _AFTER = re.compile(r"(?i)^\s*(?:出发|起飞|机场|飞|到|->|→|-|–|\bto\b|\bfrom\b|\bor\b|\bairport\b)")
 

@@ -454,3 +454,27 @@ def test_the_way_back_said_after_the_way_out(text: str, dates: tuple[str, str]) 
 )
 def test_a_party_counted_with_classifiers_and_lists(text: str, size: int) -> None:
     assert parse(text, []).party.size == size
+
+
+@pytest.mark.parametrize(
+    ("text", "nights", "dates"),
+    [
+        ("tokyo 3 nites w/ my gf in jan", 3, ("2027-01-01", "2027-01-31")),
+        ("nyc this wknd from LA how cold is it", 1, ("2026-12-12", "2026-12-13")),
+        ("any cheap flights PVG to bangkok next wk", None, ("2026-12-07", "2026-12-13")),
+    ],
+)
+def test_phone_shorthand_is_spelt_out_once(text: str, nights: int | None, dates: tuple[str, str]) -> None:
+    q = parse(text, [])
+    assert q.nights == nights and q.when is not None and (q.when.start.isoformat(), q.when.end.isoformat()) == dates
+
+
+@pytest.mark.parametrize(
+    ("text", "stops", "origin"),
+    [("Singapor 4 nites from dec 27", ["singapore"], None), ("PEK-DXB 5 nites apr 10 2 adults", ["dubai"], "beijing")],
+)
+def test_a_misspelt_name_opening_a_message_and_codes_joined_by_a_dash(
+    text: str, stops: list[str], origin: str | None
+) -> None:
+    q = parse(text, [])
+    assert [c.id for c in q.destinations] == stops and (q.origin.id if q.origin else None) == origin

@@ -1,0 +1,31 @@
+"""Words as people type them on a phone, written out once before any slot is read: "3 nites", "this wknd",
+"next wk", "thx". Each reader then sees one spelling instead of listing every shorthand itself."""
+
+from __future__ import annotations
+
+import re
+
+SHORTHAND = {
+    "nites": "nights",
+    "nite": "night",
+    "nts": "nights",
+    "wknd": "weekend",
+    "wkend": "weekend",
+    "wk": "week",
+    "wks": "weeks",
+    "thx": "thanks",
+    "thnx": "thanks",
+    "tmrw": "tomorrow",
+    "2moro": "tomorrow",
+    "bday": "birthday",
+    "xmas": "christmas",
+    "hols": "holidays",
+}
+_WORD = re.compile(
+    r"(?i)(?<![A-Za-z0-9'])(" + "|".join(sorted(SHORTHAND, key=len, reverse=True)) + r")(?![A-Za-z0-9'])"
+)
+
+
+def written_out(text: str) -> str:
+    """`text` with phone shorthand spelt out; everything else, Chinese included, as it was."""
+    return _WORD.sub(lambda m: SHORTHAND[m.group(1).lower()], text)
