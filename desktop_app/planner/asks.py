@@ -70,6 +70,7 @@ ESCAPE = re.compile(r"(?i)\b(?:escape|get away from|get out of) the (?:cold|heat
 FARE_NAMED = re.compile(r"(?i)机票|航班|票价|单程|往返|\bone[- ]way\b|\b(?:flights?|fares?|airfares?|tickets?)\b")
 TRIP_SIZED = re.compile(  # a length or a budget for the whole trip
     r"(?i)[\d一两二三四五六七八九十]+\s*[天晚]|\d+\s*(?:nights?|days?)\b|一共|总共|预算|人均|\bbudget\b|\ball in\b"
+    r"|\d{3,}\s*(?:块|元)?\s*(?:以内|以下|之内)"
 )
 MY_FLIGHT = re.compile(
     r"(?i)\bmy flight\b|航班(?:延误|取消|晚点)|\bflight(?:'s| is| got| was) (?:\w+ )?(?:delayed|cancell?ed)"
@@ -126,10 +127,11 @@ def find_intents(text: str) -> set[str]:
 
 
 def weak_guide(text: str) -> bool:
-    """Only a weak guide word (有啥推荐不, "recommend"): inside a whole trip it asks for the trip, not sights."""
+    """Only a call for suggestions (有啥推荐不, "recommend"): inside a whole trip it asks for the trip, not sights
+    (有什么好玩的 still asks what to do)."""
     folded = " " + re.sub(r"[^\w]+", " ", text.casefold()) + " "
     said = [w for w in INTENT_WORDS["guide"] if w in folded]
-    return bool(said) and all(w in WEAK_GUIDE for w in said)
+    return bool(said) and all(w in ("推荐", "recommend") for w in said)
 
 
 def parse_stars(text: str) -> int | None:

@@ -326,8 +326,8 @@ def _weather_and_scope(q: TripQuery, text: str) -> None:
         for intent, strong in WEAK_ASKS.get(topic, ()):
             if not strong.search(text):
                 q.intents.discard(intent)
-    if q.intents == {"guide"} and (q.origin is not None or q.budget is not None) and weak_guide(text):
-        q.intents = set()  # 北京出发 预算一万 住4晚 有啥推荐不: the whole trip
+    if "guide" in q.intents and (q.origin or q.budget or q.open) and weak_guide(text):  # 有啥推荐不, 海岛推荐
+        q.intents.discard("guide")  # inside a whole trip or an open question: the trip, not sights
     q.typical_months = typical_months(text) if q.when is None and q.open is None else ()
     if q.typical_months == ALL_MONTHS and not q.intents & (ANSWERABLE - {"weather"}):
         q.intents = {"weather"}  # 什么时候去拉萨最好: the months compared, no trip priced

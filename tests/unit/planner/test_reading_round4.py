@@ -478,3 +478,9 @@ def test_a_misspelt_name_opening_a_message_and_codes_joined_by_a_dash(
 ) -> None:
     q = parse(text, [])
     assert [c.id for c in q.destinations] == stops and (q.origin.id if q.origin else None) == origin
+
+
+def test_a_call_for_suggestions_inside_a_trip_asks_the_trip() -> None:
+    assert "guide" not in parse("有没有便宜点的海岛推荐 俩人 下个月", []).intents
+    assert "guide" in parse("再帮我看看大理有什么好玩的", ["从上海去大理 下周 两个人"]).intents
+    assert parse("广州飞厦门 下个月 1个人 2000以内", []).intents == set()  # a budget: the whole trip
