@@ -40,7 +40,7 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
     ),
     "guide": (
         words(
-            "攻略|指南|景点|美食|好玩|好吃|怎么玩|玩什么|吃什么|看什么|推荐|必去|必吃|准备什么|玩法|路线怎么|安排路线|怎么排|可玩|排个行程|排一下行程|排行程"
+            "攻略|指南|景点|美食|好玩|好吃|怎么玩|玩什么|吃什么|看什么|推荐|必去|必吃|准备什么|玩法|路线怎么|安排路线|怎么排|咋排|可玩|排个行程|排一下行程|排行程"
         )
         + words(
             "guide|sights|what to do|things to do|food|what to see|should i see|should we see|"

@@ -26,6 +26,7 @@ from desktop_app.travel.money import BUDGET_WORDS, PER_PERSON, foreign_budget, p
 from desktop_app.travel.origins import aside, find_origin
 from desktop_app.travel.party import LEFT, ZH_COMPANIONS, Party, added_people, find_party, joined
 from desktop_app.travel.places import City, resolve_city
+from desktop_app.travel.ranges import WAY_BACK, back_on
 from desktop_app.travel.regions import Region, country_cities, find_regions, qualifies
 from desktop_app.travel.spelling import written_out
 from desktop_app.travel.stay import nights_to_stay, nights_until_back, parse_duration, said_nights, weeks_moved
@@ -234,16 +235,12 @@ def _beyond(q: TripQuery, text: str) -> None:
         q.beyond = tuple(t for t in q.beyond if t != "events")  # "4 of us from chengdu, harbin ice festival trip"
 
 
-WAY_BACK = re.compile(r"(?i)回|返|\bback\b|\breturn|\bthrough\b|\buntil\b|\btill\b")
-
-
-def _back_on(q: TripQuery, when: Span, text: str, before: Span | None) -> Span:
-    """A follow-up naming only the way back (7月16日回北京, "the return should be the 23rd"): the trip keeps its
-    start and ends that day."""
-    if before is None or when.kind != "day" or not WAY_BACK.search(text) or not before.start < when.start:
-        return when
-    q.days, q.nights = None, (when.start - before.start).days
-    return replace(when, start=before.start, kind="range", said=f"{before.said} – {when.said}")
+def _when_so_far(q: TripQuery, text: str, before: TripQuery) -> None:
+    """The time the conversation had, or this turn's; a way back alone (7月16日回北京) keeps the trip's start."""
+    if q.when is None:
+        q.when = before.when or before.when_aside
+    elif (back := back_on(q.when, text, before.when)) is not None:
+        q.when, q.days, q.nights = back, None, back.days - 1
 
 
 def _count_budget(q: TripQuery) -> None:
@@ -427,7 +424,7 @@ def _inherit(q: TripQuery, text: str, before: TripQuery) -> None:
     if q.days is None and q.nights is None:
         q.days, q.nights = before.days, before.nights
     q.stars_said = before.stars_said if q.stars_said is None else q.stars_said
-    q.when = (before.when or before.when_aside) if q.when is None else _back_on(q, q.when, text, before.when)
+    _when_so_far(q, text, before)
     if not q.open and (before.destinations or before.no_data):
         _carry_intents(q, text, before.intents)
     if not q.party.said or (q.party.guessed and before.party.said):
@@ -483,7 +480,10 @@ PLANNING = re.compile(
     r"(?i)安排一下|帮我安排|规划一下|规划下|\bplan (?:me |us )?(?:a|my|our|the) trip\b|\bplan it\b"
     r"|\bput (?:something|it|a trip) together\b|\bsort (?:me|us) out\b"
 )
-ADDING = re.compile(r"(?i)\badd\b|\balso\b|\btoo\b|加上|再加|也查|还有|加个|加一个|顺便(?:去|玩|逛)|也(?:去|玩|逛)")
+ADDING = re.compile(  # "and changsha", 顺便也看看青岛 (not "and Paris?": that asks instead)
+    r"(?i)\badd\b|\balso\b|\btoo\b|加上|再加|也查|还有|加个|加一个|顺便(?:去|玩|逛)|也(?:去|玩|逛|看看)"
+    r"|^\W*(?:and|n|&|\+)\s+[^?？]{1,20}$"
+)
 
 
 def _added(q: TripQuery, text: str, earlier: list[str]) -> None:

@@ -484,3 +484,17 @@ def test_a_call_for_suggestions_inside_a_trip_asks_the_trip() -> None:
     assert "guide" not in parse("有没有便宜点的海岛推荐 俩人 下个月", []).intents
     assert "guide" in parse("再帮我看看大理有什么好玩的", ["从上海去大理 下周 两个人"]).intents
     assert parse("广州飞厦门 下个月 1个人 2000以内", []).intents == set()  # a budget: the whole trip
+
+
+@pytest.mark.parametrize(
+    ("earlier", "text", "stops"),
+    [
+        (["厦门 下个月 两个人"], "顺便也看看青岛", ["xiamen", "qingdao"]),
+        (["wuhan this weekend, 2 ppl"], "and changsha", ["wuhan", "changsha"]),
+        (["Dubai next week"], "and Paris?", ["paris"]),
+    ],
+)
+def test_a_place_added_tersely_joins_and_a_question_asks_instead(
+    earlier: list[str], text: str, stops: list[str]
+) -> None:
+    assert [c.id for c in parse(text, earlier).destinations] == stops
