@@ -16,6 +16,12 @@ def _sunday(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TRAVEL_ASSISTANT_TODAY", "2026-12-06")
 
 
+def _span(text: str) -> tuple[str, str] | None:
+    """The dates a first question is read as, ISO."""
+    when = parse(text, []).when
+    return (when.start.isoformat(), when.end.isoformat()) if when is not None else None
+
+
 @pytest.mark.parametrize(
     "text",
     [
@@ -66,8 +72,7 @@ def test_two_times_joined_are_one_stretch(
     monkeypatch: pytest.MonkeyPatch, today: str, text: str, dates: tuple[str, str]
 ) -> None:
     monkeypatch.setenv("TRAVEL_ASSISTANT_TODAY", today)
-    when = parse(text, []).when
-    assert when is not None and (when.start.isoformat(), when.end.isoformat()) == dates
+    assert _span(text) == dates
 
 
 @pytest.mark.parametrize(
@@ -171,8 +176,7 @@ def test_the_days_of_the_lunar_new_year(
     monkeypatch: pytest.MonkeyPatch, today: str, text: str, dates: tuple[str, str]
 ) -> None:
     monkeypatch.setenv("TRAVEL_ASSISTANT_TODAY", today)
-    when = parse(text, []).when
-    assert when is not None and (when.start.isoformat(), when.end.isoformat()) == dates
+    assert _span(text) == dates
 
 
 @pytest.mark.parametrize("text", ["初中同学聚会在三亚", "月初去三亚"])
@@ -279,8 +283,7 @@ def test_a_day_s_weekend_and_days_said_beside_a_weekend(
     monkeypatch: pytest.MonkeyPatch, today: str, text: str, dates: tuple[str, str]
 ) -> None:
     monkeypatch.setenv("TRAVEL_ASSISTANT_TODAY", today)
-    when = parse(text, []).when
-    assert when is not None and (when.start.isoformat(), when.end.isoformat()) == dates
+    assert _span(text) == dates
 
 
 @pytest.mark.parametrize(
@@ -341,8 +344,7 @@ def test_a_day_that_is_not_the_trip_s(
     monkeypatch: pytest.MonkeyPatch, today: str, text: str, dates: tuple[str, str]
 ) -> None:
     monkeypatch.setenv("TRAVEL_ASSISTANT_TODAY", today)
-    when = parse(text, []).when
-    assert when is not None and (when.start.isoformat(), when.end.isoformat()) == dates
+    assert _span(text) == dates
 
 
 async def test_thanks_look_nothing_up_again_and_get_a_short_reply() -> None:
@@ -409,8 +411,7 @@ def test_a_follow_up_naming_only_the_way_back_keeps_the_start(
     ],
 )
 def test_dates_written_with_their_year_or_weekday(text: str, dates: tuple[str, str]) -> None:
-    when = parse(text, []).when
-    assert when is not None and (when.start.isoformat(), when.end.isoformat()) == dates
+    assert _span(text) == dates
 
 
 @pytest.mark.parametrize(
@@ -439,8 +440,7 @@ def test_nights_per_stop_said_as_for_n() -> None:
     ],
 )
 def test_the_way_back_said_after_the_way_out(text: str, dates: tuple[str, str]) -> None:
-    when = parse(text, []).when
-    assert when is not None and (when.start.isoformat(), when.end.isoformat()) == dates
+    assert _span(text) == dates
 
 
 @pytest.mark.parametrize(
