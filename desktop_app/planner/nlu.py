@@ -271,8 +271,8 @@ def _asks(q: TripQuery, text: str, earlier: list[str]) -> None:
 def _when(q: TripQuery, text: str) -> None:
     """The time said, and the way back read into it (周五去苏州，周日回: Friday to Sunday)."""
     q.when = find_span(text, clock.today())
-    if q.when is not None and q.when.kind in ("holiday", "range") and (q.days, q.nights) in ((2, 1), (3, 2)):
-        q.days = q.nights = None  # "Easter那个长周末", "Easter long weekend": the holiday's own days
+    if q.when and q.when.kind in ("holiday", "range") and (q.days, q.nights) in ((2, 1), (3, 2)) and q.when.days > 1:
+        q.days = q.nights = None  # "Easter那个长周末": the holiday's own days (端午 is one day: 3天2晚 stands)
     after = text[text.find(q.when.said) + len(q.when.said) - 1 :] if q.when and q.when.said in text else text
     back = nights_until_back(after, q.when.start) if q.when is not None and q.when.kind == "day" else None
     if q.when is not None and back:  # "out Friday, back the following Monday": out and back

@@ -7,6 +7,9 @@ import re
 
 SHORTHAND = {
     "nites": "nights",
+    "flt": "flight",
+    "flts": "flights",
+    "htl": "hotel",
     "nite": "night",
     "nts": "nights",
     "wknd": "weekend",

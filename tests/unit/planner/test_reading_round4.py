@@ -498,3 +498,9 @@ def test_a_place_added_tersely_joins_and_a_question_asks_instead(
     earlier: list[str], text: str, stops: list[str]
 ) -> None:
     assert [c.id for c in parse(text, earlier).destinations] == stops
+
+
+def test_a_length_said_beside_a_one_day_holiday_stands() -> None:
+    assert parse("端午想去重庆吃火锅 3天2晚 我们仨 from 武汉", []).nights == 2
+    assert parse("我跟男朋友想元旦去重庆玩三天两夜，从西安过去", []).nights == 2
+    assert parse("cheapest flt PEK->CTU fri?", []).intents == {"flights"}
