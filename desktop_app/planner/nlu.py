@@ -461,7 +461,7 @@ BACK_TO = re.compile(r"(?i)回到|算了[，,\s]*(?:还是|就)|\bback to\b|\bgo
 # a place said with 不去 / drop / skip is out of the trip: 海口不去了, 去掉海口, "drop KL", "skip Osaka"
 DROPPED = re.compile(
     r"(?i)(?:^|\s)(?:不去|去掉|删掉|不要|drop|skip|remove|minus|without|no more|forget|not|swap)\s*@"
-    r"|@[^，,。！？!?]{0,6}人太多"
+    r"|@[^，,。！？!?]{0,6}人太多|@\s*出发[…。.，,\s]*(?:哦|噢)?不对"
     r"|@\s*[？?]?\s*(?:不对|不是|不)(?:不对)?[，,\s]*(?:是|还是)|@\s*算了"  # 苏州？不 还是去南京吧; 南京算了
     r"|^(?:本来|原本|原来)(?:想|打算)?去?\s*@"  # 本来想去东京…那就大阪吧
     r"|@\s*(?:就)?不去了?|@\s*换成|@\s*(?:那会儿|那边)?太(?:贵|远|热|冷|累)"

@@ -427,8 +427,8 @@ def _find_span(text: str, today: date) -> Span | None:
     """The time a question names (the earliest phrase; the longer one where two start together);
     a bare "weekend" gives way to a time named elsewhere ("a long weekend around New Year's Day")."""
     text = BUSY.sub(lambda m: " " * len(m.group(0)), VERB_DOWN.sub(" ", text))  # 查下下周; 忙到25号: not the trip
-    if (fix := CORRECTED.search(text)) and (later := find_span(text[fix.end() :], today)):
-        return later  # 6月5号，不对，6月6号; 改到1月10号: the time said last
+    if (fix := CORRECTED.search(text)) and (later := find_span(text[fix.end() :], today)) and not NOW.match(later.said):
+        return later  # 6月5号，不对，6月6号; 改到1月10号: the time said last (…不对，我们现在在武汉 corrects no time)
     found = _earliest(text, today, bare_weekend=True)
     if found is not None and _is_bare_weekend(found):
         return _earliest(text, today, bare_weekend=False) or found

@@ -504,3 +504,9 @@ def test_a_length_said_beside_a_one_day_holiday_stands() -> None:
     assert parse("端午想去重庆吃火锅 3天2晚 我们仨 from 武汉", []).nights == 2
     assert parse("我跟男朋友想元旦去重庆玩三天两夜，从西安过去", []).nights == 2
     assert parse("cheapest flt PEK->CTU fri?", []).intents == {"flights"}
+
+
+def test_a_correction_of_the_origin_corrects_no_time() -> None:
+    q = parse("五一想带娃去张家界，长沙出发…哦不对，我们现在在武汉，从武汉走，预算一万五", [])
+    assert [c.id for c in q.destinations] == ["zhangjiajie"] and q.origin is not None and q.origin.id == "wuhan"
+    assert _span("五一想带娃去张家界，长沙出发…哦不对，我们现在在武汉，从武汉走") == ("2027-05-01", "2027-05-04")
