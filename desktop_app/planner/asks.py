@@ -72,6 +72,9 @@ TRIP_SIZED = re.compile(  # a length or a budget for the whole trip
     r"(?i)[\d一两二三四五六七八九十]+\s*[天晚]|\d+\s*(?:nights?|days?)\b|一共|总共|预算|人均|\bbudget\b|\ball in\b"
     r"|\d{3,}\s*(?:块|元)?\s*(?:以内|以下|之内)"
 )
+ITINERARY = re.compile(
+    r"行程安排|(?:出|做|给|发|整理)一?份[^，,。！？!?]{0,8}(?:行程|攻略)|推荐[^，,。！？!?]{0,6}行程"
+)
 MY_FLIGHT = re.compile(
     r"(?i)\bmy flight\b|航班(?:延误|取消|晚点)|\bflight(?:'s| is| got| was) (?:\w+ )?(?:delayed|cancell?ed)"
 )  # "my flight got delayed": no fare asked
@@ -95,6 +98,20 @@ TRIP_WORDS = words("玩|旅游|旅行|出行|度假|去|行程|查|比较|对比
 )
 
 
+def _asked_in_phrases(text: str, asked: str, looked_up: bool) -> set[str]:
+    """Lookups asked in a phrase, not a word: 住三晚 beside another lookup, 订去成都的票, 住江汉路附近, 出一份行程."""
+    found = set()
+    if looked_up and re.search(r"住\s*[\d一两二三四五六七八九十]{1,2}\s*[晚天]", text):
+        found.add("hotels")  # 单程飞三亚，住三晚: the stay is asked for too
+    if re.search(r"(?:订|买|抢)[^，,。！？!?]{0,8}(?<!门)票", text):
+        found.add("flights")  # 订去成都的票: a fare (门票 is an admission, not a fare)
+    if re.search(r"住(?:在)?[^，,。！？!?]{1,10}(?:附近|旁边|周边|那边|那一?带)", text):
+        found.add("hotels")  # 住江汉路附近: where to stay is the question
+    if ITINERARY.search(asked):
+        found.add("guide")  # 出一份三晚的行程, 推荐一个两天的行程: a day-by-day plan is asked
+    return found
+
+
 def find_intents(text: str) -> set[str]:
     """Which lookups the question names explicitly."""
     asked = BOOKED.sub(" ", ESCAPE.sub(" ", text)).replace("收藏夹", " ")  # 机票早就买好了: what is booked is not asked
@@ -110,16 +127,12 @@ def find_intents(text: str) -> set[str]:
         )  # 成都飞拉萨 4天 俩人 多少钱, 北京飞新加坡 一共2万: the flight is the way there, the trip is asked
     if found and not found & {"flights", "hotels"} and any(w in folded for w in COST_WORDS):
         found |= {"flights", "hotels"}
-    if found - {"guide"} and re.search(r"住\s*[\d一两二三四五六七八九十]{1,2}\s*[晚天]", text):
-        found.add("hotels")  # 单程飞三亚，住三晚: the stay is asked for too
-    if re.search(r"(?:订|买|抢)[^，,。！？!?]{0,8}(?<!门)票", text):
-        found.add("flights")  # 订去成都的票: a fare (门票 is an admission, not a fare)
-    if re.search(r"住(?:在)?[^，,。！？!?]{1,10}(?:附近|旁边|周边|那边|那一?带)", text):
-        found.add("hotels")  # 住江汉路附近: where to stay is the question
+    phrased = _asked_in_phrases(text, asked, bool(found - {"guide"}))
+    found |= phrased
     if ("hotels" in found and TRAIN.search(text)) or GETTING_THERE.search(text):
         found.add("flights")  # "the train … and a hotel", 怎么去: the fare (by rail where it reaches) is asked
     others = found - {"guide"}
-    if "guide" in found and others:
+    if "guide" in found and others and "guide" not in phrased:
         strong = [w for w in INTENT_WORDS["guide"] if w in folded and w not in WEAK_GUIDE]
         if not strong:
             found.discard("guide")
@@ -131,7 +144,7 @@ def weak_guide(text: str) -> bool:
     (有什么好玩的 still asks what to do)."""
     folded = " " + re.sub(r"[^\w]+", " ", text.casefold()) + " "
     said = [w for w in INTENT_WORDS["guide"] if w in folded]
-    return bool(said) and all(w in ("推荐", "recommend") for w in said)
+    return bool(said) and all(w in ("推荐", "recommend") for w in said) and not ITINERARY.search(text)
 
 
 def parse_stars(text: str) -> int | None:

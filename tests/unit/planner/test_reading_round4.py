@@ -510,3 +510,15 @@ def test_a_correction_of_the_origin_corrects_no_time() -> None:
     q = parse("五一想带娃去张家界，长沙出发…哦不对，我们现在在武汉，从武汉走，预算一万五", [])
     assert [c.id for c in q.destinations] == ["zhangjiajie"] and q.origin is not None and q.origin.id == "wuhan"
     assert _span("五一想带娃去张家界，长沙出发…哦不对，我们现在在武汉，从武汉走") == ("2027-05-01", "2027-05-04")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "从上海出发，每人预算3000元。麻烦给一份详细的行程安排，再推荐一下住的地方",
+        "想趁这周末带女儿去长沙玩两天，请推荐一下行程，并看看周六周日长沙会不会下雨",
+        "12月18日到21日要和三个朋友去重庆，请帮忙出一份三晚的行程，再查一下机票",
+    ],
+)
+def test_a_day_by_day_plan_asked_in_a_phrase_is_a_guide(text: str) -> None:
+    assert "guide" in parse(text, []).intents
