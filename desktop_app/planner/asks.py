@@ -16,13 +16,14 @@ def words(table: str) -> tuple[str, ...]:
 INTENT_WORDS: dict[str, tuple[str, ...]] = {
     "weather": (
         words(
-            "天气|气温|温度|下雨|热不热|穿什么|带什么|衣服|热吗|很热|太热|暖和|凉|下雪|多少度|冷|游泳|下海|外套|羽绒服|雨伞"
+            "天气|气温|温度|下雨|热不热|穿什么|穿啥|穿多厚|要穿|带什么|衣服|热吗|很热|太热|暖和|凉|下雪|多少度|冷|冻|零下"
+            "|游泳|下海|外套|羽绒服|秋裤|雨伞"
             "|泳衣|长袖|短袖|防晒|带伞|雨季|温差|热死|冷死"
         )
         + words(
             "weather|wether|temperature| temp | temps |degrees|humid| rain|forecast|climate|"
             "warmer|cooler|colder|hotter|"
-            "pack|wear| cold | hot |snow|swim|sunny|chilly|freezing| coat | jacket|umbrella"
+            "pack|wear| cold | hot |snow|swim|sunny|chilly|freezing| coat | jacket|umbrella|brolly|below zero"
         )
     ),
     "flights": words("机票|航班|飞|往返|票价")
@@ -40,7 +41,7 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
     ),
     "guide": (
         words(
-            "攻略|指南|景点|美食|好玩|好吃|怎么玩|玩什么|吃什么|看什么|推荐|必去|必吃|准备什么|玩法|路线怎么|安排路线|怎么排|咋排|可玩|排个行程|排一下行程|排行程"
+            "攻略|指南|景点|美食|好玩|好吃|怎么玩|玩什么|吃什么|看什么|推荐|必去|必吃|准备什么|玩法|路线怎么|安排路线|怎么排|咋排|可玩|每天去哪|每天怎么玩|排个行程|排一下行程|排行程"
         )
         + words(
             "guide|sights|what to do|things to do|food|what to see|should i see|should we see|"
@@ -60,7 +61,8 @@ COMPARE_ONE = re.compile(  # the one thing compared side by side, not the whole 
 )
 # what is already booked is not asked: 机票早就买好了, "already booked my hotel"
 BOOKED = re.compile(
-    r"(?i)(?:机票|酒店)(?:公司|单位)?(?:早就|已经|早)?(?:买好|订好|买了|订了)|(?:已经|早就)(?:买好|订好)了?(?:机票|酒店)"
+    r"(?i)(?:机票|酒店|航班)(?:公司|单位)?(?:也|都)?(?:早就|已经|早)?(?:买好|订好|定好|搞定|买了|订了|定了)"
+    r"|(?:已经|早就)(?:买好|订好|定好)了?[^，,。！？!?]{0,6}?(?:机票|酒店)|(?:酒店和机票|机票和?酒店)都(?:搞定|订好|定好)"
     r"|(?:机票|酒店)(?:公司|单位)(?:订|出|报|包)"
     r"|\b(?:hotel|flight|ticket)(?:'s|s are| is| are) (?:already )?(?:booked|sorted)\b"
     r"|\b(?:already )?booked (?:my|the|our|a) (?:hotel|flights?)\b|\bchange planes\b|转机"
@@ -82,7 +84,7 @@ FARE_ASKED = re.compile(
     r"(?i)机票|航班|票|fares?\b|(?<!my )\bflights?\b|ticket|多少(?!度)|价格|price|cost|cheap|how much|便宜"
 )
 WHOLE_TRIP = re.compile(r"(?i)玩|旅游|预算|人均|够不够|够吗|安排|\btrip\b|\bbudget\b|\btotal\b|\bplan\b")
-TRAIN = re.compile(r"(?i)高铁|火车|动车|卧铺|\btrains?\b|\brail(?:way)?\b")
+TRAIN = re.compile(r"(?i)高铁|火车|动车|卧铺|新干线|\btrains?\b|\brail(?:way)?\b|\bshinkansen\b")
 GETTING_THERE = re.compile(
     r"(?i)怎么去|怎么过去|如何去|\b(?:best|cheapest|fastest|quickest) way to (?:get|go)\b"
     r"|\bhow (?:do|can|should) (?:i|we) get (?:to|from)\b"

@@ -47,7 +47,7 @@ EN_COMPANIONS: tuple[tuple[str, int], ...] = (
 
 def _explicit(text: str) -> Party | None:
     """A count said outright: 两个人, 3人, 一家三口, 两大一小, "4 people", "a family of four"."""
-    if m := re.search(_ZN + r"\s*个?大(?:人)?\s*[，,、和+带跟加]?\s*" + _ZN + ZH_CHILD, text):
+    if m := re.search(_ZN + r"\s*个?大(?:人)?\s*[，,、和+带跟加]?\s*(?:外加|再加|加上)?\s*" + _ZN + ZH_CHILD, text):
         a, b = number(m.group(1)), number(m.group(2))
         return Party(a + b, m.group(0), children=b) if a and b else None
     if m := re.search(r"(?:我们|咱们)\s*" + _ZN + r"\s*个\S{0,2}?" + ZH_GROUP, text):
@@ -61,6 +61,8 @@ def _explicit(text: str) -> Party | None:
         said = m.group(1) or m.group(2)
         n = 2 if said is None else number(said.rstrip("个 "))  # 就我们俩: two in all; 我们仨: three
         return Party(n, m.group(0)) if n else None
+    if m := re.search(r"(?i)就我(?:自己|一个人?)|只有我(?:自己)?|\bjust me\b(?! and)|\bby myself\b", text):
+        return Party(1, m.group(0))  # 宝宝还是不带了，就我自己去: one, said (the party before is not kept)
     if re.search(r"他俩|他们俩|她俩|她们俩|老两口", text):
         return Party(2, "他俩")  # 爸妈…他俩从大连出发: the two of them travel
     if (m := re.search(_ZN + r"\s*个?(?:大人|成人|成年人)", text)) and (n := number(m.group(1))):
@@ -83,7 +85,7 @@ def _explicit(text: str) -> Party | None:
         return Party(n + extra, text[m.start() : more.end() if more else m.end()]) if n else None
     en = re.search(
         r"(?i)\b(?:a\s+)?(?:family|group|party)\s+of\s+" + _EN + r"\b|\b" + _EN
-        + r"\s+(?:of us|people|persons|adults|travell?ers|pax|guests|ppl)\b",
+        + r"\s+(?:of us|people|persons|adults?|travell?ers|pax|guests|ppl)\b",
         text,
     )  # fmt: skip
     if en:

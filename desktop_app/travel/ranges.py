@@ -61,7 +61,7 @@ def weekday_dated(text: str, found: Span, today: date, read: Callable[[str, date
         return found
     gap = re.compile(r"[\s,，(（]*").match(text, at + len(found.said))
     tail = text[gap.end() if gap else at + len(found.said) :]
-    second = read(tail, today)
+    second = _bare_end(tail, today) or read(tail, today)  # "Friday the 18th", "Friday, June 4th"
     if second is None or second.kind != "day" or not tail.startswith(second.said):
         return found
     return replace(second, said=text[at : len(text) - len(tail) + len(second.said)])

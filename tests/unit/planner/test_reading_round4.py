@@ -522,3 +522,44 @@ def test_a_correction_of_the_origin_corrects_no_time() -> None:
 )
 def test_a_day_by_day_plan_asked_in_a_phrase_is_a_guide(text: str) -> None:
     assert "guide" in parse(text, []).intents
+
+
+@pytest.mark.parametrize(
+    ("text", "intents"),
+    [
+        ("两周后去哈尔滨看冰雪，要穿多厚啊", {"weather"}),
+        ("喀什一月份去会不会冻死", {"weather"}),
+        ("do I need a brolly in London next week?", {"weather"}),
+        ("机票酒店都订好了，下周去首尔，就想知道要不要带羽绒服", {"weather"}),
+        ("我下周三的航班已经定了，是回程的，去程是这周四，去深圳，帮我看下酒店", {"hotels"}),
+        ("下周去新加坡，酒店和机票都搞定了，帮我规划下每天去哪", {"guide"}),
+    ],
+)
+def test_weather_asked_without_the_word_and_what_is_already_booked(text: str, intents: set[str]) -> None:
+    assert parse(text, []).intents == intents
+
+
+@pytest.mark.parametrize(
+    "text", ["Do I need to book the Shinkansen from Tokyo to Osaka in advance?", "下周去东京出差，坐新干线去大阪要多久"]
+)
+def test_the_shinkansen_is_a_train(text: str) -> None:
+    assert "trains" in parse(text, []).beyond
+
+
+@pytest.mark.parametrize(
+    ("earlier", "text", "size"),
+    [
+        ([], "我们是三个大人，外加一个宝宝", 4),
+        ([], "1 adult + 1 toddler, flying Pudong to Taipei on the 20th", 2),
+        (["1 adult + 1 toddler, flying Pudong to Taipei on the 20th"], "宝宝还是不带了，就我自己去", 1),
+        ([], "it's just me and my two boys this year, Qingdao in July", 3),
+    ],
+)
+def test_a_party_of_one_said_and_a_child_added(earlier: list[str], text: str, size: int) -> None:
+    assert parse(text, earlier).party.size == size
+
+
+def test_a_weekday_with_a_bare_day_and_a_walk_is_no_origin() -> None:
+    assert _span("Friday the 18th to Tuesday the 22nd, Kunming, flights from Chengdu?") == ("2026-12-18", "2026-12-22")
+    q = parse("今天杭州下雨吗，想去西湖走走", [])
+    assert q.origin is None and [c.id for c in q.destinations] == ["hangzhou"]
