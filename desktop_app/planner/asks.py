@@ -31,10 +31,10 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
     "hotels": words("酒店|住宿|宾馆|民宿|住哪|空房|订房|客栈|青旅|住的地方")
     + words(
         "hotel|stay|accommodation|lodging| room | rooms |a place near|place to crash|somewhere to crash|hostel|airbnb"
-        "|need a place|a place for|base myself|base ourselves"
+        "|need a place|a place for|base myself|base ourselves|a bed "
     ),
     "save": words("保存|存下来|存起来|存成|存一下|导出|收藏|记下来|存着")
-    + words("save|export|write it down|keep it|keep this"),
+    + words("save|export|write it down|keep it|keep this|bookmark"),
     "compare": (
         words("对比|比较|还是|比一下|哪个|哪里更|哪边|选一个|选哪|哪两个")
         + words("compare|comparison| vs|versus|which one|which better|which is| or ")

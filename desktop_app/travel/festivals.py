@@ -149,7 +149,7 @@ _HOLIDAY_EN = (
     r"|national day|may day"
 )
 _AFTER_ZH = (
-    r"(?P<hz>圣诞节?|元旦|春节|国庆|五一)(?:之)?(?P<dz>后|前)(?:的)?"
+    r"(?P<hz>圣诞节?|元旦|春节|国庆|五一|除夕)(?:之)?(?P<dz>后|前)(?:的)?"
     r"(?:(?P<nz>[一两二三四五六七\d])天|(?P<wz>一周|那一?周|一个星期))"
 )
 AFTER = (  # "the 3 days after Christmas", "the week after New Year", 圣诞后三天, 元旦后一周

@@ -128,13 +128,15 @@ def _our_children(text: str) -> Party | None:
 
 
 _MATES = r"(?:friends|frnds|colleagues|mates|roommates|classmates|coworkers|buddies|pals)\b"
+THEY_GO = (  # the parents go, the asker does not: "for my parents", 给爸妈订, 爸妈想去桂林…我不去
+    r"(?i)\b(?:for|on behalf of) (?:my|our) (?:parents|mum and dad|mom and dad)\b"
+    r"|给(?:我)?爸妈|替(?:我)?爸妈|爸妈[^。]{0,20}我不去"
+)
 
 
 def _groups(text: str) -> Party | None:
     """A group counted as such: 给爸妈 (they go, not me), 我和3个朋友 (4), "4 friends" (4), "rooms for 3"."""
-    if re.search(
-        r"(?i)\b(?:for|on behalf of) (?:my|our) (?:parents|mum and dad|mom and dad)\b|给(?:我)?爸妈|替(?:我)?爸妈", text
-    ):
+    if re.search(THEY_GO, text):
         return Party(2, "parents" if re.search(r"[a-z]", text, re.I) else "爸妈")  # they go, the asker does not
     if m := re.search(r"(?:我|我们)?(?:和|跟|带|陪|与)\s*" + _ZN + r"\s*[个位名]?(?:朋友|同事|同学)", text):
         n = number(m.group(1))

@@ -563,3 +563,12 @@ def test_a_weekday_with_a_bare_day_and_a_walk_is_no_origin() -> None:
     assert _span("Friday the 18th to Tuesday the 22nd, Kunming, flights from Chengdu?") == ("2026-12-18", "2026-12-22")
     q = parse("今天杭州下雨吗，想去西湖走走", [])
     assert q.origin is None and [c.id for c in q.destinations] == ["hangzhou"]
+
+
+def test_more_asks_parties_origins_and_days_said_in_passing() -> None:
+    assert parse("pls bookmark the Kunming plan, don't need anything else", []).intents == {"save"}
+    assert parse("my flight lands in Singapore at 11pm on the 19th, need a bed for 2 nights", []).intents == {"hotels"}
+    assert parse("我爸妈想去桂林，他们从南京出发，我不去，帮他们看看机票", []).party.size == 2
+    q = parse("跨年想去香港看烟花，深圳过去，一家三口", [])
+    assert [c.id for c in q.destinations] == ["hongkong"] and q.origin is not None and q.origin.id == "shenzhen"
+    assert _span("除夕前一天回老家，从广州飞哈尔滨") == ("2027-02-04", "2027-02-04")
