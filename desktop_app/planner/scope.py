@@ -47,7 +47,8 @@ TOPICS = (
     Topic(  # 有什么活动, 演唱会, 灯会还办吗, 烟花, "what's on", "any concerts", "Christmas market"
         "events",
         re.compile(
-            r"(?i)活动|演唱会|音乐节|灯会|庙会|倒计时|\bcountdown\b|有没有烟花|烟花秀|烟花[^。？?]{0,8}(?:吗|没|几点|时间|在哪|哪里)|展览|演出|赛事|比赛|龙舟赛|赛龙舟|花期|"
+            r"(?i)活动|演唱会|音乐节|灯会|庙会|倒计时|\bcountdown\b|\b(?:dragon )?boat races?\b|"
+            r"有没有烟花|烟花秀|烟花[^。？?]{0,8}(?:吗|没|几点|时间|在哪|哪里)|展览|演出|赛事|比赛|龙舟赛|赛龙舟|花期|"
             r"\bwhat's on\b|\banything on\b|\bevents?\b|\bconcerts?\b|\bexhibitions?\b|\bfireworks\b|"
             r"(?<!spring )(?<!boat )(?<!autumn )(?<!lantern )\bfestivals?\b|\bshows\b|\bparades?\b|"
             r"\bchristmas markets?\b|\bbloom\b|还办吗|还在吗|\bstill (?:be )?(?:up|on|running|there)\b"

@@ -42,7 +42,8 @@ EN_DAYS_OF = (
 _DAYS = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|weds?|thu(?:rs?)?|fri|sat|sun)"
 WEEKDAY = (  # 下周三 / next Wednesday; 这周五, 周五, this (or on) Friday: the coming one; 天 of 天气 is no Sunday
     r"(?:(?P<next>下{1,2}(?:个)?(?:周|星期|礼拜)|\bne?xt\s+)|(?:这|本)?(?:个)?(?:周|星期|礼拜)(?=[一二三四五六日天])|\b(?:this|on)\s+"
-    r"|\b(?<!black )(?<!good )(?<!until )(?<!till )(?<!by )(?<!before )(?=" + _DAYS + r"\b))"  # a bare "friday"
+    r"|\b(?<!black )(?<!good )(?<!until )(?<!till )(?<!by )(?<!before )(?<!of )(?<!some )"
+    r"(?!(?<=the )sun\b)(?=" + _DAYS + r"\b))"  # a bare "friday" (not "a week of sun", "the sun")
     r"(?P<w>[一二三四五六日]|天(?!气)|" + _DAYS + r"(?![a-z]))"
 )  # "open on Mondays" is every Monday, not a date
 

@@ -85,7 +85,7 @@ def _explicit(text: str) -> Party | None:
         return Party(n + extra, text[m.start() : more.end() if more else m.end()]) if n else None
     en = re.search(
         r"(?i)\b(?:a\s+)?(?:family|group|party)\s+of\s+" + _EN + r"\b|\b" + _EN
-        + r"\s+(?:of us|people|persons|adults?|travell?ers|pax|guests|ppl)\b",
+        + r"\s+(?:of us|people|persons|adults?|travell?ers|passengers|pax|guests|ppl)\b",
         text,
     )  # fmt: skip
     if en:

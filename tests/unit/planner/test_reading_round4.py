@@ -572,3 +572,11 @@ def test_more_asks_parties_origins_and_days_said_in_passing() -> None:
     q = parse("跨年想去香港看烟花，深圳过去，一家三口", [])
     assert [c.id for c in q.destinations] == ["hongkong"] and q.origin is not None and q.origin.id == "shenzhen"
     assert _span("除夕前一天回老家，从广州飞哈尔滨") == ("2027-02-04", "2027-02-04")
+
+
+def test_sun_the_weather_is_no_sunday_and_more_said_in_passing() -> None:
+    assert _span("compare Sanya and Xiamen for a week of sun in January") == ("2027-01-01", "2027-01-31")
+    assert _span("enjoy the sun in Sanya") is None
+    assert _span("sat-sun in xiamen") == ("2026-12-12", "2026-12-13")
+    assert "events" in parse("Will there be dragon boat races in Hangzhou this year?", []).beyond
+    assert parse("the return should be the 23rd, so five passengers to Taipei", []).party.size == 5
