@@ -33,21 +33,27 @@ def _bare_end(tail: str, start: date) -> Span | None:
     return Span(day, day, m.group(0), "day")
 
 
-WEEKEND_AFTER = re.compile(r"(?i)\s*节?\s*(?:那个|的|那)?\s*(?:long\s+)?(?:weekend|周末)")
+WEEKEND_AFTER = re.compile(
+    r"(?i)\s*节?\s*(?:那个|的|那)?\s*(?:long\s+)?(?:weekend|周末)|\s*(?P<off>假期|小长假|长假|放假|holidays?\b)"
+)
 
 
 def weekend_of(text: str, found: Span) -> Span:
-    """A day's weekend ("valentines weekend", "thanksgiving weekend", 元旦那个周末): the weekend it falls on,
-    with the day itself when it is next to one (Thursday or Friday to Sunday, Saturday to Monday), else the
-    Saturday and Sunday after it."""
+    """A day's weekend ("valentines weekend", "thanksgiving weekend", 元旦那个周末) or its days off (元旦假期,
+    清明小长假): the weekend it falls on, with the day itself when it is next to one (Thursday or Friday to Sunday,
+    Saturday to Monday); a weekend asked for a Tuesday or Wednesday is the one after it."""
     at = text.find(found.said)
     if found.days != 1 or at < 0 or not (m := WEEKEND_AFTER.match(text, at + len(found.said))):
         return found
     day, weekday = found.start, found.start.weekday()
+    if m.group("off") and weekday in (1, 2):  # 端午假期 on a Wednesday: the day off, no weekend beside it
+        return found
     start = day - timedelta(days={5: 0, 6: 1, 0: 2}.get(weekday, 0))  # the Saturday before a Sunday or Monday
     start = start + timedelta(days=5 - weekday) if weekday in (1, 2) else start  # Tuesday, Wednesday: after it
     end = max(day, start + timedelta(days=(6 - start.weekday()) % 7))  # through Sunday (Monday when it is one)
     said = text[at : m.end()]
+    if m.group("off"):  # the holiday's days off, still that holiday
+        return replace(found, start=start, end=end, said=said)
     return replace(found, start=start, end=end, kind="weekend", said=said, holiday="")
 
 

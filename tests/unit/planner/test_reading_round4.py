@@ -580,3 +580,16 @@ def test_sun_the_weather_is_no_sunday_and_more_said_in_passing() -> None:
     assert _span("sat-sun in xiamen") == ("2026-12-12", "2026-12-13")
     assert "events" in parse("Will there be dragon boat races in Hangzhou this year?", []).beyond
     assert parse("the return should be the 23rd, so five passengers to Taipei", []).party.size == 5
+
+
+@pytest.mark.parametrize(
+    ("text", "dates"),
+    [
+        ("元旦假期去苏州玩", ("2027-01-01", "2027-01-03")),
+        ("清明小长假去杭州", ("2027-04-03", "2027-04-05")),
+        ("端午假期去重庆", ("2027-06-09", "2027-06-09")),
+        ("五一假期去成都", ("2027-05-01", "2027-05-04")),
+    ],
+)
+def test_a_one_day_holiday_s_days_off_take_the_weekend_beside_it(text: str, dates: tuple[str, str]) -> None:
+    assert _span(text) == dates
