@@ -288,8 +288,7 @@ def _party_and_stops(q: TripQuery, text: str, earlier: list[str], before: TripQu
     own = said_nights(text)
     if before is not None and own and set(own) == {c.id for c in q.destinations}:  # 西安改成3晚: one stop
         q.destinations = before.destinations if set(own) <= {c.id for c in before.destinations} else q.destinations
-    said = (*earlier[-FOLD_TURNS:], text)
-    nights = {k: n for turn in said for k, n in said_nights(turn).items()}  # a later turn corrects
+    nights = {k: n for turn in earlier[-FOLD_TURNS:] for k, n in said_nights(turn).items()} | own  # later corrects
     if len(q.destinations) > 1 and all(c.id in nights for c in q.destinations):
         q.stop_nights = tuple(nights[c.id] for c in q.destinations)
         q.nights, q.days = sum(q.stop_nights), None

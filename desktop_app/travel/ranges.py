@@ -57,6 +57,7 @@ def weekend_of(text: str, found: Span) -> Span:
     return replace(found, start=start, end=end, kind="weekend", said=said, holiday="")
 
 
+GAP = re.compile(r"[\s,，(（]*")  # between a weekday and its date: "Friday, June 4th", 周五（12月18日）
 WEEKDAY_SAID = re.compile(r"(?i)(?:周|星期|礼拜)[一二三四五六日天]|\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b")
 
 
@@ -65,7 +66,7 @@ def weekday_dated(text: str, found: Span, today: date, read: Callable[[str, date
     at = text.find(found.said)
     if found.kind != "day" or at < 0 or not WEEKDAY_SAID.search(found.said):
         return found
-    gap = re.compile(r"[\s,，(（]*").match(text, at + len(found.said))
+    gap = GAP.match(text, at + len(found.said))
     tail = text[gap.end() if gap else at + len(found.said) :]
     second = _bare_end(tail, today) or read(tail, today)  # "Friday the 18th", "Friday, June 4th"
     if second is None or second.kind != "day" or not tail.startswith(second.said):

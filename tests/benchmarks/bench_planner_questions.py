@@ -33,6 +33,7 @@ from desktop_app.core import events as ev
 from desktop_app.planner import route
 from desktop_app.planner.model import OfflineModel
 from desktop_app.planner.nlu import TripQuery, parse
+from desktop_app.planner.reading import looks_up
 from desktop_app.runtime import RunOptions, build_registry, system_prompt
 from desktop_app.store.settings import Settings
 
@@ -68,8 +69,8 @@ def intents(q: TripQuery) -> list[str]:
     if not q.travel_related or q.beyond_only:
         return []  # not travel, or only what the data cannot know (a visa, opening times): nothing looked up
     named = set(q.intents)
-    if not (q.destinations or q.no_data or q.unknown_places or q.open is not None or named & {"save"}):
-        return []  # no place and no open ask: the planner plans no call (reading.looks_up), "do you ever sleep?"
+    if not (looks_up(q) or q.unknown_places or named & {"save"}):
+        return []  # no place and no open ask: the planner plans no call, "do you ever sleep?"
     if q.open_here or not named & (LOOKUPS | {"guide", "save", "compare"}):
         named |= LOOKUPS  # an open question or a whole trip: every lookup
     return sorted(named)
