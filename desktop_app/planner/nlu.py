@@ -18,14 +18,14 @@ from desktop_app.planner.asks import (
 )
 from desktop_app.planner.compare import OPEN_WORDS, OpenAsk, parse_budget, parse_open
 from desktop_app.planner.scope import ANSWERABLE, topics
-from desktop_app.planner.talk import only_mentioned, thanks_only
+from desktop_app.planner.talk import no_trip_asked, only_mentioned, thanks_only
+from desktop_app.planner.unknown import unknown_places
 from desktop_app.planner.weather_ask import ALL_MONTHS, typical_months
-from desktop_app.travel.date_words import MONTHS_EN, WEEKDAYS_EN
 from desktop_app.travel.landmarks import strip_landmarks
 from desktop_app.travel.money import BUDGET_WORDS, PER_PERSON, foreign_budget, per_person
 from desktop_app.travel.origins import aside, find_origin
-from desktop_app.travel.party import LEFT, ZH_COMPANIONS, Party, added_people, find_party, joined
-from desktop_app.travel.places import City, resolve_city
+from desktop_app.travel.party import LEFT, Party, added_people, find_party, joined
+from desktop_app.travel.places import City
 from desktop_app.travel.ranges import WAY_BACK, back_on
 from desktop_app.travel.regions import Region, country_cities, find_regions, qualifies
 from desktop_app.travel.spelling import written_out
@@ -103,57 +103,6 @@ def language(text: str) -> str:
     return "zh" if CJK.search(text) else "en"
 
 
-# Words that follow 去 / to in questions but are not place names (never named as unknown places).
-NOT_PLACE_CHARS = re.compile(r"[个哪什么地方暖凉热冷便宜贵一这那些儿边外内趟点呢吗吧玩看吃买海山国便省钱]")
-NOT_PLACE_EN = {
-    "i", "the", "a", "an", "my", "me", "somewhere", "anywhere", "europe", "asia", "africa", "america",
-    "christmas", "easter", "spring", "summer", "autumn", "fall", "winter", "new", "next", "this", "budget",
-    "rmb", "usd", "cny", "eur", "hkd", "jpy", "gbp", "sept",
-    *WEEKDAYS_EN, *MONTHS_EN, *(m[:3] for m in MONTHS_EN),  # the date words' own tables
-}  # fmt: skip
-
-
-ZH_PLACE_ENDS = r"(?:玩|旅游|旅行|度假|看看|的|，|,|。|$|呢|吗|哪个|比)"
-
-
-def unknown_places(text: str) -> list[str]:
-    """Words asked about as places (after 去 / 到 / to / visit / and) that no gazetteer knows."""
-    found: list[str] = []
-    zh = r"(?:想去|(?<![出回过下上进])去|到|飞往|前往|和|跟)(?P<p>[\u4e00-\u9fff]{2,4}?)" + ZH_PLACE_ENDS  # 出去: out
-    found += [m.group("p") for m in re.finditer(zh, text) if not NOT_PLACE_CHARS.search(m.group("p"))]
-    found = [w for w in found if not re.match(r"下{0,2}个?(?:周|星期|礼拜)", w)]  # 玩到周日: a day, not a place
-    en = r"\b(?:in|to|visit|visiting|and|or|vs\.?)\s+(?P<p>[A-Z][a-zA-Z]{2,}(?:\s[A-Z][a-zA-Z]+)?)"
-    found += [m.group("p") for m in re.finditer(en, text) if m.group("p").split()[0].casefold() not in NOT_PLACE_EN]
-    known = [w for w in found if find_places(w) or find_regions(w, []) or resolve_city(w)]
-    people = [w for w in found if re.search(PEOPLE, w)]  # 和女朋友, 跟同事: who goes, not where
-    return list(dict.fromkeys(w for w in found if w not in known + people and not _travel_word(w)))
-
-
-PEOPLE = "|".join([p for p, _ in ZH_COMPANIONS] + ["朋友|同事|同学|家人|老人|闺蜜|兄弟|姐妹"])
-# Travel words a question joins with 和 / 跟 / and ("机票和酒店"): asked-for things, never places.
-TRAVEL_NOUNS = (
-    "景点",
-    "美食",
-    "门票",
-    "交通",
-    "签证",
-    "攻略",
-    "住宿",
-    "预算",
-    "费用",
-    "路线",
-    "行程",
-    "安排",
-    "安全",
-    "地震",
-)
-
-
-def _travel_word(word: str) -> bool:
-    """A lookup the planner knows (酒店, 机票, 天气, hotels…) or another travel noun."""
-    return bool(find_intents(word)) or any(noun in word for noun in TRAVEL_NOUNS)
-
-
 # Latin words written against Chinese ("Easter去London", "从Xiamen飞"): a space between, so English words keep
 # their word edges (a Chinese character is a word character to `\b`)
 SCRIPT_EDGE = re.compile(r"(?<=[\u4e00-\u9fff])(?=[A-Za-z])|(?<=[A-Za-z])(?=[\u4e00-\u9fff])")
@@ -194,8 +143,12 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
         q.intents or places or q.regions or any(w in folded for w in TRIP_WORDS) or _open_trip(q.open)
     )
     said = q.intents or q.beyond or q.when or typical_months(text) or q.party.said or q.days or q.nights or q.budget
-    if thanks_only(text) or (
-        not earlier and q.destinations and only_mentioned(text, _spans(text, places), bool(said or q.origin))
+    if no_trip_asked(text):
+        q.intents, q.open, q.unknown_places = set(), None, []  # 写一首关于西湖的诗, "anyway hi", 下次再去台北 拜拜
+    if (
+        thanks_only(text)
+        or (not q.intents and no_trip_asked(text))
+        or (not earlier and q.destinations and only_mentioned(text, _spans(text, places), bool(said or q.origin)))
     ):
         q.travel_related, q.destinations = False, []  # "Emily in Paris 好看吗", 谢谢: talk, no trip asked
     weeks, moved = weeks_moved(text)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from desktop_app.planner.asks import TRIP_WORDS
+from desktop_app.planner.asks import TRIP_WORDS, find_intents
 from desktop_app.planner.compare import TRIP_WISH
 from desktop_app.planner.wording import say
 
@@ -23,6 +23,38 @@ ASKED_OF = re.compile(  # a place asked about or asked for, however tersely: 三
 )
 
 
+# what is asked is no trip: a poem about 西湖, a film with a Tokyo vibe, a degree, a bet on which tower is taller
+OFF_TOPIC = re.compile(
+    r"(?i)写[^，,。！？!?]{0,10}(?:诗|歌|文案)|电影|电视剧|纪录片|综艺|小说|配文|考考你|打赌|硕士|博士|留学|胖了"
+    r"|做了(?:个|一|顿)|哪个(?:更)?(?:高|长|大|老)(?![铁速])"
+    r"|\b(?:poem|haiku|lyrics|movie|documentary|novel|caption|trivia|quiz|taller|tallest|master'?s|phd|recipe)\b"
+    r"|\bmy (?:cat|dog)\b|\b(?:settling|settle|win) a bet\b"
+)
+# a lookup named outright: with it, the talk around it is the trip's
+LOOKUP_NAMED = re.compile(
+    r"(?i)机票|航班|酒店|住宿|天气|气温|攻略|行程|\b(?:flights?|hotels?|weather|forecast|itinerary)\b"
+)
+SIGN_OFF = re.compile(
+    r"(?i)拜拜|再见|回头见|下次再聊|下次(?:再)?(?:找你|来问)|晚安|\bbye\b|\bsee (?:ya|you)\b|\bttyl\b"
+)
+# a trip told, not asked: "took my mom to guilin in october", 去了趟南京, 我在厦门了
+TOLD = re.compile(
+    r"(?i)\b(?:took|went|visited|got back|came back|was in|were in)\b"
+    r"|去了趟|去过|回来了|刚回来|玩回来|玩了|我在\S{1,6}了"
+)
+THANKED = re.compile(r"(?i)谢谢(?:你的)?(?:推荐|建议)?|感谢|多谢|\bthanks?\b(?: (?:you|u))?(?: for (?:the|your) \w+)?")
+
+
+def no_trip_asked(text: str) -> bool:
+    """Talk around places that asks nothing to look up: off-topic asks, goodbyes, a trip told after it."""
+    if TRIP_WISH.search(text) or LOOKUP_NAMED.search(text):
+        return False
+    if OFF_TOPIC.search(text):
+        return True
+    quiet = not NEW_ASK.search(text) and not find_intents(THANKED.sub(" ", text))
+    return quiet and bool(SIGN_OFF.search(text) or TOLD.search(text) or THANKED.search(text))
+
+
 def thanks_only(text: str) -> bool:
     """Thanks with nothing new asked ("谢谢 三亚那个攻略超好用"): nothing to look up again."""
     return bool(THANKS.match(text)) and not NEW_ASK.search(text)
@@ -36,6 +68,17 @@ def only_mentioned(text: str, spans: list[tuple[int, int]], asked: bool) -> bool
     edges = [0, *(edge for span in spans for edge in span), len(text)]
     rest = "".join(text[edges[i] : edges[i + 1]] for i in range(0, len(edges), 2))
     return len(re.sub(r"[\W_]+", "", rest)) >= 8
+
+
+def reply(text: str, lang: str) -> str | None:
+    """A short reply to thanks or a goodbye; None for anything else."""
+    if thanks_only(text):
+        return welcome(lang)
+    if SIGN_OFF.search(text) and no_trip_asked(text):
+        return say(
+            lang, "再见，旅途愉快！想查天气、机票或酒店，随时来问。", "Bye, and have a good trip! Ask me any time."
+        )
+    return None
 
 
 def welcome(lang: str) -> str:

@@ -73,6 +73,7 @@ def _route_origin(text: str, places: list[Mention]) -> Mention | None:
 ASIDE_BEFORE = re.compile(  # not "I live in"
     r"(?:(?<!从)老家(?:是|在)?|家乡(?:是|在)?|去了趟?|去过|(?<![和跟])(?:朋友|同学|室友|同事|男朋友|女朋友|亲戚)在"
     r"|\b(?:lives|grew up|was born|was) in|\bvisiting from(?:\s+the)?|\b(?:got|came|just|i'm|im) back from"
+    r"|\b(?:went|been) to|\bvisited"
     r"|\b(?:friend|sister|brother|parents|mom|mum|dad|family|folks|cousin|son|daughter)"
     r"(?:'s| is| are| lives| live) in)\s*$",
     re.I,

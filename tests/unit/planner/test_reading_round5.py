@@ -1,0 +1,63 @@
+"""Reading classes found by the fifth outside batches (issue 41, batches o and p): talk around places that asks
+nothing, goodbyes, trips told after they happened. Each row is a question nobody wrote the planner for, read on
+Sunday 6 Dec 2026."""
+
+from __future__ import annotations
+
+import pytest
+
+from desktop_app.planner.nlu import parse
+from desktop_app.planner.reading import looks_up
+from tests.unit.planner.test_model import calls_of, final_text, run
+
+
+@pytest.fixture(autouse=True)
+def _sunday(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TRAVEL_ASSISTANT_TODAY", "2026-12-06")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "给我写首关于桂林山水的诗，七言的",
+        "which is taller, the Shanghai Tower or the Canton Tower? trying to win a bet",
+        "想看部像花样年华那种香港味道的电影，推荐一下",
+        "申请港大的硕士难不难啊",
+        "my dog is named Paris and she just ate my boarding pass",
+        "went to xiamen in october with my sister, still dreaming about it. anyway hi",
+        "好的 下次去成都再找你 拜拜",
+        "我同事去三亚玩了五天回来晒黑了",
+    ],
+)
+def test_talk_around_places_looks_nothing_up(text: str) -> None:
+    q = parse(text, [])
+    assert looks_up(q) == () and q.destinations == [] and q.unknown_places == []
+
+
+@pytest.mark.parametrize(
+    ("text", "asked"),
+    [
+        ("拜拜之前再帮我查下成都明天的天气", ("weather",)),
+        ("东京和大阪哪个好玩？", ("compare",)),
+        ("写完论文想去桂林玩三天，机票多少钱", ("flights",)),
+        ("we went to Guilin last year, this time we want to do Xiamen for 3 nights, hotels?", ("hotels",)),
+    ],
+)
+def test_an_ask_beside_the_talk_is_still_asked(text: str, asked: tuple[str, ...]) -> None:
+    q = parse(text, [])
+    assert set(asked) <= set(looks_up(q)) | q.intents
+
+
+def test_a_place_visited_before_is_no_stop() -> None:
+    q = parse("I went to Sanya last year, how about Haikou this winter?", [])
+    assert [c.id for c in q.destinations] == ["haikou"]
+
+
+async def test_a_goodbye_gets_a_goodbye_and_no_lookup() -> None:
+    events, _ = await run("ok 下次去重庆再来问你 拜拜")
+    assert calls_of(events) == [] and "再见" in final_text(events)
+
+
+async def test_an_off_topic_ask_says_what_the_planner_can_do() -> None:
+    events, _ = await run("帮我写一首关于西湖的小诗")
+    assert calls_of(events) == [] and "离线" in final_text(events)
