@@ -31,17 +31,21 @@ class Party:
 ZH_COMPANIONS: tuple[tuple[str, int], ...] = (
     (r"爸妈|父母|爸爸妈妈|二老|公婆|公公婆婆|岳父母|岳父岳母|爷爷奶奶|外公外婆|姥姥姥爷|老人家们", 2),
     (r"爷爷|奶奶|外公|外婆|姥姥|姥爷|妈妈|爸爸|我妈|我爸|岳父|岳母|婆婆|公公|老人|妈|爸", 1),
-    (r"哥哥|姐姐|弟弟|妹妹|我哥|我姐|我弟|我妹|闺蜜|发小|室友", 1),
+    (r"哥哥|姐姐|弟弟|妹妹|我哥|我姐|我弟|我妹|闺蜜|发小|室友|侄子|侄女|外甥女?|表[哥姐弟妹]|堂[哥姐弟妹]", 1),
     (r"老婆|老公|老伴|媳妇|爱人|妻子|丈夫|女朋友|男朋友|女友|男友|对象|太太|先生|男票|女票|(?i:\bbf\b|\bgf\b)", 1),
     (r"^(?:她|他)(?!们)", 1),  # 带她去巴黎: one more
-    (r"孩子|小孩|娃|儿子|女儿|宝宝|双胞胎", 1),  # 双胞胎宝宝: two
+    (r"孩子|小孩|娃|儿子|女儿|宝宝|双胞胎|外?孙[子女]", 1),  # 双胞胎宝宝: two
 )
 EN_COMPANIONS: tuple[tuple[str, int], ...] = (
     (r"parents|mum and dad|mom and dad|grandparents|in-laws", 2),
     (r"\b(?:mum|mom|dad|mother|father|grandma|grandpa|grandmother|grandfather|sister|brother)\b", 1),
     (r"\b(?:wife|husband|partner|girlfriend|boyfriend|gf|bf|fianc[eé]e?|spouse|hubby)\b", 1),
-    (r"\b(?:buddy|friend|mate|colleague|pal)\b", 1),
-    (r"\b(?:kids?|child(?:ren)?|sons?|daughters?|boys|girls|bab(?:y|ies)|teens?|teenagers?|toddlers?)\b", 1),
+    (r"\b(?:buddy|friend|mate|colleague|pal|cousin|nephew|niece|aunt|uncle)\b", 1),
+    (
+        r"\b(?:kids?|child(?:ren)?|sons?|daughters?|boys|girls|bab(?:y|ies)|teens?|teenagers?|toddlers?"
+        r"|grandkids?|grandchild(?:ren)?|grand(?:son|daughter)s?)\b",
+        1,
+    ),
 )
 
 
@@ -63,7 +67,7 @@ def _explicit(text: str) -> Party | None:
         return Party(n, m.group(0)) if n else None
     if m := re.search(r"(?i)就我(?:自己|一个人?)|只有我(?:自己)?|\bjust me\b(?! and)|\bby myself\b", text):
         return Party(1, m.group(0))  # 宝宝还是不带了，就我自己去: one, said (the party before is not kept)
-    if re.search(r"他俩|他们俩|她俩|她们俩|老两口", text):
+    if re.search(r"他俩|他们俩|她俩|她们俩", text):
         return Party(2, "他俩")  # 爸妈…他俩从大连出发: the two of them travel
     if (m := re.search(_ZN + r"\s*个?(?:大人|成人|成年人)", text)) and (n := number(m.group(1))):
         return Party(n, m.group(0))  # 3个大人: three, no children said
@@ -138,6 +142,9 @@ def _groups(text: str) -> Party | None:
     """A group counted as such: 给爸妈 (they go, not me), 我和3个朋友 (4), "4 friends" (4), "rooms for 3"."""
     if re.search(THEY_GO, text):
         return Party(2, "parents" if re.search(r"[a-z]", text, re.I) else "爸妈")  # they go, the asker does not
+    if m := re.search(r"(?i)\b" + _EN + r"\s+couples\b|" + _ZN + r"\s*对(?:夫妻|情侣|小?两口)", text):
+        n = number(m.group(1) or m.group(2))  # "two couples", 两对夫妻: two each
+        return Party(2 * n, m.group(0)) if n else None
     if m := re.search(r"(?:我|我们)?(?:和|跟|带|陪|与)\s*" + _ZN + r"\s*[个位名]?(?:朋友|同事|同学)", text):
         n = number(m.group(1))
         return Party(n + 1, m.group(0)) if n else None

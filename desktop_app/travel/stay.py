@@ -36,7 +36,7 @@ def _counted(text: str) -> tuple[int | None, int | None]:
     days_said = r"(?:" + zh + r"\s*天|(\d{1,3})\s*日(?=游|行)|([一两二三四五六七八九十]{1,2})\s*日)"
     if m := re.search(r"(?<![周期拜月\d.])" + days_said + r"(?!\s*(?:有)?(?:几|多少)\s*[班趟])", text):
         days = number(m.group(1) or m.group(2) or m.group(3))
-    if m := re.search(r"(?<![周期拜元块/每\d])" + zh + r"\s*(?:晚|夜)", A_NIGHT_PRICED.sub(" ", text)):  # 周五晚上
+    if m := re.search(r"(?<![周期拜元块/每\d])" + zh + r"\s*(?:晚|夜|宿)", A_NIGHT_PRICED.sub(" ", text)):  # 周五晚上
         nights = number(m.group(1))
     en = r"(?i)\b(\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|a|an)[\s-]*"
     if m := re.search(en + r"(?:full\s+|whole\s+)?(?:days?|day trip)\b", text):  # "2 full days"
@@ -60,7 +60,8 @@ def parse_duration(text: str) -> tuple[int | None, int | None]:
         days = 15 if count is None else 7 * (number(count) or 2)  # 半个月: fifteen days
     if days is None and re.search(r"(?i)\bfortnight\b", text):
         days = 14
-    week = r"(?i)(?<!第)(?:一周|一个星期|一个?礼拜)|\b(?:a|one|beach|ski|chill|slow|relaxing|lazy|holiday) week\b"
+    week = r"(?i)(?<!第)(?:一周|一个星期|一个?礼拜)|\b(?:a|one|beach|ski|chill|slow|relaxing|lazy|holiday)"
+    week += r"(?: full| whole)? week\b"
     if days is None and re.search(week, text):
         days = 7
     if days is None and re.search(r"(?i)小长假|长周末|\blong weekend\b", text):

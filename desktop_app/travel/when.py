@@ -382,7 +382,7 @@ RULES: list[Rule] = [
      _ahead),
     (_p(r"大后天"), _day(3)),
     (_p(r"后天|\b(?:the )?(?:day )?after tomorrow\b"), _day(2)),
-    (_p(r"明天|\b(?:tomorrow|tomorow|tommorow|tmrw|tmr|2moro)\b"), _day(1)),
+    (_p(r"明天|明[晚早晨儿]|\b(?:tomorrow|tomorow|tommorow|tmrw|tmr|2moro)\b"), _day(1)),
     (_p(r"今天|今晚|现在|此刻|这会儿|\btoday\b|\bto(?:night|nite)\b|\bright now\b|\brn\b|\bcurrently\b"
         r"|\bat the moment\b"), _day(0)),
     (_p(r"春节|过年|\b(?:chinese|lunar) new year\b|\bspring festival\b"), _holiday("spring_festival")),
@@ -412,7 +412,7 @@ def _ambiguous(m: re.Match[str]) -> bool:
 
 
 # 查下下周, 安排一下下周: the 下 of 查下 / 一下 is no "next"; 看看下下周 is 下下周
-VERB_DOWN = re.compile(r"(?<=[查看问搜算一])(?<!看看)(?<!查查)(?<!问问)下(?=下个?(?:周|星期|礼拜|月))")
+VERB_DOWN = re.compile(r"(?<=[查看问搜算一])(?<!看看)(?<!查查)(?<!问问)(?<!打算)下(?=下个?(?:周|星期|礼拜|月))")
 
 
 def find_span(text: str, today: date) -> Span | None:

@@ -61,3 +61,43 @@ async def test_a_goodbye_gets_a_goodbye_and_no_lookup() -> None:
 async def test_an_off_topic_ask_says_what_the_planner_can_do() -> None:
     events, _ = await run("帮我写一首关于西湖的小诗")
     assert calls_of(events) == [] and "离线" in final_text(events)
+
+
+@pytest.mark.parametrize(
+    ("text", "dates"),
+    [
+        ("明晚杭州会下雨吗", ("2026-12-07", "2026-12-07")),
+        ("明早的航班飞大连，那边冷吗", ("2026-12-07", "2026-12-07")),
+        ("我们打算下下周去青岛", ("2026-12-14", "2026-12-20")),
+    ],
+)
+def test_dates_said_in_short(text: str, dates: tuple[str, str]) -> None:
+    when = parse(text, []).when
+    assert when is not None and (when.start.isoformat(), when.end.isoformat()) == dates
+
+
+@pytest.mark.parametrize(
+    ("text", "nights", "days"),
+    [
+        ("去西安住三宿，酒店多少钱", 3, None),
+        ("Hainan... I mean Sanya, a full week, what's the damage", None, 7),
+        ("Guilin for a whole week with my wife", None, 7),
+    ],
+)
+def test_stay_lengths_said_another_way(text: str, nights: int | None, days: int | None) -> None:
+    q = parse(text, [])
+    assert (q.nights, q.days) == (nights, days)
+
+
+@pytest.mark.parametrize(
+    ("text", "size"),
+    [
+        ("老两口带着外孙女去厦门玩几天", 3),
+        ("两对夫妻一起去丽江", 4),
+        ("three couples from work heading to Bali-ish, maybe Phuket", 6),
+        ("me, my cousin and my niece want to see Chengdu", 3),
+        ("taking our 2 grandkids and my wife to Sanya", 4),
+    ],
+)
+def test_party_said_with_family_words(text: str, size: int) -> None:
+    assert parse(text, []).party.size == size
