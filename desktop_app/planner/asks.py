@@ -36,8 +36,8 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
     "save": words("保存|存下来|存起来|存成|存一下|导出|收藏|记下来|存着")
     + words("save|export|write it down|keep it|keep this|bookmark"),
     "compare": (
-        words("对比|比较|还是|比一下|哪个|哪里更|哪边|选一个|选哪|哪两个")
-        + words("compare|comparison| vs|versus|which one|which better|which is| or ")
+        words("对比|比较|还是|比一下|哪个|哪里更|哪边|选一个|选哪|哪两个|纠结|拿不定")
+        + words("compare|comparison| vs|versus|which one|which better|which is| or |torn between|decide between")
     ),
     "guide": (
         words(
@@ -47,7 +47,7 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
             "guide|sights|what to do|things to do|food|what to see|should i see|should we see|"
             "to eat|recommend|itinerary|must see|must eat|day by day|what should i do|what should we do|"
             "shouldn t i miss|shouldn t we miss|i not miss|we not miss|"
-            "can t miss|not to miss|worth seeing|must do|there to do|good to do|"
+            "can t miss|can t i miss|can t we miss|not to miss|worth seeing|must do|there to do|good to do|"
             "fun to do|what do i eat|where to eat|eat there|route|what order"
         )
     ),

@@ -26,7 +26,7 @@ TOPICS = (
         "visa",
         re.compile(
             r"(?i)签证|免签|落地签|办(?:什么|啥)?证|旅游签|商务签|电子签|办签|[美日韩英法德澳泰越加]签|申根|通行证|入台证|签注|入境|证件|护照"
-            r"|\bvisas?\b|\bvisa-free\b|\bentry requirements?\b"
+            r"|\bvisas?\b|\bvisa-free\b|\bentry requirements?\b|\bk-?eta\b|\besta\b|\betias\b|\be-?visa\b"
             r"|\bpassports?\b|\bpermits?\b|\bcustoms\b|\bto enter\b|\bentering\b|海关|入关|入藏函|边防证"
         ),
         "签证和入境规定",
@@ -39,7 +39,7 @@ TOPICS = (
             r"\bsafe(?:ty|r|st)?\b|\bunsafe\b|\bsketchy\b|\bsolo female\b|\bdodgy\b|\bdangerous\b|\bcrime\b|\bscams?\b"
             r"|\baltitude sickness\b|\btap water\b"
             r"|\bvaccin(?:e|es|ation|ations)\b|\bmalaria\b|\baltitude\b|\bpickpockets?\b|\btheft\b|\bearthquakes?\b"
-            r"|\bdrinkable\b|自来水|能直接喝|地震|扒手"
+            r"|\bdrinkable\b|自来水|能直接喝|地震|扒手|抗议|示威|游行|骚乱|\bprotests?\b|\bunrest\b|\briots?\b"
         ),
         "安全情况（治安、健康、高原反应）",
         "safety (crime, health, altitude)",
@@ -54,6 +54,7 @@ TOPICS = (
             r"\bchristmas markets?\b|\bbloom\b|还办吗|还在吗|\bstill (?:be )?(?:up|on|running|there)\b"
             r"|花开了|开了吗|开了没|红叶[^，,。？?]{0,4}(?:吗|没|了)|集市|\bin bloom\b|\bblooming\b"
             r"|\bblossoms? (?:be |are )?out\b|\bmarkets?\b|\blanterns\b|\blantern (?:thing|show|display|fair)s?\b"
+            r"|(?:樱花|冰雪|啤酒|灯光|美食|文化|电影|泼水|风筝|桃花|油菜花|菊花|梅花|杜鹃花?)节"
         ),
         "活动、演出和节庆安排",
         "events, shows and festival dates",
@@ -93,7 +94,8 @@ TOPICS = (
         re.compile(
             r"(?i)开门|关门|开园|闭园|闭馆|开馆|休馆|开到几点|几点开|营业|开放|开不开|预约|门票|"
             r"\bopen(?:ing)? (?:hours|times)\b|\bopen\b(?! to\b)|\bclosed\b|\bclosing time\b"
-            r"|\bclose[sd]? (?:on|at)\b|\b(?:what time|when) (?:does|do|is|are)\b[^.?!]{1,40}\bclose\b|\bopening hrs\b"
+            r"|\bclose[sd]? (?:on|at)\b|\b(?:what time|when) (?:does|do|is|are)\b[^.?!]{1,40}\b(?:close|start|begin)\b"
+            r"|\bopening hrs\b|\btours? (?:start|begin|run)\b"
             r"|\breserve\b|\btime slot\b|\bat the gate\b|\badmission\b"
             r"|\b(?:tram|museum|entry|entrance|park|show|cable car) tickets?\b"
             r"|(?-i:\b[A-Z][\w']+)\s+hours\b|\b(?:museum|park|temple|palace|zoo|gallery)\s+hours\b"  # "Louvre hours"

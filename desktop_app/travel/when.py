@@ -11,6 +11,7 @@ from collections.abc import Callable
 from datetime import date, timedelta
 
 from desktop_app.travel import festivals
+from desktop_app.travel.anchored import anchored
 from desktop_app.travel.date_words import (
     _M,
     _TO_ZN,
@@ -419,7 +420,7 @@ def find_span(text: str, today: date) -> Span | None:
     """The time a question names, stretched to a time joined to it (这周末到下周三)."""
     found = _find_span(text, today)
     read: Callable[[str, date], Span | None] = lambda tail, start: _earliest(tail, start, bare_weekend=True)  # noqa: E731
-    found = found and weekend_of(text, weekday_dated(text, found, today, read))
+    found = found and weekend_of(text, anchored(text, weekday_dated(text, found, today, read)))
     return found and joined(text, found, today, read)
 
 

@@ -101,3 +101,23 @@ def test_stay_lengths_said_another_way(text: str, nights: int | None, days: int 
 )
 def test_party_said_with_family_words(text: str, size: int) -> None:
     assert parse(text, []).party.size == size
+
+
+@pytest.mark.parametrize(
+    ("text", "dates"),
+    [
+        ("平安夜第二天到27号在广州住酒店", ("2026-12-25", "2026-12-27")),
+        ("the day after Christmas in Macau, hotels?", ("2026-12-26", "2026-12-26")),
+        ("the week of Jan 11 in Kunming, weather?", ("2027-01-11", "2027-01-17")),
+        ("Hangzhou the weekend of January 16?", ("2027-01-16", "2027-01-17")),
+        ("the first weekend after Valentine's Day in Xiamen", ("2027-02-20", "2027-02-21")),
+        ("国庆后第一个周末去南京", ("2027-10-09", "2027-10-10")),
+        ("my interview is on the 15th, I'd fly to Chengdu the day after", ("2026-12-16", "2026-12-16")),
+        ("12月20号考完试 考完第二天就回成都", ("2026-12-21", "2026-12-21")),
+        ("Christmas in Harbin, arriving the day before and leaving the day after", ("2026-12-24", "2026-12-26")),
+        ("the first week of January in Sanya", ("2027-01-01", "2027-01-07")),
+    ],
+)
+def test_a_time_said_from_another(text: str, dates: tuple[str, str]) -> None:
+    when = parse(text, []).when
+    assert when is not None and (when.start.isoformat(), when.end.isoformat()) == dates
