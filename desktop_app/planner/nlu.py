@@ -29,7 +29,14 @@ from desktop_app.travel.places import City
 from desktop_app.travel.ranges import WAY_BACK, back_on
 from desktop_app.travel.regions import Region, country_cities, find_regions, qualifies
 from desktop_app.travel.spelling import written_out
-from desktop_app.travel.stay import nights_to_stay, nights_until_back, parse_duration, said_nights, weeks_moved
+from desktop_app.travel.stay import (
+    days_moved,
+    more_nights,
+    nights_to_stay,
+    nights_until_back,
+    parse_duration,
+    said_nights,
+)
 from desktop_app.travel.when import Span, find_span
 from desktop_app.travel.world_places import Mention, WorldPlace, find_places, matched_len, stand_ins
 
@@ -151,18 +158,14 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
         or (not earlier and q.destinations and only_mentioned(text, _spans(text, places), bool(said or q.origin)))
     ):
         q.travel_related, q.destinations = False, []  # "Emily in Paris 好看吗", 谢谢: talk, no trip asked
-    weeks, moved = weeks_moved(text)
     slots = (q.when, q.days, q.nights, q.budget, q.stars_said, q.night_cap)
     changes_trip = any(slot is not None for slot in slots) or q.party.said != ""
     _added(q, text, earlier)
     before = parse(earlier[-1], earlier[-FOLD_TURNS:-1]) if earlier else None  # read once: each level reads one
     if before is not None:
         _inherit(q, text, before)
+        changes_trip = _folded_time(q, text, before) or changes_trip
     _party_and_stops(q, text, earlier, before)
-    if weeks and q.when is not None and earlier:  # "2 weeks later": the same trip, moved
-        shift, said = timedelta(weeks=weeks), f"{q.when.said}{'，' if q.lang == 'zh' else ', '}{moved}"
-        q.when = replace(q.when, start=q.when.start + shift, end=q.when.end + shift, said=said)
-        changes_trip = True
     if (changes_trip or q.beyond) and (q.destinations or q.no_data) and earlier:
         q.travel_related = True  # "改成下下周", "make it 5 nights", "we are 4 now": the same trip, changed
     if not q.travel_related:
@@ -190,10 +193,10 @@ def _beyond(q: TripQuery, text: str) -> None:
 
 def _when_so_far(q: TripQuery, text: str, before: TripQuery) -> None:
     """The time the conversation had, or this turn's; a way back alone (7月16日回北京) keeps the trip's start."""
-    if q.when is None:
-        q.when = before.when or before.when_aside
-    elif (back := back_on(q.when, text, before.when)) is not None:
+    if (back := back_on(q.when, text, before.when)) is not None:
         q.when, q.days, q.nights = back, None, back.days - 1
+    elif q.when is None:
+        q.when = before.when or before.when_aside
 
 
 def _count_budget(q: TripQuery) -> None:
@@ -390,6 +393,30 @@ def _inherit(q: TripQuery, text: str, before: TripQuery) -> None:
     if q.origin is not None:
         q.destinations = [c for c in q.destinations if c != q.origin]
     q.destinations = [c for c in q.destinations if c not in q.dropped]
+
+
+def _folded_time(q: TripQuery, text: str, before: TripQuery) -> bool:
+    """Whether a follow-up changes the time: its own (回程就定15号吧: a new end), or the trip's so far made longer
+    (多玩两天) or moved ("2 weeks later", 推迟一天)."""
+    if q.when != (before.when or before.when_aside):
+        return True
+    longer = _longer(q, text, before)
+    days, moved = days_moved(text)
+    if days and q.when is not None:
+        shift, said = timedelta(days=days), f"{q.when.said}{'，' if q.lang == 'zh' else ', '}{moved}"
+        q.when = replace(q.when, start=q.when.start + shift, end=q.when.end + shift, said=said)
+    return longer or bool(days)
+
+
+def _longer(q: TripQuery, text: str, before: TripQuery) -> bool:
+    """多玩两天, "add one more night": the stay so far made longer, its dated end with it."""
+    span = before.when.days - 1 if before.when is not None and before.when.kind == "range" else None
+    if not (more := more_nights(text)) or not (base := before.nights or before.days or span):
+        return False
+    q.days, q.nights = None, base + more
+    if q.when is not None and q.when.kind == "range":
+        q.when = replace(q.when, end=q.when.end + timedelta(days=more))
+    return True
 
 
 REFERS_BACK = re.compile(r"(?i)这|那|\bthese\b|\bthose\b|\bthere\b")  # 这三个地方的天气: the places so far

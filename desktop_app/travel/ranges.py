@@ -103,12 +103,16 @@ def joined(text: str, found: Span, today: date, read: Callable[[str, date], Span
     return replace(found, end=end, kind="range", said=said, holiday="")
 
 
-WAY_BACK = re.compile(r"(?i)回|返|\bback\b|\breturn|\bthrough\b|\buntil\b|\btill\b")
+WAY_BACK = re.compile(r"(?i)回|返|[住待呆玩]到|\bback\b|\breturn|\bthrough\b|\buntil\b|\btill\b")
 
 
-def back_on(when: Span, text: str, before: Span | None) -> Span | None:
-    """A follow-up naming only the way back (7月16日回北京, "the return should be the 23rd") after a trip that
-    started earlier: from that start to this day; None otherwise."""
-    if before is None or when.kind != "day" or not WAY_BACK.search(text) or not before.start < when.start:
+def back_on(when: Span | None, text: str, before: Span | None) -> Span | None:
+    """A follow-up naming only the way back (7月16日回北京, 回程定15号, 住到16号, "the return should be the 23rd")
+    after a trip that started earlier: from that start to this day; None otherwise."""
+    if before is None or not WAY_BACK.search(text):
+        return None
+    if when is None and (bare := BARE_END.search(text)):  # 15号, "the 23rd": read from the trip's start
+        when = _bare_end(text[bare.start() :], before.start)
+    if when is None or when.kind != "day" or not before.start < when.start:
         return None
     return replace(when, start=before.start, kind="range", said=f"{before.said} – {when.said}")

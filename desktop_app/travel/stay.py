@@ -102,21 +102,37 @@ def nights_until_back(text: str, start: date) -> int | None:
 
 LATE = re.compile(r"(?:晚|早|推迟|延后|提前)\s*[一两二三四五\d]\s*天(?=到|来|出发|走|回)")
 MOVED = re.compile(
-    r"(?i)\b(a|one|two|three|four|\d)\s+weeks?\s+(later|earlier)\b"
-    r"|(推迟|延后|晚|往后推|往后挪|往后延|挪后|推后|提前|早)\s*([一两二三四\d])\s*(?:周|个星期|个?礼拜)"
+    r"(?i)\b(a|one|two|three|four|\d)\s+(weeks?|days?)\s+(later|earlier)\b"
+    r"|(推迟|延后|晚|往后推|往后挪|往后延|挪后|推后|提前|早)\s*([一两二三四\d])\s*(周|个星期|个?礼拜)"
+    r"|(推迟|延后|往后推|往后挪|往后延|挪后|推后|提前)\s*([一两二三四\d])\s*(天)(?![到来])"
     r"|\b(?:push|move|shift)(?:ed)?\s+(?:it\s+|everything\s+|the trip\s+)?(?:back\s+|out\s+)?(?:by\s+)?"
-    r"(a|one|two|three|\d)\s+weeks?\b"  # "push it a week": later
+    r"(a|one|two|three|\d)\s+(weeks?|days?)\b"  # "push it a week": later
 )
 
 
-def weeks_moved(text: str) -> tuple[int, str]:
-    """ "2 weeks later", 推迟一周 (+), "a week earlier", 提前两周 (-): how many weeks the trip moves
-    (0 when none) and the words that said so."""
+def days_moved(text: str) -> tuple[int, str]:
+    """ "2 weeks later", 推迟一周, 往后挪一天 (+), "a day earlier", 提前两周 (-): how many days the whole trip
+    moves (0 when none) and the words that said so."""
     if not (m := MOVED.search(text)):
         return 0, ""
-    count = number(m.group(1) or m.group(4) or m.group(5)) or 0
-    earlier = (m.group(2) or "").lower() == "earlier" or (m.group(3) or "") in ("提前", "早")
-    return (-count if earlier else count), m.group(0)
+    said = [g for g in m.groups() if g]
+    count = number(next(g for g in said if number(g) is not None)) or 0
+    earlier = any(g.lower() == "earlier" or g == "提前" or g == "早" for g in said)
+    per = 1 if any(g.lower().startswith("day") or g == "天" for g in said) else 7
+    return (-count if earlier else count) * per, m.group(0)
+
+
+# a stay made longer: 多玩两天, 再加一晚, "add one more night", "2 more nights", "an extra night"
+LONGER = re.compile(
+    r"(?i)(?:(?<!差不)(?<!最)多|再多?|加)\s*(?:玩|待|住|呆)?\s*([一两二三四五\d])\s*(?:个)?(?:天|晚|夜)"
+    r"|\b(a|an|one|two|three|\d)\s+(?:more|extra)\s+(?:nights?|days?)\b"
+)
+
+
+def more_nights(text: str) -> int:
+    """How many nights a follow-up adds to the stay (0 when none)."""
+    m = LONGER.search(text)
+    return (number(m.group(1) or m.group(2)) or 0) if m else 0
 
 
 _N = r"(\d{1,2}|[一两二三四五六七八九十]{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)"

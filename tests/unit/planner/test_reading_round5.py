@@ -121,3 +121,41 @@ def test_party_said_with_family_words(text: str, size: int) -> None:
 def test_a_time_said_from_another(text: str, dates: tuple[str, str]) -> None:
     when = parse(text, []).when
     assert when is not None and (when.start.isoformat(), when.end.isoformat()) == dates
+
+
+def _fold(turns: list[str]) -> tuple[tuple[str, str] | None, int | None, list[str]]:
+    """The dates, nights and lookups after the last of `turns`, each read with the turns before it."""
+    q = parse(turns[-1], turns[:-1])
+    dates = (q.when.start.isoformat(), q.when.end.isoformat()) if q.when is not None else None
+    return dates, q.nights, sorted(looks_up(q))
+
+
+@pytest.mark.parametrize(
+    ("turns", "dates", "nights"),
+    [
+        (["12月20号从深圳飞厦门", "回程就定23号吧"], ("2026-12-20", "2026-12-23"), 3),
+        (
+            ["Hotels in Xi'an from the 18th to the 20th?", "add one more night at the end"],
+            ("2026-12-18", "2026-12-21"),
+            3,
+        ),
+        (["下周五去长沙玩三天", "多玩两天"], ("2026-12-11", "2026-12-11"), 5),
+        (
+            ["flights Shanghai to Seoul on the 18th, back on the 22nd", "push everything one day later"],
+            ("2026-12-19", "2026-12-23"),
+            4,
+        ),
+        (["12月26号去哈尔滨", "往后挪两天"], ("2026-12-28", "2026-12-28"), None),
+        (["下周去长沙玩三天", "多玩两天 周五走 周一回"], ("2026-12-11", "2026-12-14"), 3),
+    ],
+)
+def test_a_follow_up_moves_or_stretches_the_time_so_far(
+    turns: list[str], dates: tuple[str, str], nights: int | None
+) -> None:
+    got_dates, got_nights, asked = _fold(turns)
+    assert (got_dates, got_nights) == (dates, nights) and asked
+
+
+def test_a_way_back_alone_keeps_the_lookups() -> None:
+    _, _, asked = _fold(["帮我查下12月12号上海到西安的机票", "再看看酒店", "回程就定15号吧"])
+    assert asked == ["flights", "hotels"]
