@@ -159,3 +159,17 @@ def test_a_follow_up_moves_or_stretches_the_time_so_far(
 def test_a_way_back_alone_keeps_the_lookups() -> None:
     _, _, asked = _fold(["帮我查下12月12号上海到西安的机票", "再看看酒店", "回程就定15号吧"])
     assert asked == ["flights", "hotels"]
+
+
+@pytest.mark.parametrize(
+    ("text", "dates"),
+    [
+        ("1/8 和闺蜜去曼谷，住到1/12，酒店推荐", ("2027-01-08", "2027-01-12")),
+        ("Heading to Tokyo, leaving Dec 18, return flight Dec 27, fares from Beijing?", ("2026-12-18", "2026-12-27")),
+        ("landing in Shenzhen on the 20th and out of Guangzhou on the 23rd, hotels?", ("2026-12-20", "2026-12-23")),
+        ("12月19号去厦门玩到月底", ("2026-12-19", "2026-12-31")),
+    ],
+)
+def test_the_way_back_said_another_way(text: str, dates: tuple[str, str]) -> None:
+    when = parse(text, []).when
+    assert when is not None and (when.start.isoformat(), when.end.isoformat()) == dates
