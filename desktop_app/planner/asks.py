@@ -27,7 +27,7 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
         )
     ),
     "flights": words("机票|航班|飞|往返|票价")
-    + words("flite|flight|fly|airfare| fare|plane|ticket|round trip|return ticket| to get to | to get from "),
+    + words("flite|flight|fly|airfare| fare|plane|ticket|round trip|return ticket| to get to | to get from | direct "),
     "hotels": words("酒店|住宿|宾馆|民宿|住哪|空房|订房|客栈|青旅|住的地方")
     + words(
         "hotel|stay|accommodation|lodging| room | rooms |a place near|place to crash|somewhere to crash|hostel|airbnb"
@@ -93,7 +93,7 @@ GETTING_THERE = re.compile(
 RATHER = re.compile(r"比较(?=[好便宜贵暖热冷近远方便合适划算舒服安全靠谱实惠有名])")
 ORIGIN_CUES = re.compile(  # where a flight leaves from is the origin, not a fare: "flying out of X", 我们从厦门飞
     r"(?i)\bflying (?:in )?(?:out of|outta|from)\b|\bfly out of\b|\bflights? out of\b|\bfly (?:out )?from there\b"
-    r"|从[^，,。！？!?]{1,20}?飞(?=[，,。！？!?\s]|$)"
+    r"|从[^，,。！？!?]{1,20}?飞(?=[，,。！？!?]|\s*$|\s+(?![A-Za-z]))"  # (从广州飞 Tokyo: to a place)
 )
 TRIP_WORDS = words("玩|旅游|旅行|出行|度假|去|行程|查|比较|对比") + words(
     "trip|travel|visit|vacation|holiday|go to|going to|compare|plan|check|look up"
@@ -107,8 +107,10 @@ def _asked_in_phrases(text: str, asked: str, looked_up: bool) -> set[str]:
         found.add("hotels")  # 单程飞三亚，住三晚: the stay is asked for too
     if re.search(r"(?:订|买|抢)[^，,。！？!?]{0,8}(?<!门)票", text):
         found.add("flights")  # 订去成都的票: a fare (门票 is an admission, not a fare)
-    if re.search(r"住(?:在)?[^，,。！？!?]{1,10}(?:附近|旁边|周边|那边|那一?带)", text):
-        found.add("hotels")  # 住江汉路附近: where to stay is the question
+    if re.search(r"住(?:在)?[^，,。！？!?]{1,20}(?:附近|旁边|周边|那边|那一?带|多少钱|还是)|还是[^，,。]{0,8}住", text):
+        found.add("hotels")  # 住江汉路附近, 住西湖边上多少钱, 岛上住还是岛外住: where to stay is the question
+    if re.search(r"(?i)\b(?:is|are|will)\s+(?:it|\w+)\s+(?:be\s+)?(?:warm|cool)\b|\bwill\s+\w+\s+be like\b", text):
+        found.add("weather")  # "is Sanya warm over new years?", "what will Kunming be like on the 2nd?"
     if ITINERARY.search(asked):
         found.add("guide")  # 出一份三晚的行程, 推荐一个两天的行程: a day-by-day plan is asked
     return found

@@ -424,6 +424,7 @@ REFERS_BACK = re.compile(r"(?i)这|那|\bthese\b|\bthose\b|\bthere\b")  # 这三
 
 def _open_ask(text: str, earlier: list[str], concrete: bool) -> OpenAsk | None:
     """The open ask of `text`, unless it only asks again about the places before ("cheaper hotel please")."""
+    text = re.sub(r"住(?:在)?(?:哪儿|哪里|哪)|\bwhere to stay\b", " ", text)  # where to stay asks for a hotel
     if earlier and REFERS_BACK.search(text):
         return None
     ask = parse_open(text, concrete or bool(earlier))  # after an open question, "warmer ones?" weighs again

@@ -184,6 +184,9 @@ _BY = (
     r"|(?:^|(?<=[,，] )|(?<=[,，]))(?=my \w+ and me\b)"  # ", my mom and me"
 )
 EN_WITH = re.compile(r"(?i)(?:" + _BY + "|" + _LEAD + r")\s*(?:my|our|the) ([a-z0-9 ,&()]{2,60})")
+EN_BARE = re.compile(  # "Mum and I" (not "my mom and me": the "with" clause reads that)
+    r"(?i)(?<!my )(?<!our )\b(mum|mom|dad|grandma|grandpa|hubby|wifey)\s+(?:and|&|n)\s+(?:i|me)\b"
+)
 EN_PLUS = re.compile(r"(?i)\bme\s*\+(?!\s*(?:my|our|the)\b)\s*([a-z0-9 +&']{2,60})")  # "me + wife + her parents"
 EN_JOINING = re.compile(  # "grandparents are coming too", "My sister is coming too", "Our son is coming as well"
     r"(?i)\b(?:(?:my|our|the)\s+)?(grandparents|parents|in-laws)\s+(?:are|will be|want to)\s+(?:coming|joining|come)"
@@ -203,7 +206,12 @@ def _companions(text: str) -> Party | None:
     said: list[str] = []
     count, kids = (2 if couple else 1), 0
     partner = False
-    readers = ((ZH_COMPANIONS, ZH_WITH, False), (EN_COMPANIONS, EN_WITH, True), (EN_COMPANIONS, EN_PLUS, True))
+    readers = (
+        (ZH_COMPANIONS, ZH_WITH, False),
+        (EN_COMPANIONS, EN_WITH, True),
+        (EN_COMPANIONS, EN_PLUS, True),
+        (EN_COMPANIONS, EN_BARE, True),
+    )
     for table, clauses, english in readers:
         for m in clauses.finditer(text):
             before = count

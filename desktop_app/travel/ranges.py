@@ -13,7 +13,10 @@ from datetime import date, timedelta
 
 from desktop_app.travel.span import Span
 
-JOIN = re.compile(r"(?i)\s*(?:到|至|~|\uff5e|-|–|—|\bto\b|\bthru\b|\bthrough\b|\buntil\b|\btill\b|\btil\b)\s*")
+JOIN = re.compile(  # 下周六周日: a weekday right after a weekday is the stretch's end
+    r"(?i)\s*(?:到|至|~|\uff5e|-|–|—|\bto\b|\bthru\b|\bthrough\b|\buntil\b|\btill\b|\btil\b)\s*"
+    r"|(?<=[周期拜][一二三四五六日天])(?=(?:周|星期|礼拜)[六日天])"
+)
 STARTS = ("day", "holiday", "weekend")  # what a stretch can start from (a month or a week is already one)
 WHOLE = ("part", "month", "weekend", "week")  # an end read whole: 到月底 ends on the month's last day
 LONGEST = timedelta(days=62)
@@ -69,8 +72,8 @@ def weekday_dated(text: str, found: Span, today: date, read: Callable[[str, date
     gap = GAP.match(text, at + len(found.said))
     tail = text[gap.end() if gap else at + len(found.said) :]
     second = _bare_end(tail, today) or read(tail, today)  # "Friday the 18th", "Friday, June 4th"
-    if second is None or second.kind != "day" or not tail.startswith(second.said):
-        return found
+    if second is None or second.kind != "day" or not tail.startswith(second.said) or WEEKDAY_SAID.match(second.said):
+        return found  # 周六周日: a second weekday is no date
     return replace(second, said=text[at : len(text) - len(tail) + len(second.said)])
 
 

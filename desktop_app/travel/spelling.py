@@ -31,4 +31,5 @@ _WORD = re.compile(
 
 def written_out(text: str) -> str:
     """`text` with phone shorthand spelt out; everything else, Chinese included, as it was."""
+    text = re.sub(r"(?i)多少\s*money", "多少钱", text)  # 要多少 money: the price asked
     return _WORD.sub(lambda m: SHORTHAND[m.group(1).lower()], text)

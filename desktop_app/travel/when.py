@@ -464,7 +464,7 @@ def _said_outright(text: str, holiday: Span, near: date) -> Span | None:
     return None
 
 
-CORRECTED = re.compile(r"(?i)不对[，,\s]*|改到|改成|\bno wait\b|\bi mean\b")
+CORRECTED = re.compile(r"(?i)不对[，,\s]*|改到|改成|改(?=\s*[\d一二三四五六七八九十]{1,2}\s*月)|\bno wait\b|\bi mean\b")
 BUSY = re.compile(
     r"(?i)(?:忙到|忙完|上班到|\b(?:busy|swamped|working|at work|tied up|stuck) (?:until|till|til)\b)"
     r"\s*(?:the\s+)?[\w]{1,8}"

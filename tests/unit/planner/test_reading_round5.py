@@ -173,3 +173,39 @@ def test_a_way_back_alone_keeps_the_lookups() -> None:
 def test_the_way_back_said_another_way(text: str, dates: tuple[str, str]) -> None:
     when = parse(text, []).when
     assert when is not None and (when.start.isoformat(), when.end.isoformat()) == dates
+
+
+@pytest.mark.parametrize(
+    ("text", "asked"),
+    [
+        ("is Xiamen warm over Christmas?", ["weather"]),
+        ("What will Harbin be like on New Year's Day?", ["weather"]),
+        ("从深圳飞 Bangkok 大概要多少 money", ["flights"]),
+        ("anything direct from Chengdu to Osaka next friday?", ["flights"]),
+        ("去厦门，曾厝垵住还是中山路住方便？", ["hotels"]),
+        ("住外滩附近大概多少钱一晚", ["hotels"]),
+    ],
+)
+def test_a_lookup_asked_in_other_words(text: str, asked: list[str]) -> None:
+    assert sorted(looks_up(parse(text, []))) == asked
+
+
+@pytest.mark.parametrize(
+    ("turns", "dates"),
+    [
+        (["三亚还是海口，3月去", "3月还是太冷了 改4月吧"], ("2027-04-01", "2027-04-30")),
+        (["下周六周日去苏州，两个人"], ("2026-12-12", "2026-12-13")),
+    ],
+)
+def test_times_said_in_chat(turns: list[str], dates: tuple[str, str]) -> None:
+    assert _fold(turns)[0] == dates
+
+
+def test_where_to_stay_in_a_follow_up_keeps_the_trip() -> None:
+    q = parse("顺便看看住哪儿，公司报销1500", ["下周去哈尔滨出差三天，那边冷吗"])
+    assert [c.id for c in q.destinations] == ["harbin"] and "hotels" in looks_up(q)
+
+
+def test_mum_and_i_are_two() -> None:
+    assert parse("Mum and I want to see Guilin in April", []).party.size == 2
+    assert parse("Write me a 4-day itinerary for Xi'an, my mom and me", []).party.size == 2
