@@ -69,7 +69,7 @@ BOOKED = re.compile(
     r"|\b(?:hotel|flights?) (?:is|are) (?:already )?booked\b"
 )
 ESCAPE = re.compile(r"(?i)\b(?:escape|get away from|get out of) the (?:cold|heat)\b")  # a wish to go, no forecast
-FARE_NAMED = re.compile(r"(?i)机票|航班|票价|单程|往返|\bone[- ]way\b|\b(?:flights?|fares?|airfares?|tickets?)\b")
+FARE_NAMED = re.compile(r"(?i)机票|航班|票价|直飞|单程|往返|\bone[- ]way\b|\b(?:flights?|fares?|airfares?|tickets?)\b")
 TRIP_SIZED = re.compile(  # a length or a budget for the whole trip
     r"(?i)[\d一两二三四五六七八九十]+\s*[天晚]|\d+\s*(?:nights?|days?)\b|一共|总共|预算|人均|\bbudget\b|\ball in\b"
     r"|\d{3,}\s*(?:块|元)?\s*(?:以内|以下|之内)"
@@ -81,7 +81,8 @@ MY_FLIGHT = re.compile(
     r"(?i)\bmy flight\b|航班(?:延误|取消|晚点)|\bflight(?:'s| is| got| was) (?:\w+ )?(?:delayed|cancell?ed)"
 )  # "my flight got delayed": no fare asked
 FARE_ASKED = re.compile(
-    r"(?i)机票|航班|票|fares?\b|(?<!my )\bflights?\b|ticket|多少(?!度)|价格|price|cost|cheap|how much|便宜"
+    r"(?i)机票|航班|票|直飞|\bdirect\b|fares?\b|(?<!my )\bflights?\b|ticket|多少(?!度)|价格|price|cost|cheap"
+    r"|how much|便宜"
 )
 WHOLE_TRIP = re.compile(r"(?i)玩|旅游|预算|人均|够不够|够吗|安排|\btrip\b|\bbudget\b|\btotal\b|\bplan\b")
 TRAIN = re.compile(r"(?i)高铁|火车|动车|卧铺|新干线|\btrains?\b|\brail(?:way)?\b|\bshinkansen\b")
@@ -105,6 +106,8 @@ def _asked_in_phrases(text: str, asked: str, looked_up: bool) -> set[str]:
     found = set()
     if looked_up and re.search(r"住\s*[\d一两二三四五六七八九十]{1,2}\s*[晚天]", text):
         found.add("hotels")  # 单程飞三亚，住三晚: the stay is asked for too
+    if not looked_up and re.search(r"\b[A-Z]{3}\s*(?:->|→|-|–|to)\s*[A-Z]{3}\b", text) and FARE_ASKED.search(text):
+        found.add("flights")  # "PVG -> NRT on the 22nd, how much": the price of airport to airport is a fare
     if re.search(r"(?:订|买|抢)[^，,。！？!?]{0,8}(?<!门)票", text):
         found.add("flights")  # 订去成都的票: a fare (门票 is an admission, not a fare)
     if re.search(r"住(?:在)?[^，,。！？!?]{1,20}(?:附近|旁边|周边|那边|那一?带|多少钱|还是)|还是[^，,。]{0,8}住", text):
@@ -116,9 +119,33 @@ def _asked_in_phrases(text: str, asked: str, looked_up: bool) -> set[str]:
     return found
 
 
+# 还是 as "still" or "after all", not "or": 还是5晚, 还是短一点吧, 还是三亚吧 (三亚还是海口 compares)
+STILL = re.compile(
+    r"^\W*还是(?![^?？]*[?？呢]\W*$)|(?<=[。！!])\s*还是"  # (还是去厦门？ asks "or")
+    r"|还是(?=\s*(?:[\d一两二三四五六七八九十]+\s*[晚天夜个周]|玩|住|待|呆|短|长|太|算|先|就|觉得|想|要|得|不|别|按|老样子|原来|一起))"
+)
+LOOKUP_NAMES = {"机票": "flights", "航班": "flights", "flight": "flights", "酒店": "hotels", "住宿": "hotels"}
+LOOKUP_NAMES |= {"hotel": "hotels", "天气": "weather", "weather": "weather"}
+_LOOKUP = r"(机票|航班|酒店|住宿|天气|flights?|hotels?|weather)"
+# a lookup not wanted: 机票不用查了, hotel 先不看了, 酒店去掉, "I don't need flights", "skip the weather"
+UNASKED = re.compile(
+    r"(?i)" + _LOOKUP + r"\s*(?:就|先|也|都)?\s*(?:不用|不需要|不必|别查|别看|去掉|先不|不看|省了|免了)"
+    r"|(?:不用|不需要|别|去掉|\bskip\b|\bno need for\b|\bdon'?t need\b|\bforget\b|\bnot asking about\b)\s*"
+    r"(?:the\s+|any\s+)?(?:查\s*)?" + _LOOKUP
+)
+
+
+def unasked(text: str) -> set[str]:
+    """The lookups the traveller says not to look up."""
+    found = {m.group(1) or m.group(2) for m in UNASKED.finditer(text)}
+    return {LOOKUP_NAMES[w.lower().rstrip("s")] if w.isascii() else LOOKUP_NAMES[w] for w in found}
+
+
 def find_intents(text: str) -> set[str]:
-    """Which lookups the question names explicitly."""
-    asked = BOOKED.sub(" ", ESCAPE.sub(" ", text)).replace("收藏夹", " ")  # 机票早就买好了: what is booked is not asked
+    """Which lookups the question names explicitly (less those it says not to look up)."""
+    if no := unasked(text):
+        return find_intents(UNASKED.sub(" ", text)) - no  # "no need for flights, hotels?": the hotels
+    asked = BOOKED.sub(" ", ESCAPE.sub(" ", STILL.sub(" ", text))).replace("收藏夹", " ")  # 机票早就买好了: booked
     folded = " " + re.sub(r"[^\w]+", " ", ORIGIN_CUES.sub(" ", RATHER.sub("", asked)).casefold()) + " "
     folded = folded.replace(" or so ", " ")  # "10 days or so" weighs nothing
     found = {name for name, words in INTENT_WORDS.items() if any(w in folded for w in words)}

@@ -14,6 +14,7 @@ from desktop_app.planner.asks import (
     TRIP_WORDS,
     find_intents,
     parse_stars,
+    unasked,
     weak_guide,
 )
 from desktop_app.planner.compare import OPEN_WORDS, OpenAsk, parse_budget, parse_open
@@ -147,7 +148,7 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
         q.open_here = q.open is not None
     folded = text.casefold()
     q.travel_related = bool(
-        q.intents or places or q.regions or any(w in folded for w in TRIP_WORDS) or _open_trip(q.open)
+        q.intents or places or q.regions or any(w in folded for w in TRIP_WORDS) or _open_trip(q.open) or unasked(text)
     )
     said = q.intents or q.beyond or q.when or typical_months(text) or q.party.said or q.days or q.nights or q.budget
     if no_trip_asked(text):
@@ -209,6 +210,8 @@ def _count_budget(q: TripQuery) -> None:
 def _asks(q: TripQuery, text: str, earlier: list[str]) -> None:
     """What is asked: the lookups named, less the words of a landmark's name, and how a comparison weighs."""
     q.intents = find_intents(strip_landmarks(text))  # "Ice and Snow World opening hrs" asks no weather
+    if not q.intents and not earlier and (no := unasked(text)):
+        q.intents = set(TRIP_LOOKUPS - no)  # 去三亚玩三天，机票不用查: the rest of the trip
     weighs_modes = TRAIN.search(text) and re.search(r"(?i)飞机|\bplane\b|\bfly\b|\bflights?\b", text)  # 高铁还是飞机
     if (
         "compare" in q.intents
@@ -245,11 +248,19 @@ def _party_and_stops(q: TripQuery, text: str, earlier: list[str], before: TripQu
     if before is not None and own and set(own) == {c.id for c in q.destinations}:  # 西安改成3晚: one stop
         q.destinations = before.destinations if set(own) <= {c.id for c in before.destinations} else q.destinations
     nights = {k: n for turn in earlier[-FOLD_TURNS:] for k, n in said_nights(turn).items()} | own  # later corrects
+    if q.origin is not None and q.origin.id in own and q.destinations and not _said_from(text, q.origin):
+        q.destinations, q.origin = [q.origin, *q.destinations], None  # "Kunming → Dali, 2/3 nights": a stop
     if len(q.destinations) > 1 and all(c.id in nights for c in q.destinations):
         q.stop_nights = tuple(nights[c.id] for c in q.destinations)
         q.nights, q.days = sum(q.stop_nights), None
     elif len(q.destinations) > 1 and (n := q.nights or q.days) and EACH.search(text):  # 各待两天, "2 nights each"
         q.stop_nights, q.nights, q.days = (n,) * len(q.destinations), n * len(q.destinations), None
+
+
+def _said_from(text: str, city: City) -> bool:
+    """Whether `city` is said as where the trip starts ("from Guangzhou for 5 nights", 从广州)."""
+    names = "|".join(re.escape(n) for n in (city.zh, city.en, *city.aliases) if n)
+    return re.search(r"(?i)(?:\bfrom|从|\bout of|\bleaving)\s*(?:" + names + ")", text) is not None
 
 
 FLYING = re.compile(r"(?i)飞|机票|航班|\bfl(?:y|ying|ights?)\b|\bplane\b")
@@ -360,8 +371,10 @@ def _carry_intents(q: TripQuery, text: str, asked: set[str]) -> None:
     elif q.intents <= {"save", "guide", "compare"}:  # 给个行程攻略, "which is better?", 存一下: on top of the trip
         whole_trip = not before & (TRIP_LOOKUPS | {"guide", "compare"})
         q.intents |= before | (TRIP_LOOKUPS if whole_trip else set())
-    elif ADDING.search(text) or ALSO.search(text):
-        q.intents |= before  # "any cheaper hotels there too?", 酒店也帮我看下: the hotels join what was asked
+    else:
+        q.intents |= before  # "any cheaper hotels there too?", 那机票呢？: the new lookup joins what was asked
+    if no := unasked(text):  # 机票不用查了, "skip the hotels": what was asked (a whole trip: every lookup), less that
+        q.intents = (q.intents - {"save"} or set(TRIP_LOOKUPS)) - no | (q.intents & {"save"})
 
 
 FOLD_TURNS = 8  # a follow-up folds into the reading of at most this many turns before it

@@ -141,22 +141,30 @@ _N = r"(\d{1,2}|[一两二三四五六七八九十]{1,2}|one|two|three|four|five
 # a city's own nights, or its days by the seed's convention of a night a day: 西安2晚, 成都玩三天, "2 days in Xi'an"
 NIGHTS_AFTER = re.compile(
     r"(?i)^\s*[（(]?\s*(?:(?:first\s+)?for\s+|改成|改为|换成|住|待|呆)?\s*" + _N + r"\s*(?:个)?(?:晚|夜|nights?\b)"
-    r"|^\s*(?:玩|待|呆|住|逛)\s*" + _N + r"\s*(?:天|晚)"
+    r"|^\s*(?:玩|待|呆|住|逛)?\s*" + _N + r"\s*(?:天|晚|[Nn]\b|days?\b)"  # 重庆两天, Tokyo 4天, "Osaka 3N"
     # "Guilin first for 2 nights, then Kunming for 3", "Tokyo for 4 over …"
     r"|^\s*(?:first\s+)?for\s+" + _N + r"(?=\s*(?:[,.;]|then\b|over\b|in\b|during\b|from\b|starting\b|$))"
 )
-NIGHTS_BEFORE = re.compile(r"(?i)\b" + _N + r"\s+(?:(?:nights?|days?)\s+)?(?:in|at)\s+$")
+NIGHTS_BEFORE = re.compile(r"(?i)\b" + _N + r"\s+(?:(?:nights?|days?)\s+(?:(?:in|at)\s+)?|(?:in|at)\s+)$")
+# once nights are said, a bare count after a city is its nights: "Beijing 4 nights, Xi'an 2, Shanghai 3"
+BARE_AFTER = re.compile(r"(?i)^\s*" + _N + r"(?=\s*(?:[,，;；.—–-]|$|\s+(?:and|then)\b))")
+SLASHED = re.compile(r"(?i)\b(\d)((?:\s*/\s*\d){1,4})\s*(?:nights?|晚)")  # "Kunming → Dali → Lijiang, 2/2/3 nights"
 
 
 def said_nights(text: str) -> dict[str, int]:
     """The nights said for each city ("Xi'an (2 nights), then Chengdu (3 nights)": xian 2, chengdu 3)."""
     found: dict[str, int] = {}
-    for place in find_places(text):
-        if place.city is None:
-            continue
+    cities = [p for p in find_places(text) if p.city is not None]
+    counted = re.search(r"(?i)nights?|days?|晚|天", text) is not None
+    for place in cities:
+        assert place.city is not None
         end = place.start + matched_len(text, place.start, place.city)
-        after = NIGHTS_AFTER.match(text[end : end + 24])
-        before = NIGHTS_BEFORE.search(text[max(0, place.start - 16) : place.start]) if "night" in text else None
+        after = NIGHTS_AFTER.match(text[end : end + 24]) or (BARE_AFTER.match(text[end : end + 8]) if found else None)
+        before = NIGHTS_BEFORE.search(text[max(0, place.start - 16) : place.start]) if counted else None
         if (m := after or before) and (n := number(next(g for g in m.groups() if g))):
             found[place.city.id] = n
+    if not found and (m := SLASHED.search(text)):
+        counts = [int(d) for d in re.findall(r"\d", m.group(1) + m.group(2))]
+        ids = list(dict.fromkeys(p.city.id for p in cities if p.city is not None))
+        found = dict(zip(ids, counts, strict=True)) if len(ids) == len(counts) else {}
     return found

@@ -20,8 +20,10 @@ def test_adding_a_place_to_a_comparison_keeps_what_was_compared() -> None:
     assert [c.id for c in q.destinations] == ["harbin", "dalian", "beijing"]
 
 
-def test_a_new_lookup_in_a_follow_up_replaces_the_old_one() -> None:
-    assert parse("那酒店呢", ["三亚天气怎么样"]).intents == {"hotels"}
+def test_a_new_lookup_in_a_follow_up_joins_the_old_one_unless_it_is_dropped() -> None:
+    # the question set's convention (66 of 66 dev follow-ups that name a new lookup keep the earlier ones)
+    assert parse("那酒店呢", ["三亚天气怎么样"]).intents == {"hotels", "weather"}
+    assert parse("酒店也看看吧，天气不用看了", ["三亚天气怎么样"]).intents == {"hotels"}
 
 
 def test_what_to_prepare_is_a_guide_and_what_clothes_is_weather() -> None:

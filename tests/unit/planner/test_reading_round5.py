@@ -209,3 +209,44 @@ def test_where_to_stay_in_a_follow_up_keeps_the_trip() -> None:
 def test_mum_and_i_are_two() -> None:
     assert parse("Mum and I want to see Guilin in April", []).party.size == 2
     assert parse("Write me a 4-day itinerary for Xi'an, my mom and me", []).party.size == 2
+
+
+@pytest.mark.parametrize(
+    ("turns", "asked"),
+    [
+        (["下个月去桂林玩四天，从广州走"], ["flights", "hotels", "weather"]),
+        (["下个月去桂林玩四天，从广州走", "机票不用查了，我们开车"], ["hotels", "weather"]),
+        (["Tokyo, 5 nights in January, from Shanghai", "skip the hotels, I'm at a friend's"], ["flights", "weather"]),
+        (["去西安玩三天，不需要酒店"], ["flights", "weather"]),
+        (["Chengdu weather next week?", "and flights from Beijing"], ["flights", "weather"]),
+        (["厦门和青岛，哪个好", "改成下周去吧，还是玩三天"], ["flights", "hotels", "weather"]),
+    ],
+)
+def test_lookups_added_and_dropped_across_a_conversation(turns: list[str], asked: list[str]) -> None:
+    assert _fold(turns)[2] == asked
+
+
+@pytest.mark.parametrize(
+    ("text", "compares"),
+    [
+        ("厦门还是青岛？", True),
+        ("还是厦门吧，玩三天", False),
+        ("改成周五出发，还是住两晚", False),
+    ],
+)
+def test_haishi_is_or_only_between_choices(text: str, compares: bool) -> None:
+    assert ("compare" in parse(text, []).intents) is compares
+
+
+@pytest.mark.parametrize(
+    ("text", "stops"),
+    [
+        ("Kunming 3 nights, Dali 2, Lijiang 2 — flights from Shanghai?", (3, 2, 2)),
+        ("广州两天深圳三天，从北京出发", (2, 3)),
+        ("Bangkok 4N, Phuket 3N", (4, 3)),
+        ("3 nights Hong Kong then 2 in Macau", (3, 2)),
+        ("Xi'an → Chengdu → Chongqing, 2/3/2 nights", (2, 3, 2)),
+    ],
+)
+def test_nights_said_per_stop(text: str, stops: tuple[int, ...]) -> None:
+    assert parse(text, []).stop_nights == stops
