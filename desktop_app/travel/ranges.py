@@ -15,7 +15,7 @@ from desktop_app.travel.span import Span
 
 JOIN = re.compile(  # 下周六周日: a weekday right after a weekday is the stretch's end
     r"(?i)\s*(?:到|至|~|\uff5e|-|–|—|\bto\b|\bthru\b|\bthrough\b|\buntil\b|\btill\b|\btil\b)\s*"
-    r"|(?<=[周期拜][一二三四五六日天])(?=(?:周|星期|礼拜)[六日天])"
+    r"|(?<=[周期拜][一二三四五六日天])(?=(?:周|星期|礼拜)[一二三四五六日天])"
 )
 STARTS = ("day", "holiday", "weekend")  # what a stretch can start from (a month or a week is already one)
 WHOLE = ("part", "month", "weekend", "week")  # an end read whole: 到月底 ends on the month's last day

@@ -41,6 +41,7 @@ from desktop_app.travel.date_words import (
     _zn,
 )
 from desktop_app.travel.holiday_calendar import holiday_block
+from desktop_app.travel.not_trip import asides_blanked, busy_blanked
 from desktop_app.travel.numbers import number, zh_number
 from desktop_app.travel.ranges import joined, weekday_dated, weekend_of
 from desktop_app.travel.span import Span as Span
@@ -418,16 +419,23 @@ VERB_DOWN = re.compile(r"(?<=[查看问搜算一])(?<!看看)(?<!查查)(?<!问�
 
 def find_span(text: str, today: date) -> Span | None:
     """The time a question names, stretched to a time joined to it (这周末到下周三)."""
-    found = _find_span(text, today)
+    found = _find_span(blanked := asides_blanked(text), today)  # an exam's day is not the trip's
+    aside = _find_span(text, today) if asides_blanked(text, past=False) != text else None
+    if found is not None and aside is not None and aside.start > today and not SAID_FROM_TODAY.search(found.said):
+        found = _find_span(blanked, aside.start) or found  # 周三开会，周四周五去苏州: the days after the meeting
+    found = found or _find_span(text, today)
     read: Callable[[str, date], Span | None] = lambda tail, start: _earliest(tail, start, bare_weekend=True)  # noqa: E731
     found = found and weekend_of(text, anchored(text, weekday_dated(text, found, today, read)))
     return found and joined(text, found, today, read)
 
 
+SAID_FROM_TODAY = re.compile(r"(?i)[\d一二三四五六七八九十]{1,2}\s*[月号日]|\d|下|这|本|\bnext\b|\bthis\b")
+
+
 def _find_span(text: str, today: date) -> Span | None:
     """The time a question names (the earliest phrase; the longer one where two start together);
     a bare "weekend" gives way to a time named elsewhere ("a long weekend around New Year's Day")."""
-    text = BUSY.sub(lambda m: " " * len(m.group(0)), VERB_DOWN.sub(" ", text))  # 查下下周; 忙到25号: not the trip
+    text = busy_blanked(VERB_DOWN.sub(" ", text))  # 查下下周; 忙到25号: not the trip
     if (fix := CORRECTED.search(text)) and (later := find_span(text[fix.end() :], today)) and not NOW.match(later.said):
         return later  # 6月5号，不对，6月6号; 改到1月10号: the time said last (…不对，我们现在在武汉 corrects no time)
     found = _earliest(text, today, bare_weekend=True)
@@ -465,15 +473,6 @@ def _said_outright(text: str, holiday: Span, near: date) -> Span | None:
 
 
 CORRECTED = re.compile(r"(?i)不对[，,\s]*|改到|改成|改(?=\s*[\d一二三四五六七八九十]{1,2}\s*月)|\bno wait\b|\bi mean\b")
-BUSY = re.compile(
-    r"(?i)(?:忙到|忙完|上班到|\b(?:busy|swamped|working|at work|tied up|stuck) (?:until|till|til)\b)"
-    r"\s*(?:the\s+)?[\w]{1,8}"
-    # a day not the trip's: when a ticket was bought, a deadline ("booked flights on the 20th", 签证1月15号到期)
-    r"|\b(?:booked|bought|purchased)\b[^.;!?]{0,30}?\bon\s+(?:the\s+)?[\w/]{1,8}|\d{1,2}月\d{1,2}[号日]\s*就?(?:到期|过期|截止)"
-    r"|\bappointment (?:is )?(?:on )?(?:the )?[A-Za-z]{3,9}\.? ?\d{1,2}(?:st|nd|rd|th)?|抢(?:机)?票"
-    # 清明去不了: a time ruled out
-    r"|(?:清明|五一|国庆|端午|中秋|春节|元旦|圣诞节?|这?周末|下周|明天|后天)\s*(?=去不了|不行|没空|没时间|不去)"
-)
 NOW = re.compile(r"(?i)现在|此刻|这会儿|right now|rn|currently|at the moment")
 
 

@@ -250,3 +250,18 @@ def test_haishi_is_or_only_between_choices(text: str, compares: bool) -> None:
 )
 def test_nights_said_per_stop(text: str, stops: tuple[int, ...]) -> None:
     assert parse(text, []).stop_nights == stops
+
+
+@pytest.mark.parametrize(
+    ("text", "dates"),
+    [
+        ("job interview on the 9th; after that, fly to Xiamen on the 12th for 3 nights", ("2026-12-12", "2026-12-12")),
+        ("12月10号要交论文，交完想去昆明，12月15到18号，天气怎么样", ("2026-12-15", "2026-12-18")),
+        ("上次11月3号去的成都太冷了，这次想1月下旬再去", ("2027-01-21", "2027-01-31")),
+        ("I went to Xi'an on Nov 2, loved it. back there in late January?", ("2027-01-21", "2027-01-31")),
+        ("下周二在深圳开会，周四周五去香港玩", ("2026-12-10", "2026-12-11")),
+    ],
+)
+def test_a_time_that_is_not_the_trips(text: str, dates: tuple[str, str]) -> None:
+    when = parse(text, []).when
+    assert when is not None and (when.start.isoformat(), when.end.isoformat()) == dates

@@ -1,0 +1,45 @@
+"""Times a question says that are not the trip's: busy until, a ticket bought, a deadline, a time ruled out, and
+clauses about an exam, a meeting or an appointment, or a trip already made ("12月1号刚去过长沙", "I was in Taipei on
+March 1st"). Each is blanked (same length, so positions hold) before the trip's time is read."""
+
+from __future__ import annotations
+
+import re
+
+BUSY = re.compile(
+    r"(?i)(?:忙到|忙完|上班到|\b(?:busy|swamped|working|at work|tied up|stuck) (?:until|till|til)\b)"
+    r"\s*(?:the\s+)?[\w]{1,8}"
+    # a day not the trip's: when a ticket was bought, a deadline ("booked flights on the 20th", 签证1月15号到期)
+    r"|\b(?:booked|bought|purchased)\b[^.;!?]{0,30}?\bon\s+(?:the\s+)?[\w/]{1,8}|\d{1,2}月\d{1,2}[号日]\s*就?(?:到期|过期|截止)"
+    r"|\bappointment (?:is )?(?:on )?(?:the )?[A-Za-z]{3,9}\.? ?\d{1,2}(?:st|nd|rd|th)?|抢(?:机)?票"
+    # 清明去不了: a time ruled out
+    r"|(?:清明|五一|国庆|端午|中秋|春节|元旦|圣诞节?|这?周末|下周|明天|后天)\s*(?=去不了|不行|没空|没时间|不去)"
+)
+# a clause about something else: an exam, a meeting, an appointment (a trip said in it keeps it)
+EVENT = re.compile(
+    r"(?i)考试|考完|考研|期末|雅思|托福|驾考|开会|会议|面试|答辩|论文|体检|面签"
+    r"|\b(?:exams?|finals|tests?|ielts|toefl|meetings?|appt|appointment|interview|deadline)\b"
+)
+TRIP_VERB = re.compile(
+    r"(?i)去|飞|出发|玩|旅|度假|\b(?:fly|flying|go|going|head|heading|leave|leaving|trip|visit|travel)\b"
+)
+# a clause about a trip already made: 刚去过, 那次, 上次, "I was in Taipei on March 1st"
+PAST = re.compile(r"(?i)去过|那次|上次|\b(?:was in|were in|went to|visited|last time)\b")
+CLAUSE = re.compile(r"[^，,。；;！!？?\n]+")
+
+
+def busy_blanked(text: str) -> str:
+    """`text` with the days that are not the trip's (忙到25号, "booked on the 20th", 清明去不了) blanked."""
+    return BUSY.sub(lambda m: " " * len(m.group(0)), text)
+
+
+def asides_blanked(text: str, past: bool = True) -> str:
+    """`text` with the clauses about something else (an exam, a meeting; with `past`, a trip already made)
+    blanked."""
+    clauses = CLAUSE.findall(text)
+    if len(clauses) < 2:
+        return text
+    aside = [c for c in clauses if (past and PAST.search(c)) or (EVENT.search(c) and not TRIP_VERB.search(c))]
+    for clause in aside:
+        text = text.replace(clause, " " * len(clause), 1)
+    return text
