@@ -16,7 +16,7 @@ BEFORE = re.compile(
     r"(?i)\b(?:the\s+)?(?P<what>day after|day before|week of|weekend of|first weekend after)\s+(?:the\s+)?$"
 )
 AFTER = re.compile(
-    r"\s*(?:的|过后|之后|后)?\s*(?:(?P<next>第二天|次日|后一天|隔天)|(?P<weekend>(?:后|之后|过后)的?第一个周末))"
+    r"\s*节?\s*(?:的|过后|之后|后)?\s*(?:(?P<next>第二天|次日|后一天|隔天)|(?P<weekend>(?:后|之后|过后)的?第一个周末))"
 )
 # "the day after" with no time of its own, later in the sentence: the day after the time said before it
 LATER = re.compile(
@@ -31,6 +31,8 @@ def anchored(text: str, found: Span) -> Span:
         return found
     if m := AFTER.match(text, at + len(found.said)):  # 圣诞第二天, 春节后第一个周末
         said = text[at : m.end()]
+        if m.group("next") and found.kind == "range":  # 平安夜到圣诞节后一天: the stretch, a day longer
+            return replace(found, end=found.end + timedelta(days=1), said=said)
         if m.group("next"):
             return _day(found.end + timedelta(days=1), said)
         return _weekend_after(found, said)

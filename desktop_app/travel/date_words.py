@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 MONTHS_EN = "january february march april may june july august september october november december".split()
 WEEKDAYS_ZH = "一二三四五六日天"
 WEEKDAYS_EN = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
@@ -115,3 +117,12 @@ BARE_DAY = (  # a day of the month with no month: "on the 18th, back on the 22nd
     r"(?:[^。？！?!]{0,10}?(?P<zd2>\d{1,2})\s*号(?:回|返))?"
 )
 YEAR_END = r"(?:明年)?(?<![去前])年[底末]|\b(?:at\s+)?(?:the\s+)?end\s+of\s+(?:the|this|next)\s+year\b|\byear[- ]end\b"
+
+
+def may_not_month(m: re.Match[str]) -> bool:
+    """ "may" is a month only as "May" or after in/during/next/this ("you may", "may I" are not)."""
+    word = m.group(0).strip()
+    if word.lower() != "may":
+        return False
+    before, after = m.string[max(0, m.start() - 8) : m.start()].lower(), m.string[m.end() :]
+    return not (re.search(r"\b(?:in|during|this|next|of|early|late|mid)\s+$", before) or re.match(r"\s+\d", after))

@@ -39,6 +39,7 @@ from desktop_app.travel.date_words import (
     ZH_MONTH,
     ZH_PART,
     _zn,
+    may_not_month,
 )
 from desktop_app.travel.holiday_calendar import holiday_block
 from desktop_app.travel.not_trip import asides_blanked, busy_blanked
@@ -387,7 +388,7 @@ RULES: list[Rule] = [
     (_p(r"明天|明[晚早晨儿]|\b(?:tomorrow|tomorow|tommorow|tmrw|tmr|2moro)\b"), _day(1)),
     (_p(r"今天|今晚|现在|此刻|这会儿|\btoday\b|\bto(?:night|nite)\b|\bright now\b|\brn\b|\bcurrently\b"
         r"|\bat the moment\b"), _day(0)),
-    (_p(r"春节|过年|\b(?:chinese|lunar) new year\b|\bspring festival\b"), _holiday("spring_festival")),
+    (_p(r"春节|过年|\b(?:chinese|lunar) new year\b|\bspring festival\b|\bCNY\b"), _holiday("spring_festival")),
     (_p(r"五一|劳动节|\bmay day\b|\blabou?r day\b"), _holiday("labour_day")),
     (_p(r"十一(?:假期|长假|黄金周)|国庆|\bgolden week\b|\bnational day\b"), _holiday("national_day")),
     (_p(r"(?<![双一二三四五六七八九十\d])十一(?![月日号点个人位天晚岁年次\d])"), _holiday("national_day")),
@@ -404,15 +405,6 @@ RULES: list[Rule] = [
 ]  # fmt: skip
 
 
-def _ambiguous(m: re.Match[str]) -> bool:
-    """ "may" is a month only as "May" or after in/during/next/this ("you may", "may I" are not)."""
-    word = m.group(0).strip()
-    if word.lower() != "may":
-        return False
-    before, after = m.string[max(0, m.start() - 8) : m.start()].lower(), m.string[m.end() :]
-    return not (re.search(r"\b(?:in|during|this|next|of|early|late|mid)\s+$", before) or re.match(r"\s+\d", after))
-
-
 # 查下下周, 安排一下下周: the 下 of 查下 / 一下 is no "next"; 看看下下周 is 下下周
 VERB_DOWN = re.compile(r"(?<=[查看问搜算一])(?<!看看)(?<!查查)(?<!问问)(?<!打算)下(?=下个?(?:周|星期|礼拜|月))")
 
@@ -424,9 +416,14 @@ def find_span(text: str, today: date) -> Span | None:
     if found is not None and aside is not None and aside.start > today and not SAID_FROM_TODAY.search(found.said):
         found = _find_span(blanked, aside.start) or found  # 周三开会，周四周五去苏州: the days after the meeting
     found = found or _find_span(text, today)
-    read: Callable[[str, date], Span | None] = lambda tail, start: _earliest(tail, start, bare_weekend=True)  # noqa: E731
+    read: Callable[[str, date], Span | None] = lambda tail, start: _read_end(tail, start)  # noqa: E731
     found = found and weekend_of(text, anchored(text, weekday_dated(text, found, today, read)))
     return found and joined(text, found, today, read)
+
+
+def _read_end(tail: str, start: date) -> Span | None:
+    """A stretch's second end, read like any time and moved by the words beside it (到圣诞节后一天)."""
+    return (found := _earliest(tail, start, bare_weekend=True)) and anchored(tail, found)
 
 
 SAID_FROM_TODAY = re.compile(r"(?i)[\d一二三四五六七八九十]{1,2}\s*[月号日]|\d|下|这|本|\bnext\b|\bthis\b")
@@ -492,7 +489,7 @@ def _earliest(text: str, today: date, bare_weekend: bool) -> Span | None:
             key = (m.start(), -len(m.group(0)))
             if best is not None and key >= best[:2]:
                 break
-            span = make(m, today) if not _ambiguous(m) else None
+            span = make(m, today) if not may_not_month(m) else None
             if span is not None and (bare_weekend or not _is_bare_weekend(span)):
                 best = (*key, span)
                 break

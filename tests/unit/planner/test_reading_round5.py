@@ -265,3 +265,16 @@ def test_nights_said_per_stop(text: str, stops: tuple[int, ...]) -> None:
 def test_a_time_that_is_not_the_trips(text: str, dates: tuple[str, str]) -> None:
     when = parse(text, []).when
     assert when is not None and (when.start.isoformat(), when.end.isoformat()) == dates
+
+
+@pytest.mark.parametrize(
+    ("text", "dates"),
+    [
+        ("Shanghai weather over CNY?", ("2027-02-05", "2027-02-10")),
+        ("平安夜到圣诞节后一天在澳门，酒店多少钱", ("2026-12-24", "2026-12-26")),
+        ("1月最后一周去哈尔滨冷不冷", ("2027-01-25", "2027-01-31")),
+    ],
+)
+def test_holidays_and_weeks_said_in_short(text: str, dates: tuple[str, str]) -> None:
+    q = parse(text, [])
+    assert _fold([text])[0] == dates and q.days is None  # 最后一周 is which week, not a week's stay
