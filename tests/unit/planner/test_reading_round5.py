@@ -278,3 +278,7 @@ def test_a_time_that_is_not_the_trips(text: str, dates: tuple[str, str]) -> None
 def test_holidays_and_weeks_said_in_short(text: str, dates: tuple[str, str]) -> None:
     q = parse(text, [])
     assert _fold([text])[0] == dates and q.days is None  # 最后一周 is which week, not a week's stay
+
+
+def test_the_days_after_a_holiday_are_a_stay_and_the_day_after_is_a_day() -> None:
+    assert parse("圣诞后三天去香港", []).days == 3 and parse("圣诞节后一天去香港", []).days is None
