@@ -22,9 +22,10 @@ from desktop_app.planner.scope import ANSWERABLE, topics
 from desktop_app.planner.talk import no_trip_asked, only_mentioned, thanks_only
 from desktop_app.planner.unknown import unknown_places
 from desktop_app.planner.weather_ask import ALL_MONTHS, typical_months
+from desktop_app.travel.date_words import MONTH_SAID
 from desktop_app.travel.landmarks import strip_landmarks
 from desktop_app.travel.money import BUDGET_WORDS, PER_PERSON, foreign_budget, per_person
-from desktop_app.travel.origins import aside, find_origin
+from desktop_app.travel.origins import aside, find_origin, said_from
 from desktop_app.travel.party import LEFT, Party, added_people, find_party, joined
 from desktop_app.travel.places import City
 from desktop_app.travel.ranges import WAY_BACK, back_on
@@ -193,7 +194,11 @@ def _beyond(q: TripQuery, text: str) -> None:
 
 
 def _when_so_far(q: TripQuery, text: str, before: TripQuery) -> None:
-    """The time the conversation had, or this turn's; a way back alone (7月16日回北京) keeps the trip's start."""
+    """The time the conversation had, or this turn's; a way back alone (7月16日回北京) keeps the trip's start; days
+    said with no month are the trip's month's ("make it the 14th to 15th", "coming back on the 18th")."""
+    trip = before.when
+    if q.when and trip and q.when.start < trip.start.replace(day=1) and not MONTH_SAID.search(q.when.said):
+        q.when = find_span(text, trip.start.replace(day=1)) or q.when
     if (back := back_on(q.when, text, before.when)) is not None:
         q.when, q.days, q.nights = back, None, back.days - 1
     elif q.when is None:
@@ -236,8 +241,8 @@ def _when(q: TripQuery, text: str) -> None:
     back = nights_until_back(after, q.when.start) if q.when is not None and q.when.kind == "day" else None
     if q.when is not None and back:  # "out Friday, back the following Monday": out and back
         q.days, q.nights, q.when = None, back, replace(q.when, end=q.when.start + timedelta(days=back), kind="range")
-    elif q.when is not None and q.when.kind == "range" and not (q.days or q.nights) and WAY_BACK.search(q.when.said):
-        q.nights = q.when.days - 1  # "on Dec 18 and back on Dec 22": the nights between
+    elif q.when is not None and q.when.kind == "range" and not q.nights and WAY_BACK.search(q.when.said):
+        q.days, q.nights = None, q.when.days - 1  # "on Dec 18 and back on Dec 22": the nights between (not 多玩两天)
 
 
 def _party_and_stops(q: TripQuery, text: str, earlier: list[str], before: TripQuery | None) -> None:
@@ -248,19 +253,13 @@ def _party_and_stops(q: TripQuery, text: str, earlier: list[str], before: TripQu
     if before is not None and own and set(own) == {c.id for c in q.destinations}:  # 西安改成3晚: one stop
         q.destinations = before.destinations if set(own) <= {c.id for c in before.destinations} else q.destinations
     nights = {k: n for turn in earlier[-FOLD_TURNS:] for k, n in said_nights(turn).items()} | own  # later corrects
-    if q.origin is not None and q.origin.id in own and q.destinations and not _said_from(text, q.origin):
+    if q.origin is not None and q.origin.id in own and q.destinations and not said_from(text, q.origin):
         q.destinations, q.origin = [q.origin, *q.destinations], None  # "Kunming → Dali, 2/3 nights": a stop
     if len(q.destinations) > 1 and all(c.id in nights for c in q.destinations):
         q.stop_nights = tuple(nights[c.id] for c in q.destinations)
         q.nights, q.days = sum(q.stop_nights), None
     elif len(q.destinations) > 1 and (n := q.nights or q.days) and EACH.search(text):  # 各待两天, "2 nights each"
         q.stop_nights, q.nights, q.days = (n,) * len(q.destinations), n * len(q.destinations), None
-
-
-def _said_from(text: str, city: City) -> bool:
-    """Whether `city` is said as where the trip starts ("from Guangzhou for 5 nights", 从广州)."""
-    names = "|".join(re.escape(n) for n in (city.zh, city.en, *city.aliases) if n)
-    return re.search(r"(?i)(?:\bfrom|从|\bout of|\bleaving)\s*(?:" + names + ")", text) is not None
 
 
 FLYING = re.compile(r"(?i)飞|机票|航班|\bfl(?:y|ying|ights?)\b|\bplane\b")
@@ -424,7 +423,7 @@ def _folded_time(q: TripQuery, text: str, before: TripQuery) -> bool:
 def _longer(q: TripQuery, text: str, before: TripQuery) -> bool:
     """多玩两天, "add one more night": the stay so far made longer, its dated end with it."""
     span = before.when.days - 1 if before.when is not None and before.when.kind == "range" else None
-    if not (more := more_nights(text)) or not (base := before.nights or before.days or span):
+    if not (more := more_nights(text)) or not (base := before.nights or before.days or span) or base + more < 1:
         return False
     q.days, q.nights = None, base + more
     if q.when is not None and q.when.kind == "range":

@@ -126,3 +126,7 @@ def may_not_month(m: re.Match[str]) -> bool:
         return False
     before, after = m.string[max(0, m.start() - 8) : m.start()].lower(), m.string[m.end() :]
     return not (re.search(r"\b(?:in|during|this|next|of|early|late|mid)\s+$", before) or re.match(r"\s+\d", after))
+
+
+# a month said outright (12月, 1/15, "Feb"): a day said without one is read in the trip's month
+MONTH_SAID = re.compile(r"(?i)月|\d\s*[/.]\s*\d|\b(?:" + "|".join(m[:3] for m in MONTHS_EN) + r")")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
+from desktop_app.travel.places import City
 from desktop_app.travel.world_places import Mention, matched_len
 
 ORIGIN_ENDS = (
@@ -105,3 +106,9 @@ def _right_after_from(text: str, places: list[Mention]) -> Mention | None:
 
 
 FROM_BEFORE = re.compile(r"(?i)\b(?:from|out of|departing|leaving from)\s+$")
+
+
+def said_from(text: str, city: City) -> bool:
+    """Whether `city` is said as where the trip starts ("from Guangzhou for 5 nights", 从广州)."""
+    names = "|".join(re.escape(n) for n in (city.zh, city.en, *city.aliases) if n)
+    return re.search(r"(?i)(?:\bfrom|从|\bout of|\bleaving)\s*(?:" + names + ")", text) is not None

@@ -92,8 +92,10 @@ def joined(text: str, found: Span, today: date, read: Callable[[str, date], Span
     it before ("next weds to sat")."""
     at = text.find(found.said)
     after = at + len(found.said)
-    if found.kind not in STARTS or at < 0 or not (join := JOIN.match(text, after) or BACK.match(text, after)):
+    if found.kind not in STARTS or at < 0:
         return found
+    if not (join := JOIN.match(text, after) or BACK.match(text, after)):
+        return _back_after(text, found, today, read)
     tail = text[join.end() :]
     second = read(tail, today)
     if second is not None and second.start < found.start:
@@ -107,6 +109,25 @@ def joined(text: str, found: Span, today: date, read: Callable[[str, date], Span
         return found
     said = text[at : join.end() + gap + len(second.said)]
     return replace(found, end=end, kind="range", said=said, holiday="")
+
+
+SENTENCE = re.compile(r"[^。.!?！？；;]{0,24}")
+BACK_SAID = re.compile(r"\s*就?(?:回来|回家|回程|返回|返程|回(?=[\u4e00-\u9fff]{0,4}(?:[，,。！？!?\s]|$)))")
+
+
+def _back_after(text: str, found: Span, today: date, read: Callable[[str, date], Span | None]) -> Span:
+    """A day and its way back said after it (除夕当天飞三亚，初六回来): from the one to the other."""
+    at = text.find(found.said) + len(found.said)
+    rest = text[at : at + SENTENCE.match(text, at).end() - at]  # type: ignore[union-attr]
+    second = read(rest, today)
+    second = read(rest, found.start) if second is not None and second.start < found.start else second
+    back = BACK_SAID.match(rest, rest.find(second.said) + len(second.said)) if second is not None else None
+    if second is None or second.kind != "day" or back is None:
+        return found
+    if not found.start < second.start <= found.start + LONGEST:
+        return found
+    said = f"{found.said} … {second.said}{back.group(0)}"
+    return replace(found, end=second.start, kind="range", said=said, holiday="")
 
 
 WAY_BACK = re.compile(r"(?i)回|返|[住待呆玩]到|\bback\b|\breturn|\bthrough\b|\buntil\b|\btill\b")

@@ -130,8 +130,17 @@ LONGER = re.compile(
 )
 
 
+# a stay made shorter: 砍掉两晚, 少住一晚, "one night less", "drop a night"
+SHORTER = re.compile(
+    r"(?i)(?:砍掉|减掉|少住|少玩|少待|减少|去掉)\s*([一两二三四五\d])\s*(?:个)?(?:天|晚|夜)"
+    r"|\b(a|one|two|three|\d)\s+(?:(?:fewer|less)\s+nights?|nights?\s+(?:fewer|less))\b|\b(?:drop|cut|lose)\s+(a|one|two|three|\d)\s+nights?\b"
+)
+
+
 def more_nights(text: str) -> int:
-    """How many nights a follow-up adds to the stay (0 when none)."""
+    """How many nights a follow-up adds to the stay (fewer when negative, 0 when none)."""
+    if m := SHORTER.search(text):
+        return -(number(next(g for g in m.groups() if g)) or 0)
     m = LONGER.search(text)
     return (number(m.group(1) or m.group(2)) or 0) if m else 0
 

@@ -282,3 +282,20 @@ def test_holidays_and_weeks_said_in_short(text: str, dates: tuple[str, str]) -> 
 
 def test_the_days_after_a_holiday_are_a_stay_and_the_day_after_is_a_day() -> None:
     assert parse("圣诞后三天去香港", []).days == 3 and parse("圣诞节后一天去香港", []).days is None
+
+
+@pytest.mark.parametrize(
+    ("turns", "dates", "nights"),
+    [
+        (["除夕当天飞厦门，初五回来"], ("2027-02-05", "2027-02-10"), 5),
+        (["12月20号去三亚，27号回来"], ("2026-12-20", "2026-12-27"), 7),
+        (["2月去东京玩一周", "make it the 10th to the 14th"], ("2027-02-10", "2027-02-14"), None),
+        (["下周去桂林玩四晚", "时间不够，砍掉两晚"], ("2026-12-07", "2026-12-13"), 2),
+        (["Bali-ish? no, Phuket for 5 nights", "one night less"], None, 4),
+    ],
+)
+def test_the_way_back_and_the_length_said_in_chat(
+    turns: list[str], dates: tuple[str, str] | None, nights: int | None
+) -> None:
+    got_dates, got_nights, _ = _fold(turns)
+    assert (got_dates, got_nights) == (dates, nights)
