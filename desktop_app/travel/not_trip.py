@@ -28,6 +28,14 @@ PAST = re.compile(r"(?i)去过|那次|上次|\b(?:was in|were in|went to|visited
 CLAUSE = re.compile(r"[^，,。；;！!？?\n]+")
 
 
+def in_event(text: str, at: int) -> bool:
+    """Whether position `at` lies in a clause about an exam or a meeting with no trip in it (下周三在上海有个考试)."""
+    clause = next((m for m in CLAUSE.finditer(text) if m.start() <= at < m.end()), None)
+    if clause is None or len(CLAUSE.findall(text)) < 2:
+        return False
+    return bool(EVENT.search(clause.group(0))) and not TRIP_VERB.search(clause.group(0))
+
+
 def busy_blanked(text: str) -> str:
     """`text` with the days that are not the trip's (忙到25号, "booked on the 20th", 清明去不了) blanked."""
     return BUSY.sub(lambda m: " " * len(m.group(0)), text)

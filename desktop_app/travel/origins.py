@@ -26,10 +26,11 @@ ORIGIN_PATTERNS = (
     r"(?:我(?:现在|目前)?在|我们(?:现在|目前)?在|咱们在|人在|家在|住在|我住|我们住)"
     r"\s*(?P<c>\S{2,10}?)\s*(?:[，,。 ]|$|工作|上班|生活|出发)",
     r"(?P<c>[\u4e00-\u9fff]{2,4}?)(?:坐|乘)(?:火车|高铁|动车|飞机|大巴)(?:去|到)",  # 上海坐火车去杭州
-    r"从\s*(?P<c>[^\s，,。！？!?；;][^，,。！？!?；;]{1,19}?)\s*(?:出发|直飞|飞|去|到|走)",
+    r"从\s*(?P<c>[^\s，,。！？!?；;][^，,。！？!?；;]{1,19}?)\s*(?:出发|直飞|飞|去|到|走|来)",
     r"从(?P<c>[\u4e00-\u9fff]{2,6}?)(?=[，,。！？!?；;\s]|$)",  # "…去厦门，从杭州": the clause ends there
     r"(?P<c>[^\s，,。！？!?；;、有没的去飞到]{2,6}?)\s*(?:出发|直飞|(?<!走)走(?=[，,。！!？?\s]|$))",  # not 走走
-    r"(?P<c>[\u4e00-\u9fff]{2,4}?)(?:飞|坐飞机|坐高铁|开车)?过去(?=[，,。！!？?\s]|$|飞)",  # 广州飞过去, 深圳过去
+    r"(?P<c>[\u4e00-\u9fff]{2,4}?)(?:飞|坐飞机|坐高铁|开车)?过去(?=[，,。！!？?\s的]|$|飞)",  # 广州飞过去(的机票)
+    r"(?P<c>[\u4e00-\u9fff]{2,4}?)(?:到|-|—|→)?[\u4e00-\u9fff]{2,4}往返",  # 上海成都往返: from Shanghai and back
     r"(?<![\u4e00-\u9fff])(?P<c>[\u4e00-\u9fff]{2,4}?)飞(?=[\s，,。！!？?]|$)",  # 住五晚 武汉飞 总共…
     r"(?<![想要去到])在(?P<c>[\u4e00-\u9fff]{2,4}?)(?:工作|上班|读书|上学)",  # 在上海上班  # 西安走: leaving from Xi'an
     r"(?i)\bfrom\s*(?P<c>[\u4e00-\u9fff]{2,6})",
@@ -85,13 +86,19 @@ ASIDE_AFTER = re.compile(r"(?i)^(?:老家|\s+originally)")
 SOMEONE_FROM = re.compile(r"(?<!我)是\s*$")  # 室友是重庆人 (我是成都人 is home: the origin)
 
 
+# a place visited before and gone to again is the trip's: "I was in Dubai last month … going again", 还想再去
+VISITED = re.compile(r"(?i)(?:去了趟?|去过|\bwas in|\b(?:went|been) to|\bvisited)\s*$")
+AGAIN = re.compile(r"(?i)再去一|\bagain\b|\bgoing back\b|\bback there\b")
+
+
 def aside(text: str, place: Mention) -> bool:
     """A place said in passing (a home town, a trip just over): neither a stop nor the origin."""
     before = text[max(0, place.start - 24) : place.start]
     after = text[place.start + (matched_len(text, place.start, place.city) if place.city else 2) :]
     came_back = ASIDE_AROUND.search(before) is not None and re.match(r"\s*(?:回来|回家|刚回)", after) is not None
     someone_from = SOMEONE_FROM.search(before) is not None and re.match(r"的?人", after) is not None
-    return came_back or someone_from or ASIDE_BEFORE.search(before) is not None or ASIDE_AFTER.match(after) is not None
+    passing = ASIDE_BEFORE.search(before) is not None and not (VISITED.search(before) and AGAIN.search(text))
+    return came_back or someone_from or passing or ASIDE_AFTER.match(after) is not None
 
 
 def find_origin(text: str, places: list[Mention]) -> Mention | None:

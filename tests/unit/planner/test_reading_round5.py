@@ -299,3 +299,19 @@ def test_the_way_back_and_the_length_said_in_chat(
 ) -> None:
     got_dates, got_nights, _ = _fold(turns)
     assert (got_dates, got_nights) == (dates, nights)
+
+
+@pytest.mark.parametrize(
+    ("text", "places", "origin"),
+    [
+        ("再看下上海飞过去的机票", [], "shanghai"),
+        ("我爸下周从西安来广州看我，机票贵不贵", ["guangzhou"], "xian"),
+        ("Jan 10-14 北京三亚往返，机票多少", ["sanya"], "beijing"),
+        ("下周二在深圳面试，面完想去香港玩两天", ["hongkong"], None),
+        ("Need to be in Tokyo Dec 14-18 for client meetings, flights from Shenzhen?", ["tokyo"], "shenzhen"),
+        ("I was in Chengdu in October, loved it. going back in March, weather?", ["chengdu"], None),
+    ],
+)
+def test_where_to_and_from_said_in_passing(text: str, places: list[str], origin: str | None) -> None:
+    q = parse(text, [])
+    assert [c.id for c in q.destinations] == places and (q.origin.id if q.origin else None) == origin
