@@ -18,7 +18,7 @@ from desktop_app.planner.asks import (
     weak_guide,
 )
 from desktop_app.planner.compare import OPEN_WORDS, OpenAsk, parse_budget, parse_open
-from desktop_app.planner.scope import ANSWERABLE, topics
+from desktop_app.planner.scope import ANSWERABLE, WEAK_ASKS, topics
 from desktop_app.planner.talk import no_trip_asked, only_mentioned, thanks_only
 from desktop_app.planner.unknown import unknown_places
 from desktop_app.planner.weather_ask import ALL_MONTHS, typical_months
@@ -174,6 +174,8 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
     if not q.travel_related:
         q.when, q.when_aside = None, q.when  # "今天股票涨了吗": a day, but no trip (kept for a trip said next)
     _weather_and_scope(q, text)
+    if before is not None and q.travel_related and not q.beyond and q.intents & ANSWERABLE:
+        q.beyond = before.beyond  # 去迪拜要签证吗 → 那机票多少钱: the answer still says first what the data lacks
     _count_budget(q)
     return q
 
@@ -265,22 +267,6 @@ def _party_and_stops(q: TripQuery, text: str, earlier: list[str], before: TripQu
 
 FLYING = re.compile(r"(?i)飞|机票|航班|\bfl(?:y|ying|ights?)\b|\bplane\b")
 EACH = re.compile(r"(?i)各(?:待|玩|住|呆)?\s*[\d一两二三四五六七八九十]{1,2}\s*[天晚夜]|\b(?:nights?|days?) each\b")
-STRONG_FARE = re.compile(  # asked, not a flight in passing
-    r"(?i)机票|航班|票价|直飞|飞[^，,。？?]{0,10}?多少钱|\bflights\b|\b(?:air)?fares?\b|\bflight\b[^。？?]{0,6}(?:多少|价格)"
-    r"|\b(?:how much|price)\b[^.?!]{0,20}\bflights?\b|\bflights? (?:price|fare|cost)s?\b"
-    r"|\b(?:cheapest|cheap|what's a|what is a)\s+flights?\b|\bflights? from \w+ to\b"
-)
-# a topic beyond the data makes these words incidental: "tickets at the gate", 高铁还有票吗, "food festivals"
-WEAK_ASKS = {
-    "opening_times": (("flights", STRONG_FARE),),
-    "trains": (("flights", STRONG_FARE),),
-    "visa": (("flights", STRONG_FARE),),  # "need a visa? flying into PEK next month": no fare asked
-    "safety": (("flights", STRONG_FARE),),
-    "events": (  # "events or fireworks i can get tickets for": tickets to the show, not a fare
-        ("guide", re.compile(r"攻略|景点|必去|必吃|\bguide\b|\bitinerary\b|\bthings to do\b")),
-        ("flights", STRONG_FARE),
-    ),
-}
 
 
 def _weather_and_scope(q: TripQuery, text: str) -> None:

@@ -26,7 +26,8 @@ TOPICS = (
         "visa",
         re.compile(
             r"(?i)签证|免签|落地签|办(?:什么|啥)?证|旅游签|商务签|电子签|办签|[美日韩英法德澳泰越加]签|申根|通行证|入台证|签注|入境|证件|护照"
-            r"|\bvisas?\b|\bvisa-free\b|\bentry requirements?\b|\bk-?eta\b|\besta\b|\betias\b|\be-?visa\b"
+            r"|办[^，,。？?]{0,4}自由行|\bvisas?\b|\bvisa-free\b|\bentry requirements?\b"
+            r"|\bk-?eta\b|\besta\b|\betias\b|\be-?visa\b"
             r"|\bpassports?\b|\bpermits?\b|\bcustoms\b|\bto enter\b|\bentering\b|海关|入关|入藏函|边防证"
         ),
         "签证和入境规定",
@@ -40,6 +41,7 @@ TOPICS = (
             r"|\baltitude sickness\b|\btap water\b"
             r"|\bvaccin(?:e|es|ation|ations)\b|\bmalaria\b|\baltitude\b|\bpickpockets?\b|\btheft\b|\bearthquakes?\b"
             r"|\bdrinkable\b|自来水|能直接喝|地震|扒手|抗议|示威|游行|骚乱|\bprotests?\b|\bunrest\b|\briots?\b"
+            r"|海啸|预警|\btsunami\b|\b(?:typhoon|storm|travel) warnings?\b|\btravel advisory\b"
         ),
         "安全情况（治安、健康、高原反应）",
         "safety (crime, health, altitude)",
@@ -81,6 +83,7 @@ TOPICS = (
             r"|(?:高铁|动车|火车|城际|新干线|\btrains?\b)[^。？?]{0,12}(?:几个?小时|多久|多长时间)|提前买票"
             r"|\b(?:shinkansen|bullet train|trains?)\b[^.?!]{0,30}\bin advance\b"
             r"|\bis there an? (?:[\w-]+ ){0,2}trains?\b"
+            r"|\bcan (?:i|we) (?:take|get|catch) (?:a|the) (?:[\w-]+ )?trains?\b"
             r"|\bhow long\b[^.?!]{0,30}\btrains?\b|\btrains?\b[^.?!]{0,40}\bhow long\b"
             r"|\b(?:quickest|fastest|direct) trains?\b"
             r"|\btrains?\b[^.?!]{0,30}\b(?:faster|quicker|slower|better|easier) than\b"
@@ -137,3 +140,26 @@ def offer(places: list[str], lang: str) -> str:
         f"我能查的是{zh}的天气（典型值）、机票和酒店：告诉我日期和出发地就可以查。",
         f"What I can look up for {en}: the typical weather, flights and hotels. Tell me when and from where.",
     )
+
+
+STRONG_FARE = re.compile(  # asked, not a flight in passing
+    r"(?i)机票|航班|票价|直飞|飞[^，,。？?]{0,10}?多少钱|\bflights\b|\b(?:air)?fares?\b|\bflight\b[^。？?]{0,6}(?:多少|价格)"
+    r"|\b(?:how much|price)\b[^.?!]{0,20}\bflights?\b|\bflights? (?:price|fare|cost)s?\b"
+    r"|\b(?:cheapest|cheap|what's a|what is a)\s+flights?\b|\bflights? from \w+ to\b"
+)
+STRONG_HOTEL = re.compile(  # asked, not a hotel in passing ("walking back to the hostel at night")
+    r"(?i)(?:订|找|推荐|看看?)[^，,。？?]{0,8}(?:酒店|住宿|民宿)|(?:酒店|住宿|民宿)[^。？?]{0,8}(?:多少|价格|推荐|哪|贵|便宜)|住哪"
+    r"|\bhotels?\b[^.?!]{0,30}(?:\bprice|\bcost|\brecommend|\bper night\b|\bgo for\b|\bfor \d+ nights?\b)"
+    r"|\b(?:price|cost|how much|find|book|need|recommend|looking at|look at)\b[^.?!]{0,20}\b(?:hotels?|hostels?)\b"
+)
+# a topic beyond the data makes these words incidental: "tickets at the gate", 高铁还有票吗, "food festivals"
+WEAK_ASKS = {
+    "opening_times": (("flights", STRONG_FARE),),
+    "trains": (("flights", STRONG_FARE),),
+    "visa": (("flights", STRONG_FARE),),  # "need a visa? flying into PEK next month": no fare asked
+    "safety": (("flights", STRONG_FARE), ("hotels", STRONG_HOTEL)),  # "walking back to the hostel": no hotel asked
+    "events": (  # "events or fireworks i can get tickets for": tickets to the show, not a fare
+        ("guide", re.compile(r"攻略|景点|必去|必吃|\bguide\b|\bitinerary\b|\bthings to do\b")),
+        ("flights", STRONG_FARE),
+    ),
+}

@@ -315,3 +315,26 @@ def test_the_way_back_and_the_length_said_in_chat(
 def test_where_to_and_from_said_in_passing(text: str, places: list[str], origin: str | None) -> None:
     q = parse(text, [])
     assert [c.id for c in q.destinations] == places and (q.origin.id if q.origin else None) == origin
+
+
+@pytest.mark.parametrize(
+    ("text", "topics", "asked"),
+    [
+        ("is Bangkok safe for a solo traveller? worried about getting back to the hostel late", ("safety",), []),
+        ("is Bangkok safe at night? and how much are hotels in Sukhumvit", ("safety",), ["hotels"]),
+        ("听说普吉岛有台风预警，现在还能去吗", ("safety",), []),
+        ("can we catch a train from Shenzhen to Guangzhou tonight?", ("trains",), []),
+        ("现在还能办台湾自由行吗", ("visa",), []),
+        ("Colleagues keep warning me about the cold in Harbin, what's the weather next week?", (), ["weather"]),
+    ],
+)
+def test_what_the_data_cannot_say(text: str, topics: tuple[str, ...], asked: list[str]) -> None:
+    q = parse(text, [])
+    assert q.beyond == topics and ([] if q.beyond_only else sorted(looks_up(q))) == asked
+
+
+async def test_a_follow_up_in_a_visa_conversation_still_says_what_the_data_lacks() -> None:
+    events, agent = await run("去迪拜要办签证吗？")
+    events, _ = await run("那机票多少钱 广州出发 下周", agent)
+    assert [name for name, _ in calls_of(events)] == ["get_flight_price"]
+    assert final_text(events).startswith("示例数据里没有签证")
