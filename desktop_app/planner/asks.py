@@ -101,6 +101,21 @@ TRIP_WORDS = words("玩|旅游|旅行|出行|度假|去|行程|查|比较|对比
 )
 
 
+WEATHER_ASKED = re.compile(
+    r"(?i)\b(?:is|are|will)\s+(?:it|\w+)\s+(?:be\s+)?(?:warm|cool)\b|\bwill\s+\w+\s+be like\b"
+    r"|\bhow (?:warm|cold|hot|cool)\b"
+    r"|\bwhat'?s\s+\w+\s+like\s+(?:tomorrow|today|tonight|this weekend|next week|now|rn|in \w+)\b|\bminus \w+"
+    r"|风大|刮风|大风|\bwindy\b|(?:几月|什么时候|哪个月|[\d一二三四五六七八九十]{1,2}\s*月份?)去?(?:合适|最好|比较好)"
+    r"|\bbest time to (?:go|visit)\b"
+)
+TRIP_SIZED_MONEY = re.compile(r"(?i)预算|人均|\d{3,}|\bbudget\b|\byuan\b|块|元")  # 5000够吗: the money, not the days
+LONG_ENOUGH = re.compile(
+    r"(?i)(?<![\d一两二三四五六七八九十])[\d一两二三四五六七八九十]{1,3}\s*(?:天|晚|日|days?|nights?)"
+    r"[^，,。？?]{0,6}(?:够吗|够不够|够了吗|\benough\b)"
+    r"|\b(?:is|are)\s+(?:\d+|one|two|three|four|five|six|seven)\s+(?:days?|nights?)\s+enough\b"
+)
+
+
 def _asked_in_phrases(text: str, asked: str, looked_up: bool) -> set[str]:
     """Lookups asked in a phrase, not a word: 住三晚 beside another lookup, 订去成都的票, 住江汉路附近, 出一份行程."""
     found = set()
@@ -112,8 +127,10 @@ def _asked_in_phrases(text: str, asked: str, looked_up: bool) -> set[str]:
         found.add("flights")  # 订去成都的票: a fare (门票 is an admission, not a fare)
     if re.search(r"住(?:在)?[^，,。！？!?]{1,20}(?:附近|旁边|周边|那边|那一?带|多少钱|还是)|还是[^，,。]{0,8}住", text):
         found.add("hotels")  # 住江汉路附近, 住西湖边上多少钱, 岛上住还是岛外住: where to stay is the question
-    if re.search(r"(?i)\b(?:is|are|will)\s+(?:it|\w+)\s+(?:be\s+)?(?:warm|cool)\b|\bwill\s+\w+\s+be like\b", text):
-        found.add("weather")  # "is Sanya warm over new years?", "what will Kunming be like on the 2nd?"
+    if WEATHER_ASKED.search(text):
+        found.add("weather")  # "is Sanya warm over new years?", "what will Kunming be like on the 2nd?", 风大不大
+    if LONG_ENOUGH.search(text) and not looked_up and not TRIP_SIZED_MONEY.search(text):
+        found.add("guide")  # 西安玩4天够吗, "is 3 days enough for Kyoto": what fits in the days is asked
     if ITINERARY.search(asked):
         found.add("guide")  # 出一份三晚的行程, 推荐一个两天的行程: a day-by-day plan is asked
     return found

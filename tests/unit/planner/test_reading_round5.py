@@ -338,3 +338,21 @@ async def test_a_follow_up_in_a_visa_conversation_still_says_what_the_data_lacks
     events, _ = await run("那机票多少钱 广州出发 下周", agent)
     assert [name for name, _ in calls_of(events)] == ["get_flight_price"]
     assert final_text(events).startswith("示例数据里没有签证")
+
+
+@pytest.mark.parametrize(
+    ("text", "asked"),
+    [
+        ("How cold is Harbin next weekend?", ["weather"]),
+        ("heard Seoul can hit minus fifteen in January, true?", ["weather"]),
+        ("后天去大连，海边风大不大", ["weather"]),
+        ("whats chengdu like this weekend", ["weather"]),
+        ("桂林几月去最好", ["weather"]),
+        ("成都玩三天够吗？想吃火锅看熊猫", ["guide"]),
+        ("is 2 days enough for Hong Kong?", ["guide"]),
+        ("预算4000，去厦门玩三天够吗", ["flights", "hotels", "weather"]),
+    ],
+)
+def test_weather_and_guides_asked_in_other_words(text: str, asked: list[str]) -> None:
+    q = parse(text, [])
+    assert sorted(q.intents or looks_up(q)) == asked  # named, else the whole trip
