@@ -147,14 +147,18 @@ _LOOKUP = r"(机票|航班|酒店|住宿|天气|flights?|hotels?|weather)"
 # a lookup not wanted: 机票不用查了, hotel 先不看了, 酒店去掉, "I don't need flights", "skip the weather"
 UNASKED = re.compile(
     r"(?i)" + _LOOKUP + r"\s*(?:就|先|也|都)?\s*(?:不用|不需要|不必|别查|别看|去掉|先不|不看|省了|免了)"
-    r"|(?:不用|不需要|别|去掉|\bskip\b|\bno need for\b|\bdon'?t need\b|\bforget\b|\bnot asking about\b)\s*"
-    r"(?:the\s+|any\s+)?(?:查\s*)?" + _LOOKUP
+    r"|(?:不用|不需要|别|去掉|\bskip\b|\bno need for\b|\bdon'?t need\b|\bforget\b|\bnot asking about\b"
+    r"|\balready (?:booked|got|have|sorted)\b)\s*(?:the\s+|any\s+|my\s+|our\s+)?(?:查\s*)?"
+    + _LOOKUP
+    + r"|"
+    + _LOOKUP
+    + r"\s+(?:are\s+|is\s+)?(?:already\s+)?(?:sorted|booked|covered|taken care of)\b"
 )
 
 
 def unasked(text: str) -> set[str]:
     """The lookups the traveller says not to look up."""
-    found = {m.group(1) or m.group(2) for m in UNASKED.finditer(text)}
+    found = {next(g for g in m.groups() if g) for m in UNASKED.finditer(text)}
     return {LOOKUP_NAMES[w.lower().rstrip("s")] if w.isascii() else LOOKUP_NAMES[w] for w in found}
 
 

@@ -266,7 +266,10 @@ def _party_and_stops(q: TripQuery, text: str, earlier: list[str], before: TripQu
 
 
 FLYING = re.compile(r"(?i)飞|机票|航班|\bfl(?:y|ying|ights?)\b|\bplane\b")
-EACH = re.compile(r"(?i)各(?:待|玩|住|呆)?\s*[\d一两二三四五六七八九十]{1,2}\s*[天晚夜]|\b(?:nights?|days?) each\b")
+EACH = re.compile(
+    r"(?i)(?:各|每(?:个|一)?(?:地方|城市|站|地|城)\s*都?)(?:待|玩|住|呆)?\s*[\d一两二三四五六七八九十]{1,2}\s*[天晚夜]"
+    r"|\b(?:nights?|days?) each\b"
+)
 
 
 def _weather_and_scope(q: TripQuery, text: str) -> None:

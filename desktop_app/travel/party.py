@@ -34,7 +34,8 @@ ZH_COMPANIONS: tuple[tuple[str, int], ...] = (
     (r"哥哥|姐姐|弟弟|妹妹|我哥|我姐|我弟|我妹|闺蜜|发小|室友|侄子|侄女|外甥女?|表[哥姐弟妹]|堂[哥姐弟妹]", 1),
     (r"老婆|老公|老伴|媳妇|爱人|妻子|丈夫|女朋友|男朋友|女友|男友|对象|太太|先生|男票|女票|(?i:\bbf\b|\bgf\b)", 1),
     (r"^(?:她|他)(?!们)", 1),  # 带她去巴黎: one more
-    (r"孩子|小孩|娃|儿子|女儿|宝宝|双胞胎|外?孙[子女]", 1),  # 双胞胎宝宝: two
+    (TWINS := r"双胞胎(?:宝宝|孩子|女儿|儿子|男孩|女孩)?", 2),  # 带着双胞胎, 双胞胎宝宝: two children
+    (r"孩子|小孩|娃|儿子|女儿|宝宝|外?孙[子女]", 1),
 )
 EN_COMPANIONS: tuple[tuple[str, int], ...] = (
     (r"parents|mum and dad|mom and dad|grandparents|in-laws", 2),
@@ -254,7 +255,7 @@ def _add(
             n = len(re.findall(r"\d{1,2}", ages.group(0))) if ages else n
             counted = n if n and each == 1 and n < 10 else each
             added += counted
-            kids += counted if pattern == table[-1][0] else 0
+            kids += counted if pattern in (table[-1][0], TWINS) else 0
             gap = " " if english else ""
             if counted == each:
                 said.append(m.group(0))

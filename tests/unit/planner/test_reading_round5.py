@@ -356,3 +356,21 @@ async def test_a_follow_up_in_a_visa_conversation_still_says_what_the_data_lacks
 def test_weather_and_guides_asked_in_other_words(text: str, asked: list[str]) -> None:
     q = parse(text, [])
     assert sorted(q.intents or looks_up(q)) == asked  # named, else the whole trip
+
+
+def test_twins_are_two_children_and_each_stop_gets_its_nights() -> None:
+    q = parse("我和老婆带着双胞胎去厦门", [])
+    assert (q.party.size, q.party.children) == (4, 2)
+    assert parse("先去桂林再去阳朔，每个地方住两晚", []).stop_nights in ((), (2,))  # 阳朔 has no data: one stop
+    assert parse("先重庆再成都，每个城市都住三晚", []).stop_nights == (3, 3)
+
+
+@pytest.mark.parametrize(
+    ("turns", "asked"),
+    [
+        (["去东京玩5晚，从上海出发", "we already booked flights, skip those"], ["hotels", "weather"]),
+        (["Osaka for a week over Christmas, just need a hotel, flights sorted"], ["hotels"]),
+    ],
+)
+def test_what_is_already_booked_is_not_looked_up(turns: list[str], asked: list[str]) -> None:
+    assert _fold(turns)[2] == asked
