@@ -34,13 +34,17 @@ OFF_TOPIC = re.compile(
 LOOKUP_NAMED = re.compile(
     r"(?i)机票|航班|酒店|住宿|天气|气温|攻略|行程|\b(?:flights?|hotels?|weather|forecast|itinerary)\b"
 )
-SIGN_OFF = re.compile(
-    r"(?i)拜拜|再见|回头见|下次再聊|下次(?:再)?(?:找你|来问)|晚安|\bbye\b|\bsee (?:ya|you)\b|\bttyl\b"
+SIGN_OFF = re.compile(  # goodbyes and greetings: 下次去三亚再找你, 周末愉快, "good night", 新年快乐
+    r"(?i)拜拜|再见|回头见|下次再聊|下次[^，,。？?]{0,8}(?:找你|来问)|晚安|\bbye\b|\bsee (?:ya|you)\b|\bttyl\b"
+    r"|早上好|早安|晚上好|周末愉快|节日快乐|新年快乐|圣诞快乐|\bgood (?:morning|night)\b|\bmerry christmas\b"
+    r"|\bhappy (?:new year|holidays)\b"
 )
+PAST_HELP = re.compile(r"(?:之前|上次|你)(?:帮我)?(?:查|推荐|说|订)的")  # 你之前帮我查的青岛: thanks, not an ask
 # a trip told, not asked: "took my mom to guilin in october", 去了趟南京, 我在厦门了
 TOLD = re.compile(
     r"(?i)\b(?:took|went|visited|got back|came back|was in|were in)\b"
-    r"|去了趟|去过|回来了|刚回来|玩回来|玩了|我在\S{1,6}了"
+    r"|去了趟|去过|回来了|刚回来|玩回来|玩了|我在\S{1,6}了|玩得很开心|超赞"
+    r"|\bwas (?:a dream|amazing|great|perfect|awesome)\b|\bwent (?:perfectly|great|well)\b|\bloved it\b"
 )
 THANKED = re.compile(r"(?i)谢谢(?:你的)?(?:推荐|建议)?|感谢|多谢|\bthanks?\b(?: (?:you|u))?(?: for (?:the|your) \w+)?")
 
@@ -51,6 +55,7 @@ def no_trip_asked(text: str) -> bool:
         return False
     if OFF_TOPIC.search(text):
         return True
+    text = PAST_HELP.sub(" ", text)
     quiet = not NEW_ASK.search(text) and not find_intents(THANKED.sub(" ", text))
     return quiet and bool(SIGN_OFF.search(text) or TOLD.search(text) or THANKED.search(text))
 

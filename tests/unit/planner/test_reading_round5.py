@@ -374,3 +374,12 @@ def test_twins_are_two_children_and_each_stop_gets_its_nights() -> None:
 )
 def test_what_is_already_booked_is_not_looked_up(turns: list[str], asked: list[str]) -> None:
     assert _fold(turns)[2] == asked
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["谢谢你之前帮我查的厦门，玩得很开心！", "周末愉快！下次去成都再找你", "good night! dreaming of Sanya lol"],
+)
+def test_greetings_and_thanks_for_a_trip_over_look_nothing_up(text: str) -> None:
+    q = parse(text, [])
+    assert looks_up(q) == () and q.destinations == []
