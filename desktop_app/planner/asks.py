@@ -84,7 +84,7 @@ FARE_ASKED = re.compile(
     r"(?i)机票|航班|票|直飞|\bdirect\b|fares?\b|(?<!my )\bflights?\b|ticket|多少(?!度)|价格|price|cost|cheap"
     r"|how much|便宜"
 )
-WHOLE_TRIP = re.compile(r"(?i)玩|旅游|预算|人均|够不够|够吗|安排|\btrip\b|\bbudget\b|\btotal\b|\bplan\b")
+WHOLE_TRIP = re.compile(r"(?i)玩|旅游|预算|人均|够不够|够吗|安排|规划|\btrip\b|\bbudget\b|\btotal\b|\bplan\b")
 TRAIN = re.compile(r"(?i)高铁|火车|动车|卧铺|新干线|\btrains?\b|\brail(?:way)?\b|\bshinkansen\b")
 GETTING_THERE = re.compile(
     r"(?i)怎么去|怎么过去|如何去|\b(?:best|cheapest|fastest|quickest) way to (?:get|go)\b"
@@ -125,7 +125,11 @@ def _asked_in_phrases(text: str, asked: str, looked_up: bool) -> set[str]:
         found.add("flights")  # "PVG -> NRT on the 22nd, how much": the price of airport to airport is a fare
     if re.search(r"(?:订|买|抢)[^，,。！？!?]{0,8}(?<!门)票", text):
         found.add("flights")  # 订去成都的票: a fare (门票 is an admission, not a fare)
-    if re.search(r"住(?:在)?[^，,。！？!?]{1,20}(?:附近|旁边|周边|那边|那一?带|多少钱|还是)|还是[^，,。]{0,8}住", text):
+    if re.search(
+        r"住(?:在)?[^，,。！？!?]{1,20}(?:附近|旁边|周边|那边|那一?带|(?<![这那])边|多少钱|还是)"
+        r"|还是[^，,。]{0,8}住",
+        text,
+    ):
         found.add("hotels")  # 住江汉路附近, 住西湖边上多少钱, 岛上住还是岛外住: where to stay is the question
     if WEATHER_ASKED.search(text):
         found.add("weather")  # "is Sanya warm over new years?", "what will Kunming be like on the 2nd?", 风大不大

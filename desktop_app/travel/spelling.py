@@ -23,6 +23,15 @@ SHORTHAND = {
     "bday": "birthday",
     "xmas": "christmas",
     "hols": "holidays",
+    "hotles": "hotels",
+    "hotle": "hotel",
+    "nigths": "nights",
+    "nigth": "night",
+    "weathr": "weather",
+    "wether": "weather",
+    "wekend": "weekend",
+    "fligts": "flights",
+    "flghts": "flights",
 }
 _WORD = re.compile(
     r"(?i)(?<![A-Za-z0-9'])(" + "|".join(sorted(SHORTHAND, key=len, reverse=True)) + r")(?![A-Za-z0-9'])"

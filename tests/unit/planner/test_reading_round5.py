@@ -383,3 +383,16 @@ def test_what_is_already_booked_is_not_looked_up(turns: list[str], asked: list[s
 def test_greetings_and_thanks_for_a_trip_over_look_nothing_up(text: str) -> None:
     q = parse(text, [])
     assert looks_up(q) == () and q.destinations == []
+
+
+@pytest.mark.parametrize(
+    ("turns", "asked"),
+    [
+        (["去迪拜要办签证吗？", "那机票多少钱 广州出发"], ["flights"]),
+        (["hotles in tokio near shinjuku for 5 nigths"], ["hotels"]),
+        (["五一从南京飞青岛，两大一小，帮我规划下"], ["flights", "hotels", "weather"]),
+        (["清明想去杭州，三天两晚，想住西湖边"], ["hotels"]),
+    ],
+)
+def test_lookups_in_misspelt_and_planning_words(turns: list[str], asked: list[str]) -> None:
+    assert _fold(turns)[2] == asked
