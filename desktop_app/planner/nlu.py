@@ -153,11 +153,11 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
         q.intents or places or q.regions or any(w in folded for w in TRIP_WORDS) or _open_trip(q.open) or unasked(text)
     )
     said = q.intents or q.beyond or q.when or typical_months(text) or q.party.said or q.days or q.nights or q.budget
-    if no_trip_asked(text):
+    if talk := no_trip_asked(text):
         q.intents, q.open, q.unknown_places = set(), None, []  # 写一首关于西湖的诗, "anyway hi", 下次再去台北 拜拜
     if (
         thanks_only(text)
-        or (not q.intents and no_trip_asked(text))
+        or talk
         or (not earlier and q.destinations and only_mentioned(text, _spans(text, places), bool(said or q.origin)))
     ):
         q.travel_related, q.destinations = False, []  # "Emily in Paris 好看吗", 谢谢: talk, no trip asked

@@ -412,11 +412,13 @@ VERB_DOWN = re.compile(r"(?<=[查看问搜算一])(?<!看看)(?<!查查)(?<!问�
 def find_span(text: str, today: date) -> Span | None:
     """The time a question names, stretched to a time joined to it (这周末到下周三)."""
     found = _find_span(blanked := asides_blanked(text), today)  # an exam's day is not the trip's
-    aside = _find_span(text, today) if asides_blanked(text, past=False) != text else None
-    if found is not None and aside is not None and aside.start > today and not SAID_FROM_TODAY.search(found.said):
-        found = _find_span(blanked, aside.start) or found  # 周三开会，周四周五去苏州: the days after the meeting
-    found = found or _find_span(text, today)
-    read: Callable[[str, date], Span | None] = lambda tail, start: _read_end(tail, start)  # noqa: E731
+    if blanked != text:  # read the whole text once more only when something was set aside
+        whole = _find_span(text, today)
+        event = whole is not None and whole.start > today and asides_blanked(text, past=False) != text
+        if found is not None and whole is not None and event and not SAID_FROM_TODAY.search(found.said):
+            found = _find_span(blanked, whole.start) or found  # 周三开会，周四周五去苏州: the days after the meeting
+        found = found or whole
+    read: Callable[[str, date], Span | None] = _read_end
     found = found and weekend_of(text, anchored(text, weekday_dated(text, found, today, read)))
     return found and joined(text, found, today, read)
 
