@@ -41,14 +41,15 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
     ),
     "guide": (
         words(
-            "攻略|指南|景点|美食|好玩|好吃|怎么玩|玩什么|吃什么|看什么|推荐|必去|必吃|准备什么|玩法|路线怎么|安排路线|怎么排|咋排|可玩|每天去哪|每天怎么玩|排个行程|排一下行程|排行程"
+            "攻略|指南|景点|美食|好玩|好吃|怎么玩|玩什么|吃什么|看什么|推荐|必去|必吃|准备什么|玩法|路线怎么|安排路线|怎么排|咋排|可玩|每天去哪|每天怎么玩|排个行程|排一下行程|排行程|怎么安排|排个路线|路线推荐|的路线|怎么分配"
         )
         + words(
             "guide|sights|what to do|things to do|food|what to see|should i see|should we see|"
             "to eat|recommend|itinerary|must see|must eat|day by day|what should i do|what should we do|"
             "shouldn t i miss|shouldn t we miss|i not miss|we not miss|"
             "can t miss|can t i miss|can t we miss|not to miss|worth seeing|must do|there to do|good to do|"
-            "fun to do|what do i eat|where to eat|eat there|route|what order"
+            "fun to do|what do i eat|where to eat|eat there|route|what order|how to arrange"
+            "|how should i split|how should we split|where should i base|where should we base"
         )
     ),
 }
@@ -187,12 +188,24 @@ def find_intents(text: str) -> set[str]:
     found |= phrased
     if ("hotels" in found and TRAIN.search(text)) or GETTING_THERE.search(text):
         found.add("flights")  # "the train … and a hotel", 怎么去: the fare (by rail where it reaches) is asked
+    if "guide" in found and _arranged_for_money(folded, text):
+        found.discard("guide")  # 人均1500 怎么安排划算: the trip within the money is asked, not the sights
     others = found - {"guide"}
     if "guide" in found and others and "guide" not in phrased:
         strong = [w for w in INTENT_WORDS["guide"] if w in folded and w not in WEAK_GUIDE]
         if not strong:
             found.discard("guide")
     return found
+
+
+ARRANGE = ("怎么安排", "how to arrange")  # how to arrange the days, unless a sum says the trip is what is arranged
+ARRANGED_MONEY = re.compile(r"(?i)预算|人均|划算|省钱|\bbudget\b|\d{3,}\s*(?:块|元|rmb|yuan)|\beach\b")
+
+
+def _arranged_for_money(folded: str, text: str) -> bool:
+    """怎么安排 said only beside a sum (人均三千…怎么安排比较好): the whole trip within it is asked."""
+    said = [w for w in INTENT_WORDS["guide"] if w in folded]
+    return bool(said) and all(w in ARRANGE for w in said) and ARRANGED_MONEY.search(text) is not None
 
 
 def weak_guide(text: str) -> bool:
