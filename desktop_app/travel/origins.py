@@ -36,10 +36,11 @@ ORIGIN_PATTERNS = (
     r"(?i)\bfrom\s*(?P<c>[\u4e00-\u9fff]{2,6})",
     r"(?i)\bfrom\s+(?P<c>[a-z][a-z' .-]{1,20}?)"
     r"(?=[,.;:!?—–(]|\s+(?:" + ORIGIN_ENDS + r")\b|\s+-\s|\s*[\u4e00-\u9fff]|$)",
-    r"(?i)\b(?:i am|i'm|i live|we live|we are|we're|based|living|live|staying|currently)\s+"
-    r"(?:all\s+|both\s+|currently\s+|now\s+)?(?:living\s+|staying\s+|based\s+)?"
-    r"(?:an?\s+[a-z ]{2,30}?\s+)?"  # "we're a retired couple in Nanjing"
-    r"in\s+(?P<c>[a-z][a-z' .-]{1,20}?)(?=[,.;!?]|\s+(?:and|but|so|for|until|till|now|rn|right now)\b|$)",
+    r"(?i)\b(?:i am|i'm|i live|we live|we are|we're|based|living|live|staying|currently|i work|working)\s+"
+    r"(?:all\s+|both\s+|currently\s+|now\s+)?(?:living\s+|staying\s+|based\s+|working\s+)?"
+    r"(?:an?\s+[a-z0-9() ]{2,30}?\s+)?"  # "we're a retired couple in Nanjing", "a family of five (3 kids) in"
+    r"in\s+(?P<c>[a-z](?:(?!\s+(?:" + ORIGIN_ENDS + r"|that)\b)[a-z' .-]){1,20}?)"  # "in Paris next week": a stay
+    r"(?=[,.;!?]|\s+(?:and|but|so|for|until|till|now|rn|right now|as|looking|thinking|planning)\b|$)",
     r"(?i)\b(?:out of|outta|leaving|departing|home is|my home town is|my hometown is)\s+(?P<c>[a-z][a-z' .-]{1,20}?)"
     r"(?=[,.;:!?—–(]|\s+(?:" + ORIGIN_ENDS + r")\b|\s+-\s|$)",
     r"(?i)\b(?:out of|from|leaving)\s+(?P<c>[A-Z]{3})\b",
@@ -48,13 +49,18 @@ ORIGIN_PATTERNS = (
 
 
 def _origin_from_patterns(text: str, places: list[Mention]) -> Mention | None:
+    """The first place a pattern names as the start; one we have data for before one we have not ("I am from
+    Germany, I am living in Shanghai now": a nationality, then the home)."""
+    unknown = None
     for pattern in ORIGIN_PATTERNS:
         for m in re.finditer(pattern, text):
             start, end = m.span("c")
             for place in places:
                 if start <= place.start < end:
-                    return place
-    return None
+                    if place.city is not None:
+                        return place
+                    unknown = unknown or place
+    return unknown
 
 
 def _route_origin(text: str, places: list[Mention]) -> Mention | None:
@@ -63,7 +69,8 @@ def _route_origin(text: str, places: list[Mention]) -> Mention | None:
         if first.city is None:
             continue
         between = text[first.start : second.start].casefold()
-        if re.search(r"(?:→|->|到|飞|\bto\b|-|–|—)", between) and len(between) < len(first.city.en) + 8:
+        crosses = re.search(r"[。！？!?]", between) is not None  # 故宫周一开门吗？我们周一到北京: two sentences
+        if re.search(r"(?:→|->|到|飞|\bto\b|-|–|—)", between) and len(between) < len(first.city.en) + 8 and not crosses:
             return first
         if text[first.start + matched_len(text, first.start, first.city) : second.start].strip() == "去":
             return first  # 成都去昆明 (not 去三亚还是去昆明: there 去 is not right after the first city)
@@ -83,6 +90,7 @@ ASIDE_BEFORE = re.compile(  # not "I live in"
 ASIDE_AROUND = re.compile(r"从\s*$")
 # where one comes from is not where one goes: 我室友是重庆人, "im from dalian originally", 回长沙老家
 ASIDE_AFTER = re.compile(r"(?i)^(?:老家|\s+originally)")
+NATIONALITY = re.compile(r"(?i)\b(?:i am|i'm|im|we are|we're|we're all)\s+(?:originally\s+)?from\s+$|我是$|我来自$")
 SOMEONE_FROM = re.compile(r"(?<!我)是\s*$")  # 室友是重庆人 (我是成都人 is home: the origin)
 
 
@@ -98,7 +106,8 @@ def aside(text: str, place: Mention) -> bool:
     came_back = ASIDE_AROUND.search(before) is not None and re.match(r"\s*(?:回来|回家|刚回)", after) is not None
     someone_from = SOMEONE_FROM.search(before) is not None and re.match(r"的?人", after) is not None
     passing = ASIDE_BEFORE.search(before) is not None and not (VISITED.search(before) and AGAIN.search(text))
-    return came_back or someone_from or passing or ASIDE_AFTER.match(after) is not None
+    nationality = place.city is None and NATIONALITY.search(before) is not None  # "I am from Germany"
+    return came_back or someone_from or passing or nationality or ASIDE_AFTER.match(after) is not None
 
 
 def find_origin(text: str, places: list[Mention]) -> Mention | None:

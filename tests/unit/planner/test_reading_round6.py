@@ -1,0 +1,70 @@
+"""Reading classes found in the dev batches at stop 50 (issue 41): how to arrange the days, a home said as where one
+lives or works, a nationality, a stay said as "I'm in X next week". Each row is written here, not taken from the
+question set; read on Sunday 6 Dec 2026."""
+
+from __future__ import annotations
+
+import pytest
+
+from desktop_app.planner.nlu import parse
+from desktop_app.planner.reading import looks_up
+
+
+@pytest.fixture(autouse=True)
+def _sunday(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TRAVEL_ASSISTANT_TODAY", "2026-12-06")
+
+
+def _read(text: str, earlier: list[str] | None = None) -> tuple[list[str], str | None, list[str]]:
+    """The stops, the origin and the lookups read from `text`."""
+    q = parse(text, earlier or [])
+    return [c.id for c in q.destinations], q.origin.id if q.origin else None, sorted(looks_up(q))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "西安和洛阳一共四天，怎么安排比较合理",
+        "厦门三天两晚，有没有好走的路线",
+        "Chengdu and Chongqing in 6 days, how to arrange it?",
+        "we have 7 nights for Tokyo and Kyoto, how should we split them?",
+        "doing Bangkok and Phuket, where should we base ourselves?",
+    ],
+)
+def test_how_to_arrange_the_days_asks_for_a_guide(text: str) -> None:
+    assert "guide" in parse(text, []).intents and not {"flights"} & parse(text, []).intents
+
+
+def test_how_to_arrange_within_a_sum_asks_the_whole_trip() -> None:
+    assert _read("下个月去大连玩三天，人均两千，怎么安排最划算")[2] == ["flights", "hotels", "weather"]
+
+
+@pytest.mark.parametrize(
+    ("text", "stops", "origin"),
+    [
+        ("Hi, I'm from Canada, working in Beijing now. Xi'an for a long weekend, hotels?", ["xian"], "beijing"),
+        ("I am from Brazil, living in Shenzhen now, want to see Guilin next month", ["guilin"], "shenzhen"),
+        ("Living in Hangzhou as a student. Cheapest way to get to Chengdu in January?", ["chengdu"], "hangzhou"),
+        ("we're a couple of retirees (both 70) in Qingdao thinking about Kunming for March", ["kunming"], "qingdao"),
+    ],
+)
+def test_where_one_lives_or_works_is_the_origin(text: str, stops: list[str], origin: str) -> None:
+    got_stops, got_origin, _ = _read(text)
+    assert (got_stops, got_origin) == (stops, origin)
+
+
+def test_a_nationality_is_no_place_asked_about() -> None:
+    assert parse("I am from Germany, living in Wuhan now, hotels in Changsha next weekend?", []).no_data == []
+
+
+@pytest.mark.parametrize(
+    ("text", "stop"),
+    [
+        ("Is the British Museum free? I'm in London next week", "london"),
+        ("we're in tokyo that weekend, what's the weather going to be", "tokyo"),
+        ("外滩晚上几点关灯？我们周六到上海", "shanghai"),
+    ],
+)
+def test_being_somewhere_next_week_is_a_stay_not_the_origin(text: str, stop: str) -> None:
+    stops, origin, _ = _read(text)
+    assert stops == [stop] and origin is None
