@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 
 from desktop_app.travel.numbers import number
+from desktop_app.travel.people_list import listed_party
 
 _ZN = r"(\d{1,2}|[一二两俩仨三四五六七八九十]{1,2})"
 _EN = r"(\d{1,2}|one|two|three|four|five|six|seven|eight|nine)"
@@ -93,11 +94,8 @@ def _explicit(text: str) -> Party | None:
         + r"\s+(?:of us|people|persons|adults?|travell?ers|passengers|pax|guests|ppl)\b",
         text,
     )  # fmt: skip
-    if en:
-        n = number(en.group(1) or en.group(2))
-        if n:
-            extra, kids, end = _listed_after(text[en.end() :]) if "adult" in en.group(0).lower() else (0, 0, 0)
-            return Party(n + extra, text[en.start() : en.end() + end], children=kids)
+    if en and (n := number(en.group(1) or en.group(2))):
+        return Party(n, en.group(0))  # "2 adults and a 4-year-old": the list of people reads the rest
     return None
 
 
@@ -105,23 +103,6 @@ ZH_GROUP = r"(?:女生|男生|女孩|男孩|姑娘|朋友|同学|同事|闺蜜|�
 FAMILY_PLUS = re.compile(r"\s*(?:\+|\uff0b|再?加上?|带上?|还有|和|跟)\s*(?:我的?)?([^，,。！？!?\s]{1,6})")
 # a child said with its age between count and noun: 一个5岁孩子, 两个3岁的小孩
 ZH_CHILD = r"\s*个?(?:\s*\d{1,2}\s*岁的?)?(?:小孩|孩子|儿童|小朋友|宝宝|娃|小)"
-EN_CHILD = r"kids?|child(?:ren)?|teens?|teenagers?|toddlers?|bab(?:y|ies)|infants?|\d{1,2}[- ]years?[- ]olds?"
-# after "2 adults": a list of the others ("and a 4-year-old", ", 2 teens and grandma"); (count, kind) a noun
-EN_LISTED = ((EN_CHILD, "child"), (r"grandparents|parents|in-laws", "pair"), (r"[a-z]+(?:ma|pa|mother|father)", "one"))
-
-
-def _listed_after(rest: str) -> tuple[int, int, int]:
-    """(people, children, where the list ends) after an adult count, each item "a|N noun" joined by , and & +."""
-    people = children = end = 0
-    item = r"(?i)^\s*(?:,|and\b|&|\+|plus\b)?\s*(?:(?:my|our|the)\s+)?(?:(an?|" + _EN[1:] + r"\s+)?(?P<noun>[\w-]+)"
-    while m := re.search(item, rest):
-        kind = next((k for pattern, k in EN_LISTED if re.fullmatch(pattern, m.group("noun"), re.I)), None)
-        if kind is None:
-            break
-        n = 2 if kind == "pair" else number(m.group(1)) if m.group(1) else 1
-        people, children = people + (n or 1), children + ((n or 1) if kind == "child" else 0)
-        rest, end = rest[m.end() :], end + m.end()
-    return people, children, end
 
 
 def _our_children(text: str) -> Party | None:
@@ -175,23 +156,15 @@ ZH_WITH = re.compile(  # 我+老公+两个娃: a plus between Chinese words join
     r"\s*(?:着)?(?:我)?(?:的)?([^，,。！？!?\s]{1,20})"
 )
 ASIDE = re.compile(r"[（(](?![\d\s岁和、,]*[）)]).*")  # 女儿（女儿还小…): an aside, not more people; ages stay
-# "with my wife and two kids", or a list that opens the question: "My wife, our 2 kids and I fly …"
-_LEAD = r"^\s*(?=(?:my|our) [a-z ]{2,20}, (?:[a-z0-9 ,&]{2,40}\b)?and (?:i|me)\b)"
+# "with my wife and two kids"
 _BY = (
     r"\bwith |\bw/\s*|\bw (?=(?:my|our) )|\bme and |\bme n |\bme & |\bme,\s*"
     r"|\band |\badd |\bbring |\btake |\btaking |\bplus |\+\s*|和|跟|带"
-    r"|^\s*(?=my \w+ and i\b)"
-    r"|\bfor (?=my \w+ and me\b)"  # "for my wife and me"
-    r"|(?:^|(?<=[,，] )|(?<=[,，]))(?=my \w+ and me\b)"  # ", my mom and me"
 )
-EN_WITH = re.compile(r"(?i)(?:" + _BY + "|" + _LEAD + r")\s*(?:my|our|the) ([a-z0-9 ,&()]{2,60})")
-EN_BARE = re.compile(  # "Mum and I" (not "my mom and me": the "with" clause reads that)
-    r"(?i)(?<!my )(?<!our )\b(mum|mom|dad|grandma|grandpa|hubby|wifey)\s+(?:and|&|n)\s+(?:i|me)\b"
-)
-EN_PLUS = re.compile(r"(?i)\bme\s*\+(?!\s*(?:my|our|the)\b)\s*([a-z0-9 +&']{2,60})")  # "me + wife + her parents"
+EN_WITH = re.compile(r"(?i)(?:" + _BY + r")\s*(?:my|our|the) ([a-z0-9 ,&()]{2,60})")
 EN_JOINING = re.compile(  # "grandparents are coming too", "My sister is coming too", "Our son is coming as well"
     r"(?i)\b(?:(?:my|our|the)\s+)?(grandparents|parents|in-laws)\s+(?:are|will be|want to)\s+(?:coming|joining|come)"
-    r"|\b(?:my|our)\s+([a-z -]{3,20}?)\s+(?:is|are|will be|wants to|comes|come)\s*(?:coming|joining|come|too\b)"
+    r"|\b(?:my|our)\s+([a-z -]{3,20}?)(?:'s|\s+(?:is|are|will be|wants to|comes|come))\s*(?:coming|joining|come|too\b)"
 )
 PARTNER = re.compile(
     next(p for p, _ in ZH_COMPANIONS if "老公" in p) + "|(?i:" + next(p for p, _ in EN_COMPANIONS if "wife" in p) + ")"
@@ -210,8 +183,6 @@ def _companions(text: str) -> Party | None:
     readers = (
         (ZH_COMPANIONS, ZH_WITH, False),
         (EN_COMPANIONS, EN_WITH, True),
-        (EN_COMPANIONS, EN_PLUS, True),
-        (EN_COMPANIONS, EN_BARE, True),
     )
     for table, clauses, english in readers:
         for m in clauses.finditer(text):
@@ -307,9 +278,30 @@ def joined(before: Party, text: str) -> Party:
     return Party(before.size + extra, said, before.asked_rooms, before.children) if extra else before
 
 
+def _listed(text: str) -> Party | None:
+    """The people of one list said with the speaker ("Mum, dad, me and my sister"), when there is one."""
+    found = listed_party(text)
+    if found is None or found[0] < 2:
+        return None
+    joining = [m.group(0) for m in EN_JOINING.finditer(text) if m.group(0) not in found[2]]  # "my husband's coming too"
+    more = sum(_add(m, EN_COMPANIONS, 0, [], "", english=True)[0] for m in joining)
+    return Party(found[0] + more, ", ".join([found[2], *joining]), children=found[1])
+
+
+def _larger(first: Party | None, second: Party | None) -> Party | None:
+    """Of two readings of the people named, the one that counts more (a list read whole, or "with" clauses)."""
+    if first is None or second is None:
+        return first or second
+    return first if first.size > second.size else second
+
+
 def find_party(text: str) -> Party:
     """The head count a question gives (one traveller when it names nobody), with any rooms asked for."""
-    found = _explicit(text) or _our_children(text) or _companions(text)
+    listed, explicit = _listed(text), _explicit(text)
+    if explicit is not None and (listed is None or explicit.said not in listed.said):
+        found: Party | None = explicit  # "a family of five": said outright (unless one item of a longer list)
+    else:
+        found = _larger(listed, _our_children(text) or _companions(text))
     if found is None or not 1 <= found.size <= MAX_PARTY:
         return Party(1, "")
     if (m := ROOMS.search(text)) and 1 <= (rooms := number(m.group(1) or m.group(2)) or 0) <= found.size:

@@ -68,3 +68,22 @@ def test_a_nationality_is_no_place_asked_about() -> None:
 def test_being_somewhere_next_week_is_a_stay_not_the_origin(text: str, stop: str) -> None:
     stops, origin, _ = _read(text)
     assert stops == [stop] and origin is None
+
+
+@pytest.mark.parametrize(
+    ("text", "size"),
+    [
+        ("Grandpa, my wife, our 2 boys and me want Sanya for New Year", 5),
+        ("me hubby n our toddler, xiamen next month, hotel?", 3),
+        ("Taking the girls (5 and 9) plus my mum to Qingdao in July", 4),
+        ("Bringing the kids (3 of them) and my husband to Kunming at Easter", 5),
+        ("my two daughters (16 and 13) and I fancy Seoul in spring", 3),
+        ("just the 2 of us + our baby, Guilin in April", 3),
+        ("Dad, me and my brother: Chengdu for 4 nights", 3),
+        ("hotels in Dalian w wife n 3 kids, sat night", 5),
+        ("book it for me, i'll check later", 1),
+        ("My wife and I (both 70) would like Harbin in January", 2),
+    ],
+)
+def test_a_list_of_people_is_counted_once_each(text: str, size: int) -> None:
+    assert parse(text, []).party.size == size

@@ -1,0 +1,87 @@
+"""Who travels, read as one list of people ("Grandma, grandpa, my husband, our 3 kids and me", "w wife n 2 kids",
+"the kids (8 and 11) plus my wife", "just the 2 of us + our teen son"): each counted once, the speaker with them."""
+
+from __future__ import annotations
+
+import re
+
+from desktop_app.travel.numbers import number
+
+# (noun, people each when no count is said, children): a pair is two, a plural with no count is not counted;
+# "2 adults" and "the 2 of us" count the speaker among them
+ADULTS = r"adults?|grown-?ups"
+_OLD = r"\d{1,2}[- ]?(?:year|yr)s?[- ]olds?"
+NOUNS: tuple[tuple[str, int, bool], ...] = (
+    (ADULTS, 1, False),
+    (r"parents|grandparents|in-laws|twins|mum and dad|mom and dad", 2, False),
+    (r"wife|husband|hubby|partner|spouse|girlfriend|boyfriend|gf|bf|fianc[eé]e?|mum|mom|dad|mother|father", 1, False),
+    (r"grandma|grandpa|grandmother|grandfather|granny|nana|sister|brother|cousin|aunt|uncle|niece|nephew", 1, False),
+    (r"friend|buddy|mate|pal|colleague|roommate|classmate|coworker|teacher", 1, False),
+    (_OLD + r"|son|daughter|kid|child|baby|infant|toddler|teen|teenager|boy|girl|grand(?:son|daughter|kid)", 1, True),
+    (r"sons|daughters|kids|children|babies|infants|toddlers|teen(?:ager)?s|boys|girls|grand(?:kids|children)", 0, True),
+    (r"friends|buddies|(?:room|class)?mates|pals|colleagues|coworkers|students|cousins|sisters|brothers", 0, False),
+)
+_NUM = r"\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|a|an"
+_NOUN = "|".join(f"(?:{n})" for n, _, _ in NOUNS)
+_ADULT = "|".join(f"(?:{n})" for n, _, kids in NOUNS if not kids)  # never a word before another noun
+ITEM = re.compile(
+    r"(?i)(?P<me>\b(?:me|i|myself)\b)"
+    r"|\b(?:just\s+)?(?:the\s+)?(?P<us>" + _NUM + r")\s+of\s+us\b"
+    r"|(?:\b(?:my|our|the|his|her|their)\s+)?(?:\b(?P<n>" + _NUM + r")\s+)?"
+    # one word before the noun: "our teen son", "my 80-year-old grandma"
+    r"(?:\b(?:(?!(?:w|n|and|with|plus|me|i|" + _ADULT + r")\b)[a-z]+|" + _OLD + r"|\d{1,2}\s*y/?o)\s+)?"
+    r"\b(?P<noun>" + _NOUN + r")\b(?:'s)?"
+    r"(?P<paren>\s*\((?:[^()]{0,24})\))?"
+)
+SEPARATOR = re.compile(r"(?i)^\s*(?:,|\band\b|\bn\b|&|\+|\bplus\b|\bwith\b|\bw/?)?\s*$")
+LEADS = re.compile(r"(?i)\b(?:with|w/?|take|taking|bring|bringing)\s*$")  # the speaker goes with them
+AGES = re.compile(r"\d{1,2}")
+
+
+def _people(m: re.Match[str]) -> tuple[int, bool, bool] | None:
+    """(people, children, the speaker among them) of one item; None for a plural whose number is not said."""
+    if m.group("me"):
+        return 1, False, True
+    if m.group("us"):
+        return number(m.group("us")) or 0, False, True
+    noun = m.group("noun").lower()
+    each, kids = next((e, k) for n, e, k in NOUNS if re.fullmatch(n, noun, re.I))
+    paren = m.group("paren") or ""
+    said = number(m.group("n")) if m.group("n") else None
+    if (of_them := re.search(r"(\d{1,2}|two|three|four|five)\s+of\s+them", paren, re.I)) is not None:
+        said = number(of_them.group(1))
+    elif each == 0 and "both" not in paren.lower() and len(AGES.findall(paren)) > 1:
+        said = len(AGES.findall(paren))  # "the kids (8 and 11)": two
+    count = said if said and (each != 2 or said == 1) else each
+    return (count, kids, re.fullmatch(ADULTS, noun) is not None) if count else None
+
+
+def listed_party(text: str) -> tuple[int, int, str] | None:
+    """(people, children, the words) of the longest list of people the text names with the speaker or after
+    "with"; None when no such list is said."""
+    best: tuple[int, int, str] | None = None
+    items = list(ITEM.finditer(text))
+    i = 0
+    while i < len(items):
+        run = [items[i]]
+        while i + len(run) < len(items) and SEPARATOR.match(text[run[-1].end() : items[i + len(run)].start()]):
+            run.append(items[i + len(run)])
+        found = _counted(text, run)
+        if found is not None and (best is None or found[0] > best[0]):
+            best = found
+        i += len(run)
+    return best
+
+
+def _counted(text: str, run: list[re.Match[str]]) -> tuple[int, int, str] | None:
+    """The people of one run of items: with the speaker in it or before it ("with my wife"), else not a party."""
+    people = [_people(m) for m in run]
+    if any(p is None for p in people) or (len(run) < 2 and not LEADS.search(text[: run[0].start()])):
+        return None
+    counted = [p for p in people if p is not None]
+    others = sum(p[0] for p in counted if not p[2])
+    kids = sum(p[0] for p in counted if p[1])
+    speaker = max((p[0] for p in counted if p[2]), default=0)  # "me, i" is one; "the 2 of us" is two
+    if not speaker and not LEADS.search(text[: run[0].start()]):
+        return None
+    return others + max(speaker, 1), kids, text[run[0].start() : run[-1].end()]
