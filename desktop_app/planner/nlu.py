@@ -18,7 +18,7 @@ from desktop_app.planner.asks import (
     weak_guide,
 )
 from desktop_app.planner.compare import OPEN_WORDS, OpenAsk, parse_budget, parse_open
-from desktop_app.planner.scope import ANSWERABLE, WEAK_ASKS, topics
+from desktop_app.planner.scope import ANSWERABLE, WEAK_ASKS, topics, trip_time
 from desktop_app.planner.talk import no_trip_asked, only_mentioned, thanks_only
 from desktop_app.planner.unknown import unknown_places
 from desktop_app.planner.weather_ask import ALL_MONTHS, typical_months
@@ -139,6 +139,7 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
     q.night_cap = int((cap.group("n") or cap.group("z")).replace(",", "")) if cap else None
     q.asks_rain = bool(RAIN_OR_SNOW.search(text))
     _beyond(q, text)
+    q.when = trip_time(q.when, q.intents, q.beyond)
     q.one_way = bool(re.search(r"(?i)\bone[- ]way\b|单程", text))
     q.by_train = bool(TRAIN.search(text))
     q.by_air = bool(re.search(r"(?i)机票|航班|飞机|坐飞|\bfl(?:y|ying|ights?)\b|\bairfare", text))

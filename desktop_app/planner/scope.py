@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass
 
 from desktop_app.planner.wording import say
+from desktop_app.travel.span import Span
 
 ANSWERABLE = frozenset({"weather", "flights", "hotels", "guide", "save"})  # what the data can look up
 
@@ -163,3 +164,15 @@ WEAK_ASKS = {
         ("flights", STRONG_FARE),
     ),
 }
+
+
+NOW_SAID = re.compile(r"(?i)现在|目前|最近|这两天|\brn\b|\bright now\b|\bnow\b|\bthese days\b|\bcurrently\b")
+NOW_MATTERS = frozenset({"safety", "events", "opening_times"})  # 现在去曼谷安全吗: safe now, for going now
+
+
+def trip_time(when: Span | None, intents: set[str], beyond: tuple[str, ...]) -> Span | None:
+    """The time said, unless "now" only says how things stand (日本签证现在还要面签吗, 机票现在多少, "fares are
+    cheap rn"): no trip date then, unless the weather, safety or what is on is asked for now."""
+    if when is None or when.kind != "day" or not NOW_SAID.fullmatch(when.said):
+        return when
+    return when if "weather" in intents or NOW_MATTERS & set(beyond) else None

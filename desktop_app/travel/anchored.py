@@ -45,7 +45,14 @@ def anchored(text: str, found: Span) -> Span:
         return Span(found.start - timedelta(days=1), found.end + timedelta(days=1), found.said, "range")  # … after"
     if later := LATER.search(rest):
         return _day(found.end + timedelta(days=1), later.group(0))
+    if week := THAT_WEEK.match(rest):  # 双十一那周, "Christmas Day? We're in Paris that week": its Monday to Sunday
+        start = monday(found.start)
+        return replace(found, start=start, end=start + timedelta(days=6), said=found.said + week.group(0), kind="week")
     return found
+
+
+# the week a day falls in, said after it: 双十一那周, 我生日1月20号 想那一周去, "Christmas Day … that week"
+THAT_WEEK = re.compile(r"(?i)[^。.!?！？；;]{0,30}?(?:那一?(?:周|个星期|个礼拜)(?!末)|\bthat week\b)")
 
 
 AROUND_BEFORE = re.compile(r"(?i)\bthe day before\b|前一天")

@@ -130,6 +130,8 @@ NAMED: tuple[tuple[str, Callable[[date], Days | None]], ...] = (
     (r"\bboxing day\b", boxing_day),
     (r"(?<!七夕)情人节|\bvalentine'?s?(?: day)?\b", valentines),
     (r"万圣节|\bhallowe'?en\b", halloween),
+    (r"双(?:十一|11)(?!月)", lambda today: _next(today, lambda year: (date(year, 11, 11),) * 2)),  # the shopping days
+    (r"双(?:十二|12)(?!月)", lambda today: _next(today, lambda year: (date(year, 12, 12),) * 2)),
     (r"感恩节|\bthanksgiving\b", thanksgiving),
     (
         r"圣诞(?:节)?(?:那|这)?一?(?:周|星期)(?!末|[六日天])"

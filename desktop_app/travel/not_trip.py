@@ -12,6 +12,9 @@ BUSY = re.compile(
     # a day not the trip's: when a ticket was bought, a deadline ("booked flights on the 20th", 签证1月15号到期)
     r"|\b(?:booked|bought|purchased)\b[^.;!?]{0,30}?\bon\s+(?:the\s+)?[\w/]{1,8}|\d{1,2}月\d{1,2}[号日]\s*就?(?:到期|过期|截止)"
     r"|\bappointment (?:is )?(?:on )?(?:the )?[A-Za-z]{3,9}\.? ?\d{1,2}(?:st|nd|rd|th)?|抢(?:机)?票"
+    # 双十一那天抢机票: the day a ticket is bought
+    r"|(?:双(?:十一|十二|11|12)|\d{1,2}月\d{1,2}[号日]|\d{1,2}[号日])(?:那天|当天)?\s*"
+    r"(?=(?:抢|买|订)(?:好|到)?了?机?票)"
     # 清明去不了: a time ruled out
     r"|(?:清明|五一|国庆|端午|中秋|春节|元旦|圣诞节?|这?周末|下周|明天|后天)\s*(?=去不了|不行|没空|没时间|不去)"
 )

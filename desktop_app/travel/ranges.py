@@ -98,8 +98,8 @@ def joined(text: str, found: Span, today: date, read: Callable[[str, date], Span
         return _back_after(text, found, today, read)
     tail = text[join.end() :]
     second = read(tail, today)
-    if second is not None and second.start < found.start:
-        second = read(tail, found.start)
+    if second is not None and second.start <= found.start:  # "Wednesday 13 January … returning Wednesday"
+        second = read(tail, found.start + timedelta(days=1))
     second = second or _bare_end(tail, found.start)
     gap = tail.find(second.said) if second is not None else -1
     if second is None or tail[:gap] not in ("", "the ", "The "):  # the time right after the join, or none

@@ -87,3 +87,36 @@ def test_being_somewhere_next_week_is_a_stay_not_the_origin(text: str, stop: str
 )
 def test_a_list_of_people_is_counted_once_each(text: str, size: int) -> None:
     assert parse(text, []).party.size == size
+
+
+def _dates(text: str) -> tuple[str, str] | None:
+    q = parse(text, [])
+    return (q.when.start.isoformat(), q.when.end.isoformat()) if q.when is not None else None
+
+
+@pytest.mark.parametrize(
+    ("text", "dates"),
+    [
+        ("这个月20到23号想去桂林", ("2026-12-20", "2026-12-23")),
+        ("下个月5到9号去西安，酒店多少钱", ("2027-01-05", "2027-01-09")),
+        ("flying Beijing to Osaka Friday 15 January, returning Friday the 22nd", ("2027-01-15", "2027-01-22")),
+        ("我结婚纪念日是1月14号，想那一周去厦门", ("2027-01-11", "2027-01-17")),
+        ("双十二那天飞成都，机票贵吗", ("2026-12-12", "2026-12-12")),
+        ("双十二那天抢好了机票，1月3号飞成都", ("2027-01-03", "2027-01-03")),
+    ],
+)
+def test_days_said_as_travellers_say_them(text: str, dates: tuple[str, str]) -> None:
+    assert _dates(text) == dates
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["韩国签证现在还要面签吗", "北京飞大阪的机票现在多少钱？", "Bangkok fares are cheap rn", "长沙五一广场晚上好玩吗"],
+)
+def test_now_that_says_how_things_stand_is_no_trip_date(text: str) -> None:
+    assert _dates(text) is None
+
+
+@pytest.mark.parametrize("text", ["哈尔滨现在冷吗", "is Bangkok safe right now?"])
+def test_now_asked_of_the_weather_or_safety_is_today(text: str) -> None:
+    assert _dates(text) == ("2026-12-06", "2026-12-06")
