@@ -239,7 +239,8 @@ def _asks(q: TripQuery, text: str, earlier: list[str]) -> None:
 def _when(q: TripQuery, text: str) -> None:
     """The time said, and the way back read into it (周五去苏州，周日回: Friday to Sunday)."""
     q.when = find_span(text, clock.today())
-    if q.when and q.when.kind in ("holiday", "range") and (q.days, q.nights) in ((2, 1), (3, 2)) and q.when.days > 1:
+    kinds = ("holiday", "range", "weekend") if q.when and q.when.days > 2 else ("holiday", "range")  # Thanksgiving
+    if q.when and q.when.kind in kinds and (q.days, q.nights) in ((2, 1), (3, 2)) and q.when.days > 1:
         q.days = q.nights = None  # "Easter那个长周末": the holiday's own days (端午 is one day: 3天2晚 stands)
     after = text[text.find(q.when.said) + len(q.when.said) - 1 :] if q.when and q.when.said in text else text
     back = nights_until_back(after, q.when.start) if q.when is not None and q.when.kind == "day" else None
@@ -257,7 +258,8 @@ def _party_and_stops(q: TripQuery, text: str, earlier: list[str], before: TripQu
     if before is not None and own and set(own) == {c.id for c in q.destinations}:  # 西安改成3晚: one stop
         q.destinations = before.destinations if set(own) <= {c.id for c in before.destinations} else q.destinations
     nights = {k: n for turn in earlier[-FOLD_TURNS:] for k, n in said_nights(turn).items()} | own  # later corrects
-    if q.origin is not None and q.origin.id in own and q.destinations and not said_from(text, q.origin):
+    each = EACH.search(text) is not None and re.search(r"→|->", text) is not None  # "Kunming → Dali → Lijiang, 2 each"
+    if q.origin is not None and (q.origin.id in own or each) and q.destinations and not said_from(text, q.origin):
         q.destinations, q.origin = [q.origin, *q.destinations], None  # "Kunming → Dali, 2/3 nights": a stop
     if len(q.destinations) > 1 and all(c.id in nights for c in q.destinations):
         q.stop_nights = tuple(nights[c.id] for c in q.destinations)

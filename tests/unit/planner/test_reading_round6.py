@@ -120,3 +120,13 @@ def test_now_that_says_how_things_stand_is_no_trip_date(text: str) -> None:
 @pytest.mark.parametrize("text", ["哈尔滨现在冷吗", "is Bangkok safe right now?"])
 def test_now_asked_of_the_weather_or_safety_is_today(text: str) -> None:
     assert _dates(text) == ("2026-12-06", "2026-12-06")
+
+
+def test_a_weekend_longer_than_two_days_stays_its_nights() -> None:
+    q = parse("Thanksgiving weekend in Chicago or New York? hotels in New York", [])
+    assert q.when is not None and q.when.days == 4 and q.stay_nights == 3
+
+
+def test_an_arrowed_route_with_nights_each_starts_at_its_first_stop() -> None:
+    q = parse("Xiamen → Fuzhou → Guangzhou, 2 nights each, hotels?", [])
+    assert q.origin is None and [c.id for c in q.destinations][:1] == ["xiamen"] and q.stop_nights[:1] == (2,)
