@@ -161,6 +161,17 @@ UNASKED = re.compile(
 )
 
 
+_RAIL = r"(?:高铁|火车|动车|卧铺|\btrains?\b|\b(?:high[- ]speed )?rail\b|\bbullet train\b)"
+_AIR = r"(?:飞机|坐飞|飞|\bplanes?\b|\bfly(?:ing)?\b|\bflights?\b|\bair\b)"
+_OR = r"[^。？?！!]{0,16}?(?:还是|或者|或是|\bor\b|\bvs\.?|\bversus\b|\bthan\b|比)[^。？?！!]{0,10}?"
+MODES = re.compile(r"(?i)" + _RAIL + _OR + _AIR + "|" + _AIR + _OR + _RAIL)
+
+
+def weighs_modes(text: str) -> bool:
+    """Whether the train and the plane are weighed against each other (高铁还是飞机, "train or plane better?")."""
+    return MODES.search(text) is not None
+
+
 def unasked(text: str) -> set[str]:
     """The lookups the traveller says not to look up."""
     found = {next(g for g in m.groups() if g) for m in UNASKED.finditer(text)}

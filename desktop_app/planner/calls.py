@@ -10,7 +10,7 @@ from typing import Any
 from desktop_app import clock
 from desktop_app.planner.weather_ask import weather_dates
 from desktop_app.planner.wording import city_name
-from desktop_app.tools.travel.lookup import fare_for
+from desktop_app.tools.travel.lookup import Lookup, fare_for
 from desktop_app.travel.frame import TripFrame
 from desktop_app.travel.places import City, city_by_id
 
@@ -44,13 +44,20 @@ def _lookups(city: City, frame: TripFrame, offered: set[str]) -> list[Call]:
     calls: list[Call] = []
     if "weather" in frame.looks_up and "get_weather" in offered:  # undated: now, a season's or every month's
         calls += [("get_weather", {"city": place, "date": d}) for d in weather_dates(frame.typical_months, city, day)]
-    fare = fare_for(origin, city, offered, frame.mode or "") if "flights" in frame.looks_up else None
-    if fare is not None and origin is not None:  # a flight, or a train where that is the usual way
+    if "flights" in frame.looks_up and origin is not None:  # a flight, or a train where that is the usual way
         args = fare_args(frame, city_name(origin, frame.lang), place, day, back, both_ways=not frame.one_way)
-        calls.append((fare.tool, fare.arguments(args)))
+        calls += [(fare.tool, fare.arguments(args)) for fare in _fares(frame, origin, city, offered)]
     if "hotels" in frame.looks_up and "get_hotel_price" in offered:  # the nights the answer counts
         calls.append(("get_hotel_price", stay_args(frame, place, day, frame.stay_nights)))
     return calls
+
+
+def _fares(frame: TripFrame, origin: City, city: City, offered: set[str]) -> list[Lookup]:
+    """The fare tools to ask: the one for the way asked (or the usual way), both when the train and the plane
+    are weighed ("高铁还是飞机": the flight first, the train last, as the trip counts the last)."""
+    modes = ("flight", "train") if frame.mode == "both" else (frame.mode or "",)
+    found = (fare_for(origin, city, offered, mode) for mode in modes)
+    return list({f.tool: f for f in found if f is not None}.values())
 
 
 def _origin(frame: TripFrame) -> City | None:

@@ -28,7 +28,7 @@ from desktop_app.core.messages import (
 from desktop_app.llm.base import Completed, ModelRequest, ReadingItem, StreamItem, TextChunk, WireRequest, WireResponse
 from desktop_app.planner import route, scope, talk, writer
 from desktop_app.planner.calls import plan_calls
-from desktop_app.planner.exchange import Exchange
+from desktop_app.planner.exchange import Exchange, denials
 from desktop_app.planner.nlu import MAX_QUESTION, TripQuery, parse
 from desktop_app.planner.ranking import open_answer
 from desktop_app.planner.reading import frame_of, looks_up
@@ -195,7 +195,7 @@ def _looked_up(query: TripQuery, exchanges: list[Exchange]) -> str:
     if query.open is None or len(places) < 2 or any(e.call.name == "save_itinerary" for e in exchanges):
         return writer.answer(query, exchanges)
     text = open_answer(query, places, exchanges) + writer.notes(query, exchanges)
-    return text + writer.denials(exchanges, query.lang) + writer.NOTE[query.lang]
+    return text + denials(exchanges, query.lang) + writer.NOTE[query.lang]
 
 
 def _save_now(query: TripQuery, exchanges: list[Exchange], offered: set[str]) -> bool:

@@ -16,6 +16,7 @@ from desktop_app.planner.asks import (
     parse_stars,
     unasked,
     weak_guide,
+    weighs_modes,
 )
 from desktop_app.planner.compare import OPEN_WORDS, OpenAsk, parse_budget, parse_open
 from desktop_app.planner.scope import ANSWERABLE, WEAK_ASKS, topics, trip_time
@@ -73,6 +74,7 @@ class TripQuery:
     budget_currency: tuple[str, str] = ("", "")  # a budget in another currency, as said (zh, en)
     by_train: bool = False  # 高铁还是飞机: priced by train where the rail estimate reaches
     by_air: bool = False  # 机票, "fly": priced by air even between close cities
+    modes_weighed: bool = False  # "train or plane?": both fares looked up
     one_way: bool = False  # "one way", 单程: a fare out, no return date
     typical_months: tuple[int, ...] = ()  # no date: a season's month, or all twelve for "best time to visit"
     beyond: tuple[str, ...] = ()  # visas, safety, events, opening times: the answer says first the data has none
@@ -93,6 +95,8 @@ class TripQuery:
     @property
     def mode(self) -> str:
         """The way of travel the question asks for ("" when it names none): a train first."""
+        if self.modes_weighed:
+            return "both"
         return "train" if self.by_train else "flight" if self.by_air else ""
 
     @property
@@ -221,12 +225,10 @@ def _asks(q: TripQuery, text: str, earlier: list[str]) -> None:
     q.intents = find_intents(strip_landmarks(text))  # "Ice and Snow World opening hrs" asks no weather
     if not q.intents and not earlier and (no := unasked(text)):
         q.intents = set(TRIP_LOOKUPS - no)  # 去三亚玩三天，机票不用查: the rest of the trip
-    weighs_modes = TRAIN.search(text) and re.search(r"(?i)飞机|\bplane\b|\bfly\b|\bflights?\b", text)  # 高铁还是飞机
-    if (
-        "compare" in q.intents
-        and len(q.destinations) + len(q.no_data) < 2
-        and not (earlier or q.regions or weighs_modes)
-    ):
+    q.modes_weighed = weighs_modes(text) and len(q.destinations) + len(q.no_data) < 2
+    if q.modes_weighed:  # 高铁还是飞机划算？机票多少: both fares side by side, no trip priced
+        q.intents = (q.intents - {"compare"}) | {"flights"}
+    if "compare" in q.intents and len(q.destinations) + len(q.no_data) < 2 and not (earlier or q.regions):
         q.intents.discard("compare")  # "concerts or festivals": nothing to weigh against each other
     if BACK_TO.search(text):
         q.intents.discard("compare")  # 算了，还是回到三亚吧: back to the one place, not a comparison

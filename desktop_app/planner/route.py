@@ -8,7 +8,7 @@ import re
 from dataclasses import replace
 
 from desktop_app.planner import calls, writer
-from desktop_app.planner.exchange import Exchange
+from desktop_app.planner.exchange import Exchange, denials
 from desktop_app.planner.nlu import TripQuery
 from desktop_app.planner.reading import frame_of
 from desktop_app.planner.trip_lines import Costs, cost_lines, peak_sum
@@ -99,7 +99,7 @@ def route_answer(q: TripQuery, exchanges: list[Exchange]) -> str:
         parts.append(flight_head + "\n" + "\n".join(line for line, _ in legs))
     parts.append(_cost(q, Costs(flights, hotels, *_peaks(exchanges), legs=1), len(legs), sum(nights), lang, flown))
     text = "\n\n".join(parts)
-    return text + writer.notes(q, exchanges) + writer.assumption(q, lang) + writer.denials(exchanges, lang)
+    return text + writer.notes(q, exchanges) + writer.assumption(q, lang) + denials(exchanges, lang)
 
 
 def _cost(q: TripQuery, c: Costs, legs: int, nights: int, lang: str, flown: bool = True) -> str:

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from desktop_app.planner.exchange import Exchange
+from desktop_app.planner.exchange import Exchange, denials
 from desktop_app.planner.nlu import TripQuery
 from desktop_app.planner.trip_lines import cost_lines, costs, dated_weather_line, dates_line, is_sample, party_line
 from desktop_app.planner.weather_ask import months_line
@@ -56,8 +56,9 @@ class Place:
 
     key: str
     weather: Exchange | None = None
-    flight: Exchange | None = None
+    flight: Exchange | None = None  # the last fare (the one a trip's total counts)
     hotel: Exchange | None = None
+    fares: list[Exchange] = field(default_factory=list)  # every fare: "train or plane?" looks up both
     notes: list[str] = field(default_factory=list)
     months: list[Exchange] = field(default_factory=list)  # every weather result ("best time": twelve months)
 
@@ -84,9 +85,11 @@ def group(exchanges: list[Exchange]) -> list[Place]:
         if slot is None:
             continue
         place = places.setdefault(_place_key(e), Place(_place_key(e)))
-        setattr(place, slot, e)
+        setattr(place, slot, e)  # the last fare is the one the trip keeps (trips/builder.py): the total's
         if slot == "weather":
             place.months.append(e)
+        if slot == "flight":
+            place.fares.append(e)
     return list(places.values())
 
 
@@ -126,15 +129,18 @@ def weather_line(p: Place, lang: str) -> str:
 
 
 def flight_line(p: Place, q: TripQuery, lang: str) -> str:
-    if p.flight is None:
-        return ""
-    record = LOOKUPS[p.flight.call.name]
-    if why := _failure(p.flight):
+    """Each fare looked up for the place (a flight; the train too when both were weighed)."""
+    return "\n\n".join(_fare_line(e, p, q, lang) for e in p.fares or ([p.flight] if p.flight else []))
+
+
+def _fare_line(fare: Exchange, p: Place, q: TripQuery, lang: str) -> str:
+    record = LOOKUPS[fare.call.name]
+    if why := _failure(fare):
         return _not_found(record.names[0], record.names[1].capitalize(), why, lang)
-    d = p.flight.data
+    d = fare.data
     route = _text(d, "route", lang) or f"→{display(p, lang)}"
     kind, took = _text(d, "type", lang), say(lang, *record.took).format(dur=d.get("duration", ""))
-    price = p.flight_price()
+    price = price_of(d)
     shown = yuan(price) if price is not None else d.get("price", "?")
     if q.party.size > 1:
         shown += say(lang, "/人", " per person")
@@ -304,12 +310,6 @@ def _recommend(places: list[Place], q: TripQuery, lang: str) -> str:
         f"for {display(cheap, 'en')}, {yuan(diff)} less than {display(dear, 'en')}. On budget, "
         f"{display(cheap, 'en')} wins; weigh the weather above too."
     )
-
-
-def denials(exchanges: list[Exchange], lang: str) -> str:
-    declined = say(lang, "你拒绝了这次调用", "you declined this call")
-    lines = [f"- {e.call.name}: {declined}" for e in exchanges if e.result.is_error and "denied" in e.result.content]
-    return ("\n\n" + "\n".join(lines)) if lines else ""
 
 
 def answer(q: TripQuery, exchanges: list[Exchange]) -> str:

@@ -72,7 +72,7 @@ class TripFrame:
     budget: Budget | None = None
     stars: int | None = None
     hotel_cap: int | None = None  # yuan a night at most
-    mode: str | None = None  # train | flight
+    mode: str | None = None  # train | flight | both ("train or plane?": both fares)
     one_way: bool = False
     beyond: tuple[str, ...] = ()  # what the data cannot know (visas, safety, …): said first
     words: dict[str, str] = field(default_factory=dict)  # slot -> the words it was read from

@@ -285,8 +285,9 @@ def test_a_holidays_market_is_no_date_and_boxing_day_is() -> None:
     assert parse("Plan a 5-day trip to Sydney for my wife and me", []).party.size == 2
 
 
-def test_train_or_plane_is_a_comparison_and_fly_from_there_is_an_origin() -> None:
-    assert parse("广州到长沙高铁还是飞机好", []).intents == {"compare", "flights"}
+def test_train_or_plane_weighs_both_fares_and_fly_from_there_is_an_origin() -> None:
+    weighed = parse("广州到长沙高铁还是飞机好", [])
+    assert (weighed.intents, weighed.mode) == ({"flights"}, "both")  # the two fares side by side, no trip priced
     q = parse("I'll take the train to Shenzhen and fly from there to Phuket on Feb 1", [])
     assert q.intents == set() and q.origin is not None and q.origin.id == "shenzhen"
 

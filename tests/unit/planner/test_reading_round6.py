@@ -8,6 +8,7 @@ import pytest
 
 from desktop_app.planner.nlu import parse
 from desktop_app.planner.reading import looks_up
+from tests.unit.planner.test_model import calls_of, final_text, run
 
 
 @pytest.fixture(autouse=True)
@@ -130,3 +131,10 @@ def test_a_weekend_longer_than_two_days_stays_its_nights() -> None:
 def test_an_arrowed_route_with_nights_each_starts_at_its_first_stop() -> None:
     q = parse("Xiamen → Fuzhou → Guangzhou, 2 nights each, hotels?", [])
     assert q.origin is None and [c.id for c in q.destinations][:1] == ["xiamen"] and q.stop_nights[:1] == (2,)
+
+
+async def test_train_or_plane_looks_up_both_fares_and_no_trip() -> None:
+    events, _ = await run("西安到成都坐高铁还是飞机划算？机票多少钱")
+    assert sorted(name for name, _ in calls_of(events)) == ["get_flight_price", "get_train_price"]
+    answer = final_text(events)
+    assert "机票" in answer and "火车票" in answer and "酒店" not in answer
