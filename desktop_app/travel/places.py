@@ -215,17 +215,29 @@ _BEFORE = re.compile(
 _AFTER = re.compile(r"(?i)^\s*(?:出发|起飞|机场|飞|到|->|→|-|–|\bto\b|\bfrom\b|\bor\b|\bairport\b)")
 
 
+WORDS = frozenset({"can", "sin", "lax", "fab", "nay", "pox", "sen", "bur", "ont", "ful", "toa", "emt", "tao"})
+LOOKUP_AFTER = re.compile(r"(?i)\s+(?:hotels?|weather|flights?|fares?|\d{1,2}\s*(?:nights?|nts?|n)\b)")  # bkk 3 nights
+
+
 def _said_as_airport(text: str, start: int, end: int) -> bool:
     """A code counts only where a place is meant ("from PVG", "PVG→NRT"): "CAN I go" is no airport."""
     return bool(_BEFORE.search(text[max(0, start - 12) : start]) or _AFTER.match(text[end : end + 10]))
 
 
+def _meant_as_airport(text: str, m: re.Match[str]) -> bool:
+    """PVG where a place is meant; a code typed in lower case ("sha to ctu", "bkk 3 nights", "hkg hotels") too,
+    unless it is an English word (can, sin)."""
+    code, said = m.group(0), _said_as_airport(text, m.start(), m.end())
+    if code.isupper():
+        return said
+    return code.islower() and code not in WORDS and (said or LOOKUP_AFTER.match(text, m.end()) is not None)
+
+
 def find_airports(text: str) -> list[tuple[int, int, City]]:
     """Airports named in free text: upper-case IATA codes of sample cities' airports, and Chinese names."""
     found = []
-    for m in re.finditer(r"(?<![A-Za-z])[A-Z]{3}(?![A-Za-z])", text):
-        city = _city_of(m.group(0))
-        if city is not None and _said_as_airport(text, m.start(), m.end()):
+    for m in re.finditer(r"(?<![A-Za-z])[A-Za-z]{3}(?![A-Za-z])", text):
+        if _meant_as_airport(text, m) and (city := _city_of(m.group(0))) is not None:
             found.append((m.start(), m.end(), city))
     for zh, code in ZH_AIRPORTS.items():
         name = re.escape(zh) if not zh.isascii() else rf"(?<![A-Za-z]){re.escape(zh)}(?![A-Za-z])"

@@ -138,3 +138,20 @@ async def test_train_or_plane_looks_up_both_fares_and_no_trip() -> None:
     assert sorted(name for name, _ in calls_of(events)) == ["get_flight_price", "get_train_price"]
     answer = final_text(events)
     assert "机票" in answer and "火车票" in answer and "酒店" not in answer
+
+
+@pytest.mark.parametrize(
+    ("text", "stop", "origin"),
+    [
+        ("cheapest flight pek to kmg on jan 9?", "kunming", "beijing"),
+        ("hkg hotels fri night", "hongkong", None),
+        ("icn 2 nights in march, hotels", "seoul", None),
+    ],
+)
+def test_an_airport_code_typed_in_lower_case_is_its_city(text: str, stop: str, origin: str | None) -> None:
+    stops, got_origin, _ = _read(text)
+    assert (stops, got_origin) == ([stop], origin)
+
+
+def test_an_english_word_is_no_airport() -> None:
+    assert _read("can you sin a little in Macau? hotels")[0] == ["macau"]
