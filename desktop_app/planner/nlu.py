@@ -428,7 +428,9 @@ def _longer(q: TripQuery, text: str, before: TripQuery) -> bool:
     return True
 
 
-REFERS_BACK = re.compile(r"(?i)这|那|\bthese\b|\bthose\b|\bthere\b")  # 这三个地方的天气: the places so far
+REFERS_BACK = re.compile(  # 这三个地方的天气, 两个地方的酒店, "both of them": the places so far
+    r"(?i)这|那|[两俩三]个(?:地方|城市)|两地|\bthese\b|\bthose\b|\bthere\b|\bboth\b|\beach\b"
+)
 
 
 def _open_ask(text: str, earlier: list[str], concrete: bool) -> OpenAsk | None:

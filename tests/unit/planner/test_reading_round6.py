@@ -155,3 +155,8 @@ def test_an_airport_code_typed_in_lower_case_is_its_city(text: str, stop: str, o
 
 def test_an_english_word_is_no_airport() -> None:
     assert _read("can you sin a little in Macau? hotels")[0] == ["macau"]
+
+
+@pytest.mark.parametrize("follow_up", ["两个地方的酒店也查一下", "查下两地下周的天气", "check hotels in both"])
+def test_both_places_in_a_follow_up_are_the_places_so_far(follow_up: str) -> None:
+    assert _read(follow_up, ["青岛和大连哪个夏天更舒服"])[0] == ["qingdao", "dalian"]
