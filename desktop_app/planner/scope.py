@@ -26,9 +26,9 @@ TOPICS = (
     Topic(  # 去日本要签证吗, 落地签还是免签, 港澳通行证, "do I need a visa", "visa-free entry"
         "visa",
         re.compile(
-            r"(?i)签证|免签|落地签|办(?:什么|啥)?证|旅游签|商务签|电子签|办签|[美日韩英法德澳泰越加]签|申根|通行证|入台证|签注|入境|证件|护照"
+            r"(?i)签证|免签|落地签|过境签|转机签|办(?:什么|啥)?证|旅游签|商务签|电子签|办签|[美日韩英法德澳泰越加]签|申根|通行证|入台证|签注|入境|证件|护照"
             r"|办[^，,。？?]{0,4}自由行|\bvisas?\b|\bvisa-free\b|\bentry requirements?\b"
-            r"|\bk-?eta\b|\besta\b|\betias\b|\be-?visa\b"
+            r"|\bk-?eta\b|\besta\b|\betias\b|\be-?visa\b|\btransit visa\b"
             r"|\bpassports?\b|\bpermits?\b|\bcustoms\b|\bto enter\b|\bentering\b|海关|入关|入藏函|边防证"
         ),
         "签证和入境规定",
@@ -37,7 +37,7 @@ TOPICS = (
     Topic(  # 安全吗, 安不安全, 治安, 高反, "is it safe", "crime", "scams", "tap water"
         "safety",
         re.compile(
-            r"(?i)安全|危险|治安|不太平|乱不乱|高反|高原反应|小偷|骗子|被骗|疫苗|打针|"
+            r"(?i)安全|危险|治安|不太平|乱不乱|局势|战乱|动荡|高反|高原反应|小偷|骗子|被骗|疫苗|打针|"
             r"\bsafe(?:ty|r|st)?\b|\bunsafe\b|\bsketchy\b|\bsolo female\b|\bdodgy\b|\bdangerous\b|\bcrime\b|\bscams?\b"
             r"|\baltitude sickness\b|\btap water\b"
             r"|\bvaccin(?:e|es|ation|ations)\b|\bmalaria\b|\baltitude\b|\bpickpockets?\b|\btheft\b|\bearthquakes?\b"

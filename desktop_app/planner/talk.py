@@ -28,8 +28,11 @@ OFF_TOPIC = re.compile(
     r"(?i)写[^，,。！？!?]{0,10}(?:诗|歌|文案)|电影|电视剧|纪录片|综艺|小说|配文|考考你|打赌|硕士|博士|留学|胖了"
     r"|做了(?:个|一|顿)|哪个(?:更)?(?:高|长|大|老)(?![铁速])"
     r"|\b(?:poem|haiku|lyrics|movie|documentary|novel|caption|trivia|quiz|taller|tallest|master'?s|phd|recipe)\b"
-    r"|\bmy (?:cat|dog)\b|\b(?:settling|settle|win) a bet\b"
+    r"|\bmy (?:cat|dog)\b|\b(?:settling|settle|win) a bet\b|\brandom thought\b"
 )
+# asked of the assistant itself, whatever travel words are around it: a joke while a flight is delayed, a new
+# year's resolution to "travel more", whether it speaks Sichuanese
+ABOUT_ME = re.compile(r"(?i)\btell me a joke\b|讲个笑话|\bresolutions?\b|你会(?:讲|说)[\u4e00-\u9fff]{1,3}话")
 # a lookup named outright: with it, the talk around it is the trip's
 LOOKUP_NAMED = re.compile(
     r"(?i)机票|航班|酒店|住宿|天气|气温|攻略|行程|\b(?:flights?|hotels?|weather|forecast|itinerary)\b"
@@ -45,12 +48,15 @@ TOLD = re.compile(
     r"(?i)\b(?:took|went|visited|got back|came back|was in|were in)\b"
     r"|去了趟|去过|回来了|刚回来|玩回来|玩了|我在\S{1,6}了|玩得很开心|超赞"
     r"|\bwas (?:a dream|amazing|great|perfect|awesome)\b|\bwent (?:perfectly|great|well)\b|\bloved it\b"
+    r"|第一次[^，,。！？!?]{0,8}就是去的|就是去的"  # 我第一次坐飞机就是去的深圳: a memory
 )
 THANKED = re.compile(r"(?i)谢谢(?:你的)?(?:推荐|建议)?|感谢|多谢|\bthanks?\b(?: (?:you|u))?(?: for (?:the|your) \w+)?")
 
 
 def no_trip_asked(text: str) -> bool:
     """Talk around places that asks nothing to look up: off-topic asks, goodbyes, a trip told after it."""
+    if ABOUT_ME.search(text):
+        return True
     if TRIP_WISH.search(text) or LOOKUP_NAMED.search(text):
         return False
     if OFF_TOPIC.search(text):

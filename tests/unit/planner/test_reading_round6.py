@@ -160,3 +160,24 @@ def test_an_english_word_is_no_airport() -> None:
 @pytest.mark.parametrize("follow_up", ["两个地方的酒店也查一下", "查下两地下周的天气", "check hotels in both"])
 def test_both_places_in_a_follow_up_are_the_places_so_far(follow_up: str) -> None:
     assert _read(follow_up, ["青岛和大连哪个夏天更舒服"])[0] == ["qingdao", "dalian"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "stuck at Pudong, my flight is late again, tell me a joke",
+        "new year's resolution ideas? mine was to travel more lol",
+        "你会说广东话吗",
+    ],
+)
+def test_what_is_asked_of_the_assistant_itself_looks_nothing_up(text: str) -> None:
+    q = parse(text, [])
+    assert looks_up(q) == () and q.destinations == []
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"), [("土耳其现在局势怎么样，能去吗", "safety"), ("首尔转机要办过境签吗", "visa")]
+)
+async def test_what_the_data_cannot_know_is_said_and_not_priced(text: str, topic: str) -> None:
+    events, _ = await run(text)
+    assert topic in parse(text, []).beyond and calls_of(events) == [] and "没有" in final_text(events).splitlines()[0]
