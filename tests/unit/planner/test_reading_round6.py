@@ -181,3 +181,9 @@ def test_what_is_asked_of_the_assistant_itself_looks_nothing_up(text: str) -> No
 async def test_what_the_data_cannot_know_is_said_and_not_priced(text: str, topic: str) -> None:
     events, _ = await run(text)
     assert topic in parse(text, []).beyond and calls_of(events) == [] and "没有" in final_text(events).splitlines()[0]
+
+
+def test_traditional_characters_read_as_simplified() -> None:
+    q = parse("下週從香港飛東京，機票多少錢？兩個人", [])
+    assert (q.origin and q.origin.id, [c.id for c in q.destinations], q.party.size) == ("hongkong", ["tokyo"], 2)
+    assert q.when is not None and q.when.start.isoformat() == "2026-12-07" and "flights" in q.intents
