@@ -31,7 +31,7 @@ from desktop_app.travel.origins import aside, find_origin, said_from
 from desktop_app.travel.party import LEFT, Party, added_people, find_party, joined
 from desktop_app.travel.places import City
 from desktop_app.travel.ranges import WAY_BACK, back_on
-from desktop_app.travel.regions import Region, country_cities, find_regions, qualifies
+from desktop_app.travel.regions import Region, find_regions, qualifies, world_stops
 from desktop_app.travel.spelling import written_out
 from desktop_app.travel.stay import (
     days_moved,
@@ -42,7 +42,7 @@ from desktop_app.travel.stay import (
     said_nights,
 )
 from desktop_app.travel.when import Span, find_span
-from desktop_app.travel.world_places import Mention, WorldPlace, find_places, matched_len, stand_ins
+from desktop_app.travel.world_places import Mention, WorldPlace, find_places, inside_city, matched_len, stand_ins
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
@@ -308,15 +308,23 @@ def _open_trip(ask: OpenAsk | None) -> bool:
     return ask is not None and (ask.criterion != "cheap" or ask.budget is not None or ask.month is not None)
 
 
-def _set_places(q: TripQuery, text: str, places: list[Mention]) -> None:
-    """Origin, sample destinations and places without sample data, from the places in text."""
+def _read_origin(q: TripQuery, text: str, places: list[Mention]) -> Mention | None:
+    """The origin: a sample city, the city a district lies in ("from 宝安"), or a place without data."""
     origin = find_origin(text, places)
-    if origin is not None and origin.world is not None:
+    if origin is None or origin.world is None:
+        q.origin = origin.city if origin is not None else None
+    elif (home := inside_city(origin.world)) is not None:
+        q.origin = home
+    else:
         q.origin_world = origin.world
         named = {p.city for p in places if p.city is not None}  # from Toronto to New York: not "from New York"
         q.origin = next((c for c in stand_ins(origin.world) if c not in named), None)
-    elif origin is not None:
-        q.origin = origin.city
+    return origin
+
+
+def _set_places(q: TripQuery, text: str, places: list[Mention]) -> None:
+    """Origin, sample destinations and places without sample data, from the places in text."""
+    origin = _read_origin(q, text, places)
     q.dropped = [p.city for p in places if p.city is not None and DROPPED.search(_around(text, p))]
     rest = [p for p in places if p is not origin and not aside(text, p) and p.city not in q.dropped]
     elsewhere = [p for p in rest if not in_event(text, p.start)]  # 在上海考试，考完去苏州: Suzhou, not Shanghai
@@ -325,10 +333,9 @@ def _set_places(q: TripQuery, text: str, places: list[Mention]) -> None:
     no_data: list[WorldPlace] = []
     named = {p.city for p in rest if p.city is not None}
     for p in rest:
-        if p.world is not None and (inside := country_cities(p.world)):
-            found += [] if named & set(inside) else [(p.start, c) for c in inside]  # 日本…大阪: Osaka
-        elif p.world is not None:
-            no_data.append(p.world)
+        stops, without = world_stops(p.world, named) if p.world is not None else ((), None)
+        found += [(p.start, c) for c in stops]
+        no_data += [without] if without is not None else []
     spans = _spans(text, places)
     cities = [(s, e, p.city) for p, (s, e) in zip(places, spans, strict=True) if p.city is not None]
     for start, end, region in find_regions(text, spans):

@@ -90,7 +90,10 @@ ASIDE_BEFORE = re.compile(  # not "I live in"
 ASIDE_AROUND = re.compile(r"从\s*$")
 # where one comes from is not where one goes: 我室友是重庆人, "im from dalian originally", 回长沙老家
 ASIDE_AFTER = re.compile(r"(?i)^(?:老家|\s+originally)")
-NATIONALITY = re.compile(r"(?i)\b(?:i am|i'm|im|we are|we're|we're all)\s+(?:originally\s+)?from\s+$|我是$|我来自$")
+NATIONALITY = re.compile(  # "I am from Germany", "a friend from Germany is coming": who, not where from
+    r"(?i)\b(?:i am|i'm|im|we are|we're|we're all|friends?|colleagues?|guests?|someone|people)\s+(?:originally\s+)?"
+    r"from\s+$|我是$|我来自$"
+)
 SOMEONE_FROM = re.compile(r"(?<!我)是\s*$")  # 室友是重庆人 (我是成都人 is home: the origin)
 
 

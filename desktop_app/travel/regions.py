@@ -10,7 +10,7 @@ from functools import lru_cache
 
 from desktop_app.paths import resources_dir
 from desktop_app.travel.places import City, all_cities
-from desktop_app.travel.world_places import WorldPlace, name_pattern
+from desktop_app.travel.world_places import WorldPlace, inside_city, name_pattern
 
 
 @dataclass(frozen=True)
@@ -97,3 +97,12 @@ def country_cities(place: WorldPlace) -> tuple[City, ...]:
     if place.kind != "country":
         return ()
     return tuple(c for c in all_cities() if c.country_en == place.en or (place.zh and c.country == place.zh))
+
+
+def world_stops(place: WorldPlace, named: set[City]) -> tuple[tuple[City, ...], WorldPlace | None]:
+    """A place of the world gazetteer as stops: a country's sample cities (日本…大阪: only Osaka, named), the
+    city a district lies in (Kowloon: Hong Kong), else no stop and the place without data."""
+    if cities := country_cities(place):
+        return (() if named & set(cities) else cities), None
+    city = inside_city(place)
+    return ((city,), None) if city is not None else ((), place)

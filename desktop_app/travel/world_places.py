@@ -169,6 +169,15 @@ def nearest(lat: float, lon: float, count: int = 3) -> list[tuple[City, int]]:
     return [(c, round(distance_km(lat, lon, c.lat, c.lon))) for c in ranked[:count]]
 
 
+INSIDE_KM = 5  # a place this near a sample city's centre is part of it (宝安, Kowloon; Zhuhai is 9 km from Macau)
+
+
+def inside_city(place: WorldPlace) -> City | None:
+    """The sample city a district or town without data lies in (宝安 is Shenzhen), else None."""
+    near = nearest(place.lat, place.lon, 1) if place.kind != "country" else []
+    return near[0][0] if near and near[0][1] <= INSIDE_KM else None
+
+
 def stand_ins(place: WorldPlace) -> list[City]:
     """Sample cities near enough to look up in its place (a country's own cities, a nearby town)."""
     near = [c for c, km in nearest(place.lat, place.lon, 3) if km <= STAND_IN_KM]

@@ -93,10 +93,16 @@ def _budget(q: TripQuery) -> dict[str, Any] | None:
     return {"yuan": q.budget // q.party.size if q.budget_each else q.budget, "per_person": q.budget_each}
 
 
+def unknown_regions(q: TripQuery) -> int:
+    """Places named that have no data, the origin among them (济南出发: the answer says it has none for Jinan)."""
+    origin = [q.origin_world] if q.origin_world is not None and q.origin_world not in q.no_data else []
+    return len(q.no_data) + len(q.unknown_places) + len(origin)
+
+
 def predicted(text: str, q: TripQuery) -> dict[str, Any]:
     return {
         "intent": intents(q),
-        "places": ([c.id for c in q.destinations], len(q.no_data) + len(q.unknown_places)),
+        "places": ([c.id for c in q.destinations], unknown_regions(q)),
         "origin": q.origin.id if q.origin is not None else None,
         "dates": [q.when.start.isoformat(), q.when.end.isoformat()] if q.when is not None else None,
         "party": q.party.size,

@@ -187,3 +187,14 @@ def test_traditional_characters_read_as_simplified() -> None:
     q = parse("下週從香港飛東京，機票多少錢？兩個人", [])
     assert (q.origin and q.origin.id, [c.id for c in q.destinations], q.party.size) == ("hongkong", ["tokyo"], 2)
     assert q.when is not None and q.when.start.isoformat() == "2026-12-07" and "flights" in q.intents
+
+
+def test_a_district_of_a_city_is_that_city_and_a_neighbour_is_not() -> None:
+    assert _read("hotels in Kowloon next weekend")[0] == ["hongkong"]
+    assert parse("Kowloon hotels, flying from 宝安", []).origin_world is None
+    assert parse("想今晚去珠海住一晚", []).destinations == []  # 9 km from Macau, a city of its own
+
+
+def test_a_friend_from_abroad_is_no_origin() -> None:
+    q = parse("Lhasa weather next week? A friend from Germany is coming with me", [])
+    assert q.origin_world is None and q.no_data == []
