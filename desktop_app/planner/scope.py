@@ -50,7 +50,8 @@ TOPICS = (
     Topic(  # 有什么活动, 演唱会, 灯会还办吗, 烟花, "what's on", "any concerts", "Christmas market"
         "events",
         re.compile(
-            r"(?i)活动|演唱会|音乐节|灯会|庙会|倒计时|\bcountdown\b|\b(?:dragon )?boat races?\b|"
+            r"(?i)活动|演唱会|音乐节|灯会|庙会|花市|开幕|闭幕|几号开始|哪天开始|倒计时|"
+            r"\bcountdown\b|\b(?:dragon )?boat races?\b|"
             r"有没有烟花|烟花秀|烟花[^。？?]{0,8}(?:吗|没|几点|时间|在哪|哪里)|展览|演出|赛事|比赛|龙舟赛|赛龙舟|花期|"
             r"\bwhat's on\b|\banything on\b|\bevents?\b|\bconcerts?\b|\bexhibitions?\b|\bfireworks\b|"
             r"(?<!spring )(?<!boat )(?<!autumn )(?<!lantern )\bfestivals?\b|\bshows\b|\bparades?\b|"
@@ -82,7 +83,7 @@ TOPICS = (
             r"\bsleeper\b|\btimetables?\b|\btrain (?:times|schedules?)\b|\bseats? left\b|\bsold out\b"
             # how long the ride takes: 坐动车多久, 高铁过去要几个小时, "how long is the train", "is there a fast train"
             r"|(?:高铁|动车|火车|城际|新干线|\btrains?\b)[^。？?]{0,12}(?:几个?小时|多久|多长时间)|提前买票"
-            r"|\b(?:shinkansen|bullet train|trains?)\b[^.?!]{0,30}\bin advance\b"
+            r"|\b(?:shinkansen|bullet train|trains?)\b[^.?!]{0,40}\b(?:in advance|book ahead|reserve)\b"
             r"|\bis there an? (?:[\w-]+ ){0,2}trains?\b"
             r"|\bcan (?:i|we) (?:take|get|catch) (?:a|the) (?:[\w-]+ )?trains?\b"
             r"|\bhow long\b[^.?!]{0,30}\btrains?\b|\btrains?\b[^.?!]{0,40}\bhow long\b"

@@ -198,3 +198,15 @@ def test_a_district_of_a_city_is_that_city_and_a_neighbour_is_not() -> None:
 def test_a_friend_from_abroad_is_no_origin() -> None:
     q = parse("Lhasa weather next week? A friend from Germany is coming with me", [])
     assert q.origin_world is None and q.no_data == []
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        ("广州春节花市几号开始？", "events"),
+        ("哈尔滨冰雪大世界今年几号开幕", "events"),
+        ("bullet train Beijing to Shanghai, should I book ahead?", "trains"),
+    ],
+)
+def test_what_is_on_and_booking_a_train_are_beyond_the_data(text: str, topic: str) -> None:
+    assert topic in parse(text, []).beyond
