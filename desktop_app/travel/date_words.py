@@ -46,7 +46,7 @@ WEEKDAY = (  # 下周三 / next Wednesday; 这周五, 周五, this (or on) Frida
     r"(?:(?P<next>下{1,2}(?:个)?(?:周|星期|礼拜)|\bne?xt\s+)|(?:这|本)?(?:个)?(?:周|星期|礼拜)(?=[一二三四五六日天])|\b(?:this|on)\s+"
     r"|\b(?<!black )(?<!good )(?<!until )(?<!till )(?<!by )(?<!before )(?<!of )(?<!some )"
     r"(?!(?<=the )sun\b)(?=" + _DAYS + r"\b))"  # a bare "friday" (not "a week of sun", "the sun")
-    r"(?P<w>[一二三四五六日]|天(?!气)|" + _DAYS + r"(?![a-z]))"
+    r"(?P<w>[一二三四五六日]|天(?!气)|" + _DAYS + r"(?![a-z]))(?P<after>\s+after\s+next\b)?"  # "friday after next"
 )  # "open on Mondays" is every Monday, not a date
 
 ZH_PART = (

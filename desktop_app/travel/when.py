@@ -326,8 +326,8 @@ def _weekday(m: re.Match[str], today: date) -> Span:
     index = min(index, 6)
     if m.group("next"):  # 下周三, 下下周五
         d = monday(today) + timedelta(weeks=1 + m.group("next").startswith("下下"), days=index)
-    else:
-        d = today + timedelta(days=(index - today.weekday()) % 7)
+    else:  # the coming one; "the monday after next" a week after it
+        d = today + timedelta(days=(index - today.weekday()) % 7 + (7 if m.group("after") else 0))
     return Span(d, d, m.group(0), "day")
 
 

@@ -210,3 +210,7 @@ def test_a_friend_from_abroad_is_no_origin() -> None:
 )
 def test_what_is_on_and_booking_a_train_are_beyond_the_data(text: str, topic: str) -> None:
     assert topic in parse(text, []).beyond
+
+
+def test_a_weekday_after_next_is_a_week_after_the_coming_one() -> None:
+    assert _dates("flying to Xiamen the thursday after next") == ("2026-12-17", "2026-12-17")
