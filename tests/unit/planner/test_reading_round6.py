@@ -214,3 +214,7 @@ def test_what_is_on_and_booking_a_train_are_beyond_the_data(text: str, topic: st
 
 def test_a_weekday_after_next_is_a_week_after_the_coming_one() -> None:
     assert _dates("flying to Xiamen the thursday after next") == ("2026-12-17", "2026-12-17")
+
+
+def test_a_misspelt_city_in_a_follow_up_is_that_city() -> None:
+    assert _read("那夏门呢 暖和吗", ["三亚下周天气怎么样"])[0] == ["xiamen"]
