@@ -139,19 +139,26 @@ def known_cities_text() -> str:
 CASED = frozenset({"LA"})  # aliases that are words in lower case
 
 
+# a one-character alias where a route begins or ends: 沪飞成都, 从渝出发, 京飞沪 (format with the alias)
+ROUTE_END = (
+    r"(?:(?<=^)|(?<=[从飞到去回往\s，,。]))"
+    r"(?:{0}(?=飞|到|→|->|出发|往返)|(?<=[从飞到])(?:{0})(?=$|[\s，,。？?！!]|的|机票|酒店))"
+)
+
+
 def find_cities(text: str) -> list[tuple[int, City]]:
     """Every city mentioned in text with its position, longest name first, no overlaps."""
     names = sorted(
-        # one-character aliases (京, 沪) are too ambiguous in free text: 东京 is not Beijing
-        ((n, c) for c in all_cities() for n in c.names() if len(n) >= 2),
+        # one-character aliases (京, 沪) only as a route's end (沪飞成都, 从渝出发): 东京 is not Beijing
+        ((n if len(n) >= 2 else ROUTE_END.format(re.escape(n)), c) for c in all_cities() for n in c.names()),
         key=lambda p: -len(p[0]),
     )
     taken: list[tuple[int, int]] = []
     found: list[tuple[int, City]] = []
     folded = text.casefold()
     for name, city in names:
-        pattern = re.escape(name.casefold())
-        if name.isascii():
+        pattern = name if name.startswith("(?") else re.escape(name.casefold())
+        if name.isascii() and not name.startswith("(?"):
             pattern = rf"(?<![a-z]){pattern}(?![a-z])"
         if short := name in CASED:  # LA as written in capitals ("la" is no city)
             pattern = rf"(?<![A-Za-z]){re.escape(name)}(?![A-Za-z])"

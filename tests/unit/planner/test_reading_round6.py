@@ -218,3 +218,15 @@ def test_a_weekday_after_next_is_a_week_after_the_coming_one() -> None:
 
 def test_a_misspelt_city_in_a_follow_up_is_that_city() -> None:
     assert _read("那夏门呢 暖和吗", ["三亚下周天气怎么样"])[0] == ["xiamen"]
+
+
+@pytest.mark.parametrize(
+    ("text", "stops", "origin"),
+    [("京飞沪 下周五 机票多少", ["shanghai"], "beijing"), ("从渝出发去厦门玩三天", ["xiamen"], "chongqing")],
+)
+def test_a_one_character_city_name_at_a_route_end(text: str, stops: list[str], origin: str) -> None:
+    assert _read(text)[:2] == (stops, origin)
+
+
+def test_a_one_character_name_inside_a_word_is_no_city() -> None:
+    assert _read("东京飞大阪的机票")[:2] == (["osaka"], "tokyo")
