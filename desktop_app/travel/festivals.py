@@ -105,6 +105,11 @@ def _thanksgiving(year: int) -> Days | None:
     return (day[0],) * 2 if day else None
 
 
+def _black_friday(year: int) -> Days | None:
+    day = _thanksgiving(year)  # the day after Thanksgiving
+    return (day[0] + timedelta(days=1),) * 2 if day else None
+
+
 def thanksgiving(today: date) -> Days | None:
     return _next(today, _thanksgiving)
 
@@ -133,6 +138,7 @@ NAMED: tuple[tuple[str, Callable[[date], Days | None]], ...] = (
     (r"双(?:十一|11)(?!月)", lambda today: _next(today, lambda year: (date(year, 11, 11),) * 2)),  # the shopping days
     (r"双(?:十二|12)(?!月)", lambda today: _next(today, lambda year: (date(year, 12, 12),) * 2)),
     (r"感恩节|\bthanksgiving\b", thanksgiving),
+    (r"黑色星期五|黑五|\bblack friday\b", lambda today: _next(today, _black_friday)),
     (
         r"圣诞(?:节)?(?:那|这)?一?(?:周|星期)(?!末|[六日天])"
         r"|\b(?:christmas|xmas) week\b|\bthe week of (?:christmas|xmas)\b",

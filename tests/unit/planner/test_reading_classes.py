@@ -175,8 +175,9 @@ def test_more_days_travellers_name(text: str, dates: tuple[str, str], kind: str)
     assert when is not None and (when.start.isoformat(), when.end.isoformat(), when.kind) == (*dates, kind)
 
 
-def test_black_friday_is_no_friday_and_a_sum_in_chinese_numerals_is_read_whole() -> None:
-    assert parse("Black Friday deals in New York", []).when is None
+def test_black_friday_is_the_day_after_thanksgiving_and_a_sum_in_chinese_numerals_is_read_whole() -> None:
+    when = parse("Black Friday deals in New York", []).when  # not the coming Friday
+    assert when is not None and when.start == when.end and when.start.weekday() == 4 and when.start.month == 11
     assert parse("下个月想从上海带爸妈去三亚住5晚，预算一万五", []).budget == 15_000
     assert parse("去成都，预算两千五够吗", []).budget == 2_500
 

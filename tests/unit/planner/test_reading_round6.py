@@ -230,3 +230,19 @@ def test_a_one_character_city_name_at_a_route_end(text: str, stops: list[str], o
 
 def test_a_one_character_name_inside_a_word_is_no_city() -> None:
     assert _read("东京飞大阪的机票")[:2] == (["osaka"], "tokyo")
+
+
+def test_a_travellers_background_is_no_talk() -> None:
+    q = parse("I'm a PhD student in Nanjing, workshop in Tokyo Feb 8-11, what would a ticket run?", [])
+    assert [c.id for c in q.destinations] == ["tokyo"] and "flights" in q.intents
+
+
+@pytest.mark.parametrize(
+    ("text", "dates"),
+    [
+        ("Black Friday in New York, hotels?", ("2027-11-26", "2027-11-26")),
+        ("2月最后一个weekend 去厦门", ("2027-02-27", "2027-02-28")),
+    ],
+)
+def test_named_days_in_either_language(text: str, dates: tuple[str, str]) -> None:
+    assert _dates(text) == dates
