@@ -448,8 +448,8 @@ def _find_span(text: str, today: date) -> Span | None:
         within = (
             inner is not None
             and inner.kind in ("day", "range", "week", "weekend")
-            and inner.start <= found.end
-            and inner.end >= found.start
+            and inner.start <= found.end + SLACK[found.kind]
+            and inner.end >= found.start - SLACK[found.kind]
         )
         if found.kind == "season":  # 樱花季…next week: a time said outright is the trip's
             said = _earliest(text.replace(found.said, " " * len(found.said), 1), today, bare_weekend=True)
@@ -476,6 +476,7 @@ NOW = re.compile(r"(?i)现在|此刻|这会儿|right now|rn|currently|at the mom
 
 
 VAGUE = ("part", "month", "season", "week")  # "end of June … 20th to 25th", "next week, Friday to Sunday"
+SLACK = {"part": timedelta(days=3)} | dict.fromkeys(("month", "season", "week"), timedelta())  # 中旬 … 10号到15号
 
 
 def _is_bare_weekend(span: Span) -> bool:

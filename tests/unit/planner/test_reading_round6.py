@@ -246,3 +246,7 @@ def test_a_travellers_background_is_no_talk() -> None:
 )
 def test_named_days_in_either_language(text: str, dates: tuple[str, str]) -> None:
     assert _dates(text) == dates
+
+
+def test_exact_days_said_beside_a_vague_part_of_the_month_win() -> None:
+    assert _dates("下个月中旬去大阪 10号到14号 机票多少") == ("2027-01-10", "2027-01-14")
