@@ -250,3 +250,7 @@ def test_named_days_in_either_language(text: str, dates: tuple[str, str]) -> Non
 
 def test_exact_days_said_beside_a_vague_part_of_the_month_win() -> None:
     assert _dates("下个月中旬去大阪 10号到14号 机票多少") == ("2027-01-10", "2027-01-14")
+
+
+def test_us_counted_in_a_list() -> None:
+    assert parse("grandma + us 2 + our toddler, Xiamen in April", []).party.size == 4
