@@ -254,3 +254,14 @@ def test_exact_days_said_beside_a_vague_part_of_the_month_win() -> None:
 
 def test_us_counted_in_a_list() -> None:
     assert parse("grandma + us 2 + our toddler, Xiamen in April", []).party.size == 4
+
+
+@pytest.mark.parametrize(
+    ("text", "stops", "origin"),
+    [
+        ("春节回老家西安，我在上海上班，机票多少钱", ["xian"], "shanghai"),
+        ("Family of four, Shenzhen based. Flights to Tokyo for spring break?", ["tokyo"], "shenzhen"),
+    ],
+)
+def test_going_home_is_the_stop_and_based_is_the_origin(text: str, stops: list[str], origin: str) -> None:
+    assert _read(text)[:2] == (stops, origin)
