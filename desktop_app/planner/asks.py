@@ -31,7 +31,7 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
     "hotels": words("酒店|住宿|宾馆|民宿|住哪|空房|订房|客栈|青旅|住的地方")
     + words(
         "hotel|stay|accommodation|lodging| room | rooms |a place near|place to crash|somewhere to crash|hostel|airbnb"
-        "|need a place|a place for|base myself|base ourselves|a bed "
+        "|need a place|a place for|base myself|base ourselves|a bed |where we ll sleep|where to sleep|place to sleep"
     ),
     "save": words("保存|存下来|存起来|存成|存一下|导出|收藏|记下来|存着")
     + words("save|export|write it down|keep it|keep this|bookmark"),
@@ -68,6 +68,7 @@ BOOKED = re.compile(
     r"|\b(?:hotel|flight|ticket)(?:'s|s are| is| are) (?:already )?(?:booked|sorted)\b"
     r"|\b(?:already )?booked (?:my|the|our|a) (?:hotel|flights?)\b|\bchange planes\b|转机"
     r"|\b(?:hotel|flights?) (?:is|are) (?:already )?booked\b"
+    r"|\b(?:(?:we'?ve|i'?ve|we have|i have) )?got (?:the |our |my )?(?:flights?|tickets?) (?:already|sorted|booked)\b"
 )
 ESCAPE = re.compile(r"(?i)\b(?:escape|get away from|get out of) the (?:cold|heat)\b")  # a wish to go, no forecast
 FARE_NAMED = re.compile(r"(?i)机票|航班|票价|直飞|单程|往返|\bone[- ]way\b|\b(?:flights?|fares?|airfares?|tickets?)\b")
@@ -178,8 +179,17 @@ def unasked(text: str) -> set[str]:
     return {LOOKUP_NAMES[w.lower().rstrip("s")] if w.isascii() else LOOKUP_NAMES[w] for w in found}
 
 
+# one lookup and nothing else: 只看酒店就行, 只查机票, "just the hotels", "only need a hotel"
+ONLY = re.compile(
+    r"(?i)(?:只|仅)(?:看|查|要)(?:一下|下)?" + _LOOKUP + r"|\b(?:just|only)(?: need| want)? (?:the |a )?" + _LOOKUP
+)
+
+
 def find_intents(text: str) -> set[str]:
     """Which lookups the question names explicitly (less those it says not to look up)."""
+    if only := ONLY.search(text):
+        word = next(g for g in only.groups() if g)
+        return {LOOKUP_NAMES[word.lower().rstrip("s")] if word.isascii() else LOOKUP_NAMES[word]}
     if no := unasked(text):
         return find_intents(UNASKED.sub(" ", text)) - no  # "no need for flights, hotels?": the hotels
     asked = BOOKED.sub(" ", ESCAPE.sub(" ", STILL.sub(" ", text))).replace("收藏夹", " ")  # 机票早就买好了: booked

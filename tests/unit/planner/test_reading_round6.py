@@ -265,3 +265,15 @@ def test_us_counted_in_a_list() -> None:
 )
 def test_going_home_is_the_stop_and_based_is_the_origin(text: str, stops: list[str], origin: str) -> None:
     assert _read(text)[:2] == (stops, origin)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "国庆一家四口去厦门，从杭州开车过去，只看酒店就行",
+        "Seoul over new year, we've got flights already, just need a hotel near Myeongdong",
+        "Chengdu next weekend, got the tickets sorted, where we'll sleep is the question",
+    ],
+)
+def test_only_the_hotel_when_only_the_hotel_is_wanted(text: str) -> None:
+    assert parse(text, []).intents == {"hotels"}
