@@ -26,13 +26,16 @@ SUMMARY_EN = "2 adult(s) · Beijing → Xi'an (2 night(s)), Chengdu (3 night(s))
 
 
 def offline_events(text: str) -> list[dict[str, Any]]:
+    """The events of one offline run, read on a pinned Sunday (the summaries name next week's dates)."""
     registry = build_registry(Settings(), RunOptions())
     agent = Agent(OfflineModel(), registry, PolicyApprover("none"), system=(system_prompt(),))
 
     async def run() -> list[dict[str, Any]]:
         return [e.to_dict() async for e in agent.run(text)]
 
-    return asyncio.run(run())
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("TRAVEL_ASSISTANT_TODAY", "2026-12-06")
+        return asyncio.run(run())
 
 
 @pytest.fixture(scope="module")
