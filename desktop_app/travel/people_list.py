@@ -13,7 +13,8 @@ ADULTS = r"adults?|grown-?ups"
 _OLD = r"\d{1,2}[- ]?(?:year|yr)s?[- ]olds?"
 NOUNS: tuple[tuple[str, int, bool], ...] = (
     (ADULTS, 1, False),
-    (r"parents|grandparents|in-laws|twins|mum and dad|mom and dad", 2, False),
+    (r"parents|grandparents|in-laws|mum and dad|mom and dad", 2, False),
+    (r"twins", 2, True),
     (r"wife|husband|hubby|partner|spouse|girlfriend|boyfriend|gf|bf|fianc[eé]e?|mum|mom|dad|mother|father", 1, False),
     (r"grandma|grandpa|grandmother|grandfather|granny|nana|sister|brother|cousin|aunt|uncle|niece|nephew", 1, False),
     (r"friend|buddy|mate|pal|colleague|roommate|classmate|coworker|teacher", 1, False),

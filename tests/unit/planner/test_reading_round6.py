@@ -277,3 +277,8 @@ def test_going_home_is_the_stop_and_based_is_the_origin(text: str, stops: list[s
 )
 def test_only_the_hotel_when_only_the_hotel_is_wanted(text: str) -> None:
     assert parse(text, []).intents == {"hotels"}
+
+
+def test_twins_are_two_children_in_their_parents_room() -> None:
+    party = parse("Me, my wife and our twins (6), Qingdao in July", []).party
+    assert (party.size, party.children, party.rooms) == (4, 2, 1)
