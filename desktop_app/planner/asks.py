@@ -187,9 +187,10 @@ ONLY = re.compile(
 
 def find_intents(text: str) -> set[str]:
     """Which lookups the question names explicitly (less those it says not to look up)."""
-    if only := ONLY.search(text):
-        word = next(g for g in only.groups() if g)
-        return {LOOKUP_NAMES[word.lower().rstrip("s")] if word.isascii() else LOOKUP_NAMES[word]}
+    if only := ONLY.search(text):  # the lookups named in that clause: "just need flights and a hotel" is both
+        clause = re.split(r"[，,。.;；!！?？]", text[only.start() :], maxsplit=1)[0]
+        words = [m.group(0) for m in re.finditer(r"(?i)" + _LOOKUP, clause)]
+        return {LOOKUP_NAMES[w.lower().rstrip("s")] if w.isascii() else LOOKUP_NAMES[w] for w in words}
     if no := unasked(text):
         return find_intents(UNASKED.sub(" ", text)) - no  # "no need for flights, hotels?": the hotels
     asked = BOOKED.sub(" ", ESCAPE.sub(" ", STILL.sub(" ", text))).replace("收藏夹", " ")  # 机票早就买好了: booked

@@ -282,3 +282,14 @@ def test_only_the_hotel_when_only_the_hotel_is_wanted(text: str) -> None:
 def test_twins_are_two_children_in_their_parents_room() -> None:
     party = parse("Me, my wife and our twins (6), Qingdao in July", []).party
     assert (party.size, party.children, party.rooms) == (4, 2, 1)
+
+
+@pytest.mark.parametrize(
+    ("text", "asked"),
+    [
+        ("just need flights and a hotel in Osaka", {"flights", "hotels"}),
+        ("只看机票和酒店，大阪", {"flights", "hotels"}),
+    ],
+)
+def test_only_keeps_every_lookup_named_with_it(text: str, asked: set[str]) -> None:
+    assert parse(text, []).intents == asked
