@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from desktop_app.travel.numbers import number
 
@@ -173,13 +174,17 @@ def weighs_modes(text: str) -> bool:
     return MODES.search(text) is not None
 
 
+def _lookups_named(words: Iterable[str]) -> set[str]:
+    """机票, 酒店, "Hotels", "flight" … as the lookups they name."""
+    return {LOOKUP_NAMES[w.lower().rstrip("s")] if w.isascii() else LOOKUP_NAMES[w] for w in words}
+
+
 def unasked(text: str) -> set[str]:
     """The lookups the traveller says not to look up."""
-    found = {next(g for g in m.groups() if g) for m in UNASKED.finditer(text)}
-    return {LOOKUP_NAMES[w.lower().rstrip("s")] if w.isascii() else LOOKUP_NAMES[w] for w in found}
+    return _lookups_named(next(g for g in m.groups() if g) for m in UNASKED.finditer(text))
 
 
-# one lookup and nothing else: 只看酒店就行, 只查机票, "just the hotels", "only need a hotel"
+# the lookups of one clause and nothing else: 只看酒店就行, 只查机票, "just the hotels", "only need a hotel"
 ONLY = re.compile(
     r"(?i)(?:只|仅)(?:看|查|要)(?:一下|下)?" + _LOOKUP + r"|\b(?:just|only)(?: need| want)? (?:the |a )?" + _LOOKUP
 )
@@ -189,8 +194,7 @@ def find_intents(text: str) -> set[str]:
     """Which lookups the question names explicitly (less those it says not to look up)."""
     if only := ONLY.search(text):  # the lookups named in that clause: "just need flights and a hotel" is both
         clause = re.split(r"[，,。.;；!！?？]", text[only.start() :], maxsplit=1)[0]
-        words = [m.group(0) for m in re.finditer(r"(?i)" + _LOOKUP, clause)]
-        return {LOOKUP_NAMES[w.lower().rstrip("s")] if w.isascii() else LOOKUP_NAMES[w] for w in words}
+        return _lookups_named(m.group(0) for m in re.finditer(r"(?i)" + _LOOKUP, clause))
     if no := unasked(text):
         return find_intents(UNASKED.sub(" ", text)) - no  # "no need for flights, hotels?": the hotels
     asked = BOOKED.sub(" ", ESCAPE.sub(" ", STILL.sub(" ", text))).replace("收藏夹", " ")  # 机票早就买好了: booked

@@ -77,12 +77,13 @@ def listed_party(text: str) -> tuple[int, int, str] | None:
 def _counted(text: str, run: list[re.Match[str]]) -> tuple[int, int, str] | None:
     """The people of one run of items: with the speaker in it or before it ("with my wife"), else not a party."""
     people = [_people(m) for m in run]
-    if any(p is None for p in people) or (len(run) < 2 and not LEADS.search(text[: run[0].start()])):
+    led = LEADS.search(text[: run[0].start()]) is not None  # "with my wife": the speaker goes too
+    if any(p is None for p in people) or (len(run) < 2 and not led):
         return None
     counted = [p for p in people if p is not None]
     others = sum(p[0] for p in counted if not p[2])
     kids = sum(p[0] for p in counted if p[1])
     speaker = max((p[0] for p in counted if p[2]), default=0)  # "me, i" is one; "the 2 of us" is two
-    if not speaker and not LEADS.search(text[: run[0].start()]):
+    if not speaker and not led:
         return None
     return others + max(speaker, 1), kids, text[run[0].start() : run[-1].end()]

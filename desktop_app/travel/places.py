@@ -146,23 +146,31 @@ ROUTE_END = (
 )
 
 
+@lru_cache(maxsize=1)
+def _name_patterns() -> tuple[tuple[re.Pattern[str], bool, City], ...]:
+    """Every city name compiled once, longest first; the bool: matched against the text as written, not folded."""
+    out = []
+    for name, city in sorted(((n, c) for c in all_cities() for n in c.names()), key=lambda p: -len(p[0])):
+        cased = name in CASED  # LA as written in capitals ("la" is no city)
+        if len(name) < 2:  # one-character aliases (京, 沪) only as a route's end (沪飞成都): 东京 is not Beijing
+            pattern = ROUTE_END.format(re.escape(name))
+        elif cased:
+            pattern = rf"(?<![A-Za-z]){re.escape(name)}(?![A-Za-z])"
+        elif name.isascii():
+            pattern = rf"(?<![a-z]){re.escape(name.casefold())}(?![a-z])"
+        else:
+            pattern = re.escape(name.casefold())
+        out.append((re.compile(pattern), cased, city))
+    return tuple(out)
+
+
 def find_cities(text: str) -> list[tuple[int, City]]:
     """Every city mentioned in text with its position, longest name first, no overlaps."""
-    names = sorted(
-        # one-character aliases (京, 沪) only as a route's end (沪飞成都, 从渝出发): 东京 is not Beijing
-        ((n if len(n) >= 2 else ROUTE_END.format(re.escape(n)), c) for c in all_cities() for n in c.names()),
-        key=lambda p: -len(p[0]),
-    )
     taken: list[tuple[int, int]] = []
     found: list[tuple[int, City]] = []
     folded = text.casefold()
-    for name, city in names:
-        pattern = name if name.startswith("(?") else re.escape(name.casefold())
-        if name.isascii() and not name.startswith("(?"):
-            pattern = rf"(?<![a-z]){pattern}(?![a-z])"
-        if short := name in CASED:  # LA as written in capitals ("la" is no city)
-            pattern = rf"(?<![A-Za-z]){re.escape(name)}(?![A-Za-z])"
-        for m in re.finditer(pattern, text if short else folded):
+    for pattern, cased, city in _name_patterns():
+        for m in pattern.finditer(text if cased else folded):
             if any(m.start() < e and s < m.end() for s, e in taken):
                 continue
             taken.append((m.start(), m.end()))
@@ -244,7 +252,7 @@ def find_airports(text: str) -> list[tuple[int, int, City]]:
     """Airports named in free text: upper-case IATA codes of sample cities' airports, and Chinese names."""
     found = []
     for m in re.finditer(r"(?<![A-Za-z])[A-Za-z]{3}(?![A-Za-z])", text):
-        if _meant_as_airport(text, m) and (city := _city_of(m.group(0))) is not None:
+        if (city := _city_of(m.group(0))) is not None and _meant_as_airport(text, m):  # a cheap lookup first
             found.append((m.start(), m.end(), city))
     for zh, code in ZH_AIRPORTS.items():
         name = re.escape(zh) if not zh.isascii() else rf"(?<![A-Za-z]){re.escape(zh)}(?![A-Za-z])"
