@@ -150,7 +150,7 @@ class OfflineModel:
         if query.no_data or query.unknown_places:  # what the data cannot know still said first
             head = scope.first_line(query.beyond, query.lang)
             return AssistantMessage(f"{head}\n\n{writer.places_answer(query)}" if head else writer.places_answer(query))
-        return AssistantMessage(talk.reply(question, query.lang) or writer.cannot_help(query))
+        return AssistantMessage(talk.reply(question, query.lang))
 
 
 def _reading(query: TripQuery) -> ReadingItem | None:

@@ -159,7 +159,8 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
     )
     said = q.intents or q.beyond or q.when or typical_months(text) or q.party.said or q.days or q.nights or q.budget
     if talk := no_trip_asked(text):
-        q.intents, q.open, q.unknown_places = set(), None, []  # 写一首关于西湖的诗, "anyway hi", 下次再去台北 拜拜
+        # 写一首关于西湖的诗, "anyway hi", 下次再去台北 拜拜
+        q.intents, q.open, q.unknown_places, q.no_data = set(), None, [], []
     if (
         thanks_only(text)
         or talk

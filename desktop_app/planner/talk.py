@@ -9,7 +9,8 @@ import re
 
 from desktop_app.planner.asks import TRIP_WORDS, find_intents
 from desktop_app.planner.compare import TRIP_WISH
-from desktop_app.planner.wording import say
+from desktop_app.planner.wording import city_name, say
+from desktop_app.travel.places import all_cities
 
 THANKS = re.compile(r"(?i)^\W*(?:ok(?:ay)?\W+)?(?:thanks?\b|thank (?:you|u)\b|thx\b|ty\b|谢谢|感谢|多谢)")
 # thanks followed by a new ask is that ask: "thanks! and hotels there?", 谢谢，再帮我查下酒店
@@ -30,7 +31,7 @@ OFF_TOPIC = re.compile(
     r"|(?:申请|读|考)[^，,。？?]{0,8}(?:硕士|博士|研究生)|(?:硕士|博士|研究生)[^，,。]{0,3}(?:好|难)?(?:申请|考)"
     r"|\bapply(?:ing)? (?:for|to) (?:a |an )?(?:master'?s|phd)\b"
     r"|做了(?:个|一|顿)|哪个(?:更)?(?:高|长|大|老)(?![铁速])"
-    r"|\b(?:poem|haiku|lyrics|movie|documentary|novel|caption|trivia|quiz|taller|tallest|recipe)\b"
+    r"|这句诗|诗句|古诗|\b(?:poem|haiku|lyrics|movie|documentary|novel|caption|trivia|quiz|taller|tallest|recipe)\b"
     r"|\bmy (?:cat|dog)\b|\b(?:settling|settle|win) a bet\b|\brandom thought\b"
 )
 # asked of the assistant itself, whatever travel words are around it: a joke while a flight is delayed, a new
@@ -53,6 +54,32 @@ TOLD = re.compile(
     r"|\bwas (?:a dream|amazing|great|perfect|awesome)\b|\bwent (?:perfectly|great|well)\b|\bloved it\b"
     r"|第一次[^，,。！？!?]{0,8}就是去的|就是去的"  # 我第一次坐飞机就是去的深圳: a memory
 )
+# a message that asks nothing and plans nothing: no question, no request, no wish, no trip ahead
+QUESTION = re.compile(
+    r"(?i)[?？]|吗|么|嘛|呢|几|多少|哪|什么|啥|怎么|如何|是否|有没有|能不能|可不可以|要不要|会不会|好不好"
+    r"|(?<!想想)(?<!想想看)([\u4e00-\u9fff])不\1"  # 够不够, 冷不冷 (not 再想想去不去: a thought, not a question)
+    r"|\b(?:what|how|which|why)\b|(?:^|[,.;!]\s*)(?:where|when|who|is|are|do|does|can|could|should|would|will|any)\b"
+)
+REQUEST = re.compile(
+    r"(?i)帮|请|给我|查|看看|推荐|找|订|安排|规划|计划|打算|准备|(?<![再想])想(?!想)|(?<!还)要|求|来个"
+    r"|这次|这回|今年|明年|下次|下周|明天|后天|下个?月|改|换|\d+\s*[号日月]|周[一二三四五六日天末]|星期|礼拜"
+    r"|去不了|来不了|不来了|(?<!再也)不去了|也去|也来|一起"
+    r"|\b(?:please|pls|plz|help|find|book|plan|planning|want|wanna|need|looking|thinking|tell me|show me"
+    r"|suggest|recommend|let's|i'd like|budget|compare|next|tomorrow|gonna|going to|will|i'll|we'll)\b"
+)
+# how a story sounds: the past, a laugh, what someone else said (去年在哈尔滨冻成狗, "my friend said London food…")
+STORY = re.compile(
+    r"(?i)去年|上次|上回|以前|那次|刚从|哈哈|笑死|😂|😭|朋友说|同事说|\b(?:lol|haha|lmao)\b"
+    r"|\bmy (?:friend|mom|mum|dad|wife|husband) (?:said|says|thinks)\b|\blast (?:year|time|summer|winter|month)\b"
+    r"|\b(?:got|just) back\b|\bwas (?:so|a|the|amazing|great|lovely)\b"
+)
+
+
+def told_not_asked(text: str) -> bool:
+    """A story or a remark ("我们去年冬天在哈尔滨冻成狗", "lol just saw Tokyo flights are cheap"): nothing asked."""
+    return not QUESTION.search(text) and not REQUEST.search(text) and bool(STORY.search(text) or TOLD.search(text))
+
+
 THANKED = re.compile(r"(?i)谢谢(?:你的)?(?:推荐|建议)?|感谢|多谢|\bthanks?\b(?: (?:you|u))?(?: for (?:the|your) \w+)?")
 
 
@@ -60,13 +87,26 @@ def no_trip_asked(text: str) -> bool:
     """Talk around places that asks nothing to look up: off-topic asks, goodbyes, a trip told after it."""
     if ABOUT_ME.search(text):
         return True
-    if TRIP_WISH.search(text) or LOOKUP_NAMED.search(text):
+    if LOOKUP_NAMED.search(text):
+        return False
+    wish = TRIP_WISH.search(text)
+    if told_not_asked(PAST_HELP.sub(" ", text)) and (not wish or TOLD.search(text)):
+        return True  # "Osaka trip went perfectly": a trip told
+    if wish:
         return False
     if OFF_TOPIC.search(text):
         return True
     text = PAST_HELP.sub(" ", text)
     quiet = not NEW_ASK.search(text) and not find_intents(THANKED.sub(" ", text))
     return quiet and bool(SIGN_OFF.search(text) or TOLD.search(text) or THANKED.search(text))
+
+
+GREETING = re.compile(r"(?i)^\W*(?:你好|您好|嗨|哈喽|在吗|hi|hello|hey|hiya|yo)\W*$")
+
+
+def greeting(text: str) -> bool:
+    """Only a hello: answered with one, not with "I can't answer that"."""
+    return bool(GREETING.match(text))
 
 
 def thanks_only(text: str) -> bool:
@@ -84,15 +124,21 @@ def only_mentioned(text: str, spans: list[tuple[int, int]], asked: bool) -> bool
     return len(re.sub(r"[\W_]+", "", rest)) >= 8
 
 
-def reply(text: str, lang: str) -> str | None:
-    """A short reply to thanks or a goodbye; None for anything else."""
+def reply(text: str, lang: str) -> str:
+    """A short reply to thanks, a goodbye or a story; for anything else, what the planner cannot do."""
     if thanks_only(text):
         return welcome(lang)
     if SIGN_OFF.search(text) and no_trip_asked(text):
         return say(
             lang, "再见，旅途愉快！想查天气、机票或酒店，随时来问。", "Bye, and have a good trip! Ask me any time."
         )
-    return None
+    if no_trip_asked(text) and told_not_asked(PAST_HELP.sub(" ", text)):  # a story: heard, nothing looked up
+        return say(
+            lang,
+            "听起来很有意思！下次想查哪座城市的天气、机票或酒店，直接告诉我。",
+            "Sounds like quite a trip! When you want weather, flights or hotels for a city, just ask.",
+        )
+    return cannot_help(lang, greeting(text))
 
 
 def welcome(lang: str) -> str:
@@ -101,4 +147,28 @@ def welcome(lang: str) -> str:
         lang,
         "不客气！还想查别的城市、日期或人数，直接告诉我就行。",
         "You're welcome! Ask me about another city, other dates or more people any time.",
+    )
+
+
+def cannot_help(lang: str, greeted: bool = False) -> str:
+    """An honest answer to what the offline planner cannot do (a greeting gets a hello), and how to get more."""
+    cities = all_cities()
+    some = say(lang, "、", ", ").join(city_name(c, lang) for c in cities[:10])
+    if lang == "zh":
+        return (
+            f"{'你好！' if greeted else '这个问题我没法回答：'}我是离线演示用的规划器，不是大模型，"
+            "只能回答旅行查询：某个城市的天气、两城之间的机票、酒店价格，"
+            f"以及几个目的地的对比（示例数据覆盖 {len(cities)} 个城市，例如 {some}）。\n\n"
+            "可以这样问：「我在北京，下周想去三亚玩三天，帮我查一下天气、机票和酒店」或「三亚和成都对比一下」。\n\n"
+            "其他问题需要真实模型：在 设置 → 提供商 里选择 OpenAI / Anthropic / 兼容服务，"
+            "或运行 `travel-assistant keys set openai`。"
+        )
+    return (
+        f"{'Hi!' if greeted else 'I cannot answer that:'} I am the offline demo planner, not a language model. "
+        "I can look up weather in a city, flights "
+        f"between two cities, hotel prices, and compare destinations (sample data for {len(cities)} cities, "
+        f"such as {some}).\n\nTry: \"I'm in Beijing and want to spend 3 days in Sanya next week: weather, "
+        'flights and hotels?" or "Compare Sanya and Chengdu".\n\nFor anything else, connect a real '
+        "model: Settings → Provider (OpenAI, Anthropic or a compatible service), or run "
+        "`travel-assistant keys set openai`."
     )

@@ -8,11 +8,12 @@ from typing import Any
 
 from desktop_app.planner.exchange import Exchange, denials
 from desktop_app.planner.nlu import TripQuery
+from desktop_app.planner.talk import cannot_help
 from desktop_app.planner.trip_lines import cost_lines, costs, dated_weather_line, dates_line, is_sample, party_line
 from desktop_app.planner.weather_ask import months_line
 from desktop_app.planner.wording import city_name, nights_en, say, yuan, zh_count
 from desktop_app.tools.travel.lookup import LOOKUPS, slot_of
-from desktop_app.travel.places import all_cities, resolve_city
+from desktop_app.travel.places import resolve_city
 from desktop_app.travel.world_places import no_data_note, stand_ins, unrecognised_note
 
 NOTE = {
@@ -322,7 +323,7 @@ def answer(q: TripQuery, exchanges: list[Exchange]) -> str:
         return plan + saved_answer(saved[0], lang)
     places = group(exchanges)
     if not places:
-        return cannot_help(q) if not exchanges else _raw_results(exchanges, lang)
+        return cannot_help(q.lang) if not exchanges else _raw_results(exchanges, lang)
     text = single(places[0], q, lang) if len(places) == 1 else compare(places, q, lang)
     return text + notes(q, exchanges) + assumption(q, lang) + denials(exchanges, lang) + NOTE[lang]
 
@@ -427,28 +428,6 @@ def itinerary_title(q: TripQuery, last_answer: str) -> str:
 
 
 # ------------------------------------------------------------------ help and guides
-
-
-def cannot_help(q: TripQuery) -> str:
-    """An honest answer to what the offline planner cannot do, and how to get more."""
-    cities = all_cities()
-    some = say(q.lang, "、", ", ").join(city_name(c, q.lang) for c in cities[:10])
-    if q.lang == "zh":
-        return (
-            f"我是离线演示用的规划器，不是大模型，只能回答旅行查询：某个城市的天气、两城之间的机票、酒店价格，"
-            f"以及几个目的地的对比（示例数据覆盖 {len(cities)} 个城市，例如 {some}）。\n\n"
-            "可以这样问：「我在北京，下周想去三亚玩三天，帮我查一下天气、机票和酒店」或「三亚和成都对比一下」。\n\n"
-            "其他问题需要真实模型：在 设置 → 提供商 里选择 OpenAI / Anthropic / 兼容服务，"
-            "或运行 `travel-assistant keys set openai`。"
-        )
-    return (
-        f"I am the offline demo planner, not a language model: I can look up weather in a city, flights "
-        f"between two cities, hotel prices, and compare destinations (sample data for {len(cities)} cities, "
-        f"such as {some}).\n\nTry: \"I'm in Beijing and want to spend 3 days in Sanya next week: weather, "
-        'flights and hotels?" or "Compare Sanya and Chengdu".\n\nFor anything else, connect a real '
-        "model: Settings → Provider (OpenAI, Anthropic or a compatible service), or run "
-        "`travel-assistant keys set openai`."
-    )
 
 
 GUIDE_SECTIONS = (

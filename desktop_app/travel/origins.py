@@ -67,7 +67,7 @@ def _origin_from_patterns(text: str, places: list[Mention]) -> Mention | None:
 def _route_origin(text: str, places: list[Mention]) -> Mention | None:
     """`北京到三亚` / `北京→三亚` / `成都去昆明` / `Beijing to Sanya`: the first city of a route is the origin."""
     for first, second in pairwise(places):  # Beijing to Sapporo: a place without data may be the second
-        if first.city is None:
+        if first.city is None or first.city is second.city:  # 广州塔开到几点…那天广州: no way from a city to itself
             continue
         between = text[first.start : second.start].casefold()
         crosses = re.search(r"[。！？!?]", between) is not None  # 故宫周一开门吗？我们周一到北京: two sentences

@@ -1,0 +1,87 @@
+"""Reading classes found at stop 51 (issue 41): a story told is no question, a greeting gets a hello, what the data
+cannot know said in more ways, a city never a route to itself. Each row is written here, not taken from the
+question set; read on Sunday 6 Dec 2026."""
+
+from __future__ import annotations
+
+import pytest
+
+from desktop_app.planner.nlu import parse
+from desktop_app.planner.reading import looks_up
+from tests.unit.planner.test_model import calls_of, final_text, run
+
+
+@pytest.fixture(autouse=True)
+def _sunday(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TRAVEL_ASSISTANT_TODAY", "2026-12-06")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "前年夏天在重庆热到中暑，这辈子忘不了哈哈",
+        "刚从Seoul回来，整个人还是懵的，不过明洞真好逛",
+        "同事说成都的火锅其实没有重庆辣 笑死",
+        "lol my dad thinks Sanya is just Hawaii with dumplings",
+        "last time in Xiamen we ate so much we could barely walk",
+        "上回去桂林坐的竹筏，到现在还记得那个船夫",
+        "Kyoto was so peaceful, still dreaming about it",
+    ],
+)
+async def test_a_story_told_looks_nothing_up_and_is_answered_as_a_story(text: str) -> None:
+    q = parse(text, [])
+    assert looks_up(q) == () and q.destinations == []
+    events, _ = await run(text)
+    assert calls_of(events) == [] and "没法回答" not in final_text(events) and "cannot" not in final_text(events)
+
+
+@pytest.mark.parametrize(
+    ("text", "stop"),
+    [
+        ("去年去了哈尔滨，今年打算去长白山附近，不行就大连", "dalian"),
+        ("上次三亚玩得很开心，这次想去海口", "haikou"),
+        ("明天去哈尔滨，羽绒服够不够😂", "harbin"),
+        ("12月20号那次去桂林没去成，改到1月5号", "guilin"),
+        ("lol Osaka next week, weather?", "osaka"),
+        ("back from Bali last week, now planning Tokyo for Feb", "tokyo"),
+    ],
+)
+def test_a_story_beside_a_trip_ahead_is_that_trip(text: str, stop: str) -> None:
+    assert stop in [c.id for c in parse(text, []).destinations]
+
+
+def test_a_friend_dropping_out_changes_the_party_of_the_trip_before() -> None:
+    q = parse("有个朋友去不了了😂", ["下周六我们三个人去杭州，查下酒店"])
+    assert [c.id for c in q.destinations] == ["hangzhou"] and q.party.size == 2
+
+
+@pytest.mark.parametrize(("text", "head"), [("你好", "你好！"), ("hello!", "Hi!")])
+async def test_a_greeting_gets_a_hello_not_a_refusal(text: str, head: str) -> None:
+    events, _ = await run(text)
+    assert final_text(events).startswith(head)
+
+
+async def test_a_question_nobody_can_answer_here_says_so_first() -> None:
+    events, _ = await run("为什么猫咪喜欢纸箱子")
+    assert final_text(events).startswith("这个问题我没法回答")
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        ("西湖音乐喷泉晚上几点结束", "opening_times"),
+        ("外滩几点关灯啊", "opening_times"),
+        ("香港维港的烟火秀哪里看最清楚", "events"),
+        ("回武汉的高铁票下周还有吗", "trains"),
+        ("过年的火车票太难抢了，有别的办法吗", "trains"),
+    ],
+)
+async def test_more_ways_of_asking_what_the_data_cannot_know(text: str, topic: str) -> None:
+    assert topic in parse(text, []).beyond
+    events, _ = await run(text)
+    assert not {"get_flight_price", "get_hotel_price"} & {name for name, _ in calls_of(events)}
+
+
+def test_a_city_named_twice_is_no_route_from_itself() -> None:
+    q = parse("广州塔开到几点 另外那天广州天气怎么样", [])
+    assert q.origin is None and [c.id for c in q.destinations] == ["guangzhou"] and "weather" in q.intents
