@@ -5,19 +5,23 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from datetime import date
 
+from desktop_app import clock
 from desktop_app.travel.data import load_data
 from desktop_app.travel.date_words import MONTHS_EN
 from desktop_app.travel.distance import great_circle_km
 from desktop_app.travel.money import BUDGET_WORDS, foreign_budget
 from desktop_app.travel.numbers import zh_amount, zh_number
 from desktop_app.travel.places import City, all_cities
+from desktop_app.travel.seasons import typical
 
 CANDIDATES = 4
 FLIGHT_KM = 400  # closer than this the tools say there is rarely a flight
 WARM_LAT = 21.0  # in the northern winter the sample cities south of this are the warm ones
 COOL_C = 24  # sample temperature at or below which a city counts as cool
 WINTER = (11, 12, 1, 2, 3)
+MILD_C = (15, 26)  # a month mean "cool" still means pleasant, not freezing
 
 CRITERIA: dict[str, tuple[str, ...]] = {
     "warm": (
@@ -47,6 +51,14 @@ TRIP_WISH = re.compile(
     r"|\b(?:trip|getaway|vacation|holiday|travel|go away|get away)\b"
     r"|\b(?:want|wanna|like|hoping|planning|plan) (?:to )?(?:go|visit|travel|head|fly)\b"
 )
+# the criteria that are the weather itself (a beach or an island is a kind of trip)
+WEATHER_WORDS = ("暖和", "温暖", "暖一点", "避寒", "阳光", "凉快", "避暑", "凉爽", "不热", "warm", "sunny", "cool")
+# what makes "somewhere warm" a trip to price, not a question about the weather: money, a stay, a plan
+TRIP_PRICED = re.compile(
+    r"(?i)多少钱|费用|花费|机票|航班|酒店|住|安排|规划|行程|预算|便宜|贵|实惠|划算|(?<!\d)\d+\s*晚|[一两二三四五六七八九十]晚"
+    r"|\b(?:how much|cost|price|plan|itinerary|book|flights?|hotels?|budget|stay|nights?|fly|flying|cheap"
+    r"|expensive|affordable)\b"
+)
 ABROAD = ("出国", "国外", "境外", "abroad", "overseas", "international")
 DOMESTIC = ("国内", "境内", "domestic", "in china", "within china")
 WINTER_WORDS = ("冬天", "冬季", "寒假", "春节", "元旦", "过年", "winter", "christmas", "new year")
@@ -60,6 +72,7 @@ class OpenAsk:
     budget: int | None = None
     month: int | None = None
     scope: str = ""  # "abroad", "domestic" or "" for either
+    weather_only: bool = False  # "圣诞节去哪暖和?": where it is warm is asked, not what a trip there costs
 
 
 ZH_SUM = r"[一两二三四五六七八九十][零一两二三四五六七八九十百千万]*[万千百][零一两二三四五六七八九十百千]*"
@@ -118,7 +131,9 @@ def parse_open(text: str, concrete: bool = False) -> OpenAsk | None:
     if not (sought or any(w in folded for w in SEEKING)):
         return None
     scope = "abroad" if any(w in folded for w in ABROAD) else ("domestic" if any(w in folded for w in DOMESTIC) else "")
-    return OpenAsk(found[0] if found else "cheap", budget, parse_month(text), scope)
+    criterion = found[0] if found else "cheap"
+    weather_only = any(w in folded for w in WEATHER_WORDS) and budget is None and not TRIP_PRICED.search(text)
+    return OpenAsk(criterion, budget, parse_month(text), scope, weather_only)
 
 
 def _in_scope(city: City, scope: str) -> bool:
@@ -140,11 +155,25 @@ def candidates(ask: OpenAsk, origin: City) -> list[City]:
     """The sample cities an open question weighs: by season, by temperature, else by distance."""
     pool = [c for c in all_cities() if c.id != origin.id and _in_scope(c, ask.scope)]
     pool = [c for c in pool if great_circle_km(origin, c) >= FLIGHT_KM] or pool
+    if ask.weather_only and (known := _by_typical(pool, ask)):
+        return known[:CANDIDATES]
     if ask.criterion == "warm":
         pool = [c for c in pool if _warm(c, ask.month)] or pool
     elif ask.criterion == "cool":
         pool = [c for c in pool if (_sample_temp(c) or 99) <= COOL_C] or pool
     return sorted(pool, key=lambda c: great_circle_km(origin, c))[:CANDIDATES]
+
+
+def _by_typical(pool: list[City], ask: OpenAsk) -> list[City]:
+    """Asked only where it is warm (cool): the cities with a typical value that month, warmest (coolest but
+    mild) first; a city the data has no month's value for cannot answer a question about the weather."""
+    today = clock.today()
+    day = date(today.year, ask.month or today.month, 15)
+    means = {c: t["mean_temp_c"] for c in pool if (t := typical(c, day)) is not None}
+    if ask.criterion == "warm":
+        return sorted(means, key=lambda c: -means[c])
+    mild = [c for c in means if MILD_C[0] <= means[c] <= MILD_C[1]]
+    return sorted(mild or means, key=lambda c: means[c])
 
 
 def basis(ask: OpenAsk, lang: str) -> str:
@@ -160,6 +189,12 @@ def basis(ask: OpenAsk, lang: str) -> str:
         "cool": f"the closest of the cities whose sample weather is {COOL_C}°C or cooler",
         "cheap": "the closest cities with flights (shorter flights are usually cheaper)",
     }
+    if ask.weather_only:
+        zh = {k: "示例数据里有当月典型气温的城市中" + ("最暖" if k == "warm" else "最凉爽宜人") + "的" for k in zh}
+        en = {
+            k: f"the {'warmest' if k == 'warm' else 'coolest pleasant'} of the cities with a typical value that month"
+            for k in en
+        }
     where = {"abroad": ("境外", "abroad only"), "domestic": ("国内", "in China only")}.get(ask.scope)
     if lang == "zh":
         return zh[ask.criterion] + (f"（限{where[0]}）" if where else "")

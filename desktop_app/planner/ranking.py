@@ -3,6 +3,8 @@ out loud, the budget kept; every figure comes from a tool result."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from desktop_app.planner.compare import OpenAsk, basis
 from desktop_app.planner.exchange import Exchange
 from desktop_app.planner.nlu import TripQuery
@@ -185,7 +187,7 @@ def _by(places: list[Place], ask: OpenAsk) -> str:
 def open_answer(q: TripQuery, places: list[Place], exchanges: list[Exchange]) -> str:
     """The whole answer to an open question (the caller adds notes and the offline label)."""
     ask = q.open or OpenAsk()
-    ask = OpenAsk(_by(places, ask), ask.budget, ask.month, ask.scope)
+    ask = replace(ask, criterion=_by(places, ask))
     order = ranked(places, q, ask)
     calls = len(exchanges)
     used = sorted({e.call.name for e in exchanges if slot_of(e.call.name)}, key=lambda t: SLOTS.index(slot_of(t)))
@@ -200,5 +202,31 @@ def open_answer(q: TripQuery, places: list[Place], exchanges: list[Exchange]) ->
             f"An open question: I picked {len(places)} cities from the sample data, looked up {calls} things "
             f"for them in one round of parallel calls ({', '.join(kinds)}), ranked {LABELS[ask.criterion][1]} first:"
         )
+    if ask.weather_only:
+        return "\n\n".join([intro, _weather_only(q, ask, order)])
     parts = [intro, _assumptions(q, ask, q.lang), table(order, q, ask, q.lang), recommendation(order, q, ask, q.lang)]
     return "\n\n".join(parts)
+
+
+def _weather_only(q: TripQuery, ask: OpenAsk, order: list[Place]) -> str:
+    """Where it is warm (or cool), asked without a price: the weather of each candidate and the pick, no fares."""
+    lang = q.lang
+    picked = say(lang, "**候选**：{}。", "**Candidates**: {}.").format(basis(ask, lang))
+    rows = [say(lang, "| 排名 | 城市 | 天气 |", "| # | City | Weather |"), "|---|---|---|"]
+    rows += [f"| {i} | {display(p, lang)} | {_weather_cell(p, lang)} |" for i, p in enumerate(order, start=1)]
+    best = order[0] if order and temperature(order[0]) is not None else None
+    pick = ""
+    if best is not None:
+        zh, en = display(best, "zh"), display(best, "en")
+        label, temp = LABELS[ask.criterion], temperature(best)
+        pick = say(
+            lang,
+            f"**推荐：{zh}**：当月平均气温{label[0]}（{temp:g}°C）。",
+            f"**Pick: {en}**: the {label[1]} month on average ({temp:g}°C).",
+        )
+    more = say(
+        lang,
+        "想看机票、酒店和总价，告诉我从哪出发、几个人、住几晚。",
+        "For flights, hotels and a total, tell me where you leave from, how many of you and how many nights.",
+    )
+    return "\n\n".join(x for x in (picked, dates_line(q, lang), "\n".join(rows), pick, more) if x)

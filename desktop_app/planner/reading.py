@@ -16,6 +16,8 @@ def looks_up(query: TripQuery) -> tuple[str, ...]:
         return ()  # no place to look anything up for: "what is the point of travel?"
     if query.intents == {"guide"} and query.open is None:
         return ("weather",)  # 成都玩法: the data has no sights; the weather helps plan them, nobody asked a price
+    if query.open_here and query.open is not None and query.open.weather_only:
+        return ("weather",)
     wanted = tuple(i for i in LOOKUPS if i in query.intents)
     if not wanted or ("compare" in query.intents and not query.compare_one) or query.open_here:
         return LOOKUPS

@@ -71,8 +71,10 @@ def intents(q: TripQuery) -> list[str]:
     named = set(q.intents)
     if not (looks_up(q) or q.unknown_places or named & {"save"}):
         return []  # no place and no open ask: the planner plans no call, "do you ever sleep?"
-    if q.open_here or not named & (LOOKUPS | {"guide", "save", "compare"}):
-        named |= LOOKUPS  # an open question or a whole trip: every lookup
+    if q.open_here:
+        named |= set(looks_up(q))  # an open question: every lookup, or the weather alone when only that is asked
+    elif not named & (LOOKUPS | {"guide", "save", "compare"}):
+        named |= LOOKUPS  # a whole trip: every lookup
     return sorted(named)
 
 

@@ -85,3 +85,23 @@ async def test_more_ways_of_asking_what_the_data_cannot_know(text: str, topic: s
 def test_a_city_named_twice_is_no_route_from_itself() -> None:
     q = parse("广州塔开到几点 另外那天广州天气怎么样", [])
     assert q.origin is None and [c.id for c in q.destinations] == ["guangzhou"] and "weather" in q.intents
+
+
+@pytest.mark.parametrize("text", ["圣诞节去哪里暖和一点？", "where's warm in January?", "7月去哪避暑"])
+async def test_where_it_is_warm_asked_alone_is_answered_from_the_weather(text: str) -> None:
+    q = parse(text, [])
+    assert q.open is not None and looks_up(q) == ("weather",)
+    events, _ = await run(text)
+    calls = calls_of(events)
+    assert len(calls) >= 2 and {name for name, _ in calls} == {"get_weather"}
+    answer = final_text(events)
+    assert "¥" not in answer and ("°C" in answer) and ("没有典型值" not in answer and "no typical" not in answer)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["圣诞节去哪暖和，预算8000", "somewhere warm for 5 nights over christmas, flights from shanghai", "想去海边玩，有推荐吗"],
+)
+def test_somewhere_warm_with_money_or_a_stay_is_a_trip_to_price(text: str) -> None:
+    q = parse(text, [])
+    assert q.open is not None and looks_up(q) == ("weather", "flights", "hotels")
