@@ -100,7 +100,11 @@ async def test_where_it_is_warm_asked_alone_is_answered_from_the_weather(text: s
 
 @pytest.mark.parametrize(
     "text",
-    ["圣诞节去哪暖和，预算8000", "somewhere warm for 5 nights over christmas, flights from shanghai", "想去海边玩，有推荐吗"],
+    [
+        "圣诞节去哪暖和，预算8000",
+        "somewhere warm for 5 nights over christmas, flights from shanghai",
+        "想去海边玩，有推荐吗",
+    ],
 )
 def test_somewhere_warm_with_money_or_a_stay_is_a_trip_to_price(text: str) -> None:
     q = parse(text, [])
