@@ -29,7 +29,7 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
     ),
     "flights": words("机票|航班|飞|往返|票价")
     + words("flite|flight|fly|airfare| fare|plane|ticket|round trip|return ticket| to get to | to get from | direct "),
-    "hotels": words("酒店|住宿|宾馆|民宿|住哪|空房|订房|客栈|青旅|住的地方")
+    "hotels": words("酒店|住宿|宾馆|民宿|住哪|空房|订房|客栈|青旅|住的地方|住的呢|住的推荐|吃的住的|住的怎么")
     + words(
         "hotel|stay|accommodation|lodging| room | rooms |a place near|place to crash|somewhere to crash|hostel|airbnb"
         "|need a place|a place for|base myself|base ourselves|a bed |where we ll sleep|where to sleep|place to sleep"
@@ -42,7 +42,7 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
     ),
     "guide": (
         words(
-            "攻略|指南|景点|美食|好玩|好吃|怎么玩|玩什么|吃什么|看什么|推荐|必去|必吃|准备什么|玩法|路线怎么|安排路线|怎么排|咋排|可玩|每天去哪|每天怎么玩|排个行程|排一下行程|排行程|怎么安排|排个路线|路线推荐|的路线|怎么分配"
+            "攻略|指南|景点|美食|吃的住的|好玩|好吃|怎么玩|玩什么|吃什么|看什么|推荐|必去|必吃|准备什么|玩法|路线怎么|安排路线|怎么排|咋排|可玩|每天去哪|每天怎么玩|排个行程|排一下行程|排行程|怎么安排|排个路线|路线推荐|的路线|怎么分配"
         )
         + words(
             "guide|sights|what to do|things to do|food|what to see|should i see|should we see|"
@@ -71,7 +71,11 @@ BOOKED = re.compile(
     r"|\b(?:hotel|flights?) (?:is|are) (?:already )?booked\b"
     r"|\b(?:(?:we'?ve|i'?ve|we have|i have) )?got (?:the |our |my )?(?:flights?|tickets?) (?:already|sorted|booked)\b"
 )
-ESCAPE = re.compile(r"(?i)\b(?:escape|get away from|get out of) the (?:cold|heat)\b")  # a wish to go, no forecast
+ESCAPE = re.compile(  # a wish to go, or the reason for a change (首尔太冷了 换曼谷吧): no forecast asked
+    r"(?i)\b(?:escape|get away from|get out of) the (?:cold|heat)\b"
+    r"|(?<![会怕])太(?:冷|热)了?(?=\s*(?:[，,。！!~\uff5e]|$|换|改|算了|还是))"
+    r"|\btoo (?:cold|hot)\b(?=\s*(?:[,.!]|$|so\b|let's\b))"
+)
 FARE_NAMED = re.compile(r"(?i)机票|航班|票价|直飞|单程|往返|\bone[- ]way\b|\b(?:flights?|fares?|airfares?|tickets?)\b")
 TRIP_SIZED = re.compile(  # a length or a budget for the whole trip
     r"(?i)[\d一两二三四五六七八九十]+\s*[天晚]|\d+\s*(?:nights?|days?)\b|一共|总共|预算|人均|\bbudget\b|\ball in\b"

@@ -39,6 +39,22 @@ def in_event(text: str, at: int) -> bool:
     return bool(EVENT.search(clause.group(0))) and not TRIP_VERB.search(clause.group(0))
 
 
+# a clause telling a trip already made (上回去大阪吃了一圈, 去年这个时候去的大连冻成狗, "we went to Bali last year"):
+# a chat clause ends at punctuation or at a space between Chinese words
+TOLD_CLAUSE = re.compile(r"(?:[^，,。；;！!？?\n\s.]|\.(?!\s|$)|(?<![\u4e00-\u9fff])\s|\s(?![\u4e00-\u9fff]))+")
+TOLD = re.compile(
+    r"(?i)上回|上次|去年|前年|以前|之前去|那次|刚从|去过|玩过|回来"
+    r"|\b(?:last (?:time|year|summer|winter|month|week)|was in|were in|went to|visited|been to"
+    r"|(?:got|came|just) back)\b"
+)
+
+
+def in_told(text: str, at: int) -> bool:
+    """Whether position `at` lies in a clause telling of a trip already made (a place the next trip is not)."""
+    clause = next((m for m in TOLD_CLAUSE.finditer(text) if m.start() <= at < m.end()), None)
+    return clause is not None and bool(TOLD.search(clause.group(0)))
+
+
 def busy_blanked(text: str) -> str:
     """`text` with the days that are not the trip's (忙到25号, "booked on the 20th", 清明去不了) blanked."""
     return BUSY.sub(lambda m: " " * len(m.group(0)), text)

@@ -109,3 +109,35 @@ async def test_where_it_is_warm_asked_alone_is_answered_from_the_weather(text: s
 def test_somewhere_warm_with_money_or_a_stay_is_a_trip_to_price(text: str) -> None:
     q = parse(text, [])
     assert q.open is not None and looks_up(q) == ("weather", "flights", "hotels")
+
+
+def test_too_cold_as_the_reason_for_a_change_asks_no_forecast() -> None:
+    earlier = ["下个月去首尔 4晚 两个人 机票加酒店"]
+    q = parse("算了首尔太冷了 换东京吧", earlier)
+    assert [c.id for c in q.destinations] == ["tokyo"] and looks_up(q) == ("flights", "hotels")
+    assert "weather" in parse("2月去哈尔滨会不会太冷", []).intents
+
+
+@pytest.mark.parametrize("text", ["那住的呢 三个人 住两晚", "吃的住的都推荐一下"])
+def test_where_to_stay_said_as_zhu_de(text: str) -> None:
+    assert "hotels" in parse(text, ["下周去杭州"]).intents
+
+
+def test_a_misspelt_city_before_a_question_word() -> None:
+    assert [c.id for c in parse("元旦去成度会下雪吗", []).destinations] == ["chengdu"]
+
+
+@pytest.mark.parametrize(
+    ("text", "stop"),
+    [
+        ("上次去青岛吃了好多海鲜 这次想去大连 下周天气怎么样", "dalian"),
+        ("前年冬天去的哈尔滨冻坏了，今年想去昆明，帮我看看机票", "kunming"),
+        ("We went to Bali last year. This time it's Phuket, any hotels?", "phuket"),
+    ],
+)
+def test_a_place_told_of_a_trip_already_made_is_not_the_next_trip(text: str, stop: str) -> None:
+    assert [c.id for c in parse(text, []).destinations] == [stop]
+
+
+def test_a_place_told_alone_is_still_the_place_asked_about() -> None:
+    assert [c.id for c in parse("去过一次厦门，那边冬天冷吗", []).destinations] == ["xiamen"]
