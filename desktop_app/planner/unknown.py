@@ -4,20 +4,26 @@ from __future__ import annotations
 
 import re
 
+from desktop_app import clock
 from desktop_app.planner.asks import find_intents
 from desktop_app.travel.date_words import MONTHS_EN, WEEKDAYS_EN
 from desktop_app.travel.party import ZH_COMPANIONS
 from desktop_app.travel.places import resolve_city
 from desktop_app.travel.regions import find_regions
+from desktop_app.travel.when import find_span
 from desktop_app.travel.world_places import find_places
 
 # Words that follow 去 / to in questions but are not place names (never named as unknown places).
-NOT_PLACE_CHARS = re.compile(r"[个哪什么地方暖凉热冷便宜贵一这那些儿边外内趟点呢吗吧玩看吃买海山国便省钱]")
+NOT_PLACE_CHARS = re.compile(
+    r"[个哪什么地方暖凉热冷便宜贵一这那些儿边外内趟点呢吗吧玩看吃买海山国便省钱不最值哦啊嘛过占]"
+)
+# 到 after a verb or an adjective ends a result, not a way (贵到离谱, 看到夜景, 待到元宵节, 走路能到最好)
+ZH_WAY = r"(?:想去|(?<![出回过下上进])去|(?<![看买找走玩住待呆遇想感做得听收等拿抢订贵冷热累好能])到|飞往|前往|和|跟)"
 NOT_PLACE_EN = {
     "i", "the", "a", "an", "my", "me", "somewhere", "anywhere", "europe", "asia", "africa", "america",
     "christmas", "easter", "spring", "summer", "autumn", "fall", "winter", "new", "next", "this", "budget",
-    "rmb", "usd", "cny", "eur", "hkd", "jpy", "gbp", "sept",
-    *WEEKDAYS_EN, *MONTHS_EN, *(m[:3] for m in MONTHS_EN),  # the date words' own tables
+    "rmb", "usd", "cny", "eur", "hkd", "jpy", "gbp", "sept", "china", "madam", "sir",
+    *WEEKDAYS_EN, *(d[:3] for d in WEEKDAYS_EN), *MONTHS_EN, *(m[:3] for m in MONTHS_EN),  # the date words' own tables
 }  # fmt: skip
 
 
@@ -27,8 +33,8 @@ ZH_PLACE_ENDS = r"(?:玩|旅游|旅行|度假|看看|的|，|,|。|$|呢|吗|哪
 def unknown_places(text: str) -> list[str]:
     """Words asked about as places (after 去 / 到 / to / visit / and) that no gazetteer knows."""
     found: list[str] = []
-    zh = r"(?:想去|(?<![出回过下上进])去|到|飞往|前往|和|跟)(?P<p>[\u4e00-\u9fff]{2,4}?)" + ZH_PLACE_ENDS  # 出去: out
-    found += [m.group("p") for m in re.finditer(zh, text) if not NOT_PLACE_CHARS.search(m.group("p"))]
+    zh = ZH_WAY + r"(?P<p>[\u4e00-\u9fff]{2,4}?)" + ZH_PLACE_ENDS  # 出去: out
+    found += [m.group("p") for m in re.finditer(zh, text) if _may_be_place(m.group("p"))]
     found = [w for w in found if not re.match(r"下{0,2}个?(?:周|星期|礼拜)", w)]  # 玩到周日: a day, not a place
     en = r"\b(?:in|to|visit|visiting|and|or|vs\.?)\s+(?P<p>[A-Z][a-zA-Z]{2,}(?:\s[A-Z][a-zA-Z]+)?)"
     found += [m.group("p") for m in re.finditer(en, text) if m.group("p").split()[0].casefold() not in NOT_PLACE_EN]
@@ -37,6 +43,13 @@ def unknown_places(text: str) -> list[str]:
     return list(dict.fromkeys(w for w in found if w not in known + people and not _travel_word(w)))
 
 
+def _may_be_place(word: str) -> bool:
+    """Not a doubled verb (走走, 逛逛), a time (元宵节, 初五, 月底, 两天) or a word no place name has in it."""
+    doubled = len(word) == 2 and word[0] == word[1]
+    return not (doubled or NOT_PLACE_CHARS.search(word) or find_span(word, clock.today()) or TIME_WORD.search(word))
+
+
+TIME_WORD = re.compile(r"^(?:初[一二三四五六七八九十]|[一二三四五六七八九十两\d]+[天晚号日月周]|月[底初中]|[上中下]旬)")
 PEOPLE = "|".join([p for p, _ in ZH_COMPANIONS] + ["朋友|同事|同学|家人|老人|闺蜜|兄弟|姐妹"])
 # Travel words a question joins with 和 / 跟 / and ("机票和酒店"): asked-for things, never places.
 TRAVEL_NOUNS = (
@@ -57,6 +70,9 @@ TRAVEL_NOUNS = (
 )
 
 
+TRIP_NOUNS = ("旅游", "旅行", "度假", "出差", "出游", "游玩")
+
+
 def _travel_word(word: str) -> bool:
     """A lookup the planner knows (酒店, 机票, 天气, hotels…) or another travel noun."""
-    return bool(find_intents(word)) or any(noun in word for noun in TRAVEL_NOUNS)
+    return bool(find_intents(word)) or any(noun in word for noun in TRAVEL_NOUNS + TRIP_NOUNS)

@@ -13,6 +13,7 @@ from desktop_app.travel.distance import distance_km
 from desktop_app.travel.homophones import find_homophones
 from desktop_app.travel.landmarks import find_landmarks
 from desktop_app.travel.places import City, all_cities, find_airports, find_cities
+from desktop_app.travel.spelling import TRADITIONAL
 
 STAND_IN_KM = 800  # a sample city this close may stand in for a place without data
 SHORT_ASCII = 5  # English names this short match only as written (Male, Nice, Nara, Rio)
@@ -43,6 +44,12 @@ class Mention:
     said: str = ""
 
 
+def _shown_zh(names: list[str]) -> str:
+    """The name the answer shows: the first written in simplified characters (自贡, not 自貢 or 広州)."""
+    simple = [n for n in names if n.translate(TRADITIONAL) == n and "広" not in n]  # 広: a Japanese form
+    return (simple or [n.translate(TRADITIONAL).replace("広", "广") for n in names] or [""])[0]
+
+
 @lru_cache(maxsize=1)
 def world_places() -> tuple[tuple[str, WorldPlace], ...]:
     """Every (name, place) of the world list, longest name first, sample cities' names left out."""
@@ -53,9 +60,7 @@ def world_places() -> tuple[tuple[str, WorldPlace], ...]:
         zh, en = [str(n) for n in row.get("zh", [])], [str(n) for n in row.get("en", [])]
         if not en:
             continue
-        place = WorldPlace(
-            zh[0] if zh else "", en[0], str(row.get("kind", "city")), float(row["lat"]), float(row["lon"])
-        )
+        place = WorldPlace(_shown_zh(zh), en[0], str(row.get("kind", "city")), float(row["lat"]), float(row["lon"]))
         pairs.extend((n, place) for n in (*zh, *en) if len(n) >= 2 and n.casefold() not in sample)
     return tuple(sorted(pairs, key=lambda p: -len(p[0])))
 

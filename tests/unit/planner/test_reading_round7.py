@@ -141,3 +141,26 @@ def test_a_place_told_of_a_trip_already_made_is_not_the_next_trip(text: str, sto
 
 def test_a_place_told_alone_is_still_the_place_asked_about() -> None:
     assert [c.id for c in parse("去过一次厦门，那边冬天冷吗", []).destinations] == ["xiamen"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "周末想去杭州走走",
+        "三亚那几天酒店会不会贵到离谱",
+        "想去昆明待到元宵节",
+        "春节去新加坡，初一到初五",
+        "西安酒店，改到十二月初",
+        "下周想去张家界，冬天去值得吗",
+        "能去旅游吗，成都现在",
+        "Hong Kong Wed to Sat next week, hotels?",
+    ],
+)
+def test_words_after_a_way_that_are_no_place_are_not_unknown_places(text: str) -> None:
+    assert parse(text, []).unknown_places == []
+
+
+@pytest.mark.parametrize(("text", "word"), [("想去自贡玩三天", "自贡"), ("下周去Zigong玩", "Zigong")])
+def test_a_real_place_without_data_is_still_named(text: str, word: str) -> None:
+    q = parse(text, [])
+    assert word in q.unknown_places or [p.zh for p in q.no_data] == ["自贡"]
