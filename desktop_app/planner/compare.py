@@ -47,7 +47,7 @@ SUGGEST = ("推荐", "建议", "预算", "suggest", "recommend", "idea", "budget
 OPEN_WORDS = SEEKING + SUGGEST
 # a wish to go somewhere, not a trip told about: 想出去玩, "need a getaway" (a wish alone still asks no place)
 TRIP_WISH = re.compile(
-    r"(?i)想(?:着)?(?:出去|去|出门)|出去玩|出去走走|去玩|出游|旅游|旅行|度假|散散心"
+    r"(?i)想(?:着|自己|一个人|单独)?(?:出去|去|出门)|出去玩|出去走走|去玩|出游|旅游|旅行|度假|散散心"
     r"|\b(?:trip|getaway|vacation|holiday|travel|go away|get away)\b"
     r"|\b(?:want|wanna|like|hoping|planning|plan) (?:to )?(?:go|visit|travel|head|fly)\b"
 )

@@ -26,8 +26,7 @@ from desktop_app.planner.weather_ask import ALL_MONTHS, typical_months
 from desktop_app.travel.date_words import MONTH_SAID
 from desktop_app.travel.landmarks import strip_landmarks
 from desktop_app.travel.money import BUDGET_WORDS, PER_PERSON, foreign_budget, per_person
-from desktop_app.travel.not_trip import in_event, in_told
-from desktop_app.travel.origins import aside, find_origin, said_from
+from desktop_app.travel.origins import aside, find_origin, said_from, trip_places
 from desktop_app.travel.party import LEFT, Party, added_people, find_party, joined
 from desktop_app.travel.places import City
 from desktop_app.travel.ranges import WAY_BACK, back_on
@@ -328,9 +327,7 @@ def _set_places(q: TripQuery, text: str, places: list[Mention]) -> None:
     origin = _read_origin(q, text, places)
     q.dropped = [p.city for p in places if p.city is not None and DROPPED.search(_around(text, p))]
     rest = [p for p in places if p is not origin and not aside(text, p) and p.city not in q.dropped]
-    # 在上海考试，考完去苏州: Suzhou, not Shanghai; 上回去大阪…这次打算去东京: Tokyo
-    elsewhere = [p for p in rest if not in_event(text, p.start) and not in_told(text, p.start)]
-    rest = elsewhere if elsewhere else rest
+    rest = trip_places(text, rest)
     found: list[tuple[int, City]] = [(p.start, p.city) for p in rest if p.city is not None]
     no_data: list[WorldPlace] = []
     named = {p.city for p in rest if p.city is not None}

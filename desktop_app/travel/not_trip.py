@@ -43,16 +43,35 @@ def in_event(text: str, at: int) -> bool:
 # a chat clause ends at punctuation or at a space between Chinese words
 TOLD_CLAUSE = re.compile(r"(?:[^，,。；;！!？?\n\s.]|\.(?!\s|$)|(?<![\u4e00-\u9fff])\s|\s(?![\u4e00-\u9fff]))+")
 TOLD = re.compile(
-    r"(?i)上回|上次|去年|前年|以前|之前去|那次|刚从|去过|玩过|回来"
-    r"|\b(?:last (?:time|year|summer|winter|month|week)|was in|were in|went to|visited|been to"
-    r"|(?:got|came|just) back)\b"
+    r"(?i)上回|上次|去年|前年|以前|之前去|那次|刚从|去过|玩过|回来|刚去了|去了趟"
+    # hearsay weighing one place by another (听说广州比深圳暖和, "ppl say Xiamen is like a mini Qingdao")
+    r"|(?:听说|都说|据说|人家说)[^，,。]{0,20}(?:比|像)"
+    r"|\b(?:people|ppl|everyone|they) says?\b[^.]{0,60}\b(?:than|like)\b"
+    r"|\b(?:last (?:time|year|summer|winter|month|week|xmas|christmas)|was in|were in|went to|visited|been to"
+    r"|(?:got|came|just) back|(?:we|i) did|did)\b(?!\s+(?:you|we|i|it)\b)"
 )
+# a place flown through, not stayed in: 在迪拜转机，不出机场; "a layover in Doha" (停留两天, "stopover 2 nights" stay)
+LAYOVER_AFTER = re.compile(r"\s*(?:转机|中转|经停)")
+LAYOVER_BEFORE = re.compile(
+    r"(?i)(?:中转|经停|转机在"
+    r"|\b(?:layover|stop|change planes|transit(?:ing)?|connecting|connection) (?:in|at|through|via))\s*$"
+)
+STAYED = re.compile(r"(?i)停留|住|玩|待|逛|晚|天|\b(?:stopover|nights?|days?|stay|explore)\b")
+
+
+def _clause(text: str, at: int) -> str:
+    return next((m.group(0) for m in TOLD_CLAUSE.finditer(text) if m.start() <= at < m.end()), "")
 
 
 def in_told(text: str, at: int) -> bool:
-    """Whether position `at` lies in a clause telling of a trip already made (a place the next trip is not)."""
-    clause = next((m for m in TOLD_CLAUSE.finditer(text) if m.start() <= at < m.end()), None)
-    return clause is not None and bool(TOLD.search(clause.group(0)))
+    """Whether position `at` lies in a clause telling of a trip already made."""
+    return bool(TOLD.search(_clause(text, at)))
+
+
+def flown_through(text: str, start: int, end: int) -> bool:
+    """Whether the place at text[start:end] is only where planes are changed (its clause says no stay)."""
+    changed = LAYOVER_AFTER.match(text, end) or LAYOVER_BEFORE.search(text[max(0, start - 24) : start])
+    return bool(changed) and not STAYED.search(_clause(text, start))
 
 
 def busy_blanked(text: str) -> str:

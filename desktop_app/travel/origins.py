@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
+from desktop_app.travel.not_trip import flown_through, in_event, in_told
 from desktop_app.travel.places import City
 from desktop_app.travel.world_places import Mention, matched_len
 
@@ -40,7 +41,7 @@ ORIGIN_PATTERNS = (
     r"(?:all\s+|both\s+|currently\s+|now\s+)?(?:living\s+|staying\s+|based\s+|working\s+)?"
     r"(?:an?\s+[a-z0-9() ]{2,30}?\s+)?"  # "we're a retired couple in Nanjing", "a family of five (3 kids) in"
     r"in\s+(?P<c>[a-z](?:(?!\s+(?:" + ORIGIN_ENDS + r"|that)\b)[a-z' .-]){1,20}?)"  # "in Paris next week": a stay
-    r"(?=[,.;!?]|\s+(?:and|but|so|for|until|till|now|rn|right now|as|looking|thinking|planning)\b|$)",
+    r"(?=[,.;!?]|\s+(?:and|but|so|for|until|till|now|rn|right now|as|looking|thinking|planning|with)\b|$)",
     r"(?i)\b(?:out of|outta|leaving|departing|home is|my home town is|my hometown is)\s+(?P<c>[a-z][a-z' .-]{1,20}?)"
     r"(?=[,.;:!?—–(]|\s+(?:" + ORIGIN_ENDS + r")\b|\s+-\s|$)",
     r"(?i)\b(?:out of|from|leaving)\s+(?P<c>[A-Z]{3})\b",
@@ -81,7 +82,7 @@ def _route_origin(text: str, places: list[Mention]) -> Mention | None:
 # a place named as where someone lives or came back from, not where the trip goes: 老家是长沙的, 从广州回来,
 # "my sister lives in Sydney"
 ASIDE_BEFORE = re.compile(  # not "I live in"
-    r"(?:(?<!从)(?<!回)老家(?:是|在)?|家乡(?:是|在)?|去了趟?|去过|(?<![和跟])(?:朋友|同学|室友|同事|男朋友|女朋友|亲戚)在"
+    r"(?:(?<!从)(?<!回)老家(?:是|在)?|家乡(?:是|在)?|去了趟?|去过|(?<![和跟])(?:朋友|同学|室友|同事|男朋友|女朋友|亲戚|闺蜜|哥们|兄弟|姐妹|表妹|表姐|表弟|表哥)在"
     r"|\b(?:lives|grew up|was born|was) in|\bvisiting from(?:\s+the)?|\b(?:got|came|just|i'm|im) back from"
     r"|\b(?:went|been) to|\bvisited"
     r"|\b(?:friend|sister|brother|parents|mom|mum|dad|family|folks|cousin|son|daughter)"
@@ -109,7 +110,8 @@ def aside(text: str, place: Mention) -> bool:
     after = text[place.start + (matched_len(text, place.start, place.city) if place.city else 2) :]
     came_back = ASIDE_AROUND.search(before) is not None and re.match(r"\s*(?:回来|回家|刚回)", after) is not None
     someone_from = SOMEONE_FROM.search(before) is not None and re.match(r"的?人", after) is not None
-    passing = ASIDE_BEFORE.search(before) is not None and not (VISITED.search(before) and AGAIN.search(text))
+    again = AGAIN.search(text) or COMPARED.search(text)  # gone to again, or weighed against another
+    passing = ASIDE_BEFORE.search(before) is not None and not (VISITED.search(before) and again)
     nationality = place.city is None and NATIONALITY.search(before) is not None  # "I am from Germany"
     return came_back or someone_from or passing or nationality or ASIDE_AFTER.match(after) is not None
 
@@ -132,3 +134,26 @@ def said_from(text: str, city: City) -> bool:
     """Whether `city` is said as where the trip starts ("from Guangzhou for 5 nights", 从广州)."""
     names = "|".join(re.escape(n) for n in (city.zh, city.en, *city.aliases) if n)
     return re.search(r"(?i)(?:\bfrom|从|\bout of|\bleaving)\s*(?:" + names + ")", text) is not None
+
+
+COMPARED = re.compile(r"(?i)哪个|哪里更|对比|比较|\b(?:which one|which is|vs|versus|compare)\b")
+
+
+def trip_places(text: str, places: list[Mention]) -> list[Mention]:
+    """The places the trip goes: not one in a clause about an exam (在上海考试，考完去苏州), a trip already made
+    (上回去大阪…这次去东京) or a change of planes (在迪拜转机), while another place is left; a told place stays
+    when the question weighs it ("went to Phuket last year … which one's better")."""
+    elsewhere = [p for p in places if not in_event(text, p.start)]
+    went = [p for p in elsewhere if not in_told(text, p.start) and not flown_through(text, p.start, _end(text, p))]
+    if len(went) < 2 and COMPARED.search(text):
+        went = [p for p in elsewhere if not flown_through(text, p.start, _end(text, p))]
+    kept = {p.city or p.world for p in went}  # 在东京转机…东京中间住一晚: Tokyo stays, where first named
+    return [p for p in elsewhere if (p.city or p.world) in kept] or elsewhere or places
+
+
+def _end(text: str, place: Mention) -> int:
+    if place.city is not None:
+        return place.start + matched_len(text, place.start, place.city)
+    names = (place.world.zh, place.world.en) if place.world is not None else ()
+    said = text[place.start :].casefold()
+    return place.start + next((len(n) for n in names if n and said.startswith(n.casefold())), 2)

@@ -164,3 +164,27 @@ def test_words_after_a_way_that_are_no_place_are_not_unknown_places(text: str) -
 def test_a_real_place_without_data_is_still_named(text: str, word: str) -> None:
     q = parse(text, [])
     assert word in q.unknown_places or [p.zh for p in q.no_data] == ["自贡"]
+
+
+@pytest.mark.parametrize(
+    ("text", "stops"),
+    [
+        ("下周去伦敦，在迪拜转机，不出机场，伦敦冷吗", ["london"]),
+        ("flying to Paris next month with a layover in Dubai, what's Paris like in April?", ["paris"]),
+        ("从北京飞悉尼，在新加坡转机停留两晚玩一下", ["sydney", "singapore"]),
+        ("Did Bangkok in 2024. This time Singapore or KL, which is better?", ["singapore", "kualalumpur"]),
+        ("听说广州比深圳暖和？我下周要去深圳待三天", ["shenzhen"]),
+        ("my sister went to Phuket last year, I think Sanya is closer. which one's better?", ["phuket", "sanya"]),
+    ],
+)
+def test_a_place_flown_through_told_or_heard_of_is_not_a_stop(text: str, stops: list[str]) -> None:
+    assert sorted(c.id for c in parse(text, []).destinations) == sorted(stops)
+
+
+def test_home_said_with_who_comes_is_the_origin() -> None:
+    q = parse("I'm in Guangzhou with my wife and kid. Thinking Guilin for 3 days", [])
+    assert q.origin is not None and q.origin.id == "guangzhou" and [c.id for c in q.destinations] == ["guilin"]
+
+
+def test_a_friend_studying_somewhere_is_no_stop() -> None:
+    assert [c.id for c in parse("我闺蜜在东京留学，我圣诞节想自己去大阪待五天", []).destinations] == ["osaka"]
