@@ -32,7 +32,7 @@ class Party:
 ZH_COMPANIONS: tuple[tuple[str, int], ...] = (
     (r"爸妈|父母|爸爸妈妈|二老|公婆|公公婆婆|岳父母|岳父岳母|爷爷奶奶|外公外婆|姥姥姥爷|老人家们", 2),
     (r"爷爷|奶奶|外公|外婆|姥姥|姥爷|妈妈|爸爸|我妈|我爸|岳父|岳母|婆婆|公公|老人|妈|爸", 1),
-    (r"哥哥|姐姐|弟弟|妹妹|我哥|我姐|我弟|我妹|闺蜜|发小|室友|侄子|侄女|外甥女?|表[哥姐弟妹]|堂[哥姐弟妹]", 1),
+    (r"哥哥|姐姐|弟弟|妹妹|[我她他][哥姐弟妹]|闺蜜|发小|室友|侄子|侄女|外甥女?|表[哥姐弟妹]|堂[哥姐弟妹]", 1),
     (r"老婆|老公|老伴|媳妇|爱人|妻子|丈夫|女朋友|男朋友|女友|男友|对象|太太|先生|男票|女票|(?i:\bbf\b|\bgf\b)", 1),
     (r"^(?:她|他)(?!们)", 1),  # 带她去巴黎: one more
     (TWINS := r"双胞胎(?:宝宝|孩子|女儿|儿子|男孩|女孩)?", 2),  # 带着双胞胎, 双胞胎宝宝: two children
@@ -45,6 +45,7 @@ EN_COMPANIONS: tuple[tuple[str, int], ...] = (
     (r"\b(?:buddy|friend|mate|colleague|pal|cousin|nephew|niece|aunt|uncle)\b", 1),
     (
         r"\b(?:kids?|child(?:ren)?|sons?|daughters?|boys|girls|bab(?:y|ies)|teens?|teenagers?|toddlers?"
+        r"|\d{1,2}\s*(?:yo|y/o|-year-old)"
         r"|grandkids?|grandchild(?:ren)?|grand(?:son|daughter)s?)\b",
         1,
     ),
@@ -67,7 +68,7 @@ def _explicit(text: str) -> Party | None:
         said = m.group(1) or m.group(2)
         n = 2 if said is None else number(said.rstrip("个 "))  # 就我们俩: two in all; 我们仨: three
         return Party(n, m.group(0)) if n else None
-    if m := re.search(r"(?i)就我(?:自己|一个人?)|只有我(?:自己)?|\bjust me\b(?! and)|\bby myself\b", text):
+    if m := re.search(r"(?i)就我(?:自己|一个人?)|只有我(?:自己)?|\bjust me\b(?! and| as)|\bby myself\b", text):
         return Party(1, m.group(0))  # 宝宝还是不带了，就我自己去: one, said (the party before is not kept)
     if re.search(r"他俩|他们俩|她俩|她们俩", text):
         return Party(2, "他俩")  # 爸妈…他俩从大连出发: the two of them travel
@@ -91,7 +92,7 @@ def _explicit(text: str) -> Party | None:
         return Party(n + extra, text[m.start() : more.end() if more else m.end()]) if n else None
     en = re.search(
         r"(?i)\b(?:a\s+)?(?:family|group|party)\s+of\s+" + _EN + r"\b|\b" + _EN
-        + r"\s+(?:of us|people|persons|adults?|travell?ers|passengers|pax|guests|ppl)\b",
+        + r"(?:\s+(?:of us|people|persons|adults?|travell?ers|passengers|pax|guests|ppl)|-person)\b",
         text,
     )  # fmt: skip
     if en and (n := number(en.group(1) or en.group(2))):
@@ -110,10 +111,13 @@ def _our_children(text: str) -> Party | None:
     if m := re.search(r"(?i)\b(we|i)(?:'ve| have)(?: got)? " + _EN + r" (?:kids|children|sons|daughters)\b", text):
         n = number(m.group(2))
         return Party(n + (2 if m.group(1).lower() == "we" else 1), m.group(0)) if n else None
+    if m := re.search(r"(?i)^(?:(?!\b(?:with|and|&)\b).)*?\bmy " + _EN + r" (?:kids|children|sons|daughters)\b", text):
+        n = number(m.group(1))  # "my 2 kids wanna go": me and them (a "with" clause reads the rest)
+        return Party(n + 1, m.group(0)) if n else None
     return None
 
 
-_MATES = r"(?:friends|frnds|colleagues|mates|roommates|classmates|coworkers|buddies|pals)\b"
+_MATES = r"(?:friends|frnds|colleagues|mates|roommates|classmates|coworkers|buddies|pals|students|girls|guys|ladies)\b"
 THEY_GO = (  # the parents go, the asker does not: "for my parents", 给爸妈订, 爸妈想去桂林…我不去
     r"(?i)\b(?:for|on behalf of) (?:my|our) (?:parents|mum and dad|mom and dad)\b"
     r"|给(?:我)?爸妈|替(?:我)?爸妈|爸妈[^。]{0,20}我不去"
@@ -126,14 +130,20 @@ def _groups(text: str) -> Party | None:
         return Party(2, "parents" if re.search(r"[a-z]", text, re.I) else "爸妈")  # they go, the asker does not
     if m := re.search(r"(?i)\b" + _EN + r"\s+couples\b|" + _ZN + r"\s*对(?:夫妻|情侣|小?两口)", text):
         n = number(m.group(1) or m.group(2))  # "two couples", 两对夫妻: two each
-        return Party(2 * n, m.group(0)) if n else None
-    if m := re.search(r"(?:我|我们)?(?:和|跟|带|陪|与)\s*" + _ZN + r"\s*[个位名]?(?:朋友|同事|同学)", text):
-        n = number(m.group(1))
+        more = re.match(r"(?i)\s*(?:\+|\band\b|\bplus\b|\bwith\b|带|加)\s*([^.,;!?，。]{1,40})", text[m.end() :])
+        extra = _add(more.group(1), EN_COMPANIONS + ZH_COMPANIONS, 0, [], "", english=True)[0] if more else 0
+        return Party(2 * n + extra, m.group(0)) if n else None  # "two couples + a toddler": five
+    if m := re.search(
+        r"(?:我|我们)?(?:和|跟|带|陪|与)\s*" + _ZN + r"\s*[个位名]?(?:朋友|同事|同学)"
+        r"|" + _ZN + r"\s*[个位名](?:朋友|同事|同学)\s*(?:一起|同行|陪我)",  # 3个同事一起: me and three
+        text,
+    ):
+        n = number(m.group(1) or m.group(2))
         return Party(n + 1, m.group(0)) if n else None
     if m := re.search(r"(?i)(?:\bme (?:and|n|&)|\bwith|\bw/|\bme\s*\+)\s*(?:my\s+)?" + _EN + r"\s+" + _MATES, text):
         n = number(m.group(1))
         return Party(n + 1, m.group(0)) if n else None
-    if m := re.search(r"(?i)\b" + _EN + r"\s+" + _MATES, text):
+    if m := re.search(r"(?i)(?<!\bmy )(?<!\bour )\b" + _EN + r"\s+" + _MATES, text):
         n = number(m.group(1))  # "a weekend for 4 friends": the group itself, no "me" added
         return Party(n, m.group(0)) if n else None
     if m := re.search(
@@ -164,7 +174,8 @@ _BY = (
 EN_WITH = re.compile(r"(?i)(?:" + _BY + r")\s*(?:my|our|the) ([a-z0-9 ,&()]{2,60})")
 EN_JOINING = re.compile(  # "grandparents are coming too", "My sister is coming too", "Our son is coming as well"
     r"(?i)\b(?:(?:my|our|the)\s+)?(grandparents|parents|in-laws)\s+(?:are|will be|want to)\s+(?:coming|joining|come)"
-    r"|\b(?:my|our)\s+([a-z -]{3,20}?)(?:'s|\s+(?:is|are|will be|wants to|comes|come))\s*(?:coming|joining|come|too\b)"
+    r"|\b(?:my|our|their|his|her)\s+([a-z -]{3,24}?)(?:'s|\s+(?:is|are|will be|wants? to|comes|come))\s*"
+    r"(?:coming|joining|come|too\b)"
 )
 PARTNER = re.compile(
     next(p for p, _ in ZH_COMPANIONS if "老公" in p) + "|(?i:" + next(p for p, _ in EN_COMPANIONS if "wife" in p) + ")"
@@ -220,7 +231,7 @@ def _add(
     for pattern, each in table:
         for m in re.finditer(pattern, words, re.IGNORECASE):
             head = words[: m.start()]  # "wife+2 kids": the number right before the noun
-            before = re.split(r"[\s+&,]+", head.strip())[-1:] if english else [head[-2:]]
+            before = re.split(r"[\s+&,]+", head.strip())[-1:] if english else ZH_COUNT.findall(head)[-1:]
             n = number(before[0].rstrip("个")) if before and before[0] else None
             ages = None if n else AGES.match(words[m.end() :])
             n = len(re.findall(r"\d{1,2}", ages.group(0))) if ages else n
@@ -236,6 +247,7 @@ def _add(
     return count + added, said, kids
 
 
+ZH_COUNT = re.compile(r"[\d一二两俩仨三四五六七八九十]{1,2}个?$")  # 带俩娃: the count right before the noun
 ROOMS = re.compile(
     r"(?i)" + _ZN + r"\s*个?(?:房间|间房|间(?:客房|大床房|标间|双人房)?)"
     r"|\b" + _EN + r"\s+(?:hotel\s+|double\s+|twin\s+)?rooms?\b"
@@ -265,7 +277,8 @@ def added_people(text: str) -> int:
     found = _companions(text)
     if found is None and (said := re.match(r"\s*([^，,。！？!?\s]{1,6}?)也", text)):
         return _add(said.group(1), ZH_COMPANIONS, 0, [], "")[0]  # 我妹也想去, 我老婆也一起去: the one named
-    return found.size - 1 if found is not None and not WE.search(text) else 0
+    we = WE.search(re.sub(r"(?i)\b(?:joining|join|with|meeting|meet) us\b", " ", text))  # "joining us": not "we are"
+    return found.size - 1 if found is not None and not we else 0
 
 
 def joined(before: Party, text: str) -> Party:

@@ -188,3 +188,31 @@ def test_home_said_with_who_comes_is_the_origin() -> None:
 
 def test_a_friend_studying_somewhere_is_no_stop() -> None:
     assert [c.id for c in parse("我闺蜜在东京留学，我圣诞节想自己去大阪待五天", []).destinations] == ["osaka"]
+
+
+@pytest.mark.parametrize(
+    ("text", "size"),
+    [
+        ("我和老婆带仨娃去三亚", 5),
+        ("cheap trip: 4 students, Chengdu, 3 nights", 4),
+        ("my 3 kids want to see snow in Harbin", 4),
+        ("Dali for a week with my 2 kids, just me as the adult", 3),
+        ("a 5-person team outing to Hangzhou", 5),
+        ("我+老公+他爸妈+他妹，下周去厦门", 5),
+        ("our dorm, 4 girls, Xiamen for the weekend", 4),
+        ("two couples and a baby going to Sanya", 5),
+        ("Osaka with my husband and our 2yo", 3),
+        ("下周去武汉出差，两个同事一起", 3),
+    ],
+)
+def test_people_counted_as_travellers_say_them(text: str, size: int) -> None:
+    assert parse(text, []).party.size == size
+
+
+@pytest.mark.parametrize(
+    ("follow_up", "size"),
+    [("actually my brother and his wife want to come too", 4), ("their mum's joining us after all", 3)],
+)
+def test_people_who_join_later_are_added(follow_up: str, size: int) -> None:
+    earlier = ["a trip to Xi'an for me and my son, 3rd to 6th April, from Shenzhen"]
+    assert parse(follow_up, earlier).party.size == size
