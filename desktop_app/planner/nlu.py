@@ -26,7 +26,8 @@ from desktop_app.planner.weather_ask import ALL_MONTHS, typical_months
 from desktop_app.travel.date_words import MONTH_SAID
 from desktop_app.travel.landmarks import strip_landmarks
 from desktop_app.travel.money import BUDGET_WORDS, PER_PERSON, foreign_budget, per_person
-from desktop_app.travel.origins import aside, find_origin, said_from, trip_places
+from desktop_app.travel.not_trip import in_told
+from desktop_app.travel.origins import aside, find_origin, on_the_way, said_from, trip_places
 from desktop_app.travel.party import LEFT, Party, added_people, find_party, joined
 from desktop_app.travel.places import City
 from desktop_app.travel.ranges import WAY_BACK, back_on
@@ -327,8 +328,8 @@ def _set_places(q: TripQuery, text: str, places: list[Mention]) -> None:
     origin = _read_origin(q, text, places)
     q.dropped = [p.city for p in places if p.city is not None and DROPPED.search(_around(text, p))]
     rest = [p for p in places if p is not origin and not aside(text, p) and p.city not in q.dropped]
-    rest = trip_places(text, rest)
-    found: list[tuple[int, City]] = [(p.start, p.city) for p in rest if p.city is not None]
+    rest, first = trip_places(text, rest), on_the_way(text, rest)  # 中转首尔…纽约待十天: Seoul, then New York
+    found: list[tuple[int, City]] = [(p.start - len(text) * (p.start in first), p.city) for p in rest if p.city]
     no_data: list[WorldPlace] = []
     named = {p.city for p in rest if p.city is not None}
     for p in rest:
@@ -338,8 +339,8 @@ def _set_places(q: TripQuery, text: str, places: list[Mention]) -> None:
     spans = _spans(text, places)
     cities = [(s, e, p.city) for p, (s, e) in zip(places, spans, strict=True) if p.city is not None]
     for start, end, region in find_regions(text, spans):
-        if qualifies(text, (start, end), cities, region):
-            continue  # "云南大理", "Dali, Yunnan": the city, not the whole province
+        if qualifies(text, (start, end), cities, region) or (found and in_told(text, start)):
+            continue  # "云南大理", "Dali, Yunnan": the city, not the whole province; 去年去了云南，这次…: not the trip
         q.regions.append(region)
         found += [] if named & set(region.cities) else [(start, c) for c in region.cities]  # 欧洲，伦敦和巴黎
         if not region.cities:

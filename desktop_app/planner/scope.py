@@ -77,12 +77,13 @@ TOPICS = (
     Topic(  # 高铁票还有吗, 车次, 几点有车, 卧铺, "sleeper train", "timetable": the rail tool estimates fares only
         "trains",
         re.compile(
-            r"(?i)余票|票[^，,。？?]{0,6}还有(?:吗|没)|还有票|票好买|太难抢|难买|买得到|抢得到|好抢|抢票|放票|有(?:没有)?直达|还能买|还有座|有座吗|车次|几点有|时刻表|卧铺|最早一班|最晚一班|末班|首班|几班|多久一班|班次|"
+            r"(?i)余票|票[^，,。？?]{0,6}还有(?:吗|没)|还有票|有票吗|有没有票|票好买|太难抢|难买|一班|买得到|抢得到|好抢|抢票|放票|有(?:没有)?直达|还能买|还有座|有座吗|车次|几点有|时刻表|卧铺|最早一班|最晚一班|末班|首班|几班|多久一班|班次|"
             r"\btrains? (?:run|leave)\b|\bovernight train\b|\bseats on\b|\b(?:last|first|earliest|latest) trains?\b|"
             r"二等座|一等座|硬卧|软卧|"
             r"\bsleeper\b|\btimetables?\b|\btrain (?:times|schedules?)\b|\bseats? left\b|\bsold out\b"
             # how long the ride takes: 坐动车多久, 高铁过去要几个小时, "how long is the train", "is there a fast train"
-            r"|(?:高铁|动车|火车|城际|新干线|\btrains?\b)[^。？?]{0,12}(?:几个?小时|多久|多长时间)|提前买票"
+            r"|(?:高铁|动车|火车|城际|新干线|\btrains?\b)[^。？?]{0,12}(?:几个?小时|多久|多长时间|how long)|提前买票"
+            r"|(?:高铁|动车|火车)[^。？?]{0,20}\b(?:earliest|latest|first|last) one\b|\bevery \d+ minutes\b"
             r"|\b(?:shinkansen|bullet train|trains?)\b[^.?!]{0,40}\b(?:in advance|book ahead|reserve)\b"
             r"|\bis there an? (?:[\w-]+ ){0,2}trains?\b"
             r"|\bcan (?:i|we) (?:take|get|catch) (?:a|the) (?:[\w-]+ )?trains?\b"
@@ -150,7 +151,7 @@ STRONG_FARE = re.compile(  # asked, not a flight in passing
     r"|\b(?:cheapest|cheap|what's a|what is a)\s+flights?\b|\bflights? from \w+ to\b"
 )
 STRONG_HOTEL = re.compile(  # asked, not a hotel in passing ("walking back to the hostel at night")
-    r"(?i)(?:订|找|推荐|看看?)[^，,。？?]{0,8}(?:酒店|住宿|民宿)|(?:酒店|住宿|民宿)[^。？?]{0,8}(?:多少|价格|推荐|哪|贵|便宜)|住哪"
+    r"(?i)(?:订|找|推荐|看看?)[^，,。？?]{0,8}(?:酒店|住宿|民宿|hotels?)|(?:酒店|住宿|民宿|hotels?)[^。？?]{0,8}(?:多少|价格|推荐|哪|贵|便宜)|住哪"
     r"|\bhotels?\b[^.?!]{0,30}(?:\bprice|\bcost|\brecommend|\bper night\b|\bgo for\b|\bfor \d+ nights?\b)"
     r"|\b(?:price|cost|how much|find|book|need|recommend|looking at|look at)\b[^.?!]{0,20}\b(?:hotels?|hostels?)\b"
 )

@@ -59,19 +59,20 @@ LAYOVER_BEFORE = re.compile(
 STAYED = re.compile(r"(?i)停留|住|玩|待|逛|晚|天|\b(?:stopover|nights?|days?|stay|explore)\b")
 
 
-def _clause(text: str, at: int) -> str:
+def clause_of(text: str, at: int) -> str:
+    """The chat clause holding position `at` (punctuation, or a space between Chinese words, ends one)."""
     return next((m.group(0) for m in TOLD_CLAUSE.finditer(text) if m.start() <= at < m.end()), "")
 
 
 def in_told(text: str, at: int) -> bool:
     """Whether position `at` lies in a clause telling of a trip already made."""
-    return bool(TOLD.search(_clause(text, at)))
+    return bool(TOLD.search(clause_of(text, at)))
 
 
 def flown_through(text: str, start: int, end: int) -> bool:
     """Whether the place at text[start:end] is only where planes are changed (its clause says no stay)."""
     changed = LAYOVER_AFTER.match(text, end) or LAYOVER_BEFORE.search(text[max(0, start - 24) : start])
-    return bool(changed) and not STAYED.search(_clause(text, start))
+    return bool(changed) and not STAYED.search(clause_of(text, start))
 
 
 def busy_blanked(text: str) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
-from desktop_app.travel.not_trip import flown_through, in_event, in_told
+from desktop_app.travel.not_trip import clause_of, flown_through, in_event, in_told
 from desktop_app.travel.places import City
 from desktop_app.travel.world_places import Mention, matched_len
 
@@ -157,3 +157,12 @@ def _end(text: str, place: Mention) -> int:
     names = (place.world.zh, place.world.en) if place.world is not None else ()
     said = text[place.start :].casefold()
     return place.start + next((len(n) for n in names if n and said.startswith(n.casefold())), 2)
+
+
+STOPOVER = re.compile(r"(?i)中转|转机|经停|途经|顺路|\b(?:stopover|layover|stop in|on the way)\b")
+
+
+def on_the_way(text: str, places: list[Mention]) -> set[int]:
+    """Where the places stopped at on the way are named (中转首尔，停留两天; "stop in Bangkok for 2 nights on the
+    way"): the trip reaches them first, whatever order they were said in."""
+    return {p.start for p in places if STOPOVER.search(clause_of(text, p.start))} if len(places) > 1 else set()

@@ -158,6 +158,14 @@ NIGHTS_AFTER = re.compile(
 NIGHTS_BEFORE = re.compile(r"(?i)\b" + _N + r"\s+(?:(?:nights?|days?)\s+(?:(?:in|at)\s+)?|(?:in|at)\s+)$")
 # once nights are said, a bare count after a city is its nights: "Beijing 4 nights, Xi'an 2, Shanghai 3"
 BARE_AFTER = re.compile(r"(?i)^\s*" + _N + r"(?=\s*(?:[,，;；.—–-]|$|\s+(?:and|then)\b))")
+# a stay said a few words after its city, before the next one: 新加坡stopover两晚, 东京那边住四晚, 首尔停留两天,
+# "Bangkok for 2 nights on the way", 悉尼住一周 (a week: 7)
+STAY_WORDS = r"(?:住|待|呆|停留|玩|逛|stopover|stay|for)"
+FILLER = r"(?:(?!出发|走|飞|到|去|预算|\b(?:from|to|budget)\b)[^，,。；;！!？?\d]){0,10}?"  # not a way, not money
+FILLED = re.compile(
+    r"(?i)^" + FILLER + STAY_WORDS + r"\s*(?:个)?" + _N + r"\s*(?:个)?(?:晚|夜|天|nights?\b|days?\b)"
+    r"|^" + FILLER + r"(?:住|待|呆|stay|for)\s*(一周|一个星期|一礼拜|a week)"
+)
 SLASHED = re.compile(r"(?i)\b(\d)((?:\s*/\s*\d){1,4})\s*(?:nights?|晚)")  # "Kunming → Dali → Lijiang, 2/2/3 nights"
 
 
@@ -169,12 +177,18 @@ def said_nights(text: str) -> dict[str, int]:
     for place in cities:
         assert place.city is not None
         end = place.start + matched_len(text, place.start, place.city)
-        after = NIGHTS_AFTER.match(text[end : end + 24]) or (BARE_AFTER.match(text[end : end + 8]) if found else None)
+        window = text[end : min(end + 24, next((c.start for c in cities if c.start > place.start), len(text)))]
+        after = NIGHTS_AFTER.match(window) or (BARE_AFTER.match(window[:8]) if found else None) or FILLED.match(window)
         before = NIGHTS_BEFORE.search(text[max(0, place.start - 16) : place.start]) if counted else None
-        if (m := after or before) and (n := number(next(g for g in m.groups() if g))):
+        if (m := after or before) and (n := _count(next(g for g in m.groups() if g))):
             found[place.city.id] = n
     if not found and (m := SLASHED.search(text)):
         counts = [int(d) for d in re.findall(r"\d", m.group(1) + m.group(2))]
         ids = list(dict.fromkeys(p.city.id for p in cities if p.city is not None))
         found = dict(zip(ids, counts, strict=True)) if len(ids) == len(counts) else {}
     return found
+
+
+def _count(said: str) -> int | None:
+    """Nights from their number, a week as seven."""
+    return 7 if said in ("一周", "一个星期", "一礼拜") or said.casefold() == "a week" else number(said)

@@ -216,3 +216,47 @@ def test_people_counted_as_travellers_say_them(text: str, size: int) -> None:
 def test_people_who_join_later_are_added(follow_up: str, size: int) -> None:
     earlier = ["a trip to Xi'an for me and my son, 3rd to 6th April, from Shenzhen"]
     assert parse(follow_up, earlier).party.size == size
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "北京到哈尔滨的火车有票吗",
+        "上海到杭州的高铁是不是半小时一班",
+        "广州到深圳的高铁 how long?",
+        "成都到重庆的动车 I want the earliest one on Monday",
+    ],
+)
+def test_train_questions_said_in_more_ways_are_beyond_the_data(text: str) -> None:
+    assert "trains" in parse(text, []).beyond
+
+
+def test_a_hotel_asked_in_english_beside_a_safety_question_is_looked_up() -> None:
+    q = parse("想去曼谷跨年，那边安全吗？还有 hotel 大概多少钱一晚", [])
+    assert "safety" in q.beyond and "hotels" in q.intents
+
+
+@pytest.mark.parametrize(
+    ("text", "stops", "nights"),
+    [
+        ("从上海飞伦敦，中转迪拜停留两晚，伦敦住一周", ["dubai", "london"], (2, 7)),
+        (
+            "fly from Chengdu to KL, stop in Bangkok for 2 nights on the way, then 3 nights in KL",
+            ["bangkok", "kualalumpur"],
+            (2, 3),
+        ),
+        ("下周去东京出差，顺路去大阪住一晚，东京那边住四晚", ["osaka", "tokyo"], (1, 4)),
+    ],
+)
+def test_a_stop_on_the_way_comes_first_with_its_nights(text: str, stops: list[str], nights: tuple[int, ...]) -> None:
+    q = parse(text, [])
+    assert [c.id for c in q.destinations] == stops and q.stop_nights == nights
+
+
+def test_a_stay_said_after_its_city_is_not_given_to_the_origin() -> None:
+    q = parse("我跟老公想下周去三亚 北京出发 预算一万左右 住4晚", [])
+    assert q.origin is not None and q.origin.id == "beijing" and [c.id for c in q.destinations] == ["sanya"]
+
+
+def test_a_region_of_a_trip_already_made_is_not_the_next_trip() -> None:
+    assert [c.id for c in parse("去年五一去了云南，这次五一想去海南三亚", []).destinations] == ["sanya"]
