@@ -37,7 +37,12 @@ def _readings(char: str) -> tuple[str, ...]:
     from pypinyin import Style, pinyin  # imported on the first candidate only: its tables are large
 
     readings = pinyin(char, style=Style.NORMAL, heteronym=True)[0]
+    if char in LOOKS_LIKE:  # 深川 for 深圳: typed by its look, not its sound
+        readings += pinyin(LOOKS_LIKE[char], style=Style.NORMAL, heteronym=True)[0]
     return tuple(sorted({r for r in readings if r.isascii() and r.isalpha()}))
+
+
+LOOKS_LIKE = {"川": "圳"}
 
 
 @lru_cache(maxsize=1)

@@ -27,7 +27,7 @@ TRIP_VERB = re.compile(
     r"(?i)去|飞|出发|玩|旅|度假|\b(?:fly|flying|go|going|head|heading|leave|leaving|trip|visit|travel)\b"
 )
 # a clause about a trip already made: 刚去过, 那次, 上次, "I was in Taipei on March 1st"
-PAST = re.compile(r"(?i)去过|那次|上次|\b(?:was in|were in|went to|visited|last time)\b")
+PAST = re.compile(r"(?i)去过|那次|上次|上回|刚去了|去了趟|\b(?:was in|were in|went to|visited|last time|we did|did)\b")
 CLAUSE = re.compile(r"[^，,。；;！!？?\n]+")
 
 

@@ -99,6 +99,9 @@ NATIONALITY = re.compile(  # "I am from Germany", "a friend from Germany is comi
 SOMEONE_FROM = re.compile(r"(?<!我)是\s*$")  # 室友是重庆人 (我是成都人 is home: the origin)
 
 
+# the one who lives there is who the trip is for: "my son lives in Singapore and I want to visit him", 外婆住那边
+VISIT_THEM = re.compile(r"(?i)\b(?:visit|see)(?:ing)? (?:him|her|them)\b|看(?:看)?(?:他|她|他们|她们)|看望|探亲")
+LIVES = re.compile(r"(?i)\b(?:lives|live) in\s*$|在\s*$")
 # a place visited before and gone to again is the trip's: "I was in Dubai last month … going again", 还想再去
 VISITED = re.compile(r"(?i)(?:去了趟?|去过|\bwas in|\b(?:went|been) to|\bvisited)\s*$")
 AGAIN = re.compile(r"(?i)再去一|\bagain\b|\bgoing back\b|\bback there\b")
@@ -111,6 +114,8 @@ def aside(text: str, place: Mention) -> bool:
     came_back = ASIDE_AROUND.search(before) is not None and re.match(r"\s*(?:回来|回家|刚回)", after) is not None
     someone_from = SOMEONE_FROM.search(before) is not None and re.match(r"的?人", after) is not None
     again = AGAIN.search(text) or COMPARED.search(text)  # gone to again, or weighed against another
+    if VISIT_THEM.search(text) and LIVES.search(before):  # "my son lives in Singapore … visit him": the trip
+        return False
     passing = ASIDE_BEFORE.search(before) is not None and not (VISITED.search(before) and again)
     nationality = place.city is None and NATIONALITY.search(before) is not None  # "I am from Germany"
     return came_back or someone_from or passing or nationality or ASIDE_AFTER.match(after) is not None

@@ -260,3 +260,26 @@ def test_a_stay_said_after_its_city_is_not_given_to_the_origin() -> None:
 
 def test_a_region_of_a_trip_already_made_is_not_the_next_trip() -> None:
     assert [c.id for c in parse("去年五一去了云南，这次五一想去海南三亚", []).destinations] == ["sanya"]
+
+
+def test_a_city_typed_by_its_look() -> None:
+    assert [c.id for c in parse("深川下周冷不冷", []).destinations] == ["shenzhen"]
+
+
+def test_new_years_day_said_in_words_is_the_first_of_january() -> None:
+    q = parse("新年第一天去西湖 天气好吗", [])
+    assert q.when is not None and q.when.start.isoformat() == "2027-01-01"
+
+
+def test_a_holiday_of_a_trip_already_made_is_not_the_trip_date() -> None:
+    q = parse("春节刚去了趟大阪，人太多。五一想去首尔", [])
+    assert q.when is not None and q.when.start.isoformat() == "2027-05-01"
+
+
+def test_the_one_visited_lives_where_the_trip_goes() -> None:
+    q = parse("my daughter lives in Tokyo and I want to visit her next month, flights from Shanghai?", [])
+    assert [c.id for c in q.destinations] == ["tokyo"] and looks_up(q) == ("flights",)
+
+
+def test_a_hotel_asked_with_a_bare_question_mark_beside_a_safety_question() -> None:
+    assert "hotels" in parse("Is Bangkok safe right now? going the 20th-24th, hotels?", []).intents
