@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from desktop_app.trips.model import Day, DayItem, Trip, mode_name
+from desktop_app.trips.model import Day, DayItem, Trip, fare_mode, legs_name, mode_name
 from desktop_app.visible import one_line
 
 # What could make outside text act in a Markdown viewer: emphasis, code, links and pictures, raw HTML
@@ -81,6 +81,7 @@ def to_markdown(trip: Trip, lang: str = "") -> str:
     lines = [f"# {md_text(title)}", ""]
     span = f"{trip.start} – {trip.end}" if trip.start and trip.end else t["undated"]
     lines += [f"- {t['dates']}: {span}", f"- {t['party']}: {trip.party}", ""]
+    t["flights"] = legs_name({leg.mode for leg in trip.legs}, lang) if trip.legs else t["flights"]  # 火车, not 航班
     for key, part in (("flights", _flights), ("stays", _stays), ("days", _days)):
         lines += [f"## {t[key]}", "", *(part(trip, t, zh) or [t["none"], ""])]  # a section with nothing: (none yet)
     lines += _options(trip, t, zh)
@@ -153,7 +154,8 @@ def _options(trip: Trip, t: dict[str, str], zh: bool) -> list[str]:
 def _costs(trip: Trip, t: dict[str, str], zh: bool) -> list[str]:
     out = [f"## {t['costs']}", "", t["cost_row"], "|---|---|---:|---|"]
     for c in trip.costs:
-        kind = t["flights"] if c.kind == "flights" else t["stays"] if c.kind == "hotel" else t["other"]
+        fare = mode_name(fare_mode(trip.legs, c.call_id), "zh" if zh else "en")  # 火车 for a train fare
+        kind = fare if c.kind == "flights" else t["stays"] if c.kind == "hotel" else t["other"]
         label = c.label if zh or not c.label_en else c.label_en
         out.append(f"| {kind} | {md_text(label)} | {cny(c.amount_cny)} | {md_code(c.call_id)} |")
     if not any(c.kind == "other" for c in trip.costs):

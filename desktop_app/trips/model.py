@@ -23,6 +23,21 @@ def mode_name(mode: str, lang: str) -> str:
     return zh if lang == "zh" else en
 
 
+LEGS_NAMES: dict[str, tuple[str, str]] = {"flight": ("航班", "Flights"), "train": ("火车", "Trains")}
+
+
+def legs_name(modes: set[str], lang: str) -> str:
+    """The heading of the ways travelled: 航班 / Flights, 火车 / Trains, or 交通 / Transport for several ways
+    (a train fare is never headed as a flight)."""
+    zh, en = LEGS_NAMES.get(next(iter(modes)), ("交通", "Transport")) if len(modes) == 1 else ("交通", "Transport")
+    return zh if lang == "zh" else en
+
+
+def fare_mode(legs: tuple[Leg, ...], call_id: str) -> str:
+    """How the legs one fare call priced are travelled ("flight" when it priced none)."""
+    return next((leg.mode for leg in legs if leg.call_id == call_id), "flight")
+
+
 @dataclass(frozen=True)
 class Leg:
     """One flight: a date when the call had one, a fare per seat, seats, and the cities' time zones."""

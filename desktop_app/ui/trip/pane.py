@@ -14,7 +14,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QGridLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from desktop_app.trips.markdown import WEEKDAYS_EN, WEEKDAYS_ZH, cny
-from desktop_app.trips.model import MONTHS_EN, Day, DayItem, Leg, Option, Trip, date_span
+from desktop_app.trips.model import MONTHS_EN, Day, DayItem, Leg, Option, Trip, date_span, fare_mode
 from desktop_app.ui.i18n import tr
 from desktop_app.ui.layout import bold as set_bold
 from desktop_app.ui.layout import hbox, plain_label
@@ -166,11 +166,16 @@ class TripPane(QWidget):
 
     def _costs(self, trip: Trip, zh: bool, budget: int | None) -> None:
         names = {"flights": tr("Flights"), "hotel": tr("Hotel"), "other": tr("Other")}
-        segments = [Segment(c.kind, c.amount_cny, c.call_id, names[c.kind]) for c in trip.costs]
-        peaks = [Segment("peak", p.extra_cny, p.call_id, f"{tr('Holiday peak')} · {names[p.kind]}") for p in trip.peaks]
+        fares = {c.call_id: _mode_name(fare_mode(trip.legs, c.call_id)) for c in trip.costs if c.kind == "flights"}
+        segments = [Segment(c.kind, c.amount_cny, c.call_id, fares.get(c.call_id, names[c.kind])) for c in trip.costs]
+        peaks = [
+            Segment("peak", p.extra_cny, p.call_id, f"{tr('Holiday peak')} · {fares.get(p.call_id, names[p.kind])}")
+            for p in trip.peaks
+        ]
         self.chart.set_costs(segments, peaks, budget)
         rows: list[tuple[str, str, str, int, str]] = [
-            (c.kind, names[c.kind], _pick(zh, c.label, c.label_en), c.amount_cny, c.call_id) for c in trip.costs
+            (c.kind, fares.get(c.call_id, names[c.kind]), _pick(zh, c.label, c.label_en), c.amount_cny, c.call_id)
+            for c in trip.costs
         ]
         estimate = tr("an estimate, not in the total")
         rows += [

@@ -63,3 +63,5 @@ def test_a_train_leg_is_its_own_line_on_the_map_and_in_the_day_plan(qtbot: Any, 
     first_day = pane.trip.days[0]
     assert any(i.kind == "train" and i.text == "广州→深圳" for i in first_day.items)
     assert any("火车：广州→深圳" in w.text() for w in pane.findChildren(type(pane.title)))
+    costs = [w.text() for w in pane.findChildren(type(pane.title)) if "往返" in w.text()]
+    assert costs and all(t.startswith("火车") for t in costs)  # a train fare is never headed 航班

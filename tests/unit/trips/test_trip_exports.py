@@ -180,3 +180,15 @@ def test_pdf_text_is_real_text_and_no_word_or_date_is_broken(tmp_path: Path, qap
     fonts = subprocess.run(["pdffonts", str(path)], capture_output=True, check=True, text=True).stdout
     rows = [line.split() for line in fonts.splitlines()[2:]]
     assert rows and all("yes" == row[-5] for row in rows)  # emb
+
+
+def test_a_plan_with_a_train_leg_never_heads_it_as_a_flight() -> None:
+    """Flights and a train: the legs are headed 交通 / Transport, each fare's cost line by its own way."""
+    from dataclasses import replace
+
+    from desktop_app.trips.model import costs_of
+
+    trip = replace(ROUTE_TRIP, costs=costs_of(ROUTE_TRIP.legs, ROUTE_TRIP.stays))
+    zh, en = to_markdown(trip, "zh"), to_markdown(trip, "en")
+    assert "## 交通" in zh and "## 航班" not in zh and "## Transport" in en
+    assert "| 火车 | 重庆→成都" in zh and "| 航班 | 新加坡→重庆" in zh and "| Train | Chongqing → Chengdu" in en
