@@ -130,3 +130,5 @@ def may_not_month(m: re.Match[str]) -> bool:
 
 # a month said outright (12月, 1/15, "Feb"): a day said without one is read in the trip's month
 MONTH_SAID = re.compile(r"(?i)月|\d\s*[/.]\s*\d|\b(?:" + "|".join(m[:3] for m in MONTHS_EN) + r")")
+# places listed right before "in 10 days" make it the trip's length: "Chengdu and Chongqing in 6 days"
+PLACES_LISTED = re.compile(r"[A-Z][\w']+(?:\s*(?:,|\band\b|&|\+)\s*[A-Z][\w']+)+\s*$")

@@ -27,6 +27,7 @@ from desktop_app.travel.date_words import (
     NAMED_MONTH,
     NTH_WEEKEND,
     NUM_DATE,
+    PLACES_LISTED,
     WEEK_OF_DAY,
     WEEK_OF_EN,
     WEEK_OF_ZH,
@@ -169,9 +170,9 @@ def _last_weekend(m: re.Match[str], today: date) -> Span | None:
 
 def _en_in(m: re.Match[str], today: date) -> Span | None:
     """ "in 10 days" is a time ("we leave in 10 days") unless it is the trip's length: another time
-    is named ("Beijing and Xi'an in 10 days in May"), or a tour comes before it ("see Kyoto in 3 days")."""
-    rest = m.string[: m.start()] + " " + m.string[m.end() :]
-    if _TOURING.search(m.string[: m.start()]) or _earliest(rest, today, bare_weekend=True) is not None:
+    is named ("Beijing and Xi'an in 10 days in May"), a tour ("see Kyoto in 3 days") or places listed before it."""
+    rest, listed = m.string[: m.start()] + " " + m.string[m.end() :], m.string[max(0, m.start() - 60) : m.start()]
+    if _TOURING.search(rest[: m.start()]) or PLACES_LISTED.search(listed) or _earliest(rest, today, True) is not None:
         return None
     return _ahead(m, today)
 

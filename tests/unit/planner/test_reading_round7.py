@@ -283,3 +283,16 @@ def test_the_one_visited_lives_where_the_trip_goes() -> None:
 
 def test_a_hotel_asked_with_a_bare_question_mark_beside_a_safety_question() -> None:
     assert "hotels" in parse("Is Bangkok safe right now? going the 20th-24th, hotels?", []).intents
+
+
+@pytest.mark.parametrize(
+    "text", ["Chengdu and Chongqing in 6 days, how to arrange it?", "Bangkok, Phuket and Krabi in 10 days"]
+)
+def test_places_listed_before_in_n_days_make_it_a_length(text: str) -> None:
+    q = parse(text, [])
+    assert q.when is None and q.days is not None
+
+
+def test_in_n_days_after_a_verb_is_still_a_date() -> None:
+    q = parse("I fly to Tokyo in 5 days, weather?", [])
+    assert q.when is not None and q.when.start.isoformat() == "2026-12-11"
