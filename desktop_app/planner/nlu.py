@@ -364,13 +364,14 @@ def _spans(text: str, places: list[Mention]) -> list[tuple[int, int]]:
 TRIP_LOOKUPS = frozenset({"weather", "flights", "hotels"})
 
 
-def _carry_intents(q: TripQuery, text: str, asked: set[str]) -> None:
-    """A follow-up with no lookup of its own asks what the turn before did ("那成都呢？"); one that adds
-    ("保存这个行程", "add Beijing to the comparison") keeps it too: the earlier intents and the new one."""
+def _carry_intents(q: TripQuery, text: str, asked: set[str], planned: bool) -> None:
+    """A follow-up with no lookup of its own asks what the turn before did ("那成都呢？"), or the whole trip when
+    it plans one after a question about the weather alone (住3晚，从北京走); one that adds ("保存这个行程", "add
+    Beijing to the comparison") keeps it too: the earlier intents and the new one."""
     settled = BACK_TO.search(text) or (q.dropped and len(q.destinations or ()) < 2)  # 算了还是成都吧
     before = asked - {"save"} - ({"compare"} if settled else set())
     if not q.intents:
-        q.intents = before
+        q.intents = before | (TRIP_LOOKUPS if planned and before == {"weather"} else set())
     elif q.intents <= {"save", "guide", "compare"}:  # 给个行程攻略, "which is better?", 存一下: on top of the trip
         whole_trip = not before & (TRIP_LOOKUPS | {"guide", "compare"})
         q.intents |= before | (TRIP_LOOKUPS if whole_trip else set())
@@ -386,6 +387,7 @@ FOLD_TURNS = 8  # a follow-up folds into the reading of at most this many turns 
 def _inherit(q: TripQuery, text: str, before: TripQuery) -> None:
     """Follow-ups ("那成都呢？", "What about 5 stars?", "add my sister") fold into the trip read so far: each
     slot this turn does not say is the one the conversation had (None and empty mean not said)."""
+    planned = bool(q.budget or q.origin or PLANNING.search(text))  # money, a way there, "plan a trip"
     if q.origin is None and q.origin_world is None and not before.origin_assumed:
         q.origin, q.origin_world = before.origin, before.origin_world
     if not q.destinations and not q.no_data and not q.unknown_places and q.open is None:
@@ -397,7 +399,7 @@ def _inherit(q: TripQuery, text: str, before: TripQuery) -> None:
     q.stars_said = before.stars_said if q.stars_said is None else q.stars_said
     _when_so_far(q, text, before)
     if not q.open and (before.destinations or before.no_data):
-        _carry_intents(q, text, before.intents)
+        _carry_intents(q, text, before.intents, planned)
     if not q.party.said or (q.party.guessed and before.party.said):
         q.party = before.party  # 我们从深圳出发 after 我和3个朋友…再加两个人: still six
     if q.budget is None and before.budget is not None:  # as said: per person stays per person

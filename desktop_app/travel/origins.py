@@ -100,8 +100,11 @@ SOMEONE_FROM = re.compile(r"(?<!我)是\s*$")  # 室友是重庆人 (我是成�
 
 
 # the one who lives there is who the trip is for: "my son lives in Singapore and I want to visit him", 外婆住那边
-VISIT_THEM = re.compile(r"(?i)\b(?:visit|see)(?:ing)? (?:him|her|them)\b|看(?:看)?(?:他|她|他们|她们)|看望|探亲")
-LIVES = re.compile(r"(?i)\b(?:lives|live) in\s*$|在\s*$")
+VISIT_THEM = re.compile(
+    r"(?i)\b(?:visit|see)(?:ing)? (?:him|her|them)\b|看(?:看)?(?:他|她|他们|她们)|看望|探亲|找(?:他|她)|叫我过去"
+    r"|\bgoing home\b|回家"
+)
+LIVES = re.compile(r"(?i)\b(?:lives|live|is|are) in\s*$|在\s*$")
 # a place visited before and gone to again is the trip's: "I was in Dubai last month … going again", 还想再去
 VISITED = re.compile(r"(?i)(?:去了趟?|去过|\bwas in|\b(?:went|been) to|\bvisited)\s*$")
 AGAIN = re.compile(r"(?i)再去一|\bagain\b|\bgoing back\b|\bback there\b")

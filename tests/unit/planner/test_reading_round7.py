@@ -296,3 +296,29 @@ def test_places_listed_before_in_n_days_make_it_a_length(text: str) -> None:
 def test_in_n_days_after_a_verb_is_still_a_date() -> None:
     q = parse("I fly to Tokyo in 5 days, weather?", [])
     assert q.when is not None and q.when.start.isoformat() == "2026-12-11"
+
+
+@pytest.mark.parametrize(
+    ("text", "stop"),
+    [
+        ("My wife's family is in Taipei. We're flying from Xiamen to see them on the 26th. Flights?", "taipei"),
+        ("我女朋友在青岛上班，这周末从北京飞过去找她，机票多少", "qingdao"),
+        ("我表哥在迪拜上班 叫我过去玩，下个月广州出发，看下天气", "dubai"),
+    ],
+)
+def test_the_city_of_the_one_visited_is_the_stop(text: str, stop: str) -> None:
+    assert [c.id for c in parse(text, []).destinations] == [stop]
+
+
+@pytest.mark.parametrize(
+    "follow_up", ["想下下周去玩玩，住3晚，从北京走", "plan a trip there for me and 3 friends", "budget 3k each"]
+)
+def test_planning_after_a_weather_question_is_the_whole_trip(follow_up: str) -> None:
+    q = parse(follow_up, ["哈尔滨一月份冷不冷"])
+    assert looks_up(q) == ("weather", "flights", "hotels")
+
+
+def test_moving_the_dates_of_a_weather_question_asks_the_weather_again() -> None:
+    assert looks_up(parse("make it the weekend after instead", ["what's the weather in Harbin this weekend?"])) == (
+        "weather",
+    )
