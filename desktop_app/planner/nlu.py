@@ -28,7 +28,7 @@ from desktop_app.travel.landmarks import strip_landmarks
 from desktop_app.travel.money import BUDGET_WORDS, PER_PERSON, foreign_budget, per_person
 from desktop_app.travel.not_trip import in_told
 from desktop_app.travel.origins import aside, find_origin, on_the_way, said_from, trip_places
-from desktop_app.travel.party import LEFT, Party, added_people, find_party, joined
+from desktop_app.travel.party import LEFT, Party, added_people, find_party, joined, new_total
 from desktop_app.travel.places import City
 from desktop_app.travel.ranges import WAY_BACK, back_on
 from desktop_app.travel.regions import Region, find_regions, qualifies, world_stops
@@ -255,7 +255,7 @@ def _when(q: TripQuery, text: str) -> None:
 
 def _party_and_stops(q: TripQuery, text: str, earlier: list[str], before: TripQuery | None) -> None:
     """People a follow-up adds, and the nights said per stop ("Xi'an (2 nights), then …", 西安改成3晚)."""
-    if before is not None and (added_people(text) or (LEFT.search(text) and not find_party(text).said)):  # one bailed
+    if before is not None and (added_people(text) or (LEFT.search(text) and not new_total(text))):  # some bailed
         q.party = joined(before.party, text)
     own = said_nights(text)
     if before is not None and own and set(own) == {c.id for c in q.destinations}:  # 西安改成3晚: one stop

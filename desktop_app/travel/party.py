@@ -195,8 +195,10 @@ def _companions(text: str) -> Party | None:
         (ZH_COMPANIONS, ZH_WITH, False),
         (EN_COMPANIONS, EN_WITH, True),
     )
+    named: list[tuple[int, int]] = []  # where the "with" clauses named people: "and my colleague is coming too"
     for table, clauses, english in readers:
         for m in clauses.finditer(text):
+            named.append(m.span(1))
             before = count
             count, said, more = _add(ASIDE.sub("", m.group(1)), table, count, said, m.group(0), english=english)
             count -= min(more, kids)  # 带两个娃…我和老公加两个孩子: the same children named twice count once
@@ -205,6 +207,8 @@ def _companions(text: str) -> Party | None:
     if count == 1 and (along := TAGGING_ALONG.search(text)):
         count, said = 2, [along.group(0)]  # 我老公去出差，我想跟着一起去: two go
     for m in EN_JOINING.finditer(text):  # "grandparents are coming too", "my sister is coming too"
+        if any(a <= m.start(m.lastindex or 0) < b for a, b in named):
+            continue  # counted once, by its clause
         count, said, more = _add(m.group(1) or m.group(2), EN_COMPANIONS, count, said, m.group(0), english=True)
         kids += more
     count -= 1 if couple and partner else 0  # 我和老公…度蜜月: the partner is the couple's second
@@ -255,23 +259,29 @@ ROOMS = re.compile(
 
 
 ADDED = re.compile(
-    r"(?i)再加上?|加上|带上|也(?:想|要)?(?:一起)?去|\badd\b|\bplus\b|\b(?:is|are) coming\b|\bjoining\b"
+    r"(?i)再加上?|加上|带上|也(?:想|要)?(?:跟着)?(?:一起)?(?:去|来)|\badd\b|\bplus\b|\b(?:is|are) coming\b|\bjoining\b"
     r"|\bwants? to come\b|\bcomes? too\b"
 )
 # one of the party drops out: 有个哥们去不了了, "one friend bailed", "my sister can't make it"
 LEFT = re.compile(  # (海口不去了 drops a place, not a person)
     r"(?i)(?:哥们|朋友|同事|同学|室友|闺蜜|他|她|妹|姐|哥|弟|妈|爸|个人|岳父|岳母|公公|婆婆|爷爷|奶奶|外公|外婆)"
     r"[^，,。；;！!]{0,8}?(?:去不了|来不了|不来了|不去了)"
-    r"|\b(?:friend|guy|one|buddy|mate|sister|brother|mom|mum|dad)\b[^.,;]{0,12}?"
+    r"|\b(?:friend|guy|one|buddy|mate|sister|brother|mom|mum|dad|people|of us|of them)\b[^.,;]{0,12}?"
     r"\b(?:bailed|dropped out|can'?t (?:come|make it))\b"
+)
+
+
+LEFT_COUNT = re.compile(  # how many drop out: "two people just dropped out", 两个人去不了了
+    r"(?i)\b" + _EN + r"\s+(?:people|persons|friends)\b"
+    r"|" + _ZN + r"\s*(?:个人|个朋友|个同事|位)(?=[^，,。]{0,4}(?:去不了|来不了|不去了|不来了))"
 )
 
 
 def added_people(text: str) -> int:
     """The travellers a follow-up adds ("再加上爷爷奶奶": 2, "add my mum": 1); 0 when it adds nobody
     or says a new total (再加上我老婆，两个人)."""
-    if m := re.search(r"(?i)\b" + _EN + r" more\b|再加\s*" + _ZN + r"\s*个人?", text):
-        return number(m.group(1) or m.group(2)) or 0  # 再加一个人: one more, not a party of one
+    if m := re.search(r"(?i)\b" + _EN + r" more\b|(?:再加|又多了|多了)\s*" + _ZN + r"\s*个", text):
+        return number(m.group(1) or m.group(2)) or 0  # 再加一个人, 又多了两个同学: more, not a party of them
     if not ADDED.search(text) or _explicit(text) is not None:
         return 0
     found = _companions(text)
@@ -282,10 +292,12 @@ def added_people(text: str) -> int:
 
 
 def joined(before: Party, text: str) -> Party:
-    """The party so far with the people a follow-up adds (再加上爷爷奶奶 after 3个大人: five), or less one who
-    drops out (有个哥们去不了了 after four: three)."""
+    """The party so far with the people a follow-up adds (再加上爷爷奶奶 after 3个大人: five), or less those who
+    drop out (有个哥们去不了了 after four: three; "two people dropped out" after six: four)."""
     if LEFT.search(text) and before.size > 1 and not ADDED.search(text):
-        return Party(before.size - 1, f"{before.said}, {text.strip()}", before.asked_rooms, before.children)
+        gone = number(m.group(1) or m.group(2)) if (m := LEFT_COUNT.search(text)) else 1
+        size = max(1, before.size - (gone or 1))
+        return Party(size, f"{before.said}, {text.strip()}", before.asked_rooms, min(before.children, size - 1))
     extra = added_people(text)
     said = ("、" if re.search(r"[\u4e00-\u9fff]", text) else ", ").join(w for w in (before.said, text.strip()) if w)
     return Party(before.size + extra, said, before.asked_rooms, before.children) if extra else before
@@ -320,3 +332,8 @@ def find_party(text: str) -> Party:
     if (m := ROOMS.search(text)) and 1 <= (rooms := number(m.group(1) or m.group(2)) or 0) <= found.size:
         return Party(found.size, found.said, rooms, found.children)
     return found
+
+
+def new_total(text: str) -> bool:
+    """Whether a follow-up that someone drops out of says the new head count (变成三个人), not who left."""
+    return bool(find_party(text).said) and not LEFT_COUNT.search(text)

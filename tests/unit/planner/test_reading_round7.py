@@ -322,3 +322,17 @@ def test_moving_the_dates_of_a_weather_question_asks_the_weather_again() -> None
     assert looks_up(parse("make it the weekend after instead", ["what's the weather in Harbin this weekend?"])) == (
         "weather",
     )
+
+
+@pytest.mark.parametrize(
+    ("follow_up", "earlier", "size"),
+    [
+        ("哦对了 我爸也跟着一起去", "一家三口从北京出发，元旦去广州玩三天", 4),
+        ("又多了两个同学要一起去", "寒假想跟一个同学去重庆", 4),
+        ("two people just dropped out", "a team trip for 6 people to Phuket over Easter", 4),
+        ("有个朋友去不了了，变成三个人", "我们五个人下周去成都", 3),
+        ("and my colleague is coming too", "Singapore next week for a conference, flights from Hong Kong", 2),
+    ],
+)
+def test_the_party_changed_in_a_follow_up(follow_up: str, earlier: str, size: int) -> None:
+    assert parse(follow_up, [earlier]).party.size == size
