@@ -336,3 +336,10 @@ def test_moving_the_dates_of_a_weather_question_asks_the_weather_again() -> None
 )
 def test_the_party_changed_in_a_follow_up(follow_up: str, earlier: str, size: int) -> None:
     assert parse(follow_up, [earlier]).party.size == size
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"), [("春运火车票什么时候开抢？想回武汉", "trains"), ("东方明珠周一开吗？", "opening_times")]
+)
+def test_when_tickets_go_on_sale_and_is_it_open(text: str, topic: str) -> None:
+    assert topic in parse(text, []).beyond
