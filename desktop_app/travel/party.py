@@ -36,7 +36,7 @@ ZH_COMPANIONS: tuple[tuple[str, int], ...] = (
     (r"老婆|老公|老伴|媳妇|爱人|妻子|丈夫|女朋友|男朋友|女友|男友|对象|太太|先生|男票|女票|(?i:\bbf\b|\bgf\b)", 1),
     (r"^(?:她|他)(?!们)", 1),  # 带她去巴黎: one more
     (TWINS := r"双胞胎(?:宝宝|孩子|女儿|儿子|男孩|女孩)?", 2),  # 带着双胞胎, 双胞胎宝宝: two children
-    (r"孩子|小孩|娃|儿子|女儿|宝宝|外?孙[子女]", 1),
+    (r"孩子|小孩|娃|儿子|女儿|闺女|宝宝|外?孙[子女]", 1),
 )
 EN_COMPANIONS: tuple[tuple[str, int], ...] = (
     (r"parents|mum and dad|mom and dad|grandparents|in-laws", 2),
