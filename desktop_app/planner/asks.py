@@ -151,6 +151,7 @@ def _asked_in_phrases(text: str, asked: str, looked_up: bool) -> set[str]:
 STILL = re.compile(
     r"^\W*还是(?![^?？]*[?？呢]\W*$)|(?<=[。！!])\s*还是"  # (还是去厦门？ asks "or")
     r"|还是(?=\s*(?:[\d一两二三四五六七八九十]+\s*[晚天夜个周]|玩|住|待|呆|短|长|太|算|先|就|觉得|想|要|得|不|别|按|老样子|原来|一起))"
+    r"|还是(?=[\u4e00-\u9fff]{2,4}(?:走|出发)(?:[，,。！!\s]|$))"  # 还是成都走: still leaving from there
 )
 LOOKUP_NAMES = {"机票": "flights", "航班": "flights", "flight": "flights", "酒店": "hotels", "住宿": "hotels"}
 LOOKUP_NAMES |= {"hotel": "hotels", "天气": "weather", "weather": "weather"}

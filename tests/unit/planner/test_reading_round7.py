@@ -343,3 +343,12 @@ def test_the_party_changed_in_a_follow_up(follow_up: str, earlier: str, size: in
 )
 def test_when_tickets_go_on_sale_and_is_it_open(text: str, topic: str) -> None:
     assert topic in parse(text, []).beyond
+
+
+def test_the_if_of_a_follow_up_is_no_place() -> None:
+    q = parse("元旦去的话呢？住三晚", ["成都飞拉萨的机票一般多少钱"])
+    assert q.unknown_places == [] and [c.id for c in q.destinations] == ["lhasa"]
+
+
+def test_still_leaving_from_a_city_is_no_comparison() -> None:
+    assert "compare" not in parse("算了，改去昆明和大理吧，还是成都走", ["下周去拉萨"]).intents
