@@ -56,7 +56,7 @@ def party_line(q: TripQuery, lang: str) -> str:
     if q.party.children and not q.party.asked_rooms:
         how = say(lang, "每间 2 位大人，孩子与父母同住", "two adults to a room, children share their parents' rooms")
     if lang == "zh":
-        return f"**人数**：{n}人{who}；机票按 {n} 张、酒店按 {rooms} 间（{how}）计算。"
+        return f"**人数**：{n}人{who}；机票/车票按 {n} 张、酒店按 {rooms} 间（{how}）计算。"
     return f"**Travellers**: {n}{who}; {n} seats and {rooms} room{'s' if rooms > 1 else ''} ({how})."
 
 
