@@ -269,3 +269,29 @@ CHEAP = re.compile(
 
 
 STARS = re.compile(r"(?i)(\d|[一二三四五])\s*-?\s*(?:星|stars?\b)|\b(?:one|two|three|four|five)[\s-]*stars?\b")
+
+
+# one of the places weighed is picked (那就澳门吧, 定杭州了, "let's go Sanya", "Hong Kong then"): no more comparing
+CHOSEN = re.compile(
+    r"(?i)那就|就(?:去)?[\u4e00-\u9fff]{2,4}吧|定了|就定|选|\blet'?s (?:go|do)\b|\bgo (?:with|for)\b|\bit is\b|\bthen\b"
+)
+
+
+TRIP_LOOKUPS = frozenset({"weather", "flights", "hotels"})
+
+
+def carried_intents(said: set[str], text: str, asked: set[str], planned: bool, settled: bool) -> set[str]:
+    """What a follow-up asks: with no lookup of its own what the turn before did ("那成都呢？"), the whole trip when
+    it plans one after a weather question (住3晚，从北京走); one that adds (保存这个行程) keeps both; a choice or
+    "instead" (`settled`) ends comparing."""
+    before = asked - {"save"} - ({"compare"} if settled else set())
+    if not said:
+        intents = before | (TRIP_LOOKUPS if planned and before == {"weather"} else set())
+    elif said <= {"save", "guide", "compare"}:  # 给个行程攻略, "which is better?", 存一下: on top of the trip
+        whole_trip = not before & (TRIP_LOOKUPS | {"guide", "compare"})
+        intents = said | before | (TRIP_LOOKUPS if whole_trip else set())
+    else:
+        intents = said | before  # "any cheaper hotels there too?", 那机票呢？: the new lookup joins what was asked
+    if no := unasked(text):  # 机票不用查了, "skip the hotels": what was asked (a whole trip: every lookup), less that
+        intents = (intents - {"save"} or set(TRIP_LOOKUPS)) - no | (intents & {"save"})
+    return intents

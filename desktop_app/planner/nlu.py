@@ -8,10 +8,13 @@ from datetime import timedelta
 
 from desktop_app import clock
 from desktop_app.planner.asks import (
+    CHOSEN,
     COMPARE_ONE,
     STARS,
     TRAIN,
+    TRIP_LOOKUPS,
     TRIP_WORDS,
+    carried_intents,
     find_intents,
     parse_stars,
     unasked,
@@ -361,26 +364,6 @@ def _spans(text: str, places: list[Mention]) -> list[tuple[int, int]]:
     return out
 
 
-TRIP_LOOKUPS = frozenset({"weather", "flights", "hotels"})
-
-
-def _carry_intents(q: TripQuery, text: str, asked: set[str], planned: bool) -> None:
-    """A follow-up with no lookup of its own asks what the turn before did ("那成都呢？"), or the whole trip when
-    it plans one after a question about the weather alone (住3晚，从北京走); one that adds ("保存这个行程", "add
-    Beijing to the comparison") keeps it too: the earlier intents and the new one."""
-    settled = BACK_TO.search(text) or (q.dropped and len(q.destinations or ()) < 2)  # 算了还是成都吧
-    before = asked - {"save"} - ({"compare"} if settled else set())
-    if not q.intents:
-        q.intents = before | (TRIP_LOOKUPS if planned and before == {"weather"} else set())
-    elif q.intents <= {"save", "guide", "compare"}:  # 给个行程攻略, "which is better?", 存一下: on top of the trip
-        whole_trip = not before & (TRIP_LOOKUPS | {"guide", "compare"})
-        q.intents |= before | (TRIP_LOOKUPS if whole_trip else set())
-    else:
-        q.intents |= before  # "any cheaper hotels there too?", 那机票呢？: the new lookup joins what was asked
-    if no := unasked(text):  # 机票不用查了, "skip the hotels": what was asked (a whole trip: every lookup), less that
-        q.intents = (q.intents - {"save"} or set(TRIP_LOOKUPS)) - no | (q.intents & {"save"})
-
-
 FOLD_TURNS = 8  # a follow-up folds into the reading of at most this many turns before it
 
 
@@ -393,13 +376,16 @@ def _inherit(q: TripQuery, text: str, before: TripQuery) -> None:
     if not q.destinations and not q.no_data and not q.unknown_places and q.open is None:
         q.destinations, q.no_data, q.open, q.stop_nights = before.destinations, before.no_data, before.open, ()
     elif set(q.dropped) & set(before.destinations):  # 澳门不去了 换成香港: the other stops stay, in their order
-        q.destinations = [c for c in before.destinations if c not in (*q.dropped, *q.destinations)] + q.destinations
+        relisted = set(q.destinations) if len(q.destinations) > 1 else set()  # 改成丽江和昆明: in the order said
+        kept = [c for c in before.destinations if c not in q.dropped and c not in relisted]
+        q.destinations = kept + [c for c in q.destinations if c not in kept]
     if q.days is None and q.nights is None:
         q.days, q.nights = before.days, before.nights
     q.stars_said = before.stars_said if q.stars_said is None else q.stars_said
     _when_so_far(q, text, before)
     if not q.open and (before.destinations or before.no_data):
-        _carry_intents(q, text, before.intents, planned)
+        settled = BACK_TO.search(text) or (len(q.destinations) < 2 and (q.dropped or CHOSEN.search(text)))  # 那就澳门
+        q.intents = carried_intents(q.intents, text, before.intents, planned, bool(settled))
     if not q.party.said or (q.party.guessed and before.party.said):
         q.party = before.party  # 我们从深圳出发 after 我和3个朋友…再加两个人: still six
     if q.budget is None and before.budget is not None:  # as said: per person stays per person
@@ -460,11 +446,11 @@ ALSO = re.compile(
 BACK_TO = re.compile(r"(?i)回到|算了[，,\s]*(?:还是|就)|\bback to\b|\bgo back\b|\binstead\b")
 # a place said with 不去 / drop / skip is out of the trip: 海口不去了, 去掉海口, "drop KL", "skip Osaka"
 DROPPED = re.compile(
-    r"(?i)(?:^|\s)(?:不去|去掉|删掉|不要|drop|skip|remove|minus|without|no more|forget|not|swap)\s*@"
+    r"(?i)(?:^|\s|了|[，,])(?:不去|去掉|删掉|不要|drop|skip|remove|minus|without|no more|forget|not|swap)\s*@"
     r"|@[^，,。！？!?]{0,6}人太多|@\s*出发[…。.，,\s]*(?:哦|噢)?不对"
     r"|@\s*[？?]?\s*(?:不对|不是|不)(?:不对)?[，,\s]*(?:是|还是)|@\s*算了"  # 苏州？不 还是去南京吧; 南京算了
     r"|^(?:本来|原本|原来)(?:想|打算)?去?\s*@"  # 本来想去东京…那就大阪吧
-    r"|@\s*(?:就)?不去了?|@\s*换成|@\s*(?:那会儿|那边)?太(?:贵|远|热|冷|累)"
+    r"|@\s*(?:就)?不去了?|@\s*换成|@\s*(?:去掉|删掉|不要了)|@\s*(?:那会儿|那边)?太(?:贵|远|热|冷|累)"
 )  # 厦门换成三亚
 
 
@@ -490,8 +476,8 @@ def _added(q: TripQuery, text: str, earlier: list[str]) -> None:
     """ "add Dubai to that", "再加上厦门": the places asked about before stay, the new ones join them; so do
     they for a comparison naming one place ("还是去厦门？", "or Xiamen?": weighed against the one before)."""
     alternative = "compare" in q.intents and len(q.destinations) == 1
-    if not earlier or not q.destinations or not (ADDING.search(text) or alternative):
-        return
+    if not earlier or not q.destinations or not (ADDING.search(text) or alternative) or BACK_TO.search(text):
+        return  # "actually Osaka instead, and check hotels too": Osaka alone
     prev = TripQuery()
     for previous in reversed(earlier):
         _set_places(prev, previous, find_places(previous))

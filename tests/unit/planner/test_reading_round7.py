@@ -352,3 +352,23 @@ def test_the_if_of_a_follow_up_is_no_place() -> None:
 
 def test_still_leaving_from_a_city_is_no_comparison() -> None:
     assert "compare" not in parse("算了，改去昆明和大理吧，还是成都走", ["下周去拉萨"]).intents
+
+
+@pytest.mark.parametrize(
+    ("follow_up", "earlier", "stops"),
+    [
+        ("actually Osaka instead, and check hotels too", "Tokyo over Christmas, flights from Beijing?", ["osaka"]),
+        ("算了不去武汉了，长沙呢", "下周末从南京去武汉看朋友，那边天气咋样", ["changsha"]),
+        ("丽江去掉吧，再帮我看看从杭州飞昆明的机票", "下周去昆明，顺便去大理和丽江也看看", ["kunming", "dali"]),
+    ],
+)
+def test_instead_and_dropped_places_in_a_follow_up(follow_up: str, earlier: str, stops: list[str]) -> None:
+    assert [c.id for c in parse(follow_up, [earlier]).destinations] == stops
+
+
+@pytest.mark.parametrize(
+    "follow_up", ["那就澳门吧，酒店帮我看看", "Macau then. hotels please", "let's go Macau, hotels?"]
+)
+def test_one_place_chosen_ends_the_comparison(follow_up: str) -> None:
+    q = parse(follow_up, ["下周末想去澳门或者香港玩一趟，哪个好"])
+    assert [c.id for c in q.destinations] == ["macau"] and "compare" not in q.intents and "hotels" in q.intents
