@@ -146,7 +146,7 @@ def offer(places: list[str], lang: str) -> str:
 
 
 STRONG_FARE = re.compile(  # asked, not a flight in passing
-    r"(?i)机票|航班|票价|直飞|飞[^，,。？?]{0,10}?多少钱|\bflights\b|\b(?:air)?fares?\b|\bflight\b[^。？?]{0,6}(?:多少|价格)"
+    r"(?i)机票|航班|票价|直飞|飞[^，,。？?]{0,10}?(?:多少钱|的?价格)|\bflights\b|\b(?:air)?fares?\b|\bflight\b[^。？?]{0,6}(?:多少|价格)"
     r"|\b(?:how much|price)\b[^.?!]{0,20}\bflights?\b|\bflights? (?:price|fare|cost)s?\b"
     r"|\b(?:cheapest|cheap|what's a|what is a)\s+flights?\b|\bflights? from \w+ to\b"
 )

@@ -13,7 +13,7 @@ from desktop_app.travel.places import City, all_cities
 CJK_NAME = re.compile(r"[\u4e00-\u9fff]{2,4}")
 # A typo counts only between a word that leads to a place and one that follows a place (both needed):
 # 去西按玩, 从哈尔宾飞昆名, 那哈尔宾呢, 三压天气怎么样, 桂琳的酒店; 在大力发展 and 西岸边 are left alone.
-_LEAD = re.compile(r"(?:^|[\s，,。！!？?；;、：:（(]|去|到|在|飞|从|往|和|跟|与|或|还是|回|那|换成|改成)$")
+_LEAD = re.compile(r"(?:^|[\s，,。！!？?；;、：:（(]|去一?趟|去|到|在|飞|从|往|和|跟|与|或|还是|回|那|换成|改成)$")
 _TAIL = re.compile(
     r"^(?:$|[\s，,。！!？?；;、：:）)]|的|天气|气温|冷|热|酒店|住|机票|航班|旅游|旅行|玩|度假|呢|吗|怎么样|如何|攻略|景点|美食|自由行|[一二两三四五六七八九十]日游|有什么|哪里"
     r"|出发|到|去|飞|和|跟|与|或|还是|[一二两三四五六七八九十\d]{1,2}\s*[天晚日号月]|[冬夏春秋]天|现在|最近|下{1,2}个?周|下个?月"

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from desktop_app.travel.numbers import number
 from desktop_app.travel.people_list import listed_party
 
-_ZN = r"(\d{1,2}|[一二两俩仨三四五六七八九十]{1,2})"
+_ZN = r"(\d{1,2}|[二三四五六七八九]?十[一二三四五六七八九]?|[一二两俩仨三四五六七八九十])"  # 五一四个人: four
 _EN = r"(\d{1,2}|one|two|three|four|five|six|seven|eight|nine)"
 MAX_PARTY = 50  # a group (公司12个人) is counted; the tools take up to 50 seats and 25 rooms
 
@@ -82,7 +82,7 @@ def _explicit(text: str) -> Party | None:
         + r"\s*口之家|"
         + r"(?<![和跟带陪与])"  # 我和三位同事: me and three more (a group, read below)
         + _ZN
-        + r"\s*(?:个人|人|位|名|口人)(?!民|口[^人]|"  # 一人两千五 is a sum each, 2人 3晚 a party
+        + r"\s*(?:个人|人|位|名|口人)(?!民|口[^人]|太多|很多|多不多|挤|山人海|"  # 一人两千五: each; 五一人太多: a crowd
         + r"\s*(?:\d{3,}|[\d一两二三四五六七八九十]+\s*[千万百块元kK]))",
         text,
     ):

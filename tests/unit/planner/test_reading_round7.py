@@ -372,3 +372,20 @@ def test_instead_and_dropped_places_in_a_follow_up(follow_up: str, earlier: str,
 def test_one_place_chosen_ends_the_comparison(follow_up: str) -> None:
     q = parse(follow_up, ["下周末想去澳门或者香港玩一趟，哪个好"])
     assert [c.id for c in q.destinations] == ["macau"] and "compare" not in q.intents and "hotels" in q.intents
+
+
+@pytest.mark.parametrize(("text", "size"), [("五一四个人去厦门", 4), ("十二个人去三亚", 12)])
+def test_a_count_after_a_holiday_is_read_whole(text: str, size: int) -> None:
+    assert parse(text, []).party.size == size
+
+
+def test_a_crowd_is_no_party() -> None:
+    assert parse("算了五一人太多，改到端午吧", ["我们三个人五一去厦门"]).party.size == 3
+
+
+def test_a_city_misspelt_after_qu_tang() -> None:
+    assert [c.id for c in parse("元旦想去趟夏门，那边酒店贵不贵", []).destinations] == ["xiamen"]
+
+
+def test_a_fare_asked_as_the_price_of_a_flight_beside_a_visa_question() -> None:
+    assert "flights" in parse("泰国现在免签吗？顺便查下成都飞曼谷的价格", []).intents
