@@ -26,7 +26,7 @@ ASKED_OF = re.compile(  # a place asked about or asked for, however tersely: 三
 
 # what is asked is no trip: a poem about 西湖, a film with a Tokyo vibe, a degree, a bet on which tower is taller
 OFF_TOPIC = re.compile(
-    r"(?i)写[^，,。！？!?]{0,10}(?:诗|歌|文案)|电影|电视剧|纪录片|综艺|小说|配文|考考你|打赌|留学"
+    r"(?i)写[^，,。！？!?]{0,10}(?:诗|歌|文案)|电影|电视剧|纪录片|综艺|小说|配文|考考你|打赌|留学(?!生)"
     # a degree applied for (申请港大的硕士, 硕士好申请吗), not a traveller's background ("I'm a PhD student")
     r"|(?:申请|读|考)[^，,。？?]{0,8}(?:硕士|博士|研究生)|(?:硕士|博士|研究生)[^，,。]{0,3}(?:好|难)?(?:申请|考)"
     r"|\bapply(?:ing)? (?:for|to) (?:a |an )?(?:master'?s|phd)\b"

@@ -27,7 +27,9 @@ TRIP_VERB = re.compile(
     r"(?i)去|飞|出发|玩|旅|度假|\b(?:fly|flying|go|going|head|heading|leave|leaving|trip|visit|travel)\b"
 )
 # a clause about a trip already made: 刚去过, 那次, 上次, "I was in Taipei on March 1st"
-PAST = re.compile(r"(?i)去过|那次|上次|上回|刚去了|去了趟|\b(?:was in|were in|went to|visited|last time|we did|did)\b")
+PAST = re.compile(
+    r"(?i)去过|那次|上次|上回|刚去了|去了趟|没回家|没能回|\b(?:was in|were in|went to|visited|last time|we did|did)\b"
+)
 CLAUSE = re.compile(r"[^，,。；;！!？?\n]+")
 
 
@@ -48,6 +50,7 @@ TOLD = re.compile(
     r"|(?:听说|都说|据说|人家说)[^，,。]{0,20}(?:比|像)"
     r"|\b(?:people|ppl|everyone|they) says?\b[^.]{0,60}\b(?:than|like)\b"
     r"|\b(?:last (?:time|year|summer|winter|month|week|xmas|christmas)|was in|were in|went to|visited|been to"
+    r"|lived in|used to live|grew up in"
     r"|(?:got|came|just) back|(?:we|i) did|did)\b(?!\s+(?:you|we|i|it)\b)"
 )
 # a place flown through, not stayed in: 在迪拜转机，不出机场; "a layover in Doha" (停留两天, "stopover 2 nights" stay)

@@ -389,3 +389,24 @@ def test_a_city_misspelt_after_qu_tang() -> None:
 
 def test_a_fare_asked_as_the_price_of_a_flight_beside_a_visa_question() -> None:
     assert "flights" in parse("泰国现在免签吗？顺便查下成都飞曼谷的价格", []).intents
+
+
+def test_a_holiday_spent_not_going_home_is_not_the_trip_date() -> None:
+    q = parse("今年过年没回家，元旦想带爸妈去三亚玩四天，从长沙出发", [])
+    assert q.when is not None and q.when.start.isoformat() == "2027-01-01"
+
+
+def test_from_a_city_going_home_to_another() -> None:
+    q = parse("2月4号从上海回武汉的机票多少", [])
+    assert q.origin is not None and q.origin.id == "shanghai" and [c.id for c in q.destinations] == ["wuhan"]
+
+
+def test_a_place_lived_in_before_is_not_the_trip() -> None:
+    q = parse("I lived in Singapore for two years. Thinking Bangkok for 4 nights over Christmas, flights?", [])
+    assert [c.id for c in q.destinations] == ["bangkok"]
+
+
+def test_an_international_student_is_no_talk_about_studying_abroad() -> None:
+    assert [c.id for c in parse("我是在广州读书的留学生，想趁寒假去哈尔滨看雪，帮我规划一下", []).destinations] == [
+        "harbin"
+    ]
