@@ -189,12 +189,12 @@ def basis(ask: OpenAsk, lang: str) -> str:
         "cool": f"the closest of the cities whose sample weather is {COOL_C}°C or cooler",
         "cheap": "the closest cities with flights (shorter flights are usually cheaper)",
     }
-    if ask.weather_only:
-        zh = {k: "示例数据里有当月典型气温的城市中" + ("最暖" if k == "warm" else "最凉爽宜人") + "的" for k in zh}
-        en = {
-            k: f"the {'warmest' if k == 'warm' else 'coolest pleasant'} of the cities with a typical value that month"
-            for k in en
-        }
+    if ask.weather_only:  # picked by that month's typical value (`_by_typical`)
+        warm = ask.criterion == "warm"
+        zh[ask.criterion] = f"示例数据里有当月典型气温的城市中{'最暖' if warm else '最凉爽宜人'}的"
+        en[ask.criterion] = (
+            f"the {'warmest' if warm else 'coolest pleasant'} of the cities with a typical value that month"
+        )
     where = {"abroad": ("境外", "abroad only"), "domestic": ("国内", "in China only")}.get(ask.scope)
     if lang == "zh":
         return zh[ask.criterion] + (f"（限{where[0]}）" if where else "")

@@ -128,11 +128,12 @@ def reply(text: str, lang: str) -> str:
     """A short reply to thanks, a goodbye or a story; for anything else, what the planner cannot do."""
     if thanks_only(text):
         return welcome(lang)
-    if SIGN_OFF.search(text) and no_trip_asked(text):
+    talk = no_trip_asked(text)
+    if SIGN_OFF.search(text) and talk:
         return say(
             lang, "再见，旅途愉快！想查天气、机票或酒店，随时来问。", "Bye, and have a good trip! Ask me any time."
         )
-    if no_trip_asked(text) and told_not_asked(PAST_HELP.sub(" ", text)):  # a story: heard, nothing looked up
+    if talk and told_not_asked(PAST_HELP.sub(" ", text)):  # a story: heard, nothing looked up
         return say(
             lang,
             "听起来很有意思！下次想查哪座城市的天气、机票或酒店，直接告诉我。",

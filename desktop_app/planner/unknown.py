@@ -46,7 +46,7 @@ def unknown_places(text: str) -> list[str]:
 def _may_be_place(word: str) -> bool:
     """Not a doubled verb (走走, 逛逛), a time (元宵节, 初五, 月底, 两天) or a word no place name has in it."""
     doubled = len(word) == 2 and word[0] == word[1]
-    return not (doubled or NOT_PLACE_CHARS.search(word) or find_span(word, clock.today()) or TIME_WORD.search(word))
+    return not (doubled or NOT_PLACE_CHARS.search(word) or TIME_WORD.search(word) or find_span(word, clock.today()))
 
 
 TIME_WORD = re.compile(r"^(?:初[一二三四五六七八九十]|[一二三四五六七八九十两\d]+[天晚号日月周]|月[底初中]|[上中下]旬)")
@@ -67,12 +67,15 @@ TRAVEL_NOUNS = (
     "安排",
     "安全",
     "地震",
+    "旅游",
+    "旅行",
+    "度假",
+    "出差",
+    "出游",
+    "游玩",
 )
-
-
-TRIP_NOUNS = ("旅游", "旅行", "度假", "出差", "出游", "游玩")
 
 
 def _travel_word(word: str) -> bool:
     """A lookup the planner knows (酒店, 机票, 天气, hotels…) or another travel noun."""
-    return bool(find_intents(word)) or any(noun in word for noun in TRAVEL_NOUNS + TRIP_NOUNS)
+    return bool(find_intents(word)) or any(noun in word for noun in TRAVEL_NOUNS)

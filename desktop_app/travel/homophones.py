@@ -31,6 +31,9 @@ NOT_TYPOS = frozenset(
 )
 
 
+LOOKS_LIKE = {"川": "圳"}  # typed by its look: 深川 for 深圳
+
+
 @lru_cache(maxsize=4096)
 def _readings(char: str) -> tuple[str, ...]:
     """Every toneless reading of one character (厦: sha and xia), empty for a character without one."""
@@ -40,9 +43,6 @@ def _readings(char: str) -> tuple[str, ...]:
     if char in LOOKS_LIKE:  # 深川 for 深圳: typed by its look, not its sound
         readings += pinyin(LOOKS_LIKE[char], style=Style.NORMAL, heteronym=True)[0]
     return tuple(sorted({r for r in readings if r.isascii() and r.isalpha()}))
-
-
-LOOKS_LIKE = {"川": "圳"}
 
 
 @lru_cache(maxsize=1)

@@ -26,10 +26,10 @@ EVENT = re.compile(
 TRIP_VERB = re.compile(
     r"(?i)去|飞|出发|玩|旅|度假|\b(?:fly|flying|go|going|head|heading|leave|leaving|trip|visit|travel)\b"
 )
-# a clause about a trip already made: 刚去过, 那次, 上次, "I was in Taipei on March 1st"
-PAST = re.compile(
-    r"(?i)去过|那次|上次|上回|刚去了|去了趟|没回家|没能回|\b(?:was in|were in|went to|visited|last time|we did|did)\b"
-)
+# a clause about a trip already made: 刚去过, 那次, 上次, "I was in Taipei on March 1st" (its days are not the trip's)
+MADE_ZH = r"去过|那次|上次|上回|刚去了|去了趟"
+MADE_EN = r"was in|were in|went to|visited|last time|we did|did"
+PAST = re.compile(r"(?i)" + MADE_ZH + r"|没回家|没能回|\b(?:" + MADE_EN + r")\b")
 CLAUSE = re.compile(r"[^，,。；;！!？?\n]+")
 
 
@@ -44,14 +44,13 @@ def in_event(text: str, at: int) -> bool:
 # a clause telling a trip already made (上回去大阪吃了一圈, 去年这个时候去的大连冻成狗, "we went to Bali last year"):
 # a chat clause ends at punctuation or at a space between Chinese words
 TOLD_CLAUSE = re.compile(r"(?:[^，,。；;！!？?\n\s.]|\.(?!\s|$)|(?<![\u4e00-\u9fff])\s|\s(?![\u4e00-\u9fff]))+")
-TOLD = re.compile(
-    r"(?i)上回|上次|去年|前年|以前|之前去|那次|刚从|去过|玩过|回来|刚去了|去了趟"
+TOLD = re.compile(  # its places are not the next trip's: the past list above, and more ways of telling
+    r"(?i)" + MADE_ZH + r"|去年|前年|以前|之前去|刚从|玩过|回来"
     # hearsay weighing one place by another (听说广州比深圳暖和, "ppl say Xiamen is like a mini Qingdao")
     r"|(?:听说|都说|据说|人家说)[^，,。]{0,20}(?:比|像)"
     r"|\b(?:people|ppl|everyone|they) says?\b[^.]{0,60}\b(?:than|like)\b"
-    r"|\b(?:last (?:time|year|summer|winter|month|week|xmas|christmas)|was in|were in|went to|visited|been to"
-    r"|lived in|used to live|grew up in"
-    r"|(?:got|came|just) back|(?:we|i) did|did)\b(?!\s+(?:you|we|i|it)\b)"
+    r"|\b(?:" + MADE_EN + r"|last (?:year|summer|winter|month|week|xmas|christmas)|been to|lived in|used to live"
+    r"|grew up in|(?:got|came|just) back|i did)\b(?!\s+(?:you|we|i|it)\b)"
 )
 # a place flown through, not stayed in: 在迪拜转机，不出机场; "a layover in Doha" (停留两天, "stopover 2 nights" stay)
 LAYOVER_AFTER = re.compile(r"\s*(?:转机|中转|经停)")

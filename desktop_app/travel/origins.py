@@ -152,9 +152,10 @@ def trip_places(text: str, places: list[Mention]) -> list[Mention]:
     (上回去大阪…这次去东京) or a change of planes (在迪拜转机), while another place is left; a told place stays
     when the question weighs it ("went to Phuket last year … which one's better")."""
     elsewhere = [p for p in places if not in_event(text, p.start)]
-    went = [p for p in elsewhere if not in_told(text, p.start) and not flown_through(text, p.start, _end(text, p))]
+    stayed = [p for p in elsewhere if not flown_through(text, p.start, _end(text, p))]
+    went = [p for p in stayed if not in_told(text, p.start)]
     if len(went) < 2 and COMPARED.search(text):
-        went = [p for p in elsewhere if not flown_through(text, p.start, _end(text, p))]
+        went = stayed
     kept = {p.city or p.world for p in went}  # 在东京转机…东京中间住一晚: Tokyo stays, where first named
     return [p for p in elsewhere if (p.city or p.world) in kept] or elsewhere or places
 

@@ -190,5 +190,5 @@ def said_nights(text: str) -> dict[str, int]:
 
 
 def _count(said: str) -> int | None:
-    """Nights from their number, a week as seven."""
-    return 7 if said in ("一周", "一个星期", "一礼拜") or said.casefold() == "a week" else number(said)
+    """Nights from their number, a week as the stay's own reader counts it (seven)."""
+    return number(said) or parse_duration(said)[0]

@@ -154,8 +154,9 @@ def _options(trip: Trip, t: dict[str, str], zh: bool) -> list[str]:
 def _costs(trip: Trip, t: dict[str, str], zh: bool) -> list[str]:
     out = [f"## {t['costs']}", "", t["cost_row"], "|---|---|---:|---|"]
     for c in trip.costs:
-        fare = mode_name(fare_mode(trip.legs, c.call_id), "zh" if zh else "en")  # 火车 for a train fare
-        kind = fare if c.kind == "flights" else t["stays"] if c.kind == "hotel" else t["other"]
+        kind = t["stays"] if c.kind == "hotel" else t["other"]
+        if c.kind == "flights":  # named by the way it priced: 火车 for a train fare
+            kind = mode_name(fare_mode(trip.legs, c.call_id), "zh" if zh else "en")
         label = c.label if zh or not c.label_en else c.label_en
         out.append(f"| {kind} | {md_text(label)} | {cny(c.amount_cny)} | {md_code(c.call_id)} |")
     if not any(c.kind == "other" for c in trip.costs):

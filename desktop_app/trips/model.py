@@ -29,7 +29,8 @@ LEGS_NAMES: dict[str, tuple[str, str]] = {"flight": ("航班", "Flights"), "trai
 def legs_name(modes: set[str], lang: str) -> str:
     """The heading of the ways travelled: 航班 / Flights, 火车 / Trains, or 交通 / Transport for several ways
     (a train fare is never headed as a flight)."""
-    zh, en = LEGS_NAMES.get(next(iter(modes)), ("交通", "Transport")) if len(modes) == 1 else ("交通", "Transport")
+    only = next(iter(modes)) if len(modes) == 1 else ""
+    zh, en = LEGS_NAMES.get(only, ("交通", "Transport"))
     return zh if lang == "zh" else en
 
 
