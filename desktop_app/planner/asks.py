@@ -19,12 +19,13 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
         words(
             "天气|气温|温度|下雨|热不热|穿什么|穿啥|穿多厚|要穿|带什么|衣服|热吗|很热|太热|暖和|凉|下雪|多少度|冷|冻|零下"
             "|游泳|下海|外套|羽绒服|秋裤|雨伞"
-            "|泳衣|长袖|短袖|防晒|带伞|雨季|温差|热死|冷死"
+            "|泳衣|长袖|短袖|防晒|带伞|雨季|温差|热死|冷死|几度"
         )
         + words(
             "weather|wether|temperature| temp | temps |degrees|humid| rain|forecast|climate|"
             "warmer|cooler|colder|hotter|"
             "pack|wear| cold | hot |snow|swim|sunny|chilly|freezing| coat | jacket|umbrella|brolly|below zero"
+            "|monsoon|rainy season"
         )
     ),
     "flights": words("机票|航班|飞|往返|票价")
@@ -70,6 +71,8 @@ BOOKED = re.compile(
     r"|\b(?:already )?booked (?:my|the|our|a) (?:hotel|flights?)\b|\bchange planes\b|转机"
     r"|\b(?:hotel|flights?) (?:is|are) (?:already )?booked\b"
     r"|\b(?:(?:we'?ve|i'?ve|we have|i have) )?got (?:the |our |my )?(?:flights?|tickets?) (?:already|sorted|booked)\b"
+    r"|\b(?:flights?|hotels?|tickets?)\b[^.,;!?()]{0,30}?\b(?:already (?:booked|paid|sorted|bought)|paid for)\b"
+    r"|\balready got (?:the |my |our )?(?:flights?|tickets?)\b|\bgot (?:my|our) (?:flights?|tickets?)\b(?=[^.!?]*\balready\b)"
 )
 ESCAPE = re.compile(  # a wish to go, or the reason for a change (首尔太冷了 换曼谷吧): no forecast asked
     r"(?i)\b(?:escape|get away from|get out of) the (?:cold|heat)\b"

@@ -213,7 +213,8 @@ def _when_so_far(q: TripQuery, text: str, before: TripQuery) -> None:
         q.when = find_span(text, trip.start.replace(day=1)) or q.when
     if (back := back_on(q.when, text, before.when)) is not None:
         q.when, q.days, q.nights = back, None, back.days - 1
-    elif q.when is None:
+    elif q.when is None or (trip and q.when.kind == "day" and q.when.start == trip.start and q.nights == before.nights):
+        # "flights for the 11th" in a trip from the 11th to the 17th: the day it starts, not a new trip
         q.when = before.when or before.when_aside
 
 

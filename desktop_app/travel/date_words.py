@@ -106,10 +106,10 @@ EN_DAYS_OF_MONTH = (  # "from the 3rd to the 8th of next month"
     + r"\s+of\s+(?P<base>(?:the\s+)?month\s+after\s+next|next\s+month|this\s+month)\b"
 )  # fmt: skip
 BARE_DAY = (  # a day of the month with no month: "on the 18th, back on the 22nd", 18号出发，22号回来
-    r"(?i)\b(?:on|from|(?:starting|leaving|departing|arriving|checking in|check-in|fly(?:ing)? out|booked for)"
-    r"(?:\s+on)?)"
+    r"(?i)\b(?:on|from|for|(?:starting|leaving|departing|arriving|arrive|landing|checking in|check-in"
+    r"|fly(?:ing)? out|booked for)(?:\s+on)?)"
     r"\s+the\s+(?P<d>\d{1,2})(?:st|nd|rd|th)\b"
-    r"(?!\s+(?:of\s+)?" + _M[1:-1] + r")"
+    r"(?!\s+(?:of\s+)?" + _M[1:-1] + r"|\s+(?:time|day|night|year|floor|row|place|anniversary)\b)"
     r"(?:[^.?!]{0,30}?\b(?:back|return(?:ing)?|until|till|to)\s+(?:on\s+)?(?:the\s+)?(?P<d2>\d{1,2})(?:st|nd|rd|th)\b)?"
     r"|\b(?:the\s+)?(?P<r1>\d{1,2})(?:st|nd|rd|th)\s*(?:-|–|to|until|till|through)\s*(?:the\s+)?"  # "12th-15th"
     r"(?P<r2>\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?" + _M[1:-1] + r")"
