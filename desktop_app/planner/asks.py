@@ -38,7 +38,7 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
     "save": words("保存|存下来|存起来|存成|存一下|导出|收藏|记下来|存着")
     + words("save|export|write it down|keep it|keep this|bookmark"),
     "compare": (
-        words("对比|比较|还是|比一下|哪个|哪里更|哪边|选一个|选哪|哪两个|纠结|拿不定")
+        words("对比|比较|还是|比一下|哪个|哪里更|哪边|选一个|选哪|哪两个|纠结|拿不定|比呢|比起来|相比")
         + words("compare|comparison| vs|versus|which one|which better|which is| or |torn between|decide between")
     ),
     "guide": (
@@ -116,7 +116,7 @@ WEATHER_ASKED = re.compile(
     r"|\bhow (?:warm|cold|hot|cool)\b"
     r"|\bwhat'?s\s+\w+\s+like\s+(?:tomorrow|today|tonight|this weekend|next week|now|rn|in \w+)\b|\bminus \w+"
     r"|风大|刮风|大风|\bwindy\b|(?:几月|什么时候|哪个月|[\d一二三四五六七八九十]{1,2}\s*月份?)去?(?:合适|最好|比较好)"
-    r"|\bbest time to (?:go|visit)\b"
+    r"|\bbest time to (?:go|visit)\b|\ba good (?:month|time) (?:for|to go to|to visit)\b"
 )
 TRIP_SIZED_MONEY = re.compile(r"(?i)预算|人均|\d{3,}|\bbudget\b|\byuan\b|块|元")  # 5000够吗: the money, not the days
 LONG_ENOUGH = re.compile(

@@ -154,7 +154,7 @@ STRONG_HOTEL = re.compile(  # asked, not a hotel in passing ("walking back to th
     r"(?i)(?:订|找|推荐|看看?)[^，,。？?]{0,8}(?:酒店|住宿|民宿|hotels?)|(?:酒店|住宿|民宿|hotels?)[^。？?]{0,8}(?:多少|价格|推荐|哪|贵|便宜)|住哪"
     r"|\bhotels?\b[^.?!]{0,30}(?:\bprice|\bcost|\brecommend|\bper night\b|\bgo for\b|\bfor \d+ nights?\b)"
     r"|\b(?:price|cost|how much|find|book|need|recommend|looking at|look at)\b[^.?!]{0,20}\b(?:hotels?|hostels?)\b"
-    r"|\bhotels?\s*\?"
+    r"|\bhotels?\s*\?|\bwhat are (?:the )?hotels like\b|\bhotels (?:near|around)\b"
 )
 # a topic beyond the data makes these words incidental: "tickets at the gate", 高铁还有票吗, "food festivals"
 WEAK_ASKS = {
