@@ -29,7 +29,10 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
         )
     ),
     "flights": words("机票|航班|飞|往返|票价")
-    + words("flite|flight|fly|airfare| fare|plane|ticket|round trip|return ticket| to get to | to get from | direct "),
+    + words(
+        "flite|flight|flght|fly|airfare| fare|plane|ticket|round trip|return ticket| to get to | to get from | direct "
+        "| one way | economy "
+    ),
     "hotels": words("酒店|住宿|宾馆|民宿|住哪|空房|订房|客栈|青旅|住的地方|住的呢|住的推荐|吃的住的|住的怎么")
     + words(
         "hotel|stay|accommodation|lodging| room | rooms |a place near|place to crash|somewhere to crash|hostel|airbnb"
@@ -50,7 +53,7 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
             "to eat|recommend|itinerary|must see|must eat|day by day|what should i do|what should we do|"
             "shouldn t i miss|shouldn t we miss|i not miss|we not miss|"
             "can t miss|can t i miss|can t we miss|not to miss|worth seeing|must do|there to do|good to do|"
-            "fun to do|what do i eat|where to eat|eat there|route|what order|how to arrange"
+            "fun to do|what do i eat|where to eat|eat there|route|what order|how to arrange|to actually do|actually do in"
             "|how should i split|how should we split|where should i base|where should we base"
         )
     ),
@@ -85,7 +88,7 @@ TRIP_SIZED = re.compile(  # a length or a budget for the whole trip
     r"|\d{3,}\s*(?:块|元)?\s*(?:以内|以下|之内)"
 )
 ITINERARY = re.compile(
-    r"行程安排|(?:出|做|给|发|整理)一?份[^，,。！？!?]{0,8}(?:行程|攻略)|推荐[^，,。！？!?]{0,6}行程"
+    r"行程安排|(?:出|做|给|发|整理)一?[份个][^，,。！？!?]{0,8}(?:行程|攻略)|推荐[^，,。！？!?]{0,6}行程"
 )
 MY_FLIGHT = re.compile(
     r"(?i)\bmy flight\b|航班(?:延误|取消|晚点)|\bflight(?:'s| is| got| was) (?:\w+ )?(?:delayed|cancell?ed)"
@@ -116,7 +119,7 @@ WEATHER_ASKED = re.compile(
     r"|\bhow (?:warm|cold|hot|cool)\b"
     r"|\bwhat'?s\s+\w+\s+like\s+(?:tomorrow|today|tonight|this weekend|next week|now|rn|in \w+)\b|\bminus \w+"
     r"|风大|刮风|大风|\bwindy\b|(?:几月|什么时候|哪个月|[\d一二三四五六七八九十]{1,2}\s*月份?)去?(?:合适|最好|比较好)"
-    r"|\bbest time to (?:go|visit)\b|\ba good (?:month|time) (?:for|to go to|to visit)\b"
+    r"|\b(?:be|stay|is it|it's|it is) (?:dry|rainy|wet)\b|\bbest time to (?:go|visit)\b|\ba good (?:month|time) (?:for|to go to|to visit)\b"
 )
 TRIP_SIZED_MONEY = re.compile(r"(?i)预算|人均|\d{3,}|\bbudget\b|\byuan\b|块|元")  # 5000够吗: the money, not the days
 LONG_ENOUGH = re.compile(
@@ -207,7 +210,7 @@ def find_intents(text: str) -> set[str]:
         return find_intents(UNASKED.sub(" ", text)) - no  # "no need for flights, hotels?": the hotels
     asked = BOOKED.sub(" ", ESCAPE.sub(" ", STILL.sub(" ", text))).replace("收藏夹", " ")  # 机票早就买好了: booked
     folded = " " + re.sub(r"[^\w]+", " ", ORIGIN_CUES.sub(" ", RATHER.sub("", asked)).casefold()) + " "
-    folded = folded.replace(" or so ", " ")  # "10 days or so" weighs nothing
+    folded = folded.replace(" or so ", " ").replace(" staying put ", " ")  # "10 days or so" weighs nothing
     found = {name for name, words in INTENT_WORDS.items() if any(w in folded for w in words)}
     trip_said = found & {"weather", "hotels", "guide"} or WHOLE_TRIP.search(text)
     if "flights" in found and (trip_said or MY_FLIGHT.search(asked)) and not FARE_ASKED.search(asked):

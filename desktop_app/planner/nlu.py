@@ -29,7 +29,7 @@ from desktop_app.planner.weather_ask import ALL_MONTHS, typical_months
 from desktop_app.travel.date_words import MONTH_SAID
 from desktop_app.travel.landmarks import strip_landmarks
 from desktop_app.travel.money import BUDGET_WORDS, PER_PERSON, foreign_budget, per_person
-from desktop_app.travel.not_trip import in_told
+from desktop_app.travel.not_trip import in_told, told_blanked
 from desktop_app.travel.origins import aside, find_origin, on_the_way, said_from, trip_places
 from desktop_app.travel.party import LEFT, Party, added_people, find_party, joined, new_total
 from desktop_app.travel.places import City
@@ -227,7 +227,7 @@ def _count_budget(q: TripQuery) -> None:
 
 def _asks(q: TripQuery, text: str, earlier: list[str]) -> None:
     """What is asked: the lookups named, less the words of a landmark's name, and how a comparison weighs."""
-    q.intents = find_intents(strip_landmarks(text))  # "Ice and Snow World opening hrs" asks no weather
+    q.intents = find_intents(told_blanked(strip_landmarks(text)))  # "Ice and Snow World opening hrs" asks no weather
     if not q.intents and not earlier and (no := unasked(text)):
         q.intents = set(TRIP_LOOKUPS - no)  # 去三亚玩三天，机票不用查: the rest of the trip
     q.modes_weighed = weighs_modes(text) and len(q.destinations) + len(q.no_data) < 2

@@ -43,7 +43,9 @@ def in_event(text: str, at: int) -> bool:
 
 # a clause telling a trip already made (上回去大阪吃了一圈, 去年这个时候去的大连冻成狗, "we went to Bali last year"):
 # a chat clause ends at punctuation or at a space between Chinese words
-TOLD_CLAUSE = re.compile(r"(?:[^，,。；;！!？?\n\s.]|\.(?!\s|$)|(?<![\u4e00-\u9fff])\s|\s(?![\u4e00-\u9fff]))+")
+TOLD_CLAUSE = re.compile(
+    r"(?:[^，,。；;！!？?\n\s.\u2600-\u27bf\U0001f000-\U0001faff]|\.(?!\s|$)|(?<![\u4e00-\u9fff])\s|\s(?![\u4e00-\u9fff]))+"
+)  # an emoji ends a clause too
 TOLD = re.compile(  # its places are not the next trip's: the past list above, and more ways of telling
     r"(?i)" + MADE_ZH + r"|去年|前年|以前|之前去|刚从|玩过|回来"
     # hearsay weighing one place by another (听说广州比深圳暖和, "ppl say Xiamen is like a mini Qingdao")
@@ -92,3 +94,13 @@ def asides_blanked(text: str, past: bool = True) -> str:
     for clause in aside:
         text = text.replace(clause, " " * len(clause), 1)
     return text
+
+
+def told_blanked(text: str) -> str:
+    """`text` with each clause telling a trip already made blanked ("Spent last Christmas in London freezing":
+    no weather asked), unless nothing else is left."""
+    told = [m for m in TOLD_CLAUSE.finditer(text) if TOLD.search(m.group(0))]
+    blanked = text
+    for m in told:
+        blanked = blanked[: m.start()] + " " * (m.end() - m.start()) + blanked[m.end() :]
+    return blanked if blanked.strip() else text
