@@ -33,10 +33,13 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
         "flite|flight|flght|fly|airfare| fare|plane|ticket|round trip|return ticket| to get to | to get from | direct "
         "| one way | economy "
     ),
-    "hotels": words("酒店|住宿|宾馆|民宿|住哪|空房|订房|客栈|青旅|住的地方|住的呢|住的推荐|吃的住的|住的怎么")
+    "hotels": words(
+        "酒店|住宿|宾馆|民宿|住哪|空房|订房|客栈|青旅|住的地方|住的呢|住的推荐|吃的住的|住的怎么|好住的|住处|找个地方住|看看住的"
+    )
     + words(
         "hotel|stay|accommodation|lodging| room | rooms |a place near|place to crash|somewhere to crash|hostel|airbnb"
         "|need a place|a place for|base myself|base ourselves|a bed |where we ll sleep|where to sleep|place to sleep"
+        "|ryokan|villa|cheap beds|roof over"
     ),
     "save": words("保存|存下来|存起来|存成|存一下|导出|收藏|记下来|存着")
     + words("save|export|write it down|keep it|keep this|bookmark"),

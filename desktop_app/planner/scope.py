@@ -150,6 +150,9 @@ STRONG_FARE = re.compile(  # asked, not a flight in passing
     r"|\b(?:how much|price)\b[^.?!]{0,20}\bflights?\b|\bflights? (?:price|fare|cost)s?\b"
     r"|\b(?:cheapest|cheap|what's a|what is a)\s+flights?\b|\bflights? from \w+ to\b"
 )
+FLIGHT_NAMED = re.compile(  # beside a train: a flight's fare asked by name (卧铺没票的话飞机多少钱, "I'll just fly, the fare?")
+    r"(?i)机票|航班|飞机(?:票|多少|的?价)|\b(?:flights?|airfares?)\b|\bfly\b[^.?!]{0,15}\b(?:fare|price|cost|how much)\b"
+)
 STRONG_HOTEL = re.compile(  # asked, not a hotel in passing ("walking back to the hostel at night")
     r"(?i)(?:订|找|推荐|看看?)[^，,。？?]{0,8}(?:酒店|住宿|民宿|hotels?)|(?:酒店|住宿|民宿|hotels?)[^。？?]{0,8}(?:多少|价格|推荐|哪|贵|便宜)|住哪"
     r"|\bhotels?\b[^.?!]{0,30}(?:\bprice|\bcost|\brecommend|\bper night\b|\bgo for\b|\bfor \d+ nights?\b)"
@@ -159,7 +162,7 @@ STRONG_HOTEL = re.compile(  # asked, not a hotel in passing ("walking back to th
 # a topic beyond the data makes these words incidental: "tickets at the gate", 高铁还有票吗, "food festivals"
 WEAK_ASKS = {
     "opening_times": (("flights", STRONG_FARE),),
-    "trains": (("flights", STRONG_FARE),),
+    "trains": (("flights", FLIGHT_NAMED),),  # 动车票价呢: the train's fare, not a flight's
     "visa": (("flights", STRONG_FARE),),  # "need a visa? flying into PEK next month": no fare asked
     "safety": (("flights", STRONG_FARE), ("hotels", STRONG_HOTEL)),  # "walking back to the hostel": no hotel asked
     "events": (  # "events or fireworks i can get tickets for": tickets to the show, not a fare
