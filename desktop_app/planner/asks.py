@@ -70,7 +70,7 @@ COMPARE_ONE = re.compile(  # the one thing compared side by side, not the whole 
 )
 # what is already booked is not asked: 机票早就买好了, "already booked my hotel"
 BOOKED = re.compile(
-    r"(?i)(?:机票|酒店|航班)(?:公司|单位)?(?:也|都)?(?:早就|已经|早)?(?:买好|订好|定好|搞定|买了|订了|定了)"
+    r"(?i)(?:机票|酒店|航班)(?:公司|单位|我们|我)?(?:也|都)?(?:早就|已经|早)?(?:买好|订好|定好|搞定|买了|订了|定了)"
     r"|(?:已经|早就)(?:买好|订好|定好)了?[^，,。！？!?]{0,6}?(?:机票|酒店)|(?:酒店和机票|机票和?酒店)都(?:搞定|订好|定好)"
     r"|(?:机票|酒店)(?:公司|单位)(?:订|出|报|包)"
     r"|\b(?:hotel|flight|ticket)(?:'s|s are| is| are) (?:already )?(?:booked|sorted)\b"
