@@ -56,7 +56,8 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
             "to eat|recommend|itinerary|must see|must eat|day by day|what should i do|what should we do|"
             "shouldn t i miss|shouldn t we miss|i not miss|we not miss|"
             "can t miss|can t i miss|can t we miss|not to miss|worth seeing|must do|there to do|good to do|"
-            "fun to do|what do i eat|where to eat|eat there|route|what order|how to arrange|to actually do|actually do in"
+            "fun to do|what do i eat|where to eat|eat there|route|what order|how to arrange"
+            "|to actually do|actually do in"
             "|how should i split|how should we split|where should i base|where should we base"
         )
     ),
@@ -78,7 +79,8 @@ BOOKED = re.compile(
     r"|\b(?:hotel|flights?) (?:is|are) (?:already )?booked\b"
     r"|\b(?:(?:we'?ve|i'?ve|we have|i have) )?got (?:the |our |my )?(?:flights?|tickets?) (?:already|sorted|booked)\b"
     r"|\b(?:flights?|hotels?|tickets?)\b[^.,;!?()]{0,30}?\b(?:already (?:booked|paid|sorted|bought)|paid for)\b"
-    r"|\balready got (?:the |my |our )?(?:flights?|tickets?)\b|\bgot (?:my|our) (?:flights?|tickets?)\b(?=[^.!?]*\balready\b)"
+    r"|\balready got (?:the |my |our )?(?:flights?|tickets?)\b"
+    r"|\bgot (?:my|our) (?:flights?|tickets?)\b(?=[^.!?]*\balready\b)"
 )
 ESCAPE = re.compile(  # a wish to go, or the reason for a change (首尔太冷了 换曼谷吧): no forecast asked
     r"(?i)\b(?:escape|get away from|get out of) the (?:cold|heat)\b"
@@ -122,7 +124,8 @@ WEATHER_ASKED = re.compile(
     r"|\bhow (?:warm|cold|hot|cool)\b"
     r"|\bwhat'?s\s+\w+\s+like\s+(?:tomorrow|today|tonight|this weekend|next week|now|rn|in \w+)\b|\bminus \w+"
     r"|风大|刮风|大风|\bwindy\b|(?:几月|什么时候|哪个月|[\d一二三四五六七八九十]{1,2}\s*月份?)去?(?:合适|最好|比较好)"
-    r"|\b(?:be|stay|is it|it's|it is) (?:dry|rainy|wet)\b|\bbest time to (?:go|visit)\b|\ba good (?:month|time) (?:for|to go to|to visit)\b"
+    r"|\b(?:be|stay|is it|it's|it is) (?:dry|rainy|wet)\b|\bbest time to (?:go|visit)\b"
+    r"|\ba good (?:month|time) (?:for|to go to|to visit)\b"
 )
 TRIP_SIZED_MONEY = re.compile(r"(?i)预算|人均|\d{3,}|\bbudget\b|\byuan\b|块|元")  # 5000够吗: the money, not the days
 LONG_ENOUGH = re.compile(

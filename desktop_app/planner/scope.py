@@ -150,8 +150,10 @@ STRONG_FARE = re.compile(  # asked, not a flight in passing
     r"|\b(?:how much|price)\b[^.?!]{0,20}\bflights?\b|\bflights? (?:price|fare|cost)s?\b"
     r"|\b(?:cheapest|cheap|what's a|what is a)\s+flights?\b|\bflights? from \w+ to\b"
 )
-FLIGHT_NAMED = re.compile(  # beside a train: a flight's fare asked by name (卧铺没票的话飞机多少钱, "I'll just fly, the fare?")
-    r"(?i)机票|航班|直飞|飞机(?:票|多少|的?价)|\b(?:flights?|airfares?)\b|\bfly\b[^.?!]{0,15}\b(?:fare|price|cost|how much)\b"
+# beside a train: a flight's fare asked by name (卧铺没票的话飞机多少钱, "I'll just fly, what's the fare?")
+FLIGHT_NAMED = re.compile(
+    r"(?i)机票|航班|直飞|飞机(?:票|多少|的?价)|\b(?:flights?|airfares?)\b"
+    r"|\bfly\b[^.?!]{0,15}\b(?:fare|price|cost|how much)\b"
 )
 STRONG_HOTEL = re.compile(  # asked, not a hotel in passing ("walking back to the hostel at night")
     r"(?i)(?:订|找|推荐|看看?)[^，,。？?]{0,8}(?:酒店|住宿|民宿|hotels?)|(?:酒店|住宿|民宿|hotels?)[^。？?]{0,8}(?:多少|价格|推荐|哪|贵|便宜)|住哪"
