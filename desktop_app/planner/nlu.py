@@ -205,12 +205,26 @@ def _beyond(q: TripQuery, text: str) -> None:
         q.beyond = tuple(t for t in q.beyond if t != "events")  # "4 of us from chengdu, harbin ice festival trip"
 
 
+AFTER_THAT = re.compile(r"(?i)\b(?:week(?:end)?|one)\s+after\s+that\b|那之后的|再往后一周")
+WEEKDAYS = re.compile(
+    r"(?i)(?:(?:周|星期|礼拜)[一二三四五六日天]|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*)(?:\s*(?:到|至|-|–|to|till|until)\s*"
+    r"(?:(?:周|星期|礼拜)?[一二三四五六日天]|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*))?"
+)
+
+
 def _when_so_far(q: TripQuery, text: str, before: TripQuery) -> None:
     """The time the conversation had, or this turn's; a way back alone (7月16日回北京) keeps the trip's start; days
     said with no month are the trip's month's ("make it the 14th to 15th", "coming back on the 18th")."""
     trip = before.when
     if q.when and trip and q.when.start < trip.start.replace(day=1) and not MONTH_SAID.search(q.when.said):
         q.when = find_span(text, trip.start.replace(day=1)) or q.when
+    if q.when and trip and AFTER_THAT.search(text):  # "the weekend after that": counted from the trip's end
+        q.when = find_span(text, trip.end + timedelta(days=1)) or q.when
+        q.days, q.nights = before.days, before.nights  # moved, as long as it was
+    elif q.when and trip and q.when.kind == "range" and q.when.start < trip.start and WEEKDAYS.fullmatch(q.when.said):
+        # "make it a long weekend, fri to mon": the days of the trip's week
+        q.when = find_span(text, trip.start - timedelta(days=trip.start.weekday())) or q.when
+        q.days, q.nights = None, q.when.days - 1
     if (back := back_on(q.when, text, before.when)) is not None:
         q.when, q.days, q.nights = back, None, back.days - 1
     elif q.when is None or (trip and q.when.kind == "day" and q.when.start == trip.start and q.nights == before.nights):
@@ -448,6 +462,7 @@ BACK_TO = re.compile(r"(?i)回到|算了[，,\s]*(?:还是|就)|\bback to\b|\bgo
 # a place said with 不去 / drop / skip is out of the trip: 海口不去了, 去掉海口, "drop KL", "skip Osaka"
 DROPPED = re.compile(
     r"(?i)(?:^|\s|了|[，,])(?:不去|去掉|删掉|不要|drop|skip|remove|minus|without|no more|forget|not|swap)\s*@"
+    r"|tead of\s*@"  # "hong kong instead of taipei" (the 8-character window cuts "instead")
     r"|@[^，,。！？!?]{0,6}人太多|@\s*出发[…。.，,\s]*(?:哦|噢)?不对"
     r"|@\s*[？?]?\s*(?:不对|不是|不)(?:不对)?[，,\s]*(?:是|还是)|@\s*算了"  # 苏州？不 还是去南京吧; 南京算了
     r"|^(?:本来|原本|原来)(?:想|打算)?去?\s*@"  # 本来想去东京…那就大阪吧

@@ -1,0 +1,110 @@
+"""Reading classes found at stop 52 (issue 41): what is already booked is not asked, a clause telling a past trip
+asks nothing, a train's fare is not a flight's, a follow-up's days counted from the trip's. Each row is written
+here, not taken from the question set; read on Wednesday 16 Dec 2026."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+
+from desktop_app.planner.nlu import parse
+
+
+@pytest.fixture(autouse=True)
+def _wednesday(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TRAVEL_ASSISTANT_TODAY", "2026-12-16")
+
+
+@pytest.mark.parametrize(
+    ("text", "intents"),
+    [
+        ("Flight to Seoul already booked for Jan 3 - will it snow?", {"weather"}),
+        ("weather in Osaka next weekend? the hotel near Namba is already paid for", {"weather"}),
+        ("landing in Bangkok on the 28th (already got tickets), is it humid then", {"weather"}),
+        ("Got our flights to Xiamen for the 2nd already. cold there?", {"weather"}),
+        ("去迪拜转机需要签证吗？机票我们已经买好了", set()),
+        ("桂林现在几度", {"weather"}),
+        ("is it monsoon season in Phuket in June", {"weather"}),
+    ],
+)
+def test_what_is_already_booked_is_not_asked(text: str, intents: set[str]) -> None:
+    q = parse(text, [])
+    assert (set() if q.beyond_only else q.intents) == intents
+
+
+@pytest.mark.parametrize(
+    ("text", "intents"),
+    [
+        (
+            "Went to Harbin last winter and was freezing the whole time. This time just flights to Haikou on Friday",
+            {"flights"},
+        ),
+        ("上个月刚从哈尔滨冻回来😂 这次看看去厦门的机票", {"flights"}),
+        ("Last time in Tokyo it rained all week. Going back next month - will it be dry this time?", {"weather"}),
+    ],
+)
+def test_words_in_a_clause_telling_a_past_trip_ask_nothing(text: str, intents: set[str]) -> None:
+    assert parse(text, []).intents == intents
+
+
+@pytest.mark.parametrize(
+    ("text", "intents"),
+    [
+        ("杭州到南京的动车一天几班，票价呢", set()),
+        ("Shenzhen to Guilin by train - how long is it, and is it easier than flying?", set()),
+        ("北京到长春的卧铺还有票吗 没票的话飞机多少钱", {"flights"}),
+        ("Is there a train from Guangzhou to Xiamen? If not I'll just fly, how much is the fare?", {"flights"}),
+    ],
+)
+def test_a_trains_fare_is_not_a_flights(text: str, intents: set[str]) -> None:
+    q = parse(text, [])
+    assert (set() if q.beyond_only else q.intents) == intents
+
+
+@pytest.mark.parametrize(
+    ("text", "intents"),
+    [
+        ("下周末去苏州，平江路附近有啥好住的吗", {"hotels"}),
+        ("any cheap beds in Xiamen this Saturday?", {"hotels"}),
+        ("need a roof over my head in Chengdu from the 20th to the 22nd", {"hotels"}),
+        ("下个月去成都，带爸妈，给个四天的行程", {"guide"}),
+        ("what do people actually do in Lijiang in winter?", {"guide"}),
+        ("cheapest flght guangzhou to bangkok next week?", {"flights"}),
+        ("flying out of PEK to Seoul on the 28th, one way, how much?", {"flights"}),
+        ("春节去昆明冷不冷？跟大理比呢", {"compare", "weather"}),
+        ("is April a good month for Xi'an? or should I just do Chengdu", {"compare", "weather"}),
+    ],
+)
+def test_more_ways_of_asking_one_lookup(text: str, intents: set[str]) -> None:
+    assert parse(text, []).intents == intents
+
+
+def test_a_clause_starting_with_the_way_home_names_the_origin() -> None:
+    q = parse("春运火车票难抢吗 武汉回长沙", [])
+    assert q.origin is not None and q.origin.id == "wuhan" and [c.id for c in q.destinations] == ["changsha"]
+    q = parse("先去成都 最后成都回上海", [])
+    assert q.origin is None or q.origin.id != "chengdu"
+
+
+def test_a_follow_up_naming_the_day_the_trip_starts_keeps_the_trip() -> None:
+    before = "Save a trip for two: Xiamen, 2027/1/11-1/15, flying from Nanjing."
+    q = parse("Also look up the flights for the 11th.", [before])
+    assert q.when is not None and (q.when.start, q.when.end) == (datetime.date(2027, 1, 11), datetime.date(2027, 1, 15))
+
+
+def test_the_weekend_after_that_moves_the_trip_a_week_and_keeps_its_nights() -> None:
+    before = "flights Shenzhen to Bangkok this weekend, staying 2 nights"
+    q = parse("actually make it the weekend after that", [before])
+    assert q.when is not None and q.when.start == datetime.date(2026, 12, 26) and q.nights == 2
+
+
+def test_weekdays_in_a_follow_up_are_the_trips_week() -> None:
+    q = parse("make it a long weekend, fri to mon", ["hotels in Taipei the weekend after next"])
+    assert q.when is not None and (q.when.start, q.when.end) == (datetime.date(2027, 1, 1), datetime.date(2027, 1, 4))
+    assert q.nights == 3
+
+
+def test_instead_of_drops_the_stop_said_after_it() -> None:
+    q = parse("can we do Hong Kong instead of Taipei, same dates", ["hotels in Taipei next weekend"])
+    assert [c.id for c in q.destinations] == ["hongkong"]
