@@ -12,12 +12,15 @@ from desktop_app.planner.wording import say
 from desktop_app.travel.places import City
 from desktop_app.travel.seasons import MONTHS_EN
 
-# a season's middle month in the northern hemisphere (the southern one is six months on)
+# a season's middle month in the northern hemisphere (the southern one is six months on); a school winter break and
+# the cherry blossom weeks are months of the calendar, on either side of the equator (two months: none is moved)
 SEASONS = (
-    (re.compile(r"(?i)冬天|冬季|\bwinter\b(?!\s+(?:holidays?|vacation|break))"), 1),
-    (re.compile(r"(?i)春天|春季|\bspring\b(?!\s+festival)"), 4),
-    (re.compile(r"(?i)夏天|夏季|\bsummer\b(?!\s+(?:holidays?|vacation|break))"), 7),
-    (re.compile(r"(?i)秋天|秋季|\bautumn\b|\bfall\b"), 10),
+    (re.compile(r"(?i)寒假|\bwinter (?:holidays?|vacation|break)\b"), (1, 2)),
+    (re.compile(r"(?i)樱花季|赏樱|看樱花|\bcherry[- ]blossoms?(?: season)?\b|\bsakura\b"), (3, 4)),
+    (re.compile(r"(?i)冬天|冬季|\bwinter\b(?!\s+(?:holidays?|vacation|break))"), (1,)),
+    (re.compile(r"(?i)春天|春季|\bspring\b(?!\s+festival)"), (4,)),
+    (re.compile(r"(?i)夏天|夏季|\bsummer\b(?!\s+(?:holidays?|vacation|break))"), (7,)),
+    (re.compile(r"(?i)秋天|秋季|\bautumn\b|\bfall\b"), (10,)),
 )
 # 什么时候去拉萨最好, 几月份去最好, 哪个月去, "best time to visit", "best month", "a good time to go"
 BEST_TIME = re.compile(
@@ -32,7 +35,7 @@ def typical_months(text: str) -> tuple[int, ...]:
     """The months whose normals an undated question asks for: all twelve, a season's middle one, or none."""
     if BEST_TIME.search(text):
         return ALL_MONTHS
-    return next(((month,) for words, month in SEASONS if words.search(text)), ())
+    return next((months for words, months in SEASONS if words.search(text)), ())
 
 
 def weather_dates(months: tuple[int, ...], city: City, day: str) -> list[str]:

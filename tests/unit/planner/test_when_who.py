@@ -116,11 +116,16 @@ async def test_a_kid_counts_and_a_three_person_household_is_three() -> None:
     assert parse("12月24号到27号去上海迪士尼，三口之家，酒店多少钱", []).party.size == 3
 
 
-async def test_cherry_blossom_season_is_late_march_to_early_april() -> None:
+async def test_cherry_blossom_season_is_the_typical_march_and_april_with_no_dates_made_up() -> None:
     events, _ = await run("Tokyo in cherry blossom season for a week from Shanghai, two people")
-    (weather,) = [a for n, a in calls_of(events) if n == "get_weather"]
-    assert weather["date"] == "2027-03-25"  # not the sample's 29 °C summer day
+    weather = [a["date"] for n, a in calls_of(events) if n == "get_weather"]
+    assert weather == ["2027-03-15", "2027-04-15"]  # the months' typical, not the sample's 29 °C summer day
+    assert parse("Tokyo in cherry blossom season", []).when is None  # trees differ by weeks: no dates said
     assert parse("四月初去日本看樱花", []).when is not None
+    assert [a["date"] for n, a in calls_of((await run("寒假去哈尔滨冷不冷"))[0]) if n == "get_weather"] == [
+        "2027-01-15",
+        "2027-02-15",
+    ]
 
 
 async def test_a_train_asked_about_is_priced_by_train() -> None:
