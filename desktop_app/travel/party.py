@@ -204,13 +204,16 @@ def _companions(text: str) -> Party | None:
             count -= min(more, kids)  # 带两个娃…我和老公加两个孩子: the same children named twice count once
             kids, partner = max(kids, more), partner or PARTNER.search(m.group(1)) is not None
             count = max(count, before)
-    if count == 1 and (along := TAGGING_ALONG.search(text)):
-        count, said = 2, [along.group(0)]  # 我老公去出差，我想跟着一起去: two go
+    if count == 1 and (along := TAGGING_ALONG.search(text) or TAKEN.search(text)):
+        count, said = 2, [along.group(0)]  # 我老公去出差，我想跟着一起去, "take her to Guilin": two go
     for m in EN_JOINING.finditer(text):  # "grandparents are coming too", "my sister is coming too"
-        if any(a <= m.start(m.lastindex or 0) < b for a, b in named):
+        start, end = m.span(m.lastindex or 0)
+        if any(a <= start < b for a, b in named):
             continue  # counted once, by its clause
-        count, said, more = _add(m.group(1) or m.group(2), EN_COMPANIONS, count, said, m.group(0), english=True)
+        end = min([a for a, _ in named if start < a < end] + [end])  # "my husband and our two boys": the boys once
+        count, said, more = _add(text[start:end], EN_COMPANIONS, count, said, m.group(0), english=True)
         kids += more
+    count, said = _pairs_once(count, said)
     count -= 1 if couple and partner else 0  # 我和老公…度蜜月: the partner is the couple's second
     if count == 1 and (we := WE.search(text)):  # "we", 我们 with nobody named: two at least, said so
         words = f"{we.group(0)}，按两人算" if we.group(0) in "我们咱们" else f"{we.group(0)}, counted as two"
@@ -221,6 +224,25 @@ def _companions(text: str) -> Party | None:
 
 
 TAGGING_ALONG = re.compile(r"我(?:的)?(?:老公|老婆|男朋友|女朋友|对象|妈|爸)(?=.{0,20}(?:跟着|一起|陪))")
+TAKEN = re.compile(  # one more taken along, said by a pronoun or a surprise: "take her to Guilin", 给老婆一个惊喜
+    r"(?i)\b(?:take|taking|bring|bringing) (?:her|him)\b|\bgoing with (?:her|him)\b"
+    r"|\bsurprise my (?:wife|husband|boyfriend|girlfriend|partner|fianc[eé]e?)\b"
+    r"|\bshow my (?:wife|husband|boyfriend|girlfriend|partner|mum|mom|dad)\s+(?-i:[A-Z])"  # a place: "show my bf Xi'an"
+    r"|给(?:我)?(?:老婆|老公|对象|女朋友|男朋友|她|他)(?:一?个)?惊喜"
+)
+# a pair named beside its members counts two, not four: "my grandparents … grandma & grandpa"
+PAIRS = {"grandparents": ("grandma", "grandpa", "grandmother", "grandfather"), "parents": ("mum", "mom", "dad")}
+
+
+def _pairs_once(count: int, said: list[str]) -> tuple[int, list[str]]:
+    """`said` less the members of a pair also named as the pair (their count taken off)."""
+    for pair, members in PAIRS.items():
+        if any(w.lower().endswith(pair) for w in said):
+            again = [w for w in said if w.lower() in members]
+            count, said = count - len(again), [w for w in said if w not in again]
+    return count, said
+
+
 WE = re.compile(r"(?i)\bwe(?:'re|'ll| are| r)?\b|(?-i:\bus\b)|我们|咱们")  # "US citizens" is no "us"
 # the ages after children name how many there are: "kids aged 6 and 10", 孩子（3岁和6岁）
 AGES = re.compile(r"^\W{0,3}(?:aged?s?\s*)?(\d{1,2})\s*岁?(?:\s*(?:,|、|and|&|和)\s*\d{1,2}\s*岁?)+")

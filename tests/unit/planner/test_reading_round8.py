@@ -9,6 +9,7 @@ import datetime
 import pytest
 
 from desktop_app.planner.nlu import parse
+from desktop_app.travel.party import find_party
 
 
 @pytest.fixture(autouse=True)
@@ -108,3 +109,18 @@ def test_weekdays_in_a_follow_up_are_the_trips_week() -> None:
 def test_instead_of_drops_the_stop_said_after_it() -> None:
     q = parse("can we do Hong Kong instead of Taipei, same dates", ["hotels in Taipei next weekend"])
     assert [c.id for c in q.destinations] == ["hongkong"]
+
+
+@pytest.mark.parametrize(
+    ("text", "size"),
+    [
+        ("oh and my wife and our two girls are coming too", 4),
+        ("Taking my grandparents to Macau. Me, my husband and grandma & grandpa", 4),
+        ("My dad keeps asking me to take him to Xi'an, what's the weather like in spring?", 2),
+        ("七夕想给女朋友一个惊喜，去厦门两天", 2),
+        ("I want to show my girlfriend Guilin in April", 2),
+        ("save this please, I'll show my wife tonight", 1),
+    ],
+)
+def test_who_goes_counted_once(text: str, size: int) -> None:
+    assert find_party(text).size == size
