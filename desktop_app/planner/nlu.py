@@ -29,6 +29,7 @@ from desktop_app.planner.weather_ask import ALL_MONTHS, typical_months
 from desktop_app.travel.date_words import MONTH_SAID
 from desktop_app.travel.landmarks import strip_landmarks
 from desktop_app.travel.money import BUDGET_WORDS, PER_PERSON, foreign_budget, per_person
+from desktop_app.travel.moved import against_trip
 from desktop_app.travel.not_trip import in_told, told_blanked
 from desktop_app.travel.origins import aside, find_origin, on_the_way, said_from, trip_places
 from desktop_app.travel.party import LEFT, Party, added_people, find_party, joined, new_total
@@ -205,26 +206,15 @@ def _beyond(q: TripQuery, text: str) -> None:
         q.beyond = tuple(t for t in q.beyond if t != "events")  # "4 of us from chengdu, harbin ice festival trip"
 
 
-AFTER_THAT = re.compile(r"(?i)\b(?:week(?:end)?|one)\s+after\s+that\b|那之后的|再往后一周")
-WEEKDAYS = re.compile(
-    r"(?i)(?:(?:周|星期|礼拜)[一二三四五六日天]|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*)(?:\s*(?:到|至|-|–|to|till|until)\s*"
-    r"(?:(?:周|星期|礼拜)?[一二三四五六日天]|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*))?"
-)
-
-
 def _when_so_far(q: TripQuery, text: str, before: TripQuery) -> None:
     """The time the conversation had, or this turn's; a way back alone (7月16日回北京) keeps the trip's start; days
     said with no month are the trip's month's ("make it the 14th to 15th", "coming back on the 18th")."""
     trip = before.when
     if q.when and trip and q.when.start < trip.start.replace(day=1) and not MONTH_SAID.search(q.when.said):
         q.when = find_span(text, trip.start.replace(day=1)) or q.when
-    if q.when and trip and AFTER_THAT.search(text):  # "the weekend after that": counted from the trip's end
-        q.when = find_span(text, trip.end + timedelta(days=1)) or q.when
-        q.days, q.nights = before.days, before.nights  # moved, as long as it was
-    elif q.when and trip and q.when.kind == "range" and q.when.start < trip.start and WEEKDAYS.fullmatch(q.when.said):
-        # "make it a long weekend, fri to mon": the days of the trip's week
-        q.when = find_span(text, trip.start - timedelta(days=trip.start.weekday())) or q.when
-        q.days, q.nights = None, q.when.days - 1
+    if q.when and trip and (moved := against_trip(q.when, text, trip)):
+        q.when = moved[0]
+        q.days, q.nights = (before.days, before.nights) if moved[1] else (None, q.when.days - 1)
     if (back := back_on(q.when, text, before.when)) is not None:
         q.when, q.days, q.nights = back, None, back.days - 1
     elif q.when is None or (trip and q.when.kind == "day" and q.when.start == trip.start and q.nights == before.nights):

@@ -1,0 +1,26 @@
+"""A follow-up's time read against the trip's: "the weekend after that" moves the trip, "fri to mon" is its week."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+
+from desktop_app.travel.span import Span
+from desktop_app.travel.when import find_span
+
+AFTER_THAT = re.compile(r"(?i)\b(?:week(?:end)?|one)\s+after\s+that\b|那之后的|再往后一周")
+_DAY = r"(?:(?:周|星期|礼拜)[一二三四五六日天]|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*)"
+WEEKDAYS = re.compile(  # 周五到周一, "fri to mon": weekdays only, no week said
+    r"(?i)" + _DAY + r"(?:\s*(?:到|至|-|–|to|till|until)\s*(?:[一二三四五六日天]|" + _DAY + r"))?"
+)
+
+
+def against_trip(when: Span, text: str, trip: Span) -> tuple[Span, bool] | None:
+    """This turn's time re-read from the trip's, and whether the trip only moved (its length kept); None when
+    the time said stands on its own."""
+    if AFTER_THAT.search(text):  # "the weekend after that": counted from the trip's end
+        return find_span(text, trip.end + timedelta(days=1)) or when, True
+    if when.kind == "range" and when.start < trip.start and WEEKDAYS.fullmatch(when.said):
+        # "make it a long weekend, fri to mon": the days of the trip's week
+        return find_span(text, trip.start - timedelta(days=trip.start.weekday())) or when, False
+    return None
