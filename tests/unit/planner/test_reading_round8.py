@@ -124,3 +124,15 @@ def test_instead_of_drops_the_stop_said_after_it() -> None:
 )
 def test_who_goes_counted_once(text: str, size: int) -> None:
     assert find_party(text).size == size
+
+
+@pytest.mark.parametrize(
+    ("text", "unknown"),
+    [
+        ("想去云南，昆明和普洱都想去，五月去合适吗", ["普洱"]),
+        ("拉萨十一去合适吗", []),
+        ("去年去成都吃过火锅，这次想去重庆", []),
+    ],
+)
+def test_words_after_a_way_that_are_no_place(text: str, unknown: list[str]) -> None:
+    assert parse(text, []).unknown_places == unknown
