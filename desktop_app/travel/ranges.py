@@ -95,7 +95,7 @@ def joined(text: str, found: Span, today: date, read: Callable[[str, date], Span
     if found.kind not in STARTS or at < 0:
         return found
     if not (join := JOIN.match(text, after) or BACK.match(text, after)):
-        return _back_after(text, found, today, read)
+        return _next_day(text, found, after, today, read) or _back_after(text, found, today, read)
     tail = text[join.end() :]
     second = read(tail, today)
     if second is not None and second.start <= found.start:  # "Wednesday 13 January … returning Wednesday"
@@ -109,6 +109,24 @@ def joined(text: str, found: Span, today: date, read: Callable[[str, date], Span
         return found
     said = text[at : join.end() + gap + len(second.said)]
     return replace(found, end=end, kind="range", said=said, holiday="")
+
+
+AND = re.compile(r"(?i)\s*(?:和|跟|、|&|\band\b)\s*")
+
+
+def _next_day(text: str, found: Span, after: int, today: date, read: Callable[[str, date], Span | None]) -> Span | None:
+    """ "today and tmrw", 明天和后天: a day and the one after it, side by side, are a stretch of two."""
+    if found.kind != "day" or not (m := AND.match(text, after)):
+        return None
+    following = found.start + timedelta(days=1)
+    second = next(
+        (s for s in (read(text[m.end() :], d) for d in (today, found.start)) if s and s.start == following), None
+    )
+    if second is None or second.kind != "day" or not text.startswith(second.said, m.end()):
+        return None
+    return replace(
+        found, end=second.start, kind="range", said=text[after - len(found.said) : m.end() + len(second.said)]
+    )
 
 
 SENTENCE = re.compile(r"[^。.!?！？；;]{0,24}")

@@ -237,3 +237,14 @@ def test_in_n_days_is_a_time_when_nothing_says_it_is_the_length(text: str, day: 
 )
 def test_in_n_days_after_a_tour_is_the_trips_length(text: str) -> None:
     assert find_span(text, TODAY) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "start", "end"),
+    [("weather in Guilin today and tmrw", "2026-12-04", "2026-12-05"), ("明天和后天", "2026-12-05", "2026-12-06")],
+)
+def test_a_day_and_the_next_said_side_by_side_are_two_days(text: str, start: str, end: str) -> None:
+    span = find_span(text, TODAY)
+    assert span is not None and (span.start.isoformat(), span.end.isoformat()) == (start, end)
+    one = find_span("周一和周五", TODAY)
+    assert one is not None and one.days == 1  # not side by side: the first day only
