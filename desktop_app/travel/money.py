@@ -9,6 +9,7 @@ import re
 BUDGET_WORDS = re.compile(
     r"(?i)预算|人均|够不够|够吗|够用|以内|之内|不超过|我有|budget|enough|afford|\b(?:under|within)\b|\b(?:I|we) have\b"
     r"|\b(?:would be ideal|in total|total|all in|pp|per person|caps?|max|spend|each|for both of us)\b"
+    r"|\b(?:rmb|yuan|cny)\s+for\s+(?:everything|the\s+(?:two|three|four|five|six)\s+of\s+us|all\s+of\s+us)\b"
     r"|总共|一共|总预算|不想花|超过|每人|每个人|\bbetween us\b|\bcover it\b|[<\uff1c]\s*\d"
     r"|一人\s*(?=[\d一两二三四五六七八九])"
     r"|(?<![\d.])\d{1,3}(?:\.\d)?\s*[wW](?![a-zA-Z])"  # 1w, 1.5w: a sum in tens of thousands

@@ -61,7 +61,7 @@ def _explicit(text: str) -> Party | None:
         n = number(m.group(1))  # 我们四个女生: four in all
         return Party(n, m.group(0)) if n else None
     only_us = (
-        r"(?:就|只有)(?:我们|咱们|我)俩|(?:我们|咱们)\s*(仨|" + _ZN[1:-1] + r"\s*个)(?![月天晚小星礼周半])"
+        r"(?:就|只有)(?:我们|咱们|我)俩|(?:我们|咱们)\s*(仨|(?:" + _ZN[1:-1] + r")\s*个)(?![月天晚小星礼周半])"
         r"|(?<![和跟带陪与])(" + _ZN[1:-1] + r")\s*个\s*(?:女生|男生|姑娘|大学生|学生|小伙伴|闺蜜)"  # 宿舍四个女生
     )
     if m := re.search(only_us, text):
@@ -92,7 +92,7 @@ def _explicit(text: str) -> Party | None:
         return Party(n + extra, text[m.start() : more.end() if more else m.end()]) if n else None
     en = re.search(
         r"(?i)\b(?:a\s+)?(?:family|group|party)\s+of\s+" + _EN + r"\b|\b" + _EN
-        + r"(?:\s+(?:of us|people|persons|adults?|travell?ers|passengers|pax|guests|ppl)|-person)\b",
+        + r"(?:\s+(?:of us|people|persons|adults?|travell?ers|passengers|pax|guests)|\s*ppl|-person)\b",
         text,
     )  # fmt: skip
     if en and (n := number(en.group(1) or en.group(2))):

@@ -136,3 +136,25 @@ def test_who_goes_counted_once(text: str, size: int) -> None:
 )
 def test_words_after_a_way_that_are_no_place(text: str, unknown: list[str]) -> None:
     assert parse(text, []).unknown_places == unknown
+
+
+def test_a_day_of_the_month_after_we_is_no_head_count() -> None:
+    q = parse("改一下，我们28号就出发，住到2号", ["跨年想去厦门！我和老公，从长沙出发"])
+    assert q.party.size == 2 and q.nights == 5
+    assert q.when is not None and (q.when.start, q.when.end) == (datetime.date(2026, 12, 28), datetime.date(2027, 1, 2))
+
+
+@pytest.mark.parametrize(("text", "size"), [("hk hotel 2ppl", 2), ("xiamen 3ppl 2n", 3)])
+def test_people_written_against_their_number(text: str, size: int) -> None:
+    assert find_party(text).size == size
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Christmas in Tokyo, me and my wife, from Shanghai. We've got about 30000 RMB for everything",
+        "Roughly 30k yuan for the two of us, Tokyo at Christmas from Shanghai",
+    ],
+)
+def test_a_sum_for_everything_is_the_budget(text: str) -> None:
+    assert parse(text, []).budget == 30000
