@@ -30,7 +30,7 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
     ),
     "flights": words("机票|航班|飞|往返|票价")
     + words(
-        "flite|flight|flght|fly|airfare| fare|plane|ticket|round trip|return ticket| to get to | to get from | direct "
+        "flite|flight|fly|airfare| fare|plane|ticket|round trip|return ticket| to get to | to get from | direct "
         "| one way | economy "
     ),
     "hotels": words(

@@ -47,12 +47,12 @@ TOLD_CLAUSE = re.compile(
     r"(?:[^，,。；;！!？?\n\s.\u2600-\u27bf\U0001f000-\U0001faff]|\.(?!\s|$)|(?<![\u4e00-\u9fff])\s|\s(?![\u4e00-\u9fff]))+"
 )  # an emoji ends a clause too
 TOLD = re.compile(  # its places are not the next trip's: the past list above, and more ways of telling
-    r"(?i)" + MADE_ZH + r"|去年|前年|以前|之前去|刚从|玩过|回来"
+    r"(?i)" + MADE_ZH + r"|去年|前年|以前|之前去|刚从|玩过|住过|待过|回来"
     # hearsay weighing one place by another (听说广州比深圳暖和, "ppl say Xiamen is like a mini Qingdao")
     r"|(?:听说|都说|据说|人家说)[^，,。]{0,20}(?:比|像)"
     r"|\b(?:people|ppl|everyone|they) says?\b[^.]{0,60}\b(?:than|like)\b"
     r"|\b(?:" + MADE_EN + r"|last (?:year|summer|winter|month|week|xmas|christmas)|been to|lived in|used to live"
-    r"|grew up in|(?:got|came|just) back|i did)\b(?!\s+(?:you|we|i|it)\b)"
+    r"|grew up in|(?:got|came|just) back|i did|ages ago|years ago|spent my)\b(?!\s+(?:you|we|i|it)\b)"
 )
 # a place flown through, not stayed in: 在迪拜转机，不出机场; "a layover in Doha" (停留两天, "stopover 2 nights" stay)
 LAYOVER_AFTER = re.compile(r"\s*(?:转机|中转|经停)")

@@ -37,6 +37,7 @@ ORIGIN_PATTERNS = (
     r"(?<![\u4e00-\u9fff])(?P<c>[\u4e00-\u9fff]{2,4}?)飞(?=[\s，,。！!？?]|$)",  # 住五晚 武汉飞 总共…
     r"(?<![想要去到])在(?P<c>[\u4e00-\u9fff]{2,4}?)(?:工作|上班|读书|上学)",  # 在上海上班  # 西安走: leaving from Xi'an
     r"(?i)\bfrom\s*(?P<c>[\u4e00-\u9fff]{2,6})",
+    r"(?i)\b(?:i am|i'm|im|we are|we're|i live|we live|based|living)\s+in\s+(?P<c>[\u4e00-\u9fff]{2,4})",  # I'm in 南京
     r"(?i)\bfrom\s+(?P<c>[a-z][a-z' .-]{1,20}?)"
     r"(?=[,.;:!?—–(]|\s+(?:" + ORIGIN_ENDS + r")\b|\s+-\s|\s*[\u4e00-\u9fff]|$)",
     r"(?i)\b(?:i am|i'm|i live|we live|we are|we're|based|living|live|staying|currently|i work|working)\s+"
@@ -84,10 +85,10 @@ def _route_origin(text: str, places: list[Mention]) -> Mention | None:
 # a place named as where someone lives or came back from, not where the trip goes: 老家是长沙的, 从广州回来,
 # "my sister lives in Sydney"
 ASIDE_BEFORE = re.compile(  # not "I live in"
-    r"(?:(?<!从)(?<!回)老家(?:是|在)?|家乡(?:是|在)?|去了趟?|去过|(?<![和跟])(?:朋友|同学|室友|同事|男朋友|女朋友|亲戚|闺蜜|哥们|兄弟|姐妹|表妹|表姐|表弟|表哥)在"
+    r"(?:(?<!从)(?<!回)老家\s*(?:是|在|is)?|家乡(?:是|在)?|去了趟?|去过|(?<![和跟])(?:朋友|同学|室友|同事|男朋友|女朋友|亲戚|闺蜜|哥们|兄弟|姐妹|表妹|表姐|表弟|表哥)在"
     r"|\b(?:lives|grew up|was born|was) in|\bvisiting from(?:\s+the)?|\b(?:got|came|just|i'm|im) back from"
     r"|\b(?:went|been) to|\bvisited"
-    r"|\b(?:friend|sister|brother|parents|mom|mum|dad|family|folks|cousin|son|daughter)"
+    r"|\bhometown(?:'s| is)|\b(?:friend|sister|brother|parents|in-laws|mom|mum|dad|family|folks|cousin|son|daughter)"
     r"(?:'s| is| are| lives| live) in)\s*$",
     re.I,
 )

@@ -34,6 +34,8 @@ SHORTHAND = {
     "wekend": "weekend",
     "fligts": "flights",
     "flghts": "flights",
+    "flght": "flight",
+    "frm": "from",
 }
 _WORD = re.compile(
     r"(?i)(?<![A-Za-z0-9'])(" + "|".join(sorted(SHORTHAND, key=len, reverse=True)) + r")(?![A-Za-z0-9'])"

@@ -158,3 +158,26 @@ def test_people_written_against_their_number(text: str, size: int) -> None:
 )
 def test_a_sum_for_everything_is_the_budget(text: str) -> None:
     assert parse(text, []).budget == 30000
+
+
+@pytest.mark.parametrize(
+    ("text", "stops"),
+    [
+        ("I'm based in Shenzhen but my 老家 is Changsha haha. flights Shenzhen to Xiamen this Saturday?", ["xiamen"]),
+        ("之前在杭州住过西湖边，还行。这次去苏州，有没有性价比高的酒店", ["suzhou"]),
+        ("Spent my honeymoon in Bali ages ago. Now want to try Phuket - itinerary ideas for 4 days?", ["phuket"]),
+        (
+            "My in-laws are in Dalian but this time we want somewhere warm. Sanya or Haikou in February?",
+            ["sanya", "haikou"],
+        ),
+    ],
+)
+def test_a_place_in_an_aside_is_no_stop(text: str, stops: list[str]) -> None:
+    assert [c.id for c in parse(text, []).destinations] == stops
+
+
+def test_a_home_in_chinese_after_english_is_the_origin_and_frm_is_from() -> None:
+    q = parse("my sister lives in 青岛, I'm in 南京, just tell me hotels in 苏州 on Saturday", [])
+    assert q.origin is not None and q.origin.id == "nanjing" and [c.id for c in q.destinations] == ["suzhou"]
+    q = parse("bkk flights frm PVG", [])
+    assert q.origin is not None and q.origin.id == "shanghai"
