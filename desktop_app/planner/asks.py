@@ -102,6 +102,10 @@ FARE_ASKED = re.compile(
     r"(?i)机票|航班|票|直飞|\bdirect\b|fares?\b|(?<!my )\bflights?\b|ticket|多少(?!度)|价格|price|cost|cheap"
     r"|how much|便宜"
 )
+STAY_ONLY = re.compile(  # "stay 4 nights": a length
+    r"(?i)\bstay(?:ing)?\s+(?:for\s+)?(?:\d+|a|one|two|three|four|five|six|seven)\s+(?:nights?|days?)\b"
+)
+HOTEL_NAMED = re.compile(r"(?i)酒店|住宿|民宿|\b(?:hotels?|hostels?|accommodation|room|rooms|airbnb|place to stay)\b")
 WHOLE_TRIP = re.compile(r"(?i)玩|旅游|预算|人均|够不够|够吗|安排|规划|\btrip\b|\bbudget\b|\btotal\b|\bplan\b")
 TRAIN = re.compile(r"(?i)高铁|火车|动车|卧铺|新干线|\btrains?\b|\brail(?:way)?\b|\bshinkansen\b")
 GETTING_THERE = re.compile(
@@ -221,10 +225,7 @@ def find_intents(text: str) -> set[str]:
     trip_said = found & {"weather", "hotels", "guide"} or WHOLE_TRIP.search(text)
     if "flights" in found and (trip_said or MY_FLIGHT.search(asked)) and not FARE_ASKED.search(asked):
         found.discard("flights")  # 明天飞昆明，那边凉不凉, 广州飞过去，玩4天: the flight is the trip, no fare asked
-    if found == {"flights"} and not FARE_NAMED.search(asked) and TRIP_SIZED.search(asked):
-        found = (
-            set()
-        )  # 成都飞拉萨 4天 俩人 多少钱, 北京飞新加坡 一共2万: the flight is the way there, the trip is asked
+    found = _way_or_length(found, asked, text)
     if found and not found & {"flights", "hotels"} and any(w in folded for w in COST_WORDS):
         found |= {"flights", "hotels"}
     phrased = _asked_in_phrases(text, asked, bool(found - {"guide"}))
@@ -238,6 +239,16 @@ def find_intents(text: str) -> set[str]:
         strong = [w for w in INTENT_WORDS["guide"] if w in folded and w not in WEAK_GUIDE]
         if not strong:
             found.discard("guide")
+    return found
+
+
+def _way_or_length(found: set[str], asked: str, text: str) -> set[str]:
+    """None of `found` when its one lookup is only the trip's way there or its length (成都飞拉萨 4天 俩人 多少钱,
+    北京飞新加坡 一共2万, "fly out … and stay 4 nights. Total budget $3000?"): the whole trip is asked."""
+    if found == {"flights"} and not FARE_NAMED.search(asked) and TRIP_SIZED.search(asked):
+        return set()
+    if found == {"hotels"} and STAY_ONLY.search(asked) and not HOTEL_NAMED.search(asked) and WHOLE_TRIP.search(text):
+        return set()
     return found
 
 

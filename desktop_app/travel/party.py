@@ -174,8 +174,8 @@ _BY = (
 EN_WITH = re.compile(r"(?i)(?:" + _BY + r")\s*(?:my|our|the) ([a-z0-9 ,&()]{2,60})")
 EN_JOINING = re.compile(  # "grandparents are coming too", "My sister is coming too", "Our son is coming as well"
     r"(?i)\b(?:(?:my|our|the)\s+)?(grandparents|parents|in-laws)\s+(?:are|will be|want to)\s+(?:coming|joining|come)"
-    r"|\b(?:my|our|their|his|her)\s+([a-z -]{3,24}?)(?:'s|\s+(?:is|are|will be|wants? to|comes|come))\s*"
-    r"(?:coming|joining|come|too\b)"
+    r"|(?:\b(?:my|our|their|his|her)\s+|^\W*(?:update:?\s*|oh\s+and\s+|and\s+)?)([a-z -]{3,24}?)"
+    r"(?:'s|\s+(?:is|are|will be|wants? to|comes|come))\s*(?:coming|joining|come|too\b|tag(?:ging)? along)"
 )
 PARTNER = re.compile(
     next(p for p, _ in ZH_COMPANIONS if "老公" in p) + "|(?i:" + next(p for p, _ in EN_COMPANIONS if "wife" in p) + ")"
@@ -282,7 +282,7 @@ ROOMS = re.compile(
 
 ADDED = re.compile(
     r"(?i)再加上?|加上|带上|也(?:想|要)?(?:跟着)?(?:一起)?(?:去|来)|\badd\b|\bplus\b|\b(?:is|are) coming\b|\bjoining\b"
-    r"|\bwants? to come\b|\bcomes? too\b"
+    r"|\bwants? to come\b|\bcomes? too\b|\btag(?:ging)? along\b"
 )
 # one of the party drops out: 有个哥们去不了了, "one friend bailed", "my sister can't make it"
 LEFT = re.compile(  # (海口不去了 drops a place, not a person)

@@ -181,3 +181,13 @@ def test_a_home_in_chinese_after_english_is_the_origin_and_frm_is_from() -> None
     assert q.origin is not None and q.origin.id == "nanjing" and [c.id for c in q.destinations] == ["suzhou"]
     q = parse("bkk flights frm PVG", [])
     assert q.origin is not None and q.origin.id == "shanghai"
+
+
+def test_a_stay_said_as_a_length_beside_a_budget_is_the_whole_trip_and_a_joiner_tags_along() -> None:
+    first = (
+        "Xmas in Bangkok, me and my wife. We'd fly out of Shanghai on the 24th and stay 4 nights. Total budget $3000?"
+    )
+    q = parse(first, [])
+    assert q.intents == set() and q.nights == 4  # nothing named alone: the whole trip within the money
+    q = parse("update: mother-in-law wants to tag along too", [first])
+    assert q.party.size == 3 and [c.id for c in q.destinations] == ["bangkok"]
