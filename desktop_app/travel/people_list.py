@@ -26,7 +26,7 @@ _NUM = r"\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|a|an"
 _NOUN = "|".join(f"(?:{n})" for n, _, _ in NOUNS)
 _ADULT = "|".join(f"(?:{n})" for n, _, kids in NOUNS if not kids)  # never a word before another noun
 ITEM = re.compile(
-    r"(?i)(?P<me>\b(?:me|i|myself)\b)"
+    r"(?i)(?P<me>\b(?:me|i|myself)\b)|\b(?P<pron>him|her)\b(?=\s*(?:,|\band\b|&|\+|[.!?)]|$))"  # "me, him and …"
     r"|\b(?:just\s+)?(?:the\s+)?(?P<us>" + _NUM + r")\s+of\s+us\b|\bus\s+(?P<usn>\d|two|three|four)\b"  # "us 2"
     r"|(?:\b(?:my|our|the|his|her|their)\s+)?(?:\b(?P<n>" + _NUM + r")\s+)?"
     # one word before the noun: "our teen son", "my 80-year-old grandma"
@@ -43,6 +43,8 @@ def _people(m: re.Match[str]) -> tuple[int, bool, bool] | None:
     """(people, children, the speaker among them) of one item; None for a plural whose number is not said."""
     if m.group("me"):
         return 1, False, True
+    if m.group("pron"):
+        return 1, False, False
     if m.group("us") or m.group("usn"):
         return number(m.group("us") or m.group("usn")) or 0, False, True
     noun = m.group("noun").lower()

@@ -191,3 +191,15 @@ def test_a_stay_said_as_a_length_beside_a_budget_is_the_whole_trip_and_a_joiner_
     assert q.intents == set() and q.nights == 4  # nothing named alone: the whole trip within the money
     q = parse("update: mother-in-law wants to tag along too", [first])
     assert q.party.size == 3 and [c.id for c in q.destinations] == ["bangkok"]
+
+
+@pytest.mark.parametrize(
+    ("text", "size"),
+    [
+        ("This time it's me, him and our two kids (4 and 7).", 4),
+        ("me, her and the baby", 3),
+        ("I gave her the tickets", 1),
+    ],
+)
+def test_him_and_her_in_a_list_with_me_are_people(text: str, size: int) -> None:
+    assert find_party(text).size == size
