@@ -103,9 +103,12 @@ FARE_ASKED = re.compile(
     r"|how much|便宜"
 )
 STAY_ONLY = re.compile(  # "stay 4 nights": a length
-    r"(?i)\bstay(?:ing)?\s+(?:for\s+)?(?:\d+|a|one|two|three|four|five|six|seven)\s+(?:nights?|days?)\b"
+    r"(?i)\bstay(?:ing)?\s+(?:for\s+)?(?:\d+|a|one|two|three|four|five|six|seven)\s*(?:nights?|days?|晚)\b"
 )
-HOTEL_NAMED = re.compile(r"(?i)酒店|住宿|民宿|\b(?:hotels?|hostels?|accommodation|room|rooms|airbnb|place to stay)\b")
+HOTEL_NAMED = re.compile(
+    r"(?i)酒店|住宿|民宿|宾馆|客栈|青旅|住哪|住处|住的"
+    r"|\b(?:hotels?|hostels?|accommodation|room|rooms|airbnb|place to stay)\b"
+)  # a hotel said by name, not only a stay's length
 WHOLE_TRIP = re.compile(r"(?i)玩|旅游|预算|人均|够不够|够吗|安排|规划|\btrip\b|\bbudget\b|\btotal\b|\bplan\b")
 TRAIN = re.compile(r"(?i)高铁|火车|动车|卧铺|新干线|\btrains?\b|\brail(?:way)?\b|\bshinkansen\b")
 GETTING_THERE = re.compile(
@@ -247,8 +250,13 @@ def _way_or_length(found: set[str], asked: str, text: str) -> set[str]:
     北京飞新加坡 一共2万, "fly out … and stay 4 nights. Total budget $3000?"): the whole trip is asked."""
     if found == {"flights"} and not FARE_NAMED.search(asked) and TRIP_SIZED.search(asked):
         return set()
-    if found == {"hotels"} and STAY_ONLY.search(asked) and not HOTEL_NAMED.search(asked) and WHOLE_TRIP.search(text):
+    stay_said = STAY_ONLY.search(asked) and not HOTEL_NAMED.search(asked)
+    if found == {"hotels"} and stay_said and WHOLE_TRIP.search(text):
         return set()
+    if found == {"flights", "hotels"} and stay_said and FARE_NAMED.search(asked):
+        return {
+            "flights"
+        }  # "Need flights from Beijing, staying 5 nights": the fare, and a length (住三晚 asks a hotel)
     return found
 
 

@@ -149,6 +149,7 @@ STRONG_FARE = re.compile(  # asked, not a flight in passing
     r"(?i)机票|航班|票价|直飞|飞[^，,。？?]{0,10}?(?:多少钱|的?价格)|\bflights\b|\b(?:air)?fares?\b|\bflight\b[^。？?]{0,6}(?:多少|价格)"
     r"|\b(?:how much|price)\b[^.?!]{0,20}\bflights?\b|\bflights? (?:price|fare|cost)s?\b"
     r"|\b(?:cheapest|cheap|what's a|what is a)\s+flights?\b|\bflights? from \w+ to\b"
+    r"|\bneed (?:a )?flights? (?:to|from)\b"
 )
 # beside a train: a flight's fare asked by name (卧铺没票的话飞机多少钱, "I'll just fly, what's the fare?")
 FLIGHT_NAMED = re.compile(

@@ -203,3 +203,15 @@ def test_a_stay_said_as_a_length_beside_a_budget_is_the_whole_trip_and_a_joiner_
 )
 def test_him_and_her_in_a_list_with_me_are_people(text: str, size: int) -> None:
     assert find_party(text).size == size
+
+
+@pytest.mark.parametrize(
+    ("text", "intents"),
+    [
+        ("Christmas in Tokyo this year? Need flights from Shanghai, staying 5 nights", {"flights"}),
+        ("下下周去西安出差 stay 4晚 帮我查下flights", {"flights"}),
+        ("下周末去杭州，住一晚，住哪儿比较划算", {"hotels"}),
+    ],
+)
+def test_a_stay_said_as_a_length_beside_a_fare_asks_the_fare(text: str, intents: set[str]) -> None:
+    assert parse(text, []).intents == intents
