@@ -223,7 +223,8 @@ def find_intents(text: str) -> set[str]:
         return find_intents(UNASKED.sub(" ", text)) - no  # "no need for flights, hotels?": the hotels
     asked = BOOKED.sub(" ", ESCAPE.sub(" ", STILL.sub(" ", text))).replace("收藏夹", " ")  # 机票早就买好了: booked
     folded = " " + re.sub(r"[^\w]+", " ", ORIGIN_CUES.sub(" ", RATHER.sub("", asked)).casefold()) + " "
-    folded = folded.replace(" or so ", " ").replace(" staying put ", " ")  # "10 days or so" weighs nothing
+    for aside in (" or so ", " staying put ", " same route "):  # "10 days or so" weighs nothing; "the same route"
+        folded = folded.replace(aside, " ")
     found = {name for name, words in INTENT_WORDS.items() if any(w in folded for w in words)}
     trip_said = found & {"weather", "hotels", "guide"} or WHOLE_TRIP.search(text)
     if "flights" in found and (trip_said or MY_FLIGHT.search(asked)) and not FARE_ASKED.search(asked):

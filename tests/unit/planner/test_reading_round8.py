@@ -215,3 +215,9 @@ def test_him_and_her_in_a_list_with_me_are_people(text: str, size: int) -> None:
 )
 def test_a_stay_said_as_a_length_beside_a_fare_asks_the_fare(text: str, intents: set[str]) -> None:
     assert parse(text, []).intents == intents
+
+
+def test_buying_train_tickets_is_beyond_the_data_and_the_same_route_asks_no_guide() -> None:
+    text = "can i buy train tickets from beijing to harbin online? and flight prices for the same route next monday"
+    q = parse(text, [])
+    assert q.intents == {"flights"} and "trains" in q.beyond
