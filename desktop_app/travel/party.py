@@ -237,7 +237,7 @@ PAIRS = {"grandparents": ("grandma", "grandpa", "grandmother", "grandfather"), "
 def _pairs_once(count: int, said: list[str]) -> tuple[int, list[str]]:
     """`said` less the members of a pair also named as the pair (their count taken off)."""
     for pair, members in PAIRS.items():
-        if any(w.lower().endswith(pair) for w in said):
+        if any(re.search(rf"(?<![a-z]){pair}$", w.lower()) for w in said):  # "parents", not "grandparents"
             again = [w for w in said if w.lower() in members]
             count, said = count - len(again), [w for w in said if w not in again]
     return count, said

@@ -116,6 +116,7 @@ def test_instead_of_drops_the_stop_said_after_it() -> None:
     [
         ("oh and my wife and our two girls are coming too", 4),
         ("Taking my grandparents to Macau. Me, my husband and grandma & grandpa", 4),
+        ("with my grandparents and my dad", 4),
         ("My dad keeps asking me to take him to Xi'an, what's the weather like in spring?", 2),
         ("七夕想给女朋友一个惊喜，去厦门两天", 2),
         ("I want to show my girlfriend Guilin in April", 2),
