@@ -254,6 +254,8 @@ def _way_or_length(found: set[str], asked: str, text: str) -> set[str]:
     stay_said = STAY_ONLY.search(asked) and not HOTEL_NAMED.search(asked)
     if found == {"hotels"} and stay_said and WHOLE_TRIP.search(text):
         return set()
+    if found == {"hotels", "weather"} and stay_said:
+        return {"weather"}  # "flight booked for the 12th, staying 5 nights - what should I pack": the weather
     # "Need flights from Beijing, staying 5 nights": the fare, and a length (住三晚 beside a fare asks a hotel)
     return {"flights"} if found == {"flights", "hotels"} and stay_said and FARE_NAMED.search(asked) else found
 

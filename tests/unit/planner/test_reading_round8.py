@@ -211,6 +211,7 @@ def test_him_and_her_in_a_list_with_me_are_people(text: str, size: int) -> None:
     [
         ("Christmas in Tokyo this year? Need flights from Shanghai, staying 5 nights", {"flights"}),
         ("下下周去西安出差 stay 4晚 帮我查下flights", {"flights"}),
+        ("Flight to Seoul already booked for Jan 3, staying 4 nights - what should I pack?", {"weather"}),
         ("下周末去杭州，住一晚，住哪儿比较划算", {"hotels"}),
     ],
 )
