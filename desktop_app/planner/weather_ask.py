@@ -56,16 +56,23 @@ def _next_15th(month: int, today: date) -> date:
 
 
 def months_line(results: list[dict[str, Any]], lang: str) -> str:
-    """Twelve monthly normals in a row and the months most comfortable by them (or: no typical value)."""
+    """Monthly normals in a row: for all twelve ("best time to visit"), the months most comfortable by them; for a
+    season's months (寒假: January and February), only the normals (or: no typical value)."""
     means = {int(d["date"][5:7]): float(d["mean_temp_c"]) for d in results if d.get("kind") == "typical"}
     if not means:
         return say(
             lang,
-            "**天气**：没有典型值——示例数据里没有这座城市的气候平均值，比不出哪个月去最好。",
-            "**Weather**: no typical value: the sample data has no climate averages for this city, so it cannot "
-            "compare the months.",
+            "**天气**：没有典型值——示例数据里没有这座城市这几个月的气候平均值，所以不给温度。",
+            "**Weather**: no typical value: the sample data has no climate averages for this city in those months, "
+            "so no temperature is given.",
         )
     row = " · ".join(say(lang, f"{m}月 {t:g}°C", f"{MONTHS_EN[m - 1][:3]} {t:g}°C") for m, t in sorted(means.items()))
+    if len(results) < len(ALL_MONTHS):  # a season asked ("is it cold over the winter break"): no month is picked
+        return say(
+            lang,
+            f"**天气（各月典型值）**：{row}。这是气候平均值，不是天气预报。",
+            f"**Weather (typical, by month)**: {row}. Climate averages, not a forecast.",
+        )
     low, high = COMFORT
     best = [m for m, t in sorted(means.items()) if low <= t <= high]
     picked = best or sorted(means, key=lambda m: abs(means[m] - (low + high) / 2))[:2]

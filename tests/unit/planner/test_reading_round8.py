@@ -223,3 +223,13 @@ def test_buying_train_tickets_is_beyond_the_data_and_the_same_route_asks_no_guid
     text = "can i buy train tickets from beijing to harbin online? and flight prices for the same route next monday"
     q = parse(text, [])
     assert q.intents == {"flights"} and "trains" in q.beyond
+
+
+async def test_a_seasons_months_are_shown_without_picking_a_month_nobody_asked_for() -> None:
+    from tests.unit.planner.test_model import final_text, run
+
+    events, _ = await run("Tokyo in cherry blossom season, weather?")
+    text = final_text(events)
+    assert "Mar 8.5°C · Apr 13.9°C" in text and "closest" not in text and "months with a mean" not in text
+    events, _ = await run("寒假去哈尔滨冷不冷？")
+    assert "哪个月" not in final_text(events) and "没有典型值" in final_text(events)
