@@ -99,8 +99,5 @@ def asides_blanked(text: str, past: bool = True) -> str:
 def told_blanked(text: str) -> str:
     """`text` with each clause telling a trip already made blanked ("Spent last Christmas in London freezing":
     no weather asked), unless nothing else is left."""
-    told = [m for m in TOLD_CLAUSE.finditer(text) if TOLD.search(m.group(0))]
-    blanked = text
-    for m in told:
-        blanked = blanked[: m.start()] + " " * (m.end() - m.start()) + blanked[m.end() :]
+    blanked = TOLD_CLAUSE.sub(lambda m: " " * len(m.group(0)) if TOLD.search(m.group(0)) else m.group(0), text)
     return blanked if blanked.strip() else text
