@@ -49,6 +49,8 @@ def list_table(trips: Sequence[Trip]) -> str:
 
 def _total(trip: Trip) -> str:
     """The plan's total, or how many options wait for a choice (they are never added together)."""
+    if not trip.priced:
+        return "-"
     return f"{len(trip.options)} options" if trip.options and not trip.chosen else f"¥{trip.total_cny:,}"
 
 

@@ -27,6 +27,7 @@ LABELS = {
     "other": ("其他", "Other"),
     "total": ("合计", "Total"),
     "none": ("（暂无）", "(none yet)"),
+    "unpriced": ("（未查询机票或酒店价格）", "(no fares or hotels looked up)"),
     "undated": ("日期未定", "dates not set"),
     "flight": ("航班", "Flight"),
     "train": ("火车", "Train"),
@@ -152,6 +153,8 @@ def _options(trip: Trip, t: dict[str, str], zh: bool) -> list[str]:
 
 
 def _costs(trip: Trip, t: dict[str, str], zh: bool) -> list[str]:
+    if not trip.priced:
+        return [f"## {t['costs']}", "", t["unpriced"]]
     out = [f"## {t['costs']}", "", t["cost_row"], "|---|---|---:|---|"]
     for c in trip.costs:
         kind = t["stays"] if c.kind == "hotel" else t["other"]

@@ -222,6 +222,11 @@ class Trip:
         return sum(p.extra_cny for p in self.peaks)
 
     @property
+    def priced(self) -> bool:
+        """Whether any fare, hotel or option was looked up: a weather question alone is no "¥0" trip."""
+        return bool(self.legs or self.stays or self.costs or self.options)
+
+    @property
     def title(self) -> str:
         """`北京→三亚 12月7日–10日` / `Beijing → Sanya, 7–10 Dec`: places first, then dates when known."""
         zh = self.lang == "zh"

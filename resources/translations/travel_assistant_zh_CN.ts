@@ -2320,6 +2320,10 @@
       <translation>其他</translation>
     </message>
     <message>
+      <source>No fares or hotels looked up</source>
+      <translation>未查询机票或酒店价格</translation>
+    </message>
+    <message>
       <source>Options are not added together: choose one to make it the plan</source>
       <translation>方案不相加：选一个作为行程</translation>
     </message>

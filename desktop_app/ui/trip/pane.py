@@ -158,7 +158,8 @@ class TripPane(QWidget):
             span = date_span(trip.start, trip.end, "zh" if zh else "en")
             parts.append(f"{trip.start.year}年{span}" if zh else f"{span} {(trip.end or trip.start).year}")
             nights = ((trip.end or trip.start) - trip.start).days
-            parts.append(tr("%n night(s)", None, nights))
+            if nights > 0:  # a day's weather alone is no stay: "0 nights" would contradict a stay said in the chat
+                parts.append(tr("%n night(s)", None, nights))
         else:
             parts.append(tr("dates not set"))
         parts.append(tr("%n traveller(s)", None, trip.party))
@@ -208,6 +209,8 @@ class TripPane(QWidget):
         for first, second in pairwise(chain):
             QWidget.setTabOrder(first, second)
         total = tr("Total %1").replace("%1", cny(trip.total_cny))
+        if not trip.priced:
+            total = tr("No fares or hotels looked up")
         if trip.options and not trip.chosen:
             total = tr("Options are not added together: choose one to make it the plan")
         if budget:

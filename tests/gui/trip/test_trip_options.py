@@ -65,3 +65,13 @@ def test_a_train_leg_is_its_own_line_on_the_map_and_in_the_day_plan(qtbot: Any, 
     assert any("火车：广州→深圳" in w.text() for w in pane.findChildren(type(pane.title)))
     costs = [w.text() for w in pane.findChildren(type(pane.title)) if "往返" in w.text()]
     assert costs and all(t.startswith("火车") for t in costs)  # a train fare is never headed 航班
+
+
+def test_a_weather_question_beside_a_stay_shows_no_zero_night_zero_yuan_trip(qtbot: Any, make_window: Any) -> None:
+    window = make_window()
+    _ask(qtbot, window, "Flight to Seoul already booked for Dec 12, staying 4 nights - what should I pack")
+    pane = window.trip_dock.pane()
+    assert "4-night stay" in window.chat.answer_text()  # the chat says the stay the traveller said
+    assert pane.trip is not None and not pane.trip.costs
+    assert "night" not in pane.facts.text()  # not "0 nights" beside the chat's 4
+    assert "¥0" not in pane.total.text() and "No fares or hotels looked up" in pane.total.text()

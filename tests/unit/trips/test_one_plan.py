@@ -157,3 +157,15 @@ def test_an_undated_trip_is_not_dated_by_today_s_weather(capsys: pytest.CaptureF
     trip = _shown(capsys)
     assert "12月6日" not in answer and trip["start"] is None and trip["end"] is None
     assert trip["total_cny"] == _total(answer) and "12月" not in trip["title"]
+
+
+def test_a_weather_question_is_no_zero_yuan_trip(capsys: pytest.CaptureFixture[str]) -> None:
+    _ask(capsys, "Flight to Seoul already booked for Dec 12, staying 4 nights - what should I pack")
+    trip = _shown(capsys)
+    assert trip["costs"] == [] and trip["legs"] == [] and trip["stays"] == []
+    assert main(["trip", "list"]) == 0
+    listed = capsys.readouterr().out.splitlines()[-1]
+    assert "¥0" not in listed and " - " in listed
+    assert main(["trip", "show", trip["id"]]) == 0
+    shown = capsys.readouterr().out
+    assert "no fares or hotels looked up" in shown and "¥0" not in shown
