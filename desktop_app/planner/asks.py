@@ -25,7 +25,7 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
             "weather|wether|temperature| temp | temps |degrees|humid| rain|forecast|climate|"
             "warmer|cooler|colder|hotter|"
             "pack|wear| cold | hot |snow|swim|sunny|chilly|freezing| coat | jacket|umbrella|brolly|below zero"
-            "|monsoon|rainy season"
+            "|monsoon|rainy season|scorching|thermals|warm enough|beach weather"
         )
     ),
     "flights": words("机票|航班|飞|往返|票价")
@@ -39,12 +39,12 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
     + words(
         "hotel|stay|accommodation|lodging| room | rooms |a place near|place to crash|somewhere to crash|hostel|airbnb"
         "|need a place|a place for|base myself|base ourselves|a bed |where we ll sleep|where to sleep|place to sleep"
-        "|ryokan|villa|cheap beds|roof over"
+        "|ryokan|villa|cheap beds|roof over|need somewhere near|somewhere to stay|somewhere near the"
     ),
     "save": words("保存|存下来|存起来|存成|存一下|导出|收藏|记下来|存着")
     + words("save|export|write it down|keep it|keep this|bookmark"),
     "compare": (
-        words("对比|比较|还是|比一下|哪个|哪里更|哪边|选一个|选哪|哪两个|纠结|拿不定|比呢|比起来|相比")
+        words("对比|比较|还是|比一下|哪个|哪里更|哪边|选一个|选哪|哪两个|纠结|拿不定|比呢|比起来|相比|比比|比一比")
         + words("compare|comparison| vs|versus|which one|which better|which is| or |torn between|decide between")
     ),
     "guide": (
@@ -75,7 +75,8 @@ BOOKED = re.compile(
     r"|(?:已经|早就)(?:买好|订好|定好)了?[^，,。！？!?]{0,6}?(?:机票|酒店)|(?:酒店和机票|机票和?酒店)都(?:搞定|订好|定好)"
     r"|(?:机票|酒店)(?:公司|单位)(?:订|出|报|包)"
     r"|\b(?:hotel|flight|ticket)(?:'s|s are| is| are) (?:already )?(?:booked|sorted)\b"
-    r"|\b(?:already )?booked (?:my|the|our|a) (?:hotel|flights?)\b|\bchange planes\b|转机"
+    r"|\b(?:already )?booked (?:my|the|our|a) (?:\w+ )?(?:hotel|flights?)\b|\bchange planes\b|转机"
+    r"|\b(?:booked|checked) into (?:a|the|our) hotel\b"
     r"|\b(?:hotel|flights?) (?:is|are) (?:already )?booked\b"
     r"|\b(?:(?:we'?ve|i'?ve|we have|i have) )?got (?:the |our |my )?(?:flights?|tickets?) (?:already|sorted|booked)\b"
     r"|\b(?:flights?|hotels?|tickets?)\b[^.,;!?()]{0,30}?\b(?:already (?:booked|paid|sorted|bought)|paid for)\b"
@@ -87,7 +88,10 @@ ESCAPE = re.compile(  # a wish to go, or the reason for a change (首尔太冷�
     r"|(?<![会怕])太(?:冷|热)了?(?=\s*(?:[，,。！!~\uff5e]|$|换|改|算了|还是))"
     r"|\btoo (?:cold|hot)\b(?=\s*(?:[,.!]|$|so\b|let's\b))"
 )
-FARE_NAMED = re.compile(r"(?i)机票|航班|票价|直飞|单程|往返|\bone[- ]way\b|\b(?:flights?|fares?|airfares?|tickets?)\b")
+FARE_NAMED = re.compile(
+    r"(?i)机票|航班|票价|直飞|单程|往返|飞[^，,。！？!?]{1,6}?要?多少"
+    r"|\bone[- ]way\b|\b(?:flights?|fares?|airfares?|tickets?)\b"
+)
 TRIP_SIZED = re.compile(  # a length or a budget for the whole trip
     r"(?i)[\d一两二三四五六七八九十]+\s*[天晚]|\d+\s*(?:nights?|days?)\b|一共|总共|预算|人均|\bbudget\b|\ball in\b"
     r"|\d{3,}\s*(?:块|元)?\s*(?:以内|以下|之内)"
@@ -116,9 +120,9 @@ GETTING_THERE = re.compile(
     r"|\bhow (?:do|can|should) (?:i|we) get (?:to|from)\b"
 )
 # 比较 before a quality means "rather" (住哪里比较好, 比较便宜的酒店): no comparison asked
-RATHER = re.compile(r"比较(?=[好便宜贵暖热冷近远方便合适划算舒服安全靠谱实惠有名])")
+RATHER = re.compile(r"比较(?=[好便宜贵暖热冷近远方便合适划算舒服安全靠谱实惠有名快慢])")
 ORIGIN_CUES = re.compile(  # where a flight leaves from is the origin, not a fare: "flying out of X", 我们从厦门飞
-    r"(?i)\bflying (?:in )?(?:out of|outta|from)\b|\bfly out of\b|\bflights? out of\b|\bfly (?:out )?from there\b"
+    r"(?i)\bflying (?:in )?(?:out of|outta|from)\b|\bfly out of\b|\bfly (?:out )?from there\b"
     r"|从[^，,。！？!?]{1,20}?飞(?=[，,。！？!?]|\s*$|\s+(?![A-Za-z]))"  # (从广州飞 Tokyo: to a place)
 )
 TRIP_WORDS = words("玩|旅游|旅行|出行|度假|去|行程|查|比较|对比") + words(
@@ -127,7 +131,8 @@ TRIP_WORDS = words("玩|旅游|旅行|出行|度假|去|行程|查|比较|对比
 
 
 WEATHER_ASKED = re.compile(
-    r"(?i)\b(?:is|are|will)\s+(?:it|\w+)\s+(?:be\s+)?(?:warm|cool)\b|\bwill\s+\w+\s+be like\b"
+    r"(?i)\b(?:is|are|will)\s+(?:it|\w+)\s+(?:be\s+)?(?:actually\s+|really\s+|still\s+)?(?:warm|cool)\b"
+    r"|\bwill\s+\w+\s+be like\b"
     r"|\bhow (?:warm|cold|hot|cool)\b"
     r"|\bwhat'?s\s+\w+\s+like\s+(?:tomorrow|today|tonight|this weekend|next week|now|rn|in \w+)\b|\bminus \w+"
     r"|风大|刮风|大风|\bwindy\b|(?:几月|什么时候|哪个月|[\d一二三四五六七八九十]{1,2}\s*月份?)去?(?:合适|最好|比较好)"
@@ -222,9 +227,11 @@ def find_intents(text: str) -> set[str]:
     if no := unasked(text):
         return find_intents(UNASKED.sub(" ", text)) - no  # "no need for flights, hotels?": the hotels
     asked = BOOKED.sub(" ", ESCAPE.sub(" ", STILL.sub(" ", text))).replace("收藏夹", " ")  # 机票早就买好了: booked
+    asked = INCLUDED.sub(" ", asked)  # "2000 each incl. flights": the money covers the fare, no fare asked alone
     folded = " " + re.sub(r"[^\w]+", " ", ORIGIN_CUES.sub(" ", RATHER.sub("", asked)).casefold()) + " "
     for aside in (" or so ", " staying put ", " same route "):  # "10 days or so" weighs nothing; "the same route"
         folded = folded.replace(aside, " ")
+    folded = KEPT_UNDER.sub(" ", folded)  # "keep it under 15k": a budget, not "keep it" (save)
     found = {name for name, words in INTENT_WORDS.items() if any(w in folded for w in words)}
     trip_said = found & {"weather", "hotels", "guide"} or WHOLE_TRIP.search(text)
     if "flights" in found and (trip_said or MY_FLIGHT.search(asked)) and not FARE_ASKED.search(asked):
@@ -238,11 +245,19 @@ def find_intents(text: str) -> set[str]:
         found.add("flights")  # "the train … and a hotel", 怎么去: the fare (by rail where it reaches) is asked
     if "guide" in found and _arranged_for_money(folded, text):
         found.discard("guide")  # 人均1500 怎么安排划算: the trip within the money is asked, not the sights
-    others = found - {"guide"}
-    if "guide" in found and others and "guide" not in phrased:
-        strong = [w for w in INTENT_WORDS["guide"] if w in folded and w not in WEAK_GUIDE]
-        if not strong:
-            found.discard("guide")
+    return _guide_kept(found, folded, text, "guide" in phrased)
+
+
+def _guide_kept(found: set[str], folded: str, text: str, phrased: bool) -> set[str]:
+    """The guide as asked: not when refused (不想做攻略了) or only a weak word beside a lookup; on top of the trip
+    when asked "as well" (长沙两晚…每人两千以内，顺便给个攻略)."""
+    if NO_GUIDE.search(text):
+        return found - {"guide"}
+    if found == {"guide"} and ALSO_GUIDE.search(text) and TRIP_SIZED.search(text):
+        return found | TRIP_LOOKUPS
+    if "guide" in found and found - {"guide"} and not phrased:
+        if not [w for w in INTENT_WORDS["guide"] if w in folded and w not in WEAK_GUIDE]:
+            return found - {"guide"}
     return found
 
 
@@ -260,6 +275,16 @@ def _way_or_length(found: set[str], asked: str, text: str) -> set[str]:
     return {"flights"} if found == {"flights", "hotels"} and stay_said and FARE_NAMED.search(asked) else found
 
 
+INCLUDED = re.compile(
+    r"(?i)\b(?:incl\.?|including|inclusive of) (?:the )?(?:flights?|airfares?|hotels?)"
+    r"(?:\s*(?:&|and|\+)\s*(?:flights?|hotels?))?\b|"
+    r"(?:含|包括|包含)往?返?机票|机票在内"
+)
+KEPT_UNDER = re.compile(r" keep (?:it|this|things|costs?|the total) (?:under|below|within|around|at|to|cheap|low) ")
+NO_GUIDE = re.compile(
+    r"(?i)不(?:想|用|要|需要)(?:做|看|写|查)?攻略|\b(?:no|skip the|don'?t need an?) (?:itinerary|guide)\b"
+)
+ALSO_GUIDE = re.compile(r"(?i)顺便[^，,。！？!?]{0,4}(?:攻略|行程)|\b(?:and|plus) (?:also )?an? (?:guide|itinerary)\b")
 ARRANGE = ("怎么安排", "how to arrange")  # how to arrange the days, unless a sum says the trip is what is arranged
 ARRANGED_MONEY = re.compile(r"(?i)预算|人均|划算|省钱|\bbudget\b|\d{3,}\s*(?:块|元|rmb|yuan)|\beach\b")
 

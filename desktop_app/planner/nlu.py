@@ -286,6 +286,10 @@ EACH = re.compile(
 )
 
 
+# 三亚和海口哪个更适合带老人, 成都还是西宁你觉得哪个好 (高反好多了), "which would you pick": still weighed
+WHICH_BETTER = re.compile(r"(?i)哪个(?:好|更)|哪里(?:好|更)|\bwhich (?:would|is|one|city|should)\b|\bcompare\b")
+
+
 def _weather_and_scope(q: TripQuery, text: str) -> None:
     """An undated question's typical months; a question only beyond the data looks nothing up."""
     for topic in q.beyond:
@@ -298,7 +302,7 @@ def _weather_and_scope(q: TripQuery, text: str) -> None:
     if q.typical_months == ALL_MONTHS and not q.intents & (ANSWERABLE - {"weather"}):
         q.intents = {"weather"}  # 什么时候去拉萨最好: the months compared, no trip priced
     if q.beyond and not find_intents(text) & ANSWERABLE:  # 去日本要签证吗 after a priced trip: not asked again
-        weighs = "suitability" in q.beyond and len(q.destinations) > 1  # 三亚和海口哪个更适合带老人: still weighed
+        weighs = len(q.destinations) > 1 and ("suitability" in q.beyond or WHICH_BETTER.search(text) is not None)
         q.intents = q.intents & {"compare"} if weighs else set()
 
 

@@ -92,6 +92,8 @@ TOPICS = (
             r"|\b(?:quickest|fastest|direct) trains?\b"
             r"|\btrains?\b[^.?!]{0,30}\b(?:faster|quicker|slower|better|easier) than\b"
             r"|\bhow often\b[^.?!]{0,20}\b(?:run|go|leave)\b"
+            r"|\b(?:which|what) train should (?:i|we) (?:take|book|get|catch)\b"
+            r"|\b(?:buy|book)\s+(?:a |the |my |our )?(?:shinkansen|bullet train|train|rail)\s+(?:tickets?|pass)\b"
         ),
         "火车车次、时长、时刻和余票",
         "train timetables, journey times or seats left",
@@ -150,7 +152,7 @@ STRONG_FARE = re.compile(  # asked, not a flight in passing
     r"(?i)机票|航班|票价|直飞|飞[^，,。？?]{0,10}?(?:多少钱|的?价格)|\bflights\b|\b(?:air)?fares?\b|\bflight\b[^。？?]{0,6}(?:多少|价格)"
     r"|\b(?:how much|price)\b[^.?!]{0,20}\bflights?\b|\bflights? (?:price|fare|cost)s?\b"
     r"|\b(?:cheapest|cheap|what's a|what is a)\s+flights?\b|\bflights? from \w+ to\b"
-    r"|\bneed (?:a )?flights? (?:to|from)\b"
+    r"|\bneed (?:a )?flights? (?:to|from)\b|\bflights?\b[^.?!]{0,20}\b(?:cost|price|fare|how much)\b"
 )
 # beside a train: a flight's fare asked by name (卧铺没票的话飞机多少钱, "I'll just fly, what's the fare?")
 FLIGHT_NAMED = re.compile(
@@ -158,7 +160,9 @@ FLIGHT_NAMED = re.compile(
     r"|\bfly\b[^.?!]{0,15}\b(?:fare|price|cost|how much)\b"
 )
 STRONG_HOTEL = re.compile(  # asked, not a hotel in passing ("walking back to the hostel at night")
-    r"(?i)(?:订|找|推荐|看看?)[^，,。？?]{0,8}(?:酒店|住宿|民宿|hotels?)|(?:酒店|住宿|民宿|hotels?)[^。？?]{0,8}(?:多少|价格|推荐|哪|贵|便宜)|住哪"
+    r"(?i)(?:订|找|推荐|看看?)[^，,。？?]{0,8}(?:酒店|住宿|民宿|客栈|宾馆|青旅|hotels?)"
+    r"|(?:酒店|住宿|民宿|客栈|宾馆|青旅|hotels?)[^。？?]{0,8}(?:多少|价格|推荐|哪|贵|便宜)|住哪"
+    r"|\brooms?\b[^.?!]{0,30}\b(?:per night|a night|price|cost)\b"
     r"|\bhotels?\b[^.?!]{0,30}(?:\bprice|\bcost|\brecommend|\bper night\b|\bgo for\b|\bfor \d+ nights?\b)"
     r"|\b(?:price|cost|how much|find|book|need|recommend|looking at|look at)\b[^.?!]{0,20}\b(?:hotels?|hostels?)\b"
     r"|\bhotels?\s*\?|\bwhat are (?:the )?hotels like\b|\bhotels (?:near|around)\b"

@@ -1,0 +1,73 @@
+"""Reading classes found at stop 53 (issue 41): a lookup asked in passing or beside what the data cannot know, a
+budget that covers the fare, a guide asked on top of a trip. Each row is written here, not taken from the question
+set; read on Monday 11 Jan 2027."""
+
+from __future__ import annotations
+
+import pytest
+
+from desktop_app.planner.nlu import parse
+
+
+@pytest.fixture(autouse=True)
+def _monday(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TRAVEL_ASSISTANT_TODAY", "2027-01-11")
+
+
+WHOLE = {"weather", "flights", "hotels"}
+
+
+@pytest.mark.parametrize(
+    ("text", "intents"),
+    [
+        ("is Bangkok really warm in February? going the 9th", {"weather"}),
+        ("my grandma is flying to Singapore next week, she hates heat, is it scorching there", {"weather"}),
+        ("Chinese New Year in Harbin - do I need thermals?", {"weather"}),
+        ("Macau this Saturday with my sister, warm enough for shorts?", {"weather"}),
+        ("Flights out of Hongqiao to Xiamen on the 20th - anything cheap left, or is it all gone?", {"flights"}),
+        ("Meeting in Shanghai moved to Thursday, I need somewhere near the Bund for one night", {"hotels"}),
+        ("周五去青岛看朋友，顺便玩两天，从北京飞青岛要多少", {"flights"}),
+        ("Already booked the airport hotel in Tokyo, but flights from Beijing on the 3rd, how much?", {"flights"}),
+        ("we're booked into a hotel in Hong Kong already, what's the weather next week", {"weather"}),
+        ("周末去苏州，不想做攻略了，平江路附近的民宿一晚多少", {"hotels"}),
+        ("我们俩五一想去青岛或者大连，你帮我比比这两个城市", {"compare"}),
+        ("去韩国要办签证吗？怎么办比较快", set()),
+    ],
+)
+def test_a_lookup_asked_in_passing(text: str, intents: set[str]) -> None:
+    q = parse(text, [])
+    assert (set() if q.beyond_only else q.intents) == intents
+
+
+@pytest.mark.parametrize(
+    ("text", "intents"),
+    [
+        ("4 of us to Chengdu for 3 nights, 2500 yuan each incl. flights from Shenzhen - can we do it?", set()),
+        ("Anniversary trip to Phuket, 6 nights from Guangzhou on the 14th, I'd like to keep it under 20k total", set()),
+        ("五一和同学去厦门，住三晚，每人一千五以内，顺便给个攻略", WHOLE | {"guide"}),
+        ("Tokyo next week, me and my wife, budget 12k including flights & hotel", set()),
+    ],
+)
+def test_a_whole_trip_whose_money_covers_the_fare_or_with_a_guide_on_top(text: str, intents: set[str]) -> None:
+    q = parse(text, [])  # no single lookup named (set()): the whole trip is planned
+    assert q.intents == intents and not q.beyond and q.destinations
+
+
+@pytest.mark.parametrize(
+    ("text", "intents", "topic"),
+    [
+        ("Flying Shanghai to Seoul next week - do I need a visa, and what will the flight cost?", {"flights"}, "visa"),
+        ("听说大理古城晚上不太安全？下周去，顺便看看古城里的客栈多少钱", {"hotels"}, "safety"),
+        (
+            "Are the beaches in Phuket dangerous for kids? what does a family room there cost per night",
+            {"hotels"},
+            "safety",
+        ),
+        ("我现在在拉萨，高反好多了，下一站去成都还是昆明，哪个好", {"compare"}, "safety"),
+        ("Which train should I book from Beijing to Tianjin on Friday morning?", set(), "trains"),
+        ("Can I buy a bullet train ticket Tokyo to Osaka at the station? how long is the ride", set(), "trains"),
+    ],
+)
+def test_a_lookup_asked_beside_what_the_data_cannot_know(text: str, intents: set[str], topic: str) -> None:
+    q = parse(text, [])
+    assert topic in q.beyond and q.intents == intents
