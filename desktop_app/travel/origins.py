@@ -85,8 +85,10 @@ def _route_origin(text: str, places: list[Mention]) -> Mention | None:
 # a place named as where someone lives or came back from, not where the trip goes: 老家是长沙的, 从广州回来,
 # "my sister lives in Sydney"
 ASIDE_BEFORE = re.compile(  # not "I live in"
-    r"(?:(?<!从)(?<!回)老家\s*(?:是|在|is)?|家乡(?:是|在)?|去了趟?|去过|(?<![和跟])(?:朋友|同学|室友|同事|男朋友|女朋友|亲戚|闺蜜|哥们|兄弟|姐妹|表妹|表姐|表弟|表哥)在"
-    r"|\b(?:lives|grew up|was born|was) in|\bvisiting from(?:\s+the)?|\b(?:got|came|just|i'm|im) back from"
+    r"(?:(?<!从)(?<!回)老家\s*(?:是|在|is)?|(?:然后|最后|再)直接(?:飞)?回|家乡(?:是|在)?|去了趟?|去过|(?<![和跟])(?:朋友|同学|室友|同事|男朋友|女朋友|亲戚|闺蜜|哥们|兄弟|姐妹|表妹|表姐|表弟|表哥)在"
+    r"|\b(?:lives|grew up|born|was) in|\bvisiting from(?:\s+the)?|(?:'s|\bis|\bare) (?:originally )?from"
+    r"|\bbefore (?:heading|going|flying) (?:back )?home to|\bon (?:my|our|the|their) way (?:back )?home to"
+    r"|\b(?:got|came|just|i'm|im) back from"
     r"|\b(?:went|been) to|\bvisited"
     r"|\bhometown(?:'s| is)|\b(?:friend|sister|brother|parents|in-laws|mom|mum|dad|family|folks|cousin|son|daughter)"
     r"(?:'s| is| are| lives| live) in)\s*$",
@@ -156,11 +158,30 @@ def trip_places(text: str, places: list[Mention]) -> list[Mention]:
     when the question weighs it ("went to Phuket last year … which one's better")."""
     elsewhere = [p for p in places if not in_event(text, p.start)]
     stayed = [p for p in elsewhere if not flown_through(text, p.start, _end(text, p))]
-    went = [p for p in stayed if not in_told(text, p.start)]
+    went = changed_mind(text, [p for p in stayed if not in_told(text, p.start)])
     if len(went) < 2 and COMPARED.search(text):
         went = stayed
     kept = {p.city or p.world for p in went}  # 在东京转机…东京中间住一晚: Tokyo stays, where first named
     return [p for p in elsewhere if (p.city or p.world) in kept] or elsewhere or places
+
+
+# a change of mind in the same message: 本来想去哈尔滨…那换成厦门吧, 香港？不对…还是去曼谷吧, "Guangzhou — wait no"
+# (Chinese: the place right after the words, and not asked as an "or": 还是去长白山？ weighs)
+CHANGED_MIND = re.compile(
+    r"(?i)(?P<zh>换成|改成|改去|换去|那换|那就去?|干脆(?:自己)?去|还是去)"
+    r"|\bwait,? no\b|\bno wait\b|\bactually,? no\b|\bscratch that\b|\bchanged? my mind\b|\bon second thought\b"
+)
+
+
+def changed_mind(text: str, places: list[Mention]) -> list[Mention]:
+    """The places said after the last change of mind that names one, when it does (the ones before were given up)."""
+    for m in reversed(list(CHANGED_MIND.finditer(text))):
+        zh = m.group("zh") is not None
+        after = [p for p in places if m.end() <= p.start <= (m.end() + 3 if zh else len(text))]
+        if after and not (zh and re.match(r"[^，,。！!；;]*[？?]", text[after[0].start :])):
+            named = {p.city or p.world for p in after}
+            return [p for p in places if p.start >= m.end() or (p.city or p.world) in named]
+    return places
 
 
 def _end(text: str, place: Mention) -> int:

@@ -71,3 +71,27 @@ def test_a_whole_trip_whose_money_covers_the_fare_or_with_a_guide_on_top(text: s
 def test_a_lookup_asked_beside_what_the_data_cannot_know(text: str, intents: set[str], topic: str) -> None:
     q = parse(text, [])
     assert topic in q.beyond and q.intents == intents
+
+
+@pytest.mark.parametrize(
+    ("text", "places"),
+    [
+        ("本来想元旦去桂林，结果朋友说太冷了，那换成三亚吧，元旦那几天三亚天气怎么样", ["sanya"]),
+        ("我在上海，圣诞想去青岛？算了太冷，还是去厦门吧，查下机票", ["xiamen"]),
+        (
+            "Thinking Qingdao for the weekend - wait no, my cousin says it's freezing. Xiamen hotels for Saturday?",
+            ["xiamen"],
+        ),
+        ("冬天去北海道滑雪好，还是去长白山？下周从上海出发", []),  # an "or" asked, not a change of mind
+        ("My husband's from Chengdu so we go every year, this time Kunming - weather next week?", ["kunming"]),
+        ("Born in Harbin, living in Shanghai now. Sanya for New Year - hotels?", ["sanya"]),
+        (
+            "I'm in Tokyo till the 5th, then Seoul for 3 nights before heading home to Singapore. Seoul weather?",
+            ["seoul"],
+        ),
+        ("Our tour last spring went Beijing - Xi'an, this time just Chengdu for 4 nights, hotels?", ["chengdu"]),
+        ("我人在广州出差，下周飞成都见客户，然后直接回上海。成都下周天气咋样", ["chengdu"]),
+    ],
+)
+def test_only_the_places_the_trip_goes(text: str, places: list[str]) -> None:
+    assert [c.id for c in parse(text, []).destinations] == places
