@@ -24,7 +24,7 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
         + words(
             "weather|wether|temperature| temp | temps |degrees|humid| rain|forecast|climate|"
             "warmer|cooler|colder|hotter|"
-            "pack|wear| cold | hot |snow|swim|sunny|chilly|freezing| coat | jacket|umbrella|brolly|below zero"
+            " pack| wear| cold | hot |snow|swim|sunny|chilly|freezing| coat | jacket|umbrella|brolly|below zero"
             "|monsoon|rainy season|scorching|thermals|warm enough|beach weather"
         )
     ),

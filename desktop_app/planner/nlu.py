@@ -135,7 +135,7 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
     q.read_as = [(p.said, p.city) for p in places if p.said and p.city is not None]
     q.unknown_places = unknown_places(text)
     _asks(q, text, earlier)
-    q.days, q.nights = parse_duration(text)
+    q.days, q.nights = parse_duration(told_blanked(text))  # "just got back from a week in Phuket": not this trip
     q.stars_said = parse_stars(text)
     _when(q, text)
     q.party = find_party(text)

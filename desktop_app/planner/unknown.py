@@ -15,7 +15,7 @@ from desktop_app.travel.world_places import find_places
 
 # Words that follow 去 / to in questions but are not place names (never named as unknown places).
 NOT_PLACE_CHARS = re.compile(
-    r"[个哪什么地方暖凉热冷便宜贵一这那些儿边外内趟点呢吗吧玩看吃买海山国便省钱不最值哦啊嘛过占的话适去年]"
+    r"[个哪什么地方暖凉热冷便宜贵一这那些儿边外内趟点呢吗吧玩看吃买海山国便省钱不最值哦啊嘛过占的话适去年找]"
 )
 # 到 after a verb or an adjective ends a result, not a way (贵到离谱, 看到夜景, 待到元宵节, 走路能到最好)
 ZH_WAY = r"(?:想去|(?<![出回过下上进])去|(?<![看买找走玩住待呆遇想感做得听收等拿抢订贵冷热累好能])到|飞往|前往|和|跟)"

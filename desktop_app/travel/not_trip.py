@@ -27,9 +27,9 @@ TRIP_VERB = re.compile(
     r"(?i)去|飞|出发|玩|旅|度假|\b(?:fly|flying|go|going|head|heading|leave|leaving|trip|visit|travel)\b"
 )
 # a clause about a trip already made: 刚去过, 那次, 上次, "I was in Taipei on March 1st" (its days are not the trip's)
-MADE_ZH = r"去过|那次|上次|上回|刚去了|去了趟"
+MADE_ZH = r"去过|那次|上次(?!你)|上回(?!你)|刚去了|去了趟"  # (上次你给的行程: the plan given here)
 MADE_EN = r"was in|were in|went to|visited|last time|we did|did"
-PAST = re.compile(r"(?i)" + MADE_ZH + r"|没回家|没能回|\b(?:" + MADE_EN + r")\b")
+PAST = re.compile(r"(?i)" + MADE_ZH + r"|去年|前年|没回家|没能回|\b(?:" + MADE_EN + r"|got back from)\b")
 CLAUSE = re.compile(r"[^，,。；;！!？?\n]+")
 
 

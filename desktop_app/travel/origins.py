@@ -35,7 +35,8 @@ ORIGIN_PATTERNS = (
     r"(?P<c>[\u4e00-\u9fff]{2,4}?)(?:飞|坐飞机|坐高铁|开车)?过去(?=[，,。！!？?\s的]|$|飞)",  # 广州飞过去(的机票)
     r"(?P<c>[\u4e00-\u9fff]{2,4}?)(?:到|-|—|→)?[\u4e00-\u9fff]{2,4}往返",  # 上海成都往返: from Shanghai and back
     r"(?<![\u4e00-\u9fff])(?P<c>[\u4e00-\u9fff]{2,4}?)飞(?=[\s，,。！!？?]|$)",  # 住五晚 武汉飞 总共…
-    r"(?<![想要去到])在(?P<c>[\u4e00-\u9fff]{2,4}?)(?:工作|上班|读书|上学)",  # 在上海上班  # 西安走: leaving from Xi'an
+    # 在上海上班 is home (女儿在伦敦读书 is hers)
+    r"(?<![想要去到儿子友学事妈爸姐妹弟哥公婆他她])在(?P<c>[\u4e00-\u9fff]{2,4}?)(?:工作|上班|读书|上学)",
     r"(?i)\bfrom\s*(?P<c>[\u4e00-\u9fff]{2,6})",
     r"(?i)\b(?:i am|i'm|im|we are|we're|i live|we live|based|living)\s+in\s+(?P<c>[\u4e00-\u9fff]{2,4})",  # I'm in 南京
     r"(?i)\bfrom\s+(?P<c>[a-z][a-z' .-]{1,20}?)"
@@ -50,6 +51,7 @@ ORIGIN_PATTERNS = (
     r"(?i)\b(?:out of|from|leaving)\s+(?P<c>[A-Z]{3})\b",
     r"(?i)(?:^|[.,;:!?]\s*)(?P<c>[a-z][a-z' .-]{1,20}?)[- ]based\b",  # "Beijing based", "Shanghai-based family"
     r"(?i)\b(?:are|am|is)\s+(?:currently\s+)?in\s+(?P<c>[a-z][a-z' .-]{1,20}?)\s+(?:now|rn|right now)\b",
+    r"(?i)(?:^|[,.;]\s*)(?:now|currently)\s+in\s+(?P<c>[a-z][a-z' .-]{1,20}?)(?=[,.;!?]|$)",  # "student, now in Seoul."
 )
 
 

@@ -216,7 +216,8 @@ def _day(offset: int) -> Callable[[re.Match[str], date], Span]:
 
 def _ahead(m: re.Match[str], today: date) -> Span | None:
     """三天后, 两周以后, "in 3 days", "in a week": that day (a count left out is one)."""
-    n = number(m.group("n")) if m.group("n") else 1
+    said = m.group("n") or "1"
+    n = 2 if "couple" in said else number(said)  # "in a couple weeks": two
     if n is None:
         return None
     step = 7 if m.group("u").lower().startswith(("周", "星期", "礼拜", "week")) else 1
@@ -381,7 +382,7 @@ RULES: list[Rule] = [
     (_p(r"下个?月|\bnext month\b"), lambda m, t: months_ahead(t, 1, m.group(0))),
     (_p(r"(?:这|本)个?月|\bthis month\b"), lambda m, t: months_ahead(t, 0, m.group(0))),
     (_p(r"(?P<n>\d{1,2}|[一二两三四五六七八九十]{1,2})?个?(?P<u>天|周|星期|礼拜)(?:以)?后"), _ahead),
-    (_p(r"\bin (?P<n>\d{1,2}|a|one|two|three|four|five|six|ten) (?P<u>days?|weeks?)\b"), _en_in),
+    (_p(r"\bin (?P<n>\d{1,2}|a|one|two|three|four|five|six|ten|a couple(?: of)?) (?P<u>days?|weeks?)\b"), _en_in),
     (_p(r"\b(?P<n>\d{1,2}|a|one|two|three|four|five|six|ten) (?P<u>days?|weeks?) from (?:today|now)\b"),
      _ahead),
     (_p(r"大后天"), _day(3)),
@@ -445,7 +446,7 @@ def _find_span(text: str, today: date) -> Span | None:
         inner = _earliest(text.replace(found.said, " " * len(found.said), 1), max(today, base), bare_weekend=True)
         within = (
             inner is not None
-            and inner.kind in ("day", "range", "week", "weekend")
+            and inner.kind in ("day", "range", "week", "weekend", "holiday")
             and inner.start <= found.end + SLACK[found.kind]
             and inner.end >= found.start - SLACK[found.kind]
         )

@@ -95,3 +95,53 @@ def test_a_lookup_asked_beside_what_the_data_cannot_know(text: str, intents: set
 )
 def test_only_the_places_the_trip_goes(text: str, places: list[str]) -> None:
     assert [c.id for c in parse(text, []).destinations] == places
+
+
+def _dates(text: str, today: str, monkeypatch: pytest.MonkeyPatch) -> tuple[str, str] | None:
+    monkeypatch.setenv("TRAVEL_ASSISTANT_TODAY", today)
+    when = parse(text, []).when
+    return (when.start.isoformat(), when.end.isoformat()) if when else None
+
+
+@pytest.mark.parametrize(
+    ("text", "today", "dates"),
+    [
+        ("is Bangkok warm in early February or is that a myth? going the 6th", "2027-01-11", ("2027-02-06",) * 2),
+        ("how cold does Harbin get around the 20th", "2027-01-11", ("2027-01-20",) * 2),
+        (
+            "Christmas markets in Vienna? what's London like around the 20th of December",
+            "2026-11-19",
+            ("2026-12-20",) * 2,
+        ),
+        ("what do people wear in Hong Kong in winter? going in a couple weeks", "2026-12-29", ("2027-01-12",) * 2),
+        ("下个月春节回成都，顺便去重庆转转，机票多少", "2027-01-11", ("2027-02-05", "2027-02-10")),
+        ("去年十一去了成都人太多，今年元旦想去长沙，天气怎么样", "2026-12-06", ("2027-01-01",) * 2),
+    ],
+)
+def test_the_trips_time_not_another(
+    text: str, today: str, dates: tuple[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert _dates(text, today, monkeypatch) == dates
+
+
+def test_a_week_told_is_not_this_trips_length() -> None:
+    q = parse("Just got back from a week in Phuket lol. Paris in April - what's the weather usually like?", [])
+    assert q.nights is None and q.days is None and [c.id for c in q.destinations] == ["paris"]
+    assert parse("收藏！上次你给的成都重庆五日游我要转给我妈", ["成都重庆玩五天"]).days == 5  # the plan given here
+
+
+@pytest.mark.parametrize(
+    ("text", "city"),
+    [("本来想去哈尔滨，太冷了，那换成夏门吧", "xiamen"), ("五一去张家姐爬山，山上冷不冷", "zhangjiajie")],
+)
+def test_a_homophone_before_more_words(text: str, city: str) -> None:
+    assert [c.id for c in parse(text, []).destinations] == [city]
+
+
+def test_someone_elses_city_and_words_inside_words() -> None:
+    q = parse("我女儿在伦敦读书，老说那边阴冷，我下周去看她，真有那么潮吗", [])
+    assert q.origin is None and [c.id for c in q.destinations] == ["london"] and q.intents == {"weather"}
+    q = parse("My sister swears flying into KL is dirt cheap. Shenzhen to KL next week, one way, ballpark?", [])
+    assert q.intents == {"flights"} and q.origin is not None and q.origin.id == "shenzhen"
+    q = parse("I am korean student, now in Seoul. I plan visit Tokyo next weekend. How much is hotel, 1 night?", [])
+    assert q.origin is not None and q.origin.id == "seoul" and [c.id for c in q.destinations] == ["tokyo"]
