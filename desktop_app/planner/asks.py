@@ -19,12 +19,12 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
         words(
             "天气|气温|温度|下雨|热不热|穿什么|穿啥|穿多厚|要穿|带什么|衣服|热吗|很热|太热|暖和|凉|下雪|多少度|冷|冻|零下"
             "|游泳|下海|外套|羽绒服|秋裤|雨伞"
-            "|泳衣|长袖|短袖|防晒|带伞|雨季|温差|热死|冷死|几度"
+            "|泳衣|长袖|短袖|防晒|带伞|雨季|温差|热死|冷死|几度|能穿|还能穿"
         )
         + words(
             "weather|wether|temperature| temp | temps |degrees|humid| rain|forecast|climate|"
             "warmer|cooler|colder|hotter|"
-            " pack| wear| cold | hot |snow|swim|sunny|chilly|freezing| coat | jacket|umbrella|brolly|below zero"
+            " pack| wear| cold | hot |snow|swim|sunny|chilly|freez| coat | jacket|umbrella|brolly|below zero"
             "|monsoon|rainy season|scorching|thermals|warm enough|beach weather"
         )
     ),
@@ -34,15 +34,15 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
         "| one way | economy "
     ),
     "hotels": words(
-        "酒店|住宿|宾馆|民宿|住哪|空房|订房|客栈|青旅|住的地方|住的呢|住的推荐|吃的住的|住的怎么|好住的|住处|找个地方住|看看住的"
+        "酒店|住宿|宾馆|民宿|住哪|空房|订房|客栈|青旅|住的地方|的地方住|住的呢|住的推荐|吃的住的|住的怎么|好住的|住处|找个地方住|看看住的"
     )
     + words(
         "hotel|stay|accommodation|lodging| room | rooms |a place near|place to crash|somewhere to crash|hostel|airbnb"
         "|need a place|a place for|base myself|base ourselves|a bed |where we ll sleep|where to sleep|place to sleep"
-        "|ryokan|villa|cheap beds|roof over|need somewhere near|somewhere to stay|somewhere near the"
+        "|ryokan|villa|cheap beds|roof over|need somewhere near|somewhere to stay|somewhere near the|hostle"
     ),
     "save": words("保存|存下来|存起来|存成|存一下|导出|收藏|记下来|存着")
-    + words("save|export|write it down|keep it|keep this|bookmark"),
+    + words("save|export|write it down|keep it|keep this|bookmark|remember"),
     "compare": (
         words("对比|比较|还是|比一下|哪个|哪里更|哪边|选一个|选哪|哪两个|纠结|拿不定|比呢|比起来|相比|比比|比一比")
         + words("compare|comparison| vs|versus|which one|which better|which is| or |torn between|decide between")
@@ -58,7 +58,8 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
             "can t miss|can t i miss|can t we miss|not to miss|worth seeing|must do|there to do|good to do|"
             "fun to do|what do i eat|where to eat|eat there|route|what order|how to arrange"
             "|to actually do|actually do in"
-            "|how should i split|how should we split|where should i base|where should we base"
+            "|how should i split|how should we split|how would you split|split the days"
+            "|where should i base|where should we base"
         )
     ),
 }
@@ -96,6 +97,7 @@ TRIP_SIZED = re.compile(  # a length or a budget for the whole trip
     r"(?i)[\d一两二三四五六七八九十]+\s*[天晚]|\d+\s*(?:nights?|days?)\b|一共|总共|预算|人均|\bbudget\b|\ball in\b"
     r"|\d{3,}\s*(?:块|元)?\s*(?:以内|以下|之内)"
 )
+PLACES_TO_GO = re.compile(r"推荐(?:几家|几个|一些)(?![^，,。！？!?]*(?:酒店|民宿|宾馆|客栈|住))")  # (几家酒店: a hotel)
 ITINERARY = re.compile(
     r"行程安排|(?:出|做|给|发|整理)一?[份个][^，,。！？!?]{0,8}(?:行程|攻略)|推荐[^，,。！？!?]{0,6}行程"
 )
@@ -113,6 +115,8 @@ HOTEL_NAMED = re.compile(
     r"(?i)酒店|住宿|民宿|宾馆|客栈|青旅|住哪|住处|住的"
     r"|\b(?:hotels?|hostels?|accommodation|room|rooms|airbnb|place to stay)\b"
 )  # a hotel said by name, not only a stay's length
+# where in the city: "a hotel in Futian near the convention centre" names a district, not a new stop
+AREA = re.compile(r"(?i)\b(?:near|close to|by the|area|district|neighbou?rhood)\b|附近|一带|周边|旁边|那边")
 WHOLE_TRIP = re.compile(r"(?i)玩|旅游|预算|人均|够不够|够吗|安排|规划|\btrip\b|\bbudget\b|\btotal\b|\bplan\b")
 TRAIN = re.compile(r"(?i)高铁|火车|动车|卧铺|新干线|\btrains?\b|\brail(?:way)?\b|\bshinkansen\b")
 GETTING_THERE = re.compile(
@@ -138,6 +142,7 @@ WEATHER_ASKED = re.compile(
     r"|风大|刮风|大风|\bwindy\b|(?:几月|什么时候|哪个月|[\d一二三四五六七八九十]{1,2}\s*月份?)去?(?:合适|最好|比较好)"
     r"|\b(?:be|stay|is it|it's|it is) (?:dry|rainy|wet)\b|\bbest time to (?:go|visit)\b"
     r"|\ba good (?:month|time) (?:for|to go to|to visit)\b"
+    r"|\bhow'?s\s+\w+\s+in\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|spring|summer|autumn|fall|winter)"
 )
 TRIP_SIZED_MONEY = re.compile(r"(?i)预算|人均|\d{3,}|\bbudget\b|\byuan\b|块|元")  # 5000够吗: the money, not the days
 LONG_ENOUGH = re.compile(
@@ -166,6 +171,8 @@ def _asked_in_phrases(text: str, asked: str, looked_up: bool) -> set[str]:
         found.add("weather")  # "is Sanya warm over new years?", "what will Kunming be like on the 2nd?", 风大不大
     if LONG_ENOUGH.search(text) and not looked_up and not TRIP_SIZED_MONEY.search(text):
         found.add("guide")  # 西安玩4天够吗, "is 3 days enough for Kyoto": what fits in the days is asked
+    if PLACES_TO_GO.search(text):
+        found.add("guide")  # 顺便推荐几家老字号茶楼: places to go (推荐几家酒店 asks a hotel)
     if ITINERARY.search(asked):
         found.add("guide")  # 出一份三晚的行程, 推荐一个两天的行程: a day-by-day plan is asked
     return found
@@ -300,7 +307,8 @@ def weak_guide(text: str) -> bool:
     (有什么好玩的 still asks what to do)."""
     folded = " " + re.sub(r"[^\w]+", " ", text.casefold()) + " "
     said = [w for w in INTENT_WORDS["guide"] if w in folded]
-    return bool(said) and all(w in ("推荐", "recommend") for w in said) and not ITINERARY.search(text)
+    weak = all(w in ("推荐", "recommend") for w in said)
+    return bool(said) and weak and not ITINERARY.search(text) and not PLACES_TO_GO.search(text)
 
 
 def parse_stars(text: str) -> int | None:

@@ -8,8 +8,10 @@ from datetime import timedelta
 
 from desktop_app import clock
 from desktop_app.planner.asks import (
+    AREA,
     CHOSEN,
     COMPARE_ONE,
+    HOTEL_NAMED,
     STARS,
     TRAIN,
     TRIP_LOOKUPS,
@@ -22,7 +24,7 @@ from desktop_app.planner.asks import (
     weighs_modes,
 )
 from desktop_app.planner.compare import OPEN_WORDS, OpenAsk, parse_budget, parse_open
-from desktop_app.planner.scope import ANSWERABLE, WEAK_ASKS, topics, trip_time
+from desktop_app.planner.scope import ANSWERABLE, EVENT_ASKED, FLYING, WEAK_ASKS, WHICH_BETTER, topics, trip_time
 from desktop_app.planner.talk import no_trip_asked, only_mentioned, thanks_only
 from desktop_app.planner.unknown import unknown_places
 from desktop_app.planner.weather_ask import ALL_MONTHS, typical_months
@@ -190,12 +192,6 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
     return q
 
 
-# a question about an event (not a trip to it): 有没有烟花, "is the festival on", "what's on", 几点
-EVENT_ASKED = re.compile(
-    r"(?i)[?？]|吗|没有|有什么|有啥|几点|什么时候|哪天|\b(?:what|when|is|are|any|anything|which)\b"
-)
-
-
 def _beyond(q: TripQuery, text: str) -> None:
     """The topics beyond the data, less those that are only the trip's reason or a fare by another name."""
     q.beyond = topics(text)
@@ -279,15 +275,10 @@ def _party_and_stops(q: TripQuery, text: str, earlier: list[str], before: TripQu
         q.stop_nights, q.nights, q.days = (n,) * len(q.destinations), n * len(q.destinations), None
 
 
-FLYING = re.compile(r"(?i)飞|机票|航班|\bfl(?:y|ying|ights?)\b|\bplane\b")
 EACH = re.compile(
     r"(?i)(?:各|每(?:个|一)?(?:地方|城市|站|地|城)\s*都?)(?:待|玩|住|呆)?\s*[\d一两二三四五六七八九十]{1,2}\s*[天晚夜]"
     r"|\b(?:nights?|days?) each\b"
 )
-
-
-# 三亚和海口哪个更适合带老人, 成都还是西宁你觉得哪个好 (高反好多了), "which would you pick": still weighed
-WHICH_BETTER = re.compile(r"(?i)哪个(?:好|更)|哪里(?:好|更)|\bwhich (?:would|is|one|city|should)\b|\bcompare\b")
 
 
 def _weather_and_scope(q: TripQuery, text: str) -> None:
@@ -376,18 +367,26 @@ def _spans(text: str, places: list[Mention]) -> list[tuple[int, int]]:
 FOLD_TURNS = 8  # a follow-up folds into the reading of at most this many turns before it
 
 
+def _stops_so_far(q: TripQuery, text: str, before: TripQuery) -> None:
+    """The trip's stops: the earlier ones when none is named (a district is none: "a hotel in Futian near the
+    convention centre"); a stop dropped (澳门不去了 换成香港) leaves the others in their order."""
+    if not q.destinations and before.destinations and HOTEL_NAMED.search(text) and AREA.search(text):
+        q.unknown_places, q.no_data = [], []
+    if not q.destinations and not q.no_data and not q.unknown_places and q.open is None:
+        q.destinations, q.no_data, q.open, q.stop_nights = before.destinations, before.no_data, before.open, ()
+    elif set(q.dropped) & set(before.destinations):
+        relisted = set(q.destinations) if len(q.destinations) > 1 else set()  # 改成丽江和昆明: in the order said
+        kept = [c for c in before.destinations if c not in q.dropped and c not in relisted]
+        q.destinations = kept + [c for c in q.destinations if c not in kept]
+
+
 def _inherit(q: TripQuery, text: str, before: TripQuery) -> None:
     """Follow-ups ("那成都呢？", "What about 5 stars?", "add my sister") fold into the trip read so far: each
     slot this turn does not say is the one the conversation had (None and empty mean not said)."""
     planned = bool(q.budget or q.origin or PLANNING.search(text))  # money, a way there, "plan a trip"
     if q.origin is None and q.origin_world is None and not before.origin_assumed:
         q.origin, q.origin_world = before.origin, before.origin_world
-    if not q.destinations and not q.no_data and not q.unknown_places and q.open is None:
-        q.destinations, q.no_data, q.open, q.stop_nights = before.destinations, before.no_data, before.open, ()
-    elif set(q.dropped) & set(before.destinations):  # 澳门不去了 换成香港: the other stops stay, in their order
-        relisted = set(q.destinations) if len(q.destinations) > 1 else set()  # 改成丽江和昆明: in the order said
-        kept = [c for c in before.destinations if c not in q.dropped and c not in relisted]
-        q.destinations = kept + [c for c in q.destinations if c not in kept]
+    _stops_so_far(q, text, before)
     if q.days is None and q.nights is None:
         q.days, q.nights = before.days, before.nights
     q.stars_said = before.stars_said if q.stars_said is None else q.stars_said

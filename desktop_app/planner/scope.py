@@ -93,6 +93,7 @@ TOPICS = (
             r"|\btrains?\b[^.?!]{0,30}\b(?:faster|quicker|slower|better|easier) than\b"
             r"|\bhow often\b[^.?!]{0,20}\b(?:run|go|leave)\b"
             r"|\b(?:which|what) train should (?:i|we) (?:take|book|get|catch)\b"
+            r"|\b(?:early|late|morning|night) trains?\b"
             r"|\b(?:buy|book)\s+(?:a |the |my |our )?(?:shinkansen|bullet train|train|rail)\s+(?:tickets?|pass)\b"
         ),
         "火车车次、时长、时刻和余票",
@@ -153,16 +154,17 @@ STRONG_FARE = re.compile(  # asked, not a flight in passing
     r"|\b(?:how much|price)\b[^.?!]{0,20}\bflights?\b|\bflights? (?:price|fare|cost)s?\b"
     r"|\b(?:cheapest|cheap|what's a|what is a)\s+flights?\b|\bflights? from \w+ to\b"
     r"|\bneed (?:a )?flights? (?:to|from)\b|\bflights?\b[^.?!]{0,20}\b(?:cost|price|fare|how much)\b"
+    r"|\bhow much (?:is|are|would|will) (?:a |the )?(?:tickets?|flights?|fares?)\b|坐飞机[^，,。？?]{0,12}多少钱"
 )
 # beside a train: a flight's fare asked by name (卧铺没票的话飞机多少钱, "I'll just fly, what's the fare?")
 FLIGHT_NAMED = re.compile(
     r"(?i)机票|航班|直飞|飞机(?:票|多少|的?价)|\b(?:flights?|airfares?)\b"
-    r"|\bfly\b[^.?!]{0,15}\b(?:fare|price|cost|how much)\b"
+    r"|\bfly\b[^.?!]{0,15}\b(?:fare|price|cost|how much)\b|\bcheap(?:er)? to (?:just )?fly\b"
 )
 STRONG_HOTEL = re.compile(  # asked, not a hotel in passing ("walking back to the hostel at night")
     r"(?i)(?:订|找|推荐|看看?)[^，,。？?]{0,8}(?:酒店|住宿|民宿|客栈|宾馆|青旅|hotels?)"
     r"|(?:酒店|住宿|民宿|客栈|宾馆|青旅|hotels?)[^。？?]{0,8}(?:多少|价格|推荐|哪|贵|便宜)|住哪"
-    r"|\brooms?\b[^.?!]{0,30}\b(?:per night|a night|price|cost)\b"
+    r"|\brooms?\b[^.?!]{0,30}\b(?:per night|a night|price|cost)\b|住[^，,。？?]{1,8}还是"
     r"|\bhotels?\b[^.?!]{0,30}(?:\bprice|\bcost|\brecommend|\bper night\b|\bgo for\b|\bfor \d+ nights?\b)"
     r"|\b(?:price|cost|how much|find|book|need|recommend|looking at|look at)\b[^.?!]{0,20}\b(?:hotels?|hostels?)\b"
     r"|\bhotels?\s*\?|\bwhat are (?:the )?hotels like\b|\bhotels (?:near|around)\b"
@@ -190,3 +192,15 @@ def trip_time(when: Span | None, intents: set[str], beyond: tuple[str, ...]) -> 
     if when is None or when.kind != "day" or not NOW_SAID.fullmatch(when.said):
         return when
     return when if "weather" in intents or NOW_MATTERS & set(beyond) else None
+
+
+# a question about an event (not a trip to it): 有没有烟花, "is the festival on", "what's on", 几点
+EVENT_ASKED = re.compile(
+    r"(?i)[?？]|吗|没有|有什么|有啥|几点|什么时候|哪天|\b(?:what|when|is|are|any|anything|which)\b"
+)
+
+
+FLYING = re.compile(r"(?i)飞|机票|航班|\bfl(?:y|ying|ights?)\b|\bplane\b")
+
+# 三亚和海口哪个更适合带老人, 成都还是西宁你觉得哪个好 (高反好多了), "which would you pick": still weighed
+WHICH_BETTER = re.compile(r"(?i)哪个(?:好|更)|哪里(?:好|更)|\bwhich (?:would|is|one|city|should)\b|\bcompare\b")

@@ -87,7 +87,7 @@ def no_trip_asked(text: str) -> bool:
     """Talk around places that asks nothing to look up: off-topic asks, goodbyes, a trip told after it."""
     if ABOUT_ME.search(text):
         return True
-    if LOOKUP_NAMED.search(text):
+    if LOOKUP_NAMED.search(text) or CHANGED_TO.search(text):  # 换成深圳吧，广州去过了: a change, not a story
         return False
     wish = TRIP_WISH.search(text)
     if told_not_asked(PAST_HELP.sub(" ", text)) and (not wish or TOLD.search(text)):
@@ -101,6 +101,7 @@ def no_trip_asked(text: str) -> bool:
     return quiet and bool(SIGN_OFF.search(text) or TOLD.search(text) or THANKED.search(text))
 
 
+CHANGED_TO = re.compile(r"(?:换成|改成|改去|换去)[\u4e00-\u9fff]{2,}|(?i:\b(?:switch|change) (?:it )?to [A-Z])")
 GREETING = re.compile(r"(?i)^\W*(?:你好|您好|嗨|哈喽|在吗|hi|hello|hey|hiya|yo)\W*$")
 
 

@@ -145,3 +145,58 @@ def test_someone_elses_city_and_words_inside_words() -> None:
     assert q.intents == {"flights"} and q.origin is not None and q.origin.id == "shenzhen"
     q = parse("I am korean student, now in Seoul. I plan visit Tokyo next weekend. How much is hotel, 1 night?", [])
     assert q.origin is not None and q.origin.id == "seoul" and [c.id for c in q.destinations] == ["tokyo"]
+
+
+@pytest.mark.parametrize(
+    ("text", "intents"),
+    [
+        ("Is Seoul still freezng this time of year? going next weekend", {"weather"}),
+        ("how's Kyoto in January? first time going there", {"weather"}),
+        ("两周后和闺蜜去厦门，那时候还能穿裙子拍照吗", {"weather"}),
+        ("do hostles in Lijiang get full over christmas", {"hotels"}),
+        ("跨年想在外滩附近找个能看到江景的地方住，有推荐吗", {"hotels"}),
+        ("Can u remember Lhasa for me? might go next summer", {"save"}),
+        ("Chongqing hotpot + Chengdu pandas, Jan 4 to 10, from Hong Kong. how would you split the days?", {"guide"}),
+        ("明天从深圳去广州喝早茶，天气咋样？顺便推荐几家老字号茶楼", {"guide", "weather"}),
+        ("我们三个人下周去迪拜，推荐几家迪拜塔附近的酒店", {"hotels"}),
+    ],
+)
+def test_a_lookup_asked_without_its_usual_word(text: str, intents: set[str]) -> None:
+    assert parse(text, []).intents == intents
+
+
+@pytest.mark.parametrize(
+    ("text", "intents", "topic"),
+    [
+        (
+            "flying Beijing to Bangkok on the 10th. how much is a ticket? is Khao San ok at night, safety wise",
+            {"flights"},
+            "safety",
+        ),
+        (
+            "how long is the train from Chengdu to Chongqing? if it's a long ride is it cheap to just fly instead",
+            {"flights"},
+            "trains",
+        ),
+        ("丽江古城晚上一个人走安全吗？下周自己去，住古城里面还是外面好", {"hotels"}, "safety"),
+        (
+            "are there early trains from Shanghai to Hangzhou on the 20th? and a hotel near West Lake, how much",
+            {"hotels"},
+            "trains",
+        ),
+    ],
+)
+def test_more_lookups_beside_what_the_data_cannot_know(text: str, intents: set[str], topic: str) -> None:
+    q = parse(text, [])
+    assert topic in q.beyond and q.intents == intents
+
+
+def test_a_follow_up_changing_the_place_or_naming_a_district() -> None:
+    earlier = ["我们一家四口元旦想出去玩三天，去广州的话大概要花多少钱", "从武汉出发哈"]
+    q = parse("算了 换成深圳吧 广州去过了", earlier)
+    assert [c.id for c in q.destinations] == ["shenzhen"] and q.travel_related
+    earlier = ["Need a flight PEK to Shenzhen next Tuesday morning, back Thursday evening."]
+    q = parse("also need a hotel in Futian near the convention centre for those 2 nights", earlier)
+    assert (
+        [c.id for c in q.destinations] == ["shenzhen"] and not q.unknown_places and q.intents == {"flights", "hotels"}
+    )
