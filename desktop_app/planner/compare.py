@@ -102,6 +102,7 @@ def parse_budget(text: str) -> int | None:
     # 每人2000以内, "is 4000 each enough": the sum right before the words that make it a budget
     before_words = r"\s*(?:each|per person|a head)?\s*(?:以内|之内|以下|够|enough|max\b)"
     m = m or re.search(r"(?<!\d)(?<!\d,)" + amount + before_words, folded)
+    m = m or re.search(r"(?<!\d)(?<!\d,)" + amount + r"\s*(?:each|pp|per person|a head|per head)\b", folded)
     return int(m.group(1).replace(",", "")) if m else None
 
 

@@ -208,7 +208,7 @@ def _when_so_far(q: TripQuery, text: str, before: TripQuery) -> None:
     trip = before.when
     if q.when and trip and q.when.start < trip.start.replace(day=1) and not MONTH_SAID.search(q.when.said):
         q.when = find_span(text, trip.start.replace(day=1)) or q.when
-    if q.when and trip and (moved := against_trip(q.when, text, trip)):
+    if trip and (moved := against_trip(q.when, text, trip)):
         q.when = moved[0]
         q.days, q.nights = (before.days, before.nights) if moved[1] else (None, q.when.days - 1)
     if (back := back_on(q.when, text, before.when)) is not None:
@@ -447,9 +447,6 @@ def _open_ask(text: str, earlier: list[str], concrete: bool) -> OpenAsk | None:
     return None if any(find_places(t) for t in earlier) else ask
 
 
-ALSO = re.compile(
-    r"(?i)也|顺便|再查|再看|\bas well\b|^\W*(?:oh|ok|okay|also)?\W*and\b|,\s*and (?:what|how)\b"
-)  # "And hotels there?" adds  # adds a lookup to what was asked (never a place: 也 is everywhere)
 # 算了还是成都吧, "Bali instead": that one, no comparison
 BACK_TO = re.compile(r"(?i)回到|算了[，,\s]*(?:还是|就)|\bback to\b|\bgo back\b|\binstead\b")
 # a place said with 不去 / drop / skip is out of the trip: 海口不去了, 去掉海口, "drop KL", "skip Osaka"

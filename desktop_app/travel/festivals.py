@@ -170,7 +170,10 @@ def after(m: re.Match[str], holiday: Days) -> Days | None:
     """The days counted from the day after a holiday (or back from the day before it: "the 3 days before
     NYE", 春节前三天): N days, or the Monday-to-Sunday week."""
     if (m.group("d") or m.group("dz")) in ("before", "前"):
-        n = 7 if m.group("w") or m.group("wz") else number(m.group("n") or m.group("nz") or "1") or 1
+        if m.group("w") or m.group("wz"):  # the Monday-to-Sunday week before the holiday's week
+            monday = holiday[0] - timedelta(days=holiday[0].weekday() + 7)
+            return monday, monday + timedelta(days=6)
+        n = number(m.group("n") or m.group("nz") or "1") or 1
         return holiday[0] - timedelta(days=n), holiday[0] - timedelta(days=1)
     holiday_end = holiday[1]
     if m.group("w") or m.group("wz"):

@@ -8,19 +8,23 @@ from datetime import timedelta
 from desktop_app.travel.span import Span
 from desktop_app.travel.when import find_span
 
-AFTER_THAT = re.compile(r"(?i)\b(?:week(?:end)?|one)\s+after\s+that\b|那之后的|再往后一周")
+AFTER_THAT = re.compile(  # (also "push it to the week after": the one after the trip's)
+    r"(?i)\b(?:week(?:end)?|one)\s+after\s+that\b|\bthe\s+week(?:end)?\s+after\b(?=\s*(?:[.,!?]|$))|那之后的|再往后一周"
+)
 _DAY = r"(?:(?:周|星期|礼拜)[一二三四五六日天]|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*)"
 WEEKDAYS = re.compile(  # 周五到周一, "fri to mon": weekdays only, no week said
     r"(?i)" + _DAY + r"(?:\s*(?:到|至|-|–|to|till|until)\s*(?:[一二三四五六日天]|" + _DAY + r"))?"
 )
 
 
-def against_trip(when: Span, text: str, trip: Span) -> tuple[Span, bool] | None:
+def against_trip(when: Span | None, text: str, trip: Span) -> tuple[Span, bool] | None:
     """This turn's time re-read from the trip's, and whether the trip only moved (its length kept); None when
     the time said stands on its own."""
-    if AFTER_THAT.search(text):  # "the weekend after that": counted from the trip's end
-        return find_span(text, trip.end + timedelta(days=1)) or when, True
-    if when.kind == "range" and when.start < trip.start and WEEKDAYS.fullmatch(when.said):
+    if after := AFTER_THAT.search(text):  # "the weekend after that": counted from the trip's end
+        week_later = Span(trip.start + timedelta(days=7), trip.end + timedelta(days=7), after.group(0), trip.kind)
+        found = find_span(text, trip.end + timedelta(days=1)) or (week_later if "week" in after.group(0) else when)
+        return (found, True) if found is not None else None
+    if when is not None and when.kind == "range" and when.start < trip.start and WEEKDAYS.fullmatch(when.said):
         # "make it a long weekend, fri to mon": the days of the trip's week
         return find_span(text, trip.start - timedelta(days=trip.start.weekday())) or when, False
     return None

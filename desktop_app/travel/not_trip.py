@@ -52,7 +52,8 @@ TOLD = re.compile(  # its places are not the next trip's: the past list above, a
     r"|(?:听说|都说|据说|人家说)[^，,。]{0,20}(?:比|像)"
     r"|\b(?:people|ppl|everyone|they) says?\b[^.]{0,60}\b(?:than|like)\b"
     r"|\b(?:" + MADE_EN + r"|last (?:year|summer|winter|spring|autumn|fall|month|week|xmas|christmas)|been to"
-    r"|(?:i|we)'?ve done|lived in|used to live|grew up in|(?:got|came|just) back|i did|ages ago|years ago"
+    r"|(?:i|we)'?ve done|(?:she|he|they)(?:'s|'ve| has| have) (?:already )?done"
+    r"|lived in|used to live|grew up in|(?:got|came|just) back|i did|ages ago|years ago"
     r"|spent my)\b(?!\s+(?:you|we|i|it)\b)"
 )
 # a place flown through, not stayed in: 在迪拜转机，不出机场; "a layover in Doha" (停留两天, "stopover 2 nights" stay)

@@ -170,7 +170,7 @@ def trip_places(text: str, places: list[Mention]) -> list[Mention]:
 # a change of mind in the same message: 本来想去哈尔滨…那换成厦门吧, 香港？不对…还是去曼谷吧, "Guangzhou — wait no"
 # (Chinese: the place right after the words, and not asked as an "or": 还是去长白山？ weighs)
 CHANGED_MIND = re.compile(
-    r"(?i)(?P<zh>换成|改成|改去|换去|那换|那就去?|干脆(?:自己)?去|还是去)"
+    r"(?i)(?P<zh>换成|改成|改去|换去|那换|那就去?|干脆(?:自己)?去|还是去|换(?!乘))"
     r"|\bwait,? no\b|\bno wait\b|\bactually,? no\b|\bscratch that\b|\bchanged? my mind\b|\bon second thought\b"
 )
 

@@ -36,7 +36,7 @@ ZH_COMPANIONS: tuple[tuple[str, int], ...] = (
     (r"老婆|老公|老伴|媳妇|爱人|妻子|丈夫|女朋友|男朋友|女友|男友|对象|太太|先生|男票|女票|(?i:\bbf\b|\bgf\b)", 1),
     (r"^(?:她|他)(?!们)", 1),  # 带她去巴黎: one more
     (TWINS := r"双胞胎(?:宝宝|孩子|女儿|儿子|男孩|女孩)?", 2),  # 带着双胞胎, 双胞胎宝宝: two children
-    (r"孩子|小孩|娃|儿子|女儿|闺女|宝宝|外?孙[子女]", 1),
+    (r"孩子|小孩|娃|儿子|女儿|闺女|(?<!暖)宝宝|外?孙[子女]", 1),  # (暖宝宝: a heat pad)
 )
 EN_COMPANIONS: tuple[tuple[str, int], ...] = (
     (r"parents|mum and dad|mom and dad|grandparents|in-laws", 2),
@@ -171,7 +171,9 @@ _BY = (
     r"\bwith |\bw/\s*|\bw (?=(?:my|our) )|\bme and |\bme n |\bme & |\bme,\s*"
     r"|\band |\badd |\bbring |\btake |\btaking |\bplus |\+\s*|和|跟|带"
 )
-EN_WITH = re.compile(r"(?i)(?:" + _BY + r")\s*(?:my|our|the) ([a-z0-9 ,&()]{2,60})")
+EN_WITH = re.compile(  # "with my wife and two kids", "taking hubby and our 2 kids"
+    r"(?i)(?:" + _BY + r")\s*(?:(?:my|our|the) |(?=(?:hubby|mum|mom|dad|grandma|grandpa)\b))([a-z0-9 ,&()]{2,60})"
+)
 EN_JOINING = re.compile(  # "grandparents are coming too", "My sister is coming too", "Our son is coming as well"
     r"(?i)\b(?:(?:my|our|the)\s+)?(grandparents|parents|in-laws)\s+(?:are|will be|want to)\s+(?:coming|joining|come)"
     r"|(?:\b(?:my|our|their|his|her)\s+|^\W*(?:update:?\s*|oh\s+and\s+|and\s+)?)([a-z -]{3,24}?)"
@@ -243,7 +245,9 @@ def _pairs_once(count: int, said: list[str]) -> tuple[int, list[str]]:
     return count, said
 
 
-WE = re.compile(r"(?i)\bwe(?:'re|'ll| are| r)?\b|(?-i:\bus\b)|我们|咱们")  # "US citizens" is no "us"
+WE = re.compile(  # "US citizens" is no "us"; "how cold are we talking" is no party
+    r"(?i)\bwe(?:'re|'ll| are| r)?\b(?! talking\b)|(?-i:\bus\b)|我们|咱们"
+)
 # the ages after children name how many there are: "kids aged 6 and 10", 孩子（3岁和6岁）
 AGES = re.compile(r"^\W{0,3}(?:aged?s?\s*)?(\d{1,2})\s*岁?(?:\s*(?:,|、|and|&|和)\s*\d{1,2}\s*岁?)+")
 

@@ -50,7 +50,7 @@ def _counted(text: str) -> tuple[int | None, int | None]:
 
 def parse_duration(text: str) -> tuple[int | None, int | None]:
     """(days, nights) from 三天 / 3 days / 两晚 / 一周 / a week / 小长假 / long weekend / 周末 / weekend."""
-    text = LATE.sub(" ", MOVED.sub(" ", text))  # 推迟一周, 晚两天到: how far a trip or one of the party moves
+    text = LATE.sub(" ", MOVED.sub(" ", VISA_FREE.sub(" ", text)))  # 推迟一周, 晚两天到: how far a trip moves
     days, nights = _counted(text)
     weeks = (  # a stay: 两周 / 2 weeks; 两周后, "in 2 weeks", "2 weeks later" are a time
         r"(?i)(?<![上下])半个?月|(?<!第)(两|二|2|三|3)\s*(?:周|个星期|个礼拜)(?!\s*(?:以|之)?后)"  # 第二周: which week
@@ -101,6 +101,10 @@ def nights_until_back(text: str, start: date) -> int | None:
     return None
 
 
+VISA_FREE = re.compile(  # "30 days visa free", 免签30天: what a visa allows, not the stay
+    r"(?i)\d{1,3}\s*(?:-\s*)?(?:days?|天)\s*(?:visa[- ]free|免签)"
+    r"|(?:免签|visa[- ]free (?:for )?)\s*\d{1,3}\s*(?:days?|天)"
+)
 LATE = re.compile(r"(?:晚|早|推迟|延后|提前)\s*[一两二三四五\d]\s*天(?=到|来|出发|走|回)")
 MOVED = re.compile(
     r"(?i)\b(a|one|two|three|four|\d)\s+(weeks?|days?)\s+(later|earlier)\b"

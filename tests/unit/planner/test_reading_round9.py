@@ -200,3 +200,39 @@ def test_a_follow_up_changing_the_place_or_naming_a_district() -> None:
     assert (
         [c.id for c in q.destinations] == ["shenzhen"] and not q.unknown_places and q.intents == {"flights", "hotels"}
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "size"),
+    [
+        ("圣诞那周去东京，会冷到什么程度？要不要带暖宝宝", 1),  # a heat pad, not a baby
+        ("is the Harbin ice festival still on next week? if so how cold are we talking", 1),
+        ("are we going to Sanya or Haikou?", 2),
+        ("Sydney at Christmas - thinking of taking hubby and our 2 kids, flying from Shanghai", 4),
+    ],
+)
+def test_who_travels(text: str, size: int) -> None:
+    assert parse(text, []).party.size == size
+
+
+def test_money_each_and_days_a_visa_allows() -> None:
+    q = parse("Seoul in January, 5 nights, from Dalian, me + 3 friends, around 4000 each", [])
+    assert q.budget_each and q.budget == 4000 * 4  # counted for the party
+    q = parse("Do Australians need a visa for Shanghai? heard something about 30 days visa free", [])
+    assert q.nights is None and q.days is None
+
+
+def test_places_changed_and_told_by_someone_else() -> None:
+    assert [c.id for c in parse("三亚好像有点贵，换海口看看呢", []).destinations] == ["haikou"]
+    q = parse("actually can we do Osaka instead, she's done Tokyo already", [])
+    assert [c.id for c in q.destinations] == ["osaka"]
+
+
+def test_a_week_before_a_holiday_and_a_week_after_the_trip(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert _dates("what's Tokyo like the week before Christmas?", "2026-12-06", monkeypatch) == (
+        "2026-12-14",
+        "2026-12-20",
+    )
+    monkeypatch.setenv("TRAVEL_ASSISTANT_TODAY", "2027-03-06")
+    q = parse("nah just flights. and push it to the week after", ["weather in Kunming next week?"])
+    assert q.when is not None and (q.when.start.isoformat(), q.when.end.isoformat()) == ("2027-03-15", "2027-03-21")
