@@ -19,27 +19,28 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
         words(
             "天气|气温|温度|下雨|热不热|穿什么|穿啥|穿多厚|要穿|带什么|衣服|热吗|很热|太热|暖和|凉|下雪|多少度|冷|冻|零下"
             "|游泳|下海|外套|羽绒服|秋裤|雨伞"
-            "|泳衣|长袖|短袖|防晒|带伞|雨季|温差|热死|冷死|几度|能穿|还能穿"
+            "|泳衣|长袖|短袖|防晒|带伞|雨季|温差|热死|冷死|几度|能穿|还能穿|干不干|加湿器"
         )
         + words(
             "weather|wether|temperature| temp | temps |degrees|humid| rain|forecast|climate|"
             "warmer|cooler|colder|hotter|"
             " pack| wear| cold | hot |snow|swim|sunny|chilly|freez| coat | jacket|umbrella|brolly|below zero"
-            "|monsoon|rainy season|scorching|thermals|warm enough|beach weather"
+            "|monsoon|rainy season|scorching|thermals|warm enough|beach weather|layers"
         )
     ),
     "flights": words("机票|航班|飞|往返|票价")
     + words(
-        "flite|flight|fly|airfare| fare|plane|ticket|round trip|return ticket| to get to | to get from | direct "
+        "flite|flihgt|flight|fly|airfare| fare|plane|ticket|round trip|return ticket| to get to | to get from | direct "
         "| one way | economy "
     ),
     "hotels": words(
-        "酒店|住宿|宾馆|民宿|住哪|空房|订房|客栈|青旅|住的地方|的地方住|住的呢|住的推荐|吃的住的|住的怎么|好住的|住处|找个地方住|看看住的"
+        "酒店|住宿|宾馆|民宿|住哪|空房|订房|客栈|青旅|亲子房|家庭房|住的贵|住得贵|住的地方|的地方住|住的呢|住的推荐|吃的住的|住的怎么|好住的|住处|找个地方住|看看住的"
     )
     + words(
         "hotel|stay|accommodation|lodging| room | rooms |a place near|place to crash|somewhere to crash|hostel|airbnb"
         "|need a place|a place for|base myself|base ourselves|a bed |where we ll sleep|where to sleep|place to sleep"
         "|ryokan|villa|cheap beds|roof over|need somewhere near|somewhere to stay|somewhere near the|hostle"
+        "|somewhere decent"
     ),
     "save": words("保存|存下来|存起来|存成|存一下|导出|收藏|记下来|存着")
     + words("save|export|write it down|keep it|keep this|bookmark|remember"),
@@ -59,6 +60,7 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
             "fun to do|what do i eat|where to eat|eat there|route|what order|how to arrange"
             "|to actually do|actually do in"
             "|how should i split|how should we split|how would you split|split the days"
+            "|any tips for|usually do|easy to do"
             "|where should i base|where should we base"
         )
     ),
@@ -142,7 +144,7 @@ WEATHER_ASKED = re.compile(
     r"|风大|刮风|大风|\bwindy\b|(?:几月|什么时候|哪个月|[\d一二三四五六七八九十]{1,2}\s*月份?)去?(?:合适|最好|比较好)"
     r"|\b(?:be|stay|is it|it's|it is) (?:dry|rainy|wet)\b|\bbest time to (?:go|visit)\b"
     r"|\ba good (?:month|time) (?:for|to go to|to visit)\b"
-    r"|\bhow'?s\s+\w+\s+in\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|spring|summer|autumn|fall|winter)"
+    r"|\b(?:how'?s\s+\w+|is\s+\w+\s+nice)\s+in\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|spring|summer|autumn|fall|winter)"
 )
 TRIP_SIZED_MONEY = re.compile(r"(?i)预算|人均|\d{3,}|\bbudget\b|\byuan\b|块|元")  # 5000够吗: the money, not the days
 LONG_ENOUGH = re.compile(
@@ -190,7 +192,7 @@ _LOOKUP = r"(机票|航班|酒店|住宿|天气|flights?|hotels?|weather)"
 # a lookup not wanted: 机票不用查了, hotel 先不看了, 酒店去掉, "I don't need flights", "skip the weather"
 UNASKED = re.compile(
     r"(?i)" + _LOOKUP + r"\s*(?:就|先|也|都)?\s*(?:不用|不需要|不必|别查|别看|去掉|先不|不看|省了|免了)"
-    r"|(?:不用|不需要|别|去掉|\bskip\b|\bno need for\b|\bdon'?t need\b|\bforget\b|\bnot asking about\b"
+    r"|(?:不用|不需要|别|去掉|\bskip\b|\bno need for\b|\bdon'?t need\b|\bforget\b|\bnot asking about\b|\bno\b"
     r"|\balready (?:booked|got|have|sorted)\b)\s*(?:the\s+|any\s+|my\s+|our\s+)?(?:查\s*)?"
     + _LOOKUP
     + r"|"
@@ -276,8 +278,8 @@ def _way_or_length(found: set[str], asked: str, text: str) -> set[str]:
     stay_said = STAY_ONLY.search(asked) and not HOTEL_NAMED.search(asked)
     if found == {"hotels"} and stay_said and WHOLE_TRIP.search(text):
         return set()
-    if found == {"hotels", "weather"} and stay_said:
-        return {"weather"}  # "flight booked for the 12th, staying 5 nights - what should I pack": the weather
+    if "hotels" in found and len(found) > 1 and stay_said and not (found == {"flights", "hotels"}):
+        return found - {"hotels"}  # "booked for the 12th, staying 5 nights - what should I pack": the weather
     # "Need flights from Beijing, staying 5 nights": the fare, and a length (住三晚 beside a fare asks a hotel)
     return {"flights"} if found == {"flights", "hotels"} and stay_said and FARE_NAMED.search(asked) else found
 

@@ -33,7 +33,7 @@ from desktop_app.travel.landmarks import strip_landmarks
 from desktop_app.travel.money import BUDGET_WORDS, PER_PERSON, foreign_budget, per_person
 from desktop_app.travel.moved import against_trip
 from desktop_app.travel.not_trip import in_told, told_blanked
-from desktop_app.travel.origins import aside, find_origin, on_the_way, said_from, trip_places
+from desktop_app.travel.origins import after_from, aside, find_origin, on_the_way, said_from, trip_places
 from desktop_app.travel.party import LEFT, Party, added_people, find_party, joined, new_total
 from desktop_app.travel.places import City
 from desktop_app.travel.ranges import WAY_BACK, back_on
@@ -331,6 +331,7 @@ def _set_places(q: TripQuery, text: str, places: list[Mention]) -> None:
     origin = _read_origin(q, text, places)
     q.dropped = [p.city for p in places if p.city is not None and DROPPED.search(_around(text, p))]
     rest = [p for p in places if p is not origin and not aside(text, p) and p.city not in q.dropped]
+    rest = [p for p in rest if origin is None or not after_from(text, p)] or rest  # a start taken back
     rest, first = trip_places(text, rest), on_the_way(text, rest)  # 中转首尔…纽约待十天: Seoul, then New York
     found: list[tuple[int, City]] = [(p.start - len(text) * (p.start in first), p.city) for p in rest if p.city]
     no_data: list[WorldPlace] = []

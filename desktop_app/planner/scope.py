@@ -26,7 +26,7 @@ TOPICS = (
     Topic(  # 去日本要签证吗, 落地签还是免签, 港澳通行证, "do I need a visa", "visa-free entry"
         "visa",
         re.compile(
-            r"(?i)签证|免签|落地签|过境签|转机签|办(?:什么|啥)?证|旅游签|商务签|电子签|办签|[美日韩英法德澳泰越加]签|申根|通行证|入台证|签注|入境|证件|护照"
+            r"(?i)签证|免签|落地签|过境签|转机签|办(?:什么|啥)?证|旅游签|商务签|电子签|办签|[美日韩英法德澳泰越加]签|申根|通行证|入台证|台胞证|回乡证|签注|入境|证件|护照"
             r"|办[^，,。？?]{0,4}自由行|\bvisas?\b|\bvisa-free\b|\bentry requirements?\b"
             r"|\bk-?eta\b|\besta\b|\betias\b|\be-?visa\b|\btransit visa\b"
             r"|\bpassports?\b|\bpermits?\b|\bcustoms\b|\bto enter\b|\bentering\b|海关|入关|入藏函|边防证"
@@ -79,7 +79,7 @@ TOPICS = (
         re.compile(
             r"(?i)余票|开抢|开售|票[^，,。？?]{0,6}还有(?:吗|没)|还有票|有票吗|有没有票|票好买|太难抢|难买|一班|买得到|抢得到|抢到|好抢|抢票|放票|有(?:没有)?直达|还能买|还有座|有座吗|车次|几点有|时刻表|卧铺|最早一班|最晚一班|末班|首班|几班|多久一班|班次|几分钟一趟|多久一趟|"
             r"\btrains? (?:run|leave)\b|\bovernight train\b|\b(?:buy|book) (?:the |a )?train tickets?\b|"
-            r"\bseats on\b|\b(?:last|first|earliest|latest) trains?\b|"
+            r"\bseats on\b|\b(?:last|first|earliest|latest) (?:[\w-]+ ){0,2}(?:trains?|shinkansen)\b|"
             r"二等座|一等座|硬卧|软卧|"
             r"\bsleeper\b|\btimetables?\b|\btrain (?:times|schedules?)\b|\bseats? left\b|\bsold out\b"
             # how long the ride takes: 坐动车多久, 高铁过去要几个小时, "how long is the train", "is there a fast train"
@@ -155,6 +155,7 @@ STRONG_FARE = re.compile(  # asked, not a flight in passing
     r"|\b(?:cheapest|cheap|what's a|what is a)\s+flights?\b|\bflights? from \w+ to\b"
     r"|\bneed (?:a )?flights? (?:to|from)\b|\bflights?\b[^.?!]{0,20}\b(?:cost|price|fare|how much)\b"
     r"|\bhow much (?:is|are|would|will) (?:a |the )?(?:tickets?|flights?|fares?)\b|坐飞机[^，,。？?]{0,12}多少钱"
+    r"|\btickets?\b[^.?!]{0,12}\b(?:cost|price)"
 )
 # beside a train: a flight's fare asked by name (卧铺没票的话飞机多少钱, "I'll just fly, what's the fare?")
 FLIGHT_NAMED = re.compile(

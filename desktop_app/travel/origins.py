@@ -98,7 +98,7 @@ ASIDE_BEFORE = re.compile(  # not "I live in"
 )
 ASIDE_AROUND = re.compile(r"从\s*$")
 # where one comes from is not where one goes: 我室友是重庆人, "im from dalian originally", 回长沙老家
-ASIDE_AFTER = re.compile(r"(?i)^(?:老家|\s+originally)")
+ASIDE_AFTER = re.compile(r"(?i)^(?:老家|绿卡|护照|\s+originally|\s+(?:green card|passport))")
 NATIONALITY = re.compile(  # "I am from Germany", "a friend from Germany is coming": who, not where from
     r"(?i)\b(?:i am|i'm|im|we are|we're|we're all|friends?|colleagues?|guests?|someone|people)\s+(?:originally\s+)?"
     r"from\s+$|我是$|我来自$"
@@ -134,6 +134,9 @@ def aside(text: str, place: Mention) -> bool:
 def find_origin(text: str, places: list[Mention]) -> Mention | None:
     """The place named as the start: said outright, else the first city of a route (北京到三亚)."""
     places = [p for p in places if not aside(text, p)]
+    fix = CHANGED_MIND.search(text)  # "from Shenzhen... oh wait, no, from Guangzhou": the start said last
+    if fixed := [p for p in places if fix and p.start > fix.end() and after_from(text, p)]:
+        return fixed[0]
     return _origin_from_patterns(text, places) or _right_after_from(text, places) or _route_origin(text, places)
 
 
@@ -143,6 +146,11 @@ def _right_after_from(text: str, places: list[Mention]) -> Mention | None:
 
 
 FROM_BEFORE = re.compile(r"(?i)\b(?:from|out of|departing|leaving from)\s+$")
+
+
+def after_from(text: str, place: Mention) -> bool:
+    """Whether `place` is said right after "from" (a start, never a stop: even a start taken back)."""
+    return FROM_BEFORE.search(text[max(0, place.start - 16) : place.start]) is not None
 
 
 def said_from(text: str, city: City) -> bool:

@@ -30,6 +30,7 @@ class Party:
 # companions named with the speaker: each adds to "me"
 # pairs before the single words inside them (爷爷奶奶 is two, never 2 + 1 + 1): a match is used once
 ZH_COMPANIONS: tuple[tuple[str, int], ...] = (
+    (r"(?:孩子|她|他)他?(?:爸爸|妈妈|爸|妈)", 1),  # 我和她爸: the child's father, one person
     (r"爸妈|父母|爸爸妈妈|二老|公婆|公公婆婆|岳父母|岳父岳母|爷爷奶奶|外公外婆|姥姥姥爷|老人家们", 2),
     (r"爷爷|奶奶|外公|外婆|姥姥|姥爷|妈妈|爸爸|我妈|我爸|岳父|岳母|婆婆|公公|老人|妈|爸", 1),
     (r"哥哥|姐姐|弟弟|妹妹|[我她他][哥姐弟妹]|闺蜜|发小|室友|侄子|侄女|外甥女?|表[哥姐弟妹]|堂[哥姐弟妹]", 1),
@@ -42,13 +43,21 @@ EN_COMPANIONS: tuple[tuple[str, int], ...] = (
     (r"parents|mum and dad|mom and dad|grandparents|in-laws", 2),
     (r"\b(?:mum|mom|dad|mother|father|grandma|grandpa|grandmother|grandfather|sister|brother)\b", 1),
     (r"\b(?:wife|husband|partner|girlfriend|boyfriend|gf|bf|fianc[eé]e?|spouse|hubby)\b", 1),
-    (r"\b(?:buddy|friend|mate|colleague|pal|cousin|nephew|niece|aunt|uncle)\b", 1),
+    (r"\b(?:buddy|friend|mate|colleague|pal|cousin|nephew|niece|aunt|uncle|room-?mate|roomate|classmate)\b", 1),
     (
-        r"\b(?:kids?|child(?:ren)?|sons?|daughters?|boys|girls|bab(?:y|ies)|teens?|teenagers?|toddlers?"
+        r"\b(?:bab(?:y|ies) (?:daughter|son|girl|boy)s?|kids?|child(?:ren)?|sons?|daughters?|boys|girls|bab(?:y|ies)"
+        r"|teens?|teenagers?|toddlers?"
         r"|\d{1,2}\s*(?:yo|y/o|-year-old)"
         r"|grandkids?|grandchild(?:ren)?|grand(?:son|daughter)s?)\b",
         1,
     ),
+)
+
+
+# a head count said as the total (又有两个人报名了 一共14个), or a group led by the speaker (15个老年人加我自己)
+TOTAL = re.compile(
+    r"(?:一共|总共|总计|合计)\s*(?:是|有)?\s*" + _ZN + r"\s*(?:个人?|位|人|名)(?![天晚日号月块元千万])"
+    r"|" + _ZN + r"\s*个\s*(?:老年人|老人|学生|游客|团员|孩子)\s*(加(?:上)?我)"
 )
 
 
@@ -57,6 +66,8 @@ def _explicit(text: str) -> Party | None:
     if m := re.search(_ZN + r"\s*个?大(?:人)?\s*[，,、和+带跟加]?\s*(?:外加|再加|加上)?\s*" + _ZN + ZH_CHILD, text):
         a, b = number(m.group(1)), number(m.group(2))
         return Party(a + b, m.group(0), children=b) if a and b else None
+    if (m := TOTAL.search(text)) and (n := number(m.group(1) or m.group(2))):
+        return Party(n + bool(m.group(3)), m.group(0))  # 一共14个; 15个老年人加我自己: sixteen
     if m := re.search(r"(?:我们|咱们)\s*" + _ZN + r"\s*个\S{0,2}?" + ZH_GROUP, text):
         n = number(m.group(1))  # 我们四个女生: four in all
         return Party(n, m.group(0)) if n else None
@@ -117,10 +128,17 @@ def _our_children(text: str) -> Party | None:
     return None
 
 
-_MATES = r"(?:friends|frnds|colleagues|mates|roommates|classmates|coworkers|buddies|pals|students|girls|guys|ladies)\b"
+_MATES = (
+    r"(?:friends|frnds|colleagues|mates|roommates|roomates|classmates|coworkers|buddies|pals|students|girls|guys"
+    r"|ladies)\b"
+)
 THEY_GO = (  # the parents go, the asker does not: "for my parents", 给爸妈订, 爸妈想去桂林…我不去
     r"(?i)\b(?:for|on behalf of) (?:my|our) (?:parents|mum and dad|mom and dad)\b"
     r"|给(?:我)?爸妈|替(?:我)?爸妈|爸妈[^。]{0,20}我不去"
+    # they come to the asker: 爸妈下周三要从昆明飞来深圳看我, "my parents want to come visit me", "are flying into"
+    r"|(?:爸妈|父母)[^，,。！？]{0,14}(?:来|过来)[^，,。！？]{0,6}看我"
+    r"|\bmy (?:parents|mum and dad|mom and dad)\b[^.!?,;]{0,40}"
+    r"\b(?:visit me|see me|fly(?:ing)? (?:in|into)|are flying)\b"
 )
 
 

@@ -148,7 +148,7 @@ def _back_after(text: str, found: Span, today: date, read: Callable[[str, date],
     return replace(found, end=second.start, kind="range", said=said, holiday="")
 
 
-WAY_BACK = re.compile(r"(?i)回|返|[住待呆玩]到|\bback\b|\breturn|\bthrough\b|\buntil\b|\btill\b")
+WAY_BACK = re.compile(r"(?i)回|返|[住待呆玩]到|\bback\b|\breturn|\bthrough\b|\buntil\b|\btill\b|\bflying home\b")
 
 
 def back_on(when: Span | None, text: str, before: Span | None) -> Span | None:

@@ -236,3 +236,28 @@ def test_a_week_before_a_holiday_and_a_week_after_the_trip(monkeypatch: pytest.M
     monkeypatch.setenv("TRAVEL_ASSISTANT_TODAY", "2027-03-06")
     q = parse("nah just flights. and push it to the week after", ["weather in Kunming next week?"])
     assert q.when is not None and (q.when.start.isoformat(), q.when.end.isoformat()) == ("2027-03-15", "2027-03-21")
+
+
+@pytest.mark.parametrize(
+    ("text", "size"),
+    [
+        ("又有两个人报名了 一共14个", 14),
+        ("我是带团的，15个老年人加我自己，3月2号从武汉去张家界", 16),
+        ("hi im a student from Xian, me and 3 roomates wanna go Chongqing after finals", 4),
+        ("爸妈下周三要从昆明飞来深圳看我 机票现在啥价", 2),
+        ("My parents (both 70+) want to come visit me in Sydney, flying from Guangzhou", 2),
+        ("my parents live in suzhou, i'll fly into SHA then head over there for xmas", 1),
+        ("travelling with my wife and our baby daughter (10 months) to Taipei", 3),
+        ("带孩子寒假去哈尔滨，孩子8岁，我和她爸，从厦门出发", 3),
+    ],
+)
+def test_heads_counted_as_said(text: str, size: int) -> None:
+    assert parse(text, []).party.size == size
+
+
+def test_a_start_taken_back() -> None:
+    q = parse(
+        "Hong Kong or Singapore, Feb 20-25, family of 4? We'd fly from Shenzhen... oh wait, no, from Guangzhou.", []
+    )
+    assert q.origin is not None and q.origin.id == "guangzhou"
+    assert [c.id for c in q.destinations] == ["hongkong", "singapore"]
