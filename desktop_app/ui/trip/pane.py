@@ -136,8 +136,8 @@ class TripPane(QWidget):
         if trip is None:
             return
         undecided = bool(trip.options) and not trip.chosen  # no plan yet: no costs or days to draw
-        for widget in (self.chart, self.headings["costs"]):
-            widget.setVisible(not undecided)
+        self.chart.setVisible(not undecided and trip.priced)  # a weather question alone draws no "¥0" chart
+        self.headings["costs"].setVisible(not undecided)
         for widget in (self.weather, self.headings["weather"], self.headings["days"]):
             widget.setVisible(bool(trip.days))
         zh = self.lang() == "zh"

@@ -75,3 +75,4 @@ def test_a_weather_question_beside_a_stay_shows_no_zero_night_zero_yuan_trip(qtb
     assert pane.trip is not None and not pane.trip.costs
     assert "night" not in pane.facts.text()  # not "0 nights" beside the chat's 4
     assert "¥0" not in pane.total.text() and "No fares or hotels looked up" in pane.total.text()
+    assert pane.chart.isHidden()  # no "Total ¥0" drawn in the cost chart either

@@ -261,3 +261,14 @@ def test_a_start_taken_back() -> None:
     )
     assert q.origin is not None and q.origin.id == "guangzhou"
     assert [c.id for c in q.destinations] == ["hongkong", "singapore"]
+
+
+@pytest.mark.parametrize(
+    ("text", "intents"),
+    [
+        ("去首尔的机票已经订好了，12月12号到，住4晚，要带什么衣服", {"weather"}),
+        ("下周去武汉出差住三晚，那边会下雪吗", {"weather"}),
+    ],
+)
+def test_a_stays_length_beside_the_weather_asks_no_hotel(text: str, intents: set[str]) -> None:
+    assert parse(text, []).intents == intents
