@@ -154,11 +154,11 @@ LONG_ENOUGH = re.compile(
 )
 
 
-def _asked_in_phrases(text: str, asked: str, found: set[str]) -> set[str]:
+def _asked_in_phrases(text: str, asked: str, named: set[str]) -> set[str]:
     """Lookups asked in a phrase, not a word: 住三晚 beside another lookup, 订去成都的票, 住江汉路附近, 出一份行程."""
     found = set()
-    looked_up = bool(found - {"guide"})
-    if found - {"guide", "weather"} and re.search(r"住\s*[\d一两二三四五六七八九十]{1,2}\s*[晚天]", text):
+    looked_up = bool(named - {"guide"})
+    if "flights" in named and re.search(r"住\s*[\d一两二三四五六七八九十]{1,2}\s*[晚天]", text):
         found.add("hotels")  # 单程飞三亚，住三晚: the stay is asked for too
     if not looked_up and re.search(r"\b[A-Z]{3}\s*(?:->|→|-|–|to)\s*[A-Z]{3}\b", text) and FARE_ASKED.search(text):
         found.add("flights")  # "PVG -> NRT on the 22nd, how much": the price of airport to airport is a fare
