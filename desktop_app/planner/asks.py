@@ -24,8 +24,8 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
         + words(
             "weather|wether|temperature| temp | temps |degrees|humid| rain|forecast|climate|"
             "warmer|cooler|colder|hotter|"
-            " pack| wear| cold | hot |snow|swim|sunny|chilly|freez| coat | jacket|umbrella|brolly|below zero"
-            "|monsoon|rainy season|scorching|thermals|warm enough|beach weather|layers"
+            " pack |packing| wear| cold | hot |snow|swim|sunny|chilly|freez| coat | jacket|umbrella|brolly|below zero"
+            "|monsoon|rainy season|scorching|thermals|warm enough|beach weather|layers|pouring"
         )
     ),
     "flights": words("机票|航班|飞|往返|票价")
@@ -34,16 +34,16 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
         "| one way | economy "
     ),
     "hotels": words(
-        "酒店|住宿|宾馆|民宿|住哪|空房|订房|客栈|青旅|亲子房|家庭房|住的贵|住得贵|住的地方|的地方住|住的呢|住的推荐|吃的住的|住的怎么|好住的|住处|找个地方住|看看住的"
+        "酒店|住宿|宾馆|民宿|住哪|空房|订房|客栈|青旅|亲子房|家庭房|住的贵|住得贵|住一晚得|住的地方|的地方住|住的呢|住的推荐|吃的住的|住的怎么|好住的|住处|找个地方住|看看住的"
     )
     + words(
         "hotel|stay|accommodation|lodging| room | rooms |a place near|place to crash|somewhere to crash|hostel|airbnb"
         "|need a place|a place for|base myself|base ourselves|a bed |where we ll sleep|where to sleep|place to sleep"
         "|ryokan|villa|cheap beds|roof over|need somewhere near|somewhere to stay|somewhere near the|hostle"
-        "|somewhere decent"
+        "|somewhere decent|nowhere to sleep|nowhere to stay"
     ),
     "save": words("保存|存下来|存起来|存成|存一下|导出|收藏|记下来|存着")
-    + words("save|export|write it down|keep it|keep this|bookmark|remember"),
+    + words("save|export|write it down|keep it|keep this|bookmark|remember|记一下"),
     "compare": (
         words("对比|比较|还是|比一下|哪个|哪里更|哪边|选一个|选哪|哪两个|纠结|拿不定|比呢|比起来|相比|比比|比一比")
         + words("compare|comparison| vs|versus|which one|which better|which is| or |torn between|decide between")
@@ -60,7 +60,7 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
             "fun to do|what do i eat|where to eat|eat there|route|what order|how to arrange"
             "|to actually do|actually do in"
             "|how should i split|how should we split|how would you split|split the days"
-            "|any tips for|usually do|easy to do"
+            "|any tips for|usually do|easy to do|worth doing there|worth doing in"
             "|where should i base|where should we base"
         )
     ),
@@ -87,13 +87,13 @@ BOOKED = re.compile(
     r"|\bgot (?:my|our) (?:flights?|tickets?)\b(?=[^.!?]*\balready\b)"
 )
 ESCAPE = re.compile(  # a wish to go, or the reason for a change (首尔太冷了 换曼谷吧): no forecast asked
-    r"(?i)\b(?:escape|get away from|get out of) the (?:cold|heat)\b"
+    r"(?i)\b(?:escape|get away from|get out of) the (?:cold|heat)\b|躲躲?冷|躲寒|避寒"
     r"|(?<![会怕])太(?:冷|热)了?(?=\s*(?:[，,。！!~\uff5e]|$|换|改|算了|还是))"
     r"|\btoo (?:cold|hot)\b(?=\s*(?:[,.!]|$|so\b|let's\b))"
 )
 FARE_NAMED = re.compile(
     r"(?i)机票|航班|票价|直飞|单程|往返|飞[^，,。！？!?]{1,6}?要?多少"
-    r"|\bone[- ]way\b|\b(?:flights?|fares?|airfares?|tickets?)\b"
+    r"|\bone[- ]way\b|\bround[- ]trip\b|\b(?:flights?|fares?|airfares?|tickets?)\b"
 )
 TRIP_SIZED = re.compile(  # a length or a budget for the whole trip
     r"(?i)[\d一两二三四五六七八九十]+\s*[天晚]|\d+\s*(?:nights?|days?)\b|一共|总共|预算|人均|\bbudget\b|\ball in\b"
@@ -239,7 +239,12 @@ def find_intents(text: str) -> set[str]:
     asked = BOOKED.sub(" ", ESCAPE.sub(" ", STILL.sub(" ", text))).replace("收藏夹", " ")  # 机票早就买好了: booked
     asked = INCLUDED.sub(" ", asked)  # "2000 each incl. flights": the money covers the fare, no fare asked alone
     folded = " " + re.sub(r"[^\w]+", " ", ORIGIN_CUES.sub(" ", RATHER.sub("", asked)).casefold()) + " "
-    for aside in (" or so ", " staying put ", " same route "):  # "10 days or so" weighs nothing; "the same route"
+    for aside in (
+        " or so ",
+        " staying put ",
+        " same route ",
+        "带什么证件",
+    ):  # "10 days or so" weighs nothing; "the same route"
         folded = folded.replace(aside, " ")
     folded = KEPT_UNDER.sub(" ", folded)  # "keep it under 15k": a budget, not "keep it" (save)
     found = {name for name, words in INTENT_WORDS.items() if any(w in folded for w in words)}

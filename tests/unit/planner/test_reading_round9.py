@@ -272,3 +272,43 @@ def test_a_start_taken_back() -> None:
 )
 def test_a_stays_length_beside_the_weather_asks_no_hotel(text: str, intents: set[str]) -> None:
     assert parse(text, []).intents == intents
+
+
+@pytest.mark.parametrize(
+    ("text", "intents", "topic"),
+    [
+        ("how long is the trian from Guangzhou to Shenzhen and do i need to book ahead", set(), "trains"),
+        ("how long is the eurostar from london to paris, do i need to book ahead?", set(), "trains"),
+        ("What time do the lights on the Bund go off at night? heading there next weekend", set(), "opening_times"),
+        (
+            "Is there anything special happening in Chongqing for Lantern Festival? and is it gonna be rainy",
+            {"weather"},
+            "events",
+        ),
+        (
+            "Do Brits need a visa for Singapore? flying out on the 22nd, also what are tickets from Shanghai roughly",
+            {"flights"},
+            "visa",
+        ),
+        ("深圳去香港过关要多久，要带什么证件", set(), "visa"),
+    ],
+)
+def test_what_the_data_cannot_know_said_plainly(text: str, intents: set[str], topic: str) -> None:
+    q = parse(text, [])
+    assert topic in q.beyond and q.intents == intents
+
+
+@pytest.mark.parametrize(
+    ("text", "intents"),
+    [
+        ("landing in Hong Kong Dec 12, leaving the 15th - we still have nowhere to stay, any ideas?", {"hotels"}),
+        ("从广州飞成都这周末 round trip 大概多少钱啊，学生党预算有限", {"flights"}),
+        ("帮我记一下大理，明年想去", {"save"}),
+        ("my boss wants me in Singapore next Mon-Thu. is it gonna be pouring the whole time", {"weather"}),
+        ("Kuala Lumpur 5D4N package for 2 adults from Guangzhou, total budget 8000", set()),  # the whole trip
+        ("元旦想带爸妈去三亚躲躲冷，这会儿订机票还来得及吗", {"flights"}),
+        ("Thinking about Lijiang for 4 days in January. just tell me what's actually worth doing there", {"guide"}),
+    ],
+)
+def test_asked_in_other_words(text: str, intents: set[str]) -> None:
+    assert parse(text, []).intents == intents
