@@ -22,7 +22,7 @@ ZH_WAY = r"(?:想去|(?<![出回过下上进])去|(?<![看买找走玩住待呆�
 NOT_PLACE_EN = {
     "i", "the", "a", "an", "my", "me", "somewhere", "anywhere", "europe", "asia", "africa", "america",
     "christmas", "easter", "spring", "summer", "autumn", "fall", "winter", "new", "next", "this", "budget",
-    "rmb", "usd", "cny", "eur", "hkd", "jpy", "gbp", "sept", "china", "madam", "sir",
+    "rmb", "usd", "cny", "eur", "hkd", "jpy", "gbp", "sept", "china", "madam", "sir", "febuary", "feburary",
     *WEEKDAYS_EN, *(d[:3] for d in WEEKDAYS_EN), *MONTHS_EN, *(m[:3] for m in MONTHS_EN),  # the date words' own tables
 }  # fmt: skip
 

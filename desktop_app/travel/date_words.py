@@ -8,7 +8,7 @@ MONTHS_EN = "january february march april may june july august september october
 WEEKDAYS_ZH = "一二三四五六日天"
 WEEKDAYS_EN = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _M = (
-    r"(january|february|march|april|may|june|july|august|september|october|november|december"
+    r"(january|february|febuary|feburary|march|april|may|june|july|august|september|october|november|december"
     r"|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)"
 )
 _ZN = r"(\d{1,2}|[一二两三四五六七八九十]{1,3})"
@@ -116,6 +116,8 @@ BARE_DAY = (  # a day of the month with no month: "on the 18th, back on the 22nd
     r"|(?<![月\d/.])(?P<zd>\d{1,2})\s*号(?=就?(?:出发|走|去|飞|到|回|想|要|再)|[，,]|\s)"
     r"(?:[^。？！?!]{0,10}?(?P<zd2>\d{1,2})\s*号(?:回|返))?"
 )
+# 元旦, "New Year's Day", "for New Year" (not Chinese New Year, "happy new year", "in the new year")
+NEW_YEAR = r"元旦|\bnew year'?s(?: day)?\b|(?<!chinese )(?<!lunar )(?<!happy )(?<!the )\bnew year\b"
 YEAR_END = r"(?:明年)?(?<![去前])年[底末]|\b(?:at\s+)?(?:the\s+)?end\s+of\s+(?:the|this|next)\s+year\b|\byear[- ]end\b"
 
 

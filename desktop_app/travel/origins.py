@@ -41,7 +41,7 @@ ORIGIN_PATTERNS = (
     r"(?i)\b(?:i am|i'm|im|we are|we're|i live|we live|based|living)\s+in\s+(?P<c>[\u4e00-\u9fff]{2,4})",  # I'm in 南京
     r"(?i)\bfrom\s+(?P<c>[a-z][a-z' .-]{1,20}?)"
     r"(?=[,.;:!?—–(]|\s+(?:" + ORIGIN_ENDS + r")\b|\s+-\s|\s*[\u4e00-\u9fff]|$)",
-    r"(?i)\b(?:i am|i'm|i live|we live|we are|we're|based|living|live|staying|currently|i work|working)\s+"
+    r"(?i)\b(?:i am|i'm|im|i live|we live|we are|we're|based|living|live|staying|currently|i work|working)\s+"
     r"(?:all\s+|both\s+|currently\s+|now\s+)?(?:living\s+|staying\s+|based\s+|working\s+)?"
     r"(?:an?\s+[a-z0-9() ]{2,30}?\s+)?"  # "we're a retired couple in Nanjing", "a family of five (3 kids) in"
     r"in\s+(?P<c>[a-z](?:(?!\s+(?:" + ORIGIN_ENDS + r"|that)\b)[a-z' .-]){1,20}?)"  # "in Paris next week": a stay

@@ -17,6 +17,7 @@ JOIN = re.compile(  # 下周六周日: a weekday right after a weekday is the st
     r"(?i)\s*(?:到|至|~|\uff5e|-|–|—|\bto\b|\bthru\b|\bthrough\b|\buntil\b|\btill\b|\btil\b)\s*"
     r"|(?<=[周期拜][一二三四五六日天])(?=(?:周|星期|礼拜)[一二三四五六日天])"
 )
+AND = re.compile(r"(?i)\s*(?:\band\b|和|与)\s*")  # "between Christmas and New Year", 在圣诞和元旦之间
 STARTS = ("day", "holiday", "weekend")  # what a stretch can start from (a month or a week is already one)
 WHOLE = ("part", "month", "weekend", "week")  # an end read whole: 到月底 ends on the month's last day
 LONGEST = timedelta(days=62)
@@ -79,7 +80,7 @@ def weekday_dated(text: str, found: Span, today: date, read: Callable[[str, date
 
 # the way back said after the way out: "departing 18 June and coming back on 22 June", "returning on 2 January"
 BACK = re.compile(
-    r"(?i)[^.;!?。；]{0,30}?\b(?:and\s+)?(?:returning|coming back|come back|flying back|back|until|till"
+    r"(?i)[^.;!?。；]{0,30}?\b(?:and\s+)?(?:returning|coming back|come back|flying back|flying home|back|until|till"
     r"|return(?:ing)?\s+(?:flight|date|trip)"
     r"|and\s+(?:fly(?:ing)?\s+)?out(?:\s+of\s+[A-Za-z ]{2,20}?(?=\s+on\b))?)\s+(?:on\s+)?"
     r"|[^。；]{0,20}?(?:住到|待到|呆到|玩到|回程|返程)\s*"  # 2/14去普吉岛，住到2/18
@@ -94,7 +95,8 @@ def joined(text: str, found: Span, today: date, read: Callable[[str, date], Span
     after = at + len(found.said)
     if found.kind not in STARTS or at < 0:
         return found
-    if not (join := JOIN.match(text, after) or BACK.match(text, after)):
+    between = re.search(r"(?i)(?:\bbetween|在)\s*$", text[max(0, at - 9) : at]) and AND.match(text, after)
+    if not (join := JOIN.match(text, after) or BACK.match(text, after) or between):
         return _next_day(text, found, after, today, read) or _back_after(text, found, today, read)
     tail = text[join.end() :]
     second = read(tail, today)

@@ -44,6 +44,8 @@ def _counted(text: str) -> tuple[int | None, int | None]:
         days = number(m.group(1))
     days = days or _hours(text)
     dated = MONTH_DAY.sub(" ", text)  # "Dec 31 night" is a date
+    if m := re.search(r"(?i)\b(\d)\s*d\s*(\d)\s*n\b", text):  # a package's "5D4N"
+        return number(m.group(1)), number(m.group(2))
     if m := re.search(r"(?i)(?<![\d$¥/] )(?<![\d$¥/])" + en[4:] + r"nights?\b|\b(\d{1,2})n\b", dated):  # 3n
         nights = number(m.group(1) or m.group(2))
     return days, nights

@@ -25,6 +25,7 @@ from desktop_app.travel.date_words import (
     LAST_WEEKEND,
     MONTHS_EN,
     NAMED_MONTH,
+    NEW_YEAR,
     NTH_WEEKEND,
     NUM_DATE,
     PLACES_LISTED,
@@ -389,7 +390,7 @@ RULES: list[Rule] = [
     (_p(r"后天|\b(?:the )?(?:day )?after tomorrow\b"), _day(2)),
     (_p(r"明天|明[晚早晨儿]|\b(?:tomorrow|tomorow|tommorow|tmrw|tmr|2moro)\b"), _day(1)),
     (_p(r"今天|今晚|现在|此刻|这会儿|\btoday\b|\bto(?:night|nite)\b|\bright now\b|\brn\b|\bcurrently\b"
-        r"|\bat the moment\b"), _day(0)),
+        r"|\bat the moment\b|\blike now\b"), _day(0)),
     (_p(r"春节|过年|\b(?:chinese|lunar) new year\b|\bspring festival\b|\bCNY\b"), _holiday("spring_festival")),
     (_p(r"五一(?!广场|路|大道|大街|街)|劳动节|\bmay day\b|\blabou?r day\b"), _holiday("labour_day")),
     (_p(r"十一(?:假期|长假|黄金周)|国庆|\bgolden week\b|\bnational day\b"), _holiday("national_day")),
@@ -397,7 +398,7 @@ RULES: list[Rule] = [
     (_p(r"端午|\bdragon boat\b"), _holiday("dragon_boat")),
     (_p(r"中秋|\bmid-?autumn\b"), _holiday("mid_autumn")),
     (_p(r"清明|\bqingming\b|\btomb[- ]sweeping\b"), _holiday("qingming")),
-    (_p(r"元旦|\bnew year'?s(?: day)?\b"), _holiday("new_year")),
+    (_p(NEW_YEAR), _holiday("new_year")),
     (_p(r"圣诞(?!集市|树)|\b(?:christmas|xmas)\b(?!\s+(?:markets?|tree|lights|party))"), _holiday("christmas")),
     (_p(r"暑假|\bsummer (?:holidays?|vacation|break)\b"), _season((7, 1), (8, 31))),
     # 寒假 and 樱花季 name no dates (schools and trees differ by weeks): weather_ask reads their months' typical

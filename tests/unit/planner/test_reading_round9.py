@@ -312,3 +312,31 @@ def test_what_the_data_cannot_know_said_plainly(text: str, intents: set[str], to
 )
 def test_asked_in_other_words(text: str, intents: set[str]) -> None:
     assert parse(text, []).intents == intents
+
+
+@pytest.mark.parametrize(
+    ("text", "today", "dates"),
+    [
+        ("what's the weather in sanya like now? thinking of going", "2026-12-16", ("2026-12-16",) * 2),
+        ("any kpop concerts in Seoul between christmas and new year?", "2026-12-16", ("2026-12-25", "2027-01-01")),
+        ("Weather and hotels in Lijiang for New Year", "2026-12-16", ("2027-01-01",) * 2),
+        ("Guangzhou to Tokyo, landing Dec 20, flying home Dec 27. hotels?", "2026-12-16", ("2026-12-20", "2026-12-27")),
+        ("Would London in Febuary be miserable?", "2026-12-16", ("2027-02-01", "2027-02-28")),
+        (
+            "do chinese passport holders need a visa for Singapore now? also flights from Guangzhou mid Jan",
+            "2026-12-06",
+            ("2027-01-11", "2027-01-20"),
+        ),
+    ],
+)
+def test_times_said_loosely(text: str, today: str, dates: tuple[str, str], monkeypatch: pytest.MonkeyPatch) -> None:
+    assert _dates(text, today, monkeypatch) == dates
+
+
+def test_a_package_and_a_student_in_a_city() -> None:
+    q = parse("Kuala Lumpur 5D4N package for 2 adults from Guangzhou, total budget 8000", [])
+    assert (q.days, q.nights) == (5, 4) and not q.unknown_places
+    q = parse(
+        "hey so im a uni student in london, spring break is 15-22 march, want somewhere cheap n sunny. dubai?", []
+    )
+    assert q.origin is not None and q.origin.id == "london" and [c.id for c in q.destinations] == ["dubai"]
