@@ -80,13 +80,18 @@ def told_not_asked(text: str) -> bool:
     return not QUESTION.search(text) and not REQUEST.search(text) and bool(STORY.search(text) or TOLD.search(text))
 
 
-THANKED = re.compile(r"(?i)谢谢(?:你的)?(?:推荐|建议)?|感谢|多谢|\bthanks?\b(?: (?:you|u))?(?: for (?:the|your) \w+)?")
+HELPED = re.compile(PAST_HELP.pattern + r"[^，,。！!？?]*")
+THANKED = re.compile(
+    r"(?i)谢谢(?:你的)?(?:推荐|建议)?|谢啦|谢了|感谢|多谢|\bthanks?\b(?: (?:you|u))?(?: for (?:the|your) \w+)?"
+)
 
 
 def no_trip_asked(text: str) -> bool:
     """Talk around places that asks nothing to look up: off-topic asks, goodbyes, a trip told after it."""
     if ABOUT_ME.search(text):
         return True
+    if THANKED.search(text):  # 上次你推荐的西安那家酒店真的不错，谢谢: the hotel thanked for, not asked again
+        text = HELPED.sub(" ", text)
     if LOOKUP_NAMED.search(text) or CHANGED_TO.search(text):  # 换成深圳吧，广州去过了: a change, not a story
         return False
     wish = TRIP_WISH.search(text)

@@ -340,3 +340,11 @@ def test_a_package_and_a_student_in_a_city() -> None:
         "hey so im a uni student in london, spring break is 15-22 march, want somewhere cheap n sunny. dubai?", []
     )
     assert q.origin is not None and q.origin.id == "london" and [c.id for c in q.destinations] == ["dubai"]
+
+
+@pytest.mark.parametrize(
+    "text", ["上次你推荐的西安那家酒店真的不错，谢谢！", "上次你帮我查的那个武汉的酒店 结果很不错 谢啦"]
+)
+def test_thanks_for_a_hotel_found_before_asks_nothing(text: str) -> None:
+    q = parse(text, [])
+    assert not q.travel_related and not q.intents
