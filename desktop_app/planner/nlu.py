@@ -265,6 +265,8 @@ def _party_and_stops(q: TripQuery, text: str, earlier: list[str], before: TripQu
     if before is not None and own and set(own) == {c.id for c in q.destinations}:  # 西安改成3晚: one stop
         q.destinations = before.destinations if set(own) <= {c.id for c in before.destinations} else q.destinations
     nights = {k: n for turn in earlier[-FOLD_TURNS:] for k, n in said_nights(turn).items()} | own  # later corrects
+    if before is not None and own and len(before.destinations) == 1 and (stay := _stay_of(before)):
+        nights.setdefault(before.destinations[0].id, stay)  # "add 2 nights in Paris" after Easter in London
     each = EACH.search(text) is not None and re.search(r"→|->", text) is not None  # "Kunming → Dali → Lijiang, 2 each"
     if q.origin is not None and (q.origin.id in own or each) and q.destinations and not said_from(text, q.origin):
         q.destinations, q.origin = [q.origin, *q.destinations], None  # "Kunming → Dali, 2/3 nights": a stop
@@ -273,6 +275,11 @@ def _party_and_stops(q: TripQuery, text: str, earlier: list[str], before: TripQu
         q.nights, q.days = sum(q.stop_nights), None
     elif len(q.destinations) > 1 and (n := q.nights or q.days) and EACH.search(text):  # 各待两天, "2 nights each"
         q.stop_nights, q.nights, q.days = (n,) * len(q.destinations), n * len(q.destinations), None
+
+
+def _stay_of(q: TripQuery) -> int | None:
+    """The nights of a trip read so far: said, or its dated range's."""
+    return q.nights or (q.when.days - 1 if q.when is not None and q.when.kind == "range" else None)
 
 
 EACH = re.compile(

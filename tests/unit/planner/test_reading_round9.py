@@ -348,3 +348,9 @@ def test_a_package_and_a_student_in_a_city() -> None:
 def test_thanks_for_a_hotel_found_before_asks_nothing(text: str) -> None:
     q = parse(text, [])
     assert not q.travel_related and not q.intents
+
+
+def test_a_stop_added_with_its_nights_keeps_the_first_stops() -> None:
+    earlier = ["Easter in London with my husband, from Shanghai - flights and hotels?"]
+    q = parse("could we add 2 nights in Paris after?", earlier)
+    assert [c.id for c in q.destinations] == ["london", "paris"] and q.stop_nights == (3, 2)
