@@ -111,7 +111,7 @@ FARE_ASKED = re.compile(
     r"|how much|便宜"
 )
 STAY_ONLY = re.compile(  # "stay 4 nights": a length
-    r"(?i)\bstay(?:ing)?\s+(?:for\s+)?(?:\d+|a|one|two|three|four|five|six|seven)\s*(?:nights?|days?|晚)\b"
+    r"(?i)\bstay(?:ing)?\s+(?:for\s+)?(?:\d+|a|one|two|three|four|five|six|seven)\s*(?:nights?|days?|weeks?|晚)\b"
 )
 HOTEL_NAMED = re.compile(
     r"(?i)酒店|住宿|民宿|宾馆|客栈|青旅|住哪|住处|住的"
@@ -160,9 +160,10 @@ def _asked_in_phrases(text: str, asked: str, named: set[str]) -> set[str]:
     looked_up = bool(named - {"guide"})
     if "flights" in named and re.search(r"住\s*[\d一两二三四五六七八九十]{1,2}\s*[晚天]", text):
         found.add("hotels")  # 单程飞三亚，住三晚: the stay is asked for too
-    if not looked_up and re.search(r"\b[A-Z]{3}\s*(?:->|→|-|–|to)\s*[A-Z]{3}\b", text) and FARE_ASKED.search(text):
+    route = re.search(r"\b[A-Z]{3}\s*(?:->|→|-|–|to|到|飞)\s*[A-Z]{3}\b", text)  # PEK到HND (with 5 nites: a trip)
+    if not looked_up and route and (FARE_ASKED.search(text) or not TRIP_SIZED.search(text)):
         found.add("flights")  # "PVG -> NRT on the 22nd, how much": the price of airport to airport is a fare
-    if re.search(r"(?:订|买|抢)[^，,。！？!?]{0,8}(?<!门)票", text):
+    if re.search(r"(?:订|买|抢)[^，,。！？!?]{0,8}(?<!门)票|(?<![门车船])的票(?=\s*(?:看看|多少|贵|价))", text):
         found.add("flights")  # 订去成都的票: a fare (门票 is an admission, not a fare)
     if re.search(
         r"住(?:在)?[^，,。！？!?]{1,20}(?:附近|旁边|周边|那边|那一?带|(?<![这那])边|多少钱|还是)"

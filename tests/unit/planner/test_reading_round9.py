@@ -354,3 +354,16 @@ def test_a_stop_added_with_its_nights_keeps_the_first_stops() -> None:
     earlier = ["Easter in London with my husband, from Shanghai - flights and hotels?"]
     q = parse("could we add 2 nights in Paris after?", earlier)
     assert [c.id for c in q.destinations] == ["london", "paris"] and q.stop_nights == (3, 2)
+
+
+@pytest.mark.parametrize(
+    ("text", "intents"),
+    [
+        ("元旦去拉萨的票看看", {"flights"}),
+        ("PVG到NRT", {"flights"}),
+        ("PEK-DXB 5 nites apr 10 2 adults", set()),  # a trip sized: the whole of it
+        ("Could you plan a Christmas trip to New York for 2 adults from Los Angeles? We'd stay a week.", set()),
+    ],
+)
+def test_a_fare_said_by_its_ticket_or_airports(text: str, intents: set[str]) -> None:
+    assert parse(text, []).intents == intents
