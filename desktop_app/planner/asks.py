@@ -19,7 +19,7 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
         words(
             "天气|气温|温度|下雨|热不热|穿什么|穿啥|穿多厚|要穿|带什么|衣服|热吗|很热|太热|暖和|凉|下雪|多少度|冷|冻|零下"
             "|游泳|下海|外套|羽绒服|秋裤|雨伞"
-            "|泳衣|长袖|短袖|防晒|带伞|雨季|温差|热死|冷死|几度|能穿|还能穿|干不干|加湿器"
+            "|泳衣|长袖|短袖|防晒|带伞|雨季|温差|热死|冷死|几度|能穿|还能穿|干不干|加湿器|有雾|大雾|暴雪|回南天|湿度"
         )
         + words(
             "weather|wether|temperature| temp | temps |degrees|humid| rain|forecast|climate|"
@@ -106,6 +106,7 @@ ITINERARY = re.compile(
 MY_FLIGHT = re.compile(
     r"(?i)\bmy flight\b|航班(?:延误|取消|晚点)|\bflight(?:'s| is| got| was) (?:\w+ )?(?:delayed|cancell?ed)"
 )  # "my flight got delayed": no fare asked
+PRICED = re.compile(r"(?i)多少(?!度)|价|便宜|贵|\b(?:price|cost|cheap|fare|how much)")
 FARE_ASKED = re.compile(
     r"(?i)机票|航班|票|直飞|\bdirect\b|fares?\b|(?<!my )\bflights?\b|ticket|多少(?!度)|价格|price|cost|cheap"
     r"|how much|便宜"
@@ -119,6 +120,10 @@ HOTEL_NAMED = re.compile(
 )  # a hotel said by name, not only a stay's length
 # where in the city: "a hotel in Futian near the convention centre" names a district, not a new stop
 AREA = re.compile(r"(?i)\b(?:near|close to|by the|area|district|neighbou?rhood)\b|附近|一带|周边|旁边|那边")
+PLANNING = re.compile(
+    r"(?i)安排一下|帮我安排|规划一下|规划下|\bplan (?:me |us )?(?:a|my|our|the) trip\b|\bplan it\b"
+    r"|\bput (?:something|it|a trip) together\b|\bsort (?:me|us) out\b"
+)
 WHOLE_TRIP = re.compile(r"(?i)玩|旅游|预算|人均|够不够|够吗|安排|规划|\btrip\b|\bbudget\b|\btotal\b|\bplan\b")
 TRAIN = re.compile(r"(?i)高铁|火车|动车|卧铺|新干线|\btrains?\b|\brail(?:way)?\b|\bshinkansen\b")
 GETTING_THERE = re.compile(
@@ -252,6 +257,8 @@ def find_intents(text: str) -> set[str]:
     trip_said = found & {"weather", "hotels", "guide"} or WHOLE_TRIP.search(text)
     if "flights" in found and (trip_said or MY_FLIGHT.search(asked)) and not FARE_ASKED.search(asked):
         found.discard("flights")  # 明天飞昆明，那边凉不凉, 广州飞过去，玩4天: the flight is the trip, no fare asked
+    elif "flights" in found and found - {"flights"} and MY_FLIGHT.search(asked) and not PRICED.search(asked):
+        found.discard("flights")  # 明天青岛有雾吗 怕航班延误: the flight is why, no fare asked
     found = _way_or_length(found, asked, text)
     if found and not found & {"flights", "hotels"} and any(w in folded for w in COST_WORDS):
         found |= {"flights", "hotels"}

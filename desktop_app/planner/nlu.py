@@ -12,6 +12,7 @@ from desktop_app.planner.asks import (
     CHOSEN,
     COMPARE_ONE,
     HOTEL_NAMED,
+    PLANNING,
     STARS,
     TRAIN,
     TRIP_LOOKUPS,
@@ -24,7 +25,7 @@ from desktop_app.planner.asks import (
     weighs_modes,
 )
 from desktop_app.planner.compare import OPEN_WORDS, OpenAsk, parse_budget, parse_open
-from desktop_app.planner.scope import ANSWERABLE, EVENT_ASKED, FLYING, WEAK_ASKS, WHICH_BETTER, topics, trip_time
+from desktop_app.planner.scope import ANSWERABLE, WEAK_ASKS, WHICH_BETTER, beyond_topics, trip_time
 from desktop_app.planner.talk import no_trip_asked, only_mentioned, thanks_only
 from desktop_app.planner.unknown import unknown_places
 from desktop_app.planner.weather_ask import ALL_MONTHS, typical_months
@@ -193,13 +194,10 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
 
 
 def _beyond(q: TripQuery, text: str) -> None:
-    """The topics beyond the data, less those that are only the trip's reason or a fare by another name."""
-    q.beyond = topics(text)
-    if "trains" in q.beyond and not TRAIN.search(text) and FLYING.search(text):  # 飞帝都，下周三还有票吗: a fare
-        q.beyond, q.intents = tuple(t for t in q.beyond if t != "trains"), q.intents | {"flights"}
-    planned = q.origin is not None or q.party.said or q.budget or q.days or q.nights
-    if "events" in q.beyond and not EVENT_ASKED.search(text) and (planned or (q.when and q.when.kind == "range")):
-        q.beyond = tuple(t for t in q.beyond if t != "events")  # "4 of us from chengdu, harbin ice festival trip"
+    """The topics beyond the data (scope.beyond_topics), read with what the trip already says."""
+    planned = bool(q.origin is not None or q.party.said or q.budget or q.days or q.nights)
+    ranged = q.when is not None and q.when.kind == "range"
+    q.beyond, q.intents = beyond_topics(text, q.intents, planned, ranged)
 
 
 def _when_so_far(q: TripQuery, text: str, before: TripQuery) -> None:
@@ -476,12 +474,8 @@ def _around(text: str, place: Mention) -> str:
     )
 
 
-PLANNING = re.compile(
-    r"(?i)安排一下|帮我安排|规划一下|规划下|\bplan (?:me |us )?(?:a|my|our|the) trip\b|\bplan it\b"
-    r"|\bput (?:something|it|a trip) together\b|\bsort (?:me|us) out\b"
-)
 ADDING = re.compile(  # "and changsha", 顺便也看看青岛 (not "and Paris?": that asks instead)
-    r"(?i)\badd\b|\balso\b|\btoo\b|加上|再加|也查|还有|加个|加一个|顺便(?:去|玩|逛)|也(?:去|玩|逛|看看)"
+    r"(?i)\badd\b|\balso\b|\btoo\b|\bafter that\b|加上|再加|也查|还有|加个|加一个|顺便(?:去|玩|逛)|也(?:去|玩|逛|看看)"
     r"|^\W*(?:and|n|&|\+)\s+[^?？]{1,20}$"
 )
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from desktop_app.planner.asks import PLANNING, TRAIN
 from desktop_app.planner.wording import say
 from desktop_app.travel.span import Span
 
@@ -95,7 +96,7 @@ TOPICS = (
             r"|\btrains?\b[^.?!]{0,30}\b(?:faster|quicker|slower|better|easier) than\b"
             r"|\bhow often\b[^.?!]{0,20}\b(?:run|go|leave)\b"
             r"|\b(?:which|what) train should (?:i|we) (?:take|book|get|catch)\b"
-            r"|\b(?:early|late|morning|night) trains?\b"
+            r"|\b(?:early|late|morning|night) trains?\b|\b(?:book|get|buy)\b[^.?!]{0,10}\btrain seats?\b"
             r"|\b(?:buy|book)\s+(?:a |the |my |our )?(?:shinkansen|bullet train|train|rail)\s+(?:tickets?|pass)\b"
         ),
         "火车车次、时长、时刻和余票",
@@ -107,7 +108,8 @@ TOPICS = (
             r"(?i)开门|关门|开园|闭园|闭馆|开馆|休馆|开到几点|几点开|开吗|开着吗|几点(?:关|结束|停|亮灯)|关灯|营业|开放|开不开|预约|门票|"
             r"\bopen(?:ing)? (?:hours|times)\b|\bopen\b(?! to\b)|\bclosed\b|\bclosing time\b"
             r"|\bclose[sd]? (?:on|at)\b|\b(?:what time|when) (?:does|do|is|are)\b[^.?!]{1,40}\b(?:close|start|begin)\b"
-            r"|\bopening hrs\b|\btours? (?:start|begin|run)\b|\bwhat time\b[^.?!]{0,40}\b(?:go|turn|switch) off\b"
+            r"|\bopening hrs\b|\btours? (?:start|begin|run)\b|\bstops? running\b"
+            r"|\bwhat time\b[^.?!]{0,40}\b(?:go|turn|switch) off\b"
             r"|\breserve\b|\btime slot\b|\bat the gate\b|\badmission\b"
             r"|\b(?:tram|museum|entry|entrance|park|show|cable car) tickets?\b"
             r"|(?-i:\b[A-Z][\w']+)\s+hours\b|\b(?:museum|park|temple|palace|zoo|gallery)\s+hours\b"  # "Louvre hours"
@@ -179,7 +181,7 @@ WEAK_ASKS = {
     "visa": (("flights", STRONG_FARE),),  # "need a visa? flying into PEK next month": no fare asked
     "safety": (("flights", STRONG_FARE), ("hotels", STRONG_HOTEL)),  # "walking back to the hostel": no hotel asked
     "events": (  # "events or fireworks i can get tickets for": tickets to the show, not a fare
-        ("guide", re.compile(r"攻略|景点|必去|必吃|\bguide\b|\bitinerary\b|\bthings to do\b")),
+        ("guide", re.compile(r"攻略|景点|必去|必吃|怎么玩|\bguide\b|\bitinerary\b|\bthings to do\b")),
         ("flights", STRONG_FARE),
     ),
 }
@@ -198,6 +200,7 @@ def trip_time(when: Span | None, intents: set[str], beyond: tuple[str, ...]) -> 
 
 
 # a question about an event (not a trip to it): 有没有烟花, "is the festival on", "what's on", 几点
+FOR_EVENT = re.compile(r"(?i)\bfor the (?:[\w-]+ ){0,3}(?:festival|fireworks|markets?|show)\b")  # the trip's reason
 EVENT_ASKED = re.compile(
     r"(?i)[?？]|吗|没有|有什么|有啥|几点|什么时候|哪天|\b(?:what|when|is|are|any|anything|which)\b"
 )
@@ -207,3 +210,15 @@ FLYING = re.compile(r"(?i)飞|机票|航班|\bfl(?:y|ying|ights?)\b|\bplane\b")
 
 # 三亚和海口哪个更适合带老人, 成都还是西宁你觉得哪个好 (高反好多了), "which would you pick": still weighed
 WHICH_BETTER = re.compile(r"(?i)哪个(?:好|更)|哪里(?:好|更)|\bwhich (?:would|is|one|city|should)\b|\bcompare\b")
+
+
+def beyond_topics(text: str, intents: set[str], planned: bool, ranged: bool) -> tuple[tuple[str, ...], set[str]]:
+    """The topics beyond the data, less those that are only the trip's reason or a fare by another name; and the
+    lookups, with a fare when "tickets" meant a flight (飞帝都，下周三还有票吗)."""
+    beyond = topics(text)
+    if "trains" in beyond and not TRAIN.search(text) and FLYING.search(text):
+        beyond, intents = tuple(t for t in beyond if t != "trains"), intents | {"flights"}
+    reason = planned and FOR_EVENT.search(text) and PLANNING.search(text)  # "… for the ice festival. Plan it?"
+    if "events" in beyond and (reason or not EVENT_ASKED.search(text)) and (planned or ranged):
+        beyond = tuple(t for t in beyond if t != "events")  # "4 of us from chengdu, harbin ice festival trip"
+    return beyond, intents

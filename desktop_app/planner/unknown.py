@@ -15,10 +15,13 @@ from desktop_app.travel.world_places import find_places
 
 # Words that follow 去 / to in questions but are not place names (never named as unknown places).
 NOT_PLACE_CHARS = re.compile(
-    r"[个哪什么地方暖凉热冷便宜贵一这那些儿边外内趟点呢吗吧玩看吃买海山国便省钱不最值哦啊嘛过占的话适去年找]"
+    r"[个哪什么地方暖凉热冷便宜贵一这那些儿边外内趟点呢吗吧玩看吃买海山国便省钱不最值哦啊嘛过占的话适去年找挤滑溃]"
 )
 # 到 after a verb or an adjective ends a result, not a way (贵到离谱, 看到夜景, 待到元宵节, 走路能到最好)
-ZH_WAY = r"(?:想去|(?<![出回过下上进])去|(?<![看买找走玩住待呆遇想感做得听收等拿抢订贵冷热累好能])到|飞往|前往|和|跟)"
+ZH_WAY = (
+    r"(?:想去|再加个|再加上|(?<![出回过下上进])去"
+    r"|(?<![看买找走玩住待呆遇想感做得听收等拿抢订贵冷热累好能])到|飞往|前往|和|跟)"
+)
 NOT_PLACE_EN = {
     "i", "the", "a", "an", "my", "me", "somewhere", "anywhere", "europe", "asia", "africa", "america",
     "christmas", "easter", "spring", "summer", "autumn", "fall", "winter", "new", "next", "this", "budget",
@@ -27,7 +30,7 @@ NOT_PLACE_EN = {
 }  # fmt: skip
 
 
-ZH_PLACE_ENDS = r"(?:玩|旅游|旅行|度假|看看|的|，|,|。|$|呢|吗|哪个|比|都)"
+ZH_PLACE_ENDS = r"(?:玩|滑雪|爬山|旅游|旅行|度假|看看|的|，|,|。|$|呢|吗|哪个|比|都)"
 
 
 def unknown_places(text: str) -> list[str]:
@@ -45,11 +48,13 @@ def unknown_places(text: str) -> list[str]:
 
 def _may_be_place(word: str) -> bool:
     """Not a doubled verb (走走, 逛逛), a time (元宵节, 初五, 月底, 两天) or a word no place name has in it."""
-    doubled = len(word) == 2 and word[0] == word[1]
+    doubled = word[0] == word[1]  # 走走, 晒晒太阳
     return not (doubled or NOT_PLACE_CHARS.search(word) or TIME_WORD.search(word) or find_span(word, clock.today()))
 
 
-TIME_WORD = re.compile(r"^(?:初[一二三四五六七八九十]|[一二三四五六七八九十两\d]+[天晚号日月周]|月[底初中]|[上中下]旬)")
+TIME_WORD = re.compile(
+    r"^(?:初[一二三四五六七八九十]|[一二三四五六七八九十两\d]+[天晚号日月周]|月[底初中]|[上中下]旬)|[两\d三四五六七八九十]\s*[天晚]"
+)
 PEOPLE = "|".join([p for p, _ in ZH_COMPANIONS] + ["朋友|同事|同学|家人|老人|闺蜜|兄弟|姐妹"])
 # Travel words a question joins with 和 / 跟 / and ("机票和酒店"): asked-for things, never places.
 TRAVEL_NOUNS = (

@@ -107,13 +107,13 @@ EN_DAYS_OF_MONTH = (  # "from the 3rd to the 8th of next month"
 )  # fmt: skip
 BARE_DAY = (  # a day of the month with no month: "on the 18th, back on the 22nd", 18号出发，22号回来
     r"(?i)\b(?:on|from|for|(?:starting|leaving|departing|arriving|arrive|landing|checking in|check-in"
-    r"|fly(?:ing)? out|booked for|going|around|say)(?:\s+on)?)"
+    r"|fly(?:ing)? out|booked for|going|around|say|make it|move it to|change it to|(?-i:[A-Z][a-z]{2,}))(?:\s+on)?)"
     r"\s+the\s+(?P<d>\d{1,2})(?:st|nd|rd|th)\b"
     r"(?!\s+(?:of\s+)?" + _M + r"|\s+(?:time|day|night|year|floor|row|place|anniversary)\b)"
     r"(?:[^.?!]{0,30}?\b(?:back|return(?:ing)?|until|till|to)\s+(?:on\s+)?(?:the\s+)?(?P<d2>\d{1,2})(?:st|nd|rd|th)\b)?"
     r"|\b(?:the\s+)?(?P<r1>\d{1,2})(?:st|nd|rd|th)\s*(?:-|–|to|until|till|through)\s*(?:the\s+)?"  # "12th-15th"
     r"(?P<r2>\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?" + _M + r")"
-    r"|(?<![月\d/.])(?P<zd>\d{1,2})\s*号(?=就?(?:出发|走|去|飞|到|回|想|要|再)|[，,]|\s)"
+    r"|(?<![月\d/.])(?P<zd>\d{1,2})\s*号(?=就?(?:出发|走|去|飞|到|回|想|要|再)|[，,]|\s|$)"
     r"(?:[^。？！?!]{0,10}?(?P<zd2>\d{1,2})\s*号(?:回|返))?"
 )
 # 元旦, "New Year's Day", "for New Year" (not Chinese New Year, "happy new year", "in the new year")

@@ -28,7 +28,7 @@ ORIGIN_PATTERNS = (
     r"\s*(?P<c>\S{2,10}?)\s*(?:[，,。 ]|$|工作|上班|生活|出发)",
     r"(?P<c>[\u4e00-\u9fff]{2,4}?)(?:坐|乘)(?:火车|高铁|动车|飞机|大巴)(?:去|到)",  # 上海坐火车去杭州
     # 成都回重庆: a clause starting with the way home
-    r"(?<![\u4e00-\u9fff])(?!最后|然后|再)(?P<c>[\u4e00-\u9fff]{2,4}?)(?<!来)回(?![来家去])(?=[\u4e00-\u9fff]{2})",
+    r"(?<![\u4e00-\u9fff])(?!最后|然后|再)(?P<c>[\u4e00-\u9fff]{2,4}?)(?<!来)回(?![来家去]|南天)(?=[\u4e00-\u9fff]{2})",
     r"从\s*(?P<c>[^\s，,。！？!?；;][^，,。！？!?；;]{1,19}?)\s*(?:出发|直飞|飞|去|到|走|来|回(?!来|家))",
     r"从(?P<c>[\u4e00-\u9fff]{2,6}?)(?=[，,。！？!?；;\s]|$)",  # "…去厦门，从杭州": the clause ends there
     r"(?P<c>[^\s，,。！？!?；;、有没的去飞到]{2,6}?)\s*(?:出发|直飞|(?<!走)走(?=[，,。！!？?\s]|$))",  # not 走走
@@ -45,7 +45,7 @@ ORIGIN_PATTERNS = (
     r"(?:all\s+|both\s+|currently\s+|now\s+)?(?:living\s+|staying\s+|based\s+|working\s+)?"
     r"(?:an?\s+[a-z0-9() ]{2,30}?\s+)?"  # "we're a retired couple in Nanjing", "a family of five (3 kids) in"
     r"in\s+(?P<c>[a-z](?:(?!\s+(?:" + ORIGIN_ENDS + r"|that)\b)[a-z' .-]){1,20}?)"  # "in Paris next week": a stay
-    r"(?=[,.;!?]|\s+(?:and|but|so|for|until|till|now|rn|right now|as|looking|thinking|planning|with)\b|$)",
+    r"(?=[,.;!?]|\s+(?:and|but|so|for|until|till|now|rn|right now|as|looking|thinking|planning|with|visiting)\b|$)",
     r"(?i)\b(?:out of|outta|leaving|departing|home is|my home town is|my hometown is)\s+(?P<c>[a-z][a-z' .-]{1,20}?)"
     r"(?=[,.;:!?—–(]|\s+(?:" + ORIGIN_ENDS + r")\b|\s+-\s|$)",
     r"(?i)\b(?:out of|from|leaving)\s+(?P<c>[A-Z]{3})\b",

@@ -367,3 +367,63 @@ def test_a_stop_added_with_its_nights_keeps_the_first_stops() -> None:
 )
 def test_a_fare_said_by_its_ticket_or_airports(text: str, intents: set[str]) -> None:
     assert parse(text, []).intents == intents
+
+
+def test_those_two_days_are_the_holidays_not_a_length() -> None:
+    assert parse("跨年想在香港看烟火 那两天酒店贵不贵啊", []).days is None
+
+
+def test_words_after_to_are_not_places() -> None:
+    for text in (
+        "我想带我爸妈去晒晒太阳，厦门跟青岛哪个更合适？",
+        "有人推荐海口的酒店吗，2月22号跟闺蜜去待四天",
+        "有没有什么小众一点的地方推荐，不想去人挤人的",
+        "寒假想带娃去滑雪，去年去的地方排队排到崩溃",
+    ):
+        assert parse(text, []).unknown_places == []
+    assert parse("这周末去崇礼滑雪，天气怎么样", []).unknown_places == ["崇礼"]
+    assert parse("你们这个app能不能加个夜间模式", []).unknown_places == []
+
+
+def test_a_route_said_with_its_days_and_the_lantern_festival(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert _dates(
+        "Flying out of PKX to Seoul the 18th, back the 22nd, 2 adults. tickets?", "2026-12-16", monkeypatch
+    ) == ("2026-12-18", "2026-12-22")
+    assert _dates("正月十五想在西安看灯会，当地人一般怎么玩？", "2026-12-29", monkeypatch) == ("2027-02-20",) * 2
+    assert parse("正月十五想在西安看灯会，当地人一般怎么玩？", []).intents == {"guide"}
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        ("can i still book a train seat from beijing to harbin for tommorow?", "trains"),
+        ("What time the Victoria Peak tram is stop running? I go there tomorrow", "opening_times"),
+    ],
+)
+def test_train_seats_and_last_trams(text: str, topic: str) -> None:
+    q = parse(text, [])
+    assert topic in q.beyond and not q.intents
+
+
+def test_more_weather_words_and_a_festival_as_the_reason() -> None:
+    assert parse("明天青岛有雾吗 怕航班延误", []).intents == {"weather"}
+    q = parse("今天广州回南天吗 湿度多少", [])
+    assert q.intents == {"weather"} and q.origin is None and [c.id for c in q.destinations] == ["guangzhou"]
+    assert [c.id for c in parse("1月15号左右夏门还能穿裙子吗", []).destinations] == ["xiamen"]
+    q = parse(
+        "Family of four, Christmas in Harbin for the ice festival. We fly from Shenzhen. 5 nights. Can you plan it?", []
+    )
+    assert not q.beyond and q.intents == set()
+
+
+def test_where_i_am_and_days_corrected(monkeypatch: pytest.MonkeyPatch) -> None:
+    q = parse("I'm in Chengdu visiting friends and want to pop over to Chongqing for 2 nights on the 3rd", [])
+    assert q.origin is not None and q.origin.id == "chengdu" and [c.id for c in q.destinations] == ["chongqing"]
+    assert parse("where should I stay in Osaka? going the weekend after next", []).origin is None
+    monkeypatch.setenv("TRAVEL_ASSISTANT_TODAY", "2026-11-19")
+    q = parse("actually make it the 30th", ["Harbin on the 28th, flights from Beijing?"])
+    assert q.when is not None and q.when.start.isoformat() == "2026-11-30"
+    assert _dates("Are there any big New Year countdown events in Hong Kong?", "2026-12-16", monkeypatch) == (
+        "2026-12-31",
+        "2026-12-31",
+    )
