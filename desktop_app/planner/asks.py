@@ -31,7 +31,7 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
     "flights": words("机票|航班|飞|往返|票价")
     + words(
         "flite|flihgt|flight|fly|airfare| fare|plane|ticket|round trip|return ticket| to get to | to get from | direct "
-        "| one way | economy "
+        "| one way | economy | business class | first class |商务舱|经济舱|头等舱"
     ),
     "hotels": words(
         "酒店|住宿|宾馆|民宿|住哪|空房|订房|客栈|青旅|亲子房|家庭房|住的贵|住得贵|住一晚得|住的地方|的地方住|住的呢|住的推荐|吃的住的|住的怎么|好住的|住处|找个地方住|看看住的"
@@ -78,7 +78,8 @@ BOOKED = re.compile(
     r"|(?:已经|早就)(?:买好|订好|定好)了?[^，,。！？!?]{0,6}?(?:机票|酒店)|(?:酒店和机票|机票和?酒店)都(?:搞定|订好|定好)"
     r"|(?:机票|酒店)(?:公司|单位)(?:订|出|报|包)"
     r"|\b(?:hotel|flight|ticket)(?:'s|s are| is| are) (?:already )?(?:booked|sorted)\b"
-    r"|\b(?:already )?booked (?:my|the|our|a) (?:\w+ )?(?:hotel|flights?)\b|\bchange planes\b|转机"
+    r"|\b(?:already )?booked (?:my|the|our|a) (?:\w+ )?(?:hotel|flights?)\b|\bchange planes\b|转机|\bmy hotel\b"
+    r"|\b(?:hotel|flight)s? (?:list )?(?:you|u) (?:showed|found|gave|sent)\b"
     r"|\b(?:booked|checked) into (?:a|the|our) hotel\b"
     r"|\b(?:hotel|flights?) (?:is|are) (?:already )?booked\b"
     r"|\b(?:(?:we'?ve|i'?ve|we have|i have) )?got (?:the |our |my )?(?:flights?|tickets?) (?:already|sorted|booked)\b"
@@ -93,7 +94,8 @@ ESCAPE = re.compile(  # a wish to go, or the reason for a change (首尔太冷�
 )
 FARE_NAMED = re.compile(
     r"(?i)机票|航班|票价|直飞|单程|往返|飞[^，,。！？!?]{1,6}?要?多少"
-    r"|\bone[- ]way\b|\bround[- ]trip\b|\b(?:flights?|fares?|airfares?|tickets?)\b"
+    r"|\bone[- ]way\b|\bround[- ]trip\b|\b(?:flights?|fares?|airfares?|tickets?)\b|\bcheap(?:est)? (?:way to )?fly\b"
+    r"|\b(?:business|economy|first) class\b|商务舱|经济舱|头等舱"
 )
 TRIP_SIZED = re.compile(  # a length or a budget for the whole trip
     r"(?i)[\d一两二三四五六七八九十]+\s*[天晚]|\d+\s*(?:nights?|days?)\b|一共|总共|预算|人均|\bbudget\b|\ball in\b"
@@ -109,7 +111,7 @@ MY_FLIGHT = re.compile(
 PRICED = re.compile(r"(?i)多少(?!度)|价|便宜|贵|\b(?:price|cost|cheap|fare|how much)")
 FARE_ASKED = re.compile(
     r"(?i)机票|航班|票|直飞|\bdirect\b|fares?\b|(?<!my )\bflights?\b|ticket|多少(?!度)|价格|price|cost|cheap"
-    r"|how much|便宜"
+    r"|how much|便宜|往返|单程|[经商头]\w{0,2}舱|\bround[- ]trip\b|\bone[- ]way\b|\b(?:business|economy|first) class\b"
 )
 STAY_ONLY = re.compile(  # "stay 4 nights": a length
     r"(?i)\bstay(?:ing)?\s+(?:for\s+)?(?:\d+|a|one|two|three|four|five|six|seven)\s*(?:nights?|days?|weeks?|晚)\b"
@@ -168,7 +170,9 @@ def _asked_in_phrases(text: str, asked: str, named: set[str]) -> set[str]:
     route = re.search(r"\b[A-Z]{3}\s*(?:->|→|-|–|to|到|飞)\s*[A-Z]{3}\b", text)  # PEK到HND (with 5 nites: a trip)
     if not looked_up and route and (FARE_ASKED.search(text) or not TRIP_SIZED.search(text)):
         found.add("flights")  # "PVG -> NRT on the 22nd, how much": the price of airport to airport is a fare
-    if re.search(r"(?:订|买|抢)[^，,。！？!?]{0,8}(?<!门)票|(?<![门车船])的票(?=\s*(?:看看|多少|贵|价))", text):
+    if re.search(
+        r"(?:订|买|抢)[^，,。！？!?]{0,8}(?<!门)票|(?<![门车船])的票(?=\s*(?:看看|多少|贵|价))|(?:以下|以内)的票", text
+    ):
         found.add("flights")  # 订去成都的票: a fare (门票 is an admission, not a fare)
     if re.search(
         r"住(?:在)?[^，,。！？!?]{1,20}(?:附近|旁边|周边|那边|那一?带|(?<![这那])边|多少钱|还是)"

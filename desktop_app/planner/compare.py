@@ -96,7 +96,10 @@ def parse_budget(text: str) -> int | None:
         return zh  # 五千, 两万, 一万五
     # 3 to 12 digits, never the head of a longer number (5000，2人 reads 5000; a 15-digit 123,456,… nothing)
     amount = r"(\d{1,3}(?:,\d{3}){1,3}(?!\d|,\d{3})|\d{4,6}(?!\d)|\d{3}(?!\d|,\d{3}))"
-    pattern = r"(?:预算|人均|每人|budget|under|below|within|max|spend|不超过|以内|<|\uff1c)[^\d]{0,8}" + amount
+    pattern = (
+        r"(?:预算|人均|每人|上限|budget|under|below|within|max|spend|up to|cheaper than|不超过|以内|<|\uff1c)[^\d]{0,8}"
+        + amount
+    )
     m = re.search(pattern, folded) or re.search(r"[¥￥]\s*" + amount, folded)
     m = m or re.search(r"(?<!\d)(?<!\d,)" + amount + r"\s*(?:元|块|rmb|cny|yuan)", folded)
     # 每人2000以内, "is 4000 each enough": the sum right before the words that make it a budget

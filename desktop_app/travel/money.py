@@ -7,7 +7,8 @@ import re
 
 # words that make a sum a budget to check ("预算一万够吗", "is 8000 enough", "I have $3k"), not a price named
 BUDGET_WORDS = re.compile(
-    r"(?i)预算|人均|够不够|够吗|够用|以内|之内|不超过|我有|budget|enough|afford|\b(?:under|within)\b|\b(?:I|we) have\b"
+    r"(?i)预算|人均|够不够|够吗|够用|以内|之内|以下|上限|不超过|我有|budget|enough|afford|\b(?:under|within|up to)\b"
+    r"|\b(?:I|we) have\b|\bcheaper than\b"
     r"|\b(?:would be ideal|in total|total|all in|pp|per person|caps?|max|spend|each|for both of us)\b"
     r"|\b(?:rmb|yuan|cny)\s+for\s+(?:everything|the\s+(?:two|three|four|five|six)\s+of\s+us|all\s+of\s+us)\b"
     r"|总共|一共|总预算|不想花|超过|每人|每个人|\bbetween us\b|\bcover it\b|[<\uff1c]\s*\d"
@@ -18,7 +19,7 @@ BUDGET_WORDS = re.compile(
 # a budget for each traveller: 人均3000, 每人2000以内, "800 dollars each", "per person", "a head"
 PER_PERSON = re.compile(
     r"(?i)人均|每人|每个人|一个人\d|一人\s*(?=[\d一两二三四五六七八九])|\beach\b|\bper (?:person|head|pax)\b"
-    r"|\ba head\b|\bpp\b"
+    r"|\ba head\b|\bpp\b|\bper ticket\b"
 )
 # yuan per unit: fixed sample rates (the sample data is in yuan), said in the answer, not a live quote
 RATES = {"USD": 7.2, "EUR": 7.8, "GBP": 9.1, "HKD": 0.92, "JPY": 0.048}

@@ -427,3 +427,35 @@ def test_where_i_am_and_days_corrected(monkeypatch: pytest.MonkeyPatch) -> None:
         "2026-12-31",
         "2026-12-31",
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "intents"),
+    [
+        ("is it raining in singapore right now? my hotel window faces a wall lol", {"weather"}),
+        ("pls save the Chengdu hotel list you showed me earlier", {"save"}),
+        ("cheapest way to fly shanghai to tokyo in january? budget $400 per person, 2 of us", {"flights"}),
+        ("Need a quote pls: Shanghai to New York, business class, around Feb 20, one passenger", {"flights"}),
+        ("端午 深圳飞成都 两个大人一个小孩 往返 预算人均1500", {"flights"}),
+        ("帮我check一下 1/5 杭州回北京 有没有一千以下的票", {"flights"}),
+    ],
+)
+def test_a_fare_said_by_its_class_or_its_way_and_what_is_had_already(text: str, intents: set[str]) -> None:
+    assert parse(text, []).intents == intents
+
+
+@pytest.mark.parametrize(
+    ("text", "budget", "each"),
+    [
+        (
+            "hotel in Shanghai near Lujiazui, Mon to Wed, just me. company covers up to 1,600 for the whole stay",
+            1600,
+            False,
+        ),
+        ("周三去杭州见客户，周四晚上回，帮我订个西湖边的酒店，公司报销上限1500", 1500, False),
+        ("Guangzhou to Tokyo with my wife over Christmas, anything cheaper than 5000 yuan per ticket?", 10000, True),
+    ],
+)
+def test_money_said_as_a_cap(text: str, budget: int, each: bool) -> None:
+    q = parse(text, [])
+    assert (q.budget, q.budget_each) == (budget, each)
