@@ -80,6 +80,7 @@ BOOKED = re.compile(
     r"|\b(?:hotel|flight|ticket)(?:'s|s are| is| are) (?:already )?(?:booked|sorted)\b"
     r"|\b(?:already )?booked (?:my|the|our|a) (?:\w+ )?(?:hotel|flights?)\b|\bchange planes\b|转机|\bmy hotel\b"
     r"|\b(?:hotel|flight)s? (?:list )?(?:you|u) (?:showed|found|gave|sent)\b"
+    r"|(?:刚才|之前|上次)(?:看|查)的[^，,。]{0,10}(?:酒店|机票|航班)"
     r"|\b(?:booked|checked) into (?:a|the|our) hotel\b"
     r"|\b(?:hotel|flights?) (?:is|are) (?:already )?booked\b"
     r"|\b(?:(?:we'?ve|i'?ve|we have|i have) )?got (?:the |our |my )?(?:flights?|tickets?) (?:already|sorted|booked)\b"

@@ -184,8 +184,9 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
     _party_and_stops(q, text, earlier, before)
     if (changes_trip or q.beyond) and (q.destinations or q.no_data) and earlier:
         q.travel_related = True  # "改成下下周", "make it 5 nights", "we are 4 now": the same trip, changed
-    if not q.travel_related:
-        q.when, q.when_aside = None, q.when  # "今天股票涨了吗": a day, but no trip (kept for a trip said next)
+    if not q.travel_related:  # "今天股票涨了吗": a day, but no trip (kept for a trip said next); no stay either
+        q.when, q.when_aside = None, q.when
+        q.days, q.nights = (q.days, q.nights) if earlier else (None, None)  # ("bye, have a good weekend")
     _weather_and_scope(q, text)
     if before is not None and q.travel_related and not q.beyond and q.intents & ANSWERABLE:
         q.beyond = before.beyond  # 去迪拜要签证吗 → 那机票多少钱: the answer still says first what the data lacks
@@ -475,7 +476,8 @@ def _around(text: str, place: Mention) -> str:
 
 
 ADDING = re.compile(  # "and changsha", 顺便也看看青岛 (not "and Paris?": that asks instead)
-    r"(?i)\badd\b|\balso\b|\btoo\b|\bafter that\b|加上|再加|也查|还有|加个|加一个|顺便(?:去|玩|逛)|也(?:去|玩|逛|看看)"
+    r"(?i)\badd\b|\balso\b|\btoo\b|\bafter that\b|加上|再加|顺路|也查|还有|加个|加一个|顺便(?:去|玩|逛)"
+    r"|也(?:去|玩|逛|看看)"
     r"|^\W*(?:and|n|&|\+)\s+[^?？]{1,20}$"
 )
 

@@ -29,7 +29,7 @@ TOPICS = (
         re.compile(
             r"(?i)签证|免签|落地签|过境签|转机签|办(?:什么|啥)?证|旅游签|商务签|电子签|办签|[美日韩英法德澳泰越加]签|申根|通行证|入台证|台胞证|回乡证|签注|入境|证件|护照"
             r"|办[^，,。？?]{0,4}自由行|\bvisas?\b|\bvisa-free\b|\bentry requirements?\b"
-            r"|\bk-?eta\b|\besta\b|\betias\b|\be-?visa\b|\btransit visa\b"
+            r"|\bk-?eta\b|\besta\b|\betias\b|\be-?visa\b|\btransit visa\b|(?-i:\bETA\b)"
             r"|\bpassports?\b|\bpermits?\b|\bcustoms\b|\bto enter\b|\bentering\b|海关|入关|入藏函|边防证"
         ),
         "签证和入境规定",
@@ -79,7 +79,7 @@ TOPICS = (
     Topic(  # 高铁票还有吗, 车次, 几点有车, 卧铺, "sleeper train", "timetable": the rail tool estimates fares only
         "trains",
         re.compile(
-            r"(?i)余票|开抢|开售|票[^，,。？?]{0,6}还有(?:吗|没)|还有票|有票吗|有没有票|票好买|太难抢|难买|一班|买得到|抢得到|抢到|好抢|抢票|放票|有(?:没有)?直达|还能买|还有座|有座吗|车次|几点有|时刻表|卧铺|最早一班|最晚一班|末班|首班|几班|多久一班|班次|几分钟一趟|多久一趟|"
+            r"(?i)余票|开抢|开售|12306|票[^，,。？?]{0,6}还有(?:吗|没)|还有票|有票吗|有没有票|票好买|太难抢|难买|一班|买得到|抢得到|抢到|好抢|抢票|放票|有(?:没有)?直达|还能买|还有座|有座吗|车次|几点有|时刻表|卧铺|最早一班|最晚一班|末班|首班|几班|多久一班|班次|几分钟一趟|多久一趟|"
             r"\btrains? (?:run|leave)\b|\bovernight train\b|\b(?:buy|book) (?:the |a )?train tickets?\b|"
             r"\bseats on\b|\b(?:last|first|earliest|latest) (?:[\w-]+ ){0,2}(?:trains?|shinkansen)\b|"
             r"二等座|一等座|硬卧|软卧|"

@@ -92,6 +92,7 @@ def no_trip_asked(text: str) -> bool:
         return True
     if THANKED.search(text):  # 上次你推荐的西安那家酒店真的不错，谢谢: the hotel thanked for, not asked again
         text = HELPED.sub(" ", text)
+    text = re.sub(r"^\W*(?:你知道吗|知道吗|你猜怎么着)[，,!！\s]*", " ", text)  # 你知道吗，我去年…: a story's opening
     if LOOKUP_NAMED.search(text) or CHANGED_TO.search(text):  # 换成深圳吧，广州去过了: a change, not a story
         return False
     wish = TRIP_WISH.search(text)

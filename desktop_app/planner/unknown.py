@@ -19,7 +19,7 @@ NOT_PLACE_CHARS = re.compile(
 )
 # 到 after a verb or an adjective ends a result, not a way (贵到离谱, 看到夜景, 待到元宵节, 走路能到最好)
 ZH_WAY = (
-    r"(?:想去|再加个|再加上|(?<![出回过下上进])去"
+    r"(?:想去|再加个|再加一个|再加上|(?<![出回过下上进])去"
     r"|(?<![看买找走玩住待呆遇想感做得听收等拿抢订贵冷热累好能])到|飞往|前往|和|跟)"
 )
 NOT_PLACE_EN = {

@@ -56,7 +56,9 @@ EN_COMPANIONS: tuple[tuple[str, int], ...] = (
 
 # a head count said as the total (又有两个人报名了 一共14个), or a group led by the speaker (15个老年人加我自己)
 TOTAL = re.compile(
-    r"(?:一共|总共|总计|合计)\s*(?:是|有)?\s*" + _ZN + r"\s*(?:个人?|位|人|名)(?![天晚日号月块元千万])"
+    r"(?:一共|总共|总计|合计|人数(?:改成|变成|改为))\s*(?:是|有)?\s*"
+    + _ZN
+    + r"\s*(?:个人?|位|人|名)(?![天晚日号月块元千万])"
     r"|" + _ZN + r"\s*个\s*(?:老年人|老人|学生|游客|团员|孩子)\s*(加(?:上)?我)"
 )
 
@@ -248,6 +250,7 @@ TAKEN = re.compile(  # one more taken along, said by a pronoun or a surprise: "t
     r"(?i)\b(?:take|taking|bring|bringing) (?:her|him)\b|\bgoing with (?:her|him)\b"
     r"|\bsurprise my (?:wife|husband|boyfriend|girlfriend|partner|fianc[eé]e?)\b"
     r"|\bshow my (?:wife|husband|boyfriend|girlfriend|partner|mum|mom|dad)\s+(?-i:[A-Z])"  # a place: "show my bf Xi'an"
+    r"|(?:老婆|老公|媳妇|对象|女朋友|男朋友)说想去"  # 老婆说想去南方: she goes too
     r"|给(?:我)?(?:老婆|老公|对象|女朋友|男朋友|她|他)(?:一?个)?惊喜"
 )
 # a pair named beside its members counts two, not four: "my grandparents … grandma & grandpa"

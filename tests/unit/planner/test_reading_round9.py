@@ -459,3 +459,20 @@ def test_a_fare_said_by_its_class_or_its_way_and_what_is_had_already(text: str, 
 def test_money_said_as_a_cap(text: str, budget: int, each: bool) -> None:
     q = parse(text, [])
     assert (q.budget, q.budget_each) == (budget, each)
+
+
+def test_a_days_mix_from_one_more_batch() -> None:
+    q = parse("怎么在12306上抢春运回长沙的票啊，每年都抢不到", [])
+    assert "trains" in q.beyond and not q.intents
+    q = parse("Do I need an ETA for Australia as a Chinese citizen? flying to Sydney in April", [])
+    assert "visa" in q.beyond and not q.intents
+    assert parse("把刚才看的那个大阪的酒店收藏一下", []).intents == {"save"}
+    assert [c.id for c in parse("夏门有啥好吃的 推荐几家 后天去", []).destinations] == ["xiamen"]
+    q = parse("你知道吗，我去年在丽江把手机弄丢了哈哈哈", [])
+    assert not q.travel_related and not q.intents
+    q = parse("bye, have a good weekend", [])
+    assert q.nights is None and q.days is None
+    assert parse("人数改成25个", ["我们20个人1月15号从上海去三亚"]).party.size == 25
+    assert parse("我在大连，老婆说想去南方暖和点的地方过个周末，厦门或者广州哪个好？", []).party.size == 2
+    q = parse("再帮我查下澳门，可能顺路过去一趟", ["香港三天，机票多少"])
+    assert [c.id for c in q.destinations] == ["hongkong", "macau"]
