@@ -205,7 +205,7 @@ _LOOKUP = r"(机票|航班|酒店|住宿|天气|flights?|hotels?|weather)"
 UNASKED = re.compile(
     r"(?i)" + _LOOKUP + r"\s*(?:就|先|也|都)?\s*(?:不用|不需要|不必|别查|别看|去掉|先不|不看|省了|免了)"
     r"|(?:不用|不需要|别|去掉|\bskip\b|\bno need for\b|\bdon'?t need\b|\bforget\b|\bnot asking about\b|\bno\b"
-    r"|\balready (?:booked|got|have|sorted)\b)\s*(?:the\s+|any\s+|my\s+|our\s+)?(?:查\s*)?"
+    r"|\balready (?:booked|got|have|sorted)\b)\s*(?:the\s+|any\s+|my\s+|our\s+)?(?:[查订]\s*)?"
     + _LOOKUP
     + r"|"
     + _LOOKUP

@@ -44,7 +44,7 @@ LOOKUP_NAMED = re.compile(
 SIGN_OFF = re.compile(  # goodbyes and greetings: 下次去三亚再找你, 周末愉快, "good night", 新年快乐
     r"(?i)拜拜|再见|回头见|下次再聊|下次[^，,。？?]{0,8}(?:找你|来问)|晚安|\bbye\b|\bsee (?:ya|you)\b|\bttyl\b"
     r"|早上好|早安|晚上好|周末愉快|节日快乐|新年快乐|圣诞快乐|\bgood (?:morning|night)\b|\bmerry christmas\b"
-    r"|\bhappy (?:new year|holidays)\b"
+    r"|\bhappy (?:almost )?(?:new year|holidays)\b"
 )
 PAST_HELP = re.compile(r"(?:之前|上次|你)(?:帮我)?(?:查|推荐|说|订)的")  # 你之前帮我查的青岛: thanks, not an ask
 # a trip told, not asked: "took my mom to guilin in october", 去了趟南京, 我在厦门了
@@ -53,6 +53,9 @@ TOLD = re.compile(
     r"|去了趟|去过|回来了|刚回来|玩回来|玩了|我在\S{1,6}了|玩得很开心|超赞"
     r"|\bwas (?:a dream|amazing|great|perfect|awesome)\b|\bwent (?:perfectly|great|well)\b|\bloved it\b"
     r"|第一次[^，,。！？!?]{0,8}就是去的|就是去的"  # 我第一次坐飞机就是去的深圳: a memory
+    # memories and arrivals: 还记得…, 回顾一下, 小时候, 刚从大理回来, "just landed", "when I was a kid", "back home"
+    r"|还记得|回顾一下|小时候|长大|刚从[^，,。！？!?]{1,8}回来|\d{1,2}月去了|\bjust landed\b|\bback home\b"
+    r"|\bwhen i was (?:a kid|little|young)\b|\bgood times\b|\bremember when\b"
 )
 # a message that asks nothing and plans nothing: no question, no request, no wish, no trip ahead
 QUESTION = re.compile(

@@ -49,9 +49,10 @@ TOLD_CLAUSE = re.compile(
 TOLD = re.compile(  # its places are not the next trip's: the past list above, and more ways of telling
     r"(?i)" + MADE_ZH + r"|去年|前年|以前|之前去|刚从|玩过|住过|待过|回来"
     # hearsay weighing one place by another (听说广州比深圳暖和, "ppl say Xiamen is like a mini Qingdao")
-    r"|(?:听说|都说|据说|人家说)[^，,。]{0,20}(?:比|像)"
+    r"|(?:听说|都说|据说|人家说|一直说)[^，,。]{0,20}(?:比|像)"
     r"|\b(?:people|ppl|everyone|they) says?\b[^.]{0,60}\b(?:than|like)\b"
-    r"|\b(?:" + MADE_EN + r"|last (?:year|summer|winter|spring|autumn|fall|month|week|xmas|christmas)|been to"
+    r"|\blast (?:year|summer|winter|spring|autumn|fall|month|week|xmas|christmas)\b"  # ("Last year I go to Dali")
+    r"|\b(?:" + MADE_EN + r"|been to"
     r"|(?:i|we)'?ve done|(?:she|he|they)(?:'s|'ve| has| have) (?:already )?done"
     r"|lived in|used to live|grew up in|(?:got|came|just) back|i did|ages ago|years ago"
     r"|spent my)\b(?!\s+(?:you|we|i|it)\b)"
@@ -60,7 +61,7 @@ TOLD = re.compile(  # its places are not the next trip's: the past list above, a
 LAYOVER_AFTER = re.compile(r"\s*(?:转机|中转|经停)")
 LAYOVER_BEFORE = re.compile(
     r"(?i)(?:中转|经停|转机在"
-    r"|\b(?:layover|stop|change planes|transit(?:ing)?|connecting|connection) (?:in|at|through|via))\s*$"
+    r"|\b(?:layover|stop|change planes|transit(?:ing)?|connecting|connection) (?:in|at|through|via)|\bvia)\s*$"
 )
 STAYED = re.compile(r"(?i)停留|住|玩|待|逛|晚|天|\b(?:stopover|nights?|days?|stay|explore)\b")
 

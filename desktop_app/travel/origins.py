@@ -24,7 +24,7 @@ ORIGIN_PATTERNS = (
     # the way home names home: 最后回北京, "then back to Shanghai" (a stop is where one stays, home is not)
     r"(?:最后|然后|再)(?:飞|坐高铁|坐火车)?(?:回|返回)(?P<c>[\u4e00-\u9fff]{2,6}?)(?=[，,。！？!?；;\s]|$)",
     r"(?i)\b(?:then|and)\s+(?:fly\s+|flying\s+|head\s+)?(?:back|home)\s+to\s+(?P<c>[a-z][a-z' .-]{1,20}?)(?=[,.;!?]|$)",
-    r"(?:我(?:现在|目前)?在|我们(?:现在|目前)?在|咱们在|人在|家在|住在|我住|我们住)"
+    r"(?:我(?:现在|目前)?在|我们(?:现在|目前)?在|咱们在|(?<!个)人在|家在|住在|我住|我们住)"  # (一个人在曼谷: alone)
     r"\s*(?P<c>\S{2,10}?)\s*(?:[，,。 ]|$|工作|上班|生活|出发)",
     r"(?P<c>[\u4e00-\u9fff]{2,4}?)(?:坐|乘)(?:火车|高铁|动车|飞机|大巴)(?:去|到)",  # 上海坐火车去杭州
     # 成都回重庆: a clause starting with the way home
@@ -98,7 +98,7 @@ ASIDE_BEFORE = re.compile(  # not "I live in"
 )
 ASIDE_AROUND = re.compile(r"从\s*$")
 # where one comes from is not where one goes: 我室友是重庆人, "im from dalian originally", 回长沙老家
-ASIDE_AFTER = re.compile(r"(?i)^(?:老家|绿卡|护照|\s+originally|\s+(?:green card|passport))")
+ASIDE_AFTER = re.compile(r"(?i)^(?:老家|绿卡|护照|\s+originally|\s+(?:green card|passport|office|branch)\b)")
 NATIONALITY = re.compile(  # "I am from Germany", "a friend from Germany is coming": who, not where from
     r"(?i)\b(?:i am|i'm|im|we are|we're|we're all|friends?|colleagues?|guests?|someone|people)\s+(?:originally\s+)?"
     r"from\s+$|我是$|我来自$"

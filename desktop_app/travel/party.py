@@ -74,7 +74,9 @@ def _explicit(text: str) -> Party | None:
         n = number(m.group(1))  # 我们四个女生: four in all
         return Party(n, m.group(0)) if n else None
     only_us = (
-        r"(?:就|只有)(?:我们|咱们|我)俩|(?:我们|咱们)\s*(仨|(?:" + _ZN[1:-1] + r")\s*个)(?![月天晚小星礼周半])"
+        r"(?:就|只有)(?:我们|咱们|我)俩|(?:我们|咱们)俩都|(?:我们|咱们)\s*(仨|(?:"
+        + _ZN[1:-1]
+        + r")\s*个)(?![月天晚小星礼周半])"
         r"|(?<![和跟带陪与])(" + _ZN[1:-1] + r")\s*个\s*(?:女生|男生|姑娘|大学生|学生|小伙伴|闺蜜)"  # 宿舍四个女生
     )
     if m := re.search(only_us, text):
@@ -236,6 +238,7 @@ def _companions(text: str) -> Party | None:
         count, said, more = _add(text[start:end], EN_COMPANIONS, count, said, m.group(0), english=True)
         kids += more
     count, said = _pairs_once(count, said)
+
     count -= 1 if couple and partner else 0  # 我和老公…度蜜月: the partner is the couple's second
     if count == 1 and (we := WE.search(text)):  # "we", 我们 with nobody named: two at least, said so
         words = f"{we.group(0)}，按两人算" if we.group(0) in "我们咱们" else f"{we.group(0)}, counted as two"

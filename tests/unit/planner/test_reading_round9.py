@@ -476,3 +476,28 @@ def test_a_days_mix_from_one_more_batch() -> None:
     assert parse("我在大连，老婆说想去南方暖和点的地方过个周末，厦门或者广州哪个好？", []).party.size == 2
     q = parse("再帮我查下澳门，可能顺路过去一趟", ["香港三天，机票多少"])
     assert [c.id for c in q.destinations] == ["hongkong", "macau"]
+
+
+def test_memories_arrivals_and_places_passed_through() -> None:
+    for text in (
+        "just landed in Chengdu!!! the pandas better be awake tomorrow haha",
+        "哈哈刚从大理回来，晒黑了一大圈，洱海真的太太太美了，下次还要去",
+        "还记得19年国庆跟大学室友挤绿皮火车去西安，在回民街吃到扶墙出来，那时候真快乐",
+        "When I was a kid we drove from Shenzhen to Guilin every Chinese New Year, 10 hours in the car.",
+    ):
+        q = parse(text, [])
+        assert not q.travel_related and not q.intents and not q.destinations, text
+    q = parse("is a reserved seat needed on the Osaka-Tokyo shinkansen on weekends? and how long does it take", [])
+    assert "trains" in q.beyond and not q.intents
+    q = parse("一个女生晚上一个人在曼谷考山路逛安全吗", [])
+    assert q.origin is None and [c.id for c in q.destinations] == ["bangkok"]
+    q = parse("I'm based in Hong Kong, flying to London on the 15th via Dubai (4h layover there). London weather?", [])
+    assert [c.id for c in q.destinations] == ["london"]
+    q = parse("a colleague from our Osaka office is joining me in Tokyo, so make the hotel for 2", [])
+    assert [c.id for c in q.destinations] == ["tokyo"]
+    q = parse("Last year I go to Dali, very beautiful. This time I want Lijiang, 4 days, from Kunming next week", [])
+    assert [c.id for c in q.destinations] == ["lijiang"]
+    assert parse("我表姐在新加坡，月底想过去看看她，住她家不用订酒店，从厦门飞过去机票多少？", []).intents == {
+        "flights"
+    }
+    assert parse("寒假想和室友去重庆玩，我们俩都在西安上学，1月15号到20号", []).party.size == 2
