@@ -312,7 +312,7 @@ KEPT_UNDER = re.compile(r" keep (?:it|this|things|costs?|the total) (?:under|bel
 NO_GUIDE = re.compile(
     r"(?i)不(?:想|用|要|需要)(?:做|看|写|查)?攻略|\b(?:no|skip the|don'?t need an?) (?:itinerary|guide)\b"
 )
-ALSO_GUIDE = re.compile(r"(?i)顺便[^，,。！？!?]{0,4}(?:攻略|行程)|\b(?:and|plus) (?:also )?an? (?:guide|itinerary)\b")
+ALSO_GUIDE = re.compile(r"(?i)顺便[^，,。！？!?]{0,6}(?:攻略|行程)|\b(?:and|plus) (?:also )?an? (?:guide|itinerary)\b")
 ARRANGE = ("怎么安排", "how to arrange")  # how to arrange the days, unless a sum says the trip is what is arranged
 ARRANGED_MONEY = re.compile(r"(?i)预算|人均|划算|省钱|\bbudget\b|\d{3,}\s*(?:块|元|rmb|yuan)|\beach\b")
 

@@ -84,9 +84,10 @@ def parse_budget(text: str) -> int | None:
         return foreign[0]
     folded = text.casefold().replace("，", ",")
     scaled = r"(?<![\d.])(\d{1,6}(?:\.\d{1,3})?)(?![\d.])\s*"  # 1.5万, 3k: bounded, read where the number starts
-    m = re.search(scaled + r"(万|w\b)", folded) or re.search(scaled + r"(千|k\b)", folded)
-    if m:
-        return int(float(m.group(1)) * (10_000 if m.group(2) in ("万", "w") else 1_000))
+    m = re.search(scaled + r"(万|w\b)(\d(?!\d))?", folded) or re.search(scaled + r"(千|k\b)()", folded)
+    if m:  # 1万5: fifteen thousand
+        extra = int(m.group(3)) * 1_000 if m.group(3) else 0
+        return int(float(m.group(1)) * (10_000 if m.group(2) in ("万", "w") else 1_000)) + extra
     m = re.search(ZH_SUM, text)
     if (
         m

@@ -501,3 +501,16 @@ def test_memories_arrivals_and_places_passed_through() -> None:
         "flights"
     }
     assert parse("寒假想和室友去重庆玩，我们俩都在西安上学，1月15号到20号", []).party.size == 2
+
+
+def test_numbers_said_the_short_way(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert parse("我们一家三口元旦想去三亚玩4天，从北京出发，预算1万5左右", []).budget == 15000
+    q = parse("solo trip: Chongqing -> Chengdu -> Xi'an, 2/3/3 nights, starting Feb 20, about 6000 yuan all in", [])
+    assert q.when is not None and q.when.start.isoformat() == "2027-02-20"
+    assert _dates("LA weather now", "2026-12-06", monkeypatch) == ("2026-12-06",) * 2
+    assert parse("下周末和闺蜜去长沙吃吃喝喝，住一晚，顺便给个美食攻略，预算两千以内", []).intents == {
+        "guide",
+        "weather",
+        "flights",
+        "hotels",
+    }
