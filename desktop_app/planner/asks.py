@@ -121,6 +121,11 @@ HOTEL_NAMED = re.compile(
     r"(?i)酒店|住宿|民宿|宾馆|客栈|青旅|住哪|住处|住的"
     r"|\b(?:hotels?|hostels?|accommodation|room|rooms|airbnb|place to stay)\b"
 )  # a hotel said by name, not only a stay's length
+ADDING = re.compile(  # "and changsha", 顺便也看看青岛 (not "and Paris?": that asks instead)
+    r"(?i)\badd\b|\balso\b|\btoo\b|\bafter that\b|加上|再加|顺路|也查|还有|加个|加一个|顺便(?:去|玩|逛)"
+    r"|也(?:去|玩|逛|看看)"
+    r"|^\W*(?:and|n|&|\+)\s+[^?？]{1,20}$"
+)
 # where in the city: "a hotel in Futian near the convention centre" names a district, not a new stop
 AREA = re.compile(r"(?i)\b(?:near|close to|by the|area|district|neighbou?rhood)\b|附近|一带|周边|旁边|那边")
 PLANNING = re.compile(

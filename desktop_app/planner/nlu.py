@@ -8,6 +8,7 @@ from datetime import timedelta
 
 from desktop_app import clock
 from desktop_app.planner.asks import (
+    ADDING,
     AREA,
     CHOSEN,
     COMPARE_ONE,
@@ -156,6 +157,7 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
     q.by_air = bool(re.search(r"(?i)机票|航班|飞机|坐飞|\bfl(?:y|ying|ights?)\b|\bairfare", text))
     if not q.intents and STARS.search(text) and not q.destinations:
         q.intents = {"hotels"}  # "What about 5 stars?" asks about the hotel; "去昆明，住四星" is a whole trip
+    q.destinations = q.destinations or _here(q, text, earlier)
     if not q.destinations and not q.no_data and not q.unknown_places:
         planned = q.when is not None or q.party.said != "" or bool(q.days or q.nights or PLANNING.search(text))
         q.open = _open_ask(text, earlier, planned)  # "plan me a trip", 下周想出去玩: weighed from the data
@@ -311,6 +313,13 @@ PER_NIGHT = re.compile(  # "under 500 a night", 500元一晚以内: a cap on the
     rf"(?i)(?P<n>{NUMBER})\s*(?:元|块|yuan|rmb|cny)?\s*(?:a|per|/)\s*night|(?P<z>{NUMBER})\s*(?:元|块)?\s*(?:/|每|一)晚"
 )
 RAIN_OR_SNOW = re.compile(r"(?i)下雨|雨季|多雨|降水|降雨|下雪|有雪|\b(?:rain|snow)(?:y|fall|s|ing)?\b|\bmonsoon\b")
+
+
+def _here(q: TripQuery, text: str, earlier: list[str]) -> list[City]:
+    """我在昆明，明天会下雨吗: the weather where one is, when no other place and no open ask is said."""
+    asked = q.intents == {"weather"} and not any(w in text.casefold() for w in OPEN_WORDS)
+    alone = not (earlier or q.destinations or q.no_data or q.unknown_places)
+    return [q.origin] if q.origin is not None and asked and alone else []
 
 
 def _open_trip(ask: OpenAsk | None) -> bool:
@@ -473,13 +482,6 @@ def _around(text: str, place: Mention) -> str:
     return (
         text[max(0, place.start - 8) : place.start].split("，")[-1].split(",")[-1].lstrip() + "@" + text[end : end + 8]
     )
-
-
-ADDING = re.compile(  # "and changsha", 顺便也看看青岛 (not "and Paris?": that asks instead)
-    r"(?i)\badd\b|\balso\b|\btoo\b|\bafter that\b|加上|再加|顺路|也查|还有|加个|加一个|顺便(?:去|玩|逛)"
-    r"|也(?:去|玩|逛|看看)"
-    r"|^\W*(?:and|n|&|\+)\s+[^?？]{1,20}$"
-)
 
 
 def _added(q: TripQuery, text: str, earlier: list[str]) -> None:

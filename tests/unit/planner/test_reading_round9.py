@@ -514,3 +514,23 @@ def test_numbers_said_the_short_way(monkeypatch: pytest.MonkeyPatch) -> None:
         "flights",
         "hotels",
     }
+
+
+@pytest.mark.parametrize(
+    ("text", "city"),
+    [
+        ("我在昆明，明天会下雨吗", "kunming"),
+        ("I'm in Chengdu rn, is tomorrow gonna be rainy? wanna go see the pandas", "chengdu"),
+    ],
+)
+def test_the_weather_where_the_asker_is(text: str, city: str) -> None:
+    q = parse(text, [])
+    assert [c.id for c in q.destinations] == [city] and q.intents == {"weather"} and q.open is None
+    assert parse("我在北京，哪里暖和", []).open is not None  # an open ask still weighs places
+
+
+async def test_the_weather_where_the_asker_is_answered_not_a_priced_list() -> None:
+    from tests.unit.planner.test_model import calls_of, run
+
+    events, _ = await run("我在昆明，明天会下雨吗")
+    assert [name for name, _ in calls_of(events)] == ["get_weather"]
