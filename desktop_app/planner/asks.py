@@ -93,10 +93,11 @@ ESCAPE = re.compile(  # a wish to go, or the reason for a change (首尔太冷�
     r"|(?<![会怕])太(?:冷|热)了?(?=\s*(?:[，,。！!~\uff5e]|$|换|改|算了|还是))"
     r"|\btoo (?:cold|hot)\b(?=\s*(?:[,.!]|$|so\b|let's\b))"
 )
+# how a fare is said by its kind: 往返, 单程, "round trip", "one way", business class, 经济舱
+FARE_KIND = r"往返|单程|\bround[- ]trip\b|\bone[- ]way\b|\b(?:business|economy|first) class\b|商务舱|经济舱|头等舱"
 FARE_NAMED = re.compile(
-    r"(?i)机票|航班|票价|直飞|单程|往返|飞[^，,。！？!?]{1,6}?要?多少"
-    r"|\bone[- ]way\b|\bround[- ]trip\b|\b(?:flights?|fares?|airfares?|tickets?)\b|\bcheap(?:est)? (?:way to )?fly\b"
-    r"|\b(?:business|economy|first) class\b|商务舱|经济舱|头等舱"
+    r"(?i)机票|航班|票价|直飞|飞[^，,。！？!?]{1,6}?要?多少|\b(?:flights?|fares?|airfares?|tickets?)\b"
+    r"|\bcheap(?:est)? (?:way to )?fly\b|" + FARE_KIND
 )
 TRIP_SIZED = re.compile(  # a length or a budget for the whole trip
     r"(?i)[\d一两二三四五六七八九十]+\s*[天晚]|\d+\s*(?:nights?|days?)\b|一共|总共|预算|人均|\bbudget\b|\ball in\b"
@@ -112,7 +113,7 @@ MY_FLIGHT = re.compile(
 PRICED = re.compile(r"(?i)多少(?!度)|价|便宜|贵|\b(?:price|cost|cheap|fare|how much)")
 FARE_ASKED = re.compile(
     r"(?i)机票|航班|票|直飞|\bdirect\b|fares?\b|(?<!my )\bflights?\b|ticket|多少(?!度)|价格|price|cost|cheap"
-    r"|how much|便宜|往返|单程|[经商头]\w{0,2}舱|\bround[- ]trip\b|\bone[- ]way\b|\b(?:business|economy|first) class\b"
+    r"|how much|便宜|" + FARE_KIND
 )
 STAY_ONLY = re.compile(  # "stay 4 nights": a length
     r"(?i)\bstay(?:ing)?\s+(?:for\s+)?(?:\d+|a|one|two|three|four|five|six|seven)\s*(?:nights?|days?|weeks?|晚)\b"

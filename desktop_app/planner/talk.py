@@ -10,6 +10,7 @@ import re
 from desktop_app.planner.asks import TRIP_WORDS, find_intents
 from desktop_app.planner.compare import TRIP_WISH
 from desktop_app.planner.wording import city_name, say
+from desktop_app.travel.origins import CHANGE_TO_ZH
 from desktop_app.travel.places import all_cities
 
 THANKS = re.compile(r"(?i)^\W*(?:ok(?:ay)?\W+)?(?:thanks?\b|thank (?:you|u)\b|thx\b|ty\b|谢谢|感谢|多谢)")
@@ -110,7 +111,7 @@ def no_trip_asked(text: str) -> bool:
     return quiet and bool(SIGN_OFF.search(text) or TOLD.search(text) or THANKED.search(text))
 
 
-CHANGED_TO = re.compile(r"(?:换成|改成|改去|换去)[\u4e00-\u9fff]{2,}|(?i:\b(?:switch|change) (?:it )?to [A-Z])")
+CHANGED_TO = re.compile(r"(?:" + CHANGE_TO_ZH + r")[\u4e00-\u9fff]{2,}|(?i:\b(?:switch|change) (?:it )?to [A-Z])")
 GREETING = re.compile(r"(?i)^\W*(?:你好|您好|嗨|哈喽|在吗|hi|hello|hey|hiya|yo)\W*$")
 
 

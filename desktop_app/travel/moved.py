@@ -21,8 +21,10 @@ def against_trip(when: Span | None, text: str, trip: Span) -> tuple[Span, bool] 
     """This turn's time re-read from the trip's, and whether the trip only moved (its length kept); None when
     the time said stands on its own."""
     if after := AFTER_THAT.search(text):  # "the weekend after that": counted from the trip's end
-        week_later = Span(trip.start + timedelta(days=7), trip.end + timedelta(days=7), after.group(0), trip.kind)
-        found = find_span(text, trip.end + timedelta(days=1)) or (week_later if "week" in after.group(0) else when)
+        found = find_span(text, trip.end + timedelta(days=1))
+        if found is None and "week" in after.group(0):  # "push it to the week after": the same days a week on
+            found = Span(trip.start + timedelta(days=7), trip.end + timedelta(days=7), after.group(0), trip.kind)
+        found = found or when
         return (found, True) if found is not None else None
     if when is not None and when.kind == "range" and when.start < trip.start and WEEKDAYS.fullmatch(when.said):
         # "make it a long weekend, fri to mon": the days of the trip's week

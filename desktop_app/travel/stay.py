@@ -43,9 +43,9 @@ def _counted(text: str) -> tuple[int | None, int | None]:
     if m := re.search(en + r"(?:full\s+|whole\s+)?(?:days?|day trip)\b", text):  # "2 full days"
         days = number(m.group(1))
     days = days or _hours(text)
-    dated = MONTH_DAY.sub(" ", text)  # "Dec 31 night" is a date
     if m := re.search(r"(?i)\b(\d)\s*d\s*(\d)\s*n\b", text):  # a package's "5D4N"
         return number(m.group(1)), number(m.group(2))
+    dated = MONTH_DAY.sub(" ", text)
     if m := re.search(r"(?i)(?<![\d$¥/] )(?<![\d$¥/])" + en[4:] + r"nights?\b|\b(\d{1,2})n\b", dated):  # 3n
         nights = number(m.group(1) or m.group(2))
     return days, nights
@@ -104,10 +104,7 @@ def nights_until_back(text: str, start: date) -> int | None:
     return None
 
 
-MONTH_DAY = re.compile(
-    r"(?i)\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?"
-    r"|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+\d{1,2}\b"
-)
+MONTH_DAY = re.compile(r"(?i)\b" + _M + r"\.?\s+\d{1,2}\b")  # "Dec 31 night": a date, not 31 nights
 VISA_FREE = re.compile(  # "30 days visa free", 免签30天: what a visa allows, not the stay
     r"(?i)\d{1,3}\s*(?:-\s*)?(?:days?|天)\s*(?:visa[- ]free|免签)"
     r"|(?:免签|visa[- ]free (?:for )?)\s*\d{1,3}\s*(?:days?|天)"
