@@ -92,6 +92,8 @@ def test_closing_the_dialog_denies(qtbot: Any, make_window: Any) -> None:
 
 def test_escape_denies(qtbot: Any, make_window: Any) -> None:
     window, model = start(qtbot, make_window, call())
+    # until the dialog is the active window, Escape is the main window's (it stops the run: denied as cancelled)
+    qtbot.waitUntil(window.approver.dialog.isActiveWindow, timeout=5000)
     with qtbot.waitSignal(window.runDone, timeout=10000):
         qtbot.keyClick(window.approver.dialog, Qt.Key.Key_Escape)
     assert BOOKED == []
