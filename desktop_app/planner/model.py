@@ -31,7 +31,8 @@ from desktop_app.planner.calls import plan_calls
 from desktop_app.planner.exchange import Exchange, denials
 from desktop_app.planner.nlu import MAX_QUESTION, TripQuery, parse
 from desktop_app.planner.ranking import open_answer
-from desktop_app.planner.reading import frame_of, looks_up
+from desktop_app.planner.reading import frame_of
+from desktop_app.planner.second_look import looks_up
 from desktop_app.planner.wording import city_name
 from desktop_app.tools.travel.lookup import slot_of
 from desktop_app.travel.places import resolve_city

@@ -27,12 +27,13 @@ from desktop_app.planner.asks import (
 )
 from desktop_app.planner.compare import OPEN_WORDS, OpenAsk, parse_budget, parse_open
 from desktop_app.planner.scope import ANSWERABLE, WEAK_ASKS, WHICH_BETTER, beyond_topics, trip_time
+from desktop_app.planner.second_look import second_look
 from desktop_app.planner.talk import no_trip_asked, only_mentioned, thanks_only
 from desktop_app.planner.unknown import unknown_places
-from desktop_app.planner.weather_ask import ALL_MONTHS, typical_months
+from desktop_app.planner.weather_ask import ALL_MONTHS, RAIN_OR_SNOW, typical_months
 from desktop_app.travel.date_words import MONTH_SAID
 from desktop_app.travel.landmarks import strip_landmarks
-from desktop_app.travel.money import BUDGET_WORDS, PER_PERSON, foreign_budget, per_person
+from desktop_app.travel.money import BUDGET_WORDS, PER_NIGHT, PER_PERSON, foreign_budget, per_person
 from desktop_app.travel.moved import against_trip
 from desktop_app.travel.not_trip import in_told, told_blanked
 from desktop_app.travel.origins import after_from, aside, find_origin, on_the_way, said_from, trip_places
@@ -94,6 +95,7 @@ class TripQuery:
     stop_nights: tuple[int, ...] = ()  # nights said for each destination in order ("Xi'an (2 nights), then …")
     read_as: list[tuple[str, City]] = field(default_factory=list)  # misspelt names read as cities: (三压, 三亚)
     dropped: list[City] = field(default_factory=list)  # 海口不去了, "drop KL": out of the trip so far
+    learned: float | None = None  # how sure the classifier was where its reading of the asks won (second_look.py)
 
     @property
     def stars(self) -> int:
@@ -192,6 +194,7 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
     _weather_and_scope(q, text)
     if before is not None and q.travel_related and not q.beyond and q.intents & ANSWERABLE:
         q.beyond = before.beyond  # 去迪拜要签证吗 → 那机票多少钱: the answer still says first what the data lacks
+    second_look(q, text, earlier)  # learned.py: a classifier's reading where the rules only assumed
     _count_budget(q)
     return q
 
@@ -306,13 +309,6 @@ def _weather_and_scope(q: TripQuery, text: str) -> None:
 
 
 MAX_QUESTION = 2_000  # characters of a question the planner reads (model.py says in the answer when it cut one)
-# A number as a question may write it: at most 12 digits and commas, read only from where it starts
-# (a longer run is no number; never trying each digit of a run keeps reading linear).
-NUMBER = r"(?<!\d)(?<!\d,)\d[\d,]{0,11}(?!\d)"
-PER_NIGHT = re.compile(  # "under 500 a night", 500元一晚以内: a cap on the hotel, not a budget for the trip
-    rf"(?i)(?P<n>{NUMBER})\s*(?:元|块|yuan|rmb|cny)?\s*(?:a|per|/)\s*night|(?P<z>{NUMBER})\s*(?:元|块)?\s*(?:/|每|一)晚"
-)
-RAIN_OR_SNOW = re.compile(r"(?i)下雨|雨季|多雨|降水|降雨|下雪|有雪|\b(?:rain|snow)(?:y|fall|s|ing)?\b|\bmonsoon\b")
 
 
 def _here(q: TripQuery, text: str, earlier: list[str]) -> list[City]:

@@ -4,24 +4,9 @@ from __future__ import annotations
 
 from desktop_app.planner.compare import candidates
 from desktop_app.planner.nlu import TripQuery
+from desktop_app.planner.second_look import looks_up
 from desktop_app.travel.frame import Budget, Dates, Stop, Travellers, TripFrame
 from desktop_app.travel.world_places import stand_ins
-
-LOOKUPS = ("weather", "flights", "hotels")
-
-
-def looks_up(query: TripQuery) -> tuple[str, ...]:
-    """The lookups named; all three for a whole trip, a comparison or an open question (weighed whole)."""
-    if not (query.destinations or query.no_data or query.open is not None):
-        return ()  # no place to look anything up for: "what is the point of travel?"
-    if query.intents == {"guide"} and query.open is None:
-        return ("weather",)  # 成都玩法: the data has no sights; the weather helps plan them, nobody asked a price
-    if query.open_here and query.open is not None and query.open.weather_only:
-        return ("weather",)
-    wanted = tuple(i for i in LOOKUPS if i in query.intents)
-    if not wanted or ("compare" in query.intents and not query.compare_one) or query.open_here:
-        return LOOKUPS
-    return wanted
 
 
 def targets(query: TripQuery) -> tuple[str, ...]:
@@ -73,6 +58,7 @@ def frame_of(query: TripQuery) -> TripFrame:
         one_way=query.one_way,
         beyond=query.beyond,
         words={slot: said for slot, said in words.items() if said},
+        learned=None if query.learned is None else round(query.learned, 2),
     )
 
 

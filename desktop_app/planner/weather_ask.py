@@ -92,3 +92,6 @@ def months_line(results: list[dict[str, Any]], lang: str) -> str:
         f"**天气（各月典型值）**：{row}。{verdict}。这是气候平均值，不是天气预报。",
         f"**Weather (typical, by month)**: {row}. By temperature, {verdict}. Climate averages, not a forecast.",
     )
+
+
+RAIN_OR_SNOW = re.compile(r"(?i)下雨|雨季|多雨|降水|降雨|下雪|有雪|\b(?:rain|snow)(?:y|fall|s|ing)?\b|\bmonsoon\b")

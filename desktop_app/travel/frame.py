@@ -76,6 +76,7 @@ class TripFrame:
     one_way: bool = False
     beyond: tuple[str, ...] = ()  # what the data cannot know (visas, safety, …): said first
     words: dict[str, str] = field(default_factory=dict)  # slot -> the words it was read from
+    learned: float | None = None  # the classifier's certainty where its reading of the asks or topic won
 
     @property
     def seats(self) -> int:
@@ -114,6 +115,7 @@ class TripFrame:
             "one_way": self.one_way,
             "beyond": list(self.beyond),
             "words": dict(self.words),
+            "learned": self.learned,
         }
 
 

@@ -69,3 +69,11 @@ def per_person(each: int, size: int, said: tuple[str, str]) -> tuple[int, tuple[
     zh = f"人均 {'' if said[0] else '¥'}{said[0] or f'{each:,}'} × {size}人"
     en = f"{said[1] or f'¥{each:,}'} per person × {size}"
     return each * size, (zh, en)
+
+
+# A number as a question may write it: at most 12 digits and commas, read only from where it starts
+# (a longer run is no number; never trying each digit of a run keeps reading linear).
+NUMBER = r"(?<!\d)(?<!\d,)\d[\d,]{0,11}(?!\d)"
+PER_NIGHT = re.compile(  # "under 500 a night", 500元一晚以内: a cap on the hotel, not a budget for the trip
+    rf"(?i)(?P<n>{NUMBER})\s*(?:元|块|yuan|rmb|cny)?\s*(?:a|per|/)\s*night|(?P<z>{NUMBER})\s*(?:元|块)?\s*(?:/|每|一)晚"
+)

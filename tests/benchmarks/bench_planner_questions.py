@@ -33,13 +33,12 @@ from desktop_app.core import events as ev
 from desktop_app.planner import route
 from desktop_app.planner.model import OfflineModel
 from desktop_app.planner.nlu import TripQuery, parse
-from desktop_app.planner.reading import looks_up
+from desktop_app.planner.second_look import asked
 from desktop_app.runtime import RunOptions, build_registry, system_prompt
 from desktop_app.store.settings import Settings
 
 FIELDS = ("intent", "places", "origin", "dates", "party", "nights", "budget", "scope")
 LABELS = {"nights": "nights", "budget": "budget", "scope": "scope"}  # slots scored only where the row has the label
-LOOKUPS = {"weather", "flights", "hotels"}
 PRICED = {"get_flight_price", "get_hotel_price"}
 DEFAULT_TODAY = "2026-12-04"
 # the data cannot answer it: "没有…的数据", "无法", "can't tell", "no data on" …
@@ -65,17 +64,8 @@ def earlier_of(row: dict[str, Any], by_id: dict[str, dict[str, Any]]) -> list[st
 
 
 def intents(q: TripQuery) -> list[str]:
-    """What the planner will look up: the named intents, or the whole trip when none is named."""
-    if not q.travel_related or q.beyond_only:
-        return []  # not travel, or only what the data cannot know (a visa, opening times): nothing looked up
-    named = set(q.intents)
-    if not (looks_up(q) or q.unknown_places or named & {"save"}):
-        return []  # no place and no open ask: the planner plans no call, "do you ever sleep?"
-    if q.open_here:
-        named |= set(looks_up(q))  # an open question: every lookup, or the weather alone when only that is asked
-    elif not named & (LOOKUPS | {"guide", "save", "compare"}):
-        named |= LOOKUPS  # a whole trip: every lookup
-    return sorted(named)
+    """What the planner will look up, as the question set labels it (the product's own reading of it)."""
+    return list(asked(q))
 
 
 def nights(text: str, q: TripQuery) -> int | list[int] | None:

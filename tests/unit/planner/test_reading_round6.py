@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from desktop_app.planner.nlu import parse
-from desktop_app.planner.reading import looks_up
+from desktop_app.planner.second_look import looks_up
 from tests.unit.planner.test_model import calls_of, final_text, run
 
 
