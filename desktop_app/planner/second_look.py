@@ -37,6 +37,7 @@ class Reading(Protocol):
     days: int | None
     nights: int | None
     learned: float | None
+    budget: int | None
 
 
 def looks_up(query: Reading) -> tuple[str, ...]:
@@ -78,7 +79,7 @@ def second_look(query: Reading, text: str, earlier: list[str]) -> bool:
     if seen.topic_p >= SURE_TOPIC and seen.topic and not query.beyond:
         query.beyond, query.learned = (seen.topic,), seen.topic_p
     rules = asked(query)
-    named = query.intents & {*LOOKUPS, "guide", "compare", "save"}
+    named = query.intents & {*LOOKUPS, "guide", "compare", "save"} or query.budget is not None  # a budget: whole trip
     if seen.asks_p < SURE_ASKS or rules == seen.asks or (rules and (named or not set(seen.asks) < set(rules))):
         return False
     query.learned = seen.asks_p
