@@ -596,6 +596,10 @@
       <translation>读作</translation>
     </message>
     <message>
+      <source>Read by</source>
+      <translation>读取方式</translation>
+    </message>
+    <message>
       <source>Reading</source>
       <translation>理解</translation>
     </message>
@@ -876,6 +880,10 @@
       <translation>复制{title}</translation>
     </message>
     <message>
+      <source>rules</source>
+      <translation>规则</translation>
+    </message>
+    <message>
       <source>a place to be picked</source>
       <translation>待选的地方</translation>
     </message>
@@ -908,6 +916,10 @@
     <message>
       <source>budget {amount}</source>
       <translation>预算 {amount}</translation>
+    </message>
+    <message>
+      <source>rules; what is asked by the learned second look ({percent}% sure)</source>
+      <translation>规则；所问内容由学习所得的复核判断（把握 {percent}%）</translation>
     </message>
     <message>
       <source>{place} ({nights})</source>

@@ -27,7 +27,7 @@ from desktop_app.ui import layout
 from desktop_app.ui.chat.tool_chip import status_names
 from desktop_app.ui.i18n import marked, tr
 from desktop_app.ui.inspector.json_view import NO_VALUE, JsonPane
-from desktop_app.ui.inspector.reading_text import reading_summary
+from desktop_app.ui.inspector.reading_text import reader_text, reading_summary
 from desktop_app.ui.inspector.run_trace import CallRecord, ReadingRecord, RunTrace, TurnRecord
 from desktop_app.ui.inspector.sequence_view import wire_stop_reason
 from desktop_app.ui.inspector.timeline_model import STATUS_COLOURS, format_ms, format_seconds
@@ -385,10 +385,12 @@ class ReadingDetails(_Details):
         self.record: ReadingRecord | None = None
         self.summary = plain_label(self)
         self.summary.setObjectName("readingSummary")
+        self.reader = plain_label(self)
         self.note = plain_label(self)
         self.frame = JsonPane(marked("Frame"), self)
         self.frame.decode_box.setChecked(False)  # the question's words as written, never parsed as JSON
         self._row(marked("Read as"), self.summary)
+        self._row(marked("Read by"), self.reader)
         self._row(marked("Timing"), self.timing)
         self.box.addWidget(self.note)
         self.box.addWidget(self.frame, 1)
@@ -403,10 +405,12 @@ class ReadingDetails(_Details):
         )
         if self.record is not None:
             self.summary.setText(reading_summary(self.record.frame))
+            self.reader.setText(reader_text(self.record.frame))
 
     def show_reading(self, record: ReadingRecord) -> None:
         """Fill the pane from the record (its frame as received)."""
         self.record = record
         self.summary.setText(reading_summary(record.frame))
+        self.reader.setText(reader_text(record.frame))
         self.timing.setText(tr("read at {start}").format(start=format_seconds(record.started)))
         self.frame.set_value(record.frame)

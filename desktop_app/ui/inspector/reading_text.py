@@ -29,6 +29,14 @@ def reading_summary(frame: dict[str, Any]) -> str:
     return cut(" · ".join(p for p in parts if p) or tr("nothing about a trip was read"), MAX_SUMMARY)
 
 
+def reader_text(frame: dict[str, Any]) -> str:
+    """Who read what is asked: the rules alone, or the learned second look and how sure it was."""
+    sure = frame.get("learned")
+    if isinstance(sure, int | float) and not isinstance(sure, bool) and 0 <= sure <= 1:
+        return tr("rules; what is asked by the learned second look ({percent}% sure)").format(percent=round(sure * 100))
+    return tr("rules")
+
+
 def _count(value: Any) -> int:
     """A count from the frame, or 0 when it is not a sensible one."""
     return value if isinstance(value, int) and not isinstance(value, bool) and 0 < value < MAX_COUNT else 0
