@@ -10,6 +10,7 @@ from typing import Any
 
 from desktop_app.planner.calls import travel_dates
 from desktop_app.planner.nlu import TripQuery
+from desktop_app.planner.second_look import looks_up
 from desktop_app.planner.wording import nights_en, say, yuan
 from desktop_app.travel.when import span_text
 from desktop_app.trips.builder import fare_legs, hotel_stay
@@ -55,9 +56,13 @@ def party_line(q: TripQuery, lang: str) -> str:
     how = say(lang, "按你说的", "as asked") if q.party.asked_rooms else say(lang, "每间 2 人", "two to a room")
     if q.party.children and not q.party.asked_rooms:
         how = say(lang, "每间 2 位大人，孩子与父母同住", "two adults to a room, children share their parents' rooms")
+    wanted = looks_up(q)  # seats only beside a fare, rooms only beside a hotel: nothing nobody asked for
+    seats = say(lang, f"机票/车票按 {n} 张", f"{n} seats") if "flights" in wanted else ""
+    rooms_said = say(lang, f"酒店按 {rooms} 间（{how}）", f"{rooms} room{'s' if rooms > 1 else ''} ({how})")
+    parts = [part for part in (seats, rooms_said if "hotels" in wanted else "") if part]
     if lang == "zh":
-        return f"**人数**：{n}人{who}；机票/车票按 {n} 张、酒店按 {rooms} 间（{how}）计算。"
-    return f"**Travellers**: {n}{who}; {n} seats and {rooms} room{'s' if rooms > 1 else ''} ({how})."
+        return f"**人数**：{n}人{who}" + (f"；{'、'.join(parts)}计算。" if parts else "。")
+    return f"**Travellers**: {n}{who}" + (f"; {' and '.join(parts)}." if parts else ".")
 
 
 def is_sample(data: Any) -> bool:

@@ -105,7 +105,7 @@ async def test_a_family_flying_out_of_a_city_with_the_rooms_they_asked_for() -> 
     hotels = [a for n, a in calls_of(events) if n == "get_hotel_price"]
     assert [(a["city"], a["rooms"]) for a in hotels] == [("Harbin", 2)]  # Guangzhou is home, not a stop
     assert parse("a family of five flying out of Guangzhou — Harbin flights?", []).origin.en == "Guangzhou"  # type: ignore[union-attr]
-    assert "5 seats and 2 rooms (as asked)" in final_text(events)
+    assert "**Travellers**: 5; 2 rooms (as asked)." in final_text(events)  # a hotel asked: no seats counted
     events, _ = await run("想在十一月底去海南岛待十天，从哈尔滨出发，老两口")
     assert {a["passengers"] for n, a in calls_of(events) if n == "get_flight_price"} == {2}
 
