@@ -94,6 +94,11 @@ ESCAPE = re.compile(  # a wish to go, or the reason for a change (首尔太冷�
     r"|\btoo (?:cold|hot)\b(?=\s*(?:[,.!]|$|so\b|let's\b))"
 )
 # how a fare is said by its kind: 往返, 单程, "round trip", "one way", business class, 经济舱
+TRAIN_FARE = re.compile(
+    r"(?i)(?:高铁|动车|火车|车票|城际|[一二]等座|硬座|[硬软]卧)[^，,。！？!?]{0,8}(?:多少钱|票价|价格|贵不贵|多少一张)"
+    r"|\btrain (?:fares?|tickets? (?:price|cost)s?)\b"
+    r"|\bhow much\b[^.?!]{0,25}\btrains?\b|\btrains?\b[^.?!]{0,25}\bcosts?\b"
+)
 FARE_KIND = r"往返|单程|\bround[- ]trip\b|\bone[- ]way\b|\b(?:business|economy|first) class\b|商务舱|经济舱|头等舱"
 FARE_NAMED = re.compile(
     r"(?i)机票|航班|票价|直飞|飞[^，,。！？!?]{1,6}?要?多少|\b(?:flights?|fares?|airfares?|tickets?)\b"
@@ -181,6 +186,8 @@ def _asked_in_phrases(text: str, asked: str, named: set[str]) -> set[str]:
         r"(?:订|买|抢)[^，,。！？!?]{0,8}(?<!门)票|(?<![门车船])的票(?=\s*(?:看看|多少|贵|价))|(?:以下|以内)的票", text
     ):
         found.add("flights")  # 订去成都的票: a fare (门票 is an admission, not a fare)
+    if TRAIN_FARE.search(text):
+        found.add("flights")  # 高铁二等座多少钱, "how much is the train": a fare, by rail where it reaches
     if re.search(
         r"住(?:在)?[^，,。！？!?]{1,20}(?:附近|旁边|周边|那边|那一?带|(?<![这那])边|多少钱|还是)"
         r"|还是[^，,。]{0,8}住",

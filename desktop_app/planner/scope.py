@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from desktop_app.planner.asks import PLANNING, TRAIN
+from desktop_app.planner.asks import PLANNING, TRAIN, TRAIN_FARE
 from desktop_app.planner.wording import say
 from desktop_app.travel.span import Span
 
@@ -82,7 +82,7 @@ TOPICS = (
             r"(?i)余票|开抢|开售|12306|票[^，,。？?]{0,6}还有(?:吗|没)|还有票|有票吗|有没有票|票好买|太难抢|难买|一班|买得到|抢得到|抢到|好抢|抢票|放票|有(?:没有)?直达|还能买|还有座|有座吗|车次|几点有|时刻表|卧铺|最早一班|最晚一班|末班|首班|几班|多久一班|班次|几分钟一趟|多久一趟|"
             r"\btrains? (?:run|leave)\b|\bovernight train\b|\b(?:buy|book) (?:the |a )?train tickets?\b|"
             r"\bseats on\b|\b(?:last|first|earliest|latest) (?:[\w-]+ ){0,2}(?:trains?|shinkansen)\b|"
-            r"二等座|一等座|硬卧|软卧|"
+            r"(?:二等座|一等座|硬卧|软卧)(?![^，,。？?]{0,4}(?:多少|票价|价格|贵))|"  # 二等座多少钱: a fare
             r"\bsleeper\b|\btimetables?\b|\btrain (?:times|schedules?)\b|\bseats? left\b|\bsold out\b"
             # how long the ride takes: 坐动车多久, 高铁过去要几个小时, "how long is the train", "is there a fast train"
             r"|(?:高铁|动车|火车|城际|新干线|\btrains?\b)[^。？?]{0,12}(?:几个?小时|多久|多长时间|how long)|提前买票"
@@ -178,7 +178,9 @@ STRONG_HOTEL = re.compile(  # asked, not a hotel in passing ("walking back to th
 # a topic beyond the data makes these words incidental: "tickets at the gate", 高铁还有票吗, "food festivals"
 WEAK_ASKS = {
     "opening_times": (("flights", STRONG_FARE),),
-    "trains": (("flights", FLIGHT_NAMED),),  # 动车票价呢: the train's fare, not a flight's
+    "trains": (
+        ("flights", re.compile(f"{FLIGHT_NAMED.pattern}|{TRAIN_FARE.pattern[4:]}")),
+    ),  # 高铁要多久，二等座多少钱
     "visa": (("flights", STRONG_FARE),),  # "need a visa? flying into PEK next month": no fare asked
     "safety": (("flights", STRONG_FARE), ("hotels", STRONG_HOTEL)),  # "walking back to the hostel": no hotel asked
     "events": (  # "events or fireworks i can get tickets for": tickets to the show, not a fare

@@ -76,10 +76,11 @@ def second_look(query: Reading, text: str, earlier: list[str]) -> bool:
     if earlier:
         return False
     seen = verdict(text)
-    if seen.topic_p >= SURE_TOPIC and seen.topic and not query.beyond:
+    named = query.intents & {*LOOKUPS, "guide", "compare", "save"}
+    if seen.topic_p >= SURE_TOPIC and seen.topic and not query.beyond and not named:  # 二等座多少钱: a fare named
         query.beyond, query.learned = (seen.topic,), seen.topic_p
     rules = asked(query)
-    named = query.intents & {*LOOKUPS, "guide", "compare", "save"} or query.budget is not None  # a budget: whole trip
+    named = named or query.budget is not None  # a budget said: the whole trip, read from its words
     if seen.asks_p < SURE_ASKS or rules == seen.asks or (rules and (named or not set(seen.asks) < set(rules))):
         return False
     query.learned = seen.asks_p

@@ -96,10 +96,12 @@ def test_talk_drops_the_places_only_when_very_sure(monkeypatch: pytest.MonkeyPat
     assert not q.travel_related and q.destinations == [] and q.when is None and q.days is None
 
 
-def test_a_sure_topic_is_added_where_the_rules_saw_none(monkeypatch: pytest.MonkeyPatch) -> None:
-    _sure(monkeypatch, ("flights",), 0.5, "visa", 0.9)
-    q = parse("北京到东京的机票多少钱", [])
-    assert q.beyond == ("visa",) and asked(q) == ("flights",)  # the fare asked is still looked up
+def test_a_sure_topic_is_added_only_where_the_rules_named_no_lookup(monkeypatch: pytest.MonkeyPatch) -> None:
+    _sure(monkeypatch, ("flights",), 0.5, "trains", 0.9)
+    q = parse("北京到上海高铁二等座多少钱", [])
+    assert q.beyond == () and asked(q) == ("flights",) and q.learned is None  # a train fare named: answerable
+    q = parse("下周去三亚玩三天", [])
+    assert q.beyond == ("trains",) and q.learned == 0.9
 
 
 @pytest.mark.parametrize(
@@ -120,3 +122,16 @@ def test_the_shipped_second_look_on_messages_the_rules_misread(
     q = parse(text, [])
     assert asked(q) == want and q.learned is not None and q.learned >= second_look.SURE_ASKS
     assert verdict(text).asks == want
+
+
+def test_the_party_line_counts_only_what_is_looked_up() -> None:
+    """A hotel asked for two: rooms, no seats; a fare: seats, no rooms (the seats and rooms nobody asked for)."""
+    from desktop_app.planner.trip_lines import party_line
+
+    hotel = parse("五一想带老婆去丽江，那时候住古城里面贵不贵", [])
+    assert "酒店按 1 间" in party_line(hotel, "zh") and "张" not in party_line(hotel, "zh")
+    fare = parse("我和老婆下周从北京飞三亚，机票多少", [])
+    assert party_line(fare, "zh") == "**人数**：2人（老婆）；机票/车票按 2 张计算。"
+    weather = parse("my wife and I are going to Harbin next week, how cold is it", [])
+    said = party_line(weather, "en")
+    assert said.startswith("**Travellers**: 2") and "seat" not in said and "room" not in said

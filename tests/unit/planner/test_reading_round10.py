@@ -1,0 +1,52 @@
+"""Reading classes found at stop 54 (issue 41): a homophone city after a day or a holiday (明天成度, 圣诞节夏门), and a
+train's fare asked by its seat class (高铁二等座多少钱: the rail tool estimates it). Rows written here; read on
+Sunday 6 Dec 2026."""
+
+from __future__ import annotations
+
+import pytest
+
+from desktop_app.planner.nlu import parse
+from desktop_app.planner.second_look import asked
+
+
+@pytest.fixture(autouse=True)
+def _sunday(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TRAVEL_ASSISTANT_TODAY", "2026-12-06")
+
+
+@pytest.mark.parametrize(
+    ("text", "city"),
+    [
+        ("明天成度下雨不", "chengdu"),
+        ("后天哈尔宾冷不冷", "harbin"),
+        ("圣诞节夏门天气怎么样", "xiamen"),
+        ("周末清岛会下雪吗", "qingdao"),
+    ],
+)
+def test_a_homophone_city_right_after_a_day_or_a_holiday(text: str, city: str) -> None:
+    q = parse(text, [])
+    assert [c.id for c in q.destinations] == [city] and asked(q) == ("weather",)
+
+
+def test_a_real_word_after_a_day_is_still_no_city() -> None:
+    assert parse("明天程度会好一点吗", []).destinations == []  # 程度 shares no character with 成都
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "北京到上海高铁二等座多少钱？下周三走",
+        "上海到南京的动车票价",
+        "how much is the train from Shanghai to Hangzhou",
+        "从上海坐高铁去南京要多久，二等座多少钱",  # the ride's length is beyond the data; the fare is not
+    ],
+)
+def test_a_trains_fare_is_looked_up(text: str) -> None:
+    q = parse(text, [])
+    assert asked(q) == ("flights",) and q.by_train
+
+
+def test_seats_left_stay_beyond_the_data() -> None:
+    q = parse("北京到西安的高铁二等座还有吗", [])
+    assert q.beyond == ("trains",) and asked(q) == ()
