@@ -76,7 +76,7 @@ def second_look(query: Reading, text: str, earlier: list[str]) -> bool:
     if earlier:
         return False
     seen = verdict(text)
-    named = query.intents & {*LOOKUPS, "guide", "compare", "save"}
+    named = bool(query.intents & {*LOOKUPS, "guide", "compare", "save"})
     if seen.topic_p >= SURE_TOPIC and seen.topic and not query.beyond and not named:  # 二等座多少钱: a fare named
         query.beyond, query.learned = (seen.topic,), seen.topic_p
     rules = asked(query)
