@@ -38,7 +38,7 @@ from desktop_app.travel.moved import against_trip
 from desktop_app.travel.not_trip import in_told, told_blanked
 from desktop_app.travel.origins import after_from, aside, find_origin, on_the_way, said_from, trip_places
 from desktop_app.travel.party import LEFT, Party, added_people, find_party, joined, new_total
-from desktop_app.travel.places import City
+from desktop_app.travel.places import City, said_first
 from desktop_app.travel.ranges import WAY_BACK, back_on
 from desktop_app.travel.regions import Region, find_regions, qualifies, world_stops
 from desktop_app.travel.spelling import written_out
@@ -181,6 +181,7 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
     slots = (q.when, q.days, q.nights, q.budget, q.stars_said, q.night_cap)
     changes_trip = any(slot is not None for slot in slots) or q.party.said != ""
     _added(q, text, earlier)
+    q.destinations = said_first(text, q.destinations)  # "xian first then chengdu", 先成都再重庆
     before = parse(earlier[-1], earlier[-FOLD_TURNS:-1]) if earlier else None  # read once: each level reads one
     if before is not None:
         _inherit(q, text, before)

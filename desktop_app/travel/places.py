@@ -261,3 +261,13 @@ def find_airports(text: str) -> list[tuple[int, int, City]]:
             if city is not None:
                 found.append((m.start(), m.end(), city))
     return sorted(found, key=lambda f: f[0])
+
+
+def said_first(text: str, cities: list[City]) -> list[City]:
+    """The stops in the order the message puts them: the one said to come first (先成都, "xian first") leads."""
+    folded = text.casefold()
+    for city in cities:
+        for name in (n.casefold() for n in city.names() if len(n) > 1):
+            if f"先{name}" in folded or f"先去{name}" in folded or re.search(rf"\b{re.escape(name)} first\b", folded):
+                return [city, *(c for c in cities if c != city)]
+    return cities

@@ -50,3 +50,19 @@ def test_a_trains_fare_is_looked_up(text: str) -> None:
 def test_seats_left_stay_beyond_the_data() -> None:
     q = parse("北京到西安的高铁二等座还有吗", [])
     assert q.beyond == ("trains",) and asked(q) == ()
+
+
+@pytest.mark.parametrize(
+    ("earlier", "text", "stops"),
+    [
+        (["下周去重庆玩，从北京出发"], "再加上成都吧，先成都两晚再去重庆三晚", ["chengdu", "chongqing"]),
+        (
+            ["flights from Shanghai to Xi'an next weekend"],
+            "can we fit chengdu in? xian first then chengdu",
+            ["xian", "chengdu"],
+        ),
+        ([], "Chengdu and Xi'an next month, Xi'an first", ["xian", "chengdu"]),
+    ],
+)
+def test_the_stop_said_to_come_first_leads(earlier: list[str], text: str, stops: list[str]) -> None:
+    assert [c.id for c in parse(text, earlier).destinations] == stops
