@@ -8,6 +8,7 @@ from itertools import pairwise
 
 from desktop_app.travel.not_trip import clause_of, flown_through, in_event, in_told
 from desktop_app.travel.places import City
+from desktop_app.travel.regions import PEOPLE_OF
 from desktop_app.travel.world_places import Mention, matched_len
 
 ORIGIN_ENDS = (
@@ -45,7 +46,8 @@ ORIGIN_PATTERNS = (
     r"(?:all\s+|both\s+|currently\s+|now\s+)?(?:living\s+|staying\s+|based\s+|working\s+)?"
     r"(?:an?\s+[a-z0-9() ]{2,30}?\s+)?"  # "we're a retired couple in Nanjing", "a family of five (3 kids) in"
     r"in\s+(?P<c>[a-z](?:(?!\s+(?:" + ORIGIN_ENDS + r"|that)\b)[a-z' .-]){1,20}?)"  # "in Paris next week": a stay
-    r"(?=[,.;!?]|\s+(?:and|but|so|for|until|till|now|rn|right now|as|looking|thinking|planning|with|visiting)\b|$)",
+    r"(?=[,.;!?)]|\s+(?:and|but|so|for|since|until|till|now|rn|right now|as|looking|thinking|planning|with"
+    r"|visiting)\b|$)",
     r"(?i)\b(?:out of|outta|leaving|departing|home is|my home town is|my hometown is)\s+(?P<c>[a-z][a-z' .-]{1,20}?)"
     r"(?=[,.;:!?—–(]|\s+(?:" + ORIGIN_ENDS + r")\b|\s+-\s|$)",
     r"(?i)\b(?:out of|from|leaving)\s+(?P<c>[A-Z]{3})\b",
@@ -127,7 +129,7 @@ def aside(text: str, place: Mention) -> bool:
     if VISIT_THEM.search(text) and LIVES.search(before):  # "my son lives in Singapore … visit him": the trip
         return False
     passing = ASIDE_BEFORE.search(before) is not None and not (VISITED.search(before) and again)
-    nationality = place.city is None and NATIONALITY.search(before) is not None  # "I am from Germany"
+    nationality = place.city is None and (NATIONALITY.search(before) or PEOPLE_OF.match(after)) is not None  # 美国朋友
     return came_back or someone_from or passing or nationality or ASIDE_AFTER.match(after) is not None
 
 

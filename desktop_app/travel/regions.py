@@ -60,13 +60,17 @@ def _patterns() -> tuple[tuple[re.Pattern[str], Region], ...]:
     return tuple((name_pattern(name), region) for name, region in regions())
 
 
+# 美国朋友, 美国护照, 日本人, 韩国同事: who someone is, not where the trip goes (美国签证 is the trip's visa)
+PEOPLE_OF = re.compile(r"(?:朋友|护照|籍|同事|同学|客户|人(?![多少山挤]))")
+
+
 def find_regions(text: str, taken: list[tuple[int, int]]) -> list[tuple[int, int, Region]]:
     """Regions named in text (not inside a place already found), in order, with where they end."""
     found: list[tuple[int, int, Region]] = []
     spans = list(taken)
     for pattern, region in _patterns():
         for m in pattern.finditer(text):
-            if any(m.start() < e and s < m.end() for s, e in spans):
+            if any(m.start() < e and s < m.end() for s, e in spans) or PEOPLE_OF.match(text, m.end()):
                 continue
             spans.append((m.start(), m.end()))
             found.append((m.start(), m.end(), region))

@@ -66,3 +66,25 @@ def test_seats_left_stay_beyond_the_data() -> None:
 )
 def test_the_stop_said_to_come_first_leads(earlier: list[str], text: str, stops: list[str]) -> None:
     assert [c.id for c in parse(text, earlier).destinations] == stops
+
+
+@pytest.mark.parametrize(
+    ("text", "stops", "origin"),
+    [
+        (
+            "exchange student here (based in shanghai), me + 2 friends wanna do xi'an next weekend, flights?",
+            ["xian"],
+            "shanghai",
+        ),
+        ("I live in Guangzhou since 2 years and want to take my parents to Guilin for 4 days", ["guilin"], "guangzhou"),
+        ("我有个美国朋友春节想来长沙找我玩，他美国护照要签证吗", ["changsha"], None),
+        ("我一个广东人，冬天去哈尔滨穿多厚", ["harbin"], None),
+    ],
+)
+def test_who_someone_is_and_where_they_live_are_no_stops(text: str, stops: list[str], origin: str | None) -> None:
+    q = parse(text, [])
+    assert [c.id for c in q.destinations] == stops and (q.origin.id if q.origin else None) == origin
+
+
+def test_a_countrys_visa_is_still_the_trips() -> None:
+    assert [c.id for c in parse("美国签证好办吗", []).destinations] == ["newyork", "losangeles"]
