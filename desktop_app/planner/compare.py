@@ -91,7 +91,7 @@ def parse_budget(text: str) -> int | None:
     m = re.search(ZH_SUM, text)
     if (
         m
-        and re.search(r"预算|人均|每人|一人|块|元|以内|以下|之内|总共|一共|超过|花", text)
+        and re.search(r"(?i)预算|人均|每人|一人|块|元|以内|以下|之内|总共|一共|超过|花|\bbudget\b", text)  # budget三万
         and (zh := zh_amount(m.group(0)))
     ):
         return zh  # 五千, 两万, 一万五

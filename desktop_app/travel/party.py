@@ -309,7 +309,8 @@ ROOMS = re.compile(
 
 
 ADDED = re.compile(
-    r"(?i)再加上?|加上|带上|也(?:想|要)?(?:跟着)?(?:一起)?(?:去|来)|\badd\b|\bplus\b|\b(?:is|are) coming\b|\bjoining\b"
+    r"(?i)再加上?|加上|带上|也(?:想|要)?(?:跟着?|和)?(?:我们|咱们)?(?:一起)?(?:去|来)"
+    r"|\badd\b|\bplus\b|\b(?:is|are) coming\b|\bjoining\b"
     r"|\bwants? to come\b|\bcomes? too\b|\btag(?:ging)? along\b"
 )
 # one of the party drops out: 有个哥们去不了了, "one friend bailed", "my sister can't make it"
@@ -335,7 +336,9 @@ def added_people(text: str) -> int:
     if not ADDED.search(text) or _explicit(text) is not None:
         return 0
     found = _companions(text)
-    if found is None and (said := re.match(r"\s*([^，,。！？!?\s]{1,6}?)也", text)):
+    if (found is None or found.guessed) and (
+        said := re.search(r"(?:^|[\s，,。！!？?])([^，,。！？!?\s]{1,6}?)也", text)
+    ):
         return _add(said.group(1), ZH_COMPANIONS, 0, [], "")[0]  # 我妹也想去, 我老婆也一起去: the one named
     we = WE.search(re.sub(r"(?i)\b(?:joining|join|with|meeting|meet) us\b", " ", text))  # "joining us": not "we are"
     return found.size - 1 if found is not None and not we else 0

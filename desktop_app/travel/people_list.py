@@ -32,7 +32,7 @@ ITEM = re.compile(
     # one word before the noun: "our teen son", "my 80-year-old grandma"
     r"(?:\b(?:(?!(?:w|n|and|with|plus|me|i|" + _ADULT + r")\b)[a-z]+|" + _OLD + r"|\d{1,2}\s*y/?o)\s+)?"
     r"\b(?P<noun>" + _NOUN + r")\b(?:'s)?"
-    r"(?P<paren>\s*\((?:[^()]{0,24})\))?"
+    r"(?P<paren>\s*\((?![^()]*\b(?:me|i|we|us)\b)(?:[^()]{0,24})\))?"  # "son (8)"; "(me, husband, 2 kids)" is a list
 )
 SEPARATOR = re.compile(r"(?i)^\s*(?:,|\band\b|\bn\b|&|\+|\bplus\b|\bwith\b|\bw/?)?\s*$")
 LEADS = re.compile(r"(?i)\b(?:with|w/?|take|taking|bring|bringing)\s*$")  # the speaker goes with them

@@ -88,3 +88,25 @@ def test_who_someone_is_and_where_they_live_are_no_stops(text: str, stops: list[
 
 def test_a_countrys_visa_is_still_the_trips() -> None:
     assert [c.id for c in parse("美国签证好办吗", []).destinations] == ["newyork", "losangeles"]
+
+
+def test_a_people_list_in_brackets_counts_everyone() -> None:
+    assert parse("Christmas week in Sydney with the kids (me, husband, 2 kids) - too hot?", []).party.size == 4
+    assert parse("Tokyo next week with my two boys (8 and 11), how cold", []).party.size == 3  # ages, not people
+
+
+def test_someone_also_coming_in_a_follow_up_is_one_more() -> None:
+    assert parse("哦对了 外婆也跟我们一起去", ["我们一家三口下周去三亚玩四天"]).party.size == 4
+
+
+@pytest.mark.parametrize(
+    ("text", "days", "nights", "budget"),
+    [
+        ("我们一家四口暑假想去新加坡玩一周，budget三万，帮我规划一下", 7, None, 30000),
+        ("求一份西安3日攻略，预算人均1500", 3, None, 1500),
+        ("Taipei hotels are crazy for just one night, make it 3 nights from the 31st", None, 3, None),
+    ],
+)
+def test_lengths_and_money_as_said(text: str, days: int | None, nights: int | None, budget: int | None) -> None:
+    q = parse(text, [])
+    assert (q.days, q.nights, q.budget if not q.budget_each else q.budget // q.party.size) == (days, nights, budget)
