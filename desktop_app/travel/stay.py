@@ -7,7 +7,7 @@ from datetime import date, timedelta
 
 from desktop_app.travel.date_words import _DAYS, _M, WEEKDAYS_EN, WEEKDAYS_ZH
 from desktop_app.travel.numbers import number
-from desktop_app.travel.span import next_on
+from desktop_app.travel.span import COMING_DAYS, next_on
 from desktop_app.travel.world_places import find_places, matched_len
 
 THAT_NIGHT = re.compile(r"(?i)\bthat night\b|当晚|那晚|那一晚")  # "hotels that night": one night
@@ -56,6 +56,7 @@ def _counted(text: str) -> tuple[int | None, int | None]:
 def parse_duration(text: str) -> tuple[int | None, int | None]:
     """(days, nights) from 三天 / 3 days / 两晚 / 一周 / a week / 小长假 / long weekend / 周末 / weekend."""
     text = LATE.sub(" ", MOVED.sub(" ", VISA_FREE.sub(" ", text)))  # 推迟一周, 晚两天到: how far a trip moves
+    text = re.sub(COMING_DAYS, " ", text, flags=re.IGNORECASE)  # 未来三天的天气: a time, not a stay
     days, nights = _counted(text)
     weeks = (  # a stay: 两周 / 2 weeks; 两周后, "in 2 weeks", "2 weeks later" are a time
         r"(?i)(?<![上下])半个?月|(?<!第)(两|二|2|三|3)\s*(?:周|个星期|个礼拜)(?!\s*(?:以|之)?后)"  # 第二周: which week

@@ -47,9 +47,11 @@ from desktop_app.travel.holiday_calendar import holiday_block
 from desktop_app.travel.not_trip import asides_blanked, busy_blanked
 from desktop_app.travel.numbers import number, zh_number
 from desktop_app.travel.ranges import joined, weekday_dated, weekend_of
-from desktop_app.travel.span import Span as Span
 from desktop_app.travel.span import (
+    COMING_DAYS,
+    coming_days,
     dated,
+    day_ahead,
     en_date,
     monday,
     month_span,
@@ -57,9 +59,11 @@ from desktop_app.travel.span import (
     narrow,
     next_on,
     part_word,
+    season,
     week,
     weekend,
 )
+from desktop_app.travel.span import Span as Span
 from desktop_app.travel.span import span_text as span_text
 
 
@@ -207,14 +211,6 @@ def _p(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern, re.IGNORECASE)
 
 
-def _day(offset: int) -> Callable[[re.Match[str], date], Span]:
-    def make(m: re.Match[str], today: date) -> Span:
-        d = today + timedelta(days=offset)
-        return Span(d, d, m.group(0), "day")
-
-    return make
-
-
 def _ahead(m: re.Match[str], today: date) -> Span | None:
     """三天后, 两周以后, "in 3 days", "in a week": that day (a count left out is one)."""
     said = m.group("n") or "1"
@@ -338,16 +334,6 @@ def _holiday(key: str) -> Callable[[re.Match[str], date], Span | None]:
     return lambda m, today: holiday_span(key, today, m.group(0))
 
 
-def _season(first: tuple[int, int], last: tuple[int, int]) -> Callable[[re.Match[str], date], Span]:
-    """A stretch of days each year, (month, day) to (month, day): this year's until it is over."""
-
-    def make(m: re.Match[str], today: date) -> Span:
-        year = today.year if today <= date(today.year, *last) else today.year + 1
-        return Span(max(date(year, *first), today), date(year, *last), m.group(0), "season")
-
-    return make
-
-
 RULES: list[Rule] = [
     (_p(WEEK_OF_EN), _week_of),
     (_p(WEEK_OF_DAY), _week_of_day),
@@ -386,11 +372,12 @@ RULES: list[Rule] = [
     (_p(r"\bin (?P<n>\d{1,2}|a|one|two|three|four|five|six|ten|a couple(?: of)?) (?P<u>days?|weeks?)\b"), _en_in),
     (_p(r"\b(?P<n>\d{1,2}|a|one|two|three|four|five|six|ten) (?P<u>days?|weeks?) from (?:today|now)\b"),
      _ahead),
-    (_p(r"大后天"), _day(3)),
-    (_p(r"后天|\b(?:the )?(?:day )?after tomorrow\b"), _day(2)),
-    (_p(r"明天|明[晚早晨儿]|\b(?:tomorrow|tomorow|tommorow|tmrw|tmr|2moro)\b"), _day(1)),
+    (_p(COMING_DAYS), coming_days),  # 未来三天, 这两天, "the next 5 days": from today, no stay's length
+    (_p(r"大后天"), day_ahead(3)),
+    (_p(r"后天|\b(?:the )?(?:day )?after tomorrow\b"), day_ahead(2)),
+    (_p(r"明天|明[晚早晨儿]|\b(?:tomorrow|tomorow|tommorow|tmrw|tmr|2moro)\b"), day_ahead(1)),
     (_p(r"今天|今晚|现在|此刻|这会儿|\btoday\b|\bto(?:night|nite)\b|\bright now\b|\brn\b|\bcurrently\b"
-        r"|\bat the moment\b|\blike now\b|\bweather now\b|\bcurrent weather\b"), _day(0)),
+        r"|\bat the moment\b|\blike now\b|\bweather now\b|\bcurrent weather\b"), day_ahead(0)),
     (_p(r"春节|过年|\b(?:chinese|lunar) new year\b|\bspring festival\b|\bCNY\b"), _holiday("spring_festival")),
     (_p(r"五一(?!广场|路|大道|大街|街)|劳动节|\bmay day\b|\blabou?r day\b"), _holiday("labour_day")),
     (_p(r"十一(?:假期|长假|黄金周)|国庆|\bgolden week\b|\bnational day\b"), _holiday("national_day")),
@@ -400,7 +387,7 @@ RULES: list[Rule] = [
     (_p(r"清明|\bqingming\b|\btomb[- ]sweeping\b"), _holiday("qingming")),
     (_p(NEW_YEAR), _holiday("new_year")),
     (_p(r"圣诞(?!集市|树)|\b(?:christmas|xmas)\b(?!\s+(?:markets?|tree|lights|party))"), _holiday("christmas")),
-    (_p(r"暑假|\bsummer (?:holidays?|vacation|break)\b"), _season((7, 1), (8, 31))),
+    (_p(r"暑假|\bsummer (?:holidays?|vacation|break)\b"), season((7, 1), (8, 31))),
     # 寒假 and 樱花季 name no dates (schools and trees differ by weeks): weather_ask reads their months' typical
 ]  # fmt: skip
 

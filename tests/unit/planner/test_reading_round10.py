@@ -110,3 +110,22 @@ def test_someone_also_coming_in_a_follow_up_is_one_more() -> None:
 def test_lengths_and_money_as_said(text: str, days: int | None, nights: int | None, budget: int | None) -> None:
     q = parse(text, [])
     assert (q.days, q.nights, q.budget if not q.budget_each else q.budget // q.party.size) == (days, nights, budget)
+
+
+@pytest.mark.parametrize(
+    ("text", "start", "end"),
+    [
+        ("苏州未来三天天气怎么样", "2026-12-06", "2026-12-08"),
+        ("北京这两天冷吗", "2026-12-06", "2026-12-07"),
+        ("weather in Dubai for the next 5 days?", "2026-12-06", "2026-12-10"),
+    ],
+)
+def test_the_coming_days_are_a_time_from_today_not_a_stay(text: str, start: str, end: str) -> None:
+    q = parse(text, [])
+    assert q.when is not None and (q.when.start.isoformat(), q.when.end.isoformat()) == (start, end)
+    assert (q.days, q.nights) == (None, None) and asked(q) == ("weather",)
+
+
+def test_these_days_just_gone_leave_the_trips_time() -> None:
+    q = parse("广州这几天回暖了没？我周末要回去一趟", [])
+    assert q.when is not None and q.when.kind == "weekend"
