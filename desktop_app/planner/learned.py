@@ -2,7 +2,7 @@
 
 The rules read the phrases they were written for; on messages nobody wrote them for, they miss about one in eight
 asks. A small classifier over character n-grams, trained on the same labelled rows, errs elsewhere. Where it is
-sure and the rules disagree, nlu.second_look takes its word (measured in docs/travel.md). Deterministic, offline,
+sure and the rules only assumed, second_look.py takes its word (measured in docs/travel.md). Deterministic, offline,
 pure Python: the weights are data (resources/data/ask_reader.json).
 """
 

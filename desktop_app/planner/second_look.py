@@ -83,15 +83,14 @@ def second_look(query: Reading, text: str, earlier: list[str]) -> bool:
     named = named or query.budget is not None  # a budget said: the whole trip, read from its words
     if seen.asks_p < SURE_ASKS or rules == seen.asks or (rules and (named or not set(seen.asks) < set(rules))):
         return False
-    query.learned = seen.asks_p
     if seen.asks:
         query.intents, query.travel_related = set(seen.asks), True
-        return True
-    if not query.beyond and seen.topic:
-        query.beyond = (seen.topic,)  # nothing to look up, and likelier a topic beyond the data than talk
-    if query.beyond:
-        query.intents = set()  # only what the data cannot know
+    elif query.beyond or seen.topic:  # nothing to look up: likelier a topic beyond the data than talk
+        query.beyond, query.intents = query.beyond or (seen.topic,), set()
     elif seen.asks_p >= SURE_TALK:
         query.intents, query.travel_related, query.destinations, query.open = set(), False, [], None  # talk
         query.when, query.when_aside, query.days, query.nights = None, query.when, None, None  # as nlu reads talk
+    else:
+        return False
+    query.learned = seen.asks_p
     return True

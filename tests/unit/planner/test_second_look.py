@@ -90,7 +90,8 @@ def test_nothing_asked_with_a_topic_beyond_the_data_says_so_and_prices_nothing(
 
 def test_talk_drops_the_places_only_when_very_sure(monkeypatch: pytest.MonkeyPatch) -> None:
     _sure(monkeypatch, (), 0.8)
-    assert asked(parse("下周去三亚玩三天", [])) == ("flights", "hotels", "weather")
+    kept = parse("下周去三亚玩三天", [])
+    assert asked(kept) == ("flights", "hotels", "weather") and kept.learned is None  # it changed nothing
     _sure(monkeypatch, (), 0.95)
     q = parse("下周去三亚玩三天", [])
     assert not q.travel_related and q.destinations == [] and q.when is None and q.days is None
