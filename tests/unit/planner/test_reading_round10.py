@@ -109,7 +109,8 @@ def test_someone_also_coming_in_a_follow_up_is_one_more() -> None:
 )
 def test_lengths_and_money_as_said(text: str, days: int | None, nights: int | None, budget: int | None) -> None:
     q = parse(text, [])
-    assert (q.days, q.nights, q.budget if not q.budget_each else q.budget // q.party.size) == (days, nights, budget)
+    each = q.budget // q.party.size if q.budget is not None and q.budget_each else q.budget  # as said
+    assert (q.days, q.nights, each) == (days, nights, budget)
 
 
 @pytest.mark.parametrize(
