@@ -400,7 +400,7 @@ def _warm(provider: str, mcp_config: str | None) -> None:
         importlib.import_module("jsonschema")  # its import holds the GIL ~20 ms
     from desktop_app.planner.nlu import parse
 
-    parse("北京去三亚 3 days in Sanya", [])  # compiles the gazetteer's patterns (~15 ms holding the GIL)
+    parse("北京去三亚 3 days in Sanya", [])  # the gazetteer's patterns (~15 ms), the learned reader's weights (~25 ms)
     parse("two of us, Dec 20 to Dec 27 in Tokyo from PVG", [])  # the party, date and airport patterns
     from desktop_app import clock
     from desktop_app.travel.seasons import holiday_on

@@ -93,12 +93,14 @@ ESCAPE = re.compile(  # a wish to go, or the reason for a change (首尔太冷�
     r"|(?<![会怕])太(?:冷|热)了?(?=\s*(?:[，,。！!~\uff5e]|$|换|改|算了|还是))"
     r"|\btoo (?:cold|hot)\b(?=\s*(?:[,.!]|$|so\b|let's\b))"
 )
-# how a fare is said by its kind: 往返, 单程, "round trip", "one way", business class, 经济舱
+# a train's fare asked (高铁二等座多少钱, "how much is the train"): the rail tool estimates it
 TRAIN_FARE = re.compile(
-    r"(?i)(?:高铁|动车|火车|车票|城际|[一二]等座|硬座|[硬软]卧)[^，,。！？!?]{0,8}(?:多少钱|票价|价格|贵不贵|多少一张)"
+    r"(?:高铁|动车|火车|车票|城际|[一二]等座|硬座|[硬软]卧)[^，,。！？!?]{0,8}(?:多少钱|票价|价格|贵不贵|多少一张)"
     r"|\btrain (?:fares?|tickets? (?:price|cost)s?)\b"
-    r"|\bhow much\b[^.?!]{0,25}\btrains?\b|\btrains?\b[^.?!]{0,25}\bcosts?\b"
+    r"|\bhow much\b[^.?!]{0,25}\btrains?\b|\btrains?\b[^.?!]{0,25}\bcosts?\b",
+    re.IGNORECASE,
 )
+# how a fare is said by its kind: 往返, 单程, "round trip", "one way", business class, 经济舱
 FARE_KIND = r"往返|单程|\bround[- ]trip\b|\bone[- ]way\b|\b(?:business|economy|first) class\b|商务舱|经济舱|头等舱"
 FARE_NAMED = re.compile(
     r"(?i)机票|航班|票价|直飞|飞[^，,。！？!?]{1,6}?要?多少|\b(?:flights?|fares?|airfares?|tickets?)\b"
@@ -263,12 +265,7 @@ def find_intents(text: str) -> set[str]:
     asked = BOOKED.sub(" ", ESCAPE.sub(" ", STILL.sub(" ", text))).replace("收藏夹", " ")  # 机票早就买好了: booked
     asked = INCLUDED.sub(" ", asked)  # "2000 each incl. flights": the money covers the fare, no fare asked alone
     folded = " " + re.sub(r"[^\w]+", " ", ORIGIN_CUES.sub(" ", RATHER.sub("", asked)).casefold()) + " "
-    for aside in (
-        " or so ",
-        " staying put ",
-        " same route ",
-        "带什么证件",
-    ):  # "10 days or so" weighs nothing; "the same route"
+    for aside in ASIDES:
         folded = folded.replace(aside, " ")
     folded = KEPT_UNDER.sub(" ", folded)  # "keep it under 15k": a budget, not "keep it" (save)
     found = {name for name, words in INTENT_WORDS.items() if any(w in folded for w in words)}
@@ -321,6 +318,8 @@ INCLUDED = re.compile(
     r"(?:\s*(?:&|and|\+)\s*(?:flights?|hotels?))?\b|"
     r"(?:含|包括|包含)往?返?机票|机票在内"
 )
+# words that hold an ask's word but ask nothing: "10 days or so" weighs nothing, "the same route", 带什么证件
+ASIDES = (" or so ", " staying put ", " same route ", "带什么证件")
 KEPT_UNDER = re.compile(r" keep (?:it|this|things|costs?|the total) (?:under|below|within|around|at|to|cheap|low) ")
 NO_GUIDE = re.compile(
     r"(?i)不(?:想|用|要|需要)(?:做|看|写|查)?攻略|\b(?:no|skip the|don'?t need an?) (?:itinerary|guide)\b"

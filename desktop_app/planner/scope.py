@@ -167,6 +167,7 @@ FLIGHT_NAMED = re.compile(
     r"(?i)机票|航班|直飞|飞机(?:票|多少|的?价)|\b(?:flights?|airfares?)\b"
     r"|\bfly\b[^.?!]{0,15}\b(?:fare|price|cost|how much)\b|\bcheap(?:er)? to (?:just )?fly\b"
 )
+FARE_BY_AIR_OR_RAIL = re.compile(f"{FLIGHT_NAMED.pattern}|{TRAIN_FARE.pattern}")  # FLIGHT_NAMED's (?i) leads
 STRONG_HOTEL = re.compile(  # asked, not a hotel in passing ("walking back to the hostel at night")
     r"(?i)(?:订|找|推荐|看看?)[^，,。？?]{0,8}(?:酒店|住宿|民宿|客栈|宾馆|青旅|hotels?)"
     r"|(?:酒店|住宿|民宿|客栈|宾馆|青旅|hotels?)[^。？?]{0,8}(?:多少|价格|推荐|哪|贵|便宜)|住哪"
@@ -178,9 +179,7 @@ STRONG_HOTEL = re.compile(  # asked, not a hotel in passing ("walking back to th
 # a topic beyond the data makes these words incidental: "tickets at the gate", 高铁还有票吗, "food festivals"
 WEAK_ASKS = {
     "opening_times": (("flights", STRONG_FARE),),
-    "trains": (
-        ("flights", re.compile(f"{FLIGHT_NAMED.pattern}|{TRAIN_FARE.pattern[4:]}")),
-    ),  # 高铁要多久，二等座多少钱
+    "trains": (("flights", FARE_BY_AIR_OR_RAIL),),  # 高铁要多久，二等座多少钱: the train's fare is asked
     "visa": (("flights", STRONG_FARE),),  # "need a visa? flying into PEK next month": no fare asked
     "safety": (("flights", STRONG_FARE), ("hotels", STRONG_HOTEL)),  # "walking back to the hostel": no hotel asked
     "events": (  # "events or fireworks i can get tickets for": tickets to the show, not a fare

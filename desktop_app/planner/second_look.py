@@ -14,7 +14,6 @@ LOOKUPS = ("weather", "flights", "hotels")
 SURE_ASKS = 0.7  # on batches neither reader was written for, fixes outnumbered misfires by 14:1 (docs/travel.md)
 SURE_TOPIC = 0.8
 SURE_TALK = 0.9  # talk drops the places read: only when very sure
-TOPICS = frozenset({"visa", "safety", "events", "opening_times", "trains"})
 
 
 class Reading(Protocol):
