@@ -111,4 +111,4 @@ def _cost(q: TripQuery, c: Costs, legs: int, nights: int, lang: str, flown: bool
         else say(lang, f"交通{legs}段", f"Travel, {legs} legs")
     )
     hotel = say(lang, f"酒店{rooms}间×{nights}晚", f"Hotels, {rooms} room(s) × {nights_en(nights)}")
-    return cost_lines(c, q, lang, flights, hotel)
+    return cost_lines(c, q, lang, flights, hotel, ("机票", "flights") if flown else ("交通", "travel"))

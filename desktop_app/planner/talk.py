@@ -90,10 +90,14 @@ THANKED = re.compile(
 )
 
 
+BOT_NAMED = re.compile(r"(?i)\b(?:travel|trip)\s*(?:bot|assistant|planner|buddy)\b|旅行助手|小助手")
+
+
 def no_trip_asked(text: str) -> bool:
     """Talk around places that asks nothing to look up: off-topic asks, goodbyes, a trip told after it."""
     if ABOUT_ME.search(text):
         return True
+    text = BOT_NAMED.sub(" ", text)  # "happy new year travel bot": the bot addressed, no travel asked
     if THANKED.search(text):  # 上次你推荐的西安那家酒店真的不错，谢谢: the hotel thanked for, not asked again
         text = HELPED.sub(" ", text)
     text = re.sub(r"^\W*(?:你知道吗|知道吗|你猜怎么着)[，,!！\s]*", " ", text)  # 你知道吗，我去年…: a story's opening
@@ -112,7 +116,19 @@ def no_trip_asked(text: str) -> bool:
 
 
 CHANGED_TO = re.compile(r"(?:" + CHANGE_TO_ZH + r")[\u4e00-\u9fff]{2,}|(?i:\b(?:switch|change) (?:it )?to [A-Z])")
-GREETING = re.compile(r"(?i)^\W*(?:你好|您好|嗨|哈喽|在吗|hi|hello|hey|hiya|yo)\W*$")
+GREETING = re.compile(  # a hello, perhaps to the bot by name: "hi there travel bot", 你好小助手
+    r"(?i)^\W*(?:你好|您好|嗨|哈喽|在吗|hi|hello|hey|hiya|yo)"
+    r"(?:\W*(?:there|again|all|everyone|friend|mate|buddy|travel|trip|bot|assistant|planner|小助手|助手|呀|啊))*\W*$"
+)
+BYE = re.compile(r"(?i)拜拜|再见|回头见|下次|晚安|周末愉快|\bbye\b|\bsee (?:ya|you)\b|\bttyl\b|\bgood night\b")
+# a season's wish or a time of day's hello, and the wish said back: 新年快乐 → 新年快乐！, not goodbye
+WISHES = (
+    (re.compile(r"(?i)新年快乐|\bhappy (?:almost )?new year\b"), "新年快乐！", "Happy New Year to you too!"),
+    (re.compile(r"(?i)圣诞快乐|\bmerry christmas\b"), "圣诞快乐！", "Merry Christmas to you too!"),
+    (re.compile(r"(?i)节日快乐|\bhappy holidays\b"), "节日快乐！", "Happy holidays to you too!"),
+    (re.compile(r"(?i)早上好|早安|\bgood morning\b"), "早上好！", "Good morning!"),
+    (re.compile(r"(?i)晚上好|\bgood evening\b"), "晚上好！", "Good evening!"),
+)
 
 
 def greeting(text: str) -> bool:
@@ -141,9 +157,7 @@ def reply(text: str, lang: str) -> str:
         return welcome(lang)
     talk = no_trip_asked(text)
     if SIGN_OFF.search(text) and talk:
-        return say(
-            lang, "再见，旅途愉快！想查天气、机票或酒店，随时来问。", "Bye, and have a good trip! Ask me any time."
-        )
+        return sign_off(text, lang)
     if talk and told_not_asked(PAST_HELP.sub(" ", text)):  # a story: heard, nothing looked up
         return say(
             lang,
@@ -151,6 +165,20 @@ def reply(text: str, lang: str) -> str:
             "Sounds like quite a trip! When you want weather, flights or hotels for a city, just ask.",
         )
     return cannot_help(lang, greeting(text))
+
+
+def sign_off(text: str, lang: str) -> str:
+    """A goodbye gets one; a wish or a hello with no goodbye in it gets the wish back and what to ask."""
+    wish = next((say(lang, zh, en) for pattern, zh, en in WISHES if pattern.search(text)), "")
+    if BYE.search(text) or not wish:
+        bye = say(
+            lang, "再见，旅途愉快！想查天气、机票或酒店，随时来问。", "Bye, and have a good trip! Ask me any time."
+        )
+        return f"{wish} {bye}".strip() if lang == "en" else wish + bye
+    more = say(
+        lang, "想查哪座城市的天气、机票或酒店，直接告诉我。", "Ask me about weather, flights or hotels for any city."
+    )
+    return f"{wish} {more}" if lang == "en" else wish + more
 
 
 def welcome(lang: str) -> str:

@@ -34,9 +34,13 @@ def dates_line(q: TripQuery, lang: str) -> str:
         day = span_text(start, start, lang)
         return say(lang, f"**日期**：{said}；按 {day} 出发查单程。", f"**Dates**: {said}; one way on {day}.")
     line = say(lang, f"**日期**：{said}", f"**Dates**: {said}")
-    if start and end and q.intents != {"weather"}:  # a weather question books no stay: no nights to state
+    wanted = looks_up(q)
+    if start and end and "hotels" in wanted:
         span, n = span_text(start, end, lang), q.stay_nights
         line += say(lang, f"；按 {span}（{n}晚）查询", f"; looked up for {span} ({nights_en(n)})")
+    elif start and end and "flights" in wanted:  # a round-trip fare, no stay: the days out and back
+        out, back = span_text(start, start, lang), span_text(end, end, lang)
+        line += say(lang, f"；往返按 {out}去、{back}回查询", f"; round trip looked up out {out}, back {back}")
     if not q.when.official and lang == "zh":
         line += f"（{q.when.start.year}年放假安排尚未公布，按法定假日估算）"
     elif not q.when.official:
@@ -138,9 +142,11 @@ def peak_sum(estimates: list[Any]) -> tuple[int, tuple[tuple[str, str], ...]]:
     return sum(int(p.get("extra_cny", 0)) for p in peaks), names
 
 
-def cost_lines(c: Costs, q: TripQuery, lang: str, flights: str, hotel: str) -> str:
+def cost_lines(
+    c: Costs, q: TripQuery, lang: str, flights: str, hotel: str, fare: tuple[str, str] = ("机票", "flights")
+) -> str:
     """The seed's cost block (¥2,560 + ¥2,040 = ¥4,600 for one), for the party, with a peak line;
-    `flights` and `hotel` name its first two lines."""
+    `flights` and `hotel` name its first two lines, `fare` what the fares were (a train's are not flights)."""
     seats = q.party.size
     who = say(lang, f"（{seats}人）", f" for {seats}") if seats > 1 else ""
     if lang == "zh":
@@ -153,7 +159,7 @@ def cost_lines(c: Costs, q: TripQuery, lang: str, flights: str, hotel: str) -> s
             f"**Estimated cost**:\n- {flights}{who}: about {yuan(c.flights)}\n- {hotel}: {yuan(c.hotel)}\n"
             f"- Total: about {yuan(c.total)} (meals, tickets and local transport not included)"
         )
-    return text + _peak_line(c, lang) + _budget_line(c, q, lang)
+    return text + _peak_line(c, lang) + _budget_line(c, q, lang, fare)
 
 
 def _peak_line(c: Costs, lang: str) -> str:
@@ -170,7 +176,7 @@ def _peak_line(c: Costs, lang: str) -> str:
     )
 
 
-def _budget_line(c: Costs, q: TripQuery, lang: str) -> str:
+def _budget_line(c: Costs, q: TripQuery, lang: str, fare: tuple[str, str]) -> str:
     """ "预算一万够吗": the answer to the budget asked about, against the estimate with any peak in it."""
     budget = q.budget
     if budget is None:
@@ -181,7 +187,7 @@ def _budget_line(c: Costs, q: TripQuery, lang: str) -> str:
     if lang == "zh":
         verdict = f"够，约剩 {gap}" if estimate <= budget else f"不够，约差 {gap}"
         said = f"（{zh}）" if zh else ""
-        return f"\n- 预算 {yuan(budget)}{said}：{verdict}（按约 {yuan(estimate)} 算，只含机票和酒店）"
+        return f"\n- 预算 {yuan(budget)}{said}：{verdict}（按约 {yuan(estimate)} 算，只含{fare[0]}和酒店）"
     verdict = f"enough, about {gap} to spare" if estimate <= budget else f"not enough, about {gap} short"
     said = f" ({en})" if en else ""
-    return f"\n- Budget {yuan(budget)}{said}: {verdict} (against about {yuan(estimate)}, flights and hotel only)"
+    return f"\n- Budget {yuan(budget)}{said}: {verdict} (against about {yuan(estimate)}, {fare[1]} and hotel only)"

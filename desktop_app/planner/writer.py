@@ -8,6 +8,7 @@ from typing import Any
 
 from desktop_app.planner.exchange import Exchange, denials
 from desktop_app.planner.nlu import TripQuery
+from desktop_app.planner.second_look import looks_up
 from desktop_app.planner.talk import cannot_help
 from desktop_app.planner.trip_lines import cost_lines, costs, dated_weather_line, dates_line, is_sample, party_line
 from desktop_app.planner.weather_ask import months_line
@@ -192,7 +193,8 @@ def cost_block(p: Place, q: TripQuery, lang: str) -> str:
     room = say(lang, f"{rooms}间×", f"{rooms} rooms × ") if rooms > 1 else ""
     zh, en = LOOKUPS[p.flight.call.name].names if p.flight else ("机票", "flights")
     flights = say(lang, f"往返{zh}", f"Round-trip {en}") if c.legs == 2 else say(lang, f"单程{zh}", f"One-way {en}")
-    return cost_lines(c, q, lang, flights, say(lang, f"酒店{room}{zh_count(n)}晚", f"Hotel, {room}{nights_en(n)}"))
+    hotel = say(lang, f"酒店{room}{zh_count(n)}晚", f"Hotel, {room}{nights_en(n)}")
+    return cost_lines(c, q, lang, flights, hotel, (zh, en))
 
 
 def _data(e: Exchange | None) -> dict[str, Any] | None:
@@ -214,7 +216,7 @@ def _intro(places: list[Place], q: TripQuery, lang: str) -> str:
     is priced as three nights, the seed's convention: not a "3-day trip")."""
     names = say(lang, "、", " and ").join(display(p, lang) for p in places)
     days = q.days if q.days and q.days == q.stay_nights + 1 else None
-    nights = q.stay_nights if q.days or q.nights else None
+    nights = q.stay_nights if (q.days or q.nights) and "hotels" in looks_up(q) else None  # no stay: no nights
     if lang == "zh":
         span = f"{zh_count(days)}天行程" if days else (f"住{zh_count(nights)}晚" if nights else "出行")
         return f"帮你查好了，{names}{span}的基本信息如下："

@@ -108,7 +108,7 @@ def test_a_sure_topic_is_added_only_where_the_rules_named_no_lookup(monkeypatch:
 @pytest.mark.parametrize(
     ("text", "today", "want"),
     [  # dev rows (tests/planner_questions) the rules misread and the second look reads as labelled
-        ("happy almost new year travel bot 🎉", "2026-12-29", ()),
+        ("merry christmas in advance!! hope Santa brings me a trip to Lapland lol", "2026-12-16", ()),
         ("新年快乐呀！明年还要一起去旅行哦，重庆见～", "2026-12-29", ()),  # noqa: RUF001 (as typed)
         ("can I still get a seat on the Chongqing to Chengdu bullet train tmrw morning??", "2027-03-06", ()),
         ("Is Kunming really spring-like in winter or is that just tourism marketing", "2027-01-11", ("weather",)),

@@ -1,0 +1,58 @@
+"""Answer wording found at stop 55 (issue 41: "no answer to a question nobody asked"): a train's budget line,
+a fare's dates with no stay, and a wish answered with a wish, not a goodbye. Read on the suite's Friday 4 Dec 2026."""
+
+from __future__ import annotations
+
+import pytest
+
+from desktop_app.planner.talk import reply
+from tests.unit.planner.test_model import final_text, run
+
+
+async def test_a_budget_against_train_fares_says_trains_not_flights() -> None:
+    events, _ = await run("元旦一家四口从杭州坐高铁去厦门玩3天，预算一万够吗")
+    text = final_text(events)
+    assert "往返火车票（4人）" in text
+    assert "只含火车票和酒店" in text and "只含机票和酒店" not in text
+
+
+async def test_a_budget_against_flights_still_says_flights() -> None:
+    events, _ = await run("I'm in Beijing, 3 days in Sanya next week, budget 6000, enough?")
+    assert "flights and hotel only" in final_text(events)
+
+
+@pytest.mark.parametrize(
+    ("text", "dates"),
+    [
+        ("下周五北京到上海往返机票，周日回", "往返按 12月11日去、12月13日回查询"),
+        (
+            "flights beijing to shanghai next friday, how much?",
+            "round trip looked up out 11 Dec 2026, back 14 Dec 2026",
+        ),
+    ],
+)
+async def test_a_fare_with_no_stay_states_the_days_out_and_back_not_nights(text: str, dates: str) -> None:
+    answer = final_text((await run(text))[0])
+    assert dates in answer
+    assert "晚）查询" not in answer and "night" not in answer  # no hotel was asked: no nights, in the intro either
+
+
+async def test_a_whole_trip_still_states_its_nights() -> None:
+    answer = final_text((await run("我在北京，下周想去三亚玩三天，帮我查一下天气、机票和酒店"))[0])
+    assert "按 12月7日–10日（3晚）查询" in answer
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "starts"),
+    [
+        ("新年快乐", "zh", "新年快乐！想查"),
+        ("happy almost new year travel bot", "en", "Happy New Year to you too!"),
+        ("merry christmas!", "en", "Merry Christmas to you too!"),
+        ("早上好", "zh", "早上好！"),
+        ("好的，再见，新年快乐", "zh", "新年快乐！再见"),  # a wish and a goodbye: both
+        ("good night", "en", "Bye"),
+        ("hi there travel bot", "en", "Hi!"),
+    ],
+)
+def test_a_wish_or_a_hello_gets_one_back_not_a_goodbye(text: str, lang: str, starts: str) -> None:
+    assert reply(text, lang).startswith(starts)
