@@ -342,6 +342,8 @@ def _set_places(q: TripQuery, text: str, places: list[Mention]) -> None:
     """Origin, sample destinations and places without sample data, from the places in text."""
     origin = _read_origin(q, text, places)
     q.dropped = [p.city for p in places if p.city is not None and DROPPED.search(_around(text, p))]
+    if len({p.city for p in places} - {None}) > 1:
+        q.dropped += [p.city for p in places if p.city is not None and VISITED.search(_around(text, p))]
     rest = [p for p in places if p is not origin and not aside(text, p) and p.city not in q.dropped]
     rest = [p for p in rest if origin is None or not after_from(text, p)] or rest  # a start taken back
     rest, first = trip_places(text, rest), on_the_way(text, rest)  # 中转首尔…纽约待十天: Seoul, then New York
@@ -471,6 +473,8 @@ DROPPED = re.compile(
     r"|^(?:本来|原本|原来)(?:想|打算)?去?\s*@"  # 本来想去东京…那就大阪吧
     r"|@\s*(?:就)?不去了?|@\s*换成|@\s*(?:去掉|删掉|不要了)|@\s*(?:那会儿|那边)?太(?:贵|远|热|冷|累)"
 )  # 厦门换成三亚
+# a place been to, beside another said: the other is the trip (还是去香港吧 澳门去过了, "the kids have done Sanya")
+VISITED = re.compile(r"(?i)@\s*(?:已经|都)?(?:去|玩)过了|\b(?:been to|done|visited)\s*@")
 
 
 def _around(text: str, place: Mention) -> str:

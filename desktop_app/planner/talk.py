@@ -115,7 +115,14 @@ def no_trip_asked(text: str) -> bool:
     return quiet and bool(SIGN_OFF.search(text) or TOLD.search(text) or THANKED.search(text))
 
 
-CHANGED_TO = re.compile(r"(?:" + CHANGE_TO_ZH + r")[\u4e00-\u9fff]{2,}|(?i:\b(?:switch|change) (?:it )?to [A-Z])")
+CHANGED_TO = re.compile(  # 换成深圳, 还是去香港吧, 就普吉岛吧: a place chosen, whatever is told around it
+    r"(?:"
+    + CHANGE_TO_ZH
+    + r"|(?:还是|那就|干脆)去|就)(?![了过])[\u4e00-\u9fff]{2,6}吧|(?:"
+    + CHANGE_TO_ZH
+    + r")[\u4e00-\u9fff]{2,}"
+    r"|(?i:\b(?:switch|change) (?:it )?to [A-Z])"
+)
 GREETING = re.compile(  # a hello, perhaps to the bot by name: "hi there travel bot", 你好小助手
     r"(?i)^\W*(?:你好|您好|嗨|哈喽|在吗|hi|hello|hey|hiya|yo)"
     r"(?:\W*(?:there|again|all|everyone|friend|mate|buddy|travel|trip|bot|assistant|planner|小助手|助手|呀|啊))*\W*$"
