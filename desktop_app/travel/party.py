@@ -30,7 +30,7 @@ class Party:
 # companions named with the speaker: each adds to "me"
 # pairs before the single words inside them (爷爷奶奶 is two, never 2 + 1 + 1): a match is used once
 ZH_COMPANIONS: tuple[tuple[str, int], ...] = (
-    (r"(?:孩子|她|他)他?(?:爸爸|妈妈|爸|妈)", 1),  # 我和她爸: the child's father, one person
+    (r"(?:孩子|她|他|娃)他?的?(?:爸爸|妈妈|爸|妈|奶奶|爷爷|外婆|外公|姥姥|姥爷)", 1),  # 她爸, 孩子奶奶: one person
     (r"爸妈|父母|爸爸妈妈|二老|公婆|公公婆婆|岳父母|岳父岳母|爷爷奶奶|外公外婆|姥姥姥爷|老人家们", 2),
     (r"爷爷|奶奶|外公|外婆|姥姥|姥爷|妈妈|爸爸|我妈|我爸|岳父|岳母|婆婆|公公|老人|妈|爸", 1),
     (r"哥哥|姐姐|弟弟|妹妹|[我她他][哥姐弟妹]|闺蜜|发小|室友|侄子|侄女|外甥女?|表[哥姐弟妹]|堂[哥姐弟妹]", 1),
@@ -41,7 +41,7 @@ ZH_COMPANIONS: tuple[tuple[str, int], ...] = (
 )
 EN_COMPANIONS: tuple[tuple[str, int], ...] = (
     (r"parents|mum and dad|mom and dad|grandparents|in-laws", 2),
-    (r"\b(?:mum|mom|dad|mother|father|grandma|grandpa|grandmother|grandfather|sister|brother)\b", 1),
+    (r"\b(?:mum|mom|dad|mother|father|grandma|grandpa|grandmother|grandfather|sister|brother|bro|sis)\b", 1),
     (r"\b(?:wife|husband|partner|girlfriend|boyfriend|gf|bf|fianc[eé]e?|spouse|hubby)\b", 1),
     (r"\b(?:buddy|friend|mate|colleague|pal|cousin|nephew|niece|aunt|uncle|room-?mate|roomate|classmate)\b", 1),
     (
@@ -87,6 +87,11 @@ def _explicit(text: str) -> Party | None:
         return Party(1, m.group(0))  # 宝宝还是不带了，就我自己去: one, said (the party before is not kept)
     if re.search(r"他俩|他们俩|她俩|她们俩", text):
         return Party(2, "他俩")  # 爸妈…他俩从大连出发: the two of them travel
+    return _headcount(text)
+
+
+def _headcount(text: str) -> Party | None:
+    """A number of people: 3个大人, 一家三口, 五个人, 两个老人, "a family of four", "4 people"."""
     if (m := re.search(_ZN + r"\s*个?(?:大人|成人|成年人)", text)) and (n := number(m.group(1))):
         return Party(n, m.group(0))  # 3个大人: three, no children said
     if m := re.search(
@@ -105,6 +110,8 @@ def _explicit(text: str) -> Party | None:
         more = FAMILY_PLUS.match(text, m.end())  # 一家三口+爷爷奶奶, 一家三口再加上我妈: more than the family
         extra = _add(more.group(1), ZH_COMPANIONS, 0, [], "")[0] if more else 0
         return Party(n + extra, text[m.start() : more.end() if more else m.end()]) if n else None
+    if (m := re.search(r"(?<![和跟带陪与着上])" + _ZN + r"\s*个?(?:老人|老年人)", text)) and (n := number(m.group(1))):
+        return Party(n, m.group(0))  # 爸妈…两个老人: two (我和两个老人, 带着两个老人: more, read as companions)
     en = re.search(
         r"(?i)\b(?:a\s+)?(?:family|group|party)\s+of\s+" + _EN + r"\b|\b" + _EN
         + r"(?:\s+(?:of us|people|persons|adults?|travell?ers|passengers|pax|guests)|\s*ppl|-person)\b",
@@ -126,6 +133,9 @@ def _our_children(text: str) -> Party | None:
     if m := re.search(r"(?i)\b(we|i)(?:'ve| have)(?: got)? " + _EN + r" (?:kids|children|sons|daughters)\b", text):
         n = number(m.group(2))
         return Party(n + (2 if m.group(1).lower() == "we" else 1), m.group(0)) if n else None
+    if m := re.search(r"(?i)\b" + _EN + r" (?:kids|children)\s*(?:\+|\band\b|\bplus\b|&)\s*(us|me)\b", text):
+        n = number(m.group(1))  # "2 kids + us": them and two parents
+        return Party(n + (2 if m.group(2).lower() == "us" else 1), m.group(0), children=n or 0) if n else None
     if m := re.search(r"(?i)^(?:(?!\b(?:with|and|&)\b).)*?\bmy " + _EN + r" (?:kids|children|sons|daughters)\b", text):
         n = number(m.group(1))  # "my 2 kids wanna go": me and them (a "with" clause reads the rest)
         return Party(n + 1, m.group(0)) if n else None
@@ -187,7 +197,7 @@ ZH_WITH = re.compile(  # 我+老公+两个娃: a plus between Chinese words join
     r"(?:带上?|和|跟|陪|与|加上?|还有|同行的?(?:有|是)|(?<=[\u4e00-\u9fff])[+\uff0b](?=[\u4e00-\u9fff]))"
     r"\s*(?:着)?(?:我)?(?:的)?([^，,。！？!?\s]{1,20})"
 )
-ASIDE = re.compile(r"[（(](?![\d\s岁和、,]*[）)]).*")  # 女儿（女儿还小…): an aside, not more people; ages stay
+ASIDE = re.compile(r"[（(](?!(?:[\d\s岁和、,&]|and)*[）)]).*")  # 女儿（女儿还小…): an aside, not more people; ages stay
 # "with my wife and two kids"
 _BY = (
     r"\bwith |\bw/\s*|\bw (?=(?:my|our) )|\bme and |\bme n |\bme & |\bme,\s*"
@@ -199,7 +209,8 @@ EN_WITH = re.compile(  # "with my wife and two kids", "taking hubby and our 2 ki
 EN_JOINING = re.compile(  # "grandparents are coming too", "My sister is coming too", "Our son is coming as well"
     r"(?i)\b(?:(?:my|our|the)\s+)?(grandparents|parents|in-laws)\s+(?:are|will be|want to)\s+(?:coming|joining|come)"
     r"|(?:\b(?:my|our|their|his|her)\s+|^\W*(?:update:?\s*|oh\s+and\s+|and\s+)?)([a-z -]{3,24}?)"
-    r"(?:'s|\s+(?:is|are|will be|wants? to|comes|come))\s*(?:coming|joining|come|too\b|tag(?:ging)? along)"
+    r"(?:(?:'s|\s+(?:is|are|will be|wants? to|comes|come|(?:has |have )?decided to))"
+    r"\s*(?:coming|joining|come|too\b|along\b|tag(?:ging)? along)|\s+wants?\s+in\b)"
 )
 PARTNER = re.compile(
     next(p for p, _ in ZH_COMPANIONS if "老公" in p) + "|(?i:" + next(p for p, _ in EN_COMPANIONS if "wife" in p) + ")"
@@ -252,6 +263,7 @@ TAGGING_ALONG = re.compile(r"我(?:的)?(?:老公|老婆|男朋友|女朋友|对
 TAKEN = re.compile(  # one more taken along, said by a pronoun or a surprise: "take her to Guilin", 给老婆一个惊喜
     r"(?i)\b(?:take|taking|bring|bringing) (?:her|him)\b|\bgoing with (?:her|him)\b"
     r"|\bsurprise my (?:wife|husband|boyfriend|girlfriend|partner|fianc[eé]e?)\b"
+    r"|\b(?:getaway|trip|vacation|holiday|weekend) for my (?:wife|husband|boyfriend|girlfriend|partner|gf|bf)\b"
     r"|\bshow my (?:wife|husband|boyfriend|girlfriend|partner|mum|mom|dad)\s+(?-i:[A-Z])"  # a place: "show my bf Xi'an"
     r"|(?:老婆|老公|媳妇|对象|女朋友|男朋友)说想去"  # 老婆说想去南方: she goes too
     r"|给(?:我)?(?:老婆|老公|对象|女朋友|男朋友|她|他)(?:一?个)?惊喜"
@@ -287,7 +299,7 @@ def _add(
             head = words[: m.start()]  # "wife+2 kids": the number right before the noun
             before = re.split(r"[\s+&,]+", head.strip())[-1:] if english else ZH_COUNT.findall(head)[-1:]
             n = number(before[0].rstrip("个")) if before and before[0] else None
-            ages = None if n else AGES.match(words[m.end() :])
+            ages = None if n or pattern != table[-1][0] else AGES.match(words[m.end() :])  # children's ages only
             n = len(re.findall(r"\d{1,2}", ages.group(0))) if ages else n
             counted = n if n and each == 1 and n < 10 else each
             added += counted
@@ -311,7 +323,7 @@ ROOMS = re.compile(
 ADDED = re.compile(
     r"(?i)再加上?|加上|带上|也(?:想|要)?(?:跟着?|和)?(?:我们|咱们)?(?:一起)?(?:去|来)"
     r"|\badd\b|\bplus\b|\b(?:is|are) coming\b|\bjoining\b"
-    r"|\bwants? to come\b|\bcomes? too\b|\btag(?:ging)? along\b"
+    r"|\bwants? to come\b|\bcomes? too\b|\btag(?:ging)? along\b|\bwants? in\b|\bcom(?:e|es|ing) along\b"
 )
 # one of the party drops out: 有个哥们去不了了, "one friend bailed", "my sister can't make it"
 LEFT = re.compile(  # (海口不去了 drops a place, not a person)
@@ -328,11 +340,16 @@ LEFT_COUNT = re.compile(  # how many drop out: "two people just dropped out", �
 )
 
 
+KIN_FAMILY = re.compile(r"(?:弟|姐|哥|妹|舅|姨|叔|姑|伯|朋友|同事|邻居)[^，,。]{0,3}?一家\s*" + _ZN + r"\s*口")
+
+
 def added_people(text: str) -> int:
     """The travellers a follow-up adds ("再加上爷爷奶奶": 2, "add my mum": 1); 0 when it adds nobody
     or says a new total (再加上我老婆，两个人)."""
     if m := re.search(r"(?i)\b" + _EN + r" more\b|(?:再加|又多了|多了)\s*" + _ZN + r"\s*个", text):
         return number(m.group(1) or m.group(2)) or 0  # 再加一个人, 又多了两个同学: more, not a party of them
+    if (m := KIN_FAMILY.search(text)) and ADDED.search(text):
+        return number(m.group(1)) or 0  # 我弟一家三口也要跟着去: three more
     if not ADDED.search(text) or _explicit(text) is not None:
         return 0
     found = _companions(text)
@@ -376,8 +393,10 @@ def _larger(first: Party | None, second: Party | None) -> Party | None:
 def find_party(text: str) -> Party:
     """The head count a question gives (one traveller when it names nobody), with any rooms asked for."""
     listed, explicit = _listed(text), _explicit(text)
-    if explicit is not None and (listed is None or explicit.said not in listed.said):
-        found: Party | None = explicit  # "a family of five": said outright (unless one item of a longer list)
+    whole = explicit is not None and _whole(explicit, text)  # "just the 3 of us"
+    if explicit is not None and (listed is None or explicit.said not in listed.said or whole):
+        found: Party | None = _with_children(explicit, text)  # "a family of five": said outright (unless one
+        # item of a longer list)
     else:
         found = _larger(listed, _our_children(text) or _companions(text))
     if found is None or not 1 <= found.size <= MAX_PARTY:
@@ -385,6 +404,28 @@ def find_party(text: str) -> Party:
     if (m := ROOMS.search(text)) and 1 <= (rooms := number(m.group(1) or m.group(2)) or 0) <= found.size:
         return Party(found.size, found.said, rooms, found.children)
     return found
+
+
+SAID_WHOLE = re.compile(r"(?i)\bof us\b|一共|总共|合计|我们")  # the party as a whole, never one item of a list
+MORE_AFTER = re.compile(r"(?i)\s*(?:\+|\uff0b|\bplus\b|\band\b|\bwith\b|带|加)")
+
+
+def _whole(explicit: Party, text: str) -> bool:
+    """The count said as the whole party ("just the 3 of us"), with nobody added after it ("the 2 of us + our son")."""
+    end = text.find(explicit.said) + len(explicit.said)
+    return SAID_WHOLE.search(explicit.said) is not None and not MORE_AFTER.match(text, end)
+
+
+ADULTS = re.compile(r"(?i)大人|成人|成年人|\badults?\b")
+
+
+def _with_children(explicit: Party, text: str) -> Party:
+    """The adults counted (我和老公两个大人) and the children named apart (带两个娃): all of them."""
+    if explicit.children or not ADULTS.search(explicit.said):
+        return explicit
+    named = _companions(text)
+    kids = named.children if named is not None else 0
+    return Party(explicit.size + kids, f"{explicit.said}、{named.said}", children=kids) if named and kids else explicit
 
 
 def new_total(text: str) -> bool:

@@ -46,3 +46,28 @@ def test_a_place_been_to_alone_is_still_the_trip() -> None:
 )
 def test_a_homophone_after_a_change_or_before_which(earlier: list[str], text: str, cities: list[str]) -> None:
     assert [c.id for c in parse(text, earlier).destinations] == cities
+
+
+@pytest.mark.parametrize(
+    ("earlier", "text", "size"),
+    [
+        ([], "whats the weather like in kunming over easter? taking my two daughters, just the 3 of us", 3),
+        ([], "Summer plan: Tokyo 4 nights, Osaka 3 nights. Just the 2 of us + our teen son", 3),
+        ([], "寒假带两个娃去北京看故宫长城，我和老公两个大人，2月1号出发玩6天", 4),
+        ([], "Dubai or Singapore for a 5-night family trip? 2 kids + us. which is better value", 4),
+        ([], "My husband and I are taking the kids (5 and 7) up to Harbin next week", 4),
+        ([], "my mum and dad (72 and 75) want to go to Kunming, Feb 1 to Feb 28, just a hotel", 2),
+        ([], "Planning a surprise Valentine's getaway for my gf, 3 nights, flying out of Beijing", 2),
+        ([], "NYC in january for 2 weeks, me n my bro, flights from LAX + hotels", 2),
+        ([], "我爸妈想去桂林 从北京走 下周 两个老人 机票多少", 2),
+        ([], "我和老婆带着两个老人，春节从南京去三亚", 4),
+        ([], "想四月份去张家界玩五天，一家五口，两个老人一个小孩，从长沙去", 5),
+        (["元旦想带爸妈去厦门住三晚，从北京走"], "我弟一家三口也要跟着去", 6),
+        (["下周末带老公和孩子去杭州玩"], "孩子奶奶也要一起去", 4),
+        (["chinese new year in sanya for me, my wife and the 2 kids, from beijing"], "grandma wants in too", 5),
+        (["april in kunming for my wife and me, weather and hotels?"], "Our son has decided to come along as well.", 3),
+        ([], "My friend's in Seoul and keeps telling me to visit but I'd rather do Tokyo. flights from shanghai?", 1),
+    ],
+)
+def test_the_party_as_travellers_say_it(earlier: list[str], text: str, size: int) -> None:
+    assert parse(text, earlier).party.size == size
