@@ -216,7 +216,7 @@ def _when_so_far(q: TripQuery, text: str, before: TripQuery) -> None:
     if trip and (moved := against_trip(q.when, text, trip)):
         q.when = moved[0]
         q.days, q.nights = (before.days, before.nights) if moved[1] else (None, q.when.days - 1)
-    if (back := back_on(q.when, text, before.when)) is not None:
+    if (back := back_on(q.when, text, before.when, find_span)) is not None:
         q.when, q.days, q.nights = back, None, back.days - 1
     elif q.when is None or (trip and q.when.kind == "day" and q.when.start == trip.start and q.nights == before.nights):
         # "flights for the 11th" in a trip from the 11th to the 17th: the day it starts, not a new trip

@@ -36,7 +36,7 @@ NUM_DATE = (  # 1/15, 12.24-12.27, 12/24-27, 2027/1/5-1/9 (never inside a longer
     r"(?<![\d./¥$])(?:(?P<y>20\d\d)[/.-])?" + _MD.format("m") + r"(?P<sep>[/.])(?P<d>3[01]|[12]\d|0?[1-9])(?![\d%]|/\d)"
     r"(?:\s*(?:到|至|-|–|~|to)\s*(?:" + _MD.format("m2") + r"[/.])?(?P<d2>3[01]|[12]\d|0?[1-9])(?![\d./%]))?"
 )
-_NTH = r"(?:the\s+)?(?P<{0}>\d{{1,2}})(?:st|nd|rd|th)?"
+_NTH = r"(?:the\s+)?(?P<{0}>\d{{1,2}})(?:st|nd|rd|th|\.)?"  # "24. to 27. december": an ordinal's dot too
 EN_DAYS_OF = (
     r"\b(?:from\s+)?" + _NTH.format("d") + r"\s*(?:-|–|to|until|till)\s*" + _NTH.format("d2")
     + r"\s+(?:of\s+)?(?P<mon>" + _M[1:-1] + r")\b"

@@ -72,10 +72,26 @@ def weekday_dated(text: str, found: Span, today: date, read: Callable[[str, date
         return found
     gap = GAP.match(text, at + len(found.said))
     tail = text[gap.end() if gap else at + len(found.said) :]
-    second = _bare_end(tail, today) or read(tail, today)  # "Friday the 18th", "Friday, June 4th"
+    bare = _bare_end(tail, today)
+    second = bare or read(tail, today)  # "Friday the 18th", "Friday, June 4th"
     if second is None or second.kind != "day" or not tail.startswith(second.said) or WEEKDAY_SAID.match(second.said):
         return found  # 周六周日: a second weekday is no date
-    return replace(second, said=text[at : len(text) - len(tail) + len(second.said)])
+    day = _on_weekday(second.start, found.start.weekday()) if bare is not None else second.start
+    return replace(second, start=day, end=day, said=text[at : len(text) - len(tail) + len(second.said)])
+
+
+def _on_weekday(day: date, weekday: int) -> date:
+    """A day of the month said with a weekday ("fri 12th"): the first month from `day`'s on which that day is one."""
+    month = day.replace(day=1)
+    for _ in range(12):
+        try:
+            candidate = month.replace(day=day.day)
+        except ValueError:  # the 31st of a 30-day month
+            candidate = None
+        if candidate is not None and candidate.weekday() == weekday:
+            return candidate
+        month = (month + timedelta(days=32)).replace(day=1)
+    return day
 
 
 # the way back said after the way out: "departing 18 June and coming back on 22 June", "returning on 2 January"
@@ -102,6 +118,7 @@ def joined(text: str, found: Span, today: date, read: Callable[[str, date], Span
     second = read(tail, today)
     if second is not None and second.start <= found.start:  # "Wednesday 13 January … returning Wednesday"
         second = read(tail, found.start + timedelta(days=1))
+    second = second and weekday_dated(tail, second, found.start, read)  # "fri 12th to mon 15th": the 15th
     second = second or _bare_end(tail, found.start)
     gap = tail.find(second.said) if second is not None else -1
     if second is None or tail[:gap] not in ("", "the ", "The "):  # the time right after the join, or none
@@ -153,13 +170,30 @@ def _back_after(text: str, found: Span, today: date, read: Callable[[str, date],
 WAY_BACK = re.compile(r"(?i)回|返|[住待呆玩]到|\bback\b|\breturn|\bthrough\b|\buntil\b|\btill\b|\bflying home\b")
 
 
-def back_on(when: Span | None, text: str, before: Span | None) -> Span | None:
-    """A follow-up naming only the way back (7月16日回北京, 回程定15号, 住到16号, "the return should be the 23rd")
-    after a trip that started earlier: from that start to this day; None otherwise."""
-    if before is None or not WAY_BACK.search(text):
+def back_on(
+    when: Span | None, text: str, before: Span | None, read: Callable[[str, date], Span | None] | None = None
+) -> Span | None:
+    """A follow-up naming only the way back (7月16日回北京, 回程定15号, 住到16号, "the return should be the 23rd",
+    "till sunday") after a trip that started earlier: from that start to this day; None otherwise."""
+    if before is None or not (way := WAY_BACK.search(text)):
         return None
     if when is None and (bare := BARE_END.search(text)):  # 15号, "the 23rd": read from the trip's start
         when = _bare_end(text[bare.start() :], before.start)
+    if when is None and read is not None:  # "a hotel till sunday": the weekday after the trip's start
+        when = read(text[way.end() :], before.start + timedelta(days=1))
     if when is None or when.kind != "day" or not before.start < when.start:
         return None
     return replace(when, start=before.start, kind="range", said=f"{before.said} – {when.said}")
+
+
+def stretch_after(text: str, day: Span, today: date, read: Callable[[str, date], Span | None]) -> Span:
+    """A day named in passing, then the trip's stretch that holds it ("the Wednesday off too, so we'd leave Wed the
+    25th and come back Sunday"): the stretch."""
+    at = text.find(day.said)
+    rest = text[at + len(day.said) :] if at >= 0 else ""
+    if not rest or WEEKDAY_SAID.match(rest.lstrip(" ,，(（")):  # 12月18号周五…20号回: its own weekday, no new start
+        return day
+    later = read(rest, today)
+    if later is None or later.kind != "range" or not (JOIN.search(later.said) or WAY_BACK.search(later.said)):
+        return day  # a stretch said with both ends (跨年 is a night, not the trip's stretch)
+    return later if later.start <= day.start <= later.end else day

@@ -46,7 +46,7 @@ from desktop_app.travel.date_words import (
 from desktop_app.travel.holiday_calendar import holiday_block
 from desktop_app.travel.not_trip import asides_blanked, busy_blanked
 from desktop_app.travel.numbers import number, zh_number
-from desktop_app.travel.ranges import joined, weekday_dated, weekend_of
+from desktop_app.travel.ranges import joined, stretch_after, weekday_dated, weekend_of
 from desktop_app.travel.span import (
     COMING_DAYS,
     coming_days,
@@ -407,7 +407,8 @@ def find_span(text: str, today: date) -> Span | None:
         found = found or whole
     read: Callable[[str, date], Span | None] = _read_end
     found = found and weekend_of(text, anchored(text, weekday_dated(text, found, today, read)))
-    return found and joined(text, found, today, read)
+    found = found and joined(text, found, today, read)
+    return stretch_after(text, found, today, find_span) if found is not None and found.kind == "day" else found
 
 
 def _read_end(tail: str, start: date) -> Span | None:
@@ -458,7 +459,10 @@ def _said_outright(text: str, holiday: Span, near: date) -> Span | None:
     return None
 
 
-CORRECTED = re.compile(r"(?i)不对[，,\s]*|改到|改成|改(?=\s*[\d一二三四五六七八九十]{1,2}\s*月)|\bno wait\b|\bi mean\b")
+CORRECTED = re.compile(
+    r"(?i)不对[，,\s]*|改到|改成|改(?=\s*[\d一二三四五六七八九十]{1,2}\s*月)|\b(?:no|oh) wait\b|\bi mean\b"
+    r"|\blet'?s do\b"
+)
 NOW = re.compile(r"(?i)现在|此刻|这会儿|right now|rn|currently|at the moment")
 
 

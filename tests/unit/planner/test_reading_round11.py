@@ -71,3 +71,38 @@ def test_a_homophone_after_a_change_or_before_which(earlier: list[str], text: st
 )
 def test_the_party_as_travellers_say_it(earlier: list[str], text: str, size: int) -> None:
     assert parse(text, earlier).party.size == size
+
+
+@pytest.mark.parametrize(
+    ("today", "text", "start", "end"),
+    [
+        ("2026-12-16", "We want go to Guilin for the christmas days, 24. to 27. december", "2026-12-24", "2026-12-27"),
+        ("2027-01-11", "let's do fri 12th to mon 15th in Sanya", "2027-02-12", "2027-02-15"),  # the 12th a Friday
+        (
+            "2026-12-06",
+            "Is the Harbin Ice Festival on by Jan 5? If so I need a hotel there Jan 5-8.",
+            "2027-01-05",
+            "2027-01-08",
+        ),
+        (
+            "2026-11-19",
+            "Sanya: the school gives them the Wednesday off too, so we'd leave Wed the 25th and come back Sunday",
+            "2026-11-25",
+            "2026-11-29",
+        ),
+        ("2026-12-06", "12月18号周五下班后出发，20号回，从长沙去广州长隆", "2026-12-18", "2026-12-20"),
+        ("2026-12-06", "想12月31号从深圳飞东京跨年，1月3号回来，帮我查下机票和酒店", "2026-12-31", "2027-01-03"),
+    ],
+)
+def test_the_trips_stretch_as_said(
+    monkeypatch: pytest.MonkeyPatch, today: str, text: str, start: str, end: str
+) -> None:
+    monkeypatch.setenv("TRAVEL_ASSISTANT_TODAY", today)
+    when = parse(text, []).when
+    assert when is not None and (when.start.isoformat(), when.end.isoformat()) == (start, end)
+
+
+def test_a_way_back_by_weekday_in_a_follow_up(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TRAVEL_ASSISTANT_TODAY", "2027-01-11")
+    q = parse("and a hotel near marina bay till sunday", ["flights hk to singapore thursday the 14th"])
+    assert q.when is not None and (q.when.start.isoformat(), q.when.end.isoformat()) == ("2027-01-14", "2027-01-17")
