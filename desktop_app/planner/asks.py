@@ -19,7 +19,7 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
         words(
             "天气|气温|温度|下雨|热不热|穿什么|穿啥|穿多厚|要穿|带什么|衣服|热吗|很热|太热|暖和|凉|下雪|多少度|冷|冻|零下"
             "|游泳|下海|外套|羽绒服|秋裤|雨伞"
-            "|泳衣|长袖|短袖|防晒|带伞|雨季|温差|热死|冷死|几度|能穿|还能穿|干不干|加湿器|有雾|大雾|暴雪|回南天|湿度"
+            "|泳衣|长袖|短袖|防晒|带伞|雨季|温差|热死|冷死|几度|能穿|还能穿|干不干|加湿器|有雾|大雾|雾霾|暴雪|回南天|湿度"
         )
         + words(
             "weather|wether|temperature| temp | temps |degrees|humid| rain|forecast|climate|"
@@ -34,13 +34,13 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
         "| one way | economy | business class | first class |商务舱|经济舱|头等舱"
     ),
     "hotels": words(
-        "酒店|住宿|宾馆|民宿|住哪|空房|订房|客栈|青旅|亲子房|家庭房|住的贵|住得贵|住一晚得|住的地方|的地方住|住的呢|住的推荐|吃的住的|住的怎么|好住的|住处|找个地方住|看看住的"
+        "酒店|住宿|宾馆|民宿|住哪|空房|订房|客栈|青旅|亲子房|家庭房|住的贵|住得贵|住一晚得|住的地方|的地方住|住的呢|住的推荐|吃的住的|住的怎么|好住的|住处|找个地方住|看看住的|能住的|落脚"
     )
     + words(
         "hotel|stay|accommodation|lodging| room | rooms |a place near|place to crash|somewhere to crash|hostel|airbnb"
         "|need a place|a place for|base myself|base ourselves|a bed |where we ll sleep|where to sleep|place to sleep"
         "|ryokan|villa|cheap beds|roof over|need somewhere near|somewhere to stay|somewhere near the|hostle"
-        "|somewhere decent|nowhere to sleep|nowhere to stay"
+        "|somewhere decent|nowhere to sleep|nowhere to stay|places to crash|me somewhere near|us somewhere near"
     ),
     "save": words("保存|存下来|存起来|存成|存一下|导出|收藏|记下来|存着")
     + words("save|export|write it down|keep it|keep this|bookmark|remember|记一下"),

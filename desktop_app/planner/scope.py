@@ -80,7 +80,7 @@ TOPICS = (
         "trains",
         re.compile(
             r"(?i)余票|开抢|开售|12306|票[^，,。？?]{0,6}还有(?:吗|没)|还有票|有票吗|有没有票|票好买|太难抢|难买|一班|买得到|抢得到|抢到|好抢|抢票|放票|有(?:没有)?直达|还能买|还有座|有座吗|车次|几点有|时刻表|卧铺|最早一班|最晚一班|末班|首班|几班|多久一班|班次|几分钟一趟|多久一趟|"
-            r"\btrains? (?:run|leave)\b|\bovernight train\b|\b(?:buy|book) (?:the |a )?train tickets?\b|"
+            r"\btrains? (?:run|leave)\b|\bovernight train\b|\b(?:buy|book)(?: me| us)? (?:the |a )?train tickets?\b|"
             r"\bseats on\b|\b(?:last|first|earliest|latest) (?:[\w-]+ ){0,2}(?:trains?|shinkansen)\b|"
             r"(?:二等座|一等座|硬卧|软卧)(?![^，,。？?]{0,4}(?:多少|票价|价格|贵))|"  # 二等座多少钱: a fare
             r"\bsleeper\b|\btimetables?\b|\btrain (?:times|schedules?)\b|\bseats? left\b|\bsold out\b"
@@ -94,6 +94,7 @@ TOPICS = (
             r"|\breserved seats?\b|\bhow long\b[^.?!]{0,30}\b(?:trains?|trian|eurostar|ktx|tgv|shinkansen)\b"
             r"|\btrains?\b[^.?!]{0,40}\bhow long\b"
             r"|\b(?:quickest|fastest|direct) trains?\b"
+            r"|\btrains?\b[^.?!]{0,40}\b(?:before|after|by) \d{1,2}\s*(?:am|pm)\b"
             r"|\btrains?\b[^.?!]{0,30}\b(?:faster|quicker|slower|better|easier) than\b"
             r"|\bhow often\b[^.?!]{0,20}\b(?:run|go|leave)\b"
             r"|\b(?:which|what) train should (?:i|we) (?:take|book|get|catch)\b"
@@ -106,11 +107,11 @@ TOPICS = (
     Topic(  # 几点开门, 开到几点, 开放吗, 开不开, 要预约吗, 门票, "is it open", "opening hours"
         "opening_times",
         re.compile(
-            r"(?i)开门|关门|开园|闭园|闭馆|开馆|休馆|开到几点|几点开|开吗|开着吗|几点(?:关|结束|停|亮灯)|关灯|营业|开放|开不开|预约|门票|"
+            r"(?i)开门|关门|开园|闭园|闭馆|开馆|休馆|开到几点|几点开|开吗|开着吗|几点(?:关|结束|停|亮灯|开始|升旗)|升旗|关灯|营业|开放|开不开|预约|门票|"
             r"\bopen(?:ing)? (?:hours|times)\b|\bopen\b(?! to\b)|\bclosed\b|\bclosing time\b"
             r"|\bclose[sd]? (?:on|at)\b|\b(?:what time|when) (?:does|do|is|are)\b[^.?!]{1,40}\b(?:close|start|begin)\b"
             r"|\bopening hrs\b|\btours? (?:start|begin|run)\b|\bstops? running\b"
-            r"|\bwhat time\b[^.?!]{0,40}\b(?:go|turn|switch) off\b"
+            r"|\bwhat time\b[^.?!]{0,40}\b(?:go|turn|switch|come) (?:off|on)\b|\blight up\b"
             r"|\breserve\b|\btime slot\b|\bat the gate\b|\badmission\b"
             r"|\b(?:tram|museum|entry|entrance|park|show|cable car) tickets?\b"
             r"|(?-i:\b[A-Z][\w']+)\s+hours\b|\b(?:museum|park|temple|palace|zoo|gallery)\s+hours\b"  # "Louvre hours"

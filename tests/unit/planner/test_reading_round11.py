@@ -106,3 +106,23 @@ def test_a_way_back_by_weekday_in_a_follow_up(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setenv("TRAVEL_ASSISTANT_TODAY", "2027-01-11")
     q = parse("and a hotel near marina bay till sunday", ["flights hk to singapore thursday the 14th"])
     assert q.when is not None and (q.when.start.isoformat(), q.when.end.isoformat()) == ("2027-01-14", "2027-01-17")
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        ("what time do the lights come on at hongyadong in chongqing?", "opening_times"),
+        ("元旦早上天安门升旗几点？想带孩子去看", "opening_times"),
+        ("Can you book me a train ticket Nanjing to Suzhou on Jan 2?", "trains"),
+        ("any train shanghai to suzhou before 7am?", "trains"),
+    ],
+)
+def test_times_and_bookings_beyond_the_data_look_nothing_up(text: str, topic: str) -> None:
+    q = parse(text, [])
+    assert topic in q.beyond and asked(q) == () and q.destinations  # the place is still read
+
+
+def test_switching_to_a_place_then_never_mind_keeps_the_new_place() -> None:
+    q = parse("三亚春节酒店也太贵了吧，换海口算了", ["春节打算一家三口从杭州出发去三亚过年，预算一万五，帮我规划一下"])
+    assert [c.id for c in q.destinations] == ["haikou"]
+    assert [c.id for c in parse("南京算了，去苏州吧", ["下周去南京玩"]).destinations] == ["suzhou"]
