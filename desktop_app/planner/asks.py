@@ -28,13 +28,13 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
             "|monsoon|rainy season|scorching|thermals|warm enough|beach weather|layers|pouring"
         )
     ),
-    "flights": words("机票|航班|飞|往返|票价")
+    "flights": words("机票|航班|飞|往返|票价|路费")
     + words(
         "flite|flihgt|flight|fly|airfare| fare|plane|ticket|round trip|return ticket| to get to | to get from | direct "
         "| one way | economy | business class | first class |商务舱|经济舱|头等舱"
     ),
     "hotels": words(
-        "酒店|住宿|宾馆|民宿|住哪|空房|订房|客栈|青旅|亲子房|家庭房|住的贵|住得贵|住一晚得|住的地方|的地方住|住的呢|住的推荐|吃的住的|住的怎么|好住的|住处|找个地方住|看看住的|能住的|落脚"
+        "酒店|住宿|宾馆|民宿|住哪|空房|订房|客栈|青旅|亲子房|家庭房|住的贵|住得贵|住一晚得|住的地方|的地方住|住的呢|住的推荐|吃的住的|住的怎么|好住的|住处|找个地方住|看看住的|能住的|落脚|附近找个"
     )
     + words(
         "hotel|stay|accommodation|lodging| room | rooms |a place near|place to crash|somewhere to crash|hostel|airbnb"
@@ -97,7 +97,8 @@ ESCAPE = re.compile(  # a wish to go, or the reason for a change (首尔太冷�
 TRAIN_FARE = re.compile(
     r"(?:高铁|动车|火车|车票|城际|[一二]等座|硬座|[硬软]卧)[^，,。！？!?]{0,8}(?:多少钱|票价|价格|贵不贵|多少一张)"
     r"|\btrain (?:fares?|tickets? (?:price|cost)s?)\b"
-    r"|\bhow much\b[^.?!]{0,25}\btrains?\b|\btrains?\b[^.?!]{0,25}\bcosts?\b",
+    r"|\bhow much\b[^.?!]{0,25}\btrains?\b|\btrains?\b[^.?!]{0,25}\bcosts?\b"
+    r"|\btrains?\b[^?!]{0,60}\b(?:what does|how much is|how much does) (?:a|the) ticket\b",
     re.IGNORECASE,
 )
 # how a fare is said by its kind: 往返, 单程, "round trip", "one way", business class, 经济舱

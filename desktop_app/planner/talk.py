@@ -67,7 +67,7 @@ QUESTION = re.compile(
 REQUEST = re.compile(
     r"(?i)帮|请|给我|查|看看|推荐|找|订|安排|规划|计划|打算|准备|(?<![再想])想(?!想)|(?<!还)要|求|来个"
     r"|这次|这回|今年|明年|下次|下周|明天|后天|下个?月|改|换|(?<!\d)\d+\s*[号日月]|周[一二三四五六日天末]|星期|礼拜"
-    r"|去不了|来不了|不来了|(?<!再也)不去了|也去|也来|一起"
+    r"|去不了|来不了|不来了|(?<!再也)(?<!打死)不去了|也去|也来|一起"
     r"|\b(?:please|pls|plz|help|find|book|plan|planning|want|wanna|need|looking|thinking|tell me|show me"
     r"|suggest|recommend|let's|i'd like|budget|compare|next|tomorrow|gonna|going to|will|i'll|we'll)\b"
 )

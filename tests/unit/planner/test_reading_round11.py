@@ -126,3 +126,19 @@ def test_switching_to_a_place_then_never_mind_keeps_the_new_place() -> None:
     q = parse("三亚春节酒店也太贵了吧，换海口算了", ["春节打算一家三口从杭州出发去三亚过年，预算一万五，帮我规划一下"])
     assert [c.id for c in q.destinations] == ["haikou"]
     assert [c.id for c in parse("南京算了，去苏州吧", ["下周去南京玩"]).destinations] == ["suzhou"]
+
+
+@pytest.mark.parametrize(
+    ("earlier", "text", "asks"),
+    [
+        ([], "how long is the high speed train from Beijing to Xi'an, and what does a ticket cost?", ("flights",)),
+        (
+            ["老伴想看兵马俑，我们俩下个月去西安，冷不冷？", "从南京坐高铁过去大概多少钱"],
+            "住三晚，钟楼附近找个干净点的",
+            ("flights", "hotels", "weather"),
+        ),
+        ([], "我们三个人从深圳出发回趟西安，1月9号走，路费大概要准备多少", ("flights",)),
+    ],
+)
+def test_how_a_lookup_is_asked(earlier: list[str], text: str, asks: tuple[str, ...]) -> None:
+    assert asked(parse(text, earlier)) == asks
