@@ -51,6 +51,7 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
     "guide": (
         words(
             "攻略|指南|景点|美食|吃的住的|好玩|好吃|怎么玩|玩什么|吃什么|看什么|推荐|必去|必吃|准备什么|玩法|路线怎么|安排路线|怎么排|咋排|可玩|每天去哪|每天怎么玩|排个行程|排一下行程|排行程|怎么安排|排个路线|路线推荐|的路线|怎么分配"
+            "|规划一下行程|规划行程|行程规划|给个路线|个路线"
         )
         + words(
             "guide|sights|what to do|things to do|food|what to see|should i see|should we see|"
@@ -61,7 +62,9 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
             "|to actually do|actually do in"
             "|how should i split|how should we split|how would you split|split the days"
             "|any tips for|usually do|easy to do|worth doing there|worth doing in"
-            "|where should i base|where should we base"
+            "|where should i base|where should we base|s worth doing|s actually worth doing|realistic to see"
+            "|what can i see|what can we see|else should we|else should i|for a family to do|day plan|how to spend"
+            "|which place we go|actually do there"
         )
     ),
 }

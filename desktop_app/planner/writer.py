@@ -360,9 +360,18 @@ def _not_in_data(q: TripQuery, called: set[str]) -> str:
         ("guide" in q.intents, "示例数据没有景点和玩法：在「技能」菜单启用 search_and_summarize 可以联网查攻略",
          "The sample data has no sights or things to do: the search_and_summarize skill (Skills menu) "
          "looks them up on the web"),
+        (_trip_unpriced(q, called),
+         "这些日期的往返机票和酒店也可以帮你查：说一声「查机票和酒店」",
+         'The flights and hotel for these dates can be priced too: just say "flights and hotels too"'),
     ]  # fmt: skip
     said = [say(q.lang, zh, en) for asked, zh, en in gaps if asked]
     return "".join(say(q.lang, f"\n\n（{text}。）", f"\n\n({text}.)") for text in said)
+
+
+def _trip_unpriced(q: TripQuery, called: set[str]) -> bool:
+    """An itinerary asked with the trip's dates and origin said, and nothing priced: the prices offered, not forced."""
+    priced = {slot_of(c) for c in called} & {"fare", "stay"}
+    return "guide" in q.intents and not priced and q.when is not None and q.origin is not None and not q.beyond
 
 
 def _origin_note(q: TripQuery) -> str:

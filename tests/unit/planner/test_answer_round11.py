@@ -56,3 +56,10 @@ async def test_a_whole_trip_still_states_its_nights() -> None:
 )
 def test_a_wish_or_a_hello_gets_one_back_not_a_goodbye(text: str, lang: str, starts: str) -> None:
     assert reply(text, lang).startswith(starts)
+
+
+async def test_an_itinerary_with_dates_and_an_origin_offers_the_prices_it_did_not_look_up() -> None:
+    text = final_text((await run("带孩子寒假去哈尔滨，我和她爸，从厦门出发，2月15到2月20，住5晚，帮我规划一下行程"))[0])
+    assert "说一声「查机票和酒店」" in text and "¥" not in text  # offered, not priced
+    text = final_text((await run("下周去西安玩三天，攻略"))[0])
+    assert "查机票和酒店" not in text  # no origin said: nothing to price from

@@ -142,3 +142,28 @@ def test_switching_to_a_place_then_never_mind_keeps_the_new_place() -> None:
 )
 def test_how_a_lookup_is_asked(earlier: list[str], text: str, asks: tuple[str, ...]) -> None:
     assert asked(parse(text, earlier)) == asks
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "带孩子寒假去哈尔滨，孩子8岁，我和她爸，从厦门出发，2月15到2月20，住5晚，帮我规划一下行程",
+        "我想暑假去拉萨和大理，学生党，给个路线",
+        "me and my mates (4 of us) are doing Guilin for 5 days next week, whats actually worth doing",
+        "heading to Guilin next week with my parents, they're 60+ and slow walkers. whats realistic to see?",
+        "give me a 3 day plan for hong kong with a toddler pls, we're 2 adults + 1 baby",
+    ],
+)
+def test_an_itinerary_asked_is_a_guide_not_a_priced_trip(text: str) -> None:
+    assert asked(parse(text, [])) == ("guide",) or "guide" in parse(text, []).intents
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm off from the 20th to the 23rd — could I squeeze in Seoul? would be flying from Beijing",
+        "Bangkok to Chiang Mai on the overnight sleeper train — is it worth doing?",
+    ],
+)
+def test_squeezing_in_a_trip_or_a_train_worth_doing_is_no_guide(text: str) -> None:
+    assert "guide" not in parse(text, []).intents
