@@ -41,7 +41,7 @@ def frame_of(query: TripQuery) -> TripFrame:
     return TripFrame(
         lang=query.lang,
         asks=tuple(sorted(query.intents)),
-        looks_up=looks_up(query),
+        looks_up=looks_up(query) if query.travel_related and not query.beyond_only else (),  # nothing planned
         travellers=travellers,
         origin=query.origin.id if query.origin is not None else None,
         origin_assumed=query.origin_assumed,

@@ -49,7 +49,13 @@ def unknown_places(text: str) -> list[str]:
 def _may_be_place(word: str) -> bool:
     """Not a doubled verb (走走, 逛逛), a time (元宵节, 初五, 月底, 两天) or a word no place name has in it."""
     doubled = word[0] == word[1]  # 走走, 晒晒太阳
-    return not (doubled or NOT_PLACE_CHARS.search(word) or TIME_WORD.search(word) or find_span(word, clock.today()))
+    common = COMMON_PLACES.search(word)  # 郊区, 机场, 公司: a kind of place, not a place's name
+    return not (
+        doubled or common or NOT_PLACE_CHARS.search(word) or TIME_WORD.search(word) or find_span(word, clock.today())
+    )
+
+
+COMMON_PLACES = re.compile(r"郊区|市区|市中心|城里|乡下|农村|老家|机场|车站|公司|学校|单位|医院|商场|景区|工地|总部")
 
 
 TIME_WORD = re.compile(

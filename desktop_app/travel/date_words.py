@@ -132,5 +132,7 @@ def may_not_month(m: re.Match[str]) -> bool:
 
 # a month said outright (12月, 1/15, "Feb"): a day said without one is read in the trip's month
 MONTH_SAID = re.compile(r"(?i)月|\d\s*[/.]\s*\d|\b(?:" + "|".join(m[:3] for m in MONTHS_EN) + r")")
+# a time that places itself (a month, or from today: 下周末, "next week"), never re-read in the trip's month
+SELF_PLACED = re.compile(MONTH_SAID.pattern + r"|下|这|本|明天|后天|\bnext\b|\bthis\b|\btomorrow\b|\btmrw\b")
 # places listed right before "in 10 days" make it the trip's length: "Chengdu and Chongqing in 6 days"
 PLACES_LISTED = re.compile(r"[A-Z][\w']+(?:\s*(?:,|\band\b|&|\+)\s*[A-Z][\w']+)+\s*$")

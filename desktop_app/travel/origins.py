@@ -37,17 +37,19 @@ ORIGIN_PATTERNS = (
     r"(?P<c>[\u4e00-\u9fff]{2,4}?)(?:到|-|—|→)?[\u4e00-\u9fff]{2,4}往返",  # 上海成都往返: from Shanghai and back
     r"(?<![\u4e00-\u9fff])(?P<c>[\u4e00-\u9fff]{2,4}?)飞(?=[\s，,。！!？?]|$)",  # 住五晚 武汉飞 总共…
     # 在上海上班 is home (女儿在伦敦读书 is hers)
-    r"(?<![想要去到儿子友学事妈爸姐妹弟哥公婆他她])在(?P<c>[\u4e00-\u9fff]{2,4}?)(?:工作|上班|读书|上学)",
+    r"(?<![想要去到儿子友学事妈爸姐妹弟哥公婆他她])(?<!以前)(?<!曾经)(?<!当年)(?<!之前)在(?P<c>[\u4e00-\u9fff]{2,4}?)(?:工作|上班|读书|上学|上大学|读大学|念书|实习|交换)",
     r"(?i)\bfrom\s*(?P<c>[\u4e00-\u9fff]{2,6})",
     r"(?i)\b(?:i am|i'm|im|we are|we're|i live|we live|based|living)\s+in\s+(?P<c>[\u4e00-\u9fff]{2,4})",  # I'm in 南京
     r"(?i)\bfrom\s+(?P<c>[a-z][a-z' .-]{1,20}?)"
     r"(?=[,.;:!?—–(]|\s+(?:" + ORIGIN_ENDS + r")\b|\s+-\s|\s*[\u4e00-\u9fff]|$)",
-    r"(?i)\b(?:i am|i'm|im|i live|we live|we are|we're|based|living|live|staying|currently|i work|working)\s+"
-    r"(?:all\s+|both\s+|currently\s+|now\s+)?(?:living\s+|staying\s+|based\s+|working\s+)?"
-    r"(?:an?\s+[a-z0-9() ]{2,30}?\s+)?"  # "we're a retired couple in Nanjing", "a family of five (3 kids) in"
+    r"(?i)\b(?:i am|i'm|im|i live|we live|we are|we're|based|living|live|staying|currently|i work|working"
+    r"|i study|we study|studying)\s+"
+    r"(?:all\s+|both\s+|currently\s+|now\s+)?(?:living\s+|staying\s+|based\s+|working\s+|studying\s+)?"
+    # "we're a retired couple in Nanjing", "a family of five (3 kids) in", "I'm at uni in London"
+    r"(?:at (?:uni|university|college|school)\s+)?(?:an?\s+[a-z0-9() ]{2,30}?\s+)?"
     r"in\s+(?P<c>[a-z](?:(?!\s+(?:" + ORIGIN_ENDS + r"|that)\b)[a-z' .-]){1,20}?)"  # "in Paris next week": a stay
-    r"(?=[,.;!?)]|\s+(?:and|but|so|for|since|until|till|now|rn|right now|as|looking|thinking|planning|with"
-    r"|visiting)\b|$)",
+    r"(?=[,.;!?)—–]|\s+-\s|\s+(?:and|but|so|for|since|until|till|now|rn|right now|as|looking|thinking|planning"
+    r"|with|visiting|on (?:an? )?exchange)\b|$)",
     r"(?i)\b(?:out of|outta|leaving|departing|home is|my home town is|my hometown is)\s+(?P<c>[a-z][a-z' .-]{1,20}?)"
     r"(?=[,.;:!?—–(]|\s+(?:" + ORIGIN_ENDS + r")\b|\s+-\s|$)",
     r"(?i)\b(?:out of|from|leaving)\s+(?P<c>[A-Z]{3})\b",

@@ -33,7 +33,10 @@ ZH_COMPANIONS: tuple[tuple[str, int], ...] = (
     (r"(?:孩子|她|他|娃)他?的?(?:爸爸|妈妈|爸|妈|奶奶|爷爷|外婆|外公|姥姥|姥爷)", 1),  # 她爸, 孩子奶奶: one person
     (r"爸妈|父母|爸爸妈妈|二老|公婆|公公婆婆|岳父母|岳父岳母|爷爷奶奶|外公外婆|姥姥姥爷|老人家们", 2),
     (r"爷爷|奶奶|外公|外婆|姥姥|姥爷|妈妈|爸爸|我妈|我爸|岳父|岳母|婆婆|公公|老人|妈|爸", 1),
-    (r"哥哥|姐姐|弟弟|妹妹|[我她他][哥姐弟妹]|闺蜜|发小|室友|侄子|侄女|外甥女?|表[哥姐弟妹]|堂[哥姐弟妹]", 1),
+    (
+        r"哥哥|姐姐|弟弟|妹妹|[我她他][哥姐弟妹]|闺蜜|发小|室友|(?<!小)朋友(?!们)|同事(?!们)|同学(?!们)|侄子|侄女|外甥女?|表[哥姐弟妹]|堂[哥姐弟妹]",
+        1,
+    ),
     (r"老婆|老公|老伴|媳妇|爱人|妻子|丈夫|女朋友|男朋友|女友|男友|对象|太太|先生|男票|女票|(?i:\bbf\b|\bgf\b)", 1),
     (r"^(?:她|他)(?!们)", 1),  # 带她去巴黎: one more
     (TWINS := r"双胞胎(?:宝宝|孩子|女儿|儿子|男孩|女孩)?", 2),  # 带着双胞胎, 双胞胎宝宝: two children
@@ -41,6 +44,7 @@ ZH_COMPANIONS: tuple[tuple[str, int], ...] = (
 )
 EN_COMPANIONS: tuple[tuple[str, int], ...] = (
     (r"parents|mum and dad|mom and dad|grandparents|in-laws", 2),
+    (EN_TWINS := r"\btwins\b|\btwin (?:boys|girls|sons|daughters|babies)\b", 2),  # "my twin boys (17)": two children
     (r"\b(?:mum|mom|dad|mother|father|grandma|grandpa|grandmother|grandfather|sister|brother|bro|sis)\b", 1),
     (r"\b(?:wife|husband|partner|girlfriend|boyfriend|gf|bf|fianc[eé]e?|spouse|hubby)\b", 1),
     (r"\b(?:buddy|friend|mate|colleague|pal|cousin|nephew|niece|aunt|uncle|room-?mate|roomate|classmate)\b", 1),
@@ -303,7 +307,7 @@ def _add(
             n = len(re.findall(r"\d{1,2}", ages.group(0))) if ages else n
             counted = n if n and each == 1 and n < 10 else each
             added += counted
-            kids += counted if pattern in (table[-1][0], TWINS) else 0
+            kids += counted if pattern in (table[-1][0], TWINS, EN_TWINS) else 0
             gap = " " if english else ""
             if counted == each:
                 said.append(m.group(0))

@@ -402,7 +402,9 @@ def find_span(text: str, today: date) -> Span | None:
     if blanked != text:  # read the whole text once more only when something was set aside
         whole = _find_span(text, today)
         event = whole is not None and whole.start > today and asides_blanked(text, past=False) != text
-        if found is not None and whole is not None and event and not SAID_FROM_TODAY.search(found.said):
+        from_today = SAID_FROM_TODAY.search(found.said) if found is not None else None
+        bare = found is not None and BARE_DAY_ONLY.fullmatch(found.said.strip()) is not None  # 考完…16号就出发
+        if found is not None and whole is not None and event and (not from_today or bare):
             found = _find_span(blanked, whole.start) or found  # 周三开会，周四周五去苏州: the days after the meeting
         found = found or whole
     read: Callable[[str, date], Span | None] = _read_end
@@ -416,6 +418,7 @@ def _read_end(tail: str, start: date) -> Span | None:
     return (found := _earliest(tail, start, bare_weekend=True)) and anchored(tail, found)
 
 
+BARE_DAY_ONLY = re.compile(r"\d{1,2}\s*[号日]")
 SAID_FROM_TODAY = re.compile(r"(?i)[\d一二三四五六七八九十]{1,2}\s*[月号日]|\d|下|这|本|\bnext\b|\bthis\b")
 
 

@@ -63,3 +63,11 @@ async def test_an_itinerary_with_dates_and_an_origin_offers_the_prices_it_did_no
     assert "说一声「查机票和酒店」" in text and "¥" not in text  # offered, not priced
     text = final_text((await run("下周去西安玩三天，攻略"))[0])
     assert "查机票和酒店" not in text  # no origin said: nothing to price from
+
+
+def test_a_question_only_beyond_the_data_shows_no_lookups_in_its_reading() -> None:
+    from desktop_app.planner.nlu import parse
+    from desktop_app.planner.reading import frame_of
+
+    frame = frame_of(parse("上海迪士尼五一期间营业时间会延长吗", []))
+    assert frame.beyond == ("opening_times",) and frame.looks_up == ()  # the plan makes none: the pane says none

@@ -167,3 +167,86 @@ def test_an_itinerary_asked_is_a_guide_not_a_priced_trip(text: str) -> None:
 )
 def test_squeezing_in_a_trip_or_a_train_worth_doing_is_no_guide(text: str) -> None:
     assert "guide" not in parse(text, []).intents
+
+
+@pytest.mark.parametrize(
+    ("today", "earlier", "text", "origin"),
+    [
+        (
+            "2026-11-19",
+            [],
+            "hi! im in Seoul on exchange this sem, i wanna go to Tokyo for 5 days, leaving Dec 12. any cheap flights??",
+            "seoul",
+        ),
+        (
+            "2026-12-06",
+            [],
+            "Do I need a visa for Hong Kong for a 3-day academic conference? I'm Indian but I study in Shanghai.",
+            "shanghai",
+        ),
+        (
+            "2026-12-06",
+            [],
+            "Board meeting in Hong Kong Wednesday 9am. I'm in Shenzhen — planning to go over Tuesday "
+            "evening. Hotel for the one night pls",
+            "shenzhen",
+        ),
+        (
+            "2026-12-06",
+            [],
+            "I am PhD student from Pakistan studying in Nanjing. I must attend workshop in Wuhan from 4 "
+            "January to 7 January. What is cheapest way to go?",
+            "nanjing",
+        ),
+        (
+            "2027-01-11",
+            [],
+            "I'm at uni in London, term finishes Jan 22 and I wanna fly home to Shanghai the day "
+            "after. what are fares like",
+            "london",
+        ),
+        ("2026-12-16", [], "我在武汉上大学，1月15号考完最后一门，16号就想跟室友出发去昆明玩一周", "wuhan"),
+    ],
+)
+def test_where_one_studies_or_works_is_the_origin(
+    monkeypatch: pytest.MonkeyPatch, today: str, earlier: list[str], text: str, origin: str
+) -> None:
+    monkeypatch.setenv("TRAVEL_ASSISTANT_TODAY", today)
+    q = parse(text, earlier)
+    assert q.origin is not None and q.origin.id == origin and origin not in [c.id for c in q.destinations]
+
+
+def test_where_one_studied_long_ago_is_no_origin() -> None:
+    assert parse("在看《重庆森林》，想起以前在香港念书的日子", []).origin is None
+
+
+def test_a_bare_day_after_an_exam_day_is_in_the_exams_month(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TRAVEL_ASSISTANT_TODAY", "2026-12-16")
+    when = parse("我在武汉上大学，1月15号考完最后一门，16号就想跟室友出发去昆明和大理玩一周", []).when
+    assert when is not None and when.start.isoformat() == "2027-01-16"
+
+
+def test_a_time_said_from_today_in_a_follow_up_is_not_moved_to_the_trips_month(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("TRAVEL_ASSISTANT_TODAY", "2026-12-16")
+    q = parse("元旦机票太贵了，改成下周末吧", ["元旦带爸妈从北京去厦门，机票酒店多少钱"])
+    assert q.when is not None and (q.when.start.isoformat(), q.when.end.isoformat()) == ("2026-12-26", "2026-12-27")
+
+
+@pytest.mark.parametrize(
+    ("text", "size"),
+    [
+        ("Taking my twin boys (17) to tour universities in London over Christmas week, from Hong Kong", 3),
+        ("圣诞那天故宫开门吗？想带来访的德国同事去转转", 2),
+        ("我和朋友去三亚", 2),
+        ("Tokyo还是Osaka，which one 更适合带娃？我们俩+一个小朋友，圣诞那周去", 3),  # 小朋友 is the child
+    ],
+)
+def test_twins_and_a_friend_or_colleague_without_a_number(text: str, size: int) -> None:
+    assert parse(text, []).party.size == size
+
+
+def test_an_expo_is_an_event() -> None:
+    q = parse("下下周上海有没有啥漫展或者游戏展", [])
+    assert q.beyond == ("events",) and asked(q) == ()
