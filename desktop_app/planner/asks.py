@@ -218,11 +218,14 @@ STILL = re.compile(
     r"|还是(?=[\u4e00-\u9fff]{2,4}(?:走|出发)(?:[，,。！!\s]|$))"  # 还是成都走: still leaving from there
 )
 LOOKUP_NAMES = {"机票": "flights", "航班": "flights", "flight": "flights", "酒店": "hotels", "住宿": "hotels"}
-LOOKUP_NAMES |= {"hotel": "hotels", "天气": "weather", "weather": "weather"}
-_LOOKUP = r"(机票|航班|酒店|住宿|天气|flights?|hotels?|weather)"
+LOOKUP_NAMES |= {"hotel": "hotels", "天气": "weather", "weather": "weather", "民宿": "hotels", "客栈": "hotels"}
+LOOKUP_NAMES |= {"fare": "flights"}
+_LOOKUP = r"(机票|航班|酒店|住宿|民宿|客栈|天气|flights?|hotels?|weather|fares?)"
 # a lookup not wanted: 机票不用查了, hotel 先不看了, 酒店去掉, "I don't need flights", "skip the weather"
 UNASKED = re.compile(
     r"(?i)" + _LOOKUP + r"\s*(?:就|先|也|都)?\s*(?:不用|不需要|不必|别查|别看|去掉|先不|不看|省了|免了)"
+    # 机票我老公会订，不用查了: someone else books it
+    r"|" + _LOOKUP + r"[^。！？!?，,]{1,8}(?:会订|来订|订好了|搞定了?)[，,\s]*(?:不用|不需要|不必)(?:查|看)"
     r"|(?:不用|不需要|别|去掉|\bskip\b|\bno need for\b|\bdon'?t need\b|\bforget\b|\bnot asking about\b|\bno\b"
     r"|\balready (?:booked|got|have|sorted)\b)\s*(?:the\s+|any\s+|my\s+|our\s+)?(?:[查订]\s*)?"
     + _LOOKUP
@@ -280,7 +283,7 @@ def find_intents(text: str) -> set[str]:
         found.discard("flights")  # 明天青岛有雾吗 怕航班延误: the flight is why, no fare asked
     found = _way_or_length(found, asked, text)
     if found and not found & {"flights", "hotels"} and any(w in folded for w in COST_WORDS):
-        found |= {"flights", "hotels"}
+        found |= {"flights"} if TRAIN_FARE.search(asked) else {"flights", "hotels"}  # 二等座多少钱: the train's
     phrased = _asked_in_phrases(text, asked, found)
     found |= phrased
     if ("hotels" in found and TRAIN.search(text)) or GETTING_THERE.search(text):

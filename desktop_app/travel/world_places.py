@@ -121,7 +121,9 @@ def find_places(text: str) -> list[Mention]:
 
 # A misspelt name counts only where a place is meant: before a lookup or a route word, after to/in/from.
 _PLACE_AFTER = re.compile(r"(?i)^\s*(?:hotels?|weather|flights?|flites?|trip|to|and|n|or|for|vs\.?|&|,|\?|->|→|$)")
-_PLACE_BEFORE = re.compile(r"(?i)(?:^|\bto|\bin|\bfrom|\bvisit|\bfly|\bfor|\band|\bor|->|→|飞|去|到)\s*$")
+_PLACE_BEFORE = re.compile(
+    r"(?i)(?:^|\bto|\bin|\bfrom|\bvisit|\bvisiting|\bfly|\bfor|\band|\bor|\baround|\bnear|\bexplore|->|→|飞|去|到)\s*$"
+)
 
 
 def _distance(a: str, b: str) -> int:

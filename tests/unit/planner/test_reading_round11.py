@@ -250,3 +250,35 @@ def test_twins_and_a_friend_or_colleague_without_a_number(text: str, size: int) 
 def test_an_expo_is_an_event() -> None:
     q = parse("下下周上海有没有啥漫展或者游戏展", [])
     assert q.beyond == ("events",) and asked(q) == ()
+
+
+@pytest.mark.parametrize(
+    ("earlier", "text", "asks"),
+    [
+        (
+            ["想去大理玩，从上海出发，两个人，下个月，机票酒店天气都看看"],
+            "算了机票我老公会订，不用查了，你帮我看看古城里的客栈吧",
+            ("hotels", "weather"),
+        ),
+        (["下周末从苏州去杭州，两个人，机票酒店天气"], "民宿不用了，室友说她亲戚家能住", ("flights", "weather")),
+        ([], "这周六从北京出发去西安，高铁二等座多少钱？顺便看下那边天气", ("flights", "weather")),
+    ],
+)
+def test_a_lookup_dropped_or_a_trains_fare_beside_the_weather(
+    earlier: list[str], text: str, asks: tuple[str, ...]
+) -> None:
+    assert asked(parse(text, earlier)) == asks
+
+
+@pytest.mark.parametrize(
+    ("text", "city"),
+    [
+        ("Is it safe to walk around Bankok at night alone as a woman?", "bangkok"),
+        ("圣诞后三天去首而购物 住两晚 机票加酒店多少钱 从青岛飞", "seoul"),
+        ("想暑假带孩子去伦顿游学顺便玩玩", "london"),
+        ("帮我把迪摆的行程存起来 4月10号去", "dubai"),
+        ("吉隆波和新加坡连着玩 一共6天 从广州出发 要多少钱", "kualalumpur"),
+    ],
+)
+def test_more_misspelt_places(text: str, city: str) -> None:
+    assert city in [c.id for c in parse(text, []).destinations]
