@@ -43,7 +43,7 @@ ORIGIN_PATTERNS = (
     r"(?i)\bfrom\s+(?P<c>[a-z][a-z' .-]{1,20}?)"
     r"(?=[,.;:!?—–(]|\s+(?:" + ORIGIN_ENDS + r")\b|\s+-\s|\s*[\u4e00-\u9fff]|$)",
     r"(?i)\b(?:i am|i'm|im|i live|we live|we are|we're|based|living|live|staying|currently|i work|working"
-    r"|i study|we study|studying)\s+"
+    r"|i study|we study|(?<!is )(?<!are )(?<!'s )studying)\s+"  # (my grandson is studying in Qingdao: his)
     r"(?:all\s+|both\s+|currently\s+|now\s+)?(?:living\s+|staying\s+|based\s+|working\s+|studying\s+)?"
     # "we're a retired couple in Nanjing", "a family of five (3 kids) in", "I'm at uni in London"
     r"(?:at (?:uni|university|college|school)\s+)?(?:an?\s+[a-z0-9() ]{2,30}?\s+)?"

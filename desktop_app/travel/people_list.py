@@ -37,6 +37,9 @@ ITEM = re.compile(
 SEPARATOR = re.compile(r"(?i)^\s*(?:,|\band\b|\bn\b|&|\+|\bplus\b|\bwith\b|\bw/?)?\s*$")
 LEADS = re.compile(r"(?i)\b(?:with|w/?|take|taking|bring|bringing)\s*$")  # the speaker goes with them
 AGES = re.compile(r"\d{1,2}")
+ADDRESSED = re.compile(
+    r"(?i)^\W*(?:hi|hello|hey|dear|good (?:morning|afternoon|evening))\s+(?:my\s+)?(?:friend|mate|buddy|pal)\b"
+)
 
 
 def _people(m: re.Match[str]) -> tuple[int, bool, bool] | None:
@@ -63,6 +66,7 @@ def listed_party(text: str) -> tuple[int, int, str] | None:
     """(people, children, the words) of the longest list of people the text names with the speaker or after
     "with"; None when no such list is said."""
     best: tuple[int, int, str] | None = None
+    text = ADDRESSED.sub(lambda m: " " * len(m.group(0)), text)  # "Hello friend, I am…": the reader, no traveller
     items = list(ITEM.finditer(text))
     i = 0
     while i < len(items):

@@ -282,3 +282,16 @@ def test_a_lookup_dropped_or_a_trains_fare_beside_the_weather(
 )
 def test_more_misspelt_places(text: str, city: str) -> None:
     assert city in [c.id for c in parse(text, []).destinations]
+
+
+def test_someone_elses_studies_and_a_greeting_to_the_reader_are_not_the_travellers() -> None:
+    q = parse(
+        "my grandson is studying in Qingdao. I'm retired, living in Dalian. thinking to visit him next week for 4 "
+        "days. weather and hotel?",
+        [],
+    )
+    assert q.origin is not None and q.origin.id == "dalian" and [c.id for c in q.destinations] == ["qingdao"]
+    hello = parse(
+        "Hello friend, I am PhD student studying in Nanjing. I must attend a workshop in Wuhan, cheap hotel?", []
+    )
+    assert hello.party.size == 1
