@@ -139,7 +139,7 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
     places = find_places(text)
     _set_places(q, text, places)
     q.read_as = [(p.said, p.city) for p in places if p.said and p.city is not None]
-    q.unknown_places = unknown_places(text)
+    q.unknown_places = unknown_places(text, bool(q.destinations))
     _asks(q, text, earlier)
     q.days, q.nights = parse_duration(told_blanked(text))  # "just got back from a week in Phuket": not this trip
     q.stars_said = parse_stars(text)
@@ -344,7 +344,8 @@ def _set_places(q: TripQuery, text: str, places: list[Mention]) -> None:
     q.dropped = [p.city for p in places if p.city is not None and DROPPED.search(_around(text, p))]
     if len({p.city for p in places} - {None}) > 1:
         q.dropped += [p.city for p in places if p.city is not None and VISITED.search(_around(text, p))]
-    rest = [p for p in places if p is not origin and not aside(text, p) and p.city not in q.dropped]
+    gone = [p for p in places if p.city in q.dropped or (p.city is None and DROPPED.search(_around(text, p)))]
+    rest = [p for p in places if p is not origin and not aside(text, p) and p not in gone]  # ("forget Bali")
     rest = [p for p in rest if origin is None or not after_from(text, p)] or rest  # a start taken back
     rest, first = trip_places(text, rest), on_the_way(text, rest)  # 中转首尔…纽约待十天: Seoul, then New York
     found: list[tuple[int, City]] = [(p.start - len(text) * (p.start in first), p.city) for p in rest if p.city]

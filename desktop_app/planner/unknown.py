@@ -33,17 +33,25 @@ NOT_PLACE_EN = {
 ZH_PLACE_ENDS = r"(?:玩|滑雪|爬山|旅游|旅行|度假|看看|的|，|,|。|$|呢|吗|哪个|比|都)"
 
 
-def unknown_places(text: str) -> list[str]:
-    """Words asked about as places (after 去 / 到 / to / visit / and) that no gazetteer knows."""
+def unknown_places(text: str, city_named: bool = False) -> list[str]:
+    """Words asked about as places (after 去 / 到 / to / visit / and) that no gazetteer knows; with a sample city
+    named, a word after "in" is a district of it ("stay in Namba or Umeda", "fun in Brooklyn")."""
     found: list[str] = []
     zh = ZH_WAY + r"(?P<p>[\u4e00-\u9fff]{2,4}?)" + ZH_PLACE_ENDS  # 出去: out
     found += [m.group("p") for m in re.finditer(zh, text) if _may_be_place(m.group("p"))]
     found = [w for w in found if not re.match(r"下{0,2}个?(?:周|星期|礼拜)", w)]  # 玩到周日: a day, not a place
     en = r"\b(?:in|to|visit|visiting|and|or|vs\.?)\s+(?P<p>[A-Z][a-zA-Z]{2,}(?:\s[A-Z][a-zA-Z]+)?)"
-    found += [m.group("p") for m in re.finditer(en, text) if m.group("p").split()[0].casefold() not in NOT_PLACE_EN]
+    found += [
+        m.group("p")
+        for m in re.finditer(en, text)
+        if m.group("p").split()[0].casefold() not in NOT_PLACE_EN and not (city_named and DISTRICT.match(m.group(0)))
+    ]
     known = [w for w in found if find_places(w) or find_regions(w, []) or resolve_city(w)]
     people = [w for w in found if re.search(PEOPLE, w)]  # 和女朋友, 跟同事: who goes, not where
     return list(dict.fromkeys(w for w in found if w not in known + people and not _travel_word(w)))
+
+
+DISTRICT = re.compile(r"(?i)in\b")  # a word after "in", beside a city named: its district
 
 
 def _may_be_place(word: str) -> bool:

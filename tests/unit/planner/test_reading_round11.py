@@ -295,3 +295,20 @@ def test_someone_elses_studies_and_a_greeting_to_the_reader_are_not_the_travelle
         "Hello friend, I am PhD student studying in Nanjing. I must attend a workshop in Wuhan, cheap hotel?", []
     )
     assert hello.party.size == 1
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A long weekend in Bangkok, Fri 19th to Mon 22nd March, what's a good hotel price in Sukhumvit for 2?",
+        "I'll be in New York on business, Jul 12th through the 16th. A 4-star hotel in Midtown?",
+    ],
+)
+def test_a_district_of_a_city_named_is_no_unknown_place(text: str) -> None:
+    q = parse(text, [])
+    assert q.destinations and q.unknown_places == []
+
+
+def test_a_place_dropped_without_data_is_no_unknown_place() -> None:
+    q = parse("ok forget Bali, let's do Phuket. flights from Shanghai + hotels for 6 nights pls", ["Bali in March?"])
+    assert [c.id for c in q.destinations] == ["phuket"] and q.no_data == [] and q.unknown_places == []
