@@ -34,7 +34,7 @@ EN_MONTH = r"\b(?P<m>" + _M[1:-1] + r")\b(?:\s+(?P<y>20\d\d))?"
 _MD = r"(?P<{0}>1[0-2]|0?[1-9])"
 NUM_DATE = (  # 1/15, 12.24-12.27, 12/24-27, 2027/1/5-1/9 (never inside a longer number, a version or a price)
     r"(?<![\d./¥$])(?:(?P<y>20\d\d)[/.-])?" + _MD.format("m") + r"(?P<sep>[/.])(?P<d>3[01]|[12]\d|0?[1-9])(?![\d%]|/\d)"
-    r"(?:\s*(?:到|至|-|–|~|to)\s*(?:" + _MD.format("m2") + r"[/.])?(?P<d2>3[01]|[12]\d|0?[1-9])(?![\d./%]))?"
+    r"(?:[号日]?\s*(?:到|至|-|–|~|to)\s*(?:" + _MD.format("m2") + r"[/.])?(?P<d2>3[01]|[12]\d|0?[1-9])(?![\d./%]))?"
 )
 _NTH = r"(?:the\s+)?(?P<{0}>\d{{1,2}})(?:st|nd|rd|th|\.)?"  # "24. to 27. december": an ordinal's dot too
 EN_DAYS_OF = (
@@ -107,7 +107,8 @@ EN_DAYS_OF_MONTH = (  # "from the 3rd to the 8th of next month"
 )  # fmt: skip
 BARE_DAY = (  # a day of the month with no month: "on the 18th, back on the 22nd", 18号出发，22号回来
     r"(?i)\b(?:on|from|for|(?:starting|leaving|departing|arriving|arrive|landing|checking in|check-in"
-    r"|fly(?:ing)? out|booked for|going|around|say|make it|move it to|change it to|(?-i:[A-Z][a-z]{2,}))(?:\s+on)?)"
+    r"|fly(?:ing)? out|booked for|going|around|say|make it|move it to|change it to|what about|how about"
+    r"|(?-i:[A-Z][a-z]{2,}))(?:\s+on)?)"
     r"\s+the\s+(?P<d>\d{1,2})(?:st|nd|rd|th)\b"
     r"(?!\s+(?:of\s+)?" + _M + r"|\s+(?:time|day|night|year|floor|row|place|anniversary)\b)"
     r"(?:[^.?!]{0,30}?\b(?:back|return(?:ing)?|until|till|to)\s+(?:on\s+)?(?:the\s+)?(?P<d2>\d{1,2})(?:st|nd|rd|th)\b)?"

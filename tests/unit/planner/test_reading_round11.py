@@ -312,3 +312,12 @@ def test_a_district_of_a_city_named_is_no_unknown_place(text: str) -> None:
 def test_a_place_dropped_without_data_is_no_unknown_place() -> None:
     q = parse("ok forget Bali, let's do Phuket. flights from Shanghai + hotels for 6 nights pls", ["Bali in March?"])
     assert [c.id for c in q.destinations] == ["phuket"] and q.no_data == [] and q.unknown_places == []
+
+
+def test_a_month_dot_day_range_with_hao_and_a_day_asked_about_instead(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TRAVEL_ASSISTANT_TODAY", "2026-12-16")
+    when = parse("拉萨 酒店 1.5号-1.8号", []).when
+    assert when is not None and (when.start.isoformat(), when.end.isoformat()) == ("2027-01-05", "2027-01-08")
+    monkeypatch.setenv("TRAVEL_ASSISTANT_TODAY", "2027-01-11")
+    q = parse("what about the 25th instead", ["I'm at uni in London and wanna fly home to Shanghai on Jan 23. fares?"])
+    assert q.when is not None and q.when.start.isoformat() == "2027-01-25" and asked(q) == ("flights",)
