@@ -321,3 +321,8 @@ def test_a_month_dot_day_range_with_hao_and_a_day_asked_about_instead(monkeypatc
     monkeypatch.setenv("TRAVEL_ASSISTANT_TODAY", "2027-01-11")
     q = parse("what about the 25th instead", ["I'm at uni in London and wanna fly home to Shanghai on Jan 23. fares?"])
     assert q.when is not None and q.when.start.isoformat() == "2027-01-25" and asked(q) == ("flights",)
+
+
+def test_a_place_asked_for_tersely_is_never_read_as_talk_by_the_second_look() -> None:
+    q = parse("换成成都呢", [])  # the classifier is 92 % sure it is talk; a place asked for with 呢 is an ask
+    assert [c.id for c in q.destinations] == ["chengdu"] and asked(q)
