@@ -177,13 +177,20 @@ def back_on(
     "till sunday") after a trip that started earlier: from that start to this day; None otherwise."""
     if before is None or not (way := WAY_BACK.search(text)):
         return None
-    if when is None and (bare := BARE_END.search(text)):  # 15号, "the 23rd": read from the trip's start
-        when = _bare_end(text[bare.start() :], before.start)
+    start = before.start
+    if when is None:  # 16号回, 回程定15号, "out the 23rd back the 30th": days of the trip's month
+        ahead, after = list(BARE_END.finditer(text, 0, way.start())), BARE_END.search(text, way.end())
+        if not after and ahead and way.start() - ahead[-1].end() <= 2:  # 16号回: the day right before the way
+            after, ahead = ahead[-1], ahead[:-1]
+        if after is not None and ahead:  # "out the 23rd back the 30th": the start moved too
+            moved = _bare_end(text[ahead[-1].start() :], start.replace(day=1))
+            start = moved.start if moved is not None else start
+        when = _bare_end(text[after.start() :], start) if after is not None else None
     if when is None and read is not None:  # "a hotel till sunday": the weekday after the trip's start
-        when = read(text[way.end() :], before.start + timedelta(days=1))
-    if when is None or when.kind != "day" or not before.start < when.start:
+        when = read(text[way.end() :], start + timedelta(days=1))
+    if when is None or when.kind != "day" or not start < when.start:
         return None
-    return replace(when, start=before.start, kind="range", said=f"{before.said} – {when.said}")
+    return replace(when, start=start, kind="range", said=f"{before.said} – {when.said}")
 
 
 def stretch_after(text: str, day: Span, today: date, read: Callable[[str, date], Span | None]) -> Span:

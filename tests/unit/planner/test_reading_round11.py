@@ -326,3 +326,22 @@ def test_a_month_dot_day_range_with_hao_and_a_day_asked_about_instead(monkeypatc
 def test_a_place_asked_for_tersely_is_never_read_as_talk_by_the_second_look() -> None:
     q = parse("换成成都呢", [])  # the classifier is 92 % sure it is talk; a place asked for with 呢 is an ask
     assert [c.id for c in q.destinations] == ["chengdu"] and asked(q)
+
+
+@pytest.mark.parametrize(
+    ("earlier", "text", "start", "end"),
+    [
+        (
+            ["Taking the kids (7 and 10) to Sydney over Christmas, me and my wife too. How hot does it get?"],
+            "ok and flights from Singapore for the four of us, out the 23rd back the 30th?",
+            "2026-12-23",
+            "2026-12-30",
+        ),
+        (["下周五从北京去上海玩，机票酒店"], "16号回", "2026-12-11", "2026-12-16"),
+    ],
+)
+def test_a_way_back_said_with_bare_days_stays_in_the_trips_month(
+    earlier: list[str], text: str, start: str, end: str
+) -> None:
+    when = parse(text, earlier).when  # never a 29-night trip to the next month's 23rd
+    assert when is not None and (when.start.isoformat(), when.end.isoformat()) == (start, end)
