@@ -38,10 +38,14 @@ class Reader:
         self.table = table
         self.index = {g: i for i, g in enumerate(table["ngrams"])}
 
-    def best(self, head: str, text: str) -> tuple[str, float]:
-        """The head's most likely class for `text` and its probability."""
+    def hits(self, text: str) -> list[int]:
+        """The vocabulary's n-grams found in `text` (read once for every head)."""
+        return [i for g in ngrams(text) if (i := self.index.get(g)) is not None]
+
+    def best(self, head: str, text: str, hits: list[int] | None = None) -> tuple[str, float]:
+        """The head's most likely class for `text` and its probability (`hits`: text's n-grams, when read)."""
         spec = self.table["heads"][head]
-        hits = [i for g in ngrams(text) if (i := self.index.get(g)) is not None]
+        hits = self.hits(text) if hits is None else hits
         scale = 1 / math.sqrt(len(hits)) if hits else 0.0
         scores = list(spec["bias"])
         for i in hits:
@@ -71,6 +75,7 @@ class Verdict:
 
 def verdict(text: str) -> Verdict:
     """The classifier's reading of one message."""
-    asks, asks_p = reader().best("asks", text)
-    topic, topic_p = reader().best("scope", text)
+    found = reader().hits(text)
+    asks, asks_p = reader().best("asks", text, found)
+    topic, topic_p = reader().best("scope", text, found)
     return Verdict(tuple(a for a in asks.split("|") if a), asks_p, topic, topic_p)

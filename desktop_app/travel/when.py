@@ -397,6 +397,13 @@ VERB_DOWN = re.compile(r"(?<=[查看问搜算一])(?<!看看)(?<!查查)(?<!问�
 
 
 def find_span(text: str, today: date) -> Span | None:
+    """The time a question names, stretched to a time joined to it (这周末到下周三), or to the stretch said after a
+    day named in passing that holds it (ranges.stretch_after: read once, not again for each later day)."""
+    found = _joined_span(text, today)
+    return stretch_after(text, found, today, _joined_span) if found is not None and found.kind == "day" else found
+
+
+def _joined_span(text: str, today: date) -> Span | None:
     """The time a question names, stretched to a time joined to it (这周末到下周三)."""
     found = _find_span(blanked := asides_blanked(text), today)  # an exam's day is not the trip's
     if blanked != text:  # read the whole text once more only when something was set aside
@@ -409,8 +416,7 @@ def find_span(text: str, today: date) -> Span | None:
         found = found or whole
     read: Callable[[str, date], Span | None] = _read_end
     found = found and weekend_of(text, anchored(text, weekday_dated(text, found, today, read)))
-    found = found and joined(text, found, today, read)
-    return stretch_after(text, found, today, find_span) if found is not None and found.kind == "day" else found
+    return found and joined(text, found, today, read)
 
 
 def _read_end(tail: str, start: date) -> Span | None:
