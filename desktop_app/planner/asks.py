@@ -116,7 +116,8 @@ TRIP_SIZED = re.compile(  # a length or a budget for the whole trip
 )
 PLACES_TO_GO = re.compile(r"推荐(?:几家|几个|一些)(?![^，,。！？!?]*(?:酒店|民宿|宾馆|客栈|住))")  # (几家酒店: a hotel)
 ITINERARY = re.compile(
-    r"行程安排|(?:出|做|给|发|整理)一?[份个][^，,。！？!?]{0,8}(?:行程|攻略)|推荐[^，,。！？!?]{0,6}行程"
+    r"(?i)行程安排|(?:出|做|给|发|整理)一?[份个][^，,。！？!?]{0,8}(?:行程|攻略)|(?:推荐|规划)[^，,。！？!?]{0,8}行程"
+    r"|\b(?:actually|is|ought|things?) to (?:see and )?do\b|\bsee and do\b"  # "what is there actually to do"
 )
 MY_FLIGHT = re.compile(
     r"(?i)\bmy flight\b|航班(?:延误|取消|晚点)|\bflight(?:'s| is| got| was) (?:\w+ )?(?:delayed|cancell?ed)"

@@ -50,6 +50,12 @@ def _save(query: TripQuery, plan: str) -> ToolCall:
     return _call("save_itinerary", {"title": writer.itinerary_title(query, plan), "markdown": plan})
 
 
+def _scope_first(content: str) -> tuple[str, str]:
+    """The answer's first line (what the data cannot say stays first) and the rest."""
+    first, sep, rest = content.partition("\n")
+    return (first + "\n\n", rest.lstrip("\n")) if sep else (content + "\n\n", "")
+
+
 def _split_turns(messages: tuple[Message, ...]) -> tuple[str, list[str], list[Exchange], str]:
     """(current question, earlier questions, this run's tool exchanges, the last earlier answer)."""
     last_user = max((i for i, m in enumerate(messages) if isinstance(m, UserMessage)), default=-1)
@@ -120,7 +126,8 @@ class OfflineModel:
         reply = self._reply(request, question[:MAX_QUESTION], query, exchanges, last_answer)
         if query.read_as and reply.content:  # 三压 read as 三亚: said first, so a wrong reading is seen
             said = [(words, city_name(city, query.lang)) for words, city in query.read_as]
-            reply = replace(reply, content=read_as_note(said, query.lang) + reply.content)
+            first, rest = _scope_first(reply.content) if query.beyond else ("", reply.content)
+            reply = replace(reply, content=(first + read_as_note(said, query.lang) + rest).rstrip())
         if len(question) > MAX_QUESTION and reply.content:
             reply = replace(reply, content=reply.content + writer.cut_note(query.lang, MAX_QUESTION))
         return reply, None if exchanges else _reading(query)

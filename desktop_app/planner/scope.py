@@ -44,6 +44,9 @@ TOPICS = (
             r"|\bvaccin(?:e|es|ation|ations)\b|\bmalaria\b|\baltitude\b|\bpickpockets?\b|\btheft\b|\bearthquakes?\b"
             r"|\bdrinkable\b|自来水|能直接喝|地震|扒手|抗议|示威|游行|骚乱|\bprotests?\b|\bunrest\b|\briots?\b"
             r"|海啸|预警|\btsunami\b|\b(?:typhoon|storm|travel) warnings?\b|\btravel advisory\b"
+            # health on the way: 孕妇能坐飞机吗, 高血压, 拉肚子, 耳朵疼, "7 months pregnant", frostbite
+            r"|怀孕|孕妇|孕期|高血压|心脏病|吃什么药|拉肚子|肠胃|耳朵疼|晕机|晕车|冻伤|\bpregnant\b|\bfrostbite\b"
+            r"|\bdiarrh?o?ea\b|\bfood poisoning\b|\bear pain\b|\bmedication\b|\bmedicine\b|\bupset stomach\b"
         ),
         "安全情况（治安、健康、高原反应）",
         "safety (crime, health, altitude)",
@@ -103,6 +106,21 @@ TOPICS = (
         ),
         "火车车次、时长、时刻和余票",
         "train timetables, journey times or seats left",
+    ),
+    Topic(  # 要买什么保险, 保险公司还保吗, "do i need travel insurance", "does my insurance cover it"
+        "insurance",
+        re.compile(r"(?i)保险|\binsurance\b|\binsurer\b"),
+        "旅行保险",
+        "travel insurance",
+    ),
+    Topic(  # 一日游团, 跟团还是自由行, 导游, 旅行社, "group tour", "tour companies", "travel agency"
+        "tours",
+        re.compile(
+            r"(?i)一日游团|跟团|报团|参团|旅行团|旅游团|导游|地接|旅行社|\bgroup tours?\b|\btour (?:companies|company|"
+            r"operators?|groups?)\b|\btravel agen(?:cy|cies|t)\b|\bday tours?\b|\bguided tours?\b|\btour guides?\b"
+        ),
+        "旅行团、一日游和导游",
+        "tour groups, day tours or tour guides",
     ),
     Topic(  # 几点开门, 开到几点, 开放吗, 开不开, 要预约吗, 门票, "is it open", "opening hours"
         "opening_times",

@@ -8,20 +8,16 @@ import re
 from functools import lru_cache
 from itertools import product
 
-from desktop_app.travel.places import City, all_cities
+from desktop_app.travel.places import City, all_cities, resolve_city
 
 CJK_NAME = re.compile(r"[\u4e00-\u9fff]{2,4}")
-# A typo counts only between a word that leads to a place and one that follows a place (both needed):
-# 去西按玩, 从哈尔宾飞昆名, 那哈尔宾呢, 三压天气怎么样, 桂琳的酒店, 明天成度下雨不, 圣诞节夏门天气; 在大力发展 and
-# 西岸边 are left alone.
+# A typo counts only after a word that leads to a place: 去西按玩, 从哈尔宾飞昆名, 那哈尔宾呢, 三压天气怎么样,
+# 4月份拉撒冷不冷, 明天成度下雨不, 圣诞节夏门天气.
 _LEAD = re.compile(
-    r"(?:^|[\s，,。！!？?；;、：:（(]|去一?趟|去|到|在|飞|从|往|和|跟|与|或|还是|回|那|换成|改成|改|换|把|左右|前后|[号日节]|[今明后]天|周末)$"
+    r"(?:^|[\s，,。！!？?；;、：:（(]|去一?趟|去|到|在|飞|从|往|和|跟|与|或|还是|回|那|换成|改成|改|换|把|左右|前后|[号日节]|月份?|[今明后]天|周末)$"
 )
-_TAIL = re.compile(
-    r"^(?:$|[\s，,。！!？?；;、：:）)]|的|天气|气温|冷|热|酒店|住|机票|航班|旅游|旅行|玩|度假|呢|吗|怎么样|如何|攻略|景点|美食|自由行|[一二两三四五六七八九十]日游|有什么|哪"
-    r"|出发|到|去|飞|和|跟|与|或|还是|[一二两三四五六七八九十\d]{1,2}\s*[天晚日号月]|[冬夏春秋]天|现在|最近|下雨|下雪|下{1,2}个?周|下个?月"
-    r"|这周|周末|今天|明天|后天|看|吃|逛|待|呆|出差|避寒|避暑|会|能|要|可以|适合|附近|贵|吧|爬山|滑雪|过年|跨年|大概|还能|有啥|购物|逛|游学|交换|留学|的?行程)"
-)
+# What follows a person, not a place: 到桂琳家吃饭, 跟夏敏姐说 (a run that begins a longer word is that word too).
+_PERSON_AFTER = re.compile(r"^(?:家|姐|哥|妹|弟|老师|同学|阿姨|叔|说)")
 
 
 # Real words and places that sound like a sample city's name and share a character with it: never typos.
@@ -93,9 +89,18 @@ def _match(run: str) -> tuple[City, str] | None:
     cities: dict[str, tuple[City, str]] = {}
     for reading in product(*(_readings(ch) for ch in run)):
         for city, name in index.get(reading, ()):
-            if name != run and any(a == b for a, b in zip(run, name, strict=True)):
+            if name != run and resolve_city(run) is None and any(a == b for a, b in zip(run, name, strict=True)):
                 cities.setdefault(city.id, (city, name))
     return next(iter(cities.values())) if len(cities) == 1 else None
+
+
+def _follows_a_place(run: str, after: str) -> bool:
+    """False where the run begins a longer word (大丽花, 大板车, 假门假事) or names a person (桂琳家)."""
+    from pypinyin.constants import PHRASES_DICT
+
+    if _PERSON_AFTER.match(after):
+        return False
+    return not any(run + after[:k] in PHRASES_DICT for k in (1, 2) if len(after) >= k)
 
 
 def find_homophones(text: str, taken: list[tuple[int, int]]) -> list[tuple[int, int, City, str]]:
@@ -115,7 +120,7 @@ def find_homophones(text: str, taken: list[tuple[int, int]]) -> list[tuple[int, 
                 run = text[start:end]
                 if any(covered[start:end]) or not chars.intersection(run) or run in NOT_TYPOS:
                     continue
-                if _TAIL.match(text[end : end + 4]) and (hit := _match(run)) is not None:
+                if _follows_a_place(run, text[end : end + 2]) and (hit := _match(run)) is not None:
                     taken.append((start, end))
                     covered[start:end] = b"\x01" * (end - start)
                     found.append((start, end, *hit))

@@ -51,7 +51,7 @@ EN_COMPANIONS: tuple[tuple[str, int], ...] = (
     (
         r"\b(?:bab(?:y|ies) (?:daughter|son|girl|boy)s?|kids?|child(?:ren)?|sons?|daughters?|boys|girls|bab(?:y|ies)"
         r"|teens?|teenagers?|toddlers?"
-        r"|\d{1,2}\s*(?:yo|y/o|-year-old)"
+        r"|\d{1,2}\s*(?:yo|y/o|-year-old)|(?<=\ba )\d{1,2}[\s-]years?[\s-]old|\d{1,2}[\s-]years?[\s-]olds"
         r"|grandkids?|grandchild(?:ren)?|grand(?:son|daughter)s?)\b",
         1,
     ),
@@ -118,10 +118,12 @@ def _headcount(text: str) -> Party | None:
         return Party(n, m.group(0))  # 爸妈…两个老人: two (我和两个老人, 带着两个老人: more, read as companions)
     en = re.search(
         r"(?i)\b(?:a\s+)?(?:family|group|party)\s+of\s+" + _EN + r"\b|\b" + _EN
-        + r"(?:\s+(?:of us|people|persons|adults?|travell?ers|passengers|pax|guests)|\s*ppl|-person)\b",
+        + r"(?:\s+(?:of us|people|persons|adults?|travell?ers|passengers|pax|guests)|\s*ppl|-person)\b"
+        r"|\bso we(?:'re| are| will be) (?:now )?" + _EN + r"\b(?!\s*(?:nights?|days?|weeks?|stars?))"  # "So we are six"
+        r"|\b(?:bringing|coming|joining)\b[^.!?]{0,30}\bmake it " + _EN + r"\b(?!\s*(?:nights?|days?|stars?))",
         text,
     )  # fmt: skip
-    if en and (n := number(en.group(1) or en.group(2))):
+    if en and (n := number(next(g for g in en.groups() if g))):
         return Party(n, en.group(0))  # "2 adults and a 4-year-old": the list of people reads the rest
     return None
 
@@ -129,7 +131,7 @@ def _headcount(text: str) -> Party | None:
 ZH_GROUP = r"(?:女生|男生|女孩|男孩|姑娘|朋友|同学|同事|闺蜜|小伙伴|大学生|学生)"
 FAMILY_PLUS = re.compile(r"\s*(?:\+|\uff0b|再?加上?|带上?|还有|和|跟)\s*(?:我的?)?([^，,。！？!?\s]{1,6})")
 # a child said with its age between count and noun: 一个5岁孩子, 两个3岁的小孩
-ZH_CHILD = r"\s*个?(?:\s*\d{1,2}\s*岁的?)?(?:小孩|孩子|儿童|小朋友|宝宝|娃|小)"
+ZH_CHILD = r"\s*个?(?:\s*\d{1,2}\s*岁的?)?(?:小孩|孩子|儿童|小朋友|宝宝|娃|小|(?i:\s*(?:toddler|kid|baby|child)))"
 
 
 def _our_children(text: str) -> Party | None:
@@ -148,11 +150,11 @@ def _our_children(text: str) -> Party | None:
 
 _MATES = (
     r"(?:friends|frnds|colleagues|mates|roommates|roomates|classmates|coworkers|buddies|pals|students|girls|guys"
-    r"|ladies)\b"
+    r"|ladies|retirees|pensioners|seniors)\b"
 )
 THEY_GO = (  # the parents go, the asker does not: "for my parents", 给爸妈订, 爸妈想去桂林…我不去
     r"(?i)\b(?:for|on behalf of) (?:my|our) (?:parents|mum and dad|mom and dad)\b"
-    r"|给(?:我)?爸妈|替(?:我)?爸妈|爸妈[^。]{0,20}我不去"
+    r"|给(?:我)?爸妈|替(?:我)?爸妈|爸妈[^。]{0,20}我不去|爸妈[^。]{0,30}给(?:他们|他俩|二老)"
     # they come to the asker: 爸妈下周三要从昆明飞来深圳看我, "my parents want to come visit me", "are flying into"
     r"|(?:爸妈|父母)[^，,。！？]{0,14}(?:来|过来)[^，,。！？]{0,6}看我"
     r"|\bmy (?:parents|mum and dad|mom and dad)\b[^.!?,;]{0,40}"
@@ -184,11 +186,13 @@ def _groups(text: str) -> Party | None:
         return Party(n, m.group(0)) if n else None
     if m := re.search(
         r"(?i)\b(?:hotels?|rooms?|seats?|tickets?|flights?)\s+for\s+" + _EN + r"\b(?!\s*(?:nights?|days?|weeks?))"
-        r"|\bfor\s+(\d|one|two|three|four|five|six|seven|eight|nine)(?=\s*(?:[?.!,;]|$))",  # "… yuan for two?"
+        r"|\b(?:book|get|buy|need)(?: me| us)? " + _EN + r" (?:seats|tickets)\b|(?:要|买|订|抢)" + _ZN + r"张(?!\s*床)"
+        r"|\bfor\s+(\d|one|two|three|four|five|six|seven|eight|nine)(?=\s*(?:[?.!,;]|$))",  # "… yuan for two?", 要两张
         text,
     ):
-        n = number(m.group(1) or m.group(2))
-        return Party(n, m.group(0)) if n else None
+        n = number(next(g for g in m.groups() if g))
+        nights = m.group(4) and re.search(r"(?i)\bfor \w+ (?:nights?|days?)\b", text[: m.start()])
+        return Party(n, m.group(0)) if n and not nights else None  # "London for 4" after "Paris for 5 nights"
     return None
 
 
@@ -270,6 +274,8 @@ TAKEN = re.compile(  # one more taken along, said by a pronoun or a surprise: "t
     r"|\b(?:getaway|trip|vacation|holiday|weekend) for my (?:wife|husband|boyfriend|girlfriend|partner|gf|bf)\b"
     r"|\bshow my (?:wife|husband|boyfriend|girlfriend|partner|mum|mom|dad)\s+(?-i:[A-Z])"  # a place: "show my bf Xi'an"
     r"|(?:老婆|老公|媳妇|对象|女朋友|男朋友)说想去"  # 老婆说想去南方: she goes too
+    r"|有(?:一?个|一?位)[^，,。]{0,6}(?:朋友|同事|同学)[^，,。]{0,4}(?:跟|和)我一起"  # 有个外国朋友跟我一起去
+    r"|\b(?:the|my) (?:gf|bf|wife|husband|girlfriend|boyfriend|partner|hubby) (?:wants|would like|is dying) to\b"
     r"|给(?:我)?(?:老婆|老公|对象|女朋友|男朋友|她|他)(?:一?个)?惊喜"
 )
 # a pair named beside its members counts two, not four: "my grandparents … grandma & grandpa"

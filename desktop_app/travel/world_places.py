@@ -120,7 +120,11 @@ def find_places(text: str) -> list[Mention]:
 
 
 # A misspelt name counts only where a place is meant: before a lookup or a route word, after to/in/from.
-_PLACE_AFTER = re.compile(r"(?i)^\s*(?:hotels?|weather|flights?|flites?|trip|to|and|n|or|for|vs\.?|&|,|\?|->|→|$)")
+_PLACE_AFTER = re.compile(
+    r"(?i)^\s*(?:hotels?|weather|flights?|flites?|trip|to|and|n|or|for|vs\.?|&|,|\?|->|→|$"
+    r"|(?:still|in|on|at|over|this|next|is)\b)"  # "is Bangkock still hot", "Seol in march"
+)
+ENGLISH_WORDS = frozenset({"pairs", "parish", "macaw"})  # one slip from a name (Paris, Macau), but words
 _PLACE_BEFORE = re.compile(
     r"(?i)(?:^|\bto|\bin|\bfrom|\bvisit|\bvisiting|\bfly|\bfor|\band|\bor|\baround|\bnear|\bexplore|->|→|飞|去|到)\s*$"
 )
@@ -154,6 +158,8 @@ def _misspelt(text: str, taken: list[tuple[int, int]]) -> list[tuple[int, int, C
         if not (_PLACE_AFTER.match(text[end:]) or _PLACE_BEFORE.search(text[: m.start()])):
             continue
         word = text[m.start() : end].casefold()
+        if word in ENGLISH_WORDS:
+            continue
         names = [  # a word of four letters only as a longer name short of one ("Seol"): "deli" is no Dali
             (n, c) for n, c in _latin_names() if n[0] == word[0] and (" " in n) == (" " in word) and len(n) >= 5
         ]

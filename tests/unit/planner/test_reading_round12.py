@@ -1,0 +1,93 @@
+"""Reading classes found at stop 56 (issue 41), from batches written that session and then added as dev rows: a
+homophone before any word that is not a longer word's start (去三丫晒太阳, 从成度走), an English slip before "still",
+topics beyond the data (insurance, tours, health), parties said by seats, totals and pronouns. Read on the suite's
+Friday 4 Dec 2026."""
+
+from __future__ import annotations
+
+import pytest
+
+from desktop_app.planner.nlu import parse
+from desktop_app.planner.second_look import asked
+from tests.unit.planner.test_model import final_text, run
+
+
+@pytest.mark.parametrize(
+    ("text", "stops", "origin"),
+    [
+        ("我们一家三口春节想去三丫晒晒太阳，帮我看看机票和酒店", ["sanya"], None),
+        ("2月14号想和男朋友飞曼谷，从成度走，机票多少", ["bangkok"], "chengdu"),
+        ("4月份拉撒天气咋样，冷不冷", ["lhasa"], None),
+        ("广洲到西按高铁二等座多少钱", ["xian"], "guangzhou"),
+        ("后天去迪败转机停一天，那边天气咋样", ["dubai"], None),
+        ("Is Bangkock still hot at christmas??", ["bangkok"], None),
+    ],
+)
+def test_a_misspelt_name_is_read_before_any_word_that_does_not_make_it_a_longer_one(
+    text: str, stops: list[str], origin: str | None
+) -> None:
+    q = parse(text, [])
+    assert [c.id for c in q.destinations] == stops
+    assert (q.origin.id if q.origin else None) == origin
+
+
+@pytest.mark.parametrize("text", ["去大丽花园玩", "去大板车上坐坐", "I packed two pairs in my bag for the trip"])
+def test_a_word_that_only_begins_like_a_name_is_no_place(text: str) -> None:
+    assert parse(text, []).destinations == []
+
+
+async def test_the_line_on_what_the_data_lacks_stays_first_before_the_note_on_a_misspelt_name() -> None:
+    answer = final_text((await run("哈尔宾冰雪大世界几点开门 晚上几点关"))[0])
+    first, _, rest = answer.partition("\n")
+    assert "开放时间" in first and "「哈尔宾」按「哈尔滨」" in rest
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("do i need travel insurance for japan? going to tokyo for 10 days over christmas with my wife", "insurance"),
+        ("带爸妈去泰国要买什么保险比较好？老人超过70岁保险公司还保吗", "保险"),
+        ("丽江有没有靠谱的一日游团，去玉龙雪山的那种，多少钱一位", "一日游"),
+        ("Are there any good English speaking tour companies for the Great Wall? We'll be in Beijing next week", "tour"),
+        ("孕妇坐飞机要注意什么？下个月去三亚", "安全"),
+        ("去曼谷吃路边摊会不会拉肚子啊，我肠胃不太好，下周就去了", "安全"),
+    ],
+)
+async def test_what_the_data_cannot_say_is_said_first_and_no_trip_is_priced(text: str, words: str) -> None:
+    q = parse(text, [])
+    assert asked(q) == ()
+    first = final_text((await run(text))[0]).partition("\n")[0]
+    assert words in first
+
+
+@pytest.mark.parametrize(
+    ("text", "size"),
+    [
+        ("求助 圣诞去Sydney 两个大人一个toddler 带泳衣还是带外套", 3),
+        ("can you book me 2 seats on the G7 train from Shanghai to Suzhou this Saturday?", 2),
+        ("春运北京到哈尔滨的机票还抢得到吗 要两张", 2),
+        ("We are 3 retirees going to Xi'an. What should we see?", 3),
+        ("Our son's family will join us: him, his wife and their two kids. So we are six.", 6),
+        ("Mei's bringing her sister so make it 5", 5),
+        ("My wife and I: Paris for 5 nights and London for 4, sometime in April, from Shanghai.", 2),
+        ("the gf wants to see snow in Lijiang, what temps do they get next month", 2),
+        ("进藏要办什么证吗？有个外国朋友跟我一起去拉萨", 2),
+        ("我爸妈想去桂林看山水，他们年纪大了爬不动山，帮我给他们规划一个轻松点的行程", 2),
+        ("Is it too cold to take a 4 year old and my husband to Harbin in January?", 3),
+        ("I am travel with my wife and our baby 1 year old from Kuala Lumpur to Shanghai", 3),
+    ],
+)
+def test_the_party_said_by_seats_totals_and_who_goes(text: str, size: int) -> None:
+    assert parse(text, []).party.size == size
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "What is there actually to do in Macau apart from the casinos? Taking my dad",
+        "Could you put together what we ought to see and do in Xi'an over four days?",
+        "我爸妈想去桂林看山水，帮我给他们规划一个轻松点的行程，5天左右",
+    ],
+)
+def test_what_to_see_and_do_asks_a_guide(text: str) -> None:
+    assert asked(parse(text, [])) == ("guide",)
