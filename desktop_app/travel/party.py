@@ -119,7 +119,7 @@ def _headcount(text: str) -> Party | None:
     en = re.search(
         r"(?i)\b(?:a\s+)?(?:family|group|party)\s+of\s+" + _EN + r"\b|\b" + _EN
         + r"(?:\s+(?:of us|people|persons|adults?|travell?ers|passengers|pax|guests)|\s*ppl|-person)\b"
-        r"|\bso we(?:'re| are| will be) (?:now )?" + _EN + r"\b(?!\s*(?:nights?|days?|weeks?|stars?))"  # "So we are six"
+        r"|\bso we(?:'re| are| will be) (?:now )?" + _EN + r"\b(?!\s*(?:nights?|days?|weeks?|stars?))"  # "we are six"
         r"|\b(?:bringing|coming|joining)\b[^.!?]{0,30}\bmake it " + _EN + r"\b(?!\s*(?:nights?|days?|stars?))",
         text,
     )  # fmt: skip

@@ -48,7 +48,10 @@ async def test_the_line_on_what_the_data_lacks_stays_first_before_the_note_on_a_
         ("do i need travel insurance for japan? going to tokyo for 10 days over christmas with my wife", "insurance"),
         ("带爸妈去泰国要买什么保险比较好？老人超过70岁保险公司还保吗", "保险"),
         ("丽江有没有靠谱的一日游团，去玉龙雪山的那种，多少钱一位", "一日游"),
-        ("Are there any good English speaking tour companies for the Great Wall? We'll be in Beijing next week", "tour"),
+        (
+            "Are there any good English speaking tour companies for the Great Wall? We'll be in Beijing next week",
+            "tour",
+        ),
         ("孕妇坐飞机要注意什么？下个月去三亚", "安全"),
         ("去曼谷吃路边摊会不会拉肚子啊，我肠胃不太好，下周就去了", "安全"),
     ],
