@@ -31,7 +31,6 @@ from desktop_app.planner.second_look import second_look
 from desktop_app.planner.talk import no_trip_asked, only_mentioned, thanks_only
 from desktop_app.planner.unknown import unknown_places
 from desktop_app.planner.weather_ask import ALL_MONTHS, RAIN_OR_SNOW, typical_months
-from desktop_app.travel.date_words import SELF_PLACED
 from desktop_app.travel.landmarks import strip_landmarks
 from desktop_app.travel.money import BUDGET_WORDS, PER_NIGHT, PER_PERSON, foreign_budget, per_person
 from desktop_app.travel.moved import against_trip
@@ -39,7 +38,7 @@ from desktop_app.travel.not_trip import in_told, told_blanked
 from desktop_app.travel.origins import after_from, aside, find_origin, on_the_way, said_from, trip_places
 from desktop_app.travel.party import LEFT, Party, added_people, find_party, joined, new_total
 from desktop_app.travel.places import City, said_first
-from desktop_app.travel.ranges import WAY_BACK, back_on
+from desktop_app.travel.ranges import WAY_BACK, back_on, in_trip_time
 from desktop_app.travel.regions import Region, find_regions, qualifies, world_stops
 from desktop_app.travel.spelling import written_out
 from desktop_app.travel.stay import (
@@ -211,8 +210,7 @@ def _when_so_far(q: TripQuery, text: str, before: TripQuery) -> None:
     """The time the conversation had, or this turn's; a way back alone (7月16日回北京) keeps the trip's start; days
     said with no month are the trip's month's ("make it the 14th to 15th", "coming back on the 18th")."""
     trip = before.when
-    if q.when and trip and q.when.start < trip.start.replace(day=1) and not SELF_PLACED.search(q.when.said):
-        q.when = find_span(text, trip.start.replace(day=1)) or q.when
+    q.when = in_trip_time(q.when, text, trip, find_span) if trip else q.when
     if trip and (moved := against_trip(q.when, text, trip)):
         q.when = moved[0]
         q.days, q.nights = (before.days, before.nights) if moved[1] else (None, q.when.days - 1)

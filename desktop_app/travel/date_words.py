@@ -47,6 +47,7 @@ WEEKDAY = (  # 下周三 / next Wednesday; 这周五, 周五, this (or on) Frida
     r"|\b(?<!black )(?<!good )(?<!until )(?<!till )(?<!by )(?<!before )(?<!of )(?<!some )"
     r"(?!(?<=the )sun\b)(?=" + _DAYS + r"\b))"  # a bare "friday" (not "a week of sun", "the sun")
     r"(?P<w>[一二三四五六日]|天(?!气)|" + _DAYS + r"(?![a-z]))(?P<after>\s+after\s+next\b)?"  # "friday after next"
+    r"(?P<of>,?\s+(?:of\s+)?(?P<wk>the\s+week\s+after\s+next|next\s+week)\b)?"  # "Thursday next week"
 )  # "open on Mondays" is every Monday, not a date
 
 ZH_PART = (

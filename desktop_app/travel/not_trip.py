@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 
 BUSY = re.compile(
-    r"(?i)(?:忙到|忙完|上班到|\b(?:busy|swamped|working|at work|tied up|stuck) (?:until|till|til)\b)"
-    r"\s*(?:the\s+)?[\w]{1,8}"
+    r"(?i)(?:忙到|忙完|上班到|\b(?:busy|swamped|working|at work|tied up|stuck)(?: in the office| at the office)?"
+    r" (?:until|till|til)\b)\s*(?:the\s+)?[\w]{1,8}(?:\s+\d{1,2}(?:st|nd|rd|th)?\b)?"  # "till Jan 8"
     # a day not the trip's: when a ticket was bought, a deadline ("booked flights on the 20th", 签证1月15号到期)
     r"|\b(?:booked|bought|purchased)\b[^.;!?]{0,30}?\bon\s+(?:the\s+)?[\w/]{1,8}|\d{1,2}月\d{1,2}[号日]\s*就?(?:到期|过期|截止)"
     r"|\bappointment (?:is )?(?:on )?(?:the )?[A-Za-z]{3,9}\.? ?\d{1,2}(?:st|nd|rd|th)?|抢(?:机)?票"

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from datetime import date, timedelta
 
+from desktop_app.travel.date_words import SELF_PLACED
 from desktop_app.travel.span import Span
 
 JOIN = re.compile(  # 下周六周日: a weekday right after a weekday is the stretch's end
@@ -96,7 +97,8 @@ def _on_weekday(day: date, weekday: int) -> date:
 
 # the way back said after the way out: "departing 18 June and coming back on 22 June", "returning on 2 January"
 BACK = re.compile(
-    r"(?i)[^.;!?。；]{0,30}?\b(?:and\s+)?(?:returning|coming back|come back|flying back|flying home|back|until|till"
+    r"(?i)[^.;!?。；]{0,30}?\b(?:and\s+)?(?:returning|coming back|come back|flying back|flying home|come home"
+    r"|coming home|home|back|until|till"
     r"|return(?:ing)?\s+(?:flight|date|trip)"
     r"|and\s+(?:fly(?:ing)?\s+)?out(?:\s+of\s+[A-Za-z ]{2,20}?(?=\s+on\b))?)\s+(?:on\s+)?"
     r"|[^。；]{0,20}?(?:住到|待到|呆到|玩到|回程|返程)\s*"  # 2/14去普吉岛，住到2/18
@@ -123,6 +125,9 @@ def joined(text: str, found: Span, today: date, read: Callable[[str, date], Span
     gap = tail.find(second.said) if second is not None else -1
     if second is None or tail[:gap] not in ("", "the ", "The "):  # the time right after the join, or none
         return found
+    if re.search(r"(?i)\bweek\b$", second.said) and WEEKDAY_SAID.fullmatch(found.said.strip()):
+        start = second.start - timedelta(days=(second.start.weekday() - found.start.weekday()) % 7)
+        found = replace(found, start=start, end=start)  # "wed to fri next week": both days next week
     end = second.end if second.kind in WHOLE else second.start
     if not found.start < end <= found.start + LONGEST:
         return found
@@ -170,6 +175,19 @@ def _back_after(text: str, found: Span, today: date, read: Callable[[str, date],
 WAY_BACK = re.compile(r"(?i)回|返|[住待呆玩]到|\bback\b|\breturn|\bthrough\b|\buntil\b|\btill\b|\bflying home\b")
 
 
+def in_trip_time(when: Span | None, text: str, trip: Span, read: Callable[[str, date], Span | None]) -> Span | None:
+    """A follow-up's time read against the trip: a bare day before its month is the trip's month's ("the 14th"), a
+    bare weekday outside it the trip's own ("flights for wed morning" in a trip next week)."""
+    if when is None or SELF_PLACED.search(when.said):
+        return when
+    if when.start < trip.start.replace(day=1):
+        return read(text, trip.start.replace(day=1)) or when
+    if WEEKDAY_SAID.fullmatch(when.said.strip()) and not trip.start <= when.start <= trip.end:
+        again = read(text, trip.start)
+        return again if again is not None and trip.start <= again.start <= trip.end else when
+    return when
+
+
 def back_on(
     when: Span | None, text: str, before: Span | None, read: Callable[[str, date], Span | None] | None = None
 ) -> Span | None:
@@ -200,7 +218,10 @@ def stretch_after(text: str, day: Span, today: date, read: Callable[[str, date],
     rest = text[at + len(day.said) :] if at >= 0 else ""
     if not rest or WEEKDAY_SAID.match(rest.lstrip(" ,，(（")):  # 12月18号周五…20号回: its own weekday, no new start
         return day
-    later = read(rest, today)
-    if later is None or later.kind != "range" or not (JOIN.search(later.said) or WAY_BACK.search(later.said)):
-        return day  # a stretch said with both ends (跨年 is a night, not the trip's stretch)
-    return later if later.start <= day.start <= later.end else day
+    for month in dict.fromkeys((today, max(today, day.start.replace(day=1)))):  # "the 13th" in the day's month too
+        later = read(rest, month)
+        if later is None or later.kind != "range" or not (JOIN.search(later.said) or WAY_BACK.search(later.said)):
+            return day  # a stretch said with both ends (跨年 is a night, not the trip's stretch)
+        if later.start <= day.start <= later.end:
+            return later
+    return day

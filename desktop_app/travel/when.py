@@ -323,8 +323,9 @@ def _weekday(m: re.Match[str], today: date) -> Span:
     raw = m.group("w").lower()
     index = WEEKDAYS_ZH.index(raw) if raw in WEEKDAYS_ZH else [d[:3] for d in WEEKDAYS_EN].index(raw[:3])
     index = min(index, 6)
-    if m.group("next"):  # 下周三, 下下周五
-        d = monday(today) + timedelta(weeks=1 + m.group("next").startswith("下下"), days=index)
+    if m.group("next") or m.group("wk"):  # 下周三, 下下周五, "Thursday next week"
+        later = (m.group("next") or "").startswith("下下") or "after" in (m.group("wk") or "")
+        d = monday(today) + timedelta(weeks=1 + later, days=index)
     else:  # the coming one; "the monday after next" a week after it
         d = today + timedelta(days=(index - today.weekday()) % 7 + (7 if m.group("after") else 0))
     return Span(d, d, m.group(0), "day")

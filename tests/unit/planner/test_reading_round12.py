@@ -94,3 +94,40 @@ def test_the_party_said_by_seats_totals_and_who_goes(text: str, size: int) -> No
 )
 def test_what_to_see_and_do_asks_a_guide(text: str) -> None:
     assert asked(parse(text, [])) == ("guide",)
+
+
+@pytest.mark.parametrize(
+    ("text", "today", "dates"),
+    [
+        ("meeting in Kuala Lumpur Thursday next week", "2026-12-29", ("2027-01-07", "2027-01-07")),
+        ("flights to Sanya Thursday the week after next", "2026-12-29", ("2027-01-14", "2027-01-14")),
+        ("Need a hotel in Shenzhen near Futian for wed to fri next week", "2027-01-11", ("2027-01-20", "2027-01-22")),
+        (
+            "We fly to London on 4 January and come home on the 8th. Will it be wet?",
+            "2026-12-29",
+            ("2027-01-04", "2027-01-08"),
+        ),
+        (
+            "my sister's getting married in Sydney on April 17. I'm flying out the 13th and back the 20th. flights?",
+            "2027-03-06",
+            ("2027-04-13", "2027-04-20"),
+        ),
+        (
+            "Stuck in the office till Jan 8 but then I'm free. Flights Beijing to Bangkok around the 9th?",
+            "2026-12-16",
+            ("2027-01-09", "2027-01-09"),
+        ),
+    ],
+)
+def test_a_weekday_of_next_week_a_way_home_and_a_busy_day_give_the_trips_dates(
+    text: str, today: str, dates: tuple[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("TRAVEL_ASSISTANT_TODAY", today)
+    when = parse(text, []).when
+    assert when is not None and (when.start.isoformat(), when.end.isoformat()) == dates
+
+
+def test_a_bare_weekday_in_a_follow_up_is_the_trips_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TRAVEL_ASSISTANT_TODAY", "2027-01-11")
+    q = parse("can you check flights for wed morning", ["Need a hotel in Shenzhen for wed to fri next week"])
+    assert q.when is not None and (q.when.start.isoformat(), q.when.end.isoformat()) == ("2027-01-20", "2027-01-22")
