@@ -17,7 +17,7 @@ def words(table: str) -> tuple[str, ...]:
 INTENT_WORDS: dict[str, tuple[str, ...]] = {
     "weather": (
         words(
-            "天气|气温|温度|下雨|热不热|穿什么|穿啥|穿多厚|要穿|带什么|衣服|热吗|很热|太热|暖和|凉|下雪|多少度|冷|冻|零下"
+            "天气|气温|温度|下雨|热不热|穿什么|穿啥|穿多厚|要穿|带什么|衣服|热吗|很热|太热|暖和|更暖|凉|下雪|多少度|冷|冻|零下"
             "|游泳|下海|外套|羽绒服|秋裤|雨伞"
             "|泳衣|长袖|短袖|防晒|带伞|雨季|温差|热死|冷死|几度|能穿|还能穿|干不干|加湿器|有雾|大雾|雾霾|暴雪|回南天|湿度"
         )
@@ -41,6 +41,7 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
         "|need a place|a place for|base myself|base ourselves|a bed |where we ll sleep|where to sleep|place to sleep"
         "|ryokan|villa|cheap beds|roof over|need somewhere near|somewhere to stay|somewhere near the|hostle"
         "|somewhere decent|nowhere to sleep|nowhere to stay|places to crash|me somewhere near|us somewhere near"
+        "|anywhere decent|anywhere to crash|put my head down|within walking distance|crash near"
     ),
     "save": words("保存|存下来|存起来|存成|存一下|导出|收藏|记下来|存着")
     + words("save|export|write it down|keep it|keep this|bookmark|remember|记一下"),
@@ -51,7 +52,7 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
     "guide": (
         words(
             "攻略|指南|景点|美食|吃的住的|好玩|好吃|怎么玩|玩什么|吃什么|看什么|推荐|必去|必吃|准备什么|玩法|路线怎么|安排路线|怎么排|咋排|可玩|每天去哪|每天怎么玩|排个行程|排一下行程|排行程|怎么安排|排个路线|路线推荐|的路线|怎么分配"
-            "|规划一下行程|规划行程|行程规划|给个路线|个路线"
+            "|规划一下行程|规划行程|行程规划|给个路线|个路线|值得吃|哪些小吃"
         )
         + words(
             "guide|sights|what to do|things to do|food|what to see|should i see|should we see|"
@@ -72,6 +73,7 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
 WEAK_GUIDE = ("好玩", "好吃", "推荐", "recommend", "准备什么", "food")
 # asking what a trip costs: with another lookup named ("weather and prices"), the fares and the hotel too
 COST_WORDS = ("多少钱", "花多少", "费用", "价格", " price ", " prices ", " cost ", " costs ", " how much ")
+NOT_MONEY = re.compile(r"(?i)\bhow much (?=(?:snow|rain|sun|time|luggage|walking)\b)")  # "how much snow is there"
 COMPARE_ONE = re.compile(  # the one thing compared side by side, not the whole trip
     r"(?i)\bcompare\s+(?:the\s+)?(?:hotels?|weather|flights?|fares?)\b|比较.{0,12}的(?:天气|酒店|机票)"
 )
@@ -120,7 +122,8 @@ ITINERARY = re.compile(
     r"|\b(?:actually|is|ought|things?) to (?:see and )?do\b|\bsee and do\b"  # "what is there actually to do"
 )
 MY_FLIGHT = re.compile(
-    r"(?i)\bmy flight\b|航班(?:延误|取消|晚点)|\bflight(?:'s| is| got| was) (?:\w+ )?(?:delayed|cancell?ed)"
+    r"(?i)\bmy flight\b|航班(?:延误|取消|晚点)|航班[^，,。？?]{0,6}(?:落地|降落|到达)"
+    r"|\bflight(?:'s| is| got| was) (?:\w+ )?(?:delayed|cancell?ed)"
 )  # "my flight got delayed": no fare asked
 PRICED = re.compile(r"(?i)多少(?!度)|价|便宜|贵|\b(?:price|cost|cheap|fare|how much)")
 FARE_ASKED = re.compile(
@@ -227,7 +230,8 @@ UNASKED = re.compile(
     r"(?i)" + _LOOKUP + r"\s*(?:就|先|也|都)?\s*(?:不用|不需要|不必|别查|别看|去掉|先不|不看|省了|免了)"
     # 机票我老公会订，不用查了: someone else books it
     r"|" + _LOOKUP + r"[^。！？!?，,]{1,8}(?:会订|来订|订好了|搞定了?)[，,\s]*(?:不用|不需要|不必)(?:查|看)"
-    r"|(?:不用|不需要|别|去掉|\bskip\b|\bno need for\b|\bdon'?t need\b|\bforget\b|\bnot asking about\b|\bno\b"
+    r"|(?:不用|不需要|别|去掉|\bskip\b|\bno need for\b|\bdon'?t need\b|\bforget\b|\bnever mind\b"
+    r"|\bnot asking about\b|\bno\b"
     r"|\balready (?:booked|got|have|sorted)\b)\s*(?:the\s+|any\s+|my\s+|our\s+)?(?:[查订]\s*)?"
     + _LOOKUP
     + r"|"
@@ -271,7 +275,9 @@ def find_intents(text: str) -> set[str]:
     if no := unasked(text):
         return find_intents(UNASKED.sub(" ", text)) - no  # "no need for flights, hotels?": the hotels
     asked = BOOKED.sub(" ", ESCAPE.sub(" ", STILL.sub(" ", text))).replace("收藏夹", " ")  # 机票早就买好了: booked
-    asked = INCLUDED.sub(" ", asked)  # "2000 each incl. flights": the money covers the fare, no fare asked alone
+    asked = NOT_MONEY.sub(
+        " ", INCLUDED.sub(" ", asked)
+    )  # "2000 each incl. flights": the money covers the fare, no fare asked alone
     folded = " " + re.sub(r"[^\w]+", " ", ORIGIN_CUES.sub(" ", RATHER.sub("", asked)).casefold()) + " "
     for aside in ASIDES:
         folded = folded.replace(aside, " ")
@@ -287,7 +293,7 @@ def find_intents(text: str) -> set[str]:
         found |= {"flights"} if TRAIN_FARE.search(asked) else {"flights", "hotels"}  # 二等座多少钱: the train's
     phrased = _asked_in_phrases(text, asked, found)
     found |= phrased
-    if ("hotels" in found and TRAIN.search(text)) or GETTING_THERE.search(text):
+    if ("hotels" in found and "weather" not in found and TRAIN.search(text)) or GETTING_THERE.search(text):
         found.add("flights")  # "the train … and a hotel", 怎么去: the fare (by rail where it reaches) is asked
     if "guide" in found and _arranged_for_money(folded, text):
         found.discard("guide")  # 人均1500 怎么安排划算: the trip within the money is asked, not the sights
@@ -327,10 +333,11 @@ INCLUDED = re.compile(
     r"(?:含|包括|包含)往?返?机票|机票在内"
 )
 # words that hold an ask's word but ask nothing: "10 days or so" weighs nothing, "the same route", 带什么证件
-ASIDES = (" or so ", " staying put ", " same route ", "带什么证件")
+ASIDES = (" or so ", " staying put ", " same route ", "带什么证件", "吃什么药", "暖和暖和")  # (药: medicine, no guide)
 KEPT_UNDER = re.compile(r" keep (?:it|this|things|costs?|the total) (?:under|below|within|around|at|to|cheap|low) ")
 NO_GUIDE = re.compile(
     r"(?i)不(?:想|用|要|需要)(?:做|看|写|查)?攻略|\b(?:no|skip the|don'?t need an?) (?:itinerary|guide)\b"
+    r"|\b(?:forget|never mind|drop) (?:about )?the (?:things[- ]to[- ]do(?: list)?|itinerary|guide|sights)\b"
 )
 ALSO_GUIDE = re.compile(r"(?i)顺便[^，,。！？!?]{0,6}(?:攻略|行程)|\b(?:and|plus) (?:also )?an? (?:guide|itinerary)\b")
 ARRANGE = ("怎么安排", "how to arrange")  # how to arrange the days, unless a sum says the trip is what is arranged
@@ -395,8 +402,11 @@ def carried_intents(said: set[str], text: str, asked: set[str], planned: bool, s
     elif said <= {"save", "guide", "compare"}:  # 给个行程攻略, "which is better?", 存一下: on top of the trip
         whole_trip = not before & (TRIP_LOOKUPS | {"guide", "compare"})
         intents = said | before | (TRIP_LOOKUPS if whole_trip else set())
+    elif ONLY.search(text):  # "just the flights then": that lookup alone from now on
+        intents = said | (asked & {"save"})
     else:
         intents = said | before  # "any cheaper hotels there too?", 那机票呢？: the new lookup joins what was asked
+    intents -= {"guide"} if NO_GUIDE.search(text) else set()  # "forget the things-to-do list"
     if no := unasked(text):  # 机票不用查了, "skip the hotels": what was asked (a whole trip: every lookup), less that
         intents = (intents - {"save"} or set(TRIP_LOOKUPS)) - no | (intents & {"save"})
     return intents

@@ -126,7 +126,7 @@ TOPICS = (
         "opening_times",
         re.compile(
             r"(?i)开门|关门|开园|闭园|闭馆|开馆|休馆|开到几点|几点开|开吗|开着吗|几点(?:关|结束|停|亮灯|开始|升旗)|升旗|关灯|营业|开放|开不开|预约|门票|"
-            r"\bopen(?:ing)? (?:hours|times)\b|\bopen\b(?! to\b)|\bclosed\b|\bclosing time\b"
+            r"\bopen(?:ing)? (?:hours|times)\b|\bopen\b(?! to\b)|\bclosed\b|\bshut\b|\bclosing time\b"
             r"|\bclose[sd]? (?:on|at)\b|\b(?:what time|when) (?:does|do|is|are)\b[^.?!]{1,40}\b(?:close|start|begin)\b"
             r"|\bopening hrs\b|\btours? (?:start|begin|run)\b|\bstops? running\b"
             r"|\bwhat time\b[^.?!]{0,40}\b(?:go|turn|switch|come) (?:off|on)\b|\blight up\b"
@@ -174,7 +174,7 @@ def offer(places: list[str], lang: str) -> str:
 
 
 STRONG_FARE = re.compile(  # asked, not a flight in passing
-    r"(?i)机票|航班|票价|直飞|飞[^，,。？?]{0,10}?(?:多少钱|的?价格)|\bflights\b|\b(?:air)?fares?\b|\bflight\b[^。？?]{0,6}(?:多少|价格)"
+    r"(?i)机票|航班(?![^，,。？?]{0,6}(?:落地|降落|到达|延误|取消))|票价|直飞|飞[^，,。？?]{0,10}?(?:多少钱|的?价格)|\bflights\b|\b(?:air)?fares?\b|\bflight\b[^。？?]{0,6}(?:多少|价格)"
     r"|\b(?:how much|price)\b[^.?!]{0,20}\bflights?\b|\bflights? (?:price|fare|cost)s?\b"
     r"|\b(?:cheapest|cheap|what's a|what is a)\s+flights?\b|\bflights? from \w+ to\b"
     r"|\bneed (?:a )?flights? (?:to|from)\b|\bflights?\b[^.?!]{0,20}\b(?:cost|price|fare|how much)\b"
@@ -195,12 +195,16 @@ STRONG_HOTEL = re.compile(  # asked, not a hotel in passing ("walking back to th
     r"|\b(?:price|cost|how much|find|book|need|recommend|looking at|look at)\b[^.?!]{0,20}\b(?:hotels?|hostels?)\b"
     r"|\bhotels?\s*\?|\bwhat are (?:the )?hotels like\b|\bhotels (?:near|around)\b"
 )
+# "does my insurance cover the hotel??": the hotel is what is covered, not asked for
+HOTEL_NOT_COVERED = re.compile(STRONG_HOTEL.pattern.replace(r"|\bhotels?\s*\?", ""))
 # a topic beyond the data makes these words incidental: "tickets at the gate", 高铁还有票吗, "food festivals"
 WEAK_ASKS = {
     "opening_times": (("flights", STRONG_FARE),),
     "trains": (("flights", FARE_BY_AIR_OR_RAIL),),  # 高铁要多久，二等座多少钱: the train's fare is asked
     "visa": (("flights", STRONG_FARE),),  # "need a visa? flying into PEK next month": no fare asked
-    "safety": (("flights", STRONG_FARE), ("hotels", STRONG_HOTEL)),  # "walking back to the hostel": no hotel asked
+    "safety": (("flights", STRONG_FARE), ("hotels", STRONG_HOTEL)),
+    "insurance": (("flights", STRONG_FARE), ("hotels", HOTEL_NOT_COVERED)),
+    "tours": (("flights", STRONG_FARE), ("hotels", STRONG_HOTEL)),  # "walking back to the hostel": no hotel asked
     "events": (  # "events or fireworks i can get tickets for": tickets to the show, not a fare
         ("guide", re.compile(r"攻略|景点|必去|必吃|怎么玩|\bguide\b|\bitinerary\b|\bthings to do\b")),
         ("flights", STRONG_FARE),

@@ -77,7 +77,7 @@ WEEKEND_BY = (
     r"|\bthe\s+weekend\s+(?P<dir2>before|after)\s+(?:the\s+)?(?P<h2>" + HOLIDAY_WORDS + r")\b"
 )
 _DAY_NAMES = (  # a holiday's day, eves first: "Christmas Eve through Boxing Day", 平安夜到元旦
-    r"christmas eve|xmas eve|boxing day|new year'?s eve|nye|平安夜|跨年夜|" + HOLIDAY_WORDS
+    r"christmas eve|xmas eve|boxing day|new year'?s eve|nye|平安夜|圣诞夜|圣诞前夜|跨年夜|" + HOLIDAY_WORDS
 )
 HOLIDAY_TO = (
     r"(?P<a>" + _DAY_NAMES + r")\s*(?:到|至|-|–|\bto\b|\bthrough\b|\bthru\b|\buntil\b|\btill\b)\s*"

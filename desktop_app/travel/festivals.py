@@ -131,7 +131,7 @@ NAMED: tuple[tuple[str, Callable[[date], Days | None]], ...] = (
     (r"复活节(?:那天|当天|星期日|周日)|\beaster sunday\b", easter_sunday),
     (r"复活节(?:星期一|周一)|\beaster monday\b", lambda today: _next(today, _easter_monday)),
     (r"跨年夜|\bnew year'?s eve\b|\bnye\b|\bnew year'?s? countdown\b", new_years_eve),
-    (r"平安夜|\b(?:christmas|xmas) eve\b", christmas_eve),
+    (r"平安夜|圣诞夜|圣诞前夜|\b(?:christmas|xmas) eve\b", christmas_eve),
     (r"\bboxing day\b", boxing_day),
     (r"(?<!七夕)情人节|\bvalentine'?s?(?: day)?\b", valentines),
     (r"万圣节|\bhallowe'?en\b", halloween),

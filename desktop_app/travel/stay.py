@@ -67,7 +67,9 @@ def parse_duration(text: str) -> tuple[int | None, int | None]:
         days = 15 if count is None else 7 * (number(count) or 2)  # 半个月: fifteen days
     if days is None and re.search(r"(?i)\bfortnight\b", text):
         days = 14
-    week = r"(?i)(?<!第)(?<!最后)(?:一周|一个星期|一个?礼拜)|\b(?:a|one|beach|ski|chill|slow|relaxing|lazy|holiday)"
+    week = (
+        r"(?i)(?<!第)(?<!最后)(?:一周|一个星期|一个?礼拜)|\b(?:a|one|beach|ski|chill|slow|relaxing|lazy|holiday|quiet)"
+    )
     week += r"(?: full| whole)? week\b"
     if days is None and re.search(week, text):
         days = 7

@@ -131,3 +131,58 @@ def test_a_bare_weekday_in_a_follow_up_is_the_trips_own(monkeypatch: pytest.Monk
     monkeypatch.setenv("TRAVEL_ASSISTANT_TODAY", "2027-01-11")
     q = parse("can you check flights for wed morning", ["Need a hotel in Shenzhen for wed to fri next week"])
     assert q.when is not None and (q.when.start.isoformat(), q.when.end.isoformat()) == ("2027-01-20", "2027-01-22")
+
+
+@pytest.mark.parametrize(
+    ("earlier", "text", "lookups"),
+    [
+        ([], "is there anywhere decent to crash near the Bund? nothing too fancy", ("hotels",)),
+        ([], "I need somewhere to put my head down in Xian for 2 nights next week", ("hotels",)),
+        ([], "new york at christmas — how much snow is there usually??", ("weather",)),
+        ([], "第一次去西安，回民街哪些小吃值得吃？我们一家四口，元旦去", ("guide",)),
+        ([], "三月想带爸妈去海边暖和暖和，三亚、厦门、海口哪个好？", ("compare",)),
+        ([], "元旦想去广州玩，从长沙坐高铁过去，帮我看看酒店和天气", ("hotels", "weather")),
+        (
+            ["Chongqing the 18th to 20th, what is there to do? flying from Shanghai, check fares too"],
+            "ok one guy bailed. and forget the things-to-do list, we'll wing it",
+            ("flights",),
+        ),
+        (
+            ["Flights and a hotel from Beijing to Shanghai next week please"],
+            "Hotel's sorted actually, company booked it. Just the flights then.",
+            ("flights",),
+        ),
+    ],
+)
+def test_lookups_asked_in_other_words_or_dropped(earlier: list[str], text: str, lookups: tuple[str, ...]) -> None:
+    assert asked(parse(text, earlier)) == lookups
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        (
+            "my husband and I will be in Tokyo from Jan 1 to 3. is it true most restaurants are shut over new year?",
+            "opening_times",
+        ),
+        ("成都那家很火的火锅店晚上几点关门啊 我们航班十点才落地", "opening_times"),
+        (
+            "my flight got cancelled, does my travel insurance cover the hotel?? also what's the weather in london now",
+            "insurance",
+        ),
+    ],
+)
+def test_a_flight_or_hotel_in_passing_beside_a_topic_beyond_the_data_is_not_priced(text: str, topic: str) -> None:
+    q = parse(text, [])
+    assert topic in q.beyond and not set(asked(q)) & {"flights", "hotels"}
+
+
+def test_christmas_night_is_christmas_eve_and_sanlitun_is_beijing(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TRAVEL_ASSISTANT_TODAY", "2026-12-06")
+    q = parse("圣诞夜三里屯人是不是巨多 晚上去安全吗", [])
+    assert [c.id for c in q.destinations] == ["beijing"] and q.when is not None
+    assert q.when.start.isoformat() == "2026-12-24"
+
+
+def test_a_quiet_week_is_seven_nights() -> None:
+    assert parse("Lijiang or Dali for a quiet week in January, which one would u pick?", []).days == 7
