@@ -273,6 +273,8 @@ def _party_and_stops(q: TripQuery, text: str, earlier: list[str], before: TripQu
     each = EACH.search(text) is not None and re.search(r"→|->", text) is not None  # "Kunming → Dali → Lijiang, 2 each"
     if q.origin is not None and (q.origin.id in own or each) and q.destinations and not said_from(text, q.origin):
         q.destinations, q.origin = [q.origin, *q.destinations], None  # "Kunming → Dali, 2/3 nights": a stop
+    if len(own) > 1 and set(own) == {c.id for c in q.destinations}:  # 桂林两晚张家界两晚: the stops in that order
+        q.destinations = sorted(q.destinations, key=lambda c: list(own).index(c.id))
     if len(q.destinations) > 1 and all(c.id in nights for c in q.destinations):
         q.stop_nights = tuple(nights[c.id] for c in q.destinations)
         q.nights, q.days = sum(q.stop_nights), None
@@ -470,8 +472,8 @@ DROPPED = re.compile(
     r"|@[^，,。！？!?]{0,6}人太多|@\s*出发[…。.，,\s]*(?:哦|噢)?不对"
     r"|@\s*[？?]?\s*(?:不对|不是|不)(?:不对)?[，,\s]*(?:是|还是)|(?<![换改去])@\s*算了"  # 南京算了 (换海口算了: Haikou)
     r"|^(?:本来|原本|原来)(?:想|打算)?去?\s*@"  # 本来想去东京…那就大阪吧
-    r"|@\s*(?:就)?不去了?|@\s*换成|@\s*(?:去掉|删掉|不要了)|@\s*(?:那会儿|那边)?太(?:贵|远|热|冷|累)"
-)  # 厦门换成三亚
+    r"|@\s*(?:就)?不(?:去|考虑)了?|@\s*换成|@\s*(?:去掉|删掉|不要了)|@\s*(?:那会儿|那边)?太(?:贵|远|热|冷|累)"
+)  # 厦门换成三亚, 海口不考虑了
 # a place been to, beside another said: the other is the trip (还是去香港吧 澳门去过了, "the kids have done Sanya")
 VISITED = re.compile(r"(?i)@\s*(?:已经|都)?(?:去|玩)过了|\b(?:been to|done|visited)\s*@")
 

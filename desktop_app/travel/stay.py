@@ -194,6 +194,7 @@ def said_nights(text: str) -> dict[str, int]:
         after = NIGHTS_AFTER.match(window) or (BARE_AFTER.match(window[:8]) if found else None) or FILLED.match(window)
         before = NIGHTS_BEFORE.search(text[max(0, place.start - 16) : place.start]) if counted else None
         if (m := after or before) and (n := _count(next(g for g in m.groups() if g))):
+            found.pop(place.city.id, None)  # in the order last said: "two in Haikou … So Sanya 6, then Haikou 2"
             found[place.city.id] = n
     if not found and (m := SLASHED.search(text)):
         counts = [int(d) for d in re.findall(r"\d", m.group(1) + m.group(2))]

@@ -186,3 +186,38 @@ def test_christmas_night_is_christmas_eve_and_sanlitun_is_beijing(monkeypatch: p
 
 def test_a_quiet_week_is_seven_nights() -> None:
     assert parse("Lijiang or Dali for a quiet week in January, which one would u pick?", []).days == 7
+
+
+@pytest.mark.parametrize(
+    ("earlier", "text", "stops", "nights"),
+    [
+        (
+            ["元旦想去桂林玩玩，从长沙出发，8个人"],
+            "张家界也想去，桂林两晚张家界两晚",
+            ["guilin", "zhangjiajie"],
+            (2, 2),
+        ),
+        (
+            ["想下个月去三亚住一个礼拜，从北京出发"],
+            "海口是不是也不错？要不三亚住四晚，海口住三晚",
+            ["sanya", "haikou"],
+            (4, 3),
+        ),
+        (
+            ["Sanya for new year, 8 nights, from Beijing"],
+            "could you add two nights in Haikou at the end? So Sanya 6 nights, then Haikou 2.",
+            ["sanya", "haikou"],
+            (6, 2),
+        ),
+    ],
+)
+def test_stops_follow_the_order_their_nights_are_said_in(
+    earlier: list[str], text: str, stops: list[str], nights: tuple[int, ...]
+) -> None:
+    q = parse(text, earlier)
+    assert [c.id for c in q.destinations] == stops and q.stop_nights == nights
+
+
+def test_a_place_no_longer_considered_leaves_the_trip() -> None:
+    q = parse("就去三亚吧，海口不考虑了", ["我和老伴春节想去海南住十天，那边天气怎么样", "从大连出发，机票也帮我看看"])
+    assert [c.id for c in q.destinations] == ["sanya"]
