@@ -168,8 +168,7 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
         q.intents or places or q.regions or any(w in folded for w in TRIP_WORDS) or _open_trip(q.open) or unasked(text)
     )
     said = q.intents or q.beyond or q.when or typical_months(text) or q.party.said or q.days or q.nights or q.budget
-    if talk := no_trip_asked(text):
-        # 写一首关于西湖的诗, "anyway hi", 下次再去台北 拜拜
+    if talk := no_trip_asked(text):  # 写一首关于西湖的诗, "anyway hi", 下次再去台北 拜拜
         q.intents, q.open, q.unknown_places, q.no_data = set(), None, [], []
     if (
         thanks_only(text)
@@ -186,6 +185,7 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
         _inherit(q, text, before)
         changes_trip = _folded_time(q, text, before) or changes_trip
     _party_and_stops(q, text, earlier, before)
+    changes_trip = changes_trip or (before is not None and q.party.size != before.party.size)  # 另外两个室友也要来
     if (changes_trip or q.beyond) and (q.destinations or q.no_data) and earlier:
         q.travel_related = True  # "改成下下周", "make it 5 nights", "we are 4 now": the same trip, changed
     if not q.travel_related:  # "今天股票涨了吗": a day, but no trip (kept for a trip said next); no stay either

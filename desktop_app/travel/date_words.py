@@ -115,7 +115,7 @@ BARE_DAY = (  # a day of the month with no month: "on the 18th, back on the 22nd
     r"(?:[^.?!]{0,30}?\b(?:back|return(?:ing)?|until|till|to)\s+(?:on\s+)?(?:the\s+)?(?P<d2>\d{1,2})(?:st|nd|rd|th)\b)?"
     r"|\b(?:the\s+)?(?P<r1>\d{1,2})(?:st|nd|rd|th)\s*(?:-|–|to|until|till|through)\s*(?:the\s+)?"  # "12th-15th"
     r"(?P<r2>\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?" + _M + r")"
-    r"|(?<![月\d/.])(?P<zd>\d{1,2})\s*号(?=就?(?:出发|走|去|飞|到|回|想|要|再)|[，,]|\s|$)"
+    r"|(?<![月\d/.])(?P<zd>\d{1,2})\s*号(?=就?(?:出发|走|去|飞|到|回|想|要|再)|左右|前后|那天|[，,]|\s|$)"
     r"(?:[^。？！?!]{0,10}?(?P<zd2>\d{1,2})\s*号(?:回|返))?"
 )
 # 元旦, "New Year's Day", "for New Year" (not Chinese New Year, "happy new year", "in the new year")

@@ -259,6 +259,8 @@ def _companions(text: str) -> Party | None:
     count, said = _pairs_once(count, said)
 
     count -= 1 if couple and partner else 0  # 我和老公…度蜜月: the partner is the couple's second
+    if kids and count == 1 + kids and not partner and (two := OUR_KIDS.search(text) or TAKES_ME.search(text)):
+        count, said = count + 1, [*said, two.group(1)]  # "we're going with our two kids", 老公带我和儿子: two adults
     if count == 1 and (we := WE.search(text)):  # "we", 我们 with nobody named: two at least, said so
         words = f"{we.group(0)}，按两人算" if we.group(0) in "我们咱们" else f"{we.group(0)}, counted as two"
         return Party(2, words, guessed=True)
@@ -267,6 +269,8 @@ def _companions(text: str) -> Party | None:
     return Party(count, ("、" if re.search(r"[\u4e00-\u9fff]", text) else ", ").join(said) or "2", children=kids)
 
 
+OUR_KIDS = re.compile(r"(?i)\b(we)(?:'re| are| will be)?\b[^.!?]{0,30}\bwith our\b")
+TAKES_ME = re.compile(r"(老公|老婆|爱人|男朋友|女朋友|对象)说?[^，,。]{0,8}带(?:着)?我")  # the partner goes too
 TAGGING_ALONG = re.compile(r"我(?:的)?(?:老公|老婆|男朋友|女朋友|对象|妈|爸)(?=.{0,20}(?:跟着|一起|陪))")
 TAKEN = re.compile(  # one more taken along, said by a pronoun or a surprise: "take her to Guilin", 给老婆一个惊喜
     r"(?i)\b(?:take|taking|bring|bringing) (?:her|him)\b|\bgoing with (?:her|him)\b"

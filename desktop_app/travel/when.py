@@ -377,8 +377,8 @@ RULES: list[Rule] = [
     (_p(r"大后天"), day_ahead(3)),
     (_p(r"后天|\b(?:the )?(?:day )?after tomorrow\b"), day_ahead(2)),
     (_p(r"明天|明[晚早晨儿]|\b(?:tomorrow|tomorow|tommorow|tmrw|tmr|2moro)\b"), day_ahead(1)),
-    (_p(r"今天|今晚|现在|此刻|这会儿|\btoday\b|\bto(?:night|nite)\b|\bright now\b|\brn\b|\bcurrently\b"
-        r"|\bat the moment\b|\blike now\b|\bweather now\b|\bcurrent weather\b"), day_ahead(0)),
+    (_p(r"今天|今晚|现在|此刻|这会儿|\btoday\b|\bto(?:night|nite)\b|\bright now\b|\brn\b|\bcurrently\b|\bat the"
+        r" moment\b|\blike now\b|\bweather now\b|\bcurrent weather\b|\bthis (?:afternoon|evening)\b"), day_ahead(0)),
     (_p(r"春节|过年|\b(?:chinese|lunar) new year\b|\bspring festival\b|\bCNY\b"), _holiday("spring_festival")),
     (_p(r"五一(?!广场|路|大道|大街|街)|劳动节|\bmay day\b|\blabou?r day\b"), _holiday("labour_day")),
     (_p(r"十一(?:假期|长假|黄金周)|国庆|\bgolden week\b|\bnational day\b"), _holiday("national_day")),

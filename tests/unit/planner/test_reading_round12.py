@@ -221,3 +221,35 @@ def test_stops_follow_the_order_their_nights_are_said_in(
 def test_a_place_no_longer_considered_leaves_the_trip() -> None:
     q = parse("就去三亚吧，海口不考虑了", ["我和老伴春节想去海南住十天，那边天气怎么样", "从大连出发，机票也帮我看看"])
     assert [c.id for c in q.destinations] == ["sanya"]
+
+
+def test_people_joining_in_a_follow_up_keep_the_trip_and_its_lookups(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TRAVEL_ASSISTANT_TODAY", "2026-12-16")
+    q = parse("另外两个室友也要来", ["跨年想和室友去重卿看夜景，从西按出发，两个人机票贵不贵"])
+    assert asked(q) == ("flights",) and q.party.size == 4 and q.when is not None
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("救命 北京飞三亚 20号左右 怎么最便宜", "2026-12-20"),
+        ("any seats left on the Wuhan to Changsha train this afternoon?", "2026-12-06"),
+    ],
+)
+def test_a_day_said_roughly_or_this_afternoon(text: str, day: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TRAVEL_ASSISTANT_TODAY", "2026-12-06")
+    when = parse(text, []).when
+    assert when is not None and when.start.isoformat() == day
+
+
+@pytest.mark.parametrize(
+    ("text", "size"),
+    [("We're going to Taipei with our two kids on the 20th.", 4), ("老公说五一带我和儿子去成都看熊猫", 3)],
+)
+def test_two_parents_when_we_go_with_our_kids(text: str, size: int) -> None:
+    assert parse(text, []).party.size == size
+
+
+def test_a_homophone_after_a_weekday_is_read() -> None:
+    q = parse("下周五深川飞夏门机票多少钱", [])
+    assert q.origin is not None and q.origin.id == "shenzhen" and [c.id for c in q.destinations] == ["xiamen"]
