@@ -17,7 +17,7 @@ def words(table: str) -> tuple[str, ...]:
 INTENT_WORDS: dict[str, tuple[str, ...]] = {
     "weather": (
         words(
-            "天气|气温|温度|下雨|热不热|穿什么|穿啥|穿多厚|要穿|带什么|衣服|热吗|很热|太热|暖和|更暖|凉|下雪|多少度|冷|冻|零下"
+            "天气|气温|温度|下雨|热不热|穿什么|穿啥|穿多厚|要穿|带什么|衣服|热吗|很热|太热|暖和|更暖|降温|升温|回暖|凉|下雪|多少度|冷|冻|零下"
             "|游泳|下海|外套|羽绒服|秋裤|雨伞"
             "|泳衣|长袖|短袖|防晒|带伞|雨季|温差|热死|冷死|几度|能穿|还能穿|干不干|加湿器|有雾|大雾|雾霾|暴雪|回南天|湿度"
         )
@@ -28,13 +28,14 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
             "|monsoon|rainy season|scorching|thermals|warm enough|beach weather|layers|pouring"
         )
     ),
-    "flights": words("机票|航班|飞|往返|票价|路费")
+    "flights": words("机票|航班|飞|往返|票价|路费|机 酒|机加酒")
     + words(
         "flite|flihgt|flight|fly|airfare| fare|plane|ticket|round trip|return ticket| to get to | to get from | direct "
         "| one way | economy | business class | first class |商务舱|经济舱|头等舱"
     ),
     "hotels": words(
-        "酒店|住宿|宾馆|民宿|住哪|空房|订房|客栈|青旅|亲子房|家庭房|住的贵|住得贵|住一晚得|住的地方|的地方住|住的呢|住的推荐|吃的住的|住的怎么|好住的|住处|找个地方住|看看住的|能住的|落脚|附近找个"
+        "机 酒|机加酒"
+        "|酒店|住宿|宾馆|民宿|住哪|空房|订房|客栈|青旅|亲子房|家庭房|住的贵|住得贵|住一晚得|住的地方|的地方住|住的呢|住的推荐|吃的住的|住的怎么|好住的|住处|找个地方住|看看住的|能住的|落脚|附近找个"
     )
     + words(
         "hotel|stay|accommodation|lodging| room | rooms |a place near|place to crash|somewhere to crash|hostel|airbnb"
@@ -118,7 +119,7 @@ TRIP_SIZED = re.compile(  # a length or a budget for the whole trip
 )
 PLACES_TO_GO = re.compile(r"推荐(?:几家|几个|一些)(?![^，,。！？!?]*(?:酒店|民宿|宾馆|客栈|住))")  # (几家酒店: a hotel)
 ITINERARY = re.compile(
-    r"(?i)行程安排|(?:出|做|给|发|整理)一?[份个][^，,。！？!?]{0,8}(?:行程|攻略)|(?:推荐|规划)[^，,。！？!?]{0,8}行程"
+    r"(?i)行程安排|行程[^，,。！？!?]{0,4}排一?下|(?:出|做|给|发|整理)一?[份个][^，,。！？!?]{0,8}(?:行程|攻略)|(?:推荐|规划)[^，,。！？!?]{0,8}行程"
     r"|\b(?:actually|is|ought|things?) to (?:see and )?do\b|\bsee and do\b"  # "what is there actually to do"
 )
 MY_FLIGHT = re.compile(
@@ -127,7 +128,8 @@ MY_FLIGHT = re.compile(
 )  # "my flight got delayed": no fare asked
 PRICED = re.compile(r"(?i)多少(?!度)|价|便宜|贵|\b(?:price|cost|cheap|fare|how much)")
 FARE_ASKED = re.compile(
-    r"(?i)机票|航班|票|直飞|\bdirect\b|fares?\b|(?<!my )\bflights?\b|ticket|多少(?!度)|价格|price|cost|cheap"
+    r"(?i)机票|航班|票|机\s*[+\uff0b加]\s*酒"
+    r"|直飞|\bdirect\b|fares?\b|(?<!my )\bflights?\b|ticket|多少(?!度)|价格|price|cost|cheap"
     r"|how much|便宜|" + FARE_KIND
 )
 STAY_ONLY = re.compile(  # "stay 4 nights": a length
@@ -149,7 +151,9 @@ PLANNING = re.compile(
     r"|\bput (?:something|it|a trip) together\b|\bsort (?:me|us) out\b"
 )
 WHOLE_TRIP = re.compile(r"(?i)玩|旅游|预算|人均|够不够|够吗|安排|规划|\btrip\b|\bbudget\b|\btotal\b|\bplan\b")
-TRAIN = re.compile(r"(?i)高铁|火车|动车|卧铺|新干线|\btrains?\b|\brail(?:way)?\b|\bshinkansen\b")
+TRAIN = re.compile(  # (火车站, "near the train station": where, not how)
+    r"(?i)高铁(?!站)|火车(?!站)|动车|卧铺|新干线|\btrains?\b(?! station)|\brail(?:way)?\b(?! station)|\bshinkansen\b"
+)
 GETTING_THERE = re.compile(
     r"(?i)怎么去|怎么过去|如何去|\b(?:best|cheapest|fastest|quickest) way to (?:get|go)\b"
     r"|\bhow (?:do|can|should) (?:i|we) get (?:to|from)\b"

@@ -55,7 +55,7 @@ TOPICS = (
         "events",
         re.compile(
             r"(?i)活动|演唱会|音乐节|灯会|庙会|花市|开幕|闭幕|几号开始|哪天开始|倒计时|"
-            r"\bcountdown\b|\b(?:dragon )?boat races?\b|"
+            r"\bcountdown\b|\b(?:dragon )?boat races?\b|\bball drop\b|\bsongkran\b|"
             r"有没有烟花|烟花秀|烟火秀|灯光秀|跨年夜[^，,。？?]{0,6}(?:人|在哪)|烟花[^。？?]{0,8}(?:吗|没|几点|时间|在哪|哪里)|展览|漫展|游戏展|车展|展会|演出|赛事|比赛|龙舟赛|赛龙舟|花期|"
             r"\bwhat's on\b|\banything on\b|\banything (?:special )?happening\b|\bfestival thing\b|"
             r"\bevents?\b|\bconcerts?\b|\bexhibitions?\b|\bfireworks\b|"

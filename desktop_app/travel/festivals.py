@@ -126,7 +126,7 @@ def christmas_week(today: date) -> Days | None:
 
 # (words, reader) pairs for when.py's rules
 NAMED: tuple[tuple[str, Callable[[date], Days | None]], ...] = (
-    (r"元宵|正月十五|\blantern festival\b", lantern),
+    (r"元宵|正月十五|\blantern festival\b|\byuanxiao\b", lantern),
     (r"复活节|\beaster(?: weekend| holidays?)?\b", easter),
     (r"复活节(?:那天|当天|星期日|周日)|\beaster sunday\b", easter_sunday),
     (r"复活节(?:星期一|周一)|\beaster monday\b", lambda today: _next(today, _easter_monday)),

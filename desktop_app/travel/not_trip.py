@@ -30,7 +30,8 @@ TRIP_VERB = re.compile(
 MADE_ZH = r"去过|那次|上次(?!你)|上回(?!你)|刚去了|去了趟"  # (上次你给的行程: the plan given here)
 MADE_EN = r"was in|were in|went to|visited|last time|we did|did"
 PAST = re.compile(r"(?i)" + MADE_ZH + r"|去年|前年|没回家|没能回|\b(?:" + MADE_EN + r"|got back from)\b")
-CLAUSE = re.compile(r"[^，,。；;！!？?\n]+")
+# a clause: up to a stop, or a space between two Chinese characters (改成下个月吧 下下周要考试: two)
+CLAUSE = re.compile(r"(?:[^，,。；;！!？?\s]|[^\S\n](?![\u4e00-\u9fff])|(?<![\u4e00-\u9fff])[^\S\n])+")
 
 
 def in_event(text: str, at: int) -> bool:

@@ -49,7 +49,8 @@ EN_COMPANIONS: tuple[tuple[str, int], ...] = (
     (r"\b(?:wife|husband|partner|girlfriend|boyfriend|gf|bf|fianc[eé]e?|spouse|hubby)\b", 1),
     (r"\b(?:buddy|friend|mate|colleague|pal|cousin|nephew|niece|aunt|uncle|room-?mate|roomate|classmate)\b", 1),
     (
-        r"\b(?:bab(?:y|ies) (?:daughter|son|girl|boy)s?|kids?|child(?:ren)?|sons?|daughters?|boys|girls|bab(?:y|ies)"
+        r"\b(?:bab(?:y|ies) (?:daughter|son|girl|boy)s?|kids?(?![- ]friendly)|child(?:ren)?(?![- ]friendly)"
+        r"|sons?|daughters?|boys|girls|bab(?:y|ies)"
         r"|teens?|teenagers?|toddlers?"
         r"|\d{1,2}\s*(?:yo|y/o|-year-old)|(?<=\ba )\d{1,2}[\s-]years?[\s-]old|\d{1,2}[\s-]years?[\s-]olds"
         r"|grandkids?|grandchild(?:ren)?|grand(?:son|daughter)s?)\b",
@@ -164,8 +165,9 @@ THEY_GO = (  # the parents go, the asker does not: "for my parents", 给爸妈�
 
 def _groups(text: str) -> Party | None:
     """A group counted as such: 给爸妈 (they go, not me), 我和3个朋友 (4), "4 friends" (4), "rooms for 3"."""
-    if re.search(THEY_GO, text):
-        return Party(2, "parents" if re.search(r"[a-z]", text, re.I) else "爸妈")  # they go, the asker does not
+    if re.search(THEY_GO, text):  # they go, the asker does not; unless they come and the asker takes them on
+        taken = re.search(r"(?i)\btak(?:e|ing) them\b|带(?:他们|爸妈|二老)", text) is not None
+        return Party(2 + taken, "parents" if re.search(r"[a-z]", text, re.I) else "爸妈")
     if m := re.search(r"(?i)\b" + _EN + r"\s+couples\b|" + _ZN + r"\s*对(?:夫妻|情侣|小?两口)", text):
         n = number(m.group(1) or m.group(2))  # "two couples", 两对夫妻: two each
         more = re.match(r"(?i)\s*(?:\+|\band\b|\bplus\b|\bwith\b|带|加)\s*([^.,;!?，。]{1,40})", text[m.end() :])

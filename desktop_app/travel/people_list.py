@@ -31,7 +31,7 @@ ITEM = re.compile(
     r"|(?:\b(?:my|our|the|his|her|their)\s+)?(?:\b(?P<n>" + _NUM + r")\s+)?"
     # one word before the noun: "our teen son", "my 80-year-old grandma"
     r"(?:\b(?:(?!(?:w|n|and|with|plus|me|i|" + _ADULT + r")\b)[a-z]+|" + _OLD + r"|\d{1,2}\s*y/?o)\s+)?"
-    r"\b(?P<noun>" + _NOUN + r")\b(?:'s)?"
+    r"\b(?P<noun>" + _NOUN + r")\b(?![- ]friendly)(?:'s)?"  # ("a kid-friendly itinerary": no one)
     r"(?P<paren>\s*\((?![^()]*\b(?:me|i|we|us)\b)(?:[^()]{0,24})\))?"  # "son (8)"; "(me, husband, 2 kids)" is a list
 )
 SEPARATOR = re.compile(r"(?i)^\s*(?:,|\band\b|\bn\b|&|\+|\bplus\b|\bwith\b|\bw/?)?\s*$")

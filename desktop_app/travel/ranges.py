@@ -98,7 +98,7 @@ def _on_weekday(day: date, weekday: int) -> date:
 # the way back said after the way out: "departing 18 June and coming back on 22 June", "returning on 2 January"
 BACK = re.compile(
     r"(?i)[^.;!?。；]{0,30}?\b(?:and\s+)?(?:returning|coming back|come back|flying back|flying home|come home"
-    r"|coming home|home|back|until|till"
+    r"|coming home|home|back|until|till|til"
     r"|return(?:ing)?\s+(?:flight|date|trip)"
     r"|and\s+(?:fly(?:ing)?\s+)?out(?:\s+of\s+[A-Za-z ]{2,20}?(?=\s+on\b))?)\s+(?:on\s+)?"
     r"|[^。；]{0,20}?(?:住到|待到|呆到|玩到|回程|返程)\s*"  # 2/14去普吉岛，住到2/18

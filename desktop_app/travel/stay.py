@@ -35,7 +35,7 @@ def _counted(text: str) -> tuple[int | None, int | None]:
     # 三天, 5日游, 两日 (not 3.5天; 19日 in 12月19日到22日 is a date, a day count is 19日游)
     days_said = r"(?:" + zh + r"\s*天|(\d{1,3})\s*日(?=游|行|攻略|自由行)|([一两二三四五六七八九十]{1,2})\s*日)"
     text = re.sub(r"[前后]一天|那[两几三]天", "   ", text)  # 圣诞节后一天 is a day, 跨年那两天 the holiday's days
-    if m := re.search(r"(?<![周期拜月\d.])" + days_said + r"(?!\s*(?:有)?(?:几|多少)\s*[班趟])", text):
+    if m := re.search(r"(?<![周期拜月第\d.])" + days_said + r"(?!\s*(?:有)?(?:几|多少)\s*[班趟])", text):
         days = number(m.group(1) or m.group(2) or m.group(3))
     if m := re.search(r"(?<![周期拜元块/每\d])" + zh + r"\s*(?:晚|夜|宿)", A_NIGHT_PRICED.sub(" ", text)):  # 周五晚上
         nights = number(m.group(1))

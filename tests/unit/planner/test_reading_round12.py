@@ -253,3 +253,46 @@ def test_two_parents_when_we_go_with_our_kids(text: str, size: int) -> None:
 def test_a_homophone_after_a_weekday_is_read() -> None:
     q = parse("下周五深川飞夏门机票多少钱", [])
     assert q.origin is not None and q.origin.id == "shenzhen" and [c.id for c in q.destinations] == ["xiamen"]
+
+
+@pytest.mark.parametrize(
+    ("earlier", "text", "lookups"),
+    [
+        ([], "周五上海会降温吗 要去出差", ("weather",)),
+        ([], "Need a hotel in Dalian for tonight, one night, under 300 kuai near the train station", ("hotels",)),
+        ([], "下周从北京飞大阪 机+酒 两个人 人均5000够吗", ("flights", "hotels")),
+        (
+            ["五一带爸妈去西安玩三天，从上海出发，帮我看看机票酒店"],
+            "行程也帮我排一下吧",
+            ("flights", "guide", "hotels"),
+        ),
+    ],
+)
+def test_lookups_of_round_twelves_second_batches(earlier: list[str], text: str, lookups: tuple[str, ...]) -> None:
+    assert asked(parse(text, earlier)) == lookups
+
+
+def test_a_kid_friendly_itinerary_adds_no_child_to_the_party() -> None:
+    first = "Easter break with my wife and our 3 kids, Tokyo, flying from Singapore. What would the whole trip cost?"
+    assert parse("can you also give me a kid-friendly itinerary?", [first]).party.size == 5
+
+
+def test_parents_who_visit_and_are_taken_on_a_trip_travel_with_the_asker() -> None:
+    text = "my parents come visit me end of december and I want take them to Guilin for 4 days from the 27th"
+    assert parse(text, []).party.size == 3
+
+
+def test_an_exam_after_a_space_is_its_own_clause(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TRAVEL_ASSISTANT_TODAY", "2026-11-19")
+    q = parse("算了改成下个月吧 下下周要考试", ["我和室友俩人想下下周去哈尔滨看冰雪，从北京出发，帮我看看机票和酒店"])
+    assert q.when is not None and (q.when.start.isoformat(), q.when.end.isoformat()) == ("2026-12-01", "2026-12-31")
+
+
+def test_a_stop_too_dear_gives_way_to_the_one_asked_about() -> None:
+    q = parse("三亚要是太贵的话，海口怎么样？", ["春节想去三亚玩五天，从北京出发，两个人"])
+    assert [c.id for c in q.destinations] == ["haikou"]
+
+
+def test_yuanxiao_in_english_and_the_ball_drop() -> None:
+    assert parse("are there any lantern festivals in Chengdu for Yuanxiao?", []).when is not None
+    assert "events" in parse("NYC ball drop on NYE, what time should we get to times square?", []).beyond
