@@ -104,7 +104,7 @@ TRAIN_FARE = re.compile(
     r"(?:高铁|动车|火车|车票|城际|[一二]等座|硬座|[硬软]卧)[^，,。！？!?]{0,8}(?:多少钱|票价|价格|贵不贵|多少一张)"
     r"|\btrain (?:fares?|tickets? (?:price|cost)s?)\b"
     r"|\bhow much\b[^.?!]{0,25}\btrains?\b|\btrains?\b[^.?!]{0,25}\bcosts?\b"
-    r"|\btrains?\b[^?!]{0,60}\b(?:what does|how much is|how much does) (?:a|the) ticket\b",
+    r"|\btrains?\b[^?!]{0,60}\b(?:what does|how much is|how much does) (?:a|the) ticket\b|\bwhat'?s a ticket\b",
     re.IGNORECASE,
 )
 # how a fare is said by its kind: 往返, 单程, "round trip", "one way", business class, 经济舱
@@ -233,8 +233,8 @@ _LOOKUP = r"(机票|航班|酒店|住宿|民宿|客栈|天气|flights?|hotels?|w
 UNASKED = re.compile(
     r"(?i)" + _LOOKUP + r"\s*(?:就|先|也|都)?\s*(?:不用|不需要|不必|别查|别看|去掉|先不|不看|省了|免了)"
     # 机票我老公会订，不用查了: someone else books it
-    r"|" + _LOOKUP + r"[^。！？!?，,]{1,8}(?:会订|来订|订好了|搞定了?)[，,\s]*(?:不用|不需要|不必)(?:查|看)"
-    r"|(?:不用|不需要|别|去掉|\bskip\b|\bno need for\b|\bdon'?t need\b|\bforget\b|\bnever mind\b"
+    r"|" + _LOOKUP + r"[^。！？!?，,]{1,8}(?:会订|来订|统一订|订好了|搞定了?)[，,\s]*(?:不用|不需要|不必)(?:查|看)"
+    r"|(?:不用|不需要|别|去掉|\bskip\b|\bno need for\b|\bdon'?t need\b|\bforget\b|\bnever mind\b|\bscratch\b"
     r"|\bnot asking about\b|\bno\b"
     r"|\balready (?:booked|got|have|sorted)\b)\s*(?:the\s+|any\s+|my\s+|our\s+)?(?:[查订]\s*)?"
     + _LOOKUP
@@ -389,7 +389,8 @@ STARS = re.compile(r"(?i)(\d|[一二三四五])\s*-?\s*(?:星|stars?\b)|\b(?:one
 
 # one of the places weighed is picked (那就澳门吧, 定杭州了, "let's go Sanya", "Hong Kong then"): no more comparing
 CHOSEN = re.compile(
-    r"(?i)那就|就(?:去)?[\u4e00-\u9fff]{2,4}吧|定了|就定|选|\blet'?s (?:go|do)\b|\bgo (?:with|for)\b|\bit is\b|\bthen\b"
+    r"(?i)那就|就(?:去)?[\u4e00-\u9fff]{2,4}吧|定了|就定|选|\blet'?s (?:go|do)\b|\b(?:go|going) (?:with|for)\b"
+    r"|\bit is\b|\bthen\b"
 )
 
 

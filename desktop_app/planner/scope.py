@@ -43,6 +43,7 @@ TOPICS = (
             r"|\baltitude sickness\b|\btap water\b"
             r"|\bvaccin(?:e|es|ation|ations)\b|\bmalaria\b|\baltitude\b|\bpickpockets?\b|\btheft\b|\bearthquakes?\b"
             r"|\bdrinkable\b|自来水|能直接喝|地震|扒手|抗议|示威|游行|骚乱|\bprotests?\b|\bunrest\b|\briots?\b"
+            r"|洪水|水灾|\bfloods?\b|\bflooding\b"
             r"|海啸|预警|\btsunami\b|\b(?:typhoon|storm|travel) warnings?\b|\btravel advisory\b"
             # health on the way: 孕妇能坐飞机吗, 高血压, 拉肚子, 耳朵疼, "7 months pregnant", frostbite
             r"|怀孕|孕妇|孕期|高血压|心脏病|吃什么药|拉肚子|肠胃|耳朵疼|晕机|晕车|冻伤|\bpregnant\b|\bfrostbite\b"
@@ -197,16 +198,18 @@ STRONG_HOTEL = re.compile(  # asked, not a hotel in passing ("walking back to th
 )
 # "does my insurance cover the hotel??": the hotel is what is covered, not asked for
 HOTEL_NOT_COVERED = re.compile(STRONG_HOTEL.pattern.replace(r"|\bhotels?\s*\?", ""))
+# a guide asked by name, not a weak word beside a topic (准备什么材料 for a visa, "food festivals")
+GUIDE_NAMED = re.compile(r"攻略|景点|必去|必吃|怎么玩|\bguide\b|\bitinerary\b|\b(?:things|there) to do\b")
 # a topic beyond the data makes these words incidental: "tickets at the gate", 高铁还有票吗, "food festivals"
 WEAK_ASKS = {
     "opening_times": (("flights", STRONG_FARE),),
     "trains": (("flights", FARE_BY_AIR_OR_RAIL),),  # 高铁要多久，二等座多少钱: the train's fare is asked
-    "visa": (("flights", STRONG_FARE),),  # "need a visa? flying into PEK next month": no fare asked
+    "visa": (("flights", STRONG_FARE), ("guide", GUIDE_NAMED)),  # "need a visa? flying into PEK": no fare asked
     "safety": (("flights", STRONG_FARE), ("hotels", STRONG_HOTEL)),
     "insurance": (("flights", STRONG_FARE), ("hotels", HOTEL_NOT_COVERED)),
     "tours": (("flights", STRONG_FARE), ("hotels", STRONG_HOTEL)),  # "walking back to the hostel": no hotel asked
     "events": (  # "events or fireworks i can get tickets for": tickets to the show, not a fare
-        ("guide", re.compile(r"攻略|景点|必去|必吃|怎么玩|\bguide\b|\bitinerary\b|\bthings to do\b")),
+        ("guide", GUIDE_NAMED),
         ("flights", STRONG_FARE),
     ),
 }

@@ -15,7 +15,7 @@ from desktop_app.travel.world_places import find_places
 
 # Words that follow 去 / to in questions but are not place names (never named as unknown places).
 NOT_PLACE_CHARS = re.compile(
-    r"[个哪什么地方暖凉热冷便宜贵一这那些儿边外内趟点呢吗吧玩看吃买海山国便省钱不最值哦啊嘛过占的话适去年找挤滑溃]"
+    r"[个哪什么地方暖凉热冷便宜贵一这那些儿边外内趟点呢吗吧玩看吃买海山国便省钱不最值哦啊嘛过占的话适去年找挤滑溃了]"
 )
 # 到 after a verb or an adjective ends a result, not a way (贵到离谱, 看到夜景, 待到元宵节, 走路能到最好)
 ZH_WAY = (
@@ -90,6 +90,9 @@ TRAVEL_NOUNS = (
     "旅行",
     "度假",
     "出差",
+    "开会",  # 明天一早要去开会: why, not where
+    "上班",
+    "考试",
     "出游",
     "游玩",
 )

@@ -45,7 +45,8 @@ _DAYS = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|
 WEEKDAY = (  # 下周三 / next Wednesday; 这周五, 周五, this (or on) Friday: the coming one; 天 of 天气 is no Sunday
     r"(?:(?P<next>下{1,2}(?:个)?(?:周|星期|礼拜)|\bne?xt\s+)|(?:这|本)?(?:个)?(?:周|星期|礼拜)(?=[一二三四五六日天])|\b(?:this|on)\s+"
     r"|\b(?<!black )(?<!good )(?<!until )(?<!till )(?<!by )(?<!before )(?<!of )(?<!some )"
-    r"(?!(?<=the )sun\b)(?=" + _DAYS + r"\b))"  # a bare "friday" (not "a week of sun", "the sun")
+    r"(?!(?<=the )sun\b)(?!sun\s+(?:icons?|cream|block|hats?|glasses|shine)\b)"  # (not "the sun", "sun icons")
+    r"(?=" + _DAYS + r"\b))"  # a bare "friday" (not "a week of sun")
     r"(?P<w>[一二三四五六日]|天(?!气)|" + _DAYS + r"(?![a-z]))(?P<after>\s+after\s+next\b)?"  # "friday after next"
     r"(?P<of>,?\s+(?:of\s+)?(?P<wk>the\s+week\s+after\s+next|next\s+week)\b)?"  # "Thursday next week"
 )  # "open on Mondays" is every Monday, not a date

@@ -119,7 +119,7 @@ def _headcount(text: str) -> Party | None:
         return Party(n, m.group(0))  # 爸妈…两个老人: two (我和两个老人, 带着两个老人: more, read as companions)
     en = re.search(
         r"(?i)\b(?:a\s+)?(?:family|group|party)\s+of\s+" + _EN + r"\b|\b" + _EN
-        + r"(?:\s+(?:of us|people|persons|adults?|travell?ers|passengers|pax|guests)|\s*ppl|-person)\b"
+        + r"(?:\s+(?:of us|people|persons?|adults?|travell?ers|passengers|pax|guests)|\s*ppl|-person)\b"
         r"|\bso we(?:'re| are| will be) (?:now )?" + _EN + r"\b(?!\s*(?:nights?|days?|weeks?|stars?))"  # "we are six"
         r"|\b(?:bringing|coming|joining)\b[^.!?]{0,30}\bmake it " + _EN + r"\b(?!\s*(?:nights?|days?|stars?))",
         text,
@@ -154,7 +154,7 @@ _MATES = (
     r"|ladies|retirees|pensioners|seniors)\b"
 )
 THEY_GO = (  # the parents go, the asker does not: "for my parents", 给爸妈订, 爸妈想去桂林…我不去
-    r"(?i)\b(?:for|on behalf of) (?:my|our) (?:parents|mum and dad|mom and dad)\b"
+    r"(?i)\b(?:for|on behalf of) (?:my|our) (?:parents|mum and dad|mom and dad|in-laws|grandparents)\b"
     r"|给(?:我)?爸妈|替(?:我)?爸妈|爸妈[^。]{0,20}我不去|爸妈[^。]{0,30}给(?:他们|他俩|二老)"
     # they come to the asker: 爸妈下周三要从昆明飞来深圳看我, "my parents want to come visit me", "are flying into"
     r"|(?:爸妈|父母)[^，,。！？]{0,14}(?:来|过来)[^，,。！？]{0,6}看我"

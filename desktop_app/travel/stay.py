@@ -40,9 +40,11 @@ def _counted(text: str) -> tuple[int | None, int | None]:
     if m := re.search(r"(?<![周期拜元块/每\d])" + zh + r"\s*(?:晚|夜|宿)", A_NIGHT_PRICED.sub(" ", text)):  # 周五晚上
         nights = number(m.group(1))
     en = r"(?i)\b(\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|a|an)[\s-]*"
-    if m := re.search(en + r"(?:full\s+|whole\s+)?(?:days?|day trip)\b", text):  # "2 full days"
+    if m := re.search(r"(?i)(?<!as )" + en[4:] + r"(?:full\s+|whole\s+)?(?:days?|day trip)\b", text):  # "2 full days"
         days = number(m.group(1))
     days = days or _hours(text)
+    if re.search(r"(?i)\ba couple (?:of )?nights\b", text):  # "just a couple of nights"
+        nights = nights or 2
     if m := re.search(r"(?i)\b(\d)\s*d\s*(\d)\s*n\b", text):  # a package's "5D4N"
         return number(m.group(1)), number(m.group(2))
     dated = MONTH_DAY.sub(" ", text)
@@ -68,8 +70,9 @@ def parse_duration(text: str) -> tuple[int | None, int | None]:
     if days is None and re.search(r"(?i)\bfortnight\b", text):
         days = 14
     week = (
-        r"(?i)(?<!第)(?<!最后)(?:一周|一个星期|一个?礼拜)|\b(?:a|one|beach|ski|chill|slow|relaxing|lazy|holiday|quiet)"
+        r"(?i)(?<!第)(?<!最后)(?:一周|一个星期|一个?礼拜)|\b(?:a|one|beach|ski|chill|slow|relaxing|lazy|holiday|quiet"
     )
+    week += r"|beachy(?:-ish)?|sunny|warm|quick|family)"
     week += r"(?: full| whole)? week\b"
     if days is None and re.search(week, text):
         days = 7

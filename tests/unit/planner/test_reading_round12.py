@@ -296,3 +296,65 @@ def test_a_stop_too_dear_gives_way_to_the_one_asked_about() -> None:
 def test_yuanxiao_in_english_and_the_ball_drop() -> None:
     assert parse("are there any lantern festivals in Chengdu for Yuanxiao?", []).when is not None
     assert "events" in parse("NYC ball drop on NYE, what time should we get to times square?", []).beyond
+
+
+@pytest.mark.parametrize(
+    "text", ["上海到苏州的高铁最早一班几点？明天一早要去开会", "老张说三亚比海口暖和多了。我们明年一月也想去"]
+)
+def test_a_meeting_or_a_comparison_word_is_no_unknown_place(text: str) -> None:
+    assert parse(text, []).unknown_places == []
+
+
+@pytest.mark.parametrize(
+    ("earlier", "text", "lookups"),
+    [
+        ([], "机票公司差旅统一订，不用查了，下周去成都，看酒店和天气就行", ("hotels", "weather")),
+        (
+            ["can you sort out a long weekend in Lhasa for me and my brother, 29th to 31st of January"],
+            "scratch the flights, we're taking the train up from Chengdu",
+            ("hotels", "weather"),
+        ),
+        (
+            [],
+            "Are there trains from Kunming to Dali and how long do they take? and whats a ticket roughly",
+            ("flights",),
+        ),
+        ([], "去大阪玩签证需要准备什么材料？二月份去", ()),
+    ],
+)
+def test_round_twelve_third_batches_lookups(earlier: list[str], text: str, lookups: tuple[str, ...]) -> None:
+    assert asked(parse(text, earlier)) == lookups
+
+
+@pytest.mark.parametrize(
+    ("text", "nights"),
+    [
+        ("Could you look at hotels in Osaka? We'd probably stay a week and do Kyoto as a day trip.", 7),
+        ("Would love to take my mum to Hong Kong for her birthday on the 19th, just a couple of nights.", 2),
+        ("we're stuck between Phuket and Bangkok for a beachy-ish week in February", 7),
+    ],
+)
+def test_stays_said_around_a_day_trip_or_an_adjective(text: str, nights: int) -> None:
+    q = parse(text, [])
+    assert (q.nights or q.days) == nights
+
+
+def test_sun_icons_are_no_sunday(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TRAVEL_ASSISTANT_TODAY", "2026-12-16")
+    when = parse("My phone keeps showing sun icons for Kunming. is it actually warm there on Christmas?", []).when
+    assert when is not None and when.start.isoformat() == "2026-12-25"
+
+
+@pytest.mark.parametrize(
+    ("text", "size"),
+    [
+        ("Planning a Nanjing trip for my in-laws, they love history. Is there a guide?", 2),
+        ("I want travel from Dubai to Shanghai and Beijing. Start 10 January. Two person.", 2),
+    ],
+)
+def test_round_twelve_third_batches_parties(text: str, size: int) -> None:
+    assert parse(text, []).party.size == size
+
+
+def test_floods_are_a_safety_question() -> None:
+    assert "safety" in parse("Is Phuket ok after the floods? We're booked for the 20th to the 24th.", []).beyond
