@@ -42,7 +42,8 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
         "|need a place|a place for|base myself|base ourselves|a bed |where we ll sleep|where to sleep|place to sleep"
         "|ryokan|villa|cheap beds|roof over|need somewhere near|somewhere to stay|somewhere near the|hostle"
         "|somewhere decent|nowhere to sleep|nowhere to stay|places to crash|me somewhere near|us somewhere near"
-        "|anywhere decent|anywhere to crash|put my head down|within walking distance|crash near"
+        "|anywhere decent|anywhere to crash|put my head down|within walking distance|crash near|where can we sleep"
+        "|where can i sleep|anything decent near|beachfront place|beachfrnt place|anywhere big enough"
     ),
     "save": words("保存|存下来|存起来|存成|存一下|导出|收藏|记下来|存着")
     + words("save|export|write it down|keep it|keep this|bookmark|remember|记一下"),

@@ -89,7 +89,8 @@ TOPICS = (
             r"(?:二等座|一等座|硬卧|软卧)(?![^，,。？?]{0,4}(?:多少|票价|价格|贵))|"  # 二等座多少钱: a fare
             r"\bsleeper\b|\btimetables?\b|\btrain (?:times|schedules?)\b|\bseats? left\b|\bsold out\b"
             # how long the ride takes: 坐动车多久, 高铁过去要几个小时, "how long is the train", "is there a fast train"
-            r"|(?:高铁|动车|火车|城际|新干线|\btrains?\b)[^。？?]{0,12}(?:几个?小时|多久|多长时间|how long)|提前买票"
+            r"|(?:高铁|动车|火车|绿皮车|城际|新干线|\btrains?\b)[^。？?]{0,12}(?:几个?小时|多久|多长时间|how long)"
+            r"|提前买票"
             r"|(?:高铁|动车|火车)[^。？?]{0,20}\b(?:earliest|latest|first|last) one\b|\bevery \d+ minutes\b"
             r"|\b(?:shinkansen|bullet train|trains?|trian|eurostar|ktx|tgv)\b[^.?!]{0,40}"
             r"\b(?:in advance|book ahead|reserve)\b"
@@ -127,7 +128,8 @@ TOPICS = (
         "opening_times",
         re.compile(
             r"(?i)开门|关门|开园|闭园|闭馆|开馆|休馆|开到几点|几点开|开吗|开着吗|几点(?:关|结束|停|亮灯|开始|升旗)|升旗|关灯|营业|开放|开不开|预约|门票|"
-            r"\bopen(?:ing)? (?:hours|times)\b|\bopen\b(?! to\b)|\bclosed\b|\bshut\b|\bclosing time\b"
+            r"\bopen(?:ing)? (?:hours|times)\b|\bopen\b(?! to\b)|\bopen to (?:visitors|the public|tourists)\b"
+            r"|\bclosed\b|\bshut\b|\bclosing time\b"
             r"|\bclose[sd]? (?:on|at)\b|\b(?:what time|when) (?:does|do|is|are)\b[^.?!]{1,40}\b(?:close|start|begin)\b"
             r"|\bopening hrs\b|\btours? (?:start|begin|run)\b|\bstops? running\b"
             r"|\bwhat time\b[^.?!]{0,40}\b(?:go|turn|switch|come) (?:off|on)\b|\blight up\b"

@@ -107,7 +107,7 @@ def no_trip_asked(text: str) -> bool:
     if told_not_asked(PAST_HELP.sub(" ", text)) and (not wish or TOLD.search(text)):
         return True  # "Osaka trip went perfectly": a trip told
     if wish:
-        return False
+        return SIGH.search(text) is not None  # 又加班到十点，好想去旅行啊呜呜: a sigh, no trip asked
     if OFF_TOPIC.search(text):
         return True
     text = PAST_HELP.sub(" ", text)
@@ -115,6 +115,7 @@ def no_trip_asked(text: str) -> bool:
     return quiet and bool(SIGN_OFF.search(text) or TOLD.search(text) or THANKED.search(text))
 
 
+SIGH = re.compile(r"好想(?:去)?(?:旅行|旅游|出去玩|出去走走|度假|放假)[啊呀哦呜唉\uff5e~\uff01!\s]*$")
 CHANGED_TO = re.compile(  # 换成深圳, 还是去香港吧, 就普吉岛吧: a place chosen, whatever is told around it
     r"(?:"
     + CHANGE_TO_ZH

@@ -37,7 +37,10 @@ ZH_COMPANIONS: tuple[tuple[str, int], ...] = (
         r"哥哥|姐姐|弟弟|妹妹|[我她他][哥姐弟妹]|闺蜜|发小|室友|(?<!小)朋友(?!们)|同事(?!们)|同学(?!们)|侄子|侄女|外甥女?|表[哥姐弟妹]|堂[哥姐弟妹]",
         1,
     ),
-    (r"老婆|老公|老伴|媳妇|爱人|妻子|丈夫|女朋友|男朋友|女友|男友|对象|太太|先生|男票|女票|(?i:\bbf\b|\bgf\b)", 1),
+    (
+        r"老婆|老公|老伴|媳妇|爱人|妻子|丈夫|未婚夫|未婚妻|女朋友|男朋友|女友|男友|对象|太太|先生|男票|女票|(?i:\bbf\b|\bgf\b)",
+        1,
+    ),
     (r"^(?:她|他)(?!们)", 1),  # 带她去巴黎: one more
     (TWINS := r"双胞胎(?:宝宝|孩子|女儿|儿子|男孩|女孩)?", 2),  # 带着双胞胎, 双胞胎宝宝: two children
     (r"孩子|小孩|娃|儿子|女儿|闺女|(?<!暖)宝宝|外?孙[子女]", 1),  # (暖宝宝: a heat pad)
@@ -188,7 +191,11 @@ def _groups(text: str) -> Party | None:
         return Party(n, m.group(0)) if n else None
     if m := re.search(
         r"(?i)\b(?:hotels?|rooms?|seats?|tickets?|flights?)\s+for\s+" + _EN + r"\b(?!\s*(?:nights?|days?|weeks?))"
-        r"|\b(?:book|get|buy|need)(?: me| us)? " + _EN + r" (?:seats|tickets)\b|(?:要|买|订|抢)" + _ZN + r"张(?!\s*床)"
+        r"|\b(?:book|get|buy|need)(?: me| us)? "
+        + _EN
+        + r" (?:seats|tickets|berths|beds)\b|(?:要|买|订|抢)"
+        + _ZN
+        + r"张(?!\s*床)"
         r"|\bfor\s+(\d|one|two|three|four|five|six|seven|eight|nine)(?=\s*(?:[?.!,;]|$))",  # "… yuan for two?", 要两张
         text,
     ):
@@ -262,7 +269,10 @@ def _companions(text: str) -> Party | None:
 
     count -= 1 if couple and partner else 0  # 我和老公…度蜜月: the partner is the couple's second
     if kids and count == 1 + kids and not partner and (two := OUR_KIDS.search(text) or TAKES_ME.search(text)):
-        count, said = count + 1, [*said, two.group(1)]  # "we're going with our two kids", 老公带我和儿子: two adults
+        count, said = (
+            count + 1,
+            [*said, next(g for g in two.groups() if g)],
+        )  # "with our two kids", 老公带我: two adults
     if count == 1 and (we := WE.search(text)):  # "we", 我们 with nobody named: two at least, said so
         words = f"{we.group(0)}，按两人算" if we.group(0) in "我们咱们" else f"{we.group(0)}, counted as two"
         return Party(2, words, guessed=True)
@@ -271,7 +281,9 @@ def _companions(text: str) -> Party | None:
     return Party(count, ("、" if re.search(r"[\u4e00-\u9fff]", text) else ", ").join(said) or "2", children=kids)
 
 
-OUR_KIDS = re.compile(r"(?i)\b(we)(?:'re| are| will be)?\b[^.!?]{0,30}\bwith our\b")
+OUR_KIDS = re.compile(
+    r"(?i)\b(we)(?:'re| are| will be)?\b[^.!?]{0,30}\bwith our\b|\b(with our) (?:\w+ )?(?:kids|children)\b"
+)
 TAKES_ME = re.compile(r"(老公|老婆|爱人|男朋友|女朋友|对象)说?[^，,。]{0,8}带(?:着)?我")  # the partner goes too
 TAGGING_ALONG = re.compile(r"我(?:的)?(?:老公|老婆|男朋友|女朋友|对象|妈|爸)(?=.{0,20}(?:跟着|一起|陪))")
 TAKEN = re.compile(  # one more taken along, said by a pronoun or a surprise: "take her to Guilin", 给老婆一个惊喜

@@ -358,3 +358,42 @@ def test_round_twelve_third_batches_parties(text: str, size: int) -> None:
 
 def test_floods_are_a_safety_question() -> None:
     assert "safety" in parse("Is Phuket ok after the floods? We're booked for the 20th to the 24th.", []).beyond
+
+
+def test_a_sigh_for_a_holiday_is_talk() -> None:
+    q = parse("今天又加班到十点，好想去旅行啊呜呜呜", [])
+    assert asked(q) == () and not q.travel_related
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Easter long weekend in Hong Kong with my sister. where can we sleep that isn't a shoebox for under 700 USD?",
+        "Family of five to Sanya for 4 nights over Christmas. What would a decent beachfrnt place run us?",
+    ],
+)
+def test_a_bed_asked_for_in_other_words_is_a_hotel(text: str) -> None:
+    assert "hotels" in asked(parse(text, []))
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        ("We'd love to see the Potala Palace in Lhasa. Is it open to visitors in late January?", "opening_times"),
+        ("明天从长沙去张家界，绿皮车要坐几个小时？", "trains"),
+    ],
+)
+def test_open_to_visitors_and_the_slow_train(text: str, topic: str) -> None:
+    assert topic in parse(text, []).beyond
+
+
+@pytest.mark.parametrize(
+    ("text", "size"),
+    [
+        ("我和未婚夫下周末去青岛拍海边婚纱照，会不会下雨啊", 2),
+        ("Flying to Sydney with our 3 kids on the 20th. Do we pack swimmers?", 5),
+        ("Any sleeper trains left frm Beijing to Xi'an on friday night? need 2 berths", 2),
+    ],
+)
+def test_round_twelve_fourth_parties(text: str, size: int) -> None:
+    assert parse(text, []).party.size == size
