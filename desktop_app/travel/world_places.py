@@ -16,7 +16,9 @@ from desktop_app.travel.places import City, all_cities, find_airports, find_citi
 from desktop_app.travel.spelling import TRADITIONAL
 
 STAND_IN_KM = 800  # a sample city this close may stand in for a place without data
-SHORT_ASCII = 5  # English names this short match only as written (Male, Nice, Nara, Rio)
+# names that are also English words match only as written ("a nice hotel", "male", "lima beans"); any other in any
+# case, as phones type them ("bali or phuket", "hotel in kyoto")
+AS_WRITTEN = frozenset({"Male", "Nice", "Pest", "Rio", "Aba", "Fes", "Jos", "Kota", "Lima", "Teni", "Ufa", "Cali"})
 
 
 @dataclass(frozen=True)
@@ -75,7 +77,7 @@ def _world_needles() -> tuple[tuple[str, str, bool, WorldPlace], ...]:
     """(name, the substring it needs, whether in the lowered text, place), in world_places' order."""
     out = []
     for name, place in world_places():
-        folded = name.isascii() and len(name) > SHORT_ASCII
+        folded = name.isascii() and name not in AS_WRITTEN
         out.append((name, name.lower() if folded else name, folded, place))
     return tuple(out)
 
@@ -84,7 +86,7 @@ def name_pattern(name: str) -> re.Pattern[str]:
     """A place's name as found in text: a Latin one as a whole word (any case unless it is short)."""
     if not name.isascii():
         return re.compile(re.escape(name))
-    flags = re.IGNORECASE if len(name) > SHORT_ASCII else 0
+    flags = re.IGNORECASE if name not in AS_WRITTEN else 0
     return re.compile(rf"(?<![A-Za-z]){re.escape(name)}(?![A-Za-z])", flags)
 
 

@@ -397,3 +397,15 @@ def test_open_to_visitors_and_the_slow_train(text: str, topic: str) -> None:
 )
 def test_round_twelve_fourth_parties(text: str, size: int) -> None:
     assert parse(text, []).party.size == size
+
+
+@pytest.mark.parametrize(
+    ("text", "unknown"),
+    [
+        ("hotel in kyoto near the station 3 nights from dec 1", "kyoto"),
+        ("bali or phuket for our honeymoon in march?", "bali"),
+    ],
+)
+def test_a_world_place_typed_in_lower_case_is_found(text: str, unknown: str) -> None:
+    q = parse(text, [])
+    assert [w.casefold() for w in (*q.unknown_places, *(p.en for p in q.no_data))] == [unknown]
