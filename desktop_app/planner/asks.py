@@ -232,7 +232,7 @@ LOOKUP_NAMES |= {"fare": "flights"}
 _LOOKUP = r"(机票|航班|酒店|住宿|民宿|客栈|天气|flights?|hotels?|weather|fares?)"
 # a lookup not wanted: 机票不用查了, hotel 先不看了, 酒店去掉, "I don't need flights", "skip the weather"
 UNASKED = re.compile(
-    r"(?i)" + _LOOKUP + r"\s*(?:就|先|也|都)?\s*(?:不用|不需要|不必|别查|别看|去掉|先不|不看|省了|免了)"
+    r"(?i)" + _LOOKUP + r"\s*(?:就|先|也|都)?\s*(?:不用|不需要|不必|别查|别看|去掉|先不|不看|省了|免了|算了)"
     # 机票我老公会订，不用查了: someone else books it
     r"|" + _LOOKUP + r"[^。！？!?，,]{1,8}(?:会订|来订|统一订|订好了|搞定了?)[，,\s]*(?:不用|不需要|不必)(?:查|看)"
     r"|(?:不用|不需要|别|去掉|\bskip\b|\bno need for\b|\bdon'?t need\b|\bforget\b|\bnever mind\b|\bscratch\b"

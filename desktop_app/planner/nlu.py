@@ -289,7 +289,7 @@ def _stay_of(q: TripQuery) -> int | None:
 
 EACH = re.compile(
     r"(?i)(?:各|每(?:个|一)?(?:地方|城市|站|地|城)\s*都?)(?:待|玩|住|呆)?\s*[\d一两二三四五六七八九十]{1,2}\s*[天晚夜]"
-    r"|\b(?:nights?|days?) each\b"
+    r"|\b(?:nights?|days?) (?:in )?each\b"  # "2 nights each", "one night in each"
 )
 
 

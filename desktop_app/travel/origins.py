@@ -40,7 +40,7 @@ ORIGIN_PATTERNS = (
     r"(?<![想要去到儿子友学事妈爸姐妹弟哥公婆他她])(?<!以前)(?<!曾经)(?<!当年)(?<!之前)在(?P<c>[\u4e00-\u9fff]{2,4}?)(?:工作|上班|读书|上学|上大学|读大学|念书|实习|交换)",
     r"(?i)\bfrom\s*(?P<c>[\u4e00-\u9fff]{2,6})",
     r"(?i)\b(?:i am|i'm|im|we are|we're|i live|we live|based|living)\s+in\s+(?P<c>[\u4e00-\u9fff]{2,4})",  # I'm in 南京
-    r"(?i)\bfrom\s+(?P<c>[a-z][a-z' .-]{1,20}?)"
+    r"(?i)(?<!away )\bfrom\s+(?P<c>[a-z][a-z' .-]{1,20}?)"  # ("somewhere quiet away from Patong")
     r"(?=[,.;:!?—–(]|\s+(?:" + ORIGIN_ENDS + r")\b|\s+-\s|\s*[\u4e00-\u9fff]|$)",
     r"(?i)\b(?:i am|i'm|im|i live|we live|we are|we're|based|living|live|staying|currently|i work|working"
     r"|i study|we study|(?<!is )(?<!are )(?<!'s )studying)\s+"  # (my grandson is studying in Qingdao: his)
@@ -149,7 +149,7 @@ def _right_after_from(text: str, places: list[Mention]) -> Mention | None:
     return next((p for p in places if FROM_BEFORE.search(text[max(0, p.start - 16) : p.start])), None)
 
 
-FROM_BEFORE = re.compile(r"(?i)\b(?:from|out of|departing|leaving from)\s+$")
+FROM_BEFORE = re.compile(r"(?i)(?<!away )\b(?:from|out of|departing|leaving from)\s+$")
 
 
 def after_from(text: str, place: Mention) -> bool:

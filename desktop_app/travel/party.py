@@ -168,6 +168,8 @@ THEY_GO = (  # the parents go, the asker does not: "for my parents", 给爸妈�
 
 def _groups(text: str) -> Party | None:
     """A group counted as such: 给爸妈 (they go, not me), 我和3个朋友 (4), "4 friends" (4), "rooms for 3"."""
+    if re.search(r"(?:爸妈|父母|二老)[^。]{0,20}我陪(?:他们|他俩|二老|着)", text):
+        return Party(3, "爸妈、我")  # 爸妈退休了想出去走走，我陪他们
     if re.search(THEY_GO, text):  # they go, the asker does not; unless they come and the asker takes them on
         taken = re.search(r"(?i)\btak(?:e|ing) them\b|带(?:他们|爸妈|二老)", text) is not None
         return Party(2 + taken, "parents" if re.search(r"[a-z]", text, re.I) else "爸妈")

@@ -175,10 +175,20 @@ def _back_after(text: str, found: Span, today: date, read: Callable[[str, date],
 WAY_BACK = re.compile(r"(?i)回|返|[住待呆玩]到|\bback\b|\breturn|\bthrough\b|\buntil\b|\btill\b|\bflying home\b")
 
 
+DURING = re.compile(r"(?i)中间|期间|\bin the middle\b|\bwhile (?:i'?m|we'?re|i am|we are) (?:there|in)\b")
+
+
 def in_trip_time(when: Span | None, text: str, trip: Span, read: Callable[[str, date], Span | None]) -> Span | None:
     """A follow-up's time read against the trip: a bare day before its month is the trip's month's ("the 14th"), a
-    bare weekday outside it the trip's own ("flights for wed morning" in a trip next week)."""
-    if when is None or SELF_PLACED.search(when.said):
+    bare weekday outside it the trip's own ("flights for wed morning" in a trip next week); a time inside it said as
+    inside (中间有个周末, "on New Year's Eve while I'm there") keeps the whole trip."""
+    if when is None:
+        return when
+    if DURING.search(text):
+        inside = when if trip.start <= when.start <= trip.end else read(text, trip.start)
+        if inside is not None and trip.start <= inside.start <= trip.end:
+            return trip
+    if SELF_PLACED.search(when.said):
         return when
     if when.start < trip.start.replace(day=1):
         return read(text, trip.start.replace(day=1)) or when

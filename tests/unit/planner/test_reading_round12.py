@@ -409,3 +409,39 @@ def test_round_twelve_fourth_parties(text: str, size: int) -> None:
 def test_a_world_place_typed_in_lower_case_is_found(text: str, unknown: str) -> None:
     q = parse(text, [])
     assert [w.casefold() for w in (*q.unknown_places, *(p.en for p in q.no_data))] == [unknown]
+
+
+def test_a_time_inside_the_trip_said_as_inside_keeps_the_trip(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TRAVEL_ASSISTANT_TODAY", "2026-12-06")
+    first = "I'll be in London Dec 27 to Jan 2, what's the weather like?"
+    q = parse("Actually, could you also suggest things to do on New Year's Eve while I'm there?", [first])
+    assert q.when is not None and (q.when.start.isoformat(), q.when.end.isoformat()) == ("2026-12-27", "2027-01-02")
+
+
+@pytest.mark.parametrize(
+    ("earlier", "text", "check"),
+    [
+        ([], "我爸妈退休了想出去走走，我陪他们，去西安三天，下周末出发", "party3"),
+        (
+            ["Phuket for a week in February from Shanghai, two of us"],
+            "might as well add hotels too, somewhere quiet away from Patong",
+            "origin",
+        ),
+        (["下周去伦敦出差，帮我看看酒店和天气"], "天气算了，手机上就能看", "noweather"),
+        (
+            [],
+            "meetings in Hong Kong on the 20th and Macau on the 21st. I'll need one night in each. Just hotels",
+            "each",
+        ),
+    ],
+)
+def test_round_twelve_fifth(earlier: list[str], text: str, check: str) -> None:
+    q = parse(text, earlier)
+    if check == "party3":
+        assert q.party.size == 3
+    elif check == "origin":
+        assert q.origin is not None and q.origin.id == "shanghai" and [c.id for c in q.destinations] == ["phuket"]
+    elif check == "noweather":
+        assert "weather" not in asked(q)
+    else:
+        assert q.stop_nights == (1, 1)
