@@ -17,7 +17,7 @@ def words(table: str) -> tuple[str, ...]:
 INTENT_WORDS: dict[str, tuple[str, ...]] = {
     "weather": (
         words(
-            "天气|气温|温度|下雨|热不热|穿什么|穿啥|穿多厚|要穿|带什么|衣服|热吗|很热|太热|暖和|更暖|降温|升温|回暖|凉|下雪|多少度|冷|冻|零下"
+            "天气|气温|温度|下雨|热不热|穿什么|穿啥|穿多厚|要穿|带什么|衣服|热吗|很热|太热|暖和|更暖|更热|更冷|降温|升温|回暖|凉|下雪|多少度|冷|冻|零下"
             "|游泳|下海|外套|羽绒服|秋裤|雨伞"
             "|泳衣|长袖|短袖|防晒|带伞|雨季|温差|热死|冷死|几度|能穿|还能穿|干不干|加湿器|有雾|大雾|雾霾|暴雪|回南天|湿度"
         )
@@ -339,6 +339,7 @@ INCLUDED = re.compile(
 )
 # words that hold an ask's word but ask nothing: "10 days or so" weighs nothing, "the same route", 带什么证件
 ASIDES = (" or so ", " staying put ", " same route ", "带什么证件", "吃什么药", "暖和暖和")  # (药: medicine, no guide)
+ASIDES += (" how long can i stay ",)  # a visa's question, no hotel
 KEPT_UNDER = re.compile(r" keep (?:it|this|things|costs?|the total) (?:under|below|within|around|at|to|cheap|low) ")
 NO_GUIDE = re.compile(
     r"(?i)不(?:想|用|要|需要)(?:做|看|写|查)?攻略|\b(?:no|skip the|don'?t need an?) (?:itinerary|guide)\b"

@@ -63,7 +63,7 @@ def _may_be_place(word: str) -> bool:
     )
 
 
-COMMON_PLACES = re.compile(r"郊区|市区|市中心|城里|乡下|农村|老家|机场|车站|公司|学校|单位|医院|商场|景区|工地|总部")
+COMMON_PLACES = re.compile(r"迪士尼|郊区|市区|市中心|城里|乡下|农村|老家|机场|车站|公司|学校|单位|医院|商场|景区|工地")
 
 
 TIME_WORD = re.compile(

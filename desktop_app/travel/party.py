@@ -351,7 +351,7 @@ ROOMS = re.compile(
 
 
 ADDED = re.compile(
-    r"(?i)再加上?|加上|带上|也(?:想|要)?(?:跟着?|和)?(?:我们|咱们)?(?:一起)?(?:去|来)"
+    r"(?i)再加上?|加上|带上|也(?:想|要)?(?:跟着?|和)?(?:我们|咱们)?(?:一起)?(?:去|来|回)"
     r"|\badd\b|\bplus\b|\b(?:is|are) coming\b|\bjoining\b"
     r"|\bwants? to come\b|\bcomes? too\b|\btag(?:ging)? along\b|\bwants? in\b|\bcom(?:e|es|ing) along\b"
 )
@@ -383,12 +383,12 @@ def added_people(text: str) -> int:
     if not ADDED.search(text) or _explicit(text) is not None:
         return 0
     found = _companions(text)
-    if (found is None or found.guessed) and (
-        said := re.search(r"(?:^|[\s，,。！!？?])([^，,。！？!?\s]{1,6}?)也", text)
-    ):
-        return _add(said.group(1), ZH_COMPANIONS, 0, [], "")[0]  # 我妹也想去, 我老婆也一起去: the one named
+    said = re.search(r"(?:^|[\s，,。！!？?])([^，,。！？!?\s]{1,6}?)也", text)  # 我妹也想去, 我老婆和孩子也一起回
+    named = _add(said.group(1), ZH_COMPANIONS, 0, [], "")[0] if said else 0  # the ones named before 也
+    if found is None or found.guessed:
+        return named
     we = WE.search(re.sub(r"(?i)\b(?:joining|join|with|meeting|meet) us\b", " ", text))  # "joining us": not "we are"
-    return found.size - 1 if found is not None and not we else 0
+    return max(named, found.size - 1 if not we else 0)
 
 
 def joined(before: Party, text: str) -> Party:

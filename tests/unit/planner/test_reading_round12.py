@@ -445,3 +445,28 @@ def test_round_twelve_fifth(earlier: list[str], text: str, check: str) -> None:
         assert "weather" not in asked(q)
     else:
         assert q.stop_nights == (1, 1)
+
+
+@pytest.mark.parametrize(
+    ("earlier", "text", "check"),
+    [
+        ([], "when does the Harbin ice and snow festival start this year?", "events-only"),
+        ([], "I'm on a UK passport - can I do visa-free entry for Shanghai, and how long can I stay?", "visa-only"),
+        ([], "去年冬天在哈尔滨冻成狗，今年打死不去了😂", "talk"),
+        (["春节想从广州回长沙老家，帮我看看机票"], "我老婆和孩子也一起回", "party3"),
+        ([], "曼谷和吉隆坡哪个四月更热", "weather"),
+        ([], "带5岁女儿去迪士尼，上海还是香港的好？我们一家三口从北京出发", "no-unknown"),
+    ],
+)
+def test_round_twelve_sixth(earlier: list[str], text: str, check: str) -> None:
+    q = parse(text, earlier)
+    if check in ("events-only", "visa-only"):
+        assert asked(q) == () and q.beyond
+    elif check == "talk":
+        assert asked(q) == () and q.destinations == []
+    elif check == "party3":
+        assert q.party.size == 3
+    elif check == "weather":
+        assert "weather" in asked(q)
+    else:
+        assert q.unknown_places == []
