@@ -338,8 +338,8 @@ INCLUDED = re.compile(
     r"(?:含|包括|包含)往?返?机票|机票在内"
 )
 # words that hold an ask's word but ask nothing: "10 days or so" weighs nothing, "the same route", 带什么证件
-ASIDES = (" or so ", " staying put ", " same route ", "带什么证件", "吃什么药", "暖和暖和")  # (药: medicine, no guide)
-ASIDES += (" how long can i stay ",)  # a visa's question, no hotel
+# (药: medicine, no guide; "how long can I stay" is a visa's question, no hotel)
+ASIDES = (" or so ", " staying put ", " same route ", "带什么证件", "吃什么药", "暖和暖和", " how long can i stay ")
 KEPT_UNDER = re.compile(r" keep (?:it|this|things|costs?|the total) (?:under|below|within|around|at|to|cheap|low) ")
 NO_GUIDE = re.compile(
     r"(?i)不(?:想|用|要|需要)(?:做|看|写|查)?攻略|\b(?:no|skip the|don'?t need an?) (?:itinerary|guide)\b"
