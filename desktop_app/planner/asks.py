@@ -103,6 +103,7 @@ ESCAPE = re.compile(  # a wish to go, or the reason for a change (首尔太冷�
 # a train's fare asked (高铁二等座多少钱, "how much is the train"): the rail tool estimates it
 TRAIN_FARE = re.compile(
     r"(?:高铁|动车|火车|车票|城际|[一二]等座|硬座|[硬软]卧)[^，,。！？!?]{0,8}(?:多少钱|票价|价格|贵不贵|多少一张)"
+    r"|(?:高铁|动车|火车)[^。！!]{0,20}(?<!门)票价"  # 高铁要坐几个小时，票价多少
     r"|\btrain (?:fares?|tickets? (?:price|cost)s?)\b"
     r"|\bhow much\b[^.?!]{0,25}\btrains?\b|\btrains?\b[^.?!]{0,25}\bcosts?\b"
     r"|\btrains?\b[^?!]{0,60}\b(?:what does|how much is|how much does) (?:a|the) ticket\b|\bwhat'?s a ticket\b",
@@ -225,11 +226,12 @@ STILL = re.compile(
     r"^\W*还是(?![^?？]*[?？呢]\W*$)|(?<=[。！!])\s*还是"  # (还是去厦门？ asks "or")
     r"|还是(?=\s*(?:[\d一两二三四五六七八九十]+\s*[晚天夜个周]|玩|住|待|呆|短|长|太|算|先|就|觉得|想|要|得|不|别|按|老样子|原来|一起))"
     r"|还是(?=[\u4e00-\u9fff]{2,4}(?:走|出发)(?:[，,。！!\s]|$))"  # 还是成都走: still leaving from there
+    r"|还是(?=周|星期|礼拜|[\u4e00-\u9fff]{2,4}\s*[\d一两二三四五六七八九十]+\s*[晚天])"  # 还是周二到周四, 还是东京3晚
 )
 LOOKUP_NAMES = {"机票": "flights", "航班": "flights", "flight": "flights", "酒店": "hotels", "住宿": "hotels"}
 LOOKUP_NAMES |= {"hotel": "hotels", "天气": "weather", "weather": "weather", "民宿": "hotels", "客栈": "hotels"}
-LOOKUP_NAMES |= {"fare": "flights"}
-_LOOKUP = r"(机票|航班|酒店|住宿|民宿|客栈|天气|flights?|hotels?|weather|fares?)"
+LOOKUP_NAMES |= {"fare": "flights", "车票": "flights", "票": "flights"}
+_LOOKUP = r"(机票|航班|车票|(?<![门机车])票|酒店|住宿|民宿|客栈|天气|flights?|hotels?|weather|fares?)"
 # a lookup not wanted: 机票不用查了, hotel 先不看了, 酒店去掉, "I don't need flights", "skip the weather"
 UNASKED = re.compile(
     r"(?i)" + _LOOKUP + r"\s*(?:就|先|也|都)?\s*(?:不用|不需要|不必|别查|别看|去掉|先不|不看|省了|免了|算了)"
@@ -268,7 +270,10 @@ def unasked(text: str) -> set[str]:
 
 # the lookups of one clause and nothing else: 只看酒店就行, 只查机票, "just the hotels", "only need a hotel"
 ONLY = re.compile(
-    r"(?i)(?:只|仅)(?:看|查|要)(?:一下|下)?" + _LOOKUP + r"|\b(?:just|only)(?: need| want)? (?:the |a )?" + _LOOKUP
+    r"(?i)(?:只|仅|先)(?:看看?|查查?|要)(?:一下|下)?"
+    + _LOOKUP
+    + r"|\b(?:just|only)(?: need| want)? (?:the |a )?"
+    + _LOOKUP
 )
 
 

@@ -34,7 +34,7 @@ from desktop_app.planner.weather_ask import ALL_MONTHS, RAIN_OR_SNOW, typical_mo
 from desktop_app.travel.landmarks import strip_landmarks
 from desktop_app.travel.money import BUDGET_WORDS, PER_NIGHT, PER_PERSON, foreign_budget, per_person
 from desktop_app.travel.moved import against_trip
-from desktop_app.travel.not_trip import in_told, told_blanked
+from desktop_app.travel.not_trip import DROPPED, VISITED, in_told, told_blanked
 from desktop_app.travel.origins import after_from, aside, find_origin, on_the_way, said_from, trip_places
 from desktop_app.travel.party import LEFT, Party, added_people, find_party, joined, new_total
 from desktop_app.travel.places import City, said_first
@@ -465,17 +465,6 @@ def _open_ask(text: str, earlier: list[str], concrete: bool) -> OpenAsk | None:
 
 # 算了还是成都吧, "Bali instead": that one, no comparison
 BACK_TO = re.compile(r"(?i)回到|算了[，,\s]*(?:还是|就)|\bback to\b|\bgo back\b|\binstead\b")
-# a place said with 不去 / drop / skip is out of the trip: 海口不去了, 去掉海口, "drop KL", "skip Osaka"
-DROPPED = re.compile(
-    r"(?i)(?:^|\s|了|[，,])(?:不去|去掉|删掉|不要|drop|skip|remove|minus|without|no more|forget|not|swap)\s*@"
-    r"|tead of\s*@"  # "hong kong instead of taipei" (the 8-character window cuts "instead")
-    r"|@[^，,。！？!?]{0,6}人太多|@\s*出发[…。.，,\s]*(?:哦|噢)?不对"
-    r"|@\s*[？?]?\s*(?:不对|不是|不)(?:不对)?[，,\s]*(?:是|还是)|(?<![换改去])@\s*算了"  # 南京算了 (换海口算了: Haikou)
-    r"|^(?:本来|原本|原来)(?:想|打算)?去?\s*@"  # 本来想去东京…那就大阪吧
-    r"|@\s*(?:就)?不(?:去|考虑)了?|@\s*换成|@\s*(?:去掉|删掉|不要了)|@\s*(?:要是|如果)?(?:那会儿|那边)?太(?:贵|远|热|冷|累)"
-)  # 厦门换成三亚, 海口不考虑了
-# a place been to, beside another said: the other is the trip (还是去香港吧 澳门去过了, "the kids have done Sanya")
-VISITED = re.compile(r"(?i)@\s*(?:已经|都)?(?:去|玩)过了|\b(?:been to|done|visited)\s*@")
 
 
 def _around(text: str, place: Mention) -> str:

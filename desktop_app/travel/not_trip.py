@@ -105,3 +105,17 @@ def told_blanked(text: str) -> str:
     no weather asked), unless nothing else is left."""
     blanked = TOLD_CLAUSE.sub(lambda m: " " * len(m.group(0)) if TOLD.search(m.group(0)) else m.group(0), text)
     return blanked if blanked.strip() else text
+
+
+# a place said with 不去 / drop / skip is out of the trip: 海口不去了, 去掉海口, "drop KL", "skip Osaka"
+DROPPED = re.compile(
+    r"(?i)(?:^|\s|了|[，,])(?:不去|去掉|删掉|不要|drop|skip|remove|minus|without|no more|forget|not|swap)\s*@"
+    r"|\bleave\s*@\s*out\b"
+    r"|tead of\s*@"  # "hong kong instead of taipei" (the 8-character window cuts "instead")
+    r"|@[^，,。！？!?]{0,6}人太多|@\s*出发[…。.，,\s]*(?:哦|噢)?不对"
+    r"|@\s*[？?]?\s*(?:不对|不是|不)(?:不对)?[，,\s]*(?:是|还是)|(?<![换改去])@\s*算了"  # 南京算了 (换海口算了: Haikou)
+    r"|^(?:本来|原本|原来)(?:想|打算)?去?\s*@"  # 本来想去东京…那就大阪吧
+    r"|@\s*(?:就)?不(?:去|考虑)了?|@\s*换成|@\s*(?:去掉|删掉|不要了)|@\s*(?:要是|如果)?(?:那会儿|那边)?太(?:贵|远|热|冷|累)"
+)  # 厦门换成三亚, 海口不考虑了
+# a place been to, beside another said: the other is the trip (还是去香港吧 澳门去过了, "the kids have done Sanya")
+VISITED = re.compile(r"(?i)@\s*(?:已经|都)?(?:去|玩)过了|\b(?:been to|done|visited)\s*@")

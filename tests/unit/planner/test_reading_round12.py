@@ -470,3 +470,35 @@ def test_round_twelve_sixth(earlier: list[str], text: str, check: str) -> None:
         assert "weather" in asked(q)
     else:
         assert q.unknown_places == []
+
+
+@pytest.mark.parametrize(
+    ("earlier", "text", "lookups"),
+    [
+        (
+            ["元旦和爸妈去桂林和阳朔，从武汉坐高铁，帮我看看车票和酒店"],
+            "车票先不查了，那几天天气怎么样？怕下雨",
+            ("hotels", "weather"),
+        ),
+        ([], "西安到成都的高铁要坐几个小时，票价多少", ("flights",)),
+        (["想去三亚或者海口过年，一家三口"], "那就三亚，住3晚，从北京出发，先看看机票", ("flights",)),
+        (
+            ["想下下周去东京大阪，东京3晚大阪2晚，从上海出发"],
+            "算了改到3月12号到17号，还是东京3晚大阪2晚",
+            ("flights", "hotels", "weather"),
+        ),
+    ],
+)
+def test_round_twelve_seventh_lookups(earlier: list[str], text: str, lookups: tuple[str, ...]) -> None:
+    assert asked(parse(text, earlier)) == lookups
+
+
+def test_a_stop_left_out_leaves_the_trip() -> None:
+    q = parse(
+        "On second thought, leave Dali out, we went there in 2019.", ["Guilin, Lijiang and Dali in April from Beijing"]
+    )
+    assert [c.id for c in q.destinations] == ["guilin", "lijiang"]
+
+
+def test_too_commercial_is_no_unknown_place() -> None:
+    assert parse("夏门有什么好玩的地方？第一次去，不想去太商业化的", []).unknown_places == []
