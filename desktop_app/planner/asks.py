@@ -28,7 +28,7 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
             "|monsoon|rainy season|scorching|thermals|warm enough|beach weather|layers|pouring"
         )
     ),
-    "flights": words("机票|航班|飞|往返|票价|路费|机 酒|机加酒")
+    "flights": words("机票|航班|飞|往返|票价|路费|机 酒|机加酒|最早那班|最晚那班|最早一班飞机")
     + words(
         "flite|flihgt|flight|fly|airfare| fare|plane|ticket|round trip|return ticket| to get to | to get from | direct "
         "| one way | economy | business class | first class |商务舱|经济舱|头等舱"
@@ -43,12 +43,15 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
         "|ryokan|villa|cheap beds|roof over|need somewhere near|somewhere to stay|somewhere near the|hostle"
         "|somewhere decent|nowhere to sleep|nowhere to stay|places to crash|me somewhere near|us somewhere near"
         "|anywhere decent|anywhere to crash|put my head down|within walking distance|crash near|where can we sleep"
-        "|where can i sleep|anything decent near|beachfront place|beachfrnt place|anywhere big enough"
+        "|where can i sleep|anything decent near|beachfront place|beachfrnt place|anywhere big enough|guesthouse"
+        "|would i even sleep|would we even sleep|where would i sleep|where would we sleep"
     ),
     "save": words("保存|存下来|存起来|存成|存一下|导出|收藏|记下来|存着")
     + words("save|export|write it down|keep it|keep this|bookmark|remember|记一下"),
     "compare": (
-        words("对比|比较|还是|比一下|哪个|哪里更|哪边|选一个|选哪|哪两个|纠结|拿不定|比呢|比起来|相比|比比|比一比")
+        words(
+            "对比|比较|二选一|还是|比一下|哪个|哪里更|哪边|选一个|选哪|哪两个|纠结|拿不定|比呢|比起来|相比|比比|比一比"
+        )
         + words("compare|comparison| vs|versus|which one|which better|which is| or |torn between|decide between")
     ),
     "guide": (
@@ -61,7 +64,8 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
             "to eat|recommend|itinerary|must see|must eat|day by day|what should i do|what should we do|"
             "shouldn t i miss|shouldn t we miss|i not miss|we not miss|"
             "can t miss|can t i miss|can t we miss|not to miss|worth seeing|must do|there to do|good to do|"
-            "fun to do|what do i eat|where to eat|eat there|route|what order|how to arrange"
+            "fun to do|what do i eat|where to eat|eat there|a route|the route|day route|order make sense|what order"
+            "|how to arrange"
             "|to actually do|actually do in"
             "|how should i split|how should we split|how would you split|split the days"
             "|any tips for|usually do|easy to do|worth doing there|worth doing in"

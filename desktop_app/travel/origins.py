@@ -47,6 +47,7 @@ ORIGIN_PATTERNS = (
     r"(?:all\s+|both\s+|currently\s+|now\s+)?(?:living\s+|staying\s+|based\s+|working\s+|studying\s+)?"
     # "we're a retired couple in Nanjing", "a family of five (3 kids) in", "I'm at uni in London"
     r"(?:at (?:uni|university|college|school)\s+)?(?:an?\s+[a-z0-9() ]{2,30}?\s+)?"
+    r"(?:(?:[a-z]+\s+)?students?\s+(?:study(?:ing)?\s+)?)?"  # "i am malaysian student study in xi'an"
     r"in\s+(?P<c>[a-z](?:(?!\s+(?:" + ORIGIN_ENDS + r"|that)\b)[a-z' .-]){1,20}?)"  # "in Paris next week": a stay
     r"(?=[,.;!?)—–]|\s+-\s|\s+(?:and|but|so|for|since|until|till|now|rn|right now|as|looking|thinking|planning"
     r"|with|visiting|on (?:an? )?exchange)\b|$)",
@@ -102,7 +103,7 @@ ASIDE_BEFORE = re.compile(  # not "I live in"
 )
 ASIDE_AROUND = re.compile(r"从\s*$")
 # where one comes from is not where one goes: 我室友是重庆人, "im from dalian originally", 回长沙老家
-ASIDE_AFTER = re.compile(r"(?i)^(?:老家|绿卡|护照|\s+originally|\s+(?:green card|passport|office|branch)\b)")
+ASIDE_AFTER = re.compile(r"(?i)^(?:老家|绿卡|护照|户口|户籍|\s+originally|\s+(?:green card|passport|office|branch)\b)")
 NATIONALITY = re.compile(  # "I am from Germany", "a friend from Germany is coming": who, not where from
     r"(?i)\b(?:i am|i'm|im|we are|we're|we're all|friends?|colleagues?|guests?|someone|people)\s+(?:originally\s+)?"
     r"from\s+$|我是$|我来自$"

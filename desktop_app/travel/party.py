@@ -161,6 +161,7 @@ THEY_GO = (  # the parents go, the asker does not: "for my parents", 给爸妈�
     r"|给(?:我)?爸妈|替(?:我)?爸妈|爸妈[^。]{0,20}我不去|爸妈[^。]{0,30}给(?:他们|他俩|二老)"
     # they come to the asker: 爸妈下周三要从昆明飞来深圳看我, "my parents want to come visit me", "are flying into"
     r"|(?:爸妈|父母)[^，,。！？]{0,14}(?:来|过来)[^，,。！？]{0,6}看我"
+    r"|\bmy parents\b[^!?]{0,80}\bthey (?:want|fly|are flying|will fly)\b"  # "…they fly from beijing"
     r"|\bmy (?:parents|mum and dad|mom and dad)\b[^.!?,;]{0,40}"
     r"\b(?:visit me|see me|fly(?:ing)? (?:in|into)|are flying)\b"
 )
@@ -227,9 +228,10 @@ EN_WITH = re.compile(  # "with my wife and two kids", "taking hubby and our 2 ki
 )
 EN_JOINING = re.compile(  # "grandparents are coming too", "My sister is coming too", "Our son is coming as well"
     r"(?i)\b(?:(?:my|our|the)\s+)?(grandparents|parents|in-laws)\s+(?:are|will be|want to)\s+(?:coming|joining|come)"
-    r"|(?:\b(?:my|our|their|his|her)\s+|^\W*(?:update:?\s*|oh\s+and\s+|and\s+)?)([a-z -]{3,24}?)"
-    r"(?:(?:'s|\s+(?:is|are|will be|wants? to|comes|come|(?:has |have )?decided to))"
+    r"|(?:\b(?:my|our|their|his|her)\s+|^\W*(?:update:?\s*|oh\s+and\s+|and\s+)?)([a-z0-9 -]{3,24}?)"
+    r"(?:(?:'s|\s+(?:is|are|will be|wants? to|comes|come|also|(?:has |have )?decided to))"
     r"\s*(?:coming|joining|come|too\b|along\b|tag(?:ging)? along)|\s+wants?\s+in\b)"
+    r"|\b(gf|bf|wife|hubby|husband|partner|girlfriend|boyfriend|mum|mom|dad|sister|brother)\s+(?:coming|joining)\b"
 )
 PARTNER = re.compile(
     next(p for p, _ in ZH_COMPANIONS if "老公" in p) + "|(?i:" + next(p for p, _ in EN_COMPANIONS if "wife" in p) + ")"
@@ -351,9 +353,11 @@ ROOMS = re.compile(
 
 
 ADDED = re.compile(
-    r"(?i)再加上?|加上|带上|也(?:想|要)?(?:跟着?|和)?(?:我们|咱们)?(?:一起)?(?:去|来|回)"
+    r"(?i)再加上?|加上|带上"
+    r"|也(?:想|要)?(?:跟着?|和)?(?:我们|咱们)?(?:一起)?(?:去|来|回)"
     r"|\badd\b|\bplus\b|\b(?:is|are) coming\b|\bjoining\b"
-    r"|\bwants? to come\b|\bcomes? too\b|\btag(?:ging)? along\b|\bwants? in\b|\bcom(?:e|es|ing) along\b"
+    r"|\bwants? to come\b|\bcomes? too\b|\balso com(?:e|es|ing)\b|\btag(?:ging)? along\b|\bwants? in\b"
+    r"|\bcom(?:e|es|ing) along\b"
 )
 # one of the party drops out: 有个哥们去不了了, "one friend bailed", "my sister can't make it"
 LEFT = re.compile(  # (海口不去了 drops a place, not a person)

@@ -36,6 +36,7 @@ SHORTHAND = {
     "flghts": "flights",
     "flght": "flight",
     "frm": "from",
+    "rite": "right",
 }
 _WORD = re.compile(
     r"(?i)(?<![A-Za-z0-9'])(" + "|".join(sorted(SHORTHAND, key=len, reverse=True)) + r")(?![A-Za-z0-9'])"
@@ -62,5 +63,6 @@ def written_out(text: str) -> str:
     text = re.sub(r"(?i)多少\s*money", "多少钱", text).translate(TRADITIONAL)  # 要多少 money: the price asked
     text = re.sub(r"(?i)(?<=个)\s*weekend", "周末", text)  # 1月最后一个weekend: one language for the phrase
     text = re.sub(r"新年(?:的)?第一天", "元旦", text)  # one name for New Year's Day
+    text = re.sub(r"(?i)\bxi\s+an\b", "Xi'an", text)  # "study in xi an": one city, not the word "an"
     text = DAYS_RANGE.sub(r"\1\4\2\3\4", text)  # 这个月22到26号: 22号到26号, each end a day
     return _WORD.sub(lambda m: SHORTHAND[m.group(1).lower()], text)

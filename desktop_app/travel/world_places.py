@@ -128,7 +128,7 @@ _PLACE_AFTER = re.compile(
 )
 ENGLISH_WORDS = frozenset({"pairs", "parish", "macaw"})  # one slip from a name (Paris, Macau), but words
 _PLACE_BEFORE = re.compile(
-    r"(?i)(?:^|\bto|\bin|\bfrom|\bvisit|\bvisiting|\bfly|\bfor|\band|\bor|\baround|\bnear|\bexplore|->|→|飞|去|到)\s*$"
+    r"(?i)(?:^|\bto|\bin|\bfrom|\bvisit|\bvisiting|\bfly|\bfor|\band|\bor|\baround|\bnear|\bexplore|\bgo|->|→|飞|去|到)\s*$"
 )
 
 
@@ -157,7 +157,8 @@ def _misspelt(text: str, taken: list[tuple[int, int]]) -> list[tuple[int, int, C
         end = m.start() + len(m.group(m.lastindex or 0))
         if any(m.start() < e and s < end for s, e in taken + [(s, e) for s, e, _ in found]):
             continue
-        if not (_PLACE_AFTER.match(text[end:]) or _PLACE_BEFORE.search(text[: m.start()])):
+        listed = any(0 <= m.start() - e <= 2 for _, e in taken)  # "kunmin dali lijang": after another name
+        if not (listed or _PLACE_AFTER.match(text[end:]) or _PLACE_BEFORE.search(text[: m.start()])):
             continue
         word = text[m.start() : end].casefold()
         if word in ENGLISH_WORDS:

@@ -502,3 +502,65 @@ def test_a_stop_left_out_leaves_the_trip() -> None:
 
 def test_too_commercial_is_no_unknown_place() -> None:
     assert parse("夏门有什么好玩的地方？第一次去，不想去太商业化的", []).unknown_places == []
+
+
+@pytest.mark.parametrize(
+    ("earlier", "text", "check", "want"),
+    [
+        ([], "去日本现在还要不要签证啊，我是上海户口", "stops", ["tokyo", "osaka"]),
+        (
+            [],
+            "hello, i am malaysian student study in xi an. this weekend want go chengdo see panda",
+            "stops",
+            ["chengdu"],
+        ),
+        (
+            [],
+            "kunmin dali lijang 7 days itinerary pls, we are retired couple, slow pace",
+            "stops",
+            ["kunming", "dali", "lijiang"],
+        ),
+        (
+            [],
+            "any guesthouse in dali with a view of erhai? me and 2 friends, 4 nights from the 20th",
+            "asks",
+            ("hotels",),
+        ),
+        (
+            [],
+            "Where would I even sleep in Lijiang, somewhere cheap-ish in the old town? the 12th–15th",
+            "asks",
+            ("hotels",),
+        ),
+        ([], "杭州 苏州 二选一 周末去 带我妈", "asks", ("compare",)),
+        (
+            [],
+            "Flying Beijing to HK on the 3rd — is that route usually cheap or should I book now?",
+            "asks",
+            ("flights",),
+        ),
+        (["想下下周和朋友去成都，从上海出发"], "actually 下下周 better, gf coming too", "party", 2),
+        (
+            [],
+            "my parents are both 70 and hate the cold, they want somewhere warm for jan. they fly from beijing",
+            "party",
+            2,
+        ),
+        (
+            ["this weekend i want go chengdu see panda from xian, train ticket how much?"],
+            "my 2 roommate also come",
+            "party",
+            3,
+        ),
+    ],
+)
+def test_round_twelve_eighth(earlier: list[str], text: str, check: str, want: object) -> None:
+    q = parse(text, earlier)
+    got = {"stops": [c.id for c in q.destinations], "asks": asked(q), "party": q.party.size}[check]
+    assert got == want
+
+
+def test_rite_now_is_today(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TRAVEL_ASSISTANT_TODAY", "2026-12-29")
+    when = parse("is it snowing in beijing rite now", []).when
+    assert when is not None and when.start.isoformat() == "2026-12-29"
