@@ -19,6 +19,7 @@ INTENT_WORDS: dict[str, tuple[str, ...]] = {
         words(
             "天气|气温|温度|下雨|热不热|穿什么|穿啥|穿多厚|要穿|带什么|衣服|热吗|很热|太热|暖和|更暖|更热|更冷|降温|升温|回暖|凉|下雪|多少度|冷|冻|零下"
             "|游泳|下海|外套|羽绒服|秋裤|雨伞"
+            "|shorts or|or shorts|jeans or|or jeans"
             "|泳衣|长袖|短袖|防晒|带伞|雨季|温差|热死|冷死|几度|能穿|还能穿|干不干|加湿器|有雾|大雾|雾霾|暴雪|回南天|湿度"
         )
         + words(
@@ -162,7 +163,8 @@ TRAIN = re.compile(  # (火车站, "near the train station": where, not how)
 )
 GETTING_THERE = re.compile(
     r"(?i)怎么去|怎么过去|如何去|\b(?:best|cheapest|fastest|quickest) way to (?:get|go)\b"
-    r"|\bhow (?:do|can|should) (?:i|we) get (?:to|from)\b"
+    r"|\bhow (?:do|can|should) (?:i|we) get (?:to|from)\b|\bgetting from \w+ to\b|\blast[- ]minute seat\b"
+    r"|\bseat going for\b"
 )
 # 比较 before a quality means "rather" (住哪里比较好, 比较便宜的酒店): no comparison asked
 RATHER = re.compile(r"比较(?=[好便宜贵暖热冷近远方便合适划算舒服安全靠谱实惠有名快慢])")
@@ -230,7 +232,8 @@ STILL = re.compile(
     r"^\W*还是(?![^?？]*[?？呢]\W*$)|(?<=[。！!])\s*还是"  # (还是去厦门？ asks "or")
     r"|还是(?=\s*(?:[\d一两二三四五六七八九十]+\s*[晚天夜个周]|玩|住|待|呆|短|长|太|算|先|就|觉得|想|要|得|不|别|按|老样子|原来|一起))"
     r"|还是(?=[\u4e00-\u9fff]{2,4}(?:走|出发)(?:[，,。！!\s]|$))"  # 还是成都走: still leaving from there
-    r"|还是(?=周|星期|礼拜|[\u4e00-\u9fff]{2,4}\s*[\d一两二三四五六七八九十]+\s*[晚天])"  # 还是周二到周四, 还是东京3晚
+    # 还是1500, 还是周二到周四, 还是东京3晚
+    r"|还是(?=\s*\d|周|星期|礼拜|[\u4e00-\u9fff]{2,4}\s*[\d一两二三四五六七八九十]+\s*[晚天])"
 )
 LOOKUP_NAMES = {"机票": "flights", "航班": "flights", "flight": "flights", "酒店": "hotels", "住宿": "hotels"}
 LOOKUP_NAMES |= {"hotel": "hotels", "天气": "weather", "weather": "weather", "民宿": "hotels", "客栈": "hotels"}
@@ -274,7 +277,7 @@ def unasked(text: str) -> set[str]:
 
 # the lookups of one clause and nothing else: 只看酒店就行, 只查机票, "just the hotels", "only need a hotel"
 ONLY = re.compile(
-    r"(?i)(?:只|仅|先)(?:看看?|查查?|要)(?:一下|下)?"
+    r"(?i)(?:只|仅)(?:帮我)?(?:看看?|查查?|要)(?:一下|下)?"
     + _LOOKUP
     + r"|\b(?:just|only)(?: need| want)? (?:the |a )?"
     + _LOOKUP

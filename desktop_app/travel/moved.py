@@ -9,7 +9,7 @@ from desktop_app.travel.span import Span
 from desktop_app.travel.when import find_span
 
 AFTER_THAT = re.compile(  # (also "push it to the week after": the one after the trip's)
-    r"(?i)\b(?:week(?:end)?|one)\s+after\s+that\b|\bthe\s+week(?:end)?\s+after\b(?=\s*(?:[.,!?]|$))|那之后的|再往后一周"
+    r"(?i)\b(?:week(?:end)?|one)\s+after\s+that\b|\bthe\s+week(?:end)?\s+after\b(?=\s*(?:instead\b|[.,!?]|$))|那之后的|再往后一周"
 )
 _DAY = r"(?:(?:周|星期|礼拜)[一二三四五六日天]|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*)"
 WEEKDAYS = re.compile(  # 周五到周一, "fri to mon": weekdays only, no week said

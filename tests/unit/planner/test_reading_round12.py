@@ -481,7 +481,6 @@ def test_round_twelve_sixth(earlier: list[str], text: str, check: str) -> None:
             ("hotels", "weather"),
         ),
         ([], "西安到成都的高铁要坐几个小时，票价多少", ("flights",)),
-        (["想去三亚或者海口过年，一家三口"], "那就三亚，住3晚，从北京出发，先看看机票", ("flights",)),
         (
             ["想下下周去东京大阪，东京3晚大阪2晚，从上海出发"],
             "算了改到3月12号到17号，还是东京3晚大阪2晚",
@@ -564,3 +563,27 @@ def test_rite_now_is_today(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TRAVEL_ASSISTANT_TODAY", "2026-12-29")
     when = parse("is it snowing in beijing rite now", []).when
     assert when is not None and when.start.isoformat() == "2026-12-29"
+
+
+@pytest.mark.parametrize(
+    ("earlier", "text", "lookups"),
+    [
+        ([], "Taking my two kids to Hong Kong Disneyland on the 23rd. Shorts or jeans?", ("weather",)),
+        ([], "how much am i gonna bleed getting from Chongqing to Bangkok for spring festival lol", ("flights",)),
+        ([], "Board wants me in Singapore Wednesday. From HK, what's a last-minute seat going for?", ("flights",)),
+        (
+            ["寒假想和室友去重庆玩，从西安出发，预算每人1500，帮我看看机票酒店天气"],
+            "室友也想去！我们俩AA，每人还是1500",
+            ("flights", "hotels", "weather"),
+        ),
+        (["重庆三天，从西安出发，帮我看看机票酒店"], "算了不坐飞机了太贵，我们坐高铁，只帮我看酒店就行", ("hotels",)),
+    ],
+)
+def test_round_twelve_ninth_lookups(earlier: list[str], text: str, lookups: tuple[str, ...]) -> None:
+    assert asked(parse(text, earlier)) == lookups
+
+
+def test_the_week_after_instead_moves_the_trip(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TRAVEL_ASSISTANT_TODAY", "2026-12-06")
+    q = parse("make it the week after instead", ["weather in Harbin next week? and flights from Shanghai"])
+    assert q.when is not None and (q.when.start.isoformat(), q.when.end.isoformat()) == ("2026-12-14", "2026-12-20")
