@@ -93,6 +93,7 @@ TRAVEL_NOUNS = (
     "开会",  # 明天一早要去开会: why, not where
     "上班",
     "考试",
+    "来得及",  # 下周去还来得及吗: in time, not a place
     "出游",
     "游玩",
 )

@@ -62,7 +62,7 @@ TOLD = re.compile(  # its places are not the next trip's: the past list above, a
 LAYOVER_AFTER = re.compile(r"\s*(?:转机|中转|经停)")
 LAYOVER_BEFORE = re.compile(
     r"(?i)(?:中转|经停|转机在"
-    r"|\b(?:layover|stop|change planes|transit(?:ing)?|connecting|connection) (?:in|at|through|via)|\bvia)\s*$"
+    r"|\b(?:layover|stop|change planes|transit(?:ing)?|connecting|connection) (?:in|at|through|thru|via)|\bvia)\s*$"
 )
 STAYED = re.compile(r"(?i)停留|住|玩|待|逛|晚|天|\b(?:stopover|nights?|days?|stay|explore)\b")
 

@@ -103,7 +103,9 @@ ASIDE_BEFORE = re.compile(  # not "I live in"
 )
 ASIDE_AROUND = re.compile(r"从\s*$")
 # where one comes from is not where one goes: 我室友是重庆人, "im from dalian originally", 回长沙老家
-ASIDE_AFTER = re.compile(r"(?i)^(?:老家|绿卡|护照|户口|户籍|\s+originally|\s+(?:green card|passport|office|branch)\b)")
+ASIDE_AFTER = re.compile(  # 我是香港永久居民, 上海户口, "my Shanghai office": who one is, not where one goes
+    r"(?i)^(?:老家|绿卡|护照|户口|户籍|永久居民|居民|\s+originally|\s+(?:green card|passport|office|branch)\b)"
+)
 NATIONALITY = re.compile(  # "I am from Germany", "a friend from Germany is coming": who, not where from
     r"(?i)\b(?:i am|i'm|im|we are|we're|we're all|friends?|colleagues?|guests?|someone|people)\s+(?:originally\s+)?"
     r"from\s+$|我是$|我来自$"

@@ -587,3 +587,20 @@ def test_the_week_after_instead_moves_the_trip(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setenv("TRAVEL_ASSISTANT_TODAY", "2026-12-06")
     q = parse("make it the week after instead", ["weather in Harbin next week? and flights from Shanghai"])
     assert q.when is not None and (q.when.start.isoformat(), q.when.end.isoformat()) == ("2026-12-14", "2026-12-20")
+
+
+@pytest.mark.parametrize(
+    ("text", "stops", "unknown"),
+    [
+        ("我是香港永久居民但是拿的BNO，下个月去台北要办入台证吗？", ["taipei"], []),
+        (
+            "Can I transit thru Seoul without a visa on my way to LA? Hong Kong to Los Angeles on the 28th",
+            ["losangeles"],
+            [],
+        ),
+        ("哈尔滨冰雪大世界今年几号闭园啊？下周去还来得及吗", ["harbin"], []),
+    ],
+)
+def test_who_one_is_a_transit_and_being_in_time_are_no_stops(text: str, stops: list[str], unknown: list[str]) -> None:
+    q = parse(text, [])
+    assert [c.id for c in q.destinations] == stops and q.unknown_places == unknown
