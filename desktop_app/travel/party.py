@@ -108,7 +108,7 @@ def _headcount(text: str) -> Party | None:
         + r"\s*口|"
         + _ZN
         + r"\s*口之家|"
-        + r"(?<![和跟带陪与])"  # 我和三位同事: me and three more (a group, read below)
+        + r"(?<![和跟带陪与钱])"  # 我和三位同事: me and three more (a group, read below); 多少钱一位: a price each
         + _ZN
         + r"\s*(?:个人|人|位|名|口人)(?!民|口[^人]|太多|很多|多不多|挤|山人海|"  # 一人两千五: each; 五一人太多: a crowd
         + r"\s*(?:\d{3,}|[\d一两二三四五六七八九十]+\s*[千万百块元kK]))",

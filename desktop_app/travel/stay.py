@@ -27,6 +27,9 @@ def nights_to_stay(said: int | None, kind: str | None, span_days: int) -> int:
     return span_days - 1 if kind in ("weekend", "range", "holiday") and span_days > 1 else 3
 
 
+DAY_TRIP = re.compile(r"(?i)一日游|当天来回|当天往返|一天来回|\bday (?:trip|tour)\b")
+
+
 def _counted(text: str) -> tuple[int | None, int | None]:
     """(days, nights) said with a number: 三天, 两晚, "3 days", "2 nights", 48小时; 一天几班 and
     24小时营业 are no stay, and 多少钱一晚 is one night only when no other length is said."""
@@ -42,6 +45,7 @@ def _counted(text: str) -> tuple[int | None, int | None]:
     en = r"(?i)\b(\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|a|an)[\s-]*"
     if m := re.search(r"(?i)(?<!as )" + en[4:] + r"(?:full\s+|whole\s+)?(?:days?|day trip)\b", text):  # "2 full days"
         days = number(m.group(1))
+    days = None if days == 1 and DAY_TRIP.search(text) else days  # 一日游, 当天来回: no night
     days = days or _hours(text)
     if re.search(r"(?i)\ba couple (?:of )?nights\b", text):  # "just a couple of nights"
         nights = nights or 2

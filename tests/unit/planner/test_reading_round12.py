@@ -604,3 +604,15 @@ def test_the_week_after_instead_moves_the_trip(monkeypatch: pytest.MonkeyPatch) 
 def test_who_one_is_a_transit_and_being_in_time_are_no_stops(text: str, stops: list[str], unknown: list[str]) -> None:
     q = parse(text, [])
     assert [c.id for c in q.destinations] == stops and q.unknown_places == unknown
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "丽江有没有靠谱的一日游团，去玉龙雪山的那种，多少钱一位？下周和老公去",
+        "我在深圳上班，圣诞节想去澳门玩一天，当天来回，那天天气怎么样啊",
+    ],
+)
+def test_a_day_trip_is_no_night_and_a_price_each_is_no_party(text: str) -> None:
+    q = parse(text, [])
+    assert q.days is None and q.nights is None and q.party.size == (2 if "老公" in text else 1)
