@@ -292,9 +292,8 @@ def find_intents(text: str) -> set[str]:
     if no := unasked(text):
         return find_intents(UNASKED.sub(" ", text)) - no  # "no need for flights, hotels?": the hotels
     asked = BOOKED.sub(" ", ESCAPE.sub(" ", STILL.sub(" ", text))).replace("收藏夹", " ")  # 机票早就买好了: booked
-    asked = NOT_MONEY.sub(
-        " ", INCLUDED.sub(" ", asked)
-    )  # "2000 each incl. flights": the money covers the fare, no fare asked alone
+    asked = INCLUDED.sub(" ", asked)  # "2000 each incl. flights": the money covers the fare, no fare asked alone
+    asked = NOT_MONEY.sub(" ", asked)  # "how much snow": no price
     folded = " " + re.sub(r"[^\w]+", " ", ORIGIN_CUES.sub(" ", RATHER.sub("", asked)).casefold()) + " "
     for aside in ASIDES:
         folded = folded.replace(aside, " ")

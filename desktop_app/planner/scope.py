@@ -207,9 +207,9 @@ WEAK_ASKS = {
     "opening_times": (("flights", STRONG_FARE),),
     "trains": (("flights", FARE_BY_AIR_OR_RAIL),),  # 高铁要多久，二等座多少钱: the train's fare is asked
     "visa": (("flights", STRONG_FARE), ("guide", GUIDE_NAMED)),  # "need a visa? flying into PEK": no fare asked
-    "safety": (("flights", STRONG_FARE), ("hotels", STRONG_HOTEL)),
+    "safety": (("flights", STRONG_FARE), ("hotels", STRONG_HOTEL)),  # "walking back to the hostel": no hotel asked
     "insurance": (("flights", STRONG_FARE), ("hotels", HOTEL_NOT_COVERED)),
-    "tours": (("flights", STRONG_FARE), ("hotels", STRONG_HOTEL)),  # "walking back to the hostel": no hotel asked
+    "tours": (("flights", STRONG_FARE), ("hotels", STRONG_HOTEL)),
     "events": (  # "events or fireworks i can get tickets for": tickets to the show, not a fare
         ("guide", GUIDE_NAMED),
         ("flights", STRONG_FARE),
