@@ -186,7 +186,8 @@ def _beyond_answer(query: TripQuery) -> str:
     """Only what the data cannot know was asked: say so first, then what it can do; nothing priced."""
     names = [city_name(c, query.lang) for c in query.destinations]
     head = scope.first_line(query.beyond, query.lang)
-    return f"{head}\n\n{scope.offer(names, query.lang)}{writer.notes(query, [])}{writer.NOTE[query.lang]}"
+    offer = scope.offer(names, query.lang, query.when is not None, query.origin is not None)
+    return f"{head}\n\n{offer}{writer.notes(query, [])}{writer.NOTE[query.lang]}"
 
 
 def _answer(query: TripQuery, exchanges: list[Exchange]) -> str:

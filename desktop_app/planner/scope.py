@@ -160,8 +160,9 @@ def first_line(keys: tuple[str, ...], lang: str) -> str:
     return f"The sample data has nothing on {listed}, so I cannot answer that part: check official sources."
 
 
-def offer(places: list[str], lang: str) -> str:
-    """What the data can do for the places asked about, when nothing else was asked."""
+def offer(places: list[str], lang: str, dated: bool = False, from_said: bool = False) -> str:
+    """What the data can do for the places asked about, when nothing else was asked: asking only for what the
+    question did not already say (its dates, where from)."""
     if not places:
         return say(
             lang,
@@ -169,10 +170,14 @@ def offer(places: list[str], lang: str) -> str:
             "What I can look up: weather, flights and hotels for the sample cities.",
         )
     zh, en = "、".join(places), " and ".join(places)
+    need_zh = "和".join(w for w, missing in (("日期", not dated), ("出发地", not from_said)) if missing)
+    need_en = " and ".join(w for w, missing in (("when", not dated), ("from where", not from_said)) if missing)
+    ask_zh = f"告诉我{need_zh}就可以查。" if need_zh else "说一声就可以查。"
+    ask_en = f"Tell me {need_en}." if need_en else "Just ask."
     return say(
         lang,
-        f"我能查的是{zh}的天气（典型值）、机票和酒店：告诉我日期和出发地就可以查。",
-        f"What I can look up for {en}: the typical weather, flights and hotels. Tell me when and from where.",
+        f"我能查的是{zh}的天气（典型值）、机票和酒店：{ask_zh}",
+        f"What I can look up for {en}: the typical weather, flights and hotels. {ask_en}",
     )
 
 

@@ -71,3 +71,15 @@ def test_a_question_only_beyond_the_data_shows_no_lookups_in_its_reading() -> No
 
     frame = frame_of(parse("上海迪士尼五一期间营业时间会延长吗", []))
     assert frame.beyond == ("opening_times",) and frame.looks_up == ()  # the plan makes none: the pane says none
+
+
+@pytest.mark.parametrize(
+    ("text", "ask"),
+    [
+        ("去日本要签证吗", "告诉我日期和出发地就可以查"),
+        ("丽江有没有靠谱的一日游团？下周从上海和老公去", "说一声就可以查"),
+        ("Is it safe to walk around Bangkok at night alone as a woman? going next week", "Tell me from where."),
+    ],
+)
+async def test_the_offer_after_a_scope_answer_asks_only_what_was_not_said(text: str, ask: str) -> None:
+    assert ask in final_text((await run(text))[0])  # (stop 56: it asked "when" of a question that said next week)
