@@ -274,7 +274,8 @@ def _party_and_stops(q: TripQuery, text: str, earlier: list[str], before: TripQu
     if q.origin is not None and (q.origin.id in own or each) and q.destinations and not said_from(text, q.origin):
         q.destinations, q.origin = [q.origin, *q.destinations], None  # "Kunming → Dali, 2/3 nights": a stop
     if len(own) > 1 and set(own) == {c.id for c in q.destinations}:  # 桂林两晚张家界两晚: the stops in that order
-        q.destinations = sorted(q.destinations, key=lambda c: list(own).index(c.id))
+        order = list(own)
+        q.destinations = sorted(q.destinations, key=lambda c: order.index(c.id))
     if len(q.destinations) > 1 and all(c.id in nights for c in q.destinations):
         q.stop_nights = tuple(nights[c.id] for c in q.destinations)
         q.nights, q.days = sum(q.stop_nights), None

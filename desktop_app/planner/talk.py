@@ -103,7 +103,7 @@ def no_trip_asked(text: str) -> bool:
     text = re.sub(r"^\W*(?:你知道吗|知道吗|你猜怎么着)[，,!！\s]*", " ", text)  # 你知道吗，我去年…: a story's opening
     if LOOKUP_NAMED.search(text) or CHANGED_TO.search(text):  # 换成深圳吧，广州去过了: a change, not a story
         return False
-    if re.search(r"打死(?:也)?不去|再也不(?:想)?去", text) and not QUESTION.search(text):
+    if SWORN_OFF.search(text) and not QUESTION.search(text):
         return True  # 去年在哈尔滨冻成狗，今年打死不去了: a place sworn off, no trip asked
     wish = TRIP_WISH.search(text)
     if told_not_asked(PAST_HELP.sub(" ", text)) and (not wish or TOLD.search(text)):
@@ -117,6 +117,7 @@ def no_trip_asked(text: str) -> bool:
     return quiet and bool(SIGN_OFF.search(text) or TOLD.search(text) or THANKED.search(text))
 
 
+SWORN_OFF = re.compile(r"打死(?:也)?不去|再也不(?:想)?去")  # a place sworn off: no trip asked
 SIGH = re.compile(r"好想(?:去)?(?:旅行|旅游|出去玩|出去走走|度假|放假)[啊呀哦呜唉\uff5e~\uff01!\s]*$")
 CHANGED_TO = re.compile(  # 换成深圳, 还是去香港吧, 就普吉岛吧: a place chosen, whatever is told around it
     r"(?:"

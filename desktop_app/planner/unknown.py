@@ -56,10 +56,16 @@ DISTRICT = re.compile(r"(?i)in\b")  # a word after "in", beside a city named: it
 
 def _may_be_place(word: str) -> bool:
     """Not a doubled verb (走走, 逛逛), a time (元宵节, 初五, 月底, 两天) or a word no place name has in it."""
-    doubled = word[0] == word[1] or re.match(r"太|很|超|特别|比较", word)  # 走走, 晒晒太阳; 太商业化: how, not where
+    doubled = word[0] == word[1]  # 走走, 晒晒太阳
+    degree = re.match(r"太|很|超|特别|比较", word)  # 太商业化: how, not where
     common = COMMON_PLACES.search(word)  # 郊区, 机场, 公司: a kind of place, not a place's name
     return not (
-        doubled or common or NOT_PLACE_CHARS.search(word) or TIME_WORD.search(word) or find_span(word, clock.today())
+        doubled
+        or degree
+        or common
+        or NOT_PLACE_CHARS.search(word)
+        or TIME_WORD.search(word)
+        or find_span(word, clock.today())
     )
 
 

@@ -85,11 +85,13 @@ def _index() -> dict[tuple[str, ...], tuple[tuple[City, str], ...]]:
 
 def _match(run: str) -> tuple[City, str] | None:
     """The one sample city whose Chinese name `run` sounds like and shares a character with, or None."""
+    if resolve_city(run) is not None:  # a city's own name (倫敦, 東京) is found as written, never as a typo
+        return None
     index = _index()
     cities: dict[str, tuple[City, str]] = {}
     for reading in product(*(_readings(ch) for ch in run)):
         for city, name in index.get(reading, ()):
-            if name != run and resolve_city(run) is None and any(a == b for a, b in zip(run, name, strict=True)):
+            if name != run and any(a == b for a, b in zip(run, name, strict=True)):
                 cities.setdefault(city.id, (city, name))
     return next(iter(cities.values())) if len(cities) == 1 else None
 

@@ -167,12 +167,22 @@ THEY_GO = (  # the parents go, the asker does not: "for my parents", 给爸妈�
 )
 
 
+COUNTED_FOR = re.compile(  # "rooms for 3", "book me 2 seats", 要两张, "… yuan for two?"
+    r"(?i)\b(?:hotels?|rooms?|seats?|tickets?|flights?)\s+for\s+" + _EN + r"\b(?!\s*(?:nights?|days?|weeks?))"
+    + r"|\b(?:book|get|buy|need)(?: me| us)? " + _EN + r" (?:seats|tickets|berths|beds)\b"
+    + r"|(?:要|买|订|抢)" + _ZN + r"张(?!\s*床)"
+    + r"|\bfor\s+(?P<bare>\d|one|two|three|four|five|six|seven|eight|nine)(?=\s*(?:[?.!,;]|$))"
+)  # fmt: skip
+WITH_THEM = re.compile(r"(?:爸妈|父母|二老)[^。]{0,20}我陪(?:他们|他俩|二老|着)")  # the parents, and the asker
+TAKE_THEM = re.compile(r"(?i)\btak(?:e|ing) them\b|带(?:他们|爸妈|二老)")  # parents who visit, taken on a trip
+
+
 def _groups(text: str) -> Party | None:
     """A group counted as such: 给爸妈 (they go, not me), 我和3个朋友 (4), "4 friends" (4), "rooms for 3"."""
-    if re.search(r"(?:爸妈|父母|二老)[^。]{0,20}我陪(?:他们|他俩|二老|着)", text):
+    if WITH_THEM.search(text):
         return Party(3, "爸妈、我")  # 爸妈退休了想出去走走，我陪他们
     if re.search(THEY_GO, text):  # they go, the asker does not; unless they come and the asker takes them on
-        taken = re.search(r"(?i)\btak(?:e|ing) them\b|带(?:他们|爸妈|二老)", text) is not None
+        taken = TAKE_THEM.search(text) is not None
         return Party(2 + taken, "parents" if re.search(r"[a-z]", text, re.I) else "爸妈")
     if m := re.search(r"(?i)\b" + _EN + r"\s+couples\b|" + _ZN + r"\s*对(?:夫妻|情侣|小?两口)", text):
         n = number(m.group(1) or m.group(2))  # "two couples", 两对夫妻: two each
@@ -192,18 +202,9 @@ def _groups(text: str) -> Party | None:
     if m := re.search(r"(?i)(?<!\bmy )(?<!\bour )\b" + _EN + r"\s+" + _MATES, text):
         n = number(m.group(1))  # "a weekend for 4 friends": the group itself, no "me" added
         return Party(n, m.group(0)) if n else None
-    if m := re.search(
-        r"(?i)\b(?:hotels?|rooms?|seats?|tickets?|flights?)\s+for\s+" + _EN + r"\b(?!\s*(?:nights?|days?|weeks?))"
-        r"|\b(?:book|get|buy|need)(?: me| us)? "
-        + _EN
-        + r" (?:seats|tickets|berths|beds)\b|(?:要|买|订|抢)"
-        + _ZN
-        + r"张(?!\s*床)"
-        r"|\bfor\s+(\d|one|two|three|four|five|six|seven|eight|nine)(?=\s*(?:[?.!,;]|$))",  # "… yuan for two?", 要两张
-        text,
-    ):
+    if m := COUNTED_FOR.search(text):
         n = number(next(g for g in m.groups() if g))
-        nights = m.group(4) and re.search(r"(?i)\bfor \w+ (?:nights?|days?)\b", text[: m.start()])
+        nights = m.group("bare") and re.search(r"(?i)\bfor \w+ (?:nights?|days?)\b", text[: m.start()])
         return Party(n, m.group(0)) if n and not nights else None  # "London for 4" after "Paris for 5 nights"
     return None
 
@@ -273,10 +274,8 @@ def _companions(text: str) -> Party | None:
 
     count -= 1 if couple and partner else 0  # 我和老公…度蜜月: the partner is the couple's second
     if kids and count == 1 + kids and not partner and (two := OUR_KIDS.search(text) or TAKES_ME.search(text)):
-        count, said = (
-            count + 1,
-            [*said, next(g for g in two.groups() if g)],
-        )  # "with our two kids", 老公带我: two adults
+        count += 1  # "with our two kids", 老公带我: two adults
+        said = [*said, next(g for g in two.groups() if g)]
     if count == 1 and (we := WE.search(text)):  # "we", 我们 with nobody named: two at least, said so
         words = f"{we.group(0)}，按两人算" if we.group(0) in "我们咱们" else f"{we.group(0)}, counted as two"
         return Party(2, words, guessed=True)

@@ -126,7 +126,7 @@ _PLACE_AFTER = re.compile(
     r"(?i)^\s*(?:hotels?|weather|flights?|flites?|trip|to|and|n|or|for|vs\.?|&|,|\?|->|→|$"
     r"|(?:still|in|on|at|over|this|next|is)\b)"  # "is Bangkock still hot", "Seol in march"
 )
-ENGLISH_WORDS = frozenset({"pairs", "parish", "macaw"})  # one slip from a name (Paris, Macau), but words
+NOT_SLIPS = frozenset({"pairs", "parish", "macaw"})  # one slip from a name (Paris, Macau), but words
 _PLACE_BEFORE = re.compile(
     r"(?i)(?:^|\bto|\bin|\bfrom|\bvisit|\bvisiting|\bfly|\bfor|\band|\bor|\baround|\bnear|\bexplore|\bgo|->|→|飞|去|到)\s*$"
 )
@@ -161,7 +161,7 @@ def _misspelt(text: str, taken: list[tuple[int, int]]) -> list[tuple[int, int, C
         if not (listed or _PLACE_AFTER.match(text[end:]) or _PLACE_BEFORE.search(text[: m.start()])):
             continue
         word = text[m.start() : end].casefold()
-        if word in ENGLISH_WORDS:
+        if word in NOT_SLIPS:
             continue
         names = [  # a word of four letters only as a longer name short of one ("Seol"): "deli" is no Dali
             (n, c) for n, c in _latin_names() if n[0] == word[0] and (" " in n) == (" " in word) and len(n) >= 5
