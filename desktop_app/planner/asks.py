@@ -384,7 +384,7 @@ def parse_stars(text: str) -> int | None:
         return number(m.group(1))
     if m := re.search(r"(?i)\b(one|two|three|four|five)[\s-]*stars?", text):
         return number(m.group(1))
-    if LUXURY.search(text):
+    if LUXURY.search(NOT_LUXURY.sub(" ", text)):  # "we don't need anything fancy": no class asked
         return 5
     if CHEAP.search(text):  # "budget hotel", "on a budget"; not "a budget of 8000" (a sum, not a class)
         return 3
@@ -392,6 +392,9 @@ def parse_stars(text: str) -> int | None:
 
 
 LUXURY = re.compile(r"(?i)豪华|奢华|高端|好一?点的?酒店|住好一?点|好一些的酒店|luxury|upscale|posh|fancy|nicer")
+NOT_LUXURY = re.compile(
+    r"(?i)(?:\bnot|n't|\bno|\bnothing)\s+(?:\w+\s+){0,3}?(?:fancy|luxury|posh|upscale)|不(?:用|要|需要|必)太?(?:豪华|奢华|高端)"
+)
 CHEAP = re.compile(
     r"(?i)经济|便宜|实惠|穷游|cheap|\bbudget[\s-]+(?:hotel|hostel|stay|option|friendly)|\bon a (?:tight )?budget"
 )

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from desktop_app.planner.asks import parse_stars
 from desktop_app.planner.nlu import parse
 from desktop_app.planner.second_look import asked
 from tests.unit.planner.test_model import final_text, run
@@ -616,3 +617,15 @@ def test_who_one_is_a_transit_and_being_in_time_are_no_stops(text: str, stops: l
 def test_a_day_trip_is_no_night_and_a_price_each_is_no_party(text: str) -> None:
     q = parse(text, [])
     assert q.days is None and q.nights is None and q.party.size == (2 if "老公" in text else 1)
+
+
+@pytest.mark.parametrize(
+    ("text", "stars"),
+    [
+        ("Sanya for the Spring Festival, hotels? We don't need anything fancy, just clean and near the sea.", None),
+        ("三亚春节的酒店多少钱？不用太豪华，干净就行", None),
+        ("something fancy in Sanya for our anniversary please", 5),
+    ],
+)
+def test_not_fancy_asks_no_luxury_class(text: str, stars: int | None) -> None:
+    assert parse_stars(text) == stars  # (read as a 5-star ask before stop 56's review)
