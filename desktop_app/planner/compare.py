@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from desktop_app import clock
+from desktop_app.travel import rules
 from desktop_app.travel.data import load_data
 from desktop_app.travel.date_words import MONTHS_EN
 from desktop_app.travel.distance import great_circle_km
@@ -45,20 +46,10 @@ CRITERIA: dict[str, tuple[str, ...]] = {
 SEEKING = ("哪里", "哪儿", "去哪", "什么地方", "地方", "随便", "where", "somewhere", "anywhere", "destination")
 SUGGEST = ("推荐", "建议", "预算", "suggest", "recommend", "idea", "budget")
 OPEN_WORDS = SEEKING + SUGGEST
-# a wish to go somewhere, not a trip told about: 想出去玩, "need a getaway" (a wish alone still asks no place)
-TRIP_WISH = re.compile(
-    r"(?i)想(?:着|自己|一个人|单独)?(?:出去|去|出门)|出去玩|出去走走|去玩|出游|旅游|旅行|度假|散散心"
-    r"|\b(?:trip|getaway|vacation|holiday|travel|go away|get away)\b"
-    r"|\b(?:want|wanna|like|hoping|planning|plan) (?:to )?(?:go|visit|travel|head|fly)\b"
-)
+TRIP_WISH = rules.pattern("compare", "TRIP_WISH")
 # the criteria that are the weather itself (a beach or an island is a kind of trip)
 WEATHER_WORDS = ("暖和", "温暖", "暖一点", "避寒", "阳光", "凉快", "避暑", "凉爽", "不热", "warm", "sunny", "cool")
-# what makes "somewhere warm" a trip to price, not a question about the weather: money, a stay, a plan
-TRIP_PRICED = re.compile(
-    r"(?i)多少钱|费用|花费|机票|航班|酒店|住|安排|规划|行程|预算|便宜|贵|实惠|划算|(?<!\d)\d+\s*晚|[一两二三四五六七八九十]晚"
-    r"|\b(?:how much|cost|price|plan|itinerary|book|flights?|hotels?|budget|stay|nights?|fly|flying|cheap"
-    r"|expensive|affordable)\b"
-)
+TRIP_PRICED = rules.pattern("compare", "TRIP_PRICED")
 ABROAD = ("出国", "国外", "境外", "abroad", "overseas", "international")
 DOMESTIC = ("国内", "境内", "domestic", "in china", "within china")
 WINTER_WORDS = ("冬天", "冬季", "寒假", "春节", "元旦", "过年", "winter", "christmas", "new year")

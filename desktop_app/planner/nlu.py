@@ -31,6 +31,7 @@ from desktop_app.planner.second_look import second_look
 from desktop_app.planner.talk import no_trip_asked, only_mentioned, thanks_only
 from desktop_app.planner.unknown import unknown_places
 from desktop_app.planner.weather_ask import ALL_MONTHS, RAIN_OR_SNOW, typical_months
+from desktop_app.travel import rules
 from desktop_app.travel.landmarks import strip_landmarks
 from desktop_app.travel.money import BUDGET_WORDS, PER_NIGHT, PER_PERSON, foreign_budget, per_person
 from desktop_app.travel.moved import against_trip
@@ -52,7 +53,7 @@ from desktop_app.travel.stay import (
 from desktop_app.travel.when import Span, find_span
 from desktop_app.travel.world_places import Mention, WorldPlace, find_places, inside_city, matched_len, stand_ins
 
-CJK = re.compile(r"[\u4e00-\u9fff]")
+CJK = rules.pattern("nlu", "CJK")
 
 
 @dataclass
@@ -126,9 +127,7 @@ def language(text: str) -> str:
     return "zh" if CJK.search(text) else "en"
 
 
-# Latin words written against Chinese ("Easter去London", "从Xiamen飞"): a space between, so English words keep
-# their word edges (a Chinese character is a word character to `\b`)
-SCRIPT_EDGE = re.compile(r"(?<=[\u4e00-\u9fff])(?=[A-Za-z])|(?<=[A-Za-z])(?=[\u4e00-\u9fff])")
+SCRIPT_EDGE = rules.pattern("nlu", "SCRIPT_EDGE")
 
 
 def parse(text: str, earlier: list[str]) -> TripQuery:
@@ -288,10 +287,7 @@ def _stay_of(q: TripQuery) -> int | None:
     return q.nights or (q.when.days - 1 if q.when is not None and q.when.kind == "range" else None)
 
 
-EACH = re.compile(
-    r"(?i)(?:各|每(?:个|一)?(?:地方|城市|站|地|城)\s*都?)(?:待|玩|住|呆)?\s*[\d一两二三四五六七八九十]{1,2}\s*[天晚夜]"
-    r"|\b(?:nights?|days?) (?:in )?each\b"  # "2 nights each", "one night in each"
-)
+EACH = rules.pattern("nlu", "EACH")
 
 
 def _weather_and_scope(q: TripQuery, text: str) -> None:
@@ -448,9 +444,7 @@ def _longer(q: TripQuery, text: str, before: TripQuery) -> bool:
     return True
 
 
-REFERS_BACK = re.compile(  # 这三个地方的天气, 两个地方的酒店, "both of them": the places so far
-    r"(?i)这|那|[两俩三]个(?:地方|城市)|两地|\bthese\b|\bthose\b|\bthere\b|\bboth\b|\beach\b"
-)
+REFERS_BACK = rules.pattern("nlu", "REFERS_BACK")
 
 
 def _open_ask(text: str, earlier: list[str], concrete: bool) -> OpenAsk | None:
@@ -464,8 +458,7 @@ def _open_ask(text: str, earlier: list[str], concrete: bool) -> OpenAsk | None:
     return None if any(find_places(t) for t in earlier) else ask
 
 
-# 算了还是成都吧, "Bali instead": that one, no comparison
-BACK_TO = re.compile(r"(?i)回到|算了[，,\s]*(?:还是|就)|\bback to\b|\bgo back\b|\binstead\b")
+BACK_TO = rules.pattern("nlu", "BACK_TO")
 
 
 def _around(text: str, place: Mention) -> str:

@@ -4,7 +4,6 @@ weather in each city, one cost block. Places named to be weighed against each ot
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
 from desktop_app.planner import calls, writer
@@ -14,14 +13,12 @@ from desktop_app.planner.reading import frame_of
 from desktop_app.planner.trip_lines import Costs, cost_lines, peak_sum
 from desktop_app.planner.wording import city_name, nights_en, say, yuan, zh_count
 from desktop_app.tools.travel.lookup import LOOKUPS, slot_of
+from desktop_app.travel import rules
 from desktop_app.travel.when import span_text
 from desktop_app.trips.model import mode_name
 
-# a route said outright: an arrow, "then", "do Beijing …", 先…再…, 然后, 一路
-ROUTE_WORDS = re.compile(
-    r"→|->|\b(?:then|on to|followed by|itinerary|route)\b|\b[Dd]o\s+[A-Z]|先.{1,12}再|然后|接着|一路|连玩|串"
-)
-SINGLE_LOOKUP = re.compile(r"(?i)天气|气温|weather|temperature|酒店|住哪|hotels?\b")
+ROUTE_WORDS = rules.pattern("route", "ROUTE_WORDS")
+SINGLE_LOOKUP = rules.pattern("route", "SINGLE_LOOKUP")
 
 
 def is_route(text: str, q: TripQuery) -> bool:

@@ -10,73 +10,24 @@ import re
 from desktop_app.planner.asks import TRIP_WORDS, find_intents
 from desktop_app.planner.compare import TRIP_WISH
 from desktop_app.planner.wording import city_name, say
+from desktop_app.travel import rules
 from desktop_app.travel.origins import CHANGE_TO_ZH
 from desktop_app.travel.places import all_cities
 
-THANKS = re.compile(r"(?i)^\W*(?:ok(?:ay)?\W+)?(?:thanks?\b|thank (?:you|u)\b|thx\b|ty\b|谢谢|感谢|多谢)")
-# thanks followed by a new ask is that ask: "thanks! and hotels there?", 谢谢，再帮我查下酒店
-NEW_ASK = re.compile(
-    r"(?i)[?？]|吗|呢|帮我|查|\bcan (?:you|u)\b|\bcould you\b|\bplease\b|\bpls\b|\bwhat about\b|\bhow about\b"
-)
-ASKED_OF = re.compile(  # a place asked about or asked for, however tersely: 三亚呢, "Sanya please", "rather do Tokyo"
-    r"(?i)怎么样|咋样|如何|好不好|请|帮|吧|呢|\bhow(?:'s| is| about)\b|\bwhat about\b|\bany good\b|\bworth\b"
-    r"|\bnice\b|\bthinking\b|\bplease\b|\bpl[sz]\b|\bonly\b|\bthen\b|->|→|然后|\brather\b|\bprefer\b|\binstead\b"
-    r"|\b[Dd]o\s+(?!I\b)[A-Z]"
-)
+THANKS = rules.pattern("talk", "THANKS")
+NEW_ASK = rules.pattern("talk", "NEW_ASK")
+ASKED_OF = rules.pattern("talk", "ASKED_OF")
 
 
-# what is asked is no trip: a poem about 西湖, a film with a Tokyo vibe, a degree, a bet on which tower is taller
-OFF_TOPIC = re.compile(
-    r"(?i)写[^，,。！？!?]{0,10}(?:诗|歌|文案)|电影|电视剧|纪录片|综艺|小说|配文|考考你|打赌|留学(?!生)"
-    # a degree applied for (申请港大的硕士, 硕士好申请吗), not a traveller's background ("I'm a PhD student")
-    r"|(?:申请|读|考)[^，,。？?]{0,8}(?:硕士|博士|研究生)|(?:硕士|博士|研究生)[^，,。]{0,3}(?:好|难)?(?:申请|考)"
-    r"|\bapply(?:ing)? (?:for|to) (?:a |an )?(?:master'?s|phd)\b"
-    r"|做了(?:个|一|顿)|哪个(?:更)?(?:高|长|大|老)(?![铁速])"
-    r"|这句诗|诗句|古诗|\b(?:poem|haiku|lyrics|movie|documentary|novel|caption|trivia|quiz|taller|tallest|recipe)\b"
-    r"|\bmy (?:cat|dog)\b|\b(?:settling|settle|win) a bet\b|\brandom thought\b"
-)
-# asked of the assistant itself, whatever travel words are around it: a joke while a flight is delayed, a new
-# year's resolution to "travel more", whether it speaks Sichuanese
-ABOUT_ME = re.compile(r"(?i)\btell me a joke\b|讲个笑话|\bresolutions?\b|你会(?:讲|说)[\u4e00-\u9fff]{1,3}话")
-# a lookup named outright: with it, the talk around it is the trip's
-LOOKUP_NAMED = re.compile(
-    r"(?i)机票|航班|酒店|住宿|天气|气温|攻略|行程|\b(?:flights?|hotels?|weather|forecast|itinerary)\b"
-)
-SIGN_OFF = re.compile(  # goodbyes and greetings: 下次去三亚再找你, 周末愉快, "good night", 新年快乐
-    r"(?i)拜拜|再见|回头见|下次再聊|下次[^，,。？?]{0,8}(?:找你|来问)|晚安|\bbye\b|\bsee (?:ya|you)\b|\bttyl\b"
-    r"|早上好|早安|晚上好|周末愉快|节日快乐|新年快乐|圣诞快乐|\bgood (?:morning|night)\b|\bmerry christmas\b"
-    r"|\bhappy (?:almost )?(?:new year|holidays)\b"
-)
-PAST_HELP = re.compile(r"(?:之前|上次|你)(?:帮我)?(?:查|推荐|说|订)的")  # 你之前帮我查的青岛: thanks, not an ask
-# a trip told, not asked: "took my mom to guilin in october", 去了趟南京, 我在厦门了
-TOLD = re.compile(
-    r"(?i)\b(?:took|went|visited|got back|came back|was in|were in)\b"
-    r"|去了趟|去过|回来了|刚回来|玩回来|玩了|我在\S{1,6}了|玩得很开心|超赞"
-    r"|\bwas (?:a dream|amazing|great|perfect|awesome)\b|\bwent (?:perfectly|great|well)\b|\bloved it\b"
-    r"|第一次[^，,。！？!?]{0,8}就是去的|就是去的"  # 我第一次坐飞机就是去的深圳: a memory
-    # memories and arrivals: 还记得…, 回顾一下, 小时候, 刚从大理回来, "just landed", "when I was a kid", "back home"
-    r"|还记得|回顾一下|小时候|长大|刚从[^，,。！？!?]{1,8}回来|\d{1,2}月去了|\bjust landed\b|\bback home\b"
-    r"|\bwhen i was (?:a kid|little|young)\b|\bgood times\b|\bremember when\b"
-)
-# a message that asks nothing and plans nothing: no question, no request, no wish, no trip ahead
-QUESTION = re.compile(
-    r"(?i)[?？]|吗|么|嘛|呢|几|多少|哪|什么|啥|怎么|如何|是否|有没有|能不能|可不可以|要不要|会不会|好不好"
-    r"|(?<!想想)(?<!想想看)([\u4e00-\u9fff])不\1"  # 够不够, 冷不冷 (not 再想想去不去: a thought, not a question)
-    r"|\b(?:what|how|which|why)\b|(?:^|[,.;!]\s*)(?:where|when|who|is|are|do|does|can|could|should|would|will|any)\b"
-)
-REQUEST = re.compile(
-    r"(?i)帮|请|给我|查|看看|推荐|找|订|安排|规划|计划|打算|准备|(?<![再想])想(?!想)|(?<!还)要|求|来个"
-    r"|这次|这回|今年|明年|下次|下周|明天|后天|下个?月|改|换|(?<!\d)\d+\s*[号日月]|周[一二三四五六日天末]|星期|礼拜"
-    r"|去不了|来不了|不来了|(?<!再也)(?<!打死)不去了|也去|也来|一起"
-    r"|\b(?:please|pls|plz|help|find|book|plan|planning|want|wanna|need|looking|thinking|tell me|show me"
-    r"|suggest|recommend|let's|i'd like|budget|compare|next|tomorrow|gonna|going to|will|i'll|we'll)\b"
-)
-# how a story sounds: the past, a laugh, what someone else said (去年在哈尔滨冻成狗, "my friend said London food…")
-STORY = re.compile(
-    r"(?i)去年|上次|上回|以前|那次|刚从|哈哈|笑死|😂|😭|朋友说|同事说|\b(?:lol|haha|lmao)\b"
-    r"|\bmy (?:friend|mom|mum|dad|wife|husband) (?:said|says|thinks)\b|\blast (?:year|time|summer|winter|month)\b"
-    r"|\b(?:got|just) back\b|\bwas (?:so|a|the|amazing|great|lovely)\b"
-)
+OFF_TOPIC = rules.pattern("talk", "OFF_TOPIC")
+ABOUT_ME = rules.pattern("talk", "ABOUT_ME")
+LOOKUP_NAMED = rules.pattern("talk", "LOOKUP_NAMED")
+SIGN_OFF = rules.pattern("talk", "SIGN_OFF")
+PAST_HELP = rules.pattern("talk", "PAST_HELP")
+TOLD = rules.pattern("talk", "TOLD")
+QUESTION = rules.pattern("talk", "QUESTION")
+REQUEST = rules.pattern("talk", "REQUEST")
+STORY = rules.pattern("talk", "STORY")
 
 
 def told_not_asked(text: str) -> bool:
@@ -85,12 +36,10 @@ def told_not_asked(text: str) -> bool:
 
 
 HELPED = re.compile(PAST_HELP.pattern + r"[^，,。！!？?]*")
-THANKED = re.compile(
-    r"(?i)谢谢(?:你的)?(?:推荐|建议)?|谢啦|谢了|感谢|多谢|\bthanks?\b(?: (?:you|u))?(?: for (?:the|your) \w+)?"
-)
+THANKED = rules.pattern("talk", "THANKED")
 
 
-BOT_NAMED = re.compile(r"(?i)\b(?:travel|trip)\s*(?:bot|assistant|planner|buddy)\b|旅行助手|小助手")
+BOT_NAMED = rules.pattern("talk", "BOT_NAMED")
 
 
 def no_trip_asked(text: str) -> bool:
@@ -117,8 +66,8 @@ def no_trip_asked(text: str) -> bool:
     return quiet and bool(SIGN_OFF.search(text) or TOLD.search(text) or THANKED.search(text))
 
 
-SWORN_OFF = re.compile(r"打死(?:也)?不去|再也不(?:想)?去")  # a place sworn off: no trip asked
-SIGH = re.compile(r"好想(?:去)?(?:旅行|旅游|出去玩|出去走走|度假|放假)[啊呀哦呜唉\uff5e~\uff01!\s]*$")
+SWORN_OFF = rules.pattern("talk", "SWORN_OFF")
+SIGH = rules.pattern("talk", "SIGH")
 CHANGED_TO = re.compile(  # 换成深圳, 还是去香港吧, 就普吉岛吧: a place chosen, whatever is told around it
     r"(?:"
     + CHANGE_TO_ZH
@@ -127,11 +76,8 @@ CHANGED_TO = re.compile(  # 换成深圳, 还是去香港吧, 就普吉岛吧: a
     + r")[\u4e00-\u9fff]{2,}"
     r"|(?i:\b(?:switch|change) (?:it )?to [A-Z])"
 )
-GREETING = re.compile(  # a hello, perhaps to the bot by name: "hi there travel bot", 你好小助手
-    r"(?i)^\W*(?:你好|您好|嗨|哈喽|在吗|hi|hello|hey|hiya|yo)"
-    r"(?:\W*(?:there|again|all|everyone|friend|mate|buddy|travel|trip|bot|assistant|planner|小助手|助手|呀|啊))*\W*$"
-)
-BYE = re.compile(r"(?i)拜拜|再见|回头见|下次|晚安|周末愉快|\bbye\b|\bsee (?:ya|you)\b|\bttyl\b|\bgood night\b")
+GREETING = rules.pattern("talk", "GREETING")
+BYE = rules.pattern("talk", "BYE")
 # a season's wish or a time of day's hello, and the wish said back: 新年快乐 → 新年快乐！, not goodbye
 WISHES = (
     (re.compile(r"(?i)新年快乐|\bhappy (?:almost )?new year\b"), "新年快乐！", "Happy New Year to you too!"),

@@ -6,6 +6,7 @@ import re
 
 from desktop_app import clock
 from desktop_app.planner.asks import find_intents
+from desktop_app.travel import rules
 from desktop_app.travel.date_words import MONTHS_EN, WEEKDAYS_EN
 from desktop_app.travel.party import ZH_COMPANIONS
 from desktop_app.travel.places import resolve_city
@@ -13,15 +14,8 @@ from desktop_app.travel.regions import find_regions
 from desktop_app.travel.when import find_span
 from desktop_app.travel.world_places import find_places
 
-# Words that follow 去 / to in questions but are not place names (never named as unknown places).
-NOT_PLACE_CHARS = re.compile(
-    r"[个哪什么地方暖凉热冷便宜贵一这那些儿边外内趟点呢吗吧玩看吃买海山国便省钱不最值哦啊嘛过占的话适去年找挤滑溃了]"
-)
-# 到 after a verb or an adjective ends a result, not a way (贵到离谱, 看到夜景, 待到元宵节, 走路能到最好)
-ZH_WAY = (
-    r"(?:想去|再加个|再加一个|再加上|(?<![出回过下上进])去"
-    r"|(?<![看买找走玩住待呆遇想感做得听收等拿抢订贵冷热累好能])到|飞往|前往|和|跟)"
-)
+NOT_PLACE_CHARS = rules.pattern("unknown", "NOT_PLACE_CHARS")
+ZH_WAY = rules.text("unknown", "ZH_WAY")
 NOT_PLACE_EN = {
     "i", "the", "a", "an", "my", "me", "somewhere", "anywhere", "europe", "asia", "africa", "america",
     "christmas", "easter", "spring", "summer", "autumn", "fall", "winter", "new", "next", "this", "budget",
@@ -51,7 +45,7 @@ def unknown_places(text: str, city_named: bool = False) -> list[str]:
     return list(dict.fromkeys(w for w in found if w not in known + people and not _travel_word(w)))
 
 
-DISTRICT = re.compile(r"(?i)in\b")  # a word after "in", beside a city named: its district
+DISTRICT = rules.pattern("unknown", "DISTRICT")
 
 
 def _may_be_place(word: str) -> bool:
@@ -69,12 +63,10 @@ def _may_be_place(word: str) -> bool:
     )
 
 
-COMMON_PLACES = re.compile(r"迪士尼|郊区|市区|市中心|城里|乡下|农村|老家|机场|车站|公司|学校|单位|医院|商场|景区|工地")
+COMMON_PLACES = rules.pattern("unknown", "COMMON_PLACES")
 
 
-TIME_WORD = re.compile(
-    r"^(?:初[一二三四五六七八九十]|[一二三四五六七八九十两\d]+[天晚号日月周]|月[底初中]|[上中下]旬)|[两\d三四五六七八九十]\s*[天晚]"
-)
+TIME_WORD = rules.pattern("unknown", "TIME_WORD")
 PEOPLE = "|".join([p for p, _ in ZH_COMPANIONS] + ["朋友|同事|同学|家人|老人|闺蜜|兄弟|姐妹"])
 # Travel words a question joins with 和 / 跟 / and ("机票和酒店"): asked-for things, never places.
 TRAVEL_NOUNS = (

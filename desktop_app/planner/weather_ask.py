@@ -9,6 +9,7 @@ from typing import Any
 
 from desktop_app import clock
 from desktop_app.planner.wording import say
+from desktop_app.travel import rules
 from desktop_app.travel.places import City
 from desktop_app.travel.seasons import MONTHS_EN
 
@@ -22,11 +23,7 @@ SEASONS = (
     (re.compile(r"(?i)夏天|夏季|\bsummer\b(?!\s+(?:holidays?|vacation|break))"), (7,)),
     (re.compile(r"(?i)秋天|秋季|\bautumn\b|\bfall\b"), (10,)),
 )
-# 什么时候去拉萨最好, 几月份去最好, 哪个月去, "best time to visit", "best month", "a good time to go"
-BEST_TIME = re.compile(
-    r"(?i)什么时候去|什么时候最|几月份?去|几月.{0,3}最|哪个月|最佳季节|最好的季节|"
-    r"\bbest (?:time|month|season)s?\b|\bgood time to (?:go|visit)\b|\bwhen should (?:i|we) (?:go|visit)\b"
-)
+BEST_TIME = rules.pattern("weather_ask", "BEST_TIME")
 ALL_MONTHS = tuple(range(1, 13))
 COMFORT = (15.0, 25.0)  # a monthly mean most travellers find comfortable, said in the answer
 
@@ -94,4 +91,4 @@ def months_line(results: list[dict[str, Any]], lang: str) -> str:
     )
 
 
-RAIN_OR_SNOW = re.compile(r"(?i)下雨|雨季|多雨|降水|降雨|下雪|有雪|\b(?:rain|snow)(?:y|fall|s|ing)?\b|\bmonsoon\b")
+RAIN_OR_SNOW = rules.pattern("weather_ask", "RAIN_OR_SNOW")

@@ -6,22 +6,15 @@ The anchor is read by the same rules as any time; the words around it move or wi
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from datetime import date, timedelta
 
+from desktop_app.travel import rules
 from desktop_app.travel.span import Span, monday
 
-BEFORE = re.compile(
-    r"(?i)\b(?:the\s+)?(?P<what>day after|day before|week of|weekend of|first weekend after)\s+(?:the\s+)?$"
-)
-AFTER = re.compile(
-    r"\s*节?\s*(?:的|过后|之后|后)?\s*(?:(?P<next>第二天|次日|后一天|隔天)|(?P<weekend>(?:后|之后|过后)的?第一个周末))"
-)
-# "the day after" with no time of its own, later in the sentence: the day after the time said before it
-LATER = re.compile(
-    r"(?i)\bthe (?:day|morning) after\b(?!\s+(?:the\s+)?\w*(?:day|mas|year|eve|\d))|(?:第二天|次日)(?=就)"
-)
+BEFORE = rules.pattern("anchored", "BEFORE")
+AFTER = rules.pattern("anchored", "AFTER")
+LATER = rules.pattern("anchored", "LATER")
 
 
 def anchored(text: str, found: Span) -> Span:
@@ -51,12 +44,11 @@ def anchored(text: str, found: Span) -> Span:
     return found
 
 
-# the week a day falls in, said after it: 双十一那周, 我生日1月20号 想那一周去, "Christmas Day … that week"
-THAT_WEEK = re.compile(r"(?i)[^。.!?！？；;]{0,30}?(?:那一?(?:周|个星期|个礼拜)(?!末)|\bthat week\b)")
+THAT_WEEK = rules.pattern("anchored", "THAT_WEEK")
 
 
-AROUND_BEFORE = re.compile(r"(?i)\bthe day before\b|前一天")
-AROUND_AFTER = re.compile(r"(?i)\bthe day after\b|后一天|第二天")
+AROUND_BEFORE = rules.pattern("anchored", "AROUND_BEFORE")
+AROUND_AFTER = rules.pattern("anchored", "AROUND_AFTER")
 
 
 def _before(found: Span, what: str, said: str) -> Span:

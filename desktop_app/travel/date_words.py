@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import re
 
+from desktop_app.travel import rules
+
 MONTHS_EN = "january february march april may june july august september october november december".split()
 WEEKDAYS_ZH = "一二三四五六日天"
 WEEKDAYS_EN = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-_M = (
-    r"(january|february|febuary|feburary|march|april|may|june|july|august|september|october|november|december"
-    r"|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)"
-)
+_M = rules.text("date_words", "_M")
 _ZN = r"(\d{1,2}|[一二两三四五六七八九十]{1,3})"
 
 
@@ -68,11 +67,7 @@ WEEK_OF_EN = (  # "the first week of May", "the last week of next month"
     r"\b(?:the\s+|in\s+the\s+)?(?:(?P<nth>first|1st|second|2nd|third|3rd|fourth|4th)|last|final)\s+week\s+(?:of|in)\s+"
     r"(?P<base>(?:the\s+)?month\s+after\s+next|next\s+month|this\s+month|(?:" + _M[1:-1] + r")\b(?:\s+20\d\d)?)"
 )
-# the weekend just before or after a holiday: 国庆前那个周末, 情人节后那个周末, "the weekend after Dragon Boat"
-HOLIDAY_WORDS = (
-    r"国庆|中秋|春节|元旦|五一|端午|清明|圣诞节?|xmas|christmas|情人节|valentine'?s(?: day)?|感恩节|thanksgiving"
-    r"|easter|dragon boat(?: festival)?|national day|new year'?s(?: day)?"
-)
+HOLIDAY_WORDS = rules.text("date_words", "HOLIDAY_WORDS")
 WEEKEND_BY = (
     r"(?P<h>" + HOLIDAY_WORDS + r")\s*(?:之)?(?P<dir>前|后)\s*(?:的|那个|那)?\s*(?:一个)?周末"
     r"|\bthe\s+weekend\s+(?P<dir2>before|after)\s+(?:the\s+)?(?P<h2>" + HOLIDAY_WORDS + r")\b"
@@ -137,5 +132,4 @@ def may_not_month(m: re.Match[str]) -> bool:
 MONTH_SAID = re.compile(r"(?i)月|\d\s*[/.]\s*\d|\b(?:" + "|".join(m[:3] for m in MONTHS_EN) + r")")
 # a time that places itself (a month, or from today: 下周末, "next week"), never re-read in the trip's month
 SELF_PLACED = re.compile(MONTH_SAID.pattern + r"|下|这|本|明天|后天|\bnext\b|\bthis\b|\btomorrow\b|\btmrw\b")
-# places listed right before "in 10 days" make it the trip's length: "Chengdu and Chongqing in 6 days"
-PLACES_LISTED = re.compile(r"[A-Z][\w']+(?:\s*(?:,|\band\b|&|\+)\s*[A-Z][\w']+)+\s*$")
+PLACES_LISTED = rules.pattern("date_words", "PLACES_LISTED")

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from datetime import date, timedelta
 from functools import lru_cache
 
+from desktop_app.travel import rules
 from desktop_app.travel.numbers import number
 
 Days = tuple[date, date]
@@ -152,14 +153,8 @@ NAMED: tuple[tuple[str, Callable[[date], Days | None]], ...] = (
         for n, zh in enumerate("一二三四五六七八九十")
     ),
 )
-_HOLIDAY_EN = (
-    r"christmas eve|christmas|xmas|new year'?s eve|nye|new year'?s(?: day)?|new year|easter|chinese new year"
-    r"|national day|may day"
-)
-_AFTER_ZH = (
-    r"(?P<hz>圣诞节?|元旦|春节|国庆|五一|除夕)(?:之)?(?P<dz>后|前)(?:的)?"
-    r"(?:(?P<nz>[一两二三四五六七\d])天|(?P<wz>一周|那一?周|一个星期))"
-)
+_HOLIDAY_EN = rules.text("festivals", "_HOLIDAY_EN")
+_AFTER_ZH = rules.text("festivals", "_AFTER_ZH")
 AFTER = (  # "the 3 days after Christmas", "the week after New Year", 圣诞后三天, 元旦后一周
     r"\b(?:the\s+)?(?:(?P<n>\d|two|three|four|five|six|seven)\s+days|(?P<w>week))\s+(?P<d>after|before)\s+(?:the\s+)?"
     r"(?P<h>" + _HOLIDAY_EN + r")\b|" + _AFTER_ZH

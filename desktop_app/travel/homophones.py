@@ -8,16 +8,12 @@ import re
 from functools import lru_cache
 from itertools import product
 
+from desktop_app.travel import rules
 from desktop_app.travel.places import City, all_cities, resolve_city
 
-CJK_NAME = re.compile(r"[\u4e00-\u9fff]{2,4}")
-# A typo counts only after a word that leads to a place: 去西按玩, 从哈尔宾飞昆名, 那哈尔宾呢, 三压天气怎么样,
-# 4月份拉撒冷不冷, 明天成度下雨不, 圣诞节夏门天气.
-_LEAD = re.compile(
-    r"(?:^|[\s，,。！!？?；;、：:（(]|去一?趟|去|到|在|飞|从|往|和|跟|与|或|还是|回|那|换成|改成|改|换|把|左右|前后|[号日节]|月份?|[今明后]天|周[末一二三四五六日天])$"
-)
-# What follows a person, not a place: 到桂琳家吃饭, 跟夏敏姐说 (a run that begins a longer word is that word too).
-_PERSON_AFTER = re.compile(r"^(?:家|姐|哥|妹|弟|老师|同学|阿姨|叔|说)")
+CJK_NAME = rules.pattern("homophones", "CJK_NAME")
+_LEAD = rules.pattern("homophones", "_LEAD")
+_PERSON_AFTER = rules.pattern("homophones", "_PERSON_AFTER")
 
 
 # Real words and places that sound like a sample city's name and share a character with it: never typos.

@@ -5,31 +5,15 @@ from __future__ import annotations
 
 import re
 
-# words that make a sum a budget to check ("预算一万够吗", "is 8000 enough", "I have $3k"), not a price named
-BUDGET_WORDS = re.compile(
-    r"(?i)预算|人均|够不够|够吗|够用|以内|之内|以下|上限|不超过|我有|budget|enough|afford|\b(?:under|within|up to)\b"
-    r"|\b(?:I|we) have\b|\bcheaper than\b"
-    r"|\b(?:would be ideal|in total|total|all in|pp|per person|caps?|max|spend|each|for both of us)\b"
-    r"|\b(?:rmb|yuan|cny)\s+for\s+(?:everything|the\s+(?:two|three|four|five|six)\s+of\s+us|all\s+of\s+us)\b"
-    r"|总共|一共|总预算|不想花|超过|每人|每个人|\bbetween us\b|\bcover it\b|[<\uff1c]\s*\d"
-    r"|一人\s*(?=[\d一两二三四五六七八九])"
-    r"|(?<![\d.])\d{1,3}(?:\.\d)?\s*[wW](?![a-zA-Z])"  # 1w, 1.5w: a sum in tens of thousands
-    r"|(?:块钱?|元)(?:钱)?(?:能|可以|够)"  # 一万块钱能去悉尼玩一周吗: a sum asked whether it reaches
-)
-# a budget for each traveller: 人均3000, 每人2000以内, "800 dollars each", "per person", "a head"
-PER_PERSON = re.compile(
-    r"(?i)人均|每人|每个人|一个人\d|一人\s*(?=[\d一两二三四五六七八九])|\beach\b|\bper (?:person|head|pax)\b"
-    r"|\ba head\b|\bpp\b|\bper ticket\b"
-)
+from desktop_app.travel import rules
+
+BUDGET_WORDS = rules.pattern("money", "BUDGET_WORDS")
+PER_PERSON = rules.pattern("money", "PER_PERSON")
 # yuan per unit: fixed sample rates (the sample data is in yuan), said in the answer, not a live quote
 RATES = {"USD": 7.2, "EUR": 7.8, "GBP": 9.1, "HKD": 0.92, "JPY": 0.048}
 SIGNS = {"USD": "US$", "EUR": "€", "GBP": "£", "HKD": "HK$", "JPY": "¥"}
 ZH_NAMES = {"USD": "美元", "EUR": "欧元", "GBP": "英镑", "HKD": "港币", "JPY": "日元"}
-# at most 12 digits, read where the number starts (a longer run is no amount; reading stays linear)
-_AMOUNT = (
-    r"(?<![\d.])(?<!\d,)(?P<n>\d{1,3}(?:,\d{3}){1,3}(?!\d|,\d{3})|\d{1,9}(?:\.\d{1,3})?(?!\d|,\d{3}))"
-    r"\s*(?P<k>k\b|千|万)?"
-)
+_AMOUNT = rules.text("money", "_AMOUNT")
 _BEFORE = {"HKD": r"hk\$|\bhkd\b", "USD": r"us\$|\$|\busd\b", "EUR": r"€|\beur\b", "GBP": r"£|\bgbp\b"}  # hk$ first
 _AFTER = {
     "USD": r"usd|us dollars?|dollars?|bucks|美元|美金",

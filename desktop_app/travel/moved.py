@@ -5,12 +5,11 @@ from __future__ import annotations
 import re
 from datetime import timedelta
 
+from desktop_app.travel import rules
 from desktop_app.travel.span import Span
 from desktop_app.travel.when import find_span
 
-AFTER_THAT = re.compile(  # (also "push it to the week after": the one after the trip's)
-    r"(?i)\b(?:week(?:end)?|one)\s+after\s+that\b|\bthe\s+week(?:end)?\s+after\b(?=\s*(?:instead\b|[.,!?]|$))|那之后的|再往后一周"
-)
+AFTER_THAT = rules.pattern("moved", "AFTER_THAT")
 _DAY = r"(?:(?:周|星期|礼拜)[一二三四五六日天]|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*)"
 WEEKDAYS = re.compile(  # 周五到周一, "fri to mon": weekdays only, no week said
     r"(?i)" + _DAY + r"(?:\s*(?:到|至|-|–|to|till|until)\s*(?:[一二三四五六日天]|" + _DAY + r"))?"

@@ -6,32 +6,16 @@ from __future__ import annotations
 
 import re
 
-BUSY = re.compile(
-    r"(?i)(?:忙到|忙完|上班到|\b(?:busy|swamped|working|at work|tied up|stuck)(?: in the office| at the office)?"
-    r" (?:until|till|til)\b)\s*(?:the\s+)?[\w]{1,8}(?:\s+\d{1,2}(?:st|nd|rd|th)?\b)?"  # "till Jan 8"
-    # a day not the trip's: when a ticket was bought, a deadline ("booked flights on the 20th", 签证1月15号到期)
-    r"|\b(?:booked|bought|purchased)\b[^.;!?]{0,30}?\bon\s+(?:the\s+)?[\w/]{1,8}|\d{1,2}月\d{1,2}[号日]\s*就?(?:到期|过期|截止)"
-    r"|\bappointment (?:is )?(?:on )?(?:the )?[A-Za-z]{3,9}\.? ?\d{1,2}(?:st|nd|rd|th)?|抢(?:机)?票"
-    # 双十一那天抢机票: the day a ticket is bought
-    r"|(?:双(?:十一|十二|11|12)|\d{1,2}月\d{1,2}[号日]|\d{1,2}[号日])(?:那天|当天)?\s*"
-    r"(?=(?:抢|买|订)(?:好|到)?了?机?票)"
-    # 清明去不了: a time ruled out
-    r"|(?:清明|五一|国庆|端午|中秋|春节|元旦|圣诞节?|这?周末|下周|明天|后天)\s*(?=去不了|不行|没空|没时间|不去)"
-)
-# a clause about something else: an exam, a meeting, an appointment (a trip said in it keeps it)
-EVENT = re.compile(
-    r"(?i)考试|考完|考研|期末|雅思|托福|驾考|开会|会议|面试|答辩|论文|体检|面签"
-    r"|\b(?:exams?|finals|tests?|ielts|toefl|meetings?|appt|appointment|interview|deadline)\b"
-)
-TRIP_VERB = re.compile(
-    r"(?i)去|飞|出发|玩|旅|度假|\b(?:fly|flying|go|going|head|heading|leave|leaving|trip|visit|travel)\b"
-)
+from desktop_app.travel import rules
+
+BUSY = rules.pattern("not_trip", "BUSY")
+EVENT = rules.pattern("not_trip", "EVENT")
+TRIP_VERB = rules.pattern("not_trip", "TRIP_VERB")
 # a clause about a trip already made: 刚去过, 那次, 上次, "I was in Taipei on March 1st" (its days are not the trip's)
 MADE_ZH = r"去过|那次|上次(?!你)|上回(?!你)|刚去了|去了趟"  # (上次你给的行程: the plan given here)
 MADE_EN = r"was in|were in|went to|visited|last time|we did|did"
 PAST = re.compile(r"(?i)" + MADE_ZH + r"|去年|前年|没回家|没能回|\b(?:" + MADE_EN + r"|got back from)\b")
-# a clause: up to a stop, or a space between two Chinese characters (改成下个月吧 下下周要考试: two)
-CLAUSE = re.compile(r"(?:[^，,。；;！!？?\s]|[^\S\n](?![\u4e00-\u9fff])|(?<![\u4e00-\u9fff])[^\S\n])+")
+CLAUSE = rules.pattern("not_trip", "CLAUSE")
 
 
 def in_event(text: str, at: int) -> bool:
@@ -42,11 +26,7 @@ def in_event(text: str, at: int) -> bool:
     return bool(EVENT.search(clause.group(0))) and not TRIP_VERB.search(clause.group(0))
 
 
-# a clause telling a trip already made (上回去大阪吃了一圈, 去年这个时候去的大连冻成狗, "we went to Bali last year"):
-# a chat clause ends at punctuation or at a space between Chinese words
-TOLD_CLAUSE = re.compile(
-    r"(?:[^，,。；;！!？?\n\s.\u2600-\u27bf\U0001f000-\U0001faff]|\.(?!\s|$)|(?<![\u4e00-\u9fff])\s|\s(?![\u4e00-\u9fff]))+"
-)  # an emoji ends a clause too
+TOLD_CLAUSE = rules.pattern("not_trip", "TOLD_CLAUSE")
 TOLD = re.compile(  # its places are not the next trip's: the past list above, and more ways of telling
     r"(?i)" + MADE_ZH + r"|去年|前年|以前|之前去|刚从|玩过|住过|待过|回来"
     # hearsay weighing one place by another (听说广州比深圳暖和, "ppl say Xiamen is like a mini Qingdao")
@@ -58,13 +38,9 @@ TOLD = re.compile(  # its places are not the next trip's: the past list above, a
     r"|lived in|used to live|grew up in|(?:got|came|just) back|i did|ages ago|years ago"
     r"|spent my)\b(?!\s+(?:you|we|i|it)\b)"
 )
-# a place flown through, not stayed in: 在迪拜转机，不出机场; "a layover in Doha" (停留两天, "stopover 2 nights" stay)
-LAYOVER_AFTER = re.compile(r"\s*(?:转机|中转|经停)")
-LAYOVER_BEFORE = re.compile(
-    r"(?i)(?:中转|经停|转机在"
-    r"|\b(?:layover|stop|change planes|transit(?:ing)?|connecting|connection) (?:in|at|through|thru|via)|\bvia)\s*$"
-)
-STAYED = re.compile(r"(?i)停留|住|玩|待|逛|晚|天|\b(?:stopover|nights?|days?|stay|explore)\b")
+LAYOVER_AFTER = rules.pattern("not_trip", "LAYOVER_AFTER")
+LAYOVER_BEFORE = rules.pattern("not_trip", "LAYOVER_BEFORE")
+STAYED = rules.pattern("not_trip", "STAYED")
 
 
 def clause_of(text: str, at: int) -> str:
@@ -107,15 +83,5 @@ def told_blanked(text: str) -> str:
     return blanked if blanked.strip() else text
 
 
-# a place said with 不去 / drop / skip is out of the trip: 海口不去了, 去掉海口, "drop KL", "skip Osaka"
-DROPPED = re.compile(
-    r"(?i)(?:^|\s|了|[，,])(?:不去|去掉|删掉|不要|drop|skip|remove|minus|without|no more|forget|not|swap)\s*@"
-    r"|\bleave\s*@\s*out\b"
-    r"|tead of\s*@"  # "hong kong instead of taipei" (the 8-character window cuts "instead")
-    r"|@[^，,。！？!?]{0,6}人太多|@\s*出发[…。.，,\s]*(?:哦|噢)?不对"
-    r"|@\s*[？?]?\s*(?:不对|不是|不)(?:不对)?[，,\s]*(?:是|还是)|(?<![换改去])@\s*算了"  # 南京算了 (换海口算了: Haikou)
-    r"|^(?:本来|原本|原来)(?:想|打算)?去?\s*@"  # 本来想去东京…那就大阪吧
-    r"|@\s*(?:就)?不(?:去|考虑)了?|@\s*换成|@\s*(?:去掉|删掉|不要了)|@\s*(?:要是|如果)?(?:那会儿|那边)?太(?:贵|远|热|冷|累)"
-)  # 厦门换成三亚, 海口不考虑了
-# a place been to, beside another said: the other is the trip (还是去香港吧 澳门去过了, "the kids have done Sanya")
-VISITED = re.compile(r"(?i)@\s*(?:已经|都)?(?:去|玩)过了|\b(?:been to|done|visited)\s*@")
+DROPPED = rules.pattern("not_trip", "DROPPED")
+VISITED = rules.pattern("not_trip", "VISITED")

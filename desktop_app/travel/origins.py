@@ -6,15 +6,13 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
+from desktop_app.travel import rules
 from desktop_app.travel.not_trip import clause_of, flown_through, in_event, in_told
 from desktop_app.travel.places import City
 from desktop_app.travel.regions import PEOPLE_OF
 from desktop_app.travel.world_places import Mention, matched_len
 
-ORIGIN_ENDS = (
-    "to|next|for|and|this|on|in|over|at|during|with|under|around|the|tomorrow|tonight|tmrw"
-    "|mon|monday|tue|tues|tuesday|wed|weds|wednesday|thu|thurs|thursday|fri|friday|sat|saturday|sun|sunday"
-)
+ORIGIN_ENDS = rules.text("origins", "ORIGIN_ENDS")
 ORIGIN_PATTERNS = (
     # "drive to Shanghai and fly from there", 先坐高铁去广州再飞: the flight leaves from there, no stay
     r"(?i)\b(?:drive|driving|take (?:a|the) train|taking (?:a|the) train|get|go|head)\s+(?:over\s+)?to\s+"
@@ -89,39 +87,17 @@ def _route_origin(text: str, places: list[Mention]) -> Mention | None:
     return None
 
 
-# a place named as where someone lives or came back from, not where the trip goes: 老家是长沙的, 从广州回来,
-# "my sister lives in Sydney"
-ASIDE_BEFORE = re.compile(  # not "I live in"
-    r"(?:(?<!从)(?<!回)老家\s*(?:是|在|is)?|(?:然后|最后|再)直接(?:飞)?回|家乡(?:是|在)?|去了趟?|去过|(?<![和跟])(?:朋友|同学|室友|同事|男朋友|女朋友|亲戚|闺蜜|哥们|兄弟|姐妹|表妹|表姐|表弟|表哥)在"
-    r"|\b(?:lives|grew up|born|was) in|\bvisiting from(?:\s+the)?|(?:'s|\bis|\bare) (?:originally )?from"
-    r"|\bbefore (?:heading|going|flying) (?:back )?home to|\bon (?:my|our|the|their) way (?:back )?home to"
-    r"|\b(?:got|came|just|i'm|im) back from"
-    r"|\b(?:went|been) to|\bvisited"
-    r"|\bhometown(?:'s| is)|\b(?:friend|sister|brother|parents|in-laws|mom|mum|dad|family|folks|cousin|son|daughter)"
-    r"(?:'s| is| are| lives| live) in)\s*$",
-    re.I,
-)
-ASIDE_AROUND = re.compile(r"从\s*$")
-# where one comes from is not where one goes: 我室友是重庆人, "im from dalian originally", 回长沙老家
-ASIDE_AFTER = re.compile(  # 我是香港永久居民, 上海户口, "my Shanghai office": who one is, not where one goes
-    r"(?i)^(?:老家|绿卡|护照|户口|户籍|永久居民|居民|\s+originally|\s+(?:green card|passport|office|branch)\b)"
-)
-NATIONALITY = re.compile(  # "I am from Germany", "a friend from Germany is coming": who, not where from
-    r"(?i)\b(?:i am|i'm|im|we are|we're|we're all|friends?|colleagues?|guests?|someone|people)\s+(?:originally\s+)?"
-    r"from\s+$|我是$|我来自$"
-)
-SOMEONE_FROM = re.compile(r"(?<!我)是\s*$")  # 室友是重庆人 (我是成都人 is home: the origin)
+ASIDE_BEFORE = rules.pattern("origins", "ASIDE_BEFORE")
+ASIDE_AROUND = rules.pattern("origins", "ASIDE_AROUND")
+ASIDE_AFTER = rules.pattern("origins", "ASIDE_AFTER")
+NATIONALITY = rules.pattern("origins", "NATIONALITY")
+SOMEONE_FROM = rules.pattern("origins", "SOMEONE_FROM")
 
 
-# the one who lives there is who the trip is for: "my son lives in Singapore and I want to visit him", 外婆住那边
-VISIT_THEM = re.compile(
-    r"(?i)\b(?:visit|see)(?:ing)? (?:him|her|them)\b|看(?:看)?(?:他|她|他们|她们)|看望|探亲|找(?:他|她)|叫我过去"
-    r"|\bgoing home\b|回家"
-)
-LIVES = re.compile(r"(?i)\b(?:lives|live|is|are) in\s*$|在\s*$")
-# a place visited before and gone to again is the trip's: "I was in Dubai last month … going again", 还想再去
-VISITED = re.compile(r"(?i)(?:去了趟?|去过|\bwas in|\b(?:went|been) to|\bvisited)\s*$")
-AGAIN = re.compile(r"(?i)再去一|\bagain\b|\bgoing back\b|\bback there\b")
+VISIT_THEM = rules.pattern("origins", "VISIT_THEM")
+LIVES = rules.pattern("origins", "LIVES")
+VISITED = rules.pattern("origins", "VISITED")
+AGAIN = rules.pattern("origins", "AGAIN")
 
 
 def aside(text: str, place: Mention) -> bool:
@@ -152,7 +128,7 @@ def _right_after_from(text: str, places: list[Mention]) -> Mention | None:
     return next((p for p in places if FROM_BEFORE.search(text[max(0, p.start - 16) : p.start])), None)
 
 
-FROM_BEFORE = re.compile(r"(?i)(?<!away )\b(?:from|out of|departing|leaving from)\s+$")
+FROM_BEFORE = rules.pattern("origins", "FROM_BEFORE")
 
 
 def after_from(text: str, place: Mention) -> bool:
@@ -166,7 +142,7 @@ def said_from(text: str, city: City) -> bool:
     return re.search(r"(?i)(?:\bfrom|从|\bout of|\bleaving)\s*(?:" + names + ")", text) is not None
 
 
-COMPARED = re.compile(r"(?i)哪个|哪里更|对比|比较|\b(?:which one|which is|vs|versus|compare)\b")
+COMPARED = rules.pattern("origins", "COMPARED")
 
 
 def trip_places(text: str, places: list[Mention]) -> list[Mention]:
@@ -210,7 +186,7 @@ def _end(text: str, place: Mention) -> int:
     return place.start + next((len(n) for n in names if n and said.startswith(n.casefold())), 2)
 
 
-STOPOVER = re.compile(r"(?i)中转|转机|经停|途经|顺路|\b(?:stopover|layover|stop in|on the way)\b")
+STOPOVER = rules.pattern("origins", "STOPOVER")
 
 
 def on_the_way(text: str, places: list[Mention]) -> set[int]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from desktop_app.travel import rules
 from desktop_app.travel.numbers import number
 from desktop_app.travel.people_list import listed_party
 
@@ -133,7 +134,7 @@ def _headcount(text: str) -> Party | None:
 
 
 ZH_GROUP = r"(?:女生|男生|女孩|男孩|姑娘|朋友|同学|同事|闺蜜|小伙伴|大学生|学生)"
-FAMILY_PLUS = re.compile(r"\s*(?:\+|\uff0b|再?加上?|带上?|还有|和|跟)\s*(?:我的?)?([^，,。！？!?\s]{1,6})")
+FAMILY_PLUS = rules.pattern("party", "FAMILY_PLUS")
 # a child said with its age between count and noun: 一个5岁孩子, 两个3岁的小孩
 ZH_CHILD = r"\s*个?(?:\s*\d{1,2}\s*岁的?)?(?:小孩|孩子|儿童|小朋友|宝宝|娃|小|(?i:\s*(?:toddler|kid|baby|child)))"
 
@@ -152,19 +153,8 @@ def _our_children(text: str) -> Party | None:
     return None
 
 
-_MATES = (
-    r"(?:friends|frnds|colleagues|mates|roommates|roomates|classmates|coworkers|buddies|pals|students|girls|guys"
-    r"|ladies|retirees|pensioners|seniors)\b"
-)
-THEY_GO = (  # the parents go, the asker does not: "for my parents", 给爸妈订, 爸妈想去桂林…我不去
-    r"(?i)\b(?:for|on behalf of) (?:my|our) (?:parents|mum and dad|mom and dad|in-laws|grandparents)\b"
-    r"|给(?:我)?爸妈|替(?:我)?爸妈|爸妈[^。]{0,20}我不去|爸妈[^。]{0,30}给(?:他们|他俩|二老)"
-    # they come to the asker: 爸妈下周三要从昆明飞来深圳看我, "my parents want to come visit me", "are flying into"
-    r"|(?:爸妈|父母)[^，,。！？]{0,14}(?:来|过来)[^，,。！？]{0,6}看我"
-    r"|\bmy parents\b[^!?]{0,80}\bthey (?:want|fly|are flying|will fly)\b"  # "…they fly from beijing"
-    r"|\bmy (?:parents|mum and dad|mom and dad)\b[^.!?,;]{0,40}"
-    r"\b(?:visit me|see me|fly(?:ing)? (?:in|into)|are flying)\b"
-)
+_MATES = rules.text("party", "_MATES")
+THEY_GO = rules.text("party", "THEY_GO")
 
 
 COUNTED_FOR = re.compile(  # "rooms for 3", "book me 2 seats", 要两张, "… yuan for two?"
@@ -173,8 +163,8 @@ COUNTED_FOR = re.compile(  # "rooms for 3", "book me 2 seats", 要两张, "… y
     + r"|(?:要|买|订|抢)" + _ZN + r"张(?!\s*床)"
     + r"|\bfor\s+(?P<bare>\d|one|two|three|four|five|six|seven|eight|nine)(?=\s*(?:[?.!,;]|$))"
 )  # fmt: skip
-WITH_THEM = re.compile(r"(?:爸妈|父母|二老)[^。]{0,20}我陪(?:他们|他俩|二老|着)")  # the parents, and the asker
-TAKE_THEM = re.compile(r"(?i)\btak(?:e|ing) them\b|带(?:他们|爸妈|二老)")  # parents who visit, taken on a trip
+WITH_THEM = rules.pattern("party", "WITH_THEM")
+TAKE_THEM = rules.pattern("party", "TAKE_THEM")
 
 
 def _groups(text: str) -> Party | None:
@@ -209,31 +199,14 @@ def _groups(text: str) -> Party | None:
     return None
 
 
-COUPLE = re.compile(
-    r"我们俩|我俩|咱俩|两口子|小两口|老两口|夫妻|情侣|蜜月"
-    r"|周年纪念|(?i:\b(?:the two of us|we two|as a couple|honeymoon|(?:our )?anniversary"
-    r"|my (?:wife|husband|partner) and i)\b)"
-)
-ZH_WITH = re.compile(  # 我+老公+两个娃: a plus between Chinese words joins people too
-    r"(?:带上?|和|跟|陪|与|加上?|还有|同行的?(?:有|是)|(?<=[\u4e00-\u9fff])[+\uff0b](?=[\u4e00-\u9fff]))"
-    r"\s*(?:着)?(?:我)?(?:的)?([^，,。！？!?\s]{1,20})"
-)
-ASIDE = re.compile(r"[（(](?!(?:[\d\s岁和、,&]|and)*[）)]).*")  # 女儿（女儿还小…): an aside, not more people; ages stay
-# "with my wife and two kids"
-_BY = (
-    r"\bwith |\bw/\s*|\bw (?=(?:my|our) )|\bme and |\bme n |\bme & |\bme,\s*"
-    r"|\band |\badd |\bbring |\btake |\btaking |\bplus |\+\s*|和|跟|带"
-)
+COUPLE = rules.pattern("party", "COUPLE")
+ZH_WITH = rules.pattern("party", "ZH_WITH")
+ASIDE = rules.pattern("party", "ASIDE")
+_BY = rules.text("party", "_BY")
 EN_WITH = re.compile(  # "with my wife and two kids", "taking hubby and our 2 kids"
     r"(?i)(?:" + _BY + r")\s*(?:(?:my|our|the) |(?=(?:hubby|mum|mom|dad|grandma|grandpa)\b))([a-z0-9 ,&()]{2,60})"
 )
-EN_JOINING = re.compile(  # "grandparents are coming too", "My sister is coming too", "Our son is coming as well"
-    r"(?i)\b(?:(?:my|our|the)\s+)?(grandparents|parents|in-laws)\s+(?:are|will be|want to)\s+(?:coming|joining|come)"
-    r"|(?:\b(?:my|our|their|his|her)\s+|^\W*(?:update:?\s*|oh\s+and\s+|and\s+)?)([a-z0-9 -]{3,24}?)"
-    r"(?:(?:'s|\s+(?:is|are|will be|wants? to|comes|come|also|(?:has |have )?decided to))"
-    r"\s*(?:coming|joining|come|too\b|along\b|tag(?:ging)? along)|\s+wants?\s+in\b)"
-    r"|\b(gf|bf|wife|hubby|husband|partner|girlfriend|boyfriend|mum|mom|dad|sister|brother)\s+(?:coming|joining)\b"
-)
+EN_JOINING = rules.pattern("party", "EN_JOINING")
 PARTNER = re.compile(
     next(p for p, _ in ZH_COMPANIONS if "老公" in p) + "|(?i:" + next(p for p, _ in EN_COMPANIONS if "wife" in p) + ")"
 )
@@ -284,21 +257,10 @@ def _companions(text: str) -> Party | None:
     return Party(count, ("、" if re.search(r"[\u4e00-\u9fff]", text) else ", ").join(said) or "2", children=kids)
 
 
-OUR_KIDS = re.compile(
-    r"(?i)\b(we)(?:'re| are| will be)?\b[^.!?]{0,30}\bwith our\b|\b(with our) (?:\w+ )?(?:kids|children)\b"
-)
-TAKES_ME = re.compile(r"(老公|老婆|爱人|男朋友|女朋友|对象)说?[^，,。]{0,8}带(?:着)?我")  # the partner goes too
-TAGGING_ALONG = re.compile(r"我(?:的)?(?:老公|老婆|男朋友|女朋友|对象|妈|爸)(?=.{0,20}(?:跟着|一起|陪))")
-TAKEN = re.compile(  # one more taken along, said by a pronoun or a surprise: "take her to Guilin", 给老婆一个惊喜
-    r"(?i)\b(?:take|taking|bring|bringing) (?:her|him)\b|\bgoing with (?:her|him)\b"
-    r"|\bsurprise my (?:wife|husband|boyfriend|girlfriend|partner|fianc[eé]e?)\b"
-    r"|\b(?:getaway|trip|vacation|holiday|weekend) for my (?:wife|husband|boyfriend|girlfriend|partner|gf|bf)\b"
-    r"|\bshow my (?:wife|husband|boyfriend|girlfriend|partner|mum|mom|dad)\s+(?-i:[A-Z])"  # a place: "show my bf Xi'an"
-    r"|(?:老婆|老公|媳妇|对象|女朋友|男朋友)说想去"  # 老婆说想去南方: she goes too
-    r"|有(?:一?个|一?位)[^，,。]{0,6}(?:朋友|同事|同学)[^，,。]{0,4}(?:跟|和)我一起"  # 有个外国朋友跟我一起去
-    r"|\b(?:the|my) (?:gf|bf|wife|husband|girlfriend|boyfriend|partner|hubby) (?:wants|would like|is dying) to\b"
-    r"|给(?:我)?(?:老婆|老公|对象|女朋友|男朋友|她|他)(?:一?个)?惊喜"
-)
+OUR_KIDS = rules.pattern("party", "OUR_KIDS")
+TAKES_ME = rules.pattern("party", "TAKES_ME")
+TAGGING_ALONG = rules.pattern("party", "TAGGING_ALONG")
+TAKEN = rules.pattern("party", "TAKEN")
 # a pair named beside its members counts two, not four: "my grandparents … grandma & grandpa"
 PAIRS = {"grandparents": ("grandma", "grandpa", "grandmother", "grandfather"), "parents": ("mum", "mom", "dad")}
 
@@ -312,11 +274,8 @@ def _pairs_once(count: int, said: list[str]) -> tuple[int, list[str]]:
     return count, said
 
 
-WE = re.compile(  # "US citizens" is no "us"; "how cold are we talking" is no party
-    r"(?i)\bwe(?:'re|'ll| are| r)?\b(?! talking\b)|(?-i:\bus\b)|我们|咱们"
-)
-# the ages after children name how many there are: "kids aged 6 and 10", 孩子（3岁和6岁）
-AGES = re.compile(r"^\W{0,3}(?:aged?s?\s*)?(\d{1,2})\s*岁?(?:\s*(?:,|、|and|&|和)\s*\d{1,2}\s*岁?)+")
+WE = rules.pattern("party", "WE")
+AGES = rules.pattern("party", "AGES")
 
 
 def _add(
@@ -344,27 +303,15 @@ def _add(
     return count + added, said, kids
 
 
-ZH_COUNT = re.compile(r"[\d一二两俩仨三四五六七八九十]{1,2}个?$")  # 带俩娃: the count right before the noun
+ZH_COUNT = rules.pattern("party", "ZH_COUNT")
 ROOMS = re.compile(
     r"(?i)" + _ZN + r"\s*个?(?:房间|间房|间(?:客房|大床房|标间|双人房)?)"
     r"|\b" + _EN + r"\s+(?:hotel\s+|double\s+|twin\s+)?rooms?\b"
 )
 
 
-ADDED = re.compile(
-    r"(?i)再加上?|加上|带上"
-    r"|也(?:想|要)?(?:跟着?|和)?(?:我们|咱们)?(?:一起)?(?:去|来|回)"
-    r"|\badd\b|\bplus\b|\b(?:is|are) coming\b|\bjoining\b"
-    r"|\bwants? to come\b|\bcomes? too\b|\balso com(?:e|es|ing)\b|\btag(?:ging)? along\b|\bwants? in\b"
-    r"|\bcom(?:e|es|ing) along\b"
-)
-# one of the party drops out: 有个哥们去不了了, "one friend bailed", "my sister can't make it"
-LEFT = re.compile(  # (海口不去了 drops a place, not a person)
-    r"(?i)(?:哥们|朋友|同事|同学|室友|闺蜜|他|她|妹|姐|哥|弟|妈|爸|个人|岳父|岳母|公公|婆婆|爷爷|奶奶|外公|外婆)"
-    r"[^，,。；;！!]{0,8}?(?:去不了|来不了|不来了|不去了)"
-    r"|\b(?:friend|guy|one|buddy|mate|sister|brother|mom|mum|dad|people|of us|of them)\b[^.,;]{0,12}?"
-    r"\b(?:bailed|dropped out|can'?t (?:come|make it))\b"
-)
+ADDED = rules.pattern("party", "ADDED")
+LEFT = rules.pattern("party", "LEFT")
 
 
 LEFT_COUNT = re.compile(  # how many drop out: "two people just dropped out", 两个人去不了了
@@ -439,8 +386,8 @@ def find_party(text: str) -> Party:
     return found
 
 
-SAID_WHOLE = re.compile(r"(?i)\bof us\b|一共|总共|合计|我们")  # the party as a whole, never one item of a list
-MORE_AFTER = re.compile(r"(?i)\s*(?:\+|\uff0b|\bplus\b|\band\b|\bwith\b|带|加)")
+SAID_WHOLE = rules.pattern("party", "SAID_WHOLE")
+MORE_AFTER = rules.pattern("party", "MORE_AFTER")
 
 
 def _whole(explicit: Party, text: str) -> bool:
@@ -449,7 +396,7 @@ def _whole(explicit: Party, text: str) -> bool:
     return SAID_WHOLE.search(explicit.said) is not None and not MORE_AFTER.match(text, end)
 
 
-ADULTS = re.compile(r"(?i)大人|成人|成年人|\badults?\b")
+ADULTS = rules.pattern("party", "ADULTS")
 
 
 def _with_children(explicit: Party, text: str) -> Party:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from desktop_app.travel import rules
 from desktop_app.travel.numbers import number
 
 # (noun, people each when no count is said, children): a pair is two, a plural with no count is not counted;
@@ -34,12 +35,10 @@ ITEM = re.compile(
     r"\b(?P<noun>" + _NOUN + r")\b(?![- ]friendly)(?:'s)?"  # ("a kid-friendly itinerary": no one)
     r"(?P<paren>\s*\((?![^()]*\b(?:me|i|we|us)\b)(?:[^()]{0,24})\))?"  # "son (8)"; "(me, husband, 2 kids)" is a list
 )
-SEPARATOR = re.compile(r"(?i)^\s*(?:,|\band\b|\bn\b|&|\+|\bplus\b|\bwith\b|\bw/?)?\s*$")
-LEADS = re.compile(r"(?i)\b(?:with|w/?|take|taking|bring|bringing)\s*$")  # the speaker goes with them
-AGES = re.compile(r"\d{1,2}")
-ADDRESSED = re.compile(
-    r"(?i)^\W*(?:hi|hello|hey|dear|good (?:morning|afternoon|evening))\s+(?:my\s+)?(?:friend|mate|buddy|pal)\b"
-)
+SEPARATOR = rules.pattern("people_list", "SEPARATOR")
+LEADS = rules.pattern("people_list", "LEADS")
+AGES = rules.pattern("people_list", "AGES")
+ADDRESSED = rules.pattern("people_list", "ADDRESSED")
 
 
 def _people(m: re.Match[str]) -> tuple[int, bool, bool] | None:

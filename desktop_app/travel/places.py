@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from desktop_app.paths import resources_dir
+from desktop_app.travel import rules
 
 
 @dataclass(frozen=True)
@@ -139,11 +140,7 @@ def known_cities_text() -> str:
 CASED = frozenset({"LA"})  # aliases that are words in lower case
 
 
-# a one-character alias where a route begins or ends: 沪飞成都, 从渝出发, 京飞沪 (format with the alias)
-ROUTE_END = (
-    r"(?:(?<=^)|(?<=[从飞到去回往\s，,。]))"
-    r"(?:{0}(?=飞|到|→|->|出发|往返)|(?<=[从飞到])(?:{0})(?=$|[\s，,。？?！!]|的|机票|酒店))"
-)
+ROUTE_END = rules.text("places", "ROUTE_END")
 
 
 @lru_cache(maxsize=1)
@@ -223,15 +220,12 @@ def airport_city(name: str) -> City | None:
     return None
 
 
-_BEFORE = re.compile(
-    r"(?i)(?:\bfrom|\bto|\bout of|\boutta|\binto|\bvia|\bat|\bor|\bmake it|\bland(?:ing)? (?:at|in)"
-    r"|->|→|(?<=[A-Z])[-–]|飞|从|到|去|经|在)\s*$"
-)
-_AFTER = re.compile(r"(?i)^\s*(?:出发|起飞|机场|飞|到|->|→|-|–|\bto\b|\bfrom\b|\bor\b|\bairport\b)")
+_BEFORE = rules.pattern("places", "_BEFORE")
+_AFTER = rules.pattern("places", "_AFTER")
 
 
 WORDS = frozenset({"can", "sin", "lax", "fab", "nay", "pox", "sen", "bur", "ont", "ful", "toa", "emt", "tao"})
-LOOKUP_AFTER = re.compile(r"(?i)\s+(?:hotels?|weather|flights?|fares?|\d{1,2}\s*(?:nights?|nts?|n)\b)")  # bkk 3 nights
+LOOKUP_AFTER = rules.pattern("places", "LOOKUP_AFTER")
 
 
 def _said_as_airport(text: str, start: int, end: int) -> bool:

@@ -11,19 +11,15 @@ from collections.abc import Callable
 from dataclasses import replace
 from datetime import date, timedelta
 
+from desktop_app.travel import rules
 from desktop_app.travel.date_words import SELF_PLACED
 from desktop_app.travel.span import Span
 
-JOIN = re.compile(  # 下周六周日: a weekday right after a weekday is the stretch's end
-    r"(?i)\s*(?:到|至|~|\uff5e|-|–|—|\bto\b|\bthru\b|\bthrough\b|\buntil\b|\btill\b|\btil\b)\s*"
-    r"|(?<=[周期拜][一二三四五六日天])(?=(?:周|星期|礼拜)[一二三四五六日天])"
-)
-AND = re.compile(r"(?i)\s*(?:\band\b|和|与)\s*")  # "between Christmas and New Year", 在圣诞和元旦之间
+JOIN = rules.pattern("ranges", "JOIN")
 STARTS = ("day", "holiday", "weekend")  # what a stretch can start from (a month or a week is already one)
 WHOLE = ("part", "month", "weekend", "week")  # an end read whole: 到月底 ends on the month's last day
 LONGEST = timedelta(days=62)
-# a bare day of the month is a time only as an end ("thru the 28th", 到28号): alone it could be anything
-BARE_END = re.compile(r"(?i)(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)\b|(\d{1,2})\s*[号日]")
+BARE_END = rules.pattern("ranges", "BARE_END")
 
 
 def _bare_end(tail: str, start: date) -> Span | None:
@@ -38,9 +34,7 @@ def _bare_end(tail: str, start: date) -> Span | None:
     return Span(day, day, m.group(0), "day")
 
 
-WEEKEND_AFTER = re.compile(
-    r"(?i)\s*节?\s*(?:那个|的|那)?\s*(?:long\s+)?(?:weekend|周末)|\s*(?P<off>假期|小长假|长假|放假|holidays?\b)"
-)
+WEEKEND_AFTER = rules.pattern("ranges", "WEEKEND_AFTER")
 
 
 def weekend_of(text: str, found: Span) -> Span:
@@ -62,8 +56,8 @@ def weekend_of(text: str, found: Span) -> Span:
     return replace(found, start=start, end=end, kind="weekend", said=said, holiday="")
 
 
-GAP = re.compile(r"[\s,，(（]*")  # between a weekday and its date: "Friday, June 4th", 周五（12月18日）
-WEEKDAY_SAID = re.compile(r"(?i)(?:周|星期|礼拜)[一二三四五六日天]|\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b")
+GAP = rules.pattern("ranges", "GAP")
+WEEKDAY_SAID = rules.pattern("ranges", "WEEKDAY_SAID")
 
 
 def weekday_dated(text: str, found: Span, today: date, read: Callable[[str, date], Span | None]) -> Span:
@@ -95,14 +89,7 @@ def _on_weekday(day: date, weekday: int) -> date:
     return day
 
 
-# the way back said after the way out: "departing 18 June and coming back on 22 June", "returning on 2 January"
-BACK = re.compile(
-    r"(?i)[^.;!?。；]{0,30}?\b(?:and\s+)?(?:returning|coming back|come back|flying back|flying home|come home"
-    r"|coming home|home|back|until|till|til"
-    r"|return(?:ing)?\s+(?:flight|date|trip)"
-    r"|and\s+(?:fly(?:ing)?\s+)?out(?:\s+of\s+[A-Za-z ]{2,20}?(?=\s+on\b))?)\s+(?:on\s+)?"
-    r"|[^。；]{0,20}?(?:住到|待到|呆到|玩到|回程|返程)\s*"  # 2/14去普吉岛，住到2/18
-)
+BACK = rules.pattern("ranges", "BACK")
 
 
 def joined(text: str, found: Span, today: date, read: Callable[[str, date], Span | None]) -> Span:
@@ -135,7 +122,7 @@ def joined(text: str, found: Span, today: date, read: Callable[[str, date], Span
     return replace(found, end=end, kind="range", said=said, holiday="")
 
 
-AND = re.compile(r"(?i)\s*(?:和|跟|、|&|\band\b)\s*")
+AND = rules.pattern("ranges", "AND")
 
 
 def _next_day(text: str, found: Span, after: int, today: date, read: Callable[[str, date], Span | None]) -> Span | None:
@@ -153,8 +140,8 @@ def _next_day(text: str, found: Span, after: int, today: date, read: Callable[[s
     )
 
 
-SENTENCE = re.compile(r"[^。.!?！？；;]{0,24}")
-BACK_SAID = re.compile(r"\s*就?(?:回来|回家|回程|返回|返程|回(?=[\u4e00-\u9fff]{0,4}(?:[，,。！？!?\s]|$)))")
+SENTENCE = rules.pattern("ranges", "SENTENCE")
+BACK_SAID = rules.pattern("ranges", "BACK_SAID")
 
 
 def _back_after(text: str, found: Span, today: date, read: Callable[[str, date], Span | None]) -> Span:
@@ -172,10 +159,10 @@ def _back_after(text: str, found: Span, today: date, read: Callable[[str, date],
     return replace(found, end=second.start, kind="range", said=said, holiday="")
 
 
-WAY_BACK = re.compile(r"(?i)回|返|[住待呆玩]到|\bback\b|\breturn|\bthrough\b|\buntil\b|\btill\b|\bflying home\b")
+WAY_BACK = rules.pattern("ranges", "WAY_BACK")
 
 
-DURING = re.compile(r"(?i)中间|期间|\bin the middle\b|\bwhile (?:i'?m|we'?re|i am|we are) (?:there|in)\b")
+DURING = rules.pattern("ranges", "DURING")
 
 
 def in_trip_time(when: Span | None, text: str, trip: Span, read: Callable[[str, date], Span | None]) -> Span | None:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from desktop_app.paths import resources_dir
+from desktop_app.travel import rules
 from desktop_app.travel.places import City, all_cities
 from desktop_app.travel.world_places import WorldPlace, inside_city, name_pattern
 
@@ -60,8 +61,7 @@ def _patterns() -> tuple[tuple[re.Pattern[str], Region], ...]:
     return tuple((name_pattern(name), region) for name, region in regions())
 
 
-# 美国朋友, 美国护照, 日本人, 韩国同事: who someone is, not where the trip goes (美国签证 is the trip's visa)
-PEOPLE_OF = re.compile(r"(?:朋友|护照|籍|同事|同学|客户|人(?![多少山挤]))")
+PEOPLE_OF = rules.pattern("regions", "PEOPLE_OF")
 
 
 def find_regions(text: str, taken: list[tuple[int, int]]) -> list[tuple[int, int, Region]]:
@@ -77,10 +77,8 @@ def find_regions(text: str, taken: list[tuple[int, int]]) -> list[tuple[int, int
     return sorted(found, key=lambda f: f[0])
 
 
-# Between a region and one of its own cities when the region only says where the city is:
-# "云南大理", "云南省的大理", "Yunnan's Dali" (before it); "Dali, Yunnan", "Dali in Yunnan" (after it).
-BEFORE_CITY = re.compile(r"\s*(?:省|的|省的|'s)?\s*")
-AFTER_CITY = re.compile(r"(?i)\s*(?:,|，|in)?\s*")
+BEFORE_CITY = rules.pattern("regions", "BEFORE_CITY")
+AFTER_CITY = rules.pattern("regions", "AFTER_CITY")
 
 
 def qualifies(text: str, region: tuple[int, int], cities: list[tuple[int, int, City]], inside: Region) -> bool:

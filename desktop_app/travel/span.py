@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 
 from desktop_app import clock
+from desktop_app.travel import rules
 from desktop_app.travel.date_words import MONTHS_EN
 from desktop_app.travel.numbers import number
 
@@ -176,12 +177,7 @@ def season(first: tuple[int, int], last: tuple[int, int]) -> Callable[[re.Match[
     return make
 
 
-# the days from today on: 未来三天, 这两天, "the next 5 days" (a when, not a stay; 这几天 and "the next few days"
-# are as often the days just gone or a trip's length: left to the rest)
-COMING_DAYS = (
-    r"(?:未来|接下来|近)\s*(?P<n>[\d一二两三四五六七八九十]{1,2})\s*天|这(?P<z>两)天(?!前)"
-    r"|\b(?:the )?(?:next|coming|upcoming) (?P<e>\d{1,2}|two|three|four|five|six|seven) days\b"
-)
+COMING_DAYS = rules.text("span", "COMING_DAYS")
 
 
 def coming_days(m: re.Match[str], today: date) -> Span:

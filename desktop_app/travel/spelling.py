@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from desktop_app.travel import rules
+
 SHORTHAND = {
     "nites": "nights",
     "flt": "flight",
@@ -55,7 +57,7 @@ TRADITIONAL = str.maketrans(
     "韩尔苏厅滩图欢爱关总费货单换转讯网红绿灯面汉庆沈滨宁兰庐闽黄骑驾松樱枫团队园错实际体验凉伞袜裤发帮"
     "亚达纳鲁内维宾叶库赖斋贡贾腊",
 )
-DAYS_RANGE = re.compile(r"(?<![\d/.\-])(\d{1,2})\s*(到|至|-|~|\uff5e)\s*(\d{1,2})\s*([号日])")
+DAYS_RANGE = rules.pattern("spelling", "DAYS_RANGE")
 
 
 def written_out(text: str) -> str:

@@ -5,13 +5,14 @@ from __future__ import annotations
 import re
 from datetime import date, timedelta
 
+from desktop_app.travel import rules
 from desktop_app.travel.date_words import _DAYS, _M, WEEKDAYS_EN, WEEKDAYS_ZH
 from desktop_app.travel.numbers import number
 from desktop_app.travel.span import COMING_DAYS, next_on
 from desktop_app.travel.world_places import find_places, matched_len
 
-THAT_NIGHT = re.compile(r"(?i)\bthat night\b|当晚|那晚|那一晚")  # "hotels that night": one night
-A_NIGHT_PRICED = re.compile(r"(?:多少钱|价格|价钱|大概|多少)\s*一晚|一晚\s*(?:得|大概|多少|要|价格)")
+THAT_NIGHT = rules.pattern("stay", "THAT_NIGHT")
+A_NIGHT_PRICED = rules.pattern("stay", "A_NIGHT_PRICED")
 
 
 def _hours(text: str) -> int | None:
@@ -27,7 +28,7 @@ def nights_to_stay(said: int | None, kind: str | None, span_days: int) -> int:
     return span_days - 1 if kind in ("weekend", "range", "holiday") and span_days > 1 else 3
 
 
-DAY_TRIP = re.compile(r"(?i)一日游|当天来回|当天往返|一天来回|\bday (?:trip|tour)\b")
+DAY_TRIP = rules.pattern("stay", "DAY_TRIP")
 
 
 def _counted(text: str) -> tuple[int | None, int | None]:
@@ -117,18 +118,9 @@ def nights_until_back(text: str, start: date) -> int | None:
 
 
 MONTH_DAY = re.compile(r"(?i)\b" + _M + r"\.?\s+\d{1,2}\b")  # "Dec 31 night": a date, not 31 nights
-VISA_FREE = re.compile(  # "30 days visa free", 免签30天: what a visa allows, not the stay
-    r"(?i)\d{1,3}\s*(?:-\s*)?(?:days?|天)\s*(?:visa[- ]free|免签)"
-    r"|(?:免签|visa[- ]free (?:for )?)\s*\d{1,3}\s*(?:days?|天)"
-)
-LATE = re.compile(r"(?:晚|早|推迟|延后|提前)\s*[一两二三四五\d]\s*天(?=到|来|出发|走|回)")
-MOVED = re.compile(
-    r"(?i)\b(a|one|two|three|four|\d)\s+(weeks?|days?)\s+(later|earlier)\b"
-    r"|(推迟|延后|晚|往后推|往后挪|往后延|挪后|推后|提前|早)\s*([一两二三四\d])\s*(周|个星期|个?礼拜)"
-    r"|(推迟|延后|往后推|往后挪|往后延|挪后|推后|提前)\s*([一两二三四\d])\s*(天)(?![到来])"
-    r"|\b(?:push|move|shift)(?:ed)?\s+(?:it\s+|everything\s+|the trip\s+)?(?:back\s+|out\s+)?(?:by\s+)?"
-    r"(a|one|two|three|\d)\s+(weeks?|days?)\b"  # "push it a week": later
-)
+VISA_FREE = rules.pattern("stay", "VISA_FREE")
+LATE = rules.pattern("stay", "LATE")
+MOVED = rules.pattern("stay", "MOVED")
 
 
 def days_moved(text: str) -> tuple[int, str]:
@@ -143,18 +135,10 @@ def days_moved(text: str) -> tuple[int, str]:
     return (-count if earlier else count) * per, m.group(0)
 
 
-# a stay made longer: 多玩两天, 再加一晚, "add one more night", "2 more nights", "an extra night"
-LONGER = re.compile(
-    r"(?i)(?:(?<!差不)(?<!最)多|再多?|加)\s*(?:玩|待|住|呆)?\s*([一两二三四五\d])\s*(?:个)?(?:天|晚|夜)"
-    r"|\b(a|an|one|two|three|\d)\s+(?:more|extra)\s+(?:nights?|days?)\b"
-)
+LONGER = rules.pattern("stay", "LONGER")
 
 
-# a stay made shorter: 砍掉两晚, 少住一晚, "one night less", "drop a night"
-SHORTER = re.compile(
-    r"(?i)(?:砍掉|减掉|少住|少玩|少待|减少|去掉)\s*([一两二三四五\d])\s*(?:个)?(?:天|晚|夜)"
-    r"|\b(a|one|two|three|\d)\s+(?:(?:fewer|less)\s+nights?|nights?\s+(?:fewer|less))\b|\b(?:drop|cut|lose)\s+(a|one|two|three|\d)\s+nights?\b"
-)
+SHORTER = rules.pattern("stay", "SHORTER")
 
 
 def more_nights(text: str) -> int:
@@ -186,7 +170,7 @@ FILLED = re.compile(
     r"(?i)^" + FILLER + STAY_WORDS + r"\s*(?:个)?" + _N + r"\s*(?:个)?(?:晚|夜|天|nights?\b|days?\b)"
     r"|^" + FILLER + r"(?:住|待|呆|stay|for)\s*(一周|一个星期|一礼拜|a week)"
 )
-SLASHED = re.compile(r"(?i)\b(\d)((?:\s*/\s*\d){1,4})\s*(?:nights?|晚)")  # "Kunming → Dali → Lijiang, 2/2/3 nights"
+SLASHED = rules.pattern("stay", "SLASHED")
 
 
 def said_nights(text: str) -> dict[str, int]:

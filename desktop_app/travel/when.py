@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable
 from datetime import date, timedelta
 
-from desktop_app.travel import festivals
+from desktop_app.travel import festivals, rules
 from desktop_app.travel.anchored import anchored
 from desktop_app.travel.date_words import (
     _M,
@@ -182,8 +182,7 @@ def _en_in(m: re.Match[str], today: date) -> Span | None:
     return _ahead(m, today)
 
 
-# a tour before "in N days": see/cover/explore …, or "do" + a place's capital ("do Beijing", not "do you")
-_TOURING = re.compile(r"\b(?:[Ss]ee|[Cc]over|[Ee]xplore|[Tt]our|[Tt]ravel around|to do)\b|\b[Dd]o\s+(?!I\b)[A-Z]")
+_TOURING = rules.pattern("when", "_TOURING")
 
 
 def _year_end(m: re.Match[str], today: date) -> Span | None:
@@ -393,8 +392,7 @@ RULES: list[Rule] = [
 ]  # fmt: skip
 
 
-# 查下下周, 安排一下下周: the 下 of 查下 / 一下 is no "next"; 看看下下周 is 下下周
-VERB_DOWN = re.compile(r"(?<=[查看问搜算一])(?<!看看)(?<!查查)(?<!问问)(?<!打算)下(?=下个?(?:周|星期|礼拜|月))")
+VERB_DOWN = rules.pattern("when", "VERB_DOWN")
 
 
 def find_span(text: str, today: date) -> Span | None:
@@ -425,8 +423,8 @@ def _read_end(tail: str, start: date) -> Span | None:
     return (found := _earliest(tail, start, bare_weekend=True)) and anchored(tail, found)
 
 
-BARE_DAY_ONLY = re.compile(r"\d{1,2}\s*[号日]")
-SAID_FROM_TODAY = re.compile(r"(?i)[\d一二三四五六七八九十]{1,2}\s*[月号日]|\d|下|这|本|\bnext\b|\bthis\b")
+BARE_DAY_ONLY = rules.pattern("when", "BARE_DAY_ONLY")
+SAID_FROM_TODAY = rules.pattern("when", "SAID_FROM_TODAY")
 
 
 def _find_span(text: str, today: date) -> Span | None:
@@ -469,11 +467,8 @@ def _said_outright(text: str, holiday: Span, near: date) -> Span | None:
     return None
 
 
-CORRECTED = re.compile(
-    r"(?i)不对[，,\s]*|改到|改成|改(?=\s*[\d一二三四五六七八九十]{1,2}\s*月)|\b(?:no|oh) wait\b|\bi mean\b"
-    r"|\blet'?s do\b"
-)
-NOW = re.compile(r"(?i)现在|此刻|这会儿|right now|rn|currently|at the moment")
+CORRECTED = rules.pattern("when", "CORRECTED")
+NOW = rules.pattern("when", "NOW")
 
 
 VAGUE = ("part", "month", "season", "week")  # "end of June … 20th to 25th", "next week, Friday to Sunday"

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from desktop_app.paths import resources_dir
+from desktop_app.travel import rules
 from desktop_app.travel.distance import distance_km
 from desktop_app.travel.homophones import find_homophones
 from desktop_app.travel.landmarks import find_landmarks
@@ -121,15 +122,9 @@ def find_places(text: str) -> list[Mention]:
     return sorted(found, key=lambda m: m.start)
 
 
-# A misspelt name counts only where a place is meant: before a lookup or a route word, after to/in/from.
-_PLACE_AFTER = re.compile(
-    r"(?i)^\s*(?:hotels?|weather|flights?|flites?|trip|to|and|n|or|for|vs\.?|&|,|\?|->|→|$"
-    r"|(?:still|in|on|at|over|this|next|is)\b)"  # "is Bangkock still hot", "Seol in march"
-)
+_PLACE_AFTER = rules.pattern("world_places", "_PLACE_AFTER")
 NOT_SLIPS = frozenset({"pairs", "parish", "macaw"})  # one slip from a name (Paris, Macau), but words
-_PLACE_BEFORE = re.compile(
-    r"(?i)(?:^|\bto|\bin|\bfrom|\bvisit|\bvisiting|\bfly|\bfor|\band|\bor|\baround|\bnear|\bexplore|\bgo|->|→|飞|去|到)\s*$"
-)
+_PLACE_BEFORE = rules.pattern("world_places", "_PLACE_BEFORE")
 
 
 def _distance(a: str, b: str) -> int:

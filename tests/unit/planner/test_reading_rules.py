@@ -1,0 +1,64 @@
+"""The reading's rules kept as data (resources/data/reading/*.toml): each one loaded by its module, none orphaned."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from desktop_app.paths import resources_dir
+from desktop_app.travel import rules
+
+PACKAGE = Path(__file__).resolve().parents[3] / "desktop_app"
+CALL = re.compile(r'rules\.(?:pattern|text|word_table)\("(\w+)", "(\w+)"\)|rules\.table\("(\w+)"\)\["(\w+)"\]')
+FILES = sorted((resources_dir() / "data" / "reading").glob("*.toml"))
+
+
+def _loaded() -> set[tuple[str, str]]:
+    found = set()
+    for folder in ("travel", "planner"):
+        for module in (PACKAGE / folder).glob("*.py"):
+            for match in CALL.findall(module.read_text(encoding="utf-8")):
+                found.add((match[0], match[1]) if match[0] else (match[2], match[3]))
+    return found
+
+
+def test_every_rule_file_is_named_for_its_module() -> None:
+    modules = {p.stem for folder in ("travel", "planner") for p in (PACKAGE / folder).glob("*.py")}
+    assert FILES and {f.stem for f in FILES} <= modules
+
+
+def test_every_rule_is_loaded_and_every_load_finds_its_rule() -> None:
+    assert {(f.stem, name) for f in FILES for name in rules.table(f.stem)} == _loaded()
+
+
+def _rules(entry: dict[str, object]) -> list[dict[str, object]]:
+    """A rule, or the rules of a table of them (scope's TOPICS)."""
+    if "pattern" in entry or "text" in entry:
+        return [entry]
+    return [value for value in entry.values() if isinstance(value, dict)]
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_every_rule_compiles_with_known_flags(path: Path) -> None:
+    for name, entry in rules.table(path.stem).items():
+        for rule in _rules(entry):
+            assert set(rule) <= {"pattern", "text", "flags", "zh", "en"}, name
+            assert set(str(rule.get("flags", ""))) <= set(rules.FLAGS), name
+            if "pattern" in rule:
+                assert rules.compiled(rule).pattern
+
+
+def test_a_word_table_keeps_the_spaces_that_mark_a_whole_word() -> None:
+    from desktop_app.planner import asks
+
+    assert " rain" in asks.INTENT_WORDS["weather"] and "rain" not in asks.INTENT_WORDS["weather"]
+    assert all(word for words in asks.INTENT_WORDS.values() for word in words)
+
+
+def test_a_rule_reads_as_its_module_used_it() -> None:
+    from desktop_app.planner import asks
+
+    assert asks.BOOKED.search("机票早就买好了") and asks.BOOKED.search("already booked my hotel")
+    assert not asks.BOOKED.search("帮我看看去三亚的机票")
