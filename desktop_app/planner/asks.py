@@ -26,20 +26,13 @@ ESCAPE = rules.pattern("asks", "ESCAPE")
 TRAIN_FARE = rules.pattern("asks", "TRAIN_FARE")
 # how a fare is said by its kind: 往返, 单程, "round trip", "one way", business class, 经济舱
 FARE_KIND = r"往返|单程|\bround[- ]trip\b|\bone[- ]way\b|\b(?:business|economy|first) class\b|商务舱|经济舱|头等舱"
-FARE_NAMED = re.compile(
-    r"(?i)机票|航班|票价|直飞|飞[^，,。！？!?]{1,6}?要?多少|\b(?:flights?|fares?|airfares?|tickets?)\b"
-    r"|\bcheap(?:est)? (?:way to )?fly\b|" + FARE_KIND
-)
+FARE_NAMED = rules.pattern("asks", "FARE_NAMED", FARE_KIND=FARE_KIND)
 TRIP_SIZED = rules.pattern("asks", "TRIP_SIZED")
 PLACES_TO_GO = rules.pattern("asks", "PLACES_TO_GO")
 ITINERARY = rules.pattern("asks", "ITINERARY")
 MY_FLIGHT = rules.pattern("asks", "MY_FLIGHT")
 PRICED = rules.pattern("asks", "PRICED")
-FARE_ASKED = re.compile(
-    r"(?i)机票|航班|票|机\s*[+\uff0b加]\s*酒"
-    r"|直飞|\bdirect\b|fares?\b|(?<!my )\bflights?\b|ticket|多少(?!度)|价格|price|cost|cheap"
-    r"|how much|便宜|" + FARE_KIND
-)
+FARE_ASKED = rules.pattern("asks", "FARE_ASKED", FARE_KIND=FARE_KIND)
 STAY_ONLY = rules.pattern("asks", "STAY_ONLY")
 HOTEL_NAMED = rules.pattern("asks", "HOTEL_NAMED")
 ADDING = rules.pattern("asks", "ADDING")
@@ -97,25 +90,13 @@ LOOKUP_NAMES = {"机票": "flights", "航班": "flights", "flight": "flights", "
 LOOKUP_NAMES |= {"hotel": "hotels", "天气": "weather", "weather": "weather", "民宿": "hotels", "客栈": "hotels"}
 LOOKUP_NAMES |= {"fare": "flights", "车票": "flights", "票": "flights"}
 _LOOKUP = r"(机票|航班|车票|(?<![门机车])票|酒店|住宿|民宿|客栈|天气|flights?|hotels?|weather|fares?)"
-# a lookup not wanted: 机票不用查了, hotel 先不看了, 酒店去掉, "I don't need flights", "skip the weather"
-UNASKED = re.compile(
-    r"(?i)" + _LOOKUP + r"\s*(?:就|先|也|都)?\s*(?:不用|不需要|不必|别查|别看|去掉|先不|不看|省了|免了|算了)"
-    # 机票我老公会订，不用查了: someone else books it
-    r"|" + _LOOKUP + r"[^。！？!?，,]{1,8}(?:会订|来订|统一订|订好了|搞定了?)[，,\s]*(?:不用|不需要|不必)(?:查|看)"
-    r"|(?:不用|不需要|别|去掉|\bskip\b|\bno need for\b|\bdon'?t need\b|\bforget\b|\bnever mind\b|\bscratch\b"
-    r"|\bnot asking about\b|\bno\b"
-    r"|\balready (?:booked|got|have|sorted)\b)\s*(?:the\s+|any\s+|my\s+|our\s+)?(?:[查订]\s*)?"
-    + _LOOKUP
-    + r"|"
-    + _LOOKUP
-    + r"\s+(?:are\s+|is\s+)?(?:already\s+)?(?:sorted|booked|covered|taken care of)\b"
-)
+UNASKED = rules.pattern("asks", "UNASKED", _LOOKUP=_LOOKUP)
 
 
 _RAIL = r"(?:高铁|火车|动车|卧铺|\btrains?\b|\b(?:high[- ]speed )?rail\b|\bbullet train\b)"
 _AIR = r"(?:飞机|坐飞|飞|\bplanes?\b|\bfly(?:ing)?\b|\bflights?\b|\bair\b)"
 _OR = r"[^。？?！!]{0,16}?(?:还是|或者|或是|\bor\b|\bvs\.?|\bversus\b|\bthan\b|比)[^。？?！!]{0,10}?"
-MODES = re.compile(r"(?i)" + _RAIL + _OR + _AIR + "|" + _AIR + _OR + _RAIL)
+MODES = rules.pattern("asks", "MODES", _RAIL=_RAIL, _OR=_OR, _AIR=_AIR)
 
 
 def weighs_modes(text: str) -> bool:
@@ -133,13 +114,7 @@ def unasked(text: str) -> set[str]:
     return _lookups_named(next(g for g in m.groups() if g) for m in UNASKED.finditer(text))
 
 
-# the lookups of one clause and nothing else: 只看酒店就行, 只查机票, "just the hotels", "only need a hotel"
-ONLY = re.compile(
-    r"(?i)(?:只|仅)(?:帮我)?(?:看看?|查查?|要)(?:一下|下)?"
-    + _LOOKUP
-    + r"|\b(?:just|only)(?: need| want)? (?:the |a )?"
-    + _LOOKUP
-)
+ONLY = rules.pattern("asks", "ONLY", _LOOKUP=_LOOKUP)
 
 
 def find_intents(text: str) -> set[str]:

@@ -68,14 +68,7 @@ def no_trip_asked(text: str) -> bool:
 
 SWORN_OFF = rules.pattern("talk", "SWORN_OFF")
 SIGH = rules.pattern("talk", "SIGH")
-CHANGED_TO = re.compile(  # 换成深圳, 还是去香港吧, 就普吉岛吧: a place chosen, whatever is told around it
-    r"(?:"
-    + CHANGE_TO_ZH
-    + r"|(?:还是|那就|干脆)去|就)(?![了过])[\u4e00-\u9fff]{2,6}吧|(?:"
-    + CHANGE_TO_ZH
-    + r")[\u4e00-\u9fff]{2,}"
-    r"|(?i:\b(?:switch|change) (?:it )?to [A-Z])"
-)
+CHANGED_TO = rules.pattern("talk", "CHANGED_TO", CHANGE_TO_ZH=CHANGE_TO_ZH)
 GREETING = rules.pattern("talk", "GREETING")
 BYE = rules.pattern("talk", "BYE")
 # a season's wish or a time of day's hello, and the wish said back: 新年快乐 → 新年快乐！, not goodbye

@@ -155,10 +155,7 @@ NAMED: tuple[tuple[str, Callable[[date], Days | None]], ...] = (
 )
 _HOLIDAY_EN = rules.text("festivals", "_HOLIDAY_EN")
 _AFTER_ZH = rules.text("festivals", "_AFTER_ZH")
-AFTER = (  # "the 3 days after Christmas", "the week after New Year", 圣诞后三天, 元旦后一周
-    r"\b(?:the\s+)?(?:(?P<n>\d|two|three|four|five|six|seven)\s+days|(?P<w>week))\s+(?P<d>after|before)\s+(?:the\s+)?"
-    r"(?P<h>" + _HOLIDAY_EN + r")\b|" + _AFTER_ZH
-)
+AFTER = rules.text("festivals", "AFTER", _HOLIDAY_EN=_HOLIDAY_EN, _AFTER_ZH=_AFTER_ZH)
 
 
 def after(m: re.Match[str], holiday: Days) -> Days | None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from datetime import timedelta
 
 from desktop_app.travel import rules
@@ -11,9 +10,7 @@ from desktop_app.travel.when import find_span
 
 AFTER_THAT = rules.pattern("moved", "AFTER_THAT")
 _DAY = r"(?:(?:周|星期|礼拜)[一二三四五六日天]|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*)"
-WEEKDAYS = re.compile(  # 周五到周一, "fri to mon": weekdays only, no week said
-    r"(?i)" + _DAY + r"(?:\s*(?:到|至|-|–|to|till|until)\s*(?:[一二三四五六日天]|" + _DAY + r"))?"
-)
+WEEKDAYS = rules.pattern("moved", "WEEKDAYS", _DAY=_DAY)
 
 
 def against_trip(when: Span | None, text: str, trip: Span) -> tuple[Span, bool] | None:

@@ -161,10 +161,7 @@ def trip_places(text: str, places: list[Mention]) -> list[Mention]:
 # a change of mind in the same message: 本来想去哈尔滨…那换成厦门吧, 香港？不对…还是去曼谷吧, "Guangzhou — wait no"
 # (Chinese: the place right after the words, and not asked as an "or": 还是去长白山？ weighs)
 CHANGE_TO_ZH = r"换成|改成|改去|换去"  # the words that name the place one changes to (talk.py reads them too)
-CHANGED_MIND = re.compile(
-    r"(?i)(?P<zh>" + CHANGE_TO_ZH + r"|那换|那就去?|干脆(?:自己)?去|还是去|换(?!乘))"
-    r"|\bwait,? no\b|\bno wait\b|\bactually,? no\b|\bscratch that\b|\bchanged? my mind\b|\bon second thought\b"
-)
+CHANGED_MIND = rules.pattern("origins", "CHANGED_MIND", CHANGE_TO_ZH=CHANGE_TO_ZH)
 
 
 def changed_mind(text: str, places: list[Mention]) -> list[Mention]:

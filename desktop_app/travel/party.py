@@ -63,13 +63,7 @@ EN_COMPANIONS: tuple[tuple[str, int], ...] = (
 )
 
 
-# a head count said as the total (又有两个人报名了 一共14个), or a group led by the speaker (15个老年人加我自己)
-TOTAL = re.compile(
-    r"(?:一共|总共|总计|合计|人数(?:改成|变成|改为))\s*(?:是|有)?\s*"
-    + _ZN
-    + r"\s*(?:个人?|位|人|名)(?![天晚日号月块元千万])"
-    r"|" + _ZN + r"\s*个\s*(?:老年人|老人|学生|游客|团员|孩子)\s*(加(?:上)?我)"
-)
+TOTAL = rules.pattern("party", "TOTAL", _ZN=_ZN)
 
 
 def _explicit(text: str) -> Party | None:
@@ -157,12 +151,7 @@ _MATES = rules.text("party", "_MATES")
 THEY_GO = rules.text("party", "THEY_GO")
 
 
-COUNTED_FOR = re.compile(  # "rooms for 3", "book me 2 seats", 要两张, "… yuan for two?"
-    r"(?i)\b(?:hotels?|rooms?|seats?|tickets?|flights?)\s+for\s+" + _EN + r"\b(?!\s*(?:nights?|days?|weeks?))"
-    + r"|\b(?:book|get|buy|need)(?: me| us)? " + _EN + r" (?:seats|tickets|berths|beds)\b"
-    + r"|(?:要|买|订|抢)" + _ZN + r"张(?!\s*床)"
-    + r"|\bfor\s+(?P<bare>\d|one|two|three|four|five|six|seven|eight|nine)(?=\s*(?:[?.!,;]|$))"
-)  # fmt: skip
+COUNTED_FOR = rules.pattern("party", "COUNTED_FOR", _EN=_EN, _ZN=_ZN)
 WITH_THEM = rules.pattern("party", "WITH_THEM")
 TAKE_THEM = rules.pattern("party", "TAKE_THEM")
 
@@ -203,9 +192,7 @@ COUPLE = rules.pattern("party", "COUPLE")
 ZH_WITH = rules.pattern("party", "ZH_WITH")
 ASIDE = rules.pattern("party", "ASIDE")
 _BY = rules.text("party", "_BY")
-EN_WITH = re.compile(  # "with my wife and two kids", "taking hubby and our 2 kids"
-    r"(?i)(?:" + _BY + r")\s*(?:(?:my|our|the) |(?=(?:hubby|mum|mom|dad|grandma|grandpa)\b))([a-z0-9 ,&()]{2,60})"
-)
+EN_WITH = rules.pattern("party", "EN_WITH", _BY=_BY)
 EN_JOINING = rules.pattern("party", "EN_JOINING")
 PARTNER = re.compile(
     next(p for p, _ in ZH_COMPANIONS if "老公" in p) + "|(?i:" + next(p for p, _ in EN_COMPANIONS if "wife" in p) + ")"
@@ -304,23 +291,17 @@ def _add(
 
 
 ZH_COUNT = rules.pattern("party", "ZH_COUNT")
-ROOMS = re.compile(
-    r"(?i)" + _ZN + r"\s*个?(?:房间|间房|间(?:客房|大床房|标间|双人房)?)"
-    r"|\b" + _EN + r"\s+(?:hotel\s+|double\s+|twin\s+)?rooms?\b"
-)
+ROOMS = rules.pattern("party", "ROOMS", _ZN=_ZN, _EN=_EN)
 
 
 ADDED = rules.pattern("party", "ADDED")
 LEFT = rules.pattern("party", "LEFT")
 
 
-LEFT_COUNT = re.compile(  # how many drop out: "two people just dropped out", 两个人去不了了
-    r"(?i)\b" + _EN + r"\s+(?:people|persons|friends)\b"
-    r"|" + _ZN + r"\s*(?:个人|个朋友|个同事|位)(?=[^，,。]{0,4}(?:去不了|来不了|不去了|不来了))"
-)
+LEFT_COUNT = rules.pattern("party", "LEFT_COUNT", _EN=_EN, _ZN=_ZN)
 
 
-KIN_FAMILY = re.compile(r"(?:弟|姐|哥|妹|舅|姨|叔|姑|伯|朋友|同事|邻居)[^，,。]{0,3}?一家\s*" + _ZN + r"\s*口")
+KIN_FAMILY = rules.pattern("party", "KIN_FAMILY", _ZN=_ZN)
 
 
 def added_people(text: str) -> int:

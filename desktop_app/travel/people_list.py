@@ -26,15 +26,7 @@ NOUNS: tuple[tuple[str, int, bool], ...] = (
 _NUM = r"\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|a|an"
 _NOUN = "|".join(f"(?:{n})" for n, _, _ in NOUNS)
 _ADULT = "|".join(f"(?:{n})" for n, _, kids in NOUNS if not kids)  # never a word before another noun
-ITEM = re.compile(
-    r"(?i)(?P<me>\b(?:me|i|myself)\b)|\b(?P<pron>him|her)\b(?=\s*(?:,|\band\b|&|\+|[.!?)]|$))"  # "me, him and …"
-    r"|\b(?:just\s+)?(?:the\s+)?(?P<us>" + _NUM + r")\s+of\s+us\b|\bus\s+(?P<usn>\d|two|three|four)\b"  # "us 2"
-    r"|(?:\b(?:my|our|the|his|her|their)\s+)?(?:\b(?P<n>" + _NUM + r")\s+)?"
-    # one word before the noun: "our teen son", "my 80-year-old grandma"
-    r"(?:\b(?:(?!(?:w|n|and|with|plus|me|i|" + _ADULT + r")\b)[a-z]+|" + _OLD + r"|\d{1,2}\s*y/?o)\s+)?"
-    r"\b(?P<noun>" + _NOUN + r")\b(?![- ]friendly)(?:'s)?"  # ("a kid-friendly itinerary": no one)
-    r"(?P<paren>\s*\((?![^()]*\b(?:me|i|we|us)\b)(?:[^()]{0,24})\))?"  # "son (8)"; "(me, husband, 2 kids)" is a list
-)
+ITEM = rules.pattern("people_list", "ITEM", _NUM=_NUM, _ADULT=_ADULT, _OLD=_OLD, _NOUN=_NOUN)
 SEPARATOR = rules.pattern("people_list", "SEPARATOR")
 LEADS = rules.pattern("people_list", "LEADS")
 AGES = rules.pattern("people_list", "AGES")

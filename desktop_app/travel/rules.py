@@ -9,6 +9,7 @@ from typing import Any
 
 from desktop_app.paths import resources_dir
 
+FRAGMENT = re.compile(r"\{\{(\w+)\}\}")
 FLAGS = {"i": re.IGNORECASE, "x": re.VERBOSE, "s": re.DOTALL, "m": re.MULTILINE, "a": re.ASCII}
 
 
@@ -19,24 +20,28 @@ def table(topic: str) -> dict[str, Any]:
         return tomllib.load(file)
 
 
-def text(topic: str, name: str) -> str:
-    """A rule's text: a pattern fragment written over several lines is joined (no separator)."""
-    value = table(topic)[name]["text"]
-    return value if isinstance(value, str) else "".join(value)
+def text(topic: str, name: str, **fragments: str) -> str:
+    """A rule's text: written over several lines, joined; `{{NAME}}` is a fragment the module passes."""
+    return _filled(table(topic)[name]["text"], fragments)
 
 
-def pattern(topic: str, name: str) -> re.Pattern[str]:
-    """A module's rule, compiled."""
-    return compiled(table(topic)[name])
+def pattern(topic: str, name: str, **fragments: str) -> re.Pattern[str]:
+    """A module's rule, compiled; `{{NAME}}` is a fragment the module passes (a number, a list of names)."""
+    return compiled(table(topic)[name], **fragments)
 
 
-def compiled(entry: dict[str, Any]) -> re.Pattern[str]:
-    """A rule's pattern (written over several lines, joined) compiled with its flags."""
-    value = entry["pattern"]
+def compiled(entry: dict[str, Any], **fragments: str) -> re.Pattern[str]:
+    """A rule's pattern compiled with its flags."""
     flags = 0
     for letter in entry.get("flags", ""):
         flags |= FLAGS[letter]
-    return re.compile(value if isinstance(value, str) else "".join(value), flags)
+    return re.compile(_filled(entry["pattern"], fragments), flags)
+
+
+def _filled(value: str | list[str], fragments: dict[str, str]) -> str:
+    """Lines joined, each `{{NAME}}` replaced; a fragment named but not passed fails at import, not mid-question."""
+    joined = value if isinstance(value, str) else "".join(value)
+    return FRAGMENT.sub(lambda m: fragments[m.group(1)], joined)
 
 
 def word_table(topic: str, name: str) -> dict[str, tuple[str, ...]]:

@@ -90,15 +90,7 @@ def parse_duration(text: str) -> tuple[int | None, int | None]:
     return days, nights
 
 
-BACK_ON = re.compile(  # the way back: 周日回来, 28号回来, 玩到周日, 周日check out, "back Sunday", "until Friday"
-    r"(?i)(?P<to>(?:玩|待|呆|住|留)?(?:到|至)\s*(?:下{1,2}个?(?=周|星期|礼拜))?)?"  # 玩到周日, 下周二到下周四
-    r"(?:(?:周|星期|礼拜)(?P<zh>[一二三四五六日天])|(?P<enz>" + _DAYS + r")\s*(?:night|morning)?"
-    r"|(?:(?:下个?月|\d{1,2}\s*月)\s*|(?<![月\d]))(?P<zd>\d{1,2})\s*[号日])"  # 17号回, 1月17号回, 到下个月3号
-    r"\s*(?(to)|(?:晚上|早上|上午|下午|中午|晚)?\s*(?:回|返|退房|离店|check\s*out))"
-    r"|(?:\b(?:back|return(?:ing)?|fly(?:ing)? back|come back|coming back|check(?:ing)?[- ]out|until|till|through"
-    r"|leaving|to|and)\s+|(?<=[a-z])\s*[-–]\s*)(?:on\s+)?(?:the\s+)?(?:following\s+|next\s+)?"
-    r"(?:(?P<en>" + _DAYS + r")\b|(?P<ed>\d{1,2})(?:st|nd|rd|th)\b|" + _M + r"\.?\s+(?P<md>\d{1,2})\b)"
-)
+BACK_ON = rules.pattern("stay", "BACK_ON", _DAYS=_DAYS, _M=_M)
 
 
 def nights_until_back(text: str, start: date) -> int | None:
@@ -117,7 +109,7 @@ def nights_until_back(text: str, start: date) -> int | None:
     return None
 
 
-MONTH_DAY = re.compile(r"(?i)\b" + _M + r"\.?\s+\d{1,2}\b")  # "Dec 31 night": a date, not 31 nights
+MONTH_DAY = rules.pattern("stay", "MONTH_DAY", _M=_M)
 VISA_FREE = rules.pattern("stay", "VISA_FREE")
 LATE = rules.pattern("stay", "LATE")
 MOVED = rules.pattern("stay", "MOVED")
@@ -150,26 +142,14 @@ def more_nights(text: str) -> int:
 
 
 _N = r"(\d{1,2}|[一两二三四五六七八九十]{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)"
-# a count of nights right after a city ("Xi'an (2 nights)", 北京3晚, 西安改成3晚, "give Xi'an 3 nights") or
-# right before it ("3 nights in Xi'an", "… and 2 in Chengdu" once nights were said)
-# a city's own nights, or its days by the seed's convention of a night a day: 西安2晚, 成都玩三天, "2 days in Xi'an"
-NIGHTS_AFTER = re.compile(
-    r"(?i)^\s*[（(]?\s*(?:(?:first\s+)?for\s+|改成|改为|换成|住|待|呆)?\s*" + _N + r"\s*(?:个)?(?:晚|夜|nights?\b)"
-    r"|^\s*(?:玩|待|呆|住|逛)?\s*" + _N + r"\s*(?:天|晚|[Nn]\b|days?\b)"  # 重庆两天, Tokyo 4天, "Osaka 3N"
-    # "Guilin first for 2 nights, then Kunming for 3", "Tokyo for 4 over …"
-    r"|^\s*(?:first\s+)?for\s+" + _N + r"(?=\s*(?:[,.;]|then\b|over\b|in\b|during\b|from\b|starting\b|$))"
-)
-NIGHTS_BEFORE = re.compile(r"(?i)\b" + _N + r"\s+(?:(?:nights?|days?)\s+(?:(?:in|at)\s+)?|(?:in|at)\s+)$")
-# once nights are said, a bare count after a city is its nights: "Beijing 4 nights, Xi'an 2, Shanghai 3"
-BARE_AFTER = re.compile(r"(?i)^\s*" + _N + r"(?=\s*(?:[,，;；.—–-]|$|\s+(?:and|then)\b))")
+NIGHTS_AFTER = rules.pattern("stay", "NIGHTS_AFTER", _N=_N)
+NIGHTS_BEFORE = rules.pattern("stay", "NIGHTS_BEFORE", _N=_N)
+BARE_AFTER = rules.pattern("stay", "BARE_AFTER", _N=_N)
 # a stay said a few words after its city, before the next one: 新加坡stopover两晚, 东京那边住四晚, 首尔停留两天,
 # "Bangkok for 2 nights on the way", 悉尼住一周 (a week: 7)
 STAY_WORDS = r"(?:住|待|呆|停留|玩|逛|stopover|stay|for)"
 FILLER = r"(?:(?!出发|走|飞|到|去|预算|\b(?:from|to|budget)\b)[^，,。；;！!？?\d]){0,10}?"  # not a way, not money
-FILLED = re.compile(
-    r"(?i)^" + FILLER + STAY_WORDS + r"\s*(?:个)?" + _N + r"\s*(?:个)?(?:晚|夜|天|nights?\b|days?\b)"
-    r"|^" + FILLER + r"(?:住|待|呆|stay|for)\s*(一周|一个星期|一礼拜|a week)"
-)
+FILLED = rules.pattern("stay", "FILLED", FILLER=FILLER, STAY_WORDS=STAY_WORDS, _N=_N)
 SLASHED = rules.pattern("stay", "SLASHED")
 
 

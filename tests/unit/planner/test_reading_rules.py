@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -11,7 +12,7 @@ from desktop_app.paths import resources_dir
 from desktop_app.travel import rules
 
 PACKAGE = Path(__file__).resolve().parents[3] / "desktop_app"
-CALL = re.compile(r'rules\.(?:pattern|text|word_table)\("(\w+)", "(\w+)"\)|rules\.table\("(\w+)"\)\["(\w+)"\]')
+CALL = re.compile(r'rules\.(?:pattern|text|word_table)\("(\w+)", "(\w+)"[,)]|rules\.table\("(\w+)"\)\["(\w+)"\]')
 FILES = sorted((resources_dir() / "data" / "reading").glob("*.toml"))
 
 
@@ -33,7 +34,7 @@ def test_every_rule_is_loaded_and_every_load_finds_its_rule() -> None:
     assert {(f.stem, name) for f in FILES for name in rules.table(f.stem)} == _loaded()
 
 
-def _rules(entry: dict[str, object]) -> list[dict[str, object]]:
+def _rules(entry: dict[str, Any]) -> list[dict[str, Any]]:
     """A rule, or the rules of a table of them (scope's TOPICS)."""
     if "pattern" in entry or "text" in entry:
         return [entry]
@@ -47,7 +48,9 @@ def test_every_rule_compiles_with_known_flags(path: Path) -> None:
             assert set(rule) <= {"pattern", "text", "flags", "zh", "en"}, name
             assert set(str(rule.get("flags", ""))) <= set(rules.FLAGS), name
             if "pattern" in rule:
-                assert rules.compiled(rule).pattern
+                written = rule["pattern"] if isinstance(rule["pattern"], str) else "".join(rule["pattern"])
+                stand_ins = dict.fromkeys(rules.FRAGMENT.findall(written), "(?:x)")
+                assert rules.compiled(rule, **stand_ins).pattern
 
 
 def test_a_word_table_keeps_the_spaces_that_mark_a_whole_word() -> None:
@@ -62,3 +65,13 @@ def test_a_rule_reads_as_its_module_used_it() -> None:
 
     assert asks.BOOKED.search("机票早就买好了") and asks.BOOKED.search("already booked my hotel")
     assert not asks.BOOKED.search("帮我看看去三亚的机票")
+
+
+def test_a_fragment_is_filled_where_named_and_a_missing_one_fails_loudly() -> None:
+    from desktop_app.travel import party
+
+    assert party.TOTAL.search("一共5个人") and "{{" not in party.TOTAL.pattern
+    entry = {"pattern": ["(?:", "{{N}}", ")人"]}
+    assert rules.compiled(entry, N=r"\d+").fullmatch("3人")
+    with pytest.raises(KeyError):
+        rules.compiled(entry)
