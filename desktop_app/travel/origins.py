@@ -21,8 +21,11 @@ ORIGIN_PATTERNS = (
     # a home said in passing: 我武汉的, 我是成都人 (not 我想去三亚的)
     r"我(?:是)?(?![想要去在到也还就都一])(?P<c>[\u4e00-\u9fff]{2,4}?)(?:的|人)(?=[，,。！!\s]|$)",
     # the way home names home: 最后回北京, "then back to Shanghai" (a stop is where one stays, home is not)
-    r"(?:最后|然后|再)(?:飞|坐高铁|坐火车)?(?:回|返回)(?P<c>[\u4e00-\u9fff]{2,6}?)(?=[，,。！？!?；;\s]|$)",
-    r"(?i)\b(?:then|and)\s+(?:fly\s+|flying\s+|head\s+)?(?:back|home)\s+to\s+(?P<c>[a-z][a-z' .-]{1,20}?)(?=[,.;!?]|$)",
+    r"(?:最后|然后|再)(?:从[\u4e00-\u9fff]{2,6}?)?(?:飞|坐高铁|坐火车)?(?:回|返回)(?P<c>[\u4e00-\u9fff]{2,6}?)(?=[，,。！？!?；;\s]|$)",
+    r"(?i)\b(?:then|and)\s+(?:fly\s+|flying\s+|head\s+)?(?:back|home)\s+to\s+(?P<c>[a-z][a-z' .-]{1,20}?)"
+    r"(?=[,.;!?]|\s+from\b|$)",  # "then fly back to Beijing from Hangzhou": home is Beijing
+    # "…, 1 night in KL, back to Sydney from KL" (not "I need to fly back to Chengdu from Sydney": the trip itself)
+    r"(?i)[,;]\s*(?:(?:and|then)\s+)?(?:fly(?:ing)?\s+)?back\s+to\s+(?P<c>[a-z][a-z' .-]{1,20}?)\s+from\s",
     r"(?:我(?:现在|目前)?在|我们(?:现在|目前)?在|咱们在|(?<!个)人在|家在|住在|我住|我们住)"  # (一个人在曼谷: alone)
     r"\s*(?P<c>\S{2,10}?)\s*(?:[，,。 ]|$|工作|上班|生活|出发)",
     r"(?P<c>[\u4e00-\u9fff]{2,4}?)(?:坐|乘)(?:火车|高铁|动车|飞机|大巴)(?:去|到)",  # 上海坐火车去杭州

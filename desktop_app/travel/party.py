@@ -304,11 +304,17 @@ LEFT_COUNT = rules.pattern("party", "LEFT_COUNT", _EN=_EN, _ZN=_ZN)
 KIN_FAMILY = rules.pattern("party", "KIN_FAMILY", _ZN=_ZN)
 
 
+MORE = re.compile(
+    r"(?i)\b" + _EN + r" more\b|(?:再加|又多了|多了)\s*" + _ZN + r"\s*个"
+    r"|(?<![参增追外更])加\s*" + _ZN + r"\s*(?:个人|位|人)"  # 我妈也想去，加一个人
+)
+
+
 def added_people(text: str) -> int:
     """The travellers a follow-up adds ("再加上爷爷奶奶": 2, "add my mum": 1); 0 when it adds nobody
     or says a new total (再加上我老婆，两个人)."""
-    if m := re.search(r"(?i)\b" + _EN + r" more\b|(?:再加|又多了|多了)\s*" + _ZN + r"\s*个", text):
-        return number(m.group(1) or m.group(2)) or 0  # 再加一个人, 又多了两个同学: more, not a party of them
+    if m := MORE.search(text):
+        return number(m.group(1) or m.group(2) or m.group(3)) or 0  # 再加一个人, 又多了两个同学: more, not a party
     if (m := KIN_FAMILY.search(text)) and ADDED.search(text):
         return number(m.group(1)) or 0  # 我弟一家三口也要跟着去: three more
     if not ADDED.search(text) or _explicit(text) is not None:
