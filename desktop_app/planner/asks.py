@@ -8,12 +8,6 @@ from collections.abc import Iterable
 from desktop_app.travel import rules
 from desktop_app.travel.numbers import number
 
-
-def words(table: str) -> tuple[str, ...]:
-    """A word table written as `a|b|c` (a space inside a word is kept: " rain" is not the "rain" of "train")."""
-    return tuple(table.split("|"))
-
-
 INTENT_WORDS = rules.word_table("asks", "INTENT_WORDS")
 # "哪个好玩" compares, "hotel推荐" asks for a hotel, "准备什么衣服" asks about weather: not guides
 WEAK_GUIDE = ("好玩", "好吃", "推荐", "recommend", "准备什么", "food")
@@ -43,7 +37,7 @@ TRAIN = rules.pattern("asks", "TRAIN")
 GETTING_THERE = rules.pattern("asks", "GETTING_THERE")
 RATHER = rules.pattern("asks", "RATHER")
 ORIGIN_CUES = rules.pattern("asks", "ORIGIN_CUES")
-TRIP_WORDS = words("玩|旅游|旅行|出行|度假|去|行程|查|比较|对比") + words(
+TRIP_WORDS = rules.words("玩|旅游|旅行|出行|度假|去|行程|查|比较|对比") + rules.words(
     "trip|travel|visit|vacation|holiday|go to|going to|compare|plan|check|look up"
 )
 

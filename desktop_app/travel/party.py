@@ -304,10 +304,7 @@ LEFT_COUNT = rules.pattern("party", "LEFT_COUNT", _EN=_EN, _ZN=_ZN)
 KIN_FAMILY = rules.pattern("party", "KIN_FAMILY", _ZN=_ZN)
 
 
-MORE = re.compile(
-    r"(?i)\b" + _EN + r" more\b|(?:再加|又多了|多了)\s*" + _ZN + r"\s*个"
-    r"|(?<![参增追外更])加\s*" + _ZN + r"\s*(?:个人|位|人)"  # 我妈也想去，加一个人
-)
+MORE = rules.pattern("party", "MORE", _EN=_EN, _ZN=_ZN)
 
 
 def added_people(text: str) -> int:

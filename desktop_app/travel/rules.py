@@ -45,5 +45,10 @@ def _filled(value: str | list[str], fragments: dict[str, str]) -> str:
 
 
 def word_table(topic: str, name: str) -> dict[str, tuple[str, ...]]:
-    """Word lists by what they say, each written `a|b|c` over several lines (a space in a word is kept)."""
-    return {key: tuple("".join(lines).split("|")) for key, lines in table(topic)[name].items()}
+    """Word lists by what they say, each written `a|b|c` over several lines."""
+    return {key: words("".join(lines)) for key, lines in table(topic)[name].items()}
+
+
+def words(written: str) -> tuple[str, ...]:
+    """A word list written as `a|b|c` (a space inside a word is kept: " rain" is not the "rain" of "train")."""
+    return tuple(written.split("|"))
