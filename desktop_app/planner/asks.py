@@ -13,38 +13,11 @@ INTENT_WORDS = rules.word_table("asks", "INTENT_WORDS")
 WEAK_GUIDE = ("好玩", "好吃", "推荐", "recommend", "准备什么", "food")
 # asking what a trip costs: with another lookup named ("weather and prices"), the fares and the hotel too
 COST_WORDS = ("多少钱", "花多少", "费用", "价格", " price ", " prices ", " cost ", " costs ", " how much ")
-NOT_MONEY = rules.pattern("asks", "NOT_MONEY")
-COMPARE_ONE = rules.pattern("asks", "COMPARE_ONE")
-BOOKED = rules.pattern("asks", "BOOKED")
-ESCAPE = rules.pattern("asks", "ESCAPE")
-TRAIN_FARE = rules.pattern("asks", "TRAIN_FARE")
 # how a fare is said by its kind: 往返, 单程, "round trip", "one way", business class, 经济舱
 FARE_KIND = r"往返|单程|\bround[- ]trip\b|\bone[- ]way\b|\b(?:business|economy|first) class\b|商务舱|经济舱|头等舱"
-FARE_NAMED = rules.pattern("asks", "FARE_NAMED", FARE_KIND=FARE_KIND)
-TRIP_SIZED = rules.pattern("asks", "TRIP_SIZED")
-PLACES_TO_GO = rules.pattern("asks", "PLACES_TO_GO")
-ITINERARY = rules.pattern("asks", "ITINERARY")
-MY_FLIGHT = rules.pattern("asks", "MY_FLIGHT")
-PRICED = rules.pattern("asks", "PRICED")
-FARE_ASKED = rules.pattern("asks", "FARE_ASKED", FARE_KIND=FARE_KIND)
-STAY_ONLY = rules.pattern("asks", "STAY_ONLY")
-HOTEL_NAMED = rules.pattern("asks", "HOTEL_NAMED")
-ADDING = rules.pattern("asks", "ADDING")
-AREA = rules.pattern("asks", "AREA")
-PLANNING = rules.pattern("asks", "PLANNING")
-WHOLE_TRIP = rules.pattern("asks", "WHOLE_TRIP")
-TRAIN = rules.pattern("asks", "TRAIN")
-GETTING_THERE = rules.pattern("asks", "GETTING_THERE")
-RATHER = rules.pattern("asks", "RATHER")
-ORIGIN_CUES = rules.pattern("asks", "ORIGIN_CUES")
 TRIP_WORDS = rules.words("玩|旅游|旅行|出行|度假|去|行程|查|比较|对比") + rules.words(
     "trip|travel|visit|vacation|holiday|go to|going to|compare|plan|check|look up"
 )
-
-
-WEATHER_ASKED = rules.pattern("asks", "WEATHER_ASKED")
-TRIP_SIZED_MONEY = rules.pattern("asks", "TRIP_SIZED_MONEY")
-LONG_ENOUGH = rules.pattern("asks", "LONG_ENOUGH")
 
 
 def _asked_in_phrases(text: str, asked: str, named: set[str]) -> set[str]:
@@ -54,13 +27,13 @@ def _asked_in_phrases(text: str, asked: str, named: set[str]) -> set[str]:
     if "flights" in named and re.search(r"住\s*[\d一两二三四五六七八九十]{1,2}\s*[晚天]", text):
         found.add("hotels")  # 单程飞三亚，住三晚: the stay is asked for too
     route = re.search(r"\b[A-Z]{3}\s*(?:->|→|-|–|to|到|飞)\s*[A-Z]{3}\b", text)  # PEK到HND (with 5 nites: a trip)
-    if not looked_up and route and (FARE_ASKED.search(text) or not TRIP_SIZED.search(text)):
+    if not looked_up and route and (R.FARE_ASKED.search(text) or not R.TRIP_SIZED.search(text)):
         found.add("flights")  # "PVG -> NRT on the 22nd, how much": the price of airport to airport is a fare
     if re.search(
         r"(?:订|买|抢)[^，,。！？!?]{0,8}(?<!门)票|(?<![门车船])的票(?=\s*(?:看看|多少|贵|价))|(?:以下|以内)的票", text
     ):
         found.add("flights")  # 订去成都的票: a fare (门票 is an admission, not a fare)
-    if TRAIN_FARE.search(text):
+    if R.TRAIN_FARE.search(text):
         found.add("flights")  # 高铁二等座多少钱, "how much is the train": a fare, by rail where it reaches
     if re.search(
         r"住(?:在)?[^，,。！？!?]{1,20}(?:附近|旁边|周边|那边|那一?带|(?<![这那])边|多少钱|还是)"
@@ -68,34 +41,32 @@ def _asked_in_phrases(text: str, asked: str, named: set[str]) -> set[str]:
         text,
     ):
         found.add("hotels")  # 住江汉路附近, 住西湖边上多少钱, 岛上住还是岛外住: where to stay is the question
-    if WEATHER_ASKED.search(text):
+    if R.WEATHER_ASKED.search(text):
         found.add("weather")  # "is Sanya warm over new years?", "what will Kunming be like on the 2nd?", 风大不大
-    if LONG_ENOUGH.search(text) and not looked_up and not TRIP_SIZED_MONEY.search(text):
+    if R.LONG_ENOUGH.search(text) and not looked_up and not R.TRIP_SIZED_MONEY.search(text):
         found.add("guide")  # 西安玩4天够吗, "is 3 days enough for Kyoto": what fits in the days is asked
-    if PLACES_TO_GO.search(text):
+    if R.PLACES_TO_GO.search(text):
         found.add("guide")  # 顺便推荐几家老字号茶楼: places to go (推荐几家酒店 asks a hotel)
-    if ITINERARY.search(asked):
+    if R.ITINERARY.search(asked):
         found.add("guide")  # 出一份三晚的行程, 推荐一个两天的行程: a day-by-day plan is asked
     return found
 
 
-STILL = rules.pattern("asks", "STILL")
 LOOKUP_NAMES = {"机票": "flights", "航班": "flights", "flight": "flights", "酒店": "hotels", "住宿": "hotels"}
 LOOKUP_NAMES |= {"hotel": "hotels", "天气": "weather", "weather": "weather", "民宿": "hotels", "客栈": "hotels"}
 LOOKUP_NAMES |= {"fare": "flights", "车票": "flights", "票": "flights"}
 _LOOKUP = r"(机票|航班|车票|(?<![门机车])票|酒店|住宿|民宿|客栈|天气|flights?|hotels?|weather|fares?)"
-UNASKED = rules.pattern("asks", "UNASKED", _LOOKUP=_LOOKUP)
 
 
 _RAIL = r"(?:高铁|火车|动车|卧铺|\btrains?\b|\b(?:high[- ]speed )?rail\b|\bbullet train\b)"
 _AIR = r"(?:飞机|坐飞|飞|\bplanes?\b|\bfly(?:ing)?\b|\bflights?\b|\bair\b)"
 _OR = r"[^。？?！!]{0,16}?(?:还是|或者|或是|\bor\b|\bvs\.?|\bversus\b|\bthan\b|比)[^。？?！!]{0,10}?"
-MODES = rules.pattern("asks", "MODES", _RAIL=_RAIL, _OR=_OR, _AIR=_AIR)
+R = rules.Rules("asks", FARE_KIND=FARE_KIND, _LOOKUP=_LOOKUP, _RAIL=_RAIL, _OR=_OR, _AIR=_AIR)
 
 
 def weighs_modes(text: str) -> bool:
     """Whether the train and the plane are weighed against each other (高铁还是飞机, "train or plane better?")."""
-    return MODES.search(text) is not None
+    return R.MODES.search(text) is not None
 
 
 def _lookups_named(words: Iterable[str]) -> set[str]:
@@ -105,38 +76,37 @@ def _lookups_named(words: Iterable[str]) -> set[str]:
 
 def unasked(text: str) -> set[str]:
     """The lookups the traveller says not to look up."""
-    return _lookups_named(next(g for g in m.groups() if g) for m in UNASKED.finditer(text))
-
-
-ONLY = rules.pattern("asks", "ONLY", _LOOKUP=_LOOKUP)
+    return _lookups_named(next(g for g in m.groups() if g) for m in R.UNASKED.finditer(text))
 
 
 def find_intents(text: str) -> set[str]:
     """Which lookups the question names explicitly (less those it says not to look up)."""
-    if only := ONLY.search(text):  # the lookups named in that clause: "just need flights and a hotel" is both
+    if only := R.ONLY.search(text):  # the lookups named in that clause: "just need flights and a hotel" is both
         clause = re.split(r"[，,。.;；!！?？]", text[only.start() :], maxsplit=1)[0]
         return _lookups_named(m.group(0) for m in re.finditer(r"(?i)" + _LOOKUP, clause))
     if no := unasked(text):
-        return find_intents(UNASKED.sub(" ", text)) - no  # "no need for flights, hotels?": the hotels
-    asked = BOOKED.sub(" ", ESCAPE.sub(" ", STILL.sub(" ", text))).replace("收藏夹", " ")  # 机票早就买好了: booked
-    asked = INCLUDED.sub(" ", asked)  # "2000 each incl. flights": the money covers the fare, no fare asked alone
-    asked = NOT_MONEY.sub(" ", asked)  # "how much snow": no price
-    folded = " " + re.sub(r"[^\w]+", " ", ORIGIN_CUES.sub(" ", RATHER.sub("", asked)).casefold()) + " "
+        return find_intents(R.UNASKED.sub(" ", text)) - no  # "no need for flights, hotels?": the hotels
+    asked = R.BOOKED.sub(" ", R.ESCAPE.sub(" ", R.STILL.sub(" ", text))).replace(
+        "收藏夹", " "
+    )  # 机票早就买好了: booked
+    asked = R.INCLUDED.sub(" ", asked)  # "2000 each incl. flights": the money covers the fare, no fare asked alone
+    asked = R.NOT_MONEY.sub(" ", asked)  # "how much snow": no price
+    folded = " " + re.sub(r"[^\w]+", " ", R.ORIGIN_CUES.sub(" ", R.RATHER.sub("", asked)).casefold()) + " "
     for aside in ASIDES:
         folded = folded.replace(aside, " ")
-    folded = KEPT_UNDER.sub(" ", folded)  # "keep it under 15k": a budget, not "keep it" (save)
+    folded = R.KEPT_UNDER.sub(" ", folded)  # "keep it under 15k": a budget, not "keep it" (save)
     found = {name for name, words in INTENT_WORDS.items() if any(w in folded for w in words)}
-    trip_said = found & {"weather", "hotels", "guide"} or WHOLE_TRIP.search(text)
-    if "flights" in found and (trip_said or MY_FLIGHT.search(asked)) and not FARE_ASKED.search(asked):
+    trip_said = found & {"weather", "hotels", "guide"} or R.WHOLE_TRIP.search(text)
+    if "flights" in found and (trip_said or R.MY_FLIGHT.search(asked)) and not R.FARE_ASKED.search(asked):
         found.discard("flights")  # 明天飞昆明，那边凉不凉, 广州飞过去，玩4天: the flight is the trip, no fare asked
-    elif "flights" in found and found - {"flights"} and MY_FLIGHT.search(asked) and not PRICED.search(asked):
+    elif "flights" in found and found - {"flights"} and R.MY_FLIGHT.search(asked) and not R.PRICED.search(asked):
         found.discard("flights")  # 明天青岛有雾吗 怕航班延误: the flight is why, no fare asked
     found = _way_or_length(found, asked, text)
     if found and not found & {"flights", "hotels"} and any(w in folded for w in COST_WORDS):
-        found |= {"flights"} if TRAIN_FARE.search(asked) else {"flights", "hotels"}  # 二等座多少钱: the train's
+        found |= {"flights"} if R.TRAIN_FARE.search(asked) else {"flights", "hotels"}  # 二等座多少钱: the train's
     phrased = _asked_in_phrases(text, asked, found)
     found |= phrased
-    if ("hotels" in found and "weather" not in found and TRAIN.search(text)) or GETTING_THERE.search(text):
+    if ("hotels" in found and "weather" not in found and R.TRAIN.search(text)) or R.GETTING_THERE.search(text):
         found.add("flights")  # "the train … and a hotel", 怎么去: the fare (by rail where it reaches) is asked
     if "guide" in found and _arranged_for_money(folded, text):
         found.discard("guide")  # 人均1500 怎么安排划算: the trip within the money is asked, not the sights
@@ -146,9 +116,9 @@ def find_intents(text: str) -> set[str]:
 def _guide_kept(found: set[str], folded: str, text: str, phrased: bool) -> set[str]:
     """The guide as asked: not when refused (不想做攻略了) or only a weak word beside a lookup; on top of the trip
     when asked "as well" (长沙两晚…每人两千以内，顺便给个攻略)."""
-    if NO_GUIDE.search(text):
+    if R.NO_GUIDE.search(text):
         return found - {"guide"}
-    if found == {"guide"} and ALSO_GUIDE.search(text) and TRIP_SIZED.search(text):
+    if found == {"guide"} and R.ALSO_GUIDE.search(text) and R.TRIP_SIZED.search(text):
         return found | TRIP_LOOKUPS
     if "guide" in found and found - {"guide"} and not phrased:
         if not [w for w in INTENT_WORDS["guide"] if w in folded and w not in WEAK_GUIDE]:
@@ -159,32 +129,27 @@ def _guide_kept(found: set[str], folded: str, text: str, phrased: bool) -> set[s
 def _way_or_length(found: set[str], asked: str, text: str) -> set[str]:
     """None of `found` when its one lookup is only the trip's way there or its length (成都飞拉萨 4天 俩人 多少钱,
     北京飞新加坡 一共2万, "fly out … and stay 4 nights. Total budget $3000?"): the whole trip is asked."""
-    if found == {"flights"} and not FARE_NAMED.search(asked) and TRIP_SIZED.search(asked):
+    if found == {"flights"} and not R.FARE_NAMED.search(asked) and R.TRIP_SIZED.search(asked):
         return set()
-    stay_said = STAY_ONLY.search(asked) and not HOTEL_NAMED.search(asked)
-    if found == {"hotels"} and stay_said and WHOLE_TRIP.search(text):
+    stay_said = R.STAY_ONLY.search(asked) and not R.HOTEL_NAMED.search(asked)
+    if found == {"hotels"} and stay_said and R.WHOLE_TRIP.search(text):
         return set()
     if "hotels" in found and len(found) > 1 and stay_said and not (found == {"flights", "hotels"}):
         return found - {"hotels"}  # "booked for the 12th, staying 5 nights - what should I pack": the weather
     # "Need flights from Beijing, staying 5 nights": the fare, and a length (住三晚 beside a fare asks a hotel)
-    return {"flights"} if found == {"flights", "hotels"} and stay_said and FARE_NAMED.search(asked) else found
+    return {"flights"} if found == {"flights", "hotels"} and stay_said and R.FARE_NAMED.search(asked) else found
 
 
-INCLUDED = rules.pattern("asks", "INCLUDED")
 # words that hold an ask's word but ask nothing: "10 days or so" weighs nothing, "the same route", 带什么证件
 # (药: medicine, no guide; "how long can I stay" is a visa's question, no hotel)
 ASIDES = (" or so ", " staying put ", " same route ", "带什么证件", "吃什么药", "暖和暖和", " how long can i stay ")
-KEPT_UNDER = rules.pattern("asks", "KEPT_UNDER")
-NO_GUIDE = rules.pattern("asks", "NO_GUIDE")
-ALSO_GUIDE = rules.pattern("asks", "ALSO_GUIDE")
 ARRANGE = ("怎么安排", "how to arrange")  # how to arrange the days, unless a sum says the trip is what is arranged
-ARRANGED_MONEY = rules.pattern("asks", "ARRANGED_MONEY")
 
 
 def _arranged_for_money(folded: str, text: str) -> bool:
     """怎么安排 said only beside a sum (人均三千…怎么安排比较好): the whole trip within it is asked."""
     said = [w for w in INTENT_WORDS["guide"] if w in folded]
-    return bool(said) and all(w in ARRANGE for w in said) and ARRANGED_MONEY.search(text) is not None
+    return bool(said) and all(w in ARRANGE for w in said) and R.ARRANGED_MONEY.search(text) is not None
 
 
 def weak_guide(text: str) -> bool:
@@ -193,7 +158,7 @@ def weak_guide(text: str) -> bool:
     folded = " " + re.sub(r"[^\w]+", " ", text.casefold()) + " "
     said = [w for w in INTENT_WORDS["guide"] if w in folded]
     weak = all(w in ("推荐", "recommend") for w in said)
-    return bool(said) and weak and not ITINERARY.search(text) and not PLACES_TO_GO.search(text)
+    return bool(said) and weak and not R.ITINERARY.search(text) and not R.PLACES_TO_GO.search(text)
 
 
 def parse_stars(text: str) -> int | None:
@@ -204,22 +169,11 @@ def parse_stars(text: str) -> int | None:
         return number(m.group(1))
     if m := re.search(r"(?i)\b(one|two|three|four|five)[\s-]*stars?", text):
         return number(m.group(1))
-    if LUXURY.search(NOT_LUXURY.sub(" ", text)):  # "we don't need anything fancy": no class asked
+    if R.LUXURY.search(R.NOT_LUXURY.sub(" ", text)):  # "we don't need anything fancy": no class asked
         return 5
-    if CHEAP.search(text):  # "budget hotel", "on a budget"; not "a budget of 8000" (a sum, not a class)
+    if R.CHEAP.search(text):  # "budget hotel", "on a budget"; not "a budget of 8000" (a sum, not a class)
         return 3
     return None
-
-
-LUXURY = rules.pattern("asks", "LUXURY")
-NOT_LUXURY = rules.pattern("asks", "NOT_LUXURY")
-CHEAP = rules.pattern("asks", "CHEAP")
-
-
-STARS = rules.pattern("asks", "STARS")
-
-
-CHOSEN = rules.pattern("asks", "CHOSEN")
 
 
 TRIP_LOOKUPS = frozenset({"weather", "flights", "hotels"})
@@ -235,11 +189,11 @@ def carried_intents(said: set[str], text: str, asked: set[str], planned: bool, s
     elif said <= {"save", "guide", "compare"}:  # 给个行程攻略, "which is better?", 存一下: on top of the trip
         whole_trip = not before & (TRIP_LOOKUPS | {"guide", "compare"})
         intents = said | before | (TRIP_LOOKUPS if whole_trip else set())
-    elif ONLY.search(text):  # "just the flights then": that lookup alone from now on
+    elif R.ONLY.search(text):  # "just the flights then": that lookup alone from now on
         intents = said | (asked & {"save"})
     else:
         intents = said | before  # "any cheaper hotels there too?", 那机票呢？: the new lookup joins what was asked
-    intents -= {"guide"} if NO_GUIDE.search(text) else set()  # "forget the things-to-do list"
+    intents -= {"guide"} if R.NO_GUIDE.search(text) else set()  # "forget the things-to-do list"
     if no := unasked(text):  # 机票不用查了, "skip the hotels": what was asked (a whole trip: every lookup), less that
         intents = (intents - {"save"} or set(TRIP_LOOKUPS)) - no | (intents & {"save"})
     return intents

@@ -12,7 +12,8 @@ from desktop_app.travel import rules
 from desktop_app.travel.data import load_data
 from desktop_app.travel.date_words import MONTHS_EN
 from desktop_app.travel.distance import great_circle_km
-from desktop_app.travel.money import BUDGET_WORDS, foreign_budget
+from desktop_app.travel.money import R as MONEY
+from desktop_app.travel.money import foreign_budget
 from desktop_app.travel.numbers import zh_amount, zh_number
 from desktop_app.travel.places import City, all_cities
 from desktop_app.travel.seasons import typical
@@ -46,10 +47,9 @@ CRITERIA: dict[str, tuple[str, ...]] = {
 SEEKING = ("哪里", "哪儿", "去哪", "什么地方", "地方", "随便", "where", "somewhere", "anywhere", "destination")
 SUGGEST = ("推荐", "建议", "预算", "suggest", "recommend", "idea", "budget")
 OPEN_WORDS = SEEKING + SUGGEST
-TRIP_WISH = rules.pattern("compare", "TRIP_WISH")
+R = rules.Rules("compare")
 # the criteria that are the weather itself (a beach or an island is a kind of trip)
 WEATHER_WORDS = ("暖和", "温暖", "暖一点", "避寒", "阳光", "凉快", "避暑", "凉爽", "不热", "warm", "sunny", "cool")
-TRIP_PRICED = rules.pattern("compare", "TRIP_PRICED")
 ABROAD = ("出国", "国外", "境外", "abroad", "overseas", "international")
 DOMESTIC = ("国内", "境内", "domestic", "in china", "within china")
 WINTER_WORDS = ("冬天", "冬季", "寒假", "春节", "元旦", "过年", "winter", "christmas", "new year")
@@ -71,7 +71,9 @@ ZH_SUM = r"[一两二三四五六七八九十][零一两二三四五六七八九
 
 def parse_budget(text: str) -> int | None:
     """预算5000 / 5,000元 / budget 3k / under ¥4000 / 五千 / 1万 -> CNY ("1500 USD": at a sample rate)."""
-    if BUDGET_WORDS.search(text) and (foreign := foreign_budget(text)) is not None:  # "convert 100 USD": no budget
+    if (
+        MONEY.BUDGET_WORDS.search(text) and (foreign := foreign_budget(text)) is not None
+    ):  # "convert 100 USD": no budget
         return foreign[0]
     folded = text.casefold().replace("，", ",")
     scaled = r"(?<![\d.])(\d{1,6}(?:\.\d{1,3})?)(?![\d.])\s*"  # 1.5万, 3k: bounded, read where the number starts
@@ -121,14 +123,14 @@ def parse_open(text: str, concrete: bool = False) -> OpenAsk | None:
     folded = text.casefold()
     found = [name for name, words in CRITERIA.items() if any(w in folded for w in words)]
     budget = parse_budget(text)
-    suggest, wish = any(w in folded for w in SUGGEST), bool(TRIP_WISH.search(text))
+    suggest, wish = any(w in folded for w in SUGGEST), bool(R.TRIP_WISH.search(text))
     planned = concrete or budget is not None
     sought = ((suggest or found or wish) and planned) or (suggest and (found or wish))
     if not (sought or any(w in folded for w in SEEKING)):
         return None
     scope = "abroad" if any(w in folded for w in ABROAD) else ("domestic" if any(w in folded for w in DOMESTIC) else "")
     criterion = found[0] if found else "cheap"
-    weather_only = any(w in folded for w in WEATHER_WORDS) and budget is None and not TRIP_PRICED.search(text)
+    weather_only = any(w in folded for w in WEATHER_WORDS) and budget is None and not R.TRIP_PRICED.search(text)
     return OpenAsk(criterion, budget, parse_month(text), scope, weather_only)
 
 

@@ -8,14 +8,6 @@ from datetime import timedelta
 
 from desktop_app import clock
 from desktop_app.planner.asks import (
-    ADDING,
-    AREA,
-    CHOSEN,
-    COMPARE_ONE,
-    HOTEL_NAMED,
-    PLANNING,
-    STARS,
-    TRAIN,
     TRIP_LOOKUPS,
     TRIP_WORDS,
     carried_intents,
@@ -25,21 +17,28 @@ from desktop_app.planner.asks import (
     weak_guide,
     weighs_modes,
 )
+from desktop_app.planner.asks import R as ASKS
 from desktop_app.planner.compare import OPEN_WORDS, OpenAsk, parse_budget, parse_open
-from desktop_app.planner.scope import ANSWERABLE, WEAK_ASKS, WHICH_BETTER, beyond_topics, trip_time
+from desktop_app.planner.scope import ANSWERABLE, WEAK_ASKS, beyond_topics, trip_time
+from desktop_app.planner.scope import R as SCOPE
 from desktop_app.planner.second_look import second_look
 from desktop_app.planner.talk import no_trip_asked, only_mentioned, thanks_only
 from desktop_app.planner.unknown import unknown_places
-from desktop_app.planner.weather_ask import ALL_MONTHS, RAIN_OR_SNOW, typical_months
+from desktop_app.planner.weather_ask import ALL_MONTHS, typical_months
+from desktop_app.planner.weather_ask import R as WEATHER_ASK
 from desktop_app.travel import rules
 from desktop_app.travel.landmarks import strip_landmarks
-from desktop_app.travel.money import BUDGET_WORDS, PER_NIGHT, PER_PERSON, foreign_budget, per_person
+from desktop_app.travel.money import PER_NIGHT, foreign_budget, per_person
+from desktop_app.travel.money import R as MONEY
 from desktop_app.travel.moved import against_trip
-from desktop_app.travel.not_trip import DROPPED, VISITED, in_told, told_blanked
+from desktop_app.travel.not_trip import R as NOT_TRIP
+from desktop_app.travel.not_trip import in_told, told_blanked
 from desktop_app.travel.origins import after_from, aside, find_origin, on_the_way, said_from, trip_places
-from desktop_app.travel.party import LEFT, Party, added_people, find_party, joined, new_total
+from desktop_app.travel.party import Party, added_people, find_party, joined, new_total
+from desktop_app.travel.party import R as PARTY
 from desktop_app.travel.places import City, said_first
-from desktop_app.travel.ranges import WAY_BACK, back_on, in_trip_time
+from desktop_app.travel.ranges import R as RANGES
+from desktop_app.travel.ranges import back_on, in_trip_time
 from desktop_app.travel.regions import Region, find_regions, qualifies, world_stops
 from desktop_app.travel.spelling import written_out
 from desktop_app.travel.stay import (
@@ -53,7 +52,7 @@ from desktop_app.travel.stay import (
 from desktop_app.travel.when import Span, find_span
 from desktop_app.travel.world_places import Mention, WorldPlace, find_places, inside_city, matched_len, stand_ins
 
-CJK = rules.pattern("nlu", "CJK")
+R = rules.Rules("nlu")
 
 
 @dataclass
@@ -124,15 +123,12 @@ class TripQuery:
 
 def language(text: str) -> str:
     """zh when the text has Chinese characters, else en."""
-    return "zh" if CJK.search(text) else "en"
-
-
-SCRIPT_EDGE = rules.pattern("nlu", "SCRIPT_EDGE")
+    return "zh" if R.CJK.search(text) else "en"
 
 
 def parse(text: str, earlier: list[str]) -> TripQuery:
     """The trip query for `text`, filling the origin and intents from earlier user turns."""
-    text = written_out(SCRIPT_EDGE.sub(" ", text))  # "3 nites this wknd": one spelling for every reader
+    text = written_out(R.SCRIPT_EDGE.sub(" ", text))  # "3 nites this wknd": one spelling for every reader
     q = TripQuery(lang=language(text))
     places = find_places(text)
     _set_places(q, text, places)
@@ -144,22 +140,22 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
     _when(q, text)
     q.party = find_party(text)
     cap = PER_NIGHT.search(text)
-    q.budget = parse_budget(text) if BUDGET_WORDS.search(text) and not cap else None
+    q.budget = parse_budget(text) if MONEY.BUDGET_WORDS.search(text) and not cap else None
     if q.budget is not None and (foreign := foreign_budget(text)) is not None:
         q.budget_currency = foreign[1], foreign[2]
-    q.budget_each = q.budget is not None and bool(PER_PERSON.search(text))  # counted for the party at the end
+    q.budget_each = q.budget is not None and bool(MONEY.PER_PERSON.search(text))  # counted for the party at the end
     q.night_cap = int((cap.group("n") or cap.group("z")).replace(",", "")) if cap else None
-    q.asks_rain = bool(RAIN_OR_SNOW.search(text))
+    q.asks_rain = bool(WEATHER_ASK.RAIN_OR_SNOW.search(text))
     _beyond(q, text)
     q.when = trip_time(q.when, q.intents, q.beyond)
     q.one_way = bool(re.search(r"(?i)\bone[- ]way\b|单程", text))
-    q.by_train = bool(TRAIN.search(text))
+    q.by_train = bool(ASKS.TRAIN.search(text))
     q.by_air = bool(re.search(r"(?i)机票|航班|飞机|坐飞|\bfl(?:y|ying|ights?)\b|\bairfare", text))
-    if not q.intents and STARS.search(text) and not q.destinations:
+    if not q.intents and ASKS.STARS.search(text) and not q.destinations:
         q.intents = {"hotels"}  # "What about 5 stars?" asks about the hotel; "去昆明，住四星" is a whole trip
     q.destinations = q.destinations or _here(q, text, earlier)
     if not q.destinations and not q.no_data and not q.unknown_places:
-        planned = q.when is not None or q.party.said != "" or bool(q.days or q.nights or PLANNING.search(text))
+        planned = q.when is not None or q.party.said != "" or bool(q.days or q.nights or ASKS.PLANNING.search(text))
         q.open = _open_ask(text, earlier, planned)  # "plan me a trip", 下周想出去玩: weighed from the data
         q.open_here = q.open is not None
     folded = text.casefold()
@@ -237,12 +233,12 @@ def _asks(q: TripQuery, text: str, earlier: list[str]) -> None:
         q.intents = (q.intents - {"compare"}) | {"flights"}
     if "compare" in q.intents and len(q.destinations) + len(q.no_data) < 2 and not (earlier or q.regions):
         q.intents.discard("compare")  # "concerts or festivals": nothing to weigh against each other
-    if BACK_TO.search(text):
+    if R.BACK_TO.search(text):
         q.intents.discard("compare")  # 算了，还是回到三亚吧: back to the one place, not a comparison
-    if PLANNING.search(text) and q.intents <= {"weather"}:
+    if ASKS.PLANNING.search(text) and q.intents <= {"weather"}:
         q.intents = set()  # 找个暖和的地方…帮我安排一下: the whole trip, warm as the wish
     # "compare the hotels", or "which is warmer" with no origin (one given plans a trip): that alone side by side
-    q.compare_one = bool(COMPARE_ONE.search(text)) or (q.intents == {"compare", "weather"} and q.origin is None)
+    q.compare_one = bool(ASKS.COMPARE_ONE.search(text)) or (q.intents == {"compare", "weather"} and q.origin is None)
 
 
 def _when(q: TripQuery, text: str) -> None:
@@ -255,13 +251,13 @@ def _when(q: TripQuery, text: str) -> None:
     back = nights_until_back(after, q.when.start) if q.when is not None and q.when.kind == "day" else None
     if q.when is not None and back:  # "out Friday, back the following Monday": out and back
         q.days, q.nights, q.when = None, back, replace(q.when, end=q.when.start + timedelta(days=back), kind="range")
-    elif q.when is not None and q.when.kind == "range" and not q.nights and WAY_BACK.search(q.when.said):
+    elif q.when is not None and q.when.kind == "range" and not q.nights and RANGES.WAY_BACK.search(q.when.said):
         q.days, q.nights = None, q.when.days - 1  # "on Dec 18 and back on Dec 22": the nights between (not 多玩两天)
 
 
 def _party_and_stops(q: TripQuery, text: str, earlier: list[str], before: TripQuery | None) -> None:
     """People a follow-up adds, and the nights said per stop ("Xi'an (2 nights), then …", 西安改成3晚)."""
-    if before is not None and (added_people(text) or (LEFT.search(text) and not new_total(text))):  # some bailed
+    if before is not None and (added_people(text) or (PARTY.LEFT.search(text) and not new_total(text))):  # some bailed
         q.party = joined(before.party, text)
     own = said_nights(text)
     if before is not None and own and set(own) == {c.id for c in q.destinations}:  # 西安改成3晚: one stop
@@ -269,7 +265,9 @@ def _party_and_stops(q: TripQuery, text: str, earlier: list[str], before: TripQu
     nights = {k: n for turn in earlier[-FOLD_TURNS:] for k, n in said_nights(turn).items()} | own  # later corrects
     if before is not None and own and len(before.destinations) == 1 and (stay := _stay_of(before)):
         nights.setdefault(before.destinations[0].id, stay)  # "add 2 nights in Paris" after Easter in London
-    each = EACH.search(text) is not None and re.search(r"→|->", text) is not None  # "Kunming → Dali → Lijiang, 2 each"
+    each = (
+        R.EACH.search(text) is not None and re.search(r"→|->", text) is not None
+    )  # "Kunming → Dali → Lijiang, 2 each"
     if q.origin is not None and (q.origin.id in own or each) and q.destinations and not said_from(text, q.origin):
         q.destinations, q.origin = [q.origin, *q.destinations], None  # "Kunming → Dali, 2/3 nights": a stop
     if len(own) > 1 and set(own) == {c.id for c in q.destinations}:  # 桂林两晚张家界两晚: the stops in that order
@@ -278,16 +276,13 @@ def _party_and_stops(q: TripQuery, text: str, earlier: list[str], before: TripQu
     if len(q.destinations) > 1 and all(c.id in nights for c in q.destinations):
         q.stop_nights = tuple(nights[c.id] for c in q.destinations)
         q.nights, q.days = sum(q.stop_nights), None
-    elif len(q.destinations) > 1 and (n := q.nights or q.days) and EACH.search(text):  # 各待两天, "2 nights each"
+    elif len(q.destinations) > 1 and (n := q.nights or q.days) and R.EACH.search(text):  # 各待两天, "2 nights each"
         q.stop_nights, q.nights, q.days = (n,) * len(q.destinations), n * len(q.destinations), None
 
 
 def _stay_of(q: TripQuery) -> int | None:
     """The nights of a trip read so far: said, or its dated range's."""
     return q.nights or (q.when.days - 1 if q.when is not None and q.when.kind == "range" else None)
-
-
-EACH = rules.pattern("nlu", "EACH")
 
 
 def _weather_and_scope(q: TripQuery, text: str) -> None:
@@ -302,7 +297,7 @@ def _weather_and_scope(q: TripQuery, text: str) -> None:
     if q.typical_months == ALL_MONTHS and not q.intents & (ANSWERABLE - {"weather"}):
         q.intents = {"weather"}  # 什么时候去拉萨最好: the months compared, no trip priced
     if q.beyond and not find_intents(text) & ANSWERABLE:  # 去日本要签证吗 after a priced trip: not asked again
-        weighs = len(q.destinations) > 1 and ("suitability" in q.beyond or WHICH_BETTER.search(text) is not None)
+        weighs = len(q.destinations) > 1 and ("suitability" in q.beyond or SCOPE.WHICH_BETTER.search(text) is not None)
         q.intents = q.intents & {"compare"} if weighs else set()
 
 
@@ -338,10 +333,10 @@ def _read_origin(q: TripQuery, text: str, places: list[Mention]) -> Mention | No
 def _set_places(q: TripQuery, text: str, places: list[Mention]) -> None:
     """Origin, sample destinations and places without sample data, from the places in text."""
     origin = _read_origin(q, text, places)
-    q.dropped = [p.city for p in places if p.city is not None and DROPPED.search(_around(text, p))]
+    q.dropped = [p.city for p in places if p.city is not None and NOT_TRIP.DROPPED.search(_around(text, p))]
     if len({p.city for p in places} - {None}) > 1:
-        q.dropped += [p.city for p in places if p.city is not None and VISITED.search(_around(text, p))]
-    gone = [p for p in places if p.city in q.dropped or (p.city is None and DROPPED.search(_around(text, p)))]
+        q.dropped += [p.city for p in places if p.city is not None and NOT_TRIP.VISITED.search(_around(text, p))]
+    gone = [p for p in places if p.city in q.dropped or (p.city is None and NOT_TRIP.DROPPED.search(_around(text, p)))]
     rest = [p for p in places if p is not origin and not aside(text, p) and p not in gone]  # ("forget Bali")
     rest = [p for p in rest if origin is None or not after_from(text, p)] or rest  # a start taken back
     rest, first = trip_places(text, rest), on_the_way(text, rest)  # 中转首尔…纽约待十天: Seoul, then New York
@@ -383,7 +378,7 @@ FOLD_TURNS = 8  # a follow-up folds into the reading of at most this many turns 
 def _stops_so_far(q: TripQuery, text: str, before: TripQuery) -> None:
     """The trip's stops: the earlier ones when none is named (a district is none: "a hotel in Futian near the
     convention centre"); a stop dropped (澳门不去了 换成香港) leaves the others in their order."""
-    if not q.destinations and before.destinations and HOTEL_NAMED.search(text) and AREA.search(text):
+    if not q.destinations and before.destinations and ASKS.HOTEL_NAMED.search(text) and ASKS.AREA.search(text):
         q.unknown_places, q.no_data = [], []
     if not q.destinations and not q.no_data and not q.unknown_places and q.open is None:
         q.destinations, q.no_data, q.open, q.stop_nights = before.destinations, before.no_data, before.open, ()
@@ -396,7 +391,7 @@ def _stops_so_far(q: TripQuery, text: str, before: TripQuery) -> None:
 def _inherit(q: TripQuery, text: str, before: TripQuery) -> None:
     """Follow-ups ("那成都呢？", "What about 5 stars?", "add my sister") fold into the trip read so far: each
     slot this turn does not say is the one the conversation had (None and empty mean not said)."""
-    planned = bool(q.budget or q.origin or PLANNING.search(text))  # money, a way there, "plan a trip"
+    planned = bool(q.budget or q.origin or ASKS.PLANNING.search(text))  # money, a way there, "plan a trip"
     if q.origin is None and q.origin_world is None and not before.origin_assumed:
         q.origin, q.origin_world = before.origin, before.origin_world
     _stops_so_far(q, text, before)
@@ -405,7 +400,9 @@ def _inherit(q: TripQuery, text: str, before: TripQuery) -> None:
     q.stars_said = before.stars_said if q.stars_said is None else q.stars_said
     _when_so_far(q, text, before)
     if not q.open and (before.destinations or before.no_data):
-        settled = BACK_TO.search(text) or (len(q.destinations) < 2 and (q.dropped or CHOSEN.search(text)))  # 那就澳门
+        settled = R.BACK_TO.search(text) or (
+            len(q.destinations) < 2 and (q.dropped or ASKS.CHOSEN.search(text))
+        )  # 那就澳门
         q.intents = carried_intents(q.intents, text, before.intents, planned, bool(settled))
     if not q.party.said or (q.party.guessed and before.party.said):
         q.party = before.party  # 我们从深圳出发 after 我和3个朋友…再加两个人: still six
@@ -444,21 +441,15 @@ def _longer(q: TripQuery, text: str, before: TripQuery) -> bool:
     return True
 
 
-REFERS_BACK = rules.pattern("nlu", "REFERS_BACK")
-
-
 def _open_ask(text: str, earlier: list[str], concrete: bool) -> OpenAsk | None:
     """The open ask of `text`, unless it only asks again about the places before ("cheaper hotel please")."""
     text = re.sub(r"住(?:在)?(?:哪儿|哪里|哪)|\bwhere to stay\b", " ", text)  # where to stay asks for a hotel
-    if earlier and REFERS_BACK.search(text):
+    if earlier and R.REFERS_BACK.search(text):
         return None
     ask = parse_open(text, concrete or bool(earlier))  # after an open question, "warmer ones?" weighs again
     if ask is None or any(w in text.casefold() for w in OPEN_WORDS if w not in ("预算", "budget")):
         return ask  # "somewhere warm", 去哪: open; "预算改成人均5000吧" after a trip changes that trip
     return None if any(find_places(t) for t in earlier) else ask
-
-
-BACK_TO = rules.pattern("nlu", "BACK_TO")
 
 
 def _around(text: str, place: Mention) -> str:
@@ -473,7 +464,7 @@ def _added(q: TripQuery, text: str, earlier: list[str]) -> None:
     """ "add Dubai to that", "再加上厦门": the places asked about before stay, the new ones join them; so do
     they for a comparison naming one place ("还是去厦门？", "or Xiamen?": weighed against the one before)."""
     alternative = "compare" in q.intents and len(q.destinations) == 1
-    if not earlier or not q.destinations or not (ADDING.search(text) or alternative) or BACK_TO.search(text):
+    if not earlier or not q.destinations or not (ASKS.ADDING.search(text) or alternative) or R.BACK_TO.search(text):
         return  # "actually Osaka instead, and check hotels too": Osaka alone
     prev = TripQuery()
     for previous in reversed(earlier):

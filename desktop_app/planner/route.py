@@ -17,17 +17,16 @@ from desktop_app.travel import rules
 from desktop_app.travel.when import span_text
 from desktop_app.trips.model import mode_name
 
-ROUTE_WORDS = rules.pattern("route", "ROUTE_WORDS")
-SINGLE_LOOKUP = rules.pattern("route", "SINGLE_LOOKUP")
+R = rules.Rules("route")
 
 
 def is_route(text: str, q: TripQuery) -> bool:
     """Two or more places as one trip: said as a route, or given one length and no single lookup."""
     if len(q.destinations) < 2 or "compare" in q.intents or q.open is not None or q.regions:
         return False  # a province's cities ("去云南玩一周") are candidates to weigh, not stops said in order
-    if ROUTE_WORDS.search(text) or len(q.stop_nights) == len(q.destinations):
+    if R.ROUTE_WORDS.search(text) or len(q.stop_nights) == len(q.destinations):
         return True  # said as a route, or nights said for every stop (青岛两晚、大连一晚)
-    return (q.days is not None or q.nights is not None) and not SINGLE_LOOKUP.search(text)
+    return (q.days is not None or q.nights is not None) and not R.SINGLE_LOOKUP.search(text)
 
 
 def stop_nights(q: TripQuery) -> list[int]:

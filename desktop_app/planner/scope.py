@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from desktop_app.planner.asks import PLANNING, TRAIN, TRAIN_FARE
+from desktop_app.planner.asks import R as ASKS
 from desktop_app.planner.wording import say
 from desktop_app.travel import rules
 from desktop_app.travel.span import Span
@@ -65,56 +65,43 @@ def offer(places: list[str], lang: str, dated: bool = False, from_said: bool = F
     )
 
 
-STRONG_FARE = rules.pattern("scope", "STRONG_FARE")
-FLIGHT_NAMED = rules.pattern("scope", "FLIGHT_NAMED")
-FARE_BY_AIR_OR_RAIL = re.compile(f"{FLIGHT_NAMED.pattern}|{TRAIN_FARE.pattern}")  # FLIGHT_NAMED's (?i) leads
-STRONG_HOTEL = rules.pattern("scope", "STRONG_HOTEL")
+R = rules.Rules("scope")
+FARE_BY_AIR_OR_RAIL = re.compile(f"{R.FLIGHT_NAMED.pattern}|{ASKS.TRAIN_FARE.pattern}")  # FLIGHT_NAMED's (?i) leads
 # "does my insurance cover the hotel??": the hotel is what is covered, not asked for
-HOTEL_NOT_COVERED = re.compile(STRONG_HOTEL.pattern.replace(r"|\bhotels?\s*\?", ""))
-GUIDE_NAMED = rules.pattern("scope", "GUIDE_NAMED")
+HOTEL_NOT_COVERED = re.compile(R.STRONG_HOTEL.pattern.replace(r"|\bhotels?\s*\?", ""))
 # a topic beyond the data makes these words incidental: "tickets at the gate", 高铁还有票吗, "food festivals"
 WEAK_ASKS = {
-    "opening_times": (("flights", STRONG_FARE),),
+    "opening_times": (("flights", R.STRONG_FARE),),
     "trains": (("flights", FARE_BY_AIR_OR_RAIL),),  # 高铁要多久，二等座多少钱: the train's fare is asked
-    "visa": (("flights", STRONG_FARE), ("guide", GUIDE_NAMED)),  # "need a visa? flying into PEK": no fare asked
-    "safety": (("flights", STRONG_FARE), ("hotels", STRONG_HOTEL)),  # "walking back to the hostel": no hotel asked
-    "insurance": (("flights", STRONG_FARE), ("hotels", HOTEL_NOT_COVERED)),
-    "tours": (("flights", STRONG_FARE), ("hotels", STRONG_HOTEL)),
+    "visa": (("flights", R.STRONG_FARE), ("guide", R.GUIDE_NAMED)),  # "need a visa? flying into PEK": no fare asked
+    "safety": (("flights", R.STRONG_FARE), ("hotels", R.STRONG_HOTEL)),  # "walking back to the hostel": no hotel asked
+    "insurance": (("flights", R.STRONG_FARE), ("hotels", HOTEL_NOT_COVERED)),
+    "tours": (("flights", R.STRONG_FARE), ("hotels", R.STRONG_HOTEL)),
     "events": (  # "events or fireworks i can get tickets for": tickets to the show, not a fare
-        ("guide", GUIDE_NAMED),
-        ("flights", STRONG_FARE),
+        ("guide", R.GUIDE_NAMED),
+        ("flights", R.STRONG_FARE),
     ),
 }
 
 
-NOW_SAID = rules.pattern("scope", "NOW_SAID")
 NOW_MATTERS = frozenset({"safety", "events", "opening_times"})  # 现在去曼谷安全吗: safe now, for going now
 
 
 def trip_time(when: Span | None, intents: set[str], beyond: tuple[str, ...]) -> Span | None:
     """The time said, unless "now" only says how things stand (日本签证现在还要面签吗, 机票现在多少, "fares are
     cheap rn"): no trip date then, unless the weather, safety or what is on is asked for now."""
-    if when is None or when.kind != "day" or not NOW_SAID.fullmatch(when.said):
+    if when is None or when.kind != "day" or not R.NOW_SAID.fullmatch(when.said):
         return when
     return when if "weather" in intents or NOW_MATTERS & set(beyond) else None
-
-
-FOR_EVENT = rules.pattern("scope", "FOR_EVENT")
-EVENT_ASKED = rules.pattern("scope", "EVENT_ASKED")
-
-
-FLYING = rules.pattern("scope", "FLYING")
-
-WHICH_BETTER = rules.pattern("scope", "WHICH_BETTER")
 
 
 def beyond_topics(text: str, intents: set[str], planned: bool, ranged: bool) -> tuple[tuple[str, ...], set[str]]:
     """The topics beyond the data, less those that are only the trip's reason or a fare by another name; and the
     lookups, with a fare when "tickets" meant a flight (飞帝都，下周三还有票吗)."""
     beyond = topics(text)
-    if "trains" in beyond and not TRAIN.search(text) and FLYING.search(text):
+    if "trains" in beyond and not ASKS.TRAIN.search(text) and R.FLYING.search(text):
         beyond, intents = tuple(t for t in beyond if t != "trains"), intents | {"flights"}
-    reason = planned and FOR_EVENT.search(text) and PLANNING.search(text)  # "… for the ice festival. Plan it?"
-    if "events" in beyond and (reason or not EVENT_ASKED.search(text)) and (planned or ranged):
+    reason = planned and R.FOR_EVENT.search(text) and ASKS.PLANNING.search(text)  # "… for the ice festival. Plan it?"
+    if "events" in beyond and (reason or not R.EVENT_ASKED.search(text)) and (planned or ranged):
         beyond = tuple(t for t in beyond if t != "events")  # "4 of us from chengdu, harbin ice festival trip"
     return beyond, intents

@@ -7,7 +7,7 @@ from typing import Protocol
 
 from desktop_app.planner.compare import OpenAsk
 from desktop_app.planner.learned import verdict
-from desktop_app.planner.talk import ASKED_OF
+from desktop_app.planner.talk import R as TALK
 from desktop_app.travel.places import City
 from desktop_app.travel.span import Span
 
@@ -87,7 +87,7 @@ def second_look(query: Reading, text: str, earlier: list[str]) -> bool:
         query.intents, query.travel_related = set(seen.asks), True
     elif query.beyond or seen.topic:  # nothing to look up: likelier a topic beyond the data than talk
         query.beyond, query.intents = query.beyond or (seen.topic,), set()
-    elif seen.asks_p >= SURE_TALK and not (query.destinations and ASKED_OF.search(text)):  # 换成成都呢: asked
+    elif seen.asks_p >= SURE_TALK and not (query.destinations and TALK.ASKED_OF.search(text)):  # 换成成都呢: asked
         query.intents, query.travel_related, query.destinations, query.open = set(), False, [], None  # talk
         query.when, query.when_aside, query.days, query.nights = None, query.when, None, None  # as nlu reads talk
     else:

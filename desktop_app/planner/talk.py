@@ -8,69 +8,49 @@ from __future__ import annotations
 import re
 
 from desktop_app.planner.asks import TRIP_WORDS, find_intents
-from desktop_app.planner.compare import TRIP_WISH
+from desktop_app.planner.compare import R as COMPARE
 from desktop_app.planner.wording import city_name, say
 from desktop_app.travel import rules
 from desktop_app.travel.origins import CHANGE_TO_ZH
 from desktop_app.travel.places import all_cities
 
-THANKS = rules.pattern("talk", "THANKS")
-NEW_ASK = rules.pattern("talk", "NEW_ASK")
-ASKED_OF = rules.pattern("talk", "ASKED_OF")
-
-
-OFF_TOPIC = rules.pattern("talk", "OFF_TOPIC")
-ABOUT_ME = rules.pattern("talk", "ABOUT_ME")
-LOOKUP_NAMED = rules.pattern("talk", "LOOKUP_NAMED")
-SIGN_OFF = rules.pattern("talk", "SIGN_OFF")
-PAST_HELP = rules.pattern("talk", "PAST_HELP")
-TOLD = rules.pattern("talk", "TOLD")
-QUESTION = rules.pattern("talk", "QUESTION")
-REQUEST = rules.pattern("talk", "REQUEST")
-STORY = rules.pattern("talk", "STORY")
+R = rules.Rules("talk", CHANGE_TO_ZH=CHANGE_TO_ZH)
 
 
 def told_not_asked(text: str) -> bool:
     """A story or a remark ("我们去年冬天在哈尔滨冻成狗", "lol just saw Tokyo flights are cheap"): nothing asked."""
-    return not QUESTION.search(text) and not REQUEST.search(text) and bool(STORY.search(text) or TOLD.search(text))
+    return (
+        not R.QUESTION.search(text) and not R.REQUEST.search(text) and bool(R.STORY.search(text) or R.TOLD.search(text))
+    )
 
 
-HELPED = re.compile(PAST_HELP.pattern + r"[^，,。！!？?]*")
-THANKED = rules.pattern("talk", "THANKED")
-
-
-BOT_NAMED = rules.pattern("talk", "BOT_NAMED")
+HELPED = re.compile(R.PAST_HELP.pattern + r"[^，,。！!？?]*")
 
 
 def no_trip_asked(text: str) -> bool:
     """Talk around places that asks nothing to look up: off-topic asks, goodbyes, a trip told after it."""
-    if ABOUT_ME.search(text):
+    if R.ABOUT_ME.search(text):
         return True
-    text = BOT_NAMED.sub(" ", text)  # "happy new year travel bot": the bot addressed, no travel asked
-    if THANKED.search(text):  # 上次你推荐的西安那家酒店真的不错，谢谢: the hotel thanked for, not asked again
+    text = R.BOT_NAMED.sub(" ", text)  # "happy new year travel bot": the bot addressed, no travel asked
+    if R.THANKED.search(text):  # 上次你推荐的西安那家酒店真的不错，谢谢: the hotel thanked for, not asked again
         text = HELPED.sub(" ", text)
     text = re.sub(r"^\W*(?:你知道吗|知道吗|你猜怎么着)[，,!！\s]*", " ", text)  # 你知道吗，我去年…: a story's opening
-    if LOOKUP_NAMED.search(text) or CHANGED_TO.search(text):  # 换成深圳吧，广州去过了: a change, not a story
+    if R.LOOKUP_NAMED.search(text) or R.CHANGED_TO.search(text):  # 换成深圳吧，广州去过了: a change, not a story
         return False
-    if SWORN_OFF.search(text) and not QUESTION.search(text):
+    if R.SWORN_OFF.search(text) and not R.QUESTION.search(text):
         return True  # 去年在哈尔滨冻成狗，今年打死不去了: a place sworn off, no trip asked
-    wish = TRIP_WISH.search(text)
-    if told_not_asked(PAST_HELP.sub(" ", text)) and (not wish or TOLD.search(text)):
+    wish = COMPARE.TRIP_WISH.search(text)
+    if told_not_asked(R.PAST_HELP.sub(" ", text)) and (not wish or R.TOLD.search(text)):
         return True  # "Osaka trip went perfectly": a trip told
     if wish:
-        return SIGH.search(text) is not None  # 又加班到十点，好想去旅行啊呜呜: a sigh, no trip asked
-    if OFF_TOPIC.search(text):
+        return R.SIGH.search(text) is not None  # 又加班到十点，好想去旅行啊呜呜: a sigh, no trip asked
+    if R.OFF_TOPIC.search(text):
         return True
-    text = PAST_HELP.sub(" ", text)
-    quiet = not NEW_ASK.search(text) and not find_intents(THANKED.sub(" ", text))
-    return quiet and bool(SIGN_OFF.search(text) or TOLD.search(text) or THANKED.search(text))
+    text = R.PAST_HELP.sub(" ", text)
+    quiet = not R.NEW_ASK.search(text) and not find_intents(R.THANKED.sub(" ", text))
+    return quiet and bool(R.SIGN_OFF.search(text) or R.TOLD.search(text) or R.THANKED.search(text))
 
 
-SWORN_OFF = rules.pattern("talk", "SWORN_OFF")
-SIGH = rules.pattern("talk", "SIGH")
-CHANGED_TO = rules.pattern("talk", "CHANGED_TO", CHANGE_TO_ZH=CHANGE_TO_ZH)
-GREETING = rules.pattern("talk", "GREETING")
-BYE = rules.pattern("talk", "BYE")
 # a season's wish or a time of day's hello, and the wish said back: 新年快乐 → 新年快乐！, not goodbye
 WISHES = (
     (re.compile(r"(?i)新年快乐|\bhappy (?:almost )?new year\b"), "新年快乐！", "Happy New Year to you too!"),
@@ -83,18 +63,23 @@ WISHES = (
 
 def greeting(text: str) -> bool:
     """Only a hello: answered with one, not with "I can't answer that"."""
-    return bool(GREETING.match(text))
+    return bool(R.GREETING.match(text))
 
 
 def thanks_only(text: str) -> bool:
     """Thanks with nothing new asked ("谢谢 三亚那个攻略超好用"): nothing to look up again."""
-    return bool(THANKS.match(text)) and not NEW_ASK.search(text)
+    return bool(R.THANKS.match(text)) and not R.NEW_ASK.search(text)
 
 
 def only_mentioned(text: str, spans: list[tuple[int, int]], asked: bool) -> bool:
     """Places named in talk: nothing asked of them (`asked`: a lookup, a time, a party, a length, a budget, an
     origin), no trip word, and more said than their names ("三亚？" alone still asks about Sanya)."""
-    if asked or ASKED_OF.search(text) or TRIP_WISH.search(text) or any(w in text.casefold() for w in TRIP_WORDS):
+    if (
+        asked
+        or R.ASKED_OF.search(text)
+        or COMPARE.TRIP_WISH.search(text)
+        or any(w in text.casefold() for w in TRIP_WORDS)
+    ):
         return False
     edges = [0, *(edge for span in spans for edge in span), len(text)]
     rest = "".join(text[edges[i] : edges[i + 1]] for i in range(0, len(edges), 2))
@@ -106,9 +91,9 @@ def reply(text: str, lang: str) -> str:
     if thanks_only(text):
         return welcome(lang)
     talk = no_trip_asked(text)
-    if SIGN_OFF.search(text) and talk:
+    if R.SIGN_OFF.search(text) and talk:
         return sign_off(text, lang)
-    if talk and told_not_asked(PAST_HELP.sub(" ", text)):  # a story: heard, nothing looked up
+    if talk and told_not_asked(R.PAST_HELP.sub(" ", text)):  # a story: heard, nothing looked up
         return say(
             lang,
             "听起来很有意思！下次想查哪座城市的天气、机票或酒店，直接告诉我。",
@@ -120,7 +105,7 @@ def reply(text: str, lang: str) -> str:
 def sign_off(text: str, lang: str) -> str:
     """A goodbye gets one; a wish or a hello with no goodbye in it gets the wish back and what to ask."""
     wish = next((say(lang, zh, en) for pattern, zh, en in WISHES if pattern.search(text)), "")
-    if BYE.search(text) or not wish:
+    if R.BYE.search(text) or not wish:
         bye = say(
             lang, "再见，旅途愉快！想查天气、机票或酒店，随时来问。", "Bye, and have a good trip! Ask me any time."
         )

@@ -14,7 +14,7 @@ from desktop_app.travel.regions import find_regions
 from desktop_app.travel.when import find_span
 from desktop_app.travel.world_places import find_places
 
-NOT_PLACE_CHARS = rules.pattern("unknown", "NOT_PLACE_CHARS")
+R = rules.Rules("unknown")
 ZH_WAY = rules.text("unknown", "ZH_WAY")
 NOT_PLACE_EN = {
     "i", "the", "a", "an", "my", "me", "somewhere", "anywhere", "europe", "asia", "africa", "america",
@@ -38,35 +38,28 @@ def unknown_places(text: str, city_named: bool = False) -> list[str]:
     found += [
         m.group("p")
         for m in re.finditer(en, text)
-        if m.group("p").split()[0].casefold() not in NOT_PLACE_EN and not (city_named and DISTRICT.match(m.group(0)))
+        if m.group("p").split()[0].casefold() not in NOT_PLACE_EN and not (city_named and R.DISTRICT.match(m.group(0)))
     ]
     known = [w for w in found if find_places(w) or find_regions(w, []) or resolve_city(w)]
     people = [w for w in found if re.search(PEOPLE, w)]  # 和女朋友, 跟同事: who goes, not where
     return list(dict.fromkeys(w for w in found if w not in known + people and not _travel_word(w)))
 
 
-DISTRICT = rules.pattern("unknown", "DISTRICT")
-
-
 def _may_be_place(word: str) -> bool:
     """Not a doubled verb (走走, 逛逛), a time (元宵节, 初五, 月底, 两天) or a word no place name has in it."""
     doubled = word[0] == word[1]  # 走走, 晒晒太阳
     degree = re.match(r"太|很|超|特别|比较", word)  # 太商业化: how, not where
-    common = COMMON_PLACES.search(word)  # 郊区, 机场, 公司: a kind of place, not a place's name
+    common = R.COMMON_PLACES.search(word)  # 郊区, 机场, 公司: a kind of place, not a place's name
     return not (
         doubled
         or degree
         or common
-        or NOT_PLACE_CHARS.search(word)
-        or TIME_WORD.search(word)
+        or R.NOT_PLACE_CHARS.search(word)
+        or R.TIME_WORD.search(word)
         or find_span(word, clock.today())
     )
 
 
-COMMON_PLACES = rules.pattern("unknown", "COMMON_PLACES")
-
-
-TIME_WORD = rules.pattern("unknown", "TIME_WORD")
 PEOPLE = "|".join([p for p, _ in ZH_COMPANIONS] + ["朋友|同事|同学|家人|老人|闺蜜|兄弟|姐妹"])
 # Travel words a question joins with 和 / 跟 / and ("机票和酒店"): asked-for things, never places.
 TRAVEL_NOUNS = (

@@ -23,14 +23,14 @@ SEASONS = (
     (re.compile(r"(?i)夏天|夏季|\bsummer\b(?!\s+(?:holidays?|vacation|break))"), (7,)),
     (re.compile(r"(?i)秋天|秋季|\bautumn\b|\bfall\b"), (10,)),
 )
-BEST_TIME = rules.pattern("weather_ask", "BEST_TIME")
+R = rules.Rules("weather_ask")
 ALL_MONTHS = tuple(range(1, 13))
 COMFORT = (15.0, 25.0)  # a monthly mean most travellers find comfortable, said in the answer
 
 
 def typical_months(text: str) -> tuple[int, ...]:
     """The months whose normals an undated question asks for: all twelve, a season's middle one, or none."""
-    if BEST_TIME.search(text):
+    if R.BEST_TIME.search(text):
         return ALL_MONTHS
     return next((months for words, months in SEASONS if words.search(text)), ())
 
@@ -89,6 +89,3 @@ def months_line(results: list[dict[str, Any]], lang: str) -> str:
         f"**天气（各月典型值）**：{row}。{verdict}。这是气候平均值，不是天气预报。",
         f"**Weather (typical, by month)**: {row}. By temperature, {verdict}. Climate averages, not a forecast.",
     )
-
-
-RAIN_OR_SNOW = rules.pattern("weather_ask", "RAIN_OR_SNOW")

@@ -12,9 +12,7 @@ from datetime import date, timedelta
 from desktop_app.travel import rules
 from desktop_app.travel.span import Span, monday
 
-BEFORE = rules.pattern("anchored", "BEFORE")
-AFTER = rules.pattern("anchored", "AFTER")
-LATER = rules.pattern("anchored", "LATER")
+R = rules.Rules("anchored")
 
 
 def anchored(text: str, found: Span) -> Span:
@@ -22,7 +20,7 @@ def anchored(text: str, found: Span) -> Span:
     at = text.find(found.said)
     if at < 0:
         return found
-    if m := AFTER.match(text, at + len(found.said)):  # 圣诞第二天, 春节后第一个周末
+    if m := R.AFTER.match(text, at + len(found.said)):  # 圣诞第二天, 春节后第一个周末
         said = text[at : m.end()]
         if m.group("next") and found.kind == "range":  # 平安夜到圣诞节后一天: the stretch, a day longer
             return replace(found, end=found.end + timedelta(days=1), said=said)
@@ -31,24 +29,17 @@ def anchored(text: str, found: Span) -> Span:
         return _weekend_after(found, said)
     if found.days != 1:  # what follows moves a day or a one-day holiday ("the week of January" is no week)
         return found
-    if m := BEFORE.search(text[:at]):
+    if m := R.BEFORE.search(text[:at]):
         return _before(found, m.group("what").lower(), text[m.start() : at + len(found.said)])
     rest = text[at + len(found.said) :]
-    if AROUND_BEFORE.search(rest) and (later := AROUND_AFTER.search(rest)):  # "arriving the day before and
+    if R.AROUND_BEFORE.search(rest) and (later := R.AROUND_AFTER.search(rest)):  # "arriving the day before and
         return Span(found.start - timedelta(days=1), found.end + timedelta(days=1), found.said, "range")  # … after"
-    if later := LATER.search(rest):
+    if later := R.LATER.search(rest):
         return _day(found.end + timedelta(days=1), later.group(0))
-    if week := THAT_WEEK.match(rest):  # 双十一那周, "Christmas Day? We're in Paris that week": its Monday to Sunday
+    if week := R.THAT_WEEK.match(rest):  # 双十一那周, "Christmas Day? We're in Paris that week": its Monday to Sunday
         start = monday(found.start)
         return replace(found, start=start, end=start + timedelta(days=6), said=found.said + week.group(0), kind="week")
     return found
-
-
-THAT_WEEK = rules.pattern("anchored", "THAT_WEEK")
-
-
-AROUND_BEFORE = rules.pattern("anchored", "AROUND_BEFORE")
-AROUND_AFTER = rules.pattern("anchored", "AROUND_AFTER")
 
 
 def _before(found: Span, what: str, said: str) -> Span:

@@ -100,4 +100,4 @@ def may_not_month(m: re.Match[str]) -> bool:
 MONTH_SAID = re.compile(r"(?i)月|\d\s*[/.]\s*\d|\b(?:" + "|".join(m[:3] for m in MONTHS_EN) + r")")
 # a time that places itself (a month, or from today: 下周末, "next week"), never re-read in the trip's month
 SELF_PLACED = re.compile(MONTH_SAID.pattern + r"|下|这|本|明天|后天|\bnext\b|\bthis\b|\btomorrow\b|\btmrw\b")
-PLACES_LISTED = rules.pattern("date_words", "PLACES_LISTED")
+R = rules.Rules("date_words")

@@ -11,9 +11,7 @@ from itertools import product
 from desktop_app.travel import rules
 from desktop_app.travel.places import City, all_cities, resolve_city
 
-CJK_NAME = rules.pattern("homophones", "CJK_NAME")
-_LEAD = rules.pattern("homophones", "_LEAD")
-_PERSON_AFTER = rules.pattern("homophones", "_PERSON_AFTER")
+R = rules.Rules("homophones")
 
 
 # Real words and places that sound like a sample city's name and share a character with it: never typos.
@@ -59,7 +57,7 @@ def _names() -> tuple[tuple[tuple[str, ...], City, str], ...]:
     like one is mostly another real place (容城, 华城, 鹿岛), and nobody misspells a nickname by ear."""
     out: list[tuple[tuple[str, ...], City, str]] = []
     for city in all_cities():
-        if not CJK_NAME.fullmatch(city.zh):
+        if not R.CJK_NAME.fullmatch(city.zh):
             continue
         reading = _name_reading(city.zh)
         out.append((reading, city, city.zh))
@@ -96,7 +94,7 @@ def _follows_a_place(run: str, after: str) -> bool:
     """False where the run begins a longer word (大丽花, 大板车, 假门假事) or names a person (桂琳家)."""
     from pypinyin.constants import PHRASES_DICT
 
-    if _PERSON_AFTER.match(after):
+    if R._PERSON_AFTER.match(after):
         return False
     return not any(run + after[:k] in PHRASES_DICT for k in (1, 2) if len(after) >= k)
 
@@ -112,7 +110,7 @@ def find_homophones(text: str, taken: list[tuple[int, int]]) -> list[tuple[int, 
         covered[s:e] = b"\x01" * (e - s)
     for m in re.finditer(r"[\u4e00-\u9fff]{2,}", text):
         for start in range(m.start(), m.end() - 1):
-            if covered[start] or not _LEAD.search(text[max(0, start - 2) : start]):
+            if covered[start] or not R._LEAD.search(text[max(0, start - 2) : start]):
                 continue
             for end in range(start + 2, min(start + 4, m.end()) + 1):
                 run = text[start:end]

@@ -7,8 +7,7 @@ import re
 
 from desktop_app.travel import rules
 
-BUDGET_WORDS = rules.pattern("money", "BUDGET_WORDS")
-PER_PERSON = rules.pattern("money", "PER_PERSON")
+R = rules.Rules("money")
 # yuan per unit: fixed sample rates (the sample data is in yuan), said in the answer, not a live quote
 RATES = {"USD": 7.2, "EUR": 7.8, "GBP": 9.1, "HKD": 0.92, "JPY": 0.048}
 SIGNS = {"USD": "US$", "EUR": "€", "GBP": "£", "HKD": "HK$", "JPY": "¥"}

@@ -9,7 +9,7 @@ from itertools import pairwise
 from desktop_app.travel import rules
 from desktop_app.travel.not_trip import clause_of, flown_through, in_event, in_told
 from desktop_app.travel.places import City
-from desktop_app.travel.regions import PEOPLE_OF
+from desktop_app.travel.regions import R as REGIONS
 from desktop_app.travel.world_places import Mention, matched_len
 
 ORIGIN_ENDS = rules.text("origins", "ORIGIN_ENDS")
@@ -90,37 +90,26 @@ def _route_origin(text: str, places: list[Mention]) -> Mention | None:
     return None
 
 
-ASIDE_BEFORE = rules.pattern("origins", "ASIDE_BEFORE")
-ASIDE_AROUND = rules.pattern("origins", "ASIDE_AROUND")
-ASIDE_AFTER = rules.pattern("origins", "ASIDE_AFTER")
-NATIONALITY = rules.pattern("origins", "NATIONALITY")
-SOMEONE_FROM = rules.pattern("origins", "SOMEONE_FROM")
-
-
-VISIT_THEM = rules.pattern("origins", "VISIT_THEM")
-LIVES = rules.pattern("origins", "LIVES")
-VISITED = rules.pattern("origins", "VISITED")
-AGAIN = rules.pattern("origins", "AGAIN")
-
-
 def aside(text: str, place: Mention) -> bool:
     """A place said in passing (a home town, a trip just over): neither a stop nor the origin."""
     before = text[max(0, place.start - 24) : place.start]
     after = text[place.start + (matched_len(text, place.start, place.city) if place.city else 2) :]
-    came_back = ASIDE_AROUND.search(before) is not None and re.match(r"\s*(?:回来|回家|刚回)", after) is not None
-    someone_from = SOMEONE_FROM.search(before) is not None and re.match(r"的?人", after) is not None
-    again = AGAIN.search(text) or COMPARED.search(text)  # gone to again, or weighed against another
-    if VISIT_THEM.search(text) and LIVES.search(before):  # "my son lives in Singapore … visit him": the trip
+    came_back = R.ASIDE_AROUND.search(before) is not None and re.match(r"\s*(?:回来|回家|刚回)", after) is not None
+    someone_from = R.SOMEONE_FROM.search(before) is not None and re.match(r"的?人", after) is not None
+    again = R.AGAIN.search(text) or R.COMPARED.search(text)  # gone to again, or weighed against another
+    if R.VISIT_THEM.search(text) and R.LIVES.search(before):  # "my son lives in Singapore … visit him": the trip
         return False
-    passing = ASIDE_BEFORE.search(before) is not None and not (VISITED.search(before) and again)
-    nationality = place.city is None and (NATIONALITY.search(before) or PEOPLE_OF.match(after)) is not None  # 美国朋友
-    return came_back or someone_from or passing or nationality or ASIDE_AFTER.match(after) is not None
+    passing = R.ASIDE_BEFORE.search(before) is not None and not (R.VISITED.search(before) and again)
+    nationality = (
+        place.city is None and (R.NATIONALITY.search(before) or REGIONS.PEOPLE_OF.match(after)) is not None
+    )  # 美国朋友
+    return came_back or someone_from or passing or nationality or R.ASIDE_AFTER.match(after) is not None
 
 
 def find_origin(text: str, places: list[Mention]) -> Mention | None:
     """The place named as the start: said outright, else the first city of a route (北京到三亚)."""
     places = [p for p in places if not aside(text, p)]
-    fix = CHANGED_MIND.search(text)  # "from Shenzhen... oh wait, no, from Guangzhou": the start said last
+    fix = R.CHANGED_MIND.search(text)  # "from Shenzhen... oh wait, no, from Guangzhou": the start said last
     if fixed := [p for p in places if fix and p.start > fix.end() and after_from(text, p)]:
         return fixed[0]
     return _origin_from_patterns(text, places) or _right_after_from(text, places) or _route_origin(text, places)
@@ -128,24 +117,18 @@ def find_origin(text: str, places: list[Mention]) -> Mention | None:
 
 def _right_after_from(text: str, places: list[Mention]) -> Mention | None:
     """ "from Beijing sept 6-12", "flights from Shanghai already pricey": a place right after "from"."""
-    return next((p for p in places if FROM_BEFORE.search(text[max(0, p.start - 16) : p.start])), None)
-
-
-FROM_BEFORE = rules.pattern("origins", "FROM_BEFORE")
+    return next((p for p in places if R.FROM_BEFORE.search(text[max(0, p.start - 16) : p.start])), None)
 
 
 def after_from(text: str, place: Mention) -> bool:
     """Whether `place` is said right after "from" (a start, never a stop: even a start taken back)."""
-    return FROM_BEFORE.search(text[max(0, place.start - 16) : place.start]) is not None
+    return R.FROM_BEFORE.search(text[max(0, place.start - 16) : place.start]) is not None
 
 
 def said_from(text: str, city: City) -> bool:
     """Whether `city` is said as where the trip starts ("from Guangzhou for 5 nights", 从广州)."""
     names = "|".join(re.escape(n) for n in (city.zh, city.en, *city.aliases) if n)
     return re.search(r"(?i)(?:\bfrom|从|\bout of|\bleaving)\s*(?:" + names + ")", text) is not None
-
-
-COMPARED = rules.pattern("origins", "COMPARED")
 
 
 def trip_places(text: str, places: list[Mention]) -> list[Mention]:
@@ -155,7 +138,7 @@ def trip_places(text: str, places: list[Mention]) -> list[Mention]:
     elsewhere = [p for p in places if not in_event(text, p.start)]
     stayed = [p for p in elsewhere if not flown_through(text, p.start, _end(text, p))]
     went = changed_mind(text, [p for p in stayed if not in_told(text, p.start)])
-    if len(went) < 2 and COMPARED.search(text):
+    if len(went) < 2 and R.COMPARED.search(text):
         went = stayed
     kept = {p.city or p.world for p in went}  # 在东京转机…东京中间住一晚: Tokyo stays, where first named
     return [p for p in elsewhere if (p.city or p.world) in kept] or elsewhere or places
@@ -164,12 +147,12 @@ def trip_places(text: str, places: list[Mention]) -> list[Mention]:
 # a change of mind in the same message: 本来想去哈尔滨…那换成厦门吧, 香港？不对…还是去曼谷吧, "Guangzhou — wait no"
 # (Chinese: the place right after the words, and not asked as an "or": 还是去长白山？ weighs)
 CHANGE_TO_ZH = r"换成|改成|改去|换去"  # the words that name the place one changes to (talk.py reads them too)
-CHANGED_MIND = rules.pattern("origins", "CHANGED_MIND", CHANGE_TO_ZH=CHANGE_TO_ZH)
+R = rules.Rules("origins", CHANGE_TO_ZH=CHANGE_TO_ZH)
 
 
 def changed_mind(text: str, places: list[Mention]) -> list[Mention]:
     """The places said after the last change of mind that names one, when it does (the ones before were given up)."""
-    for m in reversed(list(CHANGED_MIND.finditer(text))):
+    for m in reversed(list(R.CHANGED_MIND.finditer(text))):
         zh = m.group("zh") is not None
         after = [p for p in places if m.end() <= p.start <= (m.end() + 3 if zh else len(text))]
         if after and not (zh and re.match(r"[^，,。！!；;]*[？?]", text[after[0].start :])):
@@ -186,10 +169,7 @@ def _end(text: str, place: Mention) -> int:
     return place.start + next((len(n) for n in names if n and said.startswith(n.casefold())), 2)
 
 
-STOPOVER = rules.pattern("origins", "STOPOVER")
-
-
 def on_the_way(text: str, places: list[Mention]) -> set[int]:
     """Where the places stopped at on the way are named (中转首尔，停留两天; "stop in Bangkok for 2 nights on the
     way"): the trip reaches them first, whatever order they were said in."""
-    return {p.start for p in places if STOPOVER.search(clause_of(text, p.start))} if len(places) > 1 else set()
+    return {p.start for p in places if R.STOPOVER.search(clause_of(text, p.start))} if len(places) > 1 else set()

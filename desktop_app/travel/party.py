@@ -63,7 +63,7 @@ EN_COMPANIONS: tuple[tuple[str, int], ...] = (
 )
 
 
-TOTAL = rules.pattern("party", "TOTAL", _ZN=_ZN)
+R = rules.Rules("party", _ZN=_ZN, _EN=_EN)
 
 
 def _explicit(text: str) -> Party | None:
@@ -71,7 +71,7 @@ def _explicit(text: str) -> Party | None:
     if m := re.search(_ZN + r"\s*个?大(?:人)?\s*[，,、和+带跟加]?\s*(?:外加|再加|加上)?\s*" + _ZN + ZH_CHILD, text):
         a, b = number(m.group(1)), number(m.group(2))
         return Party(a + b, m.group(0), children=b) if a and b else None
-    if (m := TOTAL.search(text)) and (n := number(m.group(1) or m.group(2))):
+    if (m := R.TOTAL.search(text)) and (n := number(m.group(1) or m.group(2))):
         return Party(n + bool(m.group(3)), m.group(0))  # 一共14个; 15个老年人加我自己: sixteen
     if m := re.search(r"(?:我们|咱们)\s*" + _ZN + r"\s*个\S{0,2}?" + ZH_GROUP, text):
         n = number(m.group(1))  # 我们四个女生: four in all
@@ -110,7 +110,7 @@ def _headcount(text: str) -> Party | None:
         text,
     ):
         n = number(m.group(1) or m.group(2) or m.group(3))
-        more = FAMILY_PLUS.match(text, m.end())  # 一家三口+爷爷奶奶, 一家三口再加上我妈: more than the family
+        more = R.FAMILY_PLUS.match(text, m.end())  # 一家三口+爷爷奶奶, 一家三口再加上我妈: more than the family
         extra = _add(more.group(1), ZH_COMPANIONS, 0, [], "")[0] if more else 0
         return Party(n + extra, text[m.start() : more.end() if more else m.end()]) if n else None
     if (m := re.search(r"(?<![和跟带陪与着上])" + _ZN + r"\s*个?(?:老人|老年人)", text)) and (n := number(m.group(1))):
@@ -128,7 +128,6 @@ def _headcount(text: str) -> Party | None:
 
 
 ZH_GROUP = r"(?:女生|男生|女孩|男孩|姑娘|朋友|同学|同事|闺蜜|小伙伴|大学生|学生)"
-FAMILY_PLUS = rules.pattern("party", "FAMILY_PLUS")
 # a child said with its age between count and noun: 一个5岁孩子, 两个3岁的小孩
 ZH_CHILD = r"\s*个?(?:\s*\d{1,2}\s*岁的?)?(?:小孩|孩子|儿童|小朋友|宝宝|娃|小|(?i:\s*(?:toddler|kid|baby|child)))"
 
@@ -151,17 +150,12 @@ _MATES = rules.text("party", "_MATES")
 THEY_GO = rules.text("party", "THEY_GO")
 
 
-COUNTED_FOR = rules.pattern("party", "COUNTED_FOR", _EN=_EN, _ZN=_ZN)
-WITH_THEM = rules.pattern("party", "WITH_THEM")
-TAKE_THEM = rules.pattern("party", "TAKE_THEM")
-
-
 def _groups(text: str) -> Party | None:
     """A group counted as such: 给爸妈 (they go, not me), 我和3个朋友 (4), "4 friends" (4), "rooms for 3"."""
-    if WITH_THEM.search(text):
+    if R.WITH_THEM.search(text):
         return Party(3, "爸妈、我")  # 爸妈退休了想出去走走，我陪他们
     if re.search(THEY_GO, text):  # they go, the asker does not; unless they come and the asker takes them on
-        taken = TAKE_THEM.search(text) is not None
+        taken = R.TAKE_THEM.search(text) is not None
         return Party(2 + taken, "parents" if re.search(r"[a-z]", text, re.I) else "爸妈")
     if m := re.search(r"(?i)\b" + _EN + r"\s+couples\b|" + _ZN + r"\s*对(?:夫妻|情侣|小?两口)", text):
         n = number(m.group(1) or m.group(2))  # "two couples", 两对夫妻: two each
@@ -181,19 +175,13 @@ def _groups(text: str) -> Party | None:
     if m := re.search(r"(?i)(?<!\bmy )(?<!\bour )\b" + _EN + r"\s+" + _MATES, text):
         n = number(m.group(1))  # "a weekend for 4 friends": the group itself, no "me" added
         return Party(n, m.group(0)) if n else None
-    if m := COUNTED_FOR.search(text):
+    if m := R.COUNTED_FOR.search(text):
         n = number(next(g for g in m.groups() if g))
         nights = m.group("bare") and re.search(r"(?i)\bfor \w+ (?:nights?|days?)\b", text[: m.start()])
         return Party(n, m.group(0)) if n and not nights else None  # "London for 4" after "Paris for 5 nights"
     return None
 
 
-COUPLE = rules.pattern("party", "COUPLE")
-ZH_WITH = rules.pattern("party", "ZH_WITH")
-ASIDE = rules.pattern("party", "ASIDE")
-_BY = rules.text("party", "_BY")
-EN_WITH = rules.pattern("party", "EN_WITH", _BY=_BY)
-EN_JOINING = rules.pattern("party", "EN_JOINING")
 PARTNER = re.compile(
     next(p for p, _ in ZH_COMPANIONS if "老公" in p) + "|(?i:" + next(p for p, _ in EN_COMPANIONS if "wife" in p) + ")"
 )
@@ -204,26 +192,26 @@ def _companions(text: str) -> Party | None:
     said as such is two (its partner named again is not a third)."""
     if (group := _groups(text)) is not None:
         return group
-    couple = COUPLE.search(text) is not None
+    couple = R.COUPLE.search(text) is not None
     said: list[str] = []
     count, kids = (2 if couple else 1), 0
     partner = False
     readers = (
-        (ZH_COMPANIONS, ZH_WITH, False),
-        (EN_COMPANIONS, EN_WITH, True),
+        (ZH_COMPANIONS, R.ZH_WITH, False),
+        (EN_COMPANIONS, R.EN_WITH, True),
     )
     named: list[tuple[int, int]] = []  # where the "with" clauses named people: "and my colleague is coming too"
     for table, clauses, english in readers:
         for m in clauses.finditer(text):
             named.append(m.span(1))
             before = count
-            count, said, more = _add(ASIDE.sub("", m.group(1)), table, count, said, m.group(0), english=english)
+            count, said, more = _add(R.ASIDE.sub("", m.group(1)), table, count, said, m.group(0), english=english)
             count -= min(more, kids)  # 带两个娃…我和老公加两个孩子: the same children named twice count once
             kids, partner = max(kids, more), partner or PARTNER.search(m.group(1)) is not None
             count = max(count, before)
-    if count == 1 and (along := TAGGING_ALONG.search(text) or TAKEN.search(text)):
+    if count == 1 and (along := R.TAGGING_ALONG.search(text) or R.TAKEN.search(text)):
         count, said = 2, [along.group(0)]  # 我老公去出差，我想跟着一起去, "take her to Guilin": two go
-    for m in EN_JOINING.finditer(text):  # "grandparents are coming too", "my sister is coming too"
+    for m in R.EN_JOINING.finditer(text):  # "grandparents are coming too", "my sister is coming too"
         start, end = m.span(m.lastindex or 0)
         if any(a <= start < b for a, b in named):
             continue  # counted once, by its clause
@@ -233,10 +221,10 @@ def _companions(text: str) -> Party | None:
     count, said = _pairs_once(count, said)
 
     count -= 1 if couple and partner else 0  # 我和老公…度蜜月: the partner is the couple's second
-    if kids and count == 1 + kids and not partner and (two := OUR_KIDS.search(text) or TAKES_ME.search(text)):
+    if kids and count == 1 + kids and not partner and (two := R.OUR_KIDS.search(text) or R.TAKES_ME.search(text)):
         count += 1  # "with our two kids", 老公带我: two adults
         said = [*said, next(g for g in two.groups() if g)]
-    if count == 1 and (we := WE.search(text)):  # "we", 我们 with nobody named: two at least, said so
+    if count == 1 and (we := R.WE.search(text)):  # "we", 我们 with nobody named: two at least, said so
         words = f"{we.group(0)}，按两人算" if we.group(0) in "我们咱们" else f"{we.group(0)}, counted as two"
         return Party(2, words, guessed=True)
     if count == 1:
@@ -244,10 +232,6 @@ def _companions(text: str) -> Party | None:
     return Party(count, ("、" if re.search(r"[\u4e00-\u9fff]", text) else ", ").join(said) or "2", children=kids)
 
 
-OUR_KIDS = rules.pattern("party", "OUR_KIDS")
-TAKES_ME = rules.pattern("party", "TAKES_ME")
-TAGGING_ALONG = rules.pattern("party", "TAGGING_ALONG")
-TAKEN = rules.pattern("party", "TAKEN")
 # a pair named beside its members counts two, not four: "my grandparents … grandma & grandpa"
 PAIRS = {"grandparents": ("grandma", "grandpa", "grandmother", "grandfather"), "parents": ("mum", "mom", "dad")}
 
@@ -261,10 +245,6 @@ def _pairs_once(count: int, said: list[str]) -> tuple[int, list[str]]:
     return count, said
 
 
-WE = rules.pattern("party", "WE")
-AGES = rules.pattern("party", "AGES")
-
-
 def _add(
     words: str, table: tuple[tuple[str, int], ...], count: int, said: list[str], phrase: str, english: bool = False
 ) -> tuple[int, list[str], int]:
@@ -274,9 +254,9 @@ def _add(
     for pattern, each in table:
         for m in re.finditer(pattern, words, re.IGNORECASE):
             head = words[: m.start()]  # "wife+2 kids": the number right before the noun
-            before = re.split(r"[\s+&,]+", head.strip())[-1:] if english else ZH_COUNT.findall(head)[-1:]
+            before = re.split(r"[\s+&,]+", head.strip())[-1:] if english else R.ZH_COUNT.findall(head)[-1:]
             n = number(before[0].rstrip("个")) if before and before[0] else None
-            ages = None if n or pattern != table[-1][0] else AGES.match(words[m.end() :])  # children's ages only
+            ages = None if n or pattern != table[-1][0] else R.AGES.match(words[m.end() :])  # children's ages only
             n = len(re.findall(r"\d{1,2}", ages.group(0))) if ages else n
             counted = n if n and each == 1 and n < 10 else each
             added += counted
@@ -290,46 +270,29 @@ def _add(
     return count + added, said, kids
 
 
-ZH_COUNT = rules.pattern("party", "ZH_COUNT")
-ROOMS = rules.pattern("party", "ROOMS", _ZN=_ZN, _EN=_EN)
-
-
-ADDED = rules.pattern("party", "ADDED")
-LEFT = rules.pattern("party", "LEFT")
-
-
-LEFT_COUNT = rules.pattern("party", "LEFT_COUNT", _EN=_EN, _ZN=_ZN)
-
-
-KIN_FAMILY = rules.pattern("party", "KIN_FAMILY", _ZN=_ZN)
-
-
-MORE = rules.pattern("party", "MORE", _EN=_EN, _ZN=_ZN)
-
-
 def added_people(text: str) -> int:
     """The travellers a follow-up adds ("再加上爷爷奶奶": 2, "add my mum": 1); 0 when it adds nobody
     or says a new total (再加上我老婆，两个人)."""
-    if m := MORE.search(text):
+    if m := R.MORE.search(text):
         return number(m.group(1) or m.group(2) or m.group(3)) or 0  # 再加一个人, 又多了两个同学: more, not a party
-    if (m := KIN_FAMILY.search(text)) and ADDED.search(text):
+    if (m := R.KIN_FAMILY.search(text)) and R.ADDED.search(text):
         return number(m.group(1)) or 0  # 我弟一家三口也要跟着去: three more
-    if not ADDED.search(text) or _explicit(text) is not None:
+    if not R.ADDED.search(text) or _explicit(text) is not None:
         return 0
     found = _companions(text)
     said = re.search(r"(?:^|[\s，,。！!？?])([^，,。！？!?\s]{1,6}?)也", text)  # 我妹也想去, 我老婆和孩子也一起回
     named = _add(said.group(1), ZH_COMPANIONS, 0, [], "")[0] if said else 0  # the ones named before 也
     if found is None or found.guessed:
         return named
-    we = WE.search(re.sub(r"(?i)\b(?:joining|join|with|meeting|meet) us\b", " ", text))  # "joining us": not "we are"
+    we = R.WE.search(re.sub(r"(?i)\b(?:joining|join|with|meeting|meet) us\b", " ", text))  # "joining us": not "we are"
     return max(named, found.size - 1 if not we else 0)
 
 
 def joined(before: Party, text: str) -> Party:
     """The party so far with the people a follow-up adds (再加上爷爷奶奶 after 3个大人: five), or less those who
     drop out (有个哥们去不了了 after four: three; "two people dropped out" after six: four)."""
-    if LEFT.search(text) and before.size > 1 and not ADDED.search(text):
-        gone = number(m.group(1) or m.group(2)) if (m := LEFT_COUNT.search(text)) else 1
+    if R.LEFT.search(text) and before.size > 1 and not R.ADDED.search(text):
+        gone = number(m.group(1) or m.group(2)) if (m := R.LEFT_COUNT.search(text)) else 1
         size = max(1, before.size - (gone or 1))
         return Party(size, f"{before.said}, {text.strip()}", before.asked_rooms, min(before.children, size - 1))
     extra = added_people(text)
@@ -342,7 +305,9 @@ def _listed(text: str) -> Party | None:
     found = listed_party(text)
     if found is None or found[0] < 2:
         return None
-    joining = [m.group(0) for m in EN_JOINING.finditer(text) if m.group(0) not in found[2]]  # "my husband's coming too"
+    joining = [
+        m.group(0) for m in R.EN_JOINING.finditer(text) if m.group(0) not in found[2]
+    ]  # "my husband's coming too"
     more = sum(_add(m, EN_COMPANIONS, 0, [], "", english=True)[0] for m in joining)
     return Party(found[0] + more, ", ".join([found[2], *joining]), children=found[1])
 
@@ -365,27 +330,20 @@ def find_party(text: str) -> Party:
         found = _larger(listed, _our_children(text) or _companions(text))
     if found is None or not 1 <= found.size <= MAX_PARTY:
         return Party(1, "")
-    if (m := ROOMS.search(text)) and 1 <= (rooms := number(m.group(1) or m.group(2)) or 0) <= found.size:
+    if (m := R.ROOMS.search(text)) and 1 <= (rooms := number(m.group(1) or m.group(2)) or 0) <= found.size:
         return Party(found.size, found.said, rooms, found.children)
     return found
-
-
-SAID_WHOLE = rules.pattern("party", "SAID_WHOLE")
-MORE_AFTER = rules.pattern("party", "MORE_AFTER")
 
 
 def _whole(explicit: Party, text: str) -> bool:
     """The count said as the whole party ("just the 3 of us"), with nobody added after it ("the 2 of us + our son")."""
     end = text.find(explicit.said) + len(explicit.said)
-    return SAID_WHOLE.search(explicit.said) is not None and not MORE_AFTER.match(text, end)
-
-
-ADULTS = rules.pattern("party", "ADULTS")
+    return R.SAID_WHOLE.search(explicit.said) is not None and not R.MORE_AFTER.match(text, end)
 
 
 def _with_children(explicit: Party, text: str) -> Party:
     """The adults counted (我和老公两个大人) and the children named apart (带两个娃): all of them."""
-    if explicit.children or not ADULTS.search(explicit.said):
+    if explicit.children or not R.ADULTS.search(explicit.said):
         return explicit
     named = _companions(text)
     kids = named.children if named is not None else 0
@@ -394,4 +352,4 @@ def _with_children(explicit: Party, text: str) -> Party:
 
 def new_total(text: str) -> bool:
     """Whether a follow-up that someone drops out of says the new head count (变成三个人), not who left."""
-    return bool(find_party(text).said) and not LEFT_COUNT.search(text)
+    return bool(find_party(text).said) and not R.LEFT_COUNT.search(text)

@@ -26,11 +26,7 @@ NOUNS: tuple[tuple[str, int, bool], ...] = (
 _NUM = r"\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|a|an"
 _NOUN = "|".join(f"(?:{n})" for n, _, _ in NOUNS)
 _ADULT = "|".join(f"(?:{n})" for n, _, kids in NOUNS if not kids)  # never a word before another noun
-ITEM = rules.pattern("people_list", "ITEM", _NUM=_NUM, _ADULT=_ADULT, _OLD=_OLD, _NOUN=_NOUN)
-SEPARATOR = rules.pattern("people_list", "SEPARATOR")
-LEADS = rules.pattern("people_list", "LEADS")
-AGES = rules.pattern("people_list", "AGES")
-ADDRESSED = rules.pattern("people_list", "ADDRESSED")
+R = rules.Rules("people_list", _NUM=_NUM, _ADULT=_ADULT, _OLD=_OLD, _NOUN=_NOUN)
 
 
 def _people(m: re.Match[str]) -> tuple[int, bool, bool] | None:
@@ -47,8 +43,8 @@ def _people(m: re.Match[str]) -> tuple[int, bool, bool] | None:
     said = number(m.group("n")) if m.group("n") else None
     if (of_them := re.search(r"(\d{1,2}|two|three|four|five)\s+of\s+them", paren, re.I)) is not None:
         said = number(of_them.group(1))
-    elif each == 0 and "both" not in paren.lower() and len(AGES.findall(paren)) > 1:
-        said = len(AGES.findall(paren))  # "the kids (8 and 11)": two
+    elif each == 0 and "both" not in paren.lower() and len(R.AGES.findall(paren)) > 1:
+        said = len(R.AGES.findall(paren))  # "the kids (8 and 11)": two
     count = said if said and (each != 2 or said == 1) else each
     return (count, kids, re.fullmatch(ADULTS, noun) is not None) if count else None
 
@@ -57,12 +53,12 @@ def listed_party(text: str) -> tuple[int, int, str] | None:
     """(people, children, the words) of the longest list of people the text names with the speaker or after
     "with"; None when no such list is said."""
     best: tuple[int, int, str] | None = None
-    text = ADDRESSED.sub(lambda m: " " * len(m.group(0)), text)  # "Hello friend, I am…": the reader, no traveller
-    items = list(ITEM.finditer(text))
+    text = R.ADDRESSED.sub(lambda m: " " * len(m.group(0)), text)  # "Hello friend, I am…": the reader, no traveller
+    items = list(R.ITEM.finditer(text))
     i = 0
     while i < len(items):
         run = [items[i]]
-        while i + len(run) < len(items) and SEPARATOR.match(text[run[-1].end() : items[i + len(run)].start()]):
+        while i + len(run) < len(items) and R.SEPARATOR.match(text[run[-1].end() : items[i + len(run)].start()]):
             run.append(items[i + len(run)])
         found = _counted(text, run)
         if found is not None and (best is None or found[0] > best[0]):
@@ -74,7 +70,7 @@ def listed_party(text: str) -> tuple[int, int, str] | None:
 def _counted(text: str, run: list[re.Match[str]]) -> tuple[int, int, str] | None:
     """The people of one run of items: with the speaker in it or before it ("with my wife"), else not a party."""
     people = [_people(m) for m in run]
-    led = LEADS.search(text[: run[0].start()]) is not None  # "with my wife": the speaker goes too
+    led = R.LEADS.search(text[: run[0].start()]) is not None  # "with my wife": the speaker goes too
     if any(p is None for p in people) or (len(run) < 2 and not led):
         return None
     counted = [p for p in people if p is not None]

@@ -220,17 +220,15 @@ def airport_city(name: str) -> City | None:
     return None
 
 
-_BEFORE = rules.pattern("places", "_BEFORE")
-_AFTER = rules.pattern("places", "_AFTER")
+R = rules.Rules("places")
 
 
 WORDS = frozenset({"can", "sin", "lax", "fab", "nay", "pox", "sen", "bur", "ont", "ful", "toa", "emt", "tao"})
-LOOKUP_AFTER = rules.pattern("places", "LOOKUP_AFTER")
 
 
 def _said_as_airport(text: str, start: int, end: int) -> bool:
     """A code counts only where a place is meant ("from PVG", "PVG→NRT"): "CAN I go" is no airport."""
-    return bool(_BEFORE.search(text[max(0, start - 12) : start]) or _AFTER.match(text[end : end + 10]))
+    return bool(R._BEFORE.search(text[max(0, start - 12) : start]) or R._AFTER.match(text[end : end + 10]))
 
 
 def _meant_as_airport(text: str, m: re.Match[str]) -> bool:
@@ -239,7 +237,7 @@ def _meant_as_airport(text: str, m: re.Match[str]) -> bool:
     code, said = m.group(0), _said_as_airport(text, m.start(), m.end())
     if code.isupper():
         return said
-    return code.islower() and code not in WORDS and (said or LOOKUP_AFTER.match(text, m.end()) is not None)
+    return code.islower() and code not in WORDS and (said or R.LOOKUP_AFTER.match(text, m.end()) is not None)
 
 
 def find_airports(text: str) -> list[tuple[int, int, City]]:

@@ -15,16 +15,15 @@ from desktop_app.travel import rules
 from desktop_app.travel.date_words import SELF_PLACED
 from desktop_app.travel.span import Span
 
-JOIN = rules.pattern("ranges", "JOIN")
+R = rules.Rules("ranges")
 STARTS = ("day", "holiday", "weekend")  # what a stretch can start from (a month or a week is already one)
 WHOLE = ("part", "month", "weekend", "week")  # an end read whole: 到月底 ends on the month's last day
 LONGEST = timedelta(days=62)
-BARE_END = rules.pattern("ranges", "BARE_END")
 
 
 def _bare_end(tail: str, start: date) -> Span | None:
     """ "the 28th" after a join: that day of the month, on or after the stretch's start."""
-    if not (m := BARE_END.match(tail)) or not 1 <= (n := int(m.group(1) or m.group(2))) <= 31:
+    if not (m := R.BARE_END.match(tail)) or not 1 <= (n := int(m.group(1) or m.group(2))) <= 31:
         return None
     month = start if n >= start.day else (start.replace(day=1) + timedelta(days=32))
     try:
@@ -34,15 +33,12 @@ def _bare_end(tail: str, start: date) -> Span | None:
     return Span(day, day, m.group(0), "day")
 
 
-WEEKEND_AFTER = rules.pattern("ranges", "WEEKEND_AFTER")
-
-
 def weekend_of(text: str, found: Span) -> Span:
     """A day's weekend ("valentines weekend", "thanksgiving weekend", 元旦那个周末) or its days off (元旦假期,
     清明小长假): the weekend it falls on, with the day itself when it is next to one (Thursday or Friday to Sunday,
     Saturday to Monday); a weekend asked for a Tuesday or Wednesday is the one after it."""
     at = text.find(found.said)
-    if found.days != 1 or at < 0 or not (m := WEEKEND_AFTER.match(text, at + len(found.said))):
+    if found.days != 1 or at < 0 or not (m := R.WEEKEND_AFTER.match(text, at + len(found.said))):
         return found
     day, weekday = found.start, found.start.weekday()
     if m.group("off") and weekday in (1, 2):  # 端午假期 on a Wednesday: the day off, no weekend beside it
@@ -56,20 +52,16 @@ def weekend_of(text: str, found: Span) -> Span:
     return replace(found, start=start, end=end, kind="weekend", said=said, holiday="")
 
 
-GAP = rules.pattern("ranges", "GAP")
-WEEKDAY_SAID = rules.pattern("ranges", "WEEKDAY_SAID")
-
-
 def weekday_dated(text: str, found: Span, today: date, read: Callable[[str, date], Span | None]) -> Span:
     """A weekday with its date beside it ("Friday 18 December", "Friday, June 4th", 周五（12月18日）): the date."""
     at = text.find(found.said)
-    if found.kind != "day" or at < 0 or not WEEKDAY_SAID.search(found.said):
+    if found.kind != "day" or at < 0 or not R.WEEKDAY_SAID.search(found.said):
         return found
-    gap = GAP.match(text, at + len(found.said))
+    gap = R.GAP.match(text, at + len(found.said))
     tail = text[gap.end() if gap else at + len(found.said) :]
     bare = _bare_end(tail, today)
     second = bare or read(tail, today)  # "Friday the 18th", "Friday, June 4th"
-    if second is None or second.kind != "day" or not tail.startswith(second.said) or WEEKDAY_SAID.match(second.said):
+    if second is None or second.kind != "day" or not tail.startswith(second.said) or R.WEEKDAY_SAID.match(second.said):
         return found  # 周六周日: a second weekday is no date
     day = _on_weekday(second.start, found.start.weekday()) if bare is not None else second.start
     return replace(second, start=day, end=day, said=text[at : len(text) - len(tail) + len(second.said)])
@@ -89,9 +81,6 @@ def _on_weekday(day: date, weekday: int) -> date:
     return day
 
 
-BACK = rules.pattern("ranges", "BACK")
-
-
 def joined(text: str, found: Span, today: date, read: Callable[[str, date], Span | None]) -> Span:
     """`found`, stretched to the time joined right after it, or to the way back said soon after it; `found`
     itself when none is. The second end is read from today (下周二到下下周二), or from the first when that puts
@@ -100,8 +89,8 @@ def joined(text: str, found: Span, today: date, read: Callable[[str, date], Span
     after = at + len(found.said)
     if found.kind not in STARTS or at < 0:
         return found
-    between = re.search(r"(?i)(?:\bbetween|在)\s*$", text[max(0, at - 9) : at]) and AND.match(text, after)
-    if not (join := JOIN.match(text, after) or BACK.match(text, after) or between):
+    between = re.search(r"(?i)(?:\bbetween|在)\s*$", text[max(0, at - 9) : at]) and R.AND.match(text, after)
+    if not (join := R.JOIN.match(text, after) or R.BACK.match(text, after) or between):
         return _next_day(text, found, after, today, read) or _back_after(text, found, today, read)
     tail = text[join.end() :]
     second = read(tail, today)
@@ -112,7 +101,7 @@ def joined(text: str, found: Span, today: date, read: Callable[[str, date], Span
     gap = tail.find(second.said) if second is not None else -1
     if second is None or tail[:gap] not in ("", "the ", "The "):  # the time right after the join, or none
         return found
-    if re.search(r"(?i)\bweek\b$", second.said) and WEEKDAY_SAID.fullmatch(found.said.strip()):
+    if re.search(r"(?i)\bweek\b$", second.said) and R.WEEKDAY_SAID.fullmatch(found.said.strip()):
         start = second.start - timedelta(days=(second.start.weekday() - found.start.weekday()) % 7)
         found = replace(found, start=start, end=start)  # "wed to fri next week": both days next week
     end = second.end if second.kind in WHOLE else second.start
@@ -122,12 +111,9 @@ def joined(text: str, found: Span, today: date, read: Callable[[str, date], Span
     return replace(found, end=end, kind="range", said=said, holiday="")
 
 
-AND = rules.pattern("ranges", "AND")
-
-
 def _next_day(text: str, found: Span, after: int, today: date, read: Callable[[str, date], Span | None]) -> Span | None:
     """ "today and tmrw", 明天和后天: a day and the one after it, side by side, are a stretch of two."""
-    if found.kind != "day" or not (m := AND.match(text, after)):
+    if found.kind != "day" or not (m := R.AND.match(text, after)):
         return None
     following = found.start + timedelta(days=1)
     second = next(
@@ -140,17 +126,13 @@ def _next_day(text: str, found: Span, after: int, today: date, read: Callable[[s
     )
 
 
-SENTENCE = rules.pattern("ranges", "SENTENCE")
-BACK_SAID = rules.pattern("ranges", "BACK_SAID")
-
-
 def _back_after(text: str, found: Span, today: date, read: Callable[[str, date], Span | None]) -> Span:
     """A day and its way back said after it (除夕当天飞三亚，初六回来): from the one to the other."""
     at = text.find(found.said) + len(found.said)
-    rest = text[at : at + SENTENCE.match(text, at).end() - at]  # type: ignore[union-attr]
+    rest = text[at : at + R.SENTENCE.match(text, at).end() - at]  # type: ignore[union-attr]
     second = read(rest, today)
     second = read(rest, found.start) if second is not None and second.start < found.start else second
-    back = BACK_SAID.match(rest, rest.find(second.said) + len(second.said)) if second is not None else None
+    back = R.BACK_SAID.match(rest, rest.find(second.said) + len(second.said)) if second is not None else None
     if second is None or second.kind != "day" or back is None:
         return found
     if not found.start < second.start <= found.start + LONGEST:
@@ -159,19 +141,13 @@ def _back_after(text: str, found: Span, today: date, read: Callable[[str, date],
     return replace(found, end=second.start, kind="range", said=said, holiday="")
 
 
-WAY_BACK = rules.pattern("ranges", "WAY_BACK")
-
-
-DURING = rules.pattern("ranges", "DURING")
-
-
 def in_trip_time(when: Span | None, text: str, trip: Span, read: Callable[[str, date], Span | None]) -> Span | None:
     """A follow-up's time read against the trip: a bare day before its month is the trip's month's ("the 14th"), a
     bare weekday outside it the trip's own ("flights for wed morning" in a trip next week); a time inside it said as
     inside (中间有个周末, "on New Year's Eve while I'm there") keeps the whole trip."""
     if when is None:
         return when
-    if DURING.search(text):
+    if R.DURING.search(text):
         inside = when if trip.start <= when.start <= trip.end else read(text, trip.start)
         if inside is not None and trip.start <= inside.start <= trip.end:
             return trip
@@ -179,7 +155,7 @@ def in_trip_time(when: Span | None, text: str, trip: Span, read: Callable[[str, 
         return when
     if when.start < trip.start.replace(day=1):
         return read(text, trip.start.replace(day=1)) or when
-    if WEEKDAY_SAID.fullmatch(when.said.strip()) and not trip.start <= when.start <= trip.end:
+    if R.WEEKDAY_SAID.fullmatch(when.said.strip()) and not trip.start <= when.start <= trip.end:
         again = read(text, trip.start)
         return again if again is not None and trip.start <= again.start <= trip.end else when
     return when
@@ -190,11 +166,11 @@ def back_on(
 ) -> Span | None:
     """A follow-up naming only the way back (7月16日回北京, 回程定15号, 住到16号, "the return should be the 23rd",
     "till sunday") after a trip that started earlier: from that start to this day; None otherwise."""
-    if before is None or not (way := WAY_BACK.search(text)):
+    if before is None or not (way := R.WAY_BACK.search(text)):
         return None
     start = before.start
     if when is None:  # 16号回, 回程定15号, "out the 23rd back the 30th": days of the trip's month
-        ahead, after = list(BARE_END.finditer(text, 0, way.start())), BARE_END.search(text, way.end())
+        ahead, after = list(R.BARE_END.finditer(text, 0, way.start())), R.BARE_END.search(text, way.end())
         if not after and ahead and way.start() - ahead[-1].end() <= 2:  # 16号回: the day right before the way
             after, ahead = ahead[-1], ahead[:-1]
         if after is not None and ahead:  # "out the 23rd back the 30th": the start moved too
@@ -213,11 +189,11 @@ def stretch_after(text: str, day: Span, today: date, read: Callable[[str, date],
     25th and come back Sunday"): the stretch."""
     at = text.find(day.said)
     rest = text[at + len(day.said) :] if at >= 0 else ""
-    if not rest or WEEKDAY_SAID.match(rest.lstrip(" ,，(（")):  # 12月18号周五…20号回: its own weekday, no new start
+    if not rest or R.WEEKDAY_SAID.match(rest.lstrip(" ,，(（")):  # 12月18号周五…20号回: its own weekday, no new start
         return day
     for month in dict.fromkeys((today, max(today, day.start.replace(day=1)))):  # "the 13th" in the day's month too
         later = read(rest, month)
-        if later is None or later.kind != "range" or not (JOIN.search(later.said) or WAY_BACK.search(later.said)):
+        if later is None or later.kind != "range" or not (R.JOIN.search(later.said) or R.WAY_BACK.search(later.said)):
             return day  # a stretch said with both ends (跨年 is a night, not the trip's stretch)
         if later.start <= day.start <= later.end:
             return later

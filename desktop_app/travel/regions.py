@@ -61,7 +61,7 @@ def _patterns() -> tuple[tuple[re.Pattern[str], Region], ...]:
     return tuple((name_pattern(name), region) for name, region in regions())
 
 
-PEOPLE_OF = rules.pattern("regions", "PEOPLE_OF")
+R = rules.Rules("regions")
 
 
 def find_regions(text: str, taken: list[tuple[int, int]]) -> list[tuple[int, int, Region]]:
@@ -70,15 +70,11 @@ def find_regions(text: str, taken: list[tuple[int, int]]) -> list[tuple[int, int
     spans = list(taken)
     for pattern, region in _patterns():
         for m in pattern.finditer(text):
-            if any(m.start() < e and s < m.end() for s, e in spans) or PEOPLE_OF.match(text, m.end()):
+            if any(m.start() < e and s < m.end() for s, e in spans) or R.PEOPLE_OF.match(text, m.end()):
                 continue
             spans.append((m.start(), m.end()))
             found.append((m.start(), m.end(), region))
     return sorted(found, key=lambda f: f[0])
-
-
-BEFORE_CITY = rules.pattern("regions", "BEFORE_CITY")
-AFTER_CITY = rules.pattern("regions", "AFTER_CITY")
 
 
 def qualifies(text: str, region: tuple[int, int], cities: list[tuple[int, int, City]], inside: Region) -> bool:
@@ -87,9 +83,9 @@ def qualifies(text: str, region: tuple[int, int], cities: list[tuple[int, int, C
     for c_start, c_end, city in cities:
         if city not in inside.cities:
             continue
-        if c_start >= end and BEFORE_CITY.fullmatch(text, end, c_start):
+        if c_start >= end and R.BEFORE_CITY.fullmatch(text, end, c_start):
             return True
-        if c_end <= start and AFTER_CITY.fullmatch(text, c_end, start):
+        if c_end <= start and R.AFTER_CITY.fullmatch(text, c_end, start):
             return True
     return False
 

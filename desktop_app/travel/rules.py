@@ -20,6 +20,26 @@ def table(topic: str) -> dict[str, Any]:
         return tomllib.load(file)
 
 
+class Rules:
+    """One module's rules by name (`R.TOTAL`), all compiled when the module loads: a fragment named but not
+    passed fails at import, not mid-question; a text rule of the same file is a fragment its patterns may name."""
+
+    def __init__(self, topic: str, **fragments: str) -> None:
+        known = _Known(table(topic), fragments)
+        self._patterns = {
+            name: _compiled(entry, known)
+            for name, entry in table(topic).items()
+            if isinstance(entry, dict) and "pattern" in entry
+        }
+
+    def __getattr__(self, name: str) -> re.Pattern[str]:
+        patterns: dict[str, re.Pattern[str]] = self.__dict__["_patterns"]
+        try:
+            return patterns[name]
+        except KeyError:
+            raise AttributeError(f"no rule {name}") from None
+
+
 def text(topic: str, name: str, **fragments: str) -> str:
     """A rule's text: written over several lines, joined; `{{NAME}}` is a fragment the module passes."""
     return _filled(table(topic)[name]["text"], fragments)
@@ -30,8 +50,27 @@ def pattern(topic: str, name: str, **fragments: str) -> re.Pattern[str]:
     return compiled(table(topic)[name], **fragments)
 
 
+class _Known(dict[str, str]):
+    """The fragments a module passes, else a text rule of the same file (itself filled the same way)."""
+
+    def __init__(self, entries: dict[str, Any], passed: dict[str, str]) -> None:
+        super().__init__(passed)
+        self.entries = entries
+
+    def __missing__(self, name: str) -> str:
+        entry = self.entries.get(name)
+        if not isinstance(entry, dict) or "text" not in entry:
+            raise KeyError(name)
+        self[name] = _filled(entry["text"], self)
+        return self[name]
+
+
 def compiled(entry: dict[str, Any], **fragments: str) -> re.Pattern[str]:
     """A rule's pattern compiled with its flags."""
+    return _compiled(entry, fragments)
+
+
+def _compiled(entry: dict[str, Any], fragments: dict[str, str]) -> re.Pattern[str]:
     flags = 0
     for letter in entry.get("flags", ""):
         flags |= FLAGS[letter]

@@ -57,7 +57,7 @@ TRADITIONAL = str.maketrans(
     "韩尔苏厅滩图欢爱关总费货单换转讯网红绿灯面汉庆沈滨宁兰庐闽黄骑驾松樱枫团队园错实际体验凉伞袜裤发帮"
     "亚达纳鲁内维宾叶库赖斋贡贾腊",
 )
-DAYS_RANGE = rules.pattern("spelling", "DAYS_RANGE")
+R = rules.Rules("spelling")
 
 
 def written_out(text: str) -> str:
@@ -66,5 +66,5 @@ def written_out(text: str) -> str:
     text = re.sub(r"(?i)(?<=个)\s*weekend", "周末", text)  # 1月最后一个weekend: one language for the phrase
     text = re.sub(r"新年(?:的)?第一天", "元旦", text)  # one name for New Year's Day
     text = re.sub(r"(?i)\bxi\s+an\b", "Xi'an", text)  # "study in xi an": one city, not the word "an"
-    text = DAYS_RANGE.sub(r"\1\4\2\3\4", text)  # 这个月22到26号: 22号到26号, each end a day
+    text = R.DAYS_RANGE.sub(r"\1\4\2\3\4", text)  # 这个月22到26号: 22号到26号, each end a day
     return _WORD.sub(lambda m: SHORTHAND[m.group(1).lower()], text)

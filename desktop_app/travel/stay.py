@@ -11,9 +11,6 @@ from desktop_app.travel.numbers import number
 from desktop_app.travel.span import COMING_DAYS, next_on
 from desktop_app.travel.world_places import find_places, matched_len
 
-THAT_NIGHT = rules.pattern("stay", "THAT_NIGHT")
-A_NIGHT_PRICED = rules.pattern("stay", "A_NIGHT_PRICED")
-
 
 def _hours(text: str) -> int | None:
     """48小时怎么玩, "Beijing in 48 hours": two days."""
@@ -28,9 +25,6 @@ def nights_to_stay(said: int | None, kind: str | None, span_days: int) -> int:
     return span_days - 1 if kind in ("weekend", "range", "holiday") and span_days > 1 else 3
 
 
-DAY_TRIP = rules.pattern("stay", "DAY_TRIP")
-
-
 def _counted(text: str) -> tuple[int | None, int | None]:
     """(days, nights) said with a number: 三天, 两晚, "3 days", "2 nights", 48小时; 一天几班 and
     24小时营业 are no stay, and 多少钱一晚 is one night only when no other length is said."""
@@ -41,18 +35,18 @@ def _counted(text: str) -> tuple[int | None, int | None]:
     text = re.sub(r"[前后]一天|那[两几三]天", "   ", text)  # 圣诞节后一天 is a day, 跨年那两天 the holiday's days
     if m := re.search(r"(?<![周期拜月第\d.])" + days_said + r"(?!\s*(?:有)?(?:几|多少)\s*[班趟])", text):
         days = number(m.group(1) or m.group(2) or m.group(3))
-    if m := re.search(r"(?<![周期拜元块/每\d])" + zh + r"\s*(?:晚|夜|宿)", A_NIGHT_PRICED.sub(" ", text)):  # 周五晚上
+    if m := re.search(r"(?<![周期拜元块/每\d])" + zh + r"\s*(?:晚|夜|宿)", R.A_NIGHT_PRICED.sub(" ", text)):  # 周五晚上
         nights = number(m.group(1))
     en = r"(?i)\b(\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|a|an)[\s-]*"
     if m := re.search(r"(?i)(?<!as )" + en[4:] + r"(?:full\s+|whole\s+)?(?:days?|day trip)\b", text):  # "2 full days"
         days = number(m.group(1))
-    days = None if days == 1 and DAY_TRIP.search(text) else days  # 一日游, 当天来回: no night
+    days = None if days == 1 and R.DAY_TRIP.search(text) else days  # 一日游, 当天来回: no night
     days = days or _hours(text)
     if re.search(r"(?i)\ba couple (?:of )?nights\b", text):  # "just a couple of nights"
         nights = nights or 2
     if m := re.search(r"(?i)\b(\d)\s*d\s*(\d)\s*n\b", text):  # a package's "5D4N"
         return number(m.group(1)), number(m.group(2))
-    dated = MONTH_DAY.sub(" ", text)
+    dated = R.MONTH_DAY.sub(" ", text)
     if m := re.search(r"(?i)(?<![\d$¥/] )(?<![\d$¥/])" + en[4:] + r"nights?\b|\b(\d{1,2})n\b", dated):  # 3n
         nights = number(m.group(1) or m.group(2))
     if m := re.search(r"(?i)(?:\bmake it|改成|改为)\s*" + zh + r"\s*(?:nights?\b|晚)", dated):  # "one night, make it 3"
@@ -62,7 +56,7 @@ def _counted(text: str) -> tuple[int | None, int | None]:
 
 def parse_duration(text: str) -> tuple[int | None, int | None]:
     """(days, nights) from 三天 / 3 days / 两晚 / 一周 / a week / 小长假 / long weekend / 周末 / weekend."""
-    text = LATE.sub(" ", MOVED.sub(" ", VISA_FREE.sub(" ", text)))  # 推迟一周, 晚两天到: how far a trip moves
+    text = R.LATE.sub(" ", R.MOVED.sub(" ", R.VISA_FREE.sub(" ", text)))  # 推迟一周, 晚两天到: how far a trip moves
     text = re.sub(COMING_DAYS, " ", text, flags=re.IGNORECASE)  # 未来三天的天气: a time, not a stay
     days, nights = _counted(text)
     weeks = (  # a stay: 两周 / 2 weeks; 两周后, "in 2 weeks", "2 weeks later" are a time
@@ -85,18 +79,15 @@ def parse_duration(text: str) -> tuple[int | None, int | None]:
         days, nights = 3, nights or 2
     if days is None and re.search(r"(?i)周末|(?<!easter )\bweekend\b", text):  # Easter weekend: its four days
         days, nights = 2, nights or 1
-    if days is None and nights is None and (A_NIGHT_PRICED.search(text) or THAT_NIGHT.search(text)):
+    if days is None and nights is None and (R.A_NIGHT_PRICED.search(text) or R.THAT_NIGHT.search(text)):
         nights = 1  # 外滩附近的酒店多少钱一晚: one night priced
     return days, nights
-
-
-BACK_ON = rules.pattern("stay", "BACK_ON", _DAYS=_DAYS, _M=_M)
 
 
 def nights_until_back(text: str, start: date) -> int | None:
     """ "周五走，周日回来", "this Friday, back Sunday", 24号去…28号回来: the nights until the way back
     (a day that is the start itself, "leaving Friday", is the way out)."""
-    for m in BACK_ON.finditer(text):
+    for m in R.BACK_ON.finditer(text):
         if day := m.group("zd") or m.group("ed") or m.group("md"):  # a day of the month: this month's, or the next
             back = next_on(start + timedelta(days=1), int(day)) if int(day) != start.day else None
             if back:
@@ -109,16 +100,10 @@ def nights_until_back(text: str, start: date) -> int | None:
     return None
 
 
-MONTH_DAY = rules.pattern("stay", "MONTH_DAY", _M=_M)
-VISA_FREE = rules.pattern("stay", "VISA_FREE")
-LATE = rules.pattern("stay", "LATE")
-MOVED = rules.pattern("stay", "MOVED")
-
-
 def days_moved(text: str) -> tuple[int, str]:
     """ "2 weeks later", 推迟一周, 往后挪一天 (+), "a day earlier", 提前两周 (-): how many days the whole trip
     moves (0 when none) and the words that said so."""
-    if not (m := MOVED.search(text)):
+    if not (m := R.MOVED.search(text)):
         return 0, ""
     said = [g for g in m.groups() if g]
     count = number(next(g for g in said if number(g) is not None)) or 0
@@ -127,30 +112,20 @@ def days_moved(text: str) -> tuple[int, str]:
     return (-count if earlier else count) * per, m.group(0)
 
 
-LONGER = rules.pattern("stay", "LONGER")
-
-
-SHORTER = rules.pattern("stay", "SHORTER")
-
-
 def more_nights(text: str) -> int:
     """How many nights a follow-up adds to the stay (fewer when negative, 0 when none)."""
-    if m := SHORTER.search(text):
+    if m := R.SHORTER.search(text):
         return -(number(next(g for g in m.groups() if g)) or 0)
-    m = LONGER.search(text)
+    m = R.LONGER.search(text)
     return (number(m.group(1) or m.group(2)) or 0) if m else 0
 
 
 _N = r"(\d{1,2}|[一两二三四五六七八九十]{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)"
-NIGHTS_AFTER = rules.pattern("stay", "NIGHTS_AFTER", _N=_N)
-NIGHTS_BEFORE = rules.pattern("stay", "NIGHTS_BEFORE", _N=_N)
-BARE_AFTER = rules.pattern("stay", "BARE_AFTER", _N=_N)
 # a stay said a few words after its city, before the next one: 新加坡stopover两晚, 东京那边住四晚, 首尔停留两天,
 # "Bangkok for 2 nights on the way", 悉尼住一周 (a week: 7)
 STAY_WORDS = r"(?:住|待|呆|停留|玩|逛|stopover|stay|for)"
 FILLER = r"(?:(?!出发|走|飞|到|去|预算|\b(?:from|to|budget)\b)[^，,。；;！!？?\d]){0,10}?"  # not a way, not money
-FILLED = rules.pattern("stay", "FILLED", FILLER=FILLER, STAY_WORDS=STAY_WORDS, _N=_N)
-SLASHED = rules.pattern("stay", "SLASHED")
+R = rules.Rules("stay", _DAYS=_DAYS, _M=_M, _N=_N, FILLER=FILLER, STAY_WORDS=STAY_WORDS)
 
 
 def said_nights(text: str) -> dict[str, int]:
@@ -162,12 +137,16 @@ def said_nights(text: str) -> dict[str, int]:
         assert place.city is not None
         end = place.start + matched_len(text, place.start, place.city)
         window = text[end : min(end + 24, next((c.start for c in cities if c.start > place.start), len(text)))]
-        after = NIGHTS_AFTER.match(window) or (BARE_AFTER.match(window[:8]) if found else None) or FILLED.match(window)
-        before = NIGHTS_BEFORE.search(text[max(0, place.start - 16) : place.start]) if counted else None
+        after = (
+            R.NIGHTS_AFTER.match(window)
+            or (R.BARE_AFTER.match(window[:8]) if found else None)
+            or R.FILLED.match(window)
+        )
+        before = R.NIGHTS_BEFORE.search(text[max(0, place.start - 16) : place.start]) if counted else None
         if (m := after or before) and (n := _count(next(g for g in m.groups() if g))):
             found.pop(place.city.id, None)  # in the order last said: "two in Haikou … So Sanya 6, then Haikou 2"
             found[place.city.id] = n
-    if not found and (m := SLASHED.search(text)):
+    if not found and (m := R.SLASHED.search(text)):
         counts = [int(d) for d in re.findall(r"\d", m.group(1) + m.group(2))]
         ids = list(dict.fromkeys(p.city.id for p in cities if p.city is not None))
         found = dict(zip(ids, counts, strict=True)) if len(ids) == len(counts) else {}

@@ -28,7 +28,6 @@ from desktop_app.travel.date_words import (
     NEW_YEAR,
     NTH_WEEKEND,
     NUM_DATE,
-    PLACES_LISTED,
     WEEK_OF_DAY,
     WEEK_OF_EN,
     WEEK_OF_ZH,
@@ -43,6 +42,7 @@ from desktop_app.travel.date_words import (
     _zn,
     may_not_month,
 )
+from desktop_app.travel.date_words import R as DATE_WORDS
 from desktop_app.travel.holiday_calendar import holiday_block
 from desktop_app.travel.not_trip import asides_blanked, busy_blanked
 from desktop_app.travel.numbers import number, zh_number
@@ -177,12 +177,16 @@ def _en_in(m: re.Match[str], today: date) -> Span | None:
     """ "in 10 days" is a time ("we leave in 10 days") unless it is the trip's length: another time
     is named ("Beijing and Xi'an in 10 days in May"), a tour ("see Kyoto in 3 days") or places listed before it."""
     rest, listed = m.string[: m.start()] + " " + m.string[m.end() :], m.string[max(0, m.start() - 60) : m.start()]
-    if _TOURING.search(rest[: m.start()]) or PLACES_LISTED.search(listed) or _earliest(rest, today, True) is not None:
+    if (
+        R._TOURING.search(rest[: m.start()])
+        or DATE_WORDS.PLACES_LISTED.search(listed)
+        or _earliest(rest, today, True) is not None
+    ):
         return None
     return _ahead(m, today)
 
 
-_TOURING = rules.pattern("when", "_TOURING")
+R = rules.Rules("when")
 
 
 def _year_end(m: re.Match[str], today: date) -> Span | None:
@@ -392,9 +396,6 @@ RULES: list[Rule] = [
 ]  # fmt: skip
 
 
-VERB_DOWN = rules.pattern("when", "VERB_DOWN")
-
-
 def find_span(text: str, today: date) -> Span | None:
     """The time a question names, stretched to a time joined to it (这周末到下周三), or to the stretch said after a
     day named in passing that holds it (ranges.stretch_after: read once, not again for each later day)."""
@@ -408,8 +409,8 @@ def _joined_span(text: str, today: date) -> Span | None:
     if blanked != text:  # read the whole text once more only when something was set aside
         whole = _find_span(text, today)
         event = whole is not None and whole.start > today and asides_blanked(text, past=False) != text
-        from_today = SAID_FROM_TODAY.search(found.said) if found is not None else None
-        bare = found is not None and BARE_DAY_ONLY.fullmatch(found.said.strip()) is not None  # 考完…16号就出发
+        from_today = R.SAID_FROM_TODAY.search(found.said) if found is not None else None
+        bare = found is not None and R.BARE_DAY_ONLY.fullmatch(found.said.strip()) is not None  # 考完…16号就出发
         if found is not None and whole is not None and event and (not from_today or bare):
             found = _find_span(blanked, whole.start) or found  # 周三开会，周四周五去苏州: the days after the meeting
         found = found or whole
@@ -423,15 +424,15 @@ def _read_end(tail: str, start: date) -> Span | None:
     return (found := _earliest(tail, start, bare_weekend=True)) and anchored(tail, found)
 
 
-BARE_DAY_ONLY = rules.pattern("when", "BARE_DAY_ONLY")
-SAID_FROM_TODAY = rules.pattern("when", "SAID_FROM_TODAY")
-
-
 def _find_span(text: str, today: date) -> Span | None:
     """The time a question names (the earliest phrase; the longer one where two start together);
     a bare "weekend" gives way to a time named elsewhere ("a long weekend around New Year's Day")."""
-    text = busy_blanked(VERB_DOWN.sub(" ", text))  # 查下下周; 忙到25号: not the trip
-    if (fix := CORRECTED.search(text)) and (later := find_span(text[fix.end() :], today)) and not NOW.match(later.said):
+    text = busy_blanked(R.VERB_DOWN.sub(" ", text))  # 查下下周; 忙到25号: not the trip
+    if (
+        (fix := R.CORRECTED.search(text))
+        and (later := find_span(text[fix.end() :], today))
+        and not R.NOW.match(later.said)
+    ):
         return later  # 6月5号，不对，6月6号; 改到1月10号: the time said last (…不对，我们现在在武汉 corrects no time)
     found = _earliest(text, today, bare_weekend=True)
     if found is not None and _is_bare_weekend(found):
@@ -451,7 +452,7 @@ def _find_span(text: str, today: date) -> Span | None:
             said = _earliest(text.replace(found.said, " " * len(found.said), 1), today, bare_weekend=True)
             inner, within = (said, True) if said is not None and said.kind != "season" else (inner, within)
         return inner if within else found
-    if found is not None and NOW.fullmatch(found.said.strip()):  # 冰雪大世界现在开园了没？下周去: next week
+    if found is not None and R.NOW.fullmatch(found.said.strip()):  # 冰雪大世界现在开园了没？下周去: next week
         return _find_span(text.replace(found.said, " " * len(found.said), 1), today) or found
     return found
 
@@ -465,10 +466,6 @@ def _said_outright(text: str, holiday: Span, near: date) -> Span | None:
             return said if said is not None and said.kind in ("day", "range") else None
         holiday = said
     return None
-
-
-CORRECTED = rules.pattern("when", "CORRECTED")
-NOW = rules.pattern("when", "NOW")
 
 
 VAGUE = ("part", "month", "season", "week")  # "end of June … 20th to 25th", "next week, Friday to Sunday"

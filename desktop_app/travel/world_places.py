@@ -122,9 +122,8 @@ def find_places(text: str) -> list[Mention]:
     return sorted(found, key=lambda m: m.start)
 
 
-_PLACE_AFTER = rules.pattern("world_places", "_PLACE_AFTER")
+R = rules.Rules("world_places")
 NOT_SLIPS = frozenset({"pairs", "parish", "macaw"})  # one slip from a name (Paris, Macau), but words
-_PLACE_BEFORE = rules.pattern("world_places", "_PLACE_BEFORE")
 
 
 def _distance(a: str, b: str) -> int:
@@ -153,7 +152,7 @@ def _misspelt(text: str, taken: list[tuple[int, int]]) -> list[tuple[int, int, C
         if any(m.start() < e and s < end for s, e in taken + [(s, e) for s, e, _ in found]):
             continue
         listed = any(0 <= m.start() - e <= 2 for _, e in taken)  # "kunmin dali lijang": after another name
-        if not (listed or _PLACE_AFTER.match(text[end:]) or _PLACE_BEFORE.search(text[: m.start()])):
+        if not (listed or R._PLACE_AFTER.match(text[end:]) or R._PLACE_BEFORE.search(text[: m.start()])):
             continue
         word = text[m.start() : end].casefold()
         if word in NOT_SLIPS:

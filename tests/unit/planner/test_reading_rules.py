@@ -13,6 +13,8 @@ from desktop_app.travel import rules
 
 PACKAGE = Path(__file__).resolve().parents[3] / "desktop_app"
 CALL = re.compile(r'rules\.(?:pattern|text|word_table)\("(\w+)", "(\w+)"[,)]|rules\.table\("(\w+)"\)\["(\w+)"\]')
+OWN = re.compile(r'^R = rules\.Rules\("(\w+)"', re.M)  # a module's own rules, used as R.NAME
+BORROWED = re.compile(r"from desktop_app\.\w+\.(\w+) import [^\n]*\bR as (\w+)")  # another's, as ALIAS.NAME
 FILES = sorted((resources_dir() / "data" / "reading").glob("*.toml"))
 
 
@@ -20,8 +22,12 @@ def _loaded() -> set[tuple[str, str]]:
     found = set()
     for folder in ("travel", "planner"):
         for module in (PACKAGE / folder).glob("*.py"):
-            for match in CALL.findall(module.read_text(encoding="utf-8")):
+            source = module.read_text(encoding="utf-8")
+            for match in CALL.findall(source):
                 found.add((match[0], match[1]) if match[0] else (match[2], match[3]))
+            named = [(topic, "R") for topic in OWN.findall(source)] + BORROWED.findall(source)
+            for topic, alias in named:
+                found |= {(topic, name) for name in re.findall(rf"(?<![\w.]){alias}\.(\w+)", source)}
     return found
 
 
@@ -63,15 +69,24 @@ def test_a_word_table_keeps_the_spaces_that_mark_a_whole_word() -> None:
 def test_a_rule_reads_as_its_module_used_it() -> None:
     from desktop_app.planner import asks
 
-    assert asks.BOOKED.search("机票早就买好了") and asks.BOOKED.search("already booked my hotel")
-    assert not asks.BOOKED.search("帮我看看去三亚的机票")
+    assert asks.R.BOOKED.search("机票早就买好了") and asks.R.BOOKED.search("already booked my hotel")
+    assert not asks.R.BOOKED.search("帮我看看去三亚的机票")
 
 
 def test_a_fragment_is_filled_where_named_and_a_missing_one_fails_loudly() -> None:
     from desktop_app.travel import party
 
-    assert party.TOTAL.search("一共5个人") and "{{" not in party.TOTAL.pattern
+    assert party.R.TOTAL.search("一共5个人") and "{{" not in party.R.TOTAL.pattern
     entry = {"pattern": ["(?:", "{{N}}", ")人"]}
     assert rules.compiled(entry, N=r"\d+").fullmatch("3人")
     with pytest.raises(KeyError):
         rules.compiled(entry)
+    with pytest.raises(KeyError):  # a module's rule set: at import, not when the rule is first used
+        rules.Rules("party")
+
+
+def test_a_rule_not_in_the_file_is_an_attribute_error() -> None:
+    from desktop_app.travel import party
+
+    with pytest.raises(AttributeError, match="no rule"):
+        party.R.NO_SUCH_RULE  # noqa: B018
