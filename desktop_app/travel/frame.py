@@ -6,7 +6,7 @@ slot was read from travel with it, so the inspector can show why the planner rea
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass
 from datetime import date
 from typing import Any
 
@@ -95,33 +95,18 @@ class TripFrame:
 
     def as_json(self) -> dict[str, Any]:
         """The frame as the `reading` event carries it: plain JSON, dates as ISO, nothing unsaid dropped."""
-        return {
-            "lang": self.lang,
-            "asks": list(self.asks),
-            "looks_up": list(self.looks_up),
-            "travellers": _plain(self.travellers, seats=self.travellers.seats if self.travellers else 0),
-            "origin": self.origin,
-            "origin_assumed": self.origin_assumed,
-            "stops": [_plain(s) for s in self.stops],
-            "targets": list(self.targets),
-            "shape": self.shape,
-            "dates": _plain(self.dates),
-            "typical_months": list(self.typical_months),
-            "nights": self.nights,
-            "budget": _plain(self.budget),
-            "stars": self.stars,
-            "hotel_cap": self.hotel_cap,
-            "mode": self.mode,
-            "one_way": self.one_way,
-            "beyond": list(self.beyond),
-            "words": dict(self.words),
-            "learned": self.learned,
-        }
+        out = {f.name: _plain(getattr(self, f.name)) for f in fields(self)}
+        if self.travellers is not None:
+            out["travellers"]["seats"] = self.travellers.seats
+        return out
 
 
-def _plain(value: Any, **extra: Any) -> dict[str, Any] | None:
-    """A slot's dataclass as a JSON object (dates as ISO text), or None when not said."""
-    if value is None:
-        return None
-    out = {k: v.isoformat() if isinstance(v, date) else v for k, v in vars(value).items()}
-    return {**out, **extra}
+def _plain(value: Any) -> Any:
+    """A slot as JSON: a dataclass as an object, a tuple as a list, a date as ISO text; None stays None."""
+    if is_dataclass(value):
+        return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return dict(value)
+    return value.isoformat() if isinstance(value, date) else value

@@ -28,6 +28,11 @@ def _loaded() -> set[tuple[str, str]]:
             named = [(topic, "R") for topic in OWN.findall(source)] + BORROWED.findall(source)
             for topic, alias in named:
                 found |= {(topic, name) for name in re.findall(rf"(?<![\w.]){alias}\.(\w+)", source)}
+    for path in FILES:  # a text rule its own file's patterns name as {{NAME}}
+        entries = rules.table(path.stem)
+        for entry in entries.values():
+            written = "".join(str(r.get("pattern") or r.get("text") or "") for r in _rules(entry))
+            found |= {(path.stem, name) for name in rules.FRAGMENT.findall(written) if name in entries}
     return found
 
 
@@ -40,8 +45,10 @@ def test_every_rule_is_loaded_and_every_load_finds_its_rule() -> None:
     assert {(f.stem, name) for f in FILES for name in rules.table(f.stem)} == _loaded()
 
 
-def _rules(entry: dict[str, Any]) -> list[dict[str, Any]]:
-    """A rule, or the rules of a table of them (scope's TOPICS)."""
+def _rules(entry: dict[str, Any] | list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A rule, or the rules of a table or an ordered list of them (scope's TOPICS, spelling's REWRITES)."""
+    if isinstance(entry, list):
+        return entry
     if "pattern" in entry or "text" in entry:
         return [entry]
     return [value for value in entry.values() if isinstance(value, dict)]
@@ -51,7 +58,7 @@ def _rules(entry: dict[str, Any]) -> list[dict[str, Any]]:
 def test_every_rule_compiles_with_known_flags(path: Path) -> None:
     for name, entry in rules.table(path.stem).items():
         for rule in _rules(entry):
-            assert set(rule) <= {"pattern", "text", "flags", "zh", "en"}, name
+            assert set(rule) <= {"pattern", "text", "flags", "zh", "en", "to"}, name
             assert set(str(rule.get("flags", ""))) <= set(rules.FLAGS), name
             if "pattern" in rule:
                 written = rule["pattern"] if isinstance(rule["pattern"], str) else "".join(rule["pattern"])
