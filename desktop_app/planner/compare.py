@@ -25,34 +25,12 @@ COOL_C = 24  # sample temperature at or below which a city counts as cool
 WINTER = (11, 12, 1, 2, 3)
 MILD_C = (15, 26)  # a month mean "cool" still means pleasant, not freezing
 
-CRITERIA: dict[str, tuple[str, ...]] = {
-    "warm": (
-        "暖和",
-        "温暖",
-        "暖一点",
-        "避寒",
-        "过冬",
-        "海边",
-        "海岛",
-        "阳光",
-        "warm",
-        "sunny",
-        "beach",
-        "sun ",
-        "island",
-    ),
-    "cool": ("凉快", "避暑", "凉爽", "不热", "cool", "escape the heat", "not too hot"),
-    "cheap": ("便宜", "最省", "省钱", "划算", "实惠", "cheap", "lowest price", "least expensive", "affordable"),
-}
-SEEKING = ("哪里", "哪儿", "去哪", "什么地方", "地方", "随便", "where", "somewhere", "anywhere", "destination")
-SUGGEST = ("推荐", "建议", "预算", "suggest", "recommend", "idea", "budget")
+CRITERIA = rules.word_table("compare", "CRITERIA")
+WORDS = rules.word_table("compare", "WORDS")
+SEEKING, SUGGEST = WORDS["seeking"], WORDS["suggest"]
 OPEN_WORDS = SEEKING + SUGGEST
 R = rules.Rules("compare")
-# the criteria that are the weather itself (a beach or an island is a kind of trip)
-WEATHER_WORDS = ("暖和", "温暖", "暖一点", "避寒", "阳光", "凉快", "避暑", "凉爽", "不热", "warm", "sunny", "cool")
-ABROAD = ("出国", "国外", "境外", "abroad", "overseas", "international")
-DOMESTIC = ("国内", "境内", "domestic", "in china", "within china")
-WINTER_WORDS = ("冬天", "冬季", "寒假", "春节", "元旦", "过年", "winter", "christmas", "new year")
+WEATHER_WORDS, ABROAD, DOMESTIC, WINTER_WORDS = WORDS["weather"], WORDS["abroad"], WORDS["domestic"], WORDS["winter"]
 
 
 @dataclass

@@ -179,18 +179,8 @@ def find_cities(text: str) -> list[tuple[int, City]]:
 # Airports as places: IATA codes (PVG, PKX) from a table built from the kept `airportsdata` database, and the
 # Chinese names people use for the big airports (浦东, 首都机场, 大兴) mapped to their codes.
 
-# How people name airports in Chinese; the code is then looked up in airportsdata (city, coordinates).
-ZH_AIRPORTS = {
-    "浦东": "PVG", "虹桥机场": "SHA", "虹桥": "SHA", "首都机场": "PEK", "大兴": "PKX", "白云机场": "CAN",
-    "宝安机场": "SZX", "凤凰机场": "SYX", "双流": "CTU", "天府机场": "TFU", "萧山": "HGH", "长水": "KMG",
-    "太平机场": "HRB", "咸阳机场": "XIY", "江北机场": "CKG", "禄口": "NKG", "高崎": "XMN", "两江机场": "KWL",
-    "流亭": "TAO", "胶东机场": "TAO", "周水子": "DLC", "天河机场": "WUH", "黄花机场": "CSX", "美兰": "HAK",
-    "贡嘎": "LXA", "三义机场": "LJG", "荷花机场": "DYG", "桃园机场": "TPE", "成田": "NRT", "羽田": "HND",
-    "关西机场": "KIX", "仁川": "ICN", "素万那普": "BKK", "樟宜": "SIN", "戴高乐机场": "CDG", "希思罗": "LHR",
-    "天府": "TFU", "Heathrow": "LHR", "Gatwick": "LGW", "Narita": "NRT", "Haneda": "HND", "Changi": "SIN",
-    "Suvarnabhumi": "BKK", "Pudong": "PVG", "Hongqiao": "SHA", "Daxing": "PKX", "Incheon": "ICN", "Kansai": "KIX",
-    "Charles de Gaulle": "CDG", "Baiyun": "CAN", "Shuangliu": "CTU",
-}  # fmt: skip
+# How people name airports (浦东, 首都机场, Heathrow), longer names first; the code is then looked up in airportsdata.
+ZH_AIRPORTS: dict[str, str] = rules.table("places")["AIRPORTS"]
 
 
 @lru_cache(maxsize=1)
