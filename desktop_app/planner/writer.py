@@ -144,12 +144,21 @@ def _fare_line(fare: Exchange, p: Place, q: TripQuery, lang: str) -> str:
     price = price_of(d)
     shown = yuan(price) if price is not None else d.get("price", "?")
     if q.party.size > 1:
-        shown += say(lang, "/人", " per person")
+        shown += say(lang, "/人", " per person") + _fare_total(d, p, q, lang)
     zh_note, _, en_note = str(d.get("note", "") if record.mode != "flight" else "").partition(" / ")
     why = say(lang, f"（{zh_note}）" if zh_note else "", f" ({en_note})" if en_note else "")
     if lang == "zh":
         return f"**{record.names[0]}**：{route}，{kind} {shown}，{took}。{why}"
     return f"**{record.names[1].capitalize()}**: {route}, {kind} {shown}, {took}.{why}"
+
+
+def _fare_total(d: dict[str, Any], p: Place, q: TripQuery, lang: str) -> str:
+    """What the fare comes to for everyone ("两个人多少钱"), when no cost block below sums it with a hotel."""
+    total, legs = d.get("total_cny"), d.get("legs")
+    if not isinstance(total, int) or trip_total(p, q) is not None:
+        return ""
+    way = say(lang, "往返" if legs == 2 else "单程", "round trip" if legs == 2 else "one way")
+    return say(lang, f"，{q.party.size}人{way}合计 {yuan(total)}", f", {yuan(total)} {way} for {q.party.size}")
 
 
 def hotel_line(p: Place, q: TripQuery, lang: str) -> str:
