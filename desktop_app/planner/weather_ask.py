@@ -3,7 +3,6 @@ typical (冬天 → its middle month), or for "best time to visit" the twelve mo
 
 from __future__ import annotations
 
-import re
 from datetime import date
 from typing import Any
 
@@ -13,17 +12,11 @@ from desktop_app.travel import rules
 from desktop_app.travel.places import City
 from desktop_app.travel.seasons import MONTHS_EN
 
-# a season's middle month in the northern hemisphere (the southern one is six months on); a school winter break and
-# the cherry blossom weeks are months of the calendar, on either side of the equator (two months: none is moved)
-SEASONS = (
-    (re.compile(r"(?i)寒假|\bwinter (?:holidays?|vacation|break)\b"), (1, 2)),
-    (re.compile(r"(?i)樱花季|赏樱|看樱花|\bcherry[- ]blossoms?(?: season)?\b|\bsakura\b"), (3, 4)),
-    (re.compile(r"(?i)冬天|冬季|\bwinter\b(?!\s+(?:holidays?|vacation|break))"), (1,)),
-    (re.compile(r"(?i)春天|春季|\bspring\b(?!\s+festival)"), (4,)),
-    (re.compile(r"(?i)夏天|夏季|\bsummer\b(?!\s+(?:holidays?|vacation|break))"), (7,)),
-    (re.compile(r"(?i)秋天|秋季|\bautumn\b|\bfall\b"), (10,)),
-)
 R = rules.Rules("weather_ask")
+MONTHS_OF = rules.table("weather_ask")["SEASON_MONTHS"]  # a season's months, by the name of its words
+SEASONS = tuple(
+    (rules.compiled(rule), tuple(MONTHS_OF[key])) for key, rule in rules.table("weather_ask")["SEASONS"].items()
+)
 ALL_MONTHS = tuple(range(1, 13))
 COMFORT = (15.0, 25.0)  # a monthly mean most travellers find comfortable, said in the answer
 
