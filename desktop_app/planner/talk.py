@@ -34,7 +34,7 @@ def no_trip_asked(text: str) -> bool:
     text = R.BOT_NAMED.sub(" ", text)  # "happy new year travel bot": the bot addressed, no travel asked
     if R.THANKED.search(text):  # 上次你推荐的西安那家酒店真的不错，谢谢: the hotel thanked for, not asked again
         text = HELPED.sub(" ", text)
-    text = re.sub(r"^\W*(?:你知道吗|知道吗|你猜怎么着)[，,!！\s]*", " ", text)  # 你知道吗，我去年…: a story's opening
+    text = R.STORY_OPENING.sub(" ", text)  # 你知道吗，我去年…: a story's opening
     if R.LOOKUP_NAMED.search(text) or R.CHANGED_TO.search(text):  # 换成深圳吧，广州去过了: a change, not a story
         return False
     if R.SWORN_OFF.search(text) and not R.QUESTION.search(text):
@@ -51,14 +51,7 @@ def no_trip_asked(text: str) -> bool:
     return quiet and bool(R.SIGN_OFF.search(text) or R.TOLD.search(text) or R.THANKED.search(text))
 
 
-# a season's wish or a time of day's hello, and the wish said back: 新年快乐 → 新年快乐！, not goodbye
-WISHES = (
-    (re.compile(r"(?i)新年快乐|\bhappy (?:almost )?new year\b"), "新年快乐！", "Happy New Year to you too!"),
-    (re.compile(r"(?i)圣诞快乐|\bmerry christmas\b"), "圣诞快乐！", "Merry Christmas to you too!"),
-    (re.compile(r"(?i)节日快乐|\bhappy holidays\b"), "节日快乐！", "Happy holidays to you too!"),
-    (re.compile(r"(?i)早上好|早安|\bgood morning\b"), "早上好！", "Good morning!"),
-    (re.compile(r"(?i)晚上好|\bgood evening\b"), "晚上好！", "Good evening!"),
-)
+WISHES = tuple((rules.compiled(w), w["zh"], w["en"]) for w in rules.table("talk")["WISHES"].values())
 
 
 def greeting(text: str) -> bool:
@@ -74,12 +67,8 @@ def thanks_only(text: str) -> bool:
 def only_mentioned(text: str, spans: list[tuple[int, int]], asked: bool) -> bool:
     """Places named in talk: nothing asked of them (`asked`: a lookup, a time, a party, a length, a budget, an
     origin), no trip word, and more said than their names ("三亚？" alone still asks about Sanya)."""
-    if (
-        asked
-        or R.ASKED_OF.search(text)
-        or COMPARE.TRIP_WISH.search(text)
-        or any(w in text.casefold() for w in TRIP_WORDS)
-    ):
+    trip_said = COMPARE.TRIP_WISH.search(text) or any(w in text.casefold() for w in TRIP_WORDS)
+    if asked or R.ASKED_OF.search(text) or trip_said:
         return False
     edges = [0, *(edge for span in spans for edge in span), len(text)]
     rest = "".join(text[edges[i] : edges[i + 1]] for i in range(0, len(edges), 2))
