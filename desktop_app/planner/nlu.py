@@ -15,7 +15,6 @@ from desktop_app.planner.asks import (
     parse_stars,
     unasked,
     weak_guide,
-    weighs_modes,
 )
 from desktop_app.planner.asks import R as ASKS
 from desktop_app.planner.compare import OPEN_WORDS, OpenAsk, parse_budget, parse_open
@@ -228,7 +227,7 @@ def _asks(q: TripQuery, text: str, earlier: list[str]) -> None:
     q.intents = find_intents(told_blanked(strip_landmarks(text)))  # "Ice and Snow World opening hrs" asks no weather
     if not q.intents and not earlier and (no := unasked(text)):
         q.intents = set(TRIP_LOOKUPS - no)  # 去三亚玩三天，机票不用查: the rest of the trip
-    q.modes_weighed = weighs_modes(text) and len(q.destinations) + len(q.no_data) < 2
+    q.modes_weighed = ASKS.MODES.search(text) is not None and len(q.destinations) + len(q.no_data) < 2
     if q.modes_weighed:  # 高铁还是飞机划算？机票多少: both fares side by side, no trip priced
         q.intents = (q.intents - {"compare"}) | {"flights"}
     if "compare" in q.intents and len(q.destinations) + len(q.no_data) < 2 and not (earlier or q.regions):
