@@ -222,10 +222,9 @@ def _asks(q: TripQuery, text: str, earlier: list[str]) -> None:
     q.modes_weighed = ASKS.MODES.search(text) is not None and len(q.destinations) + len(q.no_data) < 2
     if q.modes_weighed:  # 高铁还是飞机划算？机票多少: both fares side by side, no trip priced
         q.intents = (q.intents - {"compare"}) | {"flights"}
-    if "compare" in q.intents and len(q.destinations) + len(q.no_data) < 2 and not (earlier or q.regions):
-        q.intents.discard("compare")  # "concerts or festivals": nothing to weigh against each other
-    if R.BACK_TO.search(text):
-        q.intents.discard("compare")  # 算了，还是回到三亚吧: back to the one place, not a comparison
+    # "concerts or festivals": nothing to weigh against each other; 算了，还是回到三亚吧: back to the one place
+    if (len(q.destinations) + len(q.no_data) < 2 and not (earlier or q.regions)) or R.BACK_TO.search(text):
+        q.intents.discard("compare")
     if ASKS.PLANNING.search(text) and q.intents <= {"weather"}:
         q.intents = set()  # 找个暖和的地方…帮我安排一下: the whole trip, warm as the wish
     # "compare the hotels", or "which is warmer" with no origin (one given plans a trip): that alone side by side
@@ -260,8 +259,7 @@ def _party_and_stops(q: TripQuery, text: str, earlier: list[str], before: TripQu
     if q.origin is not None and (q.origin.id in own or each) and q.destinations and not said_from(text, q.origin):
         q.destinations, q.origin = [q.origin, *q.destinations], None  # "Kunming → Dali, 2/3 nights": a stop
     if len(own) > 1 and set(own) == {c.id for c in q.destinations}:  # 桂林两晚张家界两晚: the stops in that order
-        order = list(own)
-        q.destinations = sorted(q.destinations, key=lambda c: order.index(c.id))
+        q.destinations = sorted(q.destinations, key=lambda c: list(own).index(c.id))
     if len(q.destinations) > 1 and all(c.id in nights for c in q.destinations):
         q.stop_nights = tuple(nights[c.id] for c in q.destinations)
         q.nights, q.days = sum(q.stop_nights), None
@@ -276,10 +274,9 @@ def _stay_of(q: TripQuery) -> int | None:
 
 def _weather_and_scope(q: TripQuery, text: str) -> None:
     """An undated question's typical months; a question only beyond the data looks nothing up."""
-    for topic in q.beyond:
-        for intent, strong in WEAK_ASKS.get(topic, ()):
-            if not strong.search(text):
-                q.intents.discard(intent)
+    q.intents -= {
+        intent for topic in q.beyond for intent, strong in WEAK_ASKS.get(topic, ()) if not strong.search(text)
+    }
     if "guide" in q.intents and (q.origin or q.budget or q.open) and weak_guide(text):  # 有啥推荐不, 海岛推荐
         q.intents.discard("guide")  # inside a whole trip or an open question: the trip, not sights
     q.typical_months = typical_months(text) if q.when is None and q.open is None else ()
