@@ -50,35 +50,21 @@ def months_line(results: list[dict[str, Any]], lang: str) -> str:
     season's months (寒假: January and February), only the normals (or: no typical value)."""
     means = {int(d["date"][5:7]): float(d["mean_temp_c"]) for d in results if d.get("kind") == "typical"}
     if not means:
-        return say(
-            lang,
-            "**天气**：没有典型值——示例数据里没有这座城市这几个月的气候平均值，所以不给温度。",
-            "**Weather**: no typical value: the sample data has no climate averages for this city in those months, "
-            "so no temperature is given.",
-        )
+        return _line("none", lang)
     row = " · ".join(say(lang, f"{m}月 {t:g}°C", f"{MONTHS_EN[m - 1][:3]} {t:g}°C") for m, t in sorted(means.items()))
     if len(results) < len(ALL_MONTHS):  # a season asked ("is it cold over the winter break"): no month is picked
-        return say(
-            lang,
-            f"**天气（各月典型值）**：{row}。这是气候平均值，不是天气预报。",
-            f"**Weather (typical, by month)**: {row}. Climate averages, not a forecast.",
-        )
+        return _line("season", lang, row=row)
     low, high = COMFORT
     best = [m for m, t in sorted(means.items()) if low <= t <= high]
     picked = best or sorted(means, key=lambda m: abs(means[m] - (low + high) / 2))[:2]
     names = say(lang, "、".join(f"{m}月" for m in picked), ", ".join(MONTHS_EN[m - 1] for m in picked))
-    if best:
-        verdict = say(
-            lang, f"月均气温在 {low:g}–{high:g}°C 的是 {names}", f"months with a mean of {low:g}–{high:g}°C: {names}"
-        )
-    else:
-        verdict = say(
-            lang,
-            f"没有哪个月在 {low:g}–{high:g}°C，最接近的是 {names}",
-            f"no month is {low:g}–{high:g}°C; closest: {names}",
-        )
-    return say(
-        lang,
-        f"**天气（各月典型值）**：{row}。{verdict}。这是气候平均值，不是天气预报。",
-        f"**Weather (typical, by month)**: {row}. By temperature, {verdict}. Climate averages, not a forecast.",
-    )
+    verdict = _line("comfortable" if best else "closest", lang, low=low, high=high, names=names)
+    return _line("year", lang, row=row, verdict=verdict)
+
+
+LINES = rules.table("weather_ask")["LINES"]  # the weather lines of an undated question, in both languages
+
+
+def _line(name: str, lang: str, **fields: object) -> str:
+    """A line of weather_ask.toml in the answer's language (written over several lines, joined), its {fields} filled."""
+    return "".join(say(lang, LINES[name]["zh"], LINES[name]["en"])).format(**fields)
