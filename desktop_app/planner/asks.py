@@ -9,64 +9,35 @@ from desktop_app.travel import rules
 from desktop_app.travel.numbers import number
 
 INTENT_WORDS = rules.word_table("asks", "INTENT_WORDS")
-# "哪个好玩" compares, "hotel推荐" asks for a hotel, "准备什么衣服" asks about weather: not guides
-WEAK_GUIDE = ("好玩", "好吃", "推荐", "recommend", "准备什么", "food")
-# asking what a trip costs: with another lookup named ("weather and prices"), the fares and the hotel too
-COST_WORDS = ("多少钱", "花多少", "费用", "价格", " price ", " prices ", " cost ", " costs ", " how much ")
+WORDS = rules.word_table("asks", "WORDS")  # the other word lists, each with what it is for
+TRIP_WORDS = WORDS["trip"]
+LOOKUP_NAMES: dict[str, str] = rules.table("asks")["LOOKUP_NAMES"]
 # how a fare is said by its kind: 往返, 单程, "round trip", "one way", business class, 经济舱
 FARE_KIND = r"往返|单程|\bround[- ]trip\b|\bone[- ]way\b|\b(?:business|economy|first) class\b|商务舱|经济舱|头等舱"
-TRIP_WORDS = rules.words("玩|旅游|旅行|出行|度假|去|行程|查|比较|对比") + rules.words(
-    "trip|travel|visit|vacation|holiday|go to|going to|compare|plan|check|look up"
-)
-
-
-def _asked_in_phrases(text: str, asked: str, named: set[str]) -> set[str]:
-    """Lookups asked in a phrase, not a word: 住三晚 beside another lookup, 订去成都的票, 住江汉路附近, 出一份行程."""
-    found = set()
-    looked_up = bool(named - {"guide"})
-    if "flights" in named and re.search(r"住\s*[\d一两二三四五六七八九十]{1,2}\s*[晚天]", text):
-        found.add("hotels")  # 单程飞三亚，住三晚: the stay is asked for too
-    route = re.search(r"\b[A-Z]{3}\s*(?:->|→|-|–|to|到|飞)\s*[A-Z]{3}\b", text)  # PEK到HND (with 5 nites: a trip)
-    if not looked_up and route and (R.FARE_ASKED.search(text) or not R.TRIP_SIZED.search(text)):
-        found.add("flights")  # "PVG -> NRT on the 22nd, how much": the price of airport to airport is a fare
-    if re.search(
-        r"(?:订|买|抢)[^，,。！？!?]{0,8}(?<!门)票|(?<![门车船])的票(?=\s*(?:看看|多少|贵|价))|(?:以下|以内)的票", text
-    ):
-        found.add("flights")  # 订去成都的票: a fare (门票 is an admission, not a fare)
-    if R.TRAIN_FARE.search(text):
-        found.add("flights")  # 高铁二等座多少钱, "how much is the train": a fare, by rail where it reaches
-    if re.search(
-        r"住(?:在)?[^，,。！？!?]{1,20}(?:附近|旁边|周边|那边|那一?带|(?<![这那])边|多少钱|还是)"
-        r"|还是[^，,。]{0,8}住",
-        text,
-    ):
-        found.add("hotels")  # 住江汉路附近, 住西湖边上多少钱, 岛上住还是岛外住: where to stay is the question
-    if R.WEATHER_ASKED.search(text):
-        found.add("weather")  # "is Sanya warm over new years?", "what will Kunming be like on the 2nd?", 风大不大
-    if R.LONG_ENOUGH.search(text) and not looked_up and not R.TRIP_SIZED_MONEY.search(text):
-        found.add("guide")  # 西安玩4天够吗, "is 3 days enough for Kyoto": what fits in the days is asked
-    if R.PLACES_TO_GO.search(text):
-        found.add("guide")  # 顺便推荐几家老字号茶楼: places to go (推荐几家酒店 asks a hotel)
-    if R.ITINERARY.search(asked):
-        found.add("guide")  # 出一份三晚的行程, 推荐一个两天的行程: a day-by-day plan is asked
-    return found
-
-
-LOOKUP_NAMES = {"机票": "flights", "航班": "flights", "flight": "flights", "酒店": "hotels", "住宿": "hotels"}
-LOOKUP_NAMES |= {"hotel": "hotels", "天气": "weather", "weather": "weather", "民宿": "hotels", "客栈": "hotels"}
-LOOKUP_NAMES |= {"fare": "flights", "车票": "flights", "票": "flights"}
 _LOOKUP = r"(机票|航班|车票|(?<![门机车])票|酒店|住宿|民宿|客栈|天气|flights?|hotels?|weather|fares?)"
-
-
 _RAIL = r"(?:高铁|火车|动车|卧铺|\btrains?\b|\b(?:high[- ]speed )?rail\b|\bbullet train\b)"
 _AIR = r"(?:飞机|坐飞|飞|\bplanes?\b|\bfly(?:ing)?\b|\bflights?\b|\bair\b)"
 _OR = r"[^。？?！!]{0,16}?(?:还是|或者|或是|\bor\b|\bvs\.?|\bversus\b|\bthan\b|比)[^。？?！!]{0,10}?"
 R = rules.Rules("asks", FARE_KIND=FARE_KIND, _LOOKUP=_LOOKUP, _RAIL=_RAIL, _OR=_OR, _AIR=_AIR)
+# a lookup asked in a phrase, not a word (each rule's examples in asks.toml); a train's fare: by rail where it reaches
+PHRASES = {R.TICKETS: "flights", R.TRAIN_FARE: "flights", R.STAY_WHERE: "hotels", R.WEATHER_ASKED: "weather"}
+PHRASES |= {R.PLACES_TO_GO: "guide"}
 
 
-def weighs_modes(text: str) -> bool:
-    """Whether the train and the plane are weighed against each other (高铁还是飞机, "train or plane better?")."""
-    return R.MODES.search(text) is not None
+def _asked_in_phrases(text: str, asked: str, named: set[str]) -> set[str]:
+    """Lookups asked in a phrase, not a word: 住三晚 beside another lookup, 订去成都的票, 住江汉路附近, 出一份行程."""
+    found = {intent for rule, intent in PHRASES.items() if rule.search(text)}
+    looked_up = bool(named - {"guide"})
+    if "flights" in named and R.STAY_SAID.search(text):
+        found.add("hotels")  # 单程飞三亚，住三晚: the stay is asked for too
+    route = R.AIRPORTS.search(text)  # PEK到HND (with 5 nites: a trip)
+    if not looked_up and route and (R.FARE_ASKED.search(text) or not R.TRIP_SIZED.search(text)):
+        found.add("flights")  # "PVG -> NRT on the 22nd, how much": the price of airport to airport is a fare
+    if R.LONG_ENOUGH.search(text) and not looked_up and not R.TRIP_SIZED_MONEY.search(text):
+        found.add("guide")  # 西安玩4天够吗, "is 3 days enough for Kyoto": what fits in the days is asked
+    if R.ITINERARY.search(asked):
+        found.add("guide")  # 出一份三晚的行程, 推荐一个两天的行程: a day-by-day plan is asked
+    return found
 
 
 def _lookups_named(words: Iterable[str]) -> set[str]:
@@ -82,17 +53,15 @@ def unasked(text: str) -> set[str]:
 def find_intents(text: str) -> set[str]:
     """Which lookups the question names explicitly (less those it says not to look up)."""
     if only := R.ONLY.search(text):  # the lookups named in that clause: "just need flights and a hotel" is both
-        clause = re.split(r"[，,。.;；!！?？]", text[only.start() :], maxsplit=1)[0]
-        return _lookups_named(m.group(0) for m in re.finditer(r"(?i)" + _LOOKUP, clause))
+        clause = R.CLAUSE_END.split(text[only.start() :], maxsplit=1)[0]
+        return _lookups_named(m.group(0) for m in R.LOOKUP.finditer(clause))
     if no := unasked(text):
         return find_intents(R.UNASKED.sub(" ", text)) - no  # "no need for flights, hotels?": the hotels
-    asked = R.BOOKED.sub(" ", R.ESCAPE.sub(" ", R.STILL.sub(" ", text))).replace(
-        "收藏夹", " "
-    )  # 机票早就买好了: booked
-    asked = R.INCLUDED.sub(" ", asked)  # "2000 each incl. flights": the money covers the fare, no fare asked alone
-    asked = R.NOT_MONEY.sub(" ", asked)  # "how much snow": no price
+    asked = text
+    for told in (R.STILL, R.ESCAPE, R.BOOKED, R.FAVOURITES, R.INCLUDED, R.NOT_MONEY):  # 机票早就买好了: booked
+        asked = told.sub(" ", asked)
     folded = " " + re.sub(r"[^\w]+", " ", R.ORIGIN_CUES.sub(" ", R.RATHER.sub("", asked)).casefold()) + " "
-    for aside in ASIDES:
+    for aside in WORDS["asides"]:
         folded = folded.replace(aside, " ")
     folded = R.KEPT_UNDER.sub(" ", folded)  # "keep it under 15k": a budget, not "keep it" (save)
     found = {name for name, words in INTENT_WORDS.items() if any(w in folded for w in words)}
@@ -102,7 +71,7 @@ def find_intents(text: str) -> set[str]:
     elif "flights" in found and found - {"flights"} and R.MY_FLIGHT.search(asked) and not R.PRICED.search(asked):
         found.discard("flights")  # 明天青岛有雾吗 怕航班延误: the flight is why, no fare asked
     found = _way_or_length(found, asked, text)
-    if found and not found & {"flights", "hotels"} and any(w in folded for w in COST_WORDS):
+    if found and not found & {"flights", "hotels"} and any(w in folded for w in WORDS["cost"]):
         found |= {"flights"} if R.TRAIN_FARE.search(asked) else {"flights", "hotels"}  # 二等座多少钱: the train's
     phrased = _asked_in_phrases(text, asked, found)
     found |= phrased
@@ -121,7 +90,7 @@ def _guide_kept(found: set[str], folded: str, text: str, phrased: bool) -> set[s
     if found == {"guide"} and R.ALSO_GUIDE.search(text) and R.TRIP_SIZED.search(text):
         return found | TRIP_LOOKUPS
     if "guide" in found and found - {"guide"} and not phrased:
-        if not [w for w in INTENT_WORDS["guide"] if w in folded and w not in WEAK_GUIDE]:
+        if not [w for w in INTENT_WORDS["guide"] if w in folded and w not in WORDS["weak_guide"]]:
             return found - {"guide"}
     return found
 
@@ -140,16 +109,10 @@ def _way_or_length(found: set[str], asked: str, text: str) -> set[str]:
     return {"flights"} if found == {"flights", "hotels"} and stay_said and R.FARE_NAMED.search(asked) else found
 
 
-# words that hold an ask's word but ask nothing: "10 days or so" weighs nothing, "the same route", 带什么证件
-# (药: medicine, no guide; "how long can I stay" is a visa's question, no hotel)
-ASIDES = (" or so ", " staying put ", " same route ", "带什么证件", "吃什么药", "暖和暖和", " how long can i stay ")
-ARRANGE = ("怎么安排", "how to arrange")  # how to arrange the days, unless a sum says the trip is what is arranged
-
-
 def _arranged_for_money(folded: str, text: str) -> bool:
     """怎么安排 said only beside a sum (人均三千…怎么安排比较好): the whole trip within it is asked."""
     said = [w for w in INTENT_WORDS["guide"] if w in folded]
-    return bool(said) and all(w in ARRANGE for w in said) and R.ARRANGED_MONEY.search(text) is not None
+    return bool(said) and all(w in WORDS["arrange"] for w in said) and R.ARRANGED_MONEY.search(text) is not None
 
 
 def weak_guide(text: str) -> bool:
@@ -163,12 +126,9 @@ def weak_guide(text: str) -> bool:
 
 def parse_stars(text: str) -> int | None:
     """Hotel class: 五星 / 5-star / luxury / 住好一点 -> 5, 三星 / budget hotel -> 3; None when not said."""
-    if m := re.search(r"(?i)(\d)\s*(?:星|-?\s*stars?)", text):
-        return max(1, min(5, int(m.group(1))))
-    if m := re.search(r"([一二三四五])星", text):
-        return number(m.group(1))
-    if m := re.search(r"(?i)\b(one|two|three|four|five)[\s-]*stars?", text):
-        return number(m.group(1))
+    for said in (R.STARS_DIGIT, R.STARS_ZH, R.STARS_EN):  # 5-star (0 stars: one), then 五星, then "five stars"
+        if m := said.search(text):
+            return max(1, min(5, number(m.group(1)) or 1))
     if R.LUXURY.search(R.NOT_LUXURY.sub(" ", text)):  # "we don't need anything fancy": no class asked
         return 5
     if R.CHEAP.search(text):  # "budget hotel", "on a budget"; not "a budget of 8000" (a sum, not a class)

@@ -20,15 +20,8 @@ MAX_N = 4
 
 def ngrams(text: str) -> set[str]:
     """Character 1-4-grams of each word padded with spaces (sklearn's `char_wb`, lower-cased)."""
-    found: set[str] = set()
-    for word in text.lower().split():
-        padded = f" {word} "
-        for n in range(1, MAX_N + 1):
-            if len(padded) < n:
-                found.add(padded)  # a word shorter than n: counted once, whole
-                break
-            found.update(padded[i : i + n] for i in range(len(padded) - n + 1))
-    return found
+    padded = [f" {word} " for word in text.lower().split()]  # a word shorter than n: once, whole (its widest gram)
+    return {p[i : i + n] for p in padded for n in range(1, MAX_N + 1) for i in range(len(p) - n + 1)}
 
 
 class Reader:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field, replace
 from datetime import timedelta
 
@@ -15,7 +14,6 @@ from desktop_app.planner.asks import (
     parse_stars,
     unasked,
     weak_guide,
-    weighs_modes,
 )
 from desktop_app.planner.asks import R as ASKS
 from desktop_app.planner.compare import OPEN_WORDS, OpenAsk, parse_budget, parse_open
@@ -104,9 +102,7 @@ class TripQuery:
     @property
     def mode(self) -> str:
         """The way of travel the question asks for ("" when it names none): a train first."""
-        if self.modes_weighed:
-            return "both"
-        return "train" if self.by_train else "flight" if self.by_air else ""
+        return "both" if self.modes_weighed else "train" if self.by_train else "flight" if self.by_air else ""
 
     @property
     def stay_nights(self) -> int:
@@ -145,12 +141,10 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
         q.budget_currency = foreign[1], foreign[2]
     q.budget_each = q.budget is not None and bool(MONEY.PER_PERSON.search(text))  # counted for the party at the end
     q.night_cap = int((cap.group("n") or cap.group("z")).replace(",", "")) if cap else None
-    q.asks_rain = bool(WEATHER_ASK.RAIN_OR_SNOW.search(text))
     _beyond(q, text)
     q.when = trip_time(q.when, q.intents, q.beyond)
-    q.one_way = bool(re.search(r"(?i)\bone[- ]way\b|单程", text))
-    q.by_train = bool(ASKS.TRAIN.search(text))
-    q.by_air = bool(re.search(r"(?i)机票|航班|飞机|坐飞|\bfl(?:y|ying|ights?)\b|\bairfare", text))
+    said_of = (WEATHER_ASK.RAIN_OR_SNOW, R.ONE_WAY, ASKS.TRAIN, R.BY_AIR)  # 会下雨吗, 单程, 高铁, 机票
+    q.asks_rain, q.one_way, q.by_train, q.by_air = (bool(rule.search(text)) for rule in said_of)
     if not q.intents and ASKS.STARS.search(text) and not q.destinations:
         q.intents = {"hotels"}  # "What about 5 stars?" asks about the hotel; "去昆明，住四星" is a whole trip
     q.destinations = q.destinations or _here(q, text, earlier)
@@ -165,11 +159,8 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
     said = q.intents or q.beyond or q.when or typical_months(text) or q.party.said or q.days or q.nights or q.budget
     if talk := no_trip_asked(text):  # 写一首关于西湖的诗, "anyway hi", 下次再去台北 拜拜
         q.intents, q.open, q.unknown_places, q.no_data = set(), None, [], []
-    if (
-        thanks_only(text)
-        or talk
-        or (not earlier and q.destinations and only_mentioned(text, _spans(text, places), bool(said or q.origin)))
-    ):
+    mentioned = not earlier and q.destinations and only_mentioned(text, _spans(text, places), bool(said or q.origin))
+    if thanks_only(text) or talk or mentioned:
         q.travel_related, q.destinations = False, []  # "Emily in Paris 好看吗", 谢谢: talk, no trip asked
     slots = (q.when, q.days, q.nights, q.budget, q.stars_said, q.night_cap)
     changes_trip = any(slot is not None for slot in slots) or q.party.said != ""
@@ -228,13 +219,12 @@ def _asks(q: TripQuery, text: str, earlier: list[str]) -> None:
     q.intents = find_intents(told_blanked(strip_landmarks(text)))  # "Ice and Snow World opening hrs" asks no weather
     if not q.intents and not earlier and (no := unasked(text)):
         q.intents = set(TRIP_LOOKUPS - no)  # 去三亚玩三天，机票不用查: the rest of the trip
-    q.modes_weighed = weighs_modes(text) and len(q.destinations) + len(q.no_data) < 2
+    q.modes_weighed = ASKS.MODES.search(text) is not None and len(q.destinations) + len(q.no_data) < 2
     if q.modes_weighed:  # 高铁还是飞机划算？机票多少: both fares side by side, no trip priced
         q.intents = (q.intents - {"compare"}) | {"flights"}
-    if "compare" in q.intents and len(q.destinations) + len(q.no_data) < 2 and not (earlier or q.regions):
-        q.intents.discard("compare")  # "concerts or festivals": nothing to weigh against each other
-    if R.BACK_TO.search(text):
-        q.intents.discard("compare")  # 算了，还是回到三亚吧: back to the one place, not a comparison
+    # "concerts or festivals": nothing to weigh against each other; 算了，还是回到三亚吧: back to the one place
+    if (len(q.destinations) + len(q.no_data) < 2 and not (earlier or q.regions)) or R.BACK_TO.search(text):
+        q.intents.discard("compare")
     if ASKS.PLANNING.search(text) and q.intents <= {"weather"}:
         q.intents = set()  # 找个暖和的地方…帮我安排一下: the whole trip, warm as the wish
     # "compare the hotels", or "which is warmer" with no origin (one given plans a trip): that alone side by side
@@ -265,14 +255,11 @@ def _party_and_stops(q: TripQuery, text: str, earlier: list[str], before: TripQu
     nights = {k: n for turn in earlier[-FOLD_TURNS:] for k, n in said_nights(turn).items()} | own  # later corrects
     if before is not None and own and len(before.destinations) == 1 and (stay := _stay_of(before)):
         nights.setdefault(before.destinations[0].id, stay)  # "add 2 nights in Paris" after Easter in London
-    each = (
-        R.EACH.search(text) is not None and re.search(r"→|->", text) is not None
-    )  # "Kunming → Dali → Lijiang, 2 each"
+    each = R.EACH.search(text) is not None and R.ARROW.search(text) is not None  # "Kunming → Dali → Lijiang, 2 each"
     if q.origin is not None and (q.origin.id in own or each) and q.destinations and not said_from(text, q.origin):
         q.destinations, q.origin = [q.origin, *q.destinations], None  # "Kunming → Dali, 2/3 nights": a stop
     if len(own) > 1 and set(own) == {c.id for c in q.destinations}:  # 桂林两晚张家界两晚: the stops in that order
-        order = list(own)
-        q.destinations = sorted(q.destinations, key=lambda c: order.index(c.id))
+        q.destinations = sorted(q.destinations, key=lambda c: list(own).index(c.id))
     if len(q.destinations) > 1 and all(c.id in nights for c in q.destinations):
         q.stop_nights = tuple(nights[c.id] for c in q.destinations)
         q.nights, q.days = sum(q.stop_nights), None
@@ -287,10 +274,9 @@ def _stay_of(q: TripQuery) -> int | None:
 
 def _weather_and_scope(q: TripQuery, text: str) -> None:
     """An undated question's typical months; a question only beyond the data looks nothing up."""
-    for topic in q.beyond:
-        for intent, strong in WEAK_ASKS.get(topic, ()):
-            if not strong.search(text):
-                q.intents.discard(intent)
+    q.intents -= {
+        intent for topic in q.beyond for intent, strong in WEAK_ASKS.get(topic, ()) if not strong.search(text)
+    }
     if "guide" in q.intents and (q.origin or q.budget or q.open) and weak_guide(text):  # 有啥推荐不, 海岛推荐
         q.intents.discard("guide")  # inside a whole trip or an open question: the trip, not sights
     q.typical_months = typical_months(text) if q.when is None and q.open is None else ()
@@ -443,7 +429,7 @@ def _longer(q: TripQuery, text: str, before: TripQuery) -> bool:
 
 def _open_ask(text: str, earlier: list[str], concrete: bool) -> OpenAsk | None:
     """The open ask of `text`, unless it only asks again about the places before ("cheaper hotel please")."""
-    text = re.sub(r"住(?:在)?(?:哪儿|哪里|哪)|\bwhere to stay\b", " ", text)  # where to stay asks for a hotel
+    text = R.WHERE_TO_STAY.sub(" ", text)  # where to stay asks for a hotel
     if earlier and R.REFERS_BACK.search(text):
         return None
     ask = parse_open(text, concrete or bool(earlier))  # after an open question, "warmer ones?" weighs again
@@ -455,9 +441,8 @@ def _open_ask(text: str, earlier: list[str], concrete: bool) -> OpenAsk | None:
 def _around(text: str, place: Mention) -> str:
     """The words either side of a place, the place itself as @."""
     end = place.start + (matched_len(text, place.start, place.city) if place.city else 2)
-    return (
-        text[max(0, place.start - 8) : place.start].split("，")[-1].split(",")[-1].lstrip() + "@" + text[end : end + 8]
-    )
+    before = text[max(0, place.start - 8) : place.start].split("，")[-1].split(",")[-1].lstrip()
+    return before + "@" + text[end : end + 8]
 
 
 def _added(q: TripQuery, text: str, earlier: list[str]) -> None:

@@ -4,7 +4,6 @@ said first, in one line, so the answer never passes a priced trip off as the rep
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from desktop_app.planner.asks import R as ASKS
 from desktop_app.planner.wording import say
@@ -12,34 +11,23 @@ from desktop_app.travel import rules
 from desktop_app.travel.span import Span
 
 ANSWERABLE = frozenset({"weather", "flights", "hotels", "guide", "save"})  # what the data can look up
-
-
-@dataclass(frozen=True)
-class Topic:
-    key: str
-    words: re.Pattern[str]
-    zh: str  # what the data lacks, as the answer's first line names it
-    en: str
-
-
-TOPICS = tuple(
-    Topic(key, rules.compiled(rule), rule["zh"], rule["en"]) for key, rule in rules.table("scope")["TOPICS"].items()
-)
+TOPICS = rules.table("scope")["TOPICS"]  # each: its words, and what the data lacks as the answer's first line names it
+WORDS = {key: rules.compiled(rule) for key, rule in TOPICS.items()}
 
 
 def topics(text: str) -> tuple[str, ...]:
     """The topics beyond the data that `text` asks about, in table order."""
-    return tuple(t.key for t in TOPICS if t.words.search(text))
+    return tuple(key for key, words in WORDS.items() if words.search(text))
 
 
 def first_line(keys: tuple[str, ...], lang: str) -> str:
     """One line, first in the answer: which of the asked topics the sample data has nothing on."""
-    asked = [t for t in TOPICS if t.key in keys]
+    asked = [topic for key, topic in TOPICS.items() if key in keys]
     if not asked:
         return ""
     if lang == "zh":
-        return f"示例数据里没有{'、'.join(t.zh for t in asked)}，这部分我没法回答：请以官方发布的信息为准。"
-    names = [t.en for t in asked]
+        return f"示例数据里没有{'、'.join(t['zh'] for t in asked)}，这部分我没法回答：请以官方发布的信息为准。"
+    names = [t["en"] for t in asked]
     listed = f"{', '.join(names[:-1])} or {names[-1]}" if len(names) > 1 else names[0]
     return f"The sample data has nothing on {listed}, so I cannot answer that part: check official sources."
 
@@ -77,10 +65,7 @@ WEAK_ASKS = {
     "safety": (("flights", R.STRONG_FARE), ("hotels", R.STRONG_HOTEL)),  # "walking back to the hostel": no hotel asked
     "insurance": (("flights", R.STRONG_FARE), ("hotels", HOTEL_NOT_COVERED)),
     "tours": (("flights", R.STRONG_FARE), ("hotels", R.STRONG_HOTEL)),
-    "events": (  # "events or fireworks i can get tickets for": tickets to the show, not a fare
-        ("guide", R.GUIDE_NAMED),
-        ("flights", R.STRONG_FARE),
-    ),
+    "events": (("guide", R.GUIDE_NAMED), ("flights", R.STRONG_FARE)),  # "fireworks i can get tickets for": the show
 }
 
 

@@ -3,7 +3,6 @@ typical (冬天 → its middle month), or for "best time to visit" the twelve mo
 
 from __future__ import annotations
 
-import re
 from datetime import date
 from typing import Any
 
@@ -13,17 +12,11 @@ from desktop_app.travel import rules
 from desktop_app.travel.places import City
 from desktop_app.travel.seasons import MONTHS_EN
 
-# a season's middle month in the northern hemisphere (the southern one is six months on); a school winter break and
-# the cherry blossom weeks are months of the calendar, on either side of the equator (two months: none is moved)
-SEASONS = (
-    (re.compile(r"(?i)寒假|\bwinter (?:holidays?|vacation|break)\b"), (1, 2)),
-    (re.compile(r"(?i)樱花季|赏樱|看樱花|\bcherry[- ]blossoms?(?: season)?\b|\bsakura\b"), (3, 4)),
-    (re.compile(r"(?i)冬天|冬季|\bwinter\b(?!\s+(?:holidays?|vacation|break))"), (1,)),
-    (re.compile(r"(?i)春天|春季|\bspring\b(?!\s+festival)"), (4,)),
-    (re.compile(r"(?i)夏天|夏季|\bsummer\b(?!\s+(?:holidays?|vacation|break))"), (7,)),
-    (re.compile(r"(?i)秋天|秋季|\bautumn\b|\bfall\b"), (10,)),
-)
 R = rules.Rules("weather_ask")
+MONTHS_OF = rules.table("weather_ask")["SEASON_MONTHS"]  # a season's months, by the name of its words
+SEASONS = tuple(
+    (rules.compiled(rule), tuple(MONTHS_OF[key])) for key, rule in rules.table("weather_ask")["SEASONS"].items()
+)
 ALL_MONTHS = tuple(range(1, 13))
 COMFORT = (15.0, 25.0)  # a monthly mean most travellers find comfortable, said in the answer
 
@@ -57,35 +50,21 @@ def months_line(results: list[dict[str, Any]], lang: str) -> str:
     season's months (寒假: January and February), only the normals (or: no typical value)."""
     means = {int(d["date"][5:7]): float(d["mean_temp_c"]) for d in results if d.get("kind") == "typical"}
     if not means:
-        return say(
-            lang,
-            "**天气**：没有典型值——示例数据里没有这座城市这几个月的气候平均值，所以不给温度。",
-            "**Weather**: no typical value: the sample data has no climate averages for this city in those months, "
-            "so no temperature is given.",
-        )
+        return _line("none", lang)
     row = " · ".join(say(lang, f"{m}月 {t:g}°C", f"{MONTHS_EN[m - 1][:3]} {t:g}°C") for m, t in sorted(means.items()))
     if len(results) < len(ALL_MONTHS):  # a season asked ("is it cold over the winter break"): no month is picked
-        return say(
-            lang,
-            f"**天气（各月典型值）**：{row}。这是气候平均值，不是天气预报。",
-            f"**Weather (typical, by month)**: {row}. Climate averages, not a forecast.",
-        )
+        return _line("season", lang, row=row)
     low, high = COMFORT
     best = [m for m, t in sorted(means.items()) if low <= t <= high]
     picked = best or sorted(means, key=lambda m: abs(means[m] - (low + high) / 2))[:2]
     names = say(lang, "、".join(f"{m}月" for m in picked), ", ".join(MONTHS_EN[m - 1] for m in picked))
-    if best:
-        verdict = say(
-            lang, f"月均气温在 {low:g}–{high:g}°C 的是 {names}", f"months with a mean of {low:g}–{high:g}°C: {names}"
-        )
-    else:
-        verdict = say(
-            lang,
-            f"没有哪个月在 {low:g}–{high:g}°C，最接近的是 {names}",
-            f"no month is {low:g}–{high:g}°C; closest: {names}",
-        )
-    return say(
-        lang,
-        f"**天气（各月典型值）**：{row}。{verdict}。这是气候平均值，不是天气预报。",
-        f"**Weather (typical, by month)**: {row}. By temperature, {verdict}. Climate averages, not a forecast.",
-    )
+    verdict = _line("comfortable" if best else "closest", lang, low=low, high=high, names=names)
+    return _line("year", lang, row=row, verdict=verdict)
+
+
+LINES = rules.table("weather_ask")["LINES"]  # the weather lines of an undated question, in both languages
+
+
+def _line(name: str, lang: str, **fields: object) -> str:
+    """A line of weather_ask.toml in the answer's language (written over several lines, joined), its {fields} filled."""
+    return "".join(say(lang, LINES[name]["zh"], LINES[name]["en"])).format(**fields)
