@@ -12,7 +12,7 @@ from dataclasses import replace
 from datetime import date, timedelta
 
 from desktop_app.travel import rules
-from desktop_app.travel.date_words import SELF_PLACED
+from desktop_app.travel.date_words import R as DATE_WORDS
 from desktop_app.travel.span import Span
 
 R = rules.Rules("ranges")
@@ -151,7 +151,7 @@ def in_trip_time(when: Span | None, text: str, trip: Span, read: Callable[[str, 
         inside = when if trip.start <= when.start <= trip.end else read(text, trip.start)
         if inside is not None and trip.start <= inside.start <= trip.end:
             return trip
-    if SELF_PLACED.search(when.said):
+    if DATE_WORDS.SELF_PLACED.search(when.said):
         return when
     if when.start < trip.start.replace(day=1):
         return read(text, trip.start.replace(day=1)) or when

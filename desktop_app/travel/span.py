@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, timedelta
 
 from desktop_app import clock
 from desktop_app.travel import rules
 from desktop_app.travel.date_words import MONTHS_EN
-from desktop_app.travel.numbers import number
 
 
 @dataclass(frozen=True)
@@ -157,30 +155,4 @@ def en_date(text: str, today: date) -> date | None:
     return dated(today, month, int(day), int(year) if year else None) if month else None
 
 
-def day_ahead(offset: int) -> Callable[[re.Match[str], date], Span]:
-    """今天, 明天, 后天: the day that many days from today."""
-
-    def make(m: re.Match[str], today: date) -> Span:
-        d = today + timedelta(days=offset)
-        return Span(d, d, m.group(0), "day")
-
-    return make
-
-
-def season(first: tuple[int, int], last: tuple[int, int]) -> Callable[[re.Match[str], date], Span]:
-    """A stretch of days each year, (month, day) to (month, day): this year's until it is over."""
-
-    def make(m: re.Match[str], today: date) -> Span:
-        year = today.year if today <= date(today.year, *last) else today.year + 1
-        return Span(max(date(year, *first), today), date(year, *last), m.group(0), "season")
-
-    return make
-
-
 COMING_DAYS = rules.text("span", "COMING_DAYS")
-
-
-def coming_days(m: re.Match[str], today: date) -> Span:
-    """未来三天: today and the days after it, as many as said."""
-    n = 2 if m.group("z") else number(m.group("n") or m.group("e") or "") or 3
-    return Span(today, today + timedelta(days=max(1, min(n, 16)) - 1), m.group(0), "week")
