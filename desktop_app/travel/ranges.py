@@ -6,7 +6,6 @@ start (so "sat" after "next weds" is the Saturday after it), and the stretch run
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import date, timedelta
@@ -89,7 +88,7 @@ def joined(text: str, found: Span, today: date, read: Callable[[str, date], Span
     after = at + len(found.said)
     if found.kind not in STARTS or at < 0:
         return found
-    between = re.search(r"(?i)(?:\bbetween|在)\s*$", text[max(0, at - 9) : at]) and R.AND.match(text, after)
+    between = R.BETWEEN.search(text[max(0, at - 9) : at]) and R.AND.match(text, after)
     if not (join := R.JOIN.match(text, after) or R.BACK.match(text, after) or between):
         return _next_day(text, found, after, today, read) or _back_after(text, found, today, read)
     tail = text[join.end() :]
@@ -101,7 +100,7 @@ def joined(text: str, found: Span, today: date, read: Callable[[str, date], Span
     gap = tail.find(second.said) if second is not None else -1
     if second is None or tail[:gap] not in ("", "the ", "The "):  # the time right after the join, or none
         return found
-    if re.search(r"(?i)\bweek\b$", second.said) and R.WEEKDAY_SAID.fullmatch(found.said.strip()):
+    if R.WEEK_AT_END.search(second.said) and R.WEEKDAY_SAID.fullmatch(found.said.strip()):
         start = second.start - timedelta(days=(second.start.weekday() - found.start.weekday()) % 7)
         found = replace(found, start=start, end=start)  # "wed to fri next week": both days next week
     end = second.end if second.kind in WHOLE else second.start

@@ -19,19 +19,7 @@ from desktop_app.travel.holiday_calendar import holiday_block
 from desktop_app.travel.not_trip import asides_blanked, busy_blanked
 from desktop_app.travel.numbers import number, zh_number
 from desktop_app.travel.ranges import joined, stretch_after, weekday_dated, weekend_of
-from desktop_app.travel.span import (
-    COMING_DAYS,
-    dated,
-    en_date,
-    monday,
-    month_span,
-    months_ahead,
-    narrow,
-    next_on,
-    part_word,
-    week,
-    weekend,
-)
+from desktop_app.travel.span import COMING_DAYS, dated, en_date, monday, month_span, months_ahead, narrow, next_on
 from desktop_app.travel.span import Span as Span
 from desktop_app.travel.span import span_text as span_text
 
@@ -41,28 +29,22 @@ NTH: dict[str, int] = rules.table("when")["NTH"]
 # ---------------------------------------------------------------- the makers of the phrases' spans (when.toml)
 
 
-def _zh_part(m: re.Match[str], today: date) -> Span | None:
-    """下个月初, 1月底, 三月中旬: the month read as before, then narrowed to its part."""
-    month = _month_of(m.group("base"), today)
-    part = narrow(month, part_word(m.group("part")), today, m.group(0)) if month else None
+def _part(m: re.Match[str], today: date) -> Span | None:
+    """下个月初, 1月底, 三月中旬, "early January", "end of next month": the month read alone, narrowed to its part."""
+    month, said = _month_of(m.group("base"), today), m.group(0).strip()
+    part = narrow(month, m.group("part"), today, said) if month else None
     if part is None and month is not None and R.NAMED_MONTH.fullmatch(m.group("base")):
         month = month_span(today, month.end.month, m.group("base"), month.end.year + 1)  # 12月初 said on 15 Dec
-        part = narrow(month, part_word(m.group("part")), today, m.group(0))
+        part = narrow(month, m.group("part"), today, said)
     return part
 
 
 def _bare_part(m: re.Match[str], today: date) -> Span | None:
     """月底去哈尔滨: this month's part, or next month's once it is over."""
-    part, said = part_word(m.group("part")), m.group(0)
+    part, said = m.group("part"), m.group(0)
     return narrow(months_ahead(today, 0, said), part, today, said) or narrow(
         months_ahead(today, 1, said), part, today, said
     )
-
-
-def _en_part(m: re.Match[str], today: date) -> Span | None:
-    """Early January, end of next month, mid-March: the month, narrowed to its part."""
-    month = _month_of(m.group("base"), today)
-    return narrow(month, part_word(m.group("part")), today, m.group(0).strip()) if month else None
 
 
 def _week_of(m: re.Match[str], today: date) -> Span | None:
@@ -286,11 +268,16 @@ def _day(m: re.Match[str], today: date, ahead: int) -> Span:
 
 
 def _week(m: re.Match[str], today: date, ahead: int) -> Span:
-    return week(today, ahead, m.group(0))
+    """This week (0), next (1), the one after (2): Monday to Sunday, never before today."""
+    start = monday(today) + timedelta(weeks=ahead)
+    return Span(max(start, today), start + timedelta(days=6), m.group(0), "week")
 
 
 def _weekend(m: re.Match[str], today: date, ahead: int) -> Span:
-    return weekend(today, ahead, m.group(0))
+    if ahead == 0 and today.weekday() == 6:
+        ahead = 1  # 周末 asked on a Sunday: the coming Saturday and Sunday, not today
+    saturday = monday(today) + timedelta(days=5, weeks=ahead)
+    return Span(max(saturday, today), saturday + timedelta(days=1), m.group(0), "weekend")
 
 
 def _months(m: re.Match[str], today: date, ahead: int) -> Span:
