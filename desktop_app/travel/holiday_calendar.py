@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from functools import lru_cache
 
+from desktop_app.travel import rules
+
 
 @dataclass(frozen=True)
 class Holiday:
@@ -19,19 +21,12 @@ class Holiday:
     lib_names: tuple[str, ...]  # the `holidays` package's names for its days
 
 
+LIBRARY_NAMES = rules.table("holiday_calendar")["LIBRARY_NAMES"]  # chinese_calendar's name, then the `holidays` ones
 HOLIDAYS = {
-    h.key: h
-    for h in (
-        Holiday("spring_festival", "春节", "Chinese New Year", "Spring Festival", ("Chinese New Year",)),
-        Holiday("labour_day", "五一", "May Day", "Labour Day", ("Labor Day",)),
-        Holiday("national_day", "国庆", "National Day (Golden Week)", "National Day", ("National Day",)),
-        Holiday("dragon_boat", "端午", "Dragon Boat Festival", "Dragon Boat Festival", ("Dragon Boat Festival",)),
-        Holiday("mid_autumn", "中秋", "Mid-Autumn Festival", "Mid-autumn Festival", ("Mid-Autumn Festival",)),
-        Holiday("qingming", "清明", "Qingming", "Tomb-sweeping Day", ("Tomb-Sweeping Day",)),
-        Holiday("new_year", "元旦", "New Year's Day", "New Year's Day", ("New Year's Day",)),
-        Holiday("christmas", "圣诞节", "Christmas", "", ("Christmas Day",)),
-    )
+    key: Holiday(key, names["zh"], names["en"], LIBRARY_NAMES[key][0], tuple(LIBRARY_NAMES[key][1:]))
+    for key, names in rules.table("holiday_calendar")["HOLIDAYS"].items()
 }
+
 # Holidays the price rule raises (docs/travel.md "Holiday peaks"): the golden weeks, then the short
 # breaks. A block where two meet (中秋 beside 国庆) is named after the first in this order.
 PEAK_HOLIDAYS = ("spring_festival", "national_day", "labour_day", "new_year", "qingming", "dragon_boat", "mid_autumn")

@@ -6,13 +6,12 @@ start (so "sat" after "next weds" is the Saturday after it), and the stretch run
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import date, timedelta
 
 from desktop_app.travel import rules
-from desktop_app.travel.date_words import SELF_PLACED
+from desktop_app.travel.date_words import R as DATE_WORDS
 from desktop_app.travel.span import Span
 
 R = rules.Rules("ranges")
@@ -89,7 +88,7 @@ def joined(text: str, found: Span, today: date, read: Callable[[str, date], Span
     after = at + len(found.said)
     if found.kind not in STARTS or at < 0:
         return found
-    between = re.search(r"(?i)(?:\bbetween|在)\s*$", text[max(0, at - 9) : at]) and R.AND.match(text, after)
+    between = R.BETWEEN.search(text[max(0, at - 9) : at]) and R.AND.match(text, after)
     if not (join := R.JOIN.match(text, after) or R.BACK.match(text, after) or between):
         return _next_day(text, found, after, today, read) or _back_after(text, found, today, read)
     tail = text[join.end() :]
@@ -101,7 +100,7 @@ def joined(text: str, found: Span, today: date, read: Callable[[str, date], Span
     gap = tail.find(second.said) if second is not None else -1
     if second is None or tail[:gap] not in ("", "the ", "The "):  # the time right after the join, or none
         return found
-    if re.search(r"(?i)\bweek\b$", second.said) and R.WEEKDAY_SAID.fullmatch(found.said.strip()):
+    if R.WEEK_AT_END.search(second.said) and R.WEEKDAY_SAID.fullmatch(found.said.strip()):
         start = second.start - timedelta(days=(second.start.weekday() - found.start.weekday()) % 7)
         found = replace(found, start=start, end=start)  # "wed to fri next week": both days next week
     end = second.end if second.kind in WHOLE else second.start
@@ -151,7 +150,7 @@ def in_trip_time(when: Span | None, text: str, trip: Span, read: Callable[[str, 
         inside = when if trip.start <= when.start <= trip.end else read(text, trip.start)
         if inside is not None and trip.start <= inside.start <= trip.end:
             return trip
-    if SELF_PLACED.search(when.said):
+    if DATE_WORDS.SELF_PLACED.search(when.said):
         return when
     if when.start < trip.start.replace(day=1):
         return read(text, trip.start.replace(day=1)) or when

@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 from desktop_app import jsonsafe
+from desktop_app.travel import rules
 from desktop_app.travel.data import load_data
 from desktop_app.travel.holiday_calendar import HOLIDAYS, PEAK_HOLIDAYS, official_days, statutory_days
 from desktop_app.travel.places import City
@@ -31,32 +32,13 @@ def _normals() -> dict[str, Any]:
         return {}
 
 
-def _feel(mean: float) -> tuple[str, str]:
-    """How a month's mean temperature feels to a traveller (the words follow the number, never replace it)."""
-    steps = (
-        (-10, "严寒", "bitterly cold"),
-        (0, "寒冷，常在冰点以下", "cold, often below freezing"),
-        (8, "冷", "cold"),
-        (15, "偏凉", "cool"),
-        (22, "温和", "mild"),
-        (27, "温暖", "warm"),
-    )
-    for limit, zh, en in steps:
-        if mean <= limit:
-            return zh, en
-    return "炎热", "hot"
-
-
-def _tip(mean: float) -> tuple[str, str]:
-    if mean <= -5:
-        return "带羽绒服、帽子、手套和防滑鞋", "Pack a down coat, hat, gloves and non-slip shoes."
-    if mean <= 5:
-        return "带厚外套和保暖衣物", "Pack a warm coat and layers."
-    if mean <= 15:
-        return "带外套，早晚较凉", "Pack a jacket for cool mornings and evenings."
-    if mean >= 27:
-        return "轻薄透气的衣服，注意防晒补水", "Light clothes, sun protection and water."
-    return "轻便衣物，备一件薄外套", "Light clothes and a thin layer."
+def _said(bounds: dict[str, dict[str, str]], mean: float) -> tuple[str, str]:
+    """The words of the first bound a month's mean temperature is within ("at_most -10", "at_least 27", "else")."""
+    for bound, words in bounds.items():
+        how, _, limit = bound.partition(" ")
+        if how == "else" or (mean <= float(limit) if how == "at_most" else mean >= float(limit)):
+            return words["zh"], words["en"]
+    raise KeyError("else")  # every table ends with one
 
 
 def typical(city: City, day: date) -> dict[str, Any] | None:
@@ -68,7 +50,7 @@ def typical(city: City, day: date) -> dict[str, Any] | None:
     mean = jsonsafe.number_in(values[day.month - 1], -60, 50)
     if mean is None:
         return None
-    feel, tip = _feel(mean), _tip(mean)
+    feel, tip = _said(rules.table("seasons")["FEEL"], mean), _said(rules.table("seasons")["TIP"], mean)
     month_zh, month_en = f"{MONTHS_ZH[day.month - 1]}月", MONTHS_EN[day.month - 1]
     period = str(entry.get("period", ""))[:20]
     return {
@@ -102,16 +84,7 @@ def _source_text(entry: dict[str, Any], key: str, default: str) -> str:
 
 # ---------------------------------------------------------------- holiday peaks
 
-# The written rule (docs/travel.md "Holiday peaks"): sample prices times these factors (flights,
-# hotels) on days in the holiday's block, and in the summer holidays (1 July - 31 August); the short
-# breaks (元旦, 清明, 端午, 中秋: about three days off) rise less than the golden weeks. An estimate.
-PEAK_FACTORS = {
-    "spring_festival": (1.5, 1.3),
-    "labour_day": (1.3, 1.2),
-    "national_day": (1.5, 1.3),
-    **dict.fromkeys(("new_year", "qingming", "dragon_boat", "mid_autumn"), (1.15, 1.1)),
-}
-SUMMER_FACTORS = (1.2, 1.15)
+PEAK_FACTORS = rules.table("seasons")["PEAK_FACTORS"]  # the written rule: seasons.toml
 
 
 @dataclass(frozen=True)
@@ -147,7 +120,8 @@ def peak_on(day: date) -> Peak | None:
         flight, hotel = PEAK_FACTORS[span.holiday]
         return Peak(h.zh, h.en, flight, hotel, span.official)
     if day.month in (7, 8):
-        return Peak("暑期", "summer holidays", *SUMMER_FACTORS, True)
+        flight, hotel = PEAK_FACTORS["summer"]
+        return Peak("暑期", "summer holidays", flight, hotel, True)
     return None
 
 

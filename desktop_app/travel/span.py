@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, timedelta
 
 from desktop_app import clock
 from desktop_app.travel import rules
 from desktop_app.travel.date_words import MONTHS_EN
-from desktop_app.travel.numbers import number
+
+R = rules.Rules("span")
 
 
 @dataclass(frozen=True)
@@ -72,19 +71,6 @@ def monday(d: date) -> date:
     return d - timedelta(days=d.weekday())
 
 
-def week(today: date, ahead: int, said: str) -> Span:
-    """This week (0), next (1), the one after (2): Monday to Sunday, never before today."""
-    start = monday(today) + timedelta(weeks=ahead)
-    return Span(max(start, today), start + timedelta(days=6), said, "week")
-
-
-def weekend(today: date, ahead: int, said: str) -> Span:
-    if ahead == 0 and today.weekday() == 6:
-        ahead = 1  # 周末 asked on a Sunday: the coming Saturday and Sunday, not today
-    saturday = monday(today) + timedelta(days=5, weeks=ahead)
-    return Span(max(saturday, today), saturday + timedelta(days=1), said, "weekend")
-
-
 def month_span(today: date, month: int, said: str, year: int | None = None) -> Span:
     y = year or (today.year if month >= today.month else today.year + 1)
     start = date(y, month, 1)
@@ -97,27 +83,12 @@ def months_ahead(today: date, ahead: int, said: str) -> Span:
     return month_span(today, index % 12 + 1, said, today.year + index // 12)
 
 
-# Parts of a month: 上旬/early (days 1–10), 中旬/mid (11–20), 下旬/late (21 to the month's end).
-PART_DAYS = {"early": (1, 10), "mid": (11, 20), "late": (21, 31), "first half": (1, 15), "second half": (16, 31)}
-PART_ZH = {"初": "early", "上旬": "early", "中旬": "mid", "中": "mid", "底": "late", "末": "late", "下旬": "late"}
-PART_ZH |= {"上半月": "first half", "下半月": "second half"}
-
-
-def part_word(word: str) -> str:
-    """The part a word names (月初 → early, "end of" → late), whichever language it is in."""
+def narrow(month: Span, word: str, today: date, said: str) -> Span | None:
+    """The part of the month `month` lies in that a word names (月初, 中旬, "end of"; span.toml's PARTS, else the
+    month's last days), None when it is already over."""
     w = word.lower().strip()
-    if w in PART_ZH:
-        return PART_ZH[w]
-    if w.startswith(("first half", "second half")):
-        return w[: len("first half") if w.startswith("first") else len("second half")]
-    if w.startswith(("early", "beginning", "start")):
-        return "early"
-    return "mid" if w.startswith(("mid", "middle")) else "late"
-
-
-def narrow(month: Span, part: str, today: date, said: str) -> Span | None:
-    """That part of the month `month` lies in (None when it is already over)."""
-    first, last = PART_DAYS[part]
+    part = next((part for part, words in PARTS.items() if w.startswith(words)), "late")
+    first, last = rules.table("span")["PART_DAYS"][part]
     start = date(month.end.year, month.end.month, first)
     end = min(month.end, date(month.end.year, month.end.month, 1) + timedelta(days=last - 1))
     if end < today:
@@ -141,46 +112,17 @@ def en_date(text: str, today: date) -> date | None:
     """`Dec 20`, `20 December`, `March 3rd`, `Dec 20 2027`, `2027-01-03`: that day (the next one when
     no year is given). Calendar arithmetic only, so no date library is loaded for it."""
     words = text.strip().lower().replace(".", "")
-    if re.fullmatch(r"20\d\d-\d\d-\d\d", words):
+    if R.ISO_DATE.fullmatch(words):
         try:
             return date.fromisoformat(words)
         except ValueError:
             return None
-    found = re.fullmatch(r"([a-z]+)\s+(\d{1,2})(?:st|nd|rd|th)?(?:,?\s+(20\d\d))?", words) or re.fullmatch(
-        r"(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?([a-z]+)(?:,?\s+(20\d\d))?", words
-    )
-    if not found:
+    if not (found := R.NAME_DAY.fullmatch(words) or R.DAY_NAME.fullmatch(words)):
         return None
-    first, second, year = found.groups()
-    name, day = (first, second) if first.isalpha() else (second, first)
+    name, day, year = found.group("name", "day", "year")
     month = next((i for i, full in enumerate(MONTHS_EN, 1) if full.startswith(name[:3]) and len(name) >= 3), 0)
     return dated(today, month, int(day), int(year) if year else None) if month else None
 
 
-def day_ahead(offset: int) -> Callable[[re.Match[str], date], Span]:
-    """今天, 明天, 后天: the day that many days from today."""
-
-    def make(m: re.Match[str], today: date) -> Span:
-        d = today + timedelta(days=offset)
-        return Span(d, d, m.group(0), "day")
-
-    return make
-
-
-def season(first: tuple[int, int], last: tuple[int, int]) -> Callable[[re.Match[str], date], Span]:
-    """A stretch of days each year, (month, day) to (month, day): this year's until it is over."""
-
-    def make(m: re.Match[str], today: date) -> Span:
-        year = today.year if today <= date(today.year, *last) else today.year + 1
-        return Span(max(date(year, *first), today), date(year, *last), m.group(0), "season")
-
-    return make
-
-
 COMING_DAYS = rules.text("span", "COMING_DAYS")
-
-
-def coming_days(m: re.Match[str], today: date) -> Span:
-    """未来三天: today and the days after it, as many as said."""
-    n = 2 if m.group("z") else number(m.group("n") or m.group("e") or "") or 3
-    return Span(today, today + timedelta(days=max(1, min(n, 16)) - 1), m.group(0), "week")
+PARTS = {part: rules.words(f"{words['zh']}|{words['en']}") for part, words in rules.table("span")["PARTS"].items()}

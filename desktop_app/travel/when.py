@@ -9,100 +9,42 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from datetime import date, timedelta
+from typing import Any
 
 from desktop_app.travel import festivals, rules
 from desktop_app.travel.anchored import anchored
-from desktop_app.travel.date_words import (
-    _M,
-    _TO_ZN,
-    BARE_DAY,
-    EN_DATE,
-    EN_DAYS_OF,
-    EN_DAYS_OF_MONTH,
-    EN_MONTH,
-    EN_PART,
-    HOLIDAY_TO,
-    LAST_WEEKEND,
-    MONTHS_EN,
-    NAMED_MONTH,
-    NEW_YEAR,
-    NTH_WEEKEND,
-    NUM_DATE,
-    WEEK_OF_DAY,
-    WEEK_OF_EN,
-    WEEK_OF_ZH,
-    WEEKDAY,
-    WEEKDAYS_EN,
-    WEEKDAYS_ZH,
-    WEEKEND_BY,
-    YEAR_END,
-    ZH_DATE,
-    ZH_MONTH,
-    ZH_PART,
-    _zn,
-    may_not_month,
-)
+from desktop_app.travel.date_words import _DAYS, _M, MONTHS_EN, WEEKDAYS_EN, WEEKDAYS_ZH, may_not_month
 from desktop_app.travel.date_words import R as DATE_WORDS
 from desktop_app.travel.holiday_calendar import holiday_block
 from desktop_app.travel.not_trip import asides_blanked, busy_blanked
 from desktop_app.travel.numbers import number, zh_number
 from desktop_app.travel.ranges import joined, stretch_after, weekday_dated, weekend_of
-from desktop_app.travel.span import (
-    COMING_DAYS,
-    coming_days,
-    dated,
-    day_ahead,
-    en_date,
-    monday,
-    month_span,
-    months_ahead,
-    narrow,
-    next_on,
-    part_word,
-    season,
-    week,
-    weekend,
-)
+from desktop_app.travel.span import COMING_DAYS, dated, en_date, monday, month_span, months_ahead, narrow, next_on
 from desktop_app.travel.span import Span as Span
 from desktop_app.travel.span import span_text as span_text
 
+R = rules.Rules("when", _M=_M)
+NTH: dict[str, int] = rules.table("when")["NTH"]
 
-def holiday_span(key: str, today: date, said: str) -> Span | None:
-    """The next (or current) block of a holiday, official where published."""
-    found = holiday_block(key, today)
-    return Span(found[0][0], found[0][-1], said, "holiday", key, official=found[1]) if found else None
+# ---------------------------------------------------------------- the makers of the phrases' spans (when.toml)
 
 
-def _zh_part(m: re.Match[str], today: date) -> Span | None:
-    """下个月初, 1月底, 三月中旬: the month read as before, then narrowed to its part."""
-    month = _month_of(m.group("base"), today)
-    part = narrow(month, part_word(m.group("part")), today, m.group(0)) if month else None
-    if part is None and month is not None and re.fullmatch(NAMED_MONTH, m.group("base")):
+def _part(m: re.Match[str], today: date) -> Span | None:
+    """下个月初, 1月底, 三月中旬, "early January", "end of next month": the month read alone, narrowed to its part."""
+    month, said = _month_of(m.group("base"), today), m.group(0).strip()
+    part = narrow(month, m.group("part"), today, said) if month else None
+    if part is None and month is not None and R.NAMED_MONTH.fullmatch(m.group("base")):
         month = month_span(today, month.end.month, m.group("base"), month.end.year + 1)  # 12月初 said on 15 Dec
-        part = narrow(month, part_word(m.group("part")), today, m.group(0))
+        part = narrow(month, m.group("part"), today, said)
     return part
 
 
 def _bare_part(m: re.Match[str], today: date) -> Span | None:
     """月底去哈尔滨: this month's part, or next month's once it is over."""
-    part, said = part_word(m.group("part")), m.group(0)
+    part, said = m.group("part"), m.group(0)
     return narrow(months_ahead(today, 0, said), part, today, said) or narrow(
         months_ahead(today, 1, said), part, today, said
     )
-
-
-def _en_part(m: re.Match[str], today: date) -> Span | None:
-    """Early January, end of next month, mid-March: the month, narrowed to its part."""
-    month = _month_of(m.group("base"), today)
-    return narrow(month, part_word(m.group("part")), today, m.group(0).strip()) if month else None
-
-
-_NTH_WEEK = {  # which week of a month: "the first week", 第二周
-    **dict.fromkeys(("first", "1st", "一", "1"), 1),
-    **dict.fromkeys(("second", "2nd", "二", "2"), 2),
-    **dict.fromkeys(("third", "3rd", "三", "3"), 3),
-    **dict.fromkeys(("fourth", "4th", "四", "4"), 4),
-}
 
 
 def _week_of(m: re.Match[str], today: date) -> Span | None:
@@ -111,14 +53,10 @@ def _week_of(m: re.Match[str], today: date) -> Span | None:
     if month is None:
         return None
     first_day = date(month.end.year, month.end.month, 1)
-    nth = _NTH_WEEK.get((m.group("nth") or "").lower())
+    nth = NTH.get((m.group("nth") or "").lower())
     start = first_day + timedelta(days=7 * (nth - 1)) if nth else month.end - timedelta(days=6)
     end = min(start + timedelta(days=6), month.end)
     return Span(max(start, today), end, m.group(0).strip(), "part") if end >= today else None
-
-
-def _weekend_after_next(m: re.Match[str], today: date) -> Span:
-    return weekend(today, 2, m.group(0))
 
 
 def _week_of_day(m: re.Match[str], today: date) -> Span | None:
@@ -145,9 +83,6 @@ def _weekend_by(m: re.Match[str], today: date) -> Span | None:
     return Span(saturday, saturday + timedelta(days=1), m.group(0).strip(), "weekend")
 
 
-ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3}
-
-
 def _holiday_to(m: re.Match[str], today: date) -> Span | None:
     """ "Christmas Eve through Boxing Day", 平安夜到元旦: from the first day's start to the second's end."""
     first = find_span(m.group("a"), today)
@@ -158,7 +93,7 @@ def _holiday_to(m: re.Match[str], today: date) -> Span | None:
 def _nth_weekend(m: re.Match[str], today: date) -> Span | None:
     """12月第一个周末, "the second weekend of March": that month's nth Saturday and the Sunday after."""
     month = _month_of(m.group("base") or m.group("base2"), today)
-    nth = (number(m.group("nth")) if m.group("nth") else ORDINALS.get(m.group("nth2").lower())) or 1
+    nth = NTH.get((m.group("nth") or m.group("nth2")).lower()) or 1
     if month is None:
         return None
     first = month.end.replace(day=1)
@@ -186,32 +121,20 @@ def _en_in(m: re.Match[str], today: date) -> Span | None:
     return _ahead(m, today)
 
 
-R = rules.Rules("when")
-
-
 def _year_end(m: re.Match[str], today: date) -> Span | None:
     """年底 / "end of the year": the last part of December (明年年底, "end of next year": next year's)."""
-    year = today.year + (1 if re.search(r"明年|next year", m.group(0), re.IGNORECASE) else 0)
+    year = today.year + (1 if R.NEXT_YEAR.search(m.group(0)) else 0)
     return narrow(month_span(today, 12, m.group(0), year), "late", today, m.group(0).strip())
 
 
 def _month_of(text: str, today: date) -> Span | None:
     """The month a part is taken from (下个月, 1月, January, this month), read by the month rules."""
-    if re.fullmatch(r"(?i)\s*(?:the|this)\s+month\s*|本月|这个?月", text):
+    if R.THIS_MONTH.fullmatch(text):
         return months_ahead(today, 0, text)
-    if named := _p(EN_MONTH).fullmatch(text.strip()):
+    if named := EN_MONTH.fullmatch(text.strip()):
         return _en_month(named, today)  # "early May": May is a month here, never the verb
     span = find_span(text, today)
     return span if span is not None and span.kind == "month" else None
-
-
-# ---------------------------------------------------------------- the phrases
-
-Rule = tuple[re.Pattern[str], Callable[[re.Match[str], date], Span | None]]
-
-
-def _p(pattern: str) -> re.Pattern[str]:
-    return re.compile(pattern, re.IGNORECASE)
 
 
 def _ahead(m: re.Match[str], today: date) -> Span | None:
@@ -221,8 +144,7 @@ def _ahead(m: re.Match[str], today: date) -> Span | None:
     if n is None:
         return None
     step = 7 if m.group("u").lower().startswith(("周", "星期", "礼拜", "week")) else 1
-    d = today + timedelta(days=n * step)
-    return Span(d, d, m.group(0), "day")
+    return _day(m, today, n * step)
 
 
 def _zh_month(m: re.Match[str], today: date) -> Span | None:
@@ -251,7 +173,7 @@ def _en_dated(m: re.Match[str], today: date) -> Span | None:
     end = start
     if m.group("b"):
         second = m.group("b")
-        named = re.search(_M, second, re.IGNORECASE)  # "20th" has letters but no month: January's
+        named = R.MONTH_NAME.search(second)  # "20th" has letters but no month: January's
         end = en_date(second if named else f"{m.group('mon')} {second}", start) or start
     return Span(start, max(end, start), m.group(0).strip(), "range" if end > start else "day")
 
@@ -275,26 +197,31 @@ def _bare_day(m: re.Match[str], today: date) -> Span | None:
     return Span(start, end, m.group(0).strip(), "range" if end > start else "day") if start and end else None
 
 
-def _festival(find: Callable[[date], festivals.Days | None]) -> Callable[[re.Match[str], date], Span | None]:
+def _festival(m: re.Match[str], today: date, base: str, first: int = 0, last: int = 0) -> Span | None:
     """A festival's days (festivals.py): one day, or a range."""
-
-    def make(m: re.Match[str], today: date) -> Span | None:
-        found = find(today)
-        if found is None:
-            return None
-        week = (found[1] - found[0]).days == 6 and found[0].weekday() == 0  # Christmas week: a week, no length
-        return Span(*found, m.group(0).strip(), "week" if week else "range" if found[1] > found[0] else "day")
-
-    return make
+    found = festivals.days(today, base, first, last)
+    if found is None:
+        return None
+    week = (found[1] - found[0]).days == 6 and found[0].weekday() == 0  # Christmas week: a week, no length
+    return Span(*found, m.group(0).strip(), "week" if week else "range" if found[1] > found[0] else "day")
 
 
 def _after(m: re.Match[str], today: date) -> Span | None:
-    """ "the 3 days after Christmas", 元旦后一周: counted from the day after the holiday."""
+    """ "the 3 days after Christmas", 元旦后一周: counted from the day after the holiday (or back from the day before
+    it: "the 3 days before NYE", 春节前三天): N days, or the Monday-to-Sunday week."""
     name = m.group("h") or m.group("hz")
     base = find_span("new year's day" if name.lower() == "new year" else name, today)
-    found = festivals.after(m, (base.start, base.end)) if base else None
+    if base is None:
+        return None
     week = bool(m.group("w") or m.group("wz"))  # a week after is a when, like 下周, not a stay's length
-    return Span(*found, m.group(0).strip(), "week" if week else "range") if found else None
+    n = number(m.group("n") or m.group("nz") or "1") or 1
+    if (m.group("d") or m.group("dz")) in ("before", "前"):
+        start = monday(base.start) - timedelta(weeks=1) if week else base.start - timedelta(days=n)
+        end = start + timedelta(days=6) if week else base.start - timedelta(days=1)
+    else:
+        start = monday(base.end) + timedelta(weeks=1) if week else base.end + timedelta(days=1)
+        end = start + timedelta(days=6) if week else base.end + timedelta(days=n)
+    return Span(start, end, m.group(0).strip(), "week" if week else "range")
 
 
 def _num_dated(m: re.Match[str], today: date) -> Span | None:
@@ -303,7 +230,7 @@ def _num_dated(m: re.Match[str], today: date) -> Span | None:
     if start is not None and m.group("y") and int(m.group("y")) != start.year:  # 2027/1/5 said with its year
         start = dated(date(int(m.group("y")), 1, 1), int(m.group("m")), int(m.group("d")))
     lone_dot = m.group("sep") == "." and not m.group("d2")
-    if start is None or (lone_dot and not re.match(r"\s*(?:号|日|去|出发|飞|到|走|回)", m.string[m.end() :])):
+    if start is None or (lone_dot and not R.DOT_DATE_SAID.match(m.string, m.end())):
         return None
     end = dated(start, int(m.group("m2") or start.month), int(m.group("d2"))) if m.group("d2") else start
     return Span(start, max(end or start, start), m.group(0), "range" if end and end > start else "day")
@@ -334,66 +261,74 @@ def _weekday(m: re.Match[str], today: date) -> Span:
     return Span(d, d, m.group(0), "day")
 
 
-def _holiday(key: str) -> Callable[[re.Match[str], date], Span | None]:
-    return lambda m, today: holiday_span(key, today, m.group(0))
+def _day(m: re.Match[str], today: date, ahead: int) -> Span:
+    """今天, 明天, 后天: the day that many days from today."""
+    d = today + timedelta(days=ahead)
+    return Span(d, d, m.group(0), "day")
 
 
-RULES: list[Rule] = [
-    (_p(WEEK_OF_EN), _week_of),
-    (_p(WEEK_OF_DAY), _week_of_day),
-    (_p(WEEK_OF_ZH), _week_of),
-    (_p(LAST_WEEKEND), _last_weekend),
-    (_p(WEEKEND_BY), _weekend_by),
-    (_p(HOLIDAY_TO), _holiday_to),
-    (_p(NTH_WEEKEND), _nth_weekend),
-    (_p(ZH_PART), _zh_part),
-    (_p(EN_PART), _en_part),
-    (_p(r"(?<![^\s，,。！？!?去到在等])月(?P<part>初|底|末|中旬|上旬|下旬)"), _bare_part),
-    (_p(r"(?<![^\s，,。！？!?去到在等这本])(?P<part>上半月|下半月)"), _bare_part),
-    (_p(YEAR_END), _year_end),
-    (_p(r"(?P<base>下下个?月|下个?月|这个?月|本月)\s*" + _zn("d") + r"\s*[号日]" + _TO_ZN), _day_of_month),
-    (_p(EN_DAYS_OF_MONTH), _day_of_month),
-    (_p(festivals.AFTER), _after),
-    *((_p(words), _festival(find)) for words, find in festivals.NAMED),
-    (_p(ZH_DATE), _zh_date),
-    (_p(ZH_MONTH), _zh_month),
-    (_p(EN_DAYS_OF), _en_days_of),
-    (_p(EN_DATE), _en_dated),
-    (_p(NUM_DATE), _num_dated),
-    (_p(EN_MONTH), _en_month),
-    (_p(BARE_DAY), _bare_day),
-    (_p(r"下下(?:个)?周末|再下一?个周末|下下个?星期[六日天]|\bthe weekend after next\b"), _weekend_after_next),
-    (_p(r"下(?:个)?周末|下(?:个)?星期[六日天]?末|\bne?xt weekend\b"), lambda m, t: weekend(t, 1, m.group(0))),
-    (_p(r"(?:这|本|这个)?周末|\b(?:this )?weekend\b"), lambda m, t: weekend(t, 0, m.group(0))),
-    (_p(WEEKDAY), _weekday),
-    (_p(r"下下(?:个)?(?:周|星期|礼拜)|\b(?:the )?week after next\b"), lambda m, t: week(t, 2, m.group(0))),
-    (_p(r"下(?:个)?(?:周|星期|礼拜)|\bne?xt week\b"), lambda m, t: week(t, 1, m.group(0))),
-    (_p(r"(?:这|本)(?:个)?(?:周|星期|礼拜)(?![末六日]|天(?!气))|\bthis week\b"), lambda m, t: week(t, 0, m.group(0))),
-    (_p(r"下下个?月|\bthe month after next\b"), lambda m, t: months_ahead(t, 2, m.group(0))),
-    (_p(r"下个?月|\bnext month\b"), lambda m, t: months_ahead(t, 1, m.group(0))),
-    (_p(r"(?:这|本)个?月|\bthis month\b"), lambda m, t: months_ahead(t, 0, m.group(0))),
-    (_p(r"(?P<n>\d{1,2}|[一二两三四五六七八九十]{1,2})?个?(?P<u>天|周|星期|礼拜)(?:以)?后"), _ahead),
-    (_p(r"\bin (?P<n>\d{1,2}|a|one|two|three|four|five|six|ten|a couple(?: of)?) (?P<u>days?|weeks?)\b"), _en_in),
-    (_p(r"\b(?P<n>\d{1,2}|a|one|two|three|four|five|six|ten) (?P<u>days?|weeks?) from (?:today|now)\b"),
-     _ahead),
-    (_p(COMING_DAYS), coming_days),  # 未来三天, 这两天, "the next 5 days": from today, no stay's length
-    (_p(r"大后天"), day_ahead(3)),
-    (_p(r"后天|\b(?:the )?(?:day )?after tomorrow\b"), day_ahead(2)),
-    (_p(r"明天|明[晚早晨儿]|\b(?:tomorrow|tomorow|tommorow|tmrw|tmr|2moro)\b"), day_ahead(1)),
-    (_p(r"今天|今晚|现在|此刻|这会儿|\btoday\b|\bto(?:night|nite)\b|\bright now\b|\brn\b|\bcurrently\b|\bat the"
-        r" moment\b|\blike now\b|\bweather now\b|\bcurrent weather\b|\bthis (?:afternoon|evening)\b"), day_ahead(0)),
-    (_p(r"春节|过年|\b(?:chinese|lunar) new year\b|\bspring festival\b|\bCNY\b"), _holiday("spring_festival")),
-    (_p(r"五一(?!广场|路|大道|大街|街)|劳动节|\bmay day\b|\blabou?r day\b"), _holiday("labour_day")),
-    (_p(r"十一(?:假期|长假|黄金周)|国庆|\bgolden week\b|\bnational day\b"), _holiday("national_day")),
-    (_p(r"(?<![双一二三四五六七八九十\d])十一(?![月日号点个人位天晚岁年次\d])"), _holiday("national_day")),
-    (_p(r"端午|\bdragon boat\b"), _holiday("dragon_boat")),
-    (_p(r"中秋|\bmid-?autumn\b"), _holiday("mid_autumn")),
-    (_p(r"清明|\bqingming\b|\btomb[- ]sweeping\b"), _holiday("qingming")),
-    (_p(NEW_YEAR), _holiday("new_year")),
-    (_p(r"圣诞(?!集市|树)|\b(?:christmas|xmas)\b(?!\s+(?:markets?|tree|lights|party))"), _holiday("christmas")),
-    (_p(r"暑假|\bsummer (?:holidays?|vacation|break)\b"), season((7, 1), (8, 31))),
-    # 寒假 and 樱花季 name no dates (schools and trees differ by weeks): weather_ask reads their months' typical
-]  # fmt: skip
+def _week(m: re.Match[str], today: date, ahead: int) -> Span:
+    """This week (0), next (1), the one after (2): Monday to Sunday, never before today."""
+    start = monday(today) + timedelta(weeks=ahead)
+    return Span(max(start, today), start + timedelta(days=6), m.group(0), "week")
+
+
+def _weekend(m: re.Match[str], today: date, ahead: int) -> Span:
+    if ahead == 0 and today.weekday() == 6:
+        ahead = 1  # 周末 asked on a Sunday: the coming Saturday and Sunday, not today
+    saturday = monday(today) + timedelta(days=5, weeks=ahead)
+    return Span(max(saturday, today), saturday + timedelta(days=1), m.group(0), "weekend")
+
+
+def _months(m: re.Match[str], today: date, ahead: int) -> Span:
+    return months_ahead(today, ahead, m.group(0))
+
+
+def _coming_days(m: re.Match[str], today: date) -> Span:
+    """未来三天: today and the days after it, as many as said."""
+    n = 2 if m.group("z") else number(m.group("n") or m.group("e") or "") or 3
+    return Span(today, today + timedelta(days=max(1, min(n, 16)) - 1), m.group(0), "week")
+
+
+def _holiday(m: re.Match[str], today: date, key: str) -> Span | None:
+    """The next (or current) block of a holiday, official where published."""
+    found = holiday_block(key, today)
+    return Span(found[0][0], found[0][-1], m.group(0), "holiday", key, official=found[1]) if found else None
+
+
+def _season(m: re.Match[str], today: date, first: str, last: str) -> Span:
+    """A stretch of days each year, month-day to month-day (暑假: 07-01 to 08-31): this year's until it is over."""
+    year = today.year if today <= date.fromisoformat(f"{today.year}-{last}") else today.year + 1
+    start, end = (date.fromisoformat(f"{year}-{day}") for day in (first, last))
+    return Span(max(start, today), end, m.group(0), "season")
+
+
+# ---------------------------------------------------------------- the phrases
+
+Phrase = tuple[re.Pattern[str], Callable[..., Span | None], list[Any]]
+
+
+def _filled(written: str | list[str], pieces: dict[str, str]) -> str:
+    """A pattern written in when.toml, each {{PIECE}} filled."""
+    return rules.FRAGMENT.sub(lambda m: pieces[m.group(1)], "".join(written))
+
+
+def _pieces(written: dict[str, Any], **pieces: str) -> dict[str, str]:
+    """when.toml's PIECES, each filled from those before it and from the ones passed."""
+    for name, text in written.items():
+        pieces[name] = _filled(text, pieces)
+    return pieces
+
+
+def _phrase(rule: dict[str, Any]) -> Phrase:
+    """One of when.toml's PHRASES, read ignoring case, with its maker (`make`: a name, or a name and its words)."""
+    name, *words = [rule["make"]] if isinstance(rule["make"], str) else rule["make"]
+    return re.compile(_filled(rule["pattern"], PIECES), re.IGNORECASE), globals()[f"_{name}"], words
+
+
+PIECES = _pieces(rules.table("when")["PIECES"], _M=_M, MONTH=_M[1:-1], _DAYS=_DAYS, COMING_DAYS=COMING_DAYS)
+PHRASES = [_phrase(rule) for rule in rules.table("when")["PHRASES"]["rule"]]
+EN_MONTH = re.compile(PIECES["EN_MONTH"], re.IGNORECASE)
 
 
 def find_span(text: str, today: date) -> Span | None:
@@ -478,14 +413,14 @@ def _is_bare_weekend(span: Span) -> bool:
 
 def _earliest(text: str, today: date, bare_weekend: bool) -> Span | None:
     best: tuple[int, int, Span] | None = None
-    for pattern, make in RULES:
+    for pattern, make, words in PHRASES:
         for m in pattern.finditer(text):
             if not m.group(0).strip():
                 continue
             key = (m.start(), -len(m.group(0)))
             if best is not None and key >= best[:2]:
                 break
-            span = make(m, today) if not may_not_month(m) else None
+            span = make(m, today, *words) if not may_not_month(m) else None
             if span is not None and (bare_weekend or not _is_bare_weekend(span)):
                 best = (*key, span)
                 break
