@@ -51,14 +51,15 @@ def _rules(entry: dict[str, Any] | list[dict[str, Any]]) -> list[dict[str, Any]]
         return entry
     if "pattern" in entry or "text" in entry:
         return [entry]
-    return [value for value in entry.values() if isinstance(value, dict)]
+    nested = [value if isinstance(value, list) else [value] for value in entry.values()]  # when's PHRASES.rule
+    return [rule for rules_of in nested for rule in rules_of if isinstance(rule, dict)]
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
 def test_every_rule_compiles_with_known_flags(path: Path) -> None:
     for name, entry in rules.table(path.stem).items():
         for rule in _rules(entry):
-            assert set(rule) <= {"pattern", "text", "flags", "zh", "en", "to"}, name
+            assert set(rule) <= {"pattern", "text", "flags", "zh", "en", "to", "make"}, name
             assert set(str(rule.get("flags", ""))) <= set(rules.FLAGS), name
             if "pattern" in rule:
                 written = rule["pattern"] if isinstance(rule["pattern"], str) else "".join(rule["pattern"])
