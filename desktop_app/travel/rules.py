@@ -42,7 +42,7 @@ class Rules:
 
 def text(topic: str, name: str, **fragments: str) -> str:
     """A rule's text: written over several lines, joined; `{{NAME}}` is a fragment the module passes."""
-    return _filled(table(topic)[name]["text"], fragments)
+    return filled(table(topic)[name]["text"], fragments)
 
 
 def pattern(topic: str, name: str, **fragments: str) -> re.Pattern[str]:
@@ -61,7 +61,7 @@ class _Known(dict[str, str]):
         entry = self.entries.get(name)
         if not isinstance(entry, dict) or "text" not in entry:
             raise KeyError(name)
-        self[name] = _filled(entry["text"], self)
+        self[name] = filled(entry["text"], self)
         return self[name]
 
 
@@ -74,10 +74,10 @@ def _compiled(entry: dict[str, Any], fragments: dict[str, str]) -> re.Pattern[st
     flags = 0
     for letter in entry.get("flags", ""):
         flags |= FLAGS[letter]
-    return re.compile(_filled(entry["pattern"], fragments), flags)
+    return re.compile(filled(entry["pattern"], fragments), flags)
 
 
-def _filled(value: str | list[str], fragments: dict[str, str]) -> str:
+def filled(value: str | list[str], fragments: dict[str, str]) -> str:
     """Lines joined, each `{{NAME}}` replaced; a fragment named but not passed fails at import, not mid-question."""
     joined = value if isinstance(value, str) else "".join(value)
     return FRAGMENT.sub(lambda m: fragments[m.group(1)], joined)

@@ -308,22 +308,17 @@ def _season(m: re.Match[str], today: date, first: str, last: str) -> Span:
 Phrase = tuple[re.Pattern[str], Callable[..., Span | None], list[Any]]
 
 
-def _filled(written: str | list[str], pieces: dict[str, str]) -> str:
-    """A pattern written in when.toml, each {{PIECE}} filled."""
-    return rules.FRAGMENT.sub(lambda m: pieces[m.group(1)], "".join(written))
-
-
 def _pieces(written: dict[str, Any], **pieces: str) -> dict[str, str]:
     """when.toml's PIECES, each filled from those before it and from the ones passed."""
     for name, text in written.items():
-        pieces[name] = _filled(text, pieces)
+        pieces[name] = rules.filled(text, pieces)
     return pieces
 
 
 def _phrase(rule: dict[str, Any]) -> Phrase:
     """One of when.toml's PHRASES, read ignoring case, with its maker (`make`: a name, or a name and its words)."""
     name, *words = [rule["make"]] if isinstance(rule["make"], str) else rule["make"]
-    return re.compile(_filled(rule["pattern"], PIECES), re.IGNORECASE), globals()[f"_{name}"], words
+    return re.compile(rules.filled(rule["pattern"], PIECES), re.IGNORECASE), globals()[f"_{name}"], words
 
 
 PIECES = _pieces(rules.table("when")["PIECES"], _M=_M, MONTH=_M[1:-1], _DAYS=_DAYS, COMING_DAYS=COMING_DAYS)
