@@ -31,14 +31,9 @@ class Party:
 R = rules.Rules("party", _ZN=_ZN, _EN=_EN)
 PAIRS = rules.word_table("party", "PAIRS")  # a pair named beside its members counts two, not four
 COMPANIONS = rules.table("party")["COMPANIONS"]  # the words that name companions, each adding to "me"
-
-
-def _named(language: str) -> tuple[tuple[str, int], ...]:
-    """One language's companion words (party.toml): each pattern and how many people a match is."""
-    return tuple((rules.compiled(row).pattern, row["each"]) for row in COMPANIONS[language])
-
-
-ZH_COMPANIONS, EN_COMPANIONS = _named("zh"), _named("en")
+ZH_COMPANIONS, EN_COMPANIONS = (  # each word's pattern and how many people it is
+    tuple((rules.compiled(row).pattern, row["each"]) for row in COMPANIONS[language]) for language in ("zh", "en")
+)
 CHILDREN = {rules.compiled(row).pattern for rows in COMPANIONS.values() for row in rows if row.get("children")}
 PARTNER = re.compile(
     next(p for p, _ in ZH_COMPANIONS if "老公" in p) + "|(?i:" + next(p for p, _ in EN_COMPANIONS if "wife" in p) + ")"
@@ -92,12 +87,8 @@ def _companions(text: str) -> Party | None:
     said: list[str] = []
     count, kids = (2 if couple else 1), 0
     partner = False
-    readers = (
-        (ZH_COMPANIONS, R.ZH_WITH, False),
-        (EN_COMPANIONS, R.EN_WITH, True),
-    )
     named: list[tuple[int, int]] = []  # where the "with" clauses named people: "and my colleague is coming too"
-    for table, clauses, english in readers:
+    for table, clauses, english in ((ZH_COMPANIONS, R.ZH_WITH, False), (EN_COMPANIONS, R.EN_WITH, True)):
         for m in clauses.finditer(text):
             named.append(m.span(1))
             before = count
@@ -202,13 +193,6 @@ def _listed(text: str) -> Party | None:
     return Party(found[0] + more, ", ".join([found[2], *joining]), children=found[1])
 
 
-def _larger(first: Party | None, second: Party | None) -> Party | None:
-    """Of two readings of the people named, the one that counts more (a list read whole, or "with" clauses)."""
-    if first is None or second is None:
-        return first or second
-    return first if first.size > second.size else second
-
-
 def find_party(text: str) -> Party:
     """The head count a question gives (one traveller when it names nobody), with any rooms asked for."""
     listed, explicit = _listed(text), _counted("explicit", text)
@@ -217,7 +201,8 @@ def find_party(text: str) -> Party:
         found: Party | None = _with_children(explicit, text)  # "a family of five": said outright (unless one
         # item of a longer list)
     else:
-        found = _larger(listed, _counted("our_children", text) or _companions(text))
+        named = _counted("our_children", text) or _companions(text)  # of a list read whole or "with" clauses,
+        found = max((p for p in (named, listed) if p), key=lambda p: p.size, default=None)  # the one counting more
     if found is None or not 1 <= found.size <= MAX_PARTY:
         return Party(1, "")
     if (m := R.ROOMS.search(text)) and 1 <= (rooms := number(m.group(1) or m.group(2)) or 0) <= found.size:
