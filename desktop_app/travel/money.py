@@ -8,19 +8,14 @@ import re
 from desktop_app.travel import rules
 
 R = rules.Rules("money")
+PER_NIGHT = R.PER_NIGHT  # "under 500 a night": a cap on the hotel, not a budget for the trip
 # yuan per unit: fixed sample rates (the sample data is in yuan), said in the answer, not a live quote
 RATES = {"USD": 7.2, "EUR": 7.8, "GBP": 9.1, "HKD": 0.92, "JPY": 0.048}
 SIGNS = {"USD": "US$", "EUR": "€", "GBP": "£", "HKD": "HK$", "JPY": "¥"}
 ZH_NAMES = {"USD": "美元", "EUR": "欧元", "GBP": "英镑", "HKD": "港币", "JPY": "日元"}
 _AMOUNT = rules.text("money", "_AMOUNT")
-_BEFORE = {"HKD": r"hk\$|\bhkd\b", "USD": r"us\$|\$|\busd\b", "EUR": r"€|\beur\b", "GBP": r"£|\bgbp\b"}  # hk$ first
-_AFTER = {
-    "USD": r"usd|us dollars?|dollars?|bucks|美元|美金",
-    "EUR": r"eur|euros?|欧元",
-    "GBP": r"gbp|pounds?|英镑",
-    "HKD": r"hkd|港币|港元",
-    "JPY": r"jpy|yen|円|日元",
-}
+_BEFORE = rules.table("money")["BEFORE"]  # the sign before the amount, or
+_AFTER = rules.table("money")["AFTER"]  # the name after it
 
 
 def foreign_budget(text: str) -> tuple[int, str, str] | None:
@@ -52,11 +47,3 @@ def per_person(each: int, size: int, said: tuple[str, str]) -> tuple[int, tuple[
     zh = f"人均 {'' if said[0] else '¥'}{said[0] or f'{each:,}'} × {size}人"
     en = f"{said[1] or f'¥{each:,}'} per person × {size}"
     return each * size, (zh, en)
-
-
-# A number as a question may write it: at most 12 digits and commas, read only from where it starts
-# (a longer run is no number; never trying each digit of a run keeps reading linear).
-NUMBER = r"(?<!\d)(?<!\d,)\d[\d,]{0,11}(?!\d)"
-PER_NIGHT = re.compile(  # "under 500 a night", 500元一晚以内: a cap on the hotel, not a budget for the trip
-    rf"(?i)(?P<n>{NUMBER})\s*(?:元|块|yuan|rmb|cny)?\s*(?:a|per|/)\s*night|(?P<z>{NUMBER})\s*(?:元|块)?\s*(?:/|每|一)晚"
-)

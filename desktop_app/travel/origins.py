@@ -13,52 +13,9 @@ from desktop_app.travel.regions import R as REGIONS
 from desktop_app.travel.world_places import Mention, matched_len
 
 ORIGIN_ENDS = rules.text("origins", "ORIGIN_ENDS")
-ORIGIN_PATTERNS = (
-    # "drive to Shanghai and fly from there", 先坐高铁去广州再飞: the flight leaves from there, no stay
-    r"(?i)\b(?:drive|driving|take (?:a|the) train|taking (?:a|the) train|get|go|head)\s+(?:over\s+)?to\s+"
-    r"(?P<c>[a-z][a-z' .-]{1,20}?)\s*,?\s+(?:and|then)\s+(?:fly|flying|leave|depart)\s+(?:from|out of)\s+there\b",
-    r"(?:开车|坐高铁|坐火车|坐动车)(?:去|到)(?P<c>[\u4e00-\u9fff]{2,6}?)[，,]?(?:再|然后)(?:从那[里儿]?)?(?:飞|坐飞机)",
-    # a home said in passing: 我武汉的, 我是成都人 (not 我想去三亚的)
-    r"我(?:是)?(?![想要去在到也还就都一])(?P<c>[\u4e00-\u9fff]{2,4}?)(?:的|人)(?=[，,。！!\s]|$)",
-    # the way home names home: 最后回北京, "then back to Shanghai" (a stop is where one stays, home is not)
-    r"(?:最后|然后|再)(?:从[\u4e00-\u9fff]{2,6}?)?(?:飞|坐高铁|坐火车)?(?:回|返回)(?P<c>[\u4e00-\u9fff]{2,6}?)(?=[，,。！？!?；;\s]|$)",
-    r"(?i)\b(?:then|and)\s+(?:fly\s+|flying\s+|head\s+)?(?:back|home)\s+to\s+(?P<c>[a-z][a-z' .-]{1,20}?)"
-    r"(?=[,.;!?]|\s+from\b|$)",  # "then fly back to Beijing from Hangzhou": home is Beijing
-    # "…, 1 night in KL, back to Sydney from KL" (not "I need to fly back to Chengdu from Sydney": the trip itself)
-    r"(?i)[,;]\s*(?:(?:and|then)\s+)?(?:fly(?:ing)?\s+)?back\s+to\s+(?P<c>[a-z][a-z' .-]{1,20}?)\s+from\s",
-    r"(?:我(?:现在|目前)?在|我们(?:现在|目前)?在|咱们在|(?<!个)人在|家在|住在|我住|我们住)"  # (一个人在曼谷: alone)
-    r"\s*(?P<c>\S{2,10}?)\s*(?:[，,。 ]|$|工作|上班|生活|出发)",
-    r"(?P<c>[\u4e00-\u9fff]{2,4}?)(?:坐|乘)(?:火车|高铁|动车|飞机|大巴)(?:去|到)",  # 上海坐火车去杭州
-    # 成都回重庆: a clause starting with the way home
-    r"(?<![\u4e00-\u9fff])(?!最后|然后|再)(?P<c>[\u4e00-\u9fff]{2,4}?)(?<!来)回(?![来家去]|南天)(?=[\u4e00-\u9fff]{2})",
-    r"从\s*(?P<c>[^\s，,。！？!?；;][^，,。！？!?；;]{1,19}?)\s*(?:出发|直飞|飞|去|到|走|来|回(?!来|家))",
-    r"从(?P<c>[\u4e00-\u9fff]{2,6}?)(?=[，,。！？!?；;\s]|$)",  # "…去厦门，从杭州": the clause ends there
-    r"(?P<c>[^\s，,。！？!?；;、有没的去飞到]{2,6}?)\s*(?:出发|直飞|(?<!走)走(?=[，,。！!？?\s]|$))",  # not 走走
-    r"(?P<c>[\u4e00-\u9fff]{2,4}?)(?:飞|坐飞机|坐高铁|开车)?过去(?=[，,。！!？?\s的]|$|飞)",  # 广州飞过去(的机票)
-    r"(?P<c>[\u4e00-\u9fff]{2,4}?)(?:到|-|—|→)?[\u4e00-\u9fff]{2,4}往返",  # 上海成都往返: from Shanghai and back
-    r"(?<![\u4e00-\u9fff])(?P<c>[\u4e00-\u9fff]{2,4}?)飞(?=[\s，,。！!？?]|$)",  # 住五晚 武汉飞 总共…
-    # 在上海上班 is home (女儿在伦敦读书 is hers)
-    r"(?<![想要去到儿子友学事妈爸姐妹弟哥公婆他她])(?<!以前)(?<!曾经)(?<!当年)(?<!之前)在(?P<c>[\u4e00-\u9fff]{2,4}?)(?:工作|上班|读书|上学|上大学|读大学|念书|实习|交换)",
-    r"(?i)\bfrom\s*(?P<c>[\u4e00-\u9fff]{2,6})",
-    r"(?i)\b(?:i am|i'm|im|we are|we're|i live|we live|based|living)\s+in\s+(?P<c>[\u4e00-\u9fff]{2,4})",  # I'm in 南京
-    r"(?i)(?<!away )\bfrom\s+(?P<c>[a-z][a-z' .-]{1,20}?)"  # ("somewhere quiet away from Patong")
-    r"(?=[,.;:!?—–(]|\s+(?:" + ORIGIN_ENDS + r")\b|\s+-\s|\s*[\u4e00-\u9fff]|$)",
-    r"(?i)\b(?:i am|i'm|im|i live|we live|we are|we're|based|living|live|staying|currently|i work|working"
-    r"|i study|we study|(?<!is )(?<!are )(?<!'s )studying)\s+"  # (my grandson is studying in Qingdao: his)
-    r"(?:all\s+|both\s+|currently\s+|now\s+)?(?:living\s+|staying\s+|based\s+|working\s+|studying\s+)?"
-    # "we're a retired couple in Nanjing", "a family of five (3 kids) in", "I'm at uni in London"
-    r"(?:at (?:uni|university|college|school)\s+)?(?:an?\s+[a-z0-9() ]{2,30}?\s+)?"
-    r"(?:(?:[a-z]+\s+)?students?\s+(?:study(?:ing)?\s+)?)?"  # "i am malaysian student study in xi'an"
-    r"in\s+(?P<c>[a-z](?:(?!\s+(?:" + ORIGIN_ENDS + r"|that)\b)[a-z' .-]){1,20}?)"  # "in Paris next week": a stay
-    r"(?=[,.;!?)—–]|\s+-\s|\s+(?:and|but|so|for|since|until|till|now|rn|right now|as|looking|thinking|planning"
-    r"|with|visiting|on (?:an? )?exchange)\b|$)",
-    r"(?i)\b(?:out of|outta|leaving|departing|home is|my home town is|my hometown is)\s+(?P<c>[a-z][a-z' .-]{1,20}?)"
-    r"(?=[,.;:!?—–(]|\s+(?:" + ORIGIN_ENDS + r")\b|\s+-\s|$)",
-    r"(?i)\b(?:out of|from|leaving)\s+(?P<c>[A-Z]{3})\b",
-    r"(?i)(?:^|[.,;:!?]\s*)(?P<c>[a-z][a-z' .-]{1,20}?)[- ]based\b",  # "Beijing based", "Shanghai-based family"
-    r"(?i)\b(?:are|am|is)\s+(?:currently\s+)?in\s+(?P<c>[a-z][a-z' .-]{1,20}?)\s+(?:now|rn|right now)\b",
-    r"(?i)(?:^|[,.;]\s*)(?:now|currently)\s+in\s+(?P<c>[a-z][a-z' .-]{1,20}?)(?=[,.;!?]|$)",  # "student, now in Seoul."
-)
+ORIGIN_PATTERNS = [  # the places a question names as the start, tried in order (origins.toml)
+    rules.compiled(rule, ORIGIN_ENDS=ORIGIN_ENDS) for rule in rules.table("origins")["ORIGIN_PATTERNS"].values()
+]
 
 
 def _origin_from_patterns(text: str, places: list[Mention]) -> Mention | None:
@@ -66,7 +23,7 @@ def _origin_from_patterns(text: str, places: list[Mention]) -> Mention | None:
     Germany, I am living in Shanghai now": a nationality, then the home)."""
     unknown = None
     for pattern in ORIGIN_PATTERNS:
-        for m in re.finditer(pattern, text):
+        for m in pattern.finditer(text):
             start, end = m.span("c")
             for place in places:
                 if start <= place.start < end:
@@ -112,12 +69,8 @@ def find_origin(text: str, places: list[Mention]) -> Mention | None:
     fix = R.CHANGED_MIND.search(text)  # "from Shenzhen... oh wait, no, from Guangzhou": the start said last
     if fixed := [p for p in places if fix and p.start > fix.end() and after_from(text, p)]:
         return fixed[0]
-    return _origin_from_patterns(text, places) or _right_after_from(text, places) or _route_origin(text, places)
-
-
-def _right_after_from(text: str, places: list[Mention]) -> Mention | None:
-    """ "from Beijing sept 6-12", "flights from Shanghai already pricey": a place right after "from"."""
-    return next((p for p in places if R.FROM_BEFORE.search(text[max(0, p.start - 16) : p.start])), None)
+    right_after_from = (p for p in places if after_from(text, p))  # "from Beijing sept 6-12", "flights from Shanghai"
+    return _origin_from_patterns(text, places) or next(right_after_from, None) or _route_origin(text, places)
 
 
 def after_from(text: str, place: Mention) -> bool:

@@ -28,163 +28,54 @@ class Party:
         return self.asked_rooms or (self.size - self.children + 1) // 2
 
 
-# companions named with the speaker: each adds to "me"
-# pairs before the single words inside them (爷爷奶奶 is two, never 2 + 1 + 1): a match is used once
-ZH_COMPANIONS: tuple[tuple[str, int], ...] = (
-    (r"(?:孩子|她|他|娃)他?的?(?:爸爸|妈妈|爸|妈|奶奶|爷爷|外婆|外公|姥姥|姥爷)", 1),  # 她爸, 孩子奶奶: one person
-    (r"爸妈|父母|爸爸妈妈|二老|公婆|公公婆婆|岳父母|岳父岳母|爷爷奶奶|外公外婆|姥姥姥爷|老人家们", 2),
-    (r"爷爷|奶奶|外公|外婆|姥姥|姥爷|妈妈|爸爸|我妈|我爸|岳父|岳母|婆婆|公公|老人|妈|爸", 1),
-    (
-        r"哥哥|姐姐|弟弟|妹妹|[我她他][哥姐弟妹]|闺蜜|发小|室友|(?<!小)朋友(?!们)|同事(?!们)|同学(?!们)|侄子|侄女|外甥女?|表[哥姐弟妹]|堂[哥姐弟妹]",
-        1,
-    ),
-    (
-        r"老婆|老公|老伴|媳妇|爱人|妻子|丈夫|未婚夫|未婚妻|女朋友|男朋友|女友|男友|对象|太太|先生|男票|女票|(?i:\bbf\b|\bgf\b)",
-        1,
-    ),
-    (r"^(?:她|他)(?!们)", 1),  # 带她去巴黎: one more
-    (TWINS := r"双胞胎(?:宝宝|孩子|女儿|儿子|男孩|女孩)?", 2),  # 带着双胞胎, 双胞胎宝宝: two children
-    (r"孩子|小孩|娃|儿子|女儿|闺女|(?<!暖)宝宝|外?孙[子女]", 1),  # (暖宝宝: a heat pad)
-)
-EN_COMPANIONS: tuple[tuple[str, int], ...] = (
-    (r"parents|mum and dad|mom and dad|grandparents|in-laws", 2),
-    (EN_TWINS := r"\btwins\b|\btwin (?:boys|girls|sons|daughters|babies)\b", 2),  # "my twin boys (17)": two children
-    (r"\b(?:mum|mom|dad|mother|father|grandma|grandpa|grandmother|grandfather|sister|brother|bro|sis)\b", 1),
-    (r"\b(?:wife|husband|partner|girlfriend|boyfriend|gf|bf|fianc[eé]e?|spouse|hubby)\b", 1),
-    (r"\b(?:buddy|friend|mate|colleague|pal|cousin|nephew|niece|aunt|uncle|room-?mate|roomate|classmate)\b", 1),
-    (
-        r"\b(?:bab(?:y|ies) (?:daughter|son|girl|boy)s?|kids?(?![- ]friendly)|child(?:ren)?(?![- ]friendly)"
-        r"|sons?|daughters?|boys|girls|bab(?:y|ies)"
-        r"|teens?|teenagers?|toddlers?"
-        r"|\d{1,2}\s*(?:yo|y/o|-year-old)|(?<=\ba )\d{1,2}[\s-]years?[\s-]old|\d{1,2}[\s-]years?[\s-]olds"
-        r"|grandkids?|grandchild(?:ren)?|grand(?:son|daughter)s?)\b",
-        1,
-    ),
-)
-
-
 R = rules.Rules("party", _ZN=_ZN, _EN=_EN)
-
-
-def _explicit(text: str) -> Party | None:
-    """A count said outright: 两个人, 3人, 一家三口, 两大一小, "4 people", "a family of four"."""
-    if m := re.search(_ZN + r"\s*个?大(?:人)?\s*[，,、和+带跟加]?\s*(?:外加|再加|加上)?\s*" + _ZN + ZH_CHILD, text):
-        a, b = number(m.group(1)), number(m.group(2))
-        return Party(a + b, m.group(0), children=b) if a and b else None
-    if (m := R.TOTAL.search(text)) and (n := number(m.group(1) or m.group(2))):
-        return Party(n + bool(m.group(3)), m.group(0))  # 一共14个; 15个老年人加我自己: sixteen
-    if m := re.search(r"(?:我们|咱们)\s*" + _ZN + r"\s*个\S{0,2}?" + ZH_GROUP, text):
-        n = number(m.group(1))  # 我们四个女生: four in all
-        return Party(n, m.group(0)) if n else None
-    only_us = (
-        r"(?:就|只有)(?:我们|咱们|我)俩|(?:我们|咱们)俩都|(?:我们|咱们)\s*(仨|(?:"
-        + _ZN[1:-1]
-        + r")\s*个)(?![月天晚小星礼周半])"
-        r"|(?<![和跟带陪与])(" + _ZN[1:-1] + r")\s*个\s*(?:女生|男生|姑娘|大学生|学生|小伙伴|闺蜜)"  # 宿舍四个女生
-    )
-    if m := re.search(only_us, text):
-        said = m.group(1) or m.group(2)
-        n = 2 if said is None else number(said.rstrip("个 "))  # 就我们俩: two in all; 我们仨: three
-        return Party(n, m.group(0)) if n else None
-    if m := re.search(r"(?i)就我(?:自己|一个人?)|只有我(?:自己)?|\bjust me\b(?! and| as)|\bby myself\b", text):
-        return Party(1, m.group(0))  # 宝宝还是不带了，就我自己去: one, said (the party before is not kept)
-    if re.search(r"他俩|他们俩|她俩|她们俩", text):
-        return Party(2, "他俩")  # 爸妈…他俩从大连出发: the two of them travel
-    return _headcount(text)
-
-
-def _headcount(text: str) -> Party | None:
-    """A number of people: 3个大人, 一家三口, 五个人, 两个老人, "a family of four", "4 people"."""
-    if (m := re.search(_ZN + r"\s*个?(?:大人|成人|成年人)", text)) and (n := number(m.group(1))):
-        return Party(n, m.group(0))  # 3个大人: three, no children said
-    if m := re.search(
-        r"一家\s*"
-        + _ZN
-        + r"\s*口|"
-        + _ZN
-        + r"\s*口之家|"
-        + r"(?<![和跟带陪与钱])"  # 我和三位同事: me and three more (a group, read below); 多少钱一位: a price each
-        + _ZN
-        + r"\s*(?:个人|人|位|名|口人)(?!民|口[^人]|太多|很多|多不多|挤|山人海|"  # 一人两千五: each; 五一人太多: a crowd
-        + r"\s*(?:\d{3,}|[\d一两二三四五六七八九十]+\s*[千万百块元kK]))",
-        text,
-    ):
-        n = number(m.group(1) or m.group(2) or m.group(3))
-        more = R.FAMILY_PLUS.match(text, m.end())  # 一家三口+爷爷奶奶, 一家三口再加上我妈: more than the family
-        extra = _add(more.group(1), ZH_COMPANIONS, 0, [], "")[0] if more else 0
-        return Party(n + extra, text[m.start() : more.end() if more else m.end()]) if n else None
-    if (m := re.search(r"(?<![和跟带陪与着上])" + _ZN + r"\s*个?(?:老人|老年人)", text)) and (n := number(m.group(1))):
-        return Party(n, m.group(0))  # 爸妈…两个老人: two (我和两个老人, 带着两个老人: more, read as companions)
-    en = re.search(
-        r"(?i)\b(?:a\s+)?(?:family|group|party)\s+of\s+" + _EN + r"\b|\b" + _EN
-        + r"(?:\s+(?:of us|people|persons?|adults?|travell?ers|passengers|pax|guests)|\s*ppl|-person)\b"
-        r"|\bso we(?:'re| are| will be) (?:now )?" + _EN + r"\b(?!\s*(?:nights?|days?|weeks?|stars?))"  # "we are six"
-        r"|\b(?:bringing|coming|joining)\b[^.!?]{0,30}\bmake it " + _EN + r"\b(?!\s*(?:nights?|days?|stars?))",
-        text,
-    )  # fmt: skip
-    if en and (n := number(next(g for g in en.groups() if g))):
-        return Party(n, en.group(0))  # "2 adults and a 4-year-old": the list of people reads the rest
-    return None
-
-
-ZH_GROUP = r"(?:女生|男生|女孩|男孩|姑娘|朋友|同学|同事|闺蜜|小伙伴|大学生|学生)"
-# a child said with its age between count and noun: 一个5岁孩子, 两个3岁的小孩
-ZH_CHILD = r"\s*个?(?:\s*\d{1,2}\s*岁的?)?(?:小孩|孩子|儿童|小朋友|宝宝|娃|小|(?i:\s*(?:toddler|kid|baby|child)))"
-
-
-def _our_children(text: str) -> Party | None:
-    """ "we have 2 kids": two parents and the children; "I have three children": one parent and them."""
-    if m := re.search(r"(?i)\b(we|i)(?:'ve| have)(?: got)? " + _EN + r" (?:kids|children|sons|daughters)\b", text):
-        n = number(m.group(2))
-        return Party(n + (2 if m.group(1).lower() == "we" else 1), m.group(0)) if n else None
-    if m := re.search(r"(?i)\b" + _EN + r" (?:kids|children)\s*(?:\+|\band\b|\bplus\b|&)\s*(us|me)\b", text):
-        n = number(m.group(1))  # "2 kids + us": them and two parents
-        return Party(n + (2 if m.group(2).lower() == "us" else 1), m.group(0), children=n or 0) if n else None
-    if m := re.search(r"(?i)^(?:(?!\b(?:with|and|&)\b).)*?\bmy " + _EN + r" (?:kids|children|sons|daughters)\b", text):
-        n = number(m.group(1))  # "my 2 kids wanna go": me and them (a "with" clause reads the rest)
-        return Party(n + 1, m.group(0)) if n else None
-    return None
-
-
+PAIRS = rules.word_table("party", "PAIRS")  # a pair named beside its members counts two, not four
+COMPANIONS = rules.table("party")["COMPANIONS"]  # the words that name companions, each adding to "me"
+ZH_COMPANIONS, EN_COMPANIONS = (  # each word's pattern and how many people it is
+    tuple((rules.compiled(row).pattern, row["each"]) for row in COMPANIONS[language]) for language in ("zh", "en")
+)
+CHILDREN = {rules.compiled(row).pattern for rows in COMPANIONS.values() for row in rows if row.get("children")}
+PARTNER = re.compile(
+    next(p for p, _ in ZH_COMPANIONS if "老公" in p) + "|(?i:" + next(p for p, _ in EN_COMPANIONS if "wife" in p) + ")"
+)
 _MATES = rules.text("party", "_MATES")
-THEY_GO = rules.text("party", "THEY_GO")
+COUNTED = {  # the head counts said outright, by our children, by a group (party.toml: each rule and its count)
+    name: [(rules.compiled(rule, _ZN=_ZN, _EN=_EN, _MATES=_MATES), rule) for rule in table]
+    for name, table in rules.table("party")["COUNTED"].items()
+}
+
+
+def _counted(table: str, text: str) -> Party | None:
+    """The party the first rule of a COUNTED table that matches counts, as its production says (party.toml)."""
+    for pattern, rule in COUNTED[table]:
+        if not (m := pattern.search(text)):
+            continue
+        counts = [number(g) or 0 for i, g in enumerate(m.groups(), 1) if g and i != rule.get("one_more")]
+        if not all(counts):  # a count of 0 is no party
+            if rule.get("or_next"):
+                continue
+            return None
+        size = (sum(counts) or rule["size"]) * rule.get("times", 1) + rule.get("add", 0)
+        size += bool(rule.get("one_more") and m.group(rule["one_more"]))
+        said = rule.get("said", m.group(0))
+        if "plus" in rule and (more := re.match(rule["plus"], text[m.end() :])):
+            english = rule.get("plus_english", False)
+            size += _add(more.group(1), EN_COMPANIONS + ZH_COMPANIONS if english else ZH_COMPANIONS, 0, [], english)[0]
+            said = text[m.start() : m.end() + more.end()] if rule.get("plus_said") else said
+        if rule.get("bare_unless") and m.group("bare") and re.search(rule["bare_unless"], text[: m.start()]):
+            return None
+        return Party(size, said, children=number(m.group(rule["children"])) or 0 if "children" in rule else 0)
+    return None
 
 
 def _groups(text: str) -> Party | None:
     """A group counted as such: 给爸妈 (they go, not me), 我和3个朋友 (4), "4 friends" (4), "rooms for 3"."""
     if R.WITH_THEM.search(text):
         return Party(3, "爸妈、我")  # 爸妈退休了想出去走走，我陪他们
-    if re.search(THEY_GO, text):  # they go, the asker does not; unless they come and the asker takes them on
+    if R.THEY_GO.search(text):  # they go, the asker does not; unless they come and the asker takes them on
         taken = R.TAKE_THEM.search(text) is not None
         return Party(2 + taken, "parents" if re.search(r"[a-z]", text, re.I) else "爸妈")
-    if m := re.search(r"(?i)\b" + _EN + r"\s+couples\b|" + _ZN + r"\s*对(?:夫妻|情侣|小?两口)", text):
-        n = number(m.group(1) or m.group(2))  # "two couples", 两对夫妻: two each
-        more = re.match(r"(?i)\s*(?:\+|\band\b|\bplus\b|\bwith\b|带|加)\s*([^.,;!?，。]{1,40})", text[m.end() :])
-        extra = _add(more.group(1), EN_COMPANIONS + ZH_COMPANIONS, 0, [], "", english=True)[0] if more else 0
-        return Party(2 * n + extra, m.group(0)) if n else None  # "two couples + a toddler": five
-    if m := re.search(
-        r"(?:我|我们)?(?:和|跟|带|陪|与)\s*" + _ZN + r"\s*[个位名]?(?:朋友|同事|同学)"
-        r"|" + _ZN + r"\s*[个位名](?:朋友|同事|同学)\s*(?:一起|同行|陪我)",  # 3个同事一起: me and three
-        text,
-    ):
-        n = number(m.group(1) or m.group(2))
-        return Party(n + 1, m.group(0)) if n else None
-    if m := re.search(r"(?i)(?:\bme (?:and|n|&)|\bwith|\bw/|\bme\s*\+)\s*(?:my\s+)?" + _EN + r"\s+" + _MATES, text):
-        n = number(m.group(1))
-        return Party(n + 1, m.group(0)) if n else None
-    if m := re.search(r"(?i)(?<!\bmy )(?<!\bour )\b" + _EN + r"\s+" + _MATES, text):
-        n = number(m.group(1))  # "a weekend for 4 friends": the group itself, no "me" added
-        return Party(n, m.group(0)) if n else None
-    if m := R.COUNTED_FOR.search(text):
-        n = number(next(g for g in m.groups() if g))
-        nights = m.group("bare") and re.search(r"(?i)\bfor \w+ (?:nights?|days?)\b", text[: m.start()])
-        return Party(n, m.group(0)) if n and not nights else None  # "London for 4" after "Paris for 5 nights"
-    return None
-
-
-PARTNER = re.compile(
-    next(p for p, _ in ZH_COMPANIONS if "老公" in p) + "|(?i:" + next(p for p, _ in EN_COMPANIONS if "wife" in p) + ")"
-)
+    return _counted("groups", text)
 
 
 def _companions(text: str) -> Party | None:
@@ -196,16 +87,12 @@ def _companions(text: str) -> Party | None:
     said: list[str] = []
     count, kids = (2 if couple else 1), 0
     partner = False
-    readers = (
-        (ZH_COMPANIONS, R.ZH_WITH, False),
-        (EN_COMPANIONS, R.EN_WITH, True),
-    )
     named: list[tuple[int, int]] = []  # where the "with" clauses named people: "and my colleague is coming too"
-    for table, clauses, english in readers:
+    for table, clauses, english in ((ZH_COMPANIONS, R.ZH_WITH, False), (EN_COMPANIONS, R.EN_WITH, True)):
         for m in clauses.finditer(text):
             named.append(m.span(1))
             before = count
-            count, said, more = _add(R.ASIDE.sub("", m.group(1)), table, count, said, m.group(0), english=english)
+            count, said, more = _add(R.ASIDE.sub("", m.group(1)), table, count, said, english)
             count -= min(more, kids)  # 带两个娃…我和老公加两个孩子: the same children named twice count once
             kids, partner = max(kids, more), partner or PARTNER.search(m.group(1)) is not None
             count = max(count, before)
@@ -216,7 +103,7 @@ def _companions(text: str) -> Party | None:
         if any(a <= start < b for a, b in named):
             continue  # counted once, by its clause
         end = min([a for a, _ in named if start < a < end] + [end])  # "my husband and our two boys": the boys once
-        count, said, more = _add(text[start:end], EN_COMPANIONS, count, said, m.group(0), english=True)
+        count, said, more = _add(text[start:end], EN_COMPANIONS, count, said, english=True)
         kids += more
     count, said = _pairs_once(count, said)
 
@@ -232,10 +119,6 @@ def _companions(text: str) -> Party | None:
     return Party(count, ("、" if re.search(r"[\u4e00-\u9fff]", text) else ", ").join(said) or "2", children=kids)
 
 
-# a pair named beside its members counts two, not four: "my grandparents … grandma & grandpa"
-PAIRS = {"grandparents": ("grandma", "grandpa", "grandmother", "grandfather"), "parents": ("mum", "mom", "dad")}
-
-
 def _pairs_once(count: int, said: list[str]) -> tuple[int, list[str]]:
     """`said` less the members of a pair also named as the pair (their count taken off)."""
     for pair, members in PAIRS.items():
@@ -246,10 +129,10 @@ def _pairs_once(count: int, said: list[str]) -> tuple[int, list[str]]:
 
 
 def _add(
-    words: str, table: tuple[tuple[str, int], ...], count: int, said: list[str], phrase: str, english: bool = False
+    words: str, table: tuple[tuple[str, int], ...], count: int, said: list[str], english: bool = False
 ) -> tuple[int, list[str], int]:
     """The people named in `words`, a number before a plural counted ("two kids" = 2, 两个孩子 = 2), and of
-    them the children (the table's last row)."""
+    them the children (the rows said as children)."""
     added = kids = 0
     for pattern, each in table:
         for m in re.finditer(pattern, words, re.IGNORECASE):
@@ -260,7 +143,7 @@ def _add(
             n = len(re.findall(r"\d{1,2}", ages.group(0))) if ages else n
             counted = n if n and each == 1 and n < 10 else each
             added += counted
-            kids += counted if pattern in (table[-1][0], TWINS, EN_TWINS) else 0
+            kids += counted if pattern in CHILDREN else 0
             gap = " " if english else ""
             if counted == each:
                 said.append(m.group(0))
@@ -277,11 +160,11 @@ def added_people(text: str) -> int:
         return number(m.group(1) or m.group(2) or m.group(3)) or 0  # 再加一个人, 又多了两个同学: more, not a party
     if (m := R.KIN_FAMILY.search(text)) and R.ADDED.search(text):
         return number(m.group(1)) or 0  # 我弟一家三口也要跟着去: three more
-    if not R.ADDED.search(text) or _explicit(text) is not None:
+    if not R.ADDED.search(text) or _counted("explicit", text) is not None:
         return 0
     found = _companions(text)
     said = re.search(r"(?:^|[\s，,。！!？?])([^，,。！？!?\s]{1,6}?)也", text)  # 我妹也想去, 我老婆和孩子也一起回
-    named = _add(said.group(1), ZH_COMPANIONS, 0, [], "")[0] if said else 0  # the ones named before 也
+    named = _add(said.group(1), ZH_COMPANIONS, 0, [])[0] if said else 0  # the ones named before 也
     if found is None or found.guessed:
         return named
     we = R.WE.search(re.sub(r"(?i)\b(?:joining|join|with|meeting|meet) us\b", " ", text))  # "joining us": not "we are"
@@ -305,29 +188,21 @@ def _listed(text: str) -> Party | None:
     found = listed_party(text)
     if found is None or found[0] < 2:
         return None
-    joining = [
-        m.group(0) for m in R.EN_JOINING.finditer(text) if m.group(0) not in found[2]
-    ]  # "my husband's coming too"
-    more = sum(_add(m, EN_COMPANIONS, 0, [], "", english=True)[0] for m in joining)
+    joining = [m.group(0) for m in R.EN_JOINING.finditer(text) if m.group(0) not in found[2]]  # "X's coming too"
+    more = sum(_add(m, EN_COMPANIONS, 0, [], english=True)[0] for m in joining)
     return Party(found[0] + more, ", ".join([found[2], *joining]), children=found[1])
-
-
-def _larger(first: Party | None, second: Party | None) -> Party | None:
-    """Of two readings of the people named, the one that counts more (a list read whole, or "with" clauses)."""
-    if first is None or second is None:
-        return first or second
-    return first if first.size > second.size else second
 
 
 def find_party(text: str) -> Party:
     """The head count a question gives (one traveller when it names nobody), with any rooms asked for."""
-    listed, explicit = _listed(text), _explicit(text)
+    listed, explicit = _listed(text), _counted("explicit", text)
     whole = explicit is not None and _whole(explicit, text)  # "just the 3 of us"
     if explicit is not None and (listed is None or explicit.said not in listed.said or whole):
         found: Party | None = _with_children(explicit, text)  # "a family of five": said outright (unless one
         # item of a longer list)
     else:
-        found = _larger(listed, _our_children(text) or _companions(text))
+        named = _counted("our_children", text) or _companions(text)  # of a list read whole or "with" clauses,
+        found = max((p for p in (named, listed) if p), key=lambda p: p.size, default=None)  # the one counting more
     if found is None or not 1 <= found.size <= MAX_PARTY:
         return Party(1, "")
     if (m := R.ROOMS.search(text)) and 1 <= (rooms := number(m.group(1) or m.group(2)) or 0) <= found.size:

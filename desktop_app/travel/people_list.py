@@ -8,21 +8,12 @@ import re
 from desktop_app.travel import rules
 from desktop_app.travel.numbers import number
 
-# (noun, people each when no count is said, children): a pair is two, a plural with no count is not counted;
-# "2 adults" and "the 2 of us" count the speaker among them
-ADULTS = r"adults?|grown-?ups"
 _OLD = r"\d{1,2}[- ]?(?:year|yr)s?[- ]olds?"
-NOUNS: tuple[tuple[str, int, bool], ...] = (
-    (ADULTS, 1, False),
-    (r"parents|grandparents|in-laws|mum and dad|mom and dad", 2, False),
-    (r"twins", 2, True),
-    (r"wife|husband|hubby|partner|spouse|girlfriend|boyfriend|gf|bf|fianc[eé]e?|mum|mom|dad|mother|father", 1, False),
-    (r"grandma|grandpa|grandmother|grandfather|granny|nana|sister|brother|cousin|aunt|uncle|niece|nephew", 1, False),
-    (r"friend|buddy|mate|pal|colleague|roommate|classmate|coworker|teacher", 1, False),
-    (_OLD + r"|son|daughter|kid|child|baby|infant|toddler|teen|teenager|boy|girl|grand(?:son|daughter|kid)", 1, True),
-    (r"sons|daughters|kids|children|babies|infants|toddlers|teen(?:ager)?s|boys|girls|grand(?:kids|children)", 0, True),
-    (r"friends|buddies|(?:room|class)?mates|pals|colleagues|coworkers|students|cousins|sisters|brothers", 0, False),
+NOUNS: tuple[tuple[str, int, bool], ...] = tuple(  # (noun, people each when no count is said, children)
+    (rules.compiled({"pattern": noun}, _OLD=_OLD).pattern, each, kids)
+    for noun, each, kids in rules.table("people_list")["NOUNS"]["rows"]
 )
+ADULTS = NOUNS[0][0]  # "2 adults" and "the 2 of us" count the speaker among them
 _NUM = r"\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|a|an"
 _NOUN = "|".join(f"(?:{n})" for n, _, _ in NOUNS)
 _ADULT = "|".join(f"(?:{n})" for n, _, kids in NOUNS if not kids)  # never a word before another noun
@@ -41,7 +32,7 @@ def _people(m: re.Match[str]) -> tuple[int, bool, bool] | None:
     each, kids = next((e, k) for n, e, k in NOUNS if re.fullmatch(n, noun, re.I))
     paren = m.group("paren") or ""
     said = number(m.group("n")) if m.group("n") else None
-    if (of_them := re.search(r"(\d{1,2}|two|three|four|five)\s+of\s+them", paren, re.I)) is not None:
+    if (of_them := R.OF_THEM.search(paren)) is not None:
         said = number(of_them.group(1))
     elif each == 0 and "both" not in paren.lower() and len(R.AGES.findall(paren)) > 1:
         said = len(R.AGES.findall(paren))  # "the kids (8 and 11)": two
@@ -52,19 +43,14 @@ def _people(m: re.Match[str]) -> tuple[int, bool, bool] | None:
 def listed_party(text: str) -> tuple[int, int, str] | None:
     """(people, children, the words) of the longest list of people the text names with the speaker or after
     "with"; None when no such list is said."""
-    best: tuple[int, int, str] | None = None
     text = R.ADDRESSED.sub(lambda m: " " * len(m.group(0)), text)  # "Hello friend, I am…": the reader, no traveller
-    items = list(R.ITEM.finditer(text))
-    i = 0
-    while i < len(items):
-        run = [items[i]]
-        while i + len(run) < len(items) and R.SEPARATOR.match(text[run[-1].end() : items[i + len(run)].start()]):
-            run.append(items[i + len(run)])
-        found = _counted(text, run)
-        if found is not None and (best is None or found[0] > best[0]):
-            best = found
-        i += len(run)
-    return best
+    runs: list[list[re.Match[str]]] = []  # items said one after another ("me, my wife and 2 kids")
+    for item in R.ITEM.finditer(text):
+        if runs and R.SEPARATOR.match(text[runs[-1][-1].end() : item.start()]):
+            runs[-1].append(item)
+        else:
+            runs.append([item])
+    return max((found for run in runs if (found := _counted(text, run))), key=lambda found: found[0], default=None)
 
 
 def _counted(text: str, run: list[re.Match[str]]) -> tuple[int, int, str] | None:

@@ -12,12 +12,6 @@ from desktop_app.travel.span import COMING_DAYS, next_on
 from desktop_app.travel.world_places import find_places, matched_len
 
 
-def _hours(text: str) -> int | None:
-    """48小时怎么玩, "Beijing in 48 hours": two days."""
-    m = re.search(r"(?i)(?<!\d)(24|48|72)\s*(?:小时|hours|hrs)(?![a-z])(?!\s*(?:营业|开放|开门|服务|open))", text)
-    return int(m.group(1)) // 24 if m else None
-
-
 def nights_to_stay(said: int | None, kind: str | None, span_days: int) -> int:
     """Nights of hotel: as said, else what dated days span (a weekend: one, Dec 20-27: seven), else three."""
     if said:
@@ -29,27 +23,23 @@ def _counted(text: str) -> tuple[int | None, int | None]:
     """(days, nights) said with a number: 三天, 两晚, "3 days", "2 nights", 48小时; 一天几班 and
     24小时营业 are no stay, and 多少钱一晚 is one night only when no other length is said."""
     days = nights = None
-    zh = r"(\d{1,3}|[一两二三四五六七八九十]{1,2})"  # a longer run of digits is no stay
-    # 三天, 5日游, 两日 (not 3.5天; 19日 in 12月19日到22日 is a date, a day count is 19日游)
-    days_said = r"(?:" + zh + r"\s*天|(\d{1,3})\s*日(?=游|行|攻略|自由行)|([一两二三四五六七八九十]{1,2})\s*日)"
-    text = re.sub(r"[前后]一天|那[两几三]天", "   ", text)  # 圣诞节后一天 is a day, 跨年那两天 the holiday's days
-    if m := re.search(r"(?<![周期拜月第\d.])" + days_said + r"(?!\s*(?:有)?(?:几|多少)\s*[班趟])", text):
+    text = R.NOT_DAYS.sub("   ", text)
+    if m := R.ZH_DAYS.search(text):
         days = number(m.group(1) or m.group(2) or m.group(3))
-    if m := re.search(r"(?<![周期拜元块/每\d])" + zh + r"\s*(?:晚|夜|宿)", R.A_NIGHT_PRICED.sub(" ", text)):  # 周五晚上
+    if m := R.ZH_NIGHTS.search(R.A_NIGHT_PRICED.sub(" ", text)):
         nights = number(m.group(1))
-    en = r"(?i)\b(\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|a|an)[\s-]*"
-    if m := re.search(r"(?i)(?<!as )" + en[4:] + r"(?:full\s+|whole\s+)?(?:days?|day trip)\b", text):  # "2 full days"
+    if m := R.EN_DAYS.search(text):
         days = number(m.group(1))
     days = None if days == 1 and R.DAY_TRIP.search(text) else days  # 一日游, 当天来回: no night
-    days = days or _hours(text)
-    if re.search(r"(?i)\ba couple (?:of )?nights\b", text):  # "just a couple of nights"
-        nights = nights or 2
-    if m := re.search(r"(?i)\b(\d)\s*d\s*(\d)\s*n\b", text):  # a package's "5D4N"
+    if days is None and (m := R.HOURS.search(text)):  # 48小时: two days
+        days = int(m.group(1)) // 24
+    nights = nights or 2 if R.COUPLE_NIGHTS.search(text) else nights
+    if m := R.PACKAGE.search(text):
         return number(m.group(1)), number(m.group(2))
     dated = R.MONTH_DAY.sub(" ", text)
-    if m := re.search(r"(?i)(?<![\d$¥/] )(?<![\d$¥/])" + en[4:] + r"nights?\b|\b(\d{1,2})n\b", dated):  # 3n
+    if m := R.EN_NIGHTS.search(dated):
         nights = number(m.group(1) or m.group(2))
-    if m := re.search(r"(?i)(?:\bmake it|改成|改为)\s*" + zh + r"\s*(?:nights?\b|晚)", dated):  # "one night, make it 3"
+    if m := R.MAKE_IT.search(dated):
         nights = number(m.group(1))
     return days, nights
 
@@ -59,25 +49,16 @@ def parse_duration(text: str) -> tuple[int | None, int | None]:
     text = R.LATE.sub(" ", R.MOVED.sub(" ", R.VISA_FREE.sub(" ", text)))  # 推迟一周, 晚两天到: how far a trip moves
     text = re.sub(COMING_DAYS, " ", text, flags=re.IGNORECASE)  # 未来三天的天气: a time, not a stay
     days, nights = _counted(text)
-    weeks = (  # a stay: 两周 / 2 weeks; 两周后, "in 2 weeks", "2 weeks later" are a time
-        r"(?i)(?<![上下])半个?月|(?<!第)(两|二|2|三|3)\s*(?:周|个星期|个礼拜)(?!\s*(?:以|之)?后)"  # 第二周: which week
-        r"|(?<!in )\b(two|three|2|3) weeks\b(?!\s+(?:from|later|after|on)\b)"
-    )
-    if days is None and (m := re.search(weeks, text)):
+    if days is None and (m := R.WEEKS.search(text)):
         count = m.group(1) or m.group(2)
         days = 15 if count is None else 7 * (number(count) or 2)  # 半个月: fifteen days
-    if days is None and re.search(r"(?i)\bfortnight\b", text):
+    if days is None and R.FORTNIGHT.search(text):
         days = 14
-    week = (
-        r"(?i)(?<!第)(?<!最后)(?:一周|一个星期|一个?礼拜)|\b(?:a|one|beach|ski|chill|slow|relaxing|lazy|holiday|quiet"
-    )
-    week += r"|beachy(?:-ish)?|sunny|warm|quick|family)"
-    week += r"(?: full| whole)? week\b"
-    if days is None and re.search(week, text):
+    if days is None and R.A_WEEK.search(text):
         days = 7
-    if days is None and re.search(r"(?i)小长假|长周末|\blong weekend\b", text):
+    if days is None and R.LONG_WEEKEND.search(text):
         days, nights = 3, nights or 2
-    if days is None and re.search(r"(?i)周末|(?<!easter )\bweekend\b", text):  # Easter weekend: its four days
+    if days is None and R.WEEKEND.search(text):
         days, nights = 2, nights or 1
     if days is None and nights is None and (R.A_NIGHT_PRICED.search(text) or R.THAT_NIGHT.search(text)):
         nights = 1  # 外滩附近的酒店多少钱一晚: one night priced
@@ -121,18 +102,17 @@ def more_nights(text: str) -> int:
 
 
 _N = r"(\d{1,2}|[一两二三四五六七八九十]{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)"
-# a stay said a few words after its city, before the next one: 新加坡stopover两晚, 东京那边住四晚, 首尔停留两天,
-# "Bangkok for 2 nights on the way", 悉尼住一周 (a week: 7)
-STAY_WORDS = r"(?:住|待|呆|停留|玩|逛|stopover|stay|for)"
 FILLER = r"(?:(?!出发|走|飞|到|去|预算|\b(?:from|to|budget)\b)[^，,。；;！!？?\d]){0,10}?"  # not a way, not money
-R = rules.Rules("stay", _DAYS=_DAYS, _M=_M, _N=_N, FILLER=FILLER, STAY_WORDS=STAY_WORDS)
+_ZH = r"(\d{1,3}|[一两二三四五六七八九十]{1,2})"  # a count of days or nights (a longer run of digits is no stay)
+_EN = r"\b(\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|a|an)[\s-]*"
+R = rules.Rules("stay", _DAYS=_DAYS, _M=_M, _N=_N, _ZH=_ZH, _EN=_EN, FILLER=FILLER)
 
 
 def said_nights(text: str) -> dict[str, int]:
     """The nights said for each city ("Xi'an (2 nights), then Chengdu (3 nights)": xian 2, chengdu 3)."""
     found: dict[str, int] = {}
     cities = [p for p in find_places(text) if p.city is not None]
-    counted = re.search(r"(?i)nights?|days?|晚|天", text) is not None
+    counted = R.COUNTED.search(text) is not None
     for place in cities:
         assert place.city is not None
         end = place.start + matched_len(text, place.start, place.city)

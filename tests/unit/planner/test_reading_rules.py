@@ -84,7 +84,7 @@ def test_a_rule_reads_as_its_module_used_it() -> None:
 def test_a_fragment_is_filled_where_named_and_a_missing_one_fails_loudly() -> None:
     from desktop_app.travel import party
 
-    assert party.R.TOTAL.search("一共5个人") and "{{" not in party.R.TOTAL.pattern
+    assert party.R.MORE.search("再加两个人") and "{{" not in party.R.MORE.pattern
     entry = {"pattern": ["(?:", "{{N}}", ")人"]}
     assert rules.compiled(entry, N=r"\d+").fullmatch("3人")
     with pytest.raises(KeyError):
