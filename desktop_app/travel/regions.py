@@ -3,15 +3,14 @@ with the nearest cities that have some); Japan means Tokyo and Osaka."""
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from desktop_app.paths import resources_dir
 from desktop_app.travel import rules
-from desktop_app.travel.places import City, all_cities
-from desktop_app.travel.world_places import WorldPlace, inside_city, name_pattern
+from desktop_app.travel.data import load_data
+from desktop_app.travel.places import City, all_cities, name_pattern, unclaimed
+from desktop_app.travel.world_places import WorldPlace, inside_city
 
 
 @dataclass(frozen=True)
@@ -44,10 +43,9 @@ def _cities_in(names: set[str], countries: set[str], ids: set[str]) -> tuple[Cit
 @lru_cache(maxsize=1)
 def regions() -> tuple[tuple[str, Region], ...]:
     """(name, region) for every name of regions.json, longest first; a city's own name never is one."""
-    raw = json.loads((resources_dir() / "data" / "regions.json").read_text(encoding="utf-8"))
     city_names = {n.casefold() for c in all_cities() for n in c.names()}
     pairs: list[tuple[str, Region]] = []
-    for row in raw.get("regions", []):
+    for row in load_data("regions.json").get("regions", []):
         zh, en = [str(n) for n in row.get("zh", [])], [str(n) for n in row.get("en", [])]
         names = {*zh, *en}
         cities = _cities_in(names, set(row.get("countries", [])), set(row.get("cities", [])))
@@ -66,15 +64,13 @@ R = rules.Rules("regions")
 
 def find_regions(text: str, taken: list[tuple[int, int]]) -> list[tuple[int, int, Region]]:
     """Regions named in text (not inside a place already found), in order, with where they end."""
-    found: list[tuple[int, int, Region]] = []
-    spans = list(taken)
-    for pattern, region in _patterns():
-        for m in pattern.finditer(text):
-            if any(m.start() < e and s < m.end() for s, e in spans) or R.PEOPLE_OF.match(text, m.end()):
-                continue
-            spans.append((m.start(), m.end()))
-            found.append((m.start(), m.end(), region))
-    return sorted(found, key=lambda f: f[0])
+    named = (  # 美国朋友, 日本人: who someone is
+        (*m.span(), region)
+        for pattern, region in _patterns()
+        for m in pattern.finditer(text)
+        if not R.PEOPLE_OF.match(text, m.end())
+    )
+    return sorted(unclaimed(named, list(taken)), key=lambda f: f[0])
 
 
 def qualifies(text: str, region: tuple[int, int], cities: list[tuple[int, int, City]], inside: Region) -> bool:

@@ -3,23 +3,18 @@ the sample data covers (the rest are named in the answer with the nearest places
 
 from __future__ import annotations
 
-import json
-import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from desktop_app.paths import resources_dir
 from desktop_app.travel import rules
+from desktop_app.travel.data import load_data
 from desktop_app.travel.distance import distance_km
 from desktop_app.travel.homophones import find_homophones
 from desktop_app.travel.landmarks import find_landmarks
-from desktop_app.travel.places import City, all_cities, find_airports, find_cities
+from desktop_app.travel.places import AS_WRITTEN, City, all_cities, find_airports, find_cities, name_pattern, unclaimed
 from desktop_app.travel.spelling import TRADITIONAL
 
 STAND_IN_KM = 800  # a sample city this close may stand in for a place without data
-# names that are also English words match only as written ("a nice hotel", "male", "lima beans"); any other in any
-# case, as phones type them ("bali or phuket", "hotel in kyoto")
-AS_WRITTEN = frozenset({"Male", "Nice", "Pest", "Rio", "Aba", "Fes", "Jos", "Kota", "Lima", "Teni", "Ufa", "Cali"})
 
 
 @dataclass(frozen=True)
@@ -56,10 +51,9 @@ def _shown_zh(names: list[str]) -> str:
 @lru_cache(maxsize=1)
 def world_places() -> tuple[tuple[str, WorldPlace], ...]:
     """Every (name, place) of the world list, longest name first, sample cities' names left out."""
-    raw = json.loads((resources_dir() / "data" / "world_places.json").read_text(encoding="utf-8"))
     sample = {n.casefold() for c in all_cities() for n in c.names()}
     pairs: list[tuple[str, WorldPlace]] = []
-    for row in raw.get("places", []):
+    for row in load_data("world_places.json").get("places", []):
         zh, en = [str(n) for n in row.get("zh", [])], [str(n) for n in row.get("en", [])]
         if not en:
             continue
@@ -83,14 +77,6 @@ def _world_needles() -> tuple[tuple[str, str, bool, WorldPlace], ...]:
     return tuple(out)
 
 
-def name_pattern(name: str) -> re.Pattern[str]:
-    """A place's name as found in text: a Latin one as a whole word (any case unless it is short)."""
-    if not name.isascii():
-        return re.compile(re.escape(name))
-    flags = re.IGNORECASE if name not in AS_WRITTEN else 0
-    return re.compile(rf"(?<![A-Za-z]){re.escape(name)}(?![A-Za-z])", flags)
-
-
 # a world place's pattern, compiled when its name is in a text (not all ~1,700 up front: ~1 MB)
 _world_pattern = lru_cache(maxsize=256)(name_pattern)
 
@@ -100,30 +86,25 @@ def find_places(text: str) -> list[Mention]:
     sample = find_cities(text)
     taken = [(pos, pos + matched_len(text, pos, city)) for pos, city in sample]
     found = [Mention(pos, city=city) for pos, city in sample]
-    for start, end, city in find_airports(text):  # PVG, 浦东机场: the city the airport serves
-        if not any(start < e and s < end for s, e in taken):
-            taken.append((start, end))
-            found.append(Mention(start, city=city))
+    found += [Mention(start, city=city) for start, _, city in unclaimed(find_airports(text), taken)]  # PVG, 浦东机场
     found += [Mention(start, city=city) for start, _, city in find_landmarks(text, taken)]  # 故宫: Beijing
-    for start, end, city in _misspelt(text, taken):  # "sanay hotels", "kunmimg weather"
-        taken.append((start, end))
-        found.append(Mention(start, city=city, said=text[start:end]))
+    misspelt = unclaimed(_misspelt(text, taken), taken)  # "sanay hotels", "kunmimg weather"
+    found += [Mention(start, city=city, said=text[start:end]) for start, end, city in misspelt]
     lowered = text.translate(_ASCII_FOLD).lower()
-    for name, needle, folded, place in _world_needles():
-        if needle not in (lowered if folded else text):
-            continue  # a pattern matches only where its name is (case aside): most are never compiled
-        for m in _world_pattern(name).finditer(text):
-            if any(m.start() < e and s < m.end() for s, e in taken):
-                continue
-            taken.append((m.start(), m.end()))
-            found.append(Mention(m.start(), world=place))
-    for start, end, city, _ in find_homophones(text, taken):  # 三压天气, 去哈尔宾: after every name as written
-        found.append(Mention(start, city=city, said=text[start:end]))
+    world = (  # a pattern matches only where its name is (case aside): most are never compiled
+        (*m.span(), place)
+        for name, needle, folded, place in _world_needles()
+        if needle in (lowered if folded else text)
+        for m in _world_pattern(name).finditer(text)
+    )
+    found += [Mention(start, world=place) for start, _, place in unclaimed(world, taken)]
+    heard = find_homophones(text, taken)  # 三压天气, 去哈尔宾: after every name as written
+    found += [Mention(start, city=city, said=text[start:end]) for start, end, city, _ in heard]
     return sorted(found, key=lambda m: m.start)
 
 
 R = rules.Rules("world_places")
-NOT_SLIPS = frozenset({"pairs", "parish", "macaw"})  # one slip from a name (Paris, Macau), but words
+NOT_SLIPS = rules.word_table("world_places", "WORDS")["not_slips"]
 
 
 def _distance(a: str, b: str) -> int:
@@ -147,7 +128,7 @@ def _misspelt(text: str, taken: list[tuple[int, int]]) -> list[tuple[int, int, C
     """Latin words one slip (two for long names) from a sample city's name, said where a place is meant."""
     found: list[tuple[int, int, City]] = []
     # a name of two words first ("Kuala Lampur"), then single words ("Singapure", "Seol")
-    for m in [*re.finditer(r"\b(?=([A-Za-z]{3,}\s[A-Za-z]{4,})\b)", text), *re.finditer(r"[A-Za-z]{4,}", text)]:
+    for m in [*R.TWO_WORDS.finditer(text), *R.ONE_WORD.finditer(text)]:
         end = m.start() + len(m.group(m.lastindex or 0))
         if any(m.start() < e and s < end for s, e in taken + [(s, e) for s, e, _ in found]):
             continue
