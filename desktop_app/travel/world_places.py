@@ -125,13 +125,12 @@ def _latin_names() -> tuple[tuple[str, City], ...]:
 
 
 def _misspelt(text: str, taken: list[tuple[int, int]]) -> list[tuple[int, int, City]]:
-    """Latin words one slip (two for long names) from a sample city's name, said where a place is meant."""
+    """Latin words one slip (two for long names) from a sample city's name, said where a place is meant; some may
+    overlap a name of `taken` or each other (find_places keeps those that overlap none, in this order)."""
     found: list[tuple[int, int, City]] = []
     # a name of two words first ("Kuala Lampur"), then single words ("Singapure", "Seol")
     for m in [*R.TWO_WORDS.finditer(text), *R.ONE_WORD.finditer(text)]:
         end = m.start() + len(m.group(m.lastindex or 0))
-        if any(m.start() < e and s < end for s, e in taken + [(s, e) for s, e, _ in found]):
-            continue
         listed = any(0 <= m.start() - e <= 2 for _, e in taken)  # "kunmin dali lijang": after another name
         if not (listed or R._PLACE_AFTER.match(text[end:]) or R._PLACE_BEFORE.search(text[: m.start()])):
             continue
@@ -175,37 +174,30 @@ def stand_ins(place: WorldPlace) -> list[City]:
     return near if place.kind == "country" else near[:1]
 
 
+NOTES = rules.table("world_places")["NOTES"]  # the notes on places the answer gives, in both languages
+
+
+def _note(key: str, lang: str, /, **fields: object) -> str:
+    """A note of world_places.toml in the answer's language, its {fields} filled."""
+    return str(NOTES[key]["zh" if lang == "zh" else "en"]).format(**fields)
+
+
 def no_data_note(places: list[WorldPlace], lang: str) -> str:
     """Names each known place without sample data, with the nearest cities that have data."""
     lines = []
     for p in places:
-        near = nearest(p.lat, p.lon, 3)
-        if lang == "zh":
-            listed = "、".join(f"{c.zh}（约 {km:,} km）" for c, km in near)
-            lines.append(f"- 示例数据里没有 **{p.label('zh')}** 的天气、机票和酒店；离它最近、有数据的城市：{listed}。")
-        else:
-            listed = ", ".join(f"{c.en} (about {km:,} km)" for c, km in near)
-            lines.append(f"- The sample data has nothing for **{p.en}**; the nearest cities it covers: {listed}.")
-    if not lines:
-        return ""
-    tail = "（距离按坐标计算的直线距离）" if lang == "zh" else "(straight-line distances from coordinates)"
-    return "\n\n" + "\n".join(lines) + f"\n{tail}"
+        near = [_note("near", lang, city=c.zh if lang == "zh" else c.en, km=km) for c, km in nearest(p.lat, p.lon, 3)]
+        lines.append(_note("no_data", lang, place=p.label(lang), listed=_note("and", lang).join(near)))
+    return "\n\n" + "\n".join(lines) + "\n" + _note("straight", lang) if lines else ""
 
 
 def read_as_note(pairs: list[tuple[str, str]], lang: str) -> str:
     """Says which misspelt names were read as which places (三压 as 三亚, "sanay" as Sanya), first in the answer."""
-    if not pairs:
-        return ""
-    if lang == "zh":
-        return "（我把" + "、".join(f"「{said}」按「{name}」" for said, name in pairs) + "理解。）\n\n"
-    return "(I read " + ", ".join(f'"{said}" as {name}' for said, name in pairs) + ".)\n\n"
+    listed = _note("and", lang).join(_note("read", lang, said=said, name=name) for said, name in pairs)
+    return _note("read_as", lang, listed=listed) if pairs else ""
 
 
 def unrecognised_note(words: list[str], lang: str) -> str:
     """Names words asked about as places that no gazetteer knows (nothing was looked up for them)."""
-    if not words:
-        return ""
-    if lang == "zh":
-        return f"\n\n我不认识「{'」「'.join(words)}」这个地名（内置地名表里没有），没有为它查询。"
-    shown = ", ".join(f'"{w}"' for w in words)
-    return f"\n\nI do not know {shown} as a place (it is not in my built-in list of places), so I looked nothing up."
+    listed = _note("unknown_and", lang).join(_note("unknown_word", lang, word=word) for word in words)
+    return _note("unknown", lang, listed=listed) if words else ""
