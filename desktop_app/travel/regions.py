@@ -28,16 +28,9 @@ class Region:
 
 
 def _cities_in(names: set[str], countries: set[str], ids: set[str]) -> tuple[City, ...]:
-    folded = {n.casefold() for n in names}
-    return tuple(
-        c
-        for c in all_cities()
-        if c.id in ids
-        or c.region.casefold() in folded
-        or c.region_en.casefold() in folded
-        or c.country_en in countries
-        or c.country in countries
-    )
+    folded = {n.casefold() for n in names}  # a city listed, in a region named, or in a country
+    placed = ((c, {c.region.casefold(), c.region_en.casefold()}, {c.country_en, c.country}) for c in all_cities())
+    return tuple(c for c, region, country in placed if c.id in ids or region & folded or country & countries)
 
 
 @lru_cache(maxsize=1)
@@ -76,21 +69,19 @@ def find_regions(text: str, taken: list[tuple[int, int]]) -> list[tuple[int, int
 def qualifies(text: str, region: tuple[int, int], cities: list[tuple[int, int, City]], inside: Region) -> bool:
     """Whether a region written right beside one of its own cities only locates that city."""
     start, end = region
-    for c_start, c_end, city in cities:
-        if city not in inside.cities:
-            continue
-        if c_start >= end and R.BEFORE_CITY.fullmatch(text, end, c_start):
-            return True
-        if c_end <= start and R.AFTER_CITY.fullmatch(text, c_end, start):
-            return True
-    return False
+    beside = (
+        (c_start >= end and R.BEFORE_CITY.fullmatch(text, end, c_start))
+        or (c_end <= start and R.AFTER_CITY.fullmatch(text, c_end, start))
+        for c_start, c_end, city in cities
+        if city in inside.cities
+    )
+    return any(beside)
 
 
 def country_cities(place: WorldPlace) -> tuple[City, ...]:
     """A country's sample cities (Japan: Tokyo and Osaka); none for other kinds of place."""
-    if place.kind != "country":
-        return ()
-    return tuple(c for c in all_cities() if c.country_en == place.en or (place.zh and c.country == place.zh))
+    ours = (c for c in all_cities() if c.country_en == place.en or (place.zh and c.country == place.zh))
+    return tuple(ours) if place.kind == "country" else ()
 
 
 def world_stops(place: WorldPlace, named: set[City]) -> tuple[tuple[City, ...], WorldPlace | None]:
