@@ -4,7 +4,6 @@ shares no character with the name (程度 is not 成都)."""
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 from itertools import product
 
@@ -12,19 +11,8 @@ from desktop_app.travel import rules
 from desktop_app.travel.places import City, all_cities, resolve_city
 
 R = rules.Rules("homophones")
-
-
-# Real words and places that sound like a sample city's name and share a character with it: never typos.
-# 漓江 is Guilin's river (not 丽江), 宿州, 南靖 and 大荔 are towns (not 苏州, 南京, 大理), 西岸 Shanghai's
-# West Bund; the words of pypinyin's own phrase table that sound like a name (打理, 大半, 商海) are here too
-# (tests/unit/planner/test_place_typos.py reads that table through the guard).
-NOT_TYPOS = frozenset(
-    {"漓江", "宿州", "南靖", "西岸", "北境", "东经", "普及", "大脸", "大力", "大礼", "大历", "大吏", "大荔"}
-    | {"打理", "搭理", "答理", "大半", "大班", "大殓", "大北", "商海", "还口", "重氢"}
-)
-
-
-LOOKS_LIKE = {"川": "圳", "波": "坡"}  # typed by its look: 深川 for 深圳, 吉隆波 for 吉隆坡
+NOT_TYPOS = frozenset(rules.word_table("homophones", "WORDS")["not_typos"])  # real words and places, never typos
+LOOKS_LIKE: dict[str, str] = rules.table("homophones")["LOOKS_LIKE"]  # typed by its look: 深川 for 深圳
 
 
 @lru_cache(maxsize=4096)
@@ -32,9 +20,8 @@ def _readings(char: str) -> tuple[str, ...]:
     """Every toneless reading of one character (厦: sha and xia), empty for a character without one."""
     from pypinyin import Style, pinyin  # imported on the first candidate only: its tables are large
 
-    readings = pinyin(char, style=Style.NORMAL, heteronym=True)[0]
-    if char in LOOKS_LIKE:  # 深川 for 深圳: typed by its look, not its sound
-        readings += pinyin(LOOKS_LIKE[char], style=Style.NORMAL, heteronym=True)[0]
+    # and the readings of the character it looks like (深川 for 深圳: typed by its look, not its sound)
+    readings = [r for c in (char, *LOOKS_LIKE.get(char, "")) for r in pinyin(c, style=Style.NORMAL, heteronym=True)[0]]
     return tuple(sorted({r for r in readings if r.isascii() and r.isalpha()}))
 
 
@@ -44,36 +31,20 @@ def _name_chars() -> frozenset[str]:
     return frozenset(ch for city in all_cities() for name in (city.zh, *city.aliases) for ch in name)
 
 
-def _name_reading(name: str) -> tuple[str, ...]:
-    from pypinyin import lazy_pinyin  # with its phrase table: 厦门 is xia men, 重庆 chong qing, 长沙 chang sha
-
-    return tuple(lazy_pinyin(name))
-
-
-@lru_cache(maxsize=1)
-def _names() -> tuple[tuple[tuple[str, ...], City, str], ...]:
-    """(toneless pinyin, city, name) of every sample city's Chinese name of 2-4 characters and its other
-    written forms (三亞, 廈門: read as the name is); nicknames (蓉城, 花城, 鹭岛) are left out: what sounds
-    like one is mostly another real place (容城, 华城, 鹿岛), and nobody misspells a nickname by ear."""
-    out: list[tuple[tuple[str, ...], City, str]] = []
-    for city in all_cities():
-        if not R.CJK_NAME.fullmatch(city.zh):
-            continue
-        reading = _name_reading(city.zh)
-        out.append((reading, city, city.zh))
-        for alias in city.aliases:
-            same = len(alias) == len(reading) and all(r in _readings(ch) for ch, r in zip(alias, reading, strict=True))
-            if same and alias != city.zh:
-                out.append((reading, city, alias))
-    return tuple(out)
-
-
 @lru_cache(maxsize=1)
 def _index() -> dict[tuple[str, ...], tuple[tuple[City, str], ...]]:
-    """Toneless pinyin -> the (city, name) pairs that sound so, built once."""
+    """Toneless pinyin -> the (city, name) pairs that sound so, built once: every sample city's Chinese name of
+    2-4 characters and its other written forms (三亞, 廈門: read as the name is); nicknames (蓉城, 花城, 鹭岛) are
+    left out: what sounds like one is mostly another real place (容城, 华城, 鹿岛), and nobody misspells a
+    nickname by ear."""
+    from pypinyin import lazy_pinyin  # with its phrase table: 厦门 is xia men, 重庆 chong qing, 长沙 chang sha
+
     index: dict[tuple[str, ...], list[tuple[City, str]]] = {}
-    for reading, city, name in _names():
-        index.setdefault(reading, []).append((city, name))
+    for city in (c for c in all_cities() if R.CJK_NAME.fullmatch(c.zh)):
+        reading = tuple(lazy_pinyin(city.zh))
+        for name in (city.zh, *(a for a in city.aliases if a != city.zh and len(a) == len(reading))):
+            if name == city.zh or all(r in _readings(ch) for ch, r in zip(name, reading, strict=True)):
+                index.setdefault(reading, []).append((city, name))
     return {k: tuple(v) for k, v in index.items()}
 
 
@@ -94,9 +65,9 @@ def _follows_a_place(run: str, after: str) -> bool:
     """False where the run begins a longer word (大丽花, 大板车, 假门假事) or names a person (桂琳家)."""
     from pypinyin.constants import PHRASES_DICT
 
-    if R._PERSON_AFTER.match(after):
-        return False
-    return not any(run + after[:k] in PHRASES_DICT for k in (1, 2) if len(after) >= k)
+    return not R._PERSON_AFTER.match(after) and not any(
+        run + after[:k] in PHRASES_DICT for k in (1, 2) if len(after) >= k
+    )
 
 
 def find_homophones(text: str, taken: list[tuple[int, int]]) -> list[tuple[int, int, City, str]]:
@@ -108,7 +79,7 @@ def find_homophones(text: str, taken: list[tuple[int, int]]) -> list[tuple[int, 
     covered = bytearray(len(text))  # the names found so far, marked: an overlap test as long as the run
     for s, e in taken:
         covered[s:e] = b"\x01" * (e - s)
-    for m in re.finditer(r"[\u4e00-\u9fff]{2,}", text):
+    for m in R.CJK_RUN.finditer(text):
         for start in range(m.start(), m.end() - 1):
             if covered[start] or not R._LEAD.search(text[max(0, start - 2) : start]):
                 continue

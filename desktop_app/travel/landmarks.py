@@ -6,7 +6,7 @@ import re
 from functools import lru_cache
 
 from desktop_app.travel.data import load_data
-from desktop_app.travel.places import City, city_by_id
+from desktop_app.travel.places import City, city_by_id, name_pattern, unclaimed
 
 
 @lru_cache(maxsize=1)
@@ -18,22 +18,12 @@ def _patterns() -> tuple[tuple[re.Pattern[str], City], ...]:
         if city is None:
             raise ValueError(f"landmarks.json names an unknown city {city_id!r}")
         named += [(n, city) for n in (*names["zh"], *names["en"])]
-    named.sort(key=lambda pair: -len(pair[0]))
-    return tuple(
-        (re.compile(re.escape(n) if not n.isascii() else rf"(?i)(?<![a-z]){re.escape(n)}(?![a-z])"), c)
-        for n, c in named
-    )
+    return tuple((name_pattern(n), c) for n, c in sorted(named, key=lambda pair: -len(pair[0])))
 
 
 def find_landmarks(text: str, taken: list[tuple[int, int]]) -> list[tuple[int, int, City]]:
     """(start, end, city) of each landmark in text not inside a place already found; `taken` grows."""
-    found = []
-    for pattern, city in _patterns():
-        for m in pattern.finditer(text):
-            if not any(m.start() < e and s < m.end() for s, e in taken):
-                taken.append(m.span())
-                found.append((m.start(), m.end(), city))
-    return found
+    return unclaimed(((*m.span(), city) for pattern, city in _patterns() for m in pattern.finditer(text)), taken)
 
 
 def strip_landmarks(text: str) -> str:

@@ -6,10 +6,7 @@ from __future__ import annotations
 
 from desktop_app.travel import rules
 
-# a clause about a trip already made: 刚去过, 那次, 上次, "I was in Taipei on March 1st" (its days are not the trip's)
-MADE_ZH = r"去过|那次|上次(?!你)|上回(?!你)|刚去了|去了趟"  # (上次你给的行程: the plan given here)
-MADE_EN = r"was in|were in|went to|visited|last time|we did|did"
-R = rules.Rules("not_trip", MADE_ZH=MADE_ZH, MADE_EN=MADE_EN)
+R = rules.Rules("not_trip")
 
 
 def in_event(text: str, at: int) -> bool:

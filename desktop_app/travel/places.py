@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
-import json
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TypeVar
 
-from desktop_app.paths import resources_dir
 from desktop_app.travel import rules
+from desktop_app.travel.data import load_data
+
+R = rules.Rules("places")
+WORDS = rules.word_table("places", "WORDS")
+AS_WRITTEN = WORDS["as_written"]  # names that are also English words: matched only as written
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -37,7 +43,6 @@ class City:
 @lru_cache(maxsize=1)
 def all_cities() -> tuple[City, ...]:
     """Every city in `resources/data/cities.json`."""
-    raw = json.loads((resources_dir() / "data" / "cities.json").read_text(encoding="utf-8"))
     return tuple(
         City(
             id=c["id"],
@@ -48,12 +53,12 @@ def all_cities() -> tuple[City, ...]:
             lon=float(c.get("lon", 0.0)),
             **{k: c.get(k, "") for k in ("country", "country_en", "region", "region_en")},
         )
-        for c in raw["cities"]
+        for c in load_data("cities.json")["cities"]
     )
 
 
 def _norm(name: str) -> str:
-    return re.sub(r"[\s'\u2019\-_.]+", "", name).casefold()
+    return R.NOT_IN_NAME.sub("", name).casefold()
 
 
 @lru_cache(maxsize=1)
@@ -67,51 +72,32 @@ def _index() -> dict[str, City]:
 
 
 def _exact(name: str) -> City | None:
-    key = _norm(name)
-    index = _index()
-    if key in index:
-        return index[key]
-    for suffix in ("市", "city"):
-        if key.endswith(suffix) and key[: -len(suffix)] in index:
-            return index[key[: -len(suffix)]]
-    return None
+    key, index = _norm(name), _index()  # the name, else without a trailing 市 / city
+    return index.get(key) or next((index.get(key.removesuffix(s)) for s in ("市", "city") if key.endswith(s)), None)
 
 
-# Other ways people write the countries of the sample cities, for qualifiers like "Paris, France".
-_COUNTRY_ALIASES = {
-    "China": ("PRC", "P.R.China", "中华人民共和国", "中國"),
-    "United States": ("USA", "US", "U.S.", "U.S.A.", "America", "United States of America"),
-    "United Kingdom": ("UK", "U.K.", "Britain", "Great Britain", "英國"),
-    "South Korea": ("Korea", "Republic of Korea", "韩国", "南韩"),
-    "United Arab Emirates": ("UAE", "U.A.E.", "阿联酋", "阿拉伯联合酋长国"),
-}
-_REGION_ALIASES = {"New York": ("NY",), "California": ("CA",), "New South Wales": ("NSW",)}
-_QUALIFIER_SUFFIXES = ("特别行政区", "sar", "province", "state", "prefecture", "省", "州", "府")
+ALIASES = rules.word_table("places", "ALIASES")  # other ways people write a country or region ("Paris, France")
 
 
 def _qualifiers(city: City) -> set[str]:
     """The country and region names that may follow a city's name."""
     names = {city.country, city.country_en, city.region, city.region_en}
-    names.update(_COUNTRY_ALIASES.get(city.country_en, ()))
-    names.update(_REGION_ALIASES.get(city.region_en, ()))
+    names.update(*(ALIASES.get(n, ()) for n in (city.country_en, city.region_en)))
     if city.country.startswith("中国"):
         names.update(("中国", "China"))
     return {_norm(n) for n in names if n}
 
 
 def _bare_qualifier(text: str) -> str:
-    key = _norm(text)
-    for suffix in _QUALIFIER_SUFFIXES:
-        if key.endswith(suffix) and len(key) > len(suffix):
-            return key[: -len(suffix)]
-    return key
+    key = _norm(text)  # 海南省, "Hainan Province": without the word for what it is
+    return next((key[: -len(s)] for s in WORDS["qualifier_suffixes"] if key.endswith(s) and len(key) > len(s)), key)
 
 
 def _qualified(name: str) -> City | None:
     """`Paris, France`, `三亚（海南）`, `Sanya, Hainan Province, China`: only when every qualifier
     is the city's own region or country (so `Paris, Texas` is not Paris)."""
-    match = re.fullmatch(r"\s*([^,，(（]+?)\s*[(（]([^()（）]+)[)）]\s*", name)
-    parts = [match.group(1), match.group(2)] if match else re.split(r"\s*[,，]\s*", name)
+    match = R.IN_BRACKETS.fullmatch(name)
+    parts = [match.group(1), match.group(2)] if match else R.COMMA.split(name)
     city = _exact(parts[0]) if len(parts) > 1 else None
     if city is None:
         return None
@@ -137,10 +123,26 @@ def known_cities_text() -> str:
     return ", ".join(c.label() for c in all_cities())
 
 
-CASED = frozenset({"LA"})  # aliases that are words in lower case
-
-
 ROUTE_END = rules.text("places", "ROUTE_END")
+
+
+def name_pattern(name: str, after: str = "") -> re.Pattern[str]:
+    """A place's name as found in text (then `after`): a Latin one as a whole word, in any case unless it is
+    also an English word (a nice hotel, "la" is no LA)."""
+    if not name.isascii():
+        return re.compile(re.escape(name) + after)
+    flags = re.IGNORECASE if name not in AS_WRITTEN else 0
+    return re.compile(rf"(?<![A-Za-z]){re.escape(name)}(?![A-Za-z])" + after, flags)
+
+
+def unclaimed(spans: Iterable[tuple[int, int, T]], taken: list[tuple[int, int]]) -> list[tuple[int, int, T]]:
+    """The spans (a longer name's first) that overlap none of `taken`, which grows with each one kept."""
+    found = []
+    for start, end, value in spans:
+        if not any(start < e and s < end for s, e in taken):
+            taken.append((start, end))
+            found.append((start, end, value))
+    return found
 
 
 @lru_cache(maxsize=1)
@@ -148,31 +150,22 @@ def _name_patterns() -> tuple[tuple[re.Pattern[str], bool, City], ...]:
     """Every city name compiled once, longest first; the bool: matched against the text as written, not folded."""
     out = []
     for name, city in sorted(((n, c) for c in all_cities() for n in c.names()), key=lambda p: -len(p[0])):
-        cased = name in CASED  # LA as written in capitals ("la" is no city)
+        cased = name in AS_WRITTEN  # LA as written in capitals ("la" is no city)
         if len(name) < 2:  # one-character aliases (京, 沪) only as a route's end (沪飞成都): 东京 is not Beijing
-            pattern = ROUTE_END.format(re.escape(name))
-        elif cased:
-            pattern = rf"(?<![A-Za-z]){re.escape(name)}(?![A-Za-z])"
-        elif name.isascii():
-            pattern = rf"(?<![a-z]){re.escape(name.casefold())}(?![a-z])"
+            pattern = re.compile(ROUTE_END.format(re.escape(name)))
+        elif cased or not name.isascii():
+            pattern = name_pattern(name if cased else name.casefold())
         else:
-            pattern = re.escape(name.casefold())
-        out.append((re.compile(pattern), cased, city))
+            pattern = re.compile(rf"(?<![a-z]){re.escape(name.casefold())}(?![a-z])")
+        out.append((pattern, cased, city))
     return tuple(out)
 
 
 def find_cities(text: str) -> list[tuple[int, City]]:
     """Every city mentioned in text with its position, longest name first, no overlaps."""
-    taken: list[tuple[int, int]] = []
-    found: list[tuple[int, City]] = []
     folded = text.casefold()
-    for pattern, cased, city in _name_patterns():
-        for m in pattern.finditer(text if cased else folded):
-            if any(m.start() < e and s < m.end() for s, e in taken):
-                continue
-            taken.append((m.start(), m.end()))
-            found.append((m.start(), city))
-    return sorted(found, key=lambda p: p[0])
+    named = ((*m.span(), c) for p, cased, c in _name_patterns() for m in p.finditer(text if cased else folded))
+    return sorted(((start, city) for start, _, city in unclaimed(named, [])), key=lambda p: p[0])
 
 
 # ---------------------------------------------------------------- airports
@@ -181,13 +174,14 @@ def find_cities(text: str) -> list[tuple[int, City]]:
 
 # How people name airports (浦东, 首都机场, Heathrow), longer names first; the code is then looked up in airportsdata.
 ZH_AIRPORTS: dict[str, str] = rules.table("places")["AIRPORTS"]
+AIRPORT_AFTER = rules.text("places", "AIRPORT_AFTER")  # 浦东国际机场, 首都机场
+AIRPORT_NAMES = [(name_pattern(name, AIRPORT_AFTER), code) for name, code in ZH_AIRPORTS.items()]
 
 
 @lru_cache(maxsize=1)
 def _airports() -> dict[str, str]:
     """IATA code -> the sample city it serves (resources/data/airports.json, built from airportsdata)."""
-    raw = json.loads((resources_dir() / "data" / "airports.json").read_text(encoding="utf-8"))
-    table = raw.get("airports", {}) if isinstance(raw, dict) else {}
+    table = load_data("airports.json").get("airports", {})
     return {str(code): str(a.get("city", "")) for code, a in table.items() if isinstance(a, dict)}
 
 
@@ -200,20 +194,12 @@ def _city_of(code: str) -> City | None:
 def airport_city(name: str) -> City | None:
     """`PVG`, `pvg`, `浦东机场`, `大兴国际机场` -> the sample city the airport serves (None otherwise)."""
     text = name.strip()
-    if re.fullmatch(r"[A-Za-z]{3}", text):
+    if R.CODE.fullmatch(text):
         return _city_of(text)
     for zh, code in ZH_AIRPORTS.items():
-        if text.casefold().startswith(zh.casefold()) and re.fullmatch(
-            r"(?i)\s*(?:国际)?(?:机场)?(?:international)?\s*(?:airport)?", text[len(zh) :]
-        ):
+        if text.casefold().startswith(zh.casefold()) and R.AIRPORT_WORDS.fullmatch(text[len(zh) :]):
             return _city_of(code)
     return None
-
-
-R = rules.Rules("places")
-
-
-WORDS = frozenset({"can", "sin", "lax", "fab", "nay", "pox", "sen", "bur", "ont", "ful", "toa", "emt", "tao"})
 
 
 def _said_as_airport(text: str, start: int, end: int) -> bool:
@@ -227,29 +213,28 @@ def _meant_as_airport(text: str, m: re.Match[str]) -> bool:
     code, said = m.group(0), _said_as_airport(text, m.start(), m.end())
     if code.isupper():
         return said
-    return code.islower() and code not in WORDS and (said or R.LOOKUP_AFTER.match(text, m.end()) is not None)
+    return (
+        code.islower() and code not in WORDS["not_codes"] and (said or R.LOOKUP_AFTER.match(text, m.end()) is not None)
+    )
 
 
 def find_airports(text: str) -> list[tuple[int, int, City]]:
     """Airports named in free text: upper-case IATA codes of sample cities' airports, and Chinese names."""
-    found = []
-    for m in re.finditer(r"(?<![A-Za-z])[A-Za-z]{3}(?![A-Za-z])", text):
-        if (city := _city_of(m.group(0))) is not None and _meant_as_airport(text, m):  # a cheap lookup first
-            found.append((m.start(), m.end(), city))
-    for zh, code in ZH_AIRPORTS.items():
-        name = re.escape(zh) if not zh.isascii() else rf"(?<![A-Za-z]){re.escape(zh)}(?![A-Za-z])"
-        for m in re.finditer(name + r"(?:国际)?(?:机场)?", text, flags=re.IGNORECASE if zh.isascii() else 0):
-            city = _city_of(code)
-            if city is not None:
-                found.append((m.start(), m.end(), city))
+    codes = ((m, _city_of(m.group(0))) for m in R.CODE.finditer(text))  # a cheap lookup first
+    found = [(*m.span(), city) for m, city in codes if city is not None and _meant_as_airport(text, m)]
+    named = ((*m.span(), _city_of(code)) for pattern, code in AIRPORT_NAMES for m in pattern.finditer(text))
+    found += [(start, end, city) for start, end, city in named if city is not None]
     return sorted(found, key=lambda f: f[0])
 
 
 def said_first(text: str, cities: list[City]) -> list[City]:
     """The stops in the order the message puts them: the one said to come first (先成都, "xian first") leads."""
     folded = text.casefold()
-    for city in cities:
-        for name in (n.casefold() for n in city.names() if len(n) > 1):
-            if f"先{name}" in folded or f"先去{name}" in folded or re.search(rf"\b{re.escape(name)} first\b", folded):
-                return [city, *(c for c in cities if c != city)]
-    return cities
+    said = (c for c in cities for n in c.names() if len(n) > 1 and _first(re.escape(n.casefold())).search(folded))
+    first = next(said, None)
+    return cities if first is None else [first, *(c for c in cities if c != first)]
+
+
+@lru_cache(maxsize=256)
+def _first(name: str) -> re.Pattern[str]:
+    return re.compile(rules.text("places", "FIRST", NAME=name))

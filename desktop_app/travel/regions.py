@@ -3,15 +3,14 @@ with the nearest cities that have some); Japan means Tokyo and Osaka."""
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from desktop_app.paths import resources_dir
 from desktop_app.travel import rules
-from desktop_app.travel.places import City, all_cities
-from desktop_app.travel.world_places import WorldPlace, inside_city, name_pattern
+from desktop_app.travel.data import load_data
+from desktop_app.travel.places import City, all_cities, name_pattern, unclaimed
+from desktop_app.travel.world_places import WorldPlace, inside_city
 
 
 @dataclass(frozen=True)
@@ -29,25 +28,17 @@ class Region:
 
 
 def _cities_in(names: set[str], countries: set[str], ids: set[str]) -> tuple[City, ...]:
-    folded = {n.casefold() for n in names}
-    return tuple(
-        c
-        for c in all_cities()
-        if c.id in ids
-        or c.region.casefold() in folded
-        or c.region_en.casefold() in folded
-        or c.country_en in countries
-        or c.country in countries
-    )
+    folded = {n.casefold() for n in names}  # a city listed, in a region named, or in a country
+    placed = ((c, {c.region.casefold(), c.region_en.casefold()}, {c.country_en, c.country}) for c in all_cities())
+    return tuple(c for c, region, country in placed if c.id in ids or region & folded or country & countries)
 
 
 @lru_cache(maxsize=1)
 def regions() -> tuple[tuple[str, Region], ...]:
     """(name, region) for every name of regions.json, longest first; a city's own name never is one."""
-    raw = json.loads((resources_dir() / "data" / "regions.json").read_text(encoding="utf-8"))
     city_names = {n.casefold() for c in all_cities() for n in c.names()}
     pairs: list[tuple[str, Region]] = []
-    for row in raw.get("regions", []):
+    for row in load_data("regions.json").get("regions", []):
         zh, en = [str(n) for n in row.get("zh", [])], [str(n) for n in row.get("en", [])]
         names = {*zh, *en}
         cities = _cities_in(names, set(row.get("countries", [])), set(row.get("cities", [])))
@@ -66,35 +57,31 @@ R = rules.Rules("regions")
 
 def find_regions(text: str, taken: list[tuple[int, int]]) -> list[tuple[int, int, Region]]:
     """Regions named in text (not inside a place already found), in order, with where they end."""
-    found: list[tuple[int, int, Region]] = []
-    spans = list(taken)
-    for pattern, region in _patterns():
-        for m in pattern.finditer(text):
-            if any(m.start() < e and s < m.end() for s, e in spans) or R.PEOPLE_OF.match(text, m.end()):
-                continue
-            spans.append((m.start(), m.end()))
-            found.append((m.start(), m.end(), region))
-    return sorted(found, key=lambda f: f[0])
+    named = (  # 美国朋友, 日本人: who someone is
+        (*m.span(), region)
+        for pattern, region in _patterns()
+        for m in pattern.finditer(text)
+        if not R.PEOPLE_OF.match(text, m.end())
+    )
+    return sorted(unclaimed(named, list(taken)), key=lambda f: f[0])
 
 
 def qualifies(text: str, region: tuple[int, int], cities: list[tuple[int, int, City]], inside: Region) -> bool:
     """Whether a region written right beside one of its own cities only locates that city."""
     start, end = region
-    for c_start, c_end, city in cities:
-        if city not in inside.cities:
-            continue
-        if c_start >= end and R.BEFORE_CITY.fullmatch(text, end, c_start):
-            return True
-        if c_end <= start and R.AFTER_CITY.fullmatch(text, c_end, start):
-            return True
-    return False
+    beside = (
+        (c_start >= end and R.BEFORE_CITY.fullmatch(text, end, c_start))
+        or (c_end <= start and R.AFTER_CITY.fullmatch(text, c_end, start))
+        for c_start, c_end, city in cities
+        if city in inside.cities
+    )
+    return any(beside)
 
 
 def country_cities(place: WorldPlace) -> tuple[City, ...]:
     """A country's sample cities (Japan: Tokyo and Osaka); none for other kinds of place."""
-    if place.kind != "country":
-        return ()
-    return tuple(c for c in all_cities() if c.country_en == place.en or (place.zh and c.country == place.zh))
+    ours = (c for c in all_cities() if c.country_en == place.en or (place.zh and c.country == place.zh))
+    return tuple(ours) if place.kind == "country" else ()
 
 
 def world_stops(place: WorldPlace, named: set[City]) -> tuple[tuple[City, ...], WorldPlace | None]:

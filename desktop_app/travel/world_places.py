@@ -3,23 +3,18 @@ the sample data covers (the rest are named in the answer with the nearest places
 
 from __future__ import annotations
 
-import json
-import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from desktop_app.paths import resources_dir
 from desktop_app.travel import rules
+from desktop_app.travel.data import load_data
 from desktop_app.travel.distance import distance_km
 from desktop_app.travel.homophones import find_homophones
 from desktop_app.travel.landmarks import find_landmarks
-from desktop_app.travel.places import City, all_cities, find_airports, find_cities
+from desktop_app.travel.places import AS_WRITTEN, City, all_cities, find_airports, find_cities, name_pattern, unclaimed
 from desktop_app.travel.spelling import TRADITIONAL
 
 STAND_IN_KM = 800  # a sample city this close may stand in for a place without data
-# names that are also English words match only as written ("a nice hotel", "male", "lima beans"); any other in any
-# case, as phones type them ("bali or phuket", "hotel in kyoto")
-AS_WRITTEN = frozenset({"Male", "Nice", "Pest", "Rio", "Aba", "Fes", "Jos", "Kota", "Lima", "Teni", "Ufa", "Cali"})
 
 
 @dataclass(frozen=True)
@@ -56,10 +51,9 @@ def _shown_zh(names: list[str]) -> str:
 @lru_cache(maxsize=1)
 def world_places() -> tuple[tuple[str, WorldPlace], ...]:
     """Every (name, place) of the world list, longest name first, sample cities' names left out."""
-    raw = json.loads((resources_dir() / "data" / "world_places.json").read_text(encoding="utf-8"))
     sample = {n.casefold() for c in all_cities() for n in c.names()}
     pairs: list[tuple[str, WorldPlace]] = []
-    for row in raw.get("places", []):
+    for row in load_data("world_places.json").get("places", []):
         zh, en = [str(n) for n in row.get("zh", [])], [str(n) for n in row.get("en", [])]
         if not en:
             continue
@@ -83,14 +77,6 @@ def _world_needles() -> tuple[tuple[str, str, bool, WorldPlace], ...]:
     return tuple(out)
 
 
-def name_pattern(name: str) -> re.Pattern[str]:
-    """A place's name as found in text: a Latin one as a whole word (any case unless it is short)."""
-    if not name.isascii():
-        return re.compile(re.escape(name))
-    flags = re.IGNORECASE if name not in AS_WRITTEN else 0
-    return re.compile(rf"(?<![A-Za-z]){re.escape(name)}(?![A-Za-z])", flags)
-
-
 # a world place's pattern, compiled when its name is in a text (not all ~1,700 up front: ~1 MB)
 _world_pattern = lru_cache(maxsize=256)(name_pattern)
 
@@ -100,30 +86,25 @@ def find_places(text: str) -> list[Mention]:
     sample = find_cities(text)
     taken = [(pos, pos + matched_len(text, pos, city)) for pos, city in sample]
     found = [Mention(pos, city=city) for pos, city in sample]
-    for start, end, city in find_airports(text):  # PVG, 浦东机场: the city the airport serves
-        if not any(start < e and s < end for s, e in taken):
-            taken.append((start, end))
-            found.append(Mention(start, city=city))
+    found += [Mention(start, city=city) for start, _, city in unclaimed(find_airports(text), taken)]  # PVG, 浦东机场
     found += [Mention(start, city=city) for start, _, city in find_landmarks(text, taken)]  # 故宫: Beijing
-    for start, end, city in _misspelt(text, taken):  # "sanay hotels", "kunmimg weather"
-        taken.append((start, end))
-        found.append(Mention(start, city=city, said=text[start:end]))
+    misspelt = unclaimed(_misspelt(text, taken), taken)  # "sanay hotels", "kunmimg weather"
+    found += [Mention(start, city=city, said=text[start:end]) for start, end, city in misspelt]
     lowered = text.translate(_ASCII_FOLD).lower()
-    for name, needle, folded, place in _world_needles():
-        if needle not in (lowered if folded else text):
-            continue  # a pattern matches only where its name is (case aside): most are never compiled
-        for m in _world_pattern(name).finditer(text):
-            if any(m.start() < e and s < m.end() for s, e in taken):
-                continue
-            taken.append((m.start(), m.end()))
-            found.append(Mention(m.start(), world=place))
-    for start, end, city, _ in find_homophones(text, taken):  # 三压天气, 去哈尔宾: after every name as written
-        found.append(Mention(start, city=city, said=text[start:end]))
+    world = (  # a pattern matches only where its name is (case aside): most are never compiled
+        (*m.span(), place)
+        for name, needle, folded, place in _world_needles()
+        if needle in (lowered if folded else text)
+        for m in _world_pattern(name).finditer(text)
+    )
+    found += [Mention(start, world=place) for start, _, place in unclaimed(world, taken)]
+    heard = find_homophones(text, taken)  # 三压天气, 去哈尔宾: after every name as written
+    found += [Mention(start, city=city, said=text[start:end]) for start, end, city, _ in heard]
     return sorted(found, key=lambda m: m.start)
 
 
 R = rules.Rules("world_places")
-NOT_SLIPS = frozenset({"pairs", "parish", "macaw"})  # one slip from a name (Paris, Macau), but words
+NOT_SLIPS = rules.word_table("world_places", "WORDS")["not_slips"]
 
 
 def _distance(a: str, b: str) -> int:
@@ -144,13 +125,12 @@ def _latin_names() -> tuple[tuple[str, City], ...]:
 
 
 def _misspelt(text: str, taken: list[tuple[int, int]]) -> list[tuple[int, int, City]]:
-    """Latin words one slip (two for long names) from a sample city's name, said where a place is meant."""
+    """Latin words one slip (two for long names) from a sample city's name, said where a place is meant; some may
+    overlap a name of `taken` or each other (find_places keeps those that overlap none, in this order)."""
     found: list[tuple[int, int, City]] = []
     # a name of two words first ("Kuala Lampur"), then single words ("Singapure", "Seol")
-    for m in [*re.finditer(r"\b(?=([A-Za-z]{3,}\s[A-Za-z]{4,})\b)", text), *re.finditer(r"[A-Za-z]{4,}", text)]:
+    for m in [*R.TWO_WORDS.finditer(text), *R.ONE_WORD.finditer(text)]:
         end = m.start() + len(m.group(m.lastindex or 0))
-        if any(m.start() < e and s < end for s, e in taken + [(s, e) for s, e, _ in found]):
-            continue
         listed = any(0 <= m.start() - e <= 2 for _, e in taken)  # "kunmin dali lijang": after another name
         if not (listed or R._PLACE_AFTER.match(text[end:]) or R._PLACE_BEFORE.search(text[: m.start()])):
             continue
@@ -194,37 +174,30 @@ def stand_ins(place: WorldPlace) -> list[City]:
     return near if place.kind == "country" else near[:1]
 
 
+NOTES = rules.table("world_places")["NOTES"]  # the notes on places the answer gives, in both languages
+
+
+def _note(key: str, lang: str, /, **fields: object) -> str:
+    """A note of world_places.toml in the answer's language, its {fields} filled."""
+    return str(NOTES[key]["zh" if lang == "zh" else "en"]).format(**fields)
+
+
 def no_data_note(places: list[WorldPlace], lang: str) -> str:
     """Names each known place without sample data, with the nearest cities that have data."""
     lines = []
     for p in places:
-        near = nearest(p.lat, p.lon, 3)
-        if lang == "zh":
-            listed = "、".join(f"{c.zh}（约 {km:,} km）" for c, km in near)
-            lines.append(f"- 示例数据里没有 **{p.label('zh')}** 的天气、机票和酒店；离它最近、有数据的城市：{listed}。")
-        else:
-            listed = ", ".join(f"{c.en} (about {km:,} km)" for c, km in near)
-            lines.append(f"- The sample data has nothing for **{p.en}**; the nearest cities it covers: {listed}.")
-    if not lines:
-        return ""
-    tail = "（距离按坐标计算的直线距离）" if lang == "zh" else "(straight-line distances from coordinates)"
-    return "\n\n" + "\n".join(lines) + f"\n{tail}"
+        near = [_note("near", lang, city=c.zh if lang == "zh" else c.en, km=km) for c, km in nearest(p.lat, p.lon, 3)]
+        lines.append(_note("no_data", lang, place=p.label(lang), listed=_note("and", lang).join(near)))
+    return "\n\n" + "\n".join(lines) + "\n" + _note("straight", lang) if lines else ""
 
 
 def read_as_note(pairs: list[tuple[str, str]], lang: str) -> str:
     """Says which misspelt names were read as which places (三压 as 三亚, "sanay" as Sanya), first in the answer."""
-    if not pairs:
-        return ""
-    if lang == "zh":
-        return "（我把" + "、".join(f"「{said}」按「{name}」" for said, name in pairs) + "理解。）\n\n"
-    return "(I read " + ", ".join(f'"{said}" as {name}' for said, name in pairs) + ".)\n\n"
+    listed = _note("and", lang).join(_note("read", lang, said=said, name=name) for said, name in pairs)
+    return _note("read_as", lang, listed=listed) if pairs else ""
 
 
 def unrecognised_note(words: list[str], lang: str) -> str:
     """Names words asked about as places that no gazetteer knows (nothing was looked up for them)."""
-    if not words:
-        return ""
-    if lang == "zh":
-        return f"\n\n我不认识「{'」「'.join(words)}」这个地名（内置地名表里没有），没有为它查询。"
-    shown = ", ".join(f'"{w}"' for w in words)
-    return f"\n\nI do not know {shown} as a place (it is not in my built-in list of places), so I looked nothing up."
+    listed = _note("unknown_and", lang).join(_note("unknown_word", lang, word=word) for word in words)
+    return _note("unknown", lang, listed=listed) if words else ""
