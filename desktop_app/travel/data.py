@@ -9,7 +9,7 @@ from typing import Any
 from desktop_app.paths import resources_dir
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=32)
 def load_data(name: str) -> dict[str, Any]:
     """One bundled JSON file of `resources/data/`, parsed once."""
     raw = json.loads((resources_dir() / "data" / name).read_text(encoding="utf-8"))
