@@ -21,16 +21,14 @@ ORIGIN_PATTERNS = [  # the places a question names as the start, tried in order 
 def _origin_from_patterns(text: str, places: list[Mention]) -> Mention | None:
     """The first place a pattern names as the start; one we have data for before one we have not ("I am from
     Germany, I am living in Shanghai now": a nationality, then the home)."""
-    unknown = None
-    for pattern in ORIGIN_PATTERNS:
-        for m in pattern.finditer(text):
-            start, end = m.span("c")
-            for place in places:
-                if start <= place.start < end:
-                    if place.city is not None:
-                        return place
-                    unknown = unknown or place
-    return unknown
+    said = [
+        place
+        for pattern in ORIGIN_PATTERNS
+        for m in pattern.finditer(text)
+        for place in places
+        if m.start("c") <= place.start < m.end("c")
+    ]
+    return next((place for place in said if place.city is not None), said[0] if said else None)
 
 
 def _route_origin(text: str, places: list[Mention]) -> Mention | None:
@@ -39,8 +37,8 @@ def _route_origin(text: str, places: list[Mention]) -> Mention | None:
         if first.city is None or first.city is second.city:  # 广州塔开到几点…那天广州: no way from a city to itself
             continue
         between = text[first.start : second.start].casefold()
-        crosses = re.search(r"[。！？!?]", between) is not None  # 故宫周一开门吗？我们周一到北京: two sentences
-        if re.search(r"(?:→|->|到|飞|\bto\b|-|–|—)", between) and len(between) < len(first.city.en) + 8 and not crosses:
+        crosses = R.SENTENCE_END.search(between) is not None  # 故宫周一开门吗？我们周一到北京: two sentences
+        if R.ROUTE_JOIN.search(between) and len(between) < len(first.city.en) + 8 and not crosses:
             return first
         if text[first.start + matched_len(text, first.start, first.city) : second.start].strip() == "去":
             return first  # 成都去昆明 (not 去三亚还是去昆明: there 去 is not right after the first city)
@@ -51,8 +49,8 @@ def aside(text: str, place: Mention) -> bool:
     """A place said in passing (a home town, a trip just over): neither a stop nor the origin."""
     before = text[max(0, place.start - 24) : place.start]
     after = text[place.start + (matched_len(text, place.start, place.city) if place.city else 2) :]
-    came_back = R.ASIDE_AROUND.search(before) is not None and re.match(r"\s*(?:回来|回家|刚回)", after) is not None
-    someone_from = R.SOMEONE_FROM.search(before) is not None and re.match(r"的?人", after) is not None
+    came_back = R.ASIDE_AROUND.search(before) is not None and R.CAME_BACK.match(after) is not None
+    someone_from = R.SOMEONE_FROM.search(before) is not None and R.PERSON.match(after) is not None
     again = R.AGAIN.search(text) or R.COMPARED.search(text)  # gone to again, or weighed against another
     if R.VISIT_THEM.search(text) and R.LIVES.search(before):  # "my son lives in Singapore … visit him": the trip
         return False
@@ -81,7 +79,7 @@ def after_from(text: str, place: Mention) -> bool:
 def said_from(text: str, city: City) -> bool:
     """Whether `city` is said as where the trip starts ("from Guangzhou for 5 nights", 从广州)."""
     names = "|".join(re.escape(n) for n in (city.zh, city.en, *city.aliases) if n)
-    return re.search(r"(?i)(?:\bfrom|从|\bout of|\bleaving)\s*(?:" + names + ")", text) is not None
+    return re.search(rules.text("origins", "SAID_FROM", NAMES=names), text) is not None
 
 
 def trip_places(text: str, places: list[Mention]) -> list[Mention]:
@@ -108,7 +106,7 @@ def changed_mind(text: str, places: list[Mention]) -> list[Mention]:
     for m in reversed(list(R.CHANGED_MIND.finditer(text))):
         zh = m.group("zh") is not None
         after = [p for p in places if m.end() <= p.start <= (m.end() + 3 if zh else len(text))]
-        if after and not (zh and re.match(r"[^，,。！!；;]*[？?]", text[after[0].start :])):
+        if after and not (zh and R.ASKED.match(text, after[0].start)):
             named = {p.city or p.world for p in after}
             return [p for p in places if p.start >= m.end() or (p.city or p.world) in named]
     return places

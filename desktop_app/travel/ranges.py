@@ -12,7 +12,7 @@ from datetime import date, timedelta
 
 from desktop_app.travel import rules
 from desktop_app.travel.date_words import R as DATE_WORDS
-from desktop_app.travel.span import Span
+from desktop_app.travel.span import Span, dated, next_on
 
 R = rules.Rules("ranges")
 STARTS = ("day", "holiday", "weekend")  # what a stretch can start from (a month or a week is already one)
@@ -21,15 +21,11 @@ LONGEST = timedelta(days=62)
 
 
 def _bare_end(tail: str, start: date) -> Span | None:
-    """ "the 28th" after a join: that day of the month, on or after the stretch's start."""
-    if not (m := R.BARE_END.match(tail)) or not 1 <= (n := int(m.group(1) or m.group(2))) <= 31:
+    """ "the 28th" after a join: that day of the month, on or after the stretch's start (this month's when it is
+    still to come, else the next month's; none when that month has no such day)."""
+    if not (m := R.BARE_END.match(tail)) or not (day := next_on(start, n := int(m.group(1) or m.group(2)))):
         return None
-    month = start if n >= start.day else (start.replace(day=1) + timedelta(days=32))
-    try:
-        day = month.replace(day=n)
-    except ValueError:  # the 31st of a 30-day month
-        return None
-    return Span(day, day, m.group(0), "day")
+    return Span(day, day, m.group(0), "day") if (day.month == start.month) == (n >= start.day) else None
 
 
 def weekend_of(text: str, found: Span) -> Span:
@@ -68,15 +64,10 @@ def weekday_dated(text: str, found: Span, today: date, read: Callable[[str, date
 
 def _on_weekday(day: date, weekday: int) -> date:
     """A day of the month said with a weekday ("fri 12th"): the first month from `day`'s on which that day is one."""
-    month = day.replace(day=1)
-    for _ in range(12):
-        try:
-            candidate = month.replace(day=day.day)
-        except ValueError:  # the 31st of a 30-day month
-            candidate = None
-        if candidate is not None and candidate.weekday() == weekday:
-            return candidate
-        month = (month + timedelta(days=32)).replace(day=1)
+    for i in range(day.month - 1, day.month + 11):
+        found = dated(day, i % 12 + 1, day.day, day.year + i // 12)
+        if found is not None and found.weekday() == weekday:
+            return found
     return day
 
 
@@ -128,7 +119,7 @@ def _next_day(text: str, found: Span, after: int, today: date, read: Callable[[s
 def _back_after(text: str, found: Span, today: date, read: Callable[[str, date], Span | None]) -> Span:
     """A day and its way back said after it (除夕当天飞三亚，初六回来): from the one to the other."""
     at = text.find(found.said) + len(found.said)
-    rest = text[at : at + R.SENTENCE.match(text, at).end() - at]  # type: ignore[union-attr]
+    rest = text[at : R.SENTENCE.match(text, at).end()]  # type: ignore[union-attr]
     second = read(rest, today)
     second = read(rest, found.start) if second is not None and second.start < found.start else second
     back = R.BACK_SAID.match(rest, rest.find(second.said) + len(second.said)) if second is not None else None

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from datetime import date, timedelta
 
 from desktop_app.travel import rules
@@ -47,19 +46,14 @@ def _counted(text: str) -> tuple[int | None, int | None]:
 def parse_duration(text: str) -> tuple[int | None, int | None]:
     """(days, nights) from 三天 / 3 days / 两晚 / 一周 / a week / 小长假 / long weekend / 周末 / weekend."""
     text = R.LATE.sub(" ", R.MOVED.sub(" ", R.VISA_FREE.sub(" ", text)))  # 推迟一周, 晚两天到: how far a trip moves
-    text = re.sub(COMING_DAYS, " ", text, flags=re.IGNORECASE)  # 未来三天的天气: a time, not a stay
+    text = R.COMING.sub(" ", text)  # 未来三天的天气: a time, not a stay
     days, nights = _counted(text)
-    if days is None and (m := R.WEEKS.search(text)):
-        count = m.group(1) or m.group(2)
-        days = 15 if count is None else 7 * (number(count) or 2)  # 半个月: fifteen days
-    if days is None and R.FORTNIGHT.search(text):
-        days = 14
-    if days is None and R.A_WEEK.search(text):
-        days = 7
-    if days is None and R.LONG_WEEKEND.search(text):
-        days, nights = 3, nights or 2
-    if days is None and R.WEEKEND.search(text):
-        days, nights = 2, nights or 1
+    for pattern, rule in LENGTHS if days is None else ():  # 两周, 半个月, "a week", 周末 (stay.toml)
+        if m := pattern.search(text):
+            count = next((g for g in m.groups() if g), None)  # 两周: fourteen days, 半个月: the rule's fifteen
+            days = rule["per"] * (number(count) or 2) if count else rule["days"]
+            nights = nights or rule.get("nights", nights)
+            break
     if days is None and nights is None and (R.A_NIGHT_PRICED.search(text) or R.THAT_NIGHT.search(text)):
         nights = 1  # 外滩附近的酒店多少钱一晚: one night priced
     return days, nights
@@ -105,7 +99,8 @@ _N = r"(\d{1,2}|[一两二三四五六七八九十]{1,2}|one|two|three|four|five
 FILLER = r"(?:(?!出发|走|飞|到|去|预算|\b(?:from|to|budget)\b)[^，,。；;！!？?\d]){0,10}?"  # not a way, not money
 _ZH = r"(\d{1,3}|[一两二三四五六七八九十]{1,2})"  # a count of days or nights (a longer run of digits is no stay)
 _EN = r"\b(\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|a|an)[\s-]*"
-R = rules.Rules("stay", _DAYS=_DAYS, _M=_M, _N=_N, _ZH=_ZH, _EN=_EN, FILLER=FILLER)
+R = rules.Rules("stay", _DAYS=_DAYS, _M=_M, _N=_N, _ZH=_ZH, _EN=_EN, FILLER=FILLER, COMING_DAYS=COMING_DAYS)
+LENGTHS = [(rules.compiled(rule), rule) for rule in rules.table("stay")["LENGTHS"]]
 
 
 def said_nights(text: str) -> dict[str, int]:
@@ -127,7 +122,7 @@ def said_nights(text: str) -> dict[str, int]:
             found.pop(place.city.id, None)  # in the order last said: "two in Haikou … So Sanya 6, then Haikou 2"
             found[place.city.id] = n
     if not found and (m := R.SLASHED.search(text)):
-        counts = [int(d) for d in re.findall(r"\d", m.group(1) + m.group(2))]
+        counts = [int(d) for d in m.group(1) + m.group(2) if d.isdecimal()]
         ids = list(dict.fromkeys(p.city.id for p in cities if p.city is not None))
         found = dict(zip(ids, counts, strict=True)) if len(ids) == len(counts) else {}
     return found

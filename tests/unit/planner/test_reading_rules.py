@@ -17,7 +17,7 @@ OWN = re.compile(r'^R = rules\.Rules\("(\w+)"', re.M)  # a module's own rules, u
 BORROWED = re.compile(r"from desktop_app\.\w+\.(\w+) import [^\n]*\bR as (\w+)")  # another's, as ALIAS.NAME
 # what a rule may carry besides its pattern: what a match makes (when's `make`, spelling's `to`, party's counts)
 PRODUCTIONS = {"make", "to", "each", "add", "times", "size", "children", "one_more", "or_next", "said", "plus"}
-PRODUCTIONS |= {"plus_english", "plus_said", "bare_unless"}
+PRODUCTIONS |= {"plus_english", "plus_said", "bare_unless", "days", "nights", "per"}
 FILES = sorted((resources_dir() / "data" / "reading").glob("*.toml"))
 
 
