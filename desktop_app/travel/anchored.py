@@ -7,7 +7,7 @@ The anchor is read by the same rules as any time; the words around it move or wi
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import date, timedelta
+from datetime import timedelta
 
 from desktop_app.travel import rules
 from desktop_app.travel.span import Span, monday
@@ -24,43 +24,31 @@ def anchored(text: str, found: Span) -> Span:
         said = text[at : m.end()]
         if m.group("next") and found.kind == "range":  # 平安夜到圣诞节后一天: the stretch, a day longer
             return replace(found, end=found.end + timedelta(days=1), said=said)
-        if m.group("next"):
-            return _day(found.end + timedelta(days=1), said)
-        return _weekend_after(found, said)
+        return _moved(found, "day after" if m.group("next") else "first weekend after", said)
     if found.days != 1:  # what follows moves a day or a one-day holiday ("the week of January" is no week)
         return found
     if m := R.BEFORE.search(text[:at]):
-        return _before(found, m.group("what").lower(), text[m.start() : at + len(found.said)])
+        return _moved(found, m.group("what").lower(), text[m.start() : at + len(found.said)])
     rest = text[at + len(found.said) :]
     if R.AROUND_BEFORE.search(rest) and (later := R.AROUND_AFTER.search(rest)):  # "arriving the day before and
         return Span(found.start - timedelta(days=1), found.end + timedelta(days=1), found.said, "range")  # … after"
     if later := R.LATER.search(rest):
-        return _day(found.end + timedelta(days=1), later.group(0))
+        return _moved(found, "day after", later.group(0))
     if week := R.THAT_WEEK.match(rest):  # 双十一那周, "Christmas Day? We're in Paris that week": its Monday to Sunday
         start = monday(found.start)
         return replace(found, start=start, end=start + timedelta(days=6), said=found.said + week.group(0), kind="week")
     return found
 
 
-def _before(found: Span, what: str, said: str) -> Span:
-    """ "the day after/before X", "the week/weekend of X"."""
+def _moved(found: Span, what: str, said: str) -> Span:
+    """The day after or before `found`, the first weekend after it (its first Saturday and Sunday after it ends),
+    or the week or the weekend it is in ("the week of X": Monday to Sunday)."""
     if what in ("day after", "day before"):
-        return _day(found.end + timedelta(days=1) if what == "day after" else found.start - timedelta(days=1), said)
+        day = found.end + timedelta(days=1) if what == "day after" else found.start - timedelta(days=1)
+        return Span(day, day, said, "day")
     if what == "first weekend after":
-        return _weekend_after(found, said)
+        saturday = found.end + timedelta(days=(5 - found.end.weekday()) % 7 or 7)
+        return Span(saturday, saturday + timedelta(days=1), said, "weekend")
     week = monday(found.start)
-    if what == "week of":
-        return replace(found, start=week, end=week + timedelta(days=6), said=said, kind="week", holiday="")
-    saturday = week + timedelta(days=5)
-    return replace(found, start=saturday, end=saturday + timedelta(days=1), said=said, kind="weekend", holiday="")
-
-
-def _weekend_after(found: Span, said: str) -> Span:
-    """The first Saturday and Sunday after `found` ends."""
-    saturday = found.end + timedelta(days=(5 - found.end.weekday()) % 7 or 7)
-    return Span(saturday, saturday + timedelta(days=1), said, "weekend")
-
-
-def _day(day: date, said: str) -> Span:
-    """One day, said as `said`."""
-    return Span(day, day, said, "day")
+    start, kind = (week, "week") if what == "week of" else (week + timedelta(days=5), "weekend")
+    return replace(found, start=start, end=week + timedelta(days=6), said=said, kind=kind, holiday="")

@@ -26,10 +26,7 @@ HOLIDAYS = {
     key: Holiday(key, names["zh"], names["en"], LIBRARY_NAMES[key][0], tuple(LIBRARY_NAMES[key][1:]))
     for key, names in rules.table("holiday_calendar")["HOLIDAYS"].items()
 }
-
-# Holidays the price rule raises (docs/travel.md "Holiday peaks"): the golden weeks, then the short
-# breaks. A block where two meet (中秋 beside 国庆) is named after the first in this order.
-PEAK_HOLIDAYS = ("spring_festival", "national_day", "labour_day", "new_year", "qingming", "dragon_boat", "mid_autumn")
+PEAK_HOLIDAYS = tuple(rules.table("holiday_calendar")["PEAK_HOLIDAYS"]["order"])  # in the order a block is named by
 
 
 @lru_cache(maxsize=64)
@@ -37,16 +34,11 @@ def official_days(h: Holiday, year: int) -> tuple[date, ...] | None:
     """The published days off of a Chinese holiday in `year`, or None when the year is not published."""
     import chinese_calendar
 
-    day, found = date(year, 1, 1), []
-    try:
-        while day.year == year:
-            off, name = chinese_calendar.get_holiday_detail(day)
-            if off and name == h.cc_name:
-                found.append(day)
-            day += timedelta(days=1)
+    days = (date(year, 1, 1) + timedelta(days=i) for i in range(366))
+    try:  # (True, its name) on a day off
+        return tuple(d for d in days if d.year == year and chinese_calendar.get_holiday_detail(d) == (True, h.cc_name))
     except NotImplementedError:
         return None
-    return tuple(found)
 
 
 @lru_cache(maxsize=64)
@@ -59,12 +51,8 @@ def statutory_days(h: Holiday, year: int) -> tuple[date, ...]:
 
 def _first_run(days: tuple[date, ...]) -> list[date]:
     """The first run of consecutive days (a holiday's block, not a later one of the same name)."""
-    run = list(days[:1])
-    for d in days[1:]:
-        if d - run[-1] != timedelta(days=1):
-            break
-        run.append(d)
-    return run
+    gaps = [i for i in range(1, len(days)) if days[i] - days[i - 1] != timedelta(days=1)]
+    return list(days[: gaps[0] if gaps else len(days)])
 
 
 def holiday_block(key: str, today: date) -> tuple[list[date], bool] | None:
