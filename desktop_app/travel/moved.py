@@ -8,8 +8,7 @@ from desktop_app.travel import rules
 from desktop_app.travel.span import Span
 from desktop_app.travel.when import find_span
 
-_DAY = r"(?:(?:周|星期|礼拜)[一二三四五六日天]|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*)"
-R = rules.Rules("moved", _DAY=_DAY)
+R = rules.Rules("moved")
 
 
 def against_trip(when: Span | None, text: str, trip: Span) -> tuple[Span, bool] | None:

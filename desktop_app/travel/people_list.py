@@ -14,18 +14,15 @@ NOUNS: tuple[tuple[str, int, bool], ...] = tuple(  # (noun, people each when no 
     for noun, each, kids in rules.table("people_list")["NOUNS"]["rows"]
 )
 ADULTS = NOUNS[0][0]  # "2 adults" and "the 2 of us" count the speaker among them
-_NUM = r"\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|a|an"
 _NOUN = "|".join(f"(?:{n})" for n, _, _ in NOUNS)
 _ADULT = "|".join(f"(?:{n})" for n, _, kids in NOUNS if not kids)  # never a word before another noun
-R = rules.Rules("people_list", _NUM=_NUM, _ADULT=_ADULT, _OLD=_OLD, _NOUN=_NOUN)
+R = rules.Rules("people_list", _ADULT=_ADULT, _OLD=_OLD, _NOUN=_NOUN)
 
 
 def _people(m: re.Match[str]) -> tuple[int, bool, bool] | None:
     """(people, children, the speaker among them) of one item; None for a plural whose number is not said."""
-    if m.group("me"):
-        return 1, False, True
-    if m.group("pron"):
-        return 1, False, False
+    if m.group("me") or m.group("pron"):  # "me", "him"
+        return 1, False, bool(m.group("me"))
     if m.group("us") or m.group("usn"):
         return number(m.group("us") or m.group("usn")) or 0, False, True
     noun = m.group("noun").lower()

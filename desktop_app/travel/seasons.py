@@ -64,10 +64,7 @@ def typical(city: City, day: date) -> dict[str, Any] | None:
         "condition_en": f"mean temperature for {month_en}, {feel[1]}",
         "suggestion_en": tip[1],
         "mean_temp_c": mean,
-        "note": (
-            f"{month_zh}的典型气温（{period} 气候平均值），不是天气预报 / typical {month_en} temperature "
-            f"({period} climate normals), not a forecast"
-        ),
+        "note": NOTES["typical"].format(month_zh=month_zh, month_en=month_en, period=period),
         "source": _source_text(entry, "source", "climate normals"),
         "licence": _source_text(entry, "licence", ""),
     }
@@ -85,6 +82,7 @@ def _source_text(entry: dict[str, Any], key: str, default: str) -> str:
 # ---------------------------------------------------------------- holiday peaks
 
 PEAK_FACTORS = rules.table("seasons")["PEAK_FACTORS"]  # the written rule: seasons.toml
+NOTES = rules.table("seasons")["NOTES"]  # what a typical value and a peak estimate say they are
 
 
 @dataclass(frozen=True)
@@ -98,8 +96,6 @@ class Peak:
     def fields(self, kind: str, price: int, count: int = 1) -> dict[str, Any]:
         factor = self.flight if kind == "flight" else self.hotel
         each = round(price * factor / 10) * 10
-        zh_more = "" if self.official else "；当年放假安排尚未公布，按法定假日估算"
-        en_more = "" if self.official else "; that year's schedule is not published yet: statutory days used"
         return {
             "holiday": self.zh,
             "holiday_en": self.en,
@@ -107,8 +103,7 @@ class Peak:
             "price_cny": each,
             "count": count,
             "extra_cny": (each - price) * count,
-            "note": f"{self.zh}高峰估算（样例价 ×{factor:g}），不是报价{zh_more} / "
-            f"{self.en} peak estimate (sample price ×{factor:g}), not a quote{en_more}",
+            "note": NOTES["peak" if self.official else "peak_unofficial"].format(zh=self.zh, en=self.en, factor=factor),
         }
 
 
@@ -134,15 +129,12 @@ def peak_nights(check_in: date, nights: int) -> tuple[Peak, int] | None:
 @lru_cache(maxsize=8)
 def _days_off(year: int) -> tuple[dict[date, str], bool]:
     """Each peak holiday's days off in `year` (official where published), and whether they are official."""
+    official = {key: official_days(HOLIDAYS[key], year) for key in PEAK_HOLIDAYS}
     found: dict[date, str] = {}
-    published = True
-    for key in PEAK_HOLIDAYS:
-        h = HOLIDAYS[key]
-        official = official_days(h, year)
-        published = published and official is not None
-        for d in official if official is not None else statutory_days(h, year):
+    for key, days in official.items():
+        for d in days if days is not None else statutory_days(HOLIDAYS[key], year):
             found.setdefault(d, key)
-    return found, published
+    return found, None not in official.values()
 
 
 def holiday_on(day: date) -> Span | None:
