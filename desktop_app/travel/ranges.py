@@ -81,7 +81,7 @@ def joined(text: str, found: Span, today: date, read: Callable[[str, date], Span
         return found
     between = R.BETWEEN.search(text[max(0, at - 9) : at]) and R.AND.match(text, after)
     if not (join := R.JOIN.match(text, after) or R.BACK.match(text, after) or between):
-        return _next_day(text, found, after, today, read) or _back_after(text, found, today, read)
+        return _next_day(text, found, after, today, read) or _back_after(text, found, after, today, read)
     tail = text[join.end() :]
     second = read(tail, today)
     if second is not None and second.start <= found.start:  # "Wednesday 13 January … returning Wednesday"
@@ -116,9 +116,8 @@ def _next_day(text: str, found: Span, after: int, today: date, read: Callable[[s
     )
 
 
-def _back_after(text: str, found: Span, today: date, read: Callable[[str, date], Span | None]) -> Span:
-    """A day and its way back said after it (除夕当天飞三亚，初六回来): from the one to the other."""
-    at = text.find(found.said) + len(found.said)
+def _back_after(text: str, found: Span, at: int, today: date, read: Callable[[str, date], Span | None]) -> Span:
+    """A day and its way back said after it (除夕当天飞三亚，初六回来): from the one to the other (`at`: its end)."""
     rest = text[at : R.SENTENCE.match(text, at).end()]  # type: ignore[union-attr]
     second = read(rest, today)
     second = read(rest, found.start) if second is not None and second.start < found.start else second

@@ -13,9 +13,7 @@ from desktop_app.travel.world_places import find_places, matched_len
 
 def nights_to_stay(said: int | None, kind: str | None, span_days: int) -> int:
     """Nights of hotel: as said, else what dated days span (a weekend: one, Dec 20-27: seven), else three."""
-    if said:
-        return said
-    return span_days - 1 if kind in ("weekend", "range", "holiday") and span_days > 1 else 3
+    return said or (span_days - 1 if kind in ("weekend", "range", "holiday") and span_days > 1 else 3)
 
 
 def _counted(text: str) -> tuple[int | None, int | None]:
