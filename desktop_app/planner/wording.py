@@ -3,7 +3,7 @@ side (`say`), a city's name, yuan amounts, and counts of nights."""
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from desktop_app.travel.places import City
 
@@ -14,6 +14,17 @@ ZH_DIGITS = "零一二三四五六七八九十"
 def say(lang: str, zh: T, en: T) -> T:
     """The Chinese side for a Chinese answer, else the English one."""
     return zh if lang == "zh" else en
+
+
+class Lines:
+    """A module's answer lines (its TOML file's LINES: zh and en, each maybe written over several lines), said
+    in the answer's language with their {fields} filled: `LINES("intro", lang, names=...)`."""
+
+    def __init__(self, entries: dict[str, Any]) -> None:
+        self.entries = entries
+
+    def __call__(self, line: str, lang: str, /, **fields: object) -> str:
+        return "".join(say(lang, self.entries[line]["zh"], self.entries[line]["en"])).format(**fields)
 
 
 def city_name(city: City, lang: str) -> str:
@@ -34,3 +45,8 @@ def zh_count(n: int) -> str:
 def nights_en(n: int) -> str:
     """ "1 night", "3 nights"."""
     return f"{n} night" if n == 1 else f"{n} nights"
+
+
+def nights(n: int, lang: str) -> str:
+    """三晚, "3 nights"."""
+    return say(lang, f"{zh_count(n)}晚", nights_en(n))
