@@ -73,15 +73,10 @@ def dated_weather_line(d: dict[str, Any], lang: str) -> str:
     """Typical values said to be typical, a forecast said to be one (never one passed off as the other)."""
     tip = str(d.get(say(lang, "suggestion", "suggestion_en"), "")).rstrip("。.")
     day, kind = _iso(d.get("date")), str(d.get("kind"))
-    return WEATHER_KINDS(
-        kind if kind in WEATHER_KINDS.entries else "forecast",
-        lang,
-        when=span_text(day, day, lang) if day else "",
-        temp=d.get("temperature", ""),
-        cond=d.get(say(lang, "condition", "condition_en"), ""),
-        advice=LINES("advice", lang, tip=tip) if tip else "",
-        tip=LINES("tip", lang, tip=tip) if tip else "",
-    )
+    when, cond = span_text(day, day, lang) if day else "", d.get(say(lang, "condition", "condition_en"), "")
+    advice, tip = (LINES("advice", lang, tip=tip), LINES("tip", lang, tip=tip)) if tip else ("", "")
+    kind = kind if kind in WEATHER_KINDS.entries else "forecast"
+    return WEATHER_KINDS(kind, lang, when=when, temp=d.get("temperature", ""), cond=cond, advice=advice, tip=tip)
 
 
 @dataclass(frozen=True)

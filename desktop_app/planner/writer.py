@@ -11,7 +11,7 @@ from desktop_app.planner.nlu import TripQuery
 from desktop_app.planner.talk import cannot_help
 from desktop_app.planner.trip_lines import cost_lines, costs, dated_weather_line, dates_line, is_sample, party_line
 from desktop_app.planner.weather_ask import months_line
-from desktop_app.planner.wording import Lines, city_name, nights, say, yuan, zh_count
+from desktop_app.planner.wording import Lines, city_name, nights_said, say, yuan, zh_count
 from desktop_app.tools.travel.lookup import LOOKUPS, slot_of
 from desktop_app.travel import rules
 from desktop_app.travel.places import resolve_city
@@ -57,7 +57,6 @@ class Place:
     flight: Exchange | None = None  # the last fare (the one a trip's total counts)
     hotel: Exchange | None = None
     fares: list[Exchange] = field(default_factory=list)  # every fare: "train or plane?" looks up both
-    notes: list[str] = field(default_factory=list)
     months: list[Exchange] = field(default_factory=list)  # every weather result ("best time": twelve months)
 
     def flight_price(self) -> int | None:
@@ -84,10 +83,8 @@ def group(exchanges: list[Exchange]) -> list[Place]:
             continue
         place = places.setdefault(_place_key(e), Place(_place_key(e)))
         setattr(place, slot, e)  # the last fare is the one the trip keeps (trips/builder.py): the total's
-        if slot == "weather":
-            place.months.append(e)
-        if slot == "flight":
-            place.fares.append(e)
+        if slot != "hotel":  # every weather result and every fare kept too
+            (place.months if slot == "weather" else place.fares).append(e)
     return list(places.values())
 
 
@@ -162,7 +159,7 @@ def hotel_line(p: Place, q: TripQuery, lang: str) -> str:
     meal = LINES("breakfast", lang) if breakfast else (LINES("no_breakfast", lang) if breakfast is False else "")
     each = LINES("rooms", lang, rooms=rooms) if rooms > 1 else ""
     cost = yuan(price * n * rooms) if price is not None else ""
-    total = LINES("hotel_total", lang, rooms=each, nights=nights(n, lang), total=cost) if cost else ""
+    total = LINES("hotel_total", lang, rooms=each, nights=nights_said(n, lang), total=cost) if cost else ""
     shown = yuan(price) if price else d.get("price")
     line = LINES("hotel_line", lang, name=name, stars=stars, shown=shown, meal=meal, total=total)
     return line + _cap_note(price, q.night_cap, lang)
@@ -183,7 +180,7 @@ def cost_block(p: Place, q: TripQuery, lang: str) -> str:
     rooms = LINES("times_rooms", lang, rooms=q.party.rooms) if q.party.rooms > 1 else ""
     zh, en = LOOKUPS[p.flight.call.name].names if p.flight else ("机票", "flights")
     flights = LINES("round_trip_fares" if c.legs == 2 else "one_way_fares", lang, fare=say(lang, zh, en))
-    hotel = LINES("hotel_nights", lang, rooms=rooms, nights=nights(q.stay_nights, lang))
+    hotel = LINES("hotel_nights", lang, rooms=rooms, nights=nights_said(q.stay_nights, lang))
     return cost_lines(c, q, lang, flights, hotel, (zh, en))
 
 
@@ -222,8 +219,7 @@ def assumption(q: TripQuery, lang: str) -> str:
 
 def when_who(q: TripQuery, lang: str) -> str:
     """The dates and party the answer assumed, stated before any figure."""
-    lines = [dates_line(q, lang), party_line(q, lang)]
-    return "".join(f"\n\n{line}" for line in lines if line)
+    return "".join(f"\n\n{line}" for line in (dates_line(q, lang), party_line(q, lang)) if line)
 
 
 def _looked_up(p: Place, q: TripQuery, lang: str) -> list[str]:
@@ -246,7 +242,7 @@ def compare(places: list[Place], q: TripQuery, lang: str) -> str:
         (LINES("weather", lang), [_short_weather(p, lang) for p in places]),
         (LINES("one_way_flight" if flown else "one_way_travel", lang), [money_cell(p.flight_price()) for p in places]),
         (LINES("hotel_night", lang), [money_cell(p.hotel_price()) for p in places]),
-        (LINES("trip_total", lang, nights=nights(n, lang)), [money_cell(trip_total(p, q)) for p in places]),
+        (LINES("trip_total", lang, nights=nights_said(n, lang)), [money_cell(trip_total(p, q)) for p in places]),
     ]
     rows = [(label, vals) for label, vals in rows if any(v != "—" for v in vals)]  # what was looked up
     table = "\n".join([header, rule] + [f"| {label} | " + " | ".join(vals) + " |" for label, vals in rows])
@@ -273,13 +269,12 @@ def _short_weather(p: Place, lang: str) -> str:
 
 
 def _recommend(places: list[Place], q: TripQuery, lang: str) -> str:
-    priced = [(trip_total(p, q), p) for p in places if trip_total(p, q) is not None]
+    priced = sorted(((trip_total(p, q), p) for p in places if trip_total(p, q) is not None), key=lambda t: t[0] or 0)
     if len(priced) < 2:
         return ""
-    priced.sort(key=lambda t: t[0] or 0)
     (low, cheap), (high, dear) = priced[0], priced[-1]
     way = LINES("flight" if _all_flown(places) else "travel", lang)
-    hotel = nights(q.stay_nights, lang).replace(" ", " hotel ")  # 三晚, "3 hotel nights"
+    hotel = nights_said(q.stay_nights, lang).replace(" ", " hotel ")  # 三晚, "3 hotel nights"
     fields = {"cheap": display(cheap, lang), "dear": display(dear, lang), "diff": yuan((high or 0) - (low or 0))}
     return LINES("comparison", lang, way=way, nights=hotel, low=yuan(low or 0), **fields)
 
@@ -386,9 +381,7 @@ GUIDE_SECTIONS = [
 def _section(markdown: str, heading: re.Pattern[str]) -> list[str]:
     """Bullet and text lines under a `## <zh> <en>` heading of a guide page."""
     match = heading.search(markdown)
-    if not match:
-        return []
-    lines = [ln.strip() for ln in match.group("body").splitlines() if ln.strip()]
+    lines = [ln.strip() for ln in (match.group("body") if match else "").splitlines() if ln.strip()]
     return [ln if ln.startswith(("-", "*", "|")) else f"- {ln}" for ln in lines][:5]
 
 
