@@ -9,15 +9,13 @@ from desktop_app.planner.compare import OpenAsk, basis
 from desktop_app.planner.exchange import Exchange
 from desktop_app.planner.nlu import TripQuery
 from desktop_app.planner.trip_lines import costs, dates_line, is_sample, party_line
-from desktop_app.planner.wording import city_name, nights_en, say, yuan, zh_count
+from desktop_app.planner.wording import Lines, city_name, nights_said, say, yuan
 from desktop_app.planner.writer import Place, _data, display, money_cell, trip_total
 from desktop_app.tools.travel.lookup import LOOKUPS, slot_of
+from desktop_app.travel import rules
 
-LABELS = {
-    "warm": ("最暖", "warmest"),
-    "cool": ("最凉快", "coolest"),
-    "cheap": ("最便宜", "cheapest"),
-}
+LINES = Lines(rules.table("ranking")["LINES"])  # the open answer's wording, in both languages
+HEADS = rules.table("ranking")["HEADS"]  # the ranking table's column heads
 
 
 def temperature(p: Place) -> float | None:
@@ -63,44 +61,34 @@ def ranked(places: list[Place], q: TripQuery, ask: OpenAsk) -> list[Place]:
 def _assumptions(q: TripQuery, ask: OpenAsk, lang: str) -> str:
     origin = city_name(q.origin, lang) if q.origin else "?"
     n, people = q.stay_nights, q.party.size
-    assumed = q.origin_assumed and not q.origin_world
-    whence = say(lang, "（你没说出发地，按北京算）", " (you did not say, so Beijing)") if assumed else ""
-    stay = say(lang, f"住{zh_count(n)}晚", nights_en(n))
+    whence = LINES("assumed_origin", lang) if q.origin_assumed and not q.origin_world else ""
+    stay = LINES("stay", lang, nights=nights_said(n, lang))
     if q.days is None and q.nights is None and q.when is None:
-        stay += say(lang, "（你没说天数，按三晚算）", " (you did not say, so 3)")
-    who = say(lang, f"{people}人", f"for {people}") if people > 1 else say(lang, "每人", "per person")
-    if lang == "zh":
-        said = f"（{q.budget_said[0]}）" if q.budget_said[0] else ""
-        money = f"；预算 {yuan(ask.budget)}{said}，按往返机票 + 酒店{zh_count(n)}晚（{who}）算" if ask.budget else ""
-        span = f"{ask.month}月" if ask.month else "出行日期"
-        undated = "" if q.when else f"示例数据不分日期：天气是典型的一天、价格是典型价格，不是{span}的预报或报价。"
-        head = f"**假设**：从{origin}出发{whence}；{stay}；{q.stars}星酒店{money}。{undated}"
-    else:
-        said = f" ({q.budget_said[1]})" if q.budget_said[1] else ""
-        hotel = f"{n} hotel night{'' if n == 1 else 's'}"
-        money = f"; budget {yuan(ask.budget)}{said} for round-trip flights + {hotel}, {who}" if ask.budget else ""
-        span = f"month {ask.month}" if ask.month else "your dates"
-        no_dates = " The sample data has no dates: the weather is a typical day and prices are typical, not a forecast "
-        undated = "" if q.when else f"{no_dates}or a quote for {span}."
-        head = f"**Assumptions**: leaving from {origin}{whence}; {stay}; {q.stars}-star hotel{money}.{undated}"
-    picked = say(lang, "**候选**：{}。", "**Candidates**: {}.").format(basis(q.open or ask, lang))
+        stay += LINES("assumed_nights", lang)
+    who = LINES("party", lang, n=people) if people > 1 else LINES("each", lang)
+    said = LINES("aside", lang, text=say(lang, *q.budget_said)) if say(lang, *q.budget_said) else ""
+    hotel = nights_said(n, lang).replace(" ", " hotel ")  # 三晚, "3 hotel nights"
+    money = LINES("budget", lang, budget=yuan(ask.budget), said=said, nights=hotel, who=who) if ask.budget else ""
+    span = LINES("month", lang, month=ask.month) if ask.month else LINES("your_dates", lang)
+    undated = "" if q.when else LINES("undated", lang, span=span)
+    fields = {"origin": origin, "whence": whence, "stay": stay, "stars": q.stars, "money": money}
+    head = LINES("assumptions", lang, undated=undated, **fields)
+    picked = LINES("candidates", lang, basis=basis(q.open or ask, lang))
     return "\n".join(x for x in (head, dates_line(q, lang), party_line(q, lang), picked) if x)
 
 
 def _weather_cell(p: Place, lang: str) -> str:
     temp, data = temperature(p), p.weather.data if p.weather is not None else None
     if is_sample(data):
-        return say(lang, "没有典型值", "no typical value")
+        return LINES("no_typical", lang)
     if temp is None or not isinstance(data, dict):
         return "—"
     kind = data.get("kind")
     if kind == "typical":
-        return f"{temp:g}°C" + say(lang, "（月平均）", " (monthly mean)")
+        return LINES("monthly_mean", lang, temp=temp)
     if kind in ("forecast", "observed"):
         return str(data.get("temperature", f"{temp:g}°C"))
-    cond = data.get(say(lang, "condition", "condition_en"), "")
-    tag = say(lang, "（样例）", " (sample)") if kind == "sample" else ""
-    return f"{temp:g}°C {cond}{tag}".strip()
+    return f"{temp:g}°C {data.get(say(lang, 'condition', 'condition_en'), '')}".strip()  # a result of no kind
 
 
 def _total_cell(p: Place, q: TripQuery, lang: str) -> str:
@@ -110,47 +98,33 @@ def _total_cell(p: Place, q: TripQuery, lang: str) -> str:
         return "—"
     if not c.peak_extra:
         return yuan(c.total)
-    return yuan(c.total) + say(lang, f"（高峰估算 +{yuan(c.peak_extra)}）", f" (peak est. +{yuan(c.peak_extra)})")
+    return yuan(c.total) + LINES("peak", lang, extra=yuan(c.peak_extra))
 
 
 def _fits(p: Place, q: TripQuery, ask: OpenAsk, lang: str) -> str:
     total = trip_total(p, q)
     if ask.budget is None or total is None:
         return "—"
-    over = yuan(total - ask.budget)
-    return say(lang, "✓ 在预算内", "✓ within") if total <= ask.budget else say(lang, f"✗ 超出 {over}", f"✗ {over} over")
+    return LINES("within", lang) if total <= ask.budget else LINES("over", lang, over=yuan(total - ask.budget))
 
 
 def table(places: list[Place], q: TripQuery, ask: OpenAsk, lang: str) -> str:
     """One row per candidate, best first."""
-    n = q.stay_nights
-    heads = say(
-        lang,
-        ["排名", "城市", "天气", "单程机票", "酒店/晚", f"往返+{zh_count(n)}晚", "预算"],
-        ["#", "City", "Weather", "One-way flight", "Hotel / night", f"Round trip + {nights_en(n)}", "Budget"],
-    )
+    heads = [head.format(nights=nights_said(q.stay_nights, lang)) for head in say(lang, HEADS["zh"], HEADS["en"])]
     width = 7 if ask.budget is not None else 6
     rows = ["| " + " | ".join(heads[:width]) + " |", "|---" * width + "|"]
     for i, p in enumerate(places, start=1):
-        cells = [
-            str(i),
-            display(p, lang),
-            _weather_cell(p, lang),
-            money_cell(p.flight_price()),
-            money_cell(p.hotel_price()),
-            _total_cell(p, q, lang),
-            _fits(p, q, ask, lang),
-        ]
+        cells = [str(i), display(p, lang), _weather_cell(p, lang), money_cell(p.flight_price())]
+        cells += [money_cell(p.hotel_price()), _total_cell(p, q, lang), _fits(p, q, ask, lang)]
         rows.append("| " + " | ".join(cells[:width]) + " |")
     return "\n".join(rows)
 
 
 def _why(p: Place, ask: OpenAsk, lang: str) -> str:
-    label = say(lang, *LABELS[ask.criterion])
-    temp = temperature(p)
+    label, temp = LINES(ask.criterion, lang), temperature(p)
     if ask.criterion in ("warm", "cool") and temp is not None:
-        return f"示例天气{label}（{temp:g}°C）" if lang == "zh" else f"{label} in the sample weather ({temp:g}°C)"
-    return f"这几个里{label}" if lang == "zh" else f"the {label} of these"
+        return LINES("by_weather", lang, label=label, temp=temp)
+    return LINES("by_cost", lang, label=label)
 
 
 def recommendation(places: list[Place], q: TripQuery, ask: OpenAsk, lang: str) -> str:
@@ -158,21 +132,14 @@ def recommendation(places: list[Place], q: TripQuery, ask: OpenAsk, lang: str) -
     best = places[0] if places else None
     total = trip_total(best, q) if best else None
     if best is None or cost(best, q) is None:
-        return say(
-            lang, "**没有可比较的价格**：工具没有返回价格。", "**No prices to compare**: the tools returned none."
-        )
+        return LINES("no_prices", lang)
     if ask.budget is not None and total is not None and total > ask.budget:
         cheapest = min(places, key=lambda p: cost(p, q) or 10**9)
-        low = cost(cheapest, q) or 0
-        if lang == "zh":
-            return f"**没有在预算 {yuan(ask.budget)} 内的**：最便宜的是{display(cheapest, 'zh')}，约 {yuan(low)}。"
-        return f"**Nothing fits {yuan(ask.budget)}**: the cheapest is {display(cheapest, 'en')} at about {yuan(low)}."
-    money = total if total is not None else cost(best, q)
-    if lang == "zh":
-        fit = f"，在预算 {yuan(ask.budget)} 内" if ask.budget else ""
-        return f"**推荐：{display(best, 'zh')}**：{_why(best, ask, 'zh')}，合计约 {yuan(money or 0)}{fit}。"
-    fit = f", within your {yuan(ask.budget)} budget" if ask.budget else ""
-    return f"**Pick: {display(best, 'en')}**: {_why(best, ask, 'en')}, about {yuan(money or 0)} in all{fit}."
+        low = yuan(cost(cheapest, q) or 0)
+        return LINES("nothing_fits", lang, budget=yuan(ask.budget), cheapest=display(cheapest, lang), low=low)
+    money = yuan((total if total is not None else cost(best, q)) or 0)
+    fit = LINES("fits", lang, budget=yuan(ask.budget)) if ask.budget else ""
+    return LINES("pick", lang, best=display(best, lang), why=_why(best, ask, lang), money=money, fit=fit)
 
 
 SLOTS = ("weather", "fare", "stay")  # the order the answer names what was looked up
@@ -189,19 +156,10 @@ def open_answer(q: TripQuery, places: list[Place], exchanges: list[Exchange]) ->
     ask = q.open or OpenAsk()
     ask = replace(ask, criterion=_by(places, ask))
     order = ranked(places, q, ask)
-    calls = len(exchanges)
     used = sorted({e.call.name for e in exchanges if slot_of(e.call.name)}, key=lambda t: SLOTS.index(slot_of(t)))
-    kinds = [say(q.lang, *LOOKUPS[name].names) for name in used]
-    if q.lang == "zh":
-        intro = (
-            f"这是一个开放问题：我从示例数据里挑了 {len(places)} 个城市，同一轮并行查了 {calls} 项"
-            f"（{'、'.join(kinds)}），按「{LABELS[ask.criterion][0]}」排序："
-        )
-    else:
-        intro = (
-            f"An open question: I picked {len(places)} cities from the sample data, looked up {calls} things "
-            f"for them in one round of parallel calls ({', '.join(kinds)}), ranked {LABELS[ask.criterion][1]} first:"
-        )
+    kinds = LINES("list", q.lang).join(say(q.lang, *LOOKUPS[name].names) for name in used)
+    label = LINES(ask.criterion, q.lang)
+    intro = LINES("intro", q.lang, cities=len(places), calls=len(exchanges), kinds=kinds, label=label)
     if ask.weather_only:
         return "\n\n".join([intro, _weather_only(q, ask, order)])
     parts = [intro, _assumptions(q, ask, q.lang), table(order, q, ask, q.lang), recommendation(order, q, ask, q.lang)]
@@ -211,22 +169,15 @@ def open_answer(q: TripQuery, places: list[Place], exchanges: list[Exchange]) ->
 def _weather_only(q: TripQuery, ask: OpenAsk, order: list[Place]) -> str:
     """Where it is warm (or cool), asked without a price: the weather of each candidate and the pick, no fares."""
     lang = q.lang
-    picked = say(lang, "**候选**：{}。", "**Candidates**: {}.").format(basis(ask, lang))
-    rows = [say(lang, "| 排名 | 城市 | 天气 |", "| # | City | Weather |"), "|---|---|---|"]
+    picked = LINES("candidates", lang, basis=basis(ask, lang))
+    rows = ["| " + " | ".join(say(lang, HEADS["zh"], HEADS["en"])[:3]) + " |", "|---|---|---|"]
     rows += [f"| {i} | {display(p, lang)} | {_weather_cell(p, lang)} |" for i, p in enumerate(order, start=1)]
     best = order[0] if order and temperature(order[0]) is not None else None
-    pick = ""
-    if best is not None:
-        zh, en = display(best, "zh"), display(best, "en")
-        label, temp = LABELS[ask.criterion], temperature(best)
-        pick = say(
-            lang,
-            f"**推荐：{zh}**：当月平均气温{label[0]}（{temp:g}°C）。",
-            f"**Pick: {en}**: the {label[1]} month on average ({temp:g}°C).",
-        )
-    more = say(
-        lang,
-        "想看机票、酒店和总价，告诉我从哪出发、几个人、住几晚。",
-        "For flights, hotels and a total, tell me where you leave from, how many of you and how many nights.",
+    label = LINES(ask.criterion, lang)
+    pick = (
+        ""
+        if best is None
+        else LINES("pick_by_month", lang, best=display(best, lang), label=label, temp=temperature(best))
     )
+    more = LINES("ask_for_prices", lang)
     return "\n\n".join(x for x in (picked, dates_line(q, lang), "\n".join(rows), pick, more) if x)

@@ -11,13 +11,14 @@ from desktop_app.planner.exchange import Exchange, denials
 from desktop_app.planner.nlu import TripQuery
 from desktop_app.planner.reading import frame_of
 from desktop_app.planner.trip_lines import Costs, cost_lines, peak_sum
-from desktop_app.planner.wording import city_name, nights_en, say, yuan, zh_count
+from desktop_app.planner.wording import Lines, city_name, nights_en, nights_said, say, yuan
 from desktop_app.tools.travel.lookup import LOOKUPS, slot_of
 from desktop_app.travel import rules
 from desktop_app.travel.when import span_text
 from desktop_app.trips.model import mode_name
 
 R = rules.Rules("route")
+LINES = Lines(rules.table("route")["LINES"])  # the route's answer, in both languages
 
 
 def is_route(text: str, q: TripQuery) -> bool:
@@ -40,11 +41,11 @@ def _leg_line(e: Exchange, lang: str) -> tuple[str, int]:
     route = str(d.get(say(lang, "route", "route_en")) or f"{(e.call.arguments or {}).get('origin')}→?")
     price = writer.price_of(d)
     if e.result.is_error or "error" in d or price is None:
-        return say(lang, f"- {route}：没有查到", f"- {route}: not found"), 0
+        return LINES("not_found", lang, route=route), 0
     seats = int(d.get("passengers") or 1)
     cost = int(d["total_cny"]) if isinstance(d.get("total_cny"), int) else price * seats
     when = f"{d['depart_date'][5:].replace('-', '/')} " if isinstance(d.get("depart_date"), str) else ""
-    each = "/人" if lang == "zh" and seats > 1 else ""
+    each = LINES("per_person", lang) if seats > 1 else ""
     record = LOOKUPS[e.call.name]
     route = route if record.mode == "flight" else f"{mode_name(record.mode, lang)} {route}"  # 火车 上海→杭州
     zh, _, en = str(d.get("note", "")).partition(" / ")  # the tool's: close cities, long connections
@@ -69,11 +70,10 @@ def route_answer(q: TripQuery, exchanges: list[Exchange]) -> str:
     sections, hotels = [], 0
     for i, city in enumerate(cities):
         place = found.get(city.id, writer.Place(city.id))  # its weather and hotel
-        head = say(lang, f"### {names[i]} · {nights[i]}晚", f"### {names[i]} · {nights_en(nights[i])}")
+        head = LINES("stop", lang, name=names[i], n=nights[i], nights=nights_en(nights[i]))
         start, leave = days[i], days[i + 1]
         if start is not None and leave is not None:
-            span = span_text(start, leave, lang)
-            head += say(lang, f"（{span}）", f" ({span})")
+            head += LINES("aside", lang, text=span_text(start, leave, lang))
         own = replace(q, nights=nights[i], days=None)
         lines = [writer.weather_line(place, lang), writer.hotel_line(place, own, lang)]
         sections.append("\n\n".join([head, *(line for line in lines if line)]))
@@ -82,29 +82,16 @@ def route_answer(q: TripQuery, exchanges: list[Exchange]) -> str:
     legs = [_leg_line(e, lang) for e in fares]
     flown = all(LOOKUPS[e.call.name].mode == "flight" for e in fares)  # else "travel": some legs go by train
     flights = sum(cost for _, cost in legs)
-    intro = say(
-        lang,
-        f"帮你排好了{'→'.join(names)}的路线，共{zh_count(sum(nights))}晚：",
-        f"Here is a plan for your route {' → '.join(names)}, {nights_en(sum(nights))} in all:",
-    )
+    intro = LINES("intro", lang, route=LINES("arrow", lang).join(names), nights=nights_said(sum(nights), lang))
     parts = [intro + writer.when_who(q, lang), *sections]
     if legs:
-        flight_head = say(lang, "**机票**（每段单程）：", "**Flights** (one way each, per person):")
-        if not flown:
-            flight_head = say(lang, "**交通**（每段单程）：", "**Travel** (one way each, per person):")
-        parts.append(flight_head + "\n" + "\n".join(line for line, _ in legs))
+        parts.append(LINES("flights" if flown else "travel", lang) + "\n" + "\n".join(line for line, _ in legs))
     parts.append(_cost(q, Costs(flights, hotels, *_peaks(exchanges), legs=1), len(legs), sum(nights), lang, flown))
-    text = "\n\n".join(parts)
-    return text + writer.notes(q, exchanges) + writer.assumption(q, lang) + denials(exchanges, lang)
+    return "\n\n".join(parts) + writer.notes(q, exchanges) + writer.assumption(q, lang) + denials(exchanges, lang)
 
 
 def _cost(q: TripQuery, c: Costs, legs: int, nights: int, lang: str, flown: bool = True) -> str:
     """The route's cost block: its one-way legs, and the nights of every city."""
-    rooms = q.party.rooms
-    flights = (
-        say(lang, f"机票{legs}段", f"Flights, {legs} legs")
-        if flown
-        else say(lang, f"交通{legs}段", f"Travel, {legs} legs")
-    )
-    hotel = say(lang, f"酒店{rooms}间×{nights}晚", f"Hotels, {rooms} room(s) × {nights_en(nights)}")
+    flights = LINES("flight_legs" if flown else "travel_legs", lang, legs=legs)
+    hotel = LINES("hotels", lang, rooms=q.party.rooms, n=nights, nights=nights_en(nights))
     return cost_lines(c, q, lang, flights, hotel, ("机票", "flights") if flown else ("交通", "travel"))

@@ -3,7 +3,6 @@ costs for everyone, and holiday peaks as their own estimate line (figures from t
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
@@ -11,10 +10,15 @@ from typing import Any
 from desktop_app.planner.calls import travel_dates
 from desktop_app.planner.nlu import TripQuery
 from desktop_app.planner.second_look import looks_up
-from desktop_app.planner.wording import nights_en, say, yuan
+from desktop_app.planner.wording import Lines, nights_en, say, yuan
+from desktop_app.travel import rules
 from desktop_app.travel.when import span_text
 from desktop_app.trips.builder import fare_legs, hotel_stay
 from desktop_app.trips.model import costs_of, total_of
+
+R = rules.Rules("trip_lines")
+LINES = Lines(rules.table("trip_lines")["LINES"])  # the dates, the party and the costs, in both languages
+WEATHER_KINDS = Lines(rules.table("trip_lines")["WEATHER_KINDS"])  # the weather of a day by what it is
 
 
 def _iso(value: Any) -> date | None:
@@ -31,21 +35,17 @@ def dates_line(q: TripQuery, lang: str) -> str:
     said, trip = q.when.label(lang), travel_dates(q.when.start, q.stay_nights)  # as the calls were planned
     start, end = (_iso(trip[0]), _iso(trip[1])) if trip else (None, None)
     if q.one_way and "hotels" not in q.intents and start:  # a fare, no stay: the day only
-        day = span_text(start, start, lang)
-        return say(lang, f"**日期**：{said}；按 {day} 出发查单程。", f"**Dates**: {said}; one way on {day}.")
-    line = say(lang, f"**日期**：{said}", f"**Dates**: {said}")
+        return LINES("one_way_on", lang, said=said, day=span_text(start, start, lang))
+    line = LINES("dates", lang, said=said)
     wanted = looks_up(q)
     if start and end and "hotels" in wanted:
-        span, n = span_text(start, end, lang), q.stay_nights
-        line += say(lang, f"；按 {span}（{n}晚）查询", f"; looked up for {span} ({nights_en(n)})")
+        n = q.stay_nights
+        line += LINES("looked_up_for", lang, span=span_text(start, end, lang), n=n, nights=nights_en(n))
     elif start and end and "flights" in wanted:  # a round-trip fare, no stay: the days out and back
-        out, back = span_text(start, start, lang), span_text(end, end, lang)
-        line += say(lang, f"；往返按 {out}去、{back}回查询", f"; round trip looked up out {out}, back {back}")
-    if not q.when.official and lang == "zh":
-        line += f"（{q.when.start.year}年放假安排尚未公布，按法定假日估算）"
-    elif not q.when.official:
-        line += f" ({q.when.start.year}'s official holiday schedule is not published yet: statutory days used)"
-    return line + say(lang, "。", ".")
+        line += LINES("out_and_back", lang, out=span_text(start, start, lang), back=span_text(end, end, lang))
+    if not q.when.official:
+        line += LINES("unofficial", lang, year=q.when.start.year)
+    return line + LINES("stop", lang)
 
 
 def party_line(q: TripQuery, lang: str) -> str:
@@ -53,20 +53,15 @@ def party_line(q: TripQuery, lang: str) -> str:
     if q.party.size <= 1:
         return ""
     n, rooms, said = q.party.size, q.party.rooms, q.party.said
-    counted = r"(?i)\d|[一二两三四五六七八九十]\s*(?:个人|人|位|口)|people|of us|ppl|adults|persons|family|group|\bfor "
-    if re.search(counted, said):
+    if R.COUNTED.search(said):
         said = ""  # the count itself was said: no need to repeat it
-    who = say(lang, f"（{said}）", f" ({said})") if said else ""
-    how = say(lang, "按你说的", "as asked") if q.party.asked_rooms else say(lang, "每间 2 人", "two to a room")
-    if q.party.children and not q.party.asked_rooms:
-        how = say(lang, "每间 2 位大人，孩子与父母同住", "two adults to a room, children share their parents' rooms")
+    who = LINES("aside", lang, text=said) if said else ""
+    how = "as_asked" if q.party.asked_rooms else ("with_children" if q.party.children else "two_a_room")
     wanted = looks_up(q)  # seats only beside a fare, rooms only beside a hotel: nothing nobody asked for
-    seats = say(lang, f"机票/车票按 {n} 张", f"{n} seats") if "flights" in wanted else ""
-    rooms_said = say(lang, f"酒店按 {rooms} 间（{how}）", f"{rooms} room{'s' if rooms > 1 else ''} ({how})")
-    parts = [part for part in (seats, rooms_said if "hotels" in wanted else "") if part]
-    if lang == "zh":
-        return f"**人数**：{n}人{who}" + (f"；{'、'.join(parts)}计算。" if parts else "。")
-    return f"**Travellers**: {n}{who}" + (f"; {' and '.join(parts)}." if parts else ".")
+    seats = LINES("seats", lang, n=n) if "flights" in wanted else ""
+    rooms_said = LINES("rooms", lang, rooms=rooms, s="s" if rooms > 1 else "", how=LINES(how, lang))
+    parts = LINES("and", lang).join(part for part in (seats, rooms_said if "hotels" in wanted else "") if part)
+    return LINES("party", lang, n=n, who=who) + (LINES("counted", lang, parts=parts) if parts else LINES("stop", lang))
 
 
 def is_sample(data: Any) -> bool:
@@ -74,37 +69,14 @@ def is_sample(data: Any) -> bool:
     return isinstance(data, dict) and data.get("kind") == "sample"
 
 
-# the weather of a day by what it is: (zh, en) templates of `dated_weather_line`
-WEATHER_KINDS = {
-    "sample": (
-        "**天气**：没有典型值——示例数据里没有这座城市那个月的气候平均值，也没有{when}的预报，所以不给温度。",
-        "**Weather**: no typical value: the sample data has no climate average for this city in that month and "
-        "no forecast for {when}, so no temperature is given.",
-    ),
-    "observed": (
-        "**天气（去年同期实测）**：{cond}。这是历史数据，不是天气预报。{advice}",
-        "**Weather (last year, observed)**: {cond}. Historical data, not a forecast.{advice}",
-    ),
-    "typical": (
-        "**天气（典型值）**：{cond}，约 {temp}。这是气候平均值，不是天气预报。{advice}",
-        "**Weather (typical)**: {cond}, about {temp}. A climate average, not a forecast.{advice}",
-    ),
-    "forecast": ("**天气预报（{when}）**：{temp}，{cond}。{advice}", "**Forecast ({when})**: {temp}, {cond}.{tip}"),
-}
-
-
 def dated_weather_line(d: dict[str, Any], lang: str) -> str:
     """Typical values said to be typical, a forecast said to be one (never one passed off as the other)."""
     tip = str(d.get(say(lang, "suggestion", "suggestion_en"), "")).rstrip("。.")
-    day = _iso(d.get("date"))
-    template = say(lang, *WEATHER_KINDS.get(str(d.get("kind")), WEATHER_KINDS["forecast"]))
-    return template.format(
-        when=span_text(day, day, lang) if day else "",
-        temp=d.get("temperature", ""),
-        cond=d.get(say(lang, "condition", "condition_en"), ""),
-        advice=say(lang, f"建议：{tip}。", f" {tip}.") if tip else "",
-        tip=f" Tip: {tip}." if tip else "",
-    )
+    day, kind = _iso(d.get("date")), str(d.get("kind"))
+    when, cond = span_text(day, day, lang) if day else "", d.get(say(lang, "condition", "condition_en"), "")
+    advice, tip = (LINES("advice", lang, tip=tip), LINES("tip", lang, tip=tip)) if tip else ("", "")
+    kind = kind if kind in WEATHER_KINDS.entries else "forecast"
+    return WEATHER_KINDS(kind, lang, when=when, temp=d.get("temperature", ""), cond=cond, advice=advice, tip=tip)
 
 
 @dataclass(frozen=True)
@@ -147,18 +119,9 @@ def cost_lines(
 ) -> str:
     """The seed's cost block (¥2,560 + ¥2,040 = ¥4,600 for one), for the party, with a peak line;
     `flights` and `hotel` name its first two lines, `fare` what the fares were (a train's are not flights)."""
-    seats = q.party.size
-    who = say(lang, f"（{seats}人）", f" for {seats}") if seats > 1 else ""
-    if lang == "zh":
-        text = (
-            f"**预估总费用**：\n- {flights}{who}：约 {yuan(c.flights)}\n- {hotel}：{yuan(c.hotel)}\n"
-            f"- 合计：约 {yuan(c.total)}（不含餐饮、门票和交通）"
-        )
-    else:
-        text = (
-            f"**Estimated cost**:\n- {flights}{who}: about {yuan(c.flights)}\n- {hotel}: {yuan(c.hotel)}\n"
-            f"- Total: about {yuan(c.total)} (meals, tickets and local transport not included)"
-        )
+    who = LINES("for_party", lang, n=q.party.size) if q.party.size > 1 else ""
+    sums = {"fares": yuan(c.flights), "nights": yuan(c.hotel), "total": yuan(c.total)}
+    text = LINES("costs", lang, flights=flights, who=who, hotel=hotel, **sums)
     return text + _peak_line(c, lang) + _budget_line(c, q, lang, fare)
 
 
@@ -166,14 +129,8 @@ def _peak_line(c: Costs, lang: str) -> str:
     """The holiday peak's estimate, beside the total (never folded into it)."""
     if not c.peak_extra:
         return ""
-    more, total = yuan(c.peak_extra), yuan(c.total + c.peak_extra)
-    if lang == "zh":
-        names = "、".join(z for z, _ in c.peak_names)
-        return f"\n- {names}高峰估算：再加约 {more}，即约 {total}（样例价按节假日系数上浮估算，不是报价）"
-    return (
-        f"\n- {', '.join(e for _, e in c.peak_names)} peak estimate: about {more} more, "
-        f"about {total} (sample prices raised by a holiday factor: an estimate, not a quote)"
-    )
+    names = LINES("list", lang).join(say(lang, zh, en) for zh, en in c.peak_names)
+    return LINES("peak", lang, names=names, more=yuan(c.peak_extra), total=yuan(c.total + c.peak_extra))
 
 
 def _budget_line(c: Costs, q: TripQuery, lang: str, fare: tuple[str, str]) -> str:
@@ -182,12 +139,8 @@ def _budget_line(c: Costs, q: TripQuery, lang: str, fare: tuple[str, str]) -> st
     if budget is None:
         return ""
     estimate = c.total + c.peak_extra
-    gap = yuan(abs(budget - estimate))
-    zh, en = q.budget_said
-    if lang == "zh":
-        verdict = f"够，约剩 {gap}" if estimate <= budget else f"不够，约差 {gap}"
-        said = f"（{zh}）" if zh else ""
-        return f"\n- 预算 {yuan(budget)}{said}：{verdict}（按约 {yuan(estimate)} 算，只含{fare[0]}和酒店）"
-    verdict = f"enough, about {gap} to spare" if estimate <= budget else f"not enough, about {gap} short"
-    said = f" ({en})" if en else ""
-    return f"\n- Budget {yuan(budget)}{said}: {verdict} (against about {yuan(estimate)}, {fare[1]} and hotel only)"
+    verdict = LINES("enough" if estimate <= budget else "short", lang, gap=yuan(abs(budget - estimate)))
+    said = say(lang, *q.budget_said)
+    said = LINES("aside", lang, text=said) if said else ""
+    money = {"budget": yuan(budget), "estimate": yuan(estimate), "fare": say(lang, *fare)}
+    return LINES("budget", lang, said=said, verdict=verdict, **money)

@@ -11,18 +11,15 @@ from desktop_app.planner.nlu import TripQuery
 from desktop_app.planner.talk import cannot_help
 from desktop_app.planner.trip_lines import cost_lines, costs, dated_weather_line, dates_line, is_sample, party_line
 from desktop_app.planner.weather_ask import months_line
-from desktop_app.planner.wording import city_name, nights_en, say, yuan, zh_count
+from desktop_app.planner.wording import Lines, city_name, nights_said, say, yuan, zh_count
 from desktop_app.tools.travel.lookup import LOOKUPS, slot_of
+from desktop_app.travel import rules
 from desktop_app.travel.places import resolve_city
 from desktop_app.travel.world_places import no_data_note, stand_ins, unrecognised_note
 
-NOTE = {
-    "zh": "\n\n> 离线演示：数据来自内置示例数据（非实时），回答由内置规划器根据工具结果拼写，"
-    "不是大模型。要连接真实模型：设置 → 提供商，或运行 `travel-assistant keys set openai`。",
-    "en": "\n\n> Offline demo: the figures are bundled sample data (not live), and this answer was "
-    "assembled by the built-in planner from the tool results, not by a language model. To use a "
-    "real model: Settings → Provider, or run `travel-assistant keys set openai`.",
-}
+PRICE = rules.pattern("writer", "PRICE")
+NOTE = {lang: "".join(lines) for lang, lines in rules.table("writer")["NOTE"].items()}  # closing every answer
+LINES = Lines(rules.table("writer")["LINES"])  # the answers' wording, in both languages
 
 
 def price_of(data: Any) -> int | None:
@@ -31,7 +28,7 @@ def price_of(data: Any) -> int | None:
         return None
     if isinstance(data.get("price_cny"), int | float):
         return int(data["price_cny"])
-    match = re.search(r"\d[\d,]{0,14}", str(data.get("price", "")))  # bounded: a tool's text is no int of any length
+    match = PRICE.search(str(data.get("price", "")))
     return int(match.group(0).replace(",", "")) if match else None
 
 
@@ -60,7 +57,6 @@ class Place:
     flight: Exchange | None = None  # the last fare (the one a trip's total counts)
     hotel: Exchange | None = None
     fares: list[Exchange] = field(default_factory=list)  # every fare: "train or plane?" looks up both
-    notes: list[str] = field(default_factory=list)
     months: list[Exchange] = field(default_factory=list)  # every weather result ("best time": twelve months)
 
     def flight_price(self) -> int | None:
@@ -87,10 +83,8 @@ def group(exchanges: list[Exchange]) -> list[Place]:
             continue
         place = places.setdefault(_place_key(e), Place(_place_key(e)))
         setattr(place, slot, e)  # the last fare is the one the trip keeps (trips/builder.py): the total's
-        if slot == "weather":
-            place.months.append(e)
-        if slot == "flight":
-            place.fares.append(e)
+        if slot != "hotel":  # every weather result and every fare kept too
+            (place.months if slot == "weather" else place.fares).append(e)
     return list(places.values())
 
 
@@ -102,31 +96,23 @@ def display(place: Place, lang: str) -> str:
 # ------------------------------------------------------------------ trip answers
 
 
-def _not_found(zh: str, en: str, why: str, lang: str) -> str:
-    """A lookup that gave nothing, with the tool's own reason."""
-    return f"**{zh}**：没有查到（{why}）" if lang == "zh" else f"**{en}**: not found ({why})"
-
-
 def weather_line(p: Place, lang: str) -> str:
     if p.weather is None:
         return ""
     if len(p.months) > 1:
         return months_line([e.data for e in p.months if not _failure(e) and isinstance(e.data, dict)], lang)
     if why := _failure(p.weather):
-        return _not_found("天气", "Weather", why, lang)
+        return LINES("not_found", lang, what=LINES("weather", lang), why=why)
     d = p.weather.data
     if d.get("kind") in ("typical", "forecast", "sample", "observed"):
         return dated_weather_line(d, lang)
     temp = d.get("temperature") or d.get("temp") or ""
     cond, tip = _text(d, "condition", lang), _text(d, "suggestion", lang).rstrip("。.")
-    extra = []
-    if d.get("humidity"):
-        extra.append(say(lang, "湿度 ", "humidity ") + str(d["humidity"]))
-    if d.get("wind"):
-        extra.append(_text(d, "wind", lang))
-    detail = say(lang, f"（{'，'.join(extra)}）", f" ({', '.join(extra)})") if extra else ""
-    advice = say(lang, f"建议：{tip}。", f" Tip: {tip}.") if tip else ""
-    return say(lang, f"**天气**：{temp}，{cond}{detail}。", f"**Weather**: {temp}, {cond}{detail}.") + advice
+    humidity = LINES("humidity", lang, value=d["humidity"]) if d.get("humidity") else ""
+    extra = LINES("comma", lang).join(x for x in (humidity, _text(d, "wind", lang) if d.get("wind") else "") if x)
+    detail = LINES("aside", lang, text=extra) if extra else ""
+    advice = LINES("tip", lang, tip=tip) if tip else ""
+    return LINES("weather_line", lang, temp=temp, cond=cond, detail=detail, advice=advice)
 
 
 def flight_line(p: Place, q: TripQuery, lang: str) -> str:
@@ -136,20 +122,20 @@ def flight_line(p: Place, q: TripQuery, lang: str) -> str:
 
 def _fare_line(fare: Exchange, p: Place, q: TripQuery, lang: str) -> str:
     record = LOOKUPS[fare.call.name]
+    what = say(lang, record.names[0], record.names[1].capitalize())
     if why := _failure(fare):
-        return _not_found(record.names[0], record.names[1].capitalize(), why, lang)
+        return LINES("not_found", lang, what=what, why=why)
     d = fare.data
     route = _text(d, "route", lang) or f"→{display(p, lang)}"
     kind, took = _text(d, "type", lang), say(lang, *record.took).format(dur=d.get("duration", ""))
     price = price_of(d)
     shown = yuan(price) if price is not None else d.get("price", "?")
     if q.party.size > 1:
-        shown += say(lang, "/人", " per person") + _fare_total(d, p, q, lang)
+        shown += LINES("per_person", lang) + _fare_total(d, p, q, lang)
     zh_note, _, en_note = str(d.get("note", "") if record.mode != "flight" else "").partition(" / ")
-    why = say(lang, f"（{zh_note}）" if zh_note else "", f" ({en_note})" if en_note else "")
-    if lang == "zh":
-        return f"**{record.names[0]}**：{route}，{kind} {shown}，{took}。{why}"
-    return f"**{record.names[1].capitalize()}**: {route}, {kind} {shown}, {took}.{why}"
+    note = say(lang, zh_note, en_note)
+    why = LINES("aside", lang, text=note) if note else ""
+    return LINES("fare", lang, what=what, route=route, kind=kind, shown=shown, took=took, why=why)
 
 
 def _fare_total(d: dict[str, Any], p: Place, q: TripQuery, lang: str) -> str:
@@ -157,29 +143,25 @@ def _fare_total(d: dict[str, Any], p: Place, q: TripQuery, lang: str) -> str:
     total, legs = d.get("total_cny"), d.get("legs")
     if not isinstance(total, int) or trip_total(p, q) is not None:
         return ""
-    way = say(lang, "往返" if legs == 2 else "单程", "round trip" if legs == 2 else "one way")
-    return say(lang, f"，{q.party.size}人{way}合计 {yuan(total)}", f", {yuan(total)} {way} for {q.party.size}")
+    way = LINES("round_trip" if legs == 2 else "one_way", lang)
+    return LINES("fare_total", lang, n=q.party.size, way=way, total=yuan(total))
 
 
 def hotel_line(p: Place, q: TripQuery, lang: str) -> str:
     if p.hotel is None:
         return ""
     if why := _failure(p.hotel):
-        return _not_found("酒店", "Hotel", why, lang)
+        return LINES("not_found", lang, what=LINES("hotel", lang), why=why)
     d = p.hotel.data
     name, stars, price = _text(d, "name", lang), d.get("stars", q.stars), p.hotel_price()
     n, rooms = q.stay_nights, q.party.rooms
-    breakfast = d.get("breakfast")
-    each = say(lang, f"{rooms}间", f"{rooms} rooms, ") if rooms > 1 else ""
+    breakfast = d.get("breakfast")  # the tool's True or False, None when it does not say
+    meal = LINES("breakfast", lang) if breakfast else (LINES("no_breakfast", lang) if breakfast is False else "")
+    each = LINES("rooms", lang, rooms=rooms) if rooms > 1 else ""
+    cost = yuan(price * n * rooms) if price is not None else ""
+    total = LINES("hotel_total", lang, rooms=each, nights=nights_said(n, lang), total=cost) if cost else ""
     shown = yuan(price) if price else d.get("price")
-    if lang == "zh":
-        meal = "，含早餐" if breakfast else ("，不含早餐" if breakfast is False else "")
-        total = f"{each}{zh_count(n)}晚合计 {yuan(price * n * rooms)}" if price is not None else ""
-        line = f"**酒店**：{name}（{stars}星），{shown}/晚{meal}。{total}。"
-    else:
-        meal = ", breakfast included" if breakfast else ("" if breakfast is None else ", no breakfast")
-        total = f" {each}{nights_en(n)}: {yuan(price * n * rooms)}." if price is not None else ""
-        line = f"**Hotel**: {name} ({stars}★), {shown}/night{meal}.{total}"
+    line = LINES("hotel_line", lang, name=name, stars=stars, shown=shown, meal=meal, total=total)
     return line + _cap_note(price, q.night_cap, lang)
 
 
@@ -187,9 +169,7 @@ def _cap_note(price: int | None, cap: int | None, lang: str) -> str:
     """ "under 500 a night": whether this hotel is, and what to ask when it is not."""
     if price is None or cap is None:
         return ""
-    if lang == "zh":
-        return f"在每晚 {yuan(cap)} 以内。" if price <= cap else f"超出每晚 {yuan(cap)}：想更便宜可以问三星的。"
-    return f" Within your {yuan(cap)} a night." if price <= cap else f" Over your {yuan(cap)} a night: ask for 3 stars."
+    return LINES("within_cap" if price <= cap else "over_cap", lang, cap=yuan(cap))
 
 
 def cost_block(p: Place, q: TripQuery, lang: str) -> str:
@@ -197,11 +177,10 @@ def cost_block(p: Place, q: TripQuery, lang: str) -> str:
     c = costs(_data(p.flight), _data(p.hotel), q)
     if c is None:
         return ""
-    n, rooms = q.stay_nights, q.party.rooms
-    room = say(lang, f"{rooms}间×", f"{rooms} rooms × ") if rooms > 1 else ""
+    rooms = LINES("times_rooms", lang, rooms=q.party.rooms) if q.party.rooms > 1 else ""
     zh, en = LOOKUPS[p.flight.call.name].names if p.flight else ("机票", "flights")
-    flights = say(lang, f"往返{zh}", f"Round-trip {en}") if c.legs == 2 else say(lang, f"单程{zh}", f"One-way {en}")
-    hotel = say(lang, f"酒店{room}{zh_count(n)}晚", f"Hotel, {room}{nights_en(n)}")
+    flights = LINES("round_trip_fares" if c.legs == 2 else "one_way_fares", lang, fare=say(lang, zh, en))
+    hotel = LINES("hotel_nights", lang, rooms=rooms, nights=nights_said(q.stay_nights, lang))
     return cost_lines(c, q, lang, flights, hotel, (zh, en))
 
 
@@ -222,31 +201,25 @@ def trip_total(p: Place, q: TripQuery) -> int | None:
 def _intro(places: list[Place], q: TripQuery, lang: str) -> str:
     """The first line: an N-day trip only when it has N-1 nights, else the nights looked up (玩三天
     is priced as three nights, the seed's convention: not a "3-day trip")."""
-    names = say(lang, "、", " and ").join(display(p, lang) for p in places)
+    names = LINES("and", lang).join(display(p, lang) for p in places)
     days = q.days if q.days and q.days == q.stay_nights + 1 else None
-    nights = q.stay_nights if q.days or q.nights else None  # said (or its dates' span), echoed: never assumed
-    if lang == "zh":
-        span = f"{zh_count(days)}天行程" if days else (f"住{zh_count(nights)}晚" if nights else "出行")
-        return f"帮你查好了，{names}{span}的基本信息如下："
-    span = f"{days}-day trip" if days else (f"{nights}-night stay" if nights else "trip")
-    return f"Here is what I found for your {names} {span}:"
+    stay = q.stay_nights if q.days or q.nights else None  # said (or its dates' span), echoed: never assumed
+    span = LINES("days", lang, n=days, zh=zh_count(days)) if days else LINES("trip", lang)
+    if stay and not days:
+        span = LINES("stay", lang, n=stay, zh=zh_count(stay))
+    return LINES("intro", lang, names=names, span=span)
 
 
 def assumption(q: TripQuery, lang: str) -> str:
     """The origin the flights assumed, said out loud (none was asked)."""
     if not q.origin_assumed or q.origin is None or q.origin_world is not None:
         return ""
-    if lang == "zh":
-        return f"\n\n（你没说从哪里出发，机票按从{q.origin.zh}出发查询；告诉我出发城市可以重新查。）"
-    return (
-        f"\n\n(You did not say where you leave from, so flights assume {q.origin.en}; tell me your city to re-check.)"
-    )
+    return LINES("assumed_origin", lang, city=city_name(q.origin, lang))
 
 
 def when_who(q: TripQuery, lang: str) -> str:
     """The dates and party the answer assumed, stated before any figure."""
-    lines = [dates_line(q, lang), party_line(q, lang)]
-    return "".join(f"\n\n{line}" for line in lines if line)
+    return "".join(f"\n\n{line}" for line in (dates_line(q, lang), party_line(q, lang)) if line)
 
 
 def _looked_up(p: Place, q: TripQuery, lang: str) -> list[str]:
@@ -266,16 +239,10 @@ def compare(places: list[Place], q: TripQuery, lang: str) -> str:
     rule = "|---" * (len(places) + 1) + "|"
     n, flown = q.stay_nights, _all_flown(places)
     rows = [
-        (say(lang, "天气", "Weather"), [_short_weather(p, lang) for p in places]),
-        (
-            say(lang, *(("单程机票", "One-way flight") if flown else ("单程交通", "One way"))),
-            [money_cell(p.flight_price()) for p in places],
-        ),
-        (say(lang, "酒店/晚", "Hotel / night"), [money_cell(p.hotel_price()) for p in places]),
-        (
-            say(lang, f"往返+{zh_count(n)}晚合计", f"Round trip + {nights_en(n)}"),
-            [money_cell(trip_total(p, q)) for p in places],
-        ),
+        (LINES("weather", lang), [_short_weather(p, lang) for p in places]),
+        (LINES("one_way_flight" if flown else "one_way_travel", lang), [money_cell(p.flight_price()) for p in places]),
+        (LINES("hotel_night", lang), [money_cell(p.hotel_price()) for p in places]),
+        (LINES("trip_total", lang, nights=nights_said(n, lang)), [money_cell(trip_total(p, q)) for p in places]),
     ]
     rows = [(label, vals) for label, vals in rows if any(v != "—" for v in vals)]  # what was looked up
     table = "\n".join([header, rule] + [f"| {label} | " + " | ".join(vals) + " |" for label, vals in rows])
@@ -296,31 +263,20 @@ def _short_weather(p: Place, lang: str) -> str:
     if p.weather is None or _failure(p.weather):
         return "—"
     if is_sample(p.weather.data):  # as the place's own weather line says
-        return say(lang, "没有典型值", "no typical value")
+        return LINES("no_typical", lang)
     d = p.weather.data
     return f"{d.get('temperature') or d.get('temp', '')} {_text(d, 'condition', lang)}".strip()
 
 
 def _recommend(places: list[Place], q: TripQuery, lang: str) -> str:
-    priced = [(trip_total(p, q), p) for p in places if trip_total(p, q) is not None]
+    priced = sorted(((trip_total(p, q), p) for p in places if trip_total(p, q) is not None), key=lambda t: t[0] or 0)
     if len(priced) < 2:
         return ""
-    priced.sort(key=lambda t: t[0] or 0)
     (low, cheap), (high, dear) = priced[0], priced[-1]
-    diff = (high or 0) - (low or 0)
-    way_zh, way_en = ("机票", "flight") if _all_flown(places) else ("交通", "travel")
-    if lang == "zh":
-        return (
-            f"**对比**：按往返{way_zh}加{zh_count(q.stay_nights)}晚酒店估算，"
-            f"{display(cheap, 'zh')}约 {yuan(low or 0)}，"
-            f"比{display(dear, 'zh')}省 {yuan(diff)}。按预算选{display(cheap, 'zh')}，按天气和玩法再参考上面的天气。"
-        )
-    return (
-        f"**Comparison**: {way_en} both ways plus {nights_en(q.stay_nights).replace(' ', ' hotel ')} comes to "
-        f"about {yuan(low or 0)} "
-        f"for {display(cheap, 'en')}, {yuan(diff)} less than {display(dear, 'en')}. On budget, "
-        f"{display(cheap, 'en')} wins; weigh the weather above too."
-    )
+    way = LINES("flight" if _all_flown(places) else "travel", lang)
+    hotel = nights_said(q.stay_nights, lang).replace(" ", " hotel ")  # 三晚, "3 hotel nights"
+    fields = {"cheap": display(cheap, lang), "dear": display(dear, lang), "diff": yuan((high or 0) - (low or 0))}
+    return LINES("comparison", lang, way=way, nights=hotel, low=yuan(low or 0), **fields)
 
 
 def answer(q: TripQuery, exchanges: list[Exchange]) -> str:
@@ -343,12 +299,8 @@ def notes(q: TripQuery, exchanges: list[Exchange]) -> str:
     stood_in = {_place_key(e) for e in exchanges} & {c.id for p in q.no_data for c in stand_ins(p)}
     tail = ""
     if stood_in:
-        names = [display(Place(k), q.lang) for k in stood_in]
-        tail = (
-            f"\n\n（上面用离得最近、有示例数据的{'、'.join(sorted(names))}代替查询。）"
-            if q.lang == "zh"
-            else f"\n\n(Above, {', '.join(sorted(names))}, the nearest with sample data, stands in.)"
-        )
+        names = LINES("list", q.lang).join(sorted(display(Place(k), q.lang) for k in stood_in))
+        tail = LINES("stood_in", q.lang, names=names)
     places = [*([q.origin_world] if q.origin_world else []), *q.no_data]
     missing = _not_in_data(q, {e.call.name for e in exchanges})
     return no_data_note(places, q.lang) + tail + _origin_note(q) + missing + unrecognised_note(q.unknown_places, q.lang)
@@ -358,22 +310,13 @@ def _not_in_data(q: TripQuery, called: set[str]) -> str:
     """What was asked that the sample data cannot say: train fares, rain or snow, sights (visas and the
     like are said first: planner/scope.py)."""
     modes = {LOOKUPS[c].mode for c in called if slot_of(c) == "fare"}
-    gaps = [
-        (q.by_train and "flight" in modes and "train" not in modes,
-         "示例数据在这两地之间没有高铁或火车票价：上面的交通只按飞机算",
-         "The sample data has no train fare estimate between these cities: travel above is priced by air"),
-        (q.asks_rain and q.when is not None and "weather" in {slot_of(c) for c in called},
-         "示例数据只有气温，没有雨雪：说不出那时会不会下雨下雪",
-         "The sample data has temperatures only, no rain or snow: it cannot say whether it will rain or snow"),
-        ("guide" in q.intents, "示例数据没有景点和玩法：在「技能」菜单启用 search_and_summarize 可以联网查攻略",
-         "The sample data has no sights or things to do: the search_and_summarize skill (Skills menu) "
-         "looks them up on the web"),
-        (_trip_unpriced(q, called),
-         "这些日期的往返机票和酒店也可以帮你查：说一声「查机票和酒店」",
-         'The flights and hotel for these dates can be priced too: just say "flights and hotels too"'),
-    ]  # fmt: skip
-    said = [say(q.lang, zh, en) for asked, zh, en in gaps if asked]
-    return "".join(say(q.lang, f"\n\n（{text}。）", f"\n\n({text}.)") for text in said)
+    gaps = {
+        "no_train": q.by_train and "flight" in modes and "train" not in modes,
+        "no_rain": q.asks_rain and q.when is not None and "weather" in {slot_of(c) for c in called},
+        "no_sights": "guide" in q.intents,
+        "priced_too": _trip_unpriced(q, called),
+    }
+    return "".join(LINES("gap", q.lang, text=LINES(gap, q.lang)) for gap, asked in gaps.items() if asked)
 
 
 def _trip_unpriced(q: TripQuery, called: set[str]) -> bool:
@@ -386,85 +329,59 @@ def _origin_note(q: TripQuery) -> str:
     """A departure city without sample flights: which city the flights were looked up from."""
     if q.origin_world is None or q.origin is None:
         return ""
-    here, there = q.origin_world.label(q.lang), city_name(q.origin, q.lang)
-    near = q.origin in stand_ins(q.origin_world)
-    if q.lang == "zh":
-        return f"\n\n（出发地{here}没有示例航班，机票按{'离它最近的' if near else ''}{there}出发查询。）"
-    nearest = ", the nearest city with data" if near else ""
-    return f"\n\n({here} has no sample flights, so flights leave from {there}{nearest}.)"
+    near = LINES("nearest", q.lang) if q.origin in stand_ins(q.origin_world) else ""
+    return LINES("origin_note", q.lang, here=q.origin_world.label(q.lang), there=city_name(q.origin, q.lang), near=near)
 
 
 def places_answer(q: TripQuery) -> str:
     """Nothing to look up: every place asked about lacks sample data or is not a place at all."""
-    head = say(
-        q.lang,
-        "我是离线演示用的规划器，只有示例数据里的城市能查天气、机票和酒店。",
-        "I am the offline demo planner; I can look up weather, flights and hotels only for the sample cities.",
-    )
-    return head + notes(q, []) + NOTE[q.lang]
+    return LINES("sample_cities_only", q.lang) + notes(q, []) + NOTE[q.lang]
 
 
 def _raw_results(exchanges: list[Exchange], lang: str) -> str:
-    head = say(lang, "工具返回了以下结果：", "The tools returned:")
     body = "\n".join(f"- {e.call.name}: {e.result.content[:300]}" for e in exchanges)
-    return f"{head}\n{body}{NOTE[lang]}"
+    return f"{LINES('raw_results', lang)}\n{body}{NOTE[lang]}"
 
 
 def saved_answer(e: Exchange, lang: str) -> str:
     if why := _failure(e):
-        return say(lang, f"没能保存行程：{why}", f"The itinerary was not saved: {why}") + NOTE[lang]
-    data = e.data
-    path = data.get("path", "") if isinstance(data, dict) else str(data)
-    return say(lang, f"行程已保存到：`{path}`", f"Saved the itinerary to `{path}`.") + NOTE[lang]
+        return LINES("not_saved", lang, why=why) + NOTE[lang]
+    path = e.data.get("path", "") if isinstance(e.data, dict) else str(e.data)
+    return LINES("saved", lang, path=path) + NOTE[lang]
 
 
 def cut_note(lang: str, limit: int) -> str:
     """A question longer than the planner reads: said, so what came after the cut is not silently ignored."""
-    return say(
-        lang,
-        f"\n\n（问题很长：只读了前 {limit:,} 个字符，后面的内容没有读。）",
-        f"\n\n(The question is long: only its first {limit:,} characters were read.)",
-    )
+    return LINES("cut", lang, limit=limit)
 
 
 def nothing_to_save(lang: str) -> str:
     """Asked to save before any plan exists in this conversation."""
-    zh = "这段对话里还没有可以保存的行程：先问一个旅行问题（例如「我在北京，想去三亚玩三天」），再让我保存。"
-    en = (
-        "There is no itinerary in this conversation yet: ask a travel question first (for example "
-        '"3 days in Sanya from Beijing"), then ask me to save it.'
-    )
-    return say(lang, zh, en) + NOTE[lang]
+    return LINES("nothing_to_save", lang) + NOTE[lang]
 
 
 def itinerary_title(q: TripQuery, last_answer: str) -> str:
     names = [city_name(c, q.lang) for c in q.destinations]
     if not names:
-        match = re.search(r"[\u4e00-\u9fff]{2,4}(?=[、\d一二三四五六七]|行程)", last_answer)
+        match = rules.pattern("writer", "TITLE_PLACE").search(last_answer)
         names = [match.group(0)] if match else []
-    base = say(q.lang, "、", " & ").join(names)
-    return say(q.lang, f"{base} 行程", f"{base} itinerary").strip() or "itinerary"
+    return LINES("title", q.lang, base=LINES("title_and", q.lang).join(names)).strip() or "itinerary"
 
 
 # ------------------------------------------------------------------ help and guides
 
 
-GUIDE_SECTIONS = (
-    ("天气", "Weather", "天气概况", "Weather"),
-    ("必去景点", "Sights", "必去景点", "Must-see sights"),
-    ("美食", "Food", "美食推荐", "Food"),
-    ("交通", "Transport", "交通建议", "Getting around"),
-    ("预算", "Budget", "预算估算", "Budget"),
-)
+# a guide's sections: the pattern of the heading a guide page gives each, and its (zh, en) title
+GUIDE_SECTIONS = [
+    (rules.pattern("writer", "SECTION", HEADING=s["pattern"]), (s["zh"], s["en"]))
+    for s in rules.table("writer")["GUIDE_SECTIONS"]
+]
 
 
-def _section(markdown: str, zh: str, en: str) -> list[str]:
+def _section(markdown: str, heading: re.Pattern[str]) -> list[str]:
     """Bullet and text lines under a `## <zh> <en>` heading of a guide page."""
-    pattern = rf"^#+\s*(?:{re.escape(zh)}|{re.escape(en)})[^\n]*\n(?P<body>.*?)(?=^#+\s|\Z)"
-    match = re.search(pattern, markdown, re.M | re.S | re.I)
-    if not match:
-        return []
-    lines = [ln.strip() for ln in match.group("body").splitlines() if ln.strip()]
+    match = heading.search(markdown)
+    lines = [ln.strip() for ln in (match.group("body") if match else "").splitlines() if ln.strip()]
     return [ln if ln.startswith(("-", "*", "|")) else f"- {ln}" for ln in lines][:5]
 
 
@@ -478,20 +395,15 @@ def guide_answer(q: TripQuery, exchanges: list[Exchange]) -> str:
     ]
     weather = next((e for e in exchanges if e.call.name == "get_weather"), None)
     place = display(group([weather])[0], lang) if weather else (q.destinations[0].zh if q.destinations else "")
-    parts = [say(lang, f"# {place}旅游攻略", f"# {place} travel guide")]
-    for zh, en, head_zh, head_en in GUIDE_SECTIONS:
+    parts = [LINES("guide", lang, place=place)]
+    for i, (heading, title) in enumerate(GUIDE_SECTIONS):
         lines: list[str] = []
-        if zh == "天气" and weather is not None:
+        if i == 0 and weather is not None:  # the first section, the weather: the weather looked up first
             lines.append("- " + weather_line(Place("x", weather=weather), lang).split("：", 1)[-1].split(": ", 1)[-1])
         for page in pages:
-            lines.extend(ln for ln in _section(page, zh, en) if ln not in lines)
-        shown = "\n".join(lines[:6]) or say(lang, "- 资料里没有这一部分", "- not covered by the pages read")
-        parts.append(f"## {say(lang, head_zh, head_en)}\n{shown}")
+            lines.extend(ln for ln in _section(page, heading) if ln not in lines)
+        shown = "\n".join(lines[:6]) or LINES("not_covered", lang)
+        parts.append(f"## {say(lang, *title)}\n{shown}")
     searches = sum(e.call.name == "web_search" for e in exchanges)
     reads = sum(e.call.name == "read_page" for e in exchanges)
-    source = (
-        f"\n\n（来源：{searches} 次搜索、{reads} 个页面，本地攻略库）"
-        if lang == "zh"
-        else f"\n\n(Sources: {searches} searches, {reads} pages from the local guide library.)"
-    )
-    return "\n\n".join(parts) + source + NOTE[lang]
+    return "\n\n".join(parts) + LINES("sources", lang, searches=searches, reads=reads) + NOTE[lang]
