@@ -156,7 +156,7 @@ def open_answer(q: TripQuery, places: list[Place], exchanges: list[Exchange]) ->
     ask = q.open or OpenAsk()
     ask = replace(ask, criterion=_by(places, ask))
     order = ranked(places, q, ask)
-    used = sorted({e.call.name for e in exchanges if slot_of(e.call.name)}, key=lambda t: SLOTS.index(slot_of(t)))
+    used = sorted({e.call.name for e in exchanges if slot_of(e.call.name)}, key=lambda t: (SLOTS.index(slot_of(t)), t))
     kinds = LINES("list", q.lang).join(say(q.lang, *LOOKUPS[name].names) for name in used)
     label = LINES(ask.criterion, q.lang)
     intro = LINES("intro", q.lang, cities=len(places), calls=len(exchanges), kinds=kinds, label=label)
