@@ -94,8 +94,7 @@ def parse_open(text: str, concrete: bool = False) -> OpenAsk | None:
 
 
 def _in_scope(city: City, scope: str) -> bool:
-    home = city.country_en == "China"
-    return scope == "" or (scope == "domestic") == home
+    return scope == "" or (scope == "domestic") == (city.country_en == "China")
 
 
 def _warm(city: City, month: int | None) -> bool:

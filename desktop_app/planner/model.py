@@ -143,9 +143,10 @@ class OfflineModel:
             return AssistantMessage(writer.guide_answer(query, exchanges))
         if exchanges:
             _recall_assumed_origin(query, exchanges)
+            answer = _answer(query, _looked_up(query, exchanges))
             if _save_now(query, exchanges, offered):  # "…and save the plan": the answer just written
-                return AssistantMessage(tool_calls=(_save(query, _answer(query, exchanges)),), stop_reason="tool_calls")
-            return AssistantMessage(_answer(query, exchanges))
+                return AssistantMessage(tool_calls=(_save(query, answer),), stop_reason="tool_calls")
+            return AssistantMessage(answer)
         if calls := _plan(query, offered, last_answer):
             return AssistantMessage(tool_calls=tuple(calls), stop_reason="tool_calls")
         if "save" in query.intents and not last_answer:
@@ -153,8 +154,7 @@ class OfflineModel:
         if query.beyond_only:
             return AssistantMessage(_beyond_answer(query))
         if query.no_data or query.unknown_places:  # what the data cannot know still said first
-            head = scope.first_line(query.beyond, query.lang)
-            return AssistantMessage(f"{head}\n\n{writer.places_answer(query)}" if head else writer.places_answer(query))
+            return AssistantMessage(_answer(query, writer.places_answer(query)))
         return AssistantMessage(talk.reply(question, query.lang))
 
 
@@ -187,10 +187,10 @@ def _beyond_answer(query: TripQuery) -> str:
     return f"{head}\n\n{offer}{writer.notes(query, [])}{writer.NOTE[query.lang]}"
 
 
-def _answer(query: TripQuery, exchanges: list[Exchange]) -> str:
-    """What the data cannot know said first (one line), then the looked-up answer."""
+def _answer(query: TripQuery, body: str) -> str:
+    """What the data cannot know said first (one line), then the answer's body."""
     head = scope.first_line(query.beyond, query.lang)
-    return f"{head}\n\n{_looked_up(query, exchanges)}" if head else _looked_up(query, exchanges)
+    return f"{head}\n\n{body}" if head else body
 
 
 def _looked_up(query: TripQuery, exchanges: list[Exchange]) -> str:
