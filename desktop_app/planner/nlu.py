@@ -401,9 +401,7 @@ def _inherit(q: TripQuery, text: str, before: TripQuery) -> None:
     q.night_cap = before.night_cap if q.night_cap is None else q.night_cap
     if not (q.by_train or q.by_air):
         q.by_train, q.by_air = before.by_train, before.by_air
-    if q.origin is not None:
-        q.destinations = [c for c in q.destinations if c != q.origin]
-    q.destinations = [c for c in q.destinations if c not in q.dropped]
+    q.destinations = [c for c in q.destinations if c != q.origin and c not in q.dropped]
 
 
 def _folded_time(q: TripQuery, text: str, before: TripQuery) -> bool:
