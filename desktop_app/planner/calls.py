@@ -93,8 +93,7 @@ def route_calls(frame: TripFrame, offered: set[str]) -> list[Call]:
     places = [city_by_id(s.city) for s in frame.stops if s.has_data]
     calls: list[Call] = []
     for i, (came_from, stop) in enumerate(itertools.pairwise([home, *places, home])):
-        arrive = days[i]
-        day = arrive.isoformat() if arrive is not None else ""
+        day = arrive.isoformat() if (arrive := days[i]) is not None else ""
         fare = fare_for(came_from, stop, offered, frame.mode or "")
         if came_from is not None and stop is not None and came_from != stop and fare is not None:
             args = fare_args(frame, city_name(came_from, frame.lang), city_name(stop, frame.lang), day)

@@ -30,6 +30,7 @@ WORDS = rules.word_table("compare", "WORDS")
 SEEKING, SUGGEST = WORDS["seeking"], WORDS["suggest"]
 OPEN_WORDS = SEEKING + SUGGEST
 R = rules.Rules("compare")
+BASIS: dict[str, dict[str, str]] = rules.table("compare")["BASIS"]  # how the candidates were picked, in both languages
 WEATHER_WORDS, ABROAD, DOMESTIC, WINTER_WORDS = WORDS["weather"], WORDS["abroad"], WORDS["domestic"], WORDS["winter"]
 
 
@@ -44,49 +45,29 @@ class OpenAsk:
     weather_only: bool = False  # "圣诞节去哪暖和?": where it is warm is asked, not what a trip there costs
 
 
-ZH_SUM = r"[一两二三四五六七八九十][零一两二三四五六七八九十百千万]*[万千百][零一两二三四五六七八九十百千]*"
+AMOUNTS = (R.AMOUNT_AFTER_WORDS, R.AMOUNT_AFTER_SIGN, R.AMOUNT_IN_YUAN, R.AMOUNT_BEFORE_WORDS, R.AMOUNT_EACH)
 
 
 def parse_budget(text: str) -> int | None:
     """预算5000 / 5,000元 / budget 3k / under ¥4000 / 五千 / 1万 -> CNY ("1500 USD": at a sample rate)."""
-    if (
-        MONEY.BUDGET_WORDS.search(text) and (foreign := foreign_budget(text)) is not None
-    ):  # "convert 100 USD": no budget
+    if MONEY.BUDGET_WORDS.search(text) and (foreign := foreign_budget(text)) is not None:  # "convert 100 USD": none
         return foreign[0]
     folded = text.casefold().replace("，", ",")
-    scaled = r"(?<![\d.])(\d{1,6}(?:\.\d{1,3})?)(?![\d.])\s*"  # 1.5万, 3k: bounded, read where the number starts
-    m = re.search(scaled + r"(万|w\b)(\d(?!\d))?", folded) or re.search(scaled + r"(千|k\b)()", folded)
-    if m:  # 1万5: fifteen thousand
+    if m := R.TEN_THOUSANDS.search(folded) or R.THOUSANDS.search(folded):  # 1万5: fifteen thousand
         extra = int(m.group(3)) * 1_000 if m.group(3) else 0
         return int(float(m.group(1)) * (10_000 if m.group(2) in ("万", "w") else 1_000)) + extra
-    m = re.search(ZH_SUM, text)
-    if (
-        m
-        and re.search(r"(?i)预算|人均|每人|一人|块|元|以内|以下|之内|总共|一共|超过|花|\bbudget\b", text)  # budget三万
-        and (zh := zh_amount(m.group(0)))
-    ):
+    if (m := R.ZH_SUM.search(text)) and R.ZH_SUM_BUDGET.search(text) and (zh := zh_amount(m.group(0))):
         return zh  # 五千, 两万, 一万五
-    # 3 to 12 digits, never the head of a longer number (5000，2人 reads 5000; a 15-digit 123,456,… nothing)
-    amount = r"(\d{1,3}(?:,\d{3}){1,3}(?!\d|,\d{3})|\d{4,6}(?!\d)|\d{3}(?!\d|,\d{3}))"
-    pattern = (
-        r"(?:预算|人均|每人|上限|budget|under|below|within|max|spend|up to|cheaper than|不超过|以内|<|\uff1c)[^\d]{0,8}"
-        + amount
-    )
-    m = re.search(pattern, folded) or re.search(r"[¥￥]\s*" + amount, folded)
-    m = m or re.search(r"(?<!\d)(?<!\d,)" + amount + r"\s*(?:元|块|rmb|cny|yuan)", folded)
-    # 每人2000以内, "is 4000 each enough": the sum right before the words that make it a budget
-    before_words = r"\s*(?:each|per person|a head)?\s*(?:以内|之内|以下|够|enough|max\b)"
-    m = m or re.search(r"(?<!\d)(?<!\d,)" + amount + before_words, folded)
-    m = m or re.search(r"(?<!\d)(?<!\d,)" + amount + r"\s*(?:each|pp|per person|a head|per head)\b", folded)
+    m = next((m for rule in AMOUNTS if (m := rule.search(folded))), None)
     return int(m.group(1).replace(",", "")) if m else None
 
 
 def parse_month(text: str) -> int | None:
     """12月 / 十二月 / December / winter (counted as December)."""
     folded = text.casefold()
-    if m := re.search(r"(\d{1,2})\s*月", text):
+    if m := R.MONTH_DIGITS.search(text):
         return int(m.group(1)) if 1 <= int(m.group(1)) <= 12 else None
-    if m := re.search(r"(十[一二]?|[一二三四五六七八九])月", text):
+    if m := R.MONTH_ZH.search(text):
         return zh_number(m.group(1))
     for i, name in enumerate(MONTHS_EN, start=1):
         if re.search(rf"\b{name}\b", folded) or (len(name) > 4 and re.search(rf"\b{name[:3]}\b", folded)):
@@ -113,8 +94,7 @@ def parse_open(text: str, concrete: bool = False) -> OpenAsk | None:
 
 
 def _in_scope(city: City, scope: str) -> bool:
-    home = city.country_en == "China"
-    return scope == "" or (scope == "domestic") == home
+    return scope == "" or (scope == "domestic") == (city.country_en == "China")
 
 
 def _warm(city: City, month: int | None) -> bool:
@@ -155,23 +135,6 @@ def _by_typical(pool: list[City], ask: OpenAsk) -> list[City]:
 def basis(ask: OpenAsk, lang: str) -> str:
     """How the candidates were picked, said in the answer."""
     south = "或南半球" if ask.month in (*WINTER, None) else ""
-    zh = {
-        "warm": f"冬季更暖的低纬度城市（北纬 {WARM_LAT:g}° 以南{south}）中离出发地最近的",
-        "cool": f"示例天气在 {COOL_C}°C 及以下的城市中离出发地最近的",
-        "cheap": "离出发地最近、有航班的城市（距离近，机票通常便宜）",
-    }
-    en = {
-        "warm": f"the closest low-latitude cities (south of {WARM_LAT:g}°N, or the southern hemisphere in winter)",
-        "cool": f"the closest of the cities whose sample weather is {COOL_C}°C or cooler",
-        "cheap": "the closest cities with flights (shorter flights are usually cheaper)",
-    }
-    if ask.weather_only:  # picked by that month's typical value (`_by_typical`)
-        warm = ask.criterion == "warm"
-        zh[ask.criterion] = f"示例数据里有当月典型气温的城市中{'最暖' if warm else '最凉爽宜人'}的"
-        en[ask.criterion] = (
-            f"the {'warmest' if warm else 'coolest pleasant'} of the cities with a typical value that month"
-        )
-    where = {"abroad": ("境外", "abroad only"), "domestic": ("国内", "in China only")}.get(ask.scope)
-    if lang == "zh":
-        return zh[ask.criterion] + (f"（限{where[0]}）" if where else "")
-    return en[ask.criterion] + (f" ({where[1]})" if where else "")
+    typical = "typical_warm" if ask.criterion == "warm" else "typical_cool"  # by that month's value (_by_typical)
+    picked = BASIS[typical if ask.weather_only else ask.criterion][lang]
+    return picked.format(lat=WARM_LAT, cool=COOL_C, south=south) + (BASIS[ask.scope][lang] if ask.scope else "")

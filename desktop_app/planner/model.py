@@ -137,27 +137,24 @@ class OfflineModel:
     ) -> AssistantMessage:
         offered = {t.name for t in request.tools}
         query.route = route.is_route(question, query)
-        skill = _guide_skill_active(request, offered)
-        if skill:
-            step = _guide_step(query, exchanges, offered)
-            if step:
+        if _guide_skill_active(request, offered):
+            if step := _guide_step(query, exchanges, offered):
                 return AssistantMessage(tool_calls=tuple(step), stop_reason="tool_calls")
             return AssistantMessage(writer.guide_answer(query, exchanges))
         if exchanges:
             _recall_assumed_origin(query, exchanges)
+            answer = _answer(query, _looked_up(query, exchanges))
             if _save_now(query, exchanges, offered):  # "…and save the plan": the answer just written
-                return AssistantMessage(tool_calls=(_save(query, _answer(query, exchanges)),), stop_reason="tool_calls")
-            return AssistantMessage(_answer(query, exchanges))
-        calls = _plan(query, offered, last_answer)
-        if calls:
+                return AssistantMessage(tool_calls=(_save(query, answer),), stop_reason="tool_calls")
+            return AssistantMessage(answer)
+        if calls := _plan(query, offered, last_answer):
             return AssistantMessage(tool_calls=tuple(calls), stop_reason="tool_calls")
         if "save" in query.intents and not last_answer:
             return AssistantMessage(writer.nothing_to_save(query.lang))
         if query.beyond_only:
             return AssistantMessage(_beyond_answer(query))
         if query.no_data or query.unknown_places:  # what the data cannot know still said first
-            head = scope.first_line(query.beyond, query.lang)
-            return AssistantMessage(f"{head}\n\n{writer.places_answer(query)}" if head else writer.places_answer(query))
+            return AssistantMessage(_answer(query, writer.places_answer(query)))
         return AssistantMessage(talk.reply(question, query.lang))
 
 
@@ -190,10 +187,10 @@ def _beyond_answer(query: TripQuery) -> str:
     return f"{head}\n\n{offer}{writer.notes(query, [])}{writer.NOTE[query.lang]}"
 
 
-def _answer(query: TripQuery, exchanges: list[Exchange]) -> str:
-    """What the data cannot know said first (one line), then the looked-up answer."""
+def _answer(query: TripQuery, body: str) -> str:
+    """What the data cannot know said first (one line), then the answer's body."""
     head = scope.first_line(query.beyond, query.lang)
-    return f"{head}\n\n{_looked_up(query, exchanges)}" if head else _looked_up(query, exchanges)
+    return f"{head}\n\n{body}" if head else body
 
 
 def _looked_up(query: TripQuery, exchanges: list[Exchange]) -> str:
@@ -210,12 +207,8 @@ def _looked_up(query: TripQuery, exchanges: list[Exchange]) -> str:
 def _save_now(query: TripQuery, exchanges: list[Exchange], offered: set[str]) -> bool:
     """The question asked to look things up and save the plan: its lookups are in, no save yet."""
     names = {e.call.name for e in exchanges}
-    return (
-        "save" in query.intents
-        and "save_itinerary" in offered
-        and names.isdisjoint({"save_itinerary"})
-        and any(slot_of(n) for n in names)
-    )
+    asked = "save" in query.intents and "save_itinerary" in offered
+    return asked and "save_itinerary" not in names and any(slot_of(n) for n in names)
 
 
 def _recall_assumed_origin(query: TripQuery, exchanges: list[Exchange]) -> None:
@@ -241,9 +234,7 @@ def _guide_step(query: TripQuery, exchanges: list[Exchange], offered: set[str]) 
     if "web_search" not in done:
         suffix = "旅游攻略" if query.lang == "zh" else "travel guide"
         calls = [_call("web_search", {"query": f"{place} {suffix}".strip()})]
-        if (
-            place and "get_weather" in offered
-        ):  # the guide's weather is now's (this month's typical), not the sample day
+        if place and "get_weather" in offered:  # the guide's weather: now's (this month's typical), not the sample day
             calls.append(_call("get_weather", {"city": place, "date": clock.today().isoformat()}))
         return calls
     if "read_page" not in done and "read_page" in offered:
@@ -269,6 +260,4 @@ def _request_body(request: ModelRequest) -> dict[str, Any]:
 
 
 def _response_body(reply: AssistantMessage) -> dict[str, Any]:
-    body = message_to_dict(reply)
-    body["stop_reason"] = reply.stop_reason
-    return body
+    return message_to_dict(reply) | {"stop_reason": reply.stop_reason}

@@ -112,6 +112,11 @@ class TripQuery:
         return nights_to_stay(self.nights or self.days, when.kind if when else None, when.days if when else 0)
 
     @property
+    def budget_as_said(self) -> int | None:
+        """The budget as said: the amount each when said per traveller (`budget` is then the party's)."""
+        return self.budget // max(self.party.size, 1) if self.budget is not None and self.budget_each else self.budget
+
+    @property
     def beyond_only(self) -> bool:
         """Asks only what the data cannot know (要签证吗, "is it safe"): nothing to look up or price."""
         return bool(self.beyond) and not self.intents & (ANSWERABLE | {"compare"})
@@ -353,8 +358,7 @@ def _spans(text: str, places: list[Mention]) -> list[tuple[int, int]]:
     for p in places:
         names = p.city.names() if p.city else (p.world.zh, p.world.en) if p.world else ()
         length = max((len(n) for n in names if n and text.casefold().startswith(n.casefold(), p.start)), default=2)
-        length = len(p.said) or length  # a misspelt name: as long as it was written
-        out.append((p.start, p.start + length))
+        out.append((p.start, p.start + (len(p.said) or length)))  # a misspelt name: as long as it was written
     return out
 
 
@@ -393,14 +397,11 @@ def _inherit(q: TripQuery, text: str, before: TripQuery) -> None:
     if not q.party.said or (q.party.guessed and before.party.said):
         q.party = before.party  # 我们从深圳出发 after 我和3个朋友…再加两个人: still six
     if q.budget is None and before.budget is not None:  # as said: per person stays per person
-        each = before.budget // max(before.party.size, 1) if before.budget_each else before.budget
-        q.budget, q.budget_each, q.budget_currency = each, before.budget_each, before.budget_currency
+        q.budget, q.budget_each, q.budget_currency = before.budget_as_said, before.budget_each, before.budget_currency
     q.night_cap = before.night_cap if q.night_cap is None else q.night_cap
     if not (q.by_train or q.by_air):
         q.by_train, q.by_air = before.by_train, before.by_air
-    if q.origin is not None:
-        q.destinations = [c for c in q.destinations if c != q.origin]
-    q.destinations = [c for c in q.destinations if c not in q.dropped]
+    q.destinations = [c for c in q.destinations if c != q.origin and c not in q.dropped]
 
 
 def _folded_time(q: TripQuery, text: str, before: TripQuery) -> bool:

@@ -28,10 +28,8 @@ def frame_of(query: TripQuery) -> TripFrame:
     stops = [Stop(c.id, each[i] if each else None) for i, c in enumerate(query.destinations)]
     stops += [Stop(p.label(query.lang), has_data=False) for p in query.no_data]
     when = query.when
-    budget = None
-    if query.budget is not None:  # said per traveller: the amount each, as said (`budget` is the party's)
-        yuan = query.budget // max(party.size, 1) if query.budget_each else query.budget
-        budget = Budget(yuan, per_person=query.budget_each)
+    said = query.budget_as_said  # said per traveller: the amount each, as said (`budget` is the party's)
+    budget = None if said is None else Budget(said, per_person=query.budget_each)
     words = {
         "dates": when.said if when is not None else "",
         "travellers": party.said,
@@ -64,8 +62,5 @@ def frame_of(query: TripQuery) -> TripFrame:
 
 def _shape(query: TripQuery, stops: int) -> str:
     """open (to be picked), route (city to city), alternatives (weighed against each other) or trip."""
-    if query.open is not None:
-        return "open"
-    if query.route:
-        return "route"
-    return "alternatives" if "compare" in query.intents and stops > 1 else "trip"
+    weighed = "compare" in query.intents and stops > 1
+    return "open" if query.open is not None else "route" if query.route else "alternatives" if weighed else "trip"

@@ -13,6 +13,8 @@ from desktop_app.travel.span import Span
 ANSWERABLE = frozenset({"weather", "flights", "hotels", "guide", "save"})  # what the data can look up
 TOPICS = rules.table("scope")["TOPICS"]  # each: its words, and what the data lacks as the answer's first line names it
 WORDS = {key: rules.compiled(rule) for key, rule in TOPICS.items()}
+# the answer's words about what the data cannot do, in both languages
+SAID: dict[str, dict[str, str]] = rules.table("scope")["SAID"]
 
 
 def topics(text: str) -> tuple[str, ...]:
@@ -22,35 +24,27 @@ def topics(text: str) -> tuple[str, ...]:
 
 def first_line(keys: tuple[str, ...], lang: str) -> str:
     """One line, first in the answer: which of the asked topics the sample data has nothing on."""
-    asked = [topic for key, topic in TOPICS.items() if key in keys]
+    asked = [say(lang, topic["zh"], topic["en"]) for key, topic in TOPICS.items() if key in keys]
     if not asked:
         return ""
-    if lang == "zh":
-        return f"示例数据里没有{'、'.join(t['zh'] for t in asked)}，这部分我没法回答：请以官方发布的信息为准。"
-    names = [t["en"] for t in asked]
-    listed = f"{', '.join(names[:-1])} or {names[-1]}" if len(names) > 1 else names[0]
-    return f"The sample data has nothing on {listed}, so I cannot answer that part: check official sources."
+    listed = f"{', '.join(asked[:-1])} or {asked[-1]}" if len(asked) > 1 else asked[0]
+    return _said(lang, "beyond").format(listed=say(lang, "、".join(asked), listed))
 
 
 def offer(places: list[str], lang: str, dated: bool = False, from_said: bool = False) -> str:
     """What the data can do for the places asked about, when nothing else was asked: asking only for what the
     question did not already say (its dates, where from)."""
     if not places:
-        return say(
-            lang,
-            "我能查的是示例城市的天气、机票和酒店。",
-            "What I can look up: weather, flights and hotels for the sample cities.",
-        )
-    zh, en = "、".join(places), " and ".join(places)
-    need_zh = "和".join(w for w, missing in (("日期", not dated), ("出发地", not from_said)) if missing)
-    need_en = " and ".join(w for w, missing in (("when", not dated), ("from where", not from_said)) if missing)
-    ask_zh = f"告诉我{need_zh}就可以查。" if need_zh else "说一声就可以查。"
-    ask_en = f"Tell me {need_en}." if need_en else "Just ask."
-    return say(
-        lang,
-        f"我能查的是{zh}的天气（典型值）、机票和酒店：{ask_zh}",
-        f"What I can look up for {en}: the typical weather, flights and hotels. {ask_en}",
-    )
+        return _said(lang, "nothing")
+    needs = zip(rules.words(_said(lang, "need")), (not dated, not from_said), strict=True)
+    need = _said(lang, "need_joined").join(w for w, missing in needs if missing)
+    ask = _said(lang, "ask").format(need=need) if need else _said(lang, "just_ask")
+    return _said(lang, "places").format(places=_said(lang, "places_joined").join(places), ask=ask)
+
+
+def _said(lang: str, name: str) -> str:
+    """The answer's words `name` (scope.toml's SAID) in `lang`."""
+    return say(lang, SAID[name]["zh"], SAID[name]["en"])
 
 
 R = rules.Rules("scope")
