@@ -3,6 +3,7 @@ the sample data covers (the rest are named in the answer with the nearest places
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -124,14 +125,17 @@ def _latin_names() -> tuple[tuple[str, City], ...]:
     return tuple((n.casefold(), c) for c in all_cities() for n in c.names() if n.isascii() and len(n) >= 4)
 
 
-def _misspelt(text: str, taken: list[tuple[int, int]]) -> list[tuple[int, int, City]]:
-    """Latin words one slip (two for long names) from a sample city's name, said where a place is meant; some may
-    overlap a name of `taken` or each other (find_places keeps those that overlap none, in this order)."""
-    found: list[tuple[int, int, City]] = []
+def _misspelt(text: str, taken: list[tuple[int, int]]) -> Iterator[tuple[int, int, City]]:
+    """Latin words one slip (two for long names) from a sample city's name, said where a place is meant, one at a
+    time: find_places keeps each that overlaps no name (`taken` then grows), and a word over a kept name is skipped
+    before it is weighed against every name."""
+    before = list(taken)  # the names as written: "kunmin dali lijang" (a slip after another name)
     # a name of two words first ("Kuala Lampur"), then single words ("Singapure", "Seol")
     for m in [*R.TWO_WORDS.finditer(text), *R.ONE_WORD.finditer(text)]:
         end = m.start() + len(m.group(m.lastindex or 0))
-        listed = any(0 <= m.start() - e <= 2 for _, e in taken)  # "kunmin dali lijang": after another name
+        if any(m.start() < e and s < end for s, e in taken):
+            continue
+        listed = any(0 <= m.start() - e <= 2 for _, e in before)
         if not (listed or R._PLACE_AFTER.match(text[end:]) or R._PLACE_BEFORE.search(text[: m.start()])):
             continue
         word = text[m.start() : end].casefold()
@@ -142,8 +146,7 @@ def _misspelt(text: str, taken: list[tuple[int, int]]) -> list[tuple[int, int, C
         ]
         best = min(((_distance(word, n), c) for n, c in names), key=lambda pair: pair[0], default=None)
         if best is not None and 0 < best[0] <= (1 if len(word) < 8 else 2):
-            found.append((m.start(), end, best[1]))
-    return found
+            yield m.start(), end, best[1]
 
 
 def matched_len(text: str, pos: int, city: City) -> int:
