@@ -4,6 +4,7 @@ to Shanghai and fly from there", 我武汉的 (a home said in passing is the ori
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from itertools import pairwise
 
 from desktop_app.travel import rules
@@ -78,8 +79,14 @@ def after_from(text: str, place: Mention) -> bool:
 
 def said_from(text: str, city: City) -> bool:
     """Whether `city` is said as where the trip starts ("from Guangzhou for 5 nights", 从广州)."""
+    return _from_city(city).search(text) is not None
+
+
+@lru_cache(maxsize=128)
+def _from_city(city: City) -> re.Pattern[str]:
+    """The SAID_FROM rule for one city's names, built once per city (not on every question)."""
     names = "|".join(re.escape(n) for n in (city.zh, city.en, *city.aliases) if n)
-    return re.search(rules.text("origins", "SAID_FROM", NAMES=names), text) is not None
+    return re.compile(rules.text("origins", "SAID_FROM", NAMES=names))
 
 
 def trip_places(text: str, places: list[Mention]) -> list[Mention]:

@@ -31,13 +31,11 @@ class Rules:
             for name, entry in table(topic).items()
             if isinstance(entry, dict) and "pattern" in entry
         }
+        vars(self).update(self._patterns)  # read as plain attributes: R.X is on every question's path
 
     def __getattr__(self, name: str) -> re.Pattern[str]:
-        patterns: dict[str, re.Pattern[str]] = self.__dict__["_patterns"]
-        try:
-            return patterns[name]
-        except KeyError:
-            raise AttributeError(f"no rule {name}") from None
+        """Only for a name that is no rule (a rule is an attribute): the error says so."""
+        raise AttributeError(f"no rule {name}")
 
 
 def text(topic: str, name: str, **fragments: str) -> str:
