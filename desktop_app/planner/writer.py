@@ -34,9 +34,7 @@ def price_of(data: Any) -> int | None:
 
 def _text(data: dict[str, Any], key: str, lang: str) -> str:
     """A field in the answer's language when the tool gives both (`condition_en`)."""
-    if lang == "en" and data.get(f"{key}_en"):
-        return str(data[f"{key}_en"])
-    return str(data.get(key, "") or "")
+    return str((lang == "en" and data.get(f"{key}_en")) or data.get(key) or "")
 
 
 def _failure(e: Exchange) -> str | None:
@@ -115,11 +113,6 @@ def weather_line(p: Place, lang: str) -> str:
     return LINES("weather_line", lang, temp=temp, cond=cond, detail=detail, advice=advice)
 
 
-def flight_line(p: Place, q: TripQuery, lang: str) -> str:
-    """Each fare looked up for the place (a flight; the train too when both were weighed)."""
-    return "\n\n".join(_fare_line(e, p, q, lang) for e in p.fares or ([p.flight] if p.flight else []))
-
-
 def _fare_line(fare: Exchange, p: Place, q: TripQuery, lang: str) -> str:
     record = LOOKUPS[fare.call.name]
     what = say(lang, record.names[0], record.names[1].capitalize())
@@ -162,14 +155,9 @@ def hotel_line(p: Place, q: TripQuery, lang: str) -> str:
     total = LINES("hotel_total", lang, rooms=each, nights=nights_said(n, lang), total=cost) if cost else ""
     shown = yuan(price) if price else d.get("price")
     line = LINES("hotel_line", lang, name=name, stars=stars, shown=shown, meal=meal, total=total)
-    return line + _cap_note(price, q.night_cap, lang)
-
-
-def _cap_note(price: int | None, cap: int | None, lang: str) -> str:
-    """ "under 500 a night": whether this hotel is, and what to ask when it is not."""
-    if price is None or cap is None:
-        return ""
-    return LINES("within_cap" if price <= cap else "over_cap", lang, cap=yuan(cap))
+    if price is not None and (cap := q.night_cap) is not None:  # "under 500 a night": whether it is, else what to ask
+        line += LINES("within_cap" if price <= cap else "over_cap", lang, cap=yuan(cap))
+    return line
 
 
 def cost_block(p: Place, q: TripQuery, lang: str) -> str:
@@ -223,8 +211,9 @@ def when_who(q: TripQuery, lang: str) -> str:
 
 
 def _looked_up(p: Place, q: TripQuery, lang: str) -> list[str]:
-    """A destination's weather, flight and hotel lines (empty where nothing was looked up)."""
-    return [weather_line(p, lang), flight_line(p, q, lang), hotel_line(p, q, lang)]
+    """A destination's weather, fare and hotel lines (empty where nothing was looked up): each fare looked up
+    for the place (a flight; the train too when both were weighed), the last one also its `flight`."""
+    return [weather_line(p, lang), "\n\n".join(_fare_line(e, p, q, lang) for e in p.fares), hotel_line(p, q, lang)]
 
 
 def single(p: Place, q: TripQuery, lang: str) -> str:
@@ -297,10 +286,8 @@ def answer(q: TripQuery, exchanges: list[Exchange]) -> str:
 def notes(q: TripQuery, exchanges: list[Exchange]) -> str:
     """Places asked about that have no sample data (with the nearest that do) and unknown words."""
     stood_in = {_place_key(e) for e in exchanges} & {c.id for p in q.no_data for c in stand_ins(p)}
-    tail = ""
-    if stood_in:
-        names = LINES("list", q.lang).join(sorted(display(Place(k), q.lang) for k in stood_in))
-        tail = LINES("stood_in", q.lang, names=names)
+    names = LINES("list", q.lang).join(sorted(display(Place(k), q.lang) for k in stood_in))
+    tail = LINES("stood_in", q.lang, names=names) if stood_in else ""
     places = [*([q.origin_world] if q.origin_world else []), *q.no_data]
     missing = _not_in_data(q, {e.call.name for e in exchanges})
     return no_data_note(places, q.lang) + tail + _origin_note(q) + missing + unrecognised_note(q.unknown_places, q.lang)
