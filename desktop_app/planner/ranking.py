@@ -117,13 +117,6 @@ def table(places: list[Place], q: TripQuery, ask: OpenAsk, lang: str, width: int
     return "\n".join(rows)
 
 
-def _why(p: Place, ask: OpenAsk, lang: str) -> str:
-    label, temp = LINES(ask.criterion, lang), temperature(p)
-    if ask.criterion in ("warm", "cool") and temp is not None:
-        return LINES("by_weather", lang, label=label, temp=temp)
-    return LINES("by_cost", lang, label=label)
-
-
 def recommendation(places: list[Place], q: TripQuery, ask: OpenAsk, lang: str) -> str:
     """The pick, or why there is none (everything over budget, or no prices)."""
     best = places[0] if places else None
@@ -135,7 +128,10 @@ def recommendation(places: list[Place], q: TripQuery, ask: OpenAsk, lang: str) -
         low = yuan(cost(cheapest, q) or 0)
         return LINES("nothing_fits", lang, budget=yuan(ask.budget), cheapest=display(cheapest, lang), low=low)
     fit = LINES("fits", lang, budget=yuan(ask.budget)) if ask.budget else ""
-    return LINES("pick", lang, best=display(best, lang), why=_why(best, ask, lang), money=yuan(money), fit=fit)
+    temp = temperature(best)
+    by = "by_weather" if ask.criterion in ("warm", "cool") and temp is not None else "by_cost"  # no temperature by cost
+    why = LINES(by, lang, label=LINES(ask.criterion, lang), temp=temp)
+    return LINES("pick", lang, best=display(best, lang), why=why, money=yuan(money), fit=fit)
 
 
 SLOTS = ("weather", "fare", "stay")  # the order the answer names what was looked up

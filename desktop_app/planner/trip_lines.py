@@ -69,10 +69,9 @@ def is_sample(data: Any) -> bool:
 def dated_weather_line(d: dict[str, Any], lang: str) -> str:
     """Typical values said to be typical, a forecast said to be one (never one passed off as the other)."""
     tip = str(d.get(say(lang, "suggestion", "suggestion_en"), "")).rstrip("。.")
-    day, kind = _iso(d.get("date")), str(d.get("kind"))
+    day, kind = _iso(d.get("date")), str(d.get("kind"))  # one of WEATHER_KINDS: the only kinds weather_line sends
     when, cond = span_text(day, day, lang) if day else "", d.get(say(lang, "condition", "condition_en"), "")
     advice, tip = (LINES("advice", lang, tip=tip), LINES("tip", lang, tip=tip)) if tip else ("", "")
-    kind = kind if kind in WEATHER_KINDS.entries else "forecast"
     return WEATHER_KINDS(kind, lang, when=when, temp=d.get("temperature", ""), cond=cond, advice=advice, tip=tip)
 
 

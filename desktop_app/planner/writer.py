@@ -76,13 +76,11 @@ def group(exchanges: list[Exchange]) -> list[Place]:
     places: dict[str, Place] = {}
     slots = {"weather": "weather", "fare": "flight", "stay": "hotel"}
     for e in exchanges:
-        slot = slots.get(slot_of(e.call.name))
-        if slot is None:
-            continue
-        place = places.setdefault(_place_key(e), Place(_place_key(e)))
-        setattr(place, slot, e)  # the last fare is the one the trip keeps (trips/builder.py): the total's
-        if slot != "hotel":  # every weather result and every fare kept too
-            (place.months if slot == "weather" else place.fares).append(e)
+        if slot := slots.get(slot_of(e.call.name)):
+            place = places.setdefault(_place_key(e), Place(_place_key(e)))
+            setattr(place, slot, e)  # the last fare is the one the trip keeps (trips/builder.py): the total's
+            if slot != "hotel":  # every weather result and every fare kept too
+                (place.months if slot == "weather" else place.fares).append(e)
     return list(places.values())
 
 
@@ -192,9 +190,8 @@ def _intro(places: list[Place], q: TripQuery, lang: str) -> str:
     names = LINES("and", lang).join(display(p, lang) for p in places)
     days = q.days if q.days and q.days == q.stay_nights + 1 else None
     stay = q.stay_nights if q.days or q.nights else None  # said (or its dates' span), echoed: never assumed
-    span = LINES("days", lang, n=days, zh=zh_count(days)) if days else LINES("trip", lang)
-    if stay and not days:
-        span = LINES("stay", lang, n=stay, zh=zh_count(stay))
+    n = days or stay
+    span = LINES("days" if days else "stay", lang, n=n, zh=zh_count(n)) if n else LINES("trip", lang)
     return LINES("intro", lang, names=names, span=span)
 
 
@@ -278,7 +275,8 @@ def answer(q: TripQuery, exchanges: list[Exchange]) -> str:
         return plan + saved_answer(saved[0], lang)
     places = group(exchanges)
     if not places:
-        return cannot_help(q.lang) if not exchanges else _raw_results(exchanges, lang)
+        body = "\n".join(f"- {e.call.name}: {e.result.content[:300]}" for e in exchanges)  # no place: the raw results
+        return f"{LINES('raw_results', lang)}\n{body}{NOTE[lang]}" if exchanges else cannot_help(q.lang)
     text = single(places[0], q, lang) if len(places) == 1 else compare(places, q, lang)
     return text + notes(q, exchanges) + assumption(q, lang) + denials(exchanges, lang) + NOTE[lang]
 
@@ -323,11 +321,6 @@ def _origin_note(q: TripQuery) -> str:
 def places_answer(q: TripQuery) -> str:
     """Nothing to look up: every place asked about lacks sample data or is not a place at all."""
     return LINES("sample_cities_only", q.lang) + notes(q, []) + NOTE[q.lang]
-
-
-def _raw_results(exchanges: list[Exchange], lang: str) -> str:
-    body = "\n".join(f"- {e.call.name}: {e.result.content[:300]}" for e in exchanges)
-    return f"{LINES('raw_results', lang)}\n{body}{NOTE[lang]}"
 
 
 def saved_answer(e: Exchange, lang: str) -> str:
