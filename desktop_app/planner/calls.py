@@ -11,8 +11,9 @@ from desktop_app import clock
 from desktop_app.planner.weather_ask import weather_dates
 from desktop_app.planner.wording import city_name
 from desktop_app.tools.travel.lookup import Lookup, fare_for
-from desktop_app.travel.frame import TripFrame
+from desktop_app.travel.frame import Dates, TripFrame
 from desktop_app.travel.places import City, city_by_id
+from desktop_app.travel.span import Span
 
 Call = tuple[str, dict[str, Any]]
 
@@ -26,21 +27,17 @@ def plan_calls(frame: TripFrame, offered: set[str]) -> list[Call]:
     return [call for city in cities for call in _lookups(city, frame, offered)]
 
 
-def trip_dates(frame: TripFrame) -> tuple[str, str] | None:
-    return travel_dates(frame.dates.start if frame.dates else None, frame.stay_nights)
-
-
-def travel_dates(start: date | None, nights: int) -> tuple[str, str] | None:
-    """(depart, return) as ISO dates: the span's first day (never before today) plus the nights."""
-    if start is None:
+def travel_dates(when: Dates | Span | None, nights: int) -> tuple[date, date] | None:
+    """(depart, return): the span's first day (never before today) plus the nights."""
+    if when is None:
         return None
-    first = max(start, clock.today())
-    return first.isoformat(), (first + timedelta(days=nights)).isoformat()
+    first = max(when.start, clock.today())
+    return first, first + timedelta(days=nights)
 
 
 def _lookups(city: City, frame: TripFrame, offered: set[str]) -> list[Call]:
-    place, dates, origin = city_name(city, frame.lang), trip_dates(frame), _origin(frame)
-    day, back = (dates[0], "" if frame.one_way else dates[1]) if dates else ("", "")
+    place, dates, origin = city_name(city, frame.lang), travel_dates(frame.dates, frame.stay_nights), _origin(frame)
+    day, back = (dates[0].isoformat(), "" if frame.one_way else dates[1].isoformat()) if dates else ("", "")
     calls: list[Call] = []
     if "weather" in frame.looks_up and "get_weather" in offered:  # undated: now, a season's or every month's
         calls += [("get_weather", {"city": place, "date": d}) for d in weather_dates(frame.typical_months, city, day)]
@@ -78,18 +75,15 @@ def share_nights(total: int, cities: int) -> list[int]:
     return [base + (1 if i < extra else 0) for i in range(cities)]
 
 
-def arrivals(dates: tuple[str, str] | None, nights: list[int]) -> list[date | None]:
+def arrivals(dates: tuple[date, date] | None, nights: list[int]) -> list[date | None]:
     """The day the trip reaches each stop, then the day it heads home (None each when undated)."""
-    if dates is None:
-        return [None] * (len(nights) + 1)
-    start = date.fromisoformat(dates[0])
-    return [start + timedelta(days=sum(nights[:i])) for i in range(len(nights) + 1)]
+    return [dates[0] + timedelta(days=sum(nights[:i])) if dates else None for i in range(len(nights) + 1)]
 
 
 def route_calls(frame: TripFrame, offered: set[str]) -> list[Call]:
     """(tool, arguments) for every stop: the way in, its weather and hotel; then the way home."""
     nights = stop_nights(frame)
-    days, home = arrivals(trip_dates(frame), nights), _origin(frame)
+    days, home = arrivals(travel_dates(frame.dates, frame.stay_nights), nights), _origin(frame)
     places = [city_by_id(s.city) for s in frame.stops if s.has_data]
     calls: list[Call] = []
     for i, (came_from, stop) in enumerate(itertools.pairwise([home, *places, home])):

@@ -96,9 +96,7 @@ def _total_cell(p: Place, q: TripQuery, lang: str) -> str:
     c = costs(_data(p.flight), _data(p.hotel), q)
     if c is None:
         return "—"
-    if not c.peak_extra:
-        return yuan(c.total)
-    return yuan(c.total) + LINES("peak", lang, extra=yuan(c.peak_extra))
+    return yuan(c.total) + (LINES("peak", lang, extra=yuan(c.peak_extra)) if c.peak_extra else "")
 
 
 def _fits(p: Place, q: TripQuery, ask: OpenAsk, lang: str) -> str:
@@ -108,10 +106,9 @@ def _fits(p: Place, q: TripQuery, ask: OpenAsk, lang: str) -> str:
     return LINES("within", lang) if total <= ask.budget else LINES("over", lang, over=yuan(total - ask.budget))
 
 
-def table(places: list[Place], q: TripQuery, ask: OpenAsk, lang: str) -> str:
-    """One row per candidate, best first."""
+def table(places: list[Place], q: TripQuery, ask: OpenAsk, lang: str, width: int) -> str:
+    """One row per candidate, best first, in its first `width` columns (3: the weather only)."""
     heads = [head.format(nights=nights_said(q.stay_nights, lang)) for head in say(lang, HEADS["zh"], HEADS["en"])]
-    width = 7 if ask.budget is not None else 6
     rows = ["| " + " | ".join(heads[:width]) + " |", "|---" * width + "|"]
     for i, p in enumerate(places, start=1):
         cells = [str(i), display(p, lang), _weather_cell(p, lang), money_cell(p.flight_price())]
@@ -120,41 +117,31 @@ def table(places: list[Place], q: TripQuery, ask: OpenAsk, lang: str) -> str:
     return "\n".join(rows)
 
 
-def _why(p: Place, ask: OpenAsk, lang: str) -> str:
-    label, temp = LINES(ask.criterion, lang), temperature(p)
-    if ask.criterion in ("warm", "cool") and temp is not None:
-        return LINES("by_weather", lang, label=label, temp=temp)
-    return LINES("by_cost", lang, label=label)
-
-
 def recommendation(places: list[Place], q: TripQuery, ask: OpenAsk, lang: str) -> str:
     """The pick, or why there is none (everything over budget, or no prices)."""
     best = places[0] if places else None
-    total = trip_total(best, q) if best else None
-    if best is None or cost(best, q) is None:
+    money = cost(best, q) if best else None  # the trip's total when there is one
+    if best is None or money is None:
         return LINES("no_prices", lang)
-    if ask.budget is not None and total is not None and total > ask.budget:
+    if ask.budget is not None and (total := trip_total(best, q)) is not None and total > ask.budget:
         cheapest = min(places, key=lambda p: cost(p, q) or 10**9)
         low = yuan(cost(cheapest, q) or 0)
         return LINES("nothing_fits", lang, budget=yuan(ask.budget), cheapest=display(cheapest, lang), low=low)
-    money = yuan((total if total is not None else cost(best, q)) or 0)
     fit = LINES("fits", lang, budget=yuan(ask.budget)) if ask.budget else ""
-    return LINES("pick", lang, best=display(best, lang), why=_why(best, ask, lang), money=money, fit=fit)
+    temp = temperature(best)
+    by = "by_weather" if ask.criterion in ("warm", "cool") and temp is not None else "by_cost"  # no temperature by cost
+    why = LINES(by, lang, label=LINES(ask.criterion, lang), temp=temp)
+    return LINES("pick", lang, best=display(best, lang), why=why, money=yuan(money), fit=fit)
 
 
 SLOTS = ("weather", "fare", "stay")  # the order the answer names what was looked up
 
 
-def _by(places: list[Place], ask: OpenAsk) -> str:
-    """The criterion the ranking really used: temperature when the weather was looked up, else cost."""
-    by_weather = ask.criterion in ("warm", "cool") and any(temperature(p) is not None for p in places)
-    return ask.criterion if by_weather else "cheap"
-
-
 def open_answer(q: TripQuery, places: list[Place], exchanges: list[Exchange]) -> str:
     """The whole answer to an open question (the caller adds notes and the offline label)."""
-    ask = q.open or OpenAsk()
-    ask = replace(ask, criterion=_by(places, ask))
+    ask = q.open or OpenAsk()  # ranked by what it really used: temperature when the weather was looked up, else cost
+    by_weather = ask.criterion in ("warm", "cool") and any(temperature(p) is not None for p in places)
+    ask = replace(ask, criterion=ask.criterion if by_weather else "cheap")
     order = ranked(places, q, ask)
     used = sorted({e.call.name for e in exchanges if slot_of(e.call.name)}, key=lambda t: (SLOTS.index(slot_of(t)), t))
     kinds = LINES("list", q.lang).join(say(q.lang, *LOOKUPS[name].names) for name in used)
@@ -162,22 +149,17 @@ def open_answer(q: TripQuery, places: list[Place], exchanges: list[Exchange]) ->
     intro = LINES("intro", q.lang, cities=len(places), calls=len(exchanges), kinds=kinds, label=label)
     if ask.weather_only:
         return "\n\n".join([intro, _weather_only(q, ask, order)])
-    parts = [intro, _assumptions(q, ask, q.lang), table(order, q, ask, q.lang), recommendation(order, q, ask, q.lang)]
-    return "\n\n".join(parts)
+    width = 7 if ask.budget is not None else 6
+    parts = [intro, _assumptions(q, ask, q.lang), table(order, q, ask, q.lang, width)]
+    return "\n\n".join([*parts, recommendation(order, q, ask, q.lang)])
 
 
 def _weather_only(q: TripQuery, ask: OpenAsk, order: list[Place]) -> str:
     """Where it is warm (or cool), asked without a price: the weather of each candidate and the pick, no fares."""
     lang = q.lang
     picked = LINES("candidates", lang, basis=basis(ask, lang))
-    rows = ["| " + " | ".join(say(lang, HEADS["zh"], HEADS["en"])[:3]) + " |", "|---|---|---|"]
-    rows += [f"| {i} | {display(p, lang)} | {_weather_cell(p, lang)} |" for i, p in enumerate(order, start=1)]
     best = order[0] if order and temperature(order[0]) is not None else None
     label = LINES(ask.criterion, lang)
-    pick = (
-        ""
-        if best is None
-        else LINES("pick_by_month", lang, best=display(best, lang), label=label, temp=temperature(best))
-    )
-    more = LINES("ask_for_prices", lang)
-    return "\n\n".join(x for x in (picked, dates_line(q, lang), "\n".join(rows), pick, more) if x)
+    pick = LINES("pick_by_month", lang, best=display(best, lang), label=label, temp=temperature(best)) if best else ""
+    rows = table(order, q, ask, lang, 3)  # its first three columns: the rank, the city, the weather
+    return "\n\n".join(x for x in (picked, dates_line(q, lang), rows, pick, LINES("ask_for_prices", lang)) if x)

@@ -64,7 +64,7 @@ def route_answer(q: TripQuery, exchanges: list[Exchange]) -> str:
     lang, cities = q.lang, q.destinations
     nights = stop_nights(q)
     q = replace(q, nights=sum(nights), days=None)  # one night at least in each city: the dates line counts them
-    days = calls.arrivals(calls.travel_dates(q.when.start if q.when else None, q.stay_nights), nights)
+    days = calls.arrivals(calls.travel_dates(q.when, q.stay_nights), nights)
     names = [city_name(c, lang) for c in cities]
     found = {p.key: p for p in writer.group(exchanges)}
     sections, hotels = [], 0
@@ -74,24 +74,20 @@ def route_answer(q: TripQuery, exchanges: list[Exchange]) -> str:
         start, leave = days[i], days[i + 1]
         if start is not None and leave is not None:
             head += LINES("aside", lang, text=span_text(start, leave, lang))
-        own = replace(q, nights=nights[i], days=None)
-        lines = [writer.weather_line(place, lang), writer.hotel_line(place, own, lang)]
-        sections.append("\n\n".join([head, *(line for line in lines if line)]))
+        lines = [head, writer.weather_line(place, lang), writer.hotel_line(place, replace(q, nights=nights[i]), lang)]
+        sections.append("\n\n".join(line for line in lines if line))
         hotels += (place.hotel_price() or 0) * nights[i] * q.party.rooms
     fares = [e for e in exchanges if slot_of(e.call.name) == "fare"]
     legs = [_leg_line(e, lang) for e in fares]
     flown = all(LOOKUPS[e.call.name].mode == "flight" for e in fares)  # else "travel": some legs go by train
-    flights = sum(cost for _, cost in legs)
-    intro = LINES("intro", lang, route=LINES("arrow", lang).join(names), nights=nights_said(sum(nights), lang))
+    total = sum(nights)
+    intro = LINES("intro", lang, route=LINES("arrow", lang).join(names), nights=nights_said(total, lang))
     parts = [intro + writer.when_who(q, lang), *sections]
     if legs:
         parts.append(LINES("flights" if flown else "travel", lang) + "\n" + "\n".join(line for line, _ in legs))
-    parts.append(_cost(q, Costs(flights, hotels, *_peaks(exchanges), legs=1), len(legs), sum(nights), lang, flown))
+    # the cost block: its one-way legs, and the nights of every city
+    c = Costs(sum(cost for _, cost in legs), hotels, *_peaks(exchanges), legs=1)
+    flights = LINES("flight_legs" if flown else "travel_legs", lang, legs=len(legs))
+    hotel = LINES("hotels", lang, rooms=q.party.rooms, n=total, nights=nights_en(total))
+    parts.append(cost_lines(c, q, lang, flights, hotel, ("机票", "flights") if flown else ("交通", "travel")))
     return "\n\n".join(parts) + writer.notes(q, exchanges) + writer.assumption(q, lang) + denials(exchanges, lang)
-
-
-def _cost(q: TripQuery, c: Costs, legs: int, nights: int, lang: str, flown: bool = True) -> str:
-    """The route's cost block: its one-way legs, and the nights of every city."""
-    flights = LINES("flight_legs" if flown else "travel_legs", lang, legs=legs)
-    hotel = LINES("hotels", lang, rooms=q.party.rooms, n=nights, nights=nights_en(nights))
-    return cost_lines(c, q, lang, flights, hotel, ("机票", "flights") if flown else ("交通", "travel"))

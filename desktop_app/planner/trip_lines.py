@@ -32,8 +32,7 @@ def dates_line(q: TripQuery, lang: str) -> str:
     """`**日期**：下周 = 12月7日–13日；按 12月7日–10日（3晚）查询。` (nothing when no time was named)."""
     if q.when is None:
         return ""
-    said, trip = q.when.label(lang), travel_dates(q.when.start, q.stay_nights)  # as the calls were planned
-    start, end = (_iso(trip[0]), _iso(trip[1])) if trip else (None, None)
+    said, (start, end) = q.when.label(lang), travel_dates(q.when, q.stay_nights) or (None, None)  # as the calls went
     if q.one_way and "hotels" not in q.intents and start:  # a fare, no stay: the day only
         return LINES("one_way_on", lang, said=said, day=span_text(start, start, lang))
     line = LINES("dates", lang, said=said)
@@ -53,9 +52,7 @@ def party_line(q: TripQuery, lang: str) -> str:
     if q.party.size <= 1:
         return ""
     n, rooms, said = q.party.size, q.party.rooms, q.party.said
-    if R.COUNTED.search(said):
-        said = ""  # the count itself was said: no need to repeat it
-    who = LINES("aside", lang, text=said) if said else ""
+    who = LINES("aside", lang, text=said) if said and not R.COUNTED.search(said) else ""  # a count said: not repeated
     how = "as_asked" if q.party.asked_rooms else ("with_children" if q.party.children else "two_a_room")
     wanted = looks_up(q)  # seats only beside a fare, rooms only beside a hotel: nothing nobody asked for
     seats = LINES("seats", lang, n=n) if "flights" in wanted else ""
@@ -72,10 +69,9 @@ def is_sample(data: Any) -> bool:
 def dated_weather_line(d: dict[str, Any], lang: str) -> str:
     """Typical values said to be typical, a forecast said to be one (never one passed off as the other)."""
     tip = str(d.get(say(lang, "suggestion", "suggestion_en"), "")).rstrip("。.")
-    day, kind = _iso(d.get("date")), str(d.get("kind"))
+    day, kind = _iso(d.get("date")), str(d.get("kind"))  # one of WEATHER_KINDS: the only kinds weather_line sends
     when, cond = span_text(day, day, lang) if day else "", d.get(say(lang, "condition", "condition_en"), "")
     advice, tip = (LINES("advice", lang, tip=tip), LINES("tip", lang, tip=tip)) if tip else ("", "")
-    kind = kind if kind in WEATHER_KINDS.entries else "forecast"
     return WEATHER_KINDS(kind, lang, when=when, temp=d.get("temperature", ""), cond=cond, advice=advice, tip=tip)
 
 
@@ -114,9 +110,7 @@ def peak_sum(estimates: list[Any]) -> tuple[int, tuple[tuple[str, str], ...]]:
     return sum(int(p.get("extra_cny", 0)) for p in peaks), names
 
 
-def cost_lines(
-    c: Costs, q: TripQuery, lang: str, flights: str, hotel: str, fare: tuple[str, str] = ("机票", "flights")
-) -> str:
+def cost_lines(c: Costs, q: TripQuery, lang: str, flights: str, hotel: str, fare: tuple[str, str]) -> str:
     """The seed's cost block (¥2,560 + ¥2,040 = ¥4,600 for one), for the party, with a peak line;
     `flights` and `hotel` name its first two lines, `fare` what the fares were (a train's are not flights)."""
     who = LINES("for_party", lang, n=q.party.size) if q.party.size > 1 else ""

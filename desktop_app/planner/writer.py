@@ -34,9 +34,7 @@ def price_of(data: Any) -> int | None:
 
 def _text(data: dict[str, Any], key: str, lang: str) -> str:
     """A field in the answer's language when the tool gives both (`condition_en`)."""
-    if lang == "en" and data.get(f"{key}_en"):
-        return str(data[f"{key}_en"])
-    return str(data.get(key, "") or "")
+    return str((lang == "en" and data.get(f"{key}_en")) or data.get(key) or "")
 
 
 def _failure(e: Exchange) -> str | None:
@@ -78,13 +76,11 @@ def group(exchanges: list[Exchange]) -> list[Place]:
     places: dict[str, Place] = {}
     slots = {"weather": "weather", "fare": "flight", "stay": "hotel"}
     for e in exchanges:
-        slot = slots.get(slot_of(e.call.name))
-        if slot is None:
-            continue
-        place = places.setdefault(_place_key(e), Place(_place_key(e)))
-        setattr(place, slot, e)  # the last fare is the one the trip keeps (trips/builder.py): the total's
-        if slot != "hotel":  # every weather result and every fare kept too
-            (place.months if slot == "weather" else place.fares).append(e)
+        if slot := slots.get(slot_of(e.call.name)):
+            place = places.setdefault(_place_key(e), Place(_place_key(e)))
+            setattr(place, slot, e)  # the last fare is the one the trip keeps (trips/builder.py): the total's
+            if slot != "hotel":  # every weather result and every fare kept too
+                (place.months if slot == "weather" else place.fares).append(e)
     return list(places.values())
 
 
@@ -113,11 +109,6 @@ def weather_line(p: Place, lang: str) -> str:
     detail = LINES("aside", lang, text=extra) if extra else ""
     advice = LINES("tip", lang, tip=tip) if tip else ""
     return LINES("weather_line", lang, temp=temp, cond=cond, detail=detail, advice=advice)
-
-
-def flight_line(p: Place, q: TripQuery, lang: str) -> str:
-    """Each fare looked up for the place (a flight; the train too when both were weighed)."""
-    return "\n\n".join(_fare_line(e, p, q, lang) for e in p.fares or ([p.flight] if p.flight else []))
 
 
 def _fare_line(fare: Exchange, p: Place, q: TripQuery, lang: str) -> str:
@@ -162,14 +153,9 @@ def hotel_line(p: Place, q: TripQuery, lang: str) -> str:
     total = LINES("hotel_total", lang, rooms=each, nights=nights_said(n, lang), total=cost) if cost else ""
     shown = yuan(price) if price else d.get("price")
     line = LINES("hotel_line", lang, name=name, stars=stars, shown=shown, meal=meal, total=total)
-    return line + _cap_note(price, q.night_cap, lang)
-
-
-def _cap_note(price: int | None, cap: int | None, lang: str) -> str:
-    """ "under 500 a night": whether this hotel is, and what to ask when it is not."""
-    if price is None or cap is None:
-        return ""
-    return LINES("within_cap" if price <= cap else "over_cap", lang, cap=yuan(cap))
+    if price is not None and (cap := q.night_cap) is not None:  # "under 500 a night": whether it is, else what to ask
+        line += LINES("within_cap" if price <= cap else "over_cap", lang, cap=yuan(cap))
+    return line
 
 
 def cost_block(p: Place, q: TripQuery, lang: str) -> str:
@@ -204,9 +190,8 @@ def _intro(places: list[Place], q: TripQuery, lang: str) -> str:
     names = LINES("and", lang).join(display(p, lang) for p in places)
     days = q.days if q.days and q.days == q.stay_nights + 1 else None
     stay = q.stay_nights if q.days or q.nights else None  # said (or its dates' span), echoed: never assumed
-    span = LINES("days", lang, n=days, zh=zh_count(days)) if days else LINES("trip", lang)
-    if stay and not days:
-        span = LINES("stay", lang, n=stay, zh=zh_count(stay))
+    n = days or stay
+    span = LINES("days" if days else "stay", lang, n=n, zh=zh_count(n)) if n else LINES("trip", lang)
     return LINES("intro", lang, names=names, span=span)
 
 
@@ -223,8 +208,9 @@ def when_who(q: TripQuery, lang: str) -> str:
 
 
 def _looked_up(p: Place, q: TripQuery, lang: str) -> list[str]:
-    """A destination's weather, flight and hotel lines (empty where nothing was looked up)."""
-    return [weather_line(p, lang), flight_line(p, q, lang), hotel_line(p, q, lang)]
+    """A destination's weather, fare and hotel lines (empty where nothing was looked up): each fare looked up
+    for the place (a flight; the train too when both were weighed), the last one also its `flight`."""
+    return [weather_line(p, lang), "\n\n".join(_fare_line(e, p, q, lang) for e in p.fares), hotel_line(p, q, lang)]
 
 
 def single(p: Place, q: TripQuery, lang: str) -> str:
@@ -289,7 +275,8 @@ def answer(q: TripQuery, exchanges: list[Exchange]) -> str:
         return plan + saved_answer(saved[0], lang)
     places = group(exchanges)
     if not places:
-        return cannot_help(q.lang) if not exchanges else _raw_results(exchanges, lang)
+        body = "\n".join(f"- {e.call.name}: {e.result.content[:300]}" for e in exchanges)  # no place: the raw results
+        return f"{LINES('raw_results', lang)}\n{body}{NOTE[lang]}" if exchanges else cannot_help(q.lang)
     text = single(places[0], q, lang) if len(places) == 1 else compare(places, q, lang)
     return text + notes(q, exchanges) + assumption(q, lang) + denials(exchanges, lang) + NOTE[lang]
 
@@ -297,10 +284,8 @@ def answer(q: TripQuery, exchanges: list[Exchange]) -> str:
 def notes(q: TripQuery, exchanges: list[Exchange]) -> str:
     """Places asked about that have no sample data (with the nearest that do) and unknown words."""
     stood_in = {_place_key(e) for e in exchanges} & {c.id for p in q.no_data for c in stand_ins(p)}
-    tail = ""
-    if stood_in:
-        names = LINES("list", q.lang).join(sorted(display(Place(k), q.lang) for k in stood_in))
-        tail = LINES("stood_in", q.lang, names=names)
+    names = LINES("list", q.lang).join(sorted(display(Place(k), q.lang) for k in stood_in))
+    tail = LINES("stood_in", q.lang, names=names) if stood_in else ""
     places = [*([q.origin_world] if q.origin_world else []), *q.no_data]
     missing = _not_in_data(q, {e.call.name for e in exchanges})
     return no_data_note(places, q.lang) + tail + _origin_note(q) + missing + unrecognised_note(q.unknown_places, q.lang)
@@ -336,11 +321,6 @@ def _origin_note(q: TripQuery) -> str:
 def places_answer(q: TripQuery) -> str:
     """Nothing to look up: every place asked about lacks sample data or is not a place at all."""
     return LINES("sample_cities_only", q.lang) + notes(q, []) + NOTE[q.lang]
-
-
-def _raw_results(exchanges: list[Exchange], lang: str) -> str:
-    body = "\n".join(f"- {e.call.name}: {e.result.content[:300]}" for e in exchanges)
-    return f"{LINES('raw_results', lang)}\n{body}{NOTE[lang]}"
 
 
 def saved_answer(e: Exchange, lang: str) -> str:
