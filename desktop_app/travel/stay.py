@@ -110,11 +110,8 @@ def said_nights(text: str) -> dict[str, int]:
         assert place.city is not None
         end = place.start + matched_len(text, place.start, place.city)
         window = text[end : min(end + 24, next((c.start for c in cities if c.start > place.start), len(text)))]
-        after = (
-            R.NIGHTS_AFTER.match(window)
-            or (R.BARE_AFTER.match(window[:8]) if found else None)
-            or R.FILLED.match(window)
-        )
+        bare = bool(found) and R.BARE_AFTER.match(window[:8])  # a bare count once nights were said
+        after = R.NIGHTS_AFTER.match(window) or bare or R.FILLED.match(window)
         before = R.NIGHTS_BEFORE.search(text[max(0, place.start - 16) : place.start]) if counted else None
         if (m := after or before) and (n := _count(next(g for g in m.groups() if g))):
             found.pop(place.city.id, None)  # in the order last said: "two in Haikou … So Sanya 6, then Haikou 2"
