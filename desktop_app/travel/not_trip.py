@@ -11,10 +11,9 @@ R = rules.Rules("not_trip")
 
 def in_event(text: str, at: int) -> bool:
     """Whether position `at` lies in a clause about an exam or a meeting with no trip in it (下周三在上海有个考试)."""
-    clause = next((m for m in R.CLAUSE.finditer(text) if m.start() <= at < m.end()), None)
-    if clause is None or len(R.CLAUSE.findall(text)) < 2:
-        return False
-    return bool(R.EVENT.search(clause.group(0))) and not R.TRIP_VERB.search(clause.group(0))
+    clauses = list(R.CLAUSE.finditer(text))
+    clause = next((m.group(0) for m in clauses if m.start() <= at < m.end()), None)
+    return clause is not None and len(clauses) > 1 and bool(R.EVENT.search(clause)) and not R.TRIP_VERB.search(clause)
 
 
 def clause_of(text: str, at: int) -> str:

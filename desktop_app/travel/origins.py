@@ -66,10 +66,9 @@ def find_origin(text: str, places: list[Mention]) -> Mention | None:
     """The place named as the start: said outright, else the first city of a route (北京到三亚)."""
     places = [p for p in places if not aside(text, p)]
     fix = R.CHANGED_MIND.search(text)  # "from Shenzhen... oh wait, no, from Guangzhou": the start said last
-    if fixed := [p for p in places if fix and p.start > fix.end() and after_from(text, p)]:
-        return fixed[0]
+    fixed = next((p for p in places if fix and p.start > fix.end() and after_from(text, p)), None)
     right_after_from = (p for p in places if after_from(text, p))  # "from Beijing sept 6-12", "flights from Shanghai"
-    return _origin_from_patterns(text, places) or next(right_after_from, None) or _route_origin(text, places)
+    return fixed or _origin_from_patterns(text, places) or next(right_after_from, None) or _route_origin(text, places)
 
 
 def after_from(text: str, place: Mention) -> bool:

@@ -190,9 +190,8 @@ def _listed(text: str) -> Party | None:
 
 def find_party(text: str) -> Party:
     """The head count a question gives (one traveller when it names nobody), with any rooms asked for."""
-    listed, explicit = _listed(text), _counted("explicit", text)
-    whole = explicit is not None and _whole(explicit, text)  # "just the 3 of us"
-    if explicit is not None and (listed is None or explicit.said not in listed.said or whole):
+    listed, explicit = _listed(text), _counted("explicit", text)  # a list's item, unless "just the 3 of us"
+    if explicit is not None and (listed is None or explicit.said not in listed.said or _whole(explicit, text)):
         found: Party | None = _with_children(explicit, text)  # "a family of five": said outright (unless one
         # item of a longer list)
     else:
