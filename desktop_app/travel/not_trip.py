@@ -41,11 +41,9 @@ def asides_blanked(text: str, past: bool = True) -> str:
     """`text` with the clauses about something else (an exam, a meeting; with `past`, a trip already made)
     blanked."""
     clauses = R.CLAUSE.findall(text)
-    if len(clauses) < 2:
-        return text
-    aside = [c for c in clauses if (past and R.PAST.search(c)) or (R.EVENT.search(c) and not R.TRIP_VERB.search(c))]
-    for clause in aside:
-        text = text.replace(clause, " " * len(clause), 1)
+    for clause in clauses if len(clauses) > 1 else ():  # a question of one clause is all about the trip
+        if (past and R.PAST.search(clause)) or (R.EVENT.search(clause) and not R.TRIP_VERB.search(clause)):
+            text = text.replace(clause, " " * len(clause), 1)
     return text
 
 

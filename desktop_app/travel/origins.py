@@ -39,10 +39,9 @@ def _route_origin(text: str, places: list[Mention]) -> Mention | None:
             continue
         between = text[first.start : second.start].casefold()
         crosses = R.SENTENCE_END.search(between) is not None  # 故宫周一开门吗？我们周一到北京: two sentences
-        if R.ROUTE_JOIN.search(between) and len(between) < len(first.city.en) + 8 and not crosses:
-            return first
-        if text[first.start + matched_len(text, first.start, first.city) : second.start].strip() == "去":
-            return first  # 成都去昆明 (not 去三亚还是去昆明: there 去 is not right after the first city)
+        joined = R.ROUTE_JOIN.search(between) and len(between) < len(first.city.en) + 8 and not crosses
+        if joined or text[first.start + matched_len(text, first.start, first.city) : second.start].strip() == "去":
+            return first  # or 成都去昆明 (not 去三亚还是去昆明: there 去 is not right after the first city)
     return None
 
 
@@ -95,8 +94,7 @@ def trip_places(text: str, places: list[Mention]) -> list[Mention]:
     elsewhere = [p for p in places if not in_event(text, p.start)]
     stayed = [p for p in elsewhere if not flown_through(text, p.start, _end(text, p))]
     went = changed_mind(text, [p for p in stayed if not in_told(text, p.start)])
-    if len(went) < 2 and R.COMPARED.search(text):
-        went = stayed
+    went = stayed if len(went) < 2 and R.COMPARED.search(text) else went
     kept = {p.city or p.world for p in went}  # 在东京转机…东京中间住一晚: Tokyo stays, where first named
     return [p for p in elsewhere if (p.city or p.world) in kept] or elsewhere or places
 

@@ -45,9 +45,7 @@ def all_cities() -> tuple[City, ...]:
     """Every city in `resources/data/cities.json`."""
     return tuple(
         City(
-            id=c["id"],
-            zh=c["zh"],
-            en=c["en"],
+            **{k: c[k] for k in ("id", "zh", "en")},
             aliases=tuple(c.get("aliases", [])),
             lat=float(c.get("lat", 0.0)),
             lon=float(c.get("lon", 0.0)),

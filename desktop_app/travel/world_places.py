@@ -54,10 +54,8 @@ def world_places() -> tuple[tuple[str, WorldPlace], ...]:
     """Every (name, place) of the world list, longest name first, sample cities' names left out."""
     sample = {n.casefold() for c in all_cities() for n in c.names()}
     pairs: list[tuple[str, WorldPlace]] = []
-    for row in load_data("world_places.json").get("places", []):
+    for row in (r for r in load_data("world_places.json").get("places", []) if r.get("en")):  # named in English
         zh, en = [str(n) for n in row.get("zh", [])], [str(n) for n in row.get("en", [])]
-        if not en:
-            continue
         place = WorldPlace(_shown_zh(zh), en[0], str(row.get("kind", "city")), float(row["lat"]), float(row["lon"]))
         pairs.extend((n, place) for n in (*zh, *en) if len(n) >= 2 and n.casefold() not in sample)
     return tuple(sorted(pairs, key=lambda p: -len(p[0])))
