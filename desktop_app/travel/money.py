@@ -34,8 +34,7 @@ def _counted(code: str, m: re.Match[str]) -> tuple[int, str, str]:
 
 def per_person(each: int, size: int, said: tuple[str, str]) -> tuple[int, tuple[str, str]]:
     """A budget said per traveller, counted for the whole party and said so ("人均 ¥3,000 × 2人")."""
+    zh, en = f"人均 {said[0] or f'¥{each:,}'}", f"{said[1] or f'¥{each:,}'} per person"
     if size < 2:  # one traveller: per person is the whole budget, still read as said
-        return each, (f"人均 {said[0] or f'¥{each:,}'}", f"{said[1] or f'¥{each:,}'} per person")
-    zh = f"人均 {'' if said[0] else '¥'}{said[0] or f'{each:,}'} × {size}人"
-    en = f"{said[1] or f'¥{each:,}'} per person × {size}"
-    return each * size, (zh, en)
+        return each, (zh, en)
+    return each * size, (f"{zh} × {size}人", f"{en} × {size}")
