@@ -52,10 +52,9 @@ def _match(run: str) -> tuple[City, str] | None:
     """The one sample city whose Chinese name `run` sounds like and shares a character with, or None."""
     if resolve_city(run) is not None:  # a city's own name (倫敦, 東京) is found as written, never as a typo
         return None
-    index = _index()
     cities: dict[str, tuple[City, str]] = {}
     for reading in product(*(_readings(ch) for ch in run)):
-        for city, name in index.get(reading, ()):
+        for city, name in _index().get(reading, ()):
             if name != run and any(a == b for a, b in zip(run, name, strict=True)):
                 cities.setdefault(city.id, (city, name))
     return next(iter(cities.values())) if len(cities) == 1 else None
@@ -75,7 +74,6 @@ def find_homophones(text: str, taken: list[tuple[int, int]]) -> list[tuple[int, 
     sounds like a sample city's Chinese name (toneless) and shares a character with it in place: the one
     city so (two that sound alike read as neither), outside the names already found (`taken`, extended)."""
     found: list[tuple[int, int, City, str]] = []
-    chars = _name_chars()
     covered = bytearray(len(text))  # the names found so far, marked: an overlap test as long as the run
     for s, e in taken:
         covered[s:e] = b"\x01" * (e - s)
@@ -85,7 +83,7 @@ def find_homophones(text: str, taken: list[tuple[int, int]]) -> list[tuple[int, 
                 continue
             for end in range(start + 2, min(start + 4, m.end()) + 1):
                 run = text[start:end]
-                if any(covered[start:end]) or not chars.intersection(run) or run in NOT_TYPOS:
+                if any(covered[start:end]) or not _name_chars().intersection(run) or run in NOT_TYPOS:
                     continue
                 if _follows_a_place(run, text[end : end + 2]) and (hit := _match(run)) is not None:
                     taken.append((start, end))

@@ -11,10 +11,9 @@ R = rules.Rules("not_trip")
 
 def in_event(text: str, at: int) -> bool:
     """Whether position `at` lies in a clause about an exam or a meeting with no trip in it (下周三在上海有个考试)."""
-    clause = next((m for m in R.CLAUSE.finditer(text) if m.start() <= at < m.end()), None)
-    if clause is None or len(R.CLAUSE.findall(text)) < 2:
-        return False
-    return bool(R.EVENT.search(clause.group(0))) and not R.TRIP_VERB.search(clause.group(0))
+    clauses = list(R.CLAUSE.finditer(text))
+    clause = next((m.group(0) for m in clauses if m.start() <= at < m.end()), None)
+    return clause is not None and len(clauses) > 1 and bool(R.EVENT.search(clause)) and not R.TRIP_VERB.search(clause)
 
 
 def clause_of(text: str, at: int) -> str:
@@ -42,11 +41,9 @@ def asides_blanked(text: str, past: bool = True) -> str:
     """`text` with the clauses about something else (an exam, a meeting; with `past`, a trip already made)
     blanked."""
     clauses = R.CLAUSE.findall(text)
-    if len(clauses) < 2:
-        return text
-    aside = [c for c in clauses if (past and R.PAST.search(c)) or (R.EVENT.search(c) and not R.TRIP_VERB.search(c))]
-    for clause in aside:
-        text = text.replace(clause, " " * len(clause), 1)
+    for clause in clauses if len(clauses) > 1 else ():  # a question of one clause is all about the trip
+        if (past and R.PAST.search(clause)) or (R.EVENT.search(clause) and not R.TRIP_VERB.search(clause)):
+            text = text.replace(clause, " " * len(clause), 1)
     return text
 
 

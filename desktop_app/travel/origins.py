@@ -39,10 +39,9 @@ def _route_origin(text: str, places: list[Mention]) -> Mention | None:
             continue
         between = text[first.start : second.start].casefold()
         crosses = R.SENTENCE_END.search(between) is not None  # 故宫周一开门吗？我们周一到北京: two sentences
-        if R.ROUTE_JOIN.search(between) and len(between) < len(first.city.en) + 8 and not crosses:
-            return first
-        if text[first.start + matched_len(text, first.start, first.city) : second.start].strip() == "去":
-            return first  # 成都去昆明 (not 去三亚还是去昆明: there 去 is not right after the first city)
+        joined = R.ROUTE_JOIN.search(between) and len(between) < len(first.city.en) + 8 and not crosses
+        if joined or text[first.start + matched_len(text, first.start, first.city) : second.start].strip() == "去":
+            return first  # or 成都去昆明 (not 去三亚还是去昆明: there 去 is not right after the first city)
     return None
 
 
@@ -66,10 +65,9 @@ def find_origin(text: str, places: list[Mention]) -> Mention | None:
     """The place named as the start: said outright, else the first city of a route (北京到三亚)."""
     places = [p for p in places if not aside(text, p)]
     fix = R.CHANGED_MIND.search(text)  # "from Shenzhen... oh wait, no, from Guangzhou": the start said last
-    if fixed := [p for p in places if fix and p.start > fix.end() and after_from(text, p)]:
-        return fixed[0]
+    fixed = next((p for p in places if fix and p.start > fix.end() and after_from(text, p)), None)
     right_after_from = (p for p in places if after_from(text, p))  # "from Beijing sept 6-12", "flights from Shanghai"
-    return _origin_from_patterns(text, places) or next(right_after_from, None) or _route_origin(text, places)
+    return fixed or _origin_from_patterns(text, places) or next(right_after_from, None) or _route_origin(text, places)
 
 
 def after_from(text: str, place: Mention) -> bool:
@@ -96,8 +94,7 @@ def trip_places(text: str, places: list[Mention]) -> list[Mention]:
     elsewhere = [p for p in places if not in_event(text, p.start)]
     stayed = [p for p in elsewhere if not flown_through(text, p.start, _end(text, p))]
     went = changed_mind(text, [p for p in stayed if not in_told(text, p.start)])
-    if len(went) < 2 and R.COMPARED.search(text):
-        went = stayed
+    went = stayed if len(went) < 2 and R.COMPARED.search(text) else went
     kept = {p.city or p.world for p in went}  # 在东京转机…东京中间住一晚: Tokyo stays, where first named
     return [p for p in elsewhere if (p.city or p.world) in kept] or elsewhere or places
 

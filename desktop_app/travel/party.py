@@ -60,7 +60,7 @@ def _counted(table: str, text: str) -> Party | None:
         said = rule.get("said", m.group(0))
         if "plus" in rule and (more := re.match(rule["plus"], text[m.end() :])):
             english = rule.get("plus_english", False)
-            size += _add(more.group(1), EN_COMPANIONS + ZH_COMPANIONS if english else ZH_COMPANIONS, 0, [], english)[0]
+            size += _add(more.group(1), EN_COMPANIONS + ZH_COMPANIONS if english else ZH_COMPANIONS, [], english)[0]
             said = text[m.start() : m.end() + more.end()] if rule.get("plus_said") else said
         if rule.get("bare_unless") and m.group("bare") and re.search(rule["bare_unless"], text[: m.start()]):
             return None
@@ -85,17 +85,14 @@ def _companions(text: str) -> Party | None:
         return group
     couple = R.COUPLE.search(text) is not None
     said: list[str] = []
-    count, kids = (2 if couple else 1), 0
-    partner = False
     named: list[tuple[int, int]] = []  # where the "with" clauses named people: "and my colleague is coming too"
+    count, kids, partner = (2 if couple else 1), 0, False
     for table, clauses, english in ((ZH_COMPANIONS, R.ZH_WITH, False), (EN_COMPANIONS, R.EN_WITH, True)):
         for m in clauses.finditer(text):
             named.append(m.span(1))
-            before = count
-            count, said, more = _add(R.ASIDE.sub("", m.group(1)), table, count, said, english)
-            count -= min(more, kids)  # 带两个娃…我和老公加两个孩子: the same children named twice count once
+            added, more = _add(R.ASIDE.sub("", m.group(1)), table, said, english)
+            count += max(added - min(more, kids), 0)  # 带两个娃…我和老公加两个孩子: children named twice count once
             kids, partner = max(kids, more), partner or PARTNER.search(m.group(1)) is not None
-            count = max(count, before)
     if count == 1 and (along := R.TAGGING_ALONG.search(text) or R.TAKEN.search(text)):
         count, said = 2, [along.group(0)]  # 我老公去出差，我想跟着一起去, "take her to Guilin": two go
     for m in R.EN_JOINING.finditer(text):  # "grandparents are coming too", "my sister is coming too"
@@ -103,8 +100,8 @@ def _companions(text: str) -> Party | None:
         if any(a <= start < b for a, b in named):
             continue  # counted once, by its clause
         end = min([a for a, _ in named if start < a < end] + [end])  # "my husband and our two boys": the boys once
-        count, said, more = _add(text[start:end], EN_COMPANIONS, count, said, english=True)
-        kids += more
+        added, more = _add(text[start:end], EN_COMPANIONS, said, english=True)
+        count, kids = count + added, kids + more
     count, said = _pairs_once(count, said)
 
     count -= 1 if couple and partner else 0  # 我和老公…度蜜月: the partner is the couple's second
@@ -128,11 +125,9 @@ def _pairs_once(count: int, said: list[str]) -> tuple[int, list[str]]:
     return count, said
 
 
-def _add(
-    words: str, table: tuple[tuple[str, int], ...], count: int, said: list[str], english: bool = False
-) -> tuple[int, list[str], int]:
+def _add(words: str, table: tuple[tuple[str, int], ...], said: list[str], english: bool = False) -> tuple[int, int]:
     """The people named in `words`, a number before a plural counted ("two kids" = 2, 两个孩子 = 2), and of
-    them the children (the rows said as children)."""
+    them the children (the rows said as children); the words that named them are put on `said`."""
     added = kids = 0
     for pattern, each in table:
         for m in re.finditer(pattern, words, re.IGNORECASE):
@@ -150,7 +145,7 @@ def _add(
             else:  # "two kids", 两个孩子, "kids aged 6 and 10": the words that gave the number
                 said.append((m.group(0) + ages.group(0) if ages else f"{before[0]}{gap}{m.group(0)}").strip())
         words = re.sub(pattern, lambda m: " " * len(m.group(0)), words, flags=re.IGNORECASE)
-    return count + added, said, kids
+    return added, kids
 
 
 def added_people(text: str) -> int:
@@ -164,7 +159,7 @@ def added_people(text: str) -> int:
         return 0
     found = _companions(text)
     said = re.search(r"(?:^|[\s，,。！!？?])([^，,。！？!?\s]{1,6}?)也", text)  # 我妹也想去, 我老婆和孩子也一起回
-    named = _add(said.group(1), ZH_COMPANIONS, 0, [])[0] if said else 0  # the ones named before 也
+    named = _add(said.group(1), ZH_COMPANIONS, [])[0] if said else 0  # the ones named before 也
     if found is None or found.guessed:
         return named
     we = R.WE.search(re.sub(r"(?i)\b(?:joining|join|with|meeting|meet) us\b", " ", text))  # "joining us": not "we are"
@@ -189,15 +184,14 @@ def _listed(text: str) -> Party | None:
     if found is None or found[0] < 2:
         return None
     joining = [m.group(0) for m in R.EN_JOINING.finditer(text) if m.group(0) not in found[2]]  # "X's coming too"
-    more = sum(_add(m, EN_COMPANIONS, 0, [], english=True)[0] for m in joining)
+    more = sum(_add(m, EN_COMPANIONS, [], english=True)[0] for m in joining)
     return Party(found[0] + more, ", ".join([found[2], *joining]), children=found[1])
 
 
 def find_party(text: str) -> Party:
     """The head count a question gives (one traveller when it names nobody), with any rooms asked for."""
-    listed, explicit = _listed(text), _counted("explicit", text)
-    whole = explicit is not None and _whole(explicit, text)  # "just the 3 of us"
-    if explicit is not None and (listed is None or explicit.said not in listed.said or whole):
+    listed, explicit = _listed(text), _counted("explicit", text)  # a list's item, unless "just the 3 of us"
+    if explicit is not None and (listed is None or explicit.said not in listed.said or _whole(explicit, text)):
         found: Party | None = _with_children(explicit, text)  # "a family of five": said outright (unless one
         # item of a longer list)
     else:
@@ -218,11 +212,10 @@ def _whole(explicit: Party, text: str) -> bool:
 
 def _with_children(explicit: Party, text: str) -> Party:
     """The adults counted (我和老公两个大人) and the children named apart (带两个娃): all of them."""
-    if explicit.children or not R.ADULTS.search(explicit.said):
+    named = None if explicit.children or not R.ADULTS.search(explicit.said) else _companions(text)
+    if named is None or not (kids := named.children):
         return explicit
-    named = _companions(text)
-    kids = named.children if named is not None else 0
-    return Party(explicit.size + kids, f"{explicit.said}、{named.said}", children=kids) if named and kids else explicit
+    return Party(explicit.size + kids, f"{explicit.said}、{named.said}", children=kids)
 
 
 def new_total(text: str) -> bool:

@@ -45,9 +45,7 @@ def all_cities() -> tuple[City, ...]:
     """Every city in `resources/data/cities.json`."""
     return tuple(
         City(
-            id=c["id"],
-            zh=c["zh"],
-            en=c["en"],
+            **{k: c[k] for k in ("id", "zh", "en")},
             aliases=tuple(c.get("aliases", [])),
             lat=float(c.get("lat", 0.0)),
             lon=float(c.get("lon", 0.0)),
@@ -102,9 +100,7 @@ def _qualified(name: str) -> City | None:
     if city is None:
         return None
     allowed = _qualifiers(city)
-    extra = [p for p in parts[1:] if p.strip()]
-    ok = all(_norm(p) in allowed or _bare_qualifier(p) in allowed for p in extra)
-    return city if ok else None
+    return city if all(_norm(p) in allowed or _bare_qualifier(p) in allowed for p in parts[1:] if p.strip()) else None
 
 
 def resolve_city(name: str) -> City | None:
@@ -202,20 +198,14 @@ def airport_city(name: str) -> City | None:
     return None
 
 
-def _said_as_airport(text: str, start: int, end: int) -> bool:
-    """A code counts only where a place is meant ("from PVG", "PVG→NRT"): "CAN I go" is no airport."""
-    return bool(R._BEFORE.search(text[max(0, start - 12) : start]) or R._AFTER.match(text[end : end + 10]))
-
-
 def _meant_as_airport(text: str, m: re.Match[str]) -> bool:
-    """PVG where a place is meant; a code typed in lower case ("sha to ctu", "bkk 3 nights", "hkg hotels") too,
-    unless it is an English word (can, sin)."""
-    code, said = m.group(0), _said_as_airport(text, m.start(), m.end())
+    """A code counts only where a place is meant ("from PVG", "PVG→NRT": "CAN I go" is no airport); a code typed in
+    lower case ("sha to ctu", "bkk 3 nights", "hkg hotels") too, unless it is an English word (can, sin)."""
+    code, start, end = m.group(0), m.start(), m.end()
+    said = bool(R._BEFORE.search(text[max(0, start - 12) : start]) or R._AFTER.match(text[end : end + 10]))
     if code.isupper():
         return said
-    return (
-        code.islower() and code not in WORDS["not_codes"] and (said or R.LOOKUP_AFTER.match(text, m.end()) is not None)
-    )
+    return code.islower() and code not in WORDS["not_codes"] and (said or R.LOOKUP_AFTER.match(text, end) is not None)
 
 
 def find_airports(text: str) -> list[tuple[int, int, City]]:

@@ -69,13 +69,12 @@ def find_regions(text: str, taken: list[tuple[int, int]]) -> list[tuple[int, int
 def qualifies(text: str, region: tuple[int, int], cities: list[tuple[int, int, City]], inside: Region) -> bool:
     """Whether a region written right beside one of its own cities only locates that city."""
     start, end = region
-    beside = (
+    return any(
         (c_start >= end and R.BEFORE_CITY.fullmatch(text, end, c_start))
         or (c_end <= start and R.AFTER_CITY.fullmatch(text, c_end, start))
         for c_start, c_end, city in cities
         if city in inside.cities
     )
-    return any(beside)
 
 
 def country_cities(place: WorldPlace) -> tuple[City, ...]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import date, timedelta
 
 from desktop_app.travel import rules
@@ -19,26 +20,22 @@ def nights_to_stay(said: int | None, kind: str | None, span_days: int) -> int:
 def _counted(text: str) -> tuple[int | None, int | None]:
     """(days, nights) said with a number: 三天, 两晚, "3 days", "2 nights", 48小时; 一天几班 and
     24小时营业 are no stay, and 多少钱一晚 is one night only when no other length is said."""
-    days = nights = None
     text = R.NOT_DAYS.sub("   ", text)
-    if m := R.ZH_DAYS.search(text):
-        days = number(m.group(1) or m.group(2) or m.group(3))
-    if m := R.ZH_NIGHTS.search(R.A_NIGHT_PRICED.sub(" ", text)):
-        nights = number(m.group(1))
-    if m := R.EN_DAYS.search(text):
-        days = number(m.group(1))
+    if m := R.PACKAGE.search(text):  # a package's 5D4N says both
+        return number(m.group(1)), number(m.group(2))
+    days = _said(R.EN_DAYS.search(text) or R.ZH_DAYS.search(text))  # "3 days" read over 三天 when both are said
     days = None if days == 1 and R.DAY_TRIP.search(text) else days  # 一日游, 当天来回: no night
     if days is None and (m := R.HOURS.search(text)):  # 48小时: two days
         days = int(m.group(1)) // 24
+    nights = _said(R.ZH_NIGHTS.search(R.A_NIGHT_PRICED.sub(" ", text)))
     nights = nights or 2 if R.COUPLE_NIGHTS.search(text) else nights
-    if m := R.PACKAGE.search(text):
-        return number(m.group(1)), number(m.group(2))
-    dated = R.MONTH_DAY.sub(" ", text)
-    if m := R.EN_NIGHTS.search(dated):
-        nights = number(m.group(1) or m.group(2))
-    if m := R.MAKE_IT.search(dated):
-        nights = number(m.group(1))
-    return days, nights
+    dated = R.MONTH_DAY.sub(" ", text)  # "one night, make it 3" read over "2 nights", and both over 两晚
+    return days, (_said(m) if (m := R.MAKE_IT.search(dated) or R.EN_NIGHTS.search(dated)) else nights)
+
+
+def _said(m: re.Match[str] | None) -> int | None:
+    """The number the first group a match said reads (None without a match)."""
+    return number(next(g for g in m.groups() if g)) if m else None
 
 
 def parse_duration(text: str) -> tuple[int | None, int | None]:
@@ -62,8 +59,7 @@ def nights_until_back(text: str, start: date) -> int | None:
     (a day that is the start itself, "leaving Friday", is the way out)."""
     for m in R.BACK_ON.finditer(text):
         if day := m.group("zd") or m.group("ed") or m.group("md"):  # a day of the month: this month's, or the next
-            back = next_on(start + timedelta(days=1), int(day)) if int(day) != start.day else None
-            if back:
+            if int(day) != start.day and (back := next_on(start + timedelta(days=1), int(day))):
                 return (back - start).days
             continue
         zh, en = m.group("zh"), m.group("en") or m.group("enz")
@@ -88,9 +84,8 @@ def days_moved(text: str) -> tuple[int, str]:
 def more_nights(text: str) -> int:
     """How many nights a follow-up adds to the stay (fewer when negative, 0 when none)."""
     if m := R.SHORTER.search(text):
-        return -(number(next(g for g in m.groups() if g)) or 0)
-    m = R.LONGER.search(text)
-    return (number(m.group(1) or m.group(2)) or 0) if m else 0
+        return -(_said(m) or 0)
+    return _said(R.LONGER.search(text)) or 0
 
 
 _N = r"(\d{1,2}|[一两二三四五六七八九十]{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)"
@@ -110,11 +105,8 @@ def said_nights(text: str) -> dict[str, int]:
         assert place.city is not None
         end = place.start + matched_len(text, place.start, place.city)
         window = text[end : min(end + 24, next((c.start for c in cities if c.start > place.start), len(text)))]
-        after = (
-            R.NIGHTS_AFTER.match(window)
-            or (R.BARE_AFTER.match(window[:8]) if found else None)
-            or R.FILLED.match(window)
-        )
+        bare = bool(found) and R.BARE_AFTER.match(window[:8])  # a bare count once nights were said
+        after = R.NIGHTS_AFTER.match(window) or bare or R.FILLED.match(window)
         before = R.NIGHTS_BEFORE.search(text[max(0, place.start - 16) : place.start]) if counted else None
         if (m := after or before) and (n := _count(next(g for g in m.groups() if g))):
             found.pop(place.city.id, None)  # in the order last said: "two in Haikou … So Sanya 6, then Haikou 2"

@@ -54,10 +54,8 @@ def world_places() -> tuple[tuple[str, WorldPlace], ...]:
     """Every (name, place) of the world list, longest name first, sample cities' names left out."""
     sample = {n.casefold() for c in all_cities() for n in c.names()}
     pairs: list[tuple[str, WorldPlace]] = []
-    for row in load_data("world_places.json").get("places", []):
+    for row in (r for r in load_data("world_places.json").get("places", []) if r.get("en")):  # named in English
         zh, en = [str(n) for n in row.get("zh", [])], [str(n) for n in row.get("en", [])]
-        if not en:
-            continue
         place = WorldPlace(_shown_zh(zh), en[0], str(row.get("kind", "city")), float(row["lat"]), float(row["lon"]))
         pairs.extend((n, place) for n in (*zh, *en) if len(n) >= 2 and n.casefold() not in sample)
     return tuple(sorted(pairs, key=lambda p: -len(p[0])))
@@ -71,11 +69,8 @@ _ASCII_FOLD = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212
 @lru_cache(maxsize=1)
 def _world_needles() -> tuple[tuple[str, str, bool, WorldPlace], ...]:
     """(name, the substring it needs, whether in the lowered text, place), in world_places' order."""
-    out = []
-    for name, place in world_places():
-        folded = name.isascii() and name not in AS_WRITTEN
-        out.append((name, name.lower() if folded else name, folded, place))
-    return tuple(out)
+    folded = [(name, name.isascii() and name not in AS_WRITTEN, place) for name, place in world_places()]
+    return tuple((name, name.lower() if fold else name, fold, place) for name, fold, place in folded)
 
 
 # a world place's pattern, compiled when its name is in a text (not all ~1,700 up front: ~1 MB)
@@ -122,7 +117,9 @@ def _distance(a: str, b: str) -> int:
 
 @lru_cache(maxsize=1)
 def _latin_names() -> tuple[tuple[str, City], ...]:
-    return tuple((n.casefold(), c) for c in all_cities() for n in c.names() if n.isascii() and len(n) >= 4)
+    """The Latin names a slip is weighed against: five letters or more (a word of four letters is read only as a
+    longer name short of one, "Seol": "deli" is no Dali)."""
+    return tuple((n.casefold(), c) for c in all_cities() for n in c.names() if n.isascii() and len(n) >= 5)
 
 
 def _misspelt(text: str, taken: list[tuple[int, int]]) -> Iterator[tuple[int, int, City]]:
@@ -133,17 +130,13 @@ def _misspelt(text: str, taken: list[tuple[int, int]]) -> Iterator[tuple[int, in
     # a name of two words first ("Kuala Lampur"), then single words ("Singapure", "Seol")
     for m in [*R.TWO_WORDS.finditer(text), *R.ONE_WORD.finditer(text)]:
         end = m.start() + len(m.group(m.lastindex or 0))
-        if any(m.start() < e and s < end for s, e in taken):
+        word = text[m.start() : end].casefold()
+        if any(m.start() < e and s < end for s, e in taken) or word in NOT_SLIPS:
             continue
         listed = any(0 <= m.start() - e <= 2 for _, e in before)
         if not (listed or R._PLACE_AFTER.match(text[end:]) or R._PLACE_BEFORE.search(text[: m.start()])):
             continue
-        word = text[m.start() : end].casefold()
-        if word in NOT_SLIPS:
-            continue
-        names = [  # a word of four letters only as a longer name short of one ("Seol"): "deli" is no Dali
-            (n, c) for n, c in _latin_names() if n[0] == word[0] and (" " in n) == (" " in word) and len(n) >= 5
-        ]
+        names = [(n, c) for n, c in _latin_names() if n[0] == word[0] and (" " in n) == (" " in word)]
         best = min(((_distance(word, n), c) for n, c in names), key=lambda pair: pair[0], default=None)
         if best is not None and 0 < best[0] <= (1 if len(word) < 8 else 2):
             yield m.start(), end, best[1]
