@@ -48,7 +48,7 @@ def frame_of(query: TripQuery) -> TripFrame:
         shape=_shape(query, len(stops)),
         dates=Dates(when.kind, when.start, when.end) if when is not None else None,
         typical_months=query.typical_months,
-        nights=query.nights or query.days,  # only when said (stay_nights fills in a default)
+        nights=0 if query.day_trip else query.nights or query.days,  # only when said (stay_nights fills a default)
         budget=budget,
         stars=query.stars_said,
         hotel_cap=query.night_cap,
