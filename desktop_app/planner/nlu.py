@@ -299,7 +299,8 @@ def _weather_and_scope(q: TripQuery, text: str) -> None:
     q.typical_months = typical_months(text) if q.when is None and q.open is None else ()
     if q.typical_months == ALL_MONTHS and not q.intents & (ANSWERABLE - {"weather"}):
         q.intents = {"weather"}  # 什么时候去拉萨最好: the months compared, no trip priced
-    if q.beyond and not find_intents(text) & ANSWERABLE:  # 去日本要签证吗 after a priced trip: not asked again
+    best_time = q.typical_months == ALL_MONTHS and q.intents == {"weather"}  # 樱花什么时候去: the months still help
+    if q.beyond and not best_time and not find_intents(text) & ANSWERABLE:  # 去日本要签证吗 after a priced trip
         weighs = len(q.destinations) > 1 and ("suitability" in q.beyond or SCOPE.WHICH_BETTER.search(text) is not None)
         q.intents = q.intents & {"compare"} if weighs else set()
 

@@ -61,3 +61,25 @@ def test_parents_who_join_the_trip_count_with_the_asker() -> None:
     assert find_party("My parents are flying to Harbin with me in January").size == 3
     assert find_party("my parents are flying into Shenzhen to visit me").size == 2  # they visit; the asker stays
     assert joined(Party(2, "2 adults"), "my parents-in-law are flying with us too").size == 4
+
+
+async def test_rooms_asked_for_with_nobody_counted_are_booked_as_asked() -> None:
+    party = find_party("Hotels in Harbin for Christmas Eve, 2 rooms")
+    assert (party.size, party.rooms) == (1, 2)  # the rooms as asked; nobody counted, so no head count made up
+    events, _ = await run("Hotels in Harbin for Christmas Eve, 2 rooms")
+    assert dict(calls_of(events))["get_hotel_price"]["rooms"] == 2
+    assert find_party("Three nights in Chongqing for a couple, leaving from Shenzhen").size == 2
+    assert find_party("Shanghai for a couple of days").size == 1
+
+
+def test_a_company_standard_a_night_is_the_hotels_cap() -> None:
+    assert parse("下下周三去香港出差，住两晚，公司报销标准一晚800", []).night_cap == 800
+
+
+async def test_lanterns_and_blossoms_are_events_and_the_months_still_answer_when() -> None:
+    events, _ = await run("元宵节去哪里看花灯比较好？")
+    assert calls_of(events) == [] and final_text(events).startswith("示例数据里没有活动、演出和节庆安排")
+    events, _ = await run("we want to see cherry blossoms in Wuhan, when should we go?")
+    assert {name for name, _ in calls_of(events)} == {"get_weather"}
+    text = final_text(events)
+    assert text.startswith("The sample data has nothing on events") and "months with a mean of 15–25°C" in text
