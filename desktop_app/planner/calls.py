@@ -120,4 +120,4 @@ def stay_args(frame: TripFrame, city: str, day: str, nights: int) -> dict[str, A
     """A hotel for the party's rooms, from `day` when there is one, for `nights` (0: none said)."""
     stay: dict[str, Any] = {"city": city, "stars": frame.stars or 4}
     stay |= {"check_in": day, "nights": nights} if day else ({"nights": nights} if nights else {})
-    return stay | ({"rooms": frame.rooms} if frame.seats > 1 else {})
+    return stay | ({"rooms": frame.rooms} if frame.seats > 1 or frame.rooms > 1 else {})

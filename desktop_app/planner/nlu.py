@@ -40,6 +40,7 @@ from desktop_app.travel.ranges import back_on, in_trip_time
 from desktop_app.travel.regions import Region, find_regions, qualifies, world_stops
 from desktop_app.travel.spelling import written_out
 from desktop_app.travel.stay import (
+    day_trip,
     days_moved,
     more_nights,
     nights_to_stay,
@@ -93,6 +94,7 @@ class TripQuery:
     read_as: list[tuple[str, City]] = field(default_factory=list)  # misspelt names read as cities: (三压, 三亚)
     dropped: list[City] = field(default_factory=list)  # 海口不去了, "drop KL": out of the trip so far
     learned: float | None = None  # how sure the classifier was where its reading of the asks won (second_look.py)
+    day_trip: bool = False  # 一日游, 当天来回, "a day trip": out and back the same day, no hotel looked up
 
     @property
     def stars(self) -> int:
@@ -109,6 +111,8 @@ class TripQuery:
         """Nights of hotel: explicit nights, else the seed's convention of one night per day,
         else what the dates span (a weekend: one night, Dec 20-27: seven), else three."""
         when = self.when
+        if self.day_trip:
+            return 0
         return nights_to_stay(self.nights or self.days, when.kind if when else None, when.days if when else 0)
 
     @property
@@ -139,13 +143,14 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
     q.days, q.nights = parse_duration(told_blanked(text))  # "just got back from a week in Phuket": not this trip
     q.stars_said = parse_stars(text)
     _when(q, text)
+    q.day_trip = _day_trip(q, text)
     q.party = find_party(text)
     cap = PER_NIGHT.search(text)
     q.budget = parse_budget(text) if MONEY.BUDGET_WORDS.search(text) and not cap else None
     if q.budget is not None and (foreign := foreign_budget(text)) is not None:
         q.budget_currency = foreign[1], foreign[2]
     q.budget_each = q.budget is not None and bool(MONEY.PER_PERSON.search(text))  # counted for the party at the end
-    q.night_cap = int((cap.group("n") or cap.group("z")).replace(",", "")) if cap else None
+    q.night_cap = int(next(g for g in cap.groups() if g).replace(",", "")) if cap else None
     _beyond(q, text)
     q.when = trip_time(q.when, q.intents, q.beyond)
     said_of = (WEATHER_ASK.RAIN_OR_SNOW, R.ONE_WAY, ASKS.TRAIN, R.BY_AIR)  # 会下雨吗, 单程, 高铁, 机票
@@ -188,6 +193,13 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
     second_look(q, text, earlier)  # learned.py: a classifier's reading where the rules only assumed
     _count_budget(q)
     return q
+
+
+def _day_trip(q: TripQuery, text: str) -> bool:
+    """一日游, 当天来回, "a day trip": no nights said, no days that span a stay, no hotel asked for."""
+    ranged = q.when is not None and q.when.kind == "range" and q.when.days > 1  # "staying in HK 12/20-12/24"
+    no_stay = q.nights is None and q.days in (None, 1) and "hotels" not in q.intents and not ranged
+    return no_stay and day_trip(told_blanked(text))
 
 
 def _beyond(q: TripQuery, text: str) -> None:
@@ -287,7 +299,8 @@ def _weather_and_scope(q: TripQuery, text: str) -> None:
     q.typical_months = typical_months(text) if q.when is None and q.open is None else ()
     if q.typical_months == ALL_MONTHS and not q.intents & (ANSWERABLE - {"weather"}):
         q.intents = {"weather"}  # 什么时候去拉萨最好: the months compared, no trip priced
-    if q.beyond and not find_intents(text) & ANSWERABLE:  # 去日本要签证吗 after a priced trip: not asked again
+    best_time = q.typical_months == ALL_MONTHS and q.intents == {"weather"}  # 樱花什么时候去: the months still help
+    if q.beyond and not best_time and not find_intents(text) & ANSWERABLE:  # 去日本要签证吗 after a priced trip
         weighs = len(q.destinations) > 1 and ("suitability" in q.beyond or SCOPE.WHICH_BETTER.search(text) is not None)
         q.intents = q.intents & {"compare"} if weighs else set()
 
@@ -385,8 +398,8 @@ def _inherit(q: TripQuery, text: str, before: TripQuery) -> None:
     if q.origin is None and q.origin_world is None and not before.origin_assumed:
         q.origin, q.origin_world = before.origin, before.origin_world
     _stops_so_far(q, text, before)
-    if q.days is None and q.nights is None:
-        q.days, q.nights = before.days, before.nights
+    if q.days is None and q.nights is None and not q.day_trip:
+        q.days, q.nights, q.day_trip = before.days, before.nights, before.day_trip
     q.stars_said = before.stars_said if q.stars_said is None else q.stars_said
     _when_so_far(q, text, before)
     if not q.open and (before.destinations or before.no_data):

@@ -23,7 +23,8 @@ def targets(query: TripQuery) -> tuple[str, ...]:
 def frame_of(query: TripQuery) -> TripFrame:
     """The query as a frozen frame, read once the plan is decided (origin, route): None where not said."""
     party = query.party
-    travellers = None if party.said == "" else Travellers(party.size - party.children, party.children, party.rooms)
+    said = party.said != "" or party.asked_rooms > 1  # "2 rooms": rooms asked with nobody counted
+    travellers = Travellers(party.size - party.children, party.children, party.rooms) if said else None
     each = query.stop_nights if len(query.stop_nights) == len(query.destinations) else ()
     stops = [Stop(c.id, each[i] if each else None) for i, c in enumerate(query.destinations)]
     stops += [Stop(p.label(query.lang), has_data=False) for p in query.no_data]
@@ -48,7 +49,7 @@ def frame_of(query: TripQuery) -> TripFrame:
         shape=_shape(query, len(stops)),
         dates=Dates(when.kind, when.start, when.end) if when is not None else None,
         typical_months=query.typical_months,
-        nights=query.nights or query.days,  # only when said (stay_nights fills in a default)
+        nights=0 if query.day_trip else query.nights or query.days,  # only when said (stay_nights fills a default)
         budget=budget,
         stars=query.stars_said,
         hotel_cap=query.night_cap,

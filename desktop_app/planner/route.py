@@ -14,6 +14,7 @@ from desktop_app.planner.trip_lines import Costs, cost_lines, peak_sum
 from desktop_app.planner.wording import Lines, city_name, nights_en, nights_said, say, yuan
 from desktop_app.tools.travel.lookup import LOOKUPS, slot_of
 from desktop_app.travel import rules
+from desktop_app.travel.places import City
 from desktop_app.travel.when import span_text
 from desktop_app.trips.model import mode_name
 
@@ -23,11 +24,21 @@ LINES = Lines(rules.table("route")["LINES"])  # the route's answer, in both lang
 
 def is_route(text: str, q: TripQuery) -> bool:
     """Two or more places as one trip: said as a route, or given one length and no single lookup."""
-    if len(q.destinations) < 2 or "compare" in q.intents or q.open is not None or q.regions:
-        return False  # a province's cities ("去云南玩一周") are candidates to weigh, not stops said in order
+    if len(q.destinations) < 2 or "compare" in q.intents or q.open is not None:
+        return False
+    if q.regions and not (R.ROUTE_WORDS.search(text) and all(_named(c, text) for c in q.destinations)):
+        return (
+            False  # a province's cities ("去云南玩一周") are candidates to weigh, unless named in order (先昆明再大理)
+        )
     if R.ROUTE_WORDS.search(text) or len(q.stop_nights) == len(q.destinations):
         return True  # said as a route, or nights said for every stop (青岛两晚、大连一晚)
     return (q.days is not None or q.nights is not None) and not R.SINGLE_LOOKUP.search(text)
+
+
+def _named(city: City, text: str) -> bool:
+    """The city itself is named in the text (not only its province)."""
+    folded = text.casefold()
+    return any(len(n) > 1 and n.casefold() in folded for n in city.names())
 
 
 def stop_nights(q: TripQuery) -> list[int]:

@@ -38,20 +38,22 @@ class Reading(Protocol):
     nights: int | None
     learned: float | None
     budget: int | None
+    day_trip: bool
+    route: bool
 
 
 def looks_up(query: Reading) -> tuple[str, ...]:
     """The lookups named; all three for a whole trip, a comparison or an open question (weighed whole)."""
     if not (query.destinations or query.no_data or query.open is not None):
         return ()  # no place to look anything up for: "what is the point of travel?"
-    if query.intents == {"guide"} and query.open is None:
+    if query.intents == {"guide"} and query.open is None and not query.route:  # 先昆明再大理，怎么安排: the route
         return ("weather",)  # 成都玩法: the data has no sights; the weather helps plan them, nobody asked a price
     if query.open_here and query.open is not None and query.open.weather_only:
         return ("weather",)
     wanted = tuple(i for i in LOOKUPS if i in query.intents)
     if not wanted or ("compare" in query.intents and not query.compare_one) or query.open_here:
-        return LOOKUPS
-    return wanted
+        wanted = LOOKUPS
+    return tuple(i for i in wanted if i != "hotels") if query.day_trip else wanted  # 一日游: no night to stay
 
 
 def asked(query: Reading) -> tuple[str, ...]:

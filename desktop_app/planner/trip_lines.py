@@ -40,6 +40,8 @@ def dates_line(q: TripQuery, lang: str) -> str:
     if start and end and "hotels" in wanted:
         n = q.stay_nights
         line += LINES("looked_up_for", lang, span=span_text(start, end, lang), n=n, nights=nights_en(n))
+    elif start and q.day_trip:  # 一日游: out and back the same day
+        line += LINES("same_day", lang, day=span_text(start, start, lang))
     elif start and end and "flights" in wanted:  # a round-trip fare, no stay: the days out and back
         line += LINES("out_and_back", lang, out=span_text(start, start, lang), back=span_text(end, end, lang))
     if not q.when.official:

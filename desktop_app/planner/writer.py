@@ -123,6 +123,8 @@ def _fare_line(fare: Exchange, p: Place, q: TripQuery, lang: str) -> str:
     shown = yuan(price) if price is not None else d.get("price", "?")
     if q.party.size > 1:
         shown += LINES("per_person", lang) + _fare_total(d, p, q, lang)
+    elif q.day_trip:  # 一日游: there and back is the whole cost
+        shown += _fare_total(d, p, q, lang)
     zh_note, _, en_note = str(d.get("note", "") if record.mode != "flight" else "").partition(" / ")
     note = say(lang, zh_note, en_note)
     why = LINES("aside", lang, text=note) if note else ""
@@ -135,7 +137,8 @@ def _fare_total(d: dict[str, Any], p: Place, q: TripQuery, lang: str) -> str:
     if not isinstance(total, int) or trip_total(p, q) is not None:
         return ""
     way = LINES("round_trip" if legs == 2 else "one_way", lang)
-    return LINES("fare_total", lang, n=q.party.size, way=way, total=yuan(total))
+    one = q.party.size == 1
+    return LINES("fare_total_one" if one else "fare_total", lang, n=q.party.size, way=way, total=yuan(total))
 
 
 def hotel_line(p: Place, q: TripQuery, lang: str) -> str:

@@ -197,9 +197,12 @@ def find_party(text: str) -> Party:
     else:
         named = _counted("our_children", text) or _companions(text)  # of a list read whole or "with" clauses,
         found = max((p for p in (named, listed) if p), key=lambda p: p.size, default=None)  # the one counting more
+    rooms = number(m.group(1) or m.group(2)) or 0 if (m := R.ROOMS.search(text)) else 0
+    if found is None and m is not None and 2 <= rooms <= MAX_PARTY:
+        return Party(1, "", rooms)  # "Hotels in Harbin, 2 rooms": the rooms as asked, nobody counted
     if found is None or not 1 <= found.size <= MAX_PARTY:
         return Party(1, "")
-    if (m := R.ROOMS.search(text)) and 1 <= (rooms := number(m.group(1) or m.group(2)) or 0) <= found.size:
+    if 1 <= rooms <= found.size:
         return Party(found.size, found.said, rooms, found.children)
     return found
 

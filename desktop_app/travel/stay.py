@@ -13,8 +13,12 @@ from desktop_app.travel.world_places import find_places, matched_len
 
 
 def nights_to_stay(said: int | None, kind: str | None, span_days: int) -> int:
-    """Nights of hotel: as said, else what dated days span (a weekend: one, Dec 20-27: seven), else three."""
-    return said or (span_days - 1 if kind in ("weekend", "range", "holiday") and span_days > 1 else 3)
+    """Nights of hotel: as said (0 for a day trip), else what dated days span (a weekend: one), else three."""
+    return (
+        said
+        if said is not None
+        else (span_days - 1 if kind in ("weekend", "range", "holiday") and span_days > 1 else 3)
+    )
 
 
 def _counted(text: str) -> tuple[int | None, int | None]:
@@ -36,6 +40,11 @@ def _counted(text: str) -> tuple[int | None, int | None]:
 def _said(m: re.Match[str] | None) -> int | None:
     """The number the first group a match said reads (None without a match)."""
     return number(next(g for g in m.groups() if g)) if m else None
+
+
+def day_trip(text: str) -> bool:
+    """一日游, 当天来回, "a day trip": out and back the same day, no hotel night."""
+    return R.DAY_TRIP.search(text) is not None
 
 
 def parse_duration(text: str) -> tuple[int | None, int | None]:

@@ -49,10 +49,9 @@ def test_the_seed_question_fills_the_trip_pane(qtbot: Any, make_window: Any) -> 
     # the three results: the flight and hotel prices, the weather of the first day
     by_name = {c.name: c.id for c in calls}
     assert {s.call_id for s in pane.chart.segments} == {by_name["get_flight_price"], by_name["get_hotel_price"]}
-    # Sanya has no typical value shipped (its station normals are non-commercial: issue 41): the strip shows
-    # the sample's ordinary day, tagged as the sample, never as typical
-    assert pane.weather.days[0].call_id == by_name["get_weather"] and "样例" in pane.weather.days[0].text
-    assert "典型值" not in pane.weather.days[0].text
+    # December's typical value (ERA5) on every day, tagged once as typical, never as the sample's day
+    assert all(d.call_id == by_name["get_weather"] and "21.4°C" in d.text for d in pane.weather.days)
+    assert pane.weather.tags == ["典型值", "", "", ""] and "样例" not in pane.weather.days[0].text
     assert [d.heading for d in pane.weather.days] == ["12/7 周一", "12/8 周二", "12/9 周三", "12/10 周四"]
     # the chart's segments are the trip's costs, in proportion
     assert [(s.kind, s.amount_cny) for s in pane.chart.segments] == [("flights", 2560), ("hotel", 2040)]

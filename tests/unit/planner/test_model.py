@@ -68,10 +68,9 @@ async def test_seed_question_three_calls_in_one_turn_and_the_seed_numbers() -> N
     text = final_text(events)
     for needle in ("¥1,280", "¥680/晚", "¥2,560", "¥2,040", "¥4,600", "下周 = 12月7日–13日", "12月7日–10日"):
         assert needle in text
-    # next week's weather: Sanya's normals came from GHCN-Daily stations (non-commercial, not shipped: issue
-    # 41), so the answer says there is no typical value, and never shows the sample's 33°C as that week's
-    assert "**天气**：没有典型值——示例数据里没有这座城市那个月的气候平均值，也没有12月7日的预报，所以不给温度。" in text
-    assert "°C" not in text
+    # next week's weather: December's typical (ERA5, CLIMATE_SOURCES.md), never the sample's 33°C as that week's
+    assert "**天气（典型值）**：十二月平均气温，温和，约 21.4°C。这是气候平均值，不是天气预报。" in text
+    assert "33°C" not in text
 
 
 async def test_english_question_same_calls_and_numbers() -> None:

@@ -52,10 +52,10 @@ async def test_best_time_to_visit_compares_the_twelve_months_and_prices_nothing(
 
 
 async def test_a_city_without_typical_values_says_so_and_shows_no_temperature() -> None:
-    events, _ = await run("大理现在天气怎么样")  # Dali has no climate normals (CLIMATE_SOURCES.md)
+    events, _ = await run("拉萨现在天气怎么样")  # Lhasa has no climate normals (CLIMATE_SOURCES.md)
     text = final_text(events)
     assert "没有典型值" in text and "°C" not in text
-    events, _ = await run("best time to visit Dali?")
+    events, _ = await run("best time to visit Lhasa?")
     assert "no typical value" in final_text(events) and "°C" not in final_text(events)
 
 
@@ -75,7 +75,7 @@ async def test_a_weather_question_states_its_date_but_no_stay() -> None:
 
 async def test_a_comparison_table_shows_no_sample_day_as_weather() -> None:
     """Its rows said "no typical value" while the table beside them showed the sample's 21°C."""
-    events, _ = await run("下个月3号到8号我一个人从杭州去昆明还是大理好，帮我算下费用")
+    events, _ = await run("下个月3号到8号我一个人从杭州去丽江还是拉萨好，帮我算下费用")
     answer = final_text(events)
     assert "|" in answer and "没有典型值" in answer.split("|", 1)[1], answer
     assert "°C" not in answer, answer

@@ -11,9 +11,8 @@ async def test_harbin_in_january_from_guangzhou_is_a_dated_weather_question() ->
     assert calls_of(events) == [("get_weather", {"city": "Harbin", "date": "2027-01-01"})]
     text = final_text(events)
     assert "january = 1–31 Jan 2027" in text
-    # Harbin's normals came from GHCN-Daily stations (non-commercial): not shipped, so no typical value is
-    # said to exist, and the sample's ordinary day is not shown as January's (issue 41, item 6)
-    assert "**Weather**: no typical value" in text and "°C" not in text
+    # January's typical (ERA5, CC BY 4.0), never the sample's ordinary day shown as January's (issue 41, item 6)
+    assert "**Weather (typical)**: mean temperature for January, bitterly cold, about -18.2°C" in text
 
 
 async def test_warm_in_winter_flying_out_of_shanghai() -> None:

@@ -129,14 +129,14 @@ def test_every_day_has_its_weather_line_and_a_sample_day_stays_on_its_day(capsys
     assert len(days) == 4 and all(len(w) == 1 and "典型值" in w[0]["text"] for w in weather)  # December's, each day
     assert len({w[0]["call_id"] for w in weather}) == 1
     capsys.readouterr()
-    assert main(["ask", "--provider", "offline", "From Kunming to Dali for 3 days next week"]) == 0  # a new one
+    assert main(["ask", "--provider", "offline", "From Chengdu to Lhasa for 3 days next week"]) == 0  # a new one
     capsys.readouterr()
     assert main(["trip", "list", "--json"]) == 0
     newest = json.loads(capsys.readouterr().out)[0]
     assert main(["trip", "show", newest["id"], "--json"]) == 0
-    dali = json.loads(capsys.readouterr().out)["days"]
-    sample = [d["date"] for d in dali if any(i["kind"] == "weather" for i in d["items"])]
-    assert sample == [dali[0]["date"]]  # Dali has no typical value: its sample day is not spread
+    lhasa = json.loads(capsys.readouterr().out)["days"]
+    sample = [d["date"] for d in lhasa if any(i["kind"] == "weather" for i in d["items"])]
+    assert sample == [lhasa[0]["date"]]  # Lhasa has no typical value: its sample day is not spread
 
 
 @pytest.mark.parametrize(

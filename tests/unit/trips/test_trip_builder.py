@@ -61,7 +61,9 @@ def test_the_seed_conversation_rebuilds_its_trip(capsys: pytest.CaptureFixture[s
     first = trip.days[0]
     assert [i.kind for i in first.items] == ["flight", "check_in", "weather"]
     assert first.items[2].call_id == ids["get_weather"]
-    assert trip.days[1].items == ()  # Sanya's weather is the sample day (no typical value): never spread
+    # December's typical (ERA5) holds for every day of the stay: the same result, on each day
+    assert all([i.kind for i in d.items] == ["weather"] for d in trip.days[1:3])
+    assert {d.items[0].call_id for d in trip.days[1:3]} == {ids["get_weather"]}
 
 
 def test_the_saved_trip_is_the_rebuilt_one(capsys: pytest.CaptureFixture[str]) -> None:
