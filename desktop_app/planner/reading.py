@@ -23,8 +23,8 @@ def targets(query: TripQuery) -> tuple[str, ...]:
 def frame_of(query: TripQuery) -> TripFrame:
     """The query as a frozen frame, read once the plan is decided (origin, route): None where not said."""
     party = query.party
-    said = party.said != "" or party.asked_rooms > 1  # "2 rooms": rooms asked with nobody counted
-    travellers = Travellers(party.size - party.children, party.children, party.rooms) if said else None
+    counted = party.said != "" or party.asked_rooms > 1  # "2 rooms": rooms asked with nobody counted
+    travellers = Travellers(party.size - party.children, party.children, party.rooms) if counted else None
     each = query.stop_nights if len(query.stop_nights) == len(query.destinations) else ()
     stops = [Stop(c.id, each[i] if each else None) for i, c in enumerate(query.destinations)]
     stops += [Stop(p.label(query.lang), has_data=False) for p in query.no_data]
