@@ -10,26 +10,12 @@ from desktop_app.planner.exchange import Exchange
 from desktop_app.planner.nlu import TripQuery
 from desktop_app.planner.trip_lines import costs, dates_line, is_sample, party_line
 from desktop_app.planner.wording import Lines, city_name, nights_said, say, yuan
-from desktop_app.planner.writer import Place, _data, display, money_cell, trip_total
+from desktop_app.planner.writer import Place, _data, display, money_cell, temperature, trip_total
 from desktop_app.tools.travel.lookup import LOOKUPS, slot_of
 from desktop_app.travel import rules
 
 LINES = Lines(rules.table("ranking")["LINES"])  # the open answer's wording, in both languages
 HEADS = rules.table("ranking")["HEADS"]  # the ranking table's column heads
-
-
-def temperature(p: Place) -> float | None:
-    """The temperature a weather result gave, as a number."""
-    data = p.weather.data if p.weather is not None else None
-    if not isinstance(data, dict) or "error" in data or data.get("kind") == "sample":
-        return None  # "sample": no typical value for that date, and the sample's day is not that month's
-    if isinstance(data.get("mean_temp_c"), int | float):  # a month's typical mean
-        return float(data["mean_temp_c"])
-    high, low = data.get("temp_high_c"), data.get("temp_low_c")
-    if isinstance(high, int | float) and isinstance(low, int | float):  # a forecast or last year's month
-        return round((float(high) + float(low)) / 2, 1)
-    value = data.get("temperature_c")
-    return float(value) if isinstance(value, int | float) else None
 
 
 def cost(p: Place, q: TripQuery) -> int | None:

@@ -158,7 +158,16 @@ def hotel_line(p: Place, q: TripQuery, lang: str) -> str:
     line = LINES("hotel_line", lang, name=name, stars=stars, shown=shown, meal=meal, total=total)
     if price is not None and (cap := q.night_cap) is not None:  # "under 500 a night": whether it is, else what to ask
         line += LINES("within_cap" if price <= cap else "over_cap", lang, cap=yuan(cap))
-    return line
+    return line + _hotel_peak(d, p, q, lang)
+
+
+def _hotel_peak(d: dict[str, Any], p: Place, q: TripQuery, lang: str) -> str:
+    """春节期间三亚酒店一晚多少钱: the holiday's estimate beside the sample price, when no cost block says it."""
+    peak = d.get("peak_estimate")
+    if not isinstance(peak, dict) or not isinstance(peak.get("price_cny"), int) or trip_total(p, q) is not None:
+        return ""
+    name = say(lang, str(peak.get("holiday", "")), str(peak.get("holiday_en", "")))
+    return LINES("hotel_peak", lang, names=name, each=yuan(peak["price_cny"]), more=yuan(int(peak.get("extra_cny", 0))))
 
 
 def cost_block(p: Place, q: TripQuery, lang: str) -> str:
@@ -257,15 +266,39 @@ def _short_weather(p: Place, lang: str) -> str:
     return f"{d.get('temperature') or d.get('temp', '')} {_text(d, 'condition', lang)}".strip()
 
 
+def temperature(p: Place) -> float | None:
+    """The temperature a weather result gave, as a number."""
+    data = p.weather.data if p.weather is not None else None
+    if not isinstance(data, dict) or "error" in data or data.get("kind") == "sample":
+        return None  # "sample": no typical value for that date, and the sample's day is not that month's
+    if isinstance(data.get("mean_temp_c"), int | float):  # a month's typical mean
+        return float(data["mean_temp_c"])
+    high, low = data.get("temp_high_c"), data.get("temp_low_c")
+    if isinstance(high, int | float) and isinstance(low, int | float):  # a forecast or last year's month
+        return round((float(high) + float(low)) / 2, 1)
+    value = data.get("temperature_c")
+    return float(value) if isinstance(value, int | float) else None
+
+
 def _recommend(places: list[Place], q: TripQuery, lang: str) -> str:
     priced = sorted(((trip_total(p, q), p) for p in places if trip_total(p, q) is not None), key=lambda t: t[0] or 0)
     if len(priced) < 2:
-        return ""
+        return _warmth(places, lang)
     (low, cheap), (high, dear) = priced[0], priced[-1]
     way = LINES("flight" if _all_flown(places) else "travel", lang)
     hotel = nights_said(q.stay_nights, lang).replace(" ", " hotel ")  # 三晚, "3 hotel nights"
     fields = {"cheap": display(cheap, lang), "dear": display(dear, lang), "diff": yuan((high or 0) - (low or 0))}
     return LINES("comparison", lang, way=way, nights=hotel, low=yuan(low or 0), **fields)
+
+
+def _warmth(places: list[Place], lang: str) -> str:
+    """ "Which is warmer in February, Xiamen or Guilin?": the places by their temperatures, said in one line."""
+    temps = sorted(((t, display(p, lang)) for p in places if (t := temperature(p)) is not None), key=lambda t: t[0])
+    if len(temps) < 2 or len(temps) < len(places):
+        return ""  # a place without a figure cannot be weighed
+    (low, cold), (high, warm) = temps[0], temps[-1]
+    key = "same_warmth" if high - low < 0.5 else "warmer" if len(temps) == 2 else "warmest"
+    return LINES(key, lang, warm=warm, cold=cold, high=f"{high:g}", low=f"{low:g}", diff=f"{high - low:.1f}")
 
 
 def answer(q: TripQuery, exchanges: list[Exchange]) -> str:

@@ -83,3 +83,17 @@ async def test_lanterns_and_blossoms_are_events_and_the_months_still_answer_when
     assert {name for name, _ in calls_of(events)} == {"get_weather"}
     text = final_text(events)
     assert text.startswith("The sample data has nothing on events") and "months with a mean of 15–25°C" in text
+
+
+async def test_a_weather_comparison_says_which_is_warmer() -> None:
+    events, _ = await run("Which is warmer in February, Xiamen or Guilin?")
+    assert "Xiamen is the warmer (about 14.4°C) and Guilin the cooler (about 11.3°C), 3.1°C apart" in final_text(events)
+    events, _ = await run("大连和青岛夏天哪个更凉快")
+    assert "大连更凉（约 23.9°C）" in final_text(events)
+
+
+async def test_a_holiday_hotel_price_says_its_peak_estimate() -> None:
+    events, _ = await run("春节期间三亚酒店一晚大概多少钱")
+    assert "¥680/晚" in final_text(events) and "春节高峰估算：约 ¥880/晚，共多约 ¥200" in final_text(events)
+    events, _ = await run("我在北京，春节想去三亚玩三天")  # a cost block: its own peak line, said once
+    assert final_text(events).count("高峰估算") == 1
