@@ -4,6 +4,8 @@ parents who join the trip rather than visit."""
 
 from __future__ import annotations
 
+import pytest
+
 from desktop_app.planner.nlu import parse
 from desktop_app.travel.party import Party, find_party, joined
 from tests.unit.planner.test_model import calls_of, final_text, run
@@ -39,8 +41,9 @@ def test_a_hotel_cap_said_night_first() -> None:
     assert parse("去苏州住一晚 2个人", []).night_cap is None  # a night and a head count, no cap
 
 
-async def test_advice_the_data_cannot_give_is_said_first_and_nothing_priced() -> None:
-    events, _ = await run("带一岁的宝宝去三亚需要注意什么")
+@pytest.mark.parametrize("question", ["带一岁的宝宝去三亚需要注意什么", "国庆七天假想去西藏，需要提前多久准备"])
+async def test_advice_the_data_cannot_give_is_said_first_and_nothing_priced(question: str) -> None:
+    events, _ = await run(question)
     assert calls_of(events) == []
     assert final_text(events).startswith("示例数据里没有出行注意事项和建议")
 
