@@ -47,16 +47,24 @@ def _bare_part(m: re.Match[str], today: date) -> Span | None:
     )
 
 
-def _week_of(m: re.Match[str], today: date) -> Span | None:
-    """ "the first week of May", 五月第二周, 5月最后一周: days 1–7, 8–14 … or the month's last seven."""
-    month = _month_of(m.group("base"), today)
+def _in_month(m: re.Match[str], today: date, what: str) -> Span | None:
+    """ "the first week of May", 5月最后一周: days 1–7, 8–14 … or the month's last seven; 12月第一个周末, "the last
+    weekend of January": that month's nth (or last) Saturday and the Sunday after."""
+    groups = m.groupdict()
+    month = _month_of(groups.get("base") or groups["base2"], today)
     if month is None:
         return None
-    first_day = date(month.end.year, month.end.month, 1)
-    nth = NTH.get((m.group("nth") or "").lower())
-    start = first_day + timedelta(days=7 * (nth - 1)) if nth else month.end - timedelta(days=6)
-    end = min(start + timedelta(days=6), month.end)
-    return Span(max(start, today), end, m.group(0).strip(), "part") if end >= today else None
+    first, said = month.end.replace(day=1), m.group(0).strip()
+    nth = NTH.get((groups.get("nth") or groups.get("nth2") or "").lower())
+    if what == "week":
+        start = first + timedelta(days=7 * (nth - 1)) if nth else month.end - timedelta(days=6)
+        end = min(start + timedelta(days=6), month.end)
+        return Span(max(start, today), end, said, "part") if end >= today else None
+    if nth is None:  # the last weekend, even one already over this month
+        saturday = month.end - timedelta(days=(month.end.weekday() - 5) % 7)
+        return Span(saturday, saturday + timedelta(days=1), said, "weekend")
+    saturday = first + timedelta(days=(5 - first.weekday()) % 7 + 7 * (nth - 1))
+    return Span(saturday, saturday + timedelta(days=1), said, "weekend") if saturday >= today else None
 
 
 def _week_of_day(m: re.Match[str], today: date) -> Span | None:
@@ -88,24 +96,6 @@ def _holiday_to(m: re.Match[str], today: date) -> Span | None:
     first = find_span(m.group("a"), today)
     last = find_span(m.group("b"), first.start) if first else None
     return Span(first.start, max(first.end, last.end), m.group(0).strip(), "range") if first and last else None
-
-
-def _nth_weekend(m: re.Match[str], today: date) -> Span | None:
-    """12月第一个周末, "the second weekend of March": that month's nth Saturday and the Sunday after."""
-    month = _month_of(m.group("base") or m.group("base2"), today)
-    nth = NTH.get((m.group("nth") or m.group("nth2")).lower()) or 1
-    if month is None:
-        return None
-    first = month.end.replace(day=1)
-    saturday = first + timedelta(days=(5 - first.weekday()) % 7 + 7 * (nth - 1))
-    return Span(saturday, saturday + timedelta(days=1), m.group(0).strip(), "weekend") if saturday >= today else None
-
-
-def _last_weekend(m: re.Match[str], today: date) -> Span | None:
-    """这个月最后一个周末, "the last weekend of January": the month's last Saturday and the Sunday after."""
-    month = _month_of(m.group("base") or m.group("base2"), today)
-    saturday = month.end - timedelta(days=(month.end.weekday() - 5) % 7) if month else None
-    return Span(saturday, saturday + timedelta(days=1), m.group(0).strip(), "weekend") if saturday else None
 
 
 def _en_in(m: re.Match[str], today: date) -> Span | None:
