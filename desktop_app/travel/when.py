@@ -96,14 +96,9 @@ def _holiday_to(m: re.Match[str], today: date) -> Span | None:
 def _en_in(m: re.Match[str], today: date) -> Span | None:
     """ "in 10 days" is a time ("we leave in 10 days") unless it is the trip's length: another time
     is named ("Beijing and Xi'an in 10 days in May"), a tour ("see Kyoto in 3 days") or places listed before it."""
-    rest, listed = m.string[: m.start()] + " " + m.string[m.end() :], m.string[max(0, m.start() - 60) : m.start()]
-    if (
-        R._TOURING.search(rest[: m.start()])
-        or DATE_WORDS.PLACES_LISTED.search(listed)
-        or _earliest(rest, today, True) is not None
-    ):
-        return None
-    return _ahead(m, today)
+    before, rest = m.string[: m.start()], m.string[: m.start()] + " " + m.string[m.end() :]
+    tour = R._TOURING.search(before) or DATE_WORDS.PLACES_LISTED.search(before[-60:])
+    return None if tour or _earliest(rest, today, True) is not None else _ahead(m, today)
 
 
 def _year_end(m: re.Match[str], today: date) -> Span | None:
