@@ -97,8 +97,7 @@ def joined(text: str, found: Span, today: date, read: Callable[[str, date], Span
     end = second.end if second.kind in WHOLE else second.start
     if not found.start < end <= found.start + LONGEST:
         return found
-    said = text[at : join.end() + gap + len(second.said)]
-    return replace(found, end=end, kind="range", said=said, holiday="")
+    return replace(found, end=end, kind="range", said=text[at : join.end() + gap + len(second.said)], holiday="")
 
 
 def _next_day(text: str, found: Span, after: int, today: date, read: Callable[[str, date], Span | None]) -> Span | None:

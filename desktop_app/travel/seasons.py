@@ -42,7 +42,7 @@ def _said(bounds: dict[str, dict[str, str]], mean: float) -> tuple[str, str]:
 
 
 def typical(city: City, day: date) -> dict[str, Any] | None:
-    """The city's normals for the month of `day`, in get_weather's shape, labelled as typical."""
+    """The city's normals for the month of `day`, in get_weather's shape (seasons.toml's TYPICAL), labelled typical."""
     entry = _normals().get("climate", {}).get(city.id)
     values = entry.get("mean_c") if isinstance(entry, dict) else None
     if not isinstance(values, list) or len(values) != 12:
@@ -51,23 +51,12 @@ def typical(city: City, day: date) -> dict[str, Any] | None:
     if mean is None:
         return None
     feel, tip = _said(rules.table("seasons")["FEEL"], mean), _said(rules.table("seasons")["TIP"], mean)
-    month_zh, month_en = f"{MONTHS_ZH[day.month - 1]}月", MONTHS_EN[day.month - 1]
-    period = str(entry.get("period", ""))[:20]
-    return {
-        "city": city.zh,
-        "date": day.isoformat(),
-        "kind": "typical",
-        "temperature": f"{mean:g}°C",
-        "condition": f"{month_zh}平均气温，{feel[0]}",
-        "suggestion": tip[0],
-        "city_en": city.en,
-        "condition_en": f"mean temperature for {month_en}, {feel[1]}",
-        "suggestion_en": tip[1],
-        "mean_temp_c": mean,
-        "note": NOTES["typical"].format(month_zh=month_zh, month_en=month_en, period=period),
-        "source": _source_text(entry, "source", "climate normals"),
-        "licence": _source_text(entry, "licence", ""),
-    }
+    said: dict[str, Any] = dict(city=city, date=day.isoformat(), mean=mean, feel=feel, tip=tip)
+    said |= dict(month_zh=f"{MONTHS_ZH[day.month - 1]}月", month_en=MONTHS_EN[day.month - 1])
+    said |= dict(period=str(entry.get("period", ""))[:20], source=_source_text(entry, "source", "climate normals"))
+    said["licence"] = _source_text(entry, "licence", "")
+    shown = {key: text.format_map(said) for key, text in rules.table("seasons")["TYPICAL"].items()}
+    return shown | {"mean_temp_c": mean}  # the number itself, where TYPICAL shows it
 
 
 def _source_text(entry: dict[str, Any], key: str, default: str) -> str:
@@ -82,7 +71,7 @@ def _source_text(entry: dict[str, Any], key: str, default: str) -> str:
 # ---------------------------------------------------------------- holiday peaks
 
 PEAK_FACTORS = rules.table("seasons")["PEAK_FACTORS"]  # the written rule: seasons.toml
-NOTES = rules.table("seasons")["NOTES"]  # what a typical value and a peak estimate say they are
+NOTES = rules.table("seasons")["NOTES"]  # what a peak estimate says it is
 
 
 @dataclass(frozen=True)
@@ -111,13 +100,10 @@ def peak_on(day: date) -> Peak | None:
     """Whether the rule raises prices on `day`, and by how much."""
     span = holiday_on(day)
     if span is not None:
-        h = HOLIDAYS[span.holiday]
-        flight, hotel = PEAK_FACTORS[span.holiday]
+        h, (flight, hotel) = HOLIDAYS[span.holiday], PEAK_FACTORS[span.holiday]
         return Peak(h.zh, h.en, flight, hotel, span.official)
-    if day.month in (7, 8):
-        flight, hotel = PEAK_FACTORS["summer"]
-        return Peak("暑期", "summer holidays", flight, hotel, True)
-    return None
+    flight, hotel = PEAK_FACTORS["summer"]
+    return Peak("暑期", "summer holidays", flight, hotel, True) if day.month in (7, 8) else None
 
 
 def peak_nights(check_in: date, nights: int) -> tuple[Peak, int] | None:

@@ -89,11 +89,8 @@ def narrow(month: Span, word: str, today: date, said: str) -> Span | None:
     w = word.lower().strip()
     part = next((part for part, words in PARTS.items() if w.startswith(words)), "late")
     first, last = rules.table("span")["PART_DAYS"][part]
-    start = date(month.end.year, month.end.month, first)
-    end = min(month.end, date(month.end.year, month.end.month, 1) + timedelta(days=last - 1))
-    if end < today:
-        return None
-    return Span(max(start, today), end, said, "part")
+    end = min(month.end, month.end.replace(day=1) + timedelta(days=last - 1))
+    return Span(max(month.end.replace(day=first), today), end, said, "part") if end >= today else None
 
 
 def dated(today: date, month: int, day: int, year: int | None = None) -> date | None:

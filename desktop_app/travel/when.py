@@ -47,28 +47,31 @@ def _bare_part(m: re.Match[str], today: date) -> Span | None:
     )
 
 
-def _week_of(m: re.Match[str], today: date) -> Span | None:
-    """ "the first week of May", 五月第二周, 5月最后一周: days 1–7, 8–14 … or the month's last seven."""
-    month = _month_of(m.group("base"), today)
+def _in_month(m: re.Match[str], today: date, what: str) -> Span | None:
+    """ "the first week of May", 5月最后一周: days 1–7, 8–14 … or the month's last seven; 12月第一个周末, "the last
+    weekend of January": that month's nth (or last) Saturday and the Sunday after."""
+    groups = m.groupdict()
+    month = _month_of(groups.get("base") or groups["base2"], today)
     if month is None:
         return None
-    first_day = date(month.end.year, month.end.month, 1)
-    nth = NTH.get((m.group("nth") or "").lower())
-    start = first_day + timedelta(days=7 * (nth - 1)) if nth else month.end - timedelta(days=6)
-    end = min(start + timedelta(days=6), month.end)
-    return Span(max(start, today), end, m.group(0).strip(), "part") if end >= today else None
+    first, said = month.end.replace(day=1), m.group(0).strip()
+    nth = NTH.get((groups.get("nth") or groups.get("nth2") or "").lower())
+    if what == "week":
+        start = first + timedelta(days=7 * (nth - 1)) if nth else month.end - timedelta(days=6)
+        end = min(start + timedelta(days=6), month.end)
+        return Span(max(start, today), end, said, "part") if end >= today else None
+    if nth is None:  # the last weekend, even one already over this month
+        saturday = month.end - timedelta(days=(month.end.weekday() - 5) % 7)
+        return Span(saturday, saturday + timedelta(days=1), said, "weekend")
+    saturday = first + timedelta(days=(5 - first.weekday()) % 7 + 7 * (nth - 1))
+    return Span(saturday, saturday + timedelta(days=1), said, "weekend") if saturday >= today else None
 
 
 def _week_of_day(m: re.Match[str], today: date) -> Span | None:
-    """ "the week of the 15th", "the weekend of the 19th": the Monday-to-Sunday (or Saturday and Sunday)
-    around the next such day."""
+    """ "the week of the 15th", "the weekend of the 19th": the Monday-to-Sunday (or Saturday and Sunday) around the
+    next such day."""
     day = next_on(today, int(m.group("d")))
-    if day is None:
-        return None
-    if m.group("kind").lower() == "week":
-        return Span(max(monday(day), today), monday(day) + timedelta(days=6), m.group(0).strip(), "week")
-    saturday = monday(day) + timedelta(days=5)
-    return Span(max(saturday, today), saturday + timedelta(days=1), m.group(0).strip(), "weekend")
+    return _week_from(monday(day), m.group("kind").lower(), m.group(0).strip(), today) if day else None
 
 
 def _weekend_by(m: re.Match[str], today: date) -> Span | None:
@@ -90,35 +93,12 @@ def _holiday_to(m: re.Match[str], today: date) -> Span | None:
     return Span(first.start, max(first.end, last.end), m.group(0).strip(), "range") if first and last else None
 
 
-def _nth_weekend(m: re.Match[str], today: date) -> Span | None:
-    """12月第一个周末, "the second weekend of March": that month's nth Saturday and the Sunday after."""
-    month = _month_of(m.group("base") or m.group("base2"), today)
-    nth = NTH.get((m.group("nth") or m.group("nth2")).lower()) or 1
-    if month is None:
-        return None
-    first = month.end.replace(day=1)
-    saturday = first + timedelta(days=(5 - first.weekday()) % 7 + 7 * (nth - 1))
-    return Span(saturday, saturday + timedelta(days=1), m.group(0).strip(), "weekend") if saturday >= today else None
-
-
-def _last_weekend(m: re.Match[str], today: date) -> Span | None:
-    """这个月最后一个周末, "the last weekend of January": the month's last Saturday and the Sunday after."""
-    month = _month_of(m.group("base") or m.group("base2"), today)
-    saturday = month.end - timedelta(days=(month.end.weekday() - 5) % 7) if month else None
-    return Span(saturday, saturday + timedelta(days=1), m.group(0).strip(), "weekend") if saturday else None
-
-
 def _en_in(m: re.Match[str], today: date) -> Span | None:
     """ "in 10 days" is a time ("we leave in 10 days") unless it is the trip's length: another time
     is named ("Beijing and Xi'an in 10 days in May"), a tour ("see Kyoto in 3 days") or places listed before it."""
-    rest, listed = m.string[: m.start()] + " " + m.string[m.end() :], m.string[max(0, m.start() - 60) : m.start()]
-    if (
-        R._TOURING.search(rest[: m.start()])
-        or DATE_WORDS.PLACES_LISTED.search(listed)
-        or _earliest(rest, today, True) is not None
-    ):
-        return None
-    return _ahead(m, today)
+    before, rest = m.string[: m.start()], m.string[: m.start()] + " " + m.string[m.end() :]
+    tour = R._TOURING.search(before) or DATE_WORDS.PLACES_LISTED.search(before[-60:])
+    return None if tour or _earliest(rest, today, True) is not None else _ahead(m, today)
 
 
 def _year_end(m: re.Match[str], today: date) -> Span | None:
@@ -132,7 +112,7 @@ def _month_of(text: str, today: date) -> Span | None:
     if R.THIS_MONTH.fullmatch(text):
         return months_ahead(today, 0, text)
     if named := EN_MONTH.fullmatch(text.strip()):
-        return _en_month(named, today)  # "early May": May is a month here, never the verb
+        return _month(named, today)  # "early May": May is a month here, never the verb
     span = find_span(text, today)
     return span if span is not None and span.kind == "month" else None
 
@@ -147,34 +127,31 @@ def _ahead(m: re.Match[str], today: date) -> Span | None:
     return _day(m, today, n * step)
 
 
-def _zh_month(m: re.Match[str], today: date) -> Span | None:
-    month = zh_number(m.group("m"))
+def _month(m: re.Match[str], today: date) -> Span | None:
+    """1月, 十二月份, 2027年3月, January, "Dec 2027": that month, in the year said (else the next one from today)."""
+    name = m.group("m").lower()
+    month = next((i for i, full in enumerate(MONTHS_EN, 1) if full.startswith(name[:3])), None) or zh_number(name)
     year = int(m.group("y")) if m.group("y") else None
     return month_span(today, month, m.group(0), year) if month and 1 <= month <= 12 else None
 
 
 def _zh_date(m: re.Match[str], today: date) -> Span | None:
-    month, day = zh_number(m.group("m")), zh_number(m.group("d"))
     year = int(m.group("y")) if m.group("y") else None
-    start = dated(today, month or 0, day or 0, year)
+    start = dated(today, zh_number(m.group("m")) or 0, zh_number(m.group("d")) or 0, year)
     if start is None:
         return None
-    end = start
-    if m.group("d2"):
-        month2 = zh_number(m.group("m2")) if m.group("m2") else start.month
-        end = dated(start, month2 or 0, zh_number(m.group("d2")) or 0) or start
+    month2 = zh_number(m.group("m2")) if m.group("m2") else start.month
+    end = (dated(start, month2 or 0, zh_number(m.group("d2")) or 0) if m.group("d2") else None) or start
     return Span(start, max(end, start), m.group(0), "range" if end > start else "day")
 
 
 def _en_dated(m: re.Match[str], today: date) -> Span | None:
-    start = en_date(m.group("a"), today)
+    start, second = en_date(m.group("a"), today), m.group("b")
     if start is None:
         return None
-    end = start
-    if m.group("b"):
-        second = m.group("b")
-        named = R.MONTH_NAME.search(second)  # "20th" has letters but no month: January's
-        end = en_date(second if named else f"{m.group('mon')} {second}", start) or start
+    if second and not R.MONTH_NAME.search(second):  # "20th" has letters but no month: January's
+        second = f"{m.group('mon')} {second}"
+    end = (en_date(second, start) if second else None) or start
     return Span(start, max(end, start), m.group(0).strip(), "range" if end > start else "day")
 
 
@@ -243,16 +220,9 @@ def _en_days_of(m: re.Match[str], today: date) -> Span | None:
     return Span(start, max(end, start), m.group(0).strip(), "range") if start and end else None
 
 
-def _en_month(m: re.Match[str], today: date) -> Span | None:
-    name = m.group("m").lower()[:3]
-    month = next(i for i, full in enumerate(MONTHS_EN, 1) if full.startswith(name))
-    return month_span(today, month, m.group(0).strip(), int(m.group("y")) if m.group("y") else None)
-
-
 def _weekday(m: re.Match[str], today: date) -> Span:
     raw = m.group("w").lower()
-    index = WEEKDAYS_ZH.index(raw) if raw in WEEKDAYS_ZH else [d[:3] for d in WEEKDAYS_EN].index(raw[:3])
-    index = min(index, 6)
+    index = min(WEEKDAYS_ZH.index(raw) if raw in WEEKDAYS_ZH else [d[:3] for d in WEEKDAYS_EN].index(raw[:3]), 6)
     if m.group("next") or m.group("wk"):  # 下周三, 下下周五, "Thursday next week"
         later = (m.group("next") or "").startswith("下下") or "after" in (m.group("wk") or "")
         d = monday(today) + timedelta(weeks=1 + later, days=index)
@@ -267,17 +237,16 @@ def _day(m: re.Match[str], today: date, ahead: int) -> Span:
     return Span(d, d, m.group(0), "day")
 
 
-def _week(m: re.Match[str], today: date, ahead: int) -> Span:
-    """This week (0), next (1), the one after (2): Monday to Sunday, never before today."""
-    start = monday(today) + timedelta(weeks=ahead)
-    return Span(max(start, today), start + timedelta(days=6), m.group(0), "week")
+def _week(m: re.Match[str], today: date, kind: str, ahead: int) -> Span:
+    """This week or weekend (0), next (1), the one after (2); 周末 asked on a Sunday: the coming one, not today."""
+    sunday = kind == "weekend" and ahead == 0 and today.weekday() == 6
+    return _week_from(monday(today) + timedelta(weeks=ahead + sunday), kind, m.group(0), today)
 
 
-def _weekend(m: re.Match[str], today: date, ahead: int) -> Span:
-    if ahead == 0 and today.weekday() == 6:
-        ahead = 1  # 周末 asked on a Sunday: the coming Saturday and Sunday, not today
-    saturday = monday(today) + timedelta(days=5, weeks=ahead)
-    return Span(max(saturday, today), saturday + timedelta(days=1), m.group(0), "weekend")
+def _week_from(week: date, kind: str, said: str, today: date) -> Span:
+    """The week from Monday `week` to its Sunday, or its Saturday and Sunday (a "weekend"), never before today."""
+    start = week + timedelta(days=5 if kind == "weekend" else 0)
+    return Span(max(start, today), week + timedelta(days=6), said, kind)
 
 
 def _months(m: re.Match[str], today: date, ahead: int) -> Span:
@@ -338,11 +307,9 @@ def _joined_span(text: str, today: date) -> Span | None:
     found = _find_span(blanked := asides_blanked(text), today)  # an exam's day is not the trip's
     if blanked != text:  # read the whole text once more only when something was set aside
         whole = _find_span(text, today)
-        event = whole is not None and whole.start > today and asides_blanked(text, past=False) != text
-        from_today = R.SAID_FROM_TODAY.search(found.said) if found is not None else None
-        bare = found is not None and R.BARE_DAY_ONLY.fullmatch(found.said.strip()) is not None  # 考完…16号就出发
-        if found is not None and whole is not None and event and (not from_today or bare):
-            found = _find_span(blanked, whole.start) or found  # 周三开会，周四周五去苏州: the days after the meeting
+        if found is not None and whole is not None and whole.start > today and asides_blanked(text, past=False) != text:
+            if not R.SAID_FROM_TODAY.search(found.said) or R.BARE_DAY_ONLY.fullmatch(found.said.strip()):
+                found = _find_span(blanked, whole.start) or found  # 周三开会，周四周五去苏州; 考完…16号就出发
         found = found or whole
     read: Callable[[str, date], Span | None] = _read_end
     found = found and weekend_of(text, anchored(text, weekday_dated(text, found, today, read)))
