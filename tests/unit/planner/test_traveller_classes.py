@@ -100,3 +100,11 @@ async def test_a_holiday_hotel_price_says_its_peak_estimate() -> None:
     assert "¥680/晚" in final_text(events) and "春节高峰估算：约 ¥880/晚，共多约 ¥200" in final_text(events)
     events, _ = await run("我在北京，春节想去三亚玩三天")  # a cost block: its own peak line, said once
     assert final_text(events).count("高峰估算") == 1
+
+
+def test_a_place_before_on_the_18th_is_no_part_of_the_date_as_said() -> None:
+    from desktop_app import clock
+    from desktop_app.travel.when import find_span
+
+    span = find_span("Three nights in Chongqing, leaving from Shenzhen on the 18th", clock.today())
+    assert span is not None and span.said == "on the 18th" and span.start.day == 18
