@@ -25,6 +25,10 @@ def anchored(text: str, found: Span) -> Span:
         if m.group("next") and found.kind == "range":  # 平安夜到圣诞节后一天: the stretch, a day longer
             return replace(found, end=found.end + timedelta(days=1), said=said)
         return _moved(found, "day after" if m.group("next") else "first weekend after", said)
+    if found.kind == "holiday" and (m := R.PAST.match(text, at + len(found.said))):  # 春节后, 国庆前: its week
+        after, said = m.group("after") is not None, text[at : m.end()]
+        start = found.end + timedelta(days=1) if after else found.start - timedelta(days=7)
+        return replace(found, start=start, end=start + timedelta(days=6), said=said, kind="week", holiday="")
     if found.days != 1:  # what follows moves a day or a one-day holiday ("the week of January" is no week)
         return found
     if m := R.BEFORE.search(text[:at]):

@@ -198,6 +198,7 @@ def find_party(text: str) -> Party:
         named = _counted("our_children", text) or _companions(text)  # of a list read whole or "with" clauses,
         found = max((p for p in (named, listed) if p), key=lambda p: p.size, default=None)  # the one counting more
     rooms = number(m.group(1) or m.group(2)) or 0 if (m := R.ROOMS.search(text)) else 0
+    rooms = 2 if R.ROOM_EACH.search(text) else rooms  # 他们住一间我住一间: a room each
     if found is None and m is not None and 2 <= rooms <= MAX_PARTY:
         return Party(1, "", rooms)  # "Hotels in Harbin, 2 rooms": the rooms as asked, nobody counted
     if found is None or not 1 <= found.size <= MAX_PARTY:

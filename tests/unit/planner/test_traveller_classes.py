@@ -108,3 +108,16 @@ def test_a_place_before_on_the_18th_is_no_part_of_the_date_as_said() -> None:
 
     span = find_span("Three nights in Chongqing, leaving from Shenzhen on the 18th", clock.today())
     assert span is not None and span.said == "on the 18th" and span.start.day == 18
+
+
+async def test_after_a_holiday_is_the_week_past_its_block_not_the_holiday() -> None:
+    events, _ = await run("我跟老公还有婆婆三个人，春节后想去昆明住一周避寒，从上海出发")
+    hotel = dict(calls_of(events))["get_hotel_price"]
+    assert (hotel["check_in"], hotel["nights"]) == ("2027-02-11", 7)
+    assert "春节后 = 2027年2月11日–17日" in final_text(events) and "春节高峰" not in final_text(events)
+
+
+def test_a_room_each_said_twice_is_two_rooms() -> None:
+    party = find_party("明年五一想带爸妈去青岛，他们住一间我住一间，从郑州出发")
+    assert (party.size, party.rooms) == (3, 2)
+    assert find_party("带爸妈去青岛，住一间").rooms == 1
