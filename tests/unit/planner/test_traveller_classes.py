@@ -121,3 +121,13 @@ def test_a_room_each_said_twice_is_two_rooms() -> None:
     party = find_party("明年五一想带爸妈去青岛，他们住一间我住一间，从郑州出发")
     assert (party.size, party.rooms) == (3, 2)
     assert find_party("带爸妈去青岛，住一间").rooms == 1
+
+
+async def test_a_train_asked_between_two_cities_is_its_fare_and_two_tickets_is_two_seats() -> None:
+    events, agent = await run("帮我查一下北京到西安的高铁")
+    assert calls_of(events) == [("get_train_price", {"origin": "北京", "destination": "西安"})]
+    events, agent = await run("下周五的", agent)
+    events, _ = await run("两张", agent)
+    assert dict(calls_of(events))["get_train_price"]["passengers"] == 2
+    assert "2人往返合计 ¥1,956" in final_text(events)
+    assert parse("北京到西安高铁要多久", []).beyond == ("trains",)  # the time of the ride: still beyond the data
