@@ -171,8 +171,7 @@ def _bare_day(m: re.Match[str], today: date) -> Span | None:
     said, back = m.group("d") or m.group("zd") or m.group("r1"), m.group("d2") or m.group("zd2") or m.group("r2")
     start = next_on(today, zh_number(said) or 0)
     end = next_on(start, zh_number(back) or 0) if start and back else start
-    words = R.LEAD_WORD.sub("", m.group(0).strip())  # "Shenzhen on the 18th": the date is "on the 18th"
-    return Span(start, end, words, "range" if end > start else "day") if start and end else None
+    return Span(start, end, m.group(0).strip(), "range" if end > start else "day") if start and end else None
 
 
 def _festival(m: re.Match[str], today: date, base: str, first: int = 0, last: int = 0) -> Span | None:

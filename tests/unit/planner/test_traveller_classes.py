@@ -102,14 +102,6 @@ async def test_a_holiday_hotel_price_says_its_peak_estimate() -> None:
     assert final_text(events).count("高峰估算") == 1
 
 
-def test_a_place_before_on_the_18th_is_no_part_of_the_date_as_said() -> None:
-    from desktop_app import clock
-    from desktop_app.travel.when import find_span
-
-    span = find_span("Three nights in Chongqing, leaving from Shenzhen on the 18th", clock.today())
-    assert span is not None and span.said == "on the 18th" and span.start.day == 18
-
-
 async def test_after_a_holiday_is_the_week_past_its_block_not_the_holiday() -> None:
     events, _ = await run("我跟老公还有婆婆三个人，春节后想去昆明住一周避寒，从上海出发")
     hotel = dict(calls_of(events))["get_hotel_price"]
