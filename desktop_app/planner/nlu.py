@@ -95,6 +95,7 @@ class TripQuery:
     dropped: list[City] = field(default_factory=list)  # 海口不去了, "drop KL": out of the trip so far
     learned: float | None = None  # how sure the classifier was where its reading of the asks won (second_look.py)
     day_trip: bool = False  # 一日游, 当天来回, "a day trip": out and back the same day, no hotel looked up
+    booking: bool = False  # 帮我订一张机票, "book me a flight": the answer says it only looks prices up
 
     @property
     def stars(self) -> int:
@@ -155,6 +156,7 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
     q.when = trip_time(q.when, q.intents, q.beyond)
     said_of = (WEATHER_ASK.RAIN_OR_SNOW, R.ONE_WAY, ASKS.TRAIN, R.BY_AIR)  # 会下雨吗, 单程, 高铁, 机票
     q.asks_rain, q.one_way, q.by_train, q.by_air = (bool(rule.search(text)) for rule in said_of)
+    q.booking = R.BOOKING.search(text) is not None
     if not q.intents and ASKS.STARS.search(text) and not q.destinations:
         q.intents = {"hotels"}  # "What about 5 stars?" asks about the hotel; "去昆明，住四星" is a whole trip
     q.destinations = q.destinations or _here(q, text, earlier)

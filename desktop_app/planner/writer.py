@@ -336,6 +336,7 @@ def _not_in_data(q: TripQuery, called: set[str]) -> str:
         "no_rain": q.asks_rain and q.when is not None and "weather" in {slot_of(c) for c in called},
         "no_sights": "guide" in q.intents,
         "priced_too": _trip_unpriced(q, called),
+        "no_booking": q.booking and bool({slot_of(c) for c in called} & {"fare", "stay"}),
     }
     return "".join(LINES("gap", q.lang, text=LINES(gap, q.lang)) for gap, asked in gaps.items() if asked)
 

@@ -123,3 +123,20 @@ async def test_a_train_asked_between_two_cities_is_its_fare_and_two_tickets_is_t
     assert dict(calls_of(events))["get_train_price"]["passengers"] == 2
     assert "2人往返合计 ¥1,956" in final_text(events)
     assert parse("北京到西安高铁要多久", []).beyond == ("trains",)  # the time of the ride: still beyond the data
+
+
+@pytest.mark.parametrize(
+    ("question", "note"),
+    [
+        ("帮我订一张明天去三亚的机票，从北京", "这里只查价格，不会下单"),
+        ("book me a flight to Kunming tomorrow morning from Chengdu", "nothing is booked"),
+    ],
+)
+async def test_a_booking_asked_for_says_prices_are_only_looked_up(question: str, note: str) -> None:
+    events, _ = await run(question)
+    assert note in final_text(events)
+
+
+async def test_a_ticket_already_booked_gets_no_booking_note() -> None:
+    events, _ = await run("机票已经订好了，三亚这周末天气怎么样")
+    assert "不会下单" not in final_text(events)
