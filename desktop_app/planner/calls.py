@@ -13,6 +13,7 @@ from desktop_app.planner.wording import city_name
 from desktop_app.tools.travel.lookup import Lookup, fare_for
 from desktop_app.travel.frame import Dates, TripFrame
 from desktop_app.travel.places import City, city_by_id
+from desktop_app.travel.seasons import holiday_on
 from desktop_app.travel.span import Span
 
 Call = tuple[str, dict[str, Any]]
@@ -28,10 +29,14 @@ def plan_calls(frame: TripFrame, offered: set[str]) -> list[Call]:
 
 
 def travel_dates(when: Dates | Span | None, nights: int) -> tuple[date, date] | None:
-    """(depart, return): the span's first day (never before today) plus the nights."""
+    """(depart, return): the span's first day (never before today) plus the nights; a month said alone starts
+    after a holiday block on its first days ("in October" is not the National Day week at its peak)."""
     if when is None:
         return None
     first = max(when.start, clock.today())
+    block = holiday_on(first) if when.kind == "month" else None
+    if block is not None and block.end < when.end:
+        first = block.end + timedelta(days=1)
     return first, first + timedelta(days=nights)
 
 

@@ -140,3 +140,10 @@ async def test_a_booking_asked_for_says_prices_are_only_looked_up(question: str,
 async def test_a_ticket_already_booked_gets_no_booking_note() -> None:
     events, _ = await run("机票已经订好了，三亚这周末天气怎么样")
     assert "不会下单" not in final_text(events)
+
+
+async def test_a_month_said_alone_starts_after_a_holiday_on_its_first_days() -> None:
+    events, _ = await run("Where should I go in China in October that isn't crowded?")
+    assert "looked up for 6–9 Oct 2027" in final_text(events)  # not the National Day week
+    events, _ = await run("五一去青岛玩三天")  # the holiday said: its own days
+    assert dict(calls_of(events))["get_hotel_price"]["check_in"] == "2027-05-01"

@@ -8,7 +8,8 @@ from tests.unit.planner.test_model import SEED_ZH, calls_of, final_text, run
 
 async def test_harbin_in_january_from_guangzhou_is_a_dated_weather_question() -> None:
     events, _ = await run("is harbin cold in january? I'm going from guangzhou")
-    assert calls_of(events) == [("get_weather", {"city": "Harbin", "date": "2027-01-01"})]
+    # a month said alone starts after the holiday on its first day (元旦): January's typical all the same
+    assert calls_of(events) == [("get_weather", {"city": "Harbin", "date": "2027-01-02"})]
     text = final_text(events)
     assert "january = 1–31 Jan 2027" in text
     # January's typical (ERA5, CC BY 4.0), never the sample's ordinary day shown as January's (issue 41, item 6)
@@ -27,7 +28,8 @@ async def test_yunnan_with_parents_for_a_week_from_hangzhou() -> None:
     events, _ = await run("下个月带爸妈去云南玩一周，从杭州出发，大概要花多少钱")
     flights = [a for n, a in calls_of(events) if n == "get_flight_price"]
     assert {a["destination"] for a in flights} == {"昆明", "丽江", "大理"}
-    assert all(a["origin"] == "杭州" and a["passengers"] == 3 and a["depart_date"] == "2027-01-01" for a in flights)
+    # next month from 2 January: a month said alone starts after 元旦, not at its peak
+    assert all(a["origin"] == "杭州" and a["passengers"] == 3 and a["depart_date"] == "2027-01-02" for a in flights)
     hotels = [a for n, a in calls_of(events) if n == "get_hotel_price"]
     assert all(a["rooms"] == 2 and a["nights"] == 7 for a in hotels)
     text = final_text(events)
