@@ -141,10 +141,11 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
     q.read_as = [(p.said, p.city) for p in places if p.said and p.city is not None]
     q.unknown_places = unknown_places(text, bool(q.destinations))
     _asks(q, text, earlier)
-    q.days, q.nights = parse_duration(told_blanked(text))  # "just got back from a week in Phuket": not this trip
+    told = told_blanked(text)  # "just got back from a week in Phuket": not this trip's length
+    q.days, q.nights = parse_duration(told)
     q.stars_said = parse_stars(text)
     _when(q, text)
-    q.day_trip = _day_trip(q, text)
+    q.day_trip = _day_trip(q, told)
     q.party = find_party(text)
     cap = PER_NIGHT.search(text)
     q.budget = parse_budget(text) if MONEY.BUDGET_WORDS.search(text) and not cap else None
@@ -197,11 +198,12 @@ def parse(text: str, earlier: list[str]) -> TripQuery:
     return q
 
 
-def _day_trip(q: TripQuery, text: str) -> bool:
-    """一日游, 当天来回, "a day trip": no nights said, no days that span a stay, no hotel asked for."""
+def _day_trip(q: TripQuery, told: str) -> bool:
+    """一日游, 当天来回, "a day trip" (in `told`, the text less trips already made): no nights said, no days that
+    span a stay, no hotel asked for."""
     ranged = q.when is not None and q.when.kind == "range" and q.when.days > 1  # "staying in HK 12/20-12/24"
     no_stay = q.nights is None and q.days in (None, 1) and "hotels" not in q.intents and not ranged
-    return no_stay and day_trip(told_blanked(text))
+    return no_stay and day_trip(told)
 
 
 def _beyond(q: TripQuery, text: str) -> None:

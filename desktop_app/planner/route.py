@@ -26,11 +26,11 @@ def is_route(text: str, q: TripQuery) -> bool:
     """Two or more places as one trip: said as a route, or given one length and no single lookup."""
     if len(q.destinations) < 2 or "compare" in q.intents or q.open is not None:
         return False
-    if q.regions and not (R.ROUTE_WORDS.search(text) and all(_named(c, text) for c in q.destinations)):
-        return (
-            False  # a province's cities ("去云南玩一周") are candidates to weigh, unless named in order (先昆明再大理)
-        )
-    if R.ROUTE_WORDS.search(text) or len(q.stop_nights) == len(q.destinations):
+    said_as_route = R.ROUTE_WORDS.search(text) is not None
+    # a province's cities ("去云南玩一周") are candidates to weigh, unless named in order (先昆明再大理)
+    if q.regions and not (said_as_route and all(_named(c, text) for c in q.destinations)):
+        return False
+    if said_as_route or len(q.stop_nights) == len(q.destinations):
         return True  # said as a route, or nights said for every stop (青岛两晚、大连一晚)
     return (q.days is not None or q.nights is not None) and not R.SINGLE_LOOKUP.search(text)
 

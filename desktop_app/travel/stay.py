@@ -14,11 +14,9 @@ from desktop_app.travel.world_places import find_places, matched_len
 
 def nights_to_stay(said: int | None, kind: str | None, span_days: int) -> int:
     """Nights of hotel: as said (0 for a day trip), else what dated days span (a weekend: one), else three."""
-    return (
-        said
-        if said is not None
-        else (span_days - 1 if kind in ("weekend", "range", "holiday") and span_days > 1 else 3)
-    )
+    if said is not None:
+        return said
+    return span_days - 1 if kind in ("weekend", "range", "holiday") and span_days > 1 else 3
 
 
 def _counted(text: str) -> tuple[int | None, int | None]:
